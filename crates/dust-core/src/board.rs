@@ -203,7 +203,10 @@ impl Board {
         }
         let n = usize::from(w) * usize::from(h);
         if setup.terrain.len() != n {
-            p(SetupPart::Size, format!("the grid has {} spaces but a {w}x{h} board needs {n}", setup.terrain.len()));
+            p(
+                SetupPart::Size,
+                format!("the grid has {} spaces but a {w}x{h} board needs {n}", setup.terrain.len()),
+            );
             return Err(problems);
         }
         let inside = |s: Square| s.col() < w && s.row() < h;
@@ -218,11 +221,18 @@ impl Board {
             if !t.allows_cover_element() {
                 p(
                     SetupPart::Cover(i),
-                    format!("a {} cannot stand on {sq}: cover elements are not placed on {} (Terrain Types)", el.name(), t.name()),
+                    format!(
+                        "a {} cannot stand on {sq}: cover elements are not placed on {} (Terrain Types)",
+                        el.name(),
+                        t.name()
+                    ),
                 );
             }
             if cover[idx(sq)].is_some() {
-                p(SetupPart::Cover(i), format!("{sq} already holds a cover element: one element per space"));
+                p(
+                    SetupPart::Cover(i),
+                    format!("{sq} already holds a cover element: one element per space"),
+                );
             }
             cover[idx(sq)] = Some(el);
         }
@@ -244,11 +254,20 @@ impl Board {
                 }
                 let k = idx(sq);
                 if structure_of[k] != 0 {
-                    p(SetupPart::Interior(si, ii), format!("{sq} is already inside another structure (or listed twice)"));
+                    p(
+                        SetupPart::Interior(si, ii),
+                        format!("{sq} is already inside another structure (or listed twice)"),
+                    );
                     continue;
                 }
                 if setup.terrain[k] == Terrain::NoDot {
-                    p(SetupPart::Interior(si, ii), format!("{sq} is inside structure `{}` but has no dot: interiors are spaces units can stand on", st.name));
+                    p(
+                        SetupPart::Interior(si, ii),
+                        format!(
+                            "{sq} is inside structure `{}` but has no dot: interiors are spaces units can stand on",
+                            st.name
+                        ),
+                    );
                 }
                 structure_of[k] = si as u8 + 1;
             }
@@ -265,12 +284,24 @@ impl Board {
                 }
             }
         }
-        let mut board = Board { width: w, height: h, terrain: setup.terrain.clone(), cover, edge_e, edge_n, structure_of, structures: Vec::new() };
+        let mut board = Board {
+            width: w,
+            height: h,
+            terrain: setup.terrain.clone(),
+            cover,
+            edge_e,
+            edge_n,
+            structure_of,
+            structures: Vec::new(),
+        };
         for (si, st) in setup.structures.iter().enumerate() {
             let sid = si as u8 + 1;
             for (ei, en) in st.entrances.iter().enumerate() {
                 if !inside(en.at) || board.structure_of[idx(en.at)] != sid {
-                    p(SetupPart::Entrance(si, ei), format!("entrance at {}: that space is not inside structure `{}`", en.at, st.name));
+                    p(
+                        SetupPart::Entrance(si, ei),
+                        format!("entrance at {}: that space is not inside structure `{}`", en.at, st.name),
+                    );
                     continue;
                 }
                 let (dc, dr) = en.side.delta();
@@ -287,11 +318,20 @@ impl Board {
                 let (a, b) = iw.between;
                 let ok = inside(a) && inside(b) && board.structure_of[idx(a)] == sid && board.structure_of[idx(b)] == sid;
                 if !ok {
-                    p(SetupPart::InnerWall(si, wi), format!("interior wall between {a} and {b}: both spaces must be inside structure `{}`", st.name));
+                    p(
+                        SetupPart::InnerWall(si, wi),
+                        format!(
+                            "interior wall between {a} and {b}: both spaces must be inside structure `{}`",
+                            st.name
+                        ),
+                    );
                     continue;
                 }
                 if a.col().abs_diff(b.col()) + a.row().abs_diff(b.row()) != 1 {
-                    p(SetupPart::InnerWall(si, wi), format!("interior wall between {a} and {b}: the spaces must share a side"));
+                    p(
+                        SetupPart::InnerWall(si, wi),
+                        format!("interior wall between {a} and {b}: the spaces must share a side"),
+                    );
                     continue;
                 }
                 board.set_edge(a, b, iw.entrance.map_or(Edge::Wall, Edge::Entrance));
@@ -395,7 +435,11 @@ impl Board {
         }
         if el == CoverElement::AntiTankTrap {
             if let Some(st) = self.structure_at(s) {
-                if !self.structures[usize::from(st.0)].entrances.iter().any(|e| e.size == EntranceSize::Large) {
+                if !self.structures[usize::from(st.0)]
+                    .entrances
+                    .iter()
+                    .any(|e| e.size == EntranceSize::Large)
+                {
                     return false;
                 }
             }
@@ -466,7 +510,12 @@ mod tests {
     use super::*;
 
     fn open(w: u8, h: u8) -> BoardSetup {
-        BoardSetup { width: w, height: h, terrain: vec![Terrain::Open; usize::from(w) * usize::from(h)], ..BoardSetup::default() }
+        BoardSetup {
+            width: w,
+            height: h,
+            terrain: vec![Terrain::Open; usize::from(w) * usize::from(h)],
+            ..BoardSetup::default()
+        }
     }
 
     #[test]
@@ -475,8 +524,15 @@ mod tests {
         s.structures.push(StructureSetup {
             name: "bunker".into(),
             interior: vec![Square::new(1, 1), Square::new(2, 1)],
-            entrances: vec![EntranceSetup { at: Square::new(1, 1), side: Dir::South, size: EntranceSize::Large }],
-            inner_walls: vec![InnerWallSetup { between: (Square::new(1, 1), Square::new(2, 1)), entrance: Some(EntranceSize::Small) }],
+            entrances: vec![EntranceSetup {
+                at: Square::new(1, 1),
+                side: Dir::South,
+                size: EntranceSize::Large,
+            }],
+            inner_walls: vec![InnerWallSetup {
+                between: (Square::new(1, 1), Square::new(2, 1)),
+                entrance: Some(EntranceSize::Small),
+            }],
         });
         let b = Board::new(s).unwrap();
         assert_eq!(b.edge(Square::new(1, 1), Square::new(1, 0)), Edge::Entrance(EntranceSize::Large));
@@ -491,7 +547,11 @@ mod tests {
         let mut s = open(3, 3);
         s.terrain[0] = Terrain::Water;
         s.terrain[1] = Terrain::Rubble;
-        s.cover = vec![(Square::new(0, 0), CoverElement::AmmoCrate), (Square::new(1, 0), CoverElement::AntiTankTrap), (Square::new(7, 7), CoverElement::AmmoCrate)];
+        s.cover = vec![
+            (Square::new(0, 0), CoverElement::AmmoCrate),
+            (Square::new(1, 0), CoverElement::AntiTankTrap),
+            (Square::new(7, 7), CoverElement::AmmoCrate),
+        ];
         let e = Board::new(s).unwrap_err();
         assert_eq!(e.len(), 3, "{e:?}");
     }
@@ -500,7 +560,16 @@ mod tests {
     fn trap_needs_large_entrance() {
         // tactics-revised-core-rules.md, "Structures": anti-tank traps only inside structures with a large entrance.
         let mut s = open(3, 3);
-        s.structures.push(StructureSetup { name: "hut".into(), interior: vec![Square::new(1, 1)], entrances: vec![EntranceSetup { at: Square::new(1, 1), side: Dir::North, size: EntranceSize::Small }], inner_walls: vec![] });
+        s.structures.push(StructureSetup {
+            name: "hut".into(),
+            interior: vec![Square::new(1, 1)],
+            entrances: vec![EntranceSetup {
+                at: Square::new(1, 1),
+                side: Dir::North,
+                size: EntranceSize::Small,
+            }],
+            inner_walls: vec![],
+        });
         s.cover = vec![(Square::new(1, 1), CoverElement::AntiTankTrap)];
         assert!(Board::new(s.clone()).is_err());
         s.structures[0].entrances[0].size = EntranceSize::Large;

@@ -10,19 +10,28 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod dice;
+pub mod game;
 pub mod los;
 pub mod occupancy;
 pub mod range;
 pub mod reach;
+pub mod rng;
 pub mod side;
 pub mod square;
 pub mod terrain;
+pub mod unit;
 
-pub use board::{Board, BoardProblem, BoardSetup, Dir, Edge, EntranceSetup, EntranceSize, InnerWallSetup, SetupPart, StructureId, StructureSetup};
+pub use board::{
+    Board, BoardProblem, BoardSetup, Dir, Edge, EntranceSetup, EntranceSize, InnerWallSetup, SetupPart, StructureId, StructureSetup,
+};
+pub use dice::{Die, Face, Roll};
 pub use los::{line_of_sight, Blocked, CornerPoint, Cover, CoverLevel, CoverSources, Grazed, Shot, SpaceBlock};
 pub use occupancy::{Cell, Occupancy};
 pub use range::{range, WeaponRange};
 pub use reach::{check_step, reach, Mover, Reach, StepError};
+pub use rng::GameRng;
 pub use side::{BySide, Side};
 pub use square::{ParseSquareError, Square, MAX_HEIGHT, MAX_WIDTH};
 pub use terrain::{CoverElement, PieceKind, Terrain};
+pub use unit::{Armor, ArmorType, Bloc, CombatTable, CombatValue, Keywords, Model, Role, Skill, UnitCard, UnitKind, WeaponLine};

@@ -46,7 +46,12 @@ impl Shot {
     }
     /// The same shot the other way round.
     pub const fn reversed(&self) -> Shot {
-        Shot { from: self.to, to: self.from, attacker: self.target, target: self.attacker }
+        Shot {
+            from: self.to,
+            to: self.from,
+            attacker: self.target,
+            target: self.attacker,
+        }
     }
 }
 
@@ -96,7 +101,12 @@ impl fmt::Display for CornerPoint {
                 "edge".to_string()
             }
         };
-        write!(f, "the corner between {} and {}", name(self.x - 1, self.y - 1), name(self.x, self.y))
+        write!(
+            f,
+            "the corner between {} and {}",
+            name(self.x - 1, self.y - 1),
+            name(self.x, self.y)
+        )
     }
 }
 
@@ -155,11 +165,17 @@ impl fmt::Display for Blocked {
             Blocked::Space(s, b) => write!(f, "blocked by {} in {s}", b.describe()),
             Blocked::Wall(a, b) => write!(f, "blocked by the structure wall between {a} and {b}"),
             Blocked::OppositeCorners(p) => write!(f, "the line skims between two blocking corners at {p}"),
-            Blocked::CornersOnBothSides { attacker_corner, target_corner } => write!(
+            Blocked::CornersOnBothSides {
+                attacker_corner,
+                target_corner,
+            } => write!(
                 f,
                 "attacker and target are behind corners on opposite sides ({attacker_corner} and {target_corner})"
             ),
-            Blocked::NoExit(s) => write!(f, "the unit in {s} is inside a structure and its space has no exit towards the other unit"),
+            Blocked::NoExit(s) => write!(
+                f,
+                "the unit in {s} is inside a structure and its space has no exit towards the other unit"
+            ),
         }
     }
 }
@@ -294,7 +310,10 @@ pub fn line_of_sight(board: &Board, occ: &Occupancy, shot: &Shot) -> Result<Cove
     }
     if let (Some((pa, left_a, _)), Some((pb, left_b, _))) = (trace.attacker_graze, trace.target_graze) {
         if left_a != left_b && pa != pb {
-            return Err(Blocked::CornersOnBothSides { attacker_corner: pa, target_corner: pb });
+            return Err(Blocked::CornersOnBothSides {
+                attacker_corner: pa,
+                target_corner: pb,
+            });
         }
     }
     let mut sources = CoverSources::default();
@@ -316,7 +335,11 @@ pub fn line_of_sight(board: &Board, occ: &Occupancy, shot: &Shot) -> Result<Cove
     }
     let not_a_squad = shot.target != PieceKind::Squad;
     let level = if not_a_squad { CoverLevel::None } else { sources.level() };
-    Ok(Cover { level, sources, not_a_squad })
+    Ok(Cover {
+        level,
+        sources,
+        not_a_squad,
+    })
 }
 
 /// Whether the space blocks a line between the given kinds (the ends excluded).
@@ -365,81 +388,154 @@ fn trace(board: &Board, occ: &Occupancy, from: Square, to: Square, svs: bool) ->
     let (adx, ady) = ((x1 - x0).abs(), (y1 - y0).abs());
     // Direction of the line, for left/right tests: cross(d, e) > 0 means e is on the left.
     let (ddx, ddy) = (sx * adx, sy * ady);
-    let mut t = Trace { leaves_by_exit: false, enters_by_exit: false, attacker_graze: None, target_graze: None };
+    let mut t = Trace {
+        leaves_by_exit: false,
+        enters_by_exit: false,
+        attacker_graze: None,
+        target_graze: None,
+    };
+    if (adx, ady) == (0, 0) {
+        return Ok(t);
+    }
+    // The k-th vertical grid line (k = 0, 1, …) is crossed at parameter (2k+1)/(2adx), the k-th
+    // horizontal one at (2k+1)/(2ady). Scaled by 2·adx·ady these are vx = (2k+1)·ady and
+    // vy = (2k+1)·adx, kept incrementally; a line that never crosses one kind gets i64::MAX.
+    let (mut vx, mut vy) = (
+        if adx == 0 { i64::MAX } else { i64::from(ady) },
+        if ady == 0 { i64::MAX } else { i64::from(adx) },
+    );
+    let (dvx, dvy) = (2 * i64::from(ady), 2 * i64::from(adx));
+    // Offsets of the edge crossed by a step: the east edge of column cx + ex, the north edge of
+    // row cy + ey.
+    let (ex, ey) = (if sx < 0 { -1 } else { 0 }, if sy < 0 { -1 } else { 0 });
+    let ends = Ends {
+        from,
+        to,
+        sa: board.structure_at(from),
+        sb: board.structure_at(to),
+    };
     let (mut cx, mut cy) = (x0, y0);
-    let (mut ix, mut iy) = (0i32, 0i32);
-    let mut first = true;
-    while (cx, cy) != (x1, y1) {
-        // Parameter of the next vertical crossing is (2ix+1)/(2adx), of the horizontal one
-        // (2iy+1)/(2ady); compare them without division.
-        let vx = if adx == 0 { i64::MAX } else { i64::from(2 * ix + 1) * i64::from(ady) };
-        let vy = if ady == 0 { i64::MAX } else { i64::from(2 * iy + 1) * i64::from(adx) };
-        let (nx, ny);
-        if vx < vy || vy == i64::MAX && vx != i64::MAX {
+    loop {
+        let (nx, ny, e);
+        if vx < vy {
             // Through the edge between (cx,cy) and (cx+sx,cy).
-            let e = if sx > 0 { board.edge_east_raw(cx, cy) } else { board.edge_east_raw(cx - 1, cy) };
+            e = board.edge_east_raw(cx + ex, cy);
             (nx, ny) = (cx + sx, cy);
-            if e == Edge::Wall {
-                return Err(Blocked::Wall(sq(cx, cy), sq(nx, ny)));
-            }
-            let exit = matches!(e, Edge::Entrance(_));
-            if first {
-                t.leaves_by_exit = exit;
-            }
-            if (nx, ny) == (x1, y1) {
-                t.enters_by_exit = exit;
-            }
-            ix += 1;
+            vx += dvx;
         } else if vy < vx {
-            let e = if sy > 0 { board.edge_north_raw(cx, cy) } else { board.edge_north_raw(cx, cy - 1) };
+            // Through the edge between (cx,cy) and (cx,cy+sy).
+            e = board.edge_north_raw(cx, cy + ey);
             (nx, ny) = (cx, cy + sy);
-            if e == Edge::Wall {
-                return Err(Blocked::Wall(sq(cx, cy), sq(nx, ny)));
-            }
-            let exit = matches!(e, Edge::Entrance(_));
-            if first {
-                t.leaves_by_exit = exit;
-            }
-            if (nx, ny) == (x1, y1) {
-                t.enters_by_exit = exit;
-            }
-            iy += 1;
+            vy += dvy;
         } else {
             // Exactly through the corner point between (cx,cy) and (cx+sx,cy+sy).
             (nx, ny) = (cx + sx, cy + sy);
-            let p = CornerPoint { x: cx + i32::from(sx > 0), y: cy + i32::from(sy > 0) };
-            let g = corner(board, occ, p, (ddx, ddy), (cx, cy), (sx, sy), svs);
-            if let (Some(l), Some(r)) = (g.left, g.right) {
-                let _ = (l, r);
-                return Err(Blocked::OppositeCorners(p));
-            }
-            let one_side = g.left.or(g.right).map(|gr| (p, g.left.is_some(), if g.no_cover { None } else { Some(gr) }));
-            // Edges of the departure space at this corner, for the structure exit rule.
-            let from_x = if sx > 0 { board.edge_east_raw(cx, cy) } else { board.edge_east_raw(cx - 1, cy) };
-            let from_y = if sy > 0 { board.edge_north_raw(cx, cy) } else { board.edge_north_raw(cx, cy - 1) };
-            let to_x = if sx > 0 { board.edge_east_raw(nx - 1, ny) } else { board.edge_east_raw(nx, ny) };
-            let to_y = if sy > 0 { board.edge_north_raw(nx, ny - 1) } else { board.edge_north_raw(nx, ny) };
-            let is_exit = |e: Edge| matches!(e, Edge::Entrance(_));
-            if first {
-                t.attacker_graze = one_side;
-                t.leaves_by_exit = is_exit(from_x) || is_exit(from_y);
-            }
-            if (nx, ny) == (x1, y1) {
-                t.target_graze = one_side;
-                t.enters_by_exit = is_exit(to_x) || is_exit(to_y);
-            }
-            ix += 1;
-            iy += 1;
+            vx += dvx;
+            vy += dvy;
+            e = Edge::Open;
+            through_corner(board, occ, &ends, &mut t, (cx, cy), (sx, sy), (ddx, ddy), svs)?;
         }
-        first = false;
+        if e != Edge::Open {
+            through_edge(board, &ends, &mut t, e, (cx, cy), (nx, ny))?;
+        }
+        if (nx, ny) == (x1, y1) {
+            return Ok(t);
+        }
         (cx, cy) = (nx, ny);
-        if (cx, cy) != (x1, y1) {
-            if let Some(b) = space_block(board, occ, sq(cx, cy), svs) {
-                return Err(Blocked::Space(sq(cx, cy), b));
+        // The common case, kept cheap: an open, empty space. The reason is worked out only
+        // when the space blocks.
+        let s = sq(cx, cy);
+        let cell = occ.at(s);
+        let maybe = (board.terrain(s) as u8 >= Terrain::Smoke as u8)
+            | cell.has_vehicle()
+            | (svs & (cell.has_soldier() | (board.cover(s) == Some(CoverElement::AntiTankTrap))));
+        if maybe {
+            if let Some(b) = space_block(board, occ, s, svs) {
+                return Err(Blocked::Space(s, b));
             }
         }
     }
-    Ok(t)
+}
+
+/// The two ends of a line and the structures they stand in.
+struct Ends {
+    from: Square,
+    to: Square,
+    sa: Option<crate::board::StructureId>,
+    sb: Option<crate::board::StructureId>,
+}
+
+impl Ends {
+    /// Whether the edge between end space `inside` and the space `other` leads out of the
+    /// structure `inside` stands in. An entrance is an exit of an end space only if it does (a
+    /// door between two rooms is not; docs/rulings.md, "Exits lead out of the structure").
+    fn leads_out(board: &Board, inside: Square, other: (i32, i32)) -> bool {
+        board.structure_at(sq(other.0, other.1)) != board.structure_at(inside)
+    }
+}
+
+/// A step through a structure wall or an entrance between `(cx,cy)` and `(nx,ny)`.
+#[cold]
+#[inline(never)]
+fn through_edge(board: &Board, ends: &Ends, t: &mut Trace, e: Edge, (cx, cy): (i32, i32), (nx, ny): (i32, i32)) -> Result<(), Blocked> {
+    if e == Edge::Wall {
+        return Err(Blocked::Wall(sq(cx, cy), sq(nx, ny)));
+    }
+    if sq(cx, cy) == ends.from && ends.sa.is_some() {
+        t.leaves_by_exit = Ends::leads_out(board, ends.from, (nx, ny));
+    }
+    if sq(nx, ny) == ends.to && ends.sb.is_some() {
+        t.enters_by_exit = Ends::leads_out(board, ends.to, (cx, cy));
+    }
+    Ok(())
+}
+
+/// The line passes exactly through the corner point between `(cx,cy)` and `(cx+sx,cy+sy)`.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn through_corner(
+    board: &Board,
+    occ: &Occupancy,
+    ends: &Ends,
+    t: &mut Trace,
+    (cx, cy): (i32, i32),
+    (sx, sy): (i32, i32),
+    d: (i32, i32),
+    svs: bool,
+) -> Result<(), Blocked> {
+    let (nx, ny) = (cx + sx, cy + sy);
+    let (ex, ey) = (if sx < 0 { -1 } else { 0 }, if sy < 0 { -1 } else { 0 });
+    let p = CornerPoint {
+        x: cx + i32::from(sx > 0),
+        y: cy + i32::from(sy > 0),
+    };
+    let g = corner(board, occ, p, d, (cx, cy), (sx, sy), svs);
+    if g.left.is_some() && g.right.is_some() {
+        return Err(Blocked::OppositeCorners(p));
+    }
+    let one_side = g
+        .left
+        .or(g.right)
+        .map(|gr| (p, g.left.is_some(), if g.no_cover { None } else { Some(gr) }));
+    // Edges of the end spaces at this corner, for the structure exit rule: an exit on either
+    // edge of the space at the corner the line passes through counts.
+    let is_exit = |e: Edge, inside: Square, other: (i32, i32)| matches!(e, Edge::Entrance(_)) && Ends::leads_out(board, inside, other);
+    if sq(cx, cy) == ends.from {
+        t.attacker_graze = one_side;
+        if ends.sa.is_some() {
+            t.leaves_by_exit = is_exit(board.edge_east_raw(cx + ex, cy), ends.from, (cx + sx, cy))
+                || is_exit(board.edge_north_raw(cx, cy + ey), ends.from, (cx, cy + sy));
+        }
+    }
+    if sq(nx, ny) == ends.to {
+        t.target_graze = one_side;
+        if ends.sb.is_some() {
+            t.enters_by_exit = is_exit(board.edge_east_raw(cx + ex, ny), ends.to, (cx, ny))
+                || is_exit(board.edge_north_raw(nx, cy + ey), ends.to, (nx, cy));
+        }
+    }
+    Ok(())
 }
 
 struct CornerGraze {
@@ -451,7 +547,11 @@ struct CornerGraze {
 }
 
 fn corner(board: &Board, occ: &Occupancy, p: CornerPoint, d: (i32, i32), cur: (i32, i32), s: (i32, i32), svs: bool) -> CornerGraze {
-    let mut g = CornerGraze { left: None, right: None, no_cover: false };
+    let mut g = CornerGraze {
+        left: None,
+        right: None,
+        no_cover: false,
+    };
     let (w, h) = (i32::from(board.width()), i32::from(board.height()));
     let on_board = |c: i32, r: i32| c >= 0 && r >= 0 && c < w && r < h;
     // The two side spaces: (cur.x + s.x, cur.y) is on the left exactly when s.x * s.y < 0.
@@ -515,13 +615,24 @@ mod tests {
                 });
             }
         }
-        Board::new(BoardSetup { width: w, height: h, terrain, ..BoardSetup::default() }).unwrap()
+        Board::new(BoardSetup {
+            width: w,
+            height: h,
+            terrain,
+            ..BoardSetup::default()
+        })
+        .unwrap()
     }
     fn s(t: &str) -> Square {
         t.parse().unwrap()
     }
     fn shot(a: &str, b: &str) -> Shot {
-        Shot { from: s(a), to: s(b), attacker: PieceKind::Squad, target: PieceKind::Squad }
+        Shot {
+            from: s(a),
+            to: s(b),
+            attacker: PieceKind::Squad,
+            target: PieceKind::Squad,
+        }
     }
 
     #[test]
@@ -530,7 +641,10 @@ mod tests {
         // blocked; passing through its corner is not, and gives corner cover.
         let b = board(&["....", ".#..", "...."]);
         let o = Occupancy::new(&b);
-        assert_eq!(line_of_sight(&b, &o, &shot("A2", "C2")), Err(Blocked::Space(s("B2"), SpaceBlock::NoDot)));
+        assert_eq!(
+            line_of_sight(&b, &o, &shot("A2", "C2")),
+            Err(Blocked::Space(s("B2"), SpaceBlock::NoDot))
+        );
         let c = line_of_sight(&b, &o, &shot("A1", "B2").reversed());
         assert!(c.is_err()); // B2 is the no-dot space itself
         let c = line_of_sight(&b, &o, &shot("A3", "C1")).unwrap_err();
@@ -548,7 +662,10 @@ mod tests {
         let b = board(&["#..", ".#.", "..."]);
         let o = Occupancy::new(&b);
         // A2 -> B3 passes the corner between A3 (#) and B2 (#).
-        assert_eq!(line_of_sight(&b, &o, &shot("A2", "B3")), Err(Blocked::OppositeCorners(CornerPoint { x: 1, y: 2 })));
+        assert_eq!(
+            line_of_sight(&b, &o, &shot("A2", "B3")),
+            Err(Blocked::OppositeCorners(CornerPoint { x: 1, y: 2 }))
+        );
         // C1 -> A3? A3 has no dot. C2 -> B3: corner between B2 (#) and C3 (.): graze, soft cover.
         let c = line_of_sight(&b, &o, &shot("C2", "B3")).unwrap();
         assert_eq!(c.level, CoverLevel::Soft);

@@ -69,7 +69,10 @@ pub struct Occupancy {
 impl Occupancy {
     /// An empty board of the same size as `board`.
     pub fn new(board: &Board) -> Occupancy {
-        Occupancy { width: board.width(), cells: vec![Cell::default(); board.len()] }
+        Occupancy {
+            width: board.width(),
+            cells: vec![Cell::default(); board.len()],
+        }
     }
     #[inline]
     fn idx(&self, s: Square) -> usize {

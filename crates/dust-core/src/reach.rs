@@ -58,27 +58,41 @@ impl core::fmt::Display for StepError {
     }
 }
 
-const UNSEEN: u8 = u8::MAX;
+const UNSEEN: u16 = u16::MAX;
 const NO_PRED: u32 = u32::MAX;
+
+/// One search state (a space, and whether the activation's first diagonal is used) in one
+/// move action.
+#[derive(Copy, Clone, Debug)]
+struct State {
+    /// Points spent in this move action to get here.
+    dist: u16,
+    /// Points spent in the whole activation along the recorded path.
+    total: u16,
+    /// Previous state in this move action; `NO_PRED` for the action's starting state, whose
+    /// path continues in the parent action.
+    pred: u32,
+}
+
+const UNSEEN_STATE: State = State {
+    dist: UNSEEN,
+    total: UNSEEN,
+    pred: NO_PRED,
+};
 
 /// Spaces a unit can reach this activation, with a path to each.
 #[derive(Clone, Debug)]
 pub struct Reach {
     width: u8,
     start: Square,
-    /// Per variant (how Fast is spent) and per move action: cost and predecessor of each
-    /// (space, diagonal used) state. Predecessors of action 2 sources point into action 1.
-    phases: Vec<Phase>,
-    /// For each space: (phase index, state) of the best way to end there.
+    /// Number of states per move action: two per space.
+    n2: usize,
+    /// For each searched move action (per way Fast is spent), the one that feeds it.
+    parents: Vec<Option<u16>>,
+    /// `parents.len() * n2` states, one block per move action.
+    states: Vec<State>,
+    /// For each space: (move action, state) of the cheapest way to end there.
     best: Vec<Option<(u16, u32)>>,
-}
-
-#[derive(Clone, Debug)]
-struct Phase {
-    dist: Vec<u8>,
-    pred: Vec<u32>,
-    /// Index of the phase that feeds this one, if any.
-    parent: Option<u16>,
 }
 
 impl Reach {
@@ -93,10 +107,13 @@ impl Reach {
     }
     /// Whether the unit may end in `s`.
     pub fn contains(&self, s: Square) -> bool {
-        s != self.start && self.best.get(self.idx(s)).is_some_and(Option::is_some)
+        s != self.start && s.col() < self.width && self.best.get(self.idx(s)).is_some_and(Option::is_some)
     }
     fn idx(&self, s: Square) -> usize {
         usize::from(s.row()) * usize::from(self.width) + usize::from(s.col())
+    }
+    fn state(&self, phase: u16, st: u32) -> State {
+        self.states[usize::from(phase) * self.n2 + st as usize]
     }
     /// A path from the start to `s` (both included), or `None` if `s` is not reachable.
     /// The square where the first move action ends appears in the path like any other.
@@ -113,11 +130,10 @@ impl Reach {
             if out.last() != Some(&sq) {
                 out.push(sq);
             }
-            let phase = &self.phases[usize::from(ph)];
-            let p = phase.pred[st as usize];
+            let p = self.state(ph, st).pred;
             if p == NO_PRED {
-                match phase.parent {
-                    // The source of this action: its state is the end of the parent action.
+                match self.parents[usize::from(ph)] {
+                    // The start of this action: its state is the end of the parent action.
                     Some(parent) => ph = parent,
                     None => break,
                 }
@@ -128,21 +144,14 @@ impl Reach {
         out.reverse();
         Some(out)
     }
-    /// Movement points spent on the way to `s` by the best path (sum over move actions).
+    /// Movement points spent on the way to `s` by the recorded path (sum over move actions);
+    /// `None` when `s` is not reachable.
     pub fn cost(&self, s: Square) -> Option<u32> {
-        let (mut ph, st) = self.best[self.idx(s)]?;
-        let mut total = u32::from(self.phases[usize::from(ph)].dist[st as usize]);
-        let mut src = st;
-        // Walk back to this phase's source state, then add the parent's cost at that state.
-        while let Some(parent) = self.phases[usize::from(ph)].parent {
-            let phase = &self.phases[usize::from(ph)];
-            while phase.pred[src as usize] != NO_PRED {
-                src = phase.pred[src as usize];
-            }
-            ph = parent;
-            total += u32::from(self.phases[usize::from(ph)].dist[src as usize]);
+        if !self.contains(s) {
+            return None;
         }
-        Some(total)
+        let (ph, st) = self.best[self.idx(s)]?;
+        Some(u32::from(self.state(ph, st).total))
     }
 }
 
@@ -272,101 +281,146 @@ impl Rules<'_> {
     }
 }
 
+/// The eight steps, as (column, row) deltas; bit `i` of a move mask is step `i`.
+const STEPS: [(i32, i32); 8] = [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+
 /// Every space the unit can end its activation in, with paths.
+///
+/// Each move action is a Dijkstra search (by buckets, steps cost 1 or 2) over states (space,
+/// first diagonal used); the second action starts from every state where the first may end.
+/// With Fast and two actions both ways of spending the extra point are searched. A jumping unit
+/// jumps once across both actions: only the end of the activation must be a landing space
+/// (docs/rulings.md, "Jump across two move actions").
 pub fn reach(board: &Board, occ: &Occupancy, mover: &Mover) -> Reach {
     let rules = Rules { board, occ, m: *mover };
     let n = board.len();
+    let n2 = n * 2;
     let base = mover.movement;
-    let variants: Vec<Vec<u8>> = match (mover.actions.max(1), mover.fast) {
-        (1, false) => vec![vec![base]],
-        (1, true) => vec![vec![base + 1]],
-        (_, false) => vec![vec![base, base]],
-        (_, true) => vec![vec![base + 1, base], vec![base, base + 1]],
+    let plus = base.saturating_add(1);
+    let (variants, nv): ([[u8; 2]; 2], usize) = match (mover.actions.max(1), mover.fast) {
+        (1, false) => ([[base, 0], [0, 0]], 1),
+        (1, true) => ([[plus, 0], [0, 0]], 1),
+        (_, false) => ([[base, base], [0, 0]], 1),
+        (_, true) => ([[plus, base], [base, plus]], 2),
     };
-    let mut phases: Vec<Phase> = Vec::new();
-    let mut best: Vec<Option<(u16, u32)>> = vec![None; n];
-    let mut best_cost = vec![u32::MAX; n];
+    let actions = if mover.actions.max(1) == 1 { 1 } else { 2 };
+    let mut r = Reach {
+        width: board.width(),
+        start: mover.at,
+        n2,
+        parents: Vec::with_capacity(nv * actions),
+        states: vec![UNSEEN_STATE; nv * actions * n2],
+        best: vec![None; n],
+    };
+    let mut best_total = vec![u16::MAX; n];
+    // Allowed steps out of each space, worked out the first time the space is expanded:
+    // bit 8 set = known, bits 0..8 = allowed steps (see STEPS).
+    let mut moves = vec![0u16; n];
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); usize::from(plus) + 1];
+    let mut touched: Vec<u32> = Vec::new();
+    // (state, points spent so far in the activation).
+    let mut sources: Vec<(u32, u16)> = Vec::new();
+    let mut next: Vec<(u32, u16)> = Vec::new();
     let start_state = (board.index(mover.at) * 2) as u32;
-    for budgets in variants {
-        let mut sources: Vec<(u32, u32)> = vec![(start_state, 0)]; // (state, cost so far)
+    let w = i64::from(board.width());
+    for budgets in &variants[..nv] {
+        sources.clear();
+        sources.push((start_state, 0));
         let mut parent: Option<u16> = None;
-        for &budget in &budgets {
-            let phase = run_phase(&rules, &sources, budget, parent);
-            let id = phases.len() as u16;
-            let mut next = Vec::new();
-            for st in 0..phase.dist.len() {
-                let d = phase.dist[st];
-                if d == UNSEEN {
-                    continue;
+        for &budget in &budgets[..actions] {
+            let id = r.parents.len() as u16;
+            r.parents.push(parent);
+            let block = usize::from(id) * n2;
+            let ph = &mut r.states[block..block + n2];
+            touched.clear();
+            for &(st, total) in &sources {
+                ph[st as usize] = State {
+                    dist: 0,
+                    total,
+                    pred: NO_PRED,
+                };
+                touched.push(st);
+                buckets[0].push(st);
+            }
+            for cost in 0..=usize::from(budget) {
+                let mut i = 0;
+                while i < buckets[cost].len() {
+                    let st = buckets[cost][i];
+                    i += 1;
+                    let cur = ph[st as usize];
+                    if usize::from(cur.dist) != cost {
+                        continue;
+                    }
+                    let ai = (st / 2) as usize;
+                    let a = Square::new((ai % usize::from(board.width())) as u8, (ai / usize::from(board.width())) as u8);
+                    if moves[ai] & 0x100 == 0 {
+                        moves[ai] = 0x100 | step_mask(&rules, a);
+                    }
+                    let mask = moves[ai];
+                    let diag_used = st & 1 == 1;
+                    for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+                        if mask & (1 << k) == 0 {
+                            continue;
+                        }
+                        let diagonal = k >= 4;
+                        let step_cost = if !diagonal || rules.m.agile || !diag_used { 1 } else { 2 };
+                        let nc = cost + step_cost;
+                        if nc > usize::from(budget) {
+                            continue;
+                        }
+                        let bi = (ai as i64 + i64::from(dr) * w + i64::from(dc)) as u32;
+                        let ns = bi * 2 + u32::from(diag_used || diagonal);
+                        let slot = &mut ph[ns as usize];
+                        if usize::from(slot.dist) > nc {
+                            if slot.dist == UNSEEN {
+                                touched.push(ns);
+                            }
+                            *slot = State {
+                                dist: nc as u16,
+                                total: cur.total + step_cost as u16,
+                                pred: st,
+                            };
+                            buckets[nc].push(ns);
+                        }
+                    }
                 }
-                let sqi = st / 2;
-                let s = board.square_at(sqi);
-                if !rules.stop(s) {
-                    continue;
+                buckets[cost].clear();
+            }
+            // Where this action may end; a jumper may also go on jumping.
+            next.clear();
+            for &st in &touched {
+                let sqi = (st / 2) as usize;
+                let s = Square::new((sqi % usize::from(board.width())) as u8, (sqi / usize::from(board.width())) as u8);
+                let stop = rules.stop(s);
+                let total = ph[st as usize].total;
+                if stop {
+                    if total < best_total[sqi] {
+                        best_total[sqi] = total;
+                        r.best[sqi] = Some((id, st));
+                    }
                 }
-                let src_cost = sources.iter().find(|(x, _)| *x == root(&phase, st as u32)).map_or(0, |&(_, c)| c);
-                let total = src_cost + u32::from(d);
-                next.push((st as u32, total));
-                if total < best_cost[sqi] {
-                    best_cost[sqi] = total;
-                    best[sqi] = Some((id, st as u32));
+                if stop || mover.jump {
+                    next.push((st, total));
                 }
             }
-            phases.push(phase);
+            core::mem::swap(&mut sources, &mut next);
             parent = Some(id);
-            sources = next;
         }
     }
-    Reach { width: board.width(), start: mover.at, phases, best }
+    r
 }
 
-fn root(phase: &Phase, mut st: u32) -> u32 {
-    while phase.pred[st as usize] != NO_PRED {
-        st = phase.pred[st as usize];
-    }
-    st
-}
-
-fn run_phase(rules: &Rules<'_>, sources: &[(u32, u32)], budget: u8, parent: Option<u16>) -> Phase {
-    let n2 = rules.board.len() * 2;
-    let mut dist = vec![UNSEEN; n2];
-    let mut pred = vec![NO_PRED; n2];
-    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); usize::from(budget) + 1];
-    for &(st, _) in sources {
-        dist[st as usize] = 0;
-        buckets[0].push(st);
-    }
-    for cost in 0..=usize::from(budget) {
-        let mut i = 0;
-        while i < buckets[cost].len() {
-            let st = buckets[cost][i];
-            i += 1;
-            if usize::from(dist[st as usize]) != cost {
-                continue;
-            }
-            let a = rules.board.square_at((st / 2) as usize);
-            let diag_used = st & 1 == 1;
-            for (dc, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                let Some(b) = a.offset(dc, dr).filter(|&b| rules.board.contains(b)) else { continue };
-                let diagonal = dc != 0 && dr != 0;
-                let step_cost = if !diagonal || rules.m.agile || !diag_used { 1 } else { 2 };
-                let nc = cost + step_cost;
-                if nc > usize::from(budget) {
-                    continue;
-                }
-                if rules.step(a, b).is_err() {
-                    continue;
-                }
-                let ns = (rules.board.index(b) * 2) as u32 + u32::from(diag_used || diagonal);
-                if usize::from(dist[ns as usize]) > nc {
-                    dist[ns as usize] = nc as u8;
-                    pred[ns as usize] = st;
-                    buckets[nc].push(ns);
-                }
+/// Bit `i` set when step `STEPS[i]` out of `a` is allowed.
+fn step_mask(rules: &Rules<'_>, a: Square) -> u16 {
+    let mut mask = 0;
+    for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+        if let Some(b) = a.offset(dc, dr).filter(|&b| rules.board.contains(b)) {
+            if rules.step(a, b).is_ok() {
+                mask |= 1 << k;
             }
         }
     }
-    Phase { dist, pred, parent }
+    mask
 }
 
 /// Checks one step of a declared path, with the reason it is refused.

@@ -51,7 +51,10 @@ pub struct BySide<T> {
 impl<T> BySide<T> {
     /// Builds a pair from a function of the side.
     pub fn new_with(mut f: impl FnMut(Side) -> T) -> BySide<T> {
-        BySide { a: f(Side::A), b: f(Side::B) }
+        BySide {
+            a: f(Side::A),
+            b: f(Side::B),
+        }
     }
 }
 

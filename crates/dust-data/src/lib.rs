@@ -2,3 +2,13 @@
 //!
 //! File formats of Dust 1947 (TOML): maps, unit cards, scenarios. Every reader reports every
 //! problem it finds with the file, line and column, and never panics on bad input.
+
+#![warn(missing_docs)]
+
+pub mod builtin;
+pub mod card;
+pub mod diag;
+pub mod map;
+
+pub use diag::{Diagnostic, LineIndex};
+pub use map::{parse_map, MapFile, Objective, Piece};

@@ -1,0 +1,254 @@
+//! Decisions: every choice either player makes, as small values with a text form for game
+//! records (`activate 3`, `plan move attack`, `move C4`, `target 0 u5 1`, `react none`, …).
+
+use crate::side::Side;
+use crate::square::Square;
+use core::fmt;
+use core::str::FromStr;
+
+/// Index of a unit in the game.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Ord, PartialOrd)]
+pub struct UnitId(pub u8);
+
+impl fmt::Display for UnitId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "u{}", self.0)
+    }
+}
+
+/// One action of an activation ("List of Actions").
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Action {
+    /// Move up to the movement value.
+    Move,
+    /// Attack with the declared weapon lines.
+    Attack,
+    /// Reload a reloadable weapon (a SKILL action, "Reloadable Weapons").
+    Reload,
+    /// Do nothing.
+    Nothing,
+}
+
+impl Action {
+    fn word(self) -> &'static str {
+        match self {
+            Action::Move => "move",
+            Action::Attack => "attack",
+            Action::Reload => "reload",
+            Action::Nothing => "nothing",
+        }
+    }
+}
+
+/// The shape of an activation, declared first.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Plan {
+    /// Two actions in order (never Attack + Attack).
+    Two(Action, Action),
+    /// Sustained Attack: both actions, reroll failures once per weapon line.
+    Sustained,
+    /// Charge (a SKILL action): move, move, then close combat with range 1 and C weapons.
+    Charge,
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Plan::Two(a, b) => write!(f, "{} {}", a.word(), b.word()),
+            Plan::Sustained => f.write_str("sustained"),
+            Plan::Charge => f.write_str("charge"),
+        }
+    }
+}
+
+/// What a weapon line aims at.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Target {
+    /// An enemy unit.
+    Unit(UnitId),
+    /// The cover element in a space ("Attacking Cover Elements").
+    Cover(Square),
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Unit(u) => write!(f, "{u}"),
+            Target::Cover(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// Who takes one point of damage in a squad, or in a hero and the squad he joined.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Casualty {
+    /// The miniature with this index on the squad's card.
+    Model(u8),
+    /// The hero joined to the squad loses one health point.
+    Hero,
+}
+
+/// A skill used by choice during a declaration.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Optional {
+    /// Assault: movement doubled this activation (once per game).
+    Assault,
+    /// Berserk: reroll failures once per weapon line (once per game).
+    Berserk,
+    /// All In One: double dice for every line (once per game).
+    AllInOne,
+    /// Heroic Attack: no damage to the hero this round (once per game).
+    HeroicAttack,
+    /// The hero leaves the squad he joined, for good.
+    Separate,
+}
+
+impl Optional {
+    fn word(self) -> &'static str {
+        match self {
+            Optional::Assault => "assault",
+            Optional::Berserk => "berserk",
+            Optional::AllInOne => "all-in-one",
+            Optional::HeroicAttack => "heroic-attack",
+            Optional::Separate => "separate",
+        }
+    }
+}
+
+/// A decision by either player.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Decision {
+    /// The initiative winner chooses who activates first.
+    First(Side),
+    /// Activate one of your units.
+    Activate(UnitId),
+    /// Use (or not) an optional skill; asked before the actions it changes.
+    Use(Optional, bool),
+    /// The shape of the activation.
+    Plan(Plan),
+    /// Where the next move action ends (the first move enters the board in round one).
+    MoveTo(Square),
+    /// The target of weapon line `line`, or `None` to leave it unused; `ammo` for limited-ammo lines.
+    Aim {
+        /// Weapon line index on the unit's card (hero lines are offset by 32).
+        line: u8,
+        /// The target, if used.
+        target: Option<Target>,
+        /// Limited ammo spent (0 otherwise).
+        ammo: u8,
+    },
+    /// Attempt reactive fire with this unit, or let the enemy go on.
+    React(Option<UnitId>),
+    /// Retaliate in close combat.
+    Retaliate(bool),
+    /// Who takes the next point of damage.
+    Casualty(Casualty),
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decision::First(s) => write!(f, "first {s}"),
+            Decision::Activate(u) => write!(f, "activate {u}"),
+            Decision::Use(o, b) => write!(f, "use {} {}", o.word(), if *b { "yes" } else { "no" }),
+            Decision::Plan(p) => write!(f, "plan {p}"),
+            Decision::MoveTo(s) => write!(f, "move {s}"),
+            Decision::Aim {
+                line,
+                target: Some(t),
+                ammo,
+            } => write!(f, "aim {line} {t} {ammo}"),
+            Decision::Aim { line, target: None, .. } => write!(f, "aim {line} none"),
+            Decision::React(Some(u)) => write!(f, "react {u}"),
+            Decision::React(None) => f.write_str("react none"),
+            Decision::Retaliate(b) => write!(f, "retaliate {}", if *b { "yes" } else { "no" }),
+            Decision::Casualty(Casualty::Model(m)) => write!(f, "casualty m{m}"),
+            Decision::Casualty(Casualty::Hero) => f.write_str("casualty hero"),
+        }
+    }
+}
+
+/// A decision text that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseDecisionError(pub String);
+
+impl fmt::Display for ParseDecisionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes)", self.0)
+    }
+}
+
+impl std::error::Error for ParseDecisionError {}
+
+fn action(w: &str) -> Option<Action> {
+    Some(match w {
+        "move" => Action::Move,
+        "attack" => Action::Attack,
+        "reload" => Action::Reload,
+        "nothing" => Action::Nothing,
+        _ => return None,
+    })
+}
+
+fn unit(w: &str) -> Option<UnitId> {
+    w.strip_prefix('u')?.parse().ok().map(UnitId)
+}
+
+fn yes(w: &str) -> Option<bool> {
+    match w {
+        "yes" => Some(true),
+        "no" => Some(false),
+        _ => None,
+    }
+}
+
+impl FromStr for Decision {
+    type Err = ParseDecisionError;
+    fn from_str(s: &str) -> Result<Decision, ParseDecisionError> {
+        let err = || ParseDecisionError(s.to_string());
+        let w: Vec<&str> = s.split_whitespace().collect();
+        let d = match w.as_slice() {
+            ["first", "A"] => Decision::First(Side::A),
+            ["first", "B"] => Decision::First(Side::B),
+            ["activate", u] => Decision::Activate(unit(u).ok_or_else(err)?),
+            ["use", o, b] => {
+                let o = match *o {
+                    "assault" => Optional::Assault,
+                    "berserk" => Optional::Berserk,
+                    "all-in-one" => Optional::AllInOne,
+                    "heroic-attack" => Optional::HeroicAttack,
+                    "separate" => Optional::Separate,
+                    _ => return Err(err()),
+                };
+                Decision::Use(o, yes(b).ok_or_else(err)?)
+            }
+            ["plan", "sustained"] => Decision::Plan(Plan::Sustained),
+            ["plan", "charge"] => Decision::Plan(Plan::Charge),
+            ["plan", a, b] => Decision::Plan(Plan::Two(action(a).ok_or_else(err)?, action(b).ok_or_else(err)?)),
+            ["move", sq] => Decision::MoveTo(sq.parse().map_err(|_| err())?),
+            ["aim", l, "none"] => Decision::Aim {
+                line: l.parse().map_err(|_| err())?,
+                target: None,
+                ammo: 0,
+            },
+            ["aim", l, t, a] => {
+                let target = match unit(t) {
+                    Some(u) => Target::Unit(u),
+                    None => Target::Cover(t.parse().map_err(|_| err())?),
+                };
+                Decision::Aim {
+                    line: l.parse().map_err(|_| err())?,
+                    target: Some(target),
+                    ammo: a.parse().map_err(|_| err())?,
+                }
+            }
+            ["react", "none"] => Decision::React(None),
+            ["react", u] => Decision::React(Some(unit(u).ok_or_else(err)?)),
+            ["retaliate", b] => Decision::Retaliate(yes(b).ok_or_else(err)?),
+            ["casualty", "hero"] => Decision::Casualty(Casualty::Hero),
+            ["casualty", m] => Decision::Casualty(Casualty::Model(m.strip_prefix('m').and_then(|m| m.parse().ok()).ok_or_else(err)?)),
+            _ => return Err(err()),
+        };
+        Ok(d)
+    }
+}

@@ -1,0 +1,184 @@
+//! Events: every change of the game state, in order. One log of events drives replays, the
+//! user interfaces and the tests. Each event names the rule behind it.
+
+use super::decision::{Casualty, Plan, Target, UnitId};
+use crate::side::Side;
+use crate::square::Square;
+use core::fmt;
+
+/// Why dice were rolled.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum RollPurpose {
+    /// Initiative roll of a side.
+    Initiative(Side),
+    /// Attack dice of a weapon line.
+    Attack,
+    /// Sustained attack reroll of failures.
+    Sustained,
+    /// Berserk reroll of failures.
+    Berserk,
+    /// Laser: rerolled hits.
+    LaserChain,
+    /// Phaser damage dice.
+    PhaserPower,
+    /// Cover save of the target.
+    CoverSave,
+    /// Damage Resilient dice.
+    Resilient,
+    /// Reactive fire attempt.
+    Reactive,
+    /// Self-Repair at the end of the round.
+    SelfRepair,
+}
+
+impl RollPurpose {
+    /// The rule section this roll comes from.
+    pub const fn rule(self) -> &'static str {
+        match self {
+            RollPurpose::Initiative(_) => "tactics-revised-core-rules.md, Initiative Roll",
+            RollPurpose::Attack => "tactics-revised-core-rules.md, 4) Roll Dice",
+            RollPurpose::Sustained => "tactics-revised-core-rules.md, Sustained Attack",
+            RollPurpose::Berserk => "tactics-revised-core-rules.md, Berserk",
+            RollPurpose::LaserChain => "tactics-revised-core-rules.md, Laser",
+            RollPurpose::PhaserPower => "tactics-revised-core-rules.md, Phaser Blast (X/Y)",
+            RollPurpose::CoverSave => "tactics-revised-core-rules.md, Cover Saves",
+            RollPurpose::Resilient => "tactics-revised-core-rules.md, Damage Resilient",
+            RollPurpose::Reactive => "tactics-revised-core-rules.md, Reactive Fire",
+            RollPurpose::SelfRepair => "tactics-revised-core-rules.md, Self-Repair",
+        }
+    }
+}
+
+/// Something that happened.
+#[derive(Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Event {
+    /// A new round begins.
+    RoundStarted(u8),
+    /// Dice were rolled: how many, how many succeeded.
+    Rolled {
+        /// Why.
+        purpose: RollPurpose,
+        /// Dice rolled.
+        dice: u16,
+        /// Successes.
+        successes: u16,
+    },
+    /// A side won the initiative.
+    InitiativeWon(Side),
+    /// The side that activates first this round.
+    FirstPlayer(Side),
+    /// A unit was activated.
+    Activated(UnitId),
+    /// Its declared plan.
+    Declared(UnitId, Plan),
+    /// A unit entered the board.
+    Entered(UnitId, Square),
+    /// A unit moved along a path.
+    Moved(UnitId, Vec<Square>),
+    /// A vehicle crushed an ammo crate.
+    Crushed(UnitId, Square),
+    /// A reactive fire attempt and whether it succeeded.
+    ReactiveFire {
+        /// The unit that reacted.
+        unit: UnitId,
+        /// The unit it reacted to.
+        against: UnitId,
+        /// Whether the roll allowed the attack.
+        success: bool,
+    },
+    /// A weapon line fired.
+    Fired {
+        /// Attacker.
+        unit: UnitId,
+        /// Weapon line name.
+        weapon: String,
+        /// Target.
+        target: Target,
+        /// Dice before rerolls.
+        dice: u16,
+    },
+    /// Hits after rolls and cover saves, and the damage they do.
+    Hits {
+        /// Target.
+        target: Target,
+        /// Hits that got through.
+        hits: u16,
+        /// Damage points.
+        damage: u16,
+    },
+    /// A point of damage was taken.
+    Wounded(UnitId, Casualty),
+    /// A vehicle or hero lost health points.
+    Damaged(UnitId, u8),
+    /// A cover element took damage or was destroyed.
+    CoverHit(Square, bool),
+    /// A unit was destroyed; the other side scores its AP.
+    Destroyed {
+        /// The unit.
+        unit: UnitId,
+        /// Victory points the other side scores.
+        ap: u16,
+    },
+    /// A weapon was reloaded.
+    Reloaded(UnitId, String),
+    /// A unit finished its activation.
+    ActivationEnded(UnitId),
+    /// A hero left the squad he had joined.
+    Separated(UnitId),
+    /// A vehicle repaired health points.
+    Repaired(UnitId, u8),
+    /// The game ended.
+    GameOver {
+        /// The winner, or `None` for a draw.
+        winner: Option<Side>,
+        /// Victory points of side A.
+        vp_a: u32,
+        /// Victory points of side B.
+        vp_b: u32,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::RoundStarted(r) => write!(f, "round {r} begins"),
+            Event::Rolled { purpose, dice, successes } => write!(f, "{purpose:?}: {successes} of {dice} dice succeed"),
+            Event::InitiativeWon(s) => write!(f, "side {s} wins the initiative"),
+            Event::FirstPlayer(s) => write!(f, "side {s} activates first"),
+            Event::Activated(u) => write!(f, "{u} activates"),
+            Event::Declared(u, p) => write!(f, "{u} declares {p}"),
+            Event::Entered(u, s) => write!(f, "{u} enters the board at {s}"),
+            Event::Moved(u, p) => write!(f, "{u} moves {}", p.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")),
+            Event::Crushed(u, s) => write!(f, "{u} crushes the ammo crate in {s}"),
+            Event::ReactiveFire { unit, against, success } => {
+                write!(
+                    f,
+                    "{unit} tries reactive fire against {against}: {}",
+                    if *success { "success" } else { "failure" }
+                )
+            }
+            Event::Fired {
+                unit,
+                weapon,
+                target,
+                dice,
+            } => write!(f, "{unit} fires {weapon} at {target} with {dice} dice"),
+            Event::Hits { target, hits, damage } => write!(f, "{hits} hits on {target}: {damage} damage"),
+            Event::Wounded(u, Casualty::Model(m)) => write!(f, "{u} loses miniature m{m}"),
+            Event::Wounded(u, Casualty::Hero) => write!(f, "the hero with {u} loses a health point"),
+            Event::Damaged(u, n) => write!(f, "{u} loses {n} health"),
+            Event::CoverHit(s, d) => write!(f, "the cover element in {s} {}", if *d { "is destroyed" } else { "is damaged" }),
+            Event::Destroyed { unit, ap } => write!(f, "{unit} is destroyed ({ap} VP)"),
+            Event::Reloaded(u, w) => write!(f, "{u} reloads {w}"),
+            Event::ActivationEnded(u) => write!(f, "{u} ends its activation"),
+            Event::Separated(u) => write!(f, "{u} leaves his squad"),
+            Event::Repaired(u, n) => write!(f, "{u} repairs {n} health"),
+            Event::GameOver {
+                winner: Some(w),
+                vp_a,
+                vp_b,
+            } => write!(f, "game over: side {w} wins ({vp_a} to {vp_b} VP)"),
+            Event::GameOver { winner: None, vp_a, vp_b } => write!(f, "game over: a draw ({vp_a} to {vp_b} VP)"),
+        }
+    }
+}
