@@ -4,6 +4,7 @@
 //! A new subcommand (play, serve, sim, odds, cards, replay) is a module with an `Args` struct
 //! (clap derive) and a `run` function, plus one variant in [`Command`].
 
+mod cards;
 mod los;
 mod map;
 mod reach;
@@ -34,6 +35,8 @@ enum Command {
     Los(los::Args),
     /// Where a unit can end its move this activation, with a path to each space.
     Reach(reach::Args),
+    /// Unit cards: check card files, list and show the shipped cards.
+    Cards(cards::CardsArgs),
     /// Show the project's rulings: how ambiguous rules are read (docs/rulings.md).
     Rulings(rulings::Args),
 }
@@ -46,6 +49,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Los(a) => los::run(&a),
         Command::Reach(a) => reach::run(&a),
         Command::Rulings(a) => rulings::run(&a),
+        Command::Cards(a) => cards::run(&a),
     }
 }
 

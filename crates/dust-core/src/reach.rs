@@ -234,12 +234,17 @@ impl Rules<'_> {
             Edge::Entrance(EntranceSize::Small) => !self.vehicle() || (self.m.jump && !self.vehicle()),
         }
     }
-    /// Is the side space `c` of a diagonal step an impassable corner for this mover?
+    /// Is the side space `c` of a diagonal step from `a` to `b` an impassable corner for this
+    /// mover?
     fn corner_blocked(&self, a: Square, c: Square, b: Square) -> bool {
         let soldier_jumper = self.m.jump && !self.vehicle();
         if !soldier_jumper && (self.board.edge(a, c) != Edge::Open || self.board.edge(c, b) != Edge::Open) {
             return true;
         }
+        self.corner_space_blocked(c)
+    }
+    /// The part of [`Rules::corner_blocked`] that depends on the corner space alone.
+    fn corner_space_blocked(&self, c: Square) -> bool {
         if self.board.terrain(c) == Terrain::NoDot {
             return true;
         }
@@ -316,6 +321,7 @@ pub fn reach(board: &Board, occ: &Occupancy, mover: &Mover) -> Reach {
     // Allowed steps out of each space, worked out the first time the space is expanded:
     // bit 8 set = known, bits 0..8 = allowed steps (see STEPS).
     let mut moves = vec![0u16; n];
+    let mut spaces = vec![0u8; n];
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); usize::from(plus) + 1];
     let mut touched: Vec<u32> = Vec::new();
     // (state, points spent so far in the activation).
@@ -351,10 +357,14 @@ pub fn reach(board: &Board, occ: &Occupancy, mover: &Mover) -> Reach {
                     if usize::from(cur.dist) != cost {
                         continue;
                     }
+                    if cost >= usize::from(budget) {
+                        // No point left for any step.
+                        continue;
+                    }
                     let ai = (st / 2) as usize;
                     let a = Square::new((ai % usize::from(board.width())) as u8, (ai / usize::from(board.width())) as u8);
                     if moves[ai] & 0x100 == 0 {
-                        moves[ai] = 0x100 | step_mask(&rules, a);
+                        moves[ai] = 0x100 | step_mask(&rules, &mut spaces, a);
                     }
                     let mask = moves[ai];
                     let diag_used = st & 1 == 1;
@@ -393,11 +403,9 @@ pub fn reach(board: &Board, occ: &Occupancy, mover: &Mover) -> Reach {
                 let s = Square::new((sqi % usize::from(board.width())) as u8, (sqi / usize::from(board.width())) as u8);
                 let stop = rules.stop(s);
                 let total = ph[st as usize].total;
-                if stop {
-                    if total < best_total[sqi] {
-                        best_total[sqi] = total;
-                        r.best[sqi] = Some((id, st));
-                    }
+                if stop && total < best_total[sqi] {
+                    best_total[sqi] = total;
+                    r.best[sqi] = Some((id, st));
                 }
                 if stop || mover.jump {
                     next.push((st, total));
@@ -410,15 +418,68 @@ pub fn reach(board: &Board, occ: &Occupancy, mover: &Mover) -> Reach {
     r
 }
 
-/// Bit `i` set when step `STEPS[i]` out of `a` is allowed.
-fn step_mask(rules: &Rules<'_>, a: Square) -> u16 {
+/// `spaces` flags, worked out once per space: known, the mover may enter it, it is an
+/// impassable corner for the mover (terrain and units only; walls are checked per step).
+const KNOWN: u8 = 1;
+const ENTER: u8 = 2;
+const CORNER: u8 = 4;
+
+fn space_flags(rules: &Rules<'_>, spaces: &mut [u8], s: Square) -> u8 {
+    let i = rules.board.index(s);
+    if spaces[i] & KNOWN == 0 {
+        let mut f = KNOWN;
+        if rules.enter(s).is_ok() {
+            f |= ENTER;
+        }
+        if rules.corner_space_blocked(s) {
+            f |= CORNER;
+        }
+        spaces[i] = f;
+    }
+    spaces[i]
+}
+
+/// Bit `i` set when step `STEPS[i]` out of `a` is allowed: the same answer as [`Rules::step`]
+/// (checked by a test), with the per-space parts cached and edges looked at only next to
+/// structures.
+fn step_mask(rules: &Rules<'_>, spaces: &mut [u8], a: Square) -> u16 {
+    let board = rules.board;
+    let soldier_jumper = rules.m.jump && !rules.vehicle();
+    let vehicle = rules.vehicle();
+    let sa = board.structure_at(a);
     let mut mask = 0;
     for (k, &(dc, dr)) in STEPS.iter().enumerate() {
-        if let Some(b) = a.offset(dc, dr).filter(|&b| rules.board.contains(b)) {
-            if rules.step(a, b).is_ok() {
-                mask |= 1 << k;
+        let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) else {
+            continue;
+        };
+        if space_flags(rules, spaces, b) & ENTER == 0 {
+            continue;
+        }
+        let sb = board.structure_at(b);
+        if dc == 0 || dr == 0 {
+            if (sa.is_some() || sb.is_some()) && !rules.cross(a, b) {
+                continue;
+            }
+        } else {
+            if !soldier_jumper && sa != sb {
+                continue;
+            }
+            let mut corner = |c: Square| {
+                if space_flags(rules, spaces, c) & CORNER != 0 {
+                    return true;
+                }
+                // Walls only stand next to structure spaces.
+                let walls_possible = sa.is_some() || board.structure_at(c).is_some();
+                !soldier_jumper && walls_possible && (board.edge(a, c) != Edge::Open || board.edge(c, b) != Edge::Open)
+            };
+            let k1 = corner(Square::new(b.col(), a.row()));
+            let k2 = corner(Square::new(a.col(), b.row()));
+            let ok = if vehicle { !k1 && !k2 } else { !(k1 && k2) };
+            if !ok {
+                continue;
             }
         }
+        mask |= 1 << k;
     }
     mask
 }
@@ -435,4 +496,130 @@ pub fn check_step(board: &Board, occ: &Occupancy, mover: &Mover, from: Square, t
 pub fn can_stop(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> bool {
     let r = Rules { board, occ, m: *mover };
     r.enter(s).is_ok() && r.stop(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{BoardSetup, Dir, EntranceSetup, StructureSetup};
+
+    /// The cached step masks used by [`reach`] agree with [`check_step`] on many pseudo-random
+    /// boards with structures, cover elements and pieces, for every kind of mover.
+    #[test]
+    fn step_mask_agrees_with_check_step() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..300 {
+            let (w, h) = (2 + rnd(6) as u8, 2 + rnd(6) as u8);
+            let n = usize::from(w) * usize::from(h);
+            let terrain: Vec<Terrain> = (0..n)
+                .map(|_| {
+                    [
+                        Terrain::Open,
+                        Terrain::Open,
+                        Terrain::Open,
+                        Terrain::NoDot,
+                        Terrain::Water,
+                        Terrain::Rubble,
+                        Terrain::Smoke,
+                    ][rnd(7) as usize]
+                })
+                .collect();
+            let mut setup = BoardSetup {
+                width: w,
+                height: h,
+                terrain,
+                ..BoardSetup::default()
+            };
+            let (c, r) = (rnd(u64::from(w)) as u8, rnd(u64::from(h)) as u8);
+            let mut interior = vec![Square::new(c, r)];
+            if c + 1 < w {
+                interior.push(Square::new(c + 1, r));
+            }
+            for &s in &interior {
+                let i = usize::from(s.row()) * usize::from(w) + usize::from(s.col());
+                setup.terrain[i] = Terrain::Open;
+            }
+            let mut entrances = Vec::new();
+            for &s in &interior {
+                for d in Dir::ALL {
+                    let (dc, dr) = d.delta();
+                    let out = s.offset(dc, dr).filter(|o| o.col() < w && o.row() < h && !interior.contains(o));
+                    if out.is_some() && rnd(2) == 0 {
+                        let size = if rnd(2) == 0 { EntranceSize::Small } else { EntranceSize::Large };
+                        entrances.push(EntranceSetup { at: s, side: d, size });
+                    }
+                }
+            }
+            let inner_walls = if interior.len() == 2 && rnd(2) == 0 {
+                vec![crate::board::InnerWallSetup {
+                    between: (interior[0], interior[1]),
+                    entrance: None,
+                }]
+            } else {
+                vec![]
+            };
+            setup.structures.push(StructureSetup {
+                name: "s".into(),
+                interior,
+                entrances,
+                inner_walls,
+            });
+            let Ok(mut board) = Board::new(setup) else { continue };
+            for s in board.squares().collect::<Vec<_>>() {
+                match rnd(8) {
+                    0 => {
+                        board.place_cover(s, CoverElement::AmmoCrate);
+                    }
+                    1 => {
+                        board.place_cover(s, CoverElement::AntiTankTrap);
+                    }
+                    _ => {}
+                }
+            }
+            let mut occ = Occupancy::new(&board);
+            for s in board.squares() {
+                if rnd(5) == 0 {
+                    let kind = [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle][rnd(3) as usize];
+                    occ.place(s, kind, if rnd(2) == 0 { Side::A } else { Side::B });
+                }
+            }
+            for at in board.squares() {
+                for kind in [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle] {
+                    for jump in [false, true] {
+                        let m = Mover {
+                            at,
+                            kind,
+                            side: Side::A,
+                            movement: 1,
+                            actions: 1,
+                            agile: false,
+                            fast: false,
+                            jump,
+                        };
+                        let rules = Rules {
+                            board: &board,
+                            occ: &occ,
+                            m,
+                        };
+                        let mut spaces = vec![0u8; board.len()];
+                        let mask = step_mask(&rules, &mut spaces, at);
+                        for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+                            let Some(b) = at.offset(dc, dr).filter(|&b| board.contains(b)) else {
+                                assert_eq!(mask & (1 << k), 0);
+                                continue;
+                            };
+                            let ok = check_step(&board, &occ, &m, at, b).is_ok();
+                            assert_eq!(mask & (1 << k) != 0, ok, "{at} -> {b}, {kind:?}, jump {jump}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

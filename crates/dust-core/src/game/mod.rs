@@ -77,6 +77,19 @@ pub struct GameSetup {
     pub round_limit: u8,
     /// The units of both sides.
     pub units: Vec<UnitSetup>,
+    /// Scenario objectives and their bonus victory points.
+    pub objectives: Vec<ObjectiveSetup>,
+}
+
+/// A scenario objective: a space, and the victory points a side scores for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectiveSetup {
+    /// Its name.
+    pub name: String,
+    /// Where it is.
+    pub at: Square,
+    /// Bonus victory points for the side that holds it at the end of the game.
+    pub points: u32,
 }
 
 /// Why a setup cannot start a game.
@@ -717,6 +730,9 @@ impl Game {
     fn advance(&mut self) {
         loop {
             let Some(top) = self.stack.last() else { return };
+            if matches!(top, Step::Over) {
+                return;
+            }
             match self.need(top) {
                 Need::Chance(r) if r.dice == 0 => {
                     let top = self.stack.pop().expect("step");
@@ -881,7 +897,6 @@ impl Game {
                     }
                 }
             }
-            Step::Over => self.stack.push(Step::Over),
             other => self.stack.push(other),
         }
     }
@@ -1745,9 +1760,7 @@ impl Game {
         let card = self.unit(owner).card.clone();
         let w = &card.weapons[li];
         // In close-combat retaliation the target is the attacker of the close combat.
-        let target = match job.target {
-            t => t,
-        };
+        let target = job.target;
         let (armor, target_kind, target_sq, target_alive) = match target {
             Target::Unit(t) => {
                 let tu = self.unit(t);
