@@ -98,5 +98,6 @@ pub fn duel() -> GameSetup {
                 at: None,
             },
         ],
+        objectives: Vec::new(),
     }
 }
