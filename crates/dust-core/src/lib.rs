@@ -29,7 +29,7 @@ pub use dice::{Die, Face, Roll};
 pub use los::{line_of_sight, Blocked, CornerPoint, Cover, CoverLevel, CoverSources, Grazed, Shot, SpaceBlock};
 pub use occupancy::{Cell, Occupancy};
 pub use range::{range, WeaponRange};
-pub use reach::{check_step, reach, Mover, Reach, StepError};
+pub use reach::{check_step, reach, reach_after, Mover, Reach, StepError};
 pub use rng::GameRng;
 pub use side::{BySide, Side};
 pub use square::{ParseSquareError, Square, MAX_HEIGHT, MAX_WIDTH};

@@ -297,6 +297,14 @@ const STEPS: [(i32, i32); 8] = [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1
 /// jumps once across both actions: only the end of the activation must be a landing space
 /// (docs/rulings.md, "Jump across two move actions").
 pub fn reach(board: &Board, occ: &Occupancy, mover: &Mover) -> Reach {
+    reach_after(board, occ, mover, false)
+}
+
+/// Like [`reach`], for a move action that follows another move action of the same activation:
+/// when `diagonal_used` is true the activation's first (cheap) diagonal is already spent, so every
+/// diagonal costs 2 ("Movement Points": "For each activation, a unit's first diagonal movement
+/// costs one movement point").
+pub fn reach_after(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used: bool) -> Reach {
     let rules = Rules { board, occ, m: *mover };
     let n = board.len();
     let n2 = n * 2;
@@ -327,7 +335,7 @@ pub fn reach(board: &Board, occ: &Occupancy, mover: &Mover) -> Reach {
     // (state, points spent so far in the activation).
     let mut sources: Vec<(u32, u16)> = Vec::new();
     let mut next: Vec<(u32, u16)> = Vec::new();
-    let start_state = (board.index(mover.at) * 2) as u32;
+    let start_state = (board.index(mover.at) * 2) as u32 + u32::from(diagonal_used);
     let w = i64::from(board.width());
     for budgets in &variants[..nv] {
         sources.clear();
