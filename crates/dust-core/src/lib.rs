@@ -14,6 +14,7 @@ pub mod dice;
 pub mod game;
 pub mod los;
 pub mod occupancy;
+pub mod odds;
 pub mod range;
 pub mod reach;
 pub mod rng;

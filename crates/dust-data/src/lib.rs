@@ -9,6 +9,8 @@ pub mod builtin;
 pub mod card;
 pub mod diag;
 pub mod map;
+pub mod record;
+pub mod scenario;
 
 pub use diag::{Diagnostic, LineIndex};
 pub use map::{parse_map, MapFile, Objective, Piece};

@@ -25,6 +25,9 @@ pub enum Action {
     Attack,
     /// Reload a reloadable weapon (a SKILL action, "Reloadable Weapons").
     Reload,
+    /// Another SKILL action (Artillery Strike, Tank Head, a Command Squad ability); which one,
+    /// and on which unit, is declared with [`Decision::Skill`].
+    Skill,
     /// Do nothing.
     Nothing,
 }
@@ -35,6 +38,7 @@ impl Action {
             Action::Move => "move",
             Action::Attack => "attack",
             Action::Reload => "reload",
+            Action::Skill => "skill",
             Action::Nothing => "nothing",
         }
     }
@@ -101,6 +105,57 @@ pub enum Optional {
     HeroicAttack,
     /// The hero leaves the squad he joined, for good.
     Separate,
+    /// Medal of Honor: reroll one failed combat die of the hero's attack (once per round).
+    MedalOfHonor,
+}
+
+/// A SKILL action that names a unit ("Skills", "Command Squad Abilities").
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Ability {
+    /// Artillery Strike (observer, or a Command Squad's Radioman): an unactivated friendly
+    /// artillery unit activates at once and fires an indirect shot.
+    ArtilleryStrike,
+    /// Tank Head: heal all damage of an adjacent friendly vehicle (once per game).
+    TankHead,
+    /// Officer, "Get moving you bunch of monkeys!": on a hit, the unit activates right after.
+    GetMoving,
+    /// Mechanic, Makeshift Repair: one health point back to an adjacent vehicle.
+    MakeshiftRepair,
+    /// Mechanic, Field Repair: on a hit, a destroyed vehicle comes back and activates.
+    FieldRepair,
+    /// Medic, "Get up, it ain't that bad": one miniature (or hero health point) back.
+    GetUp,
+    /// Medic, "Come on guys": on a hit, a destroyed squad comes back and activates.
+    ComeOnGuys,
+}
+
+impl Ability {
+    /// Every ability, for listings and parsing.
+    pub const ALL: [Ability; 7] = [
+        Ability::ArtilleryStrike,
+        Ability::TankHead,
+        Ability::GetMoving,
+        Ability::MakeshiftRepair,
+        Ability::FieldRepair,
+        Ability::GetUp,
+        Ability::ComeOnGuys,
+    ];
+    /// The word used in decision texts.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Ability::ArtilleryStrike => "artillery-strike",
+            Ability::TankHead => "tank-head",
+            Ability::GetMoving => "get-moving",
+            Ability::MakeshiftRepair => "makeshift-repair",
+            Ability::FieldRepair => "field-repair",
+            Ability::GetUp => "get-up",
+            Ability::ComeOnGuys => "come-on-guys",
+        }
+    }
+    /// Whether the ability is a Command Squad ability (one attempt per round).
+    pub const fn is_command(self) -> bool {
+        !matches!(self, Ability::TankHead)
+    }
 }
 
 impl Optional {
@@ -111,6 +166,7 @@ impl Optional {
             Optional::AllInOne => "all-in-one",
             Optional::HeroicAttack => "heroic-attack",
             Optional::Separate => "separate",
+            Optional::MedalOfHonor => "medal-of-honor",
         }
     }
 }
@@ -143,6 +199,11 @@ pub enum Decision {
     Retaliate(bool),
     /// Who takes the next point of damage.
     Casualty(Casualty),
+    /// The SKILL action of the plan: which ability, on which unit.
+    Skill(Ability, UnitId),
+    /// A flamethrower of range 2 or more: the next space the flames cross on the way to the
+    /// target; every unit there is hit too ("Flamethrowers").
+    Spread(Square),
 }
 
 impl fmt::Display for Decision {
@@ -164,6 +225,8 @@ impl fmt::Display for Decision {
             Decision::Retaliate(b) => write!(f, "retaliate {}", if *b { "yes" } else { "no" }),
             Decision::Casualty(Casualty::Model(m)) => write!(f, "casualty m{m}"),
             Decision::Casualty(Casualty::Hero) => f.write_str("casualty hero"),
+            Decision::Skill(a, u) => write!(f, "skill {} {u}", a.word()),
+            Decision::Spread(s) => write!(f, "spread {s}"),
         }
     }
 }
@@ -174,7 +237,7 @@ pub struct ParseDecisionError(pub String);
 
 impl fmt::Display for ParseDecisionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes)", self.0)
+        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4)", self.0)
     }
 }
 
@@ -185,6 +248,7 @@ fn action(w: &str) -> Option<Action> {
         "move" => Action::Move,
         "attack" => Action::Attack,
         "reload" => Action::Reload,
+        "skill" => Action::Skill,
         "nothing" => Action::Nothing,
         _ => return None,
     })
@@ -218,6 +282,7 @@ impl FromStr for Decision {
                     "all-in-one" => Optional::AllInOne,
                     "heroic-attack" => Optional::HeroicAttack,
                     "separate" => Optional::Separate,
+                    "medal-of-honor" => Optional::MedalOfHonor,
                     _ => return Err(err()),
                 };
                 Decision::Use(o, yes(b).ok_or_else(err)?)
@@ -246,6 +311,11 @@ impl FromStr for Decision {
             ["react", u] => Decision::React(Some(unit(u).ok_or_else(err)?)),
             ["retaliate", b] => Decision::Retaliate(yes(b).ok_or_else(err)?),
             ["casualty", "hero"] => Decision::Casualty(Casualty::Hero),
+            ["skill", a, u] => Decision::Skill(
+                Ability::ALL.into_iter().find(|x| x.word() == *a).ok_or_else(err)?,
+                unit(u).ok_or_else(err)?,
+            ),
+            ["spread", sq] => Decision::Spread(sq.parse().map_err(|_| err())?),
             ["casualty", m] => Decision::Casualty(Casualty::Model(m.strip_prefix('m').and_then(|m| m.parse().ok()).ok_or_else(err)?)),
             _ => return Err(err()),
         };

@@ -1,7 +1,7 @@
 //! Events: every change of the game state, in order. One log of events drives replays, the
 //! user interfaces and the tests. Each event names the rule behind it.
 
-use super::decision::{Casualty, Plan, Target, UnitId};
+use super::decision::{Ability, Casualty, Plan, Target, UnitId};
 use crate::side::Side;
 use crate::square::Square;
 use core::fmt;
@@ -29,6 +29,10 @@ pub enum RollPurpose {
     Reactive,
     /// Self-Repair at the end of the round.
     SelfRepair,
+    /// Medal of Honor: one die rerolled.
+    MedalOfHonor,
+    /// The die of a Command Squad order.
+    Order,
 }
 
 impl RollPurpose {
@@ -45,6 +49,8 @@ impl RollPurpose {
             RollPurpose::Resilient => "tactics-revised-core-rules.md, Damage Resilient",
             RollPurpose::Reactive => "tactics-revised-core-rules.md, Reactive Fire",
             RollPurpose::SelfRepair => "tactics-revised-core-rules.md, Self-Repair",
+            RollPurpose::MedalOfHonor => "tactics-revised-core-rules.md, Medal of Honor",
+            RollPurpose::Order => "tactics-revised-core-rules.md, Command Squad Abilities",
         }
     }
 }
@@ -127,6 +133,28 @@ pub enum Event {
     Separated(UnitId),
     /// A vehicle repaired health points.
     Repaired(UnitId, u8),
+    /// A SKILL action naming a unit, and whether it worked.
+    AbilityUsed {
+        /// The unit that used it.
+        unit: UnitId,
+        /// Which ability.
+        ability: Ability,
+        /// The unit it names.
+        target: UnitId,
+        /// Whether it worked (the die of an order, or a target still valid).
+        success: bool,
+    },
+    /// A destroyed unit was brought back (Field Repair, "Come on guys"); it enters again.
+    Returned(UnitId),
+    /// A side scores an objective's bonus points at the end of the game.
+    ObjectiveHeld {
+        /// The objective's space.
+        at: Square,
+        /// The side holding it.
+        side: Side,
+        /// Bonus victory points.
+        points: u32,
+    },
     /// The game ended.
     GameOver {
         /// The winner, or `None` for a draw.
@@ -172,7 +200,20 @@ impl fmt::Display for Event {
             Event::Reloaded(u, w) => write!(f, "{u} reloads {w}"),
             Event::ActivationEnded(u) => write!(f, "{u} ends its activation"),
             Event::Separated(u) => write!(f, "{u} leaves his squad"),
-            Event::Repaired(u, n) => write!(f, "{u} repairs {n} health"),
+            Event::Repaired(u, n) => write!(f, "{u} recovers {n} health"),
+            Event::AbilityUsed {
+                unit,
+                ability,
+                target,
+                success,
+            } => write!(
+                f,
+                "{unit} uses {} on {target}: {}",
+                ability.word(),
+                if *success { "success" } else { "failure" }
+            ),
+            Event::Returned(u) => write!(f, "{u} returns to the battle"),
+            Event::ObjectiveHeld { at, side, points } => write!(f, "side {side} holds the objective in {at}: {points} VP"),
             Event::GameOver {
                 winner: Some(w),
                 vp_a,

@@ -101,3 +101,188 @@ pub fn duel() -> GameSetup {
         objectives: Vec::new(),
     }
 }
+
+/// A unit that starts on `at` (examples place their units where the picture shows them).
+pub fn placed(card: &Arc<UnitCard>, side: Side, at: &str) -> UnitSetup {
+    UnitSetup {
+        card: card.clone(),
+        side,
+        joins: None,
+        at: Some(sq(at)),
+    }
+}
+
+/// A unit that enters from its side's entry squares.
+pub fn entering(card: &Arc<UnitCard>, side: Side) -> UnitSetup {
+    UnitSetup {
+        card: card.clone(),
+        side,
+        joins: None,
+        at: None,
+    }
+}
+
+/// A square from its name, e.g. `sq("C4")`.
+pub fn sq(s: &str) -> Square {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// A game on an open `w` x `h` board, side A entering on row 1 and side B on the top row.
+pub fn open_game(w: u8, h: u8, units: Vec<UnitSetup>) -> GameSetup {
+    GameSetup {
+        board: open_board(w, h),
+        entry: BySide {
+            a: (0..w).map(|c| Square::new(c, 0)).collect(),
+            b: (0..w).map(|c| Square::new(c, h - 1)).collect(),
+        },
+        round_limit: 8,
+        units,
+        objectives: Vec::new(),
+    }
+}
+
+/// A game driven by a script: decisions as their text form, dice as numbers of successes.
+/// Every call checks that the engine waits for exactly what the script says, so a test reads
+/// like the rulebook's example.
+pub struct Table {
+    /// The game.
+    pub game: super::Game,
+    /// Answer casualty decisions with the first option offered (on by default).
+    pub auto_casualties: bool,
+}
+
+impl Table {
+    /// Starts the game.
+    ///
+    /// # Panics
+    /// If the setup is refused.
+    pub fn new(setup: GameSetup) -> Table {
+        Table {
+            game: super::Game::new(setup).unwrap_or_else(|e| panic!("setup: {e}")),
+            auto_casualties: true,
+        }
+    }
+
+    /// Plays the initiative roll of a round (side A wins with one hit to none) and lets side A
+    /// choose `first`.
+    pub fn initiative(&mut self, first: Side) {
+        self.roll(3, 1);
+        self.roll(3, 0);
+        self.decide(&format!("first {first}"));
+    }
+
+    /// Applies a decision given as text.
+    ///
+    /// # Panics
+    /// If the text does not parse or the decision is refused (the message lists what is legal).
+    pub fn decide(&mut self, text: &str) {
+        let d: super::Decision = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        if let Err(e) = self.game.apply(d) {
+            let legal: Vec<String> = self.game.legal_decisions().iter().map(ToString::to_string).collect();
+            panic!("{e}\nlegal: {legal:?}\nevents: {:#?}", self.tail(12));
+        }
+        self.settle();
+    }
+
+    /// Answers pending casualty decisions with the first option, if `auto_casualties` is on.
+    pub fn settle(&mut self) {
+        while self.auto_casualties {
+            match self.game.legal_decisions().first() {
+                Some(&d @ super::Decision::Casualty(_)) => self.game.apply(d).expect("offered"),
+                _ => return,
+            }
+        }
+    }
+
+    /// Resolves the pending roll of `dice` dice with `successes` successes.
+    ///
+    /// # Panics
+    /// If no roll of that many dice is pending.
+    pub fn roll(&mut self, dice: u16, successes: u16) {
+        match self.game.pending_roll() {
+            Some(r) if r.dice == dice => {
+                self.game.apply_roll(successes);
+                self.settle();
+            }
+            other => panic!(
+                "expected a roll of {dice} dice, pending {other:?} / {:?}\nlegal: {:?}\nevents: {:#?}",
+                self.game.pending(),
+                self.game.legal_decisions().iter().map(ToString::to_string).collect::<Vec<_>>(),
+                self.tail(12)
+            ),
+        }
+    }
+
+    /// The pending roll's dice count and success faces, if a roll is pending.
+    pub fn pending_dice(&self) -> Option<u16> {
+        self.game.pending_roll().map(|r| r.dice)
+    }
+
+    /// Declares a whole activation: the unit, the plan (`"move attack"`, `"sustained"`, …), the
+    /// spaces where move actions end, the target of the weapon lines used (`(line, "u3", ammo)`
+    /// or `(line, "C4", 0)` for a cover element; lines not listed are left unused), and the
+    /// optional skills used (every other optional skill offered is declined).
+    ///
+    /// # Panics
+    /// If any part is refused.
+    pub fn activate(&mut self, unit: u8, plan: &str, moves: &[&str], aims: &[(u8, &str, u8)], uses: &[&str]) {
+        self.decide(&format!("activate u{unit}"));
+        self.declare(plan, moves, aims, uses);
+    }
+
+    /// Like [`Table::activate`] for a declaration already started (reactive fire, an order).
+    ///
+    /// # Panics
+    /// If any part is refused.
+    pub fn declare(&mut self, plan: &str, moves: &[&str], aims: &[(u8, &str, u8)], uses: &[&str]) {
+        use super::Decision;
+        let mut moves = moves.iter();
+        let side = match self.game.pending() {
+            super::Pending::Decision { side } => side,
+            _ => return,
+        };
+        loop {
+            if !matches!(self.game.pending(), super::Pending::Decision { side: s } if s == side) {
+                return;
+            }
+            let legal = self.game.legal_decisions();
+            let Some(first) = legal.first().copied() else { return };
+            match first {
+                Decision::Plan(_) => self.decide(&format!("plan {plan}")),
+                Decision::MoveTo(_) => {
+                    let to = moves.next().unwrap_or_else(|| panic!("the script has no space for a move; legal {legal:?}"));
+                    self.decide(&format!("move {to}"));
+                }
+                Decision::Aim { line, .. } => match aims.iter().find(|a| a.0 == line) {
+                    Some((l, t, a)) => self.decide(&format!("aim {l} {t} {a}")),
+                    None => self.decide(&format!("aim {line} none")),
+                },
+                Decision::Use(o, _) => {
+                    let text = Decision::Use(o, true).to_string();
+                    let yes = uses.iter().any(|u| text.contains(&format!(" {u} ")));
+                    self.decide(&Decision::Use(o, yes).to_string());
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Declares "nothing nothing" for the next unit of the side to play.
+    ///
+    /// # Panics
+    /// If that is refused.
+    pub fn pass(&mut self, unit: u8) {
+        self.activate(unit, "nothing nothing", &[], &[], &[]);
+    }
+
+    /// The last `n` events, as text.
+    pub fn tail(&self, n: usize) -> Vec<String> {
+        let e = self.game.events();
+        e[e.len().saturating_sub(n)..].iter().map(ToString::to_string).collect()
+    }
+
+    /// Health left of a unit.
+    pub fn health(&self, unit: u8) -> u8 {
+        self.game.unit(super::UnitId(unit)).health
+    }
+}

@@ -1,0 +1,74 @@
+//! Plays games between two players and prints the results: `arena A B GAMES [duel|annihilation]`.
+use dust_ai::{play_game, PlayerSpec};
+use dust_core::game::tests_support;
+use dust_core::Side;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let a: PlayerSpec = args.get(1).map_or("greedy", |s| s).parse().expect("spec a");
+    let b: PlayerSpec = args.get(2).map_or("random", |s| s).parse().expect("spec b");
+    let games: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let duel = args.get(4).is_some_and(|s| s == "duel");
+    let (mut wa, mut wb, mut dr) = (0, 0, 0);
+    let start = Instant::now();
+    for g in 0..games {
+        let setup = if duel { tests_support::duel() } else { dust_data::scenario::default_setup() };
+        let mut pa = a.build(2 * g + 1);
+        let mut pb = b.build(2 * g + 2);
+        let a_side = if g % 2 == 0 { Side::A } else { Side::B };
+        let out = if a_side == Side::A {
+            play_game(setup, pa.as_mut(), pb.as_mut(), 1000 + g)
+        } else {
+            play_game(setup, pb.as_mut(), pa.as_mut(), 1000 + g)
+        }
+        .expect("setup");
+        if std::env::var("TRACE").is_ok_and(|t| t == g.to_string()) {
+            let setup = if duel { tests_support::duel() } else { dust_data::scenario::default_setup() };
+            trace(setup, &out);
+        }
+        match out.winner {
+            Some(w) if w == a_side => wa += 1,
+            Some(_) => wb += 1,
+            None => dr += 1,
+        }
+        println!(
+            "game {g}: a on {a_side:?} winner {:?} vp {}-{} rounds {} decisions {} longest {:?}/{:?} cut {}",
+            out.winner,
+            out.victory_points.a,
+            out.victory_points.b,
+            out.rounds,
+            out.decisions.len(),
+            out.stats.a.longest,
+            out.stats.b.longest,
+            out.cut_off
+        );
+    }
+    println!("a {a} wins {wa}, b {b} wins {wb}, draws {dr} in {:?}", start.elapsed());
+}
+
+/// Replays a game and prints its events (set TRACE=1).
+#[allow(dead_code)]
+fn trace(setup: dust_core::game::GameSetup, out: &dust_ai::GameOutcome) {
+    use dust_core::game::{Game, Pending};
+    let mut g = Game::new(setup).expect("setup");
+    let mut dice = dust_core::GameRng::new(out.dice_seed);
+    let mut i = 0;
+    loop {
+        match g.pending() {
+            Pending::Chance(_) => {
+                g.roll(&mut dice);
+            }
+            Pending::Decision { side } => {
+                println!("  [{side}] {}", out.decisions[i]);
+                g.apply(out.decisions[i]).expect("legal");
+                i += 1;
+            }
+            Pending::GameOver { .. } => break,
+        }
+        for e in g.events() {
+            println!("      {e}");
+        }
+        g.clear_events();
+    }
+}

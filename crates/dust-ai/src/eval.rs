@@ -1,0 +1,406 @@
+//! Static evaluation and quick expected values from the card numbers.
+//!
+//! Everything here is in army points (AP), the currency of victory points
+//! (tactics-revised-core-rules.md, "Calculating Victory Points"): destroying a unit scores its
+//! AP. The evaluation of a position for a side is
+//!
+//! - victory points so far (AP of destroyed enemy units minus own losses),
+//! - damage on units still alive, weighted by AP ([`DAMAGED`] of a unit's AP is lost linearly
+//!   with its health; the rest is only scored when it is destroyed),
+//! - threats: a fraction of the expected AP each unit can destroy from where it stands, minus
+//!   what the enemy can destroy of it ([`THREAT`]),
+//! - progress: units that threaten nothing are drawn towards the nearest enemy ([`APPROACH`]
+//!   AP per space).
+//!
+//! The expected damage of a weapon line is computed from its combat value, the dice (a hit is
+//! 2 faces in 6), rerolls (Sustained Attack, Laser), the target's cover save and Damage
+//! Resilient. It is an estimate for search, not the exact odds.
+
+use dust_core::game::{Game, Pending, UnitId, HERO_LINE};
+use dust_core::{line_of_sight, range, CombatValue, CoverLevel, Die, Face, Role, Shot, Side, Skill, Square, UnitKind, WeaponRange};
+
+/// Share of a unit's AP lost linearly with its health; the rest is lost when destroyed.
+pub const DAMAGED: f64 = 0.7;
+/// Weight of the threat a unit poses.
+pub const THREAT: f64 = 0.25;
+/// Weight of the threat a unit faces (lower than [`THREAT`]: the enemy does not always take
+/// its shot, and a side that never risks a unit never wins).
+pub const DANGER: f64 = 0.12;
+/// AP per space of distance to the nearest enemy, for units that threaten nothing.
+pub const APPROACH: f64 = 0.4;
+/// Scale (AP) of the logistic map from an evaluation to a win probability.
+pub const SCALE: f64 = 25.0;
+
+/// One weapon line a unit attacks with: the card it is on, its index there, its number in
+/// decisions (hero lines are offset by [`HERO_LINE`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LineRef {
+    /// The unit whose card has the line (the squad, or its joined hero).
+    pub owner: UnitId,
+    /// Index on the owner's card.
+    pub index: usize,
+    /// Line number in [`dust_core::game::Decision::Aim`].
+    pub line: u8,
+}
+
+/// The weapon lines unit `u` attacks with (its own, then its joined hero's).
+pub fn attack_lines(game: &Game, u: UnitId) -> Vec<LineRef> {
+    let unit = game.unit(u);
+    let mut v: Vec<LineRef> = (0..unit.card.weapons.len())
+        .map(|i| LineRef {
+            owner: u,
+            index: i,
+            line: i as u8,
+        })
+        .collect();
+    if unit.card.kind == UnitKind::Squad {
+        if let Some(h) = unit.joined.filter(|h| !game.unit(*h).destroyed) {
+            v.extend((0..game.unit(h).card.weapons.len()).map(|i| LineRef {
+                owner: h,
+                index: i,
+                line: HERO_LINE + i as u8,
+            }));
+        }
+    }
+    v
+}
+
+/// The line with decision number `line` of unit `u`.
+pub fn line_ref(game: &Game, u: UnitId, line: u8) -> LineRef {
+    if line >= HERO_LINE {
+        LineRef {
+            owner: game.unit(u).joined.unwrap_or(u),
+            index: usize::from(line - HERO_LINE),
+            line,
+        }
+    } else {
+        LineRef {
+            owner: u,
+            index: usize::from(line),
+            line,
+        }
+    }
+}
+
+/// How an attack is made, beyond where from and at whom.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AttackMode {
+    /// Sustained Attack (or Berserk): failures rerolled once.
+    pub reroll: bool,
+    /// Limited ammo spent (0: one box for ammo weapons).
+    pub ammo: u8,
+    /// Skip the line-of-sight check (the caller knows the target is legal).
+    pub trust_los: bool,
+    /// Close combat (no cover).
+    pub close: bool,
+}
+
+/// Expected damage points of weapon line `l` of unit `u`, standing at `from`, against unit
+/// `target` at `to`. `None` when the line cannot attack it from there (range, line of sight,
+/// no effect, no ammo, no carriers, not loaded).
+pub fn line_damage(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Square, to: Square, mode: AttackMode) -> Option<f64> {
+    let w = game.unit(l.owner).card.weapons.get(l.index)?;
+    let t = game.unit(target);
+    let value = w.table.against(t.card.armor);
+    if value == CombatValue::NoEffect || !w.range.reaches(range(from, to)) {
+        return None;
+    }
+    let mut save = None;
+    let close = mode.close || w.range == WeaponRange::Close;
+    if !mode.trust_los || (!close && t.card.kind == UnitKind::Squad) {
+        let shot = Shot {
+            from,
+            to,
+            attacker: game.unit(u).piece(),
+            target: t.piece(),
+        };
+        let cover = line_of_sight(game.board(), game.occupancy(), &shot).ok()?;
+        if !w.ignores_cover(value) && !close && t.card.kind == UnitKind::Squad {
+            save = match cover.level {
+                CoverLevel::None => None,
+                CoverLevel::Soft => t.card.soft_cover,
+                CoverLevel::Hard => t.card.hard_cover,
+            };
+        }
+    }
+    raw_damage(game, u, l, target, save, mode)
+}
+
+/// Expected damage points of a line against a target with a given cover save, whatever the
+/// geometry. `None` when the line cannot fire (no effect, no ammo, no carriers, not loaded).
+pub fn raw_damage(game: &Game, u: UnitId, l: LineRef, target: UnitId, save: Option<Face>, mode: AttackMode) -> Option<f64> {
+    let owner = game.unit(l.owner);
+    let w = owner.card.weapons.get(l.index)?;
+    let t = game.unit(target);
+    let value = w.table.against(t.card.armor);
+    if value == CombatValue::NoEffect {
+        return None;
+    }
+    if w.keywords.reload && owner.loaded & (1 << l.index) == 0 {
+        return None;
+    }
+    let has_ammo = w.ammo.is_some();
+    if has_ammo && owner.ammo.get(l.index).copied().unwrap_or(0) == 0 && !game.has_skill(u, Skill::Badass) {
+        return None;
+    }
+    let mult = if owner.card.kind == UnitKind::Squad && !has_ammo {
+        let c = owner.carriers(l.index);
+        if c == 0 {
+            return None;
+        }
+        f64::from(c)
+    } else if has_ammo {
+        f64::from(mode.ammo.max(1))
+    } else {
+        1.0
+    };
+    let spotter = owner.card.kind == UnitKind::Squad
+        && owner
+            .card
+            .models
+            .iter()
+            .enumerate()
+            .any(|(i, m)| owner.alive & (1 << i) != 0 && m.role == Some(Role::Spotter));
+    let p = Die::REVISED.p(if spotter { Face::Miss } else { Face::Hit });
+    let p_eff = if mode.reroll { p + (1.0 - p) * p } else { p };
+    let p_save = save.map_or(0.0, |f| Die::REVISED.p(f));
+    let burst = if w.keywords.burst && !t.moved { 2.0 } else { 1.0 };
+    let laser = if w.keywords.laser { 1.0 / (1.0 - p) } else { 1.0 };
+    let health = f64::from(t.health);
+    let dmg = match value {
+        CombatValue::NoEffect => 0.0,
+        CombatValue::Dice { dice, damage } => f64::from(dice) * mult * burst * p_eff * laser * (1.0 - p_save) * f64::from(damage),
+        CombatValue::Phaser { aim, power } => f64::from(aim) * mult * burst * p_eff * laser * f64::from(power) * p,
+        CombatValue::Volley { dice, damage } => {
+            let k = usize::from(mode.ammo.clamp(1, 4) - 1);
+            let n = dice.get(k).copied().filter(|&n| n > 0).or_else(|| dice.iter().copied().find(|&n| n > 0))?;
+            f64::from(n) * burst * p_eff * laser * (1.0 - p_save) * f64::from(damage)
+        }
+        CombatValue::Incendiary { dice } => f64::from(dice) * health * mult * burst * p_eff * (1.0 - p_save),
+        CombatValue::ApIncendiary { dice } => (1.0 - (1.0 - p_eff).powf(f64::from(dice) * mult * burst)) * health,
+    };
+    let resilient = t.card.has(Skill::DamageResilient) && !matches!(value, CombatValue::ApIncendiary { .. });
+    Some(if resilient { dmg * (1.0 - p) } else { dmg })
+}
+
+/// The AP a unit is worth to its side now: [`DAMAGED`] of its AP falls with its health.
+pub fn unit_worth(game: &Game, u: UnitId) -> f64 {
+    let unit = game.unit(u);
+    if unit.destroyed {
+        return 0.0;
+    }
+    let ap = f64::from(unit.card.ap);
+    let hf = f64::from(unit.health) / f64::from(unit.card.health.max(1));
+    ap * (1.0 - DAMAGED + DAMAGED * hf)
+}
+
+/// The AP value of `dmg` expected damage points on unit `target`.
+pub fn damage_value(game: &Game, target: UnitId, dmg: f64) -> f64 {
+    let t = game.unit(target);
+    if t.destroyed || dmg <= 0.0 {
+        return 0.0;
+    }
+    let ap = f64::from(t.card.ap);
+    let max = f64::from(t.card.health.max(1));
+    let h = f64::from(t.health);
+    let d = dmg.min(h);
+    // Linear share for damage, the rest as the chance of destroying it grows.
+    let kill = (d / h).powi(2);
+    let mut v = ap * DAMAGED * d / max + ap * (1.0 - DAMAGED) * kill;
+    // A joined hero shares the squad's fate in part: its worth counts when the squad is wiped.
+    if let Some(hero) = t.joined.filter(|h| !game.unit(*h).destroyed) {
+        if t.card.kind == UnitKind::Squad {
+            v += 0.3 * kill * unit_worth(game, hero);
+        }
+    }
+    v
+}
+
+/// The enemy units `u` could aim at (on the board, not destroyed, not a joined hero).
+fn targets(game: &Game, side: Side) -> impl Iterator<Item = (UnitId, Square)> + '_ {
+    game.units().iter().enumerate().filter_map(move |(i, t)| {
+        if t.side == side || t.destroyed || t.is_joined_hero() {
+            return None;
+        }
+        t.at.map(|s| (UnitId(i as u8), s))
+    })
+}
+
+/// What unit `u` standing at `from` can destroy with one attack: the sum over its lines of the
+/// best expected AP value among the targets each line reaches now.
+pub fn threat_from(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f64 {
+    let side = game.unit(u).side;
+    let lines = attack_lines(game, u);
+    let ts: Vec<(UnitId, Square)> = targets(game, side).collect();
+    let mut total = 0.0;
+    for l in lines {
+        let mut best: f64 = 0.0;
+        for &(t, to) in &ts {
+            if let Some(d) = line_damage(game, u, l, t, from, to, mode) {
+                best = best.max(damage_value(game, t, d));
+            }
+        }
+        total += best;
+    }
+    total
+}
+
+/// The longest reach of a unit's weapons that could matter (artillery and unlimited lines
+/// count as 12 spaces).
+fn max_reach(game: &Game, u: UnitId) -> u32 {
+    attack_lines(game, u)
+        .iter()
+        .map(|l| line_reach(game.unit(l.owner).card.weapons[l.index].range))
+        .max()
+        .unwrap_or(0)
+}
+
+fn line_reach(r: WeaponRange) -> u32 {
+    match r {
+        WeaponRange::Spaces { max, .. } => u32::from(max),
+        WeaponRange::Close => 1,
+        WeaponRange::Unlimited | WeaponRange::Artillery => 12,
+    }
+}
+
+/// Movement per move action of a unit (with its joined hero).
+pub fn movement(game: &Game, u: UnitId) -> u32 {
+    let unit = game.unit(u);
+    let mut m = unit.card.movement;
+    if let Some(j) = unit.joined.filter(|j| !game.unit(*j).destroyed) {
+        m = m.max(game.unit(j).card.movement);
+    }
+    u32::from(m.max(1))
+}
+
+/// What the enemy can destroy of unit `u` if it stands at `at`: for each enemy unit that can
+/// still act this round (or next round, at half weight), its best expected AP value against
+/// `u`, with line of sight from where it stands, or at a discount if it must move first.
+pub fn danger_at(game: &Game, u: UnitId, at: Square) -> f64 {
+    let side = game.unit(u).side;
+    let mut total = 0.0;
+    for (i, e) in game.units().iter().enumerate() {
+        if e.side == side || e.destroyed || e.is_joined_hero() {
+            continue;
+        }
+        let Some(from) = e.at else { continue };
+        let eid = UnitId(i as u8);
+        let d = range(from, at);
+        let reach = max_reach(game, eid);
+        let mv = movement(game, eid);
+        if d > reach + mv {
+            continue;
+        }
+        let weight = if e.activated { 0.5 } else { 1.0 };
+        let mut best = 0.0;
+        for l in attack_lines(game, eid) {
+            let r = line_reach(game.unit(l.owner).card.weapons[l.index].range);
+            if let Some(x) = line_damage(game, eid, l, u, from, at, AttackMode::default()) {
+                best += x;
+            } else if d <= r + mv {
+                // It could move and then attack: count it at a discount, without cover.
+                if let Some(x) = raw_damage(game, eid, l, u, None, AttackMode::default()) {
+                    best += 0.5 * x;
+                }
+            }
+        }
+        total += weight * damage_value(game, u, best);
+    }
+    total
+}
+
+/// Distance from `at` to the nearest enemy unit (or enemy entry edge when none is on the board).
+pub fn nearest_enemy(game: &Game, side: Side, at: Square) -> u32 {
+    targets(game, side).map(|(_, s)| range(at, s)).min().unwrap_or_else(|| {
+        // No enemy on the board yet: the far edge is where they come from.
+        let h = u32::from(game.board().height());
+        let row = u32::from(at.row());
+        if side == Side::A {
+            h.saturating_sub(1 + row)
+        } else {
+            row
+        }
+    })
+}
+
+/// The worth of unit `u` standing at `at`: threats dealt and received, and progress.
+pub fn position_value(game: &Game, u: UnitId, at: Square) -> f64 {
+    let threat = threat_from(game, u, at, AttackMode::default());
+    let danger = danger_at(game, u, at);
+    let mut v = THREAT * threat - DANGER * danger;
+    let reach = max_reach(game, u);
+    let d = nearest_enemy(game, game.unit(u).side, at);
+    v -= APPROACH * f64::from(d.saturating_sub(reach.max(1)));
+    v
+}
+
+/// The evaluation of a position for `side`, in AP (see the module text).
+pub fn evaluate(game: &Game, side: Side) -> f64 {
+    let vp = game.victory_points();
+    let mut score = f64::from(vp[side]) - f64::from(vp[side.other()]);
+    for (i, unit) in game.units().iter().enumerate() {
+        if unit.destroyed {
+            continue;
+        }
+        let id = UnitId(i as u8);
+        let sign = if unit.side == side { 1.0 } else { -1.0 };
+        let lost = f64::from(unit.card.ap) - unit_worth(game, id);
+        score -= sign * lost;
+        if unit.is_joined_hero() {
+            continue;
+        }
+        let pos = match unit.at {
+            Some(at) => position_value(game, id, at),
+            None => {
+                // Not entered yet: as far as the entry edge.
+                let h = f64::from(game.board().height());
+                -APPROACH * (h / 2.0)
+            }
+        };
+        score += sign * pos;
+    }
+    score
+}
+
+/// A value in `[0, 1]` for `side`: 1 for a won game, 0 for a lost one, 0.5 for a draw, and a
+/// logistic map of [`evaluate`] otherwise.
+pub fn win_value(game: &Game, side: Side) -> f64 {
+    match game.pending() {
+        Pending::GameOver { winner } => terminal_value(game, winner, side),
+        _ => squash(evaluate(game, side)),
+    }
+}
+
+/// The value of a finished game for `side`, with a small bonus for the margin (so that search
+/// prefers wide wins and narrow losses).
+pub fn terminal_value(game: &Game, winner: Option<Side>, side: Side) -> f64 {
+    let vp = game.victory_points();
+    let margin = f64::from(vp[side]) - f64::from(vp[side.other()]);
+    let base = match winner {
+        Some(w) if w == side => 0.9,
+        Some(_) => 0.0,
+        None => 0.45,
+    };
+    base + 0.1 * squash(margin)
+}
+
+/// The logistic map of an evaluation in AP to `(0, 1)`.
+pub fn squash(x: f64) -> f64 {
+    1.0 / (1.0 + (-x / SCALE).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dust_core::game::tests_support;
+
+    #[test]
+    fn start_is_even_and_values_are_probabilities() {
+        let g = Game::new(tests_support::duel()).unwrap();
+        let a = evaluate(&g, Side::A);
+        let b = evaluate(&g, Side::B);
+        assert!((a + b).abs() < 1e-9, "{a} {b}");
+        let v = win_value(&g, Side::A);
+        assert!((0.0..=1.0).contains(&v));
+    }
+}

@@ -1,0 +1,513 @@
+//! The greedy player: one ply of expected value.
+//!
+//! When it activates a unit it plans the whole activation at once: for every unit it may
+//! activate, every plan the engine offers and every space the engine lets it move to (the
+//! first of two moves is cut to the most promising few), it adds the expected AP its attack
+//! destroys ([`eval::threat_from`]) to the worth of the space it ends on
+//! ([`eval::position_value`]: threats dealt and received, progress towards the enemy), and keeps
+//! the best. It then follows that plan decision by decision. Each weapon line is aimed at the
+//! target where its expected damage is worth the most AP (counting what earlier lines of the
+//! same attack already do to it). The defender's decisions are one ply too: reactive fire when
+//! its expected gain beats keeping the unit's activation, retaliation always, and the casualty
+//! that leaves the best position ([`eval::evaluate`]: the least valuable miniature).
+//!
+//! Legality always comes from the engine: a plan is only a preference among the legal
+//! decisions of the moment.
+
+use crate::eval::{self, AttackMode};
+use crate::{Candidate, Explanation, Player};
+use dust_core::game::{Action, Decision, Game, Optional, Pending, Plan, Target, UnitId};
+use dust_core::{GameRng, Side, Skill, Square};
+use std::collections::HashMap;
+
+/// First moves of a two-move plan kept for a closer look.
+const FIRST_MOVES: usize = 4;
+
+/// How the greedy player plans an activation.
+#[derive(Clone, Debug, PartialEq)]
+struct Planned {
+    unit: UnitId,
+    plan: Plan,
+    assault: bool,
+    moves: Vec<Square>,
+    /// Moves of the plan already declared.
+    next: usize,
+    value: f64,
+}
+
+/// One ply of expected value (see the module text).
+#[derive(Clone, Debug)]
+pub struct GreedyPlayer {
+    rng: GameRng,
+    planned: Option<Planned>,
+    /// Expected damage already aimed at each target in the declaration under way.
+    aimed: Vec<(UnitId, f64)>,
+    aimed_for: Option<UnitId>,
+    last: Vec<Candidate>,
+    scored: u64,
+}
+
+impl GreedyPlayer {
+    /// A greedy player. The seed only breaks ties.
+    pub fn new(seed: u64) -> GreedyPlayer {
+        GreedyPlayer {
+            rng: GameRng::new(seed),
+            planned: None,
+            aimed: Vec::new(),
+            aimed_for: None,
+            last: Vec::new(),
+            scored: 0,
+        }
+    }
+
+    /// Scores every legal decision (higher is better for the deciding side).
+    pub fn score_all(&mut self, game: &Game) -> Vec<(Decision, f64)> {
+        let options = game.legal_decisions();
+        let Pending::Decision { side } = game.pending() else {
+            return Vec::new();
+        };
+        self.scored = 0;
+        let declaring = game.declaring();
+        if declaring != self.aimed_for {
+            self.aimed.clear();
+            self.aimed_for = declaring;
+        }
+        let first = options.first().copied();
+        let scores: Vec<f64> = match first {
+            Some(Decision::First(_)) => options
+                .iter()
+                .map(|d| if *d == Decision::First(side) { 1.0 } else { 0.0 })
+                .collect(),
+            Some(Decision::Activate(_)) => {
+                let mut plans = Vec::new();
+                let s = options
+                    .iter()
+                    .map(|d| {
+                        let Decision::Activate(u) = *d else { return f64::NEG_INFINITY };
+                        match self.best_activation(game, u) {
+                            Some(p) => {
+                                let v = p.value;
+                                plans.push(p);
+                                v
+                            }
+                            None => f64::NEG_INFINITY,
+                        }
+                    })
+                    .collect();
+                self.planned = plans.into_iter().max_by(|a, b| a.value.total_cmp(&b.value));
+                s
+            }
+            Some(Decision::Plan(_)) => {
+                let u = declaring;
+                let planned = self.planned.clone().filter(|p| Some(p.unit) == u);
+                match (u, planned) {
+                    (_, Some(p)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Plan(p.plan)))).collect(),
+                    (Some(u), None) => {
+                        // Not planned at activation (a replayed game, a UI): plan now.
+                        let scores = self.plan_scores(game, game.clone(), u);
+                        let best = scores.iter().max_by(|a, b| a.value.total_cmp(&b.value)).cloned();
+                        self.planned = best;
+                        options
+                            .iter()
+                            .map(|d| match d {
+                                Decision::Plan(p) => scores
+                                    .iter()
+                                    .filter(|s| s.plan == *p)
+                                    .map(|s| s.value)
+                                    .fold(f64::NEG_INFINITY, f64::max),
+                                _ => f64::NEG_INFINITY,
+                            })
+                            .collect()
+                    }
+                    (None, None) => vec![0.0; options.len()],
+                }
+            }
+            Some(Decision::MoveTo(_)) => {
+                let u = declaring.expect("a unit moves");
+                let step = self
+                    .planned
+                    .as_ref()
+                    .filter(|p| p.unit == u)
+                    .and_then(|p| p.moves.get(p.next).copied())
+                    .filter(|m| options.contains(&Decision::MoveTo(*m)));
+                match step {
+                    Some(s) => options.iter().map(|d| f64::from(u8::from(*d == Decision::MoveTo(s)))).collect(),
+                    None => {
+                        let mut cache = HashMap::new();
+                        options
+                            .iter()
+                            .map(|d| match d {
+                                Decision::MoveTo(s) => self.square_value(game, u, *s, &mut cache),
+                                _ => f64::NEG_INFINITY,
+                            })
+                            .collect()
+                    }
+                }
+            }
+            Some(Decision::Aim { .. }) => {
+                let u = declaring.expect("a unit aims");
+                let from = self.attack_square(game, u);
+                options.iter().map(|d| self.aim_value(game, u, from, d)).collect()
+            }
+            Some(Decision::Use(opt, _)) => {
+                let yes = match opt {
+                    Optional::Separate => false,
+                    Optional::Assault => self.planned.as_ref().is_some_and(|p| Some(p.unit) == declaring && p.assault),
+                    Optional::Berserk | Optional::AllInOne => self.aimed.iter().map(|(t, d)| eval::damage_value(game, *t, *d)).sum::<f64>() >= 8.0,
+                    // A free reroll of a failed die.
+                    Optional::MedalOfHonor => true,
+                    Optional::HeroicAttack => declaring.is_some_and(|u| {
+                        let at = game.unit(u).at;
+                        at.is_some_and(|at| eval::danger_at(game, u, at) >= 6.0)
+                    }),
+                };
+                options
+                    .iter()
+                    .map(|d| match d {
+                        Decision::Use(_, b) => f64::from(u8::from(*b == yes)),
+                        _ => 0.0,
+                    })
+                    .collect()
+            }
+            Some(Decision::React(_)) => options.iter().map(|d| react_value(game, d)).collect(),
+            Some(Decision::Retaliate(_)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Retaliate(true)))).collect(),
+            Some(Decision::Casualty(_)) => options
+                .iter()
+                .map(|d| {
+                    self.scored += 1;
+                    // The engine resolves what follows the casualty; a panic there (an engine
+                    // bug) only makes this option look bad.
+                    std::panic::catch_unwind(|| {
+                        let mut g = game.clone();
+                        g.apply_unchecked(*d);
+                        eval::evaluate(&g, side)
+                    })
+                    .unwrap_or(f64::MIN)
+                })
+                .collect(),
+            // A SKILL action chosen in the plan: healing and repairs bring back what was lost.
+            Some(Decision::Skill(..)) => options
+                .iter()
+                .map(|d| match d {
+                    Decision::Skill(_, u) => {
+                        let t = game.unit(*u);
+                        1.0 + f64::from(t.card.ap) * f64::from(t.card.health.saturating_sub(t.health)) / f64::from(t.card.health.max(1))
+                    }
+                    _ => 0.0,
+                })
+                .collect(),
+            // Flames spreading through a space hit every unit there: enemies good, friends bad.
+            Some(Decision::Spread(_)) => options
+                .iter()
+                .map(|d| match d {
+                    Decision::Spread(s) => game
+                        .units()
+                        .iter()
+                        .filter(|u| !u.destroyed && u.at == Some(*s))
+                        .map(|u| if u.side == side { -f64::from(u.card.ap) } else { f64::from(u.card.ap) })
+                        .sum(),
+                    _ => 0.0,
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        options.into_iter().zip(scores).collect()
+    }
+
+    /// Where the declaring unit will attack from: the last move of its plan, or where it is.
+    fn attack_square(&self, game: &Game, u: UnitId) -> Option<Square> {
+        if let Some(p) = self.planned.as_ref().filter(|p| p.unit == u) {
+            if matches!(p.plan, Plan::Two(Action::Move, _) | Plan::Charge) {
+                if let Some(&s) = p.moves.last() {
+                    return Some(s);
+                }
+            }
+        }
+        game.unit(u).at
+    }
+
+    fn aim_value(&mut self, game: &Game, u: UnitId, from: Option<Square>, d: &Decision) -> f64 {
+        let Decision::Aim { line, target, ammo } = *d else { return f64::NEG_INFINITY };
+        let Some(Target::Unit(t)) = target else {
+            // Leaving a line unused costs nothing; shooting cover is rarely worth a line.
+            return if target.is_none() { 0.0 } else { -0.5 };
+        };
+        let l = eval::line_ref(game, u, line);
+        let mode = AttackMode {
+            ammo,
+            trust_los: true,
+            reroll: false,
+            close: false,
+        };
+        let to = game.unit(t).at;
+        let dmg = match (from, to) {
+            (Some(f), Some(to)) => eval::line_damage(game, u, l, t, f, to, mode),
+            _ => None,
+        }
+        .or_else(|| eval::raw_damage(game, u, l, t, None, mode))
+        .unwrap_or(0.0);
+        let before = self.aimed.iter().find(|(x, _)| *x == t).map_or(0.0, |(_, d)| *d);
+        let gain = eval::damage_value(game, t, before + dmg) - eval::damage_value(game, t, before);
+        // Limited ammo is spent for good: each box must earn its keep.
+        gain - 0.8 * f64::from(ammo.saturating_sub(1))
+    }
+
+    /// The worth of unit `u` ending on `s` (cached per call).
+    fn square_value(&mut self, game: &Game, u: UnitId, s: Square, cache: &mut HashMap<Square, f64>) -> f64 {
+        if let Some(v) = cache.get(&s) {
+            return *v;
+        }
+        self.scored += 1;
+        let v = eval::position_value(game, u, s);
+        cache.insert(s, v);
+        v
+    }
+
+    /// The best activation of unit `u`, or `None` if the engine refuses to activate it.
+    fn best_activation(&mut self, game: &Game, u: UnitId) -> Option<Planned> {
+        let mut g = game.clone();
+        g.apply(Decision::Activate(u)).ok()?;
+        if g.legal_decisions().first().is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _))) {
+            g.apply_unchecked(Decision::Use(Optional::Separate, false));
+        }
+        let scores = self.plan_scores(game, g, u);
+        let baseline = match game.unit(u).at {
+            Some(at) => eval::position_value(game, u, at),
+            None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
+        };
+        scores.into_iter().max_by(|a, b| a.value.total_cmp(&b.value)).map(|mut p| {
+            p.value -= baseline;
+            p
+        })
+    }
+
+    /// Every plan for the declaring unit `u` of `g` (where a plan is pending), with its best moves.
+    fn plan_scores(&mut self, game: &Game, g: Game, u: UnitId) -> Vec<Planned> {
+        let mut out = Vec::new();
+        let mut cache: HashMap<Square, f64> = HashMap::new();
+        let plans: Vec<Plan> = g
+            .legal_decisions()
+            .into_iter()
+            .filter_map(|d| if let Decision::Plan(p) = d { Some(p) } else { None })
+            .collect();
+        let here = game.unit(u).at;
+        let attack_here = here.map_or(0.0, |at| eval::threat_from(game, u, at, AttackMode::default()));
+        let sustained_here = here.map_or(0.0, |at| {
+            eval::threat_from(
+                game,
+                u,
+                at,
+                AttackMode {
+                    reroll: true,
+                    ..AttackMode::default()
+                },
+            )
+        });
+        let stay = here.map_or(f64::NEG_INFINITY, |at| self.square_value(game, u, at, &mut cache));
+        for plan in plans {
+            let mut g2 = g.clone();
+            g2.apply_unchecked(Decision::Plan(plan));
+            let assault_options: Vec<bool> = match g2.legal_decisions().first() {
+                Some(Decision::Use(Optional::Assault, _)) => vec![false, true],
+                _ => vec![false],
+            };
+            for assault in assault_options {
+                let mut g3 = g2.clone();
+                if matches!(g3.legal_decisions().first(), Some(Decision::Use(Optional::Assault, _))) {
+                    g3.apply_unchecked(Decision::Use(Optional::Assault, assault));
+                }
+                // Assault is once per game: keep it for a long way to go.
+                let assault_cost = if assault { 3.0 } else { 0.0 };
+                let mk = |moves: Vec<Square>, value: f64| Planned {
+                    unit: u,
+                    plan,
+                    assault,
+                    moves,
+                    next: 0,
+                    value: value - assault_cost,
+                };
+                match plan {
+                    Plan::Two(Action::Move, Action::Move) | Plan::Charge => {
+                        let firsts = moves_of(&g3);
+                        let mut ranked: Vec<(f64, Square)> = firsts
+                            .iter()
+                            .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
+                            .collect();
+                        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+                        for &(_, s1) in ranked.iter().take(FIRST_MOVES) {
+                            let mut g4 = g3.clone();
+                            g4.apply_unchecked(Decision::MoveTo(s1));
+                            let seconds = moves_of(&g4);
+                            let seconds = if seconds.is_empty() { vec![s1] } else { seconds };
+                            for s2 in seconds {
+                                let mut v = self.square_value(game, u, s2, &mut cache);
+                                if plan == Plan::Charge {
+                                    v += eval::threat_from(game, u, s2, AttackMode::default());
+                                }
+                                out.push(mk(vec![s1, s2], v));
+                            }
+                        }
+                    }
+                    Plan::Two(a, b) if a == Action::Move || b == Action::Move => {
+                        let other = if a == Action::Move { b } else { a };
+                        for s in moves_of(&g3) {
+                            let mut v = self.square_value(game, u, s, &mut cache);
+                            match (a, other) {
+                                (Action::Move, Action::Attack) => v += eval::threat_from(game, u, s, AttackMode::default()),
+                                (_, Action::Attack) => v += attack_here,
+                                (_, Action::Reload | Action::Skill) => v += 1.0,
+                                _ => {}
+                            }
+                            out.push(mk(vec![s], v));
+                        }
+                        if moves_of(&g3).is_empty() {
+                            out.push(mk(Vec::new(), stay));
+                        }
+                    }
+                    Plan::Sustained => out.push(mk(Vec::new(), stay + sustained_here)),
+                    Plan::Two(a, b) => {
+                        let mut v = stay;
+                        if a == Action::Attack || b == Action::Attack {
+                            v += attack_here;
+                        }
+                        if a == Action::Reload || b == Action::Reload || a == Action::Skill || b == Action::Skill {
+                            v += 1.0;
+                        }
+                        out.push(mk(Vec::new(), v));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn jitter(&mut self) -> f64 {
+        self.rng.unit() * 1e-3
+    }
+}
+
+fn moves_of(g: &Game) -> Vec<Square> {
+    g.legal_decisions()
+        .into_iter()
+        .filter_map(|d| if let Decision::MoveTo(s) = d { Some(s) } else { None })
+        .collect()
+}
+
+/// The gain of reacting with a unit: the chance the reactive fire succeeds times the AP its
+/// attack is expected to destroy, minus the activation it spends.
+fn react_value(game: &Game, d: &Decision) -> f64 {
+    let Decision::React(Some(r)) = *d else { return 0.0 };
+    let Some(from) = game.unit(r).at else { return 0.0 };
+    let side = game.unit(r).side;
+    let attack = |t: UnitId| {
+        let Some(to) = game.unit(t).at else { return 0.0 };
+        let dmg: f64 = eval::attack_lines(game, r)
+            .into_iter()
+            .filter_map(|l| eval::line_damage(game, r, l, t, from, to, AttackMode::default()))
+            .sum();
+        eval::damage_value(game, t, dmg)
+    };
+    let value = match active_enemy(game, side) {
+        Some(t) => attack(t),
+        // Without the event log (search drops it), the trigger is one of the enemy units that
+        // have activated this round: assume the one it can hurt least.
+        None => game
+            .units()
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.side != side && e.activated && !e.destroyed && e.at.is_some() && !e.is_joined_hero())
+            .map(|(i, _)| attack(UnitId(i as u8)))
+            .filter(|v| *v > 0.0)
+            .fold(f64::INFINITY, f64::min),
+    };
+    let value = if value.is_finite() { value } else { 0.0 };
+    let dice = if game.has_skill(r, Skill::SuperiorReactiveFire) {
+        3
+    } else if game.has_skill(r, Skill::AdvancedReactiveFire) {
+        2
+    } else {
+        1
+    };
+    let p = 1.0 - (2.0f64 / 3.0).powi(dice);
+    let gain = p * value;
+    // Reacting spends the unit's activation for this round (win or lose the roll).
+    let cost = 0.5 * eval::threat_from(game, r, from, AttackMode::default()).max(1.0);
+    gain - cost
+}
+
+/// The enemy unit being activated (the trigger of a reactive fire window).
+fn active_enemy(game: &Game, side: Side) -> Option<UnitId> {
+    game.declaring().filter(|u| game.unit(*u).side != side).or_else(|| {
+        // The declaration is over once it runs: the trigger is the last enemy unit activated.
+        game.events().iter().rev().find_map(|e| match e {
+            dust_core::game::Event::Activated(u) if game.unit(*u).side != side => Some(*u),
+            _ => None,
+        })
+    })
+}
+
+impl Player for GreedyPlayer {
+    fn decide(&mut self, game: &Game) -> Decision {
+        let scored = self.score_all(game);
+        assert!(!scored.is_empty(), "decide called with no decision pending");
+        let mut best = 0;
+        for (i, (_, v)) in scored.iter().enumerate() {
+            if *v > scored[best].1 {
+                best = i;
+            }
+        }
+        let pick = scored[best].0;
+        if let (Decision::MoveTo(_), Some(p)) = (pick, self.planned.as_mut()) {
+            if Some(p.unit) == game.declaring() {
+                p.next += 1;
+            }
+        }
+        if let Decision::Aim {
+            line,
+            target: Some(Target::Unit(t)),
+            ammo,
+        } = pick
+        {
+            if let Some(u) = game.declaring() {
+                let l = eval::line_ref(game, u, line);
+                let from = self.attack_square(game, u);
+                let to = game.unit(t).at;
+                let mode = AttackMode {
+                    ammo,
+                    trust_los: true,
+                    ..AttackMode::default()
+                };
+                let dmg = match (from, to) {
+                    (Some(f), Some(to)) => eval::line_damage(game, u, l, t, f, to, mode),
+                    _ => None,
+                }
+                .or_else(|| eval::raw_damage(game, u, l, t, None, mode))
+                .unwrap_or(0.0);
+                match self.aimed.iter_mut().find(|(x, _)| *x == t) {
+                    Some(e) => e.1 += dmg,
+                    None => self.aimed.push((t, dmg)),
+                }
+            }
+        }
+        let mut cands: Vec<Candidate> = scored
+            .into_iter()
+            .map(|(decision, value)| Candidate {
+                decision,
+                visits: 1,
+                value,
+            })
+            .collect();
+        cands.sort_by(|a, b| b.value.total_cmp(&a.value));
+        cands.truncate(8);
+        self.last = cands;
+        pick
+    }
+
+    fn explain(&self) -> Option<Explanation> {
+        Some(Explanation {
+            player: "greedy",
+            candidates: self.last.clone(),
+            iterations: self.scored,
+        })
+    }
+}

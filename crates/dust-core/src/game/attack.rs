@@ -1,0 +1,326 @@
+//! Attacks: weapon lines fire one by one, close combat last and simultaneous, dice counted per
+//! carrier, rerolls (sustained, Berserk, laser), Phaser damage dice, cover saves and Damage
+//! Resilient (tactics-revised-core-rules.md, "Performing Attacks" to "Cover Saves", "Special
+//! Combat Values", "Special Weapons").
+
+use super::*;
+
+impl Game {
+    // ----- attacks -------------------------------------------------------------------------------
+
+    pub(super) fn start_attack(&mut self, u: UnitId, aims: Vec<Aim>, sustained: bool, berserk: bool, all_in_one: bool, medal: bool) {
+        if self.unit(u).destroyed {
+            return;
+        }
+        // Wiederbelebungsserum heals "after all weapon lines are resolved": this step runs last.
+        self.serum.clear();
+        self.stack.push(Step::Serum);
+        // Medal of Honor: declared with the attack, once per round.
+        self.medal = None;
+        if medal {
+            if let Some(h) = self.medal_hero(u, &aims) {
+                self.units[usize::from(h.0)].round_used.push(Skill::MedalOfHonor);
+                self.medal = Some(h);
+            }
+        }
+        // Declared resources are spent even if the target is already gone ("3) Declare Targets").
+        for a in &aims {
+            let (owner, li) = self.line_owner(u, a.line);
+            let badass = self.has_skill(u, Skill::Badass);
+            let unit = &mut self.units[usize::from(owner.0)];
+            if unit.card.weapons[li].ammo.is_some() && !badass {
+                unit.ammo[li] = unit.ammo[li].saturating_sub(a.ammo);
+            }
+            if reloadable(&unit.card.weapons[li]) {
+                unit.loaded &= !(1 << li);
+            }
+        }
+        let (close, ranged): (Vec<Aim>, Vec<Aim>) = aims.into_iter().partition(|a| {
+            let (o, li) = self.line_owner(u, a.line);
+            self.unit(o).card.weapons[li].range == WeaponRange::Close
+        });
+        // "Resolve attacks from all other weapons first", then close combat; against the unit
+        // before its cover element ("Attacking Cover Elements").
+        let mut ranged = ranged;
+        ranged.sort_by_key(|a| matches!(a.target, Target::Cover(_)));
+        let mut defenders: Vec<UnitId> = close
+            .iter()
+            .filter_map(|a| if let Target::Unit(t) = a.target { Some(t) } else { None })
+            .collect();
+        defenders.sort();
+        defenders.dedup();
+        for def in defenders.into_iter().rev() {
+            let lines: Vec<Aim> = close.iter().filter(|a| a.target == Target::Unit(def)).copied().collect();
+            self.stack.push(Step::CloseCombat {
+                attacker: u,
+                defender: def,
+                lines,
+                sustained,
+                berserk,
+                all_in_one,
+                retaliate: None,
+            });
+        }
+        for a in ranged.into_iter().rev() {
+            // A flamethrower of range 2 or more also burns every unit in the spaces it crosses.
+            for v in self.flame_victims(u, &a).into_iter().rev() {
+                let job = self.job(u, Aim { target: Target::Unit(v), ..a }, sustained, berserk, all_in_one, false);
+                self.stack.push(Step::Fire(Box::new(job)));
+            }
+            let job = self.job(u, a, sustained, berserk, all_in_one, false);
+            self.stack.push(Step::Fire(Box::new(job)));
+        }
+    }
+
+    pub(super) fn close_lines(&self, u: UnitId) -> Vec<Aim> {
+        self.attack_lines(u, Plan::Sustained)
+            .into_iter()
+            .filter(|&l| {
+                let (o, li) = self.line_owner(u, l);
+                let unit = self.unit(o);
+                unit.card.weapons[li].range == WeaponRange::Close && (unit.card.kind != UnitKind::Squad || unit.carriers(li) > 0)
+            })
+            .map(|line| Aim::new(line, Target::Unit(u), 0))
+            .collect()
+    }
+
+    pub(super) fn can_retaliate(&self, defender: UnitId) -> bool {
+        let d = self.unit(defender);
+        !d.destroyed && !self.close_lines(defender).is_empty()
+    }
+
+    pub(super) fn job(&self, attacker: UnitId, aim: Aim, sustained: bool, berserk: bool, all_in_one: bool, deferred: bool) -> FireJob {
+        // "Sniper": the sniper's own weapon (a hero's, or a line only sniper miniatures carry).
+        let (owner, li) = self.line_owner(attacker, aim.line);
+        let o = self.unit(owner);
+        let sniper = o.card.has(Skill::Sniper)
+            && (o.card.kind != UnitKind::Squad || {
+                let carriers: Vec<_> = o.card.models.iter().filter(|m| m.weapons & (1 << li) != 0).collect();
+                !carriers.is_empty() && carriers.iter().all(|m| m.role == Some(crate::unit::Role::Sniper))
+            });
+        FireJob {
+            sniper,
+            attacker,
+            line: aim.line,
+            target: aim.target,
+            ammo: aim.ammo,
+            sustained,
+            berserk,
+            all_in_one,
+            deferred,
+            stage: Stage::Prepare,
+            face: Face::Hit,
+            dice: 0,
+            hits: 0,
+            failures: 0,
+            chain: 0,
+            power: 0,
+            damage_per_hit: 0,
+            save: None,
+            ap_incendiary: false,
+            damage: 0,
+        }
+    }
+
+    pub(super) fn prepare_fire(&mut self, job: &mut FireJob) {
+        let u = job.attacker;
+        if self.unit(u).destroyed && !job.deferred {
+            return;
+        }
+        let (owner, li) = self.line_owner(u, job.line);
+        let Some(from) = self.unit(u).at else { return };
+        let card = self.unit(owner).card.clone();
+        let w = &card.weapons[li];
+        // In close-combat retaliation the target is the attacker of the close combat.
+        let target = job.target;
+        let (armor, target_kind, target_sq, target_alive) = match target {
+            Target::Unit(t) => {
+                let tu = self.unit(t);
+                if tu.destroyed {
+                    return;
+                }
+                // Miniatures targeted: the squad's, plus its joined hero ("Incendiary Blast").
+                let hero = tu.joined.map_or(0, |j| self.unit(j).miniatures());
+                (tu.card.armor, self.kind_of(t), tu.at, tu.miniatures() + hero)
+            }
+            Target::Cover(s) => match self.board.cover(s) {
+                Some(el) => (cover_armor(el), PieceKind::Vehicle, Some(s), 1),
+                None => return,
+            },
+        };
+        let Some(to) = target_sq else { return };
+        let value = w.table.against(armor);
+        let unit = self.unit(owner);
+        let per_squad = if unit.card.kind == UnitKind::Squad && w.ammo.is_none() {
+            unit.carriers(li)
+        } else {
+            1
+        };
+        let per_ammo = if w.ammo.is_some() { u32::from(job.ammo) } else { 1 };
+        let mut dice: u32 = match value {
+            CombatValue::NoEffect => 0,
+            CombatValue::Dice { dice, damage } => {
+                job.damage_per_hit = damage;
+                u32::from(dice) * per_squad * per_ammo
+            }
+            CombatValue::Phaser { aim, power } => {
+                job.power = power;
+                job.damage_per_hit = 1;
+                u32::from(aim) * per_squad * per_ammo
+            }
+            CombatValue::Volley { dice, damage } => {
+                job.damage_per_hit = damage;
+                u32::from(dice[usize::from(job.ammo.clamp(1, 4) - 1)])
+            }
+            CombatValue::Incendiary { dice } => {
+                job.damage_per_hit = 1;
+                u32::from(dice) * target_alive * per_squad * per_ammo
+            }
+            CombatValue::ApIncendiary { dice } => {
+                // "Roll X dice for each targeted miniature and eliminate the entire unit if at
+                // least one die result is a hit."
+                job.ap_incendiary = true;
+                job.damage_per_hit = 1;
+                u32::from(dice) * target_alive * per_squad * per_ammo
+            }
+        };
+        if w.keywords.burst {
+            if let Target::Unit(t) = target {
+                if !self.unit(t).moved {
+                    dice *= 2; // "Burst Weapons"
+                }
+            }
+        }
+        if job.all_in_one {
+            dice *= 2;
+        }
+        job.dice = dice.min(u32::from(u16::MAX)) as u16;
+        // Spotter: "reverse the dice results" of its squad's attacks.
+        job.face = if self.squad_has_role(u, crate::unit::Role::Spotter) {
+            Face::Miss
+        } else {
+            Face::Hit
+        };
+        let cover = if let Target::Unit(t) = target {
+            let tu = self.unit(t);
+            let ignores = w.ignores_cover(value) || job.deferred;
+            if ignores || tu.card.kind != UnitKind::Squad {
+                None
+            } else {
+                let shot = Shot {
+                    from,
+                    to,
+                    attacker: self.kind_of(u),
+                    target: target_kind,
+                };
+                match line_of_sight(&self.board, &self.occ, &shot).map(|c| c.level) {
+                    Ok(CoverLevel::Soft) => tu.card.soft_cover,
+                    Ok(CoverLevel::Hard) => tu.card.hard_cover,
+                    _ => None,
+                }
+            }
+        } else {
+            None
+        };
+        job.save = cover;
+        self.events.push(Event::Fired {
+            unit: u,
+            weapon: w.name.clone(),
+            target,
+            dice: job.dice,
+        });
+        job.stage = Stage::Roll;
+        job.failures = 0;
+        job.hits = 0;
+        job.chain = 0;
+        job.damage = 0;
+        let laser = w.keywords.laser;
+        let _ = laser;
+    }
+
+    pub(super) fn squad_has_role(&self, u: UnitId, role: crate::unit::Role) -> bool {
+        let unit = self.unit(u);
+        unit.card.kind == UnitKind::Squad
+            && unit
+                .card
+                .models
+                .iter()
+                .enumerate()
+                .any(|(i, m)| unit.alive & (1 << i) != 0 && m.role == Some(role))
+    }
+
+    pub(super) fn fire_stage(&mut self, job: &mut FireJob, k: u16) {
+        let (owner, li) = self.line_owner(job.attacker, job.line);
+        let laser = self.unit(owner).card.weapons[li].keywords.laser;
+        let resilient = matches!(job.target, Target::Unit(t) if self.unit(t).card.has(Skill::DamageResilient));
+        match job.stage {
+            Stage::Roll => {
+                job.hits = k;
+                job.failures = job.dice - k;
+                job.stage = Stage::Sustained;
+            }
+            Stage::Sustained => {
+                job.hits += k;
+                job.failures -= k;
+                job.stage = Stage::Berserk;
+            }
+            Stage::Berserk => {
+                job.hits += k;
+                job.failures -= k;
+                job.stage = Stage::Medal;
+            }
+            Stage::Medal => {
+                // "Reroll one combat die during an attack and apply the new result."
+                job.hits += k;
+                job.failures -= k;
+                self.medal = None;
+                job.stage = Stage::Laser;
+                job.chain = job.hits;
+            }
+            Stage::Laser => {
+                job.hits += k;
+                job.chain = k;
+            }
+            Stage::Power => {
+                job.hits = k;
+                job.stage = Stage::Cover;
+            }
+            Stage::Cover => {
+                job.hits -= k;
+                job.stage = Stage::Resilient;
+                job.damage = job.hits * u16::from(job.damage_per_hit);
+            }
+            Stage::Resilient => {
+                job.damage -= k;
+                job.stage = Stage::Prepare;
+            }
+            Stage::Prepare => {}
+        }
+        // Skip the stages that do not apply.
+        loop {
+            match job.stage {
+                Stage::Sustained if !(job.sustained && job.failures > 0) => job.stage = Stage::Berserk,
+                Stage::Berserk if !(job.berserk && job.failures > 0) => job.stage = Stage::Medal,
+                Stage::Medal if !(self.medal == Some(owner) && job.failures > 0) => {
+                    job.stage = Stage::Laser;
+                    job.chain = job.hits;
+                }
+                Stage::Laser if !(laser && job.chain > 0) => {
+                    job.stage = if job.power > 0 { Stage::Power } else { Stage::Cover };
+                }
+                Stage::Power if job.hits == 0 => job.stage = Stage::Cover,
+                Stage::Cover if !(job.save.is_some() && job.hits > 0) => {
+                    job.stage = Stage::Resilient;
+                    job.damage = job.hits * u16::from(job.damage_per_hit);
+                }
+                Stage::Resilient if !(resilient && job.damage > 0 && !job.ap_incendiary) => job.stage = Stage::Prepare,
+                _ => break,
+            }
+        }
+        if job.stage == Stage::Prepare {
+            self.finish_fire(job);
+        } else {
+            self.stack.push(Step::Fire(Box::new(job.clone())));
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Damage: hits become lost health, casualties chosen by the owner, units destroyed and victory
+//! points scored (tactics-revised-core-rules.md, "6) Suffer Damage", "Heroes", "Attacking Cover
+//! Elements").
+
+use super::*;
+
+impl Game {
+    pub(super) fn finish_fire(&mut self, job: &FireJob) {
+        let mut damage = job.damage;
+        self.events.push(Event::Hits {
+            target: job.target,
+            hits: job.hits,
+            damage,
+        });
+        match job.target {
+            Target::Cover(s) => {
+                if damage == 0 {
+                    return;
+                }
+                let (owner, li) = self.line_owner(job.attacker, job.line);
+                let flame = self.unit(owner).card.weapons[li].keywords.flame;
+                // "Attacking Cover Elements": an ammo crate has 2 health, an anti-tank trap 4;
+                // damage adds up until the element is destroyed. Flamethrowers cannot destroy
+                // anti-tank traps ("Flamethrowers").
+                let hp: u16 = match self.board.cover(s) {
+                    Some(CoverElement::AmmoCrate) => 2,
+                    Some(CoverElement::AntiTankTrap) if !flame => 4,
+                    _ => return,
+                };
+                let i = self.board.index(s);
+                let taken = u16::from(self.cover_damage[i]) + damage;
+                let destroyed = taken >= hp;
+                if destroyed {
+                    self.board.remove_cover(s);
+                    self.cover_damage[i] = 0;
+                } else {
+                    self.cover_damage[i] = taken as u8;
+                }
+                self.events.push(Event::CoverHit(s, destroyed));
+            }
+            Target::Unit(t) => {
+                let (owner, _) = self.line_owner(job.attacker, job.line);
+                if self.unit(owner).card.has(Skill::Wiederbelebungsserum) && self.unit(t).card.armor.kind == ArmorType::Soldier && job.hits > 0 {
+                    // Wiederbelebungsserum: one health point per hit on enemy soldiers.
+                    self.serum.push((owner, job.hits));
+                }
+                if self.unit(t).heroic || self.unit(t).joined.is_some_and(|j| self.unit(j).heroic) {
+                    damage = 0; // Heroic Attack
+                }
+                if job.ap_incendiary && job.hits > 0 {
+                    // "eliminate the entire unit if at least one die result is a hit"
+                    damage = 0;
+                    self.destroy_group(t);
+                }
+                if damage > 0 {
+                    if job.deferred {
+                        self.deferred.push((t, damage));
+                    } else {
+                        // A sniper chooses the miniature he hits ("Sniper").
+                        let by = (job.sniper && self.unit(t).card.kind == UnitKind::Squad).then(|| self.unit(job.attacker).side);
+                        self.stack.push(Step::Damage { unit: t, points: damage, by });
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn destroy_group(&mut self, t: UnitId) {
+        let ids: Vec<UnitId> = std::iter::once(t).chain(self.unit(t).joined).collect();
+        for id in ids {
+            if !self.unit(id).destroyed {
+                let u = &mut self.units[usize::from(id.0)];
+                u.health = 0;
+                u.alive = 0;
+                self.mark_destroyed(id);
+            }
+        }
+    }
+
+    pub(super) fn mark_destroyed(&mut self, id: UnitId) {
+        let u = &mut self.units[usize::from(id.0)];
+        u.destroyed = true;
+        u.times_destroyed = u.times_destroyed.saturating_add(1);
+        let (side, ap) = (u.side, u.card.ap);
+        if let Some(j) = u.joined.take() {
+            self.units[usize::from(j.0)].joined = None;
+        }
+        self.units[usize::from(id.0)].at = None;
+        self.vp[side.other()] += u32::from(ap);
+        self.events.push(Event::Destroyed { unit: id, ap });
+        self.rebuild_cells();
+    }
+
+    /// The choices for the next damage point on a unit: distinct miniatures (by what they carry)
+    /// and the joined hero.
+    pub(super) fn casualty_options(&self, u: UnitId) -> Vec<Casualty> {
+        let unit = self.unit(u);
+        if unit.destroyed || unit.card.kind != UnitKind::Squad {
+            return Vec::new();
+        }
+        let mut v = Vec::new();
+        let mut seen: Vec<(u32, Option<crate::unit::Role>)> = Vec::new();
+        for (i, m) in unit.card.models.iter().enumerate() {
+            if unit.alive & (1 << i) != 0 && !seen.contains(&(m.weapons, m.role)) {
+                seen.push((m.weapons, m.role));
+                v.push(Casualty::Model(i as u8));
+            }
+        }
+        if unit.joined.is_some_and(|j| !self.unit(j).destroyed) {
+            v.push(Casualty::Hero);
+        }
+        v
+    }
+
+    /// Damage on a vehicle or a hero alone: health points lost at once ("6) Suffer Damage").
+    pub(super) fn damage_health(&mut self, u: UnitId, points: u16) {
+        let unit = self.unit(u);
+        if unit.destroyed || unit.card.kind == UnitKind::Squad {
+            return;
+        }
+        let lost = (points.min(u16::from(unit.health))) as u8;
+        self.units[usize::from(u.0)].health -= lost;
+        self.events.push(Event::Damaged(u, lost));
+        if self.unit(u).health == 0 {
+            self.mark_destroyed(u);
+        }
+    }
+
+    /// One point of damage on a squad (or the hero joined to it) as chosen, the rest staying
+    /// pending. When the squad loses its last miniature while its hero lives, the rest of the
+    /// damage goes to the hero: the owner cannot save the hero by removing miniatures first
+    /// ("Heroes": "the owning player must choose who loses one health point"). A sniper's damage
+    /// (`by` is the attacker) kills the chosen miniature only; if he chose the hero, the hero
+    /// takes all of it ("Sniper", docs/rulings.md).
+    pub(super) fn damage_point(&mut self, u: UnitId, points: u16, by: Option<Side>, c: Casualty) {
+        let hero = self.unit(u).joined.filter(|&h| !self.unit(h).destroyed);
+        self.take_casualty(u, c);
+        let left = points.saturating_sub(1);
+        if left == 0 {
+            return;
+        }
+        match (by, c) {
+            (Some(_), Casualty::Hero) => {
+                if let Some(h) = hero {
+                    self.damage_health(h, left);
+                }
+            }
+            (Some(_), Casualty::Model(_)) => {}
+            (None, _) if !self.unit(u).destroyed => self.stack.push(Step::Damage { unit: u, points: left, by }),
+            (None, _) => {
+                if let Some(h) = hero.filter(|&h| !self.unit(h).destroyed) {
+                    self.stack.push(Step::Damage { unit: h, points: left, by });
+                }
+            }
+        }
+    }
+
+    pub(super) fn take_casualty(&mut self, u: UnitId, c: Casualty) {
+        match c {
+            Casualty::Hero => {
+                let Some(h) = self.unit(u).joined else { return };
+                self.units[usize::from(h.0)].health -= 1;
+                self.events.push(Event::Wounded(u, Casualty::Hero));
+                if self.unit(h).health == 0 {
+                    self.mark_destroyed(h);
+                }
+            }
+            Casualty::Model(m) => {
+                let unit = &mut self.units[usize::from(u.0)];
+                if unit.alive & (1 << m) == 0 {
+                    return;
+                }
+                unit.alive &= !(1 << m);
+                unit.health -= 1;
+                self.events.push(Event::Wounded(u, Casualty::Model(m)));
+                if self.unit(u).health == 0 {
+                    // The hero goes on alone ("separating" is forced by the squad's end).
+                    self.mark_destroyed(u);
+                }
+            }
+        }
+    }
+}

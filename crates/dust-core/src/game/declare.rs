@@ -1,0 +1,631 @@
+//! Declarations: everything the active player declares before any die is rolled — the unit,
+//! its actions, every weapon line's target and ammo, and the optional skills
+//! (tactics-revised-core-rules.md, "List of Actions", "3) Declare Targets", "Reactive Fire").
+
+use super::*;
+
+impl Game {
+    // ----- declarations ---------------------------------------------------------------------------
+
+    pub(super) fn decl_options(&self, d: &Decl) -> Vec<Decision> {
+        let Some(u) = d.unit else {
+            return self.activatable(d.side).map(Decision::Activate).collect();
+        };
+        if d.separate.is_none() {
+            return vec![Decision::Use(Optional::Separate, false), Decision::Use(Optional::Separate, true)];
+        }
+        let Some(plan) = d.plan else {
+            return self.plans(u).into_iter().map(Decision::Plan).collect();
+        };
+        if d.assault.is_none() {
+            return vec![Decision::Use(Optional::Assault, false), Decision::Use(Optional::Assault, true)];
+        }
+        if d.moves.len() < plan_moves(plan) {
+            let opts = self.move_options(d);
+            return opts.into_iter().map(Decision::MoveTo).collect();
+        }
+        if plan_has_skill(plan) && d.ability.is_none() {
+            return self.ability_options(d).into_iter().map(|(a, t)| Decision::Skill(a, t)).collect();
+        }
+        if d.spread.is_some() {
+            return self.spread_options(d).into_iter().map(Decision::Spread).collect();
+        }
+        if d.cursor < d.lines.len() {
+            let line = d.lines[d.cursor];
+            let mut v = vec![Decision::Aim {
+                line,
+                target: None,
+                ammo: 0,
+            }];
+            v.extend(self.aim_options(d, line).into_iter().map(|a| Decision::Aim {
+                line: a.line,
+                target: Some(a.target),
+                ammo: a.ammo,
+            }));
+            return v;
+        }
+        for (flag, opt) in [
+            (d.berserk, Optional::Berserk),
+            (d.all_in_one, Optional::AllInOne),
+            (d.heroic, Optional::HeroicAttack),
+            (d.medal, Optional::MedalOfHonor),
+        ] {
+            if flag.is_none() {
+                return vec![Decision::Use(opt, false), Decision::Use(opt, true)];
+            }
+        }
+        Vec::new()
+    }
+
+    /// Fills in declaration items that have one possible answer; true if it changed something.
+    pub(super) fn decl_autofill(&self, d: &mut Decl) -> bool {
+        let Some(u) = d.unit else { return false };
+        if d.separate.is_none() {
+            let joined = self.unit(u).joined.is_some_and(|j| !self.unit(j).destroyed);
+            if !joined || d.reactive.is_some() || d.indirect.is_some() {
+                d.separate = Some(false);
+                return true;
+            }
+            return false;
+        }
+        let Some(plan) = d.plan else { return false };
+        if d.assault.is_none() {
+            let can = plan_moves(plan) > 0 && self.has_skill(u, Skill::Assault) && !self.used(u, Skill::Assault);
+            if !can {
+                d.assault = Some(false);
+                return true;
+            }
+            return false;
+        }
+        if d.moves.len() < plan_moves(plan) {
+            let opts = self.move_options(d);
+            if opts.is_empty() {
+                // Nowhere to go: the move action is spent standing still.
+                let here = d.moves.last().copied().or(self.unit(u).at);
+                match here {
+                    Some(h) => d.moves.push(h),
+                    None => {
+                        // Cannot enter: the unit does nothing this round (docs/rulings.md).
+                        d.plan = Some(Plan::Two(Action::Nothing, Action::Nothing));
+                        d.moves.clear();
+                    }
+                }
+                return true;
+            }
+            return false;
+        }
+        if plan_has_skill(plan) && d.ability.is_none() {
+            if self.ability_options(d).is_empty() {
+                // Nothing the skill could be used on from there: the action is spent.
+                d.ability = Some(None);
+                return true;
+            }
+            return false;
+        }
+        if d.spread.is_some() {
+            let opts = self.spread_options(d);
+            if opts.len() > 1 {
+                return false;
+            }
+            let (aim, mut path) = d.spread.take().expect("spread");
+            // No space to choose (or only one): the flames go straight to the target.
+            if let Some(&s) = opts.first() {
+                path.push(s);
+                d.spread = Some((aim, path));
+                self.spread_done(d);
+            } else {
+                d.aims.push(aim);
+                d.cursor += 1;
+            }
+            return true;
+        }
+        if d.lines.is_empty() && d.cursor == 0 && plan_attacks(plan) {
+            let lines = self.attack_lines(u, plan);
+            if !lines.is_empty() {
+                d.lines = lines;
+                return true;
+            }
+        }
+        if d.cursor < d.lines.len() {
+            if self.aim_options(d, d.lines[d.cursor]).is_empty() {
+                d.cursor += 1;
+                return true;
+            }
+            return false;
+        }
+        let attacking = !d.aims.is_empty();
+        if d.berserk.is_none() {
+            if !(attacking && self.has_skill(u, Skill::Berserk) && !self.used(u, Skill::Berserk)) {
+                d.berserk = Some(false);
+                return true;
+            }
+            return false;
+        }
+        if d.all_in_one.is_none() {
+            if !(attacking && self.has_skill(u, Skill::AllInOne) && !self.used(u, Skill::AllInOne)) {
+                d.all_in_one = Some(false);
+                return true;
+            }
+            return false;
+        }
+        if d.heroic.is_none() {
+            let hero = self.group_hero(u);
+            if !hero.is_some_and(|h| self.unit(h).card.has(Skill::HeroicAttack) && !self.used(h, Skill::HeroicAttack))
+                || d.reactive.is_some()
+                || d.indirect.is_some()
+            {
+                d.heroic = Some(false);
+                return true;
+            }
+            return false;
+        }
+        if d.medal.is_none() {
+            if self.medal_hero(u, &d.aims).is_none() {
+                d.medal = Some(false);
+                return true;
+            }
+            return false;
+        }
+        false
+    }
+
+    /// The hero whose Medal of Honor may serve this attack: a hero with the skill, unused this
+    /// round, firing one of his own lines ("Medal of Honor": not shared with the squad).
+    pub(super) fn medal_hero(&self, u: UnitId, aims: &[Aim]) -> Option<UnitId> {
+        let h = self.group_hero(u)?;
+        let hero = self.unit(h);
+        if !hero.card.has(Skill::MedalOfHonor) || hero.round_used.contains(&Skill::MedalOfHonor) {
+            return None;
+        }
+        aims.iter().any(|a| self.line_owner(u, a.line).0 == h).then_some(h)
+    }
+
+    pub(super) fn decl_apply(&mut self, d: &mut Decl, dec: Decision) {
+        match dec {
+            Decision::Activate(u) => d.unit = Some(u),
+            Decision::Use(Optional::Separate, b) => {
+                d.separate = Some(b);
+                if b {
+                    let u = d.unit.expect("unit");
+                    if let Some(j) = self.unit(u).joined {
+                        // "From then on, the hero operates alone as a separate unit." The squad
+                        // activates now; the hero is a unit of his own, not yet activated this
+                        // round (docs/rulings.md).
+                        self.units[usize::from(u.0)].joined = None;
+                        self.units[usize::from(j.0)].joined = None;
+                        self.events.push(Event::Separated(j));
+                    }
+                }
+            }
+            Decision::Plan(p) => d.plan = Some(p),
+            Decision::Use(Optional::Assault, b) => d.assault = Some(b),
+            Decision::MoveTo(s) => d.moves.push(s),
+            Decision::Skill(a, t) => d.ability = Some(Some((a, t))),
+            Decision::Spread(s) => {
+                if let Some((_, path)) = d.spread.as_mut() {
+                    path.push(s);
+                }
+                self.spread_done(d);
+            }
+            Decision::Aim { line, target, ammo } => {
+                if let Some(t) = target {
+                    let aim = Aim::new(line, t, ammo);
+                    if self.spread_needed(d, &aim) > 0 {
+                        d.spread = Some((aim, Vec::new()));
+                        return;
+                    }
+                    d.aims.push(aim);
+                }
+                d.cursor += 1;
+            }
+            Decision::Use(Optional::Berserk, b) => d.berserk = Some(b),
+            Decision::Use(Optional::AllInOne, b) => d.all_in_one = Some(b),
+            Decision::Use(Optional::HeroicAttack, b) => d.heroic = Some(b),
+            Decision::Use(Optional::MedalOfHonor, b) => d.medal = Some(b),
+            _ => {}
+        }
+    }
+
+    /// When the declaration is complete, the steps that carry it out.
+    pub(super) fn decl_finish(&self, d: &Decl) -> Option<Vec<Step>> {
+        let u = d.unit?;
+        let plan = d.plan?;
+        if d.separate.is_none()
+            || d.assault.is_none()
+            || d.moves.len() < plan_moves(plan)
+            || (plan_has_skill(plan) && d.ability.is_none())
+            || d.spread.is_some()
+            || d.cursor < d.lines.len()
+            || d.berserk.is_none()
+            || d.all_in_one.is_none()
+            || d.heroic.is_none()
+            || d.medal.is_none()
+        {
+            return None;
+        }
+        if plan_attacks(plan) && d.lines.is_empty() && d.cursor == 0 && !self.attack_lines(u, plan).is_empty() {
+            return None;
+        }
+        let mut steps = Vec::new();
+        let berserk = d.berserk == Some(true);
+        let all_in_one = d.all_in_one == Some(true);
+        let medal = d.medal == Some(true);
+        let attack = |sustained: bool| Step::Attack {
+            unit: u,
+            aims: d.aims.clone(),
+            sustained,
+            berserk,
+            all_in_one,
+            medal,
+        };
+        let mut once = Vec::new();
+        if d.assault == Some(true) {
+            once.push(Skill::Assault);
+        }
+        if berserk {
+            once.push(Skill::Berserk);
+        }
+        if all_in_one {
+            once.push(Skill::AllInOne);
+        }
+        if d.reactive.is_some() {
+            // "Reactive Fire": a single ATTACK action against the trigger; skills that need no
+            // action may be used.
+            if !once.is_empty() {
+                steps.push(Step::Begin {
+                    unit: u,
+                    plan,
+                    once,
+                    heroic: false,
+                    quiet: true,
+                });
+            }
+            steps.push(attack(false));
+            return Some(steps);
+        }
+        if d.indirect.is_some() {
+            // "Indirect Shot": the artillery unit activates at once; the shot uses both actions.
+            steps.push(Step::Begin {
+                unit: u,
+                plan,
+                once,
+                heroic: false,
+                quiet: false,
+            });
+            steps.push(attack(false));
+            steps.push(Step::Ended(u));
+            return Some(steps);
+        }
+        steps.push(Step::Begin {
+            unit: u,
+            plan,
+            once,
+            heroic: d.heroic == Some(true),
+            quiet: false,
+        });
+        let fast = self.has_skill(u, Skill::Fast);
+        let mut moves = d.moves.iter().copied();
+        match plan {
+            Plan::Sustained => steps.push(attack(true)),
+            Plan::Charge => {
+                for _ in 0..2 {
+                    if let Some(to) = moves.next() {
+                        steps.push(Step::Move { unit: u, to });
+                    }
+                }
+                steps.push(Step::Window { trigger: u });
+                steps.push(attack(false));
+            }
+            Plan::Two(a, b) => {
+                // "Possible Situations for Reactive Fire" (docs/rulings.md for the rest).
+                let window_after_first = match (a, b) {
+                    (Action::Move, Action::Move) => !fast,
+                    (Action::Move, _) => true,
+                    (Action::Attack, Action::Move) => true,
+                    _ => false,
+                };
+                let window_after_second = matches!((a, b), (Action::Move, Action::Move) if fast)
+                    || matches!((a, b), (Action::Reload | Action::Nothing | Action::Skill, Action::Move));
+                for (i, act) in [a, b].into_iter().enumerate() {
+                    match act {
+                        Action::Move => {
+                            if let Some(to) = moves.next() {
+                                steps.push(Step::Move { unit: u, to });
+                            }
+                        }
+                        Action::Attack => steps.push(attack(false)),
+                        Action::Reload => steps.push(Step::Reload { unit: u }),
+                        Action::Skill => {
+                            if let Some(Some((ability, target))) = d.ability {
+                                steps.push(Step::Ability { unit: u, ability, target });
+                            }
+                        }
+                        Action::Nothing => {}
+                    }
+                    if (i == 0 && window_after_first) || (i == 1 && window_after_second) {
+                        steps.push(Step::Window { trigger: u });
+                    }
+                }
+            }
+        }
+        steps.push(Step::EndActivation(u));
+        Some(steps)
+    }
+
+    pub(super) fn used(&self, u: UnitId, s: Skill) -> bool {
+        let unit = self.unit(u);
+        unit.used.contains(&s) || unit.joined.is_some_and(|j| self.unit(j).used.contains(&s))
+    }
+
+    pub(super) fn group_hero(&self, u: UnitId) -> Option<UnitId> {
+        let unit = self.unit(u);
+        if unit.card.kind == UnitKind::Hero {
+            return Some(u);
+        }
+        unit.joined.filter(|j| !self.unit(*j).destroyed)
+    }
+
+    pub(super) fn plans(&self, u: UnitId) -> Vec<Plan> {
+        use Action::*;
+        let unit = self.unit(u);
+        if unit.at.is_none() {
+            // "Each unit's first action is always a one space move."
+            return vec![Plan::Two(Move, Move), Plan::Two(Move, Attack), Plan::Two(Move, Nothing)];
+        }
+        let mut v = vec![
+            Plan::Two(Move, Move),
+            Plan::Two(Move, Attack),
+            Plan::Two(Move, Nothing),
+            Plan::Two(Nothing, Nothing),
+        ];
+        let can_attack_now = !self.attack_lines(u, Plan::Sustained).is_empty() && {
+            let d = Decl {
+                unit: Some(u),
+                plan: Some(Plan::Sustained),
+                ..Decl::new(unit.side)
+            };
+            self.attack_lines(u, Plan::Sustained)
+                .iter()
+                .any(|&l| !self.aim_options(&d, l).is_empty())
+        };
+        if can_attack_now {
+            v.extend([Plan::Two(Attack, Move), Plan::Two(Attack, Nothing), Plan::Sustained]);
+        }
+        let unloaded = unit
+            .card
+            .weapons
+            .iter()
+            .enumerate()
+            .any(|(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0);
+        if unloaded {
+            v.extend([
+                Plan::Two(Reload, Nothing),
+                Plan::Two(Move, Reload),
+                Plan::Two(Reload, Move),
+                Plan::Two(Reload, Attack),
+            ]);
+            if can_attack_now {
+                v.push(Plan::Two(Attack, Reload));
+            }
+        }
+        if self.has_skill(u, crate::unit::Skill::Charge) {
+            v.push(Plan::Charge);
+        }
+        if !self.abilities(u).is_empty() {
+            // A SKILL action (Artillery Strike, Tank Head, Command Squad abilities).
+            v.extend([Plan::Two(Skill, Nothing), Plan::Two(Move, Skill), Plan::Two(Skill, Move)]);
+            if can_attack_now {
+                v.extend([Plan::Two(Skill, Attack), Plan::Two(Attack, Skill)]);
+            }
+        }
+        v
+    }
+
+    /// Weapon lines of the unit and its joined hero that an attack of this plan may use.
+    pub(super) fn attack_lines(&self, u: UnitId, plan: Plan) -> Vec<u8> {
+        let mut v = Vec::new();
+        let mut add = |id: UnitId, offset: u8| {
+            let unit = self.unit(id);
+            for (i, w) in unit.card.weapons.iter().enumerate() {
+                if plan == Plan::Charge && !matches!(w.range, WeaponRange::Close | WeaponRange::Spaces { max: 1, .. }) {
+                    continue;
+                }
+                v.push(offset + i as u8);
+            }
+        };
+        add(u, 0);
+        if let Some(h) = self.unit(u).joined.filter(|j| !self.unit(*j).destroyed) {
+            if self.unit(u).card.kind == UnitKind::Squad {
+                add(h, HERO_LINE);
+            }
+        }
+        v
+    }
+
+    pub(super) fn line_owner(&self, u: UnitId, line: u8) -> (UnitId, usize) {
+        if line >= HERO_LINE {
+            (self.unit(u).joined.unwrap_or(u), usize::from(line - HERO_LINE))
+        } else {
+            (u, usize::from(line))
+        }
+    }
+
+    /// Where the unit will be when its attack of this declaration happens.
+    pub(super) fn attack_position(&self, d: &Decl) -> Option<Square> {
+        let u = d.unit?;
+        match d.plan? {
+            Plan::Two(Action::Move, _) | Plan::Charge => d.moves.last().copied(),
+            Plan::Two(Action::Reload, Action::Attack) => self.unit(u).at,
+            _ => self.unit(u).at,
+        }
+    }
+
+    pub(super) fn aim_options(&self, d: &Decl, line: u8) -> Vec<Aim> {
+        self.aim_options_from(d, line, None)
+    }
+
+    /// Like [`Game::aim_options`]; `observer_at` overrides where the observer of an indirect
+    /// shot stands (it may move before ordering the strike).
+    pub(super) fn aim_options_from(&self, d: &Decl, line: u8, observer_at: Option<Square>) -> Vec<Aim> {
+        let Some(u) = d.unit else { return Vec::new() };
+        let Some(from) = self.attack_position(d) else { return Vec::new() };
+        let (owner, li) = self.line_owner(u, line);
+        let unit = self.unit(owner);
+        let Some(w) = unit.card.weapons.get(li) else { return Vec::new() };
+        if reloadable(w) && unit.loaded & (1 << li) == 0 {
+            return Vec::new();
+        }
+        // Squads fire a line only with living carriers; limited ammo belongs to the whole unit,
+        // and "a squad cannot use more limited-ammo weapons during an attack than the number of
+        // miniatures currently in the squad" ("Limited-Ammo Weapons"): the cap is shared by all
+        // of the squad's limited-ammo lines in this attack.
+        let max_ammo: u8 = match w.ammo {
+            Some(_) => {
+                // Badass: "considered unlimited, but it can use only up to the limited ammo per
+                // activation".
+                let left = if self.has_skill(u, Skill::Badass) {
+                    w.ammo.unwrap_or(0)
+                } else {
+                    unit.ammo[li]
+                };
+                if unit.card.kind == UnitKind::Squad {
+                    let spent: u8 = d
+                        .aims
+                        .iter()
+                        .filter(|a| {
+                            let (o, l) = self.line_owner(u, a.line);
+                            o == owner && self.unit(o).card.weapons[l].ammo.is_some()
+                        })
+                        .map(|a| a.ammo)
+                        .sum();
+                    left.min(unit.health.saturating_sub(spent))
+                } else {
+                    left
+                }
+            }
+            None => 0,
+        };
+        if w.ammo.is_some() && max_ammo == 0 {
+            return Vec::new();
+        }
+        if unit.card.kind == UnitKind::Squad && w.ammo.is_none() && unit.carriers(li) == 0 {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        // An indirect shot: the artillery line aims where the observer sees and the artillery
+        // unit does not ("Indirect Shot"; tactics-revised-faq.md: with line of sight the
+        // artillery must fire a direct shot on its own activation).
+        let indirect = match d.indirect {
+            Some(obs) if w.range == WeaponRange::Artillery => observer_at.or(self.unit(obs).at).map(|p| (obs, p)),
+            _ => None,
+        };
+        let attacker_kind = self.kind_of(u);
+        let targets: Vec<UnitId> = match d.reactive {
+            Some(t) => vec![t],
+            None => (0..self.units.len()).map(|i| UnitId(i as u8)).collect(),
+        };
+        for t in targets {
+            let tu = self.unit(t);
+            if tu.side == d.side || tu.destroyed || tu.is_joined_hero() {
+                continue;
+            }
+            let Some(to) = tu.at else { continue };
+            let value = w.table.against(self.armor_of(t));
+            if value == CombatValue::NoEffect {
+                continue;
+            }
+            match indirect {
+                Some((obs, p)) => {
+                    let seen_by_observer = line_of_sight(
+                        &self.board,
+                        &self.occ,
+                        &Shot {
+                            from: p,
+                            to,
+                            attacker: self.kind_of(obs),
+                            target: self.kind_of(t),
+                        },
+                    )
+                    .is_ok();
+                    if !w.range.reaches(range(from, to)) || !seen_by_observer || self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t)) {
+                        continue;
+                    }
+                }
+                None => {
+                    if !self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t)) {
+                        continue;
+                    }
+                }
+            }
+            push_ammo(&mut out, line, Target::Unit(t), w, value, max_ammo);
+        }
+        if d.reactive.is_none() && indirect.is_none() {
+            // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
+            // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
+            for s in self.board.squares() {
+                let Some(el) = self.board.cover(s) else { continue };
+                if w.keywords.flame && el == CoverElement::AntiTankTrap {
+                    continue;
+                }
+                let value = w.table.against(cover_armor(el));
+                if value == CombatValue::NoEffect || !self.in_fire_zone(w, from, s, attacker_kind, PieceKind::Vehicle) {
+                    continue;
+                }
+                push_ammo(&mut out, line, Target::Cover(s), w, value, max_ammo);
+            }
+        }
+        out
+    }
+
+    pub(super) fn in_fire_zone(&self, w: &WeaponLine, from: Square, to: Square, attacker: PieceKind, target: PieceKind) -> bool {
+        let d = range(from, to);
+        if !w.range.reaches(d) {
+            return false;
+        }
+        let shot = Shot {
+            from,
+            to,
+            attacker,
+            target,
+        };
+        line_of_sight(&self.board, &self.occ, &shot).is_ok()
+    }
+
+    pub(super) fn armor_of(&self, u: UnitId) -> Armor {
+        self.unit(u).card.armor
+    }
+
+    /// Units that may attempt reactive fire against `trigger`: not activated, on the board, with
+    /// a weapon that can reach and damage it ("Reactive Fire").
+    pub(super) fn reactors(&self, trigger: UnitId) -> Vec<UnitId> {
+        let t = self.unit(trigger);
+        let Some(to) = t.at else { return Vec::new() };
+        if t.destroyed {
+            return Vec::new();
+        }
+        let side = t.side.other();
+        let mut v = Vec::new();
+        for (i, u) in self.units.iter().enumerate() {
+            let id = UnitId(i as u8);
+            if u.side != side || u.destroyed || u.activated || u.is_joined_hero() {
+                continue;
+            }
+            let Some(from) = u.at else { continue };
+            let d = Decl {
+                unit: Some(id),
+                reactive: Some(trigger),
+                plan: Some(Plan::Two(Action::Attack, Action::Nothing)),
+                ..Decl::new(side)
+            };
+            let _ = (from, to);
+            if self
+                .attack_lines(id, Plan::Sustained)
+                .into_iter()
+                .any(|l| !self.aim_options(&d, l).is_empty())
+            {
+                v.push(id);
+            }
+        }
+        v
+    }
+}

@@ -1,0 +1,180 @@
+//! Movement and unit entry (tactics-revised-core-rules.md, "Movement Rules", "Unit Entry";
+//! skills "Fast", "Assault", "Scout Vehicle", "Jump", "Agile"). Where a unit may go comes from
+//! [`crate::reach`].
+
+use super::*;
+
+impl Game {
+    pub(super) fn movement(&self, u: UnitId) -> u8 {
+        let unit = self.unit(u);
+        let mut m = unit.card.movement;
+        if let Some(j) = unit.joined {
+            if !self.unit(j).destroyed {
+                m = m.max(self.unit(j).card.movement); // "the fastest unit's movement value"
+            }
+        }
+        if self.round == 1 && unit.card.has(Skill::ScoutVehicle) {
+            m += 2;
+        }
+        m
+    }
+
+    pub(super) fn move_unit(&mut self, u: UnitId, to: Option<Square>) {
+        let ids: Vec<UnitId> = std::iter::once(u)
+            .chain(self.unit(u).joined.filter(|j| !self.unit(*j).destroyed))
+            .collect();
+        for id in ids {
+            let unit = &self.units[usize::from(id.0)];
+            let (kind, side, from) = (unit.piece(), unit.side, unit.at);
+            if let Some(f) = from {
+                self.occ.remove(f, kind, side);
+            }
+            if let Some(t) = to {
+                self.occ.place(t, kind, side);
+            }
+            self.units[usize::from(id.0)].at = to;
+        }
+        // Heroes sharing a space: put back any other piece of the same kind and side we cleared.
+        self.rebuild_cells();
+    }
+
+    pub(super) fn rebuild_cells(&mut self) {
+        self.occ.clear();
+        for u in &self.units {
+            if let (false, Some(at)) = (u.destroyed, u.at) {
+                self.occ.place(at, u.piece(), u.side);
+            }
+        }
+    }
+
+    pub(super) fn mover(&self, u: UnitId, at: Square, movement: u8, fast: bool) -> Mover {
+        Mover {
+            at,
+            kind: self.kind_of(u),
+            side: self.unit(u).side,
+            movement,
+            actions: 1,
+            agile: self.has_skill(u, Skill::Agile),
+            fast,
+            jump: self.has_skill(u, Skill::Jump),
+        }
+    }
+
+    /// Where the next move action of `decl` may end.
+    pub(super) fn move_options(&self, d: &Decl) -> Vec<Square> {
+        let u = d.unit.expect("unit");
+        let unit = self.unit(u);
+        let mut m = self.movement(u);
+        if d.assault == Some(true) {
+            m *= 2;
+        }
+        let plan_moves = d.plan.map_or(0, plan_moves);
+        // Fast applies to one move action: the last one declared (docs/rulings.md).
+        let fast = self.has_skill(u, Skill::Fast) && d.moves.len() + 1 == plan_moves;
+        let start = if d.moves.is_empty() { unit.at } else { d.moves.last().copied() };
+        let mut out: Vec<Square> = Vec::new();
+        match start {
+            Some(at) if !d.moves.is_empty() => {
+                // A later move action of the same activation: the unit stands where the previous
+                // one ended, and the first (cheap) diagonal is spent if that move needed a
+                // diagonal ("Movement Points": the discount is per activation).
+                let mut occ = self.occ.clone();
+                let group: Vec<UnitId> = std::iter::once(u).chain(unit.joined.filter(|j| !self.unit(*j).destroyed)).collect();
+                for &g in &group {
+                    let gu = self.unit(g);
+                    if let Some(s) = gu.at {
+                        occ.remove(s, gu.piece(), gu.side);
+                    }
+                    occ.place(at, gu.piece(), gu.side);
+                }
+                let first_from = if d.moves.len() >= 2 { Some(d.moves[d.moves.len() - 2]) } else { unit.at };
+                let used = self.leg_needs_diagonal(u, first_from, at, m);
+                let r = reach_after(&self.board, &occ, &self.mover(u, at, m, fast), used);
+                out = r.squares();
+            }
+            Some(at) => {
+                let r = reach(&self.board, &self.occ, &self.mover(u, at, m, fast));
+                out = r.squares();
+            }
+            None => {
+                // "Unit Entry": the first move enters from an entry square, which costs one point.
+                for &e in &self.entry[unit.side] {
+                    let mv = self.mover(u, e, m.saturating_sub(1) + u8::from(fast), false);
+                    if !self.board.contains(e)
+                        || !crate::reach::can_stop(&self.board, &self.occ, &mv, e)
+                        || self.occ.at(e).has_side(unit.side.other())
+                    {
+                        continue;
+                    }
+                    out.push(e);
+                    if mv.movement > 0 {
+                        out.extend(reach(&self.board, &self.occ, &mv).squares());
+                    }
+                }
+                out.sort();
+                out.dedup();
+            }
+        }
+        out
+    }
+
+    /// Whether a move action from `from` (`None`: entering the board) to `to` must use a
+    /// diagonal step: false when orthogonal steps alone get there within `m` points. A unit
+    /// that can avoid the diagonal keeps its cheap first diagonal for the next move action.
+    /// Jumping units are not checked (their first diagonal is considered kept).
+    pub(super) fn leg_needs_diagonal(&self, u: UnitId, from: Option<Square>, to: Square, m: u8) -> bool {
+        if self.has_skill(u, Skill::Jump) || self.has_skill(u, Skill::Agile) {
+            return false;
+        }
+        let (starts, budget): (Vec<Square>, u8) = match from {
+            Some(f) => (vec![f], m),
+            None => (self.entry[self.unit(u).side].clone(), m.saturating_sub(1)),
+        };
+        if starts.contains(&to) {
+            return false;
+        }
+        let mv = self.mover(u, to, m, false);
+        let mut frontier = starts;
+        let mut seen = frontier.clone();
+        for _ in 0..budget {
+            let mut next = Vec::new();
+            for &s in &frontier {
+                for (dc, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+                    let Some(n) = s.offset(dc, dr) else { continue };
+                    if !self.board.contains(n) || seen.contains(&n) || check_step(&self.board, &self.occ, &mv, s, n).is_err() {
+                        continue;
+                    }
+                    if n == to {
+                        return false;
+                    }
+                    seen.push(n);
+                    next.push(n);
+                }
+            }
+            frontier = next;
+        }
+        true
+    }
+
+    pub(super) fn do_move(&mut self, u: UnitId, to: Square) {
+        if self.unit(u).destroyed {
+            return;
+        }
+        let from = self.unit(u).at;
+        self.move_unit(u, Some(to));
+        self.units[usize::from(u.0)].moved = true;
+        if let Some(j) = self.unit(u).joined {
+            self.units[usize::from(j.0)].moved = true;
+        }
+        match from {
+            None => self.events.push(Event::Entered(u, to)),
+            Some(f) => self.events.push(Event::Moved(u, vec![f, to])),
+        }
+        if self.kind_of(u) == PieceKind::Vehicle && self.board.cover(to) == Some(CoverElement::AmmoCrate) {
+            // "Upon entering the space, vehicles may choose to crush the crate": the engine always
+            // crushes (docs/rulings.md).
+            self.board.remove_cover(to);
+            self.events.push(Event::Crushed(u, to));
+        }
+    }
+}

@@ -1,0 +1,739 @@
+//! The exact computation: one weapon line as a pipeline of distributions, and the activation as
+//! a small dynamic programme over the target's health left (and whether Medal of Honor is still
+//! unused).
+
+use super::{cap_vec, convolve, AttackSpec, Distribution, LineChoice, OddsError, LASER_TAIL, MAX_DICE};
+use crate::dice::{binomial, Die, Face};
+use crate::los::CoverLevel;
+use crate::range::WeaponRange;
+use crate::unit::{CombatValue, Role, Skill, UnitCard, UnitKind};
+
+/// The odds of one weapon line fired on its own at the target as given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineOdds {
+    /// Index of the line on the attacker's card.
+    pub line: usize,
+    /// Its name.
+    pub name: String,
+    /// Its combat value against the target's armor.
+    pub value: CombatValue,
+    /// A close-combat (range C) line.
+    pub close: bool,
+    /// The line ignores cover (close combat, artillery, flamethrower, UGL, Phaser) or the target
+    /// gets no save.
+    pub ignores_cover: bool,
+    /// Dice of the first roll (aim dice for a Phaser), with every doubling.
+    pub dice: u32,
+    /// Hits: after rerolls, laser chains and Phaser power dice, before cover saves.
+    pub hits: Distribution,
+    /// Hits left after cover saves.
+    pub after_cover: Distribution,
+    /// Damage points after saves and Damage Resilient (uncapped). For AP Incendiary: 1 when the
+    /// unit is eliminated.
+    pub damage: Distribution,
+    /// Health lost by the target (miniatures for a squad), capped by what it has.
+    pub loss: Distribution,
+    /// P(the line alone destroys the target).
+    pub destroyed: f64,
+    /// Probability mass cut from laser chains (an upper bound on the total variation error).
+    pub truncation_error: f64,
+    /// Remarks: why the line cannot damage, cover ignored, Heroic Attack…
+    pub notes: Vec<String>,
+}
+
+/// The odds of a whole activation's attack against one target.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Odds {
+    /// Each chosen line on its own, in resolution order.
+    pub lines: Vec<LineOdds>,
+    /// Health the target loses over the whole activation (index = health lost).
+    pub loss: Distribution,
+    /// P(the target is destroyed).
+    pub destroyed: f64,
+    /// Health the attacker loses to the defender's close-combat retaliation.
+    pub attacker_loss: Distribution,
+    /// Joint distribution: `joint[t][a]` = P(target loses `t` and attacker loses `a`).
+    pub joint: Vec<Vec<f64>>,
+    /// Whether close-combat lines fire (and so the defender may retaliate).
+    pub close_combat: bool,
+    /// Upper bound on the probability mass cut from laser chains, over the whole computation.
+    pub truncation_error: f64,
+    /// Remarks on the whole attack.
+    pub notes: Vec<String>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Kind {
+    None,
+    Dice { damage: u8 },
+    Phaser { power: u8 },
+    Ap,
+}
+
+/// One line of one side, resolved against a target, except for the target's miniature count.
+#[derive(Clone, Debug)]
+struct Fire {
+    line: usize,
+    name: String,
+    value: CombatValue,
+    close: bool,
+    kind: Kind,
+    /// Dice of the first roll; for Incendiary and AP Incendiary, per targeted miniature.
+    base: u32,
+    per_target: bool,
+    /// Chance of a success on one die (the miss face with a Spotter).
+    p: f64,
+    /// Chance that a die of the first roll ends as a success after sustained and Berserk rerolls.
+    p_eff: f64,
+    laser: bool,
+    /// Chance that a hit is not saved by cover, if the target gets a save.
+    keep: Option<f64>,
+    resilient: bool,
+    heroic: bool,
+    /// The target counts one miniature per health point (squads) or is one miniature.
+    target_squad: bool,
+}
+
+impl Fire {
+    fn dice(&self, targets: usize) -> u32 {
+        if self.per_target {
+            let t = if self.target_squad { targets as u32 } else { 1 };
+            self.base.saturating_mul(t)
+        } else {
+            self.base
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct FireOpts {
+    sustained: bool,
+    berserk: bool,
+    all_in_one: bool,
+    spotter: bool,
+    burst: bool,
+    cover: CoverLevel,
+    resilient: bool,
+    heroic: bool,
+}
+
+/// The first `alive` models' carriers of line `li` (squads; 1 for other units and for
+/// limited-ammo lines, which belong to the unit).
+fn carriers(card: &UnitCard, alive: u8, li: usize) -> u32 {
+    let w = &card.weapons[li];
+    if card.kind != UnitKind::Squad || w.ammo.is_some() {
+        return 1;
+    }
+    card.models
+        .iter()
+        .take(usize::from(alive))
+        .filter(|m| li < 32 && m.weapons & (1 << li) != 0)
+        .count() as u32
+}
+
+fn fire(attacker: &UnitCard, alive: u8, choice: LineChoice, target: &UnitCard, o: FireOpts) -> Fire {
+    let li = choice.line;
+    let w = &attacker.weapons[li];
+    let value = w.table.against(target.armor);
+    let per_squad = carriers(attacker, alive, li);
+    let per_ammo = if w.ammo.is_some() { u32::from(choice.ammo) } else { 1 };
+    let (kind, mut base, per_target) = match value {
+        CombatValue::NoEffect => (Kind::None, 0, false),
+        CombatValue::Dice { dice, damage } => (Kind::Dice { damage }, u32::from(dice) * per_squad * per_ammo, false),
+        CombatValue::Phaser { aim, power } => (Kind::Phaser { power }, u32::from(aim) * per_squad * per_ammo, false),
+        // "roll A dice when spending one ammo (B dice when spending two…)"
+        CombatValue::Volley { dice, damage } => (
+            Kind::Dice { damage },
+            u32::from(dice[usize::from(choice.ammo.clamp(1, 4) - 1)]),
+            false,
+        ),
+        // "roll X dice for each targeted miniature"
+        CombatValue::Incendiary { dice } => (Kind::Dice { damage: 1 }, u32::from(dice) * per_squad * per_ammo, true),
+        CombatValue::ApIncendiary { dice } => (Kind::Ap, u32::from(dice) * per_squad * per_ammo, true),
+    };
+    if w.keywords.burst && o.burst {
+        base *= 2; // "Burst Weapons"
+    }
+    if o.all_in_one {
+        base *= 2; // "All In One"
+    }
+    let die = Die::REVISED;
+    let p = die.p(if o.spotter { Face::Miss } else { Face::Hit });
+    let rerolls = i32::from(o.sustained) + i32::from(o.berserk);
+    let p_eff = 1.0 - (1.0 - p).powi(1 + rerolls);
+    let close = w.range == WeaponRange::Close;
+    let keep = if close || w.ignores_cover(value) || target.kind != UnitKind::Squad {
+        None
+    } else {
+        let face = match o.cover {
+            CoverLevel::None => None,
+            CoverLevel::Soft => target.soft_cover,
+            CoverLevel::Hard => target.hard_cover,
+        };
+        face.map(|f| 1.0 - die.p(f))
+    };
+    Fire {
+        line: li,
+        name: w.name.clone(),
+        value,
+        close,
+        kind,
+        base,
+        per_target,
+        p,
+        p_eff,
+        laser: w.keywords.laser,
+        keep,
+        resilient: o.resilient,
+        heroic: o.heroic,
+        target_squad: target.kind == UnitKind::Squad,
+    }
+}
+
+/// Unnormalised distributions of one branch of a line's resolution.
+#[derive(Clone, Debug, Default)]
+struct Outcome {
+    hits: Vec<f64>,
+    saved: Vec<f64>,
+    damage: Vec<f64>,
+}
+
+impl Outcome {
+    fn mass(&self) -> f64 {
+        self.hits.iter().sum()
+    }
+}
+
+/// The line with `n` dice. Branch 0: Medal of Honor not spent (or not available); branch 1:
+/// spent on a failed die of this line.
+fn resolve(f: &Fire, n: u32, moh: bool, err: &mut f64) -> [Outcome; 2] {
+    let mut first = [binomial(n, f.p_eff), Vec::new()];
+    if moh && n > 0 {
+        // "reroll one combat die during an attack": the hero rerolls one failed die, once,
+        // after the other rerolls, on the first line that has one (docs/rulings.md).
+        let b = std::mem::take(&mut first[0]);
+        let mut kept = vec![0.0; b.len()];
+        let mut used = vec![0.0; b.len()];
+        let last = b.len() - 1;
+        kept[last] = b[last];
+        for k in 0..last {
+            used[k] += b[k] * (1.0 - f.p);
+            used[k + 1] += b[k] * f.p;
+        }
+        first = [kept, used];
+    }
+    first.map(|v| pipeline(f, v, err))
+}
+
+fn pipeline(f: &Fire, v: Vec<f64>, err: &mut f64) -> Outcome {
+    if v.is_empty() {
+        return Outcome::default();
+    }
+    let mass: f64 = v.iter().sum();
+    let mut hits = v;
+    if f.laser {
+        // "reroll all hit results. Continue … until all dice show misses" (Laser), with the
+        // chain after the sustained and Berserk rerolls (tactics-revised-faq.md).
+        hits = laser_chain(&hits, f.p, err);
+    }
+    if let Kind::Phaser { power } = f.kind {
+        // "Each hit allows him to roll Y damage dice" (Phaser Blast); damage dice count hits.
+        hits = compound(&hits, u32::from(power), Die::REVISED.p(Face::Hit));
+    }
+    let saved = match f.keep {
+        Some(keep) => thin(&hits, keep),
+        None => hits.clone(),
+    };
+    let damage = match f.kind {
+        _ if f.heroic => vec![mass],
+        Kind::None => vec![mass],
+        Kind::Ap => {
+            let zero = saved.first().copied().unwrap_or(0.0);
+            vec![zero, (mass - zero).max(0.0)]
+        }
+        Kind::Dice { damage } => resilient(f, scale(&saved, usize::from(damage))),
+        Kind::Phaser { .. } => resilient(f, saved.clone()),
+    };
+    Outcome { hits, saved, damage }
+}
+
+fn resilient(f: &Fire, dmg: Vec<f64>) -> Vec<f64> {
+    if f.resilient {
+        // "roll one die for each point of damage … For each hit, ignore one point of damage."
+        thin(&dmg, 1.0 - Die::REVISED.p(Face::Hit))
+    } else {
+        dmg
+    }
+}
+
+/// Health lost from one branch by a target with `m` health left.
+fn loss_of(f: &Fire, o: &Outcome, m: usize) -> Vec<f64> {
+    let mass = o.mass();
+    if f.heroic || f.kind == Kind::None {
+        let mut v = vec![0.0; m + 1];
+        v[0] = mass;
+        return v;
+    }
+    if f.kind == Kind::Ap {
+        // "eliminate the entire unit if at least one die result is a hit"
+        let mut v = vec![0.0; m + 1];
+        v[0] += o.damage[0];
+        v[m] += o.damage[1];
+        return v;
+    }
+    cap_vec(&o.damage, m)
+}
+
+/// Each initial hit starts a chain rerolled until it misses: the extra hits of `h` chains are
+/// negative binomial, P(s) = C(s+h-1, s) p^s (1-p)^h. Summed term by term; a chain sum stops
+/// when the rest is provably below [`LASER_TAIL`] (the terms' ratio p(s+h)/(s+1) decreases, so
+/// the rest after term t is at most t·r/(1-r)). The cut mass goes to the last entry and the
+/// bound is added to `err`.
+fn laser_chain(v: &[f64], p: f64, err: &mut f64) -> Vec<f64> {
+    let mut out: Vec<f64> = vec![0.0; v.len()];
+    let mut put = 0.0;
+    for (h, &w) in v.iter().enumerate() {
+        if w == 0.0 {
+            continue;
+        }
+        if h == 0 {
+            out[0] += w;
+            put += w;
+            continue;
+        }
+        let mut t = (1.0 - p).powi(h as i32);
+        let mut s = 0usize;
+        loop {
+            let k = h + s;
+            if k >= out.len() {
+                out.resize(k + 1, 0.0);
+            }
+            out[k] += w * t;
+            put += w * t;
+            let r = p * (s + h) as f64 / (s + 1) as f64;
+            if r < 1.0 {
+                let tail = t * r / (1.0 - r);
+                if w * tail < LASER_TAIL {
+                    *err += w * tail;
+                    break;
+                }
+            }
+            t *= r;
+            s += 1;
+        }
+    }
+    let total: f64 = v.iter().sum();
+    if let Some(last) = out.last_mut() {
+        *last += (total - put).max(0.0);
+    }
+    out
+}
+
+/// For each value `t` of `v`, a roll of `t·k` dice with success chance `p`: the successes.
+fn compound(v: &[f64], k: u32, p: f64) -> Vec<f64> {
+    let k = k as usize;
+    let mut out = vec![0.0; (v.len() - 1) * k + 1];
+    let mut row = vec![1.0];
+    let mut n = 0usize;
+    for (t, &w) in v.iter().enumerate() {
+        while n < t * k {
+            extend_row(&mut row, p);
+            n += 1;
+        }
+        if w != 0.0 {
+            for (j, &r) in row.iter().enumerate() {
+                out[j] += w * r;
+            }
+        }
+    }
+    out
+}
+
+/// Binomial thinning: each unit of the value is kept with chance `keep`.
+fn thin(v: &[f64], keep: f64) -> Vec<f64> {
+    if keep >= 1.0 {
+        return v.to_vec();
+    }
+    let mut out = vec![0.0; v.len()];
+    let mut row = vec![1.0];
+    for (m, &w) in v.iter().enumerate() {
+        if m > 0 {
+            extend_row(&mut row, keep);
+        }
+        if w != 0.0 {
+            for (j, &r) in row.iter().enumerate() {
+                out[j] += w * r;
+            }
+        }
+    }
+    out
+}
+
+/// Binomial(n, p) row → Binomial(n+1, p) row.
+fn extend_row(row: &mut Vec<f64>, p: f64) {
+    row.push(0.0);
+    for j in (1..row.len()).rev() {
+        row[j] = row[j] * (1.0 - p) + row[j - 1] * p;
+    }
+    row[0] *= 1.0 - p;
+}
+
+fn scale(v: &[f64], d: usize) -> Vec<f64> {
+    if d == 1 {
+        return v.to_vec();
+    }
+    let mut out = vec![0.0; (v.len() - 1) * d + 1];
+    for (k, &w) in v.iter().enumerate() {
+        out[k * d] = w;
+    }
+    out
+}
+
+fn normalized(v: Vec<f64>) -> Distribution {
+    Distribution::from_probs(v)
+}
+
+fn add_into(acc: &mut Vec<f64>, v: &[f64]) {
+    if acc.len() < v.len() {
+        acc.resize(v.len(), 0.0);
+    }
+    for (a, b) in acc.iter_mut().zip(v) {
+        *a += b;
+    }
+}
+
+/// Everything the computation needs, checked.
+struct Prepared {
+    /// Attacker lines in resolution order.
+    fires: Vec<Fire>,
+    /// The defender's retaliation lines by its miniatures left (index m).
+    retaliation: Vec<Vec<Fire>>,
+    target_h: usize,
+    attacker_h: usize,
+    moh: bool,
+}
+
+fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
+    spec.check()?;
+    let opts = FireOpts {
+        sustained: spec.sustained,
+        berserk: spec.berserk,
+        all_in_one: spec.all_in_one,
+        spotter: spec.spotter,
+        burst: spec.burst,
+        cover: spec.cover,
+        resilient: spec.damage_resilient,
+        heroic: spec.heroic_attack,
+    };
+    let target_h = usize::from(spec.target_alive);
+    let attacker_h = usize::from(spec.attacker_alive);
+    let fires: Vec<Fire> = spec
+        .resolution_order()
+        .into_iter()
+        .map(|c| fire(spec.attacker, spec.attacker_alive, c, spec.target, opts))
+        .collect();
+    let any_close = fires.iter().any(|f| f.close);
+    let mut retaliation = vec![Vec::new(); target_h + 1];
+    if any_close && spec.retaliate {
+        let t = spec.target;
+        for (m, slot) in retaliation.iter_mut().enumerate().skip(1) {
+            let alive = m as u8;
+            let spotter = t.kind == UnitKind::Squad && t.models.iter().take(m).any(|x| x.role == Some(Role::Spotter));
+            let o = FireOpts {
+                sustained: false,
+                berserk: false,
+                all_in_one: false,
+                spotter,
+                burst: !spec.attacker_moved,
+                cover: CoverLevel::None,
+                resilient: spec.attacker.has(Skill::DamageResilient),
+                heroic: false,
+            };
+            for (li, w) in t.weapons.iter().enumerate() {
+                // Retaliation uses every close-combat weapon carried by a living miniature;
+                // it spends no limited ammo ("Close-Combat Weapons").
+                if w.range != WeaponRange::Close || w.ammo.is_some() || carriers(t, alive, li) == 0 {
+                    continue;
+                }
+                slot.push(fire(t, alive, LineChoice { line: li, ammo: 0 }, spec.attacker, o));
+            }
+        }
+    }
+    for f in fires.iter().chain(retaliation.iter().flatten()) {
+        let n = f.dice(target_h.max(attacker_h));
+        if n > MAX_DICE {
+            return Err(OddsError::TooManyDice { line: f.name.clone(), dice: n });
+        }
+    }
+    Ok(Prepared {
+        fires,
+        retaliation,
+        target_h,
+        attacker_h,
+        moh: spec.medal_of_honor,
+    })
+}
+
+/// Cached resolutions of one line by (targets, Medal of Honor available).
+struct Memo<'f> {
+    f: &'f Fire,
+    cache: Vec<[Option<[Outcome; 2]>; 2]>,
+}
+
+impl<'f> Memo<'f> {
+    fn new(f: &'f Fire, max_targets: usize) -> Memo<'f> {
+        Memo {
+            f,
+            cache: vec![[None, None]; max_targets + 1],
+        }
+    }
+    fn get(&mut self, targets: usize, moh: bool, err: &mut f64) -> &[Outcome; 2] {
+        let key = if self.f.per_target { targets } else { 0 };
+        let f = self.f;
+        self.cache[key][usize::from(moh)].get_or_insert_with(|| resolve(f, f.dice(targets), moh, err))
+    }
+}
+
+/// The joint distribution of the activation and the truncation bound.
+fn activation(p: &Prepared) -> (Vec<Vec<f64>>, f64) {
+    let h = p.target_h;
+    let a = p.attacker_h;
+    let mut err_total = 0.0;
+    // st[m][flag]: the target has m health left; flag 1 = Medal of Honor still unused.
+    let mut st = vec![[0.0f64; 2]; h + 1];
+    st[h][usize::from(p.moh)] = 1.0;
+    for f in p.fires.iter().filter(|f| !f.close) {
+        let mut memo = Memo::new(f, h);
+        let mut err = 0.0;
+        let mut next = vec![[0.0f64; 2]; h + 1];
+        next[0] = st[0];
+        for m in 1..=h {
+            for flag in 0..2 {
+                let w = st[m][flag];
+                if w == 0.0 {
+                    continue;
+                }
+                let outs = memo.get(m, flag == 1, &mut err);
+                for (b, nf) in [(0, flag), (1, 0)] {
+                    if outs[b].hits.is_empty() {
+                        continue;
+                    }
+                    for (k, q) in loss_of(f, &outs[b], m).into_iter().enumerate() {
+                        next[m - k][nf] += w * q;
+                    }
+                }
+            }
+        }
+        err_total += err;
+        st = next;
+    }
+    let close: Vec<&Fire> = p.fires.iter().filter(|f| f.close).collect();
+    let mut joint = vec![vec![0.0; a + 1]; h + 1];
+    let mut memos: Vec<Memo<'_>> = close.iter().map(|f| Memo::new(f, h)).collect();
+    let mut err_close = 0.0;
+    for m in 0..=h {
+        let w_m = st[m][0] + st[m][1];
+        if w_m == 0.0 {
+            continue;
+        }
+        if m == 0 || close.is_empty() {
+            joint[h - m][0] += w_m;
+            continue;
+        }
+        // The attacker's close-combat lines: damage adds up, applied after both sides rolled.
+        let mut sums: [Vec<f64>; 2] = [vec![st[m][0]], vec![st[m][1]]];
+        for (i, f) in close.iter().enumerate() {
+            let mut next: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+            for flag in 0..2 {
+                if sums[flag].iter().all(|&x| x == 0.0) {
+                    continue;
+                }
+                let outs = memos[i].get(m, flag == 1, &mut err_close).clone();
+                for (b, nf) in [(0, flag), (1, 0)] {
+                    if outs[b].hits.is_empty() {
+                        continue;
+                    }
+                    let d = loss_of(f, &outs[b], m);
+                    let c = cap_vec(&convolve(&sums[flag], &d), m);
+                    add_into(&mut next[nf], &c);
+                }
+            }
+            sums = next;
+        }
+        let mut cc = vec![0.0; m + 1];
+        for s in &sums {
+            for (k, &x) in s.iter().enumerate() {
+                cc[k.min(m)] += x;
+            }
+        }
+        // The defender's simultaneous retaliation with the miniatures it has left.
+        let mut ret = vec![1.0];
+        for f in &p.retaliation[m] {
+            let mut e = 0.0;
+            let outs = resolve(f, f.dice(a), false, &mut e);
+            err_close += e;
+            let d = loss_of(f, &outs[0], a);
+            ret = cap_vec(&convolve(&ret, &d), a);
+        }
+        let ret = cap_vec(&ret, a);
+        for (k, &x) in cc.iter().enumerate() {
+            for (j, &y) in ret.iter().enumerate() {
+                joint[h - m + k][j] += x * y;
+            }
+        }
+    }
+    (joint, err_total + err_close)
+}
+
+fn marginals(joint: &[Vec<f64>]) -> (Distribution, Distribution) {
+    let a = joint.first().map_or(1, Vec::len);
+    let t: Vec<f64> = joint.iter().map(|row| row.iter().sum()).collect();
+    let mut at = vec![0.0; a];
+    for row in joint {
+        for (j, x) in row.iter().enumerate() {
+            at[j] += x;
+        }
+    }
+    (normalized(t), normalized(at))
+}
+
+fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
+    let h = p.target_h;
+    let mut err = 0.0;
+    let n = f.dice(h);
+    let outs = resolve(f, n, p.moh, &mut err);
+    let (mut hits, mut saved, mut damage, mut loss) = (Vec::new(), Vec::new(), Vec::new(), vec![0.0; h + 1]);
+    for o in outs.iter().filter(|o| !o.hits.is_empty()) {
+        add_into(&mut hits, &o.hits);
+        add_into(&mut saved, &o.saved);
+        add_into(&mut damage, &o.damage);
+        add_into(&mut loss, &loss_of(f, o, h));
+    }
+    let mut notes = Vec::new();
+    if f.kind == Kind::None {
+        notes.push(format!(
+            "cannot damage {} (\"-\" on the card): no effect",
+            spec.target.armor
+        ));
+    }
+    if f.heroic {
+        notes.push("Heroic Attack: attacks against the target cause no damage this round".into());
+    }
+    let w = &spec.attacker.weapons[f.line];
+    let ignores = f.keep.is_none();
+    if spec.cover != CoverLevel::None && !f.close && spec.target.kind == UnitKind::Squad && f.kind != Kind::None {
+        if w.ignores_cover(f.value) {
+            notes.push("ignores cover".into());
+        } else if ignores {
+            notes.push(format!("{} has no {} cover save", spec.target.name, spec.cover.name()));
+        }
+    }
+    if f.laser && err > 0.0 {
+        notes.push(format!("laser chain summed to within {err:.1e}"));
+    }
+    if f.kind == Kind::Ap {
+        notes.push("AP Incendiary: any hit after saves eliminates the unit".into());
+    }
+    let loss = normalized(loss);
+    LineOdds {
+        line: f.line,
+        name: f.name.clone(),
+        value: f.value,
+        close: f.close,
+        ignores_cover: ignores,
+        dice: n,
+        hits: normalized(hits),
+        after_cover: normalized(saved),
+        damage: normalized(damage),
+        destroyed: loss.p(h),
+        loss,
+        truncation_error: err,
+        notes,
+    }
+}
+
+/// The exact odds of the attack: each line on its own and the whole activation.
+///
+/// # Errors
+/// The spec does not fit the cards ([`AttackSpec::check`]) or a line rolls more than
+/// [`MAX_DICE`] dice.
+pub fn odds(spec: &AttackSpec<'_>) -> Result<Odds, OddsError> {
+    let p = prepare(spec)?;
+    let lines: Vec<LineOdds> = p.fires.iter().map(|f| line_report(&p, f, spec)).collect();
+    let (joint, err) = activation(&p);
+    let (loss, attacker_loss) = marginals(&joint);
+    let close_combat = p.fires.iter().any(|f| f.close);
+    let mut notes = Vec::new();
+    if spec.medal_of_honor {
+        notes.push("Medal of Honor: one failed die rerolled once, on the first line that has one".into());
+    }
+    if close_combat {
+        if !spec.retaliate {
+            notes.push("the defender does not retaliate".into());
+        } else if p.retaliation.iter().all(Vec::is_empty) {
+            notes.push(format!("{} has no close-combat weapon to retaliate with", spec.target.name));
+        }
+    }
+    Ok(Odds {
+        destroyed: loss.p(p.target_h),
+        truncation_error: err + lines.iter().map(|l| l.truncation_error).sum::<f64>(),
+        lines,
+        loss,
+        attacker_loss,
+        joint,
+        close_combat,
+        notes,
+    })
+}
+
+/// Only the distribution of the health the target loses over the activation (no per-line
+/// tables): the cheap call for search and AI.
+///
+/// # Errors
+/// As [`odds`].
+pub fn activation_loss(spec: &AttackSpec<'_>) -> Result<Distribution, OddsError> {
+    let p = prepare(spec)?;
+    let (joint, _) = activation(&p);
+    Ok(marginals(&joint).0)
+}
+
+/// The odds of one chosen line on its own (by index on the attacker's card).
+///
+/// # Errors
+/// As [`odds`], or the line is not among the spec's lines.
+pub fn line_odds(spec: &AttackSpec<'_>, line: usize) -> Result<LineOdds, OddsError> {
+    let p = prepare(spec)?;
+    match p.fires.iter().find(|f| f.line == line) {
+        Some(f) => Ok(line_report(&p, f, spec)),
+        None => Err(OddsError::NoSuchLine {
+            line,
+            unit: spec.attacker.name.clone(),
+            lines: spec.lines.iter().map(|c| spec.attacker.weapons.get(c.line).map_or(String::new(), |w| w.name.clone())).collect(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn laser_chain_of_one_die_is_geometric() {
+        let mut err = 0.0;
+        let v = laser_chain(&[0.0, 1.0], 1.0 / 3.0, &mut err);
+        for (k, &x) in v.iter().enumerate().skip(1).take(20) {
+            let want = (1.0f64 / 3.0).powi(k as i32 - 1) * (2.0 / 3.0);
+            assert!((x - want).abs() < 1e-15, "{k}: {x} vs {want}");
+        }
+        assert!(err < 1e-15 && (v.iter().sum::<f64>() - 1.0).abs() < 1e-14);
+    }
+
+    #[test]
+    fn thinning_matches_binomial() {
+        let v = thin(&[0.0, 0.0, 0.0, 1.0], 0.25);
+        let b = binomial(3, 0.25);
+        for k in 0..4 {
+            assert!((v[k] - b[k]).abs() < 1e-15);
+        }
+    }
+}

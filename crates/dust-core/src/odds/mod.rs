@@ -1,0 +1,454 @@
+//! Exact odds of a declared attack, before the dice roll (issue 5).
+//!
+//! An [`AttackSpec`] describes one activation's attack against one target: the attacker's card
+//! and living miniatures (or health), the weapon lines it fires (with the ammo spent on
+//! limited-ammo and Volley lines), sustained attack, the skills that change the dice, the
+//! target's card, health and cover. [`odds`] answers with exact distributions — hits, hits
+//! after cover saves, damage points, health lost, P(destroyed) — for each line on its own and
+//! for the whole activation, where the lines resolve in card order with close-combat lines
+//! last, casualties removed after each ranged line, then the close-combat exchange with the
+//! defender's simultaneous retaliation ([`Odds::joint`]).
+//!
+//! Every die is the engine's die ([`crate::dice`]): a roll is "k successes of n dice" and the
+//! odds are sums of binomials. Rerolls of failed dice (sustained attack, Berserk) change the
+//! chance of one die to `1 - (1-p)^(1+rerolls)`; a laser chain adds a negative binomial number of
+//! hits (summed exactly, cut where the rest is below [`LASER_TAIL`], see
+//! [`Odds::truncation_error`]). [`monte_carlo`] runs the engine's own resolution
+//! ([`crate::game::Game`]) on a small board instead, to check one against the other.
+//!
+//! ```
+//! use dust_core::odds::{odds, AttackSpec};
+//! use dust_core::game::tests_support::{rifle, squad};
+//! use dust_core::WeaponRange;
+//! let attacker = squad("Riflemen", 4, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, 1)]);
+//! let target = squad("Targets", 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, 1)]);
+//! let spec = AttackSpec::new(&attacker, &target);
+//! let o = odds(&spec).unwrap();
+//! // Four dice, one hit in three each: 4/3 hits on average, never more than 3 casualties.
+//! assert!((o.lines[0].hits.mean() - 4.0 / 3.0).abs() < 1e-12);
+//! assert_eq!(o.loss.max(), 3);
+//! assert!((o.loss.probs().iter().sum::<f64>() - 1.0).abs() < 1e-12);
+//! ```
+//!
+//! Rules are read as in tactics-revised-core-rules.md ("Sustained Attack", "Cover Saves",
+//! "Special Combat Values", "Special Weapons", "Skills", "Close-Combat Weapons") and
+//! tactics-revised-faq.md (laser and Berserk with sustained attack); the readings are in
+//! docs/rulings.md and docs/odds.md.
+
+mod exact;
+mod sim;
+
+pub use exact::{activation_loss, line_odds, odds, LineOdds, Odds};
+pub use sim::{monte_carlo, MonteCarlo};
+
+use crate::los::CoverLevel;
+use crate::range::WeaponRange;
+use crate::unit::{CombatValue, Role, Skill, UnitCard, UnitKind};
+use core::fmt;
+
+/// A laser chain is summed until what is left of every chain is below this bound.
+pub const LASER_TAIL: f64 = 1e-16;
+
+/// The most dice one weapon line may roll at once (before rerolls) in an exact computation.
+pub const MAX_DICE: u32 = 600;
+
+/// A probability distribution over `0..=n` (hits, damage points, health lost…).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Distribution {
+    p: Vec<f64>,
+}
+
+impl Distribution {
+    /// A distribution from its probabilities (entry `k` is P(k)); an empty vector is "always 0".
+    pub fn from_probs(mut p: Vec<f64>) -> Distribution {
+        if p.is_empty() {
+            p.push(1.0);
+        }
+        Distribution { p }
+    }
+    /// Always `k`.
+    pub fn point(k: usize) -> Distribution {
+        let mut p = vec![0.0; k + 1];
+        p[k] = 1.0;
+        Distribution { p }
+    }
+    /// The probabilities, entry `k` is P(k).
+    pub fn probs(&self) -> &[f64] {
+        &self.p
+    }
+    /// The largest value with an entry (its probability may be 0).
+    pub fn max(&self) -> usize {
+        self.p.len() - 1
+    }
+    /// P(k), 0 beyond the end.
+    pub fn p(&self, k: usize) -> f64 {
+        self.p.get(k).copied().unwrap_or(0.0)
+    }
+    /// The sum of the probabilities (1 up to rounding).
+    pub fn total(&self) -> f64 {
+        self.p.iter().sum()
+    }
+    /// The mean.
+    pub fn mean(&self) -> f64 {
+        self.p.iter().enumerate().map(|(k, p)| k as f64 * p).sum()
+    }
+    /// The variance.
+    pub fn variance(&self) -> f64 {
+        let m = self.mean();
+        self.p
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (k as f64 - m) * (k as f64 - m) * p)
+            .sum::<f64>()
+            .max(0.0)
+    }
+    /// The standard deviation.
+    pub fn std_dev(&self) -> f64 {
+        self.variance().sqrt()
+    }
+    /// P(value ≥ k).
+    pub fn at_least(&self, k: usize) -> f64 {
+        self.p.iter().skip(k).sum::<f64>().min(1.0)
+    }
+    /// The "at least k" curve: entry `k` is P(value ≥ k), for `k` in `0..=max`.
+    pub fn at_least_curve(&self) -> Vec<f64> {
+        let mut v = vec![0.0; self.p.len()];
+        let mut acc = 0.0;
+        for k in (0..self.p.len()).rev() {
+            acc += self.p[k];
+            v[k] = acc.min(1.0);
+        }
+        v
+    }
+    /// The distribution of `min(value, cap)`: the mass above `cap` moves to `cap`.
+    pub fn capped(&self, cap: usize) -> Distribution {
+        Distribution { p: cap_vec(&self.p, cap) }
+    }
+    /// The distribution of the sum of two independent values.
+    pub fn convolve(&self, other: &Distribution) -> Distribution {
+        Distribution {
+            p: convolve(&self.p, &other.p),
+        }
+    }
+    /// Total variation distance to another distribution (half the sum of the differences).
+    pub fn total_variation(&self, other: &Distribution) -> f64 {
+        let n = self.p.len().max(other.p.len());
+        (0..n).map(|k| (self.p(k) - other.p(k)).abs()).sum::<f64>() / 2.0
+    }
+}
+
+pub(crate) fn cap_vec(v: &[f64], cap: usize) -> Vec<f64> {
+    let mut out = vec![0.0; cap + 1];
+    for (k, &p) in v.iter().enumerate() {
+        out[k.min(cap)] += p;
+    }
+    out
+}
+
+pub(crate) fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
+    if a.is_empty() || b.is_empty() {
+        return vec![1.0];
+    }
+    let mut out = vec![0.0; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate() {
+        if x == 0.0 {
+            continue;
+        }
+        for (j, &y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    out
+}
+
+/// One weapon line of the attacker's card that fires, and the ammo it spends.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LineChoice {
+    /// Index of the line on the attacker's card.
+    pub line: usize,
+    /// Ammo spent (limited-ammo and Volley lines: 1 or more; ignored for other lines).
+    pub ammo: u8,
+}
+
+/// A declared attack of one activation against one target.
+#[derive(Clone, Debug)]
+pub struct AttackSpec<'a> {
+    /// The attacking unit's card.
+    pub attacker: &'a UnitCard,
+    /// Living miniatures (squads: the first N miniatures of the card) or health left.
+    pub attacker_alive: u8,
+    /// The target's card.
+    pub target: &'a UnitCard,
+    /// The target's miniatures (squads: the first N of the card) or health left. Casualties are
+    /// removed from the last living miniature of the card.
+    pub target_alive: u8,
+    /// The lines that fire (each at most once). They resolve in card order, close combat last.
+    pub lines: Vec<LineChoice>,
+    /// A SUSTAINED ATTACK: failed dice of the first roll are rerolled once per line.
+    pub sustained: bool,
+    /// Berserk is used: remaining failed dice are rerolled once more per line.
+    pub berserk: bool,
+    /// All In One is used: twice the dice on every line.
+    pub all_in_one: bool,
+    /// Medal of Honor is used: one failed die is rerolled once, on the first line that has one.
+    pub medal_of_honor: bool,
+    /// A Spotter is alive in the attacking squad: the miss face counts as the success.
+    pub spotter: bool,
+    /// The target used Heroic Attack this round: attacks against it cause no damage.
+    pub heroic_attack: bool,
+    /// The target is Damage Resilient.
+    pub damage_resilient: bool,
+    /// The target's cover against ranged lines (squads only; saves from the target's card).
+    pub cover: CoverLevel,
+    /// The target has not moved this round: Burst lines roll twice the dice.
+    pub burst: bool,
+    /// The attacker has moved this round (Burst lines of the defender's retaliation do not double).
+    pub attacker_moved: bool,
+    /// The defender retaliates against close-combat lines (when it has a close-combat weapon).
+    pub retaliate: bool,
+}
+
+impl<'a> AttackSpec<'a> {
+    /// A full-strength attack of every line of `attacker` that can damage `target` (one ammo on
+    /// limited-ammo lines), no sustained attack, no optional skill, no cover. A Spotter counts
+    /// when the card has one; Damage Resilient when the target's card has it.
+    pub fn new(attacker: &'a UnitCard, target: &'a UnitCard) -> AttackSpec<'a> {
+        let lines = attacker
+            .weapons
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.table.against(target.armor) != CombatValue::NoEffect)
+            .map(|(i, w)| LineChoice {
+                line: i,
+                ammo: u8::from(w.ammo.is_some()),
+            })
+            .collect();
+        let mut s = AttackSpec {
+            attacker,
+            attacker_alive: attacker.health,
+            target,
+            target_alive: target.health,
+            lines,
+            sustained: false,
+            berserk: false,
+            all_in_one: false,
+            medal_of_honor: false,
+            spotter: false,
+            heroic_attack: false,
+            damage_resilient: target.has(Skill::DamageResilient),
+            cover: CoverLevel::None,
+            burst: false,
+            attacker_moved: false,
+            retaliate: true,
+        };
+        s.spotter = s.spotter_alive();
+        s
+    }
+    /// The same attack with only these lines (one ammo on limited-ammo lines).
+    pub fn with_lines(mut self, lines: &[usize]) -> AttackSpec<'a> {
+        self.lines = lines
+            .iter()
+            .map(|&i| LineChoice {
+                line: i,
+                ammo: self.attacker.weapons.get(i).map_or(0, |w| u8::from(w.ammo.is_some())),
+            })
+            .collect();
+        self
+    }
+    /// Sets the attacker's living miniatures (or health) and updates [`AttackSpec::spotter`].
+    pub fn with_attacker_alive(mut self, n: u8) -> AttackSpec<'a> {
+        self.attacker_alive = n;
+        self.spotter = self.spotter_alive();
+        self
+    }
+    /// Whether a miniature with the Spotter role is among the attacker's living miniatures.
+    pub fn spotter_alive(&self) -> bool {
+        self.attacker.kind == UnitKind::Squad
+            && self
+                .attacker
+                .models
+                .iter()
+                .take(usize::from(self.attacker_alive))
+                .any(|m| m.role == Some(Role::Spotter))
+    }
+    /// Checks the spec against the cards.
+    ///
+    /// # Errors
+    /// The first problem found: health out of range, unknown or repeated line, bad ammo.
+    pub fn check(&self) -> Result<(), OddsError> {
+        for (who, card, n) in [
+            (Who::Attacker, self.attacker, self.attacker_alive),
+            (Who::Target, self.target, self.target_alive),
+        ] {
+            if n == 0 || n > card.health {
+                return Err(OddsError::AliveOutOfRange {
+                    who,
+                    unit: card.name.clone(),
+                    given: n,
+                    max: card.health,
+                    squad: card.kind == UnitKind::Squad,
+                });
+            }
+            if card.kind == UnitKind::Squad && card.models.len() != usize::from(card.health) {
+                return Err(OddsError::BadCard {
+                    unit: card.name.clone(),
+                    reason: "a squad card needs one model per miniature".into(),
+                });
+            }
+        }
+        let mut seen = 0u64;
+        for c in &self.lines {
+            let Some(w) = self.attacker.weapons.get(c.line) else {
+                return Err(OddsError::NoSuchLine {
+                    line: c.line,
+                    unit: self.attacker.name.clone(),
+                    lines: self.attacker.weapons.iter().map(|w| w.name.clone()).collect(),
+                });
+            };
+            if c.line >= 64 || seen & (1 << c.line) != 0 {
+                return Err(OddsError::RepeatedLine { line: w.name.clone() });
+            }
+            seen |= 1 << c.line;
+            if let Some(max) = w.ammo {
+                let mut max = max;
+                if let CombatValue::Volley { dice, .. } = w.table.against(self.target.armor) {
+                    max = max.min(dice.iter().filter(|&&d| d > 0).count() as u8);
+                }
+                let squad_cap = if self.attacker.kind == UnitKind::Squad {
+                    self.attacker_alive
+                } else {
+                    u8::MAX
+                };
+                if c.ammo == 0 || c.ammo > max || c.ammo > squad_cap {
+                    return Err(OddsError::AmmoOutOfRange {
+                        line: w.name.clone(),
+                        given: c.ammo,
+                        max: max.min(squad_cap),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+    /// Whether the line fires in close combat (range C).
+    pub fn is_close(&self, line: usize) -> bool {
+        self.attacker.weapons.get(line).is_some_and(|w| w.range == WeaponRange::Close)
+    }
+    /// The chosen lines in resolution order: ranged lines in card order, then close combat.
+    pub fn resolution_order(&self) -> Vec<LineChoice> {
+        let mut v = self.lines.clone();
+        v.sort_by_key(|c| (self.is_close(c.line), c.line));
+        v
+    }
+}
+
+/// Which side of the attack an error is about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// The attacking unit.
+    Attacker,
+    /// The target.
+    Target,
+}
+
+impl fmt::Display for Who {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Who::Attacker => "attacker",
+            Who::Target => "target",
+        })
+    }
+}
+
+/// Why odds cannot be computed (or simulated) for a spec.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum OddsError {
+    /// Living miniatures or health out of `1..=max`.
+    AliveOutOfRange {
+        /// Attacker or target.
+        who: Who,
+        /// The unit's name.
+        unit: String,
+        /// The number given.
+        given: u8,
+        /// The card's health.
+        max: u8,
+        /// Whether the unit is a squad (the number counts miniatures).
+        squad: bool,
+    },
+    /// A line index beyond the card.
+    NoSuchLine {
+        /// The index.
+        line: usize,
+        /// The attacker's name.
+        unit: String,
+        /// The card's lines.
+        lines: Vec<String>,
+    },
+    /// A line chosen twice.
+    RepeatedLine {
+        /// The line's name.
+        line: String,
+    },
+    /// Ammo spent out of range on a limited-ammo or Volley line.
+    AmmoOutOfRange {
+        /// The line's name.
+        line: String,
+        /// Ammo given.
+        given: u8,
+        /// The most it may spend now.
+        max: u8,
+    },
+    /// More dice than [`MAX_DICE`] on one line.
+    TooManyDice {
+        /// The line's name.
+        line: String,
+        /// Dice it would roll.
+        dice: u32,
+    },
+    /// A card the engine would refuse.
+    BadCard {
+        /// The unit's name.
+        unit: String,
+        /// Why.
+        reason: String,
+    },
+    /// Monte Carlo only: the engine cannot play this spec.
+    Unsupported {
+        /// What the engine lacks or cannot arrange.
+        what: String,
+    },
+}
+
+impl fmt::Display for OddsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OddsError::AliveOutOfRange {
+                who,
+                unit,
+                given,
+                max,
+                squad,
+            } => {
+                let what = if *squad { "miniatures" } else { "health points" };
+                write!(f, "the {who} {unit} has 1 to {max} {what}, not {given}: give a number from 1 to {max}")
+            }
+            OddsError::NoSuchLine { line, unit, lines } => {
+                write!(f, "{unit} has no weapon line {line}; its lines are: {}", lines.join(", "))
+            }
+            OddsError::RepeatedLine { line } => write!(f, "the line {line} is chosen twice: each line fires once per attack"),
+            OddsError::AmmoOutOfRange { line, given, max } => write!(
+                f,
+                "{line} can spend 1 to {max} ammo now, not {given} (limited ammo: at most the boxes left, the values listed for a Volley, and one per living miniature of a squad)"
+            ),
+            OddsError::TooManyDice { line, dice } => {
+                write!(f, "{line} would roll {dice} dice; exact odds are limited to {MAX_DICE} dice per line")
+            }
+            OddsError::BadCard { unit, reason } => write!(f, "the card {unit} cannot be used: {reason}"),
+            OddsError::Unsupported { what } => write!(f, "the engine cannot play this attack: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for OddsError {}

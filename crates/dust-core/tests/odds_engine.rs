@@ -1,0 +1,340 @@
+//! Issue 5: the exact odds agree with the engine's own resolution (seeded Monte Carlo through
+//! the public `Game` API) for every mechanic the engine plays.
+//!
+//! Tolerance: the mean of the target's loss within 4 standard errors, and the total variation
+//! distance below 4 times its expected size for the sample. The default sample keeps the suite
+//! fast in debug builds; `DUST_ODDS_SAMPLES=200000 cargo test --release --test odds_engine` runs
+//! the heavy version.
+
+mod odds_support;
+
+use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution, LineChoice};
+use dust_core::unit::{CombatValue, Role, Skill};
+use dust_core::{CoverLevel, WeaponRange};
+use odds_support::*;
+
+fn samples() -> u32 {
+    std::env::var("DUST_ODDS_SAMPLES").ok().and_then(|s| s.parse().ok()).unwrap_or(3000)
+}
+
+/// Expected total variation distance of an empirical distribution of `n` samples, bounded.
+fn tv_scale(p: &[f64], n: f64) -> f64 {
+    0.5 * p.iter().map(|&q| (q * (1.0 - q) / n).sqrt()).sum::<f64>()
+}
+
+fn close(exact: &Distribution, mc: &Distribution, n: f64, what: &str) {
+    let se = exact.std_dev() / n.sqrt();
+    let diff = (mc.mean() - exact.mean()).abs();
+    assert!(
+        diff <= 4.0 * se + 1e-9,
+        "{what}: mean {} (engine) vs {} (exact), {:.1} standard errors\nexact {:?}\nengine {:?}",
+        mc.mean(),
+        exact.mean(),
+        diff / se,
+        exact.probs(),
+        mc.probs()
+    );
+    let tv = exact.total_variation(mc);
+    let tol = 4.0 * tv_scale(exact.probs(), n) + 1e-9;
+    assert!(tv <= tol, "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}", exact.probs(), mc.probs());
+}
+
+fn agree(spec: &AttackSpec<'_>, seed: u64) {
+    let n = samples();
+    let exact = odds(spec).expect("exact odds");
+    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
+    let nf = f64::from(n);
+    close(&exact.loss, &mc.loss, nf, "target loss");
+    if exact.close_combat {
+        close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacker loss");
+        let flat = |j: &Vec<Vec<f64>>| Distribution::from_probs(j.iter().flatten().copied().collect());
+        let (e, m) = (flat(&exact.joint), flat(&mc.joint));
+        let tv = e.total_variation(&m);
+        let tol = 4.0 * tv_scale(e.probs(), nf) + 1e-9;
+        assert!(tv <= tol, "joint: total variation {tv} > {tol}");
+    }
+    assert!((exact.loss.total() - 1.0).abs() < 1e-9);
+    assert!(exact.truncation_error < 1e-12);
+}
+
+fn rifles() -> dust_core::UnitCard {
+    // 3 rifles (2/1) and a bazooka (1/2 against soldiers, 1/3 against vehicles).
+    squad(
+        "Rifles",
+        vec![
+            line("Rifle", R4, dice(2, 1), dice(1, 1)),
+            line("Bazooka", WeaponRange::Spaces { min: 1, max: 3 }, dice(1, 2), dice(1, 3)),
+            knife(),
+        ],
+        &[0b101, 0b101, 0b101, 0b110],
+    )
+}
+
+#[test]
+fn dice_per_miniature_and_damage_per_hit() {
+    let a = rifles();
+    let t = targets(5);
+    agree(&AttackSpec::new(&a, &t).with_lines(&[0, 1]), 1);
+    // Two miniatures left: the first two of the card (rifles), so no bazooka dice.
+    agree(&AttackSpec::new(&a, &t).with_lines(&[0, 1]).with_attacker_alive(2), 2);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0]);
+    s.target_alive = 2;
+    agree(&s, 3);
+}
+
+#[test]
+fn sustained_attack() {
+    let a = rifles();
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0, 1]);
+    s.sustained = true;
+    agree(&s, 4);
+}
+
+#[test]
+fn berserk_after_sustained() {
+    let a = rifles();
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0, 1]);
+    s.sustained = true;
+    s.berserk = true;
+    agree(&s, 5);
+    s.sustained = false;
+    agree(&s, 6);
+}
+
+#[test]
+fn spotter_reverses_the_dice() {
+    let a = with_role(rifles(), 3, Role::Spotter);
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0]);
+    assert!(s.spotter, "the spotter is alive");
+    s.sustained = true;
+    agree(&s, 7);
+    // With only the first three alive, the spotter (fourth) is gone.
+    let s = AttackSpec::new(&a, &t).with_lines(&[0]).with_attacker_alive(3);
+    assert!(!s.spotter);
+    agree(&s, 8);
+}
+
+#[test]
+fn all_in_one_doubles_every_line() {
+    let a = rifles();
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0, 1]);
+    s.all_in_one = true;
+    agree(&s, 9);
+}
+
+#[test]
+fn burst_against_a_target_that_did_not_move() {
+    let a = squad("Gunners", vec![with_kw(line("Burst MG", R4, dice(1, 1), dice(1, 1)), |k| k.burst = true)], &[1, 1, 1]);
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t);
+    s.burst = true;
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines[0].dice, 6);
+    agree(&s, 10);
+}
+
+#[test]
+fn laser_chain_with_sustained_attack_in_hard_cover() {
+    let a = squad(
+        "Lasers",
+        vec![with_kw(line("Laser", R4, dice(1, 1), dice(1, 3)), |k| k.laser = true)],
+        &[1, 1, 1],
+    );
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t);
+    s.sustained = true;
+    agree(&s, 11);
+    s.cover = CoverLevel::Hard;
+    agree(&s, 12);
+    // Against a vehicle: 3 damage per hit.
+    let v = walker(3);
+    let mut s = AttackSpec::new(&a, &v);
+    s.sustained = true;
+    agree(&s, 13);
+}
+
+#[test]
+fn phaser_two_stage_roll_ignores_cover() {
+    let a = single(
+        "Phaser Walker",
+        dust_core::UnitKind::Vehicle,
+        dust_core::Armor {
+            kind: dust_core::ArmorType::Vehicle,
+            class: 3,
+        },
+        3,
+        vec![line("Phaser", R4, CombatValue::Phaser { aim: 2, power: 3 }, CombatValue::Phaser { aim: 1, power: 2 })],
+    );
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t);
+    s.sustained = true;
+    s.cover = CoverLevel::Hard;
+    let o = odds(&s).unwrap();
+    assert!(o.lines[0].ignores_cover);
+    agree(&s, 14);
+}
+
+#[test]
+fn volley_and_limited_ammo_by_ammo_spent() {
+    let volley = with_ammo(
+        line(
+            "Rockets",
+            WeaponRange::Spaces { min: 2, max: 6 },
+            CombatValue::Volley {
+                dice: [2, 4, 6, 0],
+                damage: 1,
+            },
+            CombatValue::Volley {
+                dice: [2, 4, 6, 0],
+                damage: 2,
+            },
+        ),
+        3,
+    );
+    let fausts = with_ammo(line("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, dice(1, 1), dice(1, 3)), 3);
+    let a = squad("Rocketeers", vec![volley, fausts], &[0, 0, 0]);
+    let t = targets(5);
+    let v = walker(4);
+    for (ammo, seed) in [(1u8, 15u64), (2, 16), (3, 17)] {
+        let mut s = AttackSpec::new(&a, &t);
+        s.lines = vec![LineChoice { line: 0, ammo }, LineChoice { line: 1, ammo }];
+        agree(&s, seed);
+        let mut s = AttackSpec::new(&a, &v);
+        s.lines = vec![LineChoice { line: 0, ammo }, LineChoice { line: 1, ammo }];
+        agree(&s, seed + 100);
+    }
+}
+
+#[test]
+fn incendiary_dice_follow_the_casualties_of_earlier_lines() {
+    let flame = with_kw(line("Flamethrower", R1, CombatValue::Incendiary { dice: 1 }, dice(1, 4)), |k| k.flame = true);
+    let a = squad("Burners", vec![line("Shotgun", R1, dice(3, 1), CombatValue::NoEffect), flame], &[1, 1, 2]);
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t);
+    s.cover = CoverLevel::Soft;
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines[1].dice, 5, "one die per targeted miniature");
+    assert!(o.lines[1].ignores_cover);
+    agree(&s, 18);
+    s.sustained = true;
+    agree(&s, 19);
+}
+
+#[test]
+fn ap_incendiary_eliminates_a_vehicle() {
+    let werfer = line("Werfer", WeaponRange::Spaces { min: 1, max: 2 }, dice(1, 1), CombatValue::ApIncendiary { dice: 1 });
+    let a = squad("Tank Hunters", vec![werfer, line("MG", R4, dice(1, 1), dice(1, 1))], &[1, 1, 2]);
+    let v = walker(3);
+    let s = AttackSpec::new(&a, &v);
+    agree(&s, 20);
+    let o = odds(&s).unwrap();
+    // Two dice: destroyed unless both miss, or by the MG's damage.
+    assert!(o.destroyed > 1.0 - (2.0f64 / 3.0).powi(2) - 1e-12);
+}
+
+#[test]
+fn cover_saves_and_weapons_that_ignore_cover() {
+    let ugl = with_kw(line("UGL", R4, dice(1, 1), CombatValue::NoEffect), |k| k.ugl = true);
+    let art = line("Mortar", WeaponRange::Artillery, dice(2, 1), dice(1, 1));
+    let a = squad("Mixed", vec![line("Rifle", R4, dice(2, 1), dice(1, 1)), ugl, art], &[0b011, 0b011, 0b100]);
+    let t = targets(5);
+    for (cover, seed) in [(CoverLevel::Soft, 21), (CoverLevel::Hard, 22)] {
+        let mut s = AttackSpec::new(&a, &t).with_lines(&[0, 1]);
+        s.cover = cover;
+        agree(&s, seed);
+    }
+    // Artillery alone (range A, at 4 spaces) ignores hard cover.
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[2]);
+    s.cover = CoverLevel::Hard;
+    assert!(odds(&s).unwrap().lines[0].ignores_cover);
+    agree(&s, 23);
+    // A squad whose card has no soft-cover save.
+    let mut bare = targets(4);
+    bare.soft_cover = None;
+    let mut s = AttackSpec::new(&a, &bare).with_lines(&[0]);
+    s.cover = CoverLevel::Soft;
+    agree(&s, 24);
+}
+
+#[test]
+fn damage_resilient_ignores_damage_points() {
+    let a = squad("Heavies", vec![line("Cannon", R4, dice(2, 2), dice(1, 1))], &[1, 1]);
+    let h = with_skill(hero(4), Skill::DamageResilient);
+    let s = AttackSpec::new(&a, &h);
+    assert!(s.damage_resilient);
+    agree(&s, 25);
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t);
+    s.damage_resilient = true;
+    s.cover = CoverLevel::Soft;
+    agree(&s, 26);
+}
+
+#[test]
+fn heroic_attack_causes_no_damage() {
+    let a = rifles();
+    let h = hero(4);
+    let mut s = AttackSpec::new(&a, &h).with_lines(&[0, 1]);
+    s.heroic_attack = true;
+    let o = odds(&s).unwrap();
+    assert_eq!(o.loss.probs()[0], 1.0);
+    assert!(o.lines[0].hits.mean() > 0.0);
+    agree(&s, 27);
+}
+
+#[test]
+fn close_combat_exchange_with_retaliation() {
+    let a = rifles();
+    let t = targets(5);
+    // Rifle (range 4) first, then the knives: the survivors retaliate simultaneously.
+    let s = AttackSpec::new(&a, &t).with_lines(&[0, 2]);
+    let o = odds(&s).unwrap();
+    assert!(o.close_combat);
+    assert!(o.attacker_loss.mean() > 0.0);
+    agree(&s, 28);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[2]);
+    s.sustained = true;
+    agree(&s, 29);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0, 2]);
+    s.retaliate = false;
+    let o = odds(&s).unwrap();
+    assert_eq!(o.attacker_loss.probs()[0], 1.0);
+    agree(&s, 30);
+    // A hero with two close-combat lines against a squad, which retaliates.
+    let brawler = single(
+        "Brawler",
+        dust_core::UnitKind::Hero,
+        dust_core::Armor {
+            kind: dust_core::ArmorType::Soldier,
+            class: 3,
+        },
+        4,
+        vec![
+            line("Punch (left)", WeaponRange::Close, dice(3, 1), dice(1, 1)),
+            line("Punch (right)", WeaponRange::Close, dice(3, 1), dice(1, 1)),
+        ],
+    );
+    let s = AttackSpec::new(&brawler, &t);
+    agree(&s, 31);
+}
+
+#[test]
+fn a_full_activation() {
+    // The benchmark's scenario: three lines, one a laser, sustained, against a squad in hard cover.
+    let (a, t) = full_activation_cards();
+    let mut s = AttackSpec::new(&a, &t);
+    s.sustained = true;
+    s.cover = CoverLevel::Hard;
+    agree(&s, 32);
+}
+
+fn full_activation_cards() -> (dust_core::UnitCard, dust_core::UnitCard) {
+    let laser = with_kw(line("Laser Rifle", R4, dice(1, 1), dice(1, 2)), |k| k.laser = true);
+    let mg = line("MG", R4, dice(3, 1), dice(1, 1));
+    let faust = with_ammo(line("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, dice(1, 1), dice(1, 3)), 3);
+    (squad("Laser Squad", vec![laser, mg, faust], &[1, 1, 1, 2, 2]), targets(5))
+}

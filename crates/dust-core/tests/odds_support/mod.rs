@@ -1,0 +1,123 @@
+//! Hand-made cards for the odds tests (illustrative numbers, not the shipped cards).
+
+#![allow(dead_code)]
+
+use dust_core::unit::{Armor, ArmorType, Bloc, CombatTable, CombatValue, Keywords, Model, Role, Skill, UnitCard, UnitKind, WeaponLine};
+use dust_core::{Face, WeaponRange};
+
+pub const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
+pub const R1: WeaponRange = WeaponRange::Spaces { min: 1, max: 1 };
+
+pub fn dice(d: u8, dmg: u8) -> CombatValue {
+    CombatValue::Dice { dice: d, damage: dmg }
+}
+
+/// A line with `soldier` against every soldier class and `vehicle` against every vehicle class.
+pub fn line(name: &str, range: WeaponRange, soldier: CombatValue, vehicle: CombatValue) -> WeaponLine {
+    let mut table = CombatTable::NONE;
+    table.soldier = [soldier; 4];
+    table.vehicle = [vehicle; 7];
+    WeaponLine {
+        name: name.into(),
+        range,
+        table,
+        keywords: Keywords::default(),
+        ammo: None,
+    }
+}
+
+pub fn with_kw(mut w: WeaponLine, f: impl FnOnce(&mut Keywords)) -> WeaponLine {
+    f(&mut w.keywords);
+    w
+}
+
+pub fn with_ammo(mut w: WeaponLine, ammo: u8) -> WeaponLine {
+    w.ammo = Some(ammo);
+    w
+}
+
+/// A squad: `carry[i]` is the bit set of lines miniature `i` carries.
+pub fn squad(name: &str, weapons: Vec<WeaponLine>, carry: &[u32]) -> UnitCard {
+    UnitCard {
+        name: name.into(),
+        bloc: Bloc::Allies,
+        kind: UnitKind::Squad,
+        movement: 1,
+        armor: Armor {
+            kind: ArmorType::Soldier,
+            class: 2,
+        },
+        health: carry.len() as u8,
+        soft_cover: Some(Face::Hit),
+        hard_cover: Some(Face::Miss),
+        ap: 20,
+        skills: Vec::new(),
+        weapons,
+        models: carry.iter().map(|&w| Model { weapons: w, role: None }).collect(),
+        source: "test card".into(),
+    }
+}
+
+pub fn with_role(mut c: UnitCard, i: usize, r: Role) -> UnitCard {
+    c.models[i].role = Some(r);
+    c
+}
+
+pub fn with_skill(mut c: UnitCard, s: Skill) -> UnitCard {
+    c.skills.push(s);
+    c
+}
+
+pub fn single(name: &str, kind: UnitKind, armor: Armor, health: u8, weapons: Vec<WeaponLine>) -> UnitCard {
+    UnitCard {
+        name: name.into(),
+        bloc: Bloc::Axis,
+        kind,
+        movement: 1,
+        armor,
+        health,
+        soft_cover: None,
+        hard_cover: None,
+        ap: 20,
+        skills: Vec::new(),
+        weapons,
+        models: Vec::new(),
+        source: "test card".into(),
+    }
+}
+
+pub fn knife() -> WeaponLine {
+    line("Knife & Grenade", WeaponRange::Close, dice(1, 1), dice(1, 1))
+}
+
+/// A target squad of `n` soldier-2 miniatures with knives; soft cover saves on a hit, hard on
+/// a miss.
+pub fn targets(n: u8) -> UnitCard {
+    squad("Targets", vec![knife()], &vec![1; usize::from(n)])
+}
+
+pub fn hero(health: u8) -> UnitCard {
+    single(
+        "Hero",
+        UnitKind::Hero,
+        Armor {
+            kind: ArmorType::Soldier,
+            class: 3,
+        },
+        health,
+        vec![line("Combat Knife", WeaponRange::Close, dice(2, 1), CombatValue::NoEffect)],
+    )
+}
+
+pub fn walker(health: u8) -> UnitCard {
+    single(
+        "Walker",
+        UnitKind::Vehicle,
+        Armor {
+            kind: ArmorType::Vehicle,
+            class: 3,
+        },
+        health,
+        vec![line("MG", R4, dice(3, 1), dice(1, 1))],
+    )
+}

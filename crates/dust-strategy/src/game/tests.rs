@@ -1,0 +1,3 @@
+//! Engine tests, each naming its section of strategy-premium-rules.md.
+use super::*;
+

@@ -1,0 +1,18 @@
+//! Dust, the strategy board game (Premium version): world map, deck, rules engine, exact
+//! battle odds and AI players. Pure: no I/O and no global random generator.
+//!
+//! Rules are cited by section of `strategy-premium-rules.md`; every interpretation is in
+//! `docs/strategy-rulings.md`.
+
+pub mod deck;
+pub mod diag;
+pub mod game;
+pub mod odds;
+pub mod map;
+pub mod units;
+
+pub use deck::{parse_deck, Ability, Card, CardId, Deck};
+pub use diag::{Diagnostic, Diagnostics};
+pub use dust_core::GameRng;
+pub use map::{parse_map, AreaId, AreaKind, WorldMap};
+pub use units::{UnitKind, Units};

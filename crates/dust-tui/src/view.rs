@@ -1,0 +1,968 @@
+//! Drawing the game: board, unit card, choices, log, status line and overlays, in an 80x24
+//! window or larger. Nothing here changes the game.
+
+use crate::app::{Areas, Focus, Overlay, Seat};
+use crate::App;
+use dust_core::game::{Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, UnitId, HERO_LINE};
+use dust_core::odds::{odds, AttackSpec, LineChoice};
+use dust_core::{line_of_sight, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Shot, Side, Square, Terrain, UnitKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// The smallest terminal the layout works in.
+pub const MIN_WIDTH: u16 = 80;
+/// The smallest terminal the layout works in.
+pub const MIN_HEIGHT: u16 = 24;
+
+/// docs/rulings.md, embedded.
+pub const RULINGS: &str = include_str!("../../../docs/rulings.md");
+
+const CELL: u16 = 3;
+const LABEL: u16 = 3;
+
+/// The colour of a side's units.
+pub fn side_color(s: Side) -> Color {
+    match s {
+        Side::A => Color::LightCyan,
+        Side::B => Color::LightRed,
+    }
+}
+
+/// Where the board is drawn and which part of it shows.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardView {
+    /// Top-left of the first cell (below the column letters, right of the row numbers).
+    pub x: u16,
+    /// Top-left of the first cell.
+    pub y: u16,
+    /// Leftmost column shown.
+    pub col_lo: u8,
+    /// Highest row shown (at the top).
+    pub row_hi: u8,
+    /// Columns shown.
+    pub cols: u8,
+    /// Rows shown.
+    pub rows: u8,
+}
+
+impl BoardView {
+    /// The space under a screen position.
+    pub fn square_at(&self, x: u16, y: u16) -> Option<Square> {
+        if x < self.x || y < self.y || self.cols == 0 {
+            return None;
+        }
+        let c = (x - self.x) / CELL;
+        let r = y - self.y;
+        if c >= u16::from(self.cols) || r >= u16::from(self.rows) {
+            return None;
+        }
+        Some(Square::new(self.col_lo + c as u8, self.row_hi - r as u8))
+    }
+}
+
+/// A roll's purpose in words.
+pub fn purpose_name(p: RollPurpose) -> String {
+    // New purposes of the engine fall back to their debug name.
+    #[allow(unreachable_patterns)]
+    let name = match p {
+        RollPurpose::Initiative(Side::A) => "initiative A",
+        RollPurpose::Initiative(Side::B) => "initiative B",
+        RollPurpose::Attack => "attack",
+        RollPurpose::Sustained => "sustained reroll",
+        RollPurpose::Berserk => "berserk reroll",
+        RollPurpose::LaserChain => "laser",
+        RollPurpose::PhaserPower => "phaser damage",
+        RollPurpose::CoverSave => "cover save",
+        RollPurpose::Resilient => "damage resilient",
+        RollPurpose::Reactive => "reactive fire",
+        RollPurpose::SelfRepair => "self-repair",
+        other => return format!("{other:?}").to_lowercase(),
+    };
+    name.to_string()
+}
+
+/// An event in words.
+pub fn event_text(_game: &Game, e: &Event) -> String {
+    match e {
+        Event::Rolled { purpose, dice, successes } => {
+            format!("{}: {successes} of {dice} dice succeed", purpose_name(*purpose))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The rule behind an event (seed file and section).
+pub fn event_rule(e: &Event) -> Option<&'static str> {
+    #[allow(unreachable_patterns)]
+    Some(match e {
+        Event::RoundStarted(_) => "tactics-revised-core-rules.md, Game Procedure",
+        Event::Rolled { purpose, .. } => purpose.rule(),
+        Event::InitiativeWon(_) | Event::FirstPlayer(_) => "tactics-revised-core-rules.md, Initiative Roll",
+        Event::Activated(_) | Event::Declared(..) | Event::ActivationEnded(_) => "tactics-revised-core-rules.md, List of Actions",
+        Event::Entered(..) => "tactics-revised-core-rules.md, Unit Entry",
+        Event::Moved(..) => "tactics-revised-core-rules.md, Movement Rules",
+        Event::Crushed(..) => "tactics-revised-core-rules.md, Spaces with Cover Elements",
+        Event::ReactiveFire { .. } => "tactics-revised-core-rules.md, Reactive Fire",
+        Event::Fired { .. } => "tactics-revised-core-rules.md, Performing Attacks",
+        Event::Hits { .. } => "tactics-revised-core-rules.md, 5) Check Cover Saves",
+        Event::Wounded(..) | Event::Damaged(..) => "tactics-revised-core-rules.md, 6) Suffer Damage",
+        Event::CoverHit(..) => "tactics-revised-core-rules.md, Attacking Cover Elements",
+        Event::Destroyed { .. } => "tactics-revised-core-rules.md, Calculating Victory Points",
+        Event::Reloaded(..) => "tactics-revised-core-rules.md, [Weapon Name]: Reload (Skill)",
+        Event::Separated(_) => "tactics-revised-core-rules.md, Heroes",
+        Event::Repaired(..) => "tactics-revised-core-rules.md, Self-Repair",
+        Event::GameOver { .. } => "tactics-revised-core-rules.md, End of the Game",
+        _ => return None,
+    })
+}
+
+/// The side an event concerns, for its colour.
+pub fn event_side(game: &Game, e: &Event) -> Option<Side> {
+    let side_of = |u: &UnitId| game.units().get(usize::from(u.0)).map(|x| x.side);
+    match e {
+        Event::InitiativeWon(s) | Event::FirstPlayer(s) => Some(*s),
+        Event::Activated(u)
+        | Event::Declared(u, _)
+        | Event::Entered(u, _)
+        | Event::Moved(u, _)
+        | Event::Crushed(u, _)
+        | Event::Reloaded(u, _)
+        | Event::ActivationEnded(u)
+        | Event::Separated(u)
+        | Event::Repaired(u, _) => side_of(u),
+        Event::ReactiveFire { unit, .. } | Event::Fired { unit, .. } => side_of(unit),
+        Event::Wounded(u, _) | Event::Damaged(u, _) | Event::Destroyed { unit: u, .. } => side_of(u),
+        Event::GameOver { winner, .. } => *winner,
+        _ => None,
+    }
+}
+
+fn short_rule(rule: &str) -> &str {
+    rule.split_once(", ").map_or(rule, |(_, s)| s)
+}
+
+fn unit_name(game: &Game, u: UnitId) -> String {
+    game.units()
+        .get(usize::from(u.0))
+        .map_or_else(|| u.to_string(), |x| format!("{u} {}", x.card.name))
+}
+
+fn plan_text(p: Plan) -> String {
+    // The engine's text form ("move attack", "sustained", "charge") keeps this working when
+    // actions are added.
+    match p {
+        Plan::Sustained => "sustained attack (both actions)".into(),
+        Plan::Charge => "charge: move, move, close combat".into(),
+        other => other.to_string().replace(' ', ", then "),
+    }
+}
+
+fn optional_text(o: Optional) -> String {
+    let text = Decision::Use(o, true).to_string();
+    let word = text.split_whitespace().nth(1).unwrap_or("it").to_string();
+    match word.as_str() {
+        "assault" => "Assault (movement doubled, once per game)".into(),
+        "berserk" => "Berserk (reroll misses, once per game)".into(),
+        "all-in-one" => "All In One (double dice, once per game)".into(),
+        "heroic-attack" => "Heroic Attack (no damage to the hero this round)".into(),
+        "separate" => "separate: the hero leaves his squad for good".into(),
+        "medal-of-honor" => "Medal of Honor (reroll one die, once per round)".into(),
+        _ => word.replace('-', " "),
+    }
+}
+
+/// The cover a target at `to` gets from the declaring unit's attack position.
+pub fn cover_from(app: &App, to: Square, target: PieceKind) -> Option<Result<Cover, dust_core::Blocked>> {
+    let u = app.game.declaring()?;
+    let from = app.attack_origin()?;
+    let unit = app.game.unit(u);
+    let mut occ = app.game.occupancy().clone();
+    if let Some(at) = unit.at {
+        if at != from {
+            occ.remove(at, unit.piece(), unit.side);
+            occ.place(from, unit.piece(), unit.side);
+        }
+    }
+    let shot = Shot {
+        from,
+        to,
+        attacker: unit.piece(),
+        target,
+    };
+    Some(line_of_sight(app.game.board(), &occ, &shot))
+}
+
+fn target_piece(app: &App, t: Target) -> PieceKind {
+    match t {
+        Target::Unit(u) => app.game.units().get(usize::from(u.0)).map_or(PieceKind::Squad, |x| x.piece()),
+        Target::Cover(_) => PieceKind::Squad,
+    }
+}
+
+fn cover_word(c: &Result<Cover, dust_core::Blocked>) -> &'static str {
+    match c {
+        Ok(c) if c.not_a_squad => "no cover save",
+        Ok(c) => match c.level {
+            CoverLevel::None => "no cover",
+            CoverLevel::Soft => "soft cover",
+            CoverLevel::Hard => "hard cover",
+        },
+        Err(_) => "no line of sight",
+    }
+}
+
+/// A choice in words.
+pub fn label(app: &App, d: Decision) -> String {
+    let g = &app.game;
+    // Decisions the engine adds later show in their text form until they get a label here.
+    #[allow(unreachable_patterns)]
+    match d {
+        Decision::First(s) => {
+            let you = if app.seats[s] == Seat::Human && app.seats[s.other()] == Seat::Ai {
+                " (you)"
+            } else {
+                ""
+            };
+            format!("Side {s}{you} activates first")
+        }
+        Decision::Activate(u) => {
+            let x = g.unit(u);
+            match x.at {
+                Some(at) => format!("{} at {at}, health {}", unit_name(g, u), x.health),
+                None => format!("{} (enters the board)", unit_name(g, u)),
+            }
+        }
+        Decision::Use(o, true) => format!("Use {}", optional_text(o)),
+        Decision::Use(o, false) => {
+            let t = optional_text(o);
+            match t.strip_prefix("separate: ") {
+                Some(_) => "The hero stays with his squad".into(),
+                None => format!("Do not use {}", t.split(" (").next().unwrap_or("it")),
+            }
+        }
+        Decision::Plan(p) => format!("Plan: {}", plan_text(p)),
+        Decision::MoveTo(s) => {
+            let entering = g.declaring().is_some_and(|u| g.unit(u).at.is_none()) && app.planned.is_empty();
+            if entering {
+                format!("Enter the board at {s}")
+            } else {
+                format!("Move to {s}")
+            }
+        }
+        Decision::Aim { line, target, ammo } => {
+            let w = app.weapon(line).map_or_else(|| format!("line {line}"), |(_, w)| w.name.clone());
+            match target {
+                None => format!("{w}: hold fire"),
+                Some(t) => {
+                    let what = match t {
+                        Target::Unit(u) => unit_name(g, u),
+                        Target::Cover(s) => {
+                            let el = g.board().cover(s).map_or("cover element", |c| c.name());
+                            format!("the {el} in {s}")
+                        }
+                    };
+                    let cover = app
+                        .option_square(d)
+                        .and_then(|to| cover_from(app, to, target_piece(app, t)))
+                        .map(|c| format!(", {}", cover_word(&c)))
+                        .unwrap_or_default();
+                    let ammo = if ammo > 0 { format!(", {ammo} ammo") } else { String::new() };
+                    format!("{w} at {what}{cover}{ammo}")
+                }
+            }
+        }
+        Decision::React(None) => "No reactive fire: let the enemy go on".into(),
+        Decision::React(Some(u)) => format!("Reactive fire with {}", unit_name(g, u)),
+        Decision::Retaliate(true) => "Retaliate in close combat".into(),
+        Decision::Retaliate(false) => "Do not retaliate".into(),
+        Decision::Casualty(Casualty::Model(m)) => {
+            let carried = casualty_unit(g)
+                .and_then(|u| {
+                    let card = &g.unit(u).card;
+                    let model = card.models.get(usize::from(m))?;
+                    let names: Vec<&str> = card
+                        .weapons
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| model.weapons & (1 << i) != 0)
+                        .map(|(_, w)| w.name.as_str())
+                        .collect();
+                    let role = model.role.map(|r| format!("{r:?}, ")).unwrap_or_default();
+                    Some(format!(" ({role}carries {})", names.join(", ")))
+                })
+                .unwrap_or_default();
+            format!("Remove miniature m{m}{carried}")
+        }
+        Decision::Casualty(Casualty::Hero) => "The joined hero takes the point of damage".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The unit taking damage now: the target of the last hits on a unit.
+fn casualty_unit(g: &Game) -> Option<UnitId> {
+    g.events().iter().rev().find_map(|e| match e {
+        Event::Hits {
+            target: Target::Unit(u), ..
+        } => Some(*u),
+        _ => None,
+    })
+}
+
+/// What the highlighted choice means, in a few lines: weapon values, line of sight and cover,
+/// and the odds of an attack.
+fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
+    let g = &app.game;
+    let dim = Style::default().fg(Color::Gray);
+    match d {
+        Decision::Aim {
+            line,
+            target: Some(t),
+            ammo,
+        } => {
+            let mut out = Vec::new();
+            if let (Some((owner, w)), Target::Unit(tu)) = (app.weapon(line), t) {
+                let target = g.unit(tu);
+                let value = w.table.against(target.card.armor);
+                let attacker = g.unit(owner);
+                let carriers = if attacker.card.kind == UnitKind::Squad && line < dust_core::game::HERO_LINE {
+                    attacker.carriers(usize::from(line))
+                } else {
+                    1
+                };
+                let per = if carriers > 1 { format!(" x {carriers} carriers") } else { String::new() };
+                let ammo = if ammo > 0 { format!(", {ammo} ammo") } else { String::new() };
+                out.push(Line::from(format!(
+                    "{} vs {}: {value}{per}{ammo}, range {}",
+                    w.name, target.card.armor, w.range
+                )));
+            }
+            if let Some(c) = app.option_square(d).and_then(|to| cover_from(app, to, target_piece(app, t))) {
+                let why = match &c {
+                    Ok(cov) => {
+                        let r = cov.sources.reasons();
+                        if r.is_empty() {
+                            "clear line of sight".to_string()
+                        } else {
+                            r.join("; ")
+                        }
+                    }
+                    Err(b) => b.to_string(),
+                };
+                out.push(Line::styled(format!("{}: {why}", cover_word(&c)), dim));
+            }
+            out.push(Line::styled(odds_text(app, d), Style::default().fg(Color::Yellow)));
+            out
+        }
+        Decision::MoveTo(s) => vec![Line::styled(square_text(app, s), dim)],
+        Decision::React(Some(_)) => vec![Line::styled(
+            "a reactive fire roll: on a success this unit attacks the moving enemy now (Reactive Fire)",
+            dim,
+        )],
+        Decision::Plan(Plan::Sustained) => vec![Line::styled("both actions: attack, rerolling failed dice once per weapon line", dim)],
+        _ => Vec::new(),
+    }
+}
+
+/// The exact odds of the attack declared so far against the highlighted target, this line
+/// included (dust_core::odds). Squads count their first living miniatures as the odds module
+/// does.
+pub fn odds_text(app: &App, d: Decision) -> String {
+    let Decision::Aim {
+        line,
+        target: Some(Target::Unit(t)),
+        ..
+    } = d
+    else {
+        return String::new();
+    };
+    let g = &app.game;
+    let Some((owner, _)) = app.weapon(line) else {
+        return "odds unavailable: no weapon line".into();
+    };
+    let same_owner = |l: u8| (l >= HERO_LINE) == (line >= HERO_LINE);
+    let mut chosen: Vec<LineChoice> = Vec::new();
+    for a in app.aims.iter().copied().chain(std::iter::once(d)) {
+        if let Decision::Aim {
+            line: l,
+            target: Some(Target::Unit(tt)),
+            ammo,
+        } = a
+        {
+            if tt == t && same_owner(l) {
+                let li = usize::from(if l >= HERO_LINE { l - HERO_LINE } else { l });
+                let limited = g.unit(owner).card.weapons.get(li).is_some_and(|w| w.ammo.is_some());
+                chosen.retain(|c| c.line != li);
+                chosen.push(LineChoice {
+                    line: li,
+                    ammo: if limited { ammo.max(1) } else { ammo },
+                });
+            }
+        }
+    }
+    let attacker = g.unit(owner);
+    let target = g.unit(t);
+    let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health);
+    spec.lines = chosen;
+    spec.target_alive = target.health;
+    spec.sustained = app.plan == Some(Plan::Sustained);
+    spec.burst = !target.moved;
+    spec.attacker_moved = attacker.moved || !app.planned.is_empty();
+    spec.heroic_attack = target.heroic;
+    spec.cover = match app.option_square(d).and_then(|to| cover_from(app, to, target.piece())) {
+        Some(Ok(c)) if !c.not_a_squad => c.level,
+        _ => CoverLevel::None,
+    };
+    match odds(&spec) {
+        Ok(o) => {
+            let n = spec.lines.len();
+            let what = if n > 1 { format!("these {n} lines") } else { "this attack".into() };
+            format!(
+                "odds of {what}: destroys {:.0}%, at least 1 loss {:.0}%, {:.2} lost on average",
+                o.destroyed * 100.0,
+                o.loss.at_least(1) * 100.0,
+                o.loss.mean()
+            )
+        }
+        Err(e) => format!("odds unavailable: {e}"),
+    }
+}
+
+fn square_text(app: &App, s: Square) -> String {
+    let b = app.game.board();
+    if !b.contains(s) {
+        return s.to_string();
+    }
+    let mut parts = vec![format!("{s}: {}", b.terrain(s).name())];
+    if let Some(c) = b.cover(s) {
+        parts.push(c.name().to_string());
+    }
+    if let Some(st) = b.structure_at(s) {
+        let name = b.structures().get(usize::from(st.0)).map_or("a structure", |x| x.name.as_str());
+        parts.push(format!("inside {name}"));
+    }
+    for o in &app.objectives {
+        if o.at == s {
+            parts.push(format!("objective {} ({} VP)", o.name, o.points));
+        }
+    }
+    parts.join(", ")
+}
+
+/// The unit the panel shows: the one the highlighted choice is about, else the one under the
+/// cursor, else the one declaring.
+fn focus_unit(app: &App) -> Option<UnitId> {
+    let g = &app.game;
+    let from_choice = match app.selected() {
+        Some(Decision::Activate(u) | Decision::React(Some(u))) => Some(u),
+        Some(Decision::Aim {
+            target: Some(Target::Unit(u)),
+            ..
+        }) if app.focus == Focus::Menu => Some(u),
+        _ => None,
+    };
+    let at_cursor = || {
+        let mut here: Vec<usize> = (0..g.units().len())
+            .filter(|&i| !g.units()[i].destroyed && g.units()[i].at == Some(app.cursor))
+            .collect();
+        here.sort_by_key(|&i| g.units()[i].card.kind == UnitKind::Hero);
+        here.first().map(|&i| UnitId(i as u8))
+    };
+    from_choice.or_else(at_cursor).or_else(|| g.declaring())
+}
+
+fn unit_panel(app: &App) -> Vec<Line<'static>> {
+    let g = &app.game;
+    let mut out = Vec::new();
+    let Some(id) = focus_unit(app) else {
+        out.push(Line::from(square_text(app, app.cursor)));
+        out.push(Line::styled(
+            "Move the cursor onto a unit (arrows, n) to see its card.",
+            Style::default().fg(Color::Gray),
+        ));
+        return out;
+    };
+    let u = g.unit(id);
+    let c = &u.card;
+    let kind = match c.kind {
+        UnitKind::Squad => "squad",
+        UnitKind::Hero => "hero",
+        UnitKind::Vehicle => "vehicle",
+        UnitKind::Aircraft => "aircraft",
+    };
+    out.push(Line::from(vec![
+        Span::styled(format!("{id} {}", c.name), Style::default().fg(side_color(u.side)).add_modifier(Modifier::BOLD)),
+        Span::raw(format!("  side {}, {kind}", u.side)),
+    ]));
+    if c.is_provisional() {
+        out.push(Line::styled(
+            "PROVISIONAL card: numbers not official",
+            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+        ));
+    }
+    out.push(Line::from(format!("Move {}  Armor {}  AP {}", c.movement, c.armor, c.ap)));
+    let state = if u.destroyed {
+        "destroyed".to_string()
+    } else {
+        let place = u.at.map_or_else(|| "not on the board yet".to_string(), |s| format!("at {s}"));
+        let done = if u.activated { ", activated" } else { "" };
+        let joined = u.joined.map(|j| format!(", with {j}")).unwrap_or_default();
+        format!("{place}{done}{joined}")
+    };
+    out.push(Line::from(format!("Health {}/{}  {state}", u.health, c.health)));
+    let skills: Vec<String> = c
+        .skills
+        .iter()
+        .map(|s| {
+            if u.used.contains(s) {
+                format!("{} (used)", s.name())
+            } else {
+                s.name().to_string()
+            }
+        })
+        .collect();
+    if !skills.is_empty() {
+        out.push(Line::from(format!("Skills: {}", skills.join(", "))));
+    }
+    let against = match app.selected() {
+        Some(Decision::Aim {
+            target: Some(Target::Unit(t)),
+            ..
+        }) if g.declaring().is_some_and(|d| d == id || g.unit(d).joined == Some(id)) => Some(g.unit(t).card.armor),
+        _ => None,
+    };
+    for (i, w) in c.weapons.iter().enumerate() {
+        let values = match against {
+            Some(a) => format!("vs {a}: {}", w.table.against(a)),
+            None => w.table.soldier.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+        };
+        let ammo = match w.ammo {
+            Some(max) => format!(" ammo {}/{max}", u.ammo.get(i).copied().unwrap_or(0)),
+            None => String::new(),
+        };
+        let carriers = if c.kind == UnitKind::Squad {
+            format!("x{} ", u.carriers(i))
+        } else {
+            String::new()
+        };
+        out.push(Line::from(format!("{:<12} R{:<4}{carriers}{values}{ammo}", w.name, w.range.to_string())));
+    }
+    out.push(Line::styled(square_text(app, app.cursor), Style::default().fg(Color::Gray)));
+    out
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mark {
+    Choice,
+    Move,
+    Target(CoverLevel),
+    Blocked,
+}
+
+fn marks(app: &App) -> Vec<(Square, Mark)> {
+    let mut v = Vec::new();
+    for &d in &app.options {
+        let Some(s) = app.option_square(d) else { continue };
+        let m = match d {
+            Decision::MoveTo(_) => Mark::Move,
+            Decision::Aim { target: Some(t), .. } => match cover_from(app, s, target_piece(app, t)) {
+                Some(Ok(c)) => Mark::Target(if c.not_a_squad { CoverLevel::None } else { c.level }),
+                Some(Err(_)) => Mark::Blocked,
+                None => Mark::Choice,
+            },
+            _ => Mark::Choice,
+        };
+        v.push((s, m));
+    }
+    v
+}
+
+fn board_lines(app: &App, view: &BoardView) -> Vec<Line<'static>> {
+    let g = &app.game;
+    let b = g.board();
+    let marks = marks(app);
+    let mut lines = Vec::new();
+    let mut header = vec![Span::raw(" ".repeat(usize::from(LABEL)))];
+    for c in view.col_lo..view.col_lo + view.cols {
+        header.push(Span::styled(format!("{:<3}", char::from(b'A' + c)), Style::default().fg(Color::Gray)));
+    }
+    lines.push(Line::from(header));
+    for i in 0..view.rows {
+        let r = view.row_hi - i;
+        let mut spans = vec![Span::styled(format!("{:>2} ", u32::from(r) + 1), Style::default().fg(Color::Gray))];
+        for c in view.col_lo..view.col_lo + view.cols {
+            let s = Square::new(c, r);
+            spans.extend(cell_spans(app, s, &marks));
+        }
+        lines.push(Line::from(spans));
+    }
+    let _ = b;
+    lines
+}
+
+fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>; 2] {
+    let g = &app.game;
+    let b = g.board();
+    let mut style = Style::default();
+    if b.structure_at(s).is_some() {
+        style = style.bg(Color::DarkGray);
+    }
+    let here: Vec<&dust_core::game::Unit> = g.units().iter().filter(|u| !u.destroyed && u.at == Some(s)).collect();
+    let primary = here.iter().find(|u| u.card.kind != UnitKind::Hero).or_else(|| here.first());
+    let (glyph, second, fg) = match primary {
+        Some(u) => {
+            let k = match u.card.kind {
+                UnitKind::Squad => 'S',
+                UnitKind::Hero => 'H',
+                UnitKind::Vehicle => 'V',
+                UnitKind::Aircraft => 'A',
+            };
+            let h = if here.len() > 1 {
+                '+'
+            } else if u.health > 9 {
+                '*'
+            } else {
+                char::from(b'0' + u.health)
+            };
+            (k, h, Some(side_color(u.side)))
+        }
+        None => {
+            let objective = app.objectives.iter().any(|o| o.at == s);
+            match b.cover(s) {
+                Some(dust_core::CoverElement::AmmoCrate) => ('a', ' ', Some(Color::Yellow)),
+                Some(dust_core::CoverElement::AntiTankTrap) => ('t', ' ', Some(Color::Yellow)),
+                None if app.planned.contains(&s) => ('o', ' ', Some(Color::LightGreen)),
+                None if objective => ('*', ' ', Some(Color::LightYellow)),
+                None => {
+                    let t = b.terrain(s);
+                    let fg = match t {
+                        Terrain::Open => Color::Gray,
+                        Terrain::Water => Color::Blue,
+                        Terrain::Rubble => Color::Rgb(170, 120, 60),
+                        Terrain::Smoke => Color::White,
+                        Terrain::NoDot => Color::DarkGray,
+                    };
+                    (t.symbol(), ' ', Some(fg))
+                }
+            }
+        }
+    };
+    if let Some(fg) = fg {
+        style = style.fg(fg);
+    }
+    if primary.is_some() {
+        style = style.add_modifier(Modifier::BOLD);
+    }
+    if let Some(&(_, m)) = marks.iter().find(|(q, _)| *q == s) {
+        style = match m {
+            Mark::Move => style.bg(Color::Green).fg(Color::Black),
+            Mark::Choice => style.bg(Color::Cyan).fg(Color::Black),
+            Mark::Target(CoverLevel::None) => style.bg(Color::Red).fg(Color::White),
+            Mark::Target(CoverLevel::Soft) => style.bg(Color::Yellow).fg(Color::Black),
+            Mark::Target(CoverLevel::Hard) => style.bg(Color::Magenta).fg(Color::White),
+            Mark::Blocked => style.bg(Color::Gray).fg(Color::Black),
+        };
+    }
+    if g.declaring().is_some_and(|u| g.unit(u).at == Some(s)) {
+        style = style.add_modifier(Modifier::UNDERLINED);
+    }
+    if s == app.cursor {
+        style = style.add_modifier(Modifier::REVERSED);
+    }
+    // Walls: the east edge is the third character; a wall on the south edge underlines the cell.
+    let south = s.row().checked_sub(1).map(|r| Square::new(s.col(), r));
+    if south.is_some_and(|o| b.edge(s, o) == Edge::Wall) {
+        style = style.add_modifier(Modifier::UNDERLINED);
+    }
+    let east = Square::new(s.col() + 1, s.row());
+    let (edge, edge_style) = if b.contains(east) {
+        match b.edge(s, east) {
+            Edge::Open => (' ', Style::default()),
+            Edge::Wall => ('│', Style::default().fg(Color::White).add_modifier(Modifier::BOLD)),
+            Edge::Entrance(EntranceSize::Small) => ('╎', Style::default().fg(Color::Gray)),
+            Edge::Entrance(EntranceSize::Large) => ('┆', Style::default().fg(Color::Gray)),
+        }
+    } else {
+        (' ', Style::default())
+    };
+    [
+        Span::styled(format!("{glyph}{second}"), style),
+        Span::styled(edge.to_string(), edge_style),
+    ]
+}
+
+fn board_view(app: &App, inner: Rect) -> BoardView {
+    let b = app.game.board();
+    let cols = (inner.width.saturating_sub(LABEL) / CELL).min(u16::from(b.width())) as u8;
+    let rows = inner.height.saturating_sub(1).min(u16::from(b.height())) as u8;
+    let col_lo = (i32::from(app.cursor.col()) - i32::from(cols) / 2).clamp(0, i32::from(b.width() - cols)) as u8;
+    let row_lo = (i32::from(app.cursor.row()) - i32::from(rows) / 2).clamp(0, i32::from(b.height() - rows)) as u8;
+    BoardView {
+        x: inner.x + LABEL,
+        y: inner.y + 1,
+        col_lo,
+        row_hi: (row_lo + rows).saturating_sub(1),
+        cols,
+        rows,
+    }
+}
+
+fn dice_spans(d: &crate::app::DiceShown) -> Vec<Span<'static>> {
+    let mut v = vec![Span::raw(format!("{} ", d.what))];
+    let shown = d.dice.min(12);
+    let hits = d.successes.min(shown);
+    v.push(Span::styled("■".repeat(usize::from(hits)), Style::default().fg(Color::LightGreen)));
+    v.push(Span::styled("□".repeat(usize::from(shown - hits)), Style::default().fg(Color::Gray)));
+    if d.dice > shown {
+        v.push(Span::raw("…"));
+    }
+    v.push(Span::raw(format!(" {}/{}", d.successes, d.dice)));
+    v
+}
+
+fn title(app: &App) -> String {
+    let g = &app.game;
+    match g.pending() {
+        Pending::GameOver { winner } => match winner {
+            Some(w) => format!(" Game over: side {w} wins · Enter to quit "),
+            None => " Game over: a draw · Enter to quit ".into(),
+        },
+        Pending::Chance(_) => " Rolling dice… ".into(),
+        Pending::Decision { side } if app.seats[side] == Seat::Ai => format!(" Side {side} ({}) thinking… ", app.ai_name),
+        Pending::Decision { side } => {
+            let hotseat = app.seats[side.other()] == Seat::Human;
+            let whose = if hotseat { format!("Side {side}") } else { "Your".into() };
+            let during = if g.turn() != side && g.declaring().is_none_or(|u| g.unit(u).side != side) {
+                format!(" during side {}'s turn", side.other())
+            } else {
+                String::new()
+            };
+            format!(" {whose} choice{during} ")
+        }
+    }
+}
+
+/// Draws everything.
+pub fn render(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let msg = format!(
+            "Dust 1947 needs a terminal of at least {MIN_WIDTH}x{MIN_HEIGHT}; this one is {}x{}. Enlarge the window (the game waits; q quits and saves).",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let b = app.game.board();
+    let [main, status] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let want = u16::from(b.width()) * CELL + LABEL + 2;
+    let left_w = want.clamp(40, main.width.saturating_sub(40).max(40));
+    let [left, right] = Layout::horizontal([Constraint::Length(left_w), Constraint::Min(40)]).areas(main);
+    let board_h = (u16::from(b.height()) + 3).min(main.height.saturating_sub(6));
+    let [board_area, log_area] = Layout::vertical([Constraint::Length(board_h), Constraint::Min(3)]).areas(left);
+    let unit_h = 10.min(right.height / 2).max(8);
+    let [unit_area, menu_area] = Layout::vertical([Constraint::Length(unit_h), Constraint::Min(5)]).areas(right);
+
+    // Board.
+    let g = &app.game;
+    let vp = g.victory_points();
+    let board_title = format!(" {} R{}/{} VP {}:{} ", app.scenario, g.round(), g.round_limit(), vp.a, vp.b);
+    let board_block = Block::bordered().title(board_title).border_style(focus_style(app.focus == Focus::Board));
+    let inner = board_block.inner(board_area);
+    let view = board_view(app, inner);
+    frame.render_widget(Paragraph::new(board_lines(app, &view)).block(board_block), board_area);
+
+    // Unit card.
+    let unit_block = Block::bordered().title(" Unit ");
+    frame.render_widget(
+        Paragraph::new(unit_panel(app)).block(unit_block).wrap(Wrap { trim: false }),
+        unit_area,
+    );
+
+    // Choices.
+    let menu_block = Block::bordered().title(title(app)).border_style(focus_style(app.focus == Focus::Menu));
+    let menu_inner = menu_block.inner(menu_area);
+    frame.render_widget(menu_block, menu_area);
+    let details = app.selected().map(|d| detail(app, d)).unwrap_or_default();
+    let detail_h = (details.len() as u16 * 2).min(menu_inner.height.saturating_sub(2) / 2 + 1);
+    let [list_area, detail_area] = Layout::vertical([Constraint::Min(1), Constraint::Length(detail_h)]).areas(menu_inner);
+    let rows = usize::from(list_area.height.max(1));
+    let first = if app.sel >= rows { app.sel + 1 - rows } else { 0 };
+    let mut items: Vec<Line> = Vec::new();
+    if app.options.is_empty() {
+        items.push(Line::styled(waiting_text(app), Style::default().fg(Color::Gray)));
+    }
+    for (i, &d) in app.options.iter().enumerate().skip(first).take(rows) {
+        let text = format!("{}{}", if i == app.sel { "> " } else { "  " }, label(app, d));
+        let mut st = Style::default();
+        if i == app.sel {
+            st = st.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+        }
+        items.push(Line::styled(text, st));
+    }
+    frame.render_widget(Paragraph::new(items), list_area);
+    frame.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail_area);
+
+    // Log.
+    let log_block = Block::bordered().title(" Log (PgUp/PgDn, L: full) ");
+    let log_inner = log_block.inner(log_area);
+    let n = usize::from(log_inner.height);
+    let end = app.log.len().saturating_sub(app.log_scroll);
+    let mut lines: Vec<Line> = Vec::new();
+    for l in app.log[..end].iter().rev() {
+        let mut wrapped = log_line_short(l, usize::from(log_inner.width));
+        wrapped.append(&mut lines);
+        lines = wrapped;
+        if lines.len() >= n {
+            break;
+        }
+    }
+    let lines: Vec<Line> = lines.split_off(lines.len().saturating_sub(n));
+    frame.render_widget(Paragraph::new(lines).block(log_block), log_area);
+
+    // Status line.
+    let mut spans = vec![Span::styled(" ?", Style::default().add_modifier(Modifier::BOLD)), Span::raw(" help  ")];
+    if let Some(d) = &app.dice {
+        spans.push(Span::raw("dice: "));
+        spans.extend(dice_spans(d));
+        spans.push(Span::raw("  "));
+    }
+    if let Some(m) = &app.message {
+        spans.push(Span::styled(m.clone(), Style::default().fg(Color::Yellow)));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), status);
+
+    app.areas.set(Areas {
+        board: view,
+        menu: list_area,
+        menu_first: first,
+        log: log_inner,
+    });
+
+    match app.overlay {
+        Overlay::None => {}
+        Overlay::Help => popup(frame, " Keys (any key closes) ", help_lines(), 0),
+        Overlay::Rulings(s) => popup(
+            frame,
+            " Rulings: docs/rulings.md (arrows, PgUp/PgDn; Esc closes) ",
+            RULINGS.lines().map(|l| Line::from(l.to_string())).collect(),
+            s,
+        ),
+        Overlay::Log(s) => {
+            let lines: Vec<Line> = app.log.iter().flat_map(log_line_full).collect();
+            popup(frame, " Log with the rule behind each event (Esc closes) ", lines, s);
+        }
+    }
+}
+
+fn waiting_text(app: &App) -> String {
+    match app.game.pending() {
+        Pending::GameOver { winner } => {
+            let vp = app.game.victory_points();
+            match winner {
+                Some(w) => format!("Side {w} wins, {} to {} VP. Enter or q quits.", vp.a, vp.b),
+                None => format!("A draw, {} to {} VP. Enter or q quits.", vp.a, vp.b),
+            }
+        }
+        Pending::Chance(_) => "Dice are rolling…".into(),
+        Pending::Decision { .. } => "The AI is thinking…".into(),
+    }
+}
+
+fn focus_style(on: bool) -> Style {
+    if on {
+        Style::default().fg(Color::LightYellow)
+    } else {
+        Style::default()
+    }
+}
+
+/// A log entry wrapped to `width` columns: the event in its side's colour, then the rule,
+/// dimmed.
+fn log_line_short(l: &crate::app::LogLine, width: usize) -> Vec<Line<'static>> {
+    let text_style = Style::default().fg(l.side.map_or(Color::Reset, side_color));
+    let rule_style = Style::default().fg(Color::DarkGray);
+    let mut words: Vec<(String, Style)> = l.text.split_whitespace().map(|w| (w.to_string(), text_style)).collect();
+    if let Some(r) = l.rule {
+        words.push(("·".to_string(), rule_style));
+        words.extend(short_rule(r).split_whitespace().map(|w| (w.to_string(), rule_style)));
+    }
+    let width = width.max(8);
+    let mut out: Vec<Line<'static>> = Vec::new();
+    let mut cur: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for (w, st) in words {
+        let len = w.chars().count();
+        if used > 0 && used + 1 + len > width {
+            out.push(Line::from(std::mem::take(&mut cur)));
+            used = 0;
+        }
+        let indent = if used == 0 && !out.is_empty() { "  " } else { "" };
+        let piece = if used == 0 { format!("{indent}{w}") } else { format!(" {w}") };
+        used += piece.chars().count();
+        cur.push(Span::styled(piece, st));
+    }
+    if !cur.is_empty() {
+        out.push(Line::from(cur));
+    }
+    out
+}
+
+fn log_line_full(l: &crate::app::LogLine) -> Vec<Line<'static>> {
+    let mut v = vec![Line::styled(l.text.clone(), Style::default().fg(l.side.map_or(Color::Reset, side_color)))];
+    if let Some(r) = l.rule {
+        v.push(Line::styled(format!("    rule: {r}"), Style::default().fg(Color::Gray)));
+    }
+    v
+}
+
+/// The help text: every key.
+pub fn help_lines() -> Vec<Line<'static>> {
+    [
+        "Arrows / hjkl   up/down: move in the list of choices (or the board cursor",
+        "                when the board has the focus); left/right: board cursor",
+        "Tab             switch the focus between the list and the board",
+        "Enter / Space   confirm the highlighted choice (on the board: the space",
+        "                under the cursor, if it is highlighted)",
+        "1-9             highlight choice 1-9 of the list",
+        "u / Backspace   take back your last choice (until dice roll)",
+        "n               cursor to the next unit on the board",
+        "PgUp / PgDn     scroll the log          L   the whole log, with rules",
+        "r               the rulings (docs/rulings.md)",
+        "s               save the game record now (it is saved every round too)",
+        "?  / F1         this help               q / Esc   save and quit",
+        "Mouse           click a space or a choice; click it again to confirm",
+        "",
+        "Board: S squad, H hero, V vehicle (digit: health, + several units);",
+        ". open  ~ water  x rubble  s smoke  # no dot  a ammo crate  t anti-tank",
+        "trap  * objective  o planned move;  grey background: inside a structure,",
+        "│ wall  ╎┆ entrance, underline: wall on the south side.",
+        "Highlights: green = legal move, cyan = unit to choose, red/yellow/",
+        "magenta = target with no/soft/hard cover, grey = no line of sight.",
+    ]
+    .into_iter()
+    .map(Line::from)
+    .collect()
+}
+
+fn popup(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, scroll: u16) {
+    let area = frame.area();
+    let w = area.width.saturating_sub(4).min(100);
+    let h = area.height.saturating_sub(2);
+    let r = Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + 1,
+        width: w,
+        height: h,
+    };
+    let max = (lines.len() as u16).saturating_sub(h.saturating_sub(2));
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(Block::bordered().title(title.to_string()))
+            .scroll((scroll.min(max), 0)),
+        r,
+    );
+}

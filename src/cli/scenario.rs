@@ -1,0 +1,235 @@
+//! `dust1947 scenario list|show|check`: the shipped scenarios and scenario files
+//! (docs/scenario-format.md).
+
+use super::cards::CARDS_ENV;
+use super::Diagnostics;
+use anyhow::Context as _;
+use clap::Subcommand;
+use dust_core::{CoverElement, Side, UnitCard};
+use dust_data::map::grid_char;
+use dust_data::scenario::{builtin_names, load_builtin, parse_scenario, Placed, Scenario};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// `dust1947 scenario …`
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A folder of your own unit cards; a card there replaces the shipped card of the same
+    /// name. Default: the DUST1947_CARDS environment variable, if set.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub cards: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: ScenarioCommand,
+}
+
+/// The `scenario` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum ScenarioCommand {
+    /// List the shipped scenarios.
+    List,
+    /// Show a scenario: its battlefield, objectives, limits and armies.
+    Show {
+        /// A shipped scenario's name (see `scenario list`) or a scenario file.
+        #[arg(value_name = "NAME|FILE")]
+        name: String,
+        /// For a custom battle: lay out the battlefield with this seed instead of the file's.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print the scenario as a scenario file (map inline) instead of a summary.
+        #[arg(long)]
+        toml: bool,
+    },
+    /// Check scenario files: print a summary of each good file, or every problem as
+    /// `FILE:LINE:COL: what is wrong` on stderr (exit status 2).
+    Check {
+        /// The scenario files (TOML).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Runs `dust1947 scenario …`.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let cards = cards(args.cards.as_deref())?;
+    match &args.command {
+        ScenarioCommand::List => {
+            for name in builtin_names() {
+                match load_builtin(name) {
+                    Ok(s) => println!("{name:<22} {}", one_line(&s, &cards)),
+                    Err(d) => println!("{name:<22} broken: {}", d.first().map(ToString::to_string).unwrap_or_default()),
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        ScenarioCommand::Show { name, seed, toml } => {
+            let mut s = load(name)?;
+            if let Some(seed) = seed {
+                if s.custom.is_none() {
+                    anyhow::bail!("`--seed` lays out a custom battle, but `{name}` has a fixed battlefield (no [custom] table)");
+                }
+                s = s.with_layout_seed(*seed);
+            }
+            if *toml {
+                print!("{}", s.to_toml());
+            } else {
+                print!("{}", show(&s, &cards));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        ScenarioCommand::Check { files } => {
+            let mut failed = false;
+            for f in files {
+                let file = f.display().to_string();
+                let result = std::fs::read_to_string(f)
+                    .with_context(|| format!("cannot read the scenario file `{file}`: check the path and that it is UTF-8 text"))
+                    .and_then(|text| {
+                        let s = parse_scenario(&text, &file).map_err(Diagnostics)?;
+                        s.game_setup(&cards).map_err(Diagnostics)?;
+                        Ok(s)
+                    });
+                match result {
+                    Ok(s) => println!("{file}: ok: {}", one_line(&s, &cards)),
+                    Err(e) => {
+                        super::report(&e);
+                        failed = true;
+                    }
+                }
+            }
+            Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+        }
+    }
+}
+
+/// The unit cards in play: shipped, overridden by `--cards` or `DUST1947_CARDS`.
+pub fn cards(dir: Option<&Path>) -> anyhow::Result<Vec<UnitCard>> {
+    let env = std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let dir = dir.map(Path::to_path_buf).or(env);
+    dust_data::builtin::load_cards(dir.as_deref())
+        .map_err(|d| anyhow::Error::new(Diagnostics(d)).context("the card folder has problems"))
+}
+
+/// A shipped scenario by name, or a scenario file.
+pub fn load(name: &str) -> anyhow::Result<Scenario> {
+    let path = Path::new(name);
+    if path.is_file() || name.ends_with(".toml") {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the scenario file `{name}`: check the path and that it is UTF-8 text"))?;
+        return parse_scenario(&text, name).map_err(|d| Diagnostics(d).into());
+    }
+    load_builtin(name).map_err(|d| Diagnostics(d).into())
+}
+
+fn one_line(s: &Scenario, cards: &[UnitCard]) -> String {
+    format!(
+        "\"{}\": {}x{} board, {} rounds, {} objective(s), armies {} AP vs {} AP{}",
+        s.name,
+        s.board.width(),
+        s.board.height(),
+        s.round_limit,
+        s.objectives.len(),
+        s.army_cost(Side::A, cards),
+        s.army_cost(Side::B, cards),
+        s.ap_limit.map(|l| format!(" (limit {l})")).unwrap_or_default()
+    )
+}
+
+fn list(v: &[dust_core::Square]) -> String {
+    if v.is_empty() {
+        return "none".to_string();
+    }
+    v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// A readable summary of a scenario.
+pub fn show(s: &Scenario, cards: &[UnitCard]) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "{} ({} edition)", s.name, s.edition);
+    if let Some(d) = &s.description {
+        let _ = writeln!(o, "{d}");
+    }
+    let b = &s.board;
+    let _ = writeln!(
+        o,
+        "\nbattlefield: {}{} columns (A-{}) x {} rows",
+        s.map.as_ref().map(|m| format!("map `{m}`, ")).unwrap_or_default(),
+        b.width(),
+        char::from(b'A' + b.width() - 1),
+        b.height()
+    );
+    for r in (0..b.height()).rev() {
+        let _ = write!(o, "{:>3} ", r + 1);
+        for c in 0..b.width() {
+            let sq = dust_core::Square::new(c, r);
+            let ch = if s.objectives.iter().any(|ob| ob.at == sq) {
+                'O'
+            } else if b.structure_at(sq).is_some() {
+                'S'
+            } else {
+                grid_char(b, sq)
+            };
+            let _ = write!(o, " {ch}");
+        }
+        o.push('\n');
+    }
+    o.push_str("    ");
+    for c in 0..b.width() {
+        let _ = write!(o, " {}", char::from(b'A' + c));
+    }
+    o.push_str("\n    (. open  ~ deep water  x rubble  s smoke  # no dot  a ammo crate  t anti-tank trap  S structure  O objective)\n");
+    let _ = writeln!(o, "entry squares: side A {}; side B {}", list(&s.entry.a), list(&s.entry.b));
+    let _ = writeln!(o, "cover zone: {}", list(&s.cover_zone));
+    let _ = writeln!(
+        o,
+        "rounds: {}; AP limit: {}",
+        s.round_limit,
+        s.ap_limit.map_or_else(|| "none".to_string(), |l| l.to_string())
+    );
+    for ob in &s.objectives {
+        let _ = writeln!(o, "objective: {} at {} ({} VP)", ob.name, ob.at, ob.points);
+    }
+    if let Some(c) = &s.custom {
+        let _ = writeln!(
+            o,
+            "custom battle: seed {}; side {} placed the first terrain square, side {} the first cover element",
+            c.seed, c.first.0, c.first.1
+        );
+        let places: Vec<String> = c
+            .placements
+            .iter()
+            .map(|p| {
+                let what = match p.what {
+                    Placed::TerrainSquare => "terrain square",
+                    Placed::Cover(CoverElement::AmmoCrate) => "ammo crate",
+                    Placed::Cover(CoverElement::AntiTankTrap) => "anti-tank trap",
+                };
+                format!("{} {what} {}", p.side, p.at)
+            })
+            .collect();
+        let _ = writeln!(o, "  placements: {}", places.join(", "));
+    }
+    for side in Side::ALL {
+        let army = &s.armies[side];
+        let _ = writeln!(
+            o,
+            "\nside {side}: {} ({} AP)",
+            army.name.as_deref().unwrap_or("army"),
+            s.army_cost(side, cards)
+        );
+        for u in &army.units {
+            let ap = cards
+                .iter()
+                .find(|c| c.name.eq_ignore_ascii_case(u.name.trim()))
+                .map_or_else(|| "unknown card".to_string(), |c| format!("{} AP", c.ap));
+            let mut extra = String::new();
+            if let Some(j) = &u.joins {
+                let _ = write!(extra, ", joins {j}");
+            }
+            if let Some(a) = u.at {
+                let _ = write!(extra, ", starts on {a}");
+            }
+            let _ = writeln!(o, "  {} ({ap}{extra})", u.name);
+        }
+    }
+    o
+}

@@ -1,0 +1,440 @@
+//! `dust1947 sim`: computer players against each other, many games, with statistics.
+//!
+//! Player a takes side A in even games and side B in odd ones. Every game has its own seeds
+//! (dice, player a, player b) derived from `--seed` and the game's number, so a run is
+//! reproducible with iteration budgets whatever `--threads` is, and every record replays.
+
+use super::{to_json, Diagnostics};
+use anyhow::{bail, Context as _};
+use dust_ai::{play_game, GameOutcome, PlayError, Player, PlayerSpec, PlayerStats};
+use dust_core::game::{Decision, Game, GameSetup};
+use dust_core::{BySide, GameRng, Side};
+use dust_data::record::{Record, ScenarioRef};
+use serde_json::json;
+use std::io::{IsTerminal as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Plays computer players against each other and reports wins, Elo and balance.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Player a: random, greedy, mcts, mcts:200ms, mcts:2s, mcts:5000i (options after commas:
+    /// threads=N, c=X, depth=N).
+    #[arg(long, default_value = "mcts", value_parser = parse_spec)]
+    pub a: PlayerSpec,
+    /// Player b, as player a.
+    #[arg(long, default_value = "greedy", value_parser = parse_spec)]
+    pub b: PlayerSpec,
+    /// Games to play; player a takes side A in even games and side B in odd ones.
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// A shipped scenario (`annihilation`, …) or a scenario file; default: the shipped
+    /// annihilation scenario with the core-box armies.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub scenario: Option<String>,
+    /// The seed every game's dice and players' seeds come from.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print one JSON object instead of text (no progress bar).
+    #[arg(long)]
+    pub json: bool,
+    /// Write every game record into this folder (`game-0001.toml`, …).
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
+    /// Games played at once (default: 1 when a player searches on several threads, else the
+    /// number of cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Print every decision of the first game with the player's top candidates (stderr).
+    #[arg(long)]
+    pub explain: bool,
+}
+
+fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
+    s.parse().map_err(|e: dust_ai::SpecError| e.to_string())
+}
+
+/// The game to play and how records name it.
+struct Battle {
+    name: String,
+    setup: GameSetup,
+    scenario: ScenarioRef,
+    armies: BySide<String>,
+}
+
+fn battle(name: Option<&str>) -> anyhow::Result<Battle> {
+    use dust_data::scenario;
+    let cards = dust_data::builtin::builtin_cards();
+    let (s, reference) = match name {
+        None => (
+            scenario::load_builtin("annihilation").map_err(Diagnostics)?,
+            ScenarioRef::Builtin("annihilation".to_string()),
+        ),
+        Some(n) if Path::new(n).is_file() => {
+            let text = std::fs::read_to_string(n).with_context(|| format!("cannot read the scenario file `{n}`"))?;
+            let s = scenario::parse_scenario(&text, n).map_err(Diagnostics)?;
+            (s, ScenarioRef::Embedded(text))
+        }
+        Some(n) => (scenario::load_builtin(n).map_err(Diagnostics)?, ScenarioRef::Builtin(n.to_string())),
+    };
+    let setup = s.game_setup(&cards).map_err(Diagnostics)?;
+    let armies = BySide::new_with(|side| s.armies[side].name.clone().unwrap_or_else(|| format!("side {side}")));
+    Ok(Battle {
+        name: s.name.clone(),
+        setup,
+        scenario: reference,
+        armies,
+    })
+}
+
+/// Seeds of game `i`: dice, player a, player b.
+fn seeds(seed: u64, i: u32) -> (u64, u64, u64) {
+    let mut r = GameRng::new(seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    (r.next_u64(), r.next_u64(), r.next_u64())
+}
+
+/// Which side player a takes in game `i`.
+fn a_side(i: u32) -> Side {
+    if i % 2 == 0 {
+        Side::A
+    } else {
+        Side::B
+    }
+}
+
+/// A player that prints its explanation after every decision.
+struct Explaining {
+    inner: Box<dyn Player + Send>,
+    label: &'static str,
+}
+
+impl Player for Explaining {
+    fn decide(&mut self, game: &Game) -> Decision {
+        let d = self.inner.decide(game);
+        eprintln!("{} ({}) decides `{d}`", self.label, game.round());
+        if let Some(e) = self.inner.explain() {
+            eprint!("{e}");
+        }
+        d
+    }
+    fn explain(&self) -> Option<dust_ai::Explanation> {
+        self.inner.explain()
+    }
+    fn time_budget(&self) -> Option<Duration> {
+        self.inner.time_budget()
+    }
+}
+
+type GameResult = Result<GameOutcome, PlayError>;
+
+fn play_one(args: &Args, setup: &GameSetup, i: u32) -> GameResult {
+    let (dice, sa, sb) = seeds(args.seed, i);
+    let mut pa: Box<dyn Player + Send> = args.a.build(sa);
+    let mut pb: Box<dyn Player + Send> = args.b.build(sb);
+    if args.explain && i == 0 {
+        pa = Box::new(Explaining { inner: pa, label: "a" });
+        pb = Box::new(Explaining { inner: pb, label: "b" });
+    }
+    match a_side(i) {
+        Side::A => play_game(setup.clone(), pa.as_mut(), pb.as_mut(), dice),
+        Side::B => play_game(setup.clone(), pb.as_mut(), pa.as_mut(), dice),
+    }
+}
+
+/// Plays every game, in parallel, and returns the results in game order.
+fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> Vec<GameResult> {
+    let n = args.games as usize;
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new((0..n).map(|_| None).collect());
+    let tally = Mutex::new((0usize, 0u32, 0u32, 0u32));
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads.clamp(1, n.max(1)) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                let r = play_one(args, setup, i as u32);
+                let mut t = tally.lock().expect("tally");
+                t.0 += 1;
+                if let Ok(o) = &r {
+                    match o.winner {
+                        Some(w) if w == a_side(i as u32) => t.1 += 1,
+                        Some(_) => t.2 += 1,
+                        None => t.3 += 1,
+                    }
+                }
+                if progress {
+                    draw_progress(t.0, n, t.1, t.2, t.3, start.elapsed());
+                }
+                drop(t);
+                results.lock().expect("results")[i] = Some(r);
+            });
+        }
+    });
+    if progress {
+        eprintln!();
+    }
+    results
+        .into_inner()
+        .expect("results")
+        .into_iter()
+        .map(|r| r.expect("every game is played"))
+        .collect()
+}
+
+fn draw_progress(done: usize, n: usize, a: u32, b: u32, d: u32, elapsed: Duration) {
+    const WIDTH: usize = 30;
+    let filled = if n == 0 { WIDTH } else { done * WIDTH / n };
+    let eta = if done > 0 {
+        elapsed.as_secs_f64() / done as f64 * (n - done) as f64
+    } else {
+        0.0
+    };
+    eprint!(
+        "\r[{}{}] {done}/{n}  a {a}  b {b}  draws {d}  eta {:.0}s   ",
+        "=".repeat(filled),
+        " ".repeat(WIDTH - filled),
+        eta
+    );
+    let _ = std::io::stderr().flush();
+}
+
+/// The Elo difference for a score `s` in `(0, 1)`.
+fn elo(s: f64) -> Option<f64> {
+    if s <= 0.0 || s >= 1.0 {
+        None
+    } else {
+        Some(-400.0 * (1.0 / s - 1.0).log10())
+    }
+}
+
+/// Score of player a, the Elo difference and its 95% interval (normal approximation of the
+/// mean score with the games' own variance, draws counting half). `None` is unbounded.
+fn elo_interval(a_wins: u32, b_wins: u32, draws: u32) -> (f64, Option<f64>, Option<f64>, Option<f64>) {
+    let n = f64::from(a_wins + b_wins + draws);
+    if n == 0.0 {
+        return (0.5, Some(0.0), None, None);
+    }
+    let s = (f64::from(a_wins) + 0.5 * f64::from(draws)) / n;
+    let var = (f64::from(a_wins) * (1.0 - s).powi(2) + f64::from(draws) * (0.5 - s).powi(2) + f64::from(b_wins) * s.powi(2)) / n;
+    let half = 1.96 * (var / n).sqrt();
+    let low = (s - half).max(0.0);
+    let high = (s + half).min(1.0);
+    (s, elo(s), elo(low), elo(high))
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn fmt_elo(e: Option<f64>, inf: &str) -> String {
+    e.map_or(inf.to_string(), |x| format!("{x:+.0}"))
+}
+
+/// Runs `sim`.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let b = battle(args.scenario.as_deref())?;
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create the records folder `{}`", dir.display()))?;
+    }
+    let searching = args.a.threads() > 1 || args.b.threads() > 1;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = args.threads.unwrap_or(if searching { 1 } else { cores }).max(1);
+    let progress = !args.json && std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let results = play_all(args, &b.setup, threads, progress);
+    let wall = start.elapsed();
+
+    let (mut a_wins, mut b_wins, mut draws) = (0u32, 0u32, 0u32);
+    let (mut vp_a, mut vp_b) = (0u64, 0u64);
+    let mut side_wins = BySide::<u32>::default();
+    let mut rounds = 0u64;
+    let mut cut_off = 0;
+    let mut stats = BySide::<PlayerStats>::default(); // a and b (players, not sides)
+    let mut failures = Vec::new();
+    for (i, r) in results.iter().enumerate() {
+        let i = i as u32;
+        let side = a_side(i);
+        match r {
+            Ok(o) => {
+                match o.winner {
+                    Some(w) if w == side => a_wins += 1,
+                    Some(_) => b_wins += 1,
+                    None => draws += 1,
+                }
+                if let Some(w) = o.winner {
+                    side_wins[w] += 1;
+                }
+                vp_a += u64::from(o.victory_points[side]);
+                vp_b += u64::from(o.victory_points[side.other()]);
+                rounds += u64::from(o.rounds);
+                cut_off += usize::from(o.cut_off);
+                stats.a.merge(&o.stats[side]);
+                stats.b.merge(&o.stats[side.other()]);
+            }
+            Err(e) => failures.push((i, e.to_string())),
+        }
+        if let Some(dir) = &args.records {
+            write_record(dir, &b, args, i, r)?;
+        }
+    }
+    for (i, e) in &failures {
+        eprintln!("warning: game {i} did not finish: {e}");
+    }
+    let played = a_wins + b_wins + draws;
+    let (score, e, lo, hi) = elo_interval(a_wins, b_wins, draws);
+    let mean = |x: u64| if played > 0 { x as f64 / f64::from(played) } else { 0.0 };
+    let pct = |x: u32| if played > 0 { 100.0 * f64::from(x) / f64::from(played) } else { 0.0 };
+    let timing = |s: &PlayerStats, spec: &PlayerSpec| {
+        json!({
+            "decisions": s.decisions,
+            "mean_ms": if s.decisions > 0 { ms(s.total) / s.decisions as f64 } else { 0.0 },
+            "longest_ms": ms(s.longest),
+            "budget_ms": spec.time_budget().map(ms),
+            "worst_overshoot_ms": spec.time_budget().map(|_| ms(s.worst_overshoot)),
+        })
+    };
+    if args.json {
+        let v = json!({
+            "games": played,
+            "requested": args.games,
+            "failed": failures.len(),
+            "a": args.a.to_string(),
+            "b": args.b.to_string(),
+            "a_wins": a_wins,
+            "b_wins": b_wins,
+            "draws": draws,
+            "a_score": score,
+            "elo": e,
+            "elo_low": lo,
+            "elo_high": hi,
+            "mean_vp_a": mean(vp_a),
+            "mean_vp_b": mean(vp_b),
+            "mean_rounds": mean(rounds),
+            "cut_off": cut_off,
+            "scenario": b.name,
+            "seed": args.seed,
+            "balance": {
+                "side_a_wins": side_wins.a,
+                "side_b_wins": side_wins.b,
+                "by_army": {
+                    b.armies.a.clone(): { "side": "A", "wins": side_wins.a, "win_rate": pct(side_wins.a) / 100.0 },
+                    b.armies.b.clone(): { "side": "B", "wins": side_wins.b, "win_rate": pct(side_wins.b) / 100.0 },
+                },
+            },
+            "timing": { "a": timing(&stats.a, &args.a), "b": timing(&stats.b, &args.b) },
+            "worst_overshoot_ms": [&args.a, &args.b].iter().zip([&stats.a, &stats.b]).filter_map(|(p, s)| p.time_budget().map(|_| ms(s.worst_overshoot))).fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
+            "wall_seconds": wall.as_secs_f64(),
+            "threads": threads,
+            "records": args.records.as_ref().map(|d| d.display().to_string()),
+        });
+        println!("{}", to_json(&v)?);
+    } else {
+        println!(
+            "sim: a = {} vs b = {}, {} games on {} (seed {}, {} at once, {:.1}s)",
+            args.a,
+            args.b,
+            played,
+            b.name,
+            args.seed,
+            threads,
+            wall.as_secs_f64()
+        );
+        println!("  a wins {a_wins} ({:.1}%), b wins {b_wins} ({:.1}%), draws {draws} ({:.1}%)", pct(a_wins), pct(b_wins), pct(draws));
+        println!("  mean victory points: a {:.1}, b {:.1}; mean rounds {:.1}", mean(vp_a), mean(vp_b), mean(rounds));
+        println!(
+            "  Elo difference a - b: {} (95% interval {} .. {}), score {:.3}",
+            fmt_elo(e, if score >= 1.0 { "+inf" } else { "-inf" }),
+            fmt_elo(lo, "-inf"),
+            fmt_elo(hi, "+inf"),
+            score
+        );
+        println!(
+            "  balance: side A ({}) won {:.1}%, side B ({}) won {:.1}%, draws {:.1}%",
+            b.armies.a,
+            pct(side_wins.a),
+            b.armies.b,
+            pct(side_wins.b),
+            pct(draws)
+        );
+        for (label, s, spec) in [("a", &stats.a, &args.a), ("b", &stats.b, &args.b)] {
+            let mean_ms = if s.decisions > 0 { ms(s.total) / s.decisions as f64 } else { 0.0 };
+            let over = match spec.time_budget() {
+                Some(bud) => format!(", worst overshoot {:.1} ms over {:.0} ms", ms(s.worst_overshoot), ms(bud)),
+                None => String::new(),
+            };
+            println!(
+                "  decision time {label}: mean {mean_ms:.2} ms, longest {:.2} ms{over} ({} decisions)",
+                ms(s.longest),
+                s.decisions
+            );
+        }
+        if cut_off > 0 {
+            println!("  {cut_off} games were cut off after {} decisions (counted as draws)", dust_ai::arena::MAX_DECISIONS);
+        }
+        if !failures.is_empty() {
+            println!("  {} games did not finish (engine bug; see the warnings)", failures.len());
+        }
+        if let Some(d) = &args.records {
+            println!("  records in {}", d.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_record(dir: &Path, b: &Battle, args: &Args, i: u32, r: &GameResult) -> anyhow::Result<()> {
+    let (dice, decisions, failed) = match r {
+        Ok(o) => (o.dice_seed, &o.decisions, false),
+        Err(PlayError::Panic { decisions, dice_seed, .. }) => (*dice_seed, decisions, true),
+        Err(_) => return Ok(()),
+    };
+    let mut rec = Record::new(b.scenario.clone(), dice);
+    for d in decisions {
+        rec.push(*d);
+    }
+    let side = a_side(i);
+    let mut names = BySide::<Option<String>>::default();
+    names[side] = Some(format!("a: {}", args.a));
+    names[side.other()] = Some(format!("b: {}", args.b));
+    rec.players = names;
+    if let Ok(o) = r {
+        rec.final_hash = Some(o.final_hash);
+    }
+    let name = format!("game-{:04}{}.toml", i + 1, if failed { "-failed" } else { "" });
+    let path = dir.join(name);
+    std::fs::write(&path, rec.to_text()).with_context(|| format!("cannot write the record `{}`", path.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_even_and_lopsided_scores() {
+        let (s, e, lo, hi) = elo_interval(10, 10, 0);
+        assert!((s - 0.5).abs() < 1e-12 && e.unwrap().abs() < 1e-9);
+        assert!(lo.unwrap() < 0.0 && hi.unwrap() > 0.0);
+        let (_, e, _, hi) = elo_interval(75, 25, 0);
+        assert!((e.unwrap() - 190.8).abs() < 0.1, "{e:?}");
+        assert!(hi.unwrap() > e.unwrap());
+        let (s, e, lo, hi) = elo_interval(5, 0, 0);
+        assert_eq!((s, e, hi), (1.0, None, None));
+        assert!(lo.is_none(), "no variance: the interval is a point at +inf");
+    }
+
+    #[test]
+    fn seeds_differ_per_game_and_sides_alternate() {
+        assert_ne!(seeds(1, 0), seeds(1, 1));
+        assert_eq!(seeds(7, 3), seeds(7, 3));
+        assert_eq!((a_side(0), a_side(1)), (Side::A, Side::B));
+    }
+}

@@ -1,0 +1,334 @@
+//! `dust1947 play` without a terminal: whole games driven by key presses through
+//! `dust_tui::App`, drawn on ratatui's `TestBackend`, and snapshots of the screen.
+//!
+//! Snapshots are the text of an 80x24 screen in `tests/snapshots/NAME.txt`; after a deliberate
+//! change of the layout, regenerate them with `UPDATE_SNAPSHOTS=1 cargo test --test play_tui`
+//! and look at the diff.
+
+use dust_core::game::{tests_support, Decision, Pending};
+use dust_core::BySide;
+use dust_tui::ratatui::backend::TestBackend;
+use dust_tui::ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use dust_tui::ratatui::Terminal;
+use dust_tui::{opponent, record, App, AppConfig, Overlay, Seat};
+
+fn duel_app(seed: u64, seats: BySide<Seat>) -> App {
+    let ai = (seats.a == Seat::Ai || seats.b == Seat::Ai).then(|| opponent::build("random", seed + 100).unwrap());
+    let ai_spec = ai.as_ref().map(|_| "random".to_string());
+    App::new(AppConfig {
+        scenario: "duel".into(),
+        setup: tests_support::duel(),
+        seed,
+        seats,
+        ai,
+        ai_spec,
+        save_path: None,
+    })
+    .unwrap()
+}
+
+const HOTSEAT: BySide<Seat> = BySide {
+    a: Seat::Human,
+    b: Seat::Human,
+};
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| app.render(f)).unwrap();
+    let buf = t.backend().buffer();
+    let mut out = String::new();
+    for y in 0..h {
+        let mut line = String::new();
+        for x in 0..w {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn snapshot(name: &str, text: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/snapshots/{name}.txt"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("no snapshot {}: run with UPDATE_SNAPSHOTS=1 to write it", path.display()));
+    assert!(
+        expected == text,
+        "screen {name} differs from {}:\n--- expected\n{expected}\n--- actual\n{text}\n(UPDATE_SNAPSHOTS=1 rewrites it after a deliberate change)",
+        path.display()
+    );
+}
+
+/// Plays to the end pressing only Enter (the first choice each time), drawing every screen.
+fn play_with_enter(app: &mut App) -> usize {
+    let mut presses = 0;
+    for _ in 0..20_000 {
+        app.settle();
+        if app.is_over() {
+            return presses;
+        }
+        assert_eq!(app.options(), app.game().legal_decisions().as_slice(), "only legal choices are offered");
+        let _ = screen(app, 80, 24);
+        key(app, KeyCode::Enter);
+        presses += 1;
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn hotseat_duel_played_to_the_end_with_enter() {
+    let mut app = duel_app(11, HOTSEAT);
+    let presses = play_with_enter(&mut app);
+    assert!(presses > 4);
+    assert!(matches!(app.game().pending(), Pending::GameOver { .. }));
+    assert!(app.log().iter().any(|l| l.text.starts_with("game over")));
+    // The record replays to the same game.
+    let text = app.record_text();
+    let r = record::parse(&text, "game.toml").unwrap();
+    let (again, _) = record::replay(&r, record::setup_of(&r).unwrap()).unwrap();
+    assert_eq!(again.state_hash(), app.game().state_hash());
+    // Enter on the final screen quits.
+    key(&mut app, KeyCode::Enter);
+    assert!(app.should_quit());
+}
+
+#[test]
+fn human_against_the_ai_with_arrows_and_enter() {
+    let seats = BySide {
+        a: Seat::Human,
+        b: Seat::Ai,
+    };
+    let mut app = duel_app(5, seats);
+    let mut n = 0u32;
+    for _ in 0..20_000 {
+        app.settle();
+        if app.is_over() {
+            break;
+        }
+        assert!(app.human_to_decide() == Some(dust_core::Side::A));
+        // Vary the choices: sometimes the second one, through the list.
+        n += 1;
+        if n % 3 == 0 {
+            key(&mut app, KeyCode::Tab);
+            if app.focus() == dust_tui::Focus::Board {
+                key(&mut app, KeyCode::Tab);
+            }
+            key(&mut app, KeyCode::Down);
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(app.is_over());
+    let r = record::parse(&app.record_text(), "g.toml").unwrap();
+    assert_eq!(
+        record::players_of(&r),
+        Some((seats, Some("random".to_string()))),
+        "the record says who played"
+    );
+}
+
+#[test]
+fn resuming_a_record_continues_the_same_game() {
+    let mut app = duel_app(3, HOTSEAT);
+    for _ in 0..15 {
+        app.settle();
+        key(&mut app, KeyCode::Enter);
+    }
+    let text = app.record_text();
+    let r = record::parse(&text, "saved.toml").unwrap();
+    let resumed = App::resume(
+        AppConfig {
+            scenario: "duel".into(),
+            setup: record::setup_of(&r).unwrap(),
+            seed: 999,
+            seats: HOTSEAT,
+            ai: None,
+            ai_spec: None,
+            save_path: None,
+        },
+        r,
+    )
+    .unwrap();
+    assert_eq!(resumed.game().state_hash(), app.game().state_hash());
+    assert_eq!(resumed.options(), app.options());
+}
+
+#[test]
+fn a_corrupt_record_says_where_it_breaks() {
+    let mut app = duel_app(3, HOTSEAT);
+    for _ in 0..6 {
+        app.settle();
+        key(&mut app, KeyCode::Enter);
+    }
+    let text = app.record_text().replace("\"activate u1\"", "\"activate u0\"");
+    let r = record::parse(&text, "bad.toml").unwrap();
+    let cfg = AppConfig {
+        scenario: "duel".into(),
+        setup: tests_support::duel(),
+        seed: 3,
+        seats: HOTSEAT,
+        ai: None,
+        ai_spec: None,
+        save_path: None,
+    };
+    match App::resume(cfg, r) {
+        Ok(_) => panic!("a corrupt record must not resume"),
+        Err(e) => assert!(e.starts_with("bad.toml:") && e.contains("breaks at decision"), "{e}"),
+    }
+    for garbage in ["", "decisions = [", "seed = \"x\"\nscenario = 3", "\u{0}\u{1}"] {
+        assert!(record::parse(garbage, "g.toml").is_err());
+    }
+}
+
+#[test]
+fn undo_takes_back_a_choice_before_the_dice() {
+    let mut app = duel_app(2, HOTSEAT);
+    app.settle();
+    let before = app.options().to_vec();
+    let hash = app.game().state_hash();
+    key(&mut app, KeyCode::Enter);
+    assert_ne!(app.options(), before.as_slice());
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.options(), before.as_slice());
+    assert_eq!(app.game().state_hash(), hash);
+}
+
+#[test]
+fn the_board_cursor_chooses_moves_and_the_mouse_clicks() {
+    let mut app = duel_app(1, HOTSEAT);
+    app.settle();
+    // Activate, then the first plan (move, move): the choices are spaces on the board.
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    app.settle();
+    assert!(app.options().iter().all(|d| matches!(d, Decision::MoveTo(_))), "{:?}", app.options());
+    assert_eq!(app.focus(), dust_tui::Focus::Board);
+    let _ = screen(&app, 80, 24);
+    let target = app.options()[2];
+    let Decision::MoveTo(sq) = target else { unreachable!() };
+    // Walk the cursor there with the arrows.
+    while app.cursor().col() < sq.col() {
+        key(&mut app, KeyCode::Right);
+    }
+    while app.cursor().col() > sq.col() {
+        key(&mut app, KeyCode::Left);
+    }
+    assert_eq!(app.selected(), Some(target));
+    // Click it twice with the mouse: the second click confirms.
+    let _ = screen(&app, 80, 24);
+    let (x, y) = (4 + 3 * u16::from(sq.col()), 2 + 5 - u16::from(sq.row()));
+    let click = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.handle_mouse(click);
+    assert_eq!(app.cursor(), sq);
+    let n = app.record().decisions.len();
+    app.handle_mouse(click);
+    assert_eq!(app.record().decisions.len(), n + 1);
+    assert_eq!(app.record().decisions.last(), Some(&target));
+}
+
+#[test]
+fn snapshot_first_screen() {
+    let mut app = duel_app(1, HOTSEAT);
+    app.settle();
+    snapshot("duel_start", &screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_moves_highlighted() {
+    let mut app = duel_app(1, HOTSEAT);
+    app.settle();
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    snapshot("duel_enter_board", &screen(&app, 80, 24));
+}
+
+#[test]
+fn snapshot_an_attack_with_its_odds() {
+    let mut app = duel_app(4, HOTSEAT);
+    for _ in 0..2_000 {
+        app.settle();
+        let aim = app
+            .options()
+            .iter()
+            .position(|d| matches!(d, Decision::Aim { target: Some(_), .. }));
+        if let Some(i) = aim {
+            for _ in 0..i {
+                key(&mut app, KeyCode::Down);
+            }
+            let s = screen(&app, 80, 24);
+            assert!(s.contains("odds of this attack"), "{s}");
+            snapshot("duel_aim", &s);
+            return;
+        }
+        assert!(!app.is_over(), "no attack happened");
+        // Always the plan with an attack when there is one, else the first choice.
+        let pick = app
+            .options()
+            .iter()
+            .position(|d| matches!(d, Decision::Plan(p) if p.to_string().contains("attack")))
+            .unwrap_or(0);
+        for _ in 0..pick {
+            key(&mut app, KeyCode::Down);
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    panic!("no attack was offered");
+}
+
+#[test]
+fn snapshot_help_and_small_terminal() {
+    let mut app = duel_app(1, HOTSEAT);
+    app.settle();
+    key(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.overlay(), Overlay::Help);
+    snapshot("help", &screen(&app, 80, 24));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), Overlay::None);
+    snapshot("too_small", &screen(&app, 60, 20));
+    key(&mut app, KeyCode::Char('r'));
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("Rulings"), "{s}");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('L'));
+    assert!(screen(&app, 80, 24).contains("rule: tactics-revised-core-rules.md"));
+}
+
+#[test]
+fn the_default_scenario_draws_in_80x24_and_larger() {
+    let setup = dust_tui::setup::load_scenario(dust_tui::setup::DEFAULT_SCENARIO).unwrap();
+    let mut app = App::new(AppConfig {
+        scenario: "annihilation".into(),
+        setup,
+        seed: 1,
+        seats: HOTSEAT,
+        ai: None,
+        ai_spec: None,
+        save_path: None,
+    })
+    .unwrap();
+    app.settle();
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let s = screen(&app, w, h);
+        assert!(s.contains("annihilation"), "{s}");
+    }
+    // Walk the cursor over the whole board: the view scrolls and never panics.
+    key(&mut app, KeyCode::Tab);
+    for code in [KeyCode::Up, KeyCode::Right, KeyCode::Down, KeyCode::Left] {
+        for _ in 0..30 {
+            key(&mut app, code);
+            let _ = screen(&app, 80, 24);
+        }
+    }
+}

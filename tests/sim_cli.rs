@@ -1,0 +1,76 @@
+//! `dust1947 sim`, run as a user would, with tiny numbers of games and iteration budgets.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dust1947"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let o = run(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{args:?}: {err}");
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
+}
+
+#[test]
+fn sim_json_has_the_counts() {
+    let v = json(&["sim", "--a", "greedy", "--b", "random", "--games", "4", "--seed", "3", "--json"]);
+    let n = |k: &str| v[k].as_u64().unwrap_or_else(|| panic!("`{k}` in {v}"));
+    assert_eq!(n("games"), 4);
+    assert_eq!(n("a_wins") + n("b_wins") + n("draws"), 4);
+    assert_eq!(v["a"], "greedy");
+    assert_eq!(v["b"], "random");
+    assert!(v["mean_vp_a"].is_number() && v["mean_vp_b"].is_number());
+    assert!(v["a_score"].is_number());
+    assert!(v["balance"]["by_army"].is_object());
+    assert_eq!(v["balance"]["side_a_wins"].as_u64().unwrap() + v["balance"]["side_b_wins"].as_u64().unwrap() + n("draws"), 4);
+    assert!(v["timing"]["a"]["longest_ms"].is_number());
+    // The same seed plays the same games.
+    let w = json(&["sim", "--a", "greedy", "--b", "random", "--games", "4", "--seed", "3", "--json", "--threads", "1"]);
+    for k in ["a_wins", "b_wins", "draws", "mean_vp_a", "mean_vp_b"] {
+        assert_eq!(v[k], w[k], "{k}");
+    }
+}
+
+#[test]
+fn sim_with_search_writes_records_that_replay() {
+    let dir = std::env::temp_dir().join(format!("dust1947-sim-{}", std::process::id()));
+    let d = dir.display().to_string();
+    let v = json(&[
+        "sim", "--a", "mcts:8i,threads=2,depth=6", "--b", "greedy", "--games", "2", "--json", "--records", &d, "--scenario", "annihilation",
+    ]);
+    assert_eq!(v["games"].as_u64(), Some(2));
+    assert!(v["timing"]["a"]["decisions"].as_u64().unwrap() > 0);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let rec = dust_data::record::Record::parse(&text, &f.display().to_string()).unwrap_or_else(|e| panic!("{e:?}"));
+        let game = dust_data::record::replay(&rec, &dust_data::builtin::builtin_cards()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(game.pending(), dust_core::game::Pending::GameOver { .. }));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sim_text_and_bad_players() {
+    let o = run(&["sim", "--a", "random", "--b", "random", "--games", "2"]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("Elo difference") && out.contains("balance") && out.contains("decision time"), "{out}");
+    let o = run(&["sim", "--a", "minimax", "--games", "1"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown player `minimax`"), "{err}");
+    let o = run(&["sim", "--a", "mcts:fast", "--games", "1"]);
+    assert!(err.len() > 0 && !o.status.success());
+    let o = run(&["sim", "--scenario", "no-such-scenario", "--a", "random", "--b", "random", "--games", "1"]);
+    assert!(!o.status.success());
+}
