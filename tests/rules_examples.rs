@@ -678,3 +678,190 @@ fn optional_skills_have_text_forms() {
     assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
     let _ = (Role::Officer, UnitSetup::clone);
 }
+
+// ----- Command Squad Abilities ------------------------------------------------------------------
+
+/// A Command Squad built for the tests: Officer, Radioman, Mechanic, Medic and a weapon specialist.
+fn command_squad(name: &str) -> UnitCard {
+    let mut cs = test_card(name, UnitKind::Squad, soldier(2), 5, vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))]);
+    cs.skills.push(Skill::CommandSquad);
+    for (m, role) in cs.models.iter_mut().zip([Some(Role::Officer), Some(Role::Radioman), Some(Role::Mechanic), Some(Role::Medic), None]) {
+        m.role = role;
+    }
+    cs
+}
+
+/// tactics-revised-core-rules.md, "Command Squad Abilities" example: the Axis eliminate a
+/// Blackhawk, the Allies repair it with Field Repair, the Axis eliminate it again: 44 VP (22 for
+/// each Blackhawk).
+#[test]
+fn field_repair_blackhawk_destroyed_twice_scores_44() {
+    let boss = Arc::new(command_squad("The Boss"));
+    let pounder = Arc::new(test_card("Pounder", UnitKind::Vehicle, vehicle(4), 6, vec![line("Gun", WeaponRange::Spaces { min: 1, max: 6 }, dice(3))]));
+    let mut setup = open_game(
+        8,
+        8,
+        vec![placed(&card("Blackhawk"), Side::A, "C3"), placed(&boss, Side::A, "A1"), placed(&pounder, Side::B, "C6")],
+    );
+    setup.entry.a = vec![sq("D1")];
+    let mut t = Table::new(setup);
+    t.initiative(Side::B);
+    t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(3, 3);
+    assert!(destroyed(&t, 0));
+    // The Boss: SKILL action, Field Repair on the destroyed Blackhawk.
+    t.decide("activate u1");
+    t.decide("plan skill nothing");
+    assert!(legal(&t).contains(&"skill field-repair u0".to_string()));
+    t.decide("skill field-repair u0");
+    t.roll(1, 1);
+    // The repaired Blackhawk activates at once and enters from the deployment spaces.
+    assert_eq!(t.game.pending(), Pending::Decision { side: Side::A });
+    t.decide("plan move nothing");
+    t.decide("move D1");
+    assert_eq!((t.health(0), t.game.unit(UnitId(0)).at), (3, Some(sq("D1"))));
+    t.initiative(Side::B);
+    t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(3, 3);
+    assert!(destroyed(&t, 0));
+    assert_eq!(t.game.victory_points().b, 44);
+    assert_eq!(t.game.unit(UnitId(0)).times_destroyed, 2);
+}
+
+/// Answers casualty decisions: side B puts `n` points on its joined hero, everything else takes
+/// the first miniature offered.
+fn casualties_on_hero(t: &mut Table, mut n: u32) {
+    while let Some(Decision::Casualty(_)) = t.game.legal_decisions().first() {
+        if t.game.pending() == (Pending::Decision { side: Side::B }) && n > 0 {
+            n -= 1;
+            t.decide("casualty hero");
+        } else {
+            let first = t.game.legal_decisions()[0].to_string();
+            t.decide(&first);
+        }
+    }
+}
+
+// ----- Wiederbelebungsserum ---------------------------------------------------------------------
+
+/// tactics-revised-core-rules.md, "Wiederbelebungsserum" example: TotenMeister, joined to Axis
+/// Zombies, loses three health points in a close combat (simultaneous, so she takes the damage
+/// though she wins it). Later The Hammers attack her in close combat; she survives and her
+/// retaliation's hits give the three health points back, after all weapon lines are resolved.
+#[test]
+fn totenmeister_serum_regenerates_after_the_attack() {
+    let mut toten = test_card("TotenMeister", UnitKind::Hero, soldier(3), 5, vec![line("Claws", WeaponRange::Close, dice(3))]);
+    toten.skills.extend([Skill::Wiederbelebungsserum, Skill::BlutkreuzZombie]);
+    let mut zombies = test_card("Axis Zombies", UnitKind::Squad, soldier(3), 4, vec![line("Bite", WeaponRange::Close, dice(1))]);
+    zombies.skills.push(Skill::BlutkreuzZombie);
+    let (toten, zombies) = (Arc::new(toten), Arc::new(zombies));
+    let mut hero = placed(&toten, Side::B, "C4");
+    hero.joins = Some(1);
+    let units = vec![
+        placed(&card("Hell Boys"), Side::A, "C5"), // u0
+        placed(&zombies, Side::B, "C4"),           // u1
+        hero,                                      // u2
+        placed(&card("The Hammers"), Side::A, "C3"), // u3
+    ];
+    let mut t = Table::new(open_game(8, 8, units));
+    t.auto_casualties = false;
+    t.initiative(Side::B);
+    // The zombies and TotenMeister attack the Hell Boys in close combat (Bite and Claws).
+    t.activate(1, "attack nothing", &[], &[(0, "u0", 0), (32, "u0", 0)], &[]);
+    t.decide("retaliate yes");
+    t.roll(4, 2); // Bite
+    t.roll(3, 3); // TotenMeister's Claws
+    t.roll(5, 3); // the Hell Boys' Knife & Grenade
+    // Three damage on the combined unit: the Axis player marks them on TotenMeister.
+    casualties_on_hero(&mut t, 3);
+    // She scored three hits on soldiers, but healing comes after the whole attack, and she took
+    // the simultaneous damage: the serum heals her back to full at the end of this attack.
+    assert_eq!(t.health(2), 5);
+    assert!(destroyed(&t, 0));
+    // Later in the round: The Hammers attack; TotenMeister retaliates and regenerates.
+    t.decide("activate u3");
+    t.declare("attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.decide("retaliate yes");
+    t.roll(3, 3); // The Hammers' Rocket Punch: three hits
+    t.roll(4, 0); // Bite
+    t.roll(3, 2); // Claws: two hits on The Hammers
+    casualties_on_hero(&mut t, 3);
+    assert_eq!(t.health(2), 4, "lost three, regained two (one per hit)");
+}
+
+// ----- Artillery --------------------------------------------------------------------------------
+
+fn artillery(name: &str, value: CombatValue) -> UnitCard {
+    test_card(name, UnitKind::Vehicle, vehicle(4), 6, vec![line(name, WeaponRange::Artillery, value)])
+}
+
+/// tactics-revised-core-rules.md, "Artillery Weapons (Range A)" and "Direct Shot" examples: the
+/// Lothar's Nebelwerfer 42 hits only at range 4 or more, fires a direct shot at The Hammers in its
+/// line of sight, ignores their cover (tactics-revised-faq.md) and must reload before firing again.
+#[test]
+fn artillery_direct_shot() {
+    let lothar = Arc::new(artillery("Nebelwerfer 42", dice(3)));
+    let mut setup = open_game(8, 8, vec![placed(&card("The Hammers"), Side::A, "C7"), placed(&lothar, Side::B, "C2"), placed(&card("Hell Boys"), Side::A, "C4")]);
+    let mut b = setup.board.to_setup();
+    b.cover.push((sq("C7"), CoverElement::AntiTankTrap));
+    setup.board = dust_core::Board::new(b).unwrap();
+    let mut t = Table::new(setup);
+    t.initiative(Side::B);
+    t.decide("activate u1");
+    t.decide("plan attack nothing");
+    let aims = legal(&t);
+    assert!(aims.contains(&"aim 0 u0 0".to_string()), "The Hammers at range 5: {aims:?}");
+    assert!(!aims.contains(&"aim 0 u2 0".to_string()), "the Hell Boys at range 2 are too close");
+    t.decide("aim 0 u0 0");
+    t.roll(3, 2);
+    assert_eq!(t.health(0), 1, "no cover save against artillery");
+    assert_eq!(t.game.unit(UnitId(1)).loaded, 0, "the Nebelwerfer must reload");
+    t.pass(0);
+    t.pass(2);
+    t.initiative(Side::B);
+    t.decide("activate u1");
+    let plans = legal(&t);
+    assert!(plans.contains(&"plan reload attack".to_string()) && !plans.contains(&"plan sustained".to_string()));
+}
+
+/// tactics-revised-core-rules.md, "Indirect Shot" example: The Boss (a Command Squad with its
+/// Radioman) moves to see the Hans, then orders an Artillery Strike; the Steel Rain, which does
+/// not see the Hans, activates at once and fires an indirect shot that uses both its actions;
+/// then it is the Axis player's turn. Per tactics-revised-faq.md an artillery unit that sees
+/// the target cannot be ordered to fire at it.
+#[test]
+fn artillery_indirect_shot_by_an_observer() {
+    let boss = Arc::new(command_squad("The Boss"));
+    let steel_rain = Arc::new(artillery("Rockets", dice(3)));
+    let mut setup = open_game(
+        8,
+        8,
+        vec![
+            placed(&boss, Side::A, "E2"),       // u0
+            placed(&steel_rain, Side::A, "B1"), // u1
+            placed(&card("Hans"), Side::B, "B8"), // u2
+            placed(&card("Lara"), Side::B, "H8"), // u3
+        ],
+    );
+    // A wall of terrain squares between the Steel Rain and the Hans.
+    let mut b = setup.board.to_setup();
+    for c in 0..3usize {
+        b.terrain[4 * 8 + c] = dust_core::Terrain::NoDot;
+    }
+    setup.board = dust_core::Board::new(b).unwrap();
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move skill");
+    t.decide("move E3");
+    assert!(legal(&t).contains(&"skill artillery-strike u1".to_string()));
+    t.decide("skill artillery-strike u1");
+    // The Steel Rain activates and aims where The Boss sees.
+    assert_eq!(legal(&t), ["aim 0 none", "aim 0 u2 0"]);
+    t.decide("aim 0 u2 0");
+    t.roll(3, 3);
+    assert!(destroyed(&t, 2));
+    assert!(t.game.unit(UnitId(1)).activated);
+    assert_eq!(t.game.pending(), Pending::Decision { side: Side::B });
+    assert_eq!(t.game.legal_decisions(), vec![Decision::Activate(UnitId(3))]);
+}

@@ -29,10 +29,26 @@ fn sim_json_has_the_counts() {
     assert!(v["mean_vp_a"].is_number() && v["mean_vp_b"].is_number());
     assert!(v["a_score"].is_number());
     assert!(v["balance"]["by_army"].is_object());
-    assert_eq!(v["balance"]["side_a_wins"].as_u64().unwrap() + v["balance"]["side_b_wins"].as_u64().unwrap() + n("draws"), 4);
+    assert_eq!(
+        v["balance"]["side_a_wins"].as_u64().unwrap() + v["balance"]["side_b_wins"].as_u64().unwrap() + n("draws"),
+        4
+    );
     assert!(v["timing"]["a"]["longest_ms"].is_number());
     // The same seed plays the same games.
-    let w = json(&["sim", "--a", "greedy", "--b", "random", "--games", "4", "--seed", "3", "--json", "--threads", "1"]);
+    let w = json(&[
+        "sim",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+        "--threads",
+        "1",
+    ]);
     for k in ["a_wins", "b_wins", "draws", "mean_vp_a", "mean_vp_b"] {
         assert_eq!(v[k], w[k], "{k}");
     }
@@ -43,7 +59,18 @@ fn sim_with_search_writes_records_that_replay() {
     let dir = std::env::temp_dir().join(format!("dust1947-sim-{}", std::process::id()));
     let d = dir.display().to_string();
     let v = json(&[
-        "sim", "--a", "mcts:8i,threads=2,depth=6", "--b", "greedy", "--games", "2", "--json", "--records", &d, "--scenario", "annihilation",
+        "sim",
+        "--a",
+        "mcts:8i,threads=2,depth=6",
+        "--b",
+        "greedy",
+        "--games",
+        "2",
+        "--json",
+        "--records",
+        &d,
+        "--scenario",
+        "annihilation",
     ]);
     assert_eq!(v["games"].as_u64(), Some(2));
     assert!(v["timing"]["a"]["decisions"].as_u64().unwrap() > 0);
@@ -64,13 +91,26 @@ fn sim_text_and_bad_players() {
     let o = run(&["sim", "--a", "random", "--b", "random", "--games", "2"]);
     assert!(o.status.success());
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("Elo difference") && out.contains("balance") && out.contains("decision time"), "{out}");
+    assert!(
+        out.contains("Elo difference") && out.contains("balance") && out.contains("decision time"),
+        "{out}"
+    );
     let o = run(&["sim", "--a", "minimax", "--games", "1"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("unknown player `minimax`"), "{err}");
     let o = run(&["sim", "--a", "mcts:fast", "--games", "1"]);
     assert!(err.len() > 0 && !o.status.success());
-    let o = run(&["sim", "--scenario", "no-such-scenario", "--a", "random", "--b", "random", "--games", "1"]);
+    let o = run(&[
+        "sim",
+        "--scenario",
+        "no-such-scenario",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "1",
+    ]);
     assert!(!o.status.success());
 }

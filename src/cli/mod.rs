@@ -7,6 +7,7 @@
 mod cards;
 mod los;
 mod map;
+mod play;
 mod reach;
 mod rulings;
 
@@ -28,6 +29,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a game of Dust Tactics in the terminal against the AI (or hot-seat).
+    Play(play::Args),
     /// Check and summarise map files.
     #[command(subcommand)]
     Map(map::MapCommand),
@@ -45,6 +48,7 @@ enum Command {
 /// found"); errors exit with status 2.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
+        Command::Play(a) => play::run(&a),
         Command::Map(c) => map::run(c),
         Command::Los(a) => los::run(&a),
         Command::Reach(a) => reach::run(&a),

@@ -54,7 +54,11 @@ pub fn default_save_path() -> Option<PathBuf> {
     let base = std::env::var_os("XDG_DATA_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| Path::new(&h).join(".local/share")))?;
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| Path::new(&h).join(".local/share"))
+        })?;
     Some(base.join("dust1947").join("last-game.toml"))
 }
 
@@ -70,8 +74,8 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
     }
     let loaded = match &a.load {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the record `{}`: check the path", path.display()))?;
+            let text =
+                std::fs::read_to_string(path).with_context(|| format!("cannot read the record `{}`: check the path", path.display()))?;
             Some(record::parse(&text, &path.display().to_string()).map_err(anyhow::Error::msg)?)
         }
         None => None,
@@ -110,13 +114,18 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         save_path: save_path.clone(),
     };
     let app = match loaded {
-        Some(r) => App::resume(config, r)
-            .map_err(|e| anyhow::anyhow!("{e}").context("the record does not replay; the game was not started"))?,
+        Some(r) => {
+            App::resume(config, r).map_err(|e| anyhow::anyhow!("{e}").context("the record does not replay; the game was not started"))?
+        }
         None => App::new(config).map_err(anyhow::Error::msg)?,
     };
     let app = dust_tui::term::run(app).context("the terminal game stopped")?;
     if let Some(p) = app.saved_to() {
-        println!("game record saved to {}; resume with: dust1947 play --load {}", p.display(), p.display());
+        println!(
+            "game record saved to {}; resume with: dust1947 play --load {}",
+            p.display(),
+            p.display()
+        );
     } else if let Some(p) = save_path {
         println!("the game record could not be saved to {}", p.display());
     }
@@ -144,14 +153,19 @@ fn seats(a: &Args, recorded: Option<(BySide<Seat>, Option<String>)>) -> (BySide<
         Some(SideArg::B) => Side::B,
         None => recorded_human.unwrap_or(Side::A),
     };
-    let spec = a
-        .ai
-        .clone()
-        .or_else(|| recorded.and_then(|(_, ai)| ai))
-        .unwrap_or_else(|| opponent::DEFAULT_SPEC.to_string());
+    let spec =
+        a.ai.clone()
+            .or_else(|| recorded.and_then(|(_, ai)| ai))
+            .unwrap_or_else(|| opponent::DEFAULT_SPEC.to_string());
     let seats = match human {
-        Side::A => BySide { a: Seat::Human, b: Seat::Ai },
-        Side::B => BySide { a: Seat::Ai, b: Seat::Human },
+        Side::A => BySide {
+            a: Seat::Human,
+            b: Seat::Ai,
+        },
+        Side::B => BySide {
+            a: Seat::Ai,
+            b: Seat::Human,
+        },
     };
     (seats, Some(spec))
 }

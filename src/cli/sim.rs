@@ -292,7 +292,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let played = a_wins + b_wins + draws;
     let (score, e, lo, hi) = elo_interval(a_wins, b_wins, draws);
     let mean = |x: u64| if played > 0 { x as f64 / f64::from(played) } else { 0.0 };
-    let pct = |x: u32| if played > 0 { 100.0 * f64::from(x) / f64::from(played) } else { 0.0 };
+    let pct = |x: u32| {
+        if played > 0 {
+            100.0 * f64::from(x) / f64::from(played)
+        } else {
+            0.0
+        }
+    };
     let timing = |s: &PlayerStats, spec: &PlayerSpec| {
         json!({
             "decisions": s.decisions,
@@ -348,8 +354,18 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             threads,
             wall.as_secs_f64()
         );
-        println!("  a wins {a_wins} ({:.1}%), b wins {b_wins} ({:.1}%), draws {draws} ({:.1}%)", pct(a_wins), pct(b_wins), pct(draws));
-        println!("  mean victory points: a {:.1}, b {:.1}; mean rounds {:.1}", mean(vp_a), mean(vp_b), mean(rounds));
+        println!(
+            "  a wins {a_wins} ({:.1}%), b wins {b_wins} ({:.1}%), draws {draws} ({:.1}%)",
+            pct(a_wins),
+            pct(b_wins),
+            pct(draws)
+        );
+        println!(
+            "  mean victory points: a {:.1}, b {:.1}; mean rounds {:.1}",
+            mean(vp_a),
+            mean(vp_b),
+            mean(rounds)
+        );
         println!(
             "  Elo difference a - b: {} (95% interval {} .. {}), score {:.3}",
             fmt_elo(e, if score >= 1.0 { "+inf" } else { "-inf" }),
@@ -378,7 +394,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             );
         }
         if cut_off > 0 {
-            println!("  {cut_off} games were cut off after {} decisions (counted as draws)", dust_ai::arena::MAX_DECISIONS);
+            println!(
+                "  {cut_off} games were cut off after {} decisions (counted as draws)",
+                dust_ai::arena::MAX_DECISIONS
+            );
         }
         if !failures.is_empty() {
             println!("  {} games did not finish (engine bug; see the warnings)", failures.len());

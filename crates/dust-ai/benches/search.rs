@@ -78,7 +78,9 @@ fn playouts(c: &mut Criterion) {
         decisions as f64 / s,
         decisions as f64 / games as f64
     );
-    c.bench_function("random playout, annihilation", |b| b.iter(|| black_box(playout(g.clone(), &mut rng))));
+    c.bench_function("random playout, annihilation", |b| {
+        b.iter(|| black_box(playout(g.clone(), &mut rng)))
+    });
 }
 
 fn mcts(c: &mut Criterion) {

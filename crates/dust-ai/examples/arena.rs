@@ -13,7 +13,11 @@ fn main() {
     let (mut wa, mut wb, mut dr) = (0, 0, 0);
     let start = Instant::now();
     for g in 0..games {
-        let setup = if duel { tests_support::duel() } else { dust_data::scenario::default_setup() };
+        let setup = if duel {
+            tests_support::duel()
+        } else {
+            dust_data::scenario::default_setup()
+        };
         let mut pa = a.build(2 * g + 1);
         let mut pb = b.build(2 * g + 2);
         let a_side = if g % 2 == 0 { Side::A } else { Side::B };
@@ -24,7 +28,11 @@ fn main() {
         }
         .expect("setup");
         if std::env::var("TRACE").is_ok_and(|t| t == g.to_string()) {
-            let setup = if duel { tests_support::duel() } else { dust_data::scenario::default_setup() };
+            let setup = if duel {
+                tests_support::duel()
+            } else {
+                dust_data::scenario::default_setup()
+            };
             trace(setup, &out);
         }
         match out.winner {

@@ -84,7 +84,11 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlayError::Setup(e) => write!(f, "the setup does not make a game: {e}"),
-            PlayError::Panic { message, decisions, dice_seed } => write!(
+            PlayError::Panic {
+                message,
+                decisions,
+                dice_seed,
+            } => write!(
                 f,
                 "the game stopped on a bug after {} decisions (dice seed {dice_seed}): {message}; the record replays it",
                 decisions.len()

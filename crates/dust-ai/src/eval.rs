@@ -173,7 +173,11 @@ pub fn raw_damage(game: &Game, u: UnitId, l: LineRef, target: UnitId, save: Opti
         CombatValue::Phaser { aim, power } => f64::from(aim) * mult * burst * p_eff * laser * f64::from(power) * p,
         CombatValue::Volley { dice, damage } => {
             let k = usize::from(mode.ammo.clamp(1, 4) - 1);
-            let n = dice.get(k).copied().filter(|&n| n > 0).or_else(|| dice.iter().copied().find(|&n| n > 0))?;
+            let n = dice
+                .get(k)
+                .copied()
+                .filter(|&n| n > 0)
+                .or_else(|| dice.iter().copied().find(|&n| n > 0))?;
             f64::from(n) * burst * p_eff * laser * (1.0 - p_save) * f64::from(damage)
         }
         CombatValue::Incendiary { dice } => f64::from(dice) * health * mult * burst * p_eff * (1.0 - p_save),

@@ -153,7 +153,9 @@ impl GreedyPlayer {
                 let yes = match opt {
                     Optional::Separate => false,
                     Optional::Assault => self.planned.as_ref().is_some_and(|p| Some(p.unit) == declaring && p.assault),
-                    Optional::Berserk | Optional::AllInOne => self.aimed.iter().map(|(t, d)| eval::damage_value(game, *t, *d)).sum::<f64>() >= 8.0,
+                    Optional::Berserk | Optional::AllInOne => {
+                        self.aimed.iter().map(|(t, d)| eval::damage_value(game, *t, *d)).sum::<f64>() >= 8.0
+                    }
                     // A free reroll of a failed die.
                     Optional::MedalOfHonor => true,
                     Optional::HeroicAttack => declaring.is_some_and(|u| {
@@ -170,7 +172,10 @@ impl GreedyPlayer {
                     .collect()
             }
             Some(Decision::React(_)) => options.iter().map(|d| react_value(game, d)).collect(),
-            Some(Decision::Retaliate(_)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Retaliate(true)))).collect(),
+            Some(Decision::Retaliate(_)) => options
+                .iter()
+                .map(|d| f64::from(u8::from(*d == Decision::Retaliate(true))))
+                .collect(),
             Some(Decision::Casualty(_)) => options
                 .iter()
                 .map(|d| {
@@ -204,7 +209,13 @@ impl GreedyPlayer {
                         .units()
                         .iter()
                         .filter(|u| !u.destroyed && u.at == Some(*s))
-                        .map(|u| if u.side == side { -f64::from(u.card.ap) } else { f64::from(u.card.ap) })
+                        .map(|u| {
+                            if u.side == side {
+                                -f64::from(u.card.ap)
+                            } else {
+                                f64::from(u.card.ap)
+                            }
+                        })
                         .sum(),
                     _ => 0.0,
                 })
@@ -227,7 +238,9 @@ impl GreedyPlayer {
     }
 
     fn aim_value(&mut self, game: &Game, u: UnitId, from: Option<Square>, d: &Decision) -> f64 {
-        let Decision::Aim { line, target, ammo } = *d else { return f64::NEG_INFINITY };
+        let Decision::Aim { line, target, ammo } = *d else {
+            return f64::NEG_INFINITY;
+        };
         let Some(Target::Unit(t)) = target else {
             // Leaving a line unused costs nothing; shooting cover is rarely worth a line.
             return if target.is_none() { 0.0 } else { -0.5 };
@@ -267,7 +280,10 @@ impl GreedyPlayer {
     fn best_activation(&mut self, game: &Game, u: UnitId) -> Option<Planned> {
         let mut g = game.clone();
         g.apply(Decision::Activate(u)).ok()?;
-        if g.legal_decisions().first().is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _))) {
+        if g.legal_decisions()
+            .first()
+            .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
+        {
             g.apply_unchecked(Decision::Use(Optional::Separate, false));
         }
         let scores = self.plan_scores(game, g, u);

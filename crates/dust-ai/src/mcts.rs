@@ -90,7 +90,7 @@ impl MctsPlayer {
         let mut root = game.clone();
         root.clear_events();
         let config = &self.config;
-        let results: Vec<(Vec<(Decision, u64, f64)>, u64)> = if threads == 1 {
+        let results: Vec<(RootStats, u64)> = if threads == 1 {
             let share = iterations;
             vec![Tree::new(&root, seeds[0], config).run(&root, config, share, deadline)]
         } else {
@@ -174,6 +174,9 @@ impl Player for MctsPlayer {
         }
     }
 }
+
+/// Per root decision: visits and the sum of values for the root's decider.
+type RootStats = Vec<(Decision, u64, f64)>;
 
 #[derive(Copy, Clone, Debug, PartialEq)]
 enum Edge {
@@ -261,7 +264,7 @@ impl Tree {
 
     /// Runs up to `iterations` iterations or until `deadline`; returns the root children's
     /// (decision, visits, value sum for the root's decider) and the iterations done.
-    fn run(&mut self, root: &Game, config: &MctsConfig, iterations: u64, deadline: Option<Instant>) -> (Vec<(Decision, u64, f64)>, u64) {
+    fn run(&mut self, root: &Game, config: &MctsConfig, iterations: u64, deadline: Option<Instant>) -> (RootStats, u64) {
         let mut done = 0;
         while done < iterations {
             if let Some(d) = deadline {
@@ -310,7 +313,11 @@ impl Tree {
                 Kind::Chance(dist) => {
                     let k = sample(dist, &mut self.rng);
                     g.apply_roll(k);
-                    let found = self.nodes[idx].children.iter().find(|(e, _, _)| *e == Edge::Outcome(k)).map(|&(_, c, _)| c);
+                    let found = self.nodes[idx]
+                        .children
+                        .iter()
+                        .find(|(e, _, _)| *e == Edge::Outcome(k))
+                        .map(|&(_, c, _)| c);
                     match found {
                         Some(c) => {
                             idx = c as usize;

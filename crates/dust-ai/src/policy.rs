@@ -77,7 +77,8 @@ pub fn light(game: &Game, options: &[Decision], rng: &mut GameRng) -> Decision {
                     ammo,
                     ..AttackMode::default()
                 };
-                let v = eval::raw_damage(game, u, l, t, None, mode).map_or(0.0, |x| eval::damage_value(game, t, x)) - 0.8 * f64::from(ammo.saturating_sub(1));
+                let v = eval::raw_damage(game, u, l, t, None, mode).map_or(0.0, |x| eval::damage_value(game, t, x))
+                    - 0.8 * f64::from(ammo.saturating_sub(1));
                 if v > best_v {
                     best = *d;
                     best_v = v;

@@ -204,13 +204,25 @@ mod tests {
         assert_eq!("random".parse::<PlayerSpec>().unwrap(), PlayerSpec::Random);
         assert_eq!(" Greedy ".parse::<PlayerSpec>().unwrap(), PlayerSpec::Greedy);
         assert_eq!("mcts".parse::<PlayerSpec>().unwrap(), PlayerSpec::Mcts(MctsConfig::default()));
-        let PlayerSpec::Mcts(c) = "mcts:200ms".parse().unwrap() else { panic!() };
+        let PlayerSpec::Mcts(c) = "mcts:200ms".parse().unwrap() else {
+            panic!()
+        };
         assert_eq!(c.budget, Budget::Time(Duration::from_millis(200)));
-        let PlayerSpec::Mcts(c) = "mcts:2s".parse().unwrap() else { panic!() };
+        let PlayerSpec::Mcts(c) = "mcts:2s".parse().unwrap() else {
+            panic!()
+        };
         assert_eq!(c.budget, Budget::Time(Duration::from_secs(2)));
-        let PlayerSpec::Mcts(c) = "mcts:5000i,threads=1,c=0.5,depth=30".parse().unwrap() else { panic!() };
-        assert_eq!((c.budget, c.threads, c.exploration, c.rollout_depth), (Budget::Iterations(5000), 1, 0.5, 30));
-        assert_eq!("mcts:5000i,threads=1".parse::<PlayerSpec>().unwrap().to_string(), "mcts:5000i,threads=1");
+        let PlayerSpec::Mcts(c) = "mcts:5000i,threads=1,c=0.5,depth=30".parse().unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            (c.budget, c.threads, c.exploration, c.rollout_depth),
+            (Budget::Iterations(5000), 1, 0.5, 30)
+        );
+        assert_eq!(
+            "mcts:5000i,threads=1".parse::<PlayerSpec>().unwrap().to_string(),
+            "mcts:5000i,threads=1"
+        );
     }
 
     #[test]

@@ -29,7 +29,12 @@ fn whole_game(setup: GameSetup, a: &str, b: &str, seed: u64) -> dust_ai::GameOut
 
 #[test]
 fn every_player_plays_whole_duels() {
-    for (a, b) in [("random", "greedy"), ("greedy", "random"), ("mcts:40i,threads=1", "greedy"), ("greedy", "mcts:40i")] {
+    for (a, b) in [
+        ("random", "greedy"),
+        ("greedy", "random"),
+        ("mcts:40i,threads=1", "greedy"),
+        ("greedy", "mcts:40i"),
+    ] {
         for seed in [1, 2] {
             let o = whole_game(tests_support::duel(), a, b, seed);
             assert!(!o.decisions.is_empty());

@@ -178,7 +178,15 @@ impl App {
         let mut game = Game::new(config.setup).map_err(|e| format!("the scenario `{}` cannot start: {e}", config.scenario))?;
         let mut rng = GameRng::new(config.seed);
         roll_all(&mut game, &mut rng);
-        Ok(App::assemble(config.seats, config.ai, config.save_path, game, rng, record, objectives))
+        Ok(App::assemble(
+            config.seats,
+            config.ai,
+            config.save_path,
+            game,
+            rng,
+            record,
+            objectives,
+        ))
     }
 
     /// Resumes a recorded game: replays `record` on `config.setup` (the record's seed wins over
@@ -192,7 +200,15 @@ impl App {
         let mut record = record;
         record::set_players(&mut record, config.seats, config.ai_spec.as_deref());
         record.final_hash = None;
-        Ok(App::assemble(config.seats, config.ai, config.save_path, game, rng, record, objectives))
+        Ok(App::assemble(
+            config.seats,
+            config.ai,
+            config.save_path,
+            game,
+            rng,
+            record,
+            objectives,
+        ))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -473,12 +489,7 @@ impl App {
         self.seen = events.len();
         let mut round_started = false;
         for e in &new {
-            if let Event::Rolled {
-                purpose,
-                dice,
-                successes,
-            } = e
-            {
+            if let Event::Rolled { purpose, dice, successes } = e {
                 self.dice = Some(DiceShown {
                     what: view::purpose_name(*purpose),
                     dice: *dice,
@@ -597,7 +608,13 @@ impl App {
         let u = self.game.declaring()?;
         let owner = if line >= HERO_LINE { self.game.unit(u).joined? } else { u };
         let li = usize::from(if line >= HERO_LINE { line - HERO_LINE } else { line });
-        self.game.units().get(usize::from(owner.0))?.card.weapons.get(li).map(|w| (owner, w))
+        self.game
+            .units()
+            .get(usize::from(owner.0))?
+            .card
+            .weapons
+            .get(li)
+            .map(|w| (owner, w))
     }
 
     // ----- input -----------------------------------------------------------------------------

@@ -9,9 +9,9 @@
 
 use crate::app::Seat;
 use crate::setup;
-pub use dust_data::record::{Record, ScenarioRef};
 use dust_core::game::{Game, GameSetup, Pending};
 use dust_core::{BySide, GameRng};
+pub use dust_data::record::{Record, ScenarioRef};
 
 const HUMAN: &str = "human";
 
@@ -41,7 +41,8 @@ pub fn players_of(r: &Record) -> Option<(BySide<Seat>, Option<String>)> {
         if p == HUMAN {
             Some((Seat::Human, None))
         } else {
-            p.strip_prefix("ai").map(|spec| (Seat::Ai, Some(spec.trim().to_string()).filter(|s| !s.is_empty())))
+            p.strip_prefix("ai")
+                .map(|spec| (Seat::Ai, Some(spec.trim().to_string()).filter(|s| !s.is_empty())))
         }
     };
     let (a, ai_a) = seat(&r.players.a)?;

@@ -332,7 +332,11 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
                 } else {
                     1
                 };
-                let per = if carriers > 1 { format!(" x {carriers} carriers") } else { String::new() };
+                let per = if carriers > 1 {
+                    format!(" x {carriers} carriers")
+                } else {
+                    String::new()
+                };
                 let ammo = if ammo > 0 { format!(", {ammo} ammo") } else { String::new() };
                 out.push(Line::from(format!(
                     "{} vs {}: {value}{per}{ammo}, range {}",
@@ -361,7 +365,10 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
             "a reactive fire roll: on a success this unit attacks the moving enemy now (Reactive Fire)",
             dim,
         )],
-        Decision::Plan(Plan::Sustained) => vec![Line::styled("both actions: attack, rerolling failed dice once per weapon line", dim)],
+        Decision::Plan(Plan::Sustained) => vec![Line::styled(
+            "both actions: attack, rerolling failed dice once per weapon line",
+            dim,
+        )],
         _ => Vec::new(),
     }
 }
@@ -493,7 +500,10 @@ fn unit_panel(app: &App) -> Vec<Line<'static>> {
         UnitKind::Aircraft => "aircraft",
     };
     out.push(Line::from(vec![
-        Span::styled(format!("{id} {}", c.name), Style::default().fg(side_color(u.side)).add_modifier(Modifier::BOLD)),
+        Span::styled(
+            format!("{id} {}", c.name),
+            Style::default().fg(side_color(u.side)).add_modifier(Modifier::BOLD),
+        ),
         Span::raw(format!("  side {}, {kind}", u.side)),
     ]));
     if c.is_provisional() {
@@ -547,7 +557,11 @@ fn unit_panel(app: &App) -> Vec<Line<'static>> {
         } else {
             String::new()
         };
-        out.push(Line::from(format!("{:<12} R{:<4}{carriers}{values}{ammo}", w.name, w.range.to_string())));
+        out.push(Line::from(format!(
+            "{:<12} R{:<4}{carriers}{values}{ammo}",
+            w.name,
+            w.range.to_string()
+        )));
     }
     out.push(Line::styled(square_text(app, app.cursor), Style::default().fg(Color::Gray)));
     out
@@ -586,7 +600,10 @@ fn board_lines(app: &App, view: &BoardView) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut header = vec![Span::raw(" ".repeat(usize::from(LABEL)))];
     for c in view.col_lo..view.col_lo + view.cols {
-        header.push(Span::styled(format!("{:<3}", char::from(b'A' + c)), Style::default().fg(Color::Gray)));
+        header.push(Span::styled(
+            format!("{:<3}", char::from(b'A' + c)),
+            Style::default().fg(Color::Gray),
+        ));
     }
     lines.push(Line::from(header));
     for i in 0..view.rows {
@@ -714,7 +731,10 @@ fn dice_spans(d: &crate::app::DiceShown) -> Vec<Span<'static>> {
     let shown = d.dice.min(12);
     let hits = d.successes.min(shown);
     v.push(Span::styled("■".repeat(usize::from(hits)), Style::default().fg(Color::LightGreen)));
-    v.push(Span::styled("□".repeat(usize::from(shown - hits)), Style::default().fg(Color::Gray)));
+    v.push(Span::styled(
+        "□".repeat(usize::from(shown - hits)),
+        Style::default().fg(Color::Gray),
+    ));
     if d.dice > shown {
         v.push(Span::raw("…"));
     }
@@ -733,7 +753,7 @@ fn title(app: &App) -> String {
         Pending::Decision { side } if app.seats[side] == Seat::Ai => format!(" Side {side} ({}) thinking… ", app.ai_name),
         Pending::Decision { side } => {
             let hotseat = app.seats[side.other()] == Seat::Human;
-            let whose = if hotseat { format!("Side {side}") } else { "Your".into() };
+            let whose = if hotseat { format!("Side {side}'s") } else { "Your".into() };
             let during = if g.turn() != side && g.declaring().is_none_or(|u| g.unit(u).side != side) {
                 format!(" during side {}'s turn", side.other())
             } else {
@@ -769,7 +789,9 @@ pub fn render(app: &App, frame: &mut Frame) {
     let g = &app.game;
     let vp = g.victory_points();
     let board_title = format!(" {} R{}/{} VP {}:{} ", app.scenario, g.round(), g.round_limit(), vp.a, vp.b);
-    let board_block = Block::bordered().title(board_title).border_style(focus_style(app.focus == Focus::Board));
+    let board_block = Block::bordered()
+        .title(board_title)
+        .border_style(focus_style(app.focus == Focus::Board));
     let inner = board_block.inner(board_area);
     let view = board_view(app, inner);
     frame.render_widget(Paragraph::new(board_lines(app, &view)).block(board_block), board_area);
@@ -782,7 +804,9 @@ pub fn render(app: &App, frame: &mut Frame) {
     );
 
     // Choices.
-    let menu_block = Block::bordered().title(title(app)).border_style(focus_style(app.focus == Focus::Menu));
+    let menu_block = Block::bordered()
+        .title(title(app))
+        .border_style(focus_style(app.focus == Focus::Menu));
     let menu_inner = menu_block.inner(menu_area);
     frame.render_widget(menu_block, menu_area);
     let details = app.selected().map(|d| detail(app, d)).unwrap_or_default();
@@ -823,7 +847,10 @@ pub fn render(app: &App, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(lines).block(log_block), log_area);
 
     // Status line.
-    let mut spans = vec![Span::styled(" ?", Style::default().add_modifier(Modifier::BOLD)), Span::raw(" help  ")];
+    let mut spans = vec![
+        Span::styled(" ?", Style::default().add_modifier(Modifier::BOLD)),
+        Span::raw(" help  "),
+    ];
     if let Some(d) = &app.dice {
         spans.push(Span::raw("dice: "));
         spans.extend(dice_spans(d));
@@ -911,7 +938,10 @@ fn log_line_short(l: &crate::app::LogLine, width: usize) -> Vec<Line<'static>> {
 }
 
 fn log_line_full(l: &crate::app::LogLine) -> Vec<Line<'static>> {
-    let mut v = vec![Line::styled(l.text.clone(), Style::default().fg(l.side.map_or(Color::Reset, side_color)))];
+    let mut v = vec![Line::styled(
+        l.text.clone(),
+        Style::default().fg(l.side.map_or(Color::Reset, side_color)),
+    )];
     if let Some(r) = l.rule {
         v.push(Line::styled(format!("    rule: {r}"), Style::default().fg(Color::Gray)));
     }

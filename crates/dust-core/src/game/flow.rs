@@ -183,7 +183,7 @@ impl Game {
             } => {
                 self.stack.push(Step::ApplyDeferred);
                 if retaliate == Some(true) && !self.unit(defender).destroyed && !self.unit(attacker).destroyed {
-                    for aim in self.close_lines(defender) {
+                    for aim in self.close_lines(defender).into_iter().rev() {
                         let aim = Aim {
                             target: Target::Unit(attacker),
                             ..aim

@@ -286,3 +286,122 @@ impl Table {
         self.game.unit(super::UnitId(unit)).health
     }
 }
+
+/// A richer battle for property tests: squads, a hero joined to a squad, a lone hero, vehicles,
+/// a Command Squad, an artillery vehicle, a flamethrower of range 2, a sniper team, cover
+/// elements and an objective, on an 8x8 board with a block of terrain. `variant` shuffles
+/// which side gets which units and whether units start on the board.
+pub fn skirmish(variant: u64) -> GameSetup {
+    use crate::unit::{Role, Skill};
+    let r4 = WeaponRange::Spaces { min: 1, max: 4 };
+    let knife = rifle("Knife", WeaponRange::Close, 1);
+    let mut grunts = squad("Grunts", 4, vec![rifle("Rifle", r4, 1), knife.clone()]);
+    grunts.skills.push(Skill::Fast);
+    let mut panzerfaust = rifle("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, 1);
+    panzerfaust.ammo = Some(2);
+    grunts.weapons.push(panzerfaust);
+    let mut hero = squad("Hero", 1, vec![rifle("Pistol", r4, 2), knife.clone()]);
+    hero.kind = crate::unit::UnitKind::Hero;
+    hero.health = 3;
+    hero.models.clear();
+    hero.skills = vec![Skill::MedalOfHonor, Skill::Berserk, Skill::HeroicAttack, Skill::TankHead, Skill::Commander];
+    let mut serum = hero.clone();
+    serum.name = "Serum Hero".into();
+    serum.skills = vec![Skill::Wiederbelebungsserum, Skill::DamageResilient, Skill::BlackOps];
+    let mut command = squad("Command", 5, vec![rifle("Rifle", r4, 1), knife.clone()]);
+    command.skills.push(Skill::CommandSquad);
+    for (m, role) in command.models.iter_mut().zip([Some(Role::Officer), Some(Role::Radioman), Some(Role::Mechanic), Some(Role::Medic), None]) {
+        m.role = role;
+    }
+    let vehicle = |name: &str, weapons: Vec<WeaponLine>, skills: Vec<Skill>| {
+        let mut v = squad(name, 1, weapons);
+        v.kind = crate::unit::UnitKind::Vehicle;
+        v.armor = Armor {
+            kind: ArmorType::Vehicle,
+            class: 3,
+        };
+        v.health = 3;
+        v.models.clear();
+        v.soft_cover = None;
+        v.hard_cover = None;
+        v.skills = skills;
+        v
+    };
+    let mut napalm = rifle("Napalm", WeaponRange::Spaces { min: 1, max: 2 }, 1);
+    napalm.keywords.flame = true;
+    napalm.table.soldier = [CombatValue::Incendiary { dice: 1 }; 4];
+    napalm.table.vehicle = [CombatValue::ApIncendiary { dice: 1 }; 7];
+    let mut laser = rifle("Laser", r4, 1);
+    laser.keywords.laser = true;
+    let hot_dog = vehicle("Hot Dog", vec![napalm, laser], vec![Skill::SelfRepair, Skill::Charge, Skill::ScoutVehicle]);
+    let mut gun = rifle("Howitzer", WeaponRange::Artillery, 2);
+    gun.table.vehicle = [CombatValue::Phaser { aim: 1, power: 2 }; 7];
+    let mut volley = rifle("Rockets", r4, 1);
+    volley.table.soldier = [CombatValue::Volley { dice: [2, 4, 0, 0], damage: 1 }; 4];
+    volley.ammo = Some(3);
+    let art = vehicle("Artillery", vec![gun, volley], vec![Skill::AllInOne]);
+    let mut snipers = squad("Snipers", 2, vec![rifle("Sniper Rifle", WeaponRange::Unlimited, 1), rifle("Carbine", r4, 1)]);
+    snipers.skills = vec![Skill::Sniper, Skill::ArtilleryStrike, Skill::AdvancedReactiveFire];
+    snipers.models = vec![
+        Model {
+            weapons: 1,
+            role: Some(Role::Sniper),
+        },
+        Model {
+            weapons: 2,
+            role: Some(Role::Spotter),
+        },
+    ];
+    let cards: Vec<Arc<UnitCard>> = [grunts, hero, command, hot_dog, art, snipers, serum].into_iter().map(Arc::new).collect();
+    let mut terrain = vec![Terrain::Open; 64];
+    terrain[3 * 8 + 3] = Terrain::NoDot;
+    terrain[4 * 8 + 4] = Terrain::NoDot;
+    terrain[2 * 8 + 6] = Terrain::Rubble;
+    let board = Board::new(BoardSetup {
+        width: 8,
+        height: 8,
+        terrain,
+        cover: vec![
+            (Square::new(1, 3), crate::terrain::CoverElement::AmmoCrate),
+            (Square::new(6, 4), crate::terrain::CoverElement::AntiTankTrap),
+        ],
+        ..BoardSetup::default()
+    })
+    .expect("skirmish board");
+    let flip = variant & 1 == 1;
+    let start_on_board = variant & 2 == 2;
+    let side_of = |a: bool| if a ^ flip { Side::A } else { Side::B };
+    let mut units = Vec::new();
+    // Side "a": grunts + joined hero, command squad, hot dog. Side "b": grunts, artillery,
+    // snipers, serum hero.
+    let plan: [(usize, bool, &str); 8] = [
+        (0, true, "B2"),
+        (1, true, "B2"),
+        (2, true, "D1"),
+        (3, true, "F2"),
+        (0, false, "C7"),
+        (4, false, "A8"),
+        (5, false, "F7"),
+        (6, false, "H7"),
+    ];
+    for (i, &(c, a, at)) in plan.iter().enumerate() {
+        units.push(UnitSetup {
+            card: cards[c].clone(),
+            side: side_of(a),
+            joins: (i == 1).then_some(0),
+            at: start_on_board.then(|| sq(at)),
+        });
+    }
+    let (ea, eb): (Vec<Square>, Vec<Square>) = ((0..8).map(|c| Square::new(c, 0)).collect(), (0..8).map(|c| Square::new(c, 7)).collect());
+    GameSetup {
+        board,
+        entry: if flip { BySide { a: eb, b: ea } } else { BySide { a: ea, b: eb } },
+        round_limit: 4 + (variant % 3) as u8,
+        units,
+        objectives: vec![super::ObjectiveSetup {
+            name: "Crossroads".into(),
+            at: Square::new(4, 3),
+            points: 10,
+        }],
+    }
+}

@@ -19,6 +19,8 @@ pub(super) enum BStage {
     Doom,
     /// Victim `v` may activate the Nurse.
     NurseAsk(u8),
+    /// Side `s` has retreated (the retreating defenders are placed first): roll on.
+    Retreated(u8),
 }
 
 /// A battle in progress. The involved units are held here, out of their areas.
@@ -137,7 +139,7 @@ impl Game {
     pub(super) fn battle_actor(&self, b: &Battle) -> Option<u8> {
         match b.stage {
             BStage::Start(s) | BStage::Before(s) | BStage::After(s) | BStage::NurseAsk(s) | BStage::Casualties(s) => b.side_player(s),
-            BStage::Doom => None,
+            BStage::Doom | BStage::Retreated(_) => None,
         }
     }
 
@@ -222,7 +224,7 @@ impl Game {
                 out.push(Decision::Use(Ability::Nurse));
                 out.push(Decision::Pass);
             }
-            BStage::Doom => {}
+            BStage::Doom | BStage::Retreated(_) => {}
         }
     }
 
@@ -466,7 +468,7 @@ impl Game {
         self.retreat_out(s, u);
         if let Some(b) = self.battle.as_deref() {
             if matches!(b.stage, BStage::Before(_)) {
-                self.after_before(s);
+                self.set_stage(BStage::Retreated(s));
             }
         }
     }
@@ -546,6 +548,10 @@ impl Game {
                 true
             }
             BStage::NurseAsk(_) => false,
+            BStage::Retreated(s) => {
+                self.after_before(s);
+                true
+            }
         }
     }
 

@@ -466,7 +466,7 @@ impl Game {
         best.map(|(_, q)| q)
     }
 
-    fn begin_turn(&mut self, p: u8) {
+    pub(super) fn begin_turn(&mut self, p: u8) {
         let h = self.holdings(PlayerId(p));
         let card = self.card_of(p).copied();
         // "The Production Phase": 3 per production center, capped at 3 per power source; 6

@@ -779,6 +779,66 @@ impl Game {
         }
     }
 
+    // ----- editing (tests, puzzles, tools): these bypass the rules -----
+
+    /// Editing: empties every area (units, owners, production centers).
+    pub fn edit_clear_board(&mut self) {
+        for a in &mut self.areas {
+            *a = AreaState::default();
+        }
+        self.battle = None;
+        self.select = None;
+        self.retreats.clear();
+    }
+    /// Editing: sets an area.
+    pub fn edit_area(&mut self, a: AreaId, owner: Option<Owner>, units: Units, pc: bool) {
+        let owner = if units.is_empty() { None } else { owner };
+        self.areas[a.index()] = AreaState { owner, units, pc };
+    }
+    /// Editing: sets a player's victory points.
+    pub fn edit_vp(&mut self, p: PlayerId, vp: u32) {
+        self.players[p.index()].vp = vp;
+    }
+    /// Editing: sets a player's hand (the cards leave the draw pile).
+    pub fn edit_hand(&mut self, p: PlayerId, cards: &[CardId]) {
+        let old = core::mem::take(&mut self.players[p.index()].hand);
+        self.draw_pile.extend(old);
+        self.draw_pile.retain(|c| !cards.contains(c));
+        self.draw_pile.sort_unstable();
+        let mut h = cards.to_vec();
+        h.sort_unstable();
+        self.players[p.index()].hand = h;
+    }
+    /// Editing: sets a player's revealed card for the round.
+    pub fn edit_card(&mut self, p: PlayerId, card: Option<CardId>) {
+        self.draw_pile.retain(|c| Some(*c) != card);
+        self.players[p.index()].card = card;
+        self.players[p.index()].ability_used = false;
+    }
+    /// Editing: marks that a capital was attacked (or not).
+    pub fn edit_capital_attacked(&mut self, v: bool) {
+        self.capital_attacked = v;
+    }
+    /// Editing: skips to the beginning of `p`'s turn in round `round` (at least 1) with
+    /// `card` revealed; the other players have taken their turns. The board is kept.
+    pub fn edit_start_turn(&mut self, round: u16, p: PlayerId, card: Option<CardId>) {
+        self.round = round.max(1);
+        self.chance = None;
+        self.battle = None;
+        self.select = None;
+        self.retreats.clear();
+        for (i, pl) in self.players.iter_mut().enumerate() {
+            pl.hidden = None;
+            pl.turn_done = i != p.index();
+        }
+        self.edit_card(p, card);
+        self.order = vec![p.0];
+        self.queue = vec![p.0];
+        self.koshka_asked = 0;
+        self.koshka_yes.clear();
+        self.begin_turn(p.0);
+    }
+
     // ----- internals shared by the flow and battle modules -----
 
     fn me(p: u8) -> Option<Owner> {

@@ -1,3 +1,995 @@
 //! Engine tests, each naming its section of strategy-premium-rules.md.
+
 use super::*;
+
+const P0: PlayerId = PlayerId(0);
+const P1: PlayerId = PlayerId(1);
+const P2: PlayerId = PlayerId(2);
+
+fn game(players: u8) -> Game {
+    let mut g = Game::builtin(GameConfig::new(players)).unwrap();
+    g.edit_clear_board();
+    g
+}
+
+fn a(g: &Game, name: &str) -> AreaId {
+    g.map().find(name).unwrap_or_else(|| panic!("no area {name}"))
+}
+
+fn u(s: &str) -> Units {
+    Units::parse(s).unwrap()
+}
+
+fn put(g: &mut Game, name: &str, p: PlayerId, units: &str) {
+    let id = a(g, name);
+    let pc = g.area(id).pc;
+    g.edit_area(id, Some(Owner::Player(p)), u(units), pc);
+}
+
+fn put_pc(g: &mut Game, name: &str, p: PlayerId, units: &str) {
+    let id = a(g, name);
+    g.edit_area(id, Some(Owner::Player(p)), u(units), true);
+}
+
+/// A card with this ability and at least this many combat and movement points.
+fn card(g: &Game, ability: Ability, combat: u8, movement: u8) -> CardId {
+    let i = g.deck().cards().iter().position(|c| c.ability == ability && c.combat >= combat && c.movement >= movement).expect("such a card");
+    CardId(i as u8)
+}
+
+fn turn(g: &mut Game, p: PlayerId, ability: Ability, round: u16) {
+    let c = card(g, ability, 3, 2);
+    g.edit_start_turn(round, p, Some(c));
+}
+
+fn legal(g: &Game) -> Vec<Decision> {
+    g.legal_decisions()
+}
+
+fn ok(g: &mut Game, d: Decision) {
+    g.apply(d).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Rolls (declining a retreat if asked) and resolves the roll with `hits`.
+fn dice(g: &mut Game, hits: u16) {
+    if matches!(g.pending(), Pending::Decision(_)) && legal(g).first() == Some(&Decision::Roll) {
+        ok(g, Decision::Roll);
+    }
+    assert!(matches!(g.pending(), Pending::Chance(Chance::Dice(_))), "{:?}", g.pending());
+    g.apply_chance(hits).unwrap();
+}
+
+fn counts(g: &mut Game, ns: &[u8]) {
+    for &n in ns {
+        ok(g, Decision::Count(n));
+    }
+}
+
+fn to_maneuver(g: &mut Game) {
+    ok(g, Decision::EndProduction);
+}
+
+// ----- Setup -----
+
+fn through_deal(g: &mut Game, seed: u64) -> GameRng {
+    let mut rng = GameRng::new(seed);
+    while matches!(g.pending(), Pending::Chance(_)) {
+        g.resolve_chance(&mut rng);
+    }
+    rng
+}
+
+#[test]
+fn setup_deals_six_and_orders_by_combat_movement_stars() {
+    // "Setup", step 2 (The Deck).
+    let mut g = Game::builtin(GameConfig::new(3)).unwrap();
+    through_deal(&mut g, 5);
+    for p in 0..3 {
+        assert_eq!(g.hand(PlayerId(p)).len(), DEAL);
+    }
+    assert_eq!(g.draw_pile_len(), 45 - 18);
+    // Give controlled hands: P0 combat 2, P1 combat 3 movement 1, P2 combat 3 movement 2.
+    let find = |g: &Game, c: u8, m: u8, s: u8| CardId(g.deck().cards().iter().position(|k| (k.combat, k.movement, k.stars) == (c, m, s)).unwrap() as u8);
+    let (c0, c1, c2) = (find(&g, 2, 3, 3), find(&g, 3, 1, 1), find(&g, 3, 2, 1));
+    g.edit_hand(P0, &[c0]);
+    g.edit_hand(P1, &[c1]);
+    g.edit_hand(P2, &[c2]);
+    // The choice is secret and simultaneous: each seat is asked in turn, nothing is shown.
+    assert_eq!(g.pending(), Pending::Decision(P0));
+    ok(&mut g, Decision::ChooseCard(c0));
+    assert_eq!(g.player(P0).card(), None);
+    assert!(g.player(P0).has_chosen());
+    ok(&mut g, Decision::ChooseCard(c1));
+    ok(&mut g, Decision::ChooseCard(c2));
+    assert_eq!(g.order(), vec![P2, P1, P0]);
+    assert_eq!(g.pending(), Pending::Decision(P2));
+}
+
+fn setup_to_capitals(players: u8) -> Game {
+    let mut g = Game::builtin(GameConfig::new(players)).unwrap();
+    through_deal(&mut g, 9);
+    while let Pending::Decision(p) = g.pending() {
+        if !g.player(p).has_chosen() && g.player(p).card().is_none() {
+            let c = g.hand(p)[0];
+            ok(&mut g, Decision::ChooseCard(c));
+        } else {
+            break;
+        }
+    }
+    g
+}
+
+fn capital_options(g: &Game) -> Vec<AreaId> {
+    legal(g)
+        .into_iter()
+        .map(|d| match d {
+            Decision::ClaimCapital(a) => a,
+            other => panic!("{other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn capitals_pairing_two_players() {
+    // "Capitals", Two-player Game: the second player may not claim the first's pair.
+    let mut g = setup_to_capitals(2);
+    let first = capital_options(&g)[0];
+    ok(&mut g, Decision::ClaimCapital(first));
+    let mate = g.map().paired_capital(first).unwrap();
+    let opts = capital_options(&g);
+    assert_eq!(opts.len(), 4);
+    assert!(!opts.contains(&mate));
+}
+
+#[test]
+fn capitals_pairing_three_players() {
+    // "Capitals", Three-player Game: no capital paired with an earlier player's.
+    let mut g = setup_to_capitals(3);
+    let first = capital_options(&g)[0];
+    ok(&mut g, Decision::ClaimCapital(first));
+    let second = capital_options(&g)[0];
+    assert_ne!(g.map().pair_of(second), g.map().pair_of(first));
+    ok(&mut g, Decision::ClaimCapital(second));
+    let third = capital_options(&g);
+    assert_eq!(third.len(), 2);
+    assert!(third.iter().all(|&c| g.map().pair_of(c) != g.map().pair_of(first) && g.map().pair_of(c) != g.map().pair_of(second)));
+}
+
+#[test]
+fn capitals_pairing_four_players_and_neutral_capitals() {
+    // "Capitals", Four-player Game: once two pairs are opened, the third pair is closed; the
+    // unclaimed capitals get a neutral tank, mech and production center.
+    let mut g = setup_to_capitals(4);
+    let pairs = g.map().capital_pairs().to_vec();
+    ok(&mut g, Decision::ClaimCapital(pairs[0].0));
+    assert_eq!(capital_options(&g).len(), 5);
+    ok(&mut g, Decision::ClaimCapital(pairs[1].0));
+    let opts = capital_options(&g);
+    assert_eq!(opts, {
+        let mut v = vec![pairs[0].1, pairs[1].1];
+        v.sort();
+        v
+    });
+    ok(&mut g, Decision::ClaimCapital(pairs[0].1));
+    ok(&mut g, Decision::ClaimCapital(pairs[1].1));
+    for c in [pairs[2].0, pairs[2].1] {
+        let s = g.area(c);
+        assert_eq!(s.owner, Some(Owner::Neutral));
+        assert_eq!(s.units, u("1t1m"));
+        assert!(s.pc);
+    }
+}
+
+/// Plays setup with the first legal choice everywhere and returns at round 1.
+fn setup_first_choices(players: u8) -> Game {
+    let mut g = Game::builtin(GameConfig::new(players)).unwrap();
+    let mut rng = GameRng::new(3);
+    while g.round() == 0 {
+        match g.pending() {
+            Pending::Chance(_) => {
+                g.resolve_chance(&mut rng);
+            }
+            Pending::Decision(_) => {
+                let d = legal(&g)[0];
+                ok(&mut g, d);
+            }
+            Pending::GameOver => unreachable!(),
+        }
+    }
+    g
+}
+
+#[test]
+fn land_areas_production_centers_and_reinforcements() {
+    // "Setup", steps 4 (Land Areas), 5 (Production Centers) and 8 (Reinforcements).
+    let mut g = Game::builtin(GameConfig::new(3)).unwrap();
+    let mut rng = GameRng::new(3);
+    let mut land_claims = 0;
+    let mut pcs = [0u32; 3];
+    let mut reinforcement_points = Vec::new();
+    while g.round() == 0 {
+        match g.pending() {
+            Pending::Chance(_) => {
+                g.resolve_chance(&mut rng);
+            }
+            Pending::Decision(p) => {
+                let d = legal(&g)[0];
+                match d {
+                    Decision::ClaimArea(x) => {
+                        assert!(g.map().is_land(x) && g.owner(x).is_none());
+                        land_claims += 1;
+                    }
+                    Decision::PlaceProductionCenter(x) => {
+                        assert!(!g.map().is_power_source(x) && !g.area(x).pc);
+                        assert_eq!(g.owner(x), Some(Owner::Player(p)));
+                        pcs[p.index()] += 1;
+                    }
+                    _ => {}
+                }
+                ok(&mut g, d);
+            }
+            Pending::GameOver => unreachable!(),
+        }
+        for e in g.take_events() {
+            if let Event::ProductionPoints(p, n) = e {
+                reinforcement_points.push((p, n));
+            }
+        }
+    }
+    // Every land area was claimed by a single tank (33 land areas, 6 capitals).
+    assert_eq!(land_claims, 33 - 6);
+    assert_eq!(pcs, [3, 3, 3]);
+    // Reinforcements worth twelve plus the setup card's production.
+    assert_eq!(reinforcement_points.len(), 3);
+    for (_, n) in &reinforcement_points {
+        assert!(*n > 12);
+    }
+    // The setup cards were discarded and round one begins with a secret choice.
+    assert_eq!(g.discard_pile().len(), 3);
+    assert!((0..3).all(|p| g.player(PlayerId(p)).card().is_none() && g.hand(PlayerId(p)).len() == 5));
+}
+
+// ----- Production -----
+
+#[test]
+fn production_points_example() {
+    // "The Production Phase", the example: three production centers, two power sources, one
+    // capital, a card worth three: 6 + 6 + 3 = 15.
+    let mut g = game(6);
+    put_pc(&mut g, "Washington", P0, "t");
+    put_pc(&mut g, "Canada", P0, "t");
+    put_pc(&mut g, "Panama", P0, "t");
+    put(&mut g, "Alaska", P0, "t");
+    put(&mut g, "Venezuela", P0, "t");
+    let c = CardId(g.deck().cards().iter().position(|k| k.production == 3).unwrap() as u8);
+    g.edit_start_turn(1, P0, Some(c));
+    assert_eq!(g.points_left(), 15);
+}
+
+#[test]
+fn production_minimum_is_six() {
+    // "The Production Phase": at least six points.
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "t");
+    let c = CardId(g.deck().cards().iter().position(|k| k.production == 1).unwrap() as u8);
+    g.edit_start_turn(2, P0, Some(c));
+    assert_eq!(g.points_left(), 6);
+    // No production center: nothing can be built.
+    assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Buy { .. })));
+}
+
+#[test]
+fn five_units_per_production_center_and_new_centers_do_not_build() {
+    // "The Production Phase": no more than five new units per production center; newly
+    // purchased units may not be placed where newly purchased production centers are.
+    let mut g = game(2);
+    put_pc(&mut g, "Washington", P0, "t");
+    put(&mut g, "Mexico City", P0, "t");
+    for n in ["Alaska", "Venezuela", "Argentina", "Sahara", "Congo"] {
+        put(&mut g, n, P0, "t");
+    }
+    put(&mut g, "Canada", P0, "t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    let w = a(&g, "Washington");
+    let c = a(&g, "Canada");
+    ok(&mut g, Decision::BuyProductionCenter(c));
+    assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Buy { pc, .. } if *pc == c)));
+    for _ in 0..5 {
+        ok(&mut g, Decision::Buy { kind: UnitKind::Tank, pc: w, at: w });
+    }
+    assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Buy { .. })));
+    assert_eq!(g.area(w).units, u("6t"));
+}
+
+#[test]
+fn submarines_are_built_in_adjacent_seas() {
+    // "The Production Phase": sea units on a sea area adjacent to a production center.
+    let mut g = game(2);
+    put_pc(&mut g, "Washington", P0, "t");
+    put(&mut g, "North Atlantic", P1, "s");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    let subs: Vec<AreaId> = legal(&g)
+        .into_iter()
+        .filter_map(|d| match d {
+            Decision::Buy { kind: UnitKind::Submarine, at, .. } => Some(at),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(subs, vec![a(&g, "Gulf of Mexico")]);
+}
+
+#[test]
+fn cards_hand_limit_and_discard_before_buying() {
+    // "The Cards": hand limit five; discards only before cards are bought; the number is
+    // declared before drawing.
+    let mut g = game(2);
+    put_pc(&mut g, "Washington", P0, "t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    let hand: Vec<CardId> = (10..14).map(CardId).collect();
+    g.edit_hand(P0, &hand);
+    let buys: Vec<u8> = legal(&g)
+        .into_iter()
+        .filter_map(|d| match d {
+            Decision::BuyCards(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(buys, vec![1]);
+    ok(&mut g, Decision::Discard(CardId(10)));
+    ok(&mut g, Decision::Discard(CardId(11)));
+    ok(&mut g, Decision::BuyCards(3));
+    let mut rng = GameRng::new(1);
+    for _ in 0..3 {
+        assert_eq!(g.pending(), Pending::Chance(Chance::Draw));
+        g.resolve_chance(&mut rng);
+    }
+    assert_eq!(g.hand(P0).len(), 5);
+    assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Discard(_) | Decision::BuyCards(_))));
+}
+
+#[test]
+fn neutral_units_and_component_limits() {
+    // "Buying Neutral Units": neutral capitals, no submarines. "Components": limits.
+    let mut g = game(2);
+    put_pc(&mut g, "Washington", P0, "t");
+    let mc = a(&g, "Moscow");
+    g.edit_area(mc, Some(Owner::Neutral), u("1t1m"), true);
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    let neutral: Vec<Decision> = legal(&g).into_iter().filter(|d| matches!(d, Decision::BuyNeutral { .. })).collect();
+    assert_eq!(neutral.len(), 4);
+    ok(&mut g, Decision::BuyNeutral { kind: UnitKind::Tank, capital: mc });
+    assert_eq!(g.area(mc).units, u("2t1m"));
+    assert_eq!(g.area(mc).owner, Some(Owner::Neutral));
+    // Component limit: 15 bombers.
+    let mut g = game(2);
+    put_pc(&mut g, "Washington", P0, "15b");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Buy { kind: UnitKind::Bomber, .. })));
+}
+
+// ----- Movement -----
+
+#[test]
+fn land_movement_uses_friendly_or_unoccupied_paths() {
+    // "Land Movement": a continuous path of friendly or unoccupied land areas; never into an
+    // enemy area.
+    let mut g = game(2);
+    put(&mut g, "Washington", P0, "3t1m");
+    put(&mut g, "Mexico City", P1, "t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let dests: Vec<AreaId> = legal(&g)
+        .into_iter()
+        .filter_map(|d| match d {
+            Decision::Move { mode: MoveMode::Land, to, .. } => Some(to),
+            _ => None,
+        })
+        .collect();
+    assert!(dests.contains(&a(&g, "Canada")));
+    assert!(dests.contains(&a(&g, "Alaska")));
+    assert!(dests.contains(&a(&g, "Kamchatka")), "the link wraps from the west edge to the east");
+    assert!(!dests.contains(&a(&g, "Mexico City")));
+    assert!(!dests.contains(&a(&g, "Panama")), "the only path crosses an enemy area");
+    let (w, c) = (a(&g, "Washington"), a(&g, "Canada"));
+    let moves = g.moves_and_attacks_left().0;
+    ok(&mut g, Decision::Move { mode: MoveMode::Land, from: w, to: c });
+    counts(&mut g, &[2, 1]);
+    assert_eq!(g.area(c).units, u("2t1m"));
+    assert_eq!(g.area(w).units, u("1t"));
+    assert_eq!(g.moves_and_attacks_left().0, moves - 1, "one movement point per move");
+}
+
+#[test]
+fn amphibious_and_sea_and_bomber_movement() {
+    // "Amphibious Movement", "Sea Movement", "Strategic Bomber Movement".
+    let mut g = game(2);
+    put(&mut g, "Washington", P0, "2t1b");
+    put(&mut g, "North Atlantic", P0, "s");
+    put(&mut g, "Mediterranean Sea", P1, "s");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let l = legal(&g);
+    let w = a(&g, "Washington");
+    let has = |d: Decision| l.contains(&d);
+    assert!(has(Decision::Move { mode: MoveMode::Amphibious, from: w, to: a(&g, "London") }));
+    assert!(!has(Decision::Move { mode: MoveMode::Amphibious, from: w, to: a(&g, "Italy") }), "every sea of the path must be friendly");
+    assert!(has(Decision::Move { mode: MoveMode::Bomber, from: w, to: a(&g, "Australia") }));
+    let na = a(&g, "North Atlantic");
+    assert!(has(Decision::Move { mode: MoveMode::Sea, from: na, to: a(&g, "Arctic Ocean") }));
+    assert!(!has(Decision::Move { mode: MoveMode::Sea, from: na, to: a(&g, "Mediterranean Sea") }));
+    // Only bombers move strategically.
+    let au = a(&g, "Australia");
+    ok(&mut g, Decision::Move { mode: MoveMode::Bomber, from: w, to: au });
+    assert_eq!(g.count_question(), Some((CountSubject::Kind(UnitKind::Bomber), 1, 1)));
+}
+
+#[test]
+fn starting_combat_ends_movement() {
+    // "The Movement Phase": a player who begins a combat ends his movement phase.
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "3t1m");
+    put(&mut g, "Alaska", P1, "t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let (c, al) = (a(&g, "Canada"), a(&g, "Alaska"));
+    ok(&mut g, Decision::Attack { from: c, to: al });
+    counts(&mut g, &[3, 0]);
+    // Supremacy 0-0: the defender rolls first.
+    dice(&mut g, 0);
+    dice(&mut g, 1);
+    assert_eq!(g.area(al).owner, Some(Owner::Player(P0)));
+    assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Move { .. })));
+}
+
+// ----- Combat -----
+
+#[test]
+fn one_attack_per_combat_point_never_twice_the_same() {
+    // "The Combat Phase": combat points limit attacks; not the same origin and target twice.
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "6t");
+    put(&mut g, "Washington", P0, "2t");
+    put(&mut g, "Alaska", P1, "3t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let (c, w, al) = (a(&g, "Canada"), a(&g, "Washington"), a(&g, "Alaska"));
+    let combat = g.moves_and_attacks_left().1;
+    assert!(combat >= 3);
+    ok(&mut g, Decision::Attack { from: c, to: al });
+    counts(&mut g, &[1]);
+    dice(&mut g, 1); // defender first: the tank dies
+    assert!(!legal(&g).contains(&Decision::Attack { from: c, to: al }));
+    assert_eq!(g.moves_and_attacks_left().1, combat - 1);
+    // Washington is not adjacent to Alaska: no attack from there.
+    assert!(!legal(&g).contains(&Decision::Attack { from: w, to: al }));
+}
+
+#[test]
+fn first_round_restrictions() {
+    // "First-turn Restrictions": no attacks on power sources, capitals or production centers
+    // in the first round.
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "6t");
+    put(&mut g, "Alaska", P1, "t"); // power source
+    put_pc(&mut g, "Washington", P1, "t");
+    put(&mut g, "Greenland", P1, "t");
+    turn(&mut g, P0, Ability::Diplomat, 1);
+    to_maneuver(&mut g);
+    let l = legal(&g);
+    assert!(!l.iter().any(|d| matches!(d, Decision::Attack { .. })), "{l:?}");
+    let mut g2 = g.clone();
+    g2.edit_start_turn(2, P0, g.player(P0).card());
+    to_maneuver(&mut g2);
+    assert!(legal(&g2).iter().any(|d| matches!(d, Decision::Attack { .. })));
+}
+
+#[test]
+fn capitals_only_after_half_the_target_unless_one_was_attacked() {
+    // "Attacking Capitals".
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "6t");
+    put(&mut g, "Washington", P1, "t");
+    turn(&mut g, P0, Ability::Diplomat, 3);
+    to_maneuver(&mut g);
+    let (c, w) = (a(&g, "Canada"), a(&g, "Washington"));
+    assert!(!legal(&g).contains(&Decision::Attack { from: c, to: w }));
+    g.edit_vp(P0, 25);
+    assert!(legal(&g).contains(&Decision::Attack { from: c, to: w }));
+    g.edit_vp(P0, 0);
+    g.edit_capital_attacked(true);
+    assert!(legal(&g).contains(&Decision::Attack { from: c, to: w }));
+}
+
+#[test]
+fn amphibious_attack_across_friendly_seas() {
+    // "The Combat Phase": amphibious attacks through seas all controlled by the attacker.
+    let mut g = game(2);
+    put(&mut g, "Washington", P0, "4t");
+    put(&mut g, "North Atlantic", P0, "s");
+    put(&mut g, "London", P1, "t");
+    put(&mut g, "Spain", P1, "t");
+    g.edit_capital_attacked(true);
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let (w, sp) = (a(&g, "Washington"), a(&g, "Spain"));
+    ok(&mut g, Decision::Attack { from: w, to: sp });
+    counts(&mut g, &[4]);
+    // Amphibious: the attacker may never retreat voluntarily.
+    dice(&mut g, 0); // defender first (supremacy tie)
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(4)), "no retreat choice for the amphibious attacker");
+    dice(&mut g, 0);
+    dice(&mut g, 0);
+    // Cease-fire: the attacker is destroyed, not retreated.
+    assert_eq!(g.area(w).owner, None);
+    assert_eq!(g.area(sp).units, u("t"));
+    assert!(g.events().contains(&Event::CeaseFire));
+}
+
+#[test]
+fn neutral_units_only_defend() {
+    // "Neutral Units": they never attack; they defend, with the capital's bonus dice.
+    let mut g = game(2);
+    let mo = a(&g, "Moscow");
+    g.edit_area(mo, Some(Owner::Neutral), u("1t1m"), true);
+    put(&mut g, "Poland", P0, "4t2m");
+    g.edit_vp(P0, 30);
+    turn(&mut g, P0, Ability::Diplomat, 3);
+    to_maneuver(&mut g);
+    let pl = a(&g, "Poland");
+    ok(&mut g, Decision::Attack { from: pl, to: mo });
+    counts(&mut g, &[4, 2]);
+    // Capital: the defender has supremacy and rolls 1 + 2 + 5 dice.
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(8)));
+    dice(&mut g, 2);
+    // The neutral army chose the costliest casualties allowed: tanks first, so two tanks.
+    let (_, _, _, att, _) = g.battle_view().unwrap();
+    assert_eq!(att, u("2t2m"));
+}
+
+// ----- Battles -----
+
+#[test]
+fn land_battle_supremacy_bonus_casualties_alternate() {
+    // "Land Battles": tactical supremacy, bonus dice, casualty restrictions, alternation.
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "1t1m1f1b");
+    put_pc(&mut g, "Alaska", P1, "2f");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let (c, al) = (a(&g, "Canada"), a(&g, "Alaska"));
+    ok(&mut g, Decision::Attack { from: c, to: al });
+    counts(&mut g, &[1, 1, 1, 1]);
+    // Supremacy 3 against 2: the attacker rolls first, 1 + 2 + 1 + 2 dice.
+    ok(&mut g, Decision::Roll);
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(6)));
+    dice(&mut g, 1);
+    // Defender: one fighter left, 1 die + 3 bonus dice for the production center.
+    assert_eq!(g.pending(), Pending::Decision(P1));
+    assert_eq!(legal(&g), vec![Decision::Roll], "the defender may not retreat before his first roll");
+    ok(&mut g, Decision::Roll);
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(4)));
+    dice(&mut g, 2);
+    // Two hits on 1t1m1f1b: tanks before mechs, fighters before bombers.
+    assert_eq!(legal(&g), vec![Decision::HitLand(0), Decision::HitLand(1), Decision::HitLand(2)]);
+    ok(&mut g, Decision::HitLand(0));
+    let (_, _, _, att, def) = g.battle_view().unwrap();
+    assert_eq!(att, u("1t1m"));
+    assert_eq!(def, u("1f"));
+}
+
+#[test]
+fn bonus_dice_are_not_cumulative() {
+    // "Land Battles": five bonus dice for a capital with a production center, not eight.
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "5t");
+    put_pc(&mut g, "Washington", P1, "t");
+    g.edit_capital_attacked(true);
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let (c, w) = (a(&g, "Canada"), a(&g, "Washington"));
+    ok(&mut g, Decision::Attack { from: c, to: w });
+    counts(&mut g, &[5]);
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(6)));
+}
+
+#[test]
+fn retreat_up_to_half_and_placement() {
+    // "Land Battles": retreat up to half (round up) before rolling; "Retreating": attackers to
+    // the origin, defenders to an adjacent friendly area, else unoccupied, never the origin.
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "5t");
+    put(&mut g, "Alaska", P1, "3t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let (c, al) = (a(&g, "Canada"), a(&g, "Alaska"));
+    ok(&mut g, Decision::Attack { from: c, to: al });
+    counts(&mut g, &[5]);
+    dice(&mut g, 0); // defender first
+    assert_eq!(legal(&g), vec![Decision::Roll, Decision::Retreat]);
+    ok(&mut g, Decision::Retreat);
+    assert_eq!(g.count_question(), Some((CountSubject::Kind(UnitKind::Tank), 1, 3)));
+    ok(&mut g, Decision::Count(3));
+    assert_eq!(g.area(c).units, u("3t"));
+    dice(&mut g, 0); // the two left roll
+    // Now the defender may retreat (after his first roll). Canada is the origin and is
+    // friendly to P0; Alaska's only other land neighbour is Kamchatka (unoccupied).
+    assert_eq!(legal(&g), vec![Decision::Roll, Decision::Retreat]);
+    ok(&mut g, Decision::Retreat);
+    ok(&mut g, Decision::Count(2));
+    let k = a(&g, "Kamchatka");
+    assert_eq!(g.area(k).units, u("2t"));
+    assert_eq!(g.area(k).owner, Some(Owner::Player(P1)));
+    dice(&mut g, 0);
+    // Third empty roll in a row: cease-fire, the attackers go back to the origin.
+    assert!(g.events().contains(&Event::CeaseFire));
+    assert_eq!(g.area(c).units, u("5t"));
+    assert_eq!(g.area(al).units, u("t"));
+}
+
+#[test]
+fn sea_battle_is_simultaneous() {
+    // "Sea Battles": both sides roll, casualties are removed simultaneously.
+    let mut g = game(2);
+    put(&mut g, "North Atlantic", P0, "2s");
+    put(&mut g, "North Sea", P1, "1s");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let (na, ns) = (a(&g, "North Atlantic"), a(&g, "North Sea"));
+    ok(&mut g, Decision::Attack { from: na, to: ns });
+    counts(&mut g, &[2]);
+    // The attacker may retreat before each pair; he rolls.
+    ok(&mut g, Decision::Roll);
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(2)));
+    dice(&mut g, 1);
+    dice(&mut g, 1);
+    assert_eq!(g.area(ns).units, u("1s"));
+    assert_eq!(g.area(ns).owner, Some(Owner::Player(P0)));
+    assert!(g.events().iter().any(|e| matches!(e, Event::Destroyed { owner: Owner::Player(P0), .. })));
+}
+
+#[test]
+fn sea_cease_fire_after_three_empty_pairs() {
+    // "Sea Battles": a cease-fire only after three pairs without hits.
+    let mut g = game(2);
+    put(&mut g, "North Atlantic", P0, "1s");
+    put(&mut g, "North Sea", P1, "1s");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    to_maneuver(&mut g);
+    let (na, ns) = (a(&g, "North Atlantic"), a(&g, "North Sea"));
+    ok(&mut g, Decision::Attack { from: na, to: ns });
+    counts(&mut g, &[1]);
+    for pair in 0..3 {
+        if pair > 0 {
+            ok(&mut g, Decision::Roll);
+            ok(&mut g, Decision::Roll);
+        } else {
+            ok(&mut g, Decision::Roll);
+        }
+        dice(&mut g, 0);
+        dice(&mut g, 0);
+    }
+    assert!(g.events().contains(&Event::CeaseFire));
+    assert_eq!(g.area(na).units, u("1s"));
+}
+
+// ----- Special attacks -----
+
+#[test]
+fn special_attacks_bombers_submarines_missiles() {
+    // "Special Attacks": bombers on submarines (two dice each), submarines on land (not
+    // capitals), ballistic missiles (three dice, free choice, not capitals).
+    let mut g = game(2);
+    put(&mut g, "Spain", P0, "2b");
+    put(&mut g, "Mediterranean Sea", P1, "3s");
+    put(&mut g, "North Atlantic", P0, "2s");
+    put(&mut g, "France", P1, "1t1m");
+    put(&mut g, "London", P1, "1t");
+    turn(&mut g, P0, Ability::BallisticMissiles, 2);
+    to_maneuver(&mut g);
+    let (sp, med, na, fr, lo) = (a(&g, "Spain"), a(&g, "Mediterranean Sea"), a(&g, "North Atlantic"), a(&g, "France"), a(&g, "London"));
+    let l = legal(&g);
+    assert!(l.contains(&Decision::SubmarineStrike { from: na, to: fr }));
+    assert!(!l.contains(&Decision::SubmarineStrike { from: na, to: lo }), "not against capitals");
+    assert!(!l.contains(&Decision::Missile(lo)), "not against capitals");
+    ok(&mut g, Decision::BomberStrike { from: sp, to: med });
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(4)));
+    dice(&mut g, 2);
+    assert_eq!(g.area(med).units, u("1s"));
+    ok(&mut g, Decision::SubmarineStrike { from: na, to: fr });
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(2)));
+    dice(&mut g, 1);
+    assert_eq!(g.area(fr).units, u("1m"), "tanks before mechs");
+    ok(&mut g, Decision::Missile(fr));
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(3)));
+    dice(&mut g, 3);
+    assert_eq!(g.area(fr).owner, None);
+}
+
+#[test]
+fn missile_chooses_any_unit() {
+    // "Special Ballistic Missile Attacks": he need not choose tanks before mechs.
+    let mut g = game(2);
+    put(&mut g, "Spain", P0, "t");
+    put(&mut g, "France", P1, "2t1m");
+    turn(&mut g, P0, Ability::BallisticMissiles, 2);
+    to_maneuver(&mut g);
+    let fr = a(&g, "France");
+    ok(&mut g, Decision::Missile(fr));
+    dice(&mut g, 1);
+    assert_eq!(legal(&g), vec![Decision::Destroy(UnitKind::Tank), Decision::Destroy(UnitKind::Mech)]);
+    ok(&mut g, Decision::Destroy(UnitKind::Mech));
+    assert_eq!(g.area(fr).units, u("2t"));
+}
+
+// ----- Special abilities -----
+
+fn attack_alaska(g: &mut Game, p0: &str, p1: &str, ability: Ability, defender_card: Option<Ability>) -> (AreaId, AreaId) {
+    put(g, "Canada", P0, p0);
+    put(g, "Alaska", P1, p1);
+    put(g, "Kamchatka", P1, "t");
+    turn(g, P0, ability, 2);
+    if let Some(d) = defender_card {
+        let c = (0..45u8).map(CardId).find(|&c| g.deck().card(c).ability == d && Some(c) != g.player(P0).card()).unwrap();
+        g.edit_card(P1, Some(c));
+    }
+    to_maneuver(g);
+    let (c, al) = (a(g, "Canada"), a(g, "Alaska"));
+    ok(g, Decision::Attack { from: c, to: al });
+    let n = g.count_question().map(|(_, _, hi)| hi).unwrap();
+    let _ = n;
+    (c, al)
+}
+
+#[test]
+fn secret_weapon_forces_a_retreat() {
+    // "Secret Weapon": the opponent retreats all his units at the start of the battle.
+    let mut g = game(2);
+    let (_, al) = attack_alaska(&mut g, "3t", "2t", Ability::SecretWeapon, None);
+    counts(&mut g, &[3]);
+    assert!(legal(&g).contains(&Decision::Use(Ability::SecretWeapon)));
+    ok(&mut g, Decision::Use(Ability::SecretWeapon));
+    assert_eq!(g.area(al).units, u("3t"));
+    assert_eq!(g.area(a(&g, "Kamchatka")).units, u("3t"));
+}
+
+#[test]
+fn alien_radar_retreats_and_persists() {
+    // "Alien Radar": retreat all your units; again in later battles of the round.
+    let mut g = game(2);
+    let (c, al) = attack_alaska(&mut g, "3t", "2t", Ability::AlienRadar, None);
+    counts(&mut g, &[3]);
+    ok(&mut g, Decision::Use(Ability::AlienRadar));
+    assert_eq!(g.area(c).units, u("3t"));
+    assert_eq!(g.area(al).units, u("2t"));
+    put(&mut g, "Greenland", P1, "t");
+    put(&mut g, "Washington", P1, "t");
+    g.edit_capital_attacked(true);
+    let w = a(&g, "Washington");
+    ok(&mut g, Decision::Attack { from: c, to: w });
+    counts(&mut g, &[3]);
+    assert!(legal(&g).contains(&Decision::Use(Ability::AlienRadar)), "the radar persists this round");
+}
+
+#[test]
+fn ace_of_the_sky_adds_a_die_per_air_unit() {
+    // "Ace of the Sky".
+    let mut g = game(2);
+    attack_alaska(&mut g, "2f1b", "t", Ability::AceOfTheSky, None);
+    counts(&mut g, &[2, 1]);
+    ok(&mut g, Decision::Use(Ability::AceOfTheSky));
+    // Supremacy 3 to 0: the attacker rolls 1+1+2 + 3 dice.
+    ok(&mut g, Decision::Roll);
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(7)));
+}
+
+#[test]
+fn raketen_truppen_and_sigrid_reroll() {
+    // "Raketen Truppen": reroll all the dice; "Sigrid": reroll the blanks.
+    let mut g = game(2);
+    attack_alaska(&mut g, "3m", "t", Ability::RaketenTruppen, None);
+    counts(&mut g, &[3]);
+    ok(&mut g, Decision::Roll);
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(6)));
+    dice(&mut g, 0);
+    ok(&mut g, Decision::Use(Ability::RaketenTruppen));
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(6)));
+    dice(&mut g, 1);
+    assert_eq!(g.area(a(&g, "Alaska")).units, u("3m"));
+
+    let mut g = game(2);
+    attack_alaska(&mut g, "3m", "2t", Ability::Sigrid, None);
+    counts(&mut g, &[3]);
+    dice(&mut g, 1);
+    ok(&mut g, Decision::Use(Ability::Sigrid));
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(5)));
+    dice(&mut g, 1);
+    assert_eq!(g.area(a(&g, "Alaska")).units, u("3m"));
+}
+
+#[test]
+fn nurse_saves_casualties_by_a_blank() {
+    // "Nurse": a blank saves the unit, which retreats; then for every casualty of the battle.
+    let mut g = game(2);
+    let (_, _) = attack_alaska(&mut g, "4m", "3t", Ability::Diplomat, Some(Ability::Nurse));
+    counts(&mut g, &[4]);
+    dice(&mut g, 2); // the attacker (supremacy 4-0) hits two tanks
+    assert_eq!(legal(&g), vec![Decision::Use(Ability::Nurse), Decision::Pass]);
+    assert_eq!(g.pending(), Pending::Decision(P1));
+    ok(&mut g, Decision::Use(Ability::Nurse));
+    assert_eq!(g.pending(), Pending::Chance(Chance::NurseDie));
+    g.apply_chance(0).unwrap(); // saved: retreats to Kamchatka
+    g.apply_chance(1).unwrap(); // destroyed
+    assert_eq!(g.area(a(&g, "Kamchatka")).units, u("2t"));
+    let (_, _, _, _, def) = g.battle_view().unwrap();
+    assert_eq!(def, u("1t"));
+}
+
+#[test]
+fn diplomat_forbids_attacks_between_allies() {
+    // "Diplomat": at the start of the production phase; neither may attack the other.
+    let mut g = game(3);
+    put(&mut g, "Canada", P0, "3t");
+    put(&mut g, "Alaska", P1, "t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    assert!(legal(&g).contains(&Decision::Diplomat(P1)));
+    ok(&mut g, Decision::Diplomat(P1));
+    to_maneuver(&mut g);
+    assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Attack { .. })));
+}
+
+#[test]
+fn mech_builder_and_mech_dropper() {
+    // "Mech Bulider" (sic): a free mech outside the five-unit limit; "Mech Dropper": mechs
+    // from anywhere onto an enemy area, no retreat.
+    let mut g = game(2);
+    put_pc(&mut g, "Washington", P0, "t");
+    put(&mut g, "Mexico City", P0, "t");
+    turn(&mut g, P0, Ability::MechBuilder, 2);
+    let w = a(&g, "Washington");
+    for _ in 0..5 {
+        ok(&mut g, Decision::Buy { kind: UnitKind::Tank, pc: w, at: w });
+    }
+    ok(&mut g, Decision::MechBuilder(w));
+    assert_eq!(g.area(w).units, u("6t1m"));
+
+    let mut g = game(2);
+    put(&mut g, "Washington", P0, "2m");
+    put(&mut g, "Brazil", P0, "1m");
+    put(&mut g, "Sahara", P1, "t");
+    turn(&mut g, P0, Ability::MechDropper, 2);
+    to_maneuver(&mut g);
+    let sa = a(&g, "Sahara");
+    ok(&mut g, Decision::MechDrop(sa));
+    assert_eq!(g.count_question(), Some((CountSubject::MechsFrom(a(&g, "Washington")), 0, 2)));
+    counts(&mut g, &[2, 1]);
+    // No retreat from a mech drop: the dice are rolled at once.
+    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(6)), "supremacy 3-0: the mechs roll first");
+    dice(&mut g, 1);
+    assert_eq!(g.area(sa).units, u("3m"));
+}
+
+#[test]
+fn koshka_interrupts_a_turn() {
+    // "Koshka": take your turn before another player's; with two, more stars go first.
+    let mut g = game(3);
+    put(&mut g, "Canada", P0, "t");
+    put(&mut g, "Brazil", P1, "t");
+    put(&mut g, "Sahara", P2, "t");
+    let mut rng = GameRng::new(1);
+    let _ = &mut rng;
+    // Hands: P0 a high-combat card, P1 and P2 Koshka cards.
+    let ks: Vec<CardId> = (0..45u8).map(CardId).filter(|&c| g.deck().card(c).ability == Ability::Koshka).collect();
+    let hi = (0..45u8).map(CardId).find(|&c| g.deck().card(c).combat == 5 && g.deck().card(c).ability != Ability::Koshka).unwrap();
+    g.edit_hand(P0, &[hi]);
+    g.edit_hand(P1, &[ks[0]]);
+    g.edit_hand(P2, &[ks[1]]);
+    g.edit_start_turn(1, P0, None);
+    // Restart the round properly through the initiative step.
+    g.step = Step::Initiative;
+    for p in &mut g.players {
+        p.card = None;
+        p.turn_done = false;
+    }
+    ok(&mut g, Decision::ChooseCard(hi));
+    ok(&mut g, Decision::ChooseCard(ks[0]));
+    ok(&mut g, Decision::ChooseCard(ks[1]));
+    assert_eq!(g.order()[0], P0);
+    // Both Koshka holders are asked, more stars first.
+    let s1 = g.deck().card(ks[0]).stars;
+    let s2 = g.deck().card(ks[1]).stars;
+    let first_asked = if s2 > s1 { P2 } else { P1 };
+    assert_eq!(g.pending(), Pending::Decision(first_asked));
+    ok(&mut g, Decision::Use(Ability::Koshka));
+    ok(&mut g, Decision::Use(Ability::Koshka));
+    assert_eq!(g.current_player(), Some(first_asked));
+}
+
+// ----- Victory -----
+
+#[test]
+fn victory_points_and_majorities_with_the_tie_rule() {
+    // "The Victory Point Phase": 1 per capital, power source, majority; ties keep the previous
+    // holder, or nobody.
+    let mut g = game(2);
+    put_pc(&mut g, "Washington", P0, "t"); // capital, PC
+    put(&mut g, "Alaska", P0, "t"); // power source
+    put(&mut g, "North Atlantic", P0, "s"); // sea power source
+    put_pc(&mut g, "Berlin", P1, "t");
+    put(&mut g, "Poland", P1, "t");
+    put(&mut g, "France", P1, "t");
+    g.edit_start_turn(2, P0, None);
+    ok(&mut g, Decision::EndProduction);
+    ok(&mut g, Decision::EndTurn);
+    // After the last turn: the victory point phase, then a new round.
+    // P0: capital 1 + power sources 2 + sea majority 1 = 4; production tied (nobody); land
+    // majority P1 (3 vs 2).
+    assert_eq!(g.player(P0).vp(), 4);
+    assert_eq!(g.player(P1).vp(), 1 + 1);
+    assert_eq!(g.majority_holder(Majority::Production), None);
+    assert_eq!(g.majority_holder(Majority::Land), Some(P1));
+}
+
+#[test]
+fn victory_threshold_needs_a_capital_and_tie_breaks() {
+    // "Victory": 50 / 40 / 30 points, a capital, then most points, capitals, areas.
+    assert_eq!(GameConfig::new(2).victory_target(), 50);
+    assert_eq!(GameConfig::new(4).victory_target(), 40);
+    assert_eq!(GameConfig::new(5).victory_target(), 30);
+    let mut g = game(2);
+    put(&mut g, "Washington", P0, "t");
+    put(&mut g, "Alaska", P1, "t");
+    g.edit_vp(P0, 49);
+    g.edit_vp(P1, 60);
+    g.edit_start_turn(3, P0, None);
+    ok(&mut g, Decision::EndProduction);
+    ok(&mut g, Decision::EndTurn);
+    assert!(g.is_over());
+    assert_eq!(g.winners(), &[P0], "P1 has more points but no capital");
+}
+
+// ----- Engine properties -----
+
+#[test]
+fn illegal_decisions_leave_the_state_untouched() {
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    let h = g.state_hash();
+    let e = g.apply(Decision::EndTurn).unwrap_err();
+    assert!(e.to_string().contains("not allowed"), "{e}");
+    assert_eq!(g.state_hash(), h);
+    assert!(g.apply_chance(1).is_err());
+    assert_eq!(g.state_hash(), h);
+}
+
+#[test]
+fn decisions_round_trip_through_text() {
+    let g = setup_first_choices(4);
+    let mut all = legal(&g);
+    all.extend([
+        Decision::Buy { kind: UnitKind::Submarine, pc: AreaId(3), at: AreaId(40) },
+        Decision::Move { mode: MoveMode::Amphibious, from: AreaId(1), to: AreaId(2) },
+        Decision::Use(Ability::AceOfTheSky),
+        Decision::HitLand(2),
+        Decision::Destroy(UnitKind::Mech),
+    ]);
+    for d in all {
+        let s = d.to_string();
+        assert_eq!(s.parse::<Decision>(), Ok(d), "{s}");
+    }
+    assert!("buy tank 1".parse::<Decision>().is_err());
+    assert!("count".parse::<Decision>().is_err());
+}
+
+#[test]
+fn determinize_keeps_counts_and_own_hand() {
+    let g = setup_first_choices(4);
+    let mut rng = GameRng::new(4);
+    let d = g.determinize(P0, &mut rng);
+    assert_eq!(d.hand(P0), g.hand(P0));
+    for p in 1..4 {
+        assert_eq!(d.hand(PlayerId(p)).len(), g.hand(PlayerId(p)).len());
+    }
+    assert_eq!(d.draw_pile_len(), g.draw_pile_len());
+}
 

@@ -1,0 +1,333 @@
+//! Skills, Command Squad abilities, heroes, flamethrowers, cover elements and objectives, each
+//! test citing the section of tactics-revised-core-rules.md it checks. Cards are built here with
+//! only the numbers each test needs.
+
+use dust_core::game::tests_support::{open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::{Ability, Action, Decision, Event, ObjectiveSetup, Optional, Pending, Plan, UnitId};
+use dust_core::unit::{CombatValue, Model, Role};
+use dust_core::{Armor, ArmorType, CoverElement, Side, Skill, UnitCard, UnitKind, WeaponRange};
+use std::sync::Arc;
+
+const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
+
+fn hero(name: &str, skills: &[Skill]) -> UnitCard {
+    let mut c = squad(name, 1, vec![rifle("Pistol", R4, 2)]);
+    c.kind = UnitKind::Hero;
+    c.health = 4;
+    c.models.clear();
+    c.soft_cover = None;
+    c.hard_cover = None;
+    c.skills = skills.to_vec();
+    c
+}
+
+fn vehicle(name: &str, health: u8) -> UnitCard {
+    let mut c = squad(name, 1, vec![rifle("Gun", R4, 2)]);
+    c.kind = UnitKind::Vehicle;
+    c.armor = Armor {
+        kind: ArmorType::Vehicle,
+        class: 3,
+    };
+    c.health = health;
+    c.models.clear();
+    c.soft_cover = None;
+    c.hard_cover = None;
+    c
+}
+
+fn command_squad() -> UnitCard {
+    let mut cs = squad("Command", 5, vec![rifle("Rifle", R4, 1)]);
+    cs.skills.push(Skill::CommandSquad);
+    for (m, role) in cs.models.iter_mut().zip([Some(Role::Officer), Some(Role::Radioman), Some(Role::Mechanic), Some(Role::Medic), None]) {
+        m.role = role;
+    }
+    cs
+}
+
+fn legal(t: &Table) -> Vec<String> {
+    t.game.legal_decisions().iter().map(ToString::to_string).collect()
+}
+
+/// "Medal of Honor": reroll one combat die of the hero's attack, once per round, declared before
+/// the dice.
+#[test]
+fn medal_of_honor_rerolls_one_die_once_per_round() {
+    let medal = Arc::new(hero("Joe", &[Skill::MedalOfHonor]));
+    let target = Arc::new(squad("Target", 5, vec![rifle("Rifle", R4, 1)]));
+    let mut t = Table::new(open_game(6, 6, vec![placed(&medal, Side::A, "C2"), placed(&target, Side::B, "C4")]));
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &["medal-of-honor"]);
+    t.roll(2, 0);
+    t.roll(1, 1); // the medal's reroll of one failed die
+    assert_eq!(t.health(1), 4);
+    assert!(t.game.unit(UnitId(0)).round_used.contains(&Skill::MedalOfHonor));
+}
+
+/// "Sniper": the attacker chooses which miniature his hits kill.
+#[test]
+fn sniper_chooses_the_miniature() {
+    let mut sn = squad("Snipers", 2, vec![rifle("Sniper Rifle", WeaponRange::Unlimited, 2), rifle("Rifle", R4, 1)]);
+    sn.skills.push(Skill::Sniper);
+    sn.models = vec![Model { weapons: 1, role: Some(Role::Sniper) }, Model { weapons: 2, role: Some(Role::Spotter) }];
+    let target = Arc::new(command_squad());
+    let mut t = Table::new(open_game(6, 8, vec![placed(&Arc::new(sn), Side::A, "C1"), placed(&target, Side::B, "C7")]));
+    t.auto_casualties = false;
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    // The spotter reverses the dice: the roll counts miss faces.
+    assert_eq!(t.game.pending_roll().map(|r| r.success_faces), Some(4));
+    t.roll(2, 2);
+    assert_eq!(t.game.pending(), Pending::Decision { side: Side::A }, "the sniper's side chooses");
+    t.decide("casualty m1"); // the Radioman
+    assert_eq!(t.health(1), 4, "one miniature only, though two hits");
+    assert_eq!(t.game.unit(UnitId(1)).alive & 0b10, 0);
+}
+
+/// "Tank Head (SKILL)": a SKILL action heals all damage of an adjacent friendly vehicle, once per game.
+#[test]
+fn tank_head_heals_an_adjacent_vehicle_once() {
+    let th = Arc::new(hero("Mechanic Hero", &[Skill::TankHead]));
+    let v = Arc::new(vehicle("Walker", 5));
+    let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 2)]));
+    let mut t = Table::new(open_game(6, 6, vec![placed(&th, Side::A, "C2"), placed(&v, Side::A, "D2"), placed(&enemy, Side::B, "C5")]));
+    t.initiative(Side::B);
+    t.activate(2, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(5, 3);
+    assert_eq!(t.health(1), 2);
+    t.decide("activate u0");
+    t.decide("plan skill nothing");
+    assert_eq!(legal(&t), ["skill tank-head u1"]);
+    t.decide("skill tank-head u1");
+    assert_eq!(t.health(1), 5);
+    assert!(t.game.unit(UnitId(0)).used.contains(&Skill::TankHead));
+}
+
+/// "Command Squad Abilities": one attempt per round, and a failure locks the abilities until the
+/// next round; the Officer's order reaches only adjacent units without a Radioman (Relay); no
+/// order on the Command Squad itself.
+#[test]
+fn command_squad_one_attempt_a_round_and_relay() {
+    let cs = Arc::new(command_squad());
+    let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
+    let far = Arc::new(squad("Far Friends", 3, vec![rifle("Rifle", R4, 1)]));
+    let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
+    let units = vec![placed(&cs, Side::A, "C1"), placed(&friend, Side::A, "D1"), placed(&far, Side::A, "H1"), placed(&enemy, Side::B, "H8")];
+    let mut t = Table::new(open_game(8, 8, units));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan skill nothing");
+    let orders = legal(&t);
+    assert!(orders.contains(&"skill get-moving u1".to_string()) && orders.contains(&"skill get-moving u2".to_string()), "Relay: {orders:?}");
+    assert!(!orders.iter().any(|o| o.ends_with(" u0")), "never on itself");
+    t.decide("skill get-moving u2");
+    t.roll(1, 0); // the order fails
+    assert!(t.game.events().iter().any(|e| matches!(e, Event::AbilityUsed { success: false, .. })));
+    t.pass(3);
+    t.pass(1);
+    t.pass(2);
+    // Round 2: the Radioman is killed; the Officer's order now needs an adjacent unit.
+    t.initiative(Side::B);
+    let mut kill = dust_core::game::tests_support::Table::new(open_game(8, 8, vec![placed(&cs, Side::A, "C1"), placed(&friend, Side::A, "D1"), placed(&far, Side::A, "H1"), placed(&enemy, Side::B, "C3")]));
+    drop(t);
+    kill.auto_casualties = false;
+    kill.initiative(Side::B);
+    kill.activate(3, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    kill.roll(5, 1);
+    kill.decide("casualty m1");
+    kill.decide("activate u0");
+    kill.decide("plan skill nothing");
+    let orders = legal(&kill);
+    assert!(orders.contains(&"skill get-moving u1".to_string()) && !orders.contains(&"skill get-moving u2".to_string()), "{orders:?}");
+    assert!(!orders.iter().any(|o| o.contains("field-repair") || o.contains("come-on-guys")), "these need the Radioman");
+    kill.decide("skill get-moving u1");
+    kill.roll(1, 1);
+    // The ordered unit activates right after the Command Squad.
+    assert_eq!(kill.game.pending(), Pending::Decision { side: Side::A });
+    assert_eq!(kill.game.declaring(), Some(UnitId(1)));
+}
+
+/// "Get up, it ain't that bad": one miniature of an adjacent squad comes back; the Medic's
+/// abilities go with the Medic.
+#[test]
+fn medic_revives_a_miniature_and_is_lost_with_his_miniature() {
+    let cs = Arc::new(command_squad());
+    let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
+    let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
+    let mut t = Table::new(open_game(8, 8, vec![placed(&cs, Side::A, "C1"), placed(&friend, Side::A, "D1"), placed(&enemy, Side::B, "D4")]));
+    t.auto_casualties = false;
+    t.initiative(Side::B);
+    t.activate(2, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(5, 1);
+    assert_eq!(t.health(1), 2);
+    t.activate(0, "skill nothing", &[], &[], &[]);
+    assert!(legal(&t).contains(&"skill get-up u1".to_string()));
+    t.decide("skill get-up u1");
+    assert_eq!(t.health(1), 3);
+    // Next round the Medic (m3) dies: no more Medic abilities.
+    t.pass(1);
+    t.initiative(Side::B);
+    t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(5, 1);
+    t.decide("casualty m3");
+    t.decide("activate u0");
+    t.decide("plan skill nothing");
+    assert!(!legal(&t).iter().any(|o| o.contains("get-up")));
+}
+
+/// "Come on guys; we're going back out there": a destroyed squad returns whole and activates at
+/// once from the entry squares; a Medic succeeds only once per game.
+#[test]
+fn come_on_guys_revives_a_destroyed_squad() {
+    let cs = Arc::new(command_squad());
+    let friend = Arc::new(squad("Friends", 2, vec![rifle("Rifle", R4, 1)]));
+    let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
+    let mut t = Table::new(open_game(8, 8, vec![placed(&cs, Side::A, "A2"), placed(&friend, Side::A, "D2"), placed(&enemy, Side::B, "D5")]));
+    t.initiative(Side::B);
+    t.activate(2, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(5, 2);
+    assert!(t.game.unit(UnitId(1)).destroyed);
+    t.activate(0, "skill nothing", &[], &[], &[]);
+    t.decide("skill come-on-guys u1");
+    t.roll(1, 1);
+    assert!(!t.game.unit(UnitId(1)).destroyed);
+    assert_eq!(t.game.declaring(), Some(UnitId(1)));
+    t.declare("move nothing", &["B1"], &[], &[]);
+    assert_eq!((t.health(1), t.game.unit(UnitId(1)).at), (2, Some(sq("B1"))));
+    assert_eq!(t.game.victory_points().b, 20, "the first destruction still counts");
+    assert!(t.game.unit(UnitId(0)).abilities_used.contains(&Ability::ComeOnGuys));
+}
+
+/// "Flamethrowers": range 2 flames hit every unit in the space crossed, friends included, in the
+/// spaces the attacker chooses; they cannot harm anti-tank traps ("Attacking Cover Elements":
+/// crates have 2 health, damage adds up).
+#[test]
+fn flamethrower_of_range_two_and_cover_elements() {
+    let mut napalm = rifle("Napalm Thrower", WeaponRange::Spaces { min: 1, max: 2 }, 1);
+    napalm.keywords.flame = true;
+    napalm.table.soldier = [CombatValue::Incendiary { dice: 1 }; 4];
+    let mut hot_dog = vehicle("Hot Dog", 5);
+    hot_dog.weapons = vec![napalm];
+    let hot_dog = Arc::new(hot_dog);
+    let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
+    let enemy = Arc::new(squad("Enemy", 4, vec![rifle("Rifle", R4, 1)]));
+    let mut setup = open_game(8, 8, vec![placed(&hot_dog, Side::A, "C2"), placed(&friend, Side::A, "C3"), placed(&enemy, Side::B, "C4")]);
+    let mut b = setup.board.to_setup();
+    b.cover.push((sq("E3"), CoverElement::AntiTankTrap));
+    b.cover.push((sq("A3"), CoverElement::AmmoCrate));
+    setup.board = dust_core::Board::new(b).unwrap();
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    let aims = legal(&t);
+    assert!(aims.contains(&"aim 0 A3 0".to_string()) && !aims.contains(&"aim 0 E3 0".to_string()), "{aims:?}");
+    t.decide("aim 0 u2 0");
+    // The flames cross one space, which the attacker chooses: C3, with the friendly squad in it.
+    assert_eq!(legal(&t), ["spread B3", "spread C3", "spread D3"]);
+    t.decide("spread C3");
+    t.roll(4, 1); // the target: one die per miniature
+    t.roll(3, 2); // the friends in C3
+    assert_eq!((t.health(2), t.health(1)), (3, 1));
+    assert_eq!(t.game.victory_points().b, 0);
+}
+
+/// "Attacking Cover Elements": an ammo crate has two health points; damage adds up over attacks.
+#[test]
+fn ammo_crate_damage_adds_up() {
+    let shooter = Arc::new(squad("Shooters", 1, vec![rifle("Rifle", R4, 1)]));
+    let enemy = Arc::new(squad("Enemy", 1, vec![rifle("Rifle", R4, 1)]));
+    let mut setup = open_game(8, 8, vec![placed(&shooter, Side::A, "C2"), placed(&enemy, Side::B, "H8")]);
+    let mut b = setup.board.to_setup();
+    b.cover.push((sq("C4"), CoverElement::AmmoCrate));
+    setup.board = dust_core::Board::new(b).unwrap();
+    let mut t = Table::new(setup);
+    for round in 0..2 {
+        t.initiative(Side::A);
+        t.activate(0, "attack nothing", &[], &[(0, "C4", 0)], &[]);
+        t.roll(1, 1);
+        assert_eq!(t.game.board().cover(sq("C4")).is_some(), round == 0);
+        t.pass(1);
+    }
+}
+
+/// "Calculating Victory Points": bonus points for the side holding an objective at the end
+/// (docs/rulings.md), and the game ends at the end of the round.
+#[test]
+fn objectives_score_at_the_end() {
+    let a = Arc::new(squad("A", 2, vec![rifle("Rifle", R4, 1)]));
+    let b = Arc::new(squad("B", 2, vec![rifle("Rifle", R4, 1)]));
+    let mut setup = open_game(8, 8, vec![placed(&a, Side::A, "D4"), placed(&b, Side::B, "H8")]);
+    setup.round_limit = 1;
+    setup.objectives = vec![ObjectiveSetup {
+        name: "Bunker".into(),
+        at: sq("D4"),
+        points: 15,
+    }];
+    let mut t = Table::new(setup);
+    assert_eq!(t.game.objective_points().a, 15);
+    t.initiative(Side::A);
+    t.pass(0);
+    t.pass(1);
+    assert_eq!(t.game.pending(), Pending::GameOver { winner: Some(Side::A) });
+    assert_eq!(t.game.victory_points().a, 15);
+}
+
+/// "Heroes": damage on a squad with a joined hero is split as the owner chooses; once the squad
+/// is gone the rest goes to the hero.
+#[test]
+fn damage_left_after_the_squad_goes_to_the_hero() {
+    let sq_card = Arc::new(squad("Squad", 2, vec![rifle("Rifle", R4, 1)]));
+    let h = Arc::new(hero("Hero", &[]));
+    let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 2)]));
+    let mut joined = placed(&h, Side::A, "C2");
+    joined.joins = Some(0);
+    let mut t = Table::new(open_game(6, 6, vec![placed(&sq_card, Side::A, "C2"), joined, placed(&enemy, Side::B, "C4")]));
+    t.auto_casualties = false;
+    t.initiative(Side::B);
+    t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(10, 5);
+    t.decide("casualty m0");
+    t.decide("casualty m1");
+    assert!(t.game.unit(UnitId(0)).destroyed);
+    assert_eq!(t.health(1), 1, "three points left go to the hero");
+}
+
+/// "Movement Points": the first diagonal is cheap once per activation, also across MOVE + MOVE.
+#[test]
+fn first_diagonal_once_per_activation_across_two_moves() {
+    let a = Arc::new(squad("A", 1, vec![rifle("Rifle", R4, 1)]));
+    let b = Arc::new(squad("B", 1, vec![rifle("Rifle", R4, 1)]));
+    let mut t = Table::new(open_game(8, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "H8")]));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move move");
+    t.decide("move D3"); // the cheap diagonal
+    let second = legal(&t);
+    assert!(second.contains(&"move D4".to_string()) && !second.contains(&"move E4".to_string()), "{second:?}");
+    let mut t = Table::new(open_game(8, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "H8")]));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move move");
+    t.decide("move C3");
+    assert!(legal(&t).contains(&"move D4".to_string()));
+}
+
+/// Decision texts read back to the same decision, new forms included.
+#[test]
+fn decision_text_round_trip() {
+    for d in [
+        Decision::Skill(Ability::FieldRepair, UnitId(3)),
+        Decision::Skill(Ability::ArtilleryStrike, UnitId(0)),
+        Decision::Spread(sq("C4")),
+        Decision::Use(Optional::MedalOfHonor, true),
+        Decision::Plan(Plan::Two(Action::Move, Action::Skill)),
+        Decision::Plan(Plan::Two(Action::Skill, Action::Attack)),
+    ] {
+        let text = d.to_string();
+        assert_eq!(text.parse::<Decision>(), Ok(d), "{text}");
+    }
+    for a in Ability::ALL {
+        let d = Decision::Skill(a, UnitId(1));
+        assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
+    }
+}
