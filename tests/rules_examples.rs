@@ -127,11 +127,21 @@ fn initiative_roll_three_dice_most_hits_ties_reroll() {
 /// tactics-revised-faq.md, "Does the special ability Black Ops work during the first round? Yes."
 #[test]
 fn black_ops_adds_one_die_that_does_not_stack() {
-    let mut spy = test_card("Spy", UnitKind::Hero, soldier(2), 3, vec![line("Pistol", WeaponRange::Spaces { min: 1, max: 2 }, dice(1))]);
+    let mut spy = test_card(
+        "Spy",
+        UnitKind::Hero,
+        soldier(2),
+        3,
+        vec![line("Pistol", WeaponRange::Spaces { min: 1, max: 2 }, dice(1))],
+    );
     spy.skills.push(Skill::BlackOps);
     let spy = Arc::new(spy);
     let st = card("Sturmpioniere");
-    let mut t = Table::new(open_game(6, 6, vec![entering(&spy, Side::A), entering(&spy, Side::A), entering(&st, Side::B)]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![entering(&spy, Side::A), entering(&spy, Side::A), entering(&st, Side::B)],
+    ));
     t.roll(4, 0); // side A: 3 + 1 die, not 3 + 2
     t.roll(3, 1);
     assert!(t.game.events().contains(&Event::InitiativeWon(Side::B)));
@@ -143,15 +153,34 @@ fn black_ops_adds_one_die_that_does_not_stack() {
 /// misses are rerolled once and one more hit comes: three hits.
 #[test]
 fn sustained_attack_rerolls_misses_once() {
-    let five = Arc::new(test_card("Five Rifles", UnitKind::Squad, soldier(2), 5, vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))]));
-    let target = Arc::new(test_card("Target", UnitKind::Squad, soldier(2), 5, vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))]));
+    let five = Arc::new(test_card(
+        "Five Rifles",
+        UnitKind::Squad,
+        soldier(2),
+        5,
+        vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))],
+    ));
+    let target = Arc::new(test_card(
+        "Target",
+        UnitKind::Squad,
+        soldier(2),
+        5,
+        vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))],
+    ));
     let mut t = Table::new(open_game(6, 6, vec![placed(&five, Side::A, "C2"), placed(&target, Side::B, "C4")]));
     t.initiative(Side::A);
     t.activate(0, "sustained", &[], &[(0, "u1", 0)], &[]);
     t.roll(5, 2);
     t.roll(3, 1); // the sustained reroll of the three misses
     assert_eq!(t.health(1), 2, "three hits, three casualties");
-    assert!(t.game.events().iter().any(|e| matches!(e, Event::Rolled { purpose: RollPurpose::Sustained, dice: 3, successes: 1 })));
+    assert!(t.game.events().iter().any(|e| matches!(
+        e,
+        Event::Rolled {
+            purpose: RollPurpose::Sustained,
+            dice: 3,
+            successes: 1
+        }
+    )));
 }
 
 /// tactics-revised-core-rules.md, "List of Actions": ATTACK + ATTACK is the only combination
@@ -215,7 +244,14 @@ fn victory_points_57_to_54() {
 /// Panzerfaust; two hits and one hit: three casualties, two Hell Boys left.
 #[test]
 fn suffer_damage_sturmpioniere_vs_hell_boys() {
-    let mut t = Table::new(open_game(6, 6, vec![placed(&card("Hell Boys"), Side::A, "C5"), placed(&card("Sturmpioniere"), Side::B, "C3")]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "C5"),
+            placed(&card("Sturmpioniere"), Side::B, "C3"),
+        ],
+    ));
     t.initiative(Side::B);
     t.activate(1, "attack nothing", &[], &[(0, "u0", 0), (1, "u0", 1)], &[]);
     t.roll(4, 2);
@@ -244,20 +280,35 @@ fn declared_targets_stay_and_ammo_is_spent() {
     t.decide("activate u2");
     t.decide("plan attack nothing");
     // StG 47 and Panzerfaust at The Hammers, Flammenwerfer and Knife & Grenade at the Death Dealers.
-    t.declare("attack nothing", &[], &[(0, "u1", 0), (1, "u1", 1), (2, "u0", 0), (3, "u0", 0)], &[]);
+    t.declare(
+        "attack nothing",
+        &[],
+        &[(0, "u1", 0), (1, "u1", 1), (2, "u0", 0), (3, "u0", 0)],
+        &[],
+    );
     t.roll(4, 3); // the StG 47 eliminates The Hammers
     assert!(destroyed(&t, 1));
     assert_eq!(t.game.unit(UnitId(2)).ammo[1], 2, "the Panzerfaust is spent on a destroyed target");
     // The flamethrower (one die per targeted miniature) and close combat go to the Death Dealers.
     t.roll(5, 0);
-    assert_eq!(t.game.legal_decisions(), vec![Decision::Retaliate(true), Decision::Retaliate(false)]);
+    assert_eq!(
+        t.game.legal_decisions(),
+        vec![Decision::Retaliate(true), Decision::Retaliate(false)]
+    );
 }
 
 /// tactics-revised-core-rules.md, "Weapon Charts", Shotgun example: three carriers roll nine
 /// dice against a "2" squad; with one Shotgun carrier killed, six.
 #[test]
 fn shotgun_nine_dice_then_six() {
-    let mut t = Table::new(open_game(6, 6, vec![placed(&card("Hell Boys"), Side::A, "C3"), placed(&card("Sturmpioniere"), Side::B, "C4")]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "C3"),
+            placed(&card("Sturmpioniere"), Side::B, "C4"),
+        ],
+    ));
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     t.roll(9, 0);
@@ -279,7 +330,14 @@ fn shotgun_nine_dice_then_six() {
 /// Boys' hard cover face) and one hit: one Hell Boy is removed.
 #[test]
 fn cover_saves_hell_boys_in_hard_cover() {
-    let mut setup = open_game(6, 6, vec![placed(&card("Hell Boys"), Side::A, "C4"), placed(&card("Heavy Flak Grenadiers"), Side::B, "C2")]);
+    let mut setup = open_game(
+        6,
+        6,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "C4"),
+            placed(&card("Heavy Flak Grenadiers"), Side::B, "C2"),
+        ],
+    );
     let mut b = setup.board.to_setup();
     b.cover.push((sq("C4"), CoverElement::AntiTankTrap));
     setup.board = dust_core::Board::new(b).unwrap();
@@ -301,7 +359,14 @@ fn cover_saves_hell_boys_in_hard_cover() {
 /// Sturmpioniere are eliminated and the Hell Boys lose one miniature.
 #[test]
 fn close_combat_hell_boys_vs_sturmpioniere() {
-    let mut t = Table::new(open_game(6, 6, vec![placed(&card("Hell Boys"), Side::A, "C3"), placed(&card("Sturmpioniere"), Side::B, "C4")]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "C3"),
+            placed(&card("Sturmpioniere"), Side::B, "C4"),
+        ],
+    ));
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (3, "u1", 0)], &[]);
     t.roll(9, 3); // Shotgun
@@ -319,7 +384,14 @@ fn close_combat_hell_boys_vs_sturmpioniere() {
 /// and simultaneous; then it resumes its activation.
 #[test]
 fn reactive_fire_with_close_combat() {
-    let mut t = Table::new(open_game(6, 6, vec![placed(&card("Hell Boys"), Side::A, "C2"), placed(&card("Sturmpioniere"), Side::B, "C4")]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "C2"),
+            placed(&card("Sturmpioniere"), Side::B, "C4"),
+        ],
+    ));
     t.initiative(Side::A);
     t.decide("activate u0");
     t.declare("move attack", &["C3"], &[(0, "u1", 0)], &[]);
@@ -348,7 +420,14 @@ fn reactive_fire_with_close_combat() {
 /// (1/⊕ against 2) at five Sturmpioniere rolls five dice, one damage per hit.
 #[test]
 fn incendiary_one_die_per_targeted_miniature() {
-    let mut t = Table::new(open_game(6, 6, vec![placed(&card("Hell Boys"), Side::A, "C3"), placed(&card("Sturmpioniere"), Side::B, "C4")]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "C3"),
+            placed(&card("Sturmpioniere"), Side::B, "C4"),
+        ],
+    ));
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(1, "u1", 0)], &[]);
     t.roll(5, 2);
@@ -359,8 +438,18 @@ fn incendiary_one_die_per_targeted_miniature() {
 /// Werfer (1/☠ against vehicle 4) hits a Pounder once: the walker is eliminated.
 #[test]
 fn ap_incendiary_eliminates_the_unit() {
-    let pounder = Arc::new(test_card("Pounder", UnitKind::Vehicle, vehicle(4), 6, vec![line("Gun", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))]));
-    let mut t = Table::new(open_game(6, 6, vec![placed(&pounder, Side::A, "C4"), placed(&card("Hans"), Side::B, "C2")]));
+    let pounder = Arc::new(test_card(
+        "Pounder",
+        UnitKind::Vehicle,
+        vehicle(4),
+        6,
+        vec![line("Gun", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))],
+    ));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![placed(&pounder, Side::A, "C4"), placed(&card("Hans"), Side::B, "C2")],
+    ));
     t.initiative(Side::B);
     t.activate(1, "attack nothing", &[], &[(0, "u0", 0)], &[]);
     t.roll(1, 1);
@@ -373,8 +462,24 @@ fn ap_incendiary_eliminates_the_unit() {
 /// only the aim dice are rerolled: two aim hits, six damage dice, three hits.
 #[test]
 fn phaser_blast_normal_and_sustained() {
-    let honey = Arc::new(test_card("Honey", UnitKind::Vehicle, vehicle(4), 6, vec![line("120W Phaser Gun", WeaponRange::Spaces { min: 1, max: 6 }, CombatValue::Phaser { aim: 2, power: 3 })]));
-    let hlg = Arc::new(test_card("Heavy Laser Grenadiers (no skill)", UnitKind::Squad, soldier(3), 3, vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 1 }, dice(1))]));
+    let honey = Arc::new(test_card(
+        "Honey",
+        UnitKind::Vehicle,
+        vehicle(4),
+        6,
+        vec![line(
+            "120W Phaser Gun",
+            WeaponRange::Spaces { min: 1, max: 6 },
+            CombatValue::Phaser { aim: 2, power: 3 },
+        )],
+    ));
+    let hlg = Arc::new(test_card(
+        "Heavy Laser Grenadiers (no skill)",
+        UnitKind::Squad,
+        soldier(3),
+        3,
+        vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 1 }, dice(1))],
+    ));
     let mut setup = open_game(6, 6, vec![placed(&honey, Side::A, "C2"), placed(&hlg, Side::B, "C5")]);
     // A soft cover source is ignored: phaser weapons ignore all cover.
     let mut b = setup.board.to_setup();
@@ -400,11 +505,28 @@ fn phaser_blast_normal_and_sustained() {
 /// ammo boxes marked): six dice, three hits: three Heavy Laser Grenadiers removed.
 #[test]
 fn volley_blast_two_rockets_six_dice() {
-    let mut rockets = line("4.2\" Rockets", WeaponRange::Spaces { min: 1, max: 6 }, CombatValue::Volley { dice: [3, 6, 9, 0], damage: 1 });
+    let mut rockets = line(
+        "4.2\" Rockets",
+        WeaponRange::Spaces { min: 1, max: 6 },
+        CombatValue::Volley {
+            dice: [3, 6, 9, 0],
+            damage: 1,
+        },
+    );
     rockets.ammo = Some(4);
     let steel_rain = Arc::new(test_card("Steel Rain", UnitKind::Vehicle, vehicle(4), 6, vec![rockets]));
-    let hlg = Arc::new(test_card("Heavy Laser Grenadiers (no skill)", UnitKind::Squad, soldier(3), 3, vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 1 }, dice(1))]));
-    let mut t = Table::new(open_game(6, 6, vec![placed(&steel_rain, Side::A, "C1"), placed(&hlg, Side::B, "C6")]));
+    let hlg = Arc::new(test_card(
+        "Heavy Laser Grenadiers (no skill)",
+        UnitKind::Squad,
+        soldier(3),
+        3,
+        vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 1 }, dice(1))],
+    ));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![placed(&steel_rain, Side::A, "C1"), placed(&hlg, Side::B, "C6")],
+    ));
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan attack nothing");
@@ -421,7 +543,14 @@ fn volley_blast_two_rockets_six_dice() {
 /// the two survivors still carry three Panzerfausts but can use at most two in one attack.
 #[test]
 fn panzerfaust_never_more_ammo_than_miniatures() {
-    let mut t = Table::new(open_game(6, 6, vec![placed(&card("Hell Boys"), Side::A, "C3"), placed(&card("Sturmpioniere"), Side::B, "C4")]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "C3"),
+            placed(&card("Sturmpioniere"), Side::B, "C4"),
+        ],
+    ));
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     t.roll(9, 3);
@@ -440,7 +569,14 @@ fn panzerfaust_never_more_ammo_than_miniatures() {
 /// weapons interact with the sustained attack action?") the sustained reroll comes first.
 #[test]
 fn laser_chain_with_sustained_attack() {
-    let mut t = Table::new(open_game(6, 6, vec![placed(&card("Hell Boys"), Side::A, "C5"), placed(&card("Heavy Laser Grenadiers"), Side::B, "C3")]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "C5"),
+            placed(&card("Heavy Laser Grenadiers"), Side::B, "C3"),
+        ],
+    ));
     t.initiative(Side::B);
     t.activate(1, "sustained", &[], &[(0, "u0", 0)], &[]);
     t.roll(3, 2);
@@ -459,7 +595,13 @@ fn laser_faq_seven_hits() {
     let mut laser = line("Laser Gewehr", WeaponRange::Spaces { min: 1, max: 4 }, dice(1));
     laser.keywords.laser = true;
     let lg = Arc::new(test_card("Laser Grenadiers", UnitKind::Squad, soldier(2), 5, vec![laser]));
-    let bbq = Arc::new(test_card("BBQ Squad", UnitKind::Squad, soldier(2), 8, vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 1 }, dice(1))]));
+    let bbq = Arc::new(test_card(
+        "BBQ Squad",
+        UnitKind::Squad,
+        soldier(2),
+        8,
+        vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 1 }, dice(1))],
+    ));
     let mut t = Table::new(open_game(6, 6, vec![placed(&bbq, Side::A, "C5"), placed(&lg, Side::B, "C3")]));
     t.initiative(Side::B);
     t.activate(1, "sustained", &[], &[(0, "u0", 0)], &[]);
@@ -484,7 +626,13 @@ fn berserk_sustained_laser_seven_damage() {
         l.keywords.laser = true;
         l
     };
-    let mut lg = test_card("Laser Grenadiers", UnitKind::Squad, soldier(2), 5, vec![laser("Laser Gewehr", 1), laser("Laser Werfer", 1)]);
+    let mut lg = test_card(
+        "Laser Grenadiers",
+        UnitKind::Squad,
+        soldier(2),
+        5,
+        vec![laser("Laser Gewehr", 1), laser("Laser Werfer", 1)],
+    );
     lg.models = vec![Model { weapons: 1, role: None }; 4];
     lg.models.push(Model { weapons: 2, role: None });
     let mut sigrid = test_card("Sigrid", UnitKind::Hero, soldier(2), 4, vec![laser("Laser-Pistole-B", 3)]);
@@ -493,7 +641,11 @@ fn berserk_sustained_laser_seven_damage() {
     let sigrid = Arc::new(sigrid);
     let mut hero = placed(&sigrid, Side::B, "C3");
     hero.joins = Some(1);
-    let mut t = Table::new(open_game(6, 6, vec![placed(&card("Hell Boys"), Side::A, "C5"), placed(&lg, Side::B, "C3"), hero]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![placed(&card("Hell Boys"), Side::A, "C5"), placed(&lg, Side::B, "C3"), hero],
+    ));
     t.initiative(Side::B);
     t.activate(1, "sustained", &[], &[(0, "u0", 0), (1, "u0", 0), (32, "u0", 0)], &["berserk"]);
     // Laser Gewehr: 4 dice.
@@ -523,7 +675,14 @@ fn berserk_sustained_laser_seven_damage() {
 /// with one MOVE action, three with two, and not at all with a sustained attack.
 #[test]
 fn fast_two_then_three_spaces() {
-    let mut t = Table::new(open_game(9, 9, vec![placed(&card("Hell Boys"), Side::A, "E1"), placed(&card("Sturmpioniere"), Side::B, "A9")]));
+    let mut t = Table::new(open_game(
+        9,
+        9,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "E1"),
+            placed(&card("Sturmpioniere"), Side::B, "A9"),
+        ],
+    ));
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan move nothing");
@@ -576,7 +735,15 @@ fn reactive_fire_only_in_fire_zone_and_only_against_the_trigger() {
 /// reacting unit is activated for the rest of the round.
 #[test]
 fn failed_reactive_fire_still_activates() {
-    let mut t = Table::new(open_game(8, 8, vec![placed(&card("Death Dealers"), Side::A, "C2"), placed(&card("Hans"), Side::B, "C6"), placed(&card("Blackhawk"), Side::A, "G2")]));
+    let mut t = Table::new(open_game(
+        8,
+        8,
+        vec![
+            placed(&card("Death Dealers"), Side::A, "C2"),
+            placed(&card("Hans"), Side::B, "C6"),
+            placed(&card("Blackhawk"), Side::A, "G2"),
+        ],
+    ));
     t.initiative(Side::B);
     t.decide("activate u1");
     t.declare("move nothing", &["C5"], &[], &[]);
@@ -614,7 +781,10 @@ fn reactive_fire_windows() {
     // MOVE + ATTACK: after the move, before the attack.
     assert_eq!(window_position("move attack", &["C2"], &[(1, "u0", 0)], false), Some((1, 0)));
     // ATTACK + MOVE: after the attack.
-    assert_eq!(window_position("attack move", &["C2"], &[(1, "u0", 0)], false).map(|w| w.1), Some(1));
+    assert_eq!(
+        window_position("attack move", &["C2"], &[(1, "u0", 0)], false).map(|w| w.1),
+        Some(1)
+    );
     // MOVE + MOVE: after the first move.
     assert_eq!(window_position("move move", &["C2", "C3"], &[], false), Some((1, 0)));
     // Fast: after all movement.
@@ -635,10 +805,20 @@ fn reactive_fire_windows() {
 /// comes after both moves, before the close-combat attack.
 #[test]
 fn reactive_fire_after_the_moves_of_a_charge() {
-    let mut luther = test_card("Luther", UnitKind::Vehicle, vehicle(4), 6, vec![line("Claws", WeaponRange::Close, dice(2))]);
+    let mut luther = test_card(
+        "Luther",
+        UnitKind::Vehicle,
+        vehicle(4),
+        6,
+        vec![line("Claws", WeaponRange::Close, dice(2))],
+    );
     luther.skills.push(Skill::Charge);
     let luther = Arc::new(luther);
-    let mut t = Table::new(open_game(8, 8, vec![placed(&card("Blackhawk"), Side::A, "C6"), placed(&luther, Side::B, "C2")]));
+    let mut t = Table::new(open_game(
+        8,
+        8,
+        vec![placed(&card("Blackhawk"), Side::A, "C6"), placed(&luther, Side::B, "C2")],
+    ));
     t.initiative(Side::B);
     t.decide("activate u1");
     t.declare("charge", &["C3", "C4"], &[], &[]);
@@ -653,13 +833,21 @@ fn reactive_fire_after_the_moves_of_a_charge() {
 /// (MOVE + ATTACK).
 #[test]
 fn unit_entry_then_move_then_enter_and_attack() {
-    let mut setup = open_game(6, 6, vec![entering(&card("Death Dealers"), Side::A), entering(&card("Sturmpioniere"), Side::B)]);
+    let mut setup = open_game(
+        6,
+        6,
+        vec![entering(&card("Death Dealers"), Side::A), entering(&card("Sturmpioniere"), Side::B)],
+    );
     setup.entry.a = vec![sq("C1")];
     setup.entry.b = vec![sq("C6")];
     let mut t = Table::new(setup);
     t.initiative(Side::A);
     t.decide("activate u0");
-    assert_eq!(legal(&t), ["plan move move", "plan move attack", "plan move nothing"], "the first action is a move");
+    assert_eq!(
+        legal(&t),
+        ["plan move move", "plan move attack", "plan move nothing"],
+        "the first action is a move"
+    );
     t.decide("plan move move");
     assert_eq!(legal(&t), ["move C1"], "the first move only enters the board");
     t.decide("move C1");
@@ -683,9 +871,21 @@ fn optional_skills_have_text_forms() {
 
 /// A Command Squad built for the tests: Officer, Radioman, Mechanic, Medic and a weapon specialist.
 fn command_squad(name: &str) -> UnitCard {
-    let mut cs = test_card(name, UnitKind::Squad, soldier(2), 5, vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))]);
+    let mut cs = test_card(
+        name,
+        UnitKind::Squad,
+        soldier(2),
+        5,
+        vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))],
+    );
     cs.skills.push(Skill::CommandSquad);
-    for (m, role) in cs.models.iter_mut().zip([Some(Role::Officer), Some(Role::Radioman), Some(Role::Mechanic), Some(Role::Medic), None]) {
+    for (m, role) in cs.models.iter_mut().zip([
+        Some(Role::Officer),
+        Some(Role::Radioman),
+        Some(Role::Mechanic),
+        Some(Role::Medic),
+        None,
+    ]) {
         m.role = role;
     }
     cs
@@ -697,11 +897,21 @@ fn command_squad(name: &str) -> UnitCard {
 #[test]
 fn field_repair_blackhawk_destroyed_twice_scores_44() {
     let boss = Arc::new(command_squad("The Boss"));
-    let pounder = Arc::new(test_card("Pounder", UnitKind::Vehicle, vehicle(4), 6, vec![line("Gun", WeaponRange::Spaces { min: 1, max: 6 }, dice(3))]));
+    let pounder = Arc::new(test_card(
+        "Pounder",
+        UnitKind::Vehicle,
+        vehicle(4),
+        6,
+        vec![line("Gun", WeaponRange::Spaces { min: 1, max: 6 }, dice(3))],
+    ));
     let mut setup = open_game(
         8,
         8,
-        vec![placed(&card("Blackhawk"), Side::A, "C3"), placed(&boss, Side::A, "A1"), placed(&pounder, Side::B, "C6")],
+        vec![
+            placed(&card("Blackhawk"), Side::A, "C3"),
+            placed(&boss, Side::A, "A1"),
+            placed(&pounder, Side::B, "C6"),
+        ],
     );
     setup.entry.a = vec![sq("D1")];
     let mut t = Table::new(setup);
@@ -750,17 +960,29 @@ fn casualties_on_hero(t: &mut Table, mut n: u32) {
 /// retaliation's hits give the three health points back, after all weapon lines are resolved.
 #[test]
 fn totenmeister_serum_regenerates_after_the_attack() {
-    let mut toten = test_card("TotenMeister", UnitKind::Hero, soldier(3), 5, vec![line("Claws", WeaponRange::Close, dice(3))]);
+    let mut toten = test_card(
+        "TotenMeister",
+        UnitKind::Hero,
+        soldier(3),
+        5,
+        vec![line("Claws", WeaponRange::Close, dice(3))],
+    );
     toten.skills.extend([Skill::Wiederbelebungsserum, Skill::BlutkreuzZombie]);
-    let mut zombies = test_card("Axis Zombies", UnitKind::Squad, soldier(3), 4, vec![line("Bite", WeaponRange::Close, dice(1))]);
+    let mut zombies = test_card(
+        "Axis Zombies",
+        UnitKind::Squad,
+        soldier(3),
+        4,
+        vec![line("Bite", WeaponRange::Close, dice(1))],
+    );
     zombies.skills.push(Skill::BlutkreuzZombie);
     let (toten, zombies) = (Arc::new(toten), Arc::new(zombies));
     let mut hero = placed(&toten, Side::B, "C4");
     hero.joins = Some(1);
     let units = vec![
-        placed(&card("Hell Boys"), Side::A, "C5"), // u0
-        placed(&zombies, Side::B, "C4"),           // u1
-        hero,                                      // u2
+        placed(&card("Hell Boys"), Side::A, "C5"),   // u0
+        placed(&zombies, Side::B, "C4"),             // u1
+        hero,                                        // u2
         placed(&card("The Hammers"), Side::A, "C3"), // u3
     ];
     let mut t = Table::new(open_game(8, 8, units));
@@ -772,7 +994,7 @@ fn totenmeister_serum_regenerates_after_the_attack() {
     t.roll(4, 2); // Bite
     t.roll(3, 3); // TotenMeister's Claws
     t.roll(5, 3); // the Hell Boys' Knife & Grenade
-    // Three damage on the combined unit: the Axis player marks them on TotenMeister.
+                  // Three damage on the combined unit: the Axis player marks them on TotenMeister.
     casualties_on_hero(&mut t, 3);
     // She scored three hits on soldiers, but healing comes after the whole attack, and she took
     // the simultaneous damage: the serum heals her back to full at the end of this attack.
@@ -792,7 +1014,13 @@ fn totenmeister_serum_regenerates_after_the_attack() {
 // ----- Artillery --------------------------------------------------------------------------------
 
 fn artillery(name: &str, value: CombatValue) -> UnitCard {
-    test_card(name, UnitKind::Vehicle, vehicle(4), 6, vec![line(name, WeaponRange::Artillery, value)])
+    test_card(
+        name,
+        UnitKind::Vehicle,
+        vehicle(4),
+        6,
+        vec![line(name, WeaponRange::Artillery, value)],
+    )
 }
 
 /// tactics-revised-core-rules.md, "Artillery Weapons (Range A)" and "Direct Shot" examples: the
@@ -801,7 +1029,15 @@ fn artillery(name: &str, value: CombatValue) -> UnitCard {
 #[test]
 fn artillery_direct_shot() {
     let lothar = Arc::new(artillery("Nebelwerfer 42", dice(3)));
-    let mut setup = open_game(8, 8, vec![placed(&card("The Hammers"), Side::A, "C7"), placed(&lothar, Side::B, "C2"), placed(&card("Hell Boys"), Side::A, "C4")]);
+    let mut setup = open_game(
+        8,
+        8,
+        vec![
+            placed(&card("The Hammers"), Side::A, "C7"),
+            placed(&lothar, Side::B, "C2"),
+            placed(&card("Hell Boys"), Side::A, "C4"),
+        ],
+    );
     let mut b = setup.board.to_setup();
     b.cover.push((sq("C7"), CoverElement::AntiTankTrap));
     setup.board = dust_core::Board::new(b).unwrap();
@@ -837,8 +1073,8 @@ fn artillery_indirect_shot_by_an_observer() {
         8,
         8,
         vec![
-            placed(&boss, Side::A, "E2"),       // u0
-            placed(&steel_rain, Side::A, "B1"), // u1
+            placed(&boss, Side::A, "E2"),         // u0
+            placed(&steel_rain, Side::A, "B1"),   // u1
             placed(&card("Hans"), Side::B, "B8"), // u2
             placed(&card("Lara"), Side::B, "H8"), // u3
         ],

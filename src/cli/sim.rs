@@ -130,6 +130,9 @@ impl Player for Explaining {
 
 type GameResult = Result<GameOutcome, PlayError>;
 
+/// Panics seen while playing (engine bugs met by the players' look-ahead or by the game).
+static PANICS: AtomicUsize = AtomicUsize::new(0);
+
 fn play_one(args: &Args, setup: &GameSetup, i: u32) -> GameResult {
     let (dice, sa, sb) = seeds(args.seed, i);
     let mut pa: Box<dyn Player + Send> = args.a.build(sa);
@@ -249,9 +252,25 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = args.threads.unwrap_or(if searching { 1 } else { cores }).max(1);
     let progress = !args.json && std::io::stderr().is_terminal();
+    // The players look ahead on copies of the game and survive an engine panic there (a bug
+    // in the engine); count those instead of printing a backtrace for each.
+    let previous_hook = std::sync::Arc::new(std::panic::take_hook());
+    {
+        let previous = previous_hook.clone();
+        std::panic::set_hook(Box::new(move |info| {
+            if PANICS.fetch_add(1, Ordering::Relaxed) == 0 {
+                previous(info);
+            }
+        }));
+    }
     let start = Instant::now();
     let results = play_all(args, &b.setup, threads, progress);
     let wall = start.elapsed();
+    std::panic::set_hook(Box::new(move |info| previous_hook(info)));
+    let panics = PANICS.load(Ordering::Relaxed);
+    if panics > 1 {
+        eprintln!("warning: the engine panicked {panics} times during the games (the first is shown above); games that could not go on are listed below");
+    }
 
     let (mut a_wins, mut b_wins, mut draws) = (0u32, 0u32, 0u32);
     let (mut vp_a, mut vp_b) = (0u64, 0u64);
@@ -308,6 +327,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "worst_overshoot_ms": spec.time_budget().map(|_| ms(s.worst_overshoot)),
         })
     };
+    let worst_overshoot = [(&args.a, &stats.a), (&args.b, &stats.b)]
+        .iter()
+        .filter_map(|(p, s)| p.time_budget().map(|_| ms(s.worst_overshoot)))
+        .reduce(f64::max);
     if args.json {
         let v = json!({
             "games": played,
@@ -337,8 +360,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 },
             },
             "timing": { "a": timing(&stats.a, &args.a), "b": timing(&stats.b, &args.b) },
-            "worst_overshoot_ms": [&args.a, &args.b].iter().zip([&stats.a, &stats.b]).filter_map(|(p, s)| p.time_budget().map(|_| ms(s.worst_overshoot))).fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x)))),
+            "worst_overshoot_ms": worst_overshoot,
             "wall_seconds": wall.as_secs_f64(),
+            "engine_panics": panics,
             "threads": threads,
             "records": args.records.as_ref().map(|d| d.display().to_string()),
         });

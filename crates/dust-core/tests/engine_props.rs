@@ -111,7 +111,11 @@ fn play(setup: dust_core::game::GameSetup, seed: u64) {
                     }
                 }
                 // Every offered decision is accepted (a few, sampled, when there are many).
-                let tries = if legal.len() <= 6 { legal.clone() } else { (0..6).map(|_| legal[rng.index(legal.len())]).collect() };
+                let tries = if legal.len() <= 6 {
+                    legal.clone()
+                } else {
+                    (0..6).map(|_| legal[rng.index(legal.len())]).collect()
+                };
                 for d in tries {
                     let mut c = g.clone();
                     assert!(c.apply(d).is_ok(), "offered {d} refused");

@@ -38,7 +38,13 @@ fn vehicle(name: &str, health: u8) -> UnitCard {
 fn command_squad() -> UnitCard {
     let mut cs = squad("Command", 5, vec![rifle("Rifle", R4, 1)]);
     cs.skills.push(Skill::CommandSquad);
-    for (m, role) in cs.models.iter_mut().zip([Some(Role::Officer), Some(Role::Radioman), Some(Role::Mechanic), Some(Role::Medic), None]) {
+    for (m, role) in cs.models.iter_mut().zip([
+        Some(Role::Officer),
+        Some(Role::Radioman),
+        Some(Role::Mechanic),
+        Some(Role::Medic),
+        None,
+    ]) {
         m.role = role;
     }
     cs
@@ -66,11 +72,28 @@ fn medal_of_honor_rerolls_one_die_once_per_round() {
 /// "Sniper": the attacker chooses which miniature his hits kill.
 #[test]
 fn sniper_chooses_the_miniature() {
-    let mut sn = squad("Snipers", 2, vec![rifle("Sniper Rifle", WeaponRange::Unlimited, 2), rifle("Rifle", R4, 1)]);
+    let mut sn = squad(
+        "Snipers",
+        2,
+        vec![rifle("Sniper Rifle", WeaponRange::Unlimited, 2), rifle("Rifle", R4, 1)],
+    );
     sn.skills.push(Skill::Sniper);
-    sn.models = vec![Model { weapons: 1, role: Some(Role::Sniper) }, Model { weapons: 2, role: Some(Role::Spotter) }];
+    sn.models = vec![
+        Model {
+            weapons: 1,
+            role: Some(Role::Sniper),
+        },
+        Model {
+            weapons: 2,
+            role: Some(Role::Spotter),
+        },
+    ];
     let target = Arc::new(command_squad());
-    let mut t = Table::new(open_game(6, 8, vec![placed(&Arc::new(sn), Side::A, "C1"), placed(&target, Side::B, "C7")]));
+    let mut t = Table::new(open_game(
+        6,
+        8,
+        vec![placed(&Arc::new(sn), Side::A, "C1"), placed(&target, Side::B, "C7")],
+    ));
     t.auto_casualties = false;
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
@@ -89,7 +112,11 @@ fn tank_head_heals_an_adjacent_vehicle_once() {
     let th = Arc::new(hero("Mechanic Hero", &[Skill::TankHead]));
     let v = Arc::new(vehicle("Walker", 5));
     let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 2)]));
-    let mut t = Table::new(open_game(6, 6, vec![placed(&th, Side::A, "C2"), placed(&v, Side::A, "D2"), placed(&enemy, Side::B, "C5")]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![placed(&th, Side::A, "C2"), placed(&v, Side::A, "D2"), placed(&enemy, Side::B, "C5")],
+    ));
     t.initiative(Side::B);
     t.activate(2, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     t.roll(5, 3);
@@ -111,23 +138,44 @@ fn command_squad_one_attempt_a_round_and_relay() {
     let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
     let far = Arc::new(squad("Far Friends", 3, vec![rifle("Rifle", R4, 1)]));
     let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
-    let units = vec![placed(&cs, Side::A, "C1"), placed(&friend, Side::A, "D1"), placed(&far, Side::A, "H1"), placed(&enemy, Side::B, "H8")];
+    let units = vec![
+        placed(&cs, Side::A, "C1"),
+        placed(&friend, Side::A, "D1"),
+        placed(&far, Side::A, "H1"),
+        placed(&enemy, Side::B, "H8"),
+    ];
     let mut t = Table::new(open_game(8, 8, units));
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan skill nothing");
     let orders = legal(&t);
-    assert!(orders.contains(&"skill get-moving u1".to_string()) && orders.contains(&"skill get-moving u2".to_string()), "Relay: {orders:?}");
+    assert!(
+        orders.contains(&"skill get-moving u1".to_string()) && orders.contains(&"skill get-moving u2".to_string()),
+        "Relay: {orders:?}"
+    );
     assert!(!orders.iter().any(|o| o.ends_with(" u0")), "never on itself");
     t.decide("skill get-moving u2");
     t.roll(1, 0); // the order fails
-    assert!(t.game.events().iter().any(|e| matches!(e, Event::AbilityUsed { success: false, .. })));
+    assert!(t
+        .game
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::AbilityUsed { success: false, .. })));
     t.pass(3);
     t.pass(1);
     t.pass(2);
     // Round 2: the Radioman is killed; the Officer's order now needs an adjacent unit.
     t.initiative(Side::B);
-    let mut kill = dust_core::game::tests_support::Table::new(open_game(8, 8, vec![placed(&cs, Side::A, "C1"), placed(&friend, Side::A, "D1"), placed(&far, Side::A, "H1"), placed(&enemy, Side::B, "C3")]));
+    let mut kill = dust_core::game::tests_support::Table::new(open_game(
+        8,
+        8,
+        vec![
+            placed(&cs, Side::A, "C1"),
+            placed(&friend, Side::A, "D1"),
+            placed(&far, Side::A, "H1"),
+            placed(&enemy, Side::B, "C3"),
+        ],
+    ));
     drop(t);
     kill.auto_casualties = false;
     kill.initiative(Side::B);
@@ -137,8 +185,14 @@ fn command_squad_one_attempt_a_round_and_relay() {
     kill.decide("activate u0");
     kill.decide("plan skill nothing");
     let orders = legal(&kill);
-    assert!(orders.contains(&"skill get-moving u1".to_string()) && !orders.contains(&"skill get-moving u2".to_string()), "{orders:?}");
-    assert!(!orders.iter().any(|o| o.contains("field-repair") || o.contains("come-on-guys")), "these need the Radioman");
+    assert!(
+        orders.contains(&"skill get-moving u1".to_string()) && !orders.contains(&"skill get-moving u2".to_string()),
+        "{orders:?}"
+    );
+    assert!(
+        !orders.iter().any(|o| o.contains("field-repair") || o.contains("come-on-guys")),
+        "these need the Radioman"
+    );
     kill.decide("skill get-moving u1");
     kill.roll(1, 1);
     // The ordered unit activates right after the Command Squad.
@@ -153,7 +207,15 @@ fn medic_revives_a_miniature_and_is_lost_with_his_miniature() {
     let cs = Arc::new(command_squad());
     let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
     let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
-    let mut t = Table::new(open_game(8, 8, vec![placed(&cs, Side::A, "C1"), placed(&friend, Side::A, "D1"), placed(&enemy, Side::B, "D4")]));
+    let mut t = Table::new(open_game(
+        8,
+        8,
+        vec![
+            placed(&cs, Side::A, "C1"),
+            placed(&friend, Side::A, "D1"),
+            placed(&enemy, Side::B, "D4"),
+        ],
+    ));
     t.auto_casualties = false;
     t.initiative(Side::B);
     t.activate(2, "attack nothing", &[], &[(0, "u1", 0)], &[]);
@@ -181,7 +243,15 @@ fn come_on_guys_revives_a_destroyed_squad() {
     let cs = Arc::new(command_squad());
     let friend = Arc::new(squad("Friends", 2, vec![rifle("Rifle", R4, 1)]));
     let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
-    let mut t = Table::new(open_game(8, 8, vec![placed(&cs, Side::A, "A2"), placed(&friend, Side::A, "D2"), placed(&enemy, Side::B, "D5")]));
+    let mut t = Table::new(open_game(
+        8,
+        8,
+        vec![
+            placed(&cs, Side::A, "A2"),
+            placed(&friend, Side::A, "D2"),
+            placed(&enemy, Side::B, "D5"),
+        ],
+    ));
     t.initiative(Side::B);
     t.activate(2, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     t.roll(5, 2);
@@ -210,7 +280,15 @@ fn flamethrower_of_range_two_and_cover_elements() {
     let hot_dog = Arc::new(hot_dog);
     let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
     let enemy = Arc::new(squad("Enemy", 4, vec![rifle("Rifle", R4, 1)]));
-    let mut setup = open_game(8, 8, vec![placed(&hot_dog, Side::A, "C2"), placed(&friend, Side::A, "C3"), placed(&enemy, Side::B, "C4")]);
+    let mut setup = open_game(
+        8,
+        8,
+        vec![
+            placed(&hot_dog, Side::A, "C2"),
+            placed(&friend, Side::A, "C3"),
+            placed(&enemy, Side::B, "C4"),
+        ],
+    );
     let mut b = setup.board.to_setup();
     b.cover.push((sq("E3"), CoverElement::AntiTankTrap));
     b.cover.push((sq("A3"), CoverElement::AmmoCrate));
@@ -220,7 +298,10 @@ fn flamethrower_of_range_two_and_cover_elements() {
     t.decide("activate u0");
     t.decide("plan attack nothing");
     let aims = legal(&t);
-    assert!(aims.contains(&"aim 0 A3 0".to_string()) && !aims.contains(&"aim 0 E3 0".to_string()), "{aims:?}");
+    assert!(
+        aims.contains(&"aim 0 A3 0".to_string()) && !aims.contains(&"aim 0 E3 0".to_string()),
+        "{aims:?}"
+    );
     t.decide("aim 0 u2 0");
     // The flames cross one space, which the attacker chooses: C3, with the friendly squad in it.
     assert_eq!(legal(&t), ["spread B3", "spread C3", "spread D3"]);
@@ -281,7 +362,11 @@ fn damage_left_after_the_squad_goes_to_the_hero() {
     let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 2)]));
     let mut joined = placed(&h, Side::A, "C2");
     joined.joins = Some(0);
-    let mut t = Table::new(open_game(6, 6, vec![placed(&sq_card, Side::A, "C2"), joined, placed(&enemy, Side::B, "C4")]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![placed(&sq_card, Side::A, "C2"), joined, placed(&enemy, Side::B, "C4")],
+    ));
     t.auto_casualties = false;
     t.initiative(Side::B);
     t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
@@ -303,7 +388,10 @@ fn first_diagonal_once_per_activation_across_two_moves() {
     t.decide("plan move move");
     t.decide("move D3"); // the cheap diagonal
     let second = legal(&t);
-    assert!(second.contains(&"move D4".to_string()) && !second.contains(&"move E4".to_string()), "{second:?}");
+    assert!(
+        second.contains(&"move D4".to_string()) && !second.contains(&"move E4".to_string()),
+        "{second:?}"
+    );
     let mut t = Table::new(open_game(8, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "H8")]));
     t.initiative(Side::A);
     t.decide("activate u0");

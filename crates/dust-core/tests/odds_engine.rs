@@ -36,7 +36,12 @@ fn close(exact: &Distribution, mc: &Distribution, n: f64, what: &str) {
     );
     let tv = exact.total_variation(mc);
     let tol = 4.0 * tv_scale(exact.probs(), n) + 1e-9;
-    assert!(tv <= tol, "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}", exact.probs(), mc.probs());
+    assert!(
+        tv <= tol,
+        "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
+        exact.probs(),
+        mc.probs()
+    );
 }
 
 fn agree(spec: &AttackSpec<'_>, seed: u64) {
@@ -128,7 +133,11 @@ fn all_in_one_doubles_every_line() {
 
 #[test]
 fn burst_against_a_target_that_did_not_move() {
-    let a = squad("Gunners", vec![with_kw(line("Burst MG", R4, dice(1, 1), dice(1, 1)), |k| k.burst = true)], &[1, 1, 1]);
+    let a = squad(
+        "Gunners",
+        vec![with_kw(line("Burst MG", R4, dice(1, 1), dice(1, 1)), |k| k.burst = true)],
+        &[1, 1, 1],
+    );
     let t = targets(5);
     let mut s = AttackSpec::new(&a, &t);
     s.burst = true;
@@ -167,7 +176,12 @@ fn phaser_two_stage_roll_ignores_cover() {
             class: 3,
         },
         3,
-        vec![line("Phaser", R4, CombatValue::Phaser { aim: 2, power: 3 }, CombatValue::Phaser { aim: 1, power: 2 })],
+        vec![line(
+            "Phaser",
+            R4,
+            CombatValue::Phaser { aim: 2, power: 3 },
+            CombatValue::Phaser { aim: 1, power: 2 },
+        )],
     );
     let t = targets(5);
     let mut s = AttackSpec::new(&a, &t);
@@ -195,7 +209,10 @@ fn volley_and_limited_ammo_by_ammo_spent() {
         ),
         3,
     );
-    let fausts = with_ammo(line("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, dice(1, 1), dice(1, 3)), 3);
+    let fausts = with_ammo(
+        line("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, dice(1, 1), dice(1, 3)),
+        3,
+    );
     let a = squad("Rocketeers", vec![volley, fausts], &[0, 0, 0]);
     let t = targets(5);
     let v = walker(4);
@@ -211,8 +228,14 @@ fn volley_and_limited_ammo_by_ammo_spent() {
 
 #[test]
 fn incendiary_dice_follow_the_casualties_of_earlier_lines() {
-    let flame = with_kw(line("Flamethrower", R1, CombatValue::Incendiary { dice: 1 }, dice(1, 4)), |k| k.flame = true);
-    let a = squad("Burners", vec![line("Shotgun", R1, dice(3, 1), CombatValue::NoEffect), flame], &[1, 1, 2]);
+    let flame = with_kw(line("Flamethrower", R1, CombatValue::Incendiary { dice: 1 }, dice(1, 4)), |k| {
+        k.flame = true
+    });
+    let a = squad(
+        "Burners",
+        vec![line("Shotgun", R1, dice(3, 1), CombatValue::NoEffect), flame],
+        &[1, 1, 2],
+    );
     let t = targets(5);
     let mut s = AttackSpec::new(&a, &t);
     s.cover = CoverLevel::Soft;
@@ -226,7 +249,12 @@ fn incendiary_dice_follow_the_casualties_of_earlier_lines() {
 
 #[test]
 fn ap_incendiary_eliminates_a_vehicle() {
-    let werfer = line("Werfer", WeaponRange::Spaces { min: 1, max: 2 }, dice(1, 1), CombatValue::ApIncendiary { dice: 1 });
+    let werfer = line(
+        "Werfer",
+        WeaponRange::Spaces { min: 1, max: 2 },
+        dice(1, 1),
+        CombatValue::ApIncendiary { dice: 1 },
+    );
     let a = squad("Tank Hunters", vec![werfer, line("MG", R4, dice(1, 1), dice(1, 1))], &[1, 1, 2]);
     let v = walker(3);
     let s = AttackSpec::new(&a, &v);
@@ -240,7 +268,11 @@ fn ap_incendiary_eliminates_a_vehicle() {
 fn cover_saves_and_weapons_that_ignore_cover() {
     let ugl = with_kw(line("UGL", R4, dice(1, 1), CombatValue::NoEffect), |k| k.ugl = true);
     let art = line("Mortar", WeaponRange::Artillery, dice(2, 1), dice(1, 1));
-    let a = squad("Mixed", vec![line("Rifle", R4, dice(2, 1), dice(1, 1)), ugl, art], &[0b011, 0b011, 0b100]);
+    let a = squad(
+        "Mixed",
+        vec![line("Rifle", R4, dice(2, 1), dice(1, 1)), ugl, art],
+        &[0b011, 0b011, 0b100],
+    );
     let t = targets(5);
     for (cover, seed) in [(CoverLevel::Soft, 21), (CoverLevel::Hard, 22)] {
         let mut s = AttackSpec::new(&a, &t).with_lines(&[0, 1]);
@@ -335,6 +367,9 @@ fn a_full_activation() {
 fn full_activation_cards() -> (dust_core::UnitCard, dust_core::UnitCard) {
     let laser = with_kw(line("Laser Rifle", R4, dice(1, 1), dice(1, 2)), |k| k.laser = true);
     let mg = line("MG", R4, dice(3, 1), dice(1, 1));
-    let faust = with_ammo(line("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, dice(1, 1), dice(1, 3)), 3);
+    let faust = with_ammo(
+        line("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, dice(1, 1), dice(1, 3)),
+        3,
+    );
     (squad("Laser Squad", vec![laser, mg, faust], &[1, 1, 1, 2, 2]), targets(5))
 }

@@ -106,7 +106,11 @@ fn brute(b: Bf) -> [BTreeMap<u32, f64>; 2] {
     for ((t, u), x) in hits {
         let mut after: Vec<(u32, f64)> = vec![(t, x)];
         if b.power > 0 {
-            after = roll(t * b.power, 1.0 / 3.0).into_iter().enumerate().map(|(k, y)| (k as u32, x * y)).collect();
+            after = roll(t * b.power, 1.0 / 3.0)
+                .into_iter()
+                .enumerate()
+                .map(|(k, y)| (k as u32, x * y))
+                .collect();
         }
         if let Some(s) = b.save {
             after = after
@@ -161,8 +165,16 @@ fn single_lines_match_brute_force() {
             let moh = flags & 8 != 0;
             let laser = flags & 16 != 0;
             let phaser = flags & 32 != 0;
-            for (cover, dmg, resilient) in [(CoverLevel::None, 1u8, false), (CoverLevel::Hard, 2, true), (CoverLevel::Soft, 1, true)] {
+            for (cover, dmg, resilient) in [
+                (CoverLevel::None, 1u8, false),
+                (CoverLevel::Hard, 2, true),
+                (CoverLevel::Soft, 1, true),
+            ] {
                 if phaser && (laser || dmg != 1) {
+                    continue;
+                }
+                // Keep the brute force's laser chains small (a spotter's chains are long).
+                if laser && spotter && n > 2 {
                     continue;
                 }
                 let value = if phaser {
@@ -265,7 +277,11 @@ fn medal_of_honor_goes_to_the_first_line_with_a_failed_die() {
         }
         let got = activation_loss(&s).unwrap();
         for (k, want) in total.iter().enumerate() {
-            assert!((got.p(k) - want).abs() < 1e-12, "sustained {sustained}: P({k}) {} vs {want}", got.p(k));
+            assert!(
+                (got.p(k) - want).abs() < 1e-12,
+                "sustained {sustained}: P({k}) {} vs {want}",
+                got.p(k)
+            );
         }
         // Medal of Honor never lowers the mean.
         s.medal_of_honor = false;
@@ -275,7 +291,15 @@ fn medal_of_honor_goes_to_the_first_line_with_a_failed_die() {
 
 #[test]
 fn incendiary_counts_targeted_miniatures() {
-    let flame = with_kw(line("Flamer", R1, CombatValue::Incendiary { dice: 2 }, CombatValue::Incendiary { dice: 2 }), |k| k.flame = true);
+    let flame = with_kw(
+        line(
+            "Flamer",
+            R1,
+            CombatValue::Incendiary { dice: 2 },
+            CombatValue::Incendiary { dice: 2 },
+        ),
+        |k| k.flame = true,
+    );
     let a = squad("Burners", vec![flame], &[1, 1]);
     // A squad of 4: 2 dice per targeted miniature and carrier = 16 dice.
     let t = targets(4);
@@ -293,7 +317,12 @@ fn incendiary_counts_targeted_miniatures() {
 
 #[test]
 fn ap_incendiary_against_a_squad_rolls_per_miniature() {
-    let w = line("Werfer", R4, CombatValue::ApIncendiary { dice: 1 }, CombatValue::ApIncendiary { dice: 1 });
+    let w = line(
+        "Werfer",
+        R4,
+        CombatValue::ApIncendiary { dice: 1 },
+        CombatValue::ApIncendiary { dice: 1 },
+    );
     let a = hero_with(w);
     let t = targets(3);
     let o = odds(&AttackSpec::new(&a, &t)).unwrap();
@@ -326,7 +355,11 @@ fn a_line_that_cannot_damage_puts_all_mass_on_zero() {
     let o = odds(&s).unwrap();
     assert_eq!(o.loss.probs(), &[1.0, 0.0, 0.0, 0.0]);
     assert_eq!(o.lines[0].dice, 0);
-    assert!(o.lines[0].notes.iter().any(|n| n.contains("cannot damage")), "{:?}", o.lines[0].notes);
+    assert!(
+        o.lines[0].notes.iter().any(|n| n.contains("cannot damage")),
+        "{:?}",
+        o.lines[0].notes
+    );
 }
 
 #[test]
@@ -360,17 +393,36 @@ fn the_rulebook_examples_are_possible_outcomes() {
     s.berserk = true;
     assert!((line_odds(&s, 0).unwrap().hits.mean() - 19.0 / 27.0).abs() < 1e-15);
     // "Phaser Blast" 2/3: mean aim hits 2/3, each 3 power dice at 1/3: mean 2/3 damage.
-    let p = hero_with(line("Phaser", R4, CombatValue::Phaser { aim: 2, power: 3 }, CombatValue::Phaser { aim: 2, power: 3 }));
+    let p = hero_with(line(
+        "Phaser",
+        R4,
+        CombatValue::Phaser { aim: 2, power: 3 },
+        CombatValue::Phaser { aim: 2, power: 3 },
+    ));
     let s = AttackSpec::new(&p, &v);
     assert!((line_odds(&s, 0).unwrap().hits.mean() - 2.0 / 3.0).abs() < 1e-15);
 }
 
 #[test]
 fn bad_specs_are_typed_errors() {
-    let a = squad("Rifles", vec![with_ammo(line("Faust", R4, dice(1, 1), dice(1, 1)), 3), line("Rifle", R4, dice(1, 1), dice(1, 1))], &[2, 2]);
+    let a = squad(
+        "Rifles",
+        vec![
+            with_ammo(line("Faust", R4, dice(1, 1), dice(1, 1)), 3),
+            line("Rifle", R4, dice(1, 1), dice(1, 1)),
+        ],
+        &[2, 2],
+    );
     let t = targets(3);
     let s = AttackSpec::new(&a, &t).with_attacker_alive(3);
-    assert!(matches!(s.check(), Err(OddsError::AliveOutOfRange { who: Who::Attacker, max: 2, .. })));
+    assert!(matches!(
+        s.check(),
+        Err(OddsError::AliveOutOfRange {
+            who: Who::Attacker,
+            max: 2,
+            ..
+        })
+    ));
     let mut s = AttackSpec::new(&a, &t);
     s.target_alive = 0;
     assert!(matches!(odds(&s), Err(OddsError::AliveOutOfRange { who: Who::Target, .. })));
@@ -399,7 +451,10 @@ fn bad_specs_are_typed_errors() {
 
 #[test]
 fn skills_default_from_the_cards() {
-    let a = with_skill(squad("Rifles", vec![line("Rifle", R4, dice(1, 1), dice(1, 1))], &[1, 1]), Skill::Berserk);
+    let a = with_skill(
+        squad("Rifles", vec![line("Rifle", R4, dice(1, 1), dice(1, 1))], &[1, 1]),
+        Skill::Berserk,
+    );
     let t = with_skill(targets(3), Skill::DamageResilient);
     let s = AttackSpec::new(&a, &t);
     assert!(s.damage_resilient && !s.berserk && !s.spotter && s.retaliate);

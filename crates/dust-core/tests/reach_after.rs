@@ -10,9 +10,24 @@ fn sq(s: &str) -> Square {
 
 #[test]
 fn movement_points_first_diagonal_is_per_activation() {
-    let board = Board::new(BoardSetup { width: 6, height: 6, terrain: vec![Terrain::Open; 36], ..BoardSetup::default() }).unwrap();
+    let board = Board::new(BoardSetup {
+        width: 6,
+        height: 6,
+        terrain: vec![Terrain::Open; 36],
+        ..BoardSetup::default()
+    })
+    .unwrap();
     let occ = Occupancy::new(&board);
-    let m = Mover { at: sq("C3"), kind: PieceKind::Squad, side: Side::A, movement: 2, actions: 1, agile: false, fast: false, jump: false };
+    let m = Mover {
+        at: sq("C3"),
+        kind: PieceKind::Squad,
+        side: Side::A,
+        movement: 2,
+        actions: 1,
+        agile: false,
+        fast: false,
+        jump: false,
+    };
     let fresh = reach(&board, &occ, &m);
     let after = reach_after(&board, &occ, &m, true);
     assert!(fresh.contains(sq("D5")), "diagonal (1) + straight (1)");
@@ -22,5 +37,8 @@ fn movement_points_first_diagonal_is_per_activation() {
     assert_eq!(after.cost(sq("D4")), Some(2));
     assert_eq!(fresh.cost(sq("D4")), Some(1));
     let agile = Mover { agile: true, ..m };
-    assert!(reach_after(&board, &occ, &agile, true).contains(sq("E5")), "Agile: all diagonals cost 1");
+    assert!(
+        reach_after(&board, &occ, &agile, true).contains(sq("E5")),
+        "Agile: all diagonals cost 1"
+    );
 }

@@ -142,7 +142,10 @@ impl Record {
         }
         let format = match root.get("format") {
             None => {
-                err(&top, format!("the record needs `format = {FORMAT_VERSION}` (the record format version)"));
+                err(
+                    &top,
+                    format!("the record needs `format = {FORMAT_VERSION}` (the record format version)"),
+                );
                 None
             }
             Some(item) => match item.as_integer() {
@@ -192,7 +195,10 @@ impl Record {
             (Some(item), None) => match item.as_str() {
                 Some(s) => Some(ScenarioRef::Builtin(s.to_string())),
                 None => {
-                    err(&span_of("scenario"), "`scenario` must be a shipped scenario's name in quotes".to_string());
+                    err(
+                        &span_of("scenario"),
+                        "`scenario` must be a shipped scenario's name in quotes".to_string(),
+                    );
                     None
                 }
             },
@@ -207,7 +213,10 @@ impl Record {
                     Some(ScenarioRef::Embedded(s.to_string()))
                 }
                 None => {
-                    err(&span_of("scenario_text"), "`scenario_text` must be a string (a scenario file)".to_string());
+                    err(
+                        &span_of("scenario_text"),
+                        "`scenario_text` must be a string (a scenario file)".to_string(),
+                    );
                     None
                 }
             },
@@ -235,7 +244,10 @@ impl Record {
         let mut decisions = Vec::new();
         let mut positions = Vec::new();
         match root.get("decisions") {
-            None => err(&top, "the record needs `decisions = [...]`: the decisions in order, like \"activate u3\"".to_string()),
+            None => err(
+                &top,
+                "the record needs `decisions = [...]`: the decisions in order, like \"activate u3\"".to_string(),
+            ),
             Some(item) => match item.as_array() {
                 None => err(&span_of("decisions"), "`decisions` must be a list of decision strings".to_string()),
                 Some(arr) => {
@@ -274,7 +286,10 @@ impl Record {
                         }
                     }
                 }
-                None => err(&span_of("players"), "`players` must be a table like { a = \"Ann\", b = \"Bob\" }".to_string()),
+                None => err(
+                    &span_of("players"),
+                    "`players` must be a table like { a = \"Ann\", b = \"Bob\" }".to_string(),
+                ),
             }
         }
         let date = root.get("date").and_then(|item| match item.as_value() {
@@ -288,7 +303,10 @@ impl Record {
         let final_hash = root.get("final_hash").and_then(|item| {
             let v = item.as_str().and_then(parse_u64);
             if v.is_none() {
-                err(&span_of("final_hash"), "`final_hash` must be a string like \"0x0123456789abcdef\"".to_string());
+                err(
+                    &span_of("final_hash"),
+                    "`final_hash` must be a string like \"0x0123456789abcdef\"".to_string(),
+                );
             }
             v
         });
@@ -600,7 +618,13 @@ fn setup_error(record: &Record, e: &SetupError) -> ReplayError {
 ///
 /// # Errors
 /// The engine refuses the setup.
-pub fn random_game(scenario: ScenarioRef, setup: GameSetup, seed: u64, pick_seed: u64, max_decisions: usize) -> Result<(Game, Record), SetupError> {
+pub fn random_game(
+    scenario: ScenarioRef,
+    setup: GameSetup,
+    seed: u64,
+    pick_seed: u64,
+    max_decisions: usize,
+) -> Result<(Game, Record), SetupError> {
     let mut game = Game::new(setup)?;
     let mut record = Record::new(scenario, seed);
     let mut dice = GameRng::new(seed);

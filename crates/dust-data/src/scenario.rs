@@ -26,9 +26,7 @@ use crate::map::{parse_map, MapFile};
 use core::fmt;
 use core::ops::Range;
 use dust_core::game::{Game, GameSetup, ObjectiveSetup, UnitSetup};
-use dust_core::{
-    Board, BySide, CoverElement, Die, Edge, Face, GameRng, PieceKind, Roll, Side, Skill, Square, Terrain, UnitCard, UnitKind,
-};
+use dust_core::{Board, BySide, CoverElement, Die, Edge, Face, GameRng, PieceKind, Roll, Side, Skill, Square, Terrain, UnitCard, UnitKind};
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -431,7 +429,9 @@ fn connected(b: &Board, must: &[Square]) -> bool {
     seen[b.index(start)] = true;
     while let Some(s) = queue.pop_front() {
         for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            let Some(n) = s.offset(dc, dr).filter(|&n| b.contains(n)) else { continue };
+            let Some(n) = s.offset(dc, dr).filter(|&n| b.contains(n)) else {
+                continue;
+            };
             if seen[b.index(n)] || !passable(b, n) || b.edge(s, n) == Edge::Wall {
                 continue;
             }
@@ -448,7 +448,14 @@ impl Scenario {
     pub fn apply_layout(&mut self, seed: u64, terrain_squares: usize, cover_elements: &[CoverElement]) {
         let mut rng = GameRng::new(seed);
         let mut placements = Vec::new();
-        let started: Vec<Square> = self.armies.a.units.iter().chain(&self.armies.b.units).filter_map(|u| u.at).collect();
+        let started: Vec<Square> = self
+            .armies
+            .a
+            .units
+            .iter()
+            .chain(&self.armies.b.units)
+            .filter_map(|u| u.at)
+            .collect();
         let mut must: Vec<Square> = self.entry.a.iter().chain(&self.entry.b).copied().collect();
         must.extend(self.objectives.iter().map(|o| o.at));
         must.extend(&started);
@@ -627,7 +634,10 @@ impl Scenario {
                 let Some(&j) = candidates.iter().find(|&&j| joined_by[j].is_none()).or(candidates.first()) else {
                     diags.push(self.diag(
                         u.joins_pos,
-                        format!("{} joins `{squad_name}`, which is not in the army of side {side}: name a squad listed in the same army", u.name),
+                        format!(
+                            "{} joins `{squad_name}`, which is not in the army of side {side}: name a squad listed in the same army",
+                            u.name
+                        ),
                     ));
                     continue;
                 };
@@ -639,9 +649,17 @@ impl Scenario {
                     ok = false;
                 };
                 if hero.kind != UnitKind::Hero {
-                    bad(format!("{} is a {}, not a hero: only heroes join squads (Heroes)", hero.name, kind_name(hero.kind)));
+                    bad(format!(
+                        "{} is a {}, not a hero: only heroes join squads (Heroes)",
+                        hero.name,
+                        kind_name(hero.kind)
+                    ));
                 } else if squad.kind != UnitKind::Squad {
-                    bad(format!("{} is a {}: heroes join only squads (Heroes)", squad.name, kind_name(squad.kind)));
+                    bad(format!(
+                        "{} is a {}: heroes join only squads (Heroes)",
+                        squad.name,
+                        kind_name(squad.kind)
+                    ));
                 } else {
                     if hero.armor != squad.armor {
                         bad(format!(
@@ -671,7 +689,10 @@ impl Scenario {
                         ));
                     }
                     if army.units[j].joins.is_some() {
-                        bad(format!("{} joins another unit itself: a hero joins a squad, not a hero", squad.name));
+                        bad(format!(
+                            "{} joins another unit itself: a hero joins a squad, not a hero",
+                            squad.name
+                        ));
                     }
                     if let Some(other) = joined_by[j] {
                         bad(format!(
@@ -682,7 +703,10 @@ impl Scenario {
                     if u.at.is_some() {
                         diags.push(self.diag(
                             u.at_pos,
-                            format!("{} joins {}: a joined hero stands with his squad, remove `at`", hero.name, squad.name),
+                            format!(
+                                "{} joins {}: a joined hero stands with his squad, remove `at`",
+                                hero.name, squad.name
+                            ),
                         ));
                         ok = false;
                     }
@@ -708,7 +732,10 @@ impl Scenario {
                 {
                     diags.push(self.diag(
                         u.at_pos,
-                        format!("{} is a vehicle and cannot stand on {at}: rubble and anti-tank traps block vehicles", card.name),
+                        format!(
+                            "{} is a vehicle and cannot stand on {at}: rubble and anti-tank traps block vehicles",
+                            card.name
+                        ),
                     ));
                 }
                 for &(s, k, sd) in &placed {
@@ -716,11 +743,17 @@ impl Scenario {
                         continue;
                     }
                     if sd != side {
-                        diags.push(self.diag(u.at_pos, format!("{at} already holds a unit of the other side: enemy units never share a space")));
+                        diags.push(self.diag(
+                            u.at_pos,
+                            format!("{at} already holds a unit of the other side: enemy units never share a space"),
+                        ));
                     } else if k != PieceKind::Hero && kind != PieceKind::Hero {
                         diags.push(self.diag(
                             u.at_pos,
-                            format!("{at} already holds a friendly {}: only heroes share a space with a friendly unit (Heroes)", k.name()),
+                            format!(
+                                "{at} already holds a friendly {}: only heroes share a space with a friendly unit (Heroes)",
+                                k.name()
+                            ),
                         ));
                     }
                 }
@@ -868,7 +901,11 @@ fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<
     candidates
         .map(|c| {
             let l = c.to_ascii_lowercase();
-            let d = if l.contains(&n) || n.contains(&l) { 0 } else { edit_distance(&n, &l) };
+            let d = if l.contains(&n) || n.contains(&l) {
+                0
+            } else {
+                edit_distance(&n, &l)
+            };
             (d, c)
         })
         .filter(|&(d, c)| d <= (c.chars().count() / 3).max(2))
@@ -976,7 +1013,11 @@ impl Ctx<'_> {
             Some(n) => {
                 self.err(
                     &span,
-                    format!("`{key}` of {what} is {n}: write a whole number from {} to {}", range.start(), range.end()),
+                    format!(
+                        "`{key}` of {what} is {n}: write a whole number from {} to {}",
+                        range.start(),
+                        range.end()
+                    ),
                 );
                 None
             }
@@ -1057,7 +1098,9 @@ fn blank_lines(text: &str, spans: &[Span]) -> String {
     for s in spans {
         let start = text[..s.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
         let end_at = s.end.max(s.start + 1).min(text.len());
-        let end = text[end_at.saturating_sub(1)..].find('\n').map_or(text.len(), |i| end_at.saturating_sub(1) + i);
+        let end = text[end_at.saturating_sub(1)..]
+            .find('\n')
+            .map_or(text.len(), |i| end_at.saturating_sub(1) + i);
         for b in &mut bytes[start..end] {
             if *b != b'\n' && *b != b'\r' {
                 *b = b' ';
@@ -1136,7 +1179,10 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
     let round_limit = match root.get("rounds") {
         Some(_) => cx.int(rt, "rounds", "the scenario", 1..=99, &top).map(|n| n as u8),
         None => {
-            cx.err(&top, "the scenario needs `rounds`: the round limit, like `rounds = 8` (End of the Game)");
+            cx.err(
+                &top,
+                "the scenario needs `rounds`: the round limit, like `rounds = 8` (End of the Game)",
+            );
             None
         }
     };
@@ -1227,14 +1273,20 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
     let custom = root.get("custom").and_then(|item| {
         let ks = Ctx::key_span(rt, "custom", &top);
         let Some(t) = item.as_table_like() else {
-            cx.err(&ks, format!("`custom` must be a table ([custom] with `seed`…), not {}", describe(item)));
+            cx.err(
+                &ks,
+                format!("`custom` must be a table ([custom] with `seed`…), not {}", describe(item)),
+            );
             return None;
         };
         let what = "[custom]";
         cx.check_keys(t, what, CUSTOM_KEYS, &ks);
         let seed = match t.get("seed") {
             None => {
-                cx.err(&ks, "[custom] needs `seed`: a whole number that decides the roll-offs and placements");
+                cx.err(
+                    &ks,
+                    "[custom] needs `seed`: a whole number that decides the roll-offs and placements",
+                );
                 None
             }
             Some(_) => cx.int(t, "seed", what, 0..=i64::MAX, &ks).map(|n| n as u64),
@@ -1277,7 +1329,11 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
                         file: file_name.to_string(),
                         line: u.at_pos.line,
                         col: u.at_pos.col,
-                        message: format!("{} cannot start on {at}: it is {} (Terrain Types)", u.name, map.board.terrain(at).name()),
+                        message: format!(
+                            "{} cannot start on {at}: it is {} (Terrain Types)",
+                            u.name,
+                            map.board.terrain(at).name()
+                        ),
                     });
                 }
             }
@@ -1353,7 +1409,10 @@ fn read_armies(cx: &mut Ctx<'_>, root: &toml_edit::Table, board: Option<(u8, u8)
     };
     let ks = Ctx::key_span(rt, "army", &top);
     let Some(t) = item.as_table_like() else {
-        cx.err(&ks, format!("`army` must be a table ([army.a] and [army.b]), not {}", describe(item)));
+        cx.err(
+            &ks,
+            format!("`army` must be a table ([army.a] and [army.b]), not {}", describe(item)),
+        );
         return None;
     };
     cx.check_keys(t, "[army]", ARMY_KEYS, &ks);
@@ -1368,7 +1427,10 @@ fn read_armies(cx: &mut Ctx<'_>, root: &toml_edit::Table, board: Option<(u8, u8)
         };
         let ss = item.span().unwrap_or_else(|| Ctx::key_span(t, key, &ks));
         let Some(at) = item.as_table_like() else {
-            cx.err(&ss, format!("`army.{key}` must be a table with `units = [...]`, not {}", describe(item)));
+            cx.err(
+                &ss,
+                format!("`army.{key}` must be a table with `units = [...]`, not {}", describe(item)),
+            );
             ok = false;
             continue;
         };
@@ -1377,14 +1439,20 @@ fn read_armies(cx: &mut Ctx<'_>, root: &toml_edit::Table, board: Option<(u8, u8)
         let army = &mut armies[side];
         army.name = cx.string(at, "name", &what, &ss).map(|(s, _)| s);
         let Some(units) = at.get("units") else {
-            cx.err(&ss, format!("{what} needs `units`: a list of unit card names, like [\"Hell Boys\", \"Blackhawk\"]"));
+            cx.err(
+                &ss,
+                format!("{what} needs `units`: a list of unit card names, like [\"Hell Boys\", \"Blackhawk\"]"),
+            );
             ok = false;
             continue;
         };
         let us = units.span().unwrap_or_else(|| Ctx::key_span(at, "units", &ss));
         army.pos = cx.pos(&Ctx::key_span(at, "units", &us));
         let Some(arr) = units.as_array() else {
-            cx.err(&us, format!("`units` of {what} must be a list of unit card names, not {}", describe(units)));
+            cx.err(
+                &us,
+                format!("`units` of {what} must be a list of unit card names, not {}", describe(units)),
+            );
             ok = false;
             continue;
         };
@@ -1433,7 +1501,10 @@ fn read_armies(cx: &mut Ctx<'_>, root: &toml_edit::Table, board: Option<(u8, u8)
                         Some((w, h)) if sq.col() >= w || sq.row() >= h => {
                             cx.err(
                                 &asp,
-                                format!("{sq} is off the board, which has columns A-{} and rows 1-{h}", char::from(b'A' + w - 1)),
+                                format!(
+                                    "{sq} is off the board, which has columns A-{} and rows 1-{h}",
+                                    char::from(b'A' + w - 1)
+                                ),
                             );
                             ok = false;
                         }

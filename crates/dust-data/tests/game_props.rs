@@ -16,7 +16,8 @@ const STEP_BOUND: usize = 20_000;
 
 fn start() -> Game {
     static GAME: OnceLock<Game> = OnceLock::new();
-    GAME.get_or_init(|| Game::new(default_setup()).expect("the shipped scenario starts")).clone()
+    GAME.get_or_init(|| Game::new(default_setup()).expect("the shipped scenario starts"))
+        .clone()
 }
 
 /// While the engine lets a unit enter onto an entry square held by a friendly squad or
@@ -48,7 +49,11 @@ fn check_state(g: &Game) -> Result<(), TestCaseError> {
             // Known engine bug (see `a_squad_cannot_enter_onto_a_friendly_vehicle` below): units
             // entering the board may stop on a friendly non-hero standing on an entry square.
             let tolerated = TOLERATE_ENTRY_SHARING && (at.row() == 0 || at.row() + 1 == g.board().height());
-            prop_assert!(tolerated || k == PieceKind::Hero || kind == PieceKind::Hero, "two non-heroes share {}", at);
+            prop_assert!(
+                tolerated || k == PieceKind::Hero || kind == PieceKind::Hero,
+                "two non-heroes share {}",
+                at
+            );
         }
         seen.push((at, kind, u.side));
     }
@@ -56,7 +61,12 @@ fn check_state(g: &Game) -> Result<(), TestCaseError> {
 }
 
 fn action() -> impl Strategy<Value = Action> {
-    prop_oneof![Just(Action::Move), Just(Action::Attack), Just(Action::Reload), Just(Action::Nothing)]
+    prop_oneof![
+        Just(Action::Move),
+        Just(Action::Attack),
+        Just(Action::Reload),
+        Just(Action::Nothing)
+    ]
 }
 
 /// Spaces with a name (columns A-Z), on the board or off it.
@@ -253,7 +263,17 @@ fn a_squad_cannot_enter_onto_a_friendly_vehicle() {
     let mut g = Game::new(default_setup()).unwrap();
     g.apply_roll(3); // side A's initiative dice
     g.apply_roll(0); // side B's: A wins
-    for d in ["first B", "activate u5", "plan move nothing", "move J24", "activate u0", "plan move nothing", "move A1", "activate u7", "plan move nothing"] {
+    for d in [
+        "first B",
+        "activate u5",
+        "plan move nothing",
+        "move J24",
+        "activate u0",
+        "plan move nothing",
+        "move A1",
+        "activate u7",
+        "plan move nothing",
+    ] {
         while g.pending_roll().is_some() {
             g.apply_roll(0);
         }

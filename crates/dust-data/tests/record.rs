@@ -66,7 +66,8 @@ fn a_finished_game_replays_to_the_same_state() {
 
 #[test]
 fn bad_decision_text_is_reported_at_its_place() {
-    let text = "format = 1\nscenario = \"annihilation\"\nseed = 3\ndecisions = [\n  \"first A\",\n  \"activate 3\",\n  \"plan fly away\",\n]\n";
+    let text =
+        "format = 1\nscenario = \"annihilation\"\nseed = 3\ndecisions = [\n  \"first A\",\n  \"activate 3\",\n  \"plan fly away\",\n]\n";
     let e = Record::parse(text, "bad.toml").unwrap_err();
     let got: Vec<String> = e.iter().map(|d| format!("{}:{}", d.line, d.col)).collect();
     assert_eq!(got, vec!["6:3", "7:3"]);
@@ -84,7 +85,11 @@ fn missing_and_mistyped_keys_are_reported() {
     assert!(all.contains("bad.toml:3:1: unknown key `decision`"), "{all}");
     assert!(all.contains("needs `scenario`"), "{all}");
     assert!(all.contains("needs `decisions"), "{all}");
-    let e = Record::parse("format = 1\nscenario = \"a\"\nscenario_text = \"b\"\nseed = 1\ndecisions = []\n", "x").unwrap_err();
+    let e = Record::parse(
+        "format = 1\nscenario = \"a\"\nscenario_text = \"b\"\nseed = 1\ndecisions = []\n",
+        "x",
+    )
+    .unwrap_err();
     assert!(e[0].message.contains("not both"), "{}", e[0]);
 }
 

@@ -240,7 +240,10 @@ pub fn parse_deck(text: &str, file: &str) -> Result<Deck, Diagnostics> {
                 last_span = span.clone();
                 match v.as_inline_table() {
                     Some(t) => cards.extend(read_card(&mut r, t, &span)),
-                    None => r.err(&span, "each card is an inline table such as { ability = \"nurse\", combat = 2, movement = 1, production = 4, stars = 1 }"),
+                    None => r.err(
+                        &span,
+                        "each card is an inline table such as { ability = \"nurse\", combat = 2, movement = 1, production = 4, stars = 1 }",
+                    ),
                 }
             }
         }
@@ -251,14 +254,26 @@ pub fn parse_deck(text: &str, file: &str) -> Result<Deck, Diagnostics> {
                 cards.extend(read_card(&mut r, t, &span));
             }
         }
-        Some(i) => r.err(&i.span().unwrap_or(0..0), format!("`cards` must be an array of cards, not {}", describe(i))),
+        Some(i) => r.err(
+            &i.span().unwrap_or(0..0),
+            format!("`cards` must be an array of cards, not {}", describe(i)),
+        ),
         None => r.err(&(0..0), "the deck has no `cards`"),
     }
     if r.diags.is_empty() && cards.len() < MIN_CARDS {
-        r.err(&last_span, format!("the deck has {} cards; at least {MIN_CARDS} are needed to deal six to six players (\"Setup\", step 2)", cards.len()));
+        r.err(
+            &last_span,
+            format!(
+                "the deck has {} cards; at least {MIN_CARDS} are needed to deal six to six players (\"Setup\", step 2)",
+                cards.len()
+            ),
+        );
     }
     if cards.len() > MAX_CARDS {
-        r.err(&last_span, format!("the deck has {} cards; at most {MAX_CARDS} are supported", cards.len()));
+        r.err(
+            &last_span,
+            format!("the deck has {} cards; at most {MAX_CARDS} are supported", cards.len()),
+        );
     }
     r.finish()?;
     Ok(Deck { name, cards })
@@ -276,7 +291,10 @@ fn read_card(r: &mut Reporter<'_>, t: &dyn TableLike, span: &core::ops::Range<us
             Some(a) => Some(a),
             None => {
                 let keys: Vec<&str> = Ability::ALL.iter().map(|a| a.key()).collect();
-                r.err(&i.span().unwrap_or_else(|| span.clone()), format!("unknown ability; use one of {}", keys.join(", ")));
+                r.err(
+                    &i.span().unwrap_or_else(|| span.clone()),
+                    format!("unknown ability; use one of {}", keys.join(", ")),
+                );
                 None
             }
         },
@@ -290,11 +308,17 @@ fn read_card(r: &mut Reporter<'_>, t: &dyn TableLike, span: &core::ops::Range<us
             Some(i) => match i.as_integer() {
                 Some(v) if (0..=max).contains(&v) => Some(v as u8),
                 Some(v) => {
-                    r.err(&i.span().unwrap_or_else(|| span.clone()), format!("`{k}` is {v}; it must be between 0 and {max}"));
+                    r.err(
+                        &i.span().unwrap_or_else(|| span.clone()),
+                        format!("`{k}` is {v}; it must be between 0 and {max}"),
+                    );
                     None
                 }
                 None => {
-                    r.err(&i.span().unwrap_or_else(|| span.clone()), format!("`{k}` must be an integer, not {}", describe(i)));
+                    r.err(
+                        &i.span().unwrap_or_else(|| span.clone()),
+                        format!("`{k}` must be an integer, not {}", describe(i)),
+                    );
                     None
                 }
             },

@@ -4,11 +4,13 @@
 //! Rules are cited by section of `strategy-premium-rules.md`; every interpretation is in
 //! `docs/strategy-rulings.md`.
 
+pub mod ai;
 pub mod deck;
 pub mod diag;
 pub mod game;
-pub mod odds;
 pub mod map;
+pub mod odds;
+pub mod record;
 pub mod units;
 
 pub use deck::{parse_deck, Ability, Card, CardId, Deck};

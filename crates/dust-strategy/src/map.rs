@@ -128,7 +128,11 @@ impl WorldMap {
     }
     /// The area with a name (exact, or ignoring case).
     pub fn find(&self, name: &str) -> Option<AreaId> {
-        let i = self.areas.iter().position(|a| a.name == name).or_else(|| self.areas.iter().position(|a| a.name.eq_ignore_ascii_case(name)))?;
+        let i = self
+            .areas
+            .iter()
+            .position(|a| a.name == name)
+            .or_else(|| self.areas.iter().position(|a| a.name.eq_ignore_ascii_case(name)))?;
         Some(AreaId(i as u8))
     }
     /// The areas adjacent to `a`, as a mask.
@@ -153,7 +157,15 @@ impl WorldMap {
     }
     /// The capital paired with `c`, if `c` is a capital.
     pub fn paired_capital(&self, c: AreaId) -> Option<AreaId> {
-        self.pairs.iter().find_map(|&(a, b)| if a == c { Some(b) } else if b == c { Some(a) } else { None })
+        self.pairs.iter().find_map(|&(a, b)| {
+            if a == c {
+                Some(b)
+            } else if b == c {
+                Some(a)
+            } else {
+                None
+            }
+        })
     }
     /// Index (0..3) of the pair a capital belongs to.
     pub fn pair_of(&self, c: AreaId) -> Option<usize> {
@@ -277,11 +289,17 @@ pub fn parse_map(text: &str, file: &str) -> Result<WorldMap, Diagnostics> {
                 }
             }
         }
-        Some(i) => r.err(&i.span().unwrap_or(0..0), format!("`areas` must be an array of areas, not {}", describe(i))),
+        Some(i) => r.err(
+            &i.span().unwrap_or(0..0),
+            format!("`areas` must be an array of areas, not {}", describe(i)),
+        ),
         None => r.err(&whole, "the map has no `areas`"),
     }
     if areas.len() > MAX_AREAS {
-        r.err(&area_spans[MAX_AREAS], format!("a map has at most {MAX_AREAS} areas; this one has {}", areas.len()));
+        r.err(
+            &area_spans[MAX_AREAS],
+            format!("a map has at most {MAX_AREAS} areas; this one has {}", areas.len()),
+        );
         areas.truncate(MAX_AREAS);
     }
     let n = areas.len();
@@ -339,7 +357,10 @@ pub fn parse_map(text: &str, file: &str) -> Result<WorldMap, Diagnostics> {
     }
     if root.get("wrap_links").is_some() && wrap.is_empty() && r.diags.is_empty() {
         let span = root.get("wrap_links").and_then(Item::span).unwrap_or(0..0);
-        r.err(&span, "at least one link must wrap from the west edge to the east edge (\"Game Board\")");
+        r.err(
+            &span,
+            "at least one link must wrap from the west edge to the east edge (\"Game Board\")",
+        );
     }
     let mut land = 0u128;
     let mut sea = 0u128;
@@ -367,13 +388,28 @@ pub fn parse_map(text: &str, file: &str) -> Result<WorldMap, Diagnostics> {
             r.err(&fs, "a map needs both land and sea areas");
         }
         if capitals.count_ones() as usize != CAPITALS {
-            r.err(&fs, format!("the map has {} capitals; the board has exactly {CAPITALS} (\"Components\")", capitals.count_ones()));
+            r.err(
+                &fs,
+                format!(
+                    "the map has {} capitals; the board has exactly {CAPITALS} (\"Components\")",
+                    capitals.count_ones()
+                ),
+            );
         }
         if power.count_ones() as usize != POWER_SOURCES {
-            r.err(&fs, format!("the map has {} power sources; the board has exactly {POWER_SOURCES} (\"Components\": sixteen power source tokens)", power.count_ones()));
+            r.err(
+                &fs,
+                format!(
+                    "the map has {} power sources; the board has exactly {POWER_SOURCES} (\"Components\": sixteen power source tokens)",
+                    power.count_ones()
+                ),
+            );
         }
         if power & land == 0 || power & sea == 0 {
-            r.err(&fs, "power sources must be both on land and at sea (\"Components\": some on land and some in the sea)");
+            r.err(
+                &fs,
+                "power sources must be both on land and at sea (\"Components\": some on land and some in the sea)",
+            );
         }
     }
     // Capital pairs: each capital adjacent to exactly one other capital.
@@ -404,7 +440,14 @@ pub fn parse_map(text: &str, file: &str) -> Result<WorldMap, Diagnostics> {
         }
         if seen & all != all {
             let lost = AreaId((all & !seen).trailing_zeros() as u8);
-            r.err(&area_spans[lost.index()], format!("`{}` cannot be reached from `{}`: the board is one connected map", areas[lost.index()].name, areas[0].name));
+            r.err(
+                &area_spans[lost.index()],
+                format!(
+                    "`{}` cannot be reached from `{}`: the board is one connected map",
+                    areas[lost.index()].name,
+                    areas[0].name
+                ),
+            );
         }
     }
     r.finish()?;
@@ -472,7 +515,10 @@ fn read_area(r: &mut Reporter<'_>, t: &dyn TableLike, span: &core::ops::Range<us
     let capital = flag("capital");
     let power_source = flag("power_source");
     if capital && kind == Some(AreaKind::Sea) {
-        r.err(&vspan("capital"), "a capital is a land area (\"Components\": six of the land areas are capitals)");
+        r.err(
+            &vspan("capital"),
+            "a capital is a land area (\"Components\": six of the land areas are capitals)",
+        );
     }
     Some(Area {
         name: name?,
@@ -500,7 +546,11 @@ mod tests {
         assert!(m.power_mask() & m.land_mask() != 0);
         assert!(m.power_mask() & m.sea_mask() != 0);
         assert!(!m.wrap_links().is_empty());
-        let dotted = m.ids().flat_map(|a| areas_of(m.adjacent(a)).map(move |b| (a, b))).filter(|&(a, b)| m.is_dotted(a, b)).count();
+        let dotted = m
+            .ids()
+            .flat_map(|a| areas_of(m.adjacent(a)).map(move |b| (a, b)))
+            .filter(|&(a, b)| m.is_dotted(a, b))
+            .count();
         assert!(dotted > 0);
     }
 

@@ -129,8 +129,14 @@ pub fn binomial_row(n: u32) -> Vec<f64> {
 /// The order in which the stated casualty policy destroys a side's units (first destroyed
 /// first).
 pub fn removal_order(u: Units) -> Vec<UnitKind> {
-    let mut land: Vec<UnitKind> = [UnitKind::Tank, UnitKind::Mech].iter().flat_map(|&k| core::iter::repeat_n(k, u.get(k) as usize)).collect();
-    let mut air: Vec<UnitKind> = [UnitKind::Fighter, UnitKind::Bomber].iter().flat_map(|&k| core::iter::repeat_n(k, u.get(k) as usize)).collect();
+    let mut land: Vec<UnitKind> = [UnitKind::Tank, UnitKind::Mech]
+        .iter()
+        .flat_map(|&k| core::iter::repeat_n(k, u.get(k) as usize))
+        .collect();
+    let mut air: Vec<UnitKind> = [UnitKind::Fighter, UnitKind::Bomber]
+        .iter()
+        .flat_map(|&k| core::iter::repeat_n(k, u.get(k) as usize))
+        .collect();
     land.reverse();
     air.reverse();
     let mut out = Vec::with_capacity(u.total() as usize);
@@ -353,7 +359,11 @@ pub fn battle_odds(q: &OddsQuery) -> Result<Odds, OddsError> {
     let dd = prefix(&od);
     let max_dice = da[n].max(dd[m] + bonus);
     let rows = (0..=max_dice).map(binomial_row).collect();
-    let r_dim = if q.attacker_retreat_at.is_some() && q.kind != BattleType::Amphibious { n + 1 } else { 1 };
+    let r_dim = if q.attacker_retreat_at.is_some() && q.kind != BattleType::Amphibious {
+        n + 1
+    } else {
+        1
+    };
     let size = (n + 1) * r_dim * (m + 1) * 6;
     let mut chain = Chain {
         kind: q.kind,
@@ -369,7 +379,11 @@ pub fn battle_odds(q: &OddsQuery) -> Result<Odds, OddsError> {
     };
     // "Land Battles": the side with tactical supremacy rolls first; the defender of a capital
     // always has it, and ties go to the defender.
-    let first = if q.kind != BattleType::Sea && !q.capital && q.attacker.supremacy() > q.defender.supremacy() { 0 } else { 1 };
+    let first = if q.kind != BattleType::Sea && !q.capital && q.attacker.supremacy() > q.defender.supremacy() {
+        0
+    } else {
+        1
+    };
     let s = chain.value(0, 0, 0, if q.kind == BattleType::Sea { 0 } else { first }, 0);
     Ok(Odds {
         attacker_wins: s[0],
@@ -404,7 +418,10 @@ mod tests {
         // "Land Battles": a bomber may not be destroyed if a fighter could be, a mech not if a
         // tank could be.
         let o = removal_order(u("2t1m1f1b"));
-        assert_eq!(o, vec![UnitKind::Fighter, UnitKind::Bomber, UnitKind::Tank, UnitKind::Tank, UnitKind::Mech]);
+        assert_eq!(
+            o,
+            vec![UnitKind::Fighter, UnitKind::Bomber, UnitKind::Tank, UnitKind::Tank, UnitKind::Mech]
+        );
         assert_eq!(policy_hit_land(u("2t1m1f1b"), 3), 1);
     }
 

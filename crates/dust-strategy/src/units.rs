@@ -20,7 +20,13 @@ pub enum UnitKind {
 
 impl UnitKind {
     /// Every kind, in the order armies are written (`t m f b s`).
-    pub const ALL: [UnitKind; 5] = [UnitKind::Tank, UnitKind::Mech, UnitKind::Fighter, UnitKind::Bomber, UnitKind::Submarine];
+    pub const ALL: [UnitKind; 5] = [
+        UnitKind::Tank,
+        UnitKind::Mech,
+        UnitKind::Fighter,
+        UnitKind::Bomber,
+        UnitKind::Submarine,
+    ];
     /// Land and air kinds (what fights on land).
     pub const LAND_AIR: [UnitKind; 4] = [UnitKind::Tank, UnitKind::Mech, UnitKind::Fighter, UnitKind::Bomber];
 
@@ -63,7 +69,9 @@ impl UnitKind {
     }
     /// The kind named by a letter or name.
     pub fn parse(s: &str) -> Option<UnitKind> {
-        UnitKind::ALL.into_iter().find(|k| s == k.name() || s.len() == 1 && s.starts_with(k.letter()))
+        UnitKind::ALL
+            .into_iter()
+            .find(|k| s == k.name() || s.len() == 1 && s.starts_with(k.letter()))
     }
 }
 

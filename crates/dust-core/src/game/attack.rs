@@ -64,7 +64,17 @@ impl Game {
         for a in ranged.into_iter().rev() {
             // A flamethrower of range 2 or more also burns every unit in the spaces it crosses.
             for v in self.flame_victims(u, &a).into_iter().rev() {
-                let job = self.job(u, Aim { target: Target::Unit(v), ..a }, sustained, berserk, all_in_one, false);
+                let job = self.job(
+                    u,
+                    Aim {
+                        target: Target::Unit(v),
+                        ..a
+                    },
+                    sustained,
+                    berserk,
+                    all_in_one,
+                    false,
+                );
                 self.stack.push(Step::Fire(Box::new(job)));
             }
             let job = self.job(u, a, sustained, berserk, all_in_one, false);

@@ -40,7 +40,10 @@ impl Game {
             }
             Target::Unit(t) => {
                 let (owner, _) = self.line_owner(job.attacker, job.line);
-                if self.unit(owner).card.has(Skill::Wiederbelebungsserum) && self.unit(t).card.armor.kind == ArmorType::Soldier && job.hits > 0 {
+                if self.unit(owner).card.has(Skill::Wiederbelebungsserum)
+                    && self.unit(t).card.armor.kind == ArmorType::Soldier
+                    && job.hits > 0
+                {
                     // Wiederbelebungsserum: one health point per hit on enemy soldiers.
                     self.serum.push((owner, job.hits));
                 }
@@ -58,7 +61,11 @@ impl Game {
                     } else {
                         // A sniper chooses the miniature he hits ("Sniper").
                         let by = (job.sniper && self.unit(t).card.kind == UnitKind::Squad).then(|| self.unit(job.attacker).side);
-                        self.stack.push(Step::Damage { unit: t, points: damage, by });
+                        self.stack.push(Step::Damage {
+                            unit: t,
+                            points: damage,
+                            by,
+                        });
                     }
                 }
             }

@@ -488,17 +488,35 @@ impl Game {
                 } else {
                     unit.ammo[li]
                 };
+                // A Volley line is one launcher, whatever ammo it spends; other limited-ammo
+                // lines use one weapon per ammo box (docs/rulings.md).
+                let is_volley = |wl: &WeaponLine| {
+                    wl.table
+                        .soldier
+                        .iter()
+                        .chain(&wl.table.vehicle)
+                        .any(|v| matches!(v, CombatValue::Volley { .. }))
+                };
                 if unit.card.kind == UnitKind::Squad {
                     let spent: u8 = d
                         .aims
                         .iter()
-                        .filter(|a| {
+                        .filter_map(|a| {
                             let (o, l) = self.line_owner(u, a.line);
-                            o == owner && self.unit(o).card.weapons[l].ammo.is_some()
+                            let wl = &self.unit(o).card.weapons[l];
+                            (o == owner && wl.ammo.is_some()).then(|| if is_volley(wl) { 1 } else { a.ammo })
                         })
-                        .map(|a| a.ammo)
                         .sum();
-                    left.min(unit.health.saturating_sub(spent))
+                    let free = unit.health.saturating_sub(spent);
+                    if is_volley(w) {
+                        if free == 0 {
+                            0
+                        } else {
+                            left
+                        }
+                    } else {
+                        left.min(free)
+                    }
                 } else {
                     left
                 }
@@ -547,7 +565,10 @@ impl Game {
                         },
                     )
                     .is_ok();
-                    if !w.range.reaches(range(from, to)) || !seen_by_observer || self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t)) {
+                    if !w.range.reaches(range(from, to))
+                        || !seen_by_observer
+                        || self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t))
+                    {
                         continue;
                     }
                 }

@@ -201,7 +201,11 @@ impl Game {
                 let d = std::mem::take(&mut self.deferred);
                 for (u, p) in d.into_iter().rev() {
                     if p > 0 {
-                        self.stack.push(Step::Damage { unit: u, points: p, by: None });
+                        self.stack.push(Step::Damage {
+                            unit: u,
+                            points: p,
+                            by: None,
+                        });
                     }
                 }
             }

@@ -9,6 +9,14 @@
 //! [`Game::apply_roll`] resolves a chance event with a given outcome, so odds and AI can
 //! enumerate outcomes while play samples them from a seeded [`GameRng`].
 //!
+//! Where each rule lives: `flow.rs` (initiative, activations, end of the round and of the game,
+//! objectives), `movement.rs` (moves, unit entry), `declare.rs` (plans, targets, ammo, optional
+//! skills, reactive-fire windows), `attack.rs` (dice per line, rerolls, laser, phaser, cover
+//! saves, close combat), `damage.rs` (casualties, heroes' shared health, cover elements,
+//! victory points), `skills.rs` (SKILL actions: Artillery Strike, Tank Head, Command Squad
+//! abilities; Wiederbelebungsserum; flamethrower spread), `decision.rs` and `event.rs` (the
+//! text forms and the event log).
+//!
 //! ```
 //! use dust_core::game::{Game, Pending};
 //! use dust_core::GameRng;
@@ -775,7 +783,6 @@ impl Game {
         self.apply_roll(k);
         Some(k)
     }
-
 }
 
 /// Whether a weapon line must be reloaded after it fires: reloadable weapons and artillery

@@ -87,7 +87,11 @@ impl Game {
                     }
                     occ.place(at, gu.piece(), gu.side);
                 }
-                let first_from = if d.moves.len() >= 2 { Some(d.moves[d.moves.len() - 2]) } else { unit.at };
+                let first_from = if d.moves.len() >= 2 {
+                    Some(d.moves[d.moves.len() - 2])
+                } else {
+                    unit.at
+                };
                 let used = self.leg_needs_diagonal(u, first_from, at, m);
                 let r = reach_after(&self.board, &occ, &self.mover(u, at, m, fast), used);
                 out = r.squares();
@@ -100,13 +104,28 @@ impl Game {
                 // "Unit Entry": the first move enters from an entry square, which costs one point.
                 for &e in &self.entry[unit.side] {
                     let mv = self.mover(u, e, m.saturating_sub(1) + u8::from(fast), false);
+                    let cell = self.occ.at(e);
                     if !self.board.contains(e)
+                        || cell.has_side(unit.side.other())
                         || !crate::reach::can_stop(&self.board, &self.occ, &mv, e)
-                        || self.occ.at(e).has_side(unit.side.other())
                     {
                         continue;
                     }
-                    out.push(e);
+                    // The entry square may hold friends: a hero may stop with anyone, a squad
+                    // only with heroes, a vehicle only on an empty square; soldiers may pass
+                    // through friends ("Spaces with Other Units").
+                    let kind = self.kind_of(u);
+                    let stop = match kind {
+                        PieceKind::Hero => true,
+                        PieceKind::Squad => cell.is_empty() || cell.only_heroes(),
+                        PieceKind::Vehicle => cell.is_empty(),
+                    };
+                    if !stop && kind == PieceKind::Vehicle {
+                        continue;
+                    }
+                    if stop {
+                        out.push(e);
+                    }
                     if mv.movement > 0 {
                         out.extend(reach(&self.board, &self.occ, &mv).squares());
                     }

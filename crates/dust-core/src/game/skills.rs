@@ -190,7 +190,11 @@ impl Game {
                 if t.destroyed {
                     return;
                 }
-                let gain = if ability == Ability::TankHead { t.card.health - t.health } else { 1.min(t.card.health - t.health) };
+                let gain = if ability == Ability::TankHead {
+                    t.card.health - t.health
+                } else {
+                    1.min(t.card.health - t.health)
+                };
                 if ability == Ability::TankHead {
                     if let Some(h) = self.group_hero(u) {
                         self.units[usize::from(h.0)].used.push(Skill::TankHead);
@@ -331,9 +335,25 @@ impl Game {
             if s == from || s == to || !prev.is_adjacent(s) || range(s, to) + 1 != left {
                 continue;
             }
-            let seen = |target: PieceKind| line_of_sight(&self.board, &self.occ, &Shot { from, to: s, attacker: kind, target }).is_ok();
+            let seen = |target: PieceKind| {
+                line_of_sight(
+                    &self.board,
+                    &self.occ,
+                    &Shot {
+                        from,
+                        to: s,
+                        attacker: kind,
+                        target,
+                    },
+                )
+                .is_ok()
+            };
             let here: Vec<&Unit> = self.units.iter().filter(|x| !x.destroyed && x.at == Some(s)).collect();
-            let visible = if here.is_empty() { seen(PieceKind::Squad) } else { here.iter().all(|x| seen(x.piece())) };
+            let visible = if here.is_empty() {
+                seen(PieceKind::Squad)
+            } else {
+                here.iter().all(|x| seen(x.piece()))
+            };
             if visible {
                 out.push(s);
             }

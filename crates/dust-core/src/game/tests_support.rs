@@ -250,7 +250,9 @@ impl Table {
             match first {
                 Decision::Plan(_) => self.decide(&format!("plan {plan}")),
                 Decision::MoveTo(_) => {
-                    let to = moves.next().unwrap_or_else(|| panic!("the script has no space for a move; legal {legal:?}"));
+                    let to = moves
+                        .next()
+                        .unwrap_or_else(|| panic!("the script has no space for a move; legal {legal:?}"));
                     self.decide(&format!("move {to}"));
                 }
                 Decision::Aim { line, .. } => match aims.iter().find(|a| a.0 == line) {
@@ -304,13 +306,25 @@ pub fn skirmish(variant: u64) -> GameSetup {
     hero.kind = crate::unit::UnitKind::Hero;
     hero.health = 3;
     hero.models.clear();
-    hero.skills = vec![Skill::MedalOfHonor, Skill::Berserk, Skill::HeroicAttack, Skill::TankHead, Skill::Commander];
+    hero.skills = vec![
+        Skill::MedalOfHonor,
+        Skill::Berserk,
+        Skill::HeroicAttack,
+        Skill::TankHead,
+        Skill::Commander,
+    ];
     let mut serum = hero.clone();
     serum.name = "Serum Hero".into();
     serum.skills = vec![Skill::Wiederbelebungsserum, Skill::DamageResilient, Skill::BlackOps];
     let mut command = squad("Command", 5, vec![rifle("Rifle", r4, 1), knife.clone()]);
     command.skills.push(Skill::CommandSquad);
-    for (m, role) in command.models.iter_mut().zip([Some(Role::Officer), Some(Role::Radioman), Some(Role::Mechanic), Some(Role::Medic), None]) {
+    for (m, role) in command.models.iter_mut().zip([
+        Some(Role::Officer),
+        Some(Role::Radioman),
+        Some(Role::Mechanic),
+        Some(Role::Medic),
+        None,
+    ]) {
         m.role = role;
     }
     let vehicle = |name: &str, weapons: Vec<WeaponLine>, skills: Vec<Skill>| {
@@ -333,14 +347,25 @@ pub fn skirmish(variant: u64) -> GameSetup {
     napalm.table.vehicle = [CombatValue::ApIncendiary { dice: 1 }; 7];
     let mut laser = rifle("Laser", r4, 1);
     laser.keywords.laser = true;
-    let hot_dog = vehicle("Hot Dog", vec![napalm, laser], vec![Skill::SelfRepair, Skill::Charge, Skill::ScoutVehicle]);
+    let hot_dog = vehicle(
+        "Hot Dog",
+        vec![napalm, laser],
+        vec![Skill::SelfRepair, Skill::Charge, Skill::ScoutVehicle],
+    );
     let mut gun = rifle("Howitzer", WeaponRange::Artillery, 2);
     gun.table.vehicle = [CombatValue::Phaser { aim: 1, power: 2 }; 7];
     let mut volley = rifle("Rockets", r4, 1);
-    volley.table.soldier = [CombatValue::Volley { dice: [2, 4, 0, 0], damage: 1 }; 4];
+    volley.table.soldier = [CombatValue::Volley {
+        dice: [2, 4, 0, 0],
+        damage: 1,
+    }; 4];
     volley.ammo = Some(3);
     let art = vehicle("Artillery", vec![gun, volley], vec![Skill::AllInOne]);
-    let mut snipers = squad("Snipers", 2, vec![rifle("Sniper Rifle", WeaponRange::Unlimited, 1), rifle("Carbine", r4, 1)]);
+    let mut snipers = squad(
+        "Snipers",
+        2,
+        vec![rifle("Sniper Rifle", WeaponRange::Unlimited, 1), rifle("Carbine", r4, 1)],
+    );
     snipers.skills = vec![Skill::Sniper, Skill::ArtilleryStrike, Skill::AdvancedReactiveFire];
     snipers.models = vec![
         Model {
@@ -352,7 +377,10 @@ pub fn skirmish(variant: u64) -> GameSetup {
             role: Some(Role::Spotter),
         },
     ];
-    let cards: Vec<Arc<UnitCard>> = [grunts, hero, command, hot_dog, art, snipers, serum].into_iter().map(Arc::new).collect();
+    let cards: Vec<Arc<UnitCard>> = [grunts, hero, command, hot_dog, art, snipers, serum]
+        .into_iter()
+        .map(Arc::new)
+        .collect();
     let mut terrain = vec![Terrain::Open; 64];
     terrain[3 * 8 + 3] = Terrain::NoDot;
     terrain[4 * 8 + 4] = Terrain::NoDot;
@@ -392,7 +420,10 @@ pub fn skirmish(variant: u64) -> GameSetup {
             at: start_on_board.then(|| sq(at)),
         });
     }
-    let (ea, eb): (Vec<Square>, Vec<Square>) = ((0..8).map(|c| Square::new(c, 0)).collect(), (0..8).map(|c| Square::new(c, 7)).collect());
+    let (ea, eb): (Vec<Square>, Vec<Square>) = (
+        (0..8).map(|c| Square::new(c, 0)).collect(),
+        (0..8).map(|c| Square::new(c, 7)).collect(),
+    );
     GameSetup {
         board,
         entry: if flip { BySide { a: eb, b: ea } } else { BySide { a: ea, b: eb } },

@@ -462,7 +462,10 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
     for f in fires.iter().chain(retaliation.iter().flatten()) {
         let n = f.dice(target_h.max(attacker_h));
         if n > MAX_DICE {
-            return Err(OddsError::TooManyDice { line: f.name.clone(), dice: n });
+            return Err(OddsError::TooManyDice {
+                line: f.name.clone(),
+                dice: n,
+            });
         }
     }
     Ok(Prepared {
@@ -611,10 +614,7 @@ fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
     }
     let mut notes = Vec::new();
     if f.kind == Kind::None {
-        notes.push(format!(
-            "cannot damage {} (\"-\" on the card): no effect",
-            spec.target.armor
-        ));
+        notes.push(format!("cannot damage {} (\"-\" on the card): no effect", spec.target.armor));
     }
     if f.heroic {
         notes.push("Heroic Attack: attacks against the target cause no damage this round".into());
@@ -708,7 +708,11 @@ pub fn line_odds(spec: &AttackSpec<'_>, line: usize) -> Result<LineOdds, OddsErr
         None => Err(OddsError::NoSuchLine {
             line,
             unit: spec.attacker.name.clone(),
-            lines: spec.lines.iter().map(|c| spec.attacker.weapons.get(c.line).map_or(String::new(), |w| w.name.clone())).collect(),
+            lines: spec
+                .lines
+                .iter()
+                .map(|c| spec.attacker.weapons.get(c.line).map_or(String::new(), |w| w.name.clone()))
+                .collect(),
         }),
     }
 }

@@ -131,7 +131,12 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         cover,
         ..BoardSetup::default()
     })
-    .map_err(|p| unsupported(format!("board: {}", p.iter().map(|x| x.message.clone()).collect::<Vec<_>>().join("; "))))?;
+    .map_err(|p| {
+        unsupported(format!(
+            "board: {}",
+            p.iter().map(|x| x.message.clone()).collect::<Vec<_>>().join("; ")
+        ))
+    })?;
     if tgt.kind == UnitKind::Squad {
         let mut occ = Occupancy::new(&board);
         occ.place(from, att.kind.piece(), Side::A);

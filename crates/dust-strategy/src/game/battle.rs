@@ -48,7 +48,17 @@ pub(super) struct Battle {
 
 impl Battle {
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn new(kind: BattleKind, attacker: u8, defender: Owner, origin: Option<AreaId>, target: AreaId, att: Units, def: Units, map: &WorldMap, pc: bool) -> Battle {
+    pub(super) fn new(
+        kind: BattleKind,
+        attacker: u8,
+        defender: Owner,
+        origin: Option<AreaId>,
+        target: AreaId,
+        att: Units,
+        def: Units,
+        map: &WorldMap,
+        pc: bool,
+    ) -> Battle {
         let capital = map.is_capital(target);
         // "Land Battles": five bonus dice for a capital or three for a production center, not
         // cumulative.
@@ -128,6 +138,23 @@ impl Battle {
             n += self.bonus;
         }
         n
+    }
+
+    pub(super) fn casualty_question(&self) -> Option<(Units, u32)> {
+        match self.stage {
+            BStage::Casualties(r) => {
+                let v = self.units(1 - r);
+                Some((v, self.hits[r as usize].min(v.total())))
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn roll_question(&self) -> Option<(u32, u32)> {
+        match self.stage {
+            BStage::After(s) => Some((self.dice[s as usize], self.hits[s as usize])),
+            _ => None,
+        }
     }
 
     fn is_sea(&self) -> bool {
@@ -259,7 +286,11 @@ impl Game {
             (BStage::Before(s), Decision::Roll) => self.after_before(s),
             (BStage::Before(s), Decision::Retreat) => {
                 let u = self.battle_units(s);
-                let slots: Vec<(u8, u8)> = UnitKind::ALL.into_iter().filter(|&k| u.get(k) > 0).map(|k| (k as u8, u.get(k))).collect();
+                let slots: Vec<(u8, u8)> = UnitKind::ALL
+                    .into_iter()
+                    .filter(|&k| u.get(k) > 0)
+                    .map(|k| (k as u8, u.get(k)))
+                    .collect();
                 // "Retreat up to half of his units (round up)."
                 let cap = u.total().div_ceil(2);
                 self.begin_selection(Purpose::Retreat(s), slots, cap);
@@ -316,7 +347,11 @@ impl Game {
         // "Land Battles": tactical supremacy rolls first; the defender of a capital always has
         // it; ties go to the defender. Sea battles are simultaneous: the pair starts with the
         // attacker's retreat choice.
-        let first = if b.is_sea() || (!b.capital && b.att.supremacy() > b.def.supremacy()) { 0 } else { 1 };
+        let first = if b.is_sea() || (!b.capital && b.att.supremacy() > b.def.supremacy()) {
+            0
+        } else {
+            1
+        };
         let first = if b.is_sea() { 0 } else { first };
         if let Some(b) = self.battle.as_deref_mut() {
             b.roller = first;
@@ -441,9 +476,17 @@ impl Game {
             match origin {
                 Some(from) if kind != BattleKind::MechDrop => {
                     self.put(from, o, u);
-                    self.events.push(Event::Retreated { owner: o, units: u, to: from });
+                    self.events.push(Event::Retreated {
+                        owner: o,
+                        units: u,
+                        to: from,
+                    });
                 }
-                _ => self.events.push(Event::Destroyed { owner: o, at: target, units: u }),
+                _ => self.events.push(Event::Destroyed {
+                    owner: o,
+                    at: target,
+                    units: u,
+                }),
             }
         } else if let Owner::Player(d) = defender {
             for k in UnitKind::ALL {
@@ -559,7 +602,11 @@ impl Game {
     /// call the cease-fire, or pass the dice.
     fn after_hits(&mut self) {
         let Some(b) = self.battle.as_deref_mut() else { return };
-        let empty = if b.is_sea() { b.hits[0] == 0 && b.hits[1] == 0 } else { b.hits[b.roller as usize] == 0 };
+        let empty = if b.is_sea() {
+            b.hits[0] == 0 && b.hits[1] == 0
+        } else {
+            b.hits[b.roller as usize] == 0
+        };
         b.empties = if empty { b.empties + 1 } else { 0 };
         if b.is_sea() || b.roller == 1 {
             b.def_rolled = true;

@@ -242,9 +242,18 @@ impl FromStr for Decision {
                     to: area(3)?,
                 }
             }
-            "attack" => Decision::Attack { from: area(1)?, to: area(2)? },
-            "bomber-strike" => Decision::BomberStrike { from: area(1)?, to: area(2)? },
-            "submarine-strike" => Decision::SubmarineStrike { from: area(1)?, to: area(2)? },
+            "attack" => Decision::Attack {
+                from: area(1)?,
+                to: area(2)?,
+            },
+            "bomber-strike" => Decision::BomberStrike {
+                from: area(1)?,
+                to: area(2)?,
+            },
+            "submarine-strike" => Decision::SubmarineStrike {
+                from: area(1)?,
+                to: area(2)?,
+            },
             "missile" => Decision::Missile(area(1)?),
             "mech-drop" => Decision::MechDrop(area(1)?),
             "end-turn" => Decision::EndTurn,
@@ -260,10 +269,7 @@ impl FromStr for Decision {
         };
         let arity = match d {
             Decision::Buy { .. } | Decision::Move { .. } => 4,
-            Decision::BuyNeutral { .. }
-            | Decision::Attack { .. }
-            | Decision::BomberStrike { .. }
-            | Decision::SubmarineStrike { .. } => 3,
+            Decision::BuyNeutral { .. } | Decision::Attack { .. } | Decision::BomberStrike { .. } | Decision::SubmarineStrike { .. } => 3,
             Decision::EndProduction | Decision::EndTurn | Decision::Pass | Decision::Roll | Decision::Retreat => 1,
             _ => 2,
         };

@@ -12,12 +12,22 @@ impl Game {
         }
         match self.step {
             Step::Deal | Step::GameOver => None,
-            Step::SetupCard => self.players.iter().position(|p| p.hidden.is_none() && p.card.is_none()).map(|i| i as u8),
-            Step::Initiative => self.players.iter().position(|p| p.hidden.is_none() && p.card.is_none() && !p.hand.is_empty()).map(|i| i as u8),
+            Step::SetupCard => self
+                .players
+                .iter()
+                .position(|p| p.hidden.is_none() && p.card.is_none())
+                .map(|i| i as u8),
+            Step::Initiative => self
+                .players
+                .iter()
+                .position(|p| p.hidden.is_none() && p.card.is_none() && !p.hand.is_empty())
+                .map(|i| i as u8),
             Step::ClaimCapital | Step::PlacePc(_) => Some(self.order[self.cursor]),
             Step::ClaimLand => Some(self.order[self.cursor % self.order.len()]),
             Step::Koshka => self.koshka_candidate(),
-            Step::Reinforce | Step::Production | Step::Maneuver | Step::MissileKill(_) | Step::StrikeCasualties(_) => Some(self.turn.player),
+            Step::Reinforce | Step::Production | Step::Maneuver | Step::MissileKill(_) | Step::StrikeCasualties(_) => {
+                Some(self.turn.player)
+            }
             Step::Select => match self.select.as_ref().map(|s| s.purpose) {
                 Some(Purpose::Retreat(side)) => self.battle.as_ref().and_then(|b| b.side_player(side)),
                 _ => Some(self.turn.player),
@@ -224,7 +234,9 @@ impl Game {
                         return;
                     }
                 }
-                Step::Reinforce | Step::Production | Step::Maneuver | Step::Select | Step::MissileKill(_) | Step::StrikeCasualties(_) => return,
+                Step::Reinforce | Step::Production | Step::Maneuver | Step::Select | Step::MissileKill(_) | Step::StrikeCasualties(_) => {
+                    return
+                }
                 Step::Initiative => {
                     if self.actor().is_some() {
                         return;
@@ -325,7 +337,9 @@ impl Game {
                 self.step = Step::MissileKill(hits as u8);
                 self.settle_missile();
             }
-            ChanceFor::BattleRoll(_) | ChanceFor::Reroll(_) | ChanceFor::Sigrid(..) | ChanceFor::Nurse(..) => self.on_battle_chance(what, outcome),
+            ChanceFor::BattleRoll(_) | ChanceFor::Reroll(_) | ChanceFor::Sigrid(..) | ChanceFor::Nurse(..) => {
+                self.on_battle_chance(what, outcome)
+            }
         }
     }
 
@@ -336,7 +350,10 @@ impl Game {
         let hand = &mut self.players[p as usize].hand;
         let at = hand.partition_point(|&x| x < c);
         hand.insert(at, c);
-        self.events.push(Event::Drew { player: PlayerId(p), card: c });
+        self.events.push(Event::Drew {
+            player: PlayerId(p),
+            card: c,
+        });
     }
 
     fn start_draw(&mut self, left: u8) {
@@ -668,7 +685,11 @@ impl Game {
         for a in areas_of(mine) {
             let u = self.areas[a.index()].units;
             let is_land = land & a.bit() != 0;
-            let seas = if is_land && u.land_air().total() > 0 { self.convoy_seas(a, mine & sea) } else { 0 };
+            let seas = if is_land && u.land_air().total() > 0 {
+                self.convoy_seas(a, mine & sea)
+            } else {
+                0
+            };
             let mut coast_reach = 0u128;
             for s in areas_of(seas) {
                 coast_reach |= self.map.adjacent(s);
@@ -677,20 +698,36 @@ impl Game {
             if !t.combat_started && t.moves_left > 0 {
                 if is_land && u.land_air().total() > 0 {
                     for to in areas_of(self.map.flood(a, land & (mine | free)) & !a.bit()) {
-                        out.push(Decision::Move { mode: MoveMode::Land, from: a, to });
+                        out.push(Decision::Move {
+                            mode: MoveMode::Land,
+                            from: a,
+                            to,
+                        });
                     }
                     for to in areas_of(coast_reach & (mine | free)) {
-                        out.push(Decision::Move { mode: MoveMode::Amphibious, from: a, to });
+                        out.push(Decision::Move {
+                            mode: MoveMode::Amphibious,
+                            from: a,
+                            to,
+                        });
                     }
                 }
                 if is_land && u.get(UnitKind::Bomber) > 0 {
                     for to in areas_of(land & (mine | free) & !a.bit()) {
-                        out.push(Decision::Move { mode: MoveMode::Bomber, from: a, to });
+                        out.push(Decision::Move {
+                            mode: MoveMode::Bomber,
+                            from: a,
+                            to,
+                        });
                     }
                 }
                 if !is_land && u.get(UnitKind::Submarine) > 0 {
                     for to in areas_of(self.map.flood(a, sea & (mine | free)) & !a.bit()) {
-                        out.push(Decision::Move { mode: MoveMode::Sea, from: a, to });
+                        out.push(Decision::Move {
+                            mode: MoveMode::Sea,
+                            from: a,
+                            to,
+                        });
                     }
                 }
             }
@@ -732,7 +769,10 @@ impl Game {
                 }
             }
         }
-        if t.attacks_left > 0 && self.ability_ready(p, Ability::MechDropper) && areas_of(mine).any(|a| self.areas[a.index()].units.get(UnitKind::Mech) > 0) {
+        if t.attacks_left > 0
+            && self.ability_ready(p, Ability::MechDropper)
+            && areas_of(mine).any(|a| self.areas[a.index()].units.get(UnitKind::Mech) > 0)
+        {
             for to in areas_of(enemy & land) {
                 if !used(None, to) && self.may_target(p, to, false) {
                     out.push(Decision::MechDrop(to));
@@ -767,7 +807,11 @@ impl Game {
                     BattleKind::Amphibious
                 };
                 self.commit_attack(Some(from), to);
-                let kinds: &[UnitKind] = if kind == BattleKind::Sea { &[UnitKind::Submarine] } else { &UnitKind::LAND_AIR };
+                let kinds: &[UnitKind] = if kind == BattleKind::Sea {
+                    &[UnitKind::Submarine]
+                } else {
+                    &UnitKind::LAND_AIR
+                };
                 self.begin_selection(Purpose::Attack(from, to, kind), self.kind_slots(from, kinds), u32::MAX);
             }
             Decision::BomberStrike { from, to } => {
@@ -812,7 +856,11 @@ impl Game {
     }
 
     fn special_attack(&mut self, p: u8, to: AreaId, dice: u32, what: ChanceFor) {
-        self.events.push(Event::SpecialAttack { player: PlayerId(p), at: to, dice });
+        self.events.push(Event::SpecialAttack {
+            player: PlayerId(p),
+            at: to,
+            dice,
+        });
         self.chance_dice_last = dice;
         self.chance = Some((what, Chance::Dice(dice)));
     }
@@ -934,7 +982,11 @@ impl Game {
     /// friendly areas of its kind (land or sea), else adjacent unoccupied ones except the
     /// attacker's origin.
     pub(super) fn retreat_destinations(&self, r: &Retreating) -> u128 {
-        let kind_mask = if r.kind.is_sea() { self.map.sea_mask() } else { self.map.land_mask() };
+        let kind_mask = if r.kind.is_sea() {
+            self.map.sea_mask()
+        } else {
+            self.map.land_mask()
+        };
         let adj = self.map.adjacent(r.from) & kind_mask;
         let friendly = adj & self.owned_mask(Game::me(r.player));
         if friendly != 0 {
@@ -988,7 +1040,9 @@ impl Game {
             });
         }
         let target = self.config.victory_target();
-        let eligible: Vec<u8> = (0..n as u8).filter(|&i| self.players[i as usize].vp >= target && holds[i as usize].capitals > 0).collect();
+        let eligible: Vec<u8> = (0..n as u8)
+            .filter(|&i| self.players[i as usize].vp >= target && holds[i as usize].capitals > 0)
+            .collect();
         if !eligible.is_empty() {
             self.finish(eligible, &holds);
             return;

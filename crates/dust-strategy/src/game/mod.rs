@@ -472,7 +472,13 @@ impl Game {
     pub fn current_player(&self) -> Option<PlayerId> {
         matches!(
             self.step,
-            Step::Production | Step::Maneuver | Step::Reinforce | Step::Select | Step::Battle | Step::MissileKill(_) | Step::StrikeCasualties(_)
+            Step::Production
+                | Step::Maneuver
+                | Step::Reinforce
+                | Step::Select
+                | Step::Battle
+                | Step::MissileKill(_)
+                | Step::StrikeCasualties(_)
         )
         .then_some(PlayerId(self.turn.player))
     }
@@ -519,7 +525,9 @@ impl Game {
     }
     /// The battle in progress: (attacker, defender, target, attacking units, defending units).
     pub fn battle_view(&self) -> Option<(PlayerId, Owner, AreaId, Units, Units)> {
-        self.battle.as_ref().map(|b| (PlayerId(b.attacker), b.defender, b.target, b.att, b.def))
+        self.battle
+            .as_ref()
+            .map(|b| (PlayerId(b.attacker), b.defender, b.target, b.att, b.def))
     }
     /// What the current count question asks about: a unit kind, or an area (mech drop), and
     /// the allowed range.
@@ -535,6 +543,40 @@ impl Game {
             _ => CountSubject::Kind(UnitKind::ALL[key as usize]),
         };
         Some((subj, lo, hi))
+    }
+
+    /// What the current count questions are for.
+    pub fn count_purpose(&self) -> Option<CountPurpose> {
+        let s = self.select.as_ref()?;
+        Some(match s.purpose {
+            Purpose::Move(mode, from, to) => CountPurpose::Move { mode, from, to },
+            Purpose::Attack(from, to, _) => CountPurpose::Attack { from, to },
+            Purpose::Retreat(_) => CountPurpose::Retreat,
+            Purpose::Drop(to) => CountPurpose::MechDrop { to },
+        })
+    }
+
+    /// The battle's kind, origin and the roller's side (0 attacker, 1 defender) if a battle
+    /// is in progress.
+    pub fn battle_kind(&self) -> Option<(BattleKind, Option<AreaId>)> {
+        self.battle.as_ref().map(|b| (b.kind, b.origin))
+    }
+
+    /// A pending casualty choice: the victim's units and the hits to assign.
+    pub fn casualty_question(&self) -> Option<(Units, u32)> {
+        match self.step {
+            Step::StrikeCasualties(h) => self.turn.strike_target.map(|t| (self.areas[t.index()].units, u32::from(h))),
+            Step::Battle => self.battle.as_ref().and_then(|b| b.casualty_question()),
+            _ => None,
+        }
+    }
+
+    /// A roll that may be rerolled now: dice and hits.
+    pub fn roll_question(&self) -> Option<(u32, u32)> {
+        if self.step != Step::Battle {
+            return None;
+        }
+        self.battle.as_ref().and_then(|b| b.roll_question())
     }
 
     /// Victory points a player would score now: capitals, power sources (majorities apart).
@@ -658,7 +700,11 @@ impl Game {
     pub fn chance_outcomes(&self) -> Vec<(u16, f64)> {
         match self.chance {
             None => Vec::new(),
-            Some((_, Chance::Dice(n))) => crate::odds::binomial_row(n).into_iter().enumerate().map(|(k, p)| (k as u16, p)).collect(),
+            Some((_, Chance::Dice(n))) => crate::odds::binomial_row(n)
+                .into_iter()
+                .enumerate()
+                .map(|(k, p)| (k as u16, p))
+                .collect(),
             Some((_, Chance::Draw)) => {
                 let p = 1.0 / self.draw_pile.len() as f64;
                 self.draw_pile.iter().map(|c| (u16::from(c.0), p)).collect()
@@ -881,7 +927,12 @@ impl Game {
     }
 
     fn units_on_board(&self, o: Owner, k: UnitKind) -> u32 {
-        let mut n: u32 = self.areas.iter().filter(|a| a.owner == Some(o)).map(|a| u32::from(a.units.get(k))).sum();
+        let mut n: u32 = self
+            .areas
+            .iter()
+            .filter(|a| a.owner == Some(o))
+            .map(|a| u32::from(a.units.get(k)))
+            .sum();
         if let Some(b) = &self.battle {
             if o == Owner::Player(PlayerId(b.attacker)) {
                 n += u32::from(b.att.get(k));
@@ -941,6 +992,34 @@ impl Game {
         }
         true
     }
+}
+
+/// What a series of count questions is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CountPurpose {
+    /// Units to move.
+    Move {
+        /// How.
+        mode: MoveMode,
+        /// From.
+        from: AreaId,
+        /// To.
+        to: AreaId,
+    },
+    /// Attacking units.
+    Attack {
+        /// Origin.
+        from: AreaId,
+        /// Target.
+        to: AreaId,
+    },
+    /// Units to retreat before rolling.
+    Retreat,
+    /// Mechs to drop.
+    MechDrop {
+        /// Target.
+        to: AreaId,
+    },
 }
 
 /// What a count question is about.

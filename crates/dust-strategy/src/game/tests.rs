@@ -33,7 +33,12 @@ fn put_pc(g: &mut Game, name: &str, p: PlayerId, units: &str) {
 
 /// A card with this ability and at least this many combat and movement points.
 fn card(g: &Game, ability: Ability, combat: u8, movement: u8) -> CardId {
-    let i = g.deck().cards().iter().position(|c| c.ability == ability && c.combat >= combat && c.movement >= movement).expect("such a card");
+    let i = g
+        .deck()
+        .cards()
+        .iter()
+        .position(|c| c.ability == ability && c.combat >= combat && c.movement >= movement)
+        .expect("such a card");
     CardId(i as u8)
 }
 
@@ -89,7 +94,15 @@ fn setup_deals_six_and_orders_by_combat_movement_stars() {
     }
     assert_eq!(g.draw_pile_len(), 45 - 18);
     // Give controlled hands: P0 combat 2, P1 combat 3 movement 1, P2 combat 3 movement 2.
-    let find = |g: &Game, c: u8, m: u8, s: u8| CardId(g.deck().cards().iter().position(|k| (k.combat, k.movement, k.stars) == (c, m, s)).unwrap() as u8);
+    let find = |g: &Game, c: u8, m: u8, s: u8| {
+        CardId(
+            g.deck()
+                .cards()
+                .iter()
+                .position(|k| (k.combat, k.movement, k.stars) == (c, m, s))
+                .unwrap() as u8,
+        )
+    };
     let (c0, c1, c2) = (find(&g, 2, 3, 3), find(&g, 3, 1, 1), find(&g, 3, 2, 1));
     g.edit_hand(P0, &[c0]);
     g.edit_hand(P1, &[c1]);
@@ -152,7 +165,9 @@ fn capitals_pairing_three_players() {
     ok(&mut g, Decision::ClaimCapital(second));
     let third = capital_options(&g);
     assert_eq!(third.len(), 2);
-    assert!(third.iter().all(|&c| g.map().pair_of(c) != g.map().pair_of(first) && g.map().pair_of(c) != g.map().pair_of(second)));
+    assert!(third
+        .iter()
+        .all(|&c| g.map().pair_of(c) != g.map().pair_of(first) && g.map().pair_of(c) != g.map().pair_of(second)));
 }
 
 #[test]
@@ -295,7 +310,14 @@ fn five_units_per_production_center_and_new_centers_do_not_build() {
     ok(&mut g, Decision::BuyProductionCenter(c));
     assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Buy { pc, .. } if *pc == c)));
     for _ in 0..5 {
-        ok(&mut g, Decision::Buy { kind: UnitKind::Tank, pc: w, at: w });
+        ok(
+            &mut g,
+            Decision::Buy {
+                kind: UnitKind::Tank,
+                pc: w,
+                at: w,
+            },
+        );
     }
     assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Buy { .. })));
     assert_eq!(g.area(w).units, u("6t"));
@@ -311,7 +333,11 @@ fn submarines_are_built_in_adjacent_seas() {
     let subs: Vec<AreaId> = legal(&g)
         .into_iter()
         .filter_map(|d| match d {
-            Decision::Buy { kind: UnitKind::Submarine, at, .. } => Some(at),
+            Decision::Buy {
+                kind: UnitKind::Submarine,
+                at,
+                ..
+            } => Some(at),
             _ => None,
         })
         .collect();
@@ -357,14 +383,26 @@ fn neutral_units_and_component_limits() {
     turn(&mut g, P0, Ability::Diplomat, 2);
     let neutral: Vec<Decision> = legal(&g).into_iter().filter(|d| matches!(d, Decision::BuyNeutral { .. })).collect();
     assert_eq!(neutral.len(), 4);
-    ok(&mut g, Decision::BuyNeutral { kind: UnitKind::Tank, capital: mc });
+    ok(
+        &mut g,
+        Decision::BuyNeutral {
+            kind: UnitKind::Tank,
+            capital: mc,
+        },
+    );
     assert_eq!(g.area(mc).units, u("2t1m"));
     assert_eq!(g.area(mc).owner, Some(Owner::Neutral));
     // Component limit: 15 bombers.
     let mut g = game(2);
     put_pc(&mut g, "Washington", P0, "15b");
     turn(&mut g, P0, Ability::Diplomat, 2);
-    assert!(!legal(&g).iter().any(|d| matches!(d, Decision::Buy { kind: UnitKind::Bomber, .. })));
+    assert!(!legal(&g).iter().any(|d| matches!(
+        d,
+        Decision::Buy {
+            kind: UnitKind::Bomber,
+            ..
+        }
+    )));
 }
 
 // ----- Movement -----
@@ -381,7 +419,9 @@ fn land_movement_uses_friendly_or_unoccupied_paths() {
     let dests: Vec<AreaId> = legal(&g)
         .into_iter()
         .filter_map(|d| match d {
-            Decision::Move { mode: MoveMode::Land, to, .. } => Some(to),
+            Decision::Move {
+                mode: MoveMode::Land, to, ..
+            } => Some(to),
             _ => None,
         })
         .collect();
@@ -392,7 +432,14 @@ fn land_movement_uses_friendly_or_unoccupied_paths() {
     assert!(!dests.contains(&a(&g, "Panama")), "the only path crosses an enemy area");
     let (w, c) = (a(&g, "Washington"), a(&g, "Canada"));
     let moves = g.moves_and_attacks_left().0;
-    ok(&mut g, Decision::Move { mode: MoveMode::Land, from: w, to: c });
+    ok(
+        &mut g,
+        Decision::Move {
+            mode: MoveMode::Land,
+            from: w,
+            to: c,
+        },
+    );
     counts(&mut g, &[2, 1]);
     assert_eq!(g.area(c).units, u("2t1m"));
     assert_eq!(g.area(w).units, u("1t"));
@@ -411,15 +458,45 @@ fn amphibious_and_sea_and_bomber_movement() {
     let l = legal(&g);
     let w = a(&g, "Washington");
     let has = |d: Decision| l.contains(&d);
-    assert!(has(Decision::Move { mode: MoveMode::Amphibious, from: w, to: a(&g, "London") }));
-    assert!(!has(Decision::Move { mode: MoveMode::Amphibious, from: w, to: a(&g, "Italy") }), "every sea of the path must be friendly");
-    assert!(has(Decision::Move { mode: MoveMode::Bomber, from: w, to: a(&g, "Australia") }));
+    assert!(has(Decision::Move {
+        mode: MoveMode::Amphibious,
+        from: w,
+        to: a(&g, "London")
+    }));
+    assert!(
+        !has(Decision::Move {
+            mode: MoveMode::Amphibious,
+            from: w,
+            to: a(&g, "Italy")
+        }),
+        "every sea of the path must be friendly"
+    );
+    assert!(has(Decision::Move {
+        mode: MoveMode::Bomber,
+        from: w,
+        to: a(&g, "Australia")
+    }));
     let na = a(&g, "North Atlantic");
-    assert!(has(Decision::Move { mode: MoveMode::Sea, from: na, to: a(&g, "Arctic Ocean") }));
-    assert!(!has(Decision::Move { mode: MoveMode::Sea, from: na, to: a(&g, "Mediterranean Sea") }));
+    assert!(has(Decision::Move {
+        mode: MoveMode::Sea,
+        from: na,
+        to: a(&g, "Arctic Ocean")
+    }));
+    assert!(!has(Decision::Move {
+        mode: MoveMode::Sea,
+        from: na,
+        to: a(&g, "Mediterranean Sea")
+    }));
     // Only bombers move strategically.
     let au = a(&g, "Australia");
-    ok(&mut g, Decision::Move { mode: MoveMode::Bomber, from: w, to: au });
+    ok(
+        &mut g,
+        Decision::Move {
+            mode: MoveMode::Bomber,
+            from: w,
+            to: au,
+        },
+    );
     assert_eq!(g.count_question(), Some((CountSubject::Kind(UnitKind::Bomber), 1, 1)));
 }
 
@@ -516,7 +593,11 @@ fn amphibious_attack_across_friendly_seas() {
     counts(&mut g, &[4]);
     // Amphibious: the attacker may never retreat voluntarily.
     dice(&mut g, 0); // defender first (supremacy tie)
-    assert_eq!(g.pending(), Pending::Chance(Chance::Dice(4)), "no retreat choice for the amphibious attacker");
+    assert_eq!(
+        g.pending(),
+        Pending::Chance(Chance::Dice(4)),
+        "no retreat choice for the amphibious attacker"
+    );
     dice(&mut g, 0);
     dice(&mut g, 0);
     // Cease-fire: the attacker is destroyed, not retreated.
@@ -564,9 +645,7 @@ fn land_battle_supremacy_bonus_casualties_alternate() {
     assert_eq!(g.pending(), Pending::Chance(Chance::Dice(6)));
     dice(&mut g, 1);
     // Defender: one fighter left, 1 die + 3 bonus dice for the production center.
-    assert_eq!(g.pending(), Pending::Decision(P1));
-    assert_eq!(legal(&g), vec![Decision::Roll], "the defender may not retreat before his first roll");
-    ok(&mut g, Decision::Roll);
+    // The defender may not retreat before his first roll: no choice is offered.
     assert_eq!(g.pending(), Pending::Chance(Chance::Dice(4)));
     dice(&mut g, 2);
     // Two hits on 1t1m1f1b: tanks before mechs, fighters before bombers.
@@ -611,8 +690,8 @@ fn retreat_up_to_half_and_placement() {
     ok(&mut g, Decision::Count(3));
     assert_eq!(g.area(c).units, u("3t"));
     dice(&mut g, 0); // the two left roll
-    // Now the defender may retreat (after his first roll). Canada is the origin and is
-    // friendly to P0; Alaska's only other land neighbour is Kamchatka (unoccupied).
+                     // Now the defender may retreat (after his first roll). Canada is the origin and is
+                     // friendly to P0; Alaska's only other land neighbour is Kamchatka (unoccupied).
     assert_eq!(legal(&g), vec![Decision::Roll, Decision::Retreat]);
     ok(&mut g, Decision::Retreat);
     ok(&mut g, Decision::Count(2));
@@ -644,7 +723,13 @@ fn sea_battle_is_simultaneous() {
     dice(&mut g, 1);
     assert_eq!(g.area(ns).units, u("1s"));
     assert_eq!(g.area(ns).owner, Some(Owner::Player(P0)));
-    assert!(g.events().iter().any(|e| matches!(e, Event::Destroyed { owner: Owner::Player(P0), .. })));
+    assert!(g.events().iter().any(|e| matches!(
+        e,
+        Event::Destroyed {
+            owner: Owner::Player(P0),
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -686,7 +771,13 @@ fn special_attacks_bombers_submarines_missiles() {
     put(&mut g, "London", P1, "1t");
     turn(&mut g, P0, Ability::BallisticMissiles, 2);
     to_maneuver(&mut g);
-    let (sp, med, na, fr, lo) = (a(&g, "Spain"), a(&g, "Mediterranean Sea"), a(&g, "North Atlantic"), a(&g, "France"), a(&g, "London"));
+    let (sp, med, na, fr, lo) = (
+        a(&g, "Spain"),
+        a(&g, "Mediterranean Sea"),
+        a(&g, "North Atlantic"),
+        a(&g, "France"),
+        a(&g, "London"),
+    );
     let l = legal(&g);
     assert!(l.contains(&Decision::SubmarineStrike { from: na, to: fr }));
     assert!(!l.contains(&Decision::SubmarineStrike { from: na, to: lo }), "not against capitals");
@@ -716,7 +807,10 @@ fn missile_chooses_any_unit() {
     let fr = a(&g, "France");
     ok(&mut g, Decision::Missile(fr));
     dice(&mut g, 1);
-    assert_eq!(legal(&g), vec![Decision::Destroy(UnitKind::Tank), Decision::Destroy(UnitKind::Mech)]);
+    assert_eq!(
+        legal(&g),
+        vec![Decision::Destroy(UnitKind::Tank), Decision::Destroy(UnitKind::Mech)]
+    );
     ok(&mut g, Decision::Destroy(UnitKind::Mech));
     assert_eq!(g.area(fr).units, u("2t"));
 }
@@ -729,7 +823,10 @@ fn attack_alaska(g: &mut Game, p0: &str, p1: &str, ability: Ability, defender_ca
     put(g, "Kamchatka", P1, "t");
     turn(g, P0, ability, 2);
     if let Some(d) = defender_card {
-        let c = (0..45u8).map(CardId).find(|&c| g.deck().card(c).ability == d && Some(c) != g.player(P0).card()).unwrap();
+        let c = (0..45u8)
+            .map(CardId)
+            .find(|&c| g.deck().card(c).ability == d && Some(c) != g.player(P0).card())
+            .unwrap();
         g.edit_card(P1, Some(c));
     }
     to_maneuver(g);
@@ -767,7 +864,10 @@ fn alien_radar_retreats_and_persists() {
     let w = a(&g, "Washington");
     ok(&mut g, Decision::Attack { from: c, to: w });
     counts(&mut g, &[3]);
-    assert!(legal(&g).contains(&Decision::Use(Ability::AlienRadar)), "the radar persists this round");
+    assert!(
+        legal(&g).contains(&Decision::Use(Ability::AlienRadar)),
+        "the radar persists this round"
+    );
 }
 
 #[test]
@@ -847,7 +947,14 @@ fn mech_builder_and_mech_dropper() {
     turn(&mut g, P0, Ability::MechBuilder, 2);
     let w = a(&g, "Washington");
     for _ in 0..5 {
-        ok(&mut g, Decision::Buy { kind: UnitKind::Tank, pc: w, at: w });
+        ok(
+            &mut g,
+            Decision::Buy {
+                kind: UnitKind::Tank,
+                pc: w,
+                at: w,
+            },
+        );
     }
     ok(&mut g, Decision::MechBuilder(w));
     assert_eq!(g.area(w).units, u("6t1m"));
@@ -878,8 +985,14 @@ fn koshka_interrupts_a_turn() {
     let mut rng = GameRng::new(1);
     let _ = &mut rng;
     // Hands: P0 a high-combat card, P1 and P2 Koshka cards.
-    let ks: Vec<CardId> = (0..45u8).map(CardId).filter(|&c| g.deck().card(c).ability == Ability::Koshka).collect();
-    let hi = (0..45u8).map(CardId).find(|&c| g.deck().card(c).combat == 5 && g.deck().card(c).ability != Ability::Koshka).unwrap();
+    let ks: Vec<CardId> = (0..45u8)
+        .map(CardId)
+        .filter(|&c| g.deck().card(c).ability == Ability::Koshka)
+        .collect();
+    let hi = (0..45u8)
+        .map(CardId)
+        .find(|&c| g.deck().card(c).combat == 5 && g.deck().card(c).ability != Ability::Koshka)
+        .unwrap();
     g.edit_hand(P0, &[hi]);
     g.edit_hand(P1, &[ks[0]]);
     g.edit_hand(P2, &[ks[1]]);
@@ -967,8 +1080,16 @@ fn decisions_round_trip_through_text() {
     let g = setup_first_choices(4);
     let mut all = legal(&g);
     all.extend([
-        Decision::Buy { kind: UnitKind::Submarine, pc: AreaId(3), at: AreaId(40) },
-        Decision::Move { mode: MoveMode::Amphibious, from: AreaId(1), to: AreaId(2) },
+        Decision::Buy {
+            kind: UnitKind::Submarine,
+            pc: AreaId(3),
+            at: AreaId(40),
+        },
+        Decision::Move {
+            mode: MoveMode::Amphibious,
+            from: AreaId(1),
+            to: AreaId(2),
+        },
         Decision::Use(Ability::AceOfTheSky),
         Decision::HitLand(2),
         Decision::Destroy(UnitKind::Mech),
@@ -992,4 +1113,3 @@ fn determinize_keeps_counts_and_own_hand() {
     }
     assert_eq!(d.draw_pile_len(), g.draw_pile_len());
 }
-

@@ -1,0 +1,719 @@
+//! `dust1947 strategy …`: the Dust strategy board game (Premium version): exact battle odds,
+//! AI-against-AI games, play in the terminal, replays, and checking map and deck files.
+
+use anyhow::{bail, Context as _};
+use clap::{Args as ClapArgs, Subcommand};
+use dust_strategy::ai::{make, AiKind, Player};
+use dust_strategy::game::{CountPurpose, Decision, Event, Game, GameConfig, Majority, Owner, Pending, PlayerId};
+use dust_strategy::odds::{battle_odds, BattleType, OddsQuery};
+use dust_strategy::record::{play, GameRecord};
+use dust_strategy::{parse_deck, parse_map, Deck, GameRng, Units, WorldMap};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// The strategy game's subcommands.
+#[derive(ClapArgs, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: StrategyCommand,
+}
+
+/// What to do.
+#[derive(Subcommand, Debug)]
+pub enum StrategyCommand {
+    /// Exact battle odds (a Markov chain, not a simulation).
+    Odds(OddsArgs),
+    /// AI against AI: win rates by seat.
+    Sim(SimArgs),
+    /// Play in the terminal: any mix of humans and AIs.
+    Play(PlayArgs),
+    /// Replay a game record and check its final state.
+    Replay(ReplayArgs),
+    /// Check a map and/or deck file (every problem as FILE:LINE:COL).
+    Check(FilesArgs),
+}
+
+/// Map and deck files.
+#[derive(ClapArgs, Debug, Clone, Default)]
+pub struct FilesArgs {
+    /// A world map file instead of the shipped data/strategy/world.toml.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// A deck file instead of the shipped data/strategy/deck.toml.
+    #[arg(long, value_name = "FILE")]
+    pub deck: Option<PathBuf>,
+}
+
+/// `strategy odds`.
+#[derive(ClapArgs, Debug)]
+pub struct OddsArgs {
+    /// The attacking units, e.g. `3t1m2f1b` (tanks, mechs, fighters, bombers; `s` submarines).
+    #[arg(long, value_name = "ARMY")]
+    pub attacker: String,
+    /// The defending units.
+    #[arg(long, value_name = "ARMY")]
+    pub defender: String,
+    /// A sea battle (submarines).
+    #[arg(long, conflicts_with = "amphibious")]
+    pub sea: bool,
+    /// An amphibious battle (no retreat; a cease-fire destroys the attacker).
+    #[arg(long)]
+    pub amphibious: bool,
+    /// The target is a capital (5 bonus dice, defender's tactical supremacy).
+    #[arg(long)]
+    pub capital: bool,
+    /// The target has a production center (3 bonus dice).
+    #[arg(long)]
+    pub production_center: bool,
+    /// The attacker retreats when he has at most N units left (half of them, rounded up,
+    /// before each of his rolls).
+    #[arg(long, value_name = "N")]
+    pub retreat_at: Option<u32>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `strategy sim`.
+#[derive(ClapArgs, Debug)]
+pub struct SimArgs {
+    /// Players (2 to 6).
+    #[arg(long, default_value_t = 4)]
+    pub players: u8,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The AI of each seat, comma-separated (random, heuristic, search); one name for all.
+    #[arg(long, default_value = "heuristic")]
+    pub ai: String,
+    /// Round limit (the game ends after it).
+    #[arg(long, default_value_t = 40)]
+    pub round_limit: u16,
+    /// Print JSON (no progress bar).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub files: FilesArgs,
+}
+
+/// `strategy play`.
+#[derive(ClapArgs, Debug)]
+pub struct PlayArgs {
+    /// Players (2 to 6).
+    #[arg(long, default_value_t = 3)]
+    pub players: u8,
+    /// Who plays each seat, comma-separated: human, random, heuristic, search. Default: a
+    /// human in the first seat, heuristic AIs in the others.
+    #[arg(long)]
+    pub seats: Option<String>,
+    /// Seed of the dice and cards (and of the AIs).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write the game record to this file at the end (or on quitting).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Round limit.
+    #[arg(long, default_value_t = 40)]
+    pub round_limit: u16,
+    #[command(flatten)]
+    pub files: FilesArgs,
+}
+
+/// `strategy replay`.
+#[derive(ClapArgs, Debug)]
+pub struct ReplayArgs {
+    /// The record file.
+    pub file: PathBuf,
+    /// Print every event, not only the round summaries.
+    #[arg(long)]
+    pub events: bool,
+}
+
+/// Runs a strategy subcommand on the standard streams.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let stdin = std::io::stdin();
+    let mut out = stdout.lock();
+    let mut input = stdin.lock();
+    run_to(args, &mut out, &mut input)
+}
+
+/// Runs a strategy subcommand with the given output and input (tests use buffers).
+pub fn run_to(args: &Args, out: &mut dyn Write, input: &mut dyn BufRead) -> anyhow::Result<ExitCode> {
+    match &args.command {
+        StrategyCommand::Odds(a) => odds(a, out),
+        StrategyCommand::Sim(a) => sim(a, out),
+        StrategyCommand::Play(a) => play_cmd(a, out, input),
+        StrategyCommand::Replay(a) => replay(a, out),
+        StrategyCommand::Check(a) => check(a, out),
+    }
+}
+
+fn load(files: &FilesArgs) -> anyhow::Result<(Arc<WorldMap>, Arc<Deck>)> {
+    let map = match &files.map {
+        Some(p) => {
+            let text = std::fs::read_to_string(p).with_context(|| format!("cannot read the map file {}", p.display()))?;
+            parse_map(&text, &p.display().to_string())?
+        }
+        None => WorldMap::builtin(),
+    };
+    let deck = match &files.deck {
+        Some(p) => {
+            let text = std::fs::read_to_string(p).with_context(|| format!("cannot read the deck file {}", p.display()))?;
+            parse_deck(&text, &p.display().to_string())?
+        }
+        None => Deck::builtin(),
+    };
+    Ok((Arc::new(map), Arc::new(deck)))
+}
+
+fn army(s: &str, side: &str) -> anyhow::Result<Units> {
+    match Units::parse(s) {
+        Some(u) if !u.is_empty() => Ok(u),
+        _ => bail!("`{s}` is not an army for the {side}: write counts and letters, e.g. 3t1m2f1b (t tanks, m mechs, f fighters, b bombers, s submarines)"),
+    }
+}
+
+fn odds(a: &OddsArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let kind = if a.sea {
+        BattleType::Sea
+    } else if a.amphibious {
+        BattleType::Amphibious
+    } else {
+        BattleType::Land
+    };
+    let q = OddsQuery {
+        kind,
+        attacker: army(&a.attacker, "attacker")?,
+        defender: army(&a.defender, "defender")?,
+        capital: a.capital,
+        production_center: a.production_center,
+        attacker_retreat_at: a.retreat_at,
+    };
+    let o = battle_odds(&q)?;
+    if a.json {
+        let v = serde_json::json!({
+            "kind": format!("{kind:?}").to_lowercase(),
+            "attacker": q.attacker.to_string(),
+            "defender": q.defender.to_string(),
+            "capital": a.capital,
+            "production_center": a.production_center,
+            "retreat_at": a.retreat_at,
+            "attacker_wins": o.attacker_wins,
+            "defender_holds": o.defender_holds,
+            "attacker_destroyed": o.attacker_destroyed,
+            "attacker_retreated": o.attacker_retreated,
+            "mutual_destruction": o.mutual_destruction,
+            "expected_attacker_survivors": o.attacker_survivors,
+            "expected_defender_survivors": o.defender_survivors,
+            "casualty_policy": "the roller destroys the allowed unit with the most dice, the costlier on a tie; the defender never retreats",
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{:?} battle: {} attacks {}{}{}",
+        kind,
+        q.attacker,
+        q.defender,
+        if a.capital { " (capital)" } else { "" },
+        if a.production_center && !a.capital {
+            " (production center)"
+        } else {
+            ""
+        }
+    )?;
+    writeln!(out, "attacker wins (all defenders destroyed): {:>7.3}%", 100.0 * o.attacker_wins)?;
+    writeln!(out, "defender holds:                          {:>7.3}%", 100.0 * o.defender_holds)?;
+    writeln!(
+        out,
+        "  attacker destroyed:                    {:>7.3}%",
+        100.0 * o.attacker_destroyed
+    )?;
+    writeln!(
+        out,
+        "  attacker retreated or cease-fire:      {:>7.3}%",
+        100.0 * o.attacker_retreated
+    )?;
+    if kind == BattleType::Sea {
+        writeln!(
+            out,
+            "both sides destroyed:                    {:>7.3}%",
+            100.0 * o.mutual_destruction
+        )?;
+    }
+    writeln!(
+        out,
+        "expected survivors: attacker {:.3}, defender {:.3}",
+        o.attacker_survivors, o.defender_survivors
+    )?;
+    writeln!(
+        out,
+        "policy: casualties with the most dice first (costlier on a tie); the defender never retreats{}",
+        a.retreat_at
+            .map(|n| format!("; the attacker retreats at {n} units or fewer"))
+            .unwrap_or_default()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn parse_ais(s: &str, players: u8) -> anyhow::Result<Vec<AiKind>> {
+    let names: Vec<&str> = s.split(',').map(str::trim).collect();
+    let kinds: Vec<AiKind> = names
+        .iter()
+        .map(|n| AiKind::parse(n).with_context(|| format!("unknown AI `{n}`: use random, heuristic or search")))
+        .collect::<Result<_, _>>()?;
+    match kinds.len() {
+        1 => Ok(vec![kinds[0]; usize::from(players)]),
+        n if n == usize::from(players) => Ok(kinds),
+        n => bail!("{n} AIs for {players} seats: give one name, or one per seat"),
+    }
+}
+
+fn sim(a: &SimArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let (map, deck) = load(&a.files)?;
+    let kinds = parse_ais(&a.ai, a.players)?;
+    let config = GameConfig {
+        players: a.players,
+        round_limit: a.round_limit,
+    };
+    Game::new(Arc::clone(&map), Arc::clone(&deck), config)?;
+    let n = usize::from(a.players);
+    let mut wins = vec![0.0f64; n];
+    let mut no_winner = 0u32;
+    let mut rounds = 0u64;
+    let bar = !a.json;
+    let start = std::time::Instant::now();
+    for i in 0..a.games {
+        let seed = a.seed.wrapping_add(u64::from(i));
+        let mut players: Vec<Box<dyn Player + Send>> = kinds
+            .iter()
+            .enumerate()
+            .map(|(s, &k)| make(k, seed.wrapping_mul(31).wrapping_add(s as u64 + 1)))
+            .collect();
+        let game = Game::new(Arc::clone(&map), Arc::clone(&deck), config)?;
+        let (g, _) = play(game, &mut players, seed, usize::MAX, |g| {
+            g.take_events();
+        });
+        rounds += u64::from(g.round());
+        if g.winners().is_empty() {
+            no_winner += 1;
+        }
+        for w in g.winners() {
+            wins[w.index()] += 1.0 / g.winners().len() as f64;
+        }
+        if bar {
+            let done = i + 1;
+            let width = 30;
+            let filled = (done as usize * width) / a.games.max(1) as usize;
+            eprint!("\r[{}{}] {done}/{} games", "#".repeat(filled), " ".repeat(width - filled), a.games);
+        }
+    }
+    if bar {
+        eprintln!();
+    }
+    let games = f64::from(a.games.max(1));
+    if a.json {
+        let v = serde_json::json!({
+            "games": a.games,
+            "players": a.players,
+            "seed": a.seed,
+            "ai": kinds.iter().map(|k| k.name()).collect::<Vec<_>>(),
+            "wins": wins,
+            "win_rate": wins.iter().map(|w| w / games).collect::<Vec<_>>(),
+            "no_winner": no_winner,
+            "average_rounds": rounds as f64 / games,
+            "seconds": start.elapsed().as_secs_f64(),
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    } else {
+        writeln!(
+            out,
+            "{} games, {} players, average {:.1} rounds, {:.2}s",
+            a.games,
+            a.players,
+            rounds as f64 / games,
+            start.elapsed().as_secs_f64()
+        )?;
+        for (s, w) in wins.iter().enumerate() {
+            writeln!(out, "seat {} ({}): {:.1} wins, {:.1}%", s + 1, kinds[s], w, 100.0 * w / games)?;
+        }
+        if no_winner > 0 {
+            writeln!(out, "no winner (round limit): {no_winner}")?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn area_name(g: &Game, a: dust_strategy::AreaId) -> String {
+    g.map().area(a).name.clone()
+}
+
+fn owner_name(o: Owner) -> String {
+    match o {
+        Owner::Player(p) => p.to_string(),
+        Owner::Neutral => "neutral".into(),
+    }
+}
+
+/// One event in words; `None` for events the viewer may not see in detail.
+fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> Option<String> {
+    let n = |a| area_name(g, a);
+    Some(match e {
+        Event::Drew { player, card } => {
+            if Some(*player) == viewer {
+                format!("{player} drew {}", g.card(*card))
+            } else {
+                format!("{player} drew a card")
+            }
+        }
+        Event::Reshuffled => "the discard pile is shuffled into a new draw pile".into(),
+        Event::ChoseCard(p) => format!("{p} chose a card face down"),
+        Event::Revealed(v) => v
+            .iter()
+            .map(|(p, c)| format!("{p} reveals {}", g.card(*c)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Event::Order(v) => format!("order: {}", v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+        Event::ClaimedCapital(p, a) => format!("{p} claims the capital {}", n(*a)),
+        Event::NeutralCapital(a) => format!("{} is a neutral capital", n(*a)),
+        Event::ClaimedArea(p, a) => format!("{p} claims {}", n(*a)),
+        Event::ProductionCenter(p, a) => format!("{p} places a production center in {}", n(*a)),
+        Event::ProductionPoints(p, x) => format!("{p} has {x} production points"),
+        Event::Bought {
+            player,
+            units,
+            at,
+            neutral,
+        } => format!("{player} buys {units}{} in {}", if *neutral { " (neutral)" } else { "" }, n(*at)),
+        Event::BoughtCards(p, k) => format!("{p} buys {k} card(s)"),
+        Event::Discarded(p, c) => format!("{p} discards {}", g.card(*c)),
+        Event::UsedAbility(p, a) => format!("{p} uses {a}"),
+        Event::Allied(p, q) => format!("{p} and {q} are allies this round"),
+        Event::TurnBegins(p) => format!("--- {p}'s turn ---"),
+        Event::Moved {
+            player,
+            mode,
+            from,
+            to,
+            units,
+        } => format!("{player} moves {units} from {} to {} ({mode:?})", n(*from), n(*to)),
+        Event::BattleBegins {
+            kind,
+            attacker,
+            defender,
+            from,
+            to,
+            attackers,
+            defenders,
+        } => format!(
+            "{kind:?} battle: {attacker} attacks {} ({}, {defenders}) with {attackers}{}",
+            n(*to),
+            owner_name(*defender),
+            from.map(|f| format!(" from {}", n(f))).unwrap_or_default()
+        ),
+        Event::Rolled { by, dice, hits } => format!("{} rolls {dice} dice: {hits} hit(s)", owner_name(*by)),
+        Event::Destroyed { owner, at, units } => format!("{} loses {units} in {}", owner_name(*owner), n(*at)),
+        Event::Saved(o, u) => format!("the Nurse saves {} of {}", u, owner_name(*o)),
+        Event::Retreated { owner, units, to } => format!("{} retreats {units} to {}", owner_name(*owner), n(*to)),
+        Event::CeaseFire => "cease-fire: three empty rolls".into(),
+        Event::Conquered(p, a) => format!("{p} takes {}", n(*a)),
+        Event::Held(a) => format!("{} holds", n(*a)),
+        Event::SpecialAttack { player, at, dice } => format!("{player} makes a special attack on {} ({dice} dice)", n(*at)),
+        Event::MajorityHeld(m, p) => format!(
+            "{} majority: {}",
+            match m {
+                Majority::Production => "production",
+                Majority::Sea => "sea",
+                Majority::Land => "land",
+            },
+            p.map_or("nobody".into(), |p| p.to_string())
+        ),
+        Event::Scored { player, gained, total } => format!("{player} scores {gained} victory points ({total})"),
+        Event::RoundBegins(r) => format!("=== round {r} ==="),
+        Event::GameOver(w) => {
+            if w.is_empty() {
+                "game over: nobody wins".into()
+            } else {
+                format!(
+                    "game over: {} win{}",
+                    w.iter().map(ToString::to_string).collect::<Vec<_>>().join(" and "),
+                    if w.len() == 1 { "s" } else { "" }
+                )
+            }
+        }
+    })
+}
+
+fn board_text(g: &Game) -> String {
+    let mut s = String::new();
+    for p in 0..g.players() as u8 {
+        let id = PlayerId(p);
+        let h = g.holdings(id);
+        s += &format!(
+            "{id}: {} VP, {} capital(s), {} power source(s), {} production center(s), {} land, {} sea, {} card(s) in hand\n",
+            g.player(id).vp(),
+            h.capitals,
+            h.power_sources,
+            h.production_centers,
+            h.land,
+            h.sea,
+            g.player(id).hand_size()
+        );
+    }
+    for a in g.map().ids() {
+        let st = g.area(a);
+        if let Some(o) = st.owner {
+            let info = g.map().area(a);
+            s += &format!(
+                "  {:<18} {:<8} {:<10}{}{}{}\n",
+                info.name,
+                owner_name(o),
+                st.units.to_string(),
+                if info.capital { " capital" } else { "" },
+                if info.power_source { " power-source" } else { "" },
+                if st.pc { " production-center" } else { "" }
+            );
+        }
+    }
+    s
+}
+
+enum Seat {
+    Human,
+    Ai(Box<dyn Player + Send>),
+}
+
+fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyhow::Result<ExitCode> {
+    let (map, deck) = load(&a.files)?;
+    let n = usize::from(a.players);
+    let spec = a.seats.clone().unwrap_or_else(|| {
+        let mut v = vec!["human"];
+        v.extend(std::iter::repeat_n("heuristic", n.saturating_sub(1)));
+        v.join(",")
+    });
+    let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+    if names.len() != n {
+        bail!(
+            "{} seats given for {n} players: list one of human, random, heuristic, search per seat",
+            names.len()
+        );
+    }
+    let mut seats: Vec<Seat> = Vec::new();
+    for (i, nm) in names.iter().enumerate() {
+        seats.push(if *nm == "human" {
+            Seat::Human
+        } else {
+            let k = AiKind::parse(nm).with_context(|| format!("unknown seat `{nm}`: use human, random, heuristic or search"))?;
+            Seat::Ai(make(k, a.seed.wrapping_mul(31).wrapping_add(i as u64 + 1)))
+        });
+    }
+    let humans: Vec<PlayerId> = (0..n)
+        .filter(|&i| matches!(seats[i], Seat::Human))
+        .map(|i| PlayerId(i as u8))
+        .collect();
+    let solo = if humans.len() == 1 { Some(humans[0]) } else { None };
+    let config = GameConfig {
+        players: a.players,
+        round_limit: a.round_limit,
+    };
+    let mut game = Game::new(map, deck, config)?;
+    let mut rng = GameRng::new(a.seed);
+    let mut decisions: Vec<Decision> = Vec::new();
+    writeln!(
+        out,
+        "Dust strategy game (Premium), {n} players: {}. Type a number to choose, `board` to see the board, `quit` to stop.",
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("P{} {s}", i + 1))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+    let mut quit = false;
+    while !quit {
+        for e in game.take_events() {
+            if let Some(s) = describe_event(&game, &e, solo) {
+                writeln!(out, "{s}")?;
+            }
+        }
+        match game.pending() {
+            Pending::GameOver => break,
+            Pending::Chance(_) => {
+                game.resolve_chance(&mut rng);
+            }
+            Pending::Decision(p) => {
+                let d = match &mut seats[p.index()] {
+                    Seat::Ai(ai) => ai.choose(&game, p),
+                    Seat::Human => match ask_human(&game, p, humans.len() > 1, out, input)? {
+                        Some(d) => d,
+                        None => {
+                            quit = true;
+                            continue;
+                        }
+                    },
+                };
+                game.apply(d)?;
+                decisions.push(d);
+            }
+        }
+    }
+    if let Some(path) = &a.record {
+        let rec = GameRecord {
+            config,
+            seed: a.seed,
+            map: a.files.map.as_ref().map(|p| p.display().to_string()),
+            deck: a.files.deck.as_ref().map(|p| p.display().to_string()),
+            decisions,
+            hash: game.state_hash(),
+        };
+        std::fs::write(path, rec.to_text()).with_context(|| format!("cannot write the record {}", path.display()))?;
+        writeln!(out, "record written to {}", path.display())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn ask_human(g: &Game, p: PlayerId, hot_seat: bool, out: &mut dyn Write, input: &mut dyn BufRead) -> anyhow::Result<Option<Decision>> {
+    let legal = g.legal_decisions();
+    let secret = legal.iter().any(|d| matches!(d, Decision::ChooseCard(_)));
+    if secret && hot_seat {
+        writeln!(out, "\n{p}: your secret card choice (the others look away).")?;
+    }
+    writeln!(
+        out,
+        "\n{p} to decide (round {}, {} VP){}",
+        g.round(),
+        g.player(p).vp(),
+        match g.current_player() {
+            Some(c) if c == p && g.round() > 0 => {
+                let (m, c) = g.moves_and_attacks_left();
+                format!(", {} production points, {m} movement and {c} combat points left", g.points_left())
+            }
+            _ => String::new(),
+        }
+    )?;
+    let hand = g.hand(p);
+    if !hand.is_empty() {
+        writeln!(
+            out,
+            "your hand: {}",
+            hand.iter()
+                .map(|&c| format!("#{} {}", c.0, g.card(c)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )?;
+    }
+    if let Some((att, def, to, au, du)) = g.battle_view() {
+        writeln!(
+            out,
+            "battle for {}: {att} with {au} against {} with {du}",
+            area_name(g, to),
+            owner_name(def)
+        )?;
+    }
+    if let Some(CountPurpose::Move { from, to, .. }) = g.count_purpose() {
+        writeln!(out, "moving from {} to {}", area_name(g, from), area_name(g, to))?;
+    }
+    for (i, d) in legal.iter().enumerate() {
+        writeln!(out, "  {:>3}. {}", i + 1, g.describe(*d))?;
+    }
+    loop {
+        write!(out, "> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let t = line.trim();
+        match t {
+            "quit" | "q" => return Ok(None),
+            "board" | "b" => write!(out, "{}", board_text(g))?,
+            _ => match t.parse::<usize>() {
+                Ok(k) if (1..=legal.len()).contains(&k) => return Ok(Some(legal[k - 1])),
+                _ => writeln!(out, "type a number from 1 to {}, `board` or `quit`", legal.len())?,
+            },
+        }
+    }
+}
+
+fn replay(a: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read the record {}", a.file.display()))?;
+    let rec = GameRecord::parse(&text).with_context(|| format!("{} is not a strategy game record", a.file.display()))?;
+    let base = a.file.parent().unwrap_or(Path::new("."));
+    let resolve = |p: &Option<String>| {
+        p.as_ref().map(|s| {
+            let pb = PathBuf::from(s);
+            if pb.exists() || pb.is_absolute() {
+                pb
+            } else {
+                base.join(pb)
+            }
+        })
+    };
+    let files = FilesArgs {
+        map: resolve(&rec.map),
+        deck: resolve(&rec.deck),
+    };
+    let (map, deck) = load(&files)?;
+    // Replay step by step to print the events.
+    let mut game = Game::new(Arc::clone(&map), Arc::clone(&deck), rec.config)?;
+    let mut rng = GameRng::new(rec.seed);
+    let mut next = 0;
+    loop {
+        for e in game.take_events() {
+            let show = a.events
+                || matches!(
+                    e,
+                    Event::RoundBegins(_) | Event::Scored { .. } | Event::GameOver(_) | Event::Conquered(..)
+                );
+            if show {
+                if let Some(s) = describe_event(&game, &e, None) {
+                    writeln!(out, "{s}")?;
+                }
+            }
+        }
+        match game.pending() {
+            Pending::Chance(_) => {
+                game.resolve_chance(&mut rng);
+            }
+            Pending::Decision(_) if next < rec.decisions.len() => {
+                game.apply(rec.decisions[next])
+                    .with_context(|| format!("decision {} of the record", next + 1))?;
+                next += 1;
+            }
+            _ => break,
+        }
+    }
+    // And once more through the library, which checks the hash.
+    let checked = rec.replay(Game::new(map, deck, rec.config)?)?;
+    writeln!(
+        out,
+        "replayed {} decisions; state hash {:#018x} matches the record",
+        rec.decisions.len(),
+        checked.state_hash()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check(a: &FilesArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let (map, deck) = load(a)?;
+    let land = map.land_mask().count_ones();
+    let sea = map.sea_mask().count_ones();
+    writeln!(
+        out,
+        "map `{}`: ok: {land} land and {sea} sea areas, {} capitals in {} pairs, {} power sources, {} wrap-around links",
+        map.name(),
+        map.capital_mask().count_ones(),
+        map.capital_pairs().len(),
+        map.power_mask().count_ones(),
+        map.wrap_links().len()
+    )?;
+    writeln!(out, "deck `{}`: ok: {} cards", deck.name(), deck.len())?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,150 @@
+//! `dust1947 strategy …`, run through the subcommand module with buffers for the terminal (so
+//! the tests do not depend on how the binary wires its subcommands).
+
+#[path = "../src/cli/strategy.rs"]
+#[allow(dead_code)]
+mod strategy;
+
+use clap::Parser;
+use std::io::Cursor;
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+struct Cli {
+    #[command(subcommand)]
+    command: strategy::StrategyCommand,
+}
+
+fn run_with(args: &[&str], input: &str) -> anyhow::Result<String> {
+    let mut argv = vec!["strategy"];
+    argv.extend_from_slice(args);
+    let cli = Cli::try_parse_from(argv)?;
+    let a = strategy::Args { command: cli.command };
+    let mut out = Vec::new();
+    let mut inp = Cursor::new(input.as_bytes().to_vec());
+    strategy::run_to(&a, &mut out, &mut inp)?;
+    Ok(String::from_utf8(out)?)
+}
+
+fn run(args: &[&str]) -> String {
+    run_with(args, "").unwrap_or_else(|e| panic!("{args:?}: {e:#}"))
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let s = run(args);
+    serde_json::from_str(&s).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {s}"))
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dust1947-strategy-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn odds_json_has_the_acceptance_keys() {
+    let v = json(&[
+        "odds",
+        "--attacker",
+        "3t1m2f1b",
+        "--defender",
+        "4t1f",
+        "--production-center",
+        "--json",
+    ]);
+    let w = v["attacker_wins"].as_f64().unwrap();
+    let h = v["defender_holds"].as_f64().unwrap();
+    assert!((w + h - 1.0).abs() < 1e-9);
+    assert!(v["expected_attacker_survivors"].as_f64().unwrap() > 0.0);
+    assert!(v["expected_defender_survivors"].as_f64().is_some());
+    let sea = json(&["odds", "--attacker", "3s", "--defender", "2s", "--sea", "--json"]);
+    assert!(sea["attacker_wins"].as_f64().unwrap() > 0.5);
+    let amph = json(&["odds", "--attacker", "3t", "--defender", "1t", "--amphibious", "--json"]);
+    assert!(amph["attacker_retreated"].as_f64().unwrap().abs() < 1e-12);
+    let text = run(&["odds", "--attacker", "3t", "--defender", "3t", "--capital"]);
+    assert!(text.contains("attacker wins"), "{text}");
+    assert!(run_with(&["odds", "--attacker", "3x", "--defender", "1t"], "").is_err());
+}
+
+#[test]
+fn sim_json_counts_games_and_wins_per_seat() {
+    let v = json(&["sim", "--players", "3", "--games", "4", "--seed", "7", "--json"]);
+    assert_eq!(v["games"], 4);
+    let wins = v["wins"].as_array().unwrap();
+    assert_eq!(wins.len(), 3);
+    let total: f64 = wins.iter().map(|w| w.as_f64().unwrap()).sum();
+    assert!(total <= 4.0 + 1e-9);
+    // Same seed, same result.
+    let again = json(&["sim", "--players", "3", "--games", "4", "--seed", "7", "--json"]);
+    assert_eq!(v["wins"], again["wins"]);
+    let mixed = json(&["sim", "--players", "2", "--games", "2", "--ai", "random,heuristic", "--json"]);
+    assert_eq!(mixed["ai"][0], "random");
+}
+
+#[test]
+fn play_with_a_human_writes_a_record_that_replays() {
+    let rec = temp("game.record");
+    // The human always picks the first option; the input runs out after a while and the
+    // game stops there, still writing its record.
+    let input = "board\n9999\n".to_string() + &"1\n".repeat(400);
+    let out = run_with(
+        &[
+            "play",
+            "--players",
+            "2",
+            "--seats",
+            "human,heuristic",
+            "--seed",
+            "3",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        &input,
+    )
+    .unwrap();
+    assert!(out.contains("to decide"), "{out}");
+    assert!(out.contains("type a number"), "{out}");
+    assert!(out.contains("record written"), "{out}");
+    let replayed = run(&["replay", rec.to_str().unwrap()]);
+    assert!(replayed.contains("matches the record"), "{replayed}");
+}
+
+#[test]
+fn play_ai_only_to_the_end_and_replay() {
+    let rec = temp("ai.record");
+    let out = run(&[
+        "play",
+        "--players",
+        "3",
+        "--seats",
+        "heuristic,random,heuristic",
+        "--seed",
+        "5",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(out.contains("game over"), "{out}");
+    let replayed = run(&["replay", "--events", rec.to_str().unwrap()]);
+    assert!(replayed.contains("game over"), "{replayed}");
+    // A tampered record is refused.
+    let text = std::fs::read_to_string(&rec).unwrap().replace("seed 5", "seed 6");
+    let bad = temp("bad.record");
+    std::fs::write(&bad, text).unwrap();
+    assert!(run_with(&["replay", bad.to_str().unwrap()], "").is_err());
+}
+
+#[test]
+fn check_reports_every_problem_of_a_bad_map() {
+    let ok = run(&["check"]);
+    assert!(ok.contains("6 capitals in 3 pairs"), "{ok}");
+    assert!(ok.contains("45 cards"), "{ok}");
+    let bad = temp("bad-map.toml");
+    std::fs::write(
+        &bad,
+        "name = \"x\"\nareas = [ { name = \"A\", kind = \"lake\" } ]\nlinks = []\nwrap_links = []\n",
+    )
+    .unwrap();
+    let e = run_with(&["check", "--map", bad.to_str().unwrap()], "").unwrap_err();
+    let s = format!("{e:#}");
+    assert!(s.contains("bad-map.toml:2:"), "{s}");
+}
