@@ -9,7 +9,9 @@ mod los;
 mod map;
 mod play;
 mod reach;
+mod replay;
 mod rulings;
+mod scenario;
 
 use anyhow::{bail, Context as _};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -40,6 +42,10 @@ enum Command {
     Reach(reach::Args),
     /// Unit cards: check card files, list and show the shipped cards.
     Cards(cards::CardsArgs),
+    /// Replay a game record and print the final state and its hash.
+    Replay(replay::Args),
+    /// Scenarios: list and show the shipped ones, check scenario files.
+    Scenario(scenario::Args),
     /// Show the project's rulings: how ambiguous rules are read (docs/rulings.md).
     Rulings(rulings::Args),
 }
@@ -53,6 +59,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Los(a) => los::run(&a),
         Command::Reach(a) => reach::run(&a),
         Command::Rulings(a) => rulings::run(&a),
+        Command::Replay(a) => replay::run(&a),
+        Command::Scenario(a) => scenario::run(&a),
         Command::Cards(a) => cards::run(&a),
     }
 }

@@ -105,8 +105,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 pub fn cards(dir: Option<&Path>) -> anyhow::Result<Vec<UnitCard>> {
     let env = std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from);
     let dir = dir.map(Path::to_path_buf).or(env);
-    dust_data::builtin::load_cards(dir.as_deref())
-        .map_err(|d| anyhow::Error::new(Diagnostics(d)).context("the card folder has problems"))
+    dust_data::builtin::load_cards(dir.as_deref()).map_err(|d| anyhow::Error::new(Diagnostics(d)).context("the card folder has problems"))
 }
 
 /// A shipped scenario by name, or a scenario file.

@@ -9,8 +9,10 @@
 
 #![warn(missing_docs)]
 
+pub mod battlefront;
 pub mod board;
 pub mod dice;
+pub mod edition;
 pub mod game;
 pub mod los;
 pub mod occupancy;
@@ -26,7 +28,8 @@ pub mod unit;
 pub use board::{
     Board, BoardProblem, BoardSetup, Dir, Edge, EntranceSetup, EntranceSize, InnerWallSetup, SetupPart, StructureId, StructureSetup,
 };
-pub use dice::{Die, Face, Roll};
+pub use dice::{BattlefrontDice, Die, Face, Roll, Symbol, Symbols};
+pub use edition::Edition;
 pub use los::{line_of_sight, Blocked, CornerPoint, Cover, CoverLevel, CoverSources, Grazed, Shot, SpaceBlock};
 pub use occupancy::{Cell, Occupancy};
 pub use range::{range, WeaponRange};

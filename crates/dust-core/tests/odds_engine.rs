@@ -213,7 +213,8 @@ fn volley_and_limited_ammo_by_ammo_spent() {
         line("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, dice(1, 1), dice(1, 3)),
         3,
     );
-    let a = squad("Rocketeers", vec![volley, fausts], &[0, 0, 0]);
+    // Four miniatures: the launcher counts as one limited-ammo weapon, the Panzerfausts one each.
+    let a = squad("Rocketeers", vec![volley, fausts], &[0, 0, 0, 0]);
     let t = targets(5);
     let v = walker(4);
     for (ammo, seed) in [(1u8, 15u64), (2, 16), (3, 17)] {
@@ -362,6 +363,9 @@ fn a_full_activation() {
     s.sustained = true;
     s.cover = CoverLevel::Hard;
     agree(&s, 32);
+    // Pinned in benches/odds.rs.
+    let o = odds(&s).unwrap();
+    assert!((o.loss.mean() - 2.107_414_149_448_734).abs() < 1e-12, "{}", o.loss.mean());
 }
 
 fn full_activation_cards() -> (dust_core::UnitCard, dust_core::UnitCard) {
@@ -372,4 +376,32 @@ fn full_activation_cards() -> (dust_core::UnitCard, dust_core::UnitCard) {
         3,
     );
     (squad("Laser Squad", vec![laser, mg, faust], &[1, 1, 1, 2, 2]), targets(5))
+}
+
+#[test]
+fn medal_of_honor_rerolls_one_failed_die() {
+    let a = single(
+        "Medal Hero",
+        dust_core::UnitKind::Hero,
+        dust_core::Armor {
+            kind: dust_core::ArmorType::Soldier,
+            class: 2,
+        },
+        4,
+        vec![
+            line("Pistol", R4, dice(2, 1), dice(1, 1)),
+            with_kw(line("Laser Pistol", R4, dice(2, 1), dice(1, 1)), |k| k.laser = true),
+            line("Knife", WeaponRange::Close, dice(1, 1), dice(1, 1)),
+        ],
+    );
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0, 1]);
+    s.medal_of_honor = true;
+    agree(&s, 33);
+    s.sustained = true;
+    agree(&s, 34);
+    // Close combat too: the medal may go to the knife when the ranged lines hit with every die.
+    let mut s = AttackSpec::new(&a, &t);
+    s.medal_of_honor = true;
+    agree(&s, 35);
 }

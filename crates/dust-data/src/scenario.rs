@@ -769,6 +769,8 @@ impl Scenario {
             board: self.board.clone(),
             entry: self.entry.clone(),
             round_limit: self.round_limit,
+            edition: dust_core::Edition::Revised,
+            classic_dice: false,
             units,
             objectives: self
                 .objectives

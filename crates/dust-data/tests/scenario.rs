@@ -134,25 +134,25 @@ fn heroes_join_by_the_rules() {
     // A vehicle is not a squad.
     let t =
         format!("{HEAD}[army.a]\nunits = [\"Blackhawk\", {{ name = \"Rhino\", joins = \"Blackhawk\" }}]\n[army.b]\nunits = [\"Hans\"]\n");
-    one(&t, "5:46", "heroes join only squads");
+    one(&t, "5:49", "heroes join only squads");
     // A squad is not a hero.
     let t = format!(
         "{HEAD}[army.a]\nunits = [\"The Hammers\", {{ name = \"Hell Boys\", joins = \"The Hammers\" }}]\n[army.b]\nunits = [\"Hans\"]\n"
     );
-    one(&t, "5:54", "not a hero");
+    one(&t, "5:55", "not a hero");
     // The squad must be in the same army.
     let t = format!(
         "{HEAD}[army.a]\nunits = [{{ name = \"Rhino\", joins = \"The Hamers\" }}, \"The Hammers\"]\n[army.b]\nunits = [\"Hans\"]\n"
     );
-    one(&t, "5:37", "not in the army of side A (did you mean \"The Hammers\"?)");
+    one(&t, "5:36", "not in the army of side A (did you mean \"The Hammers\"?)");
     // One hero per squad.
     let t = format!(
         "{HEAD}[army.a]\nunits = [\"The Hammers\", {{ name = \"Rhino\", joins = \"The Hammers\" }}, {{ name = \"Rhino\", joins = \"The Hammers\" }}]\n[army.b]\nunits = [\"Hans\"]\n"
     );
-    one(&t, "5:89", "more than one hero joined to the same squad");
+    one(&t, "5:94", "more than one hero joined to the same squad");
     // A joined hero has no start space of his own.
     let t = format!("{HEAD}[army.a]\nunits = [\"The Hammers\", {{ name = \"Rhino\", joins = \"The Hammers\", at = \"C3\" }}]\n[army.b]\nunits = [\"Hans\"]\n");
-    one(&t, "5:72", "remove `at`");
+    one(&t, "5:71", "remove `at`");
 }
 
 #[test]
@@ -211,11 +211,11 @@ fn keys_values_and_the_battlefield_are_checked() {
         "5:37",
         "rubble and anti-tank traps block vehicles",
     );
-    one("name = \"T\"\nrounds = [8\n", "3:1", "this is not valid TOML");
+    one("name = \"T\"\nrounds = [8\n", "2:12", "this is not valid TOML");
     // Entry squares of a scenario on a shipped map are checked against that map, at their place.
     one(
         &format!("{HEAD}[entry]\na = [\"A1\", \"Q1\"]\nb = [\"A24\"]\n{armies}"),
-        "5:13",
+        "5:12",
         "Q1 is off the board",
     );
     // The unknown key hint lists scenario keys too, and nested tables are checked.

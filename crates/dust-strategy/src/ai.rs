@@ -10,9 +10,9 @@ use crate::deck::{Ability, CardId};
 use crate::game::{BattleKind, CountPurpose, CountSubject, Decision, Game, MoveMode, Owner, Pending, PlayerId};
 use crate::map::{areas_of, AreaId};
 use crate::odds::{battle_odds, policy_hit_land, BattleType, OddsQuery};
+use crate::rng::GameRng;
 use crate::units::{UnitKind, Units};
 use core::fmt;
-use dust_core::GameRng;
 
 /// The kinds of AI.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

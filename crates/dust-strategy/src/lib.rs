@@ -11,10 +11,11 @@ pub mod game;
 pub mod map;
 pub mod odds;
 pub mod record;
+pub mod rng;
 pub mod units;
 
 pub use deck::{parse_deck, Ability, Card, CardId, Deck};
 pub use diag::{Diagnostic, Diagnostics};
-pub use dust_core::GameRng;
 pub use map::{parse_map, AreaId, AreaKind, WorldMap};
+pub use rng::GameRng;
 pub use units::{UnitKind, Units};

@@ -172,6 +172,9 @@ pub fn policy_hit_land(u: Units, h: u32) -> u32 {
 /// mutual destruction, attacker survivors, defender survivors].
 type Stats = [f64; 6];
 
+/// The chain. The attacker's state is (i, r): `i` units destroyed from the front of his
+/// removal order, `r` retreated from its back; the defender's is `j` destroyed. A state is
+/// valued at the start of a turn (land: before the roller's retreat; sea: before the pair).
 struct Chain {
     kind: BattleType,
     n: usize,
@@ -182,13 +185,15 @@ struct Chain {
     bonus: u32,
     threshold: Option<u32>,
     rows: Vec<Vec<f64>>,
-    memo: Vec<Option<Stats>>,
+    /// `tails[n][k]`: probability of at least `k` hits with `n` dice.
+    tails: Vec<Vec<f64>>,
+    values: Vec<Stats>,
     r_dim: usize,
 }
 
 impl Chain {
     fn idx(&self, i: usize, r: usize, j: usize, turn: usize, e: usize) -> usize {
-        ((((i * self.r_dim + r) * (self.m + 1) + j) * 2 + turn) * 3) + e
+        ((((i * self.r_dim + r) * (self.m + 1) + j) * 3 + e) * 2) + turn
     }
 
     fn att_dice(&self, i: usize, r: usize) -> u32 {
@@ -235,14 +240,25 @@ impl Chain {
         }
     }
 
-    fn value(&mut self, i: usize, r: usize, j: usize, turn: usize, e: usize) -> Stats {
-        if let Some(s) = self.terminal(i, r, j) {
-            return s;
+    /// The value of a state already computed (or terminal).
+    fn get(&self, i: usize, r: usize, j: usize, turn: usize, e: usize) -> Stats {
+        match self.terminal(i, r, j) {
+            Some(s) => s,
+            None => self.values[self.idx(i, r, j, turn, e)],
         }
-        let key = self.idx(i, r, j, turn, e);
-        if let Some(s) = self.memo[key] {
-            return s;
+    }
+
+    /// The probability of exactly `k` hits with `n` dice, where `k == cap` stands for "at
+    /// least `cap`" (every hit beyond the last enemy unit is wasted).
+    fn p(&self, n: usize, k: usize, cap: usize) -> f64 {
+        if k == cap {
+            self.tails[n][k]
+        } else {
+            self.rows[n][k]
         }
+    }
+
+    fn compute(&self, i: usize, r: usize, j: usize, turn: usize, e: usize) -> Stats {
         let mut acc = [0.0; 6];
         let add = |acc: &mut Stats, p: f64, s: Stats| {
             for (a, x) in acc.iter_mut().zip(s) {
@@ -252,25 +268,24 @@ impl Chain {
         if self.kind == BattleType::Sea {
             let r2 = self.retreat(i, r);
             if let Some(s) = self.terminal(i, r2, j) {
-                self.memo[key] = Some(s);
                 return s;
             }
             let na = self.att_dice(i, r2) as usize;
             let nd = self.def_dice(j) as usize;
-            for ka in 0..=na {
-                let pa = self.rows[na][ka];
-                for kd in 0..=nd {
-                    let p = pa * self.rows[nd][kd];
+            let cap_a = (self.m - j).min(na);
+            let cap_d = (self.n - r2 - i).min(nd);
+            for ka in 0..=cap_a {
+                let pa = self.p(na, ka, if cap_a == self.m - j { cap_a } else { usize::MAX });
+                for kd in 0..=cap_d {
+                    let p = pa * self.p(nd, kd, if cap_d == self.n - r2 - i { cap_d } else { usize::MAX });
                     let s = if ka == 0 && kd == 0 {
                         if e + 1 >= 3 {
                             self.cease_fire(i, r2, j)
                         } else {
-                            self.value(i, r2, j, 0, e + 1)
+                            self.get(i, r2, j, 0, e + 1)
                         }
                     } else {
-                        let j2 = (j + ka).min(self.m);
-                        let i2 = (i + kd).min(self.n - r2);
-                        self.value(i2, r2, j2, 0, 0)
+                        self.get(i + kd, r2, j + ka, 0, 0)
                     };
                     add(&mut acc, p, s);
                 }
@@ -278,41 +293,67 @@ impl Chain {
         } else if turn == 0 {
             let r2 = self.retreat(i, r);
             if let Some(s) = self.terminal(i, r2, j) {
-                self.memo[key] = Some(s);
                 return s;
             }
             let na = self.att_dice(i, r2) as usize;
-            for k in 0..=na {
-                let p = self.rows[na][k];
+            let cap = (self.m - j).min(na);
+            for k in 0..=cap {
+                let p = self.p(na, k, if cap == self.m - j { cap } else { usize::MAX });
                 let s = if k == 0 {
                     if e + 1 >= 3 {
                         self.cease_fire(i, r2, j)
                     } else {
-                        self.value(i, r2, j, 1, e + 1)
+                        self.get(i, r2, j, 1, e + 1)
                     }
                 } else {
-                    self.value(i, r2, (j + k).min(self.m), 1, 0)
+                    self.get(i, r2, j + k, 1, 0)
                 };
                 add(&mut acc, p, s);
             }
         } else {
             let nd = self.def_dice(j) as usize;
-            for k in 0..=nd {
-                let p = self.rows[nd][k];
+            let cap = (self.n - r - i).min(nd);
+            for k in 0..=cap {
+                let p = self.p(nd, k, if cap == self.n - r - i { cap } else { usize::MAX });
                 let s = if k == 0 {
                     if e + 1 >= 3 {
                         self.cease_fire(i, r, j)
                     } else {
-                        self.value(i, r, j, 0, e + 1)
+                        self.get(i, r, j, 0, e + 1)
                     }
                 } else {
-                    self.value((i + k).min(self.n - r), r, j, 0, 0)
+                    self.get(i + k, r, j, 0, 0)
                 };
                 add(&mut acc, p, s);
             }
         }
-        self.memo[key] = Some(acc);
         acc
+    }
+
+    /// Values every state, later states first: more losses, more retreats, more empty rolls.
+    fn solve(&mut self) {
+        for i in (0..=self.n).rev() {
+            for r in (0..self.r_dim).rev() {
+                if i + r > self.n {
+                    continue;
+                }
+                for j in (0..=self.m).rev() {
+                    if self.terminal(i, r, j).is_some() {
+                        continue;
+                    }
+                    for e in (0..3).rev() {
+                        for turn in 0..2 {
+                            if self.kind == BattleType::Sea && turn == 1 {
+                                continue;
+                            }
+                            let v = self.compute(i, r, j, turn, e);
+                            let k = self.idx(i, r, j, turn, e);
+                            self.values[k] = v;
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -358,7 +399,17 @@ pub fn battle_odds(q: &OddsQuery) -> Result<Odds, OddsError> {
     let da = prefix(&oa);
     let dd = prefix(&od);
     let max_dice = da[n].max(dd[m] + bonus);
-    let rows = (0..=max_dice).map(binomial_row).collect();
+    let rows: Vec<Vec<f64>> = (0..=max_dice).map(binomial_row).collect();
+    let tails = rows
+        .iter()
+        .map(|row| {
+            let mut t = vec![0.0; row.len() + 1];
+            for k in (0..row.len()).rev() {
+                t[k] = t[k + 1] + row[k];
+            }
+            t
+        })
+        .collect();
     let r_dim = if q.attacker_retreat_at.is_some() && q.kind != BattleType::Amphibious {
         n + 1
     } else {
@@ -374,9 +425,11 @@ pub fn battle_odds(q: &OddsQuery) -> Result<Odds, OddsError> {
         bonus,
         threshold: q.attacker_retreat_at,
         rows,
-        memo: vec![None; size],
+        tails,
+        values: vec![[0.0; 6]; size],
         r_dim,
     };
+    chain.solve();
     // "Land Battles": the side with tactical supremacy rolls first; the defender of a capital
     // always has it, and ties go to the defender.
     let first = if q.kind != BattleType::Sea && !q.capital && q.attacker.supremacy() > q.defender.supremacy() {
@@ -384,7 +437,7 @@ pub fn battle_odds(q: &OddsQuery) -> Result<Odds, OddsError> {
     } else {
         1
     };
-    let s = chain.value(0, 0, 0, if q.kind == BattleType::Sea { 0 } else { first }, 0);
+    let s = chain.get(0, 0, 0, if q.kind == BattleType::Sea { 0 } else { first }, 0);
     Ok(Odds {
         attacker_wins: s[0],
         defender_holds: 1.0 - s[0],

@@ -21,8 +21,8 @@
 
 use crate::ai::Player;
 use crate::game::{Decision, Game, GameConfig, Pending};
+use crate::rng::GameRng;
 use core::fmt;
-use dust_core::GameRng;
 
 /// A recorded game.
 #[derive(Clone, Debug, PartialEq, Eq)]

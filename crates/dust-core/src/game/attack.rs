@@ -31,7 +31,8 @@ impl Game {
             if unit.card.weapons[li].ammo.is_some() && !badass {
                 unit.ammo[li] = unit.ammo[li].saturating_sub(a.ammo);
             }
-            if reloadable(&unit.card.weapons[li]) {
+            // The battlefront edition has no reloading: weapons stay loaded.
+            if reloadable(&unit.card.weapons[li]) && self.edition == Edition::Revised {
                 unit.loaded &= !(1 << li);
             }
         }
@@ -127,6 +128,8 @@ impl Game {
             power: 0,
             damage_per_hit: 0,
             save: None,
+            bf_save: None,
+            bf_hit: Symbols::ARMY,
             ap_incendiary: false,
             damage: 0,
         }
@@ -233,6 +236,14 @@ impl Game {
             None
         };
         job.save = cover;
+        if self.bf_dice.is_some() {
+            // The battlefront edition's saves replace the revised cover saves.
+            job.save = None;
+            job.bf_save = match target {
+                Target::Unit(t) => self.bf_save(u, w, t, from, job.deferred),
+                Target::Cover(_) => None,
+            };
+        }
         self.events.push(Event::Fired {
             unit: u,
             weapon: w.name.clone(),
@@ -319,7 +330,7 @@ impl Game {
                     job.stage = if job.power > 0 { Stage::Power } else { Stage::Cover };
                 }
                 Stage::Power if job.hits == 0 => job.stage = Stage::Cover,
-                Stage::Cover if !(job.save.is_some() && job.hits > 0) => {
+                Stage::Cover if !((job.save.is_some() || job.bf_save.is_some()) && job.hits > 0) => {
                     job.stage = Stage::Resilient;
                     job.damage = job.hits * u16::from(job.damage_per_hit);
                 }

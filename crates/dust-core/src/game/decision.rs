@@ -47,7 +47,10 @@ impl Action {
 /// The shape of an activation, declared first.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum Plan {
-    /// Two actions in order (never Attack + Attack).
+    /// Two actions in order (never Attack + Attack). In the battlefront edition `Two(Move, Move)`
+    /// is the March Move (tactics-battlefront-2013-rules.txt, "A unit must take a March Move
+    /// action instead of two Move actions"): two legs of the unit's Move rating, which a
+    /// reactive attack may interrupt between them; `plan march` is read as it.
     Two(Action, Action),
     /// Sustained Attack: both actions, reroll failures once per weapon line.
     Sustained,
@@ -174,7 +177,9 @@ impl Optional {
 /// A decision by either player.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum Decision {
-    /// The initiative winner chooses who activates first.
+    /// The initiative winner chooses who activates first. In the battlefront edition, offered
+    /// with the choice of a unit, it is a pass: the side with fewer units left to activate hands
+    /// the next activation to the other side (tactics-battlefront-2013-rules.txt, "Passing").
     First(Side),
     /// Activate one of your units.
     Activate(UnitId),
@@ -289,6 +294,8 @@ impl FromStr for Decision {
             }
             ["plan", "sustained"] => Decision::Plan(Plan::Sustained),
             ["plan", "charge"] => Decision::Plan(Plan::Charge),
+            // The battlefront edition's March Move is the plan of two move legs.
+            ["plan", "march"] => Decision::Plan(Plan::Two(Action::Move, Action::Move)),
             ["plan", a, b] => Decision::Plan(Plan::Two(action(a).ok_or_else(err)?, action(b).ok_or_else(err)?)),
             ["move", sq] => Decision::MoveTo(sq.parse().map_err(|_| err())?),
             ["aim", l, "none"] => Decision::Aim {

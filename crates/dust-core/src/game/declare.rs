@@ -9,12 +9,20 @@ impl Game {
 
     pub(super) fn decl_options(&self, d: &Decl) -> Vec<Decision> {
         let Some(u) = d.unit else {
-            return self.activatable(d.side).map(Decision::Activate).collect();
+            let mut v: Vec<Decision> = self.activatable(d.side).map(Decision::Activate).collect();
+            if self.may_pass(d.side) {
+                // Passing hands the next activation to the other side (battlefront "Passing").
+                v.push(Decision::First(d.side.other()));
+            }
+            return v;
         };
         if d.separate.is_none() {
             return vec![Decision::Use(Optional::Separate, false), Decision::Use(Optional::Separate, true)];
         }
         let Some(plan) = d.plan else {
+            if d.reactive.is_some() {
+                return self.reactive_plans().into_iter().map(Decision::Plan).collect();
+            }
             return self.plans(u).into_iter().map(Decision::Plan).collect();
         };
         if d.assault.is_none() {
@@ -270,7 +278,8 @@ impl Game {
         }
         if d.reactive.is_some() {
             // "Reactive Fire": a single ATTACK action against the trigger; skills that need no
-            // action may be used.
+            // action may be used. (Battlefront "Reactive Attacks": a Sustained Attack, or an
+            // Attack after a Move that only turns the unit.)
             if !once.is_empty() {
                 steps.push(Step::Begin {
                     unit: u,
@@ -280,7 +289,7 @@ impl Game {
                     quiet: true,
                 });
             }
-            steps.push(attack(false));
+            steps.push(attack(plan == Plan::Sustained));
             return Some(steps);
         }
         if d.indirect.is_some() {
@@ -317,15 +326,7 @@ impl Game {
                 steps.push(attack(false));
             }
             Plan::Two(a, b) => {
-                // "Possible Situations for Reactive Fire" (docs/rulings.md for the rest).
-                let window_after_first = match (a, b) {
-                    (Action::Move, Action::Move) => !fast,
-                    (Action::Move, _) => true,
-                    (Action::Attack, Action::Move) => true,
-                    _ => false,
-                };
-                let window_after_second = matches!((a, b), (Action::Move, Action::Move) if fast)
-                    || matches!((a, b), (Action::Reload | Action::Nothing | Action::Skill, Action::Move));
+                let (window_after_first, window_after_second) = self.reaction_windows(a, b, fast);
                 for (i, act) in [a, b].into_iter().enumerate() {
                     match act {
                         Action::Move => {
@@ -367,6 +368,9 @@ impl Game {
 
     pub(super) fn plans(&self, u: UnitId) -> Vec<Plan> {
         use Action::*;
+        if self.edition == Edition::Battlefront {
+            return self.bf_plans(u);
+        }
         let unit = self.unit(u);
         if unit.at.is_none() {
             // "Each unit's first action is always a one space move."
@@ -378,16 +382,7 @@ impl Game {
             Plan::Two(Move, Nothing),
             Plan::Two(Nothing, Nothing),
         ];
-        let can_attack_now = !self.attack_lines(u, Plan::Sustained).is_empty() && {
-            let d = Decl {
-                unit: Some(u),
-                plan: Some(Plan::Sustained),
-                ..Decl::new(unit.side)
-            };
-            self.attack_lines(u, Plan::Sustained)
-                .iter()
-                .any(|&l| !self.aim_options(&d, l).is_empty())
-        };
+        let can_attack_now = self.can_attack_now(u);
         if can_attack_now {
             v.extend([Plan::Two(Attack, Move), Plan::Two(Attack, Nothing), Plan::Sustained]);
         }
@@ -419,6 +414,20 @@ impl Game {
             }
         }
         v
+    }
+
+    /// Whether the unit could attack something from where it stands.
+    pub(super) fn can_attack_now(&self, u: UnitId) -> bool {
+        !self.attack_lines(u, Plan::Sustained).is_empty() && {
+            let d = Decl {
+                unit: Some(u),
+                plan: Some(Plan::Sustained),
+                ..Decl::new(self.unit(u).side)
+            };
+            self.attack_lines(u, Plan::Sustained)
+                .iter()
+                .any(|&l| !self.aim_options(&d, l).is_empty())
+        }
     }
 
     /// Weapon lines of the unit and its joined hero that an attack of this plan may use.
@@ -526,6 +535,9 @@ impl Game {
         if w.ammo.is_some() && max_ammo == 0 {
             return Vec::new();
         }
+        if d.reactive.is_some() && !self.reactive_may_use(w) {
+            return Vec::new();
+        }
         if unit.card.kind == UnitKind::Squad && w.ammo.is_none() && unit.carriers(li) == 0 {
             return Vec::new();
         }
@@ -603,13 +615,7 @@ impl Game {
         if !w.range.reaches(d) {
             return false;
         }
-        let shot = Shot {
-            from,
-            to,
-            attacker,
-            target,
-        };
-        line_of_sight(&self.board, &self.occ, &shot).is_ok()
+        self.sees_target(from, to, attacker, target)
     }
 
     pub(super) fn armor_of(&self, u: UnitId) -> Armor {
@@ -619,6 +625,9 @@ impl Game {
     /// Units that may attempt reactive fire against `trigger`: not activated, on the board, with
     /// a weapon that can reach and damage it ("Reactive Fire").
     pub(super) fn reactors(&self, trigger: UnitId) -> Vec<UnitId> {
+        if self.edition == Edition::Battlefront {
+            return self.bf_reactors(trigger);
+        }
         let t = self.unit(trigger);
         let Some(to) = t.at else { return Vec::new() };
         if t.destroyed {

@@ -33,6 +33,11 @@ pub enum RollPurpose {
     MedalOfHonor,
     /// The die of a Command Squad order.
     Order,
+    /// Battlefront edition: the targets among a side's initiative dice that showed no army
+    /// symbol, after a tie.
+    InitiativeTargets(Side),
+    /// Battlefront edition: the infantry save of infantry not in cover.
+    InfantrySave,
 }
 
 impl RollPurpose {
@@ -51,6 +56,8 @@ impl RollPurpose {
             RollPurpose::SelfRepair => "tactics-revised-core-rules.md, Self-Repair",
             RollPurpose::MedalOfHonor => "tactics-revised-core-rules.md, Medal of Honor",
             RollPurpose::Order => "tactics-revised-core-rules.md, Command Squad Abilities",
+            RollPurpose::InitiativeTargets(_) => "tactics-battlefront-2013-rules.txt, Roll for Initiative",
+            RollPurpose::InfantrySave => "tactics-battlefront-2013-rules.txt, Infantry Saves",
         }
     }
 }
@@ -155,6 +162,19 @@ pub enum Event {
         /// Bonus victory points.
         points: u32,
     },
+    /// Battlefront edition: a side with fewer units left to activate passed ("Passing").
+    Passed(Side),
+    /// Battlefront edition: the two dice of a reactive attack decided what the unit does
+    /// ("Reactive Attacks": two army symbols, a Sustained Attack or a turn and an Attack; one, an
+    /// Attack; none, a Nothing action).
+    ReactiveAttack {
+        /// The reacting unit.
+        unit: UnitId,
+        /// The unit it reacts to.
+        against: UnitId,
+        /// Army symbols rolled (0, 1 or 2).
+        symbols: u16,
+    },
     /// The game ended.
     GameOver {
         /// The winner, or `None` for a draw.
@@ -214,6 +234,15 @@ impl fmt::Display for Event {
             ),
             Event::Returned(u) => write!(f, "{u} returns to the battle"),
             Event::ObjectiveHeld { at, side, points } => write!(f, "side {side} holds the objective in {at}: {points} VP"),
+            Event::Passed(s) => write!(f, "side {s} passes"),
+            Event::ReactiveAttack { unit, against, symbols } => {
+                let what = match symbols {
+                    0 => "a Nothing action",
+                    1 => "an Attack",
+                    _ => "a Sustained Attack or a turn and an Attack",
+                };
+                write!(f, "{unit} reacts to {against} with {symbols} army symbols: {what}")
+            }
             Event::GameOver {
                 winner: Some(w),
                 vp_a,

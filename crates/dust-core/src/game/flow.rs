@@ -11,11 +11,16 @@ impl Game {
         match step {
             Step::Initiative { a } => {
                 let side = if a.is_none() { Side::A } else { Side::B };
-                Need::Chance(Roll::new(self.die, 3 + u16::from(self.black_ops(side)), Face::Hit))
+                Need::Chance(self.initiative_roll(side))
+            }
+            Step::InitiativeTargets { army, a } => {
+                let side = if a.is_none() { Side::A } else { Side::B };
+                Need::Chance(self.initiative_targets_roll(side, army[side]))
             }
             Step::ChooseFirst(s) => Need::Decide(*s),
             Step::Declare(d) => Need::Decide(d.side),
             Step::Window { trigger } => Need::Decide(self.unit(*trigger).side.other()),
+            Step::ReactRoll { .. } if self.bf_dice.is_some() => Need::Chance(self.bf_reactive_roll()),
             Step::ReactRoll { reactor, .. } => {
                 let n = if self.has_skill(*reactor, Skill::SuperiorReactiveFire) {
                     3
@@ -26,6 +31,10 @@ impl Game {
                 };
                 Need::Chance(Roll::new(self.die, n, Face::Hit))
             }
+            Step::Fire(job) if self.bf_dice.is_some() => match job.stage {
+                Stage::Prepare => Need::Internal,
+                _ => Need::Chance(self.bf_fire_roll(job)),
+            },
             Step::Fire(job) => match job.stage {
                 Stage::Prepare => Need::Internal,
                 Stage::Roll => Need::Chance(Roll::new(self.die, job.dice, job.face)),
@@ -282,14 +291,17 @@ impl Game {
                     successes: k,
                 });
                 if a == k {
-                    // "In case of a tie, reroll all dice."
-                    self.stack.push(Step::Initiative { a: None });
+                    // "In case of a tie, reroll all dice" (the battlefront edition first
+                    // counts targets).
+                    self.initiative_tied(a, k);
                 } else {
                     let w = if a > k { Side::A } else { Side::B };
                     self.events.push(Event::InitiativeWon(w));
                     self.stack.push(Step::ChooseFirst(w));
                 }
             }
+            Step::InitiativeTargets { army, a } => self.resolve_initiative_targets(army, a, roll, k),
+            Step::ReactRoll { reactor, trigger } if self.bf_dice.is_some() => self.bf_react(reactor, trigger, roll, k),
             Step::ReactRoll { reactor, trigger } => {
                 self.events.push(Event::Rolled {
                     purpose: RollPurpose::Reactive,
@@ -321,6 +333,7 @@ impl Game {
                     Stage::Medal => RollPurpose::MedalOfHonor,
                     Stage::Laser => RollPurpose::LaserChain,
                     Stage::Power => RollPurpose::PhaserPower,
+                    Stage::Cover if matches!(job.bf_save, Some((_, false))) => RollPurpose::InfantrySave,
                     Stage::Cover => RollPurpose::CoverSave,
                     Stage::Resilient => RollPurpose::Resilient,
                     Stage::Prepare => RollPurpose::Attack,

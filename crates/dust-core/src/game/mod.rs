@@ -37,6 +37,7 @@
 //! ```
 
 mod attack;
+mod battlefront;
 mod damage;
 mod decision;
 mod declare;
@@ -51,7 +52,8 @@ pub use decision::{Ability, Action, Casualty, Decision, Optional, ParseDecisionE
 pub use event::{Event, RollPurpose};
 
 use crate::board::Board;
-use crate::dice::{Die, Face, Roll};
+use crate::dice::{BattlefrontDice, Die, Face, Roll, Symbols};
+use crate::edition::Edition;
 use crate::los::{line_of_sight, CoverLevel, Shot};
 use crate::occupancy::Occupancy;
 use crate::range::{range, WeaponRange};
@@ -94,6 +96,12 @@ pub struct GameSetup {
     pub units: Vec<UnitSetup>,
     /// Scenario objectives and their bonus victory points.
     pub objectives: Vec<ObjectiveSetup>,
+    /// The rulebook the game is played with (default: the revised edition).
+    pub edition: Edition,
+    /// Battlefront edition only: play with the classic two-symbol dice and the book's
+    /// conversion ("Classic Dust Dice") instead of the three-symbol dice. Ignored by the revised
+    /// edition.
+    pub classic_dice: bool,
 }
 
 /// A scenario objective: a space, and the victory points a side scores for it.
@@ -334,6 +342,11 @@ struct FireJob {
     power: u8,
     damage_per_hit: u8,
     save: Option<Face>,
+    /// Battlefront edition: the save the target rolls, if any ("6) Roll Saves"), and whether
+    /// it is a cover save (else the infantry save).
+    bf_save: Option<(Symbols, bool)>,
+    /// Battlefront edition: the symbols that hit on the first roll and its sustained reroll.
+    bf_hit: Symbols,
     ap_incendiary: bool,
     damage: u16,
     /// A sniper line: the attacker chooses the miniature ("Sniper").
@@ -344,6 +357,12 @@ struct FireJob {
 enum Step {
     RoundStart,
     Initiative {
+        a: Option<u16>,
+    },
+    /// Battlefront edition: the sides tied on army symbols; the targets among each side's other
+    /// dice break the tie ("Roll for Initiative").
+    InitiativeTargets {
+        army: BySide<u16>,
         a: Option<u16>,
     },
     ChooseFirst(Side),
@@ -448,6 +467,10 @@ pub struct Game {
     winner: Option<Option<Side>>,
     events: Vec<Event>,
     die: Die,
+    /// The rulebook; every rule that differs asks it through `battlefront.rs`.
+    edition: Edition,
+    /// The battlefront edition's dice (`None` in the revised edition).
+    bf_dice: Option<BattlefrontDice>,
 }
 
 impl Game {
@@ -553,6 +576,8 @@ impl Game {
             winner: None,
             events: Vec::new(),
             die: Die::REVISED,
+            edition: setup.edition,
+            bf_dice: setup.edition.battlefront_dice(setup.classic_dice),
         };
         g.advance();
         Ok(g)
@@ -599,6 +624,14 @@ impl Game {
     /// The side whose turn it is to activate a unit.
     pub fn turn(&self) -> Side {
         self.turn
+    }
+    /// The rulebook the game is played with.
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+    /// The battlefront edition's dice (`None` in the revised edition).
+    pub fn battlefront_dice(&self) -> Option<BattlefrontDice> {
+        self.bf_dice
     }
 
     /// What the game waits for.
@@ -712,6 +745,12 @@ impl Game {
             (Step::ChooseFirst(_), Decision::First(s)) => {
                 self.turn = s;
                 self.events.push(Event::FirstPlayer(s));
+                self.stack.push(Step::NextActivation);
+            }
+            (Step::Declare(decl), Decision::First(s)) if decl.unit.is_none() => {
+                // Battlefront "Passing": the other side activates next.
+                self.events.push(Event::Passed(decl.side));
+                self.turn = s;
                 self.stack.push(Step::NextActivation);
             }
             (Step::Declare(mut decl), d) => {

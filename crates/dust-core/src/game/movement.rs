@@ -63,6 +63,11 @@ impl Game {
     /// Where the next move action of `decl` may end.
     pub(super) fn move_options(&self, d: &Decl) -> Vec<Square> {
         let u = d.unit.expect("unit");
+        if d.reactive.is_some() {
+            // Battlefront "Reactive Attacks": the Move action "can only be used to rotate the
+            // model"; the unit stays in its square.
+            return Vec::new();
+        }
         let unit = self.unit(u);
         let mut m = self.movement(u);
         if d.assault == Some(true) {

@@ -84,6 +84,8 @@ pub fn duel() -> GameSetup {
             b: (0..6).map(|c| Square::new(c, 5)).collect(),
         },
         round_limit: 4,
+        edition: crate::Edition::Revised,
+        classic_dice: false,
         units: vec![
             UnitSetup {
                 card: a,
@@ -138,6 +140,8 @@ pub fn open_game(w: u8, h: u8, units: Vec<UnitSetup>) -> GameSetup {
         round_limit: 8,
         units,
         objectives: Vec::new(),
+        edition: crate::Edition::Revised,
+        classic_dice: false,
     }
 }
 
@@ -428,6 +432,8 @@ pub fn skirmish(variant: u64) -> GameSetup {
         board,
         entry: if flip { BySide { a: eb, b: ea } } else { BySide { a: ea, b: eb } },
         round_limit: 4 + (variant % 3) as u8,
+        edition: crate::Edition::Revised,
+        classic_dice: false,
         units,
         objectives: vec![super::ObjectiveSetup {
             name: "Crossroads".into(),

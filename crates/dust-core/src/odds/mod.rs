@@ -297,6 +297,11 @@ impl<'a> AttackSpec<'a> {
             }
         }
         let mut seen = 0u64;
+        // "A squad cannot use more limited-ammo weapons during an attack than the number of
+        // miniatures currently in the squad": shared by all its limited-ammo lines, a Volley
+        // launcher counting as one weapon (docs/rulings.md, "Limited ammo in one attack").
+        let mut weapons_used: u32 = 0;
+        let squad = self.attacker.kind == UnitKind::Squad;
         for c in &self.lines {
             let Some(w) = self.attacker.weapons.get(c.line) else {
                 return Err(OddsError::NoSuchLine {
@@ -309,23 +314,24 @@ impl<'a> AttackSpec<'a> {
                 return Err(OddsError::RepeatedLine { line: w.name.clone() });
             }
             seen |= 1 << c.line;
-            if let Some(max) = w.ammo {
-                let mut max = max;
+            if let Some(boxes) = w.ammo {
+                let volley = matches!(w.table.against(self.target.armor), CombatValue::Volley { .. });
+                let mut max = boxes;
                 if let CombatValue::Volley { dice, .. } = w.table.against(self.target.armor) {
                     max = max.min(dice.iter().filter(|&&d| d > 0).count() as u8);
                 }
-                let squad_cap = if self.attacker.kind == UnitKind::Squad {
-                    self.attacker_alive
-                } else {
-                    u8::MAX
-                };
-                if c.ammo == 0 || c.ammo > max || c.ammo > squad_cap {
+                let free = u32::from(self.attacker_alive).saturating_sub(weapons_used);
+                if squad && !volley {
+                    max = max.min(free.min(255) as u8);
+                }
+                if c.ammo == 0 || c.ammo > max || (squad && free == 0) {
                     return Err(OddsError::AmmoOutOfRange {
                         line: w.name.clone(),
                         given: c.ammo,
-                        max: max.min(squad_cap),
+                        max: if squad && free == 0 { 0 } else { max },
                     });
                 }
+                weapons_used += if volley { 1 } else { u32::from(c.ammo) };
             }
         }
         Ok(())
@@ -440,7 +446,7 @@ impl fmt::Display for OddsError {
             OddsError::RepeatedLine { line } => write!(f, "the line {line} is chosen twice: each line fires once per attack"),
             OddsError::AmmoOutOfRange { line, given, max } => write!(
                 f,
-                "{line} can spend 1 to {max} ammo now, not {given} (limited ammo: at most the boxes left, the values listed for a Volley, and one per living miniature of a squad)"
+                "{line} can spend at most {max} ammo here, not {given} (limited ammo: at most the boxes on the card, the values listed for a Volley, and a squad fires at most one limited-ammo weapon per living miniature in an attack, a Volley launcher counting as one)"
             ),
             OddsError::TooManyDice { line, dice } => {
                 write!(f, "{line} would roll {dice} dice; exact odds are limited to {MAX_DICE} dice per line")

@@ -39,21 +39,9 @@ fn set_skill(c: &mut UnitCard, s: Skill, on: bool) {
 }
 
 /// The card with only `n` miniatures (the first of the card) or `n` health points.
-///
-/// Each miniature also gets a marker bit of its own above the card's weapon lines, so no two
-/// miniatures look alike to the engine. Besides letting the casualty policy remove exactly the
-/// last living miniature, this works around the engine applying several damage points to a
-/// squad of identical miniatures as a single casualty (`apply_damage_auto` repeats the one
-/// offered casualty, which is dead after the first point; reported 2025, issue 5 work).
 fn shrink(c: &mut UnitCard, n: u8) {
     if c.kind == UnitKind::Squad {
         c.models.truncate(usize::from(n));
-        let first = c.weapons.len();
-        if first + c.models.len() <= 32 {
-            for (i, m) in c.models.iter_mut().enumerate() {
-                m.weapons |= 1 << (first + i);
-            }
-        }
     }
     c.health = n;
 }
@@ -73,12 +61,12 @@ fn unsupported(what: impl Into<String>) -> OddsError {
 ///
 /// # Errors
 /// The spec does not fit the cards, or asks for something the engine cannot play: Medal of
-/// Honor, an attacker that moved, a Burst line against a target that moved, Heroic Attack on a
+/// Honor on a unit that is not a hero, an attacker that moved, a Burst line against a target that moved, Heroic Attack on a
 /// target that is not a hero, lines no single distance reaches.
 pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<MonteCarlo, OddsError> {
     spec.check()?;
-    if spec.medal_of_honor {
-        return Err(unsupported("Medal of Honor (the engine does not implement it)"));
+    if spec.medal_of_honor && spec.attacker.kind != UnitKind::Hero {
+        return Err(unsupported("Medal of Honor on a unit that is not a hero"));
     }
     if spec.attacker_moved {
         return Err(unsupported("an attacker that moved this round"));
@@ -95,6 +83,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     set_skill(&mut att, Skill::Berserk, spec.berserk);
     set_skill(&mut att, Skill::AllInOne, spec.all_in_one);
     set_skill(&mut att, Skill::HeroicAttack, false);
+    set_skill(&mut att, Skill::MedalOfHonor, spec.medal_of_honor);
     for m in &mut att.models {
         if m.role == Some(Role::Spotter) {
             m.role = None;
@@ -161,6 +150,8 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             b: vec![Square::new(0, height - 1)],
         },
         round_limit: 1,
+        edition: crate::edition::Edition::Revised,
+        classic_dice: false,
         units: vec![
             UnitSetup {
                 card: att.clone(),
@@ -309,6 +300,7 @@ fn declare(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> R
                 Optional::Berserk => spec.berserk,
                 Optional::AllInOne => spec.all_in_one,
                 Optional::HeroicAttack => !attacking && spec.heroic_attack,
+                Optional::MedalOfHonor => attacking && spec.medal_of_honor,
                 // Assault, separating a hero, and anything newer: no.
                 _ => false,
             };

@@ -533,8 +533,8 @@ impl Game {
                 }
             }
         }
-        let counts: [u32; 5] = UnitKind::ALL.map(|k| self.units_on_board(me, k));
-        let mine = self.owned_mask(Some(me));
+        let counts = self.army_counts(me);
+        let (mine, free, _) = self.masks(p);
         if !reinforce && self.ability_ready(p, Ability::MechBuilder) && counts[1] < UnitKind::Mech.component_limit() {
             for a in areas_of(mine) {
                 if self.areas[a.index()].pc {
@@ -542,7 +542,7 @@ impl Game {
                 }
             }
         }
-        let free_or_mine = mine | self.owned_mask(None);
+        let free_or_mine = mine | free;
         for pc in areas_of(mine & !t.new_pcs) {
             if !self.areas[pc.index()].pc || self.built_by(pc) >= UNITS_PER_PRODUCTION_CENTER {
                 continue;
@@ -674,10 +674,7 @@ impl Game {
     }
 
     fn maneuver_decisions(&self, p: u8, out: &mut Vec<Decision>) {
-        let me = Game::me(p);
-        let mine = self.owned_mask(me);
-        let free = self.owned_mask(None);
-        let enemy = self.enemy_mask(p);
+        let (mine, free, enemy) = self.masks(p);
         let land = self.map.land_mask();
         let sea = self.map.sea_mask();
         let t = &self.turn;

@@ -46,10 +46,10 @@ pub use event::{BattleKind, Event, Majority, Owner};
 
 use crate::deck::{Ability, Card, CardId, Deck};
 use crate::map::{areas_of, AreaId, WorldMap};
+use crate::rng::GameRng;
 use crate::units::{UnitKind, Units};
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use dust_core::GameRng;
 use std::sync::Arc;
 
 /// Production centers in the box ("Production Centers": a 24-piece component limit).
@@ -511,6 +511,10 @@ impl Game {
     pub fn events(&self) -> &[Event] {
         &self.events
     }
+    /// Forgets the events (keeping the buffer).
+    pub fn clear_events(&mut self) {
+        self.events.clear();
+    }
     /// Takes the events out.
     pub fn take_events(&mut self) -> Vec<Event> {
         core::mem::take(&mut self.events)
@@ -651,12 +655,18 @@ impl Game {
     /// Every legal decision now (empty unless a decision is pending).
     pub fn legal_decisions(&self) -> Vec<Decision> {
         let mut out = Vec::new();
+        self.legal_decisions_into(&mut out);
+        out
+    }
+
+    /// [`Game::legal_decisions`] into a buffer (cleared first), for loops that reuse it.
+    pub fn legal_decisions_into(&self, out: &mut Vec<Decision>) {
+        out.clear();
         if self.chance.is_none() {
             if let Some(p) = self.actor() {
-                self.decisions_for(p, &mut out);
+                self.decisions_for(p, out);
             }
         }
-        out
     }
 
     /// Applies a decision of the pending player after checking it.
@@ -901,17 +911,6 @@ impl Game {
         m
     }
 
-    fn enemy_mask(&self, p: u8) -> u128 {
-        let me = Game::me(p);
-        let mut m = 0u128;
-        for (i, a) in self.areas.iter().enumerate() {
-            if a.owner.is_some() && a.owner != me {
-                m |= 1u128 << i;
-            }
-        }
-        m
-    }
-
     fn card_of(&self, p: u8) -> Option<&Card> {
         self.players[p as usize].card.map(|c| self.deck.card(c))
     }
@@ -926,19 +925,38 @@ impl Game {
         self.events.push(Event::UsedAbility(PlayerId(p), a));
     }
 
-    fn units_on_board(&self, o: Owner, k: UnitKind) -> u32 {
-        let mut n: u32 = self
-            .areas
-            .iter()
-            .filter(|a| a.owner == Some(o))
-            .map(|a| u32::from(a.units.get(k)))
-            .sum();
-        if let Some(b) = &self.battle {
-            if o == Owner::Player(PlayerId(b.attacker)) {
-                n += u32::from(b.att.get(k));
+    /// Areas of `p`, unoccupied areas and enemy areas, as masks, in one pass.
+    fn masks(&self, p: u8) -> (u128, u128, u128) {
+        let me = Game::me(p);
+        let (mut mine, mut free, mut enemy) = (0u128, 0u128, 0u128);
+        for (i, a) in self.areas.iter().enumerate() {
+            let bit = 1u128 << i;
+            match a.owner {
+                None => free |= bit,
+                o if o == me => mine |= bit,
+                _ => enemy |= bit,
             }
-            if o == b.defender {
-                n += u32::from(b.def.get(k));
+        }
+        (mine, free, enemy)
+    }
+
+    /// Units of `o` on the board (and in a battle), per kind, in one pass.
+    fn army_counts(&self, o: Owner) -> [u32; 5] {
+        let mut n = [0u32; 5];
+        for a in &self.areas {
+            if a.owner == Some(o) {
+                for (c, &x) in n.iter_mut().zip(&a.units.0) {
+                    *c += u32::from(x);
+                }
+            }
+        }
+        if let Some(b) = &self.battle {
+            for (side, u) in [(Owner::Player(PlayerId(b.attacker)), b.att), (b.defender, b.def)] {
+                if side == o {
+                    for (c, &x) in n.iter_mut().zip(&u.0) {
+                        *c += u32::from(x);
+                    }
+                }
             }
         }
         n

@@ -1,0 +1,481 @@
+//! The battlefront edition on the shared engine: dice, initiative, actions, passing, reactive
+//! attacks and saves, each test naming the section of tactics-battlefront-2013-rules.txt it
+//! checks. Dice are scripted (successes per roll), so every test is deterministic.
+
+use dust_core::game::tests_support::{open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::{Decision, Event, GameSetup, Pending, Plan, RollPurpose, UnitId, UnitSetup};
+use dust_core::{Armor, ArmorType, Edition, Side, Terrain, UnitCard, UnitKind, WeaponRange};
+use std::sync::Arc;
+
+const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
+const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
+
+fn battlefront(mut setup: GameSetup) -> GameSetup {
+    setup.edition = Edition::Battlefront;
+    setup
+}
+
+fn game(w: u8, h: u8, units: Vec<UnitSetup>) -> Table {
+    Table::new(battlefront(open_game(w, h, units)))
+}
+
+fn infantry(name: &str, n: u8) -> Arc<UnitCard> {
+    Arc::new(squad(
+        name,
+        n,
+        vec![rifle("Rifle", R6, 1), rifle("Knife", WeaponRange::Close, 1)],
+    ))
+}
+
+fn vehicle(name: &str, health: u8) -> Arc<UnitCard> {
+    let mut gun = rifle("Gun", R6, 2);
+    gun.table.vehicle = [dust_core::unit::CombatValue::Dice { dice: 2, damage: 1 }; 7];
+    let mut c = squad(name, 1, vec![gun]);
+    c.kind = UnitKind::Vehicle;
+    c.armor = Armor {
+        kind: ArmorType::Vehicle,
+        class: 3,
+    };
+    c.health = health;
+    c.models.clear();
+    c.soft_cover = None;
+    c.hard_cover = None;
+    Arc::new(c)
+}
+
+fn hero(name: &str) -> Arc<UnitCard> {
+    let mut c = squad(name, 1, vec![rifle("Pistol", R4, 2)]);
+    c.kind = UnitKind::Hero;
+    c.health = 3;
+    c.models.clear();
+    Arc::new(c)
+}
+
+fn legal(t: &Table) -> Vec<String> {
+    t.game.legal_decisions().iter().map(ToString::to_string).collect()
+}
+
+fn pending_faces(t: &Table) -> Option<(u16, u8, u8)> {
+    t.game.pending_roll().map(|r| (r.dice, r.success_faces, r.faces))
+}
+
+fn rolled(t: &Table) -> Vec<RollPurpose> {
+    t.game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled { purpose, .. } => Some(*purpose),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The edition is part of the setup; the revised edition stays the default.
+#[test]
+fn edition_is_chosen_in_the_setup() {
+    let a = infantry("A", 3);
+    let setup = open_game(6, 6, vec![placed(&a, Side::A, "C1")]);
+    assert_eq!(setup.edition, Edition::Revised);
+    let t = Table::new(battlefront(setup));
+    assert_eq!(t.game.edition(), Edition::Battlefront);
+    assert_eq!(Edition::from_name("battlefront"), Some(Edition::Battlefront));
+}
+
+/// "Dust Dice": "count those dice showing the army symbol" — two faces of six; "Roll for
+/// Initiative": "each side rolls three dice".
+#[test]
+fn dust_dice_count_the_army_symbol() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let t = game(6, 6, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]);
+    assert_eq!(pending_faces(&t), Some((3, 2, 6)));
+}
+
+/// "Roll for Initiative": "In case of a tie, the player with the most [target] symbols wins the
+/// initiative. If it is still a tie, both players re-roll all of their dice." The targets are
+/// counted among the dice that did not show the army symbol (2 of their 4 faces).
+#[test]
+fn initiative_ties_broken_by_targets_then_reroll() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let mut t = game(6, 6, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]);
+    t.roll(3, 1);
+    t.roll(3, 1); // tied on army symbols
+    assert_eq!(pending_faces(&t), Some((2, 2, 4)), "A's two other dice, counting targets");
+    t.roll(2, 1);
+    t.roll(2, 1); // tied on targets too
+    assert_eq!(pending_faces(&t), Some((3, 2, 6)), "both sides reroll all their dice");
+    t.roll(3, 0);
+    t.roll(3, 0);
+    t.roll(3, 2); // A: no army symbol, two targets
+    t.roll(3, 1);
+    assert_eq!(t.game.pending(), Pending::Decision { side: Side::A });
+    assert!(t.game.events().contains(&Event::InitiativeWon(Side::A)));
+    assert_eq!(
+        rolled(&t),
+        [
+            RollPurpose::Initiative(Side::A),
+            RollPurpose::Initiative(Side::B),
+            RollPurpose::InitiativeTargets(Side::A),
+            RollPurpose::InitiativeTargets(Side::B),
+            RollPurpose::Initiative(Side::A),
+            RollPurpose::Initiative(Side::B),
+            RollPurpose::InitiativeTargets(Side::A),
+            RollPurpose::InitiativeTargets(Side::B),
+        ]
+    );
+}
+
+/// "Classic Dust Dice": the classic die has no target, so a tie is rerolled at once; the
+/// chances of every other roll are the same.
+#[test]
+fn classic_dice_reroll_ties() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let mut setup = battlefront(open_game(6, 6, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]));
+    setup.classic_dice = true;
+    let mut t = Table::new(setup);
+    t.roll(3, 2);
+    t.roll(3, 2);
+    assert_eq!(pending_faces(&t), Some((3, 2, 6)));
+    assert_eq!(rolled(&t), [RollPurpose::Initiative(Side::A), RollPurpose::Initiative(Side::B)]);
+}
+
+/// "Black Ops": "If your force has a Hero with the Black Ops skill you roll four dice for
+/// initiative rolls."
+#[test]
+fn black_ops_hero_rolls_four_initiative_dice() {
+    let mut bo = (*hero("Spy")).clone();
+    bo.skills.push(dust_core::Skill::BlackOps);
+    let b = infantry("B", 3);
+    let t = game(6, 6, vec![placed(&Arc::new(bo), Side::A, "C1"), placed(&b, Side::B, "C6")]);
+    assert_eq!(pending_faces(&t), Some((4, 2, 6)));
+}
+
+/// "Activating a Unit": Nothing, Move, March Move, Attack, Sustained Attack, Special; "any
+/// combination of actions except two Move actions or two Attack actions" — a March Move
+/// instead of two Moves, a Sustained Attack instead of two Attacks. No Reload, no Charge;
+/// never more than three actions (plans have two).
+#[test]
+fn activating_a_unit_offers_the_books_actions() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let mut t = game(6, 8, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    let plans = legal(&t);
+    for p in [
+        "plan move move",
+        "plan move attack",
+        "plan attack move",
+        "plan move nothing",
+        "plan nothing move",
+        "plan attack nothing",
+        "plan nothing attack",
+        "plan nothing nothing",
+        "plan sustained",
+    ] {
+        assert!(plans.contains(&p.to_string()), "{p} in {plans:?}");
+    }
+    assert!(plans.iter().all(|p| !p.contains("reload") && !p.contains("charge") && p != "plan attack attack"));
+    assert_eq!(plans.len(), 9);
+    // "plan march" names the March Move.
+    assert_eq!("plan march".parse::<Decision>(), Ok(Decision::Plan(Plan::Two(dust_core::game::Action::Move, dust_core::game::Action::Move))));
+}
+
+/// "March Move Actions": "A unit making a March Move action doubles its Move rating for the
+/// activation" — a Move rating of 1 goes two squares, in two legs of one.
+#[test]
+fn march_move_doubles_the_move_rating() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let mut t = game(6, 10, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C10")]);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan march");
+    assert!(legal(&t).contains(&"move C2".to_string()) && !legal(&t).contains(&"move C3".to_string()));
+    t.decide("move C2");
+    assert!(legal(&t).contains(&"move C3".to_string()));
+    t.decide("move C3");
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C3")));
+}
+
+/// "Passing", with the book's "Activations" example: the Axis (Recon Grenadiers, Ludwig)
+/// against the Allies (Bot Hunters, Grim Reapers, Pounder); the Allies win the initiative and
+/// make the Axis go first. The Axis may pass once it has fewer units left; the Allies, with
+/// more, may not.
+#[test]
+fn passing_with_fewer_units_left_to_activate() {
+    let recon = infantry("Recon Grenadiers", 5);
+    let ludwig = vehicle("Ludwig", 6);
+    let bot = infantry("Bot Hunters", 5);
+    let grim = infantry("Grim Reapers", 3);
+    let pounder = vehicle("Pounder", 6);
+    // Far apart: no reactive attacks in this example.
+    let mut t = game(
+        12,
+        12,
+        vec![
+            placed(&recon, Side::A, "A1"),
+            placed(&ludwig, Side::A, "B1"),
+            placed(&bot, Side::B, "A12"),
+            placed(&grim, Side::B, "B12"),
+            placed(&pounder, Side::B, "C12"),
+        ],
+    );
+    t.roll(3, 0);
+    t.roll(3, 1);
+    t.decide("first A");
+    assert!(legal(&t).contains(&"first B".to_string()), "2 units against 3: the Axis could pass");
+    t.activate(0, "move nothing", &["A2"], &[], &[]); // 1: Recon Grenadiers
+    assert!(!legal(&t).contains(&"first A".to_string()), "the Allies have more units left");
+    t.activate(3, "nothing nothing", &[], &[], &[]); // 2: Grim Reapers
+    assert!(legal(&t).contains(&"first B".to_string()), "1 unit against 2: the Axis may pass");
+    t.decide("first B"); // 3: the Axis passes
+    assert!(t.game.events().contains(&Event::Passed(Side::A)));
+    assert_eq!(t.game.pending(), Pending::Decision { side: Side::B });
+    assert!(!legal(&t).contains(&"first A".to_string()), "4: the Allies cannot pass");
+    t.activate(2, "move nothing", &["A11"], &[], &[]); // 4: Bot Hunters
+    assert!(!legal(&t).contains(&"first B".to_string()), "one each: no pass");
+    t.activate(1, "nothing nothing", &[], &[], &[]); // 5: Ludwig
+    t.activate(4, "nothing nothing", &[], &[], &[]); // 6: Pounder, the turn ends
+    assert!(t.game.events().contains(&Event::RoundStarted(2)));
+}
+
+/// "Passing": "If a player has fewer units (including Heroes that have joined other units) that
+/// have yet to activate": a hero joined to a squad counts with it, as one unit.
+#[test]
+fn passing_counts_a_joined_hero_with_its_squad() {
+    let a = infantry("Squad", 3);
+    let h = hero("Hero");
+    let b1 = infantry("B1", 3);
+    let b2 = infantry("B2", 3);
+    let mut units = vec![placed(&a, Side::A, "A1"), placed(&h, Side::A, "A1")];
+    units[1].joins = Some(0);
+    units.push(placed(&b1, Side::B, "A12"));
+    units.push(placed(&b2, Side::B, "B12"));
+    let mut t = game(12, 12, units);
+    t.initiative(Side::A);
+    assert!(legal(&t).contains(&"first B".to_string()), "squad and hero are one unit against two");
+}
+
+/// "Reactive Attacks", the Matrioshka and Hotdog example: the Hotdog attacks then moves; after
+/// its first action the Matrioshka, within four squares, rolls two dice: one army symbol, an
+/// Attack against the Hotdog only; then the Hotdog takes its Move.
+#[test]
+fn reactive_attack_after_the_first_action() {
+    let hotdog = vehicle("Hotdog", 6);
+    let red_thunder = infantry("Red Thunder", 5);
+    let matrioshka = vehicle("Matrioshka", 7);
+    let joe = infantry("Bazooka Joe", 1);
+    let mut t = game(
+        8,
+        8,
+        vec![
+            placed(&hotdog, Side::A, "C3"),
+            placed(&joe, Side::A, "E3"),
+            placed(&red_thunder, Side::B, "C5"),
+            placed(&matrioshka, Side::B, "F5"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.activate(0, "attack move", &["C2"], &[(0, "u2", 0)], &[]);
+    t.roll(2, 2); // 1: the Hotdog's attack on Red Thunder
+    t.roll(2, 0); // infantry save
+    assert_eq!(t.health(2), 3);
+    // 2: the SSU player may react with a unit within four squares.
+    assert_eq!(legal(&t), ["react none", "react u2", "react u3"]);
+    t.decide("react u3");
+    assert_eq!(pending_faces(&t), Some((2, 2, 6)), "two dice, counting army symbols");
+    t.roll(2, 1); // a single army symbol: an Attack
+    assert_eq!(legal(&t), ["aim 0 none", "aim 0 u0 0"], "only the Hotdog may be targeted");
+    t.decide("aim 0 u0 0");
+    t.roll(2, 2); // 3: the Matrioshka hits the Hotdog, which is not in cover: no save
+    assert_eq!(t.health(0), 4);
+    // The Hotdog then takes its Move.
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C2")));
+    assert!(t.game.unit(UnitId(3)).activated, "reacting activates the unit");
+    assert!(t
+        .game
+        .events()
+        .contains(&Event::ReactiveAttack {
+            unit: UnitId(3),
+            against: UnitId(0),
+            symbols: 1
+        }));
+}
+
+/// "Reactive Attacks", the Grim Reapers and Fakyeli example: two army symbols, a Sustained
+/// Attack (or a turn and an Attack); "Units making a Reactive Attack cannot use Close-Combat
+/// Weapons".
+#[test]
+fn reactive_sustained_attack_without_close_combat() {
+    let fakyeli = infantry("Fakyeli", 5);
+    let grim = infantry("Grim Reapers", 3);
+    let mut t = game(6, 8, vec![placed(&fakyeli, Side::A, "C2"), placed(&grim, Side::B, "C5")]);
+    t.initiative(Side::A);
+    t.activate(0, "move attack", &["C3"], &[], &[]);
+    t.decide("react u1");
+    t.roll(2, 2);
+    assert_eq!(legal(&t), ["plan sustained", "plan move attack"]);
+    t.decide("plan sustained");
+    // The rifle only: the knife (range C) is not offered.
+    assert_eq!(legal(&t), ["aim 0 none", "aim 0 u0 0"]);
+    t.decide("aim 0 u0 0");
+    t.roll(3, 1);
+    assert_eq!(pending_faces(&t), Some((2, 2, 6)), "the sustained reroll of the two misses");
+    t.roll(2, 1);
+    t.roll(2, 0); // Fakyeli's infantry saves
+    assert_eq!(t.health(0), 3);
+    assert!(rolled(&t).contains(&RollPurpose::Sustained));
+}
+
+/// "Reactive Attacks": with a single army symbol a reacting unit could only Attack; with none it
+/// "activates for a Nothing action" and cannot activate again this turn.
+#[test]
+fn reactive_attack_with_no_army_symbol_is_a_nothing_action() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let c = infantry("C", 3);
+    let mut t = game(8, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5"), placed(&c, Side::B, "H8")]);
+    t.initiative(Side::A);
+    t.activate(0, "move attack", &["C3"], &[], &[]);
+    assert_eq!(legal(&t), ["react none", "react u1"], "H8 is more than four squares away");
+    t.decide("react u1");
+    t.roll(2, 0);
+    assert!(t.game.unit(UnitId(1)).activated);
+    // The attack of A goes on (its aim was declared: none), then B activates its last unit.
+    assert_eq!(legal(&t), ["activate u2"]);
+}
+
+/// "No Reacting to a Sustained Attack Action"; "No Reacting to a Nothing Action" (as the second
+/// action).
+#[test]
+fn no_reaction_to_sustained_attack_or_second_nothing() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let mut t = game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5")]);
+    t.initiative(Side::A);
+    t.activate(0, "sustained", &[], &[(0, "u1", 0)], &[]);
+    t.roll(3, 0);
+    t.roll(3, 0);
+    assert_eq!(legal(&t), ["activate u1"], "no reactive attack against a sustained attack");
+    t.activate(1, "move nothing", &["C4"], &[], &[]);
+    // Round 2: A moves then does nothing: no window either.
+    t.initiative(Side::A);
+    t.activate(0, "move nothing", &["C3"], &[], &[]);
+    assert_eq!(legal(&t), ["activate u1"]);
+}
+
+/// "Reacting to a March Move": "the unit makes a normal Move action before you attempt the
+/// Reactive Attack, then completes its March Move afterwards."
+#[test]
+fn reaction_between_the_legs_of_a_march_move() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let mut t = game(6, 10, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C7")]);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan march");
+    t.decide("move C2");
+    t.decide("move C3");
+    // After the first leg (C2, five squares away) no reaction: out of range.
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C3")));
+    assert_eq!(legal(&t), ["activate u1"]);
+    // Next round the first leg ends four squares away: the window opens between the legs.
+    t.activate(1, "nothing nothing", &[], &[], &[]);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan march");
+    t.decide("move B3");
+    t.decide("move B2");
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("B3")), "the first leg only");
+    assert_eq!(legal(&t), ["react none", "react u1"]);
+    t.decide("react none");
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("B2")), "then the march move completes");
+}
+
+/// "Infantry Saves": infantry not in cover "still save on a roll of [one symbol]"; "Cover
+/// Saves": infantry in cover (here rubble) save on two symbols of three.
+#[test]
+fn infantry_save_and_infantry_cover_save() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let mut setup = battlefront(open_game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C7")]));
+    setup.board.set_terrain(sq("D7"), Terrain::Rubble);
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(3, 2);
+    assert_eq!(pending_faces(&t), Some((2, 2, 6)), "infantry save");
+    t.roll(2, 1);
+    assert_eq!(t.health(1), 2);
+    assert_eq!(rolled(&t).last(), Some(&RollPurpose::InfantrySave));
+    t.activate(1, "move nothing", &["D7"], &[], &[]);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(3, 2);
+    assert_eq!(pending_faces(&t), Some((2, 4, 6)), "cover save in the rubble");
+    t.roll(2, 2);
+    assert_eq!(t.health(1), 2);
+    assert_eq!(rolled(&t).last(), Some(&RollPurpose::CoverSave));
+}
+
+/// "Grenade Weapons": "Units hit by Grenade Weapons do not get a Cover Save against those
+/// weapons, but do retain their Infantry Save"; "Spray Weapons": no Infantry Save or Cover Save.
+#[test]
+fn grenades_ignore_cover_sprays_allow_no_save() {
+    let mut g = rifle("Grenade Launcher", R4, 1);
+    g.keywords.ugl = true;
+    let mut f = rifle("Flame-thrower", WeaponRange::Spaces { min: 1, max: 2 }, 1);
+    f.keywords.flame = true;
+    let a = Arc::new(squad("Grenadiers", 2, vec![g, f]));
+    let b = infantry("B", 5);
+    let mut setup = battlefront(open_game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3")]));
+    setup.board.set_terrain(sq("C3"), Terrain::Rubble);
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u1", 0)], &[]);
+    t.roll(2, 2);
+    assert_eq!(pending_faces(&t), Some((2, 2, 6)), "the infantry save only");
+    t.roll(2, 0);
+    assert_eq!(t.health(1), 3);
+    t.roll(2, 2); // the flame-thrower: no save at all
+    assert_eq!(t.health(1), 1);
+}
+
+/// "No Saves Against Close-Combat Weapons"; "Cover Saves": a vehicle in the open has no save.
+#[test]
+fn close_combat_and_vehicles_in_the_open_have_no_save() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let v = vehicle("Walker", 4);
+    let mut t = game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3"), placed(&v, Side::B, "E4")]);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u2", 0), (1, "u1", 0)], &[]);
+    t.roll(3, 1); // the rifles hit the walker: not in cover, no save
+    assert_eq!(t.health(2), 3);
+    t.decide("retaliate yes");
+    t.roll(3, 1); // close combat: the knives of A
+    t.roll(3, 1); // and B's retaliation; no saves
+    assert_eq!((t.health(0), t.health(1)), (2, 2));
+    assert!(!rolled(&t).contains(&RollPurpose::InfantrySave));
+}
+
+/// "Cover Saves": "A unit is in Cover if the attacking unit cannot draw a line from any point in
+/// its square to all points in the target unit's square without passing through or touching
+/// blocking squares"; a vehicle in cover saves on one symbol.
+#[test]
+fn vehicle_in_cover_behind_a_blocking_square() {
+    let a = vehicle("Ludwig", 6);
+    let v = vehicle("Pounder", 6);
+    let mut setup = battlefront(open_game(8, 8, vec![placed(&a, Side::A, "E1"), placed(&v, Side::B, "C5")]));
+    setup.board.set_terrain(sq("D4"), Terrain::NoDot);
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(2, 2);
+    assert_eq!(pending_faces(&t), Some((2, 2, 6)), "a cover save for the vehicle");
+    t.roll(2, 1);
+    assert_eq!(t.health(1), 5);
+}

@@ -1,0 +1,598 @@
+// Dust 1947 in the browser: lobby, game, replay viewer, odds calculator and rulings.
+// Plain JavaScript and SVG, no external assets. The server decides everything: the page shows
+// the state it is sent and the legal decisions, and sends back the one picked.
+'use strict';
+
+const $ = (sel, root) => (root || document).querySelector(sel);
+const app = document.getElementById('app');
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  return e;
+}
+function svg(tag, attrs, ...kids) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids.flat()) if (k) e.append(k);
+  return e;
+}
+async function api(method, path, body) {
+  const r = await fetch(path, {
+    method,
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  let j = null;
+  try { j = await r.json(); } catch (_) { j = null; }
+  if (!r.ok) throw new Error((j && j.error && j.error.message) || ('HTTP ' + r.status));
+  return j;
+}
+const pct = (p) => (p * 100).toFixed(p > 0 && p < 0.01 ? 1 : 0) + '%';
+const sideClass = (s) => (s === 'A' ? 'sideA' : s === 'B' ? 'sideB' : '');
+
+function myGames() {
+  try { return JSON.parse(localStorage.getItem('dust1947.games') || '{}'); } catch (_) { return {}; }
+}
+function remember(id, info) {
+  const g = myGames();
+  g[id] = Object.assign(g[id] || {}, info, { at: Date.now() });
+  try { localStorage.setItem('dust1947.games', JSON.stringify(g)); } catch (_) { /* private mode */ }
+}
+
+// ----- lobby ------------------------------------------------------------------------------
+
+async function lobbyPage() {
+  document.title = 'Dust 1947';
+  const [sc, lobby] = await Promise.all([api('GET', '/api/scenarios'), api('GET', '/api/games')]);
+  const err = el('div', { class: 'err', id: 'lobby-error' });
+  const scenario = el('select', { id: 'scenario' }, sc.scenarios.map((n) => el('option', { value: n, text: n })));
+  const side = el('select', { id: 'side' }, el('option', { value: 'a', text: 'A (Allies)' }), el('option', { value: 'b', text: 'B (Axis)' }));
+  const opponent = el('select', { id: 'opponent' },
+    el('option', { value: 'ai mcts:200ms', text: 'AI: MCTS 200 ms (strong)' }),
+    el('option', { value: 'ai mcts:1s', text: 'AI: MCTS 1 s (stronger)' }),
+    el('option', { value: 'ai greedy', text: 'AI: greedy' }),
+    el('option', { value: 'ai random', text: 'AI: random' }),
+    el('option', { value: 'human', text: 'A person (send them a link)' }));
+  const seed = el('input', { id: 'seed', type: 'number', min: 0, placeholder: 'random' });
+  const spect = el('input', { id: 'spectators', type: 'checkbox', checked: true });
+  const create = el('button', {
+    class: 'primary', id: 'create', onclick: async () => {
+      err.textContent = '';
+      create.disabled = true;
+      try {
+        const body = { scenario: scenario.value, side: side.value, opponent: opponent.value, spectators: spect.checked };
+        if (seed.value !== '') body.seed = Number(seed.value);
+        const r = await api('POST', '/api/games', body);
+        remember(r.id, { token: r.you.token, side: r.you.side, scenario: scenario.value, invite: r.invite && r.invite.link, watch: r.spectator_link });
+        location.href = r.you.link;
+      } catch (e) { err.textContent = e.message; create.disabled = false; }
+    },
+  }, 'Start the game');
+
+  const recText = el('textarea', { id: 'record-text', placeholder: 'Paste a game record (TOML), or choose a file' });
+  const recFile = el('input', { type: 'file', accept: '.toml,.txt', onchange: async (e) => { const f = e.target.files[0]; if (f) recText.value = await f.text(); } });
+  const recSide = el('select', {}, el('option', { value: 'a', text: 'A' }), el('option', { value: 'b', text: 'B' }));
+  const recOpp = el('select', {}, el('option', { value: 'ai mcts:200ms', text: 'AI: MCTS 200 ms' }), el('option', { value: 'ai greedy', text: 'AI: greedy' }), el('option', { value: 'human', text: 'A person' }));
+  const upload = el('button', {
+    onclick: async () => {
+      err.textContent = '';
+      try {
+        const r = await api('POST', '/api/games/import', { record: recText.value, side: recSide.value, opponent: recOpp.value });
+        remember(r.id, { token: r.you.token, side: r.you.side, scenario: 'uploaded', invite: r.invite && r.invite.link, watch: r.spectator_link });
+        location.href = r.you.link;
+      } catch (e) { err.textContent = e.message; }
+    },
+  }, 'Continue this game');
+
+  const mine = Object.entries(myGames()).sort((a, b) => b[1].at - a[1].at);
+  const mineList = mine.length ? el('ul', {}, mine.map(([id, g]) => el('li', {},
+    el('a', { href: `/game/${id}?seat=${g.token}` }, `${g.scenario || 'game'} ${id}`), ' ', el('span', { class: sideClass(g.side) }, 'side ' + g.side))))
+    : el('p', { class: 'muted' }, 'None yet on this browser.');
+  const open = lobby.games.filter((g) => g.open.length && g.status === 'playing');
+  const openList = open.length ? el('table', {}, open.map((g) => el('tr', {},
+    el('td', {}, g.scenario), el('td', { class: 'small' }, `A: ${g.players.a} · B: ${g.players.b}`),
+    el('td', {}, el('button', {
+      onclick: async () => {
+        try {
+          const r = await api('POST', `/api/games/${g.id}/join`, {});
+          remember(g.id, { token: r.token, side: r.side, scenario: g.scenario });
+          location.href = r.link;
+        } catch (e) { err.textContent = e.message; }
+      },
+    }, `Join as ${g.open[0]}`)))))
+    : el('p', { class: 'muted' }, 'No open seats. Start a game against a person to make one.');
+  const watch = lobby.games.filter((g) => g.watch);
+  const watchList = watch.length ? el('table', {}, watch.slice(0, 30).map((g) => el('tr', {},
+    el('td', {}, el('a', { href: g.watch }, g.scenario + ' ' + g.id)),
+    el('td', { class: 'small' }, `${g.players.a} vs ${g.players.b}`),
+    el('td', { class: 'small' }, g.status === 'over' ? `over (${g.result})` : `${g.plies} decisions`))))
+    : el('p', { class: 'muted' }, 'No games yet.');
+
+  app.replaceChildren(
+    err,
+    el('div', { class: 'grid2' },
+      el('section', { class: 'panel' }, el('h2', {}, 'New game'),
+        el('label', {}, el('span', {}, 'Scenario'), scenario),
+        el('label', {}, el('span', {}, 'Your side'), side),
+        el('label', {}, el('span', {}, 'Opponent'), opponent),
+        el('label', {}, el('span', {}, 'Dice seed'), seed),
+        el('label', {}, el('span', {}, 'Spectator link'), spect),
+        create),
+      el('section', { class: 'panel' }, el('h2', {}, 'Your games'), mineList,
+        el('h2', {}, 'Open seats'), openList)),
+    el('div', { class: 'grid2' },
+      el('section', { class: 'panel' }, el('h2', {}, 'Upload a record and play on'), recFile, recText,
+        el('label', {}, el('span', {}, 'Your side'), recSide), el('label', {}, el('span', {}, 'Opponent'), recOpp), upload),
+      el('section', { class: 'panel' }, el('h2', {}, 'Watch'), watchList)));
+}
+
+// ----- the board ----------------------------------------------------------------------------
+
+const S = 44;
+function sqName(c, r) { return String.fromCharCode(65 + c) + (r + 1); }
+function sqParse(s) { return { c: s.charCodeAt(0) - 65, r: parseInt(s.slice(1), 10) - 1 }; }
+
+// Draws the board of `st` into a new SVG. `opts`: marks (square -> class), onSquare, onUnit,
+// selected unit id, los lines [{from, to, level}].
+function drawBoard(st, opts) {
+  const b = st.board;
+  const W = b.width, H = b.height, M = 14;
+  const x = (c) => M + c * S, y = (r) => M + (H - 1 - r) * S;
+  const center = (s) => { const p = sqParse(s); return [x(p.c) + S / 2, y(p.r) + S / 2]; };
+  const root = svg('svg', { class: 'board', viewBox: `0 0 ${W * S + M * 2} ${H * S + M * 2}`, id: 'board' });
+  const gSq = svg('g'), gHl = svg('g'), gWall = svg('g'), gUnits = svg('g'), gTop = svg('g');
+  for (let r = 0; r < H; r++) {
+    for (let c = 0; c < W; c++) {
+      const i = r * W + c, q = b.squares[i], name = sqName(c, r);
+      const rect = svg('rect', { class: `sq t-${q.t}`, x: x(c), y: y(r), width: S, height: S, 'data-sq': name });
+      rect.addEventListener('click', () => opts.onSquare && opts.onSquare(name));
+      gSq.append(rect);
+      if (q.t === 'rubble') gSq.append(svg('path', { d: `M${x(c) + 12} ${y(r) + 12}l${S - 24} ${S - 24}M${x(c) + S - 12} ${y(r) + 12}l${-(S - 24)} ${S - 24}`, stroke: '#8a6d42', 'stroke-width': 2, 'pointer-events': 'none' }));
+      if (q.t === 'water') gSq.append(svg('path', { d: `M${x(c) + S / 2} ${y(r) + 12}l8 14h-16z`, fill: 'none', stroke: '#3a6f9e', 'stroke-width': 2, 'pointer-events': 'none' }));
+      if (q.t === 'smoke') gSq.append(svg('path', { d: `M${x(c) + S / 2} ${y(r) + 10}l9 12l-9 12l-9 -12z`, fill: '#888', 'pointer-events': 'none' }));
+      if (q.t === 'open') gSq.append(svg('circle', { cx: x(c) + S / 2, cy: y(r) + S / 2, r: 2, fill: '#a59e85', 'pointer-events': 'none' }));
+      if (q.structure !== null && q.structure !== undefined) gSq.append(svg('rect', { class: 'inside', x: x(c), y: y(r), width: S, height: S }));
+      if (q.cover === 'ammo crate') gSq.append(svg('rect', { class: 'cover', x: x(c) + 4, y: y(r) + S - 16, width: 14, height: 11, fill: '#8b5a2b', stroke: '#3b2410' }));
+      if (q.cover === 'anti-tank trap') gSq.append(svg('path', { class: 'cover', d: `M${x(c) + 4} ${y(r) + S - 4}l12 -12M${x(c) + 16} ${y(r) + S - 4}l-12 -12`, stroke: '#111', 'stroke-width': 3 }));
+      if (c === 0) gTop.append(svg('text', { class: 'coord', x: 2, y: y(r) + S / 2 + 3, text: String(r + 1) }));
+      if (r === 0) gTop.append(svg('text', { class: 'coord', x: x(c) + S / 2 - 3, y: H * S + M * 2 - 3, text: String.fromCharCode(65 + c) }));
+      const mark = opts.marks && opts.marks[name];
+      if (mark) {
+        const hl = svg('rect', { class: mark.cls, x: x(c) + 2, y: y(r) + 2, width: S - 4, height: S - 4, rx: 4, 'data-hl': name, stroke: mark.stroke });
+        if (mark.cls.startsWith('hl-move')) hl.addEventListener('click', () => opts.onSquare && opts.onSquare(name));
+        gHl.append(hl);
+      }
+    }
+  }
+  for (const w of b.walls) {
+    const a = sqParse(w.a), o = sqParse(w.b);
+    let x1, y1, x2, y2;
+    if (a.r === o.r) { x1 = x2 = x(Math.max(a.c, o.c)); y1 = y(a.r); y2 = y1 + S; } else { y1 = y2 = y(Math.min(a.r, o.r)); x1 = x(a.c); x2 = x1 + S; }
+    gWall.append(svg('line', { class: 'wall', x1, y1, x2, y2 }));
+    if (w.kind === 'large') gWall.append(svg('line', { class: 'door-large', x1, y1, x2, y2 }));
+    if (w.kind === 'small') { gWall.lastChild.setAttribute('class', 'door-small'); }
+  }
+  for (const o of b.objectives || []) {
+    const [cx, cy] = center(o.at);
+    gTop.append(svg('path', { class: 'objective', d: `M${cx + 14} ${cy - 18}l3 6 6 1-5 4 1 6-5-3-5 3 1-6-5-4 6-1z` }));
+  }
+  for (const l of opts.los || []) {
+    const [x1, y1] = center(l.from), [x2, y2] = center(l.to);
+    const col = l.level === 'blocked' ? null : l.level === 'hard' ? 'var(--hard)' : l.level === 'soft' ? 'var(--soft)' : '#d00';
+    gTop.append(svg('line', { class: 'los' + (col ? '' : ' blocked'), x1, y1, x2, y2, stroke: col || '#777' }));
+  }
+  // Units: several in one space are spread out.
+  const bySq = {};
+  for (const u of st.units) if (u.at && !u.destroyed) (bySq[u.at] = bySq[u.at] || []).push(u);
+  for (const [s, us] of Object.entries(bySq)) {
+    const [cx, cy] = center(s);
+    us.forEach((u, k) => {
+      const dx = us.length > 1 ? (k - (us.length - 1) / 2) * 16 : 0;
+      const col = u.side === 'A' ? 'var(--a)' : 'var(--b)';
+      const g = svg('g', { class: 'unit' + (u.activated ? ' done' : '') + (opts.selected === u.id ? ' selected' : ''), 'data-unit': u.id, transform: `translate(${cx + dx} ${cy})` });
+      let body;
+      if (u.kind === 'squad') body = svg('circle', { class: 'body', r: 15, fill: col, stroke: '#111', 'stroke-width': 1.5 });
+      else if (u.kind === 'hero') body = svg('path', { class: 'body', d: 'M0 -15L13 0L0 15L-13 0Z', fill: col, stroke: '#111', 'stroke-width': 1.5 });
+      else body = svg('rect', { class: 'body', x: -17, y: -13, width: 34, height: 26, rx: 3, fill: col, stroke: '#111', 'stroke-width': 1.5 });
+      g.append(body, svg('text', { text: String(u.health) }), svg('title', { text: `${u.name} (u${u.id}) side ${u.side}, health ${u.health}/${u.max_health}${u.activated ? ', activated' : ''}` }));
+      g.addEventListener('click', (e) => { e.stopPropagation(); if (opts.onUnit) opts.onUnit(u.id, s); });
+      gUnits.append(g);
+    });
+  }
+  root.append(gSq, gWall, gHl, gUnits, gTop);
+  return root;
+}
+
+function oddsChart(o, width) {
+  const probs = o.loss || [];
+  const n = probs.length, w = width || 260, h = 90, pad = 18;
+  const bw = (w - pad) / Math.max(n, 1);
+  const max = Math.max(...probs, 0.0001);
+  const c = svg('svg', { class: 'chart', viewBox: `0 0 ${w} ${h + 14}`, width: '100%', 'data-chart': 'odds' });
+  probs.forEach((p, k) => {
+    const bh = (p / max) * (h - 14);
+    c.append(svg('rect', { class: 'bar' + (k === n - 1 && n > 1 ? ' dest' : ''), x: pad + k * bw + 2, y: h - bh, width: Math.max(bw - 4, 1), height: bh },
+      svg('title', { text: `${k} lost: ${pct(p)}` })));
+    c.append(svg('text', { x: pad + k * bw + bw / 2 - 3, y: h + 11, text: String(k) }));
+    if (p > 0.005) c.append(svg('text', { x: pad + k * bw + 2, y: h - bh - 2, text: pct(p) }));
+  });
+  return c;
+}
+
+function oddsLine(o) {
+  if (!o) return '';
+  return `destroys ${pct(o.destroyed)} · at least 1 loss ${pct(o.at_least_one)} · ${o.mean.toFixed(2)} lost on average`;
+}
+
+function unitCard(u, st) {
+  const card = el('div', { class: 'card', id: 'card' },
+    el('h3', { class: sideClass(u.side) }, `${u.name} (u${u.id})`),
+    el('div', { class: 'small' }, `side ${u.side} · ${u.kind} · Move ${u.movement} · Armor ${u.armor} · AP ${u.ap}`));
+  if (u.provisional) card.append(el('div', { class: 'prov' }, 'PROVISIONAL card: numbers not official'));
+  const state = u.destroyed ? 'destroyed' : (u.at ? `at ${u.at}` : 'not on the board yet') + (u.activated ? ', activated this round' : '');
+  card.append(el('div', {}, `Health ${u.health}/${u.max_health} · ${state}`));
+  if (u.joined !== null && u.joined !== undefined) { const j = st.units[u.joined]; if (j) card.append(el('div', { class: 'small' }, `with ${j.name} (u${j.id})`)); }
+  if (u.skills.length) card.append(el('div', { class: 'small' }, 'Skills: ' + u.skills.map((s) => s.name + (s.used ? ' (used)' : '')).join(', ')));
+  if (u.soft_cover || u.hard_cover) card.append(el('div', { class: 'small' }, `Cover saves: soft ${u.soft_cover || '—'}, hard ${u.hard_cover || '—'}`));
+  card.append(el('table', { class: 'small' },
+    el('tr', {}, el('th', {}, 'Weapon'), el('th', {}, 'Range'), el('th', {}, 'vs soldier 1-4'), el('th', {}, 'vs vehicle 1-7'), el('th', {}, '')),
+    u.weapons.map((w) => el('tr', {}, el('td', {}, w.name), el('td', {}, w.range), el('td', { class: 'mono' }, w.soldier.join(' ')), el('td', { class: 'mono' }, w.vehicle.join(' ')),
+      el('td', {}, (w.carriers !== null && w.carriers !== undefined ? `×${w.carriers} ` : '') + (w.ammo_max ? `ammo ${w.ammo}/${w.ammo_max}` : ''))))));
+  return card;
+}
+
+// ----- a game -----------------------------------------------------------------------------
+
+function gamePage(id) {
+  const params = new URLSearchParams(location.search);
+  const token = params.get('seat') || '';
+  const me = myGames()[id];
+  const G = { st: null, log: [], sel: null, selUnit: null, targets: null, ws: null, retry: 0, error: '', sending: false, lastDice: null };
+  document.title = 'Dust 1947 — game ' + id;
+
+  const boardBox = el('div', { class: 'boardwrap' });
+  const status = el('div', { class: 'status', id: 'status' });
+  const errBox = el('div', { class: 'err', id: 'error' });
+  const choices = el('div', { class: 'choices', id: 'choices' });
+  const detail = el('div', { id: 'detail', class: 'small' });
+  const cardBox = el('div', { id: 'cardbox' });
+  const targetsBox = el('div', { id: 'targets', class: 'small' });
+  const dice = el('div', { class: 'dice', id: 'dice' });
+  const log = el('ol', { class: 'log', id: 'log' });
+  const linkBox = el('div', { class: 'links small' });
+  app.replaceChildren(el('div', { class: 'game' },
+    el('div', {}, boardBox, el('section', { class: 'panel' }, el('h2', {}, 'Dice'), dice), el('section', { class: 'panel' }, el('h2', {}, 'Log'), log)),
+    el('div', {},
+      el('section', { class: 'panel' }, status, errBox),
+      el('section', { class: 'panel' }, el('h2', { id: 'choices-title' }, 'Your choice'), choices, detail),
+      el('section', { class: 'panel' }, cardBox, targetsBox),
+      el('section', { class: 'panel' }, el('h2', {}, 'Links'), linkBox))));
+
+  function send(text) {
+    if (!G.st || G.sending) return;
+    G.error = '';
+    G.sending = true;
+    const msg = { type: 'decide', decision: text, ply: G.st.ply };
+    if (G.ws && G.ws.readyState === 1) {
+      G.ws.send(JSON.stringify(msg));
+    } else {
+      api('POST', `/api/games/${id}/decide`, { seat: token, decision: text, ply: G.st.ply })
+        .then(() => refresh()).catch((e) => { G.error = e.message; G.sending = false; render(); });
+    }
+    G.sel = null;
+    render();
+  }
+
+  function pick(d) {
+    if (G.sel === d.text) { send(d.text); return; }
+    G.sel = d.text;
+    if (d.unit !== null && d.unit !== undefined && d.kind !== 'aim') selectUnit(d.unit, false);
+    render();
+  }
+
+  async function selectUnit(uid, toggle) {
+    if (toggle && G.selUnit === uid) { G.selUnit = null; G.targets = null; render(); return; }
+    G.selUnit = uid;
+    G.targets = null;
+    render();
+    const u = G.st.units[uid];
+    if (!u || !u.at) return;
+    try {
+      const t = await api('GET', `/api/games/${id}/targets?seat=${encodeURIComponent(token)}&unit=${uid}`);
+      if (G.selUnit === uid) { G.targets = t; render(); }
+    } catch (e) { G.targets = { error: e.message }; render(); }
+  }
+
+  function onSquare(name) {
+    const opts = G.st && G.st.yours ? G.st.decisions : [];
+    const d = opts.find((x) => x.square === name && (x.kind === 'move' || x.kind === 'spread'));
+    if (d) { pick(d); return; }
+    const u = G.st.units.find((x) => x.at === name && !x.destroyed);
+    if (u) selectUnit(u.id, true);
+  }
+
+  function onUnit(uid, sq) {
+    const opts = G.st && G.st.yours ? G.st.decisions : [];
+    const d = opts.find((x) => x.unit === uid && x.kind !== 'move') || opts.find((x) => x.square === sq && x.kind === 'move');
+    if (d && d.kind !== 'move') { pick(d); if (d.kind !== 'aim') return; }
+    else if (d) { pick(d); return; }
+    selectUnit(uid, true);
+  }
+
+  function render() {
+    const st = G.st;
+    if (!st) return;
+    // status
+    const p = st.pending;
+    let what;
+    if (p.kind === 'over') what = el('span', { class: 'over', id: 'game-over' }, p.winner ? `Game over: side ${p.winner} wins (${st.vp.a} to ${st.vp.b} VP)` : `Game over: a draw (${st.vp.a} to ${st.vp.b} VP)`);
+    else if (st.yours) what = el('span', {}, 'Your turn to decide (side ', el('span', { class: sideClass(p.side) }, p.side), ')');
+    else if (p.kind === 'decision') what = el('span', {}, 'Waiting for side ', el('span', { class: sideClass(p.side) }, p.side), st.thinking ? ': the AI is thinking…' : ': the other player decides');
+    else what = 'Rolling dice…';
+    const you = st.you ? el('span', {}, 'You play side ', el('span', { class: sideClass(st.you) }, st.you)) : el('span', {}, 'Spectator');
+    status.replaceChildren(el('div', {}, `${st.scenario} · round ${st.round}/${st.round_limit} · VP A ${st.vp.a} : B ${st.vp.b}`), el('div', { class: 'small' }, you, ` · decision ${st.ply}`), el('div', { id: 'pending', 'data-kind': p.kind, 'data-yours': String(!!st.yours) }, what));
+    errBox.textContent = G.error;
+    // choices
+    const title = $('#choices-title');
+    title.textContent = st.yours && st.you !== st.turn && p.kind === 'decision' ? `Your choice during side ${st.turn}'s turn` : 'Your choice';
+    const marks = {};
+    choices.replaceChildren();
+    if (st.yours) {
+      for (const d of st.decisions) {
+        let sub = '';
+        if (d.kind === 'aim' && d.sight) sub = (d.sight.ok ? `${d.sight.level} cover` : 'no line of sight') + (d.odds ? ' · ' + oddsLine(d.odds) : '');
+        const b = el('button', { class: 'choice' + (G.sel === d.text ? ' sel' : ''), 'data-text': d.text, onclick: () => (G.sel === d.text ? send(d.text) : pick(d)) },
+          d.label, sub ? el('span', { class: 'sub' }, sub) : null);
+        choices.append(b);
+        if (d.square) {
+          if (d.kind === 'move' || d.kind === 'spread') marks[d.square] = { cls: 'hl-move' + (G.sel === d.text ? ' sel' : '') };
+          else if (d.kind === 'aim' && d.sight) marks[d.square] = { cls: 'hl-target', stroke: !d.sight.ok ? '#777' : d.sight.level === 'hard' ? 'var(--hard)' : d.sight.level === 'soft' ? 'var(--soft)' : '#d00' };
+          else if (!marks[d.square]) marks[d.square] = { cls: 'hl-choice' };
+        }
+      }
+      if (G.sending) choices.append(el('p', { class: 'muted' }, 'sending…'));
+    } else {
+      choices.append(el('p', { class: 'muted' }, p.kind === 'over' ? 'The game is over.' : 'Nothing to decide now.'));
+    }
+    // detail of the highlighted choice
+    detail.replaceChildren();
+    const sel = st.yours && st.decisions.find((d) => d.text === G.sel);
+    if (sel) {
+      detail.append(el('p', {}, el('b', {}, sel.label), ' — click again (or the button) to confirm ', el('button', { id: 'confirm', class: 'primary', onclick: () => send(sel.text) }, 'Confirm')));
+      if (sel.sight) detail.append(el('p', {}, sel.sight.ok ? `Line of sight from ${sel.from}, range ${sel.range}: ${sel.sight.level} cover — ${sel.sight.reasons.join('; ')}` : `No line of sight: ${sel.sight.reason}`));
+      if (sel.odds) detail.append(el('p', { id: 'choice-odds' }, 'Exact odds: ' + oddsLine(sel.odds)), oddsChart(sel.odds));
+      if (sel.odds_error) detail.append(el('p', { class: 'muted' }, 'odds unavailable: ' + sel.odds_error));
+    }
+    // board
+    let los = [];
+    if (G.targets && G.targets.targets) los = G.targets.targets.map((t) => ({ from: G.targets.from, to: t.at, level: t.sight.ok ? t.sight.level : 'blocked' }));
+    if (sel && sel.sight && sel.from) los = [{ from: sel.from, to: sel.square, level: sel.sight.ok ? sel.sight.level : 'blocked' }];
+    boardBox.replaceChildren(drawBoard(st, { marks, onSquare, onUnit, selected: G.selUnit, los }));
+    // unit card and targets
+    cardBox.replaceChildren();
+    targetsBox.replaceChildren();
+    const u = G.selUnit !== null ? st.units[G.selUnit] : (st.declaring ? st.units[st.declaring.unit] : null);
+    if (u) cardBox.append(unitCard(u, st));
+    else cardBox.append(el('p', { class: 'muted' }, 'Tap a unit to see its card, its targets, the line of sight and the odds.'));
+    if (G.targets && G.targets.error) targetsBox.append(el('p', { class: 'muted' }, G.targets.error));
+    if (G.targets && G.targets.targets) {
+      targetsBox.append(el('h3', {}, `Targets from ${G.targets.from}`));
+      if (!G.targets.targets.length) targetsBox.append(el('p', { class: 'muted' }, 'No enemy unit on the board.'));
+      for (const t of G.targets.targets) {
+        const o = t.odds;
+        targetsBox.append(el('div', { class: 'target', 'data-target': t.unit },
+          el('b', {}, `${t.name} (u${t.unit}) at ${t.at}, range ${t.range}: `),
+          t.sight.ok ? `${t.sight.level} cover — ${t.sight.reasons.join('; ')}` : `no line of sight — ${t.sight.reason}`,
+          el('div', {}, o && o.none ? el('span', { class: 'muted' }, o.none) : el('span', { class: 'target-odds' }, 'Exact odds, all lines in range: ' + oddsLine(o)))));
+      }
+    }
+    // links
+    linkBox.replaceChildren();
+    const origin = location.origin;
+    linkBox.append(el('p', {}, el('a', { href: `/api/games/${id}/record?seat=${encodeURIComponent(token)}`, download: `dust1947-${id}.toml`, id: 'download' }, 'Download the game record'),
+      ' · ', el('a', { href: `/replay?game=${id}&seat=${encodeURIComponent(token)}` }, 'Replay it')));
+    if (me && me.invite) linkBox.append(el('label', {}, 'Send this link to your opponent:', el('input', { readonly: true, value: origin + me.invite, id: 'invite' })));
+    if (me && me.watch) linkBox.append(el('label', {}, 'Spectator link:', el('input', { readonly: true, value: origin + me.watch })));
+  }
+
+  function showDice(events) {
+    const last = [...events].reverse().find((e) => e.dice);
+    if (!last) return;
+    const d = last.dice;
+    const dots = [];
+    for (let i = 0; i < Math.min(d.dice, 60); i++) dots.push(el('span', { class: 'die' + (i < d.successes ? ' hit' : '') }));
+    dice.replaceChildren(el('span', {}, `${d.purpose}: ${d.successes}/${d.dice} `), ...dots, el('span', { class: 'muted small' }, ' ' + last.rule));
+  }
+
+  function absorb(v) {
+    const from = v.events_from || 0;
+    if (from === 0) { G.log = []; log.replaceChildren(); }
+    const fresh = v.events.filter((e) => e.i >= G.log.length);
+    for (const e of fresh) {
+      G.log.push(e);
+      log.append(el('li', { class: (e.casualty ? 'casualty ' : '') + sideClass(e.side) }, e.text, ' ', el('span', { class: 'rule' }, '(' + e.rule + ')')));
+    }
+    if (fresh.length) { log.scrollTop = log.scrollHeight; showDice(fresh); }
+    G.st = v;
+    if (v.ply !== undefined) G.sending = false;
+    render();
+  }
+
+  async function refresh() {
+    try { absorb(await api('GET', `/api/games/${id}?seat=${encodeURIComponent(token)}&since=${G.log.length}`)); } catch (e) { G.error = e.message; render(); }
+  }
+
+  function connect() {
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws?seat=${encodeURIComponent(token)}&since=${G.log.length}`);
+    G.ws = ws;
+    ws.onopen = () => { G.retry = 0; };
+    ws.onmessage = (m) => {
+      let v; try { v = JSON.parse(m.data); } catch (_) { return; }
+      if (v.type === 'state') absorb(v);
+      else if (v.type === 'error') { G.error = v.error.message; G.sending = false; render(); }
+      else if (v.type === 'ack') { G.sending = false; }
+    };
+    ws.onclose = () => {
+      G.ws = null;
+      G.sending = false;
+      G.retry = Math.min(G.retry + 1, 6);
+      setTimeout(connect, 250 * (1 << G.retry));
+    };
+  }
+
+  refresh().then(connect);
+}
+
+// ----- replay viewer ------------------------------------------------------------------------
+
+function replayPage() {
+  document.title = 'Dust 1947 — replay';
+  const params = new URLSearchParams(location.search);
+  const R = { text: '', step: 0, st: null };
+  const err = el('div', { class: 'err', id: 'replay-error' });
+  const ta = el('textarea', { id: 'replay-text', placeholder: 'Paste a game record (TOML) or choose a file' });
+  const file = el('input', { type: 'file', accept: '.toml,.txt', onchange: async (e) => { const f = e.target.files[0]; if (f) { ta.value = await f.text(); load(); } } });
+  const boardBox = el('div', { class: 'boardwrap' });
+  const info = el('div', { id: 'replay-info' });
+  const log = el('ol', { class: 'log' });
+  const slider = el('input', { type: 'range', min: 0, max: 0, value: 0, id: 'replay-slider', style: 'width:100%', oninput: () => go(Number(slider.value)) });
+  const btn = (t, f, idn) => el('button', { onclick: f, id: idn }, t);
+  async function go(step) {
+    err.textContent = '';
+    try {
+      const v = await api('POST', '/api/replay', { record: R.text, step });
+      R.st = v; R.step = v.step;
+      slider.max = v.steps; slider.value = v.step;
+      info.replaceChildren(el('div', {}, `${v.scenario} · decision ${v.step} of ${v.steps} · round ${v.round} · VP A ${v.vp.a} : B ${v.vp.b}`),
+        el('div', { class: 'small' }, v.last_decision ? `last: ${v.last_decision}` : 'start', v.next_decision ? ` · next: ${v.next_decision}` : ' · end of the record'));
+      boardBox.replaceChildren(drawBoard(v, {}));
+      log.replaceChildren(...v.events.slice(-40).map((e) => el('li', { class: sideClass(e.side) }, e.text, ' ', el('span', { class: 'rule' }, '(' + e.rule + ')'))));
+      log.scrollTop = log.scrollHeight;
+    } catch (e) { err.textContent = e.message; }
+  }
+  function load() { R.text = ta.value; go(0); }
+  app.replaceChildren(
+    el('section', { class: 'panel' }, el('h2', {}, 'Replay a game record'), file, ta, el('button', { class: 'primary', onclick: load, id: 'replay-load' }, 'Load'), err),
+    el('div', { class: 'game' }, boardBox, el('div', {},
+      el('section', { class: 'panel' }, info, slider,
+        el('div', {}, btn('|◀', () => go(0), 'replay-first'), ' ', btn('◀', () => go(Math.max(0, R.step - 1)), 'replay-prev'), ' ',
+          btn('▶', () => go(R.step + 1), 'replay-next'), ' ', btn('▶|', () => go(R.st ? R.st.steps : 0), 'replay-last'))),
+      el('section', { class: 'panel' }, el('h2', {}, 'Log (last events)'), log))));
+  const g = params.get('game');
+  if (g) {
+    fetch(`/api/games/${g}/record?seat=${encodeURIComponent(params.get('seat') || '')}`).then((r) => r.text()).then((t) => { ta.value = t; load(); });
+  }
+}
+
+// ----- odds ----------------------------------------------------------------------------------
+
+async function oddsPage() {
+  document.title = 'Dust 1947 — odds';
+  const { cards } = await api('GET', '/api/cards');
+  const opt = (c, i) => el('option', { value: c.name, text: c.name + (c.provisional ? ' (provisional)' : '') });
+  const att = el('select', { id: 'odds-attacker' }, cards.map(opt));
+  const tgt = el('select', { id: 'odds-target' }, cards.map(opt));
+  if (cards.length > 1) tgt.selectedIndex = Math.min(5, cards.length - 1);
+  const attAlive = el('input', { type: 'number', min: 1, id: 'odds-att-alive' });
+  const tgtAlive = el('input', { type: 'number', min: 1, id: 'odds-tgt-alive' });
+  const lines = el('div', { id: 'odds-lines' });
+  const cover = el('select', { id: 'odds-cover' }, ['none', 'soft', 'hard'].map((c) => el('option', { value: c, text: c })));
+  const sustained = el('input', { type: 'checkbox', id: 'odds-sustained' });
+  const burst = el('input', { type: 'checkbox', id: 'odds-burst' });
+  const out = el('div', { id: 'odds-result' });
+  function fillLines() {
+    const c = cards.find((x) => x.name === att.value);
+    lines.replaceChildren(...c.weapons.map((w) => el('label', {}, el('input', { type: 'checkbox', checked: true, value: w.line }), ` ${w.name} (range ${w.range})`)));
+    attAlive.value = c.health;
+    tgtAlive.value = cards.find((x) => x.name === tgt.value).health;
+  }
+  att.addEventListener('change', fillLines);
+  tgt.addEventListener('change', () => { tgtAlive.value = cards.find((x) => x.name === tgt.value).health; });
+  fillLines();
+  async function compute() {
+    out.replaceChildren();
+    try {
+      const chosen = [...lines.querySelectorAll('input:checked')].map((i) => Number(i.value));
+      const o = await api('POST', '/api/odds', { attacker: att.value, target: tgt.value, attacker_alive: Number(attAlive.value), target_alive: Number(tgtAlive.value), lines: chosen, cover: cover.value, sustained: sustained.checked, burst: burst.checked });
+      out.append(el('p', { id: 'odds-summary' }, el('b', {}, `${o.attacker} against ${o.target}: `), oddsLine(o)), oddsChart(o, 420),
+        el('table', { class: 'small' }, el('tr', {}, el('th', {}, 'Line'), el('th', {}, 'Value'), el('th', {}, 'Dice'), el('th', {}, 'Hits'), el('th', {}, 'Lost'), el('th', {}, 'Destroys alone')),
+          o.lines.map((l) => el('tr', {}, el('td', {}, l.name), el('td', { class: 'mono' }, l.value), el('td', {}, l.dice), el('td', {}, l.hits_mean.toFixed(2)), el('td', {}, l.loss_mean.toFixed(2)), el('td', {}, pct(l.destroyed))))),
+        o.notes.length ? el('p', { class: 'muted small' }, o.notes.join(' · ')) : null);
+    } catch (e) { out.append(el('p', { class: 'err' }, e.message)); }
+  }
+  app.replaceChildren(el('div', { class: 'grid2' },
+    el('section', { class: 'panel' }, el('h2', {}, 'Exact odds of an attack'),
+      el('label', {}, el('span', {}, 'Attacker'), att), el('label', {}, el('span', {}, 'alive / health'), attAlive),
+      el('label', {}, el('span', {}, 'Target'), tgt), el('label', {}, el('span', {}, 'alive / health'), tgtAlive),
+      el('div', {}, el('span', { class: 'muted' }, 'Weapon lines'), lines),
+      el('label', {}, el('span', {}, 'Cover'), cover), el('label', {}, el('span', {}, 'Sustained'), sustained), el('label', {}, el('span', {}, 'Target not moved (Burst)'), burst),
+      el('button', { class: 'primary', onclick: compute, id: 'odds-compute' }, 'Compute')),
+    el('section', { class: 'panel' }, el('h2', {}, 'Health lost'), out)));
+}
+
+// ----- rulings -------------------------------------------------------------------------------
+
+function inline(text) {
+  const frag = document.createDocumentFragment();
+  const re = /(`[^`]+`|\*\*[^*]+\*\*)/g;
+  let last = 0, m;
+  while ((m = re.exec(text))) {
+    if (m.index > last) frag.append(text.slice(last, m.index));
+    const t = m[0];
+    frag.append(t.startsWith('`') ? el('code', {}, t.slice(1, -1)) : el('b', {}, t.slice(2, -2)));
+    last = m.index + t.length;
+  }
+  frag.append(text.slice(last));
+  return frag;
+}
+
+async function rulingsPage() {
+  document.title = 'Dust 1947 — rulings';
+  const text = await (await fetch('/api/rulings')).text();
+  const box = el('article', { class: 'panel rulings', id: 'rulings' });
+  let list = null, para = [], code = null;
+  const flush = () => { if (para.length) { box.append(el('p', {}, inline(para.join(' ')))); para = []; } };
+  for (const line of text.split('\n')) {
+    if (code) { if (line.startsWith('```')) { box.append(code); code = null; } else code.firstChild.textContent += line + '\n'; continue; }
+    if (line.startsWith('```')) { flush(); list = null; code = el('pre', {}, el('code', {})); continue; }
+    const h = /^(#{1,4})\s+(.*)$/.exec(line);
+    if (h) { flush(); list = null; box.append(el('h' + Math.min(h[1].length, 4), {}, inline(h[2]))); continue; }
+    const li = /^\s*[-*]\s+(.*)$/.exec(line);
+    if (li) { flush(); if (!list) { list = el('ul'); box.append(list); } list.append(el('li', {}, inline(li[1]))); continue; }
+    if (!line.trim()) { flush(); list = null; continue; }
+    if (list && /^\s+/.test(line)) { list.lastChild.append(' ', inline(line.trim())); continue; }
+    para.push(line.trim());
+  }
+  flush();
+  app.replaceChildren(box);
+}
+
+// ----- routes --------------------------------------------------------------------------------
+
+function route() {
+  const p = location.pathname;
+  const fail = (e) => app.replaceChildren(el('p', { class: 'err' }, e.message || String(e)));
+  try {
+    const g = /^\/game\/([A-Za-z0-9]+)$/.exec(p);
+    if (g) return gamePage(g[1]);
+    if (p === '/replay') return replayPage();
+    if (p === '/odds') return oddsPage().catch(fail);
+    if (p === '/rulings') return rulingsPage().catch(fail);
+    return lobbyPage().catch(fail);
+  } catch (e) { return fail(e); }
+}
+route();

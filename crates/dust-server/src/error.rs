@@ -1,0 +1,126 @@
+//! Errors: [`ServerError`] for the server as a library (start-up, the database), [`ApiError`]
+//! for what a client is told, always as JSON `{"error": {"code", "message"}}`.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use core::fmt;
+
+/// Why the server could not do something.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ServerError {
+    /// A file or folder operation failed.
+    Io {
+        /// What was being done.
+        context: String,
+        /// The system's message.
+        message: String,
+    },
+    /// SQLite refused an operation.
+    Database {
+        /// What was being done.
+        context: String,
+        /// SQLite's message.
+        message: String,
+    },
+    /// The listening socket could not be opened.
+    Bind {
+        /// The address asked for.
+        addr: String,
+        /// The system's message.
+        message: String,
+    },
+    /// A write lost a race or repeated one already done (a decision stored twice).
+    Conflict(String),
+    /// A stored game does not replay (the database was edited, or the engine changed).
+    Corrupt(String),
+}
+
+impl fmt::Display for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServerError::Io { context, message } => write!(f, "{context}: {message}"),
+            ServerError::Database { context, message } => write!(f, "{context}: {message} (check the --db file and its folder)"),
+            ServerError::Bind { addr, message } => write!(
+                f,
+                "cannot listen on {addr}: {message} (is another server running there? choose another --port)"
+            ),
+            ServerError::Conflict(m) => write!(f, "{m}"),
+            ServerError::Corrupt(m) => write!(f, "a stored game does not replay: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+/// A refusal sent to a client: an HTTP status, a stable code and a message with a hint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// A short stable code (`bad_token`, `not_your_turn`, `illegal_decision`…).
+    pub code: &'static str,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+impl ApiError {
+    /// A refusal.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+    /// 400: the request cannot be read.
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, code, message)
+    }
+    /// 404: no such game.
+    pub fn no_game(id: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_such_game",
+            format!("there is no game `{id}`: check the link"),
+        )
+    }
+    /// 403: the token does not open this game.
+    pub fn bad_token() -> ApiError {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "bad_token",
+            "this token does not belong to this game: use the link you were given",
+        )
+    }
+    /// The error as JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({ "error": { "code": self.code, "message": self.message, "status": self.status.as_u16() } })
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}): {}", self.status.as_u16(), self.code, self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl From<ServerError> for ApiError {
+    fn from(e: ServerError) -> ApiError {
+        match e {
+            ServerError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, "conflict", m),
+            other => {
+                tracing::error!(error = %other, "server error");
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", other.to_string())
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(self.to_json())).into_response()
+    }
+}

@@ -1,0 +1,774 @@
+//! The HTTP JSON API, the WebSocket per game and the page's files (docs/server.md lists the
+//! endpoints).
+//!
+//! Every request body is read as bytes under a size limit and parsed here, so a body too
+//! large, malformed JSON or a missing field each get a JSON error with a hint. Each TCP
+//! connection has a token bucket: past its rate, requests get `429` until it refills.
+
+use crate::error::ApiError;
+use crate::hub::{check_spec, GameCell, Hub, NewGame, Viewer};
+use crate::play::scenario_names;
+use crate::store::Seat;
+use crate::view;
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use dust_core::game::UnitId;
+use dust_core::{BySide, Side, Square};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use tokio::sync::watch;
+
+/// Limits of the API.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest request body, in bytes.
+    pub max_body: usize,
+    /// Requests (HTTP) or messages (WebSocket) per second per connection, sustained.
+    pub rate: f64,
+    /// Requests a connection may make at once before the rate applies.
+    pub burst: f64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_body: 256 * 1024,
+            rate: 50.0,
+            burst: 100.0,
+        }
+    }
+}
+
+/// What the handlers share.
+#[derive(Clone)]
+pub struct AppState {
+    /// The games.
+    pub hub: Arc<Hub>,
+    /// The limits.
+    pub limits: Limits,
+    buckets: Arc<Mutex<HashMap<SocketAddr, Bucket>>>,
+    /// Becomes `true` when the server stops (WebSockets close).
+    pub stopping: watch::Receiver<bool>,
+}
+
+impl AppState {
+    /// The state of a server over `hub`.
+    pub fn new(hub: Arc<Hub>, limits: Limits, stopping: watch::Receiver<bool>) -> AppState {
+        AppState {
+            hub,
+            limits,
+            buckets: Arc::new(Mutex::new(HashMap::new())),
+            stopping,
+        }
+    }
+}
+
+/// A token bucket.
+#[derive(Copy, Clone, Debug)]
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    fn new(burst: f64) -> Bucket {
+        Bucket {
+            tokens: burst,
+            last: Instant::now(),
+        }
+    }
+    fn take(&mut self, rate: f64, burst: f64) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * rate).min(burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+static INDEX_HTML: &str = include_str!("../assets/index.html");
+static APP_JS: &str = include_str!("../assets/app.js");
+static STYLE_CSS: &str = include_str!("../assets/style.css");
+static RULINGS_MD: &str = include_str!("../../../docs/rulings.md");
+
+/// The router of the whole server.
+pub fn router(state: AppState) -> Router {
+    let max_body = state.limits.max_body;
+    Router::new()
+        .route("/", get(page))
+        .route("/game/{id}", get(page))
+        .route("/replay", get(page))
+        .route("/odds", get(page))
+        .route("/rulings", get(page))
+        .route("/assets/app.js", get(app_js))
+        .route("/assets/style.css", get(style_css))
+        .route("/api/health", get(health))
+        .route("/api/scenarios", get(scenarios))
+        .route("/api/games", get(lobby).post(create))
+        .route("/api/games/import", post(import))
+        .route("/api/games/{id}", get(state_of))
+        .route("/api/games/{id}/decide", post(decide))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/targets", get(targets))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(ws))
+        .route("/api/cards", get(cards))
+        .route("/api/odds", post(odds))
+        .route("/api/replay", post(replay))
+        .route("/api/rulings", get(rulings))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
+        .layer(DefaultBodyLimit::max(max_body))
+        .with_state(state)
+}
+
+async fn rate_limit(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, req: Request, next: Next) -> Response {
+    let ok = {
+        let mut b = st.buckets.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if b.len() > 10_000 {
+            // Forget connections that have been idle long enough to be full again.
+            let full = st.limits.burst / st.limits.rate.max(0.001);
+            b.retain(|_, v| v.last.elapsed().as_secs_f64() < full);
+        }
+        b.entry(addr)
+            .or_insert_with(|| Bucket::new(st.limits.burst))
+            .take(st.limits.rate, st.limits.burst)
+    };
+    if ok {
+        next.run(req).await
+    } else {
+        tracing::warn!(%addr, "rate limit");
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many requests on this connection: slow down and try again in a second",
+        )
+        .into_response()
+    }
+}
+
+async fn page() -> Html<&'static str> {
+    Html(INDEX_HTML)
+}
+
+fn asset(body: &'static str, mime: &'static str) -> Response {
+    let mut r = body.into_response();
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+async fn app_js() -> Response {
+    asset(APP_JS, "text/javascript; charset=utf-8")
+}
+
+async fn style_css() -> Response {
+    asset(STYLE_CSS, "text/css; charset=utf-8")
+}
+
+async fn rulings() -> Response {
+    asset(RULINGS_MD, "text/markdown; charset=utf-8")
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint: see docs/server.md")
+}
+
+async fn health() -> Json<Value> {
+    Json(json!({ "ok": true, "version": env!("CARGO_PKG_VERSION") }))
+}
+
+async fn scenarios() -> Json<Value> {
+    Json(json!({ "scenarios": scenario_names(), "ai": ["random", "greedy", "mcts:200ms", "mcts:1s"] }))
+}
+
+/// Runs blocking work (the engine, the database, the AI) off the async threads.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", format!("a task failed: {e}")))?
+}
+
+/// The body as JSON of type `T`, with clear errors.
+fn parse_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                "the request body is too large for this server",
+            )
+        } else {
+            ApiError::bad_request("bad_body", format!("cannot read the request body: {e}"))
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request("bad_json", format!("the body is not the JSON expected here: {e}")))
+}
+
+fn parse_side(s: &str) -> Option<Side> {
+    match s.trim() {
+        "a" | "A" => Some(Side::A),
+        "b" | "B" => Some(Side::B),
+        _ => None,
+    }
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::A => "A",
+        Side::B => "B",
+    }
+}
+
+fn parse_seat(s: &str) -> Result<Seat, ApiError> {
+    let s = s.trim();
+    if s.is_empty() || s == "human" {
+        return Ok(Seat::Human);
+    }
+    let spec = s.strip_prefix("ai").map_or(s, str::trim);
+    let spec = if spec.is_empty() { "mcts:200ms" } else { spec };
+    check_spec(spec)?;
+    Ok(Seat::Ai(spec.to_string()))
+}
+
+fn random_seed() -> u64 {
+    let mut b = [0u8; 8];
+    if getrandom::fill(&mut b).is_err() {
+        return std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64);
+    }
+    u64::from_le_bytes(b) >> 1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateReq {
+    #[serde(default)]
+    scenario: Option<String>,
+    #[serde(default)]
+    side: Option<String>,
+    /// `human`, or an AI spec (`ai greedy`, `mcts:200ms`).
+    #[serde(default)]
+    opponent: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    spectators: Option<bool>,
+    /// Both seats played by the AI (`ai greedy`): a game to watch.
+    #[serde(default)]
+    both_ai: Option<String>,
+}
+
+fn links(cell: &GameCell, me: Option<Side>) -> Value {
+    let row = cell.row();
+    let seat = |s: Side| {
+        json!({
+            "side": side_name(s),
+            "player": row.seats[s].to_text(),
+            "token": if row.seats[s].is_ai() { None } else { Some(row.tokens[s].clone()) },
+            "link": if row.seats[s].is_ai() { None } else { Some(format!("/game/{}?seat={}", row.id, row.tokens[s])) },
+        })
+    };
+    let mine = me.map(seat);
+    let invite = me.map(Side::other).filter(|&o| !row.seats[o].is_ai()).map(seat);
+    json!({
+        "id": row.id,
+        "you": mine,
+        "invite": invite,
+        "spectator_link": row.spectator.as_ref().map(|t| format!("/game/{}?seat={t}", row.id)),
+    })
+}
+
+async fn create(State(st): State<AppState>, body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+    let req: CreateReq = parse_body(body)?;
+    let side = match req.side.as_deref() {
+        None => Side::A,
+        Some(s) => parse_side(s).ok_or_else(|| ApiError::bad_request("bad_side", format!("`{s}` is not a side: give `a` or `b`")))?,
+    };
+    let scenario = req.scenario.unwrap_or_else(|| "annihilation".to_string());
+    let (seats, me) = match &req.both_ai {
+        Some(spec) => {
+            let s = parse_seat(&format!("ai {}", spec.trim().trim_start_matches("ai").trim()))?;
+            (BySide { a: s.clone(), b: s }, None)
+        }
+        None => {
+            let opp = parse_seat(req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
+            let mut seats = BySide {
+                a: Seat::Human,
+                b: Seat::Human,
+            };
+            seats[side.other()] = opp;
+            (seats, Some(side))
+        }
+    };
+    let new = NewGame {
+        scenario,
+        scenario_text: None,
+        seed: req.seed.unwrap_or_else(random_seed),
+        seats,
+        spectators: req.spectators.unwrap_or(true) || me.is_none(),
+        decisions: Vec::new(),
+    };
+    let hub = st.hub.clone();
+    let cell = blocking(move || hub.create(new)).await?;
+    if let Some(me) = me {
+        st.hub.viewer(&cell, &cell.row().tokens[me])?;
+    }
+    Ok(Json(links(&cell, me)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportReq {
+    record: String,
+    #[serde(default)]
+    side: Option<String>,
+    #[serde(default)]
+    opponent: Option<String>,
+    #[serde(default)]
+    spectators: Option<bool>,
+}
+
+fn read_record(text: &str) -> Result<dust_data::record::Record, ApiError> {
+    dust_data::record::Record::parse(text, "uploaded record").map_err(|ds| {
+        ApiError::bad_request(
+            "bad_record",
+            ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
+        )
+    })
+}
+
+async fn import(State(st): State<AppState>, body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+    let req: ImportReq = parse_body(body)?;
+    let rec = read_record(&req.record)?;
+    let side = match req.side.as_deref() {
+        None => Side::A,
+        Some(s) => parse_side(s).ok_or_else(|| ApiError::bad_request("bad_side", format!("`{s}` is not a side: give `a` or `b`")))?,
+    };
+    let mut seats = BySide {
+        a: Seat::Human,
+        b: Seat::Human,
+    };
+    seats[side.other()] = parse_seat(req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
+    let (scenario, scenario_text) = match &rec.scenario {
+        dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),
+        dust_data::record::ScenarioRef::Embedded(t) => ("embedded".to_string(), Some(t.clone())),
+    };
+    let new = NewGame {
+        scenario,
+        scenario_text,
+        seed: rec.seed,
+        seats,
+        spectators: req.spectators.unwrap_or(true),
+        decisions: rec.decisions.clone(),
+    };
+    let hub = st.hub.clone();
+    let cell = blocking(move || hub.create(new)).await?;
+    if let Some(expected) = rec.final_hash {
+        let now = cell.live().played.game.state_hash();
+        if now != expected {
+            tracing::warn!(expected = %format!("{expected:#018x}"), now = %format!("{now:#018x}"), "an uploaded record's final hash differs");
+        }
+    }
+    st.hub.viewer(&cell, &cell.row().tokens[side])?;
+    Ok(Json(links(&cell, Some(side))))
+}
+
+async fn lobby(State(st): State<AppState>) -> Result<Json<Value>, ApiError> {
+    let hub = st.hub.clone();
+    let rows = blocking(move || hub.recent(100)).await?;
+    let games: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let open: Vec<&str> = Side::ALL
+                .into_iter()
+                .filter(|&s| !r.seats[s].is_ai() && !r.claimed[s])
+                .map(side_name)
+                .collect();
+            json!({
+                "id": r.id,
+                "scenario": r.scenario,
+                "players": { "a": r.seats.a.to_text(), "b": r.seats.b.to_text() },
+                "open": open,
+                "status": r.status,
+                "result": r.result,
+                "plies": r.plies,
+                "updated": r.updated,
+                "watch": r.spectator.as_ref().map(|t| format!("/game/{}?seat={t}", r.id)),
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "games": games })))
+}
+
+#[derive(Deserialize)]
+struct SeatQuery {
+    #[serde(default)]
+    seat: Option<String>,
+    #[serde(default)]
+    since: Option<usize>,
+}
+
+async fn open_game(st: &AppState, id: String, token: Option<&str>) -> Result<(Arc<GameCell>, Viewer), ApiError> {
+    let hub = st.hub.clone();
+    let cell = blocking(move || hub.cell(&id)).await?;
+    let token = token.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "no_token", "give the seat (or spectator) token of your link: ?seat=…"))?;
+    let viewer = st.hub.viewer(&cell, token)?;
+    Ok((cell, viewer))
+}
+
+fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
+    let row = cell.row();
+    let live = cell.live();
+    let mut v = view::state_json(&live.played.game, &live.played.decisions, viewer.side(), since);
+    v["id"] = json!(row.id);
+    v["scenario"] = json!(row.scenario);
+    v["seed"] = json!(row.seed.to_string());
+    v["players"] = json!({ "a": row.seats.a.to_text(), "b": row.seats.b.to_text() });
+    v["thinking"] = json!(live.thinking);
+    v["spectator"] = json!(viewer == Viewer::Spectator);
+    v
+}
+
+async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Json<Value>, ApiError> {
+    let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
+    let since = q.since.unwrap_or(0);
+    let v = blocking(move || Ok(state_for(&cell, viewer, since))).await?;
+    Ok(Json(v))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DecideReq {
+    seat: String,
+    decision: String,
+    #[serde(default)]
+    ply: Option<u32>,
+}
+
+async fn decide(State(st): State<AppState>, Path(id): Path<String>, body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+    let req: DecideReq = parse_body(body)?;
+    let (cell, viewer) = open_game(&st, id, Some(&req.seat)).await?;
+    let hub = st.hub.clone();
+    let c2 = cell.clone();
+    let ply = blocking(move || hub.decide(&c2, viewer, &req.decision, req.ply)).await?;
+    let live = cell.live();
+    Ok(Json(json!({
+        "ok": true,
+        "ply": ply,
+        "hash": format!("{:#018x}", live.played.game.state_hash()),
+        "pending": view::pending_json(&live.played.game),
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinReq {
+    #[serde(default)]
+    side: Option<String>,
+}
+
+async fn join(State(st): State<AppState>, Path(id): Path<String>, body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+    let req: JoinReq = parse_body(body)?;
+    let side = match req.side.as_deref() {
+        None | Some("") => None,
+        Some(s) => Some(parse_side(s).ok_or_else(|| ApiError::bad_request("bad_side", format!("`{s}` is not a side: give `a` or `b`")))?),
+    };
+    let hub = st.hub.clone();
+    let cell = blocking(move || hub.cell(&id)).await?;
+    let (side, token) = st.hub.join(&cell, side)?;
+    let id = cell.row().id;
+    Ok(Json(json!({ "side": side_name(side), "token": token, "link": format!("/game/{id}?seat={token}") })))
+}
+
+#[derive(Deserialize)]
+struct TargetsQuery {
+    seat: Option<String>,
+    unit: u8,
+    #[serde(default)]
+    from: Option<String>,
+}
+
+async fn targets(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<TargetsQuery>) -> Result<Json<Value>, ApiError> {
+    let (cell, _) = open_game(&st, id, q.seat.as_deref()).await?;
+    let from = match q.from.as_deref().filter(|s| !s.is_empty()) {
+        Some(s) => Some(s.parse::<Square>().map_err(|e| ApiError::bad_request("bad_square", e.to_string()))?),
+        None => None,
+    };
+    let v = blocking(move || {
+        let live = cell.live();
+        let g = &live.played.game;
+        let decl = view::Declaration::of(g, &live.played.decisions);
+        view::targets_json(g, &decl, UnitId(q.unit), from).map_err(|m| ApiError::bad_request("bad_unit", m))
+    })
+    .await?;
+    Ok(Json(v))
+}
+
+async fn record(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Response, ApiError> {
+    let (cell, _) = open_game(&st, id, q.seat.as_deref()).await?;
+    let id = cell.row().id;
+    let text = st.hub.record(&cell).to_text();
+    let mut r = text.into_response();
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/toml; charset=utf-8"));
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"dust1947-{id}.toml\"")) {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(r)
+}
+
+/// The unit cards the odds page offers: the shipped cards, then the duel's test cards.
+fn all_cards() -> Vec<dust_core::UnitCard> {
+    let mut v = dust_data::builtin::builtin_cards();
+    v.extend(dust_core::game::tests_support::duel().units.iter().map(|u| u.card.as_ref().clone()));
+    v
+}
+
+async fn cards() -> Json<Value> {
+    let cards: Vec<Value> = all_cards()
+        .iter()
+        .map(|c| {
+            json!({
+                "name": c.name,
+                "kind": format!("{:?}", c.kind).to_lowercase(),
+                "health": c.health,
+                "armor": c.armor.to_string(),
+                "provisional": c.is_provisional(),
+                "weapons": c.weapons.iter().enumerate().map(|(i, w)| json!({
+                    "line": i, "name": w.name, "range": w.range.to_string(),
+                    "soldier": w.table.soldier.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "vehicle": w.table.vehicle.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                    "ammo": w.ammo,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Json(json!({ "cards": cards }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OddsReq {
+    attacker: String,
+    target: String,
+    #[serde(default)]
+    attacker_alive: Option<u8>,
+    #[serde(default)]
+    target_alive: Option<u8>,
+    #[serde(default)]
+    lines: Option<Vec<usize>>,
+    #[serde(default)]
+    sustained: bool,
+    #[serde(default)]
+    cover: Option<String>,
+    #[serde(default)]
+    burst: bool,
+}
+
+async fn odds(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+    let req: OddsReq = parse_body(body)?;
+    blocking(move || {
+        let cards = all_cards();
+        let find = |n: &str| {
+            cards.iter().find(|c| c.name.eq_ignore_ascii_case(n.trim())).ok_or_else(|| {
+                ApiError::bad_request(
+                    "bad_card",
+                    format!(
+                        "there is no card `{n}`: the cards are {}",
+                        cards.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+                    ),
+                )
+            })
+        };
+        let a = find(&req.attacker)?;
+        let t = find(&req.target)?;
+        let mut spec = dust_core::odds::AttackSpec::new(a, t).with_attacker_alive(req.attacker_alive.unwrap_or(a.health));
+        if let Some(lines) = &req.lines {
+            if lines.len() > 64 {
+                return Err(ApiError::bad_request("bad_lines", "at most 64 weapon lines"));
+            }
+            spec = spec.with_lines(lines);
+        }
+        spec.target_alive = req.target_alive.unwrap_or(t.health);
+        spec.sustained = req.sustained;
+        spec.burst = req.burst;
+        spec.cover = match req.cover.as_deref().unwrap_or("none") {
+            "none" => dust_core::CoverLevel::None,
+            "soft" => dust_core::CoverLevel::Soft,
+            "hard" => dust_core::CoverLevel::Hard,
+            other => return Err(ApiError::bad_request("bad_cover", format!("`{other}` is not a cover: none, soft or hard"))),
+        };
+        let o = dust_core::odds::odds(&spec).map_err(|e| ApiError::bad_request("bad_attack", e.to_string()))?;
+        let mut v = view::odds_json(&o);
+        v["attacker"] = json!(a.name);
+        v["target"] = json!(t.name);
+        Ok(Json(v))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplayReq {
+    record: String,
+    #[serde(default)]
+    step: Option<usize>,
+}
+
+async fn replay(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+    let req: ReplayReq = parse_body(body)?;
+    blocking(move || {
+        let rec = read_record(&req.record)?;
+        let (name, text) = match &rec.scenario {
+            dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),
+            dust_data::record::ScenarioRef::Embedded(t) => ("embedded".to_string(), Some(t.as_str())),
+        };
+        let setup = crate::play::setup_for(&name, text).map_err(|m| ApiError::bad_request("bad_scenario", m))?;
+        let n = rec.decisions.len();
+        let step = req.step.unwrap_or(n).min(n);
+        let p = crate::play::Played::replay(setup, rec.seed, &rec.decisions[..step])
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "record_refused", e.to_string()))?;
+        let mut v = view::state_json(&p.game, &p.decisions, None, 0);
+        v["steps"] = json!(n);
+        v["step"] = json!(step);
+        v["scenario"] = json!(name);
+        v["next_decision"] = json!(rec.decisions.get(step).map(ToString::to_string));
+        v["players"] = json!({ "a": rec.players.a, "b": rec.players.b });
+        Ok(Json(v))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WsIn {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    decision: Option<String>,
+    #[serde(default)]
+    ply: Option<u32>,
+}
+
+async fn ws(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<SeatQuery>, up: WebSocketUpgrade) -> Result<Response, ApiError> {
+    let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
+    let since = q.since.unwrap_or(0);
+    Ok(up
+        .max_message_size(16 * 1024)
+        .max_frame_size(16 * 1024)
+        .on_upgrade(move |socket| ws_loop(st, cell, viewer, socket, since)))
+}
+
+async fn send_json(socket: &mut WebSocket, v: &Value) -> bool {
+    socket.send(Message::Text(v.to_string().into())).await.is_ok()
+}
+
+/// One WebSocket: the state on connect and after every change (only the new events), and
+/// decisions from the client, each answered with `ack` or `error`.
+async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: WebSocket, since: usize) {
+    let mut rx = cell.tx.subscribe();
+    let mut stopping = st.stopping.clone();
+    let mut seen = since;
+    let mut bucket = Bucket::new(st.limits.burst);
+    let mut strikes = 0u32;
+    let push = |seen: usize| {
+        let c = cell.clone();
+        async move {
+            tokio::task::spawn_blocking(move || {
+                let mut v = state_for(&c, viewer, seen);
+                v["type"] = json!("state");
+                v
+            })
+            .await
+            .ok()
+        }
+    };
+    match push(seen).await {
+        Some(v) => {
+            seen = v["events_total"].as_u64().unwrap_or(0) as usize;
+            if !send_json(&mut socket, &v).await {
+                return;
+            }
+        }
+        None => return,
+    }
+    loop {
+        tokio::select! {
+            changed = rx.recv() => {
+                match changed {
+                    Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        // Coalesce a burst of changes into one state.
+                        while rx.try_recv().is_ok() {}
+                        let Some(v) = push(seen).await else { return };
+                        seen = v["events_total"].as_u64().unwrap_or(seen as u64) as usize;
+                        if !send_json(&mut socket, &v).await { return; }
+                    }
+                    Err(_) => return,
+                }
+            }
+            msg = socket.recv() => {
+                let Some(Ok(msg)) = msg else { return };
+                let text = match msg {
+                    Message::Text(t) => t.to_string(),
+                    Message::Binary(_) => String::from("\u{0}"),
+                    Message::Close(_) => return,
+                    _ => continue,
+                };
+                if !bucket.take(st.limits.rate, st.limits.burst) {
+                    strikes += 1;
+                    let e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages: slow down");
+                    if !send_json(&mut socket, &json!({"type": "error", "error": e.to_json()["error"]})).await || strikes > 100 {
+                        return;
+                    }
+                    continue;
+                }
+                let reply = ws_message(&st, &cell, viewer, &text).await;
+                if !send_json(&mut socket, &reply).await { return; }
+            }
+            _ = stopping.changed() => {
+                let _ = socket.send(Message::Close(None)).await;
+                return;
+            }
+        }
+    }
+}
+
+async fn ws_message(st: &AppState, cell: &Arc<GameCell>, viewer: Viewer, text: &str) -> Value {
+    let err = |e: ApiError| json!({ "type": "error", "error": e.to_json()["error"] });
+    let m: WsIn = match serde_json::from_str(text) {
+        Ok(m) => m,
+        Err(e) => return err(ApiError::bad_request("bad_json", format!("a message is JSON like {{\"type\":\"decide\",\"decision\":\"move C4\",\"ply\":12}}: {e}"))),
+    };
+    match m.kind.as_str() {
+        "ping" => json!({ "type": "pong" }),
+        "decide" => {
+            let Some(d) = m.decision else {
+                return err(ApiError::bad_request("bad_json", "a `decide` message needs a `decision`"));
+            };
+            let hub = st.hub.clone();
+            let c = cell.clone();
+            let started = Instant::now();
+            match blocking(move || hub.decide(&c, viewer, &d, m.ply)).await {
+                Ok(ply) => json!({ "type": "ack", "ply": ply, "micros": started.elapsed().as_micros() as u64 }),
+                Err(e) => err(e),
+            }
+        }
+        other => err(ApiError::bad_request("bad_type", format!("`{other}` is not a message type: `decide` or `ping`"))),
+    }
+}

@@ -1,0 +1,520 @@
+//! The games being served: each one is its stored row, its state rebuilt from the seed and the
+//! stored decisions, and a channel that tells every connected client when it changed.
+//!
+//! Every path that changes a game goes through [`Hub::commit`]: the engine checks the decision
+//! on a copy of the state, the chance events after it are rolled from the game's dice, the
+//! decision is stored in one transaction, and only then the copy replaces the state and the
+//! clients are told. A refused or unstored decision changes nothing.
+//!
+//! AI seats move on the blocking thread pool ([`Hub::kick_ai`]), one decision at a time, through
+//! the same path.
+
+use crate::error::{ApiError, ServerError};
+use crate::play::{setup_for, Played};
+use crate::store::{unix_now, GameRow, Seat, Store};
+use axum::http::StatusCode;
+use dust_ai::{Player, PlayerSpec};
+use dust_core::game::{Decision, Pending};
+use dust_core::{BySide, Side};
+use dust_data::record::{Record, ScenarioRef};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::broadcast;
+
+/// Who is looking at a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// The holder of a seat's token: may decide for that side when it must.
+    Seat(Side),
+    /// A spectator: sees, never decides.
+    Spectator,
+}
+
+impl Viewer {
+    /// The side played, if any.
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+/// A game's state in memory.
+pub struct Live {
+    /// The engine, dice and decisions.
+    pub played: Played,
+    /// The AI players of AI seats, built on first use.
+    ai: BySide<Option<Box<dyn Player + Send>>>,
+    /// An AI task is deciding.
+    pub thinking: bool,
+}
+
+/// One served game.
+pub struct GameCell {
+    /// Its stored row (seats, tokens; `claimed` is kept up to date).
+    pub row: Mutex<GameRow>,
+    /// Its state.
+    pub live: Mutex<Live>,
+    /// Sends the number of decisions after every change (and when an AI starts thinking).
+    pub tx: broadcast::Sender<u32>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl GameCell {
+    /// Locks the state.
+    pub fn live(&self) -> MutexGuard<'_, Live> {
+        lock(&self.live)
+    }
+    /// A copy of the row.
+    pub fn row(&self) -> GameRow {
+        lock(&self.row).clone()
+    }
+}
+
+/// The games of this server.
+pub struct Hub {
+    /// The database.
+    pub store: Store,
+    games: Mutex<HashMap<String, Arc<GameCell>>>,
+    runtime: tokio::runtime::Handle,
+    stopping: AtomicBool,
+}
+
+/// Random bytes as lowercase hex.
+///
+/// # Errors
+/// The system has no random source.
+pub fn random_hex(bytes: usize) -> Result<String, ServerError> {
+    let mut b = vec![0u8; bytes];
+    getrandom::fill(&mut b).map_err(|e| ServerError::Io {
+        context: "cannot read random bytes for a token".into(),
+        message: e.to_string(),
+    })?;
+    Ok(b.iter().map(|x| format!("{x:02x}")).collect())
+}
+
+/// Compares two tokens in time that does not depend on where they differ.
+fn same_token(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// What a new game is made of.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// A shipped scenario or `duel` (ignored when `scenario_text` is given).
+    pub scenario: String,
+    /// An embedded scenario file (uploaded records).
+    pub scenario_text: Option<String>,
+    /// The dice seed.
+    pub seed: u64,
+    /// Who plays each side.
+    pub seats: BySide<Seat>,
+    /// Whether a spectator link is made.
+    pub spectators: bool,
+    /// Decisions already played (an uploaded record).
+    pub decisions: Vec<Decision>,
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::A => "A",
+        Side::B => "B",
+    }
+}
+
+fn status_of(p: &Played) -> (&'static str, Option<&'static str>) {
+    match p.game.pending() {
+        Pending::GameOver { winner } => ("over", Some(winner.map_or("draw", side_name))),
+        _ => ("playing", None),
+    }
+}
+
+/// Checks an AI spec (`random`, `greedy`, `mcts:200ms`…).
+///
+/// # Errors
+/// The spec names no player.
+pub fn check_spec(spec: &str) -> Result<PlayerSpec, ApiError> {
+    spec.trim()
+        .parse::<PlayerSpec>()
+        .map_err(|e| ApiError::bad_request("bad_ai", format!("`{spec}` is not an AI: {e}")))
+}
+
+impl Hub {
+    /// A hub over a store; AI tasks run on `runtime`'s blocking pool.
+    pub fn new(store: Store, runtime: tokio::runtime::Handle) -> Hub {
+        Hub {
+            store,
+            games: Mutex::new(HashMap::new()),
+            runtime,
+            stopping: AtomicBool::new(false),
+        }
+    }
+
+    /// Stops starting AI decisions (server shutdown).
+    pub fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+    }
+
+    /// Creates a game: checks the scenario, the seats and any decisions, stores it.
+    ///
+    /// # Errors
+    /// An unknown scenario, a bad AI spec, a decision the engine refuses, the database.
+    pub fn create(self: &Arc<Self>, new: NewGame) -> Result<Arc<GameCell>, ApiError> {
+        for s in [&new.seats.a, &new.seats.b] {
+            if let Seat::Ai(spec) = s {
+                check_spec(spec)?;
+            }
+        }
+        let setup = setup_for(&new.scenario, new.scenario_text.as_deref()).map_err(|m| ApiError::bad_request("bad_scenario", m))?;
+        let mut played = Played::new(setup, new.seed).map_err(|e| ApiError::bad_request("bad_scenario", e.to_string()))?;
+        let mut stored = Vec::with_capacity(new.decisions.len());
+        for (i, &d) in new.decisions.iter().enumerate() {
+            played.apply(d).map_err(|m| {
+                ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "record_refused",
+                    format!("decision {i} `{d}` is refused: {m}"),
+                )
+            })?;
+            stored.push((d.to_string(), played.game.state_hash()));
+        }
+        let (status, result) = status_of(&played);
+        let now = unix_now();
+        let row = GameRow {
+            id: random_hex(8)?,
+            created: now,
+            scenario: new.scenario.clone(),
+            scenario_text: new.scenario_text.clone(),
+            seed: new.seed,
+            claimed: BySide {
+                a: new.seats.a.is_ai(),
+                b: new.seats.b.is_ai(),
+            },
+            seats: new.seats,
+            tokens: BySide {
+                a: random_hex(16)?,
+                b: random_hex(16)?,
+            },
+            spectator: if new.spectators { Some(random_hex(16)?) } else { None },
+            status: status.to_string(),
+            result: result.map(str::to_string),
+            plies: stored.len() as u32,
+            updated: now,
+        };
+        self.store.create(&row, &stored)?;
+        tracing::info!(game = %row.id, scenario = %row.scenario, seed = row.seed, a = %row.seats.a.to_text(), b = %row.seats.b.to_text(), plies = stored.len(), "game created");
+        let cell = Arc::new(GameCell {
+            row: Mutex::new(row.clone()),
+            live: Mutex::new(Live {
+                played,
+                ai: BySide::default(),
+                thinking: false,
+            }),
+            tx: broadcast::channel(64).0,
+        });
+        lock(&self.games).insert(row.id.clone(), cell.clone());
+        self.kick_ai(&cell);
+        Ok(cell)
+    }
+
+    /// A game by id: from memory, else rebuilt from the database by replaying its decisions.
+    ///
+    /// # Errors
+    /// No such game; a stored game that does not replay; the database.
+    pub fn cell(self: &Arc<Self>, id: &str) -> Result<Arc<GameCell>, ApiError> {
+        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(ApiError::no_game(id));
+        }
+        if let Some(c) = lock(&self.games).get(id) {
+            return Ok(c.clone());
+        }
+        let row = self.store.game(id)?.ok_or_else(|| ApiError::no_game(id))?;
+        let stored = self.store.decisions(id)?;
+        let mut decisions = Vec::with_capacity(stored.len());
+        for (i, (text, _)) in stored.iter().enumerate() {
+            let d: Decision = text
+                .parse()
+                .map_err(|e| ServerError::Corrupt(format!("game {id}, decision {i}: {e}")))?;
+            decisions.push(d);
+        }
+        let setup = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(|m| ServerError::Corrupt(format!("game {id}: {m}")))?;
+        let played = Played::replay(setup, row.seed, &decisions).map_err(|e| ServerError::Corrupt(format!("game {id}: {e}")))?;
+        if let Some((_, hash)) = stored.last() {
+            let now = format!("{:#018x}", played.game.state_hash());
+            if &now != hash {
+                tracing::warn!(game = %id, stored = %hash, replayed = %now, "the replayed state hash differs from the stored one");
+            }
+        }
+        tracing::info!(game = %id, plies = decisions.len(), "game loaded from the database");
+        let cell = Arc::new(GameCell {
+            row: Mutex::new(row),
+            live: Mutex::new(Live {
+                played,
+                ai: BySide::default(),
+                thinking: false,
+            }),
+            tx: broadcast::channel(64).0,
+        });
+        let cell = lock(&self.games).entry(id.to_string()).or_insert(cell).clone();
+        self.kick_ai(&cell);
+        Ok(cell)
+    }
+
+    /// Loads every unfinished game and lets the AIs that must move go on. Returns how many.
+    ///
+    /// # Errors
+    /// The database cannot be read (a game that does not replay is logged and skipped).
+    pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
+        let ids = self.store.unfinished()?;
+        let mut n = 0;
+        for id in ids {
+            match self.cell(&id) {
+                Ok(_) => n += 1,
+                Err(e) => tracing::error!(game = %id, error = %e, "cannot resume a game"),
+            }
+        }
+        Ok(n)
+    }
+
+    /// Who a token belongs to in a game; a token's first use marks its seat as taken.
+    ///
+    /// # Errors
+    /// The token opens nothing in this game.
+    pub fn viewer(&self, cell: &GameCell, token: &str) -> Result<Viewer, ApiError> {
+        let mut row = lock(&cell.row);
+        for side in Side::ALL {
+            if same_token(&row.tokens[side], token) && !row.seats[side].is_ai() {
+                if !row.claimed[side] {
+                    row.claimed[side] = true;
+                    let id = row.id.clone();
+                    drop(row);
+                    self.store.claim(&id, side)?;
+                }
+                return Ok(Viewer::Seat(side));
+            }
+        }
+        if row.spectator.as_deref().is_some_and(|s| same_token(s, token)) {
+            return Ok(Viewer::Spectator);
+        }
+        Err(ApiError::bad_token())
+    }
+
+    /// Takes an open human seat of a game (the lobby's "join"): returns its side and token.
+    ///
+    /// # Errors
+    /// No open seat.
+    pub fn join(&self, cell: &GameCell, side: Option<Side>) -> Result<(Side, String), ApiError> {
+        let mut row = lock(&cell.row);
+        let open: Vec<Side> = Side::ALL
+            .into_iter()
+            .filter(|&s| !row.seats[s].is_ai() && !row.claimed[s] && side.is_none_or(|x| x == s))
+            .collect();
+        let Some(&s) = open.first() else {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "no_open_seat",
+                "this game has no open seat left: ask the players for the spectator link",
+            ));
+        };
+        row.claimed[s] = true;
+        let (id, token) = (row.id.clone(), row.tokens[s].clone());
+        drop(row);
+        self.store.claim(&id, s)?;
+        Ok((s, token))
+    }
+
+    /// A decision by the holder of `token`: checked (seat, turn, ply, the engine), stored, then
+    /// applied and announced. Returns the number of decisions after it.
+    ///
+    /// # Errors
+    /// A spectator or an AI seat; not this side's turn; a stale `ply` (a replayed message); a
+    /// decision that does not read or that the engine refuses; the database.
+    pub fn decide(self: &Arc<Self>, cell: &Arc<GameCell>, viewer: Viewer, text: &str, ply: Option<u32>) -> Result<u32, ApiError> {
+        let Viewer::Seat(side) = viewer else {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "spectator",
+                "spectators watch the game: only a seat's link may decide",
+            ));
+        };
+        if text.len() > 200 {
+            return Err(ApiError::bad_request("bad_decision", "a decision is a short text such as `move C4`"));
+        }
+        let d: Decision = text.trim().parse().map_err(|e: dust_core::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
+        let mut live = cell.live();
+        let now = live.played.decisions.len() as u32;
+        if let Some(p) = ply {
+            if p != now {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "stale",
+                    format!("this message is for decision {p} but the game is at decision {now}: reload the state and decide again"),
+                ));
+            }
+        }
+        match live.played.game.pending() {
+            Pending::Decision { side: s } if s == side => {}
+            Pending::Decision { side: s } => {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "not_your_turn",
+                    format!("side {s} must decide now, not side {side}: wait for your turn"),
+                ))
+            }
+            Pending::GameOver { .. } => return Err(ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")),
+            Pending::Chance(_) => return Err(ApiError::new(StatusCode::CONFLICT, "dice", "dice are being rolled: try again")),
+        }
+        let n = self.commit(cell, &mut live, d)?;
+        drop(live);
+        self.kick_ai(cell);
+        Ok(n)
+    }
+
+    /// Checks, stores and applies a decision on a locked game.
+    fn commit(&self, cell: &GameCell, live: &mut Live, d: Decision) -> Result<u32, ApiError> {
+        let ply = live.played.decisions.len() as u32;
+        let mut next = live.played.clone();
+        next.apply_in_place(d).map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", m))?;
+        let (status, result) = status_of(&next);
+        let id = lock(&cell.row).id.clone();
+        self.store.append(&id, ply, &d.to_string(), next.game.state_hash(), status, result)?;
+        live.played = next;
+        {
+            let mut row = lock(&cell.row);
+            row.plies = ply + 1;
+            row.status = status.to_string();
+            row.result = result.map(str::to_string);
+            row.updated = unix_now();
+        }
+        tracing::debug!(game = %id, ply, decision = %d, "decision stored");
+        if status == "over" {
+            tracing::info!(game = %id, plies = ply + 1, result = ?result, "game over");
+        }
+        let _ = cell.tx.send(ply + 1);
+        Ok(ply + 1)
+    }
+
+    /// Starts the AI of the side that must decide, if it is an AI seat and none is running.
+    pub fn kick_ai(self: &Arc<Self>, cell: &Arc<GameCell>) {
+        if self.stopping.load(Ordering::SeqCst) {
+            return;
+        }
+        let seats = lock(&cell.row).seats.clone();
+        {
+            let mut live = cell.live();
+            let Pending::Decision { side } = live.played.game.pending() else { return };
+            if !seats[side].is_ai() || live.thinking {
+                return;
+            }
+            live.thinking = true;
+        }
+        let _ = cell.tx.send(u32::MAX);
+        let hub = self.clone();
+        let cell = cell.clone();
+        self.runtime.spawn_blocking(move || hub.run_ai(&cell, &seats));
+    }
+
+    /// Plays the AI seats' decisions until a human must decide or the game is over.
+    fn run_ai(self: &Arc<Self>, cell: &Arc<GameCell>, seats: &BySide<Seat>) {
+        loop {
+            if self.stopping.load(Ordering::SeqCst) {
+                cell.live().thinking = false;
+                return;
+            }
+            let (game, side, ply, mut player) = {
+                let mut live = cell.live();
+                let side = match live.played.game.pending() {
+                    Pending::Decision { side } if seats[side].is_ai() => side,
+                    _ => {
+                        live.thinking = false;
+                        drop(live);
+                        let _ = cell.tx.send(u32::MAX);
+                        return;
+                    }
+                };
+                let ply = live.played.decisions.len();
+                let player = match live.ai[side].take() {
+                    Some(p) => p,
+                    None => {
+                        let Seat::Ai(spec) = &seats[side] else { return };
+                        let seed = lock(&cell.row).seed ^ (ply as u64).rotate_left(32) ^ side as u64;
+                        match spec.parse::<PlayerSpec>() {
+                            Ok(s) => s.build(seed),
+                            Err(e) => {
+                                tracing::error!(error = %e, "bad AI spec in the database");
+                                live.thinking = false;
+                                return;
+                            }
+                        }
+                    }
+                };
+                (live.played.game.clone(), side, ply, player)
+            };
+            let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let d = player.decide(&game);
+                (d, player)
+            }));
+            let mut live = cell.live();
+            let d = match choice {
+                Ok((d, p)) => {
+                    live.ai[side] = Some(p);
+                    d
+                }
+                Err(_) => {
+                    // An AI fault must not stop the game: fall back to the first legal decision.
+                    tracing::error!(ply, "the AI panicked; playing the first legal decision");
+                    match game.legal_decisions().first() {
+                        Some(&d) => d,
+                        None => {
+                            live.thinking = false;
+                            return;
+                        }
+                    }
+                }
+            };
+            if live.played.decisions.len() != ply {
+                continue;
+            }
+            if let Err(e) = self.commit(cell, &mut live, d) {
+                tracing::error!(error = %e, decision = %d, "the AI's decision was not stored");
+                live.thinking = false;
+                return;
+            }
+        }
+    }
+
+    /// The game's record in the project's format (docs/record-format.md).
+    pub fn record(&self, cell: &GameCell) -> Record {
+        let row = cell.row();
+        let live = cell.live();
+        let scenario = match &row.scenario_text {
+            Some(t) => ScenarioRef::Embedded(t.clone()),
+            None => ScenarioRef::Builtin(row.scenario.clone()),
+        };
+        let mut r = Record::new(scenario, row.seed);
+        r.players = BySide {
+            a: Some(row.seats.a.to_text()),
+            b: Some(row.seats.b.to_text()),
+        };
+        r.decisions = live.played.decisions.clone();
+        r.final_hash = Some(live.played.game.state_hash());
+        r
+    }
+
+    /// The most recent games.
+    ///
+    /// # Errors
+    /// The database.
+    pub fn recent(&self, limit: u32) -> Result<Vec<GameRow>, ApiError> {
+        Ok(self.store.recent(limit)?)
+    }
+}

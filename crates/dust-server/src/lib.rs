@@ -1,0 +1,303 @@
+//! # dust-server
+//!
+//! Dust 1947 in the browser (`dust1947 serve`, issue 8): an HTTP JSON API and a WebSocket per
+//! game, over an SQLite database, serving its own page (an SVG board in plain JavaScript, no
+//! external assets). See docs/server.md.
+//!
+//! - Games are created on a scenario with a side per seat (a person with a secret token, or
+//!   a `dust-ai` player), listed in a lobby, downloaded and uploaded as game records.
+//! - Every decision is checked by the engine and stored ([`store::Store::append`]) before it
+//!   is acknowledged; a game is rebuilt by replaying its seed and stored decisions, so after
+//!   a crash the games resume at the last acknowledged decision ([`hub`]).
+//! - Chance events are rolled on the server from the game's seed; AI seats move on the server.
+//!
+//! ```no_run
+//! let config = dust_server::ServerConfig::new(std::path::PathBuf::from("/tmp/games.sqlite"));
+//! let server = dust_server::spawn(config).unwrap();
+//! println!("listening on http://{}", server.addr());
+//! server.stop();
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod client;
+pub mod error;
+pub mod http;
+pub mod hub;
+pub mod load;
+pub mod play;
+pub mod store;
+pub mod view;
+
+pub use error::{ApiError, ServerError};
+pub use http::Limits;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// The default port of `dust1947 serve`.
+pub const DEFAULT_PORT: u16 = 8047;
+
+/// How a server starts.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// The address to listen on (`127.0.0.1` unless asked otherwise).
+    pub host: String,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// The SQLite database file.
+    pub db: PathBuf,
+    /// Body size and rate limits.
+    pub limits: Limits,
+}
+
+impl ServerConfig {
+    /// Loopback, the default port, this database.
+    pub fn new(db: PathBuf) -> ServerConfig {
+        ServerConfig {
+            host: "127.0.0.1".to_string(),
+            port: DEFAULT_PORT,
+            db,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The default database: `$XDG_DATA_HOME/dust1947/dust1947.sqlite`, else
+/// `~/.local/share/dust1947/dust1947.sqlite`.
+pub fn default_db_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| Path::new(&h).join(".local/share"))
+        })?;
+    Some(base.join("dust1947").join("dust1947.sqlite"))
+}
+
+/// Structured logs on stderr (`RUST_LOG` filters them; default `info`). Does nothing when a
+/// logger is already installed.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_target(false)
+        .try_init();
+}
+
+/// A server running on its own threads.
+pub struct RunningServer {
+    addr: SocketAddr,
+    stop: Option<watch::Sender<bool>>,
+    thread: Option<std::thread::JoinHandle<Result<(), ServerError>>>,
+}
+
+impl RunningServer {
+    /// Where it listens.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+    /// Its base URL, `http://127.0.0.1:PORT`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+    /// Stops it: open connections close, running AI decisions are abandoned (they were not
+    /// acknowledged, so nothing is lost), and the database is closed.
+    pub fn stop(mut self) {
+        self.shutdown();
+    }
+    fn shutdown(&mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(true);
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+    /// Waits until the server stops by itself (never, unless it fails).
+    ///
+    /// # Errors
+    /// What stopped it.
+    pub fn wait(mut self) -> Result<(), ServerError> {
+        match self.thread.take() {
+            Some(t) => t.join().unwrap_or_else(|_| {
+                Err(ServerError::Io {
+                    context: "the server thread".into(),
+                    message: "panicked".into(),
+                })
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// Opens the database, resumes the unfinished games and starts serving on a background
+/// thread with its own runtime. Returns once the socket listens.
+///
+/// # Errors
+/// The database cannot be opened, or the address cannot be bound.
+pub fn spawn(config: ServerConfig) -> Result<RunningServer, ServerError> {
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<SocketAddr, ServerError>>();
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let thread = std::thread::Builder::new()
+        .name("dust-server".into())
+        .spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .thread_name("dust-server-worker")
+                .build()
+                .map_err(|e| ServerError::Io {
+                    context: "cannot start the async runtime".into(),
+                    message: e.to_string(),
+                });
+            let rt = match rt {
+                Ok(rt) => rt,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(e.clone()));
+                    return Err(e);
+                }
+            };
+            let result = rt.block_on(serve(config, stop_rx, ready_tx));
+            // AI decisions still thinking are abandoned: they were never acknowledged.
+            rt.shutdown_timeout(Duration::from_millis(200));
+            result
+        })
+        .map_err(|e| ServerError::Io {
+            context: "cannot start the server thread".into(),
+            message: e.to_string(),
+        })?;
+    match ready_rx.recv() {
+        Ok(Ok(addr)) => Ok(RunningServer {
+            addr,
+            stop: Some(stop_tx),
+            thread: Some(thread),
+        }),
+        Ok(Err(e)) => {
+            let _ = thread.join();
+            Err(e)
+        }
+        Err(_) => Err(match thread.join() {
+            Ok(Err(e)) => e,
+            _ => ServerError::Io {
+                context: "the server thread".into(),
+                message: "stopped before listening".into(),
+            },
+        }),
+    }
+}
+
+async fn serve(config: ServerConfig, mut stop: watch::Receiver<bool>, ready: std::sync::mpsc::Sender<Result<SocketAddr, ServerError>>) -> Result<(), ServerError> {
+    let fail = |e: ServerError| {
+        let _ = ready.send(Err(e.clone()));
+        Err(e)
+    };
+    let store = match tokio::task::block_in_place(|| store::Store::open(&config.db)) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let hub = Arc::new(hub::Hub::new(store, tokio::runtime::Handle::current()));
+    let want = format!("{}:{}", config.host, config.port);
+    let listener = match tokio::net::TcpListener::bind(&want).await {
+        Ok(l) => l,
+        Err(e) => {
+            return fail(ServerError::Bind {
+                addr: want,
+                message: e.to_string(),
+            })
+        }
+    };
+    let addr = match listener.local_addr() {
+        Ok(a) => a,
+        Err(e) => {
+            return fail(ServerError::Bind {
+                addr: want,
+                message: e.to_string(),
+            })
+        }
+    };
+    let h2 = hub.clone();
+    match tokio::task::spawn_blocking(move || h2.resume_all()).await {
+        Ok(Ok(n)) => tracing::info!(games = n, "unfinished games resumed"),
+        Ok(Err(e)) => return fail(e),
+        Err(e) => {
+            return fail(ServerError::Io {
+                context: "resuming games".into(),
+                message: e.to_string(),
+            })
+        }
+    }
+    tracing::info!(%addr, db = %config.db.display(), "dust1947 server listening on http://{addr}");
+    let _ = ready.send(Ok(addr));
+    let state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
+    let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
+    let h3 = hub.clone();
+    let shutdown = async move {
+        while !*stop.borrow() {
+            if stop.changed().await.is_err() {
+                break;
+            }
+        }
+        h3.stop();
+        tracing::info!("server stopping");
+    };
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+        .map_err(|e| ServerError::Io {
+            context: "serving".into(),
+            message: e.to_string(),
+        })?;
+    hub.stop();
+    Ok(())
+}
+
+/// Runs a server in the foreground until Ctrl-C (or SIGTERM).
+///
+/// # Errors
+/// The database cannot be opened, or the address cannot be bound.
+pub fn run(config: ServerConfig) -> Result<(), ServerError> {
+    let server = spawn(config)?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| ServerError::Io {
+            context: "cannot start the signal handler".into(),
+            message: e.to_string(),
+        })?;
+    rt.block_on(async {
+        #[cfg(unix)]
+        {
+            let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate());
+            match term {
+                Ok(mut term) => {
+                    tokio::select! {
+                        _ = tokio::signal::ctrl_c() => {}
+                        _ = term.recv() => {}
+                    }
+                }
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    });
+    server.stop();
+    Ok(())
+}

@@ -1,0 +1,715 @@
+//! What the page is shown, as JSON: the board, the units and their cards, what the game waits
+//! for, the legal decisions in words (with line of sight, cover and the exact odds of each
+//! aimed weapon line), the targets of a unit, and the event log with the rule behind each event.
+
+use dust_core::game::{Action, Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, Unit, UnitId, HERO_LINE};
+use dust_core::odds::{odds, AttackSpec, LineChoice, Odds};
+use dust_core::{line_of_sight, range, Blocked, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Side, Square, Terrain, UnitKind};
+use serde_json::{json, Value};
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::A => "A",
+        Side::B => "B",
+    }
+}
+
+/// The board as drawn: terrain and cover element per space (row-major from A1), structures,
+/// walls and entrances, entry spaces and objectives.
+pub fn board_json(g: &Game) -> Value {
+    let b = g.board();
+    let mut squares = Vec::with_capacity(b.len());
+    let mut walls = Vec::new();
+    for s in b.squares() {
+        let t = match b.terrain(s) {
+            Terrain::Open => "open",
+            Terrain::Water => "water",
+            Terrain::Rubble => "rubble",
+            Terrain::Smoke => "smoke",
+            Terrain::NoDot => "nodot",
+        };
+        squares.push(json!({
+            "t": t,
+            "cover": b.cover(s).map(|c| c.name()),
+            "structure": b.structure_at(s).map(|x| x.0),
+        }));
+        for (dc, dr) in [(1, 0), (0, 1)] {
+            let Some(n) = s.offset(dc, dr).filter(|n| b.contains(*n)) else { continue };
+            let kind = match b.edge(s, n) {
+                Edge::Open => continue,
+                Edge::Wall => "wall",
+                Edge::Entrance(EntranceSize::Small) => "small",
+                Edge::Entrance(EntranceSize::Large) => "large",
+            };
+            walls.push(json!({ "a": s.to_string(), "b": n.to_string(), "kind": kind }));
+        }
+    }
+    let structures: Vec<Value> = b.structures().iter().map(|s| json!({ "name": s.name })).collect();
+    let objectives: Vec<Value> = g
+        .objectives()
+        .iter()
+        .map(|o| json!({ "name": o.name, "at": o.at.to_string(), "points": o.points }))
+        .collect();
+    json!({
+        "width": b.width(),
+        "height": b.height(),
+        "squares": squares,
+        "walls": walls,
+        "structures": structures,
+        "objectives": objectives,
+    })
+}
+
+fn kind_name(k: UnitKind) -> &'static str {
+    match k {
+        UnitKind::Squad => "squad",
+        UnitKind::Hero => "hero",
+        UnitKind::Vehicle => "vehicle",
+        UnitKind::Aircraft => "aircraft",
+    }
+}
+
+/// One unit with its card and its state.
+pub fn unit_json(g: &Game, id: UnitId, u: &Unit) -> Value {
+    let c = &u.card;
+    let weapons: Vec<Value> = c
+        .weapons
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            json!({
+                "line": i,
+                "name": w.name,
+                "range": w.range.to_string(),
+                "soldier": w.table.soldier.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "vehicle": w.table.vehicle.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "ammo": w.ammo.map(|_| u.ammo.get(i).copied().unwrap_or(0)),
+                "ammo_max": w.ammo,
+                "carriers": if c.kind == UnitKind::Squad { Some(u.carriers(i)) } else { None },
+            })
+        })
+        .collect();
+    let models: Vec<bool> = (0..c.models.len()).map(|i| i < 32 && u.alive & (1 << i) != 0).collect();
+    let skills: Vec<Value> = c
+        .skills
+        .iter()
+        .map(|s| json!({ "name": s.name(), "used": u.used.contains(s) }))
+        .collect();
+    let _ = g;
+    json!({
+        "id": id.0,
+        "name": c.name,
+        "side": side_name(u.side),
+        "kind": kind_name(c.kind),
+        "at": u.at.map(|s| s.to_string()),
+        "health": u.health,
+        "max_health": c.health,
+        "models": models,
+        "activated": u.activated,
+        "moved": u.moved,
+        "destroyed": u.destroyed,
+        "joined": u.joined.map(|j| j.0),
+        "heroic": u.heroic,
+        "provisional": c.is_provisional(),
+        "movement": c.movement,
+        "armor": c.armor.to_string(),
+        "ap": c.ap,
+        "soft_cover": c.soft_cover.map(|f| format!("{f:?}")),
+        "hard_cover": c.hard_cover.map(|f| format!("{f:?}")),
+        "skills": skills,
+        "weapons": weapons,
+    })
+}
+
+/// The declaration in progress, read back from the decisions since the last activation.
+#[derive(Clone, Debug, Default)]
+pub struct Declaration {
+    /// The unit declaring.
+    pub unit: Option<UnitId>,
+    /// Its plan, once chosen.
+    pub plan: Option<Plan>,
+    /// The move destinations chosen so far.
+    pub moves: Vec<Square>,
+    /// The weapon lines aimed so far.
+    pub aims: Vec<Decision>,
+}
+
+impl Declaration {
+    /// Reads the declaration of the unit `g.declaring()` from `decisions`.
+    pub fn of(g: &Game, decisions: &[Decision]) -> Declaration {
+        let Some(unit) = g.declaring() else {
+            return Declaration::default();
+        };
+        let start = decisions
+            .iter()
+            .rposition(|d| matches!(d, Decision::Activate(_) | Decision::React(Some(_))))
+            .map_or(0, |i| i + 1);
+        let mut d = Declaration {
+            unit: Some(unit),
+            ..Declaration::default()
+        };
+        for x in &decisions[start..] {
+            match *x {
+                Decision::MoveTo(s) => d.moves.push(s),
+                Decision::Plan(p) => d.plan = Some(p),
+                Decision::Aim { .. } => d.aims.push(*x),
+                _ => {}
+            }
+        }
+        d
+    }
+
+    /// Where the unit attacks from: after its first move for "move, attack", after its last
+    /// for a charge, else where it stands.
+    pub fn origin(&self, g: &Game) -> Option<Square> {
+        let at = g.units().get(usize::from(self.unit?.0))?.at;
+        match self.plan {
+            Some(Plan::Two(Action::Move, Action::Attack)) => self.moves.first().copied().or(at),
+            Some(Plan::Charge) => self.moves.last().copied().or(at),
+            _ => at,
+        }
+    }
+}
+
+/// Line of sight and cover from `from` (where `shooter` would stand) to `to`.
+pub fn sight(g: &Game, shooter: &Unit, from: Square, to: Square, target: PieceKind) -> Result<Cover, Blocked> {
+    let mut occ = g.occupancy().clone();
+    if let Some(at) = shooter.at {
+        if at != from {
+            occ.remove(at, shooter.piece(), shooter.side);
+            occ.place(from, shooter.piece(), shooter.side);
+        }
+    }
+    let shot = dust_core::Shot {
+        from,
+        to,
+        attacker: shooter.piece(),
+        target,
+    };
+    line_of_sight(g.board(), &occ, &shot)
+}
+
+fn target_piece(g: &Game, t: &Unit) -> PieceKind {
+    // "a hero joined to a squad counts as a squad" (los.rs, Shot::target).
+    if t.is_joined_hero() {
+        return PieceKind::Squad;
+    }
+    let _ = g;
+    t.piece()
+}
+
+/// Line of sight and cover as JSON: `{ok, level, reasons}` or `{ok: false, reason}`.
+pub fn sight_json(c: &Result<Cover, Blocked>) -> Value {
+    match c {
+        Ok(c) => {
+            let level = if c.not_a_squad { "none" } else { c.level.name() };
+            let mut reasons = c.sources.reasons();
+            if c.not_a_squad {
+                reasons.push("no cover save: the target is not a squad".into());
+            }
+            if reasons.is_empty() {
+                reasons.push("clear line of sight, no cover".into());
+            }
+            json!({ "ok": true, "level": level, "reasons": reasons })
+        }
+        Err(b) => json!({ "ok": false, "level": "blocked", "reason": b.to_string() }),
+    }
+}
+
+/// The exact odds as JSON.
+pub fn odds_json(o: &Odds) -> Value {
+    let lines: Vec<Value> = o
+        .lines
+        .iter()
+        .map(|l| {
+            json!({
+                "line": l.line,
+                "name": l.name,
+                "value": l.value.to_string(),
+                "dice": l.dice,
+                "hits_mean": l.hits.mean(),
+                "loss_mean": l.loss.mean(),
+                "destroyed": l.destroyed,
+                "ignores_cover": l.ignores_cover,
+                "notes": l.notes,
+            })
+        })
+        .collect();
+    json!({
+        "destroyed": o.destroyed,
+        "at_least_one": o.loss.at_least(1),
+        "mean": o.loss.mean(),
+        "loss": o.loss.probs(),
+        "at_least": o.loss.at_least_curve(),
+        "attacker_loss": if o.close_combat { Some(o.attacker_loss.probs().to_vec()) } else { None },
+        "lines": lines,
+        "notes": o.notes,
+        "truncation_error": o.truncation_error,
+    })
+}
+
+/// The weapon line `line` of unit `u` (hero lines from [`HERO_LINE`] are the joined hero's).
+fn weapon_owner(g: &Game, u: UnitId, line: u8) -> Option<(UnitId, usize)> {
+    let owner = if line >= HERO_LINE { g.units().get(usize::from(u.0))?.joined? } else { u };
+    let li = usize::from(if line >= HERO_LINE { line - HERO_LINE } else { line });
+    g.units().get(usize::from(owner.0))?.card.weapons.get(li)?;
+    Some((owner, li))
+}
+
+/// The odds of the attack declared so far against `t`, with `extra` aimed too.
+fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLevel) -> Result<Odds, String> {
+    let Decision::Aim {
+        line,
+        target: Some(Target::Unit(t)),
+        ..
+    } = extra
+    else {
+        return Err("not an aimed line".into());
+    };
+    let unit = decl.unit.ok_or("no unit declaring")?;
+    let (owner, _) = weapon_owner(g, unit, line).ok_or("no such weapon line")?;
+    let hero = line >= HERO_LINE;
+    let attacker = g.units().get(usize::from(owner.0)).ok_or("no attacker")?;
+    let target = g.units().get(usize::from(t.0)).ok_or("no target")?;
+    let mut chosen: Vec<LineChoice> = Vec::new();
+    for a in decl.aims.iter().copied().chain(std::iter::once(extra)) {
+        if let Decision::Aim {
+            line: l,
+            target: Some(Target::Unit(tt)),
+            ammo,
+        } = a
+        {
+            if tt == t && (l >= HERO_LINE) == hero {
+                let li = usize::from(if l >= HERO_LINE { l - HERO_LINE } else { l });
+                let limited = attacker.card.weapons.get(li).is_some_and(|w| w.ammo.is_some());
+                chosen.retain(|c| c.line != li);
+                chosen.push(LineChoice {
+                    line: li,
+                    ammo: if limited { ammo.max(1) } else { ammo },
+                });
+            }
+        }
+    }
+    let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health.max(1));
+    spec.lines = chosen;
+    spec.target_alive = target.health.max(1);
+    spec.sustained = decl.plan == Some(Plan::Sustained);
+    spec.burst = !target.moved;
+    spec.attacker_moved = attacker.moved || !decl.moves.is_empty();
+    spec.heroic_attack = target.heroic;
+    spec.cover = cover;
+    odds(&spec).map_err(|e| e.to_string())
+}
+
+fn unit_name(g: &Game, u: UnitId) -> String {
+    g.units()
+        .get(usize::from(u.0))
+        .map_or_else(|| u.to_string(), |x| format!("{} ({u})", x.card.name))
+}
+
+fn optional_text(o: Optional) -> &'static str {
+    match o {
+        Optional::Assault => "Assault (movement doubled, once per game)",
+        Optional::Berserk => "Berserk (reroll misses, once per game)",
+        Optional::AllInOne => "All In One (double dice, once per game)",
+        Optional::HeroicAttack => "Heroic Attack (no damage to the hero this round, once per game)",
+        Optional::Separate => "Separate: the hero leaves his squad for good",
+        Optional::MedalOfHonor => "Medal of Honor (reroll one die, once per round)",
+    }
+}
+
+fn plan_text(p: Plan) -> String {
+    match p {
+        Plan::Sustained => "sustained attack (both actions: reroll misses)".into(),
+        Plan::Charge => "charge: move, move, close combat".into(),
+        other => other.to_string().replace(' ', ", then "),
+    }
+}
+
+/// The unit taking damage now: the target of the last hits on a unit.
+fn casualty_unit(g: &Game) -> Option<UnitId> {
+    g.events().iter().rev().find_map(|e| match e {
+        Event::Hits {
+            target: Target::Unit(u), ..
+        } => Some(*u),
+        _ => None,
+    })
+}
+
+/// One legal decision in words, with what the page needs to draw it: its kind, the space and
+/// unit it is about, and for an aimed line the sight, cover and exact odds.
+pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
+    let mut v = json!({ "text": d.to_string() });
+    let (kind, label, square, unit): (&str, String, Option<Square>, Option<UnitId>) = match d {
+        Decision::First(s) => ("first", format!("Side {s} activates first"), None, None),
+        Decision::Activate(u) => {
+            let at = g.units().get(usize::from(u.0)).and_then(|x| x.at);
+            let label = match at {
+                Some(at) => format!("Activate {} at {at}", unit_name(g, u)),
+                None => format!("Activate {} (enters the board)", unit_name(g, u)),
+            };
+            ("activate", label, at, Some(u))
+        }
+        Decision::Use(o, yes) => (
+            "use",
+            if yes {
+                format!("Use {}", optional_text(o))
+            } else if o == Optional::Separate {
+                "The hero stays with his squad".into()
+            } else {
+                format!("Do not use {}", optional_text(o).split(" (").next().unwrap_or("it"))
+            },
+            None,
+            None,
+        ),
+        Decision::Plan(p) => ("plan", format!("Plan: {}", plan_text(p)), None, None),
+        Decision::MoveTo(s) => {
+            let entering = decl.unit.and_then(|u| g.units().get(usize::from(u.0))).is_some_and(|u| u.at.is_none()) && decl.moves.is_empty();
+            let label = if entering { format!("Enter the board at {s}") } else { format!("Move to {s}") };
+            ("move", label, Some(s), decl.unit)
+        }
+        Decision::Aim { line, target, ammo } => {
+            let wname = decl
+                .unit
+                .and_then(|u| weapon_owner(g, u, line))
+                .and_then(|(o, li)| g.units().get(usize::from(o.0)).and_then(|x| x.card.weapons.get(li)).map(|w| w.name.clone()))
+                .unwrap_or_else(|| format!("line {line}"));
+            match target {
+                None => ("aim", format!("{wname}: hold fire"), None, None),
+                Some(Target::Cover(s)) => {
+                    let el = g.board().cover(s).map_or("cover element", |c| c.name());
+                    ("aim", format!("{wname} at the {el} in {s}"), Some(s), None)
+                }
+                Some(Target::Unit(t)) => {
+                    let tu = g.units().get(usize::from(t.0));
+                    let to = tu.and_then(|x| x.at);
+                    let shooter = decl.unit.and_then(|u| g.units().get(usize::from(u.0)));
+                    let origin = decl.origin(g);
+                    let mut cover = CoverLevel::None;
+                    if let (Some(tu), Some(to), Some(shooter), Some(from)) = (tu, to, shooter, origin) {
+                        let c = sight(g, shooter, from, to, target_piece(g, tu));
+                        if let Ok(c) = &c {
+                            if !c.not_a_squad {
+                                cover = c.level;
+                            }
+                        }
+                        v["sight"] = sight_json(&c);
+                        v["range"] = json!(range(from, to));
+                        v["from"] = json!(from.to_string());
+                    }
+                    match declared_odds(g, decl, d, cover) {
+                        Ok(o) => v["odds"] = odds_json(&o),
+                        Err(e) => v["odds_error"] = json!(e),
+                    }
+                    let ammo = if ammo > 0 { format!(", {ammo} ammo") } else { String::new() };
+                    ("aim", format!("{wname} at {}{ammo}", unit_name(g, t)), to, Some(t))
+                }
+            }
+        }
+        Decision::React(None) => ("react", "No reactive fire: let the enemy go on".into(), None, None),
+        Decision::React(Some(u)) => (
+            "react",
+            format!("Reactive fire with {}", unit_name(g, u)),
+            g.units().get(usize::from(u.0)).and_then(|x| x.at),
+            Some(u),
+        ),
+        Decision::Retaliate(true) => ("retaliate", "Retaliate in close combat".into(), None, None),
+        Decision::Retaliate(false) => ("retaliate", "Do not retaliate".into(), None, None),
+        Decision::Casualty(Casualty::Model(m)) => {
+            let carried = casualty_unit(g)
+                .and_then(|u| {
+                    let card = &g.units().get(usize::from(u.0))?.card;
+                    let model = card.models.get(usize::from(m))?;
+                    let names: Vec<&str> = card
+                        .weapons
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| *i < 32 && model.weapons & (1 << i) != 0)
+                        .map(|(_, w)| w.name.as_str())
+                        .collect();
+                    Some(format!(" (carries {})", names.join(", ")))
+                })
+                .unwrap_or_default();
+            ("casualty", format!("Remove miniature m{m}{carried}"), None, casualty_unit(g))
+        }
+        Decision::Casualty(Casualty::Hero) => ("casualty", "The joined hero takes the point of damage".into(), None, None),
+        Decision::Skill(a, u) => (
+            "skill",
+            format!("{} on {}", a.word().replace('-', " "), unit_name(g, u)),
+            g.units().get(usize::from(u.0)).and_then(|x| x.at),
+            Some(u),
+        ),
+        Decision::Spread(s) => ("spread", format!("The flames cross {s}"), Some(s), None),
+        // Decisions the engine adds later show in their text form.
+        #[allow(unreachable_patterns)]
+        other => ("other", other.to_string(), None, None),
+    };
+    v["kind"] = json!(kind);
+    v["label"] = json!(label);
+    v["square"] = json!(square.map(|s| s.to_string()));
+    v["unit"] = json!(unit.map(|u| u.0));
+    v
+}
+
+/// The rule section behind an event.
+pub fn event_rule(e: &Event) -> &'static str {
+    match e {
+        Event::RoundStarted(_) => "tactics-revised-core-rules.md, Game Procedure",
+        Event::Rolled { purpose, .. } => purpose.rule(),
+        Event::InitiativeWon(_) | Event::FirstPlayer(_) => "tactics-revised-core-rules.md, Initiative Roll",
+        Event::Activated(_) | Event::Declared(..) | Event::ActivationEnded(_) => "tactics-revised-core-rules.md, List of Actions",
+        Event::Entered(..) => "tactics-revised-core-rules.md, Unit Entry",
+        Event::Moved(..) => "tactics-revised-core-rules.md, Movement Rules",
+        Event::Crushed(..) => "tactics-revised-core-rules.md, Spaces with Cover Elements",
+        Event::ReactiveFire { .. } => "tactics-revised-core-rules.md, Reactive Fire",
+        Event::Fired { .. } => "tactics-revised-core-rules.md, Performing Attacks",
+        Event::Hits { .. } => "tactics-revised-core-rules.md, 5) Check Cover Saves",
+        Event::Wounded(..) | Event::Damaged(..) => "tactics-revised-core-rules.md, 6) Suffer Damage",
+        Event::CoverHit(..) => "tactics-revised-core-rules.md, Attacking Cover Elements",
+        Event::Destroyed { .. } => "tactics-revised-core-rules.md, Calculating Victory Points",
+        Event::Reloaded(..) => "tactics-revised-core-rules.md, Reloadable Weapons",
+        Event::Separated(_) => "tactics-revised-core-rules.md, Heroes",
+        Event::Repaired(..) => "tactics-revised-core-rules.md, Self-Repair",
+        Event::AbilityUsed { .. } | Event::Returned(_) => "tactics-revised-core-rules.md, Command Squad Abilities",
+        Event::ObjectiveHeld { .. } => "tactics-revised-core-rules.md, Calculating Victory Points",
+        Event::GameOver { .. } => "tactics-revised-core-rules.md, End of the Game",
+        // Events the engine adds later fall back to the general procedure.
+        #[allow(unreachable_patterns)]
+        _ => "tactics-revised-core-rules.md, Game Procedure",
+    }
+}
+
+fn purpose_name(p: RollPurpose) -> String {
+    match p {
+        RollPurpose::Initiative(s) => format!("initiative {s}"),
+        RollPurpose::Attack => "attack".into(),
+        RollPurpose::Sustained => "sustained reroll".into(),
+        RollPurpose::Berserk => "berserk reroll".into(),
+        RollPurpose::LaserChain => "laser".into(),
+        RollPurpose::PhaserPower => "phaser damage".into(),
+        RollPurpose::CoverSave => "cover save".into(),
+        RollPurpose::Resilient => "damage resilient".into(),
+        RollPurpose::Reactive => "reactive fire".into(),
+        RollPurpose::SelfRepair => "self-repair".into(),
+        RollPurpose::MedalOfHonor => "medal of honor".into(),
+        RollPurpose::Order => "command squad order".into(),
+        #[allow(unreachable_patterns)]
+        other => format!("{other:?}").to_lowercase(),
+    }
+}
+
+/// Replaces unit ids (`u3`) in an event's text by `Name (u3)`.
+fn with_names(g: &Game, text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts_word = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        if bytes[i] == b'u' && starts_word {
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            let ends_word = j == bytes.len() || !bytes[j].is_ascii_alphanumeric();
+            if j > i + 1 && ends_word {
+                if let Ok(n) = text[i + 1..j].parse::<u8>() {
+                    out.push_str(&unit_name(g, UnitId(n)));
+                    i = j;
+                    continue;
+                }
+            }
+        }
+        let ch = text[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+fn event_side(g: &Game, e: &Event) -> Option<Side> {
+    let side_of = |u: &UnitId| g.units().get(usize::from(u.0)).map(|x| x.side);
+    match e {
+        Event::InitiativeWon(s) | Event::FirstPlayer(s) => Some(*s),
+        Event::Rolled {
+            purpose: RollPurpose::Initiative(s),
+            ..
+        } => Some(*s),
+        Event::Activated(u)
+        | Event::Declared(u, _)
+        | Event::Entered(u, _)
+        | Event::Moved(u, _)
+        | Event::Crushed(u, _)
+        | Event::Reloaded(u, _)
+        | Event::ActivationEnded(u)
+        | Event::Separated(u)
+        | Event::Repaired(u, _)
+        | Event::Returned(u)
+        | Event::Wounded(u, _)
+        | Event::Damaged(u, _) => side_of(u),
+        Event::ReactiveFire { unit, .. } | Event::Fired { unit, .. } | Event::AbilityUsed { unit, .. } | Event::Destroyed { unit, .. } => side_of(unit),
+        Event::ObjectiveHeld { side, .. } => Some(*side),
+        Event::GameOver { winner, .. } => *winner,
+        _ => None,
+    }
+}
+
+/// Events `from..` of the log, each `{i, text, rule, side, dice?, casualty?}`.
+pub fn events_json(g: &Game, from: usize) -> Vec<Value> {
+    g.events()
+        .iter()
+        .enumerate()
+        .skip(from)
+        .map(|(i, e)| {
+            let text = match e {
+                Event::Rolled { purpose, dice, successes } => format!("{}: {successes} of {dice} dice succeed", purpose_name(*purpose)),
+                other => with_names(g, &other.to_string()),
+            };
+            let mut v = json!({ "i": i, "text": text, "rule": event_rule(e), "side": event_side(g, e).map(side_name) });
+            match e {
+                Event::Rolled { purpose, dice, successes } => {
+                    v["dice"] = json!({ "purpose": purpose_name(*purpose), "dice": dice, "successes": successes });
+                }
+                Event::Wounded(..) | Event::Damaged(..) | Event::Destroyed { .. } => v["casualty"] = json!(true),
+                _ => {}
+            }
+            v
+        })
+        .collect()
+}
+
+/// What the game waits for.
+pub fn pending_json(g: &Game) -> Value {
+    match g.pending() {
+        Pending::Decision { side } => json!({ "kind": "decision", "side": side_name(side) }),
+        Pending::Chance(_) => json!({ "kind": "chance" }),
+        Pending::GameOver { winner } => json!({ "kind": "over", "winner": winner.map(side_name) }),
+    }
+}
+
+/// The targets of unit `u` if it attacked from `from` (default: where it stands, or where its
+/// declaration has it attack from): every enemy unit on the board with the range, the line of
+/// sight and its reason, the cover it would get, the lines in range and the exact odds of
+/// firing them all.
+///
+/// # Errors
+/// No such unit, or it is not on the board.
+pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square>) -> Result<Value, String> {
+    let shooter = g.units().get(usize::from(u.0)).ok_or_else(|| format!("there is no unit {u}"))?;
+    if shooter.destroyed {
+        return Err(format!("{} is destroyed", unit_name(g, u)));
+    }
+    let from = match from {
+        Some(f) if g.board().contains(f) => f,
+        Some(f) => return Err(format!("{f} is off the board")),
+        None if decl.unit == Some(u) => decl.origin(g).ok_or_else(|| format!("{} is not on the board yet", unit_name(g, u)))?,
+        None => shooter.at.ok_or_else(|| format!("{} is not on the board yet", unit_name(g, u)))?,
+    };
+    let mut out = Vec::new();
+    for (i, t) in g.units().iter().enumerate() {
+        if t.side == shooter.side || t.destroyed || t.is_joined_hero() {
+            continue;
+        }
+        let Some(to) = t.at else { continue };
+        let tid = UnitId(i as u8);
+        let d = range(from, to);
+        let c = sight(g, shooter, from, to, target_piece(g, t));
+        let lines: Vec<Value> = shooter
+            .card
+            .weapons
+            .iter()
+            .enumerate()
+            .map(|(li, w)| {
+                json!({
+                    "line": li,
+                    "name": w.name,
+                    "range": w.range.to_string(),
+                    "in_range": w.range.reaches(d),
+                    "value": w.table.against(t.card.armor).to_string(),
+                })
+            })
+            .collect();
+        let in_range: Vec<usize> = shooter
+            .card
+            .weapons
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.range.reaches(d) && w.table.against(t.card.armor) != dust_core::CombatValue::NoEffect)
+            .filter(|(li, _)| shooter.card.kind != UnitKind::Squad || shooter.carriers(*li) > 0)
+            .map(|(li, _)| li)
+            .collect();
+        let cover = match &c {
+            Ok(c) if !c.not_a_squad => c.level,
+            _ => CoverLevel::None,
+        };
+        let odds_v = if c.is_err() {
+            json!({ "none": "no line of sight" })
+        } else if in_range.is_empty() {
+            json!({ "none": format!("no weapon line reaches range {d} with effect") })
+        } else {
+            let mut spec = AttackSpec::new(&shooter.card, &t.card)
+                .with_lines(&in_range)
+                .with_attacker_alive(shooter.health.max(1));
+            spec.target_alive = t.health.max(1);
+            spec.cover = cover;
+            spec.burst = !t.moved;
+            spec.attacker_moved = shooter.moved || Some(from) != shooter.at;
+            spec.heroic_attack = t.heroic;
+            match odds(&spec) {
+                Ok(o) => odds_json(&o),
+                Err(e) => json!({ "none": e.to_string() }),
+            }
+        };
+        out.push(json!({
+            "unit": tid.0,
+            "name": t.card.name,
+            "at": to.to_string(),
+            "range": d,
+            "sight": sight_json(&c),
+            "lines": lines,
+            "odds": odds_v,
+        }));
+    }
+    Ok(json!({ "unit": u.0, "from": from.to_string(), "targets": out }))
+}
+
+/// The whole state a viewer sees. `you`: the side the viewer plays, if any; the legal
+/// decisions are listed for everyone, `yours` says whether the viewer may take them.
+pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_from: usize) -> Value {
+    let decl = Declaration::of(g, decisions);
+    let pending_side = match g.pending() {
+        Pending::Decision { side } => Some(side),
+        _ => None,
+    };
+    let options: Vec<Value> = if pending_side.is_some() {
+        g.legal_decisions().into_iter().map(|d| decision_json(g, &decl, d)).collect()
+    } else {
+        Vec::new()
+    };
+    let units: Vec<Value> = g.units().iter().enumerate().map(|(i, u)| unit_json(g, UnitId(i as u8), u)).collect();
+    let vp = g.victory_points();
+    let from = events_from.min(g.events().len());
+    json!({
+        "ply": decisions.len(),
+        "round": g.round(),
+        "round_limit": g.round_limit(),
+        "turn": side_name(g.turn()),
+        "vp": { "a": vp.a, "b": vp.b },
+        "hash": format!("{:#018x}", g.state_hash()),
+        "pending": pending_json(g),
+        "you": you.map(side_name),
+        "yours": pending_side.is_some() && pending_side == you,
+        "declaring": decl.unit.map(|u| json!({
+            "unit": u.0,
+            "plan": decl.plan.map(|p| p.to_string()),
+            "moves": decl.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "origin": decl.origin(g).map(|s| s.to_string()),
+        })),
+        "decisions": options,
+        "last_decision": decisions.last().map(ToString::to_string),
+        "units": units,
+        "board": board_json(g),
+        "events_total": g.events().len(),
+        "events_from": from,
+        "events": events_json(g, from),
+    })
+}
