@@ -12,6 +12,7 @@ mod reach;
 mod replay;
 mod rulings;
 mod scenario;
+mod strategy;
 
 use anyhow::{bail, Context as _};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -46,6 +47,8 @@ enum Command {
     Replay(replay::Args),
     /// Scenarios: list and show the shipped ones, check scenario files.
     Scenario(scenario::Args),
+    /// The Dust strategy board game (Premium): battle odds, AI games, play, replay, file checks.
+    Strategy(strategy::Args),
     /// Show the project's rulings: how ambiguous rules are read (docs/rulings.md).
     Rulings(rulings::Args),
 }
@@ -62,6 +65,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Replay(a) => replay::run(&a),
         Command::Scenario(a) => scenario::run(&a),
         Command::Cards(a) => cards::run(&a),
+        Command::Strategy(a) => strategy::run(&a),
     }
 }
 

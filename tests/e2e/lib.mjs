@@ -34,11 +34,13 @@ export async function shot(page, name) {
   await page.screenshot({ path: join(SHOTS, name + '.png'), fullPage: true });
 }
 
-// Waits until the page says it is this player's turn, or the game is over.
-export async function myTurnOrOver(page, timeout = 60000) {
+// Waits until this player must decide (choices shown) or the game is over; true when over.
+export async function waitTurn(page, timeout = 90000) {
   await page.waitForFunction(() => {
     const p = document.querySelector('#pending');
-    return p && (p.dataset.yours === 'true' || p.dataset.kind === 'over') && !document.querySelector('#choices .muted:not(:only-child)');
+    if (!p) return false;
+    if (p.dataset.kind === 'over') return true;
+    return p.dataset.yours === 'true' && p.dataset.sending === 'false' && document.querySelectorAll('#choices button.choice').length > 0;
   }, null, { timeout });
   return page.evaluate(() => document.querySelector('#pending').dataset.kind === 'over');
 }
@@ -48,17 +50,52 @@ export async function choices(page) {
   return page.$$eval('#choices button.choice', (bs) => bs.map((b) => b.dataset.text));
 }
 
-// Clicks a decision button twice (select, then confirm) and waits for the state to move on.
-export async function decide(page, text) {
-  const ply = await page.evaluate(() => document.querySelector('#status .small').textContent);
-  const b = page.locator(`#choices button.choice[data-text="${text}"]`);
-  await b.click();
-  await page.locator(`#choices button.choice[data-text="${text}"]`).click();
-  await page.waitForFunction((old) => document.querySelector('#status .small').textContent !== old, ply, { timeout: 30000 });
+export async function ply(page) {
+  return Number(await page.getAttribute('#pending', 'data-ply'));
 }
 
-// Plays one decision by a simple policy: prefer attacks, then moves toward the enemy, else the first.
-export function choose(list) {
-  const pref = (re) => list.find((t) => re.test(t));
-  return pref(/^aim \d+ u\d+/) || pref(/^plan move attack/) || pref(/^activate/) || pref(/^move /) || pref(/^react none/) || list[0];
+// Takes a decision as a person does: a tap selects it (details and odds appear), the Confirm
+// button sends it. Moves are taken on the board (tap the green space twice).
+export async function decide(page, text) {
+  const before = await ply(page);
+  const move = /^move ([A-Z]\d+)$/.exec(text);
+  if (move) {
+    await page.click(`[data-hl="${move[1]}"]`);
+    await page.waitForSelector(`[data-hl="${move[1]}"].sel`);
+    await page.click(`[data-hl="${move[1]}"]`);
+  } else {
+    await page.click(`#choices button.choice[data-text="${text}"]`);
+    await page.click('#confirm');
+  }
+  await page.waitForFunction((old) => Number(document.querySelector('#pending').dataset.ply) > old, before, { timeout: 30000 });
+}
+
+// A simple policy: attack a unit when possible, else move and attack, toward the enemy.
+export function choose(list, side) {
+  const pref = (re) => list.filter((t) => re.test(t));
+  const aim = pref(/^aim \d+ u\d+/);
+  if (aim.length) return aim[0];
+  const plan = pref(/^plan move attack$/);
+  if (plan.length) return plan[0];
+  const moves = pref(/^move [A-Z]\d+$/);
+  if (moves.length) {
+    const row = (t) => Number(t.slice(6));
+    moves.sort((a, b) => (side === 'B' ? row(a) - row(b) : row(b) - row(a)));
+    return moves[0];
+  }
+  return pref(/^activate/)[0] || pref(/^react none/)[0] || list[0];
+}
+
+// Creates a game from the lobby form and returns its page URL.
+export async function newGame(page, { scenario = 'duel', side = 'a', opponent = 'ai greedy', seed = 11 } = {}) {
+  await page.goto(BASE + '/');
+  await page.waitForSelector('#create');
+  await page.selectOption('#scenario', scenario);
+  await page.selectOption('#side', side);
+  await page.selectOption('#opponent', opponent);
+  await page.fill('#seed', String(seed));
+  await page.click('#create');
+  await page.waitForURL(/\/game\//);
+  await page.waitForSelector('#pending');
+  return page.url();
 }

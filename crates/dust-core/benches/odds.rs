@@ -20,7 +20,10 @@ fn line(name: &str, range: WeaponRange, dice: u8, damage: u8, laser: bool, ammo:
         name: name.into(),
         range,
         table,
-        keywords: Keywords { laser, ..Keywords::default() },
+        keywords: Keywords {
+            laser,
+            ..Keywords::default()
+        },
         ammo,
     }
 }
@@ -76,7 +79,12 @@ fn bench(c: &mut Criterion) {
     assert_eq!(o.lines.len(), 3);
     assert!((o.loss.total() - 1.0).abs() < 1e-12);
     assert!(o.truncation_error < 1e-12);
-    println!("full activation: mean {:.15}, P(destroyed) {:.15}, loss {:?}", o.loss.mean(), o.destroyed, o.loss.probs());
+    println!(
+        "full activation: mean {:.15}, P(destroyed) {:.15}, loss {:?}",
+        o.loss.mean(),
+        o.destroyed,
+        o.loss.probs()
+    );
     assert!((o.loss.mean() - MEAN).abs() < 1e-12, "mean {} != pinned {MEAN}", o.loss.mean());
 
     let n = 2000;
@@ -94,7 +102,9 @@ fn bench(c: &mut Criterion) {
     println!("activation loss only (the AI's call): {cheap:?} per call (target: well under 50 µs)");
 
     c.bench_function("odds full activation", |b| b.iter(|| odds(black_box(&spec)).expect("odds")));
-    c.bench_function("odds activation loss", |b| b.iter(|| activation_loss(black_box(&spec)).expect("odds").mean()));
+    c.bench_function("odds activation loss", |b| {
+        b.iter(|| activation_loss(black_box(&spec)).expect("odds").mean())
+    });
 }
 
 criterion_group!(benches, bench);

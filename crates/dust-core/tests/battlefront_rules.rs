@@ -20,11 +20,7 @@ fn game(w: u8, h: u8, units: Vec<UnitSetup>) -> Table {
 }
 
 fn infantry(name: &str, n: u8) -> Arc<UnitCard> {
-    Arc::new(squad(
-        name,
-        n,
-        vec![rifle("Rifle", R6, 1), rifle("Knife", WeaponRange::Close, 1)],
-    ))
+    Arc::new(squad(name, n, vec![rifle("Rifle", R6, 1), rifle("Knife", WeaponRange::Close, 1)]))
 }
 
 fn vehicle(name: &str, health: u8) -> Arc<UnitCard> {
@@ -177,10 +173,18 @@ fn activating_a_unit_offers_the_books_actions() {
     ] {
         assert!(plans.contains(&p.to_string()), "{p} in {plans:?}");
     }
-    assert!(plans.iter().all(|p| !p.contains("reload") && !p.contains("charge") && p != "plan attack attack"));
+    assert!(plans
+        .iter()
+        .all(|p| !p.contains("reload") && !p.contains("charge") && p != "plan attack attack"));
     assert_eq!(plans.len(), 9);
     // "plan march" names the March Move.
-    assert_eq!("plan march".parse::<Decision>(), Ok(Decision::Plan(Plan::Two(dust_core::game::Action::Move, dust_core::game::Action::Move))));
+    assert_eq!(
+        "plan march".parse::<Decision>(),
+        Ok(Decision::Plan(Plan::Two(
+            dust_core::game::Action::Move,
+            dust_core::game::Action::Move
+        )))
+    );
 }
 
 /// "March Move Actions": "A unit making a March Move action doubles its Move rating for the
@@ -256,7 +260,10 @@ fn passing_counts_a_joined_hero_with_its_squad() {
     units.push(placed(&b2, Side::B, "B12"));
     let mut t = game(12, 12, units);
     t.initiative(Side::A);
-    assert!(legal(&t).contains(&"first B".to_string()), "squad and hero are one unit against two");
+    assert!(
+        legal(&t).contains(&"first B".to_string()),
+        "squad and hero are one unit against two"
+    );
 }
 
 /// "Reactive Attacks", the Matrioshka and Hotdog example: the Hotdog attacks then moves; after
@@ -295,14 +302,11 @@ fn reactive_attack_after_the_first_action() {
     // The Hotdog then takes its Move.
     assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C2")));
     assert!(t.game.unit(UnitId(3)).activated, "reacting activates the unit");
-    assert!(t
-        .game
-        .events()
-        .contains(&Event::ReactiveAttack {
-            unit: UnitId(3),
-            against: UnitId(0),
-            symbols: 1
-        }));
+    assert!(t.game.events().contains(&Event::ReactiveAttack {
+        unit: UnitId(3),
+        against: UnitId(0),
+        symbols: 1
+    }));
 }
 
 /// "Reactive Attacks", the Grim Reapers and Fakyeli example: two army symbols, a Sustained
@@ -337,7 +341,11 @@ fn reactive_attack_with_no_army_symbol_is_a_nothing_action() {
     let a = infantry("A", 3);
     let b = infantry("B", 3);
     let c = infantry("C", 3);
-    let mut t = game(8, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5"), placed(&c, Side::B, "H8")]);
+    let mut t = game(
+        8,
+        8,
+        vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5"), placed(&c, Side::B, "H8")],
+    );
     t.initiative(Side::A);
     t.activate(0, "move attack", &["C3"], &[], &[]);
     assert_eq!(legal(&t), ["react none", "react u1"], "H8 is more than four squares away");
@@ -450,7 +458,11 @@ fn close_combat_and_vehicles_in_the_open_have_no_save() {
     let a = infantry("A", 3);
     let b = infantry("B", 3);
     let v = vehicle("Walker", 4);
-    let mut t = game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3"), placed(&v, Side::B, "E4")]);
+    let mut t = game(
+        6,
+        8,
+        vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3"), placed(&v, Side::B, "E4")],
+    );
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u2", 0), (1, "u1", 0)], &[]);
     t.roll(3, 1); // the rifles hit the walker: not in cover, no save
@@ -478,4 +490,34 @@ fn vehicle_in_cover_behind_a_blocking_square() {
     assert_eq!(pending_faces(&t), Some((2, 2, 6)), "a cover save for the vehicle");
     t.roll(2, 1);
     assert_eq!(t.health(1), 5);
+}
+
+/// The shared engine under the battlefront edition: random legal play of the property-test
+/// skirmish (squads, joined hero, vehicles, Command Squad, artillery, flamethrower, sniper) ends
+/// every game, and every decision offered is accepted.
+#[test]
+fn random_battlefront_games_end() {
+    use dust_core::game::{tests_support::skirmish, Game};
+    use dust_core::GameRng;
+    for variant in 0..12u64 {
+        let mut g = Game::new(battlefront(skirmish(variant))).expect("setup");
+        let mut rng = GameRng::new(variant);
+        let mut steps = 0;
+        while !matches!(g.pending(), Pending::GameOver { .. }) {
+            match g.pending() {
+                Pending::Chance(_) => {
+                    g.roll(&mut rng);
+                }
+                Pending::Decision { .. } => {
+                    let options = g.legal_decisions();
+                    assert!(!options.is_empty(), "variant {variant}: a decision with no option");
+                    let pick = options[rng.index(options.len())];
+                    g.apply(pick).expect("offered decisions are legal");
+                }
+                Pending::GameOver { .. } => unreachable!(),
+            }
+            steps += 1;
+            assert!(steps < 200_000, "variant {variant}: the game does not end");
+        }
+    }
 }

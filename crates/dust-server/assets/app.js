@@ -304,7 +304,7 @@ function gamePage(id) {
   }
 
   async function selectUnit(uid, toggle) {
-    if (toggle && G.selUnit === uid) { G.selUnit = null; G.targets = null; render(); return; }
+    if (toggle && G.selUnit === uid && G.targets) { G.selUnit = null; G.targets = null; render(); return; }
     G.selUnit = uid;
     G.targets = null;
     render();
@@ -343,7 +343,7 @@ function gamePage(id) {
     else if (p.kind === 'decision') what = el('span', {}, 'Waiting for side ', el('span', { class: sideClass(p.side) }, p.side), st.thinking ? ': the AI is thinking…' : ': the other player decides');
     else what = 'Rolling dice…';
     const you = st.you ? el('span', {}, 'You play side ', el('span', { class: sideClass(st.you) }, st.you)) : el('span', {}, 'Spectator');
-    status.replaceChildren(el('div', {}, `${st.scenario} · round ${st.round}/${st.round_limit} · VP A ${st.vp.a} : B ${st.vp.b}`), el('div', { class: 'small' }, you, ` · decision ${st.ply}`), el('div', { id: 'pending', 'data-kind': p.kind, 'data-yours': String(!!st.yours) }, what));
+    status.replaceChildren(el('div', {}, `${st.scenario} · round ${st.round}/${st.round_limit} · VP A ${st.vp.a} : B ${st.vp.b}`), el('div', { class: 'small' }, you, ` · decision ${st.ply}`), el('div', { id: 'pending', 'data-kind': p.kind, 'data-yours': String(!!st.yours), 'data-ply': String(st.ply), 'data-hash': st.hash, 'data-sending': String(!!G.sending) }, what));
     errBox.textContent = G.error;
     // choices
     const title = $('#choices-title');
@@ -363,7 +363,7 @@ function gamePage(id) {
           else if (!marks[d.square]) marks[d.square] = { cls: 'hl-choice' };
         }
       }
-      if (G.sending) choices.append(el('p', { class: 'muted' }, 'sending…'));
+      if (G.sending) choices.append(el('p', { class: 'muted sending' }, 'sending…'));
     } else {
       choices.append(el('p', { class: 'muted' }, p.kind === 'over' ? 'The game is over.' : 'Nothing to decide now.'));
     }
@@ -449,7 +449,7 @@ function gamePage(id) {
     ws.onclose = () => {
       G.ws = null;
       G.sending = false;
-      G.retry = Math.min(G.retry + 1, 6);
+      G.retry = Math.min(G.retry + 1, 4);
       setTimeout(connect, 250 * (1 << G.retry));
     };
   }

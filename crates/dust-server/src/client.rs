@@ -111,7 +111,8 @@ fn dechunk(mut b: &[u8]) -> Result<Vec<u8>, ClientError> {
             .windows(2)
             .position(|w| w == b"\r\n")
             .ok_or_else(|| ClientError::Protocol("bad chunk".into()))?;
-        let size = usize::from_str_radix(String::from_utf8_lossy(&b[..eol]).trim(), 16).map_err(|e| ClientError::Protocol(e.to_string()))?;
+        let size =
+            usize::from_str_radix(String::from_utf8_lossy(&b[..eol]).trim(), 16).map_err(|e| ClientError::Protocol(e.to_string()))?;
         b = &b[eol + 2..];
         if size == 0 {
             return Ok(out);

@@ -294,7 +294,10 @@ fn links(cell: &GameCell, me: Option<Side>) -> Value {
     })
 }
 
-async fn create(State(st): State<AppState>, body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+async fn create(
+    State(st): State<AppState>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
     let req: CreateReq = parse_body(body)?;
     let side = match req.side.as_deref() {
         None => Side::A,
@@ -345,15 +348,14 @@ struct ImportReq {
 }
 
 fn read_record(text: &str) -> Result<dust_data::record::Record, ApiError> {
-    dust_data::record::Record::parse(text, "uploaded record").map_err(|ds| {
-        ApiError::bad_request(
-            "bad_record",
-            ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
-        )
-    })
+    dust_data::record::Record::parse(text, "uploaded record")
+        .map_err(|ds| ApiError::bad_request("bad_record", ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))
 }
 
-async fn import(State(st): State<AppState>, body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+async fn import(
+    State(st): State<AppState>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
     let req: ImportReq = parse_body(body)?;
     let rec = read_record(&req.record)?;
     let side = match req.side.as_deref() {
@@ -427,7 +429,13 @@ struct SeatQuery {
 async fn open_game(st: &AppState, id: String, token: Option<&str>) -> Result<(Arc<GameCell>, Viewer), ApiError> {
     let hub = st.hub.clone();
     let cell = blocking(move || hub.cell(&id)).await?;
-    let token = token.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "no_token", "give the seat (or spectator) token of your link: ?seat=…"))?;
+    let token = token.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "no_token",
+            "give the seat (or spectator) token of your link: ?seat=…",
+        )
+    })?;
     let viewer = st.hub.viewer(&cell, token)?;
     Ok((cell, viewer))
 }
@@ -461,7 +469,11 @@ struct DecideReq {
     ply: Option<u32>,
 }
 
-async fn decide(State(st): State<AppState>, Path(id): Path<String>, body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+async fn decide(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
     let req: DecideReq = parse_body(body)?;
     let (cell, viewer) = open_game(&st, id, Some(&req.seat)).await?;
     let hub = st.hub.clone();
@@ -483,7 +495,11 @@ struct JoinReq {
     side: Option<String>,
 }
 
-async fn join(State(st): State<AppState>, Path(id): Path<String>, body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+async fn join(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
     let req: JoinReq = parse_body(body)?;
     let side = match req.side.as_deref() {
         None | Some("") => None,
@@ -493,7 +509,9 @@ async fn join(State(st): State<AppState>, Path(id): Path<String>, body: Result<B
     let cell = blocking(move || hub.cell(&id)).await?;
     let (side, token) = st.hub.join(&cell, side)?;
     let id = cell.row().id;
-    Ok(Json(json!({ "side": side_name(side), "token": token, "link": format!("/game/{id}?seat={token}") })))
+    Ok(Json(
+        json!({ "side": side_name(side), "token": token, "link": format!("/game/{id}?seat={token}") }),
+    ))
 }
 
 #[derive(Deserialize)]
@@ -507,7 +525,10 @@ struct TargetsQuery {
 async fn targets(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<TargetsQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, _) = open_game(&st, id, q.seat.as_deref()).await?;
     let from = match q.from.as_deref().filter(|s| !s.is_empty()) {
-        Some(s) => Some(s.parse::<Square>().map_err(|e| ApiError::bad_request("bad_square", e.to_string()))?),
+        Some(s) => Some(
+            s.parse::<Square>()
+                .map_err(|e| ApiError::bad_request("bad_square", e.to_string()))?,
+        ),
         None => None,
     };
     let v = blocking(move || {
@@ -612,7 +633,12 @@ async fn odds(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> 
             "none" => dust_core::CoverLevel::None,
             "soft" => dust_core::CoverLevel::Soft,
             "hard" => dust_core::CoverLevel::Hard,
-            other => return Err(ApiError::bad_request("bad_cover", format!("`{other}` is not a cover: none, soft or hard"))),
+            other => {
+                return Err(ApiError::bad_request(
+                    "bad_cover",
+                    format!("`{other}` is not a cover: none, soft or hard"),
+                ))
+            }
         };
         let o = dust_core::odds::odds(&spec).map_err(|e| ApiError::bad_request("bad_attack", e.to_string()))?;
         let mut v = view::odds_json(&o);
@@ -666,7 +692,12 @@ struct WsIn {
     ply: Option<u32>,
 }
 
-async fn ws(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<SeatQuery>, up: WebSocketUpgrade) -> Result<Response, ApiError> {
+async fn ws(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<SeatQuery>,
+    up: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
     let since = q.since.unwrap_or(0);
     Ok(up
@@ -753,7 +784,12 @@ async fn ws_message(st: &AppState, cell: &Arc<GameCell>, viewer: Viewer, text: &
     let err = |e: ApiError| json!({ "type": "error", "error": e.to_json()["error"] });
     let m: WsIn = match serde_json::from_str(text) {
         Ok(m) => m,
-        Err(e) => return err(ApiError::bad_request("bad_json", format!("a message is JSON like {{\"type\":\"decide\",\"decision\":\"move C4\",\"ply\":12}}: {e}"))),
+        Err(e) => {
+            return err(ApiError::bad_request(
+                "bad_json",
+                format!("a message is JSON like {{\"type\":\"decide\",\"decision\":\"move C4\",\"ply\":12}}: {e}"),
+            ))
+        }
     };
     match m.kind.as_str() {
         "ping" => json!({ "type": "pong" }),
@@ -769,6 +805,9 @@ async fn ws_message(st: &AppState, cell: &Arc<GameCell>, viewer: Viewer, text: &
                 Err(e) => err(e),
             }
         }
-        other => err(ApiError::bad_request("bad_type", format!("`{other}` is not a message type: `decide` or `ping`"))),
+        other => err(ApiError::bad_request(
+            "bad_type",
+            format!("`{other}` is not a message type: `decide` or `ping`"),
+        )),
     }
 }

@@ -347,9 +347,15 @@ impl Hub {
             ));
         };
         if text.len() > 200 {
-            return Err(ApiError::bad_request("bad_decision", "a decision is a short text such as `move C4`"));
+            return Err(ApiError::bad_request(
+                "bad_decision",
+                "a decision is a short text such as `move C4`",
+            ));
         }
-        let d: Decision = text.trim().parse().map_err(|e: dust_core::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
+        let d: Decision = text
+            .trim()
+            .parse()
+            .map_err(|e: dust_core::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
         let mut live = cell.live();
         let now = live.played.decisions.len() as u32;
         if let Some(p) = ply {
@@ -383,10 +389,12 @@ impl Hub {
     fn commit(&self, cell: &GameCell, live: &mut Live, d: Decision) -> Result<u32, ApiError> {
         let ply = live.played.decisions.len() as u32;
         let mut next = live.played.clone();
-        next.apply_in_place(d).map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", m))?;
+        next.apply_in_place(d)
+            .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", m))?;
         let (status, result) = status_of(&next);
         let id = lock(&cell.row).id.clone();
-        self.store.append(&id, ply, &d.to_string(), next.game.state_hash(), status, result)?;
+        self.store
+            .append(&id, ply, &d.to_string(), next.game.state_hash(), status, result)?;
         live.played = next;
         {
             let mut row = lock(&cell.row);
@@ -411,7 +419,9 @@ impl Hub {
         let seats = lock(&cell.row).seats.clone();
         {
             let mut live = cell.live();
-            let Pending::Decision { side } = live.played.game.pending() else { return };
+            let Pending::Decision { side } = live.played.game.pending() else {
+                return;
+            };
             if !seats[side].is_ai() || live.thinking {
                 return;
             }

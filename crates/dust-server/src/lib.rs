@@ -199,7 +199,11 @@ pub fn spawn(config: ServerConfig) -> Result<RunningServer, ServerError> {
     }
 }
 
-async fn serve(config: ServerConfig, mut stop: watch::Receiver<bool>, ready: std::sync::mpsc::Sender<Result<SocketAddr, ServerError>>) -> Result<(), ServerError> {
+async fn serve(
+    config: ServerConfig,
+    mut stop: watch::Receiver<bool>,
+    ready: std::sync::mpsc::Sender<Result<SocketAddr, ServerError>>,
+) -> Result<(), ServerError> {
     let fail = |e: ServerError| {
         let _ = ready.send(Err(e.clone()));
         Err(e)

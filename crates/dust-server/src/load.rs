@@ -71,8 +71,12 @@ fn play_one(addr: SocketAddr, scenario: &str, seed: u64, max_decisions: usize, d
         error: None,
     };
     let r = (|| -> Result<(), String> {
-        let created = post(addr, "/api/games", &json!({ "scenario": scenario, "side": "a", "opponent": "human", "seed": seed }))
-            .map_err(|e| e.to_string())?;
+        let created = post(
+            addr,
+            "/api/games",
+            &json!({ "scenario": scenario, "side": "a", "opponent": "human", "seed": seed }),
+        )
+        .map_err(|e| e.to_string())?;
         let c = created.json();
         if created.status != 200 {
             return Err(format!("create: {}", created.body));
@@ -94,7 +98,9 @@ fn play_one(addr: SocketAddr, scenario: &str, seed: u64, max_decisions: usize, d
                 break;
             }
             let side = usize::from(state["pending"]["side"] != "A");
-            let options: Vec<&str> = state["decisions"].as_array().map_or(Vec::new(), |v| v.iter().filter_map(|d| d["text"].as_str()).collect());
+            let options: Vec<&str> = state["decisions"]
+                .as_array()
+                .map_or(Vec::new(), |v| v.iter().filter_map(|d| d["text"].as_str()).collect());
             if options.is_empty() {
                 return Err("a decision is pending but none is legal".into());
             }
@@ -147,7 +153,9 @@ fn play_one(addr: SocketAddr, scenario: &str, seed: u64, max_decisions: usize, d
 /// `addr` is not a loopback address.
 pub fn run(addr: SocketAddr, scenario: &str, games: usize, max_decisions: usize, limit: Duration) -> Result<LoadReport, String> {
     if !addr.ip().is_loopback() {
-        return Err(format!("{addr} is not a loopback address: the load test only runs against this machine"));
+        return Err(format!(
+            "{addr} is not a loopback address: the load test only runs against this machine"
+        ));
     }
     let start = Instant::now();
     let deadline = start + limit;
@@ -197,7 +205,9 @@ pub fn run(addr: SocketAddr, scenario: &str, games: usize, max_decisions: usize,
         let path = format!("/api/games/{}?seat={}&since=1000000000", r.id, r.token);
         let stored = get(addr, &path).ok().and_then(|a| a.json()["ply"].as_u64());
         if stored != Some(r.acked as u64) {
-            report.lost.push(format!("game {}: {} acknowledged, {:?} stored", r.id, r.acked, stored));
+            report
+                .lost
+                .push(format!("game {}: {} acknowledged, {:?} stored", r.id, r.acked, stored));
         }
     }
     Ok(report)

@@ -275,7 +275,8 @@ impl Store {
         let rows = st
             .query_map(params![id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
             .map_err(|e| db_err("cannot read the decisions", e))?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(|e| db_err("cannot read the decisions", e))
+        rows.collect::<Result<Vec<_>, _>>()
+            .map_err(|e| db_err("cannot read the decisions", e))
     }
 
     /// The most recently changed games, newest first.
@@ -324,8 +325,14 @@ fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         scenario_text: r.get(3)?,
         seed: seed.parse().unwrap_or(0),
         seats: BySide { a: seat(5)?, b: seat(6)? },
-        tokens: BySide { a: r.get(7)?, b: r.get(8)? },
-        claimed: BySide { a: r.get(9)?, b: r.get(10)? },
+        tokens: BySide {
+            a: r.get(7)?,
+            b: r.get(8)?,
+        },
+        claimed: BySide {
+            a: r.get(9)?,
+            b: r.get(10)?,
+        },
         spectator: r.get(11)?,
         status: r.get(12)?,
         result: r.get(13)?,

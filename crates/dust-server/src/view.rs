@@ -34,7 +34,9 @@ pub fn board_json(g: &Game) -> Value {
             "structure": b.structure_at(s).map(|x| x.0),
         }));
         for (dc, dr) in [(1, 0), (0, 1)] {
-            let Some(n) = s.offset(dc, dr).filter(|n| b.contains(*n)) else { continue };
+            let Some(n) = s.offset(dc, dr).filter(|n| b.contains(*n)) else {
+                continue;
+            };
             let kind = match b.edge(s, n) {
                 Edge::Open => continue,
                 Edge::Wall => "wall",
@@ -250,7 +252,11 @@ pub fn odds_json(o: &Odds) -> Value {
 
 /// The weapon line `line` of unit `u` (hero lines from [`HERO_LINE`] are the joined hero's).
 fn weapon_owner(g: &Game, u: UnitId, line: u8) -> Option<(UnitId, usize)> {
-    let owner = if line >= HERO_LINE { g.units().get(usize::from(u.0))?.joined? } else { u };
+    let owner = if line >= HERO_LINE {
+        g.units().get(usize::from(u.0))?.joined?
+    } else {
+        u
+    };
     let li = usize::from(if line >= HERO_LINE { line - HERO_LINE } else { line });
     g.units().get(usize::from(owner.0))?.card.weapons.get(li)?;
     Some((owner, li))
@@ -364,15 +370,28 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
         ),
         Decision::Plan(p) => ("plan", format!("Plan: {}", plan_text(p)), None, None),
         Decision::MoveTo(s) => {
-            let entering = decl.unit.and_then(|u| g.units().get(usize::from(u.0))).is_some_and(|u| u.at.is_none()) && decl.moves.is_empty();
-            let label = if entering { format!("Enter the board at {s}") } else { format!("Move to {s}") };
+            let entering = decl
+                .unit
+                .and_then(|u| g.units().get(usize::from(u.0)))
+                .is_some_and(|u| u.at.is_none())
+                && decl.moves.is_empty();
+            let label = if entering {
+                format!("Enter the board at {s}")
+            } else {
+                format!("Move to {s}")
+            };
             ("move", label, Some(s), decl.unit)
         }
         Decision::Aim { line, target, ammo } => {
             let wname = decl
                 .unit
                 .and_then(|u| weapon_owner(g, u, line))
-                .and_then(|(o, li)| g.units().get(usize::from(o.0)).and_then(|x| x.card.weapons.get(li)).map(|w| w.name.clone()))
+                .and_then(|(o, li)| {
+                    g.units()
+                        .get(usize::from(o.0))
+                        .and_then(|x| x.card.weapons.get(li))
+                        .map(|w| w.name.clone())
+                })
                 .unwrap_or_else(|| format!("line {line}"));
             match target {
                 None => ("aim", format!("{wname}: hold fire"), None, None),
@@ -546,7 +565,9 @@ fn event_side(g: &Game, e: &Event) -> Option<Side> {
         | Event::Returned(u)
         | Event::Wounded(u, _)
         | Event::Damaged(u, _) => side_of(u),
-        Event::ReactiveFire { unit, .. } | Event::Fired { unit, .. } | Event::AbilityUsed { unit, .. } | Event::Destroyed { unit, .. } => side_of(unit),
+        Event::ReactiveFire { unit, .. } | Event::Fired { unit, .. } | Event::AbilityUsed { unit, .. } | Event::Destroyed { unit, .. } => {
+            side_of(unit)
+        }
         Event::ObjectiveHeld { side, .. } => Some(*side),
         Event::GameOver { winner, .. } => *winner,
         _ => None,
@@ -601,7 +622,9 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
     let from = match from {
         Some(f) if g.board().contains(f) => f,
         Some(f) => return Err(format!("{f} is off the board")),
-        None if decl.unit == Some(u) => decl.origin(g).ok_or_else(|| format!("{} is not on the board yet", unit_name(g, u)))?,
+        None if decl.unit == Some(u) => decl
+            .origin(g)
+            .ok_or_else(|| format!("{} is not on the board yet", unit_name(g, u)))?,
         None => shooter.at.ok_or_else(|| format!("{} is not on the board yet", unit_name(g, u)))?,
     };
     let mut out = Vec::new();
@@ -685,7 +708,12 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
     } else {
         Vec::new()
     };
-    let units: Vec<Value> = g.units().iter().enumerate().map(|(i, u)| unit_json(g, UnitId(i as u8), u)).collect();
+    let units: Vec<Value> = g
+        .units()
+        .iter()
+        .enumerate()
+        .map(|(i, u)| unit_json(g, UnitId(i as u8), u))
+        .collect();
     let vp = g.victory_points();
     let from = events_from.min(g.events().len());
     json!({

@@ -316,3 +316,81 @@ pub fn area_cover(board: &Board, occ: &Occupancy, from: Square, to: Square) -> b
     let (a, b) = (BoxXY::square(from), BoxXY::square(to));
     lattice(from).into_iter().all(|p| fan_blocked(p, &b, &obs, &a))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardSetup;
+    use crate::side::Side;
+    use crate::terrain::PieceKind;
+
+    fn board(w: u8, h: u8, blocked: &[&str]) -> Board {
+        let mut b = Board::new(BoardSetup {
+            width: w,
+            height: h,
+            terrain: vec![Terrain::Open; usize::from(w) * usize::from(h)],
+            ..BoardSetup::default()
+        })
+        .expect("board");
+        for s in blocked {
+            b.set_terrain(s.parse().expect("square"), Terrain::NoDot);
+        }
+        b
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().expect("square")
+    }
+
+    /// "3) Check Line of Sight": with no blocker every square sees every other, and no unit is
+    /// in cover ("In the Open").
+    #[test]
+    fn open_ground_sees_everything_without_cover() {
+        let b = board(6, 6, &[]);
+        let occ = Occupancy::new(&b);
+        assert!(sees(&b, &occ, sq("A1"), sq("F6")));
+        assert!(!area_cover(&b, &occ, sq("A1"), sq("F6")));
+    }
+
+    /// A blocker straight between two squares of one column blocks every line (each line from
+    /// the column to the column passes through or touches it).
+    #[test]
+    fn a_blocker_in_line_blocks_sight() {
+        let b = board(6, 6, &["C3"]);
+        let occ = Occupancy::new(&b);
+        assert!(!sees(&b, &occ, sq("C1"), sq("C5")));
+        assert!(!sees(&b, &occ, sq("C5"), sq("C1")), "if I can see you, you can see me");
+    }
+
+    /// "Cover Saves": the target is seen, but from no point of the attacker's square do lines
+    /// reach all of the target's square: the blocker cuts off its near corner.
+    #[test]
+    fn partly_hidden_target_is_in_cover() {
+        let b = board(8, 8, &["D4"]);
+        let occ = Occupancy::new(&b);
+        assert!(sees(&b, &occ, sq("E1"), sq("C5")));
+        assert!(area_cover(&b, &occ, sq("E1"), sq("C5")));
+        // Seen from the side of the blocker that does not cut it off: in the open.
+        assert!(!area_cover(&b, &occ, sq("A1"), sq("C5")));
+    }
+
+    /// "Line of Sight Through Units": vehicles block, infantry never does.
+    #[test]
+    fn vehicles_block_infantry_does_not() {
+        let b = board(6, 6, &[]);
+        let mut occ = Occupancy::new(&b);
+        occ.place(sq("C3"), PieceKind::Squad, Side::A);
+        assert!(sees(&b, &occ, sq("C1"), sq("C5")));
+        occ.place(sq("C3"), PieceKind::Vehicle, Side::B);
+        assert!(!sees(&b, &occ, sq("C1"), sq("C5")));
+    }
+
+    /// A blocker beside the target on the far side gives no cover: touching inside the
+    /// target's own square does not count.
+    #[test]
+    fn a_blocker_behind_the_target_gives_no_cover() {
+        let b = board(6, 6, &["C5"]);
+        let occ = Occupancy::new(&b);
+        assert!(!area_cover(&b, &occ, sq("C1"), sq("C4")));
+    }
+}

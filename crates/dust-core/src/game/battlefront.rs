@@ -41,13 +41,11 @@ impl Game {
     /// player with the most [target] symbols wins the initiative").
     pub(super) fn initiative_targets_roll(&self, side: Side, army: u16) -> Roll {
         let n = self.initiative_dice(side).saturating_sub(army);
-        self.dice()
-            .roll_among(n, Symbols::ARMY, Symbols::TARGET)
-            .unwrap_or(Roll {
-                dice: 0,
-                success_faces: 0,
-                faces: BattlefrontDice::FACES,
-            })
+        self.dice().roll_among(n, Symbols::ARMY, Symbols::TARGET).unwrap_or(Roll {
+            dice: 0,
+            success_faces: 0,
+            faces: BattlefrontDice::FACES,
+        })
     }
 
     /// Both sides rolled `a` and `b` hits (army symbols) and tied.

@@ -621,7 +621,7 @@ impl Game {
         }
     }
 
-    /// The state hash: equal states (map and deck apart) hash equally, on every machine.
+    /// The state hash: equal states (map and deck apart) hash equally, on every 64-bit machine.
     pub fn state_hash(&self) -> u64 {
         let mut h = Fnv(0xcbf2_9ce4_8422_2325);
         self.config.hash(&mut h);

@@ -1,0 +1,508 @@
+//! `dust1947 odds`: the exact odds of an attack before the dice roll (issue 5, docs/odds.md).
+//!
+//! `dust1947 odds --attacker NAME|CARD_FILE [--alive N] --target NAME|CARD_FILE [--target-alive N]
+//! [--weapon NAME]... [--sustained] [--cover none|soft|hard] [--skill NAME]... [--json]`
+
+use anyhow::{anyhow, bail, Context as _};
+use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution, LineChoice, Odds};
+use dust_core::unit::{CombatValue, UnitCard, UnitKind};
+use dust_core::CoverLevel;
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The environment variable naming a user card folder (as `dust1947 cards`).
+const CARDS_ENV: &str = "DUST1947_CARDS";
+
+/// The skills and options `--skill` accepts.
+const SKILLS: &str = "berserk, all-in-one, medal-of-honor, spotter, no-spotter, heroic-attack, damage-resilient, no-damage-resilient, burst, moved, ammo=N";
+
+/// Exact odds of an attack: hits, hits after cover saves, damage, health lost, P(destroyed).
+///
+/// The chosen weapon lines resolve in card order, casualties removed after each ranged line,
+/// close-combat lines last with the defender's simultaneous retaliation.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Example: dust1947 odds --attacker \"Heavy Laser Grenadiers\" --target \"Hell Boys\" --sustained --cover hard\n\
+Skills (--skill, repeatable): berserk, all-in-one, medal-of-honor, spotter (a spotter is alive; no-spotter: dead), heroic-attack (the target used it), damage-resilient (no-damage-resilient), burst (the target has not moved: Burst lines double), moved (the attacker moved: the defender's Burst close-combat lines do not double), ammo=N (ammo spent on each limited-ammo or Volley line; default 1).")]
+pub struct Args {
+    /// The attacking unit: a name from the card database, or a card file (.toml).
+    #[arg(long, value_name = "NAME|CARD_FILE")]
+    attacker: String,
+    /// The attacker's living miniatures (squads: the first N of the card) or health left.
+    #[arg(long, value_name = "N")]
+    alive: Option<u8>,
+    /// The target: a name from the card database, or a card file (.toml).
+    #[arg(long, value_name = "NAME|CARD_FILE")]
+    target: String,
+    /// The target's miniatures (squads: the first N of the card) or health left.
+    #[arg(long = "target-alive", value_name = "N")]
+    target_alive: Option<u8>,
+    /// Fire the weapon lines whose name starts with NAME (case-insensitive; repeatable).
+    /// Default: every line that can damage the target.
+    #[arg(long, value_name = "NAME")]
+    weapon: Vec<String>,
+    /// A SUSTAINED ATTACK: failed dice rerolled once per line.
+    #[arg(long)]
+    sustained: bool,
+    /// The target's cover against ranged lines (squads only).
+    #[arg(long, value_name = "none|soft|hard", default_value = "none", value_parser = ["none", "soft", "hard"])]
+    cover: String,
+    /// A skill used or an option (repeatable): see below.
+    #[arg(long, value_name = "NAME")]
+    skill: Vec<String>,
+    /// The defender does not retaliate in close combat.
+    #[arg(long)]
+    no_retaliation: bool,
+    /// Only the lines that reach a target this many spaces away (default: no range check).
+    #[arg(long, value_name = "N")]
+    distance: Option<u32>,
+    /// Also play the attack N times with the engine (seeded) and show its frequencies.
+    #[arg(long, value_name = "N")]
+    monte_carlo: Option<u32>,
+    /// The seed of --monte-carlo.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Draw the distribution of the health lost as an SVG picture into FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// A folder of your own card files; default: the DUST1947_CARDS environment variable.
+    #[arg(long, value_name = "DIR")]
+    cards: Option<PathBuf>,
+    /// Print one JSON object: loss (probabilities by health lost), destroyed, mean, and more.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `dust1947 odds`.
+pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
+    let dir = a
+        .cards
+        .clone()
+        .or_else(|| std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from));
+    let cards = dust_data::builtin::load_cards(dir.as_deref()).map_err(|d| {
+        anyhow!(
+            "the card folder has {} problem(s): {}",
+            d.len(),
+            d.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+        )
+    })?;
+    let attacker = resolve_card(&a.attacker, &cards, "--attacker")?;
+    let target = resolve_card(&a.target, &cards, "--target")?;
+    let mut spec = AttackSpec::new(&attacker, &target);
+    for (flag, n, card) in [("--alive", a.alive, &attacker), ("--target-alive", a.target_alive, &target)] {
+        if let Some(n) = n {
+            if n == 0 || n > card.health {
+                let what = if card.kind == UnitKind::Squad { "miniatures" } else { "health points" };
+                bail!("{flag} {n}: {} has 1 to {} {what}; give a number in that range", card.name, card.health);
+            }
+        }
+    }
+    if let Some(n) = a.alive {
+        spec = spec.with_attacker_alive(n);
+    }
+    if let Some(n) = a.target_alive {
+        spec.target_alive = n;
+    }
+    spec.sustained = a.sustained;
+    spec.retaliate = !a.no_retaliation;
+    spec.cover = match a.cover.as_str() {
+        "soft" => CoverLevel::Soft,
+        "hard" => CoverLevel::Hard,
+        _ => CoverLevel::None,
+    };
+    let mut ammo = 1u8;
+    for s in a.skill.iter().flat_map(|s| s.split(',')) {
+        let s = s.trim().to_ascii_lowercase();
+        match s.as_str() {
+            "berserk" => spec.berserk = true,
+            "all-in-one" => spec.all_in_one = true,
+            "medal-of-honor" => spec.medal_of_honor = true,
+            "spotter" => spec.spotter = true,
+            "no-spotter" => spec.spotter = false,
+            "heroic-attack" => spec.heroic_attack = true,
+            "damage-resilient" => spec.damage_resilient = true,
+            "no-damage-resilient" => spec.damage_resilient = false,
+            "burst" => spec.burst = true,
+            "moved" => spec.attacker_moved = true,
+            _ => match s.strip_prefix("ammo=").map(str::parse::<u8>) {
+                Some(Ok(n)) if n > 0 => ammo = n,
+                Some(_) => bail!("--skill {s}: ammo=N needs a number of ammo from 1 up, e.g. ammo=2"),
+                None => bail!("--skill {s}: unknown; use one of: {SKILLS}"),
+            },
+        }
+    }
+    spec.lines = select_lines(&attacker, &target, &a.weapon, a.distance)?
+        .into_iter()
+        .map(|i| LineChoice {
+            line: i,
+            ammo: if attacker.weapons[i].ammo.is_some() { ammo } else { 0 },
+        })
+        .collect();
+    let o = odds(&spec).map_err(|e| anyhow!("{e}"))?;
+    let mc = match a.monte_carlo {
+        Some(n) => Some(monte_carlo(&spec, n, a.seed).map_err(|e| anyhow!("--monte-carlo: {e}"))?),
+        None => None,
+    };
+    if let Some(file) = &a.svg {
+        std::fs::write(file, svg(&spec, &o)).with_context(|| format!("cannot write the SVG file `{}`", file.display()))?;
+    }
+    if a.json {
+        let mut v = to_json(&spec, &o);
+        if let Some(m) = &mc {
+            v["monte_carlo"] = json!({
+                "samples": m.samples,
+                "seed": a.seed,
+                "distance": m.distance,
+                "loss": m.loss.probs(),
+                "mean": m.loss.mean(),
+                "attacker_loss": m.attacker_loss.probs(),
+            });
+        }
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print!("{}", human(&spec, &o, mc.as_ref().map(|m| &m.loss)));
+        if let Some(file) = &a.svg {
+            println!("wrote {}", file.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A card from a file (`.toml` or an existing file) or from the database by name.
+fn resolve_card(arg: &str, cards: &[UnitCard], flag: &str) -> anyhow::Result<UnitCard> {
+    let path = Path::new(arg);
+    if arg.to_ascii_lowercase().ends_with(".toml") || path.is_file() {
+        let text = std::fs::read_to_string(path).with_context(|| format!("{flag}: cannot read the card file `{arg}`: check the path"))?;
+        return dust_data::card::parse_card(&text, arg).map_err(|d| {
+            anyhow!(
+                "{flag}: the card file has {} problem(s):\n{}",
+                d.len(),
+                d.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+            )
+        });
+    }
+    if let Some(c) = cards.iter().find(|c| c.name.eq_ignore_ascii_case(arg.trim())) {
+        return Ok(c.clone());
+    }
+    let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
+    let hint = closest(arg, &names).map(|n| format!(" Did you mean `{n}`?")).unwrap_or_default();
+    bail!("{flag}: no unit is named `{arg}`.{hint} The units are: {}", names.join(", "))
+}
+
+/// The name closest to `s` (edit distance without case and spaces), if reasonably close.
+fn closest<'a>(s: &str, names: &[&'a str]) -> Option<&'a str> {
+    let norm = |x: &str| x.to_ascii_lowercase().chars().filter(|c| c.is_alphanumeric()).collect::<Vec<char>>();
+    let a = norm(s);
+    names
+        .iter()
+        .map(|n| {
+            let b = norm(n);
+            let contains = !a.is_empty() && (b.windows(a.len()).any(|w| w == a.as_slice()) || a.windows(b.len().max(1)).any(|w| w == b.as_slice()));
+            let d = if contains { 0 } else { edit_distance(&a, &b) };
+            (d, *n)
+        })
+        .filter(|(d, n)| *d <= 3.max(n.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
+}
+
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The lines chosen by `--weapon` prefixes (in card order), or every line that can damage the
+/// target (and reaches `distance`, if given).
+fn select_lines(attacker: &UnitCard, target: &UnitCard, prefixes: &[String], distance: Option<u32>) -> anyhow::Result<Vec<usize>> {
+    let list = || {
+        attacker
+            .weapons
+            .iter()
+            .map(|w| format!("{} ({}, {})", w.name, w.range, w.table.against(target.armor)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let reaches = |i: usize| match distance {
+        Some(d) => attacker.weapons[i].range.reaches(d),
+        None => true,
+    };
+    if prefixes.is_empty() {
+        let v: Vec<usize> = (0..attacker.weapons.len())
+            .filter(|&i| attacker.weapons[i].table.against(target.armor) != CombatValue::NoEffect && reaches(i))
+            .collect();
+        if v.is_empty() {
+            bail!(
+                "no weapon line of {} can damage {} ({}){}: its lines are {}",
+                attacker.name,
+                target.name,
+                target.armor,
+                distance.map(|d| format!(" at {d} spaces")).unwrap_or_default(),
+                list()
+            );
+        }
+        return Ok(v);
+    }
+    let mut chosen = vec![false; attacker.weapons.len()];
+    for p in prefixes {
+        let p = p.trim().to_lowercase();
+        let hits: Vec<usize> = (0..attacker.weapons.len())
+            .filter(|&i| attacker.weapons[i].name.to_lowercase().starts_with(&p))
+            .collect();
+        if hits.is_empty() {
+            bail!("--weapon {p}: no weapon line of {} starts with `{p}`; its lines are: {}", attacker.name, list());
+        }
+        for i in hits {
+            if let Some(d) = distance {
+                if !attacker.weapons[i].range.reaches(d) {
+                    bail!(
+                        "--weapon {p}: {} (range {}) does not reach {d} spaces",
+                        attacker.weapons[i].name,
+                        attacker.weapons[i].range
+                    );
+                }
+            }
+            chosen[i] = true;
+        }
+    }
+    Ok((0..chosen.len()).filter(|&i| chosen[i]).collect())
+}
+
+fn health_word(c: &UnitCard) -> &'static str {
+    if c.kind == UnitKind::Squad {
+        "miniatures"
+    } else {
+        "health"
+    }
+}
+
+fn skills_used(spec: &AttackSpec<'_>) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    for (on, name) in [
+        (spec.sustained, "sustained"),
+        (spec.berserk, "berserk"),
+        (spec.all_in_one, "all-in-one"),
+        (spec.medal_of_honor, "medal-of-honor"),
+        (spec.spotter, "spotter"),
+        (spec.heroic_attack, "heroic-attack"),
+        (spec.damage_resilient, "damage-resilient"),
+        (spec.burst, "burst"),
+        (spec.attacker_moved, "moved"),
+    ] {
+        if on {
+            v.push(name);
+        }
+    }
+    v
+}
+
+fn dist_json(d: &Distribution) -> Value {
+    json!(d.probs())
+}
+
+fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
+    let lines: Vec<Value> = o
+        .lines
+        .iter()
+        .map(|l| {
+            let ammo = spec.lines.iter().find(|c| c.line == l.line).map_or(0, |c| c.ammo);
+            json!({
+                "name": l.name,
+                "index": l.line,
+                "value": l.value.to_string(),
+                "close_combat": l.close,
+                "ignores_cover": l.ignores_cover,
+                "ammo": ammo,
+                "dice": l.dice,
+                "hits": dist_json(&l.hits),
+                "after_cover": dist_json(&l.after_cover),
+                "damage": dist_json(&l.damage),
+                "loss": dist_json(&l.loss),
+                "mean_hits": l.hits.mean(),
+                "mean_after_cover": l.after_cover.mean(),
+                "mean_damage": l.damage.mean(),
+                "mean": l.loss.mean(),
+                "destroyed": l.destroyed,
+                "notes": l.notes,
+            })
+        })
+        .collect();
+    let provisional: Vec<&str> = [spec.attacker, spec.target]
+        .iter()
+        .filter(|c| c.is_provisional())
+        .map(|c| c.name.as_str())
+        .collect();
+    json!({
+        "attacker": {
+            "name": spec.attacker.name,
+            "alive": spec.attacker_alive,
+            "health": spec.attacker.health,
+            "provisional": spec.attacker.is_provisional(),
+        },
+        "target": {
+            "name": spec.target.name,
+            "alive": spec.target_alive,
+            "health": spec.target.health,
+            "armor": spec.target.armor.to_string(),
+            "provisional": spec.target.is_provisional(),
+        },
+        "sustained": spec.sustained,
+        "cover": spec.cover.name(),
+        "skills": skills_used(spec),
+        "lines": lines,
+        "loss": dist_json(&o.loss),
+        "destroyed": o.destroyed,
+        "mean": o.loss.mean(),
+        "std_dev": o.loss.std_dev(),
+        "at_least": o.loss.at_least_curve(),
+        "close_combat": o.close_combat,
+        "attacker_loss": dist_json(&o.attacker_loss),
+        "attacker_mean": o.attacker_loss.mean(),
+        "joint": o.joint,
+        "truncation_error": o.truncation_error,
+        "provisional": !provisional.is_empty(),
+        "provisional_cards": provisional,
+        "notes": o.notes,
+    })
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.1}%", 100.0 * p)
+}
+
+fn bar(p: f64, width: usize) -> String {
+    let n = (p * width as f64).round() as usize;
+    "#".repeat(n.min(width))
+}
+
+fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
+    let mut s = String::new();
+    let a = spec.attacker;
+    let t = spec.target;
+    let _ = writeln!(
+        s,
+        "{} ({} {}) attack {} ({} {}, {}){}{}",
+        a.name,
+        spec.attacker_alive,
+        health_word(a),
+        t.name,
+        spec.target_alive,
+        health_word(t),
+        t.armor,
+        if spec.cover == CoverLevel::None {
+            String::new()
+        } else {
+            format!(", {} cover", spec.cover.name())
+        },
+        {
+            let sk = skills_used(spec);
+            if sk.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", sk.join(", "))
+            }
+        }
+    );
+    for c in [a, t] {
+        if c.is_provisional() {
+            let _ = writeln!(s, "PROVISIONAL: {} — numbers not official (see `dust1947 cards show \"{}\"`)", c.name, c.name);
+        }
+    }
+    let _ = writeln!(s);
+    let name_w = o.lines.iter().map(|l| l.name.chars().count()).max().unwrap_or(4).max(4);
+    let _ = writeln!(
+        s,
+        "{:<name_w$}  {:>7}  {:>4}  {:>6}  {:>8}  {:>6}  {:>6}  {:>9}",
+        "line", "value", "dice", "hits", "unsaved", "damage", "lost", "destroys"
+    );
+    for l in &o.lines {
+        let _ = writeln!(
+            s,
+            "{:<name_w$}  {:>7}  {:>4}  {:>6.2}  {:>8.2}  {:>6.2}  {:>6.2}  {:>9}",
+            l.name,
+            l.value.to_string(),
+            l.dice,
+            l.hits.mean(),
+            l.after_cover.mean(),
+            l.damage.mean(),
+            l.loss.mean(),
+            pct(l.destroyed)
+        );
+        for n in &l.notes {
+            let _ = writeln!(s, "{:<name_w$}    ({n})", "");
+        }
+    }
+    let _ = writeln!(s, "(means per line, each line alone; the total resolves the lines in card order, close combat last)");
+    let _ = writeln!(s);
+    let _ = writeln!(s, "{} lost by {} over the attack:", health_word(t), t.name);
+    let mc_head = if mc.is_some() { "   engine" } else { "" };
+    let _ = writeln!(s, "{:>4}  {:>7}  {:>7}{mc_head}  at least k", "k", "P(=k)", "P(>=k)");
+    let curve = o.loss.at_least_curve();
+    for (k, p) in o.loss.probs().iter().enumerate() {
+        let m = mc.map(|m| format!("  {:>7}", pct(m.p(k)))).unwrap_or_default();
+        let _ = writeln!(s, "{k:>4}  {:>7}  {:>7}{m}  {}", pct(*p), pct(curve[k]), bar(curve[k], 40));
+    }
+    let _ = writeln!(
+        s,
+        "mean {:.3}  std dev {:.3}  P(destroyed) {}",
+        o.loss.mean(),
+        o.loss.std_dev(),
+        pct(o.destroyed)
+    );
+    if o.close_combat {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "{} lost by {} to the retaliation:", health_word(a), a.name);
+        for (k, p) in o.attacker_loss.probs().iter().enumerate() {
+            let _ = writeln!(s, "{k:>4}  {:>7}  {}", pct(*p), bar(*p, 40));
+        }
+        let _ = writeln!(s, "mean {:.3}", o.attacker_loss.mean());
+    }
+    for n in &o.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    if o.truncation_error > 0.0 {
+        let _ = writeln!(s, "laser chains summed exactly up to {:.1e}", o.truncation_error);
+    }
+    s
+}
+
+fn svg(spec: &AttackSpec<'_>, o: &Odds) -> String {
+    let p = o.loss.probs();
+    let curve = o.loss.at_least_curve();
+    let (w, h, left, top, bottom) = (60.0 * p.len() as f64 + 80.0, 320.0, 50.0, 50.0, 40.0);
+    let plot_h = h - top - bottom;
+    let mut s = String::new();
+    let _ = writeln!(s, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#);
+    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let title = format!("{} → {}: health lost (mean {:.2}, P(destroyed) {})", spec.attacker.name, spec.target.name, o.loss.mean(), pct(o.destroyed));
+    let _ = writeln!(s, r#"<text x="10" y="20" font-weight="bold">{}</text>"#, xml(&title));
+    if spec.attacker.is_provisional() || spec.target.is_provisional() {
+        let _ = writeln!(s, r#"<text x="10" y="38" fill="red">PROVISIONAL: numbers not official</text>"#);
+    }
+    let base = top + plot_h;
+    let _ = writeln!(s, r#"<line x1="{left}" y1="{base}" x2="{}" y2="{base}" stroke="black"/>"#, w - 20.0);
+    let mut points = Vec::new();
+    for (k, &q) in p.iter().enumerate() {
+        let x = left + 10.0 + 60.0 * k as f64;
+        let bh = q * plot_h;
+        let _ = writeln!(s, r##"<rect x="{x}" y="{}" width="40" height="{bh}" fill="#4a7ab5"><title>P({k}) = {}</title></rect>"##, base - bh, pct(q));
+        let _ = writeln!(s, r#"<text x="{}" y="{}" text-anchor="middle">{k}</text>"#, x + 20.0, base + 15.0);
+        let _ = writeln!(s, r#"<text x="{}" y="{}" text-anchor="middle" font-size="10">{}</text>"#, x + 20.0, base - bh - 3.0, pct(q));
+        points.push(format!("{},{}", x + 20.0, base - curve[k] * plot_h));
+    }
+    let _ = writeln!(s, r##"<polyline points="{}" fill="none" stroke="#c0392b" stroke-width="2"/>"##, points.join(" "));
+    let _ = writeln!(s, r##"<text x="{left}" y="{}" fill="#c0392b">line: P(at least k)</text>"##, h - 8.0);
+    let _ = writeln!(s, "</svg>");
+    s
+}
+
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
