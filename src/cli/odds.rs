@@ -16,15 +16,18 @@ use std::process::ExitCode;
 const CARDS_ENV: &str = "DUST1947_CARDS";
 
 /// The skills and options `--skill` accepts.
-const SKILLS: &str = "berserk, all-in-one, medal-of-honor, spotter, no-spotter, heroic-attack, damage-resilient, no-damage-resilient, burst, moved, ammo=N";
+const SKILLS: &str =
+    "berserk, all-in-one, medal-of-honor, spotter, no-spotter, heroic-attack, damage-resilient, no-damage-resilient, burst, moved, ammo=N";
 
 /// Exact odds of an attack: hits, hits after cover saves, damage, health lost, P(destroyed).
 ///
 /// The chosen weapon lines resolve in card order, casualties removed after each ranged line,
 /// close-combat lines last with the defender's simultaneous retaliation.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Example: dust1947 odds --attacker \"Heavy Laser Grenadiers\" --target \"Hell Boys\" --sustained --cover hard\n\
-Skills (--skill, repeatable): berserk, all-in-one, medal-of-honor, spotter (a spotter is alive; no-spotter: dead), heroic-attack (the target used it), damage-resilient (no-damage-resilient), burst (the target has not moved: Burst lines double), moved (the attacker moved: the defender's Burst close-combat lines do not double), ammo=N (ammo spent on each limited-ammo or Volley line; default 1).")]
+#[command(
+    after_help = "Example: dust1947 odds --attacker \"Heavy Laser Grenadiers\" --target \"Hell Boys\" --sustained --cover hard\n\
+Skills (--skill, repeatable): berserk, all-in-one, medal-of-honor, spotter (a spotter is alive; no-spotter: dead), heroic-attack (the target used it), damage-resilient (no-damage-resilient), burst (the target has not moved: Burst lines double), moved (the attacker moved: the defender's Burst close-combat lines do not double), ammo=N (ammo spent on each limited-ammo or Volley line; default 1)."
+)]
 pub struct Args {
     /// The attacking unit: a name from the card database, or a card file (.toml).
     #[arg(long, value_name = "NAME|CARD_FILE")]
@@ -93,8 +96,16 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
     for (flag, n, card) in [("--alive", a.alive, &attacker), ("--target-alive", a.target_alive, &target)] {
         if let Some(n) = n {
             if n == 0 || n > card.health {
-                let what = if card.kind == UnitKind::Squad { "miniatures" } else { "health points" };
-                bail!("{flag} {n}: {} has 1 to {} {what}; give a number in that range", card.name, card.health);
+                let what = if card.kind == UnitKind::Squad {
+                    "miniatures"
+                } else {
+                    "health points"
+                };
+                bail!(
+                    "{flag} {n}: {} has 1 to {} {what}; give a number in that range",
+                    card.name,
+                    card.health
+                );
             }
         }
     }
@@ -192,13 +203,19 @@ fn resolve_card(arg: &str, cards: &[UnitCard], flag: &str) -> anyhow::Result<Uni
 
 /// The name closest to `s` (edit distance without case and spaces), if reasonably close.
 fn closest<'a>(s: &str, names: &[&'a str]) -> Option<&'a str> {
-    let norm = |x: &str| x.to_ascii_lowercase().chars().filter(|c| c.is_alphanumeric()).collect::<Vec<char>>();
+    let norm = |x: &str| {
+        x.to_ascii_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect::<Vec<char>>()
+    };
     let a = norm(s);
     names
         .iter()
         .map(|n| {
             let b = norm(n);
-            let contains = !a.is_empty() && (b.windows(a.len()).any(|w| w == a.as_slice()) || a.windows(b.len().max(1)).any(|w| w == b.as_slice()));
+            let contains =
+                !a.is_empty() && (b.windows(a.len()).any(|w| w == a.as_slice()) || a.windows(b.len().max(1)).any(|w| w == b.as_slice()));
             let d = if contains { 0 } else { edit_distance(&a, &b) };
             (d, *n)
         })
@@ -257,7 +274,11 @@ fn select_lines(attacker: &UnitCard, target: &UnitCard, prefixes: &[String], dis
             .filter(|&i| attacker.weapons[i].name.to_lowercase().starts_with(&p))
             .collect();
         if hits.is_empty() {
-            bail!("--weapon {p}: no weapon line of {} starts with `{p}`; its lines are: {}", attacker.name, list());
+            bail!(
+                "--weapon {p}: no weapon line of {} starts with `{p}`; its lines are: {}",
+                attacker.name,
+                list()
+            );
         }
         for i in hits {
             if let Some(d) = distance {
@@ -388,7 +409,7 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
     let t = spec.target;
     let _ = writeln!(
         s,
-        "{} ({} {}) attack {} ({} {}, {}){}{}",
+        "{} ({} {}) → {} ({} {}, {}){}{}",
         a.name,
         spec.attacker_alive,
         health_word(a),
@@ -412,7 +433,11 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
     );
     for c in [a, t] {
         if c.is_provisional() {
-            let _ = writeln!(s, "PROVISIONAL: {} — numbers not official (see `dust1947 cards show \"{}\"`)", c.name, c.name);
+            let _ = writeln!(
+                s,
+                "PROVISIONAL: {} — numbers not official (see `dust1947 cards show \"{}\"`)",
+                c.name, c.name
+            );
         }
     }
     let _ = writeln!(s);
@@ -439,7 +464,10 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
             let _ = writeln!(s, "{:<name_w$}    ({n})", "");
         }
     }
-    let _ = writeln!(s, "(means per line, each line alone; the total resolves the lines in card order, close combat last)");
+    let _ = writeln!(
+        s,
+        "(means per line, each line alone; the total resolves the lines in card order, close combat last)"
+    );
     let _ = writeln!(s);
     let _ = writeln!(s, "{} lost by {} over the attack:", health_word(t), t.name);
     let mc_head = if mc.is_some() { "   engine" } else { "" };
@@ -479,9 +507,18 @@ fn svg(spec: &AttackSpec<'_>, o: &Odds) -> String {
     let (w, h, left, top, bottom) = (60.0 * p.len() as f64 + 80.0, 320.0, 50.0, 50.0, 40.0);
     let plot_h = h - top - bottom;
     let mut s = String::new();
-    let _ = writeln!(s, r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#);
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
+    );
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let title = format!("{} → {}: health lost (mean {:.2}, P(destroyed) {})", spec.attacker.name, spec.target.name, o.loss.mean(), pct(o.destroyed));
+    let title = format!(
+        "{} → {}: health lost (mean {:.2}, P(destroyed) {})",
+        spec.attacker.name,
+        spec.target.name,
+        o.loss.mean(),
+        pct(o.destroyed)
+    );
     let _ = writeln!(s, r#"<text x="10" y="20" font-weight="bold">{}</text>"#, xml(&title));
     if spec.attacker.is_provisional() || spec.target.is_provisional() {
         let _ = writeln!(s, r#"<text x="10" y="38" fill="red">PROVISIONAL: numbers not official</text>"#);
@@ -492,12 +529,27 @@ fn svg(spec: &AttackSpec<'_>, o: &Odds) -> String {
     for (k, &q) in p.iter().enumerate() {
         let x = left + 10.0 + 60.0 * k as f64;
         let bh = q * plot_h;
-        let _ = writeln!(s, r##"<rect x="{x}" y="{}" width="40" height="{bh}" fill="#4a7ab5"><title>P({k}) = {}</title></rect>"##, base - bh, pct(q));
+        let _ = writeln!(
+            s,
+            r##"<rect x="{x}" y="{}" width="40" height="{bh}" fill="#4a7ab5"><title>P({k}) = {}</title></rect>"##,
+            base - bh,
+            pct(q)
+        );
         let _ = writeln!(s, r#"<text x="{}" y="{}" text-anchor="middle">{k}</text>"#, x + 20.0, base + 15.0);
-        let _ = writeln!(s, r#"<text x="{}" y="{}" text-anchor="middle" font-size="10">{}</text>"#, x + 20.0, base - bh - 3.0, pct(q));
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="middle" font-size="10">{}</text>"#,
+            x + 20.0,
+            base - bh - 3.0,
+            pct(q)
+        );
         points.push(format!("{},{}", x + 20.0, base - curve[k] * plot_h));
     }
-    let _ = writeln!(s, r##"<polyline points="{}" fill="none" stroke="#c0392b" stroke-width="2"/>"##, points.join(" "));
+    let _ = writeln!(
+        s,
+        r##"<polyline points="{}" fill="none" stroke="#c0392b" stroke-width="2"/>"##,
+        points.join(" ")
+    );
     let _ = writeln!(s, r##"<text x="{left}" y="{}" fill="#c0392b">line: P(at least k)</text>"##, h - 8.0);
     let _ = writeln!(s, "</svg>");
     s

@@ -5,6 +5,10 @@ use dust_core::Side;
 use std::time::Instant;
 
 fn main() {
+    if let Ok(s) = std::env::var("SLOW") {
+        slow(&s);
+        return;
+    }
     let args: Vec<String> = std::env::args().collect();
     let a: PlayerSpec = args.get(1).map_or("greedy", |s| s).parse().expect("spec a");
     let b: PlayerSpec = args.get(2).map_or("random", |s| s).parse().expect("spec b");
@@ -78,5 +82,34 @@ fn trace(setup: dust_core::game::GameSetup, out: &dust_ai::GameOutcome) {
             println!("      {e}");
         }
         g.clear_events();
+    }
+}
+
+/// Times one MCTS decision on every decision of a greedy self-play game (set SLOW=spec).
+#[allow(dead_code)]
+pub fn slow(spec: &str) {
+    use dust_core::game::{Game, Pending};
+    let mut g = Game::new(dust_data::scenario::default_setup()).expect("setup");
+    let mut dice = dust_core::GameRng::new(3);
+    let mut greedy = [PlayerSpec::Greedy.build(1), PlayerSpec::Greedy.build(2)];
+    let mut m = spec.parse::<PlayerSpec>().expect("spec").build(4);
+    loop {
+        match g.pending() {
+            Pending::Chance(_) => {
+                g.roll(&mut dice);
+            }
+            Pending::Decision { side } => {
+                let t = Instant::now();
+                m.decide(&g);
+                let took = t.elapsed();
+                if took.as_millis() > 215 {
+                    let e = m.explain().expect("explained");
+                    println!("{took:?} round {} options {} iterations {} first {}", g.round(), g.legal_decisions().len(), e.iterations, g.legal_decisions()[0]);
+                }
+                let d = greedy[side.index()].decide(&g);
+                g.apply(d).expect("legal");
+            }
+            Pending::GameOver { .. } => break,
+        }
     }
 }

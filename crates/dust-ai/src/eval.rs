@@ -335,7 +335,23 @@ pub fn position_value(game: &Game, u: UnitId, at: Square) -> f64 {
     let reach = max_reach(game, u);
     let d = nearest_enemy(game, game.unit(u).side, at);
     v -= APPROACH * f64::from(d.saturating_sub(reach.max(1)));
-    v
+    v + objective_pull(game, at)
+}
+
+/// Scenario objectives: standing on one is worth a share of its bonus points that grows
+/// towards the last round (only the holder at the end scores it); nearby ones draw units in.
+pub fn objective_pull(game: &Game, at: Square) -> f64 {
+    let late = f64::from(game.round()) / f64::from(game.round_limit().max(1));
+    game.objectives()
+        .iter()
+        .map(|o| {
+            let points = f64::from(o.points);
+            match range(at, o.at) {
+                0 => points * (0.4 + 0.5 * late),
+                d => points * 0.4 / (1.0 + f64::from(d)),
+            }
+        })
+        .fold(0.0, f64::max)
 }
 
 /// The evaluation of a position for `side`, in AP (see the module text).

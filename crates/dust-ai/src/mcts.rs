@@ -27,6 +27,9 @@ use dust_core::game::{Decision, Game, Pending};
 use dust_core::{GameRng, Side};
 use std::time::{Duration, Instant};
 
+/// Time kept back from a time budget for the last iteration and the merge.
+const MARGIN: Duration = Duration::from_millis(8);
+
 /// Settings of the tree search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsConfig {
@@ -54,7 +57,7 @@ impl Default for MctsConfig {
             exploration: 0.7,
             rollout_depth: 24,
             prior_weight: 1.0,
-            prior_depth: 3,
+            prior_depth: 2,
         }
     }
 }
@@ -83,8 +86,9 @@ impl MctsPlayer {
         let threads = self.config.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
         let (deadline, iterations) = match self.config.budget {
-            // Leave a little for merging and returning.
-            Budget::Time(d) => (Some(start + d.saturating_sub(Duration::from_millis(2))), u64::MAX),
+            // Leave time for the last iteration (a node with greedy priors costs a few
+            // milliseconds), merging and returning.
+            Budget::Time(d) => (Some(start + d.saturating_sub(MARGIN.min(d / 4))), u64::MAX),
             Budget::Iterations(n) => (None, u64::from(n)),
         };
         let mut root = game.clone();

@@ -79,6 +79,9 @@ impl fmt::Display for PlayerSpec {
                 if c.rollout_depth != d.rollout_depth {
                     write!(f, ",depth={}", c.rollout_depth)?;
                 }
+                if c.prior_weight != d.prior_weight {
+                    write!(f, ",prior={}", c.prior_weight)?;
+                }
                 Ok(())
             }
         }
@@ -123,7 +126,7 @@ impl fmt::Display for SpecError {
             SpecErrorKind::ZeroBudget => f.write_str("the budget must be more than zero"),
             SpecErrorKind::BadOption(o) => write!(
                 f,
-                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions)"
+                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions), prior=X (weight of the greedy prior, 0 for none)"
             ),
         }
     }
@@ -185,6 +188,9 @@ impl FromStr for PlayerSpec {
                             c.exploration = v.trim().parse().ok().filter(|x: &f64| *x > 0.0 && x.is_finite()).ok_or_else(bad)?;
                         }
                         "depth" => c.rollout_depth = v.trim().parse().map_err(|_| bad())?,
+                        "prior" => {
+                            c.prior_weight = v.trim().parse().ok().filter(|x: &f64| *x >= 0.0 && x.is_finite()).ok_or_else(bad)?;
+                        }
                         _ => return Err(bad()),
                     }
                 }

@@ -275,7 +275,7 @@ fn medal_of_honor_goes_to_the_first_line_with_a_failed_die() {
             dmg: 1,
             ..Bf::default()
         }));
-        let mut total = vec![0.0; 7];
+        let mut total = [0.0; 7];
         for (u, second) in [(0usize, &second_with), (1, &second_without)] {
             for (d1, x) in &first[u] {
                 for (d2, y) in second {

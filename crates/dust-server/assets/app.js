@@ -273,9 +273,10 @@ function gamePage(id) {
   const dice = el('div', { class: 'dice', id: 'dice' });
   const log = el('ol', { class: 'log', id: 'log' });
   const linkBox = el('div', { class: 'links small' });
-  app.replaceChildren(el('div', { class: 'game' },
-    el('div', {}, boardBox, el('section', { class: 'panel' }, el('h2', {}, 'Dice'), dice), el('section', { class: 'panel' }, el('h2', {}, 'Log'), log)),
-    el('div', {},
+  app.replaceChildren(el('div', { class: 'game play' },
+    el('div', { class: 'area-board' }, boardBox),
+    el('div', { class: 'area-bottom' }, el('section', { class: 'panel' }, el('h2', {}, 'Dice'), dice), el('section', { class: 'panel' }, el('h2', {}, 'Log'), log)),
+    el('div', { class: 'area-side' },
       el('section', { class: 'panel' }, status, errBox),
       el('section', { class: 'panel' }, el('h2', { id: 'choices-title' }, 'Your choice'), choices, detail),
       el('section', { class: 'panel' }, cardBox, targetsBox),
@@ -304,7 +305,6 @@ function gamePage(id) {
   }
 
   async function selectUnit(uid, toggle) {
-    if (toggle && G.selUnit === uid && G.targets) { G.selUnit = null; G.targets = null; render(); return; }
     G.selUnit = uid;
     G.targets = null;
     render();
@@ -322,6 +322,7 @@ function gamePage(id) {
     if (d) { pick(d); return; }
     const u = G.st.units.find((x) => x.at === name && !x.destroyed);
     if (u) selectUnit(u.id, true);
+    else { G.selUnit = null; G.targets = null; G.sel = null; render(); }
   }
 
   function onUnit(uid, sq) {

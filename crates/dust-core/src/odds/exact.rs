@@ -510,9 +510,8 @@ fn activation(p: &Prepared) -> (Vec<Vec<f64>>, f64) {
         let mut err = 0.0;
         let mut next = vec![[0.0f64; 2]; h + 1];
         next[0] = st[0];
-        for m in 1..=h {
-            for flag in 0..2 {
-                let w = st[m][flag];
+        for (m, row) in st.iter().enumerate().skip(1) {
+            for (flag, &w) in row.iter().enumerate() {
                 if w == 0.0 {
                     continue;
                 }
@@ -547,8 +546,8 @@ fn activation(p: &Prepared) -> (Vec<Vec<f64>>, f64) {
         let mut sums: [Vec<f64>; 2] = [vec![st[m][0]], vec![st[m][1]]];
         for (i, f) in close.iter().enumerate() {
             let mut next: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-            for flag in 0..2 {
-                if sums[flag].iter().all(|&x| x == 0.0) {
+            for (flag, sum) in sums.iter().enumerate() {
+                if sum.iter().all(|&x| x == 0.0) {
                     continue;
                 }
                 let outs = memos[i].get(m, flag == 1, &mut err_close).clone();
@@ -557,7 +556,7 @@ fn activation(p: &Prepared) -> (Vec<Vec<f64>>, f64) {
                         continue;
                     }
                     let d = loss_of(f, &outs[b], m);
-                    let c = cap_vec(&convolve(&sums[flag], &d), m);
+                    let c = cap_vec(&convolve(sum, &d), m);
                     add_into(&mut next[nf], &c);
                 }
             }

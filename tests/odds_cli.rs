@@ -1,0 +1,204 @@
+//! `dust1947 odds` (issue 5): the exact odds of an attack on the command line, as the acceptance
+//! checks run it.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dust1947"))
+        .arg("odds")
+        .args(args)
+        .current_dir(root())
+        .env_remove("DUST1947_CARDS")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let o = run(&all);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {}", stdout(&o)))
+}
+
+fn probs(v: &serde_json::Value) -> Vec<f64> {
+    v.as_array()
+        .expect("an array")
+        .iter()
+        .map(|x| x.as_f64().expect("a number"))
+        .collect()
+}
+
+#[test]
+fn json_has_loss_destroyed_and_mean() {
+    let v = json(&["--attacker", "Sturmpioniere", "--target", "Hell Boys", "--weapon", "StG"]);
+    let loss = probs(&v["loss"]);
+    assert_eq!(loss.len(), 6, "indexed by miniatures lost, 0 to 5");
+    assert!((loss.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    // Four StG 47 dice at 1/1: binomial(4, 1/3).
+    let want = [16.0 / 81.0, 32.0 / 81.0, 24.0 / 81.0, 8.0 / 81.0, 1.0 / 81.0, 0.0];
+    for (k, w) in want.iter().enumerate() {
+        assert!((loss[k] - w).abs() < 1e-12, "P({k}) = {} not {w}", loss[k]);
+    }
+    assert!((v["mean"].as_f64().unwrap() - 4.0 / 3.0).abs() < 1e-12);
+    assert_eq!(v["destroyed"].as_f64().unwrap(), 0.0);
+    assert_eq!(v["lines"].as_array().unwrap().len(), 1);
+    assert_eq!(v["lines"][0]["name"], "StG 47");
+    assert_eq!(v["lines"][0]["dice"], 4);
+}
+
+#[test]
+fn sustained_laser_in_hard_cover() {
+    let v = json(&[
+        "--attacker",
+        "heavy laser grenadiers",
+        "--target",
+        "Hell Boys",
+        "--weapon",
+        "schwere",
+        "--sustained",
+        "--cover",
+        "hard",
+    ]);
+    let loss = probs(&v["loss"]);
+    assert!((loss.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    let l = &v["lines"][0];
+    // Three dice that hit 5/9 after the reroll; each hit chains (mean 3/2 per hit); hard cover
+    // saves two hits in three for the Hell Boys (a miss saves).
+    let hits = 3.0 * 5.0 / 9.0 * 1.5;
+    assert!((l["mean_hits"].as_f64().unwrap() - hits).abs() < 1e-9);
+    assert!((l["mean_after_cover"].as_f64().unwrap() - hits / 3.0).abs() < 1e-9);
+    assert!(v["truncation_error"].as_f64().unwrap() < 1e-12);
+    assert_eq!(v["provisional"], true, "the Heavy Laser Grenadiers' cover values are provisional");
+}
+
+#[test]
+fn close_combat_has_the_retaliation() {
+    let v = json(&["--attacker", "Hell Boys", "--target", "Sturmpioniere", "--weapon", "knife"]);
+    assert_eq!(v["close_combat"], true);
+    let a = probs(&v["attacker_loss"]);
+    assert!(a[0] < 1.0 && (a.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    let joint = v["joint"].as_array().unwrap();
+    assert_eq!(joint.len(), 6);
+    let v = json(&[
+        "--attacker",
+        "Hell Boys",
+        "--target",
+        "Sturmpioniere",
+        "--weapon",
+        "knife",
+        "--no-retaliation",
+    ]);
+    assert_eq!(probs(&v["attacker_loss"])[0], 1.0);
+}
+
+#[test]
+fn alive_skills_and_card_files() {
+    let v = json(&[
+        "--attacker",
+        "Rhino",
+        "--alive",
+        "2",
+        "--target",
+        "Sturmpioniere",
+        "--target-alive",
+        "3",
+        "--skill",
+        "berserk",
+    ]);
+    assert_eq!(probs(&v["loss"]).len(), 4);
+    assert_eq!(v["attacker"]["alive"], 2);
+    assert!(v["skills"].as_array().unwrap().iter().any(|s| s == "berserk"));
+    let file = root().join("data/units/hell-boys.toml");
+    let by_file = json(&["--attacker", file.to_str().unwrap(), "--target", "Sturmpioniere"]);
+    let by_name = json(&["--attacker", "Hell Boys", "--target", "Sturmpioniere"]);
+    assert_eq!(by_file["loss"], by_name["loss"]);
+    // Ammo on a limited-ammo line: two Panzerfausts roll two dice.
+    let v = json(&[
+        "--attacker",
+        "Sturmpioniere",
+        "--target",
+        "Blackhawk",
+        "--weapon",
+        "panzerfaust",
+        "--skill",
+        "ammo=2",
+    ]);
+    assert_eq!(v["lines"][0]["dice"], 2);
+    assert_eq!(v["lines"][0]["ammo"], 2);
+}
+
+#[test]
+fn human_output_has_a_table_and_a_chart() {
+    let o = run(&["--attacker", "Death Dealers", "--target", "Sturmpioniere", "--cover", "soft"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Victory MG"), "{out}");
+    assert!(out.contains("P(>=k)") && out.contains("#"), "{out}");
+    assert!(
+        out.contains("mean") && out.contains("std dev") && out.contains("P(destroyed)"),
+        "{out}"
+    );
+    assert!(out.contains("numbers not official"), "provisional cards say so: {out}");
+}
+
+#[test]
+fn errors_exit_2_with_a_hint() {
+    let o = run(&["--attacker", "Hellboys", "--target", "Lara"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("Did you mean `Hell Boys`?"), "{}", stderr(&o));
+    let o = run(&["--attacker", "Hell Boys", "--target", "Lara", "--weapon", "laser"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("starts with `laser`") && e.contains("Shotgun") && e.contains("Knife & Grenade"),
+        "{e}"
+    );
+    let o = run(&["--attacker", "Hell Boys", "--alive", "6", "--target", "Lara"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("1 to 5 miniatures"), "{}", stderr(&o));
+    let o = run(&["--attacker", "Hell Boys", "--target", "Lara", "--target-alive", "5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("1 to 4 health"), "{}", stderr(&o));
+    let o = run(&["--attacker", "Hell Boys", "--target", "Lara", "--skill", "flying"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("berserk"), "{}", stderr(&o));
+}
+
+#[test]
+fn monte_carlo_and_svg() {
+    let dir = std::env::temp_dir().join(format!("dust1947-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("odds.svg");
+    let v = json(&[
+        "--attacker",
+        "Sturmpioniere",
+        "--target",
+        "Hell Boys",
+        "--weapon",
+        "stg",
+        "--monte-carlo",
+        "2000",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let exact = v["mean"].as_f64().unwrap();
+    let mc = v["monte_carlo"]["mean"].as_f64().unwrap();
+    // Standard deviation of 4 dice: sqrt(8/9); 5 standard errors.
+    assert!((exact - mc).abs() < 5.0 * (8.0f64 / 9.0).sqrt() / 2000f64.sqrt(), "{exact} vs {mc}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("P(at least k)"));
+}
