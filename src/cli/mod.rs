@@ -7,6 +7,7 @@
 mod cards;
 mod los;
 mod map;
+mod odds;
 mod play;
 mod reach;
 mod replay;
@@ -34,6 +35,8 @@ pub struct Cli {
 enum Command {
     /// Play a game of Dust Tactics in the terminal against the AI (or hot-seat).
     Play(play::Args),
+    /// Exact odds of an attack before the dice roll (docs/odds.md).
+    Odds(odds::Args),
     /// Check and summarise map files.
     #[command(subcommand)]
     Map(map::MapCommand),
@@ -59,6 +62,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Play(a) => play::run(&a),
         Command::Map(c) => map::run(c),
+        Command::Odds(a) => odds::run(&a),
         Command::Los(a) => los::run(&a),
         Command::Reach(a) => reach::run(&a),
         Command::Rulings(a) => rulings::run(&a),
