@@ -4,7 +4,7 @@
 # temporary database, runs the tests, and stops the server.
 #
 #   scripts/e2e.sh                    # everything
-#   DUST_SERVER_BIN=path scripts/e2e.sh   # a server binary taking --port/--db (default: dust1947 serve)
+#   DUST_SERVER_BIN='path/to/dust1947 serve' scripts/e2e.sh   # another server command (takes --port, --db, --host)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -25,7 +25,7 @@ if [ ! -d tests/e2e/node_modules/playwright-core ]; then
 fi
 
 if [ -n "${DUST_SERVER_BIN:-}" ]; then
-  SERVER=("$DUST_SERVER_BIN")
+  read -r -a SERVER <<<"$DUST_SERVER_BIN"
 else
   echo "== building dust1947"
   cargo build --bin dust1947
@@ -57,6 +57,7 @@ trap cleanup EXIT
 echo "== starting the server on $DUST_URL"
 "${SERVER[@]}" --port "$PORT" --db "$DB" --host 127.0.0.1 >"$DUST_SERVER_LOG" 2>&1 &
 echo $! >"$DUST_PID_FILE"
+disown  # the crash test kills it: no job report
 for _ in $(seq 1 100); do
   if node -e "fetch(process.env.DUST_URL + '/api/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; then
     break

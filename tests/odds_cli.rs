@@ -202,3 +202,77 @@ fn monte_carlo_and_svg() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.contains("P(at least k)"));
 }
+
+/// P(k) for min(5, hits of `n` dice at 1/3).
+fn capped_binomial(n: usize) -> Vec<f64> {
+    let mut v = vec![1.0];
+    for _ in 0..n {
+        let mut w = vec![0.0; v.len() + 1];
+        for (k, &x) in v.iter().enumerate() {
+            w[k] += x * 2.0 / 3.0;
+            w[k + 1] += x / 3.0;
+        }
+        v = w;
+    }
+    let mut out = v[..5.min(v.len())].to_vec();
+    out.resize(5, 0.0);
+    out.push(v.iter().skip(5).sum());
+    out
+}
+
+#[test]
+fn weapons_resolve_in_the_order_given() {
+    // The Flammenwerfer rolls one die per targeted miniature: fired first it burns all five
+    // Hell Boys' worth of dice, fired after the StG 47 only those left.
+    let first = json(&[
+        "--attacker",
+        "Sturmpioniere",
+        "--target",
+        "Hell Boys",
+        "--weapon",
+        "Flamm",
+        "--weapon",
+        "StG",
+    ]);
+    let names: Vec<&str> = first["lines"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
+    assert!(names[0].starts_with("Flammenwerfer") && names[1] == "StG 47", "{names:?}");
+    assert_eq!(first["lines"][0]["dice"], 5);
+    // 5 flame dice then 4 StG dice: min(5, hits of 9 dice).
+    let want = capped_binomial(9);
+    let loss = probs(&first["loss"]);
+    for (k, w) in want.iter().enumerate() {
+        assert!((loss[k] - w).abs() < 1e-12, "flame first: P({k}) = {} not {w}", loss[k]);
+    }
+    let after = json(&[
+        "--attacker",
+        "Sturmpioniere",
+        "--target",
+        "Hell Boys",
+        "--weapon",
+        "StG",
+        "--weapon",
+        "Flamm",
+    ]);
+    // 4 StG dice kill k, then 5 - k flame dice: mean 4/3 + (5 - 4/3)/3 = 23/9.
+    assert!((after["mean"].as_f64().unwrap() - 23.0 / 9.0).abs() < 1e-12, "{}", after["mean"]);
+    assert_eq!(after["lines"][0]["name"], "StG 47");
+    assert!(first["mean"].as_f64().unwrap() > after["mean"].as_f64().unwrap() + 0.3);
+    // No --weapon: card order (StG 47, Panzerfaust, Flammenwerfer, then close combat).
+    let all = json(&["--attacker", "Sturmpioniere", "--target", "Hell Boys"]);
+    assert_eq!(all["lines"][0]["name"], "StG 47");
+    // The engine resolves in card order only: --monte-carlo refuses another order.
+    let o = run(&[
+        "--attacker",
+        "Sturmpioniere",
+        "--target",
+        "Hell Boys",
+        "--weapon",
+        "Flamm",
+        "--weapon",
+        "StG",
+        "--monte-carlo",
+        "10",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("card order"), "{}", stderr(&o));
+}

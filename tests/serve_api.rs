@@ -16,8 +16,8 @@ fn temp_db(name: &str) -> PathBuf {
     dir.join("games.sqlite")
 }
 
-fn start(db: &PathBuf) -> RunningServer {
-    let mut c = ServerConfig::new(db.clone());
+fn start(db: &std::path::Path) -> RunningServer {
+    let mut c = ServerConfig::new(db.to_path_buf());
     c.port = 0;
     spawn(c).unwrap()
 }

@@ -100,7 +100,8 @@ fn sim_text_and_bad_players() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("unknown player `minimax`"), "{err}");
     let o = run(&["sim", "--a", "mcts:fast", "--games", "1"]);
-    assert!(err.len() > 0 && !o.status.success());
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bad budget `fast`"));
     let o = run(&[
         "sim",
         "--scenario",

@@ -13,6 +13,7 @@ mod reach;
 mod replay;
 mod rulings;
 mod scenario;
+mod serve;
 mod strategy;
 
 use anyhow::{bail, Context as _};
@@ -37,6 +38,8 @@ enum Command {
     Play(play::Args),
     /// Exact odds of an attack before the dice roll (docs/odds.md).
     Odds(odds::Args),
+    /// Play in the browser: the game server on http://127.0.0.1:8047.
+    Serve(serve::Args),
     /// Check and summarise map files.
     #[command(subcommand)]
     Map(map::MapCommand),
@@ -61,6 +64,7 @@ enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Play(a) => play::run(&a),
+        Command::Serve(a) => serve::run(&a),
         Command::Map(c) => map::run(c),
         Command::Odds(a) => odds::run(&a),
         Command::Los(a) => los::run(&a),

@@ -21,8 +21,9 @@ const SKILLS: &str =
 
 /// Exact odds of an attack: hits, hits after cover saves, damage, health lost, P(destroyed).
 ///
-/// The chosen weapon lines resolve in card order, casualties removed after each ranged line,
-/// close-combat lines last with the defender's simultaneous retaliation.
+/// The chosen weapon lines resolve in the order of the `--weapon` options (card order without
+/// them), casualties removed after each ranged line, close-combat lines last with the
+/// defender's simultaneous retaliation.
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example: dust1947 odds --attacker \"Heavy Laser Grenadiers\" --target \"Hell Boys\" --sustained --cover hard\n\
@@ -41,8 +42,9 @@ pub struct Args {
     /// The target's miniatures (squads: the first N of the card) or health left.
     #[arg(long = "target-alive", value_name = "N")]
     target_alive: Option<u8>,
-    /// Fire the weapon lines whose name starts with NAME (case-insensitive; repeatable).
-    /// Default: every line that can damage the target.
+    /// Fire the weapon lines whose name starts with NAME (case-insensitive; repeatable). The
+    /// ranged lines resolve in the order given, casualties removed after each; close-combat
+    /// lines come last. Default: every line that can damage the target, in card order.
     #[arg(long, value_name = "NAME")]
     weapon: Vec<String>,
     /// A SUSTAINED ATTACK: failed dice rerolled once per line.
@@ -236,8 +238,9 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
     prev[b.len()]
 }
 
-/// The lines chosen by `--weapon` prefixes (in card order), or every line that can damage the
-/// target (and reaches `distance`, if given).
+/// The lines chosen by `--weapon` prefixes in the order given (the lines one prefix selects in
+/// card order; a line selected again keeps its first place), or every line that can damage the
+/// target (and reaches `distance`, if given) in card order.
 fn select_lines(attacker: &UnitCard, target: &UnitCard, prefixes: &[String], distance: Option<u32>) -> anyhow::Result<Vec<usize>> {
     let list = || {
         attacker
@@ -267,7 +270,7 @@ fn select_lines(attacker: &UnitCard, target: &UnitCard, prefixes: &[String], dis
         }
         return Ok(v);
     }
-    let mut chosen = vec![false; attacker.weapons.len()];
+    let mut chosen: Vec<usize> = Vec::new();
     for p in prefixes {
         let p = p.trim().to_lowercase();
         let hits: Vec<usize> = (0..attacker.weapons.len())
@@ -290,10 +293,12 @@ fn select_lines(attacker: &UnitCard, target: &UnitCard, prefixes: &[String], dis
                     );
                 }
             }
-            chosen[i] = true;
+            if !chosen.contains(&i) {
+                chosen.push(i);
+            }
         }
     }
-    Ok((0..chosen.len()).filter(|&i| chosen[i]).collect())
+    Ok(chosen)
 }
 
 fn health_word(c: &UnitCard) -> &'static str {
@@ -466,7 +471,7 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
     }
     let _ = writeln!(
         s,
-        "(means per line, each line alone; the total resolves the lines in card order, close combat last)"
+        "(means per line, each line alone; the total resolves the lines in this order, close combat last)"
     );
     let _ = writeln!(s);
     let _ = writeln!(s, "{} lost by {} over the attack:", health_word(t), t.name);

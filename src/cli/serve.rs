@@ -24,8 +24,7 @@ pub struct Args {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let db = match &args.db {
         Some(p) => p.clone(),
-        None => dust_server::default_db_path()
-            .context("no data folder: set $XDG_DATA_HOME or $HOME, or give --db PATH")?,
+        None => dust_server::default_db_path().context("no data folder: set $XDG_DATA_HOME or $HOME, or give --db PATH")?,
     };
     dust_server::init_logging();
     let mut config = dust_server::ServerConfig::new(db);

@@ -98,10 +98,9 @@ fn seeds(seed: u64, i: u32) -> (u64, u64, u64) {
 
 /// Which side player a takes in game `i`.
 fn a_side(i: u32) -> Side {
-    if i % 2 == 0 {
-        Side::A
-    } else {
-        Side::B
+    match i % 2 {
+        0 => Side::A,
+        _ => Side::B,
     }
 }
 
@@ -192,7 +191,7 @@ fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> V
 
 fn draw_progress(done: usize, n: usize, a: u32, b: u32, d: u32, elapsed: Duration) {
     const WIDTH: usize = 30;
-    let filled = if n == 0 { WIDTH } else { done * WIDTH / n };
+    let filled = (done * WIDTH).checked_div(n).unwrap_or(WIDTH).min(WIDTH);
     let eta = if done > 0 {
         elapsed.as_secs_f64() / done as f64 * (n - done) as f64
     } else {

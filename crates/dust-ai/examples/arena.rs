@@ -104,7 +104,13 @@ pub fn slow(spec: &str) {
                 let took = t.elapsed();
                 if took.as_millis() > 215 {
                     let e = m.explain().expect("explained");
-                    println!("{took:?} round {} options {} iterations {} first {}", g.round(), g.legal_decisions().len(), e.iterations, g.legal_decisions()[0]);
+                    println!(
+                        "{took:?} round {} options {} iterations {} first {}",
+                        g.round(),
+                        g.legal_decisions().len(),
+                        e.iterations,
+                        g.legal_decisions()[0]
+                    );
                 }
                 let d = greedy[side.index()].decide(&g);
                 g.apply(d).expect("legal");

@@ -176,6 +176,9 @@ pub struct Board {
     height: u8,
     terrain: Vec<Terrain>,
     cover: Vec<Option<CoverElement>>,
+    /// Row-major indices of the spaces holding a cover element, in order (attacks list every
+    /// cover element as a target without scanning the board).
+    covered: Vec<u16>,
     /// Edge between `(c, r)` and `(c + 1, r)`.
     edge_e: Vec<Edge>,
     /// Edge between `(c, r)` and `(c, r + 1)`.
@@ -288,6 +291,7 @@ impl Board {
             width: w,
             height: h,
             terrain: setup.terrain.clone(),
+            covered: (0..cover.len()).filter(|&i| cover[i].is_some()).map(|i| i as u16).collect(),
             cover,
             edge_e,
             edge_n,
@@ -425,7 +429,15 @@ impl Board {
     /// Removes the cover element of a space (destroyed by an attack or crushed by a vehicle).
     pub fn remove_cover(&mut self, s: Square) -> Option<CoverElement> {
         let i = self.index(s);
+        self.covered.retain(|&c| usize::from(c) != i);
         self.cover[i].take()
+    }
+    /// Every space holding a cover element, with it, A1 first, row by row.
+    pub fn cover_elements(&self) -> impl Iterator<Item = (Square, CoverElement)> + '_ {
+        self.covered.iter().filter_map(|&i| {
+            let i = usize::from(i);
+            self.cover[i].map(|c| (self.square_at(i), c))
+        })
     }
     /// Places a cover element (scenario set-up); `false` when the terrain does not allow it
     /// or the space already holds one.
@@ -446,6 +458,9 @@ impl Board {
         }
         let i = self.index(s);
         self.cover[i] = Some(el);
+        if let Err(at) = self.covered.binary_search(&(i as u16)) {
+            self.covered.insert(at, i as u16);
+        }
         true
     }
     /// Sets the terrain of a space (custom battles place terrain squares during set-up).
@@ -454,6 +469,7 @@ impl Board {
         self.terrain[i] = t;
         if !t.allows_cover_element() {
             self.cover[i] = None;
+            self.covered.retain(|&c| usize::from(c) != i);
         }
     }
     /// What stands between two orthogonally adjacent spaces; `Open` for any other pair.

@@ -160,20 +160,36 @@ struct Rules<'a> {
     board: &'a Board,
     occ: &'a Occupancy,
     m: Mover,
+    /// The space the mover stands on, which it may always pass and stop on; `None` for a unit
+    /// that is not on the board (entering).
+    start: Option<Square>,
 }
 
-impl Rules<'_> {
+impl<'a> Rules<'a> {
+    /// The rules for a mover standing on `mover.at`.
+    fn new(board: &'a Board, occ: &'a Occupancy, mover: &Mover) -> Rules<'a> {
+        Rules {
+            board,
+            occ,
+            m: *mover,
+            start: Some(mover.at),
+        }
+    }
     fn vehicle(&self) -> bool {
         self.m.kind == PieceKind::Vehicle
     }
     /// Can the mover pass through `s` (the start always)?
     fn enter(&self, s: Square) -> Result<(), &'static str> {
+        if Some(s) == self.start && self.board.terrain(s) != Terrain::NoDot {
+            return Ok(());
+        }
+        self.enter_other(s)
+    }
+    /// Can the mover pass through `s`, a space it does not stand on?
+    fn enter_other(&self, s: Square) -> Result<(), &'static str> {
         let t = self.board.terrain(s);
         if t == Terrain::NoDot {
             return Err("it has no dot");
-        }
-        if s == self.m.at {
-            return Ok(());
         }
         let cell = self.occ.at(s);
         if self.m.jump {
@@ -200,11 +216,13 @@ impl Rules<'_> {
         }
         Ok(())
     }
-    /// Can the mover end a move action in `s` (having been able to enter it)?
+    /// Can the mover end a move action in `s` (having been able to enter it)? Its own start
+    /// always: it stands there already.
     fn stop(&self, s: Square) -> bool {
-        if s == self.m.at {
-            return true;
-        }
+        Some(s) == self.start || self.stop_other(s)
+    }
+    /// Can the mover end a move action in `s`, a space it does not stand on?
+    fn stop_other(&self, s: Square) -> bool {
         let t = self.board.terrain(s);
         if t == Terrain::Water || (self.vehicle() && (t == Terrain::Rubble || self.board.cover(s) == Some(CoverElement::AntiTankTrap))) {
             return false;
@@ -305,7 +323,7 @@ pub fn reach(board: &Board, occ: &Occupancy, mover: &Mover) -> Reach {
 /// diagonal costs 2 ("Movement Points": "For each activation, a unit's first diagonal movement
 /// costs one movement point").
 pub fn reach_after(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used: bool) -> Reach {
-    let rules = Rules { board, occ, m: *mover };
+    let rules = Rules::new(board, occ, mover);
     let n = board.len();
     let n2 = n * 2;
     let base = mover.movement;
@@ -426,6 +444,139 @@ pub fn reach_after(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used:
     r
 }
 
+/// The spaces where the mover may end its activation: the same list as
+/// `reach_after(board, occ, mover, diagonal_used).squares()` (checked by a test), without the
+/// paths. A mover with one move action (what the engine asks for every move action it offers)
+/// is searched with small buffers and no path records; any other goes through [`reach_after`].
+pub fn reach_squares(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used: bool) -> Vec<Square> {
+    if mover.actions.max(1) != 1 {
+        return reach_after(board, occ, mover, diagonal_used).squares();
+    }
+    let rules = Rules::new(board, occ, mover);
+    let start = board.index(mover.at);
+    one_action(&rules, &[mover.at], diagonal_used)
+        .into_iter()
+        .filter(|&i| i != start)
+        .map(|i| board.square_at(i))
+        .filter(|&s| rules.stop(s))
+        .collect()
+}
+
+/// Where a unit that is not on the board may end the move action that brings it in ("Unit
+/// Entry"), A1 first, row by row: an entry square it may pass and stop on, or a space it reaches
+/// from an entry square it may pass with `mover.movement` points (Fast adds one; the caller has
+/// taken off the point the entry square costs). `mover.at` is ignored and the unit has one
+/// move action. The same list as the union over the entry squares `e` that
+/// [`can_pass`] of `e` if [`can_arrive`] and of [`reach_after`] from `e` (checked by a test),
+/// found in one search.
+pub fn entry_squares(board: &Board, occ: &Occupancy, mover: &Mover, entries: &[Square]) -> Vec<Square> {
+    let mover = Mover { actions: 1, ..*mover };
+    let rules = Rules {
+        start: None,
+        ..Rules::new(board, occ, &mover)
+    };
+    let starts: Vec<Square> = entries
+        .iter()
+        .copied()
+        .filter(|&e| board.contains(e) && rules.enter_other(e).is_ok())
+        .collect();
+    one_action(&rules, &starts, false)
+        .into_iter()
+        .map(|i| board.square_at(i))
+        .filter(|&s| rules.stop_other(s))
+        .collect()
+}
+
+/// The spaces (row-major indices, in order) reached by one move action of `rules.m` from any of
+/// `starts` (on the board), the starts included: a Dijkstra search over states (space, first
+/// diagonal used) with `movement` points, one more with Fast.
+fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<usize> {
+    let board = rules.board;
+    let n = board.len();
+    let budget = u16::from(if rules.m.fast {
+        rules.m.movement.saturating_add(1)
+    } else {
+        rules.m.movement
+    });
+    let width = usize::from(board.width());
+    let w = i64::from(board.width());
+    /// Per space: points spent to reach each of its two states (`UNSEEN` when not reached), its
+    /// allowed steps (bit 8: known) and its `spaces` flags.
+    #[derive(Copy, Clone)]
+    struct Node {
+        dist: [u16; 2],
+        moves: u16,
+    }
+    let mut nodes = vec![
+        Node {
+            dist: [UNSEEN; 2],
+            moves: 0
+        };
+        n
+    ];
+    let mut spaces = vec![0u8; n];
+    let mut touched: Vec<u32> = Vec::with_capacity(64);
+    // Steps cost 1 or 2: three buckets by cost modulo 3 are enough for the Dijkstra search.
+    let mut ring: [Vec<u32>; 3] = [Vec::with_capacity(32), Vec::with_capacity(32), Vec::with_capacity(32)];
+    for &s in starts {
+        let st = (board.index(s) * 2) as u32 + u32::from(diagonal_used);
+        let d = &mut nodes[(st / 2) as usize].dist[(st & 1) as usize];
+        if *d != 0 {
+            *d = 0;
+            touched.push(st);
+            ring[0].push(st);
+        }
+    }
+    let mut bucket = Vec::with_capacity(32);
+    for cost in 0..=budget {
+        let slot = usize::from(cost % 3);
+        core::mem::swap(&mut bucket, &mut ring[slot]);
+        if cost < budget {
+            for &st in &bucket {
+                let ai = (st / 2) as usize;
+                if nodes[ai].dist[(st & 1) as usize] != cost {
+                    continue;
+                }
+                if nodes[ai].moves & 0x100 == 0 {
+                    let a = Square::new((ai % width) as u8, (ai / width) as u8);
+                    nodes[ai].moves = 0x100 | step_mask(rules, &mut spaces, a);
+                }
+                let mask = nodes[ai].moves;
+                let diag_used = st & 1 == 1;
+                for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+                    if mask & (1 << k) == 0 {
+                        continue;
+                    }
+                    let diagonal = k >= 4;
+                    let step_cost = if !diagonal || rules.m.agile || !diag_used { 1 } else { 2 };
+                    let nc = cost + step_cost;
+                    if nc > budget {
+                        continue;
+                    }
+                    let bi = (ai as i64 + i64::from(dr) * w + i64::from(dc)) as u32;
+                    let ns = bi * 2 + u32::from(diag_used || diagonal);
+                    let d = &mut nodes[bi as usize].dist[(ns & 1) as usize];
+                    if *d > nc {
+                        if *d == UNSEEN {
+                            touched.push(ns);
+                        }
+                        *d = nc;
+                        ring[usize::from(nc % 3)].push(ns);
+                    }
+                }
+            }
+        }
+        bucket.clear();
+        if ring.iter().all(Vec::is_empty) {
+            break;
+        }
+    }
+    let mut found: Vec<usize> = touched.iter().map(|&st| (st / 2) as usize).collect();
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
 /// `spaces` flags, worked out once per space: known, the mover may enter it, it is an
 /// impassable corner for the mover (terrain and units only; walls are checked per step).
 const KNOWN: u8 = 1;
@@ -497,19 +648,116 @@ fn step_mask(rules: &Rules<'_>, spaces: &mut [u8], a: Square) -> u16 {
 /// # Errors
 /// [`StepError`] says why the step is not allowed.
 pub fn check_step(board: &Board, occ: &Occupancy, mover: &Mover, from: Square, to: Square) -> Result<(), StepError> {
-    Rules { board, occ, m: *mover }.step(from, to)
+    Rules::new(board, occ, mover).step(from, to)
 }
 
-/// Whether the mover may end a move action in `s`.
+/// Whether the mover may end a move action in `s`. The mover's own start always qualifies (it
+/// stands there already); for a unit that is not on the board, use [`can_arrive`].
 pub fn can_stop(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> bool {
-    let r = Rules { board, occ, m: *mover };
+    let r = Rules::new(board, occ, mover);
     r.enter(s).is_ok() && r.stop(s)
+}
+
+/// Whether a unit that does not stand in `s` may enter it and end a move action there, even
+/// when `s` is `mover.at`: a unit entering the board on an entry square ("Unit Entry"), or one
+/// that might some day stand on an objective. Friends already in `s` count ("Spaces with Other
+/// Units": only heroes share a space with a friendly unit), as do water, rubble and anti-tank
+/// traps.
+pub fn can_arrive(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> bool {
+    let r = Rules::new(board, occ, mover);
+    r.enter_other(s).is_ok() && r.stop_other(s)
+}
+
+/// Whether a unit that does not stand in `s` may enter it on its way elsewhere (the rules of
+/// [`can_arrive`] for passing through).
+pub fn can_pass(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> bool {
+    Rules::new(board, occ, mover).enter_other(s).is_ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{BoardSetup, Dir, EntranceSetup, StructureSetup};
+
+    /// A pseudo-random small board with a structure, terrain, cover elements and pieces
+    /// (`None` when the drawn structure is refused).
+    fn random_position(rnd: &mut impl FnMut(u64) -> u64) -> Option<(Board, Occupancy)> {
+        let (w, h) = (2 + rnd(6) as u8, 2 + rnd(6) as u8);
+        let n = usize::from(w) * usize::from(h);
+        let terrain: Vec<Terrain> = (0..n)
+            .map(|_| {
+                [
+                    Terrain::Open,
+                    Terrain::Open,
+                    Terrain::Open,
+                    Terrain::NoDot,
+                    Terrain::Water,
+                    Terrain::Rubble,
+                    Terrain::Smoke,
+                ][rnd(7) as usize]
+            })
+            .collect();
+        let mut setup = BoardSetup {
+            width: w,
+            height: h,
+            terrain,
+            ..BoardSetup::default()
+        };
+        let (c, r) = (rnd(u64::from(w)) as u8, rnd(u64::from(h)) as u8);
+        let mut interior = vec![Square::new(c, r)];
+        if c + 1 < w {
+            interior.push(Square::new(c + 1, r));
+        }
+        for &s in &interior {
+            let i = usize::from(s.row()) * usize::from(w) + usize::from(s.col());
+            setup.terrain[i] = Terrain::Open;
+        }
+        let mut entrances = Vec::new();
+        for &s in &interior {
+            for d in Dir::ALL {
+                let (dc, dr) = d.delta();
+                let out = s.offset(dc, dr).filter(|o| o.col() < w && o.row() < h && !interior.contains(o));
+                if out.is_some() && rnd(2) == 0 {
+                    let size = if rnd(2) == 0 { EntranceSize::Small } else { EntranceSize::Large };
+                    entrances.push(EntranceSetup { at: s, side: d, size });
+                }
+            }
+        }
+        let inner_walls = if interior.len() == 2 && rnd(2) == 0 {
+            vec![crate::board::InnerWallSetup {
+                between: (interior[0], interior[1]),
+                entrance: None,
+            }]
+        } else {
+            vec![]
+        };
+        setup.structures.push(StructureSetup {
+            name: "s".into(),
+            interior,
+            entrances,
+            inner_walls,
+        });
+        let Ok(mut board) = Board::new(setup) else { return None };
+        for s in board.squares().collect::<Vec<_>>() {
+            match rnd(8) {
+                0 => {
+                    board.place_cover(s, CoverElement::AmmoCrate);
+                }
+                1 => {
+                    board.place_cover(s, CoverElement::AntiTankTrap);
+                }
+                _ => {}
+            }
+        }
+        let mut occ = Occupancy::new(&board);
+        for s in board.squares() {
+            if rnd(5) == 0 {
+                let kind = [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle][rnd(3) as usize];
+                occ.place(s, kind, if rnd(2) == 0 { Side::A } else { Side::B });
+            }
+        }
+        Some((board, occ))
+    }
 
     /// The cached step masks used by [`reach`] agree with [`check_step`] on many pseudo-random
     /// boards with structures, cover elements and pieces, for every kind of mover.
@@ -523,80 +771,7 @@ mod tests {
             seed % n
         };
         for _ in 0..300 {
-            let (w, h) = (2 + rnd(6) as u8, 2 + rnd(6) as u8);
-            let n = usize::from(w) * usize::from(h);
-            let terrain: Vec<Terrain> = (0..n)
-                .map(|_| {
-                    [
-                        Terrain::Open,
-                        Terrain::Open,
-                        Terrain::Open,
-                        Terrain::NoDot,
-                        Terrain::Water,
-                        Terrain::Rubble,
-                        Terrain::Smoke,
-                    ][rnd(7) as usize]
-                })
-                .collect();
-            let mut setup = BoardSetup {
-                width: w,
-                height: h,
-                terrain,
-                ..BoardSetup::default()
-            };
-            let (c, r) = (rnd(u64::from(w)) as u8, rnd(u64::from(h)) as u8);
-            let mut interior = vec![Square::new(c, r)];
-            if c + 1 < w {
-                interior.push(Square::new(c + 1, r));
-            }
-            for &s in &interior {
-                let i = usize::from(s.row()) * usize::from(w) + usize::from(s.col());
-                setup.terrain[i] = Terrain::Open;
-            }
-            let mut entrances = Vec::new();
-            for &s in &interior {
-                for d in Dir::ALL {
-                    let (dc, dr) = d.delta();
-                    let out = s.offset(dc, dr).filter(|o| o.col() < w && o.row() < h && !interior.contains(o));
-                    if out.is_some() && rnd(2) == 0 {
-                        let size = if rnd(2) == 0 { EntranceSize::Small } else { EntranceSize::Large };
-                        entrances.push(EntranceSetup { at: s, side: d, size });
-                    }
-                }
-            }
-            let inner_walls = if interior.len() == 2 && rnd(2) == 0 {
-                vec![crate::board::InnerWallSetup {
-                    between: (interior[0], interior[1]),
-                    entrance: None,
-                }]
-            } else {
-                vec![]
-            };
-            setup.structures.push(StructureSetup {
-                name: "s".into(),
-                interior,
-                entrances,
-                inner_walls,
-            });
-            let Ok(mut board) = Board::new(setup) else { continue };
-            for s in board.squares().collect::<Vec<_>>() {
-                match rnd(8) {
-                    0 => {
-                        board.place_cover(s, CoverElement::AmmoCrate);
-                    }
-                    1 => {
-                        board.place_cover(s, CoverElement::AntiTankTrap);
-                    }
-                    _ => {}
-                }
-            }
-            let mut occ = Occupancy::new(&board);
-            for s in board.squares() {
-                if rnd(5) == 0 {
-                    let kind = [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle][rnd(3) as usize];
-                    occ.place(s, kind, if rnd(2) == 0 { Side::A } else { Side::B });
-                }
-            }
+            let Some((board, occ)) = random_position(&mut rnd) else { continue };
             for at in board.squares() {
                 for kind in [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle] {
                     for jump in [false, true] {
@@ -629,5 +804,44 @@ mod tests {
                 }
             }
         }
+    }
+    /// [`reach_squares`] lists the same spaces as [`reach_after`] on many pseudo-random boards,
+    /// for every kind of mover, movement, skill and first-diagonal state.
+    #[test]
+    fn reach_squares_agrees_with_reach_after() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rnd = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut checked = 0;
+        for _ in 0..200 {
+            let Some((board, occ)) = random_position(&mut rnd) else { continue };
+            for at in board.squares() {
+                for kind in [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle] {
+                    let flags = rnd(16);
+                    let m = Mover {
+                        at,
+                        kind,
+                        side: if rnd(2) == 0 { Side::A } else { Side::B },
+                        movement: rnd(5) as u8,
+                        actions: 1 + rnd(2) as u8,
+                        agile: flags & 1 != 0,
+                        fast: flags & 2 != 0,
+                        jump: flags & 4 != 0,
+                    };
+                    let used = flags & 8 != 0;
+                    assert_eq!(
+                        reach_squares(&board, &occ, &m, used),
+                        reach_after(&board, &occ, &m, used).squares(),
+                        "{m:?}, first diagonal used: {used}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000);
     }
 }

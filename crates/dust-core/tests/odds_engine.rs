@@ -249,6 +249,31 @@ fn incendiary_dice_follow_the_casualties_of_earlier_lines() {
 }
 
 #[test]
+fn lines_in_the_order_given_against_the_engine_on_a_rearranged_card() {
+    // The engine resolves in card order: the flamethrower first is checked on a card that lists
+    // it first, and the exact odds of the order given must be those of that card.
+    let flame = with_kw(line("Flamethrower", R1, CombatValue::Incendiary { dice: 1 }, dice(1, 4)), |k| {
+        k.flame = true
+    });
+    let a = squad(
+        "Burners",
+        vec![line("Shotgun", R1, dice(3, 1), CombatValue::NoEffect), flame],
+        &[1, 1, 2],
+    );
+    let t = targets(5);
+    let mut given = AttackSpec::new(&a, &t).with_lines(&[1, 0]);
+    given.cover = CoverLevel::Soft;
+    assert!(monte_carlo(&given, 10, 1).is_err(), "the engine plays card order only");
+    let p = permuted(&a, &[1, 0]);
+    let mut s = AttackSpec::new(&p, &t);
+    s.cover = CoverLevel::Soft;
+    let (o, o2) = (odds(&given).unwrap(), odds(&s).unwrap());
+    assert!(o.loss.total_variation(&o2.loss) < 1e-14);
+    assert_eq!(o2.lines[0].dice, 5, "the flamethrower targets all five miniatures");
+    agree(&s, 36);
+}
+
+#[test]
 fn ap_incendiary_eliminates_a_vehicle() {
     let werfer = line(
         "Werfer",

@@ -20,10 +20,10 @@ fn start() -> Game {
         .clone()
 }
 
-/// While the engine lets a unit enter onto an entry square held by a friendly squad or
-/// vehicle, the property tests tolerate that one case (on the shipped scenario's entry rows); set to `false` once `a_squad_cannot_enter_onto_a_friendly_vehicle`
-/// passes.
-const TOLERATE_ENTRY_SHARING: bool = true;
+/// While the engine let a unit enter onto an entry square held by a friendly squad or
+/// vehicle, the property tests tolerated that one case (on the shipped scenario's entry rows);
+/// `a_squad_cannot_enter_onto_a_friendly_vehicle` passes now, so nothing is tolerated.
+const TOLERATE_ENTRY_SHARING: bool = false;
 
 /// What must hold in every state of a game.
 fn check_state(g: &Game) -> Result<(), TestCaseError> {
@@ -46,8 +46,8 @@ fn check_state(g: &Game) -> Result<(), TestCaseError> {
                 continue;
             }
             prop_assert_eq!(side, u.side, "enemies share {}", at);
-            // Known engine bug (see `a_squad_cannot_enter_onto_a_friendly_vehicle` below): units
-            // entering the board may stop on a friendly non-hero standing on an entry square.
+            // Former engine bug (see `a_squad_cannot_enter_onto_a_friendly_vehicle` below): units
+            // entering the board could stop on a friendly non-hero standing on an entry square.
             let tolerated = TOLERATE_ENTRY_SHARING && (at.row() == 0 || at.row() + 1 == g.board().height());
             prop_assert!(
                 tolerated || k == PieceKind::Hero || kind == PieceKind::Hero,
@@ -97,12 +97,8 @@ fn any_decision() -> impl Strategy<Value = Decision> {
         (optional, any::<bool>()).prop_map(|(o, b)| Decision::Use(o, b)),
         plan.prop_map(Decision::Plan),
         square().prop_map(Decision::MoveTo),
-        // `aim L none` has no ammo in its text form: an unused line spends none.
-        (0u8..=255, proptest::option::of(target), 0u8..=255).prop_map(|(line, target, ammo)| Decision::Aim {
-            line,
-            target,
-            ammo: if target.is_some() { ammo } else { 0 },
-        }),
+        // An unused line with ammo is never legal, but its text form still reads back.
+        (0u8..=255, proptest::option::of(target), 0u8..=255).prop_map(|(line, target, ammo)| Decision::Aim { line, target, ammo }),
         proptest::option::of(unit).prop_map(Decision::React),
         any::<bool>().prop_map(Decision::Retaliate),
         prop_oneof![(0u8..=255).prop_map(Casualty::Model), Just(Casualty::Hero)].prop_map(Decision::Casualty),
@@ -253,12 +249,11 @@ fn decisions_while_dice_are_pending_or_after_the_end_are_refused() {
     assert_eq!(g.state_hash(), h);
 }
 
-/// Engine bug found by the property tests: the entry options check the entry square with
+/// Engine bug found by the property tests: the entry options checked the entry square with
 /// `reach::can_stop` on a mover that starts on that very square, and `stop` accepts a mover's
-/// own start square, so a squad may enter onto a friendly vehicle ("Spaces with Other Units":
-/// only heroes share a space with a friendly unit).
+/// own start square, so a squad could enter onto a friendly vehicle ("Spaces with Other Units":
+/// only heroes share a space with a friendly unit). Entry now asks `reach::can_arrive`.
 #[test]
-#[ignore = "engine bug: unit entry ignores friendly units on the entry square (reported to the engine owner)"]
 fn a_squad_cannot_enter_onto_a_friendly_vehicle() {
     let mut g = Game::new(default_setup()).unwrap();
     g.apply_roll(3); // side A's initiative dice

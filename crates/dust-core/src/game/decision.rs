@@ -195,7 +195,7 @@ pub enum Decision {
         line: u8,
         /// The target, if used.
         target: Option<Target>,
-        /// Limited ammo spent (0 otherwise).
+        /// Limited ammo spent (0 otherwise, and always 0 for an unused line).
         ammo: u8,
     },
     /// Attempt reactive fire with this unit, or let the enemy go on.
@@ -224,7 +224,14 @@ impl fmt::Display for Decision {
                 target: Some(t),
                 ammo,
             } => write!(f, "aim {line} {t} {ammo}"),
-            Decision::Aim { line, target: None, .. } => write!(f, "aim {line} none"),
+            Decision::Aim {
+                line,
+                target: None,
+                ammo: 0,
+            } => write!(f, "aim {line} none"),
+            // Never legal (an unused line spends no ammo), but printed in full so that every
+            // value reads back as itself.
+            Decision::Aim { line, target: None, ammo } => write!(f, "aim {line} none {ammo}"),
             Decision::React(Some(u)) => write!(f, "react {u}"),
             Decision::React(None) => f.write_str("react none"),
             Decision::Retaliate(b) => write!(f, "retaliate {}", if *b { "yes" } else { "no" }),
@@ -302,6 +309,11 @@ impl FromStr for Decision {
                 line: l.parse().map_err(|_| err())?,
                 target: None,
                 ammo: 0,
+            },
+            ["aim", l, "none", a] => Decision::Aim {
+                line: l.parse().map_err(|_| err())?,
+                target: None,
+                ammo: a.parse().map_err(|_| err())?,
             },
             ["aim", l, t, a] => {
                 let target = match unit(t) {

@@ -135,7 +135,7 @@ impl Game {
             }
         }
         if d.cursor < d.lines.len() {
-            if self.aim_options(d, d.lines[d.cursor]).is_empty() {
+            if !self.any_aim(d, d.lines[d.cursor], None) {
                 d.cursor += 1;
                 return true;
             }
@@ -418,16 +418,12 @@ impl Game {
 
     /// Whether the unit could attack something from where it stands.
     pub(super) fn can_attack_now(&self, u: UnitId) -> bool {
-        !self.attack_lines(u, Plan::Sustained).is_empty() && {
-            let d = Decl {
-                unit: Some(u),
-                plan: Some(Plan::Sustained),
-                ..Decl::new(self.unit(u).side)
-            };
-            self.attack_lines(u, Plan::Sustained)
-                .iter()
-                .any(|&l| !self.aim_options(&d, l).is_empty())
-        }
+        let d = Decl {
+            unit: Some(u),
+            plan: Some(Plan::Sustained),
+            ..Decl::new(self.unit(u).side)
+        };
+        self.attack_lines(u, Plan::Sustained).into_iter().any(|l| self.any_aim(&d, l, None))
     }
 
     /// Weapon lines of the unit and its joined hero that an attack of this plan may use.
@@ -476,13 +472,33 @@ impl Game {
     /// Like [`Game::aim_options`]; `observer_at` overrides where the observer of an indirect
     /// shot stands (it may move before ordering the strike).
     pub(super) fn aim_options_from(&self, d: &Decl, line: u8, observer_at: Option<Square>) -> Vec<Aim> {
-        let Some(u) = d.unit else { return Vec::new() };
-        let Some(from) = self.attack_position(d) else { return Vec::new() };
+        let mut out = Vec::new();
+        self.each_aim(d, line, observer_at, &mut |a| {
+            out.push(a);
+            true
+        });
+        out
+    }
+
+    /// Whether [`Game::aim_options_from`] lists anything; stops at the first aim found.
+    pub(super) fn any_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>) -> bool {
+        let mut found = false;
+        self.each_aim(d, line, observer_at, &mut |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    /// Hands every aim of [`Game::aim_options_from`] to `f`, in order, until `f` returns false.
+    fn each_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>, f: &mut dyn FnMut(Aim) -> bool) {
+        let Some(u) = d.unit else { return };
+        let Some(from) = self.attack_position(d) else { return };
         let (owner, li) = self.line_owner(u, line);
         let unit = self.unit(owner);
-        let Some(w) = unit.card.weapons.get(li) else { return Vec::new() };
+        let Some(w) = unit.card.weapons.get(li) else { return };
         if reloadable(w) && unit.loaded & (1 << li) == 0 {
-            return Vec::new();
+            return;
         }
         // Squads fire a line only with living carriers; limited ammo belongs to the whole unit,
         // and "a squad cannot use more limited-ammo weapons during an attack than the number of
@@ -533,15 +549,14 @@ impl Game {
             None => 0,
         };
         if w.ammo.is_some() && max_ammo == 0 {
-            return Vec::new();
+            return;
         }
         if d.reactive.is_some() && !self.reactive_may_use(w) {
-            return Vec::new();
+            return;
         }
         if unit.card.kind == UnitKind::Squad && w.ammo.is_none() && unit.carriers(li) == 0 {
-            return Vec::new();
+            return;
         }
-        let mut out = Vec::new();
         // An indirect shot: the artillery line aims where the observer sees and the artillery
         // unit does not ("Indirect Shot"; tactics-revised-faq.md: with line of sight the
         // artillery must fire a direct shot on its own activation).
@@ -550,11 +565,11 @@ impl Game {
             _ => None,
         };
         let attacker_kind = self.kind_of(u);
-        let targets: Vec<UnitId> = match d.reactive {
-            Some(t) => vec![t],
-            None => (0..self.units.len()).map(|i| UnitId(i as u8)).collect(),
+        let targets = match d.reactive {
+            Some(t) => usize::from(t.0)..usize::from(t.0) + 1,
+            None => 0..self.units.len(),
         };
-        for t in targets {
+        for t in targets.map(|i| UnitId(i as u8)) {
             let tu = self.unit(t);
             if tu.side == d.side || tu.destroyed || tu.is_joined_hero() {
                 continue;
@@ -566,19 +581,21 @@ impl Game {
             }
             match indirect {
                 Some((obs, p)) => {
-                    let seen_by_observer = line_of_sight(
-                        &self.board,
-                        &self.occ,
-                        &Shot {
-                            from: p,
-                            to,
-                            attacker: self.kind_of(obs),
-                            target: self.kind_of(t),
-                        },
-                    )
-                    .is_ok();
+                    let seen_by_observer = || {
+                        line_of_sight(
+                            &self.board,
+                            &self.occ,
+                            &Shot {
+                                from: p,
+                                to,
+                                attacker: self.kind_of(obs),
+                                target: self.kind_of(t),
+                            },
+                        )
+                        .is_ok()
+                    };
                     if !w.range.reaches(range(from, to))
-                        || !seen_by_observer
+                        || !seen_by_observer()
                         || self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t))
                     {
                         continue;
@@ -590,13 +607,14 @@ impl Game {
                     }
                 }
             }
-            push_ammo(&mut out, line, Target::Unit(t), w, value, max_ammo);
+            if !each_ammo(line, Target::Unit(t), w, value, max_ammo, f) {
+                return;
+            }
         }
         if d.reactive.is_none() && indirect.is_none() {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
-            for s in self.board.squares() {
-                let Some(el) = self.board.cover(s) else { continue };
+            for (s, el) in self.board.cover_elements() {
                 if w.keywords.flame && el == CoverElement::AntiTankTrap {
                     continue;
                 }
@@ -604,10 +622,11 @@ impl Game {
                 if value == CombatValue::NoEffect || !self.in_fire_zone(w, from, s, attacker_kind, PieceKind::Vehicle) {
                     continue;
                 }
-                push_ammo(&mut out, line, Target::Cover(s), w, value, max_ammo);
+                if !each_ammo(line, Target::Cover(s), w, value, max_ammo, f) {
+                    return;
+                }
             }
         }
-        out
     }
 
     pub(super) fn in_fire_zone(&self, w: &WeaponLine, from: Square, to: Square, attacker: PieceKind, target: PieceKind) -> bool {
@@ -651,7 +670,7 @@ impl Game {
             if self
                 .attack_lines(id, Plan::Sustained)
                 .into_iter()
-                .any(|l| !self.aim_options(&d, l).is_empty())
+                .any(|l| self.any_aim(&d, l, None))
             {
                 v.push(id);
             }

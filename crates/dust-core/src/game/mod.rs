@@ -57,7 +57,7 @@ use crate::edition::Edition;
 use crate::los::{line_of_sight, CoverLevel, Shot};
 use crate::occupancy::Occupancy;
 use crate::range::{range, WeaponRange};
-use crate::reach::{check_step, reach, reach_after, Mover};
+use crate::reach::{can_arrive, can_pass, check_step, reach_squares, Mover};
 use crate::rng::GameRng;
 use crate::side::{BySide, Side};
 use crate::square::Square;
@@ -830,17 +830,17 @@ fn reloadable(w: &WeaponLine) -> bool {
     w.keywords.reload || w.range == WeaponRange::Artillery
 }
 
-fn push_ammo(out: &mut Vec<Aim>, line: u8, target: Target, w: &WeaponLine, value: CombatValue, max_ammo: u8) {
+/// Hands `f` one aim at `target` per amount of limited ammo the line may spend (one aim without
+/// ammo for other lines); false when `f` asked to stop.
+fn each_ammo(line: u8, target: Target, w: &WeaponLine, value: CombatValue, max_ammo: u8, f: &mut dyn FnMut(Aim) -> bool) -> bool {
     if w.ammo.is_some() {
         let max = match value {
             CombatValue::Volley { dice, .. } => max_ammo.min(dice.iter().filter(|&&d| d > 0).count() as u8),
             _ => max_ammo,
         };
-        for a in 1..=max {
-            out.push(Aim::new(line, target, a));
-        }
+        (1..=max).all(|a| f(Aim::new(line, target, a)))
     } else {
-        out.push(Aim::new(line, target, 0));
+        f(Aim::new(line, target, 0))
     }
 }
 

@@ -98,41 +98,27 @@ impl Game {
                     unit.at
                 };
                 let used = self.leg_needs_diagonal(u, first_from, at, m);
-                let r = reach_after(&self.board, &occ, &self.mover(u, at, m, fast), used);
-                out = r.squares();
+                out = reach_squares(&self.board, &occ, &self.mover(u, at, m, fast), used);
             }
             Some(at) => {
-                let r = reach(&self.board, &self.occ, &self.mover(u, at, m, fast));
-                out = r.squares();
+                out = reach_squares(&self.board, &self.occ, &self.mover(u, at, m, fast), false);
             }
             None => {
-                // "Unit Entry": the first move enters from an entry square, which costs one point.
+                // "Unit Entry": the first move enters from an entry square, which costs one
+                // point. The unit does not stand on the entry square yet, so whoever is there
+                // counts as in any other space ("Spaces with Other Units": a hero may stop with
+                // any friend, a squad only with heroes, a vehicle only on an empty space;
+                // soldiers may pass through friends to go further).
                 for &e in &self.entry[unit.side] {
                     let mv = self.mover(u, e, m.saturating_sub(1) + u8::from(fast), false);
-                    let cell = self.occ.at(e);
-                    if !self.board.contains(e)
-                        || cell.has_side(unit.side.other())
-                        || !crate::reach::can_stop(&self.board, &self.occ, &mv, e)
-                    {
+                    if !self.board.contains(e) || !can_pass(&self.board, &self.occ, &mv, e) {
                         continue;
                     }
-                    // The entry square may hold friends: a hero may stop with anyone, a squad
-                    // only with heroes, a vehicle only on an empty square; soldiers may pass
-                    // through friends ("Spaces with Other Units").
-                    let kind = self.kind_of(u);
-                    let stop = match kind {
-                        PieceKind::Hero => true,
-                        PieceKind::Squad => cell.is_empty() || cell.only_heroes(),
-                        PieceKind::Vehicle => cell.is_empty(),
-                    };
-                    if !stop && kind == PieceKind::Vehicle {
-                        continue;
-                    }
-                    if stop {
+                    if can_arrive(&self.board, &self.occ, &mv, e) {
                         out.push(e);
                     }
                     if mv.movement > 0 {
-                        out.extend(reach(&self.board, &self.occ, &mv).squares());
+                        out.extend(reach_squares(&self.board, &self.occ, &mv, false));
                     }
                 }
                 out.sort();
@@ -150,32 +136,39 @@ impl Game {
         if self.has_skill(u, Skill::Jump) || self.has_skill(u, Skill::Agile) {
             return false;
         }
-        let (starts, budget): (Vec<Square>, u8) = match from {
-            Some(f) => (vec![f], m),
-            None => (self.entry[self.unit(u).side].clone(), m.saturating_sub(1)),
+        let (starts, budget): (&[Square], u8) = match from {
+            Some(ref f) => (core::slice::from_ref(f), m),
+            None => (&self.entry[self.unit(u).side], m.saturating_sub(1)),
         };
         if starts.contains(&to) {
             return false;
         }
         let mv = self.mover(u, to, m, false);
-        let mut frontier = starts;
-        let mut seen = frontier.clone();
+        // Breadth-first over orthogonal steps, one ring per movement point.
+        let mut seen = vec![false; self.board.len()];
+        let mut frontier: Vec<Square> = starts.to_vec();
+        for &s in starts {
+            if self.board.contains(s) {
+                seen[self.board.index(s)] = true;
+            }
+        }
+        let mut next = Vec::new();
         for _ in 0..budget {
-            let mut next = Vec::new();
+            next.clear();
             for &s in &frontier {
                 for (dc, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
                     let Some(n) = s.offset(dc, dr) else { continue };
-                    if !self.board.contains(n) || seen.contains(&n) || check_step(&self.board, &self.occ, &mv, s, n).is_err() {
+                    if !self.board.contains(n) || seen[self.board.index(n)] || check_step(&self.board, &self.occ, &mv, s, n).is_err() {
                         continue;
                     }
                     if n == to {
                         return false;
                     }
-                    seen.push(n);
+                    seen[self.board.index(n)] = true;
                     next.push(n);
                 }
             }
-            frontier = next;
+            core::mem::swap(&mut frontier, &mut next);
         }
         true
     }

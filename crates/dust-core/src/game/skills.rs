@@ -151,7 +151,7 @@ impl Game {
         let _ = p;
         self.attack_lines(a, Plan::Sustained).into_iter().any(|l| {
             let (o, li) = self.line_owner(a, l);
-            self.unit(o).card.weapons[li].range == WeaponRange::Artillery && !self.aim_options_from(&d, l, Some(p)).is_empty()
+            self.unit(o).card.weapons[li].range == WeaponRange::Artillery && self.any_aim(&d, l, Some(p))
         })
     }
 

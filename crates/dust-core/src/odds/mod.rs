@@ -5,9 +5,9 @@
 //! limited-ammo and Volley lines), sustained attack, the skills that change the dice, the
 //! target's card, health and cover. [`odds`] answers with exact distributions — hits, hits
 //! after cover saves, damage points, health lost, P(destroyed) — for each line on its own and
-//! for the whole activation, where the lines resolve in card order with close-combat lines
-//! last, casualties removed after each ranged line, then the close-combat exchange with the
-//! defender's simultaneous retaliation ([`Odds::joint`]).
+//! for the whole activation, where the ranged lines resolve in the order of
+//! [`AttackSpec::lines`] (card order by default), casualties removed after each one, then the
+//! close-combat lines with the defender's simultaneous retaliation ([`Odds::joint`]).
 //!
 //! Every die is the engine's die ([`crate::dice`]): a roll is "k successes of n dice" and the
 //! odds are sums of binomials. Rerolls of failed dice (sustained attack, Berserk) change the
@@ -182,7 +182,10 @@ pub struct AttackSpec<'a> {
     /// The target's miniatures (squads: the first N of the card) or health left. Casualties are
     /// removed from the last living miniature of the card.
     pub target_alive: u8,
-    /// The lines that fire (each at most once). They resolve in card order, close combat last.
+    /// The lines that fire (each at most once), in the order they resolve: ranged lines in this
+    /// order, casualties removed after each, then the close-combat lines (in this order among
+    /// themselves, which matters only for Medal of Honor) with the defender's retaliation
+    /// ("Performing Attacks"). [`AttackSpec::new`] gives card order.
     pub lines: Vec<LineChoice>,
     /// A SUSTAINED ATTACK: failed dice of the first roll are rerolled once per line.
     pub sustained: bool,
@@ -244,7 +247,8 @@ impl<'a> AttackSpec<'a> {
         s.spotter = s.spotter_alive();
         s
     }
-    /// The same attack with only these lines (one ammo on limited-ammo lines).
+    /// The same attack with only these lines, resolving in this order (one ammo on limited-ammo
+    /// lines).
     pub fn with_lines(mut self, lines: &[usize]) -> AttackSpec<'a> {
         self.lines = lines
             .iter()
@@ -340,11 +344,20 @@ impl<'a> AttackSpec<'a> {
     pub fn is_close(&self, line: usize) -> bool {
         self.attacker.weapons.get(line).is_some_and(|w| w.range == WeaponRange::Close)
     }
-    /// The chosen lines in resolution order: ranged lines in card order, then close combat.
+    /// The chosen lines in resolution order: the ranged lines in the order given, then the
+    /// close-combat lines in the order given.
     pub fn resolution_order(&self) -> Vec<LineChoice> {
         let mut v = self.lines.clone();
-        v.sort_by_key(|c| (self.is_close(c.line), c.line));
+        // A stable sort: the order given is kept within each group.
+        v.sort_by_key(|c| self.is_close(c.line));
         v
+    }
+    /// Whether the resolution order is the card's (ranged lines by index, then close-combat
+    /// lines by index): the order the engine resolves an activation's lines in.
+    pub fn in_card_order(&self) -> bool {
+        self.resolution_order()
+            .windows(2)
+            .all(|w| self.is_close(w[0].line) != self.is_close(w[1].line) || w[0].line < w[1].line)
     }
 }
 

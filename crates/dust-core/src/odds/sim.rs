@@ -61,8 +61,10 @@ fn unsupported(what: impl Into<String>) -> OddsError {
 ///
 /// # Errors
 /// The spec does not fit the cards, or asks for something the engine cannot play: Medal of
-/// Honor on a unit that is not a hero, an attacker that moved, a Burst line against a target that moved, Heroic Attack on a
-/// target that is not a hero, lines no single distance reaches.
+/// Honor on a unit that is not a hero, an attacker that moved, a Burst line against a target
+/// that moved, Heroic Attack on a target that is not a hero, lines no single distance reaches,
+/// lines given in an order other than the card's ([`AttackSpec::in_card_order`]: the engine
+/// resolves them in card order).
 pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<MonteCarlo, OddsError> {
     spec.check()?;
     if spec.medal_of_honor && spec.attacker.kind != UnitKind::Hero {
@@ -70,6 +72,13 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     }
     if spec.attacker_moved {
         return Err(unsupported("an attacker that moved this round"));
+    }
+    if !spec.in_card_order() {
+        // The engine resolves an activation's lines in card order; another order would compare
+        // two different attacks.
+        return Err(unsupported(
+            "lines in an order other than the card's (the engine resolves them in card order)",
+        ));
     }
     let lines = spec.resolution_order();
     if !spec.burst && lines.iter().any(|c| spec.attacker.weapons[c.line].keywords.burst) {

@@ -121,3 +121,18 @@ pub fn walker(health: u8) -> UnitCard {
         vec![line("MG", R4, dice(3, 1), dice(1, 1))],
     )
 }
+
+/// The card with its weapon lines rearranged: line `i` of the result is line `order[i]` of
+/// `c`, and every miniature carries the same weapons as before.
+pub fn permuted(c: &UnitCard, order: &[usize]) -> UnitCard {
+    let mut out = c.clone();
+    out.weapons = order.iter().map(|&i| c.weapons[i].clone()).collect();
+    for (m, old) in out.models.iter_mut().zip(&c.models) {
+        m.weapons = order
+            .iter()
+            .enumerate()
+            .filter(|(_, &i)| old.weapons & (1 << i) != 0)
+            .fold(0, |acc, (j, _)| acc | (1 << j));
+    }
+    out
+}
