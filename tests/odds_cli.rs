@@ -234,7 +234,12 @@ fn weapons_resolve_in_the_order_given() {
         "--weapon",
         "StG",
     ]);
-    let names: Vec<&str> = first["lines"].as_array().unwrap().iter().map(|l| l["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = first["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
     assert!(names[0].starts_with("Flammenwerfer") && names[1] == "StG 47", "{names:?}");
     assert_eq!(first["lines"][0]["dice"], 5);
     // 5 flame dice then 4 StG dice: min(5, hits of 9 dice).

@@ -30,6 +30,9 @@ use std::time::{Duration, Instant};
 /// Time kept back from a time budget for the last iteration and the merge.
 const MARGIN: Duration = Duration::from_millis(8);
 
+/// Within this of the deadline, new nodes skip the greedy priors.
+const HURRY: Duration = Duration::from_millis(25);
+
 /// Settings of the tree search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsConfig {
@@ -109,7 +112,19 @@ impl MctsPlayer {
                         } else {
                             iterations / threads as u64 + u64::from((i as u64) < iterations % threads as u64)
                         };
-                        s.spawn(move || Tree::new(root, seed, config).run(root, config, share, deadline))
+                        s.spawn(move || {
+                            let t0 = Instant::now();
+                            let mut t = Tree::new(root, seed, config);
+                            let t1 = t0.elapsed();
+                            let r = t.run(root, config, share, deadline);
+                            let t2 = t0.elapsed();
+                            drop(t);
+                            let t3 = t0.elapsed();
+                            if std::env::var("MCTS_DEBUG").is_ok() && t3 > Duration::from_millis(215) {
+                                eprintln!("slow: new {t1:?} run {t2:?} drop {t3:?} iters {}", r.1);
+                            }
+                            r
+                        })
                     })
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread")).collect()
@@ -212,6 +227,8 @@ struct Tree {
     rng: GameRng,
     /// Iterations lost to a panic of the engine.
     failed: u64,
+    /// Near the deadline: new nodes get no greedy priors (they cost milliseconds).
+    hurry: bool,
 }
 
 /// Nodes per tree at most; beyond it the search goes on without growing the tree.
@@ -223,6 +240,7 @@ impl Tree {
             nodes: Vec::new(),
             rng: GameRng::new(seed),
             failed: 0,
+            hurry: false,
         };
         let n = t.make_node(root, 0, config);
         t.nodes.push(n);
@@ -234,7 +252,7 @@ impl Tree {
             Pending::GameOver { winner } => (Kind::Terminal(eval::terminal_value(g, winner, Side::A)), Vec::new()),
             Pending::Chance(r) => (Kind::Chance(r.distribution()), Vec::new()),
             Pending::Decision { side } => {
-                let mut options: Vec<(Decision, f32)> = if depth <= config.prior_depth && config.prior_weight > 0.0 {
+                let mut options: Vec<(Decision, f32)> = if depth <= config.prior_depth && config.prior_weight > 0.0 && !self.hurry {
                     priors(g)
                 } else {
                     g.legal_decisions().into_iter().map(|d| (d, 0.0)).collect()
@@ -272,9 +290,11 @@ impl Tree {
         let mut done = 0;
         while done < iterations {
             if let Some(d) = deadline {
-                if Instant::now() >= d {
+                let now = Instant::now();
+                if now >= d {
                     break;
                 }
+                self.hurry = now + HURRY > d;
             }
             // An engine panic in one line of play (an engine bug) costs that iteration only.
             let ok = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.iterate(root, config))).is_ok();

@@ -390,7 +390,7 @@ pub fn reach_after(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used:
                     let ai = (st / 2) as usize;
                     let a = Square::new((ai % usize::from(board.width())) as u8, (ai / usize::from(board.width())) as u8);
                     if moves[ai] & 0x100 == 0 {
-                        moves[ai] = 0x100 | step_mask(&rules, &mut spaces, a);
+                        moves[ai] = 0x100 | step_mask(&rules, Grid::board(board), &mut spaces, a);
                     }
                     let mask = moves[ai];
                     let diag_used = st & 1 == 1;
@@ -453,13 +453,9 @@ pub fn reach_squares(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_use
         return reach_after(board, occ, mover, diagonal_used).squares();
     }
     let rules = Rules::new(board, occ, mover);
-    let start = board.index(mover.at);
-    one_action(&rules, &[mover.at], diagonal_used)
-        .into_iter()
-        .filter(|&i| i != start)
-        .map(|i| board.square_at(i))
-        .filter(|&s| rules.stop(s))
-        .collect()
+    let mut out = one_action(&rules, &[mover.at], diagonal_used);
+    out.retain(|&s| s != mover.at && rules.stop(s));
+    out
 }
 
 /// Where a unit that is not on the board may end the move action that brings it in ("Unit
@@ -480,28 +476,43 @@ pub fn entry_squares(board: &Board, occ: &Occupancy, mover: &Mover, entries: &[S
         .copied()
         .filter(|&e| board.contains(e) && rules.enter_other(e).is_ok())
         .collect();
-    one_action(&rules, &starts, false)
-        .into_iter()
-        .map(|i| board.square_at(i))
-        .filter(|&s| rules.stop_other(s))
-        .collect()
+    let mut out = one_action(&rules, &starts, false);
+    out.retain(|&s| rules.stop_other(s));
+    out
 }
 
-/// The spaces (row-major indices, in order) reached by one move action of `rules.m` from any of
-/// `starts` (on the board), the starts included: a Dijkstra search over states (space, first
-/// diagonal used) with `movement` points, one more with Fast.
-fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<usize> {
+/// The spaces reached by one move action of `rules.m` from any of `starts` (on the board), the
+/// starts included, A1 first, row by row: a Dijkstra search over states (space, first diagonal
+/// used) with `movement` points, one more with Fast. Only the rectangle around the starts that
+/// the points can cover is looked at.
+fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<Square> {
     let board = rules.board;
-    let n = board.len();
     let budget = u16::from(if rules.m.fast {
         rules.m.movement.saturating_add(1)
     } else {
         rules.m.movement
     });
-    let width = usize::from(board.width());
-    let w = i64::from(board.width());
-    /// Per space: points spent to reach each of its two states (`UNSEEN` when not reached), its
-    /// allowed steps (bit 8: known) and its `spaces` flags.
+    let Some(&first) = starts.first() else { return Vec::new() };
+    // Every state expanded is within `budget - 1` steps of a start, so the rectangle within
+    // `budget` steps holds every space a step or a corner check looks at.
+    let b = i32::from(budget.min(255));
+    let (mut c0, mut r0, mut c1, mut r1) = (first.col(), first.row(), first.col(), first.row());
+    for s in starts {
+        (c0, r0) = (c0.min(s.col()), r0.min(s.row()));
+        (c1, r1) = (c1.max(s.col()), r1.max(s.row()));
+    }
+    let clip = |v: i32, hi: u8| v.clamp(0, i32::from(hi) - 1) as u8;
+    let (c0, r0) = (clip(i32::from(c0) - b, board.width()), clip(i32::from(r0) - b, board.height()));
+    let (c1, r1) = (clip(i32::from(c1) + b, board.width()), clip(i32::from(r1) + b, board.height()));
+    let grid = Grid {
+        c0,
+        r0,
+        width: c1 - c0 + 1,
+        height: r1 - r0 + 1,
+    };
+    let gw = i64::from(grid.width);
+    /// Per space: points spent to reach each of its two states (`UNSEEN` when not reached) and
+    /// its allowed steps (bit 8: known).
     #[derive(Copy, Clone)]
     struct Node {
         dist: [u16; 2],
@@ -512,57 +523,50 @@ fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<
             dist: [UNSEEN; 2],
             moves: 0
         };
-        n
+        grid.len()
     ];
-    let mut spaces = vec![0u8; n];
-    let mut touched: Vec<u32> = Vec::with_capacity(64);
+    let mut spaces = vec![0u8; grid.len()];
     // Steps cost 1 or 2: three buckets by cost modulo 3 are enough for the Dijkstra search.
-    let mut ring: [Vec<u32>; 3] = [Vec::with_capacity(32), Vec::with_capacity(32), Vec::with_capacity(32)];
+    // States are numbered `2 * (number of the space in the grid) + first diagonal used`.
+    let mut ring: [Vec<u32>; 3] = [Vec::with_capacity(16), Vec::new(), Vec::new()];
     for &s in starts {
-        let st = (board.index(s) * 2) as u32 + u32::from(diagonal_used);
+        let st = (grid.at(s) * 2) as u32 + u32::from(diagonal_used);
         let d = &mut nodes[(st / 2) as usize].dist[(st & 1) as usize];
         if *d != 0 {
             *d = 0;
-            touched.push(st);
             ring[0].push(st);
         }
     }
-    let mut bucket = Vec::with_capacity(32);
-    for cost in 0..=budget {
+    let mut bucket = Vec::new();
+    for cost in 0..budget {
         let slot = usize::from(cost % 3);
         core::mem::swap(&mut bucket, &mut ring[slot]);
-        if cost < budget {
-            for &st in &bucket {
-                let ai = (st / 2) as usize;
-                if nodes[ai].dist[(st & 1) as usize] != cost {
+        for &st in &bucket {
+            let ai = (st / 2) as usize;
+            if nodes[ai].dist[(st & 1) as usize] != cost {
+                continue;
+            }
+            if nodes[ai].moves & 0x100 == 0 {
+                nodes[ai].moves = 0x100 | step_mask(rules, grid, &mut spaces, grid.square(ai));
+            }
+            let mask = nodes[ai].moves;
+            let diag_used = st & 1 == 1;
+            for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+                if mask & (1 << k) == 0 {
                     continue;
                 }
-                if nodes[ai].moves & 0x100 == 0 {
-                    let a = Square::new((ai % width) as u8, (ai / width) as u8);
-                    nodes[ai].moves = 0x100 | step_mask(rules, &mut spaces, a);
+                let diagonal = k >= 4;
+                let step_cost = if !diagonal || rules.m.agile || !diag_used { 1 } else { 2 };
+                let nc = cost + step_cost;
+                if nc > budget {
+                    continue;
                 }
-                let mask = nodes[ai].moves;
-                let diag_used = st & 1 == 1;
-                for (k, &(dc, dr)) in STEPS.iter().enumerate() {
-                    if mask & (1 << k) == 0 {
-                        continue;
-                    }
-                    let diagonal = k >= 4;
-                    let step_cost = if !diagonal || rules.m.agile || !diag_used { 1 } else { 2 };
-                    let nc = cost + step_cost;
-                    if nc > budget {
-                        continue;
-                    }
-                    let bi = (ai as i64 + i64::from(dr) * w + i64::from(dc)) as u32;
-                    let ns = bi * 2 + u32::from(diag_used || diagonal);
-                    let d = &mut nodes[bi as usize].dist[(ns & 1) as usize];
-                    if *d > nc {
-                        if *d == UNSEEN {
-                            touched.push(ns);
-                        }
-                        *d = nc;
-                        ring[usize::from(nc % 3)].push(ns);
-                    }
+                let bi = (ai as i64 + i64::from(dr) * gw + i64::from(dc)) as usize;
+                let flag = usize::from(diag_used || diagonal);
+                let d = &mut nodes[bi].dist[flag];
+                if *d > nc {
+                    *d = nc;
+                    ring[usize::from(nc % 3)].push((bi * 2 + flag) as u32);
                 }
             }
         }
@@ -571,10 +575,10 @@ fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<
             break;
         }
     }
-    let mut found: Vec<usize> = touched.iter().map(|&st| (st / 2) as usize).collect();
-    found.sort_unstable();
-    found.dedup();
-    found
+    (0..grid.len())
+        .filter(|&i| nodes[i].dist != [UNSEEN; 2])
+        .map(|i| grid.square(i))
+        .collect()
 }
 
 /// `spaces` flags, worked out once per space: known, the mover may enter it, it is an
@@ -583,8 +587,42 @@ const KNOWN: u8 = 1;
 const ENTER: u8 = 2;
 const CORNER: u8 = 4;
 
-fn space_flags(rules: &Rules<'_>, spaces: &mut [u8], s: Square) -> u8 {
-    let i = rules.board.index(s);
+/// A rectangle of the board whose spaces are numbered row by row from 0: the whole board, or
+/// the part a short search can touch.
+#[derive(Copy, Clone, Debug)]
+struct Grid {
+    c0: u8,
+    r0: u8,
+    width: u8,
+    height: u8,
+}
+
+impl Grid {
+    fn board(board: &Board) -> Grid {
+        Grid {
+            c0: 0,
+            r0: 0,
+            width: board.width(),
+            height: board.height(),
+        }
+    }
+    fn len(&self) -> usize {
+        usize::from(self.width) * usize::from(self.height)
+    }
+    /// The number of a space of the rectangle.
+    #[inline]
+    fn at(&self, s: Square) -> usize {
+        usize::from(s.row() - self.r0) * usize::from(self.width) + usize::from(s.col() - self.c0)
+    }
+    #[inline]
+    fn square(&self, i: usize) -> Square {
+        let w = usize::from(self.width);
+        Square::new(self.c0 + (i % w) as u8, self.r0 + (i / w) as u8)
+    }
+}
+
+fn space_flags(rules: &Rules<'_>, grid: Grid, spaces: &mut [u8], s: Square) -> u8 {
+    let i = grid.at(s);
     if spaces[i] & KNOWN == 0 {
         let mut f = KNOWN;
         if rules.enter(s).is_ok() {
@@ -601,7 +639,8 @@ fn space_flags(rules: &Rules<'_>, spaces: &mut [u8], s: Square) -> u8 {
 /// Bit `i` set when step `STEPS[i]` out of `a` is allowed: the same answer as [`Rules::step`]
 /// (checked by a test), with the per-space parts cached and edges looked at only next to
 /// structures.
-fn step_mask(rules: &Rules<'_>, spaces: &mut [u8], a: Square) -> u16 {
+/// `spaces` is numbered by `grid`, which holds `a` and its neighbours on the board.
+fn step_mask(rules: &Rules<'_>, grid: Grid, spaces: &mut [u8], a: Square) -> u16 {
     let board = rules.board;
     let soldier_jumper = rules.m.jump && !rules.vehicle();
     let vehicle = rules.vehicle();
@@ -611,7 +650,7 @@ fn step_mask(rules: &Rules<'_>, spaces: &mut [u8], a: Square) -> u16 {
         let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) else {
             continue;
         };
-        if space_flags(rules, spaces, b) & ENTER == 0 {
+        if space_flags(rules, grid, spaces, b) & ENTER == 0 {
             continue;
         }
         let sb = board.structure_at(b);
@@ -624,7 +663,7 @@ fn step_mask(rules: &Rules<'_>, spaces: &mut [u8], a: Square) -> u16 {
                 continue;
             }
             let mut corner = |c: Square| {
-                if space_flags(rules, spaces, c) & CORNER != 0 {
+                if space_flags(rules, grid, spaces, c) & CORNER != 0 {
                     return true;
                 }
                 // Walls only stand next to structure spaces.
@@ -785,13 +824,9 @@ mod tests {
                             fast: false,
                             jump,
                         };
-                        let rules = Rules {
-                            board: &board,
-                            occ: &occ,
-                            m,
-                        };
+                        let rules = Rules::new(&board, &occ, &m);
                         let mut spaces = vec![0u8; board.len()];
-                        let mask = step_mask(&rules, &mut spaces, at);
+                        let mask = step_mask(&rules, Grid::board(&board), &mut spaces, at);
                         for (k, &(dc, dr)) in STEPS.iter().enumerate() {
                             let Some(b) = at.offset(dc, dr).filter(|&b| board.contains(b)) else {
                                 assert_eq!(mask & (1 << k), 0);
@@ -843,5 +878,52 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+    /// [`entry_squares`] lists the union of what entering from each entry square separately
+    /// allows, on many pseudo-random boards and entry rows, for every kind of mover.
+    #[test]
+    fn entry_squares_agrees_with_one_search_per_entry_square() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut rnd = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut checked = 0;
+        for _ in 0..300 {
+            let Some((board, occ)) = random_position(&mut rnd) else { continue };
+            let all: Vec<Square> = board.squares().collect();
+            let entries: Vec<Square> = all.iter().copied().filter(|_| rnd(3) == 0).collect();
+            for kind in [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle] {
+                let flags = rnd(8);
+                let m = Mover {
+                    at: all[rnd(all.len() as u64) as usize],
+                    kind,
+                    side: if rnd(2) == 0 { Side::A } else { Side::B },
+                    movement: rnd(4) as u8,
+                    actions: 1,
+                    agile: flags & 1 != 0,
+                    fast: flags & 2 != 0,
+                    jump: flags & 4 != 0,
+                };
+                let mut want = Vec::new();
+                for &e in &entries {
+                    let mv = Mover { at: e, ..m };
+                    if !can_pass(&board, &occ, &mv, e) {
+                        continue;
+                    }
+                    if can_arrive(&board, &occ, &mv, e) {
+                        want.push(e);
+                    }
+                    want.extend(reach_after(&board, &occ, &mv, false).squares());
+                }
+                want.sort_by_key(|&s| board.index(s));
+                want.dedup();
+                assert_eq!(entry_squares(&board, &occ, &m, &entries), want, "{m:?} entering on {entries:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 500);
     }
 }

@@ -8,6 +8,9 @@ impl Game {
     // ----- declarations ---------------------------------------------------------------------------
 
     pub(super) fn decl_options(&self, d: &Decl) -> Vec<Decision> {
+        if let Some(options) = &d.options {
+            return options.clone();
+        }
         let Some(u) = d.unit else {
             let mut v: Vec<Decision> = self.activatable(d.side).map(Decision::Activate).collect();
             if self.may_pass(d.side) {
@@ -40,17 +43,7 @@ impl Game {
         }
         if d.cursor < d.lines.len() {
             let line = d.lines[d.cursor];
-            let mut v = vec![Decision::Aim {
-                line,
-                target: None,
-                ammo: 0,
-            }];
-            v.extend(self.aim_options(d, line).into_iter().map(|a| Decision::Aim {
-                line: a.line,
-                target: Some(a.target),
-                ammo: a.ammo,
-            }));
-            return v;
+            return aim_decisions(line, self.aim_options(d, line));
         }
         for (flag, opt) in [
             (d.berserk, Optional::Berserk),
@@ -87,32 +80,36 @@ impl Game {
         }
         if d.moves.len() < plan_moves(plan) {
             let opts = self.move_options(d);
-            if opts.is_empty() {
-                // Nowhere to go: the move action is spent standing still.
-                let here = d.moves.last().copied().or(self.unit(u).at);
-                match here {
-                    Some(h) => d.moves.push(h),
-                    None => {
-                        // Cannot enter: the unit does nothing this round (docs/rulings.md).
-                        d.plan = Some(Plan::Two(Action::Nothing, Action::Nothing));
-                        d.moves.clear();
-                    }
-                }
-                return true;
+            if !opts.is_empty() {
+                d.options = Some(opts.into_iter().map(Decision::MoveTo).collect());
+                return false;
             }
-            return false;
+            // Nowhere to go: the move action is spent standing still.
+            let here = d.moves.last().copied().or(self.unit(u).at);
+            match here {
+                Some(h) => d.moves.push(h),
+                None => {
+                    // Cannot enter: the unit does nothing this round (docs/rulings.md).
+                    d.plan = Some(Plan::Two(Action::Nothing, Action::Nothing));
+                    d.moves.clear();
+                }
+            }
+            return true;
         }
         if plan_has_skill(plan) && d.ability.is_none() {
-            if self.ability_options(d).is_empty() {
+            let opts = self.ability_options(d);
+            if opts.is_empty() {
                 // Nothing the skill could be used on from there: the action is spent.
                 d.ability = Some(None);
                 return true;
             }
+            d.options = Some(opts.into_iter().map(|(a, t)| Decision::Skill(a, t)).collect());
             return false;
         }
         if d.spread.is_some() {
             let opts = self.spread_options(d);
             if opts.len() > 1 {
+                d.options = Some(opts.into_iter().map(Decision::Spread).collect());
                 return false;
             }
             let (aim, mut path) = d.spread.take().expect("spread");
@@ -135,10 +132,13 @@ impl Game {
             }
         }
         if d.cursor < d.lines.len() {
-            if !self.any_aim(d, d.lines[d.cursor], None) {
+            let line = d.lines[d.cursor];
+            let aims = self.aim_options(d, line);
+            if aims.is_empty() {
                 d.cursor += 1;
                 return true;
             }
+            d.options = Some(aim_decisions(line, aims));
             return false;
         }
         let attacking = !d.aims.is_empty();
@@ -189,6 +189,7 @@ impl Game {
     }
 
     pub(super) fn decl_apply(&mut self, d: &mut Decl, dec: Decision) {
+        d.options = None;
         match dec {
             Decision::Activate(u) => d.unit = Some(u),
             Decision::Use(Optional::Separate, b) => {
@@ -677,4 +678,20 @@ impl Game {
         }
         v
     }
+}
+
+/// The decisions for weapon line `line`: leave it unused, or one of its aims.
+fn aim_decisions(line: u8, aims: Vec<Aim>) -> Vec<Decision> {
+    let mut v = Vec::with_capacity(aims.len() + 1);
+    v.push(Decision::Aim {
+        line,
+        target: None,
+        ammo: 0,
+    });
+    v.extend(aims.into_iter().map(|a| Decision::Aim {
+        line: a.line,
+        target: Some(a.target),
+        ammo: a.ammo,
+    }));
+    v
 }

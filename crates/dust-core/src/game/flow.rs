@@ -74,18 +74,24 @@ impl Game {
                 }
                 Need::Chance(_) => return,
                 Need::Decide(_) => {
-                    if let Step::Declare(d) = top {
-                        let mut d = d.clone();
+                    if matches!(top, Step::Declare(_)) {
+                        let Some(Step::Declare(mut d)) = self.stack.pop() else {
+                            unreachable!("the top step is a declaration")
+                        };
+                        // Whatever was offered before is recomputed: the state may have changed.
+                        d.options = None;
                         if self.decl_autofill(&mut d) {
-                            self.stack.pop();
                             self.stack.push(Step::Declare(d));
                             continue;
                         }
                         if let Some(done) = self.decl_finish(&d) {
-                            self.stack.pop();
                             self.stack.extend(done.into_iter().rev());
                             continue;
                         }
+                        // A real decision: `decl_autofill` may have left the options it worked
+                        // out in `d.options` for `legal_decisions`.
+                        self.stack.push(Step::Declare(d));
+                        return;
                     }
                     match top {
                         Step::Window { trigger } if self.reactors(*trigger).is_empty() || self.unit(*trigger).destroyed => {

@@ -57,7 +57,7 @@ use crate::edition::Edition;
 use crate::los::{line_of_sight, CoverLevel, Shot};
 use crate::occupancy::Occupancy;
 use crate::range::{range, WeaponRange};
-use crate::reach::{can_arrive, can_pass, check_step, reach_squares, Mover};
+use crate::reach::{check_step, entry_squares, reach_squares, Mover};
 use crate::rng::GameRng;
 use crate::side::{BySide, Side};
 use crate::square::Square;
@@ -307,6 +307,11 @@ struct Decl {
     indirect: Option<UnitId>,
     /// A flamethrower's path being chosen: the aim, and the spaces chosen so far.
     spread: Option<(Aim, Vec<Square>)>,
+    /// The decisions offered now, when `decl_autofill` had to work them out anyway to see
+    /// whether there was a choice (moves, targets, abilities, flame spaces). Set only while the
+    /// declaration waits on top of the stack for a decision, and the state does not change
+    /// until that decision; cleared by every change of the declaration.
+    options: Option<Vec<Decision>>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -892,6 +897,7 @@ impl Decl {
             ability: None,
             indirect: None,
             spread: None,
+            options: None,
         }
     }
 }

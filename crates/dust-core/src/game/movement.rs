@@ -77,7 +77,6 @@ impl Game {
         // Fast applies to one move action: the last one declared (docs/rulings.md).
         let fast = self.has_skill(u, Skill::Fast) && d.moves.len() + 1 == plan_moves;
         let start = if d.moves.is_empty() { unit.at } else { d.moves.last().copied() };
-        let mut out: Vec<Square> = Vec::new();
         match start {
             Some(at) if !d.moves.is_empty() => {
                 // A later move action of the same activation: the unit stands where the previous
@@ -98,34 +97,22 @@ impl Game {
                     unit.at
                 };
                 let used = self.leg_needs_diagonal(u, first_from, at, m);
-                out = reach_squares(&self.board, &occ, &self.mover(u, at, m, fast), used);
+                reach_squares(&self.board, &occ, &self.mover(u, at, m, fast), used)
             }
-            Some(at) => {
-                out = reach_squares(&self.board, &self.occ, &self.mover(u, at, m, fast), false);
-            }
+            Some(at) => reach_squares(&self.board, &self.occ, &self.mover(u, at, m, fast), false),
             None => {
                 // "Unit Entry": the first move enters from an entry square, which costs one
                 // point. The unit does not stand on the entry square yet, so whoever is there
                 // counts as in any other space ("Spaces with Other Units": a hero may stop with
                 // any friend, a squad only with heroes, a vehicle only on an empty space;
                 // soldiers may pass through friends to go further).
-                for &e in &self.entry[unit.side] {
-                    let mv = self.mover(u, e, m.saturating_sub(1) + u8::from(fast), false);
-                    if !self.board.contains(e) || !can_pass(&self.board, &self.occ, &mv, e) {
-                        continue;
-                    }
-                    if can_arrive(&self.board, &self.occ, &mv, e) {
-                        out.push(e);
-                    }
-                    if mv.movement > 0 {
-                        out.extend(reach_squares(&self.board, &self.occ, &mv, false));
-                    }
-                }
+                // (`entry_squares` ignores where the mover stands.)
+                let mv = self.mover(u, Square::new(0, 0), m.saturating_sub(1) + u8::from(fast), false);
+                let mut out = entry_squares(&self.board, &self.occ, &mv, &self.entry[unit.side]);
                 out.sort();
-                out.dedup();
+                out
             }
         }
-        out
     }
 
     /// Whether a move action from `from` (`None`: entering the board) to `to` must use a
