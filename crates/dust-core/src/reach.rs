@@ -495,7 +495,7 @@ fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<
     let Some(&first) = starts.first() else { return Vec::new() };
     // Every state expanded is within `budget - 1` steps of a start, so the rectangle within
     // `budget` steps holds every space a step or a corner check looks at.
-    let b = i32::from(budget.min(255));
+    let b = i32::from(budget);
     let (mut c0, mut r0, mut c1, mut r1) = (first.col(), first.row(), first.col(), first.row());
     for s in starts {
         (c0, r0) = (c0.min(s.col()), r0.min(s.row()));
@@ -518,67 +518,71 @@ fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<
         dist: [u16; 2],
         moves: u16,
     }
-    let mut nodes = vec![
-        Node {
-            dist: [UNSEEN; 2],
-            moves: 0
-        };
-        grid.len()
-    ];
-    let mut spaces = vec![0u8; grid.len()];
-    // Steps cost 1 or 2: three buckets by cost modulo 3 are enough for the Dijkstra search.
-    // States are numbered `2 * (number of the space in the grid) + first diagonal used`.
-    let mut ring: [Vec<u32>; 3] = [Vec::with_capacity(16), Vec::new(), Vec::new()];
+    const FRESH: Node = Node {
+        dist: [UNSEEN; 2],
+        moves: 0,
+    };
+    // A short move covers a few dozen spaces: they live on the stack; a long one (or entry
+    // along a wide edge) gets the heap.
+    const SMALL: usize = 128;
+    let (mut small_nodes, mut small_spaces) = ([FRESH; SMALL], [0u8; SMALL]);
+    let (mut big_nodes, mut big_spaces) = (Vec::new(), Vec::new());
+    let (nodes, spaces): (&mut [Node], &mut [u8]) = if grid.len() <= SMALL {
+        (&mut small_nodes[..grid.len()], &mut small_spaces[..grid.len()])
+    } else {
+        big_nodes.resize(grid.len(), FRESH);
+        big_spaces.resize(grid.len(), 0);
+        (&mut big_nodes, &mut big_spaces)
+    };
     for &s in starts {
-        let st = (grid.at(s) * 2) as u32 + u32::from(diagonal_used);
-        let d = &mut nodes[(st / 2) as usize].dist[(st & 1) as usize];
-        if *d != 0 {
-            *d = 0;
-            ring[0].push(st);
-        }
+        nodes[grid.at(s)].dist[usize::from(diagonal_used)] = 0;
     }
-    let mut bucket = Vec::new();
+    // Dijkstra by cost levels: every state at `cost` is final when the level is scanned, and
+    // steps cost 1 or 2, so they only lower states of later levels. The rectangle is small, so
+    // scanning it once per level is cheaper than keeping queues.
     for cost in 0..budget {
-        let slot = usize::from(cost % 3);
-        core::mem::swap(&mut bucket, &mut ring[slot]);
-        for &st in &bucket {
-            let ai = (st / 2) as usize;
-            if nodes[ai].dist[(st & 1) as usize] != cost {
-                continue;
-            }
-            if nodes[ai].moves & 0x100 == 0 {
-                nodes[ai].moves = 0x100 | step_mask(rules, grid, &mut spaces, grid.square(ai));
-            }
-            let mask = nodes[ai].moves;
-            let diag_used = st & 1 == 1;
-            for (k, &(dc, dr)) in STEPS.iter().enumerate() {
-                if mask & (1 << k) == 0 {
+        let mut any_left = false;
+        for ai in 0..nodes.len() {
+            for flag in 0..2 {
+                let here = nodes[ai].dist[flag];
+                if here == UNSEEN || here < cost {
                     continue;
                 }
-                let diagonal = k >= 4;
-                let step_cost = if !diagonal || rules.m.agile || !diag_used { 1 } else { 2 };
-                let nc = cost + step_cost;
-                if nc > budget {
+                if here > cost {
+                    any_left = true;
                     continue;
                 }
-                let bi = (ai as i64 + i64::from(dr) * gw + i64::from(dc)) as usize;
-                let flag = usize::from(diag_used || diagonal);
-                let d = &mut nodes[bi].dist[flag];
-                if *d > nc {
-                    *d = nc;
-                    ring[usize::from(nc % 3)].push((bi * 2 + flag) as u32);
+                if nodes[ai].moves & 0x100 == 0 {
+                    nodes[ai].moves = 0x100 | step_mask(rules, grid, spaces, grid.square(ai));
+                }
+                let mask = nodes[ai].moves;
+                let diag_used = flag == 1;
+                for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+                    if mask & (1 << k) == 0 {
+                        continue;
+                    }
+                    let diagonal = k >= 4;
+                    let step_cost = if !diagonal || rules.m.agile || !diag_used { 1 } else { 2 };
+                    let nc = cost + step_cost;
+                    if nc > budget {
+                        continue;
+                    }
+                    let bi = (ai as i64 + i64::from(dr) * gw + i64::from(dc)) as usize;
+                    let d = &mut nodes[bi].dist[usize::from(diag_used || diagonal)];
+                    if *d > nc {
+                        *d = nc;
+                        any_left = true;
+                    }
                 }
             }
         }
-        bucket.clear();
-        if ring.iter().all(Vec::is_empty) {
+        if !any_left {
             break;
         }
     }
-    (0..grid.len())
-        .filter(|&i| nodes[i].dist != [UNSEEN; 2])
-        .map(|i| grid.square(i))
-        .collect()
+    let mut out = Vec::with_capacity(nodes.len());
+    out.extend((0..nodes.len()).filter(|&i| nodes[i].dist != [UNSEEN; 2]).map(|i| grid.square(i)));
+    out
 }
 
 /// `spaces` flags, worked out once per space: known, the mover may enter it, it is an

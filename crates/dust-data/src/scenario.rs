@@ -1554,7 +1554,8 @@ mod tests {
     #[test]
     fn blanking_keeps_lines() {
         let t = "a = 1\nb = [\n 2,\n]\nc = 3\n";
-        let out = blank_lines(t, &[6..16]);
+        let span = 6..16;
+        let out = blank_lines(t, std::slice::from_ref(&span));
         assert_eq!(out.len(), t.len());
         assert_eq!(out.lines().count(), t.lines().count());
         assert!(out.starts_with("a = 1\n"));
