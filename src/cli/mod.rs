@@ -14,6 +14,7 @@ mod replay;
 mod rulings;
 mod scenario;
 mod serve;
+mod sim;
 mod strategy;
 
 use anyhow::{bail, Context as _};
@@ -40,6 +41,8 @@ enum Command {
     Odds(odds::Args),
     /// Play in the browser: the game server on http://127.0.0.1:8047.
     Serve(serve::Args),
+    /// Play computer players against each other: wins, Elo, balance.
+    Sim(sim::Args),
     /// Check and summarise map files.
     #[command(subcommand)]
     Map(map::MapCommand),
@@ -65,6 +68,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Play(a) => play::run(&a),
         Command::Serve(a) => serve::run(&a),
+        Command::Sim(a) => sim::run(&a),
         Command::Map(c) => map::run(c),
         Command::Odds(a) => odds::run(&a),
         Command::Los(a) => los::run(&a),

@@ -131,6 +131,8 @@ type GameResult = Result<GameOutcome, PlayError>;
 
 /// Panics seen while playing (engine bugs met by the players' look-ahead or by the game).
 static PANICS: AtomicUsize = AtomicUsize::new(0);
+/// The first panic's message and place.
+static FIRST_PANIC: Mutex<String> = Mutex::new(String::new());
 
 fn play_one(args: &Args, setup: &GameSetup, i: u32) -> GameResult {
     let (dice, sa, sb) = seeds(args.seed, i);
@@ -252,23 +254,34 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let threads = args.threads.unwrap_or(if searching { 1 } else { cores }).max(1);
     let progress = !args.json && std::io::stderr().is_terminal();
     // The players look ahead on copies of the game and survive an engine panic there (a bug
-    // in the engine); count those instead of printing a backtrace for each.
+    // in the engine). Count those and keep the first message instead of printing each: with
+    // RUST_BACKTRACE set, printing a backtrace takes longer than a decision's budget.
     let previous_hook = std::sync::Arc::new(std::panic::take_hook());
-    {
-        let previous = previous_hook.clone();
-        std::panic::set_hook(Box::new(move |info| {
-            if PANICS.fetch_add(1, Ordering::Relaxed) == 0 {
-                previous(info);
+    std::panic::set_hook(Box::new(|info| {
+        if PANICS.fetch_add(1, Ordering::Relaxed) == 0 {
+            let at = info
+                .location()
+                .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            let what = info
+                .payload()
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| info.payload().downcast_ref::<&str>().map(|s| (*s).to_string()))
+                .unwrap_or_default();
+            if let Ok(mut f) = FIRST_PANIC.lock() {
+                *f = format!("{what}{at}");
             }
-        }));
-    }
+        }
+    }));
     let start = Instant::now();
     let results = play_all(args, &b.setup, threads, progress);
     let wall = start.elapsed();
     std::panic::set_hook(Box::new(move |info| previous_hook(info)));
     let panics = PANICS.load(Ordering::Relaxed);
-    if panics > 1 {
-        eprintln!("warning: the engine panicked {panics} times during the games (the first is shown above); games that could not go on are listed below");
+    if panics > 0 {
+        let first = FIRST_PANIC.lock().map(|f| f.clone()).unwrap_or_default();
+        eprintln!("warning: the engine panicked {panics} times during the games (an engine bug; the players skipped those lines of play); the first: {first}");
     }
 
     let (mut a_wins, mut b_wins, mut draws) = (0u32, 0u32, 0u32);

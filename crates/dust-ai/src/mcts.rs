@@ -112,19 +112,7 @@ impl MctsPlayer {
                         } else {
                             iterations / threads as u64 + u64::from((i as u64) < iterations % threads as u64)
                         };
-                        s.spawn(move || {
-                            let t0 = Instant::now();
-                            let mut t = Tree::new(root, seed, config);
-                            let t1 = t0.elapsed();
-                            let r = t.run(root, config, share, deadline);
-                            let t2 = t0.elapsed();
-                            drop(t);
-                            let t3 = t0.elapsed();
-                            if std::env::var("MCTS_DEBUG").is_ok() && t3 > Duration::from_millis(215) {
-                                eprintln!("slow: new {t1:?} run {t2:?} drop {t3:?} iters {}", r.1);
-                            }
-                            r
-                        })
+                        s.spawn(move || Tree::new(root, seed, config).run(root, config, share, deadline))
                     })
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("search thread")).collect()

@@ -7,7 +7,7 @@
 //! (Agile: all diagonals 1). The search state is (space, first diagonal used), so the answer is
 //! exact, and every reachable space comes with a path.
 
-use crate::board::{Board, Edge, EntranceSize};
+use crate::board::{Board, Edge, EntranceSize, StructureId};
 use crate::occupancy::Occupancy;
 use crate::side::Side;
 use crate::square::Square;
@@ -275,6 +275,39 @@ impl<'a> Rules<'a> {
         }
         self.vehicle() && self.board.cover(c) == Some(CoverElement::AntiTankTrap)
     }
+    /// The `spaces` flags of `s`: `ENTER` when [`Rules::enter`] allows it, `CORNER` when
+    /// [`Rules::corner_space_blocked`] says so, worked out from one look at the space (the
+    /// searches ask this for every space they meet; a test checks the steps they allow against
+    /// [`Rules::step`]).
+    #[inline]
+    fn flags(&self, s: Square) -> u8 {
+        let t = self.board.terrain(s);
+        if t == Terrain::NoDot {
+            return KNOWN | CORNER;
+        }
+        let cell = self.occ.at(s);
+        let vehicle = self.vehicle();
+        let enemy = cell.has_side(self.m.side.other());
+        let trap = vehicle && self.board.cover(s) == Some(CoverElement::AntiTankTrap);
+        let (enter, corner) = if self.m.jump {
+            (!cell.has_vehicle(), cell.has_vehicle())
+        } else {
+            let blocked = t == Terrain::Water
+                || (vehicle && t == Terrain::Rubble)
+                || trap
+                || enemy
+                || (vehicle && (cell.has_soldier() || cell.has_vehicle()));
+            (!blocked, enemy || trap)
+        };
+        let mut f = KNOWN;
+        if enter || Some(s) == self.start {
+            f |= ENTER;
+        }
+        if corner {
+            f |= CORNER;
+        }
+        f
+    }
     /// Whether the step from `a` to neighbour `b` is allowed (terrain of `b` aside).
     fn step(&self, a: Square, b: Square) -> Result<(), StepError> {
         let dc = i32::from(b.col()) - i32::from(a.col());
@@ -306,6 +339,10 @@ impl<'a> Rules<'a> {
 
 /// The eight steps, as (column, row) deltas; bit `i` of a move mask is step `i`.
 const STEPS: [(i32, i32); 8] = [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// For each diagonal step `STEPS[4 + i]`, the orthogonal steps to its two corners: the column
+/// move alone, then the row move alone.
+const DIAGONAL_CORNERS: [(usize, usize); 4] = [(1, 0), (1, 2), (3, 0), (3, 2)];
 
 /// Every space the unit can end its activation in, with paths.
 ///
@@ -625,17 +662,11 @@ impl Grid {
     }
 }
 
+#[inline]
 fn space_flags(rules: &Rules<'_>, grid: Grid, spaces: &mut [u8], s: Square) -> u8 {
     let i = grid.at(s);
     if spaces[i] & KNOWN == 0 {
-        let mut f = KNOWN;
-        if rules.enter(s).is_ok() {
-            f |= ENTER;
-        }
-        if rules.corner_space_blocked(s) {
-            f |= CORNER;
-        }
-        spaces[i] = f;
+        spaces[i] = rules.flags(s);
     }
     spaces[i]
 }
@@ -649,16 +680,21 @@ fn step_mask(rules: &Rules<'_>, grid: Grid, spaces: &mut [u8], a: Square) -> u16
     let soldier_jumper = rules.m.jump && !rules.vehicle();
     let vehicle = rules.vehicle();
     let sa = board.structure_at(a);
-    let mut mask = 0;
+    // The neighbours on the board, with their flags and structure: the corners of a diagonal
+    // step are orthogonal neighbours too.
+    let mut near: [Option<(Square, u8, Option<StructureId>)>; 8] = [None; 8];
     for (k, &(dc, dr)) in STEPS.iter().enumerate() {
-        let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) else {
-            continue;
-        };
-        if space_flags(rules, grid, spaces, b) & ENTER == 0 {
+        if let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) {
+            near[k] = Some((b, space_flags(rules, grid, spaces, b), board.structure_at(b)));
+        }
+    }
+    let mut mask = 0;
+    for (k, &n) in near.iter().enumerate() {
+        let Some((b, flags, sb)) = n else { continue };
+        if flags & ENTER == 0 {
             continue;
         }
-        let sb = board.structure_at(b);
-        if dc == 0 || dr == 0 {
+        if k < 4 {
             if (sa.is_some() || sb.is_some()) && !rules.cross(a, b) {
                 continue;
             }
@@ -666,16 +702,19 @@ fn step_mask(rules: &Rules<'_>, grid: Grid, spaces: &mut [u8], a: Square) -> u16
             if !soldier_jumper && sa != sb {
                 continue;
             }
-            let mut corner = |c: Square| {
-                if space_flags(rules, grid, spaces, c) & CORNER != 0 {
+            let corner = |c: Option<(Square, u8, Option<StructureId>)>| {
+                // Both corners of a step to a space on the board are on the board.
+                let Some((c, fc, sc)) = c else { return true };
+                if fc & CORNER != 0 {
                     return true;
                 }
                 // Walls only stand next to structure spaces.
-                let walls_possible = sa.is_some() || board.structure_at(c).is_some();
+                let walls_possible = sa.is_some() || sc.is_some();
                 !soldier_jumper && walls_possible && (board.edge(a, c) != Edge::Open || board.edge(c, b) != Edge::Open)
             };
-            let k1 = corner(Square::new(b.col(), a.row()));
-            let k2 = corner(Square::new(a.col(), b.row()));
+            // The corners (b.col, a.row) and (a.col, b.row), as steps.
+            let (s1, s2) = DIAGONAL_CORNERS[k - 4];
+            let (k1, k2) = (corner(near[s1]), corner(near[s2]));
             let ok = if vehicle { !k1 && !k2 } else { !(k1 && k2) };
             if !ok {
                 continue;

@@ -8,10 +8,14 @@ use super::*;
 impl Game {
     // ----- attacks -------------------------------------------------------------------------------
 
-    pub(super) fn start_attack(&mut self, u: UnitId, aims: Vec<Aim>, sustained: bool, berserk: bool, all_in_one: bool, medal: bool) {
+    pub(super) fn start_attack(&mut self, u: UnitId, mut aims: Vec<Aim>, sustained: bool, berserk: bool, all_in_one: bool, medal: bool) {
         if self.unit(u).destroyed {
             return;
         }
+        // A joined hero killed before the attack (by reactive fire) takes his declared weapon
+        // lines with him: only the squad's lines still fire.
+        let hero_present = self.unit(u).joined.is_some_and(|h| !self.unit(h).destroyed);
+        aims.retain(|a| a.line < HERO_LINE || hero_present);
         // Wiederbelebungsserum heals "after all weapon lines are resolved": this step runs last.
         self.serum.clear();
         self.stack.push(Step::Serum);
@@ -84,8 +88,7 @@ impl Game {
     }
 
     pub(super) fn close_lines(&self, u: UnitId) -> Vec<Aim> {
-        self.attack_lines(u, Plan::Sustained)
-            .into_iter()
+        self.attack_line_iter(u, Plan::Sustained)
             .filter(|&l| {
                 let (o, li) = self.line_owner(u, l);
                 let unit = self.unit(o);
@@ -143,7 +146,8 @@ impl Game {
         let (owner, li) = self.line_owner(u, job.line);
         let Some(from) = self.unit(u).at else { return };
         let card = self.unit(owner).card.clone();
-        let w = &card.weapons[li];
+        // A hero's line whose hero is gone does not fire.
+        let Some(w) = card.weapons.get(li) else { return };
         // In close-combat retaliation the target is the attacker of the close combat.
         let target = job.target;
         let (armor, target_kind, target_sq, target_alive) = match target {

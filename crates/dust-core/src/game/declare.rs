@@ -252,7 +252,7 @@ impl Game {
         {
             return None;
         }
-        if plan_attacks(plan) && d.lines.is_empty() && d.cursor == 0 && !self.attack_lines(u, plan).is_empty() {
+        if plan_attacks(plan) && d.lines.is_empty() && d.cursor == 0 && self.attack_line_iter(u, plan).next().is_some() {
             return None;
         }
         let mut steps = Vec::new();
@@ -323,7 +323,10 @@ impl Game {
                         steps.push(Step::Move { unit: u, to });
                     }
                 }
-                steps.push(Step::Window { trigger: u });
+                steps.push(Step::Window {
+                    trigger: u,
+                    reactors: None,
+                });
                 steps.push(attack(false));
             }
             Plan::Two(a, b) => {
@@ -345,7 +348,10 @@ impl Game {
                         Action::Nothing => {}
                     }
                     if (i == 0 && window_after_first) || (i == 1 && window_after_second) {
-                        steps.push(Step::Window { trigger: u });
+                        steps.push(Step::Window {
+                            trigger: u,
+                            reactors: None,
+                        });
                     }
                 }
             }
@@ -424,28 +430,30 @@ impl Game {
             plan: Some(Plan::Sustained),
             ..Decl::new(self.unit(u).side)
         };
-        self.attack_lines(u, Plan::Sustained).into_iter().any(|l| self.any_aim(&d, l, None))
+        self.attack_line_iter(u, Plan::Sustained).any(|l| self.any_aim(&d, l, None))
     }
 
     /// Weapon lines of the unit and its joined hero that an attack of this plan may use.
     pub(super) fn attack_lines(&self, u: UnitId, plan: Plan) -> Vec<u8> {
-        let mut v = Vec::new();
-        let mut add = |id: UnitId, offset: u8| {
-            let unit = self.unit(id);
-            for (i, w) in unit.card.weapons.iter().enumerate() {
-                if plan == Plan::Charge && !matches!(w.range, WeaponRange::Close | WeaponRange::Spaces { max: 1, .. }) {
-                    continue;
-                }
-                v.push(offset + i as u8);
-            }
+        self.attack_line_iter(u, plan).collect()
+    }
+
+    /// [`Game::attack_lines`] one by one, without collecting them.
+    pub(super) fn attack_line_iter(&self, u: UnitId, plan: Plan) -> impl Iterator<Item = u8> + '_ {
+        let lines = move |id: UnitId, offset: u8| {
+            self.unit(id)
+                .card
+                .weapons
+                .iter()
+                .enumerate()
+                .filter(move |(_, w)| plan != Plan::Charge || matches!(w.range, WeaponRange::Close | WeaponRange::Spaces { max: 1, .. }))
+                .map(move |(i, _)| offset + i as u8)
         };
-        add(u, 0);
-        if let Some(h) = self.unit(u).joined.filter(|j| !self.unit(*j).destroyed) {
-            if self.unit(u).card.kind == UnitKind::Squad {
-                add(h, HERO_LINE);
-            }
-        }
-        v
+        let unit = self.unit(u);
+        let hero = unit
+            .joined
+            .filter(|j| !self.unit(*j).destroyed && unit.card.kind == UnitKind::Squad);
+        lines(u, 0).chain(hero.into_iter().flat_map(move |h| lines(h, HERO_LINE)))
     }
 
     pub(super) fn line_owner(&self, u: UnitId, line: u8) -> (UnitId, usize) {
@@ -668,11 +676,7 @@ impl Game {
                 ..Decl::new(side)
             };
             let _ = (from, to);
-            if self
-                .attack_lines(id, Plan::Sustained)
-                .into_iter()
-                .any(|l| self.any_aim(&d, l, None))
-            {
+            if self.attack_line_iter(id, Plan::Sustained).any(|l| self.any_aim(&d, l, None)) {
                 v.push(id);
             }
         }

@@ -19,7 +19,7 @@ impl Game {
             }
             Step::ChooseFirst(s) => Need::Decide(*s),
             Step::Declare(d) => Need::Decide(d.side),
-            Step::Window { trigger } => Need::Decide(self.unit(*trigger).side.other()),
+            Step::Window { trigger, .. } => Need::Decide(self.unit(*trigger).side.other()),
             Step::ReactRoll { .. } if self.bf_dice.is_some() => Need::Chance(self.bf_reactive_roll()),
             Step::ReactRoll { reactor, .. } => {
                 let n = if self.has_skill(*reactor, Skill::SuperiorReactiveFire) {
@@ -93,11 +93,20 @@ impl Game {
                         self.stack.push(Step::Declare(d));
                         return;
                     }
-                    match top {
-                        Step::Window { trigger } if self.reactors(*trigger).is_empty() || self.unit(*trigger).destroyed => {
+                    if let Step::Window { trigger, .. } = *top {
+                        let reactors = self.reactors(trigger);
+                        if reactors.is_empty() || self.unit(trigger).destroyed {
                             self.stack.pop();
                             continue;
                         }
+                        self.stack.pop();
+                        self.stack.push(Step::Window {
+                            trigger,
+                            reactors: Some(reactors),
+                        });
+                        return;
+                    }
+                    match top {
                         Step::Damage { unit, .. } if self.unit(*unit).destroyed => {
                             self.stack.pop();
                             continue;

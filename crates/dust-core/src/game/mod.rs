@@ -388,6 +388,9 @@ enum Step {
     },
     Window {
         trigger: UnitId,
+        /// The units that may react, worked out when the window waits for the decision (the
+        /// state does not change until it is taken); `None` until then.
+        reactors: Option<Vec<UnitId>>,
     },
     ReactRoll {
         reactor: UnitId,
@@ -708,9 +711,12 @@ impl Game {
         match self.stack.last() {
             Some(Step::ChooseFirst(_)) => vec![Decision::First(Side::A), Decision::First(Side::B)],
             Some(Step::Declare(d)) => self.decl_options(d),
-            Some(Step::Window { trigger }) => {
+            Some(Step::Window { trigger, reactors }) => {
                 let mut v = vec![Decision::React(None)];
-                v.extend(self.reactors(*trigger).into_iter().map(|u| Decision::React(Some(u))));
+                match reactors {
+                    Some(r) => v.extend(r.iter().map(|&u| Decision::React(Some(u)))),
+                    None => v.extend(self.reactors(*trigger).into_iter().map(|u| Decision::React(Some(u)))),
+                }
                 v
             }
             Some(Step::CloseCombat { retaliate: None, .. }) => vec![Decision::Retaliate(true), Decision::Retaliate(false)],
@@ -762,7 +768,7 @@ impl Game {
                 self.decl_apply(&mut decl, d);
                 self.stack.push(Step::Declare(decl));
             }
-            (Step::Window { trigger }, Decision::React(r)) => {
+            (Step::Window { trigger, .. }, Decision::React(r)) => {
                 if let Some(reactor) = r {
                     self.set_activated(reactor);
                     self.stack.push(Step::ReactRoll { reactor, trigger });

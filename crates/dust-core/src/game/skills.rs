@@ -149,7 +149,7 @@ impl Game {
         // The observer's position is where it stands when the strike happens (`p`); during the
         // declaration it has not moved yet, so its line of sight is checked from `p` here.
         let _ = p;
-        self.attack_lines(a, Plan::Sustained).into_iter().any(|l| {
+        self.attack_line_iter(a, Plan::Sustained).any(|l| {
             let (o, li) = self.line_owner(a, l);
             self.unit(o).card.weapons[li].range == WeaponRange::Artillery && self.any_aim(&d, l, Some(p))
         })
