@@ -13,5 +13,8 @@ fn hero_lines_after_the_hero_is_killed_by_reactive_fire() {
     let text = include_str!("fixtures/records/hero-line-after-hero-killed.toml");
     let record = Record::parse(text, "hero-line-after-hero-killed.toml").expect("record parses");
     let game = replay(&record, &builtin_cards()).expect("the record replays without a panic");
-    assert!(game.events().iter().any(|e| matches!(e, Event::Destroyed { .. })), "the record contains the hero's death");
+    assert!(
+        game.events().iter().any(|e| matches!(e, Event::Destroyed { .. })),
+        "the record contains the hero's death"
+    );
 }
