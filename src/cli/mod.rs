@@ -4,6 +4,7 @@
 //! A new subcommand (play, serve, sim, odds, cards, replay) is a module with an `Args` struct
 //! (clap derive) and a `run` function, plus one variant in [`Command`].
 
+mod army;
 mod cards;
 mod los;
 mod map;
@@ -43,6 +44,8 @@ enum Command {
     Serve(serve::Args),
     /// Play computer players against each other: wins, Elo, balance.
     Sim(sim::Args),
+    /// Army files: check an army against the army rules, build a legal army (docs/army-format.md).
+    Army(army::Args),
     /// Check and summarise map files.
     #[command(subcommand)]
     Map(map::MapCommand),
@@ -69,6 +72,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(a) => play::run(&a),
         Command::Serve(a) => serve::run(&a),
         Command::Sim(a) => sim::run(&a),
+        Command::Army(a) => army::run(&a),
         Command::Map(c) => map::run(c),
         Command::Odds(a) => odds::run(&a),
         Command::Los(a) => los::run(&a),

@@ -30,6 +30,38 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../../data/units/sturmpioniere.toml"),
     ),
     ("data/units/the-hammers.toml", include_str!("../../../data/units/the-hammers.toml")),
+    // Units of the rules' and FAQ's examples (mostly provisional: docs/card-format.md).
+    ("data/units/steel-rain.toml", include_str!("../../../data/units/steel-rain.toml")),
+    ("data/units/lothar.toml", include_str!("../../../data/units/lothar.toml")),
+    ("data/units/luther.toml", include_str!("../../../data/units/luther.toml")),
+    ("data/units/hot-dog.toml", include_str!("../../../data/units/hot-dog.toml")),
+    ("data/units/honey.toml", include_str!("../../../data/units/honey.toml")),
+    ("data/units/pounder.toml", include_str!("../../../data/units/pounder.toml")),
+    ("data/units/ludwig.toml", include_str!("../../../data/units/ludwig.toml")),
+    ("data/units/sigrid.toml", include_str!("../../../data/units/sigrid.toml")),
+    (
+        "data/units/totenmeister.toml",
+        include_str!("../../../data/units/totenmeister.toml"),
+    ),
+    (
+        "data/units/axis-zombies.toml",
+        include_str!("../../../data/units/axis-zombies.toml"),
+    ),
+    ("data/units/the-boss.toml", include_str!("../../../data/units/the-boss.toml")),
+    ("data/units/bbq-squad.toml", include_str!("../../../data/units/bbq-squad.toml")),
+    (
+        "data/units/kommandotrupp.toml",
+        include_str!("../../../data/units/kommandotrupp.toml"),
+    ),
+    (
+        "data/units/recon-grenadiers.toml",
+        include_str!("../../../data/units/recon-grenadiers.toml"),
+    ),
+    (
+        "data/units/laser-grenadiers.toml",
+        include_str!("../../../data/units/laser-grenadiers.toml"),
+    ),
+    ("data/units/the-gunners.toml", include_str!("../../../data/units/the-gunners.toml")),
 ];
 
 /// Reads the shipped cards.

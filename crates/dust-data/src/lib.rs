@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod army;
 pub mod builtin;
 pub mod card;
 pub mod diag;

@@ -56,19 +56,35 @@ fn every_shipped_card_parses_and_validates() {
     assert_eq!(
         names,
         [
+            "Axis Zombies",
+            "BBQ Squad",
             "Blackhawk",
             "Death Dealers",
             "Hans",
             "Heavy Flak Grenadiers",
             "Heavy Laser Grenadiers",
             "Hell Boys",
+            "Honey",
+            "Hot Dog",
+            "Kommandotrupp",
             "Lara",
+            "Laser Grenadiers",
+            "Lothar",
+            "Ludwig",
+            "Luther",
+            "Pounder",
+            "Recon Grenadiers",
             "Rhino",
+            "Sigrid",
+            "Steel Rain",
             "Sturmpioniere",
-            "The Hammers"
+            "The Boss",
+            "The Gunners",
+            "The Hammers",
+            "TotenMeister"
         ]
     );
-    assert_eq!(builtin_cards().len(), 10);
+    assert_eq!(builtin_cards().len(), 26);
 }
 
 #[test]
@@ -87,7 +103,7 @@ fn every_file_of_data_units_is_shipped_and_the_folder_reads() {
     shipped.sort();
     assert_eq!(on_disk, shipped, "builtin.rs must include_str! every file of data/units/");
     let cards = parse_card_dir(&units_dir()).expect("the shipped folder reads");
-    assert_eq!(cards.len(), 10);
+    assert_eq!(cards.len(), 26);
 }
 
 #[test]
@@ -278,7 +294,7 @@ fn provisional_cards_are_marked() {
 fn find_card_ignores_case() {
     assert_eq!(find_card("hell boys").map(|c| c.ap), Some(34));
     assert_eq!(find_card("  BLACKHAWK ").map(|c| c.ap), Some(22));
-    assert!(find_card("Pounder").is_none());
+    assert!(find_card("No Such Unit").is_none());
 }
 
 // ---------------------------------------------------------------- diagnostics
@@ -519,10 +535,10 @@ fn a_user_folder_overrides_shipped_cards() {
     std::fs::write(dir.0.join("new.toml"), GOOD).expect("write");
     std::fs::write(dir.0.join("readme.txt"), "not a card").expect("write");
     let cards = load_cards(Some(&dir.0)).expect("loads");
-    assert_eq!(cards.len(), 11);
+    assert_eq!(cards.len(), 27);
     assert_eq!(cards.iter().find(|c| c.name == "Hell Boys").map(|c| c.ap), Some(40));
     assert!(cards.iter().any(|c| c.name == "Test Squad"));
-    assert_eq!(load_cards(None).expect("shipped").len(), 10);
+    assert_eq!(load_cards(None).expect("shipped").len(), 26);
 }
 
 #[test]
