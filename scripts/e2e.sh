@@ -29,12 +29,8 @@ if [ -n "${DUST_SERVER_BIN:-}" ]; then
 else
   echo "== building dust1947"
   cargo build --bin dust1947
-  SERVER=("$ROOT/target/debug/dust1947" serve)
-  if ! "${SERVER[@]}" --help >/dev/null 2>&1; then
-    # Until `serve` is wired into the binary: the dust-server crate's example does the same.
-    cargo build -p dust-server --example serve
-    SERVER=("$ROOT/target/debug/examples/serve")
-  fi
+  TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+  SERVER=("$TARGET_DIR/debug/dust1947" serve)
 fi
 
 PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
