@@ -430,3 +430,27 @@ fn medal_of_honor_rerolls_one_failed_die() {
     s.medal_of_honor = true;
     agree(&s, 35);
 }
+
+/// tactics-revised-core-rules.md, "Heroic Attack" and "AP Incendiary Blast (X/☠)": under Heroic
+/// Attack no attack causes damage this round, not even AP Incendiary's elimination
+/// (docs/rulings.md, "Heroic Attack against AP Incendiary"); the engine and the odds agree.
+#[test]
+fn heroic_attack_stops_ap_incendiary() {
+    let werfer = line(
+        "Werfer",
+        WeaponRange::Spaces { min: 1, max: 2 },
+        CombatValue::ApIncendiary { dice: 1 },
+        dice(1, 1),
+    );
+    let a = squad("Hero Hunters", vec![werfer], &[1, 1, 1]);
+    let h = hero(4);
+    let mut s = AttackSpec::new(&a, &h);
+    s.heroic_attack = true;
+    let o = odds(&s).unwrap();
+    assert_eq!(o.loss.probs()[0], 1.0);
+    assert_eq!(o.destroyed, 0.0);
+    agree(&s, 41);
+    s.heroic_attack = false;
+    assert!(odds(&s).unwrap().destroyed > 0.5);
+    agree(&s, 42);
+}

@@ -47,10 +47,13 @@ impl Game {
                     // Wiederbelebungsserum: one health point per hit on enemy soldiers.
                     self.serum.push((owner, job.hits));
                 }
-                if self.unit(t).heroic || self.unit(t).joined.is_some_and(|j| self.unit(j).heroic) {
-                    damage = 0; // Heroic Attack
+                // Heroic Attack: "all attacks made against him during this round ... do not cause
+                // any damage", AP Incendiary's elimination included (docs/rulings.md).
+                let heroic = self.unit(t).heroic || self.unit(t).joined.is_some_and(|j| self.unit(j).heroic);
+                if heroic {
+                    damage = 0;
                 }
-                if job.ap_incendiary && job.hits > 0 {
+                if job.ap_incendiary && job.hits > 0 && !heroic {
                     // "eliminate the entire unit if at least one die result is a hit"
                     damage = 0;
                     self.destroy_group(t);
