@@ -66,6 +66,48 @@ impl<'a> LineIndex<'a> {
     }
 }
 
+/// What kind of TOML item this is, for "expected …, found …" messages.
+pub(crate) fn describe(item: &toml_edit::Item) -> &'static str {
+    match item {
+        toml_edit::Item::Value(v) => describe_value(v),
+        toml_edit::Item::Table(_) => "a table",
+        toml_edit::Item::ArrayOfTables(_) => "an array of tables",
+        toml_edit::Item::None => "nothing",
+    }
+}
+
+/// What kind of TOML value this is, for "expected …, found …" messages.
+pub(crate) fn describe_value(v: &toml_edit::Value) -> &'static str {
+    match v {
+        toml_edit::Value::String(_) => "a string",
+        toml_edit::Value::Integer(_) => "an integer",
+        toml_edit::Value::Float(_) => "a float",
+        toml_edit::Value::Boolean(_) => "a boolean",
+        toml_edit::Value::Datetime(_) => "a date",
+        toml_edit::Value::Array(_) => "an array",
+        toml_edit::Value::InlineTable(_) => "an inline table",
+    }
+}
+
+/// Edit distance between two words (Levenshtein, by characters), for "did you mean" hints.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The valid keys of a table, as "`a`, `b`, `c`", for unknown-key messages.
+pub(crate) fn valid_list(valid: &[&str]) -> String {
+    valid.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 //! [`parse_map`] reports every problem of a file at once, each as `FILE:LINE:COL: message`
 //! pointing at the offending value, and never panics.
 
+use crate::diag::{describe, edit_distance, valid_list};
 use crate::diag::{Diagnostic, LineIndex};
 use core::ops::Range;
 use dust_core::{
@@ -305,40 +306,6 @@ struct StructureSpans {
     walls: Vec<Span>,
     /// Problems with `interior` were already reported (no need to add "no interior spaces").
     interior_reported: bool,
-}
-
-fn describe(item: &Item) -> &'static str {
-    match item {
-        Item::Value(v) => match v {
-            toml_edit::Value::String(_) => "a string",
-            toml_edit::Value::Integer(_) => "an integer",
-            toml_edit::Value::Float(_) => "a float",
-            toml_edit::Value::Boolean(_) => "a boolean",
-            toml_edit::Value::Datetime(_) => "a date",
-            toml_edit::Value::Array(_) => "an array",
-            toml_edit::Value::InlineTable(_) => "an inline table",
-        },
-        Item::Table(_) => "a table",
-        Item::ArrayOfTables(_) => "an array of tables",
-        Item::None => "nothing",
-    }
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
-fn valid_list(valid: &[&str]) -> String {
-    valid.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
 }
 
 fn read_side(s: &str) -> Option<Side> {

@@ -21,6 +21,7 @@
 //! ```
 
 use crate::builtin::builtin_cards;
+use crate::diag::{describe, describe_value, edit_distance};
 use crate::diag::{Diagnostic, LineIndex};
 use crate::map::{parse_map, MapFile};
 use core::fmt;
@@ -30,7 +31,7 @@ use dust_core::{Board, BySide, CoverElement, Die, Edge, Face, GameRng, PieceKind
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::sync::Arc;
-use toml_edit::{Item, TableLike, Value};
+use toml_edit::{Item, TableLike};
 
 type Span = Range<usize>;
 
@@ -880,19 +881,6 @@ fn find<'a>(cards: &'a [UnitCard], name: &str) -> Option<&'a UnitCard> {
     cards.iter().find(|c| c.name.eq_ignore_ascii_case(name.trim()))
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// The candidate closest to `name` (case-insensitive), if it is close enough to be a typo or
 /// contains the name.
 fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
@@ -952,27 +940,6 @@ const CUSTOM_KEYS: &[&str] = &["seed", "terrain_squares", "ammo_crates", "anti_t
 const ARMY_KEYS: &[&str] = &["a", "b"];
 const SIDE_KEYS: &[&str] = &["name", "units"];
 const UNIT_KEYS: &[&str] = &["name", "joins", "at"];
-
-fn describe(item: &Item) -> &'static str {
-    match item {
-        Item::Value(v) => describe_value(v),
-        Item::Table(_) => "a table",
-        Item::ArrayOfTables(_) => "an array of tables",
-        Item::None => "nothing",
-    }
-}
-
-fn describe_value(v: &Value) -> &'static str {
-    match v {
-        Value::String(_) => "a string",
-        Value::Integer(_) => "an integer",
-        Value::Float(_) => "a float",
-        Value::Boolean(_) => "a boolean",
-        Value::Datetime(_) => "a date",
-        Value::Array(_) => "an array",
-        Value::InlineTable(_) => "an inline table",
-    }
-}
 
 struct Ctx<'a> {
     file: &'a str,
