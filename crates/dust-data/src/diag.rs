@@ -108,6 +108,26 @@ pub(crate) fn valid_list(valid: &[&str]) -> String {
     valid.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
 }
 
+/// A TOML basic string (quoted and escaped) for the files the project writes.
+pub(crate) fn toml_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => {
+                let _ = core::fmt::Write::write_fmt(&mut out, format_args!("\\u{:04X}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

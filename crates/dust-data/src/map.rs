@@ -4,7 +4,7 @@
 //! [`parse_map`] reports every problem of a file at once, each as `FILE:LINE:COL: message`
 //! pointing at the offending value, and never panics.
 
-use crate::diag::{describe, edit_distance, valid_list};
+use crate::diag::{describe, edit_distance, toml_string, valid_list};
 use crate::diag::{Diagnostic, LineIndex};
 use core::ops::Range;
 use dust_core::{
@@ -166,25 +166,6 @@ impl MapFile {
         }
         o
     }
-}
-
-fn toml_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The grid character of a space (terrain, or `a`/`t` for a cover element on open ground).

@@ -17,6 +17,7 @@
 //! assert_eq!(replay(&again, &cards).unwrap().state_hash(), game.state_hash());
 //! ```
 
+use crate::diag::toml_string;
 use crate::diag::{Diagnostic, LineIndex};
 use crate::scenario::{builtin_names, load_builtin, parse_scenario, Edition, Pos, Scenario};
 use core::fmt;
@@ -339,7 +340,7 @@ impl Record {
         let _ = writeln!(o, "edition = \"{}\"", self.edition);
         match &self.scenario {
             ScenarioRef::Builtin(n) => {
-                let _ = writeln!(o, "scenario = {}", quote(n));
+                let _ = writeln!(o, "scenario = {}", toml_string(n));
             }
             ScenarioRef::Embedded(t) => {
                 let _ = writeln!(o, "scenario_text = \"\"\"\n{}\"\"\"", multiline(t));
@@ -353,15 +354,15 @@ impl Record {
         if self.players.a.is_some() || self.players.b.is_some() {
             let mut parts = Vec::new();
             if let Some(a) = &self.players.a {
-                parts.push(format!("a = {}", quote(a)));
+                parts.push(format!("a = {}", toml_string(a)));
             }
             if let Some(b) = &self.players.b {
-                parts.push(format!("b = {}", quote(b)));
+                parts.push(format!("b = {}", toml_string(b)));
             }
             let _ = writeln!(o, "players = {{ {} }}", parts.join(", "));
         }
         if let Some(d) = &self.date {
-            let _ = writeln!(o, "date = {}", quote(d));
+            let _ = writeln!(o, "date = {}", toml_string(d));
         }
         if let Some(h) = self.final_hash {
             let _ = writeln!(o, "final_hash = \"{h:#018x}\"");
@@ -404,24 +405,6 @@ fn parse_u64(s: &str) -> Option<u64> {
         Some(h) => u64::from_str_radix(h, 16).ok(),
         None => s.parse().ok(),
     }
-}
-
-fn quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The body of a `"""` string holding `t`: backslashes and quotes escaped, line breaks kept.

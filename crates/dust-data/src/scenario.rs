@@ -21,7 +21,7 @@
 //! ```
 
 use crate::builtin::builtin_cards;
-use crate::diag::{describe, describe_value, edit_distance};
+use crate::diag::{describe, describe_value, edit_distance, toml_string};
 use crate::diag::{Diagnostic, LineIndex};
 use crate::map::{parse_map, MapFile};
 use core::fmt;
@@ -901,24 +901,6 @@ fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<
         .filter(|&(d, c)| d <= (c.chars().count() / 3).max(2))
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
-}
-
-fn toml_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 // ----- parsing ---------------------------------------------------------------------------------
