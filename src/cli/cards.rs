@@ -9,8 +9,8 @@
 //! The shipped cards can be overridden by a folder of the player's own cards: `--cards DIR` or
 //! the environment variable `DUST1947_CARDS`.
 
-use dust_data::builtin::{find_in, load_card_files};
-use dust_data::card::{parse_card_dir, parse_card_file, render_svg, render_text, unit_kind_name, CardFile, PROVISIONAL_WARNING};
+use dust_data::builtin::{find_in, load_card_files_for};
+use dust_data::card::{kind_text, parse_card_dir, parse_card_file, render_svg, render_text, CardFile, PROVISIONAL_WARNING};
 use dust_data::Diagnostic;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -25,6 +25,13 @@ pub struct CardsArgs {
     /// same name. Default: the DUST1947_CARDS environment variable, if set.
     #[arg(long, value_name = "DIR", global = true)]
     pub cards: Option<PathBuf>,
+    /// The rules edition whose cards are in play: `revised` (its own cards) or `battlefront`
+    /// (its own cards and the revised cards as classic cards).
+    #[arg(long, global = true, default_value = "revised", value_parser = edition_arg)]
+    pub edition: dust_core::Edition,
+    /// `list` only: the cards of one bloc (allies, axis, ssu).
+    #[arg(long, global = true, value_parser = bloc_arg)]
+    pub bloc: Option<dust_core::Bloc>,
     /// What to do.
     #[command(subcommand)]
     pub command: CardsCommand,
@@ -52,12 +59,25 @@ pub enum CardsCommand {
     },
 }
 
+fn edition_arg(s: &str) -> Result<dust_core::Edition, String> {
+    dust_core::Edition::from_name(s).ok_or_else(|| format!("`{s}` is not an edition: write revised or battlefront"))
+}
+
+fn bloc_arg(s: &str) -> Result<dust_core::Bloc, String> {
+    dust_data::army::parse_bloc(s).ok_or_else(|| format!("`{s}` is not a bloc: write allies, axis or ssu"))
+}
+
 /// Runs `dust1947 cards …`.
 pub fn run(args: &CardsArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         CardsCommand::Check { path } => Ok(check(path)),
         CardsCommand::List => {
-            let Some(cards) = load(args) else { return Ok(ExitCode::from(2)) };
+            let Some(mut cards) = load(args) else {
+                return Ok(ExitCode::from(2));
+            };
+            if let Some(b) = args.bloc {
+                cards.retain(|c| c.card.bloc == b);
+            }
             print!("{}", list_table(&cards));
             Ok(ExitCode::SUCCESS)
         }
@@ -92,7 +112,7 @@ pub fn user_dir(args: &CardsArgs) -> Option<PathBuf> {
 /// `None` when the user folder has any.
 fn load(args: &CardsArgs) -> Option<Vec<CardFile>> {
     let dir = user_dir(args);
-    match load_card_files(dir.as_deref()) {
+    match load_card_files_for(dir.as_deref(), args.edition) {
         Ok(c) => Some(c),
         Err(d) => {
             print_diagnostics(&d);
@@ -165,16 +185,16 @@ fn check_file(path: &Path) -> Result<CardFile, Vec<Diagnostic>> {
 pub fn list_table(cards: &[CardFile]) -> String {
     let name_w = cards.iter().map(|c| c.card.name.chars().count()).max().unwrap_or(4).max(4);
     let mut out = format!(
-        "{:<name_w$}  {:<6}  {:<8}  {:>4}  {:<11}  {}\n",
+        "{:<name_w$}  {:<6}  {:<14}  {:>4}  {:<11}  {}\n",
         "NAME", "BLOC", "KIND", "AP", "PROVISIONAL", "FILE"
     );
     for c in cards {
         let prov = if c.card.is_provisional() { "yes" } else { "no" };
         out.push_str(&format!(
-            "{:<name_w$}  {:<6}  {:<8}  {:>4}  {:<11}  {}\n",
+            "{:<name_w$}  {:<6}  {:<14}  {:>4}  {:<11}  {}\n",
             c.card.name,
             c.card.bloc.name(),
-            unit_kind_name(c.card.kind),
+            kind_text(c),
             c.card.ap,
             prov,
             c.info.file
@@ -210,12 +230,21 @@ mod tests {
 
     #[test]
     fn list_shows_every_shipped_card() {
-        let cards = load_card_files(None).expect("shipped");
+        let cards = load_card_files_for(None, dust_core::Edition::Revised).expect("shipped");
         let t = list_table(&cards);
         assert!(t.contains("Hell Boys") && t.contains("Sturmpioniere") && t.contains(PROVISIONAL_WARNING));
         assert_eq!(
             t.lines().filter(|l| l.contains("data/units/")).count(),
             dust_data::builtin::SHIPPED.len()
+        );
+        let bf = load_card_files_for(None, dust_core::Edition::Battlefront).expect("shipped");
+        let t = list_table(&bf);
+        assert!(t.contains("Grand'ma") && t.contains("large-vehicle") && t.contains("Hell Boys"));
+        assert!(t.contains("data/units/battlefront/pounder.toml") && !t.contains("data/units/pounder.toml"));
+        let t = T::try_parse_from(["t", "list", "--edition", "battlefront", "--bloc", "ssu"]).expect("parses");
+        assert_eq!(
+            (t.a.edition, t.a.bloc),
+            (dust_core::Edition::Battlefront, Some(dust_core::Bloc::Ssu))
         );
     }
 }

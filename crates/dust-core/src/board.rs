@@ -4,9 +4,11 @@
 //! A [`BoardSetup`] is what a file says, unchecked; [`Board::new`] checks it and reports every
 //! problem at once.
 
+use crate::spaceset::{put, words_for};
 use crate::square::{Square, MAX_HEIGHT, MAX_WIDTH};
 use crate::terrain::{CoverElement, Terrain};
 use core::fmt;
+use std::sync::Arc;
 
 /// A direction on the grid; also the side of a space an entrance is on.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
@@ -186,7 +188,22 @@ pub struct Board {
     /// 0 = outside every structure, `i + 1` = inside structure `i`.
     structure_of: Vec<u8>,
     structures: Vec<StructureSetup>,
+    /// The spaces as bit sets for the movement search ([`crate::reach`]): `SPACE_SETS` sets of
+    /// `words_for(len)` words each (on the board, no dot, deep water, rubble, anti-tank trap),
+    /// kept in step with the terrain and cover.
+    space_bits: Vec<u64>,
+    /// Steps allowed by walls, structures and the board's edge, per mover class (built once:
+    /// walls never change; shared between copies of the board).
+    step_tables: Arc<[u64]>,
 }
+
+/// The sets in [`Board::space_bits`], in order.
+pub(crate) const ON_BOARD: usize = 0;
+pub(crate) const NO_DOT: usize = 1;
+pub(crate) const WATER: usize = 2;
+pub(crate) const RUBBLE: usize = 3;
+pub(crate) const TRAP: usize = 4;
+const SPACE_SETS: usize = 5;
 
 impl Board {
     /// Checks a setup and builds the board.
@@ -297,6 +314,8 @@ impl Board {
             edge_n,
             structure_of,
             structures: Vec::new(),
+            space_bits: vec![0; SPACE_SETS * words_for(n)],
+            step_tables: Arc::from(Vec::new()),
         };
         for (si, st) in setup.structures.iter().enumerate() {
             let sid = si as u8 + 1;
@@ -355,7 +374,39 @@ impl Board {
             return Err(problems);
         }
         board.structures = setup.structures;
+        for i in 0..n {
+            board.refresh_bits(i);
+        }
+        board.step_tables = crate::reach::step_tables(&board).into();
         Ok(board)
+    }
+
+    /// Brings the bit sets of space `i` in line with its terrain and cover.
+    fn refresh_bits(&mut self, i: usize) {
+        let w = words_for(self.len());
+        let t = self.terrain[i];
+        for (set, on) in [
+            (ON_BOARD, true),
+            (NO_DOT, t == Terrain::NoDot),
+            (WATER, t == Terrain::Water),
+            (RUBBLE, t == Terrain::Rubble),
+            (TRAP, self.cover[i] == Some(CoverElement::AntiTankTrap)),
+        ] {
+            put(&mut self.space_bits[set * w..(set + 1) * w], i, on);
+        }
+    }
+
+    /// Set `set` of [`Board::space_bits`] (`ON_BOARD`, `NO_DOT`, …) as words.
+    #[inline]
+    pub(crate) fn space_set(&self, set: usize) -> &[u64] {
+        let w = words_for(self.len());
+        &self.space_bits[set * w..(set + 1) * w]
+    }
+
+    /// The step tables built by [`crate::reach::step_tables`].
+    #[inline]
+    pub(crate) fn step_tables(&self) -> &[u64] {
+        &self.step_tables
     }
 
     fn set_edge(&mut self, a: Square, b: Square, e: Edge) {
@@ -430,7 +481,9 @@ impl Board {
     pub fn remove_cover(&mut self, s: Square) -> Option<CoverElement> {
         let i = self.index(s);
         self.covered.retain(|&c| usize::from(c) != i);
-        self.cover[i].take()
+        let el = self.cover[i].take();
+        self.refresh_bits(i);
+        el
     }
     /// Every space holding a cover element, with it, A1 first, row by row.
     pub fn cover_elements(&self) -> impl Iterator<Item = (Square, CoverElement)> + '_ {
@@ -461,6 +514,7 @@ impl Board {
         if let Err(at) = self.covered.binary_search(&(i as u16)) {
             self.covered.insert(at, i as u16);
         }
+        self.refresh_bits(i);
         true
     }
     /// Sets the terrain of a space (custom battles place terrain squares during set-up).
@@ -471,6 +525,7 @@ impl Board {
             self.cover[i] = None;
             self.covered.retain(|&c| usize::from(c) != i);
         }
+        self.refresh_bits(i);
     }
     /// What stands between two orthogonally adjacent spaces; `Open` for any other pair.
     #[inline]

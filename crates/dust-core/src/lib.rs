@@ -21,6 +21,7 @@ pub mod range;
 pub mod reach;
 pub mod rng;
 pub mod side;
+mod spaceset;
 pub mod square;
 pub mod terrain;
 pub mod unit;

@@ -5,6 +5,7 @@
 
 use crate::board::Board;
 use crate::side::Side;
+use crate::spaceset::{put, words_for};
 use crate::square::Square;
 use crate::terrain::PieceKind;
 
@@ -64,14 +65,21 @@ impl Cell {
 pub struct Occupancy {
     width: u8,
     cells: Vec<Cell>,
+    /// The same as bit sets, one per cell bit (squads A, B, heroes A, B, vehicles A, B), each
+    /// `words` long, for the movement search.
+    bits: Vec<u64>,
+    words: usize,
 }
 
 impl Occupancy {
     /// An empty board of the same size as `board`.
     pub fn new(board: &Board) -> Occupancy {
+        let words = words_for(board.len());
         Occupancy {
             width: board.width(),
             cells: vec![Cell::default(); board.len()],
+            bits: vec![0; 6 * words],
+            words,
         }
     }
     #[inline]
@@ -87,14 +95,25 @@ impl Occupancy {
     pub fn place(&mut self, s: Square, kind: PieceKind, side: Side) {
         let i = self.idx(s);
         self.cells[i].0 |= Cell::bit(kind, side);
+        let t = Cell::bit(kind, side).trailing_zeros() as usize * self.words;
+        put(&mut self.bits[t..t + self.words], i, true);
     }
     /// Takes a piece out of a space.
     pub fn remove(&mut self, s: Square, kind: PieceKind, side: Side) {
         let i = self.idx(s);
         self.cells[i].0 &= !Cell::bit(kind, side);
+        let t = Cell::bit(kind, side).trailing_zeros() as usize * self.words;
+        put(&mut self.bits[t..t + self.words], i, false);
     }
     /// Empties every space.
     pub fn clear(&mut self) {
         self.cells.iter_mut().for_each(|c| *c = Cell::default());
+        self.bits.iter_mut().for_each(|w| *w = 0);
+    }
+    /// The spaces holding a piece of this kind and side, as bit set words.
+    #[inline]
+    pub(crate) fn set_words(&self, kind: PieceKind, side: Side) -> &[u64] {
+        let t = Cell::bit(kind, side).trailing_zeros() as usize * self.words;
+        &self.bits[t..t + self.words]
     }
 }

@@ -7,9 +7,10 @@
 //! (Agile: all diagonals 1). The search state is (space, first diagonal used), so the answer is
 //! exact, and every reachable space comes with a path.
 
-use crate::board::{Board, Edge, EntranceSize, StructureId};
+use crate::board::{Board, Edge, EntranceSize, StructureId, NO_DOT, ON_BOARD, RUBBLE, TRAP, WATER};
 use crate::occupancy::Occupancy;
 use crate::side::Side;
+use crate::spaceset::{put, words_for, Bits, LARGE_WORDS};
 use crate::square::Square;
 use crate::terrain::{CoverElement, PieceKind, Terrain};
 
@@ -245,12 +246,7 @@ impl<'a> Rules<'a> {
     }
     /// Can the mover cross the edge between orthogonal neighbours?
     fn cross(&self, a: Square, b: Square) -> bool {
-        match self.board.edge(a, b) {
-            Edge::Open => true,
-            Edge::Wall => self.m.jump && !self.vehicle(),
-            Edge::Entrance(EntranceSize::Large) => true,
-            Edge::Entrance(EntranceSize::Small) => !self.vehicle() || (self.m.jump && !self.vehicle()),
-        }
+        crosses(self.board.edge(a, b), self.vehicle(), self.m.jump && !self.vehicle())
     }
     /// Is the side space `c` of a diagonal step from `a` to `b` an impassable corner for this
     /// mover?
@@ -427,7 +423,7 @@ pub fn reach_after(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used:
                     let ai = (st / 2) as usize;
                     let a = Square::new((ai % usize::from(board.width())) as u8, (ai / usize::from(board.width())) as u8);
                     if moves[ai] & 0x100 == 0 {
-                        moves[ai] = 0x100 | step_mask(&rules, Grid::board(board), &mut spaces, a);
+                        moves[ai] = 0x100 | step_mask(&rules, &mut spaces, a);
                     }
                     let mask = moves[ai];
                     let diag_used = st & 1 == 1;
@@ -490,9 +486,7 @@ pub fn reach_squares(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_use
         return reach_after(board, occ, mover, diagonal_used).squares();
     }
     let rules = Rules::new(board, occ, mover);
-    let mut out = one_action(&rules, &[mover.at], diagonal_used);
-    out.retain(|&s| s != mover.at && rules.stop(s));
-    out
+    one_action(&rules, &[mover.at], diagonal_used)
 }
 
 /// Where a unit that is not on the board may end the move action that brings it in ("Unit
@@ -513,113 +507,212 @@ pub fn entry_squares(board: &Board, occ: &Occupancy, mover: &Mover, entries: &[S
         .copied()
         .filter(|&e| board.contains(e) && rules.enter_other(e).is_ok())
         .collect();
-    let mut out = one_action(&rules, &starts, false);
-    out.retain(|&s| rules.stop_other(s));
-    out
+    one_action(&rules, &starts, false)
 }
 
-/// The spaces reached by one move action of `rules.m` from any of `starts` (on the board), the
-/// starts included, A1 first, row by row: a Dijkstra search over states (space, first diagonal
-/// used) with `movement` points, one more with Fast. Only the rectangle around the starts that
-/// the points can cover is looked at.
+/// The spaces where one move action of `rules.m` from any of `starts` (on the board) may end
+/// ([`Rules::stop_other`]; the mover's own space left out), A1 first, row by row: a Dijkstra search over states (space, first diagonal
+/// used) with `movement` points, one more with Fast, by cost levels, each level a bit set of the
+/// whole board (steps cost 1 or 2, so levels are final in order). The steps it allows are those
+/// of [`Rules::step`] (a test compares it with [`reach_after`], which steps one by one).
 fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<Square> {
-    let board = rules.board;
-    let budget = u16::from(if rules.m.fast {
-        rules.m.movement.saturating_add(1)
-    } else {
-        rules.m.movement
-    });
-    let Some(&first) = starts.first() else { return Vec::new() };
-    // Every state expanded is within `budget - 1` steps of a start, so the rectangle within
-    // `budget` steps holds every space a step or a corner check looks at.
-    let b = i32::from(budget);
-    let (mut c0, mut r0, mut c1, mut r1) = (first.col(), first.row(), first.col(), first.row());
-    for s in starts {
-        (c0, r0) = (c0.min(s.col()), r0.min(s.row()));
-        (c1, r1) = (c1.max(s.col()), r1.max(s.row()));
+    // As many words as the board needs (the shipped boards: 6), so that no work is wasted.
+    match words_for(rules.board.len()) {
+        0..=2 => one_action_bits::<2>(rules, starts, diagonal_used),
+        3..=4 => one_action_bits::<4>(rules, starts, diagonal_used),
+        5..=6 => one_action_bits::<6>(rules, starts, diagonal_used),
+        7..=8 => one_action_bits::<8>(rules, starts, diagonal_used),
+        9..=16 => one_action_bits::<16>(rules, starts, diagonal_used),
+        _ => one_action_bits::<LARGE_WORDS>(rules, starts, diagonal_used),
     }
-    let clip = |v: i32, hi: u8| v.clamp(0, i32::from(hi) - 1) as u8;
-    let (c0, r0) = (clip(i32::from(c0) - b, board.width()), clip(i32::from(r0) - b, board.height()));
-    let (c1, r1) = (clip(i32::from(c1) + b, board.width()), clip(i32::from(r1) + b, board.height()));
-    let grid = Grid {
-        c0,
-        r0,
-        width: c1 - c0 + 1,
-        height: r1 - r0 + 1,
-    };
-    let gw = i64::from(grid.width);
-    /// Per space: points spent to reach each of its two states (`UNSEEN` when not reached) and
-    /// its allowed steps (bit 8: known).
-    #[derive(Copy, Clone)]
-    struct Node {
-        dist: [u16; 2],
-        moves: u16,
+}
+
+/// Mover classes of the step tables: which walls and corners stop them.
+const SOLDIER: usize = 0;
+const VEHICLE: usize = 1;
+const SOLDIER_JUMPER: usize = 2;
+const CLASSES: usize = 3;
+/// Tables per class: the eight steps, then two corner-wall tables for each diagonal.
+const TABLES_PER_CLASS: usize = 16;
+
+/// Whether a mover crosses an edge ("Structures": walls stop all but jumping soldiers, small
+/// entrances let soldiers through, large entrances everyone).
+fn crosses(edge: Edge, vehicle: bool, soldier_jumper: bool) -> bool {
+    match edge {
+        Edge::Open | Edge::Entrance(EntranceSize::Large) => true,
+        Edge::Wall => soldier_jumper,
+        Edge::Entrance(EntranceSize::Small) => !vehicle,
     }
-    const FRESH: Node = Node {
-        dist: [UNSEEN; 2],
-        moves: 0,
-    };
-    // A short move covers a few dozen spaces: they live on the stack; a long one (or entry
-    // along a wide edge) gets the heap.
-    const SMALL: usize = 128;
-    let (mut small_nodes, mut small_spaces) = ([FRESH; SMALL], [0u8; SMALL]);
-    let (mut big_nodes, mut big_spaces) = (Vec::new(), Vec::new());
-    let (nodes, spaces): (&mut [Node], &mut [u8]) = if grid.len() <= SMALL {
-        (&mut small_nodes[..grid.len()], &mut small_spaces[..grid.len()])
-    } else {
-        big_nodes.resize(grid.len(), FRESH);
-        big_spaces.resize(grid.len(), 0);
-        (&mut big_nodes, &mut big_spaces)
-    };
-    for &s in starts {
-        nodes[grid.at(s)].dist[usize::from(diagonal_used)] = 0;
-    }
-    // Dijkstra by cost levels: every state at `cost` is final when the level is scanned, and
-    // steps cost 1 or 2, so they only lower states of later levels. The rectangle is small, so
-    // scanning it once per level is cheaper than keeping queues.
-    for cost in 0..budget {
-        let mut any_left = false;
-        for ai in 0..nodes.len() {
-            for flag in 0..2 {
-                let here = nodes[ai].dist[flag];
-                if here == UNSEEN || here < cost {
-                    continue;
+}
+
+/// The board's step tables, built once per board (walls and structures never change): for each
+/// mover class and step `STEPS[k]`, the spaces from which the step stays on the board and is
+/// not stopped by a wall or a structure's outline; for each diagonal and each of its two
+/// corners, the spaces from which the way round that corner crosses a wall. Table `t` of class
+/// `c` is words `(c * TABLES_PER_CLASS + t) * w ..` with `w` words a set.
+pub(crate) fn step_tables(board: &Board) -> Vec<u64> {
+    let n = board.len();
+    let w = words_for(n);
+    let mut data = vec![0u64; CLASSES * TABLES_PER_CLASS * w];
+    for class in 0..CLASSES {
+        let (vehicle, sj) = (class == VEHICLE, class == SOLDIER_JUMPER);
+        for i in 0..n {
+            let a = board.square_at(i);
+            for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+                let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) else { continue };
+                let table = |t: usize| (class * TABLES_PER_CLASS + t) * w;
+                let ok = if k < 4 {
+                    crosses(board.edge(a, b), vehicle, sj)
+                } else {
+                    sj || board.structure_at(a) == board.structure_at(b)
+                };
+                if ok {
+                    let t = table(k);
+                    put(&mut data[t..t + w], i, true);
                 }
-                if here > cost {
-                    any_left = true;
-                    continue;
-                }
-                if nodes[ai].moves & 0x100 == 0 {
-                    nodes[ai].moves = 0x100 | step_mask(rules, grid, spaces, grid.square(ai));
-                }
-                let mask = nodes[ai].moves;
-                let diag_used = flag == 1;
-                for (k, &(dc, dr)) in STEPS.iter().enumerate() {
-                    if mask & (1 << k) == 0 {
-                        continue;
-                    }
-                    let diagonal = k >= 4;
-                    let step_cost = if !diagonal || rules.m.agile || !diag_used { 1 } else { 2 };
-                    let nc = cost + step_cost;
-                    if nc > budget {
-                        continue;
-                    }
-                    let bi = (ai as i64 + i64::from(dr) * gw + i64::from(dc)) as usize;
-                    let d = &mut nodes[bi].dist[usize::from(diag_used || diagonal)];
-                    if *d > nc {
-                        *d = nc;
-                        any_left = true;
+                if k >= 4 && !sj {
+                    let corners = [Square::new(b.col(), a.row()), Square::new(a.col(), b.row())];
+                    for (j, c) in corners.into_iter().enumerate() {
+                        if board.edge(a, c) != Edge::Open || board.edge(c, b) != Edge::Open {
+                            let t = table(8 + (k - 4) * 2 + j);
+                            put(&mut data[t..t + w], i, true);
+                        }
                     }
                 }
             }
         }
-        if !any_left {
-            break;
+    }
+    data
+}
+
+fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<Square> {
+    let board = rules.board;
+    let budget = usize::from(if rules.m.fast {
+        rules.m.movement.saturating_add(1)
+    } else {
+        rules.m.movement
+    });
+    let w = words_for(board.len());
+    let width = isize::from(board.width());
+    let m = &rules.m;
+    let vehicle = rules.vehicle();
+    let class = if vehicle {
+        VEHICLE
+    } else if m.jump {
+        SOLDIER_JUMPER
+    } else {
+        SOLDIER
+    };
+    let tables = board.step_tables();
+    let table = |t: usize| {
+        let o = (class * TABLES_PER_CLASS + t) * w;
+        Bits::<W>::load(&tables[o..o + w])
+    };
+    let space = |set: usize| Bits::<W>::load(board.space_set(set));
+    let pieces = |kind: PieceKind, side: Side| Bits::<W>::load(rules.occ.set_words(kind, side));
+    let kinds = [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle];
+    let enemy = kinds.iter().fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, m.side.other())));
+    let vehicles = pieces(PieceKind::Vehicle, Side::A).or(pieces(PieceKind::Vehicle, Side::B));
+    let no_dot = space(NO_DOT);
+    let trap = if vehicle { space(TRAP) } else { Bits::EMPTY };
+    // What `Rules::flags` says of each space: ENTER and CORNER.
+    let (mut enter, corner) = if m.jump {
+        (space(ON_BOARD).minus(no_dot).minus(vehicles), no_dot.or(vehicles))
+    } else {
+        let mut blocked = no_dot.or(space(WATER)).or(trap).or(enemy);
+        if vehicle {
+            let friends = kinds.iter().fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, m.side)));
+            blocked = blocked.or(space(RUBBLE)).or(friends);
+        }
+        (space(ON_BOARD).minus(blocked), no_dot.or(enemy).or(trap))
+    };
+    if let Some(s) = rules.start {
+        if board.terrain(s) != Terrain::NoDot {
+            enter.insert(board.index(s));
         }
     }
-    let mut out = Vec::with_capacity(nodes.len());
-    out.extend((0..nodes.len()).filter(|&i| nodes[i].dist != [UNSEEN; 2]).map(|i| grid.square(i)));
-    out
+    // The spaces each step may leave from, and by how much it moves a space's number.
+    let mut allowed = [Bits::<W>::EMPTY; 8];
+    let mut delta = [0isize; 8];
+    for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+        let (dc, dr) = (dc as isize, dr as isize);
+        delta[k] = dr * width + dc;
+        let mut a = table(k);
+        if k >= 4 {
+            // The corners (b.col, a.row) and (a.col, b.row): blocked by a wall on the way round
+            // or by what stands there; a vehicle needs both free, a soldier one.
+            let k1 = table(8 + (k - 4) * 2).or(corner.shift(-dc));
+            let k2 = table(8 + (k - 4) * 2 + 1).or(corner.shift(-dr * width));
+            a = if vehicle { a.minus(k1).minus(k2) } else { a.minus(k1.and(k2)) };
+        }
+        allowed[k] = a;
+    }
+    let steps = |from: Bits<W>, ks: core::ops::Range<usize>| {
+        if from.is_empty() {
+            return Bits::EMPTY;
+        }
+        ks.fold(Bits::<W>::EMPTY, |acc, k| acc.or(from.and(allowed[k]).shift(delta[k])))
+            .and(enter)
+    };
+    // Levels `cost % 3` (a step costs 1 or 2) of states (first diagonal unused, used) reached.
+    let mut level = [[Bits::<W>::EMPTY; 2]; 3];
+    for &s in starts {
+        level[0][usize::from(diagonal_used)].insert(board.index(s));
+    }
+    let mut seen = [Bits::<W>::EMPTY; 2];
+    let second_diagonal = if m.agile { 1 } else { 2 };
+    for cost in 0..=budget {
+        let slot = cost % 3;
+        let f0 = level[slot][0].minus(seen[0]);
+        let f1 = level[slot][1].minus(seen[1]);
+        level[slot] = [Bits::EMPTY; 2];
+        seen = [seen[0].or(f0), seen[1].or(f1)];
+        if cost == budget {
+            break;
+        }
+        if f0.is_empty() && f1.is_empty() {
+            if level.iter().flatten().all(Bits::is_empty) {
+                break;
+            }
+            continue;
+        }
+        let next = (cost + 1) % 3;
+        level[next][0] = level[next][0].or(steps(f0, 0..4));
+        level[next][1] = level[next][1].or(steps(f1, 0..4)).or(steps(f0, 4..8));
+        if cost + second_diagonal <= budget {
+            let later = (cost + second_diagonal) % 3;
+            level[later][1] = level[later][1].or(steps(f1, 4..8));
+        }
+    }
+    let mut reached = seen[0].or(seen[1]);
+    {
+        // `Rules::stop_other`, for every space at once.
+        let mut stop = space(ON_BOARD).minus(space(WATER)).minus(trap);
+        if vehicle {
+            stop = stop.minus(space(RUBBLE));
+        }
+        let all = kinds
+            .iter()
+            .fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, Side::A)).or(pieces(k, Side::B)));
+        stop = if m.jump {
+            stop.minus(all)
+        } else {
+            match m.kind {
+                PieceKind::Hero => stop.minus(enemy),
+                // Empty, or only heroes (none of them enemies).
+                PieceKind::Squad => {
+                    let squads = pieces(PieceKind::Squad, Side::A).or(pieces(PieceKind::Squad, Side::B));
+                    stop.minus(enemy).minus(squads).minus(vehicles)
+                }
+                PieceKind::Vehicle => stop.minus(all),
+            }
+        };
+        reached = reached.and(stop);
+        if let Some(s) = rules.start {
+            reached.remove(board.index(s));
+        }
+    }
+    reached.ones().map(|i| board.square_at(i)).collect()
 }
 
 /// `spaces` flags, worked out once per space: known, the mover may enter it, it is an
@@ -628,43 +721,9 @@ const KNOWN: u8 = 1;
 const ENTER: u8 = 2;
 const CORNER: u8 = 4;
 
-/// A rectangle of the board whose spaces are numbered row by row from 0: the whole board, or
-/// the part a short search can touch.
-#[derive(Copy, Clone, Debug)]
-struct Grid {
-    c0: u8,
-    r0: u8,
-    width: u8,
-    height: u8,
-}
-
-impl Grid {
-    fn board(board: &Board) -> Grid {
-        Grid {
-            c0: 0,
-            r0: 0,
-            width: board.width(),
-            height: board.height(),
-        }
-    }
-    fn len(&self) -> usize {
-        usize::from(self.width) * usize::from(self.height)
-    }
-    /// The number of a space of the rectangle.
-    #[inline]
-    fn at(&self, s: Square) -> usize {
-        usize::from(s.row() - self.r0) * usize::from(self.width) + usize::from(s.col() - self.c0)
-    }
-    #[inline]
-    fn square(&self, i: usize) -> Square {
-        let w = usize::from(self.width);
-        Square::new(self.c0 + (i % w) as u8, self.r0 + (i / w) as u8)
-    }
-}
-
 #[inline]
-fn space_flags(rules: &Rules<'_>, grid: Grid, spaces: &mut [u8], s: Square) -> u8 {
-    let i = grid.at(s);
+fn space_flags(rules: &Rules<'_>, spaces: &mut [u8], s: Square) -> u8 {
+    let i = rules.board.index(s);
     if spaces[i] & KNOWN == 0 {
         spaces[i] = rules.flags(s);
     }
@@ -674,8 +733,8 @@ fn space_flags(rules: &Rules<'_>, grid: Grid, spaces: &mut [u8], s: Square) -> u
 /// Bit `i` set when step `STEPS[i]` out of `a` is allowed: the same answer as [`Rules::step`]
 /// (checked by a test), with the per-space parts cached and edges looked at only next to
 /// structures.
-/// `spaces` is numbered by `grid`, which holds `a` and its neighbours on the board.
-fn step_mask(rules: &Rules<'_>, grid: Grid, spaces: &mut [u8], a: Square) -> u16 {
+/// `spaces` is numbered like the board.
+fn step_mask(rules: &Rules<'_>, spaces: &mut [u8], a: Square) -> u16 {
     let board = rules.board;
     let soldier_jumper = rules.m.jump && !rules.vehicle();
     let vehicle = rules.vehicle();
@@ -685,7 +744,7 @@ fn step_mask(rules: &Rules<'_>, grid: Grid, spaces: &mut [u8], a: Square) -> u16
     let mut near: [Option<(Square, u8, Option<StructureId>)>; 8] = [None; 8];
     for (k, &(dc, dr)) in STEPS.iter().enumerate() {
         if let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) {
-            near[k] = Some((b, space_flags(rules, grid, spaces, b), board.structure_at(b)));
+            near[k] = Some((b, space_flags(rules, spaces, b), board.structure_at(b)));
         }
     }
     let mut mask = 0;
@@ -869,7 +928,7 @@ mod tests {
                         };
                         let rules = Rules::new(&board, &occ, &m);
                         let mut spaces = vec![0u8; board.len()];
-                        let mask = step_mask(&rules, Grid::board(&board), &mut spaces, at);
+                        let mask = step_mask(&rules, &mut spaces, at);
                         for (k, &(dc, dr)) in STEPS.iter().enumerate() {
                             let Some(b) = at.offset(dc, dr).filter(|&b| board.contains(b)) else {
                                 assert_eq!(mask & (1 << k), 0);

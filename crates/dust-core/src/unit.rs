@@ -424,3 +424,252 @@ impl UnitCard {
         self.source.contains("provisional")
     }
 }
+
+// ---------------------------------------------------------------- battlefront edition
+//
+// The battlefront edition's cards (tactics-battlefront-2013-rules.txt) have unit types, combat
+// values, weapon mounts and special rules the revised edition does not know. They are kept in
+// the types below, beside the [`UnitCard`] (which stays as the revised engine reads it): a
+// battlefront card's `UnitCard` carries the nearest revised kind and values
+// ([`BattlefrontKind::nearest`], [`BattlefrontValue::nearest`]), and its exact figures are in a
+// [`BattlefrontCard`]. Adding fields to `UnitCard` or variants to `UnitKind`/`CombatValue` would
+// break every exhaustive `match` and struct literal of the other crates.
+
+/// A battlefront unit type beyond the revised kinds ("Unit Cards", "Vehicle and Aircraft Size",
+/// "Damage Capacity").
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum BattlefrontKind {
+    /// An infantry support weapon: several miniatures on one base with a damage track; fires
+    /// only within 45° of its facing ("1) Check Field of Fire").
+    SupportWeapon,
+    /// A large vehicle: occupies two squares ("Moving Large Vehicles and Aircraft").
+    LargeVehicle,
+    /// A large aircraft: occupies two squares.
+    LargeAircraft,
+    /// A huge vehicle: occupies four squares ("Moving Huge Vehicles").
+    HugeVehicle,
+}
+
+impl BattlefrontKind {
+    /// Every battlefront kind.
+    pub const ALL: [BattlefrontKind; 4] = [
+        BattlefrontKind::SupportWeapon,
+        BattlefrontKind::LargeVehicle,
+        BattlefrontKind::LargeAircraft,
+        BattlefrontKind::HugeVehicle,
+    ];
+    /// The name used in card files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BattlefrontKind::SupportWeapon => "support-weapon",
+            BattlefrontKind::LargeVehicle => "large-vehicle",
+            BattlefrontKind::LargeAircraft => "large-aircraft",
+            BattlefrontKind::HugeVehicle => "huge-vehicle",
+        }
+    }
+    /// The nearest revised kind, which the engine's [`UnitCard::kind`] holds: a support weapon
+    /// is a squad of miniatures, large and huge vehicles are vehicles, a large aircraft an
+    /// aircraft.
+    pub const fn nearest(self) -> UnitKind {
+        match self {
+            BattlefrontKind::SupportWeapon => UnitKind::Squad,
+            BattlefrontKind::LargeVehicle | BattlefrontKind::HugeVehicle => UnitKind::Vehicle,
+            BattlefrontKind::LargeAircraft => UnitKind::Aircraft,
+        }
+    }
+    /// The armor type of the kind.
+    pub const fn armor_type(self) -> ArmorType {
+        match self {
+            BattlefrontKind::SupportWeapon => ArmorType::Soldier,
+            BattlefrontKind::LargeVehicle | BattlefrontKind::HugeVehicle => ArmorType::Vehicle,
+            BattlefrontKind::LargeAircraft => ArmorType::Aircraft,
+        }
+    }
+    /// Squares the unit occupies (1 for a support weapon, 2 large, 4 huge).
+    pub const fn squares(self) -> u8 {
+        match self {
+            BattlefrontKind::SupportWeapon => 1,
+            BattlefrontKind::LargeVehicle | BattlefrontKind::LargeAircraft => 2,
+            BattlefrontKind::HugeVehicle => 4,
+        }
+    }
+}
+
+/// Where a vehicle or support weapon's weapon is mounted: its field of fire ("1) Check Field of
+/// Fire": most vehicle weapons fire 45° either side of the facing; turret-, hatch- and
+/// pedestal-mounted weapons fire in any direction).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Mount {
+    /// Fixed, firing forward: 45° either side of the facing.
+    Front,
+    /// A turret: any direction.
+    Turret,
+    /// A hatch mount: any direction.
+    Hatch,
+    /// A pedestal mount: any direction.
+    Pedestal,
+}
+
+impl Mount {
+    /// Every mount.
+    pub const ALL: [Mount; 4] = [Mount::Front, Mount::Turret, Mount::Hatch, Mount::Pedestal];
+    /// The name used in card files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mount::Front => "front",
+            Mount::Turret => "turret",
+            Mount::Hatch => "hatch",
+            Mount::Pedestal => "pedestal",
+        }
+    }
+    /// Whether the weapon fires in any direction.
+    pub const fn all_round(self) -> bool {
+        !matches!(self, Mount::Front)
+    }
+}
+
+/// A battlefront combat value the revised charts do not have ("Blast Weapons", "Automatic Kill
+/// Weapons").
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum BattlefrontValue {
+    /// Blast "⊕/Y": `per_model` dice for each model in the target unit, Y damage per hit.
+    Blast {
+        /// Dice per model of the target unit (one per ⊕ printed).
+        per_model: u8,
+        /// Damage per hit.
+        damage: u8,
+    },
+    /// Blast with automatic kill "⊕/☠": dice per model; a hit marks off every cross of the
+    /// miniature hit.
+    BlastKill {
+        /// Dice per model of the target unit.
+        per_model: u8,
+    },
+    /// Automatic kill "X/☠": X dice; a hit marks off every cross of the miniature hit.
+    Kill {
+        /// Dice rolled.
+        dice: u8,
+    },
+}
+
+impl BattlefrontValue {
+    /// The nearest revised value, which the engine's [`CombatTable`] holds until the engine plays
+    /// these rules: a blast is an Incendiary Blast (dice per targeted miniature, one damage per
+    /// hit: a blast's damage above one and its automatic kill are lost), an automatic kill is
+    /// `X/20` dice (every cross of a hero or vehicle marked off).
+    pub const fn nearest(self) -> CombatValue {
+        match self {
+            BattlefrontValue::Blast { per_model, .. } | BattlefrontValue::BlastKill { per_model } => {
+                CombatValue::Incendiary { dice: per_model }
+            }
+            BattlefrontValue::Kill { dice } => CombatValue::Dice { dice, damage: 20 },
+        }
+    }
+}
+
+impl fmt::Display for BattlefrontValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BattlefrontValue::Blast { per_model, damage } => write!(f, "B{per_model}/{damage}"),
+            BattlefrontValue::BlastKill { per_model } => write!(f, "B{per_model}/K"),
+            BattlefrontValue::Kill { dice } => write!(f, "{dice}/K"),
+        }
+    }
+}
+
+/// A battlefront special rule that the revised [`Skill`] list does not have ("Skills and
+/// Equipment", "Heroes", "Aircraft Must Move").
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum BattlefrontSkill {
+    /// Ace Pilot: a piloted vehicle or aircraft may get three actions.
+    AcePilot,
+    /// Fighting Spirit: once per game, hits on targets as well after a Move.
+    FightingSpirit,
+    /// Hover: an aircraft that need not move first.
+    Hover,
+    /// Pilot: the hero can pilot a vehicle.
+    Pilot,
+    /// Vehicle Pilot: as Pilot, not shared with a joined unit.
+    VehiclePilot,
+    /// Pilot: Hero: only the named hero pilots this vehicle; the vehicle is unique.
+    PilotHero,
+    /// Unique (Rare Unit): only one in an army.
+    Unique,
+}
+
+impl BattlefrontSkill {
+    /// Every battlefront skill.
+    pub const ALL: [BattlefrontSkill; 7] = [
+        BattlefrontSkill::AcePilot,
+        BattlefrontSkill::FightingSpirit,
+        BattlefrontSkill::Hover,
+        BattlefrontSkill::Pilot,
+        BattlefrontSkill::VehiclePilot,
+        BattlefrontSkill::PilotHero,
+        BattlefrontSkill::Unique,
+    ];
+    /// The name used in card files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BattlefrontSkill::AcePilot => "ace-pilot",
+            BattlefrontSkill::FightingSpirit => "fighting-spirit",
+            BattlefrontSkill::Hover => "hover",
+            BattlefrontSkill::Pilot => "pilot",
+            BattlefrontSkill::VehiclePilot => "vehicle-pilot",
+            BattlefrontSkill::PilotHero => "pilot-hero",
+            BattlefrontSkill::Unique => "unique",
+        }
+    }
+    /// Reads a name.
+    pub fn from_name(s: &str) -> Option<BattlefrontSkill> {
+        BattlefrontSkill::ALL.iter().copied().find(|k| k.name() == s)
+    }
+}
+
+/// What a battlefront weapon line says beyond the revised [`WeaponLine`] ("Special Weapons",
+/// "Vehicle Crews", "Set-Up Weapons", "Minimum Range").
+#[derive(Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct BattlefrontWeapon {
+    /// The mount (field of fire); `None` for infantry weapons, which fire in any direction.
+    pub mount: Option<Mount>,
+    /// Spray weapon: a blast along the shortest path, no saves.
+    pub spray: bool,
+    /// Grenade weapon: no cover save, the infantry save stays.
+    pub grenade: bool,
+    /// Set-up weapon: half dice (rounded up) when moving and attacking.
+    pub set_up: bool,
+    /// Under-barrel weapon: fires with the main weapon at the same target.
+    pub under_barrel: bool,
+    /// A crew weapon of an open-topped vehicle: one per damage point left.
+    pub crew: bool,
+    /// Range "N-U": from N squares to anywhere (the line's [`WeaponRange`] holds N to 255).
+    pub min_to_unlimited: bool,
+    /// The exact values of the cells whose revised value is only the nearest:
+    /// (armor type, class, value).
+    pub values: Vec<(ArmorType, u8, BattlefrontValue)>,
+}
+
+impl BattlefrontWeapon {
+    /// The exact battlefront value of a cell, if it has one.
+    pub fn value(&self, a: Armor) -> Option<BattlefrontValue> {
+        self.values.iter().find(|(k, c, _)| *k == a.kind && *c == a.class).map(|x| x.2)
+    }
+}
+
+/// What a battlefront card says beyond the revised [`UnitCard`].
+#[derive(Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct BattlefrontCard {
+    /// The battlefront kind, when it is not one of the revised kinds.
+    pub kind: Option<BattlefrontKind>,
+    /// Battlefront special rules.
+    pub skills: Vec<BattlefrontSkill>,
+    /// One entry per weapon line, in card order.
+    pub weapons: Vec<BattlefrontWeapon>,
+}
+
+impl BattlefrontCard {
+    /// Whether the card has a battlefront skill.
+    pub fn has(&self, s: BattlefrontSkill) -> bool {
+        self.skills.contains(&s)
+    }
+}

@@ -13,10 +13,12 @@
 //! assert!(dust_data::army::check_army(&army, &cards).is_empty());
 //! ```
 
+use crate::card::{CardFile, CardInfo};
 use crate::diag::{Diagnostic, LineIndex};
 use core::fmt;
 use core::ops::Range;
-use dust_core::{ArmorType, Bloc, Skill, UnitCard, UnitKind};
+use dust_core::unit::BattlefrontSkill;
+use dust_core::{ArmorType, Bloc, Edition, Skill, UnitCard, UnitKind};
 use toml_edit::{Item, TableLike, Value};
 
 type Span = Range<usize>;
@@ -32,6 +34,11 @@ pub struct ArmyEntry {
     pub name_at: (usize, usize),
     /// 1-based (line, column) of `joins` (the name's place when there is none).
     pub joins_at: (usize, usize),
+    /// Battlefront edition: for a hero, the vehicle of the army he starts the game mounted in
+    /// (tactics-battlefront-2013-rules.txt, "Heroes", "Piloting Vehicles").
+    pub pilots: Option<String>,
+    /// 1-based (line, column) of `pilots` (the name's place when there is none).
+    pub pilots_at: (usize, usize),
 }
 
 impl ArmyEntry {
@@ -42,6 +49,15 @@ impl ArmyEntry {
             joins: None,
             name_at: (1, 1),
             joins_at: (1, 1),
+            pilots: None,
+            pilots_at: (1, 1),
+        }
+    }
+    /// A hero starting the game mounted in the vehicle `vehicle` (battlefront edition).
+    pub fn piloting(name: &str, vehicle: &str) -> ArmyEntry {
+        ArmyEntry {
+            pilots: Some(vehicle.to_string()),
+            ..ArmyEntry::new(name)
         }
     }
     /// A hero joining the squad `squad`.
@@ -70,6 +86,8 @@ pub struct ArmyFile {
     pub bloc_at: (usize, usize),
     /// 1-based (line, column) of `ap_limit`.
     pub ap_limit_at: (usize, usize),
+    /// The rules edition whose army rules apply (`edition` key, default revised).
+    pub edition: Edition,
 }
 
 /// An army rule, with the section of the rules that states it.
@@ -99,11 +117,16 @@ pub enum Rule {
     CommanderForCommandSquad,
     /// Several Command Squads only with different armor classes.
     CommandSquadArmorClasses,
+    /// Battlefront edition: a unique vehicle (Pilot: Hero, Rare Unit) is fielded once.
+    UniqueVehicle,
+    /// Battlefront edition: only a hero with Pilot (or Vehicle Pilot) starts mounted in a
+    /// vehicle of the army, one hero per vehicle, and not while joining a unit.
+    Pilot,
 }
 
 impl Rule {
     /// Every rule, in the order they are checked.
-    pub const ALL: [Rule; 12] = [
+    pub const ALL: [Rule; 14] = [
         Rule::KnownUnit,
         Rule::ApLimit,
         Rule::OneBloc,
@@ -116,6 +139,8 @@ impl Rule {
         Rule::Jump,
         Rule::CommanderForCommandSquad,
         Rule::CommandSquadArmorClasses,
+        Rule::UniqueVehicle,
+        Rule::Pilot,
     ];
 
     /// A short kebab-case name.
@@ -133,6 +158,46 @@ impl Rule {
             Rule::Jump => "jump",
             Rule::CommanderForCommandSquad => "commander-for-command-squad",
             Rule::CommandSquadArmorClasses => "command-squad-armor-classes",
+            Rule::UniqueVehicle => "unique-vehicle",
+            Rule::Pilot => "pilot",
+        }
+    }
+
+    /// Whether the rule applies in an edition: the battlefront rulebook has no Command Squads
+    /// and lets heroes join Jump units (both need Jump to use it); unique vehicles and pilots
+    /// are battlefront rules.
+    pub const fn applies_in(self, e: Edition) -> bool {
+        !matches!(
+            (self, e),
+            (Rule::Jump | Rule::CommanderForCommandSquad | Rule::CommandSquadArmorClasses, Edition::Battlefront)
+                | (Rule::UniqueVehicle, Edition::Revised)
+        )
+    }
+
+    /// Where the rule is written in an edition's rulebook (tactics-revised-core-rules.md or
+    /// tactics-battlefront-2013-rules.txt).
+    pub const fn section_in(self, e: Edition) -> &'static str {
+        match (e, self) {
+            (Edition::Revised, r) => r.section(),
+            (Edition::Battlefront, Rule::KnownUnit) => "unit cards in play (docs/card-format.md)",
+            (Edition::Battlefront, Rule::ApLimit) => "tactics-battlefront-2013-rules.txt, Playing a Game, Choosing Your Force",
+            (Edition::Battlefront, Rule::OneBloc) => {
+                "tactics-battlefront-2013-rules.txt, Playing a Game, Choosing Your Force (\"any units from their bloc\")"
+            }
+            (Edition::Battlefront, Rule::UniqueHeroes) => {
+                "tactics-battlefront-2013-rules.txt, Heroes (\"an army can never have two of the same Hero\")"
+            }
+            (Edition::Battlefront, Rule::HeroesJoinSquads | Rule::HeroArmorClass) => {
+                "tactics-battlefront-2013-rules.txt, Heroes, Joining Infantry Squads"
+            }
+            (Edition::Battlefront, Rule::OneHeroPerSquad) => {
+                "tactics-battlefront-2013-rules.txt, Heroes, Joining Infantry Squads (\"Only one Hero can join an Infantry unit at a time\")"
+            }
+            (Edition::Battlefront, Rule::UniqueVehicle) => {
+                "tactics-battlefront-2013-rules.txt, Skills and Equipment, Pilot: Hero (\"only one may be included in any player's army\")"
+            }
+            (Edition::Battlefront, Rule::Pilot) => "tactics-battlefront-2013-rules.txt, Heroes, Piloting Vehicles; Skills and Equipment, Vehicle Pilot",
+            (Edition::Battlefront, r) => r.section(),
         }
     }
 
@@ -151,6 +216,8 @@ impl Rule {
             Rule::Jump => "Skills, Jump",
             Rule::CommanderForCommandSquad => "Command Squad Abilities",
             Rule::CommandSquadArmorClasses => "Command Squad Abilities",
+            Rule::UniqueVehicle => "tactics-battlefront-2013-rules.txt, Skills and Equipment, Pilot: Hero",
+            Rule::Pilot => "tactics-battlefront-2013-rules.txt, Heroes, Piloting Vehicles (the battlefront edition only)",
         }
     }
 }
@@ -176,8 +243,8 @@ impl fmt::Display for Violation {
     }
 }
 
-const KEYS: &[&str] = &["name", "bloc", "ap_limit", "unit"];
-const UNIT_KEYS: &[&str] = &["name", "joins"];
+const KEYS: &[&str] = &["name", "bloc", "ap_limit", "edition", "unit"];
+const UNIT_KEYS: &[&str] = &["name", "joins", "pilots"];
 
 /// Reads a bloc name (`allies`, `axis`, `ssu`, without case).
 pub fn parse_bloc(s: &str) -> Option<Bloc> {
@@ -303,6 +370,19 @@ pub fn parse_army(text: &str, file_name: &str) -> Result<ArmyFile, Vec<Diagnosti
             None
         }
     };
+    let edition = match root.get("edition") {
+        None => Some(Edition::Revised),
+        Some(_) => match string_of(&mut cx, root, "edition", "the army", &top) {
+            Some((e, es)) => match Edition::from_name(&e) {
+                Some(e) => Some(e),
+                None => {
+                    cx.err(&es, format!("`{e}` is not an edition: write revised or battlefront"));
+                    None
+                }
+            },
+            None => None,
+        },
+    };
     let mut units = Vec::new();
     match root.get("unit") {
         None => {}
@@ -324,6 +404,13 @@ pub fn parse_army(text: &str, file_name: &str) -> Result<ArmyFile, Vec<Diagnosti
                         e.joins_at = cx.at(&js);
                     }
                 }
+                e.pilots_at = e.name_at;
+                if tl.get("pilots").is_some() {
+                    if let Some((p, ps)) = string_of(&mut cx, tl, "pilots", &what, &ts) {
+                        e.pilots = Some(p);
+                        e.pilots_at = cx.at(&ps);
+                    }
+                }
                 units.push(e);
             }
         }
@@ -339,8 +426,8 @@ pub fn parse_army(text: &str, file_name: &str) -> Result<ArmyFile, Vec<Diagnosti
         cx.diags.sort_by_key(|d| (d.line, d.col));
         return Err(cx.diags);
     }
-    match (name, bloc, ap_limit) {
-        (Some(name), Some(bloc), Some(ap_limit)) => Ok(ArmyFile {
+    match (name, bloc, ap_limit, edition) {
+        (Some(name), Some(bloc), Some(ap_limit), Some(edition)) => Ok(ArmyFile {
             file: file_name.to_string(),
             name,
             bloc,
@@ -348,6 +435,7 @@ pub fn parse_army(text: &str, file_name: &str) -> Result<ArmyFile, Vec<Diagnosti
             units,
             bloc_at: cx.at(&bloc_span),
             ap_limit_at: cx.at(&ap_span),
+            edition,
         }),
         _ => Err(cx.diags),
     }
@@ -375,17 +463,46 @@ pub fn army_cost(army: &ArmyFile, cards: &[UnitCard]) -> u32 {
         .sum()
 }
 
-/// Checks an army against the unit cards and returns every broken rule, in file order.
+/// Checks an army against the unit cards and returns every broken rule of the army's edition,
+/// in file order. The cards carry no battlefront special rules here; use [`check_army_cards`]
+/// with the card files to check unique vehicles and pilots.
 pub fn check_army(army: &ArmyFile, cards: &[UnitCard]) -> Vec<Violation> {
+    let files: Vec<CardFile> = cards
+        .iter()
+        .map(|c| CardFile {
+            card: c.clone(),
+            info: CardInfo::default(),
+        })
+        .collect();
+    check_army_cards(army, &files)
+}
+
+/// Checks an army against the card files (which hold the battlefront special rules) and
+/// returns every broken rule of the army's edition ([`Rule::applies_in`]), in file order; each
+/// message names the rule and its section in that edition's rulebook ([`Rule::section_in`]).
+pub fn check_army_cards(army: &ArmyFile, card_files: &[CardFile]) -> Vec<Violation> {
+    let cards: Vec<UnitCard> = card_files.iter().map(|c| c.card.clone()).collect();
+    let cards = &cards[..];
+    let bf_of = |c: &UnitCard| {
+        card_files
+            .iter()
+            .find(|f| f.card.name == c.name)
+            .map(|f| f.info.battlefront.clone())
+            .unwrap_or_default()
+    };
+    let edition = army.edition;
     let mut out: Vec<Violation> = Vec::new();
     let mut push = |rule: Rule, at: (usize, usize), msg: String| {
+        if !rule.applies_in(edition) {
+            return;
+        }
         out.push(Violation {
             rule,
             diag: Diagnostic {
                 file: army.file.clone(),
                 line: at.0,
                 col: at.1,
-                message: format!("{msg} [rule {}: {}]", rule.name(), rule.section()),
+                message: format!("{msg} [rule {}: {}]", rule.name(), rule.section_in(edition)),
             },
         });
     };
@@ -532,6 +649,91 @@ pub fn check_army(army: &ArmyFile, cards: &[UnitCard]) -> Vec<Violation> {
             joined_by[j] = Some(i);
         }
     }
+    // Unique vehicles and pilots (battlefront edition).
+    for (i, c) in resolved.iter().enumerate() {
+        let Some(c) = c else { continue };
+        let bf = bf_of(c);
+        if !(bf.has(BattlefrontSkill::PilotHero) || bf.has(BattlefrontSkill::Unique)) {
+            continue;
+        }
+        if let Some(first) = (0..i).find(|&j| resolved[j].is_some_and(|d| d.name.eq_ignore_ascii_case(&c.name))) {
+            push(
+                Rule::UniqueVehicle,
+                army.units[i].name_at,
+                format!(
+                    "{} is already in the army (line {}): this unit is unique, only one may be fielded",
+                    c.name, army.units[first].name_at.0
+                ),
+            );
+        }
+    }
+    let mut piloted_by: Vec<Option<usize>> = vec![None; army.units.len()];
+    for (i, u) in army.units.iter().enumerate() {
+        let Some(vehicle_name) = &u.pilots else { continue };
+        let Some(hero) = resolved[i] else { continue };
+        if edition == Edition::Revised {
+            push(
+                Rule::Pilot,
+                u.pilots_at,
+                format!(
+                    "{} cannot pilot a vehicle: heroes pilot vehicles only in the battlefront edition (write `edition = \"battlefront\"`)",
+                    hero.name
+                ),
+            );
+            continue;
+        }
+        let bf = bf_of(hero);
+        if hero.kind != UnitKind::Hero || !(bf.has(BattlefrontSkill::Pilot) || bf.has(BattlefrontSkill::VehiclePilot)) {
+            push(
+                Rule::Pilot,
+                u.pilots_at,
+                format!("{} has no Pilot skill: only a hero with Pilot pilots a vehicle", hero.name),
+            );
+            continue;
+        }
+        if u.joins.is_some() {
+            push(
+                Rule::Pilot,
+                u.pilots_at,
+                format!("{} both joins a unit and pilots a vehicle: choose one", hero.name),
+            );
+        }
+        let candidates: Vec<usize> = (0..army.units.len())
+            .filter(|&j| j != i && army.units[j].name.trim().eq_ignore_ascii_case(vehicle_name.trim()))
+            .collect();
+        let Some(&j) = candidates.iter().find(|&&j| piloted_by[j].is_none()).or(candidates.first()) else {
+            push(
+                Rule::Pilot,
+                u.pilots_at,
+                format!(
+                    "{} pilots `{vehicle_name}`, which is not in this army: list the vehicle too",
+                    hero.name
+                ),
+            );
+            continue;
+        };
+        let Some(vehicle) = resolved[j] else { continue };
+        if !matches!(vehicle.kind, UnitKind::Vehicle | UnitKind::Aircraft) {
+            push(
+                Rule::Pilot,
+                u.pilots_at,
+                format!("{} is not a vehicle: a pilot mounts a vehicle", vehicle.name),
+            );
+            continue;
+        }
+        if let Some(other) = piloted_by[j] {
+            push(
+                Rule::Pilot,
+                u.pilots_at,
+                format!(
+                    "{} already has a pilot ({}): only one hero may pilot a vehicle at a time",
+                    vehicle.name, army.units[other].name
+                ),
+            );
+        } else {
+            piloted_by[j] = Some(i);
+        }
+    }
     // Command squads.
     for (i, c) in resolved.iter().enumerate() {
         let Some(c) = c else { continue };
@@ -567,6 +769,7 @@ impl ArmyFile {
             units: Vec::new(),
             bloc_at: (1, 1),
             ap_limit_at: (1, 1),
+            edition: Edition::Revised,
         }
     }
 
@@ -578,10 +781,16 @@ impl ArmyFile {
             self.bloc.name(),
             self.ap_limit
         );
+        if self.edition != Edition::Revised {
+            s.push_str(&format!("edition = \"{}\"\n", self.edition.name()));
+        }
         for u in &self.units {
             s.push_str(&format!("\n[[unit]]\nname = {}\n", quote(&u.name)));
             if let Some(j) = &u.joins {
                 s.push_str(&format!("joins = {}\n", quote(j)));
+            }
+            if let Some(p) = &u.pilots {
+                s.push_str(&format!("pilots = {}\n", quote(p)));
             }
         }
         s
@@ -612,6 +821,24 @@ pub fn can_join(hero: &UnitCard, squad: &UnitCard) -> bool {
             .iter()
             .all(|&g| hero.has(g) == squad.has(g))
         && (!squad.has(Skill::CommandSquad) || hero.has(Skill::Commander))
+}
+
+/// Whether `hero` may join `squad` under the joining rules of an edition: the revised rules
+/// as [`can_join`]; the battlefront rules (tactics-battlefront-2013-rules.txt, "Heroes"): a
+/// hero joins an infantry squad or support weapon of the same armour rating (Blutkreuz Ape and
+/// Zombie, the cards' own rules, still apply; Jump does not restrict joining).
+pub fn can_join_in(hero: &UnitCard, squad: &UnitCard, edition: Edition) -> bool {
+    match edition {
+        Edition::Revised => can_join(hero, squad),
+        Edition::Battlefront => {
+            hero.kind == UnitKind::Hero
+                && squad.kind == UnitKind::Squad
+                && hero.armor == squad.armor
+                && [Skill::BlutkreuzApe, Skill::BlutkreuzZombie]
+                    .iter()
+                    .all(|&g| hero.has(g) == squad.has(g))
+        }
+    }
 }
 
 /// Builds a legal army of `bloc` within `ap_limit`.

@@ -9,8 +9,10 @@
 use crate::diag::{describe, edit_distance, valid_list};
 use crate::diag::{Diagnostic, LineIndex};
 use core::ops::Range;
+use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, BattlefrontValue, BattlefrontWeapon, Mount};
 use dust_core::{
-    Armor, ArmorType, Bloc, CombatTable, CombatValue, Face, Keywords, Model, Role, Skill, UnitCard, UnitKind, WeaponLine, WeaponRange,
+    Armor, ArmorType, Bloc, CombatTable, CombatValue, Edition, Face, Keywords, Model, Role, Skill, UnitCard, UnitKind, WeaponLine,
+    WeaponRange,
 };
 use std::fmt::Write as _;
 use std::path::Path;
@@ -18,8 +20,9 @@ use toml_edit::{Item, TableLike};
 
 type Span = Range<usize>;
 
-/// Every kind a card file may name. The last three belong to the battlefront edition and are
-/// recognised (so the format has room for them) but not yet supported by the unit model.
+/// Every kind a card file may name. The last four belong to the battlefront edition: a card
+/// naming one needs `edition = "battlefront"`, and the engine's [`UnitCard`] holds the nearest
+/// revised kind ([`BattlefrontKind::nearest`]).
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum CardKind {
     /// A squad of soldiers.
@@ -36,11 +39,13 @@ pub enum CardKind {
     LargeVehicle,
     /// Battlefront edition: a huge vehicle.
     HugeVehicle,
+    /// Battlefront edition: a large aircraft.
+    LargeAircraft,
 }
 
 impl CardKind {
     /// Every kind, in the order documented.
-    pub const ALL: [CardKind; 7] = [
+    pub const ALL: [CardKind; 8] = [
         CardKind::Squad,
         CardKind::Hero,
         CardKind::Vehicle,
@@ -48,6 +53,7 @@ impl CardKind {
         CardKind::SupportWeapon,
         CardKind::LargeVehicle,
         CardKind::HugeVehicle,
+        CardKind::LargeAircraft,
     ];
 
     /// The name used in card files.
@@ -60,6 +66,7 @@ impl CardKind {
             CardKind::SupportWeapon => "support-weapon",
             CardKind::LargeVehicle => "large-vehicle",
             CardKind::HugeVehicle => "huge-vehicle",
+            CardKind::LargeAircraft => "large-aircraft",
         }
     }
 
@@ -68,14 +75,34 @@ impl CardKind {
         CardKind::ALL.iter().copied().find(|k| k.name() == s)
     }
 
-    /// The unit model's kind, when the model supports it.
+    /// The unit model's kind, when it is one of the revised kinds.
     pub const fn unit_kind(self) -> Option<UnitKind> {
         match self {
             CardKind::Squad => Some(UnitKind::Squad),
             CardKind::Hero => Some(UnitKind::Hero),
             CardKind::Vehicle => Some(UnitKind::Vehicle),
             CardKind::Aircraft => Some(UnitKind::Aircraft),
-            CardKind::SupportWeapon | CardKind::LargeVehicle | CardKind::HugeVehicle => None,
+            CardKind::SupportWeapon | CardKind::LargeVehicle | CardKind::HugeVehicle | CardKind::LargeAircraft => None,
+        }
+    }
+
+    /// The battlefront kind, for the kinds only the battlefront edition has.
+    pub const fn battlefront(self) -> Option<BattlefrontKind> {
+        match self {
+            CardKind::SupportWeapon => Some(BattlefrontKind::SupportWeapon),
+            CardKind::LargeVehicle => Some(BattlefrontKind::LargeVehicle),
+            CardKind::HugeVehicle => Some(BattlefrontKind::HugeVehicle),
+            CardKind::LargeAircraft => Some(BattlefrontKind::LargeAircraft),
+            CardKind::Squad | CardKind::Hero | CardKind::Vehicle | CardKind::Aircraft => None,
+        }
+    }
+
+    /// The kind the engine's [`UnitCard`] holds: the kind itself or the nearest revised kind.
+    pub const fn nearest(self) -> UnitKind {
+        match (self.unit_kind(), self.battlefront()) {
+            (Some(k), _) => k,
+            (None, Some(b)) => b.nearest(),
+            (None, None) => UnitKind::Squad,
         }
     }
 }
@@ -111,8 +138,26 @@ const ROLES: [Role; 6] = [
     Role::Spotter,
 ];
 
-/// The keyword names of card files, in [`Keywords`] field order.
-pub const KEYWORDS: [&str; 5] = ["laser", "flame", "ugl", "burst", "reload"];
+/// The keyword names of card files: the five of [`Keywords`], in field order, then `spray`
+/// (the battlefront name of `flame`), `grenade` (of `ugl`), and the battlefront-only `set-up`,
+/// `under-barrel` and `crew`.
+pub const KEYWORDS: [&str; 10] = [
+    "laser",
+    "flame",
+    "ugl",
+    "burst",
+    "reload",
+    "spray",
+    "grenade",
+    "set-up",
+    "under-barrel",
+    "crew",
+];
+
+/// The name of a card's edition as written in card files.
+pub const fn edition_name(e: Edition) -> &'static str {
+    e.name()
+}
 
 /// What a card file says beyond the unit model, for one weapon line.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -138,6 +183,12 @@ pub struct CardInfo {
     pub field_sources: Vec<(String, String)>,
     /// One entry per weapon line, in card order.
     pub weapons: Vec<WeaponInfo>,
+    /// The edition the card belongs to (`edition` key, default revised). A revised card is a
+    /// "classic card" in the battlefront edition too; a battlefront card only plays there.
+    pub edition: Edition,
+    /// What the card says beyond the revised unit model (battlefront kinds, values, mounts,
+    /// special rules); empty for revised cards.
+    pub battlefront: BattlefrontCard,
 }
 
 impl CardInfo {
@@ -249,8 +300,8 @@ pub fn parse_card_dir(path: &Path) -> Result<Vec<CardFile>, Vec<Diagnostic>> {
     }
 }
 
-/// Reads several card files given as (file name, text), and checks that no two name the same
-/// unit (names compare without case).
+/// Reads several card files given as (file name, text), and checks that no two cards of the
+/// same edition name the same unit (names compare without case).
 ///
 /// # Errors
 /// Every problem of every file.
@@ -260,7 +311,10 @@ pub fn parse_card_texts(files: &[(&str, &str)]) -> Result<Vec<CardFile>, Vec<Dia
     for (name, text) in files {
         match parse_card_file(text, name) {
             Ok(c) => {
-                if let Some(other) = cards.iter().find(|o| o.card.name.eq_ignore_ascii_case(&c.card.name)) {
+                if let Some(other) = cards
+                    .iter()
+                    .find(|o| o.info.edition == c.info.edition && o.card.name.eq_ignore_ascii_case(&c.card.name))
+                {
                     let (line, col) = name_position(text);
                     diags.push(Diagnostic {
                         file: (*name).to_string(),
@@ -351,6 +405,46 @@ pub fn parse_combat_value(s: &str) -> Result<CombatValue, String> {
     }
 }
 
+/// Reads a battlefront combat value ("Blast Weapons", "Automatic Kill Weapons"): blast `BX/Y`
+/// (X dice per model of the target unit, also written `⊕/Y`, `⊕⊕/Y`), blast with automatic
+/// kill `BX/K`, automatic kill `X/K` (the rulebook's ☠ damage rating, printed garbled as `N`).
+///
+/// # Errors
+/// A sentence saying what is wrong.
+pub fn parse_battlefront_value(s: &str) -> Result<BattlefrontValue, String> {
+    let t = s.trim();
+    let bad =
+        || format!("`{s}` is not a battlefront combat value: write BX/Y (blast), BX/K (blast, automatic kill) or X/K (automatic kill)");
+    let (a, b) = t.split_once('/').ok_or_else(bad)?;
+    let (a, b) = (a.trim(), b.trim());
+    let num = |x: &str, what: &str, hi: u32| -> Result<u8, String> {
+        match x.parse::<u32>() {
+            Ok(n) if (1..=hi).contains(&n) && x.bytes().all(|c| c.is_ascii_digit()) => Ok(n as u8),
+            Ok(_) => Err(format!("in `{s}`, the {what} must be between 1 and {hi}")),
+            Err(_) => Err(bad()),
+        }
+    };
+    let kill = matches!(b, "K" | "k");
+    let blast = if let Some(x) = a.strip_prefix(['B', 'b']) {
+        Some(num(x, "dice per model", 10)?)
+    } else if !a.is_empty() && a.chars().all(|c| c == '⊕') {
+        Some(a.chars().count().min(10) as u8)
+    } else {
+        None
+    };
+    match (blast, kill) {
+        (Some(per_model), true) => Ok(BattlefrontValue::BlastKill { per_model }),
+        (Some(per_model), false) => Ok(BattlefrontValue::Blast {
+            per_model,
+            damage: num(b, "damage", 20)?,
+        }),
+        (None, true) => Ok(BattlefrontValue::Kill {
+            dice: num(a, "number of dice", 60)?,
+        }),
+        (None, false) => Err(bad()),
+    }
+}
+
 /// Reads a weapon range: `N` (1 to N), `X-Y`, `C`, `U` or `A`.
 ///
 /// # Errors
@@ -432,8 +526,9 @@ fn suggestion(k: &str, valid: &[&str]) -> String {
         .unwrap_or_default()
 }
 
-const CARD_KEYS: [&str; 16] = [
+const CARD_KEYS: [&str; 17] = [
     "name",
+    "edition",
     "subtitle",
     "bloc",
     "kind",
@@ -451,8 +546,9 @@ const CARD_KEYS: [&str; 16] = [
     "model",
 ];
 /// Card fields that may carry a field-level source.
-const CARD_SOURCE_KEYS: [&str; 10] = [
+const CARD_SOURCE_KEYS: [&str; 11] = [
     "name",
+    "edition",
     "bloc",
     "kind",
     "movement",
@@ -463,10 +559,10 @@ const CARD_SOURCE_KEYS: [&str; 10] = [
     "ap",
     "skills",
 ];
-const WEAPON_KEYS: [&str; 11] = [
-    "id", "name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo", "source", "sources", "notes",
+const WEAPON_KEYS: [&str; 12] = [
+    "id", "name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo", "mount", "source", "sources", "notes",
 ];
-const WEAPON_SOURCE_KEYS: [&str; 7] = ["name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo"];
+const WEAPON_SOURCE_KEYS: [&str; 8] = ["name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo", "mount"];
 const MODEL_KEYS: [&str; 4] = ["weapons", "role", "count", "source"];
 
 struct Ctx<'a> {
@@ -479,6 +575,8 @@ struct Ctx<'a> {
 struct RawWeapon {
     line: WeaponLine,
     info: WeaponInfo,
+    bf: BattlefrontWeapon,
+    mount_span: Option<Span>,
     span: Span,
 }
 
@@ -663,19 +761,28 @@ impl<'a> Ctx<'a> {
                     None
                 }
             });
-        let kind = self
+        let edition = match self.string(root, "edition", "a unit card", false, &top) {
+            None => Edition::Revised,
+            Some((e, s)) => Edition::from_name(&e).unwrap_or_else(|| {
+                self.err(
+                    &s,
+                    format!("unknown edition `{e}`: write \"revised\" (the default) or \"battlefront\""),
+                );
+                Edition::Revised
+            }),
+        };
+        let bf = edition == Edition::Battlefront;
+        let card_kind = self
             .string(root, "kind", "a unit card", true, &top)
             .and_then(|(k, s)| match CardKind::from_name(k.trim()) {
-                Some(ck) => match ck.unit_kind() {
-                    Some(uk) => Some((uk, s)),
-                    None => {
-                        self.err(
-                            &s,
-                            format!("kind `{k}` belongs to the battlefront edition, which the unit model does not support yet"),
-                        );
-                        None
-                    }
-                },
+                Some(ck) if ck.battlefront().is_some() && !bf => {
+                    self.err(
+                        &s,
+                        format!("kind `{k}` belongs to the battlefront edition: add `edition = \"battlefront\"` to the card"),
+                    );
+                    None
+                }
+                Some(ck) => Some((ck, s)),
                 None => {
                     let names: Vec<&str> = CardKind::ALL.iter().map(|k| k.name()).collect();
                     self.err(
@@ -685,6 +792,7 @@ impl<'a> Ctx<'a> {
                     None
                 }
             });
+        let kind = card_kind.as_ref().map(|(ck, s)| (ck.nearest(), s.clone()));
         let movement = self.int(root, "movement", "a unit card", (0, 20), true, &top).map(|(n, _)| n as u8);
         let armor = self
             .string(root, "armor", "a unit card", true, &top)
@@ -699,23 +807,21 @@ impl<'a> Ctx<'a> {
         let ap = self
             .int(root, "ap", "a unit card", (1, i64::from(u16::MAX)), true, &top)
             .map(|(n, _)| n as u16);
-        if let (Some((k, _)), Some((a, armor_span))) = (&kind, &armor) {
+        if let (Some((k, _)), Some((ck, _)), Some((a, armor_span))) = (&kind, &card_kind, &armor) {
             let (want, want_name) = match k {
                 UnitKind::Squad | UnitKind::Hero => (ArmorType::Soldier, "soldier"),
                 UnitKind::Vehicle => (ArmorType::Vehicle, "vehicle"),
                 UnitKind::Aircraft => (ArmorType::Aircraft, "aircraft"),
             };
             if a.kind != want {
-                self.err(
-                    armor_span,
-                    format!("a {} must have {want_name} armor, not `{a}`", unit_kind_name(*k)),
-                );
+                self.err(armor_span, format!("a {} must have {want_name} armor, not `{a}`", ck.name()));
             }
         }
         let is_squad = kind.as_ref().map(|(k, _)| *k == UnitKind::Squad);
         let mut cover = [None, None];
         for (i, key) in ["soft_cover", "hard_cover"].into_iter().enumerate() {
-            let v = self.string(root, key, "a unit card", is_squad == Some(true), &top);
+            // Battlefront cards print no cover values: the saves are the rulebook's ("6) Roll Saves").
+            let v = self.string(root, key, "a unit card", is_squad == Some(true) && !bf, &top);
             let Some((c, s)) = v else { continue };
             let face = match c.trim().to_ascii_lowercase().as_str() {
                 "hit" => Some(Face::Hit),
@@ -738,13 +844,26 @@ impl<'a> Ctx<'a> {
             cover[i] = face;
         }
         let mut skills = Vec::new();
+        let mut bf_skills: Vec<BattlefrontSkill> = Vec::new();
         if let Some(list) = self.strings(root, "skills", "a unit card", &top) {
             for (s, sp) in list {
-                match Skill::from_name(s.trim()) {
-                    Some(k) if skills.contains(&k) => self.err(&sp, format!("skill `{s}` is listed twice")),
-                    Some(k) => skills.push(k),
-                    None => {
-                        let names: Vec<&str> = Skill::ALL.iter().map(|k| k.name()).collect();
+                match (Skill::from_name(s.trim()), BattlefrontSkill::from_name(s.trim())) {
+                    (Some(k), _) if skills.contains(&k) => self.err(&sp, format!("skill `{s}` is listed twice")),
+                    (Some(k), _) => skills.push(k),
+                    (None, Some(k)) if !bf => self.err(
+                        &sp,
+                        format!(
+                            "skill `{}` belongs to the battlefront edition: add `edition = \"battlefront\"` to the card",
+                            k.name()
+                        ),
+                    ),
+                    (None, Some(k)) if bf_skills.contains(&k) => self.err(&sp, format!("skill `{s}` is listed twice")),
+                    (None, Some(k)) => bf_skills.push(k),
+                    (None, None) => {
+                        let mut names: Vec<&str> = Skill::ALL.iter().map(|k| k.name()).collect();
+                        if bf {
+                            names.extend(BattlefrontSkill::ALL.iter().map(|k| k.name()));
+                        }
                         self.err(
                             &sp,
                             format!(
@@ -774,7 +893,7 @@ impl<'a> Ctx<'a> {
             Some(item) => {
                 let key_span = Self::key_span(root, "weapon", &top);
                 for (t, span) in self.tables(item, "weapon", &key_span) {
-                    if let Some(w) = self.weapon(t, &span) {
+                    if let Some(w) = self.weapon(t, &span, bf) {
                         weapons.push(w);
                     }
                 }
@@ -783,6 +902,20 @@ impl<'a> Ctx<'a> {
         }
         if weapons.len() > 32 {
             self.err(&weapons[32].span, "a card may have at most 32 weapon lines");
+        }
+        if let Some((ck, _)) = &card_kind {
+            let mounted = matches!(ck.nearest(), UnitKind::Vehicle | UnitKind::Aircraft) || *ck == CardKind::SupportWeapon;
+            for w in &weapons {
+                if let (Some(ms), false) = (&w.mount_span, mounted) {
+                    self.err(
+                        ms,
+                        format!(
+                            "a {} has no weapon mounts: infantry fire in any direction (\"1) Check Field of Fire\"); remove `mount`",
+                            ck.name()
+                        ),
+                    );
+                }
+            }
         }
         let mut ids: Vec<(String, Span)> = Vec::new();
         for w in &weapons {
@@ -915,12 +1048,19 @@ impl<'a> Ctx<'a> {
             models,
             source: source?.0,
         };
+        let battlefront = BattlefrontCard {
+            kind: card_kind.and_then(|(ck, _)| ck.battlefront()),
+            skills: bf_skills,
+            weapons: weapons.iter().map(|w| w.bf.clone()).collect(),
+        };
         let info = CardInfo {
             file: String::new(),
             subtitle,
             notes,
             field_sources,
             weapons: weapons.into_iter().map(|w| w.info).collect(),
+            edition,
+            battlefront,
         };
         Some(CardFile { card, info })
     }
@@ -965,7 +1105,8 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn weapon(&mut self, t: &dyn TableLike, span: &Span) -> Option<RawWeapon> {
+    fn weapon(&mut self, t: &dyn TableLike, span: &Span, bf: bool) -> Option<RawWeapon> {
+        let mut bfw = BattlefrontWeapon::default();
         self.check_keys(t, "a weapon line", &WEAPON_KEYS, span);
         let name = self.string(t, "name", "a weapon line", true, span);
         if let Some((n, s)) = &name {
@@ -997,11 +1138,33 @@ impl<'a> Ctx<'a> {
                         None
                     }
                 };
-                text.and_then(|s| match parse_range(&s) {
-                    Ok(r) => Some(r),
-                    Err(m) => {
-                        self.err(&rs, m);
-                        None
+                text.and_then(|s| {
+                    // "N-U": from N squares to anywhere ("Minimum Range": the Nebelwerfer 42's 2-U).
+                    if let Some(min) = s.trim().strip_suffix(['U', 'u']).and_then(|m| m.trim().strip_suffix(['-', '–'])) {
+                        if !bf {
+                            self.err(
+                                &rs,
+                                format!("range `{s}` belongs to the battlefront edition: add `edition = \"battlefront\"` to the card, or write \"A\" or \"U\""),
+                            );
+                            return None;
+                        }
+                        return match min.trim().parse::<u8>() {
+                            Ok(n) if (1..=30).contains(&n) => {
+                                bfw.min_to_unlimited = true;
+                                Some(WeaponRange::Spaces { min: n, max: u8::MAX })
+                            }
+                            _ => {
+                                self.err(&rs, format!("range `{s}`: the minimum must be between 1 and 30 squares"));
+                                None
+                            }
+                        };
+                    }
+                    match parse_range(&s) {
+                        Ok(r) => Some(r),
+                        Err(m) => {
+                            self.err(&rs, m);
+                            None
+                        }
                     }
                 })
             }
@@ -1036,7 +1199,30 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             for (i, (v, vs)) in list.iter().enumerate() {
-                match parse_combat_value(v) {
+                let parsed = match parse_combat_value(v) {
+                    Ok(cv) => Ok(cv),
+                    Err(m) => match parse_battlefront_value(v) {
+                        Ok(bv) if bf => {
+                            let kind = match key {
+                                "soldier" => ArmorType::Soldier,
+                                "vehicle" => ArmorType::Vehicle,
+                                _ => ArmorType::Aircraft,
+                            };
+                            bfw.values.push((kind, i as u8 + 1, bv));
+                            Ok(bv.nearest())
+                        }
+                        Ok(_) => Err(format!(
+                            "`{v}` is a battlefront combat value (blast or automatic kill): add `edition = \"battlefront\"` to the card"
+                        )),
+                        // A value written like a battlefront one gets the battlefront message.
+                        Err(bm) if bf && (v.trim().starts_with(['B', 'b', '⊕']) || v.trim().ends_with(['K', 'k'])) => Err(bm),
+                        Err(_) if bf => Err(format!(
+                            "{m}; battlefront cards also take BX/Y (blast), BX/K and X/K (automatic kill)"
+                        )),
+                        Err(_) => Err(m),
+                    },
+                };
+                match parsed {
                     Ok(cv) => {
                         if let CombatValue::Volley { dice, .. } = cv {
                             has_volley = true;
@@ -1058,12 +1244,31 @@ impl<'a> Ctx<'a> {
         let mut keywords = Keywords::default();
         if let Some(list) = self.strings(t, "keywords", "a weapon line", span) {
             for (k, ks) in list {
+                let only_bf = matches!(k.trim(), "set-up" | "under-barrel" | "crew");
+                if only_bf && !bf {
+                    self.err(
+                        &ks,
+                        format!("keyword `{k}` belongs to the battlefront edition: add `edition = \"battlefront\"` to the card"),
+                    );
+                    continue;
+                }
                 let flag = match k.trim() {
                     "laser" => &mut keywords.laser,
                     "flame" => &mut keywords.flame,
                     "ugl" => &mut keywords.ugl,
                     "burst" => &mut keywords.burst,
                     "reload" => &mut keywords.reload,
+                    "spray" => {
+                        bfw.spray = true;
+                        &mut keywords.flame
+                    }
+                    "grenade" => {
+                        bfw.grenade = true;
+                        &mut keywords.ugl
+                    }
+                    "set-up" => &mut bfw.set_up,
+                    "under-barrel" => &mut bfw.under_barrel,
+                    "crew" => &mut bfw.crew,
                     _ => {
                         self.err(
                             &ks,
@@ -1083,6 +1288,24 @@ impl<'a> Ctx<'a> {
             }
         }
         let ammo = self.int(t, "ammo", "a weapon line", (1, 20), false, span).map(|(n, _)| n as u8);
+        let mut mount_span = None;
+        if let Some((m, ms)) = self.string(t, "mount", "a weapon line", false, span) {
+            if !bf {
+                self.err(
+                    &ms,
+                    "`mount` (the field of fire) belongs to the battlefront edition: add `edition = \"battlefront\"` to the card",
+                );
+            } else {
+                match Mount::ALL.iter().copied().find(|x| x.name() == m.trim()) {
+                    Some(x) => bfw.mount = Some(x),
+                    None => {
+                        let names: Vec<&str> = Mount::ALL.iter().map(|x| x.name()).collect();
+                        self.err(&ms, format!("unknown mount `{m}`: the mounts are {}", valid_list(&names)));
+                    }
+                }
+            }
+            mount_span = Some(ms);
+        }
         if has_volley {
             match ammo {
                 None => self.err(&vspan, "a volley value needs limited ammo: add `ammo = N` to this weapon line"),
@@ -1112,6 +1335,8 @@ impl<'a> Ctx<'a> {
                 ammo,
             },
             info: WeaponInfo { id, source, field_sources },
+            bf: bfw,
+            mount_span,
             span: span.clone(),
         })
     }
@@ -1210,6 +1435,65 @@ pub fn carriers(c: &UnitCard, i: usize) -> usize {
 /// The warning shown wherever a provisional card is shown.
 pub const PROVISIONAL_WARNING: &str = "PROVISIONAL: these numbers are not official";
 
+/// The kind printed on a card: the battlefront kind when it has one.
+pub fn kind_text(cf: &CardFile) -> &'static str {
+    cf.info.battlefront.kind.map_or(unit_kind_name(cf.card.kind), BattlefrontKind::name)
+}
+
+/// A weapon line's range as printed: `2-U` for the battlefront's minimum-to-unlimited ranges.
+pub fn range_text(cf: &CardFile, i: usize) -> String {
+    let w = &cf.card.weapons[i];
+    match (cf.info.battlefront.weapons.get(i), w.range) {
+        (Some(b), WeaponRange::Spaces { min, .. }) if b.min_to_unlimited => format!("{min}-U"),
+        _ => w.range.to_string(),
+    }
+}
+
+/// The cells of weapon line `i` as printed, soldier 1–4, vehicle 1–7, aircraft 1–3: the exact
+/// battlefront value where the card has one.
+pub fn cell_texts(cf: &CardFile, i: usize) -> Vec<String> {
+    let w = &cf.card.weapons[i];
+    let b = cf.info.battlefront.weapons.get(i);
+    let mut out = Vec::with_capacity(14);
+    for (kind, cells) in [
+        (ArmorType::Soldier, &w.table.soldier[..]),
+        (ArmorType::Vehicle, &w.table.vehicle[..]),
+        (ArmorType::Aircraft, &w.table.aircraft[..]),
+    ] {
+        for (k, v) in cells.iter().enumerate() {
+            let exact = b.and_then(|b| b.value(Armor { kind, class: k as u8 + 1 }));
+            out.push(exact.map_or_else(|| v.to_string(), |x| x.to_string()));
+        }
+    }
+    out
+}
+
+/// The battlefront notes of a card: mounts and special weapons, one line per weapon.
+fn battlefront_notes(cf: &CardFile) -> Vec<String> {
+    let mut out = Vec::new();
+    for (w, b) in cf.card.weapons.iter().zip(&cf.info.battlefront.weapons) {
+        let mut parts = Vec::new();
+        if let Some(m) = b.mount {
+            parts.push(format!("{}-mounted", m.name()));
+        }
+        for (on, what) in [
+            (b.spray, "Spray Weapon"),
+            (b.grenade, "Grenade Weapon"),
+            (b.set_up, "Set-Up Weapon"),
+            (b.under_barrel, "Under-Barrel Weapon"),
+            (b.crew, "crew weapon"),
+        ] {
+            if on {
+                parts.push(what.to_string());
+            }
+        }
+        if !parts.is_empty() {
+            out.push(format!("{}: {}", w.name, parts.join(", ")));
+        }
+    }
+    out
+}
+
 /// A readable card: stats, the weapon chart, skills and sources.
 pub fn render_text(cf: &CardFile) -> String {
     let c = &cf.card;
@@ -1221,7 +1505,10 @@ pub fn render_text(cf: &CardFile) -> String {
     if let Some(sub) = &cf.info.subtitle {
         let _ = writeln!(s, "{sub}");
     }
-    let _ = writeln!(s, "{} {}  |  AP {}", c.bloc.name(), unit_kind_name(c.kind), c.ap);
+    let _ = writeln!(s, "{} {}  |  AP {}", c.bloc.name(), kind_text(cf), c.ap);
+    if cf.info.edition == Edition::Battlefront {
+        let _ = writeln!(s, "Battlefront edition card (tactics-battlefront-2013-rules.txt)");
+    }
     let _ = writeln!(s, "Movement {}  |  Armor {}  |  Health {}", c.movement, c.armor, c.health);
     if c.kind == UnitKind::Squad {
         let _ = writeln!(
@@ -1236,26 +1523,32 @@ pub fn render_text(cf: &CardFile) -> String {
     let name_w = c.weapons.iter().map(|w| w.name.chars().count()).max().unwrap_or(6).max(6);
     let _ = write!(s, "{:<name_w$}  {:>5} ", "Weapon", "Range");
     let _ = writeln!(s, " | {:<27} | {:<48} | {:<20}", "Soldier 1-4", "Vehicle 1-7", "Aircraft 1-3");
-    for w in &c.weapons {
-        let cell = |v: &[CombatValue]| v.iter().map(|x| format!("{:<6}", x.to_string())).collect::<Vec<_>>().join(" ");
+    for (i, w) in c.weapons.iter().enumerate() {
+        let cells = cell_texts(cf, i);
+        let cell = |v: &[String]| v.iter().map(|x| format!("{x:<6}")).collect::<Vec<_>>().join(" ");
         let _ = writeln!(
             s,
             "{:<name_w$}  {:>5}  | {:<27} | {:<48} | {:<20}",
             w.name,
-            w.range.to_string(),
-            cell(&w.table.soldier).trim_end(),
-            cell(&w.table.vehicle).trim_end(),
-            cell(&w.table.aircraft).trim_end()
+            range_text(cf, i),
+            cell(&cells[0..4]).trim_end(),
+            cell(&cells[4..11]).trim_end(),
+            cell(&cells[11..14]).trim_end()
         );
     }
     let _ = writeln!(s);
-    let skills: Vec<&str> = c.skills.iter().map(|k| k.name()).collect();
+    let skills: Vec<&str> = c
+        .skills
+        .iter()
+        .map(|k| k.name())
+        .chain(cf.info.battlefront.skills.iter().map(|k| k.name()))
+        .collect();
     let _ = writeln!(
         s,
         "Skills: {}",
         if skills.is_empty() { "none".to_string() } else { skills.join(", ") }
     );
-    for n in keyword_notes(c) {
+    for n in keyword_notes(c).into_iter().chain(battlefront_notes(cf)) {
         let _ = writeln!(s, "  {n}");
     }
     let _ = writeln!(s);
@@ -1305,7 +1598,8 @@ pub fn render_svg(cf: &CardFile) -> String {
         Bloc::Axis => ("#e4e4e4", "#4a4f57"),
         Bloc::Ssu => ("#efdcd5", "#7a2a1f"),
     };
-    let notes = keyword_notes(c);
+    let mut notes = keyword_notes(c);
+    notes.extend(battlefront_notes(cf));
     let name_w = 190.0;
     let range_w = 44.0;
     let cell_w = 44.0;
@@ -1365,11 +1659,7 @@ pub fn render_svg(cf: &CardFile) -> String {
         r##"<text x="{}" y="{}" font-size="16" fill="#fff" text-anchor="end">{}</text>"##,
         width - 24.0,
         y0 + 44.0,
-        xml(&format!(
-            "{} · {}",
-            c.bloc.name().to_uppercase(),
-            unit_kind_name(c.kind).to_uppercase()
-        ))
+        xml(&format!("{} · {}", c.bloc.name().to_uppercase(), kind_text(cf).to_uppercase()))
     );
     // Stats row.
     let stats = [
@@ -1478,12 +1768,14 @@ pub fn render_svg(cf: &CardFile) -> String {
             r##"<text x="{}" y="{}" font-size="13" font-weight="bold" text-anchor="middle">{}</text>"##,
             chart_x + name_w + range_w / 2.0,
             y + 17.0,
-            w.range
+            xml(&range_text(cf, r))
         );
         let values = w.table.soldier.iter().chain(w.table.vehicle.iter()).chain(w.table.aircraft.iter());
+        let exact = cell_texts(cf, r);
         for (col, v) in values.enumerate() {
             let x = hx + col as f64 * cell_w;
             let text = match v {
+                _ if exact[col] != v.to_string() => exact[col].clone(),
                 CombatValue::Incendiary { dice } => format!("{dice}/⊕"),
                 CombatValue::ApIncendiary { dice } => format!("{dice}/☠"),
                 other => other.to_string(),
@@ -1519,7 +1811,13 @@ pub fn render_svg(cf: &CardFile) -> String {
         bottom_lines.push((cover, r#"x="24" font-size="14" font-weight="bold""#));
         bottom_lines.push((format!("MINIATURES: {}", carriers_summary(c)), r#"x="24" font-size="13""#));
     }
-    let skills: Vec<String> = c.skills.iter().map(|k| k.name().replace('-', " ")).collect();
+    let skills: Vec<String> = c
+        .skills
+        .iter()
+        .map(|k| k.name())
+        .chain(cf.info.battlefront.skills.iter().map(|k| k.name()))
+        .map(|k| k.replace('-', " "))
+        .collect();
     let skills = if skills.is_empty() {
         "none".to_string()
     } else {

@@ -430,7 +430,9 @@ impl Game {
             plan: Some(Plan::Sustained),
             ..Decl::new(self.unit(u).side)
         };
-        self.attack_line_iter(u, Plan::Sustained).any(|l| self.any_aim(&d, l, None))
+        let mut memo = SightMemo::new();
+        self.attack_line_iter(u, Plan::Sustained)
+            .any(|l| self.any_aim_memo(&d, l, None, &mut memo))
     }
 
     /// Weapon lines of the unit and its joined hero that an attack of this plan may use.
@@ -482,7 +484,7 @@ impl Game {
     /// shot stands (it may move before ordering the strike).
     pub(super) fn aim_options_from(&self, d: &Decl, line: u8, observer_at: Option<Square>) -> Vec<Aim> {
         let mut out = Vec::new();
-        self.each_aim(d, line, observer_at, &mut |a| {
+        self.each_aim(d, line, observer_at, &mut SightMemo::new(), &mut |a| {
             out.push(a);
             true
         });
@@ -491,8 +493,14 @@ impl Game {
 
     /// Whether [`Game::aim_options_from`] lists anything; stops at the first aim found.
     pub(super) fn any_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>) -> bool {
+        self.any_aim_memo(d, line, observer_at, &mut SightMemo::new())
+    }
+
+    /// [`Game::any_aim`] with the lines of sight already traced for other lines of the same
+    /// attacker in the same position.
+    fn any_aim_memo(&self, d: &Decl, line: u8, observer_at: Option<Square>, memo: &mut SightMemo) -> bool {
         let mut found = false;
-        self.each_aim(d, line, observer_at, &mut |_| {
+        self.each_aim(d, line, observer_at, memo, &mut |_| {
             found = true;
             false
         });
@@ -500,7 +508,9 @@ impl Game {
     }
 
     /// Hands every aim of [`Game::aim_options_from`] to `f`, in order, until `f` returns false.
-    fn each_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>, f: &mut dyn FnMut(Aim) -> bool) {
+    /// `memo` holds the lines of sight traced so far from the same position by the same attacker
+    /// (they do not depend on the weapon line).
+    fn each_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>, memo: &mut SightMemo, f: &mut dyn FnMut(Aim) -> bool) {
         let Some(u) = d.unit else { return };
         let Some(from) = self.attack_position(d) else { return };
         let (owner, li) = self.line_owner(u, line);
@@ -611,7 +621,9 @@ impl Game {
                     }
                 }
                 None => {
-                    if !self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t)) {
+                    if !w.range.reaches(range(from, to))
+                        || !memo.sees(usize::from(t.0), || self.sees_target(from, to, attacker_kind, self.kind_of(t)))
+                    {
                         continue;
                     }
                 }
@@ -623,12 +635,15 @@ impl Game {
         if d.reactive.is_none() && indirect.is_none() {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
-            for (s, el) in self.board.cover_elements() {
+            for (i, (s, el)) in self.board.cover_elements().enumerate() {
                 if w.keywords.flame && el == CoverElement::AntiTankTrap {
                     continue;
                 }
                 let value = w.table.against(cover_armor(el));
-                if value == CombatValue::NoEffect || !self.in_fire_zone(w, from, s, attacker_kind, PieceKind::Vehicle) {
+                if value == CombatValue::NoEffect
+                    || !w.range.reaches(range(from, s))
+                    || !memo.sees(256 + i, || self.sees_target(from, s, attacker_kind, PieceKind::Vehicle))
+                {
                     continue;
                 }
                 if !each_ammo(line, Target::Cover(s), w, value, max_ammo, f) {
@@ -676,7 +691,11 @@ impl Game {
                 ..Decl::new(side)
             };
             let _ = (from, to);
-            if self.attack_line_iter(id, Plan::Sustained).any(|l| self.any_aim(&d, l, None)) {
+            let mut memo = SightMemo::new();
+            if self
+                .attack_line_iter(id, Plan::Sustained)
+                .any(|l| self.any_aim_memo(&d, l, None, &mut memo))
+            {
                 v.push(id);
             }
         }
@@ -698,4 +717,35 @@ fn aim_decisions(line: u8, aims: Vec<Aim>) -> Vec<Decision> {
         ammo: a.ammo,
     }));
     v
+}
+
+/// Lines of sight already traced from one position by one attacker: to unit `i` at index `i`,
+/// to cover element `j` at `256 + j` (those past the table are traced every time).
+pub(super) struct SightMemo {
+    /// Bit `i`: target `i` traced; then `seen` bit `i`: it is seen.
+    known: [u64; 8],
+    seen: [u64; 8],
+}
+
+impl SightMemo {
+    pub(super) fn new() -> SightMemo {
+        SightMemo { known: [0; 8], seen: [0; 8] }
+    }
+    /// Whether target `i` is seen, tracing it with `trace` the first time.
+    #[inline]
+    fn sees(&mut self, i: usize, trace: impl FnOnce() -> bool) -> bool {
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        if w >= self.known.len() {
+            return trace();
+        }
+        if self.known[w] & bit != 0 {
+            return self.seen[w] & bit != 0;
+        }
+        let v = trace();
+        self.known[w] |= bit;
+        if v {
+            self.seen[w] |= bit;
+        }
+        v
+    }
 }
