@@ -693,9 +693,35 @@ fn fast_two_then_three_spaces() {
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan move move");
+    // "This skill can only affect one of those move actions": the player's choice. The first
+    // move may take the extra space (E5 from E3)...
+    let first = legal(&t);
+    assert!(first.contains(&"move E4".to_string()) && first.contains(&"move E5".to_string()));
+    assert!(!first.contains(&"move E6".to_string()));
     t.decide("move E4");
+    // ... and when it did not, the second move has it.
     let two = legal(&t);
     assert!(two.contains(&"move E6".to_string()) && !two.contains(&"move E7".to_string()));
+}
+
+/// tactics-revised-core-rules.md, "Fast": when the first of two move actions took the extra
+/// space, the second moves the unit's movement value only (three spaces in all).
+#[test]
+fn fast_on_the_first_of_two_moves() {
+    let mut t = Table::new(open_game(
+        9,
+        9,
+        vec![
+            placed(&card("Hell Boys"), Side::A, "E1"),
+            placed(&card("Sturmpioniere"), Side::B, "A9"),
+        ],
+    ));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move move");
+    t.decide("move E3");
+    let second = legal(&t);
+    assert!(second.contains(&"move E4".to_string()) && !second.contains(&"move E5".to_string()));
 }
 
 // ----- Reactive Fire -----------------------------------------------------------------------------

@@ -73,9 +73,16 @@ impl Game {
         if d.assault == Some(true) {
             m *= 2;
         }
-        let plan_moves = d.plan.map_or(0, plan_moves);
-        // Fast applies to one move action: the last one declared (docs/rulings.md).
-        let fast = self.has_skill(u, Skill::Fast) && d.moves.len() + 1 == plan_moves;
+        // Fast applies to one move action, the player's choice ("Fast"): the first of two moves
+        // may use it (its options include the spaces only the extra point reaches), and the
+        // second has it when the first did not need it (docs/rulings.md, "Fast with two moves").
+        let fast = self.has_skill(u, Skill::Fast)
+            && if self.edition == Edition::Battlefront {
+                // A March Move's Fast square goes to its last leg (docs/rulings.md).
+                d.moves.len() + 1 == d.plan.map_or(0, plan_moves)
+            } else {
+                d.moves.is_empty() || !self.first_move_used_fast(d, m)
+            };
         let start = if d.moves.is_empty() { unit.at } else { d.moves.last().copied() };
         match start {
             Some(at) if !d.moves.is_empty() => {
@@ -96,7 +103,8 @@ impl Game {
                 } else {
                     unit.at
                 };
-                let used = self.leg_needs_diagonal(u, first_from, at, m);
+                let first_m = if self.first_move_used_fast(d, m) { m + 1 } else { m };
+                let used = self.leg_needs_diagonal(u, first_from, at, first_m);
                 reach_squares(&self.board, &occ, &self.mover(u, at, m, fast), used)
             }
             Some(at) => reach_squares(&self.board, &self.occ, &self.mover(u, at, m, fast), false),
@@ -111,6 +119,24 @@ impl Game {
                 let mut out = entry_squares(&self.board, &self.occ, &mv, &self.entry[unit.side]);
                 out.sort();
                 out
+            }
+        }
+    }
+
+    /// Whether the first move action of `d` (declared) ended where only the Fast point gets:
+    /// the unit has Fast and that space is not reachable with `m` points alone.
+    pub(super) fn first_move_used_fast(&self, d: &Decl, m: u8) -> bool {
+        let (Some(u), Some(&first)) = (d.unit, d.moves.first()) else { return false };
+        if !self.has_skill(u, Skill::Fast) || self.edition == Edition::Battlefront {
+            return false;
+        }
+        let unit = self.unit(u);
+        match unit.at {
+            Some(at) if first == at => false,
+            Some(at) => !reach_squares(&self.board, &self.occ, &self.mover(u, at, m, false), false).contains(&first),
+            None => {
+                let mv = self.mover(u, Square::new(0, 0), m.saturating_sub(1), false);
+                !entry_squares(&self.board, &self.occ, &mv, &self.entry[unit.side]).contains(&first)
             }
         }
     }
@@ -169,6 +195,9 @@ impl Game {
         self.units[usize::from(u.0)].moved = true;
         if let Some(j) = self.unit(u).joined {
             self.units[usize::from(j.0)].moved = true;
+        }
+        if self.edition == Edition::Battlefront {
+            self.bf_moved(u, from, to);
         }
         match from {
             None => self.events.push(Event::Entered(u, to)),

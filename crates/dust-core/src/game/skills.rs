@@ -312,7 +312,7 @@ impl Game {
             return 0;
         };
         match (self.attack_position(d), self.unit(t).at) {
-            (Some(from), Some(to)) => (range(from, to) as usize).saturating_sub(1).min(3),
+            (Some(from), Some(to)) => (range(from, to) as usize).saturating_sub(1),
             _ => 0,
         }
     }
