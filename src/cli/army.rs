@@ -16,7 +16,7 @@
 
 use anyhow::Context as _;
 use dust_core::Edition;
-use dust_data::army::{army_cost, build_army, check_army_cards, parse_army, parse_bloc, ArmyEntry, ArmyFile};
+use dust_data::army::{army_cost, build_army_in, check_army_cards, parse_army, parse_bloc, ArmyEntry, ArmyFile};
 use dust_data::builtin::load_card_files_for;
 use dust_data::card::{kind_text, CardFile};
 use dust_data::Diagnostic;
@@ -155,7 +155,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 interact(&mut stdin.lock(), &mut stdout.lock(), &mut army, &card_files, out.as_deref())?;
                 return Ok(ExitCode::SUCCESS);
             }
-            let army = match build_army(&label, *bloc, *ap, &cards, names.as_deref()) {
+            let army = match build_army_in(&label, *bloc, *ap, &cards, names.as_deref(), *edition) {
                 Ok(a) => a,
                 Err(errors) => {
                     for e in &errors {

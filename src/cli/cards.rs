@@ -134,7 +134,7 @@ fn print_diagnostics(d: &[Diagnostic]) {
 /// `cards check`: exit 0 when every card reads, 2 otherwise.
 fn check(path: &Path) -> ExitCode {
     let result = if path.is_dir() {
-        parse_card_dir(path)
+        check_tree(path)
     } else {
         check_file(path).map(|c| vec![c])
     };
@@ -152,6 +152,38 @@ fn check(path: &Path) -> ExitCode {
             eprintln!("{} problem(s)", d.len());
             ExitCode::from(2)
         }
+    }
+}
+
+/// Every card folder under `path`, `path` first, then its subfolders in name order (the
+/// battlefront cards live in `data/units/battlefront/`).
+fn card_dirs(path: &Path) -> Vec<PathBuf> {
+    let mut out = vec![path.to_path_buf()];
+    let mut subs: Vec<PathBuf> = std::fs::read_dir(path)
+        .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    subs.sort();
+    for s in subs {
+        out.extend(card_dirs(&s));
+    }
+    out
+}
+
+/// Checks the card files of a folder and of every subfolder, each folder on its own (card names
+/// are unique within a folder; an edition's folder may repeat a name of another).
+fn check_tree(path: &Path) -> Result<Vec<CardFile>, Vec<Diagnostic>> {
+    let mut cards = Vec::new();
+    let mut diags = Vec::new();
+    for dir in card_dirs(path) {
+        match parse_card_dir(&dir) {
+            Ok(c) => cards.extend(c),
+            Err(d) => diags.extend(d),
+        }
+    }
+    if diags.is_empty() {
+        Ok(cards)
+    } else {
+        Err(diags)
     }
 }
 
@@ -246,5 +278,21 @@ mod tests {
             (t.a.edition, t.a.bloc),
             (dust_core::Edition::Battlefront, Some(dust_core::Bloc::Ssu))
         );
+    }
+}
+
+#[cfg(test)]
+mod check_tree_tests {
+    use super::*;
+
+    /// Issue 4: `cards check data/units` checks the battlefront cards of
+    /// `data/units/battlefront/` too.
+    #[test]
+    fn check_descends_into_subfolders() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/units");
+        let cards = check_tree(&root).expect("the shipped cards are clean");
+        assert!(cards.iter().any(|c| c.info.edition == dust_core::Edition::Battlefront));
+        assert!(cards.iter().any(|c| c.info.edition == dust_core::Edition::Revised));
+        assert!(card_dirs(&root).iter().any(|d| d.ends_with("battlefront")));
     }
 }

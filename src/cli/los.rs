@@ -33,6 +33,11 @@ pub struct Args {
     /// Print one JSON object: los, cover, range, reason, cover_reasons, from, to, attacker, target.
     #[arg(long)]
     json: bool,
+    /// The rules edition: `revised` (default; dot-to-dot lines, soft and hard cover) or
+    /// `battlefront` (lines from any point of a square to any point of the other; a unit is in
+    /// cover or in the open).
+    #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
+    edition: dust_core::Edition,
 }
 
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
@@ -54,6 +59,9 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         target: kind_at(to, a.target),
     };
     let occ = map.occupancy();
+    if a.edition == dust_core::Edition::Battlefront {
+        return battlefront(a, &map, &occ, &shot);
+    }
     let result = line_of_sight(&map.board, &occ, &shot);
     let dist = range(from, to);
     let not_a_squad = shot.target != PieceKind::Squad;
@@ -98,6 +106,68 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             println!("line of sight: no: {blocked}");
             println!("cover: none (no line of sight)");
         }
+    }
+    println!("range: {dist}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The battlefront edition's answer (tactics-battlefront-2013-rules.txt, "3) Check Line of
+/// Sight", "Cover Saves"): any point of the attacker's square to any point of the target's;
+/// the target is in cover when no point of the attacker's square reaches all of its square,
+/// and infantry also in a square with an ammo crate, an anti-tank trap, rubble, a structure
+/// or smoke.
+fn battlefront(a: &Args, map: &dust_data::MapFile, occ: &dust_core::Occupancy, shot: &Shot) -> anyhow::Result<ExitCode> {
+    use dust_core::battlefront::{area_cover, sees};
+    use dust_core::Terrain;
+    let (from, to) = (shot.from, shot.to);
+    let b = &map.board;
+    let los = sees(b, occ, from, to);
+    let infantry = shot.target != PieceKind::Vehicle;
+    let mut reasons = Vec::new();
+    if los && area_cover(b, occ, from, to) {
+        reasons.push("no point of the attacker's square reaches every point of the target's square".to_string());
+    }
+    if los && infantry {
+        if let Some(el) = b.cover(to) {
+            reasons.push(format!("infantry in a square with an {}", el.name()));
+        }
+        match b.terrain(to) {
+            Terrain::Rubble => reasons.push("infantry in rubble".to_string()),
+            Terrain::Smoke => reasons.push("infantry in smoke".to_string()),
+            _ => {}
+        }
+        if b.structure_at(to).is_some() {
+            reasons.push("infantry in a building".to_string());
+        }
+    }
+    let cover = !reasons.is_empty();
+    let dist = range(from, to);
+    if a.json {
+        let v = json!({
+            "edition": "battlefront",
+            "from": from.to_string(),
+            "to": to.to_string(),
+            "attacker": shot.attacker.name(),
+            "target": shot.target.name(),
+            "los": los,
+            "reason": (!los).then_some("every line from the attacker's square to the target's square passes through or touches a blocking square"),
+            "cover": if cover { "cover" } else { "none" },
+            "cover_reasons": reasons,
+            "range": dist,
+        });
+        println!("{}", to_json(&v)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("from {from} ({}) to {to} ({}), battlefront edition", shot.attacker, shot.target);
+    if los {
+        println!("line of sight: yes");
+        println!("cover: {}", if cover { "in cover" } else { "in the open" });
+        for r in &reasons {
+            println!("  - {r}");
+        }
+    } else {
+        println!("line of sight: no: every line from {from} to {to} passes through or touches a blocking square");
+        println!("cover: none (no line of sight)");
     }
     println!("range: {dist}");
     Ok(ExitCode::SUCCESS)

@@ -77,10 +77,20 @@ pub struct Args {
     /// Print one JSON object: loss (probabilities by health lost), destroyed, mean, and more.
     #[arg(long)]
     json: bool,
+    /// The rules edition: `revised` (default) or `battlefront`. The exact odds model the revised
+    /// edition; the battlefront edition is refused until they model its dice and saves.
+    #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
+    edition: dust_core::Edition,
 }
 
 /// Runs `dust1947 odds`.
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
+    if a.edition == dust_core::Edition::Battlefront {
+        bail!(
+            "--edition battlefront: the exact odds do not model the battlefront dice, saves and blast values yet (issue 10); \
+             play it out with `dust1947 sim --edition battlefront` instead"
+        );
+    }
     let dir = a
         .cards
         .clone()

@@ -10,6 +10,9 @@ use dust_tui::{opponent, setup, App, AppConfig, Seat};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// The battlefront scenario `play --edition battlefront` starts when no scenario is named.
+const BATTLEFRONT_SCENARIO: &str = "encounter";
+
 /// A side on the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SideArg {
@@ -46,6 +49,11 @@ pub struct Args {
     /// List the scenarios and exit.
     #[arg(long)]
     list_scenarios: bool,
+    /// The rules edition, `revised` or `battlefront` (default: the scenario's; with
+    /// `battlefront` and no --scenario, the battlefront Encounter scenario). The game record
+    /// keeps the scenario, so the edition must be the scenario's own.
+    #[arg(long, value_name = "revised|battlefront")]
+    edition: Option<dust_core::Edition>,
 }
 
 /// The default save file: `$XDG_DATA_HOME/dust1947/last-game.toml`, else
@@ -89,6 +97,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         }
         (Some(r), _) => record::scenario_name(r),
         (None, Some(s)) => s.clone(),
+        (None, None) if a.edition == Some(dust_core::Edition::Battlefront) => BATTLEFRONT_SCENARIO.to_string(),
         (None, None) => setup::DEFAULT_SCENARIO.to_string(),
     };
     let game_setup = match &loaded {
@@ -96,6 +105,15 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         None => setup::load_scenario(&scenario),
     }
     .map_err(anyhow::Error::msg)?;
+    if let Some(e) = a.edition {
+        if e != game_setup.edition {
+            bail!(
+                "`{scenario}` is a scenario of the {} edition: the game record names the scenario, so play it in its own edition \
+                 (the battlefront scenarios: {BATTLEFRONT_SCENARIO}; see `dust1947 scenario list`)",
+                game_setup.edition
+            );
+        }
+    }
     let recorded = loaded.as_ref().and_then(record::players_of);
     let (seats, ai_spec) = seats(a, recorded);
     let seed = loaded.as_ref().map(|r| r.seed).or(a.seed).unwrap_or_else(clock_seed);

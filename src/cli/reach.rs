@@ -41,9 +41,14 @@ pub struct Args {
     /// Jump: pass over obstacles and land in an empty space.
     #[arg(long)]
     jump: bool,
-    /// Print one JSON object: squares, paths, costs, from, unit, side, move, actions.
+    /// Print one JSON object: squares, paths, costs, from, unit, side, move, actions, edition.
     #[arg(long)]
     json: bool,
+    /// The rules edition: `revised` (default) or `battlefront`. Both move on the same grid
+    /// rules in this engine; in the battlefront edition `--actions 2` is a March Move (two legs
+    /// of the Move rating: "doubles its Move rating").
+    #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
+    edition: dust_core::Edition,
 }
 
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
@@ -95,6 +100,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             "agile": a.agile,
             "fast": a.fast,
             "jump": a.jump,
+            "edition": a.edition.name(),
             "squares": squares.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "paths": Value::Object(paths),
             "costs": Value::Object(costs),
@@ -107,6 +113,9 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         .filter(|x| x.0)
         .map(|x| x.1)
         .collect();
+    if a.edition == dust_core::Edition::Battlefront && a.actions == 2 {
+        println!("battlefront edition: a March Move (two legs of the Move rating)");
+    }
     println!(
         "{} of side {} at {at}, move {}, {} move action{}{}{}",
         kind,

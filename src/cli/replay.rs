@@ -24,6 +24,10 @@ pub struct Args {
     /// Also print every event of the game.
     #[arg(long)]
     pub events: bool,
+    /// Replay under this rules edition, `revised` or `battlefront`, whatever the record says
+    /// (a battlefront scenario always plays battlefront).
+    #[arg(long, value_name = "revised|battlefront")]
+    pub edition: Option<dust_core::Edition>,
 }
 
 /// Runs `dust1947 replay`.
@@ -31,7 +35,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let file = args.file.display().to_string();
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read the record `{file}`: check the path and that it is UTF-8 text"))?;
-    let record = Record::parse(&text, &file).map_err(Diagnostics)?;
+    let mut record = Record::parse(&text, &file).map_err(Diagnostics)?;
+    if let Some(e) = args.edition {
+        record.edition = e;
+    }
     let cards = super::scenario::cards(args.cards.as_deref())?;
     let game = replay(&record, &cards).with_context(|| format!("cannot replay `{file}`"))?;
     if args.events {

@@ -19,6 +19,11 @@ pub struct Args {
     /// name. Default: the DUST1947_CARDS environment variable, if set.
     #[arg(long, value_name = "DIR", global = true)]
     pub cards: Option<PathBuf>,
+    /// Play (show, check) the scenarios under this rules edition, `revised` or `battlefront`,
+    /// instead of the edition each file names; a battlefront scenario uses the battlefront
+    /// cards (docs/battlefront.md).
+    #[arg(long, value_name = "revised|battlefront", global = true)]
+    pub edition: Option<dust_core::Edition>,
     #[command(subcommand)]
     pub command: ScenarioCommand,
 }
@@ -51,12 +56,25 @@ pub enum ScenarioCommand {
 
 /// Runs `dust1947 scenario …`.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let cards = cards(args.cards.as_deref())?;
+    let revised = cards(args.cards.as_deref())?;
+    let battlefront = cards_for(args.cards.as_deref(), dust_core::Edition::Battlefront)?;
+    let for_edition = |s: &mut Scenario| -> &[UnitCard] {
+        if let Some(e) = args.edition {
+            s.edition = e;
+        }
+        match s.edition {
+            dust_core::Edition::Revised => &revised,
+            dust_core::Edition::Battlefront => &battlefront,
+        }
+    };
     match &args.command {
         ScenarioCommand::List => {
             for name in builtin_names() {
                 match load_builtin(name) {
-                    Ok(s) => println!("{name:<22} {}", one_line(&s, &cards)),
+                    Ok(mut s) => {
+                        let cards = for_edition(&mut s);
+                        println!("{name:<22} {}", one_line(&s, cards));
+                    }
                     Err(d) => println!("{name:<22} broken: {}", d.first().map(ToString::to_string).unwrap_or_default()),
                 }
             }
@@ -64,6 +82,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         ScenarioCommand::Show { name, seed, toml } => {
             let mut s = load(name)?;
+            let cards = for_edition(&mut s);
             if let Some(seed) = seed {
                 if s.custom.is_none() {
                     anyhow::bail!("`--seed` lays out a custom battle, but `{name}` has a fixed battlefield (no [custom] table)");
@@ -73,7 +92,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             if *toml {
                 print!("{}", s.to_toml());
             } else {
-                print!("{}", show(&s, &cards));
+                print!("{}", show(&s, cards));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -84,12 +103,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 let result = std::fs::read_to_string(f)
                     .with_context(|| format!("cannot read the scenario file `{file}`: check the path and that it is UTF-8 text"))
                     .and_then(|text| {
-                        let s = parse_scenario(&text, &file).map_err(Diagnostics)?;
-                        s.game_setup(&cards).map_err(Diagnostics)?;
-                        Ok(s)
+                        let mut s = parse_scenario(&text, &file).map_err(Diagnostics)?;
+                        let cards = for_edition(&mut s);
+                        s.game_setup(cards).map_err(Diagnostics)?;
+                        Ok((one_line(&s, cards), s))
                     });
                 match result {
-                    Ok(s) => println!("{file}: ok: {}", one_line(&s, &cards)),
+                    Ok((line, _)) => println!("{file}: ok: {line}"),
                     Err(e) => {
                         super::report(&e);
                         failed = true;
@@ -108,6 +128,15 @@ pub fn cards(dir: Option<&Path>) -> anyhow::Result<Vec<UnitCard>> {
     dust_data::builtin::load_cards(dir.as_deref()).map_err(|d| anyhow::Error::new(Diagnostics(d)).context("the card folder has problems"))
 }
 
+/// The unit cards an edition plays ([`dust_data::builtin::load_cards_for`]), with `--cards`
+/// or `DUST1947_CARDS`.
+pub fn cards_for(dir: Option<&Path>, edition: dust_core::Edition) -> anyhow::Result<Vec<UnitCard>> {
+    let env = std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let dir = dir.map(Path::to_path_buf).or(env);
+    dust_data::builtin::load_cards_for(dir.as_deref(), edition)
+        .map_err(|d| anyhow::Error::new(Diagnostics(d)).context("the card folder has problems"))
+}
+
 /// A shipped scenario by name, or a scenario file.
 pub fn load(name: &str) -> anyhow::Result<Scenario> {
     let path = Path::new(name);
@@ -121,8 +150,13 @@ pub fn load(name: &str) -> anyhow::Result<Scenario> {
 
 fn one_line(s: &Scenario, cards: &[UnitCard]) -> String {
     format!(
-        "\"{}\": {}x{} board, {} rounds, {} objective(s), armies {} AP vs {} AP{}",
+        "\"{}\"{}: {}x{} board, {} rounds, {} objective(s), armies {} AP vs {} AP{}",
         s.name,
+        if s.edition == dust_core::Edition::Battlefront {
+            " (battlefront)"
+        } else {
+            ""
+        },
         s.board.width(),
         s.board.height(),
         s.round_limit,

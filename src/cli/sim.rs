@@ -51,6 +51,9 @@ pub struct Args {
     /// Print every decision of the first game with the player's top candidates (stderr).
     #[arg(long)]
     pub explain: bool,
+    /// The rules edition: `revised` or `battlefront` (default: the scenario's).
+    #[arg(long, value_name = "revised|battlefront")]
+    pub edition: Option<dust_core::Edition>,
 }
 
 fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
@@ -65,10 +68,10 @@ struct Battle {
     armies: BySide<String>,
 }
 
-fn battle(name: Option<&str>) -> anyhow::Result<Battle> {
+fn battle(name: Option<&str>, edition: Option<dust_core::Edition>) -> anyhow::Result<Battle> {
     use dust_data::scenario;
     let cards = dust_data::builtin::builtin_cards();
-    let (s, reference) = match name {
+    let (mut s, reference) = match name {
         None => (
             scenario::load_builtin("annihilation").map_err(Diagnostics)?,
             ScenarioRef::Builtin("annihilation".to_string()),
@@ -80,6 +83,9 @@ fn battle(name: Option<&str>) -> anyhow::Result<Battle> {
         }
         Some(n) => (scenario::load_builtin(n).map_err(Diagnostics)?, ScenarioRef::Builtin(n.to_string())),
     };
+    if let Some(e) = edition {
+        s.edition = e;
+    }
     let setup = s.game_setup(&cards).map_err(Diagnostics)?;
     let armies = BySide::new_with(|side| s.armies[side].name.clone().unwrap_or_else(|| format!("side {side}")));
     Ok(Battle {
@@ -245,7 +251,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    let b = battle(args.scenario.as_deref())?;
+    let b = battle(args.scenario.as_deref(), args.edition)?;
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create the records folder `{}`", dir.display()))?;
     }
@@ -452,6 +458,7 @@ fn write_record(dir: &Path, b: &Battle, args: &Args, i: u32, r: &GameResult) -> 
         Err(_) => return Ok(()),
     };
     let mut rec = Record::new(b.scenario.clone(), dice);
+    rec.edition = b.setup.edition;
     for d in decisions {
         rec.push(*d);
     }

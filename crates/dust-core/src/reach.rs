@@ -559,7 +559,9 @@ pub(crate) fn step_tables(board: &Board) -> Vec<u64> {
         for i in 0..n {
             let a = board.square_at(i);
             for (k, &(dc, dr)) in STEPS.iter().enumerate() {
-                let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) else { continue };
+                let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) else {
+                    continue;
+                };
                 let table = |t: usize| (class * TABLES_PER_CLASS + t) * w;
                 let ok = if k < 4 {
                     crosses(board.edge(a, b), vehicle, sj)

@@ -83,13 +83,21 @@ impl<const W: usize> Bits<W> {
         if n >= 0 {
             for i in words..W {
                 let lo = self.0[i - words];
-                let carry = if bits > 0 && i > words { self.0[i - words - 1] >> (64 - bits) } else { 0 };
+                let carry = if bits > 0 && i > words {
+                    self.0[i - words - 1] >> (64 - bits)
+                } else {
+                    0
+                };
                 r.0[i] = (lo << bits) | carry;
             }
         } else {
             for i in 0..W - words {
                 let hi = self.0[i + words];
-                let carry = if bits > 0 && i + words + 1 < W { self.0[i + words + 1] << (64 - bits) } else { 0 };
+                let carry = if bits > 0 && i + words + 1 < W {
+                    self.0[i + words + 1] << (64 - bits)
+                } else {
+                    0
+                };
                 r.0[i] = (hi >> bits) | carry;
             }
         }

@@ -521,3 +521,267 @@ fn random_battlefront_games_end() {
         }
     }
 }
+
+// ----- Field of fire, blast and automatic kill values, damage per hit ---------------------------
+
+use dust_core::battlefront::Facing;
+use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontValue, BattlefrontWeapon, CombatValue, Mount};
+
+/// A battlefront vehicle: its lines as (name, mount, dice against vehicles), damage 1.
+fn mounted_vehicle(name: &str, health: u8, lines: &[(&str, Mount, u8)]) -> (Arc<UnitCard>, Arc<BattlefrontCard>) {
+    let mut c = (*vehicle(name, health)).clone();
+    c.weapons = lines
+        .iter()
+        .map(|&(n, _, dice)| {
+            let mut w = rifle(n, R6, 1);
+            w.table.vehicle = [CombatValue::Dice { dice, damage: 1 }; 7];
+            w
+        })
+        .collect();
+    let bf = BattlefrontCard {
+        weapons: lines
+            .iter()
+            .map(|&(_, m, _)| BattlefrontWeapon {
+                mount: Some(m),
+                ..BattlefrontWeapon::default()
+            })
+            .collect(),
+        ..BattlefrontCard::default()
+    };
+    (Arc::new(c), Arc::new(bf))
+}
+
+fn with_bf(mut u: UnitSetup, bf: &Arc<BattlefrontCard>) -> UnitSetup {
+    u.battlefront = Some(bf.clone());
+    u
+}
+
+fn aims_offered(t: &Table) -> Vec<String> {
+    legal(t).into_iter().filter(|d| d.starts_with("aim")).collect()
+}
+
+/// "1) Check Field of Fire", the Pounder and Ludwig example: "The Pounder has a turret, so can
+/// shoot its 17 pdr gun in any direction. Despite facing in the wrong direction, it can make a
+/// Sustained Attack action against the Ludwig. … [the Ludwig] can only attack targets in its
+/// front arc with its twin 8.8cm FpK Zwilling guns (although it can attack targets in any
+/// direction with its hatch-mounted MG 44). As the Pounder is out of its field of fire, it
+/// needs to take a Move action to bring it into its field of fire, before it can take an Attack
+/// action."
+#[test]
+fn field_of_fire_turret_front_and_hatch_mounts() {
+    let (pounder, pbf) = mounted_vehicle("Pounder", 6, &[("17 pdr Gun", Mount::Turret, 2)]);
+    let (ludwig, lbf) = mounted_vehicle("Ludwig", 6, &[("8.8cm FpK Zwilling", Mount::Front, 3), ("MG 44", Mount::Hatch, 1)]);
+    // Side A faces north at the start, side B south: the Pounder (A, D2) faces away from the
+    // Ludwig south of it; the Ludwig (B, D1) faces south, away from the Pounder.
+    let mut t = game(
+        8,
+        8,
+        vec![
+            with_bf(placed(&pounder, Side::A, "D2"), &pbf),
+            with_bf(placed(&ludwig, Side::B, "D1"), &lbf),
+        ],
+    );
+    assert_eq!(t.game.unit(UnitId(0)).facing, Facing::NORTH);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    assert!(
+        legal(&t).contains(&"plan sustained".to_string()),
+        "the turret fires in any direction"
+    );
+    t.decide("plan sustained");
+    assert_eq!(aims_offered(&t), ["aim 0 none", "aim 0 u1 0"]);
+    t.decide("aim 0 u1 0");
+    t.roll(2, 0);
+    t.roll(2, 0); // the sustained reroll misses too: "The Ludwig survives"
+                  // The Ludwig faces south, the Pounder is north of it: the front guns cannot fire without a
+                  // Move, the hatch-mounted MG 44 can.
+    t.decide("activate u1");
+    t.decide("plan sustained");
+    // The twin guns have no target (their aim is skipped); the hatch-mounted MG 44 fires all round.
+    assert_eq!(aims_offered(&t), ["aim 1 none", "aim 1 u0 0"]);
+}
+
+/// "1) Check Field of Fire": "If they aren't pointing at the target when they want to shoot,
+/// they will need to take a Move action to change direction first": with a Move before the
+/// Attack the front guns fire, and the walker ends facing its target.
+#[test]
+fn a_move_turns_a_vehicle_to_its_target() {
+    let (pounder, pbf) = mounted_vehicle("Pounder", 6, &[("17 pdr Gun", Mount::Turret, 2)]);
+    let (ludwig, lbf) = mounted_vehicle("Ludwig", 6, &[("8.8cm FpK Zwilling", Mount::Front, 3), ("MG 44", Mount::Hatch, 1)]);
+    let mut t = game(
+        8,
+        8,
+        vec![
+            with_bf(placed(&pounder, Side::A, "D6"), &pbf),
+            with_bf(placed(&ludwig, Side::B, "D1"), &lbf),
+        ],
+    );
+    t.initiative(Side::B);
+    t.activate(1, "move attack", &["E1"], &[(0, "u0", 0)], &[]);
+    assert_eq!(pending_faces(&t), Some((3, 2, 6)), "the twin guns roll their three dice");
+    t.roll(3, 1);
+    assert_eq!(t.health(0), 5);
+    assert_eq!(t.game.unit(UnitId(1)).facing, Facing::towards(sq("E1"), sq("D6")).expect("apart"));
+    assert!(t.game.unit(UnitId(1)).facing.in_front_arc(sq("E1"), sq("D6")));
+}
+
+/// "Reacting to a Flank Attack with a Walker": the Pounder is outside the field of fire of the
+/// Ludwig's twin guns, "so the Axis player will need to roll [two army symbols] to allow it to
+/// rotate and then attack with its reactive attack. Any other roll won't let it shoot the
+/// Pounder with the forward-firing guns (it could use its hatch-mounted MG 44 on a [single army
+/// symbol])".
+#[test]
+fn reacting_to_a_flank_attack_with_a_walker() {
+    let (pounder, pbf) = mounted_vehicle("Pounder", 6, &[("17 pdr Gun", Mount::Turret, 2)]);
+    let (ludwig, lbf) = mounted_vehicle("Ludwig", 6, &[("8.8cm FpK Zwilling", Mount::Front, 3), ("MG 44", Mount::Hatch, 1)]);
+    let setup = |_: ()| {
+        game(
+            8,
+            8,
+            vec![
+                with_bf(placed(&pounder, Side::A, "A3"), &pbf),
+                with_bf(placed(&ludwig, Side::B, "D6"), &lbf),
+            ],
+        )
+    };
+    // A single army symbol: an Attack, the MG 44 only.
+    let mut t = setup(());
+    t.initiative(Side::A);
+    t.activate(0, "move attack", &["A4"], &[(0, "u1", 0)], &[]);
+    t.decide("react u1");
+    t.roll(2, 1);
+    // The twin guns face south, the Pounder is to the west: only the MG 44 is offered.
+    assert_eq!(aims_offered(&t), ["aim 1 none", "aim 1 u0 0"]);
+    // Two army symbols: a Move that only rotates the walker, then an Attack with the twin guns.
+    let mut t = setup(());
+    t.initiative(Side::A);
+    t.activate(0, "move attack", &["A4"], &[(0, "u1", 0)], &[]);
+    t.decide("react u1");
+    t.roll(2, 2);
+    t.decide("plan move attack");
+    while legal(&t).iter().any(|d| d.starts_with("move")) {
+        let stay = legal(&t)
+            .into_iter()
+            .find(|d| d == "move D6")
+            .unwrap_or_else(|| legal(&t)[0].clone());
+        t.decide(&stay);
+    }
+    assert_eq!(aims_offered(&t), ["aim 0 none", "aim 0 u0 0"], "rotated: the twin guns bear");
+    t.decide("aim 0 u0 0");
+    t.decide("aim 1 none");
+    t.roll(3, 2);
+    assert_eq!(t.health(0), 4);
+    assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("D6")), "the Move only rotated the walker");
+}
+
+/// "Blast Weapons", the Fakyeli example: "The Sulphur Thrower has a rating of [blast]/1 against
+/// all Infantry Armour, so they will roll one die per model in the target unit. There are three
+/// Grim Reapers, so they roll three dice to hit." And Koshka's Grand'ma: "The Sulphur Jet has a
+/// rating of [blast]/[automatic kill], so it will roll one die since there is only one model in
+/// the unit" (the Pounder) — "Automatic Kill Weapons": the hit marks off all of its crosses.
+#[test]
+fn blast_dice_per_model_and_automatic_kill() {
+    let mut thrower = rifle("Sulphur Thrower", R4, 1);
+    thrower.table.soldier = [BattlefrontValue::Blast { per_model: 1, damage: 1 }.nearest(); 4];
+    thrower.table.vehicle = [BattlefrontValue::BlastKill { per_model: 1 }.nearest(); 7];
+    let bf = Arc::new(BattlefrontCard {
+        weapons: vec![BattlefrontWeapon {
+            values: (1..=4)
+                .map(|c| (ArmorType::Soldier, c, BattlefrontValue::Blast { per_model: 1, damage: 1 }))
+                .chain((1..=7).map(|c| (ArmorType::Vehicle, c, BattlefrontValue::BlastKill { per_model: 1 })))
+                .collect(),
+            ..BattlefrontWeapon::default()
+        }],
+        ..BattlefrontCard::default()
+    });
+    let fakyeli = Arc::new(squad("Fakyeli", 1, vec![thrower]));
+    let grim = infantry("Grim Reapers", 3);
+    let pounder = vehicle("Pounder", 6);
+    let mut t = game(
+        8,
+        8,
+        vec![
+            with_bf(placed(&fakyeli, Side::A, "C2"), &bf),
+            placed(&grim, Side::B, "C5"),
+            placed(&pounder, Side::B, "E5"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    assert_eq!(pending_faces(&t), Some((3, 2, 6)), "three Grim Reapers: three dice");
+    t.roll(3, 2);
+    t.roll(2, 0); // infantry saves fail
+    assert_eq!(t.health(1), 1, "each hit on an infantry squad eliminates one miniature");
+    t.activate(1, "nothing nothing", &[], &[], &[]);
+    t.activate(2, "nothing nothing", &[], &[], &[]);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u2", 0)], &[]);
+    assert_eq!(pending_faces(&t), Some((1, 2, 6)), "one model in the unit: one die");
+    t.roll(1, 1);
+    assert!(t.game.unit(UnitId(2)).destroyed, "an automatic kill marks off every cross");
+}
+
+/// "7) Suffer Damage": "Each hit on an Infantry Squad eliminates one miniature" — a damage
+/// rating of 3 still removes one soldier per hit; heroes and vehicles take the rating.
+#[test]
+fn each_hit_on_a_squad_eliminates_one_miniature() {
+    let mut gun = rifle("Schwere Laserwerfer", R6, 1);
+    gun.table.soldier = [CombatValue::Dice { dice: 2, damage: 3 }; 4];
+    let a = Arc::new(squad("Heavy Laser Grenadiers", 1, vec![gun]));
+    let b = infantry("Bot Hunters", 5);
+    let mut t = game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5")]);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(2, 2);
+    t.roll(2, 0);
+    assert_eq!(t.health(1), 3);
+    // The revised edition removes three soldiers per hit (all five here).
+    let mut setup = open_game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5")]);
+    setup.edition = Edition::Revised;
+    let mut r = Table::new(setup);
+    r.initiative(Side::A);
+    r.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    r.roll(2, 2);
+    assert_eq!(r.health(1), 0);
+}
+
+/// "Move and March Move Actions": units "end their move facing in any direction"; the engine
+/// turns a unit the way it went (docs/rulings.md, "Battlefront facing"). A support weapon fires
+/// only "up to 45 degrees on either side of the direction it is facing".
+#[test]
+fn support_weapon_fires_in_its_front_arc_after_moving() {
+    let gun = Arc::new(squad("Flak Team", 2, vec![rifle("Flak", R6, 1), rifle("Pistol", R4, 1)]));
+    let bf = Arc::new(BattlefrontCard {
+        kind: Some(BattlefrontKind::SupportWeapon),
+        weapons: vec![BattlefrontWeapon::default(), BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    });
+    let b = infantry("B", 3);
+    let mut t = game(8, 8, vec![with_bf(placed(&gun, Side::A, "D4"), &bf), placed(&b, Side::B, "A4")]);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    assert!(
+        !legal(&t).contains(&"plan sustained".to_string()),
+        "B is west, the team faces north"
+    );
+    t.decide("plan move nothing");
+    t.decide("move C4");
+    assert_eq!(t.game.unit(UnitId(0)).facing, Facing::WEST);
+    t.activate(1, "nothing nothing", &[], &[], &[]);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    assert!(legal(&t).contains(&"plan sustained".to_string()), "now facing B");
+}
+
+/// The facing geometry: the eight directions and the 90-degree front arc, edges included.
+#[test]
+fn facing_and_front_arc() {
+    let c = sq("D4");
+    assert_eq!(Facing::towards(c, sq("D8")), Some(Facing::NORTH));
+    assert_eq!(Facing::towards(c, sq("H8")), Some(Facing(1)));
+    assert_eq!(Facing::towards(c, sq("A4")), Some(Facing::WEST));
+    assert!(Facing::NORTH.in_front_arc(c, sq("G7")), "exactly 45 degrees is inside");
+    assert!(!Facing::NORTH.in_front_arc(c, sq("H7")));
+    assert!(!Facing::NORTH.in_front_arc(c, sq("D3")));
+    assert!(Facing(1).in_front_arc(c, sq("H4")), "a diagonal facing reaches the orthogonal");
+}

@@ -169,8 +169,10 @@ impl Rule {
     pub const fn applies_in(self, e: Edition) -> bool {
         !matches!(
             (self, e),
-            (Rule::Jump | Rule::CommanderForCommandSquad | Rule::CommandSquadArmorClasses, Edition::Battlefront)
-                | (Rule::UniqueVehicle, Edition::Revised)
+            (
+                Rule::Jump | Rule::CommanderForCommandSquad | Rule::CommandSquadArmorClasses,
+                Edition::Battlefront
+            ) | (Rule::UniqueVehicle, Edition::Revised)
         )
     }
 
@@ -550,8 +552,9 @@ pub fn check_army_cards(army: &ArmyFile, card_files: &[CardFile]) -> Vec<Violati
                 Rule::UniqueHeroes,
                 army.units[i].name_at,
                 format!(
-                    "{} is already in the army (line {}): a hero is fielded once",
-                    c.name, army.units[first].name_at.0
+                    "{} is already in the army ({}): a hero is fielded once",
+                    c.name,
+                    place_of(army, first)
                 ),
             );
         }
@@ -661,8 +664,9 @@ pub fn check_army_cards(army: &ArmyFile, card_files: &[CardFile]) -> Vec<Violati
                 Rule::UniqueVehicle,
                 army.units[i].name_at,
                 format!(
-                    "{} is already in the army (line {}): this unit is unique, only one may be fielded",
-                    c.name, army.units[first].name_at.0
+                    "{} is already in the army ({}): this unit is unique, only one may be fielded",
+                    c.name,
+                    place_of(army, first)
                 ),
             );
         }
@@ -823,6 +827,18 @@ pub fn can_join(hero: &UnitCard, squad: &UnitCard) -> bool {
         && (!squad.has(Skill::CommandSquad) || hero.has(Skill::Commander))
 }
 
+/// Where entry `i` of the army is, for messages: its line in the army file, or its place in
+/// the list when the army was built in memory (an entry without a place in a file has the
+/// default place, line 1 column 1, where no unit of a file can be written).
+fn place_of(army: &ArmyFile, i: usize) -> String {
+    let at = army.units[i].name_at;
+    if at == (1, 1) {
+        format!("unit {} of the list", i + 1)
+    } else {
+        format!("line {}", at.0)
+    }
+}
+
 /// Whether `hero` may join `squad` under the joining rules of an edition: the revised rules
 /// as [`can_join`]; the battlefront rules (tactics-battlefront-2013-rules.txt, "Heroes"): a
 /// hero joins an infantry squad or support weapon of the same armour rating (Blutkreuz Ape and
@@ -852,7 +868,26 @@ pub fn can_join_in(hero: &UnitCard, squad: &UnitCard, edition: Edition) -> bool 
 /// # Errors
 /// The problems with `names`, one message each.
 pub fn build_army(name: &str, bloc: Bloc, ap_limit: u32, cards: &[UnitCard], names: Option<&[String]>) -> Result<ArmyFile, Vec<String>> {
+    build_army_in(name, bloc, ap_limit, cards, names, Edition::Revised)
+}
+
+/// [`build_army`] under the army rules of an edition: in the battlefront edition heroes join
+/// by [`can_join_in`] (an infantry squad or support weapon of the same armour rating) and the
+/// revised Command Squad limit does not apply (tactics-battlefront-2013-rules.txt, "Heroes",
+/// "Playing a Game, Choosing Your Force"). The army's `edition` is set.
+///
+/// # Errors
+/// The problems with `names`, one message each.
+pub fn build_army_in(
+    name: &str,
+    bloc: Bloc,
+    ap_limit: u32,
+    cards: &[UnitCard],
+    names: Option<&[String]>,
+    edition: Edition,
+) -> Result<ArmyFile, Vec<String>> {
     let mut army = ArmyFile::new(name, bloc, ap_limit);
+    army.edition = edition;
     let mut chosen: Vec<&UnitCard> = Vec::new();
     let mut errors = Vec::new();
     let fits = |chosen: &[&UnitCard], c: &UnitCard| -> Result<(), String> {
@@ -868,7 +903,10 @@ pub fn build_army(name: &str, bloc: Bloc, ap_limit: u32, cards: &[UnitCard], nam
         if c.kind == UnitKind::Hero && chosen.iter().any(|d| d.name.eq_ignore_ascii_case(&c.name)) {
             return Err(format!("{} is already in the army (unique heroes)", c.name));
         }
-        if c.has(Skill::CommandSquad) && chosen.iter().any(|d| d.has(Skill::CommandSquad) && d.armor == c.armor) {
+        if edition == Edition::Revised
+            && c.has(Skill::CommandSquad)
+            && chosen.iter().any(|d| d.has(Skill::CommandSquad) && d.armor == c.armor)
+        {
             return Err(format!(
                 "{} would be a second Command Squad of {} (Command Squad Abilities)",
                 c.name,
@@ -918,7 +956,7 @@ pub fn build_army(name: &str, bloc: Bloc, ap_limit: u32, cards: &[UnitCard], nam
     for c in &chosen {
         let mut e = ArmyEntry::new(&c.name);
         if c.kind == UnitKind::Hero {
-            if let Some(j) = (0..chosen.len()).find(|&j| !taken[j] && can_join(c, chosen[j])) {
+            if let Some(j) = (0..chosen.len()).find(|&j| !taken[j] && can_join_in(c, chosen[j], edition)) {
                 taken[j] = true;
                 e.joins = Some(chosen[j].name.clone());
             }

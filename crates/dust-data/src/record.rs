@@ -169,7 +169,7 @@ impl Record {
             Some(item) => match item.as_str().and_then(Edition::from_name) {
                 Some(e) => Some(e),
                 None => {
-                    err(&span_of("edition"), "`edition` must be \"revised\"".to_string());
+                    err(&span_of("edition"), "`edition` must be \"revised\" or \"battlefront\"".to_string());
                     None
                 }
             },
@@ -526,17 +526,12 @@ impl std::error::Error for ReplayError {}
 /// The scenario does not build; a decision is refused (with its index, place and the legal
 /// options); decisions are left after the game ended; the final hash differs.
 pub fn replay(record: &Record, cards: &[UnitCard]) -> Result<Game, ReplayError> {
-    let scenario = record.load_scenario().map_err(ReplayError::Scenario)?;
-    if scenario.edition != record.edition {
-        return Err(ReplayError::Scenario(vec![Diagnostic {
-            file: record.file.clone(),
-            line: 1,
-            col: 1,
-            message: format!(
-                "the record is for the {} edition but its scenario for the {} edition",
-                record.edition, scenario.edition
-            ),
-        }]));
+    let mut scenario = record.load_scenario().map_err(ReplayError::Scenario)?;
+    // A record of the battlefront edition plays its scenario under the battlefront rules (`sim
+    // --edition battlefront` plays revised scenarios so); a record that says revised (or
+    // nothing, as records written before the battlefront edition) plays the scenario's edition.
+    if record.edition == Edition::Battlefront {
+        scenario.edition = Edition::Battlefront;
     }
     let setup = scenario.game_setup(cards).map_err(ReplayError::Scenario)?;
     let mut game = Game::new(setup).map_err(|e| setup_error(record, &e))?;

@@ -21,12 +21,13 @@
 //! ```
 
 use crate::builtin::builtin_cards;
+use crate::card::CardFile;
 use crate::diag::{describe, describe_value, edit_distance, toml_string};
 use crate::diag::{Diagnostic, LineIndex};
 use crate::map::{parse_map, MapFile};
-use core::fmt;
 use core::ops::Range;
 use dust_core::game::{Game, GameSetup, ObjectiveSetup, UnitSetup};
+use dust_core::unit::BattlefrontCard;
 use dust_core::{Board, BySide, CoverElement, Die, Edge, Face, GameRng, PieceKind, Roll, Side, Skill, Square, Terrain, UnitCard, UnitKind};
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -39,6 +40,7 @@ type Span = Range<usize>;
 pub const SHIPPED_MAPS: &[(&str, &str)] = &[
     ("core-board", include_str!("../../../data/maps/core-board.toml")),
     ("open-board", include_str!("../../../data/maps/open-board.toml")),
+    ("battlefront-boards", include_str!("../../../data/maps/battlefront-boards.toml")),
 ];
 
 /// The scenarios shipped with the program (`data/scenarios/`), by name (the file stem).
@@ -49,6 +51,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../../data/scenarios/hold-the-crossroads.toml"),
     ),
     ("custom-battle", include_str!("../../../data/scenarios/custom-battle.toml")),
+    ("encounter", include_str!("../../../data/scenarios/encounter.toml")),
 ];
 
 /// The cover elements of the core box: two ammo crates and two anti-tank traps
@@ -63,36 +66,8 @@ pub const CORE_BOX_COVER: [CoverElement; 4] = [
 /// The terrain squares of the core box ("Component List": 9 double-sided terrain squares).
 pub const CORE_BOX_TERRAIN_SQUARES: usize = 9;
 
-/// The rules edition a scenario is played with.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Edition {
-    /// Dust Tactics, revised core set (tactics-revised-core-rules.md with the FAQ).
-    #[default]
-    Revised,
-}
-
-impl Edition {
-    /// The name used in files.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Edition::Revised => "revised",
-        }
-    }
-    /// Reads an edition name.
-    pub fn from_name(s: &str) -> Option<Edition> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "revised" => Some(Edition::Revised),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Edition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The rules edition a scenario is played with (`edition = "revised"` or `"battlefront"`).
+pub use dust_core::Edition;
 
 /// A place in a scenario file (1-based line and column), for diagnostics found after parsing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -233,6 +208,15 @@ pub struct Scenario {
     pub armies: BySide<Army>,
     /// How a custom battle's layout was made.
     pub custom: Option<CustomLayout>,
+}
+
+/// The battlefront parts of the battlefront card files, by card name.
+fn battlefront_parts(files: &[CardFile]) -> Vec<(String, Arc<BattlefrontCard>)> {
+    files
+        .iter()
+        .filter(|f| f.info.edition == Edition::Battlefront)
+        .map(|f| (f.card.name.clone(), Arc::new(f.info.battlefront.clone())))
+        .collect()
 }
 
 // ----- shipped scenarios and maps ------------------------------------------------------------
@@ -577,7 +561,47 @@ impl Scenario {
     /// the rules ("Heroes": a hero of the same armor class, one hero per squad, the Jump and
     /// Blutkreuz restrictions, Command Squads only with a Commander), start spaces a unit
     /// cannot stand on.
+    ///
+    /// A battlefront scenario plays the shipped battlefront cards (`data/units/battlefront/`)
+    /// with their exact values, mounts and kinds, and `cards` as classic cards for every other
+    /// name ("Some classic cards…"; docs/rulings.md, "Battlefront classic cards and battlefront
+    /// cards"); [`Scenario::game_setup_with_files`] takes the card files to use instead.
     pub fn game_setup(&self, cards: &[UnitCard]) -> Result<GameSetup, Vec<Diagnostic>> {
+        match self.edition {
+            Edition::Revised => self.setup_from(cards, &[]),
+            Edition::Battlefront => {
+                let bf: Vec<CardFile> = crate::builtin::builtin_card_files_for(Edition::Battlefront)
+                    .into_iter()
+                    .filter(|f| f.info.edition == Edition::Battlefront)
+                    .collect();
+                let mut merged: Vec<UnitCard> = cards
+                    .iter()
+                    .filter(|c| !bf.iter().any(|f| f.card.name.eq_ignore_ascii_case(&c.name)))
+                    .cloned()
+                    .collect();
+                merged.extend(bf.iter().map(|f| f.card.clone()));
+                self.setup_from(&merged, &battlefront_parts(&bf))
+            }
+        }
+    }
+
+    /// [`Scenario::game_setup`] with the card files of the edition
+    /// ([`crate::builtin::load_card_files_for`]): a battlefront card file gives the engine its
+    /// battlefront part (exact values, mounts, kinds).
+    ///
+    /// # Errors
+    /// As [`Scenario::game_setup`].
+    pub fn game_setup_with_files(&self, files: &[CardFile]) -> Result<GameSetup, Vec<Diagnostic>> {
+        let cards: Vec<UnitCard> = files.iter().map(|f| f.card.clone()).collect();
+        self.setup_from(&cards, &battlefront_parts(files))
+    }
+
+    fn setup_from(&self, cards: &[UnitCard], parts: &[(String, Arc<BattlefrontCard>)]) -> Result<GameSetup, Vec<Diagnostic>> {
+        let bf_part = |name: &str| {
+            (self.edition == Edition::Battlefront)
+                .then(|| parts.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, p)| p.clone()))
+                .flatten()
+        };
         let mut diags = Vec::new();
         let mut units: Vec<UnitSetup> = Vec::new();
         // Index in `units` of each army entry (None when its card is unknown).
@@ -596,6 +620,7 @@ impl Scenario {
                             side,
                             joins: None,
                             at: u.at,
+                            battlefront: bf_part(&card.name),
                         });
                     }
                     None => {
@@ -770,7 +795,7 @@ impl Scenario {
             board: self.board.clone(),
             entry: self.entry.clone(),
             round_limit: self.round_limit,
-            edition: dust_core::Edition::Revised,
+            edition: self.edition,
             classic_dice: false,
             units,
             objectives: self
@@ -1114,15 +1139,8 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
         None => Some(Edition::Revised),
         Some((s, span)) => match Edition::from_name(&s) {
             Some(e) => Some(e),
-            None if s.trim().eq_ignore_ascii_case("battlefront") => {
-                cx.err(
-                    &span,
-                    "the battlefront edition is not supported yet: the engine plays the revised edition (write \"revised\")",
-                );
-                None
-            }
             None => {
-                cx.err(&span, format!("`{s}` is not an edition: write \"revised\""));
+                cx.err(&span, format!("`{s}` is not an edition: write \"revised\" or \"battlefront\""));
                 None
             }
         },

@@ -28,7 +28,10 @@ fn every_shipped_scenario_loads_and_starts_a_game() {
             "{n}: the description must say the layout is the project's own"
         );
         let setup = s.game_setup(&cards).unwrap();
-        assert_eq!(setup.units.len(), 10, "{n}");
+        // The revised scenarios field the core box (ten units); the battlefront Encounter the
+        // two starter battlegroups (four units and a hero each).
+        let units = if s.edition == dust_core::Edition::Battlefront { 8 } else { 10 };
+        assert_eq!(setup.units.len(), units, "{n}");
         Game::new(setup).unwrap();
     }
     // Names compare loosely.
@@ -175,9 +178,9 @@ fn keys_values_and_the_battlefield_are_checked() {
         "not a shipped map (did you mean `core-board`?)",
     );
     one(
-        &format!("name = \"T\"\nedition = \"battlefront\"\nmap = \"core-board\"\nrounds = 8\n{armies}"),
+        &format!("name = \"T\"\nedition = \"classic\"\nmap = \"core-board\"\nrounds = 8\n{armies}"),
         "2:11",
-        "not supported yet",
+        "`classic` is not an edition: write \"revised\" or \"battlefront\"",
     );
     one(&format!("name = \"T\"\nrounds = 8\n{armies}"), "1:1", "needs a battlefield");
     one(

@@ -317,6 +317,168 @@ pub fn area_cover(board: &Board, occ: &Occupancy, from: Square, to: Square) -> b
     lattice(from).into_iter().all(|p| fan_blocked(p, &b, &obs, &a))
 }
 
+/// The direction a unit faces, one of eight: 0 north (towards higher rows), 1 north-east, 2
+/// east (towards higher columns), … 7 north-west ("1) Check Field of Fire": "units can end
+/// their movement facing in any direction"; the eight directions of the grid are the ones a
+/// square model can point at a square).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Facing(pub u8);
+
+impl Facing {
+    /// The eight directions as (column, row) steps, indexed by [`Facing::0`].
+    pub const STEPS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+    /// Facing north (towards higher rows).
+    pub const NORTH: Facing = Facing(0);
+    /// Facing south (towards lower rows).
+    pub const SOUTH: Facing = Facing(4);
+    /// Facing east (towards higher columns).
+    pub const EAST: Facing = Facing(2);
+    /// Facing west (towards lower columns).
+    pub const WEST: Facing = Facing(6);
+
+    /// The name of the direction: `N`, `NE`, `E`, … `NW`.
+    pub const fn name(self) -> &'static str {
+        match self.0 & 7 {
+            0 => "N",
+            1 => "NE",
+            2 => "E",
+            3 => "SE",
+            4 => "S",
+            5 => "SW",
+            6 => "W",
+            _ => "NW",
+        }
+    }
+
+    /// The direction closest to the line from the centre of `from` to the centre of `to`
+    /// (of two equally close, the first in the order N, NE, E …); `None` when the squares are
+    /// the same.
+    pub fn towards(from: Square, to: Square) -> Option<Facing> {
+        let (dx, dy) = delta(from, to);
+        if dx == 0 && dy == 0 {
+            return None;
+        }
+        let mut best = (i64::MIN, 0u8);
+        for (i, &(sx, sy)) in Facing::STEPS.iter().enumerate() {
+            // The largest cosine: dot / |s|, compared squared and signed without roots (|s|^2
+            // is 1 or 2).
+            let dot = i64::from(dx * sx + dy * sy);
+            let norm2 = i64::from(sx * sx + sy * sy);
+            let score = if norm2 == 1 {
+                dot * dot * 2 * dot.signum()
+            } else {
+                dot * dot * dot.signum()
+            };
+            if score > best.0 {
+                best = (score, i as u8);
+            }
+        }
+        Some(Facing(best.1))
+    }
+
+    /// Whether the centre of `to` is within 45 degrees either side of this facing, seen from the
+    /// centre of `from` ("A Support Weapon can only attack targets up to 45 degrees on either
+    /// side of the direction it is facing"; the edge of the arc counts as inside).
+    pub fn in_front_arc(self, from: Square, to: Square) -> bool {
+        let (dx, dy) = delta(from, to);
+        let (sx, sy) = Facing::STEPS[usize::from(self.0 & 7)];
+        let dot = i64::from(dx * sx + dy * sy);
+        let v2 = i64::from(dx * dx + dy * dy);
+        let s2 = i64::from(sx * sx + sy * sy);
+        // angle <= 45 degrees  <=>  dot > 0 and dot^2 >= |v|^2 |s|^2 cos^2(45) = |v|^2 |s|^2 / 2
+        dot > 0 && 2 * dot * dot >= v2 * s2
+    }
+}
+
+fn delta(from: Square, to: Square) -> (i32, i32) {
+    (
+        i32::from(to.col()) - i32::from(from.col()),
+        i32::from(to.row()) - i32::from(from.row()),
+    )
+}
+
+/// The squares a large model occupies: its square and the one behind it, opposite its facing
+/// ("Large Vehicles and Large Aircraft occupy two squares"); a huge model the 2 x 2 block
+/// whose corner is its square, extending behind and to the right of its facing ("Huge
+/// Vehicles occupy four squares"). Squares off the board are left out. Used by the geometry
+/// of [`sees_footprints`] and [`footprint_cover`].
+pub fn footprint(at: Square, facing: Facing, squares: u8) -> Vec<Square> {
+    let mut v = vec![at];
+    // Behind: the opposite of the facing, on the nearest orthogonal axis.
+    let f = facing.0 & 7;
+    let axis = if f.is_multiple_of(2) { f } else { (f + 7) % 8 }; // a diagonal facing uses the axis to its left
+    let (bx, by) = Facing::STEPS[usize::from((axis + 4) % 8)];
+    let (rx, ry) = Facing::STEPS[usize::from((axis + 2) % 8)];
+    let at_off = |dx: i32, dy: i32| {
+        let c = u8::try_from(i32::from(at.col()) + dx).ok()?;
+        let r = u8::try_from(i32::from(at.row()) + dy).ok()?;
+        Some(Square::new(c, r))
+    };
+    if squares >= 2 {
+        v.extend(at_off(bx, by));
+    }
+    if squares >= 4 {
+        v.extend(at_off(rx, ry));
+        v.extend(at_off(bx + rx, by + ry));
+    }
+    v
+}
+
+/// Line of sight between two models of several squares each ("trace an imaginary line from any
+/// point in the attacking unit's square to any point in the target unit's square", for a model
+/// on two or four squares any of them): some pair of their squares sees each other, the
+/// models' own squares not blocking. Symmetric.
+pub fn sees_footprints(board: &Board, occ: &Occupancy, from: &[Square], to: &[Square]) -> bool {
+    from.iter().any(|&a| {
+        to.iter().any(|&b| {
+            if a == b {
+                return true;
+            }
+            let obs = obstacles_except(board, occ, a, b, from, to);
+            if obs.is_empty() {
+                return true;
+            }
+            let (ba, bb) = (BoxXY::square(a), BoxXY::square(b));
+            let targets = lattice(b);
+            lattice(a)
+                .into_iter()
+                .any(|p| targets.iter().any(|&q| !segment_blocked(p, q, &obs, &ba, &bb)))
+        })
+    })
+}
+
+/// Cover of a model of several squares against an attacker of several squares: from no point
+/// of the attacker's squares do lines reach every point of one of the target's squares ("all
+/// points in the target unit's square"; docs/rulings.md, "Battlefront large models").
+pub fn footprint_cover(board: &Board, occ: &Occupancy, from: &[Square], to: &[Square]) -> bool {
+    !from.iter().any(|&a| {
+        to.iter().any(|&b| {
+            if a == b {
+                return true;
+            }
+            let obs = obstacles_except(board, occ, a, b, from, to);
+            let (ba, bb) = (BoxXY::square(a), BoxXY::square(b));
+            lattice(a).into_iter().any(|p| !fan_blocked(p, &bb, &obs, &ba))
+        })
+    })
+}
+
+/// [`obstacles`] without the squares of the two models themselves.
+fn obstacles_except(board: &Board, occ: &Occupancy, a: Square, b: Square, own_a: &[Square], own_b: &[Square]) -> Vec<BoxXY> {
+    let mut obs = obstacles(board, occ, a, b);
+    let own: Vec<BoxXY> = own_a
+        .iter()
+        .chain(own_b)
+        .filter(|&&s| s != a && s != b)
+        .map(|&s| BoxXY::square(s))
+        .collect();
+    obs.retain(|k| {
+        !own.iter()
+            .any(|o| (o.x0 - k.x0).abs() < EPS && (o.y0 - k.y0).abs() < EPS && (o.x1 - k.x1).abs() < EPS && (o.y1 - k.y1).abs() < EPS)
+    });
+    obs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,5 +554,38 @@ mod tests {
         let b = board(6, 6, &["C5"]);
         let occ = Occupancy::new(&b);
         assert!(!area_cover(&b, &occ, sq("C1"), sq("C4")));
+    }
+
+    /// "Vehicle and Aircraft Size": large models occupy two squares, huge ones four; the square
+    /// behind the facing, and the block to its right.
+    #[test]
+    fn footprints_of_large_and_huge_models() {
+        assert_eq!(footprint(sq("C3"), Facing::NORTH, 1), [sq("C3")]);
+        assert_eq!(footprint(sq("C3"), Facing::NORTH, 2), [sq("C3"), sq("C2")]);
+        assert_eq!(footprint(sq("C3"), Facing::EAST, 2), [sq("C3"), sq("B3")]);
+        assert_eq!(footprint(sq("C3"), Facing::NORTH, 4), [sq("C3"), sq("C2"), sq("D3"), sq("D2")]);
+        assert_eq!(footprint(sq("A1"), Facing::NORTH, 2), [sq("A1")], "off the board is left out");
+    }
+
+    /// "3) Check Line of Sight" for a model on two squares: a line from any point of any of its
+    /// squares; its own squares (a vehicle) do not block its own lines. Cover: "all points in
+    /// the target unit's square", for a large target one of its squares seen whole.
+    #[test]
+    fn large_models_see_and_are_covered_from_every_square() {
+        let b = board(8, 8, &["D4"]);
+        let mut occ = Occupancy::new(&b);
+        // A large vehicle on C3 and C2: C2 does not block C3's lines.
+        occ.place(sq("C2"), PieceKind::Vehicle, Side::A);
+        occ.place(sq("C3"), PieceKind::Vehicle, Side::A);
+        let tank = footprint(sq("C3"), Facing::NORTH, 2);
+        assert!(sees_footprints(&b, &occ, &tank, &[sq("C1")]), "its rear square does not hide C1");
+        assert!(!sees(&b, &occ, sq("C4"), sq("C1")), "for anyone else the tank blocks");
+        // D4 hides part of E5 from every point of C3 and of C2: in cover.
+        assert!(footprint_cover(&b, &occ, &tank, &[sq("E5")]));
+        assert_eq!(
+            sees_footprints(&b, &occ, &tank, &[sq("F7")]),
+            sees_footprints(&b, &occ, &[sq("F7")], &tank),
+            "symmetric"
+        );
     }
 }

@@ -16,6 +16,9 @@ impl Game {
         // lines with him: only the squad's lines still fire.
         let hero_present = self.unit(u).joined.is_some_and(|h| !self.unit(h).destroyed);
         aims.retain(|a| a.line < HERO_LINE || hero_present);
+        if self.edition == Edition::Battlefront {
+            self.bf_face_targets(u, &aims);
+        }
         // Wiederbelebungsserum heals "after all weapon lines are resolved": this step runs last.
         self.serum.clear();
         self.stack.push(Step::Serum);
@@ -201,6 +204,9 @@ impl Game {
                 u32::from(dice) * target_alive * per_squad * per_ammo
             }
         };
+        if self.edition == Edition::Battlefront {
+            job.damage_per_hit = self.bf_damage_per_hit(owner, li, target, job.damage_per_hit);
+        }
         if w.keywords.burst {
             if let Target::Unit(t) = target {
                 if !self.unit(t).moved {

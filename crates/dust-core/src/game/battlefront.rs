@@ -6,6 +6,7 @@
 use super::*;
 use crate::battlefront::{area_cover, sees};
 use crate::terrain::Terrain;
+use crate::unit::{BattlefrontKind, BattlefrontValue};
 
 impl Game {
     fn dice(&self) -> BattlefrontDice {
@@ -304,5 +305,133 @@ impl Game {
             || matches!(self.board.terrain(to), Terrain::Rubble | Terrain::Smoke)
             || self.board.structure_at(to).is_some();
         (infantry && terrain) || area_cover(&self.board, &self.occ, from, to)
+    }
+}
+
+// ----- Cards, facing and field of fire ---------------------------------------------------------
+
+/// Gives the units of a battlefront game their battlefront card part and their first facing.
+/// A unit placed on the board faces the far side of the board from its side (side A north,
+/// side B south); a unit entering faces away from the edge it enters by ([`Game::bf_moved`])
+/// (docs/rulings.md, "Battlefront facing").
+pub(super) fn setup_units(units: &mut [Unit], setup: &GameSetup) {
+    for (u, s) in units.iter_mut().zip(&setup.units) {
+        u.bf.clone_from(&s.battlefront);
+        u.facing = match s.side {
+            Side::A => Facing::NORTH,
+            Side::B => Facing::SOUTH,
+        };
+    }
+}
+
+impl Game {
+    /// The mount of weapon line `li` of unit `owner` when it limits the field of fire: a
+    /// front-mounted vehicle weapon, or any weapon of a support weapon ("1) Check Field of
+    /// Fire"). `None` when the weapon fires in any direction (infantry, heroes, turret, hatch
+    /// and pedestal mounts, classic cards, which print no mounts).
+    fn front_arc_only(&self, owner: UnitId, li: usize) -> bool {
+        let Some(bf) = &self.unit(owner).bf else { return false };
+        match bf.weapons.get(li).and_then(|w| w.mount) {
+            Some(m) => !m.all_round(),
+            None => bf.kind == Some(BattlefrontKind::SupportWeapon),
+        }
+    }
+
+    /// "1) Check Field of Fire": whether weapon line `line` of the declaring unit may target
+    /// the unit in `to` from `from`. A weapon limited to the front arc fires at targets within
+    /// 45 degrees either side of the unit's facing; when the activation takes a Move action
+    /// before its Attack (a reactive "Move action [that] can only be used to rotate the model"
+    /// included), the unit ends that Move facing its intended target ("point them at their
+    /// intended target … they will need to take a Move action to change direction first").
+    pub(super) fn bf_field_of_fire(&self, d: &Decl, line: u8, from: Square, to: Square) -> bool {
+        let Some(u) = d.unit else { return true };
+        let (owner, li) = self.line_owner(u, line);
+        if !self.front_arc_only(owner, li) {
+            return true;
+        }
+        if matches!(d.plan, Some(Plan::Two(Action::Move, Action::Attack))) {
+            return true;
+        }
+        self.unit(u).facing.in_front_arc(from, to)
+    }
+
+    /// A Move ends: the unit faces the way it went (its last step), or away from the table
+    /// edge it entered by. An attack after the Move turns it to its target
+    /// ([`Game::bf_face_targets`]).
+    pub(super) fn bf_moved(&mut self, u: UnitId, from: Option<Square>, to: Square) {
+        let facing = match from {
+            Some(f) => Facing::towards(f, to),
+            None => {
+                let (w, h) = (self.board.width(), self.board.height());
+                if to.row() == 0 {
+                    Some(Facing::NORTH)
+                } else if to.row() + 1 == h {
+                    Some(Facing::SOUTH)
+                } else if to.col() == 0 {
+                    Some(Facing::EAST)
+                } else if to.col() + 1 == w {
+                    Some(Facing::WEST)
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(f) = facing {
+            self.units[usize::from(u.0)].facing = f;
+        }
+    }
+
+    /// An attack starts: a unit whose front-arc weapon targets a unit outside its arc turned to
+    /// it during the Move before the attack ([`Game::bf_field_of_fire`] only offers such a
+    /// target then); it now faces that target.
+    pub(super) fn bf_face_targets(&mut self, u: UnitId, aims: &[Aim]) {
+        let Some(from) = self.unit(u).at else { return };
+        for a in aims {
+            let (owner, li) = self.line_owner(u, a.line);
+            let Target::Unit(t) = a.target else { continue };
+            let Some(to) = self.unit(t).at else { continue };
+            if self.front_arc_only(owner, li) && !self.unit(u).facing.in_front_arc(from, to) {
+                if let Some(f) = Facing::towards(from, to) {
+                    self.units[usize::from(u.0)].facing = f;
+                }
+            }
+        }
+    }
+
+    // ----- 5) Roll to Hit, 7) Suffer Damage ----------------------------------------------------
+
+    /// The damage per hit of a battlefront weapon on the target, where the book differs from
+    /// the revised value the card's [`UnitCard`] holds (`damage`):
+    /// - "Blast Weapons": the damage printed after the slash (a hero or vehicle takes it); the
+    ///   dice, one per model in the target unit for each blast symbol, are the revised
+    ///   Incendiary Blast's ([`BattlefrontValue::nearest`]);
+    /// - "Automatic Kill Weapons": "the miniature that was hit marks off all of the crosses on
+    ///   its damage track": a hero or vehicle loses all its health left per hit;
+    /// - "7) Suffer Damage": "Each hit on an Infantry Squad eliminates one miniature" and each
+    ///   hit on a support weapon marks one cross: one point per hit on a squad, whatever the
+    ///   damage rating.
+    pub(super) fn bf_damage_per_hit(&self, owner: UnitId, li: usize, target: Target, damage: u8) -> u8 {
+        let Target::Unit(t) = target else { return damage };
+        let tu = self.unit(t);
+        let squad = tu.card.kind == UnitKind::Squad;
+        let value = self
+            .unit(owner)
+            .bf
+            .as_ref()
+            .and_then(|bf| bf.weapons.get(li))
+            .and_then(|w| w.value(tu.card.armor));
+        let kill = if squad { 1 } else { tu.health.max(1) };
+        match value {
+            Some(BattlefrontValue::Blast { damage, .. }) => {
+                if squad {
+                    1
+                } else {
+                    damage
+                }
+            }
+            Some(BattlefrontValue::BlastKill { .. } | BattlefrontValue::Kill { .. }) => kill,
+            None if squad => damage.min(1),
+            None => damage,
+        }
     }
 }

@@ -623,6 +623,7 @@ impl Game {
                 None => {
                     if !w.range.reaches(range(from, to))
                         || !memo.sees(usize::from(t.0), || self.sees_target(from, to, attacker_kind, self.kind_of(t)))
+                        || (self.edition == Edition::Battlefront && !self.bf_field_of_fire(d, line, from, to))
                     {
                         continue;
                     }
@@ -729,7 +730,10 @@ pub(super) struct SightMemo {
 
 impl SightMemo {
     pub(super) fn new() -> SightMemo {
-        SightMemo { known: [0; 8], seen: [0; 8] }
+        SightMemo {
+            known: [0; 8],
+            seen: [0; 8],
+        }
     }
     /// Whether target `i` is seen, tracing it with `trace` the first time.
     #[inline]

@@ -51,6 +51,7 @@ pub mod tests_support;
 pub use decision::{Ability, Action, Casualty, Decision, Optional, ParseDecisionError, Plan, Target, UnitId};
 pub use event::{Event, RollPurpose};
 
+use crate::battlefront::Facing;
 use crate::board::Board;
 use crate::dice::{BattlefrontDice, Die, Face, Roll, Symbols};
 use crate::edition::Edition;
@@ -62,7 +63,7 @@ use crate::rng::GameRng;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::terrain::{CoverElement, PieceKind};
-use crate::unit::{Armor, ArmorType, CombatValue, Skill, UnitCard, UnitKind, WeaponLine};
+use crate::unit::{Armor, ArmorType, BattlefrontCard, CombatValue, Skill, UnitCard, UnitKind, WeaponLine};
 use core::fmt;
 use skills::plan_has_skill;
 use std::sync::Arc;
@@ -81,6 +82,10 @@ pub struct UnitSetup {
     pub joins: Option<usize>,
     /// A space to start on instead of entering in round one (examples, puzzles, tests).
     pub at: Option<Square>,
+    /// Battlefront edition: what the unit's card says beyond the revised [`UnitCard`] (exact
+    /// blast and automatic-kill values, weapon mounts, battlefront kinds); `None` for classic
+    /// cards and in the revised edition, which ignores it.
+    pub battlefront: Option<Arc<BattlefrontCard>>,
 }
 
 /// Everything a game starts from: scenario and armies.
@@ -181,6 +186,10 @@ pub struct Unit {
     /// How many times the unit has been destroyed (a revived or repaired unit can be destroyed
     /// again, and scores again: "Command Squad Abilities").
     pub times_destroyed: u8,
+    /// Battlefront edition: the card's battlefront part ([`UnitSetup::battlefront`]).
+    pub bf: Option<Arc<BattlefrontCard>>,
+    /// Battlefront edition: the direction the unit faces ("1) Check Field of Fire").
+    pub facing: Facing,
 }
 
 impl Unit {
@@ -217,6 +226,8 @@ impl Unit {
             round_used: Vec::new(),
             abilities_used: Vec::new(),
             times_destroyed: 0,
+            bf: None,
+            facing: Facing::default(),
         }
     }
     /// The piece kind on the board.
@@ -493,6 +504,9 @@ impl Game {
             return Err(SetupError(problems));
         }
         let mut units: Vec<Unit> = setup.units.iter().map(|u| Unit::new(u.card.clone(), u.side)).collect();
+        if setup.edition == Edition::Battlefront {
+            battlefront::setup_units(&mut units, &setup);
+        }
         for (i, u) in setup.units.iter().enumerate() {
             if u.card.kind == UnitKind::Squad && u.card.models.len() != usize::from(u.card.health) {
                 problems.push(format!("{}: a squad card needs one model per miniature", u.card.name));
@@ -687,6 +701,11 @@ impl Game {
             h.u8(u.round_used.len() as u8);
             h.u8(u.abilities_used.len() as u8);
             h.u8(u.times_destroyed);
+        }
+        if self.edition == Edition::Battlefront {
+            for u in &self.units {
+                h.u8(u.facing.0);
+            }
         }
         h.bytes(&self.cover_damage);
         for f in &self.follow_up {

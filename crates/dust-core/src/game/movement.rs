@@ -126,7 +126,9 @@ impl Game {
     /// Whether the first move action of `d` (declared) ended where only the Fast point gets:
     /// the unit has Fast and that space is not reachable with `m` points alone.
     pub(super) fn first_move_used_fast(&self, d: &Decl, m: u8) -> bool {
-        let (Some(u), Some(&first)) = (d.unit, d.moves.first()) else { return false };
+        let (Some(u), Some(&first)) = (d.unit, d.moves.first()) else {
+            return false;
+        };
         if !self.has_skill(u, Skill::Fast) || self.edition == Edition::Battlefront {
             return false;
         }

@@ -92,12 +92,14 @@ pub fn duel() -> GameSetup {
                 side: Side::A,
                 joins: None,
                 at: None,
+                battlefront: None,
             },
             UnitSetup {
                 card: b,
                 side: Side::B,
                 joins: None,
                 at: None,
+                battlefront: None,
             },
         ],
         objectives: Vec::new(),
@@ -111,6 +113,7 @@ pub fn placed(card: &Arc<UnitCard>, side: Side, at: &str) -> UnitSetup {
         side,
         joins: None,
         at: Some(sq(at)),
+        battlefront: None,
     }
 }
 
@@ -121,6 +124,7 @@ pub fn entering(card: &Arc<UnitCard>, side: Side) -> UnitSetup {
         side,
         joins: None,
         at: None,
+        battlefront: None,
     }
 }
 
@@ -422,6 +426,7 @@ pub fn skirmish(variant: u64) -> GameSetup {
             side: side_of(a),
             joins: (i == 1).then_some(0),
             at: start_on_board.then(|| sq(at)),
+            battlefront: None,
         });
     }
     let (ea, eb): (Vec<Square>, Vec<Square>) = (
