@@ -158,6 +158,9 @@ impl GreedyPlayer {
                     }
                     // A free reroll of a failed die.
                     Optional::MedalOfHonor => true,
+                    // A crate gives cover to whoever stands on it; the vehicle gains nothing
+                    // from it, the enemy's soldiers might.
+                    Optional::Crush => true,
                     Optional::HeroicAttack => declaring.is_some_and(|u| {
                         let at = game.unit(u).at;
                         at.is_some_and(|at| eval::danger_at(game, u, at) >= 6.0)
@@ -175,6 +178,15 @@ impl GreedyPlayer {
             Some(Decision::Retaliate(_)) => options
                 .iter()
                 .map(|d| f64::from(u8::from(*d == Decision::Retaliate(true))))
+                .collect(),
+            // The miniature brought back: the one that leaves the squad strongest.
+            Some(Decision::Revive(_)) => options
+                .iter()
+                .map(|d| {
+                    let mut g = game.clone();
+                    g.apply_unchecked(*d);
+                    eval::evaluate(&g, side)
+                })
                 .collect(),
             Some(Decision::Casualty(_)) => options
                 .iter()

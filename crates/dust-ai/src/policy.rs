@@ -91,6 +91,7 @@ pub fn light(game: &Game, options: &[Decision], rng: &mut GameRng) -> Decision {
                 Optional::Separate | Optional::Assault | Optional::HeroicAttack => rng.index(8) == 0,
                 Optional::Berserk | Optional::AllInOne => rng.index(2) == 0,
                 Optional::MedalOfHonor => true,
+                Optional::Crush => rng.index(2) == 0,
             };
             if options.contains(&Decision::Use(opt, yes)) {
                 Decision::Use(opt, yes)
@@ -112,7 +113,7 @@ pub fn light(game: &Game, options: &[Decision], rng: &mut GameRng) -> Decision {
                 pick(rng)
             }
         }
-        Decision::Activate(_) | Decision::Casualty(_) | Decision::Skill(..) | Decision::Spread(_) => pick(rng),
+        Decision::Activate(_) | Decision::Casualty(_) | Decision::Skill(..) | Decision::Spread(_) | Decision::Revive(_) => pick(rng),
     }
 }
 

@@ -408,6 +408,8 @@ fn decision_text_round_trip() {
         Decision::Skill(Ability::ArtilleryStrike, UnitId(0)),
         Decision::Spread(sq("C4")),
         Decision::Use(Optional::MedalOfHonor, true),
+        Decision::Use(Optional::Crush, false),
+        Decision::Revive(3),
         Decision::Plan(Plan::Two(Action::Move, Action::Skill)),
         Decision::Plan(Plan::Two(Action::Skill, Action::Attack)),
     ] {
@@ -418,4 +420,67 @@ fn decision_text_round_trip() {
         let d = Decision::Skill(a, UnitId(1));
         assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
     }
+}
+
+/// "Spaces with Cover Elements": "Upon entering the space, vehicles may choose to crush the
+/// crate" — the vehicle's side decides, yes or no.
+#[test]
+fn a_vehicle_may_choose_to_crush_an_ammo_crate() {
+    for crush in [false, true] {
+        let tank = Arc::new(vehicle("Tank", 4));
+        let enemy = Arc::new(squad("Enemy", 3, vec![rifle("Rifle", R4, 1)]));
+        let mut setup = open_game(8, 8, vec![placed(&tank, Side::A, "C1"), placed(&enemy, Side::B, "H8")]);
+        assert!(setup.board.place_cover(sq("C2"), CoverElement::AmmoCrate));
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan move nothing");
+        t.decide("move C2");
+        // Asked when the vehicle has entered the crate's space.
+        assert_eq!(legal(&t), vec!["use crush no", "use crush yes"]);
+        t.decide(if crush { "use crush yes" } else { "use crush no" });
+        assert_eq!(t.game.board().cover(sq("C2")).is_some(), !crush);
+        assert_eq!(t.game.events().iter().any(|e| matches!(e, Event::Crushed(..))), crush);
+    }
+}
+
+/// "Get up, it ain't that bad": the player chooses which missing miniature comes back; it
+/// returns "with its special weapons and full ammo for any limited weapons".
+#[test]
+fn medic_chooses_the_miniature_that_gets_up() {
+    let cs = Arc::new(command_squad());
+    let mut bazooka = rifle("Bazooka", R4, 1);
+    bazooka.ammo = Some(2);
+    let mut friends = squad("Friends", 3, vec![rifle("Rifle", R4, 1), bazooka]);
+    // m0 and m1 carry rifles, m2 the bazooka.
+    friends.models[0].weapons = 1;
+    friends.models[1].weapons = 1;
+    friends.models[2].weapons = 2;
+    let friends = Arc::new(friends);
+    let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
+    let mut t = Table::new(open_game(
+        8,
+        8,
+        vec![
+            placed(&cs, Side::A, "C1"),
+            placed(&friends, Side::A, "D1"),
+            placed(&enemy, Side::B, "D4"),
+        ],
+    ));
+    t.auto_casualties = false;
+    t.initiative(Side::B);
+    t.activate(2, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(5, 2);
+    t.decide("casualty m0");
+    t.decide("casualty m2");
+    assert_eq!(t.health(1), 1);
+    t.activate(0, "skill nothing", &[], &[], &[]);
+    t.decide("skill get-up u1");
+    // A rifleman or the bazooka man: two kinds of miniature, so the Medic's side chooses.
+    assert_eq!(legal(&t), vec!["revive m0", "revive m2"]);
+    t.decide("revive m2");
+    assert_eq!(t.health(1), 2);
+    let u = t.game.unit(UnitId(1));
+    assert!(u.alive & (1 << 2) != 0 && u.alive & 1 == 0);
+    assert_eq!(u.ammo[1], 2, "the bazooka comes back with full ammo");
 }

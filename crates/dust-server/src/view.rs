@@ -321,6 +321,7 @@ fn optional_text(o: Optional) -> &'static str {
         Optional::HeroicAttack => "Heroic Attack (no damage to the hero this round, once per game)",
         Optional::Separate => "Separate: the hero leaves his squad for good",
         Optional::MedalOfHonor => "Medal of Honor (reroll one die, once per round)",
+        Optional::Crush => "Crush the ammo crate in this space",
     }
 }
 

@@ -110,6 +110,8 @@ pub enum Optional {
     Separate,
     /// Medal of Honor: reroll one failed combat die of the hero's attack (once per round).
     MedalOfHonor,
+    /// A vehicle that entered a space with an ammo crate crushes it.
+    Crush,
 }
 
 /// A SKILL action that names a unit ("Skills", "Command Squad Abilities").
@@ -170,6 +172,7 @@ impl Optional {
             Optional::HeroicAttack => "heroic-attack",
             Optional::Separate => "separate",
             Optional::MedalOfHonor => "medal-of-honor",
+            Optional::Crush => "crush",
         }
     }
 }
@@ -209,6 +212,9 @@ pub enum Decision {
     /// A flamethrower of range 2 or more: the next space the flames cross on the way to the
     /// target; every unit there is hit too ("Flamethrowers").
     Spread(Square),
+    /// "Get up, it ain't that bad": the missing miniature (index on the squad's card) that
+    /// returns to its squad.
+    Revive(u8),
 }
 
 impl fmt::Display for Decision {
@@ -239,6 +245,7 @@ impl fmt::Display for Decision {
             Decision::Casualty(Casualty::Hero) => f.write_str("casualty hero"),
             Decision::Skill(a, u) => write!(f, "skill {} {u}", a.word()),
             Decision::Spread(s) => write!(f, "spread {s}"),
+            Decision::Revive(m) => write!(f, "revive m{m}"),
         }
     }
 }
@@ -295,6 +302,7 @@ impl FromStr for Decision {
                     "heroic-attack" => Optional::HeroicAttack,
                     "separate" => Optional::Separate,
                     "medal-of-honor" => Optional::MedalOfHonor,
+                    "crush" => Optional::Crush,
                     _ => return Err(err()),
                 };
                 Decision::Use(o, yes(b).ok_or_else(err)?)
@@ -335,6 +343,7 @@ impl FromStr for Decision {
                 unit(u).ok_or_else(err)?,
             ),
             ["spread", sq] => Decision::Spread(sq.parse().map_err(|_| err())?),
+            ["revive", m] => Decision::Revive(m.strip_prefix('m').and_then(|m| m.parse().ok()).ok_or_else(err)?),
             ["casualty", m] => Decision::Casualty(Casualty::Model(m.strip_prefix('m').and_then(|m| m.parse().ok()).ok_or_else(err)?)),
             _ => return Err(err()),
         };

@@ -54,6 +54,8 @@ impl Game {
                 Need::Chance(Roll::new(self.die, u16::from(u.card.health - u.health), Face::Hit))
             }
             Step::AbilityRoll { .. } => Need::Chance(Roll::new(self.die, 1, Face::Hit)),
+            Step::Crush { unit, .. } => Need::Decide(self.unit(*unit).side),
+            Step::Revive { medic, .. } => Need::Decide(self.unit(*medic).side),
             _ => Need::Internal,
         }
     }
@@ -119,6 +121,19 @@ impl Game {
                                 match opts.first() {
                                     Some(&c) => self.damage_point(unit, points, by, c),
                                     None => self.damage_health(unit, points),
+                                }
+                                continue;
+                            }
+                            return;
+                        }
+                        Step::Revive { squad, .. } => {
+                            // One kind of miniature to bring back: no choice to ask.
+                            let opts = self.revive_options(*squad);
+                            if opts.len() <= 1 {
+                                let squad = *squad;
+                                self.stack.pop();
+                                if let Some(&m) = opts.first() {
+                                    self.revive(squad, m);
                                 }
                                 continue;
                             }

@@ -457,6 +457,17 @@ enum Step {
     SelfRepair {
         unit: UnitId,
     },
+    /// A vehicle entered a space with an ammo crate: its side chooses whether it crushes it
+    /// ("Spaces with Cover Elements": "vehicles may choose to crush the crate").
+    Crush {
+        unit: UnitId,
+        at: Square,
+    },
+    /// "Get up, it ain't that bad": the medic's side chooses which missing miniature returns.
+    Revive {
+        medic: UnitId,
+        squad: UnitId,
+    },
     Over,
 }
 
@@ -740,6 +751,8 @@ impl Game {
             }
             Some(Step::CloseCombat { retaliate: None, .. }) => vec![Decision::Retaliate(true), Decision::Retaliate(false)],
             Some(Step::Damage { unit, .. }) => self.casualty_options(*unit).into_iter().map(Decision::Casualty).collect(),
+            Some(Step::Crush { .. }) => vec![Decision::Use(Optional::Crush, false), Decision::Use(Optional::Crush, true)],
+            Some(Step::Revive { squad, .. }) => self.revive_options(*squad).into_iter().map(Decision::Revive).collect(),
             _ => Vec::new(),
         }
     }
@@ -816,6 +829,13 @@ impl Game {
                 });
             }
             (Step::Damage { unit, points, by }, Decision::Casualty(c)) => self.damage_point(unit, points, by, c),
+            (Step::Crush { unit, at }, Decision::Use(Optional::Crush, crush)) => {
+                if crush && self.board.cover(at) == Some(CoverElement::AmmoCrate) {
+                    self.board.remove_cover(at);
+                    self.events.push(Event::Crushed(unit, at));
+                }
+            }
+            (Step::Revive { squad, .. }, Decision::Revive(m)) => self.revive(squad, m),
             (other, _) => self.stack.push(other),
         }
         self.advance();

@@ -206,10 +206,9 @@ impl Game {
             Some(f) => self.events.push(Event::Moved(u, vec![f, to])),
         }
         if self.kind_of(u) == PieceKind::Vehicle && self.board.cover(to) == Some(CoverElement::AmmoCrate) {
-            // "Upon entering the space, vehicles may choose to crush the crate": the engine always
-            // crushes (docs/rulings.md).
-            self.board.remove_cover(to);
-            self.events.push(Event::Crushed(u, to));
+            // "Upon entering the space, vehicles may choose to crush the crate": asked where the
+            // move ends (docs/rulings.md, "Crushing ammo crates").
+            self.stack.push(Step::Crush { unit: u, at: to });
         }
     }
 }

@@ -224,11 +224,9 @@ impl Game {
                 });
                 let t = &mut self.units[usize::from(target.0)];
                 if t.card.kind == UnitKind::Squad {
-                    // The first missing miniature in card order returns (docs/rulings.md).
-                    if let Some(m) = (0..t.card.models.len()).find(|&m| t.alive & (1 << m) == 0) {
-                        t.alive |= 1 << m;
-                        t.health += 1;
-                        self.events.push(Event::Repaired(target, 1));
+                    // The medic's side chooses the miniature that returns.
+                    if !self.revive_options(target).is_empty() {
+                        self.stack.push(Step::Revive { medic: u, squad: target });
                     }
                 } else if t.health < t.card.health {
                     t.health += 1;
@@ -239,6 +237,42 @@ impl Game {
                 self.stack.push(Step::AbilityRoll { unit: u, ability, target });
             }
         }
+    }
+
+    /// The missing miniatures of a squad that "Get up" may bring back, one per kind (the same
+    /// weapons and role).
+    pub(super) fn revive_options(&self, squad: UnitId) -> Vec<u8> {
+        let t = self.unit(squad);
+        let mut seen: Vec<(u32, Option<crate::unit::Role>)> = Vec::new();
+        let mut v = Vec::new();
+        for (i, m) in t.card.models.iter().enumerate() {
+            if t.alive & (1 << i) == 0 && !seen.contains(&(m.weapons, m.role)) {
+                seen.push((m.weapons, m.role));
+                v.push(i as u8);
+            }
+        }
+        v
+    }
+
+    /// "The miniature returns to its squad with its special weapons and full ammo for any
+    /// limited weapons": its limited-ammo lines are refilled to the card's ammo
+    /// (docs/rulings.md, "Get up and limited ammo").
+    pub(super) fn revive(&mut self, squad: UnitId, m: u8) {
+        let t = &mut self.units[usize::from(squad.0)];
+        if t.destroyed || t.alive & (1 << m) != 0 || usize::from(m) >= t.card.models.len() {
+            return;
+        }
+        t.alive |= 1 << m;
+        t.health += 1;
+        let weapons = t.card.models[usize::from(m)].weapons;
+        for li in 0..t.card.weapons.len() {
+            if weapons & (1 << li) != 0 {
+                if let Some(full) = t.card.weapons[li].ammo {
+                    t.ammo[li] = full;
+                }
+            }
+        }
+        self.events.push(Event::Repaired(squad, 1));
     }
 
     /// The die of an order: on a hit the order works and the unit named activates right after
