@@ -105,8 +105,23 @@ fn play_with_a_human_writes_a_record_that_replays() {
     assert!(out.contains("to decide"), "{out}");
     assert!(out.contains("type a number"), "{out}");
     assert!(out.contains("record written"), "{out}");
+    // The world map is drawn (areas, owners, units), again after the board changed.
+    assert!(out.contains("|Bering S Alaska   Canada   Greenlan"), "{out}");
+    assert!(out.matches("the west edge wraps to the east").count() >= 2, "{out}");
+    assert!(out.contains("C P1") || out.contains("C# P1"), "P1's capital on the map: {out}");
     let replayed = run(&["replay", rec.to_str().unwrap()]);
     assert!(replayed.contains("matches the record"), "{replayed}");
+}
+
+#[test]
+fn play_draws_the_map_on_request() {
+    let out = run_with(
+        &["play", "--players", "2", "--seats", "human,mcts:20", "--seed", "4"],
+        "map\nquit\n",
+    )
+    .unwrap();
+    assert!(out.matches("+-----").count() >= 4, "{out}");
+    assert!(out.contains("~ sea  C capital"), "{out}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use anyhow::{bail, Context as _};
 use clap::{Args as ClapArgs, Subcommand};
 use dust_strategy::ai::{make, AiKind, Player};
-use dust_strategy::game::{CountPurpose, Decision, Event, Game, GameConfig, Majority, Owner, Pending, PlayerId};
+use dust_strategy::game::{CountPurpose, Decision, Event, Game, GameConfig, Owner, Pending, PlayerId};
 use dust_strategy::odds::{battle_odds, BattleType, OddsQuery};
 use dust_strategy::record::{play, GameRecord};
 use dust_strategy::{parse_deck, parse_map, Deck, GameRng, Units, WorldMap};
@@ -88,7 +88,8 @@ pub struct SimArgs {
     /// Seed of the first game (game i uses seed + i).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The AI of each seat, comma-separated (random, heuristic, search); one name for all.
+    /// The AI of each seat, comma-separated (random, heuristic, search, mcts, mcts:N, mcts:Nms);
+    /// one name for all.
     #[arg(long, default_value = "heuristic")]
     pub ai: String,
     /// Round limit (the game ends after it).
@@ -107,7 +108,7 @@ pub struct PlayArgs {
     /// Players (2 to 6).
     #[arg(long, default_value_t = 3)]
     pub players: u8,
-    /// Who plays each seat, comma-separated: human, random, heuristic, search. Default: a
+    /// Who plays each seat, comma-separated: human, random, heuristic, search, mcts. Default: a
     /// human in the first seat, heuristic AIs in the others.
     #[arg(long)]
     pub seats: Option<String>,
@@ -267,7 +268,10 @@ fn parse_ais(s: &str, players: u8) -> anyhow::Result<Vec<AiKind>> {
     let names: Vec<&str> = s.split(',').map(str::trim).collect();
     let kinds: Vec<AiKind> = names
         .iter()
-        .map(|n| AiKind::parse(n).with_context(|| format!("unknown AI `{n}`: use random, heuristic or search")))
+        .map(|n| {
+            AiKind::parse(n)
+                .with_context(|| format!("unknown AI `{n}`: use random, heuristic, search, mcts, mcts:N (iterations) or mcts:Nms"))
+        })
         .collect::<Result<_, _>>()?;
     match kinds.len() {
         1 => Ok(vec![kinds[0]; usize::from(players)]),
@@ -324,7 +328,7 @@ fn sim(a: &SimArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
             "games": a.games,
             "players": a.players,
             "seed": a.seed,
-            "ai": kinds.iter().map(|k| k.name()).collect::<Vec<_>>(),
+            "ai": kinds.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "wins": wins,
             "win_rate": wins.iter().map(|w| w / games).collect::<Vec<_>>(),
             "no_winner": no_winner,
@@ -356,99 +360,11 @@ fn area_name(g: &Game, a: dust_strategy::AreaId) -> String {
 }
 
 fn owner_name(o: Owner) -> String {
-    match o {
-        Owner::Player(p) => p.to_string(),
-        Owner::Neutral => "neutral".into(),
-    }
+    dust_strategy::text::owner_name(o)
 }
 
-/// One event in words; `None` for events the viewer may not see in detail.
 fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> Option<String> {
-    let n = |a| area_name(g, a);
-    Some(match e {
-        Event::Drew { player, card } => {
-            if Some(*player) == viewer {
-                format!("{player} drew {}", g.card(*card))
-            } else {
-                format!("{player} drew a card")
-            }
-        }
-        Event::Reshuffled => "the discard pile is shuffled into a new draw pile".into(),
-        Event::ChoseCard(p) => format!("{p} chose a card face down"),
-        Event::Revealed(v) => v
-            .iter()
-            .map(|(p, c)| format!("{p} reveals {}", g.card(*c)))
-            .collect::<Vec<_>>()
-            .join("\n"),
-        Event::Order(v) => format!("order: {}", v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
-        Event::ClaimedCapital(p, a) => format!("{p} claims the capital {}", n(*a)),
-        Event::NeutralCapital(a) => format!("{} is a neutral capital", n(*a)),
-        Event::ClaimedArea(p, a) => format!("{p} claims {}", n(*a)),
-        Event::ProductionCenter(p, a) => format!("{p} places a production center in {}", n(*a)),
-        Event::ProductionPoints(p, x) => format!("{p} has {x} production points"),
-        Event::Bought {
-            player,
-            units,
-            at,
-            neutral,
-        } => format!("{player} buys {units}{} in {}", if *neutral { " (neutral)" } else { "" }, n(*at)),
-        Event::BoughtCards(p, k) => format!("{p} buys {k} card(s)"),
-        Event::Discarded(p, c) => format!("{p} discards {}", g.card(*c)),
-        Event::UsedAbility(p, a) => format!("{p} uses {a}"),
-        Event::Allied(p, q) => format!("{p} and {q} are allies this round"),
-        Event::TurnBegins(p) => format!("--- {p}'s turn ---"),
-        Event::Moved {
-            player,
-            mode,
-            from,
-            to,
-            units,
-        } => format!("{player} moves {units} from {} to {} ({mode:?})", n(*from), n(*to)),
-        Event::BattleBegins {
-            kind,
-            attacker,
-            defender,
-            from,
-            to,
-            attackers,
-            defenders,
-        } => format!(
-            "{kind:?} battle: {attacker} attacks {} ({}, {defenders}) with {attackers}{}",
-            n(*to),
-            owner_name(*defender),
-            from.map(|f| format!(" from {}", n(f))).unwrap_or_default()
-        ),
-        Event::Rolled { by, dice, hits } => format!("{} rolls {dice} dice: {hits} hit(s)", owner_name(*by)),
-        Event::Destroyed { owner, at, units } => format!("{} loses {units} in {}", owner_name(*owner), n(*at)),
-        Event::Saved(o, u) => format!("the Nurse saves {} of {}", u, owner_name(*o)),
-        Event::Retreated { owner, units, to } => format!("{} retreats {units} to {}", owner_name(*owner), n(*to)),
-        Event::CeaseFire => "cease-fire: three empty rolls".into(),
-        Event::Conquered(p, a) => format!("{p} takes {}", n(*a)),
-        Event::Held(a) => format!("{} holds", n(*a)),
-        Event::SpecialAttack { player, at, dice } => format!("{player} makes a special attack on {} ({dice} dice)", n(*at)),
-        Event::MajorityHeld(m, p) => format!(
-            "{} majority: {}",
-            match m {
-                Majority::Production => "production",
-                Majority::Sea => "sea",
-                Majority::Land => "land",
-            },
-            p.map_or("nobody".into(), |p| p.to_string())
-        ),
-        Event::Scored { player, gained, total } => format!("{player} scores {gained} victory points ({total})"),
-        Event::RoundBegins(r) => format!("=== round {r} ==="),
-        Event::GameOver(w) => {
-            if w.is_empty() {
-                "game over: nobody wins".into()
-            } else {
-                format!(
-                    "game over: {} win{}",
-                    w.iter().map(ToString::to_string).collect::<Vec<_>>().join(" and "),
-                    if w.len() == 1 { "s" } else { "" }
-                )
-            }
-        }
-    })
+    Some(dust_strategy::text::describe_event(g, e, viewer))
 }
 
 fn board_text(g: &Game) -> String {
@@ -485,6 +401,9 @@ fn board_text(g: &Game) -> String {
     s
 }
 
+/// The areas as last drawn, and (round, player, producing) then.
+type ShownMap = (Vec<dust_strategy::game::AreaState>, (u16, Option<PlayerId>, bool));
+
 enum Seat {
     Human,
     Ai(Box<dyn Player + Send>),
@@ -510,7 +429,7 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
         seats.push(if *nm == "human" {
             Seat::Human
         } else {
-            let k = AiKind::parse(nm).with_context(|| format!("unknown seat `{nm}`: use human, random, heuristic or search"))?;
+            let k = AiKind::parse(nm).with_context(|| format!("unknown seat `{nm}`: use human, random, heuristic, search or mcts"))?;
             Seat::Ai(make(k, a.seed.wrapping_mul(31).wrapping_add(i as u64 + 1)))
         });
     }
@@ -528,7 +447,7 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
     let mut decisions: Vec<Decision> = Vec::new();
     writeln!(
         out,
-        "Dust strategy game (Premium), {n} players: {}. Type a number to choose, `board` to see the board, `quit` to stop.",
+        "Dust strategy game (Premium), {n} players: {}. Type a number to choose, `map` to draw the world map, `board` for a list of the areas held, `quit` to stop.",
         names
             .iter()
             .enumerate()
@@ -537,6 +456,9 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
             .join(", ")
     )?;
     let mut quit = false;
+    // The areas as last drawn: the map is drawn again before a human's decision when they
+    // changed (not before the small follow-up questions).
+    let mut shown_map: Option<ShownMap> = None;
     while !quit {
         for e in game.take_events() {
             if let Some(s) = describe_event(&game, &e, solo) {
@@ -551,7 +473,7 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
             Pending::Decision(p) => {
                 let d = match &mut seats[p.index()] {
                     Seat::Ai(ai) => ai.choose(&game, p),
-                    Seat::Human => match ask_human(&game, p, humans.len() > 1, out, input)? {
+                    Seat::Human => match ask_human(&game, p, humans.len() > 1, &mut shown_map, out, input)? {
                         Some(d) => d,
                         None => {
                             quit = true;
@@ -579,8 +501,31 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
     Ok(ExitCode::SUCCESS)
 }
 
-fn ask_human(g: &Game, p: PlayerId, hot_seat: bool, out: &mut dyn Write, input: &mut dyn BufRead) -> anyhow::Result<Option<Decision>> {
+fn ask_human(
+    g: &Game,
+    p: PlayerId,
+    hot_seat: bool,
+    shown_map: &mut Option<ShownMap>,
+    out: &mut dyn Write,
+    input: &mut dyn BufRead,
+) -> anyhow::Result<Option<Decision>> {
     let legal = g.legal_decisions();
+    let follow_up = legal.iter().all(|d| {
+        matches!(
+            d,
+            Decision::Count(_) | Decision::HitLand(_) | Decision::RetreatTo(_) | Decision::Destroy(_)
+        )
+    });
+    // In production, only at its start (the log lists each unit bought).
+    let producing = legal.contains(&Decision::EndProduction);
+    let key = (g.round(), g.current_player(), producing);
+    let changed = shown_map
+        .as_ref()
+        .is_none_or(|(areas, k)| areas.as_slice() != g.areas() && (!producing || *k != key));
+    if !follow_up && changed {
+        write!(out, "\n{}", dust_strategy::layout::ascii_map(g))?;
+        *shown_map = Some((g.areas().to_vec(), key));
+    }
     let secret = legal.iter().any(|d| matches!(d, Decision::ChooseCard(_)));
     if secret && hot_seat {
         writeln!(out, "\n{p}: your secret card choice (the others look away).")?;
@@ -634,9 +579,10 @@ fn ask_human(g: &Game, p: PlayerId, hot_seat: bool, out: &mut dyn Write, input: 
         match t {
             "quit" | "q" => return Ok(None),
             "board" | "b" => write!(out, "{}", board_text(g))?,
+            "map" | "m" => write!(out, "{}", dust_strategy::layout::ascii_map(g))?,
             _ => match t.parse::<usize>() {
                 Ok(k) if (1..=legal.len()).contains(&k) => return Ok(Some(legal[k - 1])),
-                _ => writeln!(out, "type a number from 1 to {}, `board` or `quit`", legal.len())?,
+                _ => writeln!(out, "type a number from 1 to {}, `map`, `board` or `quit`", legal.len())?,
             },
         }
     }

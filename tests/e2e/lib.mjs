@@ -3,6 +3,7 @@
 // it in DUST_RESTART / DUST_KILL, for the crash test).
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,12 +13,14 @@ mkdirSync(SHOTS, { recursive: true });
 
 // A browser context of its own: Debian's chromium with a fresh --user-data-dir (playwright
 // passes it from launchPersistentContext). Two players are two such contexts.
-export async function launch(viewport = { width: 1280, height: 900 }) {
+// `extra`: more context options (hasTouch, isMobile, deviceScaleFactor).
+export async function launch(viewport = { width: 1280, height: 900 }, extra = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'dust1947-chromium-'));
   return chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     viewport,
+    ...extra,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
@@ -30,8 +33,40 @@ export async function page(ctx) {
   return p;
 }
 
-export async function shot(page, name) {
-  await page.screenshot({ path: join(SHOTS, name + '.png'), fullPage: true });
+// Saves a screenshot in tests/e2e/screenshots/NAME.png (the whole page, or `clip`) and
+// returns the PNG.
+export async function shot(page, name, clip) {
+  return page.screenshot(clip ? { path: join(SHOTS, name + '.png'), clip } : { path: join(SHOTS, name + '.png'), fullPage: true });
+}
+
+// Decodes a PNG as chromium writes it (8-bit RGB or RGBA, not interlaced): { width, height,
+// rgb(x, y) -> [r, g, b] }, so a test can look at the pixels of a screenshot.
+export function decodePng(buf) {
+  let pos = 8, width = 0, height = 0, type = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos), kind = buf.toString('ascii', pos + 4, pos + 8), data = buf.subarray(pos + 8, pos + 8 + len);
+    if (kind === 'IHDR') {
+      width = data.readUInt32BE(0); height = data.readUInt32BE(4); type = data[9];
+      if (data[8] !== 8 || (type !== 2 && type !== 6) || data[12] !== 0) throw new Error('unexpected PNG format');
+    } else if (kind === 'IDAT') idat.push(data);
+    else if (kind === 'IEND') break;
+    pos += 12 + len;
+  }
+  const bpp = type === 6 ? 4 : 3, stride = width * bpp, raw = inflateSync(Buffer.concat(idat)), px = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)], src = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const a = i >= bpp ? px[y * stride + i - bpp] : 0, b = y > 0 ? px[(y - 1) * stride + i] : 0, c = i >= bpp && y > 0 ? px[(y - 1) * stride + i - bpp] : 0;
+      let v = src[i];
+      if (f === 1) v += a;
+      else if (f === 2) v += b;
+      else if (f === 3) v += (a + b) >> 1;
+      else if (f === 4) { const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c); v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
+      px[y * stride + i] = v & 255;
+    }
+  }
+  return { width, height, rgb: (x, y) => { const o = Math.round(y) * stride + Math.round(x) * bpp; return [px[o], px[o + 1], px[o + 2]]; } };
 }
 
 // Waits until this player must decide (choices shown) or the game is over; true when over.

@@ -52,6 +52,106 @@ function remember(id, info) {
   try { localStorage.setItem('dust1947.games', JSON.stringify(g)); } catch (_) { /* private mode */ }
 }
 
+// ----- armies: the scenario's, a shipped file, an uploaded file or the builder ------------
+
+// The army picker of one side in the new-game form. `offer` is /api/armies?scenario=…;
+// `choice()` gives what to send in `armies.a|b` (null: the scenario's army).
+function armyPicker(side, offer, scenario) {
+  const S = side.toLowerCase();
+  const own = offer.own ? offer.own[S] : null;
+  const select = el('select', { id: `army-${S}` },
+    el('option', { value: 'scenario', text: own ? `The scenario's: ${own.name || 'side ' + side} (${own.cost} AP)` : "The scenario's army" }),
+    offer.shipped.map((a) => el('option', { value: 'shipped:' + a.id, text: `${a.army.name} (${a.army.bloc}, ${a.army.cost} AP, file ${a.id}.toml)` })),
+    el('option', { value: 'upload', text: 'Upload or paste an army file…' }),
+    el('option', { value: 'build', text: 'Build an army…' }));
+  const box = el('div', { class: 'armybox', id: `army-box-${S}` });
+  const result = el('div', { class: 'army-result small', id: `army-result-${S}` });
+  const limit = offer.ap_limit;
+  // upload
+  const text = el('textarea', { id: `army-toml-${S}`, placeholder: 'Paste an army file (TOML, docs/army-format.md), or choose a file' });
+  const file = el('input', { type: 'file', id: `army-file-${S}`, accept: '.toml,.txt', onchange: async (e) => { const f = e.target.files[0]; if (f) { text.value = await f.text(); check(); } } });
+  text.addEventListener('input', () => later());
+  // builder
+  const B = { units: [] };
+  const bloc = el('select', { id: `build-bloc-${S}` }, (offer.blocs || []).map((b) => el('option', { value: b, text: b })));
+  bloc.value = side === 'A' ? 'allies' : 'axis';
+  const name = el('input', { type: 'text', id: `build-name-${S}`, value: `My ${side === 'A' ? 'Allied' : 'Axis'} army`, maxlength: 80 });
+  const cardList = el('div', { class: 'cardlist', id: `build-cards-${S}` });
+  const chosen = el('ol', { class: 'chosen', id: `build-list-${S}` });
+  const total = el('div', { class: 'total', id: `build-total-${S}` });
+  const cardOf = (n) => offer.cards.find((c) => c.name === n);
+  function drawBuilder() {
+    const cost = B.units.reduce((t, u) => t + cardOf(u.name).ap, 0);
+    cardList.replaceChildren(...offer.cards.filter((c) => c.bloc === bloc.value).map((c) => el('div', { class: 'cardrow' },
+      el('button', { type: 'button', class: 'add', 'data-card': c.name, disabled: limit && cost + c.ap > limit ? true : null, onclick: () => { B.units.push({ name: c.name, joins: null }); drawBuilder(); check(); } }, '+'),
+      ` ${c.name} `, el('span', { class: 'muted' }, `${c.kind}, ${c.armor}, ${c.ap} AP${c.provisional ? ', provisional' : ''}`))));
+    chosen.replaceChildren(...B.units.map((u, i) => {
+      const c = cardOf(u.name);
+      const row = el('li', { 'data-card': u.name }, `${u.name} (${c.ap} AP) `);
+      if (c.kind === 'hero') {
+        const squads = B.units.filter((x) => c.joins.includes(x.name)).map((x) => x.name).filter((n, k, all) => all.indexOf(n) === k);
+        const j = el('select', { class: 'joins', 'aria-label': `${u.name} joins`, onchange: () => { u.joins = j.value || null; check(); } },
+          el('option', { value: '', text: 'alone' }), squads.map((n) => el('option', { value: n, text: 'joins ' + n })));
+        if (u.joins && !squads.includes(u.joins)) u.joins = null;
+        j.value = u.joins || '';
+        row.append(j, ' ');
+      }
+      row.append(el('button', { type: 'button', class: 'remove', onclick: () => { B.units.splice(i, 1); drawBuilder(); check(); } }, 'remove'));
+      return row;
+    }));
+    total.textContent = `${B.units.length} units, ${cost}${limit ? ' of ' + limit : ''} AP`;
+  }
+  bloc.addEventListener('change', () => { B.units = []; drawBuilder(); check(); });
+  name.addEventListener('input', () => later());
+  function choice() {
+    const v = select.value;
+    if (v === 'scenario') return null;
+    if (v.startsWith('shipped:')) return { shipped: v.slice(8) };
+    if (v === 'upload') return { toml: text.value };
+    return { name: name.value, bloc: bloc.value, units: B.units.map((u) => (u.joins ? { name: u.name, joins: u.joins } : { name: u.name })) };
+  }
+  let timer = null, seq = 0;
+  function later() { clearTimeout(timer); timer = setTimeout(check, 300); }
+  // Every army is checked on the server with the same rules as when the game starts.
+  async function check() {
+    const c = choice();
+    result.replaceChildren();
+    result.dataset.ok = '';
+    if (!c) return;
+    if (c.toml !== undefined && !c.toml.trim()) { result.append(el('p', { class: 'muted' }, 'Paste an army file or choose one.')); return; }
+    if (c.units && !c.units.length) { result.append(el('p', { class: 'muted' }, 'Add units with +.')); return; }
+    const my = ++seq;
+    try {
+      const r = await api('POST', '/api/armies/check', Object.assign({ scenario }, c));
+      if (my !== seq) return;
+      result.dataset.ok = String(r.ok);
+      if (r.army) result.append(el('p', {}, el('b', {}, r.army.name), ` · ${r.army.bloc} · ${r.army.cost} AP` + (r.scenario_ap_limit ? ` of ${r.scenario_ap_limit}` : '') + ` · ${r.army.units.map((u) => u.name + (u.joins ? ' (joins ' + u.joins + ')' : '')).join(', ')}`));
+      if (r.ok) result.append(el('p', { class: 'ok' }, '✓ a legal army'));
+      else result.append(el('ul', { class: 'problems' }, r.problems.map((p) => el('li', { class: 'err' }, p))));
+      if (c.units && r.toml) {
+        result.append(el('details', {}, el('summary', {}, 'The army file'), el('pre', { class: 'mono' }, r.toml),
+          el('a', { href: 'data:application/toml;charset=utf-8,' + encodeURIComponent(r.toml), download: 'army.toml' }, 'Download it')));
+      }
+    } catch (e) { if (my === seq) result.append(el('p', { class: 'err' }, e.message)); }
+  }
+  function show() {
+    const v = select.value;
+    box.replaceChildren();
+    if (v === 'upload') box.append(file, text);
+    if (v === 'build') {
+      box.append(el('label', {}, el('span', {}, 'Name'), name), el('label', {}, el('span', {}, 'Bloc'), bloc),
+        el('div', { class: 'builder' }, el('div', {}, el('div', { class: 'muted small' }, 'Cards (tap + to add)'), cardList),
+          el('div', {}, el('div', { class: 'muted small' }, 'Your army'), chosen, total)));
+      drawBuilder();
+    }
+    box.append(result);
+    check();
+  }
+  select.addEventListener('change', show);
+  show();
+  return { node: el('div', { class: 'army' }, el('label', {}, el('span', {}, `Army of side ${side}`), select), box), choice };
+}
+
 // ----- lobby ------------------------------------------------------------------------------
 
 async function lobbyPage() {
@@ -67,6 +167,23 @@ async function lobbyPage() {
     el('option', { value: 'ai random', text: 'AI: random' }),
     el('option', { value: 'human', text: 'A person (send them a link)' }));
   const seed = el('input', { id: 'seed', type: 'number', min: 0, placeholder: 'random' });
+  const armiesBox = el('div', { id: 'armies' });
+  let pickers = null;
+  async function loadArmies() {
+    const name = scenario.value;
+    pickers = null;
+    armiesBox.replaceChildren(el('p', { class: 'muted small' }, 'Loading the armies…'));
+    try {
+      const offer = await api('GET', '/api/armies?scenario=' + encodeURIComponent(name));
+      if (scenario.value !== name) return;
+      if (!offer.choosable) { armiesBox.replaceChildren(el('p', { class: 'muted small' }, `Armies: ${offer.why}.`)); return; }
+      pickers = { a: armyPicker('A', offer, name), b: armyPicker('B', offer, name) };
+      armiesBox.replaceChildren(pickers.a.node, pickers.b.node,
+        el('p', { class: 'muted small' }, offer.ap_limit ? `This scenario allows ${offer.ap_limit} AP per army.` : 'This scenario sets no AP limit.'));
+    } catch (e) { armiesBox.replaceChildren(el('p', { class: 'err' }, e.message)); }
+  }
+  scenario.addEventListener('change', loadArmies);
+  if (sc.scenarios.includes('annihilation')) scenario.value = 'annihilation';
   const spect = el('input', { id: 'spectators', type: 'checkbox', checked: true });
   const create = el('button', {
     class: 'primary', id: 'create', onclick: async () => {
@@ -75,6 +192,10 @@ async function lobbyPage() {
       try {
         const body = { scenario: scenario.value, side: side.value, opponent: opponent.value, spectators: spect.checked };
         if (seed.value !== '') body.seed = Number(seed.value);
+        if (pickers) {
+          const a = pickers.a.choice(), b = pickers.b.choice();
+          if (a || b) body.armies = Object.assign({}, a ? { a } : {}, b ? { b } : {});
+        }
         const r = await api('POST', '/api/games', body);
         remember(r.id, { token: r.you.token, side: r.you.side, scenario: scenario.value, invite: r.invite && r.invite.link, watch: r.spectator_link });
         location.href = r.you.link;
@@ -128,6 +249,7 @@ async function lobbyPage() {
         el('label', {}, el('span', {}, 'Scenario'), scenario),
         el('label', {}, el('span', {}, 'Your side'), side),
         el('label', {}, el('span', {}, 'Opponent'), opponent),
+        armiesBox,
         el('label', {}, el('span', {}, 'Dice seed'), seed),
         el('label', {}, el('span', {}, 'Spectator link'), spect),
         create),
@@ -137,6 +259,7 @@ async function lobbyPage() {
       el('section', { class: 'panel' }, el('h2', {}, 'Upload a record and play on'), recFile, recText,
         el('label', {}, el('span', {}, 'Your side'), recSide), el('label', {}, el('span', {}, 'Opponent'), recOpp), upload),
       el('section', { class: 'panel' }, el('h2', {}, 'Watch'), watchList)));
+  loadArmies();
 }
 
 // ----- the board ----------------------------------------------------------------------------
@@ -164,7 +287,10 @@ function drawBoard(st, opts) {
       if (q.t === 'water') gSq.append(svg('path', { d: `M${x(c) + S / 2} ${y(r) + 12}l8 14h-16z`, fill: 'none', stroke: '#3a6f9e', 'stroke-width': 2, 'pointer-events': 'none' }));
       if (q.t === 'smoke') gSq.append(svg('path', { d: `M${x(c) + S / 2} ${y(r) + 10}l9 12l-9 12l-9 -12z`, fill: '#888', 'pointer-events': 'none' }));
       if (q.t === 'open') gSq.append(svg('circle', { cx: x(c) + S / 2, cy: y(r) + S / 2, r: 2, fill: '#a59e85', 'pointer-events': 'none' }));
-      if (q.structure !== null && q.structure !== undefined) gSq.append(svg('rect', { class: 'inside', x: x(c), y: y(r), width: S, height: S }));
+      if (q.structure !== null && q.structure !== undefined) {
+        const sname = (b.structures[q.structure] || {}).name || 'structure';
+        gSq.append(svg('rect', { class: 'inside', x: x(c), y: y(r), width: S, height: S, 'data-structure': sname, 'data-inside': name }, svg('title', { text: `${name}: inside ${sname}` })));
+      }
       if (q.cover === 'ammo crate') gSq.append(svg('rect', { class: 'cover', x: x(c) + 4, y: y(r) + S - 16, width: 14, height: 11, fill: '#8b5a2b', stroke: '#3b2410' }));
       if (q.cover === 'anti-tank trap') gSq.append(svg('path', { class: 'cover', d: `M${x(c) + 4} ${y(r) + S - 4}l12 -12M${x(c) + 16} ${y(r) + S - 4}l-12 -12`, stroke: '#111', 'stroke-width': 3 }));
       if (c === 0) gTop.append(svg('text', { class: 'coord', x: 2, y: y(r) + S / 2 + 3, text: String(r + 1) }));
@@ -181,9 +307,19 @@ function drawBoard(st, opts) {
     const a = sqParse(w.a), o = sqParse(w.b);
     let x1, y1, x2, y2;
     if (a.r === o.r) { x1 = x2 = x(Math.max(a.c, o.c)); y1 = y(a.r); y2 = y1 + S; } else { y1 = y2 = y(Math.min(a.r, o.r)); x1 = x(a.c); x2 = x1 + S; }
-    gWall.append(svg('line', { class: 'wall', x1, y1, x2, y2 }));
-    if (w.kind === 'large') gWall.append(svg('line', { class: 'door-large', x1, y1, x2, y2 }));
-    if (w.kind === 'small') { gWall.lastChild.setAttribute('class', 'door-small'); }
+    // A wall is a thick line; an entrance is an opening in it: a small entrance leaves the
+    // wall's ends, a large one is open across the whole edge (its posts only).
+    const edge = { 'data-edge': `${w.a}|${w.b}`, 'data-kind': w.kind };
+    const title = svg('title', { text: w.kind === 'wall' ? `wall between ${w.a} and ${w.b}` : `${w.kind} entrance between ${w.a} and ${w.b}` });
+    if (w.kind === 'wall') gWall.append(svg('line', Object.assign({ class: 'wall', x1, y1, x2, y2 }, edge), title));
+    else {
+      const g = svg('g', Object.assign({ class: 'entrance ' + w.kind }, edge), title);
+      const h = a.r === o.r, k = w.kind === 'small' ? S / 4 : 3;
+      g.append(svg('line', { class: 'door-open', x1, y1, x2, y2 }));
+      g.append(svg('line', { class: 'wall', x1, y1, x2: h ? x1 : x1 + k, y2: h ? y1 + k : y1 }));
+      g.append(svg('line', { class: 'wall', x1: h ? x2 : x2 - k, y1: h ? y2 - k : y2, x2, y2 }));
+      gWall.append(g);
+    }
   }
   for (const o of b.objectives || []) {
     const [cx, cy] = center(o.at);
@@ -273,6 +409,7 @@ function gamePage(id) {
   const dice = el('div', { class: 'dice', id: 'dice' });
   const log = el('ol', { class: 'log', id: 'log' });
   const linkBox = el('div', { class: 'links small' });
+  const roster = el('div', { id: 'roster', class: 'small' });
   app.replaceChildren(el('div', { class: 'game play' },
     el('div', { class: 'area-board' }, boardBox),
     el('div', { class: 'area-bottom' }, el('section', { class: 'panel' }, el('h2', {}, 'Dice'), dice), el('section', { class: 'panel' }, el('h2', {}, 'Log'), log)),
@@ -280,6 +417,7 @@ function gamePage(id) {
       el('section', { class: 'panel' }, status, errBox),
       el('section', { class: 'panel' }, el('h2', { id: 'choices-title' }, 'Your choice'), choices, detail),
       el('section', { class: 'panel' }, cardBox, targetsBox),
+      el('section', { class: 'panel' }, el('h2', {}, 'Armies'), roster),
       el('section', { class: 'panel' }, el('h2', {}, 'Links'), linkBox))));
 
   function send(text) {
@@ -400,6 +538,12 @@ function gamePage(id) {
           el('div', {}, o && o.none ? el('span', { class: 'muted' }, o.none) : el('span', { class: 'target-odds' }, 'Exact odds, all lines in range: ' + oddsLine(o)))));
       }
     }
+    // the armies: every unit, on the board or not yet
+    roster.replaceChildren(...['A', 'B'].map((sd) => el('div', { class: 'side', 'data-side': sd },
+      el('h3', { class: sideClass(sd) }, `Side ${sd}` + (st.armies && st.armies[sd.toLowerCase()] ? `: ${st.armies[sd.toLowerCase()]}` : '') + (st.you === sd ? ' (you)' : '')),
+      el('ul', {}, st.units.filter((u) => u.side === sd).map((u) => el('li', { class: 'rosterunit' + (u.destroyed ? ' gone' : ''), 'data-roster': u.id },
+        el('button', { type: 'button', class: 'link', onclick: () => selectUnit(u.id, true) }, `${u.name} (u${u.id})`),
+        ` ${u.kind}, health ${u.health}/${u.max_health}, ` + (u.destroyed ? 'destroyed' : u.at ? `at ${u.at}` : u.joined !== null && u.joined !== undefined && st.units[u.joined] && st.units[u.joined].at ? `with u${u.joined}` : 'not on the board yet')))))));
     // links
     linkBox.replaceChildren();
     const origin = location.origin;

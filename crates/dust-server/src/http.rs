@@ -2,9 +2,11 @@
 //! endpoints).
 //!
 //! Every request body is read as bytes under a size limit and parsed here, so a body too
-//! large, malformed JSON or a missing field each get a JSON error with a hint. Each TCP
-//! connection has a token bucket: past its rate, requests get `429` until it refills.
+//! large, malformed JSON or a missing field each get a JSON error with a hint. Each client
+//! (IP address) has one token bucket for all its connections, HTTP requests and WebSocket
+//! messages alike ([`RateLimiter`]): past its rate, requests get `429` until it refills.
 
+use crate::armies::{self, ArmyChoice};
 use crate::error::ApiError;
 use crate::hub::{check_spec, GameCell, Hub, NewGame, Viewer};
 use crate::play::scenario_names;
@@ -23,7 +25,7 @@ use dust_core::{BySide, Side, Square};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tokio::sync::watch;
@@ -33,9 +35,9 @@ use tokio::sync::watch;
 pub struct Limits {
     /// Largest request body, in bytes.
     pub max_body: usize,
-    /// Requests (HTTP) or messages (WebSocket) per second per connection, sustained.
+    /// Requests (HTTP) and WebSocket messages per second per client (IP address), sustained.
     pub rate: f64,
-    /// Requests a connection may make at once before the rate applies.
+    /// Requests and messages a client may send at once before the rate applies.
     pub burst: f64,
 }
 
@@ -56,7 +58,7 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// The limits.
     pub limits: Limits,
-    buckets: Arc<Mutex<HashMap<SocketAddr, Bucket>>>,
+    limiter: Arc<RateLimiter>,
     /// Becomes `true` when the server stops (WebSockets close).
     pub stopping: watch::Receiver<bool>,
 }
@@ -66,8 +68,8 @@ impl AppState {
     pub fn new(hub: Arc<Hub>, limits: Limits, stopping: watch::Receiver<bool>) -> AppState {
         AppState {
             hub,
+            limiter: Arc::new(RateLimiter::new(limits.rate, limits.burst)),
             limits,
-            buckets: Arc::new(Mutex::new(HashMap::new())),
             stopping,
         }
     }
@@ -100,14 +102,94 @@ impl Bucket {
     }
 }
 
+/// Clients tracked before the idle ones are forgotten.
+const TRACKED_CLIENTS: usize = 10_000;
+/// Clients tracked at most: past it (a flood from many addresses) the table starts afresh.
+const MAX_TRACKED_CLIENTS: usize = 100_000;
+
+/// One token bucket per client, shared by all its connections: HTTP requests and WebSocket
+/// messages alike. A client is its IP address; for IPv6 its /64 network, which one machine
+/// usually holds whole (so new addresses from the same network do not escape the limit).
+/// Forwarding headers (`X-Forwarded-For`) are not trusted: behind a reverse proxy every
+/// client is the proxy.
+pub struct RateLimiter {
+    rate: f64,
+    burst: f64,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+impl RateLimiter {
+    /// `rate` requests a second per client, after a first `burst`.
+    pub fn new(rate: f64, burst: f64) -> RateLimiter {
+        RateLimiter {
+            rate,
+            burst,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The client an address belongs to.
+    pub fn client(ip: IpAddr) -> IpAddr {
+        match ip {
+            IpAddr::V4(_) => ip,
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => IpAddr::V4(v4),
+                None => {
+                    let s = v6.segments();
+                    IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+                }
+            },
+        }
+    }
+
+    /// Takes one request from the client's bucket: false when it is empty.
+    pub fn take(&self, ip: IpAddr) -> bool {
+        let mut b = self.buckets.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if b.len() > TRACKED_CLIENTS {
+            // Forget clients idle long enough for their bucket to be full again.
+            let full = self.burst / self.rate.max(0.001);
+            b.retain(|_, v| v.last.elapsed().as_secs_f64() < full);
+            if b.len() > MAX_TRACKED_CLIENTS {
+                tracing::warn!(clients = b.len(), "too many clients to track: the rate limits start afresh");
+                b.clear();
+            }
+        }
+        b.entry(RateLimiter::client(ip))
+            .or_insert_with(|| Bucket::new(self.burst))
+            .take(self.rate, self.burst)
+    }
+}
+
+fn rate_limited(what: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        format!("too many {what} from your address: slow down and try again in a second"),
+    )
+}
+
 static INDEX_HTML: &str = include_str!("../assets/index.html");
 static APP_JS: &str = include_str!("../assets/app.js");
 static STYLE_CSS: &str = include_str!("../assets/style.css");
 static RULINGS_MD: &str = include_str!("../../../docs/rulings.md");
 
-/// The router of the whole server.
+/// The router of the tactics game, its page and the shared endpoints, with the limits
+/// ([`routes`] bounded by [`limit`]).
 pub fn router(state: AppState) -> Router {
+    limit(routes(state.clone()), state)
+}
+
+/// Bounds every route of `app` (routes merged from elsewhere too, such as the strategy
+/// game's): the per-client rate limit ([`RateLimiter`]) and the body size limit.
+pub fn limit(app: Router, state: AppState) -> Router {
     let max_body = state.limits.max_body;
+    app.layer(middleware::from_fn_with_state(state, rate_limit))
+        .layer(DefaultBodyLimit::max(max_body))
+}
+
+/// The routes of the tactics game, its page and the shared endpoints, without the limits:
+/// merge other routers into it, then bound the whole with [`limit`].
+pub fn routes(state: AppState) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/game/{id}", get(page))
@@ -126,38 +208,22 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/targets", get(targets))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
+        .route("/api/armies", get(armies_offer))
+        .route("/api/armies/check", post(armies_check))
         .route("/api/cards", get(cards))
         .route("/api/odds", post(odds))
         .route("/api/replay", post(replay))
         .route("/api/rulings", get(rulings))
         .fallback(not_found)
-        .layer(middleware::from_fn_with_state(state.clone(), rate_limit))
-        .layer(DefaultBodyLimit::max(max_body))
         .with_state(state)
 }
 
 async fn rate_limit(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, req: Request, next: Next) -> Response {
-    let ok = {
-        let mut b = st.buckets.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if b.len() > 10_000 {
-            // Forget connections that have been idle long enough to be full again.
-            let full = st.limits.burst / st.limits.rate.max(0.001);
-            b.retain(|_, v| v.last.elapsed().as_secs_f64() < full);
-        }
-        b.entry(addr)
-            .or_insert_with(|| Bucket::new(st.limits.burst))
-            .take(st.limits.rate, st.limits.burst)
-    };
-    if ok {
+    if st.limiter.take(addr.ip()) {
         next.run(req).await
     } else {
         tracing::warn!(%addr, "rate limit");
-        ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many requests on this connection: slow down and try again in a second",
-        )
-        .into_response()
+        rate_limited("requests").into_response()
     }
 }
 
@@ -272,6 +338,47 @@ struct CreateReq {
     /// Both seats played by the AI (`ai greedy`): a game to watch.
     #[serde(default)]
     both_ai: Option<String>,
+    /// The armies, in place of the scenario's (a side left out keeps the scenario's army).
+    #[serde(default)]
+    armies: Option<ArmiesReq>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ArmiesReq {
+    #[serde(default)]
+    a: Option<ArmyChoice>,
+    #[serde(default)]
+    b: Option<ArmyChoice>,
+}
+
+/// The scenario file with the chosen armies (None: none chosen), or every problem with them.
+fn chosen_armies(scenario: &str, req: Option<ArmiesReq>) -> Result<Option<String>, ApiError> {
+    let req = req.unwrap_or_default();
+    let choices = BySide { a: req.a, b: req.b };
+    if choices.a.is_none() && choices.b.is_none() {
+        return Ok(None);
+    }
+    let bad = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_army", m);
+    let terms = armies::scenario_terms(scenario).map_err(bad)?;
+    let mut files = BySide::default();
+    let mut problems = Vec::new();
+    for side in Side::ALL {
+        let Some(choice) = &choices[side] else { continue };
+        let checked = armies::resolve(choice, side, Some(terms)).map_err(bad)?;
+        if let Some(a) = checked.ok() {
+            files[side] = Some(a.clone());
+        } else {
+            problems.push(format!("The army of side {side} is refused:"));
+            problems.extend(checked.problems.iter().map(|p| format!("  {p}")));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(bad(problems.join("\n")));
+    }
+    armies::scenario_with_armies(scenario, &files)
+        .map(Some)
+        .map_err(|ps| bad(format!("The scenario refuses the armies:\n  {}", ps.join("\n  "))))
 }
 
 fn links(cell: &GameCell, me: Option<Side>) -> Value {
@@ -319,9 +426,14 @@ async fn create(
             (seats, Some(side))
         }
     };
+    let armies_req = req.armies;
+    let scenario_text = {
+        let scenario = scenario.clone();
+        blocking(move || chosen_armies(&scenario, armies_req)).await?
+    };
     let new = NewGame {
         scenario,
-        scenario_text: None,
+        scenario_text,
         seed: req.seed.unwrap_or_else(random_seed),
         seats,
         spectators: req.spectators.unwrap_or(true) || me.is_none(),
@@ -333,6 +445,60 @@ async fn create(
         st.hub.viewer(&cell, &cell.row().tokens[me])?;
     }
     Ok(Json(links(&cell, me)))
+}
+
+#[derive(Deserialize)]
+struct OfferQuery {
+    #[serde(default)]
+    scenario: Option<String>,
+}
+
+/// What the new-game form offers for a scenario: its own armies, the shipped army files and
+/// the builder's cards.
+async fn armies_offer(Query(q): Query<OfferQuery>) -> Result<Json<Value>, ApiError> {
+    let scenario = q.scenario.unwrap_or_else(|| "annihilation".to_string());
+    let v = blocking(move || armies::offer_json(&scenario).map_err(|m| ApiError::bad_request("bad_scenario", m))).await?;
+    Ok(Json(v))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckArmyReq {
+    #[serde(default)]
+    scenario: Option<String>,
+    #[serde(default)]
+    shipped: Option<String>,
+    #[serde(default)]
+    toml: Option<String>,
+    #[serde(default)]
+    units: Option<Vec<armies::PickedUnit>>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    bloc: Option<String>,
+}
+
+/// Checks an army (an uploaded file or the builder's units) for a scenario: every problem,
+/// the cost, and the army file (200 even when the army has problems: `ok` says).
+async fn armies_check(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+    let req: CheckArmyReq = parse_body(body)?;
+    let v = blocking(move || {
+        let terms = match req.scenario.as_deref() {
+            Some(s) => Some(armies::scenario_terms(s).map_err(|m| ApiError::bad_request("bad_scenario", m))?),
+            None => None,
+        };
+        let choice = ArmyChoice {
+            shipped: req.shipped,
+            toml: req.toml,
+            units: req.units,
+            name: req.name,
+            bloc: req.bloc,
+        };
+        let checked = armies::resolve(&choice, Side::A, terms).map_err(|m| ApiError::bad_request("bad_army", m))?;
+        Ok(armies::checked_json(&checked, terms))
+    })
+    .await?;
+    Ok(Json(v))
 }
 
 #[derive(Deserialize)]
@@ -449,6 +615,7 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     v["seed"] = json!(row.seed.to_string());
     v["players"] = json!({ "a": row.seats.a.to_text(), "b": row.seats.b.to_text() });
     v["thinking"] = json!(live.thinking);
+    v["armies"] = json!({ "a": cell.armies.a, "b": cell.armies.b });
     v["spectator"] = json!(viewer == Viewer::Spectator);
     v
 }
@@ -694,6 +861,7 @@ struct WsIn {
 
 async fn ws(
     State(st): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(q): Query<SeatQuery>,
     up: WebSocketUpgrade,
@@ -703,7 +871,7 @@ async fn ws(
     Ok(up
         .max_message_size(16 * 1024)
         .max_frame_size(16 * 1024)
-        .on_upgrade(move |socket| ws_loop(st, cell, viewer, socket, since)))
+        .on_upgrade(move |socket| ws_loop(st, cell, viewer, socket, since, addr.ip())))
 }
 
 async fn send_json(socket: &mut WebSocket, v: &Value) -> bool {
@@ -711,12 +879,12 @@ async fn send_json(socket: &mut WebSocket, v: &Value) -> bool {
 }
 
 /// One WebSocket: the state on connect and after every change (only the new events), and
-/// decisions from the client, each answered with `ack` or `error`.
-async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: WebSocket, since: usize) {
+/// decisions from the client, each answered with `ack` or `error`. Messages count against
+/// the client's rate limit like requests.
+async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: WebSocket, since: usize, ip: IpAddr) {
     let mut rx = cell.tx.subscribe();
     let mut stopping = st.stopping.clone();
     let mut seen = since;
-    let mut bucket = Bucket::new(st.limits.burst);
     let mut strikes = 0u32;
     let push = |seen: usize| {
         let c = cell.clone();
@@ -761,9 +929,9 @@ async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: 
                     Message::Close(_) => return,
                     _ => continue,
                 };
-                if !bucket.take(st.limits.rate, st.limits.burst) {
+                if !st.limiter.take(ip) {
                     strikes += 1;
-                    let e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many messages: slow down");
+                    let e = rate_limited("messages");
                     if !send_json(&mut socket, &json!({"type": "error", "error": e.to_json()["error"]})).await || strikes > 100 {
                         return;
                     }
@@ -809,5 +977,30 @@ async fn ws_message(st: &AppState, cell: &Arc<GameCell>, viewer: Viewer, text: &
             "bad_type",
             format!("`{other}` is not a message type: `decide` or `ping`"),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_is_an_ip_address_or_an_ipv6_network() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(RateLimiter::client(ip("192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(RateLimiter::client(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(RateLimiter::client(ip("2001:db8:1:2:aaaa::1")), ip("2001:db8:1:2::"));
+        assert_eq!(
+            RateLimiter::client(ip("2001:db8:1:2:bbbb::9")),
+            RateLimiter::client(ip("2001:db8:1:2:aaaa::1"))
+        );
+        // Each client has its own bucket; addresses of one /64 share one.
+        let l = RateLimiter::new(0.001, 2.0);
+        assert!(l.take(ip("192.0.2.7")) && l.take(ip("192.0.2.7")));
+        assert!(!l.take(ip("192.0.2.7")));
+        assert!(l.take(ip("192.0.2.8")));
+        assert!(l.take(ip("2001:db8::1")) && l.take(ip("2001:db8::2")));
+        assert!(!l.take(ip("2001:db8::3")));
+        assert!(l.take(ip("2001:db8:0:1::3")));
     }
 }

@@ -9,6 +9,7 @@
 //! AI seats move on the blocking thread pool ([`Hub::kick_ai`]), one decision at a time, through
 //! the same path.
 
+use crate::armies::army_names;
 use crate::error::{ApiError, ServerError};
 use crate::play::{setup_for, Played};
 use crate::store::{unix_now, GameRow, Seat, Store};
@@ -59,6 +60,8 @@ pub struct GameCell {
     pub live: Mutex<Live>,
     /// Sends the number of decisions after every change (and when an AI starts thinking).
     pub tx: broadcast::Sender<u32>,
+    /// The names of the armies, as the game's scenario gives them.
+    pub armies: BySide<Option<String>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -112,7 +115,7 @@ fn same_token(a: &str, b: &str) -> bool {
 pub struct NewGame {
     /// A shipped scenario or `duel` (ignored when `scenario_text` is given).
     pub scenario: String,
-    /// An embedded scenario file (uploaded records).
+    /// An embedded scenario file (uploaded records, or a shipped scenario with chosen armies).
     pub scenario_text: Option<String>,
     /// The dice seed.
     pub seed: u64,
@@ -220,6 +223,7 @@ impl Hub {
                 thinking: false,
             }),
             tx: broadcast::channel(64).0,
+            armies: army_names(row.scenario_text.as_deref(), &row.scenario),
         });
         lock(&self.games).insert(row.id.clone(), cell.clone());
         self.kick_ai(&cell);
@@ -255,6 +259,7 @@ impl Hub {
             }
         }
         tracing::info!(game = %id, plies = decisions.len(), "game loaded from the database");
+        let armies = army_names(row.scenario_text.as_deref(), &row.scenario);
         let cell = Arc::new(GameCell {
             row: Mutex::new(row),
             live: Mutex::new(Live {
@@ -263,6 +268,7 @@ impl Hub {
                 thinking: false,
             }),
             tx: broadcast::channel(64).0,
+            armies,
         });
         let cell = lock(&self.games).entry(id.to_string()).or_insert(cell).clone();
         self.kick_ai(&cell);

@@ -20,6 +20,7 @@
 
 #![warn(missing_docs)]
 
+pub mod armies;
 pub mod client;
 pub mod error;
 pub mod http;
@@ -27,6 +28,7 @@ pub mod hub;
 pub mod load;
 pub mod play;
 pub mod store;
+pub mod strategy;
 pub mod view;
 
 pub use error::{ApiError, ServerError};
@@ -213,6 +215,10 @@ async fn serve(
         Err(e) => return fail(e),
     };
     let hub = Arc::new(hub::Hub::new(store, tokio::runtime::Handle::current()));
+    let strategy_hub = match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current())) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
     let want = format!("{}:{}", config.host, config.port);
     let listener = match tokio::net::TcpListener::bind(&want).await {
         Ok(l) => l,
@@ -246,7 +252,9 @@ async fn serve(
     tracing::info!(%addr, db = %config.db.display(), "dust1947 server listening on http://{addr}");
     let _ = ready.send(Ok(addr));
     let state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
-    let app = http::router(state).into_make_service_with_connect_info::<SocketAddr>();
+    // One rate limit and body limit over every route, the strategy game's included.
+    let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state)
+        .into_make_service_with_connect_info::<SocketAddr>();
     let h3 = hub.clone();
     let shutdown = async move {
         while !*stop.borrow() {
@@ -255,6 +263,7 @@ async fn serve(
             }
         }
         h3.stop();
+        strategy_hub.stop();
         tracing::info!("server stopping");
     };
     axum::serve(listener, app)

@@ -21,21 +21,55 @@ pub enum AiKind {
     Random,
     /// Rules of thumb, one decision at a time.
     Heuristic,
-    /// Determinized Monte Carlo search over the heuristic's best candidates.
+    /// Determinized Monte Carlo search over the heuristic's best candidates (flat: one level).
     Search,
+    /// Information-set Monte Carlo tree search ([`crate::mcts`]): `mcts` (the default budget),
+    /// `mcts:N` (N iterations per decision) or `mcts:Nms` (N milliseconds per decision).
+    Mcts {
+        /// Iterations per decision.
+        iterations: u32,
+        /// Milliseconds per decision (0: no time limit).
+        millis: u32,
+    },
 }
 
+/// Iterations per decision of `mcts` without a budget.
+pub const MCTS_DEFAULT_ITERATIONS: u32 = 300;
+
 impl AiKind {
-    /// Its name on the command line.
+    /// Its name on the command line, without the budget.
     pub const fn name(self) -> &'static str {
         match self {
             AiKind::Random => "random",
             AiKind::Heuristic => "heuristic",
             AiKind::Search => "search",
+            AiKind::Mcts { .. } => "mcts",
         }
     }
-    /// The kind named `s`.
+    /// The kind named `s` (`random`, `heuristic`, `search`, `mcts`, `mcts:400`, `mcts:200ms`).
     pub fn parse(s: &str) -> Option<AiKind> {
+        let s = s.trim();
+        if let Some(rest) = s.strip_prefix("mcts") {
+            let budget = rest.strip_prefix(':');
+            return match budget {
+                None if rest.is_empty() => Some(AiKind::Mcts {
+                    iterations: MCTS_DEFAULT_ITERATIONS,
+                    millis: 0,
+                }),
+                Some(b) => match b.strip_suffix("ms") {
+                    Some(ms) => ms.parse().ok().filter(|&m| m > 0).map(|millis| AiKind::Mcts {
+                        iterations: 1_000_000,
+                        millis,
+                    }),
+                    None => b
+                        .parse()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .map(|iterations| AiKind::Mcts { iterations, millis: 0 }),
+                },
+                None => None,
+            };
+        }
         [AiKind::Random, AiKind::Heuristic, AiKind::Search]
             .into_iter()
             .find(|k| k.name() == s)
@@ -44,7 +78,11 @@ impl AiKind {
 
 impl fmt::Display for AiKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match *self {
+            AiKind::Mcts { millis, .. } if millis > 0 => write!(f, "mcts:{millis}ms"),
+            AiKind::Mcts { iterations, .. } if iterations != MCTS_DEFAULT_ITERATIONS => write!(f, "mcts:{iterations}"),
+            k => f.write_str(k.name()),
+        }
     }
 }
 
@@ -60,6 +98,10 @@ pub fn make(kind: AiKind, seed: u64) -> Box<dyn Player + Send> {
         AiKind::Random => Box::new(RandomAi(GameRng::new(seed))),
         AiKind::Heuristic => Box::new(HeuristicAi(GameRng::new(seed))),
         AiKind::Search => Box::new(SearchAi::new(seed)),
+        AiKind::Mcts { iterations, millis } => Box::new(
+            crate::mcts::MctsAi::new(seed, iterations)
+                .with_budget((millis > 0).then(|| std::time::Duration::from_millis(u64::from(millis)))),
+        ),
     }
 }
 
@@ -85,7 +127,7 @@ impl Player for HeuristicAi {
     }
 }
 
-fn best(game: &Game, me: PlayerId, l: &[Decision], rng: &mut GameRng) -> Decision {
+pub(crate) fn best(game: &Game, me: PlayerId, l: &[Decision], rng: &mut GameRng) -> Decision {
     let mut top = l[0];
     let mut top_s = f64::NEG_INFINITY;
     for &d in l {

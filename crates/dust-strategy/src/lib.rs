@@ -8,10 +8,13 @@ pub mod ai;
 pub mod deck;
 pub mod diag;
 pub mod game;
+pub mod layout;
 pub mod map;
+pub mod mcts;
 pub mod odds;
 pub mod record;
 pub mod rng;
+pub mod text;
 pub mod units;
 
 pub use deck::{parse_deck, Ability, Card, CardId, Deck};

@@ -775,6 +775,9 @@ impl Game {
                 pool.extend(p.hidden);
             }
         }
+        // Sorted first, so the result depends only on what the viewer knows (the set of
+        // unseen cards), not on how they were really dealt.
+        pool.sort_unstable();
         for i in (1..pool.len()).rev() {
             let j = rng.index(i + 1);
             pool.swap(i, j);

@@ -1,0 +1,469 @@
+//! The strategy games being served: each is its stored row and its state rebuilt from the
+//! seed and the stored decisions.
+//!
+//! Every change goes through [`StrategyHub::commit`]: the engine checks the decision on a copy
+//! of the state, the chance events after it are resolved with the game's own generator, the
+//! decision is stored in one transaction, and only then does the copy replace the state. A
+//! refused or unstored decision changes nothing. AI seats decide on the blocking thread pool,
+//! one decision at a time, through the same path, without holding the game's lock while they
+//! think.
+
+use super::store::{StrategyRow, StrategyStore};
+use crate::error::{ApiError, ServerError};
+use crate::hub::random_hex;
+use axum::http::StatusCode;
+use dust_strategy::ai::{make, AiKind, Player};
+use dust_strategy::game::{Decision, Event, Game, GameConfig, Pending, PlayerId};
+use dust_strategy::GameRng;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Who is looking at a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StrategyViewer {
+    /// The holder of a seat's token: sees that seat's hand, decides for it.
+    Seat(PlayerId),
+    /// Sees the public state only.
+    Spectator,
+}
+
+impl StrategyViewer {
+    /// The seat, if any.
+    pub fn seat(self) -> Option<PlayerId> {
+        match self {
+            StrategyViewer::Seat(p) => Some(p),
+            StrategyViewer::Spectator => None,
+        }
+    }
+}
+
+/// A game's state in memory.
+pub struct StrategyLive {
+    /// The engine.
+    pub game: Game,
+    /// The chance generator (seeded with the game's seed; replays draw from it in order).
+    pub rng: GameRng,
+    /// The decisions taken.
+    pub decisions: Vec<Decision>,
+    /// Every event so far (shown to each viewer as he may see it).
+    pub log: Vec<Event>,
+    /// The AI players of the AI seats (taken out while one thinks).
+    ai: Vec<Option<Box<dyn Player + Send>>>,
+    /// An AI is deciding.
+    pub thinking: bool,
+}
+
+/// One served game.
+pub struct StrategyCell {
+    /// Its stored row.
+    pub row: Mutex<StrategyRow>,
+    /// Its state.
+    pub live: Mutex<StrategyLive>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl StrategyCell {
+    /// Locks the state.
+    pub fn live(&self) -> MutexGuard<'_, StrategyLive> {
+        lock(&self.live)
+    }
+    /// A copy of the row.
+    pub fn row(&self) -> StrategyRow {
+        lock(&self.row).clone()
+    }
+}
+
+/// The strategy games of this server.
+pub struct StrategyHub {
+    /// The database.
+    pub store: StrategyStore,
+    games: Mutex<HashMap<String, Arc<StrategyCell>>>,
+    runtime: Option<tokio::runtime::Handle>,
+    stopping: AtomicBool,
+}
+
+/// What a new game is made of.
+#[derive(Clone, Debug)]
+pub struct NewStrategyGame {
+    /// Who plays each seat: `human` or `ai KIND`.
+    pub seats: Vec<String>,
+    /// The chance seed.
+    pub seed: u64,
+    /// The round limit.
+    pub round_limit: u16,
+}
+
+/// Reads a seat: `human`, or an AI kind with or without `ai ` (`heuristic`, `ai mcts:200`).
+/// AI budgets are capped so a seat cannot tie up the server (5,000 iterations or 5 s).
+///
+/// # Errors
+/// An unknown player or a budget over the cap.
+pub fn parse_seat(s: &str) -> Result<String, ApiError> {
+    let s = s.trim();
+    if s.is_empty() || s == "human" {
+        return Ok("human".into());
+    }
+    let spec = s.strip_prefix("ai").map_or(s, str::trim);
+    let kind = AiKind::parse(spec).ok_or_else(|| {
+        ApiError::bad_request(
+            "bad_seat",
+            format!("`{s}` is not a seat: human, random, heuristic, search, mcts, mcts:N (iterations) or mcts:Nms"),
+        )
+    })?;
+    if let AiKind::Mcts { iterations, millis } = kind {
+        if (millis == 0 && iterations > 5000) || millis > 5000 {
+            return Err(ApiError::bad_request(
+                "bad_seat",
+                "an mcts seat may think at most 5000 iterations or 5000 ms per decision",
+            ));
+        }
+    }
+    Ok(format!("ai {kind}"))
+}
+
+fn ai_kind(seat: &str) -> Option<AiKind> {
+    seat.strip_prefix("ai ").and_then(AiKind::parse)
+}
+
+fn status_of(g: &Game) -> (&'static str, String) {
+    if g.is_over() {
+        ("over", g.winners().iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+    } else {
+        ("playing", String::new())
+    }
+}
+
+/// Resolves the chance events up to the next decision (or the end).
+fn settle(game: &mut Game, rng: &mut GameRng, log: &mut Vec<Event>) {
+    while let Pending::Chance(_) = game.pending() {
+        game.resolve_chance(rng);
+    }
+    log.extend(game.take_events());
+}
+
+fn same_token(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+impl StrategyHub {
+    /// A hub over a store; AI seats run on `runtime`'s blocking pool (without a runtime, the
+    /// caller drives them with [`StrategyHub::run_ai_now`]: tests).
+    pub fn new(store: StrategyStore, runtime: Option<tokio::runtime::Handle>) -> StrategyHub {
+        StrategyHub {
+            store,
+            games: Mutex::new(HashMap::new()),
+            runtime,
+            stopping: AtomicBool::new(false),
+        }
+    }
+
+    /// Stops the AI seats (at their next decision).
+    pub fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+    }
+
+    fn build(row: StrategyRow, decisions: &[Decision]) -> Result<StrategyCell, String> {
+        let config = GameConfig {
+            players: row.players,
+            round_limit: row.round_limit,
+        };
+        let mut game = Game::builtin(config).map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(row.seed);
+        let mut log = Vec::new();
+        settle(&mut game, &mut rng, &mut log);
+        for (i, &d) in decisions.iter().enumerate() {
+            game.apply(d).map_err(|e| format!("decision {}: {e}", i + 1))?;
+            settle(&mut game, &mut rng, &mut log);
+        }
+        let ai = row
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| ai_kind(s).map(|k| make(k, row.seed.wrapping_mul(31).wrapping_add(i as u64 + 1))))
+            .collect();
+        Ok(StrategyCell {
+            row: Mutex::new(row),
+            live: Mutex::new(StrategyLive {
+                game,
+                rng,
+                decisions: decisions.to_vec(),
+                log,
+                ai,
+                thinking: false,
+            }),
+        })
+    }
+
+    /// Creates and stores a new game; its AI seats start deciding.
+    ///
+    /// # Errors
+    /// A seat list of the wrong length or with an unknown player, or the database.
+    pub fn create(self: &Arc<Self>, new: NewStrategyGame) -> Result<Arc<StrategyCell>, ApiError> {
+        let n = new.seats.len();
+        if !(2..=6).contains(&n) {
+            return Err(ApiError::bad_request(
+                "bad_seats",
+                format!("a strategy game has 2 to 6 seats, not {n}"),
+            ));
+        }
+        if new.round_limit == 0 {
+            return Err(ApiError::bad_request("bad_round_limit", "the round limit must be at least 1"));
+        }
+        let seats: Vec<String> = new.seats.iter().map(|s| parse_seat(s)).collect::<Result<_, _>>()?;
+        let tokens: Vec<String> = seats
+            .iter()
+            .map(|s| if s == "human" { random_hex(16) } else { Ok(String::new()) })
+            .collect::<Result<_, _>>()?;
+        let now = crate::store::unix_now();
+        let row = StrategyRow {
+            id: random_hex(6)?,
+            created: now,
+            players: n as u8,
+            round_limit: new.round_limit,
+            seed: new.seed,
+            seats,
+            tokens,
+            spectator: random_hex(16)?,
+            status: "playing".into(),
+            winners: String::new(),
+            plies: 0,
+            updated: now,
+        };
+        let cell = Arc::new(Self::build(row.clone(), &[]).map_err(|m| ApiError::bad_request("bad_game", m))?);
+        self.store.create(&row)?;
+        lock(&self.games).insert(row.id.clone(), cell.clone());
+        self.kick_ai(&cell);
+        Ok(cell)
+    }
+
+    /// A game by id, loaded from the database (and replayed) if it is not in memory.
+    ///
+    /// # Errors
+    /// No such game, or a stored game that does not replay.
+    pub fn cell(self: &Arc<Self>, id: &str) -> Result<Arc<StrategyCell>, ApiError> {
+        if let Some(c) = lock(&self.games).get(id) {
+            return Ok(c.clone());
+        }
+        if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(ApiError::no_game(id));
+        }
+        let row = self.store.game(id)?.ok_or_else(|| ApiError::no_game(id))?;
+        let texts = self.store.decisions(id)?;
+        let decisions: Vec<Decision> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, (t, _))| {
+                t.parse()
+                    .map_err(|e| ServerError::Corrupt(format!("strategy game {id}, decision {}: {e}", i + 1)))
+            })
+            .collect::<Result<_, _>>()?;
+        let cell = Self::build(row, &decisions).map_err(|m| ServerError::Corrupt(format!("strategy game {id}: {m}")))?;
+        let cell = lock(&self.games).entry(id.to_string()).or_insert_with(|| Arc::new(cell)).clone();
+        self.kick_ai(&cell);
+        Ok(cell)
+    }
+
+    /// Loads every unfinished game (after a restart) and lets their AI seats continue.
+    ///
+    /// # Errors
+    /// The database cannot be read or a game does not replay.
+    pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
+        let ids = self.store.unfinished()?;
+        for id in &ids {
+            self.cell(id).map_err(|e| ServerError::Corrupt(e.message))?;
+        }
+        Ok(ids.len())
+    }
+
+    /// Who holds `token` in this game.
+    ///
+    /// # Errors
+    /// The token opens no seat of this game.
+    pub fn viewer(&self, cell: &StrategyCell, token: &str) -> Result<StrategyViewer, ApiError> {
+        let row = lock(&cell.row);
+        for (i, t) in row.tokens.iter().enumerate() {
+            if !t.is_empty() && same_token(t, token) {
+                return Ok(StrategyViewer::Seat(PlayerId(i as u8)));
+            }
+        }
+        if same_token(&row.spectator, token) {
+            return Ok(StrategyViewer::Spectator);
+        }
+        Err(ApiError::bad_token())
+    }
+
+    /// The recent games.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn recent(&self, limit: u32) -> Result<Vec<StrategyRow>, ApiError> {
+        Ok(self.store.recent(limit)?)
+    }
+
+    /// A decision by a viewer: it must be his seat's turn, `ply` (when given) must be the
+    /// number of decisions taken so far, and the engine must accept it. Returns the number of
+    /// decisions after it.
+    ///
+    /// # Errors
+    /// A spectator, another seat's turn, a stale ply, a decision that cannot be read or that
+    /// the engine refuses, or the database.
+    pub fn decide(
+        self: &Arc<Self>,
+        cell: &Arc<StrategyCell>,
+        viewer: StrategyViewer,
+        text: &str,
+        ply: Option<u32>,
+    ) -> Result<u32, ApiError> {
+        let Some(me) = viewer.seat() else {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "spectator",
+                "spectators watch; they cannot decide",
+            ));
+        };
+        let d: Decision = text
+            .trim()
+            .parse()
+            .map_err(|e: dust_strategy::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
+        let n = {
+            let live = cell.live();
+            match live.game.pending() {
+                Pending::Decision(p) if p == me => {}
+                Pending::Decision(p) => {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        "not_your_turn",
+                        format!("{p} decides now, not {me}: wait for your turn"),
+                    ))
+                }
+                _ => return Err(ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")),
+            }
+            let n = live.decisions.len() as u32;
+            if let Some(p) = ply {
+                if p != n {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        "stale",
+                        format!("this decision was meant for ply {p} but the game is at ply {n}: reload"),
+                    ));
+                }
+            }
+            n
+        };
+        self.commit(cell, n, d)?;
+        self.kick_ai(cell);
+        Ok(n + 1)
+    }
+
+    /// Checks, stores and applies decision number `ply`.
+    fn commit(&self, cell: &StrategyCell, ply: u32, d: Decision) -> Result<(), ApiError> {
+        let mut live = cell.live();
+        if live.decisions.len() as u32 != ply {
+            return Err(ApiError::new(StatusCode::CONFLICT, "stale", "another decision came first: reload"));
+        }
+        let mut game = live.game.clone();
+        let mut rng = live.rng.clone();
+        game.apply(d)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", e.to_string()))?;
+        let mut events = Vec::new();
+        settle(&mut game, &mut rng, &mut events);
+        let (status, winners) = status_of(&game);
+        let id = lock(&cell.row).id.clone();
+        self.store.append(&id, ply, &d.to_string(), game.state_hash(), status, &winners)?;
+        {
+            let mut row = lock(&cell.row);
+            row.plies = ply + 1;
+            row.status = status.to_string();
+            row.winners = winners;
+            row.updated = crate::store::unix_now();
+        }
+        live.game = game;
+        live.rng = rng;
+        live.decisions.push(d);
+        live.log.extend(events);
+        Ok(())
+    }
+
+    /// The AI seat to move, if an AI must decide now.
+    /// (Locks the state, then the row: the order used everywhere.)
+    fn ai_to_move(cell: &StrategyCell) -> Option<PlayerId> {
+        let live = cell.live();
+        Self::ai_to_move_locked(cell, &live)
+    }
+
+    /// One AI decision, if an AI must decide: thinks on a copy, then commits. Returns whether
+    /// it decided.
+    ///
+    /// # Errors
+    /// The database (the decision is then not taken).
+    pub fn run_ai_now(&self, cell: &StrategyCell) -> Result<bool, ApiError> {
+        let Some(p) = Self::ai_to_move(cell) else { return Ok(false) };
+        let (game, ply, ai) = {
+            let mut live = cell.live();
+            let ai = live.ai[p.index()].take();
+            (live.game.clone(), live.decisions.len() as u32, ai)
+        };
+        let Some(mut ai) = ai else { return Ok(false) };
+        let d = ai.choose(&game, p);
+        cell.live().ai[p.index()] = Some(ai);
+        self.commit(cell, ply, d)?;
+        Ok(true)
+    }
+
+    /// Lets the AI seats decide on the blocking pool until a person must decide.
+    pub fn kick_ai(self: &Arc<Self>, cell: &Arc<StrategyCell>) {
+        let Some(rt) = &self.runtime else { return };
+        {
+            let mut live = cell.live();
+            if live.thinking || Self::ai_to_move_locked(cell, &live).is_none() {
+                return;
+            }
+            live.thinking = true;
+        }
+        let hub = self.clone();
+        let cell = cell.clone();
+        rt.spawn_blocking(move || {
+            while !hub.stopping.load(Ordering::SeqCst) {
+                match hub.run_ai_now(&cell) {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(e) => {
+                        tracing::error!(error = %e, "a strategy AI decision was not stored");
+                        break;
+                    }
+                }
+            }
+            cell.live().thinking = false;
+            // A person may have been answered in between: look once more.
+            if !hub.stopping.load(Ordering::SeqCst) && Self::ai_to_move(&cell).is_some() {
+                hub.kick_ai(&cell);
+            }
+        });
+    }
+
+    fn ai_to_move_locked(cell: &StrategyCell, live: &StrategyLive) -> Option<PlayerId> {
+        let row = lock(&cell.row);
+        match live.game.pending() {
+            Pending::Decision(p) if row.seats.get(p.index()).is_some_and(|s| s.starts_with("ai ")) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The game as a record (`dust1947 strategy replay` reads it).
+    pub fn record(&self, cell: &StrategyCell) -> dust_strategy::record::GameRecord {
+        let live = cell.live();
+        dust_strategy::record::GameRecord {
+            config: live.game.config(),
+            seed: lock(&cell.row).seed,
+            map: None,
+            deck: None,
+            decisions: live.decisions.clone(),
+            hash: live.game.state_hash(),
+        }
+    }
+}

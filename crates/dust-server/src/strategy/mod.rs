@@ -1,0 +1,492 @@
+//! The Dust strategy board game in the browser (issue 9): a lobby to start a game for 2 to 6
+//! seats (any mix of people and AIs), a page per seat with the world map as SVG, the seat's own
+//! hand and its secret card choice, and every decision of every phase as a list the engine
+//! made ([`dust_strategy::game::Game::legal_decisions`]). Decisions are checked by the engine
+//! and stored before they are acknowledged ([`hub::StrategyHub::commit`]); after a restart
+//! the games are replayed from the database.
+//!
+//! Endpoints (JSON; docs/strategy.md):
+//!
+//! | method and path | what |
+//! | --- | --- |
+//! | `GET /strategy`, `GET /strategy/{id}?seat=TOKEN` | the pages |
+//! | `GET /api/strategy/map` | the world map: areas, grid cells, links (dotted, wrapping) |
+//! | `POST /api/strategy/games` `{"seats": ["human", "heuristic"], "seed": 7}` | a new game: a secret link per human seat |
+//! | `GET /api/strategy/games` | recent games |
+//! | `GET /api/strategy/games/{id}?seat=TOKEN` | the state as this seat may see it |
+//! | `POST /api/strategy/games/{id}/decide` `{"seat": TOKEN, "decision": "card 12", "ply": 40}` | a decision |
+//! | `GET /api/strategy/games/{id}/record?seat=TOKEN` | the game record (`dust1947 strategy replay`) |
+//!
+//! What a seat sees: the public state (areas, units, production centers, victory points,
+//! revealed cards, hand sizes, who has chosen a card) and its own hand; never another hand or
+//! another face-down choice. The choices are sent only to the seat that must decide.
+
+pub mod hub;
+pub mod store;
+
+use crate::error::{ApiError, ServerError};
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use dust_strategy::game::{CountPurpose, CountSubject, Decision, Game, Owner, Pending, PlayerId};
+use dust_strategy::layout::Layout;
+use dust_strategy::map::areas_of;
+use dust_strategy::units::UnitKind;
+use dust_strategy::{AreaKind, WorldMap};
+use hub::{NewStrategyGame, StrategyCell, StrategyHub, StrategyViewer};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+static STRATEGY_HTML: &str = include_str!("../../assets/strategy.html");
+static STRATEGY_JS: &str = include_str!("../../assets/strategy.js");
+
+/// Opens the strategy tables in the server's database file and resumes the unfinished games.
+///
+/// # Errors
+/// The database cannot be opened, or a stored game does not replay.
+pub fn open(db: &std::path::Path, runtime: tokio::runtime::Handle) -> Result<Arc<StrategyHub>, ServerError> {
+    let hub = Arc::new(StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime)));
+    let n = hub.resume_all()?;
+    tracing::info!(games = n, "unfinished strategy games resumed");
+    Ok(hub)
+}
+
+/// The routes of the strategy game (merged into the server's router).
+pub fn router(hub: Arc<StrategyHub>) -> Router {
+    Router::new()
+        .route("/strategy", get(page))
+        .route("/strategy/{id}", get(page))
+        .route("/assets/strategy.js", get(script))
+        .route("/api/strategy/map", get(map_json))
+        .route("/api/strategy/games", get(lobby).post(create))
+        .route("/api/strategy/games/{id}", get(state_of))
+        .route("/api/strategy/games/{id}/decide", post(decide))
+        .route("/api/strategy/games/{id}/record", get(record))
+        .layer(DefaultBodyLimit::max(16 * 1024))
+        .with_state(hub)
+}
+
+async fn page() -> Html<&'static str> {
+    Html(STRATEGY_HTML)
+}
+
+async fn script() -> Response {
+    let mut r = STRATEGY_JS.into_response();
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8"));
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", format!("a task failed: {e}")))?
+}
+
+fn parse_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<T, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", "the request body is too large")
+        } else {
+            ApiError::bad_request("bad_body", format!("cannot read the request body: {e}"))
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request("bad_json", format!("the body is not the JSON expected here: {e}")))
+}
+
+/// The world map as JSON: each area with its kind, capital, power source and grid cell; each
+/// link once, with `dotted` (land-sea) and `wrap` (west edge to east edge).
+pub fn map_value(map: &WorldMap) -> Value {
+    let lay = Layout::of(map);
+    let areas: Vec<Value> = map
+        .ids()
+        .map(|a| {
+            let info = map.area(a);
+            let (c, r) = lay.cell(a);
+            json!({
+                "id": a.0,
+                "name": info.name,
+                "kind": if info.kind == AreaKind::Land { "land" } else { "sea" },
+                "capital": info.capital,
+                "power_source": info.power_source,
+                "col": c,
+                "row": r,
+            })
+        })
+        .collect();
+    let mut links = Vec::new();
+    for a in map.ids() {
+        for b in areas_of(map.adjacent(a)) {
+            if b.0 > a.0 {
+                let wrap = map.wrap_links().iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
+                links.push(json!({ "a": a.0, "b": b.0, "dotted": map.is_dotted(a, b), "wrap": wrap }));
+            }
+        }
+    }
+    json!({ "name": map.name(), "cols": lay.cols, "rows": lay.rows, "areas": areas, "links": links })
+}
+
+async fn map_json() -> Json<Value> {
+    Json(map_value(&WorldMap::builtin()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateReq {
+    seats: Vec<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    round_limit: Option<u16>,
+}
+
+fn random_seed() -> u64 {
+    let mut b = [0u8; 8];
+    if getrandom::fill(&mut b).is_err() {
+        return 1;
+    }
+    u64::from_le_bytes(b) >> 1
+}
+
+fn seat_links(row: &store::StrategyRow) -> Value {
+    let seats: Vec<Value> = row
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let human = s == "human";
+            json!({
+                "seat": i,
+                "name": PlayerId(i as u8).to_string(),
+                "player": s,
+                "token": human.then(|| row.tokens[i].clone()),
+                "link": human.then(|| format!("/strategy/{}?seat={}", row.id, row.tokens[i])),
+            })
+        })
+        .collect();
+    json!({
+        "id": row.id,
+        "seats": seats,
+        "spectator_link": format!("/strategy/{}?seat={}", row.id, row.spectator),
+    })
+}
+
+async fn create(
+    State(hub): State<Arc<StrategyHub>>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: CreateReq = parse_body(body)?;
+    let new = NewStrategyGame {
+        seats: req.seats,
+        seed: req.seed.unwrap_or_else(random_seed),
+        round_limit: req.round_limit.unwrap_or(40),
+    };
+    let cell = blocking(move || hub.create(new)).await?;
+    let row = cell.row();
+    let mut v = seat_links(&row);
+    // The first person's link: the page that created the game opens it.
+    v["you"] = row
+        .seats
+        .iter()
+        .position(|s| s == "human")
+        .map_or(Value::Null, |i| json!(format!("/strategy/{}?seat={}", row.id, row.tokens[i])));
+    Ok(Json(v))
+}
+
+async fn lobby(State(hub): State<Arc<StrategyHub>>) -> Result<Json<Value>, ApiError> {
+    let rows = blocking(move || hub.recent(50)).await?;
+    let games: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "id": r.id,
+                "players": r.seats,
+                "status": r.status,
+                "winners": r.winners,
+                "plies": r.plies,
+                "updated": r.updated,
+                "watch": format!("/strategy/{}?seat={}", r.id, r.spectator),
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "games": games })))
+}
+
+#[derive(Deserialize)]
+struct SeatQuery {
+    #[serde(default)]
+    seat: Option<String>,
+}
+
+async fn open_game(hub: &Arc<StrategyHub>, id: String, token: Option<&str>) -> Result<(Arc<StrategyCell>, StrategyViewer), ApiError> {
+    let token = token
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "no_token",
+                "give the seat (or spectator) token of your link: ?seat=…",
+            )
+        })?
+        .to_string();
+    let h = hub.clone();
+    blocking(move || {
+        let cell = h.cell(&id)?;
+        let viewer = h.viewer(&cell, &token)?;
+        Ok((cell, viewer))
+    })
+    .await
+}
+
+async fn state_of(
+    State(hub): State<Arc<StrategyHub>>,
+    Path(id): Path<String>,
+    Query(q): Query<SeatQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let (cell, viewer) = open_game(&hub, id, q.seat.as_deref()).await?;
+    blocking(move || Ok(Json(state_value(&cell, viewer)))).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DecideReq {
+    seat: String,
+    decision: String,
+    #[serde(default)]
+    ply: Option<u32>,
+}
+
+async fn decide(
+    State(hub): State<Arc<StrategyHub>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: DecideReq = parse_body(body)?;
+    let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
+    let h = hub.clone();
+    let c = cell.clone();
+    let ply = blocking(move || h.decide(&c, viewer, &req.decision, req.ply)).await?;
+    Ok(Json(json!({ "ok": true, "ply": ply })))
+}
+
+async fn record(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Response, ApiError> {
+    let (cell, _) = open_game(&hub, id, q.seat.as_deref()).await?;
+    let id = cell.row().id;
+    let text = hub.record(&cell).to_text();
+    let mut r = text.into_response();
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"dust1947-strategy-{id}.record\"")) {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(r)
+}
+
+fn owner_value(o: Option<Owner>) -> Value {
+    match o {
+        Some(Owner::Player(p)) => json!(p.0),
+        Some(Owner::Neutral) => json!("neutral"),
+        None => Value::Null,
+    }
+}
+
+fn card_value(g: &Game, c: dust_strategy::CardId) -> Value {
+    let k = g.card(c);
+    json!({
+        "id": c.0,
+        "ability": k.ability.key(),
+        "title": k.ability.title(),
+        "combat": k.combat,
+        "movement": k.movement,
+        "production": k.production,
+        "stars": k.stars,
+        "text": k.to_string(),
+    })
+}
+
+/// The areas a decision is about (to highlight them on the map).
+pub fn decision_areas(d: Decision) -> Vec<u8> {
+    match d {
+        Decision::ClaimCapital(a)
+        | Decision::ClaimArea(a)
+        | Decision::PlaceProductionCenter(a)
+        | Decision::BuyProductionCenter(a)
+        | Decision::MechBuilder(a)
+        | Decision::Missile(a)
+        | Decision::MechDrop(a)
+        | Decision::RetreatTo(a)
+        | Decision::BuyNeutral { capital: a, .. } => vec![a.0],
+        Decision::Buy { pc, at, .. } => {
+            if pc == at {
+                vec![at.0]
+            } else {
+                vec![pc.0, at.0]
+            }
+        }
+        Decision::Move { from, to, .. }
+        | Decision::Attack { from, to }
+        | Decision::BomberStrike { from, to }
+        | Decision::SubmarineStrike { from, to } => vec![from.0, to.0],
+        _ => Vec::new(),
+    }
+}
+
+/// What the pending player is asked, in words.
+fn question(g: &Game, legal: &[Decision]) -> (&'static str, String) {
+    let name = |a: dust_strategy::AreaId| g.map().area(a).name.clone();
+    let Some(first) = legal.first() else {
+        return ("none", String::new());
+    };
+    let setup = g.round() == 0;
+    match first {
+        Decision::ChooseCard(_) if setup => ("card", "Setup: choose a card face down for the setup order (secret)".into()),
+        Decision::ChooseCard(_) => ("card", "Initiative: choose this round's card face down (secret)".into()),
+        Decision::ClaimCapital(_) => ("setup", "Setup: claim a capital with a tank".into()),
+        Decision::ClaimArea(_) => ("setup", "Setup: claim an unoccupied land area with a single tank".into()),
+        Decision::PlaceProductionCenter(_) => ("setup", "Setup: place a production center".into()),
+        Decision::Count(_) => {
+            let what = match g.count_question() {
+                Some((CountSubject::Kind(k), lo, hi)) => format!("how many {k}s ({lo} to {hi})"),
+                Some((CountSubject::MechsFrom(a), lo, hi)) => format!("how many mechs from {} ({lo} to {hi})", name(a)),
+                None => "how many".into(),
+            };
+            let why = match g.count_purpose() {
+                Some(CountPurpose::Move { from, to, .. }) => format!("moving from {} to {}", name(from), name(to)),
+                Some(CountPurpose::Attack { from, to }) => format!("attacking {} from {}", name(to), name(from)),
+                Some(CountPurpose::Retreat) => "retreating before the roll".into(),
+                Some(CountPurpose::MechDrop { to }) => format!("dropping mechs on {}", name(to)),
+                None => String::new(),
+            };
+            ("count", format!("{why}: {what}"))
+        }
+        Decision::HitLand(_) => match g.casualty_question() {
+            Some((units, hits)) => ("battle", format!("Battle: {hits} hit(s) on {units}: how many fall on land units")),
+            None => ("battle", "Battle: where the hits fall".into()),
+        },
+        Decision::Roll | Decision::Retreat => ("battle", "Battle: roll, or retreat some units first".into()),
+        Decision::RetreatTo(_) => ("battle", "Retreat: where the unit goes".into()),
+        Decision::Destroy(_) => ("battle", "Ballistic missile: which unit is destroyed".into()),
+        Decision::Use(_) | Decision::Pass if legal.iter().all(|d| matches!(d, Decision::Use(_) | Decision::Pass)) => {
+            ("ability", "Special ability: use it now, or pass".into())
+        }
+        _ if legal.contains(&Decision::EndProduction) => {
+            if setup {
+                ("production", format!("Setup: reinforcements ({} points left)", g.points_left()))
+            } else {
+                ("production", format!("Production ({} points left)", g.points_left()))
+            }
+        }
+        _ if legal.contains(&Decision::EndTurn) => {
+            let (m, c) = g.moves_and_attacks_left();
+            ("maneuver", format!("Movement and combat ({m} movement and {c} combat points left)"))
+        }
+        _ => ("other", "Decide".into()),
+    }
+}
+
+/// The state of a game as `viewer` may see it.
+pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
+    let live = cell.live();
+    let row = cell.row();
+    let g = &live.game;
+    let me = viewer.seat();
+    let seats: Vec<Value> = (0..g.players())
+        .map(|i| {
+            let p = PlayerId(i as u8);
+            let st = g.player(p);
+            let h = g.holdings(p);
+            json!({
+                "seat": i,
+                "name": p.to_string(),
+                "player": row.seats.get(i),
+                "vp": st.vp(),
+                "hand_size": st.hand_size(),
+                "has_chosen": st.has_chosen(),
+                "card": st.card().map(|c| card_value(g, c)),
+                "turn_done": st.turn_done(),
+                "capital": st.home_capital().map(|a| a.0),
+                "holdings": { "capitals": h.capitals, "power_sources": h.power_sources,
+                    "production_centers": h.production_centers, "land": h.land, "sea": h.sea },
+            })
+        })
+        .collect();
+    let areas: Vec<Value> = g
+        .areas()
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            json!({
+                "id": i,
+                "owner": owner_value(a.owner),
+                "units": UnitKind::ALL.iter().map(|&k| a.units.get(k)).collect::<Vec<_>>(),
+                "text": if a.units.is_empty() { String::new() } else { a.units.to_string() },
+                "pc": a.pc,
+            })
+        })
+        .collect();
+    let n = live.decisions.len();
+    let (kind, player) = match g.pending() {
+        Pending::Decision(p) => ("decision", Some(p)),
+        Pending::Chance(_) => ("chance", None),
+        Pending::GameOver => ("over", None),
+    };
+    let yours = player.is_some() && player == me;
+    let legal = if player.is_some() { g.legal_decisions() } else { Vec::new() };
+    // The question is public (everyone sees that P2 chooses a card); the options are not.
+    let (qkind, qtext) = question(g, &legal);
+    let choices: Vec<Value> = if yours {
+        legal
+            .iter()
+            .map(|&d| json!({ "text": d.to_string(), "label": g.describe(d), "areas": decision_areas(d) }))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let hand: Vec<Value> = me.map_or_else(Vec::new, |p| g.hand(p).iter().map(|&c| card_value(g, c)).collect());
+    let log: Vec<String> = live
+        .log
+        .iter()
+        .rev()
+        .take(300)
+        .rev()
+        .map(|e| dust_strategy::text::describe_event(g, e, me))
+        .collect();
+    let battle = g.battle_view().map(|(att, def, to, a, d)| {
+        json!({ "attacker": att.0, "defender": owner_value(Some(def)), "area": to.0, "attackers": a.to_string(), "defenders": d.to_string() })
+    });
+    let (moves, attacks) = g.moves_and_attacks_left();
+    json!({
+        "id": row.id,
+        "players": g.players(),
+        "round": g.round(),
+        "round_limit": g.config().round_limit,
+        "victory_target": g.config().victory_target(),
+        "plies": n,
+        "status": row.status,
+        "thinking": live.thinking,
+        "you": me.map(|p| p.0),
+        "spectator": me.is_none(),
+        "seats": seats,
+        "hand": hand,
+        "areas": areas,
+        "order": g.order().iter().map(|p| p.0).collect::<Vec<_>>(),
+        "current_player": g.current_player().map(|p| p.0),
+        "points_left": g.points_left(),
+        "moves_left": moves,
+        "attacks_left": attacks,
+        "battle": battle,
+        "pending": { "kind": kind, "player": player.map(|p| p.0), "yours": yours, "question": qtext, "phase": qkind },
+        "choices": choices,
+        "log": log,
+        "events_total": live.log.len(),
+        "winners": g.winners().iter().map(|p| p.0).collect::<Vec<_>>(),
+    })
+}
+
+#[cfg(test)]
+mod tests;

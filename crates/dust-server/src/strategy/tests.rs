@@ -1,0 +1,271 @@
+//! The strategy API: seats act only for themselves and only in turn, malformed requests are
+//! refused with a code, each seat sees only its own hand, and games resume from the database.
+
+use super::hub::{NewStrategyGame, StrategyHub, StrategyViewer};
+use super::store::StrategyStore;
+use super::*;
+use crate::client;
+use std::path::PathBuf;
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dust1947-strategy-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("games.sqlite")
+}
+
+fn two_humans(hub: &Arc<StrategyHub>) -> Arc<StrategyCell> {
+    hub.create(NewStrategyGame {
+        seats: vec!["human".into(), "human".into()],
+        seed: 7,
+        round_limit: 40,
+    })
+    .unwrap()
+}
+
+fn first_choice(cell: &StrategyCell, v: StrategyViewer) -> String {
+    state_value(cell, v)["choices"][0]["text"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_seat_acts_only_for_itself_and_in_turn() {
+    let hub = Arc::new(StrategyHub::new(StrategyStore::in_memory().unwrap(), None));
+    let cell = two_humans(&hub);
+    let row = cell.row();
+    let p1 = hub.viewer(&cell, &row.tokens[0]).unwrap();
+    let p2 = hub.viewer(&cell, &row.tokens[1]).unwrap();
+    let spectator = hub.viewer(&cell, &row.spectator).unwrap();
+    assert_eq!(p1, StrategyViewer::Seat(PlayerId(0)));
+    assert_eq!(p2, StrategyViewer::Seat(PlayerId(1)));
+    assert_eq!(hub.viewer(&cell, "0123").unwrap_err().code, "bad_token");
+
+    // P1 chooses his setup card first (the secret choice is asked seat by seat).
+    let s1 = state_value(&cell, p1);
+    assert_eq!(s1["pending"]["player"], 0);
+    assert_eq!(s1["pending"]["phase"], "card");
+    let card = first_choice(&cell, p1);
+    assert!(card.starts_with("card "), "{card}");
+
+    // P2's token cannot act for P1, nor can a spectator.
+    let e = hub.decide(&cell, p2, &card, Some(0)).unwrap_err();
+    assert_eq!(e.code, "not_your_turn");
+    assert_eq!(hub.decide(&cell, spectator, &card, Some(0)).unwrap_err().code, "spectator");
+    // Malformed, illegal and stale decisions are refused and change nothing.
+    assert_eq!(hub.decide(&cell, p1, "fly to the moon", None).unwrap_err().code, "bad_decision");
+    assert_eq!(hub.decide(&cell, p1, "card 250", None).unwrap_err().code, "illegal_decision");
+    assert_eq!(hub.decide(&cell, p1, "end-turn", None).unwrap_err().code, "illegal_decision");
+    assert_eq!(hub.decide(&cell, p1, &card, Some(5)).unwrap_err().code, "stale");
+    assert_eq!(cell.live().decisions.len(), 0);
+    assert_eq!(hub.store.decisions(&row.id).unwrap().len(), 0);
+
+    assert_eq!(hub.decide(&cell, p1, &card, Some(0)).unwrap(), 1);
+    assert_eq!(hub.store.decisions(&row.id).unwrap().len(), 1, "stored before acknowledged");
+    // Now P2 chooses; P1 may not choose again.
+    assert_eq!(hub.decide(&cell, p1, &card, Some(1)).unwrap_err().code, "not_your_turn");
+    let card2 = first_choice(&cell, p2);
+    assert_eq!(hub.decide(&cell, p2, &card2, Some(1)).unwrap(), 2);
+}
+
+#[test]
+fn each_seat_sees_only_its_own_hand() {
+    let hub = Arc::new(StrategyHub::new(StrategyStore::in_memory().unwrap(), None));
+    let cell = two_humans(&hub);
+    let row = cell.row();
+    let p1 = hub.viewer(&cell, &row.tokens[0]).unwrap();
+    let p2 = hub.viewer(&cell, &row.tokens[1]).unwrap();
+    let s1 = state_value(&cell, p1);
+    let s2 = state_value(&cell, p2);
+    let ids = |s: &Value| -> Vec<u64> { s["hand"].as_array().unwrap().iter().map(|c| c["id"].as_u64().unwrap()).collect() };
+    let (h1, h2) = (ids(&s1), ids(&s2));
+    assert_eq!((h1.len(), h2.len()), (6, 6));
+    assert!(h1.iter().all(|c| !h2.contains(c)));
+    // P2 is not the one deciding: no choices, and nothing in his view names P1's cards.
+    assert_eq!(s2["choices"].as_array().unwrap().len(), 0);
+    assert_eq!(s2["pending"]["yours"], false);
+    let text2 = s2.to_string();
+    for c in &h1 {
+        assert!(!text2.contains(&format!("\"card {c}\"")), "P1's card {c} leaks to P2");
+    }
+    let names: Vec<String> = {
+        let live = cell.live();
+        h1.iter()
+            .map(|c| live.game.card(dust_strategy::CardId(*c as u8)).to_string())
+            .collect()
+    };
+    for k in &names {
+        assert!(!s2["log"].to_string().contains(k.as_str()), "P2's log names P1's card {k}");
+    }
+    // A spectator sees no hand at all.
+    let spec = state_value(&cell, StrategyViewer::Spectator);
+    assert_eq!(spec["hand"].as_array().unwrap().len(), 0);
+    assert_eq!(spec["seats"][0]["hand_size"], 6);
+}
+
+#[test]
+fn games_resume_from_the_database() {
+    let db = temp_db("resume");
+    let (id, hash, n) = {
+        let hub = Arc::new(StrategyHub::new(StrategyStore::open(&db).unwrap(), None));
+        let cell = hub
+            .create(NewStrategyGame {
+                seats: vec!["human".into(), "heuristic".into()],
+                seed: 3,
+                round_limit: 40,
+            })
+            .unwrap();
+        let p1 = hub.viewer(&cell, &cell.row().tokens[0]).unwrap();
+        // Play the person's first choice and let the AI answer, a few times.
+        for _ in 0..12 {
+            while hub.run_ai_now(&cell).unwrap() {}
+            let d = first_choice(&cell, p1);
+            let ply = cell.live().decisions.len() as u32;
+            hub.decide(&cell, p1, &d, Some(ply)).unwrap();
+        }
+        let live = cell.live();
+        (cell.row().id, live.game.state_hash(), live.decisions.len())
+    };
+    let hub = Arc::new(StrategyHub::new(StrategyStore::open(&db).unwrap(), None));
+    assert_eq!(hub.resume_all().unwrap(), 1);
+    let cell = hub.cell(&id).unwrap();
+    assert_eq!(cell.live().decisions.len(), n);
+    assert_eq!(cell.live().game.state_hash(), hash);
+    // The record replays to the same state.
+    let rec = hub.record(&cell);
+    let replayed = rec.replay(Game::builtin(rec.config).unwrap()).unwrap();
+    assert_eq!(replayed.state_hash(), hash);
+}
+
+#[test]
+fn new_games_check_their_seats() {
+    let hub = Arc::new(StrategyHub::new(StrategyStore::in_memory().unwrap(), None));
+    let new = |seats: &[&str]| NewStrategyGame {
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        seed: 1,
+        round_limit: 40,
+    };
+    assert_eq!(hub.create(new(&["human"])).err().unwrap().code, "bad_seats");
+    assert_eq!(hub.create(new(&["human"; 7])).err().unwrap().code, "bad_seats");
+    assert_eq!(hub.create(new(&["human", "chess"])).err().unwrap().code, "bad_seat");
+    assert_eq!(hub.create(new(&["human", "mcts:999999"])).err().unwrap().code, "bad_seat");
+    let cell = hub
+        .create(new(&["human", "ai heuristic", "random", "mcts:50", "search", "human"]))
+        .unwrap();
+    assert_eq!(cell.row().seats[3], "ai mcts:50");
+    assert_eq!(cell.row().tokens[1], "");
+}
+
+#[test]
+fn the_map_has_every_area_and_the_special_links() {
+    let v = map_value(&WorldMap::builtin());
+    assert_eq!(v["areas"].as_array().unwrap().len(), 51);
+    let links = v["links"].as_array().unwrap();
+    assert!(links.iter().any(|l| l["wrap"] == true));
+    assert!(links.iter().any(|l| l["dotted"] == true));
+    assert!(links.iter().any(|l| l["dotted"] == false));
+}
+
+#[test]
+fn the_http_api_refuses_other_seats_and_malformed_requests() {
+    let db = temp_db("http");
+    let server = crate::spawn(crate::ServerConfig {
+        port: 0,
+        ..crate::ServerConfig::new(db)
+    })
+    .unwrap();
+    let addr = server.addr();
+    let created = client::post(addr, "/api/strategy/games", &json!({ "seats": ["human", "human"], "seed": 5 })).unwrap();
+    assert_eq!(created.status, 200, "{}", created.body);
+    let v = created.json();
+    let id = v["id"].as_str().unwrap().to_string();
+    let t1 = v["seats"][0]["token"].as_str().unwrap().to_string();
+    let t2 = v["seats"][1]["token"].as_str().unwrap().to_string();
+    let state = client::get(addr, &format!("/api/strategy/games/{id}?seat={t1}")).unwrap().json();
+    let card = state["choices"][0]["text"].as_str().unwrap().to_string();
+
+    let decide = |token: &str, d: &str, ply: u32| {
+        client::post(
+            addr,
+            &format!("/api/strategy/games/{id}/decide"),
+            &json!({ "seat": token, "decision": d, "ply": ply }),
+        )
+        .unwrap()
+    };
+    // P2's token acting now (P1's turn): refused.
+    let a = decide(&t2, &card, 0);
+    assert_eq!((a.status, a.error_code().as_deref()), (409, Some("not_your_turn")));
+    // An unknown token, no token, a malformed body, a malformed decision, an unknown field.
+    assert_eq!(decide("deadbeef", &card, 0).error_code().as_deref(), Some("bad_token"));
+    let a = client::get(addr, &format!("/api/strategy/games/{id}")).unwrap();
+    assert_eq!((a.status, a.error_code().as_deref()), (401, Some("no_token")));
+    let a = client::request(addr, "POST", &format!("/api/strategy/games/{id}/decide"), Some(b"{not json")).unwrap();
+    assert_eq!((a.status, a.error_code().as_deref()), (400, Some("bad_json")));
+    assert_eq!(decide(&t1, "card", 0).error_code().as_deref(), Some("bad_decision"));
+    let a = client::post(
+        addr,
+        &format!("/api/strategy/games/{id}/decide"),
+        &json!({ "seat": t1, "decision": card, "extra": 1 }),
+    )
+    .unwrap();
+    assert_eq!(a.error_code().as_deref(), Some("bad_json"));
+    let a = client::get(addr, "/api/strategy/games/nosuchgame?seat=x").unwrap();
+    assert_eq!(a.error_code().as_deref(), Some("no_such_game"));
+    let a = client::post(addr, "/api/strategy/games", &json!({ "seats": ["human"] })).unwrap();
+    assert_eq!(a.error_code().as_deref(), Some("bad_seats"));
+    // The right seat in turn: accepted.
+    let a = decide(&t1, &card, 0);
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["ply"], 1);
+    // The pages and the map.
+    assert_eq!(client::get(addr, "/strategy").unwrap().status, 200);
+    assert_eq!(client::get(addr, "/assets/strategy.js").unwrap().status, 200);
+    assert_eq!(
+        client::get(addr, "/api/strategy/map").unwrap().json()["areas"]
+            .as_array()
+            .unwrap()
+            .len(),
+        51
+    );
+    let lobby = client::get(addr, "/api/strategy/games").unwrap().json();
+    assert!(lobby["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()));
+    server.stop();
+}
+
+#[test]
+fn an_ai_seat_moves_by_itself_on_the_server() {
+    let db = temp_db("ai");
+    let server = crate::spawn(crate::ServerConfig {
+        port: 0,
+        ..crate::ServerConfig::new(db.clone())
+    })
+    .unwrap();
+    let addr = server.addr();
+    // The AI sits first: it chooses its card by itself, then it is the person's turn.
+    let v = client::post(addr, "/api/strategy/games", &json!({ "seats": ["heuristic", "human"], "seed": 9 }))
+        .unwrap()
+        .json();
+    let id = v["id"].as_str().unwrap().to_string();
+    let t = v["seats"][1]["token"].as_str().unwrap().to_string();
+    let mut state = Value::Null;
+    for _ in 0..200 {
+        state = client::get(addr, &format!("/api/strategy/games/{id}?seat={t}")).unwrap().json();
+        if state["pending"]["yours"] == true {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(state["pending"]["yours"], true, "{state}");
+    assert_eq!(state["plies"], 1);
+    assert_eq!(state["seats"][0]["has_chosen"], true);
+    server.stop();
+    // After a restart the game is still there.
+    let server = crate::spawn(crate::ServerConfig {
+        port: 0,
+        ..crate::ServerConfig::new(db)
+    })
+    .unwrap();
+    let again = client::get(server.addr(), &format!("/api/strategy/games/{id}?seat={t}"))
+        .unwrap()
+        .json();
+    assert_eq!(again["plies"], 1);
+    server.stop();
+}

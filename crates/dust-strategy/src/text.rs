@@ -1,0 +1,107 @@
+//! Events in words: the log of the terminal game, the replays and the browser.
+
+use crate::game::{Event, Game, Majority, Owner, PlayerId};
+use crate::map::AreaId;
+
+/// The name of an area.
+pub fn area_name(g: &Game, a: AreaId) -> String {
+    g.map().area(a).name.clone()
+}
+
+/// `P1`…`P6` or `neutral`.
+pub fn owner_name(o: Owner) -> String {
+    match o {
+        Owner::Player(p) => p.to_string(),
+        Owner::Neutral => "neutral".into(),
+    }
+}
+
+/// One event in words, as `viewer` may see it (a card drawn by another player is not named;
+/// `None`: nothing secret is named).
+pub fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> String {
+    let n = |a| area_name(g, a);
+    match e {
+        Event::Drew { player, card } => {
+            if Some(*player) == viewer {
+                format!("{player} drew {}", g.card(*card))
+            } else {
+                format!("{player} drew a card")
+            }
+        }
+        Event::Reshuffled => "the discard pile is shuffled into a new draw pile".into(),
+        Event::ChoseCard(p) => format!("{p} chose a card face down"),
+        Event::Revealed(v) => v
+            .iter()
+            .map(|(p, c)| format!("{p} reveals {}", g.card(*c)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Event::Order(v) => format!("order: {}", v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+        Event::ClaimedCapital(p, a) => format!("{p} claims the capital {}", n(*a)),
+        Event::NeutralCapital(a) => format!("{} is a neutral capital", n(*a)),
+        Event::ClaimedArea(p, a) => format!("{p} claims {}", n(*a)),
+        Event::ProductionCenter(p, a) => format!("{p} places a production center in {}", n(*a)),
+        Event::ProductionPoints(p, x) => format!("{p} has {x} production points"),
+        Event::Bought {
+            player,
+            units,
+            at,
+            neutral,
+        } => format!("{player} buys {units}{} in {}", if *neutral { " (neutral)" } else { "" }, n(*at)),
+        Event::BoughtCards(p, k) => format!("{p} buys {k} card(s)"),
+        Event::Discarded(p, c) => format!("{p} discards {}", g.card(*c)),
+        Event::UsedAbility(p, a) => format!("{p} uses {a}"),
+        Event::Allied(p, q) => format!("{p} and {q} are allies this round"),
+        Event::TurnBegins(p) => format!("--- {p}'s turn ---"),
+        Event::Moved {
+            player,
+            mode,
+            from,
+            to,
+            units,
+        } => format!("{player} moves {units} from {} to {} ({mode:?})", n(*from), n(*to)),
+        Event::BattleBegins {
+            kind,
+            attacker,
+            defender,
+            from,
+            to,
+            attackers,
+            defenders,
+        } => format!(
+            "{kind:?} battle: {attacker} attacks {} ({}, {defenders}) with {attackers}{}",
+            n(*to),
+            owner_name(*defender),
+            from.map(|f| format!(" from {}", n(f))).unwrap_or_default()
+        ),
+        Event::Rolled { by, dice, hits } => format!("{} rolls {dice} dice: {hits} hit(s)", owner_name(*by)),
+        Event::Destroyed { owner, at, units } => format!("{} loses {units} in {}", owner_name(*owner), n(*at)),
+        Event::Saved(o, u) => format!("the Nurse saves {} of {}", u, owner_name(*o)),
+        Event::Retreated { owner, units, to } => format!("{} retreats {units} to {}", owner_name(*owner), n(*to)),
+        Event::CeaseFire => "cease-fire: three empty rolls".into(),
+        Event::Conquered(p, a) => format!("{p} takes {}", n(*a)),
+        Event::Held(a) => format!("{} holds", n(*a)),
+        Event::SpecialAttack { player, at, dice } => format!("{player} makes a special attack on {} ({dice} dice)", n(*at)),
+        Event::MajorityHeld(m, p) => format!(
+            "{} majority: {}",
+            match m {
+                Majority::Production => "production",
+                Majority::Sea => "sea",
+                Majority::Land => "land",
+            },
+            p.map_or("nobody".into(), |p| p.to_string())
+        ),
+        Event::Scored { player, gained, total } => format!("{player} scores {gained} victory points ({total})"),
+        Event::RoundBegins(r) => format!("=== round {r} ==="),
+        Event::GameOver(w) => {
+            if w.is_empty() {
+                "game over: nobody wins".into()
+            } else {
+                format!(
+                    "game over: {} win{}",
+                    w.iter().map(ToString::to_string).collect::<Vec<_>>().join(" and "),
+                    if w.len() == 1 { "s" } else { "" }
+                )
+            }
+        }
+    }
+}
