@@ -343,6 +343,7 @@ fn objectives_score_at_the_end() {
         name: "Bunker".into(),
         at: sq("D4"),
         points: 15,
+        wins: false,
     }];
     let mut t = Table::new(setup);
     assert_eq!(t.game.objective_points().a, 15);
@@ -351,6 +352,36 @@ fn objectives_score_at_the_end() {
     t.pass(1);
     assert_eq!(t.game.pending(), Pending::GameOver { winner: Some(Side::A) });
     assert_eq!(t.game.victory_points().a, 15);
+}
+
+/// "End of the Game": "One of the players fulfills his scenario objective" ends the game (at
+/// the end of the round) and that player wins, whatever the victory points; an ordinary
+/// objective does not end it.
+#[test]
+fn a_fulfilled_objective_ends_the_game_at_the_end_of_the_round() {
+    let a = Arc::new(squad("A", 2, vec![rifle("Rifle", R4, 1)]));
+    let b = Arc::new(squad("B", 2, vec![rifle("Rifle", R4, 1)]));
+    let mut setup = open_game(8, 8, vec![placed(&a, Side::A, "D4"), placed(&b, Side::B, "H8")]);
+    setup.objectives = vec![ObjectiveSetup {
+        name: "Radio station".into(),
+        at: sq("D4"),
+        points: 0,
+        wins: true,
+    }];
+    let mut t = Table::new(setup.clone());
+    t.initiative(Side::A);
+    t.pass(0);
+    assert!(matches!(t.game.pending(), Pending::Decision { .. }), "the round goes on");
+    t.pass(1);
+    assert_eq!(t.game.pending(), Pending::GameOver { winner: Some(Side::A) });
+    assert_eq!(t.game.round(), 1);
+
+    setup.objectives[0].wins = false;
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.pass(0);
+    t.pass(1);
+    assert!(!matches!(t.game.pending(), Pending::GameOver { .. }), "round 2 starts");
 }
 
 /// "Heroes": damage on a squad with a joined hero is split as the owner chooses; once the squad
@@ -483,4 +514,50 @@ fn medic_chooses_the_miniature_that_gets_up() {
     let u = t.game.unit(UnitId(1));
     assert!(u.alive & (1 << 2) != 0 && u.alive & 1 == 0);
     assert_eq!(u.ammo[1], 2, "the bazooka comes back with full ammo");
+}
+
+/// "List of Actions": "The only combination of actions that a player cannot perform is ATTACK +
+/// ATTACK" — two SKILL actions are allowed; reloading is a SKILL action ("Reload (SKILL)"), so a
+/// unit with two unloaded weapons may reload both in one activation. A Command Squad makes one
+/// attempt a round, so two of its abilities are never offered together.
+#[test]
+fn two_skill_actions_reload_two_weapons() {
+    let mut gun = rifle("Cannon", R4, 2);
+    gun.keywords.reload = true;
+    let mut mortar = rifle("Mortar", R4, 2);
+    mortar.keywords.reload = true;
+    let guns = Arc::new(vehicle_with("Battery", vec![gun, mortar]));
+    let enemy = Arc::new(squad("Enemy", 3, vec![rifle("Rifle", R4, 1)]));
+    let mut t = Table::new(open_game(8, 8, vec![placed(&guns, Side::A, "C1"), placed(&enemy, Side::B, "C4")]));
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u1", 0)], &[]);
+    t.roll(2, 0);
+    t.roll(2, 0);
+    assert_eq!(t.game.unit(UnitId(0)).loaded, 0);
+    t.pass(1);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    let plans = legal(&t);
+    assert!(plans.contains(&"plan reload reload".to_string()), "{plans:?}");
+    assert!(!plans.contains(&"plan skill skill".to_string()));
+    t.decide("plan reload reload");
+    assert_eq!(t.game.unit(UnitId(0)).loaded, 0b11, "both weapons loaded");
+
+    // A Command Squad with every specialist: never two of its abilities in one activation.
+    let cs = Arc::new(command_squad());
+    let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
+    let mut t = Table::new(open_game(
+        8,
+        8,
+        vec![placed(&cs, Side::A, "C1"), placed(&friend, Side::A, "D1"), placed(&enemy, Side::B, "H8")],
+    ));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    assert!(!legal(&t).contains(&"plan skill skill".to_string()));
+}
+
+fn vehicle_with(name: &str, weapons: Vec<dust_core::WeaponLine>) -> UnitCard {
+    let mut c = vehicle(name, 4);
+    c.weapons = weapons;
+    c
 }

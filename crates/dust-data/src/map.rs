@@ -38,6 +38,9 @@ pub struct Objective {
     pub name: String,
     /// Victory points, if the scenario counts them.
     pub points: Option<u32>,
+    /// Holding it at the end of a round fulfils the scenario objective: the game ends and the
+    /// holder wins ("End of the Game").
+    pub wins: bool,
 }
 
 /// A checked map file.
@@ -157,6 +160,9 @@ impl MapFile {
             if let Some(p) = ob.points {
                 let _ = writeln!(o, "points = {p}");
             }
+            if ob.wins {
+                let _ = writeln!(o, "wins = true");
+            }
         }
         if !self.cover_zone.is_empty() {
             // A top-level key after tables would belong to the last table: open a fresh root.
@@ -215,7 +221,7 @@ const ENTRANCE_KEYS: &[&str] = &["at", "side", "size"];
 const WALL_KEYS: &[&str] = &["between", "entrance"];
 const PIECE_KEYS: &[&str] = &["at", "kind", "side", "name"];
 const ENTRY_KEYS: &[&str] = &["a", "b"];
-const OBJECTIVE_KEYS: &[&str] = &["at", "name", "points"];
+const OBJECTIVE_KEYS: &[&str] = &["at", "name", "points", "wins"];
 const COVER_KEYS: &[&str] = &["at", "element"];
 
 /// Reads a map file. `file_name` is only used in the diagnostics.
@@ -799,8 +805,24 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        let mut wins = false;
+        if let Some(item) = t.get("wins") {
+            match item.as_bool() {
+                Some(b) => wins = b,
+                None => {
+                    let ws = Self::span(item, span);
+                    self.err(&ws, format!("`wins` must be true or false, not {}", describe(item)));
+                    ok = false;
+                }
+            }
+        }
         let (at, _) = at?;
-        ok.then_some(Objective { at, name: name?, points })
+        ok.then_some(Objective {
+            at,
+            name: name?,
+            points,
+            wins,
+        })
     }
 
     fn structure(&mut self, t: &dyn TableLike, span: Span, index: usize) -> (StructureSetup, StructureSpans) {

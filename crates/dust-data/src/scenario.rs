@@ -93,6 +93,8 @@ pub struct ScenarioObjective {
     pub at: Square,
     /// Bonus victory points for the side holding it at the end of the game.
     pub points: u32,
+    /// Holding it at the end of a round wins the game.
+    pub wins: bool,
 }
 
 /// One unit of an army, as the scenario names it.
@@ -362,6 +364,7 @@ pub fn custom_battle(seed: u64, base_map: &MapFile, terrain_squares: usize, cove
                 name: o.name.clone(),
                 at: o.at,
                 points: o.points.unwrap_or(0),
+                wins: o.wins,
             })
             .collect(),
         armies: core_box_armies(),
@@ -805,6 +808,7 @@ impl Scenario {
                     name: o.name.clone(),
                     at: o.at,
                     points: o.points,
+                    wins: o.wins,
                 })
                 .collect(),
         };
@@ -838,6 +842,7 @@ impl Scenario {
                     at: o.at,
                     name: o.name.clone(),
                     points: Some(o.points),
+                    wins: o.wins,
                 })
                 .collect(),
         };
@@ -1341,6 +1346,7 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
                 name: o.name,
                 at: o.at,
                 points: o.points.unwrap_or(0),
+                wins: o.wins,
             })
             .collect(),
         armies,

@@ -38,6 +38,9 @@ impl Game {
         if plan_has_skill(plan) && d.ability.is_none() {
             return self.ability_options(d).into_iter().map(|(a, t)| Decision::Skill(a, t)).collect();
         }
+        if plan == SKILL_SKILL && d.ability2.is_none() {
+            return self.second_ability_options(d).into_iter().map(|(a, t)| Decision::Skill(a, t)).collect();
+        }
         if d.spread.is_some() {
             return self.spread_options(d).into_iter().map(Decision::Spread).collect();
         }
@@ -101,6 +104,15 @@ impl Game {
             if opts.is_empty() {
                 // Nothing the skill could be used on from there: the action is spent.
                 d.ability = Some(None);
+                return true;
+            }
+            d.options = Some(opts.into_iter().map(|(a, t)| Decision::Skill(a, t)).collect());
+            return false;
+        }
+        if plan == SKILL_SKILL && d.ability2.is_none() {
+            let opts = self.second_ability_options(d);
+            if opts.is_empty() {
+                d.ability2 = Some(None);
                 return true;
             }
             d.options = Some(opts.into_iter().map(|(a, t)| Decision::Skill(a, t)).collect());
@@ -209,7 +221,8 @@ impl Game {
             Decision::Plan(p) => d.plan = Some(p),
             Decision::Use(Optional::Assault, b) => d.assault = Some(b),
             Decision::MoveTo(s) => d.moves.push(s),
-            Decision::Skill(a, t) => d.ability = Some(Some((a, t))),
+            Decision::Skill(a, t) if d.ability.is_none() => d.ability = Some(Some((a, t))),
+            Decision::Skill(a, t) => d.ability2 = Some(Some((a, t))),
             Decision::Spread(s) => {
                 if let Some((_, path)) = d.spread.as_mut() {
                     path.push(s);
@@ -243,6 +256,7 @@ impl Game {
             || d.assault.is_none()
             || d.moves.len() < plan_moves(plan)
             || (plan_has_skill(plan) && d.ability.is_none())
+            || (plan == SKILL_SKILL && d.ability2.is_none())
             || d.spread.is_some()
             || d.cursor < d.lines.len()
             || d.berserk.is_none()
@@ -341,7 +355,7 @@ impl Game {
                         Action::Attack => steps.push(attack(false)),
                         Action::Reload => steps.push(Step::Reload { unit: u }),
                         Action::Skill => {
-                            if let Some(Some((ability, target))) = d.ability {
+                            if let Some(Some((ability, target))) = if i == 0 { d.ability } else { d.ability2.or(d.ability) } {
                                 steps.push(Step::Ability { unit: u, ability, target });
                             }
                         }
@@ -413,12 +427,33 @@ impl Game {
         if self.has_skill(u, crate::unit::Skill::Charge) {
             v.push(Plan::Charge);
         }
-        if !self.abilities(u).is_empty() {
+        let abilities = self.abilities(u);
+        if !abilities.is_empty() {
             // A SKILL action (Artillery Strike, Tank Head, Command Squad abilities).
             v.extend([Plan::Two(Skill, Nothing), Plan::Two(Move, Skill), Plan::Two(Skill, Move)]);
             if can_attack_now {
                 v.extend([Plan::Two(Skill, Attack), Plan::Two(Attack, Skill)]);
             }
+            if unloaded {
+                // Reloading is a SKILL action too ("Reload (SKILL)").
+                v.extend([Plan::Two(Skill, Reload), Plan::Two(Reload, Skill)]);
+            }
+            // Two SKILL actions: two different abilities, at most one of them a Command Squad
+            // ability (one attempt a round) — "the only combination of actions that a player
+            // cannot perform is ATTACK + ATTACK" (docs/rulings.md, "Two SKILL actions").
+            if abilities.iter().filter(|a| !self.is_command_ability(u, **a)).count() >= 1 && abilities.len() >= 2 {
+                v.push(SKILL_SKILL);
+            }
+        }
+        let unloaded_lines = unit
+            .card
+            .weapons
+            .iter()
+            .enumerate()
+            .filter(|&(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0)
+            .count();
+        if unloaded_lines >= 2 {
+            v.push(Plan::Two(Reload, Reload));
         }
         v
     }
@@ -753,3 +788,6 @@ impl SightMemo {
         v
     }
 }
+
+/// The plan of two SKILL actions.
+const SKILL_SKILL: Plan = Plan::Two(Action::Skill, Action::Skill);

@@ -280,7 +280,11 @@ impl Game {
             }
             Step::RoundEnd => {
                 // "The game always ends at the end of a round" ("End of the Game").
-                if self.round >= self.round_limit || self.side_wiped().is_some() || self.objectives_out_of_reach() {
+                if self.round >= self.round_limit
+                    || self.side_wiped().is_some()
+                    || self.objectives_out_of_reach()
+                    || self.objective_fulfilled().is_some()
+                {
                     self.end_game();
                     return;
                 }
@@ -425,8 +429,11 @@ impl Game {
                 self.events.push(Event::ObjectiveHeld { at, side, points });
             }
         }
-        let winner = match self.side_wiped() {
-            Some(loser) if self.alive_units(loser.other()) > 0 => Some(loser.other()),
+        let winner = match (self.objective_fulfilled(), self.side_wiped()) {
+            // A scenario objective fulfilled decides the game (by one side only: both at once
+            // leave it to victory points, docs/rulings.md).
+            (Some(Some(side)), _) => Some(side),
+            (_, Some(loser)) if self.alive_units(loser.other()) > 0 => Some(loser.other()),
             _ => match self.vp.a.cmp(&self.vp.b) {
                 core::cmp::Ordering::Greater => Some(Side::A),
                 core::cmp::Ordering::Less => Some(Side::B),
@@ -463,6 +470,23 @@ impl Game {
                     self.board.contains(o.at) && crate::reach::can_stop(&self.board, &empty, &mv, o.at)
                 })
         })
+    }
+
+    /// Whether a side holds an objective that wins the game (`wins`): `Some(Some(side))` for one
+    /// side, `Some(None)` when both sides hold one, `None` when neither does.
+    pub(super) fn objective_fulfilled(&self) -> Option<Option<Side>> {
+        let mut by = BySide::<bool>::default();
+        for o in self.objectives.iter().filter(|o| o.wins) {
+            if let Some(s) = self.holder(o.at) {
+                by[s] = true;
+            }
+        }
+        match (by.a, by.b) {
+            (true, false) => Some(Some(Side::A)),
+            (false, true) => Some(Some(Side::B)),
+            (true, true) => Some(None),
+            (false, false) => None,
+        }
     }
 
     /// Bonus points of the objectives each side would hold if the game ended now.

@@ -118,6 +118,9 @@ pub struct ObjectiveSetup {
     pub at: Square,
     /// Bonus victory points for the side that holds it at the end of the game.
     pub points: u32,
+    /// Holding it at the end of a round fulfils the scenario objective: the game ends then and
+    /// the holder wins ("End of the Game": "One of the players fulfills his scenario objective").
+    pub wins: bool,
 }
 
 /// Why a setup cannot start a game.
@@ -314,6 +317,8 @@ struct Decl {
     medal: Option<bool>,
     /// The SKILL action's ability and unit (`Some(None)`: nothing could be done).
     ability: Option<Option<(Ability, UnitId)>>,
+    /// The second SKILL action of a SKILL + SKILL plan, the same way.
+    ability2: Option<Option<(Ability, UnitId)>>,
     /// An indirect shot ordered by this observer ("Indirect Shot").
     indirect: Option<UnitId>,
     /// A flamethrower's path being chosen: the aim, and the spaces chosen so far.
@@ -940,6 +945,7 @@ impl Decl {
             heroic: None,
             medal: None,
             ability: None,
+            ability2: None,
             indirect: None,
             spread: None,
             options: None,

@@ -125,6 +125,28 @@ impl Game {
         out
     }
 
+    /// Whether `a` is, for unit `u`, one of its Command Squad's abilities (one attempt a round
+    /// for the squad): every ability but Tank Head and an observer's own Artillery Strike.
+    pub(super) fn is_command_ability(&self, u: UnitId, a: Ability) -> bool {
+        match a {
+            Ability::TankHead => false,
+            Ability::ArtilleryStrike => !self.has_skill(u, Skill::ArtilleryStrike),
+            _ => true,
+        }
+    }
+
+    /// The second SKILL action of a SKILL + SKILL plan: another ability than the first, and not
+    /// a second Command Squad ability.
+    pub(super) fn second_ability_options(&self, d: &Decl) -> Vec<(Ability, UnitId)> {
+        let Some(u) = d.unit else { return Vec::new() };
+        let Some(Some((first, _))) = d.ability else { return Vec::new() };
+        let first_command = self.is_command_ability(u, first);
+        self.ability_options(d)
+            .into_iter()
+            .filter(|&(a, _)| a != first && !(first_command && self.is_command_ability(u, a)))
+            .collect()
+    }
+
     /// Whether observer `u` at `p` may order artillery unit `a` to fire an indirect shot now:
     /// `a` is a friendly unit not yet activated with a loaded artillery weapon, and some enemy
     /// the observer sees is in range of it and out of its own sight.

@@ -444,6 +444,7 @@ pub fn skirmish(variant: u64) -> GameSetup {
             name: "Crossroads".into(),
             at: Square::new(4, 3),
             points: 10,
+            wins: false,
         }],
     }
 }
