@@ -549,7 +549,11 @@ fn two_skill_actions_reload_two_weapons() {
     let mut t = Table::new(open_game(
         8,
         8,
-        vec![placed(&cs, Side::A, "C1"), placed(&friend, Side::A, "D1"), placed(&enemy, Side::B, "H8")],
+        vec![
+            placed(&cs, Side::A, "C1"),
+            placed(&friend, Side::A, "D1"),
+            placed(&enemy, Side::B, "H8"),
+        ],
     ));
     t.initiative(Side::A);
     t.decide("activate u0");

@@ -39,7 +39,11 @@ impl Game {
             return self.ability_options(d).into_iter().map(|(a, t)| Decision::Skill(a, t)).collect();
         }
         if plan == SKILL_SKILL && d.ability2.is_none() {
-            return self.second_ability_options(d).into_iter().map(|(a, t)| Decision::Skill(a, t)).collect();
+            return self
+                .second_ability_options(d)
+                .into_iter()
+                .map(|(a, t)| Decision::Skill(a, t))
+                .collect();
         }
         if d.spread.is_some() {
             return self.spread_options(d).into_iter().map(Decision::Spread).collect();
