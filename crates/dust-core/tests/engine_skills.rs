@@ -69,6 +69,28 @@ fn medal_of_honor_rerolls_one_die_once_per_round() {
     assert!(t.game.unit(UnitId(0)).round_used.contains(&Skill::MedalOfHonor));
 }
 
+/// "Medal of Honor": "reroll one combat die during an attack" — with two lines of the hero's
+/// firing, the player chooses which roll gets the reroll (here: not the first, the second).
+#[test]
+fn medal_of_honor_on_the_roll_the_player_chooses() {
+    let mut joe = hero("Joe", &[Skill::MedalOfHonor]);
+    joe.weapons.push(rifle("Bazooka", R4, 1));
+    let medal = Arc::new(joe);
+    let target = Arc::new(squad("Target", 5, vec![rifle("Rifle", R4, 1)]));
+    let mut t = Table::new(open_game(6, 6, vec![placed(&medal, Side::A, "C2"), placed(&target, Side::B, "C4")]));
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u1", 0)], &["medal-of-honor"]);
+    t.roll(2, 1);
+    // A later line of the hero's fires in this attack: the choice is asked.
+    assert_eq!(legal(&t), vec!["use medal-of-honor no", "use medal-of-honor yes"]);
+    t.decide("use medal-of-honor no");
+    t.roll(1, 0);
+    // The last line: the reroll goes to it without a question.
+    assert_eq!(t.game.pending_roll().map(|r| r.dice), Some(1));
+    t.roll(1, 1);
+    assert_eq!(t.health(1), 3, "one hit from the first line, one from the reroll");
+}
+
 /// "Sniper": the attacker chooses which miniature his hits kill.
 #[test]
 fn sniper_chooses_the_miniature() {

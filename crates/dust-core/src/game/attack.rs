@@ -138,6 +138,7 @@ impl Game {
             bf_hit: Symbols::ARMY,
             ap_incendiary: false,
             damage: 0,
+            medal_choice: false,
         }
     }
 
@@ -281,9 +282,6 @@ impl Game {
     }
 
     pub(super) fn fire_stage(&mut self, job: &mut FireJob, k: u16) {
-        let (owner, li) = self.line_owner(job.attacker, job.line);
-        let laser = self.unit(owner).card.weapons[li].keywords.laser;
-        let resilient = matches!(job.target, Target::Unit(t) if self.unit(t).card.has(Skill::DamageResilient));
         match job.stage {
             Stage::Roll => {
                 job.hits = k;
@@ -327,6 +325,15 @@ impl Game {
             }
             Stage::Prepare => {}
         }
+        self.continue_fire(job);
+    }
+
+    /// Moves a fire job past the stages that do not apply, then finishes it or puts it back on
+    /// the stack for its next roll (or the Medal of Honor choice).
+    pub(super) fn continue_fire(&mut self, job: &mut FireJob) {
+        let (owner, li) = self.line_owner(job.attacker, job.line);
+        let laser = self.unit(owner).card.weapons[li].keywords.laser;
+        let resilient = matches!(job.target, Target::Unit(t) if self.unit(t).card.has(Skill::DamageResilient));
         // Skip the stages that do not apply.
         loop {
             match job.stage {
@@ -348,10 +355,18 @@ impl Game {
                 _ => break,
             }
         }
+        // "Reroll one combat die during an attack": when another line of the hero's fires later
+        // in this attack, the player chooses which roll gets it.
+        job.medal_choice = job.stage == Stage::Medal
+            && self.stack.iter().any(|s| {
+                matches!(s, Step::Fire(j) if j.attacker == job.attacker && j.stage == Stage::Prepare
+                    && self.line_owner(j.attacker, j.line).0 == owner)
+            });
         if job.stage == Stage::Prepare {
             self.finish_fire(job);
         } else {
             self.stack.push(Step::Fire(Box::new(job.clone())));
         }
+
     }
 }

@@ -35,6 +35,7 @@ impl Game {
                 Stage::Prepare => Need::Internal,
                 _ => Need::Chance(self.bf_fire_roll(job)),
             },
+            Step::Fire(job) if job.medal_choice => Need::Decide(self.unit(job.attacker).side),
             Step::Fire(job) => match job.stage {
                 Stage::Prepare => Need::Internal,
                 Stage::Roll => Need::Chance(Roll::new(self.die, job.dice, job.face)),

@@ -372,6 +372,9 @@ struct FireJob {
     damage: u16,
     /// A sniper line: the attacker chooses the miniature ("Sniper").
     sniper: bool,
+    /// At the Medal of Honor stage, the attacker chooses whether this roll gets the reroll or a
+    /// later line of the hero's does.
+    medal_choice: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -757,6 +760,10 @@ impl Game {
             Some(Step::CloseCombat { retaliate: None, .. }) => vec![Decision::Retaliate(true), Decision::Retaliate(false)],
             Some(Step::Damage { unit, .. }) => self.casualty_options(*unit).into_iter().map(Decision::Casualty).collect(),
             Some(Step::Crush { .. }) => vec![Decision::Use(Optional::Crush, false), Decision::Use(Optional::Crush, true)],
+            Some(Step::Fire(job)) if job.medal_choice => vec![
+                Decision::Use(Optional::MedalOfHonor, false),
+                Decision::Use(Optional::MedalOfHonor, true),
+            ],
             Some(Step::Revive { squad, .. }) => self.revive_options(*squad).into_iter().map(Decision::Revive).collect(),
             _ => Vec::new(),
         }
@@ -834,6 +841,17 @@ impl Game {
                 });
             }
             (Step::Damage { unit, points, by }, Decision::Casualty(c)) => self.damage_point(unit, points, by, c),
+            (Step::Fire(mut job), Decision::Use(Optional::MedalOfHonor, now)) if job.medal_choice => {
+                job.medal_choice = false;
+                if now {
+                    self.stack.push(Step::Fire(job));
+                } else {
+                    // Kept for a later line of the hero's in this attack.
+                    job.stage = Stage::Laser;
+                    job.chain = job.hits;
+                    self.continue_fire(&mut job);
+                }
+            }
             (Step::Crush { unit, at }, Decision::Use(Optional::Crush, crush)) => {
                 if crush && self.board.cover(at) == Some(CoverElement::AmmoCrate) {
                     self.board.remove_cover(at);

@@ -332,6 +332,8 @@ fn respond(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> R
             Ok(casualty(g, u, legal))
         }
         Decision::Retaliate(_) => pick(legal, Decision::Retaliate(spec.retaliate), "retaliation"),
+        // The odds model spends the Medal of Honor on the first roll with a failed die.
+        Decision::Use(Optional::MedalOfHonor, _) => pick(legal, Decision::Use(Optional::MedalOfHonor, true), "the Medal of Honor reroll"),
         Decision::React(_) => pick(legal, Decision::React(None), "reactive fire"),
         other => Err(unsupported(format!("an unexpected decision ({other})"))),
     }
