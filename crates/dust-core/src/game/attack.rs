@@ -367,6 +367,5 @@ impl Game {
         } else {
             self.stack.push(Step::Fire(Box::new(job.clone())));
         }
-
     }
 }
