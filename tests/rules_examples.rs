@@ -9,25 +9,12 @@
 use dust_core::game::tests_support::{entering, open_game, placed, sq, Table};
 use dust_core::game::{Decision, Event, Optional, Pending, RollPurpose, UnitId, UnitSetup};
 use dust_core::unit::{CombatTable, CombatValue, Keywords, Model, Role, WeaponLine};
-use dust_core::{Armor, ArmorType, Bloc, CoverElement, Face, Side, Skill, UnitCard, UnitKind, WeaponRange};
+use dust_core::{Armor, Bloc, CoverElement, Face, Side, Skill, UnitCard, UnitKind, WeaponRange};
+use dust_data::tests_support::{shipped_card, soldier, vehicle};
 use std::sync::Arc;
 
 fn card(name: &str) -> Arc<UnitCard> {
-    Arc::new(dust_data::builtin::find_card(name).unwrap_or_else(|| panic!("no shipped card {name}")))
-}
-
-fn soldier(class: u8) -> Armor {
-    Armor {
-        kind: ArmorType::Soldier,
-        class,
-    }
-}
-
-fn vehicle(class: u8) -> Armor {
-    Armor {
-        kind: ArmorType::Vehicle,
-        class,
-    }
+    Arc::new(shipped_card(name))
 }
 
 /// A weapon line with the same value against every class of every armor type.

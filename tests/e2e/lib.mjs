@@ -89,20 +89,29 @@ export async function ply(page) {
   return Number(await page.getAttribute('#pending', 'data-ply'));
 }
 
-// Takes a decision as a person does: a tap selects it (details and odds appear), the Confirm
-// button sends it. Moves are taken on the board (tap the green space twice).
-export async function decide(page, text) {
+// Runs `send` (the clicks that send a decision) and waits until the game is past it.
+export async function sent(page, send) {
   const before = await ply(page);
-  const move = /^move ([A-Z]\d+)$/.exec(text);
-  if (move) {
-    await page.click(`[data-hl="${move[1]}"]`);
-    await page.waitForSelector(`[data-hl="${move[1]}"].sel`);
-    await page.click(`[data-hl="${move[1]}"]`);
-  } else {
-    await page.click(`#choices button.choice[data-text="${text}"]`);
-    await page.click('#confirm');
-  }
+  await send();
   await page.waitForFunction((old) => Number(document.querySelector('#pending').dataset.ply) > old, before, { timeout: 30000 });
+}
+
+// Takes a decision as a person does: a tap selects it (details and odds appear), the Confirm
+// button sends it. Moves are taken on the board (tap the green space twice). With `touch`,
+// by touch (taps) rather than mouse clicks.
+export async function decide(page, text, { touch = false } = {}) {
+  const press = (selector) => (touch ? page.tap(selector) : page.click(selector));
+  await sent(page, async () => {
+    const move = /^move ([A-Z]\d+)$/.exec(text);
+    if (move) {
+      await press(`[data-hl="${move[1]}"]`);
+      await page.waitForSelector(`[data-hl="${move[1]}"].sel`);
+      await press(`[data-hl="${move[1]}"]`);
+    } else {
+      await press(`#choices button.choice[data-text="${text}"]`);
+      await press('#confirm');
+    }
+  });
 }
 
 // A simple policy: attack a unit when possible, else move and attack, toward the enemy.

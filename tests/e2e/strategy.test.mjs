@@ -5,18 +5,7 @@
 // the game where it was.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, page as newPage, shot } from './lib.mjs';
-
-// Waits until we must decide (choices shown) or the game is over; true when over.
-async function waitMine(page, timeout = 60000) {
-  await page.waitForFunction(() => {
-    const p = document.querySelector('#pending');
-    if (!p) return false;
-    if (p.dataset.kind === 'over') return true;
-    return p.dataset.yours === 'true' && p.dataset.sending === 'false' && document.querySelectorAll('#choices button.choice').length > 0;
-  }, null, { timeout });
-  return page.evaluate(() => document.querySelector('#pending').dataset.kind === 'over');
-}
+import { BASE, launch, page as newPage, shot, waitTurn, choices, sent } from './lib.mjs';
 
 async function state(page) {
   return page.evaluate(() => {
@@ -25,14 +14,9 @@ async function state(page) {
   });
 }
 
-async function choices(page) {
-  return page.$$eval('#choices button.choice', (bs) => bs.map((b) => b.dataset.text));
-}
-
+// A decision of the strategy page: one click on it sends it (no Confirm step).
 async function decide(page, text) {
-  const before = (await state(page)).ply;
-  await page.click(`#choices button.choice[data-text="${text}"]`);
-  await page.waitForFunction((old) => Number(document.querySelector('#pending').dataset.ply) > old, before, { timeout: 30000 });
+  await sent(page, () => page.click(`#choices button.choice[data-text="${text}"]`));
 }
 
 // A simple policy: the first card, all units when asked how many, a couple of land moves,
@@ -75,7 +59,7 @@ test('a strategy game against the AI: map, secret card choice, moves, resume', {
     assert.match(await page.textContent('#map [data-name="Alaska"]'), /⚡/);
 
     // The secret setup card: our own six cards, and only card choices.
-    assert.equal(await waitMine(page), false);
+    assert.equal(await waitTurn(page, 60000), false);
     let st = await state(page);
     assert.equal(st.phase, 'card');
     const hand = await page.$$eval('#hand .card', (cs) => cs.map((c) => c.dataset.card));
@@ -87,7 +71,7 @@ test('a strategy game against the AI: map, secret card choice, moves, resume', {
     const done = { moves: 0, buys: 0, cards: 0, ownedAreas: 0 };
     let movedInRound = false;
     for (let i = 0; i < 400; i++) {
-      if (await waitMine(page)) break;
+      if (await waitTurn(page, 60000)) break;
       st = await state(page);
       const list = await choices(page);
       const d = pick(list, done);

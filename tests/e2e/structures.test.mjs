@@ -4,7 +4,7 @@
 // the pixels of a screenshot; then the same scenario is played by touch on a phone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, page as newPage, shot, decodePng, waitTurn, choices, choose, ply, newGame } from './lib.mjs';
+import { launch, page as newPage, shot, decodePng, waitTurn, choices, choose, decide, newGame } from './lib.mjs';
 
 const WALLS = ['A13|B13', 'B11|B12', 'B13|B14', 'C11|C12', 'C12|D12', 'C13|C14'].sort();
 const ENTRANCES = ['A12|B12', 'C13|D13'];
@@ -69,21 +69,6 @@ test('the farmhouse is drawn with its walls and entrances', { timeout: 120000 },
   }
 });
 
-// A decision by touch: tap a choice and tap Confirm; a move is two taps on the green space.
-async function tapDecide(page, text) {
-  const before = await ply(page);
-  const move = /^move ([A-Z]\d+)$/.exec(text);
-  if (move) {
-    await page.tap(`[data-hl="${move[1]}"]`);
-    await page.waitForSelector(`[data-hl="${move[1]}"].sel`);
-    await page.tap(`[data-hl="${move[1]}"]`);
-  } else {
-    await page.tap(`#choices button.choice[data-text="${text}"]`);
-    await page.tap('#confirm');
-  }
-  await page.waitForFunction((old) => Number(document.querySelector('#pending').dataset.ply) > old, before, { timeout: 30000 });
-}
-
 test('played by touch on a phone: the board fits the screen and a unit enters by taps', { timeout: 300000 }, async () => {
   const ctx = await launch({ width: 390, height: 844 }, { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   try {
@@ -99,7 +84,8 @@ test('played by touch on a phone: the board fits the screen and a unit enters by
       if (await waitTurn(page)) break;
       const d = choose(await choices(page), 'A');
       if (/^move /.test(d)) moved++;
-      await tapDecide(page, d);
+      // By touch: tap a choice and tap Confirm; a move is two taps on the green space.
+      await decide(page, d, { touch: true });
     }
     assert.ok(moved >= 2, 'moved twice by touch');
     const mine = await page.$$eval('#board g.unit title', (ts) => ts.map((t) => t.textContent).filter((t) => / side A,/.test(t)));

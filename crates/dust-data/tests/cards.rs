@@ -1,39 +1,18 @@
 //! Unit card files: the shipped cards, the seed facts they must agree with, diagnostics, and
 //! robustness against arbitrary input.
 
-use dust_core::{Armor, ArmorType, Bloc, CombatValue, Face, Skill, UnitCard, UnitKind, WeaponRange};
+use dust_core::{Bloc, CombatValue, Face, Skill, UnitCard, UnitKind, WeaponRange};
 use dust_data::builtin::{builtin_card_files, builtin_cards, check_builtin, find_card, load_card_files, load_cards, SHIPPED};
 use dust_data::card::{carriers, parse_card, parse_card_dir, parse_card_file, render_svg, render_text, PROVISIONAL_WARNING};
+use dust_data::tests_support::{dice as d, shipped_card as card, soldier, vehicle};
 use proptest::prelude::*;
 use std::path::PathBuf;
-
-fn card(name: &str) -> UnitCard {
-    find_card(name).unwrap_or_else(|| panic!("no shipped card {name}"))
-}
 
 fn line(c: &UnitCard, name: &str) -> usize {
     c.weapons
         .iter()
         .position(|w| w.name == name)
         .unwrap_or_else(|| panic!("{} has no line {name}", c.name))
-}
-
-fn soldier(class: u8) -> Armor {
-    Armor {
-        kind: ArmorType::Soldier,
-        class,
-    }
-}
-
-fn vehicle(class: u8) -> Armor {
-    Armor {
-        kind: ArmorType::Vehicle,
-        class,
-    }
-}
-
-fn d(dice: u8, damage: u8) -> CombatValue {
-    CombatValue::Dice { dice, damage }
 }
 
 fn units_dir() -> PathBuf {

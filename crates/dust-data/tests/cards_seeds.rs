@@ -3,9 +3,10 @@
 //! FAQ = tactics-revised-faq.md, BF = tactics-battlefront-2013-rules.txt.
 
 use dust_core::unit::{BattlefrontKind, BattlefrontSkill, BattlefrontValue, Mount};
-use dust_core::{Armor, ArmorType, Bloc, CombatValue, Edition, Skill, UnitKind, WeaponRange};
+use dust_core::{Bloc, CombatValue, Edition, Skill, UnitKind, WeaponRange};
 use dust_data::builtin::{all_builtin_card_files, builtin_card_files, builtin_card_files_for, check_builtin, SHIPPED_BATTLEFRONT};
 use dust_data::card::{carriers, parse_card_dir, parse_card_file, render_svg, render_text, CardFile};
+use dust_data::tests_support::{dice as d, soldier, vehicle};
 use std::path::PathBuf;
 
 #[test]
@@ -35,24 +36,6 @@ fn line(c: &CardFile, name: &str) -> usize {
         .iter()
         .position(|w| w.name == name)
         .unwrap_or_else(|| panic!("{} has no line {name}", c.card.name))
-}
-
-fn soldier(class: u8) -> Armor {
-    Armor {
-        kind: ArmorType::Soldier,
-        class,
-    }
-}
-
-fn vehicle(class: u8) -> Armor {
-    Armor {
-        kind: ArmorType::Vehicle,
-        class,
-    }
-}
-
-fn d(dice: u8, damage: u8) -> CombatValue {
-    CombatValue::Dice { dice, damage }
 }
 
 #[test]

@@ -13,6 +13,7 @@
 //! rebuilds the same game and a downloaded record carries the armies too.
 
 use crate::play::DUEL;
+use crate::view::kind_name;
 use dust_core::{Bloc, BySide, Edition, Side, UnitCard, UnitKind};
 use dust_data::army::{army_cost, can_join, check_army, parse_army, parse_bloc, ArmyEntry, ArmyFile};
 use dust_data::builtin::builtin_cards;
@@ -295,15 +296,6 @@ pub fn army_names(scenario_text: Option<&str>, scenario: &str) -> BySide<Option<
             b: s.armies.b.name.clone(),
         },
         None => BySide::default(),
-    }
-}
-
-fn kind_name(k: UnitKind) -> &'static str {
-    match k {
-        UnitKind::Squad => "squad",
-        UnitKind::Hero => "hero",
-        UnitKind::Vehicle => "vehicle",
-        UnitKind::Aircraft => "aircraft",
     }
 }
 

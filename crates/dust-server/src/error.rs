@@ -85,6 +85,14 @@ impl ApiError {
             format!("there is no game `{id}`: check the link"),
         )
     }
+    /// 401: no token was given.
+    pub fn no_token() -> ApiError {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "no_token",
+            "give the seat (or spectator) token of your link: ?seat=…",
+        )
+    }
     /// 403: the token does not open this game.
     pub fn bad_token() -> ApiError {
         ApiError::new(

@@ -231,7 +231,8 @@ async fn page() -> Html<&'static str> {
     Html(INDEX_HTML)
 }
 
-fn asset(body: &'static str, mime: &'static str) -> Response {
+/// A file of the page, never cached without asking.
+pub(crate) fn asset(body: &'static str, mime: &'static str) -> Response {
     let mut r = body.into_response();
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
     r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
@@ -263,21 +264,26 @@ async fn scenarios() -> Json<Value> {
 }
 
 /// Runs blocking work (the engine, the database, the AI) off the async threads.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", format!("a task failed: {e}")))?
 }
 
+/// A request body as the handlers take it: bytes read under the size limit, or why not.
+pub(crate) type Body = Result<Bytes, axum::extract::rejection::BytesRejection>;
+
 /// The body as JSON of type `T`, with clear errors.
-fn parse_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<T, ApiError> {
+fn parse_body<T: serde::de::DeserializeOwned>(body: Body) -> Result<T, ApiError> {
+    read_json(body, "the request body is too large for this server")
+}
+
+/// The body as JSON of type `T`, with clear errors (`too_large`: the message of a body over
+/// the limit).
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(body: Body, too_large: &'static str) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
-                "the request body is too large for this server",
-            )
+            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", too_large)
         } else {
             ApiError::bad_request("bad_body", format!("cannot read the request body: {e}"))
         }
@@ -311,7 +317,8 @@ fn parse_seat(s: &str) -> Result<Seat, ApiError> {
     Ok(Seat::Ai(spec.to_string()))
 }
 
-fn random_seed() -> u64 {
+/// A dice seed from the system's random source (or the clock).
+pub(crate) fn random_seed() -> u64 {
     let mut b = [0u8; 8];
     if getrandom::fill(&mut b).is_err() {
         return std::time::SystemTime::now()
@@ -401,10 +408,7 @@ fn links(cell: &GameCell, me: Option<Side>) -> Value {
     })
 }
 
-async fn create(
-    State(st): State<AppState>,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: CreateReq = parse_body(body)?;
     let side = match req.side.as_deref() {
         None => Side::A,
@@ -480,7 +484,7 @@ struct CheckArmyReq {
 
 /// Checks an army (an uploaded file or the builder's units) for a scenario: every problem,
 /// the cost, and the army file (200 even when the army has problems: `ok` says).
-async fn armies_check(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+async fn armies_check(body: Body) -> Result<Json<Value>, ApiError> {
     let req: CheckArmyReq = parse_body(body)?;
     let v = blocking(move || {
         let terms = match req.scenario.as_deref() {
@@ -518,10 +522,7 @@ fn read_record(text: &str) -> Result<dust_data::record::Record, ApiError> {
         .map_err(|ds| ApiError::bad_request("bad_record", ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))
 }
 
-async fn import(
-    State(st): State<AppState>,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: ImportReq = parse_body(body)?;
     let rec = read_record(&req.record)?;
     let side = match req.side.as_deref() {
@@ -595,13 +596,7 @@ struct SeatQuery {
 async fn open_game(st: &AppState, id: String, token: Option<&str>) -> Result<(Arc<GameCell>, Viewer), ApiError> {
     let hub = st.hub.clone();
     let cell = blocking(move || hub.cell(&id)).await?;
-    let token = token.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "no_token",
-            "give the seat (or spectator) token of your link: ?seat=…",
-        )
-    })?;
+    let token = token.ok_or_else(ApiError::no_token)?;
     let viewer = st.hub.viewer(&cell, token)?;
     Ok((cell, viewer))
 }
@@ -627,20 +622,18 @@ async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Query(q): 
     Ok(Json(v))
 }
 
+/// A decision sent by a seat (both games): its token, the decision, and the number of
+/// decisions taken when it was made (a replayed or late message is refused).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct DecideReq {
-    seat: String,
-    decision: String,
+pub(crate) struct DecideReq {
+    pub seat: String,
+    pub decision: String,
     #[serde(default)]
-    ply: Option<u32>,
+    pub ply: Option<u32>,
 }
 
-async fn decide(
-    State(st): State<AppState>,
-    Path(id): Path<String>,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+async fn decide(State(st): State<AppState>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: DecideReq = parse_body(body)?;
     let (cell, viewer) = open_game(&st, id, Some(&req.seat)).await?;
     let hub = st.hub.clone();
@@ -662,11 +655,7 @@ struct JoinReq {
     side: Option<String>,
 }
 
-async fn join(
-    State(st): State<AppState>,
-    Path(id): Path<String>,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+async fn join(State(st): State<AppState>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: JoinReq = parse_body(body)?;
     let side = match req.side.as_deref() {
         None | Some("") => None,
@@ -712,13 +701,17 @@ async fn record(State(st): State<AppState>, Path(id): Path<String>, Query(q): Qu
     let (cell, _) = open_game(&st, id, q.seat.as_deref()).await?;
     let id = cell.row().id;
     let text = st.hub.record(&cell).to_text();
+    Ok(download(text, "application/toml; charset=utf-8", &format!("dust1947-{id}.toml")))
+}
+
+/// A file to save (a game record): `text` of type `mime`, named `filename`.
+pub(crate) fn download(text: String, mime: &'static str, filename: &str) -> Response {
     let mut r = text.into_response();
-    r.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/toml; charset=utf-8"));
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"dust1947-{id}.toml\"")) {
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(mime));
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")) {
         r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
     }
-    Ok(r)
+    r
 }
 
 /// The unit cards the odds page offers: the shipped cards, then the duel's test cards.
@@ -769,7 +762,7 @@ struct OddsReq {
     burst: bool,
 }
 
-async fn odds(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+async fn odds(body: Body) -> Result<Json<Value>, ApiError> {
     let req: OddsReq = parse_body(body)?;
     blocking(move || {
         let cards = all_cards();
@@ -824,7 +817,7 @@ struct ReplayReq {
     step: Option<usize>,
 }
 
-async fn replay(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<Json<Value>, ApiError> {
+async fn replay(body: Body) -> Result<Json<Value>, ApiError> {
     let req: ReplayReq = parse_body(body)?;
     blocking(move || {
         let rec = read_record(&req.record)?;

@@ -64,7 +64,8 @@ pub struct GameCell {
     pub armies: BySide<Option<String>>,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+/// Locks a mutex, also one a panicking thread held (the games' rows and states, the games).
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
@@ -102,7 +103,7 @@ pub fn random_hex(bytes: usize) -> Result<String, ServerError> {
 }
 
 /// Compares two tokens in time that does not depend on where they differ.
-fn same_token(a: &str, b: &str) -> bool {
+pub(crate) fn same_token(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;

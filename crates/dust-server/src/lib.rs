@@ -22,6 +22,7 @@
 
 pub mod armies;
 pub mod client;
+mod db;
 pub mod error;
 pub mod http;
 pub mod hub;

@@ -6,11 +6,11 @@
 //! The database runs in WAL mode with `synchronous = FULL`: a committed transaction survives
 //! the process being killed and the machine losing power.
 
+use crate::db::{db_err, Db, Tables};
 use crate::error::ServerError;
 use dust_core::{BySide, Side};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::params;
 use std::path::Path;
-use std::sync::Mutex;
 
 /// Who sits at a side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +77,7 @@ pub struct GameRow {
 
 /// The database of games.
 pub struct Store {
-    conn: Mutex<Connection>,
+    db: Db,
 }
 
 const SCHEMA: &str = "
@@ -116,12 +116,14 @@ fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
-fn db_err(context: &str, e: rusqlite::Error) -> ServerError {
-    ServerError::Database {
-        context: context.to_string(),
-        message: e.to_string(),
-    }
-}
+const TABLES: Tables = Tables {
+    schema: SCHEMA,
+    games: "games",
+    decisions: "decisions",
+    columns: COLUMNS,
+    result: "result",
+    label: "",
+};
 
 impl Store {
     /// Opens (or creates) the database file, creating its folder.
@@ -129,14 +131,9 @@ impl Store {
     /// # Errors
     /// The folder or the file cannot be created or opened, or is not a database of this program.
     pub fn open(path: &Path) -> Result<Store, ServerError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| ServerError::Io {
-                context: format!("cannot create the folder {}", dir.display()),
-                message: e.to_string(),
-            })?;
-        }
-        let conn = Connection::open(path).map_err(|e| db_err(&format!("cannot open the database {}", path.display()), e))?;
-        Store::init(conn)
+        Ok(Store {
+            db: Db::open(path, TABLES)?,
+        })
     }
 
     /// A database in memory (tests).
@@ -144,26 +141,9 @@ impl Store {
     /// # Errors
     /// SQLite cannot start.
     pub fn in_memory() -> Result<Store, ServerError> {
-        Store::init(Connection::open_in_memory().map_err(|e| db_err("cannot open a database in memory", e))?)
-    }
-
-    fn init(conn: Connection) -> Result<Store, ServerError> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(|e| db_err("cannot set the busy timeout", e))?;
-        // WAL: readers never block the writer; FULL: a commit is on disk before it returns.
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(|e| db_err("cannot switch the database to WAL mode", e))?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(|e| db_err("cannot set synchronous = FULL", e))?;
-        conn.execute_batch(SCHEMA)
-            .map_err(|e| db_err("cannot create the tables (is this a Dust 1947 database?)", e))?;
-        Ok(Store { conn: Mutex::new(conn) })
-    }
-
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        // A panic while holding the lock leaves the connection usable: SQLite rolls back an
-        // unfinished transaction when the next one begins.
-        self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        Ok(Store {
+            db: Db::in_memory(TABLES)?,
+        })
     }
 
     /// Stores a new game and its first decisions (an uploaded record), in one transaction.
@@ -171,7 +151,7 @@ impl Store {
     /// # Errors
     /// The database refuses the rows (a duplicate id, a full disk).
     pub fn create(&self, g: &GameRow, decisions: &[(String, u64)]) -> Result<(), ServerError> {
-        let mut conn = self.conn();
+        let mut conn = self.db.conn();
         let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
         tx.execute(
             "INSERT INTO games (id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b,
@@ -199,11 +179,8 @@ impl Store {
         .map_err(|e| db_err("cannot store the new game", e))?;
         let at = now();
         for (ply, (text, hash)) in decisions.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO decisions (game, ply, text, hash, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![g.id, ply as i64, text, format!("{hash:#018x}"), at],
-            )
-            .map_err(|e| db_err("cannot store the game's decisions", e))?;
+            self.db
+                .insert_decision(&tx, &g.id, (ply as i64, text, *hash), at, "cannot store the game's decisions")?;
         }
         tx.commit().map_err(|e| db_err("cannot commit the new game", e))
     }
@@ -215,26 +192,7 @@ impl Store {
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
     pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: Option<&str>) -> Result<(), ServerError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
-        let at = now();
-        let n = tx
-            .execute(
-                "UPDATE games SET plies = plies + 1, status = ?3, result = ?4, updated = ?5 WHERE id = ?1 AND plies = ?2",
-                params![game, i64::from(ply), status, result, at],
-            )
-            .map_err(|e| db_err("cannot update the game", e))?;
-        if n != 1 {
-            return Err(ServerError::Conflict(format!(
-                "decision {ply} of game {game} is already stored or out of order"
-            )));
-        }
-        tx.execute(
-            "INSERT INTO decisions (game, ply, text, hash, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![game, i64::from(ply), text, format!("{hash:#018x}"), at],
-        )
-        .map_err(|e| db_err("cannot store the decision", e))?;
-        tx.commit().map_err(|e| db_err("cannot commit the decision", e))
+        self.db.append(game, ply, text, hash, status, &result)
     }
 
     /// Marks a human seat as taken.
@@ -246,7 +204,8 @@ impl Store {
             Side::A => "claimed_a",
             Side::B => "claimed_b",
         };
-        self.conn()
+        self.db
+            .conn()
             .execute(&format!("UPDATE games SET {col} = 1 WHERE id = ?1"), params![game])
             .map_err(|e| db_err("cannot mark the seat as taken", e))?;
         Ok(())
@@ -257,10 +216,7 @@ impl Store {
     /// # Errors
     /// The database cannot be read.
     pub fn game(&self, id: &str) -> Result<Option<GameRow>, ServerError> {
-        self.conn()
-            .query_row(&format!("SELECT {COLUMNS} FROM games WHERE id = ?1"), params![id], row_to_game)
-            .optional()
-            .map_err(|e| db_err("cannot read the game", e))
+        self.db.game(id, row_to_game)
     }
 
     /// The decisions of a game in order, with the stored hash after each.
@@ -268,15 +224,7 @@ impl Store {
     /// # Errors
     /// The database cannot be read.
     pub fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare_cached("SELECT text, hash FROM decisions WHERE game = ?1 ORDER BY ply")
-            .map_err(|e| db_err("cannot read the decisions", e))?;
-        let rows = st
-            .query_map(params![id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-            .map_err(|e| db_err("cannot read the decisions", e))?;
-        rows.collect::<Result<Vec<_>, _>>()
-            .map_err(|e| db_err("cannot read the decisions", e))
+        self.db.decisions(id)
     }
 
     /// The most recently changed games, newest first.
@@ -284,14 +232,7 @@ impl Store {
     /// # Errors
     /// The database cannot be read.
     pub fn recent(&self, limit: u32) -> Result<Vec<GameRow>, ServerError> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare_cached(&format!("SELECT {COLUMNS} FROM games ORDER BY updated DESC, created DESC LIMIT ?1"))
-            .map_err(|e| db_err("cannot list the games", e))?;
-        let rows = st
-            .query_map(params![i64::from(limit)], row_to_game)
-            .map_err(|e| db_err("cannot list the games", e))?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(|e| db_err("cannot list the games", e))
+        self.db.recent(limit, row_to_game)
     }
 
     /// The ids of the games still being played.
@@ -299,14 +240,7 @@ impl Store {
     /// # Errors
     /// The database cannot be read.
     pub fn unfinished(&self) -> Result<Vec<String>, ServerError> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare_cached("SELECT id FROM games WHERE status = 'playing'")
-            .map_err(|e| db_err("cannot list the games", e))?;
-        let rows = st
-            .query_map([], |r| r.get::<_, String>(0))
-            .map_err(|e| db_err("cannot list the games", e))?;
-        rows.collect::<Result<Vec<_>, _>>().map_err(|e| db_err("cannot list the games", e))
+        self.db.unfinished()
     }
 }
 

@@ -62,7 +62,8 @@ pub fn board_json(g: &Game) -> Value {
     })
 }
 
-fn kind_name(k: UnitKind) -> &'static str {
+/// A unit kind as the page names it.
+pub(crate) fn kind_name(k: UnitKind) -> &'static str {
     match k {
         UnitKind::Squad => "squad",
         UnitKind::Hero => "hero",

@@ -10,7 +10,7 @@
 
 use super::store::{StrategyRow, StrategyStore};
 use crate::error::{ApiError, ServerError};
-use crate::hub::random_hex;
+use crate::hub::{lock, random_hex, same_token};
 use axum::http::StatusCode;
 use dust_strategy::ai::{make, AiKind, Player};
 use dust_strategy::game::{Decision, Event, Game, GameConfig, Pending, PlayerId};
@@ -60,10 +60,6 @@ pub struct StrategyCell {
     pub row: Mutex<StrategyRow>,
     /// Its state.
     pub live: Mutex<StrategyLive>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl StrategyCell {
@@ -143,11 +139,6 @@ fn settle(game: &mut Game, rng: &mut GameRng, log: &mut Vec<Event>) {
         game.resolve_chance(rng);
     }
     log.extend(game.take_events());
-}
-
-fn same_token(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 impl StrategyHub {

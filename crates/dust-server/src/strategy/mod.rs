@@ -25,10 +25,9 @@ pub mod hub;
 pub mod store;
 
 use crate::error::{ApiError, ServerError};
-use axum::body::Bytes;
+use crate::http::{asset, blocking, download, random_seed, read_json, Body, DecideReq};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{Html, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use dust_strategy::game::{CountPurpose, CountSubject, Decision, Game, Owner, Pending, PlayerId};
@@ -75,28 +74,12 @@ async fn page() -> Html<&'static str> {
 }
 
 async fn script() -> Response {
-    let mut r = STRATEGY_JS.into_response();
-    r.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8"));
-    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    r
+    asset(STRATEGY_JS, "text/javascript; charset=utf-8")
 }
 
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", format!("a task failed: {e}")))?
-}
-
-fn parse_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, axum::extract::rejection::BytesRejection>) -> Result<T, ApiError> {
-    let bytes = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", "the request body is too large")
-        } else {
-            ApiError::bad_request("bad_body", format!("cannot read the request body: {e}"))
-        }
-    })?;
-    serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request("bad_json", format!("the body is not the JSON expected here: {e}")))
+/// The body as JSON of type `T`, with clear errors.
+fn parse_body<T: serde::de::DeserializeOwned>(body: Body) -> Result<T, ApiError> {
+    read_json(body, "the request body is too large")
 }
 
 /// The world map as JSON: each area with its kind, capital, power source and grid cell; each
@@ -145,14 +128,6 @@ struct CreateReq {
     round_limit: Option<u16>,
 }
 
-fn random_seed() -> u64 {
-    let mut b = [0u8; 8];
-    if getrandom::fill(&mut b).is_err() {
-        return 1;
-    }
-    u64::from_le_bytes(b) >> 1
-}
-
 fn seat_links(row: &store::StrategyRow) -> Value {
     let seats: Vec<Value> = row
         .seats
@@ -176,10 +151,7 @@ fn seat_links(row: &store::StrategyRow) -> Value {
     })
 }
 
-async fn create(
-    State(hub): State<Arc<StrategyHub>>,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+async fn create(State(hub): State<Arc<StrategyHub>>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: CreateReq = parse_body(body)?;
     let new = NewStrategyGame {
         seats: req.seats,
@@ -224,16 +196,7 @@ struct SeatQuery {
 }
 
 async fn open_game(hub: &Arc<StrategyHub>, id: String, token: Option<&str>) -> Result<(Arc<StrategyCell>, StrategyViewer), ApiError> {
-    let token = token
-        .filter(|t| !t.is_empty())
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "no_token",
-                "give the seat (or spectator) token of your link: ?seat=…",
-            )
-        })?
-        .to_string();
+    let token = token.filter(|t| !t.is_empty()).ok_or_else(ApiError::no_token)?.to_string();
     let h = hub.clone();
     blocking(move || {
         let cell = h.cell(&id)?;
@@ -252,20 +215,7 @@ async fn state_of(
     blocking(move || Ok(Json(state_value(&cell, viewer)))).await
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DecideReq {
-    seat: String,
-    decision: String,
-    #[serde(default)]
-    ply: Option<u32>,
-}
-
-async fn decide(
-    State(hub): State<Arc<StrategyHub>>,
-    Path(id): Path<String>,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: DecideReq = parse_body(body)?;
     let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
     let h = hub.clone();
@@ -278,13 +228,11 @@ async fn record(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Que
     let (cell, _) = open_game(&hub, id, q.seat.as_deref()).await?;
     let id = cell.row().id;
     let text = hub.record(&cell).to_text();
-    let mut r = text.into_response();
-    r.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"dust1947-strategy-{id}.record\"")) {
-        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
-    }
-    Ok(r)
+    Ok(download(
+        text,
+        "text/plain; charset=utf-8",
+        &format!("dust1947-strategy-{id}.record"),
+    ))
 }
 
 fn owner_value(o: Option<Owner>) -> Value {

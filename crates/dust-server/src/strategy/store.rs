@@ -5,10 +5,10 @@
 //! (WAL, `synchronous = FULL`), so a game resumes after a crash at its last acknowledged
 //! decision by replaying the seed and the stored decisions.
 
+use crate::db::{db_err, Db, Tables};
 use crate::error::ServerError;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::params;
 use std::path::Path;
-use std::sync::Mutex;
 
 /// A strategy game as stored (without its decisions).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,16 +67,18 @@ CREATE INDEX IF NOT EXISTS strategy_games_updated ON strategy_games(updated);
 
 const COLUMNS: &str = "id, created, players, round_limit, seed, seats, tokens, spectator, status, winners, plies, updated";
 
-fn db_err(context: &str, e: rusqlite::Error) -> ServerError {
-    ServerError::Database {
-        context: context.to_string(),
-        message: e.to_string(),
-    }
-}
+const TABLES: Tables = Tables {
+    schema: SCHEMA,
+    games: "strategy_games",
+    decisions: "strategy_decisions",
+    columns: COLUMNS,
+    result: "winners",
+    label: "strategy ",
+};
 
 /// The strategy tables.
 pub struct StrategyStore {
-    conn: Mutex<Connection>,
+    db: Db,
 }
 
 impl StrategyStore {
@@ -85,14 +87,9 @@ impl StrategyStore {
     /// # Errors
     /// The file cannot be opened or is not a database of this program.
     pub fn open(path: &Path) -> Result<StrategyStore, ServerError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| ServerError::Io {
-                context: format!("cannot create the folder {}", dir.display()),
-                message: e.to_string(),
-            })?;
-        }
-        let conn = Connection::open(path).map_err(|e| db_err(&format!("cannot open the database {}", path.display()), e))?;
-        StrategyStore::init(conn)
+        Ok(StrategyStore {
+            db: Db::open(path, TABLES)?,
+        })
     }
 
     /// Tables in memory (tests).
@@ -100,23 +97,9 @@ impl StrategyStore {
     /// # Errors
     /// SQLite cannot start.
     pub fn in_memory() -> Result<StrategyStore, ServerError> {
-        StrategyStore::init(Connection::open_in_memory().map_err(|e| db_err("cannot open a database in memory", e))?)
-    }
-
-    fn init(conn: Connection) -> Result<StrategyStore, ServerError> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(|e| db_err("cannot set the busy timeout", e))?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(|e| db_err("cannot switch the database to WAL mode", e))?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(|e| db_err("cannot set synchronous = FULL", e))?;
-        conn.execute_batch(SCHEMA)
-            .map_err(|e| db_err("cannot create the strategy tables (is this a Dust 1947 database?)", e))?;
-        Ok(StrategyStore { conn: Mutex::new(conn) })
-    }
-
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        Ok(StrategyStore {
+            db: Db::in_memory(TABLES)?,
+        })
     }
 
     /// Stores a new game.
@@ -124,7 +107,8 @@ impl StrategyStore {
     /// # Errors
     /// The database refuses the row.
     pub fn create(&self, g: &StrategyRow) -> Result<(), ServerError> {
-        self.conn()
+        self.db
+            .conn()
             .execute(
                 &format!("INSERT INTO strategy_games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"),
                 params![
@@ -152,26 +136,7 @@ impl StrategyStore {
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
     pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, winners: &str) -> Result<(), ServerError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
-        let at = crate::store::unix_now();
-        let n = tx
-            .execute(
-                "UPDATE strategy_games SET plies = plies + 1, status = ?3, winners = ?4, updated = ?5 WHERE id = ?1 AND plies = ?2",
-                params![game, i64::from(ply), status, winners, at],
-            )
-            .map_err(|e| db_err("cannot update the strategy game", e))?;
-        if n != 1 {
-            return Err(ServerError::Conflict(format!(
-                "decision {ply} of strategy game {game} is already stored or out of order"
-            )));
-        }
-        tx.execute(
-            "INSERT INTO strategy_decisions (game, ply, text, hash, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![game, i64::from(ply), text, format!("{hash:#018x}"), at],
-        )
-        .map_err(|e| db_err("cannot store the decision", e))?;
-        tx.commit().map_err(|e| db_err("cannot commit the decision", e))
+        self.db.append(game, ply, text, hash, status, &winners)
     }
 
     /// A game's row.
@@ -179,14 +144,7 @@ impl StrategyStore {
     /// # Errors
     /// The database cannot be read.
     pub fn game(&self, id: &str) -> Result<Option<StrategyRow>, ServerError> {
-        self.conn()
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM strategy_games WHERE id = ?1"),
-                params![id],
-                row_to_game,
-            )
-            .optional()
-            .map_err(|e| db_err("cannot read the strategy game", e))
+        self.db.game(id, row_to_game)
     }
 
     /// The decisions of a game in order, with the stored hash after each.
@@ -194,15 +152,7 @@ impl StrategyStore {
     /// # Errors
     /// The database cannot be read.
     pub fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare_cached("SELECT text, hash FROM strategy_decisions WHERE game = ?1 ORDER BY ply")
-            .map_err(|e| db_err("cannot read the decisions", e))?;
-        let rows = st
-            .query_map(params![id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))
-            .map_err(|e| db_err("cannot read the decisions", e))?;
-        rows.collect::<Result<Vec<_>, _>>()
-            .map_err(|e| db_err("cannot read the decisions", e))
+        self.db.decisions(id)
     }
 
     /// The most recently changed games, newest first.
@@ -210,17 +160,7 @@ impl StrategyStore {
     /// # Errors
     /// The database cannot be read.
     pub fn recent(&self, limit: u32) -> Result<Vec<StrategyRow>, ServerError> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare_cached(&format!(
-                "SELECT {COLUMNS} FROM strategy_games ORDER BY updated DESC, created DESC LIMIT ?1"
-            ))
-            .map_err(|e| db_err("cannot list the strategy games", e))?;
-        let rows = st
-            .query_map(params![i64::from(limit)], row_to_game)
-            .map_err(|e| db_err("cannot list the strategy games", e))?;
-        rows.collect::<Result<Vec<_>, _>>()
-            .map_err(|e| db_err("cannot list the strategy games", e))
+        self.db.recent(limit, row_to_game)
     }
 
     /// The ids of the games still being played.
@@ -228,15 +168,7 @@ impl StrategyStore {
     /// # Errors
     /// The database cannot be read.
     pub fn unfinished(&self) -> Result<Vec<String>, ServerError> {
-        let conn = self.conn();
-        let mut st = conn
-            .prepare_cached("SELECT id FROM strategy_games WHERE status = 'playing'")
-            .map_err(|e| db_err("cannot list the strategy games", e))?;
-        let rows = st
-            .query_map([], |r| r.get::<_, String>(0))
-            .map_err(|e| db_err("cannot list the strategy games", e))?;
-        rows.collect::<Result<Vec<_>, _>>()
-            .map_err(|e| db_err("cannot list the strategy games", e))
+        self.db.unfinished()
     }
 }
 

@@ -1,0 +1,216 @@
+//! What the two SQLite stores share: the tactics games' [`crate::store::Store`] and the
+//! strategy games' [`crate::strategy::store::StrategyStore`] each keep a table of games and a
+//! table of decisions, in the same database file, through a [`Db`] of their own.
+//!
+//! The database runs in WAL mode with `synchronous = FULL`: a committed transaction survives
+//! the process being killed and the machine losing power. A decision is appended to its table
+//! and counted in its game's row in one transaction ([`Db::append`]).
+
+use crate::error::ServerError;
+use rusqlite::types::ToSql;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+
+/// A database error, with what was being done.
+pub(crate) fn db_err(context: &str, e: rusqlite::Error) -> ServerError {
+    ServerError::Database {
+        context: context.to_string(),
+        message: e.to_string(),
+    }
+}
+
+/// The tables of one kind of game.
+pub(crate) struct Tables {
+    /// The statements that create the tables (`IF NOT EXISTS`).
+    pub schema: &'static str,
+    /// The table of games: `id`, `created`, `status`, `plies`, `updated` and the result column.
+    pub games: &'static str,
+    /// The table of decisions: `game`, `ply`, `text`, `hash`, `at`.
+    pub decisions: &'static str,
+    /// The columns of a game's row, in the order the store's row reader takes them.
+    pub columns: &'static str,
+    /// The column of the result of a game that is over.
+    pub result: &'static str,
+    /// Put before `game`, `games` and `tables` in messages: `""` or `"strategy "`.
+    pub label: &'static str,
+}
+
+/// A connection to the database with the tables of one kind of game.
+pub(crate) struct Db {
+    conn: Mutex<Connection>,
+    tables: Tables,
+}
+
+impl Db {
+    /// Opens (or creates) the database file, creating its folder, and the tables.
+    ///
+    /// # Errors
+    /// The folder or the file cannot be created or opened, or is not a database of this program.
+    pub fn open(path: &Path, tables: Tables) -> Result<Db, ServerError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| ServerError::Io {
+                context: format!("cannot create the folder {}", dir.display()),
+                message: e.to_string(),
+            })?;
+        }
+        let conn = Connection::open(path).map_err(|e| db_err(&format!("cannot open the database {}", path.display()), e))?;
+        Db::init(conn, tables)
+    }
+
+    /// A database in memory (tests).
+    ///
+    /// # Errors
+    /// SQLite cannot start.
+    pub fn in_memory(tables: Tables) -> Result<Db, ServerError> {
+        Db::init(
+            Connection::open_in_memory().map_err(|e| db_err("cannot open a database in memory", e))?,
+            tables,
+        )
+    }
+
+    fn init(conn: Connection, tables: Tables) -> Result<Db, ServerError> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(|e| db_err("cannot set the busy timeout", e))?;
+        // WAL: readers never block the writer; FULL: a commit is on disk before it returns.
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| db_err("cannot switch the database to WAL mode", e))?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(|e| db_err("cannot set synchronous = FULL", e))?;
+        conn.execute_batch(tables.schema).map_err(|e| {
+            db_err(
+                &format!("cannot create the {}tables (is this a Dust 1947 database?)", tables.label),
+                e,
+            )
+        })?;
+        Ok(Db {
+            conn: Mutex::new(conn),
+            tables,
+        })
+    }
+
+    /// Locks the connection.
+    pub fn conn(&self) -> MutexGuard<'_, Connection> {
+        // A panic while holding the lock leaves the connection usable: SQLite rolls back an
+        // unfinished transaction when the next one begins.
+        self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Stores decision number `ply` of `game`, its text and the state hash after it (on `conn`,
+    /// or in a transaction on it).
+    pub fn insert_decision(
+        &self,
+        conn: &Connection,
+        game: &str,
+        (ply, text, hash): (i64, &str, u64),
+        at: i64,
+        context: &str,
+    ) -> Result<(), ServerError> {
+        conn.execute(
+            &format!(
+                "INSERT INTO {} (game, ply, text, hash, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                self.tables.decisions
+            ),
+            params![game, ply, text, format!("{hash:#018x}"), at],
+        )
+        .map_err(|e| db_err(context, e))?;
+        Ok(())
+    }
+
+    /// Appends decision number `ply` of a game, with the state hash after it, and the game's
+    /// new status and result, in one transaction. Refused when `ply` is not the next one (the
+    /// primary key and the ply count make a lost race or a replayed message fail here too).
+    ///
+    /// # Errors
+    /// The ply is taken or out of order, or the database cannot write.
+    pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: &dyn ToSql) -> Result<(), ServerError> {
+        let t = &self.tables;
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
+        let at = crate::store::unix_now();
+        let n = tx
+            .execute(
+                &format!(
+                    "UPDATE {} SET plies = plies + 1, status = ?3, {} = ?4, updated = ?5 WHERE id = ?1 AND plies = ?2",
+                    t.games, t.result
+                ),
+                params![game, i64::from(ply), status, result, at],
+            )
+            .map_err(|e| db_err(&format!("cannot update the {}game", t.label), e))?;
+        if n != 1 {
+            return Err(ServerError::Conflict(format!(
+                "decision {ply} of {}game {game} is already stored or out of order",
+                t.label
+            )));
+        }
+        self.insert_decision(&tx, game, (i64::from(ply), text, hash), at, "cannot store the decision")?;
+        tx.commit().map_err(|e| db_err("cannot commit the decision", e))
+    }
+
+    /// A game's row, if it exists.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn game<T>(&self, id: &str, row: fn(&Row<'_>) -> rusqlite::Result<T>) -> Result<Option<T>, ServerError> {
+        let t = &self.tables;
+        self.conn()
+            .query_row(&format!("SELECT {} FROM {} WHERE id = ?1", t.columns, t.games), params![id], row)
+            .optional()
+            .map_err(|e| db_err(&format!("cannot read the {}game", t.label), e))
+    }
+
+    /// The decisions of a game in order, with the stored hash after each.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
+        self.rows(
+            &format!("SELECT text, hash FROM {} WHERE game = ?1 ORDER BY ply", self.tables.decisions),
+            params![id],
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
+            "cannot read the decisions",
+        )
+    }
+
+    /// The most recently changed games, newest first.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn recent<T>(&self, limit: u32, row: fn(&Row<'_>) -> rusqlite::Result<T>) -> Result<Vec<T>, ServerError> {
+        let t = &self.tables;
+        self.rows(
+            &format!("SELECT {} FROM {} ORDER BY updated DESC, created DESC LIMIT ?1", t.columns, t.games),
+            params![i64::from(limit)],
+            row,
+            &format!("cannot list the {}games", t.label),
+        )
+    }
+
+    /// The ids of the games still being played.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn unfinished(&self) -> Result<Vec<String>, ServerError> {
+        let t = &self.tables;
+        self.rows(
+            &format!("SELECT id FROM {} WHERE status = 'playing'", t.games),
+            [],
+            |r| r.get::<_, String>(0),
+            &format!("cannot list the {}games", t.label),
+        )
+    }
+
+    /// Every row a query returns, read by `row`.
+    fn rows<T>(
+        &self,
+        sql: &str,
+        params: impl rusqlite::Params,
+        row: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+        context: &str,
+    ) -> Result<Vec<T>, ServerError> {
+        let conn = self.conn();
+        let mut st = conn.prepare_cached(sql).map_err(|e| db_err(context, e))?;
+        let rows = st.query_map(params, row).map_err(|e| db_err(context, e))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(|e| db_err(context, e))
+    }
+}
