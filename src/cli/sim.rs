@@ -156,6 +156,9 @@ fn play_one(args: &Args, setup: &GameSetup, i: u32) -> GameResult {
 
 /// Plays every game, in parallel, and returns the results in game order.
 fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> Vec<GameResult> {
+    // Without a terminal (a long run under nohup), one line per game on stderr instead of the
+    // bar, so that the figures so far can be read while it runs.
+    let log = !progress && !std::io::stderr().is_terminal();
     let n = args.games as usize;
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<GameResult>>> = Mutex::new((0..n).map(|_| None).collect());
@@ -180,6 +183,8 @@ fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> V
                 }
                 if progress {
                     draw_progress(t.0, n, t.1, t.2, t.3, start.elapsed());
+                } else if log {
+                    log_game(i, &r, *t, n, start.elapsed());
                 }
                 drop(t);
                 results.lock().expect("results")[i] = Some(r);
@@ -195,6 +200,34 @@ fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> V
         .into_iter()
         .map(|r| r.expect("every game is played"))
         .collect()
+}
+
+/// One line per finished game: its result and the tally so far.
+fn log_game(i: usize, r: &GameResult, t: (usize, u32, u32, u32), n: usize, elapsed: Duration) {
+    let what = match r {
+        Ok(o) => {
+            let side = a_side(i as u32);
+            let result = match o.winner {
+                Some(w) if w == side => "a won",
+                Some(_) => "b won",
+                None => "draw",
+            };
+            format!(
+                "{result} (a on side {side}), vp A {} B {}, {} rounds",
+                o.victory_points.a, o.victory_points.b, o.rounds
+            )
+        }
+        Err(e) => format!("failed: {e}"),
+    };
+    eprintln!(
+        "game {}: {what}; after {}/{n}: a {} b {} draws {} ({:.0}s)",
+        i + 1,
+        t.0,
+        t.1,
+        t.2,
+        t.3,
+        elapsed.as_secs_f64()
+    );
 }
 
 fn draw_progress(done: usize, n: usize, a: u32, b: u32, d: u32, elapsed: Duration) {

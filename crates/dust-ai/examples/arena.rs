@@ -17,11 +17,7 @@ fn main() {
     let (mut wa, mut wb, mut dr) = (0, 0, 0);
     let start = Instant::now();
     for g in 0..games {
-        let setup = if duel {
-            tests_support::duel()
-        } else {
-            dust_data::scenario::default_setup()
-        };
+        let setup = setup_of(duel);
         let mut pa = a.build(2 * g + 1);
         let mut pb = b.build(2 * g + 2);
         let a_side = if g % 2 == 0 { Side::A } else { Side::B };
@@ -32,12 +28,7 @@ fn main() {
         }
         .expect("setup");
         if std::env::var("TRACE").is_ok_and(|t| t == g.to_string()) {
-            let setup = if duel {
-                tests_support::duel()
-            } else {
-                dust_data::scenario::default_setup()
-            };
-            trace(setup, &out);
+            trace(setup_of(duel), &out);
         }
         match out.winner {
             Some(w) if w == a_side => wa += 1,
@@ -57,6 +48,21 @@ fn main() {
         );
     }
     println!("a {a} wins {wa}, b {b} wins {wb}, draws {dr} in {:?}", start.elapsed());
+}
+
+/// The game to play: the duel, the scenario file in `SCENARIO`, or the shipped annihilation.
+fn setup_of(duel: bool) -> dust_core::game::GameSetup {
+    if duel {
+        return tests_support::duel();
+    }
+    match std::env::var("SCENARIO") {
+        Ok(path) => {
+            let text = std::fs::read_to_string(&path).expect("scenario file");
+            let s = dust_data::scenario::parse_scenario(&text, &path).expect("scenario");
+            s.game_setup(&dust_data::builtin::builtin_cards()).expect("armies")
+        }
+        Err(_) => dust_data::scenario::default_setup(),
+    }
 }
 
 /// Replays a game and prints its events (set TRACE=1).

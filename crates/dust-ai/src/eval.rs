@@ -99,14 +99,28 @@ pub struct AttackMode {
 /// `target` at `to`. `None` when the line cannot attack it from there (range, line of sight,
 /// no effect, no ammo, no carriers, not loaded).
 pub fn line_damage(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Square, to: Square, mode: AttackMode) -> Option<f64> {
+    let cover = shot_cover(game, u, l, target, from, to, mode)?;
+    let t = game.unit(target);
+    let save = match cover {
+        CoverLevel::None => None,
+        CoverLevel::Soft => t.card.soft_cover,
+        CoverLevel::Hard => t.card.hard_cover,
+    };
+    raw_damage(game, u, l, target, save, mode)
+}
+
+/// The cover that saves against line `l` of `u` at `from` shooting `target` at `to`
+/// ([`CoverLevel::None`] when the line ignores it), or `None` when the line cannot reach it
+/// (range, line of sight, no effect).
+fn shot_cover(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Square, to: Square, mode: AttackMode) -> Option<CoverLevel> {
     let w = game.unit(l.owner).card.weapons.get(l.index)?;
     let t = game.unit(target);
     let value = w.table.against(t.card.armor);
     if value == CombatValue::NoEffect || !w.range.reaches(range(from, to)) {
         return None;
     }
-    let mut save = None;
     let close = mode.close || w.range == WeaponRange::Close;
+    let mut level = CoverLevel::None;
     if !mode.trust_los || (!close && t.card.kind == UnitKind::Squad) {
         let shot = Shot {
             from,
@@ -116,14 +130,118 @@ pub fn line_damage(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Squ
         };
         let cover = line_of_sight(game.board(), game.occupancy(), &shot).ok()?;
         if !w.ignores_cover(value) && !close && t.card.kind == UnitKind::Squad {
-            save = match cover.level {
-                CoverLevel::None => None,
-                CoverLevel::Soft => t.card.soft_cover,
-                CoverLevel::Hard => t.card.hard_cover,
-            };
+            level = cover.level;
         }
     }
-    raw_damage(game, u, l, target, save, mode)
+    Some(level)
+}
+
+/// The AP value of weapon line `l` of `u` at `from` against `target` at `to` from the exact
+/// odds of [`dust_core::odds`]: each number of health points the target may lose, with its
+/// exact probability, valued by [`loss_value`] (so the chance to destroy the unit counts in
+/// full). Falls back on [`damage_value`] of [`line_damage`] when the odds module does not take
+/// the attack. `None` when the line cannot attack the target from there.
+pub fn line_value_exact(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Square, to: Square, mode: AttackMode) -> Option<f64> {
+    let cover = shot_cover(game, u, l, target, from, to, mode)?;
+    let save = {
+        let t = game.unit(target);
+        match cover {
+            CoverLevel::None => None,
+            CoverLevel::Soft => t.card.soft_cover,
+            CoverLevel::Hard => t.card.hard_cover,
+        }
+    };
+    // The estimate also checks ammo, carriers and loading.
+    let estimate = raw_damage(game, u, l, target, save, mode)?;
+    Some(exact_value(game, l, target, cover, mode).unwrap_or_else(|| damage_value(game, target, estimate)))
+}
+
+/// The AP value of losing `k` health points for unit `target`: its whole worth (and a share of
+/// a joined hero's) when `k` destroys it, else [`DAMAGED`] of its AP per health point.
+pub fn loss_value(game: &Game, target: UnitId, k: usize) -> f64 {
+    let t = game.unit(target);
+    if t.destroyed || k == 0 {
+        return 0.0;
+    }
+    if k >= usize::from(t.health) {
+        let mut v = unit_worth(game, target);
+        if let Some(hero) = t.joined.filter(|h| !game.unit(*h).destroyed) {
+            if t.card.kind == UnitKind::Squad {
+                v += 0.3 * unit_worth(game, hero);
+            }
+        }
+        return v;
+    }
+    f64::from(t.card.ap) * DAMAGED * k as f64 / f64::from(t.card.health.max(1))
+}
+
+type ExactKey = (usize, usize, u8, u16, usize, u8, u16, u8, u8, u8);
+
+thread_local! {
+    /// Line values from the exact odds, by attacker card, line, state and target (a few
+    /// thousand entries in a game; the odds take microseconds, a look-up nanoseconds).
+    static EXACT: std::cell::RefCell<std::collections::HashMap<ExactKey, Option<f64>>> = std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode: AttackMode) -> Option<f64> {
+    use dust_core::odds::{line_odds, AttackSpec, LineChoice};
+    let owner = game.unit(l.owner);
+    let t = game.unit(target);
+    let w = owner.card.weapons.get(l.index)?;
+    let ammo = if w.ammo.is_some() { mode.ammo.max(1) } else { 0 };
+    let burst = w.keywords.burst && !t.moved;
+    let hero = t.joined.filter(|h| !game.unit(*h).destroyed && t.card.kind == UnitKind::Squad);
+    let key: ExactKey = (
+        std::sync::Arc::as_ptr(&owner.card) as usize,
+        l.index,
+        owner.health,
+        owner.card.ap,
+        std::sync::Arc::as_ptr(&t.card) as usize,
+        t.health,
+        t.card.ap,
+        cover as u8 | u8::from(mode.reroll) << 2 | u8::from(burst) << 3,
+        ammo,
+        hero.map_or(u8::MAX, |h| game.unit(h).health),
+    );
+    let dist = if let Some(v) = EXACT.with(|c| c.borrow().get(&key).copied()) {
+        v
+    } else {
+        let mut spec = AttackSpec::new(&owner.card, &t.card).with_attacker_alive(owner.health.max(1));
+        spec.lines = vec![LineChoice { line: l.index, ammo }];
+        spec.target_alive = t.health.max(1);
+        spec.sustained = mode.reroll;
+        spec.cover = cover;
+        spec.burst = burst;
+        spec.retaliate = false;
+        let v = line_odds(&spec, l.index).ok().map(|o| {
+            let p = o.loss.probs();
+            (1..p.len()).map(|k| p[k] * loss_value(game, target, k)).sum::<f64>()
+        });
+        EXACT.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.len() > 200_000 {
+                c.clear();
+            }
+            c.insert(key, v);
+        });
+        v
+    };
+    dist
+}
+
+/// What unit `u` standing at `from` can destroy with one attack, from the exact odds: the sum
+/// over its lines of the best [`line_value_exact`] among the targets each line reaches.
+pub fn threat_exact(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f64 {
+    let side = game.unit(u).side;
+    let ts: Vec<(UnitId, Square)> = targets(game, side).collect();
+    attack_lines(game, u)
+        .into_iter()
+        .map(|l| {
+            ts.iter()
+                .filter_map(|&(t, to)| line_value_exact(game, u, l, t, from, to, mode))
+                .fold(0.0, f64::max)
+        })
+        .sum()
 }
 
 /// Expected damage points of a line against a target with a given cover save, whatever the
@@ -315,16 +433,40 @@ pub fn danger_at(game: &Game, u: UnitId, at: Square) -> f64 {
 
 /// Distance from `at` to the nearest enemy unit (or enemy entry edge when none is on the board).
 pub fn nearest_enemy(game: &Game, side: Side, at: Square) -> u32 {
-    targets(game, side).map(|(_, s)| range(at, s)).min().unwrap_or_else(|| {
-        // No enemy on the board yet: the far edge is where they come from.
-        let h = u32::from(game.board().height());
-        let row = u32::from(at.row());
-        if side == Side::A {
-            h.saturating_sub(1 + row)
-        } else {
-            row
-        }
-    })
+    targets(game, side)
+        .map(|(_, s)| range(at, s))
+        .min()
+        .unwrap_or_else(|| enemy_edge_distance(game, side, at))
+}
+
+/// Distance from `at` to the edge the enemy comes from, when no enemy is on the board yet: the
+/// edge opposite the one nearest to this side's units on the board (scenarios let armies enter
+/// on any edge), else the far end of the board for side A and the near end for side B.
+fn enemy_edge_distance(game: &Game, side: Side, at: Square) -> u32 {
+    let w = u32::from(game.board().width());
+    let h = u32::from(game.board().height());
+    let own: Vec<Square> = game
+        .units()
+        .iter()
+        .filter(|u| u.side == side && !u.destroyed)
+        .filter_map(|u| u.at)
+        .collect();
+    let (col, row) = (u32::from(at.col()), u32::from(at.row()));
+    if own.is_empty() {
+        return if side == Side::A { h.saturating_sub(1 + row) } else { row };
+    }
+    let n = own.len() as f64;
+    let mc = own.iter().map(|s| f64::from(s.col())).sum::<f64>() / n;
+    let mr = own.iter().map(|s| f64::from(s.row())).sum::<f64>() / n;
+    // Distance of our units' centre to each edge: west, east, south, north.
+    let edges = [mc, f64::from(w) - 1.0 - mc, mr, f64::from(h) - 1.0 - mr];
+    let nearest = (0..4).min_by(|&a, &b| edges[a].total_cmp(&edges[b])).unwrap_or(2);
+    match nearest {
+        0 => w.saturating_sub(1 + col),
+        1 => col,
+        2 => h.saturating_sub(1 + row),
+        _ => row,
+    }
 }
 
 /// The worth of unit `u` standing at `at`: threats dealt and received, and progress.

@@ -2,8 +2,8 @@
 //!
 //! When it activates a unit it plans the whole activation at once: for every unit it may
 //! activate, every plan the engine offers and every space the engine lets it move to (the
-//! first of two moves is cut to the most promising few), it adds the expected AP its attack
-//! destroys ([`eval::threat_from`]) to the worth of the space it ends on
+//! first of two moves is cut to the most promising few), it adds the AP its attack is expected
+//! to destroy, from the exact odds ([`eval::threat_exact`]), to the worth of the space it ends on
 //! ([`eval::position_value`]: threats dealt and received, progress towards the enemy), and keeps
 //! the best. It then follows that plan decision by decision. Each weapon line is aimed at the
 //! target where its expected damage is worth the most AP (counting what earlier lines of the
@@ -272,7 +272,13 @@ impl GreedyPlayer {
         .or_else(|| eval::raw_damage(game, u, l, t, None, mode))
         .unwrap_or(0.0);
         let before = self.aimed.iter().find(|(x, _)| *x == t).map_or(0.0, |(_, d)| *d);
-        let gain = eval::damage_value(game, t, before + dmg) - eval::damage_value(game, t, before);
+        // The first line at a target: its exact odds; later lines: what they add to the
+        // estimate of the earlier ones.
+        let exact = match (from, to) {
+            (Some(f), Some(to)) if before == 0.0 => eval::line_value_exact(game, u, l, t, f, to, mode),
+            _ => None,
+        };
+        let gain = exact.unwrap_or_else(|| eval::damage_value(game, t, before + dmg) - eval::damage_value(game, t, before));
         // Limited ammo is spent for good: each box must earn its keep.
         gain - 0.8 * f64::from(ammo.saturating_sub(1))
     }
@@ -286,6 +292,59 @@ impl GreedyPlayer {
         let v = eval::position_value(game, u, s);
         cache.insert(s, v);
         v
+    }
+
+    /// The most promising whole activations of the units the deciding side may activate now
+    /// (when an activation is pending): for each unit its `per_unit` best plans by the greedy
+    /// score (distinct plans or end squares), best first. MCTS searches over these.
+    pub(crate) fn activation_plans(&mut self, game: &Game, per_unit: usize) -> Vec<ActivationPlan> {
+        let mut out = Vec::new();
+        for d in game.legal_decisions() {
+            let Decision::Activate(u) = d else { continue };
+            let mut g = game.clone();
+            if g.apply(Decision::Activate(u)).is_err() {
+                continue;
+            }
+            if g.legal_decisions()
+                .first()
+                .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
+            {
+                g.apply_unchecked(Decision::Use(Optional::Separate, false));
+            }
+            let baseline = match game.unit(u).at {
+                Some(at) => eval::position_value(game, u, at),
+                None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
+            };
+            let mut scores = self.plan_scores(game, g, u);
+            scores.sort_by(|a, b| b.value.total_cmp(&a.value));
+            let mut kept: Vec<ActivationPlan> = Vec::new();
+            for p in scores {
+                if kept.len() >= per_unit {
+                    break;
+                }
+                let end = p.moves.last().copied();
+                if kept.iter().any(|k| k.plan == p.plan && k.moves.last().copied() == end) {
+                    continue;
+                }
+                // A plan that only moves differs from another by where it ends.
+                if kept
+                    .iter()
+                    .any(|k| k.moves.last().copied() == end && end.is_some() && !attacks(k.plan) && !attacks(p.plan))
+                {
+                    continue;
+                }
+                kept.push(ActivationPlan {
+                    unit: u,
+                    plan: p.plan,
+                    assault: p.assault,
+                    moves: p.moves,
+                    value: p.value - baseline,
+                });
+            }
+            out.extend(kept);
+        }
+        out.sort_by(|a, b| b.value.total_cmp(&a.value));
+        out
     }
 
     /// The best activation of unit `u`, or `None` if the engine refuses to activate it.
@@ -319,9 +378,11 @@ impl GreedyPlayer {
             .filter_map(|d| if let Decision::Plan(p) = d { Some(p) } else { None })
             .collect();
         let here = game.unit(u).at;
-        let attack_here = here.map_or(0.0, |at| eval::threat_from(game, u, at, AttackMode::default()));
+        // Attacks are scored with the exact odds (dust_core::odds); where the unit ends up is
+        // scored with the quick estimates of `eval::position_value`.
+        let attack_here = here.map_or(0.0, |at| eval::threat_exact(game, u, at, AttackMode::default()));
         let sustained_here = here.map_or(0.0, |at| {
-            eval::threat_from(
+            eval::threat_exact(
                 game,
                 u,
                 at,
@@ -370,7 +431,7 @@ impl GreedyPlayer {
                             for s2 in seconds {
                                 let mut v = self.square_value(game, u, s2, &mut cache);
                                 if plan == Plan::Charge {
-                                    v += eval::threat_from(game, u, s2, AttackMode::default());
+                                    v += eval::threat_exact(game, u, s2, AttackMode::default());
                                 }
                                 out.push(mk(vec![s1, s2], v));
                             }
@@ -381,7 +442,7 @@ impl GreedyPlayer {
                         for s in moves_of(&g3) {
                             let mut v = self.square_value(game, u, s, &mut cache);
                             match (a, other) {
-                                (Action::Move, Action::Attack) => v += eval::threat_from(game, u, s, AttackMode::default()),
+                                (Action::Move, Action::Attack) => v += eval::threat_exact(game, u, s, AttackMode::default()),
                                 (_, Action::Attack) => v += attack_here,
                                 (_, Action::Reload | Action::Skill) => v += 1.0,
                                 _ => {}
@@ -412,6 +473,25 @@ impl GreedyPlayer {
     fn jitter(&mut self) -> f64 {
         self.rng.unit() * 1e-3
     }
+}
+
+/// Whether a plan includes an attack.
+fn attacks(p: Plan) -> bool {
+    match p {
+        Plan::Two(a, b) => a == Action::Attack || b == Action::Attack,
+        Plan::Sustained | Plan::Charge => true,
+    }
+}
+
+/// A whole activation planned ahead: the unit, its plan, Assault or not, and the squares of its
+/// moves, with the greedy gain over staying put.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ActivationPlan {
+    pub unit: UnitId,
+    pub plan: Plan,
+    pub assault: bool,
+    pub moves: Vec<Square>,
+    pub value: f64,
 }
 
 fn moves_of(g: &Game) -> Vec<Square> {

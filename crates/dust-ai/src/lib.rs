@@ -5,12 +5,14 @@
 //!
 //! - [`RandomPlayer`]: uniform over the legal decisions.
 //! - [`GreedyPlayer`]: one ply of expected value. It plans a whole activation (unit, plan,
-//!   moves) by the expected army points its attacks destroy and the threats of the square it
-//!   ends on, aims every weapon line at its best target, picks the cheapest casualty.
-//! - [`MctsPlayer`]: Monte Carlo tree search with explicit chance nodes (dice outcomes with
-//!   their exact probabilities), decision nodes for both sides (reactive fire, casualties,
-//!   retaliation too), light greedy rollouts cut at a depth and scored by [`eval`], a time or
-//!   iteration budget, and root parallelism over several threads.
+//!   moves) by the army points its attacks are expected to destroy (from the exact odds of
+//!   `dust_core::odds`) and the threats of the square it ends on, aims every weapon line at its
+//!   best target, picks the cheapest casualty.
+//! - [`MctsPlayer`]: chooses whole activations among the greedy planner's best by play-outs,
+//!   and every other decision by Monte Carlo tree search with explicit chance nodes (dice
+//!   outcomes with their exact probabilities), decision nodes for both sides (reactive fire,
+//!   casualties, retaliation too), light greedy rollouts cut at a depth and scored by [`eval`],
+//!   a time or iteration budget, and root parallelism over several threads.
 //!
 //! Every player is seeded and, with an iteration budget, deterministic. [`Player::explain`]
 //! returns the candidates of the last decision with their visits and values.

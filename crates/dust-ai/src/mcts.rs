@@ -10,6 +10,11 @@
 //!   outcome is visited in proportion to its probability;
 //! - terminal nodes (the game is over).
 //!
+//! When the player may activate a unit and `plans` is not 0, it does not search that decision
+//! with the tree: it plays out whole activations (the greedy planner's best plans of every
+//! unit) and follows the best one's declarations ([`MctsPlayer`]'s plan search, flat UCB over
+//! the candidates). The tree searches every other decision.
+//!
 //! Leaves are valued by a rollout with the light policy ([`crate::policy::light`]) that stops
 //! after `rollout_depth` decisions and then scores the position with [`eval::win_value`].
 //!
@@ -20,18 +25,26 @@
 //! for a seed, whatever the machine.
 
 use crate::eval;
+use crate::greedy::ActivationPlan;
 use crate::policy;
 use crate::spec::Budget;
 use crate::{Candidate, Explanation, Player};
-use dust_core::game::{Decision, Game, Pending};
+use dust_core::game::{Decision, Game, Optional, Pending};
 use dust_core::{GameRng, Side};
 use std::time::{Duration, Instant};
 
 /// Time kept back from a time budget for the last iteration and the merge.
 const MARGIN: Duration = Duration::from_millis(8);
 
+/// Exploration of the search over whole activations, as a share of the UCT constant.
+const PLAN_C: f64 = 0.5;
+
+/// Weight of the greedy score in the search over whole activations, as a share of
+/// `prior_weight`.
+const PLAN_PRIOR: f64 = 0.3;
+
 /// Within this of the deadline, new nodes skip the greedy priors.
-const HURRY: Duration = Duration::from_millis(25);
+const HURRY: Duration = Duration::from_millis(50);
 
 /// Settings of the tree search.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,6 +63,9 @@ pub struct MctsConfig {
     /// Decision nodes up to this depth below the root get greedy priors (they cost about a
     /// greedy decision each).
     pub prior_depth: u32,
+    /// Whole activations searched per unit when the player activates a unit (the greedy
+    /// planner's best plans: unit, plan, moves); 0 searches one decision at a time.
+    pub plans: usize,
 }
 
 impl Default for MctsConfig {
@@ -58,9 +74,10 @@ impl Default for MctsConfig {
             budget: Budget::Time(Duration::from_millis(200)),
             threads: 2,
             exploration: 0.7,
-            rollout_depth: 24,
+            rollout_depth: 12,
             prior_weight: 1.0,
             prior_depth: 2,
+            plans: 4,
         }
     }
 }
@@ -71,6 +88,15 @@ pub struct MctsPlayer {
     config: MctsConfig,
     rng: GameRng,
     last: Option<Explanation>,
+    /// The activation chosen by the plan search, followed decision by decision.
+    following: Option<Following>,
+}
+
+/// A whole activation being carried out: the plan and how many of its moves are declared.
+#[derive(Clone, Debug)]
+struct Following {
+    plan: ActivationPlan,
+    next: usize,
 }
 
 impl MctsPlayer {
@@ -80,7 +106,101 @@ impl MctsPlayer {
             config,
             rng: GameRng::new(seed),
             last: None,
+            following: None,
         }
+    }
+
+    /// The deadline and iteration budget of a search started at `start`.
+    fn limits(&self, start: Instant) -> (Option<Instant>, u64) {
+        match self.config.budget {
+            // Leave time for the last iteration (a node with greedy priors costs a few
+            // milliseconds), merging and returning.
+            Budget::Time(d) => (Some(start + d.saturating_sub(MARGIN.min(d / 4))), u64::MAX),
+            Budget::Iterations(n) => (None, u64::from(n)),
+        }
+    }
+
+    /// The next decision of the activation being followed, if it is one of its declarations
+    /// (plan, moves, Separate, Assault); clears the plan when the activation is over.
+    fn follow(&mut self, game: &Game, options: &[Decision]) -> Option<Decision> {
+        let f = self.following.as_mut()?;
+        if game.declaring() != Some(f.plan.unit) {
+            self.following = None;
+            return None;
+        }
+        planned_step(options, &f.plan, &mut f.next)
+    }
+
+    /// Searches over whole activations: each candidate (the greedy planner's best plans for
+    /// every unit) is played out by the light policy many times, choosing which to try by UCB
+    /// with the greedy score as a prior; the most tried is followed. `None` when there is
+    /// nothing to choose among.
+    fn plan_search(&mut self, game: &Game) -> Option<Decision> {
+        let start = Instant::now();
+        let Pending::Decision { side } = game.pending() else { return None };
+        let per_unit = self.config.plans;
+        let plans = std::panic::catch_unwind(|| crate::GreedyPlayer::new(0).activation_plans(game, per_unit)).ok()?;
+        if plans.is_empty() {
+            return None;
+        }
+        let hi = plans.iter().map(|p| p.value).fold(f64::NEG_INFINITY, f64::max);
+        let lo = plans.iter().map(|p| p.value).fold(f64::INFINITY, f64::min);
+        let priors: Vec<f64> = plans
+            .iter()
+            .map(|p| if hi > lo { (p.value - lo) / (hi - lo) } else { 0.5 })
+            .collect();
+        let threads = self.config.threads.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+        let (deadline, iterations) = self.limits(start);
+        let mut root = game.clone();
+        root.clear_events();
+        let config = &self.config;
+        let run = |i: usize, seed: u64| {
+            let share = if iterations == u64::MAX {
+                u64::MAX
+            } else {
+                iterations / threads as u64 + u64::from((i as u64) < iterations % threads as u64)
+            };
+            run_plans(&root, &plans, &priors, side, config, seed, share, deadline)
+        };
+        let results: Vec<(Vec<(u64, f64)>, u64)> = if threads == 1 || plans.len() == 1 {
+            vec![run(0, seeds[0])]
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = seeds.iter().enumerate().map(|(i, &seed)| s.spawn(move || run(i, seed))).collect();
+                handles.into_iter().map(|h| h.join().expect("search thread")).collect()
+            })
+        };
+        let mut stats = vec![(0u64, 0.0f64); plans.len()];
+        let mut total = 0;
+        for (st, n) in results {
+            total += n;
+            for (m, (v, sum)) in stats.iter_mut().zip(st) {
+                m.0 += v;
+                m.1 += sum;
+            }
+        }
+        let mut order: Vec<usize> = (0..plans.len()).collect();
+        let mean = |i: usize| if stats[i].0 > 0 { stats[i].1 / stats[i].0 as f64 } else { 0.0 };
+        order.sort_by(|&a, &b| stats[b].0.cmp(&stats[a].0).then(mean(b).total_cmp(&mean(a))).then(a.cmp(&b)));
+        let best = order[0];
+        self.last = Some(Explanation {
+            player: "mcts",
+            candidates: order
+                .iter()
+                .take(8)
+                .map(|&i| Candidate {
+                    decision: Decision::Activate(plans[i].unit),
+                    visits: stats[i].0,
+                    value: mean(i),
+                })
+                .collect(),
+            iterations: total,
+        });
+        let plan = plans[best].clone();
+        let d = Decision::Activate(plan.unit);
+        self.following = Some(Following { plan, next: 0 });
+        Some(d)
     }
 
     /// Searches `game` and returns the root statistics merged over the trees, most visited first.
@@ -88,12 +208,7 @@ impl MctsPlayer {
         let start = Instant::now();
         let threads = self.config.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
-        let (deadline, iterations) = match self.config.budget {
-            // Leave time for the last iteration (a node with greedy priors costs a few
-            // milliseconds), merging and returning.
-            Budget::Time(d) => (Some(start + d.saturating_sub(MARGIN.min(d / 4))), u64::MAX),
-            Budget::Iterations(n) => (None, u64::from(n)),
-        };
+        let (deadline, iterations) = self.limits(start);
         let mut root = game.clone();
         root.clear_events();
         let config = &self.config;
@@ -165,6 +280,23 @@ impl Player for MctsPlayer {
                 iterations: 0,
             });
             return options[0];
+        }
+        if let Some(d) = self.follow(game, &options) {
+            self.last = Some(Explanation {
+                player: "mcts",
+                candidates: vec![Candidate {
+                    decision: d,
+                    visits: 0,
+                    value: 0.5,
+                }],
+                iterations: 0,
+            });
+            return d;
+        }
+        if self.config.plans > 0 && matches!(options[0], Decision::Activate(_)) {
+            if let Some(d) = self.plan_search(game) {
+                return d;
+            }
         }
         let cands = self.search(game);
         cands.first().map_or(options[0], |c| c.decision)
@@ -240,11 +372,16 @@ impl Tree {
             Pending::GameOver { winner } => (Kind::Terminal(eval::terminal_value(g, winner, Side::A)), Vec::new()),
             Pending::Chance(r) => (Kind::Chance(r.distribution()), Vec::new()),
             Pending::Decision { side } => {
-                let mut options: Vec<(Decision, f32)> = if depth <= config.prior_depth && config.prior_weight > 0.0 && !self.hurry {
-                    priors(g)
-                } else {
-                    g.legal_decisions().into_iter().map(|d| (d, 0.0)).collect()
-                };
+                let legal = g.legal_decisions();
+                // Greedy priors plan every unit's activation at an Activate node (tens of
+                // milliseconds on a loaded machine): only at the root, where they are worth it.
+                let costly = depth > 0 && matches!(legal.first(), Some(Decision::Activate(_)));
+                let mut options: Vec<(Decision, f32)> =
+                    if depth <= config.prior_depth && config.prior_weight > 0.0 && !self.hurry && !costly {
+                        priors(g)
+                    } else {
+                        legal.into_iter().map(|d| (d, 0.0)).collect()
+                    };
                 // Random order among equals, then the best prior (or the light policy's choice)
                 // is tried first.
                 for i in (1..options.len()).rev() {
@@ -426,6 +563,100 @@ fn priors(g: &Game) -> Vec<(Decision, f32)> {
             (d, p as f32)
         })
         .collect()
+}
+
+/// The decision of `plan` among `options` when it is one of the plan's declarations.
+fn planned_step(options: &[Decision], plan: &ActivationPlan, next: &mut usize) -> Option<Decision> {
+    let d = match options.first()? {
+        Decision::Use(Optional::Separate, _) => Decision::Use(Optional::Separate, false),
+        Decision::Use(Optional::Assault, _) => Decision::Use(Optional::Assault, plan.assault),
+        Decision::Plan(_) => Decision::Plan(plan.plan),
+        Decision::MoveTo(_) => {
+            let m = Decision::MoveTo(*plan.moves.get(*next)?);
+            *next += 1;
+            m
+        }
+        _ => return None,
+    };
+    options.contains(&d).then_some(d)
+}
+
+/// Flat UCB over whole activations: `share` play-outs (or until `deadline`), each the plan then
+/// the light policy for `rollout_depth` decisions. Returns (visits, value sum for `side`) per
+/// plan and the play-outs done.
+#[allow(clippy::too_many_arguments)]
+fn run_plans(
+    root: &Game,
+    plans: &[ActivationPlan],
+    priors: &[f64],
+    side: Side,
+    config: &MctsConfig,
+    seed: u64,
+    share: u64,
+    deadline: Option<Instant>,
+) -> (Vec<(u64, f64)>, u64) {
+    let mut rng = GameRng::new(seed);
+    let mut stats = vec![(0u64, 0.0f64); plans.len()];
+    let c = config.exploration * PLAN_C;
+    let mut done = 0;
+    while done < share {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let i = match stats.iter().position(|s| s.0 == 0) {
+            Some(i) => i,
+            None => {
+                let ln = (done.max(1) as f64).ln();
+                let mut best = 0;
+                let mut best_u = f64::NEG_INFINITY;
+                for (k, &(n, sum)) in stats.iter().enumerate() {
+                    let n = n as f64;
+                    let u = sum / n + c * (ln / n).sqrt() + config.prior_weight * PLAN_PRIOR * priors[k] / (n + 1.0);
+                    if u > best_u {
+                        best_u = u;
+                        best = k;
+                    }
+                }
+                best
+            }
+        };
+        let v = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut g = root.clone();
+            play_plan(&mut g, &plans[i], &mut rng);
+            let a = rollout(&mut g, config.rollout_depth, &mut rng);
+            if side == Side::A {
+                a
+            } else {
+                1.0 - a
+            }
+        }))
+        .unwrap_or(0.0);
+        stats[i].0 += 1;
+        stats[i].1 += v;
+        done += 1;
+    }
+    (stats, done)
+}
+
+/// Activates the plan's unit and declares its plan and moves (the light policy where a planned
+/// move is no longer legal).
+fn play_plan(g: &mut Game, plan: &ActivationPlan, rng: &mut GameRng) {
+    g.apply_unchecked(Decision::Activate(plan.unit));
+    let mut next = 0;
+    for _ in 0..16 {
+        if !matches!(g.pending(), Pending::Decision { .. }) || g.declaring() != Some(plan.unit) {
+            break;
+        }
+        let options = g.legal_decisions();
+        match planned_step(&options, plan, &mut next) {
+            Some(d) => g.apply_unchecked(d),
+            None if matches!(options.first(), Some(Decision::MoveTo(_))) => {
+                let d = policy::light(g, &options, rng);
+                g.apply_unchecked(d);
+            }
+            None => break,
+        }
+    }
 }
 
 /// An outcome drawn with its probability.

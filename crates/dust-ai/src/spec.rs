@@ -82,6 +82,9 @@ impl fmt::Display for PlayerSpec {
                 if c.prior_weight != d.prior_weight {
                     write!(f, ",prior={}", c.prior_weight)?;
                 }
+                if c.plans != d.plans {
+                    write!(f, ",plans={}", c.plans)?;
+                }
                 Ok(())
             }
         }
@@ -126,7 +129,7 @@ impl fmt::Display for SpecError {
             SpecErrorKind::ZeroBudget => f.write_str("the budget must be more than zero"),
             SpecErrorKind::BadOption(o) => write!(
                 f,
-                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions), prior=X (weight of the greedy prior, 0 for none)"
+                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions), prior=X (weight of the greedy prior, 0 for none), plans=N (whole activations searched per unit, 0 for one decision at a time)"
             ),
         }
     }
@@ -191,6 +194,7 @@ impl FromStr for PlayerSpec {
                         "prior" => {
                             c.prior_weight = v.trim().parse().ok().filter(|x: &f64| *x >= 0.0 && x.is_finite()).ok_or_else(bad)?;
                         }
+                        "plans" => c.plans = v.trim().parse().ok().filter(|n| *n <= 64).ok_or_else(bad)?,
                         _ => return Err(bad()),
                     }
                 }
@@ -229,6 +233,11 @@ mod tests {
             "mcts:5000i,threads=1".parse::<PlayerSpec>().unwrap().to_string(),
             "mcts:5000i,threads=1"
         );
+        let PlayerSpec::Mcts(c) = "mcts:200ms,plans=0".parse().unwrap() else {
+            panic!()
+        };
+        assert_eq!(c.plans, 0);
+        assert_eq!(PlayerSpec::Mcts(c).to_string(), "mcts:200ms,plans=0");
     }
 
     #[test]

@@ -47,6 +47,8 @@ fn every_player_plays_the_annihilation_scenario() {
     whole_game(annihilation(), "random", "greedy", 3);
     whole_game(annihilation(), "greedy", "random", 4);
     whole_game(annihilation(), "mcts:6i,threads=1,depth=6", "greedy", 5);
+    // One decision at a time instead of whole activations.
+    whole_game(annihilation(), "greedy", "mcts:6i,threads=1,depth=6,plans=0", 6);
 }
 
 #[test]

@@ -513,18 +513,69 @@ pub fn entry_squares(board: &Board, occ: &Occupancy, mover: &Mover, entries: &[S
 /// The spaces where one move action of `rules.m` from any of `starts` (on the board) may end
 /// ([`Rules::stop_other`]; the mover's own space left out), A1 first, row by row: a Dijkstra search over states (space, first diagonal
 /// used) with `movement` points, one more with Fast, by cost levels, each level a bit set of the
-/// whole board (steps cost 1 or 2, so levels are final in order). The steps it allows are those
+/// part of the board within reach (steps cost 1 or 2, so levels are final in order). The steps it allows are those
 /// of [`Rules::step`] (a test compares it with [`reach_after`], which steps one by one).
 fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<Square> {
-    // As many words as the board needs (the shipped boards: 6), so that no work is wasted.
-    match words_for(rules.board.len()) {
-        0..=2 => one_action_bits::<2>(rules, starts, diagonal_used),
-        3..=4 => one_action_bits::<4>(rules, starts, diagonal_used),
-        5..=6 => one_action_bits::<6>(rules, starts, diagonal_used),
-        7..=8 => one_action_bits::<8>(rules, starts, diagonal_used),
-        9..=16 => one_action_bits::<16>(rules, starts, diagonal_used),
-        _ => one_action_bits::<LARGE_WORDS>(rules, starts, diagonal_used),
+    // One point from the space the mover stands on (most move actions the engine offers, and
+    // the searches behind Fast and the first diagonal): the steps out of that space decide it,
+    // without whole-board sets.
+    if let [start] = *starts {
+        let budget = if rules.m.fast {
+            rules.m.movement.saturating_add(1)
+        } else {
+            rules.m.movement
+        };
+        if budget == 1 && rules.start == Some(start) {
+            return one_step(rules, start, diagonal_used);
+        }
     }
+    // Only the words holding the spaces within reach of a start: each step moves a space's
+    // number by at most `width + 1`, so `budget` points stay within `budget * (width + 1)` of
+    // it. As few words as that window needs (a move of 2 on the shipped boards: 2 or 3 of the
+    // board's 6), so that no work is wasted.
+    let board = rules.board;
+    let Some(lo) = starts.iter().map(|&s| board.index(s)).min() else {
+        return Vec::new();
+    };
+    let hi = starts.iter().map(|&s| board.index(s)).max().unwrap_or(lo);
+    let budget = usize::from(if rules.m.fast {
+        rules.m.movement.saturating_add(1)
+    } else {
+        rules.m.movement
+    });
+    let margin = budget.saturating_mul(usize::from(board.width()) + 1);
+    let first = lo.saturating_sub(margin) / 64;
+    let last = hi.saturating_add(margin).min(board.len() - 1) / 64;
+    match last - first + 1 {
+        0..=2 => one_action_bits::<2>(rules, starts, diagonal_used, first),
+        3..=4 => one_action_bits::<4>(rules, starts, diagonal_used, first),
+        5..=6 => one_action_bits::<6>(rules, starts, diagonal_used, first),
+        7..=8 => one_action_bits::<8>(rules, starts, diagonal_used, first),
+        9..=16 => one_action_bits::<16>(rules, starts, diagonal_used, first),
+        _ => one_action_bits::<LARGE_WORDS>(rules, starts, diagonal_used, first),
+    }
+}
+
+/// [`one_action`] with one point from the mover's own space `a`: the neighbours a step of cost
+/// 1 enters (a diagonal costs 2 once the first diagonal is used, unless Agile) where the mover
+/// may stop, A1 first, row by row.
+fn one_step(rules: &Rules<'_>, a: Square, diagonal_used: bool) -> Vec<Square> {
+    let board = rules.board;
+    let mask = step_mask_by(rules, a, |b| rules.flags(b));
+    let mut out = Vec::with_capacity(mask.count_ones() as usize);
+    // The steps by the number of the space they lead to: row below, same row, row above.
+    for k in [7, 2, 5, 3, 1, 6, 0, 4] {
+        if mask & (1 << k) == 0 || (k >= 4 && diagonal_used && !rules.m.agile) {
+            continue;
+        }
+        let (dc, dr) = STEPS[k];
+        let Some(b) = a.offset(dc, dr) else { continue };
+        if rules.stop_other(b) {
+            out.push(b);
+        }
+    }
+    debug_assert!(out.windows(2).all(|p| board.index(p[0]) < board.index(p[1])));
+    out
 }
 
 /// Mover classes of the step tables: which walls and corners stop them.
@@ -587,8 +638,13 @@ pub(crate) fn step_tables(board: &Board) -> Vec<u64> {
     data
 }
 
-fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<Square> {
+/// The search of [`one_action`] on the `W` words of the board's sets from word `first` on
+/// (bit `i` of a set is space `64 * first + i`); the spaces outside cannot be reached.
+fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool, first: usize) -> Vec<Square> {
     let board = rules.board;
+    let base = 64 * first;
+    // The window of a whole-board set.
+    let window = |words: &[u64]| Bits::<W>::load(&words[first.min(words.len())..words.len().min(first + W)]);
     let budget = usize::from(if rules.m.fast {
         rules.m.movement.saturating_add(1)
     } else {
@@ -608,10 +664,10 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
     let tables = board.step_tables();
     let table = |t: usize| {
         let o = (class * TABLES_PER_CLASS + t) * w;
-        Bits::<W>::load(&tables[o..o + w])
+        window(&tables[o..o + w])
     };
-    let space = |set: usize| Bits::<W>::load(board.space_set(set));
-    let pieces = |kind: PieceKind, side: Side| Bits::<W>::load(rules.occ.set_words(kind, side));
+    let space = |set: usize| window(board.space_set(set));
+    let pieces = |kind: PieceKind, side: Side| window(rules.occ.set_words(kind, side));
     let kinds = [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle];
     let enemy = kinds.iter().fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, m.side.other())));
     let vehicles = pieces(PieceKind::Vehicle, Side::A).or(pieces(PieceKind::Vehicle, Side::B));
@@ -629,8 +685,8 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
         (space(ON_BOARD).minus(blocked), no_dot.or(enemy).or(trap))
     };
     if let Some(s) = rules.start {
-        if board.terrain(s) != Terrain::NoDot {
-            enter.insert(board.index(s));
+        if board.terrain(s) != Terrain::NoDot && (base..base + 64 * W).contains(&board.index(s)) {
+            enter.insert(board.index(s) - base);
         }
     }
     // The spaces each step may leave from, and by how much it moves a space's number.
@@ -659,7 +715,7 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
     // Levels `cost % 3` (a step costs 1 or 2) of states (first diagonal unused, used) reached.
     let mut level = [[Bits::<W>::EMPTY; 2]; 3];
     for &s in starts {
-        level[0][usize::from(diagonal_used)].insert(board.index(s));
+        level[0][usize::from(diagonal_used)].insert(board.index(s) - base);
     }
     let mut seen = [Bits::<W>::EMPTY; 2];
     let second_diagonal = if m.agile { 1 } else { 2 };
@@ -711,10 +767,14 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
         };
         reached = reached.and(stop);
         if let Some(s) = rules.start {
-            reached.remove(board.index(s));
+            if (base..base + 64 * W).contains(&board.index(s)) {
+                reached.remove(board.index(s) - base);
+            }
         }
     }
-    reached.ones().map(|i| board.square_at(i)).collect()
+    let mut out = Vec::with_capacity(reached.len());
+    out.extend(reached.ones().map(|i| board.square_at(base + i)));
+    out
 }
 
 /// `spaces` flags, worked out once per space: known, the mover may enter it, it is an
@@ -737,6 +797,12 @@ fn space_flags(rules: &Rules<'_>, spaces: &mut [u8], s: Square) -> u8 {
 /// structures.
 /// `spaces` is numbered like the board.
 fn step_mask(rules: &Rules<'_>, spaces: &mut [u8], a: Square) -> u16 {
+    step_mask_by(rules, a, |b| space_flags(rules, spaces, b))
+}
+
+/// [`step_mask`] with the `spaces` flags of a neighbour given by `flags_of`.
+#[inline]
+fn step_mask_by(rules: &Rules<'_>, a: Square, mut flags_of: impl FnMut(Square) -> u8) -> u16 {
     let board = rules.board;
     let soldier_jumper = rules.m.jump && !rules.vehicle();
     let vehicle = rules.vehicle();
@@ -746,7 +812,7 @@ fn step_mask(rules: &Rules<'_>, spaces: &mut [u8], a: Square) -> u16 {
     let mut near: [Option<(Square, u8, Option<StructureId>)>; 8] = [None; 8];
     for (k, &(dc, dr)) in STEPS.iter().enumerate() {
         if let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) {
-            near[k] = Some((b, space_flags(rules, spaces, b), board.structure_at(b)));
+            near[k] = Some((b, flags_of(b), board.structure_at(b)));
         }
     }
     let mut mask = 0;
@@ -825,7 +891,12 @@ mod tests {
     /// A pseudo-random small board with a structure, terrain, cover elements and pieces
     /// (`None` when the drawn structure is refused).
     fn random_position(rnd: &mut impl FnMut(u64) -> u64) -> Option<(Board, Occupancy)> {
-        let (w, h) = (2 + rnd(6) as u8, 2 + rnd(6) as u8);
+        random_position_sized(rnd, 6, 6)
+    }
+
+    /// [`random_position`] with up to `2 + max_w - 1` columns and `2 + max_h - 1` rows.
+    fn random_position_sized(rnd: &mut impl FnMut(u64) -> u64, max_w: u64, max_h: u64) -> Option<(Board, Occupancy)> {
+        let (w, h) = (2 + rnd(max_w) as u8, 2 + rnd(max_h) as u8);
         let n = usize::from(w) * usize::from(h);
         let terrain: Vec<Terrain> = (0..n)
             .map(|_| {
@@ -982,6 +1053,75 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+    /// On boards of several words, where the searches work on a window of the board's sets,
+    /// [`reach_squares`] and [`entry_squares`] still list what searches step by step find.
+    #[test]
+    fn windowed_searches_agree_on_large_boards() {
+        let mut seed = 0x5851_f42d_4c95_7f2du64;
+        let mut rnd = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut checked = 0;
+        for _ in 0..40 {
+            let Some((board, occ)) = random_position_sized(&mut rnd, 25, 40) else {
+                continue;
+            };
+            let all: Vec<Square> = board.squares().collect();
+            for _ in 0..40 {
+                let at = all[rnd(all.len() as u64) as usize];
+                let kind = [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle][rnd(3) as usize];
+                let flags = rnd(16);
+                let m = Mover {
+                    at,
+                    kind,
+                    side: if rnd(2) == 0 { Side::A } else { Side::B },
+                    movement: rnd(5) as u8,
+                    actions: 1,
+                    agile: flags & 1 != 0,
+                    fast: flags & 2 != 0,
+                    jump: flags & 4 != 0,
+                };
+                let used = flags & 8 != 0;
+                assert_eq!(
+                    reach_squares(&board, &occ, &m, used),
+                    reach_after(&board, &occ, &m, used).squares(),
+                    "{m:?}, first diagonal used: {used}"
+                );
+                checked += 1;
+            }
+            // Entry squares along a random row.
+            let row = rnd(u64::from(board.height())) as u8;
+            let entries: Vec<Square> = (0..board.width()).map(|c| Square::new(c, row)).filter(|_| rnd(2) == 0).collect();
+            let m = Mover {
+                at: all[0],
+                kind: PieceKind::Squad,
+                side: Side::A,
+                movement: rnd(3) as u8,
+                actions: 1,
+                agile: false,
+                fast: rnd(2) == 0,
+                jump: false,
+            };
+            let mut want = Vec::new();
+            for &e in &entries {
+                let mv = Mover { at: e, ..m };
+                if !can_pass(&board, &occ, &mv, e) {
+                    continue;
+                }
+                if can_arrive(&board, &occ, &mv, e) {
+                    want.push(e);
+                }
+                want.extend(reach_after(&board, &occ, &mv, false).squares());
+            }
+            want.sort_by_key(|&s| board.index(s));
+            want.dedup();
+            assert_eq!(entry_squares(&board, &occ, &m, &entries), want, "{m:?} entering on {entries:?}");
+        }
+        assert!(checked > 600);
     }
     /// [`entry_squares`] lists the union of what entering from each entry square separately
     /// allows, on many pseudo-random boards and entry rows, for every kind of mover.

@@ -21,6 +21,10 @@ impl<const W: usize> Bits<W> {
     /// The set held in `words` (shorter than `W`: the rest is empty).
     #[inline]
     pub(crate) fn load(words: &[u64]) -> Bits<W> {
+        // The usual case, `W` chosen to fit the board: a copy of known length.
+        if let Ok(&all) = <&[u64; W]>::try_from(words) {
+            return Bits(all);
+        }
         let mut b = Self::EMPTY;
         b.0[..words.len()].copy_from_slice(words);
         b
@@ -33,31 +37,44 @@ impl<const W: usize> Bits<W> {
     pub(crate) fn remove(&mut self, i: usize) {
         self.0[i / 64] &= !(1 << (i % 64));
     }
+    /// The number of members.
     #[inline]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+    pub(crate) fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
-    #[inline]
+    #[inline(always)]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.iter().fold(0, |acc, &w| acc | w) == 0
+    }
+    // The set operations and shifts are a few instructions on a few words, in the movement
+    // search's inner loop: always inlined, so that the sets stay in registers.
+    #[inline(always)]
     pub(crate) fn and(self, o: Bits<W>) -> Bits<W> {
         let mut r = self;
-        r.0.iter_mut().zip(o.0).for_each(|(a, b)| *a &= b);
+        for i in 0..W {
+            r.0[i] &= o.0[i];
+        }
         r
     }
-    #[inline]
+    #[inline(always)]
     pub(crate) fn or(self, o: Bits<W>) -> Bits<W> {
         let mut r = self;
-        r.0.iter_mut().zip(o.0).for_each(|(a, b)| *a |= b);
+        for i in 0..W {
+            r.0[i] |= o.0[i];
+        }
         r
     }
     /// The spaces of `self` not in `o`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn minus(self, o: Bits<W>) -> Bits<W> {
         let mut r = self;
-        r.0.iter_mut().zip(o.0).for_each(|(a, b)| *a &= !b);
+        for i in 0..W {
+            r.0[i] &= !o.0[i];
+        }
         r
     }
     /// Every bit `i` moved to `i + n` (bits moved out of the words are lost).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn shift(self, n: isize) -> Bits<W> {
         let mut r = Self::EMPTY;
         let (words, bits) = (n.unsigned_abs() / 64, (n.unsigned_abs() % 64) as u32);

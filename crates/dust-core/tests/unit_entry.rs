@@ -53,6 +53,7 @@ fn setup(rubble: bool, units: Vec<dust_core::game::UnitSetup>) -> GameSetup {
         objectives: Vec::new(),
         edition: dust_core::Edition::Revised,
         classic_dice: false,
+        bf_rules: Default::default(),
     }
 }
 

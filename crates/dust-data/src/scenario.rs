@@ -26,6 +26,7 @@ use crate::diag::{describe, describe_value, edit_distance, toml_string};
 use crate::diag::{Diagnostic, LineIndex};
 use crate::map::{parse_map, MapFile};
 use core::ops::Range;
+use dust_core::battlefront::ScenarioRules;
 use dust_core::game::{Game, GameSetup, ObjectiveSetup, UnitSetup};
 use dust_core::unit::BattlefrontCard;
 use dust_core::{Board, BySide, CoverElement, Die, Edge, Face, GameRng, PieceKind, Roll, Side, Skill, Square, Terrain, UnitCard, UnitKind};
@@ -52,6 +53,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ),
     ("custom-battle", include_str!("../../../data/scenarios/custom-battle.toml")),
     ("encounter", include_str!("../../../data/scenarios/encounter.toml")),
+    ("grab-the-dust", include_str!("../../../data/scenarios/grab-the-dust.toml")),
+    ("bait-and-flank", include_str!("../../../data/scenarios/bait-and-flank.toml")),
+    ("supply-drop", include_str!("../../../data/scenarios/supply-drop.toml")),
+    ("all-out-attack", include_str!("../../../data/scenarios/all-out-attack.toml")),
 ];
 
 /// The cover elements of the core box: two ammo crates and two anti-tank traps
@@ -210,6 +215,9 @@ pub struct Scenario {
     pub armies: BySide<Army>,
     /// How a custom battle's layout was made.
     pub custom: Option<CustomLayout>,
+    /// Battlefront edition: the book scenario's rules (`rules = "grab-the-dust"`: objectives,
+    /// victory points, reserves); the default has none.
+    pub bf_rules: ScenarioRules,
 }
 
 /// The battlefront parts of the battlefront card files, by card name.
@@ -369,6 +377,7 @@ pub fn custom_battle(seed: u64, base_map: &MapFile, terrain_squares: usize, cove
             .collect(),
         armies: core_box_armies(),
         custom: None,
+        bf_rules: ScenarioRules::default(),
     };
     s.apply_layout(seed, terrain_squares, cover_elements);
     s
@@ -800,6 +809,7 @@ impl Scenario {
             round_limit: self.round_limit,
             edition: self.edition,
             classic_dice: false,
+            bf_rules: self.bf_rules.clone(),
             units,
             objectives: self
                 .objectives
@@ -865,6 +875,9 @@ impl Scenario {
         let _ = writeln!(o, "rounds = {}", self.round_limit);
         if let Some(l) = self.ap_limit {
             let _ = writeln!(o, "ap_limit = {l}");
+        }
+        if !self.bf_rules.name.is_empty() {
+            let _ = writeln!(o, "rules = \"{}\"", self.bf_rules.name);
         }
         o.push_str(&map.to_toml());
         for side in Side::ALL {
@@ -947,7 +960,7 @@ const MAP_KEYS: &[&str] = &[
     "objective",
 ];
 /// Keys only scenarios have.
-const SCENARIO_KEYS: &[&str] = &["edition", "map", "rounds", "ap_limit", "custom", "army"];
+const SCENARIO_KEYS: &[&str] = &["edition", "map", "rounds", "ap_limit", "custom", "army", "rules"];
 const CUSTOM_KEYS: &[&str] = &["seed", "terrain_squares", "ammo_crates", "anti_tank_traps"];
 const ARMY_KEYS: &[&str] = &["a", "b"];
 const SIDE_KEYS: &[&str] = &["name", "units"];
@@ -1161,6 +1174,30 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
         }
     };
     let ap_limit = cx.int(rt, "ap_limit", "the scenario", 1..=100_000, &top).map(|n| n as u32);
+    // Battlefront: the rules of one of the book's five scenarios.
+    let bf_rules = match cx.string(rt, "rules", "the scenario", &top) {
+        None => ScenarioRules::default(),
+        Some((s, span)) => match ScenarioRules::preset(&s) {
+            Some(r) if edition == Some(Edition::Battlefront) => r,
+            Some(_) => {
+                cx.err(
+                    &span,
+                    "`rules` names a scenario of the battlefront edition: add `edition = \"battlefront\"`",
+                );
+                ScenarioRules::default()
+            }
+            None => {
+                cx.err(
+                    &span,
+                    format!(
+                        "`{s}` is not a battlefront scenario: write one of {}",
+                        ScenarioRules::PRESETS.join(", ")
+                    ),
+                );
+                ScenarioRules::default()
+            }
+        },
+    };
 
     // The battlefield: a shipped map or an inline one.
     let mut map_text = blank_lines(text, &hidden);
@@ -1351,6 +1388,7 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
             .collect(),
         armies,
         custom: None,
+        bf_rules,
     };
     if let Some((seed, n, els)) = custom {
         s.apply_layout(seed, n, &els);

@@ -108,3 +108,47 @@ fn duplicate_hero_message_names_the_unit_not_a_line() {
     assert!(m.contains("unit 1 of the list") && !m.contains("(line"), "{m}");
     let _ = Side::A;
 }
+
+/// "Scenario 2: Grab the Dust" … "Scenario 5: All-Out Attack" ship as data with their rules
+/// (`rules = "…"`): objectives, reserves, victory points; random games end and replay.
+#[test]
+fn the_other_four_scenarios_ship_and_play() {
+    use dust_core::battlefront::{KillPoints, TakeWins};
+    for (name, take, objectives, reserves) in [
+        ("grab-the-dust", TakeWins::Any, 4, 2),
+        ("bait-and-flank", TakeWins::OpponentHalf, 2, 2),
+        ("supply-drop", TakeWins::Never, 2, 2),
+        ("all-out-attack", TakeWins::Never, 2, u8::MAX),
+    ] {
+        let s = load_builtin(name).expect("ships clean");
+        assert_eq!(s.edition, Edition::Battlefront, "{name}");
+        assert_eq!(s.bf_rules.name, name);
+        assert_eq!(s.bf_rules.take_wins, take, "{name}");
+        assert_eq!(s.bf_rules.reserves, reserves, "{name}");
+        assert_eq!(s.objectives.len(), objectives, "{name}");
+        let back = parse_scenario(&s.to_toml(), "s.toml").expect("writes back");
+        assert_eq!(back.bf_rules, s.bf_rules, "{name}: the rules survive to_toml");
+        for seed in 0..2 {
+            let setup = s.game_setup(&builtin_cards()).expect("builds");
+            assert_eq!(setup.bf_rules, s.bf_rules);
+            let (game, rec) = random_game(ScenarioRef::Builtin(name.into()), setup, seed, seed + 3, 100_000).expect("starts");
+            assert!(
+                matches!(game.pending(), Pending::GameOver { .. }),
+                "{name} seed {seed}: the game ends"
+            );
+            let again = replay(&rec, &builtin_cards()).expect("replays");
+            assert_eq!(again.state_hash(), game.state_hash(), "{name} seed {seed}");
+        }
+    }
+    assert_eq!(
+        load_builtin("all-out-attack").expect("ships").bf_rules.kill_points,
+        KillPoints::PerUnit
+    );
+    // `rules` needs the battlefront edition and one of the five names.
+    let text = load_builtin("grab-the-dust").expect("ships").to_toml();
+    let bad = text.replace("rules = \"grab-the-dust\"", "rules = \"capture\"");
+    let d = parse_scenario(&bad, "s.toml").unwrap_err();
+    assert!(d.iter().any(|d| d.message.contains("supply-drop")), "{d:?}");
+    let revised = text.replace("edition = \"battlefront\"", "edition = \"revised\"");
+    assert!(parse_scenario(&revised, "s.toml").is_err());
+}

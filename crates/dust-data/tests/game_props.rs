@@ -262,7 +262,7 @@ fn a_squad_cannot_enter_onto_a_friendly_vehicle() {
         "first B",
         "activate u5",
         "plan move nothing",
-        "move J24",
+        "move P12",
         "activate u0",
         "plan move nothing",
         "move A1",
@@ -274,7 +274,7 @@ fn a_squad_cannot_enter_onto_a_friendly_vehicle() {
         }
         g.apply(d.parse().unwrap()).unwrap();
     }
-    assert_eq!(g.units()[5].at, Some("J24".parse().unwrap()), "Hans entered on J24");
-    let j24 = Decision::MoveTo("J24".parse().unwrap());
-    assert!(!g.legal_decisions().contains(&j24), "the Sturmpioniere may not enter onto Hans");
+    assert_eq!(g.units()[5].at, Some("P12".parse().unwrap()), "Hans entered on P12");
+    let p12 = Decision::MoveTo("P12".parse().unwrap());
+    assert!(!g.legal_decisions().contains(&p12), "the Sturmpioniere may not enter onto Hans");
 }

@@ -46,8 +46,9 @@ fn shipped_scenarios_say_what_the_issue_asks() {
     assert_eq!((a.board.width(), a.board.height()), (16, 24));
     assert_eq!(a.round_limit, 8);
     assert_eq!(a.map.as_deref(), Some("core-board"));
-    assert!(a.entry.a.iter().all(|s| s.row() == 0) && a.entry.a.len() == 16);
-    assert!(a.entry.b.iter().all(|s| s.row() == 23) && a.entry.b.len() == 16);
+    // Issue 6: the armies enter from the long edges (columns A and P), not the map's rows 1 and 24.
+    assert!(a.entry.a.iter().all(|s| s.col() == 0) && a.entry.a.len() == 24);
+    assert!(a.entry.b.iter().all(|s| s.col() == 15) && a.entry.b.len() == 24);
     assert!(a.objectives.is_empty());
     let h = load_builtin("hold-the-crossroads").unwrap();
     assert_eq!(h.round_limit, 6);

@@ -20,6 +20,12 @@
 //! [`LATTICE`] steps a side), so a gap narrower than the lattice may be missed; the answer is
 //! exact for the cases the tests pin.
 
+pub mod large;
+pub mod scenario;
+
+pub use large::{large_reach, Pose, Reached};
+pub use scenario::{KillPoints, ScenarioRules, TakeWins};
+
 use crate::board::{Board, Edge};
 use crate::occupancy::Occupancy;
 use crate::square::Square;
@@ -459,6 +465,27 @@ pub fn footprint_cover(board: &Board, occ: &Occupancy, from: &[Square], to: &[Sq
             let obs = obstacles_except(board, occ, a, b, from, to);
             let (ba, bb) = (BoxXY::square(a), BoxXY::square(b));
             lattice(a).into_iter().any(|p| !fan_blocked(p, &bb, &obs, &ba))
+        })
+    })
+}
+
+/// [`sees_footprints`] for a model that is about to leave `ignore` (the squares it stands on
+/// before its declared move): those squares do not block either.
+pub fn sees_areas(board: &Board, occ: &Occupancy, from: &[Square], to: &[Square], ignore: &[Square]) -> bool {
+    from.iter().any(|&a| {
+        to.iter().any(|&b| {
+            if a == b {
+                return true;
+            }
+            let obs = obstacles_except(board, occ, a, b, from, &[to, ignore].concat());
+            if obs.is_empty() {
+                return true;
+            }
+            let (ba, bb) = (BoxXY::square(a), BoxXY::square(b));
+            let targets = lattice(b);
+            lattice(a)
+                .into_iter()
+                .any(|p| targets.iter().any(|&q| !segment_blocked(p, q, &obs, &ba, &bb)))
         })
     })
 }

@@ -174,8 +174,18 @@ impl Game {
             return Vec::new();
         }
         let side = t.side.other();
+        let large = self.model_squares(trigger) > 1;
         self.activatable(side)
-            .filter(|&id| self.unit(id).at.is_some_and(|from| range(from, to) <= 4))
+            .filter(|&id| {
+                self.unit(id).at.is_some_and(|from| {
+                    if large || self.model_squares(id) > 1 {
+                        // Large and huge models: the nearest of their squares.
+                        self.bf_unit_range(id, trigger).is_some_and(|r| r <= 4)
+                    } else {
+                        range(from, to) <= 4
+                    }
+                })
+            })
             .collect()
     }
 
@@ -299,12 +309,12 @@ impl Game {
     /// point in its square to all points in the target unit's square without passing through or
     /// touching blocking squares. An Infantry unit is also in Cover if it occupies a square with
     /// ammo crates, anti-tank traps, trees, rubble, buildings, or smoke."
-    pub(super) fn bf_in_cover(&self, _attacker: UnitId, from: Square, target: UnitId, to: Square) -> bool {
+    pub(super) fn bf_in_cover(&self, attacker: UnitId, from: Square, target: UnitId, to: Square) -> bool {
         let infantry = matches!(self.unit(target).card.kind, UnitKind::Squad | UnitKind::Hero);
         let terrain = self.board.cover(to).is_some()
             || matches!(self.board.terrain(to), Terrain::Rubble | Terrain::Smoke)
             || self.board.structure_at(to).is_some();
-        (infantry && terrain) || area_cover(&self.board, &self.occ, from, to)
+        (infantry && terrain) || self.bf_area_cover(attacker, from, target, to)
     }
 }
 
@@ -349,16 +359,39 @@ impl Game {
         if !self.front_arc_only(owner, li) {
             return true;
         }
+        if self.model_squares(u) > 1 {
+            // A large or huge model's facing is part of the pose its moves declared (its
+            // squares depend on it): the weapon fires at a target with a square in the arc
+            // of that facing.
+            let facing = match (d.plan, d.bf_faces.last()) {
+                (Some(Plan::Two(Action::Move, _)), Some(&f)) => f,
+                _ => self.unit(u).facing,
+            };
+            let target = self.units.iter().position(|x| x.at == Some(to) && !x.destroyed);
+            let squares = target.map_or_else(|| vec![to], |i| self.unit_squares(UnitId(i as u8)));
+            return squares.iter().any(|&s| facing.in_front_arc(from, s));
+        }
         if matches!(d.plan, Some(Plan::Two(Action::Move, Action::Attack))) {
             return true;
         }
         self.unit(u).facing.in_front_arc(from, to)
     }
 
+    /// A move leg of a large or huge model starts: it takes the facing of its declared pose.
+    pub(super) fn bf_set_facing(&mut self, u: UnitId, face: Option<Facing>) {
+        if let Some(f) = face {
+            self.units[usize::from(u.0)].facing = f;
+        }
+    }
+
     /// A Move ends: the unit faces the way it went (its last step), or away from the table
     /// edge it entered by. An attack after the Move turns it to its target
     /// ([`Game::bf_face_targets`]).
     pub(super) fn bf_moved(&mut self, u: UnitId, from: Option<Square>, to: Square) {
+        if self.model_squares(u) > 1 {
+            // Its facing came with the declared pose ([`Game::bf_set_facing`]).
+            return;
+        }
         let facing = match from {
             Some(f) => Facing::towards(f, to),
             None => {
@@ -386,6 +419,10 @@ impl Game {
     /// target then); it now faces that target.
     pub(super) fn bf_face_targets(&mut self, u: UnitId, aims: &[Aim]) {
         let Some(from) = self.unit(u).at else { return };
+        if self.model_squares(u) > 1 {
+            // Turning would move its other squares: it faces the way its pose says.
+            return;
+        }
         for a in aims {
             let (owner, li) = self.line_owner(u, a.line);
             let Target::Unit(t) = a.target else { continue };
@@ -433,5 +470,413 @@ impl Game {
             None if squad => damage.min(1),
             None => damage,
         }
+    }
+}
+
+// ----- Large and huge models ---------------------------------------------------------------------
+
+use crate::battlefront::large::{self, rotations_in_place, Pose, Reached};
+use crate::battlefront::{footprint_cover, sees_areas};
+use crate::reach::can_arrive;
+
+impl Game {
+    /// How many squares the unit's model occupies ("Vehicle and Aircraft Size"): two for large
+    /// vehicles and large aircraft, four for huge vehicles, one otherwise (and always one in
+    /// the revised edition).
+    pub fn model_squares(&self, u: UnitId) -> u8 {
+        if self.edition != Edition::Battlefront {
+            return 1;
+        }
+        match self.unit(u).bf.as_ref().and_then(|b| b.kind) {
+            Some(BattlefrontKind::LargeVehicle | BattlefrontKind::LargeAircraft) => 2,
+            Some(BattlefrontKind::HugeVehicle) => 4,
+            _ => 1,
+        }
+    }
+
+    /// The squares the unit occupies now: its square, or every square of a large or huge model
+    /// (its front square first; only those on the board while it enters); none off the board.
+    pub fn unit_squares(&self, u: UnitId) -> Vec<Square> {
+        let unit = self.unit(u);
+        match (unit.destroyed, unit.at) {
+            (false, Some(at)) => large::unit_squares(&self.board, at, unit.facing, self.model_squares(u)),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Puts the squares of large and huge models behind their front squares into the occupancy
+    /// (the front square is placed as every unit's square is).
+    pub(super) fn bf_place_extra_squares(&mut self) {
+        for i in 0..self.units.len() {
+            let u = UnitId(i as u8);
+            if self.model_squares(u) < 2 {
+                continue;
+            }
+            let side = self.unit(u).side;
+            for s in self.unit_squares(u).into_iter().skip(1) {
+                self.occ.place(s, PieceKind::Vehicle, side);
+            }
+        }
+    }
+
+    /// The occupancy without the unit's own squares (its squares do not stop its own moves).
+    fn occ_without(&self, u: UnitId) -> Occupancy {
+        let mut occ = self.occ.clone();
+        let side = self.unit(u).side;
+        for s in self.unit_squares(u) {
+            occ.remove(s, PieceKind::Vehicle, side);
+        }
+        occ
+    }
+
+    /// The pose of the unit before move leg `leg` of the declaration (`None`: not on the board).
+    fn bf_leg_start(&self, d: &Decl, leg: usize) -> Option<Pose> {
+        let u = d.unit?;
+        if leg == 0 {
+            let unit = self.unit(u);
+            return unit.at.map(|at| Pose::at(at, unit.facing));
+        }
+        Some(Pose {
+            front: (i32::from(d.moves[leg - 1].col()), i32::from(d.moves[leg - 1].row())),
+            facing: *d.bf_faces.get(leg - 1)?,
+        })
+    }
+
+    /// Where move leg `leg` of a large or huge model may end (docs/rulings.md, "Battlefront
+    /// large models in the engine"): [`large::large_reach`] with the leg's points, the first
+    /// cheap diagonal spent if an earlier leg needed it; while entering, the legs before the
+    /// last may leave it partly off the board when the rest of the plan brings it fully on
+    /// ("Large and Huge Vehicles must move entirely onto the board by moving two squares … in
+    /// their first activation before they do anything else"). A reactive attack's Move only
+    /// turns it ([`rotations_in_place`]).
+    fn bf_leg_reach(&self, d: &Decl, leg: usize) -> Vec<Reached> {
+        let (Some(u), Some(plan)) = (d.unit, d.plan) else {
+            return Vec::new();
+        };
+        let n = self.model_squares(u);
+        let unit = self.unit(u);
+        let occ = self.occ_without(u);
+        let start = self.bf_leg_start(d, leg);
+        let mut mover = self.mover(u, unit.at.unwrap_or(Square::new(0, 0)), self.movement(u), false);
+        mover.kind = PieceKind::Vehicle;
+        if let Some(t) = d.reactive {
+            let Some(p) = start else { return Vec::new() };
+            let enemy = self.unit_squares(t);
+            return rotations_in_place(&self.board, &occ, &mover, n, p, &enemy)
+                .into_iter()
+                .map(|pose| Reached {
+                    pose,
+                    cost: 0,
+                    needs_diagonal: false,
+                })
+                .collect();
+        }
+        if d.assault == Some(true) {
+            mover.movement *= 2;
+        }
+        let legs = plan_moves(plan);
+        // A March Move's Fast square goes to its last leg (docs/rulings.md).
+        mover.fast = self.has_skill(u, Skill::Fast) && leg + 1 == legs;
+        let used = leg > 0
+            && self
+                .bf_leg_reach(d, leg - 1)
+                .iter()
+                .find(|r| Some(r.pose) == self.bf_leg_start(d, leg))
+                .is_some_and(|r| r.needs_diagonal);
+        let entering = unit.at.is_none();
+        let partial = entering && leg + 1 < legs;
+        let mut v = large::large_reach(&self.board, &occ, &mover, n, start, &self.entry[unit.side], used, partial);
+        if partial {
+            let mut next = mover;
+            next.fast = self.has_skill(u, Skill::Fast) && leg + 2 == legs;
+            v.retain(|r| {
+                r.pose.fully_on(&self.board, n)
+                    || large::large_reach(&self.board, &occ, &next, n, Some(r.pose), &[], r.needs_diagonal, false)
+                        .iter()
+                        .any(|x| x.pose.fully_on(&self.board, n))
+            });
+        }
+        v
+    }
+
+    /// Battlefront: the front squares a large or huge model's next move leg may end on (`None`
+    /// for other units, which move by [`Game::move_options`]' shared search).
+    pub(super) fn bf_move_options(&self, d: &Decl) -> Option<Vec<Square>> {
+        let u = d.unit?;
+        if self.model_squares(u) < 2 {
+            return None;
+        }
+        let mut v: Vec<Square> = self
+            .bf_leg_reach(d, d.moves.len())
+            .iter()
+            .filter_map(|r| r.pose.front_square())
+            .collect();
+        v.sort();
+        v.dedup();
+        Some(v)
+    }
+
+    /// The second decision of a large or huge model's move leg, after its front square: the
+    /// square right behind the front (the pose's facing), or the front square again when that
+    /// square is still off the board (entering). `None` when no such choice is due.
+    fn bf_rear_choices(&self, d: &Decl) -> Option<Vec<(Square, Facing)>> {
+        let u = d.unit?;
+        if self.model_squares(u) < 2 || d.bf_faces.len() >= d.moves.len() {
+            return None;
+        }
+        let leg = d.bf_faces.len();
+        let front = d.moves[leg];
+        let mut v: Vec<(Square, Facing)> = self
+            .bf_leg_reach(d, leg)
+            .iter()
+            .filter(|r| r.pose.front_square() == Some(front))
+            .map(|r| (r.pose.rear_square(&self.board).unwrap_or(front), r.pose.facing))
+            .collect();
+        if v.is_empty() {
+            // The leg was spent standing still: the model keeps its facing.
+            let f = match leg {
+                0 => self.unit(u).facing,
+                _ => d.bf_faces[leg - 1],
+            };
+            v.push((front, f));
+        }
+        v.sort_by_key(|x| x.0);
+        Some(v)
+    }
+
+    /// The rear-square decisions offered now, if one is due.
+    pub(super) fn bf_rear_options(&self, d: &Decl) -> Option<Vec<Decision>> {
+        self.bf_rear_choices(d)
+            .map(|v| v.into_iter().map(|(s, _)| Decision::MoveTo(s)).collect())
+    }
+
+    /// Fills in the rear square when there is one choice; `Some(changed)` when a rear square is
+    /// due (the caller stops there).
+    pub(super) fn bf_rear_autofill(&self, d: &mut Decl) -> Option<bool> {
+        let v = self.bf_rear_choices(d)?;
+        if v.len() == 1 {
+            d.bf_faces.push(v[0].1);
+            return Some(true);
+        }
+        d.options = Some(v.into_iter().map(|(s, _)| Decision::MoveTo(s)).collect());
+        Some(false)
+    }
+
+    /// Takes a `move` decision that names the rear square of a large or huge model's leg; false
+    /// when the decision is a front square (or the unit has one square).
+    pub(super) fn bf_take_rear(&self, d: &mut Decl, s: Square) -> bool {
+        let Some(v) = self.bf_rear_choices(d) else { return false };
+        match v.iter().find(|x| x.0 == s) {
+            Some(&(_, f)) => {
+                d.bf_faces.push(f);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The squares the declaring unit will stand on when it attacks: the pose after its declared
+    /// moves (`from` is its front square), or where it stands.
+    fn bf_decl_squares(&self, d: &Decl, from: Square) -> Vec<Square> {
+        let Some(u) = d.unit else { return vec![from] };
+        let n = self.model_squares(u);
+        if n < 2 {
+            return vec![from];
+        }
+        let moved_first = matches!(d.plan, Some(Plan::Two(Action::Move, _)));
+        let facing = match (moved_first, d.bf_faces.last()) {
+            (true, Some(&f)) => f,
+            _ => self.unit(u).facing,
+        };
+        large::unit_squares(&self.board, from, facing, n)
+    }
+
+    /// Battlefront "2) Check Range" for a declaration: the range between the nearest squares of
+    /// the attacker and the target ("targeting any of their squares").
+    pub(super) fn bf_in_range(&self, d: &Decl, w: &WeaponLine, from: Square, t: UnitId) -> bool {
+        let mine = self.bf_decl_squares(d, from);
+        let theirs = self.unit_squares(t);
+        let r = mine
+            .iter()
+            .flat_map(|&a| theirs.iter().map(move |&b| range(a, b)))
+            .min()
+            .unwrap_or(u32::MAX);
+        w.range.reaches(r)
+    }
+
+    /// Battlefront "3) Check Line of Sight" for a declaration: from any point of any square of
+    /// the attacker (in its declared pose) to any point of any square of the target, the two
+    /// models' own squares not blocking (the squares the attacker leaves neither).
+    pub(super) fn bf_sees_unit(&self, d: &Decl, from: Square, t: UnitId) -> bool {
+        let mine = self.bf_decl_squares(d, from);
+        let theirs = self.unit_squares(t);
+        let Some(u) = d.unit else { return false };
+        if mine.len() == 1 && theirs.len() == 1 {
+            // One square each: exactly the square-to-square rule.
+            return sees(&self.board, &self.occ, mine[0], theirs[0]);
+        }
+        sees_areas(&self.board, &self.occ, &mine, &theirs, &self.unit_squares(u))
+    }
+
+    /// The squares of `u` if it stands on `at`, else `at` alone.
+    fn squares_at(&self, u: UnitId, at: Square) -> Vec<Square> {
+        if self.unit(u).at == Some(at) {
+            self.unit_squares(u)
+        } else {
+            vec![at]
+        }
+    }
+
+    /// Cover of a target when one of the two models has several squares ("Cover Saves":
+    /// "all points in the target unit's square", one of its squares seen whole).
+    fn bf_area_cover(&self, attacker: UnitId, from: Square, target: UnitId, to: Square) -> bool {
+        let a = self.squares_at(attacker, from);
+        let b = self.squares_at(target, to);
+        if a.len() == 1 && b.len() == 1 {
+            return area_cover(&self.board, &self.occ, from, to);
+        }
+        footprint_cover(&self.board, &self.occ, &a, &b)
+    }
+
+    /// The range between two units, nearest squares.
+    fn bf_unit_range(&self, a: UnitId, b: UnitId) -> Option<u32> {
+        let (x, y) = (self.unit_squares(a), self.unit_squares(b));
+        x.iter().flat_map(|&p| y.iter().map(move |&q| range(p, q))).min()
+    }
+
+    /// Whether a unit of several squares may stop where `pose` puts it (every square free for
+    /// it); for tests and user interfaces.
+    pub fn bf_pose_free(&self, u: UnitId, pose: Pose) -> bool {
+        let occ = self.occ_without(u);
+        let n = self.model_squares(u);
+        let mover = Mover {
+            kind: PieceKind::Vehicle,
+            ..self.mover(u, Square::new(0, 0), 0, false)
+        };
+        pose.fully_on(&self.board, n)
+            && pose
+                .squares(&self.board, n)
+                .iter()
+                .all(|&s| can_arrive(&self.board, &occ, &mover, s))
+    }
+}
+
+// ----- Scenarios: victory points, objectives, reserves -----------------------------------------
+
+use crate::battlefront::{KillPoints, TakeWins};
+
+impl Game {
+    /// The scenario's rules ([`GameSetup::bf_rules`]).
+    pub fn scenario_rules(&self) -> &ScenarioRules {
+        &self.bf_rules
+    }
+
+    /// A unit was destroyed (its army points already counted for the other side): the
+    /// scenario's own count of victory points, then "Reserves": "Each time a unit is eliminated,
+    /// the owning player may elect to place it in reserve until they have placed the allowed
+    /// number of units in reserve … Units placed in reserves are fresh units with no damage and
+    /// all ammunition replenished. Heroes can never be placed in reserve. A player may elect to
+    /// move a unit onto the board from reserve by activating it during any turn after the one
+    /// it was eliminated in." The player always places it while places are left
+    /// (docs/rulings.md, "Battlefront reserves").
+    pub(super) fn bf_destroyed(&mut self, id: UnitId, ap: u16) {
+        let side = self.unit(id).side;
+        match self.bf_rules.kill_points {
+            KillPoints::ArmyPoints => {}
+            KillPoints::PerUnit => self.vp[side.other()] = self.vp[side.other()] - u32::from(ap) + 1,
+            KillPoints::Nothing => self.vp[side.other()] -= u32::from(ap),
+        }
+        let hero = self.unit(id).card.kind == UnitKind::Hero;
+        if self.bf_reserved[side] >= self.bf_rules.reserves || (hero && !self.bf_rules.reserve_heroes) {
+            return;
+        }
+        self.bf_reserved[side] = self.bf_reserved[side].saturating_add(1);
+        // It returns at the end of the turn, so it may move on from the next turn.
+        self.bf_to_reserve.push(id);
+    }
+
+    /// The units placed in reserve this turn return fresh, off the board.
+    fn bf_return_reserves(&mut self) {
+        for id in std::mem::take(&mut self.bf_to_reserve) {
+            let old = &self.units[usize::from(id.0)];
+            let mut fresh = Unit::new(old.card.clone(), old.side);
+            fresh.times_destroyed = old.times_destroyed;
+            fresh.bf.clone_from(&old.bf);
+            fresh.facing = old.facing;
+            self.units[usize::from(id.0)] = fresh;
+            self.events.push(Event::Returned(id));
+        }
+    }
+
+    /// Whether square `s` lies in the half of the table of `side`: nearer its entry squares than
+    /// the opponent's.
+    fn own_half(&self, side: Side, s: Square) -> bool {
+        let near = |v: &[Square]| v.iter().map(|&e| range(e, s)).min().unwrap_or(u32::MAX);
+        near(&self.entry[side]) < near(&self.entry[side.other()])
+    }
+
+    /// The side that holds (or takes) an objective on `at` at the end of a turn: "by having a
+    /// unit (other than an Aircraft) on an objective square at the end of a turn on or after
+    /// turn three, providing there are no enemy units within two squares". A large model holds
+    /// it with any of its squares.
+    pub fn bf_holder(&self, at: Square) -> Option<Side> {
+        if self.round < 3 {
+            return None;
+        }
+        let aircraft = |u: &Unit| {
+            u.card.kind == UnitKind::Aircraft || matches!(u.bf.as_ref().and_then(|b| b.kind), Some(BattlefrontKind::LargeAircraft))
+        };
+        let on: Vec<Side> = (0..self.units.len())
+            .map(|i| UnitId(i as u8))
+            .filter(|&u| !aircraft(self.unit(u)) && self.unit_squares(u).contains(&at))
+            .map(|u| self.unit(u).side)
+            .collect();
+        let side = *on.first()?;
+        let enemy_near = (0..self.units.len())
+            .map(|i| UnitId(i as u8))
+            .any(|u| self.unit(u).side != side && self.unit_squares(u).iter().any(|&s| range(s, at) <= 2));
+        (!enemy_near).then_some(side)
+    }
+
+    /// The end of a turn: objectives taken or held score or win, and a side that has reached
+    /// the scenario's total of victory points wins ("Scenario 2" … "Scenario 5").
+    pub(super) fn bf_end_of_turn(&mut self) {
+        self.bf_return_reserves();
+        let mut takes = BySide::<bool>::default();
+        for i in 0..self.objectives.len() {
+            let at = self.objectives[i].at;
+            let Some(side) = self.bf_holder(at) else { continue };
+            let own = self.own_half(side, at);
+            let points = if own {
+                self.bf_rules.hold_own_half
+            } else {
+                self.bf_rules.hold_opponent_half
+            };
+            if points > 0 {
+                self.vp[side] += points;
+                self.events.push(Event::ObjectiveHeld { at, side, points });
+            }
+            let wins = match self.bf_rules.take_wins {
+                TakeWins::Never => false,
+                TakeWins::Any => true,
+                TakeWins::OpponentHalf => !own,
+            };
+            if wins {
+                takes[side] = true;
+                self.events.push(Event::ObjectiveHeld { at, side, points: 0 });
+            }
+        }
+        let by_points = |s: Side| self.bf_rules.points_to_win.is_some_and(|n| self.vp[s] >= n);
+        let reached = BySide {
+            a: takes.a || by_points(Side::A),
+            b: takes.b || by_points(Side::B),
+        };
+        self.bf_decided = match (reached.a, reached.b) {
+            (true, false) => Some(Side::A),
+            (false, true) => Some(Side::B),
+            // Both at once: the game goes on to its usual end unless it is over anyway
+            // (docs/rulings.md, "Battlefront objectives").
+            _ => None,
+        };
     }
 }

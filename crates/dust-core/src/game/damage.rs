@@ -99,6 +99,9 @@ impl Game {
         self.vp[side.other()] += u32::from(ap);
         self.events.push(Event::Destroyed { unit: id, ap });
         self.rebuild_cells();
+        if self.edition == Edition::Battlefront {
+            self.bf_destroyed(id, ap); // scenario victory points, reserves
+        }
     }
 
     /// The choices for the next damage point on a unit: distinct miniatures (by what they carry)

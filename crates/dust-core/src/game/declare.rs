@@ -31,6 +31,11 @@ impl Game {
         if d.assault.is_none() {
             return vec![Decision::Use(Optional::Assault, false), Decision::Use(Optional::Assault, true)];
         }
+        if self.edition == Edition::Battlefront {
+            if let Some(v) = self.bf_rear_options(d) {
+                return v; // the square behind a large model's front square
+            }
+        }
         if d.moves.len() < plan_moves(plan) {
             let opts = self.move_options(d);
             return opts.into_iter().map(Decision::MoveTo).collect();
@@ -50,7 +55,7 @@ impl Game {
         }
         if d.cursor < d.lines.len() {
             let line = d.lines[d.cursor];
-            return aim_decisions(line, self.aim_options(d, line));
+            return self.aim_decisions(d, line);
         }
         for (flag, opt) in [
             (d.berserk, Optional::Berserk),
@@ -84,6 +89,11 @@ impl Game {
                 return true;
             }
             return false;
+        }
+        if self.edition == Edition::Battlefront {
+            if let Some(changed) = self.bf_rear_autofill(d) {
+                return changed; // the square behind a large model's front square
+            }
         }
         if d.moves.len() < plan_moves(plan) {
             let opts = self.move_options(d);
@@ -149,12 +159,13 @@ impl Game {
         }
         if d.cursor < d.lines.len() {
             let line = d.lines[d.cursor];
-            let aims = self.aim_options(d, line);
-            if aims.is_empty() {
+            let opts = self.aim_decisions(d, line);
+            if opts.len() == 1 {
+                // Only "leave it unused": the line has no target.
                 d.cursor += 1;
                 return true;
             }
-            d.options = Some(aim_decisions(line, aims));
+            d.options = Some(opts);
             return false;
         }
         let attacking = !d.aims.is_empty();
@@ -224,6 +235,7 @@ impl Game {
             }
             Decision::Plan(p) => d.plan = Some(p),
             Decision::Use(Optional::Assault, b) => d.assault = Some(b),
+            Decision::MoveTo(s) if self.edition == Edition::Battlefront && self.bf_take_rear(d, s) => {}
             Decision::MoveTo(s) => d.moves.push(s),
             Decision::Skill(a, t) if d.ability.is_none() => d.ability = Some(Some((a, t))),
             Decision::Skill(a, t) => d.ability2 = Some(Some((a, t))),
@@ -308,6 +320,14 @@ impl Game {
                     quiet: true,
                 });
             }
+            if let (Some(&to), Some(&f)) = (d.moves.first(), d.bf_faces.first()) {
+                // Battlefront: a large or huge model turns before its reactive attack.
+                steps.push(Step::Move {
+                    unit: u,
+                    to,
+                    face: Some(f),
+                });
+            }
             steps.push(attack(plan == Plan::Sustained));
             return Some(steps);
         }
@@ -338,7 +358,7 @@ impl Game {
             Plan::Charge => {
                 for _ in 0..2 {
                     if let Some(to) = moves.next() {
-                        steps.push(Step::Move { unit: u, to });
+                        steps.push(Step::Move { unit: u, to, face: None });
                     }
                 }
                 steps.push(Step::Window {
@@ -353,7 +373,8 @@ impl Game {
                     match act {
                         Action::Move => {
                             if let Some(to) = moves.next() {
-                                steps.push(Step::Move { unit: u, to });
+                                let face = d.bf_faces.get(d.moves.len() - moves.len() - 1).copied();
+                                steps.push(Step::Move { unit: u, to, face });
                             }
                         }
                         Action::Attack => steps.push(attack(false)),
@@ -464,6 +485,26 @@ impl Game {
 
     /// Whether the unit could attack something from where it stands.
     pub(super) fn can_attack_now(&self, u: UnitId) -> bool {
+        // Every aim needs a line whose range reaches its target: a unit out of range of every
+        // enemy unit and cover element (most units, most of the game) is settled here without
+        // working out aims.
+        // (The battlefront edition measures large models from any of their squares.)
+        let unit = self.unit(u);
+        let Some(from) = unit.at else { return false };
+        if self.edition != Edition::Battlefront {
+            let reach = self.line_reach(u);
+            let enemies = self
+                .units
+                .iter()
+                .filter(|t| t.side != unit.side && !t.destroyed)
+                .filter_map(|t| t.at);
+            if !enemies
+                .chain(self.board.cover_elements().map(|(s, _)| s))
+                .any(|to| reach.contains(range(from, to)))
+            {
+                return false;
+            }
+        }
         let d = Decl {
             unit: Some(u),
             plan: Some(Plan::Sustained),
@@ -497,6 +538,22 @@ impl Game {
         lines(u, 0).chain(hero.into_iter().flat_map(move |h| lines(h, HERO_LINE)))
     }
 
+    /// The distances the weapon lines of `u` (with its joined hero's) reach: a quick first test
+    /// for aims, each of which needs a line that reaches its target.
+    fn line_reach(&self, u: UnitId) -> LineReach {
+        let unit = self.unit(u);
+        let mut reach = LineReach::default();
+        unit.card.weapons.iter().for_each(|w| reach.add(w.range));
+        // The joined hero's lines, as `attack_line_iter` gives them.
+        if let Some(h) = unit
+            .joined
+            .filter(|j| unit.card.kind == UnitKind::Squad && !self.unit(*j).destroyed)
+        {
+            self.unit(h).card.weapons.iter().for_each(|w| reach.add(w.range));
+        }
+        reach
+    }
+
     pub(super) fn line_owner(&self, u: UnitId, line: u8) -> (UnitId, usize) {
         if line >= HERO_LINE {
             (self.unit(u).joined.unwrap_or(u), usize::from(line - HERO_LINE))
@@ -515,22 +572,27 @@ impl Game {
         }
     }
 
-    pub(super) fn aim_options(&self, d: &Decl, line: u8) -> Vec<Aim> {
-        self.aim_options_from(d, line, None)
-    }
-
-    /// Like [`Game::aim_options`]; `observer_at` overrides where the observer of an indirect
-    /// shot stands (it may move before ordering the strike).
-    pub(super) fn aim_options_from(&self, d: &Decl, line: u8, observer_at: Option<Square>) -> Vec<Aim> {
-        let mut out = Vec::new();
-        self.each_aim(d, line, observer_at, &mut SightMemo::new(), &mut |a| {
-            out.push(a);
+    /// The decisions for weapon line `line`: leave it unused, or one of its aims (those of
+    /// [`Game::each_aim`], in order).
+    fn aim_decisions(&self, d: &Decl, line: u8) -> Vec<Decision> {
+        let mut v = Vec::with_capacity(8);
+        v.push(Decision::Aim {
+            line,
+            target: None,
+            ammo: 0,
+        });
+        self.each_aim(d, line, None, &mut SightMemo::new(), &mut |a| {
+            v.push(Decision::Aim {
+                line: a.line,
+                target: Some(a.target),
+                ammo: a.ammo,
+            });
             true
         });
-        out
+        v
     }
 
-    /// Whether [`Game::aim_options_from`] lists anything; stops at the first aim found.
+    /// Whether line `line` has an aim ([`Game::each_aim`]); stops at the first aim found.
     pub(super) fn any_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>) -> bool {
         self.any_aim_memo(d, line, observer_at, &mut SightMemo::new())
     }
@@ -546,8 +608,9 @@ impl Game {
         found
     }
 
-    /// Hands every aim of [`Game::aim_options_from`] to `f`, in order, until `f` returns false.
-    /// `memo` holds the lines of sight traced so far from the same position by the same attacker
+    /// Hands every aim of weapon line `line` in this declaration to `f`, in order, until `f`
+    /// returns false; `observer_at` overrides where the observer of an indirect shot stands (it
+    /// may move before ordering the strike). `memo` holds the lines of sight traced so far from the same position by the same attacker
     /// (they do not depend on the weapon line).
     fn each_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>, memo: &mut SightMemo, f: &mut dyn FnMut(Aim) -> bool) {
         let Some(u) = d.unit else { return };
@@ -633,6 +696,11 @@ impl Game {
                 continue;
             }
             let Some(to) = tu.at else { continue };
+            // Range first: it settles most targets, and costs least (the battlefront edition
+            // measures large models from any of their squares, below).
+            if self.edition != Edition::Battlefront && !w.range.reaches(range(from, to)) {
+                continue;
+            }
             let value = w.table.against(self.armor_of(t));
             if value == CombatValue::NoEffect {
                 continue;
@@ -655,6 +723,15 @@ impl Game {
                     if !w.range.reaches(range(from, to))
                         || !seen_by_observer()
                         || self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t))
+                    {
+                        continue;
+                    }
+                }
+                None if self.edition == Edition::Battlefront => {
+                    // Large and huge models: range and sight from and to any of their squares.
+                    if !self.bf_in_range(d, w, from, t)
+                        || !memo.sees(usize::from(t.0), || self.bf_sees_unit(d, from, t))
+                        || !self.bf_field_of_fire(d, line, from, to)
                     {
                         continue;
                     }
@@ -724,13 +801,17 @@ impl Game {
                 continue;
             }
             let Some(from) = u.at else { continue };
+            // Every aim needs a line that reaches the trigger: most units are out of range,
+            // which is settled here without working out their aims.
+            if !self.line_reach(id).contains(range(from, to)) {
+                continue;
+            }
             let d = Decl {
                 unit: Some(id),
                 reactive: Some(trigger),
                 plan: Some(Plan::Two(Action::Attack, Action::Nothing)),
                 ..Decl::new(side)
             };
-            let _ = (from, to);
             let mut memo = SightMemo::new();
             if self
                 .attack_line_iter(id, Plan::Sustained)
@@ -743,20 +824,45 @@ impl Game {
     }
 }
 
-/// The decisions for weapon line `line`: leave it unused, or one of its aims.
-fn aim_decisions(line: u8, aims: Vec<Aim>) -> Vec<Decision> {
-    let mut v = Vec::with_capacity(aims.len() + 1);
-    v.push(Decision::Aim {
-        line,
-        target: None,
-        ammo: 0,
-    });
-    v.extend(aims.into_iter().map(|a| Decision::Aim {
-        line: a.line,
-        target: Some(a.target),
-        ammo: a.ammo,
-    }));
-    v
+/// Distances in spaces that some weapon line reaches ([`WeaponRange::reaches`]): bit `d` of
+/// `near` for `d` below 64; `far` when a line may reach 64 spaces or more (no shipped board is
+/// that long). A superset is enough: it only spares working out aims that cannot exist.
+#[derive(Copy, Clone, Default)]
+struct LineReach {
+    near: u64,
+    far: bool,
+}
+
+impl LineReach {
+    fn add(&mut self, r: WeaponRange) {
+        // Bits `lo..=63`.
+        let from = |lo: u32| u64::MAX.checked_shl(lo).unwrap_or(0);
+        match r {
+            WeaponRange::Spaces { min, max } => {
+                let (lo, hi) = (u32::from(min).max(1), u32::from(max));
+                if lo <= hi {
+                    self.near |= from(lo) & (u64::MAX >> (63 - hi.min(63)));
+                    self.far |= hi >= 64;
+                }
+            }
+            WeaponRange::Close => self.near |= 1 << 1,
+            WeaponRange::Unlimited => {
+                self.near |= from(1);
+                self.far = true;
+            }
+            WeaponRange::Artillery => {
+                self.near |= from(4);
+                self.far = true;
+            }
+        }
+    }
+    fn contains(self, d: u32) -> bool {
+        if d < 64 {
+            self.near >> d & 1 != 0
+        } else {
+            self.far
+        }
+    }
 }
 
 /// Lines of sight already traced from one position by one attacker: to unit `i` at index `i`,
@@ -795,3 +901,35 @@ impl SightMemo {
 
 /// The plan of two SKILL actions.
 const SKILL_SKILL: Plan = Plan::Two(Action::Skill, Action::Skill);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`LineReach`] holds exactly the distances below 64 that its ranges reach, and a
+    /// superset beyond.
+    #[test]
+    fn line_reach_agrees_with_weapon_ranges() {
+        let mut ranges = vec![WeaponRange::Close, WeaponRange::Unlimited, WeaponRange::Artillery];
+        for min in [0, 1, 2, 3, 5, 63, 64, 70] {
+            for max in [0, 1, 2, 4, 8, 62, 63, 64, 100, 255] {
+                ranges.push(WeaponRange::Spaces { min, max });
+            }
+        }
+        for (i, &a) in ranges.iter().enumerate() {
+            for &b in &ranges[i..] {
+                let mut reach = LineReach::default();
+                reach.add(a);
+                reach.add(b);
+                for d in 0..300 {
+                    let exact = a.reaches(d) || b.reaches(d);
+                    if d < 64 {
+                        assert_eq!(reach.contains(d), exact, "{a:?} {b:?} at {d}");
+                    } else {
+                        assert!(reach.contains(d) || !exact, "{a:?} {b:?} at {d}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -86,8 +86,8 @@ pub enum Event {
     Declared(UnitId, Plan),
     /// A unit entered the board.
     Entered(UnitId, Square),
-    /// A unit moved along a path.
-    Moved(UnitId, Vec<Square>),
+    /// A unit moved: from, to.
+    Moved(UnitId, [Square; 2]),
     /// A vehicle crushed an ammo crate.
     Crushed(UnitId, Square),
     /// A reactive fire attempt and whether it succeeded.

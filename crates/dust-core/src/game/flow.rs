@@ -83,10 +83,9 @@ impl Game {
                         };
                         // Whatever was offered before is recomputed: the state may have changed.
                         d.options = None;
-                        if self.decl_autofill(&mut d) {
-                            self.stack.push(Step::Declare(d));
-                            continue;
-                        }
+                        // Every item with one possible answer, one after the other (nothing but
+                        // the declaration changes meanwhile, so it stays off the stack).
+                        while self.decl_autofill(&mut d) {}
                         if let Some(done) = self.decl_finish(&d) {
                             self.stack.extend(done.into_iter().rev());
                             continue;
@@ -196,7 +195,10 @@ impl Game {
                     }
                 }
             }
-            Step::Move { unit, to } => self.do_move(unit, to),
+            Step::Move { unit, to, face } => {
+                self.bf_set_facing(unit, face);
+                self.do_move(unit, to);
+            }
             Step::Attack {
                 unit,
                 aims,
@@ -280,8 +282,12 @@ impl Game {
                 }
             }
             Step::RoundEnd => {
+                if self.edition == Edition::Battlefront {
+                    self.bf_end_of_turn(); // objectives held or taken, victory-point totals
+                }
                 // "The game always ends at the end of a round" ("End of the Game").
-                if self.round >= self.round_limit
+                if self.bf_decided.is_some()
+                    || self.round >= self.round_limit
                     || self.side_wiped().is_some()
                     || self.objectives_out_of_reach()
                     || self.objective_fulfilled().is_some()
@@ -441,6 +447,7 @@ impl Game {
                 core::cmp::Ordering::Equal => None,
             },
         };
+        let winner = self.bf_decided.map_or(winner, Some);
         self.winner = Some(winner);
         self.events.push(Event::GameOver {
             winner,

@@ -51,7 +51,7 @@ pub mod tests_support;
 pub use decision::{Ability, Action, Casualty, Decision, Optional, ParseDecisionError, Plan, Target, UnitId};
 pub use event::{Event, RollPurpose};
 
-use crate::battlefront::Facing;
+use crate::battlefront::{Facing, ScenarioRules};
 use crate::board::Board;
 use crate::dice::{BattlefrontDice, Die, Face, Roll, Symbols};
 use crate::edition::Edition;
@@ -107,6 +107,9 @@ pub struct GameSetup {
     /// conversion ("Classic Dust Dice") instead of the three-symbol dice. Ignored by the revised
     /// edition.
     pub classic_dice: bool,
+    /// Battlefront edition only: the scenario's objectives, victory points and reserves
+    /// ([`ScenarioRules::preset`]); the default has none of them. Ignored by the revised edition.
+    pub bf_rules: ScenarioRules,
 }
 
 /// A scenario objective: a space, and the victory points a side scores for it.
@@ -257,7 +260,8 @@ impl Unit {
     }
     /// Whether the unit is a hero joined to a squad.
     pub fn is_joined_hero(&self) -> bool {
-        self.card.kind == UnitKind::Hero && self.joined.is_some()
+        // `joined` first: it is in the unit, the kind behind the card's pointer.
+        self.joined.is_some() && self.card.kind == UnitKind::Hero
     }
 }
 
@@ -308,6 +312,9 @@ struct Decl {
     plan: Option<Plan>,
     assault: Option<bool>,
     moves: Vec<Square>,
+    /// Battlefront edition: the facing of a large or huge model at the end of each declared
+    /// move leg (named by the square behind its front square).
+    bf_faces: Vec<Facing>,
     lines: Vec<u8>,
     cursor: usize,
     aims: Vec<Aim>,
@@ -404,6 +411,8 @@ enum Step {
     Move {
         unit: UnitId,
         to: Square,
+        /// Battlefront edition: the facing a large or huge model ends the leg with.
+        face: Option<Facing>,
     },
     Window {
         trigger: UnitId,
@@ -509,6 +518,12 @@ pub struct Game {
     edition: Edition,
     /// The battlefront edition's dice (`None` in the revised edition).
     bf_dice: Option<BattlefrontDice>,
+    /// Battlefront: the scenario's rules, units each side has placed in reserve, and a winner
+    /// decided by an objective or a victory-point total at the end of a turn.
+    bf_rules: ScenarioRules,
+    bf_reserved: BySide<u8>,
+    bf_to_reserve: Vec<UnitId>,
+    bf_decided: Option<Side>,
 }
 
 impl Game {
@@ -619,7 +634,15 @@ impl Game {
             die: Die::REVISED,
             edition: setup.edition,
             bf_dice: setup.edition.battlefront_dice(setup.classic_dice),
+            bf_rules: setup.bf_rules,
+            bf_reserved: BySide::default(),
+            bf_to_reserve: Vec::new(),
+            bf_decided: None,
         };
+        // Exactly the pieces of the units: a hero that joined a squad may have left a space
+        // another hero shares, and moves keep it so one space at a time (battlefront: large and
+        // huge models placed before the game hold all their squares).
+        g.rebuild_cells();
         g.advance();
         Ok(g)
     }
@@ -955,6 +978,7 @@ impl Decl {
             plan: None,
             assault: None,
             moves: Vec::new(),
+            bf_faces: Vec::new(),
             lines: Vec::new(),
             cursor: 0,
             aims: Vec::new(),

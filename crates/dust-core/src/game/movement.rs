@@ -20,10 +20,8 @@ impl Game {
     }
 
     pub(super) fn move_unit(&mut self, u: UnitId, to: Option<Square>) {
-        let ids: Vec<UnitId> = std::iter::once(u)
-            .chain(self.unit(u).joined.filter(|j| !self.unit(*j).destroyed))
-            .collect();
-        for id in ids {
+        let joined = self.unit(u).joined.filter(|j| !self.unit(*j).destroyed);
+        for id in [Some(u), joined].into_iter().flatten() {
             let unit = &self.units[usize::from(id.0)];
             let (kind, side, from) = (unit.piece(), unit.side, unit.at);
             if let Some(f) = from {
@@ -33,9 +31,23 @@ impl Game {
                 self.occ.place(t, kind, side);
             }
             self.units[usize::from(id.0)].at = to;
+            // Heroes sharing a space: put back the piece of the same kind and side that the
+            // removal cleared if another unit still stands there (what `rebuild_cells` would
+            // find, without redoing every space).
+            if let (Some(f), false) = (from, self.edition == Edition::Battlefront) {
+                if self
+                    .units
+                    .iter()
+                    .any(|o| o.at == Some(f) && !o.destroyed && o.side == side && o.piece() == kind)
+                {
+                    self.occ.place(f, kind, side);
+                }
+            }
         }
-        // Heroes sharing a space: put back any other piece of the same kind and side we cleared.
-        self.rebuild_cells();
+        if self.edition == Edition::Battlefront {
+            // Large and huge models hold several squares: every piece placed again.
+            self.rebuild_cells();
+        }
     }
 
     pub(super) fn rebuild_cells(&mut self) {
@@ -44,6 +56,9 @@ impl Game {
             if let (false, Some(at)) = (u.destroyed, u.at) {
                 self.occ.place(at, u.piece(), u.side);
             }
+        }
+        if self.edition == Edition::Battlefront {
+            self.bf_place_extra_squares(); // the other squares of large and huge models
         }
     }
 
@@ -62,6 +77,11 @@ impl Game {
 
     /// Where the next move action of `decl` may end.
     pub(super) fn move_options(&self, d: &Decl) -> Vec<Square> {
+        if self.edition == Edition::Battlefront {
+            if let Some(v) = self.bf_move_options(d) {
+                return v; // large and huge models
+            }
+        }
         let u = d.unit.expect("unit");
         if d.reactive.is_some() {
             // Battlefront "Reactive Attacks": the Move action "can only be used to rotate the
@@ -203,7 +223,7 @@ impl Game {
         }
         match from {
             None => self.events.push(Event::Entered(u, to)),
-            Some(f) => self.events.push(Event::Moved(u, vec![f, to])),
+            Some(f) => self.events.push(Event::Moved(u, [f, to])),
         }
         if self.kind_of(u) == PieceKind::Vehicle && self.board.cover(to) == Some(CoverElement::AmmoCrate) {
             // "Upon entering the space, vehicles may choose to crush the crate": asked where the

@@ -86,6 +86,7 @@ pub fn duel() -> GameSetup {
         round_limit: 4,
         edition: crate::Edition::Revised,
         classic_dice: false,
+        bf_rules: Default::default(),
         units: vec![
             UnitSetup {
                 card: a,
@@ -146,6 +147,7 @@ pub fn open_game(w: u8, h: u8, units: Vec<UnitSetup>) -> GameSetup {
         objectives: Vec::new(),
         edition: crate::Edition::Revised,
         classic_dice: false,
+        bf_rules: Default::default(),
     }
 }
 
@@ -439,6 +441,7 @@ pub fn skirmish(variant: u64) -> GameSetup {
         round_limit: 4 + (variant % 3) as u8,
         edition: crate::Edition::Revised,
         classic_dice: false,
+        bf_rules: Default::default(),
         units,
         objectives: vec![super::ObjectiveSetup {
             name: "Crossroads".into(),

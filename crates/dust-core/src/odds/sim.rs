@@ -161,6 +161,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         round_limit: 1,
         edition: crate::edition::Edition::Revised,
         classic_dice: false,
+        bf_rules: Default::default(),
         units: vec![
             UnitSetup {
                 card: att.clone(),

@@ -1,0 +1,422 @@
+//! Large and huge models in the battlefront engine (tactics-battlefront-2013-rules.txt,
+//! "Vehicle and Aircraft Size", "Moving Large Vehicles and Aircraft", "Moving Huge Vehicles",
+//! "Moving On To the Table", "Walls and Buildings", "3) Check Line of Sight", "Reactive
+//! Attacks"). A move leg of a model of several squares is two decisions: the front square, then
+//! the square behind it (its facing). Dice are scripted.
+
+use dust_core::battlefront::Facing;
+use dust_core::game::tests_support::{entering, open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::{GameSetup, UnitId, UnitSetup};
+use dust_core::unit::{BattlefrontCard, BattlefrontKind, CombatValue};
+use dust_core::{Armor, ArmorType, Edition, Side, Square, Terrain, UnitCard, UnitKind, WeaponRange};
+use std::sync::Arc;
+
+const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
+
+fn battlefront(mut setup: GameSetup) -> GameSetup {
+    setup.edition = Edition::Battlefront;
+    setup
+}
+
+fn infantry(name: &str) -> Arc<UnitCard> {
+    Arc::new(squad(name, 3, vec![rifle("Rifle", R6, 1)]))
+}
+
+fn short_infantry(name: &str, max: u8) -> Arc<UnitCard> {
+    Arc::new(squad(name, 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max }, 1)]))
+}
+
+/// A vehicle card with one gun (range 6, 2 dice against vehicles) and `movement`.
+fn tank(name: &str, movement: u8) -> Arc<UnitCard> {
+    let mut gun = rifle("Gun", R6, 2);
+    gun.table.vehicle = [CombatValue::Dice { dice: 2, damage: 1 }; 7];
+    let mut c = squad(name, 1, vec![gun]);
+    c.kind = UnitKind::Vehicle;
+    c.armor = Armor {
+        kind: ArmorType::Vehicle,
+        class: 3,
+    };
+    c.health = 4;
+    c.movement = movement;
+    c.models.clear();
+    c.soft_cover = None;
+    c.hard_cover = None;
+    Arc::new(c)
+}
+
+fn sized(mut u: UnitSetup, kind: BattlefrontKind) -> UnitSetup {
+    u.battlefront = Some(Arc::new(BattlefrontCard {
+        kind: Some(kind),
+        ..BattlefrontCard::default()
+    }));
+    u
+}
+
+fn table(w: u8, h: u8, units: Vec<UnitSetup>, blocked: &[&str]) -> Table {
+    let mut setup = battlefront(open_game(w, h, units));
+    for s in blocked {
+        setup.board.set_terrain(sq(s), Terrain::NoDot);
+    }
+    Table::new(setup)
+}
+
+fn legal(t: &Table) -> Vec<String> {
+    t.game.legal_decisions().iter().map(ToString::to_string).collect()
+}
+
+fn squares(t: &Table, u: u8) -> Vec<Square> {
+    t.game.unit_squares(UnitId(u))
+}
+
+fn names(v: &[&str]) -> Vec<Square> {
+    v.iter().map(|s| sq(s)).collect()
+}
+
+/// "Vehicle and Aircraft Size": "Large Vehicles and Large Aircraft occupy two squares, while
+/// Huge Vehicles occupy four squares." A unit placed before the game holds them all: no other
+/// unit may end a move there, and they block line of sight ("a square containing a Vehicle unit
+/// … does block Line of Sight").
+#[test]
+fn large_and_huge_models_occupy_their_squares() {
+    let is48 = tank("IS-48", 1);
+    let punisher = tank("Punisher", 1);
+    let t = table(
+        8,
+        8,
+        vec![
+            sized(placed(&is48, Side::A, "C3"), BattlefrontKind::LargeVehicle),
+            sized(placed(&punisher, Side::B, "F6"), BattlefrontKind::HugeVehicle),
+        ],
+        &[],
+    );
+    assert_eq!(t.game.model_squares(UnitId(0)), 2);
+    assert_eq!(t.game.model_squares(UnitId(1)), 4);
+    // Side A faces north: its rear square is south of the front. Side B faces south: the block
+    // extends north (behind) and west (its right).
+    assert_eq!(squares(&t, 0), names(&["C3", "C2"]));
+    assert_eq!(squares(&t, 1), names(&["F6", "F7", "E6", "E7"]));
+    for s in ["C3", "C2", "F6", "F7", "E6", "E7"] {
+        assert!(t.game.occupancy().at(sq(s)).has_vehicle(), "{s}");
+    }
+    assert!(!t.game.occupancy().at(sq("C4")).has_vehicle());
+}
+
+/// "Moving Large Vehicles Sideways": "An IS-48 has a Move rating of 1. It moves sideways around
+/// the corner of the building, ending with the rear of the vehicle in the square where the
+/// front started." Then "Moving Large Vehicles Diagonally": "The IS-48 then moves diagonally
+/// backwards. It can either end its move facing the same way, or it can turn as it reverses."
+#[test]
+fn is48_moves_sideways_around_a_corner_then_diagonally_backwards() {
+    let is48 = tank("IS-48", 1);
+    let foe = infantry("Foe");
+    // The building's corner at D4: the IS-48 (C3 front, C2 rear, facing north) turns right
+    // around it.
+    let mut t = table(
+        8,
+        8,
+        vec![
+            sized(placed(&is48, Side::A, "C3"), BattlefrontKind::LargeVehicle),
+            placed(&foe, Side::B, "H8"),
+        ],
+        &["D4"],
+    );
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move nothing");
+    let fronts = legal(&t);
+    assert!(fronts.contains(&"move D3".to_string()), "{fronts:?}");
+    assert!(!fronts.contains(&"move D4".to_string()), "the building");
+    assert!(!fronts.contains(&"move C5".to_string()), "one square of movement");
+    t.decide("move D3");
+    // The square behind the front: C3 (it came from there) or D2 (the front pivoted back).
+    let mut rears = legal(&t);
+    rears.sort();
+    assert_eq!(rears, ["move C3", "move D2"]);
+    t.decide("move C3");
+    assert_eq!(squares(&t, 0), names(&["D3", "C3"]), "the rear is where the front started");
+    assert_eq!(t.game.unit(UnitId(0)).facing, Facing::EAST);
+    assert!(!t.game.occupancy().at(sq("C2")).has_vehicle(), "C2 is left");
+    t.pass(1);
+    // Next round: diagonally backwards. The rear (C3) leads to B2; the front follows into an
+    // intervening square (C2 or B3), and the model faces either end.
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move nothing");
+    assert!(legal(&t).contains(&"move C2".to_string()));
+    t.decide("move C2");
+    let rears = legal(&t);
+    assert!(rears.contains(&"move B2".to_string()), "facing the same way (east): {rears:?}");
+    assert!(rears.contains(&"move C3".to_string()), "turned as it reversed (south)");
+    t.decide("move B2");
+    assert_eq!(squares(&t, 0), names(&["C2", "B2"]));
+    assert_eq!(t.game.unit(UnitId(0)).facing, Facing::EAST);
+}
+
+/// "Moving Huge Vehicles": "pick one corner of the Vehicle and move that corner one square as
+/// usual. The Vehicle can rotate within the four squares it occupies either before or after
+/// moving." "The Punisher moves one square diagonally, then rotates."
+#[test]
+fn punisher_moves_one_square_diagonally_then_rotates() {
+    let punisher = tank("Punisher", 1);
+    let foe = infantry("Foe");
+    let mut t = table(
+        8,
+        8,
+        vec![
+            sized(placed(&punisher, Side::A, "C3"), BattlefrontKind::HugeVehicle),
+            placed(&foe, Side::B, "H8"),
+        ],
+        &[],
+    );
+    assert_eq!(squares(&t, 0), names(&["C3", "C2", "D3", "D2"]));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move nothing");
+    // North-east one square: the block D3-E4. Facing west, its front-left corner is D3.
+    t.decide("move D3");
+    let rears = legal(&t);
+    assert!(rears.contains(&"move E3".to_string()), "rotated to face west: {rears:?}");
+    t.decide("move E3");
+    let mut after = squares(&t, 0);
+    after.sort();
+    assert_eq!(after, {
+        let mut v = names(&["D3", "E3", "D4", "E4"]);
+        v.sort();
+        v
+    });
+    assert_eq!(t.game.unit(UnitId(0)).facing, Facing::WEST);
+}
+
+/// "Walls and Buildings": "Huge Vehicle units need a huge opening to move through" (two squares
+/// wide); a large vehicle needs one square. A gap of one square between blocked squares lets
+/// the IS-48 through but not the Punisher.
+#[test]
+fn openings_of_their_size() {
+    let is48 = tank("IS-48", 2);
+    let punisher = tank("Punisher", 2);
+    let foe = infantry("Foe");
+    // A wall of blocked squares along row 5 with a gap at C5.
+    let wall = ["A5", "B5", "D5", "E5", "F5", "G5", "H5"];
+    let setup = |kind, card: &Arc<UnitCard>| {
+        let mut t = table(
+            8,
+            8,
+            vec![sized(placed(card, Side::A, "C4"), kind), placed(&foe, Side::B, "H8")],
+            &wall,
+        );
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan move nothing");
+        t
+    };
+    let t = setup(BattlefrontKind::LargeVehicle, &is48);
+    assert!(legal(&t).contains(&"move C6".to_string()), "the large model drives through the gap");
+    let t = setup(BattlefrontKind::HugeVehicle, &punisher);
+    assert!(
+        !legal(&t).iter().any(|m| m.ends_with('6') || m.ends_with('7')),
+        "the huge model does not fit: {:?}",
+        legal(&t)
+    );
+}
+
+/// "Moving On To the Table": "Large and Huge Vehicles must move entirely onto the board by
+/// moving two squares (usually by taking a March Move action) in their first activation before
+/// they do anything else." With a Move rating of 1, a Move + Attack cannot bring it on; a March
+/// Move does, the first leg leaving its rear off the board.
+#[test]
+fn large_vehicles_enter_fully_by_a_march_move() {
+    let is48 = tank("IS-48", 1);
+    let foe = infantry("Foe");
+    let mut t = table(
+        6,
+        8,
+        vec![
+            sized(entering(&is48, Side::A), BattlefrontKind::LargeVehicle),
+            placed(&foe, Side::B, "F8"),
+        ],
+        &[],
+    );
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move attack");
+    // No pose fully on the board within one square: the unit cannot enter and does nothing.
+    assert!(t.game.unit(UnitId(0)).at.is_none());
+    t.pass(1);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan march");
+    t.decide("move C1"); // the front on an entry square, the rear still off the board
+    t.decide("move C2"); // the second leg: forwards
+    t.decide("move C1"); // the rear where the front entered
+    assert_eq!(squares(&t, 0), names(&["C2", "C1"]));
+    assert_eq!(t.game.unit(UnitId(0)).facing, Facing::NORTH);
+}
+
+/// "3) Check Line of Sight" and "Line of Sight Through Units": the square behind a large
+/// vehicle's front blocks like the front; lines from and to the model go from any of its
+/// squares, and its own squares do not block them.
+#[test]
+fn the_second_square_blocks_and_is_targeted() {
+    let is48 = tank("IS-48", 1);
+    let a = short_infantry("A", 2);
+    let b = infantry("B");
+    // The IS-48 (side B) faces south: front D5, rear D6. A (range 2) at D3 reaches D5; B (D8)
+    // stands on the far side.
+    let mut t = table(
+        8,
+        8,
+        vec![
+            placed(&a, Side::A, "D3"),
+            sized(placed(&is48, Side::B, "D5"), BattlefrontKind::LargeVehicle),
+            placed(&b, Side::B, "D8"),
+        ],
+        &[],
+    );
+    assert_eq!(squares(&t, 1), names(&["D5", "D6"]));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan nothing attack");
+    let aims = legal(&t);
+    assert!(aims.contains(&"aim 0 u1 0".to_string()), "the IS-48 is in range: {aims:?}");
+    assert!(!aims.contains(&"aim 0 u2 0".to_string()), "out of range anyway");
+    // A rifle of range 6 from D3 does not see D8 past both squares of the IS-48.
+    drop(t);
+    let a6 = infantry("A");
+    let mut t = table(
+        8,
+        8,
+        vec![
+            placed(&a6, Side::A, "D3"),
+            sized(placed(&is48, Side::B, "D5"), BattlefrontKind::LargeVehicle),
+            placed(&b, Side::B, "D8"),
+        ],
+        &[],
+    );
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan nothing attack");
+    let aims = legal(&t);
+    assert!(aims.contains(&"aim 0 u1 0".to_string()));
+    assert!(!aims.contains(&"aim 0 u2 0".to_string()), "hidden behind the IS-48: {aims:?}");
+}
+
+/// "2) Check Range" for a large target: any of its squares. A weapon of range 2 at D1 reaches
+/// the rear square (D3) of a large vehicle whose front (D4) is at range 3.
+#[test]
+fn range_to_the_nearest_square() {
+    let is48 = tank("IS-48", 1);
+    let b = short_infantry("B", 2);
+    let t = |front: &str| {
+        let mut t = table(
+            8,
+            8,
+            vec![
+                sized(placed(&is48, Side::A, front), BattlefrontKind::LargeVehicle),
+                placed(&b, Side::B, "D1"),
+            ],
+            &[],
+        );
+        t.initiative(Side::B);
+        t.decide("activate u1");
+        t
+    };
+    // Side A faces north: front D4, rear D3.
+    let mut near = t("D4");
+    assert_eq!(squares(&near, 0), names(&["D4", "D3"]));
+    near.decide("plan nothing attack");
+    assert!(legal(&near).contains(&"aim 0 u0 0".to_string()), "the rear square is at range 2");
+    let far = t("D5");
+    assert!(!legal(&far).contains(&"plan nothing attack".to_string()), "range 3 to both squares");
+}
+
+/// "Reactive Attacks": on two army symbols the unit may take "a Move action followed by an
+/// Attack action. The Move action can only be used to rotate the model, and a Large Vehicle
+/// may not end the move further away from the attacking unit than it started."
+#[test]
+fn a_reacting_large_vehicle_rotates_no_further_away() {
+    let is48 = tank("IS-48", 1);
+    let a = infantry("A");
+    // The IS-48 (side B, facing south: D6 front, D7 rear); A moves to F3 and B reacts.
+    let mut t = table(
+        8,
+        8,
+        vec![
+            placed(&a, Side::A, "F2"),
+            sized(placed(&is48, Side::B, "D6"), BattlefrontKind::LargeVehicle),
+        ],
+        &[],
+    );
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move attack");
+    t.decide("move F3");
+    t.decide("aim 0 u1 0");
+    t.decide("react u1");
+    t.roll(2, 2);
+    t.decide("plan move attack");
+    let fronts = legal(&t);
+    // It turns about D6 or D7 onto a free neighbour; no pose may be further from F3 than its
+    // squares are now (range 3 from D6): C6/C7 and D7-D8 would be.
+    assert!(fronts.contains(&"move D6".to_string()), "{fronts:?}");
+    assert!(fronts.contains(&"move E6".to_string()), "pivoting on D6 towards the attacker");
+    assert!(fronts.contains(&"move C6".to_string()), "pivoting on D6 keeps its nearest square");
+    assert!(!fronts.contains(&"move C7".to_string()), "further away: pivoting on D7");
+    assert!(!fronts.contains(&"move D8".to_string()), "further away: backing off");
+    t.decide("move E6"); // the only pose with its front on E6: the rear on D6
+    t.decide("aim 0 u0 0");
+    assert_eq!(squares(&t, 1), names(&["E6", "D6"]));
+    assert_eq!(t.game.unit(UnitId(1)).facing, Facing::EAST);
+}
+
+/// Self-play with large and huge models entering and fighting: every decision offered is
+/// legal, every game ends, and the occupancy always holds exactly the models' squares.
+#[test]
+fn random_games_with_large_and_huge_models_end() {
+    use dust_core::game::{Game, Pending};
+    use dust_core::GameRng;
+    let is48 = tank("IS-48", 1);
+    let punisher = tank("Punisher", 2);
+    let a = infantry("A");
+    let b = infantry("B");
+    for seed in 0..30 {
+        let mut setup = battlefront(open_game(
+            8,
+            10,
+            vec![
+                sized(entering(&is48, Side::A), BattlefrontKind::LargeVehicle),
+                entering(&a, Side::A),
+                sized(entering(&punisher, Side::B), BattlefrontKind::HugeVehicle),
+                entering(&b, Side::B),
+            ],
+        ));
+        setup.board.set_terrain(sq("D5"), Terrain::NoDot);
+        setup.board.set_terrain(sq("E6"), Terrain::NoDot);
+        let mut g = Game::new(setup).expect("setup");
+        let mut rng = GameRng::new(seed);
+        let mut steps = 0;
+        while !matches!(g.pending(), Pending::GameOver { .. }) {
+            steps += 1;
+            assert!(steps < 100_000, "seed {seed}: the game does not end");
+            match g.pending() {
+                Pending::Chance(_) => {
+                    g.roll(&mut rng);
+                }
+                _ => {
+                    let options = g.legal_decisions();
+                    let pick = options[rng.index(options.len())];
+                    g.apply(pick).expect("offered decisions are legal");
+                }
+            }
+            let mut held: Vec<Square> = (0..4).flat_map(|i| g.unit_squares(UnitId(i))).collect();
+            held.sort();
+            let before = held.len();
+            held.dedup();
+            assert_eq!(before, held.len(), "seed {seed}: two models share a square");
+            for i in [0u8, 2] {
+                for s in g.unit_squares(UnitId(i)) {
+                    assert!(g.occupancy().at(s).has_vehicle(), "seed {seed}: {s} not held");
+                }
+            }
+        }
+    }
+}
