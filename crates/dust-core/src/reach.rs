@@ -1106,23 +1106,30 @@ mod tests {
                 fast: rnd(2) == 0,
                 jump: false,
             };
-            let mut want = Vec::new();
-            for &e in &entries {
-                let mv = Mover { at: e, ..m };
-                if !can_pass(&board, &occ, &mv, e) {
-                    continue;
-                }
-                if can_arrive(&board, &occ, &mv, e) {
-                    want.push(e);
-                }
-                want.extend(reach_after(&board, &occ, &mv, false).squares());
-            }
-            want.sort_by_key(|&s| board.index(s));
-            want.dedup();
+            let want = entry_union(&board, &occ, &m, &entries);
             assert_eq!(entry_squares(&board, &occ, &m, &entries), want, "{m:?} entering on {entries:?}");
         }
         assert!(checked > 600);
     }
+    /// What entering from each entry square separately allows, put together: the oracle of the
+    /// entry tests.
+    fn entry_union(board: &Board, occ: &Occupancy, m: &Mover, entries: &[Square]) -> Vec<Square> {
+        let mut want = Vec::new();
+        for &e in entries {
+            let mv = Mover { at: e, ..*m };
+            if !can_pass(board, occ, &mv, e) {
+                continue;
+            }
+            if can_arrive(board, occ, &mv, e) {
+                want.push(e);
+            }
+            want.extend(reach_after(board, occ, &mv, false).squares());
+        }
+        want.sort_by_key(|&s| board.index(s));
+        want.dedup();
+        want
+    }
+
     /// [`entry_squares`] lists the union of what entering from each entry square separately
     /// allows, on many pseudo-random boards and entry rows, for every kind of mover.
     #[test]
@@ -1151,19 +1158,7 @@ mod tests {
                     fast: flags & 2 != 0,
                     jump: flags & 4 != 0,
                 };
-                let mut want = Vec::new();
-                for &e in &entries {
-                    let mv = Mover { at: e, ..m };
-                    if !can_pass(&board, &occ, &mv, e) {
-                        continue;
-                    }
-                    if can_arrive(&board, &occ, &mv, e) {
-                        want.push(e);
-                    }
-                    want.extend(reach_after(&board, &occ, &mv, false).squares());
-                }
-                want.sort_by_key(|&s| board.index(s));
-                want.dedup();
+                let want = entry_union(&board, &occ, &m, &entries);
                 assert_eq!(entry_squares(&board, &occ, &m, &entries), want, "{m:?} entering on {entries:?}");
                 checked += 1;
             }

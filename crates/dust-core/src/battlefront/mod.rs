@@ -301,11 +301,17 @@ pub fn sees(board: &Board, occ: &Occupancy, from: Square, to: Square) -> bool {
     if obs.is_empty() {
         return true;
     }
+    any_clear_line(from, to, &obs)
+}
+
+/// Whether some line from a point of `from`'s lattice to a point of `to`'s misses every
+/// obstacle in `obs`.
+fn any_clear_line(from: Square, to: Square, obs: &[BoxXY]) -> bool {
     let (a, b) = (BoxXY::square(from), BoxXY::square(to));
     let targets = lattice(to);
     lattice(from)
         .into_iter()
-        .any(|p| targets.iter().any(|&q| !segment_blocked(p, q, &obs, &a, &b)))
+        .any(|p| targets.iter().any(|&q| !segment_blocked(p, q, obs, &a, &b)))
 }
 
 /// Battlefront cover of the unit in `to` against the unit in `from`: from no point of the
@@ -444,11 +450,7 @@ pub fn sees_footprints(board: &Board, occ: &Occupancy, from: &[Square], to: &[Sq
             if obs.is_empty() {
                 return true;
             }
-            let (ba, bb) = (BoxXY::square(a), BoxXY::square(b));
-            let targets = lattice(b);
-            lattice(a)
-                .into_iter()
-                .any(|p| targets.iter().any(|&q| !segment_blocked(p, q, &obs, &ba, &bb)))
+            any_clear_line(a, b, &obs)
         })
     })
 }
@@ -481,11 +483,7 @@ pub fn sees_areas(board: &Board, occ: &Occupancy, from: &[Square], to: &[Square]
             if obs.is_empty() {
                 return true;
             }
-            let (ba, bb) = (BoxXY::square(a), BoxXY::square(b));
-            let targets = lattice(b);
-            lattice(a)
-                .into_iter()
-                .any(|p| targets.iter().any(|&q| !segment_blocked(p, q, &obs, &ba, &bb)))
+            any_clear_line(a, b, &obs)
         })
     })
 }
