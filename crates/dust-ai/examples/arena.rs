@@ -1,4 +1,5 @@
-//! Plays games between two players and prints the results: `arena A B GAMES [duel|annihilation]`.
+//! Plays games between two players and prints the results: `arena A B GAMES [duel|annihilation]`
+//! (`SCENARIO=FILE` plays a scenario file instead, `TRACE=N` prints the events of game N).
 use dust_ai::{play_game, PlayerSpec};
 use dust_core::game::tests_support;
 use dust_core::Side;
