@@ -7,7 +7,7 @@ use clap::ValueEnum;
 use dust_core::{BySide, Side};
 use dust_tui::record;
 use dust_tui::{opponent, setup, App, AppConfig, Seat};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The battlefront scenario `play --edition battlefront` starts when no scenario is named.
@@ -59,15 +59,7 @@ pub struct Args {
 /// The default save file: `$XDG_DATA_HOME/dust1947/last-game.toml`, else
 /// `~/.local/share/dust1947/last-game.toml`.
 pub fn default_save_path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|h| Path::new(&h).join(".local/share"))
-        })?;
-    Some(base.join("dust1947").join("last-game.toml"))
+    Some(dust_data::data_dir()?.join("last-game.toml"))
 }
 
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {

@@ -14,7 +14,7 @@
 //! ```
 
 use crate::card::{CardFile, CardInfo};
-use crate::diag::{Diagnostic, LineIndex};
+use crate::diag::{parse_toml, Diagnostic, LineIndex};
 use core::fmt;
 use core::ops::Range;
 use dust_core::unit::BattlefrontSkill;
@@ -327,12 +327,10 @@ pub fn parse_army(text: &str, file_name: &str) -> Result<ArmyFile, Vec<Diagnosti
         ix: LineIndex::new(text),
         diags: Vec::new(),
     };
-    let doc = match toml_edit::Document::parse(text) {
+    let doc = match parse_toml(text) {
         Ok(d) => d,
-        Err(e) => {
-            let span = e.span().unwrap_or(0..0);
-            let msg = e.message().trim().replace('\n', " ");
-            cx.err(&span, format!("this is not valid TOML: {msg}"));
+        Err((span, msg)) => {
+            cx.err(&span, msg);
             return Err(cx.diags);
         }
     };

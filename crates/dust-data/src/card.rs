@@ -6,7 +6,7 @@
 //! what the unit model does not hold (field-level sources, weapon ids, the subtitle), and
 //! [`parse_card_dir`] reads a whole folder. [`render_text`] and [`render_svg`] draw a card.
 
-use crate::diag::{describe, edit_distance, valid_list};
+use crate::diag::{describe, edit_distance, parse_toml, valid_list};
 use crate::diag::{Diagnostic, LineIndex};
 use core::ops::Range;
 use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, BattlefrontValue, BattlefrontWeapon, Mount};
@@ -226,12 +226,10 @@ pub fn parse_card_file(text: &str, file_name: &str) -> Result<CardFile, Vec<Diag
         ix: LineIndex::new(text),
         diags: Vec::new(),
     };
-    let doc = match toml_edit::Document::parse(text) {
+    let doc = match parse_toml(text) {
         Ok(d) => d,
-        Err(e) => {
-            let span = e.span().unwrap_or(0..0);
-            let msg = e.message().trim().replace('\n', " ");
-            cx.err(&span, format!("this is not valid TOML: {msg}"));
+        Err((span, msg)) => {
+            cx.err(&span, msg);
             return Err(cx.diags);
         }
     };

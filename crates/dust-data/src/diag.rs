@@ -67,6 +67,16 @@ impl<'a> LineIndex<'a> {
 }
 
 /// What kind of TOML item this is, for "expected …, found …" messages.
+/// Parses a TOML document; a syntax error comes back as the span it points at and the message
+/// every file format reports ("this is not valid TOML: …").
+pub(crate) fn parse_toml(text: &str) -> Result<toml_edit::Document<&str>, (Range<usize>, String)> {
+    toml_edit::Document::parse(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        let msg = e.message().trim().replace('\n', " ");
+        (span, format!("this is not valid TOML: {msg}"))
+    })
+}
+
 pub(crate) fn describe(item: &toml_edit::Item) -> &'static str {
     match item {
         toml_edit::Item::Value(v) => describe_value(v),

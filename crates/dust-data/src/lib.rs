@@ -16,3 +16,18 @@ pub mod tests_support;
 
 pub use diag::{Diagnostic, LineIndex};
 pub use map::{parse_map, MapFile, Objective, Piece};
+
+/// The user's Dust 1947 data folder (saved games, the server's database):
+/// `$XDG_DATA_HOME/dust1947`, else `~/.local/share/dust1947`; `None` when neither variable is
+/// set.
+pub fn data_dir() -> Option<std::path::PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| std::path::Path::new(&h).join(".local/share"))
+        })?;
+    Some(base.join("dust1947"))
+}

@@ -4,7 +4,7 @@
 //! [`parse_map`] reports every problem of a file at once, each as `FILE:LINE:COL: message`
 //! pointing at the offending value, and never panics.
 
-use crate::diag::{describe, edit_distance, toml_string, valid_list};
+use crate::diag::{describe, edit_distance, parse_toml, toml_string, valid_list};
 use crate::diag::{Diagnostic, LineIndex};
 use core::ops::Range;
 use dust_core::{
@@ -237,12 +237,10 @@ pub fn parse_map(text: &str, file_name: &str) -> Result<MapFile, Vec<Diagnostic>
         diags: Vec::new(),
         size: None,
     };
-    let doc = match toml_edit::Document::parse(text) {
+    let doc = match parse_toml(text) {
         Ok(d) => d,
-        Err(e) => {
-            let span = e.span().unwrap_or(0..0);
-            let msg = e.message().trim().replace('\n', " ");
-            cx.err(&span, format!("this is not valid TOML: {msg}"));
+        Err((span, msg)) => {
+            cx.err(&span, msg);
             return Err(cx.diags);
         }
     };

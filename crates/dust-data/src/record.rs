@@ -18,7 +18,7 @@
 //! ```
 
 use crate::diag::toml_string;
-use crate::diag::{Diagnostic, LineIndex};
+use crate::diag::{parse_toml, Diagnostic, LineIndex};
 use crate::scenario::{builtin_names, load_builtin, parse_scenario, Edition, Pos, Scenario};
 use core::fmt;
 use core::ops::Range;
@@ -105,12 +105,10 @@ impl Record {
         let ix = LineIndex::new(text);
         let mut diags = Vec::new();
         let mut err = |span: &Span, m: String| diags.push(ix.diagnostic(file, span, m));
-        let doc = match toml_edit::Document::parse(text) {
+        let doc = match parse_toml(text) {
             Ok(d) => d,
-            Err(e) => {
-                let span = e.span().unwrap_or(0..0);
-                let msg = e.message().trim().replace('\n', " ");
-                err(&span, format!("this is not valid TOML: {msg}"));
+            Err((span, msg)) => {
+                err(&span, msg);
                 return Err(diags);
             }
         };

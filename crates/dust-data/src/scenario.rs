@@ -22,7 +22,7 @@
 
 use crate::builtin::builtin_cards;
 use crate::card::CardFile;
-use crate::diag::{describe, describe_value, edit_distance, toml_string};
+use crate::diag::{describe, describe_value, edit_distance, parse_toml, toml_string};
 use crate::diag::{Diagnostic, LineIndex};
 use crate::map::{parse_map, MapFile};
 use core::ops::Range;
@@ -1117,12 +1117,10 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
         ix: LineIndex::new(text),
         diags: Vec::new(),
     };
-    let doc = match toml_edit::Document::parse(text) {
+    let doc = match parse_toml(text) {
         Ok(d) => d,
-        Err(e) => {
-            let span = e.span().unwrap_or(0..0);
-            let msg = e.message().trim().replace('\n', " ");
-            cx.err(&span, format!("this is not valid TOML: {msg}"));
+        Err((span, msg)) => {
+            cx.err(&span, msg);
             return Err(cx.diags);
         }
     };

@@ -36,7 +36,7 @@ pub use error::{ApiError, ServerError};
 pub use http::Limits;
 
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -72,15 +72,7 @@ impl ServerConfig {
 /// The default database: `$XDG_DATA_HOME/dust1947/dust1947.sqlite`, else
 /// `~/.local/share/dust1947/dust1947.sqlite`.
 pub fn default_db_path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|h| Path::new(&h).join(".local/share"))
-        })?;
-    Some(base.join("dust1947").join("dust1947.sqlite"))
+    Some(dust_data::data_dir()?.join("dust1947.sqlite"))
 }
 
 /// Structured logs on stderr (`RUST_LOG` filters them; default `info`). Does nothing when a
