@@ -281,3 +281,61 @@ fn weapons_resolve_in_the_order_given() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("card order"), "{}", stderr(&o));
 }
+
+/// Issue 10: `--edition battlefront` plays the battlefront cards, dice and saves
+/// (tactics-battlefront-2013-rules.txt, "6) Roll Saves", "Blast Weapons", "Automatic Kill
+/// Weapons"), and `--monte-carlo` plays the same attack with the battlefront engine.
+#[test]
+fn battlefront_edition_odds() {
+    // The Sulphur Thrower is an automatic kill against Lara's infantry armour 3 (the book's
+    // Damage Resilient example), a spray weapon: no save.
+    let v = json(&[
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Fakyeli",
+        "--target",
+        "Lara",
+        "--weapon",
+        "Sulphur",
+    ]);
+    assert_eq!(v["edition"], "battlefront");
+    assert_eq!(v["lines"][0]["value"], "B1/K");
+    let loss = probs(&v["loss"]);
+    // One die (one model targeted), a hit on 1/3; Damage Resilient rolls one die per cross
+    // marked off (4), each army symbol saving one.
+    let p_miss = 2.0 / 3.0;
+    assert!(
+        (loss[0] - (p_miss + (1.0 / 3.0) * (1.0f64 / 3.0).powi(4))).abs() < 1e-12,
+        "{loss:?}"
+    );
+    // Infantry cover save against the shotguns: 1/3 × 1/3 per die.
+    let v = json(&[
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Fakyeli",
+        "--target",
+        "Grim Reapers",
+        "--weapon",
+        "Shotgun",
+        "--cover",
+        "soft",
+    ]);
+    let mean = v["lines"][0]["mean_after_cover"].as_f64().expect("a mean");
+    let dice = v["lines"][0]["dice"].as_f64().expect("dice");
+    assert!((mean - dice / 9.0).abs() < 1e-9, "{mean} vs {dice}/9");
+    // The engine agrees.
+    let o = run(&[
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Fakyeli",
+        "--target",
+        "Lara",
+        "--monte-carlo",
+        "2000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("battlefront edition"), "{}", stdout(&o));
+}

@@ -225,3 +225,103 @@ fn two_people_a_lobby_seat_targets_and_odds() {
     }
     server.stop();
 }
+
+/// Issue 10: the battlefront edition in the browser's API. A battlefront scenario offers the
+/// battlegroups (`data/armies/bf-*.toml`) and the cards of that edition; a game of Encounter
+/// starts with a shipped battlegroup against an army made in the builder with a large vehicle
+/// (the IS-48, two squares: tactics-battlefront-2013-rules.txt, "Vehicle and Aircraft Size"),
+/// whose `squares` the state lists; the AI plays it to the end; the odds calculator takes
+/// `edition: "battlefront"`.
+#[test]
+fn a_battlefront_game_with_battlegroups_and_a_large_model() {
+    let db = temp_db("battlefront");
+    let server = start(&db);
+    let addr = server.addr();
+    let offer = get(addr, "/api/armies?scenario=encounter").unwrap().json();
+    assert_eq!(offer["choosable"], true, "{offer}");
+    assert_eq!(offer["edition"], "battlefront");
+    let ids: Vec<&str> = offer["shipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["bf-battlegroup-koshka", "bf-kampfgruppe-stefan", "bf-taskforce-joe"]);
+    assert!(offer["cards"].as_array().unwrap().iter().any(|c| c["name"] == "IS-48"));
+    // A revised army is refused for it, with the reason.
+    let bad = post(
+        addr,
+        "/api/armies/check",
+        &json!({ "scenario": "encounter", "shipped": "core-axis" }),
+    )
+    .unwrap()
+    .json();
+    assert_eq!(bad["ok"], false);
+    let c = post(
+        addr,
+        "/api/games",
+        &json!({
+            "scenario": "encounter",
+            "both_ai": "greedy",
+            "seed": 7,
+            "armies": {
+                "a": { "shipped": "bf-taskforce-joe" },
+                "b": { "bloc": "ssu", "name": "Big iron", "units": [{ "name": "IS-48" }, { "name": "Fakyeli" }] }
+            }
+        }),
+    )
+    .unwrap();
+    assert_eq!(c.status, 200, "{}", c.body);
+    let c = c.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    // A game of two AIs is watched through its spectator link.
+    let watch = c["spectator_link"].as_str().expect("a spectator link").to_string();
+    let token = watch.split("seat=").nth(1).expect("a seat token").to_string();
+    let t0 = Instant::now();
+    let mut seen_two = false;
+    let end = loop {
+        let s = state(addr, &id, &token);
+        assert_eq!(s["armies"]["a"], "Taskforce Joe", "{}", s["armies"]);
+        let is48 = s["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["name"] == "IS-48")
+            .expect("in the game")
+            .clone();
+        if is48["at"].is_string() && is48["destroyed"] == false {
+            let squares = is48["squares"].as_array().unwrap();
+            assert_eq!(squares.len(), 2, "{is48}");
+            assert_eq!(squares[0], is48["at"]);
+            seen_two = true;
+        }
+        if s["pending"]["kind"] == "over" {
+            break s;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(240), "the game never ended");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(seen_two, "the IS-48 stood on the board on two squares");
+    assert!(end["units"].as_array().unwrap().iter().any(|u| u["name"] == "Pounder"));
+    // The odds calculator in the battlefront edition: the Sulphur Thrower is B1/K against
+    // Lara (an automatic kill), a spray weapon (no save).
+    let o = post(
+        addr,
+        "/api/odds",
+        &json!({ "attacker": "Fakyeli", "target": "Lara", "lines": [1], "edition": "battlefront" }),
+    )
+    .unwrap();
+    assert_eq!(o.status, 200, "{}", o.body);
+    let o = o.json();
+    assert_eq!(o["edition"], "battlefront");
+    let p0 = o["loss"][0].as_f64().unwrap();
+    assert!((p0 - (2.0 / 3.0 + (1.0 / 3.0) * (1.0f64 / 3.0).powi(4))).abs() < 1e-12, "{o}");
+    let bad = post(
+        addr,
+        "/api/odds",
+        &json!({ "attacker": "Fakyeli", "target": "Lara", "edition": "third" }),
+    )
+    .unwrap();
+    assert_eq!(bad.status, 400);
+    server.stop();
+}

@@ -114,8 +114,8 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
 /// The battlefront edition's answer (tactics-battlefront-2013-rules.txt, "3) Check Line of
 /// Sight", "Cover Saves"): any point of the attacker's square to any point of the target's;
 /// the target is in cover when no point of the attacker's square reaches all of its square,
-/// and infantry also in a square with an ammo crate, an anti-tank trap, rubble, a structure
-/// or smoke.
+/// and infantry also in a square with an ammo crate, an anti-tank trap, trees, rubble, a
+/// structure or smoke.
 fn battlefront(a: &Args, map: &dust_data::MapFile, occ: &dust_core::Occupancy, shot: &Shot) -> anyhow::Result<ExitCode> {
     use dust_core::battlefront::{area_cover, sees};
     use dust_core::Terrain;
@@ -133,6 +133,7 @@ fn battlefront(a: &Args, map: &dust_data::MapFile, occ: &dust_core::Occupancy, s
         }
         match b.terrain(to) {
             Terrain::Rubble => reasons.push("infantry in rubble".to_string()),
+            Terrain::Trees => reasons.push("infantry in trees".to_string()),
             Terrain::Smoke => reasons.push("infantry in smoke".to_string()),
             _ => {}
         }

@@ -47,8 +47,14 @@ pub fn summary(file: &str, m: &MapFile) -> String {
     let mut out = format!("{file}: ok: \"{}\"\n", m.name);
     let last_col = char::from(b'A' + b.width() - 1);
     let count = |t: Terrain| b.squares().filter(|&s| b.terrain(s) == t).count();
+    // Trees and swamp (battlefront terrain) only when the map has them.
+    let extra: String = [(Terrain::Trees, "trees"), (Terrain::Swamp, "swamp")]
+        .iter()
+        .filter(|&&(t, _)| count(t) > 0)
+        .map(|&(t, name)| format!(", {} {name}", count(t)))
+        .collect();
     out.push_str(&format!(
-        "  board: {} columns (A-{last_col}) x {} rows (1-{}): {} open, {} deep water, {} rubble, {} smoke, {} without a dot\n",
+        "  board: {} columns (A-{last_col}) x {} rows (1-{}): {} open, {} deep water, {} rubble{extra}, {} smoke, {} without a dot\n",
         b.width(),
         b.height(),
         b.height(),

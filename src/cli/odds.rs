@@ -5,8 +5,9 @@
 
 use anyhow::{anyhow, bail, Context as _};
 use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution, LineChoice, Odds};
-use dust_core::unit::{CombatValue, UnitCard, UnitKind};
+use dust_core::unit::{BattlefrontCard, CombatValue, UnitCard, UnitKind};
 use dust_core::CoverLevel;
+use dust_data::card::CardFile;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -50,7 +51,8 @@ pub struct Args {
     /// A SUSTAINED ATTACK: failed dice rerolled once per line.
     #[arg(long)]
     sustained: bool,
-    /// The target's cover against ranged lines (squads only).
+    /// The target's cover against ranged lines (squads only; battlefront: soft or hard is "in
+    /// cover", for any unit).
     #[arg(long, value_name = "none|soft|hard", default_value = "none", value_parser = ["none", "soft", "hard"])]
     cover: String,
     /// A skill used or an option (repeatable): see below.
@@ -77,34 +79,31 @@ pub struct Args {
     /// Print one JSON object: loss (probabilities by health lost), destroyed, mean, and more.
     #[arg(long)]
     json: bool,
-    /// The rules edition: `revised` (default) or `battlefront`. The exact odds model the revised
-    /// edition; the battlefront edition is refused until they model its dice and saves.
+    /// The rules edition: `revised` (default) or `battlefront` (its cards, dice, saves, blast and
+    /// automatic-kill values; docs/odds.md).
     #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
     edition: dust_core::Edition,
 }
 
 /// Runs `dust1947 odds`.
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
-    if a.edition == dust_core::Edition::Battlefront {
-        bail!(
-            "--edition battlefront: the exact odds do not model the battlefront dice, saves and blast values yet (issue 10); \
-             play it out with `dust1947 sim --edition battlefront` instead"
-        );
-    }
     let dir = a
         .cards
         .clone()
         .or_else(|| std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from));
-    let cards = dust_data::builtin::load_cards(dir.as_deref()).map_err(|d| {
+    let cards = dust_data::builtin::load_card_files_for(dir.as_deref(), a.edition).map_err(|d| {
         anyhow!(
             "the card folder has {} problem(s): {}",
             d.len(),
             d.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
         )
     })?;
-    let attacker = resolve_card(&a.attacker, &cards, "--attacker")?;
-    let target = resolve_card(&a.target, &cards, "--target")?;
+    let (attacker, attacker_bf) = resolve_card(&a.attacker, &cards, "--attacker", a.edition)?;
+    let (target, target_bf) = resolve_card(&a.target, &cards, "--target", a.edition)?;
     let mut spec = AttackSpec::new(&attacker, &target);
+    if a.edition == dust_core::Edition::Battlefront {
+        spec = spec.battlefront(attacker_bf.as_ref(), target_bf.as_ref());
+    }
     for (flag, n, card) in [("--alive", a.alive, &attacker), ("--target-alive", a.target_alive, &target)] {
         if let Some(n) = n {
             if n == 0 || n > card.health {
@@ -192,23 +191,36 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A card from a file (`.toml` or an existing file) or from the database by name.
-fn resolve_card(arg: &str, cards: &[UnitCard], flag: &str) -> anyhow::Result<UnitCard> {
+/// A card from a file (`.toml` or an existing file) or from the database by name, with its
+/// battlefront part when the edition is battlefront and the card is a battlefront card (a
+/// classic card fires its revised values there).
+fn resolve_card(
+    arg: &str,
+    cards: &[CardFile],
+    flag: &str,
+    edition: dust_core::Edition,
+) -> anyhow::Result<(UnitCard, Option<BattlefrontCard>)> {
+    let bf_part = |f: &CardFile| {
+        (edition == dust_core::Edition::Battlefront && f.info.edition == dust_core::Edition::Battlefront)
+            .then(|| f.info.battlefront.clone())
+    };
     let path = Path::new(arg);
     if arg.to_ascii_lowercase().ends_with(".toml") || path.is_file() {
         let text = std::fs::read_to_string(path).with_context(|| format!("{flag}: cannot read the card file `{arg}`: check the path"))?;
-        return dust_data::card::parse_card(&text, arg).map_err(|d| {
+        let f = dust_data::card::parse_card_file(&text, arg).map_err(|d| {
             anyhow!(
                 "{flag}: the card file has {} problem(s):\n{}",
                 d.len(),
                 d.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
             )
-        });
+        })?;
+        let bf = bf_part(&f);
+        return Ok((f.card, bf));
     }
-    if let Some(c) = cards.iter().find(|c| c.name.eq_ignore_ascii_case(arg.trim())) {
-        return Ok(c.clone());
+    if let Some(f) = cards.iter().find(|f| f.card.name.eq_ignore_ascii_case(arg.trim())) {
+        return Ok((f.card.clone(), bf_part(f)));
     }
-    let names: Vec<&str> = cards.iter().map(|c| c.name.as_str()).collect();
+    let names: Vec<&str> = cards.iter().map(|f| f.card.name.as_str()).collect();
     let hint = closest(arg, &names).map(|n| format!(" Did you mean `{n}`?")).unwrap_or_default();
     bail!("{flag}: no unit is named `{arg}`.{hint} The units are: {}", names.join(", "))
 }
@@ -339,6 +351,15 @@ fn skills_used(spec: &AttackSpec<'_>) -> Vec<&'static str> {
     v
 }
 
+/// The line's value against the target: the battlefront card's exact blast or automatic-kill
+/// value when it has one (`B1/2`, `B1/K`, `2/K`), else the revised value.
+fn value_text(spec: &AttackSpec<'_>, l: &dust_core::odds::LineOdds) -> String {
+    spec.attacker_bf
+        .and_then(|b| b.weapons.get(l.line))
+        .and_then(|w| w.value(spec.target.armor))
+        .map_or_else(|| l.value.to_string(), |v| v.to_string())
+}
+
 fn dist_json(d: &Distribution) -> Value {
     json!(d.probs())
 }
@@ -352,7 +373,7 @@ fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
             json!({
                 "name": l.name,
                 "index": l.line,
-                "value": l.value.to_string(),
+                "value": value_text(spec, l),
                 "close_combat": l.close,
                 "ignores_cover": l.ignores_cover,
                 "ammo": ammo,
@@ -389,6 +410,7 @@ fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
             "armor": spec.target.armor.to_string(),
             "provisional": spec.target.is_provisional(),
         },
+        "edition": spec.edition.name(),
         "sustained": spec.sustained,
         "cover": spec.cover.name(),
         "skills": skills_used(spec),
@@ -446,6 +468,17 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
             }
         }
     );
+    if spec.is_battlefront() {
+        let _ = writeln!(
+            s,
+            "battlefront edition: hits on the army symbol; {}",
+            if spec.cover == CoverLevel::None {
+                "the target is not in cover"
+            } else {
+                "the target is in cover"
+            }
+        );
+    }
     for c in [a, t] {
         if c.is_provisional() {
             let _ = writeln!(
@@ -467,7 +500,7 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
             s,
             "{:<name_w$}  {:>7}  {:>4}  {:>6.2}  {:>8.2}  {:>6.2}  {:>6.2}  {:>9}",
             l.name,
-            l.value.to_string(),
+            value_text(spec, l),
             l.dice,
             l.hits.mean(),
             l.after_cover.mean(),

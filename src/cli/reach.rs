@@ -2,7 +2,7 @@
 
 use super::{load_map, square_arg, to_json, Kind};
 use anyhow::bail;
-use dust_core::{reach, Board, Mover, PieceKind, Side, Square};
+use dust_core::{Board, Mover, PieceKind, Side, Square};
 use dust_data::map::grid_char;
 use dust_data::MapFile;
 use serde_json::{json, Map, Value};
@@ -44,9 +44,10 @@ pub struct Args {
     /// Print one JSON object: squares, paths, costs, from, unit, side, move, actions, edition.
     #[arg(long)]
     json: bool,
-    /// The rules edition: `revised` (default) or `battlefront`. Both move on the same grid
-    /// rules in this engine; in the battlefront edition `--actions 2` is a March Move (two legs
-    /// of the Move rating: "doubles its Move rating").
+    /// The rules edition: `revised` (default) or `battlefront`. Both move on the same grid;
+    /// the battlefront edition's corners count every square the unit cannot enter ("Moving
+    /// Around Corners"), and `--actions 2` is a March Move (two legs of the Move rating:
+    /// "doubles its Move rating").
     #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
     edition: dust_core::Edition,
 }
@@ -81,7 +82,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         jump: a.jump,
     };
     let occ = map.occupancy();
-    let r = reach(&map.board, &occ, &mover);
+    let r = dust_core::reach::reach_after_in(&map.board, &occ, &mover, false, a.edition);
     let squares = r.squares();
     if a.json {
         let mut paths = Map::new();

@@ -17,7 +17,53 @@
 //! Resilient. It is an estimate for search, not the exact odds.
 
 use dust_core::game::{Game, Pending, UnitId, HERO_LINE};
-use dust_core::{line_of_sight, range, CombatValue, CoverLevel, Die, Face, Role, Shot, Side, Skill, Square, UnitKind, WeaponRange};
+use dust_core::{
+    line_of_sight, range, CombatValue, CoverLevel, Die, Edition, Face, Role, Shot, Side, Skill, Square, UnitKind, WeaponRange,
+};
+
+/// The squares unit `u` would hold standing at `at`: all the squares of a large or huge model
+/// where it stands now (battlefront "Vehicle and Aircraft Size"), else `at` alone (a square it
+/// might move to is taken as one square: its facing there is not known).
+pub fn squares_at(game: &Game, u: UnitId, at: Square) -> Vec<Square> {
+    if game.unit(u).at == Some(at) {
+        let v = game.unit_squares(u);
+        if !v.is_empty() {
+            return v;
+        }
+    }
+    vec![at]
+}
+
+/// The range between unit `u` at `from` and unit `t` at `to`, between their nearest squares
+/// (battlefront: "targeting any of their squares"; one square each in the revised edition).
+pub fn unit_range(game: &Game, u: UnitId, from: Square, t: UnitId, to: Square) -> u32 {
+    if game.model_squares(u) < 2 && game.model_squares(t) < 2 {
+        return range(from, to);
+    }
+    let theirs = squares_at(game, t, to);
+    squares_at(game, u, from)
+        .iter()
+        .flat_map(|&a| theirs.iter().map(move |&b| range(a, b)))
+        .min()
+        .unwrap_or_else(|| range(from, to))
+}
+
+/// Battlefront line of sight and cover of `target` at `to` from `u` at `from`: `None` when no
+/// square of one sees a square of the other, else whether the target is in cover
+/// (`Game::bf_target_in_cover`, "Cover Saves").
+fn bf_sight(game: &Game, u: UnitId, from: Square, target: UnitId, to: Square) -> Option<bool> {
+    use dust_core::battlefront::{sees, sees_footprints};
+    let (b, occ) = (game.board(), game.occupancy());
+    let mine = squares_at(game, u, from);
+    let theirs = squares_at(game, target, to);
+    // A model's own squares do not block its sight (the engine's `sees_footprints`).
+    let seen = if mine.len() == 1 && theirs.len() == 1 {
+        sees(b, occ, from, to)
+    } else {
+        sees_footprints(b, occ, &mine, &theirs)
+    };
+    seen.then(|| game.bf_target_in_cover(u, from, target))
+}
 
 /// Share of a unit's AP lost linearly with its health; the rest is lost when destroyed.
 pub const DAMAGED: f64 = 0.7;
@@ -101,12 +147,34 @@ pub struct AttackMode {
 pub fn line_damage(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Square, to: Square, mode: AttackMode) -> Option<f64> {
     let cover = shot_cover(game, u, l, target, from, to, mode)?;
     let t = game.unit(target);
-    let save = match cover {
-        CoverLevel::None => None,
-        CoverLevel::Soft => t.card.soft_cover,
-        CoverLevel::Hard => t.card.hard_cover,
+    let save = if game.edition() == Edition::Battlefront {
+        bf_save_face(game, l, target, cover, mode)
+    } else {
+        match cover {
+            CoverLevel::None => None,
+            CoverLevel::Soft => t.card.soft_cover,
+            CoverLevel::Hard => t.card.hard_cover,
+        }
     };
     raw_damage(game, u, l, target, save, mode)
+}
+
+/// The battlefront save against line `l` as the revised face with the same chance ("6) Roll
+/// Saves"): infantry in cover saves on 4 faces of 6 (the miss face's chance), infantry out of
+/// cover (or against a grenade weapon) and vehicles in cover on 2 (the hit face's chance);
+/// close combat, spray weapons and vehicles in the open get none.
+fn bf_save_face(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode: AttackMode) -> Option<Face> {
+    let w = game.unit(l.owner).card.weapons.get(l.index)?;
+    if mode.close || w.range == WeaponRange::Close || w.keywords.flame {
+        return None;
+    }
+    let infantry = matches!(game.unit(target).card.kind, UnitKind::Squad | UnitKind::Hero);
+    let in_cover = cover != CoverLevel::None && !w.keywords.ugl;
+    match (infantry, in_cover) {
+        (true, true) => Some(Face::Miss),
+        (true, false) | (false, true) => Some(Face::Hit),
+        (false, false) => None,
+    }
 }
 
 /// The cover that saves against line `l` of `u` at `from` shooting `target` at `to`
@@ -116,10 +184,15 @@ fn shot_cover(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Square, 
     let w = game.unit(l.owner).card.weapons.get(l.index)?;
     let t = game.unit(target);
     let value = w.table.against(t.card.armor);
-    if value == CombatValue::NoEffect || !w.range.reaches(range(from, to)) {
+    if value == CombatValue::NoEffect || !w.range.reaches(unit_range(game, u, from, target, to)) {
         return None;
     }
     let close = mode.close || w.range == WeaponRange::Close;
+    if game.edition() == Edition::Battlefront {
+        // Any target may be in cover; the battlefront odds decide which save each line allows.
+        let in_cover = bf_sight(game, u, from, target, to)?;
+        return Some(if in_cover && !close { CoverLevel::Soft } else { CoverLevel::None });
+    }
     let mut level = CoverLevel::None;
     if !mode.trust_los || (!close && t.card.kind == UnitKind::Squad) {
         let shot = Shot {
@@ -191,6 +264,7 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
     let ammo = if w.ammo.is_some() { mode.ammo.max(1) } else { 0 };
     let burst = w.keywords.burst && !t.moved;
     let hero = t.joined.filter(|h| !game.unit(*h).destroyed && t.card.kind == UnitKind::Squad);
+    let bf = game.edition() == Edition::Battlefront;
     let key: ExactKey = (
         std::sync::Arc::as_ptr(&owner.card) as usize,
         l.index,
@@ -199,7 +273,7 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
         std::sync::Arc::as_ptr(&t.card) as usize,
         t.health,
         t.card.ap,
-        cover as u8 | u8::from(mode.reroll) << 2 | u8::from(burst) << 3,
+        cover as u8 | u8::from(mode.reroll) << 2 | u8::from(burst) << 3 | u8::from(bf) << 4,
         ammo,
         hero.map_or(u8::MAX, |h| game.unit(h).health),
     );
@@ -207,6 +281,10 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
         v
     } else {
         let mut spec = AttackSpec::new(&owner.card, &t.card).with_attacker_alive(owner.health.max(1));
+        if bf {
+            // The battlefront dice, saves and damage (blast, automatic kill, a miniature a hit).
+            spec = spec.battlefront(owner.bf.as_deref(), t.bf.as_deref());
+        }
         spec.lines = vec![LineChoice { line: l.index, ammo }];
         spec.target_alive = t.health.max(1);
         spec.sustained = mode.reroll;
@@ -272,7 +350,9 @@ pub fn raw_damage(game: &Game, u: UnitId, l: LineRef, target: UnitId, save: Opti
     } else {
         1.0
     };
-    let spotter = owner.card.kind == UnitKind::Squad
+    // The Spotter's reversed dice are a revised rule (battlefront rolls count the army symbol).
+    let spotter = game.edition() == Edition::Revised
+        && owner.card.kind == UnitKind::Squad
         && owner
             .card
             .models
@@ -287,7 +367,15 @@ pub fn raw_damage(game: &Game, u: UnitId, l: LineRef, target: UnitId, save: Opti
     let health = f64::from(t.health);
     let dmg = match value {
         CombatValue::NoEffect => 0.0,
-        CombatValue::Dice { dice, damage } => f64::from(dice) * mult * burst * p_eff * laser * (1.0 - p_save) * f64::from(damage),
+        CombatValue::Dice { dice, damage } => {
+            // Battlefront "7) Suffer Damage": one miniature per hit on a squad.
+            let damage = if game.edition() == Edition::Battlefront && t.card.kind == UnitKind::Squad {
+                damage.min(1)
+            } else {
+                damage
+            };
+            f64::from(dice) * mult * burst * p_eff * laser * (1.0 - p_save) * f64::from(damage)
+        }
         CombatValue::Phaser { aim, power } => f64::from(aim) * mult * burst * p_eff * laser * f64::from(power) * p,
         CombatValue::Volley { dice, damage } => {
             let k = usize::from(mode.ammo.clamp(1, 4) - 1);
@@ -407,7 +495,7 @@ pub fn danger_at(game: &Game, u: UnitId, at: Square) -> f64 {
         }
         let Some(from) = e.at else { continue };
         let eid = UnitId(i as u8);
-        let d = range(from, at);
+        let d = unit_range(game, eid, from, u, at);
         let reach = max_reach(game, eid);
         let mv = movement(game, eid);
         if d > reach + mv {
@@ -434,7 +522,8 @@ pub fn danger_at(game: &Game, u: UnitId, at: Square) -> f64 {
 /// Distance from `at` to the nearest enemy unit (or enemy entry edge when none is on the board).
 pub fn nearest_enemy(game: &Game, side: Side, at: Square) -> u32 {
     targets(game, side)
-        .map(|(_, s)| range(at, s))
+        .flat_map(|(t, s)| squares_at(game, t, s))
+        .map(|s| range(at, s))
         .min()
         .unwrap_or_else(|| enemy_edge_distance(game, side, at))
 }

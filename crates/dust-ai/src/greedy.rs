@@ -153,7 +153,7 @@ impl GreedyPlayer {
                 let yes = match opt {
                     Optional::Separate => false,
                     Optional::Assault => self.planned.as_ref().is_some_and(|p| Some(p.unit) == declaring && p.assault),
-                    Optional::Berserk | Optional::AllInOne => {
+                    Optional::Berserk | Optional::AllInOne | Optional::FightingSpirit => {
                         self.aimed.iter().map(|(t, d)| eval::damage_value(game, *t, *d)).sum::<f64>() >= 8.0
                     }
                     // A free reroll of a failed die.
@@ -217,10 +217,11 @@ impl GreedyPlayer {
             Some(Decision::Spread(_)) => options
                 .iter()
                 .map(|d| match d {
-                    Decision::Spread(s) => game
-                        .units()
-                        .iter()
-                        .filter(|u| !u.destroyed && u.at == Some(*s))
+                    Decision::Spread(s) => (0..game.units().len())
+                        .map(|i| UnitId(i as u8))
+                        // Every square of a large or huge model.
+                        .filter(|&u| game.unit_squares(u).contains(s))
+                        .map(|u| game.unit(u))
                         .map(|u| {
                             if u.side == side {
                                 -f64::from(u.card.ap)
@@ -232,6 +233,10 @@ impl GreedyPlayer {
                     _ => 0.0,
                 })
                 .collect(),
+            // Battlefront: the facing at the end of a Move (the engine offers the way the unit
+            // went first), and placing an eliminated unit in reserve (always).
+            Some(Decision::Face(_)) => options.iter().enumerate().map(|(i, _)| if i == 0 { 1.0 } else { 0.0 }).collect(),
+            Some(Decision::Reserve(_)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Reserve(true)))).collect(),
             None => Vec::new(),
         };
         options.into_iter().zip(scores).collect()

@@ -89,7 +89,7 @@ pub fn light(game: &Game, options: &[Decision], rng: &mut GameRng) -> Decision {
         Decision::Use(opt, _) => {
             let yes = match opt {
                 Optional::Separate | Optional::Assault | Optional::HeroicAttack => rng.index(8) == 0,
-                Optional::Berserk | Optional::AllInOne => rng.index(2) == 0,
+                Optional::Berserk | Optional::AllInOne | Optional::FightingSpirit => rng.index(2) == 0,
                 Optional::MedalOfHonor => true,
                 Optional::Crush => rng.index(2) == 0,
             };
@@ -113,7 +113,19 @@ pub fn light(game: &Game, options: &[Decision], rng: &mut GameRng) -> Decision {
                 pick(rng)
             }
         }
-        Decision::Activate(_) | Decision::Casualty(_) | Decision::Skill(..) | Decision::Spread(_) | Decision::Revive(_) => pick(rng),
+        Decision::Activate(_)
+        | Decision::Casualty(_)
+        | Decision::Skill(..)
+        | Decision::Spread(_)
+        | Decision::Revive(_)
+        | Decision::Face(_) => pick(rng),
+        Decision::Reserve(_) => {
+            if options.contains(&Decision::Reserve(true)) {
+                Decision::Reserve(true)
+            } else {
+                pick(rng)
+            }
+        }
     }
 }
 

@@ -189,7 +189,8 @@ pub struct Board {
     structure_of: Vec<u8>,
     structures: Vec<StructureSetup>,
     /// The spaces as bit sets for the movement search ([`crate::reach`]): `SPACE_SETS` sets of
-    /// `words_for(len)` words each (on the board, no dot, deep water, rubble, anti-tank trap),
+    /// `words_for(len)` words each (on the board, no dot, deep water, rubble, anti-tank trap,
+    /// swamp),
     /// kept in step with the terrain and cover.
     space_bits: Vec<u64>,
     /// Steps allowed by walls, structures and the board's edge, per mover class (built once:
@@ -203,7 +204,8 @@ pub(crate) const NO_DOT: usize = 1;
 pub(crate) const WATER: usize = 2;
 pub(crate) const RUBBLE: usize = 3;
 pub(crate) const TRAP: usize = 4;
-const SPACE_SETS: usize = 5;
+pub(crate) const SWAMP: usize = 5;
+const SPACE_SETS: usize = 6;
 
 impl Board {
     /// Checks a setup and builds the board.
@@ -391,6 +393,7 @@ impl Board {
             (WATER, t == Terrain::Water),
             (RUBBLE, t == Terrain::Rubble),
             (TRAP, self.cover[i] == Some(CoverElement::AntiTankTrap)),
+            (SWAMP, t == Terrain::Swamp),
         ] {
             put(&mut self.space_bits[set * w..(set + 1) * w], i, on);
         }

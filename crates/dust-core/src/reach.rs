@@ -7,7 +7,8 @@
 //! (Agile: all diagonals 1). The search state is (space, first diagonal used), so the answer is
 //! exact, and every reachable space comes with a path.
 
-use crate::board::{Board, Edge, EntranceSize, StructureId, NO_DOT, ON_BOARD, RUBBLE, TRAP, WATER};
+use crate::board::{Board, Edge, EntranceSize, StructureId, NO_DOT, ON_BOARD, RUBBLE, SWAMP, TRAP, WATER};
+use crate::edition::Edition;
 use crate::occupancy::Occupancy;
 use crate::side::Side;
 use crate::spaceset::{put, words_for, Bits, LARGE_WORDS};
@@ -161,6 +162,9 @@ struct Rules<'a> {
     board: &'a Board,
     occ: &'a Occupancy,
     m: Mover,
+    /// The battlefront edition counts every space the mover cannot enter as an impassable
+    /// corner ([`Rules::corner_space_blocked`]).
+    edition: Edition,
     /// The space the mover stands on, which it may always pass and stop on; `None` for a unit
     /// that is not on the board (entering).
     start: Option<Square>,
@@ -173,8 +177,21 @@ impl<'a> Rules<'a> {
             board,
             occ,
             m: *mover,
+            edition: Edition::Revised,
             start: Some(mover.at),
         }
+    }
+    /// The rules of `edition`.
+    fn of(self, edition: Edition) -> Rules<'a> {
+        Rules { edition, ..self }
+    }
+    /// Whether the battlefront corners apply: "An Infantry unit can move diagonally across a
+    /// corner around a square occupied by an enemy unit or containing terrain they cannot
+    /// enter, but cannot move diagonally between two such squares. A Vehicle cannot move
+    /// diagonally across a corner around a square occupied by an enemy unit or containing
+    /// terrain it cannot enter." (tactics-battlefront-2013-rules.txt, "Moving Around Corners").
+    fn bf(&self) -> bool {
+        self.edition == Edition::Battlefront
     }
     fn vehicle(&self) -> bool {
         self.m.kind == PieceKind::Vehicle
@@ -206,6 +223,9 @@ impl<'a> Rules<'a> {
         if self.vehicle() && t == Terrain::Rubble {
             return Err("rubble blocks vehicles");
         }
+        if self.vehicle() && t == Terrain::Swamp {
+            return Err("vehicles cannot enter a swamp square");
+        }
         if self.vehicle() && self.board.cover(s) == Some(CoverElement::AntiTankTrap) {
             return Err("vehicles cannot enter a space with an anti-tank trap");
         }
@@ -225,7 +245,7 @@ impl<'a> Rules<'a> {
     /// Can the mover end a move action in `s`, a space it does not stand on?
     fn stop_other(&self, s: Square) -> bool {
         let t = self.board.terrain(s);
-        if t == Terrain::Water || (self.vehicle() && (t == Terrain::Rubble || self.board.cover(s) == Some(CoverElement::AntiTankTrap))) {
+        if t == Terrain::Water || (self.vehicle() && (!t.lets_vehicles_in() || self.board.cover(s) == Some(CoverElement::AntiTankTrap))) {
             return false;
         }
         let cell = self.occ.at(s);
@@ -269,7 +289,16 @@ impl<'a> Rules<'a> {
         if cell.has_side(self.m.side.other()) {
             return true;
         }
+        if self.bf() && self.bf_corner_terrain(self.board.terrain(c)) {
+            return true;
+        }
         self.vehicle() && self.board.cover(c) == Some(CoverElement::AntiTankTrap)
+    }
+    /// Battlefront: terrain the mover cannot enter, a corner it cannot cut ("Moving Around
+    /// Corners"): deep water for everyone, rubble and swamp for vehicles too (spaces without a
+    /// dot are corners in both editions).
+    fn bf_corner_terrain(&self, t: Terrain) -> bool {
+        t == Terrain::Water || (self.vehicle() && !t.lets_vehicles_in())
     }
     /// The `spaces` flags of `s`: `ENTER` when [`Rules::enter`] allows it, `CORNER` when
     /// [`Rules::corner_space_blocked`] says so, worked out from one look at the space (the
@@ -289,11 +318,11 @@ impl<'a> Rules<'a> {
             (!cell.has_vehicle(), cell.has_vehicle())
         } else {
             let blocked = t == Terrain::Water
-                || (vehicle && t == Terrain::Rubble)
+                || (vehicle && !t.lets_vehicles_in())
                 || trap
                 || enemy
                 || (vehicle && (cell.has_soldier() || cell.has_vehicle()));
-            (!blocked, enemy || trap)
+            (!blocked, enemy || trap || (self.bf() && self.bf_corner_terrain(t)))
         };
         let mut f = KNOWN;
         if enter || Some(s) == self.start {
@@ -356,7 +385,13 @@ pub fn reach(board: &Board, occ: &Occupancy, mover: &Mover) -> Reach {
 /// diagonal costs 2 ("Movement Points": "For each activation, a unit's first diagonal movement
 /// costs one movement point").
 pub fn reach_after(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used: bool) -> Reach {
-    let rules = Rules::new(board, occ, mover);
+    reach_after_in(board, occ, mover, diagonal_used, Edition::Revised)
+}
+
+/// [`reach_after`] by the movement rules of `edition` (the battlefront edition's corners:
+/// tactics-battlefront-2013-rules.txt, "Moving Around Corners").
+pub fn reach_after_in(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used: bool, edition: Edition) -> Reach {
+    let rules = Rules::new(board, occ, mover).of(edition);
     let n = board.len();
     let n2 = n * 2;
     let base = mover.movement;
@@ -482,10 +517,16 @@ pub fn reach_after(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used:
 /// paths. A mover with one move action (what the engine asks for every move action it offers)
 /// is searched with small buffers and no path records; any other goes through [`reach_after`].
 pub fn reach_squares(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used: bool) -> Vec<Square> {
+    reach_squares_in(board, occ, mover, diagonal_used, Edition::Revised)
+}
+
+/// [`reach_squares`] by the movement rules of `edition`: the same list as
+/// `reach_after_in(board, occ, mover, diagonal_used, edition).squares()`.
+pub fn reach_squares_in(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used: bool, edition: Edition) -> Vec<Square> {
     if mover.actions.max(1) != 1 {
-        return reach_after(board, occ, mover, diagonal_used).squares();
+        return reach_after_in(board, occ, mover, diagonal_used, edition).squares();
     }
-    let rules = Rules::new(board, occ, mover);
+    let rules = Rules::new(board, occ, mover).of(edition);
     one_action(&rules, &[mover.at], diagonal_used)
 }
 
@@ -497,10 +538,15 @@ pub fn reach_squares(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_use
 /// [`can_pass`] of `e` if [`can_arrive`] and of [`reach_after`] from `e` (checked by a test),
 /// found in one search.
 pub fn entry_squares(board: &Board, occ: &Occupancy, mover: &Mover, entries: &[Square]) -> Vec<Square> {
+    entry_squares_in(board, occ, mover, entries, Edition::Revised)
+}
+
+/// [`entry_squares`] by the movement rules of `edition`.
+pub fn entry_squares_in(board: &Board, occ: &Occupancy, mover: &Mover, entries: &[Square], edition: Edition) -> Vec<Square> {
     let mover = Mover { actions: 1, ..*mover };
     let rules = Rules {
         start: None,
-        ..Rules::new(board, occ, &mover)
+        ..Rules::new(board, occ, &mover).of(edition)
     };
     let starts: Vec<Square> = entries
         .iter()
@@ -680,9 +726,17 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
         let mut blocked = no_dot.or(space(WATER)).or(trap).or(enemy);
         if vehicle {
             let friends = kinds.iter().fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, m.side)));
-            blocked = blocked.or(space(RUBBLE)).or(friends);
+            blocked = blocked.or(space(RUBBLE)).or(space(SWAMP)).or(friends);
         }
-        (space(ON_BOARD).minus(blocked), no_dot.or(enemy).or(trap))
+        let mut corner = no_dot.or(enemy).or(trap);
+        if rules.bf() {
+            // Battlefront "Moving Around Corners": terrain the mover cannot enter.
+            corner = corner.or(space(WATER));
+            if vehicle {
+                corner = corner.or(space(RUBBLE)).or(space(SWAMP));
+            }
+        }
+        (space(ON_BOARD).minus(blocked), corner)
     };
     if let Some(s) = rules.start {
         if board.terrain(s) != Terrain::NoDot && (base..base + 64 * W).contains(&board.index(s)) {
@@ -747,7 +801,7 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
         // `Rules::stop_other`, for every space at once.
         let mut stop = space(ON_BOARD).minus(space(WATER)).minus(trap);
         if vehicle {
-            stop = stop.minus(space(RUBBLE));
+            stop = stop.minus(space(RUBBLE)).minus(space(SWAMP));
         }
         let all = kinds
             .iter()
@@ -860,6 +914,14 @@ pub fn check_step(board: &Board, occ: &Occupancy, mover: &Mover, from: Square, t
     Rules::new(board, occ, mover).step(from, to)
 }
 
+/// [`check_step`] by the movement rules of `edition`.
+///
+/// # Errors
+/// [`StepError`] says why the step is not allowed.
+pub fn check_step_in(board: &Board, occ: &Occupancy, mover: &Mover, from: Square, to: Square, edition: Edition) -> Result<(), StepError> {
+    Rules::new(board, occ, mover).of(edition).step(from, to)
+}
+
 /// Whether the mover may end a move action in `s`. The mover's own start always qualifies (it
 /// stands there already); for a unit that is not on the board, use [`can_arrive`].
 pub fn can_stop(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> bool {
@@ -881,6 +943,137 @@ pub fn can_arrive(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> b
 /// [`can_arrive`] for passing through).
 pub fn can_pass(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> bool {
     Rules::new(board, occ, mover).enter_other(s).is_ok()
+}
+
+// ---------------------------------------------------------------- aircraft (battlefront)
+
+/// Where an aircraft may go in one move action (tactics-battlefront-2013-rules.txt, "Aircraft
+/// Move Over Terrain": "Aircraft fly over the battlefield, so can move across any terrain.
+/// Aircraft can never enter terrain or buildings and are placed above them rather than in
+/// them"; "Moving Through Other Units": "Aircraft units cannot enter a square occupied by an
+/// enemy Aircraft unit").
+///
+/// Each square costs one point, the activation's first diagonal one and every further diagonal
+/// two ("Move and March Move Actions", as for every unit). Walls, terrain, corners and units are
+/// flown over, except the squares of enemy aircraft; the move ends on a square where the
+/// aircraft may be placed ([`can_land`]). Built by [`fly_reach`].
+#[derive(Clone, Debug)]
+pub struct Flight {
+    width: u8,
+    /// Per space: the cheapest cost with the first diagonal unused, and used (`UNSEEN`: not
+    /// reached).
+    cost: Vec<[u16; 2]>,
+    /// Spaces where the move may end.
+    land: Vec<bool>,
+    /// The spaces the aircraft starts from (never listed as destinations when it stands there).
+    start: Option<Square>,
+}
+
+impl Flight {
+    fn idx(&self, s: Square) -> usize {
+        usize::from(s.row()) * usize::from(self.width) + usize::from(s.col())
+    }
+    /// Whether the move may end in `s`.
+    pub fn contains(&self, s: Square) -> bool {
+        s.col() < self.width
+            && Some(s) != self.start
+            && self.land.get(self.idx(s)).copied().unwrap_or(false)
+            && self.cost[self.idx(s)].iter().any(|&c| c != UNSEEN)
+    }
+    /// Where the move may end, A1 first, row by row.
+    pub fn squares(&self) -> Vec<Square> {
+        let w = usize::from(self.width);
+        (0..self.cost.len())
+            .map(|i| Square::new((i % w) as u8, (i / w) as u8))
+            .filter(|&s| self.contains(s))
+            .collect()
+    }
+    /// Whether every way to `s` within the points spends the activation's first (cheap)
+    /// diagonal (false when `s` is reached without it, or not at all).
+    pub fn needs_diagonal(&self, s: Square) -> bool {
+        self.contains(s) && self.cost[self.idx(s)][0] == UNSEEN
+    }
+}
+
+/// Whether an aircraft may be placed on `s` at the end of a move ("Aircraft can never enter
+/// terrain or buildings and are placed above them rather than in them"; docs/rulings.md,
+/// "Battlefront aircraft over terrain"): any terrain but a structure square (or a space without
+/// a dot), never inside a building, never with another unit ("it cannot end its move in the
+/// same square as another friendly unit"; enemies never share a square).
+pub fn can_land(board: &Board, occ: &Occupancy, s: Square) -> bool {
+    board.contains(s) && board.terrain(s) != Terrain::NoDot && board.structure_at(s).is_none() && occ.at(s).is_empty()
+}
+
+/// The move action of an aircraft with `mover.movement` points (one more with `mover.fast`)
+/// from `mover.at`, or, when `entries` is not empty, onto the board over those entry squares
+/// (the caller has taken off the point the entry square costs, as for [`entry_squares`]).
+/// `enemy_aircraft`: the squares of the other side's aircraft, which it may not enter.
+/// `diagonal_used`: the activation's first diagonal is spent. The mover's kind, Jump and the
+/// rest are ignored: an aircraft flies.
+pub fn fly_reach(
+    board: &Board,
+    occ: &Occupancy,
+    mover: &Mover,
+    entries: &[Square],
+    enemy_aircraft: &[Square],
+    diagonal_used: bool,
+) -> Flight {
+    let n = board.len();
+    let w = board.width();
+    let mut blocked = vec![false; n];
+    for &s in enemy_aircraft {
+        if board.contains(s) {
+            blocked[board.index(s)] = true;
+        }
+    }
+    let starts: Vec<Square> = if entries.is_empty() {
+        vec![mover.at]
+    } else {
+        entries
+            .iter()
+            .copied()
+            .filter(|&e| board.contains(e) && !blocked[board.index(e)])
+            .collect()
+    };
+    let budget = u16::from(mover.movement) + u16::from(mover.fast);
+    let mut cost = vec![[UNSEEN; 2]; n];
+    let mut buckets: Vec<Vec<(usize, usize)>> = vec![Vec::new(); usize::from(budget) + 3];
+    for &s in &starts {
+        let u = usize::from(diagonal_used);
+        cost[board.index(s)][u] = 0;
+        buckets[0].push((board.index(s), u));
+    }
+    for c in 0..=usize::from(budget) {
+        while let Some((i, u)) = buckets[c].pop() {
+            if usize::from(cost[i][u]) != c {
+                continue;
+            }
+            let a = board.square_at(i);
+            for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+                let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) else {
+                    continue;
+                };
+                let bi = board.index(b);
+                if blocked[bi] {
+                    continue;
+                }
+                let diagonal = k >= 4;
+                let step = if diagonal && u == 1 { 2 } else { 1 };
+                let (nc, nu) = (c + step, usize::from(u == 1 || diagonal));
+                if nc <= usize::from(budget) && usize::from(cost[bi][nu]) > nc {
+                    cost[bi][nu] = nc as u16;
+                    buckets[nc].push((bi, nu));
+                }
+            }
+        }
+    }
+    let land = (0..n).map(|i| can_land(board, occ, board.square_at(i))).collect();
+    Flight {
+        width: w,
+        cost,
+        land,
+        start: entries.is_empty().then_some(mover.at),
+    }
 }
 
 #[cfg(test)]
@@ -908,7 +1101,9 @@ mod tests {
                     Terrain::Water,
                     Terrain::Rubble,
                     Terrain::Smoke,
-                ][rnd(7) as usize]
+                    Terrain::Trees,
+                    Terrain::Swamp,
+                ][rnd(9) as usize]
             })
             .collect();
         let mut setup = BoardSetup {
@@ -987,7 +1182,10 @@ mod tests {
         for _ in 0..300 {
             let Some((board, occ)) = random_position(&mut rnd) else { continue };
             for at in board.squares() {
-                for kind in [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle] {
+                for (kind, edition) in [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle]
+                    .into_iter()
+                    .flat_map(|k| Edition::ALL.map(|e| (k, e)))
+                {
                     for jump in [false, true] {
                         let m = Mover {
                             at,
@@ -999,7 +1197,7 @@ mod tests {
                             fast: false,
                             jump,
                         };
-                        let rules = Rules::new(&board, &occ, &m);
+                        let rules = Rules::new(&board, &occ, &m).of(edition);
                         let mut spaces = vec![0u8; board.len()];
                         let mask = step_mask(&rules, &mut spaces, at);
                         for (k, &(dc, dr)) in STEPS.iter().enumerate() {
@@ -1007,8 +1205,8 @@ mod tests {
                                 assert_eq!(mask & (1 << k), 0);
                                 continue;
                             };
-                            let ok = check_step(&board, &occ, &m, at, b).is_ok();
-                            assert_eq!(mask & (1 << k) != 0, ok, "{at} -> {b}, {kind:?}, jump {jump}");
+                            let ok = check_step_in(&board, &occ, &m, at, b, edition).is_ok();
+                            assert_eq!(mask & (1 << k) != 0, ok, "{at} -> {b}, {kind:?}, jump {jump}, {edition:?}");
                         }
                     }
                 }
@@ -1043,10 +1241,11 @@ mod tests {
                         jump: flags & 4 != 0,
                     };
                     let used = flags & 8 != 0;
+                    let edition = Edition::ALL[rnd(2) as usize];
                     assert_eq!(
-                        reach_squares(&board, &occ, &m, used),
-                        reach_after(&board, &occ, &m, used).squares(),
-                        "{m:?}, first diagonal used: {used}"
+                        reach_squares_in(&board, &occ, &m, used, edition),
+                        reach_after_in(&board, &occ, &m, used, edition).squares(),
+                        "{m:?}, first diagonal used: {used}, {edition:?}"
                     );
                     checked += 1;
                 }
@@ -1086,10 +1285,11 @@ mod tests {
                     jump: flags & 4 != 0,
                 };
                 let used = flags & 8 != 0;
+                let edition = Edition::ALL[rnd(2) as usize];
                 assert_eq!(
-                    reach_squares(&board, &occ, &m, used),
-                    reach_after(&board, &occ, &m, used).squares(),
-                    "{m:?}, first diagonal used: {used}"
+                    reach_squares_in(&board, &occ, &m, used, edition),
+                    reach_after_in(&board, &occ, &m, used, edition).squares(),
+                    "{m:?}, first diagonal used: {used}, {edition:?}"
                 );
                 checked += 1;
             }

@@ -437,7 +437,13 @@ fn grenades_ignore_cover_sprays_allow_no_save() {
     g.keywords.ugl = true;
     let mut f = rifle("Flame-thrower", WeaponRange::Spaces { min: 1, max: 2 }, 1);
     f.keywords.flame = true;
-    let a = Arc::new(squad("Grenadiers", 2, vec![g, f]));
+    // Two grenadiers with the launcher, two with the flame-thrower: "Each surviving soldier in
+    // an Infantry Squad can only use one Ranged Weapon" ("Soldiers with Several Weapons").
+    let mut a = squad("Grenadiers", 4, vec![g, f]);
+    for (m, w) in a.models.iter_mut().zip([0b01, 0b01, 0b10, 0b10]) {
+        m.weapons = w;
+    }
+    let a = Arc::new(a);
     let b = infantry("B", 5);
     let mut setup = battlefront(open_game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3")]));
     setup.board.set_terrain(sq("C3"), Terrain::Rubble);
@@ -745,9 +751,10 @@ fn each_hit_on_a_squad_eliminates_one_miniature() {
     assert_eq!(r.health(1), 0);
 }
 
-/// "Move and March Move Actions": units "end their move facing in any direction"; the engine
-/// turns a unit the way it went (docs/rulings.md, "Battlefront facing"). A support weapon fires
-/// only "up to 45 degrees on either side of the direction it is facing".
+/// "Move and March Move Actions": units "end their move facing in any direction"; a unit whose
+/// facing limits a weapon chooses it at the end of a Move that no Attack follows, the way it
+/// went offered first (docs/rulings.md, "Battlefront facing"). A support weapon fires only "up
+/// to 45 degrees on either side of the direction it is facing".
 #[test]
 fn support_weapon_fires_in_its_front_arc_after_moving() {
     let gun = Arc::new(squad("Flak Team", 2, vec![rifle("Flak", R6, 1), rifle("Pistol", R4, 1)]));
@@ -766,6 +773,9 @@ fn support_weapon_fires_in_its_front_arc_after_moving() {
     );
     t.decide("plan move nothing");
     t.decide("move C4");
+    assert_eq!(legal(&t)[0], "face W", "the way it went first");
+    assert_eq!(legal(&t).len(), 8);
+    t.decide("face W");
     assert_eq!(t.game.unit(UnitId(0)).facing, Facing::WEST);
     t.activate(1, "nothing nothing", &[], &[], &[]);
     t.initiative(Side::A);

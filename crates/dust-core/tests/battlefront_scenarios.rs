@@ -95,7 +95,8 @@ fn supply_drop_points_per_turn_and_five_to_win() {
 
 /// "Reserves": an eliminated unit is placed in reserve ("fresh units with no damage") and moves
 /// on "during any turn after the one it was eliminated in"; "Heroes can never be placed in
-/// reserve"; Grab the Dust allows two.
+/// reserve"; Grab the Dust allows two, and "the owning player may elect to place it in
+/// reserve".
 #[test]
 fn eliminated_units_return_from_reserve() {
     let a = infantry("A", 3);
@@ -106,6 +107,8 @@ fn eliminated_units_return_from_reserve() {
     t.decide("react none");
     t.roll(3, 1); // one hit
     t.roll(1, 0); // no save: the last miniature falls
+    assert_eq!(t.game.pending(), Pending::Decision { side: Side::B }, "B elects");
+    t.decide("reserve yes");
     assert!(t
         .game
         .events()
@@ -120,8 +123,57 @@ fn eliminated_units_return_from_reserve() {
     assert_eq!(t.game.victory_points().a, 20, "its army points still count");
 }
 
+/// tactics-battlefront-2013-rules.txt, "Reserves": "Each time a unit is eliminated, the owning
+/// player may elect to place it in reserve until they have placed the allowed number of units
+/// in reserve." Kept out, the unit stays eliminated and the place stays free for a later one;
+/// once the places are used, no choice is asked.
+#[test]
+fn the_owner_may_keep_an_eliminated_unit_out_of_reserve() {
+    let a = infantry("A", 6);
+    let b = infantry("B", 1);
+    let mut t = scenario("grab-the-dust", vec![placed(&a, Side::A, "D3"), placed(&b, Side::B, "D6")], &[]);
+    t.initiative(Side::A);
+    t.activate(0, "nothing attack", &[], &[(0, "u1", 0)], &[]);
+    t.decide("react none");
+    t.roll(6, 1);
+    t.roll(1, 0);
+    let legal: Vec<String> = t.game.legal_decisions().iter().map(ToString::to_string).collect();
+    assert_eq!(legal, ["reserve yes", "reserve no"]);
+    t.decide("reserve no");
+    assert!(!t.game.events().contains(&Event::Returned(UnitId(1))));
+    assert!(t.game.unit(UnitId(1)).destroyed, "it stays eliminated");
+    // The same choice for each elimination while places are left; two used, none asked.
+    let far = Arc::new(squad("A", 6, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 12 }, 1)]));
+    let mut t = scenario("grab-the-dust", vec![placed(&far, Side::A, "D3"), placed(&b, Side::B, "D6")], &[]);
+    for turn in 0..3 {
+        if turn > 0 {
+            // B's unit, back from reserve, moves on to its entry square; A shoots it again.
+            t.initiative(Side::B);
+            t.activate(1, "move nothing", &["D12"], &[], &[]);
+            t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+        } else {
+            t.initiative(Side::A);
+            t.activate(0, "nothing attack", &[], &[(0, "u1", 0)], &[]);
+            t.decide("react none");
+        }
+        t.roll(6, 1);
+        t.roll(1, 0);
+        assert!(t.game.unit(UnitId(1)).destroyed);
+        let asked = t
+            .game
+            .legal_decisions()
+            .first()
+            .is_some_and(|d| d.to_string().starts_with("reserve"));
+        assert_eq!(asked, turn < 2, "turn {turn}");
+        if asked {
+            t.decide("reserve yes");
+        }
+    }
+}
+
 /// "All-Out Attack": "A player also gains a victory point for each unit they eliminate", and
-/// all eliminated units go to reserve.
+/// all eliminated units go to reserve: "Players place all eliminated units in reserve
+/// (including Heroes)", no choice asked.
 #[test]
 fn all_out_attack_counts_units() {
     let a = infantry("A", 3);
@@ -133,4 +185,5 @@ fn all_out_attack_counts_units() {
     t.roll(3, 1);
     t.roll(1, 0);
     assert_eq!(t.game.victory_points().a, 1);
+    assert!(!t.game.legal_decisions().iter().any(|d| d.to_string().starts_with("reserve")));
 }

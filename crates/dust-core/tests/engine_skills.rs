@@ -465,12 +465,19 @@ fn decision_text_round_trip() {
         Decision::Revive(3),
         Decision::Plan(Plan::Two(Action::Move, Action::Skill)),
         Decision::Plan(Plan::Two(Action::Skill, Action::Attack)),
+        Decision::Face(dust_core::battlefront::Facing(3)),
+        Decision::Reserve(true),
+        Decision::Reserve(false),
     ] {
         let text = d.to_string();
         assert_eq!(text.parse::<Decision>(), Ok(d), "{text}");
     }
     for a in Ability::ALL {
         let d = Decision::Skill(a, UnitId(1));
+        assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
+    }
+    for f in 0..8 {
+        let d = Decision::Face(dust_core::battlefront::Facing(f));
         assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
     }
 }

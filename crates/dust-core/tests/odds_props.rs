@@ -150,3 +150,70 @@ fn vehicle_targets_ignore_cover() {
     assert_eq!(open.loss, hard.loss);
     assert!(hard.lines[0].ignores_cover);
 }
+
+fn bf_value() -> impl Strategy<Value = Option<dust_core::unit::BattlefrontValue>> {
+    use dust_core::unit::BattlefrontValue as V;
+    prop_oneof![
+        Just(None),
+        (1u8..3, 1u8..4).prop_map(|(p, d)| Some(V::Blast { per_model: p, damage: d })),
+        (1u8..3).prop_map(|p| Some(V::BlastKill { per_model: p })),
+        (1u8..4).prop_map(|d| Some(V::Kill { dice: d })),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Issue 10 (tactics-battlefront-2013-rules.txt, "6) Roll Saves", "Blast Weapons",
+    /// "Automatic Kill Weapons"): random battlefront attacks sum to 1, and being in cover never
+    /// raises the mean loss.
+    #[test]
+    fn battlefront_distributions_sum_to_one(
+        weapons in prop::collection::vec((weapon(), bf_value()), 1..4),
+        carry in prop::collection::vec(0u32..8, 1..5),
+        tkind in 0u8..3,
+        tn in 1u8..5,
+        flags in any::<[bool; 6]>(),
+    ) {
+        use dust_core::unit::{BattlefrontCard, BattlefrontWeapon};
+        let mut lines = Vec::new();
+        let mut bf = BattlefrontCard::default();
+        for (mut w, v) in weapons {
+            let mut b = BattlefrontWeapon::default();
+            if let Some(v) = v {
+                // The card's revised cells hold the nearest value, as card files do.
+                w.table.soldier = [v.nearest(); 4];
+                w.table.vehicle = [v.nearest(); 7];
+                b.values = (1..=4).map(|c| (ArmorType::Soldier, c, v)).chain((1..=7).map(|c| (ArmorType::Vehicle, c, v))).collect();
+            }
+            lines.push(w);
+            bf.weapons.push(b);
+        }
+        let a = squad("A", lines, &carry);
+        let t = target(tkind, tn);
+        let mut s = AttackSpec::new(&a, &t).battlefront(Some(&bf), None);
+        s.lines = (0..a.weapons.len()).map(|i| dust_core::odds::LineChoice { line: i, ammo: 0 }).collect();
+        s.sustained = flags[0];
+        s.berserk = flags[1];
+        s.damage_resilient = flags[2];
+        s.burst = flags[3];
+        s.retaliate = flags[4];
+        s.medal_of_honor = flags[5];
+        let open = odds(&s).unwrap();
+        s.cover = CoverLevel::Soft;
+        let cover = odds(&s).unwrap();
+        for o in [&open, &cover] {
+            prop_assert!((o.loss.total() - 1.0).abs() < 1e-9, "{:?}", o.loss);
+            prop_assert!((o.attacker_loss.total() - 1.0).abs() < 1e-9);
+            prop_assert_eq!(o.loss.max(), usize::from(tn));
+            for l in &o.lines {
+                prop_assert!((l.loss.total() - 1.0).abs() < 1e-9, "{}", l.name);
+            }
+        }
+        // Lines resolve one after another (dice per model depend on the survivors), so compare
+        // the lines alone.
+        for (x, y) in open.lines.iter().zip(&cover.lines) {
+            prop_assert!(y.after_cover.mean() <= x.after_cover.mean() + 1e-9, "{}", x.name);
+        }
+    }
+}

@@ -204,7 +204,8 @@ const fn element_key(e: CoverElement) -> &'static str {
     }
 }
 
-const GRID_HELP: &str = "use . (open), ~ (deep water), x (rubble), s (smoke), # (no dot), a (ammo crate), t (anti-tank trap)";
+const GRID_HELP: &str =
+    "use . (open), ~ (deep water), x (rubble), ^ (trees), w (swamp), s (smoke), # (no dot), a (ammo crate), t (anti-tank trap)";
 const TOP_KEYS: &[&str] = &[
     "name",
     "description",
@@ -696,6 +697,10 @@ impl<'a> Ctx<'a> {
                 span,
                 format!("a vehicle cannot stand on {s}: vehicles cannot enter rubble (Cross Terrain)"),
             ),
+            Terrain::Swamp if p.kind == PieceKind::Vehicle => self.err(
+                span,
+                format!("a vehicle cannot stand on {s}: vehicles cannot enter a swamp square (Swamp Squares)"),
+            ),
             _ => {}
         }
         if p.kind == PieceKind::Vehicle {
@@ -1016,6 +1021,8 @@ impl<'a> Ctx<'a> {
                     '.' | 'a' | 't' => Terrain::Open,
                     '~' => Terrain::Water,
                     'x' => Terrain::Rubble,
+                    '^' => Terrain::Trees,
+                    'w' => Terrain::Swamp,
                     's' => Terrain::Smoke,
                     '#' => Terrain::NoDot,
                     other => {
@@ -1155,6 +1162,32 @@ mod tests {
         let raw = "\"\"\"\na\\\n   b\"\"\"";
         assert_eq!(string_offsets(raw, "ab", 0), vec![4, 10]);
         assert_eq!(string_offsets("garbage", "xy", 3), vec![3, 3]);
+    }
+
+    /// tactics-battlefront-2013-rules.txt, "Moving Through Terrain": the six types of terrain
+    /// (open, trees, rubble, swamp, water, structure squares) in the grid, written back as read;
+    /// "Swamp Squares": no vehicle stands in a swamp.
+    #[test]
+    fn battlefront_terrain_in_the_grid() {
+        let text = "name = \"m\"\ngrid = '''\n. ^ x\nw ~ #\n'''\n";
+        let m = parse_map(text, "m.toml").expect("map");
+        let at = |s: &str| m.board.terrain(s.parse().expect("square"));
+        assert_eq!(
+            [at("A2"), at("B2"), at("C2"), at("A1"), at("B1"), at("C1")],
+            [
+                Terrain::Open,
+                Terrain::Trees,
+                Terrain::Rubble,
+                Terrain::Swamp,
+                Terrain::Water,
+                Terrain::NoDot
+            ]
+        );
+        let again = parse_map(&m.to_toml(), "again.toml").expect("written back");
+        assert_eq!(again.board, m.board);
+        let text = "name = \"m\"\ngrid = '''\nw .\n'''\n[[piece]]\nat = \"A1\"\nkind = \"vehicle\"\nside = \"a\"\n";
+        let e = parse_map(text, "m.toml").expect_err("a vehicle in a swamp");
+        assert!(e.iter().any(|d| d.message.contains("swamp")), "{e:?}");
     }
 
     #[test]

@@ -766,12 +766,13 @@ impl Scenario {
                 let card = &units[ui].card;
                 let kind = card.kind.piece();
                 if kind == PieceKind::Vehicle
-                    && (self.board.terrain(at) == Terrain::Rubble || self.board.cover(at) == Some(CoverElement::AntiTankTrap))
+                    && (matches!(self.board.terrain(at), Terrain::Rubble | Terrain::Swamp)
+                        || self.board.cover(at) == Some(CoverElement::AntiTankTrap))
                 {
                     diags.push(self.diag(
                         u.at_pos,
                         format!(
-                            "{} is a vehicle and cannot stand on {at}: rubble and anti-tank traps block vehicles",
+                            "{} is a vehicle and cannot stand on {at}: rubble and anti-tank traps block vehicles (and swamp squares)",
                             card.name
                         ),
                     ));

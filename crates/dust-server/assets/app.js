@@ -330,6 +330,19 @@ function drawBoard(st, opts) {
     const col = l.level === 'blocked' ? null : l.level === 'hard' ? 'var(--hard)' : l.level === 'soft' ? 'var(--soft)' : '#d00';
     gTop.append(svg('line', { class: 'los' + (col ? '' : ' blocked'), x1, y1, x2, y2, stroke: col || '#777' }));
   }
+  // Large and huge models (battlefront): a body over all their squares, under the marker on
+  // the front square; tapping any of its squares chooses the unit.
+  for (const u of st.units) {
+    if (u.destroyed || !u.squares || u.squares.length < 2) continue;
+    const ps = u.squares.map(sqParse);
+    const c0 = Math.min(...ps.map((p) => p.c)), c1 = Math.max(...ps.map((p) => p.c));
+    const r0 = Math.min(...ps.map((p) => p.r)), r1 = Math.max(...ps.map((p) => p.r));
+    const col = u.side === 'A' ? 'var(--a)' : 'var(--b)';
+    const fp = svg('rect', { class: 'footprint', 'data-footprint': u.id, 'data-squares': u.squares.join(' '), x: x(c0) + 3, y: y(r1) + 3, width: (c1 - c0 + 1) * S - 6, height: (r1 - r0 + 1) * S - 6, rx: 6, fill: col, 'fill-opacity': 0.35, stroke: col, 'stroke-width': 2 },
+      svg('title', { text: `${u.name} (u${u.id}): ${u.squares.join(', ')}` }));
+    fp.addEventListener('click', (e) => { e.stopPropagation(); if (opts.onUnit) opts.onUnit(u.id, u.at); });
+    gUnits.append(fp);
+  }
   // Units: several in one space are spread out.
   const bySq = {};
   for (const u of st.units) if (u.at && !u.destroyed) (bySq[u.at] = bySq[u.at] || []).push(u);
@@ -458,7 +471,7 @@ function gamePage(id) {
     const opts = G.st && G.st.yours ? G.st.decisions : [];
     const d = opts.find((x) => x.square === name && (x.kind === 'move' || x.kind === 'spread'));
     if (d) { pick(d); return; }
-    const u = G.st.units.find((x) => x.at === name && !x.destroyed);
+    const u = G.st.units.find((x) => !x.destroyed && (x.at === name || (x.squares || []).includes(name)));
     if (u) selectUnit(u.id, true);
     else { G.selUnit = null; G.targets = null; G.sel = null; render(); }
   }

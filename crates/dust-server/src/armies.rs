@@ -4,8 +4,11 @@
 //! `dust_data::army::check_army` against the shipped cards, then against the scenario's AP
 //! limit and edition, and every problem is reported at once.
 //!
-//! Armies are chosen for the scenarios of the revised edition; a battlefront scenario plays
-//! its own armies (mounted heroes and the battlefront cards are not offered here yet).
+//! Armies are chosen for the scenarios of both editions: a battlefront scenario offers the
+//! battlefront battlegroups (`data/armies/bf-*.toml`) and the cards of that edition (its own
+//! cards and the classic cards), and checks armies by the battlefront army rules. A hero's
+//! `pilots` is kept in the army file but the game plays him on foot (mounted heroes are not in
+//! the engine yet, docs/battlefront.md).
 //!
 //! A game keeps its armies by storing the scenario with them as its embedded scenario text
 //! ([`scenario_with_armies`]): the game row then holds everything a replay needs (the
@@ -15,8 +18,8 @@
 use crate::play::DUEL;
 use crate::view::kind_name;
 use dust_core::{Bloc, BySide, Edition, Side, UnitCard, UnitKind};
-use dust_data::army::{army_cost, can_join, check_army, parse_army, parse_bloc, ArmyEntry, ArmyFile};
-use dust_data::builtin::builtin_cards;
+use dust_data::army::{army_cost, can_join_in, check_army_cards, parse_army, parse_bloc, ArmyEntry, ArmyFile};
+use dust_data::builtin::{builtin_card_files_for, builtin_cards};
 use dust_data::scenario::{load_builtin, parse_scenario, Army, ArmyUnit, Scenario};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -111,7 +114,7 @@ pub struct Terms {
 /// What a shipped scenario asks of the armies chosen for it.
 ///
 /// # Errors
-/// An unknown scenario, `duel` (its armies are fixed) or a battlefront scenario.
+/// An unknown scenario or `duel` (its armies are fixed).
 pub fn scenario_terms(scenario: &str) -> Result<Terms, String> {
     let s = builtin_scenario(scenario)?;
     Ok(Terms {
@@ -126,20 +129,18 @@ fn builtin_scenario(name: &str) -> Result<Scenario, String> {
             "`{DUEL}` is played with its own two squads: choose another scenario to choose the armies"
         ));
     }
-    let s = load_builtin(name).map_err(|ds| ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))?;
-    if s.edition != Edition::Revised {
-        return Err(format!(
-            "`{name}` is a scenario of the {} edition: it is played with its own armies (armies are chosen for revised scenarios)",
-            s.edition.name()
-        ));
-    }
-    Ok(s)
+    load_builtin(name).map_err(|ds| ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
+}
+
+/// The shipped unit cards an edition plays: the revised cards, or the battlefront cards and
+/// the classic cards (`dust_data::builtin::cards_for`).
+fn edition_cards(edition: Edition) -> Vec<UnitCard> {
+    builtin_card_files_for(edition).into_iter().map(|f| f.card).collect()
 }
 
 /// Reads and checks an army file's text against the shipped cards and, when given, the
 /// scenario's AP limit and edition.
 pub fn check_text(text: &str, file: &str, terms: Option<Terms>) -> Checked {
-    let cards = builtin_cards();
     let army = match parse_army(text, file) {
         Ok(a) => a,
         Err(ds) => {
@@ -150,7 +151,11 @@ pub fn check_text(text: &str, file: &str, terms: Option<Terms>) -> Checked {
             }
         }
     };
-    let mut problems: Vec<String> = check_army(&army, &cards).iter().map(ToString::to_string).collect();
+    // The army's own edition: its cards and its army rules (the battlefront card files carry
+    // the special rules the battlefront checks need).
+    let files = builtin_card_files_for(army.edition);
+    let cards: Vec<UnitCard> = files.iter().map(|f| f.card.clone()).collect();
+    let mut problems: Vec<String> = check_army_cards(&army, &files).iter().map(ToString::to_string).collect();
     if army.units.is_empty() {
         problems.push(format!("{file}: the army has no unit: add a `[[unit]]` section per unit"));
     }
@@ -203,6 +208,10 @@ pub fn check_built(name: Option<&str>, bloc: Option<&str>, units: &[PickedUnit],
     let name = name.map(str::trim).filter(|n| !n.is_empty()).unwrap_or("My army");
     let ap_limit = terms.and_then(|t| t.ap_limit).unwrap_or(DEFAULT_AP);
     let mut army = ArmyFile::new(&name.chars().take(80).collect::<String>(), bloc, ap_limit);
+    // The builder makes an army of the scenario's edition.
+    if let Some(t) = terms {
+        army.edition = t.edition;
+    }
     for u in units {
         army.units.push(match u.joins.as_deref().map(str::trim).filter(|j| !j.is_empty()) {
             Some(j) => ArmyEntry::joining(u.name.trim(), j),
@@ -305,8 +314,8 @@ fn units_json(units: &[ArmyEntry]) -> Vec<Value> {
 
 /// The JSON of a checked army (`POST /api/armies/check`).
 pub fn checked_json(c: &Checked, terms: Option<Terms>) -> Value {
-    let cards = builtin_cards();
     let army = c.army.as_ref().map(|a| {
+        let cards = edition_cards(a.edition);
         json!({
             "name": a.name,
             "bloc": a.bloc.name(),
@@ -325,11 +334,11 @@ pub fn checked_json(c: &Checked, terms: Option<Terms>) -> Value {
     })
 }
 
-fn card_json(c: &UnitCard, cards: &[UnitCard]) -> Value {
+fn card_json(c: &UnitCard, cards: &[UnitCard], edition: Edition) -> Value {
     let joins: Vec<&str> = if c.kind == UnitKind::Hero {
         cards
             .iter()
-            .filter(|s| s.bloc == c.bloc && can_join(c, s))
+            .filter(|s| s.bloc == c.bloc && can_join_in(c, s, edition))
             .map(|s| s.name.as_str())
             .collect()
     } else {
@@ -353,8 +362,6 @@ fn card_json(c: &UnitCard, cards: &[UnitCard]) -> Value {
 /// # Errors
 /// An unknown scenario (`duel` answers with `choosable: false`).
 pub fn offer_json(scenario: &str) -> Result<Value, String> {
-    let cards = builtin_cards();
-    let all_cards: Vec<Value> = cards.iter().map(|c| card_json(c, &cards)).collect();
     let edition = if scenario.trim().eq_ignore_ascii_case(DUEL) {
         Edition::Revised
     } else {
@@ -362,6 +369,9 @@ pub fn offer_json(scenario: &str) -> Result<Value, String> {
             .map_err(|ds| ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))?
             .edition
     };
+    // The builder offers the cards of the scenario's edition.
+    let cards = edition_cards(edition);
+    let all_cards: Vec<Value> = cards.iter().map(|c| card_json(c, &cards, edition)).collect();
     // The shipped armies of the scenario's edition.
     let shipped: Vec<Value> = SHIPPED_ARMIES
         .iter()
@@ -397,6 +407,7 @@ pub fn offer_json(scenario: &str) -> Result<Value, String> {
     };
     Ok(json!({
         "scenario": scenario,
+        "edition": edition.name(),
         "choosable": true,
         "ap_limit": s.ap_limit,
         "builder_ap": s.ap_limit.unwrap_or(DEFAULT_AP),
@@ -509,5 +520,82 @@ mod tests {
         // The board is the scenario's: the farmhouse is there.
         assert_eq!(p.game.board().structures().len(), 1);
         assert!(scenario_with_armies(DUEL, &armies).is_err());
+    }
+
+    /// Issue 10: a battlefront scenario offers the three battlegroups and the battlefront
+    /// cards, checks them by the battlefront army rules, and plays them
+    /// (tactics-battlefront-2013-rules.txt, "Dust Tactics Starter Sets", "Playing a Game").
+    #[test]
+    fn battlefront_scenarios_offer_and_play_the_battlegroups() {
+        let offer = offer_json("encounter").unwrap();
+        assert_eq!(offer["choosable"], true, "{offer}");
+        assert_eq!(offer["edition"], "battlefront");
+        let shipped: Vec<&str> = offer["shipped"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(shipped, ["bf-battlegroup-koshka", "bf-kampfgruppe-stefan", "bf-taskforce-joe"]);
+        assert!(offer["shipped"].as_array().unwrap().iter().all(|v| v["ok"] == true), "{offer}");
+        let names: Vec<&str> = offer["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap())
+            .collect();
+        assert!(names.contains(&"Fakyeli") && names.contains(&"Bazooka Joe"), "{names:?}");
+        // A revised scenario offers the revised armies only.
+        let offer = offer_json("annihilation").unwrap();
+        assert!(offer["shipped"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|v| v["army"]["edition"] == "revised"));
+        let t = scenario_terms("grab-the-dust").unwrap();
+        assert_eq!(t.edition, Edition::Battlefront);
+        let terms = Some(t);
+        let pick = |name: &str| {
+            resolve(
+                &ArmyChoice {
+                    shipped: Some(name.into()),
+                    ..ArmyChoice::default()
+                },
+                Side::A,
+                terms,
+            )
+            .unwrap()
+        };
+        let koshka = pick("bf-battlegroup-koshka");
+        assert!(koshka.problems.is_empty(), "{:?}", koshka.problems);
+        // The builder makes a battlefront army for a battlefront scenario.
+        let units = [
+            ("Oberleutnant Stefan", Some("Recon Grenadiers")),
+            ("Recon Grenadiers", None),
+            ("Ludwig", None),
+        ]
+        .iter()
+        .map(|(n, j)| PickedUnit {
+            name: (*n).into(),
+            joins: j.map(Into::into),
+        })
+        .collect::<Vec<_>>();
+        let built = check_built(Some("Mine"), Some("axis"), &units, terms);
+        assert!(built.problems.is_empty(), "{:?}", built.problems);
+        assert_eq!(built.army.as_ref().unwrap().edition, Edition::Battlefront);
+        // A revised army is refused for a battlefront scenario.
+        let core = pick("core-axis");
+        assert!(core.problems.iter().any(|p| p.contains("revised edition")), "{:?}", core.problems);
+        let armies = BySide {
+            a: pick("bf-taskforce-joe").ok().cloned(),
+            b: koshka.ok().cloned(),
+        };
+        let text = scenario_with_armies("grab-the-dust", &armies).unwrap();
+        let p = Played::new(setup_for("grab-the-dust", Some(&text)).unwrap(), 3).unwrap();
+        assert_eq!(p.game.edition(), Edition::Battlefront);
+        let names: Vec<&str> = p.game.units().iter().map(|u| u.card.name.as_str()).collect();
+        assert!(names.contains(&"Koshka") && names.contains(&"Pounder"), "{names:?}");
+        // The battlefront cards keep their battlefront part (the Pounder's 17 pdr turret).
+        assert!(p.game.units().iter().any(|u| u.card.name == "Pounder" && u.bf.is_some()));
     }
 }

@@ -760,12 +760,34 @@ struct OddsReq {
     cover: Option<String>,
     #[serde(default)]
     burst: bool,
+    /// `revised` (default) or `battlefront`: its cards, dice, saves and blast values.
+    #[serde(default)]
+    edition: Option<String>,
 }
 
 async fn odds(body: Body) -> Result<Json<Value>, ApiError> {
     let req: OddsReq = parse_body(body)?;
     blocking(move || {
-        let cards = all_cards();
+        let edition = match req.edition.as_deref() {
+            None => dust_core::Edition::Revised,
+            Some(e) => dust_core::Edition::from_name(e)
+                .ok_or_else(|| ApiError::bad_request("bad_edition", format!("`{e}` is not an edition: revised or battlefront")))?,
+        };
+        let files = match edition {
+            dust_core::Edition::Revised => Vec::new(),
+            dust_core::Edition::Battlefront => dust_data::builtin::builtin_card_files_for(edition),
+        };
+        let cards = match edition {
+            dust_core::Edition::Revised => all_cards(),
+            dust_core::Edition::Battlefront => files.iter().map(|f| f.card.clone()).collect(),
+        };
+        // The battlefront part of a battlefront card (exact blast and kill values).
+        let bf_of = |c: &dust_core::UnitCard| {
+            files
+                .iter()
+                .find(|f| f.card.name == c.name && f.info.edition == dust_core::Edition::Battlefront)
+                .map(|f| &f.info.battlefront)
+        };
         let find = |n: &str| {
             cards.iter().find(|c| c.name.eq_ignore_ascii_case(n.trim())).ok_or_else(|| {
                 ApiError::bad_request(
@@ -780,6 +802,9 @@ async fn odds(body: Body) -> Result<Json<Value>, ApiError> {
         let a = find(&req.attacker)?;
         let t = find(&req.target)?;
         let mut spec = dust_core::odds::AttackSpec::new(a, t).with_attacker_alive(req.attacker_alive.unwrap_or(a.health));
+        if edition == dust_core::Edition::Battlefront {
+            spec = spec.battlefront(bf_of(a), bf_of(t));
+        }
         if let Some(lines) = &req.lines {
             if lines.len() > 64 {
                 return Err(ApiError::bad_request("bad_lines", "at most 64 weapon lines"));
@@ -804,6 +829,7 @@ async fn odds(body: Body) -> Result<Json<Value>, ApiError> {
         let mut v = view::odds_json(&o);
         v["attacker"] = json!(a.name);
         v["target"] = json!(t.name);
+        v["edition"] = json!(edition.name());
         Ok(Json(v))
     })
     .await

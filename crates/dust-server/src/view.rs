@@ -25,6 +25,8 @@ pub fn board_json(g: &Game) -> Value {
             Terrain::Open => "open",
             Terrain::Water => "water",
             Terrain::Rubble => "rubble",
+            Terrain::Trees => "trees",
+            Terrain::Swamp => "swamp",
             Terrain::Smoke => "smoke",
             Terrain::NoDot => "nodot",
         };
@@ -98,13 +100,15 @@ pub fn unit_json(g: &Game, id: UnitId, u: &Unit) -> Value {
         .iter()
         .map(|s| json!({ "name": s.name(), "used": u.used.contains(s) }))
         .collect();
-    let _ = g;
     json!({
         "id": id.0,
         "name": c.name,
         "side": side_name(u.side),
         "kind": kind_name(c.kind),
         "at": u.at.map(|s| s.to_string()),
+        // Every square of a large or huge model, its front square (`at`) first (battlefront
+        // "Vehicle and Aircraft Size"); one square otherwise; none off the board.
+        "squares": g.unit_squares(id).iter().map(ToString::to_string).collect::<Vec<_>>(),
         "health": u.health,
         "max_health": c.health,
         "models": models,
@@ -190,6 +194,64 @@ pub fn sight(g: &Game, shooter: &Unit, from: Square, to: Square, target: PieceKi
         target,
     };
     line_of_sight(g.board(), &occ, &shot)
+}
+
+/// The squares of unit `u` if it stands at `at`: all the squares of a large or huge model where
+/// it stands now, else `at` alone.
+fn squares_at(g: &Game, u: UnitId, at: Square) -> Vec<Square> {
+    if g.unit(u).at == Some(at) {
+        let v = g.unit_squares(u);
+        if !v.is_empty() {
+            return v;
+        }
+    }
+    vec![at]
+}
+
+/// The range between unit `u` at `from` and unit `t` where it stands, nearest squares
+/// (battlefront "2) Check Range": "targeting any of their squares").
+pub fn unit_range(g: &Game, u: UnitId, from: Square, t: UnitId) -> u32 {
+    let Some(to) = g.unit(t).at else { return u32::MAX };
+    let theirs = squares_at(g, t, to);
+    squares_at(g, u, from)
+        .iter()
+        .flat_map(|&a| theirs.iter().map(move |&b| range(a, b)))
+        .min()
+        .unwrap_or_else(|| range(from, to))
+}
+
+/// Battlefront line of sight and cover of `t` against unit `u` attacking from `from`: `None`
+/// without line of sight (no square of one sees a square of the other), else whether the
+/// target is in cover (`Game::bf_target_in_cover`, "Cover Saves").
+pub fn bf_sight(g: &Game, u: UnitId, from: Square, t: UnitId) -> Option<bool> {
+    use dust_core::battlefront::{sees, sees_footprints};
+    let to = g.unit(t).at?;
+    let (mine, theirs) = (squares_at(g, u, from), squares_at(g, t, to));
+    let seen = if mine.len() == 1 && theirs.len() == 1 {
+        sees(g.board(), g.occupancy(), from, to)
+    } else {
+        sees_footprints(g.board(), g.occupancy(), &mine, &theirs)
+    };
+    seen.then(|| g.bf_target_in_cover(u, from, t))
+}
+
+/// [`bf_sight`] as the JSON of [`sight_json`]: "in cover" is drawn as soft cover.
+pub fn bf_sight_json(s: Option<bool>, infantry: bool) -> Value {
+    match s {
+        None => {
+            json!({ "ok": false, "level": "blocked", "reason": "no line of sight from any point of the attacker's square to any point of the target's" })
+        }
+        Some(true) => json!({ "ok": true, "level": "soft", "reasons": [if infantry {
+            "in cover: infantry cover save (army symbol or shield)"
+        } else {
+            "in cover: vehicle cover save (army symbol)"
+        }] }),
+        Some(false) => json!({ "ok": true, "level": "none", "reasons": [if infantry {
+            "not in cover: infantry save (army symbol)"
+        } else {
+            "not in cover: no save"
+        }] }),
+    }
 }
 
 fn target_piece(g: &Game, t: &Unit) -> PieceKind {
@@ -298,6 +360,9 @@ fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLeve
         }
     }
     let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health.max(1));
+    if g.edition() == dust_core::Edition::Battlefront {
+        spec = spec.battlefront(attacker.bf.as_deref(), target.bf.as_deref());
+    }
     spec.lines = chosen;
     spec.target_alive = target.health.max(1);
     spec.sustained = decl.plan == Some(Plan::Sustained);
@@ -323,6 +388,7 @@ fn optional_text(o: Optional) -> &'static str {
         Optional::Separate => "Separate: the hero leaves his squad for good",
         Optional::MedalOfHonor => "Medal of Honor (reroll one die, once per round)",
         Optional::Crush => "Crush the ammo crate in this space",
+        Optional::FightingSpirit => "Fighting Spirit (hits on the target symbol too, once per game)",
     }
 }
 
@@ -407,7 +473,16 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
                     let shooter = decl.unit.and_then(|u| g.units().get(usize::from(u.0)));
                     let origin = decl.origin(g);
                     let mut cover = CoverLevel::None;
-                    if let (Some(tu), Some(to), Some(shooter), Some(from)) = (tu, to, shooter, origin) {
+                    let bf = g.edition() == dust_core::Edition::Battlefront;
+                    if let (true, Some(tu), Some(u), Some(from)) = (bf, tu, decl.unit, origin) {
+                        let c = bf_sight(g, u, from, t);
+                        if c == Some(true) {
+                            cover = CoverLevel::Soft;
+                        }
+                        v["sight"] = bf_sight_json(c, matches!(tu.card.kind, UnitKind::Squad | UnitKind::Hero));
+                        v["range"] = json!(unit_range(g, u, from, t));
+                        v["from"] = json!(from.to_string());
+                    } else if let (Some(tu), Some(to), Some(shooter), Some(from)) = (tu, to, shooter, origin) {
                         let c = sight(g, shooter, from, to, target_piece(g, tu));
                         if let Ok(c) = &c {
                             if !c.not_a_squad {
@@ -636,8 +711,14 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
         }
         let Some(to) = t.at else { continue };
         let tid = UnitId(i as u8);
-        let d = range(from, to);
+        let bf = g.edition() == dust_core::Edition::Battlefront;
+        let d = if bf { unit_range(g, u, from, tid) } else { range(from, to) };
         let c = sight(g, shooter, from, to, target_piece(g, t));
+        let bf_c = bf.then(|| bf_sight(g, u, from, tid));
+        let blocked = match bf_c {
+            Some(b) => b.is_none(),
+            None => c.is_err(),
+        };
         let lines: Vec<Value> = shooter
             .card
             .weapons
@@ -662,11 +743,13 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
             .filter(|(li, _)| shooter.card.kind != UnitKind::Squad || shooter.carriers(*li) > 0)
             .map(|(li, _)| li)
             .collect();
-        let cover = match &c {
-            Ok(c) if !c.not_a_squad => c.level,
+        let cover = match (&bf_c, &c) {
+            (Some(Some(true)), _) => CoverLevel::Soft,
+            (Some(_), _) => CoverLevel::None,
+            (None, Ok(c)) if !c.not_a_squad => c.level,
             _ => CoverLevel::None,
         };
-        let odds_v = if c.is_err() {
+        let odds_v = if blocked {
             json!({ "none": "no line of sight" })
         } else if in_range.is_empty() {
             json!({ "none": format!("no weapon line reaches range {d} with effect") })
@@ -674,6 +757,9 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
             let mut spec = AttackSpec::new(&shooter.card, &t.card)
                 .with_lines(&in_range)
                 .with_attacker_alive(shooter.health.max(1));
+            if bf {
+                spec = spec.battlefront(shooter.bf.as_deref(), t.bf.as_deref());
+            }
             spec.target_alive = t.health.max(1);
             spec.cover = cover;
             spec.burst = !t.moved;
@@ -689,7 +775,10 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
             "name": t.card.name,
             "at": to.to_string(),
             "range": d,
-            "sight": sight_json(&c),
+            "sight": match bf_c {
+                Some(b) => bf_sight_json(b, matches!(t.card.kind, UnitKind::Squad | UnitKind::Hero)),
+                None => sight_json(&c),
+            },
             "lines": lines,
             "odds": odds_v,
         }));

@@ -588,6 +588,23 @@ impl App {
         }
     }
 
+    /// Whether choice `d` is about square `s`: its square, or any square of the large or huge
+    /// model it names (battlefront "Vehicle and Aircraft Size").
+    pub fn option_at(&self, d: Decision, s: Square) -> bool {
+        if self.option_square(d) == Some(s) {
+            return true;
+        }
+        match d {
+            Decision::Activate(u)
+            | Decision::React(Some(u))
+            | Decision::Aim {
+                target: Some(Target::Unit(u)),
+                ..
+            } => self.game.model_squares(u) > 1 && self.game.unit_squares(u).contains(&s),
+            _ => false,
+        }
+    }
+
     fn unit_square(&self, u: UnitId) -> Option<Square> {
         self.game.units().get(usize::from(u.0)).and_then(|x| x.at)
     }
@@ -740,10 +757,10 @@ impl App {
     }
 
     fn select_at_cursor(&mut self) {
-        if self.selected().and_then(|d| self.option_square(d)) == Some(self.cursor) {
+        if self.selected().is_some_and(|d| self.option_at(d, self.cursor)) {
             return;
         }
-        if let Some(i) = self.options.iter().position(|&d| self.option_square(d) == Some(self.cursor)) {
+        if let Some(i) = self.options.iter().position(|&d| self.option_at(d, self.cursor)) {
             self.sel = i;
         }
     }
@@ -778,7 +795,7 @@ impl App {
             return;
         }
         let Some(d) = self.selected() else { return };
-        if self.focus == Focus::Board && self.option_square(d) != Some(self.cursor) {
+        if self.focus == Focus::Board && !self.option_at(d, self.cursor) {
             self.message = Some(format!(
                 "no choice at {}: move the cursor to a highlighted space, or Tab to the list",
                 self.cursor
@@ -803,7 +820,7 @@ impl App {
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
                 if let Some(s) = areas.board.square_at(m.column, m.row) {
-                    let again = s == self.cursor && self.selected().and_then(|d| self.option_square(d)) == Some(s);
+                    let again = s == self.cursor && self.selected().is_some_and(|d| self.option_at(d, s));
                     self.cursor = s;
                     self.focus = Focus::Board;
                     self.select_at_cursor();

@@ -174,6 +174,23 @@ fn optional_text(o: Optional) -> String {
     }
 }
 
+/// Battlefront: whether target `t` is in cover from the declaring unit's attack position
+/// (`Game::bf_target_in_cover`, "Cover Saves"); `None` in the revised edition or without a
+/// declaring unit.
+pub fn bf_cover(app: &App, t: Target) -> Option<bool> {
+    let g = &app.game;
+    if g.edition() != dust_core::Edition::Battlefront {
+        return None;
+    }
+    let Target::Unit(t) = t else { return Some(false) };
+    let u = g.declaring()?;
+    Some(g.bf_target_in_cover(u, app.attack_origin()?, t))
+}
+
+fn g_bf_infantry(app: &App, u: UnitId) -> bool {
+    matches!(app.game.unit(u).card.kind, UnitKind::Squad | UnitKind::Hero)
+}
+
 /// The cover a target at `to` gets from the declaring unit's attack position.
 pub fn cover_from(app: &App, to: Square, target: PieceKind) -> Option<Result<Cover, dust_core::Blocked>> {
     let u = app.game.declaring()?;
@@ -343,7 +360,21 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
                     w.name, target.card.armor, w.range
                 )));
             }
-            if let Some(c) = app.option_square(d).and_then(|to| cover_from(app, to, target_piece(app, t))) {
+            if let (Some(in_cover), Target::Unit(tu)) = (bf_cover(app, t), t) {
+                let what = if in_cover { "in cover" } else { "not in cover" };
+                let saves = if g_bf_infantry(app, tu) {
+                    if in_cover {
+                        "infantry cover save (army symbol or shield)"
+                    } else {
+                        "infantry save (army symbol)"
+                    }
+                } else if in_cover {
+                    "vehicle cover save (army symbol)"
+                } else {
+                    "no save"
+                };
+                out.push(Line::styled(format!("{what}: {saves}"), dim));
+            } else if let Some(c) = app.option_square(d).and_then(|to| cover_from(app, to, target_piece(app, t))) {
                 let why = match &c {
                     Ok(cov) => {
                         let r = cov.sources.reasons();
@@ -412,15 +443,23 @@ pub fn odds_text(app: &App, d: Decision) -> String {
     let attacker = g.unit(owner);
     let target = g.unit(t);
     let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health);
+    if g.edition() == dust_core::Edition::Battlefront {
+        spec = spec.battlefront(attacker.bf.as_deref(), target.bf.as_deref());
+    }
     spec.lines = chosen;
     spec.target_alive = target.health;
     spec.sustained = app.plan == Some(Plan::Sustained);
     spec.burst = !target.moved;
     spec.attacker_moved = attacker.moved || !app.planned.is_empty();
     spec.heroic_attack = target.heroic;
-    spec.cover = match app.option_square(d).and_then(|to| cover_from(app, to, target.piece())) {
-        Some(Ok(c)) if !c.not_a_squad => c.level,
-        _ => CoverLevel::None,
+    spec.cover = match bf_cover(app, Target::Unit(t)) {
+        // Battlefront: "in cover" is any level other than none.
+        Some(true) => CoverLevel::Soft,
+        Some(false) => CoverLevel::None,
+        None => match app.option_square(d).and_then(|to| cover_from(app, to, target.piece())) {
+            Some(Ok(c)) if !c.not_a_squad => c.level,
+            _ => CoverLevel::None,
+        },
     };
     match odds(&spec) {
         Ok(o) => {
@@ -471,11 +510,9 @@ fn focus_unit(app: &App) -> Option<UnitId> {
         _ => None,
     };
     let at_cursor = || {
-        let mut here: Vec<usize> = (0..g.units().len())
-            .filter(|&i| !g.units()[i].destroyed && g.units()[i].at == Some(app.cursor))
-            .collect();
-        here.sort_by_key(|&i| g.units()[i].card.kind == UnitKind::Hero);
-        here.first().map(|&i| UnitId(i as u8))
+        let mut here = units_on(g, app.cursor);
+        here.sort_by_key(|&u| g.unit(u).card.kind == UnitKind::Hero);
+        here.first().copied()
     };
     from_choice.or_else(at_cursor).or_else(|| g.declaring())
 }
@@ -581,14 +618,29 @@ fn marks(app: &App) -> Vec<(Square, Mark)> {
         let Some(s) = app.option_square(d) else { continue };
         let m = match d {
             Decision::MoveTo(_) => Mark::Move,
-            Decision::Aim { target: Some(t), .. } => match cover_from(app, s, target_piece(app, t)) {
-                Some(Ok(c)) => Mark::Target(if c.not_a_squad { CoverLevel::None } else { c.level }),
-                Some(Err(_)) => Mark::Blocked,
-                None => Mark::Choice,
+            Decision::Aim { target: Some(t), .. } => match bf_cover(app, t) {
+                Some(c) => Mark::Target(if c { CoverLevel::Soft } else { CoverLevel::None }),
+                None => match cover_from(app, s, target_piece(app, t)) {
+                    Some(Ok(c)) => Mark::Target(if c.not_a_squad { CoverLevel::None } else { c.level }),
+                    Some(Err(_)) => Mark::Blocked,
+                    None => Mark::Choice,
+                },
             },
             _ => Mark::Choice,
         };
         v.push((s, m));
+        // Every square of a large or huge model it names.
+        if let Decision::Activate(u)
+        | Decision::React(Some(u))
+        | Decision::Aim {
+            target: Some(Target::Unit(u)),
+            ..
+        } = d
+        {
+            if app.game.model_squares(u) > 1 {
+                v.extend(app.game.unit_squares(u).into_iter().filter(|&q| q != s).map(|q| (q, m)));
+            }
+        }
     }
     v
 }
@@ -619,6 +671,15 @@ fn board_lines(app: &App, view: &BoardView) -> Vec<Line<'static>> {
     lines
 }
 
+/// The units standing on square `s`: on their square, or on any square of a large or huge model
+/// (`Game::unit_squares`).
+pub fn units_on(g: &Game, s: Square) -> Vec<UnitId> {
+    (0..g.units().len())
+        .map(|i| UnitId(i as u8))
+        .filter(|&u| !g.unit(u).destroyed && (g.unit(u).at == Some(s) || (g.model_squares(u) > 1 && g.unit_squares(u).contains(&s))))
+        .collect()
+}
+
 fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>; 2] {
     let g = &app.game;
     let b = g.board();
@@ -626,9 +687,19 @@ fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>;
     if b.structure_at(s).is_some() {
         style = style.bg(Color::DarkGray);
     }
-    let here: Vec<&dust_core::game::Unit> = g.units().iter().filter(|u| !u.destroyed && u.at == Some(s)).collect();
+    let ids = units_on(g, s);
+    let here: Vec<&dust_core::game::Unit> = ids.iter().map(|&u| g.unit(u)).collect();
     let primary = here.iter().find(|u| u.card.kind != UnitKind::Hero).or_else(|| here.first());
     let (glyph, second, fg) = match primary {
+        // The other squares of a large or huge model (battlefront "Vehicle and Aircraft Size"):
+        // its letter and `=`; the front square shows its health.
+        Some(u) if u.at != Some(s) => {
+            let k = match u.card.kind {
+                UnitKind::Aircraft => 'A',
+                _ => 'V',
+            };
+            (k, '=', Some(side_color(u.side)))
+        }
         Some(u) => {
             let k = match u.card.kind {
                 UnitKind::Squad => 'S',
@@ -658,6 +729,8 @@ fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>;
                         Terrain::Open => Color::Gray,
                         Terrain::Water => Color::Blue,
                         Terrain::Rubble => Color::Rgb(170, 120, 60),
+                        Terrain::Trees => Color::Green,
+                        Terrain::Swamp => Color::Cyan,
                         Terrain::Smoke => Color::White,
                         Terrain::NoDot => Color::DarkGray,
                     };
@@ -682,7 +755,7 @@ fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>;
             Mark::Blocked => style.bg(Color::Gray).fg(Color::Black),
         };
     }
-    if g.declaring().is_some_and(|u| g.unit(u).at == Some(s)) {
+    if g.declaring().is_some_and(|u| g.unit_squares(u).contains(&s)) {
         style = style.add_modifier(Modifier::UNDERLINED);
     }
     if s == app.cursor {

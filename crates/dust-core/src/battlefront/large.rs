@@ -17,20 +17,27 @@
 //!   squares, no cost).
 //! - Each square costs one point; the first diagonal of the activation one, later ones two, as
 //!   for every unit ("Move and March Move Actions").
-//! - Every square of the model follows the shared rules of one step ([`check_step`]: terrain a
-//!   vehicle cannot enter, enemy units, friendly vehicles, corners, walls and entrances), so a
-//!   large model needs an entrance a vehicle may use for each of its squares that goes through a
-//!   wall, and a huge model two side by side: "Huge Vehicle units need a huge opening to move
-//!   through" (docs/rulings.md, "Battlefront large models in the engine").
+//! - Every square of the model follows the shared rules of one step
+//!   ([`crate::reach::check_step_in`] by the battlefront rules: terrain a vehicle cannot enter,
+//!   enemy units, friendly vehicles, corners around any of those, walls and openings), so a
+//!   large model needs an opening a vehicle may use (a large one) for each of its squares that
+//!   goes through a wall, and a huge model two side by side, which is a huge opening: "Large
+//!   openings are the full width of a square. Huge openings are two or more squares wide …
+//!   Huge Vehicle units need a huge opening to move through" (docs/rulings.md, "Battlefront
+//!   large models in the engine", "Battlefront openings of three sizes").
+//! - A large aircraft moves the same way, each square flying ([`large_reach_by`]): over every
+//!   square, wall and unit but enemy aircraft, ending where an aircraft may be placed
+//!   ("Aircraft Move Over Terrain").
 //! - "Large and Huge Vehicles must move entirely onto the board by moving two squares": a model
 //!   entering puts its front squares on entry squares (one point) with the rest of it still off
 //!   the board, and drives on.
 
 use super::{footprint, Facing};
 use crate::board::Board;
+use crate::edition::Edition;
 use crate::occupancy::Occupancy;
 use crate::range::range;
-use crate::reach::{can_arrive, can_pass, check_step, Mover};
+use crate::reach::{can_arrive, can_land, can_pass, check_step_in, Mover};
 use crate::square::Square;
 use std::collections::HashMap;
 
@@ -134,6 +141,26 @@ pub fn large_reach(
     diagonal_used: bool,
     partial: bool,
 ) -> Vec<Reached> {
+    large_reach_by(board, occ, mover, squares, start, entries, diagonal_used, partial, None)
+}
+
+/// [`large_reach`] for a model on the ground (`air` is `None`) or a large aircraft (`air`: the
+/// squares of the enemy aircraft). An aircraft flies over every square, wall and unit but enemy
+/// aircraft, and every square of it ends where an aircraft may be placed
+/// ([`crate::reach::can_land`]; tactics-battlefront-2013-rules.txt, "Aircraft Move Over
+/// Terrain", "Moving Large Vehicles and Aircraft").
+#[allow(clippy::too_many_arguments)]
+pub fn large_reach_by(
+    board: &Board,
+    occ: &Occupancy,
+    mover: &Mover,
+    squares: u8,
+    start: Option<Pose>,
+    entries: &[Square],
+    diagonal_used: bool,
+    partial: bool,
+    air: Option<&[Square]>,
+) -> Vec<Reached> {
     let budget = mover.movement + u8::from(mover.fast);
     // (pose, diagonal used) -> cheapest cost.
     let mut best: HashMap<(Pose, bool), u8> = HashMap::new();
@@ -148,7 +175,7 @@ pub fn large_reach(
                 let Some(f) = entry_facing(board, e) else { continue };
                 let p = Pose::at(e, f);
                 let on: Vec<Square> = p.squares(board, squares);
-                if budget >= 1 && on.iter().all(|s| entries.contains(s) && can_pass(board, occ, mover, *s)) {
+                if budget >= 1 && on.iter().all(|s| entries.contains(s) && pass_ok(board, occ, mover, air, *s)) {
                     frontier.push((p, diagonal_used, 1));
                 }
             }
@@ -162,7 +189,7 @@ pub fn large_reach(
         if best.get(&(p, used)).is_some_and(|&b| b < cost) {
             continue;
         }
-        for (q, diagonal) in steps(board, occ, mover, squares, p) {
+        for (q, diagonal) in steps(board, occ, mover, air, squares, p) {
             let (c, u2) = if diagonal {
                 if used {
                     (cost + 2, true)
@@ -202,7 +229,10 @@ pub fn large_reach(
         if !full && !partial {
             continue;
         }
-        let stops = p.squares(board, squares).iter().all(|&s| can_arrive(board, occ, mover, s));
+        let stops = p.squares(board, squares).iter().all(|&s| match air {
+            Some(_) => can_land(board, occ, s),
+            None => can_arrive(board, occ, mover, s),
+        });
         if !stops {
             continue;
         }
@@ -257,15 +287,26 @@ fn rotations(p: Pose) -> Vec<Pose> {
     .collect()
 }
 
-fn step_ok(board: &Board, occ: &Occupancy, mover: &Mover, a: (i32, i32), b: (i32, i32)) -> bool {
-    match (on_board(board, a), on_board(board, b)) {
-        (Some(x), Some(y)) => check_step(board, occ, mover, x, y).is_ok(),
+/// Whether one square of the model may step from `a` to `b`: the ground rules of one step, or in
+/// the air anywhere but onto an enemy aircraft.
+fn step_ok(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, a: (i32, i32), b: (i32, i32)) -> bool {
+    match (on_board(board, a), on_board(board, b), air) {
+        (Some(_), Some(y), Some(enemy)) => !enemy.contains(&y),
+        (Some(x), Some(y), None) => check_step_in(board, occ, mover, x, y, Edition::Battlefront).is_ok(),
         _ => false,
     }
 }
 
+/// Whether one square of the model may pass through `s` (entering the board).
+fn pass_ok(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, s: Square) -> bool {
+    match air {
+        Some(enemy) => !enemy.contains(&s),
+        None => can_pass(board, occ, mover, s),
+    }
+}
+
 /// The poses one square away from `p`, and whether the square was diagonal.
-fn steps(board: &Board, occ: &Occupancy, mover: &Mover, squares: u8, p: Pose) -> Vec<(Pose, bool)> {
+fn steps(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, squares: u8, p: Pose) -> Vec<(Pose, bool)> {
     let cells = p.cells(squares);
     let mut out = Vec::new();
     if squares >= 4 {
@@ -278,7 +319,7 @@ fn steps(board: &Board, occ: &Occupancy, mover: &Mover, squares: u8, p: Pose) ->
             };
             let ok = q.cells(squares).iter().zip(&cells).all(|(&n, &o)| {
                 if on_board(board, o).is_some() {
-                    step_ok(board, occ, mover, o, n)
+                    step_ok(board, occ, mover, air, o, n)
                 } else {
                     on_board(board, n).is_some()
                 }
@@ -294,7 +335,7 @@ fn steps(board: &Board, occ: &Occupancy, mover: &Mover, squares: u8, p: Pose) ->
                 facing: p.facing,
             };
             // Every square of the block takes the step ("move that corner one square as usual").
-            if cells.iter().all(|&c| step_ok(board, occ, mover, c, (c.0 + dx, c.1 + dy))) {
+            if cells.iter().all(|&c| step_ok(board, occ, mover, air, c, (c.0 + dx, c.1 + dy))) {
                 out.push((q, dx != 0 && dy != 0));
             }
         }
@@ -308,7 +349,7 @@ fn steps(board: &Board, occ: &Occupancy, mover: &Mover, squares: u8, p: Pose) ->
         }
         for (dx, dy) in Facing::STEPS {
             let n = (lead.0 + dx, lead.1 + dy);
-            if n == other || !step_ok(board, occ, mover, lead, n) {
+            if n == other || !step_ok(board, occ, mover, air, lead, n) {
                 continue;
             }
             let diagonal = dx != 0 && dy != 0;
@@ -316,7 +357,7 @@ fn steps(board: &Board, occ: &Occupancy, mover: &Mover, squares: u8, p: Pose) ->
                 // "into one of the intervening squares"
                 [(lead.0 + dx, lead.1), (lead.0, lead.1 + dy)]
                     .into_iter()
-                    .filter(|&i| i == other || (step_ok(board, occ, mover, lead, i) && step_ok(board, occ, mover, i, n)))
+                    .filter(|&i| i == other || (step_ok(board, occ, mover, air, lead, i) && step_ok(board, occ, mover, air, i, n)))
                     .collect()
             } else {
                 // "into the adjacent square previously occupied by the model"
@@ -367,7 +408,7 @@ pub fn rotations_in_place(board: &Board, occ: &Occupancy, mover: &Mover, squares
             let n = (pivot.0 + dx, pivot.1 + dy);
             let own = cells.contains(&n);
             let free =
-                own || (step_ok(board, occ, mover, pivot, n) && on_board(board, n).is_some_and(|s| can_arrive(board, occ, mover, s)));
+                own || (step_ok(board, occ, mover, None, pivot, n) && on_board(board, n).is_some_and(|s| can_arrive(board, occ, mover, s)));
             if !free {
                 continue;
             }

@@ -9,12 +9,17 @@
 //! unit cannot draw a line from any point in its square to all points in the target unit's
 //! square without passing through or touching blocking squares."
 //!
-//! What blocks here: squares without a dot (structures, impassable terrain), smoke, squares
-//! holding a vehicle ("a square containing a Vehicle unit … does block Line of Sight"; infantry
-//! never does), and structure walls without an opening. Touching a blocker counts, except where
-//! the line is inside the attacker's or the target's own square (a unit beside a wall is not
-//! hidden by the wall's far side). Trees, buildings' inside rules and large models are not
-//! modelled yet (docs/battlefront.md).
+//! What blocks here: squares without a dot (structure squares, impassable terrain), trees,
+//! smoke, squares holding a vehicle ("a square containing a Vehicle unit … does block Line of
+//! Sight"; infantry never does), and structure walls without an opening. Trees and smoke "block
+//! Line of Sight to units on the far side, but units in the (terrain) can be seen as normal": a
+//! blocking square is never an obstacle to lines from or to the unit standing in it. Touching a
+//! blocker counts, except where the line is inside the attacker's or the target's own square (a
+//! unit beside a wall is not hidden by the wall's far side). Aircraft are seen from anywhere but
+//! from behind the terrain next to the unit that looks ([`sees_aircraft`]). Between a unit in a
+//! building and one outside it, lines go through an opening on the edge of the inside unit's
+//! square ("Line of Sight Through Openings": attacks into and out of a building only from or to
+//! the square next to the opening).
 //!
 //! "Any point" is searched on a lattice of points of each square (corners, edges and inside,
 //! [`LATTICE`] steps a side), so a gap narrower than the lattice may be missed; the answer is
@@ -29,7 +34,6 @@ pub use scenario::{KillPoints, ScenarioRules, TakeWins};
 use crate::board::{Board, Edge};
 use crate::occupancy::Occupancy;
 use crate::square::Square;
-use crate::terrain::Terrain;
 
 /// Lattice steps per side of a square when "any point" is searched.
 pub const LATTICE: u32 = 4;
@@ -63,9 +67,10 @@ impl BoxXY {
 }
 
 /// Whether a square blocks lines through it (battlefront "Line of Sight Through Units",
-/// "Line of Sight Through Terrain", "Line of Sight Through Smoke").
+/// "Line of Sight Through Terrain", "Line of Sight Through Smoke", "Tree Squares", "Structure
+/// Squares").
 pub fn blocks(board: &Board, occ: &Occupancy, s: Square) -> bool {
-    matches!(board.terrain(s), Terrain::NoDot | Terrain::Smoke) || occ.at(s).has_vehicle()
+    board.terrain(s).blocks_area_sight() || occ.at(s).has_vehicle()
 }
 
 /// Blockers that a line between `a` and `b` could meet: blocking squares other than `a` and
@@ -106,6 +111,16 @@ fn obstacles(board: &Board, occ: &Occupancy, a: Square, b: Square) -> Vec<BoxXY>
                     x1: x + 1.0,
                     y1: y + 1.0,
                 });
+            }
+        }
+    }
+    // "Line of Sight Through Openings": between a unit inside a building and one outside it,
+    // lines go through an opening on the edge of the inside unit's square.
+    let (sa, sb) = (board.structure_at(a), board.structure_at(b));
+    if sa != sb {
+        for s in [a, b] {
+            if board.structure_at(s).is_some() {
+                v.extend(own_walls(board, s));
             }
         }
     }
@@ -158,15 +173,65 @@ fn clip_segment(p: Pt, q: Pt, k: &BoxXY) -> Option<(Pt, Pt)> {
     Some(((p.0 + t0 * dx, p.1 + t0 * dy), (p.0 + t1 * dx, p.1 + t1 * dy)))
 }
 
-/// Whether the segment meets a blocker outside the two own squares.
+/// Whether the segment `p` (in `own_a`) – `q` (in `own_b`) meets a blocker outside the two own
+/// squares, or crosses a wall on the edge of one of them.
 fn segment_blocked(p: Pt, q: Pt, obs: &[BoxXY], own_a: &BoxXY, own_b: &BoxXY) -> bool {
     obs.iter().any(|k| match clip_segment(p, q, k) {
         Some((s, e)) => {
+            if let Some(b) = own_wall_blocks(k, own_a, &[q], own_b, &[p]) {
+                return b;
+            }
             let mid = ((s.0 + e.0) / 2.0, (s.1 + e.1) / 2.0);
             !all_inside(&[s, e, mid], own_a, own_b)
         }
         None => false,
     })
+}
+
+/// How far `pt` lies beyond wall `k` seen from own square `s` (positive: on the far side), when
+/// the wall stands on an edge of `s`; `None` otherwise.
+fn beyond_own_wall(k: &BoxXY, s: &BoxXY, pt: Pt) -> Option<f64> {
+    let eq = |a: f64, b: f64| (a - b).abs() < EPS;
+    if eq(k.x0, k.x1) && eq(k.y0, s.y0) && eq(k.y1, s.y1) {
+        if eq(k.x0, s.x1) {
+            return Some(pt.0 - k.x0);
+        }
+        if eq(k.x0, s.x0) {
+            return Some(k.x0 - pt.0);
+        }
+    }
+    if eq(k.y0, k.y1) && eq(k.x0, s.x0) && eq(k.x1, s.x1) {
+        if eq(k.y0, s.y1) {
+            return Some(pt.1 - k.y0);
+        }
+        if eq(k.y0, s.y0) {
+            return Some(k.y0 - pt.1);
+        }
+    }
+    None
+}
+
+/// For a wall `k` that lines between own square `a` and own square `b` touch, standing on an
+/// edge of `a` or of `b` ("Walls and buildings also block Line of Sight"): whether it stands
+/// between them, some point of the other end (`from_b` for `a`, `from_a` for `b`) lying strictly
+/// beyond it. A unit is not hidden by the wall at its back, and lines from a point on the wall
+/// that go away from it are not cut. `None` when the wall is on an edge of neither square (the
+/// usual rule then applies).
+fn own_wall_blocks(k: &BoxXY, a: &BoxXY, from_b: &[Pt], b: &BoxXY, from_a: &[Pt]) -> Option<bool> {
+    let side = |s: &BoxXY, other: &[Pt]| -> Option<bool> {
+        let mut out = None;
+        for &pt in other {
+            let d = beyond_own_wall(k, s, pt)?;
+            out = Some(out.unwrap_or(false) || d > EPS);
+        }
+        out
+    };
+    match (side(a, from_b), side(b, from_a)) {
+        (None, None) => None,
+        // The wall both squares share: every line crosses it or runs along it.
+        (Some(_), Some(_)) => Some(true),
+        (x, y) => Some(x == Some(true) || y == Some(true)),
+    }
 }
 
 /// Convex hull (counter-clockwise, no collinear points) by the monotone chain.
@@ -250,6 +315,15 @@ fn fan_blocked(p: Pt, target: &BoxXY, obs: &[BoxXY], own_a: &BoxXY) -> bool {
         };
         if part.is_empty() {
             return false;
+        }
+        let corners = [
+            (target.x0, target.y0),
+            (target.x1, target.y0),
+            (target.x0, target.y1),
+            (target.x1, target.y1),
+        ];
+        if let Some(b) = own_wall_blocks(k, own_a, &corners, target, &[p]) {
+            return b;
         }
         let mut pts = part.clone();
         for i in 0..part.len() {
@@ -488,6 +562,111 @@ pub fn sees_areas(board: &Board, occ: &Occupancy, from: &[Square], to: &[Square]
     })
 }
 
+/// Line of sight between a unit on `ground` (its squares) and an aircraft on `air` (its
+/// squares), either way ("Line of Sight to Aircraft": "An Aircraft can see and be seen from
+/// anywhere on the game board, except that an Aircraft cannot see or be seen from a unit
+/// immediately behind terrain that would block Line of Sight to a Vehicle unit, and cannot see
+/// or be seen from a unit in a building unless the unit can be seen through or is looking
+/// through an opening on the edge of its square").
+///
+/// Read as (docs/rulings.md, "Battlefront aircraft line of sight"): a line from some point of a
+/// ground square to some point of an aircraft square that meets none of the terrain right
+/// around that ground square: the blocking terrain squares among its eight neighbours
+/// (structure squares, trees, smoke) and the walls on its four edges; in a building every edge
+/// of its square but an opening that leads out of the building is a wall. Units never block
+/// (the aircraft flies above them). With `ground` itself an aircraft, the two always see each
+/// other: pass `ground_flies = true`.
+pub fn sees_aircraft(board: &Board, ground: &[Square], air: &[Square], ground_flies: bool) -> bool {
+    if ground_flies {
+        return true;
+    }
+    ground.iter().any(|&g| {
+        air.iter().any(|&a| {
+            if a == g {
+                return true;
+            }
+            let obs = terrain_around(board, g, a);
+            obs.is_empty() || any_clear_line(g, a, &obs)
+        })
+    })
+}
+
+/// Cover between a unit on `ground` and an aircraft on `air` (either may be the target), read
+/// as [`sees_aircraft`] reads line of sight ("Cover Saves": the attacker "cannot draw a line from
+/// any point in its square to all points in the target unit's square without passing through or
+/// touching blocking squares"), with only the terrain right around the ground unit as
+/// obstacles: from no point of the attacker's squares do lines reach all of one of the target's
+/// squares. Two aircraft: never in cover.
+pub fn aircraft_cover(board: &Board, ground: &[Square], air: &[Square], target_is_air: bool, ground_flies: bool) -> bool {
+    if ground_flies {
+        return false;
+    }
+    let (from, to) = if target_is_air { (ground, air) } else { (air, ground) };
+    !from.iter().any(|&a| {
+        to.iter().any(|&b| {
+            if a == b {
+                return true;
+            }
+            let g = if target_is_air { a } else { b };
+            let other = if target_is_air { b } else { a };
+            let obs = terrain_around(board, g, other);
+            let (ba, bb) = (BoxXY::square(a), BoxXY::square(b));
+            lattice(a).into_iter().any(|p| !fan_blocked(p, &bb, &obs, &ba))
+        })
+    })
+}
+
+/// The terrain right around `g` that hides it from above ([`sees_aircraft`]): blocking terrain
+/// squares among its neighbours (but `a`), and the walls of its square.
+fn terrain_around(board: &Board, g: Square, a: Square) -> Vec<BoxXY> {
+    let mut v = Vec::new();
+    for dc in -1..=1 {
+        for dr in -1..=1 {
+            let Some(n) = g.offset(dc, dr).filter(|&n| board.contains(n) && n != g && n != a) else {
+                continue;
+            };
+            if board.terrain(n).blocks_area_sight() {
+                v.push(BoxXY::square(n));
+            }
+        }
+    }
+    v.extend(own_walls(board, g));
+    v
+}
+
+/// The walls of square `g` as obstacles: when `g` is inside a building, every edge of it but an
+/// opening that leads out of the building ("A unit outside a
+/// building can only attack a unit inside the building if the target unit is adjacent to the
+/// opening the unit is attacking through"; "Line of Sight to Aircraft": "unless the unit can be
+/// seen through or is looking through an opening on the edge of its square").
+fn own_walls(board: &Board, g: Square) -> Vec<BoxXY> {
+    let inside = board.structure_at(g);
+    let (x, y) = (f64::from(g.col()), f64::from(g.row()));
+    let mut v = Vec::new();
+    for ((dc, dr), wall) in [
+        ((0, 1), (x, y + 1.0, x + 1.0, y + 1.0)),
+        ((1, 0), (x + 1.0, y, x + 1.0, y + 1.0)),
+        ((0, -1), (x, y, x + 1.0, y)),
+        ((-1, 0), (x, y, x, y + 1.0)),
+    ] {
+        let n = g.offset(dc, dr).filter(|&n| board.contains(n));
+        let edge = n.map_or(Edge::Open, |n| board.edge(g, n));
+        let blocked = match inside {
+            Some(st) => !(matches!(edge, Edge::Entrance(_)) && n.is_some_and(|n| board.structure_at(n) != Some(st))),
+            None => edge == Edge::Wall,
+        };
+        if blocked {
+            v.push(BoxXY {
+                x0: wall.0,
+                y0: wall.1,
+                x1: wall.2,
+                y1: wall.3,
+            });
+        }
+    }
+    v
+}
+
 /// [`obstacles`] without the squares of the two models themselves.
 fn obstacles_except(board: &Board, occ: &Occupancy, a: Square, b: Square, own_a: &[Square], own_b: &[Square]) -> Vec<BoxXY> {
     let mut obs = obstacles(board, occ, a, b);
@@ -509,7 +688,7 @@ mod tests {
     use super::*;
     use crate::board::BoardSetup;
     use crate::side::Side;
-    use crate::terrain::PieceKind;
+    use crate::terrain::{PieceKind, Terrain};
 
     fn board(w: u8, h: u8, blocked: &[&str]) -> Board {
         let mut b = Board::new(BoardSetup {
@@ -579,6 +758,38 @@ mod tests {
         let b = board(6, 6, &["C5"]);
         let occ = Occupancy::new(&b);
         assert!(!area_cover(&b, &occ, sq("C1"), sq("C4")));
+    }
+
+    /// "Walls and buildings also block Line of Sight" (tactics-battlefront-2013-rules.txt, "Walls
+    /// and Buildings"): a wall on the edge of a unit's own square blocks the lines that cross
+    /// it, not those that go away from it; a wall behind the target gives no cover.
+    #[test]
+    fn walls_between_block_walls_behind_do_not() {
+        use crate::board::{Dir, EntranceSetup, EntranceSize, StructureSetup};
+        let b = Board::new(BoardSetup {
+            width: 6,
+            height: 6,
+            terrain: vec![Terrain::Open; 36],
+            structures: vec![StructureSetup {
+                name: "hut".into(),
+                interior: vec![sq("C3"), sq("D3")],
+                entrances: vec![EntranceSetup {
+                    at: sq("C3"),
+                    side: Dir::South,
+                    size: EntranceSize::Small,
+                }],
+                inner_walls: vec![],
+            }],
+            ..BoardSetup::default()
+        })
+        .expect("board");
+        let occ = Occupancy::new(&b);
+        assert!(!sees(&b, &occ, sq("B3"), sq("E3")), "through both walls of the hut");
+        assert!(!sees(&b, &occ, sq("B3"), sq("C3")), "through the wall between them");
+        assert!(sees(&b, &occ, sq("C2"), sq("C3")), "through the opening");
+        assert!(sees(&b, &occ, sq("B3"), sq("A3")), "the wall at its back");
+        assert!(!area_cover(&b, &occ, sq("A3"), sq("B3")), "no cover from a wall behind");
+        assert!(sees(&b, &occ, sq("D4"), sq("D6")) && !area_cover(&b, &occ, sq("D6"), sq("D4")));
     }
 
     /// "Vehicle and Aircraft Size": large models occupy two squares, huge ones four; the square

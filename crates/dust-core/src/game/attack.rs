@@ -8,7 +8,20 @@ use super::*;
 impl Game {
     // ----- attacks -------------------------------------------------------------------------------
 
-    pub(super) fn start_attack(&mut self, u: UnitId, mut aims: Vec<Aim>, sustained: bool, berserk: bool, all_in_one: bool, medal: bool) {
+    /// `bf`: in the battlefront edition, whether the activation also takes a Move action (set-up
+    /// weapons) and whether Fighting Spirit is used.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn start_attack(
+        &mut self,
+        u: UnitId,
+        mut aims: Vec<Aim>,
+        sustained: bool,
+        berserk: bool,
+        all_in_one: bool,
+        medal: bool,
+        bf: (bool, bool),
+    ) {
+        let (moving, spirit) = bf;
         if self.unit(u).destroyed {
             return;
         }
@@ -18,7 +31,12 @@ impl Game {
         aims.retain(|a| a.line < HERO_LINE || hero_present);
         if self.edition == Edition::Battlefront {
             self.bf_face_targets(u, &aims);
+            if spirit {
+                self.bf_use_spirit(u);
+            }
         }
+        // Fighting Spirit: "hits on rolls of [target] as well as [army symbol]".
+        let bf_hit = if spirit { Symbols::ARMY_OR_TARGET } else { Symbols::ARMY };
         // Wiederbelebungsserum heals "after all weapon lines are resolved": this step runs last.
         self.serum.clear();
         self.stack.push(Step::Serum);
@@ -51,6 +69,8 @@ impl Game {
         // before its cover element ("Attacking Cover Elements").
         let mut ranged = ranged;
         ranged.sort_by_key(|a| matches!(a.target, Target::Cover(_)));
+        let firers = self.bf_firers(u, &ranged);
+        let firers_of = |line: u8| firers.iter().find(|f| f.0 == line).map(|f| f.1);
         let mut defenders: Vec<UnitId> = close
             .iter()
             .filter_map(|a| if let Target::Unit(t) = a.target { Some(t) } else { None })
@@ -83,10 +103,20 @@ impl Game {
                     all_in_one,
                     false,
                 );
-                self.stack.push(Step::Fire(Box::new(job)));
+                self.stack.push(Step::Fire(Box::new(FireJob {
+                    half: moving && self.bf_set_up(u, a.line),
+                    bf_hit,
+                    firers: firers_of(a.line),
+                    ..job
+                })));
             }
             let job = self.job(u, a, sustained, berserk, all_in_one, false);
-            self.stack.push(Step::Fire(Box::new(job)));
+            self.stack.push(Step::Fire(Box::new(FireJob {
+                half: moving && self.bf_set_up(u, a.line),
+                bf_hit,
+                firers: firers_of(a.line),
+                ..job
+            })));
         }
     }
 
@@ -139,6 +169,8 @@ impl Game {
             ap_incendiary: false,
             damage: 0,
             medal_choice: false,
+            half: false,
+            firers: None,
         }
     }
 
@@ -173,9 +205,10 @@ impl Game {
         let value = w.table.against(armor);
         let unit = self.unit(owner);
         let per_squad = if unit.card.kind == UnitKind::Squad && w.ammo.is_none() {
-            unit.carriers(li)
+            // Battlefront: only the carriers not firing another ranged weapon.
+            job.firers.map_or(unit.carriers(li), |n| n.min(unit.carriers(li)))
         } else {
-            1
+            self.bf_crew_weapons(owner, li).unwrap_or(1)
         };
         let per_ammo = if w.ammo.is_some() { u32::from(job.ammo) } else { 1 };
         let mut dice: u32 = match value {
@@ -214,6 +247,10 @@ impl Game {
                     dice *= 2; // "Burst Weapons"
                 }
             }
+        }
+        if job.half {
+            // "Set-Up Weapons": "it only rolls half of that weapon's combat dice (rounded up)".
+            dice = dice.div_ceil(2);
         }
         if job.all_in_one {
             dice *= 2;
@@ -333,7 +370,9 @@ impl Game {
     pub(super) fn continue_fire(&mut self, job: &mut FireJob) {
         let (owner, li) = self.line_owner(job.attacker, job.line);
         let laser = self.unit(owner).card.weapons[li].keywords.laser;
-        let resilient = matches!(job.target, Target::Unit(t) if self.unit(t).card.has(Skill::DamageResilient));
+        // Battlefront: a squad with a joined hero rolls Damage Resilient per casualty instead.
+        let resilient = matches!(job.target, Target::Unit(t) if self.unit(t).card.has(Skill::DamageResilient)
+            && !self.bf_resilient_per_casualty(t));
         // Skip the stages that do not apply.
         loop {
             match job.stage {

@@ -5,8 +5,7 @@
 
 use super::*;
 use crate::battlefront::{area_cover, sees};
-use crate::terrain::Terrain;
-use crate::unit::{BattlefrontKind, BattlefrontValue};
+use crate::unit::{BattlefrontKind, BattlefrontSkill, BattlefrontValue};
 
 impl Game {
     fn dice(&self) -> BattlefrontDice {
@@ -135,6 +134,10 @@ impl Game {
                 v.extend([Plan::Two(Special, Attack), Plan::Two(Attack, Special)]);
             }
         }
+        if self.must_move_first(u) {
+            // "Aircraft must take a Move or March Move action as their first action".
+            v.retain(|p| matches!(p, Plan::Two(Move, _)));
+        }
         v
     }
 
@@ -176,6 +179,8 @@ impl Game {
         let side = t.side.other();
         let large = self.model_squares(trigger) > 1;
         self.activatable(side)
+            // Aircraft make no reactive attacks (docs/rulings.md, "Battlefront aircraft do not react").
+            .filter(|&id| !self.flies(id))
             .filter(|&id| {
                 self.unit(id).at.is_some_and(|from| {
                     if large || self.model_squares(id) > 1 {
@@ -311,10 +316,14 @@ impl Game {
     /// ammo crates, anti-tank traps, trees, rubble, buildings, or smoke."
     pub(super) fn bf_in_cover(&self, attacker: UnitId, from: Square, target: UnitId, to: Square) -> bool {
         let infantry = matches!(self.unit(target).card.kind, UnitKind::Squad | UnitKind::Hero);
-        let terrain = self.board.cover(to).is_some()
-            || matches!(self.board.terrain(to), Terrain::Rubble | Terrain::Smoke)
-            || self.board.structure_at(to).is_some();
+        let terrain = self.board.cover(to).is_some() || self.board.terrain(to).covers_infantry() || self.board.structure_at(to).is_some();
         (infantry && terrain) || self.bf_area_cover(attacker, from, target, to)
+    }
+
+    /// [`Game::bf_in_cover`] for the odds, the AI and the user interfaces: whether `target`,
+    /// where it stands, is in cover against `attacker` attacking from `from`.
+    pub fn bf_target_in_cover(&self, attacker: UnitId, from: Square, target: UnitId) -> bool {
+        self.unit(target).at.is_some_and(|to| self.bf_in_cover(attacker, from, target, to))
     }
 }
 
@@ -377,6 +386,65 @@ impl Game {
         self.unit(u).facing.in_front_arc(from, to)
     }
 
+    /// Whether the facing of a one-square unit limits one of its weapons (a front-mounted
+    /// weapon, a support weapon): its facing is then the player's choice ([`Decision::Face`]).
+    fn bf_facing_matters(&self, u: UnitId) -> bool {
+        self.edition == Edition::Battlefront
+            && self.model_squares(u) == 1
+            && (0..self.unit(u).card.weapons.len()).any(|li| self.front_arc_only(u, li))
+    }
+
+    /// Whether the declaration waits for the facing at the end of its last Move: "Move and
+    /// March Move Actions" let units "end their movement facing in any direction", and "If they
+    /// aren't pointing at the target when they want to shoot, they will need to take a Move
+    /// action to change direction first" ("1) Check Field of Fire") — a Move (to the unit's own
+    /// square, if it only turns) followed by no Attack. A Move followed by an Attack turns the
+    /// unit to its target, and a reactive Move only does that (docs/rulings.md, "Battlefront
+    /// facing").
+    pub(super) fn bf_face_due(&self, d: &Decl) -> bool {
+        let (Some(u), Some(plan @ Plan::Two(..))) = (d.unit, d.plan) else {
+            return false;
+        };
+        d.face.is_none()
+            && d.reactive.is_none()
+            && plan_moves(plan) > 0
+            && d.moves.len() == plan_moves(plan)
+            && plan != Plan::Two(Action::Move, Action::Attack)
+            && self.bf_facing_matters(u)
+    }
+
+    /// The square a one-square unit whose facing limits a weapon may end its next move leg on
+    /// to turn without moving: where the leg starts (`None` off the board, in a reactive
+    /// attack, whose Move only turns the unit anyway, or for other units).
+    pub(super) fn bf_turn_in_place(&self, d: &Decl) -> Option<Square> {
+        let u = d.unit?;
+        if d.reactive.is_some() || !self.bf_facing_matters(u) {
+            return None;
+        }
+        d.moves.last().copied().or(self.unit(u).at)
+    }
+
+    /// The facings offered at the end of the Move: first the way the unit went (or the facing
+    /// it keeps when it stays, or the one it enters with), then the seven others.
+    pub(super) fn bf_face_options(&self, d: &Decl) -> Vec<Decision> {
+        let Some(u) = d.unit else { return Vec::new() };
+        let unit = self.unit(u);
+        let last = d.moves.last().copied();
+        let before = if d.moves.len() >= 2 {
+            Some(d.moves[d.moves.len() - 2])
+        } else {
+            unit.at
+        };
+        let went = match (before, last) {
+            (Some(a), Some(b)) => Facing::towards(a, b).unwrap_or(unit.facing),
+            _ => unit.facing,
+        };
+        std::iter::once(went)
+            .chain((0..8).map(|i| Facing((went.0 + i) & 7)).skip(1))
+            .map(Decision::Face)
+            .collect()
+    }
+
     /// A move leg of a large or huge model starts: it takes the facing of its declared pose.
     pub(super) fn bf_set_facing(&mut self, u: UnitId, face: Option<Facing>) {
         if let Some(f) = face {
@@ -437,6 +505,149 @@ impl Game {
 
     // ----- 5) Roll to Hit, 7) Suffer Damage ----------------------------------------------------
 
+    /// "Soldiers with Several Weapons": "Each surviving soldier in an Infantry Squad can only
+    /// use one Ranged Weapon … in each Attack action. If they have several Ranged Weapons
+    /// available to them, they must choose which one they will use"; support weapons likewise
+    /// ("Only the third or fourth soldiers of the unit can fire other weapons if the support
+    /// weapon fires"); "Heroes … can use all of their weapons at the same time". The soldiers
+    /// of squad `u` are shared out among its aimed ranged lines (`aims`, the joined hero's
+    /// excluded): each limited-ammo line takes as many of its carriers as the ammo it spends
+    /// (those with the fewest other aimed lines first), then each other line, in card order,
+    /// every carrier still free. Returns (line, soldiers firing it) for the lines of the second
+    /// kind; empty in the revised edition and for other units (docs/rulings.md, "Battlefront
+    /// soldiers with several weapons").
+    pub(super) fn bf_firers(&self, u: UnitId, aims: &[Aim]) -> Vec<(u8, u32)> {
+        let unit = self.unit(u);
+        if self.edition != Edition::Battlefront || unit.card.kind != UnitKind::Squad {
+            return Vec::new();
+        }
+        let mut lines: Vec<(u8, u8)> = aims
+            .iter()
+            .filter(|a| {
+                a.line < HERO_LINE
+                    && unit
+                        .card
+                        .weapons
+                        .get(usize::from(a.line))
+                        .is_some_and(|w| w.range != WeaponRange::Close)
+            })
+            .map(|a| (a.line, a.ammo))
+            .collect();
+        lines.sort_unstable();
+        lines.dedup_by_key(|l| l.0);
+        let aimed: u32 = lines.iter().fold(0, |m, l| m | 1 << l.0);
+        let mut free: Vec<u32> = unit
+            .card
+            .models
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| unit.alive & (1 << i) != 0)
+            .map(|(_, m)| m.weapons)
+            .collect();
+        const BUSY: u32 = 0;
+        for &(line, ammo) in &lines {
+            if unit.card.weapons[usize::from(line)].ammo.is_none() {
+                continue;
+            }
+            let mut carriers: Vec<usize> = (0..free.len()).filter(|&i| free[i] & (1 << line) != 0).collect();
+            carriers.sort_by_key(|&i| (free[i] & aimed).count_ones());
+            for i in carriers.into_iter().take(usize::from(ammo)) {
+                free[i] = BUSY;
+            }
+        }
+        let mut out = Vec::new();
+        for &(line, _) in &lines {
+            if unit.card.weapons[usize::from(line)].ammo.is_some() {
+                continue;
+            }
+            let mut n = 0;
+            for m in free.iter_mut().filter(|m| **m & (1 << line) != 0) {
+                *m = BUSY;
+                n += 1;
+            }
+            out.push((line, n));
+        }
+        out
+    }
+
+    /// Whether weapon line `li` of unit `owner` is a crew weapon of a vehicle ("Vehicle Crews").
+    fn bf_is_crew(&self, owner: UnitId, li: usize) -> bool {
+        let unit = self.unit(owner);
+        unit.card.kind != UnitKind::Squad
+            && unit.card.kind != UnitKind::Hero
+            && unit.bf.as_ref().and_then(|b| b.weapons.get(li)).is_some_and(|w| w.crew)
+    }
+
+    /// "Vehicle Crews": "When a Vehicle with Crew attacks, it may choose to attack with the
+    /// Vehicle weapons or the Crew's weapons": a line of one kind is not offered once a line of
+    /// the other kind of the same vehicle is aimed in this attack.
+    pub(super) fn bf_crew_allows(&self, d: &Decl, owner: UnitId, li: usize) -> bool {
+        let Some(u) = d.unit else { return true };
+        let crew = self.bf_is_crew(owner, li);
+        let has_crew = self.unit(owner).bf.as_ref().is_some_and(|b| b.weapons.iter().any(|w| w.crew));
+        if !has_crew || self.unit(owner).card.kind == UnitKind::Squad || self.unit(owner).card.kind == UnitKind::Hero {
+            return true;
+        }
+        d.aims.iter().all(|a| {
+            let (o, l) = self.line_owner(u, a.line);
+            o != owner || self.bf_is_crew(o, l) == crew
+        })
+    }
+
+    /// "Vehicle Crews": "If it chooses to attack with the Crew's weapons, it may fire one weapon
+    /// for each damage point the Vehicle has remaining" — the crew line's dice are rolled once
+    /// per damage point left (`None` for other lines and in the revised edition).
+    pub(super) fn bf_crew_weapons(&self, owner: UnitId, li: usize) -> Option<u32> {
+        (self.edition == Edition::Battlefront && self.bf_is_crew(owner, li)).then(|| u32::from(self.unit(owner).health))
+    }
+
+    /// The unit and its joined hero that have battlefront skill `s` ("Unless otherwise stated,
+    /// skills used by a Hero apply to a unit they have joined, and skills used by a unit apply
+    /// to a Hero that has joined their unit").
+    fn bf_holders(&self, u: UnitId, s: BattlefrontSkill) -> impl Iterator<Item = UnitId> + '_ {
+        std::iter::once(u)
+            .chain(self.unit(u).joined.filter(|&j| !self.unit(j).destroyed))
+            .filter(move |&x| self.unit(x).bf.as_ref().is_some_and(|b| b.has(s)))
+    }
+
+    /// "Fighting Spirit": "Once per game a unit with the Fighting Spirit skill hits on rolls of
+    /// [target] as well as [army symbol] when making an Attack or Sustained Attack action,
+    /// provided the unit has already performed a Move action in this activation" — a Move
+    /// followed by an Attack (a reactive Move that only turns the unit included); "A player
+    /// must declare that they are using a skill before rolling any dice".
+    pub(super) fn bf_spirit_available(&self, u: UnitId, plan: Plan) -> bool {
+        self.edition == Edition::Battlefront
+            && plan == Plan::Two(Action::Move, Action::Attack)
+            && self
+                .bf_holders(u, BattlefrontSkill::FightingSpirit)
+                .any(|h| !self.unit(h).bf_used.contains(&BattlefrontSkill::FightingSpirit))
+    }
+
+    /// Fighting Spirit is spent: "If the skill is only usable once per game, both the Hero and
+    /// the unit use it at the same time."
+    pub(super) fn bf_use_spirit(&mut self, u: UnitId) {
+        let holders: Vec<UnitId> = self.bf_holders(u, BattlefrontSkill::FightingSpirit).collect();
+        for h in holders {
+            let used = &mut self.units[usize::from(h.0)].bf_used;
+            if !used.contains(&BattlefrontSkill::FightingSpirit) {
+                used.push(BattlefrontSkill::FightingSpirit);
+            }
+        }
+    }
+
+    /// Whether weapon line `line` of the attacking unit (its joined hero's lines included) is a
+    /// set-up weapon ("Set-Up Weapons": "If a set-up weapon performs a Move and then an Attack
+    /// Action or an Attack Action followed by a Move Action, it only rolls half of that
+    /// weapon's combat dice (rounded up) during the Attack action").
+    pub(super) fn bf_set_up(&self, u: UnitId, line: u8) -> bool {
+        let (owner, li) = self.line_owner(u, line);
+        self.unit(owner)
+            .bf
+            .as_ref()
+            .and_then(|bf| bf.weapons.get(li))
+            .is_some_and(|w| w.set_up)
+    }
+
     /// The damage per hit of a battlefront weapon on the target, where the book differs from
     /// the revised value the card's [`UnitCard`] holds (`damage`):
     /// - "Blast Weapons": the damage printed after the slash (a hero or vehicle takes it); the
@@ -470,6 +681,63 @@ impl Game {
             None if squad => damage.min(1),
             None => damage,
         }
+    }
+}
+
+// ----- Damage Resilient in a squad with a joined hero --------------------------------------------
+
+impl Game {
+    /// Whether Damage Resilient is rolled for casualty `c` of squad `u` before it is taken: in
+    /// the battlefront edition, when a hero is joined to the squad, hits are assigned first and
+    /// the skill of the one who takes the hit counts ("Damage Resilient", the Fakyeli, Lara and
+    /// Heavy Laser Grenadiers example: "assigns the first hit to Lara … her Damage Resilient
+    /// skill then allows the player to roll two dice (one for each point of damage she took) …
+    /// then assigns the other two hits to the Heavy Laser Grenadiers … They roll one die for the
+    /// unsaved hit"). The skill is not shared ("This skill does not apply to other units that
+    /// join this unit or that this unit joins").
+    pub(super) fn bf_resilient_due(&self, u: UnitId, c: Casualty) -> bool {
+        if !self.bf_resilient_per_casualty(u) {
+            return false;
+        }
+        match c {
+            Casualty::Model(_) => self.unit(u).card.has(Skill::DamageResilient),
+            Casualty::Hero => self
+                .unit(u)
+                .joined
+                .is_some_and(|h| self.unit(h).card.has(Skill::DamageResilient) && self.unit(h).health > 0),
+        }
+    }
+
+    /// Whether Damage Resilient on hits on unit `t` waits for the casualties (a squad with a
+    /// joined hero, battlefront) instead of being rolled with the attack.
+    pub(super) fn bf_resilient_per_casualty(&self, t: UnitId) -> bool {
+        let unit = self.unit(t);
+        self.edition == Edition::Battlefront && unit.card.kind == UnitKind::Squad && unit.joined.is_some_and(|h| !self.unit(h).destroyed)
+    }
+
+    /// The Damage Resilient dice of a casualty: one for a miniature ("roll a die" per hit on an
+    /// Infantry Squad), one per point of damage the hero would mark off ("roll one die for each
+    /// point of damage marked off the unit's damage track").
+    pub(super) fn bf_resilient_roll(&self, u: UnitId, per_hero: u8, c: Casualty) -> Roll {
+        let n = match c {
+            Casualty::Model(_) => 1,
+            Casualty::Hero => self
+                .unit(u)
+                .joined
+                .map_or(0, |h| u16::from(per_hero.clamp(1, self.unit(h).health.max(1)))),
+        };
+        self.dice().roll(n, Symbols::ARMY)
+    }
+
+    /// The Damage Resilient dice of a casualty rolled `k` army symbols: each cancels a point.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn bf_resilient(&mut self, u: UnitId, points: u16, by: Option<Side>, per_hero: u8, c: Casualty, roll: Roll, k: u16) {
+        self.events.push(Event::Rolled {
+            purpose: RollPurpose::Resilient,
+            dice: roll.dice,
+            successes: k,
+        });
+        self.damage_point_less(u, points, by, per_hero, c, k);
     }
 }
 
@@ -585,13 +853,16 @@ impl Game {
                 .is_some_and(|r| r.needs_diagonal);
         let entering = unit.at.is_none();
         let partial = entering && leg + 1 < legs;
-        let mut v = large::large_reach(&self.board, &occ, &mover, n, start, &self.entry[unit.side], used, partial);
+        // A large aircraft flies ("Aircraft Move Over Terrain"): over all but enemy aircraft.
+        let air = self.flies(u).then(|| self.enemy_aircraft(unit.side));
+        let air = air.as_deref();
+        let mut v = large::large_reach_by(&self.board, &occ, &mover, n, start, &self.entry[unit.side], used, partial, air);
         if partial {
             let mut next = mover;
             next.fast = self.has_skill(u, Skill::Fast) && leg + 2 == legs;
             v.retain(|r| {
                 r.pose.fully_on(&self.board, n)
-                    || large::large_reach(&self.board, &occ, &next, n, Some(r.pose), &[], r.needs_diagonal, false)
+                    || large::large_reach_by(&self.board, &occ, &next, n, Some(r.pose), &[], r.needs_diagonal, false, air)
                         .iter()
                         .any(|x| x.pose.fully_on(&self.board, n))
             });
@@ -711,6 +982,9 @@ impl Game {
         let mine = self.bf_decl_squares(d, from);
         let theirs = self.unit_squares(t);
         let Some(u) = d.unit else { return false };
+        if let Some(v) = self.air_sight(u, &mine, t, &theirs) {
+            return v; // "Line of Sight to Aircraft"
+        }
         if mine.len() == 1 && theirs.len() == 1 {
             // One square each: exactly the square-to-square rule.
             return sees(&self.board, &self.occ, mine[0], theirs[0]);
@@ -732,6 +1006,9 @@ impl Game {
     fn bf_area_cover(&self, attacker: UnitId, from: Square, target: UnitId, to: Square) -> bool {
         let a = self.squares_at(attacker, from);
         let b = self.squares_at(target, to);
+        if let Some(v) = self.air_cover(attacker, &a, target, &b) {
+            return v; // aircraft: the terrain around the unit on the ground
+        }
         if a.len() == 1 && b.len() == 1 {
             return area_cover(&self.board, &self.occ, from, to);
         }
@@ -777,8 +1054,10 @@ impl Game {
     /// number of units in reserve … Units placed in reserves are fresh units with no damage and
     /// all ammunition replenished. Heroes can never be placed in reserve. A player may elect to
     /// move a unit onto the board from reserve by activating it during any turn after the one
-    /// it was eliminated in." The player always places it while places are left
-    /// (docs/rulings.md, "Battlefront reserves").
+    /// it was eliminated in." The owner chooses ([`Decision::Reserve`]) while places are left;
+    /// where the scenario places every eliminated unit in reserve ("All-Out Attack": "Players
+    /// place all eliminated units in reserve") there is no choice (docs/rulings.md,
+    /// "Battlefront reserves").
     pub(super) fn bf_destroyed(&mut self, id: UnitId, ap: u16) {
         let side = self.unit(id).side;
         match self.bf_rules.kill_points {
@@ -788,6 +1067,19 @@ impl Game {
         }
         let hero = self.unit(id).card.kind == UnitKind::Hero;
         if self.bf_reserved[side] >= self.bf_rules.reserves || (hero && !self.bf_rules.reserve_heroes) {
+            return;
+        }
+        if self.bf_rules.reserves == u8::MAX {
+            self.bf_reserve(id, true);
+        } else {
+            self.stack.push(Step::Reserve { unit: id });
+        }
+    }
+
+    /// The owner placed (or kept out) an eliminated unit in reserve.
+    pub(super) fn bf_reserve(&mut self, id: UnitId, place: bool) {
+        let side = self.unit(id).side;
+        if !place || self.bf_reserved[side] >= self.bf_rules.reserves {
             return;
         }
         self.bf_reserved[side] = self.bf_reserved[side].saturating_add(1);

@@ -59,8 +59,9 @@ impl Game {
                     self.destroy_group(t);
                 }
                 if damage > 0 {
+                    let hero = self.hero_points_per_hit(job.attacker, job.line, t);
                     if job.deferred {
-                        self.deferred.push((t, damage));
+                        self.deferred.push((t, damage, hero));
                     } else {
                         // A sniper chooses the miniature he hits ("Sniper").
                         let by = (job.sniper && self.unit(t).card.kind == UnitKind::Squad).then(|| self.unit(job.attacker).side);
@@ -68,6 +69,7 @@ impl Game {
                             unit: t,
                             points: damage,
                             by,
+                            hero,
                         });
                     }
                 }
@@ -145,42 +147,113 @@ impl Game {
     /// ("Heroes": "the owning player must choose who loses one health point"). A sniper's damage
     /// (`by` is the attacker) kills the chosen miniature only; if he chose the hero, the hero
     /// takes all of it ("Sniper", docs/rulings.md).
-    pub(super) fn damage_point(&mut self, u: UnitId, points: u16, by: Option<Side>, c: Casualty) {
+    ///
+    /// `per_hero` is what the hero loses for each point he takes: 1, or in the battlefront
+    /// edition the weapon's damage rating against him (each point on a squad is one hit there).
+    ///
+    /// Battlefront: in a squad with a joined hero, Damage Resilient is rolled for the casualty
+    /// chosen, before it is taken ([`Game::bf_resilient_due`]).
+    pub(super) fn damage_point(&mut self, u: UnitId, points: u16, by: Option<Side>, per_hero: u8, c: Casualty) {
+        if self.bf_resilient_due(u, c) {
+            self.stack.push(Step::Resilient {
+                unit: u,
+                points,
+                by,
+                hero: per_hero,
+                casualty: c,
+            });
+            return;
+        }
+        self.damage_point_less(u, points, by, per_hero, c, 0);
+    }
+
+    /// [`Game::damage_point`] with `cancelled` points of this casualty cancelled (by Damage
+    /// Resilient).
+    pub(super) fn damage_point_less(&mut self, u: UnitId, points: u16, by: Option<Side>, per_hero: u8, c: Casualty, cancelled: u16) {
         let hero = self.unit(u).joined.filter(|&h| !self.unit(h).destroyed);
-        self.take_casualty(u, c);
+        self.take_casualty(u, c, per_hero, cancelled);
         let left = points.saturating_sub(1);
         if left == 0 {
             return;
         }
+        let to_hero = left.saturating_mul(u16::from(per_hero));
         match (by, c) {
             (Some(_), Casualty::Hero) => {
                 if let Some(h) = hero {
-                    self.damage_health(h, left);
+                    self.damage_health(h, to_hero);
                 }
             }
             (Some(_), Casualty::Model(_)) => {}
-            (None, _) if !self.unit(u).destroyed => self.stack.push(Step::Damage { unit: u, points: left, by }),
+            (None, _) if !self.unit(u).destroyed => self.stack.push(Step::Damage {
+                unit: u,
+                points: left,
+                by,
+                hero: per_hero,
+            }),
             (None, _) => {
                 if let Some(h) = hero.filter(|&h| !self.unit(h).destroyed) {
-                    self.stack.push(Step::Damage { unit: h, points: left, by });
+                    self.stack.push(Step::Damage {
+                        unit: h,
+                        points: to_hero,
+                        by,
+                        hero: 1,
+                    });
                 }
             }
         }
     }
 
-    pub(super) fn take_casualty(&mut self, u: UnitId, c: Casualty) {
+    /// What a hero joined to squad `t` loses for each of the squad's damage points he is
+    /// chosen to take from weapon line `line` of `attacker`: one point in the revised edition
+    /// (where the squad's points already carry the rating); in the battlefront edition the
+    /// weapon's damage rating against the hero ("7) Suffer Damage": "Each hit on an Infantry
+    /// Squad eliminates one miniature", a hero marks off the rating; docs/rulings.md,
+    /// "Battlefront damage per hit").
+    fn hero_points_per_hit(&self, attacker: UnitId, line: u8, t: UnitId) -> u8 {
+        if self.edition != Edition::Battlefront {
+            return 1;
+        }
+        let Some(h) = self.unit(t).joined.filter(|&h| !self.unit(h).destroyed) else {
+            return 1;
+        };
+        if self.unit(t).card.kind != UnitKind::Squad {
+            return 1;
+        }
+        let (owner, li) = self.line_owner(attacker, line);
+        let Some(w) = self.unit(owner).card.weapons.get(li) else { return 1 };
+        let damage = match w.table.against(self.unit(h).card.armor) {
+            CombatValue::Dice { damage, .. } | CombatValue::Volley { damage, .. } => damage,
+            // Phaser power dice, incendiary dice and a weapon with no effect on the hero: one
+            // point (a hero joins only a squad of his own armour, "Joining Infantry Squads").
+            _ => 1,
+        };
+        self.bf_damage_per_hit(owner, li, Target::Unit(h), damage).max(1)
+    }
+
+    /// One casualty: a miniature, or the joined hero losing `per_hero` points (at most his
+    /// health left); `cancelled` of those points are not taken (Damage Resilient).
+    fn take_casualty(&mut self, u: UnitId, c: Casualty, per_hero: u8, cancelled: u16) {
         match c {
             Casualty::Hero => {
                 let Some(h) = self.unit(u).joined else { return };
-                self.units[usize::from(h.0)].health -= 1;
-                self.events.push(Event::Wounded(u, Casualty::Hero));
+                let lost = per_hero.clamp(1, self.unit(h).health.max(1));
+                let lost = lost.saturating_sub(cancelled.min(255) as u8);
+                if lost == 0 {
+                    return;
+                }
+                self.units[usize::from(h.0)].health -= lost;
+                self.events.push(if lost == 1 {
+                    Event::Wounded(u, Casualty::Hero)
+                } else {
+                    Event::Damaged(h, lost)
+                });
                 if self.unit(h).health == 0 {
                     self.mark_destroyed(h);
                 }
             }
             Casualty::Model(m) => {
                 let unit = &mut self.units[usize::from(u.0)];
-                if unit.alive & (1 << m) == 0 {
+                if unit.alive & (1 << m) == 0 || cancelled > 0 {
                     return;
                 }
                 unit.alive &= !(1 << m);

@@ -1,6 +1,7 @@
 //! Decisions: every choice either player makes, as small values with a text form for game
 //! records (`activate 3`, `plan move attack`, `move C4`, `target 0 u5 1`, `react none`, …).
 
+use crate::battlefront::Facing;
 use crate::side::Side;
 use crate::square::Square;
 use core::fmt;
@@ -112,6 +113,9 @@ pub enum Optional {
     MedalOfHonor,
     /// A vehicle that entered a space with an ammo crate crushes it.
     Crush,
+    /// Battlefront Fighting Spirit: after a Move, the attack hits on the target symbol as well
+    /// (once per game).
+    FightingSpirit,
 }
 
 /// A SKILL action that names a unit ("Skills", "Command Squad Abilities").
@@ -173,6 +177,7 @@ impl Optional {
             Optional::Separate => "separate",
             Optional::MedalOfHonor => "medal-of-honor",
             Optional::Crush => "crush",
+            Optional::FightingSpirit => "fighting-spirit",
         }
     }
 }
@@ -215,6 +220,14 @@ pub enum Decision {
     /// "Get up, it ain't that bad": the missing miniature (index on the squad's card) that
     /// returns to its squad.
     Revive(u8),
+    /// Battlefront edition: the direction the unit faces at the end of its Move ("Move and
+    /// March Move Actions": units "end their movement facing in any direction"); asked of a
+    /// unit whose facing limits a weapon, when no Attack follows the Move (a Move to its own
+    /// square only turns it).
+    Face(Facing),
+    /// Battlefront edition: whether the owner places the unit just eliminated in reserve
+    /// ("Reserves": "the owning player may elect to place it in reserve").
+    Reserve(bool),
 }
 
 impl fmt::Display for Decision {
@@ -246,6 +259,8 @@ impl fmt::Display for Decision {
             Decision::Skill(a, u) => write!(f, "skill {} {u}", a.word()),
             Decision::Spread(s) => write!(f, "spread {s}"),
             Decision::Revive(m) => write!(f, "revive m{m}"),
+            Decision::Face(x) => write!(f, "face {}", x.name()),
+            Decision::Reserve(b) => write!(f, "reserve {}", if *b { "yes" } else { "no" }),
         }
     }
 }
@@ -256,7 +271,7 @@ pub struct ParseDecisionError(pub String);
 
 impl fmt::Display for ParseDecisionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4)", self.0)
+        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4, face NE, reserve yes)", self.0)
     }
 }
 
@@ -303,6 +318,7 @@ impl FromStr for Decision {
                     "separate" => Optional::Separate,
                     "medal-of-honor" => Optional::MedalOfHonor,
                     "crush" => Optional::Crush,
+                    "fighting-spirit" => Optional::FightingSpirit,
                     _ => return Err(err()),
                 };
                 Decision::Use(o, yes(b).ok_or_else(err)?)
@@ -343,6 +359,8 @@ impl FromStr for Decision {
                 unit(u).ok_or_else(err)?,
             ),
             ["spread", sq] => Decision::Spread(sq.parse().map_err(|_| err())?),
+            ["face", x] => Decision::Face((0..8).map(Facing).find(|f| f.name() == *x).ok_or_else(err)?),
+            ["reserve", b] => Decision::Reserve(yes(b).ok_or_else(err)?),
             ["revive", m] => Decision::Revive(m.strip_prefix('m').and_then(|m| m.parse().ok()).ok_or_else(err)?),
             ["casualty", m] => Decision::Casualty(Casualty::Model(m.strip_prefix('m').and_then(|m| m.parse().ok()).ok_or_else(err)?)),
             _ => return Err(err()),

@@ -37,8 +37,11 @@ impl Game {
             }
         }
         if d.moves.len() < plan_moves(plan) {
-            let opts = self.move_options(d);
+            let opts = self.leg_options(d);
             return opts.into_iter().map(Decision::MoveTo).collect();
+        }
+        if self.bf_face_due(d) {
+            return self.bf_face_options(d);
         }
         if plan_has_skill(plan) && d.ability.is_none() {
             return self.ability_options(d).into_iter().map(|(a, t)| Decision::Skill(a, t)).collect();
@@ -62,12 +65,28 @@ impl Game {
             (d.all_in_one, Optional::AllInOne),
             (d.heroic, Optional::HeroicAttack),
             (d.medal, Optional::MedalOfHonor),
+            (d.spirit, Optional::FightingSpirit),
         ] {
             if flag.is_none() {
                 return vec![Decision::Use(opt, false), Decision::Use(opt, true)];
             }
         }
         Vec::new()
+    }
+
+    /// Where the next move leg of the declaration may end: [`Game::move_options`], and in the
+    /// battlefront edition, for a unit whose facing limits a weapon, the square the leg starts
+    /// from: a Move that only turns the unit ("they will need to take a Move action to change
+    /// direction first", "1) Check Field of Fire"; [`Game::bf_turn_in_place`]).
+    fn leg_options(&self, d: &Decl) -> Vec<Square> {
+        let mut v = self.move_options(d);
+        if let Some(here) = self.bf_turn_in_place(d) {
+            if !v.contains(&here) {
+                let i = v.partition_point(|&s| s < here);
+                v.insert(i, here);
+            }
+        }
+        v
     }
 
     /// Fills in declaration items that have one possible answer; true if it changed something.
@@ -96,7 +115,7 @@ impl Game {
             }
         }
         if d.moves.len() < plan_moves(plan) {
-            let opts = self.move_options(d);
+            let opts = self.leg_options(d);
             if !opts.is_empty() {
                 d.options = Some(opts.into_iter().map(Decision::MoveTo).collect());
                 return false;
@@ -112,6 +131,10 @@ impl Game {
                 }
             }
             return true;
+        }
+        if self.bf_face_due(d) {
+            d.options = Some(self.bf_face_options(d));
+            return false;
         }
         if plan_has_skill(plan) && d.ability.is_none() {
             let opts = self.ability_options(d);
@@ -201,6 +224,13 @@ impl Game {
             }
             return false;
         }
+        if d.spirit.is_none() {
+            if !(attacking && self.bf_spirit_available(u, plan)) {
+                d.spirit = Some(false);
+                return true;
+            }
+            return false;
+        }
         false
     }
 
@@ -237,6 +267,7 @@ impl Game {
             Decision::Use(Optional::Assault, b) => d.assault = Some(b),
             Decision::MoveTo(s) if self.edition == Edition::Battlefront && self.bf_take_rear(d, s) => {}
             Decision::MoveTo(s) => d.moves.push(s),
+            Decision::Face(f) => d.face = Some(f),
             Decision::Skill(a, t) if d.ability.is_none() => d.ability = Some(Some((a, t))),
             Decision::Skill(a, t) => d.ability2 = Some(Some((a, t))),
             Decision::Spread(s) => {
@@ -260,6 +291,7 @@ impl Game {
             Decision::Use(Optional::AllInOne, b) => d.all_in_one = Some(b),
             Decision::Use(Optional::HeroicAttack, b) => d.heroic = Some(b),
             Decision::Use(Optional::MedalOfHonor, b) => d.medal = Some(b),
+            Decision::Use(Optional::FightingSpirit, b) => d.spirit = Some(b),
             _ => {}
         }
     }
@@ -271,6 +303,7 @@ impl Game {
         if d.separate.is_none()
             || d.assault.is_none()
             || d.moves.len() < plan_moves(plan)
+            || self.bf_face_due(d)
             || (plan_has_skill(plan) && d.ability.is_none())
             || (plan == SKILL_SKILL && d.ability2.is_none())
             || d.spread.is_some()
@@ -279,6 +312,7 @@ impl Game {
             || d.all_in_one.is_none()
             || d.heroic.is_none()
             || d.medal.is_none()
+            || d.spirit.is_none()
         {
             return None;
         }
@@ -289,6 +323,13 @@ impl Game {
         let berserk = d.berserk == Some(true);
         let all_in_one = d.all_in_one == Some(true);
         let medal = d.medal == Some(true);
+        // Battlefront "Set-Up Weapons": "a Move and then an Attack Action or an Attack Action
+        // followed by a Move Action" (a reactive Move that only turns the unit included).
+        let moving = self.edition == Edition::Battlefront
+            && matches!(
+                plan,
+                Plan::Two(Action::Move, Action::Attack) | Plan::Two(Action::Attack, Action::Move)
+            );
         let attack = |sustained: bool| Step::Attack {
             unit: u,
             aims: d.aims.clone(),
@@ -296,6 +337,8 @@ impl Game {
             berserk,
             all_in_one,
             medal,
+            moving,
+            spirit: d.spirit == Some(true),
         };
         let mut once = Vec::new();
         if d.assault == Some(true) {
@@ -373,7 +416,10 @@ impl Game {
                     match act {
                         Action::Move => {
                             if let Some(to) = moves.next() {
-                                let face = d.bf_faces.get(d.moves.len() - moves.len() - 1).copied();
+                                let leg = d.moves.len() - moves.len() - 1;
+                                // The facing of a large model's pose, or the one a unit chose
+                                // for the end of its last Move (battlefront).
+                                let face = d.bf_faces.get(leg).copied().or(d.face.filter(|_| leg + 1 == d.moves.len()));
                                 steps.push(Step::Move { unit: u, to, face });
                             }
                         }
@@ -670,6 +716,9 @@ impl Game {
             None => 0,
         };
         if w.ammo.is_some() && max_ammo == 0 {
+            return;
+        }
+        if self.edition == Edition::Battlefront && !self.bf_crew_allows(d, owner, li) {
             return;
         }
         if d.reactive.is_some() && !self.reactive_may_use(w) {

@@ -55,8 +55,10 @@ impl Game {
                 Need::Chance(Roll::new(self.die, u16::from(u.card.health - u.health), Face::Hit))
             }
             Step::AbilityRoll { .. } => Need::Chance(Roll::new(self.die, 1, Face::Hit)),
+            Step::Resilient { unit, hero, casualty, .. } => Need::Chance(self.bf_resilient_roll(*unit, *hero, *casualty)),
             Step::Crush { unit, .. } => Need::Decide(self.unit(*unit).side),
             Step::Revive { medic, .. } => Need::Decide(self.unit(*medic).side),
+            Step::Reserve { unit } => Need::Decide(self.unit(*unit).side),
             _ => Need::Internal,
         }
     }
@@ -113,13 +115,13 @@ impl Game {
                             self.stack.pop();
                             continue;
                         }
-                        Step::Damage { unit, points, by } => {
+                        Step::Damage { unit, points, by, hero } => {
                             let opts = self.casualty_options(*unit);
                             if opts.len() <= 1 {
-                                let (unit, points, by) = (*unit, *points, *by);
+                                let (unit, points, by, hero) = (*unit, *points, *by, *hero);
                                 self.stack.pop();
                                 match opts.first() {
-                                    Some(&c) => self.damage_point(unit, points, by, c),
+                                    Some(&c) => self.damage_point(unit, points, by, hero, c),
                                     None => self.damage_health(unit, points),
                                 }
                                 continue;
@@ -198,6 +200,8 @@ impl Game {
             Step::Move { unit, to, face } => {
                 self.bf_set_facing(unit, face);
                 self.do_move(unit, to);
+                // A one-square unit ends its Move facing the way it chose (battlefront).
+                self.bf_set_facing(unit, face);
             }
             Step::Attack {
                 unit,
@@ -206,7 +210,9 @@ impl Game {
                 berserk,
                 all_in_one,
                 medal,
-            } => self.start_attack(unit, aims, sustained, berserk, all_in_one, medal),
+                moving,
+                spirit,
+            } => self.start_attack(unit, aims, sustained, berserk, all_in_one, medal, (moving, spirit)),
             Step::Fire(mut job) => {
                 // Prepare: count dice now, after earlier lines' casualties.
                 self.prepare_fire(&mut job);
@@ -241,12 +247,13 @@ impl Game {
             }
             Step::ApplyDeferred => {
                 let d = std::mem::take(&mut self.deferred);
-                for (u, p) in d.into_iter().rev() {
+                for (u, p, hero) in d.into_iter().rev() {
                     if p > 0 {
                         self.stack.push(Step::Damage {
                             unit: u,
                             points: p,
                             by: None,
+                            hero,
                         });
                     }
                 }
@@ -342,6 +349,13 @@ impl Game {
                 }
             }
             Step::InitiativeTargets { army, a } => self.resolve_initiative_targets(army, a, roll, k),
+            Step::Resilient {
+                unit,
+                points,
+                by,
+                hero,
+                casualty,
+            } => self.bf_resilient(unit, points, by, hero, casualty, roll, k),
             Step::ReactRoll { reactor, trigger } if self.bf_dice.is_some() => self.bf_react(reactor, trigger, roll, k),
             Step::ReactRoll { reactor, trigger } => {
                 self.events.push(Event::Rolled {

@@ -58,12 +58,12 @@ use crate::edition::Edition;
 use crate::los::{line_of_sight, CoverLevel, Shot};
 use crate::occupancy::Occupancy;
 use crate::range::{range, WeaponRange};
-use crate::reach::{check_step, entry_squares, reach_squares, Mover};
+use crate::reach::Mover;
 use crate::rng::GameRng;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::terrain::{CoverElement, PieceKind};
-use crate::unit::{Armor, ArmorType, BattlefrontCard, CombatValue, Skill, UnitCard, UnitKind, WeaponLine};
+use crate::unit::{Armor, ArmorType, BattlefrontCard, BattlefrontSkill, CombatValue, Skill, UnitCard, UnitKind, WeaponLine};
 use core::fmt;
 use skills::plan_has_skill;
 use std::sync::Arc;
@@ -182,6 +182,8 @@ pub struct Unit {
     pub joined: Option<UnitId>,
     /// Once-per-game skills already used.
     pub used: Vec<Skill>,
+    /// Battlefront edition: once-per-game battlefront skills already used (Fighting Spirit).
+    pub bf_used: Vec<BattlefrontSkill>,
     /// Heroic Attack in effect this round.
     pub heroic: bool,
     /// Once-per-round skills already used this round (Medal of Honor, a Command Squad attempt).
@@ -228,6 +230,7 @@ impl Unit {
             destroyed: false,
             joined: None,
             used: Vec::new(),
+            bf_used: Vec::new(),
             heroic: false,
             round_used: Vec::new(),
             abilities_used: Vec::new(),
@@ -315,6 +318,9 @@ struct Decl {
     /// Battlefront edition: the facing of a large or huge model at the end of each declared
     /// move leg (named by the square behind its front square).
     bf_faces: Vec<Facing>,
+    /// Battlefront edition: the facing a one-square unit chose for the end of its last Move
+    /// ([`Decision::Face`]).
+    face: Option<Facing>,
     lines: Vec<u8>,
     cursor: usize,
     aims: Vec<Aim>,
@@ -322,6 +328,8 @@ struct Decl {
     all_in_one: Option<bool>,
     heroic: Option<bool>,
     medal: Option<bool>,
+    /// Battlefront edition: Fighting Spirit used in this attack.
+    spirit: Option<bool>,
     /// The SKILL action's ability and unit (`Some(None)`: nothing could be done).
     ability: Option<Option<(Ability, UnitId)>>,
     /// The second SKILL action of a SKILL + SKILL plan, the same way.
@@ -382,6 +390,12 @@ struct FireJob {
     /// At the Medal of Honor stage, the attacker chooses whether this roll gets the reroll or a
     /// later line of the hero's does.
     medal_choice: bool,
+    /// Battlefront edition: a set-up weapon fired in an activation with a Move action rolls
+    /// half its dice, rounded up ("Set-Up Weapons").
+    half: bool,
+    /// Battlefront edition: the soldiers of the squad that fire this line in this attack, when
+    /// some of its carriers fire another ranged weapon ("Soldiers with Several Weapons").
+    firers: Option<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -431,6 +445,10 @@ enum Step {
         berserk: bool,
         all_in_one: bool,
         medal: bool,
+        /// Battlefront edition: the activation also takes a Move action (set-up weapons).
+        moving: bool,
+        /// Battlefront edition: Fighting Spirit, hits on the target symbol too.
+        spirit: bool,
     },
     Fire(Box<FireJob>),
     CloseCombat {
@@ -449,6 +467,10 @@ enum Step {
         unit: UnitId,
         points: u16,
         by: Option<Side>,
+        /// The points a hero joined to the squad loses for each point he is chosen to take: 1,
+        /// or in the battlefront edition the weapon's damage rating against him ("7) Suffer
+        /// Damage": a squad loses one miniature per hit, a hero the rating).
+        hero: u8,
     },
     Reload {
         unit: UnitId,
@@ -464,6 +486,21 @@ enum Step {
         unit: UnitId,
         ability: Ability,
         target: UnitId,
+    },
+    /// Battlefront edition: the Damage Resilient dice of a casualty chosen in a squad with a
+    /// joined hero, rolled before it is taken (the [`Step::Damage`] it came from, and the
+    /// casualty).
+    Resilient {
+        unit: UnitId,
+        points: u16,
+        by: Option<Side>,
+        hero: u8,
+        casualty: Casualty,
+    },
+    /// Battlefront edition: the owner of a unit just eliminated chooses whether it goes to
+    /// reserve ([`Decision::Reserve`]).
+    Reserve {
+        unit: UnitId,
     },
     /// Wiederbelebungsserum: heroes recover health after all weapon lines are resolved.
     Serum,
@@ -500,7 +537,9 @@ pub struct Game {
     turn: Side,
     vp: BySide<u32>,
     stack: Vec<Step>,
-    deferred: Vec<(UnitId, u16)>,
+    /// Close-combat damage waiting for both sides' rolls: the unit, the points, the points a
+    /// joined hero loses per point he takes ([`Step::Damage`]'s `hero`).
+    deferred: Vec<(UnitId, u16, u8)>,
     /// Scenario objectives ("Calculating Victory Points": bonus points for holding them).
     objectives: Vec<ObjectiveSetup>,
     /// Damage taken by cover elements, by board index ("Attacking Cover Elements").
@@ -747,6 +786,9 @@ impl Game {
         if self.edition == Edition::Battlefront {
             for u in &self.units {
                 h.u8(u.facing.0);
+                if !u.bf_used.is_empty() {
+                    h.u8(u.bf_used.len() as u8);
+                }
             }
         }
         h.bytes(&self.cover_damage);
@@ -788,6 +830,7 @@ impl Game {
                 Decision::Use(Optional::MedalOfHonor, true),
             ],
             Some(Step::Revive { squad, .. }) => self.revive_options(*squad).into_iter().map(Decision::Revive).collect(),
+            Some(Step::Reserve { .. }) => vec![Decision::Reserve(true), Decision::Reserve(false)],
             _ => Vec::new(),
         }
     }
@@ -863,7 +906,7 @@ impl Game {
                     retaliate: Some(b),
                 });
             }
-            (Step::Damage { unit, points, by }, Decision::Casualty(c)) => self.damage_point(unit, points, by, c),
+            (Step::Damage { unit, points, by, hero }, Decision::Casualty(c)) => self.damage_point(unit, points, by, hero, c),
             (Step::Fire(mut job), Decision::Use(Optional::MedalOfHonor, now)) if job.medal_choice => {
                 job.medal_choice = false;
                 if now {
@@ -882,6 +925,7 @@ impl Game {
                 }
             }
             (Step::Revive { squad, .. }, Decision::Revive(m)) => self.revive(squad, m),
+            (Step::Reserve { unit }, Decision::Reserve(b)) => self.bf_reserve(unit, b),
             (other, _) => self.stack.push(other),
         }
         self.advance();
@@ -979,6 +1023,7 @@ impl Decl {
             assault: None,
             moves: Vec::new(),
             bf_faces: Vec::new(),
+            face: None,
             lines: Vec::new(),
             cursor: 0,
             aims: Vec::new(),
@@ -986,6 +1031,7 @@ impl Decl {
             all_in_one: None,
             heroic: None,
             medal: None,
+            spirit: None,
             ability: None,
             ability2: None,
             indirect: None,

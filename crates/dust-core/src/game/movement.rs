@@ -1,8 +1,10 @@
 //! Movement and unit entry (tactics-revised-core-rules.md, "Movement Rules", "Unit Entry";
-//! skills "Fast", "Assault", "Scout Vehicle", "Jump", "Agile"). Where a unit may go comes from
-//! [`crate::reach`].
+//! skills "Fast", "Assault", "Scout Vehicle", "Jump", "Agile"; tactics-battlefront-2013-rules.txt,
+//! "Moving Around Corners", "Aircraft Move Over Terrain"). Where a unit may go comes from
+//! [`crate::reach`], by the rules of the game's edition.
 
 use super::*;
+use crate::reach::{check_step_in, entry_squares_in, fly_reach, reach_squares_in};
 
 impl Game {
     pub(super) fn movement(&self, u: UnitId) -> u8 {
@@ -93,6 +95,9 @@ impl Game {
         if d.assault == Some(true) {
             m *= 2;
         }
+        if self.flies(u) {
+            return self.fly_options(d, u, m);
+        }
         // Fast applies to one move action, the player's choice ("Fast"): the first of two moves
         // may use it (its options include the spaces only the extra point reaches), and the
         // second has it when the first did not need it (docs/rulings.md, "Fast with two moves").
@@ -125,9 +130,9 @@ impl Game {
                 };
                 let first_m = if self.first_move_used_fast(d, m) { m + 1 } else { m };
                 let used = self.leg_needs_diagonal(u, first_from, at, first_m);
-                reach_squares(&self.board, &occ, &self.mover(u, at, m, fast), used)
+                reach_squares_in(&self.board, &occ, &self.mover(u, at, m, fast), used, self.edition)
             }
-            Some(at) => reach_squares(&self.board, &self.occ, &self.mover(u, at, m, fast), false),
+            Some(at) => reach_squares_in(&self.board, &self.occ, &self.mover(u, at, m, fast), false, self.edition),
             None => {
                 // "Unit Entry": the first move enters from an entry square, which costs one
                 // point. The unit does not stand on the entry square yet, so whoever is there
@@ -136,7 +141,7 @@ impl Game {
                 // soldiers may pass through friends to go further).
                 // (`entry_squares` ignores where the mover stands.)
                 let mv = self.mover(u, Square::new(0, 0), m.saturating_sub(1) + u8::from(fast), false);
-                let mut out = entry_squares(&self.board, &self.occ, &mv, &self.entry[unit.side]);
+                let mut out = entry_squares_in(&self.board, &self.occ, &mv, &self.entry[unit.side], self.edition);
                 out.sort();
                 out
             }
@@ -155,10 +160,10 @@ impl Game {
         let unit = self.unit(u);
         match unit.at {
             Some(at) if first == at => false,
-            Some(at) => !reach_squares(&self.board, &self.occ, &self.mover(u, at, m, false), false).contains(&first),
+            Some(at) => !reach_squares_in(&self.board, &self.occ, &self.mover(u, at, m, false), false, self.edition).contains(&first),
             None => {
                 let mv = self.mover(u, Square::new(0, 0), m.saturating_sub(1), false);
-                !entry_squares(&self.board, &self.occ, &mv, &self.entry[unit.side]).contains(&first)
+                !entry_squares_in(&self.board, &self.occ, &mv, &self.entry[unit.side], self.edition).contains(&first)
             }
         }
     }
@@ -193,7 +198,10 @@ impl Game {
             for &s in &frontier {
                 for (dc, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
                     let Some(n) = s.offset(dc, dr) else { continue };
-                    if !self.board.contains(n) || seen[self.board.index(n)] || check_step(&self.board, &self.occ, &mv, s, n).is_err() {
+                    if !self.board.contains(n)
+                        || seen[self.board.index(n)]
+                        || check_step_in(&self.board, &self.occ, &mv, s, n, self.edition).is_err()
+                    {
                         continue;
                     }
                     if n == to {
@@ -206,6 +214,98 @@ impl Game {
             core::mem::swap(&mut frontier, &mut next);
         }
         true
+    }
+
+    /// Whether `u` flies: an aircraft of the battlefront edition ("Aircraft Move Over
+    /// Terrain"). Large aircraft fly one half after the other ([`Game::bf_move_options`]).
+    pub(super) fn flies(&self, u: UnitId) -> bool {
+        self.edition == Edition::Battlefront && self.unit(u).card.kind == UnitKind::Aircraft
+    }
+
+    /// "Aircraft Must Move": "Aircraft must take a Move or March Move action as their first
+    /// action in each activation, unless they have the hover special rule."
+    pub(super) fn must_move_first(&self, u: UnitId) -> bool {
+        self.flies(u)
+            && !self
+                .unit(u)
+                .bf
+                .as_ref()
+                .is_some_and(|b| b.has(crate::unit::BattlefrontSkill::Hover))
+    }
+
+    /// Battlefront line of sight between the attacker `u` on `mine` and the target `t` when one
+    /// of them is an aircraft ([`crate::battlefront::sees_aircraft`], "Line of Sight to
+    /// Aircraft"); `None` when neither flies.
+    pub(super) fn air_sight(&self, u: UnitId, mine: &[Square], t: UnitId, theirs: &[Square]) -> Option<bool> {
+        match (self.flies(u), self.flies(t)) {
+            (false, false) => None,
+            (true, false) => Some(crate::battlefront::sees_aircraft(&self.board, theirs, mine, false)),
+            (false, true) => Some(crate::battlefront::sees_aircraft(&self.board, mine, theirs, false)),
+            (true, true) => Some(true),
+        }
+    }
+
+    /// Battlefront cover of the target `t` on `theirs` against the attacker `u` on `mine` when
+    /// one of them is an aircraft ([`crate::battlefront::aircraft_cover`]); `None` when neither
+    /// flies.
+    pub(super) fn air_cover(&self, u: UnitId, mine: &[Square], t: UnitId, theirs: &[Square]) -> Option<bool> {
+        match (self.flies(u), self.flies(t)) {
+            (false, false) => None,
+            (true, false) => Some(crate::battlefront::aircraft_cover(&self.board, theirs, mine, false, false)),
+            (false, true) => Some(crate::battlefront::aircraft_cover(&self.board, mine, theirs, true, false)),
+            (true, true) => Some(false),
+        }
+    }
+
+    /// The squares of the aircraft of the side other than `side` ("Aircraft units cannot enter
+    /// a square occupied by an enemy Aircraft unit").
+    pub(super) fn enemy_aircraft(&self, side: Side) -> Vec<Square> {
+        (0..self.units.len())
+            .map(|i| UnitId(i as u8))
+            .filter(|&id| {
+                let o = self.unit(id);
+                o.side != side && !o.destroyed && o.at.is_some() && o.card.kind == UnitKind::Aircraft
+            })
+            .flat_map(|id| self.unit_squares(id))
+            .collect()
+    }
+
+    /// Where the next move action of a flying unit may end ([`crate::reach::fly_reach`]): from
+    /// its square, from where its first leg ended (the first diagonal spent if that leg needed
+    /// it), or onto the board over its entry squares (the entry square costs one point).
+    fn fly_options(&self, d: &Decl, u: UnitId, m: u8) -> Vec<Square> {
+        let unit = self.unit(u);
+        let fast = self.has_skill(u, Skill::Fast) && d.moves.len() + 1 == d.plan.map_or(0, plan_moves);
+        let enemy = self.enemy_aircraft(unit.side);
+        let entries = &self.entry[unit.side];
+        // The board without the flyer itself.
+        let mut occ = self.occ.clone();
+        if let Some(s) = unit.at {
+            occ.remove(s, unit.piece(), unit.side);
+        }
+        let leg = |at: Option<Square>, points: u8, fast: bool, used: bool| match at {
+            Some(at) => fly_reach(&self.board, &occ, &self.mover(u, at, points, fast), &[], &enemy, used),
+            None => fly_reach(
+                &self.board,
+                &occ,
+                &self.mover(u, Square::new(0, 0), points.saturating_sub(1) + u8::from(fast), false),
+                entries,
+                &enemy,
+                false,
+            ),
+        };
+        match d.moves.last() {
+            None => leg(unit.at, m, fast, false).squares(),
+            Some(&at) => {
+                let first_from = if d.moves.len() >= 2 {
+                    Some(d.moves[d.moves.len() - 2])
+                } else {
+                    unit.at
+                };
+                let used = leg(first_from, m, false, false).needs_diagonal(at);
+                leg(Some(at), m, fast, used).squares()
+            }
+        }
     }
 
     pub(super) fn do_move(&mut self, u: UnitId, to: Square) {

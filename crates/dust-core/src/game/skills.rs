@@ -405,7 +405,15 @@ impl Game {
                 .is_ok()
             };
             let here: Vec<&Unit> = self.units.iter().filter(|x| !x.destroyed && x.at == Some(s)).collect();
-            let visible = if here.is_empty() {
+            let visible = if self.edition == Edition::Battlefront {
+                // "Spray Weapons": "The spray follows the shortest possible path to the target,
+                // and may only pass through squares through which the attacking unit has Line
+                // of Sight to the target unit. The shooting player may choose between
+                // alternative shortest paths": squares the attacker sees (area line of sight),
+                // never a square of terrain that blocks it (docs/rulings.md, "Battlefront
+                // spray path").
+                !self.board.terrain(s).blocks_area_sight() && crate::battlefront::sees(&self.board, &self.occ, from, s)
+            } else if here.is_empty() {
                 seen(PieceKind::Squad)
             } else {
                 here.iter().all(|x| seen(x.piece()))

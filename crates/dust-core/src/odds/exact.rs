@@ -3,10 +3,10 @@
 //! unused).
 
 use super::{cap_vec, convolve, AttackSpec, Distribution, LineChoice, OddsError, LASER_TAIL, MAX_DICE};
-use crate::dice::{binomial, Die, Face};
+use crate::dice::{binomial, BattlefrontDice, Die, Face, Symbols};
 use crate::los::CoverLevel;
 use crate::range::WeaponRange;
-use crate::unit::{CombatValue, Role, Skill, UnitCard, UnitKind};
+use crate::unit::{BattlefrontCard, BattlefrontValue, CombatValue, Role, Skill, UnitCard, UnitKind, WeaponLine};
 
 /// The odds of one weapon line fired on its own at the target as given.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,16 +78,25 @@ struct Fire {
     value: CombatValue,
     close: bool,
     kind: Kind,
-    /// Dice of the first roll; for Incendiary and AP Incendiary, per targeted miniature.
+    /// Dice of the first roll; for Incendiary and AP Incendiary, per targeted miniature (before
+    /// the set-up halving and the All In One doubling).
     base: u32,
     per_target: bool,
+    /// Battlefront set-up weapon in an activation with a Move: half the dice, rounded up.
+    half: bool,
+    /// All In One: twice the dice (after the halving, as the engine).
+    double: bool,
     /// Chance of a success on one die (the miss face with a Spotter).
     p: f64,
     /// Chance that a die of the first roll ends as a success after sustained and Berserk rerolls.
     p_eff: f64,
     laser: bool,
-    /// Chance that a hit is not saved by cover, if the target gets a save.
+    /// Chance that a hit is not saved by cover (battlefront: by the save), if the target gets
+    /// a save.
     keep: Option<f64>,
+    /// Battlefront automatic kill on a hero or vehicle: each hit marks off every cross left, so
+    /// the damage per hit is the target's health left.
+    kill: bool,
     resilient: bool,
     heroic: bool,
     /// The target counts one miniature per health point (squads) or is one miniature.
@@ -96,12 +105,19 @@ struct Fire {
 
 impl Fire {
     fn dice(&self, targets: usize) -> u32 {
-        if self.per_target {
+        let mut n = if self.per_target {
             let t = if self.target_squad { targets as u32 } else { 1 };
             self.base.saturating_mul(t)
         } else {
             self.base
+        };
+        if self.half {
+            n = n.div_ceil(2); // "Set-Up Weapons": "half … (rounded up)"
         }
+        if self.double {
+            n = n.saturating_mul(2); // "All In One"
+        }
+        n
     }
 }
 
@@ -115,6 +131,10 @@ struct FireOpts {
     cover: CoverLevel,
     resilient: bool,
     heroic: bool,
+    /// The battlefront rules (dice, saves, damage per hit).
+    battlefront: bool,
+    /// The activation takes a Move action (battlefront set-up weapons roll half their dice).
+    moved: bool,
 }
 
 /// The first `alive` models' carriers of line `li` (squads; 1 for other units and for
@@ -131,13 +151,46 @@ fn carriers(card: &UnitCard, alive: u8, li: usize) -> u32 {
         .count() as u32
 }
 
-fn fire(attacker: &UnitCard, alive: u8, choice: LineChoice, target: &UnitCard, o: FireOpts) -> Fire {
+/// The battlefront save against weapon `w` ("6) Roll Saves"), as the chance that a hit stays:
+/// none against close combat and spray weapons; infantry (squads and heroes) in cover save on
+/// the army symbol or the shield (4 faces of 6), out of cover (or against a grenade weapon,
+/// which ignores cover) on the army symbol; vehicles in cover on the army symbol, out of cover
+/// none (`Game::bf_save`).
+fn bf_keep(w: &WeaponLine, target: &UnitCard, cover: CoverLevel) -> Option<f64> {
+    if w.range == WeaponRange::Close || w.keywords.flame {
+        return None;
+    }
+    let infantry = matches!(target.kind, UnitKind::Squad | UnitKind::Hero);
+    let in_cover = cover != CoverLevel::None && !w.keywords.ugl;
+    let save = match (infantry, in_cover) {
+        (true, true) => Symbols::ARMY_OR_SHIELD,
+        (true, false) | (false, true) => Symbols::ARMY,
+        (false, false) => return None,
+    };
+    Some(1.0 - BattlefrontDice::ThreeSymbol.roll(1, save).p())
+}
+
+/// The battlefront damage per hit of a line whose kind is [`Kind::Dice`] (`Game::bf_damage_per_hit`):
+/// one miniature per hit on a squad ("7) Suffer Damage"); on a hero or vehicle the blast's Y
+/// ("Blast Weapons"), everything left for an automatic kill (`true`), else the card's damage.
+fn bf_damage(bf: Option<&BattlefrontCard>, li: usize, target: &UnitCard, damage: u8) -> (u8, bool) {
+    let squad = target.kind == UnitKind::Squad;
+    let value = bf.and_then(|b| b.weapons.get(li)).and_then(|w| w.value(target.armor));
+    match value {
+        _ if squad => (damage.min(1), false),
+        Some(BattlefrontValue::Blast { damage, .. }) => (damage, false),
+        Some(BattlefrontValue::BlastKill { .. } | BattlefrontValue::Kill { .. }) => (1, true),
+        None => (damage, false),
+    }
+}
+
+fn fire(attacker: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8, choice: LineChoice, target: &UnitCard, o: FireOpts) -> Fire {
     let li = choice.line;
     let w = &attacker.weapons[li];
     let value = w.table.against(target.armor);
     let per_squad = carriers(attacker, alive, li);
     let per_ammo = if w.ammo.is_some() { u32::from(choice.ammo) } else { 1 };
-    let (kind, mut base, per_target) = match value {
+    let (mut kind, mut base, per_target) = match value {
         CombatValue::NoEffect => (Kind::None, 0, false),
         CombatValue::Dice { dice, damage } => (Kind::Dice { damage }, u32::from(dice) * per_squad * per_ammo, false),
         CombatValue::Phaser { aim, power } => (Kind::Phaser { power }, u32::from(aim) * per_squad * per_ammo, false),
@@ -154,15 +207,29 @@ fn fire(attacker: &UnitCard, alive: u8, choice: LineChoice, target: &UnitCard, o
     if w.keywords.burst && o.burst {
         base *= 2; // "Burst Weapons"
     }
-    if o.all_in_one {
-        base *= 2; // "All In One"
+    let half = o.battlefront && o.moved && bf.and_then(|b| b.weapons.get(li)).is_some_and(|w| w.set_up);
+    let mut kill = false;
+    if o.battlefront {
+        if let Kind::Dice { damage } = kind {
+            let (d, k) = bf_damage(bf, li, target, damage);
+            kind = Kind::Dice { damage: d };
+            kill = k;
+        }
     }
     let die = Die::REVISED;
-    let p = die.p(if o.spotter { Face::Miss } else { Face::Hit });
+    // Battlefront: every roll of an attack counts the army symbol (2 faces of 6); the Spotter's
+    // reversal is a revised rule (`Game::bf_fire_roll`).
+    let p = if o.battlefront {
+        BattlefrontDice::ThreeSymbol.roll(1, Symbols::ARMY).p()
+    } else {
+        die.p(if o.spotter { Face::Miss } else { Face::Hit })
+    };
     let rerolls = i32::from(o.sustained) + i32::from(o.berserk);
     let p_eff = 1.0 - (1.0 - p).powi(1 + rerolls);
     let close = w.range == WeaponRange::Close;
-    let keep = if close || w.ignores_cover(value) || target.kind != UnitKind::Squad {
+    let keep = if o.battlefront {
+        bf_keep(w, target, o.cover)
+    } else if close || w.ignores_cover(value) || target.kind != UnitKind::Squad {
         None
     } else {
         let face = match o.cover {
@@ -180,10 +247,13 @@ fn fire(attacker: &UnitCard, alive: u8, choice: LineChoice, target: &UnitCard, o
         kind,
         base,
         per_target,
+        half,
+        double: o.all_in_one,
         p,
         p_eff,
         laser: w.keywords.laser,
         keep,
+        kill,
         resilient: o.resilient,
         heroic: o.heroic,
         target_squad: target.kind == UnitKind::Squad,
@@ -204,9 +274,9 @@ impl Outcome {
     }
 }
 
-/// The line with `n` dice. Branch 0: Medal of Honor not spent (or not available); branch 1:
-/// spent on a failed die of this line.
-fn resolve(f: &Fire, n: u32, moh: bool, err: &mut f64) -> [Outcome; 2] {
+/// The line with `n` dice against a target with `health` left. Branch 0: Medal of Honor not
+/// spent (or not available); branch 1: spent on a failed die of this line.
+fn resolve(f: &Fire, n: u32, health: usize, moh: bool, err: &mut f64) -> [Outcome; 2] {
     let mut first = [binomial(n, f.p_eff), Vec::new()];
     if moh && n > 0 {
         // "reroll one combat die during an attack": the hero rerolls one failed die, once,
@@ -222,10 +292,10 @@ fn resolve(f: &Fire, n: u32, moh: bool, err: &mut f64) -> [Outcome; 2] {
         }
         first = [kept, used];
     }
-    first.map(|v| pipeline(f, v, err))
+    first.map(|v| pipeline(f, v, health, err))
 }
 
-fn pipeline(f: &Fire, v: Vec<f64>, err: &mut f64) -> Outcome {
+fn pipeline(f: &Fire, v: Vec<f64>, health: usize, err: &mut f64) -> Outcome {
     if v.is_empty() {
         return Outcome::default();
     }
@@ -251,6 +321,8 @@ fn pipeline(f: &Fire, v: Vec<f64>, err: &mut f64) -> Outcome {
             let zero = saved.first().copied().unwrap_or(0.0);
             vec![zero, (mass - zero).max(0.0)]
         }
+        // An automatic kill marks off every cross left: the health left per hit.
+        Kind::Dice { .. } if f.kill => resilient(f, scale(&saved, health.max(1))),
         Kind::Dice { damage } => resilient(f, scale(&saved, usize::from(damage))),
         Kind::Phaser { .. } => resilient(f, saved.clone()),
     };
@@ -424,13 +496,15 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
         cover: spec.cover,
         resilient: spec.damage_resilient,
         heroic: spec.heroic_attack,
+        battlefront: spec.is_battlefront(),
+        moved: spec.attacker_moved,
     };
     let target_h = usize::from(spec.target_alive);
     let attacker_h = usize::from(spec.attacker_alive);
     let fires: Vec<Fire> = spec
         .resolution_order()
         .into_iter()
-        .map(|c| fire(spec.attacker, spec.attacker_alive, c, spec.target, opts))
+        .map(|c| fire(spec.attacker, spec.attacker_bf, spec.attacker_alive, c, spec.target, opts))
         .collect();
     let any_close = fires.iter().any(|f| f.close);
     let mut retaliation = vec![Vec::new(); target_h + 1];
@@ -448,6 +522,8 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
                 cover: CoverLevel::None,
                 resilient: spec.attacker.has(Skill::DamageResilient),
                 heroic: false,
+                battlefront: spec.is_battlefront(),
+                moved: false,
             };
             for (li, w) in t.weapons.iter().enumerate() {
                 // Retaliation uses every close-combat weapon carried by a living miniature;
@@ -455,7 +531,7 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
                 if w.range != WeaponRange::Close || w.ammo.is_some() || carriers(t, alive, li) == 0 {
                     continue;
                 }
-                slot.push(fire(t, alive, LineChoice { line: li, ammo: 0 }, spec.attacker, o));
+                slot.push(fire(t, spec.target_bf, alive, LineChoice { line: li, ammo: 0 }, spec.attacker, o));
             }
         }
     }
@@ -491,9 +567,9 @@ impl<'f> Memo<'f> {
         }
     }
     fn get(&mut self, targets: usize, moh: bool, err: &mut f64) -> &[Outcome; 2] {
-        let key = if self.f.per_target { targets } else { 0 };
+        let key = if self.f.per_target || self.f.kill { targets } else { 0 };
         let f = self.f;
-        self.cache[key][usize::from(moh)].get_or_insert_with(|| resolve(f, f.dice(targets), moh, err))
+        self.cache[key][usize::from(moh)].get_or_insert_with(|| resolve(f, f.dice(targets), targets, moh, err))
     }
 }
 
@@ -572,7 +648,7 @@ fn activation(p: &Prepared) -> (Vec<Vec<f64>>, f64) {
         let mut ret = vec![1.0];
         for f in &p.retaliation[m] {
             let mut e = 0.0;
-            let outs = resolve(f, f.dice(a), false, &mut e);
+            let outs = resolve(f, f.dice(a), a, false, &mut e);
             err_close += e;
             let d = loss_of(f, &outs[0], a);
             ret = cap_vec(&convolve(&ret, &d), a);
@@ -603,7 +679,7 @@ fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
     let h = p.target_h;
     let mut err = 0.0;
     let n = f.dice(h);
-    let outs = resolve(f, n, p.moh, &mut err);
+    let outs = resolve(f, n, h, p.moh, &mut err);
     let (mut hits, mut saved, mut damage, mut loss) = (Vec::new(), Vec::new(), Vec::new(), vec![0.0; h + 1]);
     for o in outs.iter().filter(|o| !o.hits.is_empty()) {
         add_into(&mut hits, &o.hits);
@@ -620,7 +696,14 @@ fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
     }
     let w = &spec.attacker.weapons[f.line];
     let ignores = f.keep.is_none();
-    if spec.cover != CoverLevel::None && !f.close && spec.target.kind == UnitKind::Squad && f.kind != Kind::None {
+    if spec.is_battlefront() {
+        if f.kind != Kind::None {
+            notes.push(bf_save_note(w, spec.target, spec.cover, f.keep).into());
+        }
+        if f.kill {
+            notes.push("automatic kill: each hit marks off every cross left".into());
+        }
+    } else if spec.cover != CoverLevel::None && !f.close && spec.target.kind == UnitKind::Squad && f.kind != Kind::None {
         if w.ignores_cover(f.value) {
             notes.push("ignores cover".into());
         } else if ignores {
@@ -648,6 +731,26 @@ fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
         loss,
         truncation_error: err,
         notes,
+    }
+}
+
+/// The battlefront save a line allows, in words.
+fn bf_save_note(w: &WeaponLine, target: &UnitCard, cover: CoverLevel, keep: Option<f64>) -> &'static str {
+    let infantry = matches!(target.kind, UnitKind::Squad | UnitKind::Hero);
+    if w.range == WeaponRange::Close {
+        "no save against close combat"
+    } else if w.keywords.flame {
+        "spray weapon: no save"
+    } else if keep.is_none() {
+        "no save (a vehicle in the open)"
+    } else if infantry && cover != CoverLevel::None && !w.keywords.ugl {
+        "infantry cover save: army symbol or shield cancels a hit"
+    } else if infantry && cover != CoverLevel::None {
+        "grenade weapon: no cover save, infantry save on the army symbol"
+    } else if infantry {
+        "infantry save: army symbol cancels a hit"
+    } else {
+        "vehicle cover save: army symbol cancels a hit"
     }
 }
 

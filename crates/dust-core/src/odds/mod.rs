@@ -30,6 +30,11 @@
 //! assert!((o.loss.probs().iter().sum::<f64>() - 1.0).abs() < 1e-12);
 //! ```
 //!
+//! The battlefront edition ([`AttackSpec::battlefront`]) counts the army symbol, rolls the
+//! battlefront saves instead of the cover saves, removes one miniature per hit on a squad and
+//! reads the exact blast, automatic-kill and set-up values of the battlefront cards
+//! (tactics-battlefront-2013-rules.txt; docs/odds.md, "Battlefront").
+//!
 //! Rules are read as in tactics-revised-core-rules.md ("Sustained Attack", "Cover Saves",
 //! "Special Combat Values", "Special Weapons", "Skills", "Close-Combat Weapons") and
 //! tactics-revised-faq.md (laser and Berserk with sustained attack); the readings are in
@@ -41,9 +46,10 @@ mod sim;
 pub use exact::{activation_loss, line_odds, odds, LineOdds, Odds};
 pub use sim::{monte_carlo, MonteCarlo};
 
+use crate::edition::Edition;
 use crate::los::CoverLevel;
 use crate::range::WeaponRange;
-use crate::unit::{CombatValue, Role, Skill, UnitCard, UnitKind};
+use crate::unit::{BattlefrontCard, CombatValue, Role, Skill, UnitCard, UnitKind};
 use core::fmt;
 
 /// A laser chain is summed until what is left of every chain is below this bound.
@@ -209,6 +215,18 @@ pub struct AttackSpec<'a> {
     pub attacker_moved: bool,
     /// The defender retaliates against close-combat lines (when it has a close-combat weapon).
     pub retaliate: bool,
+    /// The rules edition (default revised). In the battlefront edition the dice count the army
+    /// symbol (2 faces of 6, no Spotter reversal), the saves are the battlefront saves
+    /// ([`AttackSpec::cover`] other than `None` means "in cover"), a squad loses one miniature
+    /// per hit, and blast and automatic-kill values come from [`AttackSpec::attacker_bf`]
+    /// (tactics-battlefront-2013-rules.txt, "Dust Dice", "6) Roll Saves", "7) Suffer Damage",
+    /// "Blast Weapons", "Automatic Kill Weapons").
+    pub edition: Edition,
+    /// Battlefront: the attacker's battlefront card part (exact blast and kill values); `None`
+    /// for a classic card, which fires its revised values.
+    pub attacker_bf: Option<&'a BattlefrontCard>,
+    /// Battlefront: the target's battlefront card part (its close-combat retaliation's values).
+    pub target_bf: Option<&'a BattlefrontCard>,
 }
 
 impl<'a> AttackSpec<'a> {
@@ -243,9 +261,24 @@ impl<'a> AttackSpec<'a> {
             burst: false,
             attacker_moved: false,
             retaliate: true,
+            edition: Edition::Revised,
+            attacker_bf: None,
+            target_bf: None,
         };
         s.spotter = s.spotter_alive();
         s
+    }
+    /// The same attack under the battlefront edition, with the two units' battlefront card
+    /// parts (`None` for classic cards). The cover level reads "in cover" (soft or hard) or not.
+    pub fn battlefront(mut self, attacker: Option<&'a BattlefrontCard>, target: Option<&'a BattlefrontCard>) -> AttackSpec<'a> {
+        self.edition = Edition::Battlefront;
+        self.attacker_bf = attacker;
+        self.target_bf = target;
+        self
+    }
+    /// Whether the attack follows the battlefront rules.
+    pub fn is_battlefront(&self) -> bool {
+        self.edition == Edition::Battlefront
     }
     /// The same attack with only these lines, resolving in this order (one ammo on limited-ammo
     /// lines).

@@ -108,24 +108,38 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     shrink(&mut tgt, spec.target_alive);
     set_skill(&mut tgt, Skill::DamageResilient, spec.damage_resilient);
     set_skill(&mut tgt, Skill::HeroicAttack, spec.heroic_attack);
-    let distance = (1..=20u32)
+    let bf = spec.is_battlefront();
+    let infantry = matches!(tgt.kind, UnitKind::Squad | UnitKind::Hero);
+    // Battlefront: a vehicle in cover stands one column aside, a blocking square in front of the
+    // attacker hiding a corner of it, so two squares away at least.
+    let vehicle_cover = bf && !infantry && spec.cover != CoverLevel::None;
+    let distance = (if vehicle_cover { 2 } else { 1 }..=20u32)
         .find(|&d| lines.iter().all(|c| spec.attacker.weapons[c.line].range.reaches(d)))
         .ok_or_else(|| unsupported("no distance is in range of every chosen line"))?;
     let height = distance as u8 + 3;
-    let from = Square::new(1, 1);
-    let to = Square::new(1, 1 + distance as u8);
+    // Battlefront: five columns, so that a huge model's two-square width fits.
+    let (width, col) = if bf { (5u8, 2u8) } else { (3, 1) };
+    let from = Square::new(col, 1);
+    let to = Square::new(if vehicle_cover { col - 1 } else { col }, 1 + distance as u8);
     let mut cover = Vec::new();
-    if tgt.kind == UnitKind::Squad {
+    let mut terrain = vec![Terrain::Open; usize::from(width) * usize::from(height)];
+    if tgt.kind == UnitKind::Squad || (bf && infantry) {
+        // "An Infantry unit is also in Cover if it occupies a square with ammo crates,
+        // anti-tank traps…" (battlefront "Cover Saves").
         match spec.cover {
             CoverLevel::None => {}
             CoverLevel::Soft => cover.push((to, CoverElement::AmmoCrate)),
             CoverLevel::Hard => cover.push((to, CoverElement::AntiTankTrap)),
         }
+    } else if vehicle_cover {
+        // A vehicle is in cover when a blocking square hides a point of its square from every
+        // point of the attacker's: here the square diagonally in front of it.
+        terrain[usize::from(width) * usize::from(to.row() - 1) + usize::from(col)] = Terrain::NoDot;
     }
     let board = Board::new(BoardSetup {
-        width: 3,
+        width,
         height,
-        terrain: vec![Terrain::Open; 3 * usize::from(height)],
+        terrain,
         cover,
         ..BoardSetup::default()
     })
@@ -135,7 +149,22 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             p.iter().map(|x| x.message.clone()).collect::<Vec<_>>().join("; ")
         ))
     })?;
-    if tgt.kind == UnitKind::Squad {
+    let bf_large = [(spec.attacker_bf, &att), (spec.target_bf, &tgt)]
+        .iter()
+        .any(|(b, _)| b.and_then(|b| b.kind).is_some_and(|k| k.squares() > 1));
+    if bf {
+        let mut occ = Occupancy::new(&board);
+        occ.place(from, att.kind.piece(), Side::A);
+        occ.place(to, tgt.kind.piece(), Side::B);
+        let want = spec.cover != CoverLevel::None;
+        let in_cover = (infantry && board.cover(to).is_some()) || crate::battlefront::area_cover(&board, &occ, from, to);
+        if !crate::battlefront::sees(&board, &occ, from, to) || in_cover != want || (want && bf_large) {
+            return Err(unsupported(format!(
+                "the target {} on the test board",
+                if want { "in cover" } else { "in the open" }
+            )));
+        }
+    } else if tgt.kind == UnitKind::Squad {
         let mut occ = Occupancy::new(&board);
         occ.place(from, att.kind.piece(), Side::A);
         occ.place(to, tgt.kind.piece(), Side::B);
@@ -159,7 +188,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             b: vec![Square::new(0, height - 1)],
         },
         round_limit: 1,
-        edition: crate::edition::Edition::Revised,
+        edition: spec.edition,
         classic_dice: false,
         bf_rules: Default::default(),
         units: vec![
@@ -168,14 +197,14 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
                 side: Side::A,
                 joins: None,
                 at: Some(from),
-                battlefront: None,
+                battlefront: spec.attacker_bf.map(|b| Arc::new(b.clone())),
             },
             UnitSetup {
                 card: tgt.clone(),
                 side: Side::B,
                 joins: None,
                 at: Some(to),
-                battlefront: None,
+                battlefront: spec.target_bf.map(|b| Arc::new(b.clone())),
             },
         ],
         objectives: Vec::new(),
@@ -336,6 +365,10 @@ fn respond(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> R
         // The odds model spends the Medal of Honor on the first roll with a failed die.
         Decision::Use(Optional::MedalOfHonor, _) => pick(legal, Decision::Use(Optional::MedalOfHonor, true), "the Medal of Honor reroll"),
         Decision::React(_) => pick(legal, Decision::React(None), "reactive fire"),
+        // A spray or flame line's path: the straight line (no other unit stands near it).
+        Decision::Spread(_) => Ok(first),
+        // Battlefront: a destroyed target placed in reserve or not changes nothing here.
+        Decision::Reserve(_) => Ok(first),
         other => Err(unsupported(format!("an unexpected decision ({other})"))),
     }
 }

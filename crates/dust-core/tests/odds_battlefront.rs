@@ -1,0 +1,405 @@
+//! Issue 10: exact odds of the battlefront edition (tactics-battlefront-2013-rules.txt), checked
+//! by hand against binomials and against the engine's own resolution (seeded Monte Carlo through
+//! the public `Game` API, as `odds_engine.rs` does for the revised edition).
+//!
+//! Sections: "Dust Dice" (hits on the army symbol, 2 faces of 6), "6) Roll Saves" (infantry
+//! cover save on the army symbol or the shield, infantry save and vehicle cover save on one
+//! symbol; grenade weapons ignore cover, not the infantry save; spray weapons and close combat
+//! allow no save), "7) Suffer Damage" (one miniature per hit on a squad), "Blast Weapons" (dice
+//! per model in the target, damage Y), "Automatic Kill Weapons", "Sustained Attack", "Laser".
+//!
+//! Tolerance as in `odds_engine.rs`: the mean within 4 standard errors and the total variation
+//! distance below 4 times its expected size (`DUST_ODDS_SAMPLES` for a heavier run).
+
+mod odds_support;
+
+use dust_core::dice::binomial;
+use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution};
+use dust_core::unit::{
+    Armor, ArmorType, BattlefrontCard, BattlefrontValue, BattlefrontWeapon, CombatValue, Role, Skill, UnitCard, UnitKind,
+};
+use dust_core::{CoverLevel, WeaponRange};
+use odds_support::*;
+
+fn samples() -> u32 {
+    std::env::var("DUST_ODDS_SAMPLES").ok().and_then(|s| s.parse().ok()).unwrap_or(3000)
+}
+
+fn tv_scale(p: &[f64], n: f64) -> f64 {
+    0.5 * p.iter().map(|&q| (q * (1.0 - q) / n).sqrt()).sum::<f64>()
+}
+
+fn close(exact: &Distribution, mc: &Distribution, n: f64, what: &str) {
+    let se = exact.std_dev() / n.sqrt();
+    let diff = (mc.mean() - exact.mean()).abs();
+    assert!(
+        diff <= 4.0 * se + 1e-9,
+        "{what}: mean {} (engine) vs {} (exact)\nexact {:?}\nengine {:?}",
+        mc.mean(),
+        exact.mean(),
+        exact.probs(),
+        mc.probs()
+    );
+    let tv = exact.total_variation(mc);
+    let tol = 4.0 * tv_scale(exact.probs(), n) + 1e-9;
+    assert!(
+        tv <= tol,
+        "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
+        exact.probs(),
+        mc.probs()
+    );
+}
+
+/// The exact odds agree with the battlefront engine playing the same attack.
+fn agree(spec: &AttackSpec<'_>, seed: u64) {
+    assert!(spec.is_battlefront());
+    let n = samples();
+    let exact = odds(spec).expect("exact odds");
+    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
+    let nf = f64::from(n);
+    close(&exact.loss, &mc.loss, nf, "target loss");
+    if exact.close_combat {
+        close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacker loss");
+    }
+    assert!((exact.loss.total() - 1.0).abs() < 1e-9);
+}
+
+fn assert_dist(d: &Distribution, want: &[f64], what: &str) {
+    for (k, &w) in want.iter().enumerate() {
+        assert!((d.p(k) - w).abs() < 1e-12, "{what}: P({k}) = {} vs {w}\n{:?}", d.p(k), d.probs());
+    }
+    assert!(d.max() < want.len() || d.probs()[want.len()..].iter().all(|&x| x < 1e-15));
+}
+
+/// Binomial(n, p) capped at `cap`.
+fn capped_binomial(n: u32, p: f64, cap: usize) -> Vec<f64> {
+    Distribution::from_probs(binomial(n, p)).capped(cap).probs().to_vec()
+}
+
+/// Five riflemen (2 dice, revised damage 2 to show that a squad loses one miniature per hit).
+fn riflemen() -> UnitCard {
+    squad("Riflemen", vec![line("Rifle", R4, dice(2, 2), dice(1, 1)), knife()], &[0b11; 5])
+}
+
+fn with_bf(lines: usize, f: impl Fn(usize, &mut BattlefrontWeapon)) -> BattlefrontCard {
+    BattlefrontCard {
+        weapons: (0..lines)
+            .map(|i| {
+                let mut w = BattlefrontWeapon::default();
+                f(i, &mut w);
+                w
+            })
+            .collect(),
+        ..BattlefrontCard::default()
+    }
+}
+
+fn tank(health: u8) -> UnitCard {
+    single(
+        "Tank",
+        UnitKind::Vehicle,
+        Armor {
+            kind: ArmorType::Vehicle,
+            class: 3,
+        },
+        health,
+        vec![line("Cannon", R4, dice(2, 1), dice(2, 2))],
+    )
+}
+
+/// "Dust Dice", "6) Roll Saves", "7) Suffer Damage": a squad in the open saves on the army
+/// symbol; in cover on the army symbol or the shield; each hit left kills one miniature.
+#[test]
+fn infantry_saves_by_hand() {
+    let a = riflemen();
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
+    // Ten dice, each a hit kept with 1/3 × 2/3 (infantry save) or 1/3 × 1/3 (cover save).
+    let o = odds(&s).unwrap();
+    assert_dist(&o.loss, &capped_binomial(10, 2.0 / 9.0, 5), "infantry save");
+    assert_dist(&o.lines[0].hits, &binomial(10, 1.0 / 3.0), "hits on the army symbol");
+    s.cover = CoverLevel::Soft;
+    let o = odds(&s).unwrap();
+    assert_dist(&o.loss, &capped_binomial(10, 1.0 / 9.0, 5), "infantry cover save");
+    // Hard and soft are the same "in cover".
+    s.cover = CoverLevel::Hard;
+    assert_dist(&odds(&s).unwrap().loss, &capped_binomial(10, 1.0 / 9.0, 5), "in cover");
+    // The revised edition on the same cards: damage 2 per hit, soft cover saves on a hit.
+    let r = AttackSpec::new(&a, &t).with_lines(&[0]);
+    assert!(odds(&r).unwrap().loss.mean() > odds(&s.clone()).unwrap().loss.mean());
+}
+
+/// "Grenade Weapons … ignore cover but not the infantry save"; "Spray Weapons … do not get an
+/// Infantry Save or a Cover Save"; "No Saves Against Close-Combat Weapons".
+#[test]
+fn grenades_sprays_and_close_combat_by_hand() {
+    let grenade = with_kw(line("Grenade", R4, dice(1, 1), dice(1, 1)), |k| k.ugl = true);
+    let spray = with_kw(line("Spray", WeaponRange::Spaces { min: 1, max: 1 }, dice(1, 1), dice(1, 1)), |k| {
+        k.flame = true
+    });
+    let a = squad("Grenadiers", vec![grenade, spray, knife()], &[0b111; 4]);
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
+    s.cover = CoverLevel::Hard;
+    assert_dist(&odds(&s).unwrap().loss, &capped_binomial(4, 2.0 / 9.0, 5), "grenade in cover");
+    let s = {
+        let mut s = AttackSpec::new(&a, &t).with_lines(&[1]).battlefront(None, None);
+        s.cover = CoverLevel::Soft;
+        s
+    };
+    assert_dist(&odds(&s).unwrap().loss, &capped_binomial(4, 1.0 / 3.0, 5), "spray");
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[2]).battlefront(None, None);
+    s.cover = CoverLevel::Soft;
+    s.retaliate = false;
+    assert_dist(&odds(&s).unwrap().loss, &capped_binomial(4, 1.0 / 3.0, 5), "close combat");
+}
+
+/// "Vehicle cover save": a vehicle in cover saves on one symbol; in the open it has none. A
+/// hero is infantry and saves like a squad.
+#[test]
+fn vehicle_and_hero_saves_by_hand() {
+    let a = riflemen();
+    let t = tank(6);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
+    assert_dist(&odds(&s).unwrap().loss, &capped_binomial(5, 1.0 / 3.0, 6), "vehicle in the open");
+    s.cover = CoverLevel::Soft;
+    assert_dist(&odds(&s).unwrap().loss, &capped_binomial(5, 2.0 / 9.0, 6), "vehicle in cover");
+    let h = hero(3);
+    let s = AttackSpec::new(&a, &h).with_lines(&[0]).battlefront(None, None);
+    // Two damage per hit on the hero (its card's damage): 0, 2, or all 3.
+    let b = binomial(10, 2.0 / 9.0);
+    assert_dist(
+        &odds(&s).unwrap().loss,
+        &[b[0], 0.0, b[1], 1.0 - b[0] - b[1]],
+        "hero: infantry save",
+    );
+}
+
+/// "Blast Weapons": one die per model in the target unit, damage Y on a hero or vehicle;
+/// "Automatic Kill Weapons": a hit marks off every cross.
+#[test]
+fn blast_and_automatic_kill_by_hand() {
+    let mut thrower = line(
+        "Thrower",
+        R4,
+        BattlefrontValue::Blast { per_model: 1, damage: 2 }.nearest(),
+        CombatValue::NoEffect,
+    );
+    thrower.table.vehicle = [BattlefrontValue::Kill { dice: 2 }.nearest(); 7];
+    let a = single(
+        "Thrower",
+        UnitKind::Vehicle,
+        Armor {
+            kind: ArmorType::Vehicle,
+            class: 2,
+        },
+        4,
+        vec![thrower],
+    );
+    let bf = with_bf(1, |_, w| {
+        w.values = (1..=4)
+            .map(|c| (ArmorType::Soldier, c, BattlefrontValue::Blast { per_model: 1, damage: 2 }))
+            .chain((1..=7).map(|c| (ArmorType::Vehicle, c, BattlefrontValue::Kill { dice: 2 })))
+            .collect();
+    });
+    // Against four miniatures: four dice, one miniature per hit (not two), infantry save.
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).battlefront(Some(&bf), None);
+    s.target_alive = 4;
+    assert_eq!(odds(&s).unwrap().lines[0].dice, 4);
+    assert_dist(&odds(&s).unwrap().loss, &capped_binomial(4, 2.0 / 9.0, 4), "blast on a squad");
+    // Against a hero: one die, two damage per hit.
+    let h = hero(3);
+    let s = AttackSpec::new(&a, &h).battlefront(Some(&bf), None);
+    let q = 2.0 / 9.0;
+    assert_dist(&odds(&s).unwrap().loss, &[1.0 - q, 0.0, q], "blast on a hero");
+    // Automatic kill on a vehicle in the open: any hit destroys it, whatever its health.
+    let t = tank(6);
+    let mut s = AttackSpec::new(&a, &t).battlefront(Some(&bf), None);
+    s.target_alive = 5;
+    let miss = (2.0f64 / 3.0).powi(2);
+    let o = odds(&s).unwrap();
+    assert_dist(&o.loss, &[miss, 0.0, 0.0, 0.0, 0.0, 1.0 - miss], "automatic kill");
+    assert!(o.lines[0].notes.iter().any(|n| n.contains("automatic kill")));
+}
+
+/// Sustained Attack rerolls the failures once and a laser chain rerolls the hits, both on the
+/// army symbol ("Sustained Attack", "Laser Weapons": "The additional rolls only hit on [army
+/// symbol]").
+#[test]
+fn sustained_and_laser_by_hand() {
+    let a = riflemen();
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
+    s.sustained = true;
+    let p = 1.0 - (2.0f64 / 3.0).powi(2);
+    assert_dist(&odds(&s).unwrap().loss, &capped_binomial(10, p * 2.0 / 3.0, 5), "sustained");
+    // A Spotter changes nothing in the battlefront edition.
+    let sp = with_role(riflemen(), 0, Role::Spotter);
+    let mut s2 = AttackSpec::new(&sp, &t).with_lines(&[0]).battlefront(None, None);
+    s2.sustained = true;
+    assert_eq!(odds(&s2).unwrap().loss, odds(&s).unwrap().loss);
+    // One laser die: hits 1 + geometric, each saved on 1/3.
+    let laser = with_kw(line("Laser", R4, dice(1, 1), dice(1, 1)), |k| k.laser = true);
+    let a = single(
+        "Laser Hero",
+        UnitKind::Hero,
+        Armor {
+            kind: ArmorType::Soldier,
+            class: 3,
+        },
+        3,
+        vec![laser],
+    );
+    let s = AttackSpec::new(&a, &t).battlefront(None, None);
+    let o = odds(&s).unwrap();
+    let h = &o.lines[0].hits;
+    assert!((h.p(0) - 2.0 / 3.0).abs() < 1e-12 && (h.p(2) - (1.0 / 3.0) * (1.0 / 3.0) * (2.0 / 3.0)).abs() < 1e-12);
+    assert!((o.lines[0].after_cover.mean() - h.mean() * 2.0 / 3.0).abs() < 1e-9);
+}
+
+// ----- against the engine ---------------------------------------------------------------------
+
+#[test]
+fn engine_infantry_saves() {
+    let a = riflemen();
+    let t = targets(5);
+    let s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
+    agree(&s, 101);
+    let mut s = s.clone();
+    s.cover = CoverLevel::Soft;
+    agree(&s, 102);
+    s.sustained = true;
+    agree(&s, 103);
+}
+
+#[test]
+fn engine_grenade_spray_and_close_combat() {
+    let grenade = with_kw(line("Grenade", R4, dice(1, 1), dice(1, 1)), |k| k.ugl = true);
+    let spray = with_kw(line("Spray", WeaponRange::Spaces { min: 1, max: 1 }, dice(1, 1), dice(1, 1)), |k| {
+        k.flame = true
+    });
+    let a = squad("Grenadiers", vec![grenade, spray, knife()], &[0b111; 4]);
+    let bf = with_bf(3, |i, w| {
+        w.grenade = i == 0;
+        w.spray = i == 1;
+    });
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(Some(&bf), None);
+    s.cover = CoverLevel::Soft;
+    agree(&s, 111);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[1]).battlefront(Some(&bf), None);
+    s.cover = CoverLevel::Soft;
+    agree(&s, 112);
+    // Close combat: no save, and the defender's knives strike back.
+    let s = AttackSpec::new(&a, &t).with_lines(&[2]).battlefront(Some(&bf), None);
+    agree(&s, 113);
+}
+
+#[test]
+fn engine_vehicle_cover_save() {
+    let a = riflemen();
+    let t = tank(6);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
+    agree(&s, 121);
+    s.cover = CoverLevel::Soft;
+    agree(&s, 122);
+    let h = hero(3);
+    let mut s = AttackSpec::new(&a, &h).with_lines(&[0]).battlefront(None, None);
+    s.cover = CoverLevel::Soft;
+    agree(&s, 123);
+}
+
+#[test]
+fn engine_blast_and_automatic_kill() {
+    let mut thrower = line(
+        "Thrower",
+        R4,
+        BattlefrontValue::Blast { per_model: 1, damage: 2 }.nearest(),
+        CombatValue::NoEffect,
+    );
+    thrower.table.vehicle = [BattlefrontValue::Kill { dice: 2 }.nearest(); 7];
+    let a = single(
+        "Thrower",
+        UnitKind::Vehicle,
+        Armor {
+            kind: ArmorType::Vehicle,
+            class: 2,
+        },
+        4,
+        vec![thrower],
+    );
+    let bf = with_bf(1, |_, w| {
+        w.values = (1..=4)
+            .map(|c| (ArmorType::Soldier, c, BattlefrontValue::Blast { per_model: 1, damage: 2 }))
+            .chain((1..=7).map(|c| (ArmorType::Vehicle, c, BattlefrontValue::Kill { dice: 2 })))
+            .collect();
+    });
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).battlefront(Some(&bf), None);
+    s.target_alive = 4;
+    agree(&s, 131);
+    let h = hero(3);
+    let mut s = AttackSpec::new(&a, &h).battlefront(Some(&bf), None);
+    s.sustained = true;
+    agree(&s, 132);
+    let v = tank(6);
+    let mut s = AttackSpec::new(&a, &v).battlefront(Some(&bf), None);
+    s.target_alive = 5;
+    agree(&s, 133);
+    // Damage Resilient against an automatic kill: one die per damage point marked off.
+    let v = with_skill(tank(3), Skill::DamageResilient);
+    let s = AttackSpec::new(&a, &v).battlefront(Some(&bf), None);
+    assert!(s.damage_resilient);
+    agree(&s, 134);
+}
+
+#[test]
+fn engine_laser_and_damage_per_hit_on_a_vehicle() {
+    let laser = with_kw(line("Laser", R4, dice(2, 1), dice(2, 2)), |k| k.laser = true);
+    let a = squad("Lasers", vec![laser], &[1, 1, 1]);
+    let v = tank(6);
+    let mut s = AttackSpec::new(&a, &v).battlefront(None, None);
+    s.sustained = true;
+    agree(&s, 141);
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).battlefront(None, None);
+    s.cover = CoverLevel::Hard;
+    agree(&s, 142);
+}
+
+/// "Set-Up Weapons": "If a set-up weapon performs a Move and then an Attack … it only rolls
+/// half of that weapon's combat dice (rounded up)"; `attacker_moved` says the activation takes
+/// a Move action.
+#[test]
+fn set_up_weapons_roll_half_their_dice_after_a_move() {
+    let a = single(
+        "Gun crew",
+        UnitKind::Squad,
+        Armor {
+            kind: ArmorType::Soldier,
+            class: 2,
+        },
+        1,
+        vec![line("Heavy MG", R4, dice(5, 1), dice(3, 1))],
+    );
+    let mut a = a;
+    a.models = vec![dust_core::unit::Model { weapons: 1, role: None }];
+    let bf = with_bf(1, |_, w| w.set_up = true);
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).battlefront(Some(&bf), None);
+    assert_eq!(odds(&s).unwrap().lines[0].dice, 5);
+    s.attacker_moved = true;
+    assert_eq!(odds(&s).unwrap().lines[0].dice, 3, "5 halved, rounded up");
+    assert_dist(
+        &odds(&s).unwrap().loss,
+        &capped_binomial(3, 2.0 / 9.0, 5),
+        "three dice, infantry save",
+    );
+    s.all_in_one = true;
+    assert_eq!(odds(&s).unwrap().lines[0].dice, 6, "halved, then doubled");
+    // Not a set-up weapon, or the revised edition: all the dice.
+    let mut r = AttackSpec::new(&a, &t);
+    r.attacker_moved = true;
+    assert_eq!(odds(&r).unwrap().lines[0].dice, 5);
+}
