@@ -157,14 +157,41 @@ impl Reach {
     }
 }
 
+/// The rules a movement search follows beyond the [`Mover`]: the edition's, and whether a
+/// vehicle walks. `MoveRules::from(edition)` for a unit that does not walk.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct MoveRules<'a> {
+    /// The battlefront edition counts every space the mover cannot enter as an impassable
+    /// corner (tactics-battlefront-2013-rules.txt, "Moving Around Corners").
+    pub edition: Edition,
+    /// A walker vehicle: in the battlefront edition it enters rubble ("Rubble Squares":
+    /// "Wheeled and Tracked Vehicle units cannot enter a rubble square. Other units (including
+    /// Infantry and Walker Vehicle units) can"). Ignored in the revised edition and for soldiers.
+    pub walker: bool,
+    /// The squares of the enemy aircraft, which infantry and vehicles pass under in the
+    /// battlefront edition ("Moving Through Other Units": they "cannot enter or pass through a
+    /// square occupied by an enemy Infantry or Vehicle unit, but can enter a square occupied by
+    /// an enemy Aircraft unit"); they still never stop there, and such a square is still a
+    /// corner ("Moving Around Corners": "a square occupied by an enemy unit").
+    pub under: &'a [Square],
+}
+
+impl From<Edition> for MoveRules<'_> {
+    fn from(edition: Edition) -> Self {
+        MoveRules {
+            edition,
+            ..MoveRules::default()
+        }
+    }
+}
+
 /// What the mover may enter while moving, and where it may stop.
 struct Rules<'a> {
     board: &'a Board,
     occ: &'a Occupancy,
     m: Mover,
-    /// The battlefront edition counts every space the mover cannot enter as an impassable
-    /// corner ([`Rules::corner_space_blocked`]).
-    edition: Edition,
+    /// The edition's rules, the walker, the squares under enemy aircraft ([`MoveRules`]).
+    rules: MoveRules<'a>,
     /// The space the mover stands on, which it may always pass and stop on; `None` for a unit
     /// that is not on the board (entering).
     start: Option<Square>,
@@ -177,13 +204,16 @@ impl<'a> Rules<'a> {
             board,
             occ,
             m: *mover,
-            edition: Edition::Revised,
+            rules: MoveRules::default(),
             start: Some(mover.at),
         }
     }
-    /// The rules of `edition`.
-    fn of(self, edition: Edition) -> Rules<'a> {
-        Rules { edition, ..self }
+    /// The rules of an edition (and walker).
+    fn of(self, rules: impl Into<MoveRules<'a>>) -> Rules<'a> {
+        Rules {
+            rules: rules.into(),
+            ..self
+        }
     }
     /// Whether the battlefront corners apply: "An Infantry unit can move diagonally across a
     /// corner around a square occupied by an enemy unit or containing terrain they cannot
@@ -191,10 +221,23 @@ impl<'a> Rules<'a> {
     /// diagonally across a corner around a square occupied by an enemy unit or containing
     /// terrain it cannot enter." (tactics-battlefront-2013-rules.txt, "Moving Around Corners").
     fn bf(&self) -> bool {
-        self.edition == Edition::Battlefront
+        self.rules.edition == Edition::Battlefront
     }
     fn vehicle(&self) -> bool {
         self.m.kind == PieceKind::Vehicle
+    }
+    /// Whether the mover passes under an enemy aircraft in `s` (battlefront).
+    fn under_aircraft(&self, s: Square) -> bool {
+        self.bf() && !self.m.jump && self.rules.under.contains(&s)
+    }
+    /// A battlefront walker vehicle: rubble does not stop it.
+    fn walks(&self) -> bool {
+        self.bf() && self.rules.walker && self.vehicle()
+    }
+    /// Whether terrain `t` keeps this mover out because it is a vehicle: rubble (not for a
+    /// battlefront walker), swamp, and what keeps everyone out.
+    fn keeps_vehicle_out(&self, t: Terrain) -> bool {
+        self.vehicle() && !t.lets_vehicles_in() && !(t == Terrain::Rubble && self.walks())
     }
     /// Can the mover pass through `s` (the start always)?
     fn enter(&self, s: Square) -> Result<(), &'static str> {
@@ -220,8 +263,8 @@ impl<'a> Rules<'a> {
         if t == Terrain::Water {
             return Err("deep water blocks movement");
         }
-        if self.vehicle() && t == Terrain::Rubble {
-            return Err("rubble blocks vehicles");
+        if self.vehicle() && t == Terrain::Rubble && !self.walks() {
+            return Err("rubble blocks vehicles (walkers excepted in the battlefront edition)");
         }
         if self.vehicle() && t == Terrain::Swamp {
             return Err("vehicles cannot enter a swamp square");
@@ -229,10 +272,10 @@ impl<'a> Rules<'a> {
         if self.vehicle() && self.board.cover(s) == Some(CoverElement::AntiTankTrap) {
             return Err("vehicles cannot enter a space with an anti-tank trap");
         }
-        if cell.has_side(self.m.side.other()) {
+        if cell.has_side(self.m.side.other()) && !self.under_aircraft(s) {
             return Err("an enemy unit stands there");
         }
-        if self.vehicle() && (cell.has_soldier() || cell.has_vehicle()) {
+        if self.vehicle() && cell.has_side(self.m.side) {
             return Err("a vehicle cannot pass through a friendly unit");
         }
         Ok(())
@@ -245,7 +288,7 @@ impl<'a> Rules<'a> {
     /// Can the mover end a move action in `s`, a space it does not stand on?
     fn stop_other(&self, s: Square) -> bool {
         let t = self.board.terrain(s);
-        if t == Terrain::Water || (self.vehicle() && (!t.lets_vehicles_in() || self.board.cover(s) == Some(CoverElement::AntiTankTrap))) {
+        if t == Terrain::Water || self.keeps_vehicle_out(t) || (self.vehicle() && self.board.cover(s) == Some(CoverElement::AntiTankTrap)) {
             return false;
         }
         let cell = self.occ.at(s);
@@ -298,7 +341,7 @@ impl<'a> Rules<'a> {
     /// Corners"): deep water for everyone, rubble and swamp for vehicles too (spaces without a
     /// dot are corners in both editions).
     fn bf_corner_terrain(&self, t: Terrain) -> bool {
-        t == Terrain::Water || (self.vehicle() && !t.lets_vehicles_in())
+        t == Terrain::Water || self.keeps_vehicle_out(t)
     }
     /// The `spaces` flags of `s`: `ENTER` when [`Rules::enter`] allows it, `CORNER` when
     /// [`Rules::corner_space_blocked`] says so, worked out from one look at the space (the
@@ -317,11 +360,9 @@ impl<'a> Rules<'a> {
         let (enter, corner) = if self.m.jump {
             (!cell.has_vehicle(), cell.has_vehicle())
         } else {
-            let blocked = t == Terrain::Water
-                || (vehicle && !t.lets_vehicles_in())
-                || trap
-                || enemy
-                || (vehicle && (cell.has_soldier() || cell.has_vehicle()));
+            let under = self.under_aircraft(s);
+            let blocked =
+                t == Terrain::Water || self.keeps_vehicle_out(t) || trap || (enemy && !under) || (vehicle && cell.has_side(self.m.side));
             (!blocked, enemy || trap || (self.bf() && self.bf_corner_terrain(t)))
         };
         let mut f = KNOWN;
@@ -390,7 +431,13 @@ pub fn reach_after(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used:
 
 /// [`reach_after`] by the movement rules of `edition` (the battlefront edition's corners:
 /// tactics-battlefront-2013-rules.txt, "Moving Around Corners").
-pub fn reach_after_in(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used: bool, edition: Edition) -> Reach {
+pub fn reach_after_in<'a>(
+    board: &'a Board,
+    occ: &'a Occupancy,
+    mover: &Mover,
+    diagonal_used: bool,
+    edition: impl Into<MoveRules<'a>>,
+) -> Reach {
     let rules = Rules::new(board, occ, mover).of(edition);
     let n = board.len();
     let n2 = n * 2;
@@ -522,7 +569,14 @@ pub fn reach_squares(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_use
 
 /// [`reach_squares`] by the movement rules of `edition`: the same list as
 /// `reach_after_in(board, occ, mover, diagonal_used, edition).squares()`.
-pub fn reach_squares_in(board: &Board, occ: &Occupancy, mover: &Mover, diagonal_used: bool, edition: Edition) -> Vec<Square> {
+pub fn reach_squares_in<'a>(
+    board: &'a Board,
+    occ: &'a Occupancy,
+    mover: &Mover,
+    diagonal_used: bool,
+    edition: impl Into<MoveRules<'a>>,
+) -> Vec<Square> {
+    let edition = edition.into();
     if mover.actions.max(1) != 1 {
         return reach_after_in(board, occ, mover, diagonal_used, edition).squares();
     }
@@ -542,7 +596,13 @@ pub fn entry_squares(board: &Board, occ: &Occupancy, mover: &Mover, entries: &[S
 }
 
 /// [`entry_squares`] by the movement rules of `edition`.
-pub fn entry_squares_in(board: &Board, occ: &Occupancy, mover: &Mover, entries: &[Square], edition: Edition) -> Vec<Square> {
+pub fn entry_squares_in<'a>(
+    board: &'a Board,
+    occ: &'a Occupancy,
+    mover: &Mover,
+    entries: &[Square],
+    edition: impl Into<MoveRules<'a>>,
+) -> Vec<Square> {
     let mover = Mover { actions: 1, ..*mover };
     let rules = Rules {
         start: None,
@@ -719,22 +779,35 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
     let vehicles = pieces(PieceKind::Vehicle, Side::A).or(pieces(PieceKind::Vehicle, Side::B));
     let no_dot = space(NO_DOT);
     let trap = if vehicle { space(TRAP) } else { Bits::EMPTY };
+    // Rubble and swamp, which keep a vehicle out (rubble not a battlefront walker).
+    let vehicle_out = match (vehicle, rules.walks()) {
+        (false, _) => Bits::EMPTY,
+        (true, false) => space(RUBBLE).or(space(SWAMP)),
+        (true, true) => space(SWAMP),
+    };
     // What `Rules::flags` says of each space: ENTER and CORNER.
     let (mut enter, corner) = if m.jump {
         (space(ON_BOARD).minus(no_dot).minus(vehicles), no_dot.or(vehicles))
     } else {
-        let mut blocked = no_dot.or(space(WATER)).or(trap).or(enemy);
+        // The squares under enemy aircraft hold nothing else: passed (battlefront).
+        let mut under = Bits::<W>::EMPTY;
+        if rules.bf() {
+            for &s in rules.rules.under {
+                let i = board.index(s);
+                if board.contains(s) && (base..base + 64 * W).contains(&i) {
+                    under.insert(i - base);
+                }
+            }
+        }
+        let mut blocked = no_dot.or(space(WATER)).or(trap).or(enemy.minus(under));
         if vehicle {
             let friends = kinds.iter().fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, m.side)));
-            blocked = blocked.or(space(RUBBLE)).or(space(SWAMP)).or(friends);
+            blocked = blocked.or(vehicle_out).or(friends);
         }
         let mut corner = no_dot.or(enemy).or(trap);
         if rules.bf() {
             // Battlefront "Moving Around Corners": terrain the mover cannot enter.
-            corner = corner.or(space(WATER));
-            if vehicle {
-                corner = corner.or(space(RUBBLE)).or(space(SWAMP));
-            }
+            corner = corner.or(space(WATER)).or(vehicle_out);
         }
         (space(ON_BOARD).minus(blocked), corner)
     };
@@ -800,9 +873,7 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
     {
         // `Rules::stop_other`, for every space at once.
         let mut stop = space(ON_BOARD).minus(space(WATER)).minus(trap);
-        if vehicle {
-            stop = stop.minus(space(RUBBLE)).minus(space(SWAMP));
-        }
+        stop = stop.minus(vehicle_out);
         let all = kinds
             .iter()
             .fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, Side::A)).or(pieces(k, Side::B)));
@@ -918,7 +989,14 @@ pub fn check_step(board: &Board, occ: &Occupancy, mover: &Mover, from: Square, t
 ///
 /// # Errors
 /// [`StepError`] says why the step is not allowed.
-pub fn check_step_in(board: &Board, occ: &Occupancy, mover: &Mover, from: Square, to: Square, edition: Edition) -> Result<(), StepError> {
+pub fn check_step_in<'a>(
+    board: &'a Board,
+    occ: &'a Occupancy,
+    mover: &Mover,
+    from: Square,
+    to: Square,
+    edition: impl Into<MoveRules<'a>>,
+) -> Result<(), StepError> {
     Rules::new(board, occ, mover).of(edition).step(from, to)
 }
 
@@ -1005,8 +1083,8 @@ pub fn can_land(board: &Board, occ: &Occupancy, s: Square) -> bool {
 }
 
 /// The move action of an aircraft with `mover.movement` points (one more with `mover.fast`)
-/// from `mover.at`, or, when `entries` is not empty, onto the board over those entry squares
-/// (the caller has taken off the point the entry square costs, as for [`entry_squares`]).
+/// from `mover.at`, or, with `entries`, onto the board over those entry squares (the caller has
+/// taken off the point the entry square costs, as for [`entry_squares`]).
 /// `enemy_aircraft`: the squares of the other side's aircraft, which it may not enter.
 /// `diagonal_used`: the activation's first diagonal is spent. The mover's kind, Jump and the
 /// rest are ignored: an aircraft flies.
@@ -1014,7 +1092,7 @@ pub fn fly_reach(
     board: &Board,
     occ: &Occupancy,
     mover: &Mover,
-    entries: &[Square],
+    entries: Option<&[Square]>,
     enemy_aircraft: &[Square],
     diagonal_used: bool,
 ) -> Flight {
@@ -1026,14 +1104,13 @@ pub fn fly_reach(
             blocked[board.index(s)] = true;
         }
     }
-    let starts: Vec<Square> = if entries.is_empty() {
-        vec![mover.at]
-    } else {
-        entries
+    let starts: Vec<Square> = match entries {
+        None => [mover.at].into_iter().filter(|&s| board.contains(s)).collect(),
+        Some(entries) => entries
             .iter()
             .copied()
             .filter(|&e| board.contains(e) && !blocked[board.index(e)])
-            .collect()
+            .collect(),
     };
     let budget = u16::from(mover.movement) + u16::from(mover.fast);
     let mut cost = vec![[UNSEEN; 2]; n];
@@ -1072,7 +1149,7 @@ pub fn fly_reach(
         width: w,
         cost,
         land,
-        start: entries.is_empty().then_some(mover.at),
+        start: entries.is_none().then_some(mover.at),
     }
 }
 
@@ -1181,11 +1258,21 @@ mod tests {
         };
         for _ in 0..300 {
             let Some((board, occ)) = random_position(&mut rnd) else { continue };
+            // Some enemy vehicles stand for aircraft that others pass under.
+            let under: Vec<Square> = board.squares().filter(|&s| occ.at(s).has_vehicle() && rnd(2) == 0).collect();
             for at in board.squares() {
-                for (kind, edition) in [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle]
-                    .into_iter()
-                    .flat_map(|k| Edition::ALL.map(|e| (k, e)))
-                {
+                for (kind, edition) in [PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle].into_iter().flat_map(|k| {
+                    [
+                        MoveRules::from(Edition::Revised),
+                        MoveRules::from(Edition::Battlefront),
+                        MoveRules {
+                            edition: Edition::Battlefront,
+                            walker: true,
+                            under: &under,
+                        },
+                    ]
+                    .map(|e| (k, e))
+                }) {
                     for jump in [false, true] {
                         let m = Mover {
                             at,
@@ -1241,7 +1328,12 @@ mod tests {
                         jump: flags & 4 != 0,
                     };
                     let used = flags & 8 != 0;
-                    let edition = Edition::ALL[rnd(2) as usize];
+                    let under: Vec<Square> = board.squares().filter(|&s| occ.at(s).has_vehicle() && rnd(2) == 0).collect();
+                    let edition = MoveRules {
+                        edition: Edition::ALL[rnd(2) as usize],
+                        walker: rnd(2) == 0,
+                        under: &under,
+                    };
                     assert_eq!(
                         reach_squares_in(&board, &occ, &m, used, edition),
                         reach_after_in(&board, &occ, &m, used, edition).squares(),
@@ -1285,7 +1377,12 @@ mod tests {
                     jump: flags & 4 != 0,
                 };
                 let used = flags & 8 != 0;
-                let edition = Edition::ALL[rnd(2) as usize];
+                let under: Vec<Square> = all.iter().copied().filter(|&s| occ.at(s).has_vehicle() && rnd(2) == 0).collect();
+                let edition = MoveRules {
+                    edition: Edition::ALL[rnd(2) as usize],
+                    walker: rnd(2) == 0,
+                    under: &under,
+                };
                 assert_eq!(
                     reach_squares_in(&board, &occ, &m, used, edition),
                     reach_after_in(&board, &occ, &m, used, edition).squares(),

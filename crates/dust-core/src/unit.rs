@@ -656,11 +656,44 @@ impl BattlefrontWeapon {
     }
 }
 
+/// How a battlefront vehicle moves (tactics-battlefront-2013-rules.txt, "Unit Cards": "Vehicle
+/// units (walkers and tanks)"; "Rubble Squares": "Wheeled and Tracked Vehicle units cannot
+/// enter a rubble square. Other units (including Infantry and Walker Vehicle units) can").
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Locomotion {
+    /// On legs: enters rubble.
+    Walker,
+    /// On tracks: no rubble.
+    Tracked,
+    /// On wheels: no rubble.
+    Wheeled,
+}
+
+impl Locomotion {
+    /// Every locomotion.
+    pub const ALL: [Locomotion; 3] = [Locomotion::Walker, Locomotion::Tracked, Locomotion::Wheeled];
+    /// The name used in card files.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Locomotion::Walker => "walker",
+            Locomotion::Tracked => "tracked",
+            Locomotion::Wheeled => "wheeled",
+        }
+    }
+    /// Reads a name.
+    pub fn from_name(s: &str) -> Option<Locomotion> {
+        Locomotion::ALL.iter().copied().find(|k| k.name() == s)
+    }
+}
+
 /// What a battlefront card says beyond the revised [`UnitCard`].
 #[derive(Clone, Eq, PartialEq, Hash, Debug, Default)]
 pub struct BattlefrontCard {
     /// The battlefront kind, when it is not one of the revised kinds.
     pub kind: Option<BattlefrontKind>,
+    /// How the vehicle moves, when the card says; a vehicle without it is kept out of rubble
+    /// like a tracked one (docs/rulings.md, "Battlefront walkers in rubble").
+    pub locomotion: Option<Locomotion>,
     /// Battlefront special rules.
     pub skills: Vec<BattlefrontSkill>,
     /// One entry per weapon line, in card order.
@@ -671,5 +704,9 @@ impl BattlefrontCard {
     /// Whether the card has a battlefront skill.
     pub fn has(&self, s: BattlefrontSkill) -> bool {
         self.skills.contains(&s)
+    }
+    /// Whether the card is a walker ([`Locomotion::Walker`]).
+    pub fn walker(&self) -> bool {
+        self.locomotion == Some(Locomotion::Walker)
     }
 }

@@ -7,8 +7,8 @@
 use dust_core::battlefront::{aircraft_cover, area_cover, sees, sees_aircraft};
 use dust_core::game::tests_support::{open_board, open_game, placed, rifle, sq, squad, Table};
 use dust_core::game::{GameSetup, UnitId, UnitSetup};
-use dust_core::reach::{can_arrive, check_step_in, fly_reach, reach_squares_in, Mover};
-use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, CombatValue};
+use dust_core::reach::{can_arrive, check_step_in, fly_reach, reach_squares_in, MoveRules, Mover};
+use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, CombatValue, Locomotion};
 use dust_core::{
     Armor, ArmorType, Board, BoardSetup, Dir, Edition, EntranceSetup, EntranceSize, Occupancy, PieceKind, Side, Square, StructureSetup,
     Terrain, UnitCard, UnitKind, WeaponRange,
@@ -190,6 +190,53 @@ fn rubble_keeps_vehicles_out() {
     assert!(squad.contains(&sq("C2")));
     let tank = reach_squares_in(&b, &occ, &mover("C1", PieceKind::Vehicle, 1), false, Edition::Battlefront);
     assert!(!tank.contains(&sq("C2")));
+}
+
+/// tactics-battlefront-2013-rules.txt, "Rubble Squares": "Wheeled and Tracked Vehicle units
+/// cannot enter a rubble square. Other units (including Infantry and Walker Vehicle units) can
+/// move freely onto and through a rubble square." A walker card (`locomotion = "walker"`) goes
+/// into the rubble and round its corner; a tracked one does not; the revised edition keeps every
+/// vehicle out.
+#[test]
+fn walkers_enter_rubble_tanks_do_not() {
+    let walker = MoveRules {
+        edition: Edition::Battlefront,
+        walker: true,
+        under: &[],
+    };
+    let b = board(5, 5, &[("C2", Terrain::Rubble)]);
+    let occ = Occupancy::new(&b);
+    let m = mover("C1", PieceKind::Vehicle, 1);
+    assert!(reach_squares_in(&b, &occ, &m, false, walker).contains(&sq("C2")));
+    assert!(!reach_squares_in(&b, &occ, &m, false, Edition::Battlefront).contains(&sq("C2")));
+    let revised_walker = MoveRules {
+        edition: Edition::Revised,
+        walker: true,
+        under: &[],
+    };
+    assert!(!reach_squares_in(&b, &occ, &m, false, revised_walker).contains(&sq("C2")));
+    // The rubble is no corner for the walker.
+    assert!(check_step_in(&b, &occ, &mover("B2", PieceKind::Vehicle, 1), sq("B2"), sq("C3"), walker).is_ok());
+    // In a game: the card says how the vehicle moves.
+    let ludwig = vehicle("Ludwig", 1);
+    let foe = infantry("Foe", 3);
+    let options = |locomotion| {
+        let mut u = placed(&ludwig, Side::A, "C1");
+        u.battlefront = Some(Arc::new(BattlefrontCard {
+            locomotion,
+            ..BattlefrontCard::default()
+        }));
+        let mut setup = battlefront(open_game(5, 6, vec![u, placed(&foe, Side::B, "E6")]));
+        setup.board.set_terrain(sq("C2"), Terrain::Rubble);
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan move nothing");
+        moves(&t)
+    };
+    assert!(options(Some(Locomotion::Walker)).contains(&"move C2".to_string()));
+    assert!(!options(Some(Locomotion::Tracked)).contains(&"move C2".to_string()));
+    assert!(!options(None).contains(&"move C2".to_string()), "a card that does not say");
 }
 
 /// tactics-battlefront-2013-rules.txt, "Water Squares": "Units cannot enter a water square";
@@ -408,7 +455,7 @@ fn aircraft_fly_over_terrain_and_walls() {
     let mut occ = Occupancy::new(&b);
     occ.place(sq("B2"), PieceKind::Vehicle, Side::B);
     let plane = mover("C1", PieceKind::Vehicle, 4);
-    let f = fly_reach(&b, &occ, &plane, &[], &[], false);
+    let f = fly_reach(&b, &occ, &plane, None, &[], false);
     assert!(f.contains(sq("C5")), "over the building");
     assert!(f.contains(sq("A4")), "over the structure squares");
     assert!(f.contains(sq("E3")) && f.contains(sq("F3")), "above water and trees");
@@ -431,14 +478,14 @@ fn aircraft_do_not_fly_through_enemy_aircraft() {
     let b = board(5, 3, &[]);
     let occ = Occupancy::new(&b);
     let plane = mover("A2", PieceKind::Vehicle, 2);
-    let free = fly_reach(&b, &occ, &plane, &[], &[], false);
+    let free = fly_reach(&b, &occ, &plane, None, &[], false);
     assert!(free.contains(sq("C2")));
     let enemy = names(&["B1", "B2", "B3"]);
-    let blocked = fly_reach(&b, &occ, &plane, &[], &enemy, false);
+    let blocked = fly_reach(&b, &occ, &plane, None, &enemy, false);
     assert!(!blocked.contains(sq("C2")), "a wall of enemy aircraft");
     // Movement points: two diagonals cost three.
     let plane = mover("A1", PieceKind::Vehicle, 2);
-    let f = fly_reach(&b, &occ, &plane, &[], &[], false);
+    let f = fly_reach(&b, &occ, &plane, None, &[], false);
     assert!(!f.contains(sq("C3")));
     assert!(f.contains(sq("C2")) && f.needs_diagonal(sq("C2")), "only by the cheap diagonal");
     assert!(f.contains(sq("C1")) && !f.needs_diagonal(sq("C1")));
@@ -727,4 +774,33 @@ fn random_games_with_terrain_and_aircraft_end() {
         }
     }
     assert_eq!(hover, 8);
+}
+
+/// tactics-battlefront-2013-rules.txt, "Moving Through Other Units": "Infantry and Vehicle
+/// units cannot enter or pass through a square occupied by an enemy Infantry or Vehicle unit,
+/// but can enter a square occupied by an enemy Aircraft unit." Through a gap held by an enemy
+/// aircraft the squad passes (not stopping there); held by an enemy vehicle, it does not.
+#[test]
+fn ground_units_pass_under_enemy_aircraft() {
+    let plane = aircraft("Plane", 3);
+    let tank = vehicle("Tank", 1);
+    let mut a = (*infantry("A", 3)).clone();
+    a.movement = 2;
+    let a = Arc::new(a);
+    let options = |enemy: &Arc<UnitCard>| {
+        let mut setup = battlefront(open_game(5, 5, vec![placed(&a, Side::A, "C1"), placed(enemy, Side::B, "C2")]));
+        for s in ["A2", "B2", "D2", "E2"] {
+            setup.board.set_terrain(sq(s), Terrain::NoDot);
+        }
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan move nothing");
+        moves(&t)
+    };
+    let under = options(&plane);
+    assert!(under.contains(&"move C3".to_string()), "under the aircraft: {under:?}");
+    assert!(!under.contains(&"move C2".to_string()), "never stopping there: {under:?}");
+    let blocked = options(&tank);
+    assert!(!blocked.contains(&"move C3".to_string()), "{blocked:?}");
 }

@@ -747,3 +747,308 @@ fn recon_grenadiers_fire_one_weapon_per_soldier() {
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     assert_eq!(t.pending_dice(), Some(4));
 }
+
+/// "Soldiers with Several Weapons": "one Ranged Weapon and one Close-Combat Weapon … in each
+/// Attack action" — three soldiers with a knife and a bayonet each roll three close-combat dice
+/// in all, not six; the defender's retaliation likewise ("Close-Combat Attacks": "Their five
+/// dice, one per soldier").
+#[test]
+fn one_close_combat_weapon_per_soldier() {
+    let cc = |name: &str| rifle(name, WeaponRange::Close, 1);
+    let a = Arc::new(squad("Stormtroopers", 3, vec![cc("Knife"), cc("Bayonet")]));
+    let b = Arc::new(squad("Gunners", 2, vec![cc("Knife"), cc("Bayonet")]));
+    let mut t = game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3")]);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    t.decide("aim 0 u1 0");
+    // Every soldier uses his knife: the bayonets are not offered.
+    t.decide("retaliate yes");
+    t.roll(3, 0); // the knives
+    t.roll(2, 0); // the Gunners' knives
+    let dice: Vec<(String, u16)> = t
+        .game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fired { weapon, dice, .. } => Some((weapon.clone(), *dice)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dice, [("Knife".to_string(), 3), ("Knife".to_string(), 2)]);
+}
+
+// ----- Under-barrel weapons -----------------------------------------------------------------------
+
+/// tactics-battlefront-2013-rules.txt, "Under-Barrel Weapons": "A soldier carrying an
+/// Under-Barrel Weapon can fire both the main weapon and the Under-Barrel Weapon at the same
+/// target in an Attack action" ("like the M1 automatic rifle and its underbarrel grenade
+/// launcher"). Three soldiers with both: aimed together, at one target only, both roll three
+/// dice; the launcher alone may take another target. Without the under-barrel keyword the
+/// second weapon is one more ranged weapon each soldier must choose ("Soldiers with Several
+/// Weapons").
+#[test]
+fn under_barrel_weapons_fire_with_their_main_weapon() {
+    let mut ugl = rifle("Grenade Launcher", R4, 1);
+    ugl.keywords.ugl = true;
+    let rangers = Arc::new(squad("Rangers", 3, vec![rifle("M1 Rifle", R6, 1), ugl]));
+    let ub = Arc::new(BattlefrontCard {
+        weapons: vec![
+            BattlefrontWeapon::default(),
+            BattlefrontWeapon {
+                under_barrel: true,
+                grenade: true,
+                ..BattlefrontWeapon::default()
+            },
+        ],
+        ..BattlefrontCard::default()
+    });
+    let setup = |bf: Option<&Arc<BattlefrontCard>>| {
+        let mut r = placed(&rangers, Side::A, "C2");
+        r.battlefront = bf.cloned();
+        game(
+            6,
+            8,
+            vec![
+                r,
+                placed(&infantry("B1", 5), Side::B, "C5"),
+                placed(&infantry("B2", 5), Side::B, "E5"),
+            ],
+        )
+    };
+    let mut t = setup(Some(&ub));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    t.decide("aim 0 u1 0");
+    assert_eq!(legal(&t), ["aim 1 none", "aim 1 u1 0"], "at the same target");
+    t.decide("aim 1 u1 0");
+    assert_eq!(t.pending_dice(), Some(3));
+    t.roll(3, 0);
+    assert_eq!(t.pending_dice(), Some(3), "every rifleman fires his launcher too");
+    // The launcher alone, at the other unit.
+    let mut t = setup(Some(&ub));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    t.decide("aim 0 none");
+    assert_eq!(legal(&t), ["aim 1 none", "aim 1 u1 0", "aim 1 u2 0"]);
+    t.decide("aim 1 u2 0");
+    assert_eq!(t.pending_dice(), Some(3));
+    // Not under-barrel: each soldier fires one of the two; with every rifleman on his M1, the
+    // launcher has no one left to fire it and is not offered.
+    let mut t = setup(None);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    t.decide("aim 0 u1 0");
+    assert_eq!(t.pending_dice(), Some(3));
+    t.roll(3, 0);
+    assert_eq!(fired_at(&t), ["u1"]);
+}
+
+// ----- Limited ammo -------------------------------------------------------------------------------
+
+/// tactics-battlefront-2013-rules.txt, "Limited-Ammo Weapons": "Mark one of these boxes each
+/// time a unit makes an Attack or Sustained Attack action with the Limited-Ammo Weapon. Once all
+/// of the boxes have been marked, the weapon can make no further attacks"; "as long as there is
+/// a soldier left in the squad with that weapon, they still have all the unit's remaining
+/// ammunition". Two soldiers carry the Panzerfaust (three boxes): each attack may fire one or
+/// both, and marks one box; after three attacks it is empty.
+#[test]
+fn limited_ammo_marks_one_box_per_attack() {
+    use dust_core::unit::Model;
+    let mut pf = rifle("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, 1);
+    pf.ammo = Some(3);
+    pf.table.vehicle = [CombatValue::Dice { dice: 1, damage: 1 }; 7];
+    let mut rg = squad("Recon Grenadiers", 5, vec![rifle("StG 47", R4, 1), pf]);
+    for (m, w) in rg.models.iter_mut().zip([0b11, 0b11, 0b01, 0b01, 0b01]) {
+        *m = Model { weapons: w, role: None };
+    }
+    let rg = Arc::new(rg);
+    let p = pounder();
+    let mut t = game(6, 8, vec![placed(&rg, Side::A, "C2"), placed(&p, Side::B, "C4")]);
+    for round in 0..4 {
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan attack nothing");
+        t.decide("aim 0 none");
+        let aims: Vec<String> = legal(&t).into_iter().filter(|d| d.starts_with("aim 1")).collect();
+        if round == 3 {
+            assert!(aims.is_empty(), "three boxes marked: no more attacks ({aims:?})");
+            break;
+        }
+        assert_eq!(aims, ["aim 1 none", "aim 1 u1 1", "aim 1 u1 2"], "round {round}");
+        t.decide("aim 1 u1 2");
+        assert_eq!(t.pending_dice(), Some(2), "both Panzerfausts");
+        t.roll(2, 0);
+        assert_eq!(t.game.unit(UnitId(0)).ammo[1], 2 - round, "one box per attack");
+        t.activate(1, "nothing nothing", &[], &[], &[]);
+    }
+}
+
+// ----- Piloting vehicles --------------------------------------------------------------------------
+
+/// tactics-battlefront-2013-rules.txt, "Piloting Vehicles": "The Hero can begin the game mounted
+/// in a Vehicle … While in the Vehicle, the Hero cannot be targeted by an attack, and activates
+/// with the Vehicle … If the Vehicle is destroyed while the Hero is piloting it, the pilot's
+/// player rolls a die. On a roll of [one of two symbols], the Hero escapes unharmed. Otherwise
+/// the Hero takes a point of damage. They are then placed into any square the Vehicle occupied,
+/// counting as having activated for this turn." Koshka piloting Grand'ma.
+#[test]
+fn koshka_pilots_grandma_and_escapes_when_it_is_destroyed() {
+    use dust_core::game::{GameSetup, Pending};
+    use dust_core::unit::BattlefrontSkill;
+    let (grandma, gbf) = ludwig();
+    let koshka = hero("Koshka", 3, Vec::new());
+    let kbf = Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::Pilot],
+        weapons: vec![BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    });
+    let mut gun = rifle("Panzerschreck", R6, 2);
+    gun.table.vehicle = [CombatValue::Dice { dice: 2, damage: 6 }; 7];
+    let killers = Arc::new(squad("Tank Killers", 1, vec![gun]));
+    let setup = |pilot: &Arc<BattlefrontCard>| -> GameSetup {
+        let mut units = vec![
+            with_bf(placed(&grandma, Side::A, "C2"), &gbf),
+            with_bf(placed(&koshka, Side::A, "C2"), pilot),
+            placed(&killers, Side::B, "C6"),
+            placed(&infantry("Rifles", 3), Side::A, "A1"),
+        ];
+        units[1].joins = Some(0);
+        battlefront(open_game(6, 8, units))
+    };
+    // A hero without the Pilot skill cannot mount it.
+    let walker = Arc::new(BattlefrontCard::default());
+    assert!(dust_core::game::Game::new(setup(&walker)).is_err());
+    for (escape, health) in [(0, 2), (1, 3)] {
+        let mut t = Table::new(setup(&kbf));
+        t.initiative(Side::B);
+        t.decide("activate u2");
+        t.decide("plan attack nothing");
+        assert!(!legal(&t).contains(&"aim 0 u1 0".to_string()), "Koshka cannot be targeted");
+        t.decide("aim 0 u0 0");
+        t.roll(2, 1);
+        assert!(t.game.unit(UnitId(0)).destroyed, "Grand'ma is destroyed");
+        let r = t.game.pending_roll().expect("the escape die");
+        assert_eq!((r.dice, r.success_faces), (1, 4));
+        t.roll(1, escape);
+        let k = t.game.unit(UnitId(1));
+        assert_eq!((k.health, k.at, k.joined, k.activated), (health, Some(sq("C2")), None, true));
+        assert_eq!(t.game.pending(), Pending::Decision { side: Side::A });
+        assert!(
+            !legal(&t).contains(&"activate u1".to_string()),
+            "counts as having activated: {:?}",
+            legal(&t)
+        );
+    }
+}
+
+// ----- Everything together ------------------------------------------------------------------------
+
+/// Random legal play with every rule of this file on the table (a pilot in a front-mounted
+/// walker, a crewed vehicle, a set-up team, Fighting Spirit, Panzerfausts, under-barrel
+/// launchers, a joined hero with Damage Resilient, a spray weapon, reserves by choice): every
+/// game ends, every decision offered is accepted, and every decision reads back from its text.
+#[test]
+fn random_games_with_the_new_rules_end() {
+    use dust_core::battlefront::ScenarioRules;
+    use dust_core::game::{Decision, Game, Pending};
+    use dust_core::unit::BattlefrontSkill;
+    use dust_core::GameRng;
+    let (walker, wbf) = ludwig();
+    // A frail walker, so that its pilot often has to escape.
+    let mut frail = (*walker).clone();
+    frail.health = 1;
+    let walker = Arc::new(frail);
+    let koshka = hero("Koshka", 3, Vec::new());
+    let kbf = Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::Pilot, BattlefrontSkill::FightingSpirit],
+        weapons: vec![BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    });
+    let (rr, rbf) = red_rain();
+    let (team, tbf) = set_up_team(3);
+    let (fak, fbf) = fakyeli();
+    let hlg = grenadiers(3, vec![Skill::DamageResilient]);
+    let lara = hero("Lara", 4, vec![Skill::DamageResilient]);
+    let rangers_bf = Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::FightingSpirit],
+        weapons: vec![
+            BattlefrontWeapon::default(),
+            BattlefrontWeapon {
+                under_barrel: true,
+                ..BattlefrontWeapon::default()
+            },
+        ],
+        ..BattlefrontCard::default()
+    });
+    let rangers = Arc::new(squad("Rangers", 4, vec![rifle("M1", R6, 1), rifle("UGL", R4, 1)]));
+    let recon = recon();
+    let mut seen: Vec<String> = Vec::new();
+    let mut escapes = 0;
+    for seed in 0..24u64 {
+        let mut units = vec![
+            with_bf(placed(&walker, Side::A, "C2"), &wbf),
+            with_bf(placed(&koshka, Side::A, "C2"), &kbf),
+            with_bf(placed(&team, Side::A, "E2"), &tbf),
+            with_bf(placed(&rangers, Side::A, "G2"), &rangers_bf),
+            with_bf(placed(&rr, Side::B, "C11"), &rbf),
+            with_bf(placed(&fak, Side::B, "E11"), &fbf),
+            placed(&hlg, Side::B, "G11"),
+            placed(&lara, Side::B, "G11"),
+            placed(&recon, Side::B, "A11"),
+        ];
+        units[1].joins = Some(0);
+        units[7].joins = Some(6);
+        let mut setup = battlefront(open_game(8, 12, units));
+        setup.bf_rules = ScenarioRules::preset("grab-the-dust").expect("a preset");
+        setup.classic_dice = seed % 3 == 2;
+        let mut g = Game::new(setup).expect("setup");
+        let mut rng = GameRng::new(seed);
+        let mut steps = 0;
+        loop {
+            match g.pending() {
+                Pending::GameOver { .. } => break,
+                Pending::Chance(_) => {
+                    g.roll(&mut rng);
+                }
+                Pending::Decision { .. } => {
+                    let options = g.legal_decisions();
+                    assert!(!options.is_empty(), "seed {seed}: a decision with no option");
+                    let pick = options[rng.index(options.len())];
+                    assert_eq!(pick.to_string().parse::<Decision>(), Ok(pick));
+                    for d in &options {
+                        let w = d.to_string();
+                        let w = w.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+                        if !seen.contains(&w) {
+                            seen.push(w);
+                        }
+                    }
+                    g.apply(pick).expect("offered decisions are legal");
+                }
+            }
+            steps += 1;
+            assert!(steps < 200_000, "seed {seed}: the game does not end");
+        }
+        escapes += g
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Rolled {
+                        purpose: RollPurpose::Escape,
+                        ..
+                    }
+                )
+            })
+            .count();
+    }
+    // The new decisions all came up.
+    for w in ["face N", "reserve yes", "reserve no", "use fighting-spirit"] {
+        assert!(seen.iter().any(|s| s.starts_with(w)), "{w} never offered: {seen:?}");
+    }
+    assert!(escapes > 0, "a pilot escaped at least once");
+}

@@ -9,7 +9,7 @@
 use crate::diag::{describe, edit_distance, parse_toml, valid_list};
 use crate::diag::{Diagnostic, LineIndex};
 use core::ops::Range;
-use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, BattlefrontValue, BattlefrontWeapon, Mount};
+use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, BattlefrontValue, BattlefrontWeapon, Locomotion, Mount};
 use dust_core::{
     Armor, ArmorType, Bloc, CombatTable, CombatValue, Edition, Face, Keywords, Model, Role, Skill, UnitCard, UnitKind, WeaponLine,
     WeaponRange,
@@ -524,12 +524,13 @@ fn suggestion(k: &str, valid: &[&str]) -> String {
         .unwrap_or_default()
 }
 
-const CARD_KEYS: [&str; 17] = [
+const CARD_KEYS: [&str; 18] = [
     "name",
     "edition",
     "subtitle",
     "bloc",
     "kind",
+    "locomotion",
     "movement",
     "armor",
     "health",
@@ -544,11 +545,12 @@ const CARD_KEYS: [&str; 17] = [
     "model",
 ];
 /// Card fields that may carry a field-level source.
-const CARD_SOURCE_KEYS: [&str; 11] = [
+const CARD_SOURCE_KEYS: [&str; 12] = [
     "name",
     "edition",
     "bloc",
     "kind",
+    "locomotion",
     "movement",
     "armor",
     "health",
@@ -791,6 +793,23 @@ impl<'a> Ctx<'a> {
                 }
             });
         let kind = card_kind.as_ref().map(|(ck, s)| (ck.nearest(), s.clone()));
+        // Battlefront "Rubble Squares": walkers enter rubble, wheeled and tracked vehicles do not.
+        let locomotion = self.string(root, "locomotion", "a unit card", false, &top).and_then(|(l, s)| {
+            let vehicle = card_kind.as_ref().is_some_and(|(ck, _)| ck.nearest() == UnitKind::Vehicle);
+            match Locomotion::from_name(l.trim()) {
+                _ if !bf => self.err(
+                    &s,
+                    "`locomotion` belongs to the battlefront edition: add `edition = \"battlefront\"` to the card".to_string(),
+                ),
+                _ if card_kind.is_some() && !vehicle => self.err(&s, "only vehicles have a `locomotion`: remove it".to_string()),
+                Some(x) => return Some(x),
+                None => self.err(
+                    &s,
+                    format!("unknown locomotion `{l}`: write \"walker\", \"tracked\" or \"wheeled\""),
+                ),
+            }
+            None
+        });
         let movement = self.int(root, "movement", "a unit card", (0, 20), true, &top).map(|(n, _)| n as u8);
         let armor = self
             .string(root, "armor", "a unit card", true, &top)
@@ -1048,6 +1067,7 @@ impl<'a> Ctx<'a> {
         };
         let battlefront = BattlefrontCard {
             kind: card_kind.and_then(|(ck, _)| ck.battlefront()),
+            locomotion,
             skills: bf_skills,
             weapons: weapons.iter().map(|w| w.bf.clone()).collect(),
         };
@@ -1852,6 +1872,30 @@ pub fn render_svg(cf: &CardFile) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// tactics-battlefront-2013-rules.txt, "Rubble Squares" ("Wheeled and Tracked Vehicle units
+    /// cannot enter a rubble square. Other units (including Infantry and Walker Vehicle units)
+    /// can"): a battlefront vehicle card says how it moves; the shipped starter-set walkers do.
+    #[test]
+    fn locomotion_of_battlefront_vehicles() {
+        let card = |extra: &str, kind: &str| {
+            format!("name = \"W\"\nedition = \"battlefront\"\nbloc = \"axis\"\nkind = \"{kind}\"\n{extra}\nmovement = 1\narmor = \"vehicle 3\"\nhealth = 2\nap = 10\nsource = \"test\"\n[[weapon]]\nname = \"Gun\"\nrange = \"6\"\nsoldier = [\"1/1\", \"1/1\", \"1/1\", \"1/1\"]\nvehicle = [\"1/1\", \"1/1\", \"1/1\", \"1/1\", \"1/1\", \"1/1\", \"1/1\"]\naircraft = [\"-\", \"-\", \"-\"]\nmount = \"turret\"\n")
+        };
+        let f = parse_card_file(&card("locomotion = \"walker\"", "vehicle"), "w.toml").expect("a walker");
+        assert!(f.info.battlefront.walker());
+        let f = parse_card_file(&card("locomotion = \"tracked\"", "large-vehicle"), "t.toml").expect("a tank");
+        assert_eq!(f.info.battlefront.locomotion, Some(Locomotion::Tracked));
+        let e = parse_card_file(&card("locomotion = \"legs\"", "vehicle"), "x.toml").expect_err("unknown");
+        assert!(e.iter().any(|d| d.message.contains("unknown locomotion")), "{e:?}");
+        let revised = card("locomotion = \"walker\"", "vehicle").replace("edition = \"battlefront\"\n", "");
+        let e = parse_card_file(&revised, "r.toml").expect_err("battlefront only");
+        assert!(e.iter().any(|d| d.message.contains("battlefront")), "{e:?}");
+        for name in ["ludwig", "pounder", "grandma"] {
+            let text =
+                std::fs::read_to_string(format!("{}/../../data/units/battlefront/{name}.toml", env!("CARGO_MANIFEST_DIR"))).expect("card");
+            assert!(parse_card_file(&text, name).expect("card").info.battlefront.walker(), "{name}");
+        }
+    }
 
     #[test]
     fn combat_values() {

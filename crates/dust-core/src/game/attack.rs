@@ -54,7 +54,13 @@ impl Game {
             let badass = self.has_skill(u, Skill::Badass);
             let unit = &mut self.units[usize::from(owner.0)];
             if unit.card.weapons[li].ammo.is_some() && !badass {
-                unit.ammo[li] = unit.ammo[li].saturating_sub(a.ammo);
+                // Battlefront "Limited-Ammo Weapons": "Mark one of these boxes each time a unit
+                // makes an Attack or Sustained Attack action with the Limited-Ammo Weapon".
+                let spent = match self.edition {
+                    Edition::Battlefront if !super::declare::is_volley_line(&unit.card.weapons[li]) => u8::from(a.ammo > 0),
+                    _ => a.ammo,
+                };
+                unit.ammo[li] = unit.ammo[li].saturating_sub(spent);
             }
             // The battlefront edition has no reloading: weapons stay loaded.
             if reloadable(&unit.card.weapons[li]) && self.edition == Edition::Revised {
@@ -69,7 +75,7 @@ impl Game {
         // before its cover element ("Attacking Cover Elements").
         let mut ranged = ranged;
         ranged.sort_by_key(|a| matches!(a.target, Target::Cover(_)));
-        let firers = self.bf_firers(u, &ranged);
+        let firers = self.bf_firers(u, &ranged, false);
         let firers_of = |line: u8| firers.iter().find(|f| f.0 == line).map(|f| f.1);
         let mut defenders: Vec<UnitId> = close
             .iter()
@@ -118,6 +124,22 @@ impl Game {
                 ..job
             })));
         }
+    }
+
+    /// The fire jobs of close-combat lines `lines` of unit `u` (an attack or a retaliation),
+    /// their damage deferred until both sides have rolled; in the battlefront edition each
+    /// soldier uses one of them ([`Game::bf_firers`]).
+    pub(super) fn close_jobs(&self, u: UnitId, lines: &[Aim], sustained: bool, berserk: bool, all_in_one: bool) -> Vec<FireJob> {
+        let firers = self.bf_firers(u, lines, true);
+        lines
+            .iter()
+            .map(|&aim| FireJob {
+                firers: firers.iter().find(|f| f.0 == aim.line).map(|f| f.1),
+                ..self.job(u, aim, sustained, berserk, all_in_one, true)
+            })
+            // A line no soldier uses does not fire.
+            .filter(|j| j.firers != Some(0))
+            .collect()
     }
 
     pub(super) fn close_lines(&self, u: UnitId) -> Vec<Aim> {
@@ -193,7 +215,11 @@ impl Game {
                     return;
                 }
                 // Miniatures targeted: the squad's, plus its joined hero ("Incendiary Blast").
-                let hero = tu.joined.map_or(0, |j| self.unit(j).miniatures());
+                // (A hero piloting a vehicle cannot be targeted: not counted.)
+                let hero = tu
+                    .joined
+                    .filter(|_| tu.card.kind == UnitKind::Squad)
+                    .map_or(0, |j| self.unit(j).miniatures());
                 (tu.card.armor, self.kind_of(t), tu.at, tu.miniatures() + hero)
             }
             Target::Cover(s) => match self.board.cover(s) {
@@ -210,7 +236,12 @@ impl Game {
         } else {
             self.bf_crew_weapons(owner, li).unwrap_or(1)
         };
-        let per_ammo = if w.ammo.is_some() { u32::from(job.ammo) } else { 1 };
+        // Battlefront: the soldiers firing a limited-ammo line, at most those left to fire it.
+        let per_ammo = if w.ammo.is_some() {
+            job.firers.map_or(u32::from(job.ammo), |n| n.min(u32::from(job.ammo)))
+        } else {
+            1
+        };
         let mut dice: u32 = match value {
             CombatValue::NoEffect => 0,
             CombatValue::Dice { dice, damage } => {

@@ -333,6 +333,21 @@ impl Game {
 /// A unit placed on the board faces the far side of the board from its side (side A north,
 /// side B south); a unit entering faces away from the edge it enters by ([`Game::bf_moved`])
 /// (docs/rulings.md, "Battlefront facing").
+/// Whether the hero of `hero` may begin the game piloting the vehicle of `vehicle` ("Piloting
+/// Vehicles": "A Hero with the Pilot skill … can pilot a Vehicle … The Hero can begin the game
+/// mounted in a Vehicle"): a hero with Pilot or Vehicle Pilot, a vehicle (or aircraft) of his
+/// side with no other pilot.
+pub(super) fn can_pilot(hero: &UnitSetup, vehicle: &UnitSetup) -> bool {
+    let pilot = hero
+        .battlefront
+        .as_ref()
+        .is_some_and(|b| b.has(BattlefrontSkill::Pilot) || b.has(BattlefrontSkill::VehiclePilot));
+    hero.card.kind == UnitKind::Hero
+        && pilot
+        && hero.side == vehicle.side
+        && matches!(vehicle.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+}
+
 pub(super) fn setup_units(units: &mut [Unit], setup: &GameSetup) {
     for (u, s) in units.iter_mut().zip(&setup.units) {
         u.bf.clone_from(&s.battlefront);
@@ -506,17 +521,19 @@ impl Game {
     // ----- 5) Roll to Hit, 7) Suffer Damage ----------------------------------------------------
 
     /// "Soldiers with Several Weapons": "Each surviving soldier in an Infantry Squad can only
-    /// use one Ranged Weapon … in each Attack action. If they have several Ranged Weapons
-    /// available to them, they must choose which one they will use"; support weapons likewise
+    /// use one Ranged Weapon and one Close-Combat Weapon … in each Attack action. If they have
+    /// several Ranged Weapons available to them, they must choose which one they will use" —
+    /// the ranged lines of an attack, or (`close`) the close-combat lines of a close combat or
+    /// a retaliation; support weapons likewise
     /// ("Only the third or fourth soldiers of the unit can fire other weapons if the support
     /// weapon fires"); "Heroes … can use all of their weapons at the same time". The soldiers
-    /// of squad `u` are shared out among its aimed ranged lines (`aims`, the joined hero's
-    /// excluded): each limited-ammo line takes as many of its carriers as the ammo it spends
+    /// of squad `u` are shared out among its aimed lines of that kind (`aims`, the joined
+    /// hero's excluded): each limited-ammo line takes as many of its carriers as the ammo it spends
     /// (those with the fewest other aimed lines first), then each other line, in card order,
     /// every carrier still free. Returns (line, soldiers firing it) for the lines of the second
     /// kind; empty in the revised edition and for other units (docs/rulings.md, "Battlefront
     /// soldiers with several weapons").
-    pub(super) fn bf_firers(&self, u: UnitId, aims: &[Aim]) -> Vec<(u8, u32)> {
+    pub(super) fn bf_firers(&self, u: UnitId, aims: &[Aim], close: bool) -> Vec<(u8, u32)> {
         let unit = self.unit(u);
         if self.edition != Edition::Battlefront || unit.card.kind != UnitKind::Squad {
             return Vec::new();
@@ -529,14 +546,25 @@ impl Game {
                         .card
                         .weapons
                         .get(usize::from(a.line))
-                        .is_some_and(|w| w.range != WeaponRange::Close)
+                        .is_some_and(|w| (w.range == WeaponRange::Close) == close)
             })
             .map(|a| (a.line, a.ammo))
             .collect();
         lines.sort_unstable();
         lines.dedup_by_key(|l| l.0);
+        // "Under-Barrel Weapons": "A soldier carrying an Under-Barrel Weapon can fire both the
+        // main weapon and the Under-Barrel Weapon at the same target": an under-barrel line
+        // aimed with its main weapon rides along with the soldiers firing the main weapon.
+        let riders: Vec<(u8, u8)> = lines
+            .iter()
+            .filter_map(|&(l, _)| {
+                let main = self.bf_main_weapon(u, usize::from(l))?;
+                lines.iter().any(|x| usize::from(x.0) == main).then_some((l, main as u8))
+            })
+            .collect();
+        lines.retain(|l| !riders.iter().any(|r| r.0 == l.0));
         let aimed: u32 = lines.iter().fold(0, |m, l| m | 1 << l.0);
-        let mut free: Vec<u32> = unit
+        let models: Vec<u32> = unit
             .card
             .models
             .iter()
@@ -544,30 +572,103 @@ impl Game {
             .filter(|(i, _)| unit.alive & (1 << i) != 0)
             .map(|(_, m)| m.weapons)
             .collect();
-        const BUSY: u32 = 0;
+        // The line each living soldier fires.
+        let mut fires: Vec<Option<u8>> = vec![None; models.len()];
+        let carries = |i: usize, line: u8| models[i] & (1 << line) != 0;
+        let mut out = Vec::new();
         for &(line, ammo) in &lines {
             if unit.card.weapons[usize::from(line)].ammo.is_none() {
                 continue;
             }
-            let mut carriers: Vec<usize> = (0..free.len()).filter(|&i| free[i] & (1 << line) != 0).collect();
-            carriers.sort_by_key(|&i| (free[i] & aimed).count_ones());
+            let mut carriers: Vec<usize> = (0..models.len()).filter(|&i| fires[i].is_none() && carries(i, line)).collect();
+            carriers.sort_by_key(|&i| (models[i] & aimed).count_ones());
+            let mut n = 0;
             for i in carriers.into_iter().take(usize::from(ammo)) {
-                free[i] = BUSY;
+                fires[i] = Some(line);
+                n += 1;
             }
+            out.push((line, n));
         }
-        let mut out = Vec::new();
         for &(line, _) in &lines {
             if unit.card.weapons[usize::from(line)].ammo.is_some() {
                 continue;
             }
             let mut n = 0;
-            for m in free.iter_mut().filter(|m| **m & (1 << line) != 0) {
-                *m = BUSY;
-                n += 1;
+            for (i, f) in fires.iter_mut().enumerate() {
+                if f.is_none() && carries(i, line) {
+                    *f = Some(line);
+                    n += 1;
+                }
             }
             out.push((line, n));
         }
+        for (ub, main) in riders {
+            let n = (0..models.len()).filter(|&i| fires[i] == Some(main) && carries(i, ub)).count();
+            out.push((ub, n as u32));
+        }
         out
+    }
+
+    /// How many weapons of limited-ammo line `li` of unit `owner` may fire in one attack
+    /// (battlefront "Limited-Ammo Weapons"): none once every box is marked; otherwise, for a
+    /// squad, every living soldier carrying it ("as long as there is a soldier left in the squad
+    /// with that weapon, they still have all the unit's remaining ammunition"), one for other
+    /// units. The attack marks one box, however many fire.
+    pub(super) fn bf_ammo_weapons(&self, owner: UnitId, li: usize) -> u8 {
+        let unit = self.unit(owner);
+        if unit.ammo.get(li).is_none_or(|&a| a == 0) {
+            return 0;
+        }
+        if unit.card.kind == UnitKind::Squad {
+            unit.carriers(li).min(u32::from(u8::MAX)) as u8
+        } else {
+            1
+        }
+    }
+
+    /// Whether weapon line `line` of the declaring squad would have no soldier to fire it, every
+    /// carrier left already firing a line aimed before it ("Soldiers with Several Weapons"): it
+    /// is not offered (later lines can only take soldiers from it, never give them back).
+    pub(super) fn bf_line_idle(&self, d: &Decl, line: u8) -> bool {
+        let Some(u) = d.unit else { return false };
+        let (owner, li) = self.line_owner(u, line);
+        let unit = self.unit(owner);
+        if owner != u || unit.card.kind != UnitKind::Squad || unit.card.weapons[li].ammo.is_some() {
+            return false;
+        }
+        let close = unit.card.weapons[li].range == WeaponRange::Close;
+        let mut aims = d.aims.clone();
+        aims.push(Aim::new(line, Target::Unit(u), 0));
+        self.bf_firers(u, &aims, close).iter().any(|&(l, n)| l == line && n == 0)
+    }
+
+    /// The main weapon of under-barrel line `li` of unit `owner`: the nearest ranged line before
+    /// it on the card that is not under-barrel itself (docs/rulings.md, "Battlefront
+    /// under-barrel weapons"); `None` for other lines.
+    fn bf_main_weapon(&self, owner: UnitId, li: usize) -> Option<usize> {
+        let unit = self.unit(owner);
+        let bf = unit.bf.as_ref()?;
+        if !bf.weapons.get(li).is_some_and(|w| w.under_barrel) {
+            return None;
+        }
+        (0..li)
+            .rev()
+            .find(|&j| unit.card.weapons[j].range != WeaponRange::Close && !bf.weapons.get(j).is_some_and(|w| w.under_barrel))
+    }
+
+    /// The target an under-barrel line must take in the declaration: its main weapon's, when
+    /// that is aimed ("at the same target"); `None` when it is free (not under-barrel, the main
+    /// weapon unused, or the revised edition).
+    pub(super) fn bf_under_barrel_target(&self, d: &Decl, line: u8) -> Option<Target> {
+        let u = d.unit?;
+        if self.edition != Edition::Battlefront {
+            return None;
+        }
+        let (owner, li) = self.line_owner(u, line);
+        let main = self.bf_main_weapon(owner, li)?;
+        let offset = line - li as u8;
+        let main_line = offset + main as u8;
+        d.aims.iter().find(|a| a.line == main_line).map(|a| a.target)
     }
 
     /// Whether weapon line `li` of unit `owner` is a crew weapon of a vehicle ("Vehicle Crews").
@@ -680,6 +781,40 @@ impl Game {
             Some(BattlefrontValue::BlastKill { .. } | BattlefrontValue::Kill { .. }) => kill,
             None if squad => damage.min(1),
             None => damage,
+        }
+    }
+}
+
+// ----- Piloting vehicles ----------------------------------------------------------------------------
+
+impl Game {
+    /// "Piloting Vehicles": "If the Vehicle is destroyed while the Hero is piloting it, the
+    /// pilot's player rolls a die. … the Hero escapes unharmed. Otherwise the Hero takes a point
+    /// of damage. They are then placed into any square the Vehicle occupied, counting as having
+    /// activated for this turn." The hero stays on the vehicle's (front) square.
+    pub(super) fn bf_pilot_escapes(&mut self, hero: UnitId) {
+        if self.unit(hero).destroyed {
+            return;
+        }
+        self.units[usize::from(hero.0)].activated = true;
+        self.stack.push(Step::Escape { hero });
+    }
+
+    /// The escape die: two of the three symbols save the hero (the extracted text lost which;
+    /// docs/rulings.md, "Battlefront pilots").
+    pub(super) fn bf_escape_roll(&self) -> Roll {
+        self.dice().roll(1, Symbols::ARMY_OR_SHIELD)
+    }
+
+    /// The escape die rolled `k` successes.
+    pub(super) fn bf_escaped(&mut self, hero: UnitId, roll: Roll, k: u16) {
+        self.events.push(Event::Rolled {
+            purpose: RollPurpose::Escape,
+            dice: roll.dice,
+            successes: k,
+        });
+        if k == 0 {
+            self.damage_health(hero, 1);
         }
     }
 }

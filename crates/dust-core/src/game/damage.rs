@@ -49,7 +49,8 @@ impl Game {
                 }
                 // Heroic Attack: "all attacks made against him during this round ... do not cause
                 // any damage", AP Incendiary's elimination included (docs/rulings.md).
-                let heroic = self.unit(t).heroic || self.unit(t).joined.is_some_and(|j| self.unit(j).heroic);
+                let heroic = self.unit(t).heroic
+                    || (self.unit(t).card.kind == UnitKind::Squad && self.unit(t).joined.is_some_and(|j| self.unit(j).heroic));
                 if heroic {
                     damage = 0;
                 }
@@ -78,7 +79,9 @@ impl Game {
     }
 
     pub(super) fn destroy_group(&mut self, t: UnitId) {
-        let ids: Vec<UnitId> = std::iter::once(t).chain(self.unit(t).joined).collect();
+        // (A hero piloting a vehicle is not part of it: he escapes, battlefront.)
+        let squad = self.unit(t).card.kind == UnitKind::Squad;
+        let ids: Vec<UnitId> = std::iter::once(t).chain(self.unit(t).joined.filter(|_| squad)).collect();
         for id in ids {
             if !self.unit(id).destroyed {
                 let u = &mut self.units[usize::from(id.0)];
@@ -94,8 +97,11 @@ impl Game {
         u.destroyed = true;
         u.times_destroyed = u.times_destroyed.saturating_add(1);
         let (side, ap) = (u.side, u.card.ap);
+        let vehicle = u.card.kind != UnitKind::Squad && u.card.kind != UnitKind::Hero;
+        let mut pilot = None;
         if let Some(j) = u.joined.take() {
             self.units[usize::from(j.0)].joined = None;
+            pilot = vehicle.then_some(j);
         }
         self.units[usize::from(id.0)].at = None;
         self.vp[side.other()] += u32::from(ap);
@@ -103,6 +109,9 @@ impl Game {
         self.rebuild_cells();
         if self.edition == Edition::Battlefront {
             self.bf_destroyed(id, ap); // scenario victory points, reserves
+            if let Some(h) = pilot {
+                self.bf_pilot_escapes(h);
+            }
         }
     }
 

@@ -93,7 +93,8 @@ impl Game {
     pub(super) fn decl_autofill(&self, d: &mut Decl) -> bool {
         let Some(u) = d.unit else { return false };
         if d.separate.is_none() {
-            let joined = self.unit(u).joined.is_some_and(|j| !self.unit(j).destroyed);
+            // (A hero piloting a vehicle does not dismount yet, battlefront "Piloting Vehicles".)
+            let joined = self.unit(u).joined.is_some_and(|j| !self.unit(j).destroyed) && self.unit(u).card.kind == UnitKind::Squad;
             if !joined || d.reactive.is_some() || d.indirect.is_some() {
                 d.separate = Some(false);
                 return true;
@@ -672,6 +673,8 @@ impl Game {
         // miniatures currently in the squad" ("Limited-Ammo Weapons"): the cap is shared by all
         // of the squad's limited-ammo lines in this attack.
         let max_ammo: u8 = match w.ammo {
+            // Battlefront: a box per attack, every carrier may fire ([`Game::bf_ammo_weapons`]).
+            Some(_) if self.edition == Edition::Battlefront && !is_volley_line(w) => self.bf_ammo_weapons(owner, li),
             Some(_) => {
                 // Badass: "considered unlimited, but it can use only up to the limited ammo per
                 // activation".
@@ -718,7 +721,7 @@ impl Game {
         if w.ammo.is_some() && max_ammo == 0 {
             return;
         }
-        if self.edition == Edition::Battlefront && !self.bf_crew_allows(d, owner, li) {
+        if self.edition == Edition::Battlefront && (!self.bf_crew_allows(d, owner, li) || self.bf_line_idle(d, line)) {
             return;
         }
         if d.reactive.is_some() && !self.reactive_may_use(w) {
@@ -739,9 +742,11 @@ impl Game {
             Some(t) => usize::from(t.0)..usize::from(t.0) + 1,
             None => 0..self.units.len(),
         };
+        // Battlefront "Under-Barrel Weapons": with its main weapon aimed, at the same target.
+        let same_as_main = self.bf_under_barrel_target(d, line);
         for t in targets.map(|i| UnitId(i as u8)) {
             let tu = self.unit(t);
-            if tu.side == d.side || tu.destroyed || tu.is_joined_hero() {
+            if tu.side == d.side || tu.destroyed || tu.is_joined_hero() || same_as_main.is_some_and(|m| m != Target::Unit(t)) {
                 continue;
             }
             let Some(to) = tu.at else { continue };
@@ -802,7 +807,7 @@ impl Game {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
             for (i, (s, el)) in self.board.cover_elements().enumerate() {
-                if w.keywords.flame && el == CoverElement::AntiTankTrap {
+                if (w.keywords.flame && el == CoverElement::AntiTankTrap) || same_as_main.is_some_and(|m| m != Target::Cover(s)) {
                     continue;
                 }
                 let value = w.table.against(cover_armor(el));
@@ -946,6 +951,15 @@ impl SightMemo {
         }
         v
     }
+}
+
+/// Whether a limited-ammo line is a Volley launcher ("Volley" values).
+pub(super) fn is_volley_line(w: &WeaponLine) -> bool {
+    w.table
+        .soldier
+        .iter()
+        .chain(&w.table.vehicle)
+        .any(|v| matches!(v, CombatValue::Volley { .. }))
 }
 
 /// The plan of two SKILL actions.

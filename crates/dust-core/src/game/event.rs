@@ -38,6 +38,8 @@ pub enum RollPurpose {
     InitiativeTargets(Side),
     /// Battlefront edition: the infantry save of infantry not in cover.
     InfantrySave,
+    /// Battlefront edition: the die of a pilot whose vehicle was destroyed.
+    Escape,
 }
 
 impl RollPurpose {
@@ -58,6 +60,7 @@ impl RollPurpose {
             RollPurpose::Order => "tactics-revised-core-rules.md, Command Squad Abilities",
             RollPurpose::InitiativeTargets(_) => "tactics-battlefront-2013-rules.txt, Roll for Initiative",
             RollPurpose::InfantrySave => "tactics-battlefront-2013-rules.txt, Infantry Saves",
+            RollPurpose::Escape => "tactics-battlefront-2013-rules.txt, Piloting Vehicles",
         }
     }
 }

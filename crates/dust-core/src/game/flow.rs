@@ -59,6 +59,7 @@ impl Game {
             Step::Crush { unit, .. } => Need::Decide(self.unit(*unit).side),
             Step::Revive { medic, .. } => Need::Decide(self.unit(*medic).side),
             Step::Reserve { unit } => Need::Decide(self.unit(*unit).side),
+            Step::Escape { .. } => Need::Chance(self.bf_escape_roll()),
             _ => Need::Internal,
         }
     }
@@ -231,18 +232,20 @@ impl Game {
             } => {
                 self.stack.push(Step::ApplyDeferred);
                 if retaliate == Some(true) && !self.unit(defender).destroyed && !self.unit(attacker).destroyed {
-                    for aim in self.close_lines(defender).into_iter().rev() {
-                        let aim = Aim {
+                    let back: Vec<Aim> = self
+                        .close_lines(defender)
+                        .into_iter()
+                        .map(|aim| Aim {
                             target: Target::Unit(attacker),
                             ..aim
-                        };
-                        self.stack
-                            .push(Step::Fire(Box::new(self.job(defender, aim, false, false, false, true))));
+                        })
+                        .collect();
+                    for job in self.close_jobs(defender, &back, false, false, false).into_iter().rev() {
+                        self.stack.push(Step::Fire(Box::new(job)));
                     }
                 }
-                for aim in lines.into_iter().rev() {
-                    self.stack
-                        .push(Step::Fire(Box::new(self.job(attacker, aim, sustained, berserk, all_in_one, true))));
+                for job in self.close_jobs(attacker, &lines, sustained, berserk, all_in_one).into_iter().rev() {
+                    self.stack.push(Step::Fire(Box::new(job)));
                 }
             }
             Step::ApplyDeferred => {
@@ -349,6 +352,7 @@ impl Game {
                 }
             }
             Step::InitiativeTargets { army, a } => self.resolve_initiative_targets(army, a, roll, k),
+            Step::Escape { hero } => self.bf_escaped(hero, roll, k),
             Step::Resilient {
                 unit,
                 points,

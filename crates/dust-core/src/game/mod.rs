@@ -497,6 +497,11 @@ enum Step {
         hero: u8,
         casualty: Casualty,
     },
+    /// Battlefront edition: the die of a hero whose vehicle was destroyed while he piloted it
+    /// ("Piloting Vehicles").
+    Escape {
+        hero: UnitId,
+    },
     /// Battlefront edition: the owner of a unit just eliminated chooses whether it goes to
     /// reserve ([`Decision::Reserve`]).
     Reserve {
@@ -585,12 +590,15 @@ impl Game {
                 problems.push(format!("{}: a squad card needs one model per miniature", u.card.name));
             }
             if let Some(j) = u.joins {
+                // Battlefront "Piloting Vehicles": a hero with the Pilot skill begins the game
+                // mounted in a vehicle of his side.
+                let pilots = setup.edition == Edition::Battlefront && setup.units.get(j).is_some_and(|v| battlefront::can_pilot(u, v));
                 let ok = u.card.kind == UnitKind::Hero
                     && setup
                         .units
                         .get(j)
                         .is_some_and(|s| s.card.kind == UnitKind::Squad && s.side == u.side && s.card.armor == u.card.armor);
-                if !ok {
+                if !ok && !pilots {
                     problems.push(format!(
                         "{} can join only a squad of its side with the same armor class (Heroes)",
                         u.card.name
@@ -603,7 +611,7 @@ impl Game {
                     (Skill::BlutkreuzZombie, "Blutkreuz Zombie"),
                     (Skill::Jump, "Jump"),
                 ] {
-                    if u.card.has(gate) != squad.has(gate) {
+                    if u.card.has(gate) != squad.has(gate) && !pilots {
                         problems.push(format!(
                             "{} and {}: only units with {what} join each other ({what})",
                             u.card.name, squad.name

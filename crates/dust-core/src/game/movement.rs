@@ -4,7 +4,7 @@
 //! [`crate::reach`], by the rules of the game's edition.
 
 use super::*;
-use crate::reach::{check_step_in, entry_squares_in, fly_reach, reach_squares_in};
+use crate::reach::{check_step_in, entry_squares_in, fly_reach, reach_squares_in, MoveRules};
 
 impl Game {
     pub(super) fn movement(&self, u: UnitId) -> u8 {
@@ -98,6 +98,7 @@ impl Game {
         if self.flies(u) {
             return self.fly_options(d, u, m);
         }
+        let under = self.passes_under(u);
         // Fast applies to one move action, the player's choice ("Fast"): the first of two moves
         // may use it (its options include the spaces only the extra point reaches), and the
         // second has it when the first did not need it (docs/rulings.md, "Fast with two moves").
@@ -130,9 +131,15 @@ impl Game {
                 };
                 let first_m = if self.first_move_used_fast(d, m) { m + 1 } else { m };
                 let used = self.leg_needs_diagonal(u, first_from, at, first_m);
-                reach_squares_in(&self.board, &occ, &self.mover(u, at, m, fast), used, self.edition)
+                reach_squares_in(&self.board, &occ, &self.mover(u, at, m, fast), used, self.move_rules(u, &under))
             }
-            Some(at) => reach_squares_in(&self.board, &self.occ, &self.mover(u, at, m, fast), false, self.edition),
+            Some(at) => reach_squares_in(
+                &self.board,
+                &self.occ,
+                &self.mover(u, at, m, fast),
+                false,
+                self.move_rules(u, &under),
+            ),
             None => {
                 // "Unit Entry": the first move enters from an entry square, which costs one
                 // point. The unit does not stand on the entry square yet, so whoever is there
@@ -141,7 +148,7 @@ impl Game {
                 // soldiers may pass through friends to go further).
                 // (`entry_squares` ignores where the mover stands.)
                 let mv = self.mover(u, Square::new(0, 0), m.saturating_sub(1) + u8::from(fast), false);
-                let mut out = entry_squares_in(&self.board, &self.occ, &mv, &self.entry[unit.side], self.edition);
+                let mut out = entry_squares_in(&self.board, &self.occ, &mv, &self.entry[unit.side], self.move_rules(u, &under));
                 out.sort();
                 out
             }
@@ -160,10 +167,12 @@ impl Game {
         let unit = self.unit(u);
         match unit.at {
             Some(at) if first == at => false,
-            Some(at) => !reach_squares_in(&self.board, &self.occ, &self.mover(u, at, m, false), false, self.edition).contains(&first),
+            Some(at) => {
+                !reach_squares_in(&self.board, &self.occ, &self.mover(u, at, m, false), false, self.move_rules(u, &[])).contains(&first)
+            }
             None => {
                 let mv = self.mover(u, Square::new(0, 0), m.saturating_sub(1), false);
-                !entry_squares_in(&self.board, &self.occ, &mv, &self.entry[unit.side], self.edition).contains(&first)
+                !entry_squares_in(&self.board, &self.occ, &mv, &self.entry[unit.side], self.move_rules(u, &[])).contains(&first)
             }
         }
     }
@@ -184,6 +193,7 @@ impl Game {
             return false;
         }
         let mv = self.mover(u, to, m, false);
+        let under = self.passes_under(u);
         // Breadth-first over orthogonal steps, one ring per movement point.
         let mut seen = vec![false; self.board.len()];
         let mut frontier: Vec<Square> = starts.to_vec();
@@ -200,7 +210,7 @@ impl Game {
                     let Some(n) = s.offset(dc, dr) else { continue };
                     if !self.board.contains(n)
                         || seen[self.board.index(n)]
-                        || check_step_in(&self.board, &self.occ, &mv, s, n, self.edition).is_err()
+                        || check_step_in(&self.board, &self.occ, &mv, s, n, self.move_rules(u, &under)).is_err()
                     {
                         continue;
                     }
@@ -214,6 +224,26 @@ impl Game {
             core::mem::swap(&mut frontier, &mut next);
         }
         true
+    }
+
+    /// The movement rules of `u`: the game's edition, and whether it is a walker (battlefront
+    /// "Rubble Squares": walkers enter rubble; a card that does not say is no walker).
+    pub(super) fn move_rules<'a>(&self, u: UnitId, under: &'a [Square]) -> MoveRules<'a> {
+        MoveRules {
+            edition: self.edition,
+            walker: self.unit(u).bf.as_ref().is_some_and(|b| b.walker()),
+            under,
+        }
+    }
+
+    /// The squares of the enemy aircraft `u` may pass under (battlefront "Moving Through Other
+    /// Units"); none in the revised edition.
+    pub(super) fn passes_under(&self, u: UnitId) -> Vec<Square> {
+        if self.edition == Edition::Battlefront {
+            self.enemy_aircraft(self.unit(u).side)
+        } else {
+            Vec::new()
+        }
     }
 
     /// Whether `u` flies: an aircraft of the battlefront edition ("Aircraft Move Over
@@ -284,12 +314,12 @@ impl Game {
             occ.remove(s, unit.piece(), unit.side);
         }
         let leg = |at: Option<Square>, points: u8, fast: bool, used: bool| match at {
-            Some(at) => fly_reach(&self.board, &occ, &self.mover(u, at, points, fast), &[], &enemy, used),
+            Some(at) => fly_reach(&self.board, &occ, &self.mover(u, at, points, fast), None, &enemy, used),
             None => fly_reach(
                 &self.board,
                 &occ,
                 &self.mover(u, Square::new(0, 0), points.saturating_sub(1) + u8::from(fast), false),
-                entries,
+                Some(entries),
                 &enemy,
                 false,
             ),
