@@ -74,6 +74,11 @@ pub const THREAT: f64 = 0.25;
 pub const DANGER: f64 = 0.12;
 /// AP per space of distance to the nearest enemy, for units that threaten nothing.
 pub const APPROACH: f64 = 0.4;
+/// Spaces of reach (AP-weighted) by which the enemy army must outrange an army before it
+/// waits for the enemy ([`approach_weight`]).
+pub const OUTRANGED: f64 = 1.0;
+/// A patient army goes for the enemy in the last rounds whatever the score.
+pub const LAST_ROUNDS: u8 = 2;
 /// Scale (AP) of the logistic map from an evaluation to a win probability.
 pub const SCALE: f64 = 25.0;
 
@@ -564,9 +569,73 @@ pub fn position_value(game: &Game, u: UnitId, at: Square) -> f64 {
     let danger = danger_at(game, u, at);
     let mut v = THREAT * threat - DANGER * danger;
     let reach = max_reach(game, u);
-    let d = nearest_enemy(game, game.unit(u).side, at);
-    v -= APPROACH * f64::from(d.saturating_sub(reach.max(1)));
+    let side = game.unit(u).side;
+    let d = nearest_enemy(game, side, at);
+    v -= approach_weight(game, side) * f64::from(d.saturating_sub(reach.max(1)));
     v + objective_pull(game, at)
+}
+
+thread_local! {
+    /// Whether this thread's evaluations are patient ([`with_patience`]).
+    static PATIENT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with this thread's evaluations patient or not (see [`approach_weight`]); the
+/// setting before is restored afterwards. The evaluation is a function of the position and
+/// this one setting, which a player chooses for its own searches (`mcts`: `wait=1`, the
+/// default); `greedy` is never patient: against an opponent that does not come (`random`),
+/// waiting only draws.
+pub fn with_patience<R>(patient: bool, f: impl FnOnce() -> R) -> R {
+    /// Restores the setting even when `f` unwinds.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            PATIENT.with(|p| p.set(self.0));
+        }
+    }
+    let _restore = Restore(PATIENT.with(|p| p.replace(patient)));
+    f()
+}
+
+/// Whether this thread's evaluations are patient now.
+pub fn patient() -> bool {
+    PATIENT.with(|p| p.get())
+}
+
+/// The army's reach: the longest range of each unit on or entering the board, weighted by its
+/// AP.
+fn army_reach(game: &Game, side: Side) -> f64 {
+    let (mut sum, mut ap) = (0.0, 0.0);
+    for (i, unit) in game.units().iter().enumerate() {
+        if unit.side != side || unit.destroyed || unit.is_joined_hero() {
+            continue;
+        }
+        let w = f64::from(unit.card.ap.max(1));
+        sum += w * f64::from(max_reach(game, UnitId(i as u8)));
+        ap += w;
+    }
+    if ap > 0.0 {
+        sum / ap
+    } else {
+        0.0
+    }
+}
+
+/// How strongly `side`'s units are drawn towards the enemy ([`APPROACH`] per space). When
+/// patient ([`with_patience`]), an army the enemy outranges (its AP-weighted reach shorter by
+/// [`OUTRANGED`] spaces or more) is not drawn at all while it is not behind on victory points
+/// and more than [`LAST_ROUNDS`] rounds are left: walking into the enemy's fire gains it
+/// nothing, so it lets the enemy come to it (issue 6: the core-box Allies, whose reach is
+/// 1-2 spaces against the Axis's 4).
+pub fn approach_weight(game: &Game, side: Side) -> f64 {
+    if !patient() || army_reach(game, side) + OUTRANGED > army_reach(game, side.other()) {
+        return APPROACH;
+    }
+    let vp = game.victory_points();
+    if vp[side] < vp[side.other()] || game.round().saturating_add(LAST_ROUNDS) > game.round_limit() {
+        return APPROACH;
+    }
+    0.0
 }
 
 /// Scenario objectives: standing on one is worth a share of its bonus points that grows
@@ -653,5 +722,34 @@ mod tests {
         assert!((a + b).abs() < 1e-9, "{a} {b}");
         let v = win_value(&g, Side::A);
         assert!((0.0..=1.0).contains(&v));
+    }
+
+    /// Patience (issue 6): a patient army that the enemy outranges is not drawn towards it
+    /// while the score is level and more than the last rounds are left; an impatient one, or
+    /// one that is not outranged, always is.
+    #[test]
+    fn an_outranged_patient_army_waits() {
+        use dust_core::range::WeaponRange;
+        use std::sync::Arc;
+        use tests_support::{open_game, placed, rifle, squad};
+        let fists = Arc::new(squad("Fists", 3, vec![rifle("Punch", WeaponRange::Close, 2)]));
+        let guns = Arc::new(squad("Guns", 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 0, max: 4 }, 2)]));
+        let setup = open_game(8, 12, vec![placed(&fists, Side::A, "B2"), placed(&guns, Side::B, "B11")]);
+        let g = Game::new(setup).unwrap();
+        assert_eq!(approach_weight(&g, Side::A), APPROACH, "impatient by default");
+        assert_eq!(with_patience(true, || approach_weight(&g, Side::A)), 0.0, "outranged: waits");
+        assert_eq!(
+            with_patience(true, || approach_weight(&g, Side::B)),
+            APPROACH,
+            "the longer reach goes"
+        );
+        assert!(!patient(), "the setting is restored");
+        // The patient army's squares no longer pull it forward: standing still is as good as
+        // stepping towards the enemy out of its reach.
+        let u = UnitId(0);
+        let (here, ahead) = (tests_support::sq("B2"), tests_support::sq("B3"));
+        let gain = |p| with_patience(p, || position_value(&g, u, ahead) - position_value(&g, u, here));
+        assert!((gain(false) - APPROACH).abs() < 1e-9, "impatient: one space is worth APPROACH");
+        assert!(gain(true).abs() < 1e-9, "patient: worth nothing");
     }
 }

@@ -31,10 +31,14 @@ use crate::spec::Budget;
 use crate::{Candidate, Explanation, Player};
 use dust_core::game::{Decision, Game, Optional, Pending};
 use dust_core::{GameRng, Side};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// Time kept back from a time budget for the last iteration and the merge.
 const MARGIN: Duration = Duration::from_millis(8);
+
+/// How long after its time budget a search still waits for a search thread's results.
+const GRACE: Duration = Duration::from_millis(15);
 
 /// Exploration of the search over whole activations, as a share of the UCT constant.
 const PLAN_C: f64 = 0.5;
@@ -66,6 +70,9 @@ pub struct MctsConfig {
     /// Whole activations searched per unit when the player activates a unit (the greedy
     /// planner's best plans: unit, plan, moves); 0 searches one decision at a time.
     pub plans: usize,
+    /// Patient evaluation ([`eval::with_patience`]): an army the enemy outranges is not drawn
+    /// towards it while the score is level or better (spec option `wait=0|1`).
+    pub patient: bool,
 }
 
 impl Default for MctsConfig {
@@ -78,6 +85,7 @@ impl Default for MctsConfig {
             prior_weight: 1.0,
             prior_depth: 2,
             plans: 4,
+            patient: true,
         }
     }
 }
@@ -120,6 +128,17 @@ impl MctsPlayer {
         }
     }
 
+    /// When a search with a time budget stops waiting for its threads: the budget plus
+    /// [`GRACE`]. A thread the machine has not let run until then is left behind (it stops
+    /// at its next clock check) and its play-outs are not counted, so a loaded machine costs
+    /// iterations, not time.
+    fn hard_deadline(&self, start: Instant) -> Option<Instant> {
+        match self.config.budget {
+            Budget::Time(d) => Some(start + d + GRACE),
+            Budget::Iterations(_) => None,
+        }
+    }
+
     /// The next decision of the activation being followed, if it is one of its declarations
     /// (plan, moves, Separate, Assault); clears the plan when the activation is over.
     fn follow(&mut self, game: &Game, options: &[Decision]) -> Option<Decision> {
@@ -154,23 +173,27 @@ impl MctsPlayer {
         let (deadline, iterations) = self.limits(start);
         let mut root = game.clone();
         root.clear_events();
-        let config = &self.config;
-        let run = |i: usize, seed: u64| {
-            let share = if iterations == u64::MAX {
-                u64::MAX
-            } else {
-                iterations / threads as u64 + u64::from((i as u64) < iterations % threads as u64)
-            };
-            run_plans(&root, &plans, &priors, side, config, seed, share, deadline)
+        let root = Arc::new(root);
+        let plans = Arc::new(plans);
+        let priors = Arc::new(priors);
+        let config = Arc::new(self.config.clone());
+        let job = {
+            let (root, plans, config) = (root.clone(), plans.clone(), config.clone());
+            move |i: usize, seed: u64| {
+                let share = share_of(iterations, threads, i);
+                eval::with_patience(config.patient, || {
+                    run_plans(&root, &plans, &priors, side, &config, seed, share, deadline)
+                })
+            }
         };
-        let results: Vec<(Vec<(u64, f64)>, u64)> = if threads == 1 || plans.len() == 1 {
-            vec![run(0, seeds[0])]
+        let results = if plans.len() == 1 {
+            vec![job(0, seeds[0])]
         } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = seeds.iter().enumerate().map(|(i, &seed)| s.spawn(move || run(i, seed))).collect();
-                handles.into_iter().map(|h| h.join().expect("search thread")).collect()
-            })
+            in_parallel(&seeds, self.hard_deadline(start), job)
         };
+        if results.is_empty() {
+            return None;
+        }
         let mut stats = vec![(0u64, 0.0f64); plans.len()];
         let mut total = 0;
         for (st, n) in results {
@@ -211,27 +234,18 @@ impl MctsPlayer {
         let (deadline, iterations) = self.limits(start);
         let mut root = game.clone();
         root.clear_events();
-        let config = &self.config;
-        let results: Vec<(RootStats, u64)> = if threads == 1 {
-            let share = iterations;
-            vec![Tree::new(&root, seeds[0], config).run(&root, config, share, deadline)]
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = seeds
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &seed)| {
-                        let root = &root;
-                        let share = if iterations == u64::MAX {
-                            u64::MAX
-                        } else {
-                            iterations / threads as u64 + u64::from((i as u64) < iterations % threads as u64)
-                        };
-                        s.spawn(move || Tree::new(root, seed, config).run(root, config, share, deadline))
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().expect("search thread")).collect()
+        let root = Arc::new(root);
+        let config = Arc::new(self.config.clone());
+        let job = move |i: usize, seed: u64| {
+            let share = share_of(iterations, threads, i);
+            eval::with_patience(config.patient, || {
+                Tree::new(&root, seed, &config).run(&root, &config, share, deadline)
             })
+        };
+        let results: Vec<(RootStats, u64)> = if threads == 1 && deadline.is_none() {
+            vec![job(0, seeds[0])]
+        } else {
+            in_parallel(&seeds, self.hard_deadline(start), job)
         };
         let mut merged: Vec<(Decision, u64, f64)> = Vec::new();
         let mut total = 0;
@@ -265,8 +279,9 @@ impl MctsPlayer {
     }
 }
 
-impl Player for MctsPlayer {
-    fn decide(&mut self, game: &Game) -> Decision {
+impl MctsPlayer {
+    /// [`Player::decide`] under the player's patience setting.
+    fn decide_patiently(&mut self, game: &Game) -> Decision {
         let options = game.legal_decisions();
         assert!(!options.is_empty(), "decide called with no decision pending");
         if options.len() == 1 {
@@ -300,6 +315,12 @@ impl Player for MctsPlayer {
         }
         let cands = self.search(game);
         cands.first().map_or(options[0], |c| c.decision)
+    }
+}
+
+impl Player for MctsPlayer {
+    fn decide(&mut self, game: &Game) -> Decision {
+        eval::with_patience(self.config.patient, || self.decide_patiently(game))
     }
 
     fn explain(&self) -> Option<Explanation> {
@@ -706,4 +727,51 @@ pub(crate) fn rollout(g: &mut Game, depth: u32, rng: &mut GameRng) -> f64 {
         }
     }
     eval::win_value(g, Side::A)
+}
+
+/// Thread `i`'s share of an iteration budget (`u64::MAX`: no limit but the clock).
+fn share_of(iterations: u64, threads: usize, i: usize) -> u64 {
+    if iterations == u64::MAX {
+        u64::MAX
+    } else {
+        iterations / threads as u64 + u64::from((i as u64) < iterations % threads as u64)
+    }
+}
+
+/// Runs `job(i, seeds[i])` on one thread per seed. Without `hard_deadline` (an iteration
+/// budget) it waits for every thread, in the order of the seeds, so the result is
+/// deterministic. With one, it returns the results that arrived by then: threads still
+/// running are detached and stop at their own deadline.
+fn in_parallel<R, F>(seeds: &[u64], hard_deadline: Option<Instant>, job: F) -> Vec<R>
+where
+    R: Send + 'static,
+    F: Fn(usize, u64) -> R + Send + Sync + 'static,
+{
+    let job = Arc::new(job);
+    let (tx, rx) = mpsc::channel();
+    for (i, &seed) in seeds.iter().enumerate() {
+        let (job2, tx2) = (job.clone(), tx.clone());
+        let spawned = std::thread::Builder::new().name(format!("mcts-{i}")).spawn(move || {
+            // The receiver may be gone (the search stopped waiting): nothing to do then.
+            let _ = tx2.send((i, job2(i, seed)));
+        });
+        if spawned.is_err() {
+            // No thread to be had: search on this one.
+            let _ = tx.send((i, job(i, seed)));
+        }
+    }
+    drop(tx);
+    let mut results: Vec<(usize, R)> = Vec::with_capacity(seeds.len());
+    while results.len() < seeds.len() {
+        let got = match hard_deadline {
+            None => rx.recv().ok(),
+            Some(d) => rx.recv_timeout(d.saturating_duration_since(Instant::now())).ok(),
+        };
+        match got {
+            Some(r) => results.push(r),
+            None => break,
+        }
+    }
+    results.sort_by_key(|r| r.0);
+    results.into_iter().map(|r| r.1).collect()
 }

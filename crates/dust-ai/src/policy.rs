@@ -16,7 +16,14 @@ pub fn light(game: &Game, options: &[Decision], rng: &mut GameRng) -> Decision {
         },
         Decision::Plan(_) => {
             let can_attack = options.contains(&Decision::Plan(Plan::Sustained));
-            let wanted: &[Plan] = if can_attack {
+            let holding = !can_attack
+                && game.declaring().is_some_and(|u| {
+                    let unit = game.unit(u);
+                    unit.at.is_some() && eval::approach_weight(game, unit.side) == 0.0
+                });
+            let wanted: &[Plan] = if holding {
+                &[Plan::Two(Action::Nothing, Action::Nothing)]
+            } else if can_attack {
                 &[
                     Plan::Two(Action::Move, Action::Attack),
                     Plan::Two(Action::Attack, Action::Move),

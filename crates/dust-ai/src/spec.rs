@@ -85,6 +85,9 @@ impl fmt::Display for PlayerSpec {
                 if c.plans != d.plans {
                     write!(f, ",plans={}", c.plans)?;
                 }
+                if c.patient != d.patient {
+                    write!(f, ",wait={}", u8::from(c.patient))?;
+                }
                 Ok(())
             }
         }
@@ -129,7 +132,7 @@ impl fmt::Display for SpecError {
             SpecErrorKind::ZeroBudget => f.write_str("the budget must be more than zero"),
             SpecErrorKind::BadOption(o) => write!(
                 f,
-                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions), prior=X (weight of the greedy prior, 0 for none), plans=N (whole activations searched per unit, 0 for one decision at a time)"
+                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions), prior=X (weight of the greedy prior, 0 for none), plans=N (whole activations searched per unit, 0 for one decision at a time), wait=0|1 (1: an outranged army waits for the enemy while the score is level)"
             ),
         }
     }
@@ -195,6 +198,13 @@ impl FromStr for PlayerSpec {
                             c.prior_weight = v.trim().parse().ok().filter(|x: &f64| *x >= 0.0 && x.is_finite()).ok_or_else(bad)?;
                         }
                         "plans" => c.plans = v.trim().parse().ok().filter(|n| *n <= 64).ok_or_else(bad)?,
+                        "wait" => {
+                            c.patient = match v.trim() {
+                                "1" | "yes" | "true" => true,
+                                "0" | "no" | "false" => false,
+                                _ => return Err(bad()),
+                            }
+                        }
                         _ => return Err(bad()),
                     }
                 }
@@ -238,6 +248,12 @@ mod tests {
         };
         assert_eq!(c.plans, 0);
         assert_eq!(PlayerSpec::Mcts(c).to_string(), "mcts:200ms,plans=0");
+        let PlayerSpec::Mcts(c) = "mcts:200ms,wait=0".parse().unwrap() else {
+            panic!("not mcts")
+        };
+        assert!(!c.patient);
+        assert_eq!(PlayerSpec::Mcts(c).to_string(), "mcts:200ms,wait=0");
+        assert!("mcts:200ms,wait=maybe".parse::<PlayerSpec>().is_err());
     }
 
     #[test]
