@@ -52,10 +52,24 @@ pub enum ScenarioCommand {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Let the dice choose a battlefront scenario: roll two battlefront dice and consult the
+    /// book's scenario table (docs/scenario-format.md, "Rolling for a scenario").
+    #[command(after_help = "Example: dust1947 scenario roll --seed 7")]
+    Roll {
+        /// The dice seed (default: from the clock; it is printed, so the roll can be repeated).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print the roll as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs `dust1947 scenario …`.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let ScenarioCommand::Roll { seed, json } = &args.command {
+        return roll(seed.unwrap_or_else(clock_seed), *json);
+    }
     let revised = cards(args.cards.as_deref())?;
     let battlefront = cards_for(args.cards.as_deref(), dust_core::Edition::Battlefront)?;
     let for_edition = |s: &mut Scenario| -> &[UnitCard] {
@@ -96,6 +110,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        ScenarioCommand::Roll { .. } => unreachable!("handled above"),
         ScenarioCommand::Check { files } => {
             let mut failed = false;
             for f in files {
@@ -119,6 +134,45 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
         }
     }
+}
+
+/// `scenario roll`: two battlefront dice from the seeded generator, and the table's row
+/// (tactics-battlefront-2013-rules.txt, "Playing a Game"; docs/rulings.md, "Battlefront scenario
+/// table").
+fn roll(seed: u64, json: bool) -> anyhow::Result<ExitCode> {
+    use dust_data::scenario_table::{ninths, roll_scenario, symbol_name};
+    let r = roll_scenario(&mut dust_core::GameRng::new(seed));
+    if json {
+        let results: Vec<[&str; 2]> = r.row.results.iter().map(|d| d.map(symbol_name)).collect();
+        let v = serde_json::json!({
+            "seed": seed,
+            "dice": r.dice.map(symbol_name),
+            "row": r.number(),
+            "results": results,
+            "scenario": r.scenario(),
+            "title": r.row.title,
+            "chance": format!("{}/9", ninths(r.row)),
+            "reason": r.reason(),
+        });
+        println!("{}", super::to_json(&v)?);
+    } else {
+        print!(
+            "dice (seed {seed}): {} and {}\nscenario: {} ({})\nwhy: {}\nplay it: dust1947 play --edition battlefront --scenario {}\n",
+            symbol_name(r.dice[0]),
+            symbol_name(r.dice[1]),
+            r.scenario(),
+            r.row.title,
+            r.reason(),
+            r.scenario()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1947, |d| d.as_nanos() as u64)
 }
 
 /// The unit cards in play: shipped, overridden by `--cards` or `DUST1947_CARDS`.

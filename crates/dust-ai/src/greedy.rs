@@ -16,8 +16,10 @@
 
 use crate::eval::{self, AttackMode};
 use crate::{Candidate, Explanation, Player};
+use dust_core::battlefront::Facing;
 use dust_core::game::{Action, Decision, Game, Optional, Pending, Plan, Target, UnitId};
-use dust_core::{GameRng, Side, Skill, Square};
+use dust_core::unit::BattlefrontKind;
+use dust_core::{GameRng, Side, Skill, Square, UnitKind};
 use std::collections::HashMap;
 
 /// First moves of a two-move plan kept for a closer look.
@@ -233,10 +235,30 @@ impl GreedyPlayer {
                     _ => 0.0,
                 })
                 .collect(),
-            // Battlefront: the facing at the end of a Move (the engine offers the way the unit
-            // went first), and placing an eliminated unit in reserve (always).
-            Some(Decision::Face(_)) => options.iter().enumerate().map(|(i, _)| if i == 0 { 1.0 } else { 0.0 }).collect(),
-            Some(Decision::Reserve(_)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Reserve(true)))).collect(),
+            // Battlefront: the facing at the end of a Move, turned to the enemies its front arc
+            // can serve against (ties keep the first offered, the way the unit went).
+            Some(Decision::Face(_)) => {
+                let u = declaring.expect("a unit turns");
+                let at = self.face_square(game, u);
+                options
+                    .iter()
+                    .map(|d| match (d, at) {
+                        (Decision::Face(f), Some(at)) => facing_value(game, u, at, *f),
+                        _ => 0.0,
+                    })
+                    .collect()
+            }
+            // Battlefront: an eliminated unit goes to reserve when it is worth its place.
+            Some(Decision::Reserve(_)) => {
+                let (place, keep) = reserve_values(game, side);
+                options
+                    .iter()
+                    .map(|d| match d {
+                        Decision::Reserve(true) => place,
+                        _ => keep,
+                    })
+                    .collect()
+            }
             None => Vec::new(),
         };
         options.into_iter().zip(scores).collect()
@@ -248,6 +270,27 @@ impl GreedyPlayer {
             if matches!(p.plan, Plan::Two(Action::Move, _) | Plan::Charge) {
                 if let Some(&s) = p.moves.last() {
                     return Some(s);
+                }
+            }
+        }
+        game.unit(u).at
+    }
+
+    /// Where the declaring unit `u` ends the Move whose facing is asked: the last square of
+    /// its plan when the greedy player planned the activation; else where the engine puts it
+    /// once the facing is given (the engine runs the Move then); else where it stands.
+    fn face_square(&self, game: &Game, u: UnitId) -> Option<Square> {
+        if let Some(p) = self.planned.as_ref().filter(|p| p.unit == u && p.next >= p.moves.len()) {
+            if let Some(&s) = p.moves.last() {
+                return Some(s);
+            }
+        }
+        let first = game.legal_decisions().first().copied();
+        if let Some(d @ Decision::Face(_)) = first {
+            let mut g = game.clone();
+            if g.apply(d).is_ok() {
+                if let Some(at) = g.unit(u).at {
+                    return Some(at);
                 }
             }
         }
@@ -546,6 +589,113 @@ fn react_value(game: &Game, d: &Decision) -> f64 {
     // Reacting spends the unit's activation for this round (win or lose the roll).
     let cost = 0.5 * eval::threat_from(game, r, from, AttackMode::default()).max(1.0);
     gain - cost
+}
+
+/// Whether weapon line `l` fires only in its owner's front arc (tactics-battlefront-2013-rules.txt,
+/// "1) Check Field of Fire": a front-mounted weapon, or any weapon of a support weapon without
+/// a mount; the engine's own test is private to it).
+fn front_arc_only(game: &Game, l: eval::LineRef) -> bool {
+    let Some(bf) = &game.unit(l.owner).bf else { return false };
+    match bf.weapons.get(l.index).and_then(|w| w.mount) {
+        Some(m) => !m.all_round(),
+        None => bf.kind == Some(BattlefrontKind::SupportWeapon),
+    }
+}
+
+/// Battlefront: the worth of ending a Move on `at` facing `f` (tactics-battlefront-2013-rules.txt,
+/// "Move and March Move Actions": units "end their movement facing in any direction"; "1) Check
+/// Field of Fire": front-arc weapons fire 45 degrees either side of the facing). Each enemy unit
+/// with a square in the front arc counts for what the unit's front-arc lines are expected to
+/// destroy of it from there ([`eval::line_damage`], in range and sight now), half of what it
+/// threatens to do to the unit (the enemy to answer first), and its nearness (so a unit with no
+/// enemy in reach turns to the nearest); a small term prefers, among facings whose arcs hold the same
+/// units, the one nearest their direction.
+fn facing_value(game: &Game, u: UnitId, at: Square, f: Facing) -> f64 {
+    let side = game.unit(u).side;
+    let front: Vec<eval::LineRef> = eval::attack_lines(game, u)
+        .into_iter()
+        .filter(|&l| front_arc_only(game, l))
+        .collect();
+    let (fx, fy) = Facing::STEPS[usize::from(f.0 & 7)];
+    let flen = f64::from(fx * fx + fy * fy).sqrt();
+    let mut v = 0.0;
+    for (i, e) in game.units().iter().enumerate() {
+        if e.side == side || e.destroyed || e.is_joined_hero() {
+            continue;
+        }
+        let Some(to) = e.at else { continue };
+        let eid = UnitId(i as u8);
+        let squares = game.unit_squares(eid);
+        let d = f64::from(eval::unit_range(game, u, at, eid, to));
+        let nearness = 1.0 / (1.0 + d);
+        if !squares.iter().any(|&s| f.in_front_arc(at, s)) {
+            continue;
+        }
+        // The direction to the enemy's centre, for the tie-break.
+        let n = squares.len().max(1) as f64;
+        let dx = squares.iter().map(|s| f64::from(s.col())).sum::<f64>() / n - f64::from(at.col());
+        let dy = squares.iter().map(|s| f64::from(s.row())).sum::<f64>() / n - f64::from(at.row());
+        let dlen = (dx * dx + dy * dy).sqrt();
+        if dlen > 0.0 {
+            v += 1e-3 * nearness * (dx * f64::from(fx) + dy * f64::from(fy)) / (dlen * flen);
+        }
+        let offense: f64 = front
+            .iter()
+            .filter_map(|&l| eval::line_damage(game, u, l, eid, at, to, AttackMode::default()))
+            .sum();
+        let threat: f64 = eval::attack_lines(game, eid)
+            .into_iter()
+            .filter_map(|l| eval::raw_damage(game, eid, l, u, None, AttackMode::default()))
+            .sum();
+        v += eval::damage_value(game, eid, offense) + 0.5 * eval::damage_value(game, u, threat) * nearness + nearness;
+    }
+    v
+}
+
+/// Battlefront: the worth of placing the unit just eliminated in reserve and of keeping it out
+/// (tactics-battlefront-2013-rules.txt, "Reserves": "the owning player may elect to place it in
+/// reserve until they have placed the allowed number of units in reserve"; docs/rulings.md,
+/// "Battlefront reserves"). A returning unit is worth its AP while turns are left for it to
+/// come back on and fight (full worth with three turns or more). A place is worth keeping only
+/// when the side's units still alive that reserves may take and that are worth more outnumber
+/// the places left: then it is worth, kept for the least of those the places could not all
+/// take, half its AP (the chance it is eliminated) over the turns left after this one.
+/// Returns (place, keep).
+fn reserve_values(game: &Game, side: Side) -> (f64, f64) {
+    // The unit asked about: the last of the side's eliminated (the event log is dropped in
+    // search, where the unit is not known: place it, as the book's default).
+    let asked = game.events().iter().rev().find_map(|e| match e {
+        dust_core::game::Event::Destroyed { unit, .. } if game.unit(*unit).side == side && game.unit(*unit).destroyed => Some(*unit),
+        _ => None,
+    });
+    let Some(u) = asked else { return (1.0, 0.0) };
+    let rules = game.scenario_rules();
+    let turns_left = f64::from(game.round_limit().saturating_sub(game.round()));
+    let use_over = |turns: f64| (turns / 3.0).clamp(0.0, 1.0);
+    let ap = f64::from(game.unit(u).card.ap);
+    let place = ap * use_over(turns_left);
+    // Places used: every earlier elimination of a unit that came back from reserve.
+    let used: u32 = game
+        .units()
+        .iter()
+        .filter(|x| x.side == side)
+        .map(|x| u32::from(x.times_destroyed.saturating_sub(u8::from(x.destroyed))))
+        .sum();
+    let left = u32::from(rules.reserves).saturating_sub(used).max(1) as usize;
+    let mut better: Vec<f64> = game
+        .units()
+        .iter()
+        .filter(|x| x.side == side && !x.destroyed)
+        .filter(|x| x.card.kind != UnitKind::Hero || rules.reserve_heroes)
+        .map(|x| f64::from(x.card.ap))
+        .filter(|&a| a > ap)
+        .collect();
+    if better.len() < left {
+        return (place.max(1e-9), 0.0);
+    }
+    better.sort_by(|a, b| b.total_cmp(a));
+    let keep = 0.5 * better[left - 1] * use_over(turns_left - 1.0);
+    (place, keep)
 }
 
 /// The enemy unit being activated (the trigger of a reactive fire window).

@@ -91,7 +91,8 @@ fn set_up_weapons_roll_half_dice_after_moving() {
     assert_eq!(t.pending_dice(), Some(1));
 }
 
-/// "Set-Up Weapons" in a reactive attack: on two army symbols the unit may "Move (only to
+/// tactics-battlefront-2013-rules.txt, "Set-Up Weapons" in a reactive attack ("Reactive
+/// Attacks"): on two army symbols the unit may "Move (only to
 /// rotate) and then Attack" — a Move action followed by an Attack action, so the set-up weapon
 /// rolls half its dice; the Sustained Attack rolls them all (docs/rulings.md, "Battlefront
 /// set-up weapons").
@@ -229,7 +230,8 @@ fn lara_and_the_heavy_laser_grenadiers_take_the_fakyeli_hits() {
     assert!(!t.game.unit(UnitId(2)).destroyed);
 }
 
-/// "7) Suffer Damage": "Each hit on an Infantry Squad eliminates one miniature"; a hit the
+/// tactics-battlefront-2013-rules.txt, "7) Suffer Damage" and "Joining Infantry Squads": "Each
+/// hit on an Infantry Squad eliminates one miniature"; a hit the
 /// owner assigns to the hero who joined the squad does the weapon's damage rating (here 2),
 /// not one point; and when the squad's last miniature falls, the hits left go to the hero at
 /// the rating each.
@@ -350,7 +352,8 @@ fn a_move_only_turns_a_walker() {
     assert_eq!(legal(&t), ["aim 0 none", "aim 0 u1 0"], "the front guns bear now");
 }
 
-/// The facing is asked only where it matters: not of a unit whose weapons all fire all round,
+/// tactics-battlefront-2013-rules.txt, "1) Check Field of Fire", "Move and March Move Actions":
+/// the facing is asked only where it matters: not of a unit whose weapons all fire all round,
 /// and not when an Attack follows the Move (the unit turns to its target then, docs/rulings.md
 /// "Battlefront facing").
 #[test]
@@ -451,9 +454,9 @@ fn the_fireball_sprays_along_a_chosen_shortest_path() {
     assert_eq!(hit, ["u2", "u3", "u4"]);
 }
 
-/// "Spray Weapons": the spray "may only pass through squares through which the attacking unit
-/// has Line of Sight": a square of blocking terrain is never on its path, so the path goes
-/// around it (or the target two squares away behind two such squares cannot be sprayed).
+/// tactics-battlefront-2013-rules.txt, "Spray Weapons": the spray "may only pass through
+/// squares through which the attacking unit has Line of Sight": a square of blocking terrain is
+/// never on its path, so the path goes around it.
 #[test]
 fn a_spray_does_not_pass_through_blocking_terrain() {
     let mut napalm = rifle("Napalm Thrower", WeaponRange::Spaces { min: 1, max: 3 }, 1);
@@ -524,9 +527,10 @@ fn fighting_spirit_hits_on_targets_after_a_move_once_per_game() {
     assert_eq!(t.game.pending_roll().map(|r| r.success_faces), Some(2), "once per game");
 }
 
-/// "Skills and Equipment": "skills used by a Hero apply to a unit they have joined … If the
-/// skill is only usable once per game, both the Hero and the unit use it at the same time": a
-/// hero with Fighting Spirit lends it to his squad's Move + Attack, and it is spent.
+/// tactics-battlefront-2013-rules.txt, "Skills and Equipment": "skills used by a Hero apply to
+/// a unit they have joined … If the skill is only usable once per game, both the Hero and the
+/// unit use it at the same time": a hero with Fighting Spirit lends it to his squad's Move +
+/// Attack, and it is spent.
 #[test]
 fn a_joined_heros_fighting_spirit_serves_his_squad() {
     use dust_core::unit::BattlefrontSkill;
@@ -748,7 +752,8 @@ fn recon_grenadiers_fire_one_weapon_per_soldier() {
     assert_eq!(t.pending_dice(), Some(4));
 }
 
-/// "Soldiers with Several Weapons": "one Ranged Weapon and one Close-Combat Weapon … in each
+/// tactics-battlefront-2013-rules.txt, "Soldiers with Several Weapons": "one Ranged Weapon and
+/// one Close-Combat Weapon … in each
 /// Attack action" — three soldiers with a knife and a bayonet each roll three close-combat dice
 /// in all, not six; the defender's retaliation likewise ("Close-Combat Attacks": "Their five
 /// dice, one per soldier").
@@ -947,7 +952,8 @@ fn koshka_pilots_grandma_and_escapes_when_it_is_destroyed() {
 
 // ----- Everything together ------------------------------------------------------------------------
 
-/// Random legal play with every rule of this file on the table (a pilot in a front-mounted
+/// Random legal play (tactics-battlefront-2013-rules.txt, every section above) with every rule of
+/// this file on the table (a pilot in a front-mounted
 /// walker, a crewed vehicle, a set-up team, Fighting Spirit, Panzerfausts, under-barrel
 /// launchers, a joined hero with Damage Resilient, a spray weapon, reserves by choice): every
 /// game ends, every decision offered is accepted, and every decision reads back from its text.
@@ -1051,4 +1057,34 @@ fn random_games_with_the_new_rules_end() {
         assert!(seen.iter().any(|s| s.starts_with(w)), "{w} never offered: {seen:?}");
     }
     assert!(escapes > 0, "a pilot escaped at least once");
+}
+
+// ----- Skills read the battlefront way ------------------------------------------------------------
+
+/// tactics-battlefront-2013-rules.txt, "Skills and Equipment", "Jump": "Some classic cards have
+/// vehicles with the Jump skill. These now have the Fast special rule instead" — a classic
+/// walker with Jump and a Move of one moves two squares on open ground (Fast), and does not
+/// jump over a blocking square; the revised edition keeps its Jump.
+#[test]
+fn classic_jump_vehicles_are_fast() {
+    let (w, _) = ludwig();
+    let mut hot_dog = (*w).clone();
+    hot_dog.name = "Hot Dog".into();
+    hot_dog.movement = 1;
+    hot_dog.skills = vec![Skill::Jump];
+    let hot_dog = Arc::new(hot_dog);
+    let b = infantry("B", 3);
+    let moves = |edition: Edition| {
+        let mut setup = open_game(8, 10, vec![placed(&hot_dog, Side::A, "C2"), placed(&b, Side::B, "H10")]);
+        setup.edition = edition;
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan move nothing");
+        legal(&t)
+    };
+    let bf = moves(Edition::Battlefront);
+    assert!(bf.contains(&"move C4".to_string()), "Fast: one more square {bf:?}");
+    let revised = moves(Edition::Revised);
+    assert!(!revised.contains(&"move C4".to_string()), "{revised:?}");
 }

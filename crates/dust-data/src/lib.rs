@@ -12,6 +12,7 @@ pub mod diag;
 pub mod map;
 pub mod record;
 pub mod scenario;
+pub mod scenario_table;
 pub mod tests_support;
 
 pub use diag::{Diagnostic, LineIndex};

@@ -788,6 +788,28 @@ impl Game {
 // ----- Piloting vehicles ----------------------------------------------------------------------------
 
 impl Game {
+    /// The battlefront reading of a revised skill, where it differs ("Skills and Equipment");
+    /// `None` for the shared reading ([`Game::has_skill`]):
+    /// - Jump: "Some classic cards have vehicles with the Jump skill. These now have the Fast
+    ///   special rule instead"; "If a Hero has joined a unit, both must have the Jump skill for
+    ///   either to use it when they are activated together" (a pilot's Jump does not make his
+    ///   vehicle jump either);
+    /// - Fast: "A unit with the Fast special rule (sometimes called the Agile special rule)",
+    ///   and a classic vehicle with Jump; Agile is read as Fast.
+    pub(super) fn bf_has_skill(&self, u: UnitId, s: Skill) -> Option<bool> {
+        let unit = self.unit(u);
+        let vehicle = matches!(unit.card.kind, UnitKind::Vehicle | UnitKind::Aircraft);
+        let partner = unit.joined.filter(|&j| !self.unit(j).destroyed).map(|j| self.unit(j));
+        match s {
+            Skill::Jump => Some(!vehicle && unit.card.has(Skill::Jump) && partner.is_none_or(|p| p.card.has(Skill::Jump))),
+            Skill::Agile => Some(false),
+            Skill::Fast if (vehicle && unit.card.has(Skill::Jump)) || unit.card.has(Skill::Agile) => Some(true),
+            // A joined hero's Agile is his Fast, shared as Agile was.
+            Skill::Fast if partner.is_some_and(|p| p.card.has(Skill::Agile)) => Some(true),
+            _ => None,
+        }
+    }
+
     /// "Piloting Vehicles": "If the Vehicle is destroyed while the Hero is piloting it, the
     /// pilot's player rolls a die. … the Hero escapes unharmed. Otherwise the Hero takes a point
     /// of damage. They are then placed into any square the Vehicle occupied, counting as having

@@ -557,6 +557,11 @@ impl Game {
 
     /// Whether the unit (with its joined hero or squad) has a skill, as the sharing rules say.
     pub fn has_skill(&self, u: UnitId, s: Skill) -> bool {
+        if self.edition == Edition::Battlefront {
+            if let Some(has) = self.bf_has_skill(u, s) {
+                return has; // the battlefront reading of the skill
+            }
+        }
         let unit = self.unit(u);
         if unit.card.has(s) {
             return true;

@@ -1,0 +1,73 @@
+//! `dust1947 scenario roll`: the battlefront book's two-dice scenario table
+//! (tactics-battlefront-2013-rules.txt, "Playing a Game", "Setting Up the Game"; docs/rulings.md,
+//! "Battlefront scenario table"), run as a user would.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dust1947"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(seed: u64) -> serde_json::Value {
+    let o = run(&["scenario", "roll", "--seed", &seed.to_string(), "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("JSON")
+}
+
+#[test]
+fn a_seeded_roll_prints_the_dice_the_scenario_and_why() {
+    let o = run(&["scenario", "roll", "--seed", "1"]);
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    // Pinned: seed 1 rolls an army symbol and a shield, row 3 of the table.
+    assert!(out.contains("dice (seed 1): army and shield"), "{out}");
+    assert!(out.contains("scenario: bait-and-flank (Scenario 3: Bait and Flank)"), "{out}");
+    assert!(out.contains("why: army + shield is on row 3 of the table"), "{out}");
+    assert!(
+        out.contains("dust1947 play --edition battlefront --scenario bait-and-flank"),
+        "{out}"
+    );
+    // The same seed, the same roll.
+    assert_eq!(o.stdout, run(&["scenario", "roll", "--seed", "1"]).stdout);
+}
+
+#[test]
+fn every_roll_names_a_shipped_battlefront_scenario_by_the_table() {
+    let row_of = |dice: &[String]| -> u64 {
+        let mut d = dice.to_vec();
+        d.sort();
+        match (d[0].as_str(), d[1].as_str()) {
+            ("army", "army") | ("target", "target") => 1,
+            ("army", "target") => 2,
+            ("army", "shield") => 3,
+            ("shield", "target") => 4,
+            ("shield", "shield") => 5,
+            other => panic!("{other:?}"),
+        }
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let v = json(seed);
+        assert_eq!(v["seed"], seed);
+        let dice: Vec<String> = v["dice"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(v["row"], row_of(&dice), "seed {seed}: {v}");
+        let name = v["scenario"].as_str().unwrap();
+        assert!(v["reason"].as_str().unwrap().contains(v["title"].as_str().unwrap()));
+        seen.insert(name.to_string());
+    }
+    // Forty rolls show all five scenarios, and each is a shipped battlefront scenario.
+    assert_eq!(seen.len(), 5, "{seen:?}");
+    for name in seen {
+        let o = run(&["scenario", "show", &name]);
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+}
