@@ -13,7 +13,7 @@ use dust_core::Edition;
 use dust_core::{GameRng, Side};
 use dust_data::army::{parse_army, ArmyFile};
 use dust_data::builtin::load_card_files_for;
-use dust_data::scenario::{load_builtin, Army, ArmyUnit};
+use dust_data::scenario::load_builtin;
 
 const SCENARIOS: [&str; 5] = ["encounter", "grab-the-dust", "bait-and-flank", "supply-drop", "all-out-attack"];
 
@@ -34,20 +34,6 @@ fn battlegroups() -> Vec<ArmyFile> {
     .collect()
 }
 
-fn army(a: &ArmyFile, pos: dust_data::scenario::Pos) -> Army {
-    Army {
-        name: Some(a.name.clone()),
-        units: a
-            .units
-            .iter()
-            .map(|u| match &u.joins {
-                Some(j) => ArmyUnit::joining(&u.name, j),
-                None => ArmyUnit::new(&u.name),
-            })
-            .collect(),
-        pos,
-    }
-}
 
 /// The legal-state invariants after every step: health within the card, a destroyed unit off
 /// the board, every square of a unit on the board, and units share a square only as the shared
@@ -100,8 +86,8 @@ fn check_state(g: &Game, what: &str) {
 fn play(scenario: &str, a: &ArmyFile, b: &ArmyFile, greedy_side: Side, seed: u64) {
     let mut s = load_builtin(scenario).expect("ships clean");
     assert_eq!(s.edition, Edition::Battlefront);
-    s.armies.a = army(a, s.armies.a.pos);
-    s.armies.b = army(b, s.armies.b.pos);
+    s.armies.a = a.to_scenario_army(s.armies.a.pos);
+    s.armies.b = b.to_scenario_army(s.armies.b.pos);
     let files = load_card_files_for(None, Edition::Battlefront).expect("shipped cards");
     let setup = s.game_setup_with_files(&files).unwrap_or_else(|d| panic!("{scenario}: {d:?}"));
     let what = format!(

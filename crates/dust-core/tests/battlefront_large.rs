@@ -420,3 +420,162 @@ fn random_games_with_large_and_huge_models_end() {
         }
     }
 }
+
+/// A hero card with `skills` and a pistol of range 6.
+fn hero(name: &str, skills: &[dust_core::Skill]) -> Arc<UnitCard> {
+    let mut c = squad(name, 1, vec![rifle("Pistol", R6, 1)]);
+    c.kind = UnitKind::Hero;
+    c.health = 4;
+    c.models.clear();
+    c.soft_cover = None;
+    c.hard_cover = None;
+    c.skills = skills.to_vec();
+    Arc::new(c)
+}
+
+/// tactics-battlefront-2013-rules.txt, "Vehicle and Aircraft Size" ("Large Vehicles … occupy
+/// two squares"), with tactics-revised-core-rules.md, "Tank Head (SKILL)" (a classic hero card
+/// in the battlefront edition): a hero next to the rear square of a large vehicle is next to
+/// the vehicle and heals it, though its front square is two squares away.
+#[test]
+fn tank_head_heals_a_large_vehicle_by_its_rear_square() {
+    let is48 = tank("IS-48", 1);
+    let mechanic = hero("Mechanic Hero", &[dust_core::Skill::TankHead]);
+    let foe = tank("Foe", 1);
+    // The IS-48 (side A, facing north) holds C3 and C2; the hero at C1 touches only C2. The foe
+    // at C8 is out of reactive range (5 squares from C3).
+    let mut t = table(
+        8,
+        8,
+        vec![
+            sized(placed(&is48, Side::A, "C3"), BattlefrontKind::LargeVehicle),
+            placed(&mechanic, Side::A, "C1"),
+            placed(&foe, Side::B, "C8"),
+        ],
+        &[],
+    );
+    assert_eq!(squares(&t, 0), names(&["C3", "C2"]));
+    t.initiative(Side::B);
+    t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(2, 2);
+    assert_eq!(t.health(0), 2, "two hits of one point each");
+    t.decide("activate u1");
+    t.decide("plan skill nothing");
+    assert_eq!(legal(&t), ["skill tank-head u0"]);
+    t.decide("skill tank-head u0");
+    assert_eq!(t.health(0), 4);
+}
+
+/// tactics-battlefront-2013-rules.txt, "Spray Weapons" ("The spray follows the shortest
+/// possible path to the target") with "Vehicle and Aircraft Size" and "2) Check Range" (any of
+/// a large model's squares): the path ends next to the target's nearest square. The IS-48 (side
+/// A, facing north) holds B4 and B3; the Fireball (side B) at B1 is two squares from its rear
+/// (one square of path) and three from its front. The Bot Hunters on B2 are on the path.
+#[test]
+fn a_spray_at_a_large_vehicle_ends_at_its_nearest_square() {
+    use dust_core::unit::BattlefrontWeapon;
+    let is48 = tank("IS-48", 1);
+    let mut napalm = rifle("Napalm Thrower", WeaponRange::Spaces { min: 1, max: 3 }, 1);
+    napalm.keywords.flame = true;
+    napalm.table.vehicle = [CombatValue::Dice { dice: 1, damage: 1 }; 7];
+    let fireball = squad("Fireball", 1, vec![napalm]);
+    let mut fireball = placed(&Arc::new(fireball), Side::B, "B1");
+    fireball.battlefront = Some(Arc::new(BattlefrontCard {
+        weapons: vec![BattlefrontWeapon {
+            spray: true,
+            ..BattlefrontWeapon::default()
+        }],
+        ..BattlefrontCard::default()
+    }));
+    let mut t = table(
+        6,
+        8,
+        vec![
+            sized(placed(&is48, Side::A, "B4"), BattlefrontKind::LargeVehicle),
+            fireball,
+            placed(&infantry("Bot Hunters"), Side::B, "B2"),
+        ],
+        &[],
+    );
+    assert_eq!(squares(&t, 0), names(&["B4", "B3"]));
+    t.initiative(Side::B);
+    t.decide("activate u1");
+    t.decide("plan attack nothing");
+    t.decide("aim 0 u0 0");
+    // One square of path, never the IS-48's own rear square.
+    assert_eq!(legal(&t), ["spread A2", "spread B2", "spread C2"]);
+    t.decide("spread B2");
+    t.roll(1, 0); // the IS-48
+    t.roll(1, 0); // the Bot Hunters on the way
+    let fired: Vec<String> = t
+        .game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            dust_core::game::Event::Fired { target, .. } => Some(target.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(fired, ["u0", "u2"]);
+}
+
+/// tactics-battlefront-2013-rules.txt, "Vehicle and Aircraft Size" ("Large Vehicles … occupy
+/// two squares"), with tactics-revised-core-rules.md, "Calculating Victory Points" (an objective
+/// of the revised kind, held by the side standing on it): a large vehicle holds it with its rear
+/// square.
+#[test]
+fn a_large_vehicle_holds_an_objective_with_its_rear_square() {
+    let is48 = tank("IS-48", 1);
+    let foe = infantry("Foe");
+    let mut setup = battlefront(open_game(
+        8,
+        8,
+        vec![
+            sized(placed(&is48, Side::A, "C3"), BattlefrontKind::LargeVehicle),
+            placed(&foe, Side::B, "H8"),
+        ],
+    ));
+    setup.objectives = vec![dust_core::game::ObjectiveSetup {
+        name: "Bunker".into(),
+        at: sq("C2"),
+        points: 15,
+        wins: false,
+    }];
+    let t = Table::new(setup);
+    assert_eq!(squares(&t, 0), names(&["C3", "C2"]));
+    assert_eq!(t.game.objective_points().a, 15);
+    assert_eq!(t.game.objective_points().b, 0);
+}
+
+/// tactics-battlefront-2013-rules.txt, "Moving Large Vehicles Sideways" ("the other half of the
+/// model moves into the adjacent square previously occupied by the model"), with
+/// tactics-revised-core-rules.md, "Spaces with Cover Elements" ("Upon entering the space,
+/// vehicles may choose to crush the crate"): the rear square of a large vehicle entering a
+/// crate's square may crush it, as the front square may.
+#[test]
+fn a_large_vehicle_crushes_a_crate_under_its_rear_square() {
+    for crush in [false, true] {
+        let is48 = tank("IS-48", 1);
+        let foe = infantry("Foe");
+        let mut setup = battlefront(open_game(
+            8,
+            8,
+            vec![
+                sized(placed(&is48, Side::A, "C3"), BattlefrontKind::LargeVehicle),
+                placed(&foe, Side::B, "H8"),
+            ],
+        ));
+        assert!(setup.board.place_cover(sq("D2"), dust_core::CoverElement::AmmoCrate));
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan move nothing");
+        // Sideways: the front to D3, the rear pivots back to D2, onto the crate.
+        t.decide("move D3");
+        t.decide("move D2");
+        assert_eq!(squares(&t, 0), names(&["D3", "D2"]));
+        assert_eq!(legal(&t), ["use crush no", "use crush yes"]);
+        t.decide(if crush { "use crush yes" } else { "use crush no" });
+        assert_eq!(t.game.board().cover(sq("D2")).is_some(), !crush);
+    }
+}

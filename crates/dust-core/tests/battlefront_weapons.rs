@@ -950,6 +950,73 @@ fn koshka_pilots_grandma_and_escapes_when_it_is_destroyed() {
     }
 }
 
+/// tactics-battlefront-2013-rules.txt, "Piloting Vehicles": "The Hero can dismount before the
+/// Vehicle activates by performing a Move or March Move action to move out of the Vehicle's
+/// square then continue their activation as normal. A Hero cannot mount and dismount a Vehicle
+/// in the same activation. If the Hero dismounts the Vehicle, the Vehicle cannot take any
+/// actions until they mount it again unless it is a Large or Huge Vehicle." and "To mount a
+/// Vehicle, a unit must move into the Vehicle's square." Koshka leaves Grand'ma by a March
+/// Move (not back into it), Grand'ma can only do nothing; next turn Koshka moves back into
+/// Grand'ma's square, attacks, and mounts it at the end of her activation; Grand'ma, not yet
+/// activated, acts as before.
+#[test]
+fn koshka_dismounts_and_mounts_grandma_again() {
+    use dust_core::game::{Decision, Event};
+    use dust_core::unit::BattlefrontSkill;
+    let (grandma, gbf) = ludwig();
+    let koshka = hero("Koshka", 3, Vec::new());
+    let kbf = Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::Pilot],
+        weapons: vec![BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    });
+    let mut units = vec![
+        with_bf(placed(&grandma, Side::A, "C2"), &gbf),
+        with_bf(placed(&koshka, Side::A, "C2"), &kbf),
+        placed(&infantry("Foes", 3), Side::B, "F8"),
+    ];
+    units[1].joins = Some(0);
+    let mut t = game(6, 8, units);
+    t.initiative(Side::A);
+    // Koshka activates on her own: she dismounts.
+    assert_eq!(legal(&t), ["activate u0", "activate u1"]);
+    t.decide("activate u1");
+    assert_eq!(t.game.unit(UnitId(1)).joined, None);
+    assert!(t.game.events().contains(&Event::Dismounted(UnitId(1), UnitId(0))));
+    // A Move or March Move first.
+    let plans = legal(&t);
+    assert!(!plans.is_empty() && plans.iter().all(|p| p.starts_with("plan move")), "{plans:?}");
+    t.decide("plan move move");
+    assert!(!legal(&t).contains(&"move C2".to_string()), "out of the vehicle's square");
+    t.decide("move C3");
+    assert!(!legal(&t).contains(&"move C2".to_string()), "not mounting again in the same activation");
+    t.decide("move C4");
+    assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("C4")));
+    t.pass(2);
+    // Grand'ma, a vehicle of one square, takes no action without her.
+    t.decide("activate u0");
+    assert_eq!(legal(&t), ["plan nothing nothing"]);
+    t.decide("plan nothing nothing");
+    assert!(t.game.unit(UnitId(0)).bf_left);
+    // Next turn: Koshka moves back into Grand'ma's square by a March Move and mounts it when her
+    // activation ends.
+    t.initiative(Side::A);
+    t.decide("activate u1");
+    t.decide("plan move move");
+    t.decide("move C3");
+    t.decide("move C2");
+    let k = t.game.unit(UnitId(1));
+    assert_eq!((k.joined, k.at), (Some(UnitId(0)), Some(sq("C2"))));
+    assert!(t.game.events().contains(&Event::Mounted(UnitId(1), UnitId(0))));
+    assert!(!t.game.unit(UnitId(0)).bf_left);
+    t.pass(2);
+    // Grand'ma has not activated this turn: she acts, with her pilot, who is no unit of her own.
+    assert_eq!(legal(&t), ["activate u0"]);
+    t.decide("activate u0");
+    assert!(legal(&t).contains(&"plan move attack".to_string()));
+    assert!(t.game.legal_decisions().iter().all(|d| *d != Decision::Activate(UnitId(1))));
+}
+
 // ----- Everything together ------------------------------------------------------------------------
 
 /// Random legal play (tactics-battlefront-2013-rules.txt, every section above) with every rule of

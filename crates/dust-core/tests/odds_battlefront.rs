@@ -403,3 +403,255 @@ fn set_up_weapons_roll_half_their_dice_after_a_move() {
     r.attacker_moved = true;
     assert_eq!(odds(&r).unwrap().lines[0].dice, 5);
 }
+
+// ----- a squad with a joined hero ---------------------------------------------------------------
+//
+// tactics-battlefront-2013-rules.txt, "Joining Infantry Squads" and "7) Suffer Damage": the hits
+// on a squad with a joined hero are assigned one by one, a miniature eliminated per hit, the hero
+// marking off the weapon's rating (every cross left for an automatic kill); "Damage Resilient"
+// (the Fakyeli, Lara and Heavy Laser Grenadiers example): rolled per hit by whoever takes it;
+// "Blast Weapons": one die per model in the target unit, the hero counted. The saves are rolled
+// before the assignment (docs/rulings.md, "Battlefront hits on a squad with a joined hero").
+
+use dust_core::odds::{HeroHits, JoinedHero, OddsError};
+
+/// A hero of the squad's armour (soldier 2) with `health` points.
+fn squad_hero(health: u8) -> UnitCard {
+    single(
+        "Hero",
+        UnitKind::Hero,
+        Armor {
+            kind: ArmorType::Soldier,
+            class: 2,
+        },
+        health,
+        vec![line("Pistol", R4, dice(1, 1), CombatValue::NoEffect)],
+    )
+}
+
+fn joined(card: &UnitCard, takes: HeroHits) -> JoinedHero<'_> {
+    JoinedHero {
+        takes,
+        ..JoinedHero::new(card)
+    }
+}
+
+/// One gunner with a cannon of `n` dice, damage 2 against soldiers.
+fn cannon(n: u8) -> UnitCard {
+    squad("Gunner", vec![line("Cannon", R4, dice(n, 2), dice(1, 1))], &[1])
+}
+
+/// The exact odds of the squad's and the hero's losses agree with the battlefront engine
+/// playing the same attack (the marginals as in `agree`, the joint within the same total
+/// variation tolerance).
+fn agree_hero(spec: &AttackSpec<'_>, seed: u64) {
+    let n = samples();
+    let exact = odds(spec).expect("exact odds");
+    let hero = exact.hero.as_ref().expect("the hero's odds");
+    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
+    let nf = f64::from(n);
+    close(&exact.loss, &mc.loss, nf, "squad loss");
+    close(&hero.loss, &mc.hero_loss().expect("the hero's loss"), nf, "hero loss");
+    let flat = |j: &[Vec<f64>]| Distribution::from_probs(j.iter().flatten().copied().collect());
+    let (e, m) = (flat(&hero.joint), flat(mc.hero_joint.as_ref().unwrap()));
+    let tv = e.total_variation(&m);
+    let tol = 4.0 * tv_scale(e.probs(), nf) + 1e-9;
+    assert!(
+        tv <= tol,
+        "joint: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
+        hero.joint,
+        mc.hero_joint
+    );
+    assert!((hero.loss.total() - 1.0).abs() < 1e-9 && (exact.loss.total() - 1.0).abs() < 1e-9);
+}
+
+/// One die at a squad of two with a hero of three, in the open: the hit stays with 1/3 × 2/3
+/// (army symbol, then a failed infantry save); taken by a miniature, or by the hero for the
+/// cannon's two points.
+#[test]
+fn a_joined_hero_takes_the_hits_as_assigned_by_hand() {
+    let a = cannon(1);
+    let t = targets(2);
+    let h = squad_hero(3);
+    let q = 2.0 / 9.0;
+    let s = AttackSpec::new(&a, &t)
+        .battlefront(None, None)
+        .with_joined_hero(joined(&h, HeroHits::Last));
+    let o = odds(&s).unwrap();
+    assert_dist(&o.loss, &[1.0 - q, q], "a miniature takes it");
+    let hero = o.hero.as_ref().unwrap();
+    assert_dist(&hero.loss, &[1.0], "the hero is spared");
+    let s = AttackSpec::new(&a, &t)
+        .battlefront(None, None)
+        .with_joined_hero(joined(&h, HeroHits::First));
+    let o = odds(&s).unwrap();
+    assert_dist(&o.loss, &[1.0], "no miniature lost");
+    assert_dist(&o.hero.as_ref().unwrap().loss, &[1.0 - q, 0.0, q], "two points on the hero");
+    assert!(o.lines[0].notes.iter().any(|n| n.contains("joined hero first")));
+}
+
+/// The engine's example (`battlefront_weapons.rs`, `a_hero_hit_through_his_squad_takes_the_damage_rating`):
+/// one soldier and a hero of five; when the soldier falls, the hits left go to the hero at two
+/// points each. Three dice: k hits kept ~ Binomial(3, 2/9); k = 1 the soldier, k = 2 the
+/// soldier and 2 points, k = 3 the soldier and 4 points.
+#[test]
+fn the_hits_left_when_the_squad_falls_go_to_the_hero_by_hand() {
+    let a = cannon(3);
+    let t = targets(1);
+    let h = squad_hero(5);
+    let s = AttackSpec::new(&a, &t)
+        .battlefront(None, None)
+        .with_joined_hero(joined(&h, HeroHits::Last));
+    let o = odds(&s).unwrap();
+    let b = binomial(3, 2.0 / 9.0);
+    let hero = o.hero.as_ref().unwrap();
+    assert_dist(&o.loss, &[b[0], 1.0 - b[0]], "the soldier");
+    assert_dist(&hero.loss, &[b[0] + b[1], 0.0, b[2], 0.0, b[3]], "the hero, two points a hit");
+    assert!((hero.joint[1][4] - b[3]).abs() < 1e-12);
+    assert_eq!(hero.destroyed, 0.0);
+    assert_eq!(hero.both_destroyed, 0.0);
+}
+
+/// The Fakyeli example's numbers: a blast that is an automatic kill on the hero (one die per
+/// model: three grenadiers and Lara), Lara with two crosses and Damage Resilient taking the
+/// first hit: she marks off both and rolls two dice, each army symbol cancelling one.
+#[test]
+fn lara_takes_an_automatic_kill_with_damage_resilient_by_hand() {
+    let mut thrower = line(
+        "Sulphurthrower",
+        R4,
+        BattlefrontValue::BlastKill { per_model: 1 }.nearest(),
+        CombatValue::NoEffect,
+    );
+    thrower.table.vehicle = [CombatValue::NoEffect; 7];
+    let a = squad("Fakyeli", vec![thrower], &[1]);
+    let bf = with_bf(1, |_, w| {
+        w.values = (1..=4)
+            .map(|c| (ArmorType::Soldier, c, BattlefrontValue::BlastKill { per_model: 1 }))
+            .collect();
+    });
+    let hlg = with_skill(targets(3), Skill::DamageResilient);
+    let lara = with_skill(squad_hero(2), Skill::DamageResilient);
+    let s = AttackSpec::new(&a, &hlg)
+        .battlefront(Some(&bf), None)
+        .with_joined_hero(joined(&lara, HeroHits::First));
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines[0].dice, 4, "three grenadiers and Lara");
+    // Each hit kept (2/9 a die: army symbol, failed infantry save) goes to Lara first; she
+    // loses nothing only if both her dice show the army symbol every time (1/9 a hit), so
+    // P(she loses nothing) = (7/9 + 2/9 × 1/9)^4.
+    let hero = o.hero.as_ref().unwrap();
+    assert!((hero.loss.p(0) - (65.0f64 / 81.0).powi(4)).abs() < 1e-12, "{:?}", hero.loss.probs());
+    agree_hero(&s, 201);
+}
+
+#[test]
+fn engine_hits_shared_with_a_joined_hero() {
+    // Riflemen (two dice each, damage 2) at a squad of four with a hero of four, in cover,
+    // sustained: miniatures first, then the hero first.
+    let a = riflemen();
+    let t = targets(4);
+    let h = squad_hero(4);
+    let mut s = AttackSpec::new(&a, &t)
+        .with_lines(&[0])
+        .battlefront(None, None)
+        .with_joined_hero(joined(&h, HeroHits::Last));
+    s.cover = CoverLevel::Soft;
+    s.sustained = true;
+    agree_hero(&s, 211);
+    let mut s2 = s.clone();
+    s2.joined_hero = Some(joined(&h, HeroHits::First));
+    agree_hero(&s2, 212);
+    // Damage Resilient on both, in the open, hero first: the squad's die is rolled per hit
+    // only while the hero lives.
+    let tr = with_skill(targets(3), Skill::DamageResilient);
+    let hr = with_skill(squad_hero(3), Skill::DamageResilient);
+    let s = AttackSpec::new(&a, &tr)
+        .with_lines(&[0])
+        .battlefront(None, None)
+        .with_joined_hero(joined(&hr, HeroHits::First));
+    agree_hero(&s, 213);
+    let mut s2 = s.clone();
+    s2.joined_hero = Some(joined(&hr, HeroHits::Last));
+    agree_hero(&s2, 214);
+    // A wounded hero (two of three) and a squad of two: the hits left go to him at two points.
+    let t5 = targets(5);
+    let mut s = AttackSpec::new(&a, &t5)
+        .with_lines(&[0])
+        .battlefront(None, None)
+        .with_joined_hero(JoinedHero {
+            health: 2,
+            ..joined(&hr, HeroHits::Last)
+        });
+    s.target_alive = 2;
+    agree_hero(&s, 215);
+}
+
+#[test]
+fn engine_blast_and_laser_on_a_squad_with_a_hero() {
+    // A blast of damage 2 (dice per model, the hero counted) and a laser line of two dice, two
+    // lines in a row: the second finds what the first left.
+    let blast = line(
+        "Blaster",
+        R4,
+        BattlefrontValue::Blast { per_model: 1, damage: 2 }.nearest(),
+        CombatValue::NoEffect,
+    );
+    let laser = with_kw(line("Laser", R4, dice(2, 1), dice(1, 1)), |k| k.laser = true);
+    // A walker fires all its lines (a squad's soldiers fire one ranged weapon each, which the
+    // odds do not model).
+    let a = single(
+        "Walker",
+        UnitKind::Vehicle,
+        Armor {
+            kind: ArmorType::Vehicle,
+            class: 3,
+        },
+        4,
+        vec![blast, laser],
+    );
+    let bf = with_bf(2, |i, w| {
+        if i == 0 {
+            w.values = (1..=4)
+                .map(|c| (ArmorType::Soldier, c, BattlefrontValue::Blast { per_model: 1, damage: 2 }))
+                .collect();
+        }
+    });
+    let t = targets(3);
+    let h = squad_hero(3);
+    let s = AttackSpec::new(&a, &t)
+        .battlefront(Some(&bf), None)
+        .with_joined_hero(joined(&h, HeroHits::First));
+    assert_eq!(odds(&s).unwrap().lines[0].dice, 4, "three miniatures and the hero");
+    agree_hero(&s, 221);
+    let mut s2 = s.clone();
+    s2.joined_hero = Some(joined(&h, HeroHits::Last));
+    s2.cover = CoverLevel::Soft;
+    agree_hero(&s2, 222);
+}
+
+/// What the odds do not take of a joined hero: another armour, the revised edition, close
+/// combat (his retaliation).
+#[test]
+fn a_joined_hero_the_odds_do_not_take() {
+    let a = riflemen();
+    let t = targets(4);
+    let other = hero(3); // soldier 3
+    let s = AttackSpec::new(&a, &t)
+        .with_lines(&[0])
+        .battlefront(None, None)
+        .with_joined_hero(JoinedHero::new(&other));
+    assert!(matches!(odds(&s), Err(OddsError::JoinedHero { .. })));
+    let h = squad_hero(3);
+    let s = AttackSpec::new(&a, &t).with_lines(&[0]).with_joined_hero(JoinedHero::new(&h));
+    assert!(matches!(odds(&s), Err(OddsError::JoinedHero { .. })), "revised edition");
+    let s = AttackSpec::new(&a, &t)
+        .with_lines(&[1])
+        .battlefront(None, None)
+        .with_joined_hero(JoinedHero::new(&h));
+    let e = odds(&s).unwrap_err();
+    assert!(e.to_string().contains("close combat"), "{e}");
+    // Without the hero, the same attack as before.
+    let s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
+    assert!(odds(&s).unwrap().hero.is_none());
+}

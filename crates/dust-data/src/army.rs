@@ -761,6 +761,24 @@ pub fn check_army_cards(army: &ArmyFile, card_files: &[CardFile]) -> Vec<Violati
 }
 
 impl ArmyFile {
+    /// The army as a scenario's side fields it (`[army.a]`): its name and units, written at
+    /// `pos`.
+    pub fn to_scenario_army(&self, pos: crate::scenario::Pos) -> crate::scenario::Army {
+        use crate::scenario::ArmyUnit;
+        crate::scenario::Army {
+            name: Some(self.name.clone()),
+            units: self
+                .units
+                .iter()
+                .map(|u| match &u.joins {
+                    Some(j) => ArmyUnit::joining(&u.name, j),
+                    None => ArmyUnit::new(&u.name),
+                })
+                .collect(),
+            pos,
+        }
+    }
+
     /// An empty army.
     pub fn new(name: &str, bloc: Bloc, ap_limit: u32) -> ArmyFile {
         ArmyFile {

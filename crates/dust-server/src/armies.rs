@@ -20,7 +20,7 @@ use crate::view::kind_name;
 use dust_core::{Bloc, BySide, Edition, Side, UnitCard, UnitKind};
 use dust_data::army::{army_cost, can_join_in, check_army_cards, parse_army, parse_bloc, ArmyEntry, ArmyFile};
 use dust_data::builtin::{builtin_card_files_for, builtin_cards};
-use dust_data::scenario::{load_builtin, parse_scenario, Army, ArmyUnit, Scenario};
+use dust_data::scenario::{load_builtin, parse_scenario, Scenario};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -268,18 +268,7 @@ pub fn scenario_with_armies(scenario: &str, armies: &BySide<Option<ArmyFile>>) -
     let mut s = builtin_scenario(scenario).map_err(|m| vec![m])?;
     for side in Side::ALL {
         if let Some(a) = &armies[side] {
-            s.armies[side] = Army {
-                name: Some(a.name.clone()),
-                units: a
-                    .units
-                    .iter()
-                    .map(|u| match &u.joins {
-                        Some(j) => ArmyUnit::joining(&u.name, j),
-                        None => ArmyUnit::new(&u.name),
-                    })
-                    .collect(),
-                pos: s.armies[side].pos,
-            };
+            s.armies[side] = a.to_scenario_army(s.armies[side].pos);
         }
     }
     let text = s.to_toml();

@@ -99,6 +99,11 @@ impl Game {
     /// Table"). Plans hold two actions; three-action plans (Ace Pilot) are not implemented yet.
     pub(super) fn bf_plans(&self, u: UnitId) -> Vec<Plan> {
         use Action::{Attack, Move, Nothing, Skill as Special};
+        if self.unit(u).bf_left {
+            // "If the Hero dismounts the Vehicle, the Vehicle cannot take any actions until they
+            // mount it again unless it is a Large or Huge Vehicle."
+            return vec![Plan::Two(Nothing, Nothing)];
+        }
         let special = !self.abilities(u).is_empty();
         if self.unit(u).at.is_none() {
             let mut v = vec![Plan::Two(Move, Move), Plan::Two(Move, Attack), Plan::Two(Move, Nothing)];
@@ -181,6 +186,8 @@ impl Game {
         self.activatable(side)
             // Aircraft make no reactive attacks (docs/rulings.md, "Battlefront aircraft do not react").
             .filter(|&id| !self.flies(id))
+            // A vehicle whose pilot dismounted takes no action ("Piloting Vehicles").
+            .filter(|&id| !self.unit(id).bf_left)
             .filter(|&id| {
                 self.unit(id).at.is_some_and(|from| {
                     if large || self.model_squares(id) > 1 {
@@ -929,6 +936,22 @@ impl Game {
         }
     }
 
+    /// A move leg of a large or huge model ended: a square of the model behind its front that it
+    /// did not hold before (`before`) with an ammo crate is entered, so its side may crush the
+    /// crate there too (tactics-revised-core-rules.md, "Spaces with Cover Elements": "Upon
+    /// entering the space, vehicles may choose to crush the crate"; the front square is asked
+    /// by [`Game::do_move`], after these). One question per square.
+    pub(super) fn bf_crush_behind(&mut self, u: UnitId, before: &[Square]) {
+        if self.model_squares(u) < 2 || self.kind_of(u) != PieceKind::Vehicle {
+            return;
+        }
+        for at in self.unit_squares(u).into_iter().skip(1) {
+            if !before.contains(&at) && self.board.cover(at) == Some(CoverElement::AmmoCrate) {
+                self.stack.push(Step::Crush { unit: u, at });
+            }
+        }
+    }
+
     /// Puts the squares of large and huge models behind their front squares into the occupancy
     /// (the front square is placed as every unit's square is).
     pub(super) fn bf_place_extra_squares(&mut self) {
@@ -945,7 +968,7 @@ impl Game {
     }
 
     /// The occupancy without the unit's own squares (its squares do not stop its own moves).
-    fn occ_without(&self, u: UnitId) -> Occupancy {
+    pub(super) fn occ_without(&self, u: UnitId) -> Occupancy {
         let mut occ = self.occ.clone();
         let side = self.unit(u).side;
         for s in self.unit_squares(u) {
@@ -1105,7 +1128,7 @@ impl Game {
 
     /// The squares the declaring unit will stand on when it attacks: the pose after its declared
     /// moves (`from` is its front square), or where it stands.
-    fn bf_decl_squares(&self, d: &Decl, from: Square) -> Vec<Square> {
+    pub(super) fn bf_decl_squares(&self, d: &Decl, from: Square) -> Vec<Square> {
         let Some(u) = d.unit else { return vec![from] };
         let n = self.model_squares(u);
         if n < 2 {
@@ -1327,5 +1350,134 @@ impl Game {
             // (docs/rulings.md, "Battlefront objectives").
             _ => None,
         };
+    }
+}
+
+// ----- Piloting vehicles: mounting and dismounting ------------------------------------------------
+
+impl Game {
+    /// Whether `h` is a hero who may pilot a vehicle ("Piloting Vehicles": "A Hero with the Pilot
+    /// skill … can pilot a Vehicle"; Vehicle Pilot alike).
+    fn bf_is_pilot(&self, h: UnitId) -> bool {
+        let unit = self.unit(h);
+        unit.card.kind == UnitKind::Hero
+            && unit
+                .bf
+                .as_ref()
+                .is_some_and(|b| b.has(BattlefrontSkill::Pilot) || b.has(BattlefrontSkill::VehiclePilot))
+    }
+
+    /// The vehicle (or aircraft) the hero `h` pilots now, if any.
+    pub fn bf_piloted(&self, h: UnitId) -> Option<UnitId> {
+        let unit = self.unit(h);
+        let v = unit.joined.filter(|_| unit.card.kind == UnitKind::Hero)?;
+        matches!(self.unit(v).card.kind, UnitKind::Vehicle | UnitKind::Aircraft).then_some(v)
+    }
+
+    /// The mounted heroes of `side` who may activate on their own to dismount ("The Hero can
+    /// dismount before the Vehicle activates by performing a Move or March Move action to move
+    /// out of the Vehicle's square then continue their activation as normal"): neither he nor
+    /// his vehicle has activated this turn, and he has a square to step to out of its squares.
+    pub(super) fn bf_dismountable(&self, side: Side) -> Vec<UnitId> {
+        if self.edition != Edition::Battlefront {
+            return Vec::new();
+        }
+        (0..self.units.len())
+            .map(|i| UnitId(i as u8))
+            .filter(|&h| {
+                let hero = self.unit(h);
+                let Some(v) = self.bf_piloted(h) else { return false };
+                let vehicle = self.unit(v);
+                hero.side == side
+                    && !hero.destroyed
+                    && !vehicle.destroyed
+                    && !hero.activated
+                    && !vehicle.activated
+                    && self.bf_has_way_out(h, v)
+            })
+            .collect()
+    }
+
+    /// Whether the mounted hero `h` could end a Move on a square out of vehicle `v`'s squares
+    /// (his own movement, as he will move alone).
+    fn bf_has_way_out(&self, h: UnitId, v: UnitId) -> bool {
+        let hero = self.unit(h);
+        let Some(at) = hero.at else { return false };
+        let mover = Mover {
+            at,
+            kind: PieceKind::Hero,
+            side: hero.side,
+            movement: hero.card.movement.max(1),
+            actions: 1,
+            agile: false,
+            fast: false,
+            jump: false,
+        };
+        let held = self.unit_squares(v);
+        crate::reach::reach_squares_in(&self.board, &self.occ, &mover, false, self.move_rules(h, &[]))
+            .into_iter()
+            .any(|s| !held.contains(&s))
+    }
+
+    /// The pilot `h` activates on his own: he leaves the vehicle now (his first action is a
+    /// Move out of its squares). A vehicle of one square left without its pilot takes no action
+    /// until a pilot mounts it again; a large or huge one goes on.
+    pub(super) fn bf_dismount(&mut self, d: &mut Decl, h: UnitId) {
+        let Some(v) = self.bf_piloted(h) else { return };
+        self.units[usize::from(h.0)].joined = None;
+        self.units[usize::from(v.0)].joined = None;
+        if self.model_squares(v) < 2 {
+            self.units[usize::from(v.0)].bf_left = true;
+        }
+        d.bf_dismount = Some(v);
+        self.events.push(Event::Dismounted(h, v));
+    }
+
+    /// The plans of a dismounting pilot: "performing a Move or March Move action to move out of
+    /// the Vehicle's square" first.
+    pub(super) fn bf_dismount_plan(d: &Decl, p: Plan) -> bool {
+        d.bf_dismount.is_none() || matches!(p, Plan::Two(Action::Move, _))
+    }
+
+    /// The squares a move leg of `d` may not end on: a dismounting pilot moves out of his
+    /// vehicle's squares and does not end a Move there again in this activation ("A Hero cannot
+    /// mount and dismount a Vehicle in the same activation").
+    pub(super) fn bf_dismount_filter(&self, d: &Decl, v: &mut Vec<Square>) {
+        if let Some(vehicle) = d.bf_dismount {
+            let held = self.unit_squares(vehicle);
+            v.retain(|s| !held.contains(s));
+        }
+    }
+
+    /// The activation of `h` ends: a hero with Pilot or Vehicle Pilot who moved in it and stands
+    /// on a square of a vehicle (or aircraft) of his side with no pilot mounts it ("To mount a
+    /// Vehicle, a unit must move into the Vehicle's square … Only one Hero may pilot a Vehicle at
+    /// a time"), placed with it (on its front square); a vehicle left by its pilot may act again.
+    /// An Attack after that Move was still his own (docs/rulings.md, "Battlefront mounting and
+    /// dismounting").
+    pub(super) fn bf_mount(&mut self, h: UnitId) {
+        let hero = self.unit(h);
+        if self.edition != Edition::Battlefront || !self.bf_is_pilot(h) || hero.joined.is_some() || hero.destroyed || !hero.moved {
+            return;
+        }
+        let Some(to) = hero.at else { return };
+        let side = self.unit(h).side;
+        let Some(v) = (0..self.units.len()).map(|i| UnitId(i as u8)).find(|&v| {
+            let x = self.unit(v);
+            v != h
+                && x.side == side
+                && x.joined.is_none()
+                && matches!(x.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+                && self.unit_squares(v).contains(&to)
+        }) else {
+            return;
+        };
+        let at = self.unit(v).at;
+        self.units[usize::from(h.0)].joined = Some(v);
+        self.units[usize::from(h.0)].at = at;
+        self.units[usize::from(v.0)].joined = Some(h);
+        self.units[usize::from(v.0)].bf_left = false;
+        self.rebuild_cells();
+        self.events.push(Event::Mounted(h, v));
     }
 }

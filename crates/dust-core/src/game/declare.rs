@@ -13,6 +13,11 @@ impl Game {
         }
         let Some(u) = d.unit else {
             let mut v: Vec<Decision> = self.activatable(d.side).map(Decision::Activate).collect();
+            // A pilot activating on his own dismounts (battlefront "Piloting Vehicles").
+            for h in self.bf_dismountable(d.side) {
+                let i = v.partition_point(|x| matches!(x, Decision::Activate(u) if *u < h));
+                v.insert(i, Decision::Activate(h));
+            }
             if self.may_pass(d.side) {
                 // Passing hands the next activation to the other side (battlefront "Passing").
                 v.push(Decision::First(d.side.other()));
@@ -26,7 +31,12 @@ impl Game {
             if d.reactive.is_some() {
                 return self.reactive_plans().into_iter().map(Decision::Plan).collect();
             }
-            return self.plans(u).into_iter().map(Decision::Plan).collect();
+            return self
+                .plans(u)
+                .into_iter()
+                .filter(|&p| Game::bf_dismount_plan(d, p))
+                .map(Decision::Plan)
+                .collect();
         };
         if d.assault.is_none() {
             return vec![Decision::Use(Optional::Assault, false), Decision::Use(Optional::Assault, true)];
@@ -249,7 +259,12 @@ impl Game {
     pub(super) fn decl_apply(&mut self, d: &mut Decl, dec: Decision) {
         d.options = None;
         match dec {
-            Decision::Activate(u) => d.unit = Some(u),
+            Decision::Activate(u) => {
+                d.unit = Some(u);
+                if self.edition == Edition::Battlefront && self.bf_piloted(u).is_some() {
+                    self.bf_dismount(d, u);
+                }
+            }
             Decision::Use(Optional::Separate, b) => {
                 d.separate = Some(b);
                 if b {

@@ -141,6 +141,11 @@ pub enum Event {
     ActivationEnded(UnitId),
     /// A hero left the squad he had joined.
     Separated(UnitId),
+    /// Battlefront edition: a hero mounted a vehicle to pilot it (hero, vehicle; "Piloting
+    /// Vehicles").
+    Mounted(UnitId, UnitId),
+    /// Battlefront edition: a hero dismounted the vehicle he piloted (hero, vehicle).
+    Dismounted(UnitId, UnitId),
     /// A vehicle repaired health points.
     Repaired(UnitId, u8),
     /// A SKILL action naming a unit, and whether it worked.
@@ -223,6 +228,8 @@ impl fmt::Display for Event {
             Event::Reloaded(u, w) => write!(f, "{u} reloads {w}"),
             Event::ActivationEnded(u) => write!(f, "{u} ends its activation"),
             Event::Separated(u) => write!(f, "{u} leaves his squad"),
+            Event::Mounted(h, v) => write!(f, "{h} mounts {v} to pilot it"),
+            Event::Dismounted(h, v) => write!(f, "{h} dismounts from {v}"),
             Event::Repaired(u, n) => write!(f, "{u} recovers {n} health"),
             Event::AbilityUsed {
                 unit,

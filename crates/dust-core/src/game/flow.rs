@@ -199,10 +199,12 @@ impl Game {
                 }
             }
             Step::Move { unit, to, face } => {
+                let before = if self.model_squares(unit) > 1 { self.unit_squares(unit) } else { Vec::new() };
                 self.bf_set_facing(unit, face);
                 self.do_move(unit, to);
                 // A one-square unit ends its Move facing the way it chose (battlefront).
                 self.bf_set_facing(unit, face);
+                self.bf_crush_behind(unit, &before);
             }
             Step::Attack {
                 unit,
@@ -275,6 +277,9 @@ impl Game {
             Step::Serum => self.run_serum(),
             Step::Ended(u) => self.events.push(Event::ActivationEnded(u)),
             Step::EndActivation(u) => {
+                if self.edition == Edition::Battlefront {
+                    self.bf_mount(u); // a pilot who moved into a vehicle's square
+                }
                 self.events.push(Event::ActivationEnded(u));
                 self.turn = self.unit(u).side.other();
                 self.stack.push(Step::NextActivation);
@@ -477,9 +482,16 @@ impl Game {
     }
 
     /// The side holding an objective space: the side of the units standing on it (units of
-    /// both sides never share a space).
+    /// both sides never share a space); a battlefront large or huge model stands on every one
+    /// of its squares ([`Game::unit_squares`]).
     pub(super) fn holder(&self, at: Square) -> Option<Side> {
-        self.units.iter().find(|u| !u.destroyed && u.at == Some(at)).map(|u| u.side)
+        (0..self.units.len())
+            .map(|i| UnitId(i as u8))
+            .find(|&id| {
+                let u = self.unit(id);
+                !u.destroyed && (u.at == Some(at) || self.model_squares(id) > 1 && self.unit_squares(id).contains(&at))
+            })
+            .map(|id| self.unit(id).side)
     }
 
     /// "Both players can no longer fulfill their objectives": the scenario has objectives and no

@@ -198,6 +198,11 @@ pub struct Unit {
     pub bf: Option<Arc<BattlefrontCard>>,
     /// Battlefront edition: the direction the unit faces ("1) Check Field of Fire").
     pub facing: Facing,
+    /// Battlefront edition: a vehicle of one square whose pilot dismounted; it takes no action
+    /// until a pilot mounts it again ("Piloting Vehicles": "If the Hero dismounts the Vehicle,
+    /// the Vehicle cannot take any actions until they mount it again unless it is a Large or
+    /// Huge Vehicle").
+    pub bf_left: bool,
 }
 
 impl Unit {
@@ -237,6 +242,7 @@ impl Unit {
             times_destroyed: 0,
             bf: None,
             facing: Facing::default(),
+            bf_left: false,
         }
     }
     /// The piece kind on the board.
@@ -338,6 +344,9 @@ struct Decl {
     indirect: Option<UnitId>,
     /// A flamethrower's path being chosen: the aim, and the spaces chosen so far.
     spread: Option<(Aim, Vec<Square>)>,
+    /// Battlefront edition: the activation of a pilot who dismounts this vehicle ("Piloting
+    /// Vehicles"): his first Move leaves its squares, and he may not mount again.
+    bf_dismount: Option<UnitId>,
     /// The decisions offered now, when `decl_autofill` had to work them out anyway to see
     /// whether there was a choice (moves, targets, abilities, flame spaces). Set only while the
     /// declaration waits on top of the stack for a decision, and the state does not change
@@ -797,6 +806,9 @@ impl Game {
                 if !u.bf_used.is_empty() {
                     h.u8(u.bf_used.len() as u8);
                 }
+                if u.bf_left {
+                    h.u8(0xA5); // (only then, so that games without it keep their digests)
+                }
             }
         }
         h.bytes(&self.cover_damage);
@@ -1044,6 +1056,7 @@ impl Decl {
             ability2: None,
             indirect: None,
             spread: None,
+            bf_dismount: None,
             options: None,
         }
     }

@@ -77,8 +77,18 @@ impl Game {
         }
     }
 
-    /// Where the next move action of `decl` may end.
+    /// Where the next move action of `decl` may end (battlefront: never into the vehicle a
+    /// pilot dismounts in this activation, "Piloting Vehicles").
     pub(super) fn move_options(&self, d: &Decl) -> Vec<Square> {
+        let mut v = self.move_options_shared(d);
+        if self.edition == Edition::Battlefront {
+            self.bf_dismount_filter(d, &mut v);
+        }
+        v
+    }
+
+    /// [`Game::move_options`] by the shared movement rules.
+    fn move_options_shared(&self, d: &Decl) -> Vec<Square> {
         if self.edition == Edition::Battlefront {
             if let Some(v) = self.bf_move_options(d) {
                 return v; // large and huge models

@@ -11,6 +11,11 @@ pub(super) fn plan_has_skill(p: Plan) -> bool {
     matches!(p, Plan::Two(a, b) if a == Action::Skill || b == Action::Skill)
 }
 
+/// The range from `s` to the nearest of `squares`.
+fn nearest(s: Square, squares: &[Square]) -> u32 {
+    squares.iter().map(|&q| range(s, q)).min().unwrap_or(u32::MAX)
+}
+
 /// `a` and `b` are the same space or touch ("adjacent"; a hero may share a vehicle's space).
 fn near(a: Square, b: Square) -> bool {
     a == b || a.is_adjacent(b)
@@ -92,6 +97,9 @@ impl Game {
     pub(super) fn ability_options(&self, d: &Decl) -> Vec<(Ability, UnitId)> {
         let Some(u) = d.unit else { return Vec::new() };
         let Some(p) = self.skill_position(d) else { return Vec::new() };
+        // Battlefront "Vehicle and Aircraft Size": a large or huge model is next to whatever
+        // touches any of its squares (the user's, where it acts, and the target's).
+        let mine = if self.model_squares(u) > 1 { self.bf_decl_squares(d, p) } else { vec![p] };
         let side = self.unit(u).side;
         let group: Vec<UnitId> = std::iter::once(u).chain(self.unit(u).joined).collect();
         let mut out = Vec::new();
@@ -101,7 +109,7 @@ impl Game {
                 if x.side != side || group.contains(&t) || x.is_joined_hero() && a != Ability::GetUp {
                     continue;
                 }
-                let on_board_near = !x.destroyed && x.at.is_some_and(|s| near(p, s));
+                let on_board_near = !x.destroyed && self.touches(&mine, t);
                 let vehicle = x.piece() == PieceKind::Vehicle;
                 let ok = match a {
                     Ability::ArtilleryStrike => self.can_strike(u, p, t),
@@ -110,7 +118,8 @@ impl Game {
                     // any unit on the battlefield" (Relay).
                     Ability::GetMoving => {
                         !x.destroyed
-                            && x.at.is_some_and(|s| near(p, s) || self.role_alive(u, Role::Radioman))
+                            && x.at.is_some()
+                            && (self.touches(&mine, t) || self.role_alive(u, Role::Radioman))
                             && !self.follow_up.contains(&t)
                     }
                     Ability::FieldRepair => vehicle && x.destroyed,
@@ -123,6 +132,16 @@ impl Game {
             }
         }
         out
+    }
+
+    /// Whether unit `t`, on the board, is on or next to one of the squares `mine` (every square
+    /// of a large or huge model, [`Game::unit_squares`]).
+    fn touches(&self, mine: &[Square], t: UnitId) -> bool {
+        if self.model_squares(t) > 1 {
+            self.unit_squares(t).iter().any(|&s| mine.iter().any(|&p| near(p, s)))
+        } else {
+            self.unit(t).at.is_some_and(|s| mine.iter().any(|&p| near(p, s)))
+        }
     }
 
     /// Whether `a` is, for unit `u`, one of its Command Squad's abilities (one attempt a round
@@ -367,10 +386,26 @@ impl Game {
         let (Target::Unit(t), true, true) = (aim.target, w.keywords.flame, reach_more) else {
             return 0;
         };
-        match (self.attack_position(d), self.unit(t).at) {
-            (Some(from), Some(to)) => (range(from, to) as usize).saturating_sub(1),
-            _ => 0,
+        match self.attack_position(d).and_then(|from| self.flame_ends(d, from, t)) {
+            Some((mine, theirs)) => {
+                let left = mine.iter().map(|&a| nearest(a, &theirs)).min().unwrap_or(0);
+                (left as usize).saturating_sub(1)
+            }
+            None => 0,
         }
+    }
+
+    /// The squares flames (or a battlefront spray) run between: the attacker's where it attacks
+    /// from `from` and the target's; in the battlefront edition every square of a large or huge
+    /// model ("Vehicle and Aircraft Size"), the path starting next to the attacker's square
+    /// nearest the target and ending next to the target's nearest square.
+    fn flame_ends(&self, d: &Decl, from: Square, t: UnitId) -> Option<(Vec<Square>, Vec<Square>)> {
+        let to = self.unit(t).at?;
+        if self.edition != Edition::Battlefront {
+            return Some((vec![from], vec![to]));
+        }
+        let theirs = self.unit_squares(t);
+        Some((self.bf_decl_squares(d, from), if theirs.is_empty() { vec![to] } else { theirs }))
     }
 
     /// The next space the flames may cross: a neighbour of the previous space (or of the
@@ -382,13 +417,23 @@ impl Game {
         let (Some(u), Some(from), Target::Unit(t)) = (d.unit, self.attack_position(d), aim.target) else {
             return Vec::new();
         };
-        let Some(to) = self.unit(t).at else { return Vec::new() };
-        let prev = path.last().copied().unwrap_or(from);
-        let left = range(prev, to);
+        let Some((mine, theirs)) = self.flame_ends(d, from, t) else { return Vec::new() };
+        // Where the path goes on from: its last square, or the attacker's squares nearest the
+        // target (its one square in the revised edition).
+        let starts: Vec<Square> = match path.last() {
+            Some(&p) => vec![p],
+            None => {
+                let m = mine.iter().map(|&a| nearest(a, &theirs)).min();
+                mine.iter().copied().filter(|&a| Some(nearest(a, &theirs)) == m).collect()
+            }
+        };
         let kind = self.kind_of(u);
         let mut out = Vec::new();
         for s in self.board.squares() {
-            if s == from || s == to || !prev.is_adjacent(s) || range(s, to) + 1 != left {
+            if mine.contains(&s)
+                || theirs.contains(&s)
+                || !starts.iter().any(|&p| p.is_adjacent(s) && nearest(s, &theirs) + 1 == nearest(p, &theirs))
+            {
                 continue;
             }
             let seen = |target: PieceKind| {
@@ -412,7 +457,13 @@ impl Game {
                 // alternative shortest paths": squares the attacker sees (area line of sight),
                 // never a square of terrain that blocks it (docs/rulings.md, "Battlefront
                 // spray path").
-                !self.board.terrain(s).blocks_area_sight() && crate::battlefront::sees(&self.board, &self.occ, from, s)
+                !self.board.terrain(s).blocks_area_sight()
+                    && if mine.len() == 1 {
+                        crate::battlefront::sees(&self.board, &self.occ, from, s)
+                    } else {
+                        // From any point of any of the model's squares, its own not blocking.
+                        crate::battlefront::sees_areas(&self.board, &self.occ, &mine, &[s], &mine)
+                    }
             } else if here.is_empty() {
                 seen(PieceKind::Squad)
             } else {
@@ -446,10 +497,12 @@ impl Game {
         for s in aim.via.iter().flatten() {
             for (i, x) in self.units.iter().enumerate() {
                 let id = UnitId(i as u8);
-                if x.destroyed || x.at != Some(*s) || x.is_joined_hero() || id == attacker || self.unit(attacker).joined == Some(id) {
+                // Battlefront: a large or huge model is hit on any of its squares, once.
+                let on = x.at == Some(*s) || self.model_squares(id) > 1 && self.unit_squares(id).contains(s);
+                if x.destroyed || !on || x.is_joined_hero() || id == attacker || self.unit(attacker).joined == Some(id) {
                     continue;
                 }
-                if Target::Unit(id) != aim.target {
+                if Target::Unit(id) != aim.target && !v.contains(&id) {
                     v.push(id);
                 }
             }

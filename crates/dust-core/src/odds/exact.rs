@@ -2,7 +2,7 @@
 //! a small dynamic programme over the target's health left (and whether Medal of Honor is still
 //! unused).
 
-use super::{cap_vec, convolve, AttackSpec, Distribution, LineChoice, OddsError, LASER_TAIL, MAX_DICE};
+use super::{cap_vec, convolve, AttackSpec, Distribution, HeroHits, LineChoice, OddsError, LASER_TAIL, MAX_DICE};
 use crate::dice::{binomial, BattlefrontDice, Die, Face, Symbols};
 use crate::los::CoverLevel;
 use crate::range::WeaponRange;
@@ -60,6 +60,23 @@ pub struct Odds {
     pub truncation_error: f64,
     /// Remarks on the whole attack.
     pub notes: Vec<String>,
+    /// Battlefront: what the hero joined to the target squad loses ([`AttackSpec::joined_hero`]);
+    /// [`Odds::loss`] and [`Odds::destroyed`] are then the squad's miniatures.
+    pub hero: Option<HeroOdds>,
+}
+
+/// The odds of the hero joined to the target squad over the activation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeroOdds {
+    /// Health the hero loses (index = health lost).
+    pub loss: Distribution,
+    /// P(the hero is destroyed).
+    pub destroyed: f64,
+    /// P(the squad and the hero are both destroyed).
+    pub both_destroyed: f64,
+    /// Joint distribution: `joint[s][h]` = P(the squad loses `s` miniatures and the hero `h`
+    /// health).
+    pub joint: Vec<Vec<f64>>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -483,6 +500,43 @@ struct Prepared {
     target_h: usize,
     attacker_h: usize,
     moh: bool,
+    /// Battlefront: the hero joined to the target squad.
+    hero: Option<HeroPrep>,
+}
+
+/// What a hit assigned to a joined hero marks off.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum HeroPoints {
+    /// The weapon's damage rating against him (a blast's Y).
+    Rating(u8),
+    /// Every cross left (automatic kill).
+    Kill,
+}
+
+/// A joined hero, checked ([`AttackSpec::joined_hero`]).
+struct HeroPrep {
+    health: usize,
+    resilient: bool,
+    squad_resilient: bool,
+    takes: HeroHits,
+    /// What a hit of each of [`Prepared::fires`] marks off on him.
+    points: Vec<HeroPoints>,
+}
+
+/// What a hit of line `li` assigned to a hero joined to the target marks off
+/// (`Game::hero_points_per_hit`): the damage of the line's value against his armour, a blast's
+/// Y, every cross left for an automatic kill; at least one point.
+fn hero_points(attacker: &UnitCard, bf: Option<&BattlefrontCard>, li: usize, hero: &UnitCard) -> HeroPoints {
+    let w = &attacker.weapons[li];
+    let damage = match w.table.against(hero.armor) {
+        CombatValue::Dice { damage, .. } | CombatValue::Volley { damage, .. } => damage,
+        _ => 1,
+    };
+    match bf.and_then(|b| b.weapons.get(li)).and_then(|w| w.value(hero.armor)) {
+        Some(BattlefrontValue::Blast { damage, .. }) => HeroPoints::Rating(damage.max(1)),
+        Some(BattlefrontValue::BlastKill { .. } | BattlefrontValue::Kill { .. }) => HeroPoints::Kill,
+        None => HeroPoints::Rating(damage.max(1)),
+    }
 }
 
 fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
@@ -535,8 +589,10 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
             }
         }
     }
+    // A blast or Incendiary line counts a joined hero as one more model.
+    let models = target_h + usize::from(spec.joined_hero.is_some());
     for f in fires.iter().chain(retaliation.iter().flatten()) {
-        let n = f.dice(target_h.max(attacker_h));
+        let n = f.dice(models.max(attacker_h));
         if n > MAX_DICE {
             return Err(OddsError::TooManyDice {
                 line: f.name.clone(),
@@ -544,13 +600,188 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
             });
         }
     }
+    let hero = spec.joined_hero.as_ref().map(|h| HeroPrep {
+        health: usize::from(h.health),
+        resilient: h.damage_resilient,
+        squad_resilient: spec.damage_resilient,
+        takes: h.takes,
+        points: fires
+            .iter()
+            .map(|f| hero_points(spec.attacker, spec.attacker_bf, f.line, h.card))
+            .collect(),
+    });
     Ok(Prepared {
         fires,
         retaliation,
         target_h,
         attacker_h,
         moh: spec.medal_of_honor,
+        hero,
     })
+}
+
+/// Battlefront, a squad with a joined hero: the `k` hits of one line left after the saves,
+/// assigned one by one as the engine does (`Game::damage_point`), from `m` miniatures and the
+/// hero's `hh` health (both alive). Each hit goes to a miniature or to the hero as
+/// [`HeroPrep::takes`] says; Damage Resilient is rolled for the one who takes it (one die for a
+/// miniature while the hero lives, one per point the hero would mark off); when the squad's
+/// last miniature falls, the hits left go to the hero at once, `points` each, with no Damage
+/// Resilient; once the hero is gone the squad's hits of the line get none either (the skill was
+/// to be rolled per hit, and the attack's roll is past). Returns `out[m'][hh']` with the mass
+/// `w`.
+fn assign_hits(h: &HeroPrep, points: HeroPoints, m: usize, hh: usize, k: usize, w: f64, out: &mut [Vec<f64>]) {
+    let p = BattlefrontDice::ThreeSymbol.roll(1, Symbols::ARMY).p();
+    // What the hero marks off per hit: the rating, or all he had when the line struck.
+    let per = match points {
+        HeroPoints::Rating(d) => usize::from(d),
+        HeroPoints::Kill => hh,
+    };
+    let mut cur = vec![vec![0.0; hh + 1]; m + 1];
+    cur[m][hh] = w;
+    if k == 0 {
+        out[m][hh] += w;
+        return;
+    }
+    for i in 0..k {
+        let left = k - i - 1; // after this hit
+        let mut next = vec![vec![0.0; hh + 1]; m + 1];
+        for (mm, row) in cur.iter().enumerate().skip(1) {
+            for (h2, &x) in row.iter().enumerate() {
+                if x == 0.0 {
+                    continue;
+                }
+                let to_hero = h2 > 0 && h.takes == HeroHits::First;
+                let mut land = |m2: usize, h3: usize, q: f64| {
+                    if q == 0.0 {
+                        return;
+                    }
+                    if left == 0 {
+                        out[m2][h3] += q;
+                    } else if m2 == 0 {
+                        out[0][h3 - h3.min(left * per)] += q;
+                    } else {
+                        next[m2][h3] += q;
+                    }
+                };
+                if to_hero {
+                    let n = per.clamp(1, h2);
+                    if h.resilient {
+                        for (c, b) in binomial(n as u32, p).into_iter().enumerate() {
+                            land(mm, h2 - (n - c), x * b);
+                        }
+                    } else {
+                        land(mm, h2 - n, x);
+                    }
+                } else if h.squad_resilient && h2 > 0 {
+                    land(mm, h2, x * p);
+                    land(mm - 1, h2, x * (1.0 - p));
+                } else {
+                    land(mm - 1, h2, x);
+                }
+            }
+        }
+        cur = next;
+    }
+}
+
+/// Battlefront, a squad with a joined hero: the joint distribution of the miniatures and the
+/// hero's health left after the ranged lines (`st[m][hh]`), and the truncation bound. A line
+/// finds the squad destroyed: it does nothing (its target is gone, the hero goes on alone); the
+/// hero destroyed: the squad alone, Damage Resilient rolled with the attack.
+fn activation_hero(p: &Prepared, h: &HeroPrep) -> (Vec<Vec<f64>>, f64) {
+    let fires: Vec<(&Fire, HeroPoints)> = p.fires.iter().zip(h.points.iter().copied()).filter(|(f, _)| !f.close).collect();
+    run_hero(&fires, p.target_h, h, p.moh)
+}
+
+/// [`activation_hero`] for the given lines, from `m0` miniatures and the hero's full health.
+fn run_hero(fires: &[(&Fire, HeroPoints)], m0: usize, h: &HeroPrep, moh: bool) -> (Vec<Vec<f64>>, f64) {
+    let h0 = h.health;
+    let mut err = 0.0;
+    // st[m][hh][flag]: flag 1 = Medal of Honor still unused.
+    let mut st = vec![vec![[0.0f64; 2]; h0 + 1]; m0 + 1];
+    st[m0][h0][usize::from(moh)] = 1.0;
+    for &(f, points) in fires {
+        let mut next = vec![vec![[0.0f64; 2]; h0 + 1]; m0 + 1];
+        next[0].clone_from(&st[0]);
+        let mut cache: Vec<((u32, bool), [Outcome; 2])> = Vec::new();
+        for (m, rows) in st.iter().enumerate().skip(1) {
+            for (hh, row) in rows.iter().enumerate() {
+                for (flag, &w) in row.iter().enumerate() {
+                    if w == 0.0 {
+                        continue;
+                    }
+                    // A blast or Incendiary line counts the hero as one more model.
+                    let n = f.dice(m + usize::from(hh > 0));
+                    let key = (n, flag == 1);
+                    let i = match cache.iter().position(|(k, _)| *k == key) {
+                        Some(i) => i,
+                        None => {
+                            cache.push((key, resolve(f, n, m, flag == 1, &mut err)));
+                            cache.len() - 1
+                        }
+                    };
+                    for (b, nf) in [(0, flag), (1, 0)] {
+                        let o = &cache[i].1[b];
+                        if o.hits.is_empty() {
+                            continue;
+                        }
+                        if hh == 0 {
+                            for (k, q) in loss_of(f, o, m).into_iter().enumerate() {
+                                next[m - k][0][nf] += w * q;
+                            }
+                            continue;
+                        }
+                        let mut out = vec![vec![0.0; h0 + 1]; m0 + 1];
+                        let mass = o.mass();
+                        match f.kind {
+                            _ if f.heroic => out[m][hh] += mass,
+                            Kind::None => out[m][hh] += mass,
+                            // "eliminate the entire unit": the squad and its hero.
+                            Kind::Ap => {
+                                let zero = o.saved.first().copied().unwrap_or(0.0);
+                                out[m][hh] += zero;
+                                out[0][0] += (mass - zero).max(0.0);
+                            }
+                            _ => {
+                                for (k, &q) in o.saved.iter().enumerate() {
+                                    if q != 0.0 {
+                                        assign_hits(h, points, m, hh, k, q, &mut out);
+                                    }
+                                }
+                            }
+                        }
+                        for (m2, row) in out.iter().enumerate() {
+                            for (h2, &q) in row.iter().enumerate() {
+                                next[m2][h2][nf] += w * q;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        st = next;
+    }
+    let joint = st.iter().map(|row| row.iter().map(|x| x[0] + x[1]).collect()).collect();
+    (joint, err)
+}
+
+/// The odds of the hero and the squad's loss from `st[m][hh]` (health left).
+fn hero_odds(left: &[Vec<f64>], m0: usize, h0: usize) -> (Distribution, HeroOdds) {
+    let mut joint = vec![vec![0.0; h0 + 1]; m0 + 1];
+    for (m, row) in left.iter().enumerate() {
+        for (hh, &q) in row.iter().enumerate() {
+            joint[m0 - m][h0 - hh] += q;
+        }
+    }
+    let squad = normalized(joint.iter().map(|r| r.iter().sum()).collect());
+    let hero = normalized((0..=h0).map(|j| joint.iter().map(|r| r[j]).sum()).collect());
+    let o = HeroOdds {
+        destroyed: hero.p(h0),
+        both_destroyed: joint[m0][h0],
+        loss: hero,
+        joint,
+    };
+    (squad, o)
 }
 
 /// Cached resolutions of one line by (targets, Medal of Honor available).
@@ -678,7 +909,7 @@ fn marginals(joint: &[Vec<f64>]) -> (Distribution, Distribution) {
 fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
     let h = p.target_h;
     let mut err = 0.0;
-    let n = f.dice(h);
+    let n = f.dice(h + usize::from(p.hero.is_some()));
     let outs = resolve(f, n, h, p.moh, &mut err);
     let (mut hits, mut saved, mut damage, mut loss) = (Vec::new(), Vec::new(), Vec::new(), vec![0.0; h + 1]);
     for o in outs.iter().filter(|o| !o.hits.is_empty()) {
@@ -688,6 +919,16 @@ fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
         add_into(&mut loss, &loss_of(f, o, h));
     }
     let mut notes = Vec::new();
+    if let Some(hero) = &p.hero {
+        // The squad's loss with the hits shared with the hero, the line alone.
+        let i = p.fires.iter().position(|x| std::ptr::eq(x, f)).unwrap_or(0);
+        let (left, _) = run_hero(&[(f, hero.points[i])], h, hero, p.moh);
+        loss = left.iter().rev().map(|row| row.iter().sum()).collect();
+        notes.push(match hero.takes {
+            HeroHits::Last => "hits assigned one by one: the miniatures first, the joined hero when none is left".into(),
+            HeroHits::First => "hits assigned one by one: the joined hero first, then the miniatures".into(),
+        });
+    }
     if f.kind == Kind::None {
         notes.push(format!("cannot damage {} (\"-\" on the card): no effect", spec.target.armor));
     }
@@ -762,7 +1003,7 @@ fn bf_save_note(w: &WeaponLine, target: &UnitCard, cover: CoverLevel, keep: Opti
 pub fn odds(spec: &AttackSpec<'_>) -> Result<Odds, OddsError> {
     let p = prepare(spec)?;
     let lines: Vec<LineOdds> = p.fires.iter().map(|f| line_report(&p, f, spec)).collect();
-    let (joint, err) = activation(&p);
+    let (joint, err, hero) = joint_of(&p);
     let (loss, attacker_loss) = marginals(&joint);
     let close_combat = p.fires.iter().any(|f| f.close);
     let mut notes = Vec::new();
@@ -785,7 +1026,33 @@ pub fn odds(spec: &AttackSpec<'_>) -> Result<Odds, OddsError> {
         joint,
         close_combat,
         notes,
+        hero,
     })
+}
+
+/// The joint distribution of both sides' losses, the truncation bound, and the joined hero's
+/// odds when there is one (no close combat then: the attacker loses nothing).
+fn joint_of(p: &Prepared) -> (Vec<Vec<f64>>, f64, Option<HeroOdds>) {
+    match &p.hero {
+        Some(h) => {
+            let (left, err) = activation_hero(p, h);
+            let (squad, hero) = hero_odds(&left, p.target_h, h.health);
+            let joint = squad
+                .probs()
+                .iter()
+                .map(|&q| {
+                    let mut row = vec![0.0; p.attacker_h + 1];
+                    row[0] = q;
+                    row
+                })
+                .collect();
+            (joint, err, Some(hero))
+        }
+        None => {
+            let (joint, err) = activation(p);
+            (joint, err, None)
+        }
+    }
 }
 
 /// Only the distribution of the health the target loses over the activation (no per-line
@@ -795,7 +1062,7 @@ pub fn odds(spec: &AttackSpec<'_>) -> Result<Odds, OddsError> {
 /// As [`odds`].
 pub fn activation_loss(spec: &AttackSpec<'_>) -> Result<Distribution, OddsError> {
     let p = prepare(spec)?;
-    let (joint, _) = activation(&p);
+    let (joint, _, _) = joint_of(&p);
     Ok(marginals(&joint).0)
 }
 

@@ -43,7 +43,7 @@
 mod exact;
 mod sim;
 
-pub use exact::{activation_loss, line_odds, odds, LineOdds, Odds};
+pub use exact::{activation_loss, line_odds, odds, HeroOdds, LineOdds, Odds};
 pub use sim::{monte_carlo, MonteCarlo};
 
 use crate::edition::Edition;
@@ -176,6 +176,45 @@ pub struct LineChoice {
     pub ammo: u8,
 }
 
+/// Battlefront: who the owner of a squad with a joined hero assigns each hit to
+/// (tactics-battlefront-2013-rules.txt, "Joining Infantry Squads": the hits on the squad are
+/// assigned one by one, the owner choosing the miniature or the hero each time).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HeroHits {
+    /// Miniatures first; the hero only when no miniature is left (the hits left then go to him
+    /// at once, as the engine does when the squad's last miniature falls).
+    #[default]
+    Last,
+    /// The hero first, while he lives; then the miniatures.
+    First,
+}
+
+/// Battlefront: a hero joined to the target squad ([`AttackSpec::joined_hero`]).
+#[derive(Copy, Clone, Debug)]
+pub struct JoinedHero<'a> {
+    /// The hero's card (the same armour as the squad's, as "Joining Infantry Squads" asks).
+    pub card: &'a UnitCard,
+    /// His health left.
+    pub health: u8,
+    /// He is Damage Resilient (default: his card): one die per point he would mark off, rolled
+    /// when a hit is assigned to him.
+    pub damage_resilient: bool,
+    /// The owner's order of assignment.
+    pub takes: HeroHits,
+}
+
+impl<'a> JoinedHero<'a> {
+    /// The hero at full health, taking the hits last, Damage Resilient as his card says.
+    pub fn new(card: &'a UnitCard) -> JoinedHero<'a> {
+        JoinedHero {
+            card,
+            health: card.health,
+            damage_resilient: card.has(Skill::DamageResilient),
+            takes: HeroHits::Last,
+        }
+    }
+}
+
 /// A declared attack of one activation against one target.
 #[derive(Clone, Debug)]
 pub struct AttackSpec<'a> {
@@ -227,6 +266,13 @@ pub struct AttackSpec<'a> {
     pub attacker_bf: Option<&'a BattlefrontCard>,
     /// Battlefront: the target's battlefront card part (its close-combat retaliation's values).
     pub target_bf: Option<&'a BattlefrontCard>,
+    /// Battlefront: a hero joined to the target squad. The hits left after the saves (rolled
+    /// before the assignment) are assigned one by one as [`JoinedHero::takes`] says: a hit on a
+    /// miniature eliminates it, a hit on the hero marks off the weapon's damage rating against
+    /// him (a blast's Y, every cross left for an automatic kill), and Damage Resilient is rolled
+    /// per hit by whoever takes it; a blast or Incendiary line counts him as one more model
+    /// (docs/odds.md, "A joined hero"). Ranged lines only.
+    pub joined_hero: Option<JoinedHero<'a>>,
 }
 
 impl<'a> AttackSpec<'a> {
@@ -264,9 +310,15 @@ impl<'a> AttackSpec<'a> {
             edition: Edition::Revised,
             attacker_bf: None,
             target_bf: None,
+            joined_hero: None,
         };
         s.spotter = s.spotter_alive();
         s
+    }
+    /// The same attack on the target squad with `hero` joined to it (battlefront).
+    pub fn with_joined_hero(mut self, hero: JoinedHero<'a>) -> AttackSpec<'a> {
+        self.joined_hero = Some(hero);
+        self
     }
     /// The same attack under the battlefront edition, with the two units' battlefront card
     /// parts (`None` for classic cards). The cover level reads "in cover" (soft or hard) or not.
@@ -333,6 +385,9 @@ impl<'a> AttackSpec<'a> {
                 });
             }
         }
+        if let Some(h) = &self.joined_hero {
+            self.check_hero(h)?;
+        }
         let mut seen = 0u64;
         // "A squad cannot use more limited-ammo weapons during an attack than the number of
         // miniatures currently in the squad": shared by all its limited-ammo lines, a Volley
@@ -369,6 +424,48 @@ impl<'a> AttackSpec<'a> {
                     });
                 }
                 weapons_used += if volley { 1 } else { u32::from(c.ammo) };
+            }
+        }
+        Ok(())
+    }
+    /// What the odds take of a joined hero: the battlefront edition, a hero of the squad's
+    /// armour joined to a squad, his health in range, ranged lines of dice (no Phaser), no
+    /// Heroic Attack.
+    fn check_hero(&self, h: &JoinedHero<'_>) -> Result<(), OddsError> {
+        let no = |reason: &str| {
+            Err(OddsError::JoinedHero {
+                hero: h.card.name.clone(),
+                reason: reason.into(),
+            })
+        };
+        if !self.is_battlefront() {
+            return no("the odds take a joined hero in the battlefront edition only");
+        }
+        if self.target.kind != UnitKind::Squad || h.card.kind != UnitKind::Hero {
+            return no("only a hero joins, and only an infantry squad");
+        }
+        if h.card.armor != self.target.armor {
+            return no("a hero joins a squad of his own armour (\"Joining Infantry Squads\")");
+        }
+        if h.health == 0 || h.health > h.card.health {
+            return Err(OddsError::AliveOutOfRange {
+                who: Who::Target,
+                unit: h.card.name.clone(),
+                given: h.health,
+                max: h.card.health,
+                squad: false,
+            });
+        }
+        if self.heroic_attack {
+            return no("Heroic Attack with a joined hero is not modelled");
+        }
+        for c in &self.lines {
+            let Some(w) = self.attacker.weapons.get(c.line) else { continue };
+            if w.range == WeaponRange::Close {
+                return no("close combat against a squad with a joined hero (his retaliation) is not modelled");
+            }
+            if matches!(w.table.against(self.target.armor), CombatValue::Phaser { .. }) {
+                return no("Phaser lines against a squad with a joined hero are not modelled");
             }
         }
         Ok(())
@@ -466,6 +563,13 @@ pub enum OddsError {
         /// Why.
         reason: String,
     },
+    /// A joined hero the odds do not take (another edition, another armour, close combat…).
+    JoinedHero {
+        /// The hero's name.
+        hero: String,
+        /// Why.
+        reason: String,
+    },
     /// Monte Carlo only: the engine cannot play this spec.
     Unsupported {
         /// What the engine lacks or cannot arrange.
@@ -498,6 +602,7 @@ impl fmt::Display for OddsError {
                 write!(f, "{line} would roll {dice} dice; exact odds are limited to {MAX_DICE} dice per line")
             }
             OddsError::BadCard { unit, reason } => write!(f, "the card {unit} cannot be used: {reason}"),
+            OddsError::JoinedHero { hero, reason } => write!(f, "the joined hero {hero}: {reason}"),
             OddsError::Unsupported { what } => write!(f, "the engine cannot play this attack: {what}"),
         }
     }

@@ -1,7 +1,7 @@
 //! Monte Carlo odds through the engine's own resolution: the attack is set up on a small open
 //! board and played with the public [`Game`] API, with seeded dice.
 
-use super::{AttackSpec, Distribution, OddsError};
+use super::{AttackSpec, Distribution, HeroHits, OddsError};
 use crate::board::{Board, BoardSetup};
 use crate::game::{Action, Casualty, Decision, Event, Game, GameSetup, Optional, Pending, Plan, Target, UnitId, UnitSetup, HERO_LINE};
 use crate::los::{line_of_sight, CoverLevel, Shot};
@@ -26,10 +26,24 @@ pub struct MonteCarlo {
     pub joint: Vec<Vec<f64>>,
     /// The distance the units stood apart.
     pub distance: u32,
+    /// Battlefront, a hero joined to the target squad: observed joint frequencies
+    /// `hero_joint[s][h]` of the squad losing `s` miniatures and the hero `h` health.
+    pub hero_joint: Option<Vec<Vec<f64>>>,
+}
+
+impl MonteCarlo {
+    /// Observed frequencies of the health the joined hero lost.
+    pub fn hero_loss(&self) -> Option<Distribution> {
+        let j = self.hero_joint.as_ref()?;
+        let n = j.first().map_or(1, Vec::len);
+        Some(Distribution::from_probs((0..n).map(|h| j.iter().map(|r| r[h]).sum()).collect()))
+    }
 }
 
 const ATTACKER: UnitId = UnitId(0);
 const TARGET: UnitId = UnitId(1);
+/// The hero joined to the target squad, if any.
+const HERO: UnitId = UnitId(2);
 
 fn set_skill(c: &mut UnitCard, s: Skill, on: bool) {
     c.skills.retain(|&k| k != s);
@@ -57,7 +71,8 @@ fn unsupported(what: impl Into<String>) -> OddsError {
 /// attacker's side goes first (the target's, when it uses Heroic Attack); the attacker plans
 /// ATTACK + NOTHING or a SUSTAINED ATTACK, aims the chosen lines at the target and answers the
 /// optional skills as the spec says; casualties are taken from the last living miniature of the
-/// card, as the exact computation assumes.
+/// card, as the exact computation assumes. A joined hero ([`AttackSpec::joined_hero`]) stands
+/// with the target squad and takes the hits the spec's order gives him.
 ///
 /// # Errors
 /// The spec does not fit the cards, or asks for something the engine cannot play: Medal of
@@ -181,7 +196,14 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     }
     let att = Arc::new(att);
     let tgt = Arc::new(tgt);
-    let setup = GameSetup {
+    let hero = spec.joined_hero.map(|h| {
+        let mut c = h.card.clone();
+        shrink(&mut c, h.health);
+        set_skill(&mut c, Skill::DamageResilient, h.damage_resilient);
+        set_skill(&mut c, Skill::HeroicAttack, false);
+        Arc::new(c)
+    });
+    let mut setup = GameSetup {
         board,
         entry: BySide {
             a: vec![Square::new(0, 0)],
@@ -209,6 +231,15 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         ],
         objectives: Vec::new(),
     };
+    if let Some(h) = &hero {
+        setup.units.push(UnitSetup {
+            card: h.clone(),
+            side: Side::B,
+            joins: Some(usize::from(TARGET.0)),
+            at: Some(to),
+            battlefront: None,
+        });
+    }
     let mut g = Game::new(setup).map_err(|e| unsupported(e.to_string()))?;
     let mut rng = GameRng::new(seed);
     // Up to the end of the attacker's declaration.
@@ -234,6 +265,8 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     let h = usize::from(tgt.health);
     let a = usize::from(att.health);
     let mut joint = vec![vec![0u32; a + 1]; h + 1];
+    let hh = hero.as_ref().map_or(0, |c| usize::from(c.health));
+    let mut hero_joint = vec![vec![0u32; hh + 1]; h + 1];
     for _ in 0..samples {
         let mut s = g.clone();
         let mut steps = 0;
@@ -260,17 +293,24 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         let t_loss = h - usize::from(s.unit(TARGET).health);
         let a_loss = a - usize::from(s.unit(ATTACKER).health);
         joint[t_loss][a_loss] += 1;
+        if hero.is_some() {
+            hero_joint[t_loss][hh - usize::from(s.unit(HERO).health)] += 1;
+        }
     }
     let n = f64::from(samples.max(1));
     let joint: Vec<Vec<f64>> = joint.iter().map(|r| r.iter().map(|&c| f64::from(c) / n).collect()).collect();
     let loss = Distribution::from_probs(joint.iter().map(|r| r.iter().sum()).collect());
     let attacker_loss = Distribution::from_probs((0..=a).map(|j| joint.iter().map(|r| r[j]).sum()).collect());
+    let hero_joint = hero
+        .is_some()
+        .then(|| hero_joint.iter().map(|r| r.iter().map(|&c| f64::from(c) / n).collect()).collect());
     Ok(MonteCarlo {
         samples,
         loss,
         attacker_loss,
         joint,
         distance,
+        hero_joint,
     })
 }
 
@@ -359,6 +399,11 @@ fn respond(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> R
     match first {
         Decision::Casualty(_) => {
             let u = if side == Side::A { ATTACKER } else { TARGET };
+            let hero = Decision::Casualty(Casualty::Hero);
+            let first = spec.joined_hero.is_some_and(|h| h.takes == HeroHits::First);
+            if side == Side::B && first && legal.contains(&hero) {
+                return Ok(hero);
+            }
             Ok(casualty(g, u, legal))
         }
         Decision::Retaliate(_) => pick(legal, Decision::Retaliate(spec.retaliate), "retaliation"),
