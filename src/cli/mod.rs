@@ -57,7 +57,7 @@ enum Command {
     Cards(cards::CardsArgs),
     /// Replay a game record and print the final state and its hash.
     Replay(replay::Args),
-    /// Scenarios: list and show the shipped ones, check scenario files.
+    /// Scenarios: list and show the shipped ones, check scenario files, roll for a battlefront scenario.
     Scenario(scenario::Args),
     /// The Dust strategy board game (Premium): battle odds, AI games, play, replay, file checks.
     Strategy(strategy::Args),

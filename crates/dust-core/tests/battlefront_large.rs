@@ -579,3 +579,54 @@ fn a_large_vehicle_crushes_a_crate_under_its_rear_square() {
         assert_eq!(t.game.board().cover(sq("D2")).is_some(), !crush);
     }
 }
+
+/// tactics-battlefront-2013-rules.txt, "Piloting Vehicles": "To mount a Vehicle, a unit must
+/// move into the Vehicle's square" (any square of a large model, "Vehicle and Aircraft Size");
+/// "If the Hero dismounts the Vehicle, the Vehicle cannot take any actions until they mount it
+/// again unless it is a Large or Huge Vehicle." A pilot on foot moves into the rear square of
+/// the IS-48 and mounts it (placed on its front square); next turn he dismounts and the IS-48
+/// still moves and attacks.
+#[test]
+fn a_pilot_mounts_a_large_vehicle_by_its_rear_square_and_it_acts_without_him() {
+    use dust_core::game::Event;
+    use dust_core::unit::BattlefrontSkill;
+    let is48 = tank("IS-48", 1);
+    let pilot = hero("Pilot", &[]);
+    let mut pilot = placed(&pilot, Side::A, "C1");
+    pilot.battlefront = Some(Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::Pilot],
+        ..BattlefrontCard::default()
+    }));
+    let mut t = table(
+        8,
+        8,
+        vec![
+            sized(placed(&is48, Side::A, "C3"), BattlefrontKind::LargeVehicle),
+            pilot,
+            placed(&infantry("Foe"), Side::B, "H8"),
+        ],
+        &[],
+    );
+    t.initiative(Side::A);
+    t.decide("activate u1");
+    t.decide("plan move nothing");
+    t.decide("move C2");
+    let p = t.game.unit(UnitId(1));
+    assert_eq!((p.joined, p.at), (Some(UnitId(0)), Some(sq("C3"))), "on the front square");
+    assert!(t.game.events().contains(&Event::Mounted(UnitId(1), UnitId(0))));
+    t.pass(2);
+    t.pass(0);
+    // Next turn he dismounts (a Move out of both squares) and the IS-48 acts on its own.
+    t.initiative(Side::A);
+    t.decide("activate u1");
+    t.decide("plan move nothing");
+    let moves = legal(&t);
+    assert!(!moves.iter().any(|m| m == "move C2" || m == "move C3"), "{moves:?}");
+    t.decide("move B3");
+    assert_eq!(t.game.unit(UnitId(1)).joined, None);
+    assert!(!t.game.unit(UnitId(0)).bf_left);
+    t.pass(2);
+    t.decide("activate u0");
+    let plans = legal(&t);
+    assert!(plans.contains(&"plan move attack".to_string()), "{plans:?}");
+}

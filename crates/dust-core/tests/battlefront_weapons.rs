@@ -957,8 +957,8 @@ fn koshka_pilots_grandma_and_escapes_when_it_is_destroyed() {
 /// actions until they mount it again unless it is a Large or Huge Vehicle." and "To mount a
 /// Vehicle, a unit must move into the Vehicle's square." Koshka leaves Grand'ma by a March
 /// Move (not back into it), Grand'ma can only do nothing; next turn Koshka moves back into
-/// Grand'ma's square, attacks, and mounts it at the end of her activation; Grand'ma, not yet
-/// activated, acts as before.
+/// Grand'ma's square and mounts it at the end of her activation; Grand'ma, not yet activated,
+/// acts as before.
 #[test]
 fn koshka_dismounts_and_mounts_grandma_again() {
     use dust_core::game::{Decision, Event};
@@ -989,7 +989,10 @@ fn koshka_dismounts_and_mounts_grandma_again() {
     t.decide("plan move move");
     assert!(!legal(&t).contains(&"move C2".to_string()), "out of the vehicle's square");
     t.decide("move C3");
-    assert!(!legal(&t).contains(&"move C2".to_string()), "not mounting again in the same activation");
+    assert!(
+        !legal(&t).contains(&"move C2".to_string()),
+        "not mounting again in the same activation"
+    );
     t.decide("move C4");
     assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("C4")));
     t.pass(2);

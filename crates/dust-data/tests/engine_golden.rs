@@ -376,7 +376,7 @@ const GOLDEN: &[u64] = &[
     0x8689fe94a2b37fbb,
     0xf90dc0123b7acdb5,
     0xc897f35f75acb79c,
-    0xd1f171fb3c5c762e,
+    0x0e19d6a2ed7a5f9e,
     0x4722963eb4b533e1,
     0xa27ffc190caefea4,
     0x6f28060db9a2b783,

@@ -418,9 +418,11 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
         Decision::First(s) => ("first", format!("Side {s} activates first"), None, None),
         Decision::Activate(u) => {
             let at = g.units().get(usize::from(u.0)).and_then(|x| x.at);
-            let label = match at {
-                Some(at) => format!("Activate {} at {at}", unit_name(g, u)),
-                None => format!("Activate {} (enters the board)", unit_name(g, u)),
+            let label = match (at, g.bf_piloted(u)) {
+                // A pilot activating on his own dismounts (battlefront "Piloting Vehicles").
+                (Some(at), Some(v)) => format!("Activate {} at {at}: dismount from {}", unit_name(g, u), unit_name(g, v)),
+                (Some(at), None) => format!("Activate {} at {at}", unit_name(g, u)),
+                (None, _) => format!("Activate {} (enters the board)", unit_name(g, u)),
             };
             ("activate", label, at, Some(u))
         }
@@ -565,6 +567,7 @@ pub fn event_rule(e: &Event) -> &'static str {
         Event::Destroyed { .. } => "tactics-revised-core-rules.md, Calculating Victory Points",
         Event::Reloaded(..) => "tactics-revised-core-rules.md, Reloadable Weapons",
         Event::Separated(_) => "tactics-revised-core-rules.md, Heroes",
+        Event::Mounted(..) | Event::Dismounted(..) => "tactics-battlefront-2013-rules.txt, Piloting Vehicles",
         Event::Repaired(..) => "tactics-revised-core-rules.md, Self-Repair",
         Event::AbilityUsed { .. } | Event::Returned(_) => "tactics-revised-core-rules.md, Command Squad Abilities",
         Event::ObjectiveHeld { .. } => "tactics-revised-core-rules.md, Calculating Victory Points",
@@ -638,6 +641,8 @@ fn event_side(g: &Game, e: &Event) -> Option<Side> {
         | Event::Reloaded(u, _)
         | Event::ActivationEnded(u)
         | Event::Separated(u)
+        | Event::Mounted(u, _)
+        | Event::Dismounted(u, _)
         | Event::Repaired(u, _)
         | Event::Returned(u)
         | Event::Wounded(u, _)

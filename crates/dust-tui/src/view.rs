@@ -113,6 +113,7 @@ pub fn event_rule(e: &Event) -> Option<&'static str> {
         Event::Destroyed { .. } => "tactics-revised-core-rules.md, Calculating Victory Points",
         Event::Reloaded(..) => "tactics-revised-core-rules.md, [Weapon Name]: Reload (Skill)",
         Event::Separated(_) => "tactics-revised-core-rules.md, Heroes",
+        Event::Mounted(..) | Event::Dismounted(..) => "tactics-battlefront-2013-rules.txt, Piloting Vehicles",
         Event::Repaired(..) => "tactics-revised-core-rules.md, Self-Repair",
         Event::GameOver { .. } => "tactics-revised-core-rules.md, End of the Game",
         _ => return None,
@@ -132,6 +133,8 @@ pub fn event_side(game: &Game, e: &Event) -> Option<Side> {
         | Event::Reloaded(u, _)
         | Event::ActivationEnded(u)
         | Event::Separated(u)
+        | Event::Mounted(u, _)
+        | Event::Dismounted(u, _)
         | Event::Repaired(u, _) => side_of(u),
         Event::ReactiveFire { unit, .. } | Event::Fired { unit, .. } => side_of(unit),
         Event::Wounded(u, _) | Event::Damaged(u, _) | Event::Destroyed { unit: u, .. } => side_of(u),
@@ -248,6 +251,10 @@ pub fn label(app: &App, d: Decision) -> String {
         Decision::Activate(u) => {
             let x = g.unit(u);
             match x.at {
+                // A pilot activating on his own dismounts (battlefront "Piloting Vehicles").
+                Some(at) if g.bf_piloted(u).is_some() => {
+                    format!("{} at {at}, health {}: dismounts", unit_name(g, u), x.health)
+                }
                 Some(at) => format!("{} at {at}, health {}", unit_name(g, u), x.health),
                 None => format!("{} (enters the board)", unit_name(g, u)),
             }

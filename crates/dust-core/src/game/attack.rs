@@ -193,6 +193,7 @@ impl Game {
             medal_choice: false,
             half: false,
             firers: None,
+            bf_res_hits: 0,
         }
     }
 
@@ -386,6 +387,17 @@ impl Game {
                 job.hits -= k;
                 job.stage = Stage::Resilient;
                 job.damage = job.hits * u16::from(job.damage_per_hit);
+                self.bf_resilient_start(job);
+            }
+            Stage::Resilient if job.bf_res_hits > 0 => {
+                // Battlefront: one hit's roll; the next hit rolls against the crosses left.
+                let n = self.bf_resilient_dice(job);
+                job.damage += n - k;
+                job.bf_res_hits -= 1;
+                if job.bf_res_hits == 0 || self.bf_resilient_dice(job) == 0 {
+                    job.bf_res_hits = 0;
+                    job.stage = Stage::Prepare;
+                }
             }
             Stage::Resilient => {
                 job.damage -= k;
@@ -420,8 +432,15 @@ impl Game {
                 Stage::Cover if !((job.save.is_some() || job.bf_save.is_some()) && job.hits > 0) => {
                     job.stage = Stage::Resilient;
                     job.damage = job.hits * u16::from(job.damage_per_hit);
+                    self.bf_resilient_start(job);
                 }
-                Stage::Resilient if !(resilient && job.damage > 0 && !job.ap_incendiary) => job.stage = Stage::Prepare,
+                Stage::Resilient if job.bf_res_hits > 0 && self.bf_resilient_dice(job) == 0 => {
+                    job.bf_res_hits = 0;
+                    job.stage = Stage::Prepare;
+                }
+                Stage::Resilient if job.bf_res_hits == 0 && !(resilient && job.damage > 0 && !job.ap_incendiary) => {
+                    job.stage = Stage::Prepare;
+                }
                 _ => break,
             }
         }

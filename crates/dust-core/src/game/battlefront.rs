@@ -283,6 +283,7 @@ impl Game {
             Stage::Laser => d.roll(job.chain, Symbols::ARMY),
             Stage::Power => d.roll(job.hits * u16::from(job.power), Symbols::ARMY),
             Stage::Cover => d.roll(job.hits, job.bf_save.map_or(Symbols::ARMY, |s| s.0)),
+            Stage::Resilient if job.bf_res_hits > 0 => d.roll(self.bf_resilient_dice(job), Symbols::ARMY),
             Stage::Resilient => d.roll(job.damage, Symbols::ARMY),
         }
     }
@@ -870,6 +871,33 @@ impl Game {
                 .joined
                 .is_some_and(|h| self.unit(h).card.has(Skill::DamageResilient) && self.unit(h).health > 0),
         }
+    }
+
+    /// The saves are done: a hero, vehicle or aircraft alone with Damage Resilient rolls it hit
+    /// by hit ("Each time a Hero, Vehicle, or Aircraft unit with the Damage Resilient skill is
+    /// assigned a hit that is not cancelled by a save, roll one die for each point of damage
+    /// marked off the unit's damage track. Each rolled [army symbol] cancels one point of
+    /// damage"): `job.damage` counts the points taken from none, hit after hit.
+    pub(super) fn bf_resilient_start(&self, job: &mut FireJob) {
+        let Target::Unit(t) = job.target else { return };
+        let unit = self.unit(t);
+        if self.edition == Edition::Battlefront
+            && unit.card.kind != UnitKind::Squad
+            && unit.card.has(Skill::DamageResilient)
+            && !job.ap_incendiary
+            && job.damage > 0
+        {
+            job.bf_res_hits = job.hits;
+            job.damage = 0;
+        }
+    }
+
+    /// The Damage Resilient dice of the next hit of [`Game::bf_resilient_start`]: the points it
+    /// would mark off, its damage rating or the crosses left (an automatic kill marks them all).
+    pub(super) fn bf_resilient_dice(&self, job: &FireJob) -> u16 {
+        let Target::Unit(t) = job.target else { return 0 };
+        let left = u16::from(self.unit(t).health).saturating_sub(job.damage);
+        u16::from(job.damage_per_hit).min(left)
     }
 
     /// Whether Damage Resilient on hits on unit `t` waits for the casualties (a squad with a

@@ -199,7 +199,11 @@ impl Game {
                 }
             }
             Step::Move { unit, to, face } => {
-                let before = if self.model_squares(unit) > 1 { self.unit_squares(unit) } else { Vec::new() };
+                let before = if self.model_squares(unit) > 1 {
+                    self.unit_squares(unit)
+                } else {
+                    Vec::new()
+                };
                 self.bf_set_facing(unit, face);
                 self.do_move(unit, to);
                 // A one-square unit ends its Move facing the way it chose (battlefront).

@@ -405,6 +405,10 @@ struct FireJob {
     /// Battlefront edition: the soldiers of the squad that fire this line in this attack, when
     /// some of its carriers fire another ranged weapon ("Soldiers with Several Weapons").
     firers: Option<u32>,
+    /// Battlefront edition: the hits on a hero, vehicle or aircraft alone whose Damage Resilient
+    /// is still to be rolled, one roll per hit ([`Game::bf_resilient_dice`]); `damage` holds the
+    /// points taken so far.
+    bf_res_hits: u16,
 }
 
 #[derive(Clone, Debug)]

@@ -99,7 +99,11 @@ impl Game {
         let Some(p) = self.skill_position(d) else { return Vec::new() };
         // Battlefront "Vehicle and Aircraft Size": a large or huge model is next to whatever
         // touches any of its squares (the user's, where it acts, and the target's).
-        let mine = if self.model_squares(u) > 1 { self.bf_decl_squares(d, p) } else { vec![p] };
+        let mine = if self.model_squares(u) > 1 {
+            self.bf_decl_squares(d, p)
+        } else {
+            vec![p]
+        };
         let side = self.unit(u).side;
         let group: Vec<UnitId> = std::iter::once(u).chain(self.unit(u).joined).collect();
         let mut out = Vec::new();
@@ -417,7 +421,9 @@ impl Game {
         let (Some(u), Some(from), Target::Unit(t)) = (d.unit, self.attack_position(d), aim.target) else {
             return Vec::new();
         };
-        let Some((mine, theirs)) = self.flame_ends(d, from, t) else { return Vec::new() };
+        let Some((mine, theirs)) = self.flame_ends(d, from, t) else {
+            return Vec::new();
+        };
         // Where the path goes on from: its last square, or the attacker's squares nearest the
         // target (its one square in the revised edition).
         let starts: Vec<Square> = match path.last() {
@@ -432,7 +438,9 @@ impl Game {
         for s in self.board.squares() {
             if mine.contains(&s)
                 || theirs.contains(&s)
-                || !starts.iter().any(|&p| p.is_adjacent(s) && nearest(s, &theirs) + 1 == nearest(p, &theirs))
+                || !starts
+                    .iter()
+                    .any(|&p| p.is_adjacent(s) && nearest(s, &theirs) + 1 == nearest(p, &theirs))
             {
                 continue;
             }

@@ -115,6 +115,9 @@ struct Fire {
     /// the damage per hit is the target's health left.
     kill: bool,
     resilient: bool,
+    /// Battlefront Damage Resilient of a hero, vehicle or aircraft alone: rolled hit by hit, a
+    /// die per point the hit marks off of the crosses left (`Game::bf_resilient_start`).
+    resilient_per_hit: bool,
     heroic: bool,
     /// The target counts one miniature per health point (squads) or is one miniature.
     target_squad: bool,
@@ -272,6 +275,7 @@ fn fire(attacker: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8, choice: Li
         keep,
         kill,
         resilient: o.resilient,
+        resilient_per_hit: o.battlefront && o.resilient && target.kind != UnitKind::Squad,
         heroic: o.heroic,
         target_squad: target.kind == UnitKind::Squad,
     }
@@ -338,6 +342,10 @@ fn pipeline(f: &Fire, v: Vec<f64>, health: usize, err: &mut f64) -> Outcome {
             let zero = saved.first().copied().unwrap_or(0.0);
             vec![zero, (mass - zero).max(0.0)]
         }
+        // Battlefront Damage Resilient hit by hit (capped at the health left).
+        Kind::Dice { damage } if f.resilient_per_hit => {
+            resilient_per_hit(&saved, if f.kill { health } else { usize::from(damage) }, health)
+        }
         // An automatic kill marks off every cross left: the health left per hit.
         Kind::Dice { .. } if f.kill => resilient(f, scale(&saved, health.max(1))),
         Kind::Dice { damage } => resilient(f, scale(&saved, usize::from(damage))),
@@ -353,6 +361,41 @@ fn resilient(f: &Fire, dmg: Vec<f64>) -> Vec<f64> {
     } else {
         dmg
     }
+}
+
+/// Battlefront: "Each time a Hero, Vehicle, or Aircraft unit with the Damage Resilient skill is
+/// assigned a hit that is not cancelled by a save, roll one die for each point of damage marked
+/// off the unit's damage track. Each rolled [army symbol] cancels one point of damage." From
+/// the distribution of hits left after the saves, the points taken by a target with `m` left:
+/// each hit rolls `per` dice, or the crosses left if fewer (`Game::bf_resilient_dice`).
+fn resilient_per_hit(saved: &[f64], per: usize, m: usize) -> Vec<f64> {
+    let p = BattlefrontDice::ThreeSymbol.roll(1, Symbols::ARMY).p();
+    let mut out = vec![0.0; m + 1];
+    // cur[t]: the chance that the hits so far took t points.
+    let mut cur = vec![0.0; m + 1];
+    cur[0] = 1.0;
+    for (k, &w) in saved.iter().enumerate() {
+        if k > 0 {
+            let mut next = vec![0.0; m + 1];
+            for (t, &x) in cur.iter().enumerate() {
+                let n = per.min(m - t);
+                if x == 0.0 || n == 0 {
+                    next[t] += x;
+                    continue;
+                }
+                for (c, b) in binomial(n as u32, p).into_iter().enumerate() {
+                    next[t + n - c] += x * b;
+                }
+            }
+            cur = next;
+        }
+        if w != 0.0 {
+            for (o, &x) in out.iter_mut().zip(&cur) {
+                *o += w * x;
+            }
+        }
+    }
+    out
 }
 
 /// Health lost from one branch by a target with `m` health left.
