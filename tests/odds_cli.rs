@@ -339,3 +339,110 @@ fn battlefront_edition_odds() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("battlefront edition"), "{}", stdout(&o));
 }
+
+/// Issue 10: `--hero` joins a hero to the battlefront target squad
+/// (tactics-battlefront-2013-rules.txt, "Joining Infantry Squads"; the Fakyeli, Lara and Heavy
+/// Laser Grenadiers of "Damage Resilient"): the blast counts him as one more model, the JSON
+/// gives his losses next to the squad's, and the engine agrees.
+#[test]
+fn battlefront_joined_hero_odds() {
+    let args = [
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Fakyeli",
+        "--target",
+        "Heavy Laser Grenadiers",
+        "--hero",
+        "Lara",
+        "--weapon",
+        "Sulphur",
+    ];
+    let v = json(&args);
+    assert_eq!(v["lines"][0]["dice"], 4, "three grenadiers and Lara");
+    let hero = &v["hero"];
+    assert_eq!(hero["name"], "Lara");
+    assert_eq!(hero["health"], 4);
+    assert_eq!(hero["takes"], "last");
+    let loss = probs(&v["loss"]);
+    let hero_loss = probs(&hero["loss"]);
+    assert_eq!(loss.len(), 4, "the squad's miniatures, 0 to 3");
+    assert_eq!(hero_loss.len(), 5, "Lara's health, 0 to 4");
+    assert!((hero_loss.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    // The joint distribution's margins are the two losses.
+    let joint: Vec<Vec<f64>> = hero["joint"].as_array().unwrap().iter().map(probs).collect();
+    for (s, p) in loss.iter().enumerate() {
+        assert!((joint[s].iter().sum::<f64>() - p).abs() < 1e-12, "squad {s}");
+    }
+    for (h, p) in hero_loss.iter().enumerate() {
+        assert!((joint.iter().map(|r| r[h]).sum::<f64>() - p).abs() < 1e-12, "hero {h}");
+    }
+    // Miniatures first: Lara is hit only with all three grenadiers gone; the automatic kill
+    // marks off her four crosses, with no Damage Resilient (the hits left go to her at once).
+    assert!(hero_loss[1..4].iter().all(|&p| p.abs() < 1e-15), "{hero_loss:?}");
+    assert!((hero["destroyed"].as_f64().unwrap() - hero_loss[4]).abs() < 1e-12);
+    assert!((hero["both_destroyed"].as_f64().unwrap() - joint[3][4]).abs() < 1e-12);
+    // Without a hero the same blast rolls three dice.
+    let alone = json(&args[..6].iter().chain(&args[8..]).copied().collect::<Vec<_>>());
+    assert_eq!(alone["lines"][0]["dice"], 3);
+    assert!(alone["hero"].is_null());
+    // Hero first, wounded: her two crosses left go at the first hit she takes.
+    let mut first = args.to_vec();
+    first.extend(["--hero-takes", "first", "--hero-health", "2"]);
+    let f = json(&first);
+    assert_eq!(f["hero"]["takes"], "first");
+    assert_eq!(probs(&f["hero"]["loss"]).len(), 3);
+    assert!(f["hero"]["destroyed"].as_f64().unwrap() > hero["destroyed"].as_f64().unwrap());
+    // The engine agrees (seeded Monte Carlo with the hero joined).
+    let mut mc = first.clone();
+    mc.extend(["--monte-carlo", "4000", "--seed", "3"]);
+    let m = json(&mc);
+    let engine = probs(&m["monte_carlo"]["hero_loss"]);
+    let exact = probs(&m["hero"]["loss"]);
+    for (k, p) in exact.iter().enumerate() {
+        let e = engine.get(k).copied().unwrap_or(0.0);
+        let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
+        assert!((e - p).abs() < 4.0 * se, "hero loss {k}: engine {e} exact {p}");
+    }
+    // The human output names the hero and his losses.
+    let o = run(&first);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("joined hero: Lara (2 of 4 health"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("health lost by the joined hero Lara"), "{}", stdout(&o));
+}
+
+#[test]
+fn joined_hero_errors() {
+    // Another armour: "a hero joins a squad of his own armour".
+    let o = run(&[
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Fakyeli",
+        "--target",
+        "Heavy Laser Grenadiers",
+        "--hero",
+        "Koshka",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("own armour"), "{}", stderr(&o));
+    // The revised edition.
+    let o = run(&["--attacker", "Hell Boys", "--target", "Heavy Laser Grenadiers", "--hero", "Lara"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("battlefront edition only"), "{}", stderr(&o));
+    // Health out of range.
+    let o = run(&[
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Fakyeli",
+        "--target",
+        "Heavy Laser Grenadiers",
+        "--hero",
+        "Lara",
+        "--hero-health",
+        "5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--hero-health 5"), "{}", stderr(&o));
+}

@@ -2,15 +2,9 @@
 //! (tactics-battlefront-2013-rules.txt, "Playing a Game", "Setting Up the Game"; docs/rulings.md,
 //! "Battlefront scenario table"), run as a user would.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dust1947"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
+use common::run;
 
 fn json(seed: u64) -> serde_json::Value {
     let o = run(&["scenario", "roll", "--seed", &seed.to_string(), "--json"]);

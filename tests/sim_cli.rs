@@ -1,22 +1,9 @@
 //! `dust1947 sim`, run as a user would, with tiny numbers of games and iteration budgets.
 
+mod common;
+
+use common::{json, run};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dust1947"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let o = run(args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{args:?}: {err}");
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
-}
 
 #[test]
 fn sim_json_has_the_counts() {

@@ -1,10 +1,11 @@
 //! `dust1947 odds`: the exact odds of an attack before the dice roll (issue 5, docs/odds.md).
 //!
 //! `dust1947 odds --attacker NAME|CARD_FILE [--alive N] --target NAME|CARD_FILE [--target-alive N]
-//! [--weapon NAME]... [--sustained] [--cover none|soft|hard] [--skill NAME]... [--json]`
+//! [--weapon NAME]... [--sustained] [--cover none|soft|hard] [--skill NAME]... [--json]
+//! [--edition battlefront [--hero NAME|CARD_FILE [--hero-health N] [--hero-takes last|first]]]`
 
 use anyhow::{anyhow, bail, Context as _};
-use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution, LineChoice, Odds};
+use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution, HeroHits, JoinedHero, LineChoice, Odds};
 use dust_core::unit::{BattlefrontCard, CombatValue, UnitCard, UnitKind};
 use dust_core::CoverLevel;
 use dust_data::card::CardFile;
@@ -18,7 +19,7 @@ const CARDS_ENV: &str = "DUST1947_CARDS";
 
 /// The skills and options `--skill` accepts.
 const SKILLS: &str =
-    "berserk, all-in-one, medal-of-honor, spotter, no-spotter, heroic-attack, damage-resilient, no-damage-resilient, burst, moved, ammo=N";
+    "berserk, all-in-one, medal-of-honor, spotter, no-spotter, heroic-attack, damage-resilient, no-damage-resilient, burst, moved, fighting-spirit, ammo=N";
 
 /// Exact odds of an attack: hits, hits after cover saves, damage, health lost, P(destroyed).
 ///
@@ -28,7 +29,7 @@ const SKILLS: &str =
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example: dust1947 odds --attacker \"Heavy Laser Grenadiers\" --target \"Hell Boys\" --sustained --cover hard\n\
-Skills (--skill, repeatable): berserk, all-in-one, medal-of-honor, spotter (a spotter is alive; no-spotter: dead), heroic-attack (the target used it), damage-resilient (no-damage-resilient), burst (the target has not moved: Burst lines double), moved (the attacker moved: the defender's Burst close-combat lines do not double), ammo=N (ammo spent on each limited-ammo or Volley line; default 1)."
+Skills (--skill, repeatable): berserk, all-in-one, medal-of-honor, spotter (a spotter is alive; no-spotter: dead), heroic-attack (the target used it), damage-resilient (no-damage-resilient), burst (the target has not moved: Burst lines double), moved (the attacker moved: the defender's Burst close-combat lines do not double; battlefront set-up weapons roll half), fighting-spirit (battlefront: a Move then the attack, hits on the army symbol or the target), ammo=N (ammo spent on each limited-ammo or Volley line; default 1)."
 )]
 pub struct Args {
     /// The attacking unit: a name from the card database, or a card file (.toml).
@@ -48,6 +49,18 @@ pub struct Args {
     /// lines come last. Default: every line that can damage the target, in card order.
     #[arg(long, value_name = "NAME")]
     weapon: Vec<String>,
+    /// Battlefront: a hero joined to the target squad ("Joining Infantry Squads"): a name from
+    /// the card database or a card file. The hits left after the saves are assigned one by one
+    /// (`--hero-takes`); the odds then give the squad's and the hero's losses.
+    #[arg(long, value_name = "NAME|CARD_FILE")]
+    hero: Option<String>,
+    /// The joined hero's health left (default: full).
+    #[arg(long = "hero-health", value_name = "N", requires = "hero")]
+    hero_health: Option<u8>,
+    /// Who the owner assigns the hits to: `last` (the miniatures first, the default) or
+    /// `first` (the hero while he lives).
+    #[arg(long = "hero-takes", value_name = "last|first", default_value = "last", value_parser = ["last", "first"], requires = "hero")]
+    hero_takes: String,
     /// A SUSTAINED ATTACK: failed dice rerolled once per line.
     #[arg(long)]
     sustained: bool,
@@ -100,9 +113,35 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
     })?;
     let (attacker, attacker_bf) = resolve_card(&a.attacker, &cards, "--attacker", a.edition)?;
     let (target, target_bf) = resolve_card(&a.target, &cards, "--target", a.edition)?;
+    let hero = match &a.hero {
+        Some(h) => {
+            if a.edition != dust_core::Edition::Battlefront {
+                bail!("--hero {h}: a joined hero is taken in the battlefront edition only; add --edition battlefront");
+            }
+            Some(resolve_card(h, &cards, "--hero", a.edition)?.0)
+        }
+        None => None,
+    };
     let mut spec = AttackSpec::new(&attacker, &target);
     if a.edition == dust_core::Edition::Battlefront {
         spec = spec.battlefront(attacker_bf.as_ref(), target_bf.as_ref());
+    }
+    if let Some(h) = &hero {
+        let mut j = JoinedHero::new(h);
+        if let Some(n) = a.hero_health {
+            if n == 0 || n > h.health {
+                bail!(
+                    "--hero-health {n}: {} has 1 to {} health points; give a number in that range",
+                    h.name,
+                    h.health
+                );
+            }
+            j.health = n;
+        }
+        if a.hero_takes == "first" {
+            j.takes = HeroHits::First;
+        }
+        spec = spec.with_joined_hero(j);
     }
     for (flag, n, card) in [("--alive", a.alive, &attacker), ("--target-alive", a.target_alive, &target)] {
         if let Some(n) = n {
@@ -147,6 +186,11 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             "no-damage-resilient" => spec.damage_resilient = false,
             "burst" => spec.burst = true,
             "moved" => spec.attacker_moved = true,
+            "fighting-spirit" => {
+                // Battlefront "Fighting Spirit": after a Move action in the activation.
+                spec.fighting_spirit = true;
+                spec.attacker_moved = true;
+            }
             _ => match s.strip_prefix("ammo=").map(str::parse::<u8>) {
                 Some(Ok(n)) if n > 0 => ammo = n,
                 Some(_) => bail!("--skill {s}: ammo=N needs a number of ammo from 1 up, e.g. ammo=2"),
@@ -154,7 +198,20 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             },
         }
     }
-    spec.lines = select_lines(&attacker, &target, &a.weapon, a.distance)?
+    let mut chosen = select_lines(&attacker, &target, &a.weapon, a.distance)?;
+    if hero.is_some() && a.weapon.is_empty() {
+        // The odds take a joined hero against ranged lines only (his retaliation is not
+        // modelled): by default the close-combat lines are left out.
+        chosen.retain(|&i| attacker.weapons[i].range != dust_core::WeaponRange::Close);
+        if chosen.is_empty() {
+            bail!(
+                "--hero: {} has no ranged line that can damage {}; the odds take a joined hero against ranged lines only",
+                attacker.name,
+                target.name
+            );
+        }
+    }
+    spec.lines = chosen
         .into_iter()
         .map(|i| LineChoice {
             line: i,
@@ -180,10 +237,15 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                 "mean": m.loss.mean(),
                 "attacker_loss": m.attacker_loss.probs(),
             });
+            if let Some(h) = m.hero_loss() {
+                v["monte_carlo"]["hero_loss"] = json!(h.probs());
+                v["monte_carlo"]["hero_joint"] = json!(m.hero_joint);
+            }
         }
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
-        print!("{}", human(&spec, &o, mc.as_ref().map(|m| &m.loss)));
+        let hero_mc = mc.as_ref().and_then(|m| m.hero_loss());
+        print!("{}", human(&spec, &o, mc.as_ref().map(|m| &m.loss), hero_mc.as_ref()));
         if let Some(file) = &a.svg {
             println!("wrote {}", file.display());
         }
@@ -343,6 +405,7 @@ fn skills_used(spec: &AttackSpec<'_>) -> Vec<&'static str> {
         (spec.damage_resilient, "damage-resilient"),
         (spec.burst, "burst"),
         (spec.attacker_moved, "moved"),
+        (spec.fighting_spirit, "fighting-spirit"),
     ] {
         if on {
             v.push(name);
@@ -428,6 +491,31 @@ fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
         "provisional": !provisional.is_empty(),
         "provisional_cards": provisional,
         "notes": o.notes,
+        "hero": hero_json(spec, o),
+    })
+}
+
+/// The joined hero's part of the JSON: `null` without one.
+fn hero_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
+    let (Some(j), Some(h)) = (&spec.joined_hero, &o.hero) else {
+        return Value::Null;
+    };
+    json!({
+        "name": j.card.name,
+        "health": j.health,
+        "max_health": j.card.health,
+        "armor": j.card.armor.to_string(),
+        "damage_resilient": j.damage_resilient,
+        "takes": match j.takes {
+            HeroHits::First => "first",
+            HeroHits::Last => "last",
+        },
+        "provisional": j.card.is_provisional(),
+        "loss": dist_json(&h.loss),
+        "mean": h.loss.mean(),
+        "destroyed": h.destroyed,
+        "both_destroyed": h.both_destroyed,
+        "joint": h.joint,
     })
 }
 
@@ -440,7 +528,7 @@ fn bar(p: f64, width: usize) -> String {
     "#".repeat(n.min(width))
 }
 
-fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
+fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>, hero_mc: Option<&Distribution>) -> String {
     let mut s = String::new();
     let a = spec.attacker;
     let t = spec.target;
@@ -468,6 +556,20 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
             }
         }
     );
+    if let Some(j) = &spec.joined_hero {
+        let _ = writeln!(
+            s,
+            "joined hero: {} ({} of {} health{}), taking the hits {}",
+            j.card.name,
+            j.health,
+            j.card.health,
+            if j.damage_resilient { ", Damage Resilient" } else { "" },
+            match j.takes {
+                HeroHits::First => "first (while he lives)",
+                HeroHits::Last => "last (the miniatures first)",
+            }
+        );
+    }
     if spec.is_battlefront() {
         let _ = writeln!(
             s,
@@ -479,7 +581,7 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
             }
         );
     }
-    for c in [a, t] {
+    for c in [a, t].into_iter().chain(spec.joined_hero.map(|j| j.card)) {
         if c.is_provisional() {
             let _ = writeln!(
                 s,
@@ -532,6 +634,24 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>) -> String {
         o.loss.std_dev(),
         pct(o.destroyed)
     );
+    if let (Some(j), Some(h)) = (&spec.joined_hero, &o.hero) {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "health lost by the joined hero {}:", j.card.name);
+        let mc_head = if hero_mc.is_some() { "   engine" } else { "" };
+        let _ = writeln!(s, "{:>4}  {:>7}  {:>7}{mc_head}  at least k", "k", "P(=k)", "P(>=k)");
+        let curve = h.loss.at_least_curve();
+        for (k, p) in h.loss.probs().iter().enumerate() {
+            let m = hero_mc.map(|m| format!("  {:>7}", pct(m.p(k)))).unwrap_or_default();
+            let _ = writeln!(s, "{k:>4}  {:>7}  {:>7}{m}  {}", pct(*p), pct(curve[k]), bar(curve[k], 40));
+        }
+        let _ = writeln!(
+            s,
+            "mean {:.3}  P(hero destroyed) {}  P(squad and hero destroyed) {}",
+            h.loss.mean(),
+            pct(h.destroyed),
+            pct(h.both_destroyed)
+        );
+    }
     if o.close_combat {
         let _ = writeln!(s);
         let _ = writeln!(s, "{} lost by {} to the retaliation:", health_word(a), a.name);

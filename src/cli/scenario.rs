@@ -63,6 +63,27 @@ pub enum ScenarioCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Let two AI players set up a battlefront scenario as the book's "Setting the Terrain"
+    /// says: boards, initiative, sides, two terrain tiles and an anti-tank trap each, and the
+    /// objectives where the scenario has the players place them (docs/battlefront.md,
+    /// "Setting up a game"). Prints every decision and the table they laid.
+    #[command(after_help = "Example: dust1947 scenario setup bait-and-flank --seed 7 --a greedy --b random")]
+    Setup {
+        /// A shipped battlefront scenario's name (see `scenario list`) or a scenario file.
+        #[arg(value_name = "NAME|FILE")]
+        name: String,
+        /// The seed of the initiative roll and of the random player (default: from the clock;
+        /// it is printed, so the set-up can be repeated).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// How side A sets up: `greedy` (cover near its entry, obstacles in the enemy's way,
+        /// its objective out of reach) or `random`.
+        #[arg(long, default_value = "greedy", value_name = "greedy|random")]
+        a: dust_ai::setup::SetupStyle,
+        /// How side B sets up.
+        #[arg(long, default_value = "greedy", value_name = "greedy|random")]
+        b: dust_ai::setup::SetupStyle,
+    },
 }
 
 /// Runs `dust1947 scenario …`.
@@ -111,6 +132,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         ScenarioCommand::Roll { .. } => unreachable!("handled above"),
+        ScenarioCommand::Setup { name, seed, a, b } => {
+            let mut s = load(name)?;
+            let cards = for_edition(&mut s);
+            if s.edition != dust_core::Edition::Battlefront {
+                anyhow::bail!(
+                    "`{name}` is a {} scenario: the players set up battlefront scenarios only (try `--edition battlefront`)",
+                    s.edition
+                );
+            }
+            let template = s.game_setup(cards).map_err(Diagnostics)?;
+            let seed = seed.unwrap_or_else(clock_seed);
+            print!("{}", player_setup(&s.name, template, seed, [*a, *b]));
+            Ok(ExitCode::SUCCESS)
+        }
         ScenarioCommand::Check { files } => {
             let mut failed = false;
             for f in files {
@@ -167,6 +202,76 @@ fn roll(seed: u64, json: bool) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `scenario setup`: the AI players set up the scenario; their decisions and the table.
+pub fn player_setup(name: &str, template: dust_core::game::GameSetup, seed: u64, styles: [dust_ai::setup::SetupStyle; 2]) -> String {
+    use dust_core::battlefront::setup::{SetupEvent, SetupPhase};
+    let mut phase = SetupPhase::new(template, seed);
+    dust_ai::setup::play_setup(&mut phase, styles, seed);
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "{name}: set up by the players (seed {seed}; side A {}, side B {})",
+        styles[0], styles[1]
+    );
+    for e in phase.events() {
+        match e {
+            SetupEvent::Decided(side, d) => {
+                let _ = writeln!(o, "  side {}: {d}", if *side == Side::A { 'A' } else { 'B' });
+            }
+            SetupEvent::Initiative { rolls, winner } => {
+                let _ = writeln!(
+                    o,
+                    "  initiative: side A rolls {} army symbol(s), side B {}; side {} wins",
+                    rolls.a,
+                    rolls.b,
+                    if *winner == Side::A { 'A' } else { 'B' }
+                );
+            }
+        }
+    }
+    let g = phase.game_setup().expect("the AI players finish the set-up");
+    let b = &g.board;
+    o.push('\n');
+    for r in (0..b.height()).rev() {
+        let _ = write!(o, "{:>3} ", r + 1);
+        for c in 0..b.width() {
+            let sq = dust_core::Square::new(c, r);
+            let ch = if g.objectives.iter().any(|ob| ob.at == sq) {
+                'O'
+            } else if g.entry.a.contains(&sq) && b.terrain(sq) == dust_core::Terrain::Open {
+                'A'
+            } else if g.entry.b.contains(&sq) && b.terrain(sq) == dust_core::Terrain::Open {
+                'B'
+            } else if b.structure_at(sq).is_some() {
+                'S'
+            } else {
+                grid_char(b, sq)
+            };
+            let _ = write!(o, " {ch}");
+        }
+        o.push('\n');
+    }
+    o.push_str("    ");
+    for c in 0..b.width() {
+        let _ = write!(o, " {}", char::from(b'A' + c));
+    }
+    o.push_str("\n    (. open  ^ trees  ~ deep water  w swamp  x rubble  # no dot  t anti-tank trap  S structure  O objective  A/B entry squares)\n");
+    let _ = writeln!(
+        o,
+        "objectives: {}",
+        if g.objectives.is_empty() {
+            "none".to_string()
+        } else {
+            g.objectives
+                .iter()
+                .map(|ob| format!("{} ({})", ob.at, ob.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    );
+    o
 }
 
 fn clock_seed() -> u64 {

@@ -52,17 +52,34 @@ pub fn unit_range(game: &Game, u: UnitId, from: Square, t: UnitId, to: Square) -
 /// square of one sees a square of the other, else whether the target is in cover
 /// (`Game::bf_target_in_cover`, "Cover Saves").
 fn bf_sight(game: &Game, u: UnitId, from: Square, target: UnitId, to: Square) -> Option<bool> {
-    use dust_core::battlefront::{sees, sees_footprints};
+    use dust_core::battlefront::{sees, sees_aircraft, sees_footprints};
     let (b, occ) = (game.board(), game.occupancy());
     let mine = squares_at(game, u, from);
     let theirs = squares_at(game, target, to);
-    // A model's own squares do not block its sight (the engine's `sees_footprints`).
-    let seen = if mine.len() == 1 && theirs.len() == 1 {
+    // A model's own squares do not block its sight (the engine's `sees_footprints`); an
+    // aircraft sees and is seen over the terrain and the units, but for the terrain right
+    // around the ground unit ("Line of Sight to Aircraft", the engine's `air_sight`).
+    let seen = if flies(game, u) || flies(game, target) {
+        match (flies(game, u), flies(game, target)) {
+            (true, true) => true,
+            (true, false) => sees_aircraft(b, &theirs, &mine, false),
+            _ => sees_aircraft(b, &mine, &theirs, false),
+        }
+    } else if mine.len() == 1 && theirs.len() == 1 {
         sees(b, occ, from, to)
     } else {
         sees_footprints(b, occ, &mine, &theirs)
     };
     seen.then(|| game.bf_target_in_cover(u, from, target))
+}
+
+/// Whether unit `u` flies: an aircraft of the battlefront edition, as the engine reads it
+/// (tactics-battlefront-2013-rules.txt, "Aircraft Move Over Terrain": it moves over any
+/// terrain, so its reach is its move whatever lies between; "Line of Sight to Aircraft"; it
+/// makes no reactive attack, docs/rulings.md "Battlefront aircraft do not react", and holds no
+/// objective, the scenarios' "Objectives": "a unit (other than an Aircraft)").
+pub fn flies(game: &Game, u: UnitId) -> bool {
+    game.edition() == Edition::Battlefront && game.unit(u).card.kind == UnitKind::Aircraft
 }
 
 /// Share of a unit's AP lost linearly with its health; the rest is lost when destroyed.
@@ -237,13 +254,19 @@ pub fn line_value_exact(game: &Game, u: UnitId, l: LineRef, target: UnitId, from
 /// The AP value of losing `k` health points for unit `target`: its whole worth (and a share of
 /// a joined hero's) when `k` destroys it, else [`DAMAGED`] of its AP per health point.
 pub fn loss_value(game: &Game, target: UnitId, k: usize) -> f64 {
+    own_loss_value(game, target, k, true)
+}
+
+/// [`loss_value`], with or without the share of a joined hero's worth when the squad falls
+/// (without: the odds give the hero's own losses, valued apart).
+fn own_loss_value(game: &Game, target: UnitId, k: usize, hero_share: bool) -> f64 {
     let t = game.unit(target);
     if t.destroyed || k == 0 {
         return 0.0;
     }
     if k >= usize::from(t.health) {
         let mut v = unit_worth(game, target);
-        if let Some(hero) = t.joined.filter(|h| !game.unit(*h).destroyed) {
+        if let Some(hero) = t.joined.filter(|h| hero_share && !game.unit(*h).destroyed) {
             if t.card.kind == UnitKind::Squad {
                 v += 0.3 * unit_worth(game, hero);
             }
@@ -253,7 +276,26 @@ pub fn loss_value(game: &Game, target: UnitId, k: usize) -> f64 {
     f64::from(t.card.ap) * DAMAGED * k as f64 / f64::from(t.card.health.max(1))
 }
 
-type ExactKey = (usize, usize, u8, u16, usize, u8, u16, u8, u8, u8);
+/// The exact value of a line against a squad with a joined hero (battlefront, "Joining
+/// Infantry Squads"): each outcome of the joint distribution of the squad's miniatures and the
+/// hero's health lost, valued as the squad's loss plus the hero's ([`loss_value`] of each).
+/// `None` when the odds do not take the hero on this line (close combat, Phaser, another
+/// armour).
+pub fn hero_line_value(game: &Game, spec: &dust_core::odds::AttackSpec<'_>, target: UnitId, hero: UnitId) -> Option<f64> {
+    let o = dust_core::odds::odds(spec).ok()?;
+    let h = o.hero.as_ref()?;
+    let mut v = 0.0;
+    for (s, row) in h.joint.iter().enumerate() {
+        for (k, &p) in row.iter().enumerate() {
+            if p > 0.0 {
+                v += p * (own_loss_value(game, target, s, false) + loss_value(game, hero, k));
+            }
+        }
+    }
+    Some(v)
+}
+
+type ExactKey = (usize, usize, u8, u16, usize, u8, u16, u8, u8, (u8, usize));
 
 thread_local! {
     /// Line values from the exact odds, by attacker card, line, state and target (a few
@@ -262,7 +304,7 @@ thread_local! {
 }
 
 fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode: AttackMode) -> Option<f64> {
-    use dust_core::odds::{line_odds, AttackSpec, LineChoice};
+    use dust_core::odds::{line_odds, AttackSpec, JoinedHero, LineChoice};
     let owner = game.unit(l.owner);
     let t = game.unit(target);
     let w = owner.card.weapons.get(l.index)?;
@@ -280,7 +322,9 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
         t.card.ap,
         cover as u8 | u8::from(mode.reroll) << 2 | u8::from(burst) << 3 | u8::from(bf) << 4,
         ammo,
-        hero.map_or(u8::MAX, |h| game.unit(h).health),
+        hero.map_or((u8::MAX, 0), |h| {
+            (game.unit(h).health, std::sync::Arc::as_ptr(&game.unit(h).card) as usize)
+        }),
     );
     let dist = if let Some(v) = EXACT.with(|c| c.borrow().get(&key).copied()) {
         v
@@ -296,9 +340,19 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
         spec.cover = cover;
         spec.burst = burst;
         spec.retaliate = false;
-        let v = line_odds(&spec, l.index).ok().map(|o| {
-            let p = o.loss.probs();
-            (1..p.len()).map(|k| p[k] * loss_value(game, target, k)).sum::<f64>()
+        // Battlefront: the hero joined to the squad shares its hits ("Joining Infantry
+        // Squads"): valued from the joint odds of both when the odds take him on this line.
+        let with_hero = hero.filter(|_| bf).and_then(|h| {
+            let hu = game.unit(h);
+            let mut j = JoinedHero::new(&hu.card);
+            j.health = hu.health.max(1);
+            hero_line_value(game, &spec.clone().with_joined_hero(j), target, h)
+        });
+        let v = with_hero.or_else(|| {
+            line_odds(&spec, l.index).ok().map(|o| {
+                let p = o.loss.probs();
+                (1..p.len()).map(|k| p[k] * loss_value(game, target, k)).sum::<f64>()
+            })
         });
         EXACT.with(|c| {
             let mut c = c.borrow_mut();
@@ -572,6 +626,10 @@ pub fn position_value(game: &Game, u: UnitId, at: Square) -> f64 {
     let side = game.unit(u).side;
     let d = nearest_enemy(game, side, at);
     v -= approach_weight(game, side) * f64::from(d.saturating_sub(reach.max(1)));
+    // An aircraft cannot hold an objective ("other than an Aircraft"): no pull.
+    if flies(game, u) {
+        return v;
+    }
     v + objective_pull(game, at)
 }
 

@@ -101,7 +101,12 @@ impl GreedyPlayer {
             }
             Some(Decision::Plan(_)) => {
                 let u = declaring;
-                let planned = self.planned.clone().filter(|p| Some(p.unit) == u);
+                // A plan made at activation that is not offered (an Ace Pilot's die gave three
+                // actions) is made again.
+                let planned = self
+                    .planned
+                    .clone()
+                    .filter(|p| Some(p.unit) == u && options.contains(&Decision::Plan(p.plan)));
                 match (u, planned) {
                     (_, Some(p)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Plan(p.plan)))).collect(),
                     (Some(u), None) => {
@@ -267,7 +272,9 @@ impl GreedyPlayer {
     /// Where the declaring unit will attack from: the last move of its plan, or where it is.
     fn attack_square(&self, game: &Game, u: UnitId) -> Option<Square> {
         if let Some(p) = self.planned.as_ref().filter(|p| p.unit == u) {
-            if matches!(p.plan, Plan::Two(Action::Move, _) | Plan::Charge) {
+            if matches!(p.plan, Plan::Two(Action::Move, _) | Plan::Charge)
+                || (matches!(p.plan, Plan::Three(..)) && p.plan.moves_before(Action::Attack))
+            {
                 if let Some(&s) = p.moves.last() {
                     return Some(s);
                 }
@@ -353,6 +360,7 @@ impl GreedyPlayer {
             if g.apply(Decision::Activate(u)).is_err() {
                 continue;
             }
+            ace_as_two(&mut g);
             if g.legal_decisions()
                 .first()
                 .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
@@ -399,6 +407,7 @@ impl GreedyPlayer {
     fn best_activation(&mut self, game: &Game, u: UnitId) -> Option<Planned> {
         let mut g = game.clone();
         g.apply(Decision::Activate(u)).ok()?;
+        ace_as_two(&mut g);
         if g.legal_decisions()
             .first()
             .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
@@ -502,6 +511,62 @@ impl GreedyPlayer {
                         }
                     }
                     Plan::Sustained => out.push(mk(Vec::new(), stay + sustained_here)),
+                    Plan::Three(a, b, c) => {
+                        // Three actions (battlefront Ace Pilot): where the moves end, and the
+                        // attack from there or from here.
+                        let acts = [a, b, c];
+                        let sustained = b == Action::Attack && (a == Action::Attack || c == Action::Attack);
+                        let after_move = plan.moves_before(Action::Attack);
+                        let extra = if acts.contains(&Action::Skill) { 1.0 } else { 0.0 };
+                        let mode = AttackMode {
+                            reroll: sustained,
+                            ..AttackMode::default()
+                        };
+                        let here_attack = match (acts.contains(&Action::Attack), sustained) {
+                            (false, _) => 0.0,
+                            (true, true) => sustained_here,
+                            (true, false) => attack_here,
+                        };
+                        let legs = acts.iter().filter(|&&x| x == Action::Move).count();
+                        let mut ends: Vec<Vec<Square>> = Vec::new();
+                        if legs == 0 {
+                            ends.push(Vec::new());
+                        } else {
+                            let firsts = moves_of(&g3);
+                            let mut ranked: Vec<(f64, Square)> = firsts
+                                .iter()
+                                .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
+                                .collect();
+                            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+                            let take = if legs == 2 { FIRST_MOVES } else { ranked.len() };
+                            for &(_, s1) in ranked.iter().take(take) {
+                                if legs == 1 {
+                                    ends.push(vec![s1]);
+                                    continue;
+                                }
+                                let mut g4 = g3.clone();
+                                g4.apply_unchecked(Decision::MoveTo(s1));
+                                let seconds = moves_of(&g4);
+                                let seconds = if seconds.is_empty() { vec![s1] } else { seconds };
+                                ends.extend(seconds.into_iter().map(|s2| vec![s1, s2]));
+                            }
+                        }
+                        for moves in ends {
+                            let Some(&end) = moves.last() else {
+                                out.push(mk(moves, stay + here_attack + extra));
+                                continue;
+                            };
+                            let mut v = self.square_value(game, u, end, &mut cache) + extra;
+                            if acts.contains(&Action::Attack) {
+                                v += if after_move {
+                                    eval::threat_exact(game, u, end, mode)
+                                } else {
+                                    here_attack
+                                };
+                            }
+                            out.push(mk(moves, v));
+                        }
+                    }
                     Plan::Two(a, b) => {
                         let mut v = stay;
                         if a == Action::Attack || b == Action::Attack {
@@ -523,10 +588,20 @@ impl GreedyPlayer {
     }
 }
 
+/// Plans an activation before the battlefront Ace Pilot's die (rolled when the vehicle
+/// activates) as if it gave no third action; the plan is made again at the declaration when it
+/// did ([`GreedyPlayer::score_all`]).
+fn ace_as_two(g: &mut Game) {
+    if g.pending_roll().is_some() {
+        g.apply_roll(0);
+    }
+}
+
 /// Whether a plan includes an attack.
 fn attacks(p: Plan) -> bool {
     match p {
         Plan::Two(a, b) => a == Action::Attack || b == Action::Attack,
+        Plan::Three(a, b, c) => [a, b, c].contains(&Action::Attack),
         Plan::Sustained | Plan::Charge => true,
     }
 }
@@ -661,14 +736,40 @@ fn facing_value(game: &Game, u: UnitId, at: Square, f: Facing) -> f64 {
 /// the places left: then it is worth, kept for the least of those the places could not all
 /// take, half its AP (the chance it is eliminated) over the turns left after this one.
 /// Returns (place, keep).
-fn reserve_values(game: &Game, side: Side) -> (f64, f64) {
-    // The unit asked about: the last of the side's eliminated (the event log is dropped in
-    // search, where the unit is not known: place it, as the book's default).
+///
+/// The unit asked about is the last of the side's eliminated in the event log. Search drops
+/// the log: then the values are the mean over the units it may be (the side's eliminated units
+/// that reserves may take), exact when only one is eliminated; with none known, place it (the
+/// book's default).
+pub(crate) fn reserve_values(game: &Game, side: Side) -> (f64, f64) {
     let asked = game.events().iter().rev().find_map(|e| match e {
         dust_core::game::Event::Destroyed { unit, .. } if game.unit(*unit).side == side && game.unit(*unit).destroyed => Some(*unit),
         _ => None,
     });
-    let Some(u) = asked else { return (1.0, 0.0) };
+    if let Some(u) = asked {
+        return reserve_values_of(game, side, u);
+    }
+    let rules = game.scenario_rules();
+    let maybe: Vec<UnitId> = game
+        .units()
+        .iter()
+        .enumerate()
+        .filter(|(_, x)| x.side == side && x.destroyed && (x.card.kind != UnitKind::Hero || rules.reserve_heroes))
+        .map(|(i, _)| UnitId(i as u8))
+        .collect();
+    if maybe.is_empty() {
+        return (1.0, 0.0);
+    }
+    let n = maybe.len() as f64;
+    let (place, keep) = maybe.iter().fold((0.0, 0.0), |(p, k), &u| {
+        let (a, b) = reserve_values_of(game, side, u);
+        (p + a, k + b)
+    });
+    (place / n, keep / n)
+}
+
+/// [`reserve_values`] for the eliminated unit `u`.
+fn reserve_values_of(game: &Game, side: Side, u: UnitId) -> (f64, f64) {
     let rules = game.scenario_rules();
     let turns_left = f64::from(game.round_limit().saturating_sub(game.round()));
     let use_over = |turns: f64| (turns / 3.0).clamp(0.0, 1.0);

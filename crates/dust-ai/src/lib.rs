@@ -47,6 +47,7 @@ mod greedy;
 mod mcts;
 mod policy;
 mod random;
+pub mod setup;
 mod spec;
 
 pub use arena::{play_game, GameOutcome, PlayError, PlayerStats};

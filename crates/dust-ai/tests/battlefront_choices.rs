@@ -207,3 +207,37 @@ fn reserves_are_placed_by_value() {
         "turn 7 of 8: no better use for the place"
     );
 }
+
+/// Search drops the event log: the greedy player then values the reserve decision over the
+/// side's eliminated units it may be about ("Reserves"), here the only one — the same choices
+/// as with the log (before: always placed).
+#[test]
+fn reserves_without_the_event_log() {
+    let cheap = riflemen("Cheap", Some(1), 5);
+    let mid = riflemen("Mid", Some(1), 30);
+    let dear = riflemen("Dear", Some(1), 40);
+    let shooter = Arc::new(squad(
+        "Shooters",
+        6,
+        vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 12 }, 1)],
+    ));
+    for (first, other, want) in [(&cheap, &dear, false), (&dear, &cheap, true)] {
+        let mut t = battlefront(
+            vec![
+                placed(first, Side::A, "D6"),
+                placed(&mid, Side::A, "A6"),
+                placed(other, Side::A, "H6"),
+                placed(&shooter, Side::B, "D3"),
+            ],
+            "grab-the-dust",
+        );
+        t.initiative(Side::B);
+        t.activate(3, "nothing attack", &[], &[(0, "u0", 0)], &[]);
+        t.decide("react none");
+        t.roll(6, 3);
+        t.roll(3, 0);
+        t.game.clear_events();
+        assert_eq!(legal(&t), [Decision::Reserve(true), Decision::Reserve(false)]);
+        assert_eq!(GreedyPlayer::new(3).decide(&t.game), Decision::Reserve(want), "{}", first.name);
+    }
+}

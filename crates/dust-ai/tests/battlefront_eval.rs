@@ -95,3 +95,130 @@ fn the_quick_estimate_uses_the_battlefront_saves() {
     let d = eval::line_damage(&g, tank, gun, inf, sq("C8"), sq("C5"), AttackMode::default()).expect("in range");
     assert!((d - 2.0 * 2.0 / 9.0).abs() < 1e-9, "{d}");
 }
+
+/// Issue 10: a line's value against a squad with a joined hero comes from the joint odds of
+/// the squad's and the hero's losses (tactics-battlefront-2013-rules.txt, "Joining Infantry
+/// Squads": the hits are assigned one by one, here the miniatures first), each valued as the
+/// unit's loss.
+#[test]
+fn line_values_count_a_joined_hero() {
+    use dust_core::odds::{odds, AttackSpec, JoinedHero, LineChoice};
+    let shooters = Arc::new(squad(
+        "Riflemen",
+        3,
+        vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 3 }, 2)],
+    ));
+    let guard = Arc::new(squad("Guard", 1, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 3 }, 1)]));
+    let mut hero = squad("Hero", 1, vec![rifle("Pistol", WeaponRange::Spaces { min: 1, max: 2 }, 1)]);
+    hero.kind = UnitKind::Hero;
+    hero.health = 3;
+    hero.ap = 30;
+    hero.models.clear();
+    let hero = Arc::new(hero);
+    let build = |with_hero: bool| {
+        let mut units = vec![placed(&shooters, Side::A, "B2"), placed(&guard, Side::B, "B4")];
+        if with_hero {
+            let mut h = placed(&hero, Side::B, "B4");
+            h.joins = Some(1);
+            units.push(h);
+        }
+        let mut setup = open_game(3, 8, units);
+        setup.edition = Edition::Battlefront;
+        Game::new(setup).expect("starts")
+    };
+    let g = build(true);
+    let (att, sq_id, hero_id) = (UnitId(0), UnitId(1), UnitId(2));
+    assert_eq!(g.unit(sq_id).joined, Some(hero_id));
+    let l = eval::attack_lines(&g, att)[0];
+    let v = eval::line_value_exact(&g, att, l, sq_id, sq("B2"), sq("B4"), AttackMode::default()).expect("in range");
+    // By hand: the joint odds, the squad's loss and the hero's loss valued apart.
+    let spec = AttackSpec {
+        lines: vec![LineChoice { line: 0, ammo: 0 }],
+        retaliate: false,
+        ..AttackSpec::new(&shooters, &guard)
+    }
+    .battlefront(None, None)
+    .with_joined_hero(JoinedHero::new(&hero));
+    let o = odds(&spec).expect("the odds take the hero");
+    let h = o.hero.as_ref().expect("hero odds");
+    let mut want = 0.0;
+    for (s, row) in h.joint.iter().enumerate() {
+        for (k, p) in row.iter().enumerate() {
+            let squad_v = if s >= 1 { eval::unit_worth(&g, sq_id) } else { 0.0 };
+            want += p * (squad_v + eval::loss_value(&g, hero_id, k));
+        }
+    }
+    assert!((v - want).abs() < 1e-9, "{v} vs {want}");
+    // The hits beyond the single guard go to the hero: worth more than the guard alone.
+    assert!(h.loss.mean() > 0.1, "{:?}", h.loss.probs());
+    let alone = build(false);
+    let l0 = eval::attack_lines(&alone, att)[0];
+    let v0 = eval::line_value_exact(&alone, att, l0, sq_id, sq("B2"), sq("B4"), AttackMode::default()).expect("in range");
+    assert!(v > v0, "with the hero {v}, the guard alone {v0}");
+}
+
+/// An aircraft in the AI's evaluation (tactics-battlefront-2013-rules.txt, "Aircraft Move Over
+/// Terrain", "Line of Sight to Aircraft"; the scenarios' "Objectives": "a unit (other than an
+/// Aircraft)"): it sees and is seen over terrain that blocks a ground unit's line of sight (the
+/// trees between, not right around the target), and an objective does not draw it.
+#[test]
+fn aircraft_fly_in_the_evaluation() {
+    use dust_core::game::ObjectiveSetup;
+    use dust_core::Terrain;
+    let mut gun = rifle("Cannon", WeaponRange::Spaces { min: 1, max: 6 }, 2);
+    gun.table.aircraft = [CombatValue::Dice { dice: 2, damage: 1 }; 3];
+    let mut plane = squad("Plane", 1, vec![gun.clone()]);
+    plane.kind = UnitKind::Aircraft;
+    plane.armor = Armor {
+        kind: ArmorType::Aircraft,
+        class: 1,
+    };
+    plane.health = 3;
+    plane.movement = 3;
+    plane.models.clear();
+    plane.soft_cover = None;
+    plane.hard_cover = None;
+    let inf = Arc::new(squad("Riflemen", 3, vec![gun]));
+    let build = |flier: Arc<UnitCard>, edition: Edition| {
+        let mut setup = open_game(3, 10, vec![placed(&flier, Side::A, "B2"), placed(&inf, Side::B, "B7")]);
+        setup.board.set_terrain(sq("B4"), Terrain::Trees);
+        setup.board.set_terrain(sq("A4"), Terrain::Trees);
+        setup.board.set_terrain(sq("C4"), Terrain::Trees);
+        setup.edition = edition;
+        setup.objectives.push(ObjectiveSetup {
+            name: "Hill".into(),
+            at: sq("C2"),
+            points: 10,
+            wins: false,
+        });
+        Game::new(setup).expect("starts")
+    };
+    let g = build(Arc::new(plane.clone()), Edition::Battlefront);
+    let (air, ground) = (UnitId(0), UnitId(1));
+    assert!(eval::flies(&g, air) && !eval::flies(&g, ground));
+    let line = eval::attack_lines(&g, air)[0];
+    let back = eval::attack_lines(&g, ground)[0];
+    assert!(
+        eval::line_damage(&g, air, line, ground, sq("B2"), sq("B7"), AttackMode::default()).is_some(),
+        "the aircraft sees over the trees"
+    );
+    assert!(
+        eval::line_damage(&g, ground, back, air, sq("B7"), sq("B2"), AttackMode::default()).is_some(),
+        "and is seen"
+    );
+    assert!(eval::danger_at(&g, air, sq("B2")) > 0.0);
+    // The same card as a ground vehicle: the trees block the line.
+    let mut tank = plane.clone();
+    tank.kind = UnitKind::Vehicle;
+    tank.armor = Armor {
+        kind: ArmorType::Vehicle,
+        class: 1,
+    };
+    let t = build(Arc::new(tank), Edition::Battlefront);
+    assert!(!eval::flies(&t, air));
+    assert!(eval::line_damage(&t, air, line, ground, sq("B2"), sq("B7"), AttackMode::default()).is_none());
+    // The objective on C2 draws the tank onto it, not the aircraft.
+    let pull = |g: &Game| eval::position_value(g, air, sq("C2")) - eval::position_value(g, air, sq("A2"));
+    assert!(pull(&t) > 1.0, "the tank: {}", pull(&t));
+    assert!(pull(&g).abs() < 1.0, "the aircraft: {}", pull(&g));
+}

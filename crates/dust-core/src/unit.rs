@@ -644,6 +644,12 @@ pub struct BattlefrontWeapon {
     pub crew: bool,
     /// Range "N-U": from N squares to anywhere (the line's [`WeaponRange`] holds N to 255).
     pub min_to_unlimited: bool,
+    /// The other line of the same weapon, for a weapon with two modes of shooting: the index of
+    /// that line on the card (tactics-battlefront-2013-rules.txt, "Weapons with Two Lines":
+    /// "Each time such a weapon makes an attack, the player must announce which set of
+    /// characteristics they will use"). Both lines of the weapon name each other; an attack
+    /// aims one of them at most.
+    pub mode_of: Option<u8>,
     /// The exact values of the cells whose revised value is only the nearest:
     /// (armor type, class, value).
     pub values: Vec<(ArmorType, u8, BattlefrontValue)>,

@@ -465,6 +465,9 @@ fn decision_text_round_trip() {
         Decision::Revive(3),
         Decision::Plan(Plan::Two(Action::Move, Action::Skill)),
         Decision::Plan(Plan::Two(Action::Skill, Action::Attack)),
+        Decision::Plan(Plan::Three(Action::Move, Action::Move, Action::Attack)),
+        Decision::Plan(Plan::Three(Action::Attack, Action::Attack, Action::Move)),
+        Decision::Plan(Plan::Three(Action::Nothing, Action::Skill, Action::Move)),
         Decision::Face(dust_core::battlefront::Facing(3)),
         Decision::Reserve(true),
         Decision::Reserve(false),
@@ -472,6 +475,16 @@ fn decision_text_round_trip() {
         let text = d.to_string();
         assert_eq!(text.parse::<Decision>(), Ok(d), "{text}");
     }
+    // Battlefront three-action plans: `march` and `sustained` are read as their two actions.
+    assert_eq!(
+        "plan march attack".parse::<Decision>(),
+        Ok(Decision::Plan(Plan::Three(Action::Move, Action::Move, Action::Attack)))
+    );
+    assert_eq!(
+        "plan move sustained".parse::<Decision>(),
+        Ok(Decision::Plan(Plan::Three(Action::Move, Action::Attack, Action::Attack)))
+    );
+    assert!("plan march sustained".parse::<Decision>().is_err());
     for a in Ability::ALL {
         let d = Decision::Skill(a, UnitId(1));
         assert_eq!(d.to_string().parse::<Decision>(), Ok(d));

@@ -655,3 +655,132 @@ fn a_joined_hero_the_odds_do_not_take() {
     let s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
     assert!(odds(&s).unwrap().hero.is_none());
 }
+
+/// "Soldiers with Several Weapons" ("Each surviving soldier in an Infantry Squad can only use
+/// one Ranged Weapon … in each Attack action"), "Units with Multiple Weapons" (the Recon
+/// Grenadiers): the soldiers are shared out among the chosen lines as the engine does
+/// (docs/rulings.md, "Battlefront soldiers with several weapons") — the Panzerfausts take two
+/// of their carriers (the ammo spent), the StG 47s the two soldiers left, the MG 48 its gunner.
+#[test]
+fn one_weapon_per_soldier() {
+    let stg = line("StG 47", R4, dice(1, 1), dice(1, 1));
+    let mg = line("MG 48", R4, dice(3, 1), dice(1, 1));
+    let pf = with_ammo(line("Panzerfaust", R4, dice(1, 1), dice(1, 3)), 3);
+    let a = squad("Recon", vec![stg, mg, pf, knife()], &[0b1101, 0b1101, 0b1001, 0b1001, 0b1010]);
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0, 1, 2]).battlefront(None, None);
+    s.lines[2].ammo = 2;
+    let o = odds(&s).unwrap();
+    let dice_of: Vec<u32> = o.lines.iter().map(|l| l.dice).collect();
+    assert_eq!(
+        dice_of,
+        vec![2, 3, 2],
+        "StG 47: two soldiers left; MG 48: its gunner; two Panzerfausts"
+    );
+    agree(&s, 301);
+    // One Panzerfaust: three StG 47s.
+    s.lines[2].ammo = 1;
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines.iter().map(|l| l.dice).collect::<Vec<_>>(), vec![3, 3, 1]);
+    agree(&s, 302);
+    // Without the Panzerfaust, all four rifles; the revised edition keeps every carrier.
+    let s2 = AttackSpec::new(&a, &t).with_lines(&[0, 2]).battlefront(None, None);
+    assert_eq!(odds(&s2).unwrap().lines[0].dice, 3, "three StG 47s, one soldier on the Panzerfaust");
+    let r = AttackSpec::new(&a, &t).with_lines(&[0, 2]);
+    assert_eq!(odds(&r).unwrap().lines[0].dice, 4, "revised: every carrier");
+}
+
+/// "Under-Barrel Weapons": "A soldier carrying an Under-Barrel Weapon can fire both the main
+/// weapon and the Under-Barrel Weapon at the same target in an Attack action" — the launcher
+/// fires with the soldiers firing its rifle who carry it; alone, it is one more weapon a
+/// soldier may choose (docs/rulings.md, "Battlefront under-barrel weapons").
+#[test]
+fn under_barrel_weapons_fire_with_their_main_weapon() {
+    let rifle = line("M1", R4, dice(1, 1), dice(1, 1));
+    let ugl = line("UGL", R4, dice(2, 1), dice(1, 1));
+    let bar = line("BAR", R4, dice(2, 1), dice(1, 1));
+    // Soldiers 1-2: rifle and launcher; 3: rifle; 4: BAR.
+    let a = squad("GIs", vec![rifle, ugl, bar], &[0b011, 0b011, 0b001, 0b100]);
+    let bf = with_bf(3, |i, w| w.under_barrel = i == 1);
+    let t = targets(5);
+    let s = AttackSpec::new(&a, &t).with_lines(&[0, 1, 2]).battlefront(Some(&bf), None);
+    let o = odds(&s).unwrap();
+    assert_eq!(
+        o.lines.iter().map(|l| l.dice).collect::<Vec<_>>(),
+        vec![3, 4, 2],
+        "three rifles, two launchers with them, the BAR"
+    );
+    agree(&s, 311);
+    // The launcher alone: its two carriers fire it, the third rifleman his rifle.
+    let s = AttackSpec::new(&a, &t).with_lines(&[1, 0]).battlefront(Some(&bf), None);
+    let o = odds(&s).unwrap();
+    // With its main weapon chosen too it still rides along, in any order given.
+    assert_eq!(o.lines.iter().map(|l| l.dice).collect::<Vec<_>>(), vec![4, 3]);
+    // Not under-barrel: the launcher takes its carriers from the rifle.
+    let plain = with_bf(3, |_, _| {});
+    let s = AttackSpec::new(&a, &t).with_lines(&[0, 1, 2]).battlefront(Some(&plain), None);
+    assert_eq!(odds(&s).unwrap().lines.iter().map(|l| l.dice).collect::<Vec<_>>(), vec![3, 0, 2]);
+}
+
+/// "Vehicle Crews": "it may fire one weapon for each damage point the Vehicle has remaining":
+/// a crew line's dice are rolled once per damage point left.
+#[test]
+fn vehicle_crews_fire_one_weapon_per_damage_point() {
+    let mut a = tank(4);
+    a.weapons = vec![line("Crew MG", R4, dice(2, 1), dice(1, 1))];
+    let bf = with_bf(1, |_, w| w.crew = true);
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).battlefront(Some(&bf), None);
+    s.attacker_alive = 3;
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines[0].dice, 6, "two dice, three damage points left");
+    assert_dist(&o.loss, &capped_binomial(6, 2.0 / 9.0, 5), "infantry save");
+    agree(&s, 321);
+    // Not a crew line: one weapon.
+    let s = AttackSpec::new(&a, &t).battlefront(None, None);
+    assert_eq!(odds(&s).unwrap().lines[0].dice, 2);
+}
+
+/// "Fighting Spirit": "Once per game a unit with the Fighting Spirit skill hits on rolls of
+/// [target] as well as [army symbol] when making an Attack or Sustained Attack action, provided
+/// the unit has already performed a Move action in this activation" — 4 faces of 6 on the
+/// ranged lines' roll; a laser chain keeps the army symbol (the engine's `bf_fire_roll`).
+#[test]
+fn fighting_spirit_hits_on_the_target_too() {
+    let a = riflemen();
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
+    s.attacker_moved = true;
+    s.fighting_spirit = true;
+    let o = odds(&s).unwrap();
+    assert_dist(&o.lines[0].hits, &binomial(10, 2.0 / 3.0), "army symbol or target");
+    // Kept: a hit (2/3) not saved by the infantry save (2/3).
+    assert_dist(&o.loss, &capped_binomial(10, 4.0 / 9.0, 5), "infantry save");
+    agree(&s, 331);
+    // A laser line: the roll on 4 faces, the chain on the army symbol.
+    let laser = squad(
+        "Lasers",
+        vec![with_kw(line("Laser", R4, dice(1, 1), dice(1, 1)), |k| k.laser = true)],
+        &[1; 3],
+    );
+    let mut s = AttackSpec::new(&laser, &t).battlefront(None, None);
+    s.attacker_moved = true;
+    s.fighting_spirit = true;
+    s.cover = CoverLevel::Soft;
+    // Mean hits: 3 × 2/3 first hits, each followed by a chain of 1/2 extra on average.
+    let o = odds(&s).unwrap();
+    assert!(
+        (o.lines[0].hits.mean() - 3.0 * (2.0 / 3.0) * 1.5).abs() < 1e-9,
+        "{}",
+        o.lines[0].hits.mean()
+    );
+    agree(&s, 332);
+    // Without a Move, or in the revised edition: refused.
+    let mut bad = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
+    bad.fighting_spirit = true;
+    assert!(odds(&bad).is_err());
+    let mut rev = AttackSpec::new(&a, &t).with_lines(&[0]);
+    rev.attacker_moved = true;
+    rev.fighting_spirit = true;
+    assert!(odds(&rev).is_err());
+}

@@ -761,7 +761,8 @@ pub fn check_army_cards(army: &ArmyFile, card_files: &[CardFile]) -> Vec<Violati
 }
 
 impl ArmyFile {
-    /// The army as a scenario's side fields it (`[army.a]`): its name and units, written at
+    /// The army as a scenario's side fields it (`[army.a]`): its name and units (a hero with
+    /// `pilots` begins the game mounted in his vehicle, battlefront edition), written at
     /// `pos`.
     pub fn to_scenario_army(&self, pos: crate::scenario::Pos) -> crate::scenario::Army {
         use crate::scenario::ArmyUnit;
@@ -770,9 +771,11 @@ impl ArmyFile {
             units: self
                 .units
                 .iter()
-                .map(|u| match &u.joins {
-                    Some(j) => ArmyUnit::joining(&u.name, j),
-                    None => ArmyUnit::new(&u.name),
+                .map(|u| match (&u.joins, &u.pilots) {
+                    (Some(j), _) => ArmyUnit::joining(&u.name, j),
+                    // "Piloting Vehicles": the hero begins the game mounted in the vehicle.
+                    (None, Some(v)) => ArmyUnit::piloting(&u.name, v),
+                    (None, None) => ArmyUnit::new(&u.name),
                 })
                 .collect(),
             pos,

@@ -559,8 +559,9 @@ const CARD_SOURCE_KEYS: [&str; 12] = [
     "ap",
     "skills",
 ];
-const WEAPON_KEYS: [&str; 12] = [
-    "id", "name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo", "mount", "source", "sources", "notes",
+const WEAPON_KEYS: [&str; 13] = [
+    "id", "name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo", "mount", "mode_of", "source", "sources",
+    "notes",
 ];
 const WEAPON_SOURCE_KEYS: [&str; 8] = ["name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo", "mount"];
 const MODEL_KEYS: [&str; 4] = ["weapons", "role", "count", "source"];
@@ -577,6 +578,8 @@ struct RawWeapon {
     info: WeaponInfo,
     bf: BattlefrontWeapon,
     mount_span: Option<Span>,
+    /// `mode_of`: the other line of the same weapon, as written (an id or a name).
+    mode_ref: Option<(String, Span)>,
     span: Span,
 }
 
@@ -944,6 +947,8 @@ impl<'a> Ctx<'a> {
             }
         }
 
+        self.link_modes(&mut weapons, bf);
+
         // Models.
         let mut models: Vec<Model> = Vec::new();
         let model_item = root.get("model");
@@ -996,6 +1001,16 @@ impl<'a> Ctx<'a> {
                         "a model needs `weapons`, the weapon lines it carries (may be [] when it carries only its knife)",
                     ),
                     None => {}
+                }
+                // A miniature carrying one line of a weapon with two lines carries the weapon,
+                // so both lines ("Weapons with Two Lines").
+                for i in 0..weapons.len().min(32) {
+                    if bits & (1 << i) != 0 {
+                        if let Some(p) = weapons[i].bf.mode_of.map(usize::from).filter(|&p| p < 32) {
+                            bits |= 1 << p;
+                            carried[p] = true;
+                        }
+                    }
                 }
                 for (i, w) in weapons.iter().enumerate().take(32) {
                     if is_knife(&w.line) {
@@ -1081,6 +1096,49 @@ impl<'a> Ctx<'a> {
             battlefront,
         };
         Some(CardFile { card, info })
+    }
+
+    /// Links the two lines of each weapon with two modes of shooting (`mode_of`,
+    /// tactics-battlefront-2013-rules.txt, "Weapons with Two Lines"): the line named must exist,
+    /// be another line, and belong to no third line; one line of the pair naming the other is
+    /// enough, both may. Every problem is reported.
+    fn link_modes(&mut self, weapons: &mut [RawWeapon], bf: bool) {
+        if !bf {
+            return;
+        }
+        let mut pairs: Vec<(usize, usize, Span)> = Vec::new();
+        for i in 0..weapons.len() {
+            let Some((r, rs)) = weapons[i].mode_ref.clone() else { continue };
+            let Some(j) = self.resolve_weapon(weapons, &r, &rs) else { continue };
+            if j == i {
+                self.err(&rs, format!("`mode_of = \"{}\"` names this line itself: name the weapon's other line", r.trim()));
+                continue;
+            }
+            pairs.push((i, j, rs));
+        }
+        let mut partner: Vec<Option<usize>> = vec![None; weapons.len()];
+        for (i, j, rs) in &pairs {
+            let (i, j) = (*i, *j);
+            for (a, b) in [(i, j), (j, i)] {
+                match partner[a] {
+                    Some(p) if p != b => {
+                        let (na, nb, np) = (&weapons[a].line.name, &weapons[b].line.name, &weapons[p].line.name);
+                        self.err(
+                            rs,
+                            format!("`{na}` is already a mode of `{np}`: a weapon has two lines, not more, so it cannot also be a mode of `{nb}`"),
+                        );
+                    }
+                    _ => partner[a] = Some(b),
+                }
+            }
+        }
+        for (i, p) in partner.into_iter().enumerate() {
+            if let Some(p) = p {
+                if i < 32 && p < 32 {
+                    weapons[i].bf.mode_of = Some(p as u8);
+                }
+            }
+        }
     }
 
     /// The index of the weapon line a model names (by id first, then by name).
@@ -1334,6 +1392,13 @@ impl<'a> Ctx<'a> {
                 Some(_) => {}
             }
         }
+        let mode_ref = self.string(t, "mode_of", "a weapon line", false, span);
+        if let (Some((_, ms)), false) = (&mode_ref, bf) {
+            self.err(
+                ms,
+                "`mode_of` (a weapon with two lines) belongs to the battlefront edition: add `edition = \"battlefront\"` to the card",
+            );
+        }
         let source = self.string(t, "source", "a weapon line", false, span).map(|(s, _)| s);
         let _ = self.string(t, "notes", "a weapon line", false, span);
         let field_sources = self.sources(t, "a weapon line", &WEAPON_SOURCE_KEYS, span);
@@ -1355,6 +1420,7 @@ impl<'a> Ctx<'a> {
             info: WeaponInfo { id, source, field_sources },
             bf: bfw,
             mount_span,
+            mode_ref,
             span: span.clone(),
         })
     }
@@ -1504,6 +1570,9 @@ fn battlefront_notes(cf: &CardFile) -> Vec<String> {
             if on {
                 parts.push(what.to_string());
             }
+        }
+        if let Some(other) = b.mode_of.and_then(|p| cf.card.weapons.get(usize::from(p))) {
+            parts.push(format!("one weapon with `{}` (Weapons with Two Lines: one of the two per attack)", other.name));
         }
         if !parts.is_empty() {
             out.push(format!("{}: {}", w.name, parts.join(", ")));

@@ -111,10 +111,15 @@ pub struct ArmyUnit {
     pub joins: Option<String>,
     /// A space to start on instead of entering the board in round one.
     pub at: Option<Square>,
+    /// Battlefront edition: for a hero with Pilot or Vehicle Pilot, the name of the vehicle of
+    /// the same army he begins the game mounted in ("Piloting Vehicles").
+    pub pilots: Option<String>,
     /// Where the name is written.
     pub name_pos: Pos,
     /// Where `joins` is written.
     pub joins_pos: Pos,
+    /// Where `pilots` is written.
+    pub pilots_pos: Pos,
     /// Where `at` is written.
     pub at_pos: Pos,
 }
@@ -126,8 +131,10 @@ impl ArmyUnit {
             name: name.to_string(),
             joins: None,
             at: None,
+            pilots: None,
             name_pos: Pos::default(),
             joins_pos: Pos::default(),
+            pilots_pos: Pos::default(),
             at_pos: Pos::default(),
         }
     }
@@ -135,6 +142,13 @@ impl ArmyUnit {
     pub fn joining(name: &str, squad: &str) -> ArmyUnit {
         ArmyUnit {
             joins: Some(squad.to_string()),
+            ..ArmyUnit::new(name)
+        }
+    }
+    /// Battlefront edition: a hero beginning the game mounted in the vehicle `vehicle`.
+    pub fn piloting(name: &str, vehicle: &str) -> ArmyUnit {
+        ArmyUnit {
+            pilots: Some(vehicle.to_string()),
             ..ArmyUnit::new(name)
         }
     }
@@ -754,6 +768,64 @@ impl Scenario {
                     units[hi].joins = Some(si);
                 }
             }
+            // Battlefront "Piloting Vehicles": "Heroes with the Pilot or Vehicle Pilot skill
+            // begin the game mounted in a Vehicle" (the engine's `joins` of a vehicle).
+            let mut piloted_by: Vec<Option<usize>> = vec![None; army.units.len()];
+            for (i, u) in army.units.iter().enumerate() {
+                let Some(vehicle_name) = &u.pilots else { continue };
+                let Some(hi) = index[side][i] else { continue };
+                let mut bad = |msg: String| diags.push(self.diag(u.pilots_pos, msg));
+                if self.edition != Edition::Battlefront {
+                    bad(format!(
+                        "{} pilots `{vehicle_name}`: heroes pilot vehicles in the battlefront edition only",
+                        u.name
+                    ));
+                    continue;
+                }
+                if u.joins.is_some() {
+                    bad(format!("{} both joins a squad and pilots a vehicle: choose one", u.name));
+                    continue;
+                }
+                let candidates: Vec<usize> = (0..army.units.len())
+                    .filter(|&j| j != i && army.units[j].name.trim().eq_ignore_ascii_case(vehicle_name.trim()))
+                    .collect();
+                let Some(&j) = candidates.iter().find(|&&j| piloted_by[j].is_none()).or(candidates.first()) else {
+                    bad(format!(
+                        "{} pilots `{vehicle_name}`, which is not in the army of side {side}: list the vehicle in the same army",
+                        u.name
+                    ));
+                    continue;
+                };
+                let Some(vi) = index[side][j] else { continue };
+                let pilot = units[hi].battlefront.as_ref().is_some_and(|b| {
+                    b.has(dust_core::unit::BattlefrontSkill::Pilot) || b.has(dust_core::unit::BattlefrontSkill::VehiclePilot)
+                });
+                if units[hi].card.kind != UnitKind::Hero || !pilot {
+                    bad(format!(
+                        "{} has no Pilot skill: only a hero with Pilot or Vehicle Pilot pilots a vehicle",
+                        u.name
+                    ));
+                } else if !matches!(units[vi].card.kind, UnitKind::Vehicle | UnitKind::Aircraft) {
+                    bad(format!(
+                        "{} is a {}: a pilot mounts a vehicle or an aircraft",
+                        army.units[j].name,
+                        kind_name(units[vi].card.kind)
+                    ));
+                } else if let Some(other) = piloted_by[j] {
+                    bad(format!(
+                        "{} already has a pilot ({}): only one hero may pilot a vehicle at a time",
+                        army.units[j].name, army.units[other].name
+                    ));
+                } else if u.at.is_some() {
+                    bad(format!(
+                        "{} pilots {}: a mounted pilot stands in his vehicle, remove `at`",
+                        u.name, army.units[j].name
+                    ));
+                } else {
+                    piloted_by[j] = Some(i);
+                    units[hi].joins = Some(vi);
+                }
+            }
         }
         // Start spaces: what the card kind allows (the map checks the terrain alone).
         let mut placed: Vec<(Square, PieceKind, Side)> = Vec::new();
@@ -889,13 +961,16 @@ impl Scenario {
             }
             o.push_str("units = [\n");
             for u in &army.units {
-                if u.joins.is_none() && u.at.is_none() {
+                if u.joins.is_none() && u.at.is_none() && u.pilots.is_none() {
                     let _ = writeln!(o, "  {},", toml_string(&u.name));
                     continue;
                 }
                 let mut parts = vec![format!("name = {}", toml_string(&u.name))];
                 if let Some(j) = &u.joins {
                     parts.push(format!("joins = {}", toml_string(j)));
+                }
+                if let Some(p) = &u.pilots {
+                    parts.push(format!("pilots = {}", toml_string(p)));
                 }
                 if let Some(a) = u.at {
                     parts.push(format!("at = \"{a}\""));
@@ -965,7 +1040,7 @@ const SCENARIO_KEYS: &[&str] = &["edition", "map", "rounds", "ap_limit", "custom
 const CUSTOM_KEYS: &[&str] = &["seed", "terrain_squares", "ammo_crates", "anti_tank_traps"];
 const ARMY_KEYS: &[&str] = &["a", "b"];
 const SIDE_KEYS: &[&str] = &["name", "units"];
-const UNIT_KEYS: &[&str] = &["name", "joins", "at"];
+const UNIT_KEYS: &[&str] = &["name", "joins", "at", "pilots"];
 
 struct Ctx<'a> {
     file: &'a str,
@@ -1505,6 +1580,10 @@ fn read_armies(cx: &mut Ctx<'_>, root: &toml_edit::Table, board: Option<(u8, u8)
             if let Some((j, js)) = cx.string(it, "joins", &uw, &vs) {
                 u.joins = Some(j);
                 u.joins_pos = cx.pos(&js);
+            }
+            if let Some((p, ps)) = cx.string(it, "pilots", &uw, &vs) {
+                u.pilots = Some(p);
+                u.pilots_pos = cx.pos(&ps);
             }
             if let Some((a, asp)) = cx.string(it, "at", &uw, &vs) {
                 u.at_pos = cx.pos(&asp);

@@ -152,3 +152,47 @@ fn the_other_four_scenarios_ship_and_play() {
     let revised = text.replace("edition = \"battlefront\"", "edition = \"revised\"");
     assert!(parse_scenario(&revised, "s.toml").is_err());
 }
+
+/// "Piloting Vehicles": "Heroes with the Pilot or Vehicle Pilot skill begin the game mounted in
+/// a Vehicle"; Battlegroup Koshka (tactics-battlefront-2013-rules.txt, "Dust Tactics Starter
+/// Sets": Koshka pilots Grand'ma) starts with Koshka in Grand'ma, from the army file
+/// (`pilots = "Grand'ma"`) and from a scenario file's `{ name = "Koshka", pilots = "Grand'ma" }`.
+#[test]
+fn koshka_begins_the_game_mounted_in_grandma() {
+    use dust_core::game::UnitId;
+    use dust_data::army::parse_army;
+    let koshka = parse_army(
+        include_str!("../../../data/armies/bf-battlegroup-koshka.toml"),
+        "bf-battlegroup-koshka.toml",
+    )
+    .expect("ships clean");
+    let mut s = load_builtin("encounter").expect("ships clean");
+    s.armies.b = koshka.to_scenario_army(s.armies.b.pos);
+    let files = dust_data::builtin::load_card_files_for(None, Edition::Battlefront).expect("cards");
+    let setup = s.game_setup_with_files(&files).expect("sets up");
+    let at = |name: &str| setup.units.iter().position(|u| u.card.name == name).expect(name);
+    assert_eq!(setup.units[at("Koshka")].joins, Some(at("Grand'ma")));
+    let g = Game::new(setup.clone()).expect("starts");
+    assert_eq!(g.bf_piloted(UnitId(at("Koshka") as u8)), Some(UnitId(at("Grand'ma") as u8)));
+    // The scenario file's form reads back the same.
+    let text = s.to_toml();
+    assert!(text.contains(r#"{ name = "Koshka", pilots = "Grand'ma" }"#), "{text}");
+    let again = parse_scenario(&text, "koshka.toml").expect("reads back");
+    assert_eq!(
+        again.game_setup_with_files(&files).expect("sets up").units[at("Koshka")].joins,
+        Some(at("Grand'ma"))
+    );
+    // Only a hero with Pilot pilots, a vehicle of his own army, in the battlefront edition.
+    for (bad, why) in [
+        (r#"{ name = "Red Thunder", pilots = "Grand'ma" }"#, "no Pilot skill"),
+        (r#"{ name = "Koshka", pilots = "Ludwig" }"#, "not in the army"),
+    ] {
+        let t = text.replace(r#""Red Thunder","#, &format!("{bad},")).replace(
+            r#"{ name = "Koshka", pilots = "Grand'ma" }"#,
+            if bad.contains("Ludwig") { bad } else { r#""Koshka""# },
+        );
+        let s = parse_scenario(&t, "bad.toml").expect("parses");
+        let e = s.game_setup_with_files(&files).expect_err(why);
+        assert!(e.iter().any(|d| d.message.contains(why)), "{why}: {e:?}");
+    }
+}

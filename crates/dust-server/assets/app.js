@@ -351,12 +351,14 @@ function drawBoard(st, opts) {
     us.forEach((u, k) => {
       const dx = us.length > 1 ? (k - (us.length - 1) / 2) * 16 : 0;
       const col = u.side === 'A' ? 'var(--a)' : 'var(--b)';
-      const g = svg('g', { class: 'unit' + (u.activated ? ' done' : '') + (opts.selected === u.id ? ' selected' : ''), 'data-unit': u.id, transform: `translate(${cx + dx} ${cy})` });
+      const g = svg('g', { class: 'unit' + (u.activated ? ' done' : '') + (opts.selected === u.id ? ' selected' : ''), 'data-unit': u.id, 'data-kind': u.kind, transform: `translate(${cx + dx} ${cy})` });
       let body;
       if (u.kind === 'squad') body = svg('circle', { class: 'body', r: 15, fill: col, stroke: '#111', 'stroke-width': 1.5 });
       else if (u.kind === 'hero') body = svg('path', { class: 'body', d: 'M0 -15L13 0L0 15L-13 0Z', fill: col, stroke: '#111', 'stroke-width': 1.5 });
+      // An aircraft: a plane seen from above (battlefront aircraft fly over terrain and units).
+      else if (u.kind === 'aircraft') body = svg('path', { class: 'body', d: 'M0 -16L4 -5L17 2L17 7L4 4L3 11L8 15L-8 15L-3 11L-4 4L-17 7L-17 2L-4 -5Z', fill: col, stroke: '#111', 'stroke-width': 1.5 });
       else body = svg('rect', { class: 'body', x: -17, y: -13, width: 34, height: 26, rx: 3, fill: col, stroke: '#111', 'stroke-width': 1.5 });
-      g.append(body, svg('text', { text: String(u.health) }), svg('title', { text: `${u.name} (u${u.id}) side ${u.side}, health ${u.health}/${u.max_health}${u.activated ? ', activated' : ''}` }));
+      g.append(body, svg('text', { text: String(u.health) }), svg('title', { text: `${u.name} (u${u.id}) side ${u.side}, ${u.kind}${u.flies ? ' (flies)' : ''}, health ${u.health}/${u.max_health}${u.activated ? ', activated' : ''}` }));
       g.addEventListener('click', (e) => { e.stopPropagation(); if (opts.onUnit) opts.onUnit(u.id, s); });
       gUnits.append(g);
     });
@@ -391,6 +393,7 @@ function unitCard(u, st) {
     el('h3', { class: sideClass(u.side) }, `${u.name} (u${u.id})`),
     el('div', { class: 'small' }, `side ${u.side} · ${u.kind} · Move ${u.movement} · Armor ${u.armor} · AP ${u.ap}`));
   if (u.provisional) card.append(el('div', { class: 'prov' }, 'PROVISIONAL card: numbers not official'));
+  if (u.flies) card.append(el('div', { class: 'small', 'data-flies': 'true' }, 'Flies: over terrain and units, moves first; no reactive attacks; holds no objective'));
   const state = u.destroyed ? 'destroyed' : (u.at ? `at ${u.at}` : 'not on the board yet') + (u.activated ? ', activated this round' : '');
   card.append(el('div', {}, `Health ${u.health}/${u.max_health} · ${state}`));
   if (u.joined !== null && u.joined !== undefined) { const j = st.units[u.joined]; if (j) card.append(el('div', { class: 'small' }, `with ${j.name} (u${j.id})`)); }

@@ -105,6 +105,9 @@ pub fn unit_json(g: &Game, id: UnitId, u: &Unit) -> Value {
         "name": c.name,
         "side": side_name(u.side),
         "kind": kind_name(c.kind),
+        // Battlefront aircraft fly ("Aircraft Move Over Terrain", "Line of Sight to Aircraft"):
+        // the page draws them apart and says so.
+        "flies": c.kind == UnitKind::Aircraft && g.edition() == dust_core::Edition::Battlefront,
         "at": u.at.map(|s| s.to_string()),
         // Every square of a large or huge model, its front square (`at`) first (battlefront
         // "Vehicle and Aircraft Size"); one square otherwise; none off the board.
@@ -173,6 +176,8 @@ impl Declaration {
         match self.plan {
             Some(Plan::Two(Action::Move, Action::Attack)) => self.moves.first().copied().or(at),
             Some(Plan::Charge) => self.moves.last().copied().or(at),
+            // Three actions (battlefront Ace Pilot): after the moves before the attack.
+            Some(p @ Plan::Three(..)) if p.moves_before(Action::Attack) => self.moves.last().copied().or(at),
             _ => at,
         }
     }
@@ -836,4 +841,50 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
         "events_from": from,
         "events": events_json(g, from),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dust_core::game::tests_support::{open_game, placed, rifle, squad};
+    use dust_core::{Armor, ArmorType, Edition, WeaponRange};
+    use std::sync::Arc;
+
+    /// Issue 10: an aircraft is named as one and, in the battlefront edition, flies
+    /// (tactics-battlefront-2013-rules.txt, "Aircraft Move Over Terrain"); the page draws it
+    /// with its own shape (`assets/app.js`, `data-kind="aircraft"`).
+    #[test]
+    fn aircraft_are_shown_apart() {
+        let r = WeaponRange::Spaces { min: 1, max: 4 };
+        let mut plane = squad("Plane", 1, vec![rifle("Gun", r, 2)]);
+        plane.kind = UnitKind::Aircraft;
+        plane.armor = Armor {
+            kind: ArmorType::Aircraft,
+            class: 1,
+        };
+        plane.health = 3;
+        plane.models.clear();
+        let inf = squad("Riflemen", 3, vec![rifle("Rifle", r, 1)]);
+        for (edition, flies) in [(Edition::Battlefront, true), (Edition::Revised, false)] {
+            let mut setup = open_game(
+                4,
+                10,
+                vec![
+                    placed(&Arc::new(plane.clone()), Side::A, "B8"),
+                    placed(&Arc::new(inf.clone()), Side::B, "B4"),
+                ],
+            );
+            setup.edition = edition;
+            let g = Game::new(setup).expect("starts");
+            let v = unit_json(&g, UnitId(0), g.unit(UnitId(0)));
+            assert_eq!(v["kind"], "aircraft");
+            assert_eq!(v["flies"], flies, "{edition:?}");
+            assert_eq!(unit_json(&g, UnitId(1), g.unit(UnitId(1)))["flies"], false);
+        }
+        let js = include_str!("../assets/app.js");
+        assert!(
+            js.contains("u.kind === 'aircraft'") && js.contains("'data-kind': u.kind"),
+            "the page draws aircraft apart"
+        );
+    }
 }

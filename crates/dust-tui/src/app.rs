@@ -616,6 +616,8 @@ impl App {
         match self.plan {
             Some(Plan::Two(dust_core::game::Action::Move, dust_core::game::Action::Attack)) => self.planned.first().copied().or(at),
             Some(Plan::Charge) => self.planned.last().copied().or(at),
+            // Three actions (battlefront Ace Pilot): after the moves before the attack.
+            Some(p @ Plan::Three(..)) if p.moves_before(dust_core::game::Action::Attack) => self.planned.last().copied().or(at),
             _ => at,
         }
     }

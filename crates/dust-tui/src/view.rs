@@ -557,6 +557,15 @@ fn unit_panel(app: &App) -> Vec<Line<'static>> {
         ));
     }
     out.push(Line::from(format!("Move {}  Armor {}  AP {}", c.movement, c.armor, c.ap)));
+    if c.kind == UnitKind::Aircraft && g.edition() == dust_core::Edition::Battlefront {
+        // tactics-battlefront-2013-rules.txt, "Aircraft Move Over Terrain", "Aircraft Must
+        // Move", "Line of Sight to Aircraft"; docs/rulings.md "Battlefront aircraft do not
+        // react"; the scenarios' objectives ("a unit (other than an Aircraft)").
+        out.push(Line::styled(
+            "Flies: over terrain and units, moves first; no reactive attacks; holds no objective",
+            Style::default().fg(Color::Cyan),
+        ));
+    }
     let state = if u.destroyed {
         "destroyed".to_string()
     } else {
@@ -1045,7 +1054,8 @@ pub fn help_lines() -> Vec<Line<'static>> {
         "?  / F1         this help               q / Esc   save and quit",
         "Mouse           click a space or a choice; click it again to confirm",
         "",
-        "Board: S squad, H hero, V vehicle (digit: health, + several units);",
+        "Board: S squad, H hero, V vehicle, A aircraft (digit: health, + several",
+        "units; = the other squares of a large or huge model);",
         ". open  ~ water  x rubble  s smoke  # no dot  a ammo crate  t anti-tank",
         "trap  * objective  o planned move;  grey background: inside a structure,",
         "│ wall  ╎┆ entrance, underline: wall on the south side.",

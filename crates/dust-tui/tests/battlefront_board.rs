@@ -82,3 +82,55 @@ fn a_large_model_shows_on_both_squares() {
     assert!(row(" 7 ").contains("V="), "{}", lines.join("\n"));
     assert!(!row(" 6 ").contains('V'));
 }
+
+/// Issue 10: an aircraft is shown apart (tactics-battlefront-2013-rules.txt, "Aircraft Move
+/// Over Terrain", "Line of Sight to Aircraft"; docs/rulings.md "Battlefront aircraft do not
+/// react"): `A` on the board, and its card says it flies.
+#[test]
+fn an_aircraft_is_shown_apart() {
+    use dust_tui::ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let r = WeaponRange::Spaces { min: 1, max: 4 };
+    let mut plane = squad("Plane", 1, vec![rifle("Gun", r, 2)]);
+    plane.kind = UnitKind::Aircraft;
+    plane.armor = Armor {
+        kind: ArmorType::Aircraft,
+        class: 1,
+    };
+    plane.health = 3;
+    plane.models.clear();
+    let inf = squad("Riflemen", 3, vec![rifle("Rifle", r, 1)]);
+    let mut setup = open_game(
+        4,
+        10,
+        vec![placed(&Arc::new(plane), Side::A, "B8"), placed(&Arc::new(inf), Side::B, "B4")],
+    );
+    setup.edition = Edition::Battlefront;
+    let mut app = App::new(AppConfig {
+        scenario: "test".into(),
+        setup,
+        seed: 1,
+        seats: BySide {
+            a: Seat::Human,
+            b: Seat::Human,
+        },
+        ai: None,
+        ai_spec: None,
+        save_path: None,
+    })
+    .expect("starts");
+    app.settle();
+    let lines = screen(&app);
+    let row8 = lines.iter().find(|l| l.starts_with("│ 8 ")).expect("row 8").clone();
+    assert!(row8.contains("A3"), "{}", lines.join("\n"));
+    // The cursor on the aircraft: its card says it flies.
+    for _ in 0..3 {
+        if app.cursor() == sq("B8") {
+            break;
+        }
+        app.handle_key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE));
+    }
+    assert_eq!(app.cursor(), sq("B8"));
+    let text = screen(&app).join("\n");
+    assert!(text.contains("aircraft"), "{text}");
+    assert!(text.contains("Flies: over terrain"), "{text}");
+}

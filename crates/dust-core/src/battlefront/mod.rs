@@ -27,9 +27,10 @@
 
 pub mod large;
 pub mod scenario;
+pub mod setup;
 
 pub use large::{large_reach, Pose, Reached};
-pub use scenario::{KillPoints, ScenarioRules, TakeWins};
+pub use scenario::{KillPoints, ReserveEntry, ScenarioRules, TakeWins};
 
 use crate::board::{Board, Edge};
 use crate::occupancy::Occupancy;

@@ -1,7 +1,9 @@
 //! What the five scenarios of the battlefront edition ask of the engine
 //! (tactics-battlefront-2013-rules.txt, "Playing a Game", "Reserves", "Scenario 1: Encounter" …
 //! "Scenario 5: All-Out Attack"): how objectives are taken and what they give, how victory
-//! points are counted, and how many eliminated units return from reserve.
+//! points are counted, and how many eliminated units return from reserve, and where.
+
+use crate::square::Square;
 
 /// When taking an objective wins the game at once.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -27,6 +29,18 @@ pub enum KillPoints {
     Nothing,
 }
 
+/// Where units return from reserve onto the table.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ReserveEntry {
+    /// "Unless otherwise noted, reserves move on from the same squares that the original force
+    /// could move on from" ("Reserves").
+    #[default]
+    Own,
+    /// "These units move on to the squares along the short edges of their opponent's board"
+    /// ("Scenario 3: Bait and Flank").
+    OpponentShortEdges,
+}
+
 /// The rules a battlefront scenario sets ([`ScenarioRules::preset`] for the book's five).
 /// Objectives are taken or held "by having a unit (other than an Aircraft) on an objective
 /// square at the end of a turn on or after turn three, providing there are no enemy units
@@ -50,6 +64,8 @@ pub struct ScenarioRules {
     /// Heroes go to reserve too ("All-Out Attack": "including Heroes"; otherwise "Heroes can
     /// never be placed in reserve").
     pub reserve_heroes: bool,
+    /// Where units return from reserve.
+    pub reserve_entry: ReserveEntry,
 }
 
 impl ScenarioRules {
@@ -77,6 +93,7 @@ impl ScenarioRules {
             "bait-and-flank" => ScenarioRules {
                 take_wins: TakeWins::OpponentHalf,
                 reserves: 2,
+                reserve_entry: ReserveEntry::OpponentShortEdges,
                 ..base
             },
             // "two victory point[s] for holding the objective on their opponent's half of the
@@ -104,5 +121,32 @@ impl ScenarioRules {
             },
             _ => return None,
         })
+    }
+
+    /// The squares a unit of `side` returning from reserve moves on from, when the scenario
+    /// says other squares than its force's `entry` ([`ReserveEntry::OpponentShortEdges`]): the
+    /// table is two boards with their long edges touching, each half the height; the
+    /// opponent's board is the half holding more of the opponent's entry squares, and its
+    /// short edges are the first and last columns of its rows. `None`: the force's own entry.
+    pub fn reserve_entry_squares(
+        &self,
+        width: u8,
+        height: u8,
+        entry: &crate::BySide<Vec<Square>>,
+        side: crate::Side,
+    ) -> Option<Vec<Square>> {
+        match self.reserve_entry {
+            ReserveEntry::Own => None,
+            ReserveEntry::OpponentShortEdges => {
+                let half = height / 2;
+                let enemy = &entry[side.other()];
+                let south = enemy.iter().filter(|s| s.row() < half).count();
+                let rows = if 2 * south >= enemy.len() { 0..half } else { half..height };
+                let mut v: Vec<Square> = rows.flat_map(|r| [Square::new(0, r), Square::new(width - 1, r)]).collect();
+                v.sort();
+                v.dedup();
+                Some(v)
+            }
+        }
     }
 }

@@ -142,15 +142,42 @@ impl Game {
             .collect()
     }
 
+    /// The close-combat lines unit `u` fights back with (retaliation); of a weapon with two
+    /// lines only the first on the card (docs/rulings.md, "Battlefront weapons with two lines
+    /// in retaliation").
     pub(super) fn close_lines(&self, u: UnitId) -> Vec<Aim> {
-        self.attack_line_iter(u, Plan::Sustained)
-            .filter(|&l| {
-                let (o, li) = self.line_owner(u, l);
-                let unit = self.unit(o);
-                unit.card.weapons[li].range == WeaponRange::Close && (unit.card.kind != UnitKind::Squad || unit.carriers(li) > 0)
-            })
-            .map(|line| Aim::new(line, Target::Unit(u), 0))
-            .collect()
+        let mut out: Vec<Aim> = Vec::new();
+        for l in self.attack_line_iter(u, Plan::Sustained) {
+            let (o, li) = self.line_owner(u, l);
+            let unit = self.unit(o);
+            let usable = unit.card.weapons[li].range == WeaponRange::Close && (unit.card.kind != UnitKind::Squad || unit.carriers(li) > 0);
+            if usable && !self.bf_mode_partner(u, l).is_some_and(|p| out.iter().any(|a| a.line == p)) {
+                out.push(Aim::new(l, Target::Unit(u), 0));
+            }
+        }
+        out
+    }
+
+    /// The other line of the weapon of line `line` of unit `u` (the numbering of
+    /// [`Game::attack_line_iter`]), for a battlefront weapon with two modes of shooting
+    /// (tactics-battlefront-2013-rules.txt, "Weapons with Two Lines").
+    pub(super) fn bf_mode_partner(&self, u: UnitId, line: u8) -> Option<u8> {
+        if self.edition != Edition::Battlefront {
+            return None;
+        }
+        let (owner, li) = self.line_owner(u, line);
+        let p = self.unit(owner).bf.as_ref()?.weapons.get(li)?.mode_of?;
+        Some(if line >= HERO_LINE { HERO_LINE + p } else { p })
+    }
+
+    /// Whether line `line` may not be aimed in this declaration because the other line of its
+    /// weapon already is: "Each time such a weapon makes an attack, the player must announce
+    /// which set of characteristics they will use for the attack" (tactics-battlefront-2013-
+    /// rules.txt, "Weapons with Two Lines"). Aiming the first line of the pair is the
+    /// announcement; the second is then not offered.
+    pub(super) fn bf_mode_taken(&self, d: &Decl, line: u8) -> bool {
+        let Some(u) = d.unit else { return false };
+        self.bf_mode_partner(u, line).is_some_and(|p| d.aims.iter().any(|a| a.line == p))
     }
 
     pub(super) fn can_retaliate(&self, defender: UnitId) -> bool {

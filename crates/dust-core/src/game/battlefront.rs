@@ -96,7 +96,7 @@ impl Game {
     /// two Attack actions": a March Move (`Plan::Two(Move, Move)`, two legs of a Move each)
     /// instead of two Moves, a Sustained Attack instead of two Attacks. No Reload (the book has
     /// none) and no Charge. A unit not yet on the board moves on first ("Moving On To the
-    /// Table"). Plans hold two actions; three-action plans (Ace Pilot) are not implemented yet.
+    /// Table"). A unit with a third action declares [`Game::bf_three_plans`] instead.
     pub(super) fn bf_plans(&self, u: UnitId) -> Vec<Plan> {
         use Action::{Attack, Move, Nothing, Skill as Special};
         if self.unit(u).bf_left {
@@ -144,6 +144,83 @@ impl Game {
             v.retain(|p| matches!(p, Plan::Two(Move, _)));
         }
         v
+    }
+
+    /// "Ace Pilot": "A Hero with the Ace Pilot skill rolls one die when a Vehicle or Aircraft
+    /// that they are piloting activates" — whether unit `u`, activating, is such a vehicle or
+    /// aircraft (not in a reactive attack, whose actions its own roll sets: docs/rulings.md,
+    /// "Battlefront three actions").
+    pub(super) fn bf_ace(&self, u: UnitId) -> bool {
+        let unit = self.unit(u);
+        self.edition == Edition::Battlefront
+            && matches!(unit.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+            && unit.joined.is_some_and(|h| {
+                let hero = self.unit(h);
+                !hero.destroyed && hero.card.kind == UnitKind::Hero && hero.bf.as_ref().is_some_and(|b| b.has(BattlefrontSkill::AcePilot))
+            })
+    }
+
+    /// The Ace Pilot's die: "If the result is a [lost symbol], the Vehicle or Aircraft has three
+    /// actions" — the army symbol, as every roll for success (docs/rulings.md, "Battlefront
+    /// three actions").
+    pub(super) fn bf_ace_roll(&self) -> Roll {
+        self.dice().roll(1, Symbols::ARMY)
+    }
+
+    /// The Ace Pilot's die is rolled: on an army symbol the declaration waiting below has three
+    /// actions.
+    pub(super) fn bf_ace_rolled(&mut self, _unit: UnitId, roll: Roll, k: u16) {
+        self.events.push(Event::Rolled {
+            purpose: RollPurpose::AcePilot,
+            dice: roll.dice,
+            successes: k,
+        });
+        if let Some(Step::Declare(d)) = self.stack.last_mut() {
+            d.bf_three = k > 0;
+            d.options = None;
+        }
+    }
+
+    /// The plans of a unit with three actions ("No More Than Three Actions"): every sequence of
+    /// three of Move, Attack, Special and Nothing that [`Plan::three_allowed`] (a March Move and
+    /// a Sustained Attack are two actions each); an Attack only after a Move or when the unit
+    /// can attack from where it stands; a Special only with an ability; a unit off the board
+    /// and an aircraft (unless it hovers) move first. Nothing stands for an action the unit
+    /// does not use ("may perform up to two actions", three here).
+    pub(super) fn bf_three_plans(&self, u: UnitId) -> Vec<Plan> {
+        use Action::{Attack, Move, Nothing, Skill as Special};
+        let special = !self.abilities(u).is_empty();
+        let attack_now = self.can_attack_now(u);
+        let move_first = self.unit(u).at.is_none() || self.must_move_first(u);
+        let kinds = [Move, Attack, Nothing, Special];
+        let mut v = Vec::new();
+        for a in kinds {
+            for b in kinds {
+                for c in kinds {
+                    let p = Plan::Three(a, b, c);
+                    if !Plan::three_allowed(a, b, c)
+                        || (!special && p.actions().contains(&Special))
+                        || (move_first && a != Move)
+                        || (p.actions().contains(&Attack) && !attack_now && !p.moves_before(Attack))
+                    {
+                        continue;
+                    }
+                    v.push(p);
+                }
+            }
+        }
+        v
+    }
+
+    /// "Reacting to Extra Actions": "If a unit makes a Reactive Attack against such a unit, the
+    /// Reactive Attack action will occur immediately before the last action of the three" —
+    /// whether the window before the third action of `Plan::Three(a, b, c)` opens: not when
+    /// that action is Nothing ("No Reacting to a Nothing Action"), nor when the plan holds a
+    /// Sustained Attack ("No Reacting to a Sustained Attack Action"; docs/rulings.md,
+    /// "Battlefront three actions").
+    pub(super) fn bf_three_window(a: Action, b: Action, c: Action) -> bool {
+        let sustained = b == Action::Attack && (a == Action::Attack || c == Action::Attack);
+        c != Action::Nothing && !sustained
     }
 
     // ----- Reactive attacks -----------------------------------------------------------------------
@@ -397,13 +474,16 @@ impl Game {
             // of that facing.
             let facing = match (d.plan, d.bf_faces.last()) {
                 (Some(Plan::Two(Action::Move, _)), Some(&f)) => f,
+                (Some(p @ Plan::Three(..)), Some(&f)) if p.moves_before(Action::Attack) => f,
                 _ => self.unit(u).facing,
             };
             let target = self.units.iter().position(|x| x.at == Some(to) && !x.destroyed);
             let squares = target.map_or_else(|| vec![to], |i| self.unit_squares(UnitId(i as u8)));
             return squares.iter().any(|&s| facing.in_front_arc(from, s));
         }
-        if matches!(d.plan, Some(Plan::Two(Action::Move, Action::Attack))) {
+        if matches!(d.plan, Some(Plan::Two(Action::Move, Action::Attack)))
+            || matches!(d.plan, Some(p @ Plan::Three(..)) if p.moves_before(Action::Attack))
+        {
             return true;
         }
         self.unit(u).facing.in_front_arc(from, to)
@@ -425,7 +505,7 @@ impl Game {
     /// unit to its target, and a reactive Move only does that (docs/rulings.md, "Battlefront
     /// facing").
     pub(super) fn bf_face_due(&self, d: &Decl) -> bool {
-        let (Some(u), Some(plan @ Plan::Two(..))) = (d.unit, d.plan) else {
+        let (Some(u), Some(plan @ (Plan::Two(..) | Plan::Three(..)))) = (d.unit, d.plan) else {
             return false;
         };
         d.face.is_none()
@@ -433,6 +513,7 @@ impl Game {
             && plan_moves(plan) > 0
             && d.moves.len() == plan_moves(plan)
             && plan != Plan::Two(Action::Move, Action::Attack)
+            && !(matches!(plan, Plan::Three(..)) && plan.moves_before(Action::Attack))
             && self.bf_facing_matters(u)
     }
 
@@ -726,7 +807,7 @@ impl Game {
     /// must declare that they are using a skill before rolling any dice".
     pub(super) fn bf_spirit_available(&self, u: UnitId, plan: Plan) -> bool {
         self.edition == Edition::Battlefront
-            && plan == Plan::Two(Action::Move, Action::Attack)
+            && (plan == Plan::Two(Action::Move, Action::Attack) || (matches!(plan, Plan::Three(..)) && plan.moves_before(Action::Attack)))
             && self
                 .bf_holders(u, BattlefrontSkill::FightingSpirit)
                 .any(|h| !self.unit(h).bf_used.contains(&BattlefrontSkill::FightingSpirit))
@@ -1064,7 +1145,7 @@ impl Game {
         // A large aircraft flies ("Aircraft Move Over Terrain"): over all but enemy aircraft.
         let air = self.flies(u).then(|| self.enemy_aircraft(unit.side));
         let air = air.as_deref();
-        let mut v = large::large_reach_by(&self.board, &occ, &mover, n, start, &self.entry[unit.side], used, partial, air);
+        let mut v = large::large_reach_by(&self.board, &occ, &mover, n, start, &self.entry_of(u), used, partial, air);
         if partial {
             let mut next = mover;
             next.fast = self.has_skill(u, Skill::Fast) && leg + 2 == legs;
@@ -1162,7 +1243,8 @@ impl Game {
         if n < 2 {
             return vec![from];
         }
-        let moved_first = matches!(d.plan, Some(Plan::Two(Action::Move, _)));
+        let moved_first = matches!(d.plan, Some(Plan::Two(Action::Move, _)))
+            || matches!(d.plan, Some(p @ Plan::Three(..)) if p.moves_before(Action::Attack));
         let facing = match (moved_first, d.bf_faces.last()) {
             (true, Some(&f)) => f,
             _ => self.unit(u).facing,

@@ -57,6 +57,52 @@ pub enum Plan {
     Sustained,
     /// Charge (a SKILL action): move, move, then close combat with range 1 and C weapons.
     Charge,
+    /// Battlefront edition: three actions in order, for a unit that has a third action this
+    /// activation (Ace Pilot; tactics-battlefront-2013-rules.txt, "No More Than Three
+    /// Actions"). Two Moves side by side are a March Move, two Attacks side by side a
+    /// Sustained Attack; never two Move actions or two Attack actions otherwise
+    /// ([`Plan::three_allowed`]). Written `plan move attack nothing`; `march` and `sustained`
+    /// are read as their two actions (`plan march attack`, `plan sustained move`).
+    Three(Action, Action, Action),
+}
+
+impl Plan {
+    /// The actions of a plan of two or three actions, in order (empty for Sustained and
+    /// Charge, which are actions of their own).
+    pub fn actions(self) -> Vec<Action> {
+        match self {
+            Plan::Two(a, b) => vec![a, b],
+            Plan::Three(a, b, c) => vec![a, b, c],
+            Plan::Sustained | Plan::Charge => Vec::new(),
+        }
+    }
+
+    /// Whether a Move of the plan comes before its first Attack (the attack is made from
+    /// where the Move ends, and the Move turns the unit to its target).
+    pub fn moves_before(self, later: Action) -> bool {
+        let acts = self.actions();
+        match (acts.iter().position(|&a| a == Action::Move), acts.iter().position(|&a| a == later)) {
+            (Some(m), Some(l)) => m < l,
+            _ => false,
+        }
+    }
+
+    /// Whether `Plan::Three(a, b, c)` keeps the book's limits ("A unit can perform any
+    /// combination of actions except two Move actions or two Attack actions. A unit must take a
+    /// March Move action instead of two Move actions, or a Sustained Attack action instead of
+    /// two Attack actions"): two Moves only side by side (one March Move), never three; the
+    /// same for Attacks; at most one Special (Skill) action; no Reload (the battlefront book
+    /// has none).
+    pub fn three_allowed(a: Action, b: Action, c: Action) -> bool {
+        let acts = [a, b, c];
+        let count = |x: Action| acts.iter().filter(|&&y| y == x).count();
+        let paired = |x: Action| match count(x) {
+            0 | 1 => true,
+            2 => b == x && (a == x || c == x),
+            _ => false,
+        };
+        paired(Action::Move) && paired(Action::Attack) && count(Action::Skill) <= 1 && count(Action::Reload) == 0
+    }
 }
 
 impl fmt::Display for Plan {
@@ -65,6 +111,7 @@ impl fmt::Display for Plan {
             Plan::Two(a, b) => write!(f, "{} {}", a.word(), b.word()),
             Plan::Sustained => f.write_str("sustained"),
             Plan::Charge => f.write_str("charge"),
+            Plan::Three(a, b, c) => write!(f, "{} {} {}", a.word(), b.word(), c.word()),
         }
     }
 }
@@ -271,7 +318,7 @@ pub struct ParseDecisionError(pub String);
 
 impl fmt::Display for ParseDecisionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4, face NE, reserve yes)", self.0)
+        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, plan march attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4, face NE, reserve yes)", self.0)
     }
 }
 
@@ -327,7 +374,24 @@ impl FromStr for Decision {
             ["plan", "charge"] => Decision::Plan(Plan::Charge),
             // The battlefront edition's March Move is the plan of two move legs.
             ["plan", "march"] => Decision::Plan(Plan::Two(Action::Move, Action::Move)),
-            ["plan", a, b] => Decision::Plan(Plan::Two(action(a).ok_or_else(err)?, action(b).ok_or_else(err)?)),
+            ["plan", a, b] if action(a).is_some() && action(b).is_some() => {
+                Decision::Plan(Plan::Two(action(a).ok_or_else(err)?, action(b).ok_or_else(err)?))
+            }
+            // Three actions; `march` and `sustained` stand for their two actions.
+            ["plan", rest @ ..] => {
+                let mut acts = Vec::new();
+                for w in rest {
+                    match *w {
+                        "march" => acts.extend([Action::Move, Action::Move]),
+                        "sustained" => acts.extend([Action::Attack, Action::Attack]),
+                        w => acts.push(action(w).ok_or_else(err)?),
+                    }
+                }
+                match acts.as_slice() {
+                    &[a, b, c] => Decision::Plan(Plan::Three(a, b, c)),
+                    _ => return Err(err()),
+                }
+            }
             ["move", sq] => Decision::MoveTo(sq.parse().map_err(|_| err())?),
             ["aim", l, "none"] => Decision::Aim {
                 line: l.parse().map_err(|_| err())?,

@@ -31,6 +31,10 @@ impl Game {
             if d.reactive.is_some() {
                 return self.reactive_plans().into_iter().map(Decision::Plan).collect();
             }
+            if d.bf_three {
+                // Ace Pilot: three actions this activation.
+                return self.bf_three_plans(u).into_iter().map(Decision::Plan).collect();
+            }
             return self
                 .plans(u)
                 .into_iter()
@@ -342,10 +346,10 @@ impl Game {
         // Battlefront "Set-Up Weapons": "a Move and then an Attack Action or an Attack Action
         // followed by a Move Action" (a reactive Move that only turns the unit included).
         let moving = self.edition == Edition::Battlefront
-            && matches!(
+            && (matches!(
                 plan,
                 Plan::Two(Action::Move, Action::Attack) | Plan::Two(Action::Attack, Action::Move)
-            );
+            ) || (matches!(plan, Plan::Three(..)) && plan_moves(plan) > 0 && plan_attacks(plan)));
         let attack = |sustained: bool| Step::Attack {
             unit: u,
             aims: d.aims.clone(),
@@ -426,6 +430,7 @@ impl Game {
                 });
                 steps.push(attack(false));
             }
+            Plan::Three(..) => {} // below
             Plan::Two(a, b) => {
                 let (window_after_first, window_after_second) = self.reaction_windows(a, b, fast);
                 for (i, act) in [a, b].into_iter().enumerate() {
@@ -455,6 +460,45 @@ impl Game {
                         });
                     }
                 }
+            }
+        }
+        if let Plan::Three(a, b, c) = plan {
+            // Ace Pilot's three actions: a March Move is two Move legs, a Sustained Attack two
+            // Attack actions; the reactive attack comes "immediately before the last action of
+            // the three" ("Reacting to Extra Actions").
+            let acts = [a, b, c];
+            let window = Game::bf_three_window(a, b, c);
+            let mut i = 0;
+            while i < acts.len() {
+                if i == 2 && window {
+                    steps.push(Step::Window {
+                        trigger: u,
+                        reactors: None,
+                    });
+                }
+                match acts[i] {
+                    Action::Attack if acts.get(i + 1) == Some(&Action::Attack) => {
+                        steps.push(attack(true));
+                        i += 2;
+                        continue;
+                    }
+                    Action::Attack => steps.push(attack(false)),
+                    Action::Move => {
+                        if let Some(to) = moves.next() {
+                            let leg = d.moves.len() - moves.len() - 1;
+                            let face = d.bf_faces.get(leg).copied().or(d.face.filter(|_| leg + 1 == d.moves.len()));
+                            steps.push(Step::Move { unit: u, to, face });
+                        }
+                    }
+                    Action::Skill => {
+                        if let Some(Some((ability, target))) = d.ability {
+                            steps.push(Step::Ability { unit: u, ability, target });
+                        }
+                    }
+                    Action::Reload => steps.push(Step::Reload { unit: u }),
+                    Action::Nothing => {}
+                }
+                i += 1;
             }
         }
         steps.push(Step::EndActivation(u));
@@ -629,6 +673,7 @@ impl Game {
         let u = d.unit?;
         match d.plan? {
             Plan::Two(Action::Move, _) | Plan::Charge => d.moves.last().copied(),
+            p @ Plan::Three(..) if p.moves_before(Action::Attack) => d.moves.last().copied(),
             Plan::Two(Action::Reload, Action::Attack) => self.unit(u).at,
             _ => self.unit(u).at,
         }
@@ -736,7 +781,9 @@ impl Game {
         if w.ammo.is_some() && max_ammo == 0 {
             return;
         }
-        if self.edition == Edition::Battlefront && (!self.bf_crew_allows(d, owner, li) || self.bf_line_idle(d, line)) {
+        if self.edition == Edition::Battlefront
+            && (!self.bf_crew_allows(d, owner, li) || self.bf_line_idle(d, line) || self.bf_mode_taken(d, line))
+        {
             return;
         }
         if d.reactive.is_some() && !self.reactive_may_use(w) {

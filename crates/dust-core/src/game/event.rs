@@ -40,6 +40,8 @@ pub enum RollPurpose {
     InfantrySave,
     /// Battlefront edition: the die of a pilot whose vehicle was destroyed.
     Escape,
+    /// Battlefront edition: the Ace Pilot's die when his vehicle or aircraft activates.
+    AcePilot,
 }
 
 impl RollPurpose {
@@ -61,6 +63,7 @@ impl RollPurpose {
             RollPurpose::InitiativeTargets(_) => "tactics-battlefront-2013-rules.txt, Roll for Initiative",
             RollPurpose::InfantrySave => "tactics-battlefront-2013-rules.txt, Infantry Saves",
             RollPurpose::Escape => "tactics-battlefront-2013-rules.txt, Piloting Vehicles",
+            RollPurpose::AcePilot => "tactics-battlefront-2013-rules.txt, Ace Pilot",
         }
     }
 }

@@ -347,6 +347,9 @@ struct Decl {
     /// Battlefront edition: the activation of a pilot who dismounts this vehicle ("Piloting
     /// Vehicles"): his first Move leaves its squares, and he may not mount again.
     bf_dismount: Option<UnitId>,
+    /// Battlefront edition: the unit has three actions this activation (Ace Pilot), and
+    /// declares a [`Plan::Three`].
+    bf_three: bool,
     /// The decisions offered now, when `decl_autofill` had to work them out anyway to see
     /// whether there was a choice (moves, targets, abilities, flame spaces). Set only while the
     /// declaration waits on top of the stack for a decision, and the state does not change
@@ -514,6 +517,11 @@ enum Step {
     /// ("Piloting Vehicles").
     Escape {
         hero: UnitId,
+    },
+    /// Battlefront edition: the die of an Ace Pilot whose vehicle or aircraft activates; on an
+    /// army symbol the declaration below has three actions ("Ace Pilot").
+    AcePilot {
+        unit: UnitId,
     },
     /// Battlefront edition: the owner of a unit just eliminated chooses whether it goes to
     /// reserve ([`Decision::Reserve`]).
@@ -900,7 +908,15 @@ impl Game {
             }
             (Step::Declare(mut decl), d) => {
                 self.decl_apply(&mut decl, d);
+                let ace = match d {
+                    Decision::Activate(u) if decl.bf_dismount.is_none() && decl.reactive.is_none() => self.bf_ace(u),
+                    _ => false,
+                };
+                let unit = decl.unit;
                 self.stack.push(Step::Declare(decl));
+                if let (true, Some(unit)) = (ace, unit) {
+                    self.stack.push(Step::AcePilot { unit });
+                }
             }
             (Step::Window { trigger, .. }, Decision::React(r)) => {
                 if let Some(reactor) = r {
@@ -1024,6 +1040,7 @@ fn cover_armor(el: CoverElement) -> Armor {
 fn plan_moves(p: Plan) -> usize {
     match p {
         Plan::Two(a, b) => usize::from(a == Action::Move) + usize::from(b == Action::Move),
+        Plan::Three(a, b, c) => [a, b, c].iter().filter(|&&x| x == Action::Move).count(),
         Plan::Sustained => 0,
         Plan::Charge => 2,
     }
@@ -1032,6 +1049,7 @@ fn plan_moves(p: Plan) -> usize {
 fn plan_attacks(p: Plan) -> bool {
     match p {
         Plan::Two(a, b) => a == Action::Attack || b == Action::Attack,
+        Plan::Three(a, b, c) => [a, b, c].contains(&Action::Attack),
         Plan::Sustained | Plan::Charge => true,
     }
 }
@@ -1061,6 +1079,7 @@ impl Decl {
             indirect: None,
             spread: None,
             bf_dismount: None,
+            bf_three: false,
             options: None,
         }
     }

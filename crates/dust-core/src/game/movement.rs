@@ -7,6 +7,23 @@ use super::*;
 use crate::reach::{check_step_in, entry_squares_in, fly_reach, reach_squares_in, MoveRules};
 
 impl Game {
+    /// The squares unit `u` moves on from: its side's entry squares, or for a unit back from
+    /// reserve those the scenario names ("Scenario 3: Bait and Flank": "These units move on to
+    /// the squares along the short edges of their opponent's board";
+    /// [`crate::battlefront::ScenarioRules::reserve_entry_squares`]).
+    pub fn entry_of(&self, u: UnitId) -> std::borrow::Cow<'_, [Square]> {
+        let unit = self.unit(u);
+        if self.edition == Edition::Battlefront && unit.times_destroyed > 0 {
+            if let Some(v) = self
+                .bf_rules
+                .reserve_entry_squares(self.board.width(), self.board.height(), &self.entry, unit.side)
+            {
+                return std::borrow::Cow::Owned(v);
+            }
+        }
+        std::borrow::Cow::Borrowed(&self.entry[unit.side])
+    }
+
     pub(super) fn movement(&self, u: UnitId) -> u8 {
         let unit = self.unit(u);
         let mut m = unit.card.movement;
@@ -158,7 +175,7 @@ impl Game {
                 // soldiers may pass through friends to go further).
                 // (`entry_squares` ignores where the mover stands.)
                 let mv = self.mover(u, Square::new(0, 0), m.saturating_sub(1) + u8::from(fast), false);
-                let mut out = entry_squares_in(&self.board, &self.occ, &mv, &self.entry[unit.side], self.move_rules(u, &under));
+                let mut out = entry_squares_in(&self.board, &self.occ, &mv, &self.entry_of(u), self.move_rules(u, &under));
                 out.sort();
                 out
             }
@@ -182,7 +199,7 @@ impl Game {
             }
             None => {
                 let mv = self.mover(u, Square::new(0, 0), m.saturating_sub(1), false);
-                !entry_squares_in(&self.board, &self.occ, &mv, &self.entry[unit.side], self.move_rules(u, &[])).contains(&first)
+                !entry_squares_in(&self.board, &self.occ, &mv, &self.entry_of(u), self.move_rules(u, &[])).contains(&first)
             }
         }
     }
@@ -195,9 +212,10 @@ impl Game {
         if self.has_skill(u, Skill::Jump) || self.has_skill(u, Skill::Agile) {
             return false;
         }
+        let entry = self.entry_of(u);
         let (starts, budget): (&[Square], u8) = match from {
             Some(ref f) => (core::slice::from_ref(f), m),
-            None => (&self.entry[self.unit(u).side], m.saturating_sub(1)),
+            None => (&entry, m.saturating_sub(1)),
         };
         if starts.contains(&to) {
             return false;
@@ -317,7 +335,7 @@ impl Game {
         let unit = self.unit(u);
         let fast = self.has_skill(u, Skill::Fast) && d.moves.len() + 1 == d.plan.map_or(0, plan_moves);
         let enemy = self.enemy_aircraft(unit.side);
-        let entries = &self.entry[unit.side];
+        let entries = &self.entry_of(u);
         // The board without the flyer itself.
         let mut occ = self.occ.clone();
         if let Some(s) = unit.at {

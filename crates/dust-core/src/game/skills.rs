@@ -8,7 +8,11 @@ use crate::unit::Role;
 
 /// Whether a plan spends an action on a [`Decision::Skill`].
 pub(super) fn plan_has_skill(p: Plan) -> bool {
-    matches!(p, Plan::Two(a, b) if a == Action::Skill || b == Action::Skill)
+    match p {
+        Plan::Two(a, b) => a == Action::Skill || b == Action::Skill,
+        Plan::Three(a, b, c) => [a, b, c].contains(&Action::Skill),
+        Plan::Sustained | Plan::Charge => false,
+    }
 }
 
 /// The range from `s` to the nearest of `squares`.
@@ -89,6 +93,7 @@ impl Game {
     fn skill_position(&self, d: &Decl) -> Option<Square> {
         match d.plan? {
             Plan::Two(Action::Move, Action::Skill) => d.moves.last().copied(),
+            p @ Plan::Three(..) if p.moves_before(Action::Skill) => d.moves.last().copied(),
             _ => self.unit(d.unit?).at,
         }
     }

@@ -103,8 +103,12 @@ struct Fire {
     half: bool,
     /// All In One: twice the dice (after the halving, as the engine).
     double: bool,
-    /// Chance of a success on one die (the miss face with a Spotter).
+    /// Chance of a success on one die of the roll, its rerolls and Medal of Honor (the miss
+    /// face with a Spotter; battlefront Fighting Spirit: the army symbol or the target).
     p: f64,
+    /// Chance of a success on a laser chain's die (the army symbol alone in the battlefront
+    /// edition, Fighting Spirit or not: `Game::bf_fire_roll`).
+    p_chain: f64,
     /// Chance that a die of the first roll ends as a success after sustained and Berserk rerolls.
     p_eff: f64,
     laser: bool,
@@ -155,6 +159,8 @@ struct FireOpts {
     battlefront: bool,
     /// The activation takes a Move action (battlefront set-up weapons roll half their dice).
     moved: bool,
+    /// Battlefront Fighting Spirit is used: the ranged lines hit on the army symbol or the target.
+    spirit: bool,
 }
 
 /// The first `alive` models' carriers of line `li` (squads; 1 for other units and for
@@ -204,12 +210,138 @@ fn bf_damage(bf: Option<&BattlefrontCard>, li: usize, target: &UnitCard, damage:
     }
 }
 
-fn fire(attacker: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8, choice: LineChoice, target: &UnitCard, o: FireOpts) -> Fire {
+/// The battlefront main weapon of under-barrel line `li`: the nearest ranged line before it on
+/// the card that is not under-barrel itself (`Game::bf_main_weapon`, docs/rulings.md,
+/// "Battlefront under-barrel weapons"); `None` for other lines.
+fn main_weapon(card: &UnitCard, bf: Option<&BattlefrontCard>, li: usize) -> Option<usize> {
+    let bf = bf?;
+    let under = |j: usize| bf.weapons.get(j).is_some_and(|w| w.under_barrel);
+    if !under(li) {
+        return None;
+    }
+    (0..li).rev().find(|&j| card.weapons[j].range != WeaponRange::Close && !under(j))
+}
+
+/// Battlefront "Soldiers with Several Weapons": the soldiers of a squad (its first `alive`
+/// models) shared out among the lines `lines` (line, ammo) of one kind (ranged, or close
+/// combat), as the engine does (`Game::bf_firers`): each limited-ammo line takes as many of
+/// its carriers as the ammo it spends (those with the fewest other chosen lines first), then
+/// each other line, in card order, every carrier still free; an under-barrel line chosen with
+/// its main weapon fires with every soldier firing the main weapon who carries it ("Under-Barrel
+/// Weapons"). Returns (line, soldiers firing it); empty for a unit that is not a squad
+/// (docs/rulings.md, "Battlefront soldiers with several weapons").
+pub(crate) fn bf_firers(card: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8, lines: &[(usize, u8)]) -> Vec<(usize, u32)> {
+    if card.kind != UnitKind::Squad {
+        return Vec::new();
+    }
+    let mut lines: Vec<(usize, u8)> = lines.iter().copied().filter(|l| l.0 < 32).collect();
+    lines.sort_unstable();
+    lines.dedup_by_key(|l| l.0);
+    let riders: Vec<(usize, usize)> = lines
+        .iter()
+        .filter_map(|&(l, _)| {
+            let main = main_weapon(card, bf, l)?;
+            lines.iter().any(|x| x.0 == main).then_some((l, main))
+        })
+        .collect();
+    lines.retain(|l| !riders.iter().any(|r| r.0 == l.0));
+    let aimed: u32 = lines.iter().fold(0, |m, l| m | 1 << l.0);
+    let models: Vec<u32> = card.models.iter().take(usize::from(alive)).map(|m| m.weapons).collect();
+    let mut fires: Vec<Option<usize>> = vec![None; models.len()];
+    let carries = |i: usize, line: usize| models[i] & (1 << line) != 0;
+    let mut out = Vec::new();
+    for &(line, ammo) in &lines {
+        if card.weapons[line].ammo.is_none() {
+            continue;
+        }
+        let mut free: Vec<usize> = (0..models.len()).filter(|&i| fires[i].is_none() && carries(i, line)).collect();
+        free.sort_by_key(|&i| (models[i] & aimed).count_ones());
+        let mut n = 0;
+        for i in free.into_iter().take(usize::from(ammo)) {
+            fires[i] = Some(line);
+            n += 1;
+        }
+        out.push((line, n));
+    }
+    for &(line, _) in &lines {
+        if card.weapons[line].ammo.is_some() {
+            continue;
+        }
+        let mut n = 0;
+        for (i, f) in fires.iter_mut().enumerate() {
+            if f.is_none() && carries(i, line) {
+                *f = Some(line);
+                n += 1;
+            }
+        }
+        out.push((line, n));
+    }
+    for (ub, main) in riders {
+        let n = (0..models.len()).filter(|&i| fires[i] == Some(main) && carries(i, ub)).count();
+        out.push((ub, n as u32));
+    }
+    out
+}
+
+/// The soldiers firing each chosen line of `card` (battlefront squads), the ranged and the
+/// close-combat lines shared out apart ([`bf_firers`]); lines of no effect against `target`
+/// are not aimed when `target` is given (the engine leaves them unused; a retaliation shares
+/// out every close-combat line, `Game::close_lines`).
+fn firers_of(
+    card: &UnitCard,
+    bf: Option<&BattlefrontCard>,
+    alive: u8,
+    lines: &[LineChoice],
+    target: Option<&UnitCard>,
+) -> Vec<(usize, u32)> {
+    let mut out = Vec::new();
+    for close in [false, true] {
+        let group: Vec<(usize, u8)> = lines
+            .iter()
+            .filter(|c| {
+                card.weapons.get(c.line).is_some_and(|w| {
+                    (w.range == WeaponRange::Close) == close && target.is_none_or(|t| w.table.against(t.armor) != CombatValue::NoEffect)
+                })
+            })
+            .map(|c| (c.line, c.ammo))
+            .collect();
+        out.extend(bf_firers(card, bf, alive, &group));
+    }
+    out
+}
+
+/// One weapon line as fired. `firers`: battlefront, the soldiers of the squad firing it
+/// ([`bf_firers`]; `None`: every carrier). A battlefront crew line of a vehicle ("Vehicle
+/// Crews") fires one weapon per damage point left (`alive`).
+fn fire(
+    attacker: &UnitCard,
+    bf: Option<&BattlefrontCard>,
+    alive: u8,
+    choice: LineChoice,
+    target: &UnitCard,
+    o: FireOpts,
+    firers: Option<u32>,
+) -> Fire {
     let li = choice.line;
     let w = &attacker.weapons[li];
     let value = w.table.against(target.armor);
-    let per_squad = carriers(attacker, alive, li);
-    let per_ammo = if w.ammo.is_some() { u32::from(choice.ammo) } else { 1 };
+    let crew = o.battlefront
+        && !matches!(attacker.kind, UnitKind::Squad | UnitKind::Hero)
+        && bf.and_then(|b| b.weapons.get(li)).is_some_and(|w| w.crew);
+    let per_squad = if crew {
+        // "it may fire one weapon for each damage point the Vehicle has remaining"
+        u32::from(alive)
+    } else if attacker.kind == UnitKind::Squad && w.ammo.is_none() {
+        // Battlefront: only the carriers not firing another weapon (`Game::bf_firers`).
+        firers.map_or(carriers(attacker, alive, li), |n| n.min(carriers(attacker, alive, li)))
+    } else {
+        carriers(attacker, alive, li)
+    };
+    let per_ammo = if w.ammo.is_some() {
+        firers.map_or(u32::from(choice.ammo), |n| n.min(u32::from(choice.ammo)))
+    } else {
+        1
+    };
     let (mut kind, mut base, per_target) = match value {
         CombatValue::NoEffect => (Kind::None, 0, false),
         CombatValue::Dice { dice, damage } => (Kind::Dice { damage }, u32::from(dice) * per_squad * per_ammo, false),
@@ -239,14 +371,22 @@ fn fire(attacker: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8, choice: Li
     let die = Die::REVISED;
     // Battlefront: every roll of an attack counts the army symbol (2 faces of 6); the Spotter's
     // reversal is a revised rule (`Game::bf_fire_roll`).
-    let p = if o.battlefront {
+    let p_chain = if o.battlefront {
         BattlefrontDice::ThreeSymbol.roll(1, Symbols::ARMY).p()
     } else {
         die.p(if o.spotter { Face::Miss } else { Face::Hit })
     };
+    let close = w.range == WeaponRange::Close;
+    // "Fighting Spirit": "hits on rolls of [target] as well as [army symbol] when making an
+    // Attack or Sustained Attack action" — the ranged lines' roll, rerolls and Medal of Honor
+    // (the engine's close combat keeps the army symbol).
+    let p = if o.battlefront && o.spirit && !close {
+        BattlefrontDice::ThreeSymbol.roll(1, Symbols::ARMY_OR_TARGET).p()
+    } else {
+        p_chain
+    };
     let rerolls = i32::from(o.sustained) + i32::from(o.berserk);
     let p_eff = 1.0 - (1.0 - p).powi(1 + rerolls);
-    let close = w.range == WeaponRange::Close;
     let keep = if o.battlefront {
         bf_keep(w, target, o.cover)
     } else if close || w.ignores_cover(value) || target.kind != UnitKind::Squad {
@@ -270,6 +410,7 @@ fn fire(attacker: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8, choice: Li
         half,
         double: o.all_in_one,
         p,
+        p_chain,
         p_eff,
         laser: w.keywords.laser,
         keep,
@@ -325,7 +466,7 @@ fn pipeline(f: &Fire, v: Vec<f64>, health: usize, err: &mut f64) -> Outcome {
     if f.laser {
         // "reroll all hit results. Continue … until all dice show misses" (Laser), with the
         // chain after the sustained and Berserk rerolls (tactics-revised-faq.md).
-        hits = laser_chain(&hits, f.p, err);
+        hits = laser_chain(&hits, f.p_chain, err);
     }
     if let Kind::Phaser { power } = f.kind {
         // "Each hit allows him to roll Y damage dice" (Phaser Blast); damage dice count hits.
@@ -595,13 +736,31 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
         heroic: spec.heroic_attack,
         battlefront: spec.is_battlefront(),
         moved: spec.attacker_moved,
+        spirit: spec.fighting_spirit,
     };
     let target_h = usize::from(spec.target_alive);
     let attacker_h = usize::from(spec.attacker_alive);
+    let bf = spec.is_battlefront();
+    let firers = if bf {
+        firers_of(spec.attacker, spec.attacker_bf, spec.attacker_alive, &spec.lines, Some(spec.target))
+    } else {
+        Vec::new()
+    };
+    let firers_for = |li: usize| firers.iter().find(|f| f.0 == li).map(|f| f.1);
     let fires: Vec<Fire> = spec
         .resolution_order()
         .into_iter()
-        .map(|c| fire(spec.attacker, spec.attacker_bf, spec.attacker_alive, c, spec.target, opts))
+        .map(|c| {
+            fire(
+                spec.attacker,
+                spec.attacker_bf,
+                spec.attacker_alive,
+                c,
+                spec.target,
+                opts,
+                firers_for(c.line),
+            )
+        })
         .collect();
     let any_close = fires.iter().any(|f| f.close);
     let mut retaliation = vec![Vec::new(); target_h + 1];
@@ -621,6 +780,14 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
                 heroic: false,
                 battlefront: spec.is_battlefront(),
                 moved: false,
+                spirit: false,
+            };
+            // Battlefront: each soldier retaliates with one close-combat weapon.
+            let shared = if bf {
+                let all: Vec<LineChoice> = (0..t.weapons.len()).map(|li| LineChoice { line: li, ammo: 0 }).collect();
+                firers_of(t, spec.target_bf, alive, &all, None)
+            } else {
+                Vec::new()
             };
             for (li, w) in t.weapons.iter().enumerate() {
                 // Retaliation uses every close-combat weapon carried by a living miniature;
@@ -628,7 +795,19 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
                 if w.range != WeaponRange::Close || w.ammo.is_some() || carriers(t, alive, li) == 0 {
                     continue;
                 }
-                slot.push(fire(t, spec.target_bf, alive, LineChoice { line: li, ammo: 0 }, spec.attacker, o));
+                let n = shared.iter().find(|f| f.0 == li).map(|f| f.1);
+                if n == Some(0) {
+                    continue; // a line no soldier uses does not fire
+                }
+                slot.push(fire(
+                    t,
+                    spec.target_bf,
+                    alive,
+                    LineChoice { line: li, ammo: 0 },
+                    spec.attacker,
+                    o,
+                    n,
+                ));
             }
         }
     }

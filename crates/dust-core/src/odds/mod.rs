@@ -266,6 +266,13 @@ pub struct AttackSpec<'a> {
     pub attacker_bf: Option<&'a BattlefrontCard>,
     /// Battlefront: the target's battlefront card part (its close-combat retaliation's values).
     pub target_bf: Option<&'a BattlefrontCard>,
+    /// Battlefront: Fighting Spirit is used ("Fighting Spirit": "Once per game a unit with the
+    /// Fighting Spirit skill hits on rolls of [target] as well as [army symbol] when making an
+    /// Attack or Sustained Attack action, provided the unit has already performed a Move action
+    /// in this activation"): the ranged lines' roll, rerolls and Medal of Honor hit on 4 faces of
+    /// 6 (laser chains and power dice keep the army symbol, close combat too, as the engine).
+    /// Needs [`AttackSpec::attacker_moved`].
+    pub fighting_spirit: bool,
     /// Battlefront: a hero joined to the target squad. The hits left after the saves (rolled
     /// before the assignment) are assigned one by one as [`JoinedHero::takes`] says: a hit on a
     /// miniature eliminates it, a hit on the hero marks off the weapon's damage rating against
@@ -310,6 +317,7 @@ impl<'a> AttackSpec<'a> {
             edition: Edition::Revised,
             attacker_bf: None,
             target_bf: None,
+            fighting_spirit: false,
             joined_hero: None,
         };
         s.spotter = s.spotter_alive();
@@ -387,6 +395,9 @@ impl<'a> AttackSpec<'a> {
         }
         if let Some(h) = &self.joined_hero {
             self.check_hero(h)?;
+        }
+        if self.fighting_spirit && !(self.is_battlefront() && self.attacker_moved) {
+            return Err(OddsError::FightingSpirit);
         }
         let mut seen = 0u64;
         // "A squad cannot use more limited-ammo weapons during an attack than the number of
@@ -570,6 +581,8 @@ pub enum OddsError {
         /// Why.
         reason: String,
     },
+    /// Fighting Spirit outside the battlefront edition or without a Move action.
+    FightingSpirit,
     /// Monte Carlo only: the engine cannot play this spec.
     Unsupported {
         /// What the engine lacks or cannot arrange.
@@ -603,6 +616,9 @@ impl fmt::Display for OddsError {
             }
             OddsError::BadCard { unit, reason } => write!(f, "the card {unit} cannot be used: {reason}"),
             OddsError::JoinedHero { hero, reason } => write!(f, "the joined hero {hero}: {reason}"),
+            OddsError::FightingSpirit => f.write_str(
+                "Fighting Spirit is a battlefront skill used in an activation with a Move action before the attack: give the battlefront edition and the Move (moved)",
+            ),
             OddsError::Unsupported { what } => write!(f, "the engine cannot play this attack: {what}"),
         }
     }

@@ -76,7 +76,8 @@ fn unsupported(what: impl Into<String>) -> OddsError {
 ///
 /// # Errors
 /// The spec does not fit the cards, or asks for something the engine cannot play: Medal of
-/// Honor on a unit that is not a hero, an attacker that moved, a Burst line against a target
+/// Honor on a unit that is not a hero, an attacker that moved (revised edition; in the
+/// battlefront edition it makes a Move to its own square before the attack), a Burst line against a target
 /// that moved, Heroic Attack on a target that is not a hero, lines no single distance reaches,
 /// lines given in an order other than the card's ([`AttackSpec::in_card_order`]: the engine
 /// resolves them in card order).
@@ -85,7 +86,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     if spec.medal_of_honor && spec.attacker.kind != UnitKind::Hero {
         return Err(unsupported("Medal of Honor on a unit that is not a hero"));
     }
-    if spec.attacker_moved {
+    if spec.attacker_moved && !spec.is_battlefront() {
         return Err(unsupported("an attacker that moved this round"));
     }
     if !spec.in_card_order() {
@@ -219,7 +220,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
                 side: Side::A,
                 joins: None,
                 at: Some(from),
-                battlefront: spec.attacker_bf.map(|b| Arc::new(b.clone())),
+                battlefront: attacker_bf(spec),
             },
             UnitSetup {
                 card: tgt.clone(),
@@ -340,6 +341,10 @@ fn declare(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> R
         Decision::Plan(_) => {
             let p = if !attacking {
                 Plan::Two(Action::Nothing, Action::Nothing)
+            } else if spec.attacker_moved {
+                // Battlefront: a Move to its own square (it only turns the unit), then the
+                // attack (set-up weapons, Fighting Spirit).
+                Plan::Two(Action::Move, Action::Attack)
             } else if spec.sustained {
                 Plan::Sustained
             } else {
@@ -382,13 +387,49 @@ fn declare(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> R
                 Optional::AllInOne => spec.all_in_one,
                 Optional::HeroicAttack => !attacking && spec.heroic_attack,
                 Optional::MedalOfHonor => attacking && spec.medal_of_honor,
+                Optional::FightingSpirit => attacking && spec.fighting_spirit,
                 // Assault, separating a hero, and anything newer: no.
                 _ => false,
             };
             pick(legal, Decision::Use(opt, yes), "an optional skill")
         }
+        // The Move of a battlefront attacker that moved: its own square when offered, else
+        // the nearest square at the same range from the target (beside it on the same row).
+        Decision::MoveTo(_) if attacking => {
+            let (Some(here), Some(there)) = (g.unit(ATTACKER).at, g.unit(TARGET).at) else {
+                return Err(unsupported("the units are not on the board"));
+            };
+            if legal.contains(&Decision::MoveTo(here)) {
+                return Ok(Decision::MoveTo(here));
+            }
+            let d = crate::range(here, there);
+            legal
+                .iter()
+                .filter_map(|x| match x {
+                    Decision::MoveTo(s) if crate::range(*s, there) == d => Some((*s, *x)),
+                    _ => None,
+                })
+                .min_by_key(|(s, _)| (u32::from(s.row() != here.row()), crate::range(*s, here)))
+                .map(|(_, x)| x)
+                .ok_or_else(|| unsupported("no Move keeps the range to the target"))
+        }
         _ => respond(spec, g, side, legal),
     }
+}
+
+/// The attacker's battlefront card part as the engine gets it: Fighting Spirit on its card
+/// exactly when the spec uses it (so the engine offers it once, in this activation).
+fn attacker_bf(spec: &AttackSpec<'_>) -> Option<Arc<crate::unit::BattlefrontCard>> {
+    use crate::unit::BattlefrontSkill;
+    if !spec.fighting_spirit && spec.attacker_bf.is_none_or(|b| !b.has(BattlefrontSkill::FightingSpirit)) {
+        return spec.attacker_bf.map(|b| Arc::new(b.clone()));
+    }
+    let mut b = spec.attacker_bf.cloned().unwrap_or_default();
+    b.skills.retain(|&k| k != BattlefrontSkill::FightingSpirit);
+    if spec.fighting_spirit {
+        b.skills.push(BattlefrontSkill::FightingSpirit);
+    }
+    Some(Arc::new(b))
 }
 
 /// The decisions during the attack: casualties, retaliation, reactive fire.
