@@ -1,4 +1,4 @@
-//! `dust1947 scenario list|show|check`: the shipped scenarios and scenario files
+//! `dust1947 scenario list|show|check|roll|setup`: the shipped scenarios and scenario files
 //! (docs/scenario-format.md).
 
 use super::cards::CARDS_ENV;

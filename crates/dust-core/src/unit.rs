@@ -650,9 +650,44 @@ pub struct BattlefrontWeapon {
     /// characteristics they will use"). Both lines of the weapon name each other; an attack
     /// aims one of them at most.
     pub mode_of: Option<u8>,
+    /// The Improvised Weapons line the engine gives every battlefront infantry and vehicle unit
+    /// ([`improvised_weapon`]); no card file has it.
+    pub improvised: bool,
     /// The exact values of the cells whose revised value is only the nearest:
     /// (armor type, class, value).
     pub values: Vec<(ArmorType, u8, BattlefrontValue)>,
+}
+
+/// The name of the Improvised Weapons line ([`improvised_weapon`]).
+pub const IMPROVISED_NAME: &str = "Improvised Weapons";
+
+/// Where the Improvised Weapons chart comes from.
+pub const IMPROVISED_SOURCE: &str = "provisional: the seed's chart is lost in the extracted text";
+
+/// The Improvised Weapons close-combat line (tactics-battlefront-2013-rules.txt, "Improvised
+/// Close-Combat Weapons": "An Infantry or Vehicle unit (but not Aircraft) can always make a
+/// close-combat attack using Improvised Weapons with the following weapons chart"). The chart
+/// is [`IMPROVISED_SOURCE`]: one die per soldier (one per vehicle), one damage per hit, against
+/// every infantry and vehicle armour class, nothing against aircraft (docs/rulings.md,
+/// "Battlefront improvised close-combat weapons").
+pub fn improvised_weapon() -> (WeaponLine, BattlefrontWeapon) {
+    let one = CombatValue::Dice { dice: 1, damage: 1 };
+    let line = WeaponLine {
+        name: IMPROVISED_NAME.to_string(),
+        range: WeaponRange::Close,
+        table: CombatTable {
+            soldier: [one; 4],
+            vehicle: [one; 7],
+            aircraft: [CombatValue::NoEffect; 3],
+        },
+        keywords: Keywords::default(),
+        ammo: None,
+    };
+    let bf = BattlefrontWeapon {
+        improvised: true,
+        ..BattlefrontWeapon::default()
+    };
+    (line, bf)
 }
 
 impl BattlefrontWeapon {

@@ -425,6 +425,11 @@ fn the_fireball_sprays_along_a_chosen_shortest_path() {
         t.decide("activate u0");
         t.decide("plan attack nothing");
         t.decide(&format!("aim 0 {target} 0"));
+        // Next to an enemy, the Improvised Weapons line is offered too ("Improvised Close-Combat
+        // Weapons"): left unused.
+        if legal(t).contains(&"aim 1 none".to_string()) {
+            t.decide("aim 1 none");
+        }
     };
     // The Recon Grenadiers, one square away: just them.
     let mut t = setup();
@@ -652,6 +657,10 @@ fn red_rain_fires_one_crew_weapon_per_damage_point_left() {
     t.decide("activate u0");
     t.decide("plan attack nothing");
     t.decide("aim 0 u2 0");
+    // The crew's line is skipped; the Improvised Weapons line ("Improvised Close-Combat
+    // Weapons") is offered against the adjacent Recon Grenadiers: left unused.
+    assert_eq!(legal(&t), ["aim 2 none", "aim 2 u1 0"]);
+    t.decide("aim 2 none");
     assert_eq!(t.pending_dice(), Some(1), "the mortar fires; the crew's line is not offered");
 }
 

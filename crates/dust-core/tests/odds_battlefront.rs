@@ -784,3 +784,29 @@ fn fighting_spirit_hits_on_the_target_too() {
     rev.fighting_spirit = true;
     assert!(odds(&rev).is_err());
 }
+
+/// What the user interfaces show ("Joining Infantry Squads"): the odds with the joined hero
+/// where they take him, the squad alone on close-combat lines (his retaliation is not modelled).
+#[test]
+fn odds_or_without_the_hero() {
+    use dust_core::odds::odds_or_without_hero;
+    let a = riflemen();
+    let t = targets(3);
+    let h = squad_hero(3);
+    let ranged = AttackSpec::new(&a, &t)
+        .with_lines(&[0])
+        .battlefront(None, None)
+        .with_joined_hero(joined(&h, HeroHits::Last));
+    assert_eq!(odds_or_without_hero(&ranged).unwrap(), odds(&ranged).unwrap());
+    assert!(odds_or_without_hero(&ranged).unwrap().hero.is_some());
+    let close = AttackSpec::new(&a, &t)
+        .with_lines(&[1])
+        .battlefront(None, None)
+        .with_joined_hero(joined(&h, HeroHits::Last));
+    assert!(matches!(odds(&close), Err(OddsError::JoinedHero { .. })));
+    let o = odds_or_without_hero(&close).unwrap();
+    assert!(o.hero.is_none());
+    let mut alone = close.clone();
+    alone.joined_hero = None;
+    assert_eq!(o, odds(&alone).unwrap());
+}

@@ -385,7 +385,8 @@ function oddsChart(o, width) {
 
 function oddsLine(o) {
   if (!o) return '';
-  return `destroys ${pct(o.destroyed)} · at least 1 loss ${pct(o.at_least_one)} · ${o.mean.toFixed(2)} lost on average`;
+  const hero = o.hero ? ` · joined hero: ${o.hero.mean.toFixed(2)} lost, destroyed ${pct(o.hero.destroyed)}` : '';
+  return `destroys ${pct(o.destroyed)} · at least 1 loss ${pct(o.at_least_one)} · ${o.mean.toFixed(2)} lost on average${hero}`;
 }
 
 function unitCard(u, st) {

@@ -3,7 +3,7 @@
 //! aimed weapon line), the targets of a unit, and the event log with the rule behind each event.
 
 use dust_core::game::{Action, Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, Unit, UnitId, HERO_LINE};
-use dust_core::odds::{odds, AttackSpec, LineChoice, Odds};
+use dust_core::odds::{odds, odds_or_without_hero, AttackSpec, JoinedHero, LineChoice, Odds};
 use dust_core::{line_of_sight, range, Blocked, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Side, Square, Terrain, UnitKind};
 use serde_json::{json, Value};
 
@@ -315,6 +315,14 @@ pub fn odds_json(o: &Odds) -> Value {
         "lines": lines,
         "notes": o.notes,
         "truncation_error": o.truncation_error,
+        // Battlefront: the hero joined to the target squad (`destroyed`, `mean` above are then
+        // the squad's miniatures).
+        "hero": o.hero.as_ref().map(|h| json!({
+            "loss": h.loss.probs(),
+            "mean": h.loss.mean(),
+            "destroyed": h.destroyed,
+            "both_destroyed": h.both_destroyed,
+        })),
     })
 }
 
@@ -375,7 +383,22 @@ fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLeve
     spec.attacker_moved = attacker.moved || !decl.moves.is_empty();
     spec.heroic_attack = target.heroic;
     spec.cover = cover;
-    odds(&spec).map_err(|e| e.to_string())
+    odds_with_hero(g, &spec, t).map_err(|e| e.to_string())
+}
+
+/// The odds of `spec` against unit `t`, with the hero joined to it in a battlefront game
+/// ("Joining Infantry Squads": the squad's and the hero's losses, `Odds::hero`), or against
+/// the squad alone when the odds do not take him on these lines (close combat, Phaser).
+fn odds_with_hero(g: &Game, spec: &AttackSpec<'_>, t: UnitId) -> Result<Odds, dust_core::odds::OddsError> {
+    let target = g.unit(t);
+    let hero = target
+        .joined
+        .filter(|&h| spec.is_battlefront() && target.card.kind == UnitKind::Squad && !g.unit(h).destroyed);
+    let Some(h) = hero else { return odds(spec) };
+    let hu = g.unit(h);
+    let mut j = JoinedHero::new(&hu.card);
+    j.health = hu.health.max(1);
+    odds_or_without_hero(&spec.clone().with_joined_hero(j))
 }
 
 fn unit_name(g: &Game, u: UnitId) -> String {
@@ -775,7 +798,7 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
             spec.burst = !t.moved;
             spec.attacker_moved = shooter.moved || Some(from) != shooter.at;
             spec.heroic_attack = t.heroic;
-            match odds(&spec) {
+            match odds_with_hero(g, &spec, tid) {
                 Ok(o) => odds_json(&o),
                 Err(e) => json!({ "none": e.to_string() }),
             }
@@ -882,9 +905,46 @@ mod tests {
             assert_eq!(unit_json(&g, UnitId(1), g.unit(UnitId(1)))["flies"], false);
         }
         let js = include_str!("../assets/app.js");
+        assert!(js.contains("joined hero: "), "the page shows a joined hero's odds");
         assert!(
             js.contains("u.kind === 'aircraft'") && js.contains("'data-kind': u.kind"),
             "the page draws aircraft apart"
         );
+    }
+
+    /// Issue 10: the page's odds against a battlefront squad with a joined hero give the hero's
+    /// losses too ("Joining Infantry Squads"), and fall back on the squad alone where the odds
+    /// do not take him (close combat).
+    #[test]
+    fn odds_against_a_squad_with_a_joined_hero() {
+        let r = WeaponRange::Spaces { min: 1, max: 4 };
+        let shooters = squad("Riflemen", 3, vec![rifle("Rifle", r, 2), rifle("Knife", WeaponRange::Close, 1)]);
+        let guard = squad("Guard", 2, vec![rifle("Rifle", r, 1)]);
+        let mut hero = squad("Hero", 1, vec![rifle("Pistol", r, 1)]);
+        hero.kind = UnitKind::Hero;
+        hero.health = 3;
+        hero.models.clear();
+        let mut h = placed(&Arc::new(hero), Side::B, "B4");
+        h.joins = Some(1);
+        let mut setup = open_game(
+            4,
+            10,
+            vec![
+                placed(&Arc::new(shooters.clone()), Side::A, "B2"),
+                placed(&Arc::new(guard.clone()), Side::B, "B4"),
+                h,
+            ],
+        );
+        setup.edition = Edition::Battlefront;
+        let g = Game::new(setup).expect("starts");
+        let spec = AttackSpec::new(&shooters, &guard).with_lines(&[0]).battlefront(None, None);
+        let o = odds_with_hero(&g, &spec, UnitId(1)).expect("odds");
+        assert!(o.hero.is_some());
+        let v = odds_json(&o);
+        assert!(v["hero"]["destroyed"].as_f64().is_some(), "{v}");
+        let close = AttackSpec::new(&shooters, &guard).with_lines(&[1]).battlefront(None, None);
+        let o = odds_with_hero(&g, &close, UnitId(1)).expect("odds of the squad alone");
+        assert!(o.hero.is_none());
+        assert!(odds_json(&o)["hero"].is_null());
     }
 }

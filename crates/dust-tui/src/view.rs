@@ -4,7 +4,7 @@
 use crate::app::{Areas, Focus, Overlay, Seat};
 use crate::App;
 use dust_core::game::{Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, UnitId, HERO_LINE};
-use dust_core::odds::{odds, AttackSpec, LineChoice};
+use dust_core::odds::{odds_or_without_hero, AttackSpec, JoinedHero, LineChoice};
 use dust_core::{line_of_sight, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Shot, Side, Square, Terrain, UnitKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -468,12 +468,26 @@ pub fn odds_text(app: &App, d: Decision) -> String {
             _ => CoverLevel::None,
         },
     };
-    match odds(&spec) {
+    // Battlefront: a hero joined to the target squad shares its hits ("Joining Infantry
+    // Squads"); the odds give his losses too where they take him.
+    let hero = target
+        .joined
+        .filter(|&h| spec.is_battlefront() && target.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
+        .map(|h| g.unit(h));
+    if let Some(hu) = hero {
+        let mut j = JoinedHero::new(&hu.card);
+        j.health = hu.health.max(1);
+        spec = spec.with_joined_hero(j);
+    }
+    match odds_or_without_hero(&spec) {
         Ok(o) => {
             let n = spec.lines.len();
             let what = if n > 1 { format!("these {n} lines") } else { "this attack".into() };
+            let hero = o.hero.as_ref().map_or(String::new(), |h| {
+                format!("; joined hero: {:.2} lost, destroyed {:.0}%", h.loss.mean(), h.destroyed * 100.0)
+            });
             format!(
-                "odds of {what}: destroys {:.0}%, at least 1 loss {:.0}%, {:.2} lost on average",
+                "odds of {what}: destroys {:.0}%, at least 1 loss {:.0}%, {:.2} lost on average{hero}",
                 o.destroyed * 100.0,
                 o.loss.at_least(1) * 100.0,
                 o.loss.mean()

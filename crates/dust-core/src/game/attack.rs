@@ -151,11 +151,33 @@ impl Game {
             let (o, li) = self.line_owner(u, l);
             let unit = self.unit(o);
             let usable = unit.card.weapons[li].range == WeaponRange::Close && (unit.card.kind != UnitKind::Squad || unit.carriers(li) > 0);
-            if usable && !self.bf_mode_partner(u, l).is_some_and(|p| out.iter().any(|a| a.line == p)) {
+            // Improvised weapons make close-combat attacks, not retaliations (docs/rulings.md,
+            // "Battlefront improvised close-combat weapons").
+            let improvised = unit.bf.as_ref().and_then(|b| b.weapons.get(li)).is_some_and(|w| w.improvised);
+            if usable && !improvised && !self.bf_mode_partner(u, l).is_some_and(|p| out.iter().any(|a| a.line == p)) {
                 out.push(Aim::new(l, Target::Unit(u), 0));
             }
         }
         out
+    }
+
+    /// Whether weapon line `li` of unit `owner` is its Improvised Weapons line and is not offered
+    /// against `t` because another close-combat weapon of the unit can hurt `t`
+    /// (tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons": "Even if they
+    /// don't have any weapons that can hurt the enemy, they'll find or make something to do the
+    /// job"; docs/rulings.md, "Battlefront improvised close-combat weapons").
+    pub(super) fn bf_improvised_needless(&self, owner: UnitId, li: usize, t: UnitId) -> bool {
+        let unit = self.unit(owner);
+        if !unit.bf.as_ref().and_then(|b| b.weapons.get(li)).is_some_and(|w| w.improvised) {
+            return false;
+        }
+        let armor = self.armor_of(t);
+        unit.card.weapons.iter().enumerate().any(|(i, w)| {
+            i != li
+                && w.range == WeaponRange::Close
+                && (unit.card.kind != UnitKind::Squad || unit.carriers(i) > 0)
+                && w.table.against(armor) != CombatValue::NoEffect
+        })
     }
 
     /// The other line of the weapon of line `line` of unit `u` (the numbering of
@@ -484,4 +506,31 @@ impl Game {
             self.stack.push(Step::Fire(Box::new(job.clone())));
         }
     }
+}
+
+/// Gives a battlefront infantry or vehicle unit its Improvised Weapons line
+/// ([`crate::unit::improvised_weapon`]), after the card's own lines and carried by every
+/// miniature: "An Infantry or Vehicle unit (but not Aircraft) can always make a close-combat
+/// attack using Improvised Weapons" (tactics-battlefront-2013-rules.txt, "Improvised
+/// Close-Combat Weapons"). Aircraft, and cards with no line number left, get none.
+pub(super) fn add_improvised(u: &mut Unit) {
+    use crate::unit::{improvised_weapon, BattlefrontCard, BattlefrontKind, BattlefrontWeapon};
+    let aircraft = u.card.kind == UnitKind::Aircraft || matches!(u.bf.as_ref().and_then(|b| b.kind), Some(BattlefrontKind::LargeAircraft));
+    let n = u.card.weapons.len();
+    if aircraft || n >= 31 {
+        return;
+    }
+    let (line, bfw) = improvised_weapon();
+    let mut card = (*u.card).clone();
+    card.weapons.push(line);
+    for m in &mut card.models {
+        m.weapons |= 1 << n;
+    }
+    u.card = Arc::new(card);
+    u.ammo.resize(n, 0);
+    u.ammo.push(0);
+    let mut bf: BattlefrontCard = u.bf.as_deref().cloned().unwrap_or_default();
+    bf.weapons.resize(n, BattlefrontWeapon::default());
+    bf.weapons.push(bfw);
+    u.bf = Some(Arc::new(bf));
 }

@@ -436,6 +436,7 @@ pub(super) fn can_pilot(hero: &UnitSetup, vehicle: &UnitSetup) -> bool {
 pub(super) fn setup_units(units: &mut [Unit], setup: &GameSetup) {
     for (u, s) in units.iter_mut().zip(&setup.units) {
         u.bf.clone_from(&s.battlefront);
+        super::attack::add_improvised(u);
         u.facing = match s.side {
             Side::A => Facing::NORTH,
             Side::B => Facing::SOUTH,

@@ -818,7 +818,7 @@ impl Game {
                 continue;
             }
             let value = w.table.against(self.armor_of(t));
-            if value == CombatValue::NoEffect {
+            if value == CombatValue::NoEffect || (self.edition == Edition::Battlefront && self.bf_improvised_needless(owner, li, t)) {
                 continue;
             }
             match indirect {

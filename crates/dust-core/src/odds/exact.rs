@@ -1288,6 +1288,23 @@ pub fn activation_loss(spec: &AttackSpec<'_>) -> Result<Distribution, OddsError>
     Ok(marginals(&joint).0)
 }
 
+/// [`odds`] with the spec's joined hero, or against the squad alone when the odds do not take
+/// him on these lines ([`OddsError::JoinedHero`]: close combat, Phaser, Heroic Attack, another
+/// armour): what a user interface shows of an attack on a squad with a hero.
+///
+/// # Errors
+/// As [`odds`].
+pub fn odds_or_without_hero(spec: &AttackSpec<'_>) -> Result<Odds, OddsError> {
+    match odds(spec) {
+        Err(OddsError::JoinedHero { .. }) if spec.joined_hero.is_some() => {
+            let mut alone = spec.clone();
+            alone.joined_hero = None;
+            odds(&alone)
+        }
+        other => other,
+    }
+}
+
 /// The odds of one chosen line on its own (by index on the attacker's card).
 ///
 /// # Errors

@@ -43,7 +43,7 @@
 mod exact;
 mod sim;
 
-pub use exact::{activation_loss, line_odds, odds, HeroOdds, LineOdds, Odds};
+pub use exact::{activation_loss, line_odds, odds, odds_or_without_hero, HeroOdds, LineOdds, Odds};
 pub use sim::{monte_carlo, MonteCarlo};
 
 use crate::edition::Edition;

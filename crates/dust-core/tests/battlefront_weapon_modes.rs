@@ -1,0 +1,167 @@
+//! Battlefront weapons with two modes of shooting. Each test names the section of
+//! tactics-battlefront-2013-rules.txt it checks; dice are scripted (successes per roll), so every
+//! test is deterministic.
+
+use dust_core::game::tests_support::{open_game, placed, rifle, squad, Table};
+use dust_core::game::{Decision, GameSetup, UnitSetup};
+use dust_core::unit::{BattlefrontCard, BattlefrontWeapon, CombatValue, WeaponLine};
+use dust_core::{Edition, Side, UnitCard, UnitKind, WeaponRange};
+use std::sync::Arc;
+
+const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
+
+fn battlefront(mut setup: GameSetup) -> GameSetup {
+    setup.edition = Edition::Battlefront;
+    setup
+}
+
+fn game(units: Vec<UnitSetup>) -> Table {
+    Table::new(battlefront(open_game(6, 8, units)))
+}
+
+fn with_bf(mut u: UnitSetup, bf: &Arc<BattlefrontCard>) -> UnitSetup {
+    u.battlefront = Some(bf.clone());
+    u
+}
+
+fn legal(t: &Table) -> Vec<String> {
+    t.game.legal_decisions().iter().map(ToString::to_string).collect()
+}
+
+fn line(name: &str, range: WeaponRange, dice: u8) -> WeaponLine {
+    let mut w = rifle(name, range, dice);
+    w.table.soldier = [CombatValue::Dice { dice, damage: 1 }; 4];
+    w
+}
+
+/// A hero whose rifle has two lines: line 0 "Rifle (burst)" 3 dice, line 1 "Rifle (aimed)" 1
+/// die, both range 6; line 2 a pistol of 2 dice, a weapon of its own. `linked`: whether the
+/// card links the rifle's two lines (`mode_of`).
+fn two_mode_hero(linked: bool) -> (Arc<UnitCard>, Arc<BattlefrontCard>) {
+    let mut c = squad(
+        "Hero",
+        1,
+        vec![line("Rifle (burst)", R6, 3), line("Rifle (aimed)", R6, 1), line("Pistol", R6, 2)],
+    );
+    c.kind = UnitKind::Hero;
+    c.health = 3;
+    c.models.clear();
+    let mode = |p: u8| BattlefrontWeapon {
+        mode_of: linked.then_some(p),
+        ..BattlefrontWeapon::default()
+    };
+    let bf = BattlefrontCard {
+        weapons: vec![mode(1), mode(0), BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    };
+    (Arc::new(c), Arc::new(bf))
+}
+
+fn hero_against_squad(linked: bool) -> Table {
+    let (hero, bf) = two_mode_hero(linked);
+    let foe = Arc::new(squad("Foe", 6, vec![rifle("Rifle", R6, 1)]));
+    let mut t = game(vec![with_bf(placed(&hero, Side::A, "C2"), &bf), placed(&foe, Side::B, "C6")]);
+    t.initiative(Side::A);
+    t
+}
+
+/// Every legal decision's text reads back as the same decision (the text forms of records).
+fn round_trips(t: &Table) {
+    for d in t.game.legal_decisions() {
+        let text = d.to_string();
+        assert_eq!(text.parse::<Decision>().ok(), Some(d), "{text}");
+    }
+}
+
+/// tactics-battlefront-2013-rules.txt, "Weapons with Two Lines": "Some weapons have two modes
+/// of shooting shown by two sets of weapon characteristics under the weapon description. Each
+/// time such a weapon makes an attack, the player must announce which set of characteristics
+/// they will use for the attack." Aiming the first line announces it: the second line of the
+/// weapon is not offered, the pistol (another weapon) still is, and only the first line rolls.
+#[test]
+fn aiming_one_line_of_a_weapon_with_two_lines_leaves_out_the_other() {
+    let mut t = hero_against_squad(true);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    assert!(legal(&t).contains(&"aim 0 u1 0".to_string()), "{:?}", legal(&t));
+    round_trips(&t);
+    t.decide("aim 0 u1 0");
+    // The other mode is skipped; the next line offered is the pistol's.
+    let next = legal(&t);
+    assert!(next.iter().all(|d| !d.starts_with("aim 1 ")), "{next:?}");
+    assert!(next.contains(&"aim 2 u1 0".to_string()), "{next:?}");
+    round_trips(&t);
+    t.decide("aim 2 none");
+    t.settle();
+    assert_eq!(t.pending_dice(), Some(3), "the burst line only");
+    t.roll(3, 0);
+    assert_eq!(t.pending_dice(), None, "the aimed line does not fire too");
+}
+
+/// tactics-battlefront-2013-rules.txt, "Weapons with Two Lines": the player may announce the
+/// other set — leaving the first line unused, the second is offered and fires alone.
+#[test]
+fn the_second_line_may_be_chosen_instead() {
+    let mut t = hero_against_squad(true);
+    t.activate(0, "attack nothing", &[], &[(1, "u1", 0)], &[]);
+    assert_eq!(t.pending_dice(), Some(1), "the aimed line only");
+    t.roll(1, 0);
+    assert_eq!(t.pending_dice(), None);
+}
+
+/// tactics-battlefront-2013-rules.txt, "Weapons with Two Lines": only the card's link makes two
+/// lines one weapon; the same lines not linked are two weapons and both fire.
+#[test]
+fn lines_not_linked_are_two_weapons() {
+    let mut t = hero_against_squad(false);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u1", 0)], &[]);
+    assert_eq!(t.pending_dice(), Some(3));
+    t.roll(3, 0);
+    assert_eq!(t.pending_dice(), Some(1), "the second weapon fires too");
+}
+
+/// tactics-battlefront-2013-rules.txt, "Weapons with Two Lines" and "Resolve Close-Combat Attacks
+/// Simultaneously" ("the defending unit retaliates with its own Close-Combat Weapons"): a
+/// defender whose close-combat weapon has two lines fights back with one of them, the first on
+/// the card (docs/rulings.md, "Battlefront weapons with two lines in retaliation").
+#[test]
+fn retaliation_uses_one_line_of_a_weapon_with_two_lines() {
+    let attacker = Arc::new(squad("Attacker", 1, vec![line("Knife", WeaponRange::Close, 1)]));
+    let mut c = squad(
+        "Defender",
+        1,
+        vec![line("Sword (cut)", WeaponRange::Close, 2), line("Sword (thrust)", WeaponRange::Close, 3)],
+    );
+    c.kind = UnitKind::Hero;
+    c.health = 3;
+    c.models.clear();
+    let defender = Arc::new(c);
+    let bf = Arc::new(BattlefrontCard {
+        weapons: vec![
+            BattlefrontWeapon {
+                mode_of: Some(1),
+                ..BattlefrontWeapon::default()
+            },
+            BattlefrontWeapon {
+                mode_of: Some(0),
+                ..BattlefrontWeapon::default()
+            },
+        ],
+        ..BattlefrontCard::default()
+    });
+    let mut t = game(vec![placed(&attacker, Side::A, "C2"), with_bf(placed(&defender, Side::B, "C3"), &bf)]);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    // The attacker's knife and the defender's one sword line roll; the thrust line does not.
+    let mut rolled = Vec::new();
+    for _ in 0..8 {
+        if legal(&t).contains(&"retaliate yes".to_string()) {
+            t.decide("retaliate yes");
+        } else if let Some(n) = t.pending_dice() {
+            rolled.push(n);
+            t.roll(n, 0);
+        }
+    }
+    rolled.sort_unstable();
+    assert_eq!(rolled, vec![1, 2], "the knife and the sword's first line: {:?}", t.tail(12));
+}
