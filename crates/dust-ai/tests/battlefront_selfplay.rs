@@ -34,7 +34,6 @@ fn battlegroups() -> Vec<ArmyFile> {
     .collect()
 }
 
-
 /// The legal-state invariants after every step: health within the card, a destroyed unit off
 /// the board, every square of a unit on the board, and units share a square only as the shared
 /// engine allows ("Heroes": "a hero can share a space with a friendly unit"): one side, and

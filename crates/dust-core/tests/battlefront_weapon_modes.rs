@@ -1,11 +1,13 @@
-//! Battlefront weapons with two modes of shooting. Each test names the section of
+//! Battlefront weapons with two modes of shooting, and improvised close-combat weapons. Each
+//! test names the section of
 //! tactics-battlefront-2013-rules.txt it checks; dice are scripted (successes per roll), so every
 //! test is deterministic.
 
 use dust_core::game::tests_support::{open_game, placed, rifle, squad, Table};
+use dust_core::game::UnitId;
 use dust_core::game::{Decision, GameSetup, UnitSetup};
-use dust_core::unit::{BattlefrontCard, BattlefrontWeapon, CombatValue, WeaponLine};
-use dust_core::{Edition, Side, UnitCard, UnitKind, WeaponRange};
+use dust_core::unit::{improvised_weapon, BattlefrontCard, BattlefrontWeapon, CombatValue, WeaponLine, IMPROVISED_NAME, IMPROVISED_SOURCE};
+use dust_core::{Armor, ArmorType, Edition, Side, UnitCard, UnitKind, WeaponRange};
 use std::sync::Arc;
 
 const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
@@ -130,7 +132,10 @@ fn retaliation_uses_one_line_of_a_weapon_with_two_lines() {
     let mut c = squad(
         "Defender",
         1,
-        vec![line("Sword (cut)", WeaponRange::Close, 2), line("Sword (thrust)", WeaponRange::Close, 3)],
+        vec![
+            line("Sword (cut)", WeaponRange::Close, 2),
+            line("Sword (thrust)", WeaponRange::Close, 3),
+        ],
     );
     c.kind = UnitKind::Hero;
     c.health = 3;
@@ -149,7 +154,10 @@ fn retaliation_uses_one_line_of_a_weapon_with_two_lines() {
         ],
         ..BattlefrontCard::default()
     });
-    let mut t = game(vec![placed(&attacker, Side::A, "C2"), with_bf(placed(&defender, Side::B, "C3"), &bf)]);
+    let mut t = game(vec![
+        placed(&attacker, Side::A, "C2"),
+        with_bf(placed(&defender, Side::B, "C3"), &bf),
+    ]);
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     // The attacker's knife and the defender's one sword line roll; the thrust line does not.
@@ -164,4 +172,125 @@ fn retaliation_uses_one_line_of_a_weapon_with_two_lines() {
     }
     rolled.sort_unstable();
     assert_eq!(rolled, vec![1, 2], "the knife and the sword's first line: {:?}", t.tail(12));
+}
+
+// ----- Improvised Close-Combat Weapons ------------------------------------------------------
+
+/// A squad of `n` whose knife cannot hurt vehicles (and a rifle that cannot either).
+fn knife_squad(name: &str, n: u8) -> Arc<UnitCard> {
+    let mut rifle6 = line("Rifle", R6, 1);
+    rifle6.table.vehicle = [CombatValue::NoEffect; 7];
+    let mut knife = line("Knife", WeaponRange::Close, 1);
+    knife.table.vehicle = [CombatValue::NoEffect; 7];
+    Arc::new(squad(name, n, vec![rifle6, knife]))
+}
+
+/// A vehicle of armour 3 with one gun, or an aircraft.
+fn machine(name: &str, kind: UnitKind) -> Arc<UnitCard> {
+    let mut c = squad(name, 1, vec![line("Gun", R6, 2)]);
+    c.kind = kind;
+    c.armor = Armor {
+        kind: if kind == UnitKind::Aircraft {
+            ArmorType::Aircraft
+        } else {
+            ArmorType::Vehicle
+        },
+        class: 3,
+    };
+    c.health = 4;
+    c.models.clear();
+    c.soft_cover = None;
+    c.hard_cover = None;
+    Arc::new(c)
+}
+
+/// tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons": the chart is the
+/// project's, marked provisional (the seed's chart is lost in the extracted text).
+#[test]
+fn the_improvised_chart_is_provisional() {
+    let (w, bf) = improvised_weapon();
+    assert!(IMPROVISED_SOURCE.starts_with("provisional: the seed's chart is lost in the extracted text"));
+    assert_eq!(w.name, IMPROVISED_NAME);
+    assert_eq!(w.range, WeaponRange::Close);
+    assert!(bf.improvised);
+    assert!(w.table.aircraft.iter().all(|v| *v == CombatValue::NoEffect));
+}
+
+/// tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons": "Even if they don't
+/// have any weapons that can hurt the enemy, they'll find or make something to do the job …
+/// An Infantry or Vehicle unit (but not Aircraft) can always make a close-combat attack using
+/// Improvised Weapons". Infantry whose knives cannot hurt a vehicle are offered the improvised
+/// line against it (one die per soldier), not against infantry their knives can hurt.
+#[test]
+fn infantry_improvise_against_what_their_knives_cannot_hurt() {
+    let a = knife_squad("A", 3);
+    let tank = machine("Tank", UnitKind::Vehicle);
+    let foe = knife_squad("Foe", 2);
+    let mut t = game(vec![
+        placed(&a, Side::A, "C2"),
+        placed(&tank, Side::B, "C3"),
+        placed(&foe, Side::B, "B2"),
+    ]);
+    let lines: Vec<&str> = t.game.unit(UnitId(0)).card.weapons.iter().map(|w| w.name.as_str()).collect();
+    assert_eq!(lines, ["Rifle", "Knife", IMPROVISED_NAME], "the line is added after the card's own");
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    t.decide("aim 0 none");
+    assert_eq!(legal(&t), ["aim 1 none", "aim 1 u2 0"], "the knives: the squad beside it only");
+    round_trips(&t);
+    t.decide("aim 1 none");
+    assert_eq!(legal(&t), ["aim 2 none", "aim 2 u1 0"], "improvised: the tank only");
+    round_trips(&t);
+    t.decide("aim 2 u1 0");
+    t.settle();
+    assert_eq!(t.pending_dice(), Some(3), "one die per soldier");
+}
+
+/// tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons": vehicles improvise
+/// too (ramming), aircraft never.
+#[test]
+fn vehicles_improvise_and_aircraft_do_not() {
+    let tank = machine("Tank", UnitKind::Vehicle);
+    let plane = machine("Plane", UnitKind::Aircraft);
+    let foe = knife_squad("Foe", 2);
+    let t = game(vec![
+        placed(&tank, Side::A, "C2"),
+        placed(&plane, Side::A, "D2"),
+        placed(&foe, Side::B, "C3"),
+    ]);
+    let names = |u: u8| -> Vec<String> { t.game.unit(UnitId(u)).card.weapons.iter().map(|w| w.name.clone()).collect() };
+    assert_eq!(names(0), ["Gun", IMPROVISED_NAME]);
+    assert_eq!(names(1), ["Gun"], "no improvised weapons for aircraft");
+    let mut t = t;
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(1, "u2", 0)], &[]);
+    // The squad may fight back with its knives.
+    assert_eq!(legal(&t), ["retaliate yes", "retaliate no"]);
+    t.decide("retaliate no");
+    assert_eq!(t.pending_dice(), Some(1), "the tank rams: one die");
+}
+
+/// Improvised weapons belong to the battlefront edition: a revised game adds no line.
+#[test]
+fn the_revised_edition_has_no_improvised_weapons() {
+    let a = knife_squad("A", 3);
+    let t = Table::new(open_game(6, 8, vec![placed(&a, Side::A, "C2")]));
+    assert_eq!(t.game.unit(UnitId(0)).card.weapons.len(), 2);
+}
+
+/// tactics-battlefront-2013-rules.txt, "Resolve Close-Combat Attacks Simultaneously": "the
+/// defending unit retaliates with its own Close-Combat Weapons"; improvised weapons make a
+/// close-combat attack, not a retaliation (docs/rulings.md, "Battlefront improvised
+/// close-combat weapons"): a tank with no close-combat weapon of its own, attacked in close
+/// combat, does not fight back.
+#[test]
+fn improvised_weapons_do_not_retaliate() {
+    let a = knife_squad("A", 3);
+    let tank = machine("Tank", UnitKind::Vehicle);
+    let mut t = game(vec![placed(&a, Side::A, "C2"), placed(&tank, Side::B, "C3")]);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(2, "u1", 0)], &[]);
+    assert!(!legal(&t).iter().any(|d| d.starts_with("retaliate")), "{:?}", legal(&t));
+    assert_eq!(t.pending_dice(), Some(3));
 }

@@ -420,16 +420,19 @@ fn the_fireball_sprays_along_a_chosen_shortest_path() {
             ],
         )
     };
+    // Next to an enemy, the Improvised Weapons line is offered too ("Improvised Close-Combat
+    // Weapons"): left unused.
+    let no_improvised = |t: &mut Table| {
+        if legal(t).contains(&"aim 1 none".to_string()) {
+            t.decide("aim 1 none");
+        }
+    };
     let aim = |t: &mut Table, target: &str| {
         t.initiative(Side::A);
         t.decide("activate u0");
         t.decide("plan attack nothing");
         t.decide(&format!("aim 0 {target} 0"));
-        // Next to an enemy, the Improvised Weapons line is offered too ("Improvised Close-Combat
-        // Weapons"): left unused.
-        if legal(t).contains(&"aim 1 none".to_string()) {
-            t.decide("aim 1 none");
-        }
+        no_improvised(t);
     };
     // The Recon Grenadiers, one square away: just them.
     let mut t = setup();
@@ -441,6 +444,7 @@ fn the_fireball_sprays_along_a_chosen_shortest_path() {
     aim(&mut t, "u3");
     assert_eq!(legal(&t), ["spread A2", "spread B2"]);
     t.decide("spread B2");
+    no_improvised(&mut t);
     t.roll(1, 0);
     t.roll(1, 0);
     assert_eq!(fired_at(&t), ["u3", "u2"], "the target, and the unit on the way");
@@ -451,6 +455,7 @@ fn the_fireball_sprays_along_a_chosen_shortest_path() {
     t.decide("spread B2");
     assert_eq!(legal(&t), ["spread A3", "spread B3"]);
     t.decide("spread A3");
+    no_improvised(&mut t);
     for _ in 0..3 {
         t.roll(1, 0);
     }

@@ -560,8 +560,7 @@ const CARD_SOURCE_KEYS: [&str; 12] = [
     "skills",
 ];
 const WEAPON_KEYS: [&str; 13] = [
-    "id", "name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo", "mount", "mode_of", "source", "sources",
-    "notes",
+    "id", "name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo", "mount", "mode_of", "source", "sources", "notes",
 ];
 const WEAPON_SOURCE_KEYS: [&str; 8] = ["name", "range", "soldier", "vehicle", "aircraft", "keywords", "ammo", "mount"];
 const MODEL_KEYS: [&str; 4] = ["weapons", "role", "count", "source"];
@@ -1111,7 +1110,10 @@ impl<'a> Ctx<'a> {
             let Some((r, rs)) = weapons[i].mode_ref.clone() else { continue };
             let Some(j) = self.resolve_weapon(weapons, &r, &rs) else { continue };
             if j == i {
-                self.err(&rs, format!("`mode_of = \"{}\"` names this line itself: name the weapon's other line", r.trim()));
+                self.err(
+                    &rs,
+                    format!("`mode_of = \"{}\"` names this line itself: name the weapon's other line", r.trim()),
+                );
                 continue;
             }
             pairs.push((i, j, rs));
@@ -1572,7 +1574,10 @@ fn battlefront_notes(cf: &CardFile) -> Vec<String> {
             }
         }
         if let Some(other) = b.mode_of.and_then(|p| cf.card.weapons.get(usize::from(p))) {
-            parts.push(format!("one weapon with `{}` (Weapons with Two Lines: one of the two per attack)", other.name));
+            parts.push(format!(
+                "one weapon with `{}` (Weapons with Two Lines: one of the two per attack)",
+                other.name
+            ));
         }
         if !parts.is_empty() {
             out.push(format!("{}: {}", w.name, parts.join(", ")));

@@ -81,7 +81,5 @@ fn mode_of_belongs_to_the_battlefront_edition() {
 #[test]
 fn shipped_cards_link_no_lines() {
     let cards = check_builtin().expect("shipped cards");
-    assert!(cards
-        .iter()
-        .all(|c| c.info.battlefront.weapons.iter().all(|b| b.mode_of.is_none())));
+    assert!(cards.iter().all(|c| c.info.battlefront.weapons.iter().all(|b| b.mode_of.is_none())));
 }
