@@ -1003,9 +1003,9 @@ impl<'a> Ctx<'a> {
                 }
                 // A miniature carrying one line of a weapon with two lines carries the weapon,
                 // so both lines ("Weapons with Two Lines").
-                for i in 0..weapons.len().min(32) {
+                for (i, w) in weapons.iter().enumerate().take(32) {
                     if bits & (1 << i) != 0 {
-                        if let Some(p) = weapons[i].bf.mode_of.map(usize::from).filter(|&p| p < 32) {
+                        if let Some(p) = w.bf.mode_of.map(usize::from).filter(|&p| p < 32) {
                             bits |= 1 << p;
                             carried[p] = true;
                         }

@@ -28,6 +28,7 @@
 pub mod large;
 pub mod scenario;
 pub mod setup;
+pub mod weapons;
 
 pub use large::{large_reach, Pose, Reached};
 pub use scenario::{KillPoints, ReserveEntry, ScenarioRules, TakeWins};

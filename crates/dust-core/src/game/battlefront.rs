@@ -628,7 +628,7 @@ impl Game {
         if self.edition != Edition::Battlefront || unit.card.kind != UnitKind::Squad {
             return Vec::new();
         }
-        let mut lines: Vec<(u8, u8)> = aims
+        let lines: Vec<(usize, u8)> = aims
             .iter()
             .filter(|a| {
                 a.line < HERO_LINE
@@ -638,22 +638,8 @@ impl Game {
                         .get(usize::from(a.line))
                         .is_some_and(|w| (w.range == WeaponRange::Close) == close)
             })
-            .map(|a| (a.line, a.ammo))
+            .map(|a| (usize::from(a.line), a.ammo))
             .collect();
-        lines.sort_unstable();
-        lines.dedup_by_key(|l| l.0);
-        // "Under-Barrel Weapons": "A soldier carrying an Under-Barrel Weapon can fire both the
-        // main weapon and the Under-Barrel Weapon at the same target": an under-barrel line
-        // aimed with its main weapon rides along with the soldiers firing the main weapon.
-        let riders: Vec<(u8, u8)> = lines
-            .iter()
-            .filter_map(|&(l, _)| {
-                let main = self.bf_main_weapon(u, usize::from(l))?;
-                lines.iter().any(|x| usize::from(x.0) == main).then_some((l, main as u8))
-            })
-            .collect();
-        lines.retain(|l| !riders.iter().any(|r| r.0 == l.0));
-        let aimed: u32 = lines.iter().fold(0, |m, l| m | 1 << l.0);
         let models: Vec<u32> = unit
             .card
             .models
@@ -662,41 +648,10 @@ impl Game {
             .filter(|(i, _)| unit.alive & (1 << i) != 0)
             .map(|(_, m)| m.weapons)
             .collect();
-        // The line each living soldier fires.
-        let mut fires: Vec<Option<u8>> = vec![None; models.len()];
-        let carries = |i: usize, line: u8| models[i] & (1 << line) != 0;
-        let mut out = Vec::new();
-        for &(line, ammo) in &lines {
-            if unit.card.weapons[usize::from(line)].ammo.is_none() {
-                continue;
-            }
-            let mut carriers: Vec<usize> = (0..models.len()).filter(|&i| fires[i].is_none() && carries(i, line)).collect();
-            carriers.sort_by_key(|&i| (models[i] & aimed).count_ones());
-            let mut n = 0;
-            for i in carriers.into_iter().take(usize::from(ammo)) {
-                fires[i] = Some(line);
-                n += 1;
-            }
-            out.push((line, n));
-        }
-        for &(line, _) in &lines {
-            if unit.card.weapons[usize::from(line)].ammo.is_some() {
-                continue;
-            }
-            let mut n = 0;
-            for (i, f) in fires.iter_mut().enumerate() {
-                if f.is_none() && carries(i, line) {
-                    *f = Some(line);
-                    n += 1;
-                }
-            }
-            out.push((line, n));
-        }
-        for (ub, main) in riders {
-            let n = (0..models.len()).filter(|&i| fires[i] == Some(main) && carries(i, ub)).count();
-            out.push((ub, n as u32));
-        }
-        out
+        crate::battlefront::weapons::share_out(&unit.card, unit.bf.as_deref(), &models, &lines)
+            .into_iter()
+            .map(|(l, n)| (l as u8, n))
+            .collect()
     }
 
     /// How many weapons of limited-ammo line `li` of unit `owner` may fire in one attack
@@ -737,13 +692,7 @@ impl Game {
     /// under-barrel weapons"); `None` for other lines.
     fn bf_main_weapon(&self, owner: UnitId, li: usize) -> Option<usize> {
         let unit = self.unit(owner);
-        let bf = unit.bf.as_ref()?;
-        if !bf.weapons.get(li).is_some_and(|w| w.under_barrel) {
-            return None;
-        }
-        (0..li)
-            .rev()
-            .find(|&j| unit.card.weapons[j].range != WeaponRange::Close && !bf.weapons.get(j).is_some_and(|w| w.under_barrel))
+        crate::battlefront::weapons::main_weapon(&unit.card, unit.bf.as_deref(), li)
     }
 
     /// The target an under-barrel line must take in the declaration: its main weapon's, when

@@ -210,18 +210,6 @@ fn bf_damage(bf: Option<&BattlefrontCard>, li: usize, target: &UnitCard, damage:
     }
 }
 
-/// The battlefront main weapon of under-barrel line `li`: the nearest ranged line before it on
-/// the card that is not under-barrel itself (`Game::bf_main_weapon`, docs/rulings.md,
-/// "Battlefront under-barrel weapons"); `None` for other lines.
-fn main_weapon(card: &UnitCard, bf: Option<&BattlefrontCard>, li: usize) -> Option<usize> {
-    let bf = bf?;
-    let under = |j: usize| bf.weapons.get(j).is_some_and(|w| w.under_barrel);
-    if !under(li) {
-        return None;
-    }
-    (0..li).rev().find(|&j| card.weapons[j].range != WeaponRange::Close && !under(j))
-}
-
 /// Battlefront "Soldiers with Several Weapons": the soldiers of a squad (its first `alive`
 /// models) shared out among the lines `lines` (line, ammo) of one kind (ranged, or close
 /// combat), as the engine does (`Game::bf_firers`): each limited-ammo line takes as many of
@@ -234,53 +222,8 @@ pub(crate) fn bf_firers(card: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8
     if card.kind != UnitKind::Squad {
         return Vec::new();
     }
-    let mut lines: Vec<(usize, u8)> = lines.iter().copied().filter(|l| l.0 < 32).collect();
-    lines.sort_unstable();
-    lines.dedup_by_key(|l| l.0);
-    let riders: Vec<(usize, usize)> = lines
-        .iter()
-        .filter_map(|&(l, _)| {
-            let main = main_weapon(card, bf, l)?;
-            lines.iter().any(|x| x.0 == main).then_some((l, main))
-        })
-        .collect();
-    lines.retain(|l| !riders.iter().any(|r| r.0 == l.0));
-    let aimed: u32 = lines.iter().fold(0, |m, l| m | 1 << l.0);
     let models: Vec<u32> = card.models.iter().take(usize::from(alive)).map(|m| m.weapons).collect();
-    let mut fires: Vec<Option<usize>> = vec![None; models.len()];
-    let carries = |i: usize, line: usize| models[i] & (1 << line) != 0;
-    let mut out = Vec::new();
-    for &(line, ammo) in &lines {
-        if card.weapons[line].ammo.is_none() {
-            continue;
-        }
-        let mut free: Vec<usize> = (0..models.len()).filter(|&i| fires[i].is_none() && carries(i, line)).collect();
-        free.sort_by_key(|&i| (models[i] & aimed).count_ones());
-        let mut n = 0;
-        for i in free.into_iter().take(usize::from(ammo)) {
-            fires[i] = Some(line);
-            n += 1;
-        }
-        out.push((line, n));
-    }
-    for &(line, _) in &lines {
-        if card.weapons[line].ammo.is_some() {
-            continue;
-        }
-        let mut n = 0;
-        for (i, f) in fires.iter_mut().enumerate() {
-            if f.is_none() && carries(i, line) {
-                *f = Some(line);
-                n += 1;
-            }
-        }
-        out.push((line, n));
-    }
-    for (ub, main) in riders {
-        let n = (0..models.len()).filter(|&i| fires[i] == Some(main) && carries(i, ub)).count();
-        out.push((ub, n as u32));
-    }
-    out
+    crate::battlefront::weapons::share_out(card, bf, &models, lines)
 }
 
 /// The soldiers firing each chosen line of `card` (battlefront squads), the ranged and the
