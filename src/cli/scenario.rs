@@ -234,30 +234,22 @@ pub fn player_setup(name: &str, template: dust_core::game::GameSetup, seed: u64,
     let g = phase.game_setup().expect("the AI players finish the set-up");
     let b = &g.board;
     o.push('\n');
-    for r in (0..b.height()).rev() {
-        let _ = write!(o, "{:>3} ", r + 1);
-        for c in 0..b.width() {
-            let sq = dust_core::Square::new(c, r);
-            let ch = if g.objectives.iter().any(|ob| ob.at == sq) {
-                'O'
+    draw_grid(
+        &mut o,
+        b,
+        |sq| {
+            if g.objectives.iter().any(|ob| ob.at == sq) {
+                Some('O')
             } else if g.entry.a.contains(&sq) && b.terrain(sq) == dust_core::Terrain::Open {
-                'A'
+                Some('A')
             } else if g.entry.b.contains(&sq) && b.terrain(sq) == dust_core::Terrain::Open {
-                'B'
-            } else if b.structure_at(sq).is_some() {
-                'S'
+                Some('B')
             } else {
-                grid_char(b, sq)
-            };
-            let _ = write!(o, " {ch}");
-        }
-        o.push('\n');
-    }
-    o.push_str("    ");
-    for c in 0..b.width() {
-        let _ = write!(o, " {}", char::from(b'A' + c));
-    }
-    o.push_str("\n    (. open  ^ trees  ~ deep water  w swamp  x rubble  # no dot  t anti-tank trap  S structure  O objective  A/B entry squares)\n");
+                None
+            }
+        },
+        "(. open  ^ trees  ~ deep water  w swamp  x rubble  # no dot  t anti-tank trap  S structure  O objective  A/B entry squares)",
+    );
     let _ = writeln!(
         o,
         "objectives: {}",
@@ -349,26 +341,12 @@ pub fn show(s: &Scenario, cards: &[UnitCard]) -> String {
         char::from(b'A' + b.width() - 1),
         b.height()
     );
-    for r in (0..b.height()).rev() {
-        let _ = write!(o, "{:>3} ", r + 1);
-        for c in 0..b.width() {
-            let sq = dust_core::Square::new(c, r);
-            let ch = if s.objectives.iter().any(|ob| ob.at == sq) {
-                'O'
-            } else if b.structure_at(sq).is_some() {
-                'S'
-            } else {
-                grid_char(b, sq)
-            };
-            let _ = write!(o, " {ch}");
-        }
-        o.push('\n');
-    }
-    o.push_str("    ");
-    for c in 0..b.width() {
-        let _ = write!(o, " {}", char::from(b'A' + c));
-    }
-    o.push_str("\n    (. open  ~ deep water  x rubble  s smoke  # no dot  a ammo crate  t anti-tank trap  S structure  O objective)\n");
+    draw_grid(
+        &mut o,
+        b,
+        |sq| s.objectives.iter().any(|ob| ob.at == sq).then_some('O'),
+        "(. open  ~ deep water  x rubble  s smoke  # no dot  a ammo crate  t anti-tank trap  S structure  O objective)",
+    );
     let _ = writeln!(o, "entry squares: side A {}; side B {}", list(&s.entry.a), list(&s.entry.b));
     let _ = writeln!(o, "cover zone: {}", list(&s.cover_zone));
     let _ = writeln!(
@@ -424,4 +402,24 @@ pub fn show(s: &Scenario, cards: &[UnitCard]) -> String {
         }
     }
     o
+}
+
+/// The board as a grid of characters, top row first, with column letters and `legend`:
+/// `mark` puts a letter on a square (objectives, entry squares), then structures show as `S`,
+/// everything else as its terrain or cover element.
+fn draw_grid(o: &mut String, b: &dust_core::Board, mark: impl Fn(dust_core::Square) -> Option<char>, legend: &str) {
+    for r in (0..b.height()).rev() {
+        let _ = write!(o, "{:>3} ", r + 1);
+        for c in 0..b.width() {
+            let sq = dust_core::Square::new(c, r);
+            let ch = mark(sq).unwrap_or_else(|| if b.structure_at(sq).is_some() { 'S' } else { grid_char(b, sq) });
+            let _ = write!(o, " {ch}");
+        }
+        o.push('\n');
+    }
+    o.push_str("    ");
+    for c in 0..b.width() {
+        let _ = write!(o, " {}", char::from(b'A' + c));
+    }
+    let _ = writeln!(o, "\n    {legend}");
 }
