@@ -1,37 +1,24 @@
 //! `dust1947 odds` (issue 5): the exact odds of an attack on the command line, as the acceptance
 //! checks run it.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use common::{root, stderr, stdout};
+use std::process::Output;
 
+/// `dust1947 odds ARGS`.
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dust1947"))
-        .arg("odds")
-        .args(args)
-        .current_dir(root())
-        .env_remove("DUST1947_CARDS")
-        .output()
-        .expect("the binary runs")
+    let mut all = vec!["odds"];
+    all.extend_from_slice(args);
+    common::run(&all)
 }
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
+/// `dust1947 odds ARGS --json`, which must succeed.
 fn json(args: &[&str]) -> serde_json::Value {
-    let mut all = args.to_vec();
+    let mut all = vec!["odds"];
+    all.extend_from_slice(args);
     all.push("--json");
-    let o = run(&all);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?} printed no JSON ({e}): {}", stdout(&o)))
+    common::json(&all)
 }
 
 fn probs(v: &serde_json::Value) -> Vec<f64> {

@@ -2,15 +2,9 @@
 //! "Setting the Terrain" (tactics-battlefront-2013-rules.txt, "Playing a Game"; "Scenario 3:
 //! Bait and Flank", "Objectives"), run as a user would.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dust1947"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
+use common::run;
 
 #[test]
 fn the_ai_players_set_up_bait_and_flank() {
