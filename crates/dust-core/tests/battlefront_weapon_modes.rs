@@ -294,3 +294,22 @@ fn improvised_weapons_do_not_retaliate() {
     assert!(!legal(&t).iter().any(|d| d.starts_with("retaliate")), "{:?}", legal(&t));
     assert_eq!(t.pending_dice(), Some(3));
 }
+
+/// tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons" ("they'll find or make
+/// something to do the job" against "the enemy"): the improvised line is aimed at enemy units,
+/// never at a cover element (docs/rulings.md, "Battlefront improvised close-combat weapons").
+#[test]
+fn improvised_weapons_are_not_aimed_at_cover_elements() {
+    let a = knife_squad("A", 3);
+    let tank = machine("Tank", UnitKind::Vehicle);
+    let mut setup = battlefront(open_game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&tank, Side::B, "C3")]));
+    assert!(setup
+        .board
+        .place_cover(dust_core::game::tests_support::sq("B2"), dust_core::CoverElement::AmmoCrate));
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    // The rifle and the knife hurt neither the tank nor the crate: only the improvised line.
+    assert_eq!(legal(&t), ["aim 2 none", "aim 2 u1 0"], "the tank, not the crate at B2");
+}

@@ -161,16 +161,26 @@ impl Game {
         out
     }
 
+    /// Whether weapon line `li` of unit `owner` is its Improvised Weapons line
+    /// ([`crate::unit::improvised_weapon`]).
+    pub(super) fn bf_is_improvised(&self, owner: UnitId, li: usize) -> bool {
+        self.unit(owner)
+            .bf
+            .as_ref()
+            .and_then(|b| b.weapons.get(li))
+            .is_some_and(|w| w.improvised)
+    }
+
     /// Whether weapon line `li` of unit `owner` is its Improvised Weapons line and is not offered
     /// against `t` because another close-combat weapon of the unit can hurt `t`
     /// (tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons": "Even if they
     /// don't have any weapons that can hurt the enemy, they'll find or make something to do the
     /// job"; docs/rulings.md, "Battlefront improvised close-combat weapons").
     pub(super) fn bf_improvised_needless(&self, owner: UnitId, li: usize, t: UnitId) -> bool {
-        let unit = self.unit(owner);
-        if !unit.bf.as_ref().and_then(|b| b.weapons.get(li)).is_some_and(|w| w.improvised) {
+        if !self.bf_is_improvised(owner, li) {
             return false;
         }
+        let unit = self.unit(owner);
         let armor = self.armor_of(t);
         unit.card.weapons.iter().enumerate().any(|(i, w)| {
             i != li

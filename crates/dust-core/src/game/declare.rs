@@ -865,7 +865,8 @@ impl Game {
                 return;
             }
         }
-        if d.reactive.is_none() && indirect.is_none() {
+        // Improvised weapons are for the enemy, not cover elements (docs/rulings.md).
+        if d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
             for (i, (s, el)) in self.board.cover_elements().enumerate() {
