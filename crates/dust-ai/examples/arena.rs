@@ -100,6 +100,7 @@ pub fn slow(spec: &str) {
     let mut dice = dust_core::GameRng::new(3);
     let mut greedy = [PlayerSpec::Greedy.build(1), PlayerSpec::Greedy.build(2)];
     let mut m = spec.parse::<PlayerSpec>().expect("spec").build(4);
+    let (mut n, mut worst) = (0u32, std::time::Duration::ZERO);
     loop {
         match g.pending() {
             Pending::Chance(_) => {
@@ -109,6 +110,8 @@ pub fn slow(spec: &str) {
                 let t = Instant::now();
                 m.decide(&g);
                 let took = t.elapsed();
+                n += 1;
+                worst = worst.max(took);
                 if took.as_millis() > 215 {
                     let e = m.explain().expect("explained");
                     println!(
@@ -125,4 +128,5 @@ pub fn slow(spec: &str) {
             Pending::GameOver { .. } => break,
         }
     }
+    println!("{spec}: {n} decisions, the longest {worst:?}");
 }
