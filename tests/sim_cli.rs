@@ -74,6 +74,59 @@ fn sim_with_search_writes_records_that_replay() {
 }
 
 #[test]
+fn sim_with_the_players_set_up_writes_records_that_replay() {
+    let dir = std::env::temp_dir().join(format!("dust1947-sim-setup-{}", std::process::id()));
+    let d = dir.display().to_string();
+    let v = json(&[
+        "sim",
+        "--edition",
+        "battlefront",
+        "--scenario",
+        "bait-and-flank",
+        "--setup",
+        "players",
+        "--games",
+        "2",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--records",
+        &d,
+        "--json",
+    ]);
+    assert_eq!(v["games"].as_u64(), Some(2));
+    assert_eq!(v["setup"], "players");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let rec = dust_data::record::Record::parse(&text, &f.display().to_string()).unwrap_or_else(|e| panic!("{e:?}"));
+        let su = rec.setup.as_ref().unwrap_or_else(|| panic!("no set-up in {text}"));
+        assert!(!su.decisions.is_empty());
+        let hash = rec.final_hash.expect("a finished game has its final hash");
+        // `replay` rebuilds the table from the set-up and checks the final hash.
+        let o = run(&["replay", &f.display().to_string()]);
+        assert!(o.status.success(), "{}", common::stderr(&o));
+        let out = common::stdout(&o);
+        assert!(out.contains(&format!("state hash: {hash:#018x}")), "{out}");
+        assert!(out.contains("set-up: by the players"), "{out}");
+        // Without its set-up, the record is another game.
+        let mut fixed = rec.clone();
+        fixed.setup = None;
+        let other = dust_data::record::replay(&fixed, &dust_data::builtin::builtin_cards());
+        assert!(other.map_or(true, |g| g.state_hash() != hash));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // The players set up battlefront games only.
+    let o = run(&["sim", "--scenario", "annihilation", "--setup", "players", "--games", "1"]);
+    assert!(!o.status.success());
+    let err = common::stderr(&o);
+    assert!(err.contains("`--setup players`") && err.contains("battlefront games only"), "{err}");
+}
+
+#[test]
 fn sim_text_and_bad_players() {
     let o = run(&["sim", "--a", "random", "--b", "random", "--games", "2"]);
     assert!(o.status.success());

@@ -67,6 +67,14 @@ pub fn summary(record: &Record, game: &Game) -> String {
         let _ = writeln!(o, "date: {d}");
     }
     let _ = writeln!(o, "seed: {}; decisions: {}", record.seed, record.decisions.len());
+    if let Some(su) = &record.setup {
+        let _ = writeln!(
+            o,
+            "set-up: by the players (set-up seed {}; {} set-up decisions)",
+            su.seed,
+            su.decisions.len()
+        );
+    }
     let _ = writeln!(o, "round: {} of {}", game.round(), game.round_limit());
     let vp = game.victory_points();
     let _ = writeln!(o, "victory points: A {} - B {}", vp.a, vp.b);

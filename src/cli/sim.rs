@@ -3,13 +3,20 @@
 //! Player a takes side A in even games and side B in odd ones. Every game has its own seeds
 //! (dice, player a, player b) derived from `--seed` and the game's number, so a run is
 //! reproducible with iteration budgets whatever `--threads` is, and every record replays.
+//!
+//! With `--setup players` (battlefront), each game starts with the players' set-up
+//! (`dust_core::battlefront::setup`): each player lays out the table in its style
+//! (`dust_ai::setup`: greedy for the greedy and MCTS players, random for the random one), seeded
+//! from the game's seeds; the record keeps the set-up's seed and decisions.
 
 use super::{to_json, Diagnostics};
 use anyhow::{bail, Context as _};
+use dust_ai::setup::SetupStyle;
 use dust_ai::{play_game, GameOutcome, PlayError, Player, PlayerSpec, PlayerStats};
+use dust_core::battlefront::setup::{SetupEvent, SetupPhase};
 use dust_core::game::{Decision, Game, GameSetup};
 use dust_core::{BySide, GameRng, Side};
-use dust_data::record::{Record, ScenarioRef};
+use dust_data::record::{PlayersSetup, Record, ScenarioRef};
 use serde_json::json;
 use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
@@ -54,6 +61,28 @@ pub struct Args {
     /// The rules edition: `revised` or `battlefront` (default: the scenario's).
     #[arg(long, value_name = "revised|battlefront")]
     pub edition: Option<dust_core::Edition>,
+    /// Where a battlefront game's table comes from: `scenario` (the scenario file's fixed
+    /// layout) or `players` (each game begins with the players' set-up: boards, terrain and
+    /// objectives, in the players' set-up styles).
+    #[arg(long, value_enum, default_value_t = SetupFrom::Scenario)]
+    pub setup: SetupFrom,
+}
+
+/// Where the table of a game comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SetupFrom {
+    /// The scenario file's fixed layout.
+    Scenario,
+    /// The players' set-up before each game (battlefront).
+    Players,
+}
+
+/// The set-up style of a player: random for the random player, greedy for the others.
+fn setup_style(spec: &PlayerSpec) -> SetupStyle {
+    match spec {
+        PlayerSpec::Random => SetupStyle::Random,
+        _ => SetupStyle::Greedy,
+    }
 }
 
 fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
@@ -98,8 +127,43 @@ fn battle(name: Option<&str>, edition: Option<dust_core::Edition>) -> anyhow::Re
 
 /// Seeds of game `i`: dice, player a, player b.
 fn seeds(seed: u64, i: u32) -> (u64, u64, u64) {
-    let mut r = GameRng::new(seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut r = game_rng(seed, i);
     (r.next_u64(), r.next_u64(), r.next_u64())
+}
+
+fn game_rng(seed: u64, i: u32) -> GameRng {
+    GameRng::new(seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// The seed of game `i`'s players' set-up: the next one after [`seeds`].
+fn setup_seed(seed: u64, i: u32) -> u64 {
+    let mut r = game_rng(seed, i);
+    for _ in 0..3 {
+        r.next_u64();
+    }
+    r.next_u64()
+}
+
+/// The players' set-up of game `i`: the set-up's record and the game it leads to.
+fn players_setup(args: &Args, template: &GameSetup, i: u32) -> (PlayersSetup, GameSetup) {
+    let seed = setup_seed(args.seed, i);
+    let (a, b) = (setup_style(&args.a), setup_style(&args.b));
+    let styles = match a_side(i) {
+        Side::A => [a, b],
+        Side::B => [b, a],
+    };
+    let mut phase = SetupPhase::new(template.clone(), seed);
+    dust_ai::setup::play_setup(&mut phase, styles, seed);
+    let decisions = phase
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            SetupEvent::Decided(_, d) => Some(*d),
+            _ => None,
+        })
+        .collect();
+    let setup = phase.game_setup().expect("the AI players finish the set-up");
+    (PlayersSetup { seed, decisions }, setup)
 }
 
 /// Which side player a takes in game `i`.
@@ -135,12 +199,22 @@ impl Player for Explaining {
 
 type GameResult = Result<GameOutcome, PlayError>;
 
+/// A game's result and, with `--setup players`, its set-up.
+type Played = (GameResult, Option<PlayersSetup>);
+
 /// Panics seen while playing (engine bugs met by the players' look-ahead or by the game).
 static PANICS: AtomicUsize = AtomicUsize::new(0);
 /// The first panic's message and place.
 static FIRST_PANIC: Mutex<String> = Mutex::new(String::new());
 
-fn play_one(args: &Args, setup: &GameSetup, i: u32) -> GameResult {
+fn play_one(args: &Args, template: &GameSetup, i: u32) -> Played {
+    let (players_setup, setup) = match args.setup {
+        SetupFrom::Scenario => (None, template.clone()),
+        SetupFrom::Players => {
+            let (p, s) = players_setup(args, template, i);
+            (Some(p), s)
+        }
+    };
     let (dice, sa, sb) = seeds(args.seed, i);
     let mut pa: Box<dyn Player + Send> = args.a.build(sa);
     let mut pb: Box<dyn Player + Send> = args.b.build(sb);
@@ -148,20 +222,21 @@ fn play_one(args: &Args, setup: &GameSetup, i: u32) -> GameResult {
         pa = Box::new(Explaining { inner: pa, label: "a" });
         pb = Box::new(Explaining { inner: pb, label: "b" });
     }
-    match a_side(i) {
-        Side::A => play_game(setup.clone(), pa.as_mut(), pb.as_mut(), dice),
-        Side::B => play_game(setup.clone(), pb.as_mut(), pa.as_mut(), dice),
-    }
+    let r = match a_side(i) {
+        Side::A => play_game(setup, pa.as_mut(), pb.as_mut(), dice),
+        Side::B => play_game(setup, pb.as_mut(), pa.as_mut(), dice),
+    };
+    (r, players_setup)
 }
 
 /// Plays every game, in parallel, and returns the results in game order.
-fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> Vec<GameResult> {
+fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> Vec<Played> {
     // Without a terminal (a long run under nohup), one line per game on stderr instead of the
     // bar, so that the figures so far can be read while it runs.
     let log = !progress && !std::io::stderr().is_terminal();
     let n = args.games as usize;
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new((0..n).map(|_| None).collect());
+    let results: Mutex<Vec<Option<Played>>> = Mutex::new((0..n).map(|_| None).collect());
     let tally = Mutex::new((0usize, 0u32, 0u32, 0u32));
     let start = Instant::now();
     std::thread::scope(|s| {
@@ -171,10 +246,11 @@ fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> V
                 if i >= n {
                     break;
                 }
-                let r = play_one(args, setup, i as u32);
+                let played = play_one(args, setup, i as u32);
+                let r = &played.0;
                 let mut t = tally.lock().expect("tally");
                 t.0 += 1;
-                if let Ok(o) = &r {
+                if let Ok(o) = r {
                     match o.winner {
                         Some(w) if w == a_side(i as u32) => t.1 += 1,
                         Some(_) => t.2 += 1,
@@ -184,10 +260,10 @@ fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> V
                 if progress {
                     draw_progress(t.0, n, t.1, t.2, t.3, start.elapsed());
                 } else if log {
-                    log_game(i, &r, *t, n, start.elapsed());
+                    log_game(i, r, *t, n, start.elapsed());
                 }
                 drop(t);
-                results.lock().expect("results")[i] = Some(r);
+                results.lock().expect("results")[i] = Some(played);
             });
         }
     });
@@ -285,6 +361,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         bail!("--games must be at least 1");
     }
     let b = battle(args.scenario.as_deref(), args.edition)?;
+    if args.setup == SetupFrom::Players && b.setup.edition != dust_core::Edition::Battlefront {
+        bail!(
+            "`--setup players`: `{}` is played under the {} rules, and the players set up battlefront games only (add `--edition battlefront`, or leave out `--setup players` to play the scenario's fixed layout)",
+            b.name,
+            b.setup.edition
+        );
+    }
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create the records folder `{}`", dir.display()))?;
     }
@@ -330,7 +413,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut cut_off = 0;
     let mut stats = BySide::<PlayerStats>::default(); // a and b (players, not sides)
     let mut failures = Vec::new();
-    for (i, r) in results.iter().enumerate() {
+    for (i, (r, players_setup)) in results.iter().enumerate() {
         let i = i as u32;
         let side = a_side(i);
         match r {
@@ -353,7 +436,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             Err(e) => failures.push((i, e.to_string())),
         }
         if let Some(dir) = &args.records {
-            write_record(dir, &b, args, i, r)?;
+            write_record(dir, &b, args, i, r, players_setup.as_ref())?;
         }
     }
     for (i, e) in &failures {
@@ -402,6 +485,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "cut_off": cut_off,
             "scenario": b.name,
             "seed": args.seed,
+            "setup": match args.setup { SetupFrom::Scenario => "scenario", SetupFrom::Players => "players" },
             "balance": {
                 "side_a_wins": side_wins.a,
                 "side_b_wins": side_wins.b,
@@ -484,7 +568,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_record(dir: &Path, b: &Battle, args: &Args, i: u32, r: &GameResult) -> anyhow::Result<()> {
+fn write_record(dir: &Path, b: &Battle, args: &Args, i: u32, r: &GameResult, players_setup: Option<&PlayersSetup>) -> anyhow::Result<()> {
     let (dice, decisions, failed) = match r {
         Ok(o) => (o.dice_seed, &o.decisions, false),
         Err(PlayError::Panic { decisions, dice_seed, .. }) => (*dice_seed, decisions, true),
@@ -492,6 +576,7 @@ fn write_record(dir: &Path, b: &Battle, args: &Args, i: u32, r: &GameResult) -> 
     };
     let mut rec = Record::new(b.scenario.clone(), dice);
     rec.edition = b.setup.edition;
+    rec.setup = players_setup.cloned();
     for d in decisions {
         rec.push(*d);
     }
@@ -531,5 +616,8 @@ mod tests {
         assert_ne!(seeds(1, 0), seeds(1, 1));
         assert_eq!(seeds(7, 3), seeds(7, 3));
         assert_eq!((a_side(0), a_side(1)), (Side::A, Side::B));
+        let (d, a, b) = seeds(7, 3);
+        assert!(![d, a, b].contains(&setup_seed(7, 3)));
+        assert_ne!(setup_seed(7, 3), setup_seed(7, 4));
     }
 }

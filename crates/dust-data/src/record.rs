@@ -1,5 +1,6 @@
 //! Game records (TOML): the scenario, the seed of the dice and every decision in its text form
-//! (`activate u3`, `plan move attack`, `move C4`…). The format is documented in
+//! (`activate u3`, `plan move attack`, `move C4`…), and for a battlefront game whose table the
+//! players laid, the set-up's seed and decisions ([`PlayersSetup`]). The format is documented in
 //! `docs/record-format.md`.
 //!
 //! A record replays bit for bit: [`replay`] builds the game from the scenario, rolls every
@@ -22,6 +23,7 @@ use crate::diag::{parse_toml, Diagnostic, LineIndex};
 use crate::scenario::{builtin_names, load_builtin, parse_scenario, Edition, Pos, Scenario};
 use core::fmt;
 use core::ops::Range;
+use dust_core::battlefront::setup::{SetupDecision, SetupPhase};
 use dust_core::game::{Decision, Game, GameSetup, Pending, SetupError};
 use dust_core::{BySide, GameRng, UnitCard};
 use std::fmt::Write as _;
@@ -45,6 +47,41 @@ pub enum ScenarioRef {
     Embedded(String),
 }
 
+/// The players' set-up of a battlefront game (`dust_core::battlefront::setup`): the seed of its
+/// initiative roll and every set-up decision in order. The game starts from the table it lays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayersSetup {
+    /// The seed of the set-up phase (`SetupPhase::new(template, seed)`).
+    pub seed: u64,
+    /// Every set-up decision, in order.
+    pub decisions: Vec<SetupDecision>,
+}
+
+impl PlayersSetup {
+    /// The game the set-up leads to from the scenario's fixed layout `template`.
+    ///
+    /// # Errors
+    /// A refused decision (its index, the decision and why), or a set-up left unfinished.
+    pub fn game_setup(&self, template: GameSetup) -> Result<GameSetup, String> {
+        let mut phase = SetupPhase::new(template, self.seed);
+        for (i, d) in self.decisions.iter().enumerate() {
+            phase.apply(*d).map_err(|e| format!("set-up decision {i} `{d}` is refused: {e}"))?;
+        }
+        phase.game_setup().ok_or_else(|| {
+            let legal = phase
+                .legal_decisions()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!(
+                "the set-up is unfinished after its {} decisions (next: {legal})",
+                self.decisions.len()
+            )
+        })
+    }
+}
+
 /// A game record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -58,6 +95,9 @@ pub struct Record {
     pub seed: u64,
     /// Every decision, in order.
     pub decisions: Vec<Decision>,
+    /// The players' set-up of a battlefront game, if the game did not start from the
+    /// scenario's fixed layout.
+    pub setup: Option<PlayersSetup>,
     /// The players' names, if known.
     pub players: BySide<Option<String>>,
     /// When the game was played, free text (an RFC 3339 date is customary).
@@ -82,6 +122,7 @@ impl Record {
             scenario,
             seed,
             decisions: Vec::new(),
+            setup: None,
             players: BySide::default(),
             date: None,
             final_hash: None,
@@ -131,6 +172,8 @@ impl Record {
             "players",
             "date",
             "final_hash",
+            "setup_seed",
+            "setup",
         ];
         for (k, _) in root.iter() {
             if !KEYS.contains(&k) {
@@ -265,6 +308,63 @@ impl Record {
                 }
             },
         }
+        let setup_seed = root.get("setup_seed").and_then(|item| {
+            let v = match (item.as_integer(), item.as_str()) {
+                (Some(n), _) => u64::try_from(n).ok(),
+                (None, Some(s)) => parse_u64(s),
+                _ => None,
+            };
+            if v.is_none() {
+                err(
+                    &span_of("setup_seed"),
+                    "`setup_seed` must be a whole number from 0 to 2^64-1 (as a string like \"0xffffffffffffffff\" above 2^63-1)"
+                        .to_string(),
+                );
+            }
+            v
+        });
+        let mut setup_decisions = Vec::new();
+        if let Some(item) = root.get("setup") {
+            match item.as_array() {
+                None => err(
+                    &span_of("setup"),
+                    "`setup` must be a list of set-up decision strings like \"board ruins\"".to_string(),
+                ),
+                Some(arr) => {
+                    for (i, v) in arr.iter().enumerate() {
+                        let vs = v.span().unwrap_or_else(|| span_of("setup"));
+                        match v.as_str().map(str::parse::<SetupDecision>) {
+                            Some(Ok(d)) => setup_decisions.push(d),
+                            Some(Err(e)) => err(&vs, format!("set-up decision {i}: {e}")),
+                            None => err(&vs, format!("set-up decision {i} must be a string like \"board ruins\"")),
+                        }
+                    }
+                }
+            }
+        }
+        let setup = match (setup_seed, root.get("setup").is_some()) {
+            (Some(seed), true) => Some(PlayersSetup {
+                seed,
+                decisions: setup_decisions,
+            }),
+            (None, false) => None,
+            (Some(_), false) => {
+                err(
+                    &span_of("setup_seed"),
+                    "`setup_seed` goes with `setup = [...]`: the players' set-up decisions in order".to_string(),
+                );
+                None
+            }
+            (None, true) => {
+                if root.get("setup_seed").is_none() {
+                    err(
+                        &span_of("setup"),
+                        "`setup` goes with `setup_seed`: the seed of the set-up's initiative roll".to_string(),
+                    );
+                }
+                None
+            }
+        };
         let mut players: BySide<Option<String>> = BySide::default();
         if let Some(item) = root.get("players") {
             match item.as_table_like() {
@@ -320,6 +420,7 @@ impl Record {
                 scenario,
                 seed,
                 decisions,
+                setup,
                 players,
                 date,
                 final_hash,
@@ -364,6 +465,18 @@ impl Record {
         }
         if let Some(h) = self.final_hash {
             let _ = writeln!(o, "final_hash = \"{h:#018x}\"");
+        }
+        if let Some(su) = &self.setup {
+            if let Ok(s) = i64::try_from(su.seed) {
+                let _ = writeln!(o, "setup_seed = {s}");
+            } else {
+                let _ = writeln!(o, "setup_seed = \"{:#018x}\"", su.seed);
+            }
+            o.push_str("setup = [\n");
+            for d in &su.decisions {
+                let _ = writeln!(o, "  \"{d}\",");
+            }
+            o.push_str("]\n");
         }
         o.push_str("decisions = [\n");
         for d in &self.decisions {
@@ -431,6 +544,8 @@ fn multiline(t: &str) -> String {
 pub enum ReplayError {
     /// The scenario cannot be read, or its armies do not fit the unit cards.
     Scenario(Vec<Diagnostic>),
+    /// The players' set-up does not replay (a refused or missing set-up decision).
+    Setup(String),
     /// The engine refuses a recorded decision.
     Refused {
         /// The decision's index in the record (0-based).
@@ -475,6 +590,7 @@ impl fmt::Display for ReplayError {
                 }
                 Ok(())
             }
+            ReplayError::Setup(m) => write!(f, "the record's set-up does not replay: {m}"),
             ReplayError::Refused {
                 index,
                 place,
@@ -531,7 +647,16 @@ pub fn replay(record: &Record, cards: &[UnitCard]) -> Result<Game, ReplayError> 
     if record.edition == Edition::Battlefront {
         scenario.edition = Edition::Battlefront;
     }
-    let setup = scenario.game_setup(cards).map_err(ReplayError::Scenario)?;
+    let mut setup = scenario.game_setup(cards).map_err(ReplayError::Scenario)?;
+    if let Some(su) = &record.setup {
+        if setup.edition != Edition::Battlefront {
+            return Err(ReplayError::Setup(format!(
+                "the record has the players' set-up, but its scenario is played under the {} rules: the players set up battlefront games only",
+                setup.edition
+            )));
+        }
+        setup = su.game_setup(setup).map_err(ReplayError::Setup)?;
+    }
     let mut game = Game::new(setup).map_err(|e| setup_error(record, &e))?;
     let mut rng = GameRng::new(record.seed);
     let mut next = 0;

@@ -21,6 +21,7 @@ fn same(a: &Record, b: &Record) {
     assert_eq!(a.players, b.players);
     assert_eq!(a.date, b.date);
     assert_eq!(a.final_hash, b.final_hash);
+    assert_eq!(a.setup, b.setup);
 }
 
 #[test]
@@ -175,4 +176,72 @@ proptest! {
     fn record_parsing_never_panics(text in "\\PC{0,300}") {
         let _ = Record::parse(&text, "fuzz.toml");
     }
+}
+
+/// A battlefront game from the players' set-up: the set-up's seed and decisions round-trip
+/// through the text, and the replay lays the same table and ends in the same state.
+#[test]
+fn a_players_set_up_round_trips_and_replays() {
+    use dust_core::battlefront::setup::{SetupEvent, SetupPhase};
+    use dust_data::record::PlayersSetup;
+    let cards = builtin_cards();
+    let scenario = load_builtin("bait-and-flank").unwrap();
+    assert_eq!(scenario.edition, dust_core::Edition::Battlefront);
+    let template = scenario.game_setup(&cards).unwrap();
+    let mut phase = SetupPhase::new(template.clone(), 5);
+    let mut pick = GameRng::new(6);
+    while phase.to_move().is_some() {
+        let legal = phase.legal_decisions();
+        phase.apply(legal[pick.index(legal.len())]).unwrap();
+    }
+    let decisions: Vec<_> = phase
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            SetupEvent::Decided(_, d) => Some(*d),
+            _ => None,
+        })
+        .collect();
+    let laid = phase.game_setup().unwrap();
+    let bf = ScenarioRef::Builtin("bait-and-flank".to_string());
+    let (game, mut r) = random_game(bf, laid, 21, 22, 150).unwrap();
+    r.edition = dust_core::Edition::Battlefront;
+    r.setup = Some(PlayersSetup { seed: 5, decisions });
+    let text = r.to_text();
+    assert!(
+        text.contains("setup_seed = 5\n") && text.contains("setup = [\n  \"board "),
+        "{text}"
+    );
+    let back = Record::parse(&text, "game.toml").unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    same(&r, &back);
+    assert_eq!(back.setup, r.setup);
+    assert_eq!(replay(&back, &cards).unwrap().state_hash(), game.state_hash());
+    // A set-up seed above 2^63-1 is written as a string.
+    let mut big = back.clone();
+    big.setup.as_mut().unwrap().seed = u64::MAX;
+    assert_eq!(Record::parse(&big.to_text(), "big.toml").unwrap().setup, big.setup);
+    // A set-up that does not replay is reported, never a panic.
+    let mut short = back.clone();
+    short.setup.as_mut().unwrap().decisions.pop();
+    assert!(matches!(replay(&short, &cards), Err(ReplayError::Setup(m)) if m.contains("unfinished")));
+    let mut refused = back.clone();
+    let d = refused.setup.as_ref().unwrap().decisions[0];
+    refused.setup.as_mut().unwrap().decisions.insert(0, d);
+    refused.setup.as_mut().unwrap().decisions.insert(0, d);
+    refused.setup.as_mut().unwrap().decisions.insert(0, d);
+    assert!(matches!(replay(&refused, &cards), Err(ReplayError::Setup(m)) if m.contains("refused")));
+    // `setup` and `setup_seed` go together; set-up decisions are checked where they are written.
+    let errors = |t: &str| {
+        Record::parse(t, "bad.toml")
+            .unwrap_err()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let base = "format = 1\nedition = \"battlefront\"\nscenario = \"bait-and-flank\"\nseed = 1\ndecisions = []\n";
+    assert!(errors(&format!("{base}setup_seed = 3\n")).contains("`setup_seed` goes with `setup"));
+    assert!(errors(&format!("{base}setup = [\"board open\"]\n")).contains("`setup` goes with `setup_seed`"));
+    let e = errors(&format!("{base}setup_seed = 3\nsetup = [\"board glass\"]\n"));
+    assert!(e.contains("bad.toml:7:") && e.contains("set-up decision 0"), "{e}");
 }
