@@ -264,6 +264,18 @@ impl GreedyPlayer {
                     })
                     .collect()
             }
+            Some(Decision::Escape(_)) => {
+                // The escaped pilot goes where he is worth most: least threatened, most
+                // threatening.
+                let hero = game.escaping();
+                options
+                    .iter()
+                    .map(|d| match (d, hero) {
+                        (Decision::Escape(at), Some(h)) => eval::position_value(game, h, *at),
+                        _ => 0.0,
+                    })
+                    .collect()
+            }
             None => Vec::new(),
         };
         options.into_iter().zip(scores).collect()

@@ -134,6 +134,8 @@ pub fn light(game: &Game, options: &[Decision], rng: &mut GameRng) -> Decision {
         }
         // Battlefront: a unit goes to reserve when it is worth its place (the greedy player's
         // values, `greedy::reserve_values`).
+        // Where an escaped pilot is placed: at random in rollouts.
+        Decision::Escape(_) => pick(rng),
         Decision::Reserve(_) => {
             let Pending::Decision { side } = game.pending() else {
                 return pick(rng);

@@ -630,3 +630,56 @@ fn a_pilot_mounts_a_large_vehicle_by_its_rear_square_and_it_acts_without_him() {
     let plans = legal(&t);
     assert!(plans.contains(&"plan move attack".to_string()), "{plans:?}");
 }
+
+/// tactics-battlefront-2013-rules.txt, "Piloting Vehicles": "If the Vehicle is destroyed while
+/// the Hero is piloting it, the pilot's player rolls a die. … They are then placed into any
+/// square the Vehicle occupied, counting as having activated for this turn." The IS-48 (two
+/// squares, "Vehicle and Aircraft Size") is destroyed with its pilot: after the escape die his
+/// side chooses one of its two squares (`escape C2`), whether he escaped unharmed or not; no
+/// other square is offered.
+#[test]
+fn a_pilot_escaping_a_large_vehicle_chooses_one_of_its_squares() {
+    use dust_core::game::{Decision, Pending};
+    use dust_core::unit::BattlefrontSkill;
+    let is48 = tank("IS-48", 1);
+    let pilot = hero("Pilot", &[]);
+    let mut gun = rifle("Panzerschreck", R6, 2);
+    gun.table.vehicle = [CombatValue::Dice { dice: 2, damage: 6 }; 7];
+    let killers = Arc::new(squad("Tank Killers", 1, vec![gun]));
+    for (escape, health) in [(1, 4), (0, 3)] {
+        let mut p = placed(&pilot, Side::A, "C3");
+        p.battlefront = Some(Arc::new(BattlefrontCard {
+            skills: vec![BattlefrontSkill::Pilot],
+            ..BattlefrontCard::default()
+        }));
+        p.joins = Some(0);
+        let mut t = table(
+            8,
+            8,
+            vec![
+                sized(placed(&is48, Side::A, "C3"), BattlefrontKind::LargeVehicle),
+                p,
+                placed(&killers, Side::B, "C8"),
+                placed(&infantry("Rifles"), Side::A, "A1"),
+            ],
+            &[],
+        );
+        assert_eq!(squares(&t, 0), names(&["C3", "C2"]));
+        t.initiative(Side::B);
+        t.decide("activate u2");
+        t.decide("plan attack nothing");
+        t.decide("aim 0 u0 0");
+        t.roll(2, 1);
+        assert!(t.game.unit(UnitId(0)).destroyed, "the IS-48 is destroyed");
+        t.roll(1, escape);
+        assert_eq!(t.game.pending(), Pending::Decision { side: Side::A });
+        assert_eq!(t.game.escaping(), Some(UnitId(1)));
+        assert_eq!(legal(&t), ["escape C3", "escape C2"]);
+        assert!(t.game.clone().apply(Decision::Escape(sq("C4"))).is_err());
+        t.decide("escape C2");
+        let h = t.game.unit(UnitId(1));
+        assert_eq!((h.health, h.at, h.joined, h.activated), (health, Some(sq("C2")), None, true));
+        assert_eq!(t.game.escaping(), None);
+        assert!(!legal(&t).contains(&"activate u1".to_string()), "counts as having activated");
+    }
+}

@@ -471,6 +471,7 @@ fn decision_text_round_trip() {
         Decision::Face(dust_core::battlefront::Facing(3)),
         Decision::Reserve(true),
         Decision::Reserve(false),
+        Decision::Escape(sq("C4")),
     ] {
         let text = d.to_string();
         assert_eq!(text.parse::<Decision>(), Ok(d), "{text}");

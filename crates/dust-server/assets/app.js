@@ -473,7 +473,7 @@ function gamePage(id) {
 
   function onSquare(name) {
     const opts = G.st && G.st.yours ? G.st.decisions : [];
-    const d = opts.find((x) => x.square === name && (x.kind === 'move' || x.kind === 'spread'));
+    const d = opts.find((x) => x.square === name && (x.kind === 'move' || x.kind === 'spread' || x.kind === 'escape'));
     if (d) { pick(d); return; }
     const u = G.st.units.find((x) => !x.destroyed && (x.at === name || (x.squares || []).includes(name)));
     if (u) selectUnit(u.id, true);
@@ -514,7 +514,7 @@ function gamePage(id) {
           d.label, sub ? el('span', { class: 'sub' }, sub) : null);
         choices.append(b);
         if (d.square) {
-          if (d.kind === 'move' || d.kind === 'spread') marks[d.square] = { cls: 'hl-move' + (G.sel === d.text ? ' sel' : '') };
+          if (d.kind === 'move' || d.kind === 'spread' || d.kind === 'escape') marks[d.square] = { cls: 'hl-move' + (G.sel === d.text ? ' sel' : '') };
           else if (d.kind === 'aim' && d.sight) marks[d.square] = { cls: 'hl-target', stroke: !d.sight.ok ? '#777' : d.sight.level === 'hard' ? 'var(--hard)' : d.sight.level === 'soft' ? 'var(--soft)' : '#d00' };
           else if (!marks[d.square]) marks[d.square] = { cls: 'hl-choice' };
         }

@@ -566,6 +566,7 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
             Some(u),
         ),
         Decision::Spread(s) => ("spread", format!("The flames cross {s}"), Some(s), None),
+        Decision::Escape(s) => ("escape", format!("The pilot escapes to {s}"), Some(s), None),
         // Decisions the engine adds later show in their text form.
         #[allow(unreachable_patterns)]
         other => ("other", other.to_string(), None, None),

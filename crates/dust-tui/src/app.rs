@@ -525,7 +525,7 @@ impl App {
         self.rebuild_declaration();
         if self.options != before {
             self.sel = 0;
-            self.focus = if self.options.iter().any(|d| matches!(d, Decision::MoveTo(_))) {
+            self.focus = if self.options.iter().any(|d| matches!(d, Decision::MoveTo(_) | Decision::Escape(_))) {
                 Focus::Board
             } else {
                 Focus::Menu
@@ -574,7 +574,7 @@ impl App {
     /// The space a choice is about, if any.
     pub fn option_square(&self, d: Decision) -> Option<Square> {
         match d {
-            Decision::MoveTo(s) => Some(s),
+            Decision::MoveTo(s) | Decision::Escape(s) => Some(s),
             Decision::Activate(u) | Decision::React(Some(u)) => self.unit_square(u),
             Decision::Aim {
                 target: Some(Target::Unit(u)),

@@ -276,6 +276,7 @@ pub fn label(app: &App, d: Decision) -> String {
                 format!("Move to {s}")
             }
         }
+        Decision::Escape(s) => format!("The pilot escapes to {s}"),
         Decision::Aim { line, target, ammo } => {
             let w = app.weapon(line).map_or_else(|| format!("line {line}"), |(_, w)| w.name.clone());
             match target {
@@ -398,7 +399,7 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
             out.push(Line::styled(odds_text(app, d), Style::default().fg(Color::Yellow)));
             out
         }
-        Decision::MoveTo(s) => vec![Line::styled(square_text(app, s), dim)],
+        Decision::MoveTo(s) | Decision::Escape(s) => vec![Line::styled(square_text(app, s), dim)],
         Decision::React(Some(_)) => vec![Line::styled(
             "a reactive fire roll: on a success this unit attacks the moving enemy now (Reactive Fire)",
             dim,
@@ -647,7 +648,7 @@ fn marks(app: &App) -> Vec<(Square, Mark)> {
     for &d in &app.options {
         let Some(s) = app.option_square(d) else { continue };
         let m = match d {
-            Decision::MoveTo(_) => Mark::Move,
+            Decision::MoveTo(_) | Decision::Escape(_) => Mark::Move,
             Decision::Aim { target: Some(t), .. } => match bf_cover(app, t) {
                 Some(c) => Mark::Target(if c { CoverLevel::Soft } else { CoverLevel::None }),
                 None => match cover_from(app, s, target_piece(app, t)) {

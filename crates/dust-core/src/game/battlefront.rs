@@ -852,13 +852,23 @@ impl Game {
     /// "Piloting Vehicles": "If the Vehicle is destroyed while the Hero is piloting it, the
     /// pilot's player rolls a die. … the Hero escapes unharmed. Otherwise the Hero takes a point
     /// of damage. They are then placed into any square the Vehicle occupied, counting as having
-    /// activated for this turn." The hero stays on the vehicle's (front) square.
-    pub(super) fn bf_pilot_escapes(&mut self, hero: UnitId) {
+    /// activated for this turn." He stands on the vehicle's (front) square until his side
+    /// chooses among `squares`, those the vehicle occupied ([`Decision::Escape`]).
+    pub(super) fn bf_pilot_escapes(&mut self, hero: UnitId, squares: Vec<Square>) {
         if self.unit(hero).destroyed {
             return;
         }
         self.units[usize::from(hero.0)].activated = true;
-        self.stack.push(Step::Escape { hero });
+        self.stack.push(Step::Escape { hero, squares });
+    }
+
+    /// The escaped pilot is placed into square `at` of his destroyed vehicle.
+    pub(super) fn bf_place_pilot(&mut self, hero: UnitId, at: Square) {
+        if self.unit(hero).destroyed || self.unit(hero).at == Some(at) {
+            return;
+        }
+        self.units[usize::from(hero.0)].at = Some(at);
+        self.rebuild_cells();
     }
 
     /// The escape die: two of the three symbols save the hero (the extracted text lost which;
@@ -868,7 +878,7 @@ impl Game {
     }
 
     /// The escape die rolled `k` successes.
-    pub(super) fn bf_escaped(&mut self, hero: UnitId, roll: Roll, k: u16) {
+    pub(super) fn bf_escaped(&mut self, hero: UnitId, squares: Vec<Square>, roll: Roll, k: u16) {
         self.events.push(Event::Rolled {
             purpose: RollPurpose::Escape,
             dice: roll.dice,
@@ -876,6 +886,11 @@ impl Game {
         });
         if k == 0 {
             self.damage_health(hero, 1);
+        }
+        // "They are then placed into any square the Vehicle occupied": his side chooses when
+        // there is more than one.
+        if squares.len() > 1 && !self.unit(hero).destroyed {
+            self.stack.push(Step::EscapeTo { hero, squares });
         }
     }
 }

@@ -93,6 +93,12 @@ impl Game {
     }
 
     pub(super) fn mark_destroyed(&mut self, id: UnitId) {
+        // The squares a pilot may be placed into ("any square the Vehicle occupied").
+        let held = if self.edition == Edition::Battlefront && self.unit(id).joined.is_some() {
+            self.unit_squares(id)
+        } else {
+            Vec::new()
+        };
         let u = &mut self.units[usize::from(id.0)];
         u.destroyed = true;
         u.times_destroyed = u.times_destroyed.saturating_add(1);
@@ -110,7 +116,7 @@ impl Game {
         if self.edition == Edition::Battlefront {
             self.bf_destroyed(id, ap); // scenario victory points, reserves
             if let Some(h) = pilot {
-                self.bf_pilot_escapes(h);
+                self.bf_pilot_escapes(h, held);
             }
         }
     }

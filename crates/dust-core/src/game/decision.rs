@@ -275,6 +275,9 @@ pub enum Decision {
     /// Battlefront edition: whether the owner places the unit just eliminated in reserve
     /// ("Reserves": "the owning player may elect to place it in reserve").
     Reserve(bool),
+    /// Battlefront edition: the square of a destroyed large or huge vehicle its escaped pilot
+    /// is placed into ("Piloting Vehicles": "placed into any square the Vehicle occupied").
+    Escape(Square),
 }
 
 impl fmt::Display for Decision {
@@ -308,6 +311,7 @@ impl fmt::Display for Decision {
             Decision::Revive(m) => write!(f, "revive m{m}"),
             Decision::Face(x) => write!(f, "face {}", x.name()),
             Decision::Reserve(b) => write!(f, "reserve {}", if *b { "yes" } else { "no" }),
+            Decision::Escape(s) => write!(f, "escape {s}"),
         }
     }
 }
@@ -318,7 +322,7 @@ pub struct ParseDecisionError(pub String);
 
 impl fmt::Display for ParseDecisionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, plan march attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4, face NE, reserve yes)", self.0)
+        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, plan march attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4, face NE, reserve yes, escape C4)", self.0)
     }
 }
 
@@ -425,6 +429,7 @@ impl FromStr for Decision {
             ["spread", sq] => Decision::Spread(sq.parse().map_err(|_| err())?),
             ["face", x] => Decision::Face((0..8).map(Facing).find(|f| f.name() == *x).ok_or_else(err)?),
             ["reserve", b] => Decision::Reserve(yes(b).ok_or_else(err)?),
+            ["escape", sq] => Decision::Escape(sq.parse().map_err(|_| err())?),
             ["revive", m] => Decision::Revive(m.strip_prefix('m').and_then(|m| m.parse().ok()).ok_or_else(err)?),
             ["casualty", m] => Decision::Casualty(Casualty::Model(m.strip_prefix('m').and_then(|m| m.parse().ok()).ok_or_else(err)?)),
             _ => return Err(err()),

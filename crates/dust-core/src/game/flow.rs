@@ -59,6 +59,7 @@ impl Game {
             Step::Crush { unit, .. } => Need::Decide(self.unit(*unit).side),
             Step::Revive { medic, .. } => Need::Decide(self.unit(*medic).side),
             Step::Reserve { unit } => Need::Decide(self.unit(*unit).side),
+            Step::EscapeTo { hero, .. } => Need::Decide(self.unit(*hero).side),
             Step::Escape { .. } => Need::Chance(self.bf_escape_roll()),
             Step::AcePilot { .. } => Need::Chance(self.bf_ace_roll()),
             _ => Need::Internal,
@@ -362,7 +363,7 @@ impl Game {
                 }
             }
             Step::InitiativeTargets { army, a } => self.resolve_initiative_targets(army, a, roll, k),
-            Step::Escape { hero } => self.bf_escaped(hero, roll, k),
+            Step::Escape { hero, squares } => self.bf_escaped(hero, squares, roll, k),
             Step::AcePilot { unit } => self.bf_ace_rolled(unit, roll, k),
             Step::Resilient {
                 unit,

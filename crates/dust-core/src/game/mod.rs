@@ -517,6 +517,14 @@ enum Step {
     /// ("Piloting Vehicles").
     Escape {
         hero: UnitId,
+        /// The squares the vehicle occupied, its front square first.
+        squares: Vec<Square>,
+    },
+    /// Battlefront edition: the square a pilot who escaped from a destroyed large or huge
+    /// vehicle is placed into ([`Decision::Escape`]; "Piloting Vehicles").
+    EscapeTo {
+        hero: UnitId,
+        squares: Vec<Square>,
     },
     /// Battlefront edition: the die of an Ace Pilot whose vehicle or aircraft activates; on an
     /// army symbol the declaration below has three actions ("Ace Pilot").
@@ -841,6 +849,15 @@ impl Game {
 
     // ----- decisions --------------------------------------------------------------------------
 
+    /// Battlefront edition: the pilot whose square is to be chosen ([`Decision::Escape`]), if
+    /// that is the pending decision.
+    pub fn escaping(&self) -> Option<UnitId> {
+        match self.stack.last() {
+            Some(Step::EscapeTo { hero, .. }) => Some(*hero),
+            _ => None,
+        }
+    }
+
     /// Every decision the deciding side may take now (empty when a chance event or nothing is pending).
     pub fn legal_decisions(&self) -> Vec<Decision> {
         match self.stack.last() {
@@ -863,6 +880,7 @@ impl Game {
             ],
             Some(Step::Revive { squad, .. }) => self.revive_options(*squad).into_iter().map(Decision::Revive).collect(),
             Some(Step::Reserve { .. }) => vec![Decision::Reserve(true), Decision::Reserve(false)],
+            Some(Step::EscapeTo { squares, .. }) => squares.iter().map(|&s| Decision::Escape(s)).collect(),
             _ => Vec::new(),
         }
     }
@@ -966,6 +984,7 @@ impl Game {
             }
             (Step::Revive { squad, .. }, Decision::Revive(m)) => self.revive(squad, m),
             (Step::Reserve { unit }, Decision::Reserve(b)) => self.bf_reserve(unit, b),
+            (Step::EscapeTo { hero, .. }, Decision::Escape(at)) => self.bf_place_pilot(hero, at),
             (other, _) => self.stack.push(other),
         }
         self.advance();
