@@ -5,10 +5,10 @@
 //! the square behind it (its facing). Dice are scripted.
 
 use dust_core::battlefront::Facing;
-use dust_core::game::tests_support::{entering, open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::tests_support::{entering, gun_vehicle, open_game, placed, rifle, sq, squad, Table};
 use dust_core::game::{GameSetup, UnitId, UnitSetup};
 use dust_core::unit::{BattlefrontCard, BattlefrontKind, CombatValue};
-use dust_core::{Armor, ArmorType, Edition, Side, Square, Terrain, UnitCard, UnitKind, WeaponRange};
+use dust_core::{Edition, Side, Square, Terrain, UnitCard, UnitKind, WeaponRange};
 use std::sync::Arc;
 
 const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
@@ -28,20 +28,7 @@ fn short_infantry(name: &str, max: u8) -> Arc<UnitCard> {
 
 /// A vehicle card with one gun (range 6, 2 dice against vehicles) and `movement`.
 fn tank(name: &str, movement: u8) -> Arc<UnitCard> {
-    let mut gun = rifle("Gun", R6, 2);
-    gun.table.vehicle = [CombatValue::Dice { dice: 2, damage: 1 }; 7];
-    let mut c = squad(name, 1, vec![gun]);
-    c.kind = UnitKind::Vehicle;
-    c.armor = Armor {
-        kind: ArmorType::Vehicle,
-        class: 3,
-    };
-    c.health = 4;
-    c.movement = movement;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
-    Arc::new(c)
+    Arc::new(gun_vehicle(name, movement))
 }
 
 fn sized(mut u: UnitSetup, kind: BattlefrontKind) -> UnitSetup {

@@ -5,7 +5,7 @@
 //! `dust_core::battlefront`; rules of play through scripted games (dice as successes per roll).
 
 use dust_core::battlefront::{aircraft_cover, area_cover, sees, sees_aircraft};
-use dust_core::game::tests_support::{open_board, open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::tests_support::{gun_vehicle, open_board, open_game, placed, rifle, sq, squad, Table};
 use dust_core::game::{GameSetup, UnitId, UnitSetup};
 use dust_core::reach::{can_arrive, check_step_in, fly_reach, reach_squares_in, MoveRules, Mover};
 use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, CombatValue, Locomotion};
@@ -55,20 +55,7 @@ fn infantry(name: &str, n: u8) -> Arc<UnitCard> {
 }
 
 fn vehicle(name: &str, movement: u8) -> Arc<UnitCard> {
-    let mut gun = rifle("Gun", R6, 2);
-    gun.table.vehicle = [CombatValue::Dice { dice: 2, damage: 1 }; 7];
-    let mut c = squad(name, 1, vec![gun]);
-    c.kind = UnitKind::Vehicle;
-    c.armor = Armor {
-        kind: ArmorType::Vehicle,
-        class: 3,
-    };
-    c.health = 4;
-    c.movement = movement;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
-    Arc::new(c)
+    Arc::new(gun_vehicle(name, movement))
 }
 
 /// An aircraft card: a gun that hits infantry and aircraft, Move rating `movement`.

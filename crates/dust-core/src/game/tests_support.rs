@@ -48,6 +48,25 @@ pub fn squad(name: &str, n: u8, weapons: Vec<WeaponLine>) -> UnitCard {
     }
 }
 
+/// A vehicle of armor class 3 and 4 health with one gun (range 6; 2 dice against soldiers and
+/// vehicles) and `movement`.
+pub fn gun_vehicle(name: &str, movement: u8) -> UnitCard {
+    let mut gun = rifle("Gun", WeaponRange::Spaces { min: 1, max: 6 }, 2);
+    gun.table.vehicle = [CombatValue::Dice { dice: 2, damage: 1 }; 7];
+    let mut c = squad(name, 1, vec![gun]);
+    c.kind = UnitKind::Vehicle;
+    c.armor = Armor {
+        kind: ArmorType::Vehicle,
+        class: 3,
+    };
+    c.health = 4;
+    c.movement = movement;
+    c.models.clear();
+    c.soft_cover = None;
+    c.hard_cover = None;
+    c
+}
+
 /// An open board of the given size.
 pub fn open_board(w: u8, h: u8) -> Board {
     Board::new(BoardSetup {
