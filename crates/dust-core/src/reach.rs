@@ -1160,6 +1160,17 @@ mod tests {
 
     /// A pseudo-random small board with a structure, terrain, cover elements and pieces
     /// (`None` when the drawn structure is refused).
+    /// A pseudo-random number below `n` for each call, from `seed` (xorshift64): the random
+    /// boards and movers of these tests.
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    }
+
     fn random_position(rnd: &mut impl FnMut(u64) -> u64) -> Option<(Board, Occupancy)> {
         random_position_sized(rnd, 6, 6)
     }
@@ -1249,13 +1260,7 @@ mod tests {
     /// boards with structures, cover elements and pieces, for every kind of mover.
     #[test]
     fn step_mask_agrees_with_check_step() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rnd = xorshift(0x2545_f491_4f6c_dd1du64);
         for _ in 0..300 {
             let Some((board, occ)) = random_position(&mut rnd) else { continue };
             // Some enemy vehicles stand for aircraft that others pass under.
@@ -1304,13 +1309,7 @@ mod tests {
     /// for every kind of mover, movement, skill and first-diagonal state.
     #[test]
     fn reach_squares_agrees_with_reach_after() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rnd = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rnd = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let mut checked = 0;
         for _ in 0..200 {
             let Some((board, occ)) = random_position(&mut rnd) else { continue };
@@ -1349,13 +1348,7 @@ mod tests {
     /// [`reach_squares`] and [`entry_squares`] still list what searches step by step find.
     #[test]
     fn windowed_searches_agree_on_large_boards() {
-        let mut seed = 0x5851_f42d_4c95_7f2du64;
-        let mut rnd = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rnd = xorshift(0x5851_f42d_4c95_7f2du64);
         let mut checked = 0;
         for _ in 0..40 {
             let Some((board, occ)) = random_position_sized(&mut rnd, 25, 40) else {
@@ -1431,13 +1424,7 @@ mod tests {
     /// allows, on many pseudo-random boards and entry rows, for every kind of mover.
     #[test]
     fn entry_squares_agrees_with_one_search_per_entry_square() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut rnd = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rnd = xorshift(0x1234_5678_9abc_def1u64);
         let mut checked = 0;
         for _ in 0..300 {
             let Some((board, occ)) = random_position(&mut rnd) else { continue };
