@@ -1013,14 +1013,24 @@ pub fn can_stop(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> boo
 /// Units": only heroes share a space with a friendly unit), as do water, rubble and anti-tank
 /// traps.
 pub fn can_arrive(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> bool {
-    let r = Rules::new(board, occ, mover);
+    can_arrive_by(board, occ, mover, s, MoveRules::default())
+}
+
+/// [`can_arrive`] by the rules of an edition (a battlefront walker stops in rubble: [`MoveRules`]).
+pub fn can_arrive_by<'a>(board: &'a Board, occ: &'a Occupancy, mover: &Mover, s: Square, rules: impl Into<MoveRules<'a>>) -> bool {
+    let r = Rules::new(board, occ, mover).of(rules);
     r.enter_other(s).is_ok() && r.stop_other(s)
 }
 
 /// Whether a unit that does not stand in `s` may enter it on its way elsewhere (the rules of
 /// [`can_arrive`] for passing through).
 pub fn can_pass(board: &Board, occ: &Occupancy, mover: &Mover, s: Square) -> bool {
-    Rules::new(board, occ, mover).enter_other(s).is_ok()
+    can_pass_by(board, occ, mover, s, MoveRules::default())
+}
+
+/// [`can_pass`] by the rules of an edition (walker, enemy aircraft passed under: [`MoveRules`]).
+pub fn can_pass_by<'a>(board: &'a Board, occ: &'a Occupancy, mover: &Mover, s: Square, rules: impl Into<MoveRules<'a>>) -> bool {
+    Rules::new(board, occ, mover).of(rules).enter_other(s).is_ok()
 }
 
 // ---------------------------------------------------------------- aircraft (battlefront)

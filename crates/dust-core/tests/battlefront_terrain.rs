@@ -224,6 +224,30 @@ fn walkers_enter_rubble_tanks_do_not() {
     assert!(options(Some(Locomotion::Walker)).contains(&"move C2".to_string()));
     assert!(!options(Some(Locomotion::Tracked)).contains(&"move C2".to_string()));
     assert!(!options(None).contains(&"move C2".to_string()), "a card that does not say");
+    // A large walker (front C2, rear C1, facing north) drives its front into rubble on C3; a
+    // large tracked vehicle does not.
+    let big = vehicle("Big", 1);
+    let large = |locomotion| {
+        let mut u = placed(&big, Side::A, "C2");
+        u.battlefront = Some(Arc::new(BattlefrontCard {
+            locomotion,
+            kind: Some(BattlefrontKind::LargeVehicle),
+            ..BattlefrontCard::default()
+        }));
+        let mut setup = battlefront(open_game(5, 6, vec![u, placed(&foe, Side::B, "E6")]));
+        setup.board.set_terrain(sq("C3"), Terrain::Rubble);
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan move nothing");
+        moves(&t)
+    };
+    assert!(
+        large(Some(Locomotion::Walker)).contains(&"move C3".to_string()),
+        "{:?}",
+        large(Some(Locomotion::Walker))
+    );
+    assert!(!large(Some(Locomotion::Tracked)).contains(&"move C3".to_string()));
 }
 
 /// tactics-battlefront-2013-rules.txt, "Water Squares": "Units cannot enter a water square";
@@ -790,4 +814,73 @@ fn ground_units_pass_under_enemy_aircraft() {
     assert!(!under.contains(&"move C2".to_string()), "never stopping there: {under:?}");
     let blocked = options(&tank);
     assert!(!blocked.contains(&"move C3".to_string()), "{blocked:?}");
+}
+
+/// tactics-battlefront-2013-rules.txt, "Line of Sight Through Units" ("a square containing a
+/// Vehicle unit (whether friendly or enemy) does block Line of Sight") with an aircraft between
+/// two units on the ground: it blocks as a vehicle does (docs/rulings.md, "Battlefront aircraft
+/// between two ground units"); an infantry squad there does not.
+#[test]
+fn an_aircraft_between_two_ground_units_blocks_their_sight() {
+    let plane = aircraft("Plane", 3);
+    let foot = infantry("Foot", 3);
+    let sight = |middle: &Arc<UnitCard>| {
+        let setup = battlefront(open_game(
+            5,
+            6,
+            vec![
+                placed(&foot, Side::A, "C1"),
+                placed(middle, Side::B, "C3"),
+                placed(&foot, Side::B, "C5"),
+            ],
+        ));
+        let t = Table::new(setup);
+        sees(t.game.board(), t.game.occupancy(), sq("C1"), sq("C5"))
+    };
+    assert!(!sight(&plane), "the aircraft blocks");
+    assert!(sight(&foot), "infantry never blocks");
+}
+
+/// tactics-battlefront-2013-rules.txt, "Moving Through Other Units" ("Infantry and Vehicle units
+/// … can enter a square occupied by an enemy Aircraft unit") and "Moving Large Vehicles and
+/// Aircraft": a large tank drives on through a gap held by an enemy aircraft, both its squares
+/// passing under it, and never ends with a square there; held by an enemy tank, the gap stays
+/// shut.
+#[test]
+fn large_vehicles_pass_under_enemy_aircraft() {
+    let plane = aircraft("Plane", 3);
+    let blocker = vehicle("Blocker", 1);
+    let big = vehicle("Big", 4);
+    let fronts = |enemy: &Arc<UnitCard>| {
+        // The large tank: front C2, rear C1, facing north; a wall across row 3 but C3.
+        let mut setup = battlefront(open_game(
+            5,
+            7,
+            vec![
+                sized(placed(&big, Side::A, "C2"), BattlefrontKind::LargeVehicle),
+                placed(enemy, Side::B, "C3"),
+            ],
+        ));
+        for s in ["A3", "B3", "D3", "E3"] {
+            setup.board.set_terrain(sq(s), Terrain::NoDot);
+        }
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan move nothing");
+        t
+    };
+    let mut t = fronts(&plane);
+    let under = moves(&t);
+    assert!(under.contains(&"move C5".to_string()), "both squares past the aircraft: {under:?}");
+    assert!(!under.contains(&"move C3".to_string()), "never ending under it: {under:?}");
+    t.decide("move C4");
+    let rears = moves(&t);
+    assert!(!rears.contains(&"move C3".to_string()), "the rear never ends under it: {rears:?}");
+    assert!(rears.contains(&"move C5".to_string()), "{rears:?}");
+    let shut = moves(&fronts(&blocker));
+    assert!(
+        !shut.iter().any(|m| ["move C4", "move C5", "move C6"].contains(&m.as_str())),
+        "{shut:?}"
+    );
 }

@@ -25,9 +25,13 @@
 //!   openings are the full width of a square. Huge openings are two or more squares wide …
 //!   Huge Vehicle units need a huge opening to move through" (docs/rulings.md, "Battlefront
 //!   large models in the engine", "Battlefront openings of three sizes").
-//! - A large aircraft moves the same way, each square flying ([`large_reach_by`]): over every
-//!   square, wall and unit but enemy aircraft, ending where an aircraft may be placed
-//!   ("Aircraft Move Over Terrain").
+//! - A large aircraft moves the same way, each square flying ([`large_reach_by`],
+//!   [`Medium::Air`]): over every square, wall and unit but enemy aircraft, ending where an
+//!   aircraft may be placed ("Aircraft Move Over Terrain").
+//! - A large or huge model on the ground passes under enemy aircraft as every ground unit does
+//!   ([`Medium::Ground`] with the squares of the enemy aircraft; "Moving Through Other Units":
+//!   Infantry and Vehicle units "can enter a square occupied by an enemy Aircraft unit") and
+//!   never ends a move under one.
 //! - "Large and Huge Vehicles must move entirely onto the board by moving two squares": a model
 //!   entering puts its front squares on entry squares (one point) with the rest of it still off
 //!   the board, and drives on.
@@ -37,7 +41,7 @@ use crate::board::Board;
 use crate::edition::Edition;
 use crate::occupancy::Occupancy;
 use crate::range::range;
-use crate::reach::{can_arrive, can_land, can_pass, check_step_in, Mover};
+use crate::reach::{can_arrive, can_arrive_by, can_land, can_pass_by, check_step_in, MoveRules, Mover};
 use crate::square::Square;
 use std::collections::HashMap;
 
@@ -112,6 +116,32 @@ pub fn pose_from(front: Square, rear: Square) -> Option<Pose> {
     (f.0 % 2 == 0 && rear.is_adjacent(front)).then(|| Pose::at(front, f))
 }
 
+/// How a model of several squares moves: on the ground, by the battlefront rules of one step
+/// (walker, enemy aircraft it passes under), or flying.
+#[derive(Copy, Clone, Debug)]
+pub enum Medium<'a> {
+    /// On the ground, by these rules (their edition is taken as battlefront).
+    Ground(MoveRules<'a>),
+    /// In the air; the squares of the enemy aircraft, which it never flies into.
+    Air(&'a [Square]),
+}
+
+impl<'a> Medium<'a> {
+    /// On the ground, without walker and with no enemy aircraft to pass under.
+    pub fn ground() -> Medium<'a> {
+        Medium::Ground(MoveRules::from(Edition::Battlefront))
+    }
+    fn rules(self) -> Option<MoveRules<'a>> {
+        match self {
+            Medium::Ground(r) => Some(MoveRules {
+                edition: Edition::Battlefront,
+                ..r
+            }),
+            Medium::Air(_) => None,
+        }
+    }
+}
+
 /// A pose the search reached.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Reached {
@@ -141,14 +171,15 @@ pub fn large_reach(
     diagonal_used: bool,
     partial: bool,
 ) -> Vec<Reached> {
-    large_reach_by(board, occ, mover, squares, start, entries, diagonal_used, partial, None)
+    large_reach_by(board, occ, mover, squares, start, entries, diagonal_used, partial, Medium::ground())
 }
 
-/// [`large_reach`] for a model on the ground (`air` is `None`) or a large aircraft (`air`: the
-/// squares of the enemy aircraft). An aircraft flies over every square, wall and unit but enemy
-/// aircraft, and every square of it ends where an aircraft may be placed
-/// ([`crate::reach::can_land`]; tactics-battlefront-2013-rules.txt, "Aircraft Move Over
-/// Terrain", "Moving Large Vehicles and Aircraft").
+/// [`large_reach`] for a model on the ground ([`Medium::Ground`]: it passes under the enemy
+/// aircraft its rules list, never stopping there) or a large aircraft ([`Medium::Air`]). An
+/// aircraft flies over every square, wall and unit but enemy aircraft, and every square of it
+/// ends where an aircraft may be placed ([`crate::reach::can_land`]; tactics-battlefront-2013-rules.txt,
+/// "Aircraft Move Over Terrain", "Moving Large Vehicles and Aircraft", "Moving Through Other
+/// Units").
 #[allow(clippy::too_many_arguments)]
 pub fn large_reach_by(
     board: &Board,
@@ -159,7 +190,7 @@ pub fn large_reach_by(
     entries: &[Square],
     diagonal_used: bool,
     partial: bool,
-    air: Option<&[Square]>,
+    medium: Medium<'_>,
 ) -> Vec<Reached> {
     let budget = mover.movement + u8::from(mover.fast);
     // (pose, diagonal used) -> cheapest cost.
@@ -175,7 +206,7 @@ pub fn large_reach_by(
                 let Some(f) = entry_facing(board, e) else { continue };
                 let p = Pose::at(e, f);
                 let on: Vec<Square> = p.squares(board, squares);
-                if budget >= 1 && on.iter().all(|s| entries.contains(s) && pass_ok(board, occ, mover, air, *s)) {
+                if budget >= 1 && on.iter().all(|s| entries.contains(s) && pass_ok(board, occ, mover, medium, *s)) {
                     frontier.push((p, diagonal_used, 1));
                 }
             }
@@ -189,7 +220,7 @@ pub fn large_reach_by(
         if best.get(&(p, used)).is_some_and(|&b| b < cost) {
             continue;
         }
-        for (q, diagonal) in steps(board, occ, mover, air, squares, p) {
+        for (q, diagonal) in steps(board, occ, mover, medium, squares, p) {
             let (c, u2) = if diagonal {
                 if used {
                     (cost + 2, true)
@@ -229,9 +260,9 @@ pub fn large_reach_by(
         if !full && !partial {
             continue;
         }
-        let stops = p.squares(board, squares).iter().all(|&s| match air {
-            Some(_) => can_land(board, occ, s),
-            None => can_arrive(board, occ, mover, s),
+        let stops = p.squares(board, squares).iter().all(|&s| match medium {
+            Medium::Air(_) => can_land(board, occ, s),
+            Medium::Ground(_) => medium.rules().is_some_and(|r| can_arrive_by(board, occ, mover, s, r)),
         });
         if !stops {
             continue;
@@ -289,24 +320,24 @@ fn rotations(p: Pose) -> Vec<Pose> {
 
 /// Whether one square of the model may step from `a` to `b`: the ground rules of one step, or in
 /// the air anywhere but onto an enemy aircraft.
-fn step_ok(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, a: (i32, i32), b: (i32, i32)) -> bool {
-    match (on_board(board, a), on_board(board, b), air) {
-        (Some(_), Some(y), Some(enemy)) => !enemy.contains(&y),
-        (Some(x), Some(y), None) => check_step_in(board, occ, mover, x, y, Edition::Battlefront).is_ok(),
+fn step_ok(board: &Board, occ: &Occupancy, mover: &Mover, medium: Medium<'_>, a: (i32, i32), b: (i32, i32)) -> bool {
+    match (on_board(board, a), on_board(board, b), medium.rules()) {
+        (Some(_), Some(y), None) => !matches!(medium, Medium::Air(enemy) if enemy.contains(&y)),
+        (Some(x), Some(y), Some(rules)) => check_step_in(board, occ, mover, x, y, rules).is_ok(),
         _ => false,
     }
 }
 
 /// Whether one square of the model may pass through `s` (entering the board).
-fn pass_ok(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, s: Square) -> bool {
-    match air {
-        Some(enemy) => !enemy.contains(&s),
-        None => can_pass(board, occ, mover, s),
+fn pass_ok(board: &Board, occ: &Occupancy, mover: &Mover, medium: Medium<'_>, s: Square) -> bool {
+    match medium {
+        Medium::Air(enemy) => !enemy.contains(&s),
+        Medium::Ground(_) => medium.rules().is_some_and(|r| can_pass_by(board, occ, mover, s, r)),
     }
 }
 
 /// The poses one square away from `p`, and whether the square was diagonal.
-fn steps(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, squares: u8, p: Pose) -> Vec<(Pose, bool)> {
+fn steps(board: &Board, occ: &Occupancy, mover: &Mover, medium: Medium<'_>, squares: u8, p: Pose) -> Vec<(Pose, bool)> {
     let cells = p.cells(squares);
     let mut out = Vec::new();
     if squares >= 4 {
@@ -319,7 +350,7 @@ fn steps(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, 
             };
             let ok = q.cells(squares).iter().zip(&cells).all(|(&n, &o)| {
                 if on_board(board, o).is_some() {
-                    step_ok(board, occ, mover, air, o, n)
+                    step_ok(board, occ, mover, medium, o, n)
                 } else {
                     on_board(board, n).is_some()
                 }
@@ -335,7 +366,7 @@ fn steps(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, 
                 facing: p.facing,
             };
             // Every square of the block takes the step ("move that corner one square as usual").
-            if cells.iter().all(|&c| step_ok(board, occ, mover, air, c, (c.0 + dx, c.1 + dy))) {
+            if cells.iter().all(|&c| step_ok(board, occ, mover, medium, c, (c.0 + dx, c.1 + dy))) {
                 out.push((q, dx != 0 && dy != 0));
             }
         }
@@ -349,7 +380,7 @@ fn steps(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, 
         }
         for (dx, dy) in Facing::STEPS {
             let n = (lead.0 + dx, lead.1 + dy);
-            if n == other || !step_ok(board, occ, mover, air, lead, n) {
+            if n == other || !step_ok(board, occ, mover, medium, lead, n) {
                 continue;
             }
             let diagonal = dx != 0 && dy != 0;
@@ -357,7 +388,7 @@ fn steps(board: &Board, occ: &Occupancy, mover: &Mover, air: Option<&[Square]>, 
                 // "into one of the intervening squares"
                 [(lead.0 + dx, lead.1), (lead.0, lead.1 + dy)]
                     .into_iter()
-                    .filter(|&i| i == other || (step_ok(board, occ, mover, air, lead, i) && step_ok(board, occ, mover, air, i, n)))
+                    .filter(|&i| i == other || (step_ok(board, occ, mover, medium, lead, i) && step_ok(board, occ, mover, medium, i, n)))
                     .collect()
             } else {
                 // "into the adjacent square previously occupied by the model"
@@ -407,8 +438,9 @@ pub fn rotations_in_place(board: &Board, occ: &Occupancy, mover: &Mover, squares
         for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
             let n = (pivot.0 + dx, pivot.1 + dy);
             let own = cells.contains(&n);
-            let free =
-                own || (step_ok(board, occ, mover, None, pivot, n) && on_board(board, n).is_some_and(|s| can_arrive(board, occ, mover, s)));
+            let free = own
+                || (step_ok(board, occ, mover, Medium::ground(), pivot, n)
+                    && on_board(board, n).is_some_and(|s| can_arrive(board, occ, mover, s)));
             if !free {
                 continue;
             }

@@ -1107,9 +1107,14 @@ impl Game {
                 .is_some_and(|r| r.needs_diagonal);
         let entering = unit.at.is_none();
         let partial = entering && leg + 1 < legs;
-        // A large aircraft flies ("Aircraft Move Over Terrain"): over all but enemy aircraft.
-        let air = self.flies(u).then(|| self.enemy_aircraft(unit.side));
-        let air = air.as_deref();
+        // A large aircraft flies ("Aircraft Move Over Terrain"): over all but enemy aircraft; a
+        // model on the ground passes under them ("Moving Through Other Units").
+        let enemy_air = self.enemy_aircraft(unit.side);
+        let air = if self.flies(u) {
+            large::Medium::Air(&enemy_air)
+        } else {
+            large::Medium::Ground(self.move_rules(u, &enemy_air))
+        };
         let mut v = large::large_reach_by(&self.board, &occ, &mover, n, start, &self.entry_of(u), used, partial, air);
         if partial {
             let mut next = mover;
