@@ -433,3 +433,219 @@ fn joined_hero_errors() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--hero-health 5"), "{}", stderr(&o));
 }
+
+/// Issue 10: `--also` puts other units on a spray's path (tactics-battlefront-2013-rules.txt,
+/// "Spray Weapons": "Spray weapons are Blast Weapons that attack all units, even friendly units,
+/// in squares between the attacking unit and the target unit"; the book's example: "If it
+/// targeted the Ludwig, it could fire through both the Recon Grenadiers and the Heavy Laser
+/// Grenadiers to hit it"). The Fireball's Napalm Thrower is a blast against soldiers, one die
+/// per model with no save: the five Recon Grenadiers lose Binomial(5, 1/3); the engine agrees.
+#[test]
+fn battlefront_spray_path_victims() {
+    let args = [
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Fireball",
+        "--target",
+        "Ludwig",
+        "--also",
+        "Recon Grenadiers",
+        "--also",
+        "Heavy Laser Grenadiers",
+    ];
+    let v = json(&args);
+    let victims = v["victims"].as_array().expect("victims");
+    assert_eq!(victims.len(), 2);
+    assert_eq!(victims[0]["name"], "Recon Grenadiers");
+    assert_eq!(victims[1]["name"], "Heavy Laser Grenadiers");
+    assert_eq!(victims[0]["lines"][0]["dice"], 5, "one die per model");
+    let recon = probs(&victims[0]["loss"]);
+    let p: f64 = 1.0 / 3.0;
+    for (k, &x) in recon.iter().enumerate() {
+        let c = [1.0, 5.0, 10.0, 10.0, 5.0, 1.0][k];
+        let want = c * p.powi(k as i32) * (1.0 - p).powi(5 - k as i32);
+        assert!((x - want).abs() < 1e-12, "P({k}) = {x} not {want}");
+    }
+    for vic in victims {
+        assert!((probs(&vic["loss"]).iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        let d = vic["destroyed"].as_f64().unwrap();
+        assert!((d - *probs(&vic["loss"]).last().unwrap()).abs() < 1e-12);
+    }
+    // Default lines with units on the path: no close combat (the target is out of reach).
+    assert!(v["lines"].as_array().unwrap().iter().all(|l| l["close_combat"] == false));
+    // Fewer miniatures, fewer dice: `NAME:N`.
+    let mut three = args.to_vec();
+    three[7] = "Recon Grenadiers:3";
+    assert_eq!(json(&three)["victims"][0]["lines"][0]["dice"], 3);
+    // The engine sprays the same path.
+    let mut mc = args.to_vec();
+    mc.extend(["--monte-carlo", "4000", "--seed", "5"]);
+    let m = json(&mc);
+    for i in 0..2 {
+        let engine = probs(&m["monte_carlo"]["victims"][i]);
+        let exact = probs(&m["victims"][i]["loss"]);
+        for (k, p) in exact.iter().enumerate() {
+            let e = engine.get(k).copied().unwrap_or(0.0);
+            let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
+            assert!((e - p).abs() < 4.0 * se, "victim {i} loss {k}: engine {e} exact {p}");
+        }
+    }
+    // The human output has a table per unit on the path.
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("on the spray's path: Recon Grenadiers (5 miniatures"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("on the spray's path: Heavy Laser Grenadiers"), "{}", stdout(&o));
+}
+
+#[test]
+fn spray_path_errors() {
+    let base = ["--edition", "battlefront", "--attacker", "Fireball", "--target", "Ludwig"];
+    let with = |extra: &[&str]| {
+        let mut v = base.to_vec();
+        v.extend_from_slice(extra);
+        run(&v)
+    };
+    // An unknown unit: the closest name as a hint.
+    let o = with(&["--also", "Recon Grenadier"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--also") && stderr(&o).contains("Recon Grenadiers"),
+        "{}",
+        stderr(&o)
+    );
+    // Three units on a path of two squares (range 3).
+    let o = with(&["--also", "Recon Grenadiers", "--also", "Lara", "--also", "Heavy Laser Grenadiers"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("at most 2 square"), "{}", stderr(&o));
+    // Miniatures out of range.
+    let o = with(&["--also", "Recon Grenadiers:9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("1 to 5"), "{}", stderr(&o));
+    // No spray line: the unit is on no spray path.
+    let o = run(&[
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Heavy Laser Grenadiers",
+        "--target",
+        "Ludwig",
+        "--weapon",
+        "Schwere",
+        "--also",
+        "Lara",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no spray path"), "{}", stderr(&o));
+}
+
+/// A test card (not shipped: no shipped card has one) whose rifle has two lines, linked by
+/// `mode_of` (tactics-battlefront-2013-rules.txt, "Weapons with Two Lines").
+const TWO_LINES: &str = r#"
+name = "Test Gunner"
+edition = "battlefront"
+bloc = "axis"
+kind = "hero"
+movement = 1
+armor = "soldier 2"
+health = 3
+ap = 20
+skills = []
+source = "test card: a weapon with two lines"
+
+[[weapon]]
+name = "Rifle (burst)"
+mode_of = "Rifle (AT)"
+range = "4"
+soldier = ["3/1", "3/1", "3/1", "3/1"]
+vehicle = ["-", "-", "-", "-", "-", "-", "-"]
+aircraft = ["-", "-", "-"]
+
+[[weapon]]
+name = "Rifle (AT)"
+range = "4"
+soldier = ["1/1", "1/1", "1/1", "1/1"]
+vehicle = ["2/3", "2/3", "2/3", "2/3", "2/3", "2/3", "2/3"]
+aircraft = ["-", "-", "-"]
+"#;
+
+/// Issue 10, battlefront "Weapons with Two Lines" and "Improvised Close-Combat Weapons": a
+/// prefix choosing both lines of a weapon fires the better (here the burst: three dice, each
+/// kept with 1/3 × 2/3 after the infantry save), a full line name fires that line; the
+/// Improvised Weapons line (one die per soldier) is chosen by name where the engine offers it
+/// (the Heavy Laser Grenadiers' knives cannot hurt Ludwig), and refused where it does not.
+#[test]
+fn battlefront_two_lines_and_improvised_weapons() {
+    let card = common::temp_file("test-gunner.toml", TWO_LINES.as_bytes());
+    let card = card.to_str().unwrap();
+    let bf = ["--edition", "battlefront", "--attacker", card, "--target", "Recon Grenadiers"];
+    let mut both = bf.to_vec();
+    both.extend(["--weapon", "Rifle"]);
+    let v = json(&both);
+    assert_eq!(v["lines"].as_array().unwrap().len(), 1);
+    assert_eq!(v["lines"][0]["name"], "Rifle (burst)");
+    assert!(
+        v["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("Weapons with Two Lines")),
+        "{}",
+        v["notes"]
+    );
+    let loss = probs(&v["loss"]);
+    let q: f64 = 2.0 / 9.0;
+    assert!((loss[0] - (1.0 - q).powi(3)).abs() < 1e-12, "{loss:?}");
+    let mut at = bf.to_vec();
+    at.extend(["--weapon", "rifle (at)"]);
+    let v = json(&at);
+    assert_eq!(v["lines"][0]["name"], "Rifle (AT)");
+    assert_eq!(v["lines"][0]["dice"], 1);
+    // Against a vehicle the better line is the other.
+    let v = json(&[
+        "--edition",
+        "battlefront",
+        "--attacker",
+        card,
+        "--target",
+        "Ludwig",
+        "--weapon",
+        "Rifle",
+    ]);
+    assert_eq!(v["lines"][0]["name"], "Rifle (AT)");
+    // Improvised weapons.
+    let imp = [
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Heavy Laser Grenadiers",
+        "--target",
+        "Ludwig",
+        "--weapon",
+        "Improvised",
+    ];
+    let v = json(&imp);
+    assert_eq!(v["lines"][0]["name"], "Improvised Weapons");
+    assert_eq!(v["lines"][0]["dice"], 3, "one die per soldier");
+    assert_eq!(v["close_combat"], true);
+    let loss = probs(&v["loss"]);
+    assert!((loss[0] - 8.0 / 27.0).abs() < 1e-12, "{loss:?}");
+    // The default lines take it where the engine offers it.
+    let v = json(&imp[..6]);
+    assert!(v["lines"].as_array().unwrap().iter().any(|l| l["name"] == "Improvised Weapons"));
+    // Not offered against soldiers the knives can hurt.
+    let mut no = imp.to_vec();
+    no[5] = "Recon Grenadiers";
+    let o = run(&no);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("offered only when"), "{}", stderr(&o));
+    // The engine agrees on the improvised attack.
+    let mut mc = imp.to_vec();
+    mc.extend(["--monte-carlo", "3000"]);
+    let o = run(&mc);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -359,3 +359,244 @@ fn the_default_scenario_draws_in_80x24_and_larger() {
         }
     }
 }
+
+// ----- the players' set-up of a battlefront game (`play --setup players`) -------------------
+
+mod common;
+
+use dust_core::battlefront::setup::{SetupDecision, SetupStage};
+
+/// Types `text` as keys: `\n` is Enter, every other character its key.
+fn type_keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        let code = if c == '\n' { KeyCode::Enter } else { KeyCode::Char(c) };
+        key(app, code);
+    }
+}
+
+fn battlefront_app(scenario: &str, seed: u64, setup_seed: u64, seats: BySide<Seat>, save: Option<std::path::PathBuf>) -> App {
+    let ai = (seats.a == Seat::Ai || seats.b == Seat::Ai).then(|| opponent::build("greedy", seed + 100).unwrap());
+    let ai_spec = ai.as_ref().map(|_| "greedy".to_string());
+    App::with_players_setup(
+        AppConfig {
+            scenario: scenario.into(),
+            setup: dust_tui::setup::load_scenario(scenario).unwrap(),
+            seed,
+            seats,
+            ai,
+            ai_spec,
+            save_path: save,
+        },
+        setup_seed,
+    )
+    .unwrap()
+}
+
+const YOU_AGAINST_THE_AI: BySide<Seat> = BySide {
+    a: Seat::Human,
+    b: Seat::Ai,
+};
+
+/// A person sets up Bait and Flank against the greedy AI with keys and typed decisions (the
+/// errors explained on the status line), plays a little, saves; the record keeps the set-up
+/// and `dust1947 replay` reproduces the game.
+#[test]
+fn a_person_sets_up_plays_saves_and_the_record_replays() {
+    let dir = std::env::temp_dir().join(format!("dust1947-play-setup-{}", std::process::id()));
+    let path = dir.join("game.toml");
+    let mut app = battlefront_app("bait-and-flank", 9, 7, YOU_AGAINST_THE_AI, Some(path.clone()));
+    app.settle();
+    assert!(app.in_setup());
+    assert_eq!(app.setup_human_to_decide(), Some(dust_core::Side::A));
+    assert_eq!(app.options(), &[] as &[Decision], "no game decision during the set-up");
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("board open") && s.contains("board ruins"), "{s}");
+    assert!(s.contains("Your set-up: side A"), "{s}");
+    // Only the phase's legal decisions are offered.
+    assert_eq!(app.setup_options().len(), app.setup_phase().unwrap().legal_decisions().len());
+    // A typed decision that does not read, one that is not asked now: said, nothing taken.
+    type_keys(&mut app, ":plant a tree\n");
+    assert!(app.message().unwrap().contains("is not a set-up decision"), "{:?}", app.message());
+    type_keys(&mut app, ":objective F8\n");
+    assert!(
+        app.message().unwrap().contains("another kind of decision is asked now"),
+        "{:?}",
+        app.message()
+    );
+    assert!(app.setup_phase().unwrap().decisions().is_empty());
+    // The ruins, from the list (the second choice).
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    app.settle();
+    let phase = app.setup_phase().unwrap();
+    assert_eq!(phase.decisions()[0].to_string(), "board ruins");
+    assert!(phase.initiative().is_some(), "the initiative is rolled once both boards lie");
+    let mut typed_error = false;
+    for _ in 0..40 {
+        app.settle();
+        if !app.in_setup() {
+            break;
+        }
+        let phase = app.setup_phase().unwrap();
+        assert_eq!(app.setup_human_to_decide(), phase.to_move());
+        match phase.stage() {
+            SetupStage::Start => type_keys(&mut app, ":start south\n"),
+            SetupStage::Terrain if !typed_error => {
+                // Not on an entry square; then a legal one typed.
+                let entry = phase.entry_of(dust_core::Side::A).unwrap()[0];
+                type_keys(&mut app, &format!(":place trap {entry}\n"));
+                assert!(app.message().unwrap().contains("entry squares"), "{:?}", app.message());
+                let screen_text = screen(&app, 80, 24);
+                assert!(screen_text.contains("stay off the entry"), "{screen_text}");
+                typed_error = true;
+                let legal = app.setup_options()[0];
+                type_keys(&mut app, &format!(":{legal}\n"));
+                assert_eq!(app.message(), None);
+            }
+            _ => {
+                // The board cursor's choice: its squares are previewed on the board.
+                let d = app.setup_selected().unwrap();
+                if let SetupDecision::Place { at, .. } | SetupDecision::Objective(at) = d {
+                    assert_eq!(app.cursor(), at);
+                }
+                let _ = screen(&app, 80, 24);
+                key(&mut app, KeyCode::Enter);
+            }
+        }
+    }
+    assert!(!app.in_setup(), "the set-up ends");
+    assert!(typed_error);
+    let setup = app.record().setup.clone().expect("the record keeps the set-up");
+    assert_eq!(setup.seed, 7);
+    // Two boards, the half, two tiles and a trap each, an objective each.
+    assert_eq!(setup.decisions.len(), 2 + 1 + 6 + 2, "{:?}", setup.decisions);
+    assert_eq!(app.game().objectives().len(), 2);
+    assert!(app.log().iter().any(|l| l.text == "the table is laid: the game begins"));
+    // The game is played on the table laid.
+    let laid = setup.game_setup(dust_tui::setup::load_scenario("bait-and-flank").unwrap()).unwrap();
+    for s in laid.board.squares() {
+        assert_eq!(app.game().board().terrain(s), laid.board.terrain(s), "{s}");
+    }
+    for _ in 0..12 {
+        app.settle();
+        if app.is_over() {
+            break;
+        }
+        assert_eq!(app.options(), app.game().legal_decisions().as_slice());
+        key(&mut app, KeyCode::Enter);
+    }
+    app.settle();
+    assert!(!app.record().decisions.is_empty());
+    key(&mut app, KeyCode::Char('s'));
+    assert_eq!(app.saved_to(), Some(&path));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("setup_seed = 7") && text.contains("\"board ruins\""), "{text}");
+    let r = record::parse(&text, "game.toml").unwrap();
+    let (again, _) = record::replay(&r, record::setup_of(&r).unwrap()).unwrap();
+    assert_eq!(again.state_hash(), app.game().state_hash());
+    // `dust1947 replay` lays the same table and reaches the same state.
+    let o = common::run(&["replay", path.to_str().unwrap()]);
+    let out = common::stdout(&o);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    assert!(out.contains("set-up: by the players (set-up seed 7; 11 set-up decisions)"), "{out}");
+    assert!(out.contains(&format!("state hash: {:#018x}", app.game().state_hash())), "{out}");
+    // And `play --load` resumes it at the same state.
+    let resumed = App::resume(
+        AppConfig {
+            scenario: "bait-and-flank".into(),
+            setup: record::setup_of(&r).unwrap(),
+            seed: 1,
+            seats: YOU_AGAINST_THE_AI,
+            ai: Some(opponent::build("greedy", 1).unwrap()),
+            ai_spec: Some("greedy".into()),
+            save_path: None,
+        },
+        r,
+    )
+    .unwrap();
+    assert!(!resumed.in_setup());
+    assert_eq!(resumed.game().state_hash(), app.game().state_hash());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game saved during its set-up resumes in the set-up, with the same table and the same
+/// choices; a revised scenario is not set up by the players.
+#[test]
+fn a_game_saved_during_its_set_up_resumes_there() {
+    let hotseat = HOTSEAT;
+    let mut app = battlefront_app("grab-the-dust", 3, 11, hotseat, None);
+    // Both boards, the half, two terrain items.
+    for _ in 0..5 {
+        app.settle();
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(app.in_setup());
+    assert_eq!(app.setup_phase().unwrap().decisions().len(), 5);
+    let r = record::parse(&app.record_text(), "mid-setup.toml").unwrap();
+    assert!(r.decisions.is_empty());
+    let config = || AppConfig {
+        scenario: "grab-the-dust".into(),
+        setup: dust_tui::setup::load_scenario("grab-the-dust").unwrap(),
+        seed: 3,
+        seats: hotseat,
+        ai: None,
+        ai_spec: None,
+        save_path: None,
+    };
+    let mut resumed = App::resume(config(), r.clone()).unwrap();
+    assert!(resumed.in_setup());
+    let (p, q) = (app.setup_phase().unwrap(), resumed.setup_phase().unwrap());
+    assert_eq!(p.decisions(), q.decisions());
+    assert_eq!(
+        p.board().squares().map(|s| p.board().terrain(s)).collect::<Vec<_>>(),
+        q.board().squares().map(|s| q.board().terrain(s)).collect::<Vec<_>>()
+    );
+    assert_eq!(app.setup_options(), resumed.setup_options());
+    // Both go on to the same game.
+    for a in [&mut app, &mut resumed] {
+        for _ in 0..20 {
+            if !a.in_setup() {
+                break;
+            }
+            key(a, KeyCode::Enter);
+        }
+        assert!(!a.in_setup());
+    }
+    assert_eq!(app.game().state_hash(), resumed.game().state_hash());
+    // Game decisions after an unfinished set-up are refused with a reason.
+    let mut bad = r;
+    bad.decisions.push("first A".parse().unwrap());
+    let e = App::resume(config(), bad).err().expect("refused");
+    assert!(e.contains("set-up is unfinished"), "{e}");
+    // The revised duel has no players' set-up.
+    let e = App::with_players_setup(
+        AppConfig {
+            scenario: "duel".into(),
+            setup: tests_support::duel(),
+            seed: 1,
+            seats: HOTSEAT,
+            ai: None,
+            ai_spec: None,
+            save_path: None,
+        },
+        1,
+    )
+    .err()
+    .expect("refused");
+    assert!(e.contains("battlefront games only"), "{e}");
+}
+
+#[test]
+fn snapshot_the_set_up_screen() {
+    let mut app = battlefront_app("bait-and-flank", 9, 7, YOU_AGAINST_THE_AI, None);
+    app.settle();
+    key(&mut app, KeyCode::Enter);
+    app.settle();
+    // Wherever the initiative fell, on to the terrain.
+    if app.setup_phase().unwrap().stage() == SetupStage::Start {
+        key(&mut app, KeyCode::Enter);
+        app.settle();
+    }
+    assert_eq!(app.setup_phase().unwrap().stage(), SetupStage::Terrain);
+    snapshot("setup_terrain", &screen(&app, 80, 24));
+}

@@ -2,10 +2,11 @@
 //!
 //! `dust1947 odds --attacker NAME|CARD_FILE [--alive N] --target NAME|CARD_FILE [--target-alive N]
 //! [--weapon NAME]... [--sustained] [--cover none|soft|hard] [--skill NAME]... [--json]
-//! [--edition battlefront [--hero NAME|CARD_FILE [--hero-health N] [--hero-takes last|first]]]`
+//! [--edition battlefront [--hero NAME|CARD_FILE [--hero-health N] [--hero-takes last|first]]]
+//! [--also NAME|CARD_FILE[:N]]...`
 
 use anyhow::{anyhow, bail, Context as _};
-use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution, HeroHits, JoinedHero, LineChoice, Odds};
+use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution, HeroHits, JoinedHero, LineChoice, Odds, PathVictim};
 use dust_core::unit::{BattlefrontCard, CombatValue, UnitCard, UnitKind};
 use dust_core::CoverLevel;
 use dust_data::card::CardFile;
@@ -44,14 +45,24 @@ pub struct Args {
     /// The target's miniatures (squads: the first N of the card) or health left.
     #[arg(long = "target-alive", value_name = "N")]
     target_alive: Option<u8>,
-    /// Fire the weapon lines whose name starts with NAME (case-insensitive; repeatable). The
-    /// ranged lines resolve in the order given, casualties removed after each; close-combat
-    /// lines come last. Default: every line that can damage the target, in card order.
+    /// Fire the weapon lines whose name starts with NAME (case-insensitive; repeatable; a full
+    /// line name selects that line alone). The ranged lines resolve in the order given,
+    /// casualties removed after each; close-combat lines come last. Default: every line that
+    /// can damage the target, in card order. Battlefront: of a weapon with two lines both
+    /// chosen, the better fires (name one line to choose it); "Improvised Weapons" only when
+    /// no close-combat weapon of the unit can hurt the target.
     #[arg(long, value_name = "NAME")]
     weapon: Vec<String>,
+    /// Another unit in the squares a spray weapon crosses on its way to the target
+    /// ("Spray Weapons"; a revised flamethrower of range 2 or more): a name or card file,
+    /// `:N` for its miniatures or health left (repeatable, one unit per square, in path
+    /// order). The odds then give each one's losses too.
+    #[arg(long, value_name = "NAME|CARD_FILE[:N]")]
+    also: Vec<String>,
     /// Battlefront: a hero joined to the target squad ("Joining Infantry Squads"): a name from
     /// the card database or a card file. The hits left after the saves are assigned one by one
-    /// (`--hero-takes`); the odds then give the squad's and the hero's losses.
+    /// (`--hero-takes`); the odds then give the squad's and the hero's losses. In close combat
+    /// he strikes back with the squad.
     #[arg(long, value_name = "NAME|CARD_FILE")]
     hero: Option<String>,
     /// The joined hero's health left (default: full).
@@ -111,23 +122,59 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             d.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
         )
     })?;
+    let battlefront = a.edition == dust_core::Edition::Battlefront;
     let (attacker, attacker_bf) = resolve_card(&a.attacker, &cards, "--attacker", a.edition)?;
+    // Battlefront: the attacker as the engine holds it, with its Improvised Weapons line
+    // ("Improvised Close-Combat Weapons").
+    let (attacker, attacker_bf) = match battlefront
+        .then(|| dust_core::unit::with_improvised(&attacker, attacker_bf.as_ref()))
+        .flatten()
+    {
+        Some((c, b)) => (c, Some(b)),
+        None => (attacker, attacker_bf),
+    };
     let (target, target_bf) = resolve_card(&a.target, &cards, "--target", a.edition)?;
     let hero = match &a.hero {
         Some(h) => {
-            if a.edition != dust_core::Edition::Battlefront {
+            if !battlefront {
                 bail!("--hero {h}: a joined hero is taken in the battlefront edition only; add --edition battlefront");
             }
-            Some(resolve_card(h, &cards, "--hero", a.edition)?.0)
+            Some(resolve_card(h, &cards, "--hero", a.edition)?)
         }
         None => None,
     };
+    let mut victims: Vec<(UnitCard, Option<BattlefrontCard>, Option<u8>)> = Vec::new();
+    for v in &a.also {
+        // `NAME:N`: N miniatures or health left.
+        let (name, n) = match v.rsplit_once(':') {
+            Some((name, n)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
+                let n: u8 = n
+                    .parse()
+                    .map_err(|_| anyhow!("--also {v}: `{n}` is not a number of miniatures or health (1 to 255)"))?;
+                (name, Some(n))
+            }
+            _ => (v.as_str(), None),
+        };
+        let (c, b) = resolve_card(name, &cards, "--also", a.edition)?;
+        if let Some(n) = n {
+            if n == 0 || n > c.health {
+                bail!(
+                    "--also {v}: {} has 1 to {} {}; give a number in that range",
+                    c.name,
+                    c.health,
+                    health_word(&c)
+                );
+            }
+        }
+        victims.push((c, b, n));
+    }
     let mut spec = AttackSpec::new(&attacker, &target);
-    if a.edition == dust_core::Edition::Battlefront {
+    if battlefront {
         spec = spec.battlefront(attacker_bf.as_ref(), target_bf.as_ref());
     }
-    if let Some(h) = &hero {
+    if let Some((h, hbf)) = &hero {
         let mut j = JoinedHero::new(h);
+        j.bf = hbf.as_ref();
         if let Some(n) = a.hero_health {
             if n == 0 || n > h.health {
                 bail!(
@@ -199,17 +246,15 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         }
     }
     let mut chosen = select_lines(&attacker, &target, &a.weapon, a.distance)?;
-    if hero.is_some() && a.weapon.is_empty() {
-        // The odds take a joined hero against ranged lines only (his retaliation is not
-        // modelled): by default the close-combat lines are left out.
-        chosen.retain(|&i| attacker.weapons[i].range != dust_core::WeaponRange::Close);
-        if chosen.is_empty() {
-            bail!(
-                "--hero: {} has no ranged line that can damage {}; the odds take a joined hero against ranged lines only",
-                attacker.name,
-                target.name
-            );
+    // Battlefront: the Improvised Weapons only where the engine offers them.
+    if a.weapon.is_empty() {
+        chosen.retain(|&i| spec.why_not_offered(i).is_none());
+        // Units between the attacker and the target: no close combat.
+        if !victims.is_empty() {
+            chosen.retain(|&i| !spec.is_close(i));
         }
+    } else if let Some(why) = chosen.iter().find_map(|&i| spec.why_not_offered(i)) {
+        bail!("--weapon: {why}; the engine does not offer it here");
     }
     spec.lines = chosen
         .into_iter()
@@ -218,6 +263,14 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             ammo: if attacker.weapons[i].ammo.is_some() { ammo } else { 0 },
         })
         .collect();
+    for (c, b, n) in &victims {
+        let mut v = PathVictim::new(c);
+        v.bf = b.as_ref();
+        if let Some(n) = n {
+            v.alive = *n;
+        }
+        spec = spec.with_path_victim(v);
+    }
     let o = odds(&spec).map_err(|e| anyhow!("{e}"))?;
     let mc = match a.monte_carlo {
         Some(n) => Some(monte_carlo(&spec, n, a.seed).map_err(|e| anyhow!("--monte-carlo: {e}"))?),
@@ -241,11 +294,21 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                 v["monte_carlo"]["hero_loss"] = json!(h.probs());
                 v["monte_carlo"]["hero_joint"] = json!(m.hero_joint);
             }
+            if !m.victims.is_empty() {
+                let losses: Vec<Value> = (0..m.victims.len())
+                    .filter_map(|i| m.victim_loss(i))
+                    .map(|d| json!(d.probs()))
+                    .collect();
+                v["monte_carlo"]["victims"] = json!(losses);
+            }
         }
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         let hero_mc = mc.as_ref().and_then(|m| m.hero_loss());
         print!("{}", human(&spec, &o, mc.as_ref().map(|m| &m.loss), hero_mc.as_ref()));
+        for (i, v) in o.victims.iter().enumerate() {
+            print!("{}", victim_human(&spec, i, v, mc.as_ref().and_then(|m| m.victim_loss(i)).as_ref()));
+        }
         if let Some(file) = &a.svg {
             println!("wrote {}", file.display());
         }
@@ -357,9 +420,17 @@ fn select_lines(attacker: &UnitCard, target: &UnitCard, prefixes: &[String], dis
     let mut chosen: Vec<usize> = Vec::new();
     for p in prefixes {
         let p = p.trim().to_lowercase();
-        let hits: Vec<usize> = (0..attacker.weapons.len())
-            .filter(|&i| attacker.weapons[i].name.to_lowercase().starts_with(&p))
+        // A full line name selects that line alone (one line of a weapon with two lines).
+        let exact: Vec<usize> = (0..attacker.weapons.len())
+            .filter(|&i| attacker.weapons[i].name.to_lowercase() == p)
             .collect();
+        let hits: Vec<usize> = if exact.is_empty() {
+            (0..attacker.weapons.len())
+                .filter(|&i| attacker.weapons[i].name.to_lowercase().starts_with(&p))
+                .collect()
+        } else {
+            exact
+        };
         if hits.is_empty() {
             bail!(
                 "--weapon {p}: no weapon line of {} starts with `{p}`; its lines are: {}",
@@ -492,7 +563,84 @@ fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
         "provisional_cards": provisional,
         "notes": o.notes,
         "hero": hero_json(spec, o),
+        "victims": victims_json(spec, o),
     })
+}
+
+/// The other units on the spray's path: one object each, in path order.
+fn victims_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
+    let v: Vec<Value> = o
+        .victims
+        .iter()
+        .zip(&spec.path_victims)
+        .map(|(v, pv)| {
+            json!({
+                "name": v.name,
+                "alive": v.alive,
+                "health": pv.card.health,
+                "armor": pv.card.armor.to_string(),
+                "provisional": pv.card.is_provisional(),
+                "lines": v.lines.iter().map(|l| json!({
+                    "name": l.name,
+                    "index": l.line,
+                    "dice": l.dice,
+                    "hits": dist_json(&l.hits),
+                    "loss": dist_json(&l.loss),
+                    "mean": l.loss.mean(),
+                    "destroyed": l.destroyed,
+                    "notes": l.notes,
+                })).collect::<Vec<_>>(),
+                "loss": dist_json(&v.loss),
+                "mean": v.loss.mean(),
+                "destroyed": v.destroyed,
+                "notes": v.notes,
+            })
+        })
+        .collect();
+    json!(v)
+}
+
+/// The human output for the `i`-th other unit on the spray's path.
+fn victim_human(spec: &AttackSpec<'_>, i: usize, v: &dust_core::odds::VictimOdds, mc: Option<&Distribution>) -> String {
+    let mut s = String::new();
+    let Some(pv) = spec.path_victims.get(i) else { return s };
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "on the spray's path: {} ({} {}, {}){}",
+        v.name,
+        v.alive,
+        health_word(pv.card),
+        pv.card.armor,
+        if pv.card.is_provisional() {
+            ", PROVISIONAL: numbers not official"
+        } else {
+            ""
+        }
+    );
+    for l in &v.lines {
+        let _ = writeln!(
+            s,
+            "  {}: {} dice, {:.2} hits, {:.2} lost, destroys {}",
+            l.name,
+            l.dice,
+            l.hits.mean(),
+            l.loss.mean(),
+            pct(l.destroyed)
+        );
+    }
+    let mc_head = if mc.is_some() { "   engine" } else { "" };
+    let _ = writeln!(s, "{:>4}  {:>7}  {:>7}{mc_head}  at least k", "k", "P(=k)", "P(>=k)");
+    let curve = v.loss.at_least_curve();
+    for (k, p) in v.loss.probs().iter().enumerate() {
+        let m = mc.map(|m| format!("  {:>7}", pct(m.p(k)))).unwrap_or_default();
+        let _ = writeln!(s, "{k:>4}  {:>7}  {:>7}{m}  {}", pct(*p), pct(curve[k]), bar(curve[k], 40));
+    }
+    let _ = writeln!(s, "mean {:.3}  P(destroyed) {}", v.loss.mean(), pct(v.destroyed));
+    for n in &v.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    s
 }
 
 /// The joined hero's part of the JSON: `null` without one.

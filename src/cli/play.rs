@@ -1,10 +1,14 @@
 //! `dust1947 play`: a game of Dust Tactics in the terminal against the AI (or two people at one
 //! keyboard), with nothing to configure. The game itself is the `dust-tui` crate; this module
 //! reads the options, builds the game or resumes a record, and reports where it was saved.
+//! With `--setup players` (battlefront), the game begins with the players' set-up
+//! (`dust_tui::App::with_players_setup`), as `sim --setup players` does with AI players.
 
+use super::sim::SetupFrom;
 use anyhow::{bail, Context as _};
 use clap::ValueEnum;
 use dust_core::{BySide, Side};
+use dust_data::record::PlayersSetup;
 use dust_tui::record;
 use dust_tui::{opponent, setup, App, AppConfig, Seat};
 use std::path::PathBuf;
@@ -54,6 +58,12 @@ pub struct Args {
     /// keeps the scenario, so the edition must be the scenario's own.
     #[arg(long, value_name = "revised|battlefront")]
     edition: Option<dust_core::Edition>,
+    /// Where a battlefront game's table comes from: `scenario` (the scenario file's fixed
+    /// layout) or `players` (the game begins with the players' set-up: each side lays its
+    /// board, then in turns two terrain tiles and an anti-tank trap, and its objective where
+    /// the scenario says; the AI seat sets up by itself). The record keeps the set-up.
+    #[arg(long, value_enum, value_name = "scenario|players", default_value_t = SetupFrom::Scenario)]
+    setup: SetupFrom,
 }
 
 /// The default save file: `$XDG_DATA_HOME/dust1947/last-game.toml`, else
@@ -71,6 +81,9 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
     }
     if a.hotseat && a.ai.is_some() {
         bail!("--hotseat is for two people and --ai names a computer opponent: give one of them");
+    }
+    if a.setup == SetupFrom::Players && a.load.is_some() {
+        bail!("--setup players starts a new game, and --load resumes a record (which says how its table was laid): give one of them");
     }
     let loaded = match &a.load {
         Some(path) => {
@@ -106,6 +119,13 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    if a.setup == SetupFrom::Players && game_setup.edition != dust_core::Edition::Battlefront {
+        bail!(
+            "`--setup players`: `{scenario}` is played under the {} rules, and the players set up battlefront games only \
+             (add `--edition battlefront`, or name a battlefront scenario: {BATTLEFRONT_SCENARIO}, grab-the-dust, bait-and-flank, supply-drop, all-out-attack)",
+            game_setup.edition
+        );
+    }
     let recorded = loaded.as_ref().and_then(record::players_of);
     let (seats, ai_spec) = seats(a, recorded);
     let seed = loaded.as_ref().map(|r| r.seed).or(a.seed).unwrap_or_else(clock_seed);
@@ -126,6 +146,9 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
     let app = match loaded {
         Some(r) => {
             App::resume(config, r).map_err(|e| anyhow::anyhow!("{e}").context("the record does not replay; the game was not started"))?
+        }
+        None if a.setup == SetupFrom::Players => {
+            App::with_players_setup(config, PlayersSetup::seed_for(seed)).map_err(anyhow::Error::msg)?
         }
         None => App::new(config).map_err(anyhow::Error::msg)?,
     };

@@ -79,10 +79,7 @@ pub enum SetupFrom {
 
 /// The set-up style of a player: random for the random player, greedy for the others.
 fn setup_style(spec: &PlayerSpec) -> SetupStyle {
-    match spec {
-        PlayerSpec::Random => SetupStyle::Random,
-        _ => SetupStyle::Greedy,
-    }
+    SetupStyle::for_player(spec)
 }
 
 fn parse_spec(s: &str) -> Result<PlayerSpec, String> {

@@ -133,6 +133,57 @@ pub fn attack_lines(game: &Game, u: UnitId) -> Vec<LineRef> {
     v
 }
 
+/// The lines of unit `u` ([`attack_lines`]) by weapon: a battlefront weapon with two lines
+/// (`mode_of`) is one group of two, of which one attack fires one ("Weapons with Two Lines":
+/// "Each time such a weapon makes an attack, the player must announce which set of
+/// characteristics they will use"); every other line is a group of its own.
+pub fn weapon_groups(game: &Game, u: UnitId) -> Vec<Vec<LineRef>> {
+    let mut groups: Vec<Vec<LineRef>> = Vec::new();
+    for l in attack_lines(game, u) {
+        let partner = mode_partner(game, l);
+        match groups
+            .iter_mut()
+            .find(|g| g.iter().any(|x| x.owner == l.owner && Some(x.index) == partner))
+        {
+            Some(g) => g.push(l),
+            None => groups.push(vec![l]),
+        }
+    }
+    groups
+}
+
+/// The other line of the weapon of line `l` (battlefront "Weapons with Two Lines", the card's
+/// `mode_of`), if it has one.
+pub fn mode_partner(game: &Game, l: LineRef) -> Option<usize> {
+    if game.edition() != Edition::Battlefront {
+        return None;
+    }
+    let p = usize::from(game.unit(l.owner).bf.as_ref()?.weapons.get(l.index)?.mode_of?);
+    (p != l.index).then_some(p)
+}
+
+/// Whether line `l` is an Improvised Weapons line that the engine does not offer against
+/// `target`: another close-combat weapon of its unit, with a soldier left to use it, can hurt
+/// the target (tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons"; the
+/// engine's `bf_improvised_needless`, docs/rulings.md "Battlefront improvised close-combat
+/// weapons").
+pub fn improvised_not_offered(game: &Game, l: LineRef, target: UnitId) -> bool {
+    if game.edition() != Edition::Battlefront {
+        return false;
+    }
+    let o = game.unit(l.owner);
+    if !o.bf.as_ref().and_then(|b| b.weapons.get(l.index)).is_some_and(|w| w.improvised) {
+        return false;
+    }
+    let armor = game.unit(target).card.armor;
+    o.card.weapons.iter().enumerate().any(|(i, w)| {
+        i != l.index
+            && w.range == WeaponRange::Close
+            && (o.card.kind != UnitKind::Squad || o.carriers(i) > 0)
+            && w.table.against(armor) != CombatValue::NoEffect
+    })
+}
+
 /// The line with decision number `line` of unit `u`.
 pub fn line_ref(game: &Game, u: UnitId, line: u8) -> LineRef {
     if line >= HERO_LINE {
@@ -279,7 +330,7 @@ fn own_loss_value(game: &Game, target: UnitId, k: usize, hero_share: bool) -> f6
 /// The exact value of a line against a squad with a joined hero (battlefront, "Joining
 /// Infantry Squads"): each outcome of the joint distribution of the squad's miniatures and the
 /// hero's health lost, valued as the squad's loss plus the hero's ([`loss_value`] of each).
-/// `None` when the odds do not take the hero on this line (close combat, Phaser, another
+/// `None` when the odds do not take the hero on this line (Phaser, Heroic Attack, another
 /// armour).
 pub fn hero_line_value(game: &Game, spec: &dust_core::odds::AttackSpec<'_>, target: UnitId, hero: UnitId) -> Option<f64> {
     let o = dust_core::odds::odds(spec).ok()?;
@@ -346,6 +397,7 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
             let hu = game.unit(h);
             let mut j = JoinedHero::new(&hu.card);
             j.health = hu.health.max(1);
+            j.bf = hu.bf.as_deref();
             hero_line_value(game, &spec.clone().with_joined_hero(j), target, h)
         });
         let v = with_hero.or_else(|| {
@@ -367,28 +419,33 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
 }
 
 /// What unit `u` standing at `from` can destroy with one attack, from the exact odds: the sum
-/// over its lines of the best [`line_value_exact`] among the targets each line reaches.
+/// over its weapons ([`weapon_groups`]: one line of a weapon with two lines) of the best
+/// [`line_value_exact`] among the targets each reaches.
 pub fn threat_exact(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f64 {
     let side = game.unit(u).side;
     let ts: Vec<(UnitId, Square)> = targets(game, side).collect();
-    attack_lines(game, u)
+    weapon_groups(game, u)
         .into_iter()
-        .map(|l| {
-            ts.iter()
-                .filter_map(|&(t, to)| line_value_exact(game, u, l, t, from, to, mode))
+        .map(|g| {
+            g.iter()
+                .flat_map(|&l| {
+                    ts.iter()
+                        .filter_map(move |&(t, to)| line_value_exact(game, u, l, t, from, to, mode))
+                })
                 .fold(0.0, f64::max)
         })
         .sum()
 }
 
 /// Expected damage points of a line against a target with a given cover save, whatever the
-/// geometry. `None` when the line cannot fire (no effect, no ammo, no carriers, not loaded).
+/// geometry. `None` when the line cannot fire (no effect, no ammo, no carriers, not loaded, an
+/// Improvised Weapons line the engine does not offer against it).
 pub fn raw_damage(game: &Game, u: UnitId, l: LineRef, target: UnitId, save: Option<Face>, mode: AttackMode) -> Option<f64> {
     let owner = game.unit(l.owner);
     let w = owner.card.weapons.get(l.index)?;
     let t = game.unit(target);
     let value = w.table.against(t.card.armor);
-    if value == CombatValue::NoEffect {
+    if value == CombatValue::NoEffect || improvised_not_offered(game, l, target) {
         return None;
     }
     if w.keywords.reload && owner.loaded & (1 << l.index) == 0 {
@@ -495,18 +552,19 @@ fn targets(game: &Game, side: Side) -> impl Iterator<Item = (UnitId, Square)> + 
     })
 }
 
-/// What unit `u` standing at `from` can destroy with one attack: the sum over its lines of the
-/// best expected AP value among the targets each line reaches now.
+/// What unit `u` standing at `from` can destroy with one attack: the sum over its weapons
+/// ([`weapon_groups`]) of the best expected AP value among the targets each reaches now.
 pub fn threat_from(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f64 {
     let side = game.unit(u).side;
-    let lines = attack_lines(game, u);
     let ts: Vec<(UnitId, Square)> = targets(game, side).collect();
     let mut total = 0.0;
-    for l in lines {
+    for g in weapon_groups(game, u) {
         let mut best: f64 = 0.0;
-        for &(t, to) in &ts {
-            if let Some(d) = line_damage(game, u, l, t, from, to, mode) {
-                best = best.max(damage_value(game, t, d));
+        for l in g {
+            for &(t, to) in &ts {
+                if let Some(d) = line_damage(game, u, l, t, from, to, mode) {
+                    best = best.max(damage_value(game, t, d));
+                }
             }
         }
         total += best;
@@ -562,16 +620,21 @@ pub fn danger_at(game: &Game, u: UnitId, at: Square) -> f64 {
         }
         let weight = if e.activated { 0.5 } else { 1.0 };
         let mut best = 0.0;
-        for l in attack_lines(game, eid) {
-            let r = line_reach(game.unit(l.owner).card.weapons[l.index].range);
-            if let Some(x) = line_damage(game, eid, l, u, from, at, AttackMode::default()) {
-                best += x;
-            } else if d <= r + mv {
-                // It could move and then attack: count it at a discount, without cover.
-                if let Some(x) = raw_damage(game, eid, l, u, None, AttackMode::default()) {
-                    best += 0.5 * x;
+        for g in weapon_groups(game, eid) {
+            // One line of a weapon with two lines: the one that hurts most.
+            let mut weapon: f64 = 0.0;
+            for l in g {
+                let r = line_reach(game.unit(l.owner).card.weapons[l.index].range);
+                if let Some(x) = line_damage(game, eid, l, u, from, at, AttackMode::default()) {
+                    weapon = weapon.max(x);
+                } else if d <= r + mv {
+                    // It could move and then attack: count it at a discount, without cover.
+                    if let Some(x) = raw_damage(game, eid, l, u, None, AttackMode::default()) {
+                        weapon = weapon.max(0.5 * x);
+                    }
                 }
             }
+            best += weapon;
         }
         total += weight * damage_value(game, u, best);
     }
@@ -809,5 +872,114 @@ mod tests {
         let gain = |p| with_patience(p, || position_value(&g, u, ahead) - position_value(&g, u, here));
         assert!((gain(false) - APPROACH).abs() < 1e-9, "impatient: one space is worth APPROACH");
         assert!(gain(true).abs() < 1e-9, "patient: worth nothing");
+    }
+
+    /// tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons": the evaluation
+    /// values the Improvised Weapons line the engine gives a squad (one die per soldier) where
+    /// the engine offers it — against a vehicle its knives cannot hurt, from the exact odds —
+    /// and not against soldiers its knives can hurt; "Weapons with Two Lines": a unit's threat
+    /// counts one line of such a weapon, the better one, not both.
+    #[test]
+    fn battlefront_improvised_line_and_weapon_with_two_lines() {
+        use dust_core::odds::{line_odds, AttackSpec, LineChoice};
+        use dust_core::range::WeaponRange;
+        use dust_core::unit::{BattlefrontCard, BattlefrontWeapon, CombatValue, IMPROVISED_NAME};
+        use dust_core::{Armor, ArmorType, Edition};
+        use std::sync::Arc;
+        use tests_support::{open_game, placed, rifle, sq, squad};
+        let mut knife = rifle("Knife", WeaponRange::Close, 1);
+        knife.table.vehicle = [CombatValue::NoEffect; 7];
+        let knives = Arc::new(squad("Knives", 3, vec![knife]));
+        let mut tank = squad("Tank", 1, vec![rifle("Gun", WeaponRange::Spaces { min: 1, max: 4 }, 2)]);
+        tank.kind = UnitKind::Vehicle;
+        tank.armor = Armor {
+            kind: ArmorType::Vehicle,
+            class: 3,
+        };
+        tank.health = 4;
+        tank.models.clear();
+        let tank = Arc::new(tank);
+        let foes = Arc::new(squad("Foes", 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, 1)]));
+        let mut setup = open_game(
+            5,
+            8,
+            vec![
+                placed(&knives, Side::A, "C3"),
+                placed(&tank, Side::B, "C4"),
+                placed(&foes, Side::B, "D4"),
+            ],
+        );
+        setup.edition = Edition::Battlefront;
+        let g = Game::new(setup).unwrap();
+        let (k, t, f) = (UnitId(0), UnitId(1), UnitId(2));
+        let lines = attack_lines(&g, k);
+        assert_eq!(lines.len(), 2, "the knife and the engine's improvised weapons");
+        let imp = lines[1];
+        assert_eq!(g.unit(k).card.weapons[imp.index].name, IMPROVISED_NAME);
+        let mode = AttackMode::default();
+        let v = line_value_exact(&g, k, imp, t, sq("C3"), sq("C4"), mode).expect("offered against the tank");
+        let u = g.unit(k);
+        let tu = g.unit(t);
+        let mut spec = AttackSpec::new(&u.card, &tu.card).battlefront(u.bf.as_deref(), tu.bf.as_deref());
+        spec.lines = vec![LineChoice { line: imp.index, ammo: 0 }];
+        spec.retaliate = false;
+        spec.burst = true;
+        let o = line_odds(&spec, imp.index).unwrap();
+        assert_eq!(o.dice, 3, "one die per soldier");
+        let want: f64 = (1..o.loss.probs().len()).map(|j| o.loss.p(j) * loss_value(&g, t, j)).sum();
+        assert!((v - want).abs() < 1e-9, "{v} vs {want}");
+        assert!(
+            line_value_exact(&g, k, imp, f, sq("C3"), sq("D4"), mode).is_none(),
+            "the knives serve"
+        );
+        assert!(raw_damage(&g, k, imp, f, None, mode).is_none());
+
+        // A hero whose rifle has two lines (burst: 3 dice; aimed: 1 die), linked on his card.
+        let mut hero = squad(
+            "Gunner",
+            1,
+            vec![
+                rifle("Rifle (burst)", WeaponRange::Spaces { min: 1, max: 4 }, 3),
+                rifle("Rifle (aimed)", WeaponRange::Spaces { min: 1, max: 4 }, 1),
+            ],
+        );
+        hero.kind = UnitKind::Hero;
+        hero.health = 3;
+        hero.models.clear();
+        let hero = Arc::new(hero);
+        let link = |linked: bool| {
+            let mode = |p: u8| BattlefrontWeapon {
+                mode_of: linked.then_some(p),
+                ..BattlefrontWeapon::default()
+            };
+            Arc::new(BattlefrontCard {
+                weapons: vec![mode(1), mode(0)],
+                ..BattlefrontCard::default()
+            })
+        };
+        let threat = |linked: bool| {
+            let mut h = placed(&hero, Side::A, "B2");
+            h.battlefront = Some(link(linked));
+            let mut setup = open_game(5, 8, vec![h, placed(&foes, Side::B, "B5")]);
+            setup.edition = Edition::Battlefront;
+            let g = Game::new(setup).unwrap();
+            let groups = weapon_groups(&g, UnitId(0));
+            let values: Vec<f64> = attack_lines(&g, UnitId(0))
+                .into_iter()
+                .filter(|l| g.unit(l.owner).card.weapons[l.index].range != WeaponRange::Close)
+                .map(|l| line_value_exact(&g, UnitId(0), l, UnitId(1), sq("B2"), sq("B5"), mode).unwrap())
+                .collect();
+            (groups.len(), values, threat_exact(&g, UnitId(0), sq("B2"), mode))
+        };
+        let (groups, values, linked) = threat(true);
+        // The two rifle lines, and the improvised weapons (no effect at range: worth nothing).
+        assert_eq!(groups, 2);
+        assert!((linked - values[0].max(values[1])).abs() < 1e-9, "{linked} vs {values:?}");
+        let (groups, values, unlinked) = threat(false);
+        assert_eq!(groups, 3);
+        assert!(
+            (unlinked - values[0] - values[1]).abs() < 1e-9,
+            "two weapons: {unlinked} vs {values:?}"
+        );
     }
 }

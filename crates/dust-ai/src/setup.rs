@@ -22,6 +22,17 @@ pub enum SetupStyle {
     Greedy,
 }
 
+impl SetupStyle {
+    /// The set-up style of a game player: random for the random player, greedy for the others
+    /// (`dust1947 sim --setup players`, the AI seats of `play` and `serve`).
+    pub fn for_player(spec: &crate::PlayerSpec) -> SetupStyle {
+        match spec {
+            crate::PlayerSpec::Random => SetupStyle::Random,
+            _ => SetupStyle::Greedy,
+        }
+    }
+}
+
 impl FromStr for SetupStyle {
     type Err = String;
     fn from_str(s: &str) -> Result<SetupStyle, String> {

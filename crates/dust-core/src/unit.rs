@@ -690,6 +690,29 @@ pub fn improvised_weapon() -> (WeaponLine, BattlefrontWeapon) {
     (line, bf)
 }
 
+/// The card and battlefront part as a battlefront game holds them: with the Improvised Weapons
+/// line ([`improvised_weapon`]) appended after the card's own lines and carried by every
+/// miniature, as the engine gives it to every infantry and vehicle unit at set-up (the game's
+/// `add_improvised`). `None` for an aircraft (large aircraft included), a card that has one
+/// already, and a card with no line number left (31 lines).
+pub fn with_improvised(card: &UnitCard, bf: Option<&BattlefrontCard>) -> Option<(UnitCard, BattlefrontCard)> {
+    let aircraft = card.kind == UnitKind::Aircraft || matches!(bf.and_then(|b| b.kind), Some(BattlefrontKind::LargeAircraft));
+    let n = card.weapons.len();
+    if aircraft || n >= 31 || bf.is_some_and(|b| b.weapons.iter().any(|w| w.improvised)) {
+        return None;
+    }
+    let (line, bfw) = improvised_weapon();
+    let mut card = card.clone();
+    card.weapons.push(line);
+    for m in &mut card.models {
+        m.weapons |= 1 << n;
+    }
+    let mut bf: BattlefrontCard = bf.cloned().unwrap_or_default();
+    bf.weapons.resize(n, BattlefrontWeapon::default());
+    bf.weapons.push(bfw);
+    Some((card, bf))
+}
+
 impl BattlefrontWeapon {
     /// The exact battlefront value of a cell, if it has one.
     pub fn value(&self, a: Armor) -> Option<BattlefrontValue> {

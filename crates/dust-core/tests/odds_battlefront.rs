@@ -452,6 +452,9 @@ fn agree_hero(spec: &AttackSpec<'_>, seed: u64) {
     let nf = f64::from(n);
     close(&exact.loss, &mc.loss, nf, "squad loss");
     close(&hero.loss, &mc.hero_loss().expect("the hero's loss"), nf, "hero loss");
+    if exact.close_combat {
+        close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacker loss (retaliation)");
+    }
     let flat = |j: &[Vec<f64>]| Distribution::from_probs(j.iter().flatten().copied().collect());
     let (e, m) = (flat(&hero.joint), flat(mc.hero_joint.as_ref().unwrap()));
     let tv = e.total_variation(&m);
@@ -630,8 +633,15 @@ fn engine_blast_and_laser_on_a_squad_with_a_hero() {
     agree_hero(&s2, 222);
 }
 
-/// What the odds do not take of a joined hero: another armour, the revised edition, close
-/// combat (his retaliation).
+/// A line of Phaser values (aim dice, power dice per hit), which the odds do not take with a
+/// joined hero.
+fn phasers() -> UnitCard {
+    let phaser = CombatValue::Phaser { aim: 1, power: 2 };
+    squad("Phasers", vec![line("Phaser", R4, phaser, phaser)], &[1, 1])
+}
+
+/// What the odds do not take of a joined hero: another armour, the revised edition, Phaser
+/// lines.
 #[test]
 fn a_joined_hero_the_odds_do_not_take() {
     let a = riflemen();
@@ -645,12 +655,18 @@ fn a_joined_hero_the_odds_do_not_take() {
     let h = squad_hero(3);
     let s = AttackSpec::new(&a, &t).with_lines(&[0]).with_joined_hero(JoinedHero::new(&h));
     assert!(matches!(odds(&s), Err(OddsError::JoinedHero { .. })), "revised edition");
+    let ph = phasers();
+    let s = AttackSpec::new(&ph, &t)
+        .battlefront(None, None)
+        .with_joined_hero(JoinedHero::new(&h));
+    let e = odds(&s).unwrap_err();
+    assert!(e.to_string().contains("Phaser"), "{e}");
+    // Close combat is taken (his retaliation with the squad's).
     let s = AttackSpec::new(&a, &t)
         .with_lines(&[1])
         .battlefront(None, None)
         .with_joined_hero(JoinedHero::new(&h));
-    let e = odds(&s).unwrap_err();
-    assert!(e.to_string().contains("close combat"), "{e}");
+    assert!(odds(&s).unwrap().hero.is_some());
     // Without the hero, the same attack as before.
     let s = AttackSpec::new(&a, &t).with_lines(&[0]).battlefront(None, None);
     assert!(odds(&s).unwrap().hero.is_none());
@@ -786,7 +802,7 @@ fn fighting_spirit_hits_on_the_target_too() {
 }
 
 /// What the user interfaces show ("Joining Infantry Squads"): the odds with the joined hero
-/// where they take him, the squad alone on close-combat lines (his retaliation is not modelled).
+/// where they take him, the squad alone on Phaser lines.
 #[test]
 fn odds_or_without_the_hero() {
     use dust_core::odds::odds_or_without_hero;
@@ -799,8 +815,8 @@ fn odds_or_without_the_hero() {
         .with_joined_hero(joined(&h, HeroHits::Last));
     assert_eq!(odds_or_without_hero(&ranged).unwrap(), odds(&ranged).unwrap());
     assert!(odds_or_without_hero(&ranged).unwrap().hero.is_some());
-    let close = AttackSpec::new(&a, &t)
-        .with_lines(&[1])
+    let ph = phasers();
+    let close = AttackSpec::new(&ph, &t)
         .battlefront(None, None)
         .with_joined_hero(joined(&h, HeroHits::Last));
     assert!(matches!(odds(&close), Err(OddsError::JoinedHero { .. })));
@@ -809,4 +825,559 @@ fn odds_or_without_the_hero() {
     let mut alone = close.clone();
     alone.joined_hero = None;
     assert_eq!(o, odds(&alone).unwrap());
+}
+
+// ----- spray weapons: the other units on the path ------------------------------------------------
+//
+// tactics-battlefront-2013-rules.txt, "Spray Weapons" (page 28): "Spray weapons are Blast
+// Weapons that attack all units, even friendly units, in squares between the attacking unit and
+// the target unit. The spray follows the shortest possible path to the target"; (page 35):
+// "Units hit by Spray Weapons do not get an Infantry Save or a Cover Save against those
+// weapons". The engine fires the line at each unit on the path as at the target
+// (`Game::flame_victims`), with the soldiers firing it at the target.
+
+use dust_core::odds::PathVictim;
+
+const R3: WeaponRange = WeaponRange::Spaces { min: 1, max: 3 };
+
+/// A flame walker: one spray line of range 3, a blast B1/1 against soldiers (one die per model
+/// in the unit), 1/2 against vehicles.
+fn flamer() -> (UnitCard, BattlefrontCard) {
+    let blast = BattlefrontValue::Blast { per_model: 1, damage: 1 };
+    let napalm = with_kw(line("Napalm", R3, blast.nearest(), dice(1, 2)), |k| k.flame = true);
+    let a = single(
+        "Flamer",
+        UnitKind::Vehicle,
+        Armor {
+            kind: ArmorType::Vehicle,
+            class: 3,
+        },
+        3,
+        vec![napalm],
+    );
+    let bf = with_bf(1, |_, w| {
+        w.spray = true;
+        w.values = (1..=4).map(|c| (ArmorType::Soldier, c, blast)).collect();
+    });
+    (a, bf)
+}
+
+/// The Fireball example's shape: the spray aimed at a tank hits a squad of four and a hero on
+/// its way. By hand: the tank, one die of two damage, no save: 0 or 2 with 2/3, 1/3; the squad,
+/// one die per miniature (four), each hit a miniature, no save even in cover: Binomial(4, 1/3);
+/// the hero (soldier 3, three health), one die (one model), one damage: 0 or 1 with 2/3, 1/3.
+#[test]
+fn a_spray_hits_every_unit_on_its_path_by_hand() {
+    let (a, bf) = flamer();
+    let t = tank(4);
+    let squad4 = targets(4);
+    let h = hero(3);
+    let mut s = AttackSpec::new(&a, &t)
+        .battlefront(Some(&bf), None)
+        .with_path_victim(PathVictim::new(&squad4))
+        .with_path_victim(PathVictim::new(&h));
+    s.cover = CoverLevel::Soft;
+    let o = odds(&s).unwrap();
+    assert_dist(&o.loss, &[2.0 / 3.0, 0.0, 1.0 / 3.0], "the tank");
+    assert_eq!(o.victims.len(), 2);
+    assert_eq!(o.victims[0].name, "Targets");
+    assert_eq!(o.victims[0].lines[0].dice, 4, "one die per miniature on the path");
+    assert_dist(&o.victims[0].loss, &binomial(4, 1.0 / 3.0), "the squad on the path: no save");
+    assert_dist(&o.victims[1].loss, &[2.0 / 3.0, 1.0 / 3.0, 0.0, 0.0], "the hero on the path");
+    assert!((o.victims[0].destroyed - (1.0f64 / 3.0).powi(4)).abs() < 1e-15);
+    for v in &o.victims {
+        assert!((v.loss.total() - 1.0).abs() < 1e-12);
+    }
+    // The target's odds are those without the units on the path.
+    let alone = AttackSpec::new(&a, &t).battlefront(Some(&bf), None);
+    assert_eq!(odds(&alone).unwrap().loss, o.loss);
+    // Fewer miniatures on the path, fewer dice.
+    let mut two = PathVictim::new(&squad4);
+    two.alive = 2;
+    let s2 = AttackSpec::new(&a, &t).battlefront(Some(&bf), None).with_path_victim(two);
+    assert_dist(&odds(&s2).unwrap().victims[0].loss, &binomial(2, 1.0 / 3.0), "two miniatures");
+}
+
+/// "Units with Multiple Weapons" with "Spray Weapons": the units on the path are sprayed by the
+/// soldiers who fire the spray at the target. Soldier 1 carries a rifle and a flame-thrower and
+/// fires his rifle (card order), soldiers 2 and 3 their flame-throwers: two dice on the path.
+#[test]
+fn the_soldiers_spraying_the_target_spray_the_path() {
+    let rifle = line("Rifle", R4, dice(1, 1), dice(1, 1));
+    let flame = with_kw(line("Flame-thrower", R3, dice(1, 1), dice(1, 1)), |k| k.flame = true);
+    let a = squad("Pioneers", vec![rifle, flame], &[0b11, 0b10, 0b10]);
+    let bf = with_bf(2, |i, w| w.spray = i == 1);
+    let t = targets(5);
+    let v = targets(3);
+    let s = AttackSpec::new(&a, &t)
+        .battlefront(Some(&bf), None)
+        .with_path_victim(PathVictim::new(&v));
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines.iter().map(|l| l.dice).collect::<Vec<_>>(), vec![1, 2]);
+    assert_eq!(o.victims[0].lines.len(), 1, "the rifle hits its target only");
+    assert_eq!(o.victims[0].lines[0].dice, 2);
+    assert_dist(&o.victims[0].loss, &capped_binomial(2, 1.0 / 3.0, 3), "two flames, no save");
+    agree_victims(&s, 401);
+}
+
+/// The units on the path by the engine: the exact odds of each agree with the battlefront
+/// engine spraying the same path (a squad in line, a vehicle beside it, which blocks the line
+/// of sight, where the path bends; a squad with a joined hero who takes the hits first).
+fn agree_victims(spec: &AttackSpec<'_>, seed: u64) {
+    let n = samples();
+    let exact = odds(spec).expect("exact odds");
+    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
+    let nf = f64::from(n);
+    close(&exact.loss, &mc.loss, nf, "target loss");
+    assert_eq!(exact.victims.len(), mc.victims.len());
+    for (i, v) in exact.victims.iter().enumerate() {
+        close(&v.loss, &mc.victim_loss(i).unwrap(), nf, &format!("{} on the path", v.name));
+        if let Some(h) = &v.hero {
+            close(
+                &h.loss,
+                &mc.victim_hero_loss(i).unwrap(),
+                nf,
+                &format!("the hero joined to {}", v.name),
+            );
+        }
+        assert!((v.loss.total() - 1.0).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn engine_spray_victims() {
+    let (a, bf) = flamer();
+    let t = targets(5);
+    let resilient = with_skill(targets(3), Skill::DamageResilient);
+    let walker = tank(3);
+    let s = AttackSpec::new(&a, &t)
+        .battlefront(Some(&bf), None)
+        .with_path_victim(PathVictim::new(&resilient))
+        .with_path_victim(PathVictim::new(&walker));
+    assert!(odds(&s).unwrap().victims[0].loss.mean() < 1.0, "Damage Resilient on the path");
+    agree_victims(&s, 411);
+    // A squad with its hero on the path ("joined heroes are hit with their squad"), the hero
+    // taking the hits first; a sustained attack.
+    let sq = targets(2);
+    let h = squad_hero(2);
+    let mut v = PathVictim::new(&sq);
+    v.joined_hero = Some(joined(&h, HeroHits::First));
+    let target_hero = hero(3);
+    let mut s = AttackSpec::new(&a, &target_hero).battlefront(Some(&bf), None).with_path_victim(v);
+    s.sustained = true;
+    let o = odds(&s).unwrap();
+    assert_eq!(o.victims[0].lines[0].dice, 3, "two miniatures and the hero");
+    assert!(o.victims[0].hero.is_some());
+    agree_victims(&s, 412);
+    // The revised edition's flamethrowers of range 2 or more ("Flamethrowers") likewise: an
+    // Incendiary Blast at each unit on the path, its miniatures' worth of dice, no cover save.
+    let mut r = AttackSpec::new(&a, &t).with_path_victim(PathVictim::new(&resilient));
+    r.cover = CoverLevel::Soft;
+    assert!(!r.is_battlefront());
+    let n = samples();
+    let exact = odds(&r).unwrap();
+    let mc = monte_carlo(&r, n, 413).expect("the revised engine sprays the path");
+    close(
+        &exact.victims[0].loss,
+        &mc.victim_loss(0).unwrap(),
+        f64::from(n),
+        "revised: on the path",
+    );
+}
+
+/// What the odds refuse of units on a spray's path: a spray of range 1 (no square between), a
+/// line that is not a spray, more units than squares on the path, close combat, Medal of Honor,
+/// a health out of range.
+#[test]
+fn units_on_a_spray_path_the_odds_do_not_take() {
+    let (a, bf) = flamer();
+    let t = tank(4);
+    let v = targets(3);
+    let err = |s: &AttackSpec<'_>| match odds(s) {
+        Err(OddsError::PathVictim { reason, .. }) => reason,
+        other => panic!("expected a path error, got {other:?}"),
+    };
+    // Not a spray.
+    let r = riflemen();
+    let s = AttackSpec::new(&r, &t)
+        .with_lines(&[0])
+        .battlefront(None, None)
+        .with_path_victim(PathVictim::new(&v));
+    assert!(err(&s).contains("no spray path"), "{}", err(&s));
+    // A spray of range 1.
+    let short = with_kw(line("Spray", R1, dice(1, 1), dice(1, 1)), |k| k.flame = true);
+    let sq = squad("Sprayers", vec![short], &[1, 1]);
+    let s = AttackSpec::new(&sq, &t)
+        .battlefront(None, None)
+        .with_path_victim(PathVictim::new(&v));
+    assert!(err(&s).contains("no spray path"), "{}", err(&s));
+    // Three units on a path of two squares.
+    let s = AttackSpec::new(&a, &t)
+        .battlefront(Some(&bf), None)
+        .with_path_victim(PathVictim::new(&v))
+        .with_path_victim(PathVictim::new(&v))
+        .with_path_victim(PathVictim::new(&v));
+    assert!(err(&s).contains("at most 2 square"), "{}", err(&s));
+    // Medal of Honor; a health out of range; a line not chosen.
+    let mut s = AttackSpec::new(&a, &t)
+        .battlefront(Some(&bf), None)
+        .with_path_victim(PathVictim::new(&v));
+    s.medal_of_honor = true;
+    assert!(err(&s).contains("Medal of Honor"));
+    let mut dead = PathVictim::new(&v);
+    dead.alive = 4;
+    let s = AttackSpec::new(&a, &t).battlefront(Some(&bf), None).with_path_victim(dead);
+    assert!(err(&s).contains("1 to 3"), "{}", err(&s));
+    let mut other = PathVictim::new(&v);
+    other.lines = vec![0];
+    let s = AttackSpec::new(&a, &t)
+        .with_lines(&[])
+        .battlefront(Some(&bf), None)
+        .with_path_victim(other);
+    assert!(err(&s).contains("not among the chosen lines"), "{}", err(&s));
+    // Close combat: the target is out of reach behind a unit.
+    let brawl = squad(
+        "Brawl",
+        vec![with_kw(line("Flamer", R3, dice(1, 1), dice(1, 1)), |k| k.flame = true), knife()],
+        &[0b11; 2],
+    );
+    let two = targets(2);
+    let s = AttackSpec::new(&brawl, &two)
+        .battlefront(None, None)
+        .with_path_victim(PathVictim::new(&v));
+    assert!(err(&s).contains("close combat"), "{}", err(&s));
+}
+
+// ----- a joined hero in close combat -------------------------------------------------------------
+//
+// tactics-battlefront-2013-rules.txt, "Resolve Close-Combat Attacks Simultaneously" (page 31):
+// "Once casualties from other weapons have been resolved, the attacking unit resolves the
+// attacks with its Close-Combat Weapons. Before the casualties are removed, the defending unit
+// retaliates with its own Close-Combat Weapons against the attacking unit. The casualties from
+// all Close-Combat Weapons are then removed simultaneously"; "Joining Infantry Squads": the
+// hero is part of the unit, and fights with it (the engine's retaliation takes his
+// close-combat lines after the squad's, `Game::close_lines`).
+
+/// A hero of the squad's armour (soldier 2) with a combat knife of two dice.
+fn knife_hero(health: u8) -> UnitCard {
+    single(
+        "Knife Hero",
+        UnitKind::Hero,
+        Armor {
+            kind: ArmorType::Soldier,
+            class: 2,
+        },
+        health,
+        vec![line("Combat Knife", WeaponRange::Close, dice(2, 1), dice(1, 1))],
+    )
+}
+
+/// Five brawlers with a knife each.
+fn brawlers() -> UnitCard {
+    squad("Brawlers", vec![knife()], &[1; 5])
+}
+
+/// Five knives at a squad of two with a hero of three (miniatures first): k hits of
+/// Binomial(5, 1/3), no save; the squad loses min(k, 2), the hero the rest (one point a hit,
+/// at most 3). The squad's two knives and the hero's two dice strike back at the same time:
+/// the brawlers lose Binomial(4, 1/3), whatever they inflict.
+#[test]
+fn a_joined_hero_strikes_back_by_hand() {
+    let a = brawlers();
+    let t = targets(2);
+    let h = knife_hero(3);
+    let s = AttackSpec::new(&a, &t)
+        .battlefront(None, None)
+        .with_joined_hero(joined(&h, HeroHits::Last));
+    let o = odds(&s).unwrap();
+    let k = binomial(5, 1.0 / 3.0);
+    assert_dist(&o.loss, &[k[0], k[1], 1.0 - k[0] - k[1]], "the squad");
+    let hero = o.hero.as_ref().unwrap();
+    assert_dist(&hero.loss, &[k[0] + k[1] + k[2], k[3], k[4], k[5]], "the hero");
+    assert!((hero.joint[2][3] - k[5]).abs() < 1e-12);
+    let back = binomial(4, 1.0 / 3.0);
+    assert_dist(&o.attacker_loss, &back, "the squad's and the hero's knives");
+    // Simultaneous: the attacker's losses do not depend on the defender's.
+    for (t_lost, row) in o.joint.iter().enumerate() {
+        for (a_lost, &p) in row.iter().enumerate() {
+            assert!((p - o.loss.p(t_lost) * back.get(a_lost).copied().unwrap_or(0.0)).abs() < 1e-12);
+        }
+    }
+    assert!(o.notes.iter().any(|n| n.contains("retaliates with the squad")), "{:?}", o.notes);
+    // Without retaliation, nothing comes back.
+    let mut quiet = s.clone();
+    quiet.retaliate = false;
+    assert_dist(&odds(&quiet).unwrap().attacker_loss, &[1.0], "no retaliation");
+}
+
+#[test]
+fn engine_joined_hero_in_close_combat() {
+    let a = brawlers();
+    let t = targets(2);
+    let h = knife_hero(3);
+    let s = AttackSpec::new(&a, &t)
+        .battlefront(None, None)
+        .with_joined_hero(joined(&h, HeroHits::Last));
+    agree_hero(&s, 501);
+    // The hero first; Damage Resilient on the squad and on him, rolled per casualty while he
+    // lives; a sustained attack.
+    let tr = with_skill(targets(3), Skill::DamageResilient);
+    let hr = with_skill(knife_hero(2), Skill::DamageResilient);
+    let mut s = AttackSpec::new(&a, &tr)
+        .battlefront(None, None)
+        .with_joined_hero(joined(&hr, HeroHits::First));
+    s.sustained = true;
+    agree_hero(&s, 502);
+    // Rifles then knives: the rifles may kill the wounded hero before the close combat, and a
+    // dead hero does not strike back; the knives roll against what the rifles left.
+    let r = riflemen();
+    let s = AttackSpec::new(&r, &t)
+        .with_lines(&[0, 1])
+        .battlefront(None, None)
+        .with_joined_hero(JoinedHero {
+            health: 1,
+            ..joined(&hr, HeroHits::First)
+        });
+    agree_hero(&s, 503);
+}
+
+// ----- weapons with two lines, improvised weapons --------------------------------------------------
+//
+// tactics-battlefront-2013-rules.txt, "Weapons with Two Lines" (page 26): "Some weapons have two
+// modes of shooting shown by two sets of weapon characteristics under the weapon description.
+// Each time such a weapon makes an attack, the player must announce which set of
+// characteristics they will use for the attack"; "Improvised Close-Combat Weapons" (page 31):
+// "An Infantry or Vehicle unit (but not Aircraft) can always make a close-combat attack using
+// Improvised Weapons" (docs/rulings.md, "Battlefront weapons with two lines", "Battlefront
+// improvised close-combat weapons"). No shipped card links two lines: the test cards do.
+
+/// Both lines of a weapon name each other (`mode_of`).
+fn linked(lines: usize, pair: (usize, usize)) -> BattlefrontCard {
+    with_bf(lines, |i, w| {
+        if i == pair.0 {
+            w.mode_of = Some(pair.1 as u8);
+        } else if i == pair.1 {
+            w.mode_of = Some(pair.0 as u8);
+        }
+    })
+}
+
+/// A hero whose rifle has two lines: "Rifle (burst)" 3 dice against soldiers, nothing against
+/// vehicles; "Rifle (AT)" 1 die against soldiers, 2 dice of 3 damage against vehicles; and a
+/// pistol of one die, a weapon of its own.
+fn two_line_hero() -> (UnitCard, BattlefrontCard) {
+    let burst = line("Rifle (burst)", R4, dice(3, 1), CombatValue::NoEffect);
+    let at = line("Rifle (AT)", R4, dice(1, 1), dice(2, 3));
+    let pistol = line("Pistol", R4, dice(1, 1), dice(1, 1));
+    let h = single(
+        "Gunner",
+        UnitKind::Hero,
+        Armor {
+            kind: ArmorType::Soldier,
+            class: 2,
+        },
+        3,
+        vec![burst, at, pistol],
+    );
+    (h, linked(3, (0, 1)))
+}
+
+/// Both lines chosen, the odds fire the better: against a squad in the open the burst (three
+/// dice and the pistol's: Binomial(4, 2/9) after the infantry save), against a tank the AT line
+/// (a ~ Binomial(2, 1/3) hits of 3 damage and b ~ Binomial(1, 1/3) of the pistol's 1, no save:
+/// 3a + b capped at 6). One line named: that line. The revised edition has no link.
+#[test]
+fn a_weapon_with_two_lines_fires_the_better_line_by_hand() {
+    let (a, bf) = two_line_hero();
+    let t = targets(5);
+    let s = AttackSpec::new(&a, &t).with_lines(&[0, 1, 2]).battlefront(Some(&bf), None);
+    let o = odds(&s).unwrap();
+    assert_eq!(
+        o.lines.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(),
+        ["Rifle (burst)", "Pistol"]
+    );
+    assert!(o.notes.iter().any(|n| n.contains("Weapons with Two Lines")), "{:?}", o.notes);
+    assert_dist(&o.loss, &capped_binomial(4, 2.0 / 9.0, 5), "burst and pistol");
+    // The default lines (every line that can damage): the same.
+    assert_eq!(odds(&AttackSpec::new(&a, &t).battlefront(Some(&bf), None)).unwrap().loss, o.loss);
+    // Against a tank.
+    let v = tank(6);
+    let s = AttackSpec::new(&a, &v).with_lines(&[0, 1, 2]).battlefront(Some(&bf), None);
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines[0].name, "Rifle (AT)");
+    let (ha, hb) = (binomial(2, 1.0 / 3.0), binomial(1, 1.0 / 3.0));
+    let mut want = vec![0.0; 7];
+    for (x, pa) in ha.iter().enumerate() {
+        for (y, pb) in hb.iter().enumerate() {
+            want[(3 * x + y).min(6)] += pa * pb;
+        }
+    }
+    assert_dist(&o.loss, &want, "AT line and pistol");
+    // The player's announcement: the AT line against the squad.
+    let s = AttackSpec::new(&a, &t).with_lines(&[1, 2]).battlefront(Some(&bf), None);
+    assert_dist(&odds(&s).unwrap().loss, &capped_binomial(2, 2.0 / 9.0, 5), "AT line announced");
+    // Revised cards have no link: every line fires.
+    let r = AttackSpec::new(&a, &t).with_lines(&[0, 1, 2]);
+    assert_eq!(odds(&r).unwrap().lines.len(), 3);
+}
+
+#[test]
+fn engine_weapon_with_two_lines() {
+    let (a, bf) = two_line_hero();
+    let t = targets(5);
+    let s = AttackSpec::new(&a, &t).with_lines(&[0, 1, 2]).battlefront(Some(&bf), None);
+    agree(&s, 601);
+    let s = AttackSpec::new(&a, &t).with_lines(&[1, 2]).battlefront(Some(&bf), None);
+    agree(&s, 602);
+    let v = tank(6);
+    let s = AttackSpec::new(&a, &v).with_lines(&[0, 1, 2]).battlefront(Some(&bf), None);
+    agree(&s, 603);
+}
+
+/// The defender's retaliation ("Resolve Close-Combat Attacks Simultaneously": "with its own
+/// Close-Combat Weapons"): of a close-combat weapon with two lines the first on the card
+/// (docs/rulings.md, "Battlefront weapons with two lines"), never the Improvised Weapons. A
+/// swordsman (cut: 2 dice, thrust: 3 dice, one weapon) strikes back at five brawlers with the
+/// cut alone: Binomial(2, 1/3) brawlers lost.
+#[test]
+fn retaliation_with_one_line_of_a_weapon_and_no_improvised_weapons() {
+    let a = brawlers();
+    let d = single(
+        "Swordsman",
+        UnitKind::Hero,
+        Armor {
+            kind: ArmorType::Soldier,
+            class: 2,
+        },
+        3,
+        vec![
+            line("Sword (cut)", WeaponRange::Close, dice(2, 1), dice(1, 1)),
+            line("Sword (thrust)", WeaponRange::Close, dice(3, 1), dice(1, 1)),
+        ],
+    );
+    let (d, dbf) = dust_core::unit::with_improvised(&d, Some(&linked(2, (0, 1)))).expect("a hero gets one");
+    assert_eq!(d.weapons.len(), 3);
+    let s = AttackSpec::new(&a, &d).battlefront(None, Some(&dbf));
+    let o = odds(&s).unwrap();
+    assert_dist(&o.attacker_loss, &capped_binomial(2, 1.0 / 3.0, 5), "the cut alone");
+    agree(&s, 611);
+    // Unlinked (another card part): both sword lines strike back, still not the improvised.
+    let plain = with_bf(3, |i, w| w.improvised = i == 2);
+    let s = AttackSpec::new(&a, &d).battlefront(None, Some(&plain));
+    assert_dist(&odds(&s).unwrap().attacker_loss, &capped_binomial(5, 1.0 / 3.0, 5), "two weapons");
+}
+
+/// "Improvised Close-Combat Weapons", with the project's chart (one die per soldier, one per
+/// vehicle, one damage): a squad whose knives cannot hurt a tank attacks it with its improvised
+/// weapons, one die per soldier, no save: Binomial(3, 1/3); the tank's own improvised weapons
+/// do not strike back. Against soldiers the knives serve and the improvised line is left out;
+/// with the knife's only carrier dead, it is offered again. Aircraft get none.
+#[test]
+fn improvised_weapons_when_the_engine_offers_them_by_hand() {
+    use dust_core::unit::with_improvised;
+    let mut rifle = line("Rifle", R4, dice(1, 1), CombatValue::NoEffect);
+    rifle.table.vehicle = [CombatValue::NoEffect; 7];
+    let knife = line("Knife", WeaponRange::Close, dice(1, 1), CombatValue::NoEffect);
+    let plain = squad("Grenadiers", vec![rifle, knife], &[0b01, 0b01, 0b11]);
+    let (a, abf) = with_improvised(&plain, None).expect("a squad gets one");
+    assert_eq!(a.weapons[2].name, dust_core::unit::IMPROVISED_NAME);
+    let (v, vbf) = with_improvised(&tank(4), None).expect("a vehicle gets one");
+    let s = AttackSpec::new(&a, &v).battlefront(Some(&abf), Some(&vbf));
+    assert_eq!(
+        s.lines.iter().map(|c| c.line).collect::<Vec<_>>(),
+        vec![2],
+        "the only line that can hurt it"
+    );
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines[0].dice, 3);
+    assert_dist(&o.loss, &capped_binomial(3, 1.0 / 3.0, 4), "improvised weapons");
+    assert_dist(&o.attacker_loss, &[1.0], "the tank does not strike back");
+    agree(&s, 621);
+    // Against soldiers the knife can hurt: not offered, left out with a note.
+    let t = targets(5);
+    let s = AttackSpec::new(&a, &t).with_lines(&[2]).battlefront(Some(&abf), None);
+    assert!(s.why_not_offered(2).is_some());
+    let o = odds(&s).unwrap();
+    assert!(o.lines.is_empty() && o.loss.p(0) == 1.0);
+    assert!(o.notes.iter().any(|n| n.contains("left out")), "{:?}", o.notes);
+    // Two soldiers left, the knife's carrier (the third) dead: offered, two dice.
+    let s = AttackSpec::new(&a, &t)
+        .with_attacker_alive(2)
+        .with_lines(&[2])
+        .battlefront(Some(&abf), None);
+    assert!(s.why_not_offered(2).is_none());
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines[0].dice, 2);
+    agree(&s, 622);
+    // Aircraft get none.
+    let mut plane = tank(3);
+    plane.kind = UnitKind::Aircraft;
+    assert!(with_improvised(&plane, None).is_none());
+}
+
+/// Property: whatever the mix of the new mechanics (units on a spray's path with or without a
+/// joined hero, a joined hero in close combat, weapons with two lines, improvised weapons), every
+/// distribution the odds give sums to 1 and the joint distributions' margins are the losses.
+#[test]
+fn new_mechanics_distributions_sum_to_one() {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let (fl, fbf) = flamer();
+    let (gun, gbf) = two_line_hero();
+    let brawl = brawlers();
+    let sums_to_one = |d: &Distribution, what: &str| assert!((d.total() - 1.0).abs() < 1e-9, "{what}: {:?}", d.probs());
+    for round in 0..60 {
+        let squad_n = 1 + next(5) as u8;
+        let t = targets(5);
+        let h = knife_hero(1 + next(3) as u8);
+        let vs = with_skill(targets(3), Skill::DamageResilient);
+        let vh = squad_hero(2);
+        let takes = if next(2) == 0 { HeroHits::First } else { HeroHits::Last };
+        let mut s = match round % 3 {
+            0 => {
+                let mut v = PathVictim::new(&vs);
+                v.alive = 1 + next(3) as u8;
+                if next(2) == 0 {
+                    v.joined_hero = Some(joined(&vh, takes));
+                }
+                let mut s = AttackSpec::new(&fl, &t).battlefront(Some(&fbf), None).with_path_victim(v);
+                s.sustained = next(2) == 0;
+                s
+            }
+            1 => AttackSpec::new(&gun, &t).with_lines(&[0, 1, 2]).battlefront(Some(&gbf), None),
+            _ => AttackSpec::new(&brawl, &t)
+                .with_attacker_alive(1 + next(5) as u8)
+                .battlefront(None, None)
+                .with_joined_hero(JoinedHero {
+                    damage_resilient: next(2) == 0,
+                    ..joined(&h, takes)
+                }),
+        };
+        s.target_alive = squad_n;
+        let o = odds(&s).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        sums_to_one(&o.loss, "loss");
+        sums_to_one(&o.attacker_loss, "attacker loss");
+        let joint: f64 = o.joint.iter().flatten().sum();
+        assert!((joint - 1.0).abs() < 1e-9);
+        for (k, row) in o.joint.iter().enumerate() {
+            assert!((row.iter().sum::<f64>() - o.loss.p(k)).abs() < 1e-9);
+        }
+        if let Some(hero) = &o.hero {
+            sums_to_one(&hero.loss, "hero loss");
+            for (k, row) in hero.joint.iter().enumerate() {
+                assert!((row.iter().sum::<f64>() - o.loss.p(k)).abs() < 1e-9, "hero joint margin");
+            }
+        }
+        for v in &o.victims {
+            sums_to_one(&v.loss, "victim loss");
+            if let Some(hero) = &v.hero {
+                sums_to_one(&hero.loss, "victim's hero loss");
+            }
+        }
+    }
 }

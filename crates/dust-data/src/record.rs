@@ -58,27 +58,43 @@ pub struct PlayersSetup {
 }
 
 impl PlayersSetup {
+    /// The set-up seed of a game whose dice seed is `dice_seed`, when nothing else chooses
+    /// it (`dust1947 play --setup players`, `serve`): another stream of the same seed, so the
+    /// dice seed alone makes the whole game again. Records keep it as `setup_seed`.
+    pub fn seed_for(dice_seed: u64) -> u64 {
+        GameRng::new(dice_seed ^ 0x5e70_5e70_5e70_5e70).next_u64()
+    }
+
     /// The game the set-up leads to from the scenario's fixed layout `template`.
     ///
     /// # Errors
     /// A refused decision (its index, the decision and why), or a set-up left unfinished.
     pub fn game_setup(&self, template: GameSetup) -> Result<GameSetup, String> {
+        let phase = self.phase(template)?;
+        phase.game_setup().ok_or_else(|| {
+            let legal = phase.legal_decisions();
+            let mut next = legal.iter().take(6).map(ToString::to_string).collect::<Vec<_>>().join(", ");
+            if legal.len() > 6 {
+                let _ = write!(next, ", … ({} legal decisions)", legal.len());
+            }
+            format!(
+                "the set-up is unfinished after its {} decisions (next: {next}): the record was saved during the set-up; `dust1947 play --load FILE` goes on with it",
+                self.decisions.len()
+            )
+        })
+    }
+
+    /// The set-up phase after the recorded decisions, finished or not (a game saved during
+    /// its set-up goes on from there).
+    ///
+    /// # Errors
+    /// A refused decision: its index, the decision and why.
+    pub fn phase(&self, template: GameSetup) -> Result<SetupPhase, String> {
         let mut phase = SetupPhase::new(template, self.seed);
         for (i, d) in self.decisions.iter().enumerate() {
             phase.apply(*d).map_err(|e| format!("set-up decision {i} `{d}` is refused: {e}"))?;
         }
-        phase.game_setup().ok_or_else(|| {
-            let legal = phase
-                .legal_decisions()
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ");
-            format!(
-                "the set-up is unfinished after its {} decisions (next: {legal})",
-                self.decisions.len()
-            )
-        })
+        Ok(phase)
     }
 }
 

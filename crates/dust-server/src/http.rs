@@ -22,6 +22,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use dust_core::game::UnitId;
 use dust_core::{BySide, Side, Square};
+use dust_data::record::PlayersSetup;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -259,8 +260,24 @@ async fn health() -> Json<Value> {
     Json(json!({ "ok": true, "version": env!("CARGO_PKG_VERSION") }))
 }
 
+/// The scenarios played under the battlefront rules (the players may set them up).
+fn battlefront_scenarios() -> &'static [String] {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        scenario_names()
+            .into_iter()
+            .filter(|n| crate::play::setup_for(n, None).is_ok_and(|s| s.edition == dust_core::Edition::Battlefront))
+            .collect()
+    })
+}
+
 async fn scenarios() -> Json<Value> {
-    Json(json!({ "scenarios": scenario_names(), "ai": ["random", "greedy", "mcts:200ms", "mcts:1s"] }))
+    Json(json!({
+        "scenarios": scenario_names(),
+        "battlefront": battlefront_scenarios(),
+        "setup": ["scenario", "players"],
+        "ai": ["random", "greedy", "mcts:200ms", "mcts:1s"],
+    }))
 }
 
 /// Runs blocking work (the engine, the database, the AI) off the async threads.
@@ -348,6 +365,10 @@ struct CreateReq {
     /// The armies, in place of the scenario's (a side left out keeps the scenario's army).
     #[serde(default)]
     armies: Option<ArmiesReq>,
+    /// Where a battlefront game's table comes from: `scenario` (default: the scenario file's
+    /// fixed layout) or `players` (the game begins with the players' set-up).
+    #[serde(default)]
+    setup: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -430,6 +451,20 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
             (seats, Some(side))
         }
     };
+    let seed = req.seed.unwrap_or_else(random_seed);
+    let players_setup = match req.setup.as_deref().map(str::trim) {
+        None | Some("" | "scenario") => None,
+        Some("players") => Some(PlayersSetup {
+            seed: PlayersSetup::seed_for(seed),
+            decisions: Vec::new(),
+        }),
+        Some(other) => {
+            return Err(ApiError::bad_request(
+                "bad_setup",
+                format!("`{other}` is not a set-up: give `scenario` (the scenario's layout) or `players` (the players lay the table)"),
+            ))
+        }
+    };
     let armies_req = req.armies;
     let scenario_text = {
         let scenario = scenario.clone();
@@ -438,10 +473,11 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
     let new = NewGame {
         scenario,
         scenario_text,
-        seed: req.seed.unwrap_or_else(random_seed),
+        seed,
         seats,
         spectators: req.spectators.unwrap_or(true) || me.is_none(),
         decisions: Vec::new(),
+        setup: players_setup,
     };
     let hub = st.hub.clone();
     let cell = blocking(move || hub.create(new)).await?;
@@ -545,10 +581,11 @@ async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         seats,
         spectators: req.spectators.unwrap_or(true),
         decisions: rec.decisions.clone(),
+        setup: rec.setup.clone(),
     };
     let hub = st.hub.clone();
     let cell = blocking(move || hub.create(new)).await?;
-    if let Some(expected) = rec.final_hash {
+    if let (Some(expected), None) = (rec.final_hash, cell.live().in_setup()) {
         let now = cell.live().played.game.state_hash();
         if now != expected {
             tracing::warn!(expected = %format!("{expected:#018x}"), now = %format!("{now:#018x}"), "an uploaded record's final hash differs");
@@ -604,7 +641,14 @@ async fn open_game(st: &AppState, id: String, token: Option<&str>) -> Result<(Ar
 fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     let row = cell.row();
     let live = cell.live();
-    let mut v = view::state_json(&live.played.game, &live.played.decisions, viewer.side(), since);
+    let mut v = match live.in_setup() {
+        Some(phase) => crate::setup::state_json(&live.played.game, phase, viewer.side(), &row.seats),
+        None => view::state_json(&live.played.game, &live.played.decisions, viewer.side(), since),
+    };
+    if let (Some(phase), None) = (&live.setup, live.in_setup()) {
+        // The table the players laid, for the page's record of the game.
+        v["setup_done"] = json!(phase.decisions().len());
+    }
     v["id"] = json!(row.id);
     v["scenario"] = json!(row.scenario);
     v["seed"] = json!(row.seed.to_string());
@@ -640,11 +684,16 @@ async fn decide(State(st): State<AppState>, Path(id): Path<String>, body: Body) 
     let c2 = cell.clone();
     let ply = blocking(move || hub.decide(&c2, viewer, &req.decision, req.ply)).await?;
     let live = cell.live();
+    let pending = match live.in_setup() {
+        Some(phase) => crate::setup::pending_json(phase),
+        None => view::pending_json(&live.played.game),
+    };
     Ok(Json(json!({
         "ok": true,
         "ply": ply,
+        "setup": live.in_setup().is_some(),
         "hash": format!("{:#018x}", live.played.game.state_hash()),
-        "pending": view::pending_json(&live.played.game),
+        "pending": pending,
     })))
 }
 
@@ -689,6 +738,13 @@ async fn targets(State(st): State<AppState>, Path(id): Path<String>, Query(q): Q
     };
     let v = blocking(move || {
         let live = cell.live();
+        if live.in_setup().is_some() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "setup",
+                "the players are laying the table: no unit is on it before the game begins",
+            ));
+        }
         let g = &live.played.game;
         let decl = view::Declaration::of(g, &live.played.decisions);
         view::targets_json(g, &decl, UnitId(q.unit), from).map_err(|m| ApiError::bad_request("bad_unit", m))
@@ -851,7 +907,13 @@ async fn replay(body: Body) -> Result<Json<Value>, ApiError> {
             dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),
             dust_data::record::ScenarioRef::Embedded(t) => ("embedded".to_string(), Some(t.as_str())),
         };
-        let setup = crate::play::setup_for(&name, text).map_err(|m| ApiError::bad_request("bad_scenario", m))?;
+        let mut setup = crate::play::setup_for(&name, text).map_err(|m| ApiError::bad_request("bad_scenario", m))?;
+        if let Some(su) = &rec.setup {
+            // The table the players laid (docs/record-format.md, `setup`).
+            setup = su
+                .game_setup(setup)
+                .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "record_refused", m))?;
+        }
         let n = rec.decisions.len();
         let step = req.step.unwrap_or(n).min(n);
         let p = crate::play::Played::replay(setup, rec.seed, &rec.decisions[..step])

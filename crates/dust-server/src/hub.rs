@@ -14,10 +14,12 @@ use crate::error::{ApiError, ServerError};
 use crate::play::{setup_for, Played};
 use crate::store::{unix_now, GameRow, Seat, Store};
 use axum::http::StatusCode;
+use dust_ai::setup::SetupStyle;
 use dust_ai::{Player, PlayerSpec};
+use dust_core::battlefront::setup::{SetupDecision, SetupPhase};
 use dust_core::game::{Decision, Pending};
-use dust_core::{BySide, Side};
-use dust_data::record::{Record, ScenarioRef};
+use dust_core::{BySide, Edition, GameRng, Side};
+use dust_data::record::{PlayersSetup, Record, ScenarioRef};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -44,12 +46,41 @@ impl Viewer {
 
 /// A game's state in memory.
 pub struct Live {
-    /// The engine, dice and decisions.
+    /// The engine, dice and decisions. While the players' set-up is under way, the game on the
+    /// scenario's fixed layout stands in (never shown nor played: see [`Live::in_setup`]).
     pub played: Played,
+    /// The players' set-up of a battlefront game that begins with it (finished or not), the
+    /// one place that decides its legality; `None`: the scenario's fixed layout.
+    pub setup: Option<SetupPhase>,
     /// The AI players of AI seats, built on first use.
     ai: BySide<Option<Box<dyn Player + Send>>>,
     /// An AI task is deciding.
     pub thinking: bool,
+}
+
+impl Live {
+    fn new(played: Played, setup: Option<SetupPhase>) -> Live {
+        Live {
+            played,
+            setup,
+            ai: BySide::default(),
+            thinking: false,
+        }
+    }
+    /// The players' set-up, while it is under way (the game has not started).
+    pub fn in_setup(&self) -> Option<&SetupPhase> {
+        self.setup.as_ref().filter(|p| !p.is_done())
+    }
+    /// The side that must decide now (a set-up or a game decision), if any.
+    pub fn to_decide(&self) -> Option<Side> {
+        match self.in_setup() {
+            Some(p) => p.to_move(),
+            None => match self.played.game.pending() {
+                Pending::Decision { side } => Some(side),
+                _ => None,
+            },
+        }
+    }
 }
 
 /// One served game.
@@ -126,6 +157,9 @@ pub struct NewGame {
     pub spectators: bool,
     /// Decisions already played (an uploaded record).
     pub decisions: Vec<Decision>,
+    /// The players' set-up (battlefront): its seed and the set-up decisions already taken (an
+    /// uploaded record); `None`: the scenario's fixed layout.
+    pub setup: Option<PlayersSetup>,
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -133,6 +167,33 @@ fn side_name(s: Side) -> &'static str {
         Side::A => "A",
         Side::B => "B",
     }
+}
+
+/// The set-up of an AI seat: random for the random player, greedy for the others.
+fn setup_style(spec: &str) -> SetupStyle {
+    spec.parse::<PlayerSpec>()
+        .map_or(SetupStyle::Greedy, |p| SetupStyle::for_player(&p))
+}
+
+/// The game from the scenario's layout `template`, or from the players' set-up laid on it:
+/// the engine's state (a stand-in while the set-up is under way) and the set-up's phase.
+fn start(template: dust_core::game::GameSetup, seed: u64, setup: Option<&PlayersSetup>) -> Result<(Played, Option<SetupPhase>), String> {
+    let Some(su) = setup else {
+        return Played::new(template, seed).map(|p| (p, None)).map_err(|e| e.to_string());
+    };
+    if template.edition != Edition::Battlefront {
+        return Err(format!(
+            "the players set up battlefront games only, and this scenario is played under the {} rules",
+            template.edition
+        ));
+    }
+    let phase = su.phase(template.clone())?;
+    let played = match phase.game_setup() {
+        Some(g) => Played::new(g, seed),
+        None => Played::new(template, seed),
+    }
+    .map_err(|e| e.to_string())?;
+    Ok((played, Some(phase)))
 }
 
 fn status_of(p: &Played) -> (&'static str, Option<&'static str>) {
@@ -179,7 +240,30 @@ impl Hub {
             }
         }
         let setup = setup_for(&new.scenario, new.scenario_text.as_deref()).map_err(|m| ApiError::bad_request("bad_scenario", m))?;
-        let mut played = Played::new(setup, new.seed).map_err(|e| ApiError::bad_request("bad_scenario", e.to_string()))?;
+        if new.setup.is_some() && setup.edition != Edition::Battlefront {
+            return Err(ApiError::bad_request(
+                "bad_setup",
+                format!(
+                    "the players set up battlefront games only, and `{}` is played under the {} rules: choose a battlefront scenario (encounter, grab-the-dust, bait-and-flank, supply-drop, all-out-attack) or the scenario's layout",
+                    new.scenario, setup.edition
+                ),
+            ));
+        }
+        let (mut played, phase) =
+            start(setup, new.seed, new.setup.as_ref()).map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "record_refused", m))?;
+        if let (Some(p), Some(d)) = (phase.as_ref().filter(|p| !p.is_done()), new.decisions.first()) {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "record_refused",
+                format!(
+                    "the record has game decisions (from `{d}`) but its set-up is unfinished ({} set-up decisions): finish the set-up first",
+                    p.decisions().len()
+                ),
+            ));
+        }
+        let setup_texts: Vec<String> = phase
+            .as_ref()
+            .map_or_else(Vec::new, |p| p.decisions().iter().map(ToString::to_string).collect());
         let mut stored = Vec::with_capacity(new.decisions.len());
         for (i, &d) in new.decisions.iter().enumerate() {
             played.apply(d).map_err(|m| {
@@ -213,16 +297,13 @@ impl Hub {
             result: result.map(str::to_string),
             plies: stored.len() as u32,
             updated: now,
+            setup_seed: new.setup.as_ref().map(|s| s.seed),
         };
-        self.store.create(&row, &stored)?;
-        tracing::info!(game = %row.id, scenario = %row.scenario, seed = row.seed, a = %row.seats.a.to_text(), b = %row.seats.b.to_text(), plies = stored.len(), "game created");
+        self.store.create(&row, &setup_texts, &stored)?;
+        tracing::info!(game = %row.id, scenario = %row.scenario, seed = row.seed, a = %row.seats.a.to_text(), b = %row.seats.b.to_text(), plies = stored.len(), setup = ?row.setup_seed, "game created");
         let cell = Arc::new(GameCell {
             row: Mutex::new(row.clone()),
-            live: Mutex::new(Live {
-                played,
-                ai: BySide::default(),
-                thinking: false,
-            }),
+            live: Mutex::new(Live::new(played, phase)),
             tx: broadcast::channel(64).0,
             armies: army_names(row.scenario_text.as_deref(), &row.scenario),
         });
@@ -252,22 +333,43 @@ impl Hub {
             decisions.push(d);
         }
         let setup = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(|m| ServerError::Corrupt(format!("game {id}: {m}")))?;
-        let played = Played::replay(setup, row.seed, &decisions).map_err(|e| ServerError::Corrupt(format!("game {id}: {e}")))?;
+        let players_setup = match row.setup_seed {
+            Some(seed) => {
+                let mut su = PlayersSetup {
+                    seed,
+                    decisions: Vec::new(),
+                };
+                for (i, text) in self.store.setup_decisions(id)?.iter().enumerate() {
+                    let d: SetupDecision = text
+                        .parse()
+                        .map_err(|e| ServerError::Corrupt(format!("game {id}, set-up decision {i}: {e}")))?;
+                    su.decisions.push(d);
+                }
+                Some(su)
+            }
+            None => None,
+        };
+        let (mut played, phase) =
+            start(setup, row.seed, players_setup.as_ref()).map_err(|m| ServerError::Corrupt(format!("game {id}: {m}")))?;
+        if phase.as_ref().is_some_and(|p| !p.is_done()) && !decisions.is_empty() {
+            return Err(ServerError::Corrupt(format!("game {id}: game decisions stored before the end of its set-up")).into());
+        }
+        for (i, &d) in decisions.iter().enumerate() {
+            played
+                .apply(d)
+                .map_err(|m| ServerError::Corrupt(format!("game {id}: decision {i}: {m}")))?;
+        }
         if let Some((_, hash)) = stored.last() {
             let now = format!("{:#018x}", played.game.state_hash());
             if &now != hash {
                 tracing::warn!(game = %id, stored = %hash, replayed = %now, "the replayed state hash differs from the stored one");
             }
         }
-        tracing::info!(game = %id, plies = decisions.len(), "game loaded from the database");
+        tracing::info!(game = %id, plies = decisions.len(), setup = phase.as_ref().map(|p| p.decisions().len()), "game loaded from the database");
         let armies = army_names(row.scenario_text.as_deref(), &row.scenario);
         let cell = Arc::new(GameCell {
             row: Mutex::new(row),
-            live: Mutex::new(Live {
-                played,
-                ai: BySide::default(),
-                thinking: false,
-            }),
+            live: Mutex::new(Live::new(played, phase)),
             tx: broadcast::channel(64).0,
             armies,
         });
@@ -359,11 +461,44 @@ impl Hub {
                 "a decision is a short text such as `move C4`",
             ));
         }
+        let mut live = cell.live();
+        if let Some(phase) = live.in_setup() {
+            let d: SetupDecision = text
+                .trim()
+                .parse()
+                .map_err(|e: dust_core::battlefront::setup::ParseSetupDecisionError| {
+                    ApiError::bad_request("bad_decision", e.to_string())
+                })?;
+            let now = phase.decisions().len() as u32;
+            if let Some(p) = ply {
+                if p != now {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        "stale",
+                        format!("this message is for set-up decision {p} but the set-up is at decision {now}: reload the state and decide again"),
+                    ));
+                }
+            }
+            match phase.to_move() {
+                Some(s) if s == side => {}
+                Some(s) => {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        "not_your_turn",
+                        format!("side {s} must take the next set-up decision, not side {side}: wait for your turn"),
+                    ))
+                }
+                None => return Err(ApiError::new(StatusCode::CONFLICT, "setup_over", "the set-up is over")),
+            }
+            let n = self.commit_setup(cell, &mut live, d)?;
+            drop(live);
+            self.kick_ai(cell);
+            return Ok(n);
+        }
         let d: Decision = text
             .trim()
             .parse()
             .map_err(|e: dust_core::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
-        let mut live = cell.live();
         let now = live.played.decisions.len() as u32;
         if let Some(p) = ply {
             if p != now {
@@ -390,6 +525,54 @@ impl Hub {
         drop(live);
         self.kick_ai(cell);
         Ok(n)
+    }
+
+    /// Checks, stores and applies a set-up decision on a locked game; after the last one the
+    /// game starts from the table laid. Returns the number of set-up decisions after it.
+    fn commit_setup(&self, cell: &GameCell, live: &mut Live, d: SetupDecision) -> Result<u32, ApiError> {
+        let Some(phase) = live.in_setup() else {
+            return Err(ApiError::new(StatusCode::CONFLICT, "setup_over", "the set-up is over"));
+        };
+        let ply = phase.decisions().len() as u32;
+        let mut next = phase.clone();
+        next.apply(d)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", e.to_string()))?;
+        let (id, seed) = {
+            let row = lock(&cell.row);
+            (row.id.clone(), row.seed)
+        };
+        // The game the finished set-up leads to, before anything is stored.
+        let started = match next.game_setup() {
+            Some(g) => Some(Played::new(g, seed).map_err(|e| {
+                ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "illegal_decision",
+                    format!("`{d}` finishes a table the engine refuses: {e}"),
+                )
+            })?),
+            None => None,
+        };
+        self.store.append_setup(&id, ply, &d.to_string())?;
+        let done = started.is_some();
+        if let Some(p) = started {
+            live.played = p;
+        }
+        live.setup = Some(next);
+        {
+            let mut row = lock(&cell.row);
+            row.updated = unix_now();
+            if done {
+                let (status, result) = status_of(&live.played);
+                row.status = status.to_string();
+                row.result = result.map(str::to_string);
+            }
+        }
+        tracing::debug!(game = %id, ply, decision = %d, "set-up decision stored");
+        if done {
+            tracing::info!(game = %id, "set-up over: the game begins");
+        }
+        let _ = cell.tx.send(ply + 1);
+        Ok(ply + 1)
     }
 
     /// Checks, stores and applies a decision on a locked game.
@@ -426,7 +609,7 @@ impl Hub {
         let seats = lock(&cell.row).seats.clone();
         {
             let mut live = cell.live();
-            let Pending::Decision { side } = live.played.game.pending() else {
+            let Some(side) = live.to_decide() else {
                 return;
             };
             if !seats[side].is_ai() || live.thinking {
@@ -446,6 +629,35 @@ impl Hub {
             if self.stopping.load(Ordering::SeqCst) {
                 cell.live().thinking = false;
                 return;
+            }
+            {
+                // The AI seat's set-up decisions: its style chooses among the phase's legal
+                // decisions at once (no search), through the same checks and store.
+                let mut live = cell.live();
+                if let Some(phase) = live.in_setup() {
+                    let side = match phase.to_move() {
+                        Some(side) if seats[side].is_ai() => side,
+                        _ => {
+                            live.thinking = false;
+                            drop(live);
+                            let _ = cell.tx.send(u32::MAX);
+                            return;
+                        }
+                    };
+                    let Seat::Ai(spec) = &seats[side] else { return };
+                    let ply = phase.decisions().len() as u64;
+                    let mut rng = GameRng::new(lock(&cell.row).seed ^ ply.rotate_left(40) ^ 0x5e70 ^ side as u64);
+                    let Some(d) = dust_ai::setup::choose(phase, setup_style(spec), &mut rng) else {
+                        live.thinking = false;
+                        return;
+                    };
+                    if let Err(e) = self.commit_setup(cell, &mut live, d) {
+                        tracing::error!(error = %e, decision = %d, "the AI's set-up decision was not stored");
+                        live.thinking = false;
+                        return;
+                    }
+                    continue;
+                }
             }
             let (game, side, ply, mut player) = {
                 let mut live = cell.live();
@@ -518,12 +730,17 @@ impl Hub {
             None => ScenarioRef::Builtin(row.scenario.clone()),
         };
         let mut r = Record::new(scenario, row.seed);
+        r.edition = live.played.game.edition();
         r.players = BySide {
             a: Some(row.seats.a.to_text()),
             b: Some(row.seats.b.to_text()),
         };
+        r.setup = row.setup_seed.map(|seed| PlayersSetup {
+            seed,
+            decisions: live.setup.as_ref().map(SetupPhase::decisions).unwrap_or_default(),
+        });
         r.decisions = live.played.decisions.clone();
-        r.final_hash = Some(live.played.game.state_hash());
+        r.final_hash = live.in_setup().is_none().then(|| live.played.game.state_hash());
         r
     }
 

@@ -1,5 +1,6 @@
-//! The SQLite store: one row per game (scenario, seed, seats and their secret tokens) and one
-//! row per acknowledged decision, in order. A decision is acknowledged only after its row is
+//! The SQLite store: one row per game (scenario, seed, seats and their secret tokens), one
+//! row per acknowledged decision, in order, and for a battlefront game set up by the players,
+//! one row per acknowledged set-up decision, in order. A decision is acknowledged only after its row is
 //! committed, so the state after a crash (kill -9 included) is the replay of the stored
 //! decisions with the stored seed: exactly the last acknowledged state.
 //!
@@ -73,6 +74,10 @@ pub struct GameRow {
     pub plies: u32,
     /// Unix seconds of the last change.
     pub updated: i64,
+    /// The seed of the players' set-up (battlefront), when the game begins with it
+    /// (`dust_core::battlefront::setup::SetupPhase::new(template, seed)`); its decisions are
+    /// stored apart ([`Store::setup_decisions`]). `None`: the scenario's fixed layout.
+    pub setup_seed: Option<u64>,
 }
 
 /// The database of games.
@@ -97,7 +102,8 @@ CREATE TABLE IF NOT EXISTS games (
     status        TEXT NOT NULL,
     result        TEXT,
     plies         INTEGER NOT NULL DEFAULT 0,
-    updated       INTEGER NOT NULL
+    updated       INTEGER NOT NULL,
+    setup_seed    TEXT
 );
 CREATE TABLE IF NOT EXISTS decisions (
     game  TEXT NOT NULL REFERENCES games(id),
@@ -108,6 +114,13 @@ CREATE TABLE IF NOT EXISTS decisions (
     PRIMARY KEY (game, ply)
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+CREATE TABLE IF NOT EXISTS setup_decisions (
+    game  TEXT NOT NULL REFERENCES games(id),
+    ply   INTEGER NOT NULL,
+    text  TEXT NOT NULL,
+    at    INTEGER NOT NULL,
+    PRIMARY KEY (game, ply)
+);
 ";
 
 fn now() -> i64 {
@@ -131,9 +144,7 @@ impl Store {
     /// # Errors
     /// The folder or the file cannot be created or opened, or is not a database of this program.
     pub fn open(path: &Path) -> Result<Store, ServerError> {
-        Ok(Store {
-            db: Db::open(path, TABLES)?,
-        })
+        Store::migrated(Db::open(path, TABLES)?)
     }
 
     /// A database in memory (tests).
@@ -141,22 +152,38 @@ impl Store {
     /// # Errors
     /// SQLite cannot start.
     pub fn in_memory() -> Result<Store, ServerError> {
-        Ok(Store {
-            db: Db::in_memory(TABLES)?,
-        })
+        Store::migrated(Db::in_memory(TABLES)?)
     }
 
-    /// Stores a new game and its first decisions (an uploaded record), in one transaction.
+    /// Adds what a database of an earlier version lacks: the players' set-up seed of a game
+    /// (its table of set-up decisions is created with the others).
+    fn migrated(db: Db) -> Result<Store, ServerError> {
+        {
+            let conn = db.conn();
+            let has = conn
+                .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'setup_seed'")
+                .and_then(|mut st| st.exists([]))
+                .map_err(|e| db_err("cannot read the games table's columns", e))?;
+            if !has {
+                conn.execute_batch("ALTER TABLE games ADD COLUMN setup_seed TEXT")
+                    .map_err(|e| db_err("cannot add the set-up seed to the games table", e))?;
+            }
+        }
+        Ok(Store { db })
+    }
+
+    /// Stores a new game, its first set-up decisions and its first decisions (an uploaded
+    /// record), in one transaction.
     ///
     /// # Errors
     /// The database refuses the rows (a duplicate id, a full disk).
-    pub fn create(&self, g: &GameRow, decisions: &[(String, u64)]) -> Result<(), ServerError> {
+    pub fn create(&self, g: &GameRow, setup: &[String], decisions: &[(String, u64)]) -> Result<(), ServerError> {
         let mut conn = self.db.conn();
         let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
         tx.execute(
             "INSERT INTO games (id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b,
-                claimed_a, claimed_b, spectator, status, result, plies, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                claimed_a, claimed_b, spectator, status, result, plies, updated, setup_seed)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             params![
                 g.id,
                 g.created,
@@ -174,10 +201,18 @@ impl Store {
                 g.result,
                 decisions.len() as i64,
                 g.updated,
+                g.setup_seed.map(|s| s.to_string()),
             ],
         )
         .map_err(|e| db_err("cannot store the new game", e))?;
         let at = now();
+        for (ply, text) in setup.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO setup_decisions (game, ply, text, at) VALUES (?1, ?2, ?3, ?4)",
+                params![g.id, ply as i64, text, at],
+            )
+            .map_err(|e| db_err("cannot store the game's set-up decisions", e))?;
+        }
         for (ply, (text, hash)) in decisions.iter().enumerate() {
             self.db
                 .insert_decision(&tx, &g.id, (ply as i64, text, *hash), at, "cannot store the game's decisions")?;
@@ -193,6 +228,49 @@ impl Store {
     /// The ply is taken or out of order, or the database cannot write.
     pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: Option<&str>) -> Result<(), ServerError> {
         self.db.append(game, ply, text, hash, status, &result)
+    }
+
+    /// Appends set-up decision number `ply` of a game (the players' set-up, battlefront), in
+    /// one transaction with the game's time of change. Refused when `ply` is not the next one.
+    ///
+    /// # Errors
+    /// The ply is taken or out of order, or the database cannot write.
+    pub fn append_setup(&self, game: &str, ply: u32, text: &str) -> Result<(), ServerError> {
+        let mut conn = self.db.conn();
+        let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
+        let n: i64 = tx
+            .query_row("SELECT COUNT(*) FROM setup_decisions WHERE game = ?1", params![game], |r| r.get(0))
+            .map_err(|e| db_err("cannot count the set-up decisions", e))?;
+        if n != i64::from(ply) {
+            return Err(ServerError::Conflict(format!(
+                "set-up decision {ply} of game {game} is already stored or out of order"
+            )));
+        }
+        let at = now();
+        tx.execute(
+            "INSERT INTO setup_decisions (game, ply, text, at) VALUES (?1, ?2, ?3, ?4)",
+            params![game, i64::from(ply), text, at],
+        )
+        .map_err(|e| db_err("cannot store the set-up decision", e))?;
+        tx.execute("UPDATE games SET updated = ?2 WHERE id = ?1", params![game, at])
+            .map_err(|e| db_err("cannot update the game", e))?;
+        tx.commit().map_err(|e| db_err("cannot commit the set-up decision", e))
+    }
+
+    /// The set-up decisions of a game in order (none for a game on the scenario's layout).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn setup_decisions(&self, id: &str) -> Result<Vec<String>, ServerError> {
+        let conn = self.db.conn();
+        let mut st = conn
+            .prepare_cached("SELECT text FROM setup_decisions WHERE game = ?1 ORDER BY ply")
+            .map_err(|e| db_err("cannot read the set-up decisions", e))?;
+        let rows = st
+            .query_map(params![id], |r| r.get::<_, String>(0))
+            .map_err(|e| db_err("cannot read the set-up decisions", e))?;
+        rows.collect::<Result<Vec<_>, _>>()
+            .map_err(|e| db_err("cannot read the set-up decisions", e))
     }
 
     /// Marks a human seat as taken.
@@ -244,7 +322,7 @@ impl Store {
     }
 }
 
-const COLUMNS: &str = "id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b, claimed_a, claimed_b, spectator, status, result, plies, updated";
+const COLUMNS: &str = "id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b, claimed_a, claimed_b, spectator, status, result, plies, updated, setup_seed";
 
 fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     let seat = |i: usize| -> rusqlite::Result<Seat> {
@@ -272,6 +350,7 @@ fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         result: r.get(13)?,
         plies: r.get::<_, i64>(14)?.try_into().unwrap_or(0),
         updated: r.get(15)?,
+        setup_seed: r.get::<_, Option<String>>(16)?.and_then(|s| s.parse().ok()),
     })
 }
 

@@ -14,24 +14,32 @@ fn side_name(s: Side) -> &'static str {
     }
 }
 
+/// A terrain as the page names it.
+pub(crate) fn terrain_code(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Open => "open",
+        Terrain::Water => "water",
+        Terrain::Rubble => "rubble",
+        Terrain::Trees => "trees",
+        Terrain::Swamp => "swamp",
+        Terrain::Smoke => "smoke",
+        Terrain::NoDot => "nodot",
+    }
+}
+
 /// The board as drawn: terrain and cover element per space (row-major from A1), structures,
 /// walls and entrances, entry spaces and objectives.
 pub fn board_json(g: &Game) -> Value {
-    let b = g.board();
+    board_json_of(g.board(), g.objectives())
+}
+
+/// [`board_json`] of a board and its objectives (the table of the players' set-up too).
+pub fn board_json_of(b: &dust_core::Board, objectives: &[dust_core::game::ObjectiveSetup]) -> Value {
     let mut squares = Vec::with_capacity(b.len());
     let mut walls = Vec::new();
     for s in b.squares() {
-        let t = match b.terrain(s) {
-            Terrain::Open => "open",
-            Terrain::Water => "water",
-            Terrain::Rubble => "rubble",
-            Terrain::Trees => "trees",
-            Terrain::Swamp => "swamp",
-            Terrain::Smoke => "smoke",
-            Terrain::NoDot => "nodot",
-        };
         squares.push(json!({
-            "t": t,
+            "t": terrain_code(b.terrain(s)),
             "cover": b.cover(s).map(|c| c.name()),
             "structure": b.structure_at(s).map(|x| x.0),
         }));
@@ -49,8 +57,7 @@ pub fn board_json(g: &Game) -> Value {
         }
     }
     let structures: Vec<Value> = b.structures().iter().map(|s| json!({ "name": s.name })).collect();
-    let objectives: Vec<Value> = g
-        .objectives()
+    let objectives: Vec<Value> = objectives
         .iter()
         .map(|o| json!({ "name": o.name, "at": o.at.to_string(), "points": o.points }))
         .collect();
@@ -914,8 +921,8 @@ mod tests {
     }
 
     /// Issue 10: the page's odds against a battlefront squad with a joined hero give the hero's
-    /// losses too ("Joining Infantry Squads"), and fall back on the squad alone where the odds
-    /// do not take him (close combat).
+    /// losses too ("Joining Infantry Squads"), in close combat as well, and fall back on the
+    /// squad alone where the odds do not take him (Heroic Attack).
     #[test]
     fn odds_against_a_squad_with_a_joined_hero() {
         let r = WeaponRange::Spaces { min: 1, max: 4 };
@@ -943,7 +950,9 @@ mod tests {
         assert!(o.hero.is_some());
         let v = odds_json(&o);
         assert!(v["hero"]["destroyed"].as_f64().is_some(), "{v}");
-        let close = AttackSpec::new(&shooters, &guard).with_lines(&[1]).battlefront(None, None);
+        let mut close = AttackSpec::new(&shooters, &guard).with_lines(&[1]).battlefront(None, None);
+        assert!(odds_with_hero(&g, &close, UnitId(1)).expect("odds").hero.is_some());
+        close.heroic_attack = true;
         let o = odds_with_hero(&g, &close, UnitId(1)).expect("odds of the squad alone");
         assert!(o.hero.is_none());
         assert!(odds_json(&o)["hero"].is_null());

@@ -8,8 +8,11 @@
 use crate::opponent::Opponent;
 use crate::record::{self, roll_all, Record};
 use crate::view;
+use dust_ai::setup::SetupStyle;
+use dust_core::battlefront::setup::{SetupDecision, SetupEvent, SetupPhase, SetupStage};
 use dust_core::game::{Decision, Event, Game, GameSetup, ObjectiveSetup, Pending, Plan, Target, UnitId, HERO_LINE};
-use dust_core::{BySide, GameRng, Side, Square, WeaponLine};
+use dust_core::{BySide, Edition, GameRng, Side, Square, WeaponLine};
+use dust_data::record::PlayersSetup;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::Frame;
@@ -133,6 +136,45 @@ impl AiJob {
     }
 }
 
+/// The rule behind the set-up's events.
+pub(crate) const SETUP_RULE: &str = "tactics-battlefront-2013-rules.txt, Setting the Terrain";
+
+/// The players' set-up of a battlefront game, under way (`dust_core::battlefront::setup`):
+/// the phase, the choices offered to the person to move, and the AI's style.
+pub(crate) struct SetupState {
+    /// The phase: the one place that decides what is legal.
+    pub phase: SetupPhase,
+    /// Its seed (the initiative roll), written to the record.
+    pub seed: u64,
+    /// How the AI seat sets up.
+    ai_style: SetupStyle,
+    /// The AI's choices (the random style).
+    ai_rng: GameRng,
+    /// `phase.legal_decisions()` when a person must decide, ordered by the square they are
+    /// about (so the board cursor and the list agree); empty otherwise.
+    pub options: Vec<SetupDecision>,
+    /// The highlighted choice.
+    pub sel: usize,
+    /// Set-up events already in the log.
+    seen: usize,
+}
+
+/// The square a set-up decision is about: a terrain item's anchor, an objective's square.
+pub(crate) fn setup_square(d: SetupDecision) -> Option<Square> {
+    match d {
+        SetupDecision::Place { at, .. } | SetupDecision::Objective(at) => Some(at),
+        SetupDecision::Board(_) | SetupDecision::Start(_) => None,
+    }
+}
+
+/// The AI's set-up style from its spec (`random`: random; the others: greedy).
+fn setup_style_of(spec: Option<&str>) -> SetupStyle {
+    spec.unwrap_or(crate::opponent::DEFAULT_SPEC)
+        .trim()
+        .parse::<dust_ai::PlayerSpec>()
+        .map_or(SetupStyle::Greedy, |p| SetupStyle::for_player(&p))
+}
+
 /// The terminal game.
 pub struct App {
     pub(crate) game: Game,
@@ -165,6 +207,10 @@ pub struct App {
     quit: bool,
     saved: Option<PathBuf>,
     pub(crate) areas: Cell<Areas>,
+    /// The players' set-up, while it is under way (the game starts when it is over).
+    pub(crate) setup: Option<SetupState>,
+    /// The text typed after `:` (a decision in its text form), while typing.
+    pub(crate) prompt: Option<String>,
 }
 
 impl App {
@@ -186,20 +232,99 @@ impl App {
             rng,
             record,
             objectives,
+            None,
         ))
     }
 
-    /// Resumes a recorded game: replays `record` on `config.setup` (the record's seed wins over
-    /// `config.seed`); the seats and AI of `config` play on.
+    /// A new battlefront game that begins with the players' set-up
+    /// (`dust_core::battlefront::setup`, docs/battlefront.md "Setting up a game"): the people
+    /// at the table lay their boards, terrain and objectives through the same keys as the
+    /// game's decisions, the AI seat by its set-up style (`dust_ai::setup`: random for the
+    /// random player, greedy for the others); then the game starts from the table they laid.
+    /// `config.setup` is the scenario's fixed layout (its armies, entry squares and rules),
+    /// `setup_seed` rolls the set-up's initiative; the record keeps both.
+    ///
+    /// # Errors
+    /// The scenario is not a battlefront one, or it cannot start a game.
+    pub fn with_players_setup(config: AppConfig, setup_seed: u64) -> Result<App, String> {
+        let mut record = record::new_record(&config.scenario, config.seed, config.seats, config.ai_spec.as_deref());
+        record.setup = Some(PlayersSetup {
+            seed: setup_seed,
+            decisions: Vec::new(),
+        });
+        let phase = SetupPhase::new(config.setup.clone(), setup_seed);
+        App::during_setup(config, phase, record)
+    }
+
+    /// The app during the set-up `phase` (new, or replayed from a record).
+    fn during_setup(config: AppConfig, phase: SetupPhase, record: Record) -> Result<App, String> {
+        if config.setup.edition != Edition::Battlefront {
+            return Err(format!(
+                "the players set up battlefront games only, and `{}` is played under the {} rules: choose a battlefront scenario (encounter, grab-the-dust, bait-and-flank, supply-drop, all-out-attack) or leave out the players' set-up",
+                config.scenario, config.setup.edition
+            ));
+        }
+        // Until the set-up is over, the scenario's own layout stands in for the game (never
+        // shown nor played: the set-up screen draws the phase's table).
+        let game = Game::new(config.setup.clone()).map_err(|e| format!("the scenario `{}` cannot start: {e}", config.scenario))?;
+        let rng = GameRng::new(record.seed);
+        let seed = record.setup.as_ref().map_or(0, |s| s.seed);
+        let state = SetupState {
+            phase,
+            seed,
+            ai_style: setup_style_of(config.ai_spec.as_deref()),
+            ai_rng: GameRng::new(seed ^ 0x5e70_a1a1_5e70_a1a1),
+            options: Vec::new(),
+            sel: 0,
+            seen: 0,
+        };
+        let mut app = App::assemble(
+            config.seats,
+            config.ai,
+            config.save_path,
+            game,
+            rng,
+            record,
+            Vec::new(),
+            Some(state),
+        );
+        if app.setup.as_ref().is_some_and(|s| s.phase.is_done()) {
+            app.start_game();
+        }
+        Ok(app)
+    }
+
+    /// Resumes a recorded game: replays `record` on `config.setup` (the scenario's fixed
+    /// layout; a record of the players' set-up lays its table first, and one saved during the
+    /// set-up goes on with it). The record's seed wins over `config.seed`; the seats and AI of
+    /// `config` play on.
     ///
     /// # Errors
     /// The record does not replay: where it breaks and why.
     pub fn resume(config: AppConfig, record: Record) -> Result<App, String> {
-        let objectives = config.setup.objectives.clone();
-        let (game, rng) = record::replay(&record, config.setup)?;
         let mut record = record;
         record::set_players(&mut record, config.seats, config.ai_spec.as_deref());
         record.final_hash = None;
+        if let Some(su) = &record.setup {
+            if config.setup.edition != Edition::Battlefront {
+                return Err(format!(
+                    "{}: the record has the players' set-up, but its scenario is played under the {} rules: the players set up battlefront games only",
+                    record.file, config.setup.edition
+                ));
+            }
+            let phase = su.phase(config.setup.clone()).map_err(|e| format!("{}: {e}", record.file))?;
+            if !phase.is_done() {
+                if let Some(d) = record.decisions.first() {
+                    return Err(format!(
+                        "{}: the record has game decisions (from `{d}`) but its set-up is unfinished: delete them, or finish the set-up in `setup`",
+                        record.file
+                    ));
+                }
+                return App::during_setup(config, phase, record);
+            }
+        }
+        let (game, rng) = record::replay(&record, config.setup)?;
+        let objectives = game.objectives().to_vec();
         Ok(App::assemble(
             config.seats,
             config.ai,
@@ -208,6 +333,7 @@ impl App {
             rng,
             record,
             objectives,
+            None,
         ))
     }
 
@@ -220,6 +346,7 @@ impl App {
         rng: GameRng,
         record: Record,
         objectives: Vec<ObjectiveSetup>,
+        setup: Option<SetupState>,
     ) -> App {
         let scenario = record::scenario_name(&record);
         let ai_name = ai.as_ref().map_or_else(|| "AI".to_string(), |a| a.name());
@@ -252,9 +379,18 @@ impl App {
             quit: false,
             saved: None,
             areas: Cell::new(Areas::default()),
+            setup,
+            prompt: None,
         };
-        app.absorb_events();
-        app.refresh();
+        if app.setup.is_some() {
+            let b = app.game.board();
+            app.cursor = Square::new(b.width() / 2, b.height() / 2);
+            app.absorb_setup_events();
+            app.refresh_setup();
+        } else {
+            app.absorb_events();
+            app.refresh();
+        }
         app
     }
 
@@ -308,15 +444,23 @@ impl App {
     pub fn is_over(&self) -> bool {
         matches!(self.game.pending(), Pending::GameOver { .. })
     }
-    /// The side a person must decide for now.
+    /// The side a person must decide for now (a game decision; see
+    /// [`App::setup_human_to_decide`] during the set-up).
     pub fn human_to_decide(&self) -> Option<Side> {
+        if self.setup.is_some() {
+            return None;
+        }
         match self.game.pending() {
             Pending::Decision { side } if self.seats[side] == Seat::Human => Some(side),
             _ => None,
         }
     }
-    /// The side the AI must decide for now.
+    /// The side the AI must decide for now (a game decision; see
+    /// [`App::setup_ai_to_decide`] during the set-up).
     pub fn ai_to_decide(&self) -> Option<Side> {
+        if self.setup.is_some() {
+            return None;
+        }
         match self.game.pending() {
             Pending::Decision { side } if self.seats[side] == Seat::Ai => Some(side),
             _ => None,
@@ -324,11 +468,42 @@ impl App {
     }
     /// Whether dice are waiting to be rolled.
     pub fn needs_roll(&self) -> bool {
-        matches!(self.game.pending(), Pending::Chance(_))
+        self.setup.is_none() && matches!(self.game.pending(), Pending::Chance(_))
     }
     /// Whether the AI is deciding on another thread.
     pub fn is_thinking(&self) -> bool {
         self.thinking
+    }
+    /// Whether the players' set-up is under way (the game starts when it is over).
+    pub fn in_setup(&self) -> bool {
+        self.setup.is_some()
+    }
+    /// The set-up phase, while it is under way.
+    pub fn setup_phase(&self) -> Option<&SetupPhase> {
+        self.setup.as_ref().map(|s| &s.phase)
+    }
+    /// The set-up choices offered now (empty unless a person must decide): the phase's legal
+    /// decisions, ordered by the square they are about.
+    pub fn setup_options(&self) -> &[SetupDecision] {
+        self.setup.as_ref().map_or(&[], |s| s.options.as_slice())
+    }
+    /// The highlighted set-up choice.
+    pub fn setup_selected(&self) -> Option<SetupDecision> {
+        self.setup.as_ref().and_then(|s| s.options.get(s.sel).copied())
+    }
+    /// The side a person must take a set-up decision for now.
+    pub fn setup_human_to_decide(&self) -> Option<Side> {
+        let side = self.setup.as_ref()?.phase.to_move()?;
+        (self.seats[side] == Seat::Human).then_some(side)
+    }
+    /// The side the AI must take a set-up decision for now.
+    pub fn setup_ai_to_decide(&self) -> Option<Side> {
+        let side = self.setup.as_ref()?.phase.to_move()?;
+        (self.seats[side] == Seat::Ai).then_some(side)
+    }
+    /// The text typed after `:`, while typing.
+    pub fn prompt(&self) -> Option<&str> {
+        self.prompt.as_deref()
     }
 
     // ----- progress --------------------------------------------------------------------------
@@ -398,11 +573,154 @@ impl App {
     /// so a broken opponent cannot hang a test.
     pub fn settle(&mut self) {
         for _ in 0..100_000 {
-            if self.needs_roll() {
+            if self.setup_ai_to_decide().is_some() {
+                self.setup_ai_step();
+            } else if self.needs_roll() {
                 self.roll_once();
             } else if !self.run_ai_now() {
                 return;
             }
+        }
+    }
+
+    // ----- the players' set-up ---------------------------------------------------------------
+
+    /// Plays the AI seat's next set-up decision (its style chooses among the phase's legal
+    /// decisions at once: no search); the game starts when the set-up is over. Returns whether
+    /// it decided.
+    pub fn setup_ai_step(&mut self) -> bool {
+        if self.setup_ai_to_decide().is_none() {
+            return false;
+        }
+        let Some(st) = self.setup.as_mut() else { return false };
+        let Some(d) = dust_ai::setup::choose(&st.phase, st.ai_style, &mut st.ai_rng) else {
+            return false;
+        };
+        self.apply_setup(d);
+        true
+    }
+
+    /// Takes a person's set-up decision. The phase checks it; a refused one changes nothing
+    /// and the status line says why.
+    pub fn choose_setup(&mut self, d: SetupDecision) {
+        let Some(st) = self.setup.as_ref() else {
+            self.message = Some(format!("`{d}` is a set-up decision, and the set-up is over"));
+            return;
+        };
+        if self.setup_human_to_decide().is_none() {
+            self.message = Some(match st.phase.to_move() {
+                Some(side) => format!("wait: side {side} ({}) is setting up", self.ai_name),
+                None => "the set-up is over".into(),
+            });
+            return;
+        }
+        if let Err(e) = st.phase.check(d) {
+            self.message = Some(e.to_string());
+            return;
+        }
+        self.message = None;
+        self.apply_setup(d);
+    }
+
+    /// Applies a checked set-up decision: log, record, save; starts the game after the last.
+    fn apply_setup(&mut self, d: SetupDecision) {
+        let Some(st) = self.setup.as_mut() else { return };
+        if let Err(e) = st.phase.apply(d) {
+            self.message = Some(e.to_string());
+            return;
+        }
+        self.record.setup = Some(PlayersSetup {
+            seed: st.seed,
+            decisions: st.phase.decisions(),
+        });
+        let done = st.phase.is_done();
+        self.absorb_setup_events();
+        if done {
+            self.start_game();
+        } else {
+            self.refresh_setup();
+            self.save();
+        }
+    }
+
+    /// The game from the finished set-up: its first dice rolled, as [`App::new`] does.
+    fn start_game(&mut self) {
+        let Some(gs) = self.setup.as_ref().and_then(|s| s.phase.game_setup()) else {
+            return;
+        };
+        let mut game = match Game::new(gs) {
+            Ok(g) => g,
+            Err(e) => {
+                self.message = Some(format!("the table the players laid cannot start the game: {e}"));
+                return;
+            }
+        };
+        self.setup = None;
+        let mut rng = GameRng::new(self.record.seed);
+        roll_all(&mut game, &mut rng);
+        self.objectives = game.objectives().to_vec();
+        self.game = game;
+        self.rng = rng;
+        self.seen = 0;
+        self.undo.clear();
+        self.log.push(LogLine {
+            text: "the table is laid: the game begins".into(),
+            rule: Some(SETUP_RULE),
+            side: None,
+        });
+        self.absorb_events();
+        self.refresh();
+        self.save();
+    }
+
+    fn absorb_setup_events(&mut self) {
+        let Some(st) = self.setup.as_mut() else { return };
+        let new: Vec<SetupEvent> = st.phase.events().get(st.seen..).map(<[SetupEvent]>::to_vec).unwrap_or_default();
+        st.seen = st.phase.events().len();
+        for e in &new {
+            let (rule, side) = match e {
+                SetupEvent::Decided(side, _) => (SETUP_RULE, Some(*side)),
+                SetupEvent::Initiative { winner, .. } => ("tactics-battlefront-2013-rules.txt, Playing a Game", Some(*winner)),
+            };
+            self.log.push(LogLine {
+                text: e.to_string(),
+                rule: Some(rule),
+                side,
+            });
+        }
+        if !new.is_empty() {
+            self.log_scroll = 0;
+        }
+    }
+
+    /// Recomputes the set-up choices after the phase changed.
+    fn refresh_setup(&mut self) {
+        let human = self.setup_human_to_decide().is_some();
+        let cursor = self.cursor;
+        let Some(st) = self.setup.as_mut() else { return };
+        let before = std::mem::take(&mut st.options);
+        if human {
+            let mut v = st.phase.legal_decisions();
+            // By the square they are about, row by row (a stable sort keeps the phase's order
+            // of items and facings on a square).
+            v.sort_by_key(|d| setup_square(*d).map(|s| (s.row(), s.col())));
+            st.options = v;
+        }
+        if st.options != before {
+            st.sel = 0;
+            let on_board = matches!(st.phase.stage(), SetupStage::Terrain | SetupStage::Objective);
+            self.focus = if on_board && human { Focus::Board } else { Focus::Menu };
+            if on_board {
+                // Stay where the cursor is: the first choice on its square, else the next one.
+                let key = (cursor.row(), cursor.col());
+                let i = st
+                    .options
+                    .iter()
+                    .position(|d| setup_square(*d).is_some_and(|s| (s.row(), s.col()) >= key))
+                    .unwrap_or(0);
+                st.sel = i;
+            }
+            self.cursor_to_selection();
         }
     }
 
@@ -448,6 +766,10 @@ impl App {
 
     /// Takes back the last choice of the declaration in progress.
     pub fn undo(&mut self) {
+        if self.setup.is_some() {
+            self.message = Some("set-up decisions are final: the other player sees them at once".into());
+            return;
+        }
         let Some(s) = self.undo.pop() else {
             self.message = Some("nothing to take back: dice rolled and the other side's choices are final".into());
             return;
@@ -562,6 +884,12 @@ impl App {
     }
 
     fn cursor_to_selection(&mut self) {
+        if self.setup.is_some() {
+            if let Some(s) = self.setup_selected().and_then(setup_square) {
+                self.cursor = s;
+            }
+            return;
+        }
         if let Some(s) = self.selected().and_then(|d| self.option_square(d)) {
             self.cursor = s;
         } else if let Some(s) = self.game.declaring().and_then(|u| self.game.unit(u).at) {
@@ -676,6 +1004,22 @@ impl App {
                 return;
             }
         }
+        if let Some(text) = &mut self.prompt {
+            match key.code {
+                KeyCode::Esc => self.prompt = None,
+                KeyCode::Enter => {
+                    let text = std::mem::take(text);
+                    self.prompt = None;
+                    self.submit_text(&text);
+                }
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Char(c) if text.chars().count() < 60 => text.push(c),
+                _ => {}
+            }
+            return;
+        }
         match key.code {
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
             KeyCode::Char('r') => self.overlay = Overlay::Rulings(0),
@@ -702,22 +1046,23 @@ impl App {
             KeyCode::PageUp => self.log_scroll = (self.log_scroll + 3).min(self.log.len().saturating_sub(1)),
             KeyCode::PageDown => self.log_scroll = self.log_scroll.saturating_sub(3),
             KeyCode::Enter | KeyCode::Char(' ') => self.confirm(),
+            KeyCode::Char(':') => self.prompt = Some(String::new()),
             KeyCode::Char(c @ '1'..='9') => {
                 let i = usize::from(c as u8 - b'1');
-                if i < self.options.len() {
-                    self.sel = i;
+                if i < self.n_options() {
+                    self.set_sel(i);
                     self.focus = Focus::Menu;
                     self.cursor_to_selection();
                 }
             }
             KeyCode::Home => self.select(0),
-            KeyCode::End => self.select(self.options.len().saturating_sub(1)),
+            KeyCode::End => self.select(self.n_options().saturating_sub(1)),
             KeyCode::Up | KeyCode::Char('k') => match self.focus {
-                Focus::Menu => self.select(self.sel.saturating_sub(1)),
+                Focus::Menu => self.select(self.sel_index().saturating_sub(1)),
                 Focus::Board => self.move_cursor(0, 1),
             },
             KeyCode::Down | KeyCode::Char('j') => match self.focus {
-                Focus::Menu => self.select(self.sel + 1),
+                Focus::Menu => self.select(self.sel_index() + 1),
                 Focus::Board => self.move_cursor(0, -1),
             },
             KeyCode::Left | KeyCode::Char('h') => {
@@ -732,8 +1077,72 @@ impl App {
         }
     }
 
+    /// How many choices the list holds (the set-up's or the game's).
+    fn n_options(&self) -> usize {
+        match &self.setup {
+            Some(st) => st.options.len(),
+            None => self.options.len(),
+        }
+    }
+
+    /// The highlighted choice's index in the list.
+    pub(crate) fn sel_index(&self) -> usize {
+        match &self.setup {
+            Some(st) => st.sel,
+            None => self.sel,
+        }
+    }
+
+    fn set_sel(&mut self, i: usize) {
+        match &mut self.setup {
+            Some(st) => st.sel = i,
+            None => self.sel = i,
+        }
+    }
+
     fn log_rows(&self) -> u16 {
         (self.log.len() * 2).min(usize::from(u16::MAX)) as u16
+    }
+
+    /// A decision typed in its text form (after `:`): a set-up decision during the set-up
+    /// (`place wood G6 n`), else a game decision (`move C4`). Taken if it is legal now;
+    /// otherwise the status line says what is wrong and how to write it.
+    pub fn submit_text(&mut self, text: &str) {
+        let text = text.trim();
+        if text.is_empty() {
+            return;
+        }
+        if self.setup.is_some() {
+            match text.parse::<SetupDecision>() {
+                Ok(d) => self.choose_setup(d),
+                Err(e) => self.message = Some(e.to_string()),
+            }
+            return;
+        }
+        let d = match text.parse::<Decision>() {
+            Ok(d) => d,
+            Err(e) => {
+                self.message = Some(e.to_string());
+                return;
+            }
+        };
+        if self.human_to_decide().is_none() {
+            self.message = Some(if self.is_over() {
+                "the game is over".into()
+            } else {
+                "wait: it is not your decision now".into()
+            });
+            return;
+        }
+        if !self.options.contains(&d) {
+            let mut probe = self.game.clone();
+            self.message = Some(match probe.apply(d) {
+                Err(e) => e.to_string(),
+                Ok(()) => format!("`{d}` is not one of the choices now"),
+            });
+            return;
+        }
+        self.choose(d);
     }
 
     /// Quits after saving the record.
@@ -743,10 +1152,11 @@ impl App {
     }
 
     fn select(&mut self, i: usize) {
-        if self.options.is_empty() {
+        let n = self.n_options();
+        if n == 0 {
             return;
         }
-        self.sel = i.min(self.options.len() - 1);
+        self.set_sel(i.min(n - 1));
         self.cursor_to_selection();
     }
 
@@ -759,6 +1169,16 @@ impl App {
     }
 
     fn select_at_cursor(&mut self) {
+        if let Some(st) = &mut self.setup {
+            let here = |d: &SetupDecision| setup_square(*d) == Some(self.cursor);
+            if st.options.get(st.sel).is_some_and(here) {
+                return;
+            }
+            if let Some(i) = st.options.iter().position(here) {
+                st.sel = i;
+            }
+            return;
+        }
         if self.selected().is_some_and(|d| self.option_at(d, self.cursor)) {
             return;
         }
@@ -768,6 +1188,9 @@ impl App {
     }
 
     fn next_unit(&mut self) {
+        if self.setup.is_some() {
+            return;
+        }
         let mut squares: Vec<Square> = self.game.units().iter().filter(|u| !u.destroyed).filter_map(|u| u.at).collect();
         squares.sort_by_key(|s| (s.row(), s.col()));
         squares.dedup();
@@ -784,6 +1207,22 @@ impl App {
     }
 
     fn confirm(&mut self) {
+        if self.setup.is_some() {
+            if self.setup_human_to_decide().is_none() {
+                self.message = Some("wait: the AI is setting up".into());
+                return;
+            }
+            let Some(d) = self.setup_selected() else { return };
+            if self.focus == Focus::Board && setup_square(d).is_some_and(|s| s != self.cursor) {
+                self.message = Some(format!(
+                    "nothing to place with its corner on {}: move the cursor to a square where the item fits, or Tab to the list",
+                    self.cursor
+                ));
+                return;
+            }
+            self.choose_setup(d);
+            return;
+        }
         if self.is_over() {
             self.request_quit();
             return;
@@ -822,7 +1261,11 @@ impl App {
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
                 if let Some(s) = areas.board.square_at(m.column, m.row) {
-                    let again = s == self.cursor && self.selected().is_some_and(|d| self.option_at(d, s));
+                    let again = s == self.cursor
+                        && match self.setup {
+                            Some(_) => self.setup_selected().and_then(setup_square) == Some(s),
+                            None => self.selected().is_some_and(|d| self.option_at(d, s)),
+                        };
                     self.cursor = s;
                     self.focus = Focus::Board;
                     self.select_at_cursor();
@@ -831,9 +1274,9 @@ impl App {
                     }
                 } else if inside(areas.menu) {
                     let i = areas.menu_first + usize::from(m.row - areas.menu.y);
-                    if i < self.options.len() {
-                        let again = i == self.sel && self.focus == Focus::Menu;
-                        self.sel = i;
+                    if i < self.n_options() {
+                        let again = i == self.sel_index() && self.focus == Focus::Menu;
+                        self.set_sel(i);
                         self.focus = Focus::Menu;
                         self.cursor_to_selection();
                         if again {

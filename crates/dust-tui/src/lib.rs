@@ -30,6 +30,7 @@ mod app;
 pub mod opponent;
 pub mod record;
 pub mod setup;
+mod setup_view;
 pub mod term;
 pub mod view;
 

@@ -66,7 +66,8 @@ pub fn parse(text: &str, file: &str) -> Result<Record, String> {
     Record::parse(text, file).map_err(|ds| ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
 }
 
-/// The set-up of the record's scenario.
+/// The set-up of the record's scenario: its fixed layout (a record of the players' set-up
+/// lays its own table from it: [`replay`]).
 ///
 /// # Errors
 /// The scenario is unknown or does not build.
@@ -81,13 +82,18 @@ pub fn setup_of(r: &Record) -> Result<GameSetup, String> {
     }
 }
 
-/// Plays the record's decisions from the start of `setup`, rolling the dice with its seed.
+/// Plays the record's decisions from the start of `setup` (the scenario's fixed layout, or
+/// the table of the record's players' set-up laid from it), rolling the dice with its seed.
 /// Returns the game and the dice generator after the last decision (and the dice after it).
 ///
 /// # Errors
-/// The set-up is refused, or a decision does not fit the game: the message says which
-/// decision, where it is written and what was legal there.
+/// The set-up is refused (a players' set-up refused or unfinished), or a decision does not fit
+/// the game: the message says which decision, where it is written and what was legal there.
 pub fn replay(r: &Record, setup: GameSetup) -> Result<(Game, GameRng), String> {
+    let setup = match &r.setup {
+        Some(su) => su.game_setup(setup).map_err(|e| format!("{}: {e}", r.file))?,
+        None => setup,
+    };
     let mut game = Game::new(setup).map_err(|e| format!("the record's scenario cannot start: {e}"))?;
     let mut rng = GameRng::new(r.seed);
     roll_all(&mut game, &mut rng);

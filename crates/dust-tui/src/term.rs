@@ -47,6 +47,12 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
             last_step = Instant::now();
             continue;
         }
+        // The AI's set-up decisions take no search: on this thread, paced like its moves.
+        if app.setup_ai_to_decide().is_some() && last_step.elapsed() >= AI_PAUSE {
+            app.setup_ai_step();
+            last_step = Instant::now();
+            continue;
+        }
         if !busy && app.ai_to_decide().is_some() && last_step.elapsed() >= AI_PAUSE {
             if let Some(job) = app.take_ai_job() {
                 busy = true;
@@ -62,7 +68,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
             last_step = Instant::now();
             continue;
         }
-        let wait = if busy || app.needs_roll() || app.ai_to_decide().is_some() {
+        let wait = if busy || app.needs_roll() || app.ai_to_decide().is_some() || app.setup_ai_to_decide().is_some() {
             Duration::from_millis(40)
         } else {
             Duration::from_millis(500)

@@ -20,8 +20,8 @@ pub const MIN_HEIGHT: u16 = 24;
 /// docs/rulings.md, embedded.
 pub const RULINGS: &str = include_str!("../../../docs/rulings.md");
 
-const CELL: u16 = 3;
-const LABEL: u16 = 3;
+pub(crate) const CELL: u16 = 3;
+pub(crate) const LABEL: u16 = 3;
 
 /// The colour of a side's units.
 pub fn side_color(s: Side) -> Color {
@@ -756,16 +756,7 @@ fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>;
                 None if objective => ('*', ' ', Some(Color::LightYellow)),
                 None => {
                     let t = b.terrain(s);
-                    let fg = match t {
-                        Terrain::Open => Color::Gray,
-                        Terrain::Water => Color::Blue,
-                        Terrain::Rubble => Color::Rgb(170, 120, 60),
-                        Terrain::Trees => Color::Green,
-                        Terrain::Swamp => Color::Cyan,
-                        Terrain::Smoke => Color::White,
-                        Terrain::NoDot => Color::DarkGray,
-                    };
-                    (t.symbol(), ' ', Some(fg))
+                    (t.symbol(), ' ', Some(terrain_color(t)))
                 }
             }
         }
@@ -792,7 +783,12 @@ fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>;
     if s == app.cursor {
         style = style.add_modifier(Modifier::REVERSED);
     }
-    // Walls: the east edge is the third character; a wall on the south edge underlines the cell.
+    edged(b, s, format!("{glyph}{second}"), style)
+}
+
+/// A cell's two characters and its east edge. Walls: the east edge is the third character; a
+/// wall on the south edge underlines the cell.
+pub(crate) fn edged(b: &dust_core::Board, s: Square, text: String, mut style: Style) -> [Span<'static>; 2] {
     let south = s.row().checked_sub(1).map(|r| Square::new(s.col(), r));
     if south.is_some_and(|o| b.edge(s, o) == Edge::Wall) {
         style = style.add_modifier(Modifier::UNDERLINED);
@@ -808,13 +804,23 @@ fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>;
     } else {
         (' ', Style::default())
     };
-    [
-        Span::styled(format!("{glyph}{second}"), style),
-        Span::styled(edge.to_string(), edge_style),
-    ]
+    [Span::styled(text, style), Span::styled(edge.to_string(), edge_style)]
 }
 
-fn board_view(app: &App, inner: Rect) -> BoardView {
+/// The colour a terrain is drawn in.
+pub(crate) fn terrain_color(t: Terrain) -> Color {
+    match t {
+        Terrain::Open => Color::Gray,
+        Terrain::Water => Color::Blue,
+        Terrain::Rubble => Color::Rgb(170, 120, 60),
+        Terrain::Trees => Color::Green,
+        Terrain::Swamp => Color::Cyan,
+        Terrain::Smoke => Color::White,
+        Terrain::NoDot => Color::DarkGray,
+    }
+}
+
+pub(crate) fn board_view(app: &App, inner: Rect) -> BoardView {
     let b = app.game.board();
     let cols = (inner.width.saturating_sub(LABEL) / CELL).min(u16::from(b.width())) as u8;
     let rows = inner.height.saturating_sub(1).min(u16::from(b.height())) as u8;
@@ -879,15 +885,17 @@ pub fn render(app: &App, frame: &mut Frame) {
         frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return;
     }
-    let b = app.game.board();
-    let [main, status] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
-    let want = u16::from(b.width()) * CELL + LABEL + 2;
-    let left_w = want.clamp(40, main.width.saturating_sub(40).max(40));
-    let [left, right] = Layout::horizontal([Constraint::Length(left_w), Constraint::Min(40)]).areas(main);
-    let board_h = (u16::from(b.height()) + 3).min(main.height.saturating_sub(6));
-    let [board_area, log_area] = Layout::vertical([Constraint::Length(board_h), Constraint::Min(3)]).areas(left);
-    let unit_h = 10.min(right.height / 2).max(8);
-    let [unit_area, menu_area] = Layout::vertical([Constraint::Length(unit_h), Constraint::Min(5)]).areas(right);
+    if let Some(st) = &app.setup {
+        crate::setup_view::render(app, st, frame);
+        return;
+    }
+    let Panes {
+        board: board_area,
+        log: log_area,
+        unit: unit_area,
+        menu: menu_area,
+        status,
+    } = panes(app, area);
 
     // Board.
     let g = &app.game;
@@ -913,7 +921,12 @@ pub fn render(app: &App, frame: &mut Frame) {
         .border_style(focus_style(app.focus == Focus::Menu));
     let menu_inner = menu_block.inner(menu_area);
     frame.render_widget(menu_block, menu_area);
-    let details = app.selected().map(|d| detail(app, d)).unwrap_or_default();
+    let mut details = app.selected().map(|d| detail(app, d)).unwrap_or_default();
+    // A message longer than the status line (a typed decision refused, with why) is shown
+    // here in full too.
+    if let Some(m) = app.message.as_ref().filter(|m| m.chars().count() + 8 > usize::from(area.width)) {
+        details.insert(0, Line::styled(m.clone(), Style::default().fg(Color::Yellow)));
+    }
     let detail_h = (details.len() as u16 * 2).min(menu_inner.height.saturating_sub(2) / 2 + 1);
     let [list_area, detail_area] = Layout::vertical([Constraint::Min(1), Constraint::Length(detail_h)]).areas(menu_inner);
     let rows = usize::from(list_area.height.max(1));
@@ -933,7 +946,49 @@ pub fn render(app: &App, frame: &mut Frame) {
     frame.render_widget(Paragraph::new(items), list_area);
     frame.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail_area);
 
-    // Log.
+    let log_inner = render_log(app, frame, log_area);
+    render_status(app, frame, status);
+
+    app.areas.set(Areas {
+        board: view,
+        menu: list_area,
+        menu_first: first,
+        log: log_inner,
+    });
+    render_overlay(app, frame);
+}
+
+/// The screen's panes: the board over the log on the left, the card over the choices on the
+/// right, the status line at the bottom.
+pub(crate) struct Panes {
+    pub board: Rect,
+    pub log: Rect,
+    pub unit: Rect,
+    pub menu: Rect,
+    pub status: Rect,
+}
+
+pub(crate) fn panes(app: &App, area: Rect) -> Panes {
+    let b = app.game.board();
+    let [main, status] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let want = u16::from(b.width()) * CELL + LABEL + 2;
+    let left_w = want.clamp(40, main.width.saturating_sub(40).max(40));
+    let [left, right] = Layout::horizontal([Constraint::Length(left_w), Constraint::Min(40)]).areas(main);
+    let board_h = (u16::from(b.height()) + 3).min(main.height.saturating_sub(6));
+    let [board, log] = Layout::vertical([Constraint::Length(board_h), Constraint::Min(3)]).areas(left);
+    let unit_h = 10.min(right.height / 2).max(8);
+    let [unit, menu] = Layout::vertical([Constraint::Length(unit_h), Constraint::Min(5)]).areas(right);
+    Panes {
+        board,
+        log,
+        unit,
+        menu,
+        status,
+    }
+}
+
+/// The log pane, newest at the bottom; returns its inside (for the mouse wheel).
+pub(crate) fn render_log(app: &App, frame: &mut Frame, log_area: Rect) -> Rect {
     let log_block = Block::bordered().title(" Log (PgUp/PgDn, L: full) ");
     let log_inner = log_block.inner(log_area);
     let n = usize::from(log_inner.height);
@@ -949,8 +1004,20 @@ pub fn render(app: &App, frame: &mut Frame) {
     }
     let lines: Vec<Line> = lines.split_off(lines.len().saturating_sub(n));
     frame.render_widget(Paragraph::new(lines).block(log_block), log_area);
+    log_inner
+}
 
-    // Status line.
+/// The status line: the keys, the last dice, the message; or the decision being typed.
+pub(crate) fn render_status(app: &App, frame: &mut Frame, status: Rect) {
+    if let Some(text) = &app.prompt {
+        let line = Line::from(vec![
+            Span::styled(" decision: ", Style::default().add_modifier(Modifier::BOLD)),
+            Span::styled(format!("{text}_"), Style::default().fg(Color::LightYellow)),
+            Span::styled("  Enter takes it, Esc cancels", Style::default().fg(Color::Gray)),
+        ]);
+        frame.render_widget(Paragraph::new(line), status);
+        return;
+    }
     let mut spans = vec![
         Span::styled(" ?", Style::default().add_modifier(Modifier::BOLD)),
         Span::raw(" help  "),
@@ -964,14 +1031,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         spans.push(Span::styled(m.clone(), Style::default().fg(Color::Yellow)));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), status);
+}
 
-    app.areas.set(Areas {
-        board: view,
-        menu: list_area,
-        menu_first: first,
-        log: log_inner,
-    });
-
+/// The help, the rulings or the whole log over the screen, when asked for.
+pub(crate) fn render_overlay(app: &App, frame: &mut Frame) {
     match app.overlay {
         Overlay::None => {}
         Overlay::Help => popup(frame, " Keys (any key closes) ", help_lines(), 0),
@@ -1002,7 +1065,7 @@ fn waiting_text(app: &App) -> String {
     }
 }
 
-fn focus_style(on: bool) -> Style {
+pub(crate) fn focus_style(on: bool) -> Style {
     if on {
         Style::default().fg(Color::LightYellow)
     } else {
@@ -1012,7 +1075,7 @@ fn focus_style(on: bool) -> Style {
 
 /// A log entry wrapped to `width` columns: the event in its side's colour, then the rule,
 /// dimmed.
-fn log_line_short(l: &crate::app::LogLine, width: usize) -> Vec<Line<'static>> {
+pub(crate) fn log_line_short(l: &crate::app::LogLine, width: usize) -> Vec<Line<'static>> {
     let text_style = Style::default().fg(l.side.map_or(Color::Reset, side_color));
     let rule_style = Style::default().fg(Color::DarkGray);
     let mut words: Vec<(String, Style)> = l.text.split_whitespace().map(|w| (w.to_string(), text_style)).collect();
@@ -1062,7 +1125,7 @@ pub fn help_lines() -> Vec<Line<'static>> {
         "                under the cursor, if it is highlighted)",
         "1-9             highlight choice 1-9 of the list",
         "u / Backspace   take back your last choice (until dice roll)",
-        "n               cursor to the next unit on the board",
+        "n               next unit on the board  :   type a decision (move C4)",
         "PgUp / PgDn     scroll the log          L   the whole log, with rules",
         "r               the rulings (docs/rulings.md)",
         "s               save the game record now (it is saved every round too)",

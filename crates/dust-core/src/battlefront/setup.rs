@@ -347,6 +347,19 @@ pub enum SetupEvent {
     },
 }
 
+impl fmt::Display for SetupEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupEvent::Decided(side, d) => write!(f, "side {side}: {d}"),
+            SetupEvent::Initiative { rolls, winner } => write!(
+                f,
+                "initiative: side A rolls {} army symbols, side B {}; side {winner} wins and chooses its half",
+                rolls.a, rolls.b
+            ),
+        }
+    }
+}
+
 /// The set-up of a battlefront game by the players. Build it from the scenario's fixed
 /// [`GameSetup`] (its armies, entry squares, rules, the map's size and printed ruins).
 #[derive(Clone, Debug)]
@@ -445,6 +458,86 @@ impl SetupPhase {
     pub fn objective_placement(&self) -> ObjectivePlacement {
         self.objectives_by
     }
+    /// The face a side laid its board with, once laid.
+    pub fn face_of(&self, side: Side) -> Option<BoardFace> {
+        self.faces[side]
+    }
+    /// The terrain tiles a side has still to place.
+    pub fn tiles_left(&self, side: Side) -> u8 {
+        self.tiles_left[side]
+    }
+    /// Whether a side has still to place its anti-tank trap.
+    pub fn trap_left(&self, side: Side) -> bool {
+        self.trap_left[side]
+    }
+    /// The entry squares of a half (the scenario's squares of side A's for the south half).
+    pub fn entry_of_half(&self, h: Half) -> &[Square] {
+        match h {
+            Half::South => &self.template.entry.a,
+            Half::North => &self.template.entry.b,
+        }
+    }
+    /// Every decision taken so far, in order (what a record keeps).
+    pub fn decisions(&self) -> Vec<SetupDecision> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                SetupEvent::Decided(_, d) => Some(*d),
+                SetupEvent::Initiative { .. } => None,
+            })
+            .collect()
+    }
+    /// The squares a decision lays something on: a terrain item's squares (none when it falls
+    /// off the table), an objective's square; none for the other decisions.
+    pub fn footprint(&self, d: SetupDecision) -> Vec<(Square, Option<Terrain>)> {
+        match d {
+            SetupDecision::Place { item, at, facing } => item.squares(at, facing, &self.board).unwrap_or_default(),
+            SetupDecision::Objective(at) => vec![(at, None)],
+            SetupDecision::Board(_) | SetupDecision::Start(_) => Vec::new(),
+        }
+    }
+    /// A decision in words, for a player choosing it: what it lays where
+    /// (`place wood G6 n` is "a wood: trees on G6, G7, H7").
+    pub fn explain(&self, d: SetupDecision) -> String {
+        let side = self.to_move().unwrap_or(Side::A);
+        let board_half = if side == Side::A { Half::South } else { Half::North };
+        let list = |v: &[(Square, Option<Terrain>)], t: Terrain| {
+            v.iter()
+                .filter(|(_, x)| *x == Some(t))
+                .map(|(s, _)| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match d {
+            SetupDecision::Board(BoardFace::Open) => format!("lay the {} board with open ground face up", board_half.name()),
+            SetupDecision::Board(BoardFace::Ruins) => format!("lay the {} board with the ruins face up", board_half.name()),
+            SetupDecision::Start(h) => {
+                let entry = self.entry_of_half(h);
+                let shown: Vec<String> = entry.iter().take(4).map(ToString::to_string).collect();
+                let more = if entry.len() > 4 { ", …" } else { "" };
+                format!(
+                    "start on the {} half, entering by {}{more}; the other side starts on the {} half",
+                    h.name(),
+                    shown.join(", "),
+                    h.other().name()
+                )
+            }
+            SetupDecision::Place { item, .. } => {
+                let v = self.footprint(d);
+                match item {
+                    TerrainItem::Wood => format!("a wood: trees on {}", list(&v, Terrain::Trees)),
+                    TerrainItem::Pond => format!(
+                        "a pond: deep water on {}, swamp on {}",
+                        list(&v, Terrain::Water),
+                        list(&v, Terrain::Swamp)
+                    ),
+                    TerrainItem::Rubble => format!("rubble on {}", list(&v, Terrain::Rubble)),
+                    TerrainItem::Trap => format!("an anti-tank trap on {}", v.first().map_or(String::new(), |(s, _)| s.to_string())),
+                }
+            }
+            SetupDecision::Objective(at) => format!("your objective on {at}"),
+        }
+    }
 
     fn half_rows(&self, h: Half) -> std::ops::Range<u8> {
         let half = self.board.height() / 2;
@@ -484,9 +577,9 @@ impl SetupPhase {
     /// Every decision the player to move may take now, in a fixed order.
     pub fn legal_decisions(&self) -> Vec<SetupDecision> {
         let candidates: Vec<SetupDecision> = match self.stage() {
-            Stage::Board => BoardFace::ALL.into_iter().map(SetupDecision::Board).collect(),
-            Stage::Start => vec![SetupDecision::Start(Half::South), SetupDecision::Start(Half::North)],
-            Stage::Terrain => {
+            SetupStage::Board => BoardFace::ALL.into_iter().map(SetupDecision::Board).collect(),
+            SetupStage::Start => vec![SetupDecision::Start(Half::South), SetupDecision::Start(Half::North)],
+            SetupStage::Terrain => {
                 let mut v = Vec::new();
                 for item in TerrainItem::ALL {
                     let facings: &[Dir] = if item.is_tile() { &FACINGS } else { &[Dir::North] };
@@ -498,22 +591,23 @@ impl SetupPhase {
                 }
                 v
             }
-            Stage::Objective => self.board.squares().map(SetupDecision::Objective).collect(),
-            Stage::Done => Vec::new(),
+            SetupStage::Objective => self.board.squares().map(SetupDecision::Objective).collect(),
+            SetupStage::Done => Vec::new(),
         };
         candidates.into_iter().filter(|d| self.check(*d).is_ok()).collect()
     }
 
-    fn stage(&self) -> Stage {
-        let Some(side) = self.to_move() else { return Stage::Done };
+    /// What kind of decision is asked now.
+    pub fn stage(&self) -> SetupStage {
+        let Some(side) = self.to_move() else { return SetupStage::Done };
         if self.faces[side].is_none() {
-            Stage::Board
+            SetupStage::Board
         } else if self.a_half.is_none() {
-            Stage::Start
+            SetupStage::Start
         } else if self.tiles_left[side] > 0 || self.trap_left[side] {
-            Stage::Terrain
+            SetupStage::Terrain
         } else {
-            Stage::Objective
+            SetupStage::Objective
         }
     }
 
@@ -536,8 +630,8 @@ impl SetupPhase {
             return no(SetupErrorKind::Done);
         };
         match (self.stage(), d) {
-            (Stage::Board, SetupDecision::Board(_)) | (Stage::Start, SetupDecision::Start(_)) => Ok(()),
-            (Stage::Terrain, SetupDecision::Place { item, at, facing }) => {
+            (SetupStage::Board, SetupDecision::Board(_)) | (SetupStage::Start, SetupDecision::Start(_)) => Ok(()),
+            (SetupStage::Terrain, SetupDecision::Place { item, at, facing }) => {
                 if (item.is_tile() && self.tiles_left[side] == 0) || (!item.is_tile() && !self.trap_left[side]) {
                     return no(SetupErrorKind::NoneLeft);
                 }
@@ -563,7 +657,7 @@ impl SetupPhase {
                 }
                 Ok(())
             }
-            (Stage::Objective, SetupDecision::Objective(at)) => {
+            (SetupStage::Objective, SetupDecision::Objective(at)) => {
                 let h = self.half_of(side).expect("halves are chosen before objectives");
                 if !self.board.contains(at) || !self.half_rows(h).contains(&at.row()) {
                     return no(SetupErrorKind::NotOwnHalf);
@@ -684,11 +778,30 @@ impl SetupPhase {
     }
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Stage {
+/// What kind of decision the set-up asks for now ([`SetupPhase::stage`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SetupStage {
+    /// A player lays its board (`board open|ruins`).
     Board,
+    /// The initiative winner chooses its half (`start south|north`).
     Start,
+    /// A player places a terrain item (`place …`).
     Terrain,
+    /// A player places its objective (`objective SQUARE`).
     Objective,
+    /// The set-up is over.
     Done,
+}
+
+impl SetupStage {
+    /// What the player to move is asked, in words.
+    pub const fn asked(self) -> &'static str {
+        match self {
+            SetupStage::Board => "lay your board face up: open ground or the ruins",
+            SetupStage::Start => "you won the initiative: choose the half you start on",
+            SetupStage::Terrain => "place a terrain item: two terrain tiles and an anti-tank trap each, in turns",
+            SetupStage::Objective => "place your objective in your own half, not within two squares of a table edge",
+            SetupStage::Done => "the set-up is over",
+        }
+    }
 }

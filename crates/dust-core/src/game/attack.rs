@@ -77,9 +77,25 @@ impl Game {
         ranged.sort_by_key(|a| matches!(a.target, Target::Cover(_)));
         let firers = self.bf_firers(u, &ranged, false);
         let firers_of = |line: u8| firers.iter().find(|f| f.0 == line).map(|f| f.1);
+        // Battlefront: the soldiers are shared out among the close-combat lines of the whole
+        // attack, then each close combat (one per defender) fires its lines with the soldiers
+        // they got: each line carries that number ([`Game::close_jobs`]); a line left with none
+        // does not fire.
+        let close_firers = self.bf_firers(u, &close, true);
         let mut defenders: Vec<UnitId> = close
             .iter()
             .filter_map(|a| if let Target::Unit(t) = a.target { Some(t) } else { None })
+            .collect();
+        let close: Vec<Aim> = close
+            .into_iter()
+            .filter_map(|a| match close_firers.iter().find(|f| f.0 == a.line) {
+                Some(&(_, 0)) => None,
+                Some(&(_, n)) if self.unit(u).card.weapons[usize::from(a.line)].ammo.is_none() => Some(Aim {
+                    ammo: n.min(u32::from(u8::MAX)) as u8,
+                    ..a
+                }),
+                _ => Some(a),
+            })
             .collect();
         defenders.sort();
         defenders.dedup();
@@ -294,7 +310,12 @@ impl Game {
             // Battlefront: only the carriers not firing another ranged weapon.
             job.firers.map_or(unit.carriers(li), |n| n.min(unit.carriers(li)))
         } else {
-            self.bf_crew_weapons(owner, li).unwrap_or(1)
+            match self.bf_crew_weapons(owner, li) {
+                // "Vehicle Crews": the crew weapons this line fires of those the damage points
+                // left allow, shared among the crew lines aimed (`Game::bf_firers`).
+                Some(points) => job.firers.map_or(points, |n| n.min(points)),
+                None => 1,
+            }
         };
         // Battlefront: the soldiers firing a limited-ammo line, at most those left to fire it.
         let per_ammo = if w.ammo.is_some() {

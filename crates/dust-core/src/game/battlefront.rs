@@ -614,18 +614,21 @@ impl Game {
     /// use one Ranged Weapon and one Close-Combat Weapon … in each Attack action. If they have
     /// several Ranged Weapons available to them, they must choose which one they will use" —
     /// the ranged lines of an attack, or (`close`) the close-combat lines of a close combat or
-    /// a retaliation; support weapons likewise
-    /// ("Only the third or fourth soldiers of the unit can fire other weapons if the support
-    /// weapon fires"); "Heroes … can use all of their weapons at the same time". The soldiers
+    /// a retaliation; "Support weapon units … use a two-man team to fire the support weapon.
+    /// Only the third or fourth soldiers of the unit can fire other weapons if the support
+    /// weapon fires"; "Heroes … can use all of their weapons at the same time". The soldiers
     /// of squad `u` are shared out among its aimed lines of that kind (`aims`, the joined
-    /// hero's excluded): each limited-ammo line takes as many of its carriers as the ammo it spends
-    /// (those with the fewest other aimed lines first), then each other line, in card order,
-    /// every carrier still free. Returns (line, soldiers firing it) for the lines of the second
-    /// kind; empty in the revised edition and for other units (docs/rulings.md, "Battlefront
-    /// soldiers with several weapons").
+    /// hero's excluded) by [`crate::battlefront::weapons::share_out`]: the support weapon first
+    /// (two soldiers), then the limited-ammo lines and the lines with a count (the third number
+    /// of `aim 0 u1 2`: that many soldiers), then each other line, in card order, every carrier
+    /// still free. For a vehicle, its damage points left are shared out among its aimed crew
+    /// lines the same way ("Vehicle Crews", [`crate::battlefront::weapons::share_crew`]).
+    /// Returns (line, soldiers or crew weapons firing it) for the lines of the second kind;
+    /// empty in the revised edition and for heroes (docs/rulings.md, "Battlefront soldiers with
+    /// several weapons").
     pub(super) fn bf_firers(&self, u: UnitId, aims: &[Aim], close: bool) -> Vec<(u8, u32)> {
         let unit = self.unit(u);
-        if self.edition != Edition::Battlefront || unit.card.kind != UnitKind::Squad {
+        if self.edition != Edition::Battlefront || unit.card.kind == UnitKind::Hero {
             return Vec::new();
         }
         let lines: Vec<(usize, u8)> = aims
@@ -640,51 +643,173 @@ impl Game {
             })
             .map(|a| (usize::from(a.line), a.ammo))
             .collect();
-        let models: Vec<u32> = unit
-            .card
-            .models
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| unit.alive & (1 << i) != 0)
-            .map(|(_, m)| m.weapons)
-            .collect();
-        crate::battlefront::weapons::share_out(&unit.card, unit.bf.as_deref(), &models, &lines)
-            .into_iter()
-            .map(|(l, n)| (l as u8, n))
-            .collect()
+        let shared = if unit.card.kind == UnitKind::Squad {
+            let models: Vec<u32> = unit
+                .card
+                .models
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| unit.alive & (1 << i) != 0)
+                .map(|(_, m)| m.weapons)
+                .collect();
+            crate::battlefront::weapons::share_out(&unit.card, unit.bf.as_deref(), &models, &lines)
+        } else {
+            crate::battlefront::weapons::share_crew(&unit.card, unit.bf.as_deref(), u32::from(unit.health), &lines)
+        };
+        shared.into_iter().map(|(l, n)| (l as u8, n)).collect()
     }
 
     /// How many weapons of limited-ammo line `li` of unit `owner` may fire in one attack
     /// (battlefront "Limited-Ammo Weapons"): none once every box is marked; otherwise, for a
     /// squad, every living soldier carrying it ("as long as there is a soldier left in the squad
     /// with that weapon, they still have all the unit's remaining ammunition"), one for other
-    /// units. The attack marks one box, however many fire.
+    /// units and for a support weapon (one weapon, fired by its crew of two). The attack marks
+    /// one box, however many fire.
     pub(super) fn bf_ammo_weapons(&self, owner: UnitId, li: usize) -> u8 {
         let unit = self.unit(owner);
         if unit.ammo.get(li).is_none_or(|&a| a == 0) {
             return 0;
         }
-        if unit.card.kind == UnitKind::Squad {
+        if unit.card.kind == UnitKind::Squad && !crate::battlefront::weapons::is_support(&unit.card, unit.bf.as_deref(), li) {
             unit.carriers(li).min(u32::from(u8::MAX)) as u8
         } else {
             1
         }
     }
 
-    /// Whether weapon line `line` of the declaring squad would have no soldier to fire it, every
-    /// carrier left already firing a line aimed before it ("Soldiers with Several Weapons"): it
-    /// is not offered (later lines can only take soldiers from it, never give them back).
-    pub(super) fn bf_line_idle(&self, d: &Decl, line: u8) -> bool {
-        let Some(u) = d.unit else { return false };
-        let (owner, li) = self.line_owner(u, line);
-        let unit = self.unit(owner);
-        if owner != u || unit.card.kind != UnitKind::Squad || unit.card.weapons[li].ammo.is_some() {
-            return false;
+    /// The numbers offered with the aims of weapon line `line` of the declaring unit (the third
+    /// number of `aim LINE TARGET N`) in the battlefront edition, `None` where the edition's
+    /// common counts apply (the ammo spent on a Volley or a vehicle's limited-ammo line, 0 on
+    /// the lines of a hero and of a vehicle that are not crew lines). Empty: the line has no
+    /// soldier (crew weapon) left to fire it and is not offered.
+    ///
+    /// Every number offered keeps the sharing-out of the declaration whole
+    /// ([`Game::bf_firers`]): the line gets exactly the number asked, and no line aimed before
+    /// it with a number (a limited-ammo line, a count, a support weapon) loses a soldier.
+    /// - a support weapon: 0 (one weapon, two soldiers; 1 on a limited-ammo one), when two
+    ///   soldiers, one of them carrying it, are left for it;
+    /// - a limited-ammo line of a squad: 1 up to `max_ammo` soldiers (it takes them from the
+    ///   lines aimed without a number, as before);
+    /// - another line of a squad, or a crew line: 0 (every carrier, or damage point, still
+    ///   free), and where the number matters — some of its soldiers could fire a later line of
+    ///   the declaration instead (not a limited-ammo line, a support weapon, an under-barrel
+    ///   weapon riding on it, the other line of its weapon or the Improvised Weapons line), or a
+    ///   later crew line is left — 1 up to the soldiers (damage points) still free, taken from
+    ///   none of the lines already aimed.
+    ///
+    /// Counting only where it matters keeps the decisions few: a squad whose soldiers each carry
+    /// one weapon of a kind is offered what it was before (docs/rulings.md, "Battlefront
+    /// soldiers with several weapons").
+    pub(super) fn bf_aim_counts(&self, d: &Decl, line: u8, max_ammo: u8) -> Option<Counts> {
+        use crate::battlefront::weapons::{is_crew, is_support, main_weapon};
+        let u = d.unit?;
+        if self.edition != Edition::Battlefront || line >= HERO_LINE {
+            return None;
         }
-        let close = unit.card.weapons[li].range == WeaponRange::Close;
-        let mut aims = d.aims.clone();
-        aims.push(Aim::new(line, Target::Unit(u), 0));
-        self.bf_firers(u, &aims, close).iter().any(|&(l, n)| l == line && n == 0)
+        let unit = self.unit(u);
+        let li = usize::from(line);
+        let (card, bf) = (&unit.card, unit.bf.as_deref());
+        let w = card.weapons.get(li)?;
+        let squad = card.kind == UnitKind::Squad;
+        let crew = is_crew(card, bf, li);
+        let support = squad && is_support(card, bf, li);
+        if !(squad || crew) || (w.ammo.is_some() && (!squad || super::declare::is_volley_line(w))) {
+            return None;
+        }
+        let close = w.range == WeaponRange::Close;
+        let n_of = |shares: &[(u8, u32)], l: u8| shares.iter().find(|s| s.0 == l).map_or(0, |s| s.1);
+        let with = |n: u8| {
+            let mut aims = d.aims.clone();
+            aims.push(Aim::new(line, Target::Unit(u), n));
+            self.bf_firers(u, &aims, close)
+        };
+        // The lines aimed before it, of the same kind, that took a number of soldiers.
+        let kind = |a: &Aim| {
+            a.line < HERO_LINE
+                && card
+                    .weapons
+                    .get(usize::from(a.line))
+                    .is_some_and(|x| (x.range == WeaponRange::Close) == close)
+        };
+        let counted = |a: &Aim| {
+            let l = usize::from(a.line);
+            kind(a) && (card.weapons[l].ammo.is_some() || a.ammo > 0 || is_support(card, bf, l))
+        };
+        // Whether every line aimed before keeps its soldiers (`all`), or those with a number.
+        let keeps = |before: &[(u8, u32)], after: &[(u8, u32)], all: bool| {
+            d.aims
+                .iter()
+                .filter(|a| kind(a) && (all || counted(a)))
+                .all(|a| n_of(before, a.line) == n_of(after, a.line))
+        };
+        let mut out = Counts::default();
+        if support {
+            let n = u8::from(w.ammo.is_some());
+            if w.ammo.is_some() && max_ammo == 0 {
+                return Some(out);
+            }
+            let (before, after) = (self.bf_firers(u, &d.aims, close), with(n));
+            if n_of(&after, line) == 1 && keeps(&before, &after, false) {
+                out.insert(n);
+            }
+            return Some(out);
+        }
+        if w.ammo.is_some() {
+            if !d.aims.iter().any(counted) {
+                // Nothing aimed before it takes soldiers ahead of it: all its carriers are free.
+                return Some(Counts::range(1, max_ammo));
+            }
+            let before = self.bf_firers(u, &d.aims, close);
+            for n in 1..=max_ammo {
+                let after = with(n);
+                if n_of(&after, line) == u32::from(n) && keeps(&before, &after, false) {
+                    out.insert(n);
+                }
+            }
+            return Some(out);
+        }
+        let free = n_of(&with(0), line);
+        if free == 0 {
+            return Some(out); // every carrier already fires a line aimed before it
+        }
+        out.insert(0);
+        // Later lines can only take soldiers from it, never give them back: a number is offered
+        // where a later line could use some of its soldiers.
+        let later = d.lines.iter().position(|&l| l == line).map_or(&[][..], |i| &d.lines[i + 1..]);
+        let riding = main_weapon(card, bf, li).is_some_and(|m| d.aims.iter().any(|a| usize::from(a.line) == m));
+        let partner = self.bf_mode_partner(u, line);
+        let matters = !riding
+            && later.iter().any(|&m| {
+                let mi = usize::from(m);
+                let Some(mw) = card.weapons.get(mi).filter(|_| m < HERO_LINE) else {
+                    return false;
+                };
+                if crew {
+                    return is_crew(card, bf, mi);
+                }
+                let main = main_weapon(card, bf, mi);
+                (mw.range == WeaponRange::Close) == close
+                    && mw.ammo.is_none()
+                    && !is_support(card, bf, mi)
+                    && !self.bf_is_improvised(u, mi)
+                    && Some(m) != partner
+                    && !main.is_some_and(|x| x == li || d.aims.iter().any(|a| usize::from(a.line) == x))
+                    && card
+                        .models
+                        .iter()
+                        .enumerate()
+                        .any(|(i, md)| unit.alive & (1 << i) != 0 && md.weapons & (1 << li) != 0 && md.weapons & (1 << mi) != 0)
+            });
+        if matters {
+            let before = self.bf_firers(u, &d.aims, close);
+            for n in 1..=free.min(u32::from(u8::MAX)) as u8 {
+                let after = with(n);
+                if n_of(&after, line) == u32::from(n) && keeps(&before, &after, true) {
+                    out.insert(n);
+                }
+            }
+        }
+        Some(out)
     }
 
     /// The main weapon of under-barrel line `li` of unit `owner`: the nearest ranged line before
@@ -713,9 +838,7 @@ impl Game {
     /// Whether weapon line `li` of unit `owner` is a crew weapon of a vehicle ("Vehicle Crews").
     fn bf_is_crew(&self, owner: UnitId, li: usize) -> bool {
         let unit = self.unit(owner);
-        unit.card.kind != UnitKind::Squad
-            && unit.card.kind != UnitKind::Hero
-            && unit.bf.as_ref().and_then(|b| b.weapons.get(li)).is_some_and(|w| w.crew)
+        crate::battlefront::weapons::is_crew(&unit.card, unit.bf.as_deref(), li)
     }
 
     /// "Vehicle Crews": "When a Vehicle with Crew attacks, it may choose to attack with the
@@ -735,8 +858,9 @@ impl Game {
     }
 
     /// "Vehicle Crews": "If it chooses to attack with the Crew's weapons, it may fire one weapon
-    /// for each damage point the Vehicle has remaining" — the crew line's dice are rolled once
-    /// per damage point left (`None` for other lines and in the revised edition).
+    /// for each damage point the Vehicle has remaining" — the damage points left, which the
+    /// crew lines of an attack share out ([`Game::bf_firers`]; `None` for other lines and in
+    /// the revised edition).
     pub(super) fn bf_crew_weapons(&self, owner: UnitId, li: usize) -> Option<u32> {
         (self.edition == Edition::Battlefront && self.bf_is_crew(owner, li)).then(|| u32::from(self.unit(owner).health))
     }

@@ -244,13 +244,19 @@ pub enum Decision {
     Plan(Plan),
     /// Where the next move action ends (the first move enters the board in round one).
     MoveTo(Square),
-    /// The target of weapon line `line`, or `None` to leave it unused; `ammo` for limited-ammo lines.
+    /// The target of weapon line `line`, or `None` to leave it unused; `ammo`: the number given
+    /// with it (`aim LINE TARGET N`).
     Aim {
         /// Weapon line index on the unit's card (hero lines are offset by 32).
         line: u8,
         /// The target, if used.
         target: Option<Target>,
-        /// Limited ammo spent (0 otherwise, and always 0 for an unused line).
+        /// The limited ammo spent; in the battlefront edition, the soldiers of a squad firing a
+        /// limited-ammo line (one box per attack) or another of its lines, and the crew weapons
+        /// of a vehicle firing a crew line, 0 on those other lines for every soldier (damage
+        /// point) still free (tactics-battlefront-2013-rules.txt, "Soldiers with Several
+        /// Weapons", "Vehicle Crews"; docs/rulings.md, "Battlefront soldiers with several
+        /// weapons"). 0 on every other line, and always 0 for an unused line.
         ammo: u8,
     },
     /// Attempt reactive fire with this unit, or let the enemy go on.
@@ -322,7 +328,7 @@ pub struct ParseDecisionError(pub String);
 
 impl fmt::Display for ParseDecisionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, plan march attack, move C4, aim 0 u5 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4, face NE, reserve yes, escape C4)", self.0)
+        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, plan march attack, move C4, aim 0 u5 [N]|none, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4, face NE, reserve yes, escape C4)", self.0)
     }
 }
 
@@ -400,6 +406,15 @@ impl FromStr for Decision {
             ["aim", l, "none"] => Decision::Aim {
                 line: l.parse().map_err(|_| err())?,
                 target: None,
+                ammo: 0,
+            },
+            // Without the number: 0 (no ammo; every soldier still free).
+            ["aim", l, t] => Decision::Aim {
+                line: l.parse().map_err(|_| err())?,
+                target: Some(match unit(t) {
+                    Some(u) => Target::Unit(u),
+                    None => Target::Cover(t.parse().map_err(|_| err())?),
+                }),
                 ammo: 0,
             },
             ["aim", l, "none", a] => Decision::Aim {

@@ -781,9 +781,7 @@ impl Game {
         if w.ammo.is_some() && max_ammo == 0 {
             return;
         }
-        if self.edition == Edition::Battlefront
-            && (!self.bf_crew_allows(d, owner, li) || self.bf_line_idle(d, line) || self.bf_mode_taken(d, line))
-        {
+        if self.edition == Edition::Battlefront && (!self.bf_crew_allows(d, owner, li) || self.bf_mode_taken(d, line)) {
             return;
         }
         if d.reactive.is_some() && !self.reactive_may_use(w) {
@@ -791,6 +789,18 @@ impl Game {
         }
         if unit.card.kind == UnitKind::Squad && w.ammo.is_none() && unit.carriers(li) == 0 {
             return;
+        }
+        // The numbers each aim carries: the ammo spent on a limited-ammo line, 0 on the others;
+        // in the battlefront edition the soldiers (crew weapons) firing ([`Game::bf_aim_counts`]).
+        let counts = self.bf_aim_counts(d, line, max_ammo).unwrap_or_else(|| {
+            if w.ammo.is_some() {
+                Counts::range(1, max_ammo)
+            } else {
+                Counts::range(0, 0)
+            }
+        });
+        if counts == Counts::default() {
+            return; // no soldier left to fire it
         }
         // An indirect shot: the artillery line aims where the observer sees and the artillery
         // unit does not ("Indirect Shot"; tactics-revised-faq.md: with line of sight the
@@ -861,7 +871,7 @@ impl Game {
                     }
                 }
             }
-            if !each_ammo(line, Target::Unit(t), w, value, max_ammo, f) {
+            if !each_ammo(line, Target::Unit(t), value, counts, f) {
                 return;
             }
         }
@@ -880,7 +890,7 @@ impl Game {
                 {
                     continue;
                 }
-                if !each_ammo(line, Target::Cover(s), w, value, max_ammo, f) {
+                if !each_ammo(line, Target::Cover(s), value, counts, f) {
                     return;
                 }
             }

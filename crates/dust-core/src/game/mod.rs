@@ -895,15 +895,56 @@ impl Game {
             let reason = match self.pending() {
                 Pending::Chance(_) => "dice must be rolled first".to_string(),
                 Pending::GameOver { .. } => "the game is over".to_string(),
-                Pending::Decision { side } => format!(
-                    "side {side} must choose one of: {}",
-                    legal.iter().take(12).map(ToString::to_string).collect::<Vec<_>>().join(", ")
-                ),
+                Pending::Decision { side } => Game::count_refused(&legal, d).unwrap_or_else(|| {
+                    format!(
+                        "side {side} must choose one of: {}",
+                        legal.iter().take(12).map(ToString::to_string).collect::<Vec<_>>().join(", ")
+                    )
+                }),
             };
             return Err(IllegalDecision { decision: d, reason });
         }
         self.apply_unchecked(d);
         Ok(())
+    }
+
+    /// Why aim `d` is refused when the same line may take the same target with other numbers
+    /// (the ammo spent, or the soldiers or crew weapons firing): the numbers it may take.
+    fn count_refused(legal: &[Decision], d: Decision) -> Option<String> {
+        let Decision::Aim {
+            line,
+            target: Some(t),
+            ammo,
+        } = d
+        else {
+            return None;
+        };
+        let counts: Vec<u8> = legal
+            .iter()
+            .filter_map(|x| match *x {
+                Decision::Aim {
+                    line: l,
+                    target: Some(tt),
+                    ammo: a,
+                } if l == line && tt == t => Some(a),
+                _ => None,
+            })
+            .collect();
+        let (&lo, &hi) = (counts.first()?, counts.last()?);
+        let list = counts.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+        Some(if counts == [0] {
+            format!(
+                "weapon line {line} fires at {t} with every soldier (or damage point) still free and takes no number: `aim {line} {t} 0`; a number is offered only where its soldiers could fire a later line instead (docs/rulings.md, \"Battlefront soldiers with several weapons\")"
+            )
+        } else if ammo > hi {
+            format!(
+                "weapon line {line} may fire at {t} with at most {hi} (the ammo left, or the soldiers or crew weapons still free that no line aimed before it needs), not {ammo}: one of {list}"
+            )
+        } else if ammo < lo {
+            format!("weapon line {line} needs a number from {lo} to fire at {t}, not {ammo}: one of {list}")
+        } else {
+            format!("weapon line {line} may not fire at {t} with {ammo}: one of {list}")
+        })
     }
 
     /// Applies a decision without checking it (fast path for search).
@@ -1029,18 +1070,48 @@ fn reloadable(w: &WeaponLine) -> bool {
     w.keywords.reload || w.range == WeaponRange::Artillery
 }
 
-/// Hands `f` one aim at `target` per amount of limited ammo the line may spend (one aim without
-/// ammo for other lines); false when `f` asked to stop.
-fn each_ammo(line: u8, target: Target, w: &WeaponLine, value: CombatValue, max_ammo: u8, f: &mut dyn FnMut(Aim) -> bool) -> bool {
-    if w.ammo.is_some() {
-        let max = match value {
-            CombatValue::Volley { dice, .. } => max_ammo.min(dice.iter().filter(|&&d| d > 0).count() as u8),
-            _ => max_ammo,
-        };
-        (1..=max).all(|a| f(Aim::new(line, target, a)))
-    } else {
-        f(Aim::new(line, target, 0))
+/// The numbers a weapon line's aims may carry (the third number of `aim LINE TARGET N`: ammo
+/// spent, or in the battlefront edition the soldiers or crew weapons firing, 0 for every one
+/// still free), a set of 0 to 255 that needs no allocation.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+pub(super) struct Counts([u64; 4]);
+
+impl Counts {
+    /// The numbers `lo..=hi` (none when `hi < lo`).
+    pub(super) fn range(lo: u8, hi: u8) -> Counts {
+        let mut c = Counts::default();
+        for n in lo..=hi {
+            c.insert(n);
+        }
+        c
     }
+    pub(super) fn insert(&mut self, n: u8) {
+        self.0[usize::from(n / 64)] |= 1 << (n % 64);
+    }
+    /// The numbers, smallest first.
+    pub(super) fn iter(self) -> impl Iterator<Item = u8> {
+        (0..4usize).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some((w as u32 * 64 + b) as u8)
+            })
+        })
+    }
+}
+
+/// Hands `f` one aim at `target` per number of `counts` (a Volley line only as much ammo as its
+/// value lists dice for); false when `f` asked to stop.
+fn each_ammo(line: u8, target: Target, value: CombatValue, counts: Counts, f: &mut dyn FnMut(Aim) -> bool) -> bool {
+    let cap = match value {
+        CombatValue::Volley { dice, .. } => dice.iter().filter(|&&d| d > 0).count() as u8,
+        _ => u8::MAX,
+    };
+    counts.iter().filter(|&a| a <= cap).all(|a| f(Aim::new(line, target, a)))
 }
 
 fn cover_armor(el: CoverElement) -> Armor {

@@ -63,6 +63,30 @@ pub struct Odds {
     /// Battlefront: what the hero joined to the target squad loses ([`AttackSpec::joined_hero`]);
     /// [`Odds::loss`] and [`Odds::destroyed`] are then the squad's miniatures.
     pub hero: Option<HeroOdds>,
+    /// What each other unit on the spray lines' paths loses ([`AttackSpec::path_victims`], in
+    /// that order).
+    pub victims: Vec<VictimOdds>,
+}
+
+/// The odds of another unit on the path of the spray lines ([`crate::odds::PathVictim`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VictimOdds {
+    /// Its name.
+    pub name: String,
+    /// Its miniatures or health before the attack.
+    pub alive: u8,
+    /// Each line that sprays it, on its own.
+    pub lines: Vec<LineOdds>,
+    /// Health it loses (miniatures for a squad; index = health lost).
+    pub loss: Distribution,
+    /// P(it is destroyed).
+    pub destroyed: f64,
+    /// A hero joined to it: his losses.
+    pub hero: Option<HeroOdds>,
+    /// Upper bound on the probability mass cut from laser chains.
+    pub truncation_error: f64,
+    /// Remarks.
+    pub notes: Vec<String>,
 }
 
 /// The odds of the hero joined to the target squad over the activation.
@@ -220,7 +244,8 @@ fn bf_damage(bf: Option<&BattlefrontCard>, li: usize, target: &UnitCard, damage:
 /// (docs/rulings.md, "Battlefront soldiers with several weapons").
 pub(crate) fn bf_firers(card: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8, lines: &[(usize, u8)]) -> Vec<(usize, u32)> {
     if card.kind != UnitKind::Squad {
-        return Vec::new();
+        // A vehicle's damage points left shared out among its crew lines ("Vehicle Crews").
+        return crate::battlefront::weapons::share_crew(card, bf, u32::from(alive), lines);
     }
     let models: Vec<u32> = card.models.iter().take(usize::from(alive)).map(|m| m.weapons).collect();
     crate::battlefront::weapons::share_out(card, bf, &models, lines)
@@ -272,8 +297,9 @@ fn fire(
         && !matches!(attacker.kind, UnitKind::Squad | UnitKind::Hero)
         && bf.and_then(|b| b.weapons.get(li)).is_some_and(|w| w.crew);
     let per_squad = if crew {
-        // "it may fire one weapon for each damage point the Vehicle has remaining"
-        u32::from(alive)
+        // "it may fire one weapon for each damage point the Vehicle has remaining", shared
+        // among the crew lines chosen ([`bf_firers`]).
+        firers.map_or(u32::from(alive), |n| n.min(u32::from(alive)))
     } else if attacker.kind == UnitKind::Squad && w.ammo.is_none() {
         // Battlefront: only the carriers not firing another weapon (`Game::bf_firers`).
         firers.map_or(carriers(attacker, alive, li), |n| n.min(carriers(attacker, alive, li)))
@@ -624,11 +650,15 @@ struct Prepared {
     fires: Vec<Fire>,
     /// The defender's retaliation lines by its miniatures left (index m).
     retaliation: Vec<Vec<Fire>>,
+    /// The retaliation lines of the hero joined to the target squad, while he lives.
+    hero_retaliation: Vec<Fire>,
     target_h: usize,
     attacker_h: usize,
     moh: bool,
     /// Battlefront: the hero joined to the target squad.
     hero: Option<HeroPrep>,
+    /// Why chosen lines were left out or one line of a weapon kept ([`offered`]).
+    notes: Vec<String>,
 }
 
 /// What a hit assigned to a joined hero marks off.
@@ -666,8 +696,141 @@ fn hero_points(attacker: &UnitCard, bf: Option<&BattlefrontCard>, li: usize, her
     }
 }
 
-fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
+/// The close-combat lines unit `card` fights back with, with its first `alive` models (a
+/// squad) — the engine's `Game::close_lines`: every close-combat line a living miniature
+/// carries (a hero's or a vehicle's all), but its Improvised Weapons (they "make a close-combat
+/// attack", the defender retaliates with "its own Close-Combat Weapons") and, of a weapon with
+/// two lines, only the first on the card (docs/rulings.md, "Battlefront weapons with two lines"
+/// and "Battlefront improvised close-combat weapons"). Lines of limited ammo spend none and
+/// roll nothing.
+fn retaliation_lines(card: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for (li, w) in card.weapons.iter().enumerate() {
+        let b = bf.and_then(|b| b.weapons.get(li));
+        // A game's card given without its battlefront part still names the line.
+        let improvised = b.map_or(w.name == crate::unit::IMPROVISED_NAME, |b| b.improvised);
+        if w.range != WeaponRange::Close || w.ammo.is_some() || carriers(card, alive, li) == 0 || improvised {
+            continue;
+        }
+        if b.and_then(|b| b.mode_of).is_some_and(|p| out.contains(&usize::from(p))) {
+            continue;
+        }
+        out.push(li);
+    }
+    out
+}
+
+/// The retaliation of unit `card` (its first `alive` models, battlefront card part `bf`)
+/// against the attacker: its close-combat lines ([`retaliation_lines`]), in the battlefront
+/// edition each soldier with one of them ([`bf_firers`]); no sustained attack nor skill.
+fn retaliation_fires(spec: &AttackSpec<'_>, card: &UnitCard, bf: Option<&BattlefrontCard>, alive: u8) -> Vec<Fire> {
+    let spotter = card.kind == UnitKind::Squad && card.models.iter().take(usize::from(alive)).any(|x| x.role == Some(Role::Spotter));
+    let o = FireOpts {
+        sustained: false,
+        berserk: false,
+        all_in_one: false,
+        spotter,
+        burst: !spec.attacker_moved,
+        cover: CoverLevel::None,
+        resilient: spec.attacker.has(Skill::DamageResilient),
+        heroic: false,
+        battlefront: spec.is_battlefront(),
+        moved: false,
+        spirit: false,
+    };
+    let lines = retaliation_lines(card, bf, alive);
+    // Battlefront: each soldier retaliates with one close-combat weapon.
+    let shared = if spec.is_battlefront() {
+        let all: Vec<LineChoice> = lines.iter().map(|&li| LineChoice { line: li, ammo: 0 }).collect();
+        firers_of(card, bf, alive, &all, None)
+    } else {
+        Vec::new()
+    };
+    let mut out = Vec::new();
+    for li in lines {
+        let n = shared.iter().find(|f| f.0 == li).map(|f| f.1);
+        if n == Some(0) {
+            continue; // a line no soldier uses does not fire
+        }
+        out.push(fire(card, bf, alive, LineChoice { line: li, ammo: 0 }, spec.attacker, o, n));
+    }
+    out
+}
+
+/// The lines the engine offers of those chosen, and why others were left out: in the battlefront
+/// edition an Improvised Weapons line the engine does not offer against the target
+/// ([`AttackSpec::why_not_offered`]) is left out, and of a weapon with two lines chosen both
+/// ("Weapons with Two Lines": "Each time such a weapon makes an attack, the player must announce
+/// which set of characteristics they will use") the better one is kept — the one that takes
+/// more from the target on average (the squad's and a joined hero's losses added), the first
+/// on the card on a tie. The spec is checked first.
+pub(crate) fn offered<'a>(spec: &AttackSpec<'a>) -> Result<(AttackSpec<'a>, Vec<String>), OddsError> {
     spec.check()?;
+    let mut s = spec.clone();
+    let mut notes = Vec::new();
+    if !s.is_battlefront() {
+        return Ok((s, notes));
+    }
+    let left_out: Vec<usize> = s
+        .lines
+        .iter()
+        .map(|c| c.line)
+        .filter(|&li| spec.why_not_offered(li).is_some())
+        .collect();
+    for li in left_out {
+        notes.push(format!("left out: {}", spec.why_not_offered(li).unwrap_or_default()));
+        s.lines.retain(|c| c.line != li);
+    }
+    loop {
+        let pair = s.lines.iter().find_map(|c| {
+            s.mode_partner(c.line)
+                .filter(|p| s.lines.iter().any(|d| d.line == *p))
+                .map(|p| (c.line.min(p), c.line.max(p)))
+        });
+        let Some((i, j)) = pair else { break };
+        let keep_only = |keep: usize, drop: usize| {
+            let mut c = s.clone();
+            c.lines.retain(|x| x.line != drop);
+            (keep, c)
+        };
+        let (a, b) = (keep_only(i, j), keep_only(j, i));
+        let (sa, sb) = (mode_score(&a.1)?, mode_score(&b.1)?);
+        let (best, other, sb_, so) = if sb > sa + 1e-12 { (b, i, sb, sa) } else { (a, j, sa, sb) };
+        notes.push(format!(
+            "{} and {} are two lines of one weapon, which fires one per attack (\"Weapons with Two Lines\"): {} ({:.3} lost on average) rather than {} ({:.3})",
+            spec.attacker.weapons[i].name,
+            spec.attacker.weapons[j].name,
+            spec.attacker.weapons[best.0].name,
+            sb_,
+            spec.attacker.weapons[other].name,
+            so
+        ));
+        s = best.1;
+    }
+    Ok((s, notes))
+}
+
+/// What a choice of lines takes from the target on average (a joined hero's health lost added).
+fn mode_score(spec: &AttackSpec<'_>) -> Result<f64, OddsError> {
+    let mut c = spec.clone();
+    c.path_victims.clear();
+    let p = prepare(&c)?;
+    let (joint, _, hero) = joint_of(&p);
+    Ok(marginals(&joint).0.mean() + hero.map_or(0.0, |h| h.loss.mean()))
+}
+
+/// [`prepare_offered`] of the lines the engine offers ([`offered`]).
+fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
+    let (s, notes) = offered(spec)?;
+    let mut p = prepare_offered(&s, None)?;
+    p.notes = notes;
+    Ok(p)
+}
+
+/// The computation's inputs for a checked spec whose lines the engine offers. `firers`: the
+/// soldiers firing each line when they are those of another attack (a spray's other victim is
+/// fired at by the soldiers firing at the target); `None`: shared out among `spec.lines`.
+fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Result<Prepared, OddsError> {
     let opts = FireOpts {
         sustained: spec.sustained,
         berserk: spec.berserk,
@@ -684,10 +847,10 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
     let target_h = usize::from(spec.target_alive);
     let attacker_h = usize::from(spec.attacker_alive);
     let bf = spec.is_battlefront();
-    let firers = if bf {
-        firers_of(spec.attacker, spec.attacker_bf, spec.attacker_alive, &spec.lines, Some(spec.target))
-    } else {
-        Vec::new()
+    let firers: Vec<(usize, u32)> = match firers {
+        Some(f) => f.to_vec(),
+        None if bf => attack_firers(spec),
+        None => Vec::new(),
     };
     let firers_for = |li: usize| firers.iter().find(|f| f.0 == li).map(|f| f.1);
     let fires: Vec<Fire> = spec
@@ -707,56 +870,21 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
         .collect();
     let any_close = fires.iter().any(|f| f.close);
     let mut retaliation = vec![Vec::new(); target_h + 1];
+    let mut hero_retaliation = Vec::new();
     if any_close && spec.retaliate {
-        let t = spec.target;
         for (m, slot) in retaliation.iter_mut().enumerate().skip(1) {
-            let alive = m as u8;
-            let spotter = t.kind == UnitKind::Squad && t.models.iter().take(m).any(|x| x.role == Some(Role::Spotter));
-            let o = FireOpts {
-                sustained: false,
-                berserk: false,
-                all_in_one: false,
-                spotter,
-                burst: !spec.attacker_moved,
-                cover: CoverLevel::None,
-                resilient: spec.attacker.has(Skill::DamageResilient),
-                heroic: false,
-                battlefront: spec.is_battlefront(),
-                moved: false,
-                spirit: false,
-            };
-            // Battlefront: each soldier retaliates with one close-combat weapon.
-            let shared = if bf {
-                let all: Vec<LineChoice> = (0..t.weapons.len()).map(|li| LineChoice { line: li, ammo: 0 }).collect();
-                firers_of(t, spec.target_bf, alive, &all, None)
-            } else {
-                Vec::new()
-            };
-            for (li, w) in t.weapons.iter().enumerate() {
-                // Retaliation uses every close-combat weapon carried by a living miniature;
-                // it spends no limited ammo ("Close-Combat Weapons").
-                if w.range != WeaponRange::Close || w.ammo.is_some() || carriers(t, alive, li) == 0 {
-                    continue;
-                }
-                let n = shared.iter().find(|f| f.0 == li).map(|f| f.1);
-                if n == Some(0) {
-                    continue; // a line no soldier uses does not fire
-                }
-                slot.push(fire(
-                    t,
-                    spec.target_bf,
-                    alive,
-                    LineChoice { line: li, ammo: 0 },
-                    spec.attacker,
-                    o,
-                    n,
-                ));
-            }
+            *slot = retaliation_fires(spec, spec.target, spec.target_bf, m as u8);
+        }
+        // "Resolve Close-Combat Attacks Simultaneously": the defending unit, its joined hero
+        // with it, retaliates (the engine's `attack_line_iter` gives the squad's lines, then
+        // his).
+        if let Some(h) = &spec.joined_hero {
+            hero_retaliation = retaliation_fires(spec, h.card, h.bf, h.health);
         }
     }
     // A blast or Incendiary line counts a joined hero as one more model.
     let models = target_h + usize::from(spec.joined_hero.is_some());
-    for f in fires.iter().chain(retaliation.iter().flatten()) {
+    for f in fires.iter().chain(retaliation.iter().flatten()).chain(&hero_retaliation) {
         let n = f.dice(models.max(attacker_h));
         if n > MAX_DICE {
             return Err(OddsError::TooManyDice {
@@ -778,11 +906,18 @@ fn prepare(spec: &AttackSpec<'_>) -> Result<Prepared, OddsError> {
     Ok(Prepared {
         fires,
         retaliation,
+        hero_retaliation,
         target_h,
         attacker_h,
         moh: spec.medal_of_honor,
         hero,
+        notes: Vec::new(),
     })
+}
+
+/// Battlefront: the soldiers of the attacking squad firing each chosen line ([`firers_of`]).
+fn attack_firers(spec: &AttackSpec<'_>) -> Vec<(usize, u32)> {
+    firers_of(spec.attacker, spec.attacker_bf, spec.attacker_alive, &spec.lines, Some(spec.target))
 }
 
 /// Battlefront, a squad with a joined hero: the `k` hits of one line left after the saves,
@@ -849,20 +984,143 @@ fn assign_hits(h: &HeroPrep, points: HeroPoints, m: usize, hh: usize, k: usize, 
     }
 }
 
-/// Battlefront, a squad with a joined hero: the joint distribution of the miniatures and the
-/// hero's health left after the ranged lines (`st[m][hh]`), and the truncation bound. A line
-/// finds the squad destroyed: it does nothing (its target is gone, the hero goes on alone); the
-/// hero destroyed: the squad alone, Damage Resilient rolled with the attack.
-fn activation_hero(p: &Prepared, h: &HeroPrep) -> (Vec<Vec<f64>>, f64) {
-    let fires: Vec<(&Fire, HeroPoints)> = p.fires.iter().zip(h.points.iter().copied()).filter(|(f, _)| !f.close).collect();
-    run_hero(&fires, p.target_h, h, p.moh)
+/// Battlefront, a squad with a joined hero: the joint distribution of the miniatures, the
+/// hero's health and the attacker's health left after the activation (`left[m][hh][a]`), and
+/// the truncation bound. The ranged lines first ([`run_hero`]); then the close-combat lines,
+/// rolled against the squad and its hero as the ranged lines left them, and the defender's
+/// retaliation — the squad's survivors and the hero, if he lives — rolled before any damage
+/// is taken ("Resolve Close-Combat Attacks Simultaneously": "Before the casualties are removed,
+/// the defending unit retaliates … The casualties from all Close-Combat Weapons are then
+/// removed simultaneously"). The attacker's lines' hits are then assigned line after line as
+/// the ranged lines' are ([`land_line`]); a line that finds the squad destroyed does nothing
+/// (the engine drops damage on a destroyed unit), and Damage Resilient, which waited for the
+/// casualties while the hero lived when the dice were rolled, is not rolled for the squad's
+/// miniatures once he is gone (the engine's `bf_resilient_due`).
+fn activation_hero(p: &Prepared, h: &HeroPrep) -> (Vec<Vec<Vec<f64>>>, f64) {
+    let fires: Vec<(&Fire, HeroPoints)> = p.fires.iter().zip(h.points.iter().copied()).collect();
+    let ranged: Vec<(&Fire, HeroPoints)> = fires.iter().copied().filter(|(f, _)| !f.close).collect();
+    let close: Vec<(&Fire, HeroPoints)> = fires.iter().copied().filter(|(f, _)| f.close).collect();
+    let (m0, h0, a0) = (p.target_h, h.health, p.attacker_h);
+    let (st, mut err) = run_hero(&ranged, m0, h, p.moh);
+    let mut left = vec![vec![vec![0.0; a0 + 1]; h0 + 1]; m0 + 1];
+    let zero = || vec![vec![0.0; h0 + 1]; m0 + 1];
+    let mut cache: Vec<((usize, u32, bool), [Outcome; 2])> = Vec::new();
+    for (m, rows) in st.iter().enumerate() {
+        for (hh, row) in rows.iter().enumerate() {
+            let w = row[0] + row[1];
+            if w == 0.0 {
+                continue;
+            }
+            if m == 0 || close.is_empty() {
+                left[m][hh][0] += w;
+                continue;
+            }
+            // The attacker's close-combat lines, all rolled against what the ranged lines left.
+            let mut cur = [zero(), zero()];
+            cur[0][m][hh] = row[0];
+            cur[1][m][hh] = row[1];
+            for (i, &(f, points)) in close.iter().enumerate() {
+                let n = f.dice(m + usize::from(hh > 0));
+                let mut next = [zero(), zero()];
+                for (flag, state) in cur.iter().enumerate() {
+                    if state.iter().flatten().all(|&x| x == 0.0) {
+                        continue;
+                    }
+                    let key = (i, n, flag == 1);
+                    let k = match cache.iter().position(|(c, _)| *c == key) {
+                        Some(k) => k,
+                        None => {
+                            cache.push((key, resolve(f, n, m, flag == 1, &mut err)));
+                            cache.len() - 1
+                        }
+                    };
+                    for (b, nf) in [(0, flag), (1, 0)] {
+                        let o = &cache[k].1[b];
+                        if o.hits.is_empty() {
+                            continue;
+                        }
+                        for (m1, r) in state.iter().enumerate() {
+                            for (h1, &x) in r.iter().enumerate() {
+                                if x != 0.0 {
+                                    land_line(f, o, points, h, (m1, h1), x, hh == 0, &mut next[nf]);
+                                }
+                            }
+                        }
+                    }
+                }
+                cur = next;
+            }
+            // The defender's retaliation: the squad's survivors, and the hero while he lives.
+            let mut ret = vec![1.0];
+            let hero_lines = if hh > 0 { p.hero_retaliation.as_slice() } else { &[] };
+            for f in p.retaliation[m].iter().chain(hero_lines) {
+                let mut e = 0.0;
+                let outs = resolve(f, f.dice(a0), a0, false, &mut e);
+                err += e;
+                ret = cap_vec(&convolve(&ret, &loss_of(f, &outs[0], a0)), a0);
+            }
+            let ret = cap_vec(&ret, a0);
+            for c in &cur {
+                for (m1, r) in c.iter().enumerate() {
+                    for (h1, &x) in r.iter().enumerate() {
+                        if x == 0.0 {
+                            continue;
+                        }
+                        for (j, &y) in ret.iter().enumerate() {
+                            left[m1][h1][j] += x * y;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (left, err)
 }
 
-/// [`activation_hero`] for the given lines, from `m0` miniatures and the hero's full health.
-fn run_hero(fires: &[(&Fire, HeroPoints)], m0: usize, h: &HeroPrep, moh: bool) -> (Vec<Vec<f64>>, f64) {
+/// One line's branch `o` (its hits after the saves) on the squad with `m` miniatures and the
+/// hero's `hh` health (`at`), with the mass `w`, into `out[m'][hh']`. A squad already destroyed
+/// takes nothing (the line has no target left). `alone`: the hero was dead when the line
+/// rolled, so the squad's Damage Resilient was rolled with the attack.
+#[allow(clippy::too_many_arguments)]
+fn land_line(f: &Fire, o: &Outcome, points: HeroPoints, h: &HeroPrep, at: (usize, usize), w: f64, alone: bool, out: &mut [Vec<f64>]) {
+    let (m, hh) = at;
+    let mass = o.mass();
+    if m == 0 {
+        out[0][hh] += w * mass;
+        return;
+    }
+    if hh == 0 && alone {
+        for (k, q) in loss_of(f, o, m).into_iter().enumerate() {
+            out[m - k][0] += w * q;
+        }
+        return;
+    }
+    match f.kind {
+        _ if f.heroic => out[m][hh] += w * mass,
+        Kind::None => out[m][hh] += w * mass,
+        // "eliminate the entire unit": the squad and its hero.
+        Kind::Ap => {
+            let zero = o.saved.first().copied().unwrap_or(0.0);
+            out[m][hh] += w * zero;
+            out[0][0] += w * (mass - zero).max(0.0);
+        }
+        _ => {
+            for (k, &q) in o.saved.iter().enumerate() {
+                if q != 0.0 {
+                    assign_hits(h, points, m, hh, k, w * q, out);
+                }
+            }
+        }
+    }
+}
+
+/// The ranged lines `fires` on a squad of `m0` miniatures with its hero at full health: the
+/// state `st[m][hh][flag]` after them (flag 1: Medal of Honor still unused) and the truncation
+/// bound. A line finds the squad destroyed: it does nothing (its target is gone, the hero goes
+/// on alone); the hero destroyed: the squad alone, Damage Resilient rolled with the attack.
+fn run_hero(fires: &[(&Fire, HeroPoints)], m0: usize, h: &HeroPrep, moh: bool) -> (Vec<Vec<[f64; 2]>>, f64) {
     let h0 = h.health;
     let mut err = 0.0;
-    // st[m][hh][flag]: flag 1 = Medal of Honor still unused.
     let mut st = vec![vec![[0.0f64; 2]; h0 + 1]; m0 + 1];
     st[m0][h0][usize::from(moh)] = 1.0;
     for &(f, points) in fires {
@@ -890,34 +1148,11 @@ fn run_hero(fires: &[(&Fire, HeroPoints)], m0: usize, h: &HeroPrep, moh: bool) -
                         if o.hits.is_empty() {
                             continue;
                         }
-                        if hh == 0 {
-                            for (k, q) in loss_of(f, o, m).into_iter().enumerate() {
-                                next[m - k][0][nf] += w * q;
-                            }
-                            continue;
-                        }
                         let mut out = vec![vec![0.0; h0 + 1]; m0 + 1];
-                        let mass = o.mass();
-                        match f.kind {
-                            _ if f.heroic => out[m][hh] += mass,
-                            Kind::None => out[m][hh] += mass,
-                            // "eliminate the entire unit": the squad and its hero.
-                            Kind::Ap => {
-                                let zero = o.saved.first().copied().unwrap_or(0.0);
-                                out[m][hh] += zero;
-                                out[0][0] += (mass - zero).max(0.0);
-                            }
-                            _ => {
-                                for (k, &q) in o.saved.iter().enumerate() {
-                                    if q != 0.0 {
-                                        assign_hits(h, points, m, hh, k, q, &mut out);
-                                    }
-                                }
-                            }
-                        }
-                        for (m2, row) in out.iter().enumerate() {
-                            for (h2, &q) in row.iter().enumerate() {
-                                next[m2][h2][nf] += w * q;
+                        land_line(f, o, points, h, (m, hh), w, true, &mut out);
+                        for (m2, r) in out.iter().enumerate() {
+                            for (h2, &q) in r.iter().enumerate() {
+                                next[m2][h2][nf] += q;
                             }
                         }
                     }
@@ -926,8 +1161,7 @@ fn run_hero(fires: &[(&Fire, HeroPoints)], m0: usize, h: &HeroPrep, moh: bool) -
         }
         st = next;
     }
-    let joint = st.iter().map(|row| row.iter().map(|x| x[0] + x[1]).collect()).collect();
-    (joint, err)
+    (st, err)
 }
 
 /// The odds of the hero and the squad's loss from `st[m][hh]` (health left).
@@ -1088,7 +1322,7 @@ fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
         // The squad's loss with the hits shared with the hero, the line alone.
         let i = p.fires.iter().position(|x| std::ptr::eq(x, f)).unwrap_or(0);
         let (left, _) = run_hero(&[(f, hero.points[i])], h, hero, p.moh);
-        loss = left.iter().rev().map(|row| row.iter().sum()).collect();
+        loss = left.iter().rev().map(|row| row.iter().map(|x| x[0] + x[1]).sum()).collect();
         notes.push(match hero.takes {
             HeroHits::Last => "hits assigned one by one: the miniatures first, the joined hero when none is left".into(),
             HeroHits::First => "hits assigned one by one: the joined hero first, then the miniatures".into(),
@@ -1160,29 +1394,45 @@ fn bf_save_note(w: &WeaponLine, target: &UnitCard, cover: CoverLevel, keep: Opti
     }
 }
 
-/// The exact odds of the attack: each line on its own and the whole activation.
+/// The exact odds of the attack: each line on its own and the whole activation, and each other
+/// unit on the spray lines' paths ([`Odds::victims`]).
 ///
 /// # Errors
 /// The spec does not fit the cards ([`AttackSpec::check`]) or a line rolls more than
 /// [`MAX_DICE`] dice.
 pub fn odds(spec: &AttackSpec<'_>) -> Result<Odds, OddsError> {
-    let p = prepare(spec)?;
-    let lines: Vec<LineOdds> = p.fires.iter().map(|f| line_report(&p, f, spec)).collect();
-    let (joint, err, hero) = joint_of(&p);
+    let (rs, notes) = offered(spec)?;
+    let mut p = prepare_offered(&rs, None)?;
+    p.notes = notes;
+    let mut o = odds_of(&p, &rs);
+    o.victims = victims(spec, &rs)?;
+    Ok(o)
+}
+
+/// [`odds`] of a prepared spec, without the other victims.
+fn odds_of(p: &Prepared, spec: &AttackSpec<'_>) -> Odds {
+    let lines: Vec<LineOdds> = p.fires.iter().map(|f| line_report(p, f, spec)).collect();
+    let (joint, err, hero) = joint_of(p);
     let (loss, attacker_loss) = marginals(&joint);
     let close_combat = p.fires.iter().any(|f| f.close);
-    let mut notes = Vec::new();
+    let mut notes = p.notes.clone();
     if spec.medal_of_honor {
         notes.push("Medal of Honor: one failed die rerolled once, on the first line that has one".into());
     }
     if close_combat {
         if !spec.retaliate {
             notes.push("the defender does not retaliate".into());
-        } else if p.retaliation.iter().all(Vec::is_empty) {
+        } else if p.retaliation.iter().all(Vec::is_empty) && p.hero_retaliation.is_empty() {
             notes.push(format!("{} has no close-combat weapon to retaliate with", spec.target.name));
+        } else if let Some(h) = spec.joined_hero.filter(|_| !p.hero_retaliation.is_empty()) {
+            notes.push(format!(
+                "the joined hero {} retaliates with the squad while he lives ({})",
+                h.card.name,
+                p.hero_retaliation.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ")
+            ));
         }
     }
-    Ok(Odds {
+    Odds {
         destroyed: loss.p(p.target_h),
         truncation_error: err + lines.iter().map(|l| l.truncation_error).sum::<f64>(),
         lines,
@@ -1192,25 +1442,74 @@ pub fn odds(spec: &AttackSpec<'_>) -> Result<Odds, OddsError> {
         close_combat,
         notes,
         hero,
-    })
+        victims: Vec::new(),
+    }
 }
 
-/// The joint distribution of both sides' losses, the truncation bound, and the joined hero's
-/// odds when there is one (no close combat then: the attacker loses nothing).
+/// The odds of each other unit on the spray lines' paths ([`AttackSpec::path_victims`]): the
+/// lines that cross it (of those the engine fires: `rs`, the lines offered, of some effect on
+/// the target) fired at it as at a target of their own, with the soldiers firing them at the
+/// target ("Spray Weapons are Blast Weapons that attack all units … in squares between the
+/// attacking unit and the target unit", the engine's `Game::flame_victims`). Its losses do not
+/// depend on the target's: the rolls are apart and the attacker loses nothing meanwhile.
+fn victims(spec: &AttackSpec<'_>, rs: &AttackSpec<'_>) -> Result<Vec<VictimOdds>, OddsError> {
+    let mut out = Vec::new();
+    if spec.path_victims.is_empty() {
+        return Ok(out);
+    }
+    let firers = if rs.is_battlefront() { Some(attack_firers(rs)) } else { None };
+    for v in &spec.path_victims {
+        let wanted = spec.victim_lines(v);
+        let mut sub = rs.clone();
+        sub.path_victims.clear();
+        sub.lines
+            .retain(|c| wanted.contains(&c.line) && rs.attacker.weapons[c.line].table.against(rs.target.armor) != CombatValue::NoEffect);
+        sub.target = v.card;
+        sub.target_bf = v.bf;
+        sub.target_alive = v.alive;
+        sub.damage_resilient = v.damage_resilient;
+        sub.joined_hero = v.joined_hero;
+        sub.heroic_attack = false;
+        sub.cover = CoverLevel::None;
+        sub.retaliate = false;
+        sub.check()?;
+        let mut notes = Vec::new();
+        if sub.lines.len() < wanted.len() {
+            notes.push("a line that does not fire at the target does not spray on its way".into());
+        }
+        let p = prepare_offered(&sub, firers.as_deref())?;
+        let o = odds_of(&p, &sub);
+        notes.extend(o.notes);
+        out.push(VictimOdds {
+            name: v.card.name.clone(),
+            alive: v.alive,
+            lines: o.lines,
+            loss: o.loss,
+            destroyed: o.destroyed,
+            hero: o.hero,
+            truncation_error: o.truncation_error,
+            notes,
+        });
+    }
+    Ok(out)
+}
+
+/// The joint distribution of both sides' losses (the target squad's miniatures, with a joined
+/// hero), the truncation bound, and the joined hero's odds when there is one.
 fn joint_of(p: &Prepared) -> (Vec<Vec<f64>>, f64, Option<HeroOdds>) {
     match &p.hero {
         Some(h) => {
             let (left, err) = activation_hero(p, h);
-            let (squad, hero) = hero_odds(&left, p.target_h, h.health);
-            let joint = squad
-                .probs()
-                .iter()
-                .map(|&q| {
-                    let mut row = vec![0.0; p.attacker_h + 1];
-                    row[0] = q;
-                    row
-                })
-                .collect();
+            let squad_hero: Vec<Vec<f64>> = left.iter().map(|r| r.iter().map(|a| a.iter().sum()).collect()).collect();
+            let (_, hero) = hero_odds(&squad_hero, p.target_h, h.health);
+            let mut joint = vec![vec![0.0; p.attacker_h + 1]; p.target_h + 1];
+            for (m, r) in left.iter().enumerate() {
+                for a in r {
+                    for (j, &q) in a.iter().enumerate() {
+                        joint[p.target_h - m][j] += q;
+                    }
+                }
+            }
             (joint, err, Some(hero))
         }
         None => {

@@ -33,7 +33,11 @@
 //! The battlefront edition ([`AttackSpec::battlefront`]) counts the army symbol, rolls the
 //! battlefront saves instead of the cover saves, removes one miniature per hit on a squad and
 //! reads the exact blast, automatic-kill and set-up values of the battlefront cards
-//! (tactics-battlefront-2013-rules.txt; docs/odds.md, "Battlefront").
+//! (tactics-battlefront-2013-rules.txt; docs/odds.md, "Battlefront"); it takes a hero joined to
+//! the target squad ([`AttackSpec::with_joined_hero`]: his share of the hits, his close-combat
+//! retaliation), the other units on a spray's path ([`AttackSpec::with_path_victim`],
+//! [`Odds::victims`]), one line of a weapon with two lines and the Improvised Weapons where the
+//! engine offers them ([`AttackSpec::why_not_offered`]).
 //!
 //! Rules are read as in tactics-revised-core-rules.md ("Sustained Attack", "Cover Saves",
 //! "Special Combat Values", "Special Weapons", "Skills", "Close-Combat Weapons") and
@@ -43,13 +47,13 @@
 mod exact;
 mod sim;
 
-pub use exact::{activation_loss, line_odds, odds, odds_or_without_hero, HeroOdds, LineOdds, Odds};
+pub use exact::{activation_loss, line_odds, odds, odds_or_without_hero, HeroOdds, LineOdds, Odds, VictimOdds};
 pub use sim::{monte_carlo, MonteCarlo};
 
 use crate::edition::Edition;
 use crate::los::CoverLevel;
 use crate::range::WeaponRange;
-use crate::unit::{BattlefrontCard, CombatValue, Role, Skill, UnitCard, UnitKind};
+use crate::unit::{BattlefrontCard, CombatValue, Role, Skill, UnitCard, UnitKind, WeaponLine};
 use core::fmt;
 
 /// A laser chain is summed until what is left of every chain is below this bound.
@@ -172,7 +176,11 @@ pub(crate) fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
 pub struct LineChoice {
     /// Index of the line on the attacker's card.
     pub line: usize,
-    /// Ammo spent (limited-ammo and Volley lines: 1 or more; ignored for other lines).
+    /// Ammo spent (limited-ammo and Volley lines: 1 or more). Battlefront: the soldiers of a
+    /// squad firing the line (a limited-ammo line: one box however many fire), or the crew
+    /// weapons of a vehicle's crew line, 0 for every one still free once the lines with a number
+    /// have theirs, as the engine's `aim LINE TARGET N` ([`crate::battlefront::weapons`]);
+    /// ignored for other lines.
     pub ammo: u8,
 }
 
@@ -201,17 +209,77 @@ pub struct JoinedHero<'a> {
     pub damage_resilient: bool,
     /// The owner's order of assignment.
     pub takes: HeroHits,
+    /// His battlefront card part (the exact values of his close-combat weapons when he
+    /// retaliates with the squad); `None` for a classic card, which fights with its revised
+    /// values.
+    pub bf: Option<&'a BattlefrontCard>,
 }
 
 impl<'a> JoinedHero<'a> {
-    /// The hero at full health, taking the hits last, Damage Resilient as his card says.
+    /// The hero at full health, taking the hits last, Damage Resilient as his card says, no
+    /// battlefront card part.
     pub fn new(card: &'a UnitCard) -> JoinedHero<'a> {
         JoinedHero {
             card,
             health: card.health,
             damage_resilient: card.has(Skill::DamageResilient),
             takes: HeroHits::Last,
+            bf: None,
         }
+    }
+}
+
+/// Another unit in the squares a spray weapon (battlefront "Spray Weapons"; a revised
+/// flamethrower of range 2 or more, "Flamethrowers") crosses on its way to the target: "Spray
+/// weapons … attack all units, even friendly units, in squares between the attacking unit and
+/// the target unit" (tactics-battlefront-2013-rules.txt). The engine fires the line at it as at
+/// the target, with the same soldiers, after the target (`Game::flame_victims`); the odds give
+/// its own distribution ([`Odds::victims`]).
+#[derive(Clone, Debug)]
+pub struct PathVictim<'a> {
+    /// The unit's card.
+    pub card: &'a UnitCard,
+    /// Its battlefront card part (`None` for a classic card): the unit [`monte_carlo`] places
+    /// on the path; the exact odds need only the card.
+    pub bf: Option<&'a BattlefrontCard>,
+    /// Its miniatures (squads: the first N of the card) or health left.
+    pub alive: u8,
+    /// It is Damage Resilient (default: its card).
+    pub damage_resilient: bool,
+    /// A hero joined to it (a squad): "joined heroes are hit with their squad".
+    pub joined_hero: Option<JoinedHero<'a>>,
+    /// The chosen lines whose path crosses it (indices on the attacker's card); empty: every
+    /// chosen spray line that reaches farther than one square.
+    pub lines: Vec<usize>,
+}
+
+impl<'a> PathVictim<'a> {
+    /// The unit at full strength on the path of every chosen spray line, Damage Resilient as
+    /// its card says.
+    pub fn new(card: &'a UnitCard) -> PathVictim<'a> {
+        PathVictim {
+            card,
+            bf: None,
+            alive: card.health,
+            damage_resilient: card.has(Skill::DamageResilient),
+            joined_hero: None,
+            lines: Vec::new(),
+        }
+    }
+}
+
+/// Whether weapon line `w` sprays along a path: a spray weapon (a revised flamethrower) that
+/// reaches farther than one square, so that squares lie between the attacker and its target
+/// (`Game::spread_needed`).
+pub fn sprays_along_a_path(w: &WeaponLine) -> bool {
+    w.keywords.flame && matches!(w.range, WeaponRange::Spaces { max, .. } if max > 1)
+}
+
+/// How many squares at most line `w` crosses before its target: its range less one.
+fn path_squares(w: &WeaponLine) -> usize {
+    match w.range {
+        WeaponRange::Spaces { max, .. } => usize::from(max).saturating_sub(1),
+        _ => 0,
     }
 }
 
@@ -278,8 +346,12 @@ pub struct AttackSpec<'a> {
     /// miniature eliminates it, a hit on the hero marks off the weapon's damage rating against
     /// him (a blast's Y, every cross left for an automatic kill), and Damage Resilient is rolled
     /// per hit by whoever takes it; a blast or Incendiary line counts him as one more model
-    /// (docs/odds.md, "A joined hero"). Ranged lines only.
+    /// (docs/odds.md, "A joined hero"). In close combat he strikes back with the squad, with
+    /// his own close-combat weapons.
     pub joined_hero: Option<JoinedHero<'a>>,
+    /// The other units on the paths of the chosen spray lines ([`PathVictim`]); their odds are
+    /// [`Odds::victims`].
+    pub path_victims: Vec<PathVictim<'a>>,
 }
 
 impl<'a> AttackSpec<'a> {
@@ -319,6 +391,7 @@ impl<'a> AttackSpec<'a> {
             target_bf: None,
             fighting_spirit: false,
             joined_hero: None,
+            path_victims: Vec::new(),
         };
         s.spotter = s.spotter_alive();
         s
@@ -326,6 +399,11 @@ impl<'a> AttackSpec<'a> {
     /// The same attack on the target squad with `hero` joined to it (battlefront).
     pub fn with_joined_hero(mut self, hero: JoinedHero<'a>) -> AttackSpec<'a> {
         self.joined_hero = Some(hero);
+        self
+    }
+    /// The same attack with `victim` on the path of its spray lines ([`PathVictim`]).
+    pub fn with_path_victim(mut self, victim: PathVictim<'a>) -> AttackSpec<'a> {
+        self.path_victims.push(victim);
         self
     }
     /// The same attack under the battlefront edition, with the two units' battlefront card
@@ -396,6 +474,7 @@ impl<'a> AttackSpec<'a> {
         if let Some(h) = &self.joined_hero {
             self.check_hero(h)?;
         }
+        self.check_victims()?;
         if self.fighting_spirit && !(self.is_battlefront() && self.attacker_moved) {
             return Err(OddsError::FightingSpirit);
         }
@@ -440,8 +519,8 @@ impl<'a> AttackSpec<'a> {
         Ok(())
     }
     /// What the odds take of a joined hero: the battlefront edition, a hero of the squad's
-    /// armour joined to a squad, his health in range, ranged lines of dice (no Phaser), no
-    /// Heroic Attack.
+    /// armour joined to a squad, his health in range, lines of dice (no Phaser), no Heroic
+    /// Attack.
     fn check_hero(&self, h: &JoinedHero<'_>) -> Result<(), OddsError> {
         let no = |reason: &str| {
             Err(OddsError::JoinedHero {
@@ -472,14 +551,150 @@ impl<'a> AttackSpec<'a> {
         }
         for c in &self.lines {
             let Some(w) = self.attacker.weapons.get(c.line) else { continue };
-            if w.range == WeaponRange::Close {
-                return no("close combat against a squad with a joined hero (his retaliation) is not modelled");
-            }
             if matches!(w.table.against(self.target.armor), CombatValue::Phaser { .. }) {
                 return no("Phaser lines against a squad with a joined hero are not modelled");
             }
         }
         Ok(())
+    }
+    /// The chosen lines whose path crosses `v`, in the order given: its own list, or every
+    /// chosen line that sprays along a path ([`sprays_along_a_path`]).
+    pub fn victim_lines(&self, v: &PathVictim<'_>) -> Vec<usize> {
+        if !v.lines.is_empty() {
+            return v.lines.clone();
+        }
+        self.lines
+            .iter()
+            .map(|c| c.line)
+            .filter(|&li| self.attacker.weapons.get(li).is_some_and(sprays_along_a_path))
+            .collect()
+    }
+    /// The other victims of the spray lines: each on the path of chosen spray lines that reach
+    /// farther than one square, at most as many on a line's path as the squares it crosses
+    /// (its range less one), with its health in range; no Medal of Honor (the engine may
+    /// spend it on any of their rolls).
+    fn check_victims(&self) -> Result<(), OddsError> {
+        if self.path_victims.is_empty() {
+            return Ok(());
+        }
+        let mut crossing = vec![0usize; self.attacker.weapons.len()];
+        for v in &self.path_victims {
+            let no = |reason: String| OddsError::PathVictim {
+                unit: v.card.name.clone(),
+                reason,
+            };
+            if self.medal_of_honor {
+                return Err(no(
+                    "Medal of Honor with a spray's other victims is not modelled (the reroll may go to any of their rolls)".into(),
+                ));
+            }
+            if let Some(c) = self.lines.iter().find(|c| self.is_close(c.line)) {
+                return Err(no(format!(
+                    "a unit between the attacker and the target leaves the target out of reach of close combat ({})",
+                    self.attacker.weapons[c.line].name
+                )));
+            }
+            if v.alive == 0 || v.alive > v.card.health {
+                let what = if v.card.kind == UnitKind::Squad {
+                    "miniatures"
+                } else {
+                    "health points"
+                };
+                return Err(no(format!(
+                    "has 1 to {} {what}, not {}: give a number from 1 to {}",
+                    v.card.health, v.alive, v.card.health
+                )));
+            }
+            if v.card.kind == UnitKind::Squad && v.card.models.len() != usize::from(v.card.health) {
+                return Err(OddsError::BadCard {
+                    unit: v.card.name.clone(),
+                    reason: "a squad card needs one model per miniature".into(),
+                });
+            }
+            let chosen: Vec<String> = self
+                .lines
+                .iter()
+                .filter_map(|c| self.attacker.weapons.get(c.line).map(|w| format!("{} (range {})", w.name, w.range)))
+                .collect();
+            let lines = self.victim_lines(v);
+            if lines.is_empty() {
+                return Err(no(format!(
+                    "is on no spray path: no chosen line of {} is a spray weapon that reaches farther than one square (chosen: {})",
+                    self.attacker.name,
+                    chosen.join(", ")
+                )));
+            }
+            for &li in &lines {
+                let Some(w) = self.attacker.weapons.get(li) else {
+                    return Err(no(format!("{} has no weapon line {li}", self.attacker.name)));
+                };
+                if !self.lines.iter().any(|c| c.line == li) {
+                    return Err(no(format!("{} is not among the chosen lines ({})", w.name, chosen.join(", "))));
+                }
+                if !sprays_along_a_path(w) {
+                    return Err(no(format!(
+                        "{} (range {}) is not a spray weapon that reaches farther than one square: it hits its target only",
+                        w.name, w.range
+                    )));
+                }
+                crossing[li] += 1;
+            }
+        }
+        for (li, &n) in crossing.iter().enumerate() {
+            let w = &self.attacker.weapons[li];
+            if n > path_squares(w) {
+                return Err(OddsError::PathVictim {
+                    unit: self
+                        .path_victims
+                        .iter()
+                        .map(|v| v.card.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    reason: format!(
+                        "{} (range {}) crosses at most {} square(s) before its target, so it cannot hit {n} other units on its way",
+                        w.name,
+                        w.range,
+                        path_squares(w)
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+    /// Battlefront: whether line `li` of the attacker is its Improvised Weapons line
+    /// ([`crate::unit::improvised_weapon`]; the engine appends it to every infantry and vehicle
+    /// card, and [`crate::unit::with_improvised`] does the same for a card of the database).
+    pub fn is_improvised(&self, li: usize) -> bool {
+        self.is_battlefront() && self.attacker_bf.and_then(|b| b.weapons.get(li)).is_some_and(|w| w.improvised)
+    }
+    /// Battlefront: the other line of the weapon of line `li`, for a weapon with two lines
+    /// (`mode_of`, "Weapons with Two Lines").
+    pub fn mode_partner(&self, li: usize) -> Option<usize> {
+        if !self.is_battlefront() {
+            return None;
+        }
+        let p = usize::from(self.attacker_bf?.weapons.get(li)?.mode_of?);
+        (p < self.attacker.weapons.len() && p != li).then_some(p)
+    }
+    /// Why the engine would not offer line `li` against the target, if it would not: an
+    /// Improvised Weapons line is offered only when none of the unit's own close-combat weapons
+    /// with a soldier left to use it can hurt the target (`Game::bf_improvised_needless`;
+    /// docs/rulings.md, "Battlefront improvised close-combat weapons").
+    pub fn why_not_offered(&self, li: usize) -> Option<String> {
+        if !self.is_improvised(li) {
+            return None;
+        }
+        let squad = self.attacker.kind == UnitKind::Squad;
+        let other = self.attacker.weapons.iter().enumerate().find(|&(i, w)| {
+            i != li
+                && w.range == WeaponRange::Close
+                && (!squad || carriers_among(self.attacker, self.attacker_alive, i) > 0)
+                && w.table.against(self.target.armor) != CombatValue::NoEffect
+        })?;
+        Some(format!(
+            "{} is offered only when no close-combat weapon of the unit can hurt the target, and {} can hurt {}",
+            self.attacker.weapons[li].name, other.1.name, self.target.name
+        ))
     }
     /// Whether the line fires in close combat (range C).
     pub fn is_close(&self, line: usize) -> bool {
@@ -500,6 +715,15 @@ impl<'a> AttackSpec<'a> {
             .windows(2)
             .all(|w| self.is_close(w[0].line) != self.is_close(w[1].line) || w[0].line < w[1].line)
     }
+}
+
+/// The carriers of line `li` among the first `alive` models of a squad card.
+fn carriers_among(card: &UnitCard, alive: u8, li: usize) -> usize {
+    card.models
+        .iter()
+        .take(usize::from(alive))
+        .filter(|m| li < 32 && m.weapons & (1 << li) != 0)
+        .count()
 }
 
 /// Which side of the attack an error is about.
@@ -583,6 +807,14 @@ pub enum OddsError {
     },
     /// Fighting Spirit outside the battlefront edition or without a Move action.
     FightingSpirit,
+    /// A unit on a spray's path ([`PathVictim`]) the odds do not take: on no spray path, more
+    /// than the path's squares, its health out of range…
+    PathVictim {
+        /// The unit's name.
+        unit: String,
+        /// Why.
+        reason: String,
+    },
     /// Monte Carlo only: the engine cannot play this spec.
     Unsupported {
         /// What the engine lacks or cannot arrange.
@@ -619,6 +851,7 @@ impl fmt::Display for OddsError {
             OddsError::FightingSpirit => f.write_str(
                 "Fighting Spirit is a battlefront skill used in an activation with a Move action before the attack: give the battlefront edition and the Move (moved)",
             ),
+            OddsError::PathVictim { unit, reason } => write!(f, "{unit} on the spray's path: {reason}"),
             OddsError::Unsupported { what } => write!(f, "the engine cannot play this attack: {what}"),
         }
     }

@@ -10,7 +10,7 @@ use crate::rng::GameRng;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::terrain::{CoverElement, Terrain};
-use crate::unit::{Role, Skill, UnitCard, UnitKind};
+use crate::unit::{BattlefrontCard, Role, Skill, UnitCard, UnitKind};
 use std::sync::Arc;
 
 /// What the engine did over many seeded plays of the same attack.
@@ -29,12 +29,27 @@ pub struct MonteCarlo {
     /// Battlefront, a hero joined to the target squad: observed joint frequencies
     /// `hero_joint[s][h]` of the squad losing `s` miniatures and the hero `h` health.
     pub hero_joint: Option<Vec<Vec<f64>>>,
+    /// The other units on the spray's path ([`AttackSpec::path_victims`], in that order):
+    /// observed joint frequencies `victims[i][s][h]` of the unit losing `s` (miniatures or
+    /// health) and its joined hero `h` health (always 0 without one).
+    pub victims: Vec<Vec<Vec<f64>>>,
 }
 
 impl MonteCarlo {
     /// Observed frequencies of the health the joined hero lost.
     pub fn hero_loss(&self) -> Option<Distribution> {
         let j = self.hero_joint.as_ref()?;
+        let n = j.first().map_or(1, Vec::len);
+        Some(Distribution::from_probs((0..n).map(|h| j.iter().map(|r| r[h]).sum()).collect()))
+    }
+    /// Observed frequencies of what the `i`-th other unit on the spray's path lost.
+    pub fn victim_loss(&self, i: usize) -> Option<Distribution> {
+        let j = self.victims.get(i)?;
+        Some(Distribution::from_probs(j.iter().map(|r| r.iter().sum()).collect()))
+    }
+    /// Observed frequencies of what the hero joined to the `i`-th other unit lost.
+    pub fn victim_hero_loss(&self, i: usize) -> Option<Distribution> {
+        let j = self.victims.get(i)?;
         let n = j.first().map_or(1, Vec::len);
         Some(Distribution::from_probs((0..n).map(|h| j.iter().map(|r| r[h]).sum()).collect()))
     }
@@ -50,6 +65,29 @@ fn set_skill(c: &mut UnitCard, s: Skill, on: bool) {
     if on {
         c.skills.push(s);
     }
+}
+
+/// The card and battlefront part without an Improvised Weapons line at their end (a card as a
+/// battlefront game holds it, [`crate::unit::with_improvised`]): the engine gives it back at
+/// set-up, at the same place.
+fn without_improvised(card: &UnitCard, bf: Option<&BattlefrontCard>) -> (UnitCard, Option<BattlefrontCard>) {
+    let mut c = card.clone();
+    let mut b = bf.cloned();
+    let n = c.weapons.len();
+    let improvised = |i: usize| {
+        bf.and_then(|b| b.weapons.get(i))
+            .map_or(card.weapons[i].name == crate::unit::IMPROVISED_NAME, |w| w.improvised)
+    };
+    if n > 0 && improvised(n - 1) {
+        c.weapons.pop();
+        for m in &mut c.models {
+            m.weapons &= !(1 << (n - 1));
+        }
+        if let Some(b) = &mut b {
+            b.weapons.truncate(n - 1);
+        }
+    }
+    (c, b)
 }
 
 /// The card with only `n` miniatures (the first of the card) or `n` health points.
@@ -72,7 +110,12 @@ fn unsupported(what: impl Into<String>) -> OddsError {
 /// ATTACK + NOTHING or a SUSTAINED ATTACK, aims the chosen lines at the target and answers the
 /// optional skills as the spec says; casualties are taken from the last living miniature of the
 /// card, as the exact computation assumes. A joined hero ([`AttackSpec::joined_hero`]) stands
-/// with the target squad and takes the hits the spec's order gives him.
+/// with the target squad and takes the hits the spec's order gives him. The units on a spray's
+/// path ([`AttackSpec::path_victims`]) stand one per square between the two, in order (a
+/// vehicle one column aside, where the path bends), each with its joined hero, and every spray
+/// line's path is spread through them. The lines played are those the engine offers (one line
+/// of a weapon with two lines, the Improvised Weapons where offered), as [`super::odds`]
+/// computes; a card's Improvised Weapons line is left to the engine, which gives it back.
 ///
 /// # Errors
 /// The spec does not fit the cards, or asks for something the engine cannot play: Medal of
@@ -80,9 +123,13 @@ fn unsupported(what: impl Into<String>) -> OddsError {
 /// battlefront edition it makes a Move to its own square before the attack), a Burst line against a target
 /// that moved, Heroic Attack on a target that is not a hero, lines no single distance reaches,
 /// lines given in an order other than the card's ([`AttackSpec::in_card_order`]: the engine
-/// resolves them in card order).
+/// resolves them in card order), units on the path of some spray lines only, or with a vehicle
+/// target in cover or a large model.
 pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<MonteCarlo, OddsError> {
-    spec.check()?;
+    // The lines the engine offers (the Improvised Weapons when it offers them, one line of a
+    // weapon with two): those the exact odds compute.
+    let (offered, _) = super::exact::offered(spec)?;
+    let spec = &offered;
     if spec.medal_of_honor && spec.attacker.kind != UnitKind::Hero {
         return Err(unsupported("Medal of Honor on a unit that is not a hero"));
     }
@@ -103,7 +150,8 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     if spec.heroic_attack && spec.target.kind != UnitKind::Hero {
         return Err(unsupported("Heroic Attack on a unit that is not a hero"));
     }
-    let mut att = spec.attacker.clone();
+    // The engine gives every battlefront unit its Improvised Weapons line at set-up.
+    let (mut att, att_bf) = without_improvised(spec.attacker, spec.attacker_bf);
     shrink(&mut att, spec.attacker_alive);
     set_skill(&mut att, Skill::Berserk, spec.berserk);
     set_skill(&mut att, Skill::AllInOne, spec.all_in_one);
@@ -120,7 +168,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             None => return Err(unsupported("a Spotter in a unit that is not a squad")),
         }
     }
-    let mut tgt = spec.target.clone();
+    let (mut tgt, tgt_bf) = without_improvised(spec.target, spec.target_bf);
     shrink(&mut tgt, spec.target_alive);
     set_skill(&mut tgt, Skill::DamageResilient, spec.damage_resilient);
     set_skill(&mut tgt, Skill::HeroicAttack, spec.heroic_attack);
@@ -129,7 +177,33 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     // Battlefront: a vehicle in cover stands one column aside, a blocking square in front of the
     // attacker hiding a corner of it, so two squares away at least.
     let vehicle_cover = bf && !infantry && spec.cover != CoverLevel::None;
-    let distance = (if vehicle_cover { 2 } else { 1 }..=20u32)
+    // The other units on the spray's path stand one per square on the straight path from the
+    // attacker (a vehicle, which blocks the line of sight, beside it: the spray's path bends
+    // through its square); every spray line crosses them all.
+    if !spec.path_victims.is_empty() {
+        if vehicle_cover {
+            return Err(unsupported("units on a spray's path with a vehicle target in cover"));
+        }
+        let spraying: Vec<usize> = lines
+            .iter()
+            .map(|c| c.line)
+            .filter(|&li| {
+                let w = &spec.attacker.weapons[li];
+                super::sprays_along_a_path(w) && w.table.against(spec.target.armor) != crate::unit::CombatValue::NoEffect
+            })
+            .collect();
+        for v in &spec.path_victims {
+            let on = spec.victim_lines(v);
+            if spraying.iter().any(|l| !on.contains(l)) {
+                return Err(unsupported(format!(
+                    "{} on the path of some of the spray lines only (every spray crosses every unit on the test board)",
+                    v.card.name
+                )));
+            }
+        }
+    }
+    let fewest = (if vehicle_cover { 2 } else { 1 }).max(spec.path_victims.len() as u32 + 1);
+    let distance = (fewest..=20u32)
         .find(|&d| lines.iter().all(|c| spec.attacker.weapons[c.line].range.reaches(d)))
         .ok_or_else(|| unsupported("no distance is in range of every chosen line"))?;
     let height = distance as u8 + 3;
@@ -165,13 +239,34 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             p.iter().map(|x| x.message.clone()).collect::<Vec<_>>().join("; ")
         ))
     })?;
-    let bf_large = [(spec.attacker_bf, &att), (spec.target_bf, &tgt)]
+    let victims: Vec<(UnitCard, Option<BattlefrontCard>, Square)> = spec
+        .path_victims
         .iter()
-        .any(|(b, _)| b.and_then(|b| b.kind).is_some_and(|k| k.squares() > 1));
+        .enumerate()
+        .map(|(i, v)| {
+            let (mut c, b) = without_improvised(v.card, v.bf);
+            shrink(&mut c, v.alive);
+            set_skill(&mut c, Skill::DamageResilient, v.damage_resilient);
+            set_skill(&mut c, Skill::HeroicAttack, false);
+            let beside = bf && !matches!(c.kind, UnitKind::Squad | UnitKind::Hero);
+            let at = Square::new(if beside { col + 1 } else { col }, 2 + i as u8);
+            (c, b, at)
+        })
+        .collect();
+    let bf_large = [spec.attacker_bf, spec.target_bf]
+        .into_iter()
+        .chain(spec.path_victims.iter().map(|v| v.bf))
+        .any(|b| b.and_then(|b| b.kind).is_some_and(|k| k.squares() > 1));
+    if bf_large && !victims.is_empty() {
+        return Err(unsupported("a large or huge model with units on a spray's path"));
+    }
     if bf {
         let mut occ = Occupancy::new(&board);
         occ.place(from, att.kind.piece(), Side::A);
         occ.place(to, tgt.kind.piece(), Side::B);
+        for (c, _, at) in &victims {
+            occ.place(*at, c.kind.piece(), Side::B);
+        }
         let want = spec.cover != CoverLevel::None;
         let in_cover = (infantry && board.cover(to).is_some()) || crate::battlefront::area_cover(&board, &occ, from, to);
         if !crate::battlefront::sees(&board, &occ, from, to) || in_cover != want || (want && bf_large) {
@@ -180,10 +275,13 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
                 if want { "in cover" } else { "in the open" }
             )));
         }
-    } else if tgt.kind == UnitKind::Squad {
+    } else if tgt.kind == UnitKind::Squad || !victims.is_empty() {
         let mut occ = Occupancy::new(&board);
         occ.place(from, att.kind.piece(), Side::A);
         occ.place(to, tgt.kind.piece(), Side::B);
+        for (c, _, at) in &victims {
+            occ.place(*at, c.kind.piece(), Side::B);
+        }
         let shot = Shot {
             from,
             to,
@@ -191,19 +289,20 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             target: tgt.kind.piece(),
         };
         match line_of_sight(&board, &occ, &shot) {
-            Ok(c) if c.level == spec.cover => {}
+            Ok(c) if c.level == spec.cover || tgt.kind != UnitKind::Squad => {}
             _ => return Err(unsupported(format!("{} cover on the test board", spec.cover.name()))),
         }
     }
     let att = Arc::new(att);
     let tgt = Arc::new(tgt);
-    let hero = spec.joined_hero.map(|h| {
-        let mut c = h.card.clone();
+    let hero_card = |h: &super::JoinedHero<'_>| {
+        let (mut c, b) = without_improvised(h.card, h.bf);
         shrink(&mut c, h.health);
         set_skill(&mut c, Skill::DamageResilient, h.damage_resilient);
         set_skill(&mut c, Skill::HeroicAttack, false);
-        Arc::new(c)
-    });
+        (Arc::new(c), b.map(Arc::new))
+    };
+    let hero = spec.joined_hero.as_ref().map(hero_card);
     let mut setup = GameSetup {
         board,
         entry: BySide {
@@ -220,26 +319,56 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
                 side: Side::A,
                 joins: None,
                 at: Some(from),
-                battlefront: attacker_bf(spec),
+                battlefront: attacker_bf(spec, att_bf.as_ref()),
             },
             UnitSetup {
                 card: tgt.clone(),
                 side: Side::B,
                 joins: None,
                 at: Some(to),
-                battlefront: spec.target_bf.map(|b| Arc::new(b.clone())),
+                battlefront: tgt_bf.map(Arc::new),
             },
         ],
         objectives: Vec::new(),
     };
-    if let Some(h) = &hero {
+    if let Some((h, b)) = &hero {
         setup.units.push(UnitSetup {
             card: h.clone(),
             side: Side::B,
             joins: Some(usize::from(TARGET.0)),
             at: Some(to),
-            battlefront: None,
+            battlefront: b.clone(),
         });
+    }
+    // The other units on the path, each with its joined hero: (unit, hero, the hero's order).
+    let mut lay = Layout::default();
+    for ((c, b, at), v) in victims.into_iter().zip(&spec.path_victims) {
+        let id = UnitId(setup.units.len() as u8);
+        setup.units.push(UnitSetup {
+            card: Arc::new(c),
+            side: Side::B,
+            joins: None,
+            at: Some(at),
+            battlefront: b.map(Arc::new),
+        });
+        let vh = v.joined_hero.as_ref().map(|h| {
+            let (hc, hb) = hero_card(h);
+            let hid = UnitId(setup.units.len() as u8);
+            setup.units.push(UnitSetup {
+                card: hc,
+                side: Side::B,
+                joins: Some(usize::from(id.0)),
+                at: Some(at),
+                battlefront: hb,
+            });
+            (hid, h.takes)
+        });
+        lay.victims.push((id, vh));
+        lay.path.push(at);
+    }
+    // The rest of the path, straight on to the target.
+    for r in 2 + lay.path.len() as u8..1 + distance as u8 {
+        lay.path.push(Square::new(col, r));
     }
     let mut g = Game::new(setup).map_err(|e| unsupported(e.to_string()))?;
     let mut rng = GameRng::new(seed);
@@ -257,7 +386,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             Pending::GameOver { .. } => return Err(unsupported("the game ended before the attack")),
             Pending::Decision { side } => {
                 let legal = g.legal_decisions();
-                let d = declare(spec, &g, side, &legal)?;
+                let d = declare(spec, &g, side, &legal, &lay)?;
                 g.apply(d).map_err(|e| unsupported(e.to_string()))?;
             }
         }
@@ -266,8 +395,13 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     let h = usize::from(tgt.health);
     let a = usize::from(att.health);
     let mut joint = vec![vec![0u32; a + 1]; h + 1];
-    let hh = hero.as_ref().map_or(0, |c| usize::from(c.health));
+    let hh = hero.as_ref().map_or(0, |c| usize::from(c.0.health));
     let mut hero_joint = vec![vec![0u32; hh + 1]; h + 1];
+    let mut victim_joint: Vec<Vec<Vec<u32>>> = lay
+        .victims
+        .iter()
+        .map(|&(v, vh)| vec![vec![0u32; vh.map_or(0, |x| usize::from(g.unit(x.0).health)) + 1]; usize::from(g.unit(v).health) + 1])
+        .collect();
     for _ in 0..samples {
         let mut s = g.clone();
         let mut steps = 0;
@@ -286,7 +420,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
                 Pending::GameOver { .. } => break,
                 Pending::Decision { side } => {
                     let legal = s.legal_decisions();
-                    let d = respond(spec, &s, side, &legal)?;
+                    let d = respond(spec, &s, side, &legal, &lay)?;
                     s.apply(d).map_err(|e| unsupported(e.to_string()))?;
                 }
             }
@@ -297,6 +431,11 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         if hero.is_some() {
             hero_joint[t_loss][hh - usize::from(s.unit(HERO).health)] += 1;
         }
+        for (j, &(v, vh)) in victim_joint.iter_mut().zip(&lay.victims) {
+            let lost = usize::from(g.unit(v).health - s.unit(v).health);
+            let hero_lost = vh.map_or(0, |x| usize::from(g.unit(x.0).health - s.unit(x.0).health));
+            j[lost][hero_lost] += 1;
+        }
     }
     let n = f64::from(samples.max(1));
     let joint: Vec<Vec<f64>> = joint.iter().map(|r| r.iter().map(|&c| f64::from(c) / n).collect()).collect();
@@ -305,6 +444,10 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     let hero_joint = hero
         .is_some()
         .then(|| hero_joint.iter().map(|r| r.iter().map(|&c| f64::from(c) / n).collect()).collect());
+    let victims = victim_joint
+        .iter()
+        .map(|j| j.iter().map(|r| r.iter().map(|&c| f64::from(c) / n).collect()).collect())
+        .collect();
     Ok(MonteCarlo {
         samples,
         loss,
@@ -312,7 +455,17 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         joint,
         distance,
         hero_joint,
+        victims,
     })
+}
+
+/// Where the other units on a spray's path stand and the path the sprays take.
+#[derive(Default)]
+struct Layout {
+    /// Each unit on the path and its joined hero (with the order its owner assigns hits in).
+    victims: Vec<(UnitId, Option<(UnitId, HeroHits)>)>,
+    /// The squares between the attacker and the target, from the attacker.
+    path: Vec<Square>,
 }
 
 fn pick(legal: &[Decision], d: Decision, what: &str) -> Result<Decision, OddsError> {
@@ -327,7 +480,7 @@ fn pick(legal: &[Decision], d: Decision, what: &str) -> Result<Decision, OddsErr
 }
 
 /// The decisions up to the attack.
-fn declare(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> Result<Decision, OddsError> {
+fn declare(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision], lay: &Layout) -> Result<Decision, OddsError> {
     let Some(&first) = legal.first() else {
         return Err(unsupported("no decision offered"));
     };
@@ -366,7 +519,8 @@ fn declare(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> R
                     Decision::Aim {
                         line,
                         target: Some(Target::Unit(TARGET)),
-                        ammo: if w.ammo.is_some() { c.ammo } else { 0 },
+                        // Battlefront: also the soldiers (crew weapons) firing another line.
+                        ammo: if w.ammo.is_some() || spec.is_battlefront() { c.ammo } else { 0 },
                     },
                     &format!("aiming {}", w.name),
                 ),
@@ -413,18 +567,18 @@ fn declare(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> R
                 .map(|(_, x)| x)
                 .ok_or_else(|| unsupported("no Move keeps the range to the target"))
         }
-        _ => respond(spec, g, side, legal),
+        _ => respond(spec, g, side, legal, lay),
     }
 }
 
 /// The attacker's battlefront card part as the engine gets it: Fighting Spirit on its card
 /// exactly when the spec uses it (so the engine offers it once, in this activation).
-fn attacker_bf(spec: &AttackSpec<'_>) -> Option<Arc<crate::unit::BattlefrontCard>> {
+fn attacker_bf(spec: &AttackSpec<'_>, bf: Option<&BattlefrontCard>) -> Option<Arc<BattlefrontCard>> {
     use crate::unit::BattlefrontSkill;
-    if !spec.fighting_spirit && spec.attacker_bf.is_none_or(|b| !b.has(BattlefrontSkill::FightingSpirit)) {
-        return spec.attacker_bf.map(|b| Arc::new(b.clone()));
+    if !spec.fighting_spirit && bf.is_none_or(|b| !b.has(BattlefrontSkill::FightingSpirit)) {
+        return bf.map(|b| Arc::new(b.clone()));
     }
-    let mut b = spec.attacker_bf.cloned().unwrap_or_default();
+    let mut b = bf.cloned().unwrap_or_default();
     b.skills.retain(|&k| k != BattlefrontSkill::FightingSpirit);
     if spec.fighting_spirit {
         b.skills.push(BattlefrontSkill::FightingSpirit);
@@ -433,16 +587,35 @@ fn attacker_bf(spec: &AttackSpec<'_>) -> Option<Arc<crate::unit::BattlefrontCard
 }
 
 /// The decisions during the attack: casualties, retaliation, reactive fire.
-fn respond(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> Result<Decision, OddsError> {
+fn respond(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision], lay: &Layout) -> Result<Decision, OddsError> {
     let Some(&first) = legal.first() else {
         return Err(unsupported("no decision offered"));
     };
     match first {
         Decision::Casualty(_) => {
-            let u = if side == Side::A { ATTACKER } else { TARGET };
+            // The unit taking the damage: the attacker (retaliation), or the last unit of the
+            // target's side hit (the target, or a unit on the spray's path).
+            let u = if side == Side::A {
+                ATTACKER
+            } else {
+                g.events()
+                    .iter()
+                    .rev()
+                    .find_map(|e| match e {
+                        Event::Hits {
+                            target: Target::Unit(t), ..
+                        } if g.unit(*t).side == side => Some(*t),
+                        _ => None,
+                    })
+                    .unwrap_or(TARGET)
+            };
+            let takes = if u == TARGET {
+                spec.joined_hero.map(|h| h.takes)
+            } else {
+                lay.victims.iter().find(|v| v.0 == u).and_then(|v| v.1).map(|h| h.1)
+            };
             let hero = Decision::Casualty(Casualty::Hero);
-            let first = spec.joined_hero.is_some_and(|h| h.takes == HeroHits::First);
-            if side == Side::B && first && legal.contains(&hero) {
+            if side == Side::B && takes == Some(HeroHits::First) && legal.contains(&hero) {
                 return Ok(hero);
             }
             Ok(casualty(g, u, legal))
@@ -451,8 +624,12 @@ fn respond(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision]) -> R
         // The odds model spends the Medal of Honor on the first roll with a failed die.
         Decision::Use(Optional::MedalOfHonor, _) => pick(legal, Decision::Use(Optional::MedalOfHonor, true), "the Medal of Honor reroll"),
         Decision::React(_) => pick(legal, Decision::React(None), "reactive fire"),
-        // A spray or flame line's path: the straight line (no other unit stands near it).
-        Decision::Spread(_) => Ok(first),
+        // A spray or flame line's path: through the other units' squares, else straight on.
+        Decision::Spread(_) => Ok(legal
+            .iter()
+            .copied()
+            .find(|d| matches!(d, Decision::Spread(s) if lay.path.contains(s)))
+            .unwrap_or(first)),
         // Battlefront: a destroyed target placed in reserve or not changes nothing here.
         Decision::Reserve(_) => Ok(first),
         other => Err(unsupported(format!("an unexpected decision ({other})"))),
