@@ -649,3 +649,179 @@ fn battlefront_two_lines_and_improvised_weapons() {
     let o = run(&mc);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// Issue 10: `--attacker-hero` joins a hero to the attacking squad. The revised Berserk example
+/// (tactics-revised-core-rules.md, "Berserk": "Sigrid has joined a Laser Grenadiers unit … they
+/// perform a SUSTAINED ATTACK, combined with Sigrid's Berserk skill, against the Hell Boys who are
+/// two spaces away … The Axis player rolls eight total dice (three for Sigrid's Laser-Pistole-B and
+/// one for each Laser Gewehr and Laser Werfer)"), with the shipped cards: her line is number 32, as
+/// in the engine's `aim 32 …`; by hand, each of the eight dice adds 0 with (2/3)³ and k ≥ 1
+/// with (1 − (2/3)³)(1/3)^(k−1)(2/3), capped at the five Hell Boys. In close combat the Hell Boys'
+/// retaliation is shared between the squad and her (`--attacker-hero-takes`), and the engine agrees
+/// (seeded Monte Carlo); the battlefront edition likewise ("Heroes, being heroic, can use all of
+/// their weapons at the same time").
+#[test]
+fn attacker_hero_odds() {
+    let args = [
+        "--attacker",
+        "Laser Grenadiers",
+        "--attacker-hero",
+        "Sigrid",
+        "--target",
+        "Hell Boys",
+        "--sustained",
+        "--skill",
+        "berserk",
+        "--distance",
+        "2",
+    ];
+    let v = json(&args);
+    let lines = v["lines"].as_array().unwrap();
+    assert_eq!(
+        lines.iter().map(|l| l["dice"].as_u64().unwrap()).sum::<u64>(),
+        8,
+        "eight total dice"
+    );
+    let hers = lines.iter().find(|l| l["unit"] == "Sigrid").expect("her line");
+    assert_eq!(
+        (hers["name"].as_str(), hers["index"].as_u64(), hers["dice"].as_u64()),
+        (Some("Laser-Pistole-B"), Some(32), Some(3))
+    );
+    let q = 1.0 - (2.0f64 / 3.0).powi(3);
+    let mut die = vec![1.0 - q];
+    for k in 1..80 {
+        die.push(q * (1.0f64 / 3.0).powi(k - 1) * 2.0 / 3.0);
+    }
+    let mut total = vec![1.0];
+    for _ in 0..8 {
+        let mut next = vec![0.0; total.len() + die.len() - 1];
+        for (i, x) in total.iter().enumerate() {
+            for (j, y) in die.iter().enumerate() {
+                next[i + j] += x * y;
+            }
+        }
+        total = next;
+    }
+    let loss = probs(&v["loss"]);
+    for (k, p) in loss.iter().enumerate() {
+        let want: f64 = if k < 5 { total[k] } else { total[5..].iter().sum() };
+        assert!((p - want).abs() < 1e-9, "P({k}) = {p} vs {want}");
+    }
+    let hero = &v["attacker_hero"];
+    assert_eq!(
+        (hero["name"].as_str(), hero["health"].as_u64(), hero["takes"].as_str()),
+        (Some("Sigrid"), Some(3), Some("last"))
+    );
+    assert_eq!(probs(&hero["loss"]), [1.0, 0.0, 0.0, 0.0], "nothing comes back at range");
+    assert!(v["hero"].is_null(), "no hero with the target");
+    // Close combat, two grenadiers left, Sigrid first: the retaliation's points go to her first.
+    let cc = [
+        "--attacker",
+        "Laser Grenadiers",
+        "--alive",
+        "2",
+        "--attacker-hero",
+        "Sigrid",
+        "--attacker-hero-takes",
+        "first",
+        "--target",
+        "Hell Boys",
+        "--weapon",
+        "Knife",
+        "--monte-carlo",
+        "4000",
+        "--seed",
+        "5",
+    ];
+    let m = json(&cc);
+    assert!(m["close_combat"].as_bool().unwrap());
+    let exact = probs(&m["attacker_hero"]["loss"]);
+    assert!((exact.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert!(exact[0] < 0.9, "she takes the points first: {exact:?}");
+    let engine = probs(&m["monte_carlo"]["attacker_hero_loss"]);
+    for (k, p) in exact.iter().enumerate() {
+        let e = engine.get(k).copied().unwrap_or(0.0);
+        let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
+        assert!((e - p).abs() < 4.0 * se, "her loss {k}: engine {e} exact {p}");
+    }
+    // The joint distribution's margins are the squad's and her losses.
+    let joint: Vec<Vec<f64>> = m["attacker_hero"]["joint"].as_array().unwrap().iter().map(probs).collect();
+    for (s, p) in probs(&m["attacker_loss"]).iter().enumerate() {
+        assert!((joint[s].iter().sum::<f64>() - p).abs() < 1e-12, "squad {s}");
+    }
+    // The human output names her lines and her losses.
+    let o = run(&cc[..12]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("hero joined to Laser Grenadiers: Sigrid (3 of 3 health)"), "{out}");
+    assert!(
+        out.contains("health lost by Sigrid, joined to Laser Grenadiers, to the retaliation"),
+        "{out}"
+    );
+    // Battlefront: Lara fires both her MG 44 Zwei with all their dice, the Heavy Laser
+    // Grenadiers one weapon a soldier; the engine agrees.
+    let bf = [
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Heavy Laser Grenadiers",
+        "--attacker-hero",
+        "Lara",
+        "--target",
+        "Recon Grenadiers",
+        "--monte-carlo",
+        "4000",
+        "--seed",
+        "6",
+    ];
+    let b = json(&bf);
+    let lara: Vec<&serde_json::Value> = b["lines"].as_array().unwrap().iter().filter(|l| l["unit"] == "Lara").collect();
+    assert!(lara.iter().filter(|l| l["name"] == "MG 44 Zwei").count() == 2, "{lara:?}");
+    for (what, e, m) in [
+        ("target", probs(&b["loss"]), probs(&b["monte_carlo"]["loss"])),
+        ("squad", probs(&b["attacker_loss"]), probs(&b["monte_carlo"]["attacker_loss"])),
+        (
+            "Lara",
+            probs(&b["attacker_hero"]["loss"]),
+            probs(&b["monte_carlo"]["attacker_hero_loss"]),
+        ),
+    ] {
+        for (k, p) in e.iter().enumerate() {
+            let x = m.get(k).copied().unwrap_or(0.0);
+            let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
+            assert!((x - p).abs() < 4.0 * se, "{what} {k}: engine {x} exact {p}");
+        }
+    }
+}
+
+/// `--attacker-hero` errors (tactics-revised-core-rules.md, "Heroes": "a hero can join a squad as
+/// long as the hero shares the squad's armor class"), each with status 2: an unknown name (with the
+/// closest as a hint), a hero of another armour, a unit that is not a hero, an attacker that is not
+/// a squad, his health out of range.
+#[test]
+fn attacker_hero_errors() {
+    let with = |extra: &[&str]| {
+        let mut a = vec!["--attacker", "Laser Grenadiers", "--target", "Hell Boys"];
+        a.extend_from_slice(extra);
+        run(&a)
+    };
+    for (extra, want) in [
+        (&["--attacker-hero", "Sigrd"][..], "Did you mean `Sigrid`?"),
+        (
+            &["--attacker-hero", "Rhino"][..],
+            "may not join the attacking squad Laser Grenadiers: a hero joins only a squad of his own armour",
+        ),
+        (&["--attacker-hero", "Sturmpioniere"][..], "is not a hero"),
+        (
+            &["--attacker-hero", "Sigrid", "--attacker-hero-health", "4"][..],
+            "--attacker-hero-health 4",
+        ),
+    ] {
+        let o = with(extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(stderr(&o).contains(want), "{extra:?}: {}", stderr(&o));
+    }
+    let o = run(&["--attacker", "Ludwig", "--attacker-hero", "Sigrid", "--target", "Hell Boys"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not an infantry squad"), "{}", stderr(&o));
+}

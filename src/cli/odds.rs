@@ -3,10 +3,13 @@
 //! `dust1947 odds --attacker NAME|CARD_FILE [--alive N] --target NAME|CARD_FILE [--target-alive N]
 //! [--weapon NAME]... [--sustained] [--cover none|soft|hard] [--skill NAME]... [--json]
 //! [--edition battlefront [--hero NAME|CARD_FILE [--hero-health N] [--hero-takes last|first]]]
+//! [--attacker-hero NAME|CARD_FILE [--attacker-hero-health N] [--attacker-hero-takes last|first]]
 //! [--also NAME|CARD_FILE[:N]]...`
 
 use anyhow::{anyhow, bail, Context as _};
-use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution, HeroHits, JoinedHero, LineChoice, Odds, PathVictim};
+use dust_core::odds::{
+    monte_carlo, odds, AttackSpec, Distribution, HeroHits, HeroOdds, JoinedHero, LineChoice, Odds, PathVictim, HERO_LINE,
+};
 use dust_core::unit::{BattlefrontCard, CombatValue, UnitCard, UnitKind};
 use dust_core::CoverLevel;
 use dust_data::card::CardFile;
@@ -48,9 +51,10 @@ pub struct Args {
     /// Fire the weapon lines whose name starts with NAME (case-insensitive; repeatable; a full
     /// line name selects that line alone). The ranged lines resolve in the order given,
     /// casualties removed after each; close-combat lines come last. Default: every line that
-    /// can damage the target, in card order. Battlefront: of a weapon with two lines both
-    /// chosen, the better fires (name one line to choose it); "Improvised Weapons" only when
-    /// no close-combat weapon of the unit can hurt the target.
+    /// can damage the target, in card order. With --attacker-hero, his lines are among them
+    /// (after the squad's). Battlefront: of a weapon with two lines both chosen, the better
+    /// fires (name one line to choose it); "Improvised Weapons" only when no close-combat
+    /// weapon of the unit can hurt the target.
     #[arg(long, value_name = "NAME")]
     weapon: Vec<String>,
     /// Another unit in the squares a spray weapon crosses on its way to the target
@@ -72,6 +76,19 @@ pub struct Args {
     /// `first` (the hero while he lives).
     #[arg(long = "hero-takes", value_name = "last|first", default_value = "last", value_parser = ["last", "first"], requires = "hero")]
     hero_takes: String,
+    /// A hero joined to the attacking squad (both editions; "Heroes", "Joining Infantry
+    /// Squads"): a name from the card database or a card file. His lines fire with the squad's,
+    /// all of them; in close combat the retaliation's hits are shared between the squad and him
+    /// (`--attacker-hero-takes`) and the odds give his losses too.
+    #[arg(long = "attacker-hero", value_name = "NAME|CARD_FILE")]
+    attacker_hero: Option<String>,
+    /// The attacking squad's joined hero's health left (default: full).
+    #[arg(long = "attacker-hero-health", value_name = "N", requires = "attacker_hero")]
+    attacker_hero_health: Option<u8>,
+    /// Who the attacker assigns the retaliation's hits (revised: damage points) to: `last` (the
+    /// miniatures first, the default) or `first` (the hero while he lives).
+    #[arg(long = "attacker-hero-takes", value_name = "last|first", default_value = "last", value_parser = ["last", "first"], requires = "attacker_hero")]
+    attacker_hero_takes: String,
     /// A SUSTAINED ATTACK: failed dice rerolled once per line.
     #[arg(long)]
     sustained: bool,
@@ -143,6 +160,32 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
+    // The attacking squad's joined hero, as the engine holds him (battlefront: with his own
+    // Improvised Weapons line).
+    let attacker_hero = match &a.attacker_hero {
+        Some(h) => {
+            let (c, b) = resolve_card(h, &cards, "--attacker-hero", a.edition)?;
+            if c.kind != UnitKind::Hero {
+                bail!(
+                    "--attacker-hero {h}: {} is not a hero; only a hero joins a squad (\"Heroes\")",
+                    c.name
+                );
+            }
+            if attacker.kind != UnitKind::Squad {
+                bail!(
+                    "--attacker-hero {h}: the attacker {} is not an infantry squad; a hero joins only a squad (\"Heroes\", \"Joining Infantry Squads\")",
+                    attacker.name
+                );
+            }
+            Some(
+                match battlefront.then(|| dust_core::unit::with_improvised(&c, b.as_ref())).flatten() {
+                    Some((c, b)) => (c, Some(b)),
+                    None => (c, b),
+                },
+            )
+        }
+        None => None,
+    };
     let mut victims: Vec<(UnitCard, Option<BattlefrontCard>, Option<u8>)> = Vec::new();
     for v in &a.also {
         // `NAME:N`: N miniatures or health left.
@@ -189,6 +232,24 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             j.takes = HeroHits::First;
         }
         spec = spec.with_joined_hero(j);
+    }
+    if let Some((h, hbf)) = &attacker_hero {
+        let mut j = JoinedHero::new(h);
+        j.bf = hbf.as_ref();
+        if let Some(n) = a.attacker_hero_health {
+            if n == 0 || n > h.health {
+                bail!(
+                    "--attacker-hero-health {n}: {} has 1 to {} health points; give a number in that range",
+                    h.name,
+                    h.health
+                );
+            }
+            j.health = n;
+        }
+        if a.attacker_hero_takes == "first" {
+            j.takes = HeroHits::First;
+        }
+        spec = spec.with_attacking_hero(j);
     }
     for (flag, n, card) in [("--alive", a.alive, &attacker), ("--target-alive", a.target_alive, &target)] {
         if let Some(n) = n {
@@ -245,7 +306,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             },
         }
     }
-    let mut chosen = select_lines(&attacker, &target, &a.weapon, a.distance)?;
+    let mut chosen = select_lines(&spec, &a.weapon, a.distance)?;
     // Battlefront: the Improvised Weapons only where the engine offers them.
     if a.weapon.is_empty() {
         chosen.retain(|&i| spec.why_not_offered(i).is_none());
@@ -260,7 +321,11 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         .into_iter()
         .map(|i| LineChoice {
             line: i,
-            ammo: if attacker.weapons[i].ammo.is_some() { ammo } else { 0 },
+            ammo: if spec.weapon(i).is_some_and(|w| w.ammo.is_some()) {
+                ammo
+            } else {
+                0
+            },
         })
         .collect();
     for (c, b, n) in &victims {
@@ -294,6 +359,10 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                 v["monte_carlo"]["hero_loss"] = json!(h.probs());
                 v["monte_carlo"]["hero_joint"] = json!(m.hero_joint);
             }
+            if let Some(h) = m.attacker_hero_loss() {
+                v["monte_carlo"]["attacker_hero_loss"] = json!(h.probs());
+                v["monte_carlo"]["attacker_hero_joint"] = json!(m.attacker_hero_joint);
+            }
             if !m.victims.is_empty() {
                 let losses: Vec<Value> = (0..m.victims.len())
                     .filter_map(|i| m.victim_loss(i))
@@ -305,7 +374,11 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         let hero_mc = mc.as_ref().and_then(|m| m.hero_loss());
-        print!("{}", human(&spec, &o, mc.as_ref().map(|m| &m.loss), hero_mc.as_ref()));
+        let att_hero_mc = mc.as_ref().and_then(|m| m.attacker_hero_loss());
+        print!(
+            "{}",
+            human(&spec, &o, mc.as_ref().map(|m| &m.loss), hero_mc.as_ref(), att_hero_mc.as_ref())
+        );
         for (i, v) in o.victims.iter().enumerate() {
             print!("{}", victim_human(&spec, i, v, mc.as_ref().and_then(|m| m.victim_loss(i)).as_ref()));
         }
@@ -387,28 +460,41 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
 
 /// The lines chosen by `--weapon` prefixes in the order given (the lines one prefix selects in
 /// card order; a line selected again keeps its first place), or every line that can damage the
-/// target (and reaches `distance`, if given) in card order.
-fn select_lines(attacker: &UnitCard, target: &UnitCard, prefixes: &[String], distance: Option<u32>) -> anyhow::Result<Vec<usize>> {
+/// target (and reaches `distance`, if given) in card order: the attacker's, then those of the
+/// hero joined to it (numbered from `HERO_LINE`).
+fn select_lines(spec: &AttackSpec<'_>, prefixes: &[String], distance: Option<u32>) -> anyhow::Result<Vec<usize>> {
+    let (attacker, target) = (spec.attacker, spec.target);
+    let all = spec.all_weapons();
+    let label = |i: usize, name: &str| {
+        if i >= HERO_LINE {
+            format!("{name} ({}'s)", spec.line_unit(i))
+        } else {
+            name.to_string()
+        }
+    };
     let list = || {
-        attacker
-            .weapons
-            .iter()
-            .map(|w| format!("{} ({}, {})", w.name, w.range, w.table.against(target.armor)))
+        all.iter()
+            .map(|&(i, w)| format!("{} ({}, {})", label(i, &w.name), w.range, w.table.against(target.armor)))
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let reaches = |i: usize| match distance {
-        Some(d) => attacker.weapons[i].range.reaches(d),
+    let reaches = |w: &dust_core::unit::WeaponLine| match distance {
+        Some(d) => w.range.reaches(d),
         None => true,
     };
+    let who = match &spec.attacking_hero {
+        Some(h) => format!("{} or {}", attacker.name, h.card.name),
+        None => attacker.name.clone(),
+    };
     if prefixes.is_empty() {
-        let v: Vec<usize> = (0..attacker.weapons.len())
-            .filter(|&i| attacker.weapons[i].table.against(target.armor) != CombatValue::NoEffect && reaches(i))
+        let v: Vec<usize> = all
+            .iter()
+            .filter(|(_, w)| w.table.against(target.armor) != CombatValue::NoEffect && reaches(w))
+            .map(|&(i, _)| i)
             .collect();
         if v.is_empty() {
             bail!(
-                "no weapon line of {} can damage {} ({}){}: its lines are {}",
-                attacker.name,
+                "no weapon line of {who} can damage {} ({}){}: the lines are {}",
                 target.name,
                 target.armor,
                 distance.map(|d| format!(" at {d} spaces")).unwrap_or_default(),
@@ -421,31 +507,23 @@ fn select_lines(attacker: &UnitCard, target: &UnitCard, prefixes: &[String], dis
     for p in prefixes {
         let p = p.trim().to_lowercase();
         // A full line name selects that line alone (one line of a weapon with two lines).
-        let exact: Vec<usize> = (0..attacker.weapons.len())
-            .filter(|&i| attacker.weapons[i].name.to_lowercase() == p)
-            .collect();
+        let exact: Vec<usize> = all.iter().filter(|(_, w)| w.name.to_lowercase() == p).map(|&(i, _)| i).collect();
         let hits: Vec<usize> = if exact.is_empty() {
-            (0..attacker.weapons.len())
-                .filter(|&i| attacker.weapons[i].name.to_lowercase().starts_with(&p))
+            all.iter()
+                .filter(|(_, w)| w.name.to_lowercase().starts_with(&p))
+                .map(|&(i, _)| i)
                 .collect()
         } else {
             exact
         };
         if hits.is_empty() {
-            bail!(
-                "--weapon {p}: no weapon line of {} starts with `{p}`; its lines are: {}",
-                attacker.name,
-                list()
-            );
+            bail!("--weapon {p}: no weapon line of {who} starts with `{p}`; the lines are: {}", list());
         }
         for i in hits {
+            let Some(w) = spec.weapon(i) else { continue };
             if let Some(d) = distance {
-                if !attacker.weapons[i].range.reaches(d) {
-                    bail!(
-                        "--weapon {p}: {} (range {}) does not reach {d} spaces",
-                        attacker.weapons[i].name,
-                        attacker.weapons[i].range
-                    );
+                if !w.range.reaches(d) {
+                    bail!("--weapon {p}: {} (range {}) does not reach {d} spaces", label(i, &w.name), w.range);
                 }
             }
             if !chosen.contains(&i) {
@@ -488,8 +566,8 @@ fn skills_used(spec: &AttackSpec<'_>) -> Vec<&'static str> {
 /// The line's value against the target: the battlefront card's exact blast or automatic-kill
 /// value when it has one (`B1/2`, `B1/K`, `2/K`), else the revised value.
 fn value_text(spec: &AttackSpec<'_>, l: &dust_core::odds::LineOdds) -> String {
-    spec.attacker_bf
-        .and_then(|b| b.weapons.get(l.line))
+    spec.weapon_bf(l.line)
+        .filter(|_| spec.is_battlefront())
         .and_then(|w| w.value(spec.target.armor))
         .map_or_else(|| l.value.to_string(), |v| v.to_string())
 }
@@ -507,6 +585,7 @@ fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
             json!({
                 "name": l.name,
                 "index": l.line,
+                "unit": spec.line_unit(l.line),
                 "value": value_text(spec, l),
                 "close_combat": l.close,
                 "ignores_cover": l.ignores_cover,
@@ -526,7 +605,9 @@ fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
         })
         .collect();
     let provisional: Vec<&str> = [spec.attacker, spec.target]
-        .iter()
+        .into_iter()
+        .chain(spec.joined_hero.map(|j| j.card))
+        .chain(spec.attacking_hero.map(|j| j.card))
         .filter(|c| c.is_provisional())
         .map(|c| c.name.as_str())
         .collect();
@@ -563,8 +644,64 @@ fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
         "provisional_cards": provisional,
         "notes": o.notes,
         "hero": hero_json(spec, o),
+        "attacker_hero": attacker_hero_json(spec, o),
         "victims": victims_json(spec, o),
     })
+}
+
+/// The attacking squad's joined hero's part of the JSON: `null` without one.
+fn attacker_hero_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
+    let (Some(j), Some(h)) = (&spec.attacking_hero, &o.attacker_hero) else {
+        return Value::Null;
+    };
+    json!({
+        "name": j.card.name,
+        "health": j.health,
+        "max_health": j.card.health,
+        "armor": j.card.armor.to_string(),
+        "damage_resilient": j.damage_resilient,
+        "takes": takes_name(j.takes),
+        "provisional": j.card.is_provisional(),
+        "lines": spec.lines.iter().filter(|c| c.line >= HERO_LINE).map(|c| c.line).collect::<Vec<_>>(),
+        "loss": dist_json(&h.loss),
+        "mean": h.loss.mean(),
+        "destroyed": h.destroyed,
+        "both_destroyed": h.both_destroyed,
+        "joint": h.joint,
+    })
+}
+
+fn takes_name(t: HeroHits) -> &'static str {
+    match t {
+        HeroHits::First => "first",
+        HeroHits::Last => "last",
+    }
+}
+
+/// The human output for the attacking squad's joined hero: his losses to the retaliation.
+fn attacker_hero_human(spec: &AttackSpec<'_>, j: &JoinedHero<'_>, h: &HeroOdds, mc: Option<&Distribution>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s);
+    let _ = writeln!(
+        s,
+        "health lost by {}, joined to {}, to the retaliation:",
+        j.card.name, spec.attacker.name
+    );
+    let mc_head = if mc.is_some() { "   engine" } else { "" };
+    let _ = writeln!(s, "{:>4}  {:>7}  {:>7}{mc_head}  at least k", "k", "P(=k)", "P(>=k)");
+    let curve = h.loss.at_least_curve();
+    for (k, p) in h.loss.probs().iter().enumerate() {
+        let m = mc.map(|m| format!("  {:>7}", pct(m.p(k)))).unwrap_or_default();
+        let _ = writeln!(s, "{k:>4}  {:>7}  {:>7}{m}  {}", pct(*p), pct(curve[k]), bar(curve[k], 40));
+    }
+    let _ = writeln!(
+        s,
+        "mean {:.3}  P(hero destroyed) {}  P(squad and hero destroyed) {}",
+        h.loss.mean(),
+        pct(h.destroyed),
+        pct(h.both_destroyed)
+    );
+    s
 }
 
 /// The other units on the spray's path: one object each, in path order.
@@ -654,10 +791,7 @@ fn hero_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
         "max_health": j.card.health,
         "armor": j.card.armor.to_string(),
         "damage_resilient": j.damage_resilient,
-        "takes": match j.takes {
-            HeroHits::First => "first",
-            HeroHits::Last => "last",
-        },
+        "takes": takes_name(j.takes),
         "provisional": j.card.is_provisional(),
         "loss": dist_json(&h.loss),
         "mean": h.loss.mean(),
@@ -676,7 +810,13 @@ fn bar(p: f64, width: usize) -> String {
     "#".repeat(n.min(width))
 }
 
-fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>, hero_mc: Option<&Distribution>) -> String {
+fn human(
+    spec: &AttackSpec<'_>,
+    o: &Odds,
+    mc: Option<&Distribution>,
+    hero_mc: Option<&Distribution>,
+    att_hero_mc: Option<&Distribution>,
+) -> String {
     let mut s = String::new();
     let a = spec.attacker;
     let t = spec.target;
@@ -718,6 +858,26 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>, hero_mc: Op
             }
         );
     }
+    if let Some(j) = &spec.attacking_hero {
+        let _ = writeln!(
+            s,
+            "hero joined to {}: {} ({} of {} health{}), every chosen line of the hero with all its dice; the retaliation's {} taken {}",
+            a.name,
+            j.card.name,
+            j.health,
+            j.card.health,
+            if j.damage_resilient && spec.is_battlefront() {
+                ", Damage Resilient"
+            } else {
+                ""
+            },
+            if spec.is_battlefront() { "hits" } else { "damage points" },
+            match j.takes {
+                HeroHits::First => "first (while he lives)",
+                HeroHits::Last => "last (the miniatures first)",
+            }
+        );
+    }
     if spec.is_battlefront() {
         let _ = writeln!(
             s,
@@ -729,7 +889,11 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>, hero_mc: Op
             }
         );
     }
-    for c in [a, t].into_iter().chain(spec.joined_hero.map(|j| j.card)) {
+    for c in [a, t]
+        .into_iter()
+        .chain(spec.joined_hero.map(|j| j.card))
+        .chain(spec.attacking_hero.map(|j| j.card))
+    {
         if c.is_provisional() {
             let _ = writeln!(
                 s,
@@ -739,7 +903,15 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>, hero_mc: Op
         }
     }
     let _ = writeln!(s);
-    let name_w = o.lines.iter().map(|l| l.name.chars().count()).max().unwrap_or(4).max(4);
+    // A joined hero's lines are named with his name.
+    let line_name = |l: &dust_core::odds::LineOdds| {
+        if l.line >= HERO_LINE {
+            format!("{} ({})", l.name, spec.line_unit(l.line))
+        } else {
+            l.name.clone()
+        }
+    };
+    let name_w = o.lines.iter().map(|l| line_name(l).chars().count()).max().unwrap_or(4).max(4);
     let _ = writeln!(
         s,
         "{:<name_w$}  {:>7}  {:>4}  {:>6}  {:>8}  {:>6}  {:>6}  {:>9}",
@@ -749,7 +921,7 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>, hero_mc: Op
         let _ = writeln!(
             s,
             "{:<name_w$}  {:>7}  {:>4}  {:>6.2}  {:>8.2}  {:>6.2}  {:>6.2}  {:>9}",
-            l.name,
+            line_name(l),
             value_text(spec, l),
             l.dice,
             l.hits.mean(),
@@ -807,6 +979,9 @@ fn human(spec: &AttackSpec<'_>, o: &Odds, mc: Option<&Distribution>, hero_mc: Op
             let _ = writeln!(s, "{k:>4}  {:>7}  {}", pct(*p), bar(*p, 40));
         }
         let _ = writeln!(s, "mean {:.3}", o.attacker_loss.mean());
+        if let (Some(j), Some(h)) = (&spec.attacking_hero, &o.attacker_hero) {
+            s.push_str(&attacker_hero_human(spec, j, h, att_hero_mc));
+        }
     }
     for n in &o.notes {
         let _ = writeln!(s, "note: {n}");

@@ -590,14 +590,16 @@ fn line_reach(r: WeaponRange) -> u32 {
     }
 }
 
-/// Movement per move action of a unit (with its joined hero).
+/// Movement per move action of a unit (with its joined hero): the engine's rate of the pair
+/// ([`Game::move_rate`]: the faster of the two in the revised edition, the slower in the
+/// battlefront edition), and in the battlefront edition Fast's extra square, which a Move has
+/// when either of the pair is Fast ("Skills and Equipment": skills shared both ways).
 pub fn movement(game: &Game, u: UnitId) -> u32 {
-    let unit = game.unit(u);
-    let mut m = unit.card.movement;
-    if let Some(j) = unit.joined.filter(|j| !game.unit(*j).destroyed) {
-        m = m.max(game.unit(j).card.movement);
+    let mut m = u32::from(game.move_rate(u));
+    if game.edition() == Edition::Battlefront && game.has_skill(u, Skill::Fast) {
+        m += 1;
     }
-    u32::from(m.max(1))
+    m.max(1)
 }
 
 /// What the enemy can destroy of unit `u` if it stands at `at`: for each enemy unit that can

@@ -381,6 +381,42 @@ impl Skill {
                 | Skill::SuperiorReactiveFire
         )
     }
+    /// Whether, in the battlefront edition, a hero and the unit he joined (or the vehicle he
+    /// pilots) share this skill both ways (tactics-battlefront-2013-rules.txt, "Skills and
+    /// Equipment": "Unless otherwise stated, skills used by a Hero apply to a unit they have
+    /// joined, and skills used by a unit apply to a Hero that has joined their unit";
+    /// docs/rulings.md, "Battlefront skills of a hero and the unit he joined"). Every skill is
+    /// shared but those stated otherwise:
+    /// - Damage Resilient: "This skill does not apply to other units that join this unit or
+    ///   that this unit joins";
+    /// - Jump: "both must have the Jump skill for either to use it" (the engine's reading of
+    ///   Jump asks both cards, not this list);
+    /// - Medal of Honor and Sniper: the classic card says so ("does not share it with any squad
+    ///   he joins", "does not share this skill with the rest of his squad");
+    /// - Wiederbelebungsserum: the hero's own health, healed by his own hits;
+    /// - Scout Vehicle and Self-Repair: "A vehicle with this skill", its own movement and
+    ///   health;
+    /// - Black Ops: the force's ("If your force has a Hero with the Black Ops skill"), not a
+    ///   unit's;
+    /// - Blutkreuz Ape, Blutkreuz Zombie, Commander: who may join whom, not what the pair does;
+    ///   Command Squad: the squad's specialists' own abilities.
+    pub const fn battlefront_shares(self) -> bool {
+        !matches!(
+            self,
+            Skill::DamageResilient
+                | Skill::Jump
+                | Skill::MedalOfHonor
+                | Skill::Sniper
+                | Skill::Wiederbelebungsserum
+                | Skill::ScoutVehicle
+                | Skill::SelfRepair
+                | Skill::BlackOps
+                | Skill::BlutkreuzApe
+                | Skill::BlutkreuzZombie
+                | Skill::Commander
+                | Skill::CommandSquad
+        )
+    }
 }
 
 /// A unit card.
@@ -623,6 +659,16 @@ impl BattlefrontSkill {
     /// Reads a name.
     pub fn from_name(s: &str) -> Option<BattlefrontSkill> {
         BattlefrontSkill::ALL.iter().copied().find(|k| k.name() == s)
+    }
+    /// Whether a hero and the unit he joined (or the vehicle he pilots) share this skill
+    /// ("Skills and Equipment": "Unless otherwise stated, skills used by a Hero apply to a unit
+    /// they have joined"; docs/rulings.md, "Battlefront skills of a hero and the unit he
+    /// joined"): Fighting Spirit. Not Vehicle Pilot ("A Hero with the Vehicle Pilot skill does
+    /// not share it with any unit they join"), nor what only a hero piloting a vehicle or the
+    /// card itself can use: Pilot and Ace Pilot ("A Hero with the … skill"), Hover (an
+    /// aircraft's), Pilot: Hero and Unique (what the card may field).
+    pub const fn shared(self) -> bool {
+        matches!(self, BattlefrontSkill::FightingSpirit)
     }
 }
 

@@ -248,3 +248,35 @@ fn the_initiative_roll_is_seeded() {
     assert!(winners.contains(&Side::A) && winners.contains(&Side::B));
     let _ = BoardFace::ALL;
 }
+
+/// What the interfaces show of the phase (`play`, `serve`): the stage asked, each side's board
+/// and what it has left, the decisions taken (what a record keeps), a decision's squares and
+/// its words, and the events as text.
+#[test]
+fn what_the_players_are_shown() {
+    use dust_core::battlefront::setup::SetupStage;
+    let mut p = SetupPhase::new(template("bait-and-flank", &[]), 4);
+    assert_eq!(p.stage(), SetupStage::Board);
+    assert!(p.stage().asked().contains("lay your board"));
+    assert_eq!(p.explain(d("board ruins")), "lay the south board with the ruins face up");
+    let winner = boards_and_halves(&mut p);
+    assert_eq!(p.face_of(Side::A), Some(BoardFace::Ruins));
+    assert_eq!(p.stage(), SetupStage::Terrain);
+    assert_eq!((p.tiles_left(winner), p.trap_left(winner)), (2, true));
+    let wood = d("place wood G10 e");
+    let squares: Vec<String> = p.footprint(wood).iter().map(|(s, _)| s.to_string()).collect();
+    assert_eq!(squares, ["G10", "H10", "H9"]);
+    assert_eq!(p.explain(wood), "a wood: trees on G10, H10, H9");
+    assert_eq!(p.explain(d("place pond B12 n")), "a pond: deep water on B12, C12, swamp on D12");
+    assert_eq!(p.explain(d("place trap F12")), "an anti-tank trap on F12");
+    assert!(p.footprint(d("place rubble P12 n")).is_empty(), "off the table: no squares");
+    p.apply(wood).unwrap();
+    assert_eq!(p.tiles_left(winner), 1);
+    let taken = p.decisions();
+    assert_eq!(taken.len(), 4);
+    assert_eq!(taken.last(), Some(&wood));
+    assert_eq!(p.events().last().unwrap().to_string(), format!("side {winner}: place wood G10 e"));
+    let initiative = p.events().iter().find(|e| matches!(e, SetupEvent::Initiative { .. })).unwrap();
+    assert!(initiative.to_string().contains(&format!("side {winner} wins and chooses its half")), "{initiative}");
+    assert_eq!(p.entry_of_half(Half::South), p.entry_of(Side::A).filter(|_| p.half_of(Side::A) == Some(Half::South)).unwrap_or(p.entry_of_half(Half::South)));
+}

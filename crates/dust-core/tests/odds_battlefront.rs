@@ -26,7 +26,10 @@ fn samples() -> u32 {
 }
 
 fn tv_scale(p: &[f64], n: f64) -> f64 {
-    0.5 * p.iter().map(|&q| (q * (1.0 - q) / n).sqrt()).sum::<f64>()
+    0.5 * p
+        .iter()
+        .map(|&q| (q.clamp(0.0, 1.0) * (1.0 - q.clamp(0.0, 1.0)) / n).sqrt())
+        .sum::<f64>()
 }
 
 fn close(exact: &Distribution, mc: &Distribution, n: f64, what: &str) {
@@ -1378,6 +1381,280 @@ fn new_mechanics_distributions_sum_to_one() {
             if let Some(hero) = &v.hero {
                 sums_to_one(&hero.loss, "victim's hero loss");
             }
+        }
+    }
+}
+
+// ----- a hero joined to the attacking squad ------------------------------------------------------
+//
+// tactics-battlefront-2013-rules.txt, "Soldiers with Several Weapons": "Each surviving soldier in
+// an Infantry Squad can only use one Ranged Weapon and one Close-Combat Weapon … Heroes, being
+// heroic, can use all of their weapons at the same time"; "Joining Infantry Squads": "A Hero in
+// the same square as a unit that they can join may be activated at the same time as the unit,
+// taking the same actions as the unit … they are treated as one unit if either of them are
+// targeted by an attack. The owning player assigns hits between them using the normal rules";
+// "Resolve Close-Combat Attacks Simultaneously". The owner's order of assignment is
+// `JoinedHero::takes` (default: the miniatures first), as for a defending squad's hero.
+
+use dust_core::odds::HERO_LINE;
+
+/// A hero of the squad's armour with two ranged weapons (a pistol of one die, an SMG of two)
+/// and a combat knife of two dice.
+fn gun_hero(health: u8) -> UnitCard {
+    single(
+        "Gun Hero",
+        UnitKind::Hero,
+        Armor {
+            kind: ArmorType::Soldier,
+            class: 2,
+        },
+        health,
+        vec![
+            line("Pistol", R4, dice(1, 1), dice(1, 1)),
+            line("SMG", R4, dice(2, 1), dice(1, 1)),
+            line("Combat Knife", WeaponRange::Close, dice(2, 1), dice(1, 1)),
+        ],
+    )
+}
+
+/// Three defenders with axes of two damage a hit (one miniature a hit on a squad, two crosses on
+/// a hero: "7) Suffer Damage").
+fn axemen() -> UnitCard {
+    squad("Axemen", vec![line("Axe", WeaponRange::Close, dice(1, 2), dice(1, 1))], &[1; 3])
+}
+
+/// The exact odds of a squad attacking with its joined hero agree with the battlefront engine:
+/// the target's loss (and its own hero's, when it has one), the squad's and the hero's losses to
+/// the retaliation, and their joint distribution.
+fn agree_attacker_hero(spec: &AttackSpec<'_>, seed: u64) {
+    let n = samples();
+    let nf = f64::from(n);
+    let exact = odds(spec).expect("exact odds");
+    let hero = exact.attacker_hero.as_ref().expect("the attacking hero's odds");
+    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
+    close(&exact.loss, &mc.loss, nf, "target loss");
+    close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacking squad's loss");
+    close(&hero.loss, &mc.attacker_hero_loss().expect("his loss"), nf, "attacking hero's loss");
+    if let Some(th) = &exact.hero {
+        close(&th.loss, &mc.hero_loss().expect("the target's hero"), nf, "target's hero loss");
+    }
+    let flat = |j: &[Vec<f64>]| Distribution::from_probs(j.iter().flatten().copied().collect());
+    for (what, e, m) in [
+        ("squad and hero", flat(&hero.joint), flat(mc.attacker_hero_joint.as_ref().unwrap())),
+        ("target and squad", flat(&exact.joint), flat(&mc.joint)),
+    ] {
+        let tv = e.total_variation(&m);
+        let tol = 4.0 * tv_scale(e.probs(), nf) + 1e-9;
+        assert!(
+            tv <= tol,
+            "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
+            e.probs(),
+            m.probs()
+        );
+    }
+    for d in [&exact.loss, &exact.attacker_loss, &hero.loss] {
+        assert!((d.total() - 1.0).abs() < 1e-9);
+    }
+}
+
+/// tactics-battlefront-2013-rules.txt, "Soldiers with Several Weapons" ("Heroes, being heroic, can
+/// use all of their weapons at the same time"), "6) Roll Saves": five riflemen (two dice each, one
+/// ranged weapon a soldier) and their hero's pistol and SMG, both, at five targets in the open:
+/// 10 + 1 + 2 dice, each hit kept with 1/3 × 2/3 (army symbol, failed infantry save), the
+/// targets losing Binomial(13, 2/9) capped at 5. His lines are numbered from `HERO_LINE`;
+/// nothing comes back at range, so he loses nothing.
+#[test]
+fn an_attacking_hero_fires_all_his_weapons_by_hand() {
+    let a = riflemen();
+    let t = targets(5);
+    let h = gun_hero(3);
+    let s = AttackSpec::new(&a, &t)
+        .with_lines(&[0])
+        .battlefront(None, None)
+        .with_attacking_hero(JoinedHero::new(&h))
+        .with_lines(&[0, HERO_LINE, HERO_LINE + 1]);
+    let o = odds(&s).unwrap();
+    assert_eq!(
+        o.lines.iter().map(|l| (l.line, l.dice)).collect::<Vec<_>>(),
+        [(0, 10), (HERO_LINE, 1), (HERO_LINE + 1, 2)]
+    );
+    assert_dist(&o.loss, &capped_binomial(13, 2.0 / 9.0, 5), "the squad's and the hero's dice");
+    let hero = o.attacker_hero.as_ref().expect("his odds");
+    assert_dist(&hero.loss, &[1.0], "nothing comes back at range");
+    assert!(o.notes.iter().any(|n| n.contains("all of their weapons")), "{:?}", o.notes);
+    agree_attacker_hero(&s, 701);
+    // In cover, sustained, three riflemen left: his dice stay three.
+    let mut s = s.with_attacker_alive(3);
+    s.cover = CoverLevel::Soft;
+    s.sustained = true;
+    assert_eq!(odds(&s).unwrap().lines.iter().map(|l| l.dice).collect::<Vec<_>>(), [6, 1, 2]);
+    agree_attacker_hero(&s, 702);
+}
+
+/// tactics-battlefront-2013-rules.txt, "Joining Infantry Squads" ("The owning player assigns hits
+/// between them using the normal rules"), "Resolve Close-Combat Attacks Simultaneously", "7) Suffer
+/// Damage": the retaliation shared between the squad and its hero: two brawlers and a hero of three
+/// strike the Axemen with their knives; the three axes strike back at once, k ~ Binomial(3, 1/3)
+/// hits, no save. The miniatures first: the squad loses min(k, 2), the third hit marks two crosses
+/// on the hero. The hero first: the first hit marks two crosses, the second his last one, the third
+/// kills a brawler.
+#[test]
+fn the_retaliation_on_an_attacking_squad_and_its_hero_by_hand() {
+    let a = brawlers();
+    let t = axemen();
+    let h = knife_hero(3);
+    let k = binomial(3, 1.0 / 3.0);
+    let s = AttackSpec::new(&a, &t)
+        .with_attacker_alive(2)
+        .battlefront(None, None)
+        .with_attacking_hero(JoinedHero::new(&h));
+    let o = odds(&s).unwrap();
+    assert_dist(&o.attacker_loss, &[k[0], k[1], k[2] + k[3]], "the brawlers, first");
+    let hero = o.attacker_hero.as_ref().unwrap();
+    assert_dist(&hero.loss, &[1.0 - k[3], 0.0, k[3]], "the hero, last");
+    assert!((hero.joint[2][2] - k[3]).abs() < 1e-12);
+    assert!(o.notes.iter().any(|n| n.contains("miniatures first")), "{:?}", o.notes);
+    // The attacker's knives (two brawlers' dice and his two) are rolled before any damage: the
+    // Axemen's loss does not depend on what comes back.
+    assert_dist(&o.loss, &capped_binomial(4, 1.0 / 3.0, 3), "four knife dice");
+    agree_attacker_hero(&s, 703);
+    let first = AttackSpec::new(&a, &t)
+        .with_attacker_alive(2)
+        .battlefront(None, None)
+        .with_attacking_hero(joined(&h, HeroHits::First));
+    let o = odds(&first).unwrap();
+    assert_dist(&o.attacker_loss, &[1.0 - k[3], k[3]], "the brawlers, last");
+    let hero = o.attacker_hero.as_ref().unwrap();
+    assert_dist(&hero.loss, &[k[0], 0.0, k[1], k[2] + k[3]], "the hero, first");
+    assert_eq!(hero.both_destroyed, 0.0);
+    agree_attacker_hero(&first, 704);
+}
+
+/// tactics-battlefront-2013-rules.txt, "Joining Infantry Squads", "Damage Resilient", "Blast
+/// Weapons", "Weapons with Two Lines", "Improvised Close-Combat Weapons", against the engine:
+/// Damage Resilient on the squad and on the hero, rolled per casualty while he lives (both orders);
+/// a target squad with its own joined hero, both heroes striking; a hero's blast line counting the
+/// target's hero as a model; a hero with no close-combat weapon of his own, who fights with his
+/// Improvised Weapons, and whose rifle has two lines.
+#[test]
+fn engine_attacking_squad_with_a_joined_hero() {
+    let a = brawlers();
+    let t = axemen();
+    let tough = with_skill(brawlers(), Skill::DamageResilient);
+    let hr = with_skill(knife_hero(3), Skill::DamageResilient);
+    for (takes, seed) in [(HeroHits::Last, 711), (HeroHits::First, 712)] {
+        let s = AttackSpec::new(&tough, &t)
+            .with_attacker_alive(2)
+            .battlefront(None, None)
+            .with_attacking_hero(joined(&hr, takes));
+        agree_attacker_hero(&s, seed);
+    }
+    // Both squads with a hero: the defending hero's knife strikes back with the targets'.
+    let (th, ah) = (knife_hero(2), knife_hero(3));
+    let t2 = targets(2);
+    let mut s = AttackSpec::new(&a, &t2)
+        .with_attacker_alive(1)
+        .battlefront(None, None)
+        .with_joined_hero(joined(&th, HeroHits::First))
+        .with_attacking_hero(joined(&ah, HeroHits::Last));
+    s.sustained = true;
+    assert!(odds(&s).unwrap().notes.iter().any(|n| n.contains("retaliates with the squad")));
+    agree_attacker_hero(&s, 713);
+    // His blast of damage 2 (one die per model, the target's hero counted) and the riflemen.
+    let blast = line(
+        "Blaster",
+        R4,
+        BattlefrontValue::Blast { per_model: 1, damage: 2 }.nearest(),
+        CombatValue::NoEffect,
+    );
+    let bh = single(
+        "Blast Hero",
+        UnitKind::Hero,
+        Armor {
+            kind: ArmorType::Soldier,
+            class: 2,
+        },
+        2,
+        vec![blast],
+    );
+    let bbf = with_bf(1, |_, w| {
+        w.values = (1..=4)
+            .map(|c| (ArmorType::Soldier, c, BattlefrontValue::Blast { per_model: 1, damage: 2 }))
+            .collect();
+    });
+    let r = riflemen();
+    let t3 = targets(3);
+    let th3 = squad_hero(3);
+    let s = AttackSpec::new(&r, &t3)
+        .with_lines(&[0])
+        .battlefront(None, None)
+        .with_joined_hero(joined(&th3, HeroHits::First))
+        .with_attacking_hero(JoinedHero {
+            bf: Some(&bbf),
+            ..JoinedHero::new(&bh)
+        });
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines[1].dice, 4, "three targets and their hero");
+    agree_attacker_hero(&s, 714);
+    // The two-line rifle's hero, with his Improvised Weapons (the engine gives him the line).
+    let (gunner, gbf) = two_line_hero();
+    let (gunner, gbf) = dust_core::unit::with_improvised(&gunner, Some(&gbf)).expect("an infantry card");
+    let s = AttackSpec::new(&a, &t)
+        .with_attacker_alive(2)
+        .battlefront(None, None)
+        .with_attacking_hero(JoinedHero {
+            bf: Some(&gbf),
+            ..JoinedHero::new(&gunner)
+        });
+    let improvised = HERO_LINE + 3;
+    assert!(s.is_improvised(improvised) && s.why_not_offered(improvised).is_none());
+    assert_eq!(s.mode_partner(HERO_LINE), Some(HERO_LINE + 1));
+    let o = odds(&s).unwrap();
+    assert!(o.lines.iter().any(|l| l.line == improvised && l.close));
+    assert_eq!(o.lines.iter().filter(|l| l.line == HERO_LINE || l.line == HERO_LINE + 1).count(), 1);
+    agree_attacker_hero(&s, 715);
+}
+
+/// tactics-battlefront-2013-rules.txt, "Joining Infantry Squads": every distribution of a squad
+/// attacking with its joined hero sums to 1, and the joint distributions' margins are the losses
+/// (random squads, heroes, orders, skills, lines).
+#[test]
+fn attacking_hero_distributions_sum_to_one() {
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n
+    };
+    let r = riflemen();
+    let t = axemen();
+    let th = knife_hero(2);
+    for round in 0..40 {
+        let h = with_skill(gun_hero(1 + next(3) as u8), Skill::DamageResilient);
+        let takes = if next(2) == 0 { HeroHits::First } else { HeroHits::Last };
+        let mut s = AttackSpec::new(&r, &t)
+            .with_attacker_alive(1 + next(5) as u8)
+            .battlefront(None, None)
+            .with_attacking_hero(JoinedHero {
+                damage_resilient: next(2) == 0,
+                ..joined(&h, takes)
+            });
+        if next(2) == 0 {
+            s = s.with_joined_hero(joined(&th, HeroHits::Last));
+        }
+        s.sustained = next(2) == 0;
+        s.target_alive = 1 + next(3) as u8;
+        let o = odds(&s).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let hero = o.attacker_hero.as_ref().unwrap();
+        for d in [&o.loss, &o.attacker_loss, &hero.loss] {
+            assert!((d.total() - 1.0).abs() < 1e-9, "round {round}: {:?}", d.probs());
+        }
+        for (k, row) in hero.joint.iter().enumerate() {
+            assert!((row.iter().sum::<f64>() - o.attacker_loss.p(k)).abs() < 1e-9, "round {round}");
+        }
+        for (k, row) in o.joint.iter().enumerate() {
+            assert!((row.iter().sum::<f64>() - o.loss.p(k)).abs() < 1e-9, "round {round}");
         }
     }
 }

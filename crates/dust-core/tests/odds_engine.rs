@@ -19,7 +19,10 @@ fn samples() -> u32 {
 
 /// Expected total variation distance of an empirical distribution of `n` samples, bounded.
 fn tv_scale(p: &[f64], n: f64) -> f64 {
-    0.5 * p.iter().map(|&q| (q * (1.0 - q) / n).sqrt()).sum::<f64>()
+    0.5 * p
+        .iter()
+        .map(|&q| (q.clamp(0.0, 1.0) * (1.0 - q.clamp(0.0, 1.0)) / n).sqrt())
+        .sum::<f64>()
 }
 
 fn close(exact: &Distribution, mc: &Distribution, n: f64, what: &str) {
@@ -453,4 +456,320 @@ fn heroic_attack_stops_ap_incendiary() {
     s.heroic_attack = false;
     assert!(odds(&s).unwrap().destroyed > 0.5);
     agree(&s, 42);
+}
+
+// ----- a hero joined to the attacking squad (issue 10) -------------------------------------------
+//
+// tactics-revised-core-rules.md, "Heroes": "The hero and the squad activate at the same time. The
+// hero's weapons are used during the same time as his squad … The hero shares his health points
+// with the squad. When the combined unit suffers one damage point, the owning player must choose
+// who loses one health point. He can either remove one of the squad's miniatures or he can mark a
+// cross on the hero's unit card." The odds take the owner's choice as `JoinedHero::takes` says
+// (default: the miniatures first), line after line as the engine applies the retaliation's damage.
+
+use dust_core::odds::{HeroHits, JoinedHero, HERO_LINE};
+
+/// The exact odds of a squad attacking with its joined hero agree with the engine playing the
+/// same attack: the target's loss, the squad's and the hero's losses to the retaliation, and
+/// their joint distribution.
+fn agree_attacker_hero(spec: &AttackSpec<'_>, seed: u64) {
+    let n = samples();
+    let nf = f64::from(n);
+    let exact = odds(spec).expect("exact odds");
+    let hero = exact.attacker_hero.as_ref().expect("the attacking hero's odds");
+    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
+    close(&exact.loss, &mc.loss, nf, "target loss");
+    close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacking squad's loss");
+    close(&hero.loss, &mc.attacker_hero_loss().expect("his loss"), nf, "attacking hero's loss");
+    let flat = |j: &[Vec<f64>]| Distribution::from_probs(j.iter().flatten().copied().collect());
+    for (what, e, m) in [
+        ("squad and hero", flat(&hero.joint), flat(mc.attacker_hero_joint.as_ref().unwrap())),
+        ("target and squad", flat(&exact.joint), flat(&mc.joint)),
+    ] {
+        let tv = e.total_variation(&m);
+        let tol = 4.0 * tv_scale(e.probs(), nf) + 1e-9;
+        assert!(
+            tv <= tol,
+            "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
+            e.probs(),
+            m.probs()
+        );
+    }
+    for d in [&exact.loss, &exact.attacker_loss, &hero.loss] {
+        assert!((d.total() - 1.0).abs() < 1e-9);
+    }
+    assert!((flat(&hero.joint).total() - 1.0).abs() < 1e-9);
+}
+
+/// The Berserk example's attack (tactics-revised-core-rules.md, "Berserk": "Sigrid has joined a
+/// Laser Grenadiers unit … they perform a SUSTAINED ATTACK, combined with Sigrid's Berserk skill,
+/// against the Hell Boys who are two spaces away … The Axis player rolls eight total dice (three
+/// for Sigrid's Laser-Pistole-B and one for each Laser Gewehr and Laser Werfer)"), with
+/// illustrative cards of those numbers.
+fn laser_grenadiers_and_sigrid() -> (dust_core::UnitCard, dust_core::UnitCard) {
+    let gewehr = with_kw(line("Laser Gewehr", R4, dice(1, 1), dice(1, 1)), |k| k.laser = true);
+    let werfer = with_kw(line("Laser Werfer", R4, dice(1, 1), dice(1, 3)), |k| k.laser = true);
+    let squad = squad(
+        "Laser Grenadiers",
+        vec![gewehr, werfer, knife()],
+        &[0b101, 0b101, 0b101, 0b101, 0b110],
+    );
+    let pistole = with_kw(
+        line("Laser-Pistole-B", WeaponRange::Spaces { min: 1, max: 3 }, dice(3, 1), dice(1, 1)),
+        |k| k.laser = true,
+    );
+    let sigrid = with_skill(
+        single(
+            "Sigrid",
+            dust_core::UnitKind::Hero,
+            dust_core::Armor {
+                kind: dust_core::ArmorType::Soldier,
+                class: 2,
+            },
+            3,
+            vec![pistole, line("Knife", WeaponRange::Close, dice(2, 1), dice(1, 1))],
+        ),
+        Skill::Berserk,
+    );
+    (squad, sigrid)
+}
+
+/// tactics-revised-core-rules.md, "Berserk" and "Heroes": by hand, the Berserk example: eight dice,
+/// each a hit after the sustained and Berserk rerolls with 1 − (2/3)³ = 19/27, each hit then a
+/// laser chain (one more hit with 1/3 each time). One die adds 0 with 8/27 and k ≥ 1 with 19/27 ·
+/// (1/3)^(k−1) · 2/3; the Hell Boys (five miniatures) lose the sum of the eight, capped at 5.
+/// Sigrid's line (number `HERO_LINE`) rolls her three dice; the squad's lines one die per carrier.
+/// The engine agrees.
+#[test]
+fn a_joined_hero_fires_with_his_squad_by_hand() {
+    let (a, sigrid) = laser_grenadiers_and_sigrid();
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t)
+        .with_lines(&[0, 1])
+        .with_attacking_hero(JoinedHero::new(&sigrid));
+    s.sustained = true;
+    s.berserk = true;
+    assert_eq!(
+        s.lines.iter().map(|c| c.line).collect::<Vec<_>>(),
+        [0, 1, HERO_LINE, HERO_LINE + 1],
+        "her lines that can damage the target join the chosen lines"
+    );
+    let s = s.with_lines(&[0, 1, HERO_LINE]);
+    let o = odds(&s).unwrap();
+    assert_eq!(o.lines.iter().map(|l| l.dice).sum::<u32>(), 8, "eight total dice");
+    assert_eq!(
+        (o.lines[2].line, o.lines[2].name.as_str(), o.lines[2].dice),
+        (HERO_LINE, "Laser-Pistole-B", 3)
+    );
+    let q = 19.0 / 27.0;
+    let mut die = vec![1.0 - q];
+    for k in 1..80 {
+        die.push(q * (1.0f64 / 3.0).powi(k - 1) * 2.0 / 3.0);
+    }
+    let mut total = vec![1.0];
+    for _ in 0..8 {
+        total = Distribution::from_probs(total)
+            .convolve(&Distribution::from_probs(die.clone()))
+            .probs()
+            .to_vec();
+    }
+    let want = Distribution::from_probs(total).capped(5);
+    for k in 0..=5 {
+        assert!((o.loss.p(k) - want.p(k)).abs() < 1e-12, "P({k}): {} vs {}", o.loss.p(k), want.p(k));
+    }
+    assert!((o.loss.total() - 1.0).abs() < 1e-12);
+    assert!(o.notes.iter().any(|n| n.contains("Sigrid")), "{:?}", o.notes);
+    // Ranged lines only: nothing comes back, the hero loses nothing.
+    let h = o.attacker_hero.as_ref().expect("his odds");
+    assert_eq!(h.loss.probs(), [1.0, 0.0, 0.0, 0.0]);
+    agree_attacker_hero(&s, 51);
+    // In hard cover, without Berserk, three of the squad left (her dice still three).
+    let mut s = s.with_attacker_alive(3);
+    s.sustained = true;
+    s.cover = CoverLevel::Hard;
+    assert_eq!(odds(&s).unwrap().lines.iter().map(|l| l.dice).collect::<Vec<_>>(), [3, 0, 3]);
+    agree_attacker_hero(&s, 52);
+}
+
+/// tactics-revised-core-rules.md, "Heroes" ("the owning player must choose who loses one health
+/// point") and "Close-Combat Weapons": knives both ways, a retaliation in two lines: the Guards
+/// (two miniatures, each with a knife and a bayonet, one die each) strike back at one soldier and
+/// his hero of three health. The miniatures first: the knife's k₁ ~ Binomial(2, 1/3) points kill
+/// the soldier if k₁ ≥ 1, the points left going to the hero; the bayonet's points then find the
+/// squad destroyed and are lost (the engine drops damage on a destroyed unit), else they do the
+/// same. The hero first: the points add up on him (at most his three), then the soldier.
+#[test]
+fn the_retaliation_on_a_squad_and_its_hero_by_hand() {
+    let a = squad("Soldier", vec![knife()], &[1]);
+    let (_, sigrid) = laser_grenadiers_and_sigrid();
+    let guards = squad(
+        "Guards",
+        vec![knife(), line("Bayonet", WeaponRange::Close, dice(1, 1), dice(1, 1))],
+        &[0b11, 0b11],
+    );
+    // The soldier's knife and hers (her Laser-Pistole-B would fire first and thin the Guards).
+    let s = AttackSpec::new(&a, &guards)
+        .with_attacking_hero(JoinedHero::new(&sigrid))
+        .with_lines(&[0, HERO_LINE + 1]);
+    let o = odds(&s).unwrap();
+    let k = binomial2();
+    let h = o.attacker_hero.as_ref().unwrap();
+    // The soldier dies unless both lines miss.
+    assert!((o.attacker_loss.p(0) - k[0] * k[0]).abs() < 1e-12);
+    // The hero: k₁ − 1 from the knife, or with k₁ = 0 the bayonet's k₂ − 1.
+    let want = [k[1] + k[0] * (k[0] + k[1]), k[2] + k[0] * k[2], 0.0, 0.0];
+    for (j, w) in want.iter().enumerate() {
+        assert!((h.loss.p(j) - w).abs() < 1e-12, "hero loses {j}: {} vs {w}", h.loss.p(j));
+    }
+    assert!(o.notes.iter().any(|n| n.contains("miniatures first")), "{:?}", o.notes);
+    agree_attacker_hero(&s, 53);
+    // The hero first: he loses min(k₁ + k₂, 3), the soldier only beyond that (k₁ + k₂ = 4).
+    let first = AttackSpec::new(&a, &guards)
+        .with_attacking_hero(JoinedHero {
+            takes: HeroHits::First,
+            ..JoinedHero::new(&sigrid)
+        })
+        .with_lines(&[0, HERO_LINE + 1]);
+    let o = odds(&first).unwrap();
+    let four = [16.0, 32.0, 24.0, 8.0, 1.0].map(|x| x / 81.0);
+    let h = o.attacker_hero.as_ref().unwrap();
+    for (j, w) in [four[0], four[1], four[2], four[3] + four[4]].iter().enumerate() {
+        assert!((h.loss.p(j) - w).abs() < 1e-12, "hero first, loses {j}");
+    }
+    assert!((o.attacker_loss.p(1) - four[4]).abs() < 1e-12);
+    agree_attacker_hero(&first, 54);
+}
+
+/// Binomial(2, 1/3).
+fn binomial2() -> [f64; 3] {
+    [4.0 / 9.0, 4.0 / 9.0, 1.0 / 9.0]
+}
+
+/// tactics-revised-core-rules.md, "Heroes", "Close-Combat Weapons", "Damage Resilient", "Medal of
+/// Honor": the engine's close combat of a squad with its joined hero: his knife with the squad's,
+/// the retaliation's damage points shared as the owner chooses (both orders), the squad's Damage
+/// Resilient rolled with each retaliation line (the hero's is not shared, "Damage Resilient"), a
+/// retaliation of two damage a hit, a sustained attack; Medal of Honor on the hero's lines only ("A
+/// hero with this skill does not share it with any squad he joins").
+#[test]
+fn engine_attacking_squad_with_a_joined_hero() {
+    let (a, sigrid) = laser_grenadiers_and_sigrid();
+    let t = targets(4);
+    // Every line: the lasers and her pistol, then the knives (the soldier left, her two dice)
+    // and the Targets' survivors' knives; the hits beyond the one soldier go to her.
+    let t5 = targets(5);
+    let s = AttackSpec::new(&a, &t5)
+        .with_attacking_hero(JoinedHero::new(&sigrid))
+        .with_attacker_alive(1);
+    assert!(s.lines.iter().any(|c| c.line == HERO_LINE + 1));
+    let o = odds(&s).unwrap();
+    assert!(o.attacker_hero.unwrap().loss.mean() > 0.1, "{:?}", o.attacker_loss);
+    agree_attacker_hero(&s, 55);
+    let mut s2 = s.clone().with_lines(&[2, HERO_LINE + 1]).with_attacker_alive(2);
+    s2.attacking_hero = Some(JoinedHero {
+        takes: HeroHits::First,
+        health: 2,
+        ..JoinedHero::new(&sigrid)
+    });
+    s2.sustained = true;
+    agree_attacker_hero(&s2, 56);
+    // Damage Resilient squad; the defenders' axes do two damage a hit.
+    let tough = with_skill(a.clone(), Skill::DamageResilient);
+    let axes = squad("Axemen", vec![line("Axe", WeaponRange::Close, dice(1, 2), dice(1, 1))], &[1, 1, 1]);
+    for (takes, seed) in [(HeroHits::Last, 57), (HeroHits::First, 58)] {
+        let s = AttackSpec::new(&tough, &axes)
+            .with_lines(&[2])
+            .with_attacking_hero(JoinedHero {
+                takes,
+                ..JoinedHero::new(&sigrid)
+            })
+            .with_attacker_alive(3);
+        agree_attacker_hero(&s, seed);
+    }
+    // Medal of Honor: hers, on her lines only.
+    let medal = with_skill(sigrid.clone(), Skill::MedalOfHonor);
+    let mut s = AttackSpec::new(&a, &t)
+        .with_lines(&[0])
+        .with_attacking_hero(JoinedHero::new(&medal))
+        .with_lines(&[0, HERO_LINE, 2, HERO_LINE + 1]);
+    s.medal_of_honor = true;
+    let o = odds(&s).unwrap();
+    assert!(o.notes.iter().any(|n| n.contains("joined hero's lines")), "{:?}", o.notes);
+    agree_attacker_hero(&s, 59);
+    // Without the hero, the same squad's odds as before.
+    let alone = AttackSpec::new(&a, &t).with_lines(&[0, 2]);
+    let o = odds(&alone).unwrap();
+    assert!(o.attacker_hero.is_none());
+    agree(&alone, 60);
+}
+
+/// tactics-revised-core-rules.md, "Heroes" ("a hero can join a squad as long as the hero shares the
+/// squad's armor class"), "Jump" ("A hero with this skill can only join a squad that also has this
+/// skill"): what the odds refuse of a hero joined to the attacker: a unit that is not a hero, an
+/// attacker that is not a squad, another armour, Jump on one only, his health out of range.
+#[test]
+fn an_attacking_hero_who_may_not_join() {
+    let (a, sigrid) = laser_grenadiers_and_sigrid();
+    let t = targets(4);
+    let bad = |s: AttackSpec<'_>, want: &str| {
+        let e = odds(&s).unwrap_err();
+        assert!(e.to_string().contains(want), "{e} (wanted {want:?})");
+    };
+    let other = hero(3); // soldier 3
+    bad(AttackSpec::new(&a, &t).with_attacking_hero(JoinedHero::new(&other)), "own armour");
+    bad(AttackSpec::new(&a, &t).with_attacking_hero(JoinedHero::new(&t)), "not a hero");
+    let w = walker(3);
+    bad(
+        AttackSpec::new(&w, &t).with_attacking_hero(JoinedHero::new(&sigrid)),
+        "not an infantry squad",
+    );
+    let jumper = with_skill(sigrid.clone(), Skill::Jump);
+    bad(AttackSpec::new(&a, &t).with_attacking_hero(JoinedHero::new(&jumper)), "Jump");
+    let e = odds(&AttackSpec::new(&a, &t).with_attacking_hero(JoinedHero {
+        health: 4,
+        ..JoinedHero::new(&sigrid)
+    }))
+    .unwrap_err();
+    assert!(matches!(e, dust_core::odds::OddsError::AliveOutOfRange { .. }), "{e}");
+    // A line number past his card.
+    let e = odds(
+        &AttackSpec::new(&a, &t)
+            .with_attacking_hero(JoinedHero::new(&sigrid))
+            .with_lines(&[HERO_LINE + 5]),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("Laser-Pistole-B (Sigrid, line 32)"), "{e}");
+}
+
+/// Medal of Honor with a joined hero (tactics-revised-core-rules.md, "Medal of Honor": "A hero with
+/// this skill does not share it with any squad he joins"): the reroll goes to a failed die of his
+/// lines only. One rifle die of the squad (1/3) and one pistol die of his, rerolled once if it
+/// fails (1/3 + 2/3 · 1/3 = 5/9): the target loses the sum, the squad's die never rerolled though
+/// it comes first.
+#[test]
+fn medal_of_honor_of_the_joined_hero_by_hand() {
+    let a = squad("Rifleman", vec![line("Rifle", R4, dice(1, 1), dice(1, 1))], &[1]);
+    let medal = with_skill(
+        single(
+            "Medal Hero",
+            dust_core::UnitKind::Hero,
+            dust_core::Armor {
+                kind: dust_core::ArmorType::Soldier,
+                class: 2,
+            },
+            2,
+            vec![line("Pistol", R4, dice(1, 1), dice(1, 1))],
+        ),
+        Skill::MedalOfHonor,
+    );
+    let t = targets(5);
+    let mut s = AttackSpec::new(&a, &t).with_attacking_hero(JoinedHero::new(&medal));
+    s.medal_of_honor = true;
+    let o = odds(&s).unwrap();
+    let (p, q) = (1.0 / 3.0, 5.0 / 9.0);
+    let want = [(1.0 - p) * (1.0 - q), p * (1.0 - q) + (1.0 - p) * q, p * q];
+    for (k, w) in want.iter().enumerate() {
+        assert!((o.loss.p(k) - w).abs() < 1e-12, "P({k}) = {} vs {w}", o.loss.p(k));
+    }
+    agree_attacker_hero(&s, 61);
 }

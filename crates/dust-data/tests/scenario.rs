@@ -358,3 +358,29 @@ proptest! {
         }
     }
 }
+
+/// The balance studies of docs/ai.md ("Measures"): the annihilation scenario with one core-box
+/// army on both sides. They load, start a game, and both sides field the same cards (joins
+/// included), so a side's win rate there measures the players alone.
+#[test]
+fn the_mirror_balance_scenarios_field_one_army_twice() {
+    let cards = builtin_cards();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/balance");
+    for name in ["mirror-allies.toml", "mirror-axis.toml"] {
+        let text = std::fs::read_to_string(root.join(name)).unwrap();
+        let s = parse_scenario(&text, name).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+        let setup = s.game_setup(&cards).unwrap();
+        let side = |side: Side| -> Vec<(String, Option<usize>)> {
+            let first = setup.units.iter().position(|u| u.side == side).unwrap();
+            setup
+                .units
+                .iter()
+                .filter(|u| u.side == side)
+                .map(|u| (u.card.name.clone(), u.joins.map(|j| j - first)))
+                .collect()
+        };
+        assert_eq!(side(Side::A).len(), 5, "{name}");
+        assert_eq!(side(Side::A), side(Side::B), "{name}");
+        Game::new(setup).unwrap();
+    }
+}

@@ -184,6 +184,19 @@ async function lobbyPage() {
   }
   scenario.addEventListener('change', loadArmies);
   if (sc.scenarios.includes('annihilation')) scenario.value = 'annihilation';
+  // A battlefront table may be laid by the players before the game (docs/battlefront.md,
+  // "Setting up a game").
+  const setupSel = el('select', { id: 'setup' },
+    el('option', { value: 'scenario', text: "The scenario's layout" }),
+    el('option', { value: 'players', text: 'The players lay it: boards, terrain, objectives' }));
+  const setupLabel = el('label', { id: 'setup-label' }, el('span', {}, 'Table'), setupSel);
+  function showSetup() {
+    const bf = (sc.battlefront || []).includes(scenario.value);
+    setupLabel.style.display = bf ? '' : 'none';
+    if (!bf) setupSel.value = 'scenario';
+  }
+  scenario.addEventListener('change', showSetup);
+  showSetup();
   const spect = el('input', { id: 'spectators', type: 'checkbox', checked: true });
   const create = el('button', {
     class: 'primary', id: 'create', onclick: async () => {
@@ -192,6 +205,7 @@ async function lobbyPage() {
       try {
         const body = { scenario: scenario.value, side: side.value, opponent: opponent.value, spectators: spect.checked };
         if (seed.value !== '') body.seed = Number(seed.value);
+        if (setupSel.value === 'players') body.setup = 'players';
         if (pickers) {
           const a = pickers.a.choice(), b = pickers.b.choice();
           if (a || b) body.armies = Object.assign({}, a ? { a } : {}, b ? { b } : {});
@@ -249,6 +263,7 @@ async function lobbyPage() {
         el('label', {}, el('span', {}, 'Scenario'), scenario),
         el('label', {}, el('span', {}, 'Your side'), side),
         el('label', {}, el('span', {}, 'Opponent'), opponent),
+        setupLabel,
         armiesBox,
         el('label', {}, el('span', {}, 'Dice seed'), seed),
         el('label', {}, el('span', {}, 'Spectator link'), spect),
@@ -413,7 +428,7 @@ function gamePage(id) {
   const params = new URLSearchParams(location.search);
   const token = params.get('seat') || '';
   const me = myGames()[id];
-  const G = { st: null, log: [], sel: null, selUnit: null, targets: null, ws: null, retry: 0, error: '', sending: false, lastDice: null };
+  const G = { st: null, log: [], sel: null, selUnit: null, targets: null, ws: null, retry: 0, error: '', sending: false, lastDice: null, setupItem: null, setupFacing: 'n' };
   document.title = 'Dust 1947 — game ' + id;
 
   const boardBox = el('div', { class: 'boardwrap' });
@@ -441,11 +456,13 @@ function gamePage(id) {
     if (!G.st || G.sending) return;
     G.error = '';
     G.sending = true;
-    const msg = { type: 'decide', decision: text, ply: G.st.ply };
+    // During the players' set-up, the number of set-up decisions taken.
+    const at = G.st.setup ? G.st.setup.ply : G.st.ply;
+    const msg = { type: 'decide', decision: text, ply: at };
     if (G.ws && G.ws.readyState === 1) {
       G.ws.send(JSON.stringify(msg));
     } else {
-      api('POST', `/api/games/${id}/decide`, { seat: token, decision: text, ply: G.st.ply })
+      api('POST', `/api/games/${id}/decide`, { seat: token, decision: text, ply: at })
         .then(() => refresh()).catch((e) => { G.error = e.message; G.sending = false; render(); });
     }
     G.sel = null;
@@ -472,6 +489,13 @@ function gamePage(id) {
   }
 
   function onSquare(name) {
+    if (G.st && G.st.setup) {
+      const o = G.setupOptions.find((x) => x.square === name);
+      if (!o) return;
+      if (G.sel === o.text) send(o.text);
+      else { G.sel = o.text; render(); }
+      return;
+    }
     const opts = G.st && G.st.yours ? G.st.decisions : [];
     const d = opts.find((x) => x.square === name && (x.kind === 'move' || x.kind === 'spread' || x.kind === 'escape'));
     if (d) { pick(d); return; }
@@ -488,9 +512,103 @@ function gamePage(id) {
     selectUnit(uid, true);
   }
 
+  // The players' set-up (battlefront): the table so far, who decides, and the legal
+  // decisions of the seat to move as buttons (boards, halves, objectives), or for the terrain
+  // an item, a facing and a square (tapped on the board or chosen in a list); or typed.
+  G.setupOptions = [];
+  const typed = el('input', { type: 'text', id: 'setup-text', maxlength: 60, placeholder: 'or type it: place wood G6 n', autocomplete: 'off' });
+  const typedSend = el('button', { type: 'button', id: 'setup-send', onclick: () => { const t = typed.value.trim(); if (t) { typed.value = ''; send(t); } } }, 'Send');
+  typed.addEventListener('keydown', (e) => { if (e.key === 'Enter') typedSend.click(); });
+  const ITEMS = { wood: 'Wood (3 trees)', pond: 'Pond (2 water, 1 swamp)', rubble: 'Rubble (2 squares)', trap: 'Anti-tank trap' };
+  const FACINGS = { n: 'North', e: 'East', s: 'South', w: 'West' };
+  const TERRAIN = { trees: 'trees', water: 'deep water', swamp: 'swamp', rubble: 'rubble', trap: 'an anti-tank trap' };
+  function footprint(item, f, q) {
+    const p = sqParse(q);
+    return (item.shapes[f] || []).map(([dc, dr, t]) => ({ sq: sqName(p.c + dc, p.r + dr), t }));
+  }
+  function renderSetup(st) {
+    const su = st.setup;
+    const me = st.you ? st.you.toLowerCase() : null;
+    const who = su.to_move
+      ? (su.yours ? el('span', {}, 'Your set-up decision (side ', el('span', { class: sideClass(su.to_move) }, su.to_move), ')')
+        : el('span', {}, 'Waiting for side ', el('span', { class: sideClass(su.to_move) }, su.to_move), st.thinking ? ': the AI is setting up…' : ': the other player sets up'))
+      : 'The table is laid';
+    const you = st.you ? el('span', {}, 'You play side ', el('span', { class: sideClass(st.you) }, st.you)) : el('span', {}, 'Spectator');
+    status.replaceChildren(el('div', {}, `${st.scenario} · setting up the table`), el('div', { class: 'small' }, you, ` · set-up decision ${su.ply}`),
+      el('div', { id: 'pending', 'data-kind': 'setup', 'data-stage': su.stage, 'data-yours': String(!!su.yours), 'data-ply': String(st.ply), 'data-setup-ply': String(su.ply), 'data-hash': st.hash, 'data-sending': String(!!G.sending) }, who));
+    errBox.textContent = G.error;
+    $('#choices-title').textContent = su.yours ? 'Your set-up: ' + su.asked : 'Set-up';
+    const marks = {};
+    for (const half of ['south', 'north']) {
+      const k = ['a', 'b'].find((x) => su.sides[x].half === half);
+      for (const q of su.entry[half]) marks[q] = { cls: 'hl-entry' + (k ? ' entry-' + k : '') };
+    }
+    choices.replaceChildren();
+    detail.replaceChildren();
+    let options = [];
+    if (su.yours && su.stage === 'terrain') {
+      const items = su.place;
+      if (!items.find((i) => i.item === G.setupItem)) G.setupItem = items.length ? items[0].item : null;
+      const item = items.find((i) => i.item === G.setupItem);
+      choices.append(el('div', { class: 'setup-row' }, el('span', { class: 'muted small' }, 'Item '),
+        items.map((i) => el('button', { type: 'button', class: 'setup-item' + (i.item === G.setupItem ? ' sel' : ''), 'data-item': i.item, onclick: () => { G.setupItem = i.item; G.sel = null; render(); } }, ITEMS[i.item] || i.item))));
+      let f = 'n';
+      if (item && item.tile) {
+        if (!(item.anchors[G.setupFacing] || []).length) G.setupFacing = Object.keys(item.anchors).find((x) => item.anchors[x].length) || 'n';
+        f = G.setupFacing;
+        choices.append(el('div', { class: 'setup-row' }, el('span', { class: 'muted small' }, 'Facing '),
+          Object.keys(item.anchors).map((x) => el('button', { type: 'button', class: 'setup-facing' + (x === f ? ' sel' : ''), 'data-facing': x, disabled: item.anchors[x].length ? null : true, onclick: () => { G.setupFacing = x; G.sel = null; render(); } }, FACINGS[x]))));
+      }
+      options = item ? (item.anchors[f] || []).map((q) => {
+        const text = item.tile ? `place ${item.item} ${q} ${f}` : `place ${item.item} ${q}`;
+        const fp = footprint(item, f, q);
+        return { text, square: q, label: fp.map((x) => `${TERRAIN[x.t] || x.t} on ${x.sq}`).join(', '), fp };
+      }) : [];
+      const list = el('select', { id: 'setup-choice', onchange: () => { G.sel = list.value || null; render(); } },
+        el('option', { value: '', text: `${options.length} places: tap a green square, or choose` }), options.map((o) => el('option', { value: o.text, text: o.text })));
+      list.value = options.some((o) => o.text === G.sel) ? G.sel : '';
+      choices.append(el('label', {}, el('span', {}, 'Where'), list));
+      for (const o of options) marks[o.square] = { cls: 'hl-move setup-anchor' + (G.sel === o.text ? ' sel' : '') };
+      const chosen = options.find((o) => o.text === G.sel);
+      if (chosen) for (const x of chosen.fp) if (x.sq !== chosen.square) marks[x.sq] = { cls: 'hl-preview' };
+    } else if (su.yours) {
+      options = su.choices;
+      for (const d of options) {
+        choices.append(el('button', { class: 'choice' + (G.sel === d.text ? ' sel' : ''), 'data-text': d.text, onclick: () => (G.sel === d.text ? send(d.text) : ((G.sel = d.text), render())) },
+          d.text, el('span', { class: 'sub' }, d.label)));
+        if (d.square) marks[d.square] = { cls: 'hl-move' + (G.sel === d.text ? ' sel' : '') };
+      }
+    } else {
+      choices.append(el('p', { class: 'muted' }, su.to_move ? 'Nothing to decide now: the other side sets up.' : 'The table is laid.'));
+    }
+    G.setupOptions = options;
+    if (su.yours) {
+      choices.append(el('div', { class: 'setup-row' }, typed, ' ', typedSend));
+      if (G.sending) choices.append(el('p', { class: 'muted sending' }, 'sending…'));
+      const sel = options.find((o) => o.text === G.sel);
+      if (sel) detail.append(el('p', {}, el('b', {}, sel.text), ` — ${sel.label} — click again (or the button) to confirm `, el('button', { id: 'confirm', class: 'primary', onclick: () => send(sel.text) }, 'Confirm')));
+    }
+    boardBox.replaceChildren(drawBoard(st, { marks, onSquare }));
+    // what each side laid and has left
+    const side = (k) => {
+      const x = su.sides[k], S = k.toUpperCase();
+      const left = [x.tiles_left ? `${x.tiles_left} tile${x.tiles_left > 1 ? 's' : ''}` : null, x.trap_left ? 'the trap' : null].filter(Boolean).join(' and ') || 'nothing';
+      return el('div', { 'data-setup-side': S }, el('b', { class: sideClass(S) }, `Side ${S}`), ` (${x.player}${k === me ? ', you' : ''}): ${k === 'a' ? 'south' : 'north'} board ${x.face || 'not laid yet'} · starts ${x.half || '— (the initiative winner chooses)'} · left: ${left}`);
+    };
+    cardBox.replaceChildren(el('div', { id: 'setup-info', class: 'small' }, el('h3', {}, 'Setting the Terrain'), side('a'), side('b'),
+      el('div', {}, su.initiative ? `Initiative: side ${su.initiative.winner} (${su.initiative.a} to ${su.initiative.b} army symbols)` : 'Initiative: rolled when both boards lie'),
+      el('div', {}, `Objectives: ${su.objectives}`),
+      el('div', { class: 'muted' }, 'Green: where your choice may go; dashed: entry squares.')));
+    targetsBox.replaceChildren();
+    log.replaceChildren(...su.log.map((e) => el('li', { class: sideClass(e.side) }, e.text, ' ', el('span', { class: 'rule' }, '(' + e.rule + ')'))));
+    log.scrollTop = log.scrollHeight;
+    rosterAndLinks(st);
+  }
+
   function render() {
     const st = G.st;
     if (!st) return;
+    if (st.setup) { renderSetup(st); return; }
     // status
     const p = st.pending;
     let what;
@@ -555,6 +673,11 @@ function gamePage(id) {
           el('div', {}, o && o.none ? el('span', { class: 'muted' }, o.none) : el('span', { class: 'target-odds' }, 'Exact odds, all lines in range: ' + oddsLine(o)))));
       }
     }
+    rosterAndLinks(st);
+  }
+
+  // The armies and the links (the game and the set-up alike).
+  function rosterAndLinks(st) {
     // the armies: every unit, on the board or not yet
     roster.replaceChildren(...['A', 'B'].map((sd) => el('div', { class: 'side', 'data-side': sd },
       el('h3', { class: sideClass(sd) }, `Side ${sd}` + (st.armies && st.armies[sd.toLowerCase()] ? `: ${st.armies[sd.toLowerCase()]}` : '') + (st.you === sd ? ' (you)' : '')),
@@ -580,6 +703,8 @@ function gamePage(id) {
   }
 
   function absorb(v) {
+    // The set-up is over: its choices go.
+    if (G.st && G.st.setup && !v.setup) G.sel = null;
     const from = v.events_from || 0;
     if (from === 0) { G.log = []; log.replaceChildren(); }
     const fresh = v.events.filter((e) => e.i >= G.log.length);

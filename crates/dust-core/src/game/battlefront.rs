@@ -867,10 +867,12 @@ impl Game {
 
     /// The unit and its joined hero that have battlefront skill `s` ("Unless otherwise stated,
     /// skills used by a Hero apply to a unit they have joined, and skills used by a unit apply
-    /// to a Hero that has joined their unit").
+    /// to a Hero that has joined their unit"); the partner only for a skill they share
+    /// ([`BattlefrontSkill::shared`]).
     fn bf_holders(&self, u: UnitId, s: BattlefrontSkill) -> impl Iterator<Item = UnitId> + '_ {
+        let partner = self.unit(u).joined.filter(|&j| !self.unit(j).destroyed && s.shared());
         std::iter::once(u)
-            .chain(self.unit(u).joined.filter(|&j| !self.unit(j).destroyed))
+            .chain(partner)
             .filter(move |&x| self.unit(x).bf.as_ref().is_some_and(|b| b.has(s)))
     }
 
@@ -951,25 +953,52 @@ impl Game {
 // ----- Piloting vehicles ----------------------------------------------------------------------------
 
 impl Game {
-    /// The battlefront reading of a revised skill, where it differs ("Skills and Equipment");
-    /// `None` for the shared reading ([`Game::has_skill`]):
+    /// Whether unit `u` (with the hero joined to it, or the squad or vehicle he joined) has
+    /// revised skill `s` in the battlefront edition ("Skills and Equipment"; docs/rulings.md,
+    /// "Battlefront skills of a hero and the unit he joined", "Battlefront Jump and Fast"):
+    /// - the general rule: "Unless otherwise stated, skills used by a Hero apply to a unit they
+    ///   have joined, and skills used by a unit apply to a Hero that has joined their unit. If
+    ///   both Hero and unit have the same skill, it applies equally to both, but they do not
+    ///   gain the skill twice" — both ways, for every skill but those stated otherwise
+    ///   ([`Skill::battlefront_shares`]); a pilot and his vehicle alike ("The Hero's other
+    ///   skills can be used while piloting the Vehicle");
     /// - Jump: "Some classic cards have vehicles with the Jump skill. These now have the Fast
     ///   special rule instead"; "If a Hero has joined a unit, both must have the Jump skill for
     ///   either to use it when they are activated together" (a pilot's Jump does not make his
     ///   vehicle jump either);
     /// - Fast: "A unit with the Fast special rule (sometimes called the Agile special rule)",
-    ///   and a classic vehicle with Jump; Agile is read as Fast.
-    pub(super) fn bf_has_skill(&self, u: UnitId, s: Skill) -> Option<bool> {
+    ///   and a classic vehicle with Jump; Agile is read as Fast, and a joined pair is Fast when
+    ///   either is.
+    pub(super) fn bf_has_skill(&self, u: UnitId, s: Skill) -> bool {
         let unit = self.unit(u);
-        let vehicle = matches!(unit.card.kind, UnitKind::Vehicle | UnitKind::Aircraft);
+        let vehicle = |x: &Unit| matches!(x.card.kind, UnitKind::Vehicle | UnitKind::Aircraft);
+        let fast = |x: &Unit| x.card.has(Skill::Fast) || x.card.has(Skill::Agile) || (vehicle(x) && x.card.has(Skill::Jump));
         let partner = unit.joined.filter(|&j| !self.unit(j).destroyed).map(|j| self.unit(j));
         match s {
-            Skill::Jump => Some(!vehicle && unit.card.has(Skill::Jump) && partner.is_none_or(|p| p.card.has(Skill::Jump))),
-            Skill::Agile => Some(false),
-            Skill::Fast if (vehicle && unit.card.has(Skill::Jump)) || unit.card.has(Skill::Agile) => Some(true),
-            // A joined hero's Agile is his Fast, shared as Agile was.
-            Skill::Fast if partner.is_some_and(|p| p.card.has(Skill::Agile)) => Some(true),
-            _ => None,
+            Skill::Jump => !vehicle(unit) && unit.card.has(Skill::Jump) && partner.is_none_or(|p| p.card.has(Skill::Jump)),
+            Skill::Agile => false,
+            Skill::Fast => fast(unit) || partner.is_some_and(fast),
+            _ => unit.card.has(s) || partner.is_some_and(|p| s.battlefront_shares() && p.card.has(s)),
+        }
+    }
+
+    /// A once-per-game revised skill (Assault, Berserk, All In One) used by unit `u` is spent
+    /// by it and its joined hero, squad or vehicle, each whose card has it ("If the skill is
+    /// only usable once per game, both the Hero and the unit use it at the same time"): neither
+    /// uses it again after they separate.
+    pub(super) fn bf_spend_once(&mut self, u: UnitId, s: Skill) {
+        let partner = self.unit(u).joined.filter(|&j| !self.unit(j).destroyed);
+        let holders: Vec<UnitId> = std::iter::once(u)
+            .chain(partner)
+            .filter(|&x| self.unit(x).card.has(s))
+            .collect();
+        // (`u` is marked even without the skill on its card, as the revised engine marks it,
+        // should a skill ever be read from elsewhere.)
+        for x in if holders.is_empty() { vec![u] } else { holders } {
+            let used = &mut self.units[usize::from(x.0)].used;
+            if !used.contains(&s) {
+                used.push(s);
+            }
         }
     }
 

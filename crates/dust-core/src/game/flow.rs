@@ -185,6 +185,10 @@ impl Game {
                     self.events.push(Event::Declared(unit, plan));
                 }
                 for s in once {
+                    if self.edition == Edition::Battlefront {
+                        self.bf_spend_once(unit, s);
+                        continue;
+                    }
                     // A once-per-game skill is spent by the unit whose card has it (a hero's
                     // Berserk stays spent after he separates from the squad).
                     let owner = match self.unit(unit).joined {
@@ -574,12 +578,14 @@ impl Game {
             .any(|u| u.side == s && !u.destroyed && u.card.has(Skill::BlackOps))
     }
 
-    /// Whether the unit (with its joined hero or squad) has a skill, as the sharing rules say.
+    /// Whether the unit (with its joined hero or squad) has a skill, as the sharing rules of
+    /// the game's edition say: revised "Heroes" ("Some hero skills are shared with the squad
+    /// … All squad skills are shared with the hero", [`Skill::hero_shares`]); battlefront
+    /// "Skills and Equipment" (every skill both ways unless stated otherwise,
+    /// [`Skill::battlefront_shares`]).
     pub fn has_skill(&self, u: UnitId, s: Skill) -> bool {
         if self.edition == Edition::Battlefront {
-            if let Some(has) = self.bf_has_skill(u, s) {
-                return has; // the battlefront reading of the skill
-            }
+            return self.bf_has_skill(u, s); // the battlefront reading of the skills and sharing
         }
         let unit = self.unit(u);
         if unit.card.has(s) {

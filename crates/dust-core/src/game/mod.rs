@@ -640,7 +640,12 @@ impl Game {
                     (Skill::BlutkreuzZombie, "Blutkreuz Zombie"),
                     (Skill::Jump, "Jump"),
                 ] {
-                    if u.card.has(gate) != squad.has(gate) && !pilots {
+                    // Battlefront "Jump": "If a Hero has joined a unit, both must have the Jump
+                    // skill for either to use it" — a hero and a squad of whom one has Jump may
+                    // join; neither jumps then (docs/rulings.md, "Battlefront skills of a hero
+                    // and the unit he joined").
+                    let bf_jump = gate == Skill::Jump && setup.edition == Edition::Battlefront;
+                    if u.card.has(gate) != squad.has(gate) && !pilots && !bf_jump {
                         problems.push(format!(
                             "{} and {}: only units with {what} join each other ({what})",
                             u.card.name, squad.name

@@ -24,14 +24,31 @@ impl Game {
         std::borrow::Cow::Borrowed(&self.entry[unit.side])
     }
 
+    /// The squares (movement points) a Move action of unit `u` gives, with its joined hero or
+    /// squad, before Fast, Assault and Scout Vehicle:
+    /// - revised "Heroes": "The combined unit's movement value is equal to the fastest unit's
+    ///   movement value";
+    /// - battlefront "Joining Infantry Squads": "If the Hero and the unit's movement rates are
+    ///   different, the combined unit has the lower movement rate of the two"; a vehicle
+    ///   carries its pilot at its own rate ("Piloting Vehicles"; docs/rulings.md, "Battlefront
+    ///   skills of a hero and the unit he joined").
+    pub fn move_rate(&self, u: UnitId) -> u8 {
+        let unit = self.unit(u);
+        let m = unit.card.movement;
+        let Some(j) = unit.joined.filter(|&j| !self.unit(j).destroyed) else {
+            return m;
+        };
+        let other = self.unit(j).card.movement;
+        match self.edition {
+            Edition::Revised => m.max(other),
+            Edition::Battlefront if matches!(unit.card.kind, UnitKind::Vehicle | UnitKind::Aircraft) => m,
+            Edition::Battlefront => m.min(other),
+        }
+    }
+
     pub(super) fn movement(&self, u: UnitId) -> u8 {
         let unit = self.unit(u);
-        let mut m = unit.card.movement;
-        if let Some(j) = unit.joined {
-            if !self.unit(j).destroyed {
-                m = m.max(self.unit(j).card.movement); // "the fastest unit's movement value"
-            }
-        }
+        let mut m = self.move_rate(u);
         if self.round == 1 && unit.card.has(Skill::ScoutVehicle) {
             m += 2;
         }

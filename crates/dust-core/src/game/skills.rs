@@ -210,7 +210,9 @@ impl Game {
         if self.unit(u).destroyed {
             return;
         }
-        if ability.is_command() && !(ability == Ability::ArtilleryStrike && self.unit(u).card.has(Skill::ArtilleryStrike)) {
+        // (An observer's own Artillery Strike, shared with a joined hero in the battlefront
+        // edition, is no Command Squad attempt: [`Game::is_command_ability`].)
+        if self.is_command_ability(u, ability) {
             // One Command Squad attempt per round, successful or not.
             self.units[usize::from(u.0)].round_used.push(Skill::CommandSquad);
         }

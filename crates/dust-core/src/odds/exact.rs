@@ -2,7 +2,7 @@
 //! a small dynamic programme over the target's health left (and whether Medal of Honor is still
 //! unused).
 
-use super::{cap_vec, convolve, AttackSpec, Distribution, HeroHits, LineChoice, OddsError, LASER_TAIL, MAX_DICE};
+use super::{cap_vec, convolve, AttackSpec, Distribution, HeroHits, LineChoice, OddsError, HERO_LINE, LASER_TAIL, MAX_DICE};
 use crate::dice::{binomial, BattlefrontDice, Die, Face, Symbols};
 use crate::los::CoverLevel;
 use crate::range::WeaponRange;
@@ -66,6 +66,11 @@ pub struct Odds {
     /// What each other unit on the spray lines' paths loses ([`AttackSpec::path_victims`], in
     /// that order).
     pub victims: Vec<VictimOdds>,
+    /// A hero joined to the attacking squad ([`AttackSpec::attacking_hero`]): what he loses to
+    /// the defender's close-combat retaliation, his `joint[s][h]` the squad's miniatures and his
+    /// health lost; [`Odds::attacker_loss`] and [`Odds::joint`] then count the squad's
+    /// miniatures.
+    pub attacker_hero: Option<HeroOdds>,
 }
 
 /// The odds of another unit on the path of the spray lines ([`crate::odds::PathVictim`]).
@@ -149,6 +154,13 @@ struct Fire {
     heroic: bool,
     /// The target counts one miniature per health point (squads) or is one miniature.
     target_squad: bool,
+    /// Medal of Honor may reroll a die of this line: the medal hero's line (every line of a
+    /// unit alone; with a hero joined to the attacking squad, his lines only, "A hero with this
+    /// skill does not share it with any squad he joins").
+    medal: bool,
+    /// What a hit of this line marks off on a hero joined to the squad it hits (the target's
+    /// for the attacker's lines, the attacker's for the retaliation).
+    on_hero: HeroPoints,
 }
 
 impl Fire {
@@ -388,6 +400,8 @@ fn fire(
         resilient_per_hit: o.battlefront && o.resilient && target.kind != UnitKind::Squad,
         heroic: o.heroic,
         target_squad: target.kind == UnitKind::Squad,
+        medal: true,
+        on_hero: HeroPoints::Rating(1),
     }
 }
 
@@ -409,7 +423,7 @@ impl Outcome {
 /// spent (or not available); branch 1: spent on a failed die of this line.
 fn resolve(f: &Fire, n: u32, health: usize, moh: bool, err: &mut f64) -> [Outcome; 2] {
     let mut first = [binomial(n, f.p_eff), Vec::new()];
-    if moh && n > 0 {
+    if moh && f.medal && n > 0 {
         // "reroll one combat die during an attack": the hero rerolls one failed die, once,
         // after the other rerolls, on the first line that has one (docs/rulings.md).
         let b = std::mem::take(&mut first[0]);
@@ -657,6 +671,12 @@ struct Prepared {
     moh: bool,
     /// Battlefront: the hero joined to the target squad.
     hero: Option<HeroPrep>,
+    /// The hero joined to the attacking squad (`points` unused: each retaliation line's are its
+    /// [`Fire::on_hero`]).
+    attacker_hero: Option<HeroPrep>,
+    /// The battlefront rules (the retaliation's hits on the attacker are assigned hit by hit;
+    /// revised, its damage points one by one).
+    battlefront: bool,
     /// Why chosen lines were left out or one line of a weapon kept ([`offered`]).
     notes: Vec<String>,
 }
@@ -752,7 +772,12 @@ fn retaliation_fires(spec: &AttackSpec<'_>, card: &UnitCard, bf: Option<&Battlef
         if n == Some(0) {
             continue; // a line no soldier uses does not fire
         }
-        out.push(fire(card, bf, alive, LineChoice { line: li, ammo: 0 }, spec.attacker, o, n));
+        let mut f = fire(card, bf, alive, LineChoice { line: li, ammo: 0 }, spec.attacker, o, n);
+        if let Some(h) = &spec.attacking_hero {
+            // Battlefront: a hit on the attacking squad's hero marks off the rating against him.
+            f.on_hero = hero_points(card, bf, li, h.card);
+        }
+        out.push(f);
     }
     out
 }
@@ -796,13 +821,14 @@ pub(crate) fn offered<'a>(spec: &AttackSpec<'a>) -> Result<(AttackSpec<'a>, Vec<
         let (a, b) = (keep_only(i, j), keep_only(j, i));
         let (sa, sb) = (mode_score(&a.1)?, mode_score(&b.1)?);
         let (best, other, sb_, so) = if sb > sa + 1e-12 { (b, i, sb, sa) } else { (a, j, sa, sb) };
+        let name = |li: usize| spec.weapon(li).map_or(String::new(), |w| w.name.clone());
         notes.push(format!(
             "{} and {} are two lines of one weapon, which fires one per attack (\"Weapons with Two Lines\"): {} ({:.3} lost on average) rather than {} ({:.3})",
-            spec.attacker.weapons[i].name,
-            spec.attacker.weapons[j].name,
-            spec.attacker.weapons[best.0].name,
+            name(i),
+            name(j),
+            name(best.0),
             sb_,
-            spec.attacker.weapons[other].name,
+            name(other),
             so
         ));
         s = best.1;
@@ -815,7 +841,7 @@ fn mode_score(spec: &AttackSpec<'_>) -> Result<f64, OddsError> {
     let mut c = spec.clone();
     c.path_victims.clear();
     let p = prepare(&c)?;
-    let (joint, _, hero) = joint_of(&p);
+    let (joint, _, hero, _) = joint_of(&p);
     Ok(marginals(&joint).0.mean() + hero.map_or(0.0, |h| h.loss.mean()))
 }
 
@@ -853,21 +879,34 @@ fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Re
         None => Vec::new(),
     };
     let firers_for = |li: usize| firers.iter().find(|f| f.0 == li).map(|f| f.1);
-    let fires: Vec<Fire> = spec
-        .resolution_order()
-        .into_iter()
-        .map(|c| {
-            fire(
-                spec.attacker,
-                spec.attacker_bf,
-                spec.attacker_alive,
-                c,
-                spec.target,
-                opts,
-                firers_for(c.line),
-            )
-        })
-        .collect();
+    let mut fires: Vec<Fire> = Vec::new();
+    for c in spec.resolution_order() {
+        // The squad's line, or its joined hero's (from `HERO_LINE`): he fires every line he
+        // is given with all its dice, as one miniature (`Game::bf_firers` leaves him out).
+        let Some((card, bf, alive, li)) = spec.line_owner(c.line) else {
+            return Err(OddsError::NoSuchLine {
+                line: c.line,
+                unit: spec.attacker.name.clone(),
+                lines: spec.all_weapons().into_iter().map(|(_, w)| w.name.clone()).collect(),
+            });
+        };
+        let mut f = fire(
+            card,
+            bf,
+            alive,
+            LineChoice { line: li, ammo: c.ammo },
+            spec.target,
+            opts,
+            firers_for(c.line),
+        );
+        f.line = c.line;
+        // Medal of Honor: the medal hero's lines (`Game::medal_hero`).
+        f.medal = spec.attacking_hero.is_none() || c.line >= HERO_LINE;
+        if let Some(h) = &spec.joined_hero {
+            f.on_hero = hero_points(card, bf, li, h.card);
+        }
+        fires.push(f);
+    }
     let any_close = fires.iter().any(|f| f.close);
     let mut retaliation = vec![Vec::new(); target_h + 1];
     let mut hero_retaliation = Vec::new();
@@ -884,8 +923,9 @@ fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Re
     }
     // A blast or Incendiary line counts a joined hero as one more model.
     let models = target_h + usize::from(spec.joined_hero.is_some());
+    let attacker_models = attacker_h + usize::from(spec.attacking_hero.is_some());
     for f in fires.iter().chain(retaliation.iter().flatten()).chain(&hero_retaliation) {
-        let n = f.dice(models.max(attacker_h));
+        let n = f.dice(models.max(attacker_models));
         if n > MAX_DICE {
             return Err(OddsError::TooManyDice {
                 line: f.name.clone(),
@@ -898,10 +938,16 @@ fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Re
         resilient: h.damage_resilient,
         squad_resilient: spec.damage_resilient,
         takes: h.takes,
-        points: fires
-            .iter()
-            .map(|f| hero_points(spec.attacker, spec.attacker_bf, f.line, h.card))
-            .collect(),
+        points: fires.iter().map(|f| f.on_hero).collect(),
+    });
+    let attacker_hero = spec.attacking_hero.as_ref().map(|h| HeroPrep {
+        health: usize::from(h.health),
+        // Battlefront: rolled per casualty by whoever takes the hit; revised: the squad's
+        // Damage Resilient is rolled with the line (the Fire's), the hero's not at all.
+        resilient: bf && h.damage_resilient,
+        squad_resilient: bf && spec.attacker.has(Skill::DamageResilient),
+        takes: h.takes,
+        points: Vec::new(),
     });
     Ok(Prepared {
         fires,
@@ -911,13 +957,17 @@ fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Re
         attacker_h,
         moh: spec.medal_of_honor,
         hero,
+        attacker_hero,
+        battlefront: bf,
         notes: Vec::new(),
     })
 }
 
-/// Battlefront: the soldiers of the attacking squad firing each chosen line ([`firers_of`]).
+/// Battlefront: the soldiers of the attacking squad firing each chosen line of its own
+/// ([`firers_of`]; a joined hero's lines are his, "Heroes … can use all of their weapons").
 fn attack_firers(spec: &AttackSpec<'_>) -> Vec<(usize, u32)> {
-    firers_of(spec.attacker, spec.attacker_bf, spec.attacker_alive, &spec.lines, Some(spec.target))
+    let own: Vec<LineChoice> = spec.lines.iter().filter(|c| c.line < HERO_LINE).copied().collect();
+    firers_of(spec.attacker, spec.attacker_bf, spec.attacker_alive, &own, Some(spec.target))
 }
 
 /// Battlefront, a squad with a joined hero: the `k` hits of one line left after the saves,
@@ -1000,9 +1050,9 @@ fn activation_hero(p: &Prepared, h: &HeroPrep) -> (Vec<Vec<Vec<f64>>>, f64) {
     let fires: Vec<(&Fire, HeroPoints)> = p.fires.iter().zip(h.points.iter().copied()).collect();
     let ranged: Vec<(&Fire, HeroPoints)> = fires.iter().copied().filter(|(f, _)| !f.close).collect();
     let close: Vec<(&Fire, HeroPoints)> = fires.iter().copied().filter(|(f, _)| f.close).collect();
-    let (m0, h0, a0) = (p.target_h, h.health, p.attacker_h);
+    let (m0, h0) = (p.target_h, h.health);
     let (st, mut err) = run_hero(&ranged, m0, h, p.moh);
-    let mut left = vec![vec![vec![0.0; a0 + 1]; h0 + 1]; m0 + 1];
+    let mut left = vec![vec![vec![0.0; p.attacker_width()]; h0 + 1]; m0 + 1];
     let zero = || vec![vec![0.0; h0 + 1]; m0 + 1];
     let mut cache: Vec<((usize, u32, bool), [Outcome; 2])> = Vec::new();
     for (m, rows) in st.iter().enumerate() {
@@ -1051,15 +1101,8 @@ fn activation_hero(p: &Prepared, h: &HeroPrep) -> (Vec<Vec<Vec<f64>>>, f64) {
                 cur = next;
             }
             // The defender's retaliation: the squad's survivors, and the hero while he lives.
-            let mut ret = vec![1.0];
             let hero_lines = if hh > 0 { p.hero_retaliation.as_slice() } else { &[] };
-            for f in p.retaliation[m].iter().chain(hero_lines) {
-                let mut e = 0.0;
-                let outs = resolve(f, f.dice(a0), a0, false, &mut e);
-                err += e;
-                ret = cap_vec(&convolve(&ret, &loss_of(f, &outs[0], a0)), a0);
-            }
-            let ret = cap_vec(&ret, a0);
+            let ret = retaliation(p, p.retaliation[m].iter().chain(hero_lines), &mut err);
             for c in &cur {
                 for (m1, r) in c.iter().enumerate() {
                     for (h1, &x) in r.iter().enumerate() {
@@ -1075,6 +1118,120 @@ fn activation_hero(p: &Prepared, h: &HeroPrep) -> (Vec<Vec<Vec<f64>>>, f64) {
         }
     }
     (left, err)
+}
+
+impl Prepared {
+    /// The number of the attacker's loss states: its health lost `a` (`0..=attacker_h`), with a
+    /// joined hero also his health lost `h`, at index `a · (hero's health + 1) + h`.
+    fn attacker_width(&self) -> usize {
+        (self.attacker_h + 1) * self.attacker_hero.as_ref().map_or(1, |h| h.health + 1)
+    }
+}
+
+/// The defender's close-combat retaliation `lines`, all rolled before any damage is taken
+/// ("Resolve Close-Combat Attacks Simultaneously"), against the attacker as it stands (nothing
+/// touched it before): the distribution of the attacker's losses, indexed as
+/// [`Prepared::attacker_width`] says. A unit alone adds up what each line takes, capped by its
+/// health. A squad with a joined hero: the lines are rolled against the squad and the hero (an
+/// Incendiary line counts him as a miniature, as the ranged lines do at a target's), then the
+/// damage of each line is taken in turn, as the engine applies the deferred damage
+/// (`Step::ApplyDeferred`, then `Game::damage_point` for each line): battlefront, its hits
+/// one by one as [`assign_hits`] does for a target squad (the hero's Damage Resilient and the
+/// squad's per casualty while he lives); revised, its damage points one by one
+/// ([`land_points`]). Once the squad is destroyed, the later lines' damage has no target (the
+/// engine drops damage on a destroyed unit; the hero goes on alone).
+fn retaliation<'f>(p: &Prepared, lines: impl Iterator<Item = &'f Fire>, err: &mut f64) -> Vec<f64> {
+    let a0 = p.attacker_h;
+    let Some(h) = &p.attacker_hero else {
+        let mut ret = vec![1.0];
+        for f in lines {
+            let mut e = 0.0;
+            let outs = resolve(f, f.dice(a0), a0, false, &mut e);
+            *err += e;
+            ret = cap_vec(&convolve(&ret, &loss_of(f, &outs[0], a0)), a0);
+        }
+        return cap_vec(&ret, a0);
+    };
+    let h0 = h.health;
+    // st[a][hh]: the squad's miniatures and the hero's health left.
+    let mut st = vec![vec![0.0; h0 + 1]; a0 + 1];
+    st[a0][h0] = 1.0;
+    for f in lines {
+        let mut e = 0.0;
+        let outs = resolve(f, f.dice(a0 + 1), a0, false, &mut e);
+        *err += e;
+        let o = &outs[0];
+        let mut next = vec![vec![0.0; h0 + 1]; a0 + 1];
+        for (a, row) in st.iter().enumerate() {
+            for (hh, &x) in row.iter().enumerate() {
+                if x == 0.0 {
+                    continue;
+                }
+                if p.battlefront {
+                    // The hero lived when the line rolled: Damage Resilient waits for the
+                    // casualties (`Game::bf_resilient_per_casualty`).
+                    land_line(f, o, f.on_hero, h, (a, hh), x, false, &mut next);
+                } else {
+                    land_points(f, o, h.takes, (a, hh), x, &mut next);
+                }
+            }
+        }
+        st = next;
+    }
+    let mut out = vec![0.0; p.attacker_width()];
+    for (a, row) in st.iter().enumerate() {
+        for (hh, &x) in row.iter().enumerate() {
+            out[(a0 - a) * (h0 + 1) + (h0 - hh)] += x;
+        }
+    }
+    out
+}
+
+/// Revised edition, a squad with a joined hero: one line's branch `o` on the squad with `m`
+/// miniatures and the hero's `hh` health (`at`), with the mass `w`, into `out[m'][hh']`. The
+/// line's damage points (after the squad's Damage Resilient, rolled with the line) are taken
+/// one by one ("the owning player must choose who loses one health point. He can either
+/// remove one of the squad's miniatures or he can mark a cross on the hero's unit card",
+/// tactics-revised-core-rules.md, "Heroes"; `Game::damage_point`): [`HeroHits::Last`] the
+/// miniatures first, the points left going to the hero when the last one falls (docs/rulings.md,
+/// "Heroes: damage left over, separation"); [`HeroHits::First`] the hero while he lives, then
+/// the miniatures (once the squad is destroyed, the points left have no one to go to).
+fn land_points(f: &Fire, o: &Outcome, takes: HeroHits, at: (usize, usize), w: f64, out: &mut [Vec<f64>]) {
+    let (m, hh) = at;
+    let mass = o.mass();
+    if m == 0 {
+        out[0][hh] += w * mass;
+        return;
+    }
+    match f.kind {
+        _ if f.heroic => out[m][hh] += w * mass,
+        Kind::None => out[m][hh] += w * mass,
+        // "eliminate the entire unit": the squad and its hero (`Game::destroy_group`).
+        Kind::Ap => {
+            let zero = o.saved.first().copied().unwrap_or(0.0);
+            out[m][hh] += w * zero;
+            out[0][0] += w * (mass - zero).max(0.0);
+        }
+        _ => {
+            for (points, &q) in o.damage.iter().enumerate() {
+                if q == 0.0 {
+                    continue;
+                }
+                let (m2, h2) = match takes {
+                    HeroHits::Last => {
+                        let s = points.min(m);
+                        let rest = if s == m { points - s } else { 0 };
+                        (m - s, hh - rest.min(hh))
+                    }
+                    HeroHits::First => {
+                        let lost = points.min(hh);
+                        (m - (points - lost).min(m), hh - lost)
+                    }
+                };
+                out[m2][h2] += w * q;
+            }
+        }
+    }
 }
 
 /// One line's branch `o` (its hits after the saves) on the squad with `m` miniatures and the
@@ -1206,7 +1363,6 @@ impl<'f> Memo<'f> {
 /// The joint distribution of the activation and the truncation bound.
 fn activation(p: &Prepared) -> (Vec<Vec<f64>>, f64) {
     let h = p.target_h;
-    let a = p.attacker_h;
     let mut err_total = 0.0;
     // st[m][flag]: the target has m health left; flag 1 = Medal of Honor still unused.
     let mut st = vec![[0.0f64; 2]; h + 1];
@@ -1236,7 +1392,7 @@ fn activation(p: &Prepared) -> (Vec<Vec<f64>>, f64) {
         st = next;
     }
     let close: Vec<&Fire> = p.fires.iter().filter(|f| f.close).collect();
-    let mut joint = vec![vec![0.0; a + 1]; h + 1];
+    let mut joint = vec![vec![0.0; p.attacker_width()]; h + 1];
     let mut memos: Vec<Memo<'_>> = close.iter().map(|f| Memo::new(f, h)).collect();
     let mut err_close = 0.0;
     for m in 0..=h {
@@ -1275,15 +1431,7 @@ fn activation(p: &Prepared) -> (Vec<Vec<f64>>, f64) {
             }
         }
         // The defender's simultaneous retaliation with the miniatures it has left.
-        let mut ret = vec![1.0];
-        for f in &p.retaliation[m] {
-            let mut e = 0.0;
-            let outs = resolve(f, f.dice(a), a, false, &mut e);
-            err_close += e;
-            let d = loss_of(f, &outs[0], a);
-            ret = cap_vec(&convolve(&ret, &d), a);
-        }
-        let ret = cap_vec(&ret, a);
+        let ret = retaliation(p, p.retaliation[m].iter(), &mut err_close);
         for (k, &x) in cc.iter().enumerate() {
             for (j, &y) in ret.iter().enumerate() {
                 joint[h - m + k][j] += x * y;
@@ -1334,7 +1482,7 @@ fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
     if f.heroic {
         notes.push("Heroic Attack: attacks against the target cause no damage this round".into());
     }
-    let w = &spec.attacker.weapons[f.line];
+    let w = spec.weapon(f.line).expect("a prepared line is a line of the attack");
     let ignores = f.keep.is_none();
     if spec.is_battlefront() {
         if f.kind != Kind::None {
@@ -1412,12 +1560,30 @@ pub fn odds(spec: &AttackSpec<'_>) -> Result<Odds, OddsError> {
 /// [`odds`] of a prepared spec, without the other victims.
 fn odds_of(p: &Prepared, spec: &AttackSpec<'_>) -> Odds {
     let lines: Vec<LineOdds> = p.fires.iter().map(|f| line_report(p, f, spec)).collect();
-    let (joint, err, hero) = joint_of(p);
+    let (joint, err, hero, attacker_hero) = joint_of(p);
     let (loss, attacker_loss) = marginals(&joint);
     let close_combat = p.fires.iter().any(|f| f.close);
     let mut notes = p.notes.clone();
+    let ah = spec.attacking_hero.as_ref();
+    if let Some(h) = ah.filter(|_| p.fires.iter().any(|f| f.line >= HERO_LINE)) {
+        notes.push(if spec.is_battlefront() {
+            format!(
+                "the joined hero {} fires each of his lines with all its dice, with the squad's soldiers (\"Heroes, being heroic, can use all of their weapons at the same time\")",
+                h.card.name
+            )
+        } else {
+            format!(
+                "the joined hero {}'s lines fire with the squad's (\"The hero's weapons are used during the same time as his squad\")",
+                h.card.name
+            )
+        });
+    }
     if spec.medal_of_honor {
-        notes.push("Medal of Honor: one failed die rerolled once, on the first line that has one".into());
+        notes.push(if ah.is_some() {
+            "Medal of Honor: one failed die of the joined hero's lines rerolled once, on the first of them that has one (the skill is not shared with the squad)".into()
+        } else {
+            "Medal of Honor: one failed die rerolled once, on the first line that has one".into()
+        });
     }
     if close_combat {
         if !spec.retaliate {
@@ -1431,6 +1597,19 @@ fn odds_of(p: &Prepared, spec: &AttackSpec<'_>) -> Odds {
                 p.hero_retaliation.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ")
             ));
         }
+        if let Some(h) = ah.filter(|_| spec.retaliate && !(p.retaliation.iter().all(Vec::is_empty) && p.hero_retaliation.is_empty())) {
+            let unit = if spec.is_battlefront() { "hits" } else { "damage points" };
+            notes.push(match h.takes {
+                HeroHits::Last => format!(
+                    "the retaliation's {unit} on {} taken one by one, line after line: the miniatures first, the joined hero {} when none is left",
+                    spec.attacker.name, h.card.name
+                ),
+                HeroHits::First => format!(
+                    "the retaliation's {unit} on {} taken one by one, line after line: the joined hero {} first, then the miniatures",
+                    spec.attacker.name, h.card.name
+                ),
+            });
+        }
     }
     Odds {
         destroyed: loss.p(p.target_h),
@@ -1443,6 +1622,7 @@ fn odds_of(p: &Prepared, spec: &AttackSpec<'_>) -> Odds {
         notes,
         hero,
         victims: Vec::new(),
+        attacker_hero,
     }
 }
 
@@ -1462,8 +1642,12 @@ fn victims(spec: &AttackSpec<'_>, rs: &AttackSpec<'_>) -> Result<Vec<VictimOdds>
         let wanted = spec.victim_lines(v);
         let mut sub = rs.clone();
         sub.path_victims.clear();
-        sub.lines
-            .retain(|c| wanted.contains(&c.line) && rs.attacker.weapons[c.line].table.against(rs.target.armor) != CombatValue::NoEffect);
+        sub.lines.retain(|c| {
+            wanted.contains(&c.line)
+                && rs
+                    .weapon(c.line)
+                    .is_some_and(|w| w.table.against(rs.target.armor) != CombatValue::NoEffect)
+        });
         sub.target = v.card;
         sub.target_bf = v.bf;
         sub.target_alive = v.alive;
@@ -1495,14 +1679,36 @@ fn victims(spec: &AttackSpec<'_>, rs: &AttackSpec<'_>) -> Result<Vec<VictimOdds>
 }
 
 /// The joint distribution of both sides' losses (the target squad's miniatures, with a joined
-/// hero), the truncation bound, and the joined hero's odds when there is one.
-fn joint_of(p: &Prepared) -> (Vec<Vec<f64>>, f64, Option<HeroOdds>) {
+/// hero; the attacking squad's miniatures, with a joined hero), the truncation bound, the
+/// target's joined hero's odds and the attacking squad's joined hero's odds.
+fn joint_of(p: &Prepared) -> (Vec<Vec<f64>>, f64, Option<HeroOdds>, Option<HeroOdds>) {
+    let (joint, err, hero) = joint_flat(p);
+    let Some(ah) = &p.attacker_hero else {
+        return (joint, err, hero, None);
+    };
+    // Split the attacker's loss index into the squad's miniatures and the hero's health.
+    let (a0, h0) = (p.attacker_h, ah.health);
+    let mut squad = vec![vec![0.0; a0 + 1]; joint.len()];
+    let mut left = vec![vec![0.0; h0 + 1]; a0 + 1];
+    for (t, row) in joint.iter().enumerate() {
+        for (i, &q) in row.iter().enumerate() {
+            let (a, h) = (i / (h0 + 1), i % (h0 + 1));
+            squad[t][a] += q;
+            left[a0 - a][h0 - h] += q;
+        }
+    }
+    let (_, attacker_hero) = hero_odds(&left, a0, h0);
+    (squad, err, hero, Some(attacker_hero))
+}
+
+/// [`joint_of`] with the attacker's losses as one index ([`Prepared::attacker_width`]).
+fn joint_flat(p: &Prepared) -> (Vec<Vec<f64>>, f64, Option<HeroOdds>) {
     match &p.hero {
         Some(h) => {
             let (left, err) = activation_hero(p, h);
             let squad_hero: Vec<Vec<f64>> = left.iter().map(|r| r.iter().map(|a| a.iter().sum()).collect()).collect();
             let (_, hero) = hero_odds(&squad_hero, p.target_h, h.health);
-            let mut joint = vec![vec![0.0; p.attacker_h + 1]; p.target_h + 1];
+            let mut joint = vec![vec![0.0; p.attacker_width()]; p.target_h + 1];
             for (m, r) in left.iter().enumerate() {
                 for a in r {
                     for (j, &q) in a.iter().enumerate() {
@@ -1526,7 +1732,7 @@ fn joint_of(p: &Prepared) -> (Vec<Vec<f64>>, f64, Option<HeroOdds>) {
 /// As [`odds`].
 pub fn activation_loss(spec: &AttackSpec<'_>) -> Result<Distribution, OddsError> {
     let p = prepare(spec)?;
-    let (joint, _, _) = joint_of(&p);
+    let (joint, _, _, _) = joint_of(&p);
     Ok(marginals(&joint).0)
 }
 
@@ -1561,7 +1767,7 @@ pub fn line_odds(spec: &AttackSpec<'_>, line: usize) -> Result<LineOdds, OddsErr
             lines: spec
                 .lines
                 .iter()
-                .map(|c| spec.attacker.weapons.get(c.line).map_or(String::new(), |w| w.name.clone()))
+                .map(|c| spec.weapon(c.line).map_or(String::new(), |w| w.name.clone()))
                 .collect(),
         }),
     }

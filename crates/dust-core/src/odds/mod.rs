@@ -53,8 +53,13 @@ pub use sim::{monte_carlo, MonteCarlo};
 use crate::edition::Edition;
 use crate::los::CoverLevel;
 use crate::range::WeaponRange;
-use crate::unit::{BattlefrontCard, CombatValue, Role, Skill, UnitCard, UnitKind, WeaponLine};
+use crate::unit::{BattlefrontCard, BattlefrontWeapon, CombatValue, Role, Skill, UnitCard, UnitKind, WeaponLine};
 use core::fmt;
+
+/// The number of the first weapon line of a hero joined to the attacking squad
+/// ([`AttackSpec::attacking_hero`]): his line `i` is line `HERO_LINE + i` of the attack, as in
+/// the engine's decisions (`aim 32 u1` aims the hero's first line, [`crate::game::HERO_LINE`]).
+pub const HERO_LINE: usize = crate::game::HERO_LINE as usize;
 
 /// A laser chain is summed until what is left of every chain is below this bound.
 pub const LASER_TAIL: f64 = 1e-16;
@@ -184,9 +189,12 @@ pub struct LineChoice {
     pub ammo: u8,
 }
 
-/// Battlefront: who the owner of a squad with a joined hero assigns each hit to
+/// Who the owner of a squad with a joined hero assigns each hit (revised: each damage point) to
 /// (tactics-battlefront-2013-rules.txt, "Joining Infantry Squads": the hits on the squad are
-/// assigned one by one, the owner choosing the miniature or the hero each time).
+/// assigned one by one, the owner choosing the miniature or the hero each time;
+/// tactics-revised-core-rules.md, "Heroes": "the owning player must choose who loses one health
+/// point"). The odds cannot follow a choice made casualty by casualty: they take this fixed
+/// order (docs/rulings.md, "Odds of a squad attacking with its joined hero").
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum HeroHits {
     /// Miniatures first; the hero only when no miniature is left (the hits left then go to him
@@ -197,7 +205,8 @@ pub enum HeroHits {
     First,
 }
 
-/// Battlefront: a hero joined to the target squad ([`AttackSpec::joined_hero`]).
+/// A hero joined to a squad: the target squad's ([`AttackSpec::joined_hero`], battlefront) or
+/// the attacking squad's ([`AttackSpec::attacking_hero`], both editions).
 #[derive(Copy, Clone, Debug)]
 pub struct JoinedHero<'a> {
     /// The hero's card (the same armour as the squad's, as "Joining Infantry Squads" asks).
@@ -205,13 +214,16 @@ pub struct JoinedHero<'a> {
     /// His health left.
     pub health: u8,
     /// He is Damage Resilient (default: his card): one die per point he would mark off, rolled
-    /// when a hit is assigned to him.
+    /// when a hit is assigned to him (battlefront; in the revised edition a joined hero's Damage
+    /// Resilient is not rolled: "A hero with this skill does not share it with any squad he
+    /// joins", and the engine rolls the squad's).
     pub damage_resilient: bool,
-    /// The owner's order of assignment.
+    /// The owner's order of assignment (of the attacker's hits on the target squad; of the
+    /// retaliation's hits, or revised damage points, on the attacking squad).
     pub takes: HeroHits,
     /// His battlefront card part (the exact values of his close-combat weapons when he
-    /// retaliates with the squad); `None` for a classic card, which fights with its revised
-    /// values.
+    /// retaliates with the squad, of all his weapons when he attacks with it); `None` for a
+    /// classic card, which fights with its revised values.
     pub bf: Option<&'a BattlefrontCard>,
 }
 
@@ -352,6 +364,15 @@ pub struct AttackSpec<'a> {
     /// The other units on the paths of the chosen spray lines ([`PathVictim`]); their odds are
     /// [`Odds::victims`].
     pub path_victims: Vec<PathVictim<'a>>,
+    /// A hero joined to the attacking squad (both editions; [`AttackSpec::with_attacking_hero`]).
+    /// His lines are numbered from [`HERO_LINE`] in [`AttackSpec::lines`] and fire with the
+    /// squad's, each with all its dice (he is one miniature); the squad's sustained attack,
+    /// Berserk, All In One, Spotter and Fighting Spirit count for them, and Medal of Honor (his)
+    /// for them only. In close combat the defender's retaliation is rolled against the squad
+    /// and him (an Incendiary line counting him as a miniature) and its hits (revised: damage
+    /// points) are taken as [`JoinedHero::takes`] says, line after line as the engine applies
+    /// them ([`Odds::attacker_hero`]; docs/odds.md, "The attacker's joined hero").
+    pub attacking_hero: Option<JoinedHero<'a>>,
 }
 
 impl<'a> AttackSpec<'a> {
@@ -392,9 +413,64 @@ impl<'a> AttackSpec<'a> {
             fighting_spirit: false,
             joined_hero: None,
             path_victims: Vec::new(),
+            attacking_hero: None,
         };
         s.spotter = s.spotter_alive();
         s
+    }
+    /// The same attack by the attacking squad with `hero` joined to it, his lines that can
+    /// damage the target added to the chosen lines (after them, in his card's order, one ammo on
+    /// limited-ammo lines): "Heroes, being heroic, can use all of their weapons at the same
+    /// time" (tactics-battlefront-2013-rules.txt, "Soldiers with Several Weapons"); "The hero's
+    /// weapons are used during the same time as his squad" (tactics-revised-core-rules.md,
+    /// "Heroes"). [`AttackSpec::with_lines`] afterwards chooses among all the lines, his from
+    /// [`HERO_LINE`].
+    pub fn with_attacking_hero(mut self, hero: JoinedHero<'a>) -> AttackSpec<'a> {
+        self.attacking_hero = Some(hero);
+        for (i, w) in hero.card.weapons.iter().enumerate() {
+            let line = HERO_LINE + i;
+            if w.table.against(self.target.armor) != CombatValue::NoEffect && !self.lines.iter().any(|c| c.line == line) {
+                self.lines.push(LineChoice {
+                    line,
+                    ammo: u8::from(w.ammo.is_some()),
+                });
+            }
+        }
+        self
+    }
+    /// Weapon line `li` of the attack: line `li` of the attacker's card, or from [`HERO_LINE`]
+    /// line `li - HERO_LINE` of the hero joined to it ([`AttackSpec::attacking_hero`]).
+    pub fn weapon(&self, li: usize) -> Option<&'a WeaponLine> {
+        self.line_owner(li).and_then(|(card, _, _, i)| card.weapons.get(i))
+    }
+    /// The battlefront part of weapon line `li` of the attack ([`AttackSpec::weapon`]), if its
+    /// unit has a battlefront card.
+    pub fn weapon_bf(&self, li: usize) -> Option<&'a BattlefrontWeapon> {
+        self.line_owner(li).and_then(|(_, bf, _, i)| bf.and_then(|b| b.weapons.get(i)))
+    }
+    /// The name of the unit firing line `li`: the attacker's, or its joined hero's.
+    pub fn line_unit(&self, li: usize) -> &'a str {
+        self.line_owner(li)
+            .map_or(self.attacker.name.as_str(), |(card, ..)| card.name.as_str())
+    }
+    /// Every weapon line of the attack with its number: the attacker's card's, then its joined
+    /// hero's from [`HERO_LINE`].
+    pub fn all_weapons(&self) -> Vec<(usize, &'a WeaponLine)> {
+        let mut v: Vec<(usize, &'a WeaponLine)> = self.attacker.weapons.iter().enumerate().collect();
+        if let Some(h) = &self.attacking_hero {
+            v.extend(h.card.weapons.iter().enumerate().map(|(i, w)| (HERO_LINE + i, w)));
+        }
+        v
+    }
+    /// The unit firing line `li`: its card, battlefront part, miniatures or health left, and the
+    /// line's index on that card.
+    pub(crate) fn line_owner(&self, li: usize) -> Option<(&'a UnitCard, Option<&'a BattlefrontCard>, u8, usize)> {
+        if li < HERO_LINE {
+            return (li < self.attacker.weapons.len()).then_some((self.attacker, self.attacker_bf, self.attacker_alive, li));
+        }
+        let h = self.attacking_hero.as_ref()?;
+        let i = li - HERO_LINE;
+        (i < h.card.weapons.len()).then_some((h.card, h.bf, h.health, i))
     }
     /// The same attack on the target squad with `hero` joined to it (battlefront).
     pub fn with_joined_hero(mut self, hero: JoinedHero<'a>) -> AttackSpec<'a> {
@@ -425,7 +501,7 @@ impl<'a> AttackSpec<'a> {
             .iter()
             .map(|&i| LineChoice {
                 line: i,
-                ammo: self.attacker.weapons.get(i).map_or(0, |w| u8::from(w.ammo.is_some())),
+                ammo: self.weapon(i).map_or(0, |w| u8::from(w.ammo.is_some())),
             })
             .collect();
         self
@@ -474,6 +550,9 @@ impl<'a> AttackSpec<'a> {
         if let Some(h) = &self.joined_hero {
             self.check_hero(h)?;
         }
+        if let Some(h) = &self.attacking_hero {
+            self.check_attacking_hero(h)?;
+        }
         self.check_victims()?;
         if self.fighting_spirit && !(self.is_battlefront() && self.attacker_moved) {
             return Err(OddsError::FightingSpirit);
@@ -485,13 +564,26 @@ impl<'a> AttackSpec<'a> {
         let mut weapons_used: u32 = 0;
         let squad = self.attacker.kind == UnitKind::Squad;
         for c in &self.lines {
-            let Some(w) = self.attacker.weapons.get(c.line) else {
+            let Some(w) = self.weapon(c.line) else {
                 return Err(OddsError::NoSuchLine {
                     line: c.line,
                     unit: self.attacker.name.clone(),
-                    lines: self.attacker.weapons.iter().map(|w| w.name.clone()).collect(),
+                    lines: self
+                        .all_weapons()
+                        .into_iter()
+                        .map(|(i, w)| {
+                            if i >= HERO_LINE {
+                                format!("{} ({}, line {i})", w.name, self.line_unit(i))
+                            } else {
+                                w.name.clone()
+                            }
+                        })
+                        .collect(),
                 });
             };
+            // The hero's lines are his own: the squad's cap on limited-ammo weapons does not
+            // count them ("Vehicles and heroes have no such cap", docs/rulings.md).
+            let squad = squad && c.line < HERO_LINE;
             if c.line >= 64 || seen & (1 << c.line) != 0 {
                 return Err(OddsError::RepeatedLine { line: w.name.clone() });
             }
@@ -513,7 +605,9 @@ impl<'a> AttackSpec<'a> {
                         max: if squad && free == 0 { 0 } else { max },
                     });
                 }
-                weapons_used += if volley { 1 } else { u32::from(c.ammo) };
+                if squad {
+                    weapons_used += if volley { 1 } else { u32::from(c.ammo) };
+                }
             }
         }
         Ok(())
@@ -550,10 +644,71 @@ impl<'a> AttackSpec<'a> {
             return no("Heroic Attack with a joined hero is not modelled");
         }
         for c in &self.lines {
-            let Some(w) = self.attacker.weapons.get(c.line) else { continue };
+            let Some(w) = self.weapon(c.line) else { continue };
             if matches!(w.table.against(self.target.armor), CombatValue::Phaser { .. }) {
                 return no("Phaser lines against a squad with a joined hero are not modelled");
             }
+        }
+        Ok(())
+    }
+    /// What the odds take of a hero joined to the attacking squad: a hero joined to a squad as
+    /// the engine lets him join (`Game::new`: the same armour; Blutkreuz Ape, Blutkreuz Zombie
+    /// and Jump on both or neither; a Command Squad only with a Commander), his health in range,
+    /// no Wiederbelebungsserum in close combat (he heals after the retaliation: not modelled).
+    fn check_attacking_hero(&self, h: &JoinedHero<'_>) -> Result<(), OddsError> {
+        let no = |reason: String| {
+            Err(OddsError::JoinedHero {
+                hero: h.card.name.clone(),
+                reason,
+            })
+        };
+        if h.card.kind != UnitKind::Hero {
+            return no(format!("{} is not a hero, and only a hero joins a squad (\"Heroes\")", h.card.name));
+        }
+        if self.attacker.kind != UnitKind::Squad {
+            return no(format!(
+                "may not join the attacker {}, which is not an infantry squad: a hero joins only a squad (\"Heroes\", \"Joining Infantry Squads\")",
+                self.attacker.name
+            ));
+        }
+        if h.card.armor != self.attacker.armor {
+            return no(format!(
+                "may not join the attacking squad {}: a hero joins only a squad of his own armour (his {}, theirs {}; \"Heroes\", \"Joining Infantry Squads\")",
+                self.attacker.name, h.card.armor, self.attacker.armor
+            ));
+        }
+        for (gate, what) in [
+            (Skill::BlutkreuzApe, "Blutkreuz Ape"),
+            (Skill::BlutkreuzZombie, "Blutkreuz Zombie"),
+            (Skill::Jump, "Jump"),
+        ] {
+            if h.card.has(gate) != self.attacker.has(gate) {
+                return no(format!(
+                    "may not join the attacking squad {}: only units with {what} join each other ({what})",
+                    self.attacker.name
+                ));
+            }
+        }
+        if self.attacker.has(Skill::CommandSquad) && !h.card.has(Skill::Commander) {
+            return no(format!(
+                "may not join the attacking Command Squad {}: heroes need the Commander skill",
+                self.attacker.name
+            ));
+        }
+        if h.health == 0 || h.health > h.card.health {
+            return Err(OddsError::AliveOutOfRange {
+                who: Who::Attacker,
+                unit: h.card.name.clone(),
+                given: h.health,
+                max: h.card.health,
+                squad: false,
+            });
+        }
+        if h.card.weapons.len() > HERO_LINE {
+            return no(format!("has more than {HERO_LINE} weapon lines"));
+        }
+        if h.card.has(Skill::Wiederbelebungsserum) && self.retaliate && self.lines.iter().any(|c| self.is_close(c.line)) {
+            return no("Wiederbelebungsserum heals him after the defender's retaliation in close combat: not modelled".into());
         }
         Ok(())
     }
@@ -566,7 +721,7 @@ impl<'a> AttackSpec<'a> {
         self.lines
             .iter()
             .map(|c| c.line)
-            .filter(|&li| self.attacker.weapons.get(li).is_some_and(sprays_along_a_path))
+            .filter(|&li| self.weapon(li).is_some_and(sprays_along_a_path))
             .collect()
     }
     /// The other victims of the spray lines: each on the path of chosen spray lines that reach
@@ -577,7 +732,7 @@ impl<'a> AttackSpec<'a> {
         if self.path_victims.is_empty() {
             return Ok(());
         }
-        let mut crossing = vec![0usize; self.attacker.weapons.len()];
+        let mut crossing: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
         for v in &self.path_victims {
             let no = |reason: String| OddsError::PathVictim {
                 unit: v.card.name.clone(),
@@ -614,7 +769,7 @@ impl<'a> AttackSpec<'a> {
             let chosen: Vec<String> = self
                 .lines
                 .iter()
-                .filter_map(|c| self.attacker.weapons.get(c.line).map(|w| format!("{} (range {})", w.name, w.range)))
+                .filter_map(|c| self.weapon(c.line).map(|w| format!("{} (range {})", w.name, w.range)))
                 .collect();
             let lines = self.victim_lines(v);
             if lines.is_empty() {
@@ -625,7 +780,7 @@ impl<'a> AttackSpec<'a> {
                 )));
             }
             for &li in &lines {
-                let Some(w) = self.attacker.weapons.get(li) else {
+                let Some(w) = self.weapon(li) else {
                     return Err(no(format!("{} has no weapon line {li}", self.attacker.name)));
                 };
                 if !self.lines.iter().any(|c| c.line == li) {
@@ -637,11 +792,11 @@ impl<'a> AttackSpec<'a> {
                         w.name, w.range
                     )));
                 }
-                crossing[li] += 1;
+                *crossing.entry(li).or_default() += 1;
             }
         }
-        for (li, &n) in crossing.iter().enumerate() {
-            let w = &self.attacker.weapons[li];
+        for (&li, &n) in &crossing {
+            let Some(w) = self.weapon(li) else { continue };
             if n > path_squares(w) {
                 return Err(OddsError::PathVictim {
                     unit: self
@@ -665,7 +820,7 @@ impl<'a> AttackSpec<'a> {
     /// ([`crate::unit::improvised_weapon`]; the engine appends it to every infantry and vehicle
     /// card, and [`crate::unit::with_improvised`] does the same for a card of the database).
     pub fn is_improvised(&self, li: usize) -> bool {
-        self.is_battlefront() && self.attacker_bf.and_then(|b| b.weapons.get(li)).is_some_and(|w| w.improvised)
+        self.is_battlefront() && self.weapon_bf(li).is_some_and(|w| w.improvised)
     }
     /// Battlefront: the other line of the weapon of line `li`, for a weapon with two lines
     /// (`mode_of`, "Weapons with Two Lines").
@@ -673,32 +828,35 @@ impl<'a> AttackSpec<'a> {
         if !self.is_battlefront() {
             return None;
         }
-        let p = usize::from(self.attacker_bf?.weapons.get(li)?.mode_of?);
-        (p < self.attacker.weapons.len() && p != li).then_some(p)
+        let (card, _, _, i) = self.line_owner(li)?;
+        let p = usize::from(self.weapon_bf(li)?.mode_of?);
+        (p < card.weapons.len() && p != i).then_some(li - i + p)
     }
     /// Why the engine would not offer line `li` against the target, if it would not: an
     /// Improvised Weapons line is offered only when none of the unit's own close-combat weapons
     /// with a soldier left to use it can hurt the target (`Game::bf_improvised_needless`;
-    /// docs/rulings.md, "Battlefront improvised close-combat weapons").
+    /// docs/rulings.md, "Battlefront improvised close-combat weapons"). The Improvised Weapons
+    /// of a hero joined to the attacker look at his own weapons only, as the engine's.
     pub fn why_not_offered(&self, li: usize) -> Option<String> {
         if !self.is_improvised(li) {
             return None;
         }
-        let squad = self.attacker.kind == UnitKind::Squad;
-        let other = self.attacker.weapons.iter().enumerate().find(|&(i, w)| {
-            i != li
+        let (card, _, alive, local) = self.line_owner(li)?;
+        let squad = card.kind == UnitKind::Squad;
+        let other = card.weapons.iter().enumerate().find(|&(i, w)| {
+            i != local
                 && w.range == WeaponRange::Close
-                && (!squad || carriers_among(self.attacker, self.attacker_alive, i) > 0)
+                && (!squad || carriers_among(card, alive, i) > 0)
                 && w.table.against(self.target.armor) != CombatValue::NoEffect
         })?;
         Some(format!(
-            "{} is offered only when no close-combat weapon of the unit can hurt the target, and {} can hurt {}",
-            self.attacker.weapons[li].name, other.1.name, self.target.name
+            "{} is offered only when no close-combat weapon of the unit can hurt the target, and {}'s {} can hurt {}",
+            card.weapons[local].name, card.name, other.1.name, self.target.name
         ))
     }
     /// Whether the line fires in close combat (range C).
     pub fn is_close(&self, line: usize) -> bool {
-        self.attacker.weapons.get(line).is_some_and(|w| w.range == WeaponRange::Close)
+        self.weapon(line).is_some_and(|w| w.range == WeaponRange::Close)
     }
     /// The chosen lines in resolution order: the ranged lines in the order given, then the
     /// close-combat lines in the order given.

@@ -3,7 +3,7 @@
 
 use super::{AttackSpec, Distribution, HeroHits, OddsError};
 use crate::board::{Board, BoardSetup};
-use crate::game::{Action, Casualty, Decision, Event, Game, GameSetup, Optional, Pending, Plan, Target, UnitId, UnitSetup, HERO_LINE};
+use crate::game::{Action, Casualty, Decision, Event, Game, GameSetup, Optional, Pending, Plan, Target, UnitId, UnitSetup};
 use crate::los::{line_of_sight, CoverLevel, Shot};
 use crate::occupancy::Occupancy;
 use crate::rng::GameRng;
@@ -33,12 +33,22 @@ pub struct MonteCarlo {
     /// observed joint frequencies `victims[i][s][h]` of the unit losing `s` (miniatures or
     /// health) and its joined hero `h` health (always 0 without one).
     pub victims: Vec<Vec<Vec<f64>>>,
+    /// A hero joined to the attacking squad ([`AttackSpec::attacking_hero`]): observed joint
+    /// frequencies `attacker_hero_joint[s][h]` of the squad losing `s` miniatures and the hero
+    /// `h` health.
+    pub attacker_hero_joint: Option<Vec<Vec<f64>>>,
 }
 
 impl MonteCarlo {
     /// Observed frequencies of the health the joined hero lost.
     pub fn hero_loss(&self) -> Option<Distribution> {
         let j = self.hero_joint.as_ref()?;
+        let n = j.first().map_or(1, Vec::len);
+        Some(Distribution::from_probs((0..n).map(|h| j.iter().map(|r| r[h]).sum()).collect()))
+    }
+    /// Observed frequencies of the health the hero joined to the attacking squad lost.
+    pub fn attacker_hero_loss(&self) -> Option<Distribution> {
+        let j = self.attacker_hero_joint.as_ref()?;
         let n = j.first().map_or(1, Vec::len);
         Some(Distribution::from_probs((0..n).map(|h| j.iter().map(|r| r[h]).sum()).collect()))
     }
@@ -110,7 +120,10 @@ fn unsupported(what: impl Into<String>) -> OddsError {
 /// ATTACK + NOTHING or a SUSTAINED ATTACK, aims the chosen lines at the target and answers the
 /// optional skills as the spec says; casualties are taken from the last living miniature of the
 /// card, as the exact computation assumes. A joined hero ([`AttackSpec::joined_hero`]) stands
-/// with the target squad and takes the hits the spec's order gives him. The units on a spray's
+/// with the target squad and takes the hits the spec's order gives him; a hero joined to the
+/// attacking squad ([`AttackSpec::attacking_hero`]) stands with it, aims his chosen lines at
+/// the target (his Medal of Honor, when the spec uses it) and takes the retaliation's hits as
+/// his order says. The units on a spray's
 /// path ([`AttackSpec::path_victims`]) stand one per square between the two, in order (a
 /// vehicle one column aside, where the path bends), each with its joined hero, and every spray
 /// line's path is spread through them. The lines played are those the engine offers (one line
@@ -130,7 +143,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     // weapon with two): those the exact odds compute.
     let (offered, _) = super::exact::offered(spec)?;
     let spec = &offered;
-    if spec.medal_of_honor && spec.attacker.kind != UnitKind::Hero {
+    if spec.medal_of_honor && spec.attacker.kind != UnitKind::Hero && spec.attacking_hero.is_none() {
         return Err(unsupported("Medal of Honor on a unit that is not a hero"));
     }
     if spec.attacker_moved && !spec.is_battlefront() {
@@ -144,7 +157,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         ));
     }
     let lines = spec.resolution_order();
-    if !spec.burst && lines.iter().any(|c| spec.attacker.weapons[c.line].keywords.burst) {
+    if !spec.burst && lines.iter().any(|c| spec.weapon(c.line).is_some_and(|w| w.keywords.burst)) {
         return Err(unsupported("a Burst line against a target that moved"));
     }
     if spec.heroic_attack && spec.target.kind != UnitKind::Hero {
@@ -156,7 +169,8 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     set_skill(&mut att, Skill::Berserk, spec.berserk);
     set_skill(&mut att, Skill::AllInOne, spec.all_in_one);
     set_skill(&mut att, Skill::HeroicAttack, false);
-    set_skill(&mut att, Skill::MedalOfHonor, spec.medal_of_honor);
+    // Medal of Honor is the hero's: the attacking squad's joined hero's, when it has one.
+    set_skill(&mut att, Skill::MedalOfHonor, spec.medal_of_honor && spec.attacking_hero.is_none());
     for m in &mut att.models {
         if m.role == Some(Role::Spotter) {
             m.role = None;
@@ -188,8 +202,9 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             .iter()
             .map(|c| c.line)
             .filter(|&li| {
-                let w = &spec.attacker.weapons[li];
-                super::sprays_along_a_path(w) && w.table.against(spec.target.armor) != crate::unit::CombatValue::NoEffect
+                spec.weapon(li).is_some_and(|w| {
+                    super::sprays_along_a_path(w) && w.table.against(spec.target.armor) != crate::unit::CombatValue::NoEffect
+                })
             })
             .collect();
         for v in &spec.path_victims {
@@ -204,7 +219,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     }
     let fewest = (if vehicle_cover { 2 } else { 1 }).max(spec.path_victims.len() as u32 + 1);
     let distance = (fewest..=20u32)
-        .find(|&d| lines.iter().all(|c| spec.attacker.weapons[c.line].range.reaches(d)))
+        .find(|&d| lines.iter().all(|c| spec.weapon(c.line).is_some_and(|w| w.range.reaches(d))))
         .ok_or_else(|| unsupported("no distance is in range of every chosen line"))?;
     let height = distance as u8 + 3;
     // Battlefront: five columns, so that a huge model's two-square width fits.
@@ -340,8 +355,26 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             battlefront: b.clone(),
         });
     }
+    // The hero joined to the attacking squad, with his Medal of Honor as the spec says.
+    let att_hero = spec.attacking_hero.as_ref().map(|h| {
+        let (c, b) = hero_card(h);
+        let mut c = (*c).clone();
+        set_skill(&mut c, Skill::MedalOfHonor, spec.medal_of_honor);
+        let id = UnitId(setup.units.len() as u8);
+        setup.units.push(UnitSetup {
+            card: Arc::new(c),
+            side: Side::A,
+            joins: Some(usize::from(ATTACKER.0)),
+            at: Some(from),
+            battlefront: b,
+        });
+        id
+    });
     // The other units on the path, each with its joined hero: (unit, hero, the hero's order).
-    let mut lay = Layout::default();
+    let mut lay = Layout {
+        attacker_hero: spec.attacking_hero.as_ref().zip(att_hero).map(|(h, id)| (id, h.takes)),
+        ..Layout::default()
+    };
     for ((c, b, at), v) in victims.into_iter().zip(&spec.path_victims) {
         let id = UnitId(setup.units.len() as u8);
         setup.units.push(UnitSetup {
@@ -397,6 +430,8 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     let mut joint = vec![vec![0u32; a + 1]; h + 1];
     let hh = hero.as_ref().map_or(0, |c| usize::from(c.0.health));
     let mut hero_joint = vec![vec![0u32; hh + 1]; h + 1];
+    let ah = att_hero.map_or(0, |x| usize::from(g.unit(x).health));
+    let mut att_hero_joint = vec![vec![0u32; ah + 1]; a + 1];
     let mut victim_joint: Vec<Vec<Vec<u32>>> = lay
         .victims
         .iter()
@@ -431,6 +466,9 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         if hero.is_some() {
             hero_joint[t_loss][hh - usize::from(s.unit(HERO).health)] += 1;
         }
+        if let Some(x) = att_hero {
+            att_hero_joint[a_loss][ah - usize::from(s.unit(x).health)] += 1;
+        }
         for (j, &(v, vh)) in victim_joint.iter_mut().zip(&lay.victims) {
             let lost = usize::from(g.unit(v).health - s.unit(v).health);
             let hero_lost = vh.map_or(0, |x| usize::from(g.unit(x.0).health - s.unit(x.0).health));
@@ -444,6 +482,12 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     let hero_joint = hero
         .is_some()
         .then(|| hero_joint.iter().map(|r| r.iter().map(|&c| f64::from(c) / n).collect()).collect());
+    let attacker_hero_joint = att_hero.map(|_| {
+        att_hero_joint
+            .iter()
+            .map(|r| r.iter().map(|&c| f64::from(c) / n).collect())
+            .collect()
+    });
     let victims = victim_joint
         .iter()
         .map(|j| j.iter().map(|r| r.iter().map(|&c| f64::from(c) / n).collect()).collect())
@@ -456,6 +500,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         distance,
         hero_joint,
         victims,
+        attacker_hero_joint,
     })
 }
 
@@ -466,6 +511,9 @@ struct Layout {
     victims: Vec<(UnitId, Option<(UnitId, HeroHits)>)>,
     /// The squares between the attacker and the target, from the attacker.
     path: Vec<Square>,
+    /// The hero joined to the attacking squad, with the order its owner assigns the
+    /// retaliation's hits in.
+    attacker_hero: Option<(UnitId, HeroHits)>,
 }
 
 fn pick(legal: &[Decision], d: Decision, what: &str) -> Result<Decision, OddsError> {
@@ -506,12 +554,10 @@ fn declare(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision], lay:
             pick(legal, Decision::Plan(p), "the plan")
         }
         Decision::Aim { line, .. } => {
-            let chosen = if line < HERO_LINE {
-                spec.lines.iter().find(|c| c.line == usize::from(line))
-            } else {
-                None
-            };
-            let w = spec.attacker.weapons.get(usize::from(line));
+            // The squad's lines, and from `HERO_LINE` its joined hero's (the spec numbers them
+            // as the engine does).
+            let chosen = spec.lines.iter().find(|c| c.line == usize::from(line));
+            let w = spec.weapon(usize::from(line));
             let value = w.map(|w| w.table.against(spec.target.armor));
             match (chosen, w, value) {
                 (Some(c), Some(w), Some(v)) if v != crate::unit::CombatValue::NoEffect => pick(
@@ -609,13 +655,15 @@ fn respond(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision], lay:
                     })
                     .unwrap_or(TARGET)
             };
-            let takes = if u == TARGET {
+            let takes = if u == ATTACKER {
+                lay.attacker_hero.map(|h| h.1)
+            } else if u == TARGET {
                 spec.joined_hero.map(|h| h.takes)
             } else {
                 lay.victims.iter().find(|v| v.0 == u).and_then(|v| v.1).map(|h| h.1)
             };
             let hero = Decision::Casualty(Casualty::Hero);
-            if side == Side::B && takes == Some(HeroHits::First) && legal.contains(&hero) {
+            if takes == Some(HeroHits::First) && legal.contains(&hero) {
                 return Ok(hero);
             }
             Ok(casualty(g, u, legal))
