@@ -825,3 +825,230 @@ fn attacker_hero_errors() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not an infantry squad"), "{}", stderr(&o));
 }
+
+/// Test cards (not shipped: no shipped squad's soldiers carry two ranged weapons without limited
+/// ammo, and no shipped battlefront hero or vehicle has a limited-ammo line that is not a
+/// Volley): four rangers who each carry an M1 (one die) and a Thompson (two dice); a car with
+/// rockets of three ammo boxes.
+const RANGERS: &str = r#"
+name = "Test Rangers"
+edition = "battlefront"
+bloc = "allies"
+kind = "squad"
+movement = 1
+armor = "soldier 2"
+health = 4
+ap = 20
+skills = []
+source = "test card: soldiers with several weapons"
+
+[[weapon]]
+name = "M1"
+range = "6"
+soldier = ["1/1", "1/1", "1/1", "1/1"]
+vehicle = ["-", "-", "-", "-", "-", "-", "-"]
+aircraft = ["-", "-", "-"]
+
+[[weapon]]
+name = "Thompson"
+range = "4"
+soldier = ["2/1", "2/1", "2/1", "2/1"]
+vehicle = ["-", "-", "-", "-", "-", "-", "-"]
+aircraft = ["-", "-", "-"]
+
+[[model]]
+weapons = ["M1", "Thompson"]
+count = 4
+"#;
+
+const ROCKET_CAR: &str = r#"
+name = "Test Rocket Car"
+edition = "battlefront"
+bloc = "allies"
+kind = "vehicle"
+movement = 1
+armor = "vehicle 2"
+health = 3
+ap = 20
+skills = []
+source = "test card: a vehicle's limited ammo"
+
+[[weapon]]
+name = "Rockets"
+range = "4"
+soldier = ["2/1", "2/1", "2/1", "2/1"]
+vehicle = ["1/2", "1/2", "1/2", "1/2", "1/2", "1/2", "1/2"]
+aircraft = ["-", "-", "-"]
+ammo = 3
+mount = "turret"
+"#;
+
+/// Issue 10, `--weapon NAME:N` (tactics-battlefront-2013-rules.txt, "Soldiers with Several
+/// Weapons": "Each surviving soldier in an Infantry Squad can only use one Ranged Weapon … If they
+/// have several Ranged Weapons available to them, they must choose which one they will use";
+/// docs/rulings.md, "Battlefront soldiers with several weapons"): the number of soldiers firing a
+/// line, as the engine's `aim 0 u1 1`. Without a number the M1s take all four rangers and the
+/// Thompsons none; with one M1 the three others fire their Thompsons: 1 + 6 dice at the Recon
+/// Grenadiers in the open, each kept with 1/3 × 2/3 (army symbol, failed infantry save), by
+/// hand Binomial(7, 2/9) capped at 5; the engine playing `aim 0 u1 1` agrees (seeded). The JSON
+/// shows each line's number (`count`, `count_given`) and the soldiers firing it (`firers`).
+#[test]
+fn battlefront_soldier_counts() {
+    let card = common::temp_file("test-rangers.toml", RANGERS.as_bytes());
+    let card = card.to_str().unwrap();
+    let base = ["--edition", "battlefront", "--attacker", card, "--target", "Recon Grenadiers"];
+    let with = |extra: &[&'static str]| -> Vec<&str> { base.iter().chain(extra).copied().collect() };
+    let line = |v: &serde_json::Value, i: usize, field: &str| v["lines"][i][field].clone();
+    let v = json(&with(&["--weapon", "M1", "--weapon", "Thompson"]));
+    assert_eq!((line(&v, 0, "dice"), line(&v, 1, "dice")), (4.into(), 0.into()));
+    assert_eq!((line(&v, 0, "firers"), line(&v, 1, "firers")), (4.into(), 0.into()));
+    assert_eq!(line(&v, 0, "count_given"), false);
+    let one = with(&["--weapon", "M1:1", "--weapon", "Thompson"]);
+    let v = json(&one);
+    assert_eq!((line(&v, 0, "name"), line(&v, 1, "name")), ("M1".into(), "Thompson".into()));
+    assert_eq!((line(&v, 0, "dice"), line(&v, 1, "dice")), (1.into(), 6.into()));
+    assert_eq!((line(&v, 0, "count"), line(&v, 1, "count")), (1.into(), 0.into()));
+    assert_eq!(
+        (line(&v, 0, "count_given"), line(&v, 1, "count_given")),
+        (true.into(), false.into())
+    );
+    assert_eq!((line(&v, 0, "firers"), line(&v, 1, "firers")), (1.into(), 3.into()));
+    let loss = probs(&v["loss"]);
+    let q: f64 = 2.0 / 9.0;
+    let c = |n: u64, k: u64| (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64);
+    let want: Vec<f64> = (0..=5u64)
+        .map(|k| {
+            let b = |k: u64| c(7, k) * q.powi(k as i32) * (1.0 - q).powi(7 - k as i32);
+            if k < 5 {
+                b(k)
+            } else {
+                (5..=7).map(b).sum()
+            }
+        })
+        .collect();
+    assert_eq!(loss.len(), 6);
+    for (k, (x, w)) in loss.iter().zip(&want).enumerate() {
+        assert!((x - w).abs() < 1e-12, "P({k}) = {x}, by hand {w}");
+    }
+    // The engine plays `aim 0 u1 1`, `aim 1 u1 0`.
+    let mut mc = one.clone();
+    mc.extend(["--monte-carlo", "4000", "--seed", "4"]);
+    let m = json(&mc);
+    let engine = probs(&m["monte_carlo"]["loss"]);
+    for (k, p) in loss.iter().enumerate() {
+        let e = engine.get(k).copied().unwrap_or(0.0);
+        let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
+        assert!((e - p).abs() < 4.0 * se, "loss {k}: engine {e} exact {p}");
+    }
+    // Three M1s, one Thompson; the human output gives the number.
+    let v = json(&with(&["--weapon", "M1:3", "--weapon", "Thompson"]));
+    assert_eq!((line(&v, 0, "dice"), line(&v, 1, "dice")), (3.into(), 2.into()));
+    let o = run(&one);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("M1 ×1"), "{}", stdout(&o));
+    // A limited-ammo line's number is the soldiers firing it (the Recon Grenadiers' two
+    // Panzerfausts: two StG 47s left).
+    let v = json(&[
+        "--edition",
+        "battlefront",
+        "--attacker",
+        "Recon Grenadiers",
+        "--target",
+        "Grim Reapers",
+        "--weapon",
+        "StG",
+        "--weapon",
+        "Panzerfaust:2",
+    ]);
+    assert_eq!((line(&v, 0, "dice"), line(&v, 1, "dice")), (2.into(), 2.into()));
+    assert_eq!((line(&v, 0, "firers"), line(&v, 1, "firers")), (2.into(), 2.into()));
+}
+
+/// Issue 10: the numbers `--weapon NAME:N` refuses, as the engine refuses them (status 2, the
+/// numbers the line may take): more soldiers than are free, a number on a line that takes none
+/// (the last of the rangers' lines, a crew line with no other crew line after it, any line in
+/// the revised edition), a malformed or zero number; and a vehicle's limited-ammo line with two
+/// weapons ("Limited-Ammo Weapons"; docs/rulings.md, "Battlefront limited ammo": "a hero, vehicle
+/// or support weapon with its one weapon"), whether by `NAME:2` or `--skill ammo=2`.
+#[test]
+fn soldier_count_errors() {
+    let rangers = common::temp_file("test-rangers-errors.toml", RANGERS.as_bytes());
+    let rangers = rangers.to_str().unwrap();
+    let car = common::temp_file("test-rocket-car.toml", ROCKET_CAR.as_bytes());
+    let car = car.to_str().unwrap();
+    let bf = |attacker: &str, target: &str, extra: &[&str]| {
+        let mut v = vec!["--edition", "battlefront", "--attacker", attacker, "--target", target];
+        v.extend_from_slice(extra);
+        v.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:5", "--weapon", "Thompson"]),
+            "--weapon M1:5: M1 may fire at Recon Grenadiers with at most 4, not 5: one of 0, 1, 2, 3, 4",
+        ),
+        (
+            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:1", "--weapon", "Thompson:2"]),
+            "Thompson fires at Recon Grenadiers with every soldier (or damage point) still free and takes no number",
+        ),
+        (
+            bf("Recon Grenadiers", "Grim Reapers", &["--weapon", "Panzerfaust:3"]),
+            "Panzerfaust may fire at Grim Reapers with at most 2, not 3: one of 1, 2",
+        ),
+        (
+            bf("Recon Grenadiers", "Grim Reapers", &["--weapon", "StG:2"]),
+            "a number is offered only where its soldiers could fire a later line instead",
+        ),
+        (
+            bf("Red Rain", "Grim Reapers", &["--weapon", "PPSh:2"]),
+            "takes no number",
+        ),
+        (
+            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:x"]),
+            "--weapon M1:x: `x` is not a number",
+        ),
+        (
+            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:"]),
+            "is not a number",
+        ),
+        (
+            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:0"]),
+            "the number must be from 1 to 255, not 0",
+        ),
+        (
+            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:1", "--weapon", "M1:2"]),
+            "already has the number 1",
+        ),
+        (
+            bf(car, "Recon Grenadiers", &["--weapon", "Rockets:2"]),
+            "Rockets may fire at Recon Grenadiers with at most 1, not 2: one of 1; a hero, a vehicle or a support weapon fires its one weapon",
+        ),
+        (
+            bf(car, "Recon Grenadiers", &["--skill", "ammo=2"]),
+            "with at most 1, not 2",
+        ),
+        (
+            ["--attacker", "Recon Grenadiers", "--target", "Hell Boys", "--weapon", "StG:2"]
+                .map(String::from)
+                .to_vec(),
+            "in the revised edition only limited-ammo and Volley lines take a number",
+        ),
+    ];
+    for (args, want) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+    // One rocket: the card's two dice, and the engine agrees.
+    let one = bf(car, "Recon Grenadiers", &["--weapon", "Rockets:1", "--monte-carlo", "3000"]);
+    let args: Vec<&str> = one.iter().map(String::as_str).collect();
+    let v = json(&args);
+    assert_eq!(v["lines"][0]["dice"], 2);
+    assert!(v["lines"][0]["firers"].is_null(), "a vehicle's own weapon is not shared out");
+    let (loss, engine) = (probs(&v["loss"]), probs(&v["monte_carlo"]["loss"]));
+    for (k, p) in loss.iter().enumerate() {
+        let e = engine.get(k).copied().unwrap_or(0.0);
+        let se = (p * (1.0 - p) / 3000.0).sqrt().max(1e-3);
+        assert!((e - p).abs() < 4.0 * se, "loss {k}: engine {e} exact {p}");
+    }
+}

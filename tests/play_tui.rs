@@ -600,3 +600,29 @@ fn snapshot_the_set_up_screen() {
     assert_eq!(app.setup_phase().unwrap().stage(), SetupStage::Terrain);
     snapshot("setup_terrain", &screen(&app, 80, 24));
 }
+
+/// `play --setup players` on the command line: refused with the reason for a revised scenario
+/// and with `--load`; accepted for a battlefront one (which then needs a terminal).
+#[test]
+fn the_setup_flag_of_play() {
+    let o = common::run(&["play", "--scenario", "duel", "--setup", "players"]);
+    assert!(!o.status.success());
+    assert!(
+        common::stderr(&o).contains("the players set up battlefront games only"),
+        "{}",
+        common::stderr(&o)
+    );
+    let o = common::run(&["play", "--setup", "players", "--load", "nowhere.toml"]);
+    assert!(!o.status.success());
+    assert!(common::stderr(&o).contains("give one of them"), "{}", common::stderr(&o));
+    let o = common::run(&["play", "--setup", "everyone"]);
+    assert!(!o.status.success());
+    assert!(
+        common::stderr(&o).contains("scenario") && common::stderr(&o).contains("players"),
+        "{}",
+        common::stderr(&o)
+    );
+    let o = common::run(&["play", "--edition", "battlefront", "--setup", "players", "--seed", "3"]);
+    assert!(!o.status.success(), "no terminal in the tests");
+    assert!(common::stderr(&o).contains("needs a terminal"), "{}", common::stderr(&o));
+}

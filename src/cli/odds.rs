@@ -1,7 +1,7 @@
 //! `dust1947 odds`: the exact odds of an attack before the dice roll (issue 5, docs/odds.md).
 //!
 //! `dust1947 odds --attacker NAME|CARD_FILE [--alive N] --target NAME|CARD_FILE [--target-alive N]
-//! [--weapon NAME]... [--sustained] [--cover none|soft|hard] [--skill NAME]... [--json]
+//! [--weapon NAME[:N]]... [--sustained] [--cover none|soft|hard] [--skill NAME]... [--json]
 //! [--edition battlefront [--hero NAME|CARD_FILE [--hero-health N] [--hero-takes last|first]]]
 //! [--attacker-hero NAME|CARD_FILE [--attacker-hero-health N] [--attacker-hero-takes last|first]]
 //! [--also NAME|CARD_FILE[:N]]...`
@@ -54,8 +54,11 @@ pub struct Args {
     /// can damage the target, in card order. With --attacker-hero, his lines are among them
     /// (after the squad's). Battlefront: of a weapon with two lines both chosen, the better
     /// fires (name one line to choose it); "Improvised Weapons" only when no close-combat
-    /// weapon of the unit can hurt the target.
-    #[arg(long, value_name = "NAME")]
+    /// weapon of the unit can hurt the target. `NAME:N`: the number given with the line, as
+    /// the engine's `aim LINE TARGET N`: the ammo spent on a limited-ammo or Volley line;
+    /// battlefront, the soldiers of a squad (the crew weapons of a vehicle) firing it, where
+    /// the engine offers a number.
+    #[arg(long, value_name = "NAME[:N]")]
     weapon: Vec<String>,
     /// Another unit in the squares a spray weapon crosses on its way to the target
     /// ("Spray Weapons"; a revised flamethrower of range 2 or more): a name or card file,
@@ -306,7 +309,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             },
         }
     }
-    let mut chosen = select_lines(&spec, &a.weapon, a.distance)?;
+    let (mut chosen, counts) = select_lines(&spec, &a.weapon, a.distance)?;
     // Battlefront: the Improvised Weapons only where the engine offers them.
     if a.weapon.is_empty() {
         chosen.retain(|&i| spec.why_not_offered(i).is_none());
@@ -321,13 +324,20 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         .into_iter()
         .map(|i| LineChoice {
             line: i,
-            ammo: if spec.weapon(i).is_some_and(|w| w.ammo.is_some()) {
-                ammo
-            } else {
-                0
+            ammo: match counts.iter().find(|c| c.line == i) {
+                Some(c) => c.n,
+                None if spec.weapon(i).is_some_and(|w| w.ammo.is_some()) => ammo,
+                None => 0,
             },
         })
         .collect();
+    // The numbers given with `--weapon NAME:N`: those the engine offers, the lines declared in
+    // card order as the engine declares them (`AttackSpec::counts_offered`).
+    let mut given: Vec<&Count> = counts.iter().filter(|c| spec.lines.iter().any(|l| l.line == c.line)).collect();
+    given.sort_by_key(|c| c.line);
+    for c in &given {
+        spec.check_count(c.line).map_err(|e| anyhow!("--weapon {}: {e}", c.arg))?;
+    }
     for (c, b, n) in &victims {
         let mut v = PathVictim::new(c);
         v.bf = b.as_ref();
@@ -345,7 +355,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         std::fs::write(file, svg(&spec, &o)).with_context(|| format!("cannot write the SVG file `{}`", file.display()))?;
     }
     if a.json {
-        let mut v = to_json(&spec, &o);
+        let mut v = to_json(&spec, &o, &counts);
         if let Some(m) = &mc {
             v["monte_carlo"] = json!({
                 "samples": m.samples,
@@ -377,7 +387,14 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         let att_hero_mc = mc.as_ref().and_then(|m| m.attacker_hero_loss());
         print!(
             "{}",
-            human(&spec, &o, mc.as_ref().map(|m| &m.loss), hero_mc.as_ref(), att_hero_mc.as_ref())
+            human(
+                &spec,
+                &o,
+                &counts,
+                mc.as_ref().map(|m| &m.loss),
+                hero_mc.as_ref(),
+                att_hero_mc.as_ref()
+            )
         );
         for (i, v) in o.victims.iter().enumerate() {
             print!("{}", victim_human(&spec, i, v, mc.as_ref().and_then(|m| m.victim_loss(i)).as_ref()));
@@ -458,11 +475,49 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
     prev[b.len()]
 }
 
+/// A number given with a line by `--weapon NAME:N`.
+#[derive(Clone, Debug)]
+struct Count {
+    /// The line (from `HERO_LINE`: the attacking squad's joined hero's).
+    line: usize,
+    /// The number.
+    n: u8,
+    /// The option's text, for the messages.
+    arg: String,
+}
+
+/// `--weapon NAME[:N]`: the name (a prefix) and the number, if any. A text some line's name
+/// starts with is a name, colon or not; otherwise what follows the last colon must be a number
+/// from 1 to 255.
+fn weapon_arg<'a>(arg: &'a str, names: &[String]) -> anyhow::Result<(&'a str, Option<u8>)> {
+    let p = arg.trim().to_lowercase();
+    if names.iter().any(|n| n.to_lowercase().starts_with(&p)) {
+        return Ok((arg, None));
+    }
+    let Some((name, n)) = arg.rsplit_once(':') else {
+        return Ok((arg, None));
+    };
+    let n = n.trim();
+    if name.trim().is_empty() {
+        bail!("--weapon {arg}: no line name before `:`; give NAME or NAME:N, e.g. `--weapon StG:2`");
+    }
+    if n.is_empty() || !n.chars().all(|c| c.is_ascii_digit()) {
+        bail!(
+            "--weapon {arg}: `{n}` is not a number; give NAME:N with N the soldiers (or crew weapons, or ammo) firing the line, from 1, e.g. `--weapon StG:2`, or NAME alone for every soldier still free"
+        );
+    }
+    match n.parse::<u8>() {
+        Ok(k) if k > 0 => Ok((name, Some(k))),
+        _ => bail!("--weapon {arg}: the number must be from 1 to 255, not {n}; leave out `:N` for every soldier still free"),
+    }
+}
+
 /// The lines chosen by `--weapon` prefixes in the order given (the lines one prefix selects in
 /// card order; a line selected again keeps its first place), or every line that can damage the
 /// target (and reaches `distance`, if given) in card order: the attacker's, then those of the
-/// hero joined to it (numbered from `HERO_LINE`).
-fn select_lines(spec: &AttackSpec<'_>, prefixes: &[String], distance: Option<u32>) -> anyhow::Result<Vec<usize>> {
+/// hero joined to it (numbered from `HERO_LINE`); and the numbers given with them (`NAME:N`,
+/// each line selected by the prefix taking it).
+fn select_lines(spec: &AttackSpec<'_>, prefixes: &[String], distance: Option<u32>) -> anyhow::Result<(Vec<usize>, Vec<Count>)> {
     let (attacker, target) = (spec.attacker, spec.target);
     let all = spec.all_weapons();
     let label = |i: usize, name: &str| {
@@ -501,10 +556,13 @@ fn select_lines(spec: &AttackSpec<'_>, prefixes: &[String], distance: Option<u32
                 list()
             );
         }
-        return Ok(v);
+        return Ok((v, Vec::new()));
     }
+    let names: Vec<String> = all.iter().map(|(_, w)| w.name.clone()).collect();
     let mut chosen: Vec<usize> = Vec::new();
-    for p in prefixes {
+    let mut counts: Vec<Count> = Vec::new();
+    for arg in prefixes {
+        let (p, n) = weapon_arg(arg, &names)?;
         let p = p.trim().to_lowercase();
         // A full line name selects that line alone (one line of a weapon with two lines).
         let exact: Vec<usize> = all.iter().filter(|(_, w)| w.name.to_lowercase() == p).map(|&(i, _)| i).collect();
@@ -529,9 +587,25 @@ fn select_lines(spec: &AttackSpec<'_>, prefixes: &[String], distance: Option<u32
             if !chosen.contains(&i) {
                 chosen.push(i);
             }
+            if let Some(n) = n {
+                match counts.iter().find(|c| c.line == i) {
+                    Some(c) if c.n != n => bail!(
+                        "--weapon {arg}: {} already has the number {} (--weapon {}); give one number per line",
+                        label(i, &w.name),
+                        c.n,
+                        c.arg
+                    ),
+                    Some(_) => {}
+                    None => counts.push(Count {
+                        line: i,
+                        n,
+                        arg: arg.clone(),
+                    }),
+                }
+            }
         }
     }
-    Ok(chosen)
+    Ok((chosen, counts))
 }
 
 fn health_word(c: &UnitCard) -> &'static str {
@@ -576,7 +650,8 @@ fn dist_json(d: &Distribution) -> Value {
     json!(d.probs())
 }
 
-fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
+fn to_json(spec: &AttackSpec<'_>, o: &Odds, counts: &[Count]) -> Value {
+    let firers = spec.firers();
     let lines: Vec<Value> = o
         .lines
         .iter()
@@ -590,6 +665,9 @@ fn to_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
                 "close_combat": l.close,
                 "ignores_cover": l.ignores_cover,
                 "ammo": ammo,
+                "count": ammo,
+                "count_given": counts.iter().any(|c| c.line == l.line),
+                "firers": firers.iter().find(|f| f.0 == l.line).map(|f| f.1),
                 "dice": l.dice,
                 "hits": dist_json(&l.hits),
                 "after_cover": dist_json(&l.after_cover),
@@ -813,6 +891,7 @@ fn bar(p: f64, width: usize) -> String {
 fn human(
     spec: &AttackSpec<'_>,
     o: &Odds,
+    counts: &[Count],
     mc: Option<&Distribution>,
     hero_mc: Option<&Distribution>,
     att_hero_mc: Option<&Distribution>,
@@ -903,12 +982,18 @@ fn human(
         }
     }
     let _ = writeln!(s);
-    // A joined hero's lines are named with his name.
+    // A joined hero's lines are named with his name; a line given a number (`--weapon
+    // NAME:N`) with it.
     let line_name = |l: &dust_core::odds::LineOdds| {
+        let n = counts
+            .iter()
+            .find(|c| c.line == l.line)
+            .map(|c| format!(" ×{}", c.n))
+            .unwrap_or_default();
         if l.line >= HERO_LINE {
-            format!("{} ({})", l.name, spec.line_unit(l.line))
+            format!("{}{n} ({})", l.name, spec.line_unit(l.line))
         } else {
-            l.name.clone()
+            format!("{}{n}", l.name)
         }
     };
     let name_w = o.lines.iter().map(|l| line_name(l).chars().count()).max().unwrap_or(4).max(4);

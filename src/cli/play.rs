@@ -4,7 +4,6 @@
 //! With `--setup players` (battlefront), the game begins with the players' set-up
 //! (`dust_tui::App::with_players_setup`), as `sim --setup players` does with AI players.
 
-use super::sim::SetupFrom;
 use anyhow::{bail, Context as _};
 use clap::ValueEnum;
 use dust_core::{BySide, Side};
@@ -24,6 +23,16 @@ pub enum SideArg {
     A,
     /// Side B (the Axis in the shipped scenarios).
     B,
+}
+
+/// Where a battlefront game's table comes from (the values of `sim --setup`; this file is
+/// also built alone, as `dust-tui`'s `play` example, so it has its own copy).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SetupFrom {
+    /// The scenario file's fixed layout.
+    Scenario,
+    /// The players' set-up before the game (battlefront).
+    Players,
 }
 
 #[derive(clap::Args, Debug)]

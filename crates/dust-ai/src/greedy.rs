@@ -19,7 +19,7 @@ use crate::{Candidate, Explanation, Player};
 use dust_core::battlefront::Facing;
 use dust_core::game::{Action, Decision, Game, Optional, Pending, Plan, Target, UnitId};
 use dust_core::unit::BattlefrontKind;
-use dust_core::{GameRng, Side, Skill, Square, UnitKind};
+use dust_core::{Edition, GameRng, Side, Skill, Square, UnitKind};
 use std::collections::HashMap;
 
 /// First moves of a two-move plan kept for a closer look.
@@ -664,7 +664,12 @@ fn react_value(game: &Game, d: &Decision) -> f64 {
             .fold(f64::INFINITY, f64::min),
     };
     let value = if value.is_finite() { value } else { 0.0 };
-    let dice = if game.has_skill(r, Skill::SuperiorReactiveFire) {
+    // Battlefront "Reactive Attacks": two dice, whatever the unit's classic reactive-fire
+    // skills (docs/rulings.md, "Battlefront skills of a hero and the unit he joined"); one
+    // army symbol or more is an attack, at the same 2 faces of 6 as a revised hit.
+    let dice = if game.edition() == Edition::Battlefront {
+        2
+    } else if game.has_skill(r, Skill::SuperiorReactiveFire) {
         3
     } else if game.has_skill(r, Skill::AdvancedReactiveFire) {
         2
@@ -885,5 +890,57 @@ impl Player for GreedyPlayer {
             candidates: self.last.clone(),
             iterations: self.scored,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dust_core::game::tests_support::{open_game, placed, rifle, squad, Table};
+    use dust_core::WeaponRange;
+    use std::sync::Arc;
+
+    /// The value of reacting with unit 0 (with `skills`) after the enemy's Move, in `edition`.
+    fn reaction(edition: Edition, skills: Vec<Skill>) -> f64 {
+        let r4 = WeaponRange::Spaces { min: 1, max: 4 };
+        let mut mine = squad("Riflemen", 3, vec![rifle("Rifle", r4, 2)]);
+        mine.skills = skills;
+        let theirs = Arc::new(squad("Enemy", 3, vec![rifle("Rifle", r4, 1)]));
+        let mut setup = open_game(6, 10, vec![placed(&Arc::new(mine), Side::A, "C2"), placed(&theirs, Side::B, "C7")]);
+        setup.edition = edition;
+        let mut t = Table::new(setup);
+        t.initiative(Side::B);
+        t.decide("activate u1");
+        t.decide("plan move attack");
+        t.decide("move C6");
+        // The rest of the declaration: no line fired, no skill used.
+        while let Some(&d) = t.game.legal_decisions().first() {
+            match d {
+                Decision::Aim { line, .. } => t.decide(&format!("aim {line} none")),
+                Decision::Use(o, _) => t.decide(&Decision::Use(o, false).to_string()),
+                _ => break,
+            }
+        }
+        let react = Decision::React(Some(UnitId(0)));
+        assert!(
+            t.game.legal_decisions().contains(&react),
+            "{edition:?}: a reaction is offered: {:?}",
+            t.game.legal_decisions()
+        );
+        react_value(&t.game, &react)
+    }
+
+    /// tactics-battlefront-2013-rules.txt, "Reactive Attacks": the reacting unit rolls two dice,
+    /// whatever classic reactive-fire skill its card (or its joined hero's) has; the greedy
+    /// player's chance agrees (docs/rulings.md, "Battlefront skills of a hero and the unit he
+    /// joined"). The revised "Superior Reactive Fire" rolls three dice instead of one.
+    #[test]
+    fn battlefront_reactions_roll_two_dice_whatever_the_skills() {
+        let plain = reaction(Edition::Battlefront, Vec::new());
+        let superior = reaction(Edition::Battlefront, vec![Skill::SuperiorReactiveFire]);
+        assert!(plain > 0.0 && (plain - superior).abs() < 1e-9, "{plain} {superior}");
+        let plain = reaction(Edition::Revised, Vec::new());
+        let superior = reaction(Edition::Revised, vec![Skill::SuperiorReactiveFire]);
+        assert!(superior > plain, "{plain} {superior}");
     }
 }

@@ -222,3 +222,61 @@ fn aircraft_fly_in_the_evaluation() {
     assert!(pull(&t) > 1.0, "the tank: {}", pull(&t));
     assert!(pull(&g).abs() < 1.0, "the aircraft: {}", pull(&g));
 }
+
+/// tactics-battlefront-2013-rules.txt, "Joining Infantry Squads" ("the combined unit has the
+/// lower movement rate of the two") and "Skills and Equipment" (a hero's Fast serves the squad
+/// he joined): the evaluation's reach of a joined pair per Move is the engine's — the slower
+/// rate, and one square more when either is Fast — as far as the engine lets the pair move up
+/// the board; the revised evaluation keeps "the fastest unit's movement value".
+#[test]
+fn a_joined_pairs_reach_is_the_engines() {
+    use dust_core::game::tests_support::Table;
+    use dust_core::Skill;
+    let mut riflemen = squad("Riflemen", 2, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, 1)]);
+    riflemen.movement = 1;
+    let riflemen = Arc::new(riflemen);
+    let hero = |skills: Vec<Skill>| {
+        let mut c = squad("Captain", 1, vec![rifle("Pistol", WeaponRange::Spaces { min: 1, max: 4 }, 1)]);
+        c.kind = UnitKind::Hero;
+        c.health = 3;
+        c.models.clear();
+        c.movement = 3;
+        c.skills = skills;
+        Arc::new(c)
+    };
+    let enemy = Arc::new(squad("Enemy", 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, 1)]));
+    for (edition, skills, expected) in [
+        (Edition::Battlefront, vec![], 1),
+        (Edition::Battlefront, vec![Skill::Fast], 2),
+        (Edition::Revised, vec![], 3),
+        (Edition::Revised, vec![Skill::Fast], 3),
+    ] {
+        let mut units = vec![
+            placed(&riflemen, Side::A, "C2"),
+            placed(&hero(skills.clone()), Side::A, "C2"),
+            placed(&enemy, Side::B, "F12"),
+        ];
+        units[1].joins = Some(0);
+        let mut setup = open_game(6, 12, units);
+        setup.edition = edition;
+        let mut t = Table::new(setup);
+        assert_eq!(eval::movement(&t.game, UnitId(0)), expected, "{edition:?} {skills:?}");
+        if edition == Edition::Battlefront {
+            t.initiative(Side::A);
+            t.decide("activate u0");
+            t.decide("use separate no");
+            t.decide("plan move nothing");
+            let farthest = t
+                .game
+                .legal_decisions()
+                .iter()
+                .filter_map(|d| match d {
+                    dust_core::game::Decision::MoveTo(s) if s.col() == 2 => Some(u32::from(s.row())),
+                    _ => None,
+                })
+                .max();
+            // From C2 (row index 1).
+            assert_eq!(farthest, Some(1 + expected), "{skills:?}: the engine's Move up column C");
+        }
+    }
+}

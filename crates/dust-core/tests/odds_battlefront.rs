@@ -1658,3 +1658,389 @@ fn attacking_hero_distributions_sum_to_one() {
         }
     }
 }
+
+// ----- Limited ammo of a hero or a vehicle (issue 10) ---------------------------------------------
+// tactics-battlefront-2013-rules.txt, "Limited-Ammo Weapons" ("Mark one of these boxes each time a
+// unit makes an Attack or Sustained Attack action with the Limited-Ammo Weapon"); docs/rulings.md,
+// "Battlefront limited ammo": "while a box is left, a squad may fire it with any number of its
+// living soldiers who carry it …, a hero, vehicle or support weapon with its one weapon".
+
+use dust_core::game::tests_support::{open_game, placed, Table};
+use dust_core::game::{Decision, UnitSetup};
+use dust_core::Side;
+use std::sync::Arc;
+
+/// Rockets: two dice against soldiers (one of two damage against vehicles), three ammo boxes.
+fn rockets() -> dust_core::unit::WeaponLine {
+    with_ammo(line("Rockets", R4, dice(2, 1), dice(1, 2)), 3)
+}
+
+/// A hero of the riflemen's armour (soldier 2) with the rockets.
+fn rocket_hero() -> UnitCard {
+    let soldier2 = Armor {
+        kind: ArmorType::Soldier,
+        class: 2,
+    };
+    single("Rocket Hero", UnitKind::Hero, soldier2, 2, vec![rockets()])
+}
+
+/// A vehicle with the rockets.
+fn rocket_tank() -> UnitCard {
+    let vehicle3 = Armor {
+        kind: ArmorType::Vehicle,
+        class: 3,
+    };
+    single("Rocket Tank", UnitKind::Vehicle, vehicle3, 3, vec![rockets()])
+}
+
+/// The battlefront engine, at its first aim of line `line`: `attacker` (u0, with `hero` joined
+/// to it as u1) three squares from five targets (the last unit). Returns the aims it offers for
+/// that line and the reason it gives for refusing the same aim with two weapons.
+fn engine_rocket_aims(attacker: &UnitCard, hero: Option<&UnitCard>, line: u8) -> (Vec<String>, String) {
+    let a = Arc::new(attacker.clone());
+    let t = Arc::new(targets(5));
+    let mut units = vec![placed(&a, Side::A, "C2")];
+    if let Some(h) = hero {
+        units.push(UnitSetup {
+            joins: Some(0),
+            ..placed(&Arc::new(h.clone()), Side::A, "C2")
+        });
+    }
+    units.push(placed(&t, Side::B, "C5"));
+    let target = format!("u{}", units.len() - 1);
+    let mut setup = open_game(6, 8, units);
+    setup.edition = dust_core::Edition::Battlefront;
+    let mut table = Table::new(setup);
+    table.initiative(Side::A);
+    table.decide("activate u0");
+    if hero.is_some() {
+        table.decide("use separate no"); // the hero activates with the squad
+    }
+    table.decide("plan attack nothing");
+    // The squad's lines before the hero's: every rifle at the targets.
+    while let Some(Decision::Aim { line: l, .. }) = table.game.legal_decisions().first().copied() {
+        if l == line {
+            break;
+        }
+        table.decide(&format!("aim {l} {target} 0"));
+    }
+    let offered = table
+        .game
+        .legal_decisions()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|d| d.starts_with(&format!("aim {line} ")))
+        .collect();
+    let two: Decision = format!("aim {line} {target} 2").parse().expect("a decision");
+    let why = table.game.apply(two).expect_err("two weapons refused").reason;
+    (offered, why)
+}
+
+/// A hero's or a vehicle's limited-ammo line fires its one weapon: the engine offers the aim
+/// with 1 only, whatever boxes are left (`Game::bf_ammo_weapons`), and refuses 2 with "at most
+/// 1"; the odds refuse 2 likewise ([`OddsError::CountNotOffered`], the numbers offered: 1), and
+/// with one weapon roll the card's two dice and agree with the engine (seeded games). The same
+/// for the line of a hero joined to the attacking squad (`aim 32 …`, "Heroes, being heroic, can
+/// use all of their weapons at the same time": each once). A squad's limited-ammo line fires
+/// with its living carriers: two Panzerfausts of the Recon Grenadiers' two carriers, not three
+/// ("Units with Multiple Weapons").
+#[test]
+fn limited_ammo_of_a_hero_or_a_vehicle_is_its_one_weapon() {
+    let t = targets(5);
+    let refused = |s: &AttackSpec<'_>| match odds(s) {
+        Err(e @ OddsError::CountNotOffered { .. }) => e,
+        other => panic!("two weapons of a hero's or vehicle's limited ammo: {other:?}"),
+    };
+    for (card, seed) in [(rocket_hero(), 801), (rocket_tank(), 802)] {
+        let (offered, why) = engine_rocket_aims(&card, None, 0);
+        assert_eq!(offered, ["aim 0 none", "aim 0 u1 1"], "{}", card.name);
+        assert!(why.contains("at most 1"), "{why}");
+        let mut s = AttackSpec::new(&card, &t).battlefront(None, None);
+        s.lines[0].ammo = 2;
+        let e = refused(&s);
+        assert!(
+            matches!(&e, OddsError::CountNotOffered { given: 2, offered, .. } if offered == &[1]),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("at most 1") && e.to_string().contains("one weapon"), "{e}");
+        s.lines[0].ammo = 1;
+        let o = odds(&s).unwrap();
+        assert_eq!(o.lines[0].dice, 2, "{}: one weapon", card.name);
+        assert_dist(&o.loss, &capped_binomial(2, 2.0 / 9.0, 5), "army symbol, failed infantry save");
+        agree(&s, seed);
+    }
+    // The attacking squad's joined hero: line 32.
+    let r = riflemen();
+    let h = rocket_hero();
+    let (offered, why) = engine_rocket_aims(&r, Some(&h), HERO_LINE as u8);
+    assert_eq!(offered, ["aim 32 none", "aim 32 u2 1"]);
+    assert!(why.contains("at most 1"), "{why}");
+    let mut s = AttackSpec::new(&r, &t)
+        .battlefront(None, None)
+        .with_attacking_hero(JoinedHero::new(&h))
+        .with_lines(&[0, HERO_LINE]);
+    s.lines[1].ammo = 2;
+    let e = refused(&s);
+    assert!(e.to_string().contains("Rockets may fire at Targets with at most 1, not 2"), "{e}");
+    s.lines[1].ammo = 1;
+    assert_eq!(odds(&s).unwrap().lines.iter().map(|l| l.dice).collect::<Vec<_>>(), [10, 2]);
+    agree_attacker_hero(&s, 803);
+    // A squad: as many as its living carriers.
+    let stg = line("StG 47", R4, dice(1, 1), dice(1, 1));
+    let pf = with_ammo(line("Panzerfaust", R4, dice(1, 1), dice(1, 3)), 1);
+    let recon = squad("Recon", vec![stg, pf], &[0b11, 0b11, 0b01, 0b01, 0b01]);
+    let mut s = AttackSpec::new(&recon, &t).battlefront(None, None);
+    s.lines[1].ammo = 2;
+    assert_eq!(
+        odds(&s).unwrap().lines.iter().map(|l| l.dice).collect::<Vec<_>>(),
+        [3, 2],
+        "one box, two Panzerfausts"
+    );
+    s.lines[1].ammo = 3;
+    let e = refused(&s);
+    assert!(e.to_string().contains("living carriers"), "{e}");
+    // The revised edition keeps its count: the boxes, one weapon per ammo spent.
+    let tank = rocket_tank();
+    let mut r = AttackSpec::new(&tank, &t);
+    r.lines[0].ammo = 3;
+    assert_eq!(odds(&r).unwrap().lines[0].dice, 6);
+}
+
+// ----- Spray lines of the attacking squad's hero (issue 10) ----------------------------------------
+// tactics-battlefront-2013-rules.txt, "Spray Weapons" ("Spray weapons are Blast Weapons that
+// attack all units, even friendly units, in squares between the attacking unit and the target
+// unit"; "Units hit by Spray Weapons do not get an Infantry Save or a Cover Save"), "Soldiers with
+// Several Weapons" ("Heroes, being heroic, can use all of their weapons at the same time"),
+// "Joining Infantry Squads", "Blast Weapons" (one die per model in the unit).
+
+/// A hero of the riflemen's armour with a flame projector: a spray of range 3, B1/1 against
+/// soldiers (one die per model in the unit hit), 1/2 against vehicles.
+fn flame_hero() -> (UnitCard, BattlefrontCard) {
+    let (flamer, bf) = flamer();
+    let soldier2 = Armor {
+        kind: ArmorType::Soldier,
+        class: 2,
+    };
+    (single("Flame Hero", UnitKind::Hero, soldier2, 2, flamer.weapons), bf)
+}
+
+/// The riflemen's ten rifle dice (each hit kept with 1/3 × 2/3: the army symbol, a failed
+/// infantry save) and then their hero's spray, one die per target left (1/3, no save), at five
+/// targets in the open: by hand, k rifle casualties then Binomial(5 − k, 1/3). On the path, a
+/// squad of three: the spray's three dice, no save, Binomial(3, 1/3); the rifles hit their
+/// target only. Against the engine (`monte_carlo` stands the squad on the path and the hero with
+/// the riflemen, aims line 32): the target's and the path's losses; then a squad of pioneers
+/// whose own flame-thrower sprays the path with him, sustained, at a hero, a Damage Resilient
+/// squad on the path.
+#[test]
+fn engine_spray_lines_of_an_attacking_hero() {
+    let (fh, fbf) = flame_hero();
+    let sprayer = || JoinedHero {
+        bf: Some(&fbf),
+        ..JoinedHero::new(&fh)
+    };
+    let r = riflemen();
+    let t = targets(5);
+    let v = targets(3);
+    let s = AttackSpec::new(&r, &t)
+        .battlefront(None, None)
+        .with_attacking_hero(sprayer())
+        .with_lines(&[0, HERO_LINE])
+        .with_path_victim(PathVictim::new(&v));
+    let o = odds(&s).unwrap();
+    assert_eq!(
+        o.lines.iter().map(|l| (l.line, l.dice)).collect::<Vec<_>>(),
+        [(0, 10), (HERO_LINE, 5)]
+    );
+    let rifles = binomial(10, 2.0 / 9.0);
+    let mut want = vec![0.0; 6];
+    for (k, &pk) in rifles.iter().enumerate() {
+        if k >= 5 {
+            want[5] += pk;
+            continue;
+        }
+        for (j, &pj) in binomial(5 - k as u32, 1.0 / 3.0).iter().enumerate() {
+            want[k + j] += pk * pj;
+        }
+    }
+    assert_dist(&o.loss, &want, "rifles, then the spray at the targets left");
+    assert_eq!(o.victims[0].lines.len(), 1, "the rifles hit their target only");
+    assert_eq!(o.victims[0].lines[0].line, HERO_LINE);
+    assert_eq!(o.victims[0].lines[0].dice, 3, "one die per miniature on the path");
+    assert_dist(&o.victims[0].loss, &binomial(3, 1.0 / 3.0), "the squad on the path: no save");
+    agree_victims(&s, 811);
+    // The pioneers' flame-thrower and his spray cross the same square; sustained, at a hero.
+    let rifle = line("Rifle", R4, dice(1, 1), dice(1, 1));
+    let flame = with_kw(line("Flame-thrower", R3, dice(1, 1), dice(1, 1)), |k| k.flame = true);
+    let pioneers = squad("Pioneers", vec![rifle, flame], &[0b11, 0b10, 0b10]);
+    let pbf = with_bf(2, |i, w| w.spray = i == 1);
+    let target_hero = hero(3);
+    let tough = with_skill(targets(3), Skill::DamageResilient);
+    let mut s = AttackSpec::new(&pioneers, &target_hero)
+        .battlefront(Some(&pbf), None)
+        .with_attacking_hero(sprayer())
+        .with_lines(&[0, 1, HERO_LINE])
+        .with_path_victim(PathVictim::new(&tough));
+    s.sustained = true;
+    let o = odds(&s).unwrap();
+    assert_eq!(
+        o.victims[0].lines.iter().map(|l| (l.line, l.dice)).collect::<Vec<_>>(),
+        [(1, 2), (HERO_LINE, 3)],
+        "two soldiers spray (the third fires his rifle), and the hero"
+    );
+    agree_victims(&s, 812);
+}
+
+// ----- The numbers the engine offers with each line (issue 10) ------------------------------------
+// tactics-battlefront-2013-rules.txt, "Soldiers with Several Weapons", "Support Weapons", "Vehicle
+// Crews", "Limited-Ammo Weapons"; docs/rulings.md, "Battlefront soldiers with several weapons".
+
+use dust_core::odds::LineChoice;
+
+/// Declares `aims` (line, number), in card order, with the battlefront engine (`card` at C2, six
+/// targets at C5), other lines left unused, and checks at each line that the numbers the engine
+/// offers with its aim at the targets are [`AttackSpec::counts_offered`] for the lines declared
+/// before it (none when the engine does not offer the line). An aim whose number the engine
+/// refuses is left out, and the odds' refusal names the numbers offered.
+fn counts_agree(card: &UnitCard, bf: Option<&BattlefrontCard>, aims: &[(usize, u8)]) {
+    let a = Arc::new(card.clone());
+    let tc = targets(6);
+    let t = Arc::new(tc.clone());
+    let mut setup = open_game(
+        6,
+        8,
+        vec![
+            UnitSetup {
+                battlefront: bf.map(|b| Arc::new(b.clone())),
+                ..placed(&a, Side::A, "C2")
+            },
+            placed(&t, Side::B, "C5"),
+        ],
+    );
+    setup.edition = dust_core::Edition::Battlefront;
+    let mut table = Table::new(setup);
+    table.initiative(Side::A);
+    table.decide("activate u0");
+    table.decide("plan attack nothing");
+    let mut spec = AttackSpec::new(card, &tc).battlefront(bf, None);
+    spec.lines.clear();
+    for &(line, n) in aims {
+        while let Some(Decision::Aim { line: l, .. }) = table.game.legal_decisions().first().copied() {
+            if usize::from(l) >= line {
+                break;
+            }
+            table.decide(&format!("aim {l} none"));
+        }
+        let engine: Vec<u8> = table
+            .game
+            .legal_decisions()
+            .iter()
+            .filter_map(|d| match *d {
+                Decision::Aim {
+                    line: l,
+                    target: Some(_),
+                    ammo,
+                } if usize::from(l) == line => Some(ammo),
+                _ => None,
+            })
+            .collect();
+        spec.lines.push(LineChoice { line, ammo: n });
+        assert_eq!(
+            spec.counts_offered(line),
+            engine,
+            "{}: line {line} after {:?}",
+            card.name,
+            spec.lines
+        );
+        if engine.contains(&n) {
+            assert!(spec.check_count(line).is_ok());
+            table.decide(&format!("aim {line} u1 {n}"));
+        } else {
+            let e = spec.check_count(line).expect_err("a number the engine refuses");
+            assert!(
+                matches!(&e, OddsError::CountNotOffered { offered, .. } if offered == &engine),
+                "{e:?}"
+            );
+            spec.lines.pop();
+        }
+    }
+}
+
+/// [`AttackSpec::counts_offered`] against the engine's declaration: four soldiers with two rifles
+/// each (a number on the first, none on the last); a limited-ammo line after a line with a
+/// number, which may not take its soldiers (one Panzerfaust left free by three M1s, none by
+/// four), and after one without, which may; the Recon
+/// Grenadiers' shape, where the StG 47s' soldiers can fire nothing else ranged (no number); a
+/// support weapon (one weapon, no number) and its crew's rifles; a vehicle's two crew lines (a
+/// number on the first, up to the damage points left).
+#[test]
+fn the_numbers_offered_are_the_engines() {
+    let m1 = line("M1", R4, dice(1, 1), dice(1, 1));
+    let thompson = line("Thompson", R4, dice(2, 1), dice(1, 1));
+    let pf = with_ammo(line("Panzerfaust", R4, dice(1, 1), dice(1, 3)), 3);
+    let rangers = squad("Rangers", vec![m1.clone(), thompson.clone()], &[0b11; 4]);
+    for aims in [[(0, 1), (1, 0)], [(0, 3), (1, 0)], [(0, 5), (1, 2)], [(0, 0), (1, 0)]] {
+        counts_agree(&rangers, None, &aims);
+    }
+    let mixed = squad(
+        "Mixed",
+        vec![m1.clone(), thompson.clone(), pf.clone()],
+        &[0b111, 0b111, 0b011, 0b001],
+    );
+    for aims in [
+        [(0, 2), (1, 0), (2, 2)],
+        [(0, 2), (1, 0), (2, 1)],
+        [(0, 0), (1, 0), (2, 2)],
+        [(0, 1), (1, 3), (2, 1)],
+        [(0, 3), (1, 0), (2, 2)],
+        [(0, 4), (1, 0), (2, 1)],
+    ] {
+        counts_agree(&mixed, None, &aims);
+    }
+    let stg = line("StG 47", R4, dice(1, 1), dice(1, 1));
+    let mg = line("MG 48", R4, dice(3, 1), dice(1, 1));
+    let recon = squad("Recon", vec![stg, mg, pf], &[0b101, 0b101, 0b001, 0b001, 0b010]);
+    counts_agree(&recon, None, &[(0, 2), (1, 0), (2, 3)]);
+    counts_agree(&recon, None, &[(0, 0), (1, 0), (2, 2)]);
+    // A support weapon: the gun on the base (a mount) and the crew's rifles.
+    let gun = line("Gun", R4, dice(3, 1), dice(1, 2));
+    let team = squad("Team", vec![gun, m1.clone()], &[0b11, 0b10, 0b10]);
+    let sbf = BattlefrontCard {
+        kind: Some(dust_core::unit::BattlefrontKind::SupportWeapon),
+        weapons: vec![
+            BattlefrontWeapon {
+                mount: Some(dust_core::unit::Mount::Front),
+                ..BattlefrontWeapon::default()
+            },
+            BattlefrontWeapon::default(),
+        ],
+        ..BattlefrontCard::default()
+    };
+    counts_agree(&team, Some(&sbf), &[(0, 0), (1, 0)]);
+    counts_agree(&team, Some(&sbf), &[(0, 1), (1, 0)]);
+    // A vehicle's crew lines.
+    let vehicle3 = Armor {
+        kind: ArmorType::Vehicle,
+        class: 3,
+    };
+    let cannon = line("Cannon", R4, dice(2, 1), dice(2, 2));
+    let ht = single("Half-Track", UnitKind::Vehicle, vehicle3, 3, vec![cannon, m1, thompson]);
+    let crew = BattlefrontWeapon {
+        crew: true,
+        mount: Some(dust_core::unit::Mount::Pedestal),
+        ..BattlefrontWeapon::default()
+    };
+    let hbf = BattlefrontCard {
+        weapons: vec![
+            BattlefrontWeapon {
+                mount: Some(dust_core::unit::Mount::Turret),
+                ..BattlefrontWeapon::default()
+            },
+            crew.clone(),
+            crew,
+        ],
+        ..BattlefrontCard::default()
+    };
+    counts_agree(&ht, Some(&hbf), &[(1, 2), (2, 0)]);
+    counts_agree(&ht, Some(&hbf), &[(1, 4), (2, 1)]);
+}

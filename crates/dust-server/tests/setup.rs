@@ -112,21 +112,46 @@ fn a_person_sets_up_against_the_ai_and_the_set_up_survives_a_restart() {
     assert_eq!(s["setup"]["stage"], "board");
     assert_eq!(s["setup"]["ply"], 0);
     assert_eq!(s["decisions"], json!([]), "no game decision during the set-up");
-    let texts: Vec<&str> = s["setup"]["choices"].as_array().unwrap().iter().map(|c| c["text"].as_str().unwrap()).collect();
+    let texts: Vec<&str> = s["setup"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap())
+        .collect();
     assert_eq!(texts, ["board open", "board ruins"]);
     assert!(s["units"].as_array().unwrap().iter().all(|u| u["at"].is_null()));
 
     // Refused, each with why, and nothing stored.
-    refused(&decide(addr, &id, &token, "plant a tree", Some(0)), 400, "bad_decision", "is not a set-up decision");
-    refused(&decide(addr, &id, &token, "activate u1", Some(0)), 400, "bad_decision", "board open|ruins");
+    refused(
+        &decide(addr, &id, &token, "plant a tree", Some(0)),
+        400,
+        "bad_decision",
+        "is not a set-up decision",
+    );
+    refused(
+        &decide(addr, &id, &token, "activate u1", Some(0)),
+        400,
+        "bad_decision",
+        "board open|ruins",
+    );
     refused(
         &decide(addr, &id, &token, "objective F8", Some(0)),
         422,
         "illegal_decision",
         "another kind of decision is asked now",
     );
-    refused(&decide(addr, &id, &token, "board ruins", Some(3)), 409, "stale", "set-up decision 3");
-    refused(&decide(addr, &id, &spectator, "board ruins", Some(0)), 403, "spectator", "spectators");
+    refused(
+        &decide(addr, &id, &token, "board ruins", Some(3)),
+        409,
+        "stale",
+        "set-up decision 3",
+    );
+    refused(
+        &decide(addr, &id, &spectator, "board ruins", Some(0)),
+        403,
+        "spectator",
+        "spectators",
+    );
     let t = get(addr, &format!("/api/games/{id}/targets?seat={token}&unit=0")).unwrap();
     refused(&t, 409, "setup", "laying the table");
     assert_eq!(state(addr, &id, &token)["setup"]["ply"], 0);
@@ -138,7 +163,11 @@ fn a_person_sets_up_against_the_ai_and_the_set_up_survives_a_restart() {
     let mut s = wait_turn(addr, &id, &token);
     assert!(s["setup"]["initiative"]["winner"].is_string(), "{}", s["setup"]);
     assert_eq!(s["setup"]["sides"]["a"]["face"], "ruins");
-    assert!(s["setup"]["log"].as_array().unwrap().iter().any(|e| e["text"] == "side A: board ruins"));
+    assert!(s["setup"]["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["text"] == "side A: board ruins"));
     let mut restarted = false;
     let mut tried_entry = false;
     let mut server = server;
@@ -178,15 +207,28 @@ fn a_person_sets_up_against_the_ai_and_the_set_up_survives_a_restart() {
     assert!(restarted && tried_entry);
     assert_ne!(s["pending"]["kind"], "setup", "the set-up ends: {s}");
     assert!(s["setup"].is_null());
-    assert_eq!(s["setup_done"], 2 + 1 + 6 + 2, "boards, half, 2 tiles and a trap each, an objective each");
+    assert_eq!(
+        s["setup_done"],
+        2 + 1 + 6 + 2,
+        "boards, half, 2 tiles and a trap each, an objective each"
+    );
     assert_eq!(s["board"]["objectives"].as_array().unwrap().len(), 2);
     // A set-up decision now is not a game decision.
-    refused(&decide(addr, &id, &token, "board open", None), 400, "bad_decision", "is not a decision");
+    refused(
+        &decide(addr, &id, &token, "board open", None),
+        400,
+        "bad_decision",
+        "is not a decision",
+    );
 
     // The record keeps the set-up, replays to the same state, and uploads as the same game.
     let rec = get(addr, &format!("/api/games/{id}/record?seat={token}")).unwrap();
     assert_eq!(rec.status, 200);
-    assert!(rec.body.contains("setup_seed =") && rec.body.contains("\"board ruins\""), "{}", rec.body);
+    assert!(
+        rec.body.contains("setup_seed =") && rec.body.contains("\"board ruins\""),
+        "{}",
+        rec.body
+    );
     let r = dust_data::record::Record::parse(&rec.body, "record.toml").unwrap();
     let game = dust_data::record::replay(&r, &dust_data::builtin::builtin_cards()).unwrap();
     assert_eq!(format!("{:#018x}", game.state_hash()), s["hash"].as_str().unwrap());
@@ -219,7 +261,12 @@ fn two_people_take_turns_and_a_record_saved_mid_set_up_goes_on() {
         c["invite"]["token"].as_str().unwrap().to_string(),
     ];
     // Side B may not lay its board before side A.
-    refused(&decide(addr, &id, &tokens[1], "board open", Some(0)), 409, "not_your_turn", "side A must take");
+    refused(
+        &decide(addr, &id, &tokens[1], "board open", Some(0)),
+        409,
+        "not_your_turn",
+        "side A must take",
+    );
     for ply in 0..4u64 {
         let s = state(addr, &id, &tokens[0]);
         let side = usize::from(s["setup"]["to_move"] != "A");
@@ -253,9 +300,13 @@ fn a_revised_scenario_is_not_set_up_by_the_players() {
     let a = post(addr, "/api/games", &json!({ "scenario": "encounter", "setup": "everyone" })).unwrap();
     refused(&a, 400, "bad_setup", "`scenario`");
     // The default stays the scenario's layout.
-    let c = post(addr, "/api/games", &json!({ "scenario": "encounter", "opponent": "human", "seed": 2 }))
-        .unwrap()
-        .json();
+    let c = post(
+        addr,
+        "/api/games",
+        &json!({ "scenario": "encounter", "opponent": "human", "seed": 2 }),
+    )
+    .unwrap()
+    .json();
     let s = state(addr, c["id"].as_str().unwrap(), c["you"]["token"].as_str().unwrap());
     assert!(s["setup"].is_null());
     assert_eq!(s["pending"]["kind"], "decision");

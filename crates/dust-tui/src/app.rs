@@ -219,7 +219,8 @@ impl App {
     /// # Errors
     /// The set-up cannot start a game.
     pub fn new(config: AppConfig) -> Result<App, String> {
-        let record = record::new_record(&config.scenario, config.seed, config.seats, config.ai_spec.as_deref());
+        let mut record = record::new_record(&config.scenario, config.seed, config.seats, config.ai_spec.as_deref());
+        record.edition = config.setup.edition;
         let objectives = config.setup.objectives.clone();
         let mut game = Game::new(config.setup).map_err(|e| format!("the scenario `{}` cannot start: {e}", config.scenario))?;
         let mut rng = GameRng::new(config.seed);
@@ -248,6 +249,7 @@ impl App {
     /// The scenario is not a battlefront one, or it cannot start a game.
     pub fn with_players_setup(config: AppConfig, setup_seed: u64) -> Result<App, String> {
         let mut record = record::new_record(&config.scenario, config.seed, config.seats, config.ai_spec.as_deref());
+        record.edition = config.setup.edition;
         record.setup = Some(PlayersSetup {
             seed: setup_seed,
             decisions: Vec::new(),
@@ -510,7 +512,7 @@ impl App {
 
     /// Rolls the pending dice, if any.
     pub fn roll_once(&mut self) {
-        if self.game.roll(&mut self.rng).is_some() {
+        if self.setup.is_none() && self.game.roll(&mut self.rng).is_some() {
             self.undo.clear();
             self.absorb_events();
             self.refresh();

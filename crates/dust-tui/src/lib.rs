@@ -5,7 +5,9 @@
 //!
 //! The logic lives in [`App`] (state, [`App::handle_key`], [`App::render`]) and never touches a
 //! terminal, so tests drive whole games with ratatui's `TestBackend`; [`term::run`] connects an
-//! [`App`] to the real terminal and runs the AI on a background thread.
+//! [`App`] to the real terminal and runs the AI on a background thread. A battlefront game may
+//! begin with the players' set-up of the table ([`App::with_players_setup`]): the same panes
+//! and keys, over `dust_core::battlefront::setup::SetupPhase`.
 //!
 //! ```
 //! use dust_tui::{App, AppConfig, Seat};

@@ -988,10 +988,7 @@ impl Game {
     /// uses it again after they separate.
     pub(super) fn bf_spend_once(&mut self, u: UnitId, s: Skill) {
         let partner = self.unit(u).joined.filter(|&j| !self.unit(j).destroyed);
-        let holders: Vec<UnitId> = std::iter::once(u)
-            .chain(partner)
-            .filter(|&x| self.unit(x).card.has(s))
-            .collect();
+        let holders: Vec<UnitId> = std::iter::once(u).chain(partner).filter(|&x| self.unit(x).card.has(s)).collect();
         // (`u` is marked even without the skill on its card, as the revised engine marks it,
         // should a skill ever be read from elsewhere.)
         for x in if holders.is_empty() { vec![u] } else { holders } {

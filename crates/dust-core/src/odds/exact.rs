@@ -965,7 +965,7 @@ fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Re
 
 /// Battlefront: the soldiers of the attacking squad firing each chosen line of its own
 /// ([`firers_of`]; a joined hero's lines are his, "Heroes … can use all of their weapons").
-fn attack_firers(spec: &AttackSpec<'_>) -> Vec<(usize, u32)> {
+pub(crate) fn attack_firers(spec: &AttackSpec<'_>) -> Vec<(usize, u32)> {
     let own: Vec<LineChoice> = spec.lines.iter().filter(|c| c.line < HERO_LINE).copied().collect();
     firers_of(spec.attacker, spec.attacker_bf, spec.attacker_alive, &own, Some(spec.target))
 }

@@ -560,7 +560,8 @@ impl<'a> AttackSpec<'a> {
         let mut seen = 0u64;
         // "A squad cannot use more limited-ammo weapons during an attack than the number of
         // miniatures currently in the squad": shared by all its limited-ammo lines, a Volley
-        // launcher counting as one weapon (docs/rulings.md, "Limited ammo in one attack").
+        // launcher counting as one weapon (docs/rulings.md, "Limited ammo in one attack"). The
+        // battlefront limited-ammo lines other than a Volley count soldiers instead (below).
         let mut weapons_used: u32 = 0;
         let squad = self.attacker.kind == UnitKind::Squad;
         for c in &self.lines {
@@ -589,6 +590,26 @@ impl<'a> AttackSpec<'a> {
             }
             seen |= 1 << c.line;
             if let Some(boxes) = w.ammo {
+                if self.is_battlefront() && !is_volley_line(w) {
+                    // Battlefront "Limited-Ammo Weapons": one box per attack however many fire;
+                    // a squad fires it with any of its living carriers, a hero, a vehicle or a
+                    // support weapon with its one weapon (`Game::bf_ammo_weapons`; docs/rulings.md,
+                    // "Battlefront limited ammo"). The engine offers no other number. A squad
+                    // with no carrier left among its first miniatures may still name one (the
+                    // line rolls no dice), as a line of no soldier left does.
+                    let max = self.bf_ammo_max(c.line).max(1);
+                    if c.ammo == 0 || c.ammo > max {
+                        let offered: Vec<u8> = (1..=max).collect();
+                        return Err(OddsError::CountNotOffered {
+                            line: w.name.clone(),
+                            target: self.target.name.clone(),
+                            given: c.ammo,
+                            reason: self.count_reason(c.line, &offered),
+                            offered,
+                        });
+                    }
+                    continue;
+                }
                 let volley = matches!(w.table.against(self.target.armor), CombatValue::Volley { .. });
                 let mut max = boxes;
                 if let CombatValue::Volley { dice, .. } = w.table.against(self.target.armor) {
@@ -854,6 +875,252 @@ impl<'a> AttackSpec<'a> {
             card.weapons[local].name, card.name, other.1.name, self.target.name
         ))
     }
+    /// Battlefront: the most weapons limited-ammo line `li` (not a Volley) fires in one attack,
+    /// its ammo boxes taken as full (`Game::bf_ammo_weapons`): a squad's living carriers of it,
+    /// one for a hero (the attacking squad's joined hero too), a vehicle and a support weapon
+    /// ("Limited-Ammo Weapons"; docs/rulings.md, "Battlefront limited ammo").
+    fn bf_ammo_max(&self, li: usize) -> u8 {
+        let Some((card, bf, alive, local)) = self.line_owner(li) else {
+            return 0;
+        };
+        if li < HERO_LINE && card.kind == UnitKind::Squad && !crate::battlefront::weapons::is_support(card, bf, local) {
+            carriers_among(card, alive, local).min(255) as u8
+        } else {
+            1
+        }
+    }
+    /// The numbers the engine offers with the aim of chosen line `li` at the target (the third
+    /// number of `aim LINE TARGET N`, [`LineChoice::ammo`]), the chosen lines before it in card
+    /// order (those of some effect on the target) aimed as given, since the engine declares the
+    /// lines in card order (`Game::aim_decisions`, `Game::bf_aim_counts`):
+    ///
+    /// - a limited-ammo or Volley line, the ammo spent: revised, 1 up to the boxes, a squad
+    ///   firing at most one limited-ammo weapon per living miniature over the attack;
+    ///   battlefront (not a Volley), the soldiers firing it, 1 up to its living carriers not
+    ///   given to a line before it with a number, and 1 for a hero, a vehicle or a support
+    ///   weapon, which fire their one weapon;
+    /// - battlefront, another line of a squad (the soldiers firing it) or a vehicle's crew line
+    ///   (the crew weapons): 0, every one still free, and where some of them could fire a later
+    ///   line of the card instead (not a limited-ammo line, a support weapon, an under-barrel
+    ///   weapon riding on it, the other line of its weapon nor the Improvised Weapons), 1 up to
+    ///   those still free, taking none from the lines before it; a support weapon 0 (one
+    ///   weapon, a crew of two; 1 when it is limited ammo);
+    /// - every other line (a hero's, a vehicle's own weapons, the revised edition's): 0.
+    ///
+    /// Empty: the engine does not offer the line (no soldier left to fire it). The card's ammo
+    /// boxes are taken as full (docs/rulings.md, "Battlefront soldiers with several weapons",
+    /// "Battlefront limited ammo", "Limited ammo in one attack"). [`AttackSpec::check`] does not
+    /// ask for these numbers (a spec may give any count; the soldiers are shared out as the
+    /// engine would); [`AttackSpec::check_count`] does.
+    pub fn counts_offered(&self, li: usize) -> Vec<u8> {
+        use crate::battlefront::weapons::{is_crew, is_support, main_weapon};
+        let Some((card, bf, alive, local)) = self.line_owner(li) else {
+            return Vec::new();
+        };
+        let w = &card.weapons[local];
+        let squad = li < HERO_LINE && card.kind == UnitKind::Squad;
+        let volley = is_volley_line(w);
+        let battlefront = self.is_battlefront();
+        // The lines aimed before it: the chosen lines of some effect, before it on the card.
+        let before: Vec<LineChoice> = self
+            .lines
+            .iter()
+            .filter(|c| {
+                c.line < li
+                    && self
+                        .weapon(c.line)
+                        .is_some_and(|x| x.table.against(self.target.armor) != CombatValue::NoEffect)
+            })
+            .copied()
+            .collect();
+        let max_ammo: u8 = match w.ammo {
+            None => 0,
+            Some(_) if battlefront && !volley => self.bf_ammo_max(li),
+            Some(boxes) if squad => {
+                // "A squad cannot use more limited-ammo weapons during an attack than the number
+                // of miniatures currently in the squad", a Volley launcher counting as one.
+                let spent: u32 = before
+                    .iter()
+                    .filter(|c| c.line < HERO_LINE)
+                    .filter_map(|c| {
+                        let x = &card.weapons[c.line];
+                        x.ammo.map(|_| if is_volley_line(x) { 1 } else { u32::from(c.ammo) })
+                    })
+                    .sum();
+                let free = u32::from(alive).saturating_sub(spent);
+                match (volley, free) {
+                    (_, 0) => 0,
+                    (true, _) => boxes,
+                    (false, f) => boxes.min(f.min(255) as u8),
+                }
+            }
+            Some(boxes) => boxes,
+        };
+        if w.ammo.is_some() && max_ammo == 0 {
+            return Vec::new();
+        }
+        let common = || if w.ammo.is_some() { (1..=max_ammo).collect() } else { vec![0] };
+        let crew = is_crew(card, bf, local);
+        if !battlefront || li >= HERO_LINE || !(squad || crew) || (w.ammo.is_some() && (!squad || volley)) {
+            return common();
+        }
+        let support = squad && is_support(card, bf, local);
+        let close = w.range == WeaponRange::Close;
+        let kind =
+            |c: &LineChoice| c.line < HERO_LINE && card.weapons.get(c.line).is_some_and(|x| (x.range == WeaponRange::Close) == close);
+        let counted = |c: &LineChoice| kind(c) && (card.weapons[c.line].ammo.is_some() || c.ammo > 0 || is_support(card, bf, c.line));
+        // The soldiers (crew weapons) of each line of its kind, with line `li` aimed with `n`.
+        let share = |n: Option<u8>| {
+            let mut lines: Vec<(usize, u8)> = before.iter().filter(|c| kind(c)).map(|c| (c.line, c.ammo)).collect();
+            lines.extend(n.map(|n| (li, n)));
+            exact::bf_firers(card, bf, alive, &lines)
+        };
+        let n_of = |s: &[(usize, u32)], l: usize| s.iter().find(|x| x.0 == l).map_or(0, |x| x.1);
+        // Every line before it keeps its soldiers (`all`), or those with a number.
+        let keeps = |b: &[(usize, u32)], a: &[(usize, u32)], all: bool| {
+            before
+                .iter()
+                .filter(|c| kind(c) && (all || counted(c)))
+                .all(|c| n_of(b, c.line) == n_of(a, c.line))
+        };
+        if support {
+            let n = u8::from(w.ammo.is_some());
+            let (b, a) = (share(None), share(Some(n)));
+            return if n_of(&a, li) == 1 && keeps(&b, &a, false) {
+                vec![n]
+            } else {
+                Vec::new()
+            };
+        }
+        if w.ammo.is_some() {
+            if !before.iter().any(counted) {
+                return (1..=max_ammo).collect();
+            }
+            let b = share(None);
+            return (1..=max_ammo)
+                .filter(|&n| {
+                    let a = share(Some(n));
+                    n_of(&a, li) == u32::from(n) && keeps(&b, &a, false)
+                })
+                .collect();
+        }
+        let free = n_of(&share(Some(0)), li);
+        if free == 0 {
+            return Vec::new();
+        }
+        let mut out = vec![0];
+        let riding = main_weapon(card, bf, local).is_some_and(|m| before.iter().any(|c| c.line == m));
+        let partner = self.mode_partner(li);
+        let improvised = |mi: usize| bf.and_then(|b| b.weapons.get(mi)).is_some_and(|x| x.improvised);
+        let matters = !riding
+            && (local + 1..card.weapons.len()).any(|mi| {
+                if crew {
+                    return is_crew(card, bf, mi);
+                }
+                let mw = &card.weapons[mi];
+                (mw.range == WeaponRange::Close) == close
+                    && mw.ammo.is_none()
+                    && !is_support(card, bf, mi)
+                    && !improvised(mi)
+                    && Some(mi) != partner
+                    && !main_weapon(card, bf, mi).is_some_and(|x| x == local || before.iter().any(|c| c.line == x))
+                    && card
+                        .models
+                        .iter()
+                        .take(usize::from(alive))
+                        .any(|m| mi < 32 && m.weapons & (1 << local) != 0 && m.weapons & (1 << mi) != 0)
+            });
+        if matters {
+            let b = share(None);
+            out.extend((1..=free.min(255) as u8).filter(|&n| {
+                let a = share(Some(n));
+                n_of(&a, li) == u32::from(n) && keeps(&b, &a, true)
+            }));
+        }
+        out
+    }
+    /// Checks the number given with chosen line `li` ([`LineChoice::ammo`]) against those the
+    /// engine offers ([`AttackSpec::counts_offered`]).
+    ///
+    /// # Errors
+    /// [`OddsError::CountNotOffered`], with the numbers offered and why.
+    pub fn check_count(&self, li: usize) -> Result<(), OddsError> {
+        let (Some(c), Some(w)) = (self.lines.iter().find(|c| c.line == li), self.weapon(li)) else {
+            return Ok(());
+        };
+        let offered = self.counts_offered(li);
+        if offered.contains(&c.ammo) {
+            return Ok(());
+        }
+        Err(OddsError::CountNotOffered {
+            line: w.name.clone(),
+            target: self.target.name.clone(),
+            given: c.ammo,
+            reason: self.count_reason(li, &offered),
+            offered,
+        })
+    }
+    /// Why line `li` takes the numbers `offered` ([`AttackSpec::counts_offered`]): the rule, for
+    /// [`OddsError::CountNotOffered`].
+    fn count_reason(&self, li: usize, offered: &[u8]) -> String {
+        use crate::battlefront::weapons::{is_crew, is_support};
+        let Some((card, bf, _, local)) = self.line_owner(li) else {
+            return String::new();
+        };
+        let w = &card.weapons[local];
+        let squad = li < HERO_LINE && card.kind == UnitKind::Squad;
+        let support = squad && is_support(card, bf, local);
+        let crew = is_crew(card, bf, local);
+        let bf_ammo = self.is_battlefront() && w.ammo.is_some() && !is_volley_line(w);
+        const SEVERAL: &str = "docs/rulings.md, \"Battlefront soldiers with several weapons\"";
+        const AMMO: &str = "docs/rulings.md, \"Battlefront limited ammo\"";
+        const REVISED_AMMO: &str = "docs/rulings.md, \"Limited ammo in one attack\"";
+        match offered {
+            [] if w.ammo.is_some() && !bf_ammo => {
+                format!("the squad already fires one limited-ammo weapon per living miniature in this attack ({REVISED_AMMO})")
+            }
+            [] => format!("no soldier (or crew weapon) is left to fire it: the lines before it on the card take them all ({SEVERAL})"),
+            [0] if !self.is_battlefront() => {
+                "in the revised edition only limited-ammo and Volley lines take a number, the ammo spent; every carrier fires the others".into()
+            }
+            [0] if support => {
+                "the support weapon fires as one weapon with a crew of two (docs/rulings.md, \"Battlefront support weapon crews\")".into()
+            }
+            [0] if crew => {
+                "a number is offered only where a later crew line could take some of the crew weapons (docs/rulings.md, \"Battlefront vehicle crews\")".into()
+            }
+            [0] if squad => format!("a number is offered only where its soldiers could fire a later line instead ({SEVERAL})"),
+            [0] if card.kind == UnitKind::Hero => {
+                "a hero fires every weapon he is given with all its dice (\"Soldiers with Several Weapons\": \"Heroes, being heroic, can use all of their weapons at the same time\")".into()
+            }
+            [0] => "a vehicle fires each of its own weapons as one weapon; only its crew lines take a number (\"Vehicle Crews\")".into(),
+            _ if bf_ammo && (!squad || support) => {
+                format!("a hero, a vehicle or a support weapon fires its one weapon, one ammo box per attack ({AMMO})")
+            }
+            _ if bf_ammo => format!(
+                "a squad fires it with its living carriers not given to a line aimed before it with a number, one ammo box per attack ({AMMO})"
+            ),
+            _ if w.ammo.is_some() => format!(
+                "a line spends at most the ammo boxes on its card, and a squad fires at most one limited-ammo weapon per living miniature in an attack, a Volley launcher counting as one ({REVISED_AMMO})"
+            ),
+            _ if crew => {
+                "the crew fires one weapon per damage point left, those still free that no crew line aimed before it needs (\"Vehicle Crews\")".into()
+            }
+            _ => format!("the soldiers firing it are those still free that no line aimed before it needs ({SEVERAL})"),
+        }
+    }
+    /// Battlefront: the soldiers of the attacking squad (the crew weapons of a vehicle) firing
+    /// each of its chosen lines as the engine shares them out (`Game::bf_firers`), among the
+    /// lines the engine offers (one line of a weapon with two lines, the Improvised Weapons
+    /// where offered): (line, number). Empty in the revised edition; a joined hero's lines and
+    /// a vehicle's own weapons are not shared out (each fires as one weapon, a hero all of his).
+    pub fn firers(&self) -> Vec<(usize, u32)> {
+        if !self.is_battlefront() {
+            return Vec::new();
+        }
+        let s = exact::offered(self).map_or_else(|_| self.clone(), |o| o.0);
+        exact::attack_firers(&s)
+    }
     /// Whether the line fires in close combat (range C).
     pub fn is_close(&self, line: usize) -> bool {
         self.weapon(line).is_some_and(|w| w.range == WeaponRange::Close)
@@ -873,6 +1140,16 @@ impl<'a> AttackSpec<'a> {
             .windows(2)
             .all(|w| self.is_close(w[0].line) != self.is_close(w[1].line) || w[0].line < w[1].line)
     }
+}
+
+/// Whether a limited-ammo line is a Volley launcher (a "Volley" value against some armour), as
+/// the engine reads it (`is_volley_line` of `game::declare`).
+fn is_volley_line(w: &WeaponLine) -> bool {
+    w.table
+        .soldier
+        .iter()
+        .chain(&w.table.vehicle)
+        .any(|v| matches!(v, CombatValue::Volley { .. }))
 }
 
 /// The carriers of line `li` among the first `alive` models of a squad card.
@@ -973,6 +1250,22 @@ pub enum OddsError {
         /// Why.
         reason: String,
     },
+    /// A number given with a line ([`LineChoice::ammo`]: the ammo spent; battlefront, the
+    /// soldiers or crew weapons firing it) that the engine does not offer with the line's aim
+    /// ([`AttackSpec::counts_offered`], [`AttackSpec::check_count`]; a battlefront limited-ammo
+    /// line by [`AttackSpec::check`]).
+    CountNotOffered {
+        /// The line's name.
+        line: String,
+        /// The target's name.
+        target: String,
+        /// The number given.
+        given: u8,
+        /// The numbers the engine offers (empty: it does not offer the line).
+        offered: Vec<u8>,
+        /// The rule that limits them.
+        reason: String,
+    },
     /// Monte Carlo only: the engine cannot play this spec.
     Unsupported {
         /// What the engine lacks or cannot arrange.
@@ -1010,6 +1303,29 @@ impl fmt::Display for OddsError {
                 "Fighting Spirit is a battlefront skill used in an activation with a Move action before the attack: give the battlefront edition and the Move (moved)",
             ),
             OddsError::PathVictim { unit, reason } => write!(f, "{unit} on the spray's path: {reason}"),
+            OddsError::CountNotOffered {
+                line,
+                target,
+                given,
+                offered,
+                reason,
+            } => {
+                let list = offered.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+                match (offered.first(), offered.last()) {
+                    (None, _) | (_, None) => write!(f, "{line} is not offered against {target}: {reason}"),
+                    (Some(0), Some(0)) => write!(
+                        f,
+                        "{line} fires at {target} with every soldier (or damage point) still free and takes no number, not {given}: {reason}"
+                    ),
+                    (_, Some(&hi)) if *given > hi => {
+                        write!(f, "{line} may fire at {target} with at most {hi}, not {given}: one of {list}; {reason}")
+                    }
+                    (Some(&lo), _) if *given < lo => {
+                        write!(f, "{line} needs a number from {lo} to fire at {target}, not {given}: one of {list}; {reason}")
+                    }
+                    _ => write!(f, "{line} may not fire at {target} with {given}: one of {list}; {reason}"),
+                }
+            }
             OddsError::Unsupported { what } => write!(f, "the engine cannot play this attack: {what}"),
         }
     }
