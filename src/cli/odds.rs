@@ -33,7 +33,7 @@ const SKILLS: &str =
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Example: dust1947 odds --attacker \"Heavy Laser Grenadiers\" --target \"Hell Boys\" --sustained --cover hard\n\
-Skills (--skill, repeatable): berserk, all-in-one, medal-of-honor, spotter (a spotter is alive; no-spotter: dead), heroic-attack (the target used it), damage-resilient (no-damage-resilient), burst (the target has not moved: Burst lines double), moved (the attacker moved: the defender's Burst close-combat lines do not double; battlefront set-up weapons roll half), fighting-spirit (battlefront: a Move then the attack, hits on the army symbol or the target), ammo=N (ammo spent on each limited-ammo or Volley line; default 1)."
+Skills (--skill, repeatable): berserk, all-in-one, medal-of-honor, spotter (a spotter is alive; no-spotter: dead), heroic-attack (the target used it), damage-resilient (no-damage-resilient), burst (the target has not moved: Burst lines double), moved (the attacker moved: the defender's Burst close-combat lines do not double; battlefront set-up weapons roll half), fighting-spirit (battlefront: a Move then the attack, hits on the army symbol or the target), ammo=N (ammo spent on each limited-ammo or Volley line, default 1; battlefront: the soldiers firing a squad's limited-ammo line, 1 for a hero's or a vehicle's; --weapon NAME:N gives one line its number)."
 )]
 pub struct Args {
     /// The attacking unit: a name from the card database, or a card file (.toml).

@@ -184,8 +184,9 @@ pub struct LineChoice {
     /// Ammo spent (limited-ammo and Volley lines: 1 or more). Battlefront: the soldiers of a
     /// squad firing the line (a limited-ammo line: one box however many fire), or the crew
     /// weapons of a vehicle's crew line, 0 for every one still free once the lines with a number
-    /// have theirs, as the engine's `aim LINE TARGET N` ([`crate::battlefront::weapons`]);
-    /// ignored for other lines.
+    /// have theirs, as the engine's `aim LINE TARGET N` ([`crate::battlefront::weapons`]); 1 on
+    /// the limited-ammo line of a hero, a vehicle or a support weapon (its one weapon); ignored
+    /// for other lines. [`AttackSpec::counts_offered`]: the numbers the engine offers.
     pub ammo: u8,
 }
 
