@@ -146,13 +146,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
     let (attacker, attacker_bf) = resolve_card(&a.attacker, &cards, "--attacker", a.edition)?;
     // Battlefront: the attacker as the engine holds it, with its Improvised Weapons line
     // ("Improvised Close-Combat Weapons").
-    let (attacker, attacker_bf) = match battlefront
-        .then(|| dust_core::unit::with_improvised(&attacker, attacker_bf.as_ref()))
-        .flatten()
-    {
-        Some((c, b)) => (c, Some(b)),
-        None => (attacker, attacker_bf),
-    };
+    let (attacker, attacker_bf) = as_engine_holds(battlefront, attacker, attacker_bf);
     let (target, target_bf) = resolve_card(&a.target, &cards, "--target", a.edition)?;
     let hero = match &a.hero {
         Some(h) => {
@@ -180,12 +174,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                     attacker.name
                 );
             }
-            Some(
-                match battlefront.then(|| dust_core::unit::with_improvised(&c, b.as_ref())).flatten() {
-                    Some((c, b)) => (c, Some(b)),
-                    None => (c, b),
-                },
-            )
+            Some(as_engine_holds(battlefront, c, b))
         }
         None => None,
     };
@@ -219,39 +208,16 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         spec = spec.battlefront(attacker_bf.as_ref(), target_bf.as_ref());
     }
     if let Some((h, hbf)) = &hero {
-        let mut j = JoinedHero::new(h);
-        j.bf = hbf.as_ref();
-        if let Some(n) = a.hero_health {
-            if n == 0 || n > h.health {
-                bail!(
-                    "--hero-health {n}: {} has 1 to {} health points; give a number in that range",
-                    h.name,
-                    h.health
-                );
-            }
-            j.health = n;
-        }
-        if a.hero_takes == "first" {
-            j.takes = HeroHits::First;
-        }
-        spec = spec.with_joined_hero(j);
+        spec = spec.with_joined_hero(joined_hero(h, hbf.as_ref(), a.hero_health, &a.hero_takes, "--hero-health")?);
     }
     if let Some((h, hbf)) = &attacker_hero {
-        let mut j = JoinedHero::new(h);
-        j.bf = hbf.as_ref();
-        if let Some(n) = a.attacker_hero_health {
-            if n == 0 || n > h.health {
-                bail!(
-                    "--attacker-hero-health {n}: {} has 1 to {} health points; give a number in that range",
-                    h.name,
-                    h.health
-                );
-            }
-            j.health = n;
-        }
-        if a.attacker_hero_takes == "first" {
-            j.takes = HeroHits::First;
-        }
+        let j = joined_hero(
+            h,
+            hbf.as_ref(),
+            a.attacker_hero_health,
+            &a.attacker_hero_takes,
+            "--attacker-hero-health",
+        )?;
         spec = spec.with_attacking_hero(j);
     }
     for (flag, n, card) in [("--alive", a.alive, &attacker), ("--target-alive", a.target_alive, &target)] {
@@ -404,6 +370,43 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Battlefront: the unit as the engine holds it, with its Improvised Weapons line
+/// ("Improvised Close-Combat Weapons"); otherwise (and for a unit without one) the card as given.
+fn as_engine_holds(battlefront: bool, card: UnitCard, bf: Option<BattlefrontCard>) -> (UnitCard, Option<BattlefrontCard>) {
+    match battlefront.then(|| dust_core::unit::with_improvised(&card, bf.as_ref())).flatten() {
+        Some((c, b)) => (c, Some(b)),
+        None => (card, bf),
+    }
+}
+
+/// A hero joined to a squad (`--hero` or `--attacker-hero`): his health left, checked against
+/// his card (`health_flag` names the option in the message), and who takes the hits first
+/// (`last` or `first`).
+fn joined_hero<'a>(
+    card: &'a UnitCard,
+    bf: Option<&'a BattlefrontCard>,
+    health: Option<u8>,
+    takes: &str,
+    health_flag: &str,
+) -> anyhow::Result<JoinedHero<'a>> {
+    let mut j = JoinedHero::new(card);
+    j.bf = bf;
+    if let Some(n) = health {
+        if n == 0 || n > card.health {
+            bail!(
+                "{health_flag} {n}: {} has 1 to {} health points; give a number in that range",
+                card.name,
+                card.health
+            );
+        }
+        j.health = n;
+    }
+    if takes == "first" {
+        j.takes = HeroHits::First;
+    }
+    Ok(j)
 }
 
 /// A card from a file (`.toml` or an existing file) or from the database by name, with its
@@ -646,6 +649,14 @@ fn value_text(spec: &AttackSpec<'_>, l: &dust_core::odds::LineOdds) -> String {
         .map_or_else(|| l.value.to_string(), |v| v.to_string())
 }
 
+/// The cards of the attack: the attacker, the target and the heroes joined to them.
+fn units<'a>(spec: &AttackSpec<'a>) -> impl Iterator<Item = &'a UnitCard> {
+    [spec.attacker, spec.target]
+        .into_iter()
+        .chain(spec.joined_hero.map(|j| j.card))
+        .chain(spec.attacking_hero.map(|j| j.card))
+}
+
 fn dist_json(d: &Distribution) -> Value {
     json!(d.probs())
 }
@@ -682,13 +693,7 @@ fn to_json(spec: &AttackSpec<'_>, o: &Odds, counts: &[Count]) -> Value {
             })
         })
         .collect();
-    let provisional: Vec<&str> = [spec.attacker, spec.target]
-        .into_iter()
-        .chain(spec.joined_hero.map(|j| j.card))
-        .chain(spec.attacking_hero.map(|j| j.card))
-        .filter(|c| c.is_provisional())
-        .map(|c| c.name.as_str())
-        .collect();
+    let provisional: Vec<&str> = units(spec).filter(|c| c.is_provisional()).map(|c| c.name.as_str()).collect();
     json!({
         "attacker": {
             "name": spec.attacker.name,
@@ -732,6 +737,18 @@ fn attacker_hero_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
     let (Some(j), Some(h)) = (&spec.attacking_hero, &o.attacker_hero) else {
         return Value::Null;
     };
+    let mut v = joined_hero_json(j, h);
+    v["lines"] = json!(spec
+        .lines
+        .iter()
+        .filter(|c| c.line >= HERO_LINE)
+        .map(|c| c.line)
+        .collect::<Vec<_>>());
+    v
+}
+
+/// A joined hero (of the target or the attacking squad) and his losses, in the JSON.
+fn joined_hero_json(j: &JoinedHero<'_>, h: &HeroOdds) -> Value {
     json!({
         "name": j.card.name,
         "health": j.health,
@@ -740,13 +757,20 @@ fn attacker_hero_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
         "damage_resilient": j.damage_resilient,
         "takes": takes_name(j.takes),
         "provisional": j.card.is_provisional(),
-        "lines": spec.lines.iter().filter(|c| c.line >= HERO_LINE).map(|c| c.line).collect::<Vec<_>>(),
         "loss": dist_json(&h.loss),
         "mean": h.loss.mean(),
         "destroyed": h.destroyed,
         "both_destroyed": h.both_destroyed,
         "joint": h.joint,
     })
+}
+
+/// Who takes the hits, for the human output.
+fn takes_text(t: HeroHits) -> &'static str {
+    match t {
+        HeroHits::First => "first (while he lives)",
+        HeroHits::Last => "last (the miniatures first)",
+    }
 }
 
 fn takes_name(t: HeroHits) -> &'static str {
@@ -765,13 +789,13 @@ fn attacker_hero_human(spec: &AttackSpec<'_>, j: &JoinedHero<'_>, h: &HeroOdds, 
         "health lost by {}, joined to {}, to the retaliation:",
         j.card.name, spec.attacker.name
     );
-    let mc_head = if mc.is_some() { "   engine" } else { "" };
-    let _ = writeln!(s, "{:>4}  {:>7}  {:>7}{mc_head}  at least k", "k", "P(=k)", "P(>=k)");
-    let curve = h.loss.at_least_curve();
-    for (k, p) in h.loss.probs().iter().enumerate() {
-        let m = mc.map(|m| format!("  {:>7}", pct(m.p(k)))).unwrap_or_default();
-        let _ = writeln!(s, "{k:>4}  {:>7}  {:>7}{m}  {}", pct(*p), pct(curve[k]), bar(curve[k], 40));
-    }
+    hero_loss_table(&mut s, h, mc);
+    s
+}
+
+/// A joined hero's loss table and summary line (`mc`: the engine's frequencies, if played).
+fn hero_loss_table(s: &mut String, h: &HeroOdds, mc: Option<&Distribution>) {
+    loss_table(s, &h.loss, mc);
     let _ = writeln!(
         s,
         "mean {:.3}  P(hero destroyed) {}  P(squad and hero destroyed) {}",
@@ -779,7 +803,18 @@ fn attacker_hero_human(spec: &AttackSpec<'_>, j: &JoinedHero<'_>, h: &HeroOdds, 
         pct(h.destroyed),
         pct(h.both_destroyed)
     );
-    s
+}
+
+/// The table of a loss distribution: P(=k), P(>=k), the engine's frequencies if played (`mc`)
+/// and a bar of P(>=k).
+fn loss_table(s: &mut String, loss: &Distribution, mc: Option<&Distribution>) {
+    let mc_head = if mc.is_some() { "   engine" } else { "" };
+    let _ = writeln!(s, "{:>4}  {:>7}  {:>7}{mc_head}  at least k", "k", "P(=k)", "P(>=k)");
+    let curve = loss.at_least_curve();
+    for (k, p) in loss.probs().iter().enumerate() {
+        let m = mc.map(|m| format!("  {:>7}", pct(m.p(k)))).unwrap_or_default();
+        let _ = writeln!(s, "{k:>4}  {:>7}  {:>7}{m}  {}", pct(*p), pct(curve[k]), bar(curve[k], 40));
+    }
 }
 
 /// The other units on the spray's path: one object each, in path order.
@@ -844,13 +879,7 @@ fn victim_human(spec: &AttackSpec<'_>, i: usize, v: &dust_core::odds::VictimOdds
             pct(l.destroyed)
         );
     }
-    let mc_head = if mc.is_some() { "   engine" } else { "" };
-    let _ = writeln!(s, "{:>4}  {:>7}  {:>7}{mc_head}  at least k", "k", "P(=k)", "P(>=k)");
-    let curve = v.loss.at_least_curve();
-    for (k, p) in v.loss.probs().iter().enumerate() {
-        let m = mc.map(|m| format!("  {:>7}", pct(m.p(k)))).unwrap_or_default();
-        let _ = writeln!(s, "{k:>4}  {:>7}  {:>7}{m}  {}", pct(*p), pct(curve[k]), bar(curve[k], 40));
-    }
+    loss_table(&mut s, &v.loss, mc);
     let _ = writeln!(s, "mean {:.3}  P(destroyed) {}", v.loss.mean(), pct(v.destroyed));
     for n in &v.notes {
         let _ = writeln!(s, "note: {n}");
@@ -863,20 +892,7 @@ fn hero_json(spec: &AttackSpec<'_>, o: &Odds) -> Value {
     let (Some(j), Some(h)) = (&spec.joined_hero, &o.hero) else {
         return Value::Null;
     };
-    json!({
-        "name": j.card.name,
-        "health": j.health,
-        "max_health": j.card.health,
-        "armor": j.card.armor.to_string(),
-        "damage_resilient": j.damage_resilient,
-        "takes": takes_name(j.takes),
-        "provisional": j.card.is_provisional(),
-        "loss": dist_json(&h.loss),
-        "mean": h.loss.mean(),
-        "destroyed": h.destroyed,
-        "both_destroyed": h.both_destroyed,
-        "joint": h.joint,
-    })
+    joined_hero_json(j, h)
 }
 
 fn pct(p: f64) -> String {
@@ -931,10 +947,7 @@ fn human(
             j.health,
             j.card.health,
             if j.damage_resilient { ", Damage Resilient" } else { "" },
-            match j.takes {
-                HeroHits::First => "first (while he lives)",
-                HeroHits::Last => "last (the miniatures first)",
-            }
+            takes_text(j.takes)
         );
     }
     if let Some(j) = &spec.attacking_hero {
@@ -951,10 +964,7 @@ fn human(
                 ""
             },
             if spec.is_battlefront() { "hits" } else { "damage points" },
-            match j.takes {
-                HeroHits::First => "first (while he lives)",
-                HeroHits::Last => "last (the miniatures first)",
-            }
+            takes_text(j.takes)
         );
     }
     if spec.is_battlefront() {
@@ -968,11 +978,7 @@ fn human(
             }
         );
     }
-    for c in [a, t]
-        .into_iter()
-        .chain(spec.joined_hero.map(|j| j.card))
-        .chain(spec.attacking_hero.map(|j| j.card))
-    {
+    for c in units(spec) {
         if c.is_provisional() {
             let _ = writeln!(
                 s,
@@ -1025,13 +1031,7 @@ fn human(
     );
     let _ = writeln!(s);
     let _ = writeln!(s, "{} lost by {} over the attack:", health_word(t), t.name);
-    let mc_head = if mc.is_some() { "   engine" } else { "" };
-    let _ = writeln!(s, "{:>4}  {:>7}  {:>7}{mc_head}  at least k", "k", "P(=k)", "P(>=k)");
-    let curve = o.loss.at_least_curve();
-    for (k, p) in o.loss.probs().iter().enumerate() {
-        let m = mc.map(|m| format!("  {:>7}", pct(m.p(k)))).unwrap_or_default();
-        let _ = writeln!(s, "{k:>4}  {:>7}  {:>7}{m}  {}", pct(*p), pct(curve[k]), bar(curve[k], 40));
-    }
+    loss_table(&mut s, &o.loss, mc);
     let _ = writeln!(
         s,
         "mean {:.3}  std dev {:.3}  P(destroyed) {}",
@@ -1042,20 +1042,7 @@ fn human(
     if let (Some(j), Some(h)) = (&spec.joined_hero, &o.hero) {
         let _ = writeln!(s);
         let _ = writeln!(s, "health lost by the joined hero {}:", j.card.name);
-        let mc_head = if hero_mc.is_some() { "   engine" } else { "" };
-        let _ = writeln!(s, "{:>4}  {:>7}  {:>7}{mc_head}  at least k", "k", "P(=k)", "P(>=k)");
-        let curve = h.loss.at_least_curve();
-        for (k, p) in h.loss.probs().iter().enumerate() {
-            let m = hero_mc.map(|m| format!("  {:>7}", pct(m.p(k)))).unwrap_or_default();
-            let _ = writeln!(s, "{k:>4}  {:>7}  {:>7}{m}  {}", pct(*p), pct(curve[k]), bar(curve[k], 40));
-        }
-        let _ = writeln!(
-            s,
-            "mean {:.3}  P(hero destroyed) {}  P(squad and hero destroyed) {}",
-            h.loss.mean(),
-            pct(h.destroyed),
-            pct(h.both_destroyed)
-        );
+        hero_loss_table(&mut s, h, hero_mc);
     }
     if o.close_combat {
         let _ = writeln!(s);
