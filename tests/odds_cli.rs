@@ -21,12 +21,63 @@ fn json(args: &[&str]) -> serde_json::Value {
     common::json(&all)
 }
 
+/// Test card files (not shipped), from the repository root where the binary runs: a hero whose
+/// rifle has two lines; four rangers with two ranged weapons each; a car with limited-ammo
+/// rockets.
+const GUNNER: &str = "tests/fixtures/cards/test-gunner.toml";
+const RANGERS: &str = "tests/fixtures/cards/test-rangers.toml";
+const ROCKET_CAR: &str = "tests/fixtures/cards/test-rocket-car.toml";
+
 fn probs(v: &serde_json::Value) -> Vec<f64> {
     v.as_array()
         .expect("an array")
         .iter()
         .map(|x| x.as_f64().expect("a number"))
         .collect()
+}
+
+/// `args` followed by `extra`.
+fn plus<'a>(args: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+    args.iter().chain(extra).copied().collect()
+}
+
+/// The battlefront arguments `--edition battlefront --attacker ATTACKER --target TARGET EXTRA`.
+fn bf<'a>(attacker: &'a str, target: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    plus(&["--edition", "battlefront", "--attacker", attacker, "--target", target], extra)
+}
+
+/// `dust1947 odds ARGS` without `--json`, which must succeed: what it printed.
+fn human(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// `dust1947 odds ARGS`, which must be refused with status 2 and a message saying `want`.
+fn refused(args: &[&str], want: &str) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+    assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+}
+
+/// The engine's frequencies over `samples` seeded attacks are within four standard errors of the
+/// exact probabilities (`what` names the distribution in the message).
+fn assert_engine_agrees(what: &str, exact: &[f64], engine: &[f64], samples: f64) {
+    for (k, p) in exact.iter().enumerate() {
+        let e = engine.get(k).copied().unwrap_or(0.0);
+        let se = (p * (1.0 - p) / samples).sqrt().max(1e-3);
+        assert!((e - p).abs() < 4.0 * se, "{what} {k}: engine {e} exact {p}");
+    }
+}
+
+/// A joined hero's joint distribution (rows: the squad's losses, columns: his), whose rows add
+/// up to the squad's losses `squad`.
+fn joint_of(hero: &serde_json::Value, squad: &[f64]) -> Vec<Vec<f64>> {
+    let joint: Vec<Vec<f64>> = hero["joint"].as_array().unwrap().iter().map(probs).collect();
+    for (s, p) in squad.iter().enumerate() {
+        assert!((joint[s].iter().sum::<f64>() - p).abs() < 1e-12, "squad {s}");
+    }
+    joint
 }
 
 #[test]
@@ -276,16 +327,7 @@ fn weapons_resolve_in_the_order_given() {
 fn battlefront_edition_odds() {
     // The Sulphur Thrower is an automatic kill against Lara's infantry armour 3 (the book's
     // Damage Resilient example), a spray weapon: no save.
-    let v = json(&[
-        "--edition",
-        "battlefront",
-        "--attacker",
-        "Fakyeli",
-        "--target",
-        "Lara",
-        "--weapon",
-        "Sulphur",
-    ]);
+    let v = json(&bf("Fakyeli", "Lara", &["--weapon", "Sulphur"]));
     assert_eq!(v["edition"], "battlefront");
     assert_eq!(v["lines"][0]["value"], "B1/K");
     let loss = probs(&v["loss"]);
@@ -297,34 +339,13 @@ fn battlefront_edition_odds() {
         "{loss:?}"
     );
     // Infantry cover save against the shotguns: 1/3 × 1/3 per die.
-    let v = json(&[
-        "--edition",
-        "battlefront",
-        "--attacker",
-        "Fakyeli",
-        "--target",
-        "Grim Reapers",
-        "--weapon",
-        "Shotgun",
-        "--cover",
-        "soft",
-    ]);
+    let v = json(&bf("Fakyeli", "Grim Reapers", &["--weapon", "Shotgun", "--cover", "soft"]));
     let mean = v["lines"][0]["mean_after_cover"].as_f64().expect("a mean");
     let dice = v["lines"][0]["dice"].as_f64().expect("dice");
     assert!((mean - dice / 9.0).abs() < 1e-9, "{mean} vs {dice}/9");
     // The engine agrees.
-    let o = run(&[
-        "--edition",
-        "battlefront",
-        "--attacker",
-        "Fakyeli",
-        "--target",
-        "Lara",
-        "--monte-carlo",
-        "2000",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("battlefront edition"), "{}", stdout(&o));
+    let out = human(&bf("Fakyeli", "Lara", &["--monte-carlo", "2000"]));
+    assert!(out.contains("battlefront edition"), "{out}");
 }
 
 /// Issue 10: `--hero` joins a hero to the battlefront target squad
@@ -333,18 +354,7 @@ fn battlefront_edition_odds() {
 /// gives his losses next to the squad's, and the engine agrees.
 #[test]
 fn battlefront_joined_hero_odds() {
-    let args = [
-        "--edition",
-        "battlefront",
-        "--attacker",
-        "Fakyeli",
-        "--target",
-        "Heavy Laser Grenadiers",
-        "--hero",
-        "Lara",
-        "--weapon",
-        "Sulphur",
-    ];
+    let args = bf("Fakyeli", "Heavy Laser Grenadiers", &["--hero", "Lara", "--weapon", "Sulphur"]);
     let v = json(&args);
     assert_eq!(v["lines"][0]["dice"], 4, "three grenadiers and Lara");
     let hero = &v["hero"];
@@ -357,10 +367,7 @@ fn battlefront_joined_hero_odds() {
     assert_eq!(hero_loss.len(), 5, "Lara's health, 0 to 4");
     assert!((hero_loss.iter().sum::<f64>() - 1.0).abs() < 1e-9);
     // The joint distribution's margins are the two losses.
-    let joint: Vec<Vec<f64>> = hero["joint"].as_array().unwrap().iter().map(probs).collect();
-    for (s, p) in loss.iter().enumerate() {
-        assert!((joint[s].iter().sum::<f64>() - p).abs() < 1e-12, "squad {s}");
-    }
+    let joint = joint_of(hero, &loss);
     for (h, p) in hero_loss.iter().enumerate() {
         assert!((joint.iter().map(|r| r[h]).sum::<f64>() - p).abs() < 1e-12, "hero {h}");
     }
@@ -370,68 +377,39 @@ fn battlefront_joined_hero_odds() {
     assert!((hero["destroyed"].as_f64().unwrap() - hero_loss[4]).abs() < 1e-12);
     assert!((hero["both_destroyed"].as_f64().unwrap() - joint[3][4]).abs() < 1e-12);
     // Without a hero the same blast rolls three dice.
-    let alone = json(&args[..6].iter().chain(&args[8..]).copied().collect::<Vec<_>>());
+    let alone = json(&plus(&args[..6], &args[8..]));
     assert_eq!(alone["lines"][0]["dice"], 3);
     assert!(alone["hero"].is_null());
     // Hero first, wounded: her two crosses left go at the first hit she takes.
-    let mut first = args.to_vec();
-    first.extend(["--hero-takes", "first", "--hero-health", "2"]);
+    let first = plus(&args, &["--hero-takes", "first", "--hero-health", "2"]);
     let f = json(&first);
     assert_eq!(f["hero"]["takes"], "first");
     assert_eq!(probs(&f["hero"]["loss"]).len(), 3);
     assert!(f["hero"]["destroyed"].as_f64().unwrap() > hero["destroyed"].as_f64().unwrap());
     // The engine agrees (seeded Monte Carlo with the hero joined).
-    let mut mc = first.clone();
-    mc.extend(["--monte-carlo", "4000", "--seed", "3"]);
-    let m = json(&mc);
+    let m = json(&plus(&first, &["--monte-carlo", "4000", "--seed", "3"]));
     let engine = probs(&m["monte_carlo"]["hero_loss"]);
-    let exact = probs(&m["hero"]["loss"]);
-    for (k, p) in exact.iter().enumerate() {
-        let e = engine.get(k).copied().unwrap_or(0.0);
-        let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
-        assert!((e - p).abs() < 4.0 * se, "hero loss {k}: engine {e} exact {p}");
-    }
+    assert_engine_agrees("hero loss", &probs(&m["hero"]["loss"]), &engine, 4000.0);
     // The human output names the hero and his losses.
-    let o = run(&first);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("joined hero: Lara (2 of 4 health"), "{}", stdout(&o));
-    assert!(stdout(&o).contains("health lost by the joined hero Lara"), "{}", stdout(&o));
+    let out = human(&first);
+    assert!(out.contains("joined hero: Lara (2 of 4 health"), "{out}");
+    assert!(out.contains("health lost by the joined hero Lara"), "{out}");
 }
 
 #[test]
 fn joined_hero_errors() {
     // Another armour: "a hero joins a squad of his own armour".
-    let o = run(&[
-        "--edition",
-        "battlefront",
-        "--attacker",
-        "Fakyeli",
-        "--target",
-        "Heavy Laser Grenadiers",
-        "--hero",
-        "Koshka",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("own armour"), "{}", stderr(&o));
+    refused(&bf("Fakyeli", "Heavy Laser Grenadiers", &["--hero", "Koshka"]), "own armour");
     // The revised edition.
-    let o = run(&["--attacker", "Hell Boys", "--target", "Heavy Laser Grenadiers", "--hero", "Lara"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("battlefront edition only"), "{}", stderr(&o));
+    refused(
+        &["--attacker", "Hell Boys", "--target", "Heavy Laser Grenadiers", "--hero", "Lara"],
+        "battlefront edition only",
+    );
     // Health out of range.
-    let o = run(&[
-        "--edition",
-        "battlefront",
-        "--attacker",
-        "Fakyeli",
-        "--target",
-        "Heavy Laser Grenadiers",
-        "--hero",
-        "Lara",
-        "--hero-health",
-        "5",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--hero-health 5"), "{}", stderr(&o));
+    refused(
+        &bf("Fakyeli", "Heavy Laser Grenadiers", &["--hero", "Lara", "--hero-health", "5"]),
+        "--hero-health 5",
+    );
 }
 
 /// Issue 10: `--also` puts other units on a spray's path (tactics-battlefront-2013-rules.txt,
@@ -442,18 +420,11 @@ fn joined_hero_errors() {
 /// per model with no save: the five Recon Grenadiers lose Binomial(5, 1/3); the engine agrees.
 #[test]
 fn battlefront_spray_path_victims() {
-    let args = [
-        "--edition",
-        "battlefront",
-        "--attacker",
+    let args = bf(
         "Fireball",
-        "--target",
         "Ludwig",
-        "--also",
-        "Recon Grenadiers",
-        "--also",
-        "Heavy Laser Grenadiers",
-    ];
+        &["--also", "Recon Grenadiers", "--also", "Heavy Laser Grenadiers"],
+    );
     let v = json(&args);
     let victims = v["victims"].as_array().expect("victims");
     assert_eq!(victims.len(), 2);
@@ -475,43 +446,27 @@ fn battlefront_spray_path_victims() {
     // Default lines with units on the path: no close combat (the target is out of reach).
     assert!(v["lines"].as_array().unwrap().iter().all(|l| l["close_combat"] == false));
     // Fewer miniatures, fewer dice: `NAME:N`.
-    let mut three = args.to_vec();
+    let mut three = args.clone();
     three[7] = "Recon Grenadiers:3";
     assert_eq!(json(&three)["victims"][0]["lines"][0]["dice"], 3);
     // The engine sprays the same path.
-    let mut mc = args.to_vec();
-    mc.extend(["--monte-carlo", "4000", "--seed", "5"]);
-    let m = json(&mc);
+    let m = json(&plus(&args, &["--monte-carlo", "4000", "--seed", "5"]));
     for i in 0..2 {
         let engine = probs(&m["monte_carlo"]["victims"][i]);
         let exact = probs(&m["victims"][i]["loss"]);
-        for (k, p) in exact.iter().enumerate() {
-            let e = engine.get(k).copied().unwrap_or(0.0);
-            let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
-            assert!((e - p).abs() < 4.0 * se, "victim {i} loss {k}: engine {e} exact {p}");
-        }
+        assert_engine_agrees(&format!("victim {i} loss"), &exact, &engine, 4000.0);
     }
     // The human output has a table per unit on the path.
-    let o = run(&args);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("on the spray's path: Recon Grenadiers (5 miniatures"),
-        "{}",
-        stdout(&o)
-    );
-    assert!(stdout(&o).contains("on the spray's path: Heavy Laser Grenadiers"), "{}", stdout(&o));
+    let out = human(&args);
+    assert!(out.contains("on the spray's path: Recon Grenadiers (5 miniatures"), "{out}");
+    assert!(out.contains("on the spray's path: Heavy Laser Grenadiers"), "{out}");
 }
 
 #[test]
 fn spray_path_errors() {
-    let base = ["--edition", "battlefront", "--attacker", "Fireball", "--target", "Ludwig"];
-    let with = |extra: &[&str]| {
-        let mut v = base.to_vec();
-        v.extend_from_slice(extra);
-        run(&v)
-    };
+    let with = |extra: &[&str], want: &str| refused(&bf("Fireball", "Ludwig", extra), want);
     // An unknown unit: the closest name as a hint.
-    let o = with(&["--also", "Recon Grenadier"]);
+    let o = run(&bf("Fireball", "Ludwig", &["--also", "Recon Grenadier"]));
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("--also") && stderr(&o).contains("Recon Grenadiers"),
@@ -519,59 +474,18 @@ fn spray_path_errors() {
         stderr(&o)
     );
     // Three units on a path of two squares (range 3).
-    let o = with(&["--also", "Recon Grenadiers", "--also", "Lara", "--also", "Heavy Laser Grenadiers"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("at most 2 square"), "{}", stderr(&o));
+    with(
+        &["--also", "Recon Grenadiers", "--also", "Lara", "--also", "Heavy Laser Grenadiers"],
+        "at most 2 square",
+    );
     // Miniatures out of range.
-    let o = with(&["--also", "Recon Grenadiers:9"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("1 to 5"), "{}", stderr(&o));
+    with(&["--also", "Recon Grenadiers:9"], "1 to 5");
     // No spray line: the unit is on no spray path.
-    let o = run(&[
-        "--edition",
-        "battlefront",
-        "--attacker",
-        "Heavy Laser Grenadiers",
-        "--target",
-        "Ludwig",
-        "--weapon",
-        "Schwere",
-        "--also",
-        "Lara",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("no spray path"), "{}", stderr(&o));
+    refused(
+        &bf("Heavy Laser Grenadiers", "Ludwig", &["--weapon", "Schwere", "--also", "Lara"]),
+        "no spray path",
+    );
 }
-
-/// A test card (not shipped: no shipped card has one) whose rifle has two lines, linked by
-/// `mode_of` (tactics-battlefront-2013-rules.txt, "Weapons with Two Lines").
-const TWO_LINES: &str = r#"
-name = "Test Gunner"
-edition = "battlefront"
-bloc = "axis"
-kind = "hero"
-movement = 1
-armor = "soldier 2"
-health = 3
-ap = 20
-skills = []
-source = "test card: a weapon with two lines"
-
-[[weapon]]
-name = "Rifle (burst)"
-mode_of = "Rifle (AT)"
-range = "4"
-soldier = ["3/1", "3/1", "3/1", "3/1"]
-vehicle = ["-", "-", "-", "-", "-", "-", "-"]
-aircraft = ["-", "-", "-"]
-
-[[weapon]]
-name = "Rifle (AT)"
-range = "4"
-soldier = ["1/1", "1/1", "1/1", "1/1"]
-vehicle = ["2/3", "2/3", "2/3", "2/3", "2/3", "2/3", "2/3"]
-aircraft = ["-", "-", "-"]
-"#;
 
 /// Issue 10, battlefront "Weapons with Two Lines" and "Improvised Close-Combat Weapons": a
 /// prefix choosing both lines of a weapon fires the better (here the burst: three dice, each
@@ -580,12 +494,7 @@ aircraft = ["-", "-", "-"]
 /// (the Heavy Laser Grenadiers' knives cannot hurt Ludwig), and refused where it does not.
 #[test]
 fn battlefront_two_lines_and_improvised_weapons() {
-    let card = common::temp_file("test-gunner.toml", TWO_LINES.as_bytes());
-    let card = card.to_str().unwrap();
-    let bf = ["--edition", "battlefront", "--attacker", card, "--target", "Recon Grenadiers"];
-    let mut both = bf.to_vec();
-    both.extend(["--weapon", "Rifle"]);
-    let v = json(&both);
+    let v = json(&bf(GUNNER, "Recon Grenadiers", &["--weapon", "Rifle"]));
     assert_eq!(v["lines"].as_array().unwrap().len(), 1);
     assert_eq!(v["lines"][0]["name"], "Rifle (burst)");
     assert!(
@@ -600,34 +509,14 @@ fn battlefront_two_lines_and_improvised_weapons() {
     let loss = probs(&v["loss"]);
     let q: f64 = 2.0 / 9.0;
     assert!((loss[0] - (1.0 - q).powi(3)).abs() < 1e-12, "{loss:?}");
-    let mut at = bf.to_vec();
-    at.extend(["--weapon", "rifle (at)"]);
-    let v = json(&at);
+    let v = json(&bf(GUNNER, "Recon Grenadiers", &["--weapon", "rifle (at)"]));
     assert_eq!(v["lines"][0]["name"], "Rifle (AT)");
     assert_eq!(v["lines"][0]["dice"], 1);
     // Against a vehicle the better line is the other.
-    let v = json(&[
-        "--edition",
-        "battlefront",
-        "--attacker",
-        card,
-        "--target",
-        "Ludwig",
-        "--weapon",
-        "Rifle",
-    ]);
+    let v = json(&bf(GUNNER, "Ludwig", &["--weapon", "Rifle"]));
     assert_eq!(v["lines"][0]["name"], "Rifle (AT)");
     // Improvised weapons.
-    let imp = [
-        "--edition",
-        "battlefront",
-        "--attacker",
-        "Heavy Laser Grenadiers",
-        "--target",
-        "Ludwig",
-        "--weapon",
-        "Improvised",
-    ];
+    let imp = bf("Heavy Laser Grenadiers", "Ludwig", &["--weapon", "Improvised"]);
     let v = json(&imp);
     assert_eq!(v["lines"][0]["name"], "Improvised Weapons");
     assert_eq!(v["lines"][0]["dice"], 3, "one die per soldier");
@@ -638,16 +527,11 @@ fn battlefront_two_lines_and_improvised_weapons() {
     let v = json(&imp[..6]);
     assert!(v["lines"].as_array().unwrap().iter().any(|l| l["name"] == "Improvised Weapons"));
     // Not offered against soldiers the knives can hurt.
-    let mut no = imp.to_vec();
+    let mut no = imp.clone();
     no[5] = "Recon Grenadiers";
-    let o = run(&no);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("offered only when"), "{}", stderr(&o));
+    refused(&no, "offered only when");
     // The engine agrees on the improvised attack.
-    let mut mc = imp.to_vec();
-    mc.extend(["--monte-carlo", "3000"]);
-    let o = run(&mc);
-    assert!(o.status.success(), "{}", stderr(&o));
+    human(&plus(&imp, &["--monte-carlo", "3000"]));
 }
 
 /// Issue 10: `--attacker-hero` joins a hero to the attacking squad. The revised Berserk example
@@ -739,20 +623,11 @@ fn attacker_hero_odds() {
     assert!((exact.iter().sum::<f64>() - 1.0).abs() < 1e-9);
     assert!(exact[0] < 0.9, "she takes the points first: {exact:?}");
     let engine = probs(&m["monte_carlo"]["attacker_hero_loss"]);
-    for (k, p) in exact.iter().enumerate() {
-        let e = engine.get(k).copied().unwrap_or(0.0);
-        let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
-        assert!((e - p).abs() < 4.0 * se, "her loss {k}: engine {e} exact {p}");
-    }
+    assert_engine_agrees("her loss", &exact, &engine, 4000.0);
     // The joint distribution's margins are the squad's and her losses.
-    let joint: Vec<Vec<f64>> = m["attacker_hero"]["joint"].as_array().unwrap().iter().map(probs).collect();
-    for (s, p) in probs(&m["attacker_loss"]).iter().enumerate() {
-        assert!((joint[s].iter().sum::<f64>() - p).abs() < 1e-12, "squad {s}");
-    }
+    joint_of(&m["attacker_hero"], &probs(&m["attacker_loss"]));
     // The human output names her lines and her losses.
-    let o = run(&cc[..12]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout(&o);
+    let out = human(&cc[..12]);
     assert!(out.contains("hero joined to Laser Grenadiers: Sigrid (3 of 3 health)"), "{out}");
     assert!(
         out.contains("health lost by Sigrid, joined to Laser Grenadiers, to the retaliation"),
@@ -760,21 +635,11 @@ fn attacker_hero_odds() {
     );
     // Battlefront: Lara fires both her MG 44 Zwei with all their dice, the Heavy Laser
     // Grenadiers one weapon a soldier; the engine agrees.
-    let bf = [
-        "--edition",
-        "battlefront",
-        "--attacker",
+    let b = json(&bf(
         "Heavy Laser Grenadiers",
-        "--attacker-hero",
-        "Lara",
-        "--target",
         "Recon Grenadiers",
-        "--monte-carlo",
-        "4000",
-        "--seed",
-        "6",
-    ];
-    let b = json(&bf);
+        &["--attacker-hero", "Lara", "--monte-carlo", "4000", "--seed", "6"],
+    ));
     let lara: Vec<&serde_json::Value> = b["lines"].as_array().unwrap().iter().filter(|l| l["unit"] == "Lara").collect();
     assert!(lara.iter().filter(|l| l["name"] == "MG 44 Zwei").count() == 2, "{lara:?}");
     for (what, e, m) in [
@@ -786,11 +651,7 @@ fn attacker_hero_odds() {
             probs(&b["monte_carlo"]["attacker_hero_loss"]),
         ),
     ] {
-        for (k, p) in e.iter().enumerate() {
-            let x = m.get(k).copied().unwrap_or(0.0);
-            let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
-            assert!((x - p).abs() < 4.0 * se, "{what} {k}: engine {x} exact {p}");
-        }
+        assert_engine_agrees(what, &e, &m, 4000.0);
     }
 }
 
@@ -800,11 +661,7 @@ fn attacker_hero_odds() {
 /// a squad, his health out of range.
 #[test]
 fn attacker_hero_errors() {
-    let with = |extra: &[&str]| {
-        let mut a = vec!["--attacker", "Laser Grenadiers", "--target", "Hell Boys"];
-        a.extend_from_slice(extra);
-        run(&a)
-    };
+    let base = ["--attacker", "Laser Grenadiers", "--target", "Hell Boys"];
     for (extra, want) in [
         (&["--attacker-hero", "Sigrd"][..], "Did you mean `Sigrid`?"),
         (
@@ -817,71 +674,13 @@ fn attacker_hero_errors() {
             "--attacker-hero-health 4",
         ),
     ] {
-        let o = with(extra);
-        assert_eq!(o.status.code(), Some(2), "{extra:?}");
-        assert!(stderr(&o).contains(want), "{extra:?}: {}", stderr(&o));
+        refused(&plus(&base, extra), want);
     }
-    let o = run(&["--attacker", "Ludwig", "--attacker-hero", "Sigrid", "--target", "Hell Boys"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not an infantry squad"), "{}", stderr(&o));
+    refused(
+        &["--attacker", "Ludwig", "--attacker-hero", "Sigrid", "--target", "Hell Boys"],
+        "not an infantry squad",
+    );
 }
-
-/// Test cards (not shipped: no shipped squad's soldiers carry two ranged weapons without limited
-/// ammo, and no shipped battlefront hero or vehicle has a limited-ammo line that is not a
-/// Volley): four rangers who each carry an M1 (one die) and a Thompson (two dice); a car with
-/// rockets of three ammo boxes.
-const RANGERS: &str = r#"
-name = "Test Rangers"
-edition = "battlefront"
-bloc = "allies"
-kind = "squad"
-movement = 1
-armor = "soldier 2"
-health = 4
-ap = 20
-skills = []
-source = "test card: soldiers with several weapons"
-
-[[weapon]]
-name = "M1"
-range = "6"
-soldier = ["1/1", "1/1", "1/1", "1/1"]
-vehicle = ["-", "-", "-", "-", "-", "-", "-"]
-aircraft = ["-", "-", "-"]
-
-[[weapon]]
-name = "Thompson"
-range = "4"
-soldier = ["2/1", "2/1", "2/1", "2/1"]
-vehicle = ["-", "-", "-", "-", "-", "-", "-"]
-aircraft = ["-", "-", "-"]
-
-[[model]]
-weapons = ["M1", "Thompson"]
-count = 4
-"#;
-
-const ROCKET_CAR: &str = r#"
-name = "Test Rocket Car"
-edition = "battlefront"
-bloc = "allies"
-kind = "vehicle"
-movement = 1
-armor = "vehicle 2"
-health = 3
-ap = 20
-skills = []
-source = "test card: a vehicle's limited ammo"
-
-[[weapon]]
-name = "Rockets"
-range = "4"
-soldier = ["2/1", "2/1", "2/1", "2/1"]
-vehicle = ["1/2", "1/2", "1/2", "1/2", "1/2", "1/2", "1/2"]
-aircraft = ["-", "-", "-"]
-ammo = 3
-mount = "turret"
-"#;
 
 /// Issue 10, `--weapon NAME:N` (tactics-battlefront-2013-rules.txt, "Soldiers with Several
 /// Weapons": "Each surviving soldier in an Infantry Squad can only use one Ranged Weapon … If they
@@ -894,10 +693,7 @@ mount = "turret"
 /// shows each line's number (`count`, `count_given`) and the soldiers firing it (`firers`).
 #[test]
 fn battlefront_soldier_counts() {
-    let card = common::temp_file("test-rangers.toml", RANGERS.as_bytes());
-    let card = card.to_str().unwrap();
-    let base = ["--edition", "battlefront", "--attacker", card, "--target", "Recon Grenadiers"];
-    let with = |extra: &[&'static str]| -> Vec<&str> { base.iter().chain(extra).copied().collect() };
+    let with = |extra: &[&'static str]| bf(RANGERS, "Recon Grenadiers", extra);
     let line = |v: &serde_json::Value, i: usize, field: &str| v["lines"][i][field].clone();
     let v = json(&with(&["--weapon", "M1", "--weapon", "Thompson"]));
     assert_eq!((line(&v, 0, "dice"), line(&v, 1, "dice")), (4.into(), 0.into()));
@@ -931,35 +727,20 @@ fn battlefront_soldier_counts() {
         assert!((x - w).abs() < 1e-12, "P({k}) = {x}, by hand {w}");
     }
     // The engine plays `aim 0 u1 1`, `aim 1 u1 0`.
-    let mut mc = one.clone();
-    mc.extend(["--monte-carlo", "4000", "--seed", "4"]);
-    let m = json(&mc);
-    let engine = probs(&m["monte_carlo"]["loss"]);
-    for (k, p) in loss.iter().enumerate() {
-        let e = engine.get(k).copied().unwrap_or(0.0);
-        let se = (p * (1.0 - p) / 4000.0).sqrt().max(1e-3);
-        assert!((e - p).abs() < 4.0 * se, "loss {k}: engine {e} exact {p}");
-    }
+    let m = json(&plus(&one, &["--monte-carlo", "4000", "--seed", "4"]));
+    assert_engine_agrees("loss", &loss, &probs(&m["monte_carlo"]["loss"]), 4000.0);
     // Three M1s, one Thompson; the human output gives the number.
     let v = json(&with(&["--weapon", "M1:3", "--weapon", "Thompson"]));
     assert_eq!((line(&v, 0, "dice"), line(&v, 1, "dice")), (3.into(), 2.into()));
-    let o = run(&one);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("M1 ×1"), "{}", stdout(&o));
+    let out = human(&one);
+    assert!(out.contains("M1 ×1"), "{out}");
     // A limited-ammo line's number is the soldiers firing it (the Recon Grenadiers' two
     // Panzerfausts: two StG 47s left).
-    let v = json(&[
-        "--edition",
-        "battlefront",
-        "--attacker",
+    let v = json(&bf(
         "Recon Grenadiers",
-        "--target",
         "Grim Reapers",
-        "--weapon",
-        "StG",
-        "--weapon",
-        "Panzerfaust:2",
-    ]);
+        &["--weapon", "StG", "--weapon", "Panzerfaust:2"],
+    ));
     assert_eq!((line(&v, 0, "dice"), line(&v, 1, "dice")), (2.into(), 2.into()));
     assert_eq!((line(&v, 0, "firers"), line(&v, 1, "firers")), (2.into(), 2.into()));
 }
@@ -972,22 +753,13 @@ fn battlefront_soldier_counts() {
 /// or support weapon with its one weapon"), whether by `NAME:2` or `--skill ammo=2`.
 #[test]
 fn soldier_count_errors() {
-    let rangers = common::temp_file("test-rangers-errors.toml", RANGERS.as_bytes());
-    let rangers = rangers.to_str().unwrap();
-    let car = common::temp_file("test-rocket-car.toml", ROCKET_CAR.as_bytes());
-    let car = car.to_str().unwrap();
-    let bf = |attacker: &str, target: &str, extra: &[&str]| {
-        let mut v = vec!["--edition", "battlefront", "--attacker", attacker, "--target", target];
-        v.extend_from_slice(extra);
-        v.into_iter().map(String::from).collect::<Vec<_>>()
-    };
-    let cases: Vec<(Vec<String>, &str)> = vec![
+    let cases: Vec<(Vec<&str>, &str)> = vec![
         (
-            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:5", "--weapon", "Thompson"]),
+            bf(RANGERS, "Recon Grenadiers", &["--weapon", "M1:5", "--weapon", "Thompson"]),
             "--weapon M1:5: M1 may fire at Recon Grenadiers with at most 4, not 5: one of 0, 1, 2, 3, 4",
         ),
         (
-            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:1", "--weapon", "Thompson:2"]),
+            bf(RANGERS, "Recon Grenadiers", &["--weapon", "M1:1", "--weapon", "Thompson:2"]),
             "Thompson fires at Recon Grenadiers with every soldier (or damage point) still free and takes no number",
         ),
         (
@@ -1003,52 +775,44 @@ fn soldier_count_errors() {
             "takes no number",
         ),
         (
-            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:x"]),
+            bf(RANGERS, "Recon Grenadiers", &["--weapon", "M1:x"]),
             "--weapon M1:x: `x` is not a number",
         ),
         (
-            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:"]),
+            bf(RANGERS, "Recon Grenadiers", &["--weapon", "M1:"]),
             "is not a number",
         ),
         (
-            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:0"]),
+            bf(RANGERS, "Recon Grenadiers", &["--weapon", "M1:0"]),
             "the number must be from 1 to 255, not 0",
         ),
         (
-            bf(rangers, "Recon Grenadiers", &["--weapon", "M1:1", "--weapon", "M1:2"]),
+            bf(RANGERS, "Recon Grenadiers", &["--weapon", "M1:1", "--weapon", "M1:2"]),
             "already has the number 1",
         ),
         (
-            bf(car, "Recon Grenadiers", &["--weapon", "Rockets:2"]),
+            bf(ROCKET_CAR, "Recon Grenadiers", &["--weapon", "Rockets:2"]),
             "Rockets may fire at Recon Grenadiers with at most 1, not 2: one of 1; a hero, a vehicle or a support weapon fires its one weapon",
         ),
         (
-            bf(car, "Recon Grenadiers", &["--skill", "ammo=2"]),
+            bf(ROCKET_CAR, "Recon Grenadiers", &["--skill", "ammo=2"]),
             "with at most 1, not 2",
         ),
         (
-            ["--attacker", "Recon Grenadiers", "--target", "Hell Boys", "--weapon", "StG:2"]
-                .map(String::from)
-                .to_vec(),
+            vec!["--attacker", "Recon Grenadiers", "--target", "Hell Boys", "--weapon", "StG:2"],
             "in the revised edition only limited-ammo and Volley lines take a number",
         ),
     ];
     for (args, want) in cases {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let o = run(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
-        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+        refused(&args, want);
     }
     // One rocket: the card's two dice, and the engine agrees.
-    let one = bf(car, "Recon Grenadiers", &["--weapon", "Rockets:1", "--monte-carlo", "3000"]);
-    let args: Vec<&str> = one.iter().map(String::as_str).collect();
-    let v = json(&args);
+    let v = json(&bf(
+        ROCKET_CAR,
+        "Recon Grenadiers",
+        &["--weapon", "Rockets:1", "--monte-carlo", "3000"],
+    ));
     assert_eq!(v["lines"][0]["dice"], 2);
     assert!(v["lines"][0]["firers"].is_null(), "a vehicle's own weapon is not shared out");
-    let (loss, engine) = (probs(&v["loss"]), probs(&v["monte_carlo"]["loss"]));
-    for (k, p) in loss.iter().enumerate() {
-        let e = engine.get(k).copied().unwrap_or(0.0);
-        let se = (p * (1.0 - p) / 3000.0).sqrt().max(1e-3);
-        assert!((e - p).abs() < 4.0 * se, "loss {k}: engine {e} exact {p}");
-    }
+    assert_engine_agrees("loss", &probs(&v["loss"]), &probs(&v["monte_carlo"]["loss"]), 3000.0);
 }

@@ -16,13 +16,10 @@ fn duel_app(seed: u64, seats: BySide<Seat>) -> App {
     let ai = (seats.a == Seat::Ai || seats.b == Seat::Ai).then(|| opponent::build("random", seed + 100).unwrap());
     let ai_spec = ai.as_ref().map(|_| "random".to_string());
     App::new(AppConfig {
-        scenario: "duel".into(),
-        setup: tests_support::duel(),
-        seed,
         seats,
         ai,
         ai_spec,
-        save_path: None,
+        ..AppConfig::hotseat("duel", tests_support::duel(), seed)
     })
     .unwrap()
 }
@@ -161,19 +158,7 @@ fn resuming_a_record_continues_the_same_game() {
     }
     let text = app.record_text();
     let r = record::parse(&text, "saved.toml").unwrap();
-    let resumed = App::resume(
-        AppConfig {
-            scenario: "duel".into(),
-            setup: record::setup_of(&r).unwrap(),
-            seed: 999,
-            seats: HOTSEAT,
-            ai: None,
-            ai_spec: None,
-            save_path: None,
-        },
-        r,
-    )
-    .unwrap();
+    let resumed = App::resume(AppConfig::hotseat("duel", record::setup_of(&r).unwrap(), 999), r).unwrap();
     assert_eq!(resumed.game().state_hash(), app.game().state_hash());
     assert_eq!(resumed.options(), app.options());
 }
@@ -187,15 +172,7 @@ fn a_corrupt_record_says_where_it_breaks() {
     }
     let text = app.record_text().replace("\"activate u1\"", "\"activate u0\"");
     let r = record::parse(&text, "bad.toml").unwrap();
-    let cfg = AppConfig {
-        scenario: "duel".into(),
-        setup: tests_support::duel(),
-        seed: 3,
-        seats: HOTSEAT,
-        ai: None,
-        ai_spec: None,
-        save_path: None,
-    };
+    let cfg = AppConfig::hotseat("duel", tests_support::duel(), 3);
     match App::resume(cfg, r) {
         Ok(_) => panic!("a corrupt record must not resume"),
         Err(e) => assert!(e.starts_with("bad.toml:") && e.contains("breaks at decision"), "{e}"),
@@ -335,16 +312,7 @@ fn snapshot_help_and_small_terminal() {
 #[test]
 fn the_default_scenario_draws_in_80x24_and_larger() {
     let setup = dust_tui::setup::load_scenario(dust_tui::setup::DEFAULT_SCENARIO).unwrap();
-    let mut app = App::new(AppConfig {
-        scenario: "annihilation".into(),
-        setup,
-        seed: 1,
-        seats: HOTSEAT,
-        ai: None,
-        ai_spec: None,
-        save_path: None,
-    })
-    .unwrap();
+    let mut app = App::new(AppConfig::hotseat("annihilation", setup, 1)).unwrap();
     app.settle();
     for (w, h) in [(80, 24), (120, 40), (200, 60)] {
         let s = screen(&app, w, h);
@@ -377,19 +345,14 @@ fn type_keys(app: &mut App, text: &str) {
 fn battlefront_app(scenario: &str, seed: u64, setup_seed: u64, seats: BySide<Seat>, save: Option<std::path::PathBuf>) -> App {
     let ai = (seats.a == Seat::Ai || seats.b == Seat::Ai).then(|| opponent::build("greedy", seed + 100).unwrap());
     let ai_spec = ai.as_ref().map(|_| "greedy".to_string());
-    App::with_players_setup(
-        AppConfig {
-            scenario: scenario.into(),
-            setup: dust_tui::setup::load_scenario(scenario).unwrap(),
-            seed,
-            seats,
-            ai,
-            ai_spec,
-            save_path: save,
-        },
-        setup_seed,
-    )
-    .unwrap()
+    let config = AppConfig {
+        seats,
+        ai,
+        ai_spec,
+        save_path: save,
+        ..AppConfig::hotseat(scenario, dust_tui::setup::load_scenario(scenario).unwrap(), seed)
+    };
+    App::with_players_setup(config, setup_seed).unwrap()
 }
 
 const YOU_AGAINST_THE_AI: BySide<Seat> = BySide {
@@ -501,19 +464,13 @@ fn a_person_sets_up_plays_saves_and_the_record_replays() {
     assert!(out.contains("set-up: by the players (set-up seed 7; 11 set-up decisions)"), "{out}");
     assert!(out.contains(&format!("state hash: {:#018x}", app.game().state_hash())), "{out}");
     // And `play --load` resumes it at the same state.
-    let resumed = App::resume(
-        AppConfig {
-            scenario: "bait-and-flank".into(),
-            setup: record::setup_of(&r).unwrap(),
-            seed: 1,
-            seats: YOU_AGAINST_THE_AI,
-            ai: Some(opponent::build("greedy", 1).unwrap()),
-            ai_spec: Some("greedy".into()),
-            save_path: None,
-        },
-        r,
-    )
-    .unwrap();
+    let config = AppConfig {
+        seats: YOU_AGAINST_THE_AI,
+        ai: Some(opponent::build("greedy", 1).unwrap()),
+        ai_spec: Some("greedy".into()),
+        ..AppConfig::hotseat("bait-and-flank", record::setup_of(&r).unwrap(), 1)
+    };
+    let resumed = App::resume(config, r).unwrap();
     assert!(!resumed.in_setup());
     assert_eq!(resumed.game().state_hash(), app.game().state_hash());
     let _ = std::fs::remove_dir_all(&dir);
@@ -535,13 +492,8 @@ fn a_game_saved_during_its_set_up_resumes_there() {
     let r = record::parse(&app.record_text(), "mid-setup.toml").unwrap();
     assert!(r.decisions.is_empty());
     let config = || AppConfig {
-        scenario: "grab-the-dust".into(),
-        setup: dust_tui::setup::load_scenario("grab-the-dust").unwrap(),
-        seed: 3,
         seats: hotseat,
-        ai: None,
-        ai_spec: None,
-        save_path: None,
+        ..AppConfig::hotseat("grab-the-dust", dust_tui::setup::load_scenario("grab-the-dust").unwrap(), 3)
     };
     let mut resumed = App::resume(config(), r.clone()).unwrap();
     assert!(resumed.in_setup());
@@ -569,20 +521,9 @@ fn a_game_saved_during_its_set_up_resumes_there() {
     let e = App::resume(config(), bad).err().expect("refused");
     assert!(e.contains("set-up is unfinished"), "{e}");
     // The revised duel has no players' set-up.
-    let e = App::with_players_setup(
-        AppConfig {
-            scenario: "duel".into(),
-            setup: tests_support::duel(),
-            seed: 1,
-            seats: HOTSEAT,
-            ai: None,
-            ai_spec: None,
-            save_path: None,
-        },
-        1,
-    )
-    .err()
-    .expect("refused");
+    let e = App::with_players_setup(AppConfig::hotseat("duel", tests_support::duel(), 1), 1)
+        .err()
+        .expect("refused");
     assert!(e.contains("battlefront games only"), "{e}");
 }
 

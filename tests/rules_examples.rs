@@ -6,7 +6,7 @@
 //!
 //! Side A is the Allies, side B the Axis. `Table::initiative(first)` lets side A win the roll.
 
-use dust_core::game::tests_support::{entering, open_game, placed, sq, Table};
+use dust_core::game::tests_support::{entering, fired, legal, open_game, placed, sq, Table};
 use dust_core::game::{Decision, Event, Optional, Pending, RollPurpose, UnitId, UnitSetup};
 use dust_core::unit::{CombatTable, CombatValue, Keywords, Model, Role, WeaponLine};
 use dust_core::{Armor, Bloc, CoverElement, Face, Side, Skill, UnitCard, UnitKind, WeaponRange};
@@ -60,17 +60,6 @@ fn test_card(name: &str, kind: UnitKind, armor: Armor, health: u8, weapons: Vec<
     }
 }
 
-fn fired(t: &Table) -> Vec<(String, u16)> {
-    t.game
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Fired { weapon, dice, .. } => Some((weapon.clone(), *dice)),
-            _ => None,
-        })
-        .collect()
-}
-
 fn damage_dealt(t: &Table) -> u16 {
     t.game
         .events()
@@ -84,10 +73,6 @@ fn damage_dealt(t: &Table) -> u16 {
 
 fn destroyed(t: &Table, u: u8) -> bool {
     t.game.unit(UnitId(u)).destroyed
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
 }
 
 // ----- Initiative Roll --------------------------------------------------------------------------

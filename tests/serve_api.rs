@@ -2,53 +2,15 @@
 //! the server is stopped and started again on the same database, and the game goes on at the
 //! same state hash; records download, replay and upload.
 
-use dust_server::client::{get, post, Answer};
-use dust_server::{spawn, RunningServer, ServerConfig};
+// The API tests' shared server and calls, with `dust-server`'s own tests.
+#[path = "../crates/dust-server/tests/common/mod.rs"]
+mod common;
+
+use common::{decide, import, start, state, temp_db, wait_turn};
+use dust_server::client::{get, post};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dust1947-{name}-{}-{:?}", std::process::id(), Instant::now()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.sqlite")
-}
-
-fn start(db: &std::path::Path) -> RunningServer {
-    let mut c = ServerConfig::new(db.to_path_buf());
-    c.port = 0;
-    spawn(c).unwrap()
-}
-
-fn state(addr: SocketAddr, id: &str, token: &str) -> Value {
-    let a = get(addr, &format!("/api/games/{id}?seat={token}")).unwrap();
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.json()
-}
-
-/// Waits until the seat must decide or the game is over (the AI moves on the server).
-fn wait_turn(addr: SocketAddr, id: &str, token: &str) -> Value {
-    let t0 = Instant::now();
-    loop {
-        let s = state(addr, id, token);
-        if s["yours"] == true || s["pending"]["kind"] == "over" {
-            return s;
-        }
-        assert!(t0.elapsed() < Duration::from_secs(60), "the AI never answered: {s}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn decide(addr: SocketAddr, id: &str, token: &str, d: &str, ply: u64) -> Answer {
-    post(
-        addr,
-        &format!("/api/games/{id}/decide"),
-        &json!({ "seat": token, "decision": d, "ply": ply }),
-    )
-    .unwrap()
-}
 
 /// Plays `n` of our decisions (the first legal one each time); returns the last state.
 fn play(addr: SocketAddr, id: &str, token: &str, n: usize) -> Value {
@@ -58,7 +20,7 @@ fn play(addr: SocketAddr, id: &str, token: &str, n: usize) -> Value {
             break;
         }
         let d = s["decisions"][0]["text"].as_str().unwrap().to_string();
-        let a = decide(addr, id, token, &d, s["ply"].as_u64().unwrap());
+        let a = decide(addr, id, token, &d, Some(s["ply"].as_u64().unwrap()));
         assert_eq!(a.status, 200, "{d}: {}", a.body);
         s = wait_turn(addr, id, token);
     }
@@ -116,15 +78,7 @@ fn a_game_against_the_ai_survives_a_restart_at_the_same_state() {
     let r0 = post(addr, "/api/replay", &json!({ "record": rec.body, "step": 0 })).unwrap().json();
     assert_eq!(r0["step"], 0);
     assert!(r0["next_decision"].is_string());
-    let up = post(
-        addr,
-        "/api/games/import",
-        &json!({ "record": rec.body, "side": "b", "opponent": "human" }),
-    )
-    .unwrap();
-    assert_eq!(up.status, 200, "{}", up.body);
-    let up = up.json();
-    let s = state(addr, up["id"].as_str().unwrap(), up["you"]["token"].as_str().unwrap());
+    let s = import(addr, &json!({ "record": rec.body, "side": "b", "opponent": "human" }));
     assert_eq!(s["hash"], end["hash"]);
     server.stop();
 }
@@ -192,7 +146,7 @@ fn two_people_a_lobby_seat_targets_and_odds() {
             .find(|d| d["text"].as_str().unwrap().starts_with("plan move"))
             .or_else(|| ds.iter().find(|d| d["kind"] == "move"))
             .unwrap_or(&ds[0]);
-        let a = decide(addr, &id, &tokens[side], d["text"].as_str().unwrap(), s["ply"].as_u64().unwrap());
+        let a = decide(addr, &id, &tokens[side], d["text"].as_str().unwrap(), Some(s["ply"].as_u64().unwrap()));
         assert_eq!(a.status, 200, "{}", a.body);
     }
     assert!(found, "units of both sides on the board");

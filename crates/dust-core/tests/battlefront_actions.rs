@@ -4,7 +4,7 @@
 //! scripted (successes per roll), so every test is deterministic. The seed has no worked
 //! example of three actions.
 
-use dust_core::game::tests_support::{open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::tests_support::{legal, open_game, placed, play_randomly, rifle, sq, squad, Table};
 use dust_core::game::{Action, Decision, Event, Game, GameSetup, Pending, Plan, RollPurpose, UnitId};
 use dust_core::unit::{Armor, ArmorType, BattlefrontCard, BattlefrontKind, BattlefrontSkill, BattlefrontWeapon};
 use dust_core::{Edition, GameRng, Side, UnitCard, UnitKind, WeaponRange};
@@ -68,10 +68,6 @@ fn setup(ace: bool, side: Side) -> GameSetup {
     let mut s = open_game(6, 8, units);
     s.edition = Edition::Battlefront;
     s
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
 }
 
 fn plans(t: &Table) -> Vec<Plan> {
@@ -333,31 +329,15 @@ fn random_games_with_an_ace_pilot_end() {
         }
         let mut g = Game::new(s).expect("setup");
         let mut rng = GameRng::new(seed);
-        let mut steps = 0;
-        loop {
-            match g.pending() {
-                Pending::GameOver { .. } => break,
-                Pending::Chance(_) => {
-                    g.roll(&mut rng);
-                }
-                Pending::Decision { .. } => {
-                    let options = g.legal_decisions();
-                    assert!(!options.is_empty(), "seed {seed}: a decision with no option");
-                    let pick = options[rng.index(options.len())];
-                    assert_eq!(pick.to_string().parse::<Decision>(), Ok(pick));
-                    if let Decision::Plan(Plan::Three(a, ..)) = pick {
-                        threes += 1;
-                        let u = g.declaring().expect("a unit declares");
-                        if g.unit(u).card.kind == UnitKind::Aircraft {
-                            assert_eq!(a, Action::Move, "Aircraft Must Move");
-                        }
-                    }
-                    g.apply(pick).expect("offered decisions are legal");
+        play_randomly(&mut g, &mut rng, 100_000, &format!("seed {seed}"), |g, _, pick| {
+            if let Decision::Plan(Plan::Three(a, ..)) = pick {
+                threes += 1;
+                let u = g.declaring().expect("a unit declares");
+                if g.unit(u).card.kind == UnitKind::Aircraft {
+                    assert_eq!(a, Action::Move, "Aircraft Must Move");
                 }
             }
-            steps += 1;
-            assert!(steps < 100_000, "seed {seed}: the game does not end");
-        }
+        });
     }
     assert!(threes > 0, "a three-action plan was taken");
 }

@@ -16,7 +16,7 @@
 //! | Pounder cover save ("Cover Saves", "In the Open") | `the_pounder_and_bazooka_joe_in_cover_the_ludwig_in_the_open` (here); `battlefront_rules.rs`: `vehicle_in_cover_behind_a_blocking_square` |
 //! | Fakyeli blast ("Blast Weapons") | `battlefront_rules.rs`: `blast_dice_per_model_and_automatic_kill` |
 
-use dust_core::game::tests_support::{open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::tests_support::{fired, legal, open_game, placed, rifle, sq, squad, with_bf, Table};
 use dust_core::game::{Event, GameSetup, RollPurpose, Target, UnitId, UnitSetup};
 use dust_core::unit::{BattlefrontCard, BattlefrontWeapon, CombatTable, Mount};
 use dust_core::{Armor, ArmorType, CombatValue, Edition, Skill, Terrain, UnitCard, UnitKind, WeaponLine, WeaponRange};
@@ -40,29 +40,8 @@ fn game(w: u8, h: u8, units: Vec<UnitSetup>) -> Table {
     Table::new(battlefront(open_game(w, h, units)))
 }
 
-fn with_bf(mut u: UnitSetup, bf: &Arc<BattlefrontCard>) -> UnitSetup {
-    u.battlefront = Some(bf.clone());
-    u
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
-}
-
 fn pending_faces(t: &Table) -> Option<(u16, u8, u8)> {
     t.game.pending_roll().map(|r| (r.dice, r.success_faces, r.faces))
-}
-
-/// The weapon lines fired so far: (name, dice before rerolls).
-fn fired(t: &Table) -> Vec<(String, u16)> {
-    t.game
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Fired { weapon, dice, .. } => Some((weapon.clone(), *dice)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The hits that got through on a unit, attack by attack: (hits, damage).

@@ -5,7 +5,7 @@
 //! engine's `Fired` events say how many dice each line rolled, and the exact odds
 //! (`dust_core::odds`) count the same dice.
 
-use dust_core::game::tests_support::{gun_vehicle, open_game, placed, rifle, squad, Table};
+use dust_core::game::tests_support::{fired, gun_vehicle, legal, open_game, placed, play_randomly, rifle, squad, with_bf, Table};
 use dust_core::game::{Decision, Event, UnitSetup};
 use dust_core::odds::{odds, AttackSpec, LineChoice};
 use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontWeapon, Model, Mount};
@@ -20,27 +20,6 @@ fn game(units: Vec<UnitSetup>) -> Table {
     let mut setup = open_game(6, 8, units);
     setup.edition = Edition::Battlefront;
     Table::new(setup)
-}
-
-fn with_bf(mut u: UnitSetup, bf: &Arc<BattlefrontCard>) -> UnitSetup {
-    u.battlefront = Some(bf.clone());
-    u
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
-}
-
-/// (weapon, dice) of every line fired so far.
-fn fired(t: &Table) -> Vec<(String, u16)> {
-    t.game
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Fired { weapon, dice, .. } => Some((weapon.clone(), *dice)),
-            _ => None,
-        })
-        .collect()
 }
 
 fn shots(v: &[(&str, u16)]) -> Vec<(String, u16)> {
@@ -353,7 +332,7 @@ fn crew_lines_share_the_damage_points_left() {
 /// for its best weapon.
 #[test]
 fn random_games_with_crews_end() {
-    use dust_core::game::{Game, Pending};
+    use dust_core::game::Game;
     use dust_core::GameRng;
     let rangers = Arc::new(rangers());
     let (gun, gbf) = team(4, 0b0011, true);
@@ -370,28 +349,12 @@ fn random_games_with_crews_end() {
         setup.edition = Edition::Battlefront;
         let mut g = Game::new(setup).expect("setup");
         let mut rng = GameRng::new(seed);
-        let mut steps = 0;
-        loop {
-            match g.pending() {
-                Pending::GameOver { .. } => break,
-                Pending::Chance(_) => {
-                    g.roll(&mut rng);
-                }
-                Pending::Decision { .. } => {
-                    let options = g.legal_decisions();
-                    assert!(!options.is_empty(), "seed {seed}: a decision with no option");
-                    numbered += options
-                        .iter()
-                        .filter(|d| matches!(d, Decision::Aim { line: 0 | 1, target: Some(_), ammo } if *ammo > 0))
-                        .count();
-                    let pick = options[rng.index(options.len())];
-                    assert_eq!(pick.to_string().parse::<Decision>(), Ok(pick));
-                    g.apply(pick).expect("offered decisions are legal");
-                }
-            }
-            steps += 1;
-            assert!(steps < 200_000, "seed {seed}: the game does not end");
-        }
+        play_randomly(&mut g, &mut rng, 200_000, &format!("seed {seed}"), |_, options, _| {
+            numbered += options
+                .iter()
+                .filter(|d| matches!(d, Decision::Aim { line: 0 | 1, target: Some(_), ammo } if *ammo > 0))
+                .count();
+        });
         // The Rangers' ranged lines in one attack: at most four soldiers, two dice each.
         let mut per_attack = std::collections::HashMap::new();
         let mut attack = 0;

@@ -3,7 +3,7 @@
 //! test names the section of tactics-battlefront-2013-rules.txt it checks; dice are scripted
 //! (successes per roll), so every test is deterministic.
 
-use dust_core::game::tests_support::{open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::tests_support::{fired, legal, open_game, placed, play_randomly, rifle, sq, squad, with_bf, Table};
 use dust_core::game::{GameSetup, UnitId, UnitSetup};
 use dust_core::unit::{BattlefrontCard, BattlefrontWeapon, CombatValue};
 use dust_core::{Edition, Side, UnitCard, UnitKind, WeaponRange};
@@ -22,15 +22,6 @@ fn game(w: u8, h: u8, units: Vec<UnitSetup>) -> Table {
 
 fn infantry(name: &str, n: u8) -> Arc<UnitCard> {
     Arc::new(squad(name, n, vec![rifle("Rifle", R6, 1), rifle("Knife", WeaponRange::Close, 1)]))
-}
-
-fn with_bf(mut u: UnitSetup, bf: &Arc<BattlefrontCard>) -> UnitSetup {
-    u.battlefront = Some(bf.clone());
-    u
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
 }
 
 // ----- Set-Up Weapons ------------------------------------------------------------------------
@@ -718,16 +709,6 @@ fn recon_grenadiers_fire_one_weapon_per_soldier() {
     joe.models.clear();
     let joe = Arc::new(joe);
     let (pounder, _) = ludwig();
-    let fired = |t: &Table| -> Vec<(String, u16)> {
-        t.game
-            .events()
-            .iter()
-            .filter_map(|e| match e {
-                Event::Fired { weapon, dice, .. } => Some((weapon.clone(), *dice)),
-                _ => None,
-            })
-            .collect()
-    };
     let mut t = game(
         8,
         8,
@@ -1044,7 +1025,7 @@ fn koshka_dismounts_and_mounts_grandma_again() {
 #[test]
 fn random_games_with_the_new_rules_end() {
     use dust_core::battlefront::ScenarioRules;
-    use dust_core::game::{Decision, Game, Pending};
+    use dust_core::game::Game;
     use dust_core::unit::BattlefrontSkill;
     use dust_core::GameRng;
     let (walker, wbf) = ludwig();
@@ -1097,31 +1078,15 @@ fn random_games_with_the_new_rules_end() {
         setup.classic_dice = seed % 3 == 2;
         let mut g = Game::new(setup).expect("setup");
         let mut rng = GameRng::new(seed);
-        let mut steps = 0;
-        loop {
-            match g.pending() {
-                Pending::GameOver { .. } => break,
-                Pending::Chance(_) => {
-                    g.roll(&mut rng);
-                }
-                Pending::Decision { .. } => {
-                    let options = g.legal_decisions();
-                    assert!(!options.is_empty(), "seed {seed}: a decision with no option");
-                    let pick = options[rng.index(options.len())];
-                    assert_eq!(pick.to_string().parse::<Decision>(), Ok(pick));
-                    for d in &options {
-                        let w = d.to_string();
-                        let w = w.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
-                        if !seen.contains(&w) {
-                            seen.push(w);
-                        }
-                    }
-                    g.apply(pick).expect("offered decisions are legal");
+        play_randomly(&mut g, &mut rng, 200_000, &format!("seed {seed}"), |_, options, _| {
+            for d in options {
+                let w = d.to_string();
+                let w = w.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+                if !seen.contains(&w) {
+                    seen.push(w);
                 }
             }
-            steps += 1;
-            assert!(steps < 200_000, "seed {seed}: the game does not end");
-        }
+        });
         escapes += g
             .events()
             .iter()

@@ -8,59 +8,25 @@
 //! allow no save), "7) Suffer Damage" (one miniature per hit on a squad), "Blast Weapons" (dice
 //! per model in the target, damage Y), "Automatic Kill Weapons", "Sustained Attack", "Laser".
 //!
-//! Tolerance as in `odds_engine.rs`: the mean within 4 standard errors and the total variation
-//! distance below 4 times its expected size (`DUST_ODDS_SAMPLES` for a heavier run).
+//! Tolerance as in `odds_engine.rs` (`odds_support::agree`): the mean within 4 standard errors and
+//! the total variation distance below 4 times its expected size (`DUST_ODDS_SAMPLES` for a heavier
+//! run).
 
 mod odds_support;
 
 use dust_core::dice::binomial;
 use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution};
 use dust_core::unit::{
-    Armor, ArmorType, BattlefrontCard, BattlefrontValue, BattlefrontWeapon, CombatValue, Role, Skill, UnitCard, UnitKind,
+    ArmorType, BattlefrontCard, BattlefrontValue, BattlefrontWeapon, CombatValue, Role, Skill, UnitCard, UnitKind, WeaponLine,
 };
 use dust_core::{CoverLevel, WeaponRange};
+use odds_support::agree::{agree_attacker_hero, close, close_in_variation, exact_and_engine, flat, samples};
 use odds_support::*;
-
-fn samples() -> u32 {
-    std::env::var("DUST_ODDS_SAMPLES").ok().and_then(|s| s.parse().ok()).unwrap_or(3000)
-}
-
-fn tv_scale(p: &[f64], n: f64) -> f64 {
-    0.5 * p
-        .iter()
-        .map(|&q| (q.clamp(0.0, 1.0) * (1.0 - q.clamp(0.0, 1.0)) / n).sqrt())
-        .sum::<f64>()
-}
-
-fn close(exact: &Distribution, mc: &Distribution, n: f64, what: &str) {
-    let se = exact.std_dev() / n.sqrt();
-    let diff = (mc.mean() - exact.mean()).abs();
-    assert!(
-        diff <= 4.0 * se + 1e-9,
-        "{what}: mean {} (engine) vs {} (exact)\nexact {:?}\nengine {:?}",
-        mc.mean(),
-        exact.mean(),
-        exact.probs(),
-        mc.probs()
-    );
-    let tv = exact.total_variation(mc);
-    let tol = 4.0 * tv_scale(exact.probs(), n) + 1e-9;
-    assert!(
-        tv <= tol,
-        "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
-        exact.probs(),
-        mc.probs()
-    );
-}
 
 /// The exact odds agree with the battlefront engine playing the same attack.
 fn agree(spec: &AttackSpec<'_>, seed: u64) {
     assert!(spec.is_battlefront());
-    let n = samples();
-    let exact = odds(spec).expect("exact odds");
-    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
-    let nf = f64::from(n);
-    close(&exact.loss, &mc.loss, nf, "target loss");
+    let (exact, mc, nf) = exact_and_engine(spec, seed);
     if exact.close_combat {
         close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacker loss");
     }
@@ -97,14 +63,39 @@ fn with_bf(lines: usize, f: impl Fn(usize, &mut BattlefrontWeapon)) -> Battlefro
     }
 }
 
+/// B1/2: one die per model in the target unit, damage 2 a hit on a hero or a vehicle.
+const BLAST_2: BattlefrontValue = BattlefrontValue::Blast { per_model: 1, damage: 2 };
+
+/// A line of `value` against soldiers (the revised table holding its nearest value) and nothing
+/// against vehicles.
+fn soldier_line(name: &str, value: BattlefrontValue) -> WeaponLine {
+    line(name, R4, value.nearest(), CombatValue::NoEffect)
+}
+
+/// The battlefront values of a line: `value` against every soldier class.
+fn against_soldiers(value: BattlefrontValue) -> Vec<(ArmorType, u8, BattlefrontValue)> {
+    (1..=4).map(|c| (ArmorType::Soldier, c, value)).collect()
+}
+
+/// A vehicle (vehicle 2, four health) whose thrower is a blast B1/2 against soldiers and an
+/// automatic kill of two dice against vehicles.
+fn thrower() -> (UnitCard, BattlefrontCard) {
+    let kill = BattlefrontValue::Kill { dice: 2 };
+    let mut thrower = soldier_line("Thrower", BLAST_2);
+    thrower.table.vehicle = [kill.nearest(); 7];
+    let a = single("Thrower", UnitKind::Vehicle, vehicle_armor(2), 4, vec![thrower]);
+    let bf = with_bf(1, |_, w| {
+        w.values = against_soldiers(BLAST_2);
+        w.values.extend((1..=7).map(|c| (ArmorType::Vehicle, c, kill)));
+    });
+    (a, bf)
+}
+
 fn tank(health: u8) -> UnitCard {
     single(
         "Tank",
         UnitKind::Vehicle,
-        Armor {
-            kind: ArmorType::Vehicle,
-            class: 3,
-        },
+        vehicle_armor(3),
         health,
         vec![line("Cannon", R4, dice(2, 1), dice(2, 2))],
     )
@@ -182,29 +173,7 @@ fn vehicle_and_hero_saves_by_hand() {
 /// "Automatic Kill Weapons": a hit marks off every cross.
 #[test]
 fn blast_and_automatic_kill_by_hand() {
-    let mut thrower = line(
-        "Thrower",
-        R4,
-        BattlefrontValue::Blast { per_model: 1, damage: 2 }.nearest(),
-        CombatValue::NoEffect,
-    );
-    thrower.table.vehicle = [BattlefrontValue::Kill { dice: 2 }.nearest(); 7];
-    let a = single(
-        "Thrower",
-        UnitKind::Vehicle,
-        Armor {
-            kind: ArmorType::Vehicle,
-            class: 2,
-        },
-        4,
-        vec![thrower],
-    );
-    let bf = with_bf(1, |_, w| {
-        w.values = (1..=4)
-            .map(|c| (ArmorType::Soldier, c, BattlefrontValue::Blast { per_model: 1, damage: 2 }))
-            .chain((1..=7).map(|c| (ArmorType::Vehicle, c, BattlefrontValue::Kill { dice: 2 })))
-            .collect();
-    });
+    let (a, bf) = thrower();
     // Against four miniatures: four dice, one miniature per hit (not two), infantry save.
     let t = targets(5);
     let mut s = AttackSpec::new(&a, &t).battlefront(Some(&bf), None);
@@ -244,16 +213,7 @@ fn sustained_and_laser_by_hand() {
     assert_eq!(odds(&s2).unwrap().loss, odds(&s).unwrap().loss);
     // One laser die: hits 1 + geometric, each saved on 1/3.
     let laser = with_kw(line("Laser", R4, dice(1, 1), dice(1, 1)), |k| k.laser = true);
-    let a = single(
-        "Laser Hero",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 3,
-        },
-        3,
-        vec![laser],
-    );
+    let a = single("Laser Hero", UnitKind::Hero, soldier_armor(3), 3, vec![laser]);
     let s = AttackSpec::new(&a, &t).battlefront(None, None);
     let o = odds(&s).unwrap();
     let h = &o.lines[0].hits;
@@ -315,29 +275,7 @@ fn engine_vehicle_cover_save() {
 
 #[test]
 fn engine_blast_and_automatic_kill() {
-    let mut thrower = line(
-        "Thrower",
-        R4,
-        BattlefrontValue::Blast { per_model: 1, damage: 2 }.nearest(),
-        CombatValue::NoEffect,
-    );
-    thrower.table.vehicle = [BattlefrontValue::Kill { dice: 2 }.nearest(); 7];
-    let a = single(
-        "Thrower",
-        UnitKind::Vehicle,
-        Armor {
-            kind: ArmorType::Vehicle,
-            class: 2,
-        },
-        4,
-        vec![thrower],
-    );
-    let bf = with_bf(1, |_, w| {
-        w.values = (1..=4)
-            .map(|c| (ArmorType::Soldier, c, BattlefrontValue::Blast { per_model: 1, damage: 2 }))
-            .chain((1..=7).map(|c| (ArmorType::Vehicle, c, BattlefrontValue::Kill { dice: 2 })))
-            .collect();
-    });
+    let (a, bf) = thrower();
     let t = targets(5);
     let mut s = AttackSpec::new(&a, &t).battlefront(Some(&bf), None);
     s.target_alive = 4;
@@ -379,10 +317,7 @@ fn set_up_weapons_roll_half_their_dice_after_a_move() {
     let a = single(
         "Gun crew",
         UnitKind::Squad,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
+        soldier_armor(2),
         1,
         vec![line("Heavy MG", R4, dice(5, 1), dice(3, 1))],
     );
@@ -420,23 +355,13 @@ use dust_core::odds::{HeroHits, JoinedHero, OddsError};
 
 /// A hero of the squad's armour (soldier 2) with `health` points.
 fn squad_hero(health: u8) -> UnitCard {
-    single(
-        "Hero",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
-        health,
-        vec![line("Pistol", R4, dice(1, 1), CombatValue::NoEffect)],
-    )
+    soldier_hero("Hero", health, vec![line("Pistol", R4, dice(1, 1), CombatValue::NoEffect)])
 }
 
-fn joined(card: &UnitCard, takes: HeroHits) -> JoinedHero<'_> {
-    JoinedHero {
-        takes,
-        ..JoinedHero::new(card)
-    }
+/// The battlefront attack of `a` at the squad `t` with the hero `h` joined to it, who takes the
+/// hits as `takes` says.
+fn with_hero<'a>(a: &'a UnitCard, t: &'a UnitCard, h: &'a UnitCard, takes: HeroHits) -> AttackSpec<'a> {
+    AttackSpec::new(a, t).battlefront(None, None).with_joined_hero(joined(h, takes))
 }
 
 /// One gunner with a cannon of `n` dice, damage 2 against soldiers.
@@ -448,26 +373,13 @@ fn cannon(n: u8) -> UnitCard {
 /// playing the same attack (the marginals as in `agree`, the joint within the same total
 /// variation tolerance).
 fn agree_hero(spec: &AttackSpec<'_>, seed: u64) {
-    let n = samples();
-    let exact = odds(spec).expect("exact odds");
+    let (exact, mc, nf) = exact_and_engine(spec, seed);
     let hero = exact.hero.as_ref().expect("the hero's odds");
-    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
-    let nf = f64::from(n);
-    close(&exact.loss, &mc.loss, nf, "squad loss");
     close(&hero.loss, &mc.hero_loss().expect("the hero's loss"), nf, "hero loss");
     if exact.close_combat {
         close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacker loss (retaliation)");
     }
-    let flat = |j: &[Vec<f64>]| Distribution::from_probs(j.iter().flatten().copied().collect());
-    let (e, m) = (flat(&hero.joint), flat(mc.hero_joint.as_ref().unwrap()));
-    let tv = e.total_variation(&m);
-    let tol = 4.0 * tv_scale(e.probs(), nf) + 1e-9;
-    assert!(
-        tv <= tol,
-        "joint: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
-        hero.joint,
-        mc.hero_joint
-    );
+    close_in_variation(&flat(&hero.joint), &flat(mc.hero_joint.as_ref().unwrap()), nf, "joint");
     assert!((hero.loss.total() - 1.0).abs() < 1e-9 && (exact.loss.total() - 1.0).abs() < 1e-9);
 }
 
@@ -480,16 +392,12 @@ fn a_joined_hero_takes_the_hits_as_assigned_by_hand() {
     let t = targets(2);
     let h = squad_hero(3);
     let q = 2.0 / 9.0;
-    let s = AttackSpec::new(&a, &t)
-        .battlefront(None, None)
-        .with_joined_hero(joined(&h, HeroHits::Last));
+    let s = with_hero(&a, &t, &h, HeroHits::Last);
     let o = odds(&s).unwrap();
     assert_dist(&o.loss, &[1.0 - q, q], "a miniature takes it");
     let hero = o.hero.as_ref().unwrap();
     assert_dist(&hero.loss, &[1.0], "the hero is spared");
-    let s = AttackSpec::new(&a, &t)
-        .battlefront(None, None)
-        .with_joined_hero(joined(&h, HeroHits::First));
+    let s = with_hero(&a, &t, &h, HeroHits::First);
     let o = odds(&s).unwrap();
     assert_dist(&o.loss, &[1.0], "no miniature lost");
     assert_dist(&o.hero.as_ref().unwrap().loss, &[1.0 - q, 0.0, q], "two points on the hero");
@@ -505,9 +413,7 @@ fn the_hits_left_when_the_squad_falls_go_to_the_hero_by_hand() {
     let a = cannon(3);
     let t = targets(1);
     let h = squad_hero(5);
-    let s = AttackSpec::new(&a, &t)
-        .battlefront(None, None)
-        .with_joined_hero(joined(&h, HeroHits::Last));
+    let s = with_hero(&a, &t, &h, HeroHits::Last);
     let o = odds(&s).unwrap();
     let b = binomial(3, 2.0 / 9.0);
     let hero = o.hero.as_ref().unwrap();
@@ -523,19 +429,9 @@ fn the_hits_left_when_the_squad_falls_go_to_the_hero_by_hand() {
 /// first hit: she marks off both and rolls two dice, each army symbol cancelling one.
 #[test]
 fn lara_takes_an_automatic_kill_with_damage_resilient_by_hand() {
-    let mut thrower = line(
-        "Sulphurthrower",
-        R4,
-        BattlefrontValue::BlastKill { per_model: 1 }.nearest(),
-        CombatValue::NoEffect,
-    );
-    thrower.table.vehicle = [CombatValue::NoEffect; 7];
-    let a = squad("Fakyeli", vec![thrower], &[1]);
-    let bf = with_bf(1, |_, w| {
-        w.values = (1..=4)
-            .map(|c| (ArmorType::Soldier, c, BattlefrontValue::BlastKill { per_model: 1 }))
-            .collect();
-    });
+    let kill = BattlefrontValue::BlastKill { per_model: 1 };
+    let a = squad("Fakyeli", vec![soldier_line("Sulphurthrower", kill)], &[1]);
+    let bf = with_bf(1, |_, w| w.values = against_soldiers(kill));
     let hlg = with_skill(targets(3), Skill::DamageResilient);
     let lara = with_skill(squad_hero(2), Skill::DamageResilient);
     let s = AttackSpec::new(&a, &hlg)
@@ -597,30 +493,14 @@ fn engine_hits_shared_with_a_joined_hero() {
 fn engine_blast_and_laser_on_a_squad_with_a_hero() {
     // A blast of damage 2 (dice per model, the hero counted) and a laser line of two dice, two
     // lines in a row: the second finds what the first left.
-    let blast = line(
-        "Blaster",
-        R4,
-        BattlefrontValue::Blast { per_model: 1, damage: 2 }.nearest(),
-        CombatValue::NoEffect,
-    );
+    let blast = soldier_line("Blaster", BLAST_2);
     let laser = with_kw(line("Laser", R4, dice(2, 1), dice(1, 1)), |k| k.laser = true);
     // A walker fires all its lines (a squad's soldiers fire one ranged weapon each, which the
     // odds do not model).
-    let a = single(
-        "Walker",
-        UnitKind::Vehicle,
-        Armor {
-            kind: ArmorType::Vehicle,
-            class: 3,
-        },
-        4,
-        vec![blast, laser],
-    );
+    let a = single("Walker", UnitKind::Vehicle, vehicle_armor(3), 4, vec![blast, laser]);
     let bf = with_bf(2, |i, w| {
         if i == 0 {
-            w.values = (1..=4)
-                .map(|c| (ArmorType::Soldier, c, BattlefrontValue::Blast { per_model: 1, damage: 2 }))
-                .collect();
+            w.values = against_soldiers(BLAST_2);
         }
     });
     let t = targets(3);
@@ -819,9 +699,7 @@ fn odds_or_without_the_hero() {
     assert_eq!(odds_or_without_hero(&ranged).unwrap(), odds(&ranged).unwrap());
     assert!(odds_or_without_hero(&ranged).unwrap().hero.is_some());
     let ph = phasers();
-    let close = AttackSpec::new(&ph, &t)
-        .battlefront(None, None)
-        .with_joined_hero(joined(&h, HeroHits::Last));
+    let close = with_hero(&ph, &t, &h, HeroHits::Last);
     assert!(matches!(odds(&close), Err(OddsError::JoinedHero { .. })));
     let o = odds_or_without_hero(&close).unwrap();
     assert!(o.hero.is_none());
@@ -848,19 +726,10 @@ const R3: WeaponRange = WeaponRange::Spaces { min: 1, max: 3 };
 fn flamer() -> (UnitCard, BattlefrontCard) {
     let blast = BattlefrontValue::Blast { per_model: 1, damage: 1 };
     let napalm = with_kw(line("Napalm", R3, blast.nearest(), dice(1, 2)), |k| k.flame = true);
-    let a = single(
-        "Flamer",
-        UnitKind::Vehicle,
-        Armor {
-            kind: ArmorType::Vehicle,
-            class: 3,
-        },
-        3,
-        vec![napalm],
-    );
+    let a = single("Flamer", UnitKind::Vehicle, vehicle_armor(3), 3, vec![napalm]);
     let bf = with_bf(1, |_, w| {
         w.spray = true;
-        w.values = (1..=4).map(|c| (ArmorType::Soldier, c, blast)).collect();
+        w.values = against_soldiers(blast);
     });
     (a, bf)
 }
@@ -927,11 +796,7 @@ fn the_soldiers_spraying_the_target_spray_the_path() {
 /// engine spraying the same path (a squad in line, a vehicle beside it, which blocks the line
 /// of sight, where the path bends; a squad with a joined hero who takes the hits first).
 fn agree_victims(spec: &AttackSpec<'_>, seed: u64) {
-    let n = samples();
-    let exact = odds(spec).expect("exact odds");
-    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
-    let nf = f64::from(n);
-    close(&exact.loss, &mc.loss, nf, "target loss");
+    let (exact, mc, nf) = exact_and_engine(spec, seed);
     assert_eq!(exact.victims.len(), mc.victims.len());
     for (i, v) in exact.victims.iter().enumerate() {
         close(&v.loss, &mc.victim_loss(i).unwrap(), nf, &format!("{} on the path", v.name));
@@ -1063,13 +928,8 @@ fn units_on_a_spray_path_the_odds_do_not_take() {
 
 /// A hero of the squad's armour (soldier 2) with a combat knife of two dice.
 fn knife_hero(health: u8) -> UnitCard {
-    single(
+    soldier_hero(
         "Knife Hero",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
         health,
         vec![line("Combat Knife", WeaponRange::Close, dice(2, 1), dice(1, 1))],
     )
@@ -1089,9 +949,7 @@ fn a_joined_hero_strikes_back_by_hand() {
     let a = brawlers();
     let t = targets(2);
     let h = knife_hero(3);
-    let s = AttackSpec::new(&a, &t)
-        .battlefront(None, None)
-        .with_joined_hero(joined(&h, HeroHits::Last));
+    let s = with_hero(&a, &t, &h, HeroHits::Last);
     let o = odds(&s).unwrap();
     let k = binomial(5, 1.0 / 3.0);
     assert_dist(&o.loss, &[k[0], k[1], 1.0 - k[0] - k[1]], "the squad");
@@ -1118,17 +976,13 @@ fn engine_joined_hero_in_close_combat() {
     let a = brawlers();
     let t = targets(2);
     let h = knife_hero(3);
-    let s = AttackSpec::new(&a, &t)
-        .battlefront(None, None)
-        .with_joined_hero(joined(&h, HeroHits::Last));
+    let s = with_hero(&a, &t, &h, HeroHits::Last);
     agree_hero(&s, 501);
     // The hero first; Damage Resilient on the squad and on him, rolled per casualty while he
     // lives; a sustained attack.
     let tr = with_skill(targets(3), Skill::DamageResilient);
     let hr = with_skill(knife_hero(2), Skill::DamageResilient);
-    let mut s = AttackSpec::new(&a, &tr)
-        .battlefront(None, None)
-        .with_joined_hero(joined(&hr, HeroHits::First));
+    let mut s = with_hero(&a, &tr, &hr, HeroHits::First);
     s.sustained = true;
     agree_hero(&s, 502);
     // Rifles then knives: the rifles may kill the wounded hero before the close combat, and a
@@ -1172,16 +1026,7 @@ fn two_line_hero() -> (UnitCard, BattlefrontCard) {
     let burst = line("Rifle (burst)", R4, dice(3, 1), CombatValue::NoEffect);
     let at = line("Rifle (AT)", R4, dice(1, 1), dice(2, 3));
     let pistol = line("Pistol", R4, dice(1, 1), dice(1, 1));
-    let h = single(
-        "Gunner",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
-        3,
-        vec![burst, at, pistol],
-    );
+    let h = soldier_hero("Gunner", 3, vec![burst, at, pistol]);
     (h, linked(3, (0, 1)))
 }
 
@@ -1245,13 +1090,8 @@ fn engine_weapon_with_two_lines() {
 #[test]
 fn retaliation_with_one_line_of_a_weapon_and_no_improvised_weapons() {
     let a = brawlers();
-    let d = single(
+    let d = soldier_hero(
         "Swordsman",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
         3,
         vec![
             line("Sword (cut)", WeaponRange::Close, dice(2, 1), dice(1, 1)),
@@ -1323,13 +1163,7 @@ fn improvised_weapons_when_the_engine_offers_them_by_hand() {
 /// distribution the odds give sums to 1 and the joint distributions' margins are the losses.
 #[test]
 fn new_mechanics_distributions_sum_to_one() {
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = |n: u64| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x % n
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let (fl, fbf) = flamer();
     let (gun, gbf) = two_line_hero();
     let brawl = brawlers();
@@ -1401,13 +1235,8 @@ use dust_core::odds::HERO_LINE;
 /// A hero of the squad's armour with two ranged weapons (a pistol of one die, an SMG of two)
 /// and a combat knife of two dice.
 fn gun_hero(health: u8) -> UnitCard {
-    single(
+    soldier_hero(
         "Gun Hero",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
         health,
         vec![
             line("Pistol", R4, dice(1, 1), dice(1, 1)),
@@ -1421,40 +1250,6 @@ fn gun_hero(health: u8) -> UnitCard {
 /// a hero: "7) Suffer Damage").
 fn axemen() -> UnitCard {
     squad("Axemen", vec![line("Axe", WeaponRange::Close, dice(1, 2), dice(1, 1))], &[1; 3])
-}
-
-/// The exact odds of a squad attacking with its joined hero agree with the battlefront engine:
-/// the target's loss (and its own hero's, when it has one), the squad's and the hero's losses to
-/// the retaliation, and their joint distribution.
-fn agree_attacker_hero(spec: &AttackSpec<'_>, seed: u64) {
-    let n = samples();
-    let nf = f64::from(n);
-    let exact = odds(spec).expect("exact odds");
-    let hero = exact.attacker_hero.as_ref().expect("the attacking hero's odds");
-    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
-    close(&exact.loss, &mc.loss, nf, "target loss");
-    close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacking squad's loss");
-    close(&hero.loss, &mc.attacker_hero_loss().expect("his loss"), nf, "attacking hero's loss");
-    if let Some(th) = &exact.hero {
-        close(&th.loss, &mc.hero_loss().expect("the target's hero"), nf, "target's hero loss");
-    }
-    let flat = |j: &[Vec<f64>]| Distribution::from_probs(j.iter().flatten().copied().collect());
-    for (what, e, m) in [
-        ("squad and hero", flat(&hero.joint), flat(mc.attacker_hero_joint.as_ref().unwrap())),
-        ("target and squad", flat(&exact.joint), flat(&mc.joint)),
-    ] {
-        let tv = e.total_variation(&m);
-        let tol = 4.0 * tv_scale(e.probs(), nf) + 1e-9;
-        assert!(
-            tv <= tol,
-            "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
-            e.probs(),
-            m.probs()
-        );
-    }
-    for d in [&exact.loss, &exact.attacker_loss, &hero.loss] {
-        assert!((d.total() - 1.0).abs() < 1e-9);
-    }
 }
 
 /// tactics-battlefront-2013-rules.txt, "Soldiers with Several Weapons" ("Heroes, being heroic, can
@@ -1561,27 +1356,8 @@ fn engine_attacking_squad_with_a_joined_hero() {
     assert!(odds(&s).unwrap().notes.iter().any(|n| n.contains("retaliates with the squad")));
     agree_attacker_hero(&s, 713);
     // His blast of damage 2 (one die per model, the target's hero counted) and the riflemen.
-    let blast = line(
-        "Blaster",
-        R4,
-        BattlefrontValue::Blast { per_model: 1, damage: 2 }.nearest(),
-        CombatValue::NoEffect,
-    );
-    let bh = single(
-        "Blast Hero",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
-        2,
-        vec![blast],
-    );
-    let bbf = with_bf(1, |_, w| {
-        w.values = (1..=4)
-            .map(|c| (ArmorType::Soldier, c, BattlefrontValue::Blast { per_model: 1, damage: 2 }))
-            .collect();
-    });
+    let bh = soldier_hero("Blast Hero", 2, vec![soldier_line("Blaster", BLAST_2)]);
+    let bbf = with_bf(1, |_, w| w.values = against_soldiers(BLAST_2));
     let r = riflemen();
     let t3 = targets(3);
     let th3 = squad_hero(3);
@@ -1620,13 +1396,7 @@ fn engine_attacking_squad_with_a_joined_hero() {
 /// (random squads, heroes, orders, skills, lines).
 #[test]
 fn attacking_hero_distributions_sum_to_one() {
-    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = |n: u64| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x % n
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     let r = riflemen();
     let t = axemen();
     let th = knife_hero(2);
@@ -1671,26 +1441,18 @@ use dust_core::Side;
 use std::sync::Arc;
 
 /// Rockets: two dice against soldiers (one of two damage against vehicles), three ammo boxes.
-fn rockets() -> dust_core::unit::WeaponLine {
+fn rockets() -> WeaponLine {
     with_ammo(line("Rockets", R4, dice(2, 1), dice(1, 2)), 3)
 }
 
 /// A hero of the riflemen's armour (soldier 2) with the rockets.
 fn rocket_hero() -> UnitCard {
-    let soldier2 = Armor {
-        kind: ArmorType::Soldier,
-        class: 2,
-    };
-    single("Rocket Hero", UnitKind::Hero, soldier2, 2, vec![rockets()])
+    soldier_hero("Rocket Hero", 2, vec![rockets()])
 }
 
 /// A vehicle with the rockets.
 fn rocket_tank() -> UnitCard {
-    let vehicle3 = Armor {
-        kind: ArmorType::Vehicle,
-        class: 3,
-    };
-    single("Rocket Tank", UnitKind::Vehicle, vehicle3, 3, vec![rockets()])
+    single("Rocket Tank", UnitKind::Vehicle, vehicle_armor(3), 3, vec![rockets()])
 }
 
 /// The battlefront engine, at its first aim of line `line`: `attacker` (u0, with `hero` joined
@@ -1817,11 +1579,7 @@ fn limited_ammo_of_a_hero_or_a_vehicle_is_its_one_weapon() {
 /// soldiers (one die per model in the unit hit), 1/2 against vehicles.
 fn flame_hero() -> (UnitCard, BattlefrontCard) {
     let (flamer, bf) = flamer();
-    let soldier2 = Armor {
-        kind: ArmorType::Soldier,
-        class: 2,
-    };
-    (single("Flame Hero", UnitKind::Hero, soldier2, 2, flamer.weapons), bf)
+    (soldier_hero("Flame Hero", 2, flamer.weapons), bf)
 }
 
 /// The riflemen's ten rifle dice (each hit kept with 1/3 × 2/3: the army symbol, a failed
@@ -2019,12 +1777,8 @@ fn the_numbers_offered_are_the_engines() {
     counts_agree(&team, Some(&sbf), &[(0, 0), (1, 0)]);
     counts_agree(&team, Some(&sbf), &[(0, 1), (1, 0)]);
     // A vehicle's crew lines.
-    let vehicle3 = Armor {
-        kind: ArmorType::Vehicle,
-        class: 3,
-    };
     let cannon = line("Cannon", R4, dice(2, 1), dice(2, 2));
-    let ht = single("Half-Track", UnitKind::Vehicle, vehicle3, 3, vec![cannon, m1, thompson]);
+    let ht = single("Half-Track", UnitKind::Vehicle, vehicle_armor(3), 3, vec![cannon, m1, thompson]);
     let crew = BattlefrontWeapon {
         crew: true,
         mount: Some(dust_core::unit::Mount::Pedestal),

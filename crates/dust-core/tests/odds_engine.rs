@@ -1,65 +1,24 @@
 //! Issue 5: the exact odds agree with the engine's own resolution (seeded Monte Carlo through
 //! the public `Game` API) for every mechanic the engine plays.
 //!
-//! Tolerance: the mean of the target's loss within 4 standard errors, and the total variation
-//! distance below 4 times its expected size for the sample. The default sample keeps the suite
-//! fast in debug builds; `DUST_ODDS_SAMPLES=200000 cargo test --release --test odds_engine` runs
-//! the heavy version.
+//! Tolerance (`odds_support::agree`): the mean of the target's loss within 4 standard errors, and
+//! the total variation distance below 4 times its expected size for the sample. The default
+//! sample keeps the suite fast in debug builds; `DUST_ODDS_SAMPLES=200000 cargo test --release
+//! --test odds_engine` runs the heavy version.
 
 mod odds_support;
 
 use dust_core::odds::{monte_carlo, odds, AttackSpec, Distribution, LineChoice};
 use dust_core::unit::{CombatValue, Role, Skill};
 use dust_core::{CoverLevel, WeaponRange};
+use odds_support::agree::{agree_attacker_hero, close, close_in_variation, exact_and_engine, flat};
 use odds_support::*;
 
-fn samples() -> u32 {
-    std::env::var("DUST_ODDS_SAMPLES").ok().and_then(|s| s.parse().ok()).unwrap_or(3000)
-}
-
-/// Expected total variation distance of an empirical distribution of `n` samples, bounded.
-fn tv_scale(p: &[f64], n: f64) -> f64 {
-    0.5 * p
-        .iter()
-        .map(|&q| (q.clamp(0.0, 1.0) * (1.0 - q.clamp(0.0, 1.0)) / n).sqrt())
-        .sum::<f64>()
-}
-
-fn close(exact: &Distribution, mc: &Distribution, n: f64, what: &str) {
-    let se = exact.std_dev() / n.sqrt();
-    let diff = (mc.mean() - exact.mean()).abs();
-    assert!(
-        diff <= 4.0 * se + 1e-9,
-        "{what}: mean {} (engine) vs {} (exact), {:.1} standard errors\nexact {:?}\nengine {:?}",
-        mc.mean(),
-        exact.mean(),
-        diff / se,
-        exact.probs(),
-        mc.probs()
-    );
-    let tv = exact.total_variation(mc);
-    let tol = 4.0 * tv_scale(exact.probs(), n) + 1e-9;
-    assert!(
-        tv <= tol,
-        "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
-        exact.probs(),
-        mc.probs()
-    );
-}
-
 fn agree(spec: &AttackSpec<'_>, seed: u64) {
-    let n = samples();
-    let exact = odds(spec).expect("exact odds");
-    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
-    let nf = f64::from(n);
-    close(&exact.loss, &mc.loss, nf, "target loss");
+    let (exact, mc, nf) = exact_and_engine(spec, seed);
     if exact.close_combat {
         close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacker loss");
-        let flat = |j: &Vec<Vec<f64>>| Distribution::from_probs(j.iter().flatten().copied().collect());
-        let (e, m) = (flat(&exact.joint), flat(&mc.joint));
-        let tv = e.total_variation(&m);
-        let tol = 4.0 * tv_scale(e.probs(), nf) + 1e-9;
-        assert!(tv <= tol, "joint: total variation {tv} > {tol}");
+        close_in_variation(&flat(&exact.joint), &flat(&mc.joint), nf, "joint");
     }
     assert!((exact.loss.total() - 1.0).abs() < 1e-9);
     assert!(exact.truncation_error < 1e-12);
@@ -174,10 +133,7 @@ fn phaser_two_stage_roll_ignores_cover() {
     let a = single(
         "Phaser Walker",
         dust_core::UnitKind::Vehicle,
-        dust_core::Armor {
-            kind: dust_core::ArmorType::Vehicle,
-            class: 3,
-        },
+        vehicle_armor(3),
         3,
         vec![line(
             "Phaser",
@@ -369,10 +325,7 @@ fn close_combat_exchange_with_retaliation() {
     let brawler = single(
         "Brawler",
         dust_core::UnitKind::Hero,
-        dust_core::Armor {
-            kind: dust_core::ArmorType::Soldier,
-            class: 3,
-        },
+        soldier_armor(3),
         4,
         vec![
             line("Punch (left)", WeaponRange::Close, dice(3, 1), dice(1, 1)),
@@ -411,10 +364,7 @@ fn medal_of_honor_rerolls_one_failed_die() {
     let a = single(
         "Medal Hero",
         dust_core::UnitKind::Hero,
-        dust_core::Armor {
-            kind: dust_core::ArmorType::Soldier,
-            class: 2,
-        },
+        soldier_armor(2),
         4,
         vec![
             line("Pistol", R4, dice(2, 1), dice(1, 1)),
@@ -469,38 +419,6 @@ fn heroic_attack_stops_ap_incendiary() {
 
 use dust_core::odds::{HeroHits, JoinedHero, HERO_LINE};
 
-/// The exact odds of a squad attacking with its joined hero agree with the engine playing the
-/// same attack: the target's loss, the squad's and the hero's losses to the retaliation, and
-/// their joint distribution.
-fn agree_attacker_hero(spec: &AttackSpec<'_>, seed: u64) {
-    let n = samples();
-    let nf = f64::from(n);
-    let exact = odds(spec).expect("exact odds");
-    let hero = exact.attacker_hero.as_ref().expect("the attacking hero's odds");
-    let mc = monte_carlo(spec, n, seed).expect("the engine plays the attack");
-    close(&exact.loss, &mc.loss, nf, "target loss");
-    close(&exact.attacker_loss, &mc.attacker_loss, nf, "attacking squad's loss");
-    close(&hero.loss, &mc.attacker_hero_loss().expect("his loss"), nf, "attacking hero's loss");
-    let flat = |j: &[Vec<f64>]| Distribution::from_probs(j.iter().flatten().copied().collect());
-    for (what, e, m) in [
-        ("squad and hero", flat(&hero.joint), flat(mc.attacker_hero_joint.as_ref().unwrap())),
-        ("target and squad", flat(&exact.joint), flat(&mc.joint)),
-    ] {
-        let tv = e.total_variation(&m);
-        let tol = 4.0 * tv_scale(e.probs(), nf) + 1e-9;
-        assert!(
-            tv <= tol,
-            "{what}: total variation {tv} > {tol}\nexact {:?}\nengine {:?}",
-            e.probs(),
-            m.probs()
-        );
-    }
-    for d in [&exact.loss, &exact.attacker_loss, &hero.loss] {
-        assert!((d.total() - 1.0).abs() < 1e-9);
-    }
-    assert!((flat(&hero.joint).total() - 1.0).abs() < 1e-9);
-}
-
 /// The Berserk example's attack (tactics-revised-core-rules.md, "Berserk": "Sigrid has joined a
 /// Laser Grenadiers unit … they perform a SUSTAINED ATTACK, combined with Sigrid's Berserk skill,
 /// against the Hell Boys who are two spaces away … The Axis player rolls eight total dice (three
@@ -519,13 +437,8 @@ fn laser_grenadiers_and_sigrid() -> (dust_core::UnitCard, dust_core::UnitCard) {
         |k| k.laser = true,
     );
     let sigrid = with_skill(
-        single(
+        soldier_hero(
             "Sigrid",
-            dust_core::UnitKind::Hero,
-            dust_core::Armor {
-                kind: dust_core::ArmorType::Soldier,
-                class: 2,
-            },
             3,
             vec![pistole, line("Knife", WeaponRange::Close, dice(2, 1), dice(1, 1))],
         ),
@@ -625,10 +538,7 @@ fn the_retaliation_on_a_squad_and_its_hero_by_hand() {
     agree_attacker_hero(&s, 53);
     // The hero first: he loses min(k₁ + k₂, 3), the soldier only beyond that (k₁ + k₂ = 4).
     let first = AttackSpec::new(&a, &guards)
-        .with_attacking_hero(JoinedHero {
-            takes: HeroHits::First,
-            ..JoinedHero::new(&sigrid)
-        })
+        .with_attacking_hero(joined(&sigrid, HeroHits::First))
         .with_lines(&[0, HERO_LINE + 1]);
     let o = odds(&first).unwrap();
     let four = [16.0, 32.0, 24.0, 8.0, 1.0].map(|x| x / 81.0);
@@ -679,10 +589,7 @@ fn engine_attacking_squad_with_a_joined_hero() {
     for (takes, seed) in [(HeroHits::Last, 57), (HeroHits::First, 58)] {
         let s = AttackSpec::new(&tough, &axes)
             .with_lines(&[2])
-            .with_attacking_hero(JoinedHero {
-                takes,
-                ..JoinedHero::new(&sigrid)
-            })
+            .with_attacking_hero(joined(&sigrid, takes))
             .with_attacker_alive(3);
         agree_attacker_hero(&s, seed);
     }
@@ -750,16 +657,7 @@ fn an_attacking_hero_who_may_not_join() {
 fn medal_of_honor_of_the_joined_hero_by_hand() {
     let a = squad("Rifleman", vec![line("Rifle", R4, dice(1, 1), dice(1, 1))], &[1]);
     let medal = with_skill(
-        single(
-            "Medal Hero",
-            dust_core::UnitKind::Hero,
-            dust_core::Armor {
-                kind: dust_core::ArmorType::Soldier,
-                class: 2,
-            },
-            2,
-            vec![line("Pistol", R4, dice(1, 1), dice(1, 1))],
-        ),
+        soldier_hero("Medal Hero", 2, vec![line("Pistol", R4, dice(1, 1), dice(1, 1))]),
         Skill::MedalOfHonor,
     );
     let t = targets(5);

@@ -101,6 +101,17 @@ impl ApiError {
             "this token does not belong to this game: use the link you were given",
         )
     }
+    /// 409 `stale` when a message says it follows `ply` decisions and the game has taken `now`
+    /// (a replayed or late message); `message(ply)` says so. No `ply`: nothing to check.
+    ///
+    /// # Errors
+    /// `ply` is given and is not `now`.
+    pub fn check_ply(ply: Option<u32>, now: u32, message: impl FnOnce(u32) -> String) -> Result<(), ApiError> {
+        match ply {
+            Some(p) if p != now => Err(ApiError::new(StatusCode::CONFLICT, "stale", message(p))),
+            _ => Ok(()),
+        }
+    }
     /// The error as JSON.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({ "error": { "code": self.code, "message": self.message, "status": self.status.as_u16() } })

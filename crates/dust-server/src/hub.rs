@@ -470,15 +470,9 @@ impl Hub {
                     ApiError::bad_request("bad_decision", e.to_string())
                 })?;
             let now = phase.decisions().len() as u32;
-            if let Some(p) = ply {
-                if p != now {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        "stale",
-                        format!("this message is for set-up decision {p} but the set-up is at decision {now}: reload the state and decide again"),
-                    ));
-                }
-            }
+            ApiError::check_ply(ply, now, |p| {
+                format!("this message is for set-up decision {p} but the set-up is at decision {now}: reload the state and decide again")
+            })?;
             match phase.to_move() {
                 Some(s) if s == side => {}
                 Some(s) => {
@@ -500,15 +494,9 @@ impl Hub {
             .parse()
             .map_err(|e: dust_core::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
         let now = live.played.decisions.len() as u32;
-        if let Some(p) = ply {
-            if p != now {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "stale",
-                    format!("this message is for decision {p} but the game is at decision {now}: reload the state and decide again"),
-                ));
-            }
-        }
+        ApiError::check_ply(ply, now, |p| {
+            format!("this message is for decision {p} but the game is at decision {now}: reload the state and decide again")
+        })?;
         match live.played.game.pending() {
             Pending::Decision { side: s } if s == side => {}
             Pending::Decision { side: s } => {

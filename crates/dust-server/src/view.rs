@@ -3,8 +3,9 @@
 //! aimed weapon line), the targets of a unit, and the event log with the rule behind each event.
 
 use dust_core::game::{Action, Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, Unit, UnitId, HERO_LINE};
-use dust_core::odds::{odds, odds_or_without_hero, AttackSpec, JoinedHero, LineChoice, Odds};
-use dust_core::{line_of_sight, range, Blocked, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Side, Square, Terrain, UnitKind};
+use dust_core::battlefront::weapons::count_words;
+use dust_core::odds::{odds_or_without_hero, AttackSpec, JoinedHero, LineChoice, Odds};
+use dust_core::{line_of_sight, range, Blocked, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Side, Square, Terrain, UnitKind, WeaponLine};
 use serde_json::{json, Value};
 
 fn side_name(s: Side) -> &'static str {
@@ -324,12 +325,19 @@ pub fn odds_json(o: &Odds) -> Value {
         "truncation_error": o.truncation_error,
         // Battlefront: the hero joined to the target squad (`destroyed`, `mean` above are then
         // the squad's miniatures).
-        "hero": o.hero.as_ref().map(|h| json!({
-            "loss": h.loss.probs(),
-            "mean": h.loss.mean(),
-            "destroyed": h.destroyed,
-            "both_destroyed": h.both_destroyed,
-        })),
+        "hero": o.hero.as_ref().map(hero_json),
+        // The hero joined to the attacking squad: his losses to the retaliation in close combat
+        // (`attacker_loss` is then the squad's miniatures).
+        "attacker_hero": o.attacker_hero.as_ref().map(hero_json),
+    })
+}
+
+fn hero_json(h: &dust_core::odds::HeroOdds) -> Value {
+    json!({
+        "loss": h.loss.probs(),
+        "mean": h.loss.mean(),
+        "destroyed": h.destroyed,
+        "both_destroyed": h.both_destroyed,
     })
 }
 
@@ -345,6 +353,17 @@ fn weapon_owner(g: &Game, u: UnitId, line: u8) -> Option<(UnitId, usize)> {
     Some((owner, li))
 }
 
+/// The number given with the aim of `line` (`aim LINE TARGET N`) in words, after a comma: the
+/// soldiers (crew weapons) firing it or the ammo spent
+/// (`dust_core::battlefront::weapons::count_words`); empty for 0.
+fn count_text(g: &Game, decl: &Declaration, line: u8, n: u8) -> String {
+    let Some((o, li)) = decl.unit.and_then(|u| weapon_owner(g, u, line)).filter(|_| n > 0) else {
+        return String::new();
+    };
+    let u = g.unit(o);
+    format!(", {}", count_words(&u.card, u.bf.as_deref(), g.edition(), li, n))
+}
+
 /// The odds of the attack declared so far against `t`, with `extra` aimed too.
 fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLevel) -> Result<Odds, String> {
     let Decision::Aim {
@@ -356,10 +375,11 @@ fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLeve
         return Err("not an aimed line".into());
     };
     let unit = decl.unit.ok_or("no unit declaring")?;
-    let (owner, _) = weapon_owner(g, unit, line).ok_or("no such weapon line")?;
-    let hero = line >= HERO_LINE;
-    let attacker = g.units().get(usize::from(owner.0)).ok_or("no attacker")?;
-    let target = g.units().get(usize::from(t.0)).ok_or("no target")?;
+    weapon_owner(g, unit, line).ok_or("no such weapon line")?;
+    g.units().get(usize::from(t.0)).ok_or("no target")?;
+    let attacker = g.unit(unit);
+    let target = g.unit(t);
+    let mut spec = unit_attack(g, unit, t);
     let mut chosen: Vec<LineChoice> = Vec::new();
     for a in decl.aims.iter().copied().chain(std::iter::once(extra)) {
         if let Decision::Aim {
@@ -368,9 +388,9 @@ fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLeve
             ammo,
         } = a
         {
-            if tt == t && (l >= HERO_LINE) == hero {
-                let li = usize::from(if l >= HERO_LINE { l - HERO_LINE } else { l });
-                let limited = attacker.card.weapons.get(li).is_some_and(|w| w.ammo.is_some());
+            if tt == t {
+                let li = usize::from(l);
+                let limited = spec.weapon(li).is_some_and(|w| w.ammo.is_some());
                 chosen.retain(|c| c.line != li);
                 chosen.push(LineChoice {
                     line: li,
@@ -379,33 +399,57 @@ fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLeve
             }
         }
     }
-    let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health.max(1));
-    if g.edition() == dust_core::Edition::Battlefront {
-        spec = spec.battlefront(attacker.bf.as_deref(), target.bf.as_deref());
-    }
     spec.lines = chosen;
-    spec.target_alive = target.health.max(1);
     spec.sustained = decl.plan == Some(Plan::Sustained);
     spec.burst = !target.moved;
     spec.attacker_moved = attacker.moved || !decl.moves.is_empty();
     spec.heroic_attack = target.heroic;
     spec.cover = cover;
-    odds_with_hero(g, &spec, t).map_err(|e| e.to_string())
+    odds_or_without_hero(&spec).map_err(|e| e.to_string())
 }
 
-/// The odds of `spec` against unit `t`, with the hero joined to it in a battlefront game
-/// ("Joining Infantry Squads": the squad's and the hero's losses, `Odds::hero`), or against
-/// the squad alone when the odds do not take him on these lines (close combat, Phaser).
-fn odds_with_hero(g: &Game, spec: &AttackSpec<'_>, t: UnitId) -> Result<Odds, dust_core::odds::OddsError> {
-    let target = g.unit(t);
-    let hero = target
-        .joined
-        .filter(|&h| spec.is_battlefront() && target.card.kind == UnitKind::Squad && !g.unit(h).destroyed);
-    let Some(h) = hero else { return odds(spec) };
+/// The living hero joined to squad `u`, if any.
+fn joined_hero(g: &Game, u: UnitId) -> Option<UnitId> {
+    let unit = g.unit(u);
+    unit.joined
+        .filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
+}
+
+/// Hero `h` as the odds take him: his health left and, in a battlefront game, his battlefront
+/// card part (his exact values).
+fn hero_of(g: &Game, h: UnitId) -> JoinedHero<'_> {
     let hu = g.unit(h);
     let mut j = JoinedHero::new(&hu.card);
     j.health = hu.health.max(1);
-    odds_or_without_hero(&spec.clone().with_joined_hero(j))
+    if g.edition() == dust_core::Edition::Battlefront {
+        j.bf = hu.bf.as_deref();
+    }
+    j
+}
+
+/// An attack of unit `u` on unit `t` as the engine will roll it, every line that can damage
+/// `t` chosen (set `lines` after): both units' health left and, in a battlefront game, their
+/// battlefront card parts; a squad's joined hero firing his lines with it ("The hero's weapons
+/// are used during the same time as his squad": `AttackSpec::with_attacking_hero`, his lines
+/// from `HERO_LINE`); and in a battlefront game the hero joined to the target squad, who
+/// shares its hits ("Joining Infantry Squads"). [`odds_or_without_hero`] gives the odds: the
+/// hero's losses (`Odds::hero`) where the odds take him, the squad alone where they do not
+/// (close combat, Phaser).
+fn unit_attack(g: &Game, u: UnitId, t: UnitId) -> AttackSpec<'_> {
+    let attacker = g.unit(u);
+    let target = g.unit(t);
+    let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health.max(1));
+    spec.target_alive = target.health.max(1);
+    if g.edition() == dust_core::Edition::Battlefront {
+        spec = spec.battlefront(attacker.bf.as_deref(), target.bf.as_deref());
+        if let Some(h) = joined_hero(g, t) {
+            spec = spec.with_joined_hero(hero_of(g, h));
+        }
+    }
+    if let Some(h) = joined_hero(g, u) {
+        spec = spec.with_attacking_hero(hero_of(g, h));
+    }
+    spec
 }
 
 fn unit_name(g: &Game, u: UnitId) -> String {
@@ -534,8 +578,8 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
                         Ok(o) => v["odds"] = odds_json(&o),
                         Err(e) => v["odds_error"] = json!(e),
                     }
-                    let ammo = if ammo > 0 { format!(", {ammo} ammo") } else { String::new() };
-                    ("aim", format!("{wname} at {}{ammo}", unit_name(g, t)), to, Some(t))
+                    let count = count_text(g, decl, line, ammo);
+                    ("aim", format!("{wname} at {}{count}", unit_name(g, t)), to, Some(t))
                 }
             }
         }
@@ -745,6 +789,22 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
             .ok_or_else(|| format!("{} is not on the board yet", unit_name(g, u)))?,
         None => shooter.at.ok_or_else(|| format!("{} is not on the board yet", unit_name(g, u)))?,
     };
+    // The unit's lines, then its joined hero's from `HERO_LINE`: they fire in its attack.
+    let hero = joined_hero(g, u).map(|h| g.unit(h));
+    let weapons: Vec<(usize, &str, &WeaponLine)> = shooter
+        .card
+        .weapons
+        .iter()
+        .enumerate()
+        .map(|(li, w)| (li, shooter.card.name.as_str(), w))
+        .chain(hero.into_iter().flat_map(|h| {
+            h.card
+                .weapons
+                .iter()
+                .enumerate()
+                .map(move |(li, w)| (usize::from(HERO_LINE) + li, h.card.name.as_str(), w))
+        }))
+        .collect();
     let mut out = Vec::new();
     for (i, t) in g.units().iter().enumerate() {
         if t.side == shooter.side || t.destroyed || t.is_joined_hero() {
@@ -760,14 +820,12 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
             Some(b) => b.is_none(),
             None => c.is_err(),
         };
-        let lines: Vec<Value> = shooter
-            .card
-            .weapons
+        let lines: Vec<Value> = weapons
             .iter()
-            .enumerate()
-            .map(|(li, w)| {
+            .map(|&(li, unit, w)| {
                 json!({
                     "line": li,
+                    "unit": unit,
                     "name": w.name,
                     "range": w.range.to_string(),
                     "in_range": w.range.reaches(d),
@@ -775,14 +833,11 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
                 })
             })
             .collect();
-        let in_range: Vec<usize> = shooter
-            .card
-            .weapons
+        let in_range: Vec<usize> = weapons
             .iter()
-            .enumerate()
-            .filter(|(_, w)| w.range.reaches(d) && w.table.against(t.card.armor) != dust_core::CombatValue::NoEffect)
-            .filter(|(li, _)| shooter.card.kind != UnitKind::Squad || shooter.carriers(*li) > 0)
-            .map(|(li, _)| li)
+            .filter(|(_, _, w)| w.range.reaches(d) && w.table.against(t.card.armor) != dust_core::CombatValue::NoEffect)
+            .filter(|&&(li, ..)| li >= usize::from(HERO_LINE) || shooter.card.kind != UnitKind::Squad || shooter.carriers(li) > 0)
+            .map(|&(li, ..)| li)
             .collect();
         let cover = match (&bf_c, &c) {
             (Some(Some(true)), _) => CoverLevel::Soft,
@@ -795,18 +850,12 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
         } else if in_range.is_empty() {
             json!({ "none": format!("no weapon line reaches range {d} with effect") })
         } else {
-            let mut spec = AttackSpec::new(&shooter.card, &t.card)
-                .with_lines(&in_range)
-                .with_attacker_alive(shooter.health.max(1));
-            if bf {
-                spec = spec.battlefront(shooter.bf.as_deref(), t.bf.as_deref());
-            }
-            spec.target_alive = t.health.max(1);
+            let mut spec = unit_attack(g, u, tid).with_lines(&in_range);
             spec.cover = cover;
             spec.burst = !t.moved;
             spec.attacker_moved = shooter.moved || Some(from) != shooter.at;
             spec.heroic_attack = t.heroic;
-            match odds_with_hero(g, &spec, tid) {
+            match odds_or_without_hero(&spec) {
                 Ok(o) => odds_json(&o),
                 Err(e) => json!({ "none": e.to_string() }),
             }
@@ -877,7 +926,7 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dust_core::game::tests_support::{open_game, placed, rifle, squad};
+    use dust_core::game::tests_support::{open_game, placed, rifle, squad, squads_with_joined_heroes, squads_with_joined_heroes_attack as spec_of};
     use dust_core::{Armor, ArmorType, Edition, WeaponRange};
     use std::sync::Arc;
 
@@ -945,16 +994,120 @@ mod tests {
         );
         setup.edition = Edition::Battlefront;
         let g = Game::new(setup).expect("starts");
-        let spec = AttackSpec::new(&shooters, &guard).with_lines(&[0]).battlefront(None, None);
-        let o = odds_with_hero(&g, &spec, UnitId(1)).expect("odds");
+        let spec = unit_attack(&g, UnitId(0), UnitId(1)).with_lines(&[0]);
+        let o = odds_or_without_hero(&spec).expect("odds");
         assert!(o.hero.is_some());
         let v = odds_json(&o);
         assert!(v["hero"]["destroyed"].as_f64().is_some(), "{v}");
-        let mut close = AttackSpec::new(&shooters, &guard).with_lines(&[1]).battlefront(None, None);
-        assert!(odds_with_hero(&g, &close, UnitId(1)).expect("odds").hero.is_some());
+        let mut close = unit_attack(&g, UnitId(0), UnitId(1)).with_lines(&[1]);
+        assert!(odds_or_without_hero(&close).expect("odds").hero.is_some());
         close.heroic_attack = true;
-        let o = odds_with_hero(&g, &close, UnitId(1)).expect("odds of the squad alone");
+        let o = odds_or_without_hero(&close).expect("odds of the squad alone");
         assert!(o.hero.is_none());
         assert!(odds_json(&o)["hero"].is_null());
+    }
+
+    /// `tests_support::squads_with_joined_heroes`: side A's squad (u0, its hero u1) declares a
+    /// sustained attack and aims its rifles and knives at side B's squad (u2, its hero u3).
+    /// Returns the game and the decisions since the activation.
+    fn squads_with_heroes() -> (Game, Vec<Decision>) {
+        use dust_core::GameRng;
+        let mut g = Game::new(squads_with_joined_heroes()).expect("starts");
+        let mut rng = GameRng::new(7);
+        let mut decisions = Vec::new();
+        for text in ["first A", "activate u0", "plan sustained", "aim 0 u2 0", "aim 1 u2 0"] {
+            let want: Decision = text.parse().expect("a decision");
+            loop {
+                while g.roll(&mut rng).is_some() {}
+                let legal = g.legal_decisions();
+                if legal.contains(&want) {
+                    break;
+                }
+                // The choices the script leaves open (facing, the hero staying, a line unused).
+                match legal.first() {
+                    Some(&d @ (Decision::Face(_) | Decision::Use(_, false) | Decision::Aim { target: None, .. })) => {
+                        g.apply(d).expect("offered");
+                        decisions.push(d);
+                    }
+                    _ => panic!("`{text}` is not offered: {legal:?}"),
+                }
+            }
+            g.apply(want).expect("offered");
+            decisions.push(want);
+        }
+        (g, decisions)
+    }
+
+    /// Issue 10: the page's odds of an aimed line are the engine's attack: the squad's lines
+    /// with its joined hero's (`with_attacking_hero`, his battlefront card part giving his
+    /// Grenade's blast), against the squad with its joined hero (his card part giving the
+    /// blast of the Sword he strikes back with). The numbers shown equal the odds library's for
+    /// that spec, and differ from the odds without the heroes' card parts; so do the odds of
+    /// the unit's targets, the hero's lines among its lines.
+    #[test]
+    fn the_page_shows_the_odds_of_a_squad_with_its_joined_hero() {
+        let (mut g, mut decisions) = squads_with_heroes();
+        let u = UnitId(0);
+        let shown = |g: &Game, decisions: &[Decision], text: &str| {
+            let st = state_json(g, decisions, Some(Side::A), 0);
+            st["decisions"]
+                .as_array()
+                .expect("decisions")
+                .iter()
+                .find(|d| d["text"] == text)
+                .unwrap_or_else(|| panic!("`{text}` offered: {}", st["decisions"]))
+                .clone()
+        };
+        // The hero's Grenade, after the squad's rifles and knives.
+        let d = shown(&g, &decisions, "aim 32 u2 0");
+        let expected = odds_or_without_hero(&spec_of(&g, &[0, 1, 32], true)).expect("odds");
+        assert_eq!(d["odds"], odds_json(&expected), "{d}");
+        assert!(expected.lines.iter().any(|l| l.line == 32) && expected.hero.is_some());
+        let without = odds_or_without_hero(&spec_of(&g, &[0, 1, 32], false)).expect("odds");
+        let hero_mean = |o: &Odds| o.hero.as_ref().expect("the sergeant's losses").loss.mean();
+        assert!((hero_mean(&expected) - hero_mean(&without)).abs() > 1e-6, "his blast's two damage a hit");
+        // Then his Sabre: the close combat of both squads and both heroes.
+        let grenade: Decision = "aim 32 u2 0".parse().expect("a decision");
+        g.apply(grenade).expect("offered");
+        decisions.push(grenade);
+        let d = shown(&g, &decisions, "aim 33 u2 0");
+        let expected = odds_or_without_hero(&spec_of(&g, &[0, 1, 32, 33], true)).expect("odds");
+        assert_eq!(d["odds"], odds_json(&expected), "{d}");
+        assert!(d["odds"]["attacker_hero"]["mean"].as_f64().is_some(), "{d}");
+        let without = odds_or_without_hero(&spec_of(&g, &[0, 1, 32, 33], false)).expect("odds");
+        let captain_mean = |o: &Odds| o.attacker_hero.as_ref().expect("the captain's losses").loss.mean();
+        assert!(
+            (captain_mean(&expected) - captain_mean(&without)).abs() > 1e-6,
+            "the sergeant's Sword: two damage a hit on the captain"
+        );
+        // The targets of the squad list the hero's lines with its own, and the odds of all.
+        let targets = targets_json(&g, &Declaration::default(), u, None).expect("targets");
+        let at = &targets["targets"][0];
+        assert_eq!(at["unit"], 2);
+        let names: Vec<&str> = at["lines"].as_array().unwrap().iter().filter_map(|l| l["unit"].as_str()).collect();
+        assert!(names.contains(&"Captain") && names.contains(&"Grenadiers"), "{at}");
+        let in_range: Vec<usize> = at["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l["in_range"] == true && l["value"] != "-")
+            .filter_map(|l| l["line"].as_u64().map(|x| x as usize))
+            .collect();
+        assert_eq!(in_range, [0, 1, 2, 32, 33, 34], "with the Improvised Weapons, which the odds leave out");
+        let mut spec = spec_of(&g, &in_range, true);
+        spec.sustained = false;
+        assert_eq!(at["odds"], odds_json(&odds_or_without_hero(&spec).expect("odds")), "{at}");
+    }
+
+    /// Issue 10: the number given with an aim is named for what it counts: the soldiers of a
+    /// squad firing the line (battlefront), the ammo spent on a limited-ammo line.
+    #[test]
+    fn the_number_of_an_aim_is_named() {
+        let (g, decisions) = squads_with_heroes();
+        let decl = Declaration::of(&g, &decisions);
+        let label = |text: &str| decision_json(&g, &decl, text.parse().expect("a decision"))["label"].clone();
+        assert_eq!(label("aim 0 u2 2"), "Rifle at Guard (u2), 2 soldiers");
+        assert_eq!(label("aim 0 u2 1"), "Rifle at Guard (u2), 1 soldier");
+        assert_eq!(label("aim 0 u2 0"), "Rifle at Guard (u2)");
     }
 }

@@ -3,29 +3,11 @@
 //! problem reported; the chosen armies are stored with the game, so a restart on the same
 //! database rebuilds the same game, and its record carries them.
 
+mod common;
+
+use common::{start, state, temp_dir};
 use dust_server::client::{get, post};
-use dust_server::{spawn, Limits, RunningServer, ServerConfig};
 use serde_json::{json, Value};
-use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::time::Instant;
-
-fn start(db: &Path) -> RunningServer {
-    let mut c = ServerConfig::new(db.to_path_buf());
-    c.port = 0;
-    c.limits = Limits {
-        rate: 10_000.0,
-        burst: 10_000.0,
-        ..Limits::default()
-    };
-    spawn(c).unwrap()
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dust1947-{name}-{}-{:?}", std::process::id(), Instant::now()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 const UPLOADED: &str = r#"# Two Allied squads and a hero.
 name = "Uploaded Allies"
@@ -43,10 +25,6 @@ name = "Rhino"
 joins = "The Hammers"
 "#;
 
-fn state(addr: SocketAddr, id: &str, token: &str) -> Value {
-    get(addr, &format!("/api/games/{id}?seat={token}")).unwrap().json()
-}
-
 fn names(s: &Value, side: &str) -> Vec<String> {
     s["units"]
         .as_array()
@@ -59,7 +37,7 @@ fn names(s: &Value, side: &str) -> Vec<String> {
 
 #[test]
 fn the_form_offers_shipped_armies_and_the_builders_cards() {
-    let dir = temp("armies-offer");
+    let dir = temp_dir("armies-offer");
     let server = start(&dir.join("g.sqlite"));
     let addr = server.addr();
     let o = get(addr, "/api/armies?scenario=hold-the-crossroads").unwrap().json();
@@ -82,7 +60,7 @@ fn the_form_offers_shipped_armies_and_the_builders_cards() {
 
 #[test]
 fn every_problem_of_an_army_is_shown_and_such_a_game_is_not_made() {
-    let dir = temp("armies-bad");
+    let dir = temp_dir("armies-bad");
     let server = start(&dir.join("g.sqlite"));
     let addr = server.addr();
     let bad_toml = "name = \"Bad\"\nbloc = \"allies\"\nap_limit = 150\n\n[[unit]]\nname = \"Nobody\"\n\n[[unit]]\nname = \"Hans\"\n\n[[unit]]\nname = \"Rhino\"\njoins = \"Hell Boys\"\n";
@@ -156,7 +134,7 @@ fn every_problem_of_an_army_is_shown_and_such_a_game_is_not_made() {
 
 #[test]
 fn chosen_armies_are_stored_with_the_game_and_survive_a_restart() {
-    let dir = temp("armies-restart");
+    let dir = temp_dir("armies-restart");
     let db = dir.join("g.sqlite");
     let server = start(&db);
     let addr = server.addr();

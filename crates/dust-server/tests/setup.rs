@@ -5,58 +5,11 @@
 //! seat sets up by itself; a restart on the same database resumes the set-up where it was; the
 //! game then starts from the table laid, and its record keeps the set-up and replays.
 
+mod common;
+
+use common::{decide, import, start, state, temp_db, wait_turn};
 use dust_server::client::{get, post, Answer};
-use dust_server::{spawn, Limits, RunningServer, ServerConfig};
 use serde_json::{json, Value};
-use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
-fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dust1947-{name}-{}-{:?}", std::process::id(), Instant::now()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.sqlite")
-}
-
-fn start(db: &Path) -> RunningServer {
-    let mut c = ServerConfig::new(db.to_path_buf());
-    c.port = 0;
-    c.limits = Limits {
-        rate: 10_000.0,
-        burst: 10_000.0,
-        ..Limits::default()
-    };
-    spawn(c).unwrap()
-}
-
-fn state(addr: SocketAddr, id: &str, token: &str) -> Value {
-    let a = get(addr, &format!("/api/games/{id}?seat={token}")).unwrap();
-    assert_eq!(a.status, 200, "{}", a.body);
-    a.json()
-}
-
-/// Waits until the seat must decide (a set-up or a game decision) or the game is over: the
-/// AI seat decides on the server, so the state is polled until it has.
-fn wait_turn(addr: SocketAddr, id: &str, token: &str) -> Value {
-    let t0 = Instant::now();
-    loop {
-        let s = state(addr, id, token);
-        if s["yours"] == true || s["pending"]["kind"] == "over" {
-            return s;
-        }
-        assert!(t0.elapsed() < Duration::from_secs(60), "the AI never answered: {s}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn decide(addr: SocketAddr, id: &str, token: &str, d: &str, ply: Option<u64>) -> Answer {
-    let mut body = json!({ "seat": token, "decision": d });
-    if let Some(p) = ply {
-        body["ply"] = json!(p);
-    }
-    post(addr, &format!("/api/games/{id}/decide"), &body).unwrap()
-}
 
 /// The first legal set-up decision the page offers: a listed choice, else the first square of
 /// the first item and facing of the terrain.
@@ -121,37 +74,16 @@ fn a_person_sets_up_against_the_ai_and_the_set_up_survives_a_restart() {
     assert_eq!(texts, ["board open", "board ruins"]);
     assert!(s["units"].as_array().unwrap().iter().all(|u| u["at"].is_null()));
 
-    // Refused, each with why, and nothing stored.
-    refused(
-        &decide(addr, &id, &token, "plant a tree", Some(0)),
-        400,
-        "bad_decision",
-        "is not a set-up decision",
-    );
-    refused(
-        &decide(addr, &id, &token, "activate u1", Some(0)),
-        400,
-        "bad_decision",
-        "board open|ruins",
-    );
-    refused(
-        &decide(addr, &id, &token, "objective F8", Some(0)),
-        422,
-        "illegal_decision",
-        "another kind of decision is asked now",
-    );
-    refused(
-        &decide(addr, &id, &token, "board ruins", Some(3)),
-        409,
-        "stale",
-        "set-up decision 3",
-    );
-    refused(
-        &decide(addr, &id, &spectator, "board ruins", Some(0)),
-        403,
-        "spectator",
-        "spectators",
-    );
+    // Refused, each with why, and nothing stored: (seat, decision, ply, status, code, why).
+    for (seat, d, ply, status, code, why) in [
+        (&token, "plant a tree", 0, 400, "bad_decision", "is not a set-up decision"),
+        (&token, "activate u1", 0, 400, "bad_decision", "board open|ruins"),
+        (&token, "objective F8", 0, 422, "illegal_decision", "another kind of decision is asked now"),
+        (&token, "board ruins", 3, 409, "stale", "set-up decision 3"),
+        (&spectator, "board ruins", 0, 403, "spectator", "spectators"),
+    ] {
+        refused(&decide(addr, &id, seat, d, Some(ply)), status, code, why);
+    }
     let t = get(addr, &format!("/api/games/{id}/targets?seat={token}&unit=0")).unwrap();
     refused(&t, 409, "setup", "laying the table");
     assert_eq!(state(addr, &id, &token)["setup"]["ply"], 0);
@@ -235,10 +167,7 @@ fn a_person_sets_up_against_the_ai_and_the_set_up_survives_a_restart() {
     let r = post(addr, "/api/replay", &json!({ "record": rec.body })).unwrap();
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["hash"], s["hash"]);
-    let up = post(addr, "/api/games/import", &json!({ "record": rec.body, "opponent": "human" })).unwrap();
-    assert_eq!(up.status, 200, "{}", up.body);
-    let up = up.json();
-    let again = state(addr, up["id"].as_str().unwrap(), up["you"]["token"].as_str().unwrap());
+    let again = import(addr, &json!({ "record": rec.body, "opponent": "human" }));
     assert_eq!(again["hash"], s["hash"]);
     server.stop();
 }
@@ -278,10 +207,7 @@ fn two_people_take_turns_and_a_record_saved_mid_set_up_goes_on() {
     // A record saved during the set-up: no game decision, no final hash; uploaded, it goes on.
     let rec = get(addr, &format!("/api/games/{id}/record?seat={}", tokens[0])).unwrap().body;
     assert!(!rec.contains("final_hash"), "{rec}");
-    let up = post(addr, "/api/games/import", &json!({ "record": rec, "opponent": "human" })).unwrap();
-    assert_eq!(up.status, 200, "{}", up.body);
-    let up = up.json();
-    let s = state(addr, up["id"].as_str().unwrap(), up["you"]["token"].as_str().unwrap());
+    let s = import(addr, &json!({ "record": rec, "opponent": "human" }));
     assert_eq!(s["setup"]["ply"], 4);
     // Game decisions after an unfinished set-up are refused.
     let bad = rec.replace("decisions = [\n]", "decisions = [\n  \"first A\",\n]");

@@ -68,6 +68,26 @@ pub struct AppConfig {
     pub save_path: Option<PathBuf>,
 }
 
+impl AppConfig {
+    /// Two people at one keyboard (`play --hotseat`), never saved: a game of `scenario` on
+    /// `setup` with the dice seed `seed`. Tests and examples start from it, with the struct
+    /// update syntax for an AI seat or a save file.
+    pub fn hotseat(scenario: &str, setup: GameSetup, seed: u64) -> AppConfig {
+        AppConfig {
+            scenario: scenario.into(),
+            setup,
+            seed,
+            seats: BySide {
+                a: Seat::Human,
+                b: Seat::Human,
+            },
+            ai: None,
+            ai_spec: None,
+            save_path: None,
+        }
+    }
+}
+
 /// One line of the event log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogLine {
@@ -222,19 +242,10 @@ impl App {
         let mut record = record::new_record(&config.scenario, config.seed, config.seats, config.ai_spec.as_deref());
         record.edition = config.setup.edition;
         let objectives = config.setup.objectives.clone();
-        let mut game = Game::new(config.setup).map_err(|e| format!("the scenario `{}` cannot start: {e}", config.scenario))?;
+        let mut game = Game::new(config.setup.clone()).map_err(|e| format!("the scenario `{}` cannot start: {e}", config.scenario))?;
         let mut rng = GameRng::new(config.seed);
         roll_all(&mut game, &mut rng);
-        Ok(App::assemble(
-            config.seats,
-            config.ai,
-            config.save_path,
-            game,
-            rng,
-            record,
-            objectives,
-            None,
-        ))
+        Ok(App::assemble(config, game, rng, record, objectives, None))
     }
 
     /// A new battlefront game that begins with the players' set-up
@@ -280,16 +291,7 @@ impl App {
             sel: 0,
             seen: 0,
         };
-        let mut app = App::assemble(
-            config.seats,
-            config.ai,
-            config.save_path,
-            game,
-            rng,
-            record,
-            Vec::new(),
-            Some(state),
-        );
+        let mut app = App::assemble(config, game, rng, record, Vec::new(), Some(state));
         if app.setup.as_ref().is_some_and(|s| s.phase.is_done()) {
             app.start_game();
         }
@@ -325,31 +327,15 @@ impl App {
                 return App::during_setup(config, phase, record);
             }
         }
-        let (game, rng) = record::replay(&record, config.setup)?;
+        let (game, rng) = record::replay(&record, config.setup.clone())?;
         let objectives = game.objectives().to_vec();
-        Ok(App::assemble(
-            config.seats,
-            config.ai,
-            config.save_path,
-            game,
-            rng,
-            record,
-            objectives,
-            None,
-        ))
+        Ok(App::assemble(config, game, rng, record, objectives, None))
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn assemble(
-        seats: BySide<Seat>,
-        ai: Option<Box<dyn Opponent>>,
-        save_path: Option<PathBuf>,
-        game: Game,
-        rng: GameRng,
-        record: Record,
-        objectives: Vec<ObjectiveSetup>,
-        setup: Option<SetupState>,
-    ) -> App {
+    /// The app over `game` (its seats, AI and save file from `config`; the game and record
+    /// already built from `config.setup`).
+    fn assemble(config: AppConfig, game: Game, rng: GameRng, record: Record, objectives: Vec<ObjectiveSetup>, setup: Option<SetupState>) -> App {
+        let AppConfig { seats, ai, save_path, .. } = config;
         let scenario = record::scenario_name(&record);
         let ai_name = ai.as_ref().map_or_else(|| "AI".to_string(), |a| a.name());
         let cursor = Square::new(0, 0);

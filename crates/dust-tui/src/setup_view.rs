@@ -9,7 +9,6 @@ use crate::view::{self, side_color, BoardView, CELL, LABEL};
 use crate::App;
 use dust_core::battlefront::setup::{BoardFace, Half, ObjectivePlacement, SetupDecision, SetupPhase, SetupStage};
 use dust_core::{CoverElement, Side, Square, Terrain};
-use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
@@ -42,30 +41,19 @@ pub(crate) fn render(app: &App, st: &SetupState, frame: &mut Frame) {
         .border_style(view::focus_style(app.focus == Focus::Menu));
     let menu_inner = menu_block.inner(p.menu);
     frame.render_widget(menu_block, p.menu);
-    let details = detail(app, phase);
-    let detail_h = (details.len() as u16 * 2).min(menu_inner.height.saturating_sub(2) / 2 + 1);
-    let [list_area, detail_area] = Layout::vertical([Constraint::Min(1), Constraint::Length(detail_h)]).areas(menu_inner);
-    let rows = usize::from(list_area.height.max(1));
-    let first = if st.sel >= rows { st.sel + 1 - rows } else { 0 };
-    let mut items: Vec<Line> = Vec::new();
-    if st.options.is_empty() {
-        let wait = match phase.to_move() {
-            Some(side) if app.seats[side] == Seat::Ai => format!("Side {side} ({}) is setting up…", app.ai_name),
-            Some(side) => format!("Side {side} is setting up…"),
-            None => "The table is laid.".into(),
-        };
-        items.push(Line::styled(wait, Style::default().fg(Color::Gray)));
-    }
-    for (i, &d) in st.options.iter().enumerate().skip(first).take(rows) {
-        let text = format!("{}{}", if i == st.sel { "> " } else { "  " }, label(phase, d));
-        let mut style = Style::default();
-        if i == st.sel {
-            style = style.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-        }
-        items.push(Line::styled(text, style));
-    }
-    frame.render_widget(Paragraph::new(items), list_area);
-    frame.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail_area);
+    let waiting = || match phase.to_move() {
+        Some(side) if app.seats[side] == Seat::Ai => format!("Side {side} ({}) is setting up…", app.ai_name),
+        Some(side) => format!("Side {side} is setting up…"),
+        None => "The table is laid.".into(),
+    };
+    let (list_area, first) = view::render_choices(
+        frame,
+        menu_inner,
+        (st.options.len(), st.sel),
+        |i| label(phase, st.options[i]),
+        waiting,
+        detail(app, phase),
+    );
 
     let log_inner = view::render_log(app, frame, p.log);
     view::render_status(app, frame, p.status);

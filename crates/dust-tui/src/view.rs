@@ -4,6 +4,7 @@
 use crate::app::{Areas, Focus, Overlay, Seat};
 use crate::App;
 use dust_core::game::{Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, UnitId, HERO_LINE};
+use dust_core::battlefront::weapons::count_words;
 use dust_core::odds::{odds_or_without_hero, AttackSpec, JoinedHero, LineChoice};
 use dust_core::{line_of_sight, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Shot, Side, Square, Terrain, UnitKind};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -294,8 +295,7 @@ pub fn label(app: &App, d: Decision) -> String {
                         .and_then(|to| cover_from(app, to, target_piece(app, t)))
                         .map(|c| format!(", {}", cover_word(&c)))
                         .unwrap_or_default();
-                    let ammo = if ammo > 0 { format!(", {ammo} ammo") } else { String::new() };
-                    format!("{w} at {what}{cover}{ammo}")
+                    format!("{w} at {what}{cover}{}", count_text(app, line, ammo))
                 }
             }
         }
@@ -362,10 +362,12 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
                 } else {
                     String::new()
                 };
-                let ammo = if ammo > 0 { format!(", {ammo} ammo") } else { String::new() };
                 out.push(Line::from(format!(
-                    "{} vs {}: {value}{per}{ammo}, range {}",
-                    w.name, target.card.armor, w.range
+                    "{} vs {}: {value}{per}{}, range {}",
+                    w.name,
+                    target.card.armor,
+                    count_text(app, line, ammo),
+                    w.range
                 )));
             }
             if let (Some(in_cover), Target::Unit(tu)) = (bf_cover(app, t), t) {
@@ -412,9 +414,42 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
     }
 }
 
+/// The number given with the aim of `line` (`aim LINE TARGET N`) in words, after a comma: the
+/// soldiers (crew weapons) firing it or the ammo spent
+/// (`dust_core::battlefront::weapons::count_words`); empty for 0.
+fn count_text(app: &App, line: u8, n: u8) -> String {
+    let Some((owner, _)) = app.weapon(line).filter(|_| n > 0) else {
+        return String::new();
+    };
+    let u = app.game.unit(owner);
+    let li = usize::from(if line >= HERO_LINE { line - HERO_LINE } else { line });
+    format!(", {}", count_words(&u.card, u.bf.as_deref(), app.game.edition(), li, n))
+}
+
+/// The living hero joined to squad `u`, if any.
+fn joined_hero(g: &Game, u: UnitId) -> Option<UnitId> {
+    let unit = g.unit(u);
+    unit.joined
+        .filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
+}
+
+/// Hero `h` as the odds take him: his health left and, in a battlefront game, his battlefront
+/// card part (his exact values).
+fn hero_of(g: &Game, h: UnitId) -> JoinedHero<'_> {
+    let hu = g.unit(h);
+    let mut j = JoinedHero::new(&hu.card);
+    j.health = hu.health.max(1);
+    if g.edition() == dust_core::Edition::Battlefront {
+        j.bf = hu.bf.as_deref();
+    }
+    j
+}
+
 /// The exact odds of the attack declared so far against the highlighted target, this line
-/// included (dust_core::odds). Squads count their first living miniatures as the odds module
-/// does.
+/// included (dust_core::odds), as the engine will roll it: a squad's lines with its joined
+/// hero's (numbered from `HERO_LINE`, `AttackSpec::with_attacking_hero`), and in a battlefront
+/// game the hero joined to the target squad. Squads count their first living miniatures as the
+/// odds module does.
 pub fn odds_text(app: &App, d: Decision) -> String {
     let Decision::Aim {
         line,
@@ -425,10 +460,25 @@ pub fn odds_text(app: &App, d: Decision) -> String {
         return String::new();
     };
     let g = &app.game;
-    let Some((owner, _)) = app.weapon(line) else {
+    let (Some(u), Some(_)) = (g.declaring(), app.weapon(line)) else {
         return "odds unavailable: no weapon line".into();
     };
-    let same_owner = |l: u8| (l >= HERO_LINE) == (line >= HERO_LINE);
+    let attacker = g.unit(u);
+    let target = g.unit(t);
+    let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health);
+    if g.edition() == dust_core::Edition::Battlefront {
+        spec = spec.battlefront(attacker.bf.as_deref(), target.bf.as_deref());
+        // A hero joined to the target squad shares its hits ("Joining Infantry Squads"); the
+        // odds give his losses too where they take him.
+        if let Some(h) = joined_hero(g, t) {
+            spec = spec.with_joined_hero(hero_of(g, h));
+        }
+    }
+    // "The hero's weapons are used during the same time as his squad": his lines fire in the
+    // squad's attack, as the engine resolves them.
+    if let Some(h) = joined_hero(g, u) {
+        spec = spec.with_attacking_hero(hero_of(g, h));
+    }
     let mut chosen: Vec<LineChoice> = Vec::new();
     for a in app.aims.iter().copied().chain(std::iter::once(d)) {
         if let Decision::Aim {
@@ -437,9 +487,9 @@ pub fn odds_text(app: &App, d: Decision) -> String {
             ammo,
         } = a
         {
-            if tt == t && same_owner(l) {
-                let li = usize::from(if l >= HERO_LINE { l - HERO_LINE } else { l });
-                let limited = g.unit(owner).card.weapons.get(li).is_some_and(|w| w.ammo.is_some());
+            if tt == t {
+                let li = usize::from(l);
+                let limited = spec.weapon(li).is_some_and(|w| w.ammo.is_some());
                 chosen.retain(|c| c.line != li);
                 chosen.push(LineChoice {
                     line: li,
@@ -447,12 +497,6 @@ pub fn odds_text(app: &App, d: Decision) -> String {
                 });
             }
         }
-    }
-    let attacker = g.unit(owner);
-    let target = g.unit(t);
-    let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health);
-    if g.edition() == dust_core::Edition::Battlefront {
-        spec = spec.battlefront(attacker.bf.as_deref(), target.bf.as_deref());
     }
     spec.lines = chosen;
     spec.target_alive = target.health;
@@ -469,17 +513,6 @@ pub fn odds_text(app: &App, d: Decision) -> String {
             _ => CoverLevel::None,
         },
     };
-    // Battlefront: a hero joined to the target squad shares its hits ("Joining Infantry
-    // Squads"); the odds give his losses too where they take him.
-    let hero = target
-        .joined
-        .filter(|&h| spec.is_battlefront() && target.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
-        .map(|h| g.unit(h));
-    if let Some(hu) = hero {
-        let mut j = JoinedHero::new(&hu.card);
-        j.health = hu.health.max(1);
-        spec = spec.with_joined_hero(j);
-    }
     match odds_or_without_hero(&spec) {
         Ok(o) => {
             let n = spec.lines.len();
@@ -927,24 +960,14 @@ pub fn render(app: &App, frame: &mut Frame) {
     if let Some(m) = app.message.as_ref().filter(|m| m.chars().count() + 8 > usize::from(area.width)) {
         details.insert(0, Line::styled(m.clone(), Style::default().fg(Color::Yellow)));
     }
-    let detail_h = (details.len() as u16 * 2).min(menu_inner.height.saturating_sub(2) / 2 + 1);
-    let [list_area, detail_area] = Layout::vertical([Constraint::Min(1), Constraint::Length(detail_h)]).areas(menu_inner);
-    let rows = usize::from(list_area.height.max(1));
-    let first = if app.sel >= rows { app.sel + 1 - rows } else { 0 };
-    let mut items: Vec<Line> = Vec::new();
-    if app.options.is_empty() {
-        items.push(Line::styled(waiting_text(app), Style::default().fg(Color::Gray)));
-    }
-    for (i, &d) in app.options.iter().enumerate().skip(first).take(rows) {
-        let text = format!("{}{}", if i == app.sel { "> " } else { "  " }, label(app, d));
-        let mut st = Style::default();
-        if i == app.sel {
-            st = st.add_modifier(Modifier::REVERSED | Modifier::BOLD);
-        }
-        items.push(Line::styled(text, st));
-    }
-    frame.render_widget(Paragraph::new(items), list_area);
-    frame.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail_area);
+    let (list_area, first) = render_choices(
+        frame,
+        menu_inner,
+        (app.options.len(), app.sel),
+        |i| label(app, app.options[i]),
+        || waiting_text(app),
+        details,
+    );
 
     let log_inner = render_log(app, frame, log_area);
     render_status(app, frame, status);
@@ -956,6 +979,40 @@ pub fn render(app: &App, frame: &mut Frame) {
         log: log_inner,
     });
     render_overlay(app, frame);
+}
+
+/// The list of choices in `area` over the details of the highlighted one: `(n, sel)` the
+/// number of choices and the highlighted one (reversed, the list scrolled to show it),
+/// `label(i)` the text of choice `i`, `waiting()` the line shown when there is none. Returns
+/// the list's area and the first choice shown (the mouse finds a choice by its row). The game
+/// and the players' set-up draw their choices with it.
+pub(crate) fn render_choices(
+    frame: &mut Frame,
+    area: Rect,
+    (n, sel): (usize, usize),
+    label: impl Fn(usize) -> String,
+    waiting: impl FnOnce() -> String,
+    details: Vec<Line<'static>>,
+) -> (Rect, usize) {
+    let detail_h = (details.len() as u16 * 2).min(area.height.saturating_sub(2) / 2 + 1);
+    let [list_area, detail_area] = Layout::vertical([Constraint::Min(1), Constraint::Length(detail_h)]).areas(area);
+    let rows = usize::from(list_area.height.max(1));
+    let first = if sel >= rows { sel + 1 - rows } else { 0 };
+    let mut items: Vec<Line> = Vec::new();
+    if n == 0 {
+        items.push(Line::styled(waiting(), Style::default().fg(Color::Gray)));
+    }
+    for i in (first..n).take(rows) {
+        let text = format!("{}{}", if i == sel { "> " } else { "  " }, label(i));
+        let mut st = Style::default();
+        if i == sel {
+            st = st.add_modifier(Modifier::REVERSED | Modifier::BOLD);
+        }
+        items.push(Line::styled(text, st));
+    }
+    frame.render_widget(Paragraph::new(items), list_area);
+    frame.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail_area);
+    (list_area, first)
 }
 
 /// The screen's panes: the board over the log on the left, the card over the choices on the

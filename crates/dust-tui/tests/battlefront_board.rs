@@ -5,10 +5,10 @@
 use dust_core::game::tests_support::{open_game, placed, rifle, sq, squad};
 use dust_core::game::{UnitId, UnitSetup};
 use dust_core::unit::{BattlefrontCard, BattlefrontKind};
-use dust_core::{Armor, ArmorType, BySide, Edition, Side, UnitKind, WeaponRange};
+use dust_core::{Armor, ArmorType, Edition, Side, UnitKind, WeaponRange};
 use dust_tui::ratatui::backend::TestBackend;
 use dust_tui::ratatui::Terminal;
-use dust_tui::{view, App, AppConfig, Seat};
+use dust_tui::{view, App, AppConfig};
 use std::sync::Arc;
 
 fn large(mut u: UnitSetup) -> UnitSetup {
@@ -36,19 +36,7 @@ fn app() -> App {
         vec![large(placed(&Arc::new(tank), Side::A, "B8")), placed(&Arc::new(inf), Side::B, "B4")],
     );
     setup.edition = Edition::Battlefront;
-    App::new(AppConfig {
-        scenario: "test".into(),
-        setup,
-        seed: 1,
-        seats: BySide {
-            a: Seat::Human,
-            b: Seat::Human,
-        },
-        ai: None,
-        ai_spec: None,
-        save_path: None,
-    })
-    .expect("starts")
+    App::new(AppConfig::hotseat("test", setup, 1)).expect("starts")
 }
 
 fn screen(app: &App) -> Vec<String> {
@@ -105,19 +93,7 @@ fn an_aircraft_is_shown_apart() {
         vec![placed(&Arc::new(plane), Side::A, "B8"), placed(&Arc::new(inf), Side::B, "B4")],
     );
     setup.edition = Edition::Battlefront;
-    let mut app = App::new(AppConfig {
-        scenario: "test".into(),
-        setup,
-        seed: 1,
-        seats: BySide {
-            a: Seat::Human,
-            b: Seat::Human,
-        },
-        ai: None,
-        ai_spec: None,
-        save_path: None,
-    })
-    .expect("starts");
+    let mut app = App::new(AppConfig::hotseat("test", setup, 1)).expect("starts");
     app.settle();
     let lines = screen(&app);
     let row8 = lines.iter().find(|l| l.starts_with("│ 8 ")).expect("row 8").clone();

@@ -13,7 +13,8 @@
 //! fires as one weapon with a crew of two.
 
 use crate::range::WeaponRange;
-use crate::unit::{BattlefrontCard, BattlefrontKind, UnitCard, UnitKind};
+use crate::edition::Edition;
+use crate::unit::{BattlefrontCard, BattlefrontKind, CombatValue, UnitCard, UnitKind};
 
 /// The main weapon of under-barrel line `li`: the nearest ranged line before it on the card that
 /// is not under-barrel itself (docs/rulings.md, "Battlefront under-barrel weapons"); `None` for
@@ -196,6 +197,45 @@ pub fn share_crew(card: &UnitCard, bf: Option<&BattlefrontCard>, points: u32, li
     out
 }
 
+/// The number given with an aim of line `li` of `card` (`aim LINE TARGET N`, N above 0) in
+/// words, as the engine reads it ([`crate::game::Decision::Aim`]; docs/rulings.md,
+/// "Battlefront soldiers with several weapons", "Battlefront limited ammo"): the user
+/// interfaces label the choice with it.
+///
+/// - battlefront, a squad's line that is not a support weapon: the soldiers firing it, "2
+///   soldiers"; on a limited-ammo line (not a Volley) they spend one ammo box however many
+///   fire, "2 soldiers, one ammo box";
+/// - battlefront, a vehicle's crew line that is not limited ammo: "2 crew weapons";
+/// - otherwise (the revised edition, a Volley, a hero's, a vehicle's or a support weapon's
+///   limited-ammo line): the ammo spent, "2 ammo".
+pub fn count_words(card: &UnitCard, bf: Option<&BattlefrontCard>, edition: Edition, li: usize, n: u8) -> String {
+    let plural = |one: &str| if n == 1 { format!("{n} {one}") } else { format!("{n} {one}s") };
+    let Some(w) = card.weapons.get(li) else {
+        return format!("{n} ammo");
+    };
+    let volley = w
+        .table
+        .soldier
+        .iter()
+        .chain(&w.table.vehicle)
+        .any(|v| matches!(v, CombatValue::Volley { .. }));
+    if edition != Edition::Battlefront || (w.ammo.is_some() && volley) {
+        return format!("{n} ammo");
+    }
+    if card.kind == UnitKind::Squad && !is_support(card, bf, li) {
+        let soldiers = plural("soldier");
+        return if w.ammo.is_some() {
+            format!("{soldiers}, one ammo box")
+        } else {
+            soldiers
+        };
+    }
+    if w.ammo.is_none() && is_crew(card, bf, li) {
+        return plural("crew weapon");
+    }
+    format!("{n} ammo")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +259,39 @@ mod tests {
         // More than the carriers: as many as there are.
         let got = share_out(&card, None, &[0b011, 0b101], &[(1, 2)]);
         assert_eq!(got, [(1, 1)]);
+    }
+
+    /// What the number of an aim counts, in words (issue 10): soldiers on a squad's lines,
+    /// one ammo box on its limited-ammo line, crew weapons on a vehicle's crew line, the ammo
+    /// spent elsewhere and in the revised edition.
+    #[test]
+    fn the_number_of_an_aim_in_words() {
+        use crate::unit::BattlefrontWeapon;
+        let r = WeaponRange::Spaces { min: 1, max: 4 };
+        let mut rocket = rifle("Rocket", r, 1);
+        rocket.ammo = Some(2);
+        let card = squad("Grenadiers", 3, vec![rifle("Rifle", r, 1), rocket]);
+        let bf = Edition::Battlefront;
+        assert_eq!(count_words(&card, None, bf, 0, 1), "1 soldier");
+        assert_eq!(count_words(&card, None, bf, 0, 2), "2 soldiers");
+        assert_eq!(count_words(&card, None, bf, 1, 2), "2 soldiers, one ammo box");
+        assert_eq!(count_words(&card, None, Edition::Revised, 1, 2), "2 ammo");
+        let mut tank = card.clone();
+        tank.kind = UnitKind::Vehicle;
+        let crew = BattlefrontCard {
+            weapons: vec![
+                BattlefrontWeapon {
+                    crew: true,
+                    ..BattlefrontWeapon::default()
+                },
+                BattlefrontWeapon::default(),
+            ],
+            ..BattlefrontCard::default()
+        };
+        assert_eq!(count_words(&tank, Some(&crew), bf, 0, 2), "2 crew weapons");
+        assert_eq!(count_words(&tank, Some(&crew), bf, 1, 1), "1 ammo");
+        let mut hero = card;
+        hero.kind = UnitKind::Hero;
+        assert_eq!(count_words(&hero, None, bf, 1, 1), "1 ammo");
     }
 }

@@ -1,14 +1,15 @@
 //! Small hand-made cards and set-ups for doctests and tests of the engine. These are not the
 //! shipped unit cards (those are data files in `data/units/`); their numbers are illustrative.
 
-use super::{GameSetup, UnitSetup};
+use super::{Decision, Event, Game, GameSetup, Pending, UnitSetup};
 use crate::board::{Board, BoardSetup};
 use crate::dice::Face;
 use crate::range::WeaponRange;
+use crate::rng::GameRng;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::terrain::Terrain;
-use crate::unit::{Armor, ArmorType, Bloc, CombatTable, CombatValue, Keywords, Model, UnitCard, UnitKind, WeaponLine};
+use crate::unit::{Armor, ArmorType, BattlefrontCard, Bloc, CombatTable, CombatValue, Keywords, Model, UnitCard, UnitKind, WeaponLine};
 use std::sync::Arc;
 
 /// A weapon line with the same "dice/damage" against every soldier and "-" elsewhere.
@@ -318,6 +319,57 @@ impl Table {
     }
 }
 
+/// The unit with its battlefront card part.
+pub fn with_bf(mut u: UnitSetup, bf: &Arc<BattlefrontCard>) -> UnitSetup {
+    u.battlefront = Some(bf.clone());
+    u
+}
+
+/// The decisions the game offers now, as text.
+pub fn legal(t: &Table) -> Vec<String> {
+    t.game.legal_decisions().iter().map(ToString::to_string).collect()
+}
+
+/// (weapon, dice) of every line fired so far (the `Fired` events; dice before rerolls).
+pub fn fired(t: &Table) -> Vec<(String, u16)> {
+    t.game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fired { weapon, dice, .. } => Some((weapon.clone(), *dice)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays `game` to its end with random legal decisions and dice from `rng`: `look(game,
+/// options, pick)` sees each decision before it is applied.
+///
+/// # Panics
+/// If a decision has no option, a decision offered does not read back from its text or is
+/// refused, or the game takes `max_steps` steps (`what` names the game in the message).
+pub fn play_randomly(game: &mut Game, rng: &mut GameRng, max_steps: u32, what: &str, mut look: impl FnMut(&Game, &[Decision], Decision)) {
+    let mut steps = 0;
+    loop {
+        match game.pending() {
+            Pending::GameOver { .. } => break,
+            Pending::Chance(_) => {
+                game.roll(rng);
+            }
+            Pending::Decision { .. } => {
+                let options = game.legal_decisions();
+                assert!(!options.is_empty(), "{what}: a decision with no option");
+                let pick = options[rng.index(options.len())];
+                assert_eq!(pick.to_string().parse::<Decision>(), Ok(pick));
+                look(game, &options, pick);
+                game.apply(pick).expect("offered decisions are legal");
+            }
+        }
+        steps += 1;
+        assert!(steps < max_steps, "{what}: the game does not end");
+    }
+}
+
 /// A richer battle for property tests: squads, a hero joined to a squad, a lone hero, vehicles,
 /// a Command Squad, an artillery vehicle, a flamethrower of range 2, a sniper team, cover
 /// elements and an objective, on an 8x8 board with a block of terrain. `variant` shuffles
@@ -469,4 +521,93 @@ pub fn skirmish(variant: u64) -> GameSetup {
             wins: false,
         }],
     }
+}
+
+/// Two battlefront squads face to face, each with a joined hero (tactics-battlefront-2013-rules.txt,
+/// "Joining Infantry Squads"), on an open 4x10 board: side A's Grenadiers (u0, three soldiers
+/// with a Rifle of 2 dice and a Knife) at B2 with their Captain (u1: a Grenade, a blast of one
+/// die per model, and a Sabre), side B's Guard (u2, two soldiers with a Rifle and a Bayonet) at
+/// B3 with their Sergeant (u3: a Pistol and a Sword, a blast of two dice per model). A blast
+/// does two damage a hit on a hero: the revised table holds its nearest value, the heroes'
+/// battlefront card parts the blast ("Blast Weapons"), so odds without those parts differ.
+pub fn squads_with_joined_heroes() -> GameSetup {
+    use crate::unit::{ArmorType, BattlefrontCard, BattlefrontValue, BattlefrontWeapon};
+    let r = WeaponRange::Spaces { min: 1, max: 4 };
+    let plain = |w: WeaponLine| (w, BattlefrontWeapon::default());
+    let blast = |name: &str, range, per_model| {
+        let mut w = rifle(name, range, per_model);
+        w.table.soldier = [CombatValue::Incendiary { dice: per_model }; 4];
+        let value = BattlefrontValue::Blast { per_model, damage: 2 };
+        let bf = BattlefrontWeapon {
+            values: vec![(ArmorType::Soldier, 2, value)],
+            ..BattlefrontWeapon::default()
+        };
+        (w, bf)
+    };
+    let hero = |name: &str, lines: [(WeaponLine, BattlefrontWeapon); 2], joins: usize, side, at| {
+        let (weapons, bf): (Vec<_>, Vec<_>) = lines.into_iter().unzip();
+        let mut h = squad(name, 1, weapons);
+        h.kind = UnitKind::Hero;
+        h.health = 3;
+        h.models.clear();
+        let mut u = placed(&Arc::new(h), side, at);
+        u.joins = Some(joins);
+        u.battlefront = Some(Arc::new(BattlefrontCard {
+            weapons: bf,
+            ..BattlefrontCard::default()
+        }));
+        u
+    };
+    let grenadiers = squad("Grenadiers", 3, vec![rifle("Rifle", r, 2), rifle("Knife", WeaponRange::Close, 1)]);
+    let guard = squad("Guard", 2, vec![rifle("Rifle", r, 1), rifle("Bayonet", WeaponRange::Close, 1)]);
+    let captain = hero(
+        "Captain",
+        [blast("Grenade", r, 1), plain(rifle("Sabre", WeaponRange::Close, 2))],
+        0,
+        Side::A,
+        "B2",
+    );
+    let sergeant = hero(
+        "Sergeant",
+        [plain(rifle("Pistol", r, 1)), blast("Sword", WeaponRange::Close, 2)],
+        2,
+        Side::B,
+        "B3",
+    );
+    let mut setup = open_game(
+        4,
+        10,
+        vec![
+            placed(&Arc::new(grenadiers), Side::A, "B2"),
+            captain,
+            placed(&Arc::new(guard), Side::B, "B3"),
+            sergeant,
+        ],
+    );
+    setup.edition = crate::Edition::Battlefront;
+    setup
+}
+
+/// The attack of side A's squad (u0) on side B's squad (u2) in a game of
+/// [`squads_with_joined_heroes`] as `crate::odds` takes it, the engine's way: a sustained attack
+/// of `lines` (the Captain's from [`crate::odds::HERO_LINE`]) on a target that has not moved,
+/// each squad with its joined hero, the heroes' battlefront card parts given when `with_bf`.
+pub fn squads_with_joined_heroes_attack<'g>(g: &'g Game, lines: &[usize], with_bf: bool) -> crate::odds::AttackSpec<'g> {
+    use super::UnitId;
+    use crate::odds::{AttackSpec, JoinedHero};
+    let hero = |u: u8| {
+        let h = g.unit(UnitId(u));
+        let mut j = JoinedHero::new(&h.card);
+        j.bf = h.bf.as_deref().filter(|_| with_bf);
+        j
+    };
+    let (a, t) = (g.unit(UnitId(0)), g.unit(UnitId(2)));
+    let mut spec = AttackSpec::new(&a.card, &t.card)
+        .battlefront(a.bf.as_deref(), t.bf.as_deref())
+        .with_attacking_hero(hero(1))
+        .with_joined_hero(hero(3))
+        .with_lines(lines);
+    spec.sustained = true;
+    spec.burst = true;
+    spec
 }

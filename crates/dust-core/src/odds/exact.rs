@@ -419,6 +419,18 @@ impl Outcome {
     }
 }
 
+/// The index in `cache` of the outcomes [`resolve`] gives for `key`, computed by `compute` and
+/// kept the first time the key comes.
+fn cached<K: PartialEq>(cache: &mut Vec<(K, [Outcome; 2])>, key: K, compute: impl FnOnce() -> [Outcome; 2]) -> usize {
+    match cache.iter().position(|(k, _)| *k == key) {
+        Some(i) => i,
+        None => {
+            cache.push((key, compute()));
+            cache.len() - 1
+        }
+    }
+}
+
 /// The line with `n` dice against a target with `health` left. Branch 0: Medal of Honor not
 /// spent (or not available); branch 1: spent on a failed die of this line.
 fn resolve(f: &Fire, n: u32, health: usize, moh: bool, err: &mut f64) -> [Outcome; 2] {
@@ -1077,13 +1089,7 @@ fn activation_hero(p: &Prepared, h: &HeroPrep) -> (Vec<Vec<Vec<f64>>>, f64) {
                         continue;
                     }
                     let key = (i, n, flag == 1);
-                    let k = match cache.iter().position(|(c, _)| *c == key) {
-                        Some(k) => k,
-                        None => {
-                            cache.push((key, resolve(f, n, m, flag == 1, &mut err)));
-                            cache.len() - 1
-                        }
-                    };
+                    let k = cached(&mut cache, key, || resolve(f, n, m, flag == 1, &mut err));
                     for (b, nf) in [(0, flag), (1, 0)] {
                         let o = &cache[k].1[b];
                         if o.hits.is_empty() {
@@ -1197,41 +1203,48 @@ fn retaliation<'f>(p: &Prepared, lines: impl Iterator<Item = &'f Fire>, err: &mu
 /// "Heroes: damage left over, separation"); [`HeroHits::First`] the hero while he lives, then
 /// the miniatures (once the squad is destroyed, the points left have no one to go to).
 fn land_points(f: &Fire, o: &Outcome, takes: HeroHits, at: (usize, usize), w: f64, out: &mut [Vec<f64>]) {
-    let (m, hh) = at;
-    let mass = o.mass();
-    if m == 0 {
-        out[0][hh] += w * mass;
+    if land_whole(f, o, at, w, out) {
         return;
     }
+    let (m, hh) = at;
+    for (points, &q) in o.damage.iter().enumerate() {
+        if q == 0.0 {
+            continue;
+        }
+        let (m2, h2) = match takes {
+            HeroHits::Last => {
+                let s = points.min(m);
+                let rest = if s == m { points - s } else { 0 };
+                (m - s, hh - rest.min(hh))
+            }
+            HeroHits::First => {
+                let lost = points.min(hh);
+                (m - (points - lost).min(m), hh - lost)
+            }
+        };
+        out[m2][h2] += w * q;
+    }
+}
+
+/// The branch `o` of a line on a squad with a joined hero (`at`: `m` miniatures, the hero's `hh`
+/// health), with the mass `w`, into `out[m'][hh']`, where the hits are not taken one by one: a
+/// squad already destroyed takes nothing (the line has no target left), nor does anyone from a
+/// Heroic Attack or a line of no effect; an AP line that damages eliminates "the entire unit",
+/// the squad and its hero (`Game::destroy_group`). Returns whether the branch landed so.
+fn land_whole(f: &Fire, o: &Outcome, (m, hh): (usize, usize), w: f64, out: &mut [Vec<f64>]) -> bool {
+    let mass = o.mass();
     match f.kind {
+        _ if m == 0 => out[0][hh] += w * mass,
         _ if f.heroic => out[m][hh] += w * mass,
         Kind::None => out[m][hh] += w * mass,
-        // "eliminate the entire unit": the squad and its hero (`Game::destroy_group`).
         Kind::Ap => {
             let zero = o.saved.first().copied().unwrap_or(0.0);
             out[m][hh] += w * zero;
             out[0][0] += w * (mass - zero).max(0.0);
         }
-        _ => {
-            for (points, &q) in o.damage.iter().enumerate() {
-                if q == 0.0 {
-                    continue;
-                }
-                let (m2, h2) = match takes {
-                    HeroHits::Last => {
-                        let s = points.min(m);
-                        let rest = if s == m { points - s } else { 0 };
-                        (m - s, hh - rest.min(hh))
-                    }
-                    HeroHits::First => {
-                        let lost = points.min(hh);
-                        (m - (points - lost).min(m), hh - lost)
-                    }
-                };
-                out[m2][h2] += w * q;
-            }
-        }
+        _ => return false,
     }
+    true
 }
 
 /// One line's branch `o` (its hits after the saves) on the squad with `m` miniatures and the
@@ -1241,32 +1254,18 @@ fn land_points(f: &Fire, o: &Outcome, takes: HeroHits, at: (usize, usize), w: f6
 #[allow(clippy::too_many_arguments)]
 fn land_line(f: &Fire, o: &Outcome, points: HeroPoints, h: &HeroPrep, at: (usize, usize), w: f64, alone: bool, out: &mut [Vec<f64>]) {
     let (m, hh) = at;
-    let mass = o.mass();
-    if m == 0 {
-        out[0][hh] += w * mass;
-        return;
-    }
-    if hh == 0 && alone {
+    if m > 0 && hh == 0 && alone {
         for (k, q) in loss_of(f, o, m).into_iter().enumerate() {
             out[m - k][0] += w * q;
         }
         return;
     }
-    match f.kind {
-        _ if f.heroic => out[m][hh] += w * mass,
-        Kind::None => out[m][hh] += w * mass,
-        // "eliminate the entire unit": the squad and its hero.
-        Kind::Ap => {
-            let zero = o.saved.first().copied().unwrap_or(0.0);
-            out[m][hh] += w * zero;
-            out[0][0] += w * (mass - zero).max(0.0);
-        }
-        _ => {
-            for (k, &q) in o.saved.iter().enumerate() {
-                if q != 0.0 {
-                    assign_hits(h, points, m, hh, k, w * q, out);
-                }
-            }
+    if land_whole(f, o, at, w, out) {
+        return;
+    }
+    for (k, &q) in o.saved.iter().enumerate() {
+        if q != 0.0 {
+            assign_hits(h, points, m, hh, k, w * q, out);
         }
     }
 }
@@ -1293,13 +1292,7 @@ fn run_hero(fires: &[(&Fire, HeroPoints)], m0: usize, h: &HeroPrep, moh: bool) -
                     // A blast or Incendiary line counts the hero as one more model.
                     let n = f.dice(m + usize::from(hh > 0));
                     let key = (n, flag == 1);
-                    let i = match cache.iter().position(|(k, _)| *k == key) {
-                        Some(i) => i,
-                        None => {
-                            cache.push((key, resolve(f, n, m, flag == 1, &mut err)));
-                            cache.len() - 1
-                        }
-                    };
+                    let i = cached(&mut cache, key, || resolve(f, n, m, flag == 1, &mut err));
                     for (b, nf) in [(0, flag), (1, 0)] {
                         let o = &cache[i].1[b];
                         if o.hits.is_empty() {

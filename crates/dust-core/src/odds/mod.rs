@@ -532,15 +532,7 @@ impl<'a> AttackSpec<'a> {
             (Who::Attacker, self.attacker, self.attacker_alive),
             (Who::Target, self.target, self.target_alive),
         ] {
-            if n == 0 || n > card.health {
-                return Err(OddsError::AliveOutOfRange {
-                    who,
-                    unit: card.name.clone(),
-                    given: n,
-                    max: card.health,
-                    squad: card.kind == UnitKind::Squad,
-                });
-            }
+            alive_in_range(who, card, n)?;
             if card.kind == UnitKind::Squad && card.models.len() != usize::from(card.health) {
                 return Err(OddsError::BadCard {
                     unit: card.name.clone(),
@@ -653,15 +645,7 @@ impl<'a> AttackSpec<'a> {
         if h.card.armor != self.target.armor {
             return no("a hero joins a squad of his own armour (\"Joining Infantry Squads\")");
         }
-        if h.health == 0 || h.health > h.card.health {
-            return Err(OddsError::AliveOutOfRange {
-                who: Who::Target,
-                unit: h.card.name.clone(),
-                given: h.health,
-                max: h.card.health,
-                squad: false,
-            });
-        }
+        alive_in_range(Who::Target, h.card, h.health)?;
         if self.heroic_attack {
             return no("Heroic Attack with a joined hero is not modelled");
         }
@@ -717,15 +701,7 @@ impl<'a> AttackSpec<'a> {
                 self.attacker.name
             ));
         }
-        if h.health == 0 || h.health > h.card.health {
-            return Err(OddsError::AliveOutOfRange {
-                who: Who::Attacker,
-                unit: h.card.name.clone(),
-                given: h.health,
-                max: h.card.health,
-                squad: false,
-            });
-        }
+        alive_in_range(Who::Attacker, h.card, h.health)?;
         if h.card.weapons.len() > HERO_LINE {
             return no(format!("has more than {HERO_LINE} weapon lines"));
         }
@@ -1160,6 +1136,21 @@ fn carriers_among(card: &UnitCard, alive: u8, li: usize) -> usize {
         .take(usize::from(alive))
         .filter(|m| li < 32 && m.weapons & (1 << li) != 0)
         .count()
+}
+
+/// `n`, the miniatures of a squad or the health points of another unit (a joined hero's among
+/// them), is from 1 to the card's health.
+fn alive_in_range(who: Who, card: &UnitCard, n: u8) -> Result<(), OddsError> {
+    if n == 0 || n > card.health {
+        return Err(OddsError::AliveOutOfRange {
+            who,
+            unit: card.name.clone(),
+            given: n,
+            max: card.health,
+            squad: card.kind == UnitKind::Squad,
+        });
+    }
+    Ok(())
 }
 
 /// Which side of the attack an error is about.

@@ -1,7 +1,11 @@
-//! Hand-made cards for the odds tests (illustrative numbers, not the shipped cards).
+//! Hand-made cards for the odds tests (illustrative numbers, not the shipped cards), and the
+//! comparison of the exact odds with the engine (`agree`).
 
 #![allow(dead_code)]
 
+pub mod agree;
+
+use dust_core::odds::{HeroHits, JoinedHero};
 use dust_core::unit::{Armor, ArmorType, Bloc, CombatTable, CombatValue, Keywords, Model, Role, Skill, UnitCard, UnitKind, WeaponLine};
 use dust_core::{Face, WeaponRange};
 
@@ -43,10 +47,7 @@ pub fn squad(name: &str, weapons: Vec<WeaponLine>, carry: &[u32]) -> UnitCard {
         bloc: Bloc::Allies,
         kind: UnitKind::Squad,
         movement: 1,
-        armor: Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
+        armor: soldier_armor(2),
         health: carry.len() as u8,
         soft_cover: Some(Face::Hit),
         hard_cover: Some(Face::Miss),
@@ -86,6 +87,46 @@ pub fn single(name: &str, kind: UnitKind, armor: Armor, health: u8, weapons: Vec
     }
 }
 
+/// Soldier armour of `class`.
+pub fn soldier_armor(class: u8) -> Armor {
+    Armor {
+        kind: ArmorType::Soldier,
+        class,
+    }
+}
+
+/// Vehicle armour of `class`.
+pub fn vehicle_armor(class: u8) -> Armor {
+    Armor {
+        kind: ArmorType::Vehicle,
+        class,
+    }
+}
+
+/// A hero of the test squads' armour (soldier 2), who may join them.
+pub fn soldier_hero(name: &str, health: u8, weapons: Vec<WeaponLine>) -> UnitCard {
+    single(name, UnitKind::Hero, soldier_armor(2), health, weapons)
+}
+
+/// `card` joined to a squad at full health, its owner assigning the hits as `takes` says.
+pub fn joined(card: &UnitCard, takes: HeroHits) -> JoinedHero<'_> {
+    JoinedHero {
+        takes,
+        ..JoinedHero::new(card)
+    }
+}
+
+/// A pseudo-random number below `n` for each call, from `seed` (xorshift64): the random specs of
+/// the property tests.
+pub fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
 pub fn knife() -> WeaponLine {
     line("Knife & Grenade", WeaponRange::Close, dice(1, 1), dice(1, 1))
 }
@@ -100,10 +141,7 @@ pub fn hero(health: u8) -> UnitCard {
     single(
         "Hero",
         UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 3,
-        },
+        soldier_armor(3),
         health,
         vec![line("Combat Knife", WeaponRange::Close, dice(2, 1), CombatValue::NoEffect)],
     )
@@ -113,10 +151,7 @@ pub fn walker(health: u8) -> UnitCard {
     single(
         "Walker",
         UnitKind::Vehicle,
-        Armor {
-            kind: ArmorType::Vehicle,
-            class: 3,
-        },
+        vehicle_armor(3),
         health,
         vec![line("MG", R4, dice(3, 1), dice(1, 1))],
     )
