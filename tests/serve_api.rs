@@ -146,7 +146,13 @@ fn two_people_a_lobby_seat_targets_and_odds() {
             .find(|d| d["text"].as_str().unwrap().starts_with("plan move"))
             .or_else(|| ds.iter().find(|d| d["kind"] == "move"))
             .unwrap_or(&ds[0]);
-        let a = decide(addr, &id, &tokens[side], d["text"].as_str().unwrap(), Some(s["ply"].as_u64().unwrap()));
+        let a = decide(
+            addr,
+            &id,
+            &tokens[side],
+            d["text"].as_str().unwrap(),
+            Some(s["ply"].as_u64().unwrap()),
+        );
         assert_eq!(a.status, 200, "{}", a.body);
     }
     assert!(found, "units of both sides on the board");

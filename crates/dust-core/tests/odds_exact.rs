@@ -148,16 +148,7 @@ fn merged(v: &[BTreeMap<u32, f64>; 2]) -> BTreeMap<u32, f64> {
 }
 
 fn hero_with(w: dust_core::unit::WeaponLine) -> dust_core::UnitCard {
-    single(
-        "Shooter",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
-        4,
-        vec![w],
-    )
+    soldier_hero("Shooter", 4, vec![w])
 }
 
 #[test]
@@ -238,13 +229,8 @@ fn single_lines_match_brute_force() {
 fn medal_of_honor_goes_to_the_first_line_with_a_failed_die() {
     // Two lines of 2 dice each against a hero with 6 health. Medal of Honor rerolls one failed
     // die of the first line; only when the first line hit with every die does it pass on.
-    let a = single(
+    let a = soldier_hero(
         "Medal",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
         4,
         vec![line("Pistol", R4, dice(2, 1), dice(2, 1)), line("SMG", R4, dice(2, 1), dice(2, 1))],
     );

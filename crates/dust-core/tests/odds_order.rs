@@ -116,13 +116,8 @@ fn the_order_given_equals_card_order_on_a_rearranged_card() {
 fn medal_of_honor_goes_to_the_first_line_in_the_order_given() {
     // A hero with a 1-die pistol and a 3-die SMG against a hero with 8 health: the medal
     // rerolls a failed die of whichever line resolves first.
-    let a = single(
+    let a = soldier_hero(
         "Medal",
-        UnitKind::Hero,
-        Armor {
-            kind: ArmorType::Soldier,
-            class: 2,
-        },
         4,
         vec![line("Pistol", R4, dice(1, 2), dice(1, 2)), line("SMG", R4, dice(3, 1), dice(3, 1))],
     );

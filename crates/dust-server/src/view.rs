@@ -2,10 +2,12 @@
 //! for, the legal decisions in words (with line of sight, cover and the exact odds of each
 //! aimed weapon line), the targets of a unit, and the event log with the rule behind each event.
 
-use dust_core::game::{Action, Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, Unit, UnitId, HERO_LINE};
 use dust_core::battlefront::weapons::count_words;
+use dust_core::game::{Action, Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, Unit, UnitId, HERO_LINE};
 use dust_core::odds::{odds_or_without_hero, AttackSpec, JoinedHero, LineChoice, Odds};
-use dust_core::{line_of_sight, range, Blocked, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Side, Square, Terrain, UnitKind, WeaponLine};
+use dust_core::{
+    line_of_sight, range, Blocked, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Side, Square, Terrain, UnitKind, WeaponLine,
+};
 use serde_json::{json, Value};
 
 fn side_name(s: Side) -> &'static str {
@@ -411,8 +413,7 @@ fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLeve
 /// The living hero joined to squad `u`, if any.
 fn joined_hero(g: &Game, u: UnitId) -> Option<UnitId> {
     let unit = g.unit(u);
-    unit.joined
-        .filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
+    unit.joined.filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
 }
 
 /// Hero `h` as the odds take him: his health left and, in a battlefront game, his battlefront
@@ -926,7 +927,9 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dust_core::game::tests_support::{open_game, placed, rifle, squad, squads_with_joined_heroes, squads_with_joined_heroes_attack as spec_of};
+    use dust_core::game::tests_support::{
+        open_game, placed, rifle, squad, squads_with_joined_heroes, squads_with_joined_heroes_attack as spec_of,
+    };
     use dust_core::{Armor, ArmorType, Edition, WeaponRange};
     use std::sync::Arc;
 
@@ -1065,7 +1068,10 @@ mod tests {
         assert!(expected.lines.iter().any(|l| l.line == 32) && expected.hero.is_some());
         let without = odds_or_without_hero(&spec_of(&g, &[0, 1, 32], false)).expect("odds");
         let hero_mean = |o: &Odds| o.hero.as_ref().expect("the sergeant's losses").loss.mean();
-        assert!((hero_mean(&expected) - hero_mean(&without)).abs() > 1e-6, "his blast's two damage a hit");
+        assert!(
+            (hero_mean(&expected) - hero_mean(&without)).abs() > 1e-6,
+            "his blast's two damage a hit"
+        );
         // Then his Sabre: the close combat of both squads and both heroes.
         let grenade: Decision = "aim 32 u2 0".parse().expect("a decision");
         g.apply(grenade).expect("offered");
@@ -1093,7 +1099,11 @@ mod tests {
             .filter(|l| l["in_range"] == true && l["value"] != "-")
             .filter_map(|l| l["line"].as_u64().map(|x| x as usize))
             .collect();
-        assert_eq!(in_range, [0, 1, 2, 32, 33, 34], "with the Improvised Weapons, which the odds leave out");
+        assert_eq!(
+            in_range,
+            [0, 1, 2, 32, 33, 34],
+            "with the Improvised Weapons, which the odds leave out"
+        );
         let mut spec = spec_of(&g, &in_range, true);
         spec.sustained = false;
         assert_eq!(at["odds"], odds_json(&odds_or_without_hero(&spec).expect("odds")), "{at}");

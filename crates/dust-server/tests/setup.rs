@@ -78,7 +78,7 @@ fn a_person_sets_up_against_the_ai_and_the_set_up_survives_a_restart() {
     for (seat, d, ply, status, code, why) in [
         (&token, "plant a tree", 0, 400, "bad_decision", "is not a set-up decision"),
         (&token, "activate u1", 0, 400, "bad_decision", "board open|ruins"),
-        (&token, "objective F8", 0, 422, "illegal_decision", "another kind of decision is asked now"),
+        (&token, "objective F8", 0, 422, "illegal_decision", "another kind of decision"),
         (&token, "board ruins", 3, 409, "stale", "set-up decision 3"),
         (&spectator, "board ruins", 0, 403, "spectator", "spectators"),
     ] {

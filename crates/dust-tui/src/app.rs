@@ -334,7 +334,14 @@ impl App {
 
     /// The app over `game` (its seats, AI and save file from `config`; the game and record
     /// already built from `config.setup`).
-    fn assemble(config: AppConfig, game: Game, rng: GameRng, record: Record, objectives: Vec<ObjectiveSetup>, setup: Option<SetupState>) -> App {
+    fn assemble(
+        config: AppConfig,
+        game: Game,
+        rng: GameRng,
+        record: Record,
+        objectives: Vec<ObjectiveSetup>,
+        setup: Option<SetupState>,
+    ) -> App {
         let AppConfig { seats, ai, save_path, .. } = config;
         let scenario = record::scenario_name(&record);
         let ai_name = ai.as_ref().map_or_else(|| "AI".to_string(), |a| a.name());

@@ -5,7 +5,7 @@
 //! game. Nothing here changes the set-up.
 
 use crate::app::{setup_square, Areas, Focus, Seat, SetupState};
-use crate::view::{self, side_color, BoardView, CELL, LABEL};
+use crate::view::{self, side_color, BoardView};
 use crate::App;
 use dust_core::battlefront::setup::{BoardFace, Half, ObjectivePlacement, SetupDecision, SetupPhase, SetupStage};
 use dust_core::{CoverElement, Side, Square, Terrain};
@@ -203,25 +203,7 @@ fn board_lines(app: &App, st: &SetupState, bv: &BoardView) -> Vec<Line<'static>>
     } else {
         Vec::new()
     };
-    let mut lines = Vec::new();
-    let mut header = vec![Span::raw(" ".repeat(usize::from(LABEL)))];
-    for c in bv.col_lo..bv.col_lo + bv.cols {
-        header.push(Span::styled(
-            format!("{:<width$}", char::from(b'A' + c), width = usize::from(CELL)),
-            Style::default().fg(Color::Gray),
-        ));
-    }
-    lines.push(Line::from(header));
-    for i in 0..bv.rows {
-        let r = bv.row_hi - i;
-        let mut spans = vec![Span::styled(format!("{:>2} ", u32::from(r) + 1), Style::default().fg(Color::Gray))];
-        for c in bv.col_lo..bv.col_lo + bv.cols {
-            let s = Square::new(c, r);
-            spans.extend(cell(app, phase, s, &preview, &legal));
-        }
-        lines.push(Line::from(spans));
-    }
-    lines
+    view::grid_lines(bv, |s| cell(app, phase, s, &preview, &legal))
 }
 
 fn cell(app: &App, phase: &SetupPhase, s: Square, preview: &[(Square, Option<Terrain>)], legal: &[Square]) -> [Span<'static>; 2] {

@@ -3,8 +3,8 @@
 
 use crate::app::{Areas, Focus, Overlay, Seat};
 use crate::App;
-use dust_core::game::{Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, UnitId, HERO_LINE};
 use dust_core::battlefront::weapons::count_words;
+use dust_core::game::{Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, UnitId, HERO_LINE};
 use dust_core::odds::{odds_or_without_hero, AttackSpec, JoinedHero, LineChoice};
 use dust_core::{line_of_sight, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Shot, Side, Square, Terrain, UnitKind};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -429,8 +429,7 @@ fn count_text(app: &App, line: u8, n: u8) -> String {
 /// The living hero joined to squad `u`, if any.
 fn joined_hero(g: &Game, u: UnitId) -> Option<UnitId> {
     let unit = g.unit(u);
-    unit.joined
-        .filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
+    unit.joined.filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
 }
 
 /// Hero `h` as the odds take him: his health left and, in a battlefront game, his battlefront
@@ -710,14 +709,19 @@ fn marks(app: &App) -> Vec<(Square, Mark)> {
 }
 
 fn board_lines(app: &App, view: &BoardView) -> Vec<Line<'static>> {
-    let g = &app.game;
-    let b = g.board();
     let marks = marks(app);
+    grid_lines(view, |s| cell_spans(app, s, &marks))
+}
+
+/// The part of the board `view` shows: the column letters, then each row from the top with its
+/// number and the spans `cell(square)` of each of its squares. The game and the players'
+/// set-up draw their boards with it.
+pub(crate) fn grid_lines(view: &BoardView, mut cell: impl FnMut(Square) -> [Span<'static>; 2]) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut header = vec![Span::raw(" ".repeat(usize::from(LABEL)))];
     for c in view.col_lo..view.col_lo + view.cols {
         header.push(Span::styled(
-            format!("{:<3}", char::from(b'A' + c)),
+            format!("{:<width$}", char::from(b'A' + c), width = usize::from(CELL)),
             Style::default().fg(Color::Gray),
         ));
     }
@@ -726,12 +730,10 @@ fn board_lines(app: &App, view: &BoardView) -> Vec<Line<'static>> {
         let r = view.row_hi - i;
         let mut spans = vec![Span::styled(format!("{:>2} ", u32::from(r) + 1), Style::default().fg(Color::Gray))];
         for c in view.col_lo..view.col_lo + view.cols {
-            let s = Square::new(c, r);
-            spans.extend(cell_spans(app, s, &marks));
+            spans.extend(cell(Square::new(c, r)));
         }
         lines.push(Line::from(spans));
     }
-    let _ = b;
     lines
 }
 

@@ -12,8 +12,8 @@
 //! point) still free once the lines with a count have theirs. A support weapon ignores it: it
 //! fires as one weapon with a crew of two.
 
-use crate::range::WeaponRange;
 use crate::edition::Edition;
+use crate::range::WeaponRange;
 use crate::unit::{BattlefrontCard, BattlefrontKind, CombatValue, UnitCard, UnitKind};
 
 /// The main weapon of under-barrel line `li`: the nearest ranged line before it on the card that

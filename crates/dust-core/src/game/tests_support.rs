@@ -1,7 +1,7 @@
 //! Small hand-made cards and set-ups for doctests and tests of the engine. These are not the
 //! shipped unit cards (those are data files in `data/units/`); their numbers are illustrative.
 
-use super::{Decision, Event, Game, GameSetup, Pending, UnitSetup};
+use super::{Decision, Event, Game, GameSetup, Pending, RollPurpose, UnitSetup};
 use crate::board::{Board, BoardSetup};
 use crate::dice::Face;
 use crate::range::WeaponRange;
@@ -9,14 +9,21 @@ use crate::rng::GameRng;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::terrain::Terrain;
-use crate::unit::{Armor, ArmorType, BattlefrontCard, Bloc, CombatTable, CombatValue, Keywords, Model, UnitCard, UnitKind, WeaponLine};
+use crate::unit::{Armor, ArmorType, BattlefrontCard, BattlefrontKind, Bloc, CombatTable, CombatValue, Keywords, Model, UnitCard, UnitKind, WeaponLine};
 use std::sync::Arc;
 
-/// A weapon line with the same "dice/damage" against every soldier and "-" elsewhere.
-pub fn rifle(name: &str, range: WeaponRange, dice: u8) -> WeaponLine {
+/// Range 1 to 4, the reach of most test weapons.
+pub const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
+
+/// Range 1 to 6, the reach of most battlefront test weapons.
+pub const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
+
+/// A weapon line with `soldier` against every soldier class, `vehicle` against every vehicle
+/// class and "-" elsewhere.
+pub fn weapon_line(name: &str, range: WeaponRange, soldier: CombatValue, vehicle: CombatValue) -> WeaponLine {
     let mut table = CombatTable::NONE;
-    table.soldier = [CombatValue::Dice { dice, damage: 1 }; 4];
-    table.vehicle = [CombatValue::Dice { dice: 1, damage: 1 }; 7];
+    table.soldier = [soldier; 4];
+    table.vehicle = [vehicle; 7];
     WeaponLine {
         name: name.into(),
         range,
@@ -24,6 +31,17 @@ pub fn rifle(name: &str, range: WeaponRange, dice: u8) -> WeaponLine {
         keywords: Keywords::default(),
         ammo: None,
     }
+}
+
+/// A weapon line with the same "dice/damage" against every soldier, one die against every
+/// vehicle and "-" elsewhere.
+pub fn rifle(name: &str, range: WeaponRange, dice: u8) -> WeaponLine {
+    weapon_line(
+        name,
+        range,
+        CombatValue::Dice { dice, damage: 1 },
+        CombatValue::Dice { dice: 1, damage: 1 },
+    )
 }
 
 /// A squad of `n` soldiers of armor class 2 who all carry `weapons`.
@@ -49,23 +67,68 @@ pub fn squad(name: &str, n: u8, weapons: Vec<WeaponLine>) -> UnitCard {
     }
 }
 
-/// A vehicle of armor class 3 and 4 health with one gun (range 6; 2 dice against soldiers and
-/// vehicles) and `movement`.
-pub fn gun_vehicle(name: &str, movement: u8) -> UnitCard {
-    let mut gun = rifle("Gun", WeaponRange::Spaces { min: 1, max: 6 }, 2);
-    gun.table.vehicle = [CombatValue::Dice { dice: 2, damage: 1 }; 7];
-    let mut c = squad(name, 1, vec![gun]);
+/// A squad of `n` riflemen (range 6, one die each).
+pub fn infantry(name: &str, n: u8) -> Arc<UnitCard> {
+    Arc::new(squad(name, n, vec![rifle("Rifle", R6, 1)]))
+}
+
+/// A squad of `n` soldiers with a rifle (range 6, one die) and a knife each.
+pub fn infantry_with_knives(name: &str, n: u8) -> Arc<UnitCard> {
+    Arc::new(squad(name, n, vec![rifle("Rifle", R6, 1), rifle("Knife", WeaponRange::Close, 1)]))
+}
+
+/// A hero of armor class 2 with `health` crosses who carries `weapons` (a hero has no
+/// miniatures to lose).
+pub fn hero_card(name: &str, health: u8, weapons: Vec<WeaponLine>) -> UnitCard {
+    let mut c = squad(name, 1, weapons);
+    c.kind = UnitKind::Hero;
+    c.health = health;
+    c.models.clear();
+    c
+}
+
+/// A vehicle of armor class 3 with `health` damage points and `weapons`: no miniatures and no
+/// cover saves.
+pub fn vehicle_card(name: &str, health: u8, weapons: Vec<WeaponLine>) -> UnitCard {
+    let mut c = squad(name, 1, weapons);
     c.kind = UnitKind::Vehicle;
     c.armor = Armor {
         kind: ArmorType::Vehicle,
         class: 3,
     };
-    c.health = 4;
-    c.movement = movement;
+    c.health = health;
     c.models.clear();
     c.soft_cover = None;
     c.hard_cover = None;
     c
+}
+
+/// A vehicle of armor class 3 and 4 health with one gun (range 6; 2 dice against soldiers and
+/// vehicles) and `movement`.
+pub fn gun_vehicle(name: &str, movement: u8) -> UnitCard {
+    let mut gun = rifle("Gun", R6, 2);
+    gun.table.vehicle = [CombatValue::Dice { dice: 2, damage: 1 }; 7];
+    let mut c = vehicle_card(name, 4, vec![gun]);
+    c.movement = movement;
+    c
+}
+
+/// A Command Squad of five who carry `weapons`: an officer, a radioman, a mechanic, a medic and
+/// a soldier without a role.
+pub fn command_squad(weapons: Vec<WeaponLine>) -> UnitCard {
+    use crate::unit::{Role, Skill};
+    let mut cs = squad("Command", 5, weapons);
+    cs.skills.push(Skill::CommandSquad);
+    for (m, role) in cs.models.iter_mut().zip([
+        Some(Role::Officer),
+        Some(Role::Radioman),
+        Some(Role::Mechanic),
+        Some(Role::Medic),
+        None,
+    ]) {
+        m.role = role;
+    }
+    cs
 }
 
 /// An open board of the given size.
@@ -154,6 +217,11 @@ pub fn sq(s: &str) -> Square {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
+/// Squares from their names, in the order given.
+pub fn sqs(names: &[&str]) -> Vec<Square> {
+    names.iter().map(|s| sq(s)).collect()
+}
+
 /// A game on an open `w` x `h` board, side A entering on row 1 and side B on the top row.
 pub fn open_game(w: u8, h: u8, units: Vec<UnitSetup>) -> GameSetup {
     GameSetup {
@@ -169,6 +237,20 @@ pub fn open_game(w: u8, h: u8, units: Vec<UnitSetup>) -> GameSetup {
         classic_dice: false,
         bf_rules: Default::default(),
     }
+}
+
+/// The setup in the battlefront edition.
+pub fn battlefront(mut setup: GameSetup) -> GameSetup {
+    setup.edition = crate::Edition::Battlefront;
+    setup
+}
+
+/// A battlefront game of [`open_game`], started.
+///
+/// # Panics
+/// If the setup is refused.
+pub fn battlefront_table(w: u8, h: u8, units: Vec<UnitSetup>) -> Table {
+    Table::new(battlefront(open_game(w, h, units)))
 }
 
 /// A game driven by a script: decisions as their text form, dice as numbers of successes.
@@ -325,9 +407,40 @@ pub fn with_bf(mut u: UnitSetup, bf: &Arc<BattlefrontCard>) -> UnitSetup {
     u
 }
 
+/// The unit with a battlefront card part that only gives its size.
+pub fn sized(mut u: UnitSetup, kind: BattlefrontKind) -> UnitSetup {
+    u.battlefront = Some(Arc::new(BattlefrontCard {
+        kind: Some(kind),
+        ..BattlefrontCard::default()
+    }));
+    u
+}
+
 /// The decisions the game offers now, as text.
 pub fn legal(t: &Table) -> Vec<String> {
     t.game.legal_decisions().iter().map(ToString::to_string).collect()
+}
+
+/// The move decisions the game offers now, as text.
+pub fn moves(t: &Table) -> Vec<String> {
+    legal(t).into_iter().filter(|d| d.starts_with("move ")).collect()
+}
+
+/// The pending roll as (dice, success faces, faces), if a roll is pending.
+pub fn pending_faces(t: &Table) -> Option<(u16, u8, u8)> {
+    t.game.pending_roll().map(|r| (r.dice, r.success_faces, r.faces))
+}
+
+/// The rolls of one purpose so far: (dice, successes).
+pub fn rolls_of(t: &Table, of: RollPurpose) -> Vec<(u16, u16)> {
+    t.game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled { purpose, dice, successes } if *purpose == of => Some((*dice, *successes)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// (weapon, dice) of every line fired so far (the `Fired` events; dice before rerolls).
@@ -349,6 +462,37 @@ pub fn fired(t: &Table) -> Vec<(String, u16)> {
 /// If a decision has no option, a decision offered does not read back from its text or is
 /// refused, or the game takes `max_steps` steps (`what` names the game in the message).
 pub fn play_randomly(game: &mut Game, rng: &mut GameRng, max_steps: u32, what: &str, mut look: impl FnMut(&Game, &[Decision], Decision)) {
+    random_play(
+        game,
+        rng,
+        max_steps,
+        what,
+        |game, options, pick| {
+            assert_eq!(pick.to_string().parse::<Decision>(), Ok(pick));
+            look(game, options, pick);
+        },
+        |_| {},
+    );
+}
+
+/// Plays `game` to its end like [`play_randomly`], without reading the decisions back from
+/// their text: `after(game)` sees the game after every step (a roll or a decision).
+///
+/// # Panics
+/// If a decision has no option or a decision offered is refused, or the game takes `max_steps`
+/// steps (`what` names the game in the message).
+pub fn play_randomly_checking(game: &mut Game, rng: &mut GameRng, max_steps: u32, what: &str, after: impl FnMut(&Game)) {
+    random_play(game, rng, max_steps, what, |_, _, _| {}, after);
+}
+
+fn random_play(
+    game: &mut Game,
+    rng: &mut GameRng,
+    max_steps: u32,
+    what: &str,
+    mut look: impl FnMut(&Game, &[Decision], Decision),
+    mut after: impl FnMut(&Game),
+) {
     let mut steps = 0;
     loop {
         match game.pending() {
@@ -360,13 +504,13 @@ pub fn play_randomly(game: &mut Game, rng: &mut GameRng, max_steps: u32, what: &
                 let options = game.legal_decisions();
                 assert!(!options.is_empty(), "{what}: a decision with no option");
                 let pick = options[rng.index(options.len())];
-                assert_eq!(pick.to_string().parse::<Decision>(), Ok(pick));
                 look(game, &options, pick);
                 game.apply(pick).expect("offered decisions are legal");
             }
         }
         steps += 1;
         assert!(steps < max_steps, "{what}: the game does not end");
+        after(game);
     }
 }
 
@@ -383,10 +527,7 @@ pub fn skirmish(variant: u64) -> GameSetup {
     let mut panzerfaust = rifle("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, 1);
     panzerfaust.ammo = Some(2);
     grunts.weapons.push(panzerfaust);
-    let mut hero = squad("Hero", 1, vec![rifle("Pistol", r4, 2), knife.clone()]);
-    hero.kind = crate::unit::UnitKind::Hero;
-    hero.health = 3;
-    hero.models.clear();
+    let mut hero = hero_card("Hero", 3, vec![rifle("Pistol", r4, 2), knife.clone()]);
     hero.skills = vec![
         Skill::MedalOfHonor,
         Skill::Berserk,
@@ -397,28 +538,9 @@ pub fn skirmish(variant: u64) -> GameSetup {
     let mut serum = hero.clone();
     serum.name = "Serum Hero".into();
     serum.skills = vec![Skill::Wiederbelebungsserum, Skill::DamageResilient, Skill::BlackOps];
-    let mut command = squad("Command", 5, vec![rifle("Rifle", r4, 1), knife.clone()]);
-    command.skills.push(Skill::CommandSquad);
-    for (m, role) in command.models.iter_mut().zip([
-        Some(Role::Officer),
-        Some(Role::Radioman),
-        Some(Role::Mechanic),
-        Some(Role::Medic),
-        None,
-    ]) {
-        m.role = role;
-    }
+    let command = command_squad(vec![rifle("Rifle", r4, 1), knife.clone()]);
     let vehicle = |name: &str, weapons: Vec<WeaponLine>, skills: Vec<Skill>| {
-        let mut v = squad(name, 1, weapons);
-        v.kind = crate::unit::UnitKind::Vehicle;
-        v.armor = Armor {
-            kind: ArmorType::Vehicle,
-            class: 3,
-        };
-        v.health = 3;
-        v.models.clear();
-        v.soft_cover = None;
-        v.hard_cover = None;
+        let mut v = vehicle_card(name, 3, weapons);
         v.skills = skills;
         v
     };
@@ -546,11 +668,7 @@ pub fn squads_with_joined_heroes() -> GameSetup {
     };
     let hero = |name: &str, lines: [(WeaponLine, BattlefrontWeapon); 2], joins: usize, side, at| {
         let (weapons, bf): (Vec<_>, Vec<_>) = lines.into_iter().unzip();
-        let mut h = squad(name, 1, weapons);
-        h.kind = UnitKind::Hero;
-        h.health = 3;
-        h.models.clear();
-        let mut u = placed(&Arc::new(h), side, at);
+        let mut u = placed(&Arc::new(hero_card(name, 3, weapons)), side, at);
         u.joins = Some(joins);
         u.battlefront = Some(Arc::new(BattlefrontCard {
             weapons: bf,

@@ -6,7 +6,7 @@
 pub mod agree;
 
 use dust_core::odds::{HeroHits, JoinedHero};
-use dust_core::unit::{Armor, ArmorType, Bloc, CombatTable, CombatValue, Keywords, Model, Role, Skill, UnitCard, UnitKind, WeaponLine};
+use dust_core::unit::{Armor, ArmorType, Bloc, CombatValue, Keywords, Model, Role, Skill, UnitCard, UnitKind, WeaponLine};
 use dust_core::{Face, WeaponRange};
 
 pub const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
@@ -17,18 +17,7 @@ pub fn dice(d: u8, dmg: u8) -> CombatValue {
 }
 
 /// A line with `soldier` against every soldier class and `vehicle` against every vehicle class.
-pub fn line(name: &str, range: WeaponRange, soldier: CombatValue, vehicle: CombatValue) -> WeaponLine {
-    let mut table = CombatTable::NONE;
-    table.soldier = [soldier; 4];
-    table.vehicle = [vehicle; 7];
-    WeaponLine {
-        name: name.into(),
-        range,
-        table,
-        keywords: Keywords::default(),
-        ammo: None,
-    }
-}
+pub use dust_core::game::tests_support::weapon_line as line;
 
 pub fn with_kw(mut w: WeaponLine, f: impl FnOnce(&mut Keywords)) -> WeaponLine {
     f(&mut w.keywords);

@@ -335,7 +335,9 @@ impl StrategyHub {
                 _ => return Err(ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")),
             }
             let n = live.decisions.len() as u32;
-            ApiError::check_ply(ply, n, |p| format!("this decision was meant for ply {p} but the game is at ply {n}: reload"))?;
+            ApiError::check_ply(ply, n, |p| {
+                format!("this decision was meant for ply {p} but the game is at ply {n}: reload")
+            })?;
             n
         };
         self.commit(cell, n, d)?;
