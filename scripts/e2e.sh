@@ -4,7 +4,7 @@
 # temporary database, runs the tests, and stops the server.
 #
 #   scripts/e2e.sh                    # everything
-#   DUST_SERVER_BIN='path/to/dust1947 serve' scripts/e2e.sh   # another server command (takes --port, --db, --host)
+#   DUST_SERVER_BIN='path/to/dust1947 serve' scripts/e2e.sh   # another server command (takes --port, --db, --host, --edition)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -40,6 +40,8 @@ export DUST_URL="http://127.0.0.1:$PORT"
 export DUST_PID_FILE="$TMP/server.pid"
 export DUST_SERVER_LOG="$TMP/server.log"
 export DUST_SERVER_CMD="${SERVER[*]} --port $PORT --db $DB --host 127.0.0.1"
+# The bare server command, for tests that start a server of their own (lib.mjs, startServer).
+export DUST_SERVER="${SERVER[*]}"
 export DUST_SHOTS="${DUST_SHOTS:-$ROOT/tests/e2e/screenshots}"
 
 cleanup() {

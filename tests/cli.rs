@@ -187,6 +187,23 @@ fn help_for_every_subcommand() {
     assert!(stdout(&run(&["reach", "--help"])).contains("--agile"));
 }
 
+/// Issue 10: `serve` takes `--edition` like every other command, and refuses an unknown one
+/// before starting anything.
+#[test]
+fn serve_takes_the_edition_and_refuses_an_unknown_one() {
+    let o = run(&["serve", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = stdout(&o);
+    assert!(help.contains("--edition <revised|battlefront>"), "{help}");
+    assert!(help.contains("[default: revised]"), "{help}");
+    let o = run(&["serve", "--edition", "third", "--port", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("invalid value 'third' for '--edition"), "{err}");
+    assert!(err.contains("write `revised` or `battlefront`"), "{err}");
+    assert!(!err.contains("listening"), "nothing started: {err}");
+}
+
 #[test]
 fn rulings_are_embedded_and_searchable() {
     let o = run(&["rulings"]);

@@ -5,7 +5,7 @@
 // it is drawn over both its squares, and a tap on it chooses it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, page as newPage, shot, waitTurn, choices, decide, choose, BASE } from './lib.mjs';
+import { launch, page as newPage, shot, waitTurn, choices, decide, choose, startServer, BASE } from './lib.mjs';
 
 test('a battlefront game with a battlegroup and a large vehicle', { timeout: 300000 }, async () => {
   const ctx = await launch();
@@ -13,7 +13,11 @@ test('a battlefront game with a battlegroup and a large vehicle', { timeout: 300
     const page = await newPage(ctx);
     await page.goto(BASE + '/');
     await page.waitForSelector('#create');
+    // The main server is of the revised edition (the default): the form opens on Annihilation.
+    assert.equal(await page.inputValue('#scenario'), 'annihilation');
+    assert.equal(await page.getAttribute('#edition', 'data-edition'), 'revised');
     await page.selectOption('#scenario', 'encounter');
+    assert.match(await page.textContent('#edition'), /Edition: battlefront \(this server's default is revised\)/);
     await page.waitForSelector('#army-a option[value="shipped:bf-taskforce-joe"]', { state: 'attached' });
     const offered = await page.$$eval('#army-a option', (os) => os.map((o) => o.value));
     for (const id of ['bf-taskforce-joe', 'bf-kampfgruppe-stefan', 'bf-battlegroup-koshka']) assert.ok(offered.includes('shipped:' + id), `${id} in ${offered}`);
@@ -59,5 +63,33 @@ test('a battlefront game with a battlegroup and a large vehicle', { timeout: 300
     await shot(page, 'battlefront-large-model');
   } finally {
     await ctx.close();
+  }
+});
+
+// `dust1947 serve --edition battlefront` (issue 10): the form opens on Encounter, the first
+// battlefront scenario, with the battlegroups offered, and says the edition; the odds page
+// uses the battlefront cards.
+test('a server of the battlefront edition opens the form on Encounter', { timeout: 120000, skip: !process.env.DUST_SERVER && 'needs scripts/e2e.sh' }, async () => {
+  const server = await startServer(['--edition', 'battlefront']);
+  const ctx = await launch();
+  try {
+    const page = await newPage(ctx);
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#army-a option[value="shipped:bf-taskforce-joe"]', { state: 'attached' });
+    assert.equal(await page.inputValue('#scenario'), 'encounter');
+    assert.equal(await page.getAttribute('#edition', 'data-edition'), 'battlefront');
+    assert.match(await page.textContent('#edition'), /Edition: battlefront \(this server's default\)/);
+    assert.ok(await page.isVisible('#setup'), 'a battlefront table may be laid by the players');
+    await shot(page, 'battlefront-server-form');
+    await page.goto(server.url + '/odds');
+    await page.waitForSelector('#odds-edition[data-edition="battlefront"]');
+    await page.selectOption('#odds-attacker', 'Fakyeli');
+    await page.selectOption('#odds-target', 'Lara');
+    await page.click('#odds-compute');
+    await page.waitForSelector('#odds-summary');
+    assert.match(await page.textContent('#odds-summary'), /Fakyeli against Lara/);
+  } finally {
+    await ctx.close();
+    await server.stop();
   }
 });

@@ -2,7 +2,9 @@
 // server under test (started by scripts/e2e.sh; its address in DUST_URL, and how to restart
 // it in DUST_RESTART / DUST_KILL, for the crash test).
 import { chromium } from 'playwright-core';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +12,36 @@ import { join } from 'node:path';
 export const BASE = process.env.DUST_URL || 'http://127.0.0.1:18047';
 export const SHOTS = process.env.DUST_SHOTS || new URL('./screenshots/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
+
+// Another server of the command under test (DUST_SERVER from scripts/e2e.sh), with `args`
+// (e.g. ['--edition', 'battlefront']), on a free loopback port over a fresh database:
+// { url, stop() }. The main server (BASE) keeps running.
+export async function startServer(args = []) {
+  if (!process.env.DUST_SERVER) throw new Error('startServer needs scripts/e2e.sh (DUST_SERVER)');
+  const port = await new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); });
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'dust1947-e2e-server-'));
+  const cmd = `exec ${process.env.DUST_SERVER} --port ${port} --db '${join(dir, 'e2e.sqlite')}' --host 127.0.0.1 ${args.join(' ')}`;
+  const child = spawn('/bin/sh', ['-c', cmd], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '', exited = false;
+  child.stderr.on('data', (d) => { log += d; });
+  const done = new Promise((r) => child.on('exit', () => { exited = true; r(); }));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (!exited) child.kill('SIGTERM');
+    await done;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 200 && !exited; i++) {
+    try { if ((await fetch(url + '/api/health')).ok) return { url, stop }; } catch (_) { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`the server (${cmd}) did not start: ${log}`);
+}
 
 // A browser context of its own: Debian's chromium with a fresh --user-data-dir (playwright
 // passes it from launchPersistentContext). Two players are two such contexts.

@@ -4,35 +4,21 @@
 //! scripted (successes per roll), so every test is deterministic. The seed has no worked
 //! example of three actions.
 
-use dust_core::game::tests_support::{legal, open_game, placed, play_randomly, rifle, sq, squad, Table};
+use dust_core::game::tests_support::{
+    battlefront, hero_card, infantry, legal, open_game, placed, play_randomly, rifle, sq, vehicle_card, Table, R6,
+};
 use dust_core::game::{Action, Decision, Event, Game, GameSetup, Pending, Plan, RollPurpose, UnitId};
-use dust_core::unit::{Armor, ArmorType, BattlefrontCard, BattlefrontKind, BattlefrontSkill, BattlefrontWeapon};
-use dust_core::{Edition, GameRng, Side, UnitCard, UnitKind, WeaponRange};
+use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, BattlefrontWeapon};
+use dust_core::{GameRng, Side, UnitCard, UnitKind};
 use std::sync::Arc;
-
-const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
 
 /// A vehicle of one square, movement 1, with one gun of two dice that fires all round.
 fn tank() -> Arc<UnitCard> {
-    let mut c = squad("Tank", 1, vec![rifle("Gun", R6, 2)]);
-    c.kind = UnitKind::Vehicle;
-    c.armor = Armor {
-        kind: ArmorType::Vehicle,
-        class: 3,
-    };
-    c.health = 4;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
-    Arc::new(c)
+    Arc::new(vehicle_card("Tank", 4, vec![rifle("Gun", R6, 2)]))
 }
 
 fn pilot_card() -> Arc<UnitCard> {
-    let mut c = squad("Ace", 1, Vec::new());
-    c.kind = UnitKind::Hero;
-    c.health = 3;
-    c.models.clear();
-    Arc::new(c)
+    Arc::new(hero_card("Ace", 3, Vec::new()))
 }
 
 /// A pilot's battlefront card: Vehicle Pilot, and Ace Pilot if `ace`.
@@ -48,10 +34,6 @@ fn pilot_bf(ace: bool) -> Arc<BattlefrontCard> {
     })
 }
 
-fn infantry() -> Arc<UnitCard> {
-    Arc::new(squad("Rifles", 3, vec![rifle("Rifle", R6, 1)]))
-}
-
 /// u0 the tank of side A on C2 piloted by u1 (an Ace Pilot if `ace`), u2 rifles of side B on
 /// C6 (range four), u3 rifles of side B on A8 (out of reactive range).
 fn setup(ace: bool, side: Side) -> GameSetup {
@@ -61,13 +43,11 @@ fn setup(ace: bool, side: Side) -> GameSetup {
     let mut units = vec![
         placed(&tank(), side, "C2"),
         pilot,
-        placed(&infantry(), side.other(), "C6"),
-        placed(&infantry(), side.other(), "A8"),
+        placed(&infantry("Rifles", 3), side.other(), "C6"),
+        placed(&infantry("Rifles", 3), side.other(), "A8"),
     ];
     units[2].at = Some(sq("C6"));
-    let mut s = open_game(6, 8, units);
-    s.edition = Edition::Battlefront;
-    s
+    battlefront(open_game(6, 8, units))
 }
 
 fn plans(t: &Table) -> Vec<Plan> {

@@ -16,33 +16,21 @@
 //! | Pounder cover save ("Cover Saves", "In the Open") | `the_pounder_and_bazooka_joe_in_cover_the_ludwig_in_the_open` (here); `battlefront_rules.rs`: `vehicle_in_cover_behind_a_blocking_square` |
 //! | Fakyeli blast ("Blast Weapons") | `battlefront_rules.rs`: `blast_dice_per_model_and_automatic_kill` |
 
-use dust_core::game::tests_support::{fired, legal, open_game, placed, rifle, sq, squad, with_bf, Table};
-use dust_core::game::{Event, GameSetup, RollPurpose, Target, UnitId, UnitSetup};
+use dust_core::game::tests_support::{
+    battlefront, battlefront_table, fired, hero_card, legal, open_game, pending_faces, placed, rifle, rolls_of, sq, squad, vehicle_card,
+    with_bf, Table, R4, R6,
+};
+use dust_core::game::{Event, RollPurpose, Target, UnitId};
 use dust_core::unit::{BattlefrontCard, BattlefrontWeapon, CombatTable, Mount};
-use dust_core::{Armor, ArmorType, CombatValue, Edition, Skill, Terrain, UnitCard, UnitKind, WeaponLine, WeaponRange};
+use dust_core::{Armor, ArmorType, CombatValue, Skill, Terrain, UnitCard, WeaponLine, WeaponRange};
 use dust_core::{Model, Side};
 use std::sync::Arc;
 
 const R2: WeaponRange = WeaponRange::Spaces { min: 1, max: 2 };
-const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
-const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
 const VEHICLE_4: Armor = Armor {
     kind: ArmorType::Vehicle,
     class: 4,
 };
-
-fn battlefront(mut setup: GameSetup) -> GameSetup {
-    setup.edition = Edition::Battlefront;
-    setup
-}
-
-fn game(w: u8, h: u8, units: Vec<UnitSetup>) -> Table {
-    Table::new(battlefront(open_game(w, h, units)))
-}
-
-fn pending_faces(t: &Table) -> Option<(u16, u8, u8)> {
-    t.game.pending_roll().map(|r| (r.dice, r.success_faces, r.faces))
-}
 
 /// The hits that got through on a unit, attack by attack: (hits, damage).
 fn hits_on(t: &Table, unit: u8) -> Vec<(u16, u16)> {
@@ -51,18 +39,6 @@ fn hits_on(t: &Table, unit: u8) -> Vec<(u16, u16)> {
         .iter()
         .filter_map(|e| match e {
             Event::Hits { target, hits, damage } if *target == Target::Unit(UnitId(unit)) => Some((*hits, *damage)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The rolls of one purpose so far: (dice, successes).
-fn rolls_of(t: &Table, of: RollPurpose) -> Vec<(u16, u16)> {
-    t.game
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Rolled { purpose, dice, successes } if *purpose == of => Some((*dice, *successes)),
             _ => None,
         })
         .collect()
@@ -79,14 +55,9 @@ fn anti_tank(name: &str, range: WeaponRange, dice: u8, damage: u8) -> WeaponLine
 /// A vehicle of Vehicle Armour 4 (data/units/battlefront: the Ludwig, Grand'ma and the Pounder
 /// are all Vehicle 4).
 fn vehicle(name: &str, health: u8, weapons: Vec<WeaponLine>, skills: Vec<Skill>) -> Arc<UnitCard> {
-    let mut c = squad(name, 1, weapons);
-    c.kind = UnitKind::Vehicle;
+    let mut c = vehicle_card(name, health, weapons);
     c.armor = VEHICLE_4;
-    c.health = health;
     c.skills = skills;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
     Arc::new(c)
 }
 
@@ -162,7 +133,7 @@ fn recon_grenadiers_roll_eight_dice_at_red_thunder() {
     let rg = Arc::new(rg);
     let red_thunder = Arc::new(squad("Red Thunder", 5, vec![rifle("PPSh-48", R4, 1)]));
     let gm = grandma();
-    let mut t = game(
+    let mut t = battlefront_table(
         8,
         8,
         vec![
@@ -207,7 +178,7 @@ fn ludwigs_sustained_attack_scores_three_hits_on_grandma() {
     let (lw, lbf) = ludwig();
     let gm = grandma();
     // Side A faces north: Grand'ma, north of the Ludwig, is in the twin guns' front arc.
-    let mut t = game(8, 8, vec![with_bf(placed(&lw, Side::A, "D2"), &lbf), placed(&gm, Side::B, "D6")]);
+    let mut t = battlefront_table(8, 8, vec![with_bf(placed(&lw, Side::A, "D2"), &lbf), placed(&gm, Side::B, "D6")]);
     t.initiative(Side::A);
     t.activate(0, "sustained", &[], &[(0, "u1", 0)], &[]);
     assert_eq!(pending_faces(&t), Some((7, 2, 6)), "seven dice against Vehicle Armour 4");
@@ -237,7 +208,7 @@ fn ludwigs_sustained_attack_scores_three_hits_on_grandma() {
 fn heavy_laser_grenadiers_score_three_hits_with_the_laser_chain() {
     let hlg = heavy_laser_grenadiers();
     let pounder = vehicle("Pounder", 4, vec![anti_tank("17 pdr Gun", R6, 2, 1)], Vec::new());
-    let mut t = game(8, 8, vec![placed(&hlg, Side::A, "D2"), placed(&pounder, Side::B, "D5")]);
+    let mut t = battlefront_table(8, 8, vec![placed(&hlg, Side::A, "D2"), placed(&pounder, Side::B, "D5")]);
     t.initiative(Side::A);
     t.activate(0, "sustained", &[], &[(0, "u1", 0)], &[]);
     assert_eq!(pending_faces(&t), Some((3, 2, 6)), "one die per Laserwerfer");
@@ -268,7 +239,7 @@ fn heavy_laser_grenadiers_score_three_hits_with_the_laser_chain() {
 fn grandmas_damage_resilience_leaves_her_one_cross() {
     let hlg = heavy_laser_grenadiers();
     let gm = grandma();
-    let mut t = game(8, 8, vec![placed(&hlg, Side::A, "D2"), placed(&gm, Side::B, "D5")]);
+    let mut t = battlefront_table(8, 8, vec![placed(&hlg, Side::A, "D2"), placed(&gm, Side::B, "D5")]);
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     t.roll(3, 2);
@@ -302,11 +273,7 @@ fn the_pounder_and_bazooka_joe_in_cover_the_ludwig_in_the_open() {
     let (lw, lbf) = ludwig();
     let pounder = vehicle("Pounder", 4, vec![anti_tank("17 pdr Gun", R6, 2, 1)], Vec::new());
     let pbf = mounts(&[Mount::Turret]);
-    let mut joe = squad("Bazooka Joe", 1, vec![rifle("M7 Grenade Launcher", R4, 2)]);
-    joe.kind = UnitKind::Hero;
-    joe.health = 4;
-    joe.models.clear();
-    let joe = Arc::new(joe);
+    let joe = Arc::new(hero_card("Bazooka Joe", 4, vec![rifle("M7 Grenade Launcher", R4, 2)]));
     let mut setup = battlefront(open_game(
         8,
         8,

@@ -5,21 +5,19 @@
 //! engine's `Fired` events say how many dice each line rolled, and the exact odds
 //! (`dust_core::odds`) count the same dice.
 
-use dust_core::game::tests_support::{fired, gun_vehicle, legal, open_game, placed, play_randomly, rifle, squad, with_bf, Table};
+use dust_core::game::tests_support::{
+    battlefront, battlefront_table, fired, gun_vehicle, infantry, legal, open_game, placed, play_randomly, rifle, squad, with_bf, Table,
+    R4, R6,
+};
 use dust_core::game::{Decision, Event, UnitSetup};
 use dust_core::odds::{odds, AttackSpec, LineChoice};
 use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontWeapon, Model, Mount};
-use dust_core::{Edition, Side, UnitCard, WeaponRange};
+use dust_core::{Side, UnitCard, WeaponRange};
 use std::sync::Arc;
-
-const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
-const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
 
 /// A battlefront game on an open 6 x 8 board.
 fn game(units: Vec<UnitSetup>) -> Table {
-    let mut setup = open_game(6, 8, units);
-    setup.edition = Edition::Battlefront;
-    Table::new(setup)
+    battlefront_table(6, 8, units)
 }
 
 fn shots(v: &[(&str, u16)]) -> Vec<(String, u16)> {
@@ -43,7 +41,7 @@ fn odds_dice(card: &UnitCard, bf: Option<&BattlefrontCard>, target: &UnitCard, a
 
 /// Six riflemen to shoot at.
 fn targets() -> Arc<UnitCard> {
-    Arc::new(squad("Grenadiers", 6, vec![rifle("Rifle", R6, 1)]))
+    infantry("Grenadiers", 6)
 }
 
 /// Four rangers who each carry an M1 (one die), a Thompson (two dice) and a knife.
@@ -345,9 +343,7 @@ fn random_games_with_crews_end() {
             with_bf(placed(&ht, Side::B, "C7"), &hbf),
             placed(&rangers, Side::B, "E7"),
         ];
-        let mut setup = open_game(6, 8, units);
-        setup.edition = Edition::Battlefront;
-        let mut g = Game::new(setup).expect("setup");
+        let mut g = Game::new(battlefront(open_game(6, 8, units))).expect("setup");
         let mut rng = GameRng::new(seed);
         play_randomly(&mut g, &mut rng, 200_000, &format!("seed {seed}"), |_, options, _| {
             numbered += options

@@ -8,13 +8,13 @@
 //! cards' own (Medal of Honor). docs/rulings.md, "Battlefront skills of a hero and the unit he
 //! joined". Each test names the section it checks; dice are scripted (successes per roll).
 
-use dust_core::game::tests_support::{gun_vehicle, open_game, placed, rifle, sq, squad, Table};
-use dust_core::game::{Event, Game, GameSetup, RollPurpose, UnitId, UnitSetup};
+use dust_core::game::tests_support::{
+    gun_vehicle, hero_card, infantry, legal, moves, open_game, placed, rifle, rolls_of, sq, squad, Table, R6,
+};
+use dust_core::game::{Game, GameSetup, RollPurpose, UnitId, UnitSetup};
 use dust_core::unit::{BattlefrontCard, BattlefrontSkill, BattlefrontWeapon};
-use dust_core::{Board, BoardSetup, Edition, Side, Skill, Terrain, UnitCard, UnitKind, WeaponRange};
+use dust_core::{Board, BoardSetup, Edition, Side, Skill, Terrain, UnitCard, WeaponRange};
 use std::sync::Arc;
-
-const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
 
 /// A squad of `n` riflemen (one die each) of infantry armour 2.
 fn riflemen(n: u8, movement: u8, skills: &[Skill]) -> Arc<UnitCard> {
@@ -27,17 +27,14 @@ fn riflemen(n: u8, movement: u8, skills: &[Skill]) -> Arc<UnitCard> {
 /// A hero of infantry armour 2 (he may join the riflemen) with a pistol of one die and three
 /// crosses.
 fn hero(movement: u8, skills: &[Skill]) -> Arc<UnitCard> {
-    let mut c = squad("Captain", 1, vec![rifle("Pistol", R6, 1)]);
-    c.kind = UnitKind::Hero;
-    c.health = 3;
-    c.models.clear();
+    let mut c = hero_card("Captain", 3, vec![rifle("Pistol", R6, 1)]);
     c.movement = movement;
     c.skills = skills.to_vec();
     Arc::new(c)
 }
 
 fn enemy() -> Arc<UnitCard> {
-    Arc::new(squad("Enemy", 6, vec![rifle("Rifle", R6, 1)]))
+    infantry("Enemy", 6)
 }
 
 /// The squad (u0) on `at` with the hero (u1) joined to it, and `others` after them.
@@ -52,14 +49,6 @@ fn setup(edition: Edition, w: u8, h: u8, units: Vec<UnitSetup>) -> GameSetup {
     let mut s = open_game(w, h, units);
     s.edition = edition;
     s
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
-}
-
-fn moves(t: &Table) -> Vec<String> {
-    legal(t).into_iter().filter(|d| d.starts_with("move ")).collect()
 }
 
 fn has(v: &[String], s: &str) -> bool {
@@ -327,19 +316,7 @@ fn a_jump_hero_joins_a_squad_without_jump_and_neither_jumps() {
 }
 
 fn resilient_rolls(t: &Table) -> usize {
-    t.game
-        .events()
-        .iter()
-        .filter(|e| {
-            matches!(
-                e,
-                Event::Rolled {
-                    purpose: RollPurpose::Resilient,
-                    ..
-                }
-            )
-        })
-        .count()
+    rolls_of(t, RollPurpose::Resilient).len()
 }
 
 /// tactics-battlefront-2013-rules.txt, "Damage Resilient": "This skill does not apply to other

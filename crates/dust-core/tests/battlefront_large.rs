@@ -5,38 +5,17 @@
 //! the square behind it (its facing). Dice are scripted.
 
 use dust_core::battlefront::Facing;
-use dust_core::game::tests_support::{entering, gun_vehicle, open_game, placed, rifle, sq, squad, Table};
-use dust_core::game::{GameSetup, UnitId, UnitSetup};
+use dust_core::game::tests_support::{
+    battlefront, entering, hero_card, infantry, legal, open_game, placed, play_randomly_checking, rifle, sized, sq, sqs, squad, tank,
+    Table, R6,
+};
+use dust_core::game::{UnitId, UnitSetup};
 use dust_core::unit::{BattlefrontCard, BattlefrontKind, CombatValue};
-use dust_core::{Edition, Side, Square, Terrain, UnitCard, UnitKind, WeaponRange};
+use dust_core::{Side, Square, Terrain, UnitCard, WeaponRange};
 use std::sync::Arc;
-
-const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
-
-fn battlefront(mut setup: GameSetup) -> GameSetup {
-    setup.edition = Edition::Battlefront;
-    setup
-}
-
-fn infantry(name: &str) -> Arc<UnitCard> {
-    Arc::new(squad(name, 3, vec![rifle("Rifle", R6, 1)]))
-}
 
 fn short_infantry(name: &str, max: u8) -> Arc<UnitCard> {
     Arc::new(squad(name, 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max }, 1)]))
-}
-
-/// A vehicle card with one gun (range 6, 2 dice against vehicles) and `movement`.
-fn tank(name: &str, movement: u8) -> Arc<UnitCard> {
-    Arc::new(gun_vehicle(name, movement))
-}
-
-fn sized(mut u: UnitSetup, kind: BattlefrontKind) -> UnitSetup {
-    u.battlefront = Some(Arc::new(BattlefrontCard {
-        kind: Some(kind),
-        ..BattlefrontCard::default()
-    }));
-    u
 }
 
 fn table(w: u8, h: u8, units: Vec<UnitSetup>, blocked: &[&str]) -> Table {
@@ -47,16 +26,8 @@ fn table(w: u8, h: u8, units: Vec<UnitSetup>, blocked: &[&str]) -> Table {
     Table::new(setup)
 }
 
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
-}
-
 fn squares(t: &Table, u: u8) -> Vec<Square> {
     t.game.unit_squares(UnitId(u))
-}
-
-fn names(v: &[&str]) -> Vec<Square> {
-    v.iter().map(|s| sq(s)).collect()
 }
 
 /// "Vehicle and Aircraft Size": "Large Vehicles and Large Aircraft occupy two squares, while
@@ -80,8 +51,8 @@ fn large_and_huge_models_occupy_their_squares() {
     assert_eq!(t.game.model_squares(UnitId(1)), 4);
     // Side A faces north: its rear square is south of the front. Side B faces south: the block
     // extends north (behind) and west (its right).
-    assert_eq!(squares(&t, 0), names(&["C3", "C2"]));
-    assert_eq!(squares(&t, 1), names(&["F6", "F7", "E6", "E7"]));
+    assert_eq!(squares(&t, 0), sqs(&["C3", "C2"]));
+    assert_eq!(squares(&t, 1), sqs(&["F6", "F7", "E6", "E7"]));
     for s in ["C3", "C2", "F6", "F7", "E6", "E7"] {
         assert!(t.game.occupancy().at(sq(s)).has_vehicle(), "{s}");
     }
@@ -95,7 +66,7 @@ fn large_and_huge_models_occupy_their_squares() {
 #[test]
 fn is48_moves_sideways_around_a_corner_then_diagonally_backwards() {
     let is48 = tank("IS-48", 1);
-    let foe = infantry("Foe");
+    let foe = infantry("Foe", 3);
     // The building's corner at D4: the IS-48 (C3 front, C2 rear, facing north) turns right
     // around it.
     let mut t = table(
@@ -120,7 +91,7 @@ fn is48_moves_sideways_around_a_corner_then_diagonally_backwards() {
     rears.sort();
     assert_eq!(rears, ["move C3", "move D2"]);
     t.decide("move C3");
-    assert_eq!(squares(&t, 0), names(&["D3", "C3"]), "the rear is where the front started");
+    assert_eq!(squares(&t, 0), sqs(&["D3", "C3"]), "the rear is where the front started");
     assert_eq!(t.game.unit(UnitId(0)).facing, Facing::EAST);
     assert!(!t.game.occupancy().at(sq("C2")).has_vehicle(), "C2 is left");
     t.pass(1);
@@ -135,7 +106,7 @@ fn is48_moves_sideways_around_a_corner_then_diagonally_backwards() {
     assert!(rears.contains(&"move B2".to_string()), "facing the same way (east): {rears:?}");
     assert!(rears.contains(&"move C3".to_string()), "turned as it reversed (south)");
     t.decide("move B2");
-    assert_eq!(squares(&t, 0), names(&["C2", "B2"]));
+    assert_eq!(squares(&t, 0), sqs(&["C2", "B2"]));
     assert_eq!(t.game.unit(UnitId(0)).facing, Facing::EAST);
 }
 
@@ -145,7 +116,7 @@ fn is48_moves_sideways_around_a_corner_then_diagonally_backwards() {
 #[test]
 fn punisher_moves_one_square_diagonally_then_rotates() {
     let punisher = tank("Punisher", 1);
-    let foe = infantry("Foe");
+    let foe = infantry("Foe", 3);
     let mut t = table(
         8,
         8,
@@ -155,7 +126,7 @@ fn punisher_moves_one_square_diagonally_then_rotates() {
         ],
         &[],
     );
-    assert_eq!(squares(&t, 0), names(&["C3", "C2", "D3", "D2"]));
+    assert_eq!(squares(&t, 0), sqs(&["C3", "C2", "D3", "D2"]));
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan move nothing");
@@ -167,7 +138,7 @@ fn punisher_moves_one_square_diagonally_then_rotates() {
     let mut after = squares(&t, 0);
     after.sort();
     assert_eq!(after, {
-        let mut v = names(&["D3", "E3", "D4", "E4"]);
+        let mut v = sqs(&["D3", "E3", "D4", "E4"]);
         v.sort();
         v
     });
@@ -181,7 +152,7 @@ fn punisher_moves_one_square_diagonally_then_rotates() {
 fn openings_of_their_size() {
     let is48 = tank("IS-48", 2);
     let punisher = tank("Punisher", 2);
-    let foe = infantry("Foe");
+    let foe = infantry("Foe", 3);
     // A wall of blocked squares along row 5 with a gap at C5.
     let wall = ["A5", "B5", "D5", "E5", "F5", "G5", "H5"];
     let setup = |kind, card: &Arc<UnitCard>| {
@@ -213,7 +184,7 @@ fn openings_of_their_size() {
 #[test]
 fn large_vehicles_enter_fully_by_a_march_move() {
     let is48 = tank("IS-48", 1);
-    let foe = infantry("Foe");
+    let foe = infantry("Foe", 3);
     let mut t = table(
         6,
         8,
@@ -235,7 +206,7 @@ fn large_vehicles_enter_fully_by_a_march_move() {
     t.decide("move C1"); // the front on an entry square, the rear still off the board
     t.decide("move C2"); // the second leg: forwards
     t.decide("move C1"); // the rear where the front entered
-    assert_eq!(squares(&t, 0), names(&["C2", "C1"]));
+    assert_eq!(squares(&t, 0), sqs(&["C2", "C1"]));
     assert_eq!(t.game.unit(UnitId(0)).facing, Facing::NORTH);
 }
 
@@ -246,7 +217,7 @@ fn large_vehicles_enter_fully_by_a_march_move() {
 fn the_second_square_blocks_and_is_targeted() {
     let is48 = tank("IS-48", 1);
     let a = short_infantry("A", 2);
-    let b = infantry("B");
+    let b = infantry("B", 3);
     // The IS-48 (side B) faces south: front D5, rear D6. A (range 2) at D3 reaches D5; B (D8)
     // stands on the far side.
     let mut t = table(
@@ -259,7 +230,7 @@ fn the_second_square_blocks_and_is_targeted() {
         ],
         &[],
     );
-    assert_eq!(squares(&t, 1), names(&["D5", "D6"]));
+    assert_eq!(squares(&t, 1), sqs(&["D5", "D6"]));
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan nothing attack");
@@ -268,7 +239,7 @@ fn the_second_square_blocks_and_is_targeted() {
     assert!(!aims.contains(&"aim 0 u2 0".to_string()), "out of range anyway");
     // A rifle of range 6 from D3 does not see D8 past both squares of the IS-48.
     drop(t);
-    let a6 = infantry("A");
+    let a6 = infantry("A", 3);
     let mut t = table(
         8,
         8,
@@ -309,7 +280,7 @@ fn range_to_the_nearest_square() {
     };
     // Side A faces north: front D4, rear D3.
     let mut near = t("D4");
-    assert_eq!(squares(&near, 0), names(&["D4", "D3"]));
+    assert_eq!(squares(&near, 0), sqs(&["D4", "D3"]));
     near.decide("plan nothing attack");
     assert!(legal(&near).contains(&"aim 0 u0 0".to_string()), "the rear square is at range 2");
     let far = t("D5");
@@ -322,7 +293,7 @@ fn range_to_the_nearest_square() {
 #[test]
 fn a_reacting_large_vehicle_rotates_no_further_away() {
     let is48 = tank("IS-48", 1);
-    let a = infantry("A");
+    let a = infantry("A", 3);
     // The IS-48 (side B, facing south: D6 front, D7 rear); A moves to F3 and B reacts.
     let mut t = table(
         8,
@@ -351,7 +322,7 @@ fn a_reacting_large_vehicle_rotates_no_further_away() {
     assert!(!fronts.contains(&"move D8".to_string()), "further away: backing off");
     t.decide("move E6"); // the only pose with its front on E6: the rear on D6
     t.decide("aim 0 u0 0");
-    assert_eq!(squares(&t, 1), names(&["E6", "D6"]));
+    assert_eq!(squares(&t, 1), sqs(&["E6", "D6"]));
     assert_eq!(t.game.unit(UnitId(1)).facing, Facing::EAST);
 }
 
@@ -359,12 +330,12 @@ fn a_reacting_large_vehicle_rotates_no_further_away() {
 /// legal, every game ends, and the occupancy always holds exactly the models' squares.
 #[test]
 fn random_games_with_large_and_huge_models_end() {
-    use dust_core::game::{Game, Pending};
+    use dust_core::game::Game;
     use dust_core::GameRng;
     let is48 = tank("IS-48", 1);
     let punisher = tank("Punisher", 2);
-    let a = infantry("A");
-    let b = infantry("B");
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
     for seed in 0..30 {
         let mut setup = battlefront(open_game(
             8,
@@ -380,20 +351,7 @@ fn random_games_with_large_and_huge_models_end() {
         setup.board.set_terrain(sq("E6"), Terrain::NoDot);
         let mut g = Game::new(setup).expect("setup");
         let mut rng = GameRng::new(seed);
-        let mut steps = 0;
-        while !matches!(g.pending(), Pending::GameOver { .. }) {
-            steps += 1;
-            assert!(steps < 100_000, "seed {seed}: the game does not end");
-            match g.pending() {
-                Pending::Chance(_) => {
-                    g.roll(&mut rng);
-                }
-                _ => {
-                    let options = g.legal_decisions();
-                    let pick = options[rng.index(options.len())];
-                    g.apply(pick).expect("offered decisions are legal");
-                }
-            }
+        play_randomly_checking(&mut g, &mut rng, 100_000, &format!("seed {seed}"), |g| {
             let mut held: Vec<Square> = (0..4).flat_map(|i| g.unit_squares(UnitId(i))).collect();
             held.sort();
             let before = held.len();
@@ -404,16 +362,13 @@ fn random_games_with_large_and_huge_models_end() {
                     assert!(g.occupancy().at(s).has_vehicle(), "seed {seed}: {s} not held");
                 }
             }
-        }
+        });
     }
 }
 
 /// A hero card with `skills` and a pistol of range 6.
 fn hero(name: &str, skills: &[dust_core::Skill]) -> Arc<UnitCard> {
-    let mut c = squad(name, 1, vec![rifle("Pistol", R6, 1)]);
-    c.kind = UnitKind::Hero;
-    c.health = 4;
-    c.models.clear();
+    let mut c = hero_card(name, 4, vec![rifle("Pistol", R6, 1)]);
     c.soft_cover = None;
     c.hard_cover = None;
     c.skills = skills.to_vec();
@@ -441,7 +396,7 @@ fn tank_head_heals_a_large_vehicle_by_its_rear_square() {
         ],
         &[],
     );
-    assert_eq!(squares(&t, 0), names(&["C3", "C2"]));
+    assert_eq!(squares(&t, 0), sqs(&["C3", "C2"]));
     t.initiative(Side::B);
     t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
     t.roll(2, 2);
@@ -480,11 +435,11 @@ fn a_spray_at_a_large_vehicle_ends_at_its_nearest_square() {
         vec![
             sized(placed(&is48, Side::A, "B4"), BattlefrontKind::LargeVehicle),
             fireball,
-            placed(&infantry("Bot Hunters"), Side::B, "B2"),
+            placed(&infantry("Bot Hunters", 3), Side::B, "B2"),
         ],
         &[],
     );
-    assert_eq!(squares(&t, 0), names(&["B4", "B3"]));
+    assert_eq!(squares(&t, 0), sqs(&["B4", "B3"]));
     t.initiative(Side::B);
     t.decide("activate u1");
     t.decide("plan attack nothing");
@@ -513,7 +468,7 @@ fn a_spray_at_a_large_vehicle_ends_at_its_nearest_square() {
 #[test]
 fn a_large_vehicle_holds_an_objective_with_its_rear_square() {
     let is48 = tank("IS-48", 1);
-    let foe = infantry("Foe");
+    let foe = infantry("Foe", 3);
     let mut setup = battlefront(open_game(
         8,
         8,
@@ -529,7 +484,7 @@ fn a_large_vehicle_holds_an_objective_with_its_rear_square() {
         wins: false,
     }];
     let t = Table::new(setup);
-    assert_eq!(squares(&t, 0), names(&["C3", "C2"]));
+    assert_eq!(squares(&t, 0), sqs(&["C3", "C2"]));
     assert_eq!(t.game.objective_points().a, 15);
     assert_eq!(t.game.objective_points().b, 0);
 }
@@ -543,7 +498,7 @@ fn a_large_vehicle_holds_an_objective_with_its_rear_square() {
 fn a_large_vehicle_crushes_a_crate_under_its_rear_square() {
     for crush in [false, true] {
         let is48 = tank("IS-48", 1);
-        let foe = infantry("Foe");
+        let foe = infantry("Foe", 3);
         let mut setup = battlefront(open_game(
             8,
             8,
@@ -560,7 +515,7 @@ fn a_large_vehicle_crushes_a_crate_under_its_rear_square() {
         // Sideways: the front to D3, the rear pivots back to D2, onto the crate.
         t.decide("move D3");
         t.decide("move D2");
-        assert_eq!(squares(&t, 0), names(&["D3", "D2"]));
+        assert_eq!(squares(&t, 0), sqs(&["D3", "D2"]));
         assert_eq!(legal(&t), ["use crush no", "use crush yes"]);
         t.decide(if crush { "use crush yes" } else { "use crush no" });
         assert_eq!(t.game.board().cover(sq("D2")).is_some(), !crush);
@@ -590,7 +545,7 @@ fn a_pilot_mounts_a_large_vehicle_by_its_rear_square_and_it_acts_without_him() {
         vec![
             sized(placed(&is48, Side::A, "C3"), BattlefrontKind::LargeVehicle),
             pilot,
-            placed(&infantry("Foe"), Side::B, "H8"),
+            placed(&infantry("Foe", 3), Side::B, "H8"),
         ],
         &[],
     );
@@ -647,11 +602,11 @@ fn a_pilot_escaping_a_large_vehicle_chooses_one_of_its_squares() {
                 sized(placed(&is48, Side::A, "C3"), BattlefrontKind::LargeVehicle),
                 p,
                 placed(&killers, Side::B, "C8"),
-                placed(&infantry("Rifles"), Side::A, "A1"),
+                placed(&infantry("Rifles", 3), Side::A, "A1"),
             ],
             &[],
         );
-        assert_eq!(squares(&t, 0), names(&["C3", "C2"]));
+        assert_eq!(squares(&t, 0), sqs(&["C3", "C2"]));
         t.initiative(Side::B);
         t.decide("activate u2");
         t.decide("plan attack nothing");

@@ -4,9 +4,9 @@
 //! edges of their opponent's board"). Dice are scripted.
 
 use dust_core::battlefront::ScenarioRules;
-use dust_core::game::tests_support::{open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::tests_support::{battlefront, open_game, placed, rifle, sq, squad, Table};
 use dust_core::game::Decision;
-use dust_core::{BySide, Edition, Side, Square, WeaponRange};
+use dust_core::{BySide, Side, Square, WeaponRange};
 use std::sync::Arc;
 
 /// Two boards of 8x6 with their long edges touching (rows 1-6 side A's, 7-12 side B's); each
@@ -14,8 +14,7 @@ use std::sync::Arc;
 fn table(rules: &str) -> Table {
     let gun = Arc::new(squad("A", 6, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 12 }, 1)]));
     let b = Arc::new(squad("B", 1, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 6 }, 1)]));
-    let mut s = open_game(8, 12, vec![placed(&gun, Side::A, "D3"), placed(&b, Side::B, "D9")]);
-    s.edition = Edition::Battlefront;
+    let mut s = battlefront(open_game(8, 12, vec![placed(&gun, Side::A, "D3"), placed(&b, Side::B, "D9")]));
     s.bf_rules = ScenarioRules::preset(rules).expect("preset");
     s.entry = BySide {
         a: (0..6).map(|r| Square::new(0, r)).collect(),

@@ -7,11 +7,11 @@
 
 mod odds_support;
 
-use dust_core::game::tests_support::{open_game, placed, Table};
-use dust_core::game::{Event, RollPurpose, UnitId};
+use dust_core::game::tests_support::{battlefront, open_game, placed, rolls_of, Table};
+use dust_core::game::{RollPurpose, UnitId};
 use dust_core::odds::{monte_carlo, odds, AttackSpec};
-use dust_core::unit::{Armor, ArmorType, Skill, UnitKind};
-use dust_core::{Edition, Side};
+use dust_core::unit::{Skill, UnitKind};
+use dust_core::Side;
 use odds_support::*;
 use std::sync::Arc;
 
@@ -24,10 +24,7 @@ fn tank(health: u8) -> dust_core::UnitCard {
     single(
         "Tank",
         UnitKind::Vehicle,
-        Armor {
-            kind: ArmorType::Vehicle,
-            class: 3,
-        },
+        vehicle_armor(3),
         health,
         vec![line("Cannon", R4, dice(1, 1), dice(1, 1))],
     )
@@ -35,18 +32,7 @@ fn tank(health: u8) -> dust_core::UnitCard {
 
 /// The dice of each Damage Resilient roll so far.
 fn resilient_rolls(t: &Table) -> Vec<u16> {
-    t.game
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Rolled {
-                purpose: RollPurpose::Resilient,
-                dice,
-                ..
-            } => Some(*dice),
-            _ => None,
-        })
-        .collect()
+    rolls_of(t, RollPurpose::Resilient).into_iter().map(|(dice, _)| dice).collect()
 }
 
 /// Two hits of two points on a Damage Resilient hero with three crosses, in the open (no
@@ -57,9 +43,11 @@ fn a_hero_alone_rolls_damage_resilient_hit_by_hit() {
     for (first, second_dice, health) in [(1, 2, 0), (0, 1, 0), (2, 2, 1)] {
         let a = Arc::new(gunner(2));
         let h = Arc::new(with_skill(hero(3), Skill::DamageResilient));
-        let mut setup = open_game(6, 6, vec![placed(&a, Side::A, "C1"), placed(&h, Side::B, "C4")]);
-        setup.edition = Edition::Battlefront;
-        let mut t = Table::new(setup);
+        let mut t = Table::new(battlefront(open_game(
+            6,
+            6,
+            vec![placed(&a, Side::A, "C1"), placed(&h, Side::B, "C4")],
+        )));
         t.initiative(Side::A);
         t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
         t.roll(2, 2); // two hits

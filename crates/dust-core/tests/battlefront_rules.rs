@@ -2,57 +2,23 @@
 //! attacks and saves, each test naming the section of tactics-battlefront-2013-rules.txt it
 //! checks. Dice are scripted (successes per roll), so every test is deterministic.
 
-use dust_core::game::tests_support::{open_game, placed, rifle, sq, squad, Table};
-use dust_core::game::{Decision, Event, GameSetup, Pending, Plan, RollPurpose, UnitId, UnitSetup};
-use dust_core::{Armor, ArmorType, Edition, Side, Terrain, UnitCard, UnitKind, WeaponRange};
+use dust_core::game::tests_support::{
+    battlefront, battlefront_table, gun_vehicle, hero_card, infantry_with_knives, legal, open_game, pending_faces, placed, rifle, sq,
+    squad, with_bf, Table, R4, R6,
+};
+use dust_core::game::{Decision, Event, Pending, Plan, RollPurpose, UnitId};
+use dust_core::{ArmorType, Edition, Side, Terrain, UnitCard, WeaponRange};
 use std::sync::Arc;
 
-const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
-const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
-
-fn battlefront(mut setup: GameSetup) -> GameSetup {
-    setup.edition = Edition::Battlefront;
-    setup
-}
-
-fn game(w: u8, h: u8, units: Vec<UnitSetup>) -> Table {
-    Table::new(battlefront(open_game(w, h, units)))
-}
-
-fn infantry(name: &str, n: u8) -> Arc<UnitCard> {
-    Arc::new(squad(name, n, vec![rifle("Rifle", R6, 1), rifle("Knife", WeaponRange::Close, 1)]))
-}
-
+/// A [`gun_vehicle`] of movement 1 with `health` damage points.
 fn vehicle(name: &str, health: u8) -> Arc<UnitCard> {
-    let mut gun = rifle("Gun", R6, 2);
-    gun.table.vehicle = [dust_core::unit::CombatValue::Dice { dice: 2, damage: 1 }; 7];
-    let mut c = squad(name, 1, vec![gun]);
-    c.kind = UnitKind::Vehicle;
-    c.armor = Armor {
-        kind: ArmorType::Vehicle,
-        class: 3,
-    };
+    let mut c = gun_vehicle(name, 1);
     c.health = health;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
     Arc::new(c)
 }
 
 fn hero(name: &str) -> Arc<UnitCard> {
-    let mut c = squad(name, 1, vec![rifle("Pistol", R4, 2)]);
-    c.kind = UnitKind::Hero;
-    c.health = 3;
-    c.models.clear();
-    Arc::new(c)
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
-}
-
-fn pending_faces(t: &Table) -> Option<(u16, u8, u8)> {
-    t.game.pending_roll().map(|r| (r.dice, r.success_faces, r.faces))
+    Arc::new(hero_card(name, 3, vec![rifle("Pistol", R4, 2)]))
 }
 
 fn rolled(t: &Table) -> Vec<RollPurpose> {
@@ -69,7 +35,7 @@ fn rolled(t: &Table) -> Vec<RollPurpose> {
 /// The edition is part of the setup; the revised edition stays the default.
 #[test]
 fn edition_is_chosen_in_the_setup() {
-    let a = infantry("A", 3);
+    let a = infantry_with_knives("A", 3);
     let setup = open_game(6, 6, vec![placed(&a, Side::A, "C1")]);
     assert_eq!(setup.edition, Edition::Revised);
     let t = Table::new(battlefront(setup));
@@ -81,9 +47,9 @@ fn edition_is_chosen_in_the_setup() {
 /// Initiative": "each side rolls three dice".
 #[test]
 fn dust_dice_count_the_army_symbol() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
-    let t = game(6, 6, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]);
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
+    let t = battlefront_table(6, 6, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]);
     assert_eq!(pending_faces(&t), Some((3, 2, 6)));
 }
 
@@ -92,9 +58,9 @@ fn dust_dice_count_the_army_symbol() {
 /// counted among the dice that did not show the army symbol (2 of their 4 faces).
 #[test]
 fn initiative_ties_broken_by_targets_then_reroll() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
-    let mut t = game(6, 6, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]);
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
+    let mut t = battlefront_table(6, 6, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]);
     t.roll(3, 1);
     t.roll(3, 1); // tied on army symbols
     assert_eq!(pending_faces(&t), Some((2, 2, 4)), "A's two other dice, counting targets");
@@ -126,8 +92,8 @@ fn initiative_ties_broken_by_targets_then_reroll() {
 /// chances of every other roll are the same.
 #[test]
 fn classic_dice_reroll_ties() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
     let mut setup = battlefront(open_game(6, 6, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]));
     setup.classic_dice = true;
     let mut t = Table::new(setup);
@@ -143,8 +109,8 @@ fn classic_dice_reroll_ties() {
 fn black_ops_hero_rolls_four_initiative_dice() {
     let mut bo = (*hero("Spy")).clone();
     bo.skills.push(dust_core::Skill::BlackOps);
-    let b = infantry("B", 3);
-    let t = game(6, 6, vec![placed(&Arc::new(bo), Side::A, "C1"), placed(&b, Side::B, "C6")]);
+    let b = infantry_with_knives("B", 3);
+    let t = battlefront_table(6, 6, vec![placed(&Arc::new(bo), Side::A, "C1"), placed(&b, Side::B, "C6")]);
     assert_eq!(pending_faces(&t), Some((4, 2, 6)));
 }
 
@@ -154,9 +120,9 @@ fn black_ops_hero_rolls_four_initiative_dice() {
 /// never more than three actions (plans have two).
 #[test]
 fn activating_a_unit_offers_the_books_actions() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
-    let mut t = game(6, 8, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]);
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
+    let mut t = battlefront_table(6, 8, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C6")]);
     t.initiative(Side::A);
     t.decide("activate u0");
     let plans = legal(&t);
@@ -191,9 +157,9 @@ fn activating_a_unit_offers_the_books_actions() {
 /// activation" — a Move rating of 1 goes two squares, in two legs of one.
 #[test]
 fn march_move_doubles_the_move_rating() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
-    let mut t = game(6, 10, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C10")]);
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
+    let mut t = battlefront_table(6, 10, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C10")]);
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan march");
@@ -210,13 +176,13 @@ fn march_move_doubles_the_move_rating() {
 /// more, may not.
 #[test]
 fn passing_with_fewer_units_left_to_activate() {
-    let recon = infantry("Recon Grenadiers", 5);
+    let recon = infantry_with_knives("Recon Grenadiers", 5);
     let ludwig = vehicle("Ludwig", 6);
-    let bot = infantry("Bot Hunters", 5);
-    let grim = infantry("Grim Reapers", 3);
+    let bot = infantry_with_knives("Bot Hunters", 5);
+    let grim = infantry_with_knives("Grim Reapers", 3);
     let pounder = vehicle("Pounder", 6);
     // Far apart: no reactive attacks in this example.
-    let mut t = game(
+    let mut t = battlefront_table(
         12,
         12,
         vec![
@@ -250,15 +216,15 @@ fn passing_with_fewer_units_left_to_activate() {
 /// have yet to activate": a hero joined to a squad counts with it, as one unit.
 #[test]
 fn passing_counts_a_joined_hero_with_its_squad() {
-    let a = infantry("Squad", 3);
+    let a = infantry_with_knives("Squad", 3);
     let h = hero("Hero");
-    let b1 = infantry("B1", 3);
-    let b2 = infantry("B2", 3);
+    let b1 = infantry_with_knives("B1", 3);
+    let b2 = infantry_with_knives("B2", 3);
     let mut units = vec![placed(&a, Side::A, "A1"), placed(&h, Side::A, "A1")];
     units[1].joins = Some(0);
     units.push(placed(&b1, Side::B, "A12"));
     units.push(placed(&b2, Side::B, "B12"));
-    let mut t = game(12, 12, units);
+    let mut t = battlefront_table(12, 12, units);
     t.initiative(Side::A);
     assert!(
         legal(&t).contains(&"first B".to_string()),
@@ -272,10 +238,10 @@ fn passing_counts_a_joined_hero_with_its_squad() {
 #[test]
 fn reactive_attack_after_the_first_action() {
     let hotdog = vehicle("Hotdog", 6);
-    let red_thunder = infantry("Red Thunder", 5);
+    let red_thunder = infantry_with_knives("Red Thunder", 5);
     let matrioshka = vehicle("Matrioshka", 7);
-    let joe = infantry("Bazooka Joe", 1);
-    let mut t = game(
+    let joe = infantry_with_knives("Bazooka Joe", 1);
+    let mut t = battlefront_table(
         8,
         8,
         vec![
@@ -314,9 +280,9 @@ fn reactive_attack_after_the_first_action() {
 /// Weapons".
 #[test]
 fn reactive_sustained_attack_without_close_combat() {
-    let fakyeli = infantry("Fakyeli", 5);
-    let grim = infantry("Grim Reapers", 3);
-    let mut t = game(6, 8, vec![placed(&fakyeli, Side::A, "C2"), placed(&grim, Side::B, "C5")]);
+    let fakyeli = infantry_with_knives("Fakyeli", 5);
+    let grim = infantry_with_knives("Grim Reapers", 3);
+    let mut t = battlefront_table(6, 8, vec![placed(&fakyeli, Side::A, "C2"), placed(&grim, Side::B, "C5")]);
     t.initiative(Side::A);
     t.activate(0, "move attack", &["C3"], &[], &[]);
     t.decide("react u1");
@@ -338,10 +304,10 @@ fn reactive_sustained_attack_without_close_combat() {
 /// "activates for a Nothing action" and cannot activate again this turn.
 #[test]
 fn reactive_attack_with_no_army_symbol_is_a_nothing_action() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
-    let c = infantry("C", 3);
-    let mut t = game(
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
+    let c = infantry_with_knives("C", 3);
+    let mut t = battlefront_table(
         8,
         8,
         vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5"), placed(&c, Side::B, "H8")],
@@ -360,9 +326,9 @@ fn reactive_attack_with_no_army_symbol_is_a_nothing_action() {
 /// action).
 #[test]
 fn no_reaction_to_sustained_attack_or_second_nothing() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
-    let mut t = game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5")]);
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
+    let mut t = battlefront_table(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5")]);
     t.initiative(Side::A);
     t.activate(0, "sustained", &[], &[(0, "u1", 0)], &[]);
     t.roll(3, 0);
@@ -379,9 +345,9 @@ fn no_reaction_to_sustained_attack_or_second_nothing() {
 /// Reactive Attack, then completes its March Move afterwards."
 #[test]
 fn reaction_between_the_legs_of_a_march_move() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
-    let mut t = game(6, 10, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C7")]);
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
+    let mut t = battlefront_table(6, 10, vec![placed(&a, Side::A, "C1"), placed(&b, Side::B, "C7")]);
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan march");
@@ -407,8 +373,8 @@ fn reaction_between_the_legs_of_a_march_move() {
 /// Saves": infantry in cover (here rubble) save on two symbols of three.
 #[test]
 fn infantry_save_and_infantry_cover_save() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
     let mut setup = battlefront(open_game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C7")]));
     setup.board.set_terrain(sq("D7"), Terrain::Rubble);
     let mut t = Table::new(setup);
@@ -444,7 +410,7 @@ fn grenades_ignore_cover_sprays_allow_no_save() {
         m.weapons = w;
     }
     let a = Arc::new(a);
-    let b = infantry("B", 5);
+    let b = infantry_with_knives("B", 5);
     let mut setup = battlefront(open_game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3")]));
     setup.board.set_terrain(sq("C3"), Terrain::Rubble);
     let mut t = Table::new(setup);
@@ -461,10 +427,10 @@ fn grenades_ignore_cover_sprays_allow_no_save() {
 /// "No Saves Against Close-Combat Weapons"; "Cover Saves": a vehicle in the open has no save.
 #[test]
 fn close_combat_and_vehicles_in_the_open_have_no_save() {
-    let a = infantry("A", 3);
-    let b = infantry("B", 3);
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
     let v = vehicle("Walker", 4);
-    let mut t = game(
+    let mut t = battlefront_table(
         6,
         8,
         vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3"), placed(&v, Side::B, "E4")],
@@ -503,28 +469,13 @@ fn vehicle_in_cover_behind_a_blocking_square() {
 /// every game, and every decision offered is accepted.
 #[test]
 fn random_battlefront_games_end() {
-    use dust_core::game::{tests_support::skirmish, Game};
+    use dust_core::game::tests_support::{play_randomly_checking, skirmish};
+    use dust_core::game::Game;
     use dust_core::GameRng;
     for variant in 0..12u64 {
         let mut g = Game::new(battlefront(skirmish(variant))).expect("setup");
         let mut rng = GameRng::new(variant);
-        let mut steps = 0;
-        while !matches!(g.pending(), Pending::GameOver { .. }) {
-            match g.pending() {
-                Pending::Chance(_) => {
-                    g.roll(&mut rng);
-                }
-                Pending::Decision { .. } => {
-                    let options = g.legal_decisions();
-                    assert!(!options.is_empty(), "variant {variant}: a decision with no option");
-                    let pick = options[rng.index(options.len())];
-                    g.apply(pick).expect("offered decisions are legal");
-                }
-                Pending::GameOver { .. } => unreachable!(),
-            }
-            steps += 1;
-            assert!(steps < 200_000, "variant {variant}: the game does not end");
-        }
+        play_randomly_checking(&mut g, &mut rng, 200_000, &format!("variant {variant}"), |_| {});
     }
 }
 
@@ -557,11 +508,6 @@ fn mounted_vehicle(name: &str, health: u8, lines: &[(&str, Mount, u8)]) -> (Arc<
     (Arc::new(c), Arc::new(bf))
 }
 
-fn with_bf(mut u: UnitSetup, bf: &Arc<BattlefrontCard>) -> UnitSetup {
-    u.battlefront = Some(bf.clone());
-    u
-}
-
 fn aims_offered(t: &Table) -> Vec<String> {
     legal(t).into_iter().filter(|d| d.starts_with("aim")).collect()
 }
@@ -579,7 +525,7 @@ fn field_of_fire_turret_front_and_hatch_mounts() {
     let (ludwig, lbf) = mounted_vehicle("Ludwig", 6, &[("8.8cm FpK Zwilling", Mount::Front, 3), ("MG 44", Mount::Hatch, 1)]);
     // Side A faces north at the start, side B south: the Pounder (A, D2) faces away from the
     // Ludwig south of it; the Ludwig (B, D1) faces south, away from the Pounder.
-    let mut t = game(
+    let mut t = battlefront_table(
         8,
         8,
         vec![
@@ -617,7 +563,7 @@ fn field_of_fire_turret_front_and_hatch_mounts() {
 fn a_move_turns_a_vehicle_to_its_target() {
     let (pounder, pbf) = mounted_vehicle("Pounder", 6, &[("17 pdr Gun", Mount::Turret, 2)]);
     let (ludwig, lbf) = mounted_vehicle("Ludwig", 6, &[("8.8cm FpK Zwilling", Mount::Front, 3), ("MG 44", Mount::Hatch, 1)]);
-    let mut t = game(
+    let mut t = battlefront_table(
         8,
         8,
         vec![
@@ -644,7 +590,7 @@ fn reacting_to_a_flank_attack_with_a_walker() {
     let (pounder, pbf) = mounted_vehicle("Pounder", 6, &[("17 pdr Gun", Mount::Turret, 2)]);
     let (ludwig, lbf) = mounted_vehicle("Ludwig", 6, &[("8.8cm FpK Zwilling", Mount::Front, 3), ("MG 44", Mount::Hatch, 1)]);
     let setup = |_: ()| {
-        game(
+        battlefront_table(
             8,
             8,
             vec![
@@ -704,9 +650,9 @@ fn blast_dice_per_model_and_automatic_kill() {
         ..BattlefrontCard::default()
     });
     let fakyeli = Arc::new(squad("Fakyeli", 1, vec![thrower]));
-    let grim = infantry("Grim Reapers", 3);
+    let grim = infantry_with_knives("Grim Reapers", 3);
     let pounder = vehicle("Pounder", 6);
-    let mut t = game(
+    let mut t = battlefront_table(
         8,
         8,
         vec![
@@ -737,8 +683,8 @@ fn each_hit_on_a_squad_eliminates_one_miniature() {
     let mut gun = rifle("Schwere Laserwerfer", R6, 1);
     gun.table.soldier = [CombatValue::Dice { dice: 2, damage: 3 }; 4];
     let a = Arc::new(squad("Heavy Laser Grenadiers", 1, vec![gun]));
-    let b = infantry("Bot Hunters", 5);
-    let mut t = game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5")]);
+    let b = infantry_with_knives("Bot Hunters", 5);
+    let mut t = battlefront_table(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C5")]);
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     t.roll(2, 2);
@@ -766,8 +712,8 @@ fn support_weapon_fires_in_its_front_arc_after_moving() {
         weapons: vec![BattlefrontWeapon::default(), BattlefrontWeapon::default()],
         ..BattlefrontCard::default()
     });
-    let b = infantry("B", 3);
-    let mut t = game(8, 8, vec![with_bf(placed(&gun, Side::A, "D4"), &bf), placed(&b, Side::B, "A4")]);
+    let b = infantry_with_knives("B", 3);
+    let mut t = battlefront_table(8, 8, vec![with_bf(placed(&gun, Side::A, "D4"), &bf), placed(&b, Side::B, "A4")]);
     t.initiative(Side::A);
     t.decide("activate u0");
     assert!(

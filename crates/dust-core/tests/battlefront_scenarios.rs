@@ -4,28 +4,15 @@
 //! two squares, victory points per turn, totals that win, and reserves. Dice are scripted.
 
 use dust_core::battlefront::ScenarioRules;
-use dust_core::game::tests_support::{open_game, placed, rifle, squad, Table};
-use dust_core::game::{Event, ObjectiveSetup, Pending, UnitId, UnitSetup};
-use dust_core::{Edition, Side, UnitCard, WeaponRange};
+use dust_core::game::tests_support::{battlefront, infantry, objectives_at, open_game, placed, rifle, squad, Table};
+use dust_core::game::{Event, Pending, UnitId, UnitSetup};
+use dust_core::{Side, WeaponRange};
 use std::sync::Arc;
 
-fn infantry(name: &str, n: u8) -> Arc<UnitCard> {
-    Arc::new(squad(name, n, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 6 }, 1)]))
-}
-
 fn scenario(rules: &str, units: Vec<UnitSetup>, objectives: &[&str]) -> Table {
-    let mut s = open_game(8, 12, units);
-    s.edition = Edition::Battlefront;
+    let mut s = battlefront(open_game(8, 12, units));
     s.bf_rules = ScenarioRules::preset(rules).expect("a preset");
-    s.objectives = objectives
-        .iter()
-        .map(|o| ObjectiveSetup {
-            name: (*o).to_string(),
-            at: o.parse().expect("square"),
-            points: 0,
-            wins: false,
-        })
-        .collect();
+    s.objectives = objectives_at(objectives);
     Table::new(s)
 }
 

@@ -6,17 +6,16 @@
 use dust_core::battlefront::setup::{BoardFace, Half, SetupDecision, SetupErrorKind, SetupEvent, SetupPhase};
 use dust_core::battlefront::ScenarioRules;
 use dust_core::board::{BoardSetup, Dir, EntranceSetup, EntranceSize, StructureSetup};
-use dust_core::game::tests_support::{entering, open_game, rifle, sq, squad};
-use dust_core::game::{Game, GameSetup, ObjectiveSetup};
-use dust_core::{Board, CoverElement, Edition, Side, Terrain, WeaponRange};
-use std::sync::Arc;
+use dust_core::game::tests_support::{battlefront, entering, infantry, objectives_at, open_game, sq};
+use dust_core::game::{Game, GameSetup};
+use dust_core::{Board, CoverElement, Side, Terrain};
 
 /// A 16x24 table like the shipped `battlefront-boards`: side A enters on row 1, side B on row
 /// 24; a printed ruin (no dot) at D4:E5; a one-square building at H8 with a large opening on
 /// its north side.
 fn template(rules: &str, objectives: &[&str]) -> GameSetup {
-    let card = Arc::new(squad("Rifles", 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 6 }, 1)]));
-    let mut s = open_game(16, 24, vec![entering(&card, Side::A), entering(&card, Side::B)]);
+    let card = infantry("Rifles", 3);
+    let mut s = battlefront(open_game(16, 24, vec![entering(&card, Side::A), entering(&card, Side::B)]));
     let mut terrain = vec![Terrain::Open; 16 * 24];
     for name in ["D4", "E4", "D5", "E5"] {
         let q = sq(name);
@@ -39,17 +38,8 @@ fn template(rules: &str, objectives: &[&str]) -> GameSetup {
         }],
     })
     .expect("board");
-    s.edition = Edition::Battlefront;
     s.bf_rules = ScenarioRules::preset(rules).expect("preset");
-    s.objectives = objectives
-        .iter()
-        .map(|o| ObjectiveSetup {
-            name: (*o).to_string(),
-            at: sq(o),
-            points: 0,
-            wins: false,
-        })
-        .collect();
+    s.objectives = objectives_at(objectives);
     s
 }
 

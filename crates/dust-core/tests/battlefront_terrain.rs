@@ -5,17 +5,18 @@
 //! `dust_core::battlefront`; rules of play through scripted games (dice as successes per roll).
 
 use dust_core::battlefront::{aircraft_cover, area_cover, sees, sees_aircraft};
-use dust_core::game::tests_support::{gun_vehicle, open_board, open_game, placed, rifle, sq, squad, Table};
-use dust_core::game::{GameSetup, UnitId, UnitSetup};
+use dust_core::game::tests_support::{
+    battlefront, infantry, legal, moves, open_board, open_game, pending_faces, placed, play_randomly_checking, rifle, sized, sq, sqs, tank,
+    vehicle_card, Table, R6,
+};
+use dust_core::game::{UnitId, UnitSetup};
 use dust_core::reach::{can_arrive, check_step_in, fly_reach, reach_squares_in, MoveRules, Mover};
 use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, CombatValue, Locomotion};
 use dust_core::{
-    Armor, ArmorType, Board, BoardSetup, Dir, Edition, EntranceSetup, EntranceSize, Occupancy, PieceKind, Side, Square, StructureSetup,
-    Terrain, UnitCard, UnitKind, WeaponRange,
+    Armor, ArmorType, Board, BoardSetup, Dir, Edition, EntranceSetup, EntranceSize, Occupancy, PieceKind, Side, StructureSetup, Terrain,
+    UnitCard, UnitKind,
 };
 use std::sync::Arc;
-
-const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
 
 // ----- helpers -----------------------------------------------------------------------------------
 
@@ -41,38 +42,17 @@ fn mover(at: &str, kind: PieceKind, movement: u8) -> Mover {
     }
 }
 
-fn names(v: &[&str]) -> Vec<Square> {
-    v.iter().map(|s| sq(s)).collect()
-}
-
-fn battlefront(mut setup: GameSetup) -> GameSetup {
-    setup.edition = Edition::Battlefront;
-    setup
-}
-
-fn infantry(name: &str, n: u8) -> Arc<UnitCard> {
-    Arc::new(squad(name, n, vec![rifle("Rifle", R6, 1)]))
-}
-
-fn vehicle(name: &str, movement: u8) -> Arc<UnitCard> {
-    Arc::new(gun_vehicle(name, movement))
-}
-
 /// An aircraft card: a gun that hits infantry and aircraft, Move rating `movement`.
 fn aircraft(name: &str, movement: u8) -> Arc<UnitCard> {
     let mut gun = rifle("Cannon", R6, 2);
     gun.table.aircraft = [CombatValue::Dice { dice: 2, damage: 1 }; 3];
-    let mut c = squad(name, 1, vec![gun]);
+    let mut c = vehicle_card(name, 3, vec![gun]);
     c.kind = UnitKind::Aircraft;
     c.armor = Armor {
         kind: ArmorType::Aircraft,
         class: 1,
     };
-    c.health = 3;
     c.movement = movement;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
     Arc::new(c)
 }
 
@@ -84,29 +64,9 @@ fn with_skills(mut u: UnitSetup, skills: Vec<BattlefrontSkill>) -> UnitSetup {
     u
 }
 
-fn sized(mut u: UnitSetup, kind: BattlefrontKind) -> UnitSetup {
-    u.battlefront = Some(Arc::new(BattlefrontCard {
-        kind: Some(kind),
-        ..BattlefrontCard::default()
-    }));
-    u
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
-}
-
-fn pending_faces(t: &Table) -> Option<(u16, u8, u8)> {
-    t.game.pending_roll().map(|r| (r.dice, r.success_faces, r.faces))
-}
-
-fn moves(t: &Table) -> Vec<String> {
-    legal(t).into_iter().filter(|d| d.starts_with("move ")).collect()
-}
-
 /// A 6 x 6 board with a building on C3:D4 whose openings are `entrances`.
 fn building(entrances: Vec<EntranceSetup>) -> Board {
-    let interior = names(&["C3", "D3", "C4", "D4"]);
+    let interior = sqs(&["C3", "D3", "C4", "D4"]);
     Board::new(BoardSetup {
         width: 6,
         height: 6,
@@ -162,7 +122,7 @@ fn swamp_keeps_vehicles_out() {
         "through the swamp: {squad:?}"
     );
     let tank = reach_squares_in(&b, &occ, &mover("C1", PieceKind::Vehicle, 2), false, Edition::Battlefront);
-    assert_eq!(tank, names(&["A1", "B1", "D1", "E1"]), "the swamp stops the vehicle");
+    assert_eq!(tank, sqs(&["A1", "B1", "D1", "E1"]), "the swamp stops the vehicle");
     assert!(!can_arrive(&b, &occ, &mover("C1", PieceKind::Vehicle, 2), sq("C2")));
 }
 
@@ -205,7 +165,7 @@ fn walkers_enter_rubble_tanks_do_not() {
     // The rubble is no corner for the walker.
     assert!(check_step_in(&b, &occ, &mover("B2", PieceKind::Vehicle, 1), sq("B2"), sq("C3"), walker).is_ok());
     // In a game: the card says how the vehicle moves.
-    let ludwig = vehicle("Ludwig", 1);
+    let ludwig = tank("Ludwig", 1);
     let foe = infantry("Foe", 3);
     let options = |locomotion| {
         let mut u = placed(&ludwig, Side::A, "C1");
@@ -226,7 +186,7 @@ fn walkers_enter_rubble_tanks_do_not() {
     assert!(!options(None).contains(&"move C2".to_string()), "a card that does not say");
     // A large walker (front C2, rear C1, facing north) drives its front into rubble on C3; a
     // large tracked vehicle does not.
-    let big = vehicle("Big", 1);
+    let big = tank("Big", 1);
     let large = |locomotion| {
         let mut u = placed(&big, Side::A, "C2");
         u.battlefront = Some(Arc::new(BattlefrontCard {
@@ -318,7 +278,7 @@ fn corners_of_terrain_a_unit_cannot_enter() {
 /// swamp square.
 #[test]
 fn grandma_goes_round_a_swamp_corner_by_a_march_move() {
-    let grandma = vehicle("Grand'ma", 1);
+    let grandma = tank("Grand'ma", 1);
     let foe = infantry("Foe", 3);
     let mut setup = battlefront(open_game(6, 6, vec![placed(&grandma, Side::A, "B2"), placed(&foe, Side::B, "F6")]));
     setup.board.set_terrain(sq("C2"), Terrain::Swamp);
@@ -367,7 +327,7 @@ fn small_openings_for_infantry_large_for_vehicles() {
 /// the Punisher drives into the building through one, not through a single large opening.
 #[test]
 fn huge_models_need_a_huge_opening() {
-    let punisher = vehicle("Punisher", 1);
+    let punisher = tank("Punisher", 1);
     let foe = infantry("Foe", 3);
     let play = |entrances: Vec<EntranceSetup>| {
         let mut setup = battlefront(open_game(
@@ -491,7 +451,7 @@ fn aircraft_do_not_fly_through_enemy_aircraft() {
     let plane = mover("A2", PieceKind::Vehicle, 2);
     let free = fly_reach(&b, &occ, &plane, None, &[], false);
     assert!(free.contains(sq("C2")));
-    let enemy = names(&["B1", "B2", "B3"]);
+    let enemy = sqs(&["B1", "B2", "B3"]);
     let blocked = fly_reach(&b, &occ, &plane, None, &enemy, false);
     assert!(!blocked.contains(sq("C2")), "a wall of enemy aircraft");
     // Movement points: two diagonals cost three.
@@ -661,7 +621,7 @@ fn attacks_into_and_out_of_buildings_go_through_an_opening() {
 #[test]
 fn a_large_aircraft_flies_over_what_stops_a_large_vehicle() {
     let plane = aircraft("Transport", 4);
-    let tank = vehicle("IS-48", 4);
+    let tank = tank("IS-48", 4);
     let foe = infantry("Foe", 3);
     let wall = ["A4", "B4", "C4", "D4", "E4", "F4"];
     let play = |card: &Arc<UnitCard>, kind| {
@@ -695,11 +655,11 @@ fn a_large_aircraft_flies_over_what_stops_a_large_vehicle() {
 /// or on a square with another unit, and no vehicle in rubble or swamp.
 #[test]
 fn random_games_with_terrain_and_aircraft_end() {
-    use dust_core::game::{Game, Pending};
+    use dust_core::game::Game;
     use dust_core::GameRng;
     let plane = aircraft("Plane", 3);
     let transport = aircraft("Transport", 3);
-    let tank = vehicle("Tank", 2);
+    let tank = tank("Tank", 2);
     let a = infantry("A", 3);
     let b = infantry("B", 3);
     let mut hover = 0;
@@ -722,7 +682,7 @@ fn random_games_with_terrain_and_aircraft_end() {
             terrain: vec![Terrain::Open; 48],
             structures: vec![StructureSetup {
                 name: "farm".into(),
-                interior: names(&["C4", "D4", "C5", "D5"]),
+                interior: sqs(&["C4", "D4", "C5", "D5"]),
                 entrances: vec![
                     opening("C4", Dir::South, EntranceSize::Small),
                     opening("D5", Dir::North, EntranceSize::Large),
@@ -747,21 +707,7 @@ fn random_games_with_terrain_and_aircraft_end() {
         setup.board = board;
         let mut g = Game::new(setup).expect("setup");
         let mut rng = GameRng::new(seed);
-        let mut steps = 0;
-        while !matches!(g.pending(), Pending::GameOver { .. }) {
-            steps += 1;
-            assert!(steps < 100_000, "seed {seed}: the game does not end");
-            match g.pending() {
-                Pending::Chance(_) => {
-                    g.roll(&mut rng);
-                }
-                _ => {
-                    let options = g.legal_decisions();
-                    assert!(!options.is_empty(), "seed {seed}: a decision with no option");
-                    let pick = options[rng.index(options.len())];
-                    g.apply(pick).expect("offered decisions are legal");
-                }
-            }
+        play_randomly_checking(&mut g, &mut rng, 100_000, &format!("seed {seed}"), |g| {
             let b = g.board();
             for (i, flyer) in [(0u8, true), (2, false), (3, true)] {
                 let u = g.unit(UnitId(i));
@@ -782,7 +728,7 @@ fn random_games_with_terrain_and_aircraft_end() {
                     }
                 }
             }
-        }
+        });
     }
     assert_eq!(hover, 8);
 }
@@ -794,7 +740,7 @@ fn random_games_with_terrain_and_aircraft_end() {
 #[test]
 fn ground_units_pass_under_enemy_aircraft() {
     let plane = aircraft("Plane", 3);
-    let tank = vehicle("Tank", 1);
+    let tank = tank("Tank", 1);
     let mut a = (*infantry("A", 3)).clone();
     a.movement = 2;
     let a = Arc::new(a);
@@ -849,8 +795,8 @@ fn an_aircraft_between_two_ground_units_blocks_their_sight() {
 #[test]
 fn large_vehicles_pass_under_enemy_aircraft() {
     let plane = aircraft("Plane", 3);
-    let blocker = vehicle("Blocker", 1);
-    let big = vehicle("Big", 4);
+    let blocker = tank("Blocker", 1);
+    let big = tank("Big", 4);
     let fronts = |enemy: &Arc<UnitCard>| {
         // The large tank: front C2, rear C1, facing north; a wall across row 3 but C3.
         let mut setup = battlefront(open_game(

@@ -3,31 +3,18 @@
 //! tactics-battlefront-2013-rules.txt it checks; dice are scripted (successes per roll), so every
 //! test is deterministic.
 
-use dust_core::game::tests_support::{open_game, placed, rifle, squad, Table};
+use dust_core::game::tests_support::{
+    battlefront, battlefront_table, hero_card, legal, open_game, placed, rifle, squad, vehicle_card, with_bf, Table, R6,
+};
 use dust_core::game::UnitId;
-use dust_core::game::{Decision, GameSetup, UnitSetup};
+use dust_core::game::{Decision, UnitSetup};
 use dust_core::unit::{improvised_weapon, BattlefrontCard, BattlefrontWeapon, CombatValue, WeaponLine, IMPROVISED_NAME, IMPROVISED_SOURCE};
-use dust_core::{Armor, ArmorType, Edition, Side, UnitCard, UnitKind, WeaponRange};
+use dust_core::{ArmorType, Side, UnitCard, UnitKind, WeaponRange};
 use std::sync::Arc;
 
-const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
-
-fn battlefront(mut setup: GameSetup) -> GameSetup {
-    setup.edition = Edition::Battlefront;
-    setup
-}
-
+/// A battlefront game on an open 6 x 8 board.
 fn game(units: Vec<UnitSetup>) -> Table {
-    Table::new(battlefront(open_game(6, 8, units)))
-}
-
-fn with_bf(mut u: UnitSetup, bf: &Arc<BattlefrontCard>) -> UnitSetup {
-    u.battlefront = Some(bf.clone());
-    u
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
+    battlefront_table(6, 8, units)
 }
 
 fn line(name: &str, range: WeaponRange, dice: u8) -> WeaponLine {
@@ -40,14 +27,11 @@ fn line(name: &str, range: WeaponRange, dice: u8) -> WeaponLine {
 /// die, both range 6; line 2 a pistol of 2 dice, a weapon of its own. `linked`: whether the
 /// card links the rifle's two lines (`mode_of`).
 fn two_mode_hero(linked: bool) -> (Arc<UnitCard>, Arc<BattlefrontCard>) {
-    let mut c = squad(
+    let c = hero_card(
         "Hero",
-        1,
+        3,
         vec![line("Rifle (burst)", R6, 3), line("Rifle (aimed)", R6, 1), line("Pistol", R6, 2)],
     );
-    c.kind = UnitKind::Hero;
-    c.health = 3;
-    c.models.clear();
     let mode = |p: u8| BattlefrontWeapon {
         mode_of: linked.then_some(p),
         ..BattlefrontWeapon::default()
@@ -129,18 +113,14 @@ fn lines_not_linked_are_two_weapons() {
 #[test]
 fn retaliation_uses_one_line_of_a_weapon_with_two_lines() {
     let attacker = Arc::new(squad("Attacker", 1, vec![line("Knife", WeaponRange::Close, 1)]));
-    let mut c = squad(
+    let defender = Arc::new(hero_card(
         "Defender",
-        1,
+        3,
         vec![
             line("Sword (cut)", WeaponRange::Close, 2),
             line("Sword (thrust)", WeaponRange::Close, 3),
         ],
-    );
-    c.kind = UnitKind::Hero;
-    c.health = 3;
-    c.models.clear();
-    let defender = Arc::new(c);
+    ));
     let bf = Arc::new(BattlefrontCard {
         weapons: vec![
             BattlefrontWeapon {
@@ -187,20 +167,11 @@ fn knife_squad(name: &str, n: u8) -> Arc<UnitCard> {
 
 /// A vehicle of armour 3 with one gun, or an aircraft.
 fn machine(name: &str, kind: UnitKind) -> Arc<UnitCard> {
-    let mut c = squad(name, 1, vec![line("Gun", R6, 2)]);
+    let mut c = vehicle_card(name, 4, vec![line("Gun", R6, 2)]);
     c.kind = kind;
-    c.armor = Armor {
-        kind: if kind == UnitKind::Aircraft {
-            ArmorType::Aircraft
-        } else {
-            ArmorType::Vehicle
-        },
-        class: 3,
-    };
-    c.health = 4;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
+    if kind == UnitKind::Aircraft {
+        c.armor.kind = ArmorType::Aircraft;
+    }
     Arc::new(c)
 }
 

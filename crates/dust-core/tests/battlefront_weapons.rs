@@ -3,26 +3,14 @@
 //! test names the section of tactics-battlefront-2013-rules.txt it checks; dice are scripted
 //! (successes per roll), so every test is deterministic.
 
-use dust_core::game::tests_support::{fired, legal, open_game, placed, play_randomly, rifle, sq, squad, with_bf, Table};
-use dust_core::game::{GameSetup, UnitId, UnitSetup};
+use dust_core::game::tests_support::{
+    battlefront, battlefront_table, fired, hero_card, infantry_with_knives, legal, open_game, placed, play_randomly, rifle, rolls_of, sq,
+    squad, vehicle_card, with_bf, Table, R4, R6,
+};
+use dust_core::game::UnitId;
 use dust_core::unit::{BattlefrontCard, BattlefrontWeapon, CombatValue};
-use dust_core::{Edition, Side, UnitCard, UnitKind, WeaponRange};
+use dust_core::{Edition, Side, UnitCard, WeaponRange};
 use std::sync::Arc;
-
-const R6: WeaponRange = WeaponRange::Spaces { min: 1, max: 6 };
-
-fn battlefront(mut setup: GameSetup) -> GameSetup {
-    setup.edition = Edition::Battlefront;
-    setup
-}
-
-fn game(w: u8, h: u8, units: Vec<UnitSetup>) -> Table {
-    Table::new(battlefront(open_game(w, h, units)))
-}
-
-fn infantry(name: &str, n: u8) -> Arc<UnitCard> {
-    Arc::new(squad(name, n, vec![rifle("Rifle", R6, 1), rifle("Knife", WeaponRange::Close, 1)]))
-}
 
 // ----- Set-Up Weapons ------------------------------------------------------------------------
 
@@ -57,14 +45,14 @@ fn set_up_team(dice: u8) -> (Arc<UnitCard>, Arc<BattlefrontCard>) {
 #[test]
 fn set_up_weapons_roll_half_dice_after_moving() {
     let (team, bf) = set_up_team(3);
-    let b = infantry("B", 6);
+    let b = infantry_with_knives("B", 6);
     for (plan, moves, dice) in [
         ("move attack", &["C3"][..], 2),
         ("attack move", &["C3"][..], 2),
         ("attack nothing", &[][..], 3),
         ("sustained", &[][..], 3),
     ] {
-        let mut t = game(6, 8, vec![with_bf(placed(&team, Side::A, "C2"), &bf), placed(&b, Side::B, "C8")]);
+        let mut t = battlefront_table(6, 8, vec![with_bf(placed(&team, Side::A, "C2"), &bf), placed(&b, Side::B, "C8")]);
         t.initiative(Side::A);
         t.activate(0, plan, moves, &[(0, "u1", 0), (1, "u1", 0)], &[]);
         assert_eq!(t.pending_dice(), Some(dice), "{plan}: the set-up gun");
@@ -76,7 +64,7 @@ fn set_up_weapons_roll_half_dice_after_moving() {
     }
     // Rounded up: one die stays one die.
     let (team, bf) = set_up_team(1);
-    let mut t = game(6, 8, vec![with_bf(placed(&team, Side::A, "C2"), &bf), placed(&b, Side::B, "C8")]);
+    let mut t = battlefront_table(6, 8, vec![with_bf(placed(&team, Side::A, "C2"), &bf), placed(&b, Side::B, "C8")]);
     t.initiative(Side::A);
     t.activate(0, "move attack", &["C3"], &[(0, "u1", 0)], &[]);
     assert_eq!(t.pending_dice(), Some(1));
@@ -90,9 +78,9 @@ fn set_up_weapons_roll_half_dice_after_moving() {
 #[test]
 fn a_reactive_move_and_attack_halves_a_set_up_weapon() {
     let (team, bf) = set_up_team(4);
-    let b = infantry("B", 6);
+    let b = infantry_with_knives("B", 6);
     for (plan, dice) in [("move attack", 2), ("sustained", 4)] {
-        let mut t = game(6, 8, vec![with_bf(placed(&team, Side::A, "C2"), &bf), placed(&b, Side::B, "C6")]);
+        let mut t = battlefront_table(6, 8, vec![with_bf(placed(&team, Side::A, "C2"), &bf), placed(&b, Side::B, "C6")]);
         t.initiative(Side::B);
         t.activate(1, "move attack", &["C5"], &[(0, "u0", 0)], &[]);
         t.decide("react u0");
@@ -112,7 +100,6 @@ use dust_core::game::{Event, RollPurpose};
 use dust_core::unit::BattlefrontValue;
 use dust_core::{Armor, ArmorType, Skill};
 
-const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
 const SOLDIER_3: Armor = Armor {
     kind: ArmorType::Soldier,
     class: 3,
@@ -141,12 +128,9 @@ fn fakyeli() -> (Arc<UnitCard>, Arc<BattlefrontCard>) {
 
 /// A hero of infantry armour 3 with `health` points left and the given skills.
 fn hero(name: &str, health: u8, skills: Vec<Skill>) -> Arc<UnitCard> {
-    let mut c = squad(name, 1, vec![rifle("Pistol", R4, 1)]);
-    c.kind = UnitKind::Hero;
+    let mut c = hero_card(name, health, vec![rifle("Pistol", R4, 1)]);
     c.armor = SOLDIER_3;
-    c.health = health;
     c.skills = skills;
-    c.models.clear();
     Arc::new(c)
 }
 
@@ -156,21 +140,6 @@ fn grenadiers(n: u8, skills: Vec<Skill>) -> Arc<UnitCard> {
     c.armor = SOLDIER_3;
     c.skills = skills;
     Arc::new(c)
-}
-
-fn resilient_rolls(t: &Table) -> Vec<(u16, u16)> {
-    t.game
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            Event::Rolled {
-                purpose: RollPurpose::Resilient,
-                dice,
-                successes,
-            } => Some((*dice, *successes)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// tactics-battlefront-2013-rules.txt, "Damage Resilient", the Fakyeli, Lara and Heavy Laser
@@ -200,7 +169,7 @@ fn lara_and_the_heavy_laser_grenadiers_take_the_fakyeli_hits() {
         placed(&lara, Side::B, "C5"),
     ];
     units[2].joins = Some(1);
-    let mut t = game(6, 8, units);
+    let mut t = battlefront_table(6, 8, units);
     t.auto_casualties = false;
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
@@ -217,7 +186,7 @@ fn lara_and_the_heavy_laser_grenadiers_take_the_fakyeli_hits() {
     // The grenadier's Damage Resilient die: an army symbol saves him.
     t.roll(1, 1);
     assert_eq!(t.health(1), 3, "no grenadier eliminated");
-    assert_eq!(resilient_rolls(&t), [(2, 1), (1, 1)]);
+    assert_eq!(rolls_of(&t, RollPurpose::Resilient), [(2, 1), (1, 1)]);
     assert!(!t.game.unit(UnitId(2)).destroyed);
 }
 
@@ -239,7 +208,7 @@ fn a_hero_hit_through_his_squad_takes_the_damage_rating() {
         units
     };
     // The hero takes the first hit: two points.
-    let mut t = game(6, 8, setup());
+    let mut t = battlefront_table(6, 8, setup());
     t.auto_casualties = false;
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
@@ -248,7 +217,7 @@ fn a_hero_hit_through_his_squad_takes_the_damage_rating() {
     t.decide("casualty hero");
     assert_eq!((t.health(1), t.health(2)), (1, 3));
     // Three hits: the soldier, then the two left on the hero at two points each.
-    let mut t = game(6, 8, setup());
+    let mut t = battlefront_table(6, 8, setup());
     t.auto_casualties = false;
     t.initiative(Side::A);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
@@ -281,16 +250,7 @@ fn ludwig() -> (Arc<UnitCard>, Arc<BattlefrontCard>) {
         w.table.vehicle = [CombatValue::Dice { dice, damage: 1 }; 7];
         w
     };
-    let mut c = squad("Ludwig", 1, vec![gun("8.8cm FpK Zwilling", 3), gun("MG 44", 1)]);
-    c.kind = UnitKind::Vehicle;
-    c.armor = Armor {
-        kind: ArmorType::Vehicle,
-        class: 3,
-    };
-    c.health = 6;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
+    let c = vehicle_card("Ludwig", 6, vec![gun("8.8cm FpK Zwilling", 3), gun("MG 44", 1)]);
     let bf = BattlefrontCard {
         weapons: vec![
             BattlefrontWeapon {
@@ -324,7 +284,7 @@ fn pounder() -> Arc<UnitCard> {
 fn a_move_only_turns_a_walker() {
     let (l, lbf) = ludwig();
     let p = pounder();
-    let mut t = game(8, 8, vec![with_bf(placed(&l, Side::B, "D6"), &lbf), placed(&p, Side::A, "A6")]);
+    let mut t = battlefront_table(8, 8, vec![with_bf(placed(&l, Side::B, "D6"), &lbf), placed(&p, Side::A, "A6")]);
     t.initiative(Side::B);
     t.decide("activate u0");
     t.decide("plan move nothing");
@@ -351,7 +311,7 @@ fn a_move_only_turns_a_walker() {
 fn no_facing_asked_without_a_front_arc_or_before_an_attack() {
     let (l, lbf) = ludwig();
     let p = pounder();
-    let mut t = game(8, 8, vec![with_bf(placed(&l, Side::B, "D6"), &lbf), placed(&p, Side::A, "A6")]);
+    let mut t = battlefront_table(8, 8, vec![with_bf(placed(&l, Side::B, "D6"), &lbf), placed(&p, Side::A, "A6")]);
     t.initiative(Side::A);
     t.activate(1, "move nothing", &["A5"], &[], &[]);
     assert_eq!(
@@ -399,14 +359,14 @@ fn the_fireball_sprays_along_a_chosen_shortest_path() {
     });
     let (l, lbf) = ludwig();
     let setup = || {
-        game(
+        battlefront_table(
             6,
             8,
             vec![
                 with_bf(placed(&fireball, Side::A, "B1"), &fbf),
-                placed(&infantry("Bot Hunters", 3), Side::A, "A2"),
-                placed(&infantry("Recon Grenadiers", 3), Side::B, "B2"),
-                placed(&infantry("Heavy Laser Grenadiers", 3), Side::B, "A3"),
+                placed(&infantry_with_knives("Bot Hunters", 3), Side::A, "A2"),
+                placed(&infantry_with_knives("Recon Grenadiers", 3), Side::B, "B2"),
+                placed(&infantry_with_knives("Heavy Laser Grenadiers", 3), Side::B, "A3"),
                 with_bf(placed(&l, Side::B, "A4"), &lbf),
             ],
         )
@@ -475,7 +435,7 @@ fn a_spray_does_not_pass_through_blocking_terrain() {
         8,
         vec![
             with_bf(placed(&fireball, Side::A, "B1"), &fbf),
-            placed(&infantry("Heavy Laser Grenadiers", 3), Side::B, "A3"),
+            placed(&infantry_with_knives("Heavy Laser Grenadiers", 3), Side::B, "A3"),
         ],
     ));
     setup.board.set_terrain(sq("B2"), dust_core::Terrain::NoDot);
@@ -497,14 +457,14 @@ fn a_spray_does_not_pass_through_blocking_terrain() {
 #[test]
 fn fighting_spirit_hits_on_targets_after_a_move_once_per_game() {
     use dust_core::unit::BattlefrontSkill;
-    let a = infantry("Rangers", 3);
+    let a = infantry_with_knives("Rangers", 3);
     let bf = Arc::new(BattlefrontCard {
         skills: vec![BattlefrontSkill::FightingSpirit],
         weapons: vec![BattlefrontWeapon::default(), BattlefrontWeapon::default()],
         ..BattlefrontCard::default()
     });
-    let b = infantry("B", 6);
-    let mut t = game(6, 10, vec![with_bf(placed(&a, Side::A, "C2"), &bf), placed(&b, Side::B, "C8")]);
+    let b = infantry_with_knives("B", 6);
+    let mut t = battlefront_table(6, 10, vec![with_bf(placed(&a, Side::A, "C2"), &bf), placed(&b, Side::B, "C8")]);
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan attack nothing");
@@ -542,14 +502,14 @@ fn a_joined_heros_fighting_spirit_serves_his_squad() {
         weapons: vec![BattlefrontWeapon::default()],
         ..BattlefrontCard::default()
     });
-    let b = infantry("B", 6);
+    let b = infantry_with_knives("B", 6);
     let mut units = vec![
         placed(&a, Side::A, "C2"),
         with_bf(placed(&h, Side::A, "C2"), &hbf),
         placed(&b, Side::B, "C8"),
     ];
     units[1].joins = Some(0);
-    let mut t = game(6, 10, units);
+    let mut t = battlefront_table(6, 10, units);
     t.initiative(Side::A);
     t.activate(0, "move attack", &["C3"], &[(0, "u2", 0)], &["fighting-spirit"]);
     assert_eq!(t.game.pending_roll().map(|r| r.success_faces), Some(4));
@@ -571,16 +531,7 @@ fn red_rain() -> (Arc<UnitCard>, Arc<BattlefrontCard>) {
         CombatValue::Dice { dice: 1, damage: 1 },
         CombatValue::NoEffect,
     ];
-    let mut c = squad("Red Rain", 1, vec![mortar, ppsh]);
-    c.kind = UnitKind::Vehicle;
-    c.armor = Armor {
-        kind: ArmorType::Vehicle,
-        class: 3,
-    };
-    c.health = 3;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
+    let c = vehicle_card("Red Rain", 3, vec![mortar, ppsh]);
     let bf = BattlefrontCard {
         weapons: vec![
             BattlefrontWeapon {
@@ -617,8 +568,8 @@ fn recon() -> Arc<UnitCard> {
 fn red_rain_fires_one_crew_weapon_per_damage_point_left() {
     let (rr, rbf) = red_rain();
     let rg = recon();
-    let far = infantry("Grim Reapers", 3);
-    let mut t = game(
+    let far = infantry_with_knives("Grim Reapers", 3);
+    let mut t = battlefront_table(
         6,
         8,
         vec![
@@ -640,7 +591,7 @@ fn red_rain_fires_one_crew_weapon_per_damage_point_left() {
     t.decide("aim 1 u1 0");
     assert_eq!(t.pending_dice(), Some(4), "two PPSh-48s of two dice");
     // Vehicle weapons or crew weapons, not both.
-    let mut t = game(
+    let mut t = battlefront_table(
         6,
         8,
         vec![
@@ -703,13 +654,13 @@ fn recon_grenadiers_fire_one_weapon_per_soldier() {
         },
     ];
     let rg = Arc::new(rg);
-    let mut joe = squad("Bazooka Joe", 1, vec![rifle("M7 Grenade Launcher", R4, 2), rifle(".45 ACP", R4, 1)]);
-    joe.kind = UnitKind::Hero;
-    joe.health = 4;
-    joe.models.clear();
-    let joe = Arc::new(joe);
+    let joe = Arc::new(hero_card(
+        "Bazooka Joe",
+        4,
+        vec![rifle("M7 Grenade Launcher", R4, 2), rifle(".45 ACP", R4, 1)],
+    ));
     let (pounder, _) = ludwig();
-    let mut t = game(
+    let mut t = battlefront_table(
         8,
         8,
         vec![
@@ -733,7 +684,7 @@ fn recon_grenadiers_fire_one_weapon_per_soldier() {
     t.roll(2, 0);
     t.roll(1, 0);
     // Without the Panzerfausts, all four riflemen fire their StG 47s.
-    let mut t = game(
+    let mut t = battlefront_table(
         8,
         8,
         vec![
@@ -757,7 +708,7 @@ fn one_close_combat_weapon_per_soldier() {
     let cc = |name: &str| rifle(name, WeaponRange::Close, 1);
     let a = Arc::new(squad("Stormtroopers", 3, vec![cc("Knife"), cc("Bayonet")]));
     let b = Arc::new(squad("Gunners", 2, vec![cc("Knife"), cc("Bayonet")]));
-    let mut t = game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3")]);
+    let mut t = battlefront_table(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C3")]);
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan attack nothing");
@@ -806,13 +757,13 @@ fn under_barrel_weapons_fire_with_their_main_weapon() {
     let setup = |bf: Option<&Arc<BattlefrontCard>>| {
         let mut r = placed(&rangers, Side::A, "C2");
         r.battlefront = bf.cloned();
-        game(
+        battlefront_table(
             6,
             8,
             vec![
                 r,
-                placed(&infantry("B1", 5), Side::B, "C5"),
-                placed(&infantry("B2", 5), Side::B, "E5"),
+                placed(&infantry_with_knives("B1", 5), Side::B, "C5"),
+                placed(&infantry_with_knives("B2", 5), Side::B, "E5"),
             ],
         )
     };
@@ -867,7 +818,7 @@ fn limited_ammo_marks_one_box_per_attack() {
     }
     let rg = Arc::new(rg);
     let p = pounder();
-    let mut t = game(6, 8, vec![placed(&rg, Side::A, "C2"), placed(&p, Side::B, "C4")]);
+    let mut t = battlefront_table(6, 8, vec![placed(&rg, Side::A, "C2"), placed(&p, Side::B, "C4")]);
     for round in 0..4 {
         t.initiative(Side::A);
         t.decide("activate u0");
@@ -914,7 +865,7 @@ fn koshka_pilots_grandma_and_escapes_when_it_is_destroyed() {
             with_bf(placed(&grandma, Side::A, "C2"), &gbf),
             with_bf(placed(&koshka, Side::A, "C2"), pilot),
             placed(&killers, Side::B, "C6"),
-            placed(&infantry("Rifles", 3), Side::A, "A1"),
+            placed(&infantry_with_knives("Rifles", 3), Side::A, "A1"),
         ];
         units[1].joins = Some(0);
         battlefront(open_game(6, 8, units))
@@ -968,10 +919,10 @@ fn koshka_dismounts_and_mounts_grandma_again() {
     let mut units = vec![
         with_bf(placed(&grandma, Side::A, "C2"), &gbf),
         with_bf(placed(&koshka, Side::A, "C2"), &kbf),
-        placed(&infantry("Foes", 3), Side::B, "F8"),
+        placed(&infantry_with_knives("Foes", 3), Side::B, "F8"),
     ];
     units[1].joins = Some(0);
-    let mut t = game(6, 8, units);
+    let mut t = battlefront_table(6, 8, units);
     t.initiative(Side::A);
     // Koshka activates on her own: she dismounts.
     assert_eq!(legal(&t), ["activate u0", "activate u1"]);
@@ -1122,7 +1073,7 @@ fn classic_jump_vehicles_are_fast() {
     hot_dog.movement = 1;
     hot_dog.skills = vec![Skill::Jump];
     let hot_dog = Arc::new(hot_dog);
-    let b = infantry("B", 3);
+    let b = infantry_with_knives("B", 3);
     let moves = |edition: Edition| {
         let mut setup = open_game(8, 10, vec![placed(&hot_dog, Side::A, "C2"), placed(&b, Side::B, "H10")]);
         setup.edition = edition;

@@ -2,19 +2,16 @@
 //! test citing the section of tactics-revised-core-rules.md it checks. Cards are built here with
 //! only the numbers each test needs.
 
-use dust_core::game::tests_support::{open_game, placed, rifle, sq, squad, Table};
+use dust_core::game::tests_support::{
+    command_squad, hero_card, legal, open_game, placed, rifle, sniper_team, sq, squad, vehicle_card, Table, R4,
+};
 use dust_core::game::{Ability, Action, Decision, Event, ObjectiveSetup, Optional, Pending, Plan, UnitId};
-use dust_core::unit::{CombatValue, Model, Role};
-use dust_core::{Armor, ArmorType, CoverElement, Side, Skill, UnitCard, UnitKind, WeaponRange};
+use dust_core::unit::CombatValue;
+use dust_core::{CoverElement, Side, Skill, UnitCard, WeaponRange};
 use std::sync::Arc;
 
-const R4: WeaponRange = WeaponRange::Spaces { min: 1, max: 4 };
-
 fn hero(name: &str, skills: &[Skill]) -> UnitCard {
-    let mut c = squad(name, 1, vec![rifle("Pistol", R4, 2)]);
-    c.kind = UnitKind::Hero;
-    c.health = 4;
-    c.models.clear();
+    let mut c = hero_card(name, 4, vec![rifle("Pistol", R4, 2)]);
     c.soft_cover = None;
     c.hard_cover = None;
     c.skills = skills.to_vec();
@@ -22,36 +19,7 @@ fn hero(name: &str, skills: &[Skill]) -> UnitCard {
 }
 
 fn vehicle(name: &str, health: u8) -> UnitCard {
-    let mut c = squad(name, 1, vec![rifle("Gun", R4, 2)]);
-    c.kind = UnitKind::Vehicle;
-    c.armor = Armor {
-        kind: ArmorType::Vehicle,
-        class: 3,
-    };
-    c.health = health;
-    c.models.clear();
-    c.soft_cover = None;
-    c.hard_cover = None;
-    c
-}
-
-fn command_squad() -> UnitCard {
-    let mut cs = squad("Command", 5, vec![rifle("Rifle", R4, 1)]);
-    cs.skills.push(Skill::CommandSquad);
-    for (m, role) in cs.models.iter_mut().zip([
-        Some(Role::Officer),
-        Some(Role::Radioman),
-        Some(Role::Mechanic),
-        Some(Role::Medic),
-        None,
-    ]) {
-        m.role = role;
-    }
-    cs
-}
-
-fn legal(t: &Table) -> Vec<String> {
-    t.game.legal_decisions().iter().map(ToString::to_string).collect()
+    vehicle_card(name, health, vec![rifle("Gun", R4, 2)])
 }
 
 /// "Medal of Honor": reroll one combat die of the hero's attack, once per round, declared before
@@ -94,23 +62,9 @@ fn medal_of_honor_on_the_roll_the_player_chooses() {
 /// "Sniper": the attacker chooses which miniature his hits kill.
 #[test]
 fn sniper_chooses_the_miniature() {
-    let mut sn = squad(
-        "Snipers",
-        2,
-        vec![rifle("Sniper Rifle", WeaponRange::Unlimited, 2), rifle("Rifle", R4, 1)],
-    );
+    let mut sn = sniper_team(rifle("Sniper Rifle", WeaponRange::Unlimited, 2), rifle("Rifle", R4, 1));
     sn.skills.push(Skill::Sniper);
-    sn.models = vec![
-        Model {
-            weapons: 1,
-            role: Some(Role::Sniper),
-        },
-        Model {
-            weapons: 2,
-            role: Some(Role::Spotter),
-        },
-    ];
-    let target = Arc::new(command_squad());
+    let target = Arc::new(command_squad(vec![rifle("Rifle", R4, 1)]));
     let mut t = Table::new(open_game(
         6,
         8,
@@ -156,7 +110,7 @@ fn tank_head_heals_an_adjacent_vehicle_once() {
 /// order on the Command Squad itself.
 #[test]
 fn command_squad_one_attempt_a_round_and_relay() {
-    let cs = Arc::new(command_squad());
+    let cs = Arc::new(command_squad(vec![rifle("Rifle", R4, 1)]));
     let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
     let far = Arc::new(squad("Far Friends", 3, vec![rifle("Rifle", R4, 1)]));
     let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
@@ -226,7 +180,7 @@ fn command_squad_one_attempt_a_round_and_relay() {
 /// abilities go with the Medic.
 #[test]
 fn medic_revives_a_miniature_and_is_lost_with_his_miniature() {
-    let cs = Arc::new(command_squad());
+    let cs = Arc::new(command_squad(vec![rifle("Rifle", R4, 1)]));
     let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
     let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
     let mut t = Table::new(open_game(
@@ -262,7 +216,7 @@ fn medic_revives_a_miniature_and_is_lost_with_his_miniature() {
 /// once from the entry squares; a Medic succeeds only once per game.
 #[test]
 fn come_on_guys_revives_a_destroyed_squad() {
-    let cs = Arc::new(command_squad());
+    let cs = Arc::new(command_squad(vec![rifle("Rifle", R4, 1)]));
     let friend = Arc::new(squad("Friends", 2, vec![rifle("Rifle", R4, 1)]));
     let enemy = Arc::new(squad("Enemy", 5, vec![rifle("Rifle", R4, 1)]));
     let mut t = Table::new(open_game(
@@ -522,7 +476,7 @@ fn a_vehicle_may_choose_to_crush_an_ammo_crate() {
 /// returns "with its special weapons and full ammo for any limited weapons".
 #[test]
 fn medic_chooses_the_miniature_that_gets_up() {
-    let cs = Arc::new(command_squad());
+    let cs = Arc::new(command_squad(vec![rifle("Rifle", R4, 1)]));
     let mut bazooka = rifle("Bazooka", R4, 1);
     bazooka.ammo = Some(2);
     let mut friends = squad("Friends", 3, vec![rifle("Rifle", R4, 1), bazooka]);
@@ -587,7 +541,7 @@ fn two_skill_actions_reload_two_weapons() {
     assert_eq!(t.game.unit(UnitId(0)).loaded, 0b11, "both weapons loaded");
 
     // A Command Squad with every specialist: never two of its abilities in one activation.
-    let cs = Arc::new(command_squad());
+    let cs = Arc::new(command_squad(vec![rifle("Rifle", R4, 1)]));
     let friend = Arc::new(squad("Friends", 3, vec![rifle("Rifle", R4, 1)]));
     let mut t = Table::new(open_game(
         8,

@@ -6,7 +6,7 @@
 mod odds_support;
 
 use dust_core::odds::{activation_loss, line_odds, odds, AttackSpec, LineChoice, OddsError, Who};
-use dust_core::unit::{Armor, ArmorType, CombatValue, Skill, UnitKind};
+use dust_core::unit::{CombatValue, Skill};
 use dust_core::{CoverLevel, WeaponRange};
 use odds_support::*;
 use std::collections::BTreeMap;

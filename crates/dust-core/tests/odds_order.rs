@@ -6,7 +6,7 @@
 mod odds_support;
 
 use dust_core::odds::{activation_loss, monte_carlo, odds, AttackSpec, OddsError};
-use dust_core::unit::{Armor, ArmorType, CombatValue, UnitKind};
+use dust_core::unit::CombatValue;
 use dust_core::CoverLevel;
 use odds_support::*;
 

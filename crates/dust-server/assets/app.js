@@ -183,7 +183,12 @@ async function lobbyPage() {
     } catch (e) { armiesBox.replaceChildren(el('p', { class: 'err' }, e.message)); }
   }
   scenario.addEventListener('change', loadArmies);
-  if (sc.scenarios.includes('annihilation')) scenario.value = 'annihilation';
+  // The server's edition (`serve --edition`) picks the scenario the form opens on.
+  const first = sc.default || 'annihilation';
+  if (sc.scenarios.includes(first)) scenario.value = first;
+  // A game is played by its scenario's edition: shown with the server's.
+  const edition = sc.edition || 'revised';
+  const editionNote = el('p', { class: 'muted small', id: 'edition', 'data-edition': edition });
   // A battlefront table may be laid by the players before the game (docs/battlefront.md,
   // "Setting up a game").
   const setupSel = el('select', { id: 'setup' },
@@ -192,6 +197,9 @@ async function lobbyPage() {
   const setupLabel = el('label', { id: 'setup-label' }, el('span', {}, 'Table'), setupSel);
   function showSetup() {
     const bf = (sc.battlefront || []).includes(scenario.value);
+    const played = bf ? 'battlefront' : 'revised';
+    editionNote.dataset.scenarioEdition = played;
+    editionNote.textContent = `Edition: ${played}` + (played === edition ? ` (this server's default)` : ` (this server's default is ${edition})`);
     setupLabel.style.display = bf ? '' : 'none';
     if (!bf) setupSel.value = 'scenario';
   }
@@ -261,6 +269,7 @@ async function lobbyPage() {
     el('div', { class: 'grid2' },
       el('section', { class: 'panel' }, el('h2', {}, 'New game'),
         el('label', {}, el('span', {}, 'Scenario'), scenario),
+        editionNote,
         el('label', {}, el('span', {}, 'Your side'), side),
         el('label', {}, el('span', {}, 'Opponent'), opponent),
         setupLabel,
@@ -789,7 +798,8 @@ function replayPage() {
 
 async function oddsPage() {
   document.title = 'Dust 1947 — odds';
-  const { cards } = await api('GET', '/api/cards');
+  // The cards of the server's edition (`serve --edition`); the odds are asked in it too.
+  const { cards, edition } = await api('GET', '/api/cards');
   const opt = (c, i) => el('option', { value: c.name, text: c.name + (c.provisional ? ' (provisional)' : '') });
   const att = el('select', { id: 'odds-attacker' }, cards.map(opt));
   const tgt = el('select', { id: 'odds-target' }, cards.map(opt));
@@ -814,7 +824,7 @@ async function oddsPage() {
     out.replaceChildren();
     try {
       const chosen = [...lines.querySelectorAll('input:checked')].map((i) => Number(i.value));
-      const o = await api('POST', '/api/odds', { attacker: att.value, target: tgt.value, attacker_alive: Number(attAlive.value), target_alive: Number(tgtAlive.value), lines: chosen, cover: cover.value, sustained: sustained.checked, burst: burst.checked });
+      const o = await api('POST', '/api/odds', { attacker: att.value, target: tgt.value, attacker_alive: Number(attAlive.value), target_alive: Number(tgtAlive.value), lines: chosen, cover: cover.value, sustained: sustained.checked, burst: burst.checked, edition });
       out.append(el('p', { id: 'odds-summary' }, el('b', {}, `${o.attacker} against ${o.target}: `), oddsLine(o)), oddsChart(o, 420),
         el('table', { class: 'small' }, el('tr', {}, el('th', {}, 'Line'), el('th', {}, 'Value'), el('th', {}, 'Dice'), el('th', {}, 'Hits'), el('th', {}, 'Lost'), el('th', {}, 'Destroys alone')),
           o.lines.map((l) => el('tr', {}, el('td', {}, l.name), el('td', { class: 'mono' }, l.value), el('td', {}, l.dice), el('td', {}, l.hits_mean.toFixed(2)), el('td', {}, l.loss_mean.toFixed(2)), el('td', {}, pct(l.destroyed))))),
@@ -823,6 +833,7 @@ async function oddsPage() {
   }
   app.replaceChildren(el('div', { class: 'grid2' },
     el('section', { class: 'panel' }, el('h2', {}, 'Exact odds of an attack'),
+      el('p', { class: 'muted small', id: 'odds-edition', 'data-edition': edition }, `Edition: ${edition} (its cards, dice and saves).`),
       el('label', {}, el('span', {}, 'Attacker'), att), el('label', {}, el('span', {}, 'alive / health'), attAlive),
       el('label', {}, el('span', {}, 'Target'), tgt), el('label', {}, el('span', {}, 'alive / health'), tgtAlive),
       el('div', {}, el('span', { class: 'muted' }, 'Weapon lines'), lines),

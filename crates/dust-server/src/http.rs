@@ -9,7 +9,7 @@
 use crate::armies::{self, ArmyChoice};
 use crate::error::ApiError;
 use crate::hub::{check_spec, GameCell, Hub, NewGame, Viewer};
-use crate::play::scenario_names;
+use crate::play::{default_scenario, scenario_names};
 use crate::store::Seat;
 use crate::view;
 use axum::body::Bytes;
@@ -21,7 +21,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use dust_core::game::UnitId;
-use dust_core::{BySide, Side, Square};
+use dust_core::{BySide, Edition, Side, Square};
 use dust_data::record::PlayersSetup;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -62,16 +62,20 @@ pub struct AppState {
     limiter: Arc<RateLimiter>,
     /// Becomes `true` when the server stops (WebSockets close).
     pub stopping: watch::Receiver<bool>,
+    /// The server's default edition ([`crate::ServerConfig::edition`]).
+    pub edition: Edition,
 }
 
 impl AppState {
-    /// The state of a server over `hub`.
+    /// The state of a server over `hub`, of the revised edition (set [`AppState::edition`]
+    /// for another).
     pub fn new(hub: Arc<Hub>, limits: Limits, stopping: watch::Receiver<bool>) -> AppState {
         AppState {
             hub,
             limiter: Arc::new(RateLimiter::new(limits.rate, limits.burst)),
             limits,
             stopping,
+            edition: Edition::Revised,
         }
     }
 }
@@ -266,15 +270,27 @@ fn battlefront_scenarios() -> &'static [String] {
     NAMES.get_or_init(|| {
         scenario_names()
             .into_iter()
-            .filter(|n| crate::play::setup_for(n, None).is_ok_and(|s| s.edition == dust_core::Edition::Battlefront))
+            .filter(|n| crate::play::setup_for(n, None).is_ok_and(|s| s.edition == Edition::Battlefront))
             .collect()
     })
 }
 
-async fn scenarios() -> Json<Value> {
+/// The edition a request names, else the server's.
+fn edition_or(name: Option<&str>, server: Edition) -> Result<Edition, ApiError> {
+    match name.map(str::trim).filter(|e| !e.is_empty()) {
+        None => Ok(server),
+        Some(e) => Edition::from_name(e)
+            .ok_or_else(|| ApiError::bad_request("bad_edition", format!("`{e}` is not an edition: revised or battlefront"))),
+    }
+}
+
+async fn scenarios(State(st): State<AppState>) -> Json<Value> {
     Json(json!({
         "scenarios": scenario_names(),
         "battlefront": battlefront_scenarios(),
+        // The server's edition (`serve --edition`) and the scenario the new-game form opens on.
+        "edition": st.edition.name(),
+        "default": default_scenario(st.edition),
         "setup": ["scenario", "players"],
         "ai": ["random", "greedy", "mcts:200ms", "mcts:1s"],
     }))
@@ -435,7 +451,7 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         None => Side::A,
         Some(s) => parse_side(s).ok_or_else(|| ApiError::bad_request("bad_side", format!("`{s}` is not a side: give `a` or `b`")))?,
     };
-    let scenario = req.scenario.unwrap_or_else(|| "annihilation".to_string());
+    let scenario = req.scenario.unwrap_or_else(|| default_scenario(st.edition).to_string());
     let (seats, me) = match &req.both_ai {
         Some(spec) => {
             let s = parse_seat(&format!("ai {}", spec.trim().trim_start_matches("ai").trim()))?;
@@ -495,8 +511,8 @@ struct OfferQuery {
 
 /// What the new-game form offers for a scenario: its own armies, the shipped army files and
 /// the builder's cards.
-async fn armies_offer(Query(q): Query<OfferQuery>) -> Result<Json<Value>, ApiError> {
-    let scenario = q.scenario.unwrap_or_else(|| "annihilation".to_string());
+async fn armies_offer(State(st): State<AppState>, Query(q): Query<OfferQuery>) -> Result<Json<Value>, ApiError> {
+    let scenario = q.scenario.unwrap_or_else(|| default_scenario(st.edition).to_string());
     let v = blocking(move || armies::offer_json(&scenario).map_err(|m| ApiError::bad_request("bad_scenario", m))).await?;
     Ok(Json(v))
 }
@@ -778,8 +794,30 @@ fn all_cards() -> Vec<dust_core::UnitCard> {
     v
 }
 
-async fn cards() -> Json<Value> {
-    let cards: Vec<Value> = all_cards()
+/// The cards of an edition for the odds: the card files (battlefront: with their battlefront
+/// part; none for the revised edition) and the cards ([`all_cards`] for the revised edition).
+fn edition_cards(edition: Edition) -> (Vec<dust_data::card::CardFile>, Vec<dust_core::UnitCard>) {
+    match edition {
+        Edition::Revised => (Vec::new(), all_cards()),
+        Edition::Battlefront => {
+            let files = dust_data::builtin::builtin_card_files_for(edition);
+            let cards = files.iter().map(|f| f.card.clone()).collect();
+            (files, cards)
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct CardsQuery {
+    #[serde(default)]
+    edition: Option<String>,
+}
+
+/// The cards of the odds page, of the edition asked (default: the server's).
+async fn cards(State(st): State<AppState>, Query(q): Query<CardsQuery>) -> Result<Json<Value>, ApiError> {
+    let edition = edition_or(q.edition.as_deref(), st.edition)?;
+    let cards: Vec<Value> = edition_cards(edition)
+        .1
         .iter()
         .map(|c| {
             json!({
@@ -797,7 +835,7 @@ async fn cards() -> Json<Value> {
             })
         })
         .collect();
-    Json(json!({ "cards": cards }))
+    Ok(Json(json!({ "edition": edition.name(), "cards": cards })))
 }
 
 #[derive(Deserialize)]
@@ -817,32 +855,22 @@ struct OddsReq {
     cover: Option<String>,
     #[serde(default)]
     burst: bool,
-    /// `revised` (default) or `battlefront`: its cards, dice, saves and blast values.
+    /// `revised` or `battlefront` (default: the server's): its cards, dice, saves and blast
+    /// values.
     #[serde(default)]
     edition: Option<String>,
 }
 
-async fn odds(body: Body) -> Result<Json<Value>, ApiError> {
+async fn odds(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: OddsReq = parse_body(body)?;
+    let edition = edition_or(req.edition.as_deref(), st.edition)?;
     blocking(move || {
-        let edition = match req.edition.as_deref() {
-            None => dust_core::Edition::Revised,
-            Some(e) => dust_core::Edition::from_name(e)
-                .ok_or_else(|| ApiError::bad_request("bad_edition", format!("`{e}` is not an edition: revised or battlefront")))?,
-        };
-        let files = match edition {
-            dust_core::Edition::Revised => Vec::new(),
-            dust_core::Edition::Battlefront => dust_data::builtin::builtin_card_files_for(edition),
-        };
-        let cards = match edition {
-            dust_core::Edition::Revised => all_cards(),
-            dust_core::Edition::Battlefront => files.iter().map(|f| f.card.clone()).collect(),
-        };
+        let (files, cards) = edition_cards(edition);
         // The battlefront part of a battlefront card (exact blast and kill values).
         let bf_of = |c: &dust_core::UnitCard| {
             files
                 .iter()
-                .find(|f| f.card.name == c.name && f.info.edition == dust_core::Edition::Battlefront)
+                .find(|f| f.card.name == c.name && f.info.edition == Edition::Battlefront)
                 .map(|f| &f.info.battlefront)
         };
         let find = |n: &str| {
@@ -859,7 +887,7 @@ async fn odds(body: Body) -> Result<Json<Value>, ApiError> {
         let a = find(&req.attacker)?;
         let t = find(&req.target)?;
         let mut spec = dust_core::odds::AttackSpec::new(a, t).with_attacker_alive(req.attacker_alive.unwrap_or(a.health));
-        if edition == dust_core::Edition::Battlefront {
+        if edition == Edition::Battlefront {
             spec = spec.battlefront(bf_of(a), bf_of(t));
         }
         if let Some(lines) = &req.lines {

@@ -56,16 +56,23 @@ pub struct ServerConfig {
     pub db: PathBuf,
     /// Body size and rate limits.
     pub limits: Limits,
+    /// The server's default rules edition (`dust1947 serve --edition`): the new-game form
+    /// opens on its default scenario ([`play::default_scenario`]) with its armies, and the
+    /// calls that take an optional edition or scenario (`/api/odds`, `/api/cards`,
+    /// `/api/armies`, `POST /api/games`) default to it. A game is still played by its
+    /// scenario's own edition.
+    pub edition: dust_core::Edition,
 }
 
 impl ServerConfig {
-    /// Loopback, the default port, this database.
+    /// Loopback, the default port, this database, the revised edition.
     pub fn new(db: PathBuf) -> ServerConfig {
         ServerConfig {
             host: "127.0.0.1".to_string(),
             port: DEFAULT_PORT,
             db,
             limits: Limits::default(),
+            edition: dust_core::Edition::Revised,
         }
     }
 }
@@ -243,9 +250,10 @@ async fn serve(
             })
         }
     }
-    tracing::info!(%addr, db = %config.db.display(), "dust1947 server listening on http://{addr}");
+    tracing::info!(%addr, db = %config.db.display(), edition = %config.edition, "dust1947 server listening on http://{addr}");
     let _ = ready.send(Ok(addr));
-    let state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
+    let mut state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
+    state.edition = config.edition;
     // One rate limit and body limit over every route, the strategy game's included.
     let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state)
         .into_make_service_with_connect_info::<SocketAddr>();

@@ -3,7 +3,7 @@
 //! same seed and decisions always give the same state (docs/record-format.md, "Replaying").
 
 use dust_core::game::{tests_support, Decision, Game, GameSetup, Pending};
-use dust_core::GameRng;
+use dust_core::{Edition, GameRng};
 use dust_data::builtin::builtin_cards;
 use dust_data::scenario::{builtin_names, load_builtin, parse_scenario};
 
@@ -12,6 +12,17 @@ pub const DUEL: &str = "duel";
 
 /// Chance events in a row after which a game is declared stuck (an engine fault).
 const MAX_ROLLS_IN_A_ROW: u32 = 100_000;
+
+/// The scenario a new game is played on when none is named, by the server's edition:
+/// `annihilation` (revised), or `encounter`, the battlefront book's first scenario
+/// (tactics-battlefront-2013-rules.txt, "Scenario 1: Encounter"), as `dust1947 play
+/// --edition battlefront` picks.
+pub const fn default_scenario(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Revised => "annihilation",
+        Edition::Battlefront => "encounter",
+    }
+}
 
 /// The scenarios a new game may be played on: the shipped ones, then `duel`.
 pub fn scenario_names() -> Vec<String> {

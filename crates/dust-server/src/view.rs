@@ -4,7 +4,8 @@
 
 use dust_core::battlefront::weapons::count_words;
 use dust_core::game::{Action, Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, Unit, UnitId, HERO_LINE};
-use dust_core::odds::{odds_or_without_hero, AttackSpec, JoinedHero, LineChoice, Odds};
+use dust_core::odds::from_game::{declared_attack, joined_hero, unit_attack, Declared};
+use dust_core::odds::{odds_or_without_hero, Odds};
 use dust_core::{
     line_of_sight, range, Blocked, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Side, Square, Terrain, UnitKind, WeaponLine,
 };
@@ -379,78 +380,13 @@ fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLeve
     let unit = decl.unit.ok_or("no unit declaring")?;
     weapon_owner(g, unit, line).ok_or("no such weapon line")?;
     g.units().get(usize::from(t.0)).ok_or("no target")?;
-    let attacker = g.unit(unit);
-    let target = g.unit(t);
-    let mut spec = unit_attack(g, unit, t);
-    let mut chosen: Vec<LineChoice> = Vec::new();
-    for a in decl.aims.iter().copied().chain(std::iter::once(extra)) {
-        if let Decision::Aim {
-            line: l,
-            target: Some(Target::Unit(tt)),
-            ammo,
-        } = a
-        {
-            if tt == t {
-                let li = usize::from(l);
-                let limited = spec.weapon(li).is_some_and(|w| w.ammo.is_some());
-                chosen.retain(|c| c.line != li);
-                chosen.push(LineChoice {
-                    line: li,
-                    ammo: if limited { ammo.max(1) } else { ammo },
-                });
-            }
-        }
-    }
-    spec.lines = chosen;
-    spec.sustained = decl.plan == Some(Plan::Sustained);
-    spec.burst = !target.moved;
-    spec.attacker_moved = attacker.moved || !decl.moves.is_empty();
-    spec.heroic_attack = target.heroic;
-    spec.cover = cover;
+    let how = Declared {
+        plan: decl.plan,
+        moves: !decl.moves.is_empty(),
+        cover,
+    };
+    let spec = declared_attack(g, unit, t, decl.aims.iter().copied().chain(std::iter::once(extra)), how).map_err(|e| e.to_string())?;
     odds_or_without_hero(&spec).map_err(|e| e.to_string())
-}
-
-/// The living hero joined to squad `u`, if any.
-fn joined_hero(g: &Game, u: UnitId) -> Option<UnitId> {
-    let unit = g.unit(u);
-    unit.joined.filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
-}
-
-/// Hero `h` as the odds take him: his health left and, in a battlefront game, his battlefront
-/// card part (his exact values).
-fn hero_of(g: &Game, h: UnitId) -> JoinedHero<'_> {
-    let hu = g.unit(h);
-    let mut j = JoinedHero::new(&hu.card);
-    j.health = hu.health.max(1);
-    if g.edition() == dust_core::Edition::Battlefront {
-        j.bf = hu.bf.as_deref();
-    }
-    j
-}
-
-/// An attack of unit `u` on unit `t` as the engine will roll it, every line that can damage
-/// `t` chosen (set `lines` after): both units' health left and, in a battlefront game, their
-/// battlefront card parts; a squad's joined hero firing his lines with it ("The hero's weapons
-/// are used during the same time as his squad": `AttackSpec::with_attacking_hero`, his lines
-/// from `HERO_LINE`); and in a battlefront game the hero joined to the target squad, who
-/// shares its hits ("Joining Infantry Squads"). [`odds_or_without_hero`] gives the odds: the
-/// hero's losses (`Odds::hero`) where the odds take him, the squad alone where they do not
-/// (close combat, Phaser).
-fn unit_attack(g: &Game, u: UnitId, t: UnitId) -> AttackSpec<'_> {
-    let attacker = g.unit(u);
-    let target = g.unit(t);
-    let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health.max(1));
-    spec.target_alive = target.health.max(1);
-    if g.edition() == dust_core::Edition::Battlefront {
-        spec = spec.battlefront(attacker.bf.as_deref(), target.bf.as_deref());
-        if let Some(h) = joined_hero(g, t) {
-            spec = spec.with_joined_hero(hero_of(g, h));
-        }
-    }
-    if let Some(h) = joined_hero(g, u) {
-        spec = spec.with_attacking_hero(hero_of(g, h));
-    }
-    spec
 }
 
 fn unit_name(g: &Game, u: UnitId) -> String {

@@ -5,7 +5,8 @@ use crate::app::{Areas, Focus, Overlay, Seat};
 use crate::App;
 use dust_core::battlefront::weapons::count_words;
 use dust_core::game::{Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, UnitId, HERO_LINE};
-use dust_core::odds::{odds_or_without_hero, AttackSpec, JoinedHero, LineChoice};
+use dust_core::odds::from_game::{declared_attack, Declared};
+use dust_core::odds::odds_or_without_hero;
 use dust_core::{line_of_sight, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Shot, Side, Square, Terrain, UnitKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -426,29 +427,11 @@ fn count_text(app: &App, line: u8, n: u8) -> String {
     format!(", {}", count_words(&u.card, u.bf.as_deref(), app.game.edition(), li, n))
 }
 
-/// The living hero joined to squad `u`, if any.
-fn joined_hero(g: &Game, u: UnitId) -> Option<UnitId> {
-    let unit = g.unit(u);
-    unit.joined.filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
-}
-
-/// Hero `h` as the odds take him: his health left and, in a battlefront game, his battlefront
-/// card part (his exact values).
-fn hero_of(g: &Game, h: UnitId) -> JoinedHero<'_> {
-    let hu = g.unit(h);
-    let mut j = JoinedHero::new(&hu.card);
-    j.health = hu.health.max(1);
-    if g.edition() == dust_core::Edition::Battlefront {
-        j.bf = hu.bf.as_deref();
-    }
-    j
-}
-
 /// The exact odds of the attack declared so far against the highlighted target, this line
-/// included (dust_core::odds), as the engine will roll it: a squad's lines with its joined
-/// hero's (numbered from `HERO_LINE`, `AttackSpec::with_attacking_hero`), and in a battlefront
-/// game the hero joined to the target squad. Squads count their first living miniatures as the
-/// odds module does.
+/// included (dust_core::odds), as the engine will roll it (`dust_core::odds::from_game`, the
+/// server's page builds its odds there too): a squad's lines with its joined hero's (numbered
+/// from `HERO_LINE`), and in a battlefront game the hero joined to the target squad. Squads
+/// count their first living miniatures as the odds module does.
 pub fn odds_text(app: &App, d: Decision) -> String {
     let Decision::Aim {
         line,
@@ -462,55 +445,23 @@ pub fn odds_text(app: &App, d: Decision) -> String {
     let (Some(u), Some(_)) = (g.declaring(), app.weapon(line)) else {
         return "odds unavailable: no weapon line".into();
     };
-    let attacker = g.unit(u);
-    let target = g.unit(t);
-    let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health);
-    if g.edition() == dust_core::Edition::Battlefront {
-        spec = spec.battlefront(attacker.bf.as_deref(), target.bf.as_deref());
-        // A hero joined to the target squad shares its hits ("Joining Infantry Squads"); the
-        // odds give his losses too where they take him.
-        if let Some(h) = joined_hero(g, t) {
-            spec = spec.with_joined_hero(hero_of(g, h));
-        }
-    }
-    // "The hero's weapons are used during the same time as his squad": his lines fire in the
-    // squad's attack, as the engine resolves them.
-    if let Some(h) = joined_hero(g, u) {
-        spec = spec.with_attacking_hero(hero_of(g, h));
-    }
-    let mut chosen: Vec<LineChoice> = Vec::new();
-    for a in app.aims.iter().copied().chain(std::iter::once(d)) {
-        if let Decision::Aim {
-            line: l,
-            target: Some(Target::Unit(tt)),
-            ammo,
-        } = a
-        {
-            if tt == t {
-                let li = usize::from(l);
-                let limited = spec.weapon(li).is_some_and(|w| w.ammo.is_some());
-                chosen.retain(|c| c.line != li);
-                chosen.push(LineChoice {
-                    line: li,
-                    ammo: if limited { ammo.max(1) } else { ammo },
-                });
-            }
-        }
-    }
-    spec.lines = chosen;
-    spec.target_alive = target.health;
-    spec.sustained = app.plan == Some(Plan::Sustained);
-    spec.burst = !target.moved;
-    spec.attacker_moved = attacker.moved || !app.planned.is_empty();
-    spec.heroic_attack = target.heroic;
-    spec.cover = match bf_cover(app, Target::Unit(t)) {
+    let cover = match bf_cover(app, Target::Unit(t)) {
         // Battlefront: "in cover" is any level other than none.
         Some(true) => CoverLevel::Soft,
         Some(false) => CoverLevel::None,
-        None => match app.option_square(d).and_then(|to| cover_from(app, to, target.piece())) {
+        None => match app.option_square(d).and_then(|to| cover_from(app, to, g.unit(t).piece())) {
             Some(Ok(c)) if !c.not_a_squad => c.level,
             _ => CoverLevel::None,
         },
+    };
+    let how = Declared {
+        plan: app.plan,
+        moves: !app.planned.is_empty(),
+        cover,
+    };
+    let spec = match declared_attack(g, u, t, app.aims.iter().copied().chain(std::iter::once(d)), how) {
+        Ok(spec) => spec,
+        Err(e) => return format!("odds unavailable: {e}"),
     };
     match odds_or_without_hero(&spec) {
         Ok(o) => {

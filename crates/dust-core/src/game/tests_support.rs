@@ -9,7 +9,9 @@ use crate::rng::GameRng;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::terrain::Terrain;
-use crate::unit::{Armor, ArmorType, BattlefrontCard, BattlefrontKind, Bloc, CombatTable, CombatValue, Keywords, Model, UnitCard, UnitKind, WeaponLine};
+use crate::unit::{
+    Armor, ArmorType, BattlefrontCard, BattlefrontKind, Bloc, CombatTable, CombatValue, Keywords, Model, UnitCard, UnitKind, WeaponLine,
+};
 use std::sync::Arc;
 
 /// Range 1 to 4, the reach of most test weapons.
@@ -111,6 +113,11 @@ pub fn gun_vehicle(name: &str, movement: u8) -> UnitCard {
     let mut c = vehicle_card(name, 4, vec![gun]);
     c.movement = movement;
     c
+}
+
+/// A [`gun_vehicle`] card to share between units.
+pub fn tank(name: &str, movement: u8) -> Arc<UnitCard> {
+    Arc::new(gun_vehicle(name, movement))
 }
 
 /// A Command Squad of five who carry `weapons`: an officer, a radioman, a mechanic, a medic and
@@ -237,6 +244,38 @@ pub fn open_game(w: u8, h: u8, units: Vec<UnitSetup>) -> GameSetup {
         classic_dice: false,
         bf_rules: Default::default(),
     }
+}
+
+/// Objectives on the named squares, named after them, of no points and not winning the game
+/// (the scenario rules say what they are worth).
+pub fn objectives_at(squares: &[&str]) -> Vec<super::ObjectiveSetup> {
+    squares
+        .iter()
+        .map(|o| super::ObjectiveSetup {
+            name: (*o).to_string(),
+            at: sq(o),
+            points: 0,
+            wins: false,
+        })
+        .collect()
+}
+
+/// A team of two "Snipers" without skills: the sniper carries `sniper` (line 0), the spotter
+/// `other` (line 1).
+pub fn sniper_team(sniper: WeaponLine, other: WeaponLine) -> UnitCard {
+    use crate::unit::Role;
+    let mut c = squad("Snipers", 2, vec![sniper, other]);
+    c.models = vec![
+        Model {
+            weapons: 1,
+            role: Some(Role::Sniper),
+        },
+        Model {
+            weapons: 2,
+            role: Some(Role::Spotter),
+        },
+    ];
+    c
 }
 
 /// The setup in the battlefront edition.
@@ -519,7 +558,7 @@ fn random_play(
 /// elements and an objective, on an 8x8 board with a block of terrain. `variant` shuffles
 /// which side gets which units and whether units start on the board.
 pub fn skirmish(variant: u64) -> GameSetup {
-    use crate::unit::{Role, Skill};
+    use crate::unit::Skill;
     let r4 = WeaponRange::Spaces { min: 1, max: 4 };
     let knife = rifle("Knife", WeaponRange::Close, 1);
     let mut grunts = squad("Grunts", 4, vec![rifle("Rifle", r4, 1), knife.clone()]);
@@ -564,22 +603,8 @@ pub fn skirmish(variant: u64) -> GameSetup {
     }; 4];
     volley.ammo = Some(3);
     let art = vehicle("Artillery", vec![gun, volley], vec![Skill::AllInOne]);
-    let mut snipers = squad(
-        "Snipers",
-        2,
-        vec![rifle("Sniper Rifle", WeaponRange::Unlimited, 1), rifle("Carbine", r4, 1)],
-    );
+    let mut snipers = sniper_team(rifle("Sniper Rifle", WeaponRange::Unlimited, 1), rifle("Carbine", r4, 1));
     snipers.skills = vec![Skill::Sniper, Skill::ArtilleryStrike, Skill::AdvancedReactiveFire];
-    snipers.models = vec![
-        Model {
-            weapons: 1,
-            role: Some(Role::Sniper),
-        },
-        Model {
-            weapons: 2,
-            role: Some(Role::Spotter),
-        },
-    ];
     let cards: Vec<Arc<UnitCard>> = [grunts, hero, command, hot_dog, art, snipers, serum]
         .into_iter()
         .map(Arc::new)

@@ -39,12 +39,16 @@
 //! [`Odds::victims`]), one line of a weapon with two lines and the Improvised Weapons where the
 //! engine offers them ([`AttackSpec::why_not_offered`]).
 //!
+//! [`from_game`] builds the spec of the attack a unit is declaring in a [`crate::game::Game`]
+//! from the game, as the engine will roll it: the user interfaces show its odds.
+//!
 //! Rules are read as in tactics-revised-core-rules.md ("Sustained Attack", "Cover Saves",
 //! "Special Combat Values", "Special Weapons", "Skills", "Close-Combat Weapons") and
 //! tactics-revised-faq.md (laser and Berserk with sustained attack); the readings are in
 //! docs/rulings.md and docs/odds.md.
 
 mod exact;
+pub mod from_game;
 mod sim;
 
 pub use exact::{activation_loss, line_odds, odds, odds_or_without_hero, HeroOdds, LineOdds, Odds, VictimOdds};
@@ -1258,6 +1262,15 @@ pub enum OddsError {
         /// The rule that limits them.
         reason: String,
     },
+    /// A unit that is not in the game ([`from_game::declared_attack`]).
+    NoSuchUnit {
+        /// Attacker or target.
+        who: Who,
+        /// Its number.
+        unit: u8,
+        /// The game's units (numbered from 0).
+        units: usize,
+    },
     /// Monte Carlo only: the engine cannot play this spec.
     Unsupported {
         /// What the engine lacks or cannot arrange.
@@ -1318,6 +1331,10 @@ impl fmt::Display for OddsError {
                     _ => write!(f, "{line} may not fire at {target} with {given}: one of {list}; {reason}"),
                 }
             }
+            OddsError::NoSuchUnit { who, unit, units } => match units.checked_sub(1) {
+                Some(last) => write!(f, "the {who} u{unit} is not in this game: its units are u0 to u{last}"),
+                None => write!(f, "the {who} u{unit} is not in this game: it has no units"),
+            },
             OddsError::Unsupported { what } => write!(f, "the engine cannot play this attack: {what}"),
         }
     }

@@ -4,6 +4,7 @@
 //! the root crate's `tests/serve_api.rs` by its path.
 #![allow(dead_code)] // each test crate uses its own part
 
+use dust_core::Edition;
 use dust_server::client::{get, post, Answer};
 use dust_server::{spawn, Limits, RunningServer, ServerConfig};
 use serde_json::{json, Value};
@@ -27,8 +28,14 @@ pub fn temp_db(name: &str) -> PathBuf {
 /// The server on a free loopback port over `db`, the rate limit lifted: these tests make many
 /// requests from one address (`tests/serve_security.rs` and `rate_limit.rs` test the limit).
 pub fn start(db: &Path) -> RunningServer {
+    start_edition(db, Edition::Revised)
+}
+
+/// [`start`] with `edition` as the server's default edition (`dust1947 serve --edition`).
+pub fn start_edition(db: &Path, edition: Edition) -> RunningServer {
     let mut c = ServerConfig::new(db.to_path_buf());
     c.port = 0;
+    c.edition = edition;
     c.limits = Limits {
         rate: 10_000.0,
         burst: 10_000.0,
