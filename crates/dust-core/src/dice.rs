@@ -152,7 +152,7 @@ impl Symbols {
 /// Three-symbol dice: each symbol is on two faces of six, so a roll counting one symbol
 /// succeeds on 2 faces, an easier roll counting two symbols on 4. Classic dice (two faces with
 /// the hit symbol, four blank): "any time that the rules require you to roll your army symbol,
-/// count the [hit] symbol as successes. When the rules count both the army symbol and another
+/// count the hit symbol as successes. When the rules count both the army symbol and another
 /// symbol as a success, count [the blank faces] as successes" — the same chances, but a classic
 /// die has no target or shield of its own to count (docs/rulings.md, "Battlefront dice").
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]

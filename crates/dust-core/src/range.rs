@@ -2,7 +2,7 @@
 //! movement, the first diagonal costs 1 and every further diagonal 2.
 //!
 //! This is not a metric in the strict sense (A1→B2 is 1, B2→C3 is 1, A1→C3 is 3): the discount
-//! for the first diagonal is per measurement. It is symmetric and matches [`crate::reach`] on an
+//! for the first diagonal is per measurement. It is symmetric and matches [`mod@crate::reach`] on an
 //! open board (see docs/rulings.md, "Range and the first diagonal").
 
 use crate::square::Square;

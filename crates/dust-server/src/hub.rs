@@ -1,7 +1,7 @@
 //! The games being served: each one is its stored row, its state rebuilt from the seed and the
 //! stored decisions, and a channel that tells every connected client when it changed.
 //!
-//! Every path that changes a game goes through [`Hub::commit`]: the engine checks the decision
+//! Every path that changes a game goes through `Hub::commit`: the engine checks the decision
 //! on a copy of the state, the chance events after it are rolled from the game's dice, the
 //! decision is stored in one transaction, and only then the copy replaces the state and the
 //! clients are told. A refused or unstored decision changes nothing.

@@ -405,7 +405,7 @@ impl Game {
         (infantry && terrain) || self.bf_area_cover(attacker, from, target, to)
     }
 
-    /// [`Game::bf_in_cover`] for the odds, the AI and the user interfaces: whether `target`,
+    /// `Game::bf_in_cover` for the odds, the AI and the user interfaces: whether `target`,
     /// where it stands, is in cover against `attacker` attacking from `from`.
     pub fn bf_target_in_cover(&self, attacker: UnitId, from: Square, target: UnitId) -> bool {
         self.unit(target).at.is_some_and(|to| self.bf_in_cover(attacker, from, target, to))

@@ -352,7 +352,7 @@ pub struct AttackSpec<'a> {
     /// Battlefront: the target's battlefront card part (its close-combat retaliation's values).
     pub target_bf: Option<&'a BattlefrontCard>,
     /// Battlefront: Fighting Spirit is used ("Fighting Spirit": "Once per game a unit with the
-    /// Fighting Spirit skill hits on rolls of [target] as well as [army symbol] when making an
+    /// Fighting Spirit skill hits on rolls of the target symbol as well as the army symbol when making an
     /// Attack or Sustained Attack action, provided the unit has already performed a Move action
     /// in this activation"): the ranged lines' roll, rerolls and Medal of Honor hit on 4 faces of
     /// 6 (laser chains and power dice keep the army symbol, close combat too, as the engine).

@@ -1,7 +1,7 @@
 //! The strategy games being served: each is its stored row and its state rebuilt from the
 //! seed and the stored decisions.
 //!
-//! Every change goes through [`StrategyHub::commit`]: the engine checks the decision on a copy
+//! Every change goes through `StrategyHub::commit`: the engine checks the decision on a copy
 //! of the state, the chance events after it are resolved with the game's own generator, the
 //! decision is stored in one transaction, and only then does the copy replace the state. A
 //! refused or unstored decision changes nothing. AI seats decide on the blocking thread pool,

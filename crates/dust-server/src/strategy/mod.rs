@@ -2,7 +2,7 @@
 //! seats (any mix of people and AIs), a page per seat with the world map as SVG, the seat's own
 //! hand and its secret card choice, and every decision of every phase as a list the engine
 //! made ([`dust_strategy::game::Game::legal_decisions`]). Decisions are checked by the engine
-//! and stored before they are acknowledged ([`hub::StrategyHub::commit`]); after a restart
+//! and stored before they are acknowledged (`hub::StrategyHub::commit`); after a restart
 //! the games are replayed from the database.
 //!
 //! Endpoints (JSON; docs/strategy.md):
