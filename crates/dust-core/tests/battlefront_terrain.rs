@@ -9,7 +9,7 @@ use dust_core::game::tests_support::{
     battlefront, infantry, legal, moves, open_board, open_game, pending_faces, placed, play_randomly_checking, rifle, sized, sq, sqs, tank,
     vehicle_card, Table, R6,
 };
-use dust_core::game::{UnitId, UnitSetup};
+use dust_core::game::{GameSetup, UnitId, UnitSetup};
 use dust_core::reach::{can_arrive, check_step_in, fly_reach, reach_squares_in, MoveRules, Mover};
 use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, CombatValue, Locomotion};
 use dust_core::{
@@ -62,6 +62,15 @@ fn with_skills(mut u: UnitSetup, skills: Vec<BattlefrontSkill>) -> UnitSetup {
         ..BattlefrontCard::default()
     }));
     u
+}
+
+/// The moves side A's unit u0 is offered in the first Move of its first activation.
+fn first_moves(setup: GameSetup) -> Vec<String> {
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move nothing");
+    moves(&t)
 }
 
 /// A 6 x 6 board with a building on C3:D4 whose openings are `entrances`.
@@ -167,19 +176,19 @@ fn walkers_enter_rubble_tanks_do_not() {
     // In a game: the card says how the vehicle moves.
     let ludwig = tank("Ludwig", 1);
     let foe = infantry("Foe", 3);
+    // The moves `u` is offered first, with rubble on `rubble`.
+    let first_moves_by = |u: UnitSetup, rubble: &str| {
+        let mut setup = battlefront(open_game(5, 6, vec![u, placed(&foe, Side::B, "E6")]));
+        setup.board.set_terrain(sq(rubble), Terrain::Rubble);
+        first_moves(setup)
+    };
     let options = |locomotion| {
         let mut u = placed(&ludwig, Side::A, "C1");
         u.battlefront = Some(Arc::new(BattlefrontCard {
             locomotion,
             ..BattlefrontCard::default()
         }));
-        let mut setup = battlefront(open_game(5, 6, vec![u, placed(&foe, Side::B, "E6")]));
-        setup.board.set_terrain(sq("C2"), Terrain::Rubble);
-        let mut t = Table::new(setup);
-        t.initiative(Side::A);
-        t.decide("activate u0");
-        t.decide("plan move nothing");
-        moves(&t)
+        first_moves_by(u, "C2")
     };
     assert!(options(Some(Locomotion::Walker)).contains(&"move C2".to_string()));
     assert!(!options(Some(Locomotion::Tracked)).contains(&"move C2".to_string()));
@@ -194,13 +203,7 @@ fn walkers_enter_rubble_tanks_do_not() {
             kind: Some(BattlefrontKind::LargeVehicle),
             ..BattlefrontCard::default()
         }));
-        let mut setup = battlefront(open_game(5, 6, vec![u, placed(&foe, Side::B, "E6")]));
-        setup.board.set_terrain(sq("C3"), Terrain::Rubble);
-        let mut t = Table::new(setup);
-        t.initiative(Side::A);
-        t.decide("activate u0");
-        t.decide("plan move nothing");
-        moves(&t)
+        first_moves_by(u, "C3")
     };
     assert!(
         large(Some(Locomotion::Walker)).contains(&"move C3".to_string()),
@@ -339,11 +342,7 @@ fn huge_models_need_a_huge_opening() {
             ],
         ));
         setup.board = building(entrances);
-        let mut t = Table::new(setup);
-        t.initiative(Side::A);
-        t.decide("activate u0");
-        t.decide("plan move nothing");
-        moves(&t)
+        first_moves(setup)
     };
     // The Punisher faces north on C2:D1 ([C2, C1, D2, D1]); north of it the building.
     let huge = play(vec![
@@ -633,11 +632,7 @@ fn a_large_aircraft_flies_over_what_stops_a_large_vehicle() {
         for s in wall {
             setup.board.set_terrain(sq(s), Terrain::NoDot);
         }
-        let mut t = Table::new(setup);
-        t.initiative(Side::A);
-        t.decide("activate u0");
-        t.decide("plan move nothing");
-        moves(&t)
+        first_moves(setup)
     };
     let flying = play(&plane, BattlefrontKind::LargeAircraft);
     assert!(flying.contains(&"move C6".to_string()), "over the wall: {flying:?}");
@@ -749,11 +744,7 @@ fn ground_units_pass_under_enemy_aircraft() {
         for s in ["A2", "B2", "D2", "E2"] {
             setup.board.set_terrain(sq(s), Terrain::NoDot);
         }
-        let mut t = Table::new(setup);
-        t.initiative(Side::A);
-        t.decide("activate u0");
-        t.decide("plan move nothing");
-        moves(&t)
+        first_moves(setup)
     };
     let under = options(&plane);
     assert!(under.contains(&"move C3".to_string()), "under the aircraft: {under:?}");

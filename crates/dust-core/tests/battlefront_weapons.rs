@@ -569,15 +569,18 @@ fn red_rain_fires_one_crew_weapon_per_damage_point_left() {
     let (rr, rbf) = red_rain();
     let rg = recon();
     let far = infantry_with_knives("Grim Reapers", 3);
-    let mut t = battlefront_table(
-        6,
-        8,
-        vec![
-            with_bf(placed(&rr, Side::B, "C5"), &rbf),
-            placed(&rg, Side::A, "C4"),
-            placed(&far, Side::A, "C1"),
-        ],
-    );
+    let start = || {
+        battlefront_table(
+            6,
+            8,
+            vec![
+                with_bf(placed(&rr, Side::B, "C5"), &rbf),
+                placed(&rg, Side::A, "C4"),
+                placed(&far, Side::A, "C1"),
+            ],
+        )
+    };
+    let mut t = start();
     t.initiative(Side::A);
     t.activate(1, "attack nothing", &[], &[(1, "u0", 0)], &[]);
     t.roll(5, 1); // one Panzerfaust hits: "it has already taken a point of damage"
@@ -591,15 +594,7 @@ fn red_rain_fires_one_crew_weapon_per_damage_point_left() {
     t.decide("aim 1 u1 0");
     assert_eq!(t.pending_dice(), Some(4), "two PPSh-48s of two dice");
     // Vehicle weapons or crew weapons, not both.
-    let mut t = battlefront_table(
-        6,
-        8,
-        vec![
-            with_bf(placed(&rr, Side::B, "C5"), &rbf),
-            placed(&rg, Side::A, "C4"),
-            placed(&far, Side::A, "C1"),
-        ],
-    );
+    let mut t = start();
     t.initiative(Side::B);
     t.decide("activate u0");
     t.decide("plan attack nothing");
@@ -660,15 +655,18 @@ fn recon_grenadiers_fire_one_weapon_per_soldier() {
         vec![rifle("M7 Grenade Launcher", R4, 2), rifle(".45 ACP", R4, 1)],
     ));
     let (pounder, _) = ludwig();
-    let mut t = battlefront_table(
-        8,
-        8,
-        vec![
-            placed(&rg, Side::B, "D5"),
-            placed(&joe, Side::A, "B3"),
-            placed(&pounder, Side::A, "E4"),
-        ],
-    );
+    let start = || {
+        battlefront_table(
+            8,
+            8,
+            vec![
+                placed(&rg, Side::B, "D5"),
+                placed(&joe, Side::A, "B3"),
+                placed(&pounder, Side::A, "E4"),
+            ],
+        )
+    };
+    let mut t = start();
     t.initiative(Side::B);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u1", 0), (2, "u2", 2)], &[]);
     t.roll(2, 0);
@@ -684,15 +682,7 @@ fn recon_grenadiers_fire_one_weapon_per_soldier() {
     t.roll(2, 0);
     t.roll(1, 0);
     // Without the Panzerfausts, all four riflemen fire their StG 47s.
-    let mut t = battlefront_table(
-        8,
-        8,
-        vec![
-            placed(&rg, Side::B, "D5"),
-            placed(&joe, Side::A, "B3"),
-            placed(&pounder, Side::A, "E4"),
-        ],
-    );
+    let mut t = start();
     t.initiative(Side::B);
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     assert_eq!(t.pending_dice(), Some(4));
@@ -840,6 +830,16 @@ fn limited_ammo_marks_one_box_per_attack() {
 
 // ----- Piloting vehicles --------------------------------------------------------------------------
 
+/// Koshka: a hero of three crosses, and her battlefront card part with the Pilot skill.
+fn koshka() -> (Arc<UnitCard>, Arc<BattlefrontCard>) {
+    let bf = BattlefrontCard {
+        skills: vec![dust_core::unit::BattlefrontSkill::Pilot],
+        weapons: vec![BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    };
+    (hero("Koshka", 3, Vec::new()), Arc::new(bf))
+}
+
 /// tactics-battlefront-2013-rules.txt, "Piloting Vehicles": "The Hero can begin the game mounted
 /// in a Vehicle … While in the Vehicle, the Hero cannot be targeted by an attack, and activates
 /// with the Vehicle … If the Vehicle is destroyed while the Hero is piloting it, the pilot's
@@ -849,14 +849,8 @@ fn limited_ammo_marks_one_box_per_attack() {
 #[test]
 fn koshka_pilots_grandma_and_escapes_when_it_is_destroyed() {
     use dust_core::game::{GameSetup, Pending};
-    use dust_core::unit::BattlefrontSkill;
     let (grandma, gbf) = ludwig();
-    let koshka = hero("Koshka", 3, Vec::new());
-    let kbf = Arc::new(BattlefrontCard {
-        skills: vec![BattlefrontSkill::Pilot],
-        weapons: vec![BattlefrontWeapon::default()],
-        ..BattlefrontCard::default()
-    });
+    let (koshka, kbf) = koshka();
     let mut gun = rifle("Panzerschreck", R6, 2);
     gun.table.vehicle = [CombatValue::Dice { dice: 2, damage: 6 }; 7];
     let killers = Arc::new(squad("Tank Killers", 1, vec![gun]));
@@ -908,14 +902,8 @@ fn koshka_pilots_grandma_and_escapes_when_it_is_destroyed() {
 #[test]
 fn koshka_dismounts_and_mounts_grandma_again() {
     use dust_core::game::{Decision, Event};
-    use dust_core::unit::BattlefrontSkill;
     let (grandma, gbf) = ludwig();
-    let koshka = hero("Koshka", 3, Vec::new());
-    let kbf = Arc::new(BattlefrontCard {
-        skills: vec![BattlefrontSkill::Pilot],
-        weapons: vec![BattlefrontWeapon::default()],
-        ..BattlefrontCard::default()
-    });
+    let (koshka, kbf) = koshka();
     let mut units = vec![
         with_bf(placed(&grandma, Side::A, "C2"), &gbf),
         with_bf(placed(&koshka, Side::A, "C2"), &kbf),
