@@ -47,7 +47,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'A' + self.col), u32::from(self.row) + 1)
+        if self.col < MAX_WIDTH {
+            write!(f, "{}{}", char::from(b'A' + self.col), u32::from(self.row) + 1)
+        } else {
+            // Beyond column Z no map goes; a square built by hand still prints without a panic.
+            write!(f, "col{}:{}", u32::from(self.col) + 1, u32::from(self.row) + 1)
+        }
     }
 }
 
@@ -101,6 +106,16 @@ impl FromStr for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Square::new` takes any column; one beyond `Z` prints as a column number instead of
+    /// overflowing the letter (found by the battlefront property tests).
+    #[test]
+    fn squares_beyond_column_z_print() {
+        assert_eq!(Square::new(25, 0).to_string(), "Z1");
+        assert_eq!(Square::new(26, 4).to_string(), "col27:5");
+        assert_eq!(Square::new(255, 255).to_string(), "col256:256");
+        assert!("col27:5".parse::<Square>().is_err());
+    }
 
     #[test]
     fn names_round_trip() {

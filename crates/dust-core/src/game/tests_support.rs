@@ -754,3 +754,183 @@ pub fn squads_with_joined_heroes_attack<'g>(g: &'g Game, lines: &[usize], with_b
     spec.burst = true;
     spec
 }
+
+/// An aircraft of three health points and armour class 1 whose cannon (2 dice) hits aircraft
+/// too.
+fn test_aircraft(name: &str, movement: u8) -> Arc<UnitCard> {
+    let mut gun = rifle("Cannon", R6, 2);
+    gun.table.aircraft = [CombatValue::Dice { dice: 2, damage: 1 }; 3];
+    let mut c = gun_vehicle(name, movement);
+    c.weapons = vec![gun];
+    c.health = 3;
+    c.kind = UnitKind::Aircraft;
+    c.armor = Armor {
+        kind: ArmorType::Aircraft,
+        class: 1,
+    };
+    Arc::new(c)
+}
+
+/// A battlefront card part with these skills.
+fn bf_skills(skills: Vec<crate::unit::BattlefrontSkill>) -> Arc<BattlefrontCard> {
+    Arc::new(BattlefrontCard {
+        skills,
+        ..BattlefrontCard::default()
+    })
+}
+
+/// The battlefront edition's new decision forms on one 8 x 8 table, for property tests and
+/// fuzzing (tactics-battlefront-2013-rules.txt, "Soldiers with Several Weapons", "Support
+/// Weapons", "Vehicle Crews", "Skills and Equipment", "Piloting Vehicles", "Vehicle and Aircraft
+/// Size", "Moving Through Other Units", "Reserves"). Side A: Rangers (u0: an M1, a Thompson, a
+/// bazooka of two shots and a knife each, the lines that take a soldier count) with their
+/// joined Captain (u1: Fast, and Fighting Spirit, which he shares), an MG team (u2: a support
+/// weapon of two crew, pistols), an IS-48 of two squares (u3, two damage points) piloted by an
+/// ace (u4), a plane (u5). Side B: a half-track with two crew lines (u6), the Guard (u7) with
+/// their Sergeant (u8, Berserk), a Punisher of four squares (u9), a transport aircraft of two
+/// squares (u10), Grenadiers (u11). A tree, rubble, a square without a dot, an ammo crate and an
+/// anti-tank trap in the middle; six rounds.
+///
+/// `variant`: bit 0, the half-track takes two squares; bit 1, the units enter from the table
+/// edges instead of starting on it; bit 2, the plane hovers; `variant % 5`, the scenario rules
+/// ([`crate::battlefront::ScenarioRules::PRESETS`]: reserves, objectives' rules). Card numbers
+/// are illustrative.
+pub fn battlefront_skirmish(variant: u64) -> GameSetup {
+    use crate::battlefront::ScenarioRules;
+    use crate::terrain::CoverElement;
+    use crate::unit::{BattlefrontSkill as Bs, BattlefrontWeapon, Mount, Skill};
+    let on_board = variant & 2 == 0;
+    let unit = |card: &Arc<UnitCard>, side: Side, at: &str, bf: Option<&Arc<BattlefrontCard>>, joins: Option<usize>| UnitSetup {
+        card: card.clone(),
+        side,
+        joins,
+        at: on_board.then(|| sq(at)),
+        battlefront: bf.cloned(),
+    };
+    let sized_bf = |kind| {
+        Arc::new(BattlefrontCard {
+            kind: Some(kind),
+            ..BattlefrontCard::default()
+        })
+    };
+    let hero = |name: &str, skills: Vec<Skill>| {
+        let mut c = hero_card(name, 3, vec![rifle("Pistol", R6, 1), rifle("Sabre", WeaponRange::Close, 2)]);
+        c.skills = skills;
+        Arc::new(c)
+    };
+    // Rangers: several ranged weapons each.
+    let mut bazooka = rifle("Bazooka", R6, 1);
+    bazooka.table.vehicle = [CombatValue::Dice { dice: 2, damage: 2 }; 7];
+    bazooka.ammo = Some(2);
+    let rangers = Arc::new(squad(
+        "Rangers",
+        4,
+        vec![
+            rifle("M1", R6, 1),
+            rifle("Thompson", R4, 2),
+            bazooka,
+            rifle("Knife", WeaponRange::Close, 1),
+        ],
+    ));
+    // A support weapon carried by the first two soldiers.
+    let mut mg = squad("MG Team", 4, vec![rifle("Heavy MG", R6, 3), rifle("Pistol", R4, 1)]);
+    for (i, m) in mg.models.iter_mut().enumerate() {
+        m.weapons = if i < 2 { 0b11 } else { 0b10 };
+    }
+    let mg_bf = Arc::new(BattlefrontCard {
+        kind: Some(BattlefrontKind::SupportWeapon),
+        weapons: vec![
+            BattlefrontWeapon {
+                mount: Some(Mount::Front),
+                ..BattlefrontWeapon::default()
+            },
+            BattlefrontWeapon::default(),
+        ],
+        ..BattlefrontCard::default()
+    });
+    // A half-track with a turret gun and two crew lines.
+    let mut ht = gun_vehicle("Half-Track", 1);
+    ht.weapons.push(rifle("MP 44", R4, 2));
+    ht.weapons.push(rifle("Pistols", R4, 1));
+    ht.health = 3;
+    let crew = BattlefrontWeapon {
+        crew: true,
+        mount: Some(Mount::Pedestal),
+        ..BattlefrontWeapon::default()
+    };
+    let ht_bf = Arc::new(BattlefrontCard {
+        kind: (variant & 1 == 1).then_some(BattlefrontKind::LargeVehicle),
+        weapons: vec![
+            BattlefrontWeapon {
+                mount: Some(Mount::Turret),
+                ..BattlefrontWeapon::default()
+            },
+            crew.clone(),
+            crew,
+        ],
+        ..BattlefrontCard::default()
+    });
+    let mut is48 = gun_vehicle("IS-48", 1);
+    is48.health = 2;
+    let guard = Arc::new(squad(
+        "Guard",
+        2,
+        vec![rifle("Rifle", R4, 1), rifle("Bayonet", WeaponRange::Close, 1)],
+    ));
+    let grenadiers = infantry("Grenadiers", 3);
+    let plane_skills = if variant & 4 == 4 { vec![Bs::Hover] } else { Vec::new() };
+    let units = vec![
+        unit(&rangers, Side::A, "B2", None, None),
+        unit(
+            &hero("Captain", vec![Skill::Fast]),
+            Side::A,
+            "B2",
+            Some(&bf_skills(vec![Bs::FightingSpirit])),
+            Some(0),
+        ),
+        unit(&Arc::new(mg), Side::A, "D2", Some(&mg_bf), None),
+        unit(&Arc::new(is48), Side::A, "F3", Some(&sized_bf(BattlefrontKind::LargeVehicle)), None),
+        unit(
+            &hero("Ace", Vec::new()),
+            Side::A,
+            "F3",
+            Some(&bf_skills(vec![Bs::Pilot, Bs::AcePilot])),
+            Some(3),
+        ),
+        unit(&test_aircraft("Plane", 3), Side::A, "H1", Some(&bf_skills(plane_skills)), None),
+        unit(&Arc::new(ht), Side::B, "C6", Some(&ht_bf), None),
+        unit(&guard, Side::B, "E7", None, None),
+        unit(
+            &hero("Sergeant", vec![Skill::Berserk]),
+            Side::B,
+            "E7",
+            Some(&bf_skills(Vec::new())),
+            Some(7),
+        ),
+        unit(
+            &tank("Punisher", 2),
+            Side::B,
+            "G6",
+            Some(&sized_bf(BattlefrontKind::HugeVehicle)),
+            None,
+        ),
+        unit(
+            &test_aircraft("Transport", 2),
+            Side::B,
+            "A7",
+            Some(&sized_bf(BattlefrontKind::LargeAircraft)),
+            None,
+        ),
+        unit(&grenadiers, Side::B, "D8", None, None),
+    ];
+    let mut setup = battlefront(open_game(8, 8, units));
+    for (s, t) in [("D4", Terrain::NoDot), ("E5", Terrain::Trees), ("B5", Terrain::Rubble)] {
+        setup.board.set_terrain(sq(s), t);
+    }
+    setup.board.place_cover(sq("C4"), CoverElement::AmmoCrate);
+    setup.board.place_cover(sq("F5"), CoverElement::AntiTankTrap);
+    let preset = ScenarioRules::PRESETS[variant as usize % ScenarioRules::PRESETS.len()];
+    setup.bf_rules = ScenarioRules::preset(preset).expect("a preset");
+    setup.round_limit = 6;
+    setup
+}
