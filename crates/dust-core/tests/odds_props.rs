@@ -174,6 +174,7 @@ proptest! {
         tkind in 0u8..3,
         tn in 1u8..5,
         flags in any::<[bool; 6]>(),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 4),
     ) {
         use dust_core::unit::{BattlefrontCard, BattlefrontWeapon};
         let mut lines = Vec::new();
@@ -214,6 +215,20 @@ proptest! {
         // the lines alone.
         for (x, y) in open.lines.iter().zip(&cover.lines) {
             prop_assert!(y.after_cover.mean() <= x.after_cover.mean() + 1e-9, "{}", x.name);
+        }
+        // Soldier counts (`aim LINE TARGET N`, "Soldiers with Several Weapons"): with any of the
+        // numbers the engine offers on each line, chosen in card order, the odds still sum to 1.
+        s.cover = CoverLevel::None;
+        for (i, pick) in picks.iter().enumerate().take(s.lines.len()) {
+            let offered = s.counts_offered(i);
+            if !offered.is_empty() {
+                s.lines[i].ammo = *pick.get(&offered);
+            }
+        }
+        let counted = odds(&s).unwrap();
+        prop_assert!((counted.loss.total() - 1.0).abs() < 1e-9, "{:?}", counted.loss);
+        for l in &counted.lines {
+            prop_assert!((l.loss.total() - 1.0).abs() < 1e-9, "{}", l.name);
         }
     }
 }
