@@ -527,6 +527,157 @@ fn a_game_saved_during_its_set_up_resumes_there() {
     assert!(e.contains("battlefront games only"), "{e}");
 }
 
+/// The table laid so far, square by square.
+fn table(app: &App) -> Vec<dust_core::Terrain> {
+    let b = app.setup_phase().unwrap().board();
+    b.squares().map(|s| b.terrain(s)).collect()
+}
+
+/// The set-up decisions of the record saved at `path`.
+fn saved_setup(path: &std::path::Path) -> Vec<SetupDecision> {
+    let r = record::parse(&std::fs::read_to_string(path).unwrap(), "saved.toml").unwrap();
+    r.setup.expect("the record keeps the set-up").decisions
+}
+
+/// `u` in the set-up takes back the last set-up decision: the table, the choices, the log and
+/// the saved record are as before it; then the set-up is finished and the game played. At the
+/// first decision of the game, `u` goes back into the set-up.
+#[test]
+fn undo_takes_back_a_set_up_decision() {
+    let dir = std::env::temp_dir().join(format!("dust1947-play-setup-undo-{}", std::process::id()));
+    let path = dir.join("game.toml");
+    let mut app = battlefront_app("bait-and-flank", 9, 7, HOTSEAT, Some(path.clone()));
+    app.settle();
+    key(&mut app, KeyCode::Char('u'));
+    assert!(app.message().unwrap().contains("nothing to take back"), "{:?}", app.message());
+    // Side A lays the ruins (the second choice): the state before side B's board.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    let phase = app.setup_phase().unwrap();
+    let (events, board, options, log) = (
+        phase.events().to_vec(),
+        table(&app),
+        app.setup_options().to_vec(),
+        app.log().to_vec(),
+    );
+    assert_eq!(saved_setup(&path).len(), 1);
+    // Side B lays its board: the initiative is rolled.
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup_phase().unwrap().decisions().len(), 2);
+    assert!(app.setup_phase().unwrap().initiative().is_some());
+    assert_eq!(saved_setup(&path).len(), 2);
+    // Taken back: as before it, and the saved record no longer holds it.
+    key(&mut app, KeyCode::Char('u'));
+    assert!(app.message().unwrap().starts_with("took back `board"), "{:?}", app.message());
+    let phase = app.setup_phase().unwrap();
+    assert_eq!(phase.events(), events.as_slice());
+    assert_eq!(phase.initiative(), None);
+    assert_eq!(app.setup_human_to_decide(), Some(dust_core::Side::B));
+    assert_eq!(table(&app), board);
+    assert_eq!(app.setup_options(), options.as_slice());
+    assert_eq!(app.log(), log.as_slice());
+    assert_eq!(saved_setup(&path), vec!["board ruins".parse().unwrap()]);
+    assert_eq!(app.record().setup.as_ref().unwrap().decisions.len(), 1);
+    let s = screen(&app, 80, 24);
+    assert!(s.contains("took back"), "{s}");
+    // On to the end of the set-up with Enter.
+    for _ in 0..40 {
+        if !app.in_setup() {
+            break;
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(!app.in_setup(), "the set-up ends");
+    let laid = app.record().setup.clone().unwrap();
+    assert_eq!(laid.decisions.len(), 2 + 1 + 6 + 2);
+    assert_eq!(laid.decisions[0].to_string(), "board ruins");
+    let hash = app.game().state_hash();
+    // At the first decision of the game, `u` goes back into the set-up, before its last
+    // decision; taking it again starts the same game.
+    assert!(app.record().decisions.is_empty() && app.human_to_decide().is_some());
+    key(&mut app, KeyCode::Char('u'));
+    assert!(app.in_setup(), "{:?}", app.message());
+    assert!(app.message().unwrap().contains("back in the set-up"), "{:?}", app.message());
+    assert_eq!(app.setup_phase().unwrap().decisions(), laid.decisions[..laid.decisions.len() - 1]);
+    assert!(app.options().is_empty());
+    assert!(!app.log().iter().any(|l| l.text.contains("the game begins")));
+    assert_eq!(saved_setup(&path).len(), laid.decisions.len() - 1);
+    let last = *laid.decisions.last().unwrap();
+    assert!(app.setup_options().contains(&last));
+    app.choose_setup(last);
+    assert!(!app.in_setup());
+    assert_eq!(app.game().state_hash(), hash);
+    // And the game is played.
+    for _ in 0..12 {
+        app.settle();
+        if app.is_over() {
+            break;
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(!app.record().decisions.is_empty());
+    let r = record::parse(&std::fs::read_to_string(&path).unwrap(), "game.toml").unwrap();
+    let (again, _) = record::replay(&r, record::setup_of(&r).unwrap()).unwrap();
+    assert_eq!(again.state_hash(), app.game().state_hash());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Against the AI seat, `u` takes back the person's last set-up decision and the AI's set-up
+/// decisions after it; the AI (the random style: seeded) takes them again the same way when the
+/// person decides as before.
+#[test]
+fn undo_in_the_set_up_takes_back_the_ai_decisions_after_it() {
+    for spec in ["random", "greedy"] {
+        let config = AppConfig {
+            seats: YOU_AGAINST_THE_AI,
+            ai: Some(opponent::build(spec, 5).unwrap()),
+            ai_spec: Some(spec.to_string()),
+            ..AppConfig::hotseat("bait-and-flank", dust_tui::setup::load_scenario("bait-and-flank").unwrap(), 5)
+        };
+        let mut app = App::with_players_setup(config, 3).unwrap();
+        app.settle();
+        // Side A decides until the AI has answered a decision of A's in the terrain.
+        let mut undone = None;
+        for _ in 0..20 {
+            app.settle();
+            let phase = app.setup_phase().unwrap();
+            let terrain = phase.stage() == SetupStage::Terrain;
+            let before = (phase.events().to_vec(), table(&app), app.setup_options().to_vec());
+            let d = app.setup_selected().unwrap();
+            app.choose_setup(d);
+            let n = app.setup_phase().unwrap().decisions().len();
+            app.settle();
+            let after = app.setup_phase().unwrap().decisions();
+            if terrain && after.len() > n {
+                undone = Some((before, d, after));
+                break;
+            }
+        }
+        let ((events, board, options), d, after) = undone.expect("the AI answers in the terrain");
+        key(&mut app, KeyCode::Char('u'));
+        let m = app.message().unwrap().to_string();
+        assert!(m.starts_with(&format!("took back `{d}` and the ")) && m.contains("after it"), "{m}");
+        let phase = app.setup_phase().unwrap();
+        assert_eq!(phase.events(), events.as_slice(), "{spec}");
+        assert_eq!(table(&app), board);
+        assert_eq!(app.setup_options(), options.as_slice());
+        assert_eq!(app.record().setup.as_ref().unwrap().decisions.len(), phase.decisions().len());
+        // The same decision again: the AI answers as it did.
+        app.choose_setup(d);
+        app.settle();
+        assert_eq!(app.setup_phase().unwrap().decisions(), after, "{spec}");
+        // And the set-up goes on to the game.
+        for _ in 0..40 {
+            app.settle();
+            if !app.in_setup() {
+                break;
+            }
+            key(&mut app, KeyCode::Enter);
+        }
+        assert!(!app.in_setup());
+    }
+}
+
 #[test]
 fn snapshot_the_set_up_screen() {
     let mut app = battlefront_app("bait-and-flank", 9, 7, YOU_AGAINST_THE_AI, None);

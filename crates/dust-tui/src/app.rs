@@ -179,6 +179,46 @@ pub(crate) struct SetupState {
     seen: usize,
 }
 
+/// Salts the set-up seed into the AI seat's own generator (the random style's choices).
+const AI_SETUP_SALT: u64 = 0x5e70_a1a1_5e70_a1a1;
+
+impl SetupState {
+    /// The set-up of the scenario whose fixed layout is `template`, from its seed `seed`,
+    /// after `decisions`. The AI seat's generator is drawn as if the AI had just taken its
+    /// decisions among them, so the state depends on the decisions alone: a set-up resumed
+    /// from a record, or replayed to take a decision back, goes on as it would have (the AI
+    /// decides again as it did, unless a person decides otherwise before it).
+    ///
+    /// # Errors
+    /// A refused decision: its index, the decision and why.
+    fn replayed(
+        template: &GameSetup,
+        seed: u64,
+        decisions: &[SetupDecision],
+        ai_style: SetupStyle,
+        seats: BySide<Seat>,
+    ) -> Result<SetupState, String> {
+        let mut phase = SetupPhase::new(template.clone(), seed);
+        let mut ai_rng = GameRng::new(seed ^ AI_SETUP_SALT);
+        for (i, &d) in decisions.iter().enumerate() {
+            if phase.to_move().is_some_and(|side| seats[side] == Seat::Ai) {
+                // Only to draw the generator as the AI did; the recorded decision stands.
+                let _ = dust_ai::setup::choose(&phase, ai_style, &mut ai_rng);
+            }
+            phase.apply(d).map_err(|e| format!("set-up decision {i} `{d}` is refused: {e}"))?;
+        }
+        Ok(SetupState {
+            phase,
+            seed,
+            ai_style,
+            ai_rng,
+            options: Vec::new(),
+            sel: 0,
+            seen: 0,
+        })
+    }
+}
+
 /// The square a set-up decision is about: a terrain item's anchor, an objective's square.
 pub(crate) fn setup_square(d: SetupDecision) -> Option<Square> {
     match d {
@@ -231,6 +271,9 @@ pub struct App {
     pub(crate) setup: Option<SetupState>,
     /// The text typed after `:` (a decision in its text form), while typing.
     pub(crate) prompt: Option<String>,
+    /// The scenario's fixed layout when the players set up the table (during the set-up and
+    /// after it): what `u` replays the set-up from.
+    setup_template: Option<GameSetup>,
 }
 
 impl App {
@@ -265,12 +308,13 @@ impl App {
             seed: setup_seed,
             decisions: Vec::new(),
         });
-        let phase = SetupPhase::new(config.setup.clone(), setup_seed);
-        App::during_setup(config, phase, record)
+        let style = setup_style_of(config.ai_spec.as_deref());
+        let state = SetupState::replayed(&config.setup, setup_seed, &[], style, config.seats)?;
+        App::during_setup(config, state, record)
     }
 
-    /// The app during the set-up `phase` (new, or replayed from a record).
-    fn during_setup(config: AppConfig, phase: SetupPhase, record: Record) -> Result<App, String> {
+    /// The app during the set-up `state` (new, or replayed from a record).
+    fn during_setup(config: AppConfig, state: SetupState, record: Record) -> Result<App, String> {
         if config.setup.edition != Edition::Battlefront {
             return Err(format!(
                 "the players set up battlefront games only, and `{}` is played under the {} rules: choose a battlefront scenario (encounter, grab-the-dust, bait-and-flank, supply-drop, all-out-attack) or leave out the players' set-up",
@@ -281,17 +325,9 @@ impl App {
         // shown nor played: the set-up screen draws the phase's table).
         let game = Game::new(config.setup.clone()).map_err(|e| format!("the scenario `{}` cannot start: {e}", config.scenario))?;
         let rng = GameRng::new(record.seed);
-        let seed = record.setup.as_ref().map_or(0, |s| s.seed);
-        let state = SetupState {
-            phase,
-            seed,
-            ai_style: setup_style_of(config.ai_spec.as_deref()),
-            ai_rng: GameRng::new(seed ^ 0x5e70_a1a1_5e70_a1a1),
-            options: Vec::new(),
-            sel: 0,
-            seen: 0,
-        };
+        let template = config.setup.clone();
         let mut app = App::assemble(config, game, rng, record, Vec::new(), Some(state));
+        app.setup_template = Some(template);
         if app.setup.as_ref().is_some_and(|s| s.phase.is_done()) {
             app.start_game();
         }
@@ -316,20 +352,25 @@ impl App {
                     record.file, config.setup.edition
                 ));
             }
-            let phase = su.phase(config.setup.clone()).map_err(|e| format!("{}: {e}", record.file))?;
-            if !phase.is_done() {
+            let style = setup_style_of(config.ai_spec.as_deref());
+            let state = SetupState::replayed(&config.setup, su.seed, &su.decisions, style, config.seats)
+                .map_err(|e| format!("{}: {e}", record.file))?;
+            if !state.phase.is_done() {
                 if let Some(d) = record.decisions.first() {
                     return Err(format!(
                         "{}: the record has game decisions (from `{d}`) but its set-up is unfinished: delete them, or finish the set-up in `setup`",
                         record.file
                     ));
                 }
-                return App::during_setup(config, phase, record);
+                return App::during_setup(config, state, record);
             }
         }
         let (game, rng) = record::replay(&record, config.setup.clone())?;
         let objectives = game.objectives().to_vec();
-        Ok(App::assemble(config, game, rng, record, objectives, None))
+        let template = record.setup.is_some().then(|| config.setup.clone());
+        let mut app = App::assemble(config, game, rng, record, objectives, None);
+        app.setup_template = template;
+        Ok(app)
     }
 
     /// The app over `game` (its seats, AI and save file from `config`; the game and record
@@ -376,6 +417,7 @@ impl App {
             areas: Cell::new(Areas::default()),
             setup,
             prompt: None,
+            setup_template: None,
         };
         if app.setup.is_some() {
             let b = app.game.board();
@@ -495,6 +537,17 @@ impl App {
     pub fn setup_ai_to_decide(&self) -> Option<Side> {
         let side = self.setup.as_ref()?.phase.to_move()?;
         (self.seats[side] == Seat::Ai).then_some(side)
+    }
+    /// Whether `u` would take back a set-up decision of a person now (during the set-up, when
+    /// a person is to decide and has taken one): the status line says so.
+    pub(crate) fn setup_undo_offered(&self) -> bool {
+        self.setup_human_to_decide().is_some()
+            && self.setup.as_ref().is_some_and(|st| {
+                st.phase
+                    .events()
+                    .iter()
+                    .any(|e| matches!(e, SetupEvent::Decided(side, _) if self.seats[*side] == Seat::Human))
+            })
     }
     /// The text typed after `:`, while typing.
     pub fn prompt(&self) -> Option<&str> {
@@ -759,14 +812,21 @@ impl App {
         })
     }
 
-    /// Takes back the last choice of the declaration in progress.
+    /// Takes back the last choice of the declaration in progress. During the players' set-up,
+    /// the last set-up decision of a person ([`App::undo_setup`]); at the first decision of a
+    /// game that began with the players' set-up, when nothing of the game is left to take
+    /// back, that too: the game goes back into the set-up.
     pub fn undo(&mut self) {
         if self.setup.is_some() {
-            self.message = Some("set-up decisions are final: the other player sees them at once".into());
+            self.undo_setup();
             return;
         }
         let Some(s) = self.undo.pop() else {
-            self.message = Some("nothing to take back: dice rolled and the other side's choices are final".into());
+            if self.record.decisions.is_empty() && self.record.setup.is_some() && self.human_to_decide().is_some() {
+                self.undo_setup();
+            } else {
+                self.message = Some("nothing to take back: dice rolled and the other side's choices are final".into());
+            }
             return;
         };
         self.game = s.game;
@@ -776,6 +836,97 @@ impl App {
         self.seen = s.seen;
         self.message = Some("took back the last choice".into());
         self.refresh();
+    }
+
+    /// Takes back the last set-up decision of a person: the set-up is replayed from its seed
+    /// with the decisions before it ([`SetupState::replayed`]), so the AI seat's set-up
+    /// decisions after it are taken back too and taken again when its turn comes. From the
+    /// first decision of the game (nothing decided in it yet), the game goes back into the
+    /// set-up. The record is saved without the decisions taken back.
+    pub fn undo_setup(&mut self) {
+        let (Some(template), Some(su)) = (self.setup_template.clone(), self.record.setup.clone()) else {
+            self.message = Some("nothing to take back: the table was laid by the scenario".into());
+            return;
+        };
+        let style = self
+            .setup
+            .as_ref()
+            .map_or_else(|| setup_style_of(self.ai_spec().as_deref()), |st| st.ai_style);
+        let full = match SetupState::replayed(&template, su.seed, &su.decisions, style, self.seats) {
+            Ok(st) => st,
+            Err(e) => {
+                self.message = Some(format!("the set-up does not replay: {e}"));
+                return;
+            }
+        };
+        // Who took each decision, in order.
+        let sides: Vec<Side> = full
+            .phase
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                SetupEvent::Decided(side, _) => Some(*side),
+                SetupEvent::Initiative { .. } => None,
+            })
+            .collect();
+        let Some(keep) = sides.iter().rposition(|&side| self.seats[side] == Seat::Human) else {
+            self.message = Some("nothing to take back: no set-up decision of yours yet".into());
+            return;
+        };
+        let state = match SetupState::replayed(&template, su.seed, &su.decisions[..keep], style, self.seats) {
+            Ok(st) => st,
+            Err(e) => {
+                self.message = Some(format!("the set-up does not replay: {e}"));
+                return;
+            }
+        };
+        let in_game = self.setup.is_none();
+        if in_game {
+            // The scenario's layout stands in for the game again until the table is laid.
+            let game = match Game::new(template) {
+                Ok(g) => g,
+                Err(e) => {
+                    self.message = Some(format!("the scenario cannot stand in for the game during the set-up: {e}"));
+                    return;
+                }
+            };
+            self.game = game;
+            self.rng = GameRng::new(self.record.seed);
+            self.objectives.clear();
+            self.options.clear();
+            self.sel = 0;
+            self.seen = 0;
+            self.dice = None;
+            self.planned.clear();
+            self.plan = None;
+            self.aims.clear();
+            self.undo.clear();
+        }
+        self.record.setup = Some(PlayersSetup {
+            seed: su.seed,
+            decisions: state.phase.decisions(),
+        });
+        self.setup = Some(state);
+        self.log.clear();
+        self.log_scroll = 0;
+        self.absorb_setup_events();
+        self.refresh_setup();
+        let mut text = format!("took back `{}`", su.decisions[keep]);
+        let ai_after = su.decisions.len() - keep - 1;
+        if ai_after > 0 {
+            let s = if ai_after == 1 { "" } else { "s" };
+            text.push_str(&format!(" and the {ai_after} set-up decision{s} of {} after it", self.ai_name));
+        }
+        if in_game {
+            text.push_str(": back in the set-up");
+        }
+        self.message = Some(text);
+        self.save();
+    }
+
+    /// The AI's spec, as the record says (for its set-up style).
+    fn ai_spec(&self) -> Option<String> {
+        record::players_of(&self.record).and_then(|(_, spec)| spec)
     }
 
     /// The record as saved, with the state hash when the game is over (so `dust1947 replay`

@@ -1032,6 +1032,10 @@ pub(crate) fn render_status(app: &App, frame: &mut Frame, status: Rect) {
         Span::styled(" ?", Style::default().add_modifier(Modifier::BOLD)),
         Span::raw(" help  "),
     ];
+    if app.setup_undo_offered() {
+        spans.push(Span::styled("u", Style::default().add_modifier(Modifier::BOLD)));
+        spans.push(Span::raw(" take back  "));
+    }
     if let Some(d) = &app.dice {
         spans.push(Span::raw("dice: "));
         spans.extend(dice_spans(d));
@@ -1134,7 +1138,7 @@ pub fn help_lines() -> Vec<Line<'static>> {
         "Enter / Space   confirm the highlighted choice (on the board: the space",
         "                under the cursor, if it is highlighted)",
         "1-9             highlight choice 1-9 of the list",
-        "u / Backspace   take back your last choice (until dice roll)",
+        "u / Backspace   take back your last choice (until dice roll; set-up too)",
         "n               next unit on the board  :   type a decision (move C4)",
         "PgUp / PgDn     scroll the log          L   the whole log, with rules",
         "r               the rulings (docs/rulings.md)",
