@@ -839,7 +839,7 @@ impl App {
     }
 
     /// Takes back the last set-up decision of a person: the set-up is replayed from its seed
-    /// with the decisions before it ([`SetupState::replayed`]), so the AI seat's set-up
+    /// with the decisions before it (`SetupState::replayed`), so the AI seat's set-up
     /// decisions after it are taken back too and taken again when its turn comes. From the
     /// first decision of the game (nothing decided in it yet), the game goes back into the
     /// set-up. The record is saved without the decisions taken back.
