@@ -165,23 +165,10 @@ pub fn mode_partner(game: &Game, l: LineRef) -> Option<usize> {
 /// Whether line `l` is an Improvised Weapons line that the engine does not offer against
 /// `target`: another close-combat weapon of its unit, with a soldier left to use it, can hurt
 /// the target (tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons"; the
-/// engine's `bf_improvised_needless`, docs/rulings.md "Battlefront improvised close-combat
-/// weapons").
+/// engine's [`Game::bf_improvised_needless`], docs/rulings.md "Battlefront improvised
+/// close-combat weapons").
 pub fn improvised_not_offered(game: &Game, l: LineRef, target: UnitId) -> bool {
-    if game.edition() != Edition::Battlefront {
-        return false;
-    }
-    let o = game.unit(l.owner);
-    if !o.bf.as_ref().and_then(|b| b.weapons.get(l.index)).is_some_and(|w| w.improvised) {
-        return false;
-    }
-    let armor = game.unit(target).card.armor;
-    o.card.weapons.iter().enumerate().any(|(i, w)| {
-        i != l.index
-            && w.range == WeaponRange::Close
-            && (o.card.kind != UnitKind::Squad || o.carriers(i) > 0)
-            && w.table.against(armor) != CombatValue::NoEffect
-    })
+    game.edition() == Edition::Battlefront && game.bf_improvised_needless(l.owner, l.index, target)
 }
 
 /// The line with decision number `line` of unit `u`.
@@ -355,7 +342,8 @@ thread_local! {
 }
 
 fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode: AttackMode) -> Option<f64> {
-    use dust_core::odds::{line_odds, AttackSpec, JoinedHero, LineChoice};
+    use dust_core::odds::from_game::hero_of;
+    use dust_core::odds::{line_odds, AttackSpec, LineChoice};
     let owner = game.unit(l.owner);
     let t = game.unit(target);
     let w = owner.card.weapons.get(l.index)?;
@@ -393,13 +381,9 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
         spec.retaliate = false;
         // Battlefront: the hero joined to the squad shares its hits ("Joining Infantry
         // Squads"): valued from the joint odds of both when the odds take him on this line.
-        let with_hero = hero.filter(|_| bf).and_then(|h| {
-            let hu = game.unit(h);
-            let mut j = JoinedHero::new(&hu.card);
-            j.health = hu.health.max(1);
-            j.bf = hu.bf.as_deref();
-            hero_line_value(game, &spec.clone().with_joined_hero(j), target, h)
-        });
+        let with_hero = hero
+            .filter(|_| bf)
+            .and_then(|h| hero_line_value(game, &spec.clone().with_joined_hero(hero_of(game, h)), target, h));
         let v = with_hero.or_else(|| {
             line_odds(&spec, l.index).ok().map(|o| {
                 let p = o.loss.probs();

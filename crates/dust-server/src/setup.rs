@@ -7,7 +7,7 @@
 //! thousands of decisions). The phase decides legality; the page only shows it.
 
 use crate::store::Seat;
-use crate::view::{board_json_of, terrain_code, unit_json};
+use crate::view::{board_json_of, side_name, terrain_code, unit_json};
 use dust_core::battlefront::setup::{
     BoardFace, Half, ObjectivePlacement, SetupDecision, SetupEvent, SetupPhase, SetupStage, TerrainItem, FACINGS,
 };
@@ -18,13 +18,6 @@ use serde_json::{json, Value};
 
 /// The rule behind the set-up.
 const RULE: &str = "tactics-battlefront-2013-rules.txt, Setting the Terrain";
-
-fn side_name(s: Side) -> &'static str {
-    match s {
-        Side::A => "A",
-        Side::B => "B",
-    }
-}
 
 fn stage_name(s: SetupStage) -> &'static str {
     match s {

@@ -11,7 +11,7 @@ use dust_core::{
 };
 use serde_json::{json, Value};
 
-fn side_name(s: Side) -> &'static str {
+pub(crate) fn side_name(s: Side) -> &'static str {
     match s {
         Side::A => "A",
         Side::B => "B",

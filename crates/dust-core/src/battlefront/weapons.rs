@@ -14,7 +14,7 @@
 
 use crate::edition::Edition;
 use crate::range::WeaponRange;
-use crate::unit::{BattlefrontCard, BattlefrontKind, CombatValue, UnitCard, UnitKind};
+use crate::unit::{BattlefrontCard, BattlefrontKind, CombatValue, UnitCard, UnitKind, WeaponLine};
 
 /// The main weapon of under-barrel line `li`: the nearest ranged line before it on the card that
 /// is not under-barrel itself (docs/rulings.md, "Battlefront under-barrel weapons"); `None` for
@@ -48,6 +48,16 @@ pub fn is_support(card: &UnitCard, bf: Option<&BattlefrontCard>, li: usize) -> b
     } else {
         (0..card.weapons.len()).find(|&j| ranged(j)) == Some(li)
     }
+}
+
+/// Whether a limited-ammo line is a Volley launcher ("Volley" values against some armour): one
+/// launcher whatever ammo it spends. One reading for the engine and the odds.
+pub(crate) fn is_volley_line(w: &WeaponLine) -> bool {
+    w.table
+        .soldier
+        .iter()
+        .chain(&w.table.vehicle)
+        .any(|v| matches!(v, CombatValue::Volley { .. }))
 }
 
 /// Whether line `li` is a crew weapon of a vehicle ("Vehicle Crews"; the `crew` keyword on a
@@ -213,13 +223,7 @@ pub fn count_words(card: &UnitCard, bf: Option<&BattlefrontCard>, edition: Editi
     let Some(w) = card.weapons.get(li) else {
         return format!("{n} ammo");
     };
-    let volley = w
-        .table
-        .soldier
-        .iter()
-        .chain(&w.table.vehicle)
-        .any(|v| matches!(v, CombatValue::Volley { .. }));
-    if edition != Edition::Battlefront || (w.ammo.is_some() && volley) {
+    if edition != Edition::Battlefront || (w.ammo.is_some() && is_volley_line(w)) {
         return format!("{n} ammo");
     }
     if card.kind == UnitKind::Squad && !is_support(card, bf, li) {

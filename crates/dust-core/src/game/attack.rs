@@ -191,8 +191,8 @@ impl Game {
     /// against `t` because another close-combat weapon of the unit can hurt `t`
     /// (tactics-battlefront-2013-rules.txt, "Improvised Close-Combat Weapons": "Even if they
     /// don't have any weapons that can hurt the enemy, they'll find or make something to do the
-    /// job"; docs/rulings.md, "Battlefront improvised close-combat weapons").
-    pub(super) fn bf_improvised_needless(&self, owner: UnitId, li: usize, t: UnitId) -> bool {
+    /// job"; docs/rulings.md, "Battlefront improvised close-combat weapons"). The AI asks it too.
+    pub fn bf_improvised_needless(&self, owner: UnitId, li: usize, t: UnitId) -> bool {
         if !self.bf_is_improvised(owner, li) {
             return false;
         }

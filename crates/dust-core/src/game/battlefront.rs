@@ -718,10 +718,17 @@ impl Game {
         }
         let close = w.range == WeaponRange::Close;
         let n_of = |shares: &[(u8, u32)], l: u8| shares.iter().find(|s| s.0 == l).map_or(0, |s| s.1);
-        let with = |n: u8| {
-            let mut aims = d.aims.clone();
-            aims.push(Aim::new(line, Target::Unit(u), n));
-            self.bf_firers(u, &aims, close)
+        // The declaration's aims with this line's aim last, built once and given each number.
+        let mut trial: Vec<Aim> = Vec::new();
+        let mut with = |n: u8| {
+            if trial.is_empty() {
+                trial.extend_from_slice(&d.aims);
+                trial.push(Aim::new(line, Target::Unit(u), n));
+            }
+            if let Some(last) = trial.last_mut() {
+                last.ammo = n;
+            }
+            self.bf_firers(u, &trial, close)
         };
         // The lines aimed before it, of the same kind, that took a number of soldiers.
         let kind = |a: &Aim| {

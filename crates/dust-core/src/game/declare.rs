@@ -1026,14 +1026,7 @@ impl SightMemo {
     }
 }
 
-/// Whether a limited-ammo line is a Volley launcher ("Volley" values).
-pub(super) fn is_volley_line(w: &WeaponLine) -> bool {
-    w.table
-        .soldier
-        .iter()
-        .chain(&w.table.vehicle)
-        .any(|v| matches!(v, CombatValue::Volley { .. }))
-}
+pub(super) use crate::battlefront::weapons::is_volley_line;
 
 /// The plan of two SKILL actions.
 const SKILL_SKILL: Plan = Plan::Two(Action::Skill, Action::Skill);

@@ -54,6 +54,7 @@ mod sim;
 pub use exact::{activation_loss, line_odds, odds, odds_or_without_hero, HeroOdds, LineOdds, Odds, VictimOdds};
 pub use sim::{monte_carlo, MonteCarlo};
 
+use crate::battlefront::weapons::is_volley_line;
 use crate::edition::Edition;
 use crate::los::CoverLevel;
 use crate::range::WeaponRange;
@@ -1121,16 +1122,6 @@ impl<'a> AttackSpec<'a> {
             .windows(2)
             .all(|w| self.is_close(w[0].line) != self.is_close(w[1].line) || w[0].line < w[1].line)
     }
-}
-
-/// Whether a limited-ammo line is a Volley launcher (a "Volley" value against some armour), as
-/// the engine reads it (`is_volley_line` of `game::declare`).
-fn is_volley_line(w: &WeaponLine) -> bool {
-    w.table
-        .soldier
-        .iter()
-        .chain(&w.table.vehicle)
-        .any(|v| matches!(v, CombatValue::Volley { .. }))
 }
 
 /// The carriers of line `li` among the first `alive` models of a squad card.
