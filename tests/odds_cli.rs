@@ -816,3 +816,36 @@ fn soldier_count_errors() {
     assert!(v["lines"][0]["firers"].is_null(), "a vehicle's own weapon is not shared out");
     assert_engine_agrees("loss", &probs(&v["loss"]), &probs(&v["monte_carlo"]["loss"]), 3000.0);
 }
+
+/// Issue 20: `--living` names which miniatures of a squad are alive, as a game has them after
+/// the defender chose the casualties ("Performing Attacks": each miniature fires its own
+/// weapons). The Death Dealers (m0–m2 Victory MGs, m3–m4 Bazookas) reduced to their bazooka
+/// men hurt Hans; the first two miniatures of the card (two MGs, no effect on a vehicle) would
+/// not.
+#[test]
+fn living_names_the_miniatures_that_survive() {
+    let bazookas = json(&["--attacker", "Death Dealers", "--target", "Hans", "--living", "m3,m4"]);
+    let first_two = json(&["--attacker", "Death Dealers", "--target", "Hans", "--alive", "2"]);
+    let p = probs(&bazookas["loss"]);
+    // Two Bazookas at 1/3: each hits on one die (1/3), a hit costs Hans 3 health points.
+    assert!((p[0] - 4.0 / 9.0).abs() < 1e-9, "{p:?}");
+    assert!(bazookas["destroyed"].as_f64().unwrap() > 0.5, "{bazookas}");
+    assert!(first_two["destroyed"].as_f64().unwrap_or(0.0) == 0.0, "{first_two}");
+    // Plain numbers work as well as m-names.
+    assert_eq!(
+        json(&["--attacker", "Death Dealers", "--target", "Hans", "--living", "3,4"])["loss"],
+        bazookas["loss"]
+    );
+    refused(
+        &["--attacker", "Death Dealers", "--target", "Hans", "--living", "m7"],
+        "has miniatures m0 to m4",
+    );
+    refused(
+        &["--attacker", "Death Dealers", "--target", "Hans", "--living", "x"],
+        "not a miniature number",
+    );
+    refused(
+        &["--attacker", "Hans", "--target", "Death Dealers", "--living", "m0"],
+        "is not a squad",
+    );
+}

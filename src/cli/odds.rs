@@ -42,9 +42,17 @@ pub struct Args {
     /// The attacker's living miniatures (squads: the first N of the card) or health left.
     #[arg(long, value_name = "N")]
     alive: Option<u8>,
+    /// Which of the attacking squad's miniatures are alive, by their number on the card
+    /// (`m0,m2,m3` or `0,2,3`, as the engine's `casualty m1` names them): the odds fire the
+    /// weapons of those miniatures. Instead of --alive.
+    #[arg(long, value_name = "LIST", conflicts_with = "alive")]
+    living: Option<String>,
     /// The target: a name from the card database, or a card file (.toml).
     #[arg(long, value_name = "NAME|CARD_FILE")]
     target: String,
+    /// Which of the target squad's miniatures are alive (as --living). Instead of --target-alive.
+    #[arg(long = "target-living", value_name = "LIST", conflicts_with = "target_alive")]
+    target_living: Option<String>,
     /// The target's miniatures (squads: the first N of the card) or health left.
     #[arg(long = "target-alive", value_name = "N")]
     target_alive: Option<u8>,
@@ -203,6 +211,10 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         }
         victims.push((c, b, n));
     }
+    // --living / --target-living: the card read with the named miniatures first, as the
+    // interfaces read a squad in a game (`odds::from_game::living_first`).
+    let (attacker, alive_from_list) = reorder_living(attacker, a.living.as_deref(), "--living")?;
+    let (target, target_alive_from_list) = reorder_living(target, a.target_living.as_deref(), "--target-living")?;
     let mut spec = AttackSpec::new(&attacker, &target);
     if battlefront {
         spec = spec.battlefront(attacker_bf.as_ref(), target_bf.as_ref());
@@ -236,10 +248,10 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if let Some(n) = a.alive {
+    if let Some(n) = a.alive.or(alive_from_list) {
         spec = spec.with_attacker_alive(n);
     }
-    if let Some(n) = a.target_alive {
+    if let Some(n) = a.target_alive.or(target_alive_from_list) {
         spec.target_alive = n;
     }
     spec.sustained = a.sustained;
@@ -521,7 +533,7 @@ fn weapon_arg<'a>(arg: &'a str, names: &[String]) -> anyhow::Result<(&'a str, Op
 /// hero joined to it (numbered from `HERO_LINE`); and the numbers given with them (`NAME:N`,
 /// each line selected by the prefix taking it).
 fn select_lines(spec: &AttackSpec<'_>, prefixes: &[String], distance: Option<u32>) -> anyhow::Result<(Vec<usize>, Vec<Count>)> {
-    let (attacker, target) = (spec.attacker, spec.target);
+    let (attacker, target) = (&*spec.attacker, &*spec.target);
     let all = spec.all_weapons();
     let label = |i: usize, name: &str| {
         if i >= HERO_LINE {
@@ -650,8 +662,8 @@ fn value_text(spec: &AttackSpec<'_>, l: &dust_core::odds::LineOdds) -> String {
 }
 
 /// The cards of the attack: the attacker, the target and the heroes joined to them.
-fn units<'a>(spec: &AttackSpec<'a>) -> impl Iterator<Item = &'a UnitCard> {
-    [spec.attacker, spec.target]
+fn units<'s>(spec: &'s AttackSpec<'_>) -> impl Iterator<Item = &'s UnitCard> {
+    [&*spec.attacker, &*spec.target]
         .into_iter()
         .chain(spec.joined_hero.map(|j| j.card))
         .chain(spec.attacking_hero.map(|j| j.card))
@@ -913,8 +925,8 @@ fn human(
     att_hero_mc: Option<&Distribution>,
 ) -> String {
     let mut s = String::new();
-    let a = spec.attacker;
-    let t = spec.target;
+    let a = &*spec.attacker;
+    let t = &*spec.target;
     let _ = writeln!(
         s,
         "{} ({} {}) → {} ({} {}, {}){}{}",
@@ -1120,4 +1132,41 @@ fn svg(spec: &AttackSpec<'_>, o: &Odds) -> String {
 
 fn xml(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The card with the squad miniatures `list` names first (`m0,m2` or `0,2`) and their number;
+/// the card unchanged and `None` without a list.
+fn reorder_living(card: UnitCard, list: Option<&str>, flag: &str) -> anyhow::Result<(UnitCard, Option<u8>)> {
+    let Some(list) = list else { return Ok((card, None)) };
+    if card.kind != UnitKind::Squad {
+        bail!(
+            "{flag} {list}: {} is not a squad; give its health left with --alive or --target-alive instead",
+            card.name
+        );
+    }
+    let n = card.models.len().min(31);
+    let mut alive = 0u32;
+    for part in list.split(',').map(str::trim) {
+        let digits = part.strip_prefix('m').unwrap_or(part);
+        let i: usize = digits.parse().map_err(|_| {
+            anyhow::anyhow!(
+                "{flag} {list}: `{part}` is not a miniature number; write them like m0,m2,m3 (0 to {})",
+                n.saturating_sub(1)
+            )
+        })?;
+        if i >= n {
+            bail!(
+                "{flag} {list}: {} has miniatures m0 to m{}; m{i} is not one of them",
+                card.name,
+                n.saturating_sub(1)
+            );
+        }
+        if alive & (1 << i) != 0 {
+            bail!("{flag} {list}: m{i} is named twice");
+        }
+        alive |= 1 << i;
+    }
+    let count = alive.count_ones() as u8;
+    let card = dust_core::odds::from_game::living_first_card(&card, alive).unwrap_or(card);
+    Ok((card, Some(count)))
 }

@@ -431,7 +431,7 @@ fn count_text(app: &App, line: u8, n: u8) -> String {
 /// included (dust_core::odds), as the engine will roll it (`dust_core::odds::from_game`, the
 /// server's page builds its odds there too): a squad's lines with its joined hero's (numbered
 /// from `HERO_LINE`), and in a battlefront game the hero joined to the target squad. Squads
-/// count their first living miniatures as the odds module does.
+/// fire with the miniatures that are alive (`from_game::living_first`).
 pub fn odds_text(app: &App, d: Decision) -> String {
     let Decision::Aim {
         line,

@@ -7,6 +7,7 @@ use crate::dice::{binomial, BattlefrontDice, Die, Face, Symbols};
 use crate::los::CoverLevel;
 use crate::range::WeaponRange;
 use crate::unit::{BattlefrontCard, BattlefrontValue, CombatValue, Role, Skill, UnitCard, UnitKind, WeaponLine};
+use std::borrow::Cow;
 
 /// The odds of one weapon line fired on its own at the target as given.
 #[derive(Clone, Debug, PartialEq)]
@@ -784,7 +785,7 @@ fn retaliation_fires(spec: &AttackSpec<'_>, card: &UnitCard, bf: Option<&Battlef
         if n == Some(0) {
             continue; // a line no soldier uses does not fire
         }
-        let mut f = fire(card, bf, alive, LineChoice { line: li, ammo: 0 }, spec.attacker, o, n);
+        let mut f = fire(card, bf, alive, LineChoice { line: li, ammo: 0 }, &spec.attacker, o, n);
         if let Some(h) = &spec.attacking_hero {
             // Battlefront: a hit on the attacking squad's hero marks off the rating against him.
             f.on_hero = hero_points(card, bf, li, h.card);
@@ -907,7 +908,7 @@ fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Re
             bf,
             alive,
             LineChoice { line: li, ammo: c.ammo },
-            spec.target,
+            &spec.target,
             opts,
             firers_for(c.line),
         );
@@ -924,7 +925,7 @@ fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Re
     let mut hero_retaliation = Vec::new();
     if any_close && spec.retaliate {
         for (m, slot) in retaliation.iter_mut().enumerate().skip(1) {
-            *slot = retaliation_fires(spec, spec.target, spec.target_bf, m as u8);
+            *slot = retaliation_fires(spec, &spec.target, spec.target_bf, m as u8);
         }
         // "Resolve Close-Combat Attacks Simultaneously": the defending unit, its joined hero
         // with it, retaliates (the engine's `attack_line_iter` gives the squad's lines, then
@@ -979,7 +980,7 @@ fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Re
 /// ([`firers_of`]; a joined hero's lines are his, "Heroes … can use all of their weapons").
 pub(crate) fn attack_firers(spec: &AttackSpec<'_>) -> Vec<(usize, u32)> {
     let own: Vec<LineChoice> = spec.lines.iter().filter(|c| c.line < HERO_LINE).copied().collect();
-    firers_of(spec.attacker, spec.attacker_bf, spec.attacker_alive, &own, Some(spec.target))
+    firers_of(&spec.attacker, spec.attacker_bf, spec.attacker_alive, &own, Some(&spec.target))
 }
 
 /// Battlefront, a squad with a joined hero: the `k` hits of one line left after the saves,
@@ -1479,7 +1480,7 @@ fn line_report(p: &Prepared, f: &Fire, spec: &AttackSpec<'_>) -> LineOdds {
     let ignores = f.keep.is_none();
     if spec.is_battlefront() {
         if f.kind != Kind::None {
-            notes.push(bf_save_note(w, spec.target, spec.cover, f.keep).into());
+            notes.push(bf_save_note(w, &spec.target, spec.cover, f.keep).into());
         }
         if f.kill {
             notes.push("automatic kill: each hit marks off every cross left".into());
@@ -1641,7 +1642,7 @@ fn victims(spec: &AttackSpec<'_>, rs: &AttackSpec<'_>) -> Result<Vec<VictimOdds>
                     .weapon(c.line)
                     .is_some_and(|w| w.table.against(rs.target.armor) != CombatValue::NoEffect)
         });
-        sub.target = v.card;
+        sub.target = Cow::Borrowed(v.card);
         sub.target_bf = v.bf;
         sub.target_alive = v.alive;
         sub.damage_resilient = v.damage_resilient;

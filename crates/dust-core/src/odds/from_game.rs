@@ -28,9 +28,10 @@
 
 use super::{AttackSpec, JoinedHero, LineChoice, OddsError, Who};
 use crate::edition::Edition;
-use crate::game::{Decision, Game, Plan, Target, UnitId};
+use crate::game::{Decision, Game, Plan, Target, Unit, UnitId};
 use crate::los::CoverLevel;
-use crate::unit::UnitKind;
+use crate::unit::{UnitCard, UnitKind};
+use std::borrow::Cow;
 
 /// The living hero joined to squad `u`, if any (a hero joins only a squad: "Joining Infantry
 /// Squads", tactics-revised-core-rules.md "Heroes").
@@ -41,6 +42,45 @@ use crate::unit::UnitKind;
 pub fn joined_hero(g: &Game, u: UnitId) -> Option<UnitId> {
     let unit = g.unit(u);
     unit.joined.filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed)
+}
+
+/// A squad's card with its living miniatures first, in card order, and the eliminated ones
+/// after them: the odds count a squad's first [`AttackSpec::attacker_alive`] (or
+/// [`AttackSpec::target_alive`]) miniatures of the card as the living ones, while the engine
+/// removes whichever miniatures the casualties name. `None` when the living miniatures already
+/// come first (the card as printed is right) or the unit is not a squad.
+///
+/// A squad of a Hell Boys card that lost its two flamethrower miniatures fires only shotguns;
+/// the odds read from the printed card would fire the flamethrowers still.
+pub fn living_first(unit: &Unit) -> Option<UnitCard> {
+    living_first_card(&unit.card, unit.alive)
+}
+
+/// [`living_first`] for a card and the bits of its living miniatures (bit `i` for miniature
+/// `i`, as [`Unit::alive`]): the card with those miniatures first, or `None` when they already
+/// come first or the card is not a squad's. `dust1947 odds --living` uses it.
+pub fn living_first_card(card: &UnitCard, alive: u32) -> Option<UnitCard> {
+    if card.kind != UnitKind::Squad {
+        return None;
+    }
+    let n = card.models.len().min(31);
+    let is_alive = |i: usize| alive & (1u32 << i) != 0;
+    let living = (0..n).filter(|&i| is_alive(i)).count();
+    if (0..living).all(is_alive) {
+        return None;
+    }
+    let mut c = card.clone();
+    let (mut first, mut last): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
+    for (i, m) in card.models.iter().enumerate() {
+        if i < n && is_alive(i) {
+            first.push(m.clone());
+        } else {
+            last.push(m.clone());
+        }
+    }
+    first.extend(last);
+    c.models = first;
+    Some(c)
 }
 
 /// Hero `h` as the odds take him joined to a squad: his health left and, in a battlefront game,
@@ -75,7 +115,16 @@ pub fn hero_of(g: &Game, h: UnitId) -> JoinedHero<'_> {
 pub fn unit_attack(g: &Game, u: UnitId, t: UnitId) -> AttackSpec<'_> {
     let attacker = g.unit(u);
     let target = g.unit(t);
-    let mut spec = AttackSpec::new(&attacker.card, &target.card).with_attacker_alive(attacker.health.max(1));
+    let mut spec = AttackSpec::new(&attacker.card, &target.card);
+    // The odds take a squad's living miniatures as the first ones of its card; the engine keeps
+    // whichever the casualties left (`Unit::alive`), so the card is read with them first.
+    if let Some(card) = living_first(attacker) {
+        spec.attacker = Cow::Owned(card);
+    }
+    if let Some(card) = living_first(target) {
+        spec.target = Cow::Owned(card);
+    }
+    spec = spec.with_attacker_alive(attacker.health.max(1));
     spec.target_alive = target.health.max(1);
     if g.edition() == Edition::Battlefront {
         spec = spec.battlefront(attacker.bf.as_deref(), target.bf.as_deref());

@@ -60,6 +60,7 @@ use crate::los::CoverLevel;
 use crate::range::WeaponRange;
 use crate::unit::{BattlefrontCard, BattlefrontWeapon, CombatValue, Role, Skill, UnitCard, UnitKind, WeaponLine};
 use core::fmt;
+use std::borrow::Cow;
 
 /// The number of the first weapon line of a hero joined to the attacking squad
 /// ([`AttackSpec::attacking_hero`]): his line `i` is line `HERO_LINE + i` of the attack, as in
@@ -305,11 +306,11 @@ fn path_squares(w: &WeaponLine) -> usize {
 #[derive(Clone, Debug)]
 pub struct AttackSpec<'a> {
     /// The attacking unit's card.
-    pub attacker: &'a UnitCard,
+    pub attacker: Cow<'a, UnitCard>,
     /// Living miniatures (squads: the first N miniatures of the card) or health left.
     pub attacker_alive: u8,
     /// The target's card.
-    pub target: &'a UnitCard,
+    pub target: Cow<'a, UnitCard>,
     /// The target's miniatures (squads: the first N of the card) or health left. Casualties are
     /// removed from the last living miniature of the card.
     pub target_alive: u8,
@@ -397,9 +398,9 @@ impl<'a> AttackSpec<'a> {
             })
             .collect();
         let mut s = AttackSpec {
-            attacker,
+            attacker: Cow::Borrowed(attacker),
             attacker_alive: attacker.health,
-            target,
+            target: Cow::Borrowed(target),
             target_alive: target.health,
             lines,
             sustained: false,
@@ -446,23 +447,23 @@ impl<'a> AttackSpec<'a> {
     }
     /// Weapon line `li` of the attack: line `li` of the attacker's card, or from [`HERO_LINE`]
     /// line `li - HERO_LINE` of the hero joined to it ([`AttackSpec::attacking_hero`]).
-    pub fn weapon(&self, li: usize) -> Option<&'a WeaponLine> {
+    pub fn weapon(&self, li: usize) -> Option<&WeaponLine> {
         self.line_owner(li).and_then(|(card, _, _, i)| card.weapons.get(i))
     }
     /// The battlefront part of weapon line `li` of the attack ([`AttackSpec::weapon`]), if its
     /// unit has a battlefront card.
-    pub fn weapon_bf(&self, li: usize) -> Option<&'a BattlefrontWeapon> {
+    pub fn weapon_bf(&self, li: usize) -> Option<&BattlefrontWeapon> {
         self.line_owner(li).and_then(|(_, bf, _, i)| bf.and_then(|b| b.weapons.get(i)))
     }
     /// The name of the unit firing line `li`: the attacker's, or its joined hero's.
-    pub fn line_unit(&self, li: usize) -> &'a str {
+    pub fn line_unit(&self, li: usize) -> &str {
         self.line_owner(li)
             .map_or(self.attacker.name.as_str(), |(card, ..)| card.name.as_str())
     }
     /// Every weapon line of the attack with its number: the attacker's card's, then its joined
     /// hero's from [`HERO_LINE`].
-    pub fn all_weapons(&self) -> Vec<(usize, &'a WeaponLine)> {
-        let mut v: Vec<(usize, &'a WeaponLine)> = self.attacker.weapons.iter().enumerate().collect();
+    pub fn all_weapons(&self) -> Vec<(usize, &WeaponLine)> {
+        let mut v: Vec<(usize, &WeaponLine)> = self.attacker.weapons.iter().enumerate().collect();
         if let Some(h) = &self.attacking_hero {
             v.extend(h.card.weapons.iter().enumerate().map(|(i, w)| (HERO_LINE + i, w)));
         }
@@ -470,9 +471,9 @@ impl<'a> AttackSpec<'a> {
     }
     /// The unit firing line `li`: its card, battlefront part, miniatures or health left, and the
     /// line's index on that card.
-    pub(crate) fn line_owner(&self, li: usize) -> Option<(&'a UnitCard, Option<&'a BattlefrontCard>, u8, usize)> {
+    pub(crate) fn line_owner(&self, li: usize) -> Option<(&UnitCard, Option<&'a BattlefrontCard>, u8, usize)> {
         if li < HERO_LINE {
-            return (li < self.attacker.weapons.len()).then_some((self.attacker, self.attacker_bf, self.attacker_alive, li));
+            return (li < self.attacker.weapons.len()).then_some((&*self.attacker, self.attacker_bf, self.attacker_alive, li));
         }
         let h = self.attacking_hero.as_ref()?;
         let i = li - HERO_LINE;
@@ -534,8 +535,8 @@ impl<'a> AttackSpec<'a> {
     /// The first problem found: health out of range, unknown or repeated line, bad ammo.
     pub fn check(&self) -> Result<(), OddsError> {
         for (who, card, n) in [
-            (Who::Attacker, self.attacker, self.attacker_alive),
-            (Who::Target, self.target, self.target_alive),
+            (Who::Attacker, &*self.attacker, self.attacker_alive),
+            (Who::Target, &*self.target, self.target_alive),
         ] {
             alive_in_range(who, card, n)?;
             if card.kind == UnitKind::Squad && card.models.len() != usize::from(card.health) {

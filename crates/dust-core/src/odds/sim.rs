@@ -164,7 +164,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
         return Err(unsupported("Heroic Attack on a unit that is not a hero"));
     }
     // The engine gives every battlefront unit its Improvised Weapons line at set-up.
-    let (mut att, att_bf) = without_improvised(spec.attacker, spec.attacker_bf);
+    let (mut att, att_bf) = without_improvised(&spec.attacker, spec.attacker_bf);
     shrink(&mut att, spec.attacker_alive);
     set_skill(&mut att, Skill::Berserk, spec.berserk);
     set_skill(&mut att, Skill::AllInOne, spec.all_in_one);
@@ -182,7 +182,7 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             None => return Err(unsupported("a Spotter in a unit that is not a squad")),
         }
     }
-    let (mut tgt, tgt_bf) = without_improvised(spec.target, spec.target_bf);
+    let (mut tgt, tgt_bf) = without_improvised(&spec.target, spec.target_bf);
     shrink(&mut tgt, spec.target_alive);
     set_skill(&mut tgt, Skill::DamageResilient, spec.damage_resilient);
     set_skill(&mut tgt, Skill::HeroicAttack, spec.heroic_attack);
