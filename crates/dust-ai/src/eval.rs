@@ -333,7 +333,7 @@ pub fn hero_line_value(game: &Game, spec: &dust_core::odds::AttackSpec<'_>, targ
     Some(v)
 }
 
-type ExactKey = (usize, usize, u8, u16, usize, u8, u16, u8, u8, (u8, usize));
+type ExactKey = (usize, usize, u8, u16, usize, u8, u16, u8, u8, (u8, usize), (u32, u32));
 
 thread_local! {
     /// Line values from the exact odds, by attacker card, line, state and target (a few
@@ -364,11 +364,21 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
         hero.map_or((u8::MAX, 0), |h| {
             (game.unit(h).health, std::sync::Arc::as_ptr(&game.unit(h).card) as usize)
         }),
+        // Which miniatures are alive, not only how many: they fire their own weapons.
+        (owner.alive, t.alive),
     );
     let dist = if let Some(v) = EXACT.with(|c| c.borrow().get(&key).copied()) {
         v
     } else {
-        let mut spec = AttackSpec::new(&owner.card, &t.card).with_attacker_alive(owner.health.max(1));
+        let mut spec = AttackSpec::new(&owner.card, &t.card);
+        // The squads with their living miniatures first, as the engine fires them.
+        if let Some(c) = dust_core::odds::from_game::living_first(owner) {
+            spec.attacker = std::borrow::Cow::Owned(c);
+        }
+        if let Some(c) = dust_core::odds::from_game::living_first(t) {
+            spec.target = std::borrow::Cow::Owned(c);
+        }
+        spec = spec.with_attacker_alive(owner.health.max(1));
         if bf {
             // The battlefront dice, saves and damage (blast, automatic kill, a miniature a hit).
             spec = spec.battlefront(owner.bf.as_deref(), t.bf.as_deref());
