@@ -718,3 +718,25 @@ fn the_setup_flag_of_play() {
     assert!(!o.status.success(), "no terminal in the tests");
     assert!(common::stderr(&o).contains("needs a terminal"), "{}", common::stderr(&o));
 }
+
+/// Issue 20: Esc closes overlays and prompts, and one Esc too many asks before it ends the game
+/// ("Esc closes/cancels" everywhere; quitting is a choice, never an accident).
+#[test]
+fn esc_asks_before_quitting() {
+    let mut app = duel_app(1, HOTSEAT);
+    app.settle();
+    key(&mut app, KeyCode::Char('L'));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), Overlay::None, "Esc closes the log");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay(), Overlay::ConfirmQuit);
+    assert!(!app.should_quit(), "the game is still on screen");
+    assert!(screen(&app, 80, 24).contains("Quit the game?"));
+    key(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.overlay(), Overlay::None);
+    assert!(!app.should_quit(), "any other key goes back to the game");
+    key(&mut app, KeyCode::Char('q'));
+    assert!(!app.should_quit(), "q asks too");
+    key(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit(), "y confirms");
+}

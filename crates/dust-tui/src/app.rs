@@ -48,6 +48,9 @@ pub enum Overlay {
     Rulings(u16),
     /// The whole log with the rule behind each event, scrolled.
     Log(u16),
+    /// "Save and quit?": `q`, `y` or Enter quits, any other key goes back to the game. Esc and
+    /// `q` open it, so that an Esc meant for a prompt or an overlay never ends the game.
+    ConfirmQuit,
 }
 
 /// Everything needed to start a game.
@@ -245,7 +248,7 @@ pub struct App {
     ai: Option<Box<dyn Opponent>>,
     pub(crate) ai_name: String,
     pub(crate) objectives: Vec<ObjectiveSetup>,
-    save_path: Option<PathBuf>,
+    pub(crate) save_path: Option<PathBuf>,
     pub(crate) options: Vec<Decision>,
     pub(crate) sel: usize,
     pub(crate) cursor: Square,
@@ -1127,6 +1130,13 @@ impl App {
                 self.overlay = Overlay::None;
                 return;
             }
+            Overlay::ConfirmQuit => {
+                self.overlay = Overlay::None;
+                if matches!(key.code, KeyCode::Char('q' | 'y' | 'Y') | KeyCode::Enter) {
+                    self.request_quit();
+                }
+                return;
+            }
             Overlay::Rulings(s) | Overlay::Log(s) => {
                 let s2 = match key.code {
                     KeyCode::Up | KeyCode::Char('k') => s.saturating_sub(1),
@@ -1170,7 +1180,7 @@ impl App {
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
             KeyCode::Char('r') => self.overlay = Overlay::Rulings(0),
             KeyCode::Char('L') => self.overlay = Overlay::Log(self.log_rows().saturating_sub(18)),
-            KeyCode::Char('q') | KeyCode::Esc => self.request_quit(),
+            KeyCode::Char('q') | KeyCode::Esc => self.overlay = Overlay::ConfirmQuit,
             KeyCode::Char('s') => {
                 if self.save_path.is_some() {
                     self.save();

@@ -1062,6 +1062,20 @@ pub(crate) fn render_overlay(app: &App, frame: &mut Frame) {
             let lines: Vec<Line> = app.log.iter().flat_map(log_line_full).collect();
             popup(frame, " Log with the rule behind each event (Esc closes) ", lines, s);
         }
+        Overlay::ConfirmQuit => {
+            let saved = match &app.save_path {
+                Some(p) => format!("The game is saved to {} and can be resumed.", p.display()),
+                None => "This game has no save file: it will be lost.".into(),
+            };
+            let lines = vec![
+                Line::from("Quit the game?"),
+                Line::from(""),
+                Line::from(saved),
+                Line::from(""),
+                Line::from("q, y or Enter: save and quit    any other key: back to the game"),
+            ];
+            popup(frame, " Quit? ", lines, 0);
+        }
     }
 }
 
@@ -1143,7 +1157,7 @@ pub fn help_lines() -> Vec<Line<'static>> {
         "PgUp / PgDn     scroll the log          L   the whole log, with rules",
         "r               the rulings (docs/rulings.md)",
         "s               save the game record now (it is saved every round too)",
-        "?  / F1         this help               q / Esc   save and quit",
+        "?  / F1         this help               q / Esc   quit (asks first)",
         "Mouse           click a space or a choice; click it again to confirm",
         "Board: S squad, H hero, V vehicle, A aircraft (digit: health, + several",
         "units, = other squares of a large model); . open  ^ trees  ~ water",
