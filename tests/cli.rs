@@ -217,3 +217,66 @@ fn rulings_are_embedded_and_searchable() {
     let o = run(&["rulings", "--search", "xyzzy-nothing"]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// Issue 20: every game has its own file in the history (no game overwrites another): `play
+/// --list` shows them, finished or not, and `play --load N` resumes game N.
+#[test]
+fn play_keeps_a_history_of_games() {
+    use std::process::Command;
+    let home = std::env::temp_dir().join(format!("dust1947-history-{}", std::process::id()));
+    let games = home.join("dust1947/games");
+    std::fs::create_dir_all(&games).unwrap();
+    let recs = home.join("records");
+    let o = common::run(&[
+        "sim",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--scenario",
+        "annihilation",
+        "--seed",
+        "3",
+        "--records",
+        recs.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let file = std::fs::read_dir(&recs).unwrap().next().unwrap().unwrap().path();
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(games.join("game-1.toml"), &text).unwrap();
+    // The same game cut after its first ten decisions: unfinished.
+    let mut r = dust_data::record::Record::parse(&text, "game-1.toml").unwrap();
+    r.decisions.truncate(10);
+    r.final_hash = None;
+    std::fs::write(games.join("game-2.toml"), r.to_text()).unwrap();
+    let play = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_dust1947"))
+            .arg("play")
+            .args(args)
+            .env("XDG_DATA_HOME", &home)
+            .output()
+            .unwrap()
+    };
+    let o = play(&["--list"]);
+    let out = common::stdout(&o);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let line = |n: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(n))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string()
+    };
+    assert!(line("1 ").contains("annihilation") && line("1 ").contains("over"), "{out}");
+    assert!(line("2 ").contains("unfinished, round 1") && line("2 ").contains(" 10"), "{out}");
+    assert!(out.contains("dust1947 play --load N"), "{out}");
+    let o = play(&["--load", "7"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        common::stderr(&o).contains("there is no game 7 in the history"),
+        "{}",
+        common::stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}

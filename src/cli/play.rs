@@ -35,7 +35,7 @@ pub enum SetupFrom {
     Players,
 }
 
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct Args {
     /// The scenario to play (default: the shipped annihilation scenario when available).
     #[arg(long, value_name = "NAME")]
@@ -52,13 +52,21 @@ pub struct Args {
     /// The dice seed (default: from the clock; it is written to the record).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// Resume a saved game record (its scenario and seed; --side, --ai, --hotseat still apply).
-    #[arg(long, value_name = "RECORD")]
+    /// Resume a saved game: a record file, or the number of a game in the history (`--list`).
+    /// Its scenario and seed are the record's; --side, --ai, --hotseat still apply.
+    #[arg(long, value_name = "RECORD|N")]
     load: Option<PathBuf>,
-    /// Where to save the record (default: the --load file, else last-game.toml in the user's
-    /// data folder, $XDG_DATA_HOME/dust1947 or ~/.local/share/dust1947).
+    /// Where to save the record (default: the --load file, else a new game file in the history,
+    /// games/game-N.toml in the user's data folder, $XDG_DATA_HOME/dust1947 or
+    /// ~/.local/share/dust1947). No game overwrites another.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// List the games in the history (finished and unfinished) and exit; `--load N` resumes one.
+    #[arg(long)]
+    list: bool,
+    /// Start a new game without offering to resume an unfinished one.
+    #[arg(long)]
+    new: bool,
     /// List the scenarios and exit.
     #[arg(long)]
     list_scenarios: bool,
@@ -75,10 +83,136 @@ pub struct Args {
     setup: SetupFrom,
 }
 
-/// The default save file: `$XDG_DATA_HOME/dust1947/last-game.toml`, else
-/// `~/.local/share/dust1947/last-game.toml`.
-pub fn default_save_path() -> Option<PathBuf> {
-    Some(dust_data::data_dir()?.join("last-game.toml"))
+/// The folder of the game history: `$XDG_DATA_HOME/dust1947/games`, else
+/// `~/.local/share/dust1947/games`. Each game is `game-N.toml`, N counting from 1.
+pub fn games_dir() -> Option<PathBuf> {
+    Some(dust_data::data_dir()?.join("games"))
+}
+
+/// The games of the history, by number.
+fn history() -> Vec<(u32, PathBuf)> {
+    let Some(dir) = games_dir() else { return Vec::new() };
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    let mut v: Vec<(u32, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let n = name.strip_prefix("game-")?.strip_suffix(".toml")?.parse().ok()?;
+            Some((n, e.path()))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// A new file in the history, numbered after the last; earlier versions' single
+/// `last-game.toml` joins the history first, so that no game is lost.
+fn new_game_path() -> Option<PathBuf> {
+    let dir = games_dir()?;
+    std::fs::create_dir_all(&dir).ok()?;
+    let next = |h: &[(u32, PathBuf)]| h.last().map_or(1, |(n, _)| n + 1);
+    if let Some(old) = dust_data::data_dir().map(|d| d.join("last-game.toml")).filter(|p| p.is_file()) {
+        let to = dir.join(format!("game-{}.toml", next(&history())));
+        let _ = std::fs::rename(old, to);
+    }
+    Some(dir.join(format!("game-{}.toml", next(&history()))))
+}
+
+/// What a saved game is: its scenario, whether it is over (and who won), the round, the
+/// decisions taken; `None` when it does not read or replay.
+struct Saved {
+    scenario: String,
+    over: Option<Option<Side>>,
+    round: u8,
+    decisions: usize,
+}
+
+fn saved(path: &std::path::Path) -> Option<Saved> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let r = record::parse(&text, &path.display().to_string()).ok()?;
+    let setup = record::setup_of(&r).ok()?;
+    let (g, _) = record::replay(&r, setup).ok()?;
+    let over = match g.pending() {
+        dust_core::game::Pending::GameOver { winner } => Some(winner),
+        _ => None,
+    };
+    Some(Saved {
+        scenario: record::scenario_name(&r),
+        over,
+        round: g.round(),
+        decisions: r.decisions.len(),
+    })
+}
+
+fn status_text(s: &Saved) -> String {
+    match s.over {
+        Some(Some(side)) => format!("over: side {side} won"),
+        Some(None) => "over: a draw".into(),
+        None => format!("unfinished, round {}", s.round),
+    }
+}
+
+/// `play --list`.
+fn list_history() -> ExitCode {
+    let h = history();
+    let dir = games_dir().map_or_else(|| "(no data folder: set HOME or XDG_DATA_HOME)".into(), |d| d.display().to_string());
+    if h.is_empty() {
+        println!("no saved games in {dir}");
+        return ExitCode::SUCCESS;
+    }
+    println!("games in {dir}:");
+    println!("{:>4}  {:<16} {:<24} {:>9}", "N", "scenario", "status", "decisions");
+    for (n, p) in &h {
+        match saved(p) {
+            Some(s) => println!("{n:>4}  {:<16} {:<24} {:>9}", s.scenario, status_text(&s), s.decisions),
+            None => println!("{n:>4}  {:<16} {:<24}", "?", "does not replay"),
+        }
+    }
+    println!("resume one with: dust1947 play --load N");
+    ExitCode::SUCCESS
+}
+
+/// `--load N` names a game of the history when no file N exists.
+fn resolve_load(p: &std::path::Path) -> anyhow::Result<PathBuf> {
+    if p.exists() {
+        return Ok(p.to_path_buf());
+    }
+    if let Some(n) = p.to_str().and_then(|t| t.parse::<u32>().ok()) {
+        return match history().into_iter().find(|(m, _)| *m == n) {
+            Some((_, path)) => Ok(path),
+            None => bail!("there is no game {n} in the history: `dust1947 play --list` shows the saved games"),
+        };
+    }
+    Ok(p.to_path_buf())
+}
+
+/// The newest unfinished game of the history, if any.
+fn unfinished() -> Option<(u32, PathBuf, Saved)> {
+    history()
+        .into_iter()
+        .rev()
+        .take(20)
+        .find_map(|(n, p)| saved(&p).filter(|s| s.over.is_none()).map(|s| (n, p, s)))
+}
+
+/// Asks on the terminal whether to resume game `n`; no terminal: no.
+fn ask_resume(n: u32, s: &Saved) -> bool {
+    use std::io::{BufRead as _, IsTerminal as _, Write as _};
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return false;
+    }
+    print!(
+        "An unfinished game is saved: game {n}, {} ({}, {} decisions). Resume it? [Y/n] ",
+        s.scenario,
+        status_text(s),
+        s.decisions
+    );
+    let _ = std::io::stdout().flush();
+    let mut line = String::new();
+    if std::io::stdin().lock().read_line(&mut line).is_err() {
+        return false;
+    }
+    !matches!(line.trim().to_ascii_lowercase().as_str(), "n" | "no")
 }
 
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
@@ -88,6 +222,24 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
+    if a.list {
+        return Ok(list_history());
+    }
+    let mut load = match &a.load {
+        Some(p) => Some(resolve_load(p)?),
+        None => None,
+    };
+    let fresh = a.new || a.scenario.is_some() || a.setup == SetupFrom::Players || a.edition.is_some() || a.save.is_some();
+    if load.is_none() && !fresh {
+        if let Some((n, path, s)) = unfinished() {
+            if ask_resume(n, &s) {
+                load = Some(path);
+            } else {
+                eprintln!("(game {n} is kept unfinished: `dust1947 play --load {n}` resumes it)");
+            }
+        }
+    }
+    let a = &Args { load, ..a.clone() };
     if a.hotseat && a.ai.is_some() {
         bail!("--hotseat is for two people and --ai names a computer opponent: give one of them");
     }
@@ -142,7 +294,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         Some(spec) => Some(opponent::build(spec, seed ^ 0x5eed).map_err(anyhow::Error::msg)?),
         None => None,
     };
-    let save_path = a.save.clone().or_else(|| a.load.clone()).or_else(default_save_path);
+    let save_path = a.save.clone().or_else(|| a.load.clone()).or_else(new_game_path);
     let config = AppConfig {
         scenario,
         setup: game_setup,
@@ -163,11 +315,19 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
     };
     let app = dust_tui::term::run(app).context("the terminal game stopped")?;
     if let Some(p) = app.saved_to() {
-        println!(
-            "game record saved to {}; resume with: dust1947 play --load {}",
-            p.display(),
-            p.display()
-        );
+        let over = matches!(app.game().pending(), dust_core::game::Pending::GameOver { .. });
+        if over {
+            println!(
+                "the game is over; its record is saved to {} (`dust1947 replay` replays it)",
+                p.display()
+            );
+        } else {
+            println!(
+                "game record saved to {}; resume with: dust1947 play --load {}",
+                p.display(),
+                p.display()
+            );
+        }
     } else if let Some(p) = save_path {
         println!("the game record could not be saved to {}", p.display());
     }
