@@ -85,7 +85,10 @@ pub fn run(args: &CardsArgs) -> anyhow::Result<ExitCode> {
             let Some(cards) = load(args) else { return Ok(ExitCode::from(2)) };
             let Some(cf) = find_in(&cards, name) else {
                 let names: Vec<&str> = cards.iter().map(|c| c.card.name.as_str()).collect();
-                eprintln!("no card is named `{name}`: the cards are {}", names.join(", "));
+                let hint = dust_data::diag::closest(name, names.iter().copied())
+                    .map(|c| format!(" (did you mean `{c}`?)"))
+                    .unwrap_or_default();
+                eprintln!("no card is named `{name}`{hint}: the cards are {}", names.join(", "));
                 return Ok(ExitCode::from(1));
             };
             print!("{}", render_text(cf));

@@ -275,16 +275,18 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         if e != game_setup.edition {
             bail!(
                 "`{scenario}` is a scenario of the {} edition: the game record names the scenario, so play it in its own edition \
-                 (the battlefront scenarios: {BATTLEFRONT_SCENARIO}; see `dust1947 scenario list`)",
-                game_setup.edition
+                 (the {e} scenarios: {}; see `dust1947 scenario list`)",
+                game_setup.edition,
+                scenarios_of(e).join(", ")
             );
         }
     }
     if a.setup == SetupFrom::Players && game_setup.edition != dust_core::Edition::Battlefront {
         bail!(
             "`--setup players`: `{scenario}` is played under the {} rules, and the players set up battlefront games only \
-             (add `--edition battlefront`, or name a battlefront scenario: {BATTLEFRONT_SCENARIO}, grab-the-dust, bait-and-flank, supply-drop, all-out-attack)",
-            game_setup.edition
+             (add `--edition battlefront`, or name a battlefront scenario: {})",
+            game_setup.edition,
+            scenarios_of(dust_core::Edition::Battlefront).join(", ")
         );
     }
     let recorded = loaded.as_ref().and_then(record::players_of);
@@ -370,6 +372,14 @@ fn seats(a: &Args, recorded: Option<(BySide<Seat>, Option<String>)>) -> (BySide<
         },
     };
     (seats, Some(spec))
+}
+
+/// The shipped scenarios of an edition, in the shipped order.
+fn scenarios_of(e: dust_core::Edition) -> Vec<String> {
+    setup::scenario_names()
+        .into_iter()
+        .filter(|n| setup::load_scenario(n).is_ok_and(|s| s.edition == e))
+        .collect()
 }
 
 fn clock_seed() -> u64 {

@@ -348,8 +348,14 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// An Elo difference as text: `+35`, `0` (never `-0`), or `inf` (the words the caller gives)
+/// when one side scored every point and the difference has no finite value.
 fn fmt_elo(e: Option<f64>, inf: &str) -> String {
-    e.map_or(inf.to_string(), |x| format!("{x:+.0}"))
+    match e {
+        None => inf.to_string(),
+        Some(x) if x.round() == 0.0 => "0".into(),
+        Some(x) => format!("{x:+.0}"),
+    }
 }
 
 /// Runs `sim`.
@@ -524,9 +530,16 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         );
         println!(
             "  Elo difference a - b: {} (95% interval {} .. {}), score {:.3}",
-            fmt_elo(e, if score >= 1.0 { "+inf" } else { "-inf" }),
-            fmt_elo(lo, "-inf"),
-            fmt_elo(hi, "+inf"),
+            fmt_elo(
+                e,
+                if score >= 1.0 {
+                    "unbounded (a scored every point)"
+                } else {
+                    "unbounded (b scored every point)"
+                }
+            ),
+            fmt_elo(lo, "no lower bound"),
+            fmt_elo(hi, "no upper bound"),
             score
         );
         println!(

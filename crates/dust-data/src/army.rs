@@ -512,7 +512,11 @@ pub fn check_army_cards(army: &ArmyFile, card_files: &[CardFile]) -> Vec<Violati
             None => push(
                 Rule::KnownUnit,
                 u.name_at,
-                format!("no unit card is named `{}`: see `dust1947 cards list`", u.name),
+                format!(
+                    "no unit card is named `{}`{}: see `dust1947 cards list`",
+                    u.name,
+                    did_you_mean(cards, &u.name)
+                ),
             ),
             Some(c) if c.bloc != army.bloc => push(
                 Rule::OneBloc,
@@ -946,7 +950,10 @@ pub fn build_army_in(
         Some(names) => {
             for n in names {
                 match find(cards, n) {
-                    None => errors.push(format!("no unit card is named `{n}`: see `dust1947 cards list`")),
+                    None => errors.push(format!(
+                        "no unit card is named `{n}`{}: see `dust1947 cards list`",
+                        did_you_mean(cards, n)
+                    )),
                     Some(c) => match fits(&chosen, c) {
                         Ok(()) => chosen.push(c),
                         Err(e) => errors.push(e),
@@ -983,4 +990,11 @@ pub fn build_army_in(
         army.units.push(e);
     }
     Ok(army)
+}
+
+/// " (did you mean `Hell Boys`?)" for a card name that is nearly one of `cards`, else "".
+fn did_you_mean(cards: &[UnitCard], name: &str) -> String {
+    crate::diag::closest(name, cards.iter().map(|c| c.name.as_str()))
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
 }

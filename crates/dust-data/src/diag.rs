@@ -99,6 +99,28 @@ pub(crate) fn describe_value(v: &toml_edit::Value) -> &'static str {
     }
 }
 
+/// The candidate closest to `name` (case-insensitive), if it is close enough to be a typo or
+/// contains the name.
+pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let n = name.trim().to_ascii_lowercase();
+    if n.is_empty() {
+        return None;
+    }
+    candidates
+        .map(|c| {
+            let l = c.to_ascii_lowercase();
+            let d = if l.contains(&n) || n.contains(&l) {
+                0
+            } else {
+                edit_distance(&n, &l)
+            };
+            (d, c)
+        })
+        .filter(|&(d, c)| d <= (c.chars().count() / 3).max(2))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
 /// Edit distance between two words (Levenshtein, by characters), for "did you mean" hints.
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

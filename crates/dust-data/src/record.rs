@@ -92,7 +92,9 @@ impl PlayersSetup {
     pub fn phase(&self, template: GameSetup) -> Result<SetupPhase, String> {
         let mut phase = SetupPhase::new(template, self.seed);
         for (i, d) in self.decisions.iter().enumerate() {
-            phase.apply(*d).map_err(|e| format!("set-up decision {i} `{d}` is refused: {e}"))?;
+            phase
+                .apply(*d)
+                .map_err(|e| format!("set-up decision {} `{d}` is refused: {e}", i + 1))?;
         }
         Ok(phase)
     }
@@ -317,8 +319,8 @@ impl Record {
                                 decisions.push(d);
                                 positions.push(Pos { line, col });
                             }
-                            Some(Err(e)) => err(&vs, format!("decision {i}: {e}")),
-                            None => err(&vs, format!("decision {i} must be a string like \"activate u3\"")),
+                            Some(Err(e)) => err(&vs, format!("decision {}: {e}", i + 1)),
+                            None => err(&vs, format!("decision {} must be a string like \"activate u3\"", i + 1)),
                         }
                     }
                 }
@@ -351,8 +353,8 @@ impl Record {
                         let vs = v.span().unwrap_or_else(|| span_of("setup"));
                         match v.as_str().map(str::parse::<SetupDecision>) {
                             Some(Ok(d)) => setup_decisions.push(d),
-                            Some(Err(e)) => err(&vs, format!("set-up decision {i}: {e}")),
-                            None => err(&vs, format!("set-up decision {i} must be a string like \"board ruins\"")),
+                            Some(Err(e)) => err(&vs, format!("set-up decision {}: {e}", i + 1)),
+                            None => err(&vs, format!("set-up decision {} must be a string like \"board ruins\"", i + 1)),
                         }
                     }
                 }
@@ -617,7 +619,7 @@ impl fmt::Display for ReplayError {
                 if let Some(p) = place {
                     write!(f, "{p}: ")?;
                 }
-                write!(f, "decision {index} `{decision}` is refused: {reason}")?;
+                write!(f, "decision {} `{decision}` is refused: {reason}", index + 1)?;
                 // The engine's reason names at most a dozen options: list them all if it did not.
                 let named = legal.iter().all(|d| reason.contains(&d.to_string()));
                 if !named {
@@ -630,7 +632,7 @@ impl fmt::Display for ReplayError {
                 if let Some(p) = place {
                     write!(f, "{p}: ")?;
                 }
-                write!(f, "decision {index} comes after the end of the game: the record is corrupt")
+                write!(f, "decision {} comes after the end of the game: the record is corrupt", index + 1)
             }
             ReplayError::HashMismatch { expected, actual } => write!(
                 f,
@@ -638,7 +640,8 @@ impl fmt::Display for ReplayError {
             ),
             ReplayError::Stuck { index } => write!(
                 f,
-                "after decision {index} the dice never stop: this is an engine fault, please report it with the record"
+                "after decision {} the dice never stop: this is an engine fault, please report it with the record",
+                index + 1
             ),
         }
     }

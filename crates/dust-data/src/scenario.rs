@@ -22,7 +22,7 @@
 
 use crate::builtin::builtin_cards;
 use crate::card::CardFile;
-use crate::diag::{describe, describe_value, edit_distance, parse_toml, toml_string};
+use crate::diag::{closest, describe, describe_value, parse_toml, toml_string};
 use crate::diag::{Diagnostic, LineIndex};
 use crate::map::{parse_map, MapFile};
 use core::ops::Range;
@@ -998,28 +998,6 @@ fn armor_text(c: &UnitCard) -> String {
 
 fn find<'a>(cards: &'a [UnitCard], name: &str) -> Option<&'a UnitCard> {
     cards.iter().find(|c| c.name.eq_ignore_ascii_case(name.trim()))
-}
-
-/// The candidate closest to `name` (case-insensitive), if it is close enough to be a typo or
-/// contains the name.
-fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let n = name.trim().to_ascii_lowercase();
-    if n.is_empty() {
-        return None;
-    }
-    candidates
-        .map(|c| {
-            let l = c.to_ascii_lowercase();
-            let d = if l.contains(&n) || n.contains(&l) {
-                0
-            } else {
-                edit_distance(&n, &l)
-            };
-            (d, c)
-        })
-        .filter(|&(d, c)| d <= (c.chars().count() / 3).max(2))
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
 }
 
 // ----- parsing ---------------------------------------------------------------------------------

@@ -72,7 +72,8 @@ fn bad_decision_text_is_reported_at_its_place() {
     let e = Record::parse(text, "bad.toml").unwrap_err();
     let got: Vec<String> = e.iter().map(|d| format!("{}:{}", d.line, d.col)).collect();
     assert_eq!(got, vec!["6:3", "7:3"]);
-    assert!(e[0].message.starts_with("decision 1: `activate 3` is not a decision"), "{}", e[0]);
+    // Counted from 1, as `play --load` counts them ("the record breaks at decision N").
+    assert!(e[0].message.starts_with("decision 2: `activate 3` is not a decision"), "{}", e[0]);
     assert_eq!(e[0].to_string().split(": ").next(), Some("bad.toml:6:3"));
 }
 
@@ -112,7 +113,7 @@ fn a_corrupt_record_reports_the_failing_index() {
             other => panic!("decision {k}: {other:?}"),
         }
         let msg = replay(&bad, &cards).unwrap_err().to_string();
-        assert!(msg.contains(&format!("decision {k} `activate u99` is refused")), "{msg}");
+        assert!(msg.contains(&format!("decision {} `activate u99` is refused", k + 1)), "{msg}");
     }
     // A decision after the end of the game.
     let mut long = r.clone();
@@ -243,5 +244,5 @@ fn a_players_set_up_round_trips_and_replays() {
     assert!(errors(&format!("{base}setup_seed = 3\n")).contains("`setup_seed` goes with `setup"));
     assert!(errors(&format!("{base}setup = [\"board open\"]\n")).contains("`setup` goes with `setup_seed`"));
     let e = errors(&format!("{base}setup_seed = 3\nsetup = [\"board glass\"]\n"));
-    assert!(e.contains("bad.toml:7:") && e.contains("set-up decision 0"), "{e}");
+    assert!(e.contains("bad.toml:7:") && e.contains("set-up decision 1"), "{e}");
 }

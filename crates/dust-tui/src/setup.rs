@@ -28,6 +28,10 @@ pub fn load_scenario(name: &str) -> Result<GameSetup, String> {
         return Ok(tests_support::duel());
     }
     let join = |ds: Vec<dust_data::Diagnostic>| ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
-    let scenario = load_builtin(name).map_err(|ds| format!("{} (or `{DUEL}`)", join(ds)))?;
+    let scenario = load_builtin(name).map_err(|ds| match ds.as_slice() {
+        // An unknown name is not a place in a file: the message alone, no `name:1:1:`.
+        [d] if d.file == name => format!("{} (or `{DUEL}`)", d.message),
+        _ => join(ds),
+    })?;
     scenario.game_setup(&builtin_cards()).map_err(join)
 }
