@@ -614,34 +614,6 @@ fn purpose_name(p: RollPurpose) -> String {
     }
 }
 
-/// Replaces unit ids (`u3`) in an event's text by `Name (u3)`.
-fn with_names(g: &Game, text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let starts_word = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
-        if bytes[i] == b'u' && starts_word {
-            let mut j = i + 1;
-            while j < bytes.len() && bytes[j].is_ascii_digit() {
-                j += 1;
-            }
-            let ends_word = j == bytes.len() || !bytes[j].is_ascii_alphanumeric();
-            if j > i + 1 && ends_word {
-                if let Ok(n) = text[i + 1..j].parse::<u8>() {
-                    out.push_str(&unit_name(g, UnitId(n)));
-                    i = j;
-                    continue;
-                }
-            }
-        }
-        let ch = text[i..].chars().next().unwrap_or(' ');
-        out.push(ch);
-        i += ch.len_utf8();
-    }
-    out
-}
-
 fn event_side(g: &Game, e: &Event) -> Option<Side> {
     let side_of = |u: &UnitId| g.units().get(usize::from(u.0)).map(|x| x.side);
     match e {
@@ -682,7 +654,7 @@ pub fn events_json(g: &Game, from: usize) -> Vec<Value> {
         .map(|(i, e)| {
             let text = match e {
                 Event::Rolled { purpose, dice, successes } => format!("{}: {successes} of {dice} dice succeed", purpose_name(*purpose)),
-                other => with_names(g, &other.to_string()),
+                other => other.describe(g),
             };
             let mut v = json!({ "i": i, "text": text, "rule": event_rule(e), "side": event_side(g, e).map(side_name) });
             match e {

@@ -87,12 +87,12 @@ pub fn purpose_name(p: RollPurpose) -> String {
 }
 
 /// An event in words.
-pub fn event_text(_game: &Game, e: &Event) -> String {
+pub fn event_text(game: &Game, e: &Event) -> String {
     match e {
         Event::Rolled { purpose, dice, successes } => {
             format!("{}: {successes} of {dice} dice succeed", purpose_name(*purpose))
         }
-        other => other.to_string(),
+        other => other.describe(game),
     }
 }
 

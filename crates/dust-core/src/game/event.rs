@@ -265,3 +265,116 @@ impl fmt::Display for Event {
         }
     }
 }
+
+impl Event {
+    /// The event in words for a player, with the units' names where [`Event`]'s `Display`
+    /// (kept stable for the golden digests and the records) writes their ids: "Hell Boys fire
+    /// Flamethrower at Sturmpioniere with 5 dice", "Sturmpioniere lose a miniature (m3: Panzerfaust)".
+    /// A name that two units share gets the unit's id after it.
+    pub fn describe(&self, g: &super::Game) -> String {
+        let name = |u: UnitId| unit_name(g, u);
+        let target = |t: &Target| match t {
+            Target::Unit(u) => name(*u),
+            Target::Cover(s) => format!("the cover element in {s}"),
+        };
+        let plural = |n: u32, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+        match self {
+            Event::Activated(u) => format!("{} activates", name(*u)),
+            Event::Declared(u, p) => format!("{} declares {p}", name(*u)),
+            Event::Entered(u, s) => format!("{} enters the board at {s}", name(*u)),
+            Event::Moved(u, p) => format!(
+                "{} moves {}",
+                name(*u),
+                p.iter().map(ToString::to_string).collect::<Vec<_>>().join("-")
+            ),
+            Event::Crushed(u, s) => format!("{} crushes the ammo crate in {s}", name(*u)),
+            Event::ReactiveFire { unit, against, success } => format!(
+                "{} tries reactive fire against {}: {}",
+                name(*unit),
+                name(*against),
+                if *success { "success" } else { "failure" }
+            ),
+            Event::Fired {
+                unit,
+                weapon,
+                target: t,
+                dice,
+            } => {
+                format!(
+                    "{} fires {weapon} at {} with {}",
+                    name(*unit),
+                    target(t),
+                    plural(u32::from(*dice), "die", "dice")
+                )
+            }
+            Event::Hits { target: t, hits, damage } => {
+                format!("{} on {}: {} damage", plural(u32::from(*hits), "hit", "hits"), target(t), damage)
+            }
+            Event::Wounded(u, Casualty::Model(m)) => {
+                let card = &g.unit(*u).card;
+                let carried: Vec<&str> = card.models.get(usize::from(*m)).map_or_else(Vec::new, |model| {
+                    card.weapons
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| *i < 32 && model.weapons & (1 << i) != 0)
+                        .map(|(_, w)| w.name.as_str())
+                        .collect()
+                });
+                if carried.is_empty() {
+                    format!("{} loses a miniature (m{m})", name(*u))
+                } else {
+                    format!("{} loses a miniature (m{m}: {})", name(*u), carried.join(", "))
+                }
+            }
+            Event::Wounded(u, Casualty::Hero) => format!("the hero with {} loses a health point", name(*u)),
+            Event::Damaged(u, n) => format!("{} loses {}", name(*u), plural(u32::from(*n), "health point", "health points")),
+            Event::Destroyed { unit, ap } => format!("{} is destroyed ({ap} VP)", name(*unit)),
+            Event::Reloaded(u, w) => format!("{} reloads {w}", name(*u)),
+            Event::ActivationEnded(u) => format!("{} ends its activation", name(*u)),
+            Event::Separated(u) => format!("{} leaves his squad", name(*u)),
+            Event::Mounted(h, v) => format!("{} mounts {} to pilot it", name(*h), name(*v)),
+            Event::Dismounted(h, v) => format!("{} dismounts from {}", name(*h), name(*v)),
+            Event::Repaired(u, n) => format!("{} recovers {}", name(*u), plural(u32::from(*n), "health point", "health points")),
+            Event::AbilityUsed {
+                unit,
+                ability,
+                target: t,
+                success,
+            } => format!(
+                "{} uses {} on {}: {}",
+                name(*unit),
+                ability.word(),
+                name(*t),
+                if *success { "success" } else { "failure" }
+            ),
+            Event::Returned(u) => format!("{} returns to the battle", name(*u)),
+            Event::ReactiveAttack { unit, against, symbols } => {
+                let what = match symbols {
+                    0 => "a Nothing action",
+                    1 => "an Attack",
+                    _ => "a Sustained Attack or a turn and an Attack",
+                };
+                format!(
+                    "{} reacts to {} with {}: {what}",
+                    name(*unit),
+                    name(*against),
+                    plural(u32::from(*symbols), "army symbol", "army symbols")
+                )
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+/// A unit's card name, with its id when another unit of the game has the same name.
+fn unit_name(g: &super::Game, u: UnitId) -> String {
+    let Some(unit) = g.units().get(usize::from(u.0)) else {
+        return u.to_string();
+    };
+    let n = &unit.card.name;
+    if g.units().iter().filter(|x| &x.card.name == n).count() > 1 {
+        format!("{n} ({u})")
+    } else {
+        n.clone()
+    }
+}
