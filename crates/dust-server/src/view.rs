@@ -596,22 +596,7 @@ pub fn event_rule(e: &Event) -> &'static str {
 }
 
 fn purpose_name(p: RollPurpose) -> String {
-    match p {
-        RollPurpose::Initiative(s) => format!("initiative {s}"),
-        RollPurpose::Attack => "attack".into(),
-        RollPurpose::Sustained => "sustained reroll".into(),
-        RollPurpose::Berserk => "berserk reroll".into(),
-        RollPurpose::LaserChain => "laser".into(),
-        RollPurpose::PhaserPower => "phaser damage".into(),
-        RollPurpose::CoverSave => "cover save".into(),
-        RollPurpose::Resilient => "damage resilient".into(),
-        RollPurpose::Reactive => "reactive fire".into(),
-        RollPurpose::SelfRepair => "self-repair".into(),
-        RollPurpose::MedalOfHonor => "medal of honor".into(),
-        RollPurpose::Order => "command squad order".into(),
-        #[allow(unreachable_patterns)]
-        other => format!("{other:?}").to_lowercase(),
-    }
+    p.words()
 }
 
 fn event_side(g: &Game, e: &Event) -> Option<Side> {

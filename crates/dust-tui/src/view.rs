@@ -67,23 +67,7 @@ impl BoardView {
 
 /// A roll's purpose in words.
 pub fn purpose_name(p: RollPurpose) -> String {
-    // New purposes of the engine fall back to their debug name.
-    #[allow(unreachable_patterns)]
-    let name = match p {
-        RollPurpose::Initiative(Side::A) => "initiative A",
-        RollPurpose::Initiative(Side::B) => "initiative B",
-        RollPurpose::Attack => "attack",
-        RollPurpose::Sustained => "sustained reroll",
-        RollPurpose::Berserk => "berserk reroll",
-        RollPurpose::LaserChain => "laser",
-        RollPurpose::PhaserPower => "phaser damage",
-        RollPurpose::CoverSave => "cover save",
-        RollPurpose::Resilient => "damage resilient",
-        RollPurpose::Reactive => "reactive fire",
-        RollPurpose::SelfRepair => "self-repair",
-        other => return format!("{other:?}").to_lowercase(),
-    };
-    name.to_string()
+    p.words()
 }
 
 /// An event in words.

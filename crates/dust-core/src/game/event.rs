@@ -45,6 +45,29 @@ pub enum RollPurpose {
 }
 
 impl RollPurpose {
+    /// The roll's purpose in a player's words ("cover save", "initiative A", "initiative
+    /// tie-break B"), for the logs of the interfaces.
+    pub fn words(self) -> String {
+        match self {
+            RollPurpose::Initiative(s) => format!("initiative {s}"),
+            RollPurpose::Attack => "attack".into(),
+            RollPurpose::Sustained => "sustained reroll".into(),
+            RollPurpose::Berserk => "berserk reroll".into(),
+            RollPurpose::LaserChain => "laser".into(),
+            RollPurpose::PhaserPower => "phaser damage".into(),
+            RollPurpose::CoverSave => "cover save".into(),
+            RollPurpose::Resilient => "damage resilient".into(),
+            RollPurpose::Reactive => "reactive fire".into(),
+            RollPurpose::SelfRepair => "self-repair".into(),
+            RollPurpose::MedalOfHonor => "medal of honor".into(),
+            RollPurpose::Order => "command squad order".into(),
+            RollPurpose::InitiativeTargets(s) => format!("initiative tie-break {s} (target symbols)"),
+            RollPurpose::InfantrySave => "infantry save".into(),
+            RollPurpose::Escape => "pilot's escape".into(),
+            RollPurpose::AcePilot => "ace pilot".into(),
+        }
+    }
+
     /// The rule section this roll comes from.
     pub const fn rule(self) -> &'static str {
         match self {
