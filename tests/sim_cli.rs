@@ -155,3 +155,64 @@ fn sim_text_and_bad_players() {
     ]);
     assert!(!o.status.success());
 }
+
+/// Issue 21: games come in pairs (one seed, sides swapped); the JSON keeps the single-game
+/// counts and adds the pairs' statistics; `--sprt` stops when the test decides, at the same
+/// game whatever the number of threads.
+#[test]
+fn paired_games_and_sprt() {
+    let v = json(&[
+        "sim",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--scenario",
+        "annihilation",
+        "--json",
+    ]);
+    assert_eq!(v["games"].as_u64(), Some(6));
+    assert_eq!(v["pairs"].as_u64(), Some(3));
+    let penta: Vec<u64> = v["pentanomial"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    assert_eq!(penta.len(), 5);
+    assert_eq!(penta.iter().sum::<u64>(), 3);
+    let points = penta.iter().enumerate().map(|(k, &c)| k as f64 * 0.5 * c as f64).sum::<f64>();
+    let wins = v["a_wins"].as_f64().unwrap() + 0.5 * v["draws"].as_f64().unwrap();
+    assert!((points - wins).abs() < 1e-9, "the pairs hold every game's points: {v}");
+    assert!((v["score"].as_f64().unwrap() - wins / 6.0).abs() < 1e-9);
+    for k in ["a_wins", "b_wins", "draws", "elo", "elo_low", "elo_high", "sprt"] {
+        assert!(v.get(k).is_some(), "{k} in {v}");
+    }
+    // greedy beats random in nearly every game: the SPRT 0 vs 100 Elo accepts H1 long before
+    // 200 games, and stops at the same pair on one thread and on two.
+    let sprt = |threads: &str| {
+        json(&[
+            "sim",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "200",
+            "--seed",
+            "2",
+            "--scenario",
+            "annihilation",
+            "--sprt",
+            "0,100",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let (one, two) = (sprt("1"), sprt("2"));
+    assert_eq!(one["sprt"]["result"], "H1", "{one}");
+    assert!(one["games"].as_u64().unwrap() < 200, "{one}");
+    assert_eq!(one["games"], two["games"]);
+    assert_eq!(one["pentanomial"], two["pentanomial"]);
+    assert!(one["sprt"]["llr"].as_f64().unwrap() >= one["sprt"]["upper"].as_f64().unwrap());
+}

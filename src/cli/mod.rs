@@ -9,6 +9,7 @@ mod cards;
 mod los;
 mod map;
 mod odds;
+mod pairs;
 mod play;
 mod reach;
 mod replay;

@@ -1,14 +1,19 @@
 //! `dust1947 sim`: computer players against each other, many games, with statistics.
 //!
-//! Player a takes side A in even games and side B in odd ones. Every game has its own seeds
-//! (dice, player a, player b) derived from `--seed` and the game's number, so a run is
-//! reproducible with iteration budgets whatever `--threads` is, and every record replays.
+//! Games come in pairs (`super::pairs`): games 2k and 2k+1 are one seed played twice with the
+//! sides swapped, player a on side A in the first and on side B in the second. The pair's seeds
+//! (dice, the side-A seat, the side-B seat) come from `--seed` and the pair's number, so a run is
+//! reproducible with iteration budgets whatever `--threads` is, and every record replays. The
+//! statistics are those of the pairs (pentanomial counts, score, Elo with its interval from the
+//! pair variance); `--sprt ELO0,ELO1` stops when the sequential test decides, judged on the
+//! pairs in their order so that the result does not depend on `--threads`.
 //!
 //! With `--setup players` (battlefront), each game starts with the players' set-up
 //! (`dust_core::battlefront::setup`): each player lays out the table in its style
 //! (`dust_ai::setup`: greedy for the greedy and MCTS players, random for the random one), seeded
 //! from the game's seeds; the record keeps the set-up's seed and decisions.
 
+use super::pairs;
 use super::{to_json, Diagnostics};
 use anyhow::{bail, Context as _};
 use dust_ai::setup::SetupStyle;
@@ -35,9 +40,21 @@ pub struct Args {
     /// Player b, as player a.
     #[arg(long, default_value = "greedy", value_parser = parse_spec)]
     pub b: PlayerSpec,
-    /// Games to play; player a takes side A in even games and side B in odd ones.
+    /// Games to play, in pairs: each pair is one seed played twice with the sides swapped
+    /// (an odd number is rounded up). With --sprt, the most games to play.
     #[arg(long, default_value_t = 100)]
     pub games: u32,
+    /// Stop as soon as a sequential probability ratio test decides between "a is ELO0 Elo
+    /// stronger than b" (H0) and "a is ELO1 stronger" (H1), e.g. `--sprt 0,20`: as fishtest and
+    /// OpenBench test chess engines, on the pairs' scores.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// The SPRT's chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
     /// A shipped scenario (`annihilation`, …) or a scenario file; default: the shipped
     /// annihilation scenario with the core-box armies.
     #[arg(long, value_name = "NAME|FILE")]
@@ -122,19 +139,24 @@ fn battle(name: Option<&str>, edition: Option<dust_core::Edition>) -> anyhow::Re
     })
 }
 
-/// Seeds of game `i`: dice, player a, player b.
+/// Seeds of game `i`: dice, player a, player b. The two games of a pair share their dice seed,
+/// and each side's seat keeps its seed: only the players change places.
 fn seeds(seed: u64, i: u32) -> (u64, u64, u64) {
-    let mut r = game_rng(seed, i);
-    (r.next_u64(), r.next_u64(), r.next_u64())
+    let mut r = game_rng(seed, i / 2);
+    let (dice, seat_a, seat_b) = (r.next_u64(), r.next_u64(), r.next_u64());
+    match a_side(i) {
+        Side::A => (dice, seat_a, seat_b),
+        Side::B => (dice, seat_b, seat_a),
+    }
 }
 
 fn game_rng(seed: u64, i: u32) -> GameRng {
     GameRng::new(seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-/// The seed of game `i`'s players' set-up: the next one after [`seeds`].
+/// The seed of game `i`'s players' set-up: the next one after [`seeds`] (the pair's).
 fn setup_seed(seed: u64, i: u32) -> u64 {
-    let mut r = game_rng(seed, i);
+    let mut r = game_rng(seed, i / 2);
     for _ in 0..3 {
         r.next_u64();
     }
@@ -226,19 +248,46 @@ fn play_one(args: &Args, template: &GameSetup, i: u32) -> Played {
     (r, players_setup)
 }
 
-/// Plays every game, in parallel, and returns the results in game order.
-fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> Vec<Played> {
+/// Player a's points times two in a finished game (loss 0, draw 1, win 2).
+fn points_x2(i: u32, r: &GameResult) -> Option<u8> {
+    let o = r.as_ref().ok()?;
+    Some(match o.winner {
+        Some(w) if w == a_side(i) => 2,
+        Some(_) => 0,
+        None => 1,
+    })
+}
+
+/// The pentanomial counts of the complete pairs among `results` (a pair with a failed game is
+/// left out).
+fn pairs_of(results: &[Played]) -> pairs::Pentanomial {
+    pairs::pentanomial(results.chunks_exact(2).enumerate().filter_map(|(k, two)| {
+        let i = 2 * k as u32;
+        Some(points_x2(i, &two[0].0)? + points_x2(i + 1, &two[1].0)?)
+    }))
+}
+
+/// Plays every game, in parallel, and returns the results in game order: all `n` of them, or
+/// with an SPRT the pairs up to the one after which the test decided (the pairs judged in their
+/// order, so that the stopping point does not depend on the threads).
+fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool, sprt: Option<pairs::Sprt>) -> Vec<Played> {
     // Without a terminal (a long run under nohup), one line per game on stderr instead of the
     // bar, so that the figures so far can be read while it runs.
     let log = !progress && !std::io::stderr().is_terminal();
-    let n = args.games as usize;
+    let n = args.games.div_ceil(2) as usize * 2;
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Played>>> = Mutex::new((0..n).map(|_| None).collect());
+    // With an SPRT: the pairs judged so far (in order), their counts, and where it decided.
+    let judged = Mutex::new((0usize, [0u32; 5], None::<usize>));
+    let stop = std::sync::atomic::AtomicBool::new(false);
     let tally = Mutex::new((0usize, 0u32, 0u32, 0u32));
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads.clamp(1, n.max(1)) {
             s.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= n {
                     break;
@@ -260,18 +309,38 @@ fn play_all(args: &Args, setup: &GameSetup, threads: usize, progress: bool) -> V
                     log_game(i, r, *t, n, start.elapsed());
                 }
                 drop(t);
-                results.lock().expect("results")[i] = Some(played);
+                let mut res = results.lock().expect("results");
+                res[i] = Some(played);
+                if let Some(test) = sprt {
+                    let mut j = judged.lock().expect("judged");
+                    while j.2.is_none() && 2 * j.0 + 1 < n {
+                        let k = j.0;
+                        let (Some(g0), Some(g1)) = (&res[2 * k], &res[2 * k + 1]) else {
+                            break;
+                        };
+                        if let (Some(x), Some(y)) = (points_x2(2 * k as u32, &g0.0), points_x2(2 * k as u32 + 1, &g1.0)) {
+                            j.1[usize::from(x + y)] += 1;
+                        }
+                        j.0 += 1;
+                        if test.verdict(&j.1) != pairs::Verdict::Continue {
+                            j.2 = Some(j.0);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
             });
         }
     });
     if progress {
         eprintln!();
     }
+    let upto = judged.into_inner().expect("judged").2.map_or(n, |pairs| 2 * pairs);
     results
         .into_inner()
         .expect("results")
         .into_iter()
-        .map(|r| r.expect("every game is played"))
+        .take(upto)
+        .map(|r| r.expect("every game up to the decision is played"))
         .collect()
 }
 
@@ -320,30 +389,6 @@ fn draw_progress(done: usize, n: usize, a: u32, b: u32, d: u32, elapsed: Duratio
     let _ = std::io::stderr().flush();
 }
 
-/// The Elo difference for a score `s` in `(0, 1)`.
-fn elo(s: f64) -> Option<f64> {
-    if s <= 0.0 || s >= 1.0 {
-        None
-    } else {
-        Some(-400.0 * (1.0 / s - 1.0).log10())
-    }
-}
-
-/// Score of player a, the Elo difference and its 95% interval (normal approximation of the
-/// mean score with the games' own variance, draws counting half). `None` is unbounded.
-fn elo_interval(a_wins: u32, b_wins: u32, draws: u32) -> (f64, Option<f64>, Option<f64>, Option<f64>) {
-    let n = f64::from(a_wins + b_wins + draws);
-    if n == 0.0 {
-        return (0.5, Some(0.0), None, None);
-    }
-    let s = (f64::from(a_wins) + 0.5 * f64::from(draws)) / n;
-    let var = (f64::from(a_wins) * (1.0 - s).powi(2) + f64::from(draws) * (0.5 - s).powi(2) + f64::from(b_wins) * s.powi(2)) / n;
-    let half = 1.96 * (var / n).sqrt();
-    let low = (s - half).max(0.0);
-    let high = (s + half).min(1.0);
-    (s, elo(s), elo(low), elo(high))
-}
-
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -362,6 +407,17 @@ fn fmt_elo(e: Option<f64>, inf: &str) -> String {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         bail!("--games must be at least 1");
+    }
+    let sprt = match &args.sprt {
+        Some(t) => Some(pairs::Sprt::parse(t, args.alpha, args.beta).map_err(anyhow::Error::msg)?),
+        None => None,
+    };
+    if args.games % 2 == 1 && !args.json {
+        eprintln!(
+            "note: games come in pairs (one seed, sides swapped): playing {} games for --games {}",
+            args.games + 1,
+            args.games
+        );
     }
     let b = battle(args.scenario.as_deref(), args.edition)?;
     if args.setup == SetupFrom::Players && b.setup.edition != dust_core::Edition::Battlefront {
@@ -400,7 +456,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
     }));
     let start = Instant::now();
-    let results = play_all(args, &b.setup, threads, progress);
+    let results = play_all(args, &b.setup, threads, progress, sprt);
     let wall = start.elapsed();
     std::panic::set_hook(Box::new(move |info| previous_hook(info)));
     let panics = PANICS.load(Ordering::Relaxed);
@@ -446,7 +502,18 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         eprintln!("warning: game {i} did not finish: {e}");
     }
     let played = a_wins + b_wins + draws;
-    let (score, e, lo, hi) = elo_interval(a_wins, b_wins, draws);
+    let penta = pairs_of(&results);
+    let n_pairs: u32 = penta.iter().sum();
+    let (score, e, lo, hi) = pairs::elo_interval(&penta);
+    let sprt_json = sprt.map(|t| {
+        let (lower, upper) = t.bounds();
+        let verdict = t.verdict(&penta);
+        json!({
+            "elo0": t.elo0, "elo1": t.elo1, "alpha": t.alpha, "beta": t.beta,
+            "llr": t.llr(&penta), "lower": lower, "upper": upper,
+            "result": match verdict { pairs::Verdict::H1 => "H1", pairs::Verdict::H0 => "H0", pairs::Verdict::Continue => "undecided" },
+        })
+    });
     let mean = |x: u64| if played > 0 { x as f64 / f64::from(played) } else { 0.0 };
     let pct = |x: u32| {
         if played > 0 {
@@ -479,9 +546,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "b_wins": b_wins,
             "draws": draws,
             "a_score": score,
+            "score": score,
+            "pairs": n_pairs,
+            "pentanomial": penta,
             "elo": e,
             "elo_low": lo,
             "elo_high": hi,
+            "sprt": sprt_json,
             "mean_vp_a": mean(vp_a),
             "mean_vp_b": mean(vp_b),
             "mean_rounds": mean(rounds),
@@ -528,20 +599,40 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             mean(vp_b),
             mean(rounds)
         );
-        println!(
-            "  Elo difference a - b: {} (95% interval {} .. {}), score {:.3}",
-            fmt_elo(
-                e,
-                if score >= 1.0 {
-                    "unbounded (a scored every point)"
-                } else {
-                    "unbounded (b scored every point)"
-                }
+        match e {
+            Some(_) => println!(
+                "  Elo difference a - b: {} (95% interval {} .. {}), score {:.3}",
+                fmt_elo(e, ""),
+                fmt_elo(lo, "unbounded"),
+                fmt_elo(hi, "unbounded"),
+                score
             ),
-            fmt_elo(lo, "no lower bound"),
-            fmt_elo(hi, "no upper bound"),
-            score
+            None => println!(
+                "  Elo difference a - b: not finite, {} scored every point (score {score:.3}); a stronger opponent or more games measure it",
+                if score >= 1.0 { "a" } else { "b" }
+            ),
+        }
+        println!(
+            "  pairs (one seed, sides swapped): {n_pairs}; a scored 0 / ½ / 1 / 1½ / 2 points in {} / {} / {} / {} / {} of them",
+            penta[0], penta[1], penta[2], penta[3], penta[4]
         );
+        if let (Some(t), Some(v)) = (sprt, &sprt_json) {
+            println!(
+                "  SPRT Elo {} vs {} (alpha {}, beta {}): LLR {:.2} in [{:.2}, {:.2}]: {}",
+                t.elo0,
+                t.elo1,
+                t.alpha,
+                t.beta,
+                v["llr"].as_f64().unwrap_or(0.0),
+                v["lower"].as_f64().unwrap_or(0.0),
+                v["upper"].as_f64().unwrap_or(0.0),
+                match v["result"].as_str() {
+                    Some("H1") => "H1 accepted: a is stronger by the upper Elo",
+                    Some("H0") => "H0 accepted: a is not stronger by more than the lower Elo",
+                    _ => "undecided after every game",
+                }
+            );
+        }
         println!(
             "  balance: side A ({}) won {:.1}%, side B ({}) won {:.1}%, draws {:.1}%",
             b.armies.a,
@@ -609,25 +700,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn elo_of_even_and_lopsided_scores() {
-        let (s, e, lo, hi) = elo_interval(10, 10, 0);
-        assert!((s - 0.5).abs() < 1e-12 && e.unwrap().abs() < 1e-9);
-        assert!(lo.unwrap() < 0.0 && hi.unwrap() > 0.0);
-        let (_, e, _, hi) = elo_interval(75, 25, 0);
-        assert!((e.unwrap() - 190.8).abs() < 0.1, "{e:?}");
-        assert!(hi.unwrap() > e.unwrap());
-        let (s, e, lo, hi) = elo_interval(5, 0, 0);
-        assert_eq!((s, e, hi), (1.0, None, None));
-        assert!(lo.is_none(), "no variance: the interval is a point at +inf");
-    }
-
-    #[test]
-    fn seeds_differ_per_game_and_sides_alternate() {
-        assert_ne!(seeds(1, 0), seeds(1, 1));
-        assert_eq!(seeds(7, 3), seeds(7, 3));
-        assert_eq!((a_side(0), a_side(1)), (Side::A, Side::B));
-        let (d, a, b) = seeds(7, 3);
-        assert!(![d, a, b].contains(&setup_seed(7, 3)));
+    fn a_pair_is_one_seed_with_the_sides_swapped() {
+        // Games 2 and 3 are a pair: the same dice, each side's seat keeps its seed, player a
+        // changes sides.
+        let (d2, a2, b2) = seeds(7, 2);
+        let (d3, a3, b3) = seeds(7, 3);
+        assert_eq!(d2, d3);
+        assert_eq!((a2, b2), (b3, a3));
+        assert_eq!((a_side(2), a_side(3)), (Side::A, Side::B));
+        assert_ne!(seeds(7, 1).0, seeds(7, 2).0, "another pair, other dice");
+        assert_eq!(setup_seed(7, 2), setup_seed(7, 3));
         assert_ne!(setup_seed(7, 3), setup_seed(7, 4));
+        assert!(![d2, a2, b2].contains(&setup_seed(7, 2)));
     }
 }

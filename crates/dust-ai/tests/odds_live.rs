@@ -163,9 +163,7 @@ fn compare(g: &Game, u: UnitId, plan: &str, sustained: bool, what: &str) -> Opti
     }
     let before = tu.health;
     let mut nodes = 0;
-    let Some(engine) = engine_losses(&h, u, t, before, &mut nodes, 0) else {
-        return None;
-    };
+    let engine = engine_losses(&h, u, t, before, &mut nodes, 0)?;
     let shown_p = shown.loss.probs();
     for (k, e) in engine.iter().enumerate() {
         let s = shown_p.get(k).copied().unwrap_or(0.0);

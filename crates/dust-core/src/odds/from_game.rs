@@ -73,9 +73,9 @@ pub fn living_first_card(card: &UnitCard, alive: u32) -> Option<UnitCard> {
     let (mut first, mut last): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
     for (i, m) in card.models.iter().enumerate() {
         if i < n && is_alive(i) {
-            first.push(m.clone());
+            first.push(*m);
         } else {
-            last.push(m.clone());
+            last.push(*m);
         }
     }
     first.extend(last);
