@@ -1,0 +1,650 @@
+//! Clauses of tactics-battlefront-2013-rules.txt that no other test asserted, each test naming
+//! the section it checks and asserting the outcome the book states in a small hand-built
+//! situation (docs/conformance/battlefront.md lists every clause of the book and its tests).
+//! Dice are scripted (successes per roll), so every test is deterministic.
+
+use dust_core::battlefront::sees;
+use dust_core::game::tests_support::{
+    battlefront, battlefront_table, fired, hero_card, infantry, infantry_with_knives, legal, moves, open_board, open_game, pending_faces,
+    placed, rifle, sq, squad, vehicle_card, with_bf, Table, R4, R6,
+};
+use dust_core::game::{Event, Pending, UnitId};
+use dust_core::unit::{BattlefrontCard, BattlefrontWeapon, CombatTable, Mount};
+use dust_core::{
+    range, Armor, ArmorType, CombatValue, CoverElement, Model, Occupancy, PieceKind, Side, Skill, Square, Terrain, UnitCard, WeaponLine,
+    WeaponRange,
+};
+use std::sync::Arc;
+
+/// The aims the game offers now, as text.
+fn aims_offered(t: &Table) -> Vec<String> {
+    legal(t).into_iter().filter(|d| d.starts_with("aim")).collect()
+}
+
+/// The aims offered now for weapon line `line`.
+fn aims_of(t: &Table, line: u8) -> Vec<String> {
+    aims_offered(t)
+        .into_iter()
+        .filter(|d| d.starts_with(&format!("aim {line} ")))
+        .collect()
+}
+
+/// Resolves the pending roll, whatever its number of dice, with `successes` successes.
+fn roll_any(t: &mut Table, successes: u16) -> u16 {
+    let dice = t.pending_dice().expect("a roll is pending");
+    t.roll(dice, successes);
+    dice
+}
+
+/// A line of `dice`/`damage` against every vehicle class and "-" against infantry.
+fn anti_tank(name: &str, range: WeaponRange, dice: u8, damage: u8) -> WeaponLine {
+    let mut w = rifle(name, range, dice);
+    w.table = CombatTable::NONE;
+    w.table.vehicle = [CombatValue::Dice { dice, damage }; 7];
+    w
+}
+
+/// A vehicle of Vehicle Armour 4 with `health` crosses, movement 1 and `weapons`.
+fn vehicle(name: &str, health: u8, weapons: Vec<WeaponLine>) -> Arc<UnitCard> {
+    let mut c = vehicle_card(name, health, weapons);
+    c.armor = Armor {
+        kind: ArmorType::Vehicle,
+        class: 4,
+    };
+    Arc::new(c)
+}
+
+/// A battlefront card part giving every line of a vehicle a turret ("can attack targets in any
+/// direction").
+fn turrets(lines: usize) -> Arc<BattlefrontCard> {
+    Arc::new(BattlefrontCard {
+        weapons: vec![
+            BattlefrontWeapon {
+                mount: Some(Mount::Turret),
+                ..BattlefrontWeapon::default()
+            };
+            lines
+        ],
+        ..BattlefrontCard::default()
+    })
+}
+
+/// A squad of `n` of movement `movement` with a rifle and a knife.
+fn movers(name: &str, n: u8, movement: u8) -> Arc<UnitCard> {
+    let mut c = (*infantry_with_knives(name, n)).clone();
+    c.movement = movement;
+    Arc::new(c)
+}
+
+/// The squares offered to the first Move of side A's unit `unit` (a "move nothing" plan).
+fn first_moves(t: &mut Table, unit: u8) -> Vec<String> {
+    t.decide(&format!("activate u{unit}"));
+    t.decide("plan move nothing");
+    moves(t)
+}
+
+// ----- Move and March Move Actions -------------------------------------------------------------
+
+/// "Move and March Move Actions": "A unit's Move rating indicates the number of squares that
+/// unit can move in each Move action. Units may move fewer squares than their maximum
+/// movement. … Diagonal movement is also allowed." The book's "Move Actions" example: "A
+/// Pounder has a Move rating of 1. The white squares show where it can move if it decides to
+/// perform a Move action": the eight squares around it, diagonals included, and no further.
+#[test]
+fn pounder_moves_one_square_in_any_direction() {
+    let pounder = vehicle("Pounder", 6, vec![anti_tank("17 pdr", R6, 2, 2)]);
+    let enemy = infantry("Enemy", 3);
+    let mut t = battlefront_table(9, 12, vec![placed(&pounder, Side::A, "E4"), placed(&enemy, Side::B, "E12")]);
+    t.initiative(Side::A);
+    let m = first_moves(&mut t, 0);
+    for s in ["D3", "E3", "F3", "D4", "F4", "D5", "E5", "F5"] {
+        assert!(m.contains(&format!("move {s}")), "{s} in {m:?}");
+    }
+    for s in ["E6", "E2", "C4", "G4", "C2", "G6"] {
+        assert!(!m.contains(&format!("move {s}")), "{s} is two squares away: {m:?}");
+    }
+    // A squad of Move 2 may stop after one square.
+    let squad2 = movers("Squad", 3, 2);
+    let mut t = battlefront_table(9, 12, vec![placed(&squad2, Side::A, "E4"), placed(&enemy, Side::B, "E12")]);
+    t.initiative(Side::A);
+    let m = first_moves(&mut t, 0);
+    assert!(m.contains(&"move E5".to_string()) && m.contains(&"move E6".to_string()), "{m:?}");
+}
+
+/// "Move and March Move Actions": "A unit's first diagonal move in its activation counts as
+/// one square. Each additional square moved diagonally counts as two squares of movement. If a
+/// unit doesn't have two squares of movement remaining, it cannot make an additional diagonal
+/// move." With Move 2: one diagonal and one straight square (1 + 1), never two diagonals
+/// (1 + 2); with Move 3, two diagonals.
+#[test]
+fn the_first_diagonal_counts_one_square_the_next_two() {
+    let enemy = infantry("Enemy", 3);
+    for (movement, two_diagonals) in [(2, false), (3, true)] {
+        let s = movers("Squad", 3, movement);
+        let mut t = battlefront_table(9, 12, vec![placed(&s, Side::A, "C1"), placed(&enemy, Side::B, "I12")]);
+        t.initiative(Side::A);
+        let m = first_moves(&mut t, 0);
+        assert!(m.contains(&"move D3".to_string()), "a diagonal and a straight square: {m:?}");
+        assert_eq!(
+            m.contains(&"move E3".to_string()),
+            two_diagonals,
+            "two diagonals with Move {movement}: {m:?}"
+        );
+    }
+}
+
+/// "Fast Units": "A unit with the Fast special rule … may move one additional square when it
+/// performs a Move or March Move action." The Fakyeli example: "when they take a Move action,
+/// they move two squares instead of one."
+#[test]
+fn the_fast_fakyeli_move_two_squares_in_a_move() {
+    let enemy = infantry("Enemy", 3);
+    for (fast, reach) in [(false, false), (true, true)] {
+        let mut c = (*movers("Fakyeli", 5, 1)).clone();
+        if fast {
+            c.skills.push(Skill::Fast);
+        }
+        let fakyeli = Arc::new(c);
+        let mut t = battlefront_table(6, 12, vec![placed(&fakyeli, Side::A, "C1"), placed(&enemy, Side::B, "C12")]);
+        t.initiative(Side::A);
+        let m = first_moves(&mut t, 0);
+        assert!(m.contains(&"move C2".to_string()));
+        assert_eq!(m.contains(&"move C3".to_string()), reach, "Fast {fast}: {m:?}");
+        assert!(!m.contains(&"move C4".to_string()));
+    }
+}
+
+/// "Moving Through Other Units": "any unit may pass through a friendly unit, but it cannot end
+/// its move in the same square as another friendly unit." A squad of Move 2 goes through the
+/// friendly squad in front of it to the square beyond, and may not stop on it.
+#[test]
+fn a_squad_passes_through_a_friendly_squad_but_does_not_stop_there() {
+    let s = movers("Squad", 3, 2);
+    let friend = infantry("Friend", 3);
+    let enemy = infantry("Enemy", 3);
+    let mut setup = battlefront(open_game(
+        3,
+        12,
+        vec![
+            placed(&s, Side::A, "B1"),
+            placed(&friend, Side::A, "B2"),
+            placed(&enemy, Side::B, "B12"),
+        ],
+    ));
+    // Water on both sides of the column B: the way on is through the friend.
+    for row in 1..=4 {
+        setup.board.set_terrain(sq(&format!("A{row}")), Terrain::Water);
+        setup.board.set_terrain(sq(&format!("C{row}")), Terrain::Water);
+    }
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    let m = first_moves(&mut t, 0);
+    assert!(m.contains(&"move B3".to_string()), "through the friend: {m:?}");
+    assert!(!m.contains(&"move B2".to_string()), "not onto the friend: {m:?}");
+}
+
+/// "Anti-tank Traps": "Vehicles cannot enter a square with an anti-tank trap. Other units can
+/// move freely onto and through squares with anti-tank traps."
+#[test]
+fn anti_tank_traps_stop_vehicles_not_infantry() {
+    let enemy = infantry("Enemy", 3);
+    let tank = vehicle("Tank", 6, vec![anti_tank("Gun", R6, 2, 1)]);
+    let s = movers("Squad", 3, 1);
+    for (card, enters) in [(tank, false), (s, true)] {
+        let mut setup = battlefront(open_game(6, 12, vec![placed(&card, Side::A, "C1"), placed(&enemy, Side::B, "C12")]));
+        assert!(setup.board.place_cover(sq("C2"), CoverElement::AntiTankTrap));
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        let m = first_moves(&mut t, 0);
+        assert_eq!(m.contains(&"move C2".to_string()), enters, "{}: {m:?}", card.name);
+        assert!(m.contains(&"move B1".to_string()) && m.contains(&"move D1".to_string()));
+    }
+}
+
+// ----- Activating a Unit -------------------------------------------------------------------------
+
+/// "Activating a Unit": "Once a unit has performed all of its actions, it cannot perform any
+/// more actions until the next turn. … If a player has activated all of their units and the
+/// other player still has units to activate, the other player continues activating their units
+/// until all of them have been activated. Once all units have been activated, the turn is over
+/// … and a new turn begins with another initiative roll" ("Roll for Initiative": "At the
+/// beginning of each turn, each side rolls three dice").
+#[test]
+fn the_other_player_goes_on_and_the_next_turn_rolls_initiative() {
+    let a = infantry("A", 3);
+    let b1 = infantry("B1", 3);
+    let b2 = infantry("B2", 3);
+    let mut t = battlefront_table(
+        12,
+        12,
+        vec![placed(&a, Side::A, "A1"), placed(&b1, Side::B, "K12"), placed(&b2, Side::B, "L12")],
+    );
+    t.initiative(Side::A);
+    t.pass(0);
+    assert_eq!(t.game.pending(), Pending::Decision { side: Side::B });
+    t.pass(1);
+    // Side A has no unit left: side B goes on with its second unit.
+    assert_eq!(t.game.pending(), Pending::Decision { side: Side::B });
+    assert!(!legal(&t).contains(&"activate u0".to_string()), "{:?}", legal(&t));
+    assert!(!legal(&t).contains(&"activate u1".to_string()), "u1 has activated");
+    assert!(legal(&t).contains(&"activate u2".to_string()));
+    t.pass(2);
+    // The turn is over: a new one begins with an initiative roll of three dice a side.
+    assert!(t.game.events().contains(&Event::RoundStarted(2)));
+    assert_eq!(pending_faces(&t), Some((3, 2, 6)));
+    t.initiative(Side::A);
+    assert!(legal(&t).contains(&"activate u0".to_string()), "every unit activates again");
+}
+
+// ----- Attack: range -------------------------------------------------------------------------------
+
+/// "2) Check Range", the Recon Grenadiers example: "The Recon Grenadiers have two Panzerfausts
+/// with a Range of 2. These can reach the squares marked in white, so can attack the Pounder,
+/// but not the Bot Hunters. They also have four StG 47 and an MG 48 with a Range of 4. These
+/// can reach … the Pounder and the Bot Hunters." And "Range can also be measured diagonally,
+/// with the first diagonal counting as one square, and any additional diagonals counting as
+/// two squares."
+#[test]
+fn check_range_panzerfausts_reach_the_pounder_not_the_bot_hunters() {
+    assert_eq!(range(sq("B1"), sq("C2")), 1);
+    assert_eq!(range(sq("B1"), sq("D3")), 3, "two diagonals: 1 + 2");
+    assert_eq!(range(sq("B1"), sq("A3")), 2);
+    assert_eq!(range(sq("B1"), sq("D4")), 4);
+    // Both lines hurt infantry and vehicles here, so only the range decides.
+    let recon = Arc::new(squad(
+        "Recon Grenadiers",
+        5,
+        vec![
+            rifle("StG 47", R4, 1),
+            rifle("Panzerfaust", WeaponRange::Spaces { min: 1, max: 2 }, 1),
+        ],
+    ));
+    let pounder = vehicle("Pounder", 6, vec![anti_tank("17 pdr", R6, 2, 2)]);
+    let bot = infantry("Bot Hunters", 5);
+    let mut t = battlefront_table(
+        8,
+        8,
+        vec![
+            placed(&recon, Side::A, "B1"),
+            placed(&pounder, Side::B, "A3"),
+            placed(&bot, Side::B, "D4"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    let stg = aims_of(&t, 0);
+    assert!(
+        stg.contains(&"aim 0 u1 0".to_string()) && stg.contains(&"aim 0 u2 0".to_string()),
+        "the StG 47 reaches both: {stg:?}"
+    );
+    t.decide("aim 0 none");
+    let pf = aims_of(&t, 1);
+    assert!(
+        pf.contains(&"aim 1 u1 0".to_string()),
+        "the Panzerfaust reaches the Pounder: {pf:?}"
+    );
+    assert!(pf.iter().all(|a| !a.starts_with("aim 1 u2")), "not the Bot Hunters: {pf:?}");
+}
+
+/// "Minimum Range (#–#)": "These weapons have their Range given as a minimum range and a
+/// maximum range separated by a dash." The Lothar example: "The Lothar's Nebelwerfer 42 rocket
+/// launcher has a Range of 2-U. This gives them a minimum range of 2 squares, but allows them
+/// to reach any target on the battlefield beyond that. It can attack targets in the white
+/// squares, but not the red squares" (the adjacent ones). "Unlimited Range (U)": "Range U
+/// weapons have the range to target any unit on the battlefield."
+#[test]
+fn minimum_range_two_to_unlimited_and_unlimited_range() {
+    let two_u = WeaponRange::Spaces { min: 2, max: u8::MAX };
+    for (weapon, adjacent) in [(two_u, false), (WeaponRange::Unlimited, true)] {
+        let mut launcher = rifle("Launcher", weapon, 2);
+        launcher.table.vehicle = [CombatValue::Dice { dice: 2, damage: 1 }; 7];
+        let lothar = vehicle("Lothar", 6, vec![launcher]);
+        let near = infantry("Near", 3);
+        let two = infantry("Two", 3);
+        let far = infantry("Far", 3);
+        let mut t = Table::new(battlefront(open_game(
+            6,
+            30,
+            vec![
+                with_bf(placed(&lothar, Side::A, "C2"), &turrets(1)),
+                placed(&near, Side::B, "D1"),
+                placed(&two, Side::B, "A2"),
+                placed(&far, Side::B, "F30"),
+            ],
+        )));
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan attack nothing");
+        let aims = aims_of(&t, 0);
+        assert_eq!(aims.contains(&"aim 0 u1 0".to_string()), adjacent, "{weapon}: adjacent {aims:?}");
+        assert!(aims.contains(&"aim 0 u2 0".to_string()), "{weapon}: two squares {aims:?}");
+        assert!(aims.contains(&"aim 0 u3 0".to_string()), "{weapon}: 28 squares away {aims:?}");
+    }
+}
+
+/// "Close Range (C)": "Close-Combat (or hand-to-hand) weapons can only be used against targets
+/// in an adjacent square, and are identified as Range C." The knife reaches the adjacent squad
+/// (a diagonal neighbour too), not the one two squares away; the rifle reaches all three.
+#[test]
+fn close_range_weapons_reach_only_adjacent_squares() {
+    let a = infantry_with_knives("A", 3);
+    let next = infantry_with_knives("Next", 3);
+    let corner = infantry_with_knives("Corner", 3);
+    let two = infantry_with_knives("Two", 3);
+    let mut t = battlefront_table(
+        6,
+        8,
+        vec![
+            placed(&a, Side::A, "C2"),
+            placed(&next, Side::B, "C3"),
+            placed(&corner, Side::B, "D1"),
+            placed(&two, Side::B, "C5"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    assert_eq!(aims_of(&t, 0), ["aim 0 none", "aim 0 u1 0", "aim 0 u2 0", "aim 0 u3 0"]);
+    t.decide("aim 0 none");
+    assert_eq!(aims_of(&t, 1), ["aim 1 none", "aim 1 u1 0", "aim 1 u2 0"]);
+}
+
+// ----- Attack: field of fire and line of sight ---------------------------------------------------
+
+/// "1) Check Field of Fire": "Infantry soldiers and Heroes can attack in any direction." A
+/// squad and a hero in the middle of the board may each aim at enemies north, south, east and
+/// west of them.
+#[test]
+fn infantry_and_heroes_attack_in_any_direction() {
+    let s = infantry("Squad", 3);
+    let hero = Arc::new(hero_card("Hero", 3, vec![rifle("Pistol", R4, 1)]));
+    for card in [s, hero] {
+        let mut units = vec![placed(&card, Side::A, "D4")];
+        for at in ["D7", "D1", "A4", "G4"] {
+            units.push(placed(&infantry(at, 2), Side::B, at));
+        }
+        let mut t = battlefront_table(8, 8, units);
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan attack nothing");
+        assert_eq!(
+            aims_of(&t, 0),
+            ["aim 0 none", "aim 0 u1 0", "aim 0 u2 0", "aim 0 u3 0", "aim 0 u4 0"],
+            "{}",
+            card.name
+        );
+    }
+}
+
+/// "Line of Sight Through Terrain": "Other terrain does not block Line of Sight" — rubble,
+/// swamp, water, ammo crates and anti-tank traps between two squads leave the target in sight;
+/// "Line of Sight Through Smoke": "Squares containing smoke block Line of Sight to units on the
+/// far side, but units in the smoke can be seen as normal."
+#[test]
+fn other_terrain_does_not_block_sight_smoke_does() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let in_smoke = infantry("In smoke", 3);
+    // A column of every other terrain between A (C1) and B (C7), six squares apart; a squad in
+    // smoke on F4.
+    let mut setup = battlefront(open_game(
+        8,
+        8,
+        vec![
+            placed(&a, Side::A, "C1"),
+            placed(&b, Side::B, "C7"),
+            placed(&in_smoke, Side::B, "F4"),
+        ],
+    ));
+    setup.board.set_terrain(sq("C2"), Terrain::Rubble);
+    setup.board.set_terrain(sq("C3"), Terrain::Swamp);
+    setup.board.set_terrain(sq("C4"), Terrain::Water);
+    assert!(setup.board.place_cover(sq("C5"), CoverElement::AmmoCrate));
+    assert!(setup.board.place_cover(sq("C6"), CoverElement::AntiTankTrap));
+    setup.board.set_terrain(sq("F4"), Terrain::Smoke);
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    let aims = aims_of(&t, 0);
+    assert!(
+        aims.contains(&"aim 0 u1 0".to_string()),
+        "through rubble, swamp, water, crates, traps: {aims:?}"
+    );
+    assert!(aims.contains(&"aim 0 u2 0".to_string()), "the squad in the smoke is seen: {aims:?}");
+
+    // Behind a line of smoke squares: hidden.
+    let board = open_board(8, 8);
+    let mut board = board;
+    for c in ["A4", "B4", "C4", "D4", "E4", "F4", "G4", "H4"] {
+        board.set_terrain(sq(c), Terrain::Smoke);
+    }
+    let occ = Occupancy::new(&board);
+    assert!(!sees(&board, &occ, sq("C1"), sq("C8")), "smoke hides what is behind it");
+    assert!(sees(&board, &occ, sq("C1"), sq("C4")), "and not what is in it");
+}
+
+/// "If I Can See You, You Can See Me": "No matter the situation, if an enemy unit has Line of
+/// Sight to a friendly unit, that friendly unit has Line of Sight back to that enemy unit."
+/// Every pair of squares of a cluttered board (structure squares, trees, smoke, vehicles and
+/// squads) sees both ways or neither.
+#[test]
+fn line_of_sight_is_mutual_on_a_cluttered_board() {
+    let mut board = open_board(8, 8);
+    for (s, t) in [
+        ("B2", Terrain::NoDot),
+        ("C5", Terrain::Trees),
+        ("E3", Terrain::Smoke),
+        ("F6", Terrain::NoDot),
+        ("G2", Terrain::Trees),
+        ("D7", Terrain::NoDot),
+    ] {
+        board.set_terrain(sq(s), t);
+    }
+    let mut occ = Occupancy::new(&board);
+    occ.place(sq("D4"), PieceKind::Vehicle, Side::A);
+    occ.place(sq("B6"), PieceKind::Vehicle, Side::B);
+    occ.place(sq("F3"), PieceKind::Squad, Side::B);
+    let squares: Vec<Square> = board.squares().collect();
+    let mut seen = 0;
+    for &x in &squares {
+        for &y in &squares {
+            let s = sees(&board, &occ, x, y);
+            assert_eq!(s, sees(&board, &occ, y, x), "{x} and {y}");
+            seen += usize::from(s);
+        }
+    }
+    assert!(
+        seen > 0 && seen < squares.len() * squares.len(),
+        "some lines are blocked, some are not"
+    );
+}
+
+// ----- Declare Targets, several weapons ----------------------------------------------------------
+
+/// "Units with Multiple Weapons": "A player can choose a different target for each weapon that
+/// the attacking unit can use. So, a Vehicle with multiple weapons … can attack multiple
+/// targets"; the Pounder example: "it shoots all of its machine-guns at the Recon Grenadiers,
+/// while shooting its 17 pdr gun at the Ludwig." And "Heroes, being heroic, can use all of
+/// their weapons at the same time": Bazooka Joe "can use both his M7 grenade launcher and his
+/// .45 ACP pistol at the same time."
+#[test]
+fn the_pounder_splits_its_fire_and_bazooka_joe_fires_both_weapons() {
+    let mut mg = rifle("Machine-guns", R6, 3);
+    mg.table.vehicle = CombatTable::NONE.vehicle;
+    let pounder = vehicle("Pounder", 6, vec![anti_tank("17 pdr", R6, 2, 2), mg]);
+    let joe = Arc::new(hero_card("Bazooka Joe", 3, vec![rifle("M7", R6, 2), rifle(".45 ACP", R4, 1)]));
+    let recon = infantry("Recon Grenadiers", 5);
+    let ludwig = vehicle("Ludwig", 6, vec![anti_tank("8.8cm FpK Zwilling", R6, 7, 1)]);
+    let mut t = battlefront_table(
+        8,
+        8,
+        vec![
+            with_bf(placed(&pounder, Side::A, "B2"), &turrets(2)),
+            placed(&joe, Side::A, "E2"),
+            placed(&recon, Side::B, "E5"),
+            placed(&ludwig, Side::B, "B6"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u3", 0), (1, "u2", 0)], &[]);
+    roll_any(&mut t, 0);
+    roll_any(&mut t, 0);
+    let shots: Vec<(String, dust_core::game::Target)> = t
+        .game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fired { weapon, target, .. } => Some((weapon.clone(), *target)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        shots,
+        [
+            ("17 pdr".to_string(), dust_core::game::Target::Unit(UnitId(3))),
+            ("Machine-guns".to_string(), dust_core::game::Target::Unit(UnitId(2)))
+        ]
+    );
+    // Joe: both weapons at the Recon Grenadiers in one Attack.
+    t.activate(2, "nothing nothing", &[], &[], &[]);
+    t.activate(1, "attack nothing", &[], &[(0, "u2", 0), (1, "u2", 0)], &[]);
+    roll_any(&mut t, 0);
+    roll_any(&mut t, 0);
+    let joe_fired: Vec<(String, u16)> = fired(&t).into_iter().skip(2).collect();
+    assert_eq!(joe_fired, [("M7".to_string(), 2), (".45 ACP".to_string(), 1)]);
+}
+
+/// "4) Declare Targets": "When performing attacks, they are all considered simultaneous. If a
+/// player declares a unit is firing all its weapons against the same target but destroys it
+/// with the first weapon, the other weapons are still used in the attack. If a player declares
+/// that a unit is using a Limited-Ammo Weapon (such as a Panzerfaust), they use that ammo, even
+/// if the other weapons destroy the target unit first." "A unit may elect not to use some of
+/// its weapons": a third line is left unused and keeps its ammunition.
+#[test]
+fn declared_weapons_are_used_even_after_the_target_is_destroyed() {
+    let mut panzerfaust = rifle("Panzerfaust", R4, 1);
+    panzerfaust.ammo = Some(2);
+    let mut spare = rifle("Grenade", R4, 1);
+    spare.ammo = Some(1);
+    let hero = Arc::new(hero_card("Hero", 3, vec![rifle("Rifle", R6, 2), panzerfaust, spare]));
+    let lone = infantry("Lone", 1);
+    let mut t = battlefront_table(6, 8, vec![placed(&hero, Side::A, "C2"), placed(&lone, Side::B, "C5")]);
+    t.initiative(Side::A);
+    let before = t.game.unit(UnitId(0)).ammo.clone();
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u1", 1)], &[]);
+    t.roll(2, 2); // the rifle: two hits
+    t.roll(2, 0); // no infantry save: the last soldier falls
+    assert!(t.game.unit(UnitId(1)).destroyed, "the first weapon destroys the target");
+    let after = t.game.unit(UnitId(0)).ammo.clone();
+    assert_eq!(after[1], before[1] - 1, "the Panzerfaust's box is marked all the same");
+    assert_eq!(after[2], before[2], "the grenade, left unused, keeps its box");
+}
+
+// ----- Damage ------------------------------------------------------------------------------------------
+
+/// "7) Suffer Damage", the "Damage to a Vehicle" example: "The Red Thunder squad scores a hit
+/// on an Allied Pounder with their PRS-47. Cross referencing the PRS-47 with the Pounder's
+/// Armour of 4, gives a value of 1/3, so the Allied player marks three crosses on the Pounder's
+/// damage track. Red Thunder also scores a hit on Bazooka Joe with one of their PPSh-48
+/// submachine guns. Cross referencing with Joe's Infantry Armour 2, their value is 2/1, so the
+/// player marks one cross off Joe's damage track."
+#[test]
+fn red_thunder_marks_three_crosses_on_the_pounder_and_one_on_joe() {
+    let prs = anti_tank("PRS-47", R4, 1, 3);
+    let mut ppsh = rifle("PPSh-48", R4, 2);
+    ppsh.table.vehicle = CombatTable::NONE.vehicle;
+    let mut rt = squad("Red Thunder", 5, vec![prs, ppsh]);
+    rt.models = vec![Model { weapons: 0b01, role: None }]
+        .into_iter()
+        .chain(vec![Model { weapons: 0b10, role: None }; 4])
+        .collect();
+    let rt = Arc::new(rt);
+    let pounder = vehicle("Pounder", 7, vec![anti_tank("17 pdr", R6, 2, 2)]);
+    let joe = Arc::new(hero_card("Bazooka Joe", 4, vec![rifle("M7", R6, 2)]));
+    let mut t = battlefront_table(
+        8,
+        8,
+        vec![
+            placed(&rt, Side::A, "D2"),
+            placed(&pounder, Side::B, "B5"),
+            placed(&joe, Side::B, "F5"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u2", 0)], &[]);
+    t.roll(1, 1); // the PRS-47 hits the Pounder, in the open: no save
+    let ppsh_dice = roll_any(&mut t, 1); // one PPSh-48 hit on Joe
+    assert_eq!(ppsh_dice, 8, "four PPSh-48 of two dice");
+    t.roll(1, 0); // Joe's infantry save fails
+    assert_eq!(t.health(1), 4, "three crosses of seven marked on the Pounder");
+    assert_eq!(t.health(2), 3, "one cross of four marked on Joe");
+}
+
+// ----- Close combat ----------------------------------------------------------------------------------
+
+/// "Close-Combat Weapons", the Recon Grenadiers and The Gunners example. "Resolve Range 1
+/// Attacks First": "A unit may attack with its Ranged Weapons, and then attack with its
+/// Close-Combat Weapons in the same Attack action. Resolve attacks from all other weapons first,
+/// including removing any casualties." "Resolve Close-Combat Attacks Simultaneously": "Before
+/// the casualties are removed, the defending unit retaliates with its own Close-Combat Weapons
+/// against the attacking unit. The casualties from all Close-Combat Weapons are then removed
+/// simultaneously." "No Saves Against Close-Combat Weapons". The book's numbers: three hits of
+/// the rifles, two cancelled by The Gunners' cover saves (here: rubble instead of the doorway),
+/// one soldier lost; the Recon Grenadiers' five knives score two hits, The Gunners' four
+/// survivors strike back with four dice and two hits; two soldiers removed from each squad.
+#[test]
+fn ranged_attacks_first_then_close_combat_at_the_same_time() {
+    let recon = infantry_with_knives("Recon Grenadiers", 5);
+    let gunners = infantry_with_knives("The Gunners", 5);
+    let mut setup = battlefront(open_game(
+        6,
+        8,
+        vec![placed(&recon, Side::A, "C3"), placed(&gunners, Side::B, "C4")],
+    ));
+    setup.board.set_terrain(sq("C4"), Terrain::Rubble);
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u1", 0)], &[]);
+    t.roll(5, 3); // the rifles: three hits
+    assert_eq!(pending_faces(&t), Some((3, 4, 6)), "cover saves: army symbol or shield");
+    t.roll(3, 2);
+    assert_eq!(t.game.unit(UnitId(1)).alive.count_ones(), 4, "one soldier lost before close combat");
+    t.decide("retaliate yes");
+    t.roll(5, 2); // the knives of the five Recon Grenadiers
+    t.roll(4, 2); // the four Gunners left strike back before any casualty is removed
+    assert_eq!(
+        t.game.unit(UnitId(0)).alive.count_ones(),
+        3,
+        "no saves: two Recon Grenadiers removed"
+    );
+    assert_eq!(t.game.unit(UnitId(1)).alive.count_ones(), 2, "no saves: two Gunners removed");
+}
+
+// ----- Cover -----------------------------------------------------------------------------------------
+
+/// "Cover Saves": "An Infantry unit is also in Cover if it occupies a square with ammo crates,
+/// anti-tank traps, trees, rubble, buildings, or smoke" — the crates, the trap and the smoke
+/// (trees and rubble: `battlefront_terrain.rs`), each seen in the open otherwise: the cover save
+/// counts the army symbol or the shield (4 of 6), the infantry save in the open the army symbol
+/// only (2 of 6).
+#[test]
+fn infantry_on_crates_traps_or_smoke_is_in_cover() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    for (what, faces) in [("crate", 4), ("trap", 4), ("smoke", 4), ("open", 2)] {
+        let mut setup = battlefront(open_game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C7")]));
+        match what {
+            "crate" => assert!(setup.board.place_cover(sq("C7"), CoverElement::AmmoCrate)),
+            "trap" => assert!(setup.board.place_cover(sq("C7"), CoverElement::AntiTankTrap)),
+            "smoke" => setup.board.set_terrain(sq("C7"), Terrain::Smoke),
+            _ => {}
+        }
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+        t.roll(3, 2);
+        assert_eq!(pending_faces(&t), Some((2, faces, 6)), "{what}");
+    }
+}
