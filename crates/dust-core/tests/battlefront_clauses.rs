@@ -648,3 +648,186 @@ fn infantry_on_crates_traps_or_smoke_is_in_cover() {
         assert_eq!(pending_faces(&t), Some((2, faces, 6)), "{what}");
     }
 }
+
+// ----- More weapons and damage -----------------------------------------------------------------------
+
+/// "Laser Weapons": "If the Laser Weapon has a special rule that allows it to hit on a roll of
+/// [target] as well as [army symbol], it only counts a [target] as a hit for the first roll. The
+/// additional rolls only hit on a roll of [army symbol]." Laser grenadiers with Fighting Spirit
+/// after a Move: the first roll hits on four faces of six, the laser's further die on two.
+#[test]
+fn a_laser_with_fighting_spirit_chains_on_the_army_symbol_only() {
+    use dust_core::unit::BattlefrontSkill;
+    let mut laser = rifle("Laserwerfer", R6, 1);
+    laser.keywords.laser = true;
+    let lasers = Arc::new(squad("Laser Grenadiers", 2, vec![laser]));
+    let bf = Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::FightingSpirit],
+        weapons: vec![BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    });
+    let b = infantry("B", 6);
+    let mut t = battlefront_table(6, 10, vec![with_bf(placed(&lasers, Side::A, "C2"), &bf), placed(&b, Side::B, "C8")]);
+    t.initiative(Side::A);
+    t.activate(0, "move attack", &["C3"], &[(0, "u1", 0)], &["fighting-spirit"]);
+    assert_eq!(pending_faces(&t), Some((2, 4, 6)), "the first roll: army symbol or target");
+    t.roll(2, 1);
+    assert_eq!(pending_faces(&t), Some((1, 2, 6)), "the laser's further die: the army symbol only");
+}
+
+/// "Sustained Attack and Close-Combat Weapons": "If it uses Close-Combat Weapons in a Sustained
+/// Attack, the defending unit retaliates with its Close-Combat Weapons as normal, but only
+/// performs a standard Attack action." The attacker's knives reroll their misses; the
+/// defender's retaliation is rolled once, with no reroll.
+#[test]
+fn close_combat_retaliation_to_a_sustained_attack_is_not_rerolled() {
+    let a = infantry_with_knives("A", 3);
+    let b = infantry_with_knives("B", 3);
+    let mut t = battlefront_table(6, 8, vec![placed(&a, Side::A, "C3"), placed(&b, Side::B, "C4")]);
+    t.initiative(Side::A);
+    t.activate(0, "sustained", &[], &[(1, "u1", 0)], &[]);
+    t.decide("retaliate yes");
+    t.roll(3, 1); // the knives: one hit
+    t.roll(2, 0); // the two misses rerolled: the Sustained Attack
+    t.roll(3, 0); // B's three knives strike back: all miss
+    assert_eq!(t.game.pending_roll(), None, "no reroll of the retaliation");
+    assert_eq!(t.game.unit(UnitId(1)).alive.count_ones(), 2);
+    assert_eq!(t.game.unit(UnitId(0)).alive.count_ones(), 3);
+}
+
+/// "7) Suffer Damage": "Mark one cross off an Infantry Support Weapon's damage track for each
+/// hit" — whatever the weapon's damage rating: two hits of a weapon of damage 2 on a support
+/// weapon team of four mark two crosses, where each would mark two off a hero.
+#[test]
+fn a_support_weapon_loses_one_cross_per_hit() {
+    use dust_core::unit::BattlefrontKind;
+    let team = Arc::new(squad("MG Team", 4, vec![rifle("Heavy MG", R6, 3)]));
+    let bf = Arc::new(BattlefrontCard {
+        kind: Some(BattlefrontKind::SupportWeapon),
+        weapons: vec![BattlefrontWeapon {
+            mount: Some(Mount::Front),
+            ..BattlefrontWeapon::default()
+        }],
+        ..BattlefrontCard::default()
+    });
+    let mut cannon = rifle("Cannon", R6, 2);
+    cannon.table.soldier = [CombatValue::Dice { dice: 2, damage: 2 }; 4];
+    let gunners = Arc::new(squad("Gunners", 1, vec![cannon.clone()]));
+    let hero = Arc::new(hero_card("Hero", 5, vec![rifle("Pistol", R4, 1)]));
+    let mut t = battlefront_table(
+        8,
+        8,
+        vec![
+            with_bf(placed(&team, Side::B, "C6"), &bf),
+            placed(&hero, Side::B, "F6"),
+            placed(&gunners, Side::A, "C2"),
+            placed(&gunners, Side::A, "F2"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(2, 2);
+    t.roll(2, 0); // no infantry save
+    assert_eq!(t.health(0), 2, "two hits, two crosses of four");
+    t.pass(0);
+    t.activate(3, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(2, 2);
+    t.roll(2, 0);
+    assert_eq!(t.health(1), 1, "on a hero each hit marks its damage rating: four crosses");
+}
+
+// ----- Heroes ---------------------------------------------------------------------------------------
+
+/// "Piloting Vehicles": "Count the Hero and Vehicle as a single unit when determining how many
+/// units have yet to activate for the Passing rule." Side A has a vehicle with its pilot, side
+/// B one squad: one unit each, so neither may pass.
+#[test]
+fn a_pilot_and_his_vehicle_count_as_one_unit_for_passing() {
+    use dust_core::unit::BattlefrontSkill;
+    let tank = vehicle("Grand'ma", 5, vec![anti_tank("Howitzer", R6, 2, 2)]);
+    let pilot = Arc::new(hero_card("Koshka", 3, vec![rifle("Pistol", R4, 1)]));
+    let pbf = Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::VehiclePilot],
+        weapons: vec![BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    });
+    let b = infantry("B", 3);
+    let mut units = vec![
+        with_bf(placed(&tank, Side::A, "C2"), &turrets(1)),
+        with_bf(placed(&pilot, Side::A, "C2"), &pbf),
+        placed(&b, Side::B, "C12"),
+    ];
+    units[1].joins = Some(0);
+    let mut t = battlefront_table(8, 12, units);
+    t.initiative(Side::B);
+    assert!(
+        !legal(&t).contains(&"first A".to_string()),
+        "B may not pass: one unit each: {:?}",
+        legal(&t)
+    );
+}
+
+/// "Heroes": "Heroes are Infantry units of one miniature that can share a square with a friendly
+/// unit, even a friendly vehicle." A hero without the Pilot skill ends his Move on the square
+/// of a friendly tank (and of a friendly squad of another armour, which he cannot join); a
+/// squad may not.
+#[test]
+fn a_hero_shares_a_square_with_a_friendly_vehicle() {
+    let tank = vehicle("Tank", 6, vec![anti_tank("Gun", R6, 2, 1)]);
+    let hero = Arc::new(hero_card("Hero", 3, vec![rifle("Pistol", R4, 1)]));
+    let s = movers("Squad", 3, 1);
+    let enemy = infantry("Enemy", 3);
+    for (card, shares) in [(hero, true), (s, false)] {
+        let mut t = battlefront_table(
+            8,
+            12,
+            vec![
+                placed(&card, Side::A, "C1"),
+                with_bf(placed(&tank, Side::A, "C2"), &turrets(1)),
+                placed(&enemy, Side::B, "C12"),
+            ],
+        );
+        t.initiative(Side::A);
+        let m = first_moves(&mut t, 0);
+        assert_eq!(m.contains(&"move C2".to_string()), shares, "{}: {m:?}", card.name);
+    }
+}
+
+// ----- Ending the Game -----------------------------------------------------------------------------
+
+/// "Ending the Game": "The game ends at the end of a turn when: All of one player's units on the
+/// board are eliminated, … or The scenario reaches its turn limit." The last enemy unit
+/// destroyed: the game ends when the turn does, and the side that destroyed it wins; with a
+/// turn limit of one, a quiet turn ends the game.
+#[test]
+fn the_game_ends_when_a_side_is_eliminated_or_at_the_turn_limit() {
+    let a = infantry("A", 3);
+    let spare = infantry("Spare", 3);
+    let lone = infantry("Lone", 1);
+    let mut t = battlefront_table(
+        8,
+        8,
+        vec![
+            placed(&a, Side::A, "C2"),
+            placed(&spare, Side::A, "F1"),
+            placed(&lone, Side::B, "C6"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u2", 0)], &[]);
+    t.roll(3, 1);
+    t.roll(1, 0);
+    assert!(t.game.unit(UnitId(2)).destroyed);
+    assert_eq!(t.game.pending(), Pending::Decision { side: Side::A }, "the turn goes on");
+    t.pass(1);
+    assert_eq!(t.game.pending(), Pending::GameOver { winner: Some(Side::A) });
+
+    let mut setup = battlefront(open_game(8, 8, vec![placed(&a, Side::A, "C2"), placed(&lone, Side::B, "F8")]));
+    setup.round_limit = 1;
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.pass(0);
+    assert!(matches!(t.game.pending(), Pending::Decision { .. }));
+    t.pass(1);
+    assert!(matches!(t.game.pending(), Pending::GameOver { .. }), "{:?}", t.game.pending());
+}
