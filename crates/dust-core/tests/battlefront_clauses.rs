@@ -831,3 +831,63 @@ fn the_game_ends_when_a_side_is_eliminated_or_at_the_turn_limit() {
     t.pass(1);
     assert!(matches!(t.game.pending(), Pending::GameOver { .. }), "{:?}", t.game.pending());
 }
+
+// ----- Infantry Moving Through Buildings ------------------------------------------------------------
+
+/// "Infantry Moving Through Buildings" (the diagram is lost): "The Heavy Laser Grenadiers cannot
+/// move through the walls except through openings. They can move out through the opening in
+/// front of them, along the building, or out through the opening diagonally behind them." Read
+/// as where the opening lies (docs/rulings.md, "Battlefront leaving a building diagonally"):
+/// from D4 inside a building on C3:D4 with one opening on the south wall of C3, the squad
+/// steps diagonally inside to C3 and out through the opening to C2 — two squares of a Move of
+/// 2 — but never steps diagonally through the opening's corner, nor through a wall.
+#[test]
+fn infantry_leave_a_building_through_the_opening_diagonally_behind_them() {
+    use dust_core::reach::{check_step_in, Mover};
+    use dust_core::{Board, BoardSetup, Dir, Edition, EntranceSetup, EntranceSize, StructureSetup};
+    let b = Board::new(BoardSetup {
+        width: 6,
+        height: 8,
+        terrain: vec![Terrain::Open; 48],
+        structures: vec![StructureSetup {
+            name: "farm".into(),
+            interior: ["C3", "D3", "C4", "D4"].iter().map(|s| sq(s)).collect(),
+            entrances: vec![EntranceSetup {
+                at: sq("C3"),
+                side: Dir::South,
+                size: EntranceSize::Small,
+            }],
+            inner_walls: vec![],
+        }],
+        ..BoardSetup::default()
+    })
+    .expect("board");
+    let occ = Occupancy::new(&b);
+    let step = |from: &str, to: &str| {
+        let m = Mover {
+            at: sq(from),
+            kind: PieceKind::Squad,
+            side: Side::A,
+            movement: 2,
+            actions: 1,
+            agile: false,
+            fast: false,
+            jump: false,
+        };
+        check_step_in(&b, &occ, &m, sq(from), sq(to), Edition::Battlefront).is_ok()
+    };
+    assert!(step("D4", "C3"), "diagonally inside the building");
+    assert!(step("C3", "C2"), "out through the opening");
+    assert!(!step("D3", "C2"), "not diagonally through the opening's corner");
+    assert!(!step("D3", "D2"), "not through the wall");
+    // In a game: a Move of 2 takes the squad from D4 out to C2.
+    let hlg = movers("Heavy Laser Grenadiers", 3, 2);
+    let enemy = infantry("Enemy", 3);
+    let mut setup = battlefront(open_game(6, 8, vec![placed(&hlg, Side::A, "D4"), placed(&enemy, Side::B, "F8")]));
+    setup.board = b.clone();
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    let m = first_moves(&mut t, 0);
+    assert!(m.contains(&"move C2".to_string()), "{m:?}");
+    assert!(!m.contains(&"move D2".to_string()) && !m.contains(&"move E3".to_string()), "{m:?}");
+}
