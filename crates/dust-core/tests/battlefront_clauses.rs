@@ -891,3 +891,254 @@ fn infantry_leave_a_building_through_the_opening_diagonally_behind_them() {
     assert!(m.contains(&"move C2".to_string()), "{m:?}");
     assert!(!m.contains(&"move D2".to_string()) && !m.contains(&"move E3".to_string()), "{m:?}");
 }
+
+// ----- Heroes joining and piloting ---------------------------------------------------------------
+
+/// "Joining Infantry Squads": "A Hero that is not yet on the board can join an Infantry unit
+/// that is not on the board and both then activate together, entering the game at the same
+/// time." The pair enters by one Move onto the entry square; both stand there after it.
+#[test]
+fn a_hero_and_his_squad_enter_the_game_together() {
+    use dust_core::game::tests_support::entering;
+    let s = infantry("Squad", 3);
+    let hero = Arc::new(hero_card("Hero", 3, vec![rifle("Pistol", R4, 1)]));
+    let enemy = infantry("Enemy", 3);
+    let mut units = vec![entering(&s, Side::A), entering(&hero, Side::A), placed(&enemy, Side::B, "F12")];
+    units[1].joins = Some(0);
+    let mut t = battlefront_table(6, 12, units);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    // Whether the hero activates with his squad or on his own is asked: together.
+    if legal(&t).contains(&"use separate no".to_string()) {
+        t.decide("use separate no");
+    }
+    t.decide("plan move nothing");
+    let m = moves(&t);
+    assert!(m.contains(&"move C1".to_string()), "{m:?}");
+    t.decide("move C1");
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C1")));
+    assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("C1")), "the hero enters at the same time");
+}
+
+/// "Joining Infantry Squads": "Only one Hero can join an Infantry unit at a time." A set-up
+/// joining two heroes to one squad is refused; one is accepted.
+#[test]
+fn only_one_hero_joins_a_squad() {
+    let s = infantry("Squad", 3);
+    let h1 = Arc::new(hero_card("First", 3, vec![rifle("Pistol", R4, 1)]));
+    let h2 = Arc::new(hero_card("Second", 3, vec![rifle("Pistol", R4, 1)]));
+    let enemy = infantry("Enemy", 3);
+    let mut units = vec![
+        placed(&s, Side::A, "C2"),
+        placed(&h1, Side::A, "C2"),
+        placed(&h2, Side::A, "C2"),
+        placed(&enemy, Side::B, "C8"),
+    ];
+    units[1].joins = Some(0);
+    assert!(dust_core::game::Game::new(battlefront(open_game(6, 8, units.clone()))).is_ok());
+    units[2].joins = Some(0);
+    assert!(dust_core::game::Game::new(battlefront(open_game(6, 8, units))).is_err());
+}
+
+/// "Piloting Vehicles": "Only one Hero may pilot a Vehicle at a time." A set-up mounting two
+/// pilots in one vehicle is refused; one is accepted.
+#[test]
+fn only_one_hero_pilots_a_vehicle() {
+    use dust_core::unit::BattlefrontSkill;
+    let tank = vehicle("Grand'ma", 5, vec![anti_tank("Howitzer", R6, 2, 2)]);
+    let pbf = Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::VehiclePilot],
+        weapons: vec![BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    });
+    let p1 = Arc::new(hero_card("Koshka", 3, vec![rifle("Pistol", R4, 1)]));
+    let p2 = Arc::new(hero_card("Other", 3, vec![rifle("Pistol", R4, 1)]));
+    let enemy = infantry("Enemy", 3);
+    let mut units = vec![
+        with_bf(placed(&tank, Side::A, "C2"), &turrets(1)),
+        with_bf(placed(&p1, Side::A, "C2"), &pbf),
+        with_bf(placed(&p2, Side::A, "C2"), &pbf),
+        placed(&enemy, Side::B, "C8"),
+    ];
+    units[1].joins = Some(0);
+    units[2].at = Some(sq("D2"));
+    assert!(dust_core::game::Game::new(battlefront(open_game(6, 8, units.clone()))).is_ok());
+    units[2].at = Some(sq("C2"));
+    units[2].joins = Some(0);
+    assert!(dust_core::game::Game::new(battlefront(open_game(6, 8, units))).is_err());
+}
+
+// ----- Moving On To the Table -----------------------------------------------------------------------
+
+/// "Moving On To the Table": "At the start of the game, there are no units on the board. When a
+/// unit first activates, its first action must be a Move or March Move action in which it moves
+/// on from the edge of the table. The scenario will state which squares it may use to enter the
+/// table." Only plans beginning with a Move are offered, and the Move ends on the side's entry
+/// row (row 1 here) or beyond it.
+#[test]
+fn units_move_on_from_their_table_edge_first() {
+    use dust_core::game::tests_support::entering;
+    let s = infantry("Squad", 3);
+    let enemy = infantry("Enemy", 3);
+    let mut t = battlefront_table(6, 12, vec![entering(&s, Side::A), placed(&enemy, Side::B, "F12")]);
+    assert_eq!(t.game.unit(UnitId(0)).at, None, "not on the board");
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    let plans = legal(&t);
+    assert!(!plans.is_empty() && plans.iter().all(|p| p.starts_with("plan move")), "{plans:?}");
+    t.decide("plan move nothing");
+    let m = moves(&t);
+    assert!(!m.is_empty() && m.iter().all(|d| d.ends_with('1')), "onto the entry row: {m:?}");
+}
+
+// ----- Scenarios --------------------------------------------------------------------------------------
+
+/// A battlefront game of the scenario preset `rules` on an 8 x 12 table (side A's half rows 1-6,
+/// side B's rows 7-12), with objectives on the named squares.
+fn scenario(rules: &str, units: Vec<dust_core::game::UnitSetup>, objectives: &[&str]) -> Table {
+    use dust_core::battlefront::ScenarioRules;
+    use dust_core::game::tests_support::objectives_at;
+    let mut s = battlefront(open_game(8, 12, units));
+    s.bf_rules = ScenarioRules::preset(rules).expect("a preset");
+    s.objectives = objectives_at(objectives);
+    Table::new(s)
+}
+
+/// Both sides do nothing for a round (A's unit u0 then B's unit u1).
+fn quiet_round(t: &mut Table) {
+    t.initiative(Side::A);
+    t.pass(0);
+    t.pass(1);
+}
+
+/// "Scenario 2: Grab the Dust": "A player takes an objective by having a unit (other than an
+/// Aircraft) on an objective square … at the end of a turn on or after turn three": an
+/// aircraft over the objective at the end of turn three takes nothing (a squad there does:
+/// `battlefront_scenarios.rs`).
+#[test]
+fn grab_the_dust_an_aircraft_takes_no_objective() {
+    let mut gun = rifle("Cannon", R6, 2);
+    gun.table.aircraft = [CombatValue::Dice { dice: 2, damage: 1 }; 3];
+    let mut plane = vehicle_card("Plane", 3, vec![gun]);
+    plane.kind = dust_core::UnitKind::Aircraft;
+    plane.armor = Armor {
+        kind: ArmorType::Aircraft,
+        class: 1,
+    };
+    let plane = Arc::new(plane);
+    let b = infantry("B", 3);
+    let mut t = scenario(
+        "grab-the-dust",
+        vec![placed(&plane, Side::A, "D5"), placed(&b, Side::B, "H12")],
+        &["D6"],
+    );
+    // An aircraft must move first ("Aircraft Must Move"): it flies between D5 and D6, and ends
+    // the third turn over the objective.
+    for to in ["D6", "D5", "D6"] {
+        t.initiative(Side::A);
+        t.activate(0, "move nothing", &[to], &[], &[]);
+        t.pass(1);
+    }
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("D6")));
+    assert!(!matches!(t.game.pending(), Pending::GameOver { .. }), "{:?}", t.game.pending());
+    assert_eq!(t.game.bf_holder(sq("D6")), None);
+}
+
+/// "Scenario 3: Bait and Flank": "If they take the objective on the opponent's half of the
+/// table, they win the game." Side A's squad on its own objective (row 5, A's half) takes it
+/// without winning; on B's objective (row 8, B's half) it wins.
+#[test]
+fn bait_and_flank_wins_on_the_opponents_half_only() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    for (at, wins) in [("D5", false), ("D8", true)] {
+        let mut t = scenario(
+            "bait-and-flank",
+            vec![placed(&a, Side::A, at), placed(&b, Side::B, "H12")],
+            &["D5", "D8"],
+        );
+        for _ in 0..3 {
+            quiet_round(&mut t);
+        }
+        assert_eq!(
+            matches!(t.game.pending(), Pending::GameOver { winner: Some(Side::A) }),
+            wins,
+            "{at}: {:?}",
+            t.game.pending()
+        );
+    }
+}
+
+/// "Scenario 5: All-Out Attack": "If a player holds an objective in the opponent's table half
+/// … they gain two victory points for each turn they hold it" (nothing for one's own half);
+/// "A player wins by gaining a total of seven victory points, or by having the most victory
+/// points at the end of the game."
+#[test]
+fn all_out_attack_two_points_a_turn_in_the_opponents_half_and_the_most_points_win() {
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let mut t = scenario(
+        "all-out-attack",
+        vec![placed(&a, Side::A, "D8"), placed(&b, Side::B, "H1")],
+        &["D8", "H1"],
+    );
+    quiet_round(&mut t);
+    quiet_round(&mut t);
+    assert_eq!(
+        (t.game.victory_points().a, t.game.victory_points().b),
+        (0, 0),
+        "not before turn three"
+    );
+    quiet_round(&mut t);
+    assert_eq!(
+        (t.game.victory_points().a, t.game.victory_points().b),
+        (2, 2),
+        "each holds an objective in the other's half"
+    );
+    // With a turn limit of three: A holds B's objective (2 points), B its own (none); the game
+    // ends at the turn limit and A, with the most points, wins.
+    let mut s = battlefront(open_game(8, 12, vec![placed(&a, Side::A, "D8"), placed(&b, Side::B, "H12")]));
+    s.bf_rules = dust_core::battlefront::ScenarioRules::preset("all-out-attack").expect("a preset");
+    s.objectives = dust_core::game::tests_support::objectives_at(&["D8", "H12"]);
+    s.round_limit = 3;
+    let mut t = Table::new(s);
+    for _ in 0..3 {
+        quiet_round(&mut t);
+    }
+    assert_eq!((t.game.victory_points().a, t.game.victory_points().b), (2, 0));
+    assert_eq!(t.game.pending(), Pending::GameOver { winner: Some(Side::A) });
+}
+
+/// "Cover Saves": "An Infantry unit is also in Cover if it occupies a square with … buildings":
+/// a squad in a one-square building, shot at straight through its opening (so no wall stands in
+/// the way), saves on the army symbol or the shield.
+#[test]
+fn infantry_in_a_building_is_in_cover() {
+    use dust_core::{Board, BoardSetup, Dir, EntranceSetup, EntranceSize, StructureSetup};
+    let a = infantry("A", 3);
+    let b = infantry("B", 3);
+    let board = Board::new(BoardSetup {
+        width: 6,
+        height: 8,
+        terrain: vec![Terrain::Open; 48],
+        structures: vec![StructureSetup {
+            name: "hut".into(),
+            interior: vec![sq("C7")],
+            entrances: vec![EntranceSetup {
+                at: sq("C7"),
+                side: Dir::South,
+                size: EntranceSize::Large,
+            }],
+            inner_walls: vec![],
+        }],
+        ..BoardSetup::default()
+    })
+    .expect("board");
+    let mut setup = battlefront(open_game(6, 8, vec![placed(&a, Side::A, "C2"), placed(&b, Side::B, "C7")]));
+    setup.board = board;
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(3, 2);
+    assert_eq!(pending_faces(&t), Some((2, 4, 6)), "a cover save");
+}
