@@ -156,7 +156,8 @@ fn the_fast_fakyeli_move_two_squares_in_a_move() {
 
 /// "Moving Through Other Units": "any unit may pass through a friendly unit, but it cannot end
 /// its move in the same square as another friendly unit." A squad of Move 2 goes through the
-/// friendly squad in front of it to the square beyond, and may not stop on it.
+/// friendly squad in front of it to the square beyond, and may not stop on it; an enemy squad
+/// there stops it.
 #[test]
 fn a_squad_passes_through_a_friendly_squad_but_does_not_stop_there() {
     let s = movers("Squad", 3, 2);
@@ -181,6 +182,25 @@ fn a_squad_passes_through_a_friendly_squad_but_does_not_stop_there() {
     let m = first_moves(&mut t, 0);
     assert!(m.contains(&"move B3".to_string()), "through the friend: {m:?}");
     assert!(!m.contains(&"move B2".to_string()), "not onto the friend: {m:?}");
+    // "Infantry and Vehicle units cannot enter or pass through a square occupied by an enemy
+    // Infantry or Vehicle unit": an enemy squad on B2 stops the squad.
+    let mut setup = battlefront(open_game(
+        3,
+        12,
+        vec![
+            placed(&s, Side::A, "B1"),
+            placed(&enemy, Side::B, "B2"),
+            placed(&friend, Side::B, "B12"),
+        ],
+    ));
+    for row in 1..=4 {
+        setup.board.set_terrain(sq(&format!("A{row}")), Terrain::Water);
+        setup.board.set_terrain(sq(&format!("C{row}")), Terrain::Water);
+    }
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    let m = first_moves(&mut t, 0);
+    assert!(!m.contains(&"move B3".to_string()) && !m.contains(&"move B2".to_string()), "{m:?}");
 }
 
 /// "Anti-tank Traps": "Vehicles cannot enter a square with an anti-tank trap. Other units can
@@ -1141,4 +1161,31 @@ fn infantry_in_a_building_is_in_cover() {
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
     t.roll(3, 2);
     assert_eq!(pending_faces(&t), Some((2, 4, 6)), "a cover save");
+}
+
+/// "Scenario 5: All-Out Attack": "A player also gains a victory point for each unit they
+/// eliminate. Heroes count as a victory point in their own right whether attached to a unit,
+/// piloting a vehicle, or on their own." A squad of one with a hero joined to it, both
+/// eliminated by one attack: two victory points.
+#[test]
+fn all_out_attack_a_joined_hero_counts_a_point_of_his_own() {
+    let a = Arc::new(squad("A", 3, vec![rifle("Rifle", R6, 2)]));
+    let b = infantry("B", 1);
+    let hero = Arc::new(hero_card("Hero", 1, vec![rifle("Pistol", R4, 1)]));
+    let mut units = vec![placed(&a, Side::A, "D3"), placed(&b, Side::B, "D6"), placed(&hero, Side::B, "D6")];
+    units[2].joins = Some(1);
+    let mut t = scenario("all-out-attack", units, &[]);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    if legal(&t).contains(&"react none".to_string()) {
+        t.decide("react none");
+    }
+    t.roll(6, 2); // two hits
+    roll_any(&mut t, 0); // no save
+    let tail = t.tail(8);
+    assert!(
+        tail.contains(&"u1 is destroyed (20 VP)".to_string()) && tail.contains(&"u2 is destroyed (20 VP)".to_string()),
+        "{tail:?}"
+    );
+    assert_eq!(t.game.victory_points().a, 2, "the squad and the hero: a point each");
 }
