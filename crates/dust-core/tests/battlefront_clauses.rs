@@ -1189,3 +1189,30 @@ fn all_out_attack_a_joined_hero_counts_a_point_of_his_own() {
     );
     assert_eq!(t.game.victory_points().a, 2, "the squad and the hero: a point each");
 }
+
+/// "Reserves": "Heroes can never be placed in reserve" (but for All-Out Attack's "Players place
+/// all eliminated units in reserve (including Heroes)"). In Grab the Dust, with two places
+/// left, an eliminated hero is not offered a place and stays eliminated.
+#[test]
+fn heroes_are_never_placed_in_reserve() {
+    let a = Arc::new(squad("A", 3, vec![rifle("Rifle", R6, 2)]));
+    let hero = Arc::new(hero_card("Hero", 1, vec![rifle("Pistol", R4, 1)]));
+    let b = infantry("B", 3);
+    let mut t = scenario(
+        "grab-the-dust",
+        vec![placed(&a, Side::A, "D3"), placed(&hero, Side::B, "D6"), placed(&b, Side::B, "H12")],
+        &[],
+    );
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    if legal(&t).contains(&"react none".to_string()) {
+        t.decide("react none");
+    }
+    t.roll(6, 1);
+    roll_any(&mut t, 0);
+    assert!(t.game.unit(UnitId(1)).destroyed);
+    assert!(!legal(&t).iter().any(|d| d.starts_with("reserve")), "{:?}", legal(&t));
+    t.pass(2);
+    assert!(!t.game.events().contains(&Event::Returned(UnitId(1))));
+    assert!(t.game.unit(UnitId(1)).destroyed, "the hero stays eliminated");
+}
