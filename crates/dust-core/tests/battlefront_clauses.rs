@@ -1216,3 +1216,49 @@ fn heroes_are_never_placed_in_reserve() {
     assert!(!t.game.events().contains(&Event::Returned(UnitId(1))));
     assert!(t.game.unit(UnitId(1)).destroyed, "the hero stays eliminated");
 }
+
+/// "Scenario 4: Supply Drop" and "Scenario 5: All-Out Attack": "After placing the terrain, the
+/// players place one objective each in the same order as they placed terrain. These must be in
+/// the player's own half of the table, but not within two squares of a table edge, nor in
+/// impassable terrain" (as in Bait and Flank: `battlefront_setup.rs`). After the six terrain
+/// items the initiative winner places first, in their own half only, then the other player.
+#[test]
+fn supply_drop_and_all_out_attack_objectives_are_placed_by_the_players() {
+    use dust_core::battlefront::setup::{SetupDecision, SetupErrorKind, SetupPhase};
+    use dust_core::battlefront::ScenarioRules;
+    use dust_core::game::tests_support::{entering, objectives_at};
+    let d = |text: &str| -> SetupDecision { text.parse().unwrap_or_else(|e| panic!("{e}")) };
+    for rules in ["supply-drop", "all-out-attack"] {
+        let card = infantry("Rifles", 3);
+        let mut s = battlefront(open_game(16, 24, vec![entering(&card, Side::A), entering(&card, Side::B)]));
+        s.bf_rules = ScenarioRules::preset(rules).expect("preset");
+        s.objectives = objectives_at(&["H8", "I17"]);
+        let mut p = SetupPhase::new(s, 11);
+        assert!(p.objectives().is_empty(), "{rules}: the players place them");
+        p.apply(d("board open")).unwrap();
+        p.apply(d("board open")).unwrap();
+        let winner = p.initiative().expect("rolled");
+        p.apply(d("start south")).unwrap();
+        for item in [
+            "place wood G6 n",
+            "place pond J18 e",
+            "place trap F10",
+            "place rubble C15 n",
+            "place rubble K6 w",
+            "place trap B20",
+        ] {
+            p.apply(d(item)).unwrap_or_else(|e| panic!("{rules} {item}: {e:?}"));
+        }
+        assert_eq!(p.to_move(), Some(winner), "{rules}: in the order of the terrain");
+        // The winner starts south: rows 1-12 are its half.
+        let e = p.apply(d("objective H17")).expect_err("the other half");
+        assert_eq!(e.kind, SetupErrorKind::NotOwnHalf, "{rules}");
+        let e = p.apply(d("objective H2")).expect_err("near the edge");
+        assert_eq!(e.kind, SetupErrorKind::NearEdge, "{rules}");
+        p.apply(d("objective H8")).unwrap();
+        assert_eq!(p.to_move(), Some(winner.other()));
+        p.apply(d("objective I17")).unwrap();
+        let setup = p.game_setup().expect("over");
+        assert_eq!(setup.objectives.iter().map(|o| o.at).collect::<Vec<_>>(), vec![sq("H8"), sq("I17")]);
+    }
+}
