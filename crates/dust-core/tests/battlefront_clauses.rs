@@ -1262,3 +1262,22 @@ fn supply_drop_and_all_out_attack_objectives_are_placed_by_the_players() {
         assert_eq!(setup.objectives.iter().map(|o| o.at).collect::<Vec<_>>(), vec![sq("H8"), sq("I17")]);
     }
 }
+
+/// "Reactive Attacks": "you can declare that one of your units that has not yet activated, and
+/// that is at a Range of four squares or less from the activating unit, will take a Reactive
+/// Attack action". After the squad's Move to C2, the enemy on C6 (four squares) may react, the
+/// one on C7 (five) may not.
+#[test]
+fn only_units_within_four_squares_may_react() {
+    let a = infantry("A", 3);
+    let near = infantry("Near", 3);
+    let far = infantry("Far", 3);
+    let mut t = battlefront_table(
+        6,
+        10,
+        vec![placed(&a, Side::A, "C1"), placed(&near, Side::B, "C6"), placed(&far, Side::B, "C7")],
+    );
+    t.initiative(Side::A);
+    t.activate(0, "move attack", &["C2"], &[(0, "u2", 0)], &[]);
+    assert_eq!(legal(&t), ["react none", "react u1"]);
+}
