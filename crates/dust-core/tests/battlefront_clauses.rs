@@ -796,6 +796,12 @@ fn a_hero_shares_a_square_with_a_friendly_vehicle() {
     let tank = vehicle("Tank", 6, vec![anti_tank("Gun", R6, 2, 1)]);
     let hero = Arc::new(hero_card("Hero", 3, vec![rifle("Pistol", R4, 1)]));
     let s = movers("Squad", 3, 1);
+    let mut heavy = squad("Heavy Squad", 3, vec![rifle("Rifle", R6, 1)]);
+    heavy.armor = Armor {
+        kind: ArmorType::Soldier,
+        class: 3,
+    };
+    let heavy = Arc::new(heavy);
     let enemy = infantry("Enemy", 3);
     for (card, shares) in [(hero, true), (s, false)] {
         let mut t = battlefront_table(
@@ -804,12 +810,19 @@ fn a_hero_shares_a_square_with_a_friendly_vehicle() {
             vec![
                 placed(&card, Side::A, "C1"),
                 with_bf(placed(&tank, Side::A, "C2"), &turrets(1)),
+                placed(&heavy, Side::A, "D2"),
                 placed(&enemy, Side::B, "C12"),
             ],
         );
         t.initiative(Side::A);
         let m = first_moves(&mut t, 0);
-        assert_eq!(m.contains(&"move C2".to_string()), shares, "{}: {m:?}", card.name);
+        assert_eq!(m.contains(&"move C2".to_string()), shares, "{}: the tank's square {m:?}", card.name);
+        assert_eq!(
+            m.contains(&"move D2".to_string()),
+            shares,
+            "{}: the squad's square {m:?}",
+            card.name
+        );
     }
 }
 
@@ -994,7 +1007,7 @@ fn only_one_hero_pilots_a_vehicle() {
 /// unit first activates, its first action must be a Move or March Move action in which it moves
 /// on from the edge of the table. The scenario will state which squares it may use to enter the
 /// table." Only plans beginning with a Move are offered, and the Move ends on the side's entry
-/// row (row 1 here) or beyond it.
+/// row (row 1 here).
 #[test]
 fn units_move_on_from_their_table_edge_first() {
     use dust_core::game::tests_support::entering;
@@ -1065,8 +1078,8 @@ fn grab_the_dust_an_aircraft_takes_no_objective() {
 }
 
 /// "Scenario 3: Bait and Flank": "If they take the objective on the opponent's half of the
-/// table, they win the game." Side A's squad on its own objective (row 5, A's half) takes it
-/// without winning; on B's objective (row 8, B's half) it wins.
+/// table, they win the game." Side A's squad on its own objective (row 5, A's half) does not
+/// win by turn three; on B's objective (row 8, B's half) it wins.
 #[test]
 fn bait_and_flank_wins_on_the_opponents_half_only() {
     let a = infantry("A", 3);
