@@ -1,7 +1,8 @@
 //! The rules of the battlefront edition (tactics-battlefront-2013-rules.txt) where they differ
 //! from the revised edition. The rest of the engine asks the game's edition through these
 //! functions, one per rule, so the revised rules stay where they were and this file lists
-//! everything the second book changes (docs/battlefront.md has the table of what is done).
+//! everything the second book changes (docs/conformance/battlefront.md lists the book's rules,
+//! their status and their tests).
 
 use super::*;
 use crate::battlefront::{area_cover, sees};
