@@ -223,8 +223,12 @@ impl Game {
         }
         if d.heroic.is_none() {
             let hero = self.group_hero(u);
+            // Reactive fire: "You can also activate a skill that does not require an action"
+            // ("Possible Situations for Reactive Fire"), and Heroic Attack needs none ("Using
+            // this skill does not require an action, but the hero must activate").
+            let reactive_off = d.reactive.is_some() && self.edition == Edition::Battlefront;
             if !hero.is_some_and(|h| self.unit(h).card.has(Skill::HeroicAttack) && !self.used(h, Skill::HeroicAttack))
-                || d.reactive.is_some()
+                || reactive_off
                 || d.indirect.is_some()
             {
                 d.heroic = Some(false);
@@ -374,12 +378,13 @@ impl Game {
             // "Reactive Fire": a single ATTACK action against the trigger; skills that need no
             // action may be used. (Battlefront "Reactive Attacks": a Sustained Attack, or an
             // Attack after a Move that only turns the unit.)
-            if !once.is_empty() {
+            let heroic = d.heroic == Some(true);
+            if !once.is_empty() || heroic {
                 steps.push(Step::Begin {
                     unit: u,
                     plan,
                     once,
-                    heroic: false,
+                    heroic,
                     quiet: true,
                 });
             }
