@@ -252,7 +252,7 @@ fn aircraft_terrain_revised() {
     assert!(offers_move(&t, "C2"), "a vehicle enters by a large entrance: {:?}", moves(&t));
     let t = terrain_game(Terrain::Open, true, &plane);
     assert!(!offers_move(&t, "C2"), "an aircraft never enters a structure: {:?}", moves(&t));
-    assert!(offers_move(&t, "C3"), "it flies around it");
+    assert!(offers_move(&t, "B2") && offers_move(&t, "D2"), "beside it: {:?}", moves(&t));
 }
 
 // ----- 9. Heroic Attack in reactive fire ----------------------------------------------------
@@ -554,7 +554,12 @@ fn skill_all_in_one() {
     t.decide("plan attack nothing");
     t.decide("aim 0 u2");
     t.decide(&format!("aim {HERO_LINE} u2"));
-    assert_eq!(legal(&t), ["use all-in-one no", "use all-in-one yes"], "a joined hero may use it");
+    assert_eq!(
+        legal(&t),
+        ["use all-in-one no", "use all-in-one yes"],
+        "a joined hero may use it: {:?}",
+        t.tail(5)
+    );
     t.decide("use all-in-one yes");
     t.roll(3, 0); // the squad's rifles: not doubled
     t.roll(4, 0); // the hero's pistol: 2 x 2

@@ -215,7 +215,7 @@ impl Game {
             return false;
         }
         if d.all_in_one.is_none() {
-            if !(attacking && self.has_skill(u, Skill::AllInOne) && !self.used(u, Skill::AllInOne)) {
+            if !(attacking && self.all_in_one_available(u, &d.aims)) {
                 d.all_in_one = Some(false);
                 return true;
             }
@@ -508,6 +508,41 @@ impl Game {
         }
         steps.push(Step::EndActivation(u));
         Some(steps)
+    }
+
+    /// Whether All In One may be declared for this attack of `u` with `aims`. Revised: the
+    /// skill has no sharing sentence, so a joined hero who has it uses it for his own lines
+    /// (offered when one of them is aimed), and a squad's is shared with its hero ("Heroes":
+    /// "Some hero skills are shared with the squad … All squad skills are shared with the
+    /// hero"; docs/rulings.md, "All In One and a joined hero"). Once per game, for the unit
+    /// whose card has it.
+    pub(super) fn all_in_one_available(&self, u: UnitId, aims: &[Aim]) -> bool {
+        if self.edition == Edition::Battlefront {
+            return self.has_skill(u, Skill::AllInOne) && !self.used(u, Skill::AllInOne);
+        }
+        let unit = self.unit(u);
+        if unit.card.has(Skill::AllInOne) && !unit.used.contains(&Skill::AllInOne) {
+            return true;
+        }
+        let hero = unit
+            .joined
+            .filter(|&h| unit.card.kind == UnitKind::Squad && !self.unit(h).destroyed);
+        hero.is_some_and(|h| {
+            let hu = self.unit(h);
+            hu.card.has(Skill::AllInOne) && !hu.used.contains(&Skill::AllInOne) && aims.iter().any(|a| a.line >= HERO_LINE)
+        })
+    }
+
+    /// Whether All In One, declared for an attack of `attacker`, doubles the dice of weapon line
+    /// `line` ([`Game::all_in_one_available`]): every line when the attacker's card has the
+    /// skill (or in the battlefront edition, where it is shared both ways), else only the lines
+    /// of the joined hero whose card has it.
+    pub(super) fn all_in_one_doubles(&self, attacker: UnitId, line: u8) -> bool {
+        if self.edition == Edition::Battlefront || self.unit(attacker).card.has(Skill::AllInOne) {
+            return true;
+        }
+        let (owner, _) = self.line_owner(attacker, line);
+        self.unit(owner).card.has(Skill::AllInOne)
     }
 
     pub(super) fn used(&self, u: UnitId, s: Skill) -> bool {

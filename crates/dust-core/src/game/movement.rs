@@ -341,13 +341,15 @@ impl Game {
         true
     }
 
-    /// The movement rules of `u`: the game's edition, and whether it is a walker (battlefront
-    /// "Rubble Squares": walkers enter rubble; a card that does not say is no walker).
+    /// The movement rules of `u`: the game's edition, whether it is a walker (battlefront
+    /// "Rubble Squares": walkers enter rubble; a card that does not say is no walker), and
+    /// whether it is a revised-edition aircraft ([`MoveRules::aircraft`]).
     pub(super) fn move_rules<'a>(&self, u: UnitId, under: &'a [Square]) -> MoveRules<'a> {
         MoveRules {
             edition: self.edition,
             walker: self.unit(u).bf.as_ref().is_some_and(|b| b.walker()),
             under,
+            aircraft: self.edition == Edition::Revised && self.unit(u).card.kind == UnitKind::Aircraft,
         }
     }
 
