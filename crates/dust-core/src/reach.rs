@@ -358,10 +358,13 @@ impl<'a> Rules<'a> {
     }
     /// The part of [`Rules::corner_blocked`] that depends on the corner space alone.
     fn corner_space_blocked(&self, c: Square) -> bool {
-        if self.board.terrain(c) == Terrain::NoDot {
-            return !self.flies();
+        if self.board.terrain(c) == Terrain::NoDot && !self.flies() {
+            return true;
         }
         let cell = self.occ.at(c);
+        if self.flies() {
+            return cell.has_side(self.m.side.other()) || self.board.cover(c) == Some(CoverElement::AntiTankTrap);
+        }
         if self.m.jump {
             return cell.has_vehicle();
         }
@@ -1378,6 +1381,11 @@ mod tests {
                             under: &under,
                             aircraft: false,
                         },
+                        MoveRules {
+                            edition: Edition::Revised,
+                            aircraft: true,
+                            ..MoveRules::default()
+                        },
                     ]
                     .map(|e| (k, e))
                 }) {
@@ -1435,7 +1443,7 @@ mod tests {
                         edition: Edition::ALL[rnd(2) as usize],
                         walker: rnd(2) == 0,
                         under: &under,
-                        aircraft: false,
+                        aircraft: kind == PieceKind::Vehicle && !m.jump && rnd(3) == 0,
                     };
                     assert_eq!(
                         reach_squares_in(&board, &occ, &m, used, edition),
@@ -1479,7 +1487,7 @@ mod tests {
                     edition: Edition::ALL[rnd(2) as usize],
                     walker: rnd(2) == 0,
                     under: &under,
-                    aircraft: false,
+                    aircraft: kind == PieceKind::Vehicle && !m.jump && rnd(3) == 0,
                 };
                 assert_eq!(
                     reach_squares_in(&board, &occ, &m, used, edition),
