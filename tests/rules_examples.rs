@@ -855,6 +855,27 @@ fn unit_entry_then_move_then_enter_and_attack() {
     t.declare("move attack", &["C6"], &[(0, "u0", 0)], &[]);
     t.roll(4, 1);
     assert_eq!(t.health(0), 4);
+    // "Each unit's first action is always a one space move": also for a unit of movement 2
+    // (The Hammers, "➡ 2"), and with Fast (the Hell Boys): the entry, then a full move.
+    for (name, after) in [("The Hammers", "C3"), ("Hell Boys", "C3")] {
+        let mut setup = open_game(
+            6,
+            6,
+            vec![entering(&card(name), Side::A), entering(&card("Sturmpioniere"), Side::B)],
+        );
+        setup.entry.a = vec![sq("C1")];
+        setup.entry.b = vec![sq("C6")];
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        t.decide("activate u0");
+        t.decide("plan move move");
+        assert_eq!(legal(&t), ["move C1"], "{name}: the first move only enters the board");
+        t.decide("move C1");
+        assert!(legal(&t).contains(&format!("move {after}")), "{name}: then its full movement");
+        assert!(!legal(&t).contains(&"move C4".to_string()), "{name}: no further");
+        t.decide(&format!("move {after}"));
+        assert_eq!(t.game.unit(UnitId(0)).at, Some(sq(after)));
+    }
 }
 
 /// An unused import guard: the optional-skill enum is part of the API the examples use.

@@ -168,6 +168,14 @@ pub struct MoveRules<'a> {
     /// "Wheeled and Tracked Vehicle units cannot enter a rubble square. Other units (including
     /// Infantry and Walker Vehicle units) can"). Ignored in the revised edition and for soldiers.
     pub walker: bool,
+    /// A revised-edition aircraft: deep water, rubble and spaces without a dot do not block it
+    /// (tactics-revised-core-rules.md, "Terrain Types": "This terrain type does not block
+    /// aircraft movement"), it never enters a structure ("General Structure Rules": "Aircraft
+    /// cannot enter any type of structure"), and it ends its move over water or rubble but not
+    /// on a space without a dot (docs/rulings.md, "Aircraft over terrain"). Otherwise it moves
+    /// as a vehicle. Ignored in the battlefront edition, where aircraft fly
+    /// ([`fly_reach`]).
+    pub aircraft: bool,
     /// The squares of the enemy aircraft, which infantry and vehicles pass under in the
     /// battlefront edition ("Moving Through Other Units": they "cannot enter or pass through a
     /// square occupied by an enemy Infantry or Vehicle unit, but can enter a square occupied by
@@ -226,6 +234,10 @@ impl<'a> Rules<'a> {
     fn vehicle(&self) -> bool {
         self.m.kind == PieceKind::Vehicle
     }
+    /// A revised-edition aircraft ([`MoveRules::aircraft`]).
+    fn flies(&self) -> bool {
+        self.rules.aircraft && !self.bf()
+    }
     /// Whether the mover passes under an enemy aircraft in `s` (battlefront).
     fn under_aircraft(&self, s: Square) -> bool {
         self.bf() && !self.m.jump && self.rules.under.contains(&s)
@@ -249,6 +261,9 @@ impl<'a> Rules<'a> {
     /// Can the mover pass through `s`, a space it does not stand on?
     fn enter_other(&self, s: Square) -> Result<(), &'static str> {
         let t = self.board.terrain(s);
+        if self.flies() {
+            return self.fly_over(s);
+        }
         if t == Terrain::NoDot {
             return Err("it has no dot");
         }
@@ -280,6 +295,24 @@ impl<'a> Rules<'a> {
         }
         Ok(())
     }
+    /// [`Rules::enter_other`] for a revised aircraft: terrain does not stop it; a structure, an
+    /// anti-tank trap and units do, as for a vehicle.
+    fn fly_over(&self, s: Square) -> Result<(), &'static str> {
+        if self.board.structure_at(s).is_some() {
+            return Err("aircraft cannot enter a structure");
+        }
+        if self.board.cover(s) == Some(CoverElement::AntiTankTrap) {
+            return Err("vehicles cannot enter a space with an anti-tank trap");
+        }
+        let cell = self.occ.at(s);
+        if cell.has_side(self.m.side.other()) {
+            return Err("an enemy unit stands there");
+        }
+        if cell.has_side(self.m.side) {
+            return Err("a vehicle cannot pass through a friendly unit");
+        }
+        Ok(())
+    }
     /// Can the mover end a move action in `s` (having been able to enter it)? Its own start
     /// always: it stands there already.
     fn stop(&self, s: Square) -> bool {
@@ -288,6 +321,9 @@ impl<'a> Rules<'a> {
     /// Can the mover end a move action in `s`, a space it does not stand on?
     fn stop_other(&self, s: Square) -> bool {
         let t = self.board.terrain(s);
+        if self.flies() {
+            return t != Terrain::NoDot && self.fly_over(s).is_ok() && self.occ.at(s).is_empty();
+        }
         if t == Terrain::Water || self.keeps_vehicle_out(t) || (self.vehicle() && self.board.cover(s) == Some(CoverElement::AntiTankTrap)) {
             return false;
         }
@@ -322,10 +358,13 @@ impl<'a> Rules<'a> {
     }
     /// The part of [`Rules::corner_blocked`] that depends on the corner space alone.
     fn corner_space_blocked(&self, c: Square) -> bool {
-        if self.board.terrain(c) == Terrain::NoDot {
+        if self.board.terrain(c) == Terrain::NoDot && !self.flies() {
             return true;
         }
         let cell = self.occ.at(c);
+        if self.flies() {
+            return cell.has_side(self.m.side.other()) || self.board.cover(c) == Some(CoverElement::AntiTankTrap);
+        }
         if self.m.jump {
             return cell.has_vehicle();
         }
@@ -350,6 +389,18 @@ impl<'a> Rules<'a> {
     #[inline]
     fn flags(&self, s: Square) -> u8 {
         let t = self.board.terrain(s);
+        if self.flies() {
+            let cell = self.occ.at(s);
+            let corner = cell.has_side(self.m.side.other()) || self.board.cover(s) == Some(CoverElement::AntiTankTrap);
+            let mut f = KNOWN;
+            if self.fly_over(s).is_ok() || (Some(s) == self.start && t != Terrain::NoDot) {
+                f |= ENTER;
+            }
+            if corner {
+                f |= CORNER;
+            }
+            return f;
+        }
         if t == Terrain::NoDot {
             return KNOWN | CORNER;
         }
@@ -622,6 +673,9 @@ pub fn entry_squares_in<'a>(
 /// part of the board within reach (steps cost 1 or 2, so levels are final in order). The steps it allows are those
 /// of [`Rules::step`] (a test compares it with [`reach_after`], which steps one by one).
 fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<Square> {
+    if rules.flies() {
+        return one_action_by_steps(rules, starts, diagonal_used);
+    }
     // One point from the space the mover stands on (most move actions the engine offers, and
     // the searches behind Fast and the first diagonal): the steps out of that space decide it,
     // without whole-board sets.
@@ -660,6 +714,47 @@ fn one_action(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<
         9..=16 => one_action_bits::<16>(rules, starts, diagonal_used, first),
         _ => one_action_bits::<LARGE_WORDS>(rules, starts, diagonal_used, first),
     }
+}
+
+/// [`one_action`] step by step ([`Rules::step`] and [`Rules::stop_other`]): a Dijkstra search by
+/// buckets over states (space, first diagonal used). For the rare movers the bit sets do not
+/// describe (a revised aircraft).
+fn one_action_by_steps(rules: &Rules<'_>, starts: &[Square], diagonal_used: bool) -> Vec<Square> {
+    let board = rules.board;
+    let budget = usize::from(rules.m.movement) + usize::from(rules.m.fast);
+    let mut cost = vec![[usize::MAX; 2]; board.len()];
+    let mut buckets: Vec<Vec<(Square, usize)>> = vec![Vec::new(); budget + 3];
+    for &s in starts.iter().filter(|&&s| board.contains(s)) {
+        let u = usize::from(diagonal_used);
+        cost[board.index(s)][u] = 0;
+        buckets[0].push((s, u));
+    }
+    for c in 0..=budget {
+        while let Some((a, u)) = buckets[c].pop() {
+            if cost[board.index(a)][u] != c {
+                continue;
+            }
+            for (k, &(dc, dr)) in STEPS.iter().enumerate() {
+                let Some(b) = a.offset(dc, dr).filter(|&b| board.contains(b)) else {
+                    continue;
+                };
+                if rules.step(a, b).is_err() {
+                    continue;
+                }
+                let diagonal = k >= 4;
+                let step = if diagonal && u == 1 && !rules.m.agile { 2 } else { 1 };
+                let (nc, nu) = (c + step, usize::from(u == 1 || diagonal));
+                if nc <= budget && cost[board.index(b)][nu] > nc {
+                    cost[board.index(b)][nu] = nc;
+                    buckets[nc].push((b, nu));
+                }
+            }
+        }
+    }
+    board
+        .squares()
+        .filter(|&s| cost[board.index(s)].iter().any(|&c| c != usize::MAX) && Some(s) != rules.start && rules.stop_other(s))
+        .collect()
 }
 
 /// [`one_action`] with one point from the mover's own space `a`: the neighbours a step of cost
@@ -1284,6 +1379,12 @@ mod tests {
                             edition: Edition::Battlefront,
                             walker: true,
                             under: &under,
+                            aircraft: false,
+                        },
+                        MoveRules {
+                            edition: Edition::Revised,
+                            aircraft: true,
+                            ..MoveRules::default()
                         },
                     ]
                     .map(|e| (k, e))
@@ -1342,6 +1443,7 @@ mod tests {
                         edition: Edition::ALL[rnd(2) as usize],
                         walker: rnd(2) == 0,
                         under: &under,
+                        aircraft: kind == PieceKind::Vehicle && !m.jump && rnd(3) == 0,
                     };
                     assert_eq!(
                         reach_squares_in(&board, &occ, &m, used, edition),
@@ -1385,6 +1487,7 @@ mod tests {
                     edition: Edition::ALL[rnd(2) as usize],
                     walker: rnd(2) == 0,
                     under: &under,
+                    aircraft: kind == PieceKind::Vehicle && !m.jump && rnd(3) == 0,
                 };
                 assert_eq!(
                     reach_squares_in(&board, &occ, &m, used, edition),

@@ -159,6 +159,7 @@ fn walkers_enter_rubble_tanks_do_not() {
         edition: Edition::Battlefront,
         walker: true,
         under: &[],
+        aircraft: false,
     };
     let b = board(5, 5, &[("C2", Terrain::Rubble)]);
     let occ = Occupancy::new(&b);
@@ -169,6 +170,7 @@ fn walkers_enter_rubble_tanks_do_not() {
         edition: Edition::Revised,
         walker: true,
         under: &[],
+        aircraft: false,
     };
     assert!(!reach_squares_in(&b, &occ, &m, false, revised_walker).contains(&sq("C2")));
     // The rubble is no corner for the walker.

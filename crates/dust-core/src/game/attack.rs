@@ -250,7 +250,7 @@ impl Game {
             ammo: aim.ammo,
             sustained,
             berserk,
-            all_in_one,
+            all_in_one: all_in_one && self.all_in_one_doubles(attacker, aim.line),
             deferred,
             stage: Stage::Prepare,
             face: Face::Hit,

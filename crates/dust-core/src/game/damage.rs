@@ -104,10 +104,14 @@ impl Game {
         u.times_destroyed = u.times_destroyed.saturating_add(1);
         let (side, ap) = (u.side, u.card.ap);
         let vehicle = u.card.kind != UnitKind::Squad && u.card.kind != UnitKind::Hero;
+        let squad = u.card.kind == UnitKind::Squad;
         let mut pilot = None;
         if let Some(j) = u.joined.take() {
             self.units[usize::from(j.0)].joined = None;
             pilot = vehicle.then_some(j);
+            if squad && self.edition == Edition::Revised && !self.unit(j).destroyed {
+                self.hand_activation_to_hero(id, j);
+            }
         }
         self.units[usize::from(id.0)].at = None;
         self.vp[side.other()] += u32::from(ap);
@@ -117,6 +121,37 @@ impl Game {
             self.bf_destroyed(id, ap); // scenario victory points, reserves
             if let Some(h) = pilot {
                 self.bf_pilot_escapes(h, held);
+            }
+        }
+    }
+
+    /// The squad `squad` was eliminated while its joined hero `hero` lives: the hero carries on
+    /// with what is left of their declared activation (its moves, its reactive-fire windows, its
+    /// attack with the hero's declared weapon lines, its end). "Possible Situations for Reactive
+    /// Fire": "If the [unit] survives, it may continue with its ATTACK action"; "Heroes": the
+    /// hero and the squad activate at the same time and his weapons are used with theirs; the
+    /// squad's own lines and SKILL actions go with the squad (docs/rulings.md, "A joined hero
+    /// whose squad is eliminated during their activation").
+    fn hand_activation_to_hero(&mut self, squad: UnitId, hero: UnitId) {
+        for step in &mut self.stack {
+            match step {
+                Step::Move { unit, .. } | Step::Attack { unit, .. } | Step::EndActivation(unit) | Step::Ended(unit) if *unit == squad => {
+                    if let Step::Attack { aims, .. } = step {
+                        aims.retain(|a| a.line >= HERO_LINE);
+                        for a in aims.iter_mut() {
+                            a.line -= HERO_LINE;
+                        }
+                    }
+                    match step {
+                        Step::Move { unit, .. } | Step::Attack { unit, .. } | Step::EndActivation(unit) | Step::Ended(unit) => *unit = hero,
+                        _ => {}
+                    }
+                }
+                Step::Window { trigger, reactors } if *trigger == squad => {
+                    *trigger = hero;
+                    *reactors = None;
+                }
+                _ => {}
             }
         }
     }

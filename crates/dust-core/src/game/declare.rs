@@ -215,7 +215,7 @@ impl Game {
             return false;
         }
         if d.all_in_one.is_none() {
-            if !(attacking && self.has_skill(u, Skill::AllInOne) && !self.used(u, Skill::AllInOne)) {
+            if !(attacking && self.all_in_one_available(u, &d.aims)) {
                 d.all_in_one = Some(false);
                 return true;
             }
@@ -223,8 +223,12 @@ impl Game {
         }
         if d.heroic.is_none() {
             let hero = self.group_hero(u);
+            // Reactive fire: "You can also activate a skill that does not require an action"
+            // ("Possible Situations for Reactive Fire"), and Heroic Attack needs none ("Using
+            // this skill does not require an action, but the hero must activate").
+            let reactive_off = d.reactive.is_some() && self.edition == Edition::Battlefront;
             if !hero.is_some_and(|h| self.unit(h).card.has(Skill::HeroicAttack) && !self.used(h, Skill::HeroicAttack))
-                || d.reactive.is_some()
+                || reactive_off
                 || d.indirect.is_some()
             {
                 d.heroic = Some(false);
@@ -374,12 +378,13 @@ impl Game {
             // "Reactive Fire": a single ATTACK action against the trigger; skills that need no
             // action may be used. (Battlefront "Reactive Attacks": a Sustained Attack, or an
             // Attack after a Move that only turns the unit.)
-            if !once.is_empty() {
+            let heroic = d.heroic == Some(true);
+            if !once.is_empty() || heroic {
                 steps.push(Step::Begin {
                     unit: u,
                     plan,
                     once,
-                    heroic: false,
+                    heroic,
                     quiet: true,
                 });
             }
@@ -503,6 +508,41 @@ impl Game {
         }
         steps.push(Step::EndActivation(u));
         Some(steps)
+    }
+
+    /// Whether All In One may be declared for this attack of `u` with `aims`. Revised: the
+    /// skill has no sharing sentence, so a joined hero who has it uses it for his own lines
+    /// (offered when one of them is aimed), and a squad's is shared with its hero ("Heroes":
+    /// "Some hero skills are shared with the squad … All squad skills are shared with the
+    /// hero"; docs/rulings.md, "All In One and a joined hero"). Once per game, for the unit
+    /// whose card has it.
+    pub(super) fn all_in_one_available(&self, u: UnitId, aims: &[Aim]) -> bool {
+        if self.edition == Edition::Battlefront {
+            return self.has_skill(u, Skill::AllInOne) && !self.used(u, Skill::AllInOne);
+        }
+        let unit = self.unit(u);
+        if unit.card.has(Skill::AllInOne) && !unit.used.contains(&Skill::AllInOne) {
+            return true;
+        }
+        let hero = unit
+            .joined
+            .filter(|&h| unit.card.kind == UnitKind::Squad && !self.unit(h).destroyed);
+        hero.is_some_and(|h| {
+            let hu = self.unit(h);
+            hu.card.has(Skill::AllInOne) && !hu.used.contains(&Skill::AllInOne) && aims.iter().any(|a| a.line >= HERO_LINE)
+        })
+    }
+
+    /// Whether All In One, declared for an attack of `attacker`, doubles the dice of weapon line
+    /// `line` ([`Game::all_in_one_available`]): every line when the attacker's card has the
+    /// skill (or in the battlefront edition, where it is shared both ways), else only the lines
+    /// of the joined hero whose card has it.
+    pub(super) fn all_in_one_doubles(&self, attacker: UnitId, line: u8) -> bool {
+        if self.edition == Edition::Battlefront || self.unit(attacker).card.has(Skill::AllInOne) {
+            return true;
+        }
+        let (owner, _) = self.line_owner(attacker, line);
+        self.unit(owner).card.has(Skill::AllInOne)
     }
 
     pub(super) fn used(&self, u: UnitId, s: Skill) -> bool {

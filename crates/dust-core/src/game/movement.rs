@@ -46,13 +46,53 @@ impl Game {
         }
     }
 
+    /// The movement points of one move action before Assault. Battlefront: Scout Vehicle adds
+    /// two to every move of the first round. The revised edition adds its two extra spaces once
+    /// in the round ([`Game::scout_extra`]).
     pub(super) fn movement(&self, u: UnitId) -> u8 {
         let unit = self.unit(u);
         let mut m = self.move_rate(u);
-        if self.round == 1 && unit.card.has(Skill::ScoutVehicle) {
+        if self.edition == Edition::Battlefront && self.round == 1 && unit.card.has(Skill::ScoutVehicle) {
             m += 2;
         }
         m
+    }
+
+    /// Revised "Scout Vehicle": "During the first round only, this vehicle can move two extra
+    /// spaces": two extra movement points in the round, not per move action, spent on the
+    /// player's choice of move actions (docs/rulings.md, "Scout Vehicle's two extra spaces").
+    /// The extra points the next move action of `d` may use, `m` being the points of each of
+    /// its move actions: two for the first move (none when it enters the board: "Each unit's
+    /// first action is always a one space move"), and for the second what the first did not
+    /// need.
+    pub(super) fn scout_extra(&self, d: &Decl, m: u8) -> u8 {
+        let Some(u) = d.unit else { return 0 };
+        let unit = self.unit(u);
+        if self.edition != Edition::Revised || self.round != 1 || !unit.card.has(Skill::ScoutVehicle) {
+            return 0;
+        }
+        match (unit.at, d.moves.first()) {
+            (None, None) => 0,
+            (None, Some(_)) | (Some(_), None) => 2,
+            (Some(at), Some(&first)) if d.moves.len() == 1 => {
+                let under = self.passes_under(u);
+                let used = (0..2u8)
+                    .find(|&k| {
+                        first == at
+                            || reach_squares_in(
+                                &self.board,
+                                &self.occ,
+                                &self.mover(u, at, m + k, false),
+                                false,
+                                self.move_rules(u, &under),
+                            )
+                            .contains(&first)
+                    })
+                    .unwrap_or(2);
+                2 - used
+            }
+            _ => 0,
+        }
     }
 
     pub(super) fn move_unit(&mut self, u: UnitId, to: Option<Square>) {
@@ -139,6 +179,20 @@ impl Game {
         if d.assault == Some(true) {
             m *= 2;
         }
+        // Revised "Scout Vehicle": the extra points this move action may use, and those the
+        // first one had when this is the second.
+        let scout = self.scout_extra(d, m);
+        let scout_first = if d.moves.len() == 1 {
+            self.scout_extra(
+                &Decl {
+                    moves: Vec::new(),
+                    ..d.clone()
+                },
+                m,
+            )
+        } else {
+            0
+        };
         if self.flies(u) {
             return self.fly_options(d, u, m);
         }
@@ -173,17 +227,35 @@ impl Game {
                 } else {
                     unit.at
                 };
-                let first_m = if self.first_move_used_fast(d, m) { m + 1 } else { m };
+                let first_m = if self.first_move_used_fast(d, m) { m + 1 } else { m } + scout_first;
                 let used = self.leg_needs_diagonal(u, first_from, at, first_m);
-                reach_squares_in(&self.board, &occ, &self.mover(u, at, m, fast), used, self.move_rules(u, &under))
+                reach_squares_in(
+                    &self.board,
+                    &occ,
+                    &self.mover(u, at, m + scout, fast),
+                    used,
+                    self.move_rules(u, &under),
+                )
             }
             Some(at) => reach_squares_in(
                 &self.board,
                 &self.occ,
-                &self.mover(u, at, m, fast),
+                &self.mover(u, at, m + scout, fast),
                 false,
                 self.move_rules(u, &under),
             ),
+            None if self.edition == Edition::Revised => {
+                // "Unit Entry": "Each unit's first action is always a one space move (➡),
+                // representing the unit 'entering' the battlefield": onto an entry square and
+                // no further, whatever the unit's movement, Fast, Assault or Scout Vehicle.
+                // The unit does not stand on the entry square yet, so whoever is there counts
+                // as in any other space ("Spaces with Other Units": a hero may stop with any
+                // friend, a squad only with heroes, a vehicle only on an empty space).
+                let mv = self.mover(u, Square::new(0, 0), 0, false);
+                let mut out = entry_squares_in(&self.board, &self.occ, &mv, &self.entry_of(u), self.move_rules(u, &under));
+                out.sort();
+                out
+            }
             None => {
                 // "Unit Entry": the first move enters from an entry square, which costs one
                 // point. The unit does not stand on the entry square yet, so whoever is there
@@ -209,15 +281,13 @@ impl Game {
             return false;
         }
         let unit = self.unit(u);
+        // (A first move that enters the board is one space and never uses Fast, "Unit Entry".)
         match unit.at {
             Some(at) if first == at => false,
             Some(at) => {
                 !reach_squares_in(&self.board, &self.occ, &self.mover(u, at, m, false), false, self.move_rules(u, &[])).contains(&first)
             }
-            None => {
-                let mv = self.mover(u, Square::new(0, 0), m.saturating_sub(1), false);
-                !entry_squares_in(&self.board, &self.occ, &mv, &self.entry_of(u), self.move_rules(u, &[])).contains(&first)
-            }
+            None => false,
         }
     }
 
@@ -271,13 +341,15 @@ impl Game {
         true
     }
 
-    /// The movement rules of `u`: the game's edition, and whether it is a walker (battlefront
-    /// "Rubble Squares": walkers enter rubble; a card that does not say is no walker).
+    /// The movement rules of `u`: the game's edition, whether it is a walker (battlefront
+    /// "Rubble Squares": walkers enter rubble; a card that does not say is no walker), and
+    /// whether it is a revised-edition aircraft ([`MoveRules::aircraft`]).
     pub(super) fn move_rules<'a>(&self, u: UnitId, under: &'a [Square]) -> MoveRules<'a> {
         MoveRules {
             edition: self.edition,
             walker: self.unit(u).bf.as_ref().is_some_and(|b| b.walker()),
             under,
+            aircraft: self.edition == Edition::Revised && self.unit(u).card.kind == UnitKind::Aircraft,
         }
     }
 

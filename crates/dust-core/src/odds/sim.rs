@@ -445,7 +445,12 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
             if steps > 100_000 {
                 return Err(unsupported("the attack did not end"));
             }
-            if s.events().iter().any(|e| matches!(e, Event::ActivationEnded(u) if *u == ATTACKER)) {
+            // (A joined hero whose squad the retaliation eliminated ends the activation in its
+            // place: revised "Heroes", docs/rulings.md.)
+            if s.events()
+                .iter()
+                .any(|e| matches!(e, Event::ActivationEnded(u) if *u == ATTACKER || Some(*u) == att_hero))
+            {
                 break;
             }
             match s.pending() {
