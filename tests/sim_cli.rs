@@ -216,3 +216,51 @@ fn paired_games_and_sprt() {
     assert_eq!(one["pentanomial"], two["pentanomial"]);
     assert!(one["sprt"]["llr"].as_f64().unwrap() >= one["sprt"]["upper"].as_f64().unwrap());
 }
+
+/// Issue 21: `dust1947 balance` plays games between random legal armies and reports each unit's
+/// estimated worth beside its card's AP, with the games it was in, and the picture of side A's
+/// score against the AP difference.
+#[test]
+fn balance_reports_every_unit_and_draws_the_picture() {
+    let svg = std::env::temp_dir().join(format!("dust1947-balance-{}.svg", std::process::id()));
+    let v = json(&[
+        "balance",
+        "--games",
+        "24",
+        "--player",
+        "random",
+        "--seed",
+        "5",
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let games = v["games"].as_u64().unwrap();
+    assert!(games > 10 && games <= 24, "{v}");
+    let units = v["units"].as_array().unwrap();
+    assert!(units.len() > 5, "{v}");
+    for u in units {
+        for k in [
+            "name",
+            "bloc",
+            "ap",
+            "provisional",
+            "log_odds",
+            "worth",
+            "worth_low",
+            "worth_high",
+            "games",
+        ] {
+            assert!(u.get(k).is_some(), "{k} in {u}");
+        }
+        assert!(u["games"].as_u64().unwrap() <= games);
+    }
+    let binned: u64 = v["bins"].as_array().unwrap().iter().map(|b| b["games"].as_u64().unwrap()).sum();
+    assert_eq!(binned, games, "every game in one AP bin");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.contains("AP of side A less AP of side B"));
+    let _ = std::fs::remove_file(&svg);
+    let o = run(&["balance", "--games", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(common::stderr(&o).contains("at least 10 games"));
+}

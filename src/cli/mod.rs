@@ -5,6 +5,7 @@
 //! (clap derive) and a `run` function, plus one variant in [`Command`].
 
 mod army;
+mod balance;
 mod cards;
 mod los;
 mod map;
@@ -45,6 +46,8 @@ enum Command {
     Serve(serve::Args),
     /// Play computer players against each other: wins, Elo, balance.
     Sim(sim::Args),
+    /// How much each unit is worth: games between random armies, fitted (proposals for AP values).
+    Balance(balance::Args),
     /// Army files: check an army against the army rules, build a legal army (docs/army-format.md).
     Army(army::Args),
     /// Check and summarise map files.
@@ -74,6 +77,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Serve(a) => serve::run(&a),
         Command::Sim(a) => sim::run(&a),
         Command::Army(a) => army::run(&a),
+        Command::Balance(a) => balance::run(&a),
         Command::Map(c) => map::run(c),
         Command::Odds(a) => odds::run(&a),
         Command::Los(a) => los::run(&a),
