@@ -99,6 +99,18 @@ impl Game {
             .collect();
         defenders.sort();
         defenders.dedup();
+        // "Attacking Cover Elements": "A unit can attempt to destroy a cover element", with any
+        // weapon that reaches it, a close-combat weapon against an adjacent element included.
+        // The element does not fight back: the line rolls as a ranged line does, after the
+        // close combats (the unit before the cover element in the same space; docs/rulings.md,
+        // "Close-combat weapons against cover elements").
+        let (close_cover, close): (Vec<Aim>, Vec<Aim>) = close.into_iter().partition(|a| matches!(a.target, Target::Cover(_)));
+        if self.edition == Edition::Revised {
+            for a in close_cover.into_iter().rev() {
+                let job = self.job(u, a, sustained, berserk, all_in_one, false);
+                self.stack.push(Step::Fire(Box::new(job)));
+            }
+        }
         for def in defenders.into_iter().rev() {
             let lines: Vec<Aim> = close.iter().filter(|a| a.target == Target::Unit(def)).copied().collect();
             self.stack.push(Step::CloseCombat {

@@ -699,6 +699,22 @@ impl Game {
         v
     }
 
+    /// Whether the declaration reloads line `li` of unit `owner` before its attack: a RELOAD
+    /// action before the ATTACK reloads the first empty reloadable line of the unit (its own
+    /// lines; `Step::Reload`), which may then fire ("[Weapon Name]: Reload (SKILL)": "After
+    /// performing this action, the unit can fire the weapon").
+    fn reloads_before_attack(&self, d: &Decl, owner: UnitId, li: usize) -> bool {
+        let (Some(u), Some(plan)) = (d.unit, d.plan) else { return false };
+        let acts = plan.actions();
+        let reload = acts.iter().position(|&a| a == Action::Reload);
+        let attack = acts.iter().position(|&a| a == Action::Attack);
+        if owner != u || !matches!((reload, attack), (Some(r), Some(a)) if r < a) {
+            return false;
+        }
+        let unit = self.unit(u);
+        (0..unit.card.weapons.len()).find(|&i| reloadable(&unit.card.weapons[i]) && unit.loaded & (1 << i) == 0) == Some(li)
+    }
+
     /// Whether line `line` has an aim ([`Game::each_aim`]); stops at the first aim found.
     pub(super) fn any_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>) -> bool {
         self.any_aim_memo(d, line, observer_at, &mut SightMemo::new())
@@ -725,7 +741,7 @@ impl Game {
         let (owner, li) = self.line_owner(u, line);
         let unit = self.unit(owner);
         let Some(w) = unit.card.weapons.get(li) else { return };
-        if reloadable(w) && unit.loaded & (1 << li) == 0 {
+        if reloadable(w) && unit.loaded & (1 << li) == 0 && !self.reloads_before_attack(d, owner, li) {
             return;
         }
         // Squads fire a line only with living carriers; limited ammo belongs to the whole unit,
