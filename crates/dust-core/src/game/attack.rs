@@ -73,8 +73,19 @@ impl Game {
         });
         // "Resolve attacks from all other weapons first", then close combat; against the unit
         // before its cover element ("Attacking Cover Elements").
+        // Revised edition: the ranged lines come in the order the player chose
+        // ([`Decision::Fire`]), which already puts a cover element after the unit in its
+        // space; the battlefront edition fires at units first, in card order.
         let mut ranged = ranged;
-        ranged.sort_by_key(|a| matches!(a.target, Target::Cover(_)));
+        let unit_squares: Vec<Square> = ranged
+            .iter()
+            .filter_map(|a| match a.target {
+                Target::Unit(t) => self.unit(t).at,
+                Target::Cover(_) => None,
+            })
+            .collect();
+        let battlefront = self.edition == Edition::Battlefront;
+        ranged.sort_by_key(|a| matches!(a.target, Target::Cover(s) if battlefront || unit_squares.contains(&s)));
         let firers = self.bf_firers(u, &ranged, false);
         let firers_of = |line: u8| firers.iter().find(|f| f.0 == line).map(|f| f.1);
         // Battlefront: the soldiers are shared out among the close-combat lines of the whole

@@ -93,10 +93,16 @@ pub fn unit_attack(g: &Game, u: UnitId, t: UnitId) -> AttackSpec<'_> {
 /// the number given to each: the engine's `aim LINE TARGET N`, its line numbered as
 /// [`AttackSpec::lines`] (the joined hero's from [`HERO_LINE`](super::HERO_LINE)). A line
 /// aimed again counts its last aim; a limited-ammo line spends at least one; other decisions
-/// and other targets are left out.
+/// and other targets are left out. The engine's `fire LINE` decisions (revised edition: the
+/// order the player chose for his lines to fire, [`Decision::Fire`]) put those lines first, in
+/// that order, the others after them in the order declared.
 pub fn declared_lines(spec: &AttackSpec<'_>, target: UnitId, aims: impl IntoIterator<Item = Decision>) -> Vec<LineChoice> {
     let mut chosen: Vec<LineChoice> = Vec::new();
+    let mut fired: Vec<usize> = Vec::new();
     for a in aims {
+        if let Decision::Fire(l) = a {
+            fired.push(usize::from(l));
+        }
         if let Decision::Aim {
             line,
             target: Some(Target::Unit(t)),
@@ -114,6 +120,8 @@ pub fn declared_lines(spec: &AttackSpec<'_>, target: UnitId, aims: impl IntoIter
             }
         }
     }
+    // A stable sort: the lines not ordered keep the order declared.
+    chosen.sort_by_key(|c| fired.iter().position(|&l| l == c.line).unwrap_or(usize::MAX));
     chosen
 }
 
