@@ -125,6 +125,55 @@ fn radioman_eliminated_no_artillery_strike() {
     assert!(!options.iter().any(|o| o.starts_with("skill artillery-strike")), "{options:?}");
 }
 
+/// "Artillery Strike – Radioman (SKILL)": the Radioman killed by reactive fire after The Boss's
+/// MOVE, before its SKILL action, takes the strike with him: the order fails and the Steel Rain
+/// does not fire (tactics-revised-core-rules.md, "Reactive Fire": the reaction comes after the
+/// MOVE; docs/rulings.md, "A Command Squad's Artillery Strike").
+#[test]
+fn radioman_killed_by_reactive_fire_before_the_strike() {
+    let riflemen = Arc::new(squad("Riflemen", 5, vec![rifle("Rifle", R4, 1)]));
+    let mut setup = open_game(
+        8,
+        8,
+        vec![
+            placed(&card("The Boss"), Side::A, "E2"),   // u0
+            placed(&card("Steel Rain"), Side::A, "B1"), // u1
+            placed(&card("Hans"), Side::B, "B8"),       // u2
+            placed(&riflemen, Side::B, "E5"),           // u3
+        ],
+    );
+    let mut b = setup.board.to_setup();
+    for c in 0..3usize {
+        b.terrain[4 * 8 + c] = dust_core::Terrain::NoDot;
+    }
+    setup.board = dust_core::Board::new(b).expect("board");
+    let mut t = Table::new(setup);
+    t.auto_casualties = false;
+    t.initiative(Side::B);
+    t.pass(2);
+    t.decide("activate u0");
+    t.decide("plan move skill");
+    t.decide("move E3");
+    t.decide("skill artillery-strike u1");
+    // After the MOVE the riflemen react and kill the Radioman.
+    assert_eq!(legal(&t), ["react none", "react u3"]);
+    t.decide("react u3");
+    t.roll(1, 1);
+    t.declare("attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(5, 1);
+    t.decide("casualty m1");
+    assert!(t
+        .game
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::AbilityUsed { success: false, .. })));
+    assert!(!t.game.unit(UnitId(1)).activated, "the Steel Rain did not fire");
+    assert!(
+        t.game.unit(UnitId(0)).round_used.contains(&Skill::CommandSquad),
+        "the attempt is spent"
+    );
+}
+
 /// tactics-revised-core-rules.md, "Command Squad Abilities": "A player can only attempt to use
 /// one Command Squad skill once per round"; "using the Radioman's Relay skill with other Command
 /// Squad abilities is the only possible way to use more than one Command Squad skill during the
@@ -234,4 +283,46 @@ fn close_combat_weapon_at_cover_element() {
         .iter()
         .any(|e| matches!(e, Event::CoverHit(s, true) if *s == sq("C4"))));
     assert_eq!(t.game.pending(), Pending::Decision { side: Side::A });
+}
+
+/// Two riflemen with a Rifle (line 0, one die each) and a Grenade (line 1, two dice each) facing
+/// a squad on C5, ammo crates on C5 and E4; the Rifle aims at the crate on `crate_at`, the
+/// Grenade at the squad.
+fn rifle_at_a_crate_grenade_at_the_squad(crate_at: &str) -> Table {
+    let shooters = Arc::new(squad("Shooters", 2, vec![rifle("Rifle", R4, 1), rifle("Grenade", R4, 2)]));
+    let enemy = Arc::new(squad("Enemy", 3, vec![rifle("Rifle", R4, 1)]));
+    let mut setup = open_game(8, 8, vec![placed(&shooters, Side::A, "C2"), placed(&enemy, Side::B, "C5")]);
+    let mut b = setup.board.to_setup();
+    b.cover.push((sq("C5"), CoverElement::AmmoCrate));
+    b.cover.push((sq("E4"), CoverElement::AmmoCrate));
+    setup.board = dust_core::Board::new(b).expect("board");
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    t.decide(&format!("aim 0 {crate_at} 0"));
+    t.decide("aim 1 u1 0");
+    t
+}
+
+/// tactics-revised-faq.md, "How can a unit split fire" (the player chooses the order) with
+/// tactics-revised-core-rules.md, "Attacking Cover Elements": "When targeting both a cover
+/// element and a unit in the same space, resolve the attack against the unit first, followed by
+/// the attack against the cover element". The crate under the squad waits for the squad (no
+/// choice is offered: the Grenade's four dice roll first though the Rifle is line 0); a crate
+/// elsewhere may come first.
+#[test]
+fn fire_order_puts_a_cover_element_after_the_unit_in_its_space() {
+    let mut t = rifle_at_a_crate_grenade_at_the_squad("C5");
+    assert_eq!(t.pending_dice(), Some(4), "the Grenade at the squad first: {:?}", legal(&t));
+    t.roll(4, 0);
+    t.roll(2, 0); // then the Rifle at the crate under them
+    assert_eq!(dice_fired(&t), [("Grenade".to_string(), 4), ("Rifle".to_string(), 2)]);
+
+    let mut t = rifle_at_a_crate_grenade_at_the_squad("E4");
+    assert_eq!(legal(&t), ["fire 0", "fire 1"]);
+    t.decide("fire 0");
+    t.roll(2, 0);
+    t.roll(4, 0);
+    assert_eq!(dice_fired(&t), [("Rifle".to_string(), 2), ("Grenade".to_string(), 4)]);
 }
