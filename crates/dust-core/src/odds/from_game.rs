@@ -231,6 +231,21 @@ mod tests {
         assert!(o.hero.is_some(), "the Sergeant's losses");
     }
 
+    /// Issue 18: the engine's `fire LINE` decisions (the order the player chose for his lines to
+    /// fire, tactics-revised-faq.md "How can a unit split fire") put those lines first, in that
+    /// order; the others follow in the order declared.
+    #[test]
+    fn fire_decisions_order_the_lines() {
+        let g = Game::new(squads_with_joined_heroes()).expect("starts");
+        let spec = unit_attack(&g, UnitId(0), UnitId(2));
+        let lines = |texts: &[&str]| -> Vec<usize> { declared_lines(&spec, UnitId(2), aims(texts)).iter().map(|c| c.line).collect() };
+        assert_eq!(lines(&["aim 0 u2 0", "aim 1 u2 0", "aim 32 u2 0"]), [0, 1, 32]);
+        assert_eq!(lines(&["aim 0 u2 0", "aim 1 u2 0", "aim 32 u2 0", "fire 32"]), [32, 0, 1]);
+        assert_eq!(lines(&["aim 0 u2 0", "aim 1 u2 0", "aim 32 u2 0", "fire 1", "fire 32"]), [1, 32, 0]);
+        // A line fired at another target is not among this target's lines.
+        assert_eq!(lines(&["aim 0 u3 0", "aim 1 u2 0", "fire 0"]), [1]);
+    }
+
     /// A unit that is not in the game is the library's error, not a panic.
     #[test]
     fn no_such_unit() {
