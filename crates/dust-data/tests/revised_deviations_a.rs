@@ -67,6 +67,36 @@ fn faq_split_fire_player_chooses_line_order() {
     assert_eq!(dice_fired(&t), [("Shotgun".to_string(), 9), ("Flamethrower (1)".to_string(), 2)]);
 }
 
+/// tactics-revised-core-rules.md, "Heroes": "the player can choose to use any of the available
+/// weapon lines in any order between the squad and the hero". A hero (u1) joined to a squad
+/// (u0): his Pistol (line 32, three dice) may fire before the squad's Rifles (line 0, one die
+/// each of four).
+#[test]
+fn a_joined_heros_line_may_fire_before_the_squads() {
+    use dust_core::game::tests_support::hero_card;
+    let rifles = Arc::new(squad("Rifles", 4, vec![rifle("Rifle", R4, 1)]));
+    let captain = Arc::new(hero_card("Captain", 3, vec![rifle("Pistol", R4, 3)]));
+    let target = Arc::new(squad("Target", 5, vec![rifle("Rifle", R4, 1)]));
+    let mut hero = placed(&captain, Side::A, "C2");
+    hero.joins = Some(0);
+    let mut t = Table::new(open_game(
+        8,
+        8,
+        vec![placed(&rifles, Side::A, "C2"), hero, placed(&target, Side::B, "C5")],
+    ));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("use separate no");
+    t.decide("plan attack nothing");
+    t.decide("aim 0 u2 0");
+    t.decide("aim 32 u2 0");
+    assert_eq!(legal(&t), ["fire 0", "fire 32"]);
+    t.decide("fire 32");
+    t.roll(3, 0);
+    t.roll(4, 0);
+    assert_eq!(dice_fired(&t), [("Pistol".to_string(), 3), ("Rifle".to_string(), 4)]);
+}
+
 // ----- 2. and 3. Command Squad: the Radioman, one ability a round ---------------------------------
 
 /// The shipped The Boss (u0, a Command Squad whose card lists Artillery Strike), the shipped
