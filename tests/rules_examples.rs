@@ -888,34 +888,12 @@ fn optional_skills_have_text_forms() {
 
 // ----- Command Squad Abilities ------------------------------------------------------------------
 
-/// A Command Squad built for the tests: Officer, Radioman, Mechanic, Medic and a weapon specialist.
-fn command_squad(name: &str) -> UnitCard {
-    let mut cs = test_card(
-        name,
-        UnitKind::Squad,
-        soldier(2),
-        5,
-        vec![line("Rifle", WeaponRange::Spaces { min: 1, max: 4 }, dice(1))],
-    );
-    cs.skills.push(Skill::CommandSquad);
-    for (m, role) in cs.models.iter_mut().zip([
-        Some(Role::Officer),
-        Some(Role::Radioman),
-        Some(Role::Mechanic),
-        Some(Role::Medic),
-        None,
-    ]) {
-        m.role = role;
-    }
-    cs
-}
-
 /// tactics-revised-core-rules.md, "Command Squad Abilities" example: the Axis eliminate a
 /// Blackhawk, the Allies repair it with Field Repair, the Axis eliminate it again: 44 VP (22 for
 /// each Blackhawk).
 #[test]
 fn field_repair_blackhawk_destroyed_twice_scores_44() {
-    let boss = Arc::new(command_squad("The Boss"));
+    let boss = card("The Boss");
     let pounder = Arc::new(test_card(
         "Pounder",
         UnitKind::Vehicle,
@@ -1077,6 +1055,18 @@ fn artillery_direct_shot() {
     t.decide("activate u1");
     let plans = legal(&t);
     assert!(plans.contains(&"plan reload attack".to_string()) && !plans.contains(&"plan sustained".to_string()));
+    // "[Weapon Name]: Reload (SKILL)": "After performing this action, the unit can fire the
+    // weapon": reloaded, the Nebelwerfer fires again in the same activation, three dice.
+    t.decide("plan reload attack");
+    assert_eq!(
+        legal(&t),
+        ["aim 0 none", "aim 0 u0 0", "aim 0 C7 0"],
+        "The Hammers or their anti-tank trap"
+    );
+    t.decide("aim 0 u0 0");
+    t.roll(3, 1);
+    assert!(destroyed(&t, 0), "the last of The Hammers");
+    assert_eq!(t.game.unit(UnitId(1)).loaded, 0, "empty again");
 }
 
 /// tactics-revised-core-rules.md, "Indirect Shot" example: The Boss (a Command Squad with its
@@ -1086,7 +1076,7 @@ fn artillery_direct_shot() {
 /// the target cannot be ordered to fire at it.
 #[test]
 fn artillery_indirect_shot_by_an_observer() {
-    let boss = Arc::new(command_squad("The Boss"));
+    let boss = card("The Boss");
     let steel_rain = Arc::new(artillery("Rockets", dice(3)));
     let mut setup = open_game(
         8,

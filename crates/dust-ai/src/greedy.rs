@@ -156,6 +156,11 @@ impl GreedyPlayer {
                 let from = self.attack_square(game, u);
                 options.iter().map(|d| self.aim_value(game, u, from, d)).collect()
             }
+            // Revised edition: the order the lines fire in, from the exact odds of each order.
+            Some(Decision::Fire(_)) => {
+                let u = declaring.expect("a unit fires");
+                options.iter().map(|d| fire_value(game, u, *d)).collect()
+            }
             Some(Decision::Use(opt, _)) => {
                 let yes = match opt {
                     Optional::Separate => false,
@@ -891,6 +896,47 @@ impl Player for GreedyPlayer {
             iterations: self.scored,
         })
     }
+}
+
+/// The worth of firing the line of `fire` next (revised edition, [`Decision::Fire`]): the AP
+/// value of what the attack is expected to destroy, from the exact odds of the attack on each
+/// unit aimed at, its lines in the order chosen so far, this line next and the others after it
+/// in card order (the order matters through Incendiary dice, one per targeted miniature, and
+/// the target's health left). Cover is left out: it is the same whatever the order.
+fn fire_value(game: &Game, u: UnitId, fire: Decision) -> f64 {
+    use dust_core::odds::from_game::{declared_attack, Declared};
+    let mut decisions = game.declared_aims();
+    decisions.push(fire);
+    let mut targets: Vec<UnitId> = decisions
+        .iter()
+        .filter_map(|d| match d {
+            Decision::Aim {
+                target: Some(Target::Unit(t)),
+                ..
+            } => Some(*t),
+            _ => None,
+        })
+        .collect();
+    targets.sort();
+    targets.dedup();
+    targets
+        .into_iter()
+        .map(|t| {
+            let Ok(spec) = declared_attack(game, u, t, decisions.iter().copied(), Declared::default()) else {
+                return 0.0;
+            };
+            match dust_core::odds::odds_or_without_hero(&spec) {
+                Ok(o) => o
+                    .loss
+                    .probs()
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| p * eval::loss_value(game, t, k))
+                    .sum(),
+                Err(_) => 0.0,
+            }
+        })
+        .sum()
 }
 
 #[cfg(test)]

@@ -125,6 +125,28 @@ pub fn light(game: &Game, options: &[Decision], rng: &mut GameRng) -> Decision {
             }
         }
         Decision::Activate(_) | Decision::Casualty(_) | Decision::Skill(..) | Decision::Spread(_) | Decision::Revive(_) => pick(rng),
+        // The order of the lines: a line that rolls per targeted miniature (Incendiary) before
+        // the lines that kill those miniatures; else card order, now and then any order.
+        Decision::Fire(_) => {
+            if rng.index(8) == 0 {
+                return pick(rng);
+            }
+            let per_miniature = |d: &Decision| {
+                let (Decision::Fire(l), Some(u)) = (d, game.declaring()) else {
+                    return false;
+                };
+                let r = eval::line_ref(game, u, *l);
+                game.unit(r.owner).card.weapons.get(r.index).is_some_and(|w| {
+                    w.table.soldier.iter().any(|v| {
+                        matches!(
+                            v,
+                            dust_core::CombatValue::Incendiary { .. } | dust_core::CombatValue::ApIncendiary { .. }
+                        )
+                    })
+                })
+            };
+            options.iter().copied().find(per_miniature).unwrap_or(options[0])
+        }
         // Battlefront: face the nearest enemy (now and then any way, to keep rollouts varied).
         Decision::Face(_) => {
             if rng.index(8) == 0 {

@@ -72,6 +72,8 @@ fn probes(g: &Game) -> Vec<Decision> {
         Decision::Use(Optional::MedalOfHonor, true),
         Decision::MoveTo(Square::new(0, 0)),
         Decision::Spread(Square::new(3, 3)),
+        Decision::Fire(0),
+        Decision::Fire(1),
     ];
     for i in 0..g.units().len() as u8 {
         v.push(Decision::Activate(UnitId(i)));

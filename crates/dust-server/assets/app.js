@@ -481,7 +481,7 @@ function gamePage(id) {
   function pick(d) {
     if (G.sel === d.text) { send(d.text); return; }
     G.sel = d.text;
-    if (d.unit !== null && d.unit !== undefined && d.kind !== 'aim') selectUnit(d.unit, false);
+    if (d.unit !== null && d.unit !== undefined && d.kind !== 'aim' && d.kind !== 'fire') selectUnit(d.unit, false);
     render();
   }
 
@@ -516,7 +516,7 @@ function gamePage(id) {
   function onUnit(uid, sq) {
     const opts = G.st && G.st.yours ? G.st.decisions : [];
     const d = opts.find((x) => x.unit === uid && x.kind !== 'move') || opts.find((x) => x.square === sq && x.kind === 'move');
-    if (d && d.kind !== 'move') { pick(d); if (d.kind !== 'aim') return; }
+    if (d && d.kind !== 'move') { pick(d); if (d.kind !== 'aim' && d.kind !== 'fire') return; }
     else if (d) { pick(d); return; }
     selectUnit(uid, true);
   }
@@ -637,6 +637,8 @@ function gamePage(id) {
       for (const d of st.decisions) {
         let sub = '';
         if (d.kind === 'aim' && d.sight) sub = (d.sight.ok ? `${d.sight.level} cover` : 'no line of sight') + (d.odds ? ' · ' + oddsLine(d.odds) : '');
+        // The order of the lines: the odds against that line's target when it fires next.
+        if (d.kind === 'fire' && d.odds) sub = 'fired next: ' + oddsLine(d.odds);
         const b = el('button', { class: 'choice' + (G.sel === d.text ? ' sel' : ''), 'data-text': d.text, onclick: () => (G.sel === d.text ? send(d.text) : pick(d)) },
           d.label, sub ? el('span', { class: 'sub' }, sub) : null);
         choices.append(b);

@@ -151,7 +151,8 @@ pub struct Declaration {
     pub plan: Option<Plan>,
     /// The move destinations chosen so far.
     pub moves: Vec<Square>,
-    /// The weapon lines aimed so far.
+    /// The weapon lines aimed so far, and the order chosen so far for them to fire (`fire`
+    /// decisions, revised edition; `dust_core::odds::from_game::declared_lines` reads both).
     pub aims: Vec<Decision>,
 }
 
@@ -173,11 +174,20 @@ impl Declaration {
             match *x {
                 Decision::MoveTo(s) => d.moves.push(s),
                 Decision::Plan(p) => d.plan = Some(p),
-                Decision::Aim { .. } => d.aims.push(*x),
+                Decision::Aim { .. } | Decision::Fire(_) => d.aims.push(*x),
                 _ => {}
             }
         }
         d
+    }
+
+    /// The aim of weapon line `line` in this declaration, if it was aimed at something.
+    pub fn aim_of(&self, line: u8) -> Option<Decision> {
+        self.aims
+            .iter()
+            .rev()
+            .find(|a| matches!(a, Decision::Aim { line: l, target: Some(_), .. } if *l == line))
+            .copied()
     }
 
     /// Where the unit attacks from: after its first move for "move, attack", after its last
@@ -367,13 +377,18 @@ fn count_text(g: &Game, decl: &Declaration, line: u8, n: u8) -> String {
     format!(", {}", count_words(&u.card, u.bf.as_deref(), g.edition(), li, n))
 }
 
-/// The odds of the attack declared so far against `t`, with `extra` aimed too.
+/// The odds of the attack declared so far against `t`, with `extra` aimed too (or, for a
+/// `fire` decision, against the target of that line, the line firing next).
 fn declared_odds(g: &Game, decl: &Declaration, extra: Decision, cover: CoverLevel) -> Result<Odds, String> {
-    let Decision::Aim {
+    let aim = match extra {
+        Decision::Fire(l) => decl.aim_of(l),
+        other => Some(other),
+    };
+    let Some(Decision::Aim {
         line,
         target: Some(Target::Unit(t)),
         ..
-    } = extra
+    }) = aim
     else {
         return Err("not an aimed line".into());
     };
@@ -518,6 +533,49 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
                     let count = count_text(g, decl, line, ammo);
                     ("aim", format!("{wname} at {}{count}", unit_name(g, t)), to, Some(t))
                 }
+            }
+        }
+        // Revised edition: the order in which the lines fire (tactics-revised-faq.md, "the
+        // player chooses the order in which weapon lines fire"), with the odds against the
+        // line's target when it fires next.
+        Decision::Fire(line) => {
+            let wname = decl
+                .unit
+                .and_then(|u| weapon_owner(g, u, line))
+                .and_then(|(o, li)| {
+                    g.units()
+                        .get(usize::from(o.0))
+                        .and_then(|x| x.card.weapons.get(li))
+                        .map(|w| w.name.clone())
+                })
+                .unwrap_or_else(|| format!("line {line}"));
+            match decl.aim_of(line) {
+                Some(Decision::Aim {
+                    target: Some(Target::Unit(t)),
+                    ..
+                }) => {
+                    let tu = g.units().get(usize::from(t.0));
+                    let to = tu.and_then(|x| x.at);
+                    let shooter = decl.unit.and_then(|u| g.units().get(usize::from(u.0)));
+                    let mut cover = CoverLevel::None;
+                    if let (Some(tu), Some(to), Some(shooter), Some(from)) = (tu, to, shooter, decl.origin(g)) {
+                        if let Ok(c) = sight(g, shooter, from, to, target_piece(g, tu)) {
+                            if !c.not_a_squad {
+                                cover = c.level;
+                            }
+                        }
+                    }
+                    match declared_odds(g, decl, d, cover) {
+                        Ok(o) => v["odds"] = odds_json(&o),
+                        Err(e) => v["odds_error"] = json!(e),
+                    }
+                    ("fire", format!("Fire {wname} (at {}) next", unit_name(g, t)), to, Some(t))
+                }
+                Some(Decision::Aim {
+                    target: Some(Target::Cover(s)),
+                    ..
+                }) => ("fire", format!("Fire {wname} (at the cover element in {s}) next"), Some(s), None),
+                _ => ("fire", format!("Fire {wname} next"), None, None),
             }
         }
         Decision::React(None) => ("react", "No reactive fire: let the enemy go on".into(), None, None),
@@ -825,6 +883,91 @@ mod tests {
     };
     use dust_core::{Armor, ArmorType, Edition, WeaponRange};
     use std::sync::Arc;
+
+    /// A squad of three with two Shotguns (3 dice each, range 1) and one Flamethrower (one die
+    /// per targeted miniature), next to a squad of five riflemen; it aims both lines at them.
+    /// Returns the game and the decisions since the first.
+    fn burners_aim_both_lines() -> (Game, Vec<Decision>) {
+        use dust_core::game::tests_support::weapon_line;
+        use dust_core::unit::CombatValue;
+        let r1 = WeaponRange::Spaces { min: 1, max: 1 };
+        let mut flame = weapon_line("Flamethrower", r1, CombatValue::Incendiary { dice: 1 }, CombatValue::NoEffect);
+        flame.keywords.flame = true;
+        let mut burners = squad("Burners", 3, vec![rifle("Shotgun", r1, 3), flame]);
+        for (i, m) in burners.models.iter_mut().enumerate() {
+            m.weapons = if i < 2 { 1 } else { 2 };
+        }
+        let rifles = squad("Riflemen", 5, vec![rifle("Rifle", r1, 1)]);
+        let setup = open_game(
+            6,
+            6,
+            vec![placed(&Arc::new(burners), Side::A, "C2"), placed(&Arc::new(rifles), Side::B, "C3")],
+        );
+        let mut g = Game::new(setup).expect("starts");
+        let mut rng = dust_core::GameRng::new(3);
+        let mut decisions = Vec::new();
+        for text in ["activate u0", "plan attack nothing", "aim 0 u1 0", "aim 1 u1 0"] {
+            let want: Decision = text.parse().expect("a decision");
+            loop {
+                while g.roll(&mut rng).is_some() {}
+                let legal = g.legal_decisions();
+                if legal.contains(&want) {
+                    break;
+                }
+                match legal.first() {
+                    // Whoever won the initiative lets side A go first.
+                    Some(Decision::First(_)) => {
+                        let d = Decision::First(Side::A);
+                        g.apply(d).expect("offered");
+                        decisions.push(d);
+                    }
+                    _ => panic!("`{text}` is not offered: {legal:?}"),
+                }
+            }
+            g.apply(want).expect("offered");
+            decisions.push(want);
+        }
+        (g, decisions)
+    }
+
+    /// Issue 18: "Remember that the player chooses the order in which weapon lines fire"
+    /// (tactics-revised-faq.md, "How can a unit split fire"). The page offers the order, each
+    /// choice with the exact odds of the attack in that order against the line's target: the
+    /// Flamethrower first rolls five dice, after the Shotguns fewer, so it is worth more first.
+    #[test]
+    fn the_page_offers_the_order_of_the_lines_with_its_odds() {
+        use dust_core::odds::from_game::declared_lines;
+        let (g, decisions) = burners_aim_both_lines();
+        let st = state_json(&g, &decisions, Some(Side::A), 0);
+        let offered = st["decisions"].as_array().expect("decisions");
+        let texts: Vec<&str> = offered.iter().filter_map(|d| d["text"].as_str()).collect();
+        assert_eq!(texts, ["fire 0", "fire 1"]);
+        let mean = |text: &str| {
+            let d = offered.iter().find(|d| d["text"] == text).expect("offered");
+            assert_eq!(d["kind"], "fire", "{d}");
+            assert_eq!(d["unit"], 1, "{d}");
+            d["odds"]["mean"].as_f64().unwrap_or_else(|| panic!("odds: {d}"))
+        };
+        assert!(
+            offered[1]["label"]
+                .as_str()
+                .is_some_and(|l| l.starts_with("Fire Flamethrower (at ")),
+            "{}",
+            offered[1]
+        );
+        // The odds shown are those of the attack in that order.
+        let spec = |first: u8| {
+            let mut s = unit_attack(&g, UnitId(0), UnitId(1));
+            let aims = decisions.iter().copied().chain(std::iter::once(Decision::Fire(first)));
+            s.lines = declared_lines(&s, UnitId(1), aims);
+            s
+        };
+        for (text, first) in [("fire 0", 0), ("fire 1", 1)] {
+            let o = odds_or_without_hero(&spec(first)).expect("odds");
+            assert!((o.loss.mean() - mean(text)).abs() < 1e-12, "{text}");
+        }
+        assert!(mean("fire 1") > mean("fire 0") + 0.1, "the Flamethrower is worth more first");
+    }
 
     /// Issue 10: an aircraft is named as one and, in the battlefront edition, flies
     /// (tactics-battlefront-2013-rules.txt, "Aircraft Move Over Terrain"); the page draws it

@@ -262,7 +262,9 @@ pub struct App {
     pub(crate) planned: Vec<Square>,
     /// The plan declared in the current declaration.
     pub(crate) plan: Option<Plan>,
-    /// The weapon lines aimed so far in the current declaration.
+    /// The weapon lines aimed so far in the current declaration, and the order chosen so far
+    /// for them to fire (`fire` decisions; `dust_core::odds::from_game::declared_lines` reads
+    /// both).
     pub(crate) aims: Vec<Decision>,
     undo: Vec<Snapshot>,
     pub(crate) message: Option<String>,
@@ -1026,7 +1028,7 @@ impl App {
             match *d {
                 Decision::MoveTo(s) => self.planned.push(s),
                 Decision::Plan(p) => self.plan = Some(p),
-                Decision::Aim { .. } => self.aims.push(*d),
+                Decision::Aim { .. } | Decision::Fire(_) => self.aims.push(*d),
                 _ => {}
             }
         }
@@ -1061,8 +1063,20 @@ impl App {
                 target: Some(Target::Cover(s)),
                 ..
             } => Some(s),
+            // The line that fires next: its target.
+            Decision::Fire(_) => self.fire_aim(d).and_then(|a| self.option_square(a)),
             _ => None,
         }
+    }
+
+    /// The aim of the line a `fire` decision names, among the lines aimed in this declaration.
+    pub fn fire_aim(&self, d: Decision) -> Option<Decision> {
+        let Decision::Fire(l) = d else { return None };
+        self.aims
+            .iter()
+            .rev()
+            .find(|a| matches!(a, Decision::Aim { line, target: Some(_), .. } if *line == l))
+            .copied()
     }
 
     /// Whether choice `d` is about square `s`: its square, or any square of the large or huge

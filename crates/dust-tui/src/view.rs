@@ -284,6 +284,20 @@ pub fn label(app: &App, d: Decision) -> String {
                 }
             }
         }
+        // Revised edition: the order in which the lines fire (tactics-revised-faq.md).
+        Decision::Fire(line) => {
+            let w = app.weapon(line).map_or_else(|| format!("line {line}"), |(_, w)| w.name.clone());
+            match app.fire_aim(d) {
+                Some(Decision::Aim { target: Some(t), .. }) => {
+                    let what = match t {
+                        Target::Unit(u) => unit_name(g, u),
+                        Target::Cover(s) => format!("the cover element in {s}"),
+                    };
+                    format!("Fire {w} (at {what}) next")
+                }
+                _ => format!("Fire {w} next"),
+            }
+        }
         Decision::React(None) => "No reactive fire: let the enemy go on".into(),
         Decision::React(Some(u)) => format!("Reactive fire with {}", unit_name(g, u)),
         Decision::Retaliate(true) => "Retaliate in close combat".into(),
@@ -387,6 +401,13 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
             out
         }
         Decision::MoveTo(s) | Decision::Escape(s) => vec![Line::styled(square_text(app, s), dim)],
+        Decision::Fire(_) => vec![
+            Line::styled(
+                "the player chooses the order in which weapon lines fire (tactics-revised-faq.md): a line that rolls per targeted miniature is worth more before the lines that kill them",
+                dim,
+            ),
+            Line::styled(odds_text(app, d), Style::default().fg(Color::Yellow)),
+        ],
         Decision::React(Some(_)) => vec![Line::styled(
             "a reactive fire roll: on a success this unit attacks the moving enemy now (Reactive Fire)",
             dim,
@@ -417,11 +438,13 @@ fn count_text(app: &App, line: u8, n: u8) -> String {
 /// from `HERO_LINE`), and in a battlefront game the hero joined to the target squad. Squads
 /// fire with the miniatures that are alive (`from_game::living_first`).
 pub fn odds_text(app: &App, d: Decision) -> String {
-    let Decision::Aim {
+    // A `fire` decision: the odds against the target of that line, the line firing next.
+    let aim = if matches!(d, Decision::Fire(_)) { app.fire_aim(d) } else { Some(d) };
+    let Some(Decision::Aim {
         line,
         target: Some(Target::Unit(t)),
         ..
-    } = d
+    }) = aim
     else {
         return String::new();
     };

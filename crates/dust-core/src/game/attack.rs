@@ -73,8 +73,19 @@ impl Game {
         });
         // "Resolve attacks from all other weapons first", then close combat; against the unit
         // before its cover element ("Attacking Cover Elements").
+        // Revised edition: the ranged lines come in the order the player chose
+        // ([`Decision::Fire`]), which already puts a cover element after the unit in its
+        // space; the battlefront edition fires at units first, in card order.
         let mut ranged = ranged;
-        ranged.sort_by_key(|a| matches!(a.target, Target::Cover(_)));
+        let unit_squares: Vec<Square> = ranged
+            .iter()
+            .filter_map(|a| match a.target {
+                Target::Unit(t) => self.unit(t).at,
+                Target::Cover(_) => None,
+            })
+            .collect();
+        let battlefront = self.edition == Edition::Battlefront;
+        ranged.sort_by_key(|a| matches!(a.target, Target::Cover(s) if battlefront || unit_squares.contains(&s)));
         let firers = self.bf_firers(u, &ranged, false);
         let firers_of = |line: u8| firers.iter().find(|f| f.0 == line).map(|f| f.1);
         // Battlefront: the soldiers are shared out among the close-combat lines of the whole
@@ -99,6 +110,18 @@ impl Game {
             .collect();
         defenders.sort();
         defenders.dedup();
+        // "Attacking Cover Elements": "A unit can attempt to destroy a cover element", with any
+        // weapon that reaches it, a close-combat weapon against an adjacent element included.
+        // The element does not fight back: the line rolls as a ranged line does, after the
+        // close combats (the unit before the cover element in the same space; docs/rulings.md,
+        // "Close-combat weapons against cover elements").
+        let (close_cover, close): (Vec<Aim>, Vec<Aim>) = close.into_iter().partition(|a| matches!(a.target, Target::Cover(_)));
+        if self.edition == Edition::Revised {
+            for a in close_cover.into_iter().rev() {
+                let job = self.job(u, a, sustained, berserk, all_in_one, false);
+                self.stack.push(Step::Fire(Box::new(job)));
+            }
+        }
         for def in defenders.into_iter().rev() {
             let lines: Vec<Aim> = close.iter().filter(|a| a.target == Target::Unit(def)).copied().collect();
             self.stack.push(Step::CloseCombat {

@@ -259,6 +259,14 @@ pub enum Decision {
         /// weapons"). 0 on every other line, and always 0 for an unused line.
         ammo: u8,
     },
+    /// Revised edition: the weapon line (one of the ranged lines aimed) that fires next. The
+    /// player chooses the order in which his weapon lines fire (tactics-revised-faq.md, "How
+    /// can a unit split fire": "Remember that the player chooses the order in which weapon
+    /// lines fire"); asked with the declaration, before any die is rolled, while two or more
+    /// ranged lines aimed have no place yet. Close-combat lines always come last ("Performing
+    /// Attacks"), and a cover element after the unit in its space ("Attacking Cover
+    /// Elements").
+    Fire(u8),
     /// Attempt reactive fire with this unit, or let the enemy go on.
     React(Option<UnitId>),
     /// Retaliate in close combat.
@@ -307,6 +315,7 @@ impl fmt::Display for Decision {
             // Never legal (an unused line spends no ammo), but printed in full so that every
             // value reads back as itself.
             Decision::Aim { line, target: None, ammo } => write!(f, "aim {line} none {ammo}"),
+            Decision::Fire(l) => write!(f, "fire {l}"),
             Decision::React(Some(u)) => write!(f, "react {u}"),
             Decision::React(None) => f.write_str("react none"),
             Decision::Retaliate(b) => write!(f, "retaliate {}", if *b { "yes" } else { "no" }),
@@ -328,7 +337,7 @@ pub struct ParseDecisionError(pub String);
 
 impl fmt::Display for ParseDecisionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, plan march attack, move C4, aim 0 u5 [N]|none, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4, face NE, reserve yes, escape C4)", self.0)
+        write!(f, "`{}` is not a decision (forms: first A, activate u3, plan move attack, plan march attack, move C4, aim 0 u5 [N]|none, fire 0, react u2|none, retaliate yes, casualty m1|hero, use berserk yes, skill tank-head u4, spread C4, face NE, reserve yes, escape C4)", self.0)
     }
 }
 
@@ -433,6 +442,7 @@ impl FromStr for Decision {
                     ammo: a.parse().map_err(|_| err())?,
                 }
             }
+            ["fire", l] => Decision::Fire(l.parse().map_err(|_| err())?),
             ["react", "none"] => Decision::React(None),
             ["react", u] => Decision::React(Some(unit(u).ok_or_else(err)?)),
             ["retaliate", b] => Decision::Retaliate(yes(b).ok_or_else(err)?),

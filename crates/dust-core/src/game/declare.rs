@@ -74,6 +74,9 @@ impl Game {
             let line = d.lines[d.cursor];
             return self.aim_decisions(d, line);
         }
+        if let Some(v) = self.fire_options(d) {
+            return v;
+        }
         for (flag, opt) in [
             (d.berserk, Optional::Berserk),
             (d.all_in_one, Optional::AllInOne),
@@ -206,6 +209,15 @@ impl Game {
             d.options = Some(opts);
             return false;
         }
+        if let Some(opts) = self.fire_options(d) {
+            if let [Decision::Fire(l)] = opts[..] {
+                // One line may fire next (a cover element waits for the unit in its space).
+                d.fired.push(l);
+                return true;
+            }
+            d.options = Some(opts);
+            return false;
+        }
         let attacking = !d.aims.is_empty();
         if d.berserk.is_none() {
             if !(attacking && self.has_skill(u, Skill::Berserk) && !self.used(u, Skill::Berserk)) {
@@ -311,6 +323,7 @@ impl Game {
                 }
                 d.cursor += 1;
             }
+            Decision::Fire(l) => d.fired.push(l),
             Decision::Use(Optional::Berserk, b) => d.berserk = Some(b),
             Decision::Use(Optional::AllInOne, b) => d.all_in_one = Some(b),
             Decision::Use(Optional::HeroicAttack, b) => d.heroic = Some(b),
@@ -332,6 +345,7 @@ impl Game {
             || (plan == SKILL_SKILL && d.ability2.is_none())
             || d.spread.is_some()
             || d.cursor < d.lines.len()
+            || self.fire_options(d).is_some()
             || d.berserk.is_none()
             || d.all_in_one.is_none()
             || d.heroic.is_none()
@@ -354,9 +368,13 @@ impl Game {
                 plan,
                 Plan::Two(Action::Move, Action::Attack) | Plan::Two(Action::Attack, Action::Move)
             ) || (matches!(plan, Plan::Three(..)) && plan_moves(plan) > 0 && plan_attacks(plan)));
+        // The lines in the order the player chose them to fire, the others after them in
+        // card order (a stable sort).
+        let mut aims = d.aims.clone();
+        aims.sort_by_key(|a| d.fired.iter().position(|&l| l == a.line).unwrap_or(usize::MAX));
         let attack = |sustained: bool| Step::Attack {
             unit: u,
-            aims: d.aims.clone(),
+            aims: aims.clone(),
             sustained,
             berserk,
             all_in_one,
@@ -739,6 +757,59 @@ impl Game {
         v
     }
 
+    /// Revised edition: the [`Decision::Fire`] choices of the declaration now, `None` when
+    /// there is none to make: every line is aimed and two or more ranged lines aimed have no
+    /// place in the order yet ("Remember that the player chooses the order in which weapon lines
+    /// fire", tactics-revised-faq.md, "How can a unit split fire"; "the player can choose to use
+    /// any of the available weapon lines in any order between the squad and the hero",
+    /// tactics-revised-core-rules.md, "Heroes"). Close-combat lines are not ordered: they fire
+    /// after all other weapons ("Performing Attacks"). A line at a cover element is not offered
+    /// while a line at a unit standing in its space waits ("resolve the attack against the unit
+    /// first, followed by the attack against the cover element", "Attacking Cover Elements").
+    fn fire_options(&self, d: &Decl) -> Option<Vec<Decision>> {
+        if self.edition != Edition::Revised || d.cursor < d.lines.len() || d.spread.is_some() {
+            return None;
+        }
+        let u = d.unit?;
+        let rest: Vec<&Aim> = d
+            .aims
+            .iter()
+            .filter(|a| {
+                let (o, li) = self.line_owner(u, a.line);
+                self.unit(o).card.weapons.get(li).is_some_and(|w| w.range != WeaponRange::Close) && !d.fired.contains(&a.line)
+            })
+            .collect();
+        if rest.len() < 2 {
+            return None;
+        }
+        let waits = |s: Square| {
+            rest.iter()
+                .any(|b| matches!(b.target, Target::Unit(t) if self.unit(t).at == Some(s)))
+        };
+        Some(
+            rest.iter()
+                .filter(|a| !matches!(a.target, Target::Cover(s) if waits(s)))
+                .map(|a| Decision::Fire(a.line))
+                .collect(),
+        )
+    }
+
+    /// Whether the declaration reloads line `li` of unit `owner` before its attack: a RELOAD
+    /// action before the ATTACK reloads the first empty reloadable line of the unit (its own
+    /// lines; `Step::Reload`), which may then fire ("[Weapon Name]: Reload (SKILL)": "After
+    /// performing this action, the unit can fire the weapon").
+    fn reloads_before_attack(&self, d: &Decl, owner: UnitId, li: usize) -> bool {
+        let (Some(u), Some(plan)) = (d.unit, d.plan) else { return false };
+        let acts = plan.actions();
+        let reload = acts.iter().position(|&a| a == Action::Reload);
+        let attack = acts.iter().position(|&a| a == Action::Attack);
+        if owner != u || !matches!((reload, attack), (Some(r), Some(a)) if r < a) {
+            return false;
+        }
+        let unit = self.unit(u);
+        (0..unit.card.weapons.len()).find(|&i| reloadable(&unit.card.weapons[i]) && unit.loaded & (1 << i) == 0) == Some(li)
+    }
+
     /// Whether line `line` has an aim ([`Game::each_aim`]); stops at the first aim found.
     pub(super) fn any_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>) -> bool {
         self.any_aim_memo(d, line, observer_at, &mut SightMemo::new())
@@ -765,7 +836,7 @@ impl Game {
         let (owner, li) = self.line_owner(u, line);
         let unit = self.unit(owner);
         let Some(w) = unit.card.weapons.get(li) else { return };
-        if reloadable(w) && unit.loaded & (1 << li) == 0 {
+        if reloadable(w) && unit.loaded & (1 << li) == 0 && !self.reloads_before_attack(d, owner, li) {
             return;
         }
         // Squads fire a line only with living carriers; limited ammo belongs to the whole unit,

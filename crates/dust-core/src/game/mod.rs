@@ -330,6 +330,9 @@ struct Decl {
     lines: Vec<u8>,
     cursor: usize,
     aims: Vec<Aim>,
+    /// Revised edition: the ranged lines aimed, in the order the player chose them to fire
+    /// ([`Decision::Fire`]); the lines not in it fire after them, in card order.
+    fired: Vec<u8>,
     berserk: Option<bool>,
     all_in_one: Option<bool>,
     heroic: Option<bool>,
@@ -803,6 +806,29 @@ impl Game {
         })
     }
 
+    /// The lines aimed so far in the declaration being made, as `aim` decisions in card order,
+    /// followed by the `fire` decisions of the order chosen so far ([`Decision::Fire`]): what
+    /// the AI and the user interfaces need to weigh the choice of order
+    /// ([`crate::odds::from_game::declared_lines`] reads them in this form). Empty when no
+    /// declaration is being made.
+    pub fn declared_aims(&self) -> Vec<Decision> {
+        let Some(d) = self.stack.iter().rev().find_map(|s| match s {
+            Step::Declare(d) => Some(d),
+            _ => None,
+        }) else {
+            return Vec::new();
+        };
+        d.aims
+            .iter()
+            .map(|a| Decision::Aim {
+                line: a.line,
+                target: Some(a.target),
+                ammo: a.ammo,
+            })
+            .chain(d.fired.iter().map(|&l| Decision::Fire(l)))
+            .collect()
+    }
+
     /// A deterministic hash of the state (positions, health, ammo, flags, score, what is pending).
     /// The same on every machine, so a replayed record can be checked.
     pub fn state_hash(&self) -> u64 {
@@ -1164,6 +1190,7 @@ impl Decl {
             lines: Vec::new(),
             cursor: 0,
             aims: Vec::new(),
+            fired: Vec::new(),
             berserk: None,
             all_in_one: None,
             heroic: None,

@@ -46,9 +46,30 @@ impl Game {
         unit.card.kind == UnitKind::Squad && unit.card.has(Skill::CommandSquad) && !unit.round_used.contains(&Skill::CommandSquad)
     }
 
-    /// Whether `u` is an observer: the Artillery Strike skill, or a Command Squad with its Radioman.
+    /// Whether `u` is an observer: the Artillery Strike skill of its own, or a Command Squad
+    /// with its Radioman that may still attempt an ability this round.
     fn observer(&self, u: UnitId) -> bool {
-        self.has_skill(u, Skill::ArtilleryStrike) || (self.command_ready(u) && self.role_alive(u, Role::Radioman))
+        self.own_strike(u) || (self.command_ready(u) && self.role_alive(u, Role::Radioman))
+    }
+
+    /// Whether `u` has an Artillery Strike of its own, not its Command Squad's Radioman's. A
+    /// Command Squad's card may list the skill (the shipped The Boss does), but it is the
+    /// Radioman's: "The Radioman can use his radio to call in an Artillery Strike ... When the
+    /// Radioman is eliminated, the Command Squad cannot use the Artillery Strike skill", and it
+    /// is one of the squad's abilities, one attempt a round (tactics-revised-core-rules.md,
+    /// "Artillery Strike – Radioman (SKILL)", "Command Squad Abilities"). Only a joined hero's
+    /// own skill, where the edition shares it with his squad, is then an observer's.
+    fn own_strike(&self, u: UnitId) -> bool {
+        let unit = self.unit(u);
+        if unit.card.kind == UnitKind::Squad && unit.card.has(Skill::CommandSquad) {
+            return unit.joined.is_some_and(|h| {
+                let hero = self.unit(h);
+                !hero.destroyed
+                    && hero.card.has(Skill::ArtilleryStrike)
+                    && (self.edition == Edition::Battlefront || Skill::ArtilleryStrike.hero_shares())
+            });
+        }
+        self.has_skill(u, Skill::ArtilleryStrike)
     }
 
     /// The abilities the unit could use with a SKILL action this round, wherever it stands.
@@ -154,11 +175,12 @@ impl Game {
     }
 
     /// Whether `a` is, for unit `u`, one of its Command Squad's abilities (one attempt a round
-    /// for the squad): every ability but Tank Head and an observer's own Artillery Strike.
+    /// for the squad): every ability but Tank Head and an observer's own Artillery Strike (a
+    /// Command Squad's is its Radioman's, [`Game::own_strike`]).
     pub(super) fn is_command_ability(&self, u: UnitId, a: Ability) -> bool {
         match a {
             Ability::TankHead => false,
-            Ability::ArtilleryStrike => !self.has_skill(u, Skill::ArtilleryStrike),
+            Ability::ArtilleryStrike => !self.own_strike(u),
             _ => true,
         }
     }
@@ -212,6 +234,9 @@ impl Game {
         }
         // (An observer's own Artillery Strike, shared with a joined hero in the battlefront
         // edition, is no Command Squad attempt: [`Game::is_command_ability`].)
+        // A Radioman killed between the declaration and the SKILL action (by reactive fire)
+        // takes the squad's Artillery Strike with him.
+        let radio = self.own_strike(u) || self.role_alive(u, Role::Radioman);
         if self.is_command_ability(u, ability) {
             // One Command Squad attempt per round, successful or not.
             self.units[usize::from(u.0)].round_used.push(Skill::CommandSquad);
@@ -219,7 +244,7 @@ impl Game {
         match ability {
             Ability::ArtilleryStrike => {
                 let Some(p) = self.unit(u).at else { return };
-                let ok = self.can_strike(u, p, target);
+                let ok = radio && self.can_strike(u, p, target);
                 self.events.push(Event::AbilityUsed {
                     unit: u,
                     ability,

@@ -371,7 +371,8 @@ impl Table {
 
     /// Declares a whole activation: the unit, the plan (`"move attack"`, `"sustained"`, …), the
     /// spaces where move actions end, the target of the weapon lines used (`(line, "u3", ammo)`
-    /// or `(line, "C4", 0)` for a cover element; lines not listed are left unused), and the
+    /// or `(line, "C4", 0)` for a cover element; lines not listed are left unused; the ranged
+    /// lines fire in the order listed, where the engine asks it), and the
     /// optional skills used (every other optional skill offered is declined).
     ///
     /// # Panics
@@ -410,6 +411,15 @@ impl Table {
                     Some((l, t, a)) => self.decide(&format!("aim {l} {t} {a}")),
                     None => self.decide(&format!("aim {line} none")),
                 },
+                // The order of the lines: as the script lists them.
+                Decision::Fire(_) => {
+                    let next = aims
+                        .iter()
+                        .map(|a| Decision::Fire(a.0))
+                        .find(|d| legal.contains(d))
+                        .unwrap_or(first);
+                    self.decide(&next.to_string());
+                }
                 Decision::Use(o, _) => {
                     let text = Decision::Use(o, true).to_string();
                     let yes = uses.iter().any(|u| text.contains(&format!(" {u} ")));

@@ -142,10 +142,16 @@ pub fn unit_attack(g: &Game, u: UnitId, t: UnitId) -> AttackSpec<'_> {
 /// the number given to each: the engine's `aim LINE TARGET N`, its line numbered as
 /// [`AttackSpec::lines`] (the joined hero's from [`HERO_LINE`](super::HERO_LINE)). A line
 /// aimed again counts its last aim; a limited-ammo line spends at least one; other decisions
-/// and other targets are left out.
+/// and other targets are left out. The engine's `fire LINE` decisions (revised edition: the
+/// order the player chose for his lines to fire, [`Decision::Fire`]) put those lines first, in
+/// that order, the others after them in the order declared.
 pub fn declared_lines(spec: &AttackSpec<'_>, target: UnitId, aims: impl IntoIterator<Item = Decision>) -> Vec<LineChoice> {
     let mut chosen: Vec<LineChoice> = Vec::new();
+    let mut fired: Vec<usize> = Vec::new();
     for a in aims {
+        if let Decision::Fire(l) = a {
+            fired.push(usize::from(l));
+        }
         if let Decision::Aim {
             line,
             target: Some(Target::Unit(t)),
@@ -163,6 +169,8 @@ pub fn declared_lines(spec: &AttackSpec<'_>, target: UnitId, aims: impl IntoIter
             }
         }
     }
+    // A stable sort: the lines not ordered keep the order declared.
+    chosen.sort_by_key(|c| fired.iter().position(|&l| l == c.line).unwrap_or(usize::MAX));
     chosen
 }
 
@@ -270,6 +278,21 @@ mod tests {
         let o = odds_or_without_hero(&spec).expect("odds");
         assert_eq!(o, odds_or_without_hero(&by_hand).expect("odds"));
         assert!(o.hero.is_some(), "the Sergeant's losses");
+    }
+
+    /// Issue 18: the engine's `fire LINE` decisions (the order the player chose for his lines to
+    /// fire, tactics-revised-faq.md "How can a unit split fire") put those lines first, in that
+    /// order; the others follow in the order declared.
+    #[test]
+    fn fire_decisions_order_the_lines() {
+        let g = Game::new(squads_with_joined_heroes()).expect("starts");
+        let spec = unit_attack(&g, UnitId(0), UnitId(2));
+        let lines = |texts: &[&str]| -> Vec<usize> { declared_lines(&spec, UnitId(2), aims(texts)).iter().map(|c| c.line).collect() };
+        assert_eq!(lines(&["aim 0 u2 0", "aim 1 u2 0", "aim 32 u2 0"]), [0, 1, 32]);
+        assert_eq!(lines(&["aim 0 u2 0", "aim 1 u2 0", "aim 32 u2 0", "fire 32"]), [32, 0, 1]);
+        assert_eq!(lines(&["aim 0 u2 0", "aim 1 u2 0", "aim 32 u2 0", "fire 1", "fire 32"]), [1, 32, 0]);
+        // A line fired at another target is not among this target's lines.
+        assert_eq!(lines(&["aim 0 u3 0", "aim 1 u2 0", "fire 0"]), [1]);
     }
 
     /// A unit that is not in the game is the library's error, not a panic.

@@ -1117,7 +1117,8 @@ impl<'a> AttackSpec<'a> {
         v
     }
     /// Whether the resolution order is the card's (ranged lines by index, then close-combat
-    /// lines by index): the order the engine resolves an activation's lines in.
+    /// lines by index): the order the battlefront engine resolves an activation's lines in
+    /// (the revised engine fires them in the order the player chooses, `Decision::Fire`).
     pub fn in_card_order(&self) -> bool {
         self.resolution_order()
             .windows(2)

@@ -135,8 +135,9 @@ fn unsupported(what: impl Into<String>) -> OddsError {
 /// Honor on a unit that is not a hero, an attacker that moved (revised edition; in the
 /// battlefront edition it makes a Move to its own square before the attack), a Burst line against a target
 /// that moved, Heroic Attack on a target that is not a hero, lines no single distance reaches,
-/// lines given in an order other than the card's ([`AttackSpec::in_card_order`]: the engine
-/// resolves them in card order), units on the path of some spray lines only, or with a vehicle
+/// battlefront lines given in an order other than the card's ([`AttackSpec::in_card_order`]:
+/// the battlefront engine resolves them in card order; the revised engine asks the order,
+/// [`Decision::Fire`], and is given the spec's), units on the path of some spray lines only, or with a vehicle
 /// target in cover or a large model.
 pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<MonteCarlo, OddsError> {
     // The lines the engine offers (the Improvised Weapons when it offers them, one line of a
@@ -149,11 +150,12 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     if spec.attacker_moved && !spec.is_battlefront() {
         return Err(unsupported("an attacker that moved this round"));
     }
-    if !spec.in_card_order() {
-        // The engine resolves an activation's lines in card order; another order would compare
-        // two different attacks.
+    if spec.is_battlefront() && !spec.in_card_order() {
+        // The battlefront engine resolves an activation's lines in card order; another order
+        // would compare two different attacks. (In the revised edition the player chooses the
+        // order: [`Decision::Fire`].)
         return Err(unsupported(
-            "lines in an order other than the card's (the engine resolves them in card order)",
+            "battlefront lines in an order other than the card's (the engine resolves them in card order)",
         ));
     }
     let lines = spec.resolution_order();
@@ -585,6 +587,16 @@ fn declare(spec: &AttackSpec<'_>, g: &Game, side: Side, legal: &[Decision], lay:
                     "leaving a line unused",
                 ),
             }
+        }
+        // Revised edition: the ranged lines fire in the spec's order ([`AttackSpec::lines`]).
+        Decision::Fire(_) => {
+            let next = spec
+                .resolution_order()
+                .into_iter()
+                .filter_map(|c| u8::try_from(c.line).ok())
+                .map(Decision::Fire)
+                .find(|d| legal.contains(d));
+            next.ok_or_else(|| unsupported("the order of the lines: the engine offers none of the spec's"))
         }
         Decision::Use(opt, _) => {
             let yes = match opt {
