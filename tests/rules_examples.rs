@@ -724,9 +724,21 @@ fn reactive_fire_only_in_fire_zone_and_only_against_the_trigger() {
     assert_eq!(legal(&t), ["react none", "react u0"]);
     t.decide("react u0");
     t.roll(1, 1);
-    let aims = legal(&t);
-    assert!(aims.iter().all(|d| !d.contains("u2")), "only the Hans may be targeted: {aims:?}");
-    assert!(aims.contains(&"aim 1 u1 0".to_string()));
+    // The Death Dealers fire every line in range at the Hans (their only target: the lines are
+    // aimed without a question), never at the Sturmpioniere.
+    let shots: Vec<_> = t
+        .game
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Fired { unit, target, .. } if *unit == UnitId(0) => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        !shots.is_empty() && shots.iter().all(|&x| x == dust_core::game::Target::Unit(UnitId(1))),
+        "{shots:?}"
+    );
 }
 
 /// tactics-revised-core-rules.md, "Reactive Fire": whether the roll succeeds or fails, the

@@ -669,3 +669,239 @@ fn a_unit_in_smoke_neither_attacks_nor_is_targeted() {
     );
     assert!(legal(&t).contains(&"aim 0 u2 0".to_string()));
 }
+
+/// tactics-revised-core-rules.md, "Structures" ("Soldiers and heroes with the Jump skill can jump
+/// over any type of structure"; "Units cannot land on top of structures") and "Jump" ("the unit
+/// can ignore an obstacle ... but it must land in an empty space"): a jumping squad may cross a
+/// wall and land in an empty space of the interior (docs/rulings.md, "Jump and structure walls");
+/// a jumping vehicle may not.
+#[test]
+fn a_jumping_squad_may_cross_a_wall_into_a_structure() {
+    let (mut s, p) = common::setup(&["...", "...", "...", ".S."]);
+    s.structures.push(dust_core::StructureSetup {
+        name: "hut".into(),
+        interior: vec![sq("B2"), sq("B3")],
+        entrances: vec![],
+        inner_walls: vec![],
+    });
+    let f = Field::new(s.clone(), p.clone());
+    let soldier = Mover {
+        jump: true,
+        ..f.mover("B1", 2, 1)
+    };
+    let r = reach(&f.board, &f.occ, &soldier);
+    assert!(r.contains(sq("B2")) && r.contains(sq("B3")), "over the wall, into the hut");
+    let walker = Mover { jump: false, ..soldier };
+    assert!(
+        !reach(&f.board, &f.occ, &walker).contains(sq("B2")),
+        "no entrance, no way in on foot"
+    );
+    let mut p2 = p;
+    p2[0].1 = PieceKind::Vehicle;
+    let f = Field::new(s, p2);
+    let vehicle = Mover {
+        jump: true,
+        ..f.mover("B1", 2, 1)
+    };
+    assert!(!reach(&f.board, &f.occ, &vehicle).contains(sq("B2")));
+}
+
+/// tactics-revised-core-rules.md, "Wiederbelebungsserum": "he recovers one health point for each
+/// ⊕ result" (docs/rulings.md, "Wiederbelebungsserum"): a wounded hero rolls two hits on a squad
+/// in hard cover; the squad saves both; the hero still recovers two points.
+#[test]
+fn serum_heals_for_each_hit_rolled_even_when_saved() {
+    let mut h = hero_card("TotenMeister", 5, vec![gun("Pistol", 3)]);
+    h.skills = vec![Skill::Wiederbelebungsserum];
+    let hero = arc(h);
+    let target = arc(squad("Target", 5, vec![gun("Rifle", 1)]));
+    let mut setup = open_game(6, 6, vec![placed(&hero, Side::B, "C2"), placed(&target, Side::A, "C4")]);
+    board_with(&mut setup, |b| b.cover.push((sq("C4"), CoverElement::AntiTankTrap)));
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(1, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(5, 3);
+    assert_eq!(t.health(0), 2);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(3, 2);
+    t.roll(2, 2); // hard cover saves both hits
+    assert_eq!(t.health(1), 5, "no damage got through");
+    assert_eq!(t.health(0), 4, "two ⊕ results: two health points back");
+}
+
+/// tactics-revised-core-rules.md, "Reactive Fire": the unit "performs a single ATTACK action with
+/// all weapon lines that have sufficient range to target the opposing unit" (and
+/// tactics-revised-faq.md: "attacks with all of its weapon lines that have sufficient range");
+/// limited ammo stays the player's choice (docs/rulings.md, "Reactive fire with all weapon
+/// lines").
+#[test]
+fn reactive_fire_uses_every_line_in_range() {
+    let mover = arc(squad("Mover", 3, vec![gun("Rifle", 1)]));
+    let mut panzerfaust = gun("Panzerfaust", 1);
+    panzerfaust.ammo = Some(2);
+    let mut rc = squad("Reactors", 3, vec![gun("Rifle", 1), panzerfaust]);
+    rc.weapons[0].range = WeaponRange::Spaces { min: 1, max: 3 };
+    let reactors = arc(rc);
+    let mut t = Table::new(open_game(
+        6,
+        8,
+        vec![placed(&mover, Side::A, "C1"), placed(&reactors, Side::B, "C5")],
+    ));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.declare("move nothing", &["C2"], &[], &[]);
+    t.decide("react u1");
+    t.roll(1, 1);
+    // The rifle's only choice is the trigger: it is not even asked; the Panzerfaust's ammo is.
+    assert_eq!(legal(&t), ["aim 1 none", "aim 1 u0 1", "aim 1 u0 2"]);
+    t.decide("aim 1 none");
+    t.roll(3, 0);
+    assert_eq!(fired(&t), [("Rifle".to_string(), 3)], "{:?}", t.tail(8));
+}
+
+/// tactics-revised-core-rules.md, "Reactive Fire" ("Reactive Fire allows your unit to attempt to
+/// shoot at an enemy unit when it moves") and "Possible Situations for Reactive Fire": the
+/// sequences the book does not list (docs/rulings.md, "Reactive fire after other sequences"):
+/// MOVE + NOTHING opens a window after the move (NOTHING + MOVE is the same activation and is
+/// declared as MOVE + NOTHING); ATTACK + NOTHING and NOTHING + NOTHING open none.
+#[test]
+fn reactive_fire_windows_of_the_other_sequences() {
+    let mover = arc(squad("Mover", 3, vec![gun("Rifle", 1)]));
+    let reactor = arc(squad("Reactor", 3, vec![gun("Rifle", 1)]));
+    let play = |plan: &str, moves: &[&str], aims: &[(u8, &str, u8)]| -> bool {
+        let mut t = Table::new(open_game(
+            6,
+            8,
+            vec![placed(&mover, Side::A, "C1"), placed(&reactor, Side::B, "C5")],
+        ));
+        t.initiative(Side::A);
+        t.activate(0, plan, moves, aims, &[]);
+        if aims.is_empty() {
+            legal(&t).contains(&"react u1".to_string())
+        } else {
+            t.roll(3, 0);
+            legal(&t).contains(&"react u1".to_string())
+        }
+    };
+    assert!(play("move nothing", &["C2"], &[]));
+    let mut t = Table::new(open_game(
+        6,
+        8,
+        vec![placed(&mover, Side::A, "C1"), placed(&reactor, Side::B, "C5")],
+    ));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    assert!(!legal(&t).contains(&"plan nothing move".to_string()));
+    assert!(!play("attack nothing", &[], &[(0, "u1", 0)]));
+    assert!(!play("nothing nothing", &[], &[]));
+}
+
+/// tactics-revised-core-rules.md, "Heroes": "A hero and his squad may decide to separate during
+/// the game ... The two units activate independently from then on": separated as the squad
+/// activates, the hero activates on his own later in the same round (docs/rulings.md, "Heroes:
+/// damage left over, separation").
+#[test]
+fn a_separated_hero_activates_on_his_own_in_the_same_round() {
+    let sq_card = arc(squad("Squad", 3, vec![gun("Rifle", 1)]));
+    let hero = arc(hero_card("Hero", 3, vec![gun("Pistol", 1)]));
+    let enemy = arc(squad("Enemy", 3, vec![gun("Rifle", 1)]));
+    let mut joined = placed(&hero, Side::A, "C1");
+    joined.joins = Some(0);
+    let mut t = Table::new(open_game(
+        6,
+        8,
+        vec![
+            placed(&sq_card, Side::A, "C1"),
+            joined,
+            placed(&enemy, Side::B, "F8"),
+            placed(&enemy, Side::B, "A8"),
+        ],
+    ));
+    t.initiative(Side::A);
+    assert_eq!(legal(&t), ["activate u0"], "the joined hero activates with his squad");
+    t.decide("activate u0");
+    t.decide("use separate yes");
+    t.declare("move nothing", &["C2"], &[], &[]);
+    assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("C1")), "the hero stays");
+    t.pass(2);
+    assert_eq!(legal(&t), ["activate u1"], "the hero is a unit of his own, not yet activated");
+    t.decide("activate u1");
+    t.declare("move nothing", &["D1"], &[], &[]);
+    assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("D1")));
+}
+
+/// tactics-revised-core-rules.md, "Get Moving You Bunch of Monkeys! – Officer (SKILL)": the order
+/// "reactivates one adjacent unit ... and activate[s] this unit immediately after the Command
+/// Squad's activation" — a unit that has not activated yet takes that as its activation of the
+/// round, not a second one (docs/rulings.md, "An order to a unit that has not activated"); and
+/// "Reactive Fire": a unit that attempted reactive fire can still be reactivated by a Command
+/// Squad.
+#[test]
+fn get_moving_on_an_unactivated_unit_and_after_reactive_fire() {
+    let cs = arc(command_squad(vec![gun("Rifle", 1)]));
+    let friend = arc(squad("Friends", 3, vec![gun("Rifle", 1)]));
+    let enemy = arc(squad("Enemy", 3, vec![gun("Rifle", 1)]));
+    let units = vec![
+        placed(&cs, Side::A, "C1"),
+        placed(&friend, Side::A, "D1"),
+        placed(&enemy, Side::B, "H8"),
+        placed(&enemy, Side::B, "A8"),
+    ];
+    let mut t = Table::new(open_game(8, 8, units.clone()));
+    t.initiative(Side::A);
+    t.activate(0, "skill nothing", &[], &[], &[]);
+    t.decide("skill get-moving u1");
+    t.roll(1, 1);
+    assert_eq!(t.game.declaring(), Some(UnitId(1)), "activates immediately");
+    t.declare("nothing nothing", &[], &[], &[]);
+    t.pass(2);
+    assert!(
+        !legal(&t).contains(&"activate u1".to_string()),
+        "no second activation: {:?}",
+        legal(&t)
+    );
+    // The friends attempt reactive fire (and fail), then the Officer reactivates them.
+    let mut units = units;
+    units[3].at = Some(sq("D4"));
+    let mut t = Table::new(open_game(8, 8, units));
+    t.initiative(Side::B);
+    t.decide("activate u3");
+    t.declare("move nothing", &["D3"], &[], &[]);
+    t.decide("react u1");
+    t.roll(1, 0);
+    assert!(t.game.unit(UnitId(1)).activated);
+    t.activate(0, "skill nothing", &[], &[], &[]);
+    t.decide("skill get-moving u1");
+    t.roll(1, 1);
+    assert_eq!(t.game.declaring(), Some(UnitId(1)), "reactivated after its reactive fire");
+}
+
+/// tactics-revised-core-rules.md, "Unit Entry": "During the first round, all units must ENTER the
+/// battlefield" — a unit whose every entry square is held by the enemy cannot enter: it does
+/// nothing this round and enters later (docs/rulings.md, "A unit that cannot enter").
+#[test]
+fn a_unit_that_cannot_enter_does_nothing_this_round() {
+    let a = arc(squad("A", 3, vec![gun("Rifle", 1)]));
+    let mut setup = open_game(
+        6,
+        6,
+        vec![
+            dust_core::game::tests_support::entering(&a, Side::A),
+            placed(&a, Side::B, "C1"),
+            placed(&a, Side::B, "F6"),
+        ],
+    );
+    setup.entry.a = vec![sq("C1")];
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move nothing");
+    assert!(t.game.unit(UnitId(0)).activated, "its activation is spent");
+    assert_eq!(t.game.unit(UnitId(0)).at, None, "still off the board");
+    t.activate(1, "move nothing", &["C2"], &[], &[]);
+    t.pass(2);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.declare("move nothing", &["C1"], &[], &[]);
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C1")), "enters once the square is free");
+}

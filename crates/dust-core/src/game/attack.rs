@@ -269,6 +269,7 @@ impl Game {
             half: false,
             firers: None,
             bf_res_hits: 0,
+            rolled_hits: 0,
         }
     }
 
@@ -464,6 +465,7 @@ impl Game {
                 job.stage = Stage::Cover;
             }
             Stage::Cover => {
+                job.rolled_hits = job.hits;
                 job.hits -= k;
                 job.stage = Stage::Resilient;
                 job.damage = job.hits * u16::from(job.damage_per_hit);
@@ -510,6 +512,7 @@ impl Game {
                 }
                 Stage::Power if job.hits == 0 => job.stage = Stage::Cover,
                 Stage::Cover if !((job.save.is_some() || job.bf_save.is_some()) && job.hits > 0) => {
+                    job.rolled_hits = job.hits;
                     job.stage = Stage::Resilient;
                     job.damage = job.hits * u16::from(job.damage_per_hit);
                     self.bf_resilient_start(job);

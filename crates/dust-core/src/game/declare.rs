@@ -199,7 +199,22 @@ impl Game {
             let line = d.lines[d.cursor];
             let opts = self.aim_decisions(d, line);
             if opts.len() == 1 {
-                // Only "leave it unused": the line has no target.
+                // Only "leave it unused": the line has no target. Or, in reactive fire, the one
+                // aim the line must take (the trigger): it is taken without a question, unless
+                // flames must spread on the way.
+                if let Decision::Aim {
+                    line,
+                    target: Some(t),
+                    ammo,
+                } = opts[0]
+                {
+                    let aim = Aim::new(line, t, ammo);
+                    if self.spread_needed(d, &aim) > 0 {
+                        d.options = Some(opts);
+                        return false;
+                    }
+                    d.aims.push(aim);
+                }
                 d.cursor += 1;
                 return true;
             }
@@ -696,6 +711,20 @@ impl Game {
             });
             true
         });
+        // Revised "Reactive Fire": the unit "performs a single ATTACK action with all weapon
+        // lines that have sufficient range to target the opposing unit" (tactics-revised-faq.md:
+        // "attacks with all of its weapon lines that have sufficient range"): a line that can
+        // aim at the trigger is not left unused. Limited ammo stays the player's to spend
+        // ("Players are not forced to use all limited ammo"; docs/rulings.md, "Reactive fire
+        // with all weapon lines").
+        if self.edition == Edition::Revised && d.reactive.is_some() && v.len() > 1 {
+            if let Some(u) = d.unit {
+                let (owner, li) = self.line_owner(u, line);
+                if self.unit(owner).card.weapons.get(li).is_some_and(|w| w.ammo.is_none()) {
+                    v.remove(0);
+                }
+            }
+        }
         v
     }
 
