@@ -159,8 +159,7 @@ impl Game {
     }
 
     /// The close-combat lines unit `u` fights back with (retaliation); of a weapon with two
-    /// lines only the first on the card (docs/rulings.md, "Battlefront weapons with two lines
-    /// in retaliation").
+    /// lines only the first on the card (docs/rulings.md, "Battlefront weapons with two lines").
     pub(super) fn close_lines(&self, u: UnitId) -> Vec<Aim> {
         let mut out: Vec<Aim> = Vec::new();
         for l in self.attack_line_iter(u, Plan::Sustained) {

@@ -140,7 +140,8 @@ impl Game {
             match here {
                 Some(h) => d.moves.push(h),
                 None => {
-                    // Cannot enter: the unit does nothing this round (docs/rulings.md).
+                    // Cannot enter: the unit does nothing this round (docs/rulings.md, "A unit that cannot
+                    // enter").
                     d.plan = Some(Plan::Two(Action::Nothing, Action::Nothing));
                     d.moves.clear();
                 }
@@ -291,7 +292,7 @@ impl Game {
                     if let Some(j) = self.unit(u).joined {
                         // "From then on, the hero operates alone as a separate unit." The squad
                         // activates now; the hero is a unit of his own, not yet activated this
-                        // round (docs/rulings.md).
+                        // round (docs/rulings.md, "Heroes: damage left over, separation").
                         self.units[usize::from(u.0)].joined = None;
                         self.units[usize::from(j.0)].joined = None;
                         self.events.push(Event::Separated(j));
@@ -773,7 +774,7 @@ impl Game {
                     unit.ammo[li]
                 };
                 // A Volley line is one launcher, whatever ammo it spends; other limited-ammo
-                // lines use one weapon per ammo box (docs/rulings.md).
+                // lines use one weapon per ammo box (docs/rulings.md, "Limited ammo in one attack").
                 let is_volley = |wl: &WeaponLine| {
                     wl.table
                         .soldier
@@ -904,7 +905,8 @@ impl Game {
                 return;
             }
         }
-        // Improvised weapons are for the enemy, not cover elements (docs/rulings.md).
+        // Improvised weapons are for the enemy, not cover elements (docs/rulings.md, "Battlefront
+        // improvised close-combat weapons").
         if d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
