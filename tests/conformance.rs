@@ -262,7 +262,7 @@ fn the_checker_reports_every_kind_of_bad_row() {
     let bad = |row: &str| check_table(&format!("{head}{row}\n"), &rulings, &files);
     let one = |row: &str, what: &str| {
         let p = bad(row);
-        assert!(p.len() == 1 && p[0].contains(what), "{row}: {p:?}");
+        assert!(p.iter().any(|x| x.contains(what)), "{row}: {p:?}");
     };
     one("| R-001 | s | q | tested | `tests/nope.rs::real_test` |", "no file tests/nope.rs");
     one("| R-001 | s | q | tested | `tests/a.rs::fake_test` |", "has no `fn fake_test(`");

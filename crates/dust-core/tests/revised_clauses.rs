@@ -905,3 +905,289 @@ fn a_unit_that_cannot_enter_does_nothing_this_round() {
     t.declare("move nothing", &["C1"], &[], &[]);
     assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C1")), "enters once the square is free");
 }
+
+/// tactics-revised-core-rules.md, "End of the Game" ("One player's units are all destroyed";
+/// "The game always ends at the end of a round") and tactics-revised-faq.md (the final round is
+/// triggered): the last enemy unit falls, the other units still activate, then the game ends.
+#[test]
+fn the_game_ends_at_the_end_of_the_round_when_a_side_is_destroyed() {
+    let a = arc(squad("A", 3, vec![gun("Rifle", 2)]));
+    let b = arc(squad("B", 1, vec![gun("Rifle", 1)]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![placed(&a, Side::A, "C2"), placed(&a, Side::A, "E2"), placed(&b, Side::B, "C4")],
+    ));
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u2", 0)], &[]);
+    t.roll(6, 1);
+    assert!(t.game.unit(UnitId(2)).destroyed);
+    assert_eq!(legal(&t), ["activate u1"], "the round goes on");
+    t.pass(1);
+    assert_eq!(t.game.pending(), Pending::GameOver { winner: Some(Side::A) });
+}
+
+/// tactics-revised-core-rules.md, "Artillery Weapons (Range A)" ("A unit that is carrying more
+/// than one weapon can target the same unit with its artillery weapon and other weapon lines")
+/// and "Direct Shot" ("The unit can also use its other weapons").
+#[test]
+fn artillery_and_another_line_at_the_same_target() {
+    let mut c = vehicle_card("Lothar", 6, vec![gun("Nebelwerfer 42", 2), gun("MG", 1)]);
+    c.weapons[0].range = WeaponRange::Artillery;
+    let lothar = arc(c);
+    let target = arc(squad("Target", 5, vec![gun("Rifle", 1)]));
+    let mut t = Table::new(open_game(
+        6,
+        8,
+        vec![placed(&lothar, Side::A, "C1"), placed(&target, Side::B, "C5")],
+    ));
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u1", 0)], &[]);
+    t.roll(2, 0);
+    t.roll(1, 0);
+    assert_eq!(fired(&t), [("Nebelwerfer 42".to_string(), 2), ("MG".to_string(), 1)]);
+}
+
+/// tactics-revised-core-rules.md, "Reactive Fire": "the unit must have a weapon with sufficient
+/// range to attack and damage the target unit": rifles that show "-" against vehicles cannot
+/// react to a tank, though it moves in their range and sight.
+#[test]
+fn reactive_fire_needs_a_line_that_can_damage_the_trigger() {
+    let tank = arc(vehicle_card("Tank", 4, vec![gun("Cannon", 1)]));
+    let rifles = arc(squad("Rifles", 3, vec![weapon_line("Rifle", R4, dice(1), CombatValue::NoEffect)]));
+    let mut t = Table::new(open_game(6, 8, vec![placed(&tank, Side::A, "C1"), placed(&rifles, Side::B, "C5")]));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.declare("move nothing", &["C2"], &[], &[]);
+    assert!(!legal(&t).iter().any(|d| d.starts_with("react")), "{:?}", legal(&t));
+}
+
+/// tactics-revised-core-rules.md, "Heroes": "All squad skills are shared with the hero": a squad
+/// of movement 1 with Fast, joined by a hero of movement 2, moves 2 + 1 spaces with one MOVE.
+#[test]
+fn a_squad_skill_is_shared_with_its_joined_hero() {
+    let mut s = squad("Squad", 3, vec![gun("Rifle", 1)]);
+    s.skills.push(Skill::Fast);
+    let sq_card = arc(s);
+    let mut h = hero_card("Hero", 3, vec![gun("Pistol", 1)]);
+    h.movement = 2;
+    let hero = arc(h);
+    let enemy = arc(squad("Enemy", 3, vec![gun("Rifle", 1)]));
+    let mut joined = placed(&hero, Side::A, "C1");
+    joined.joins = Some(0);
+    let mut t = Table::new(open_game(
+        6,
+        8,
+        vec![placed(&sq_card, Side::A, "C1"), joined, placed(&enemy, Side::B, "F8")],
+    ));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("use separate no");
+    t.decide("plan move nothing");
+    assert!(legal(&t).contains(&"move C4".to_string()), "{:?}", legal(&t));
+    t.decide("move C4");
+    assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("C4")));
+}
+
+/// tactics-revised-core-rules.md, "Heroes" ("The hero shares the squad's cover value") and
+/// tactics-revised-faq.md ("The only way for a hero to get a cover save is when it joins a
+/// squad"): a squad with its hero on an ammo crate rolls its save.
+#[test]
+fn a_joined_hero_shares_the_squad_cover_save() {
+    let sq_card = arc(squad("Squad", 2, vec![gun("Rifle", 1)]));
+    let hero = arc(hero_card("Hero", 3, vec![gun("Pistol", 1)]));
+    let shooters = arc(squad("Shooters", 3, vec![gun("Rifle", 1)]));
+    let mut joined = placed(&hero, Side::B, "C4");
+    joined.joins = Some(0);
+    let mut setup = open_game(
+        6,
+        6,
+        vec![placed(&sq_card, Side::B, "C4"), joined, placed(&shooters, Side::A, "C2")],
+    );
+    board_with(&mut setup, |b| b.cover.push((sq("C4"), CoverElement::AmmoCrate)));
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(3, 3);
+    t.roll(3, 1);
+    assert_eq!(rolls_of(&t, RollPurpose::CoverSave), [(3, 1)]);
+}
+
+/// tactics-revised-core-rules.md, "Berserk": "A unit can only use this skill once per game".
+#[test]
+fn berserk_once_per_game() {
+    let mut b = hero_card("Sigrid", 4, vec![gun("Pistol", 1)]);
+    b.skills = vec![Skill::Berserk];
+    let berserker = arc(b);
+    let target = arc(squad("Target", 5, vec![gun("Gun", 1)]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![placed(&berserker, Side::A, "C2"), placed(&target, Side::B, "C4")],
+    ));
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &["berserk"]);
+    t.roll(1, 0);
+    t.roll(1, 0); // the Berserk reroll
+    assert_eq!(rolls_of(&t, RollPurpose::Berserk), [(1, 0)]);
+    t.pass(1);
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan attack nothing");
+    t.decide("aim 0 u1 0");
+    assert!(!legal(&t).iter().any(|d| d.contains("berserk")), "spent: {:?}", legal(&t));
+}
+
+/// tactics-revised-core-rules.md, "Charge": "perform a fight action with all of its range 1 or
+/// range C weapons after performing two move actions": a walker charges two spaces and fights
+/// with its claws and its range-1 flamer; its range-4 gun is not part of the fight.
+#[test]
+fn charge_moves_twice_then_fights_with_range_1_and_c_lines() {
+    let mut c = vehicle_card(
+        "Luther",
+        6,
+        vec![
+            weapon_line("Claws", WeaponRange::Close, dice(2), dice(2)),
+            gun("Flamer", 1),
+            gun("Gun", 3),
+        ],
+    );
+    c.weapons[1].range = WeaponRange::Spaces { min: 1, max: 1 };
+    c.skills.push(Skill::Charge);
+    let luther = arc(c);
+    let target = arc(squad("Target", 5, vec![gun("Rifle", 1)]));
+    let mut t = Table::new(open_game(
+        6,
+        8,
+        vec![placed(&luther, Side::A, "C1"), placed(&target, Side::B, "C4")],
+    ));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan charge");
+    t.decide("move C2");
+    t.decide("move C3");
+    let lines = legal(&t);
+    assert!(
+        lines.iter().all(|d| !d.starts_with("aim 2")),
+        "the range-4 gun does not fight: {lines:?}"
+    );
+    t.declare("charge", &[], &[(0, "u1", 0), (1, "u1", 0)], &[]);
+    t.decide("react none");
+    t.roll(1, 0); // the flamer, before close combat
+    t.roll(2, 1); // the claws
+    assert_eq!(fired(&t), [("Flamer".to_string(), 1), ("Claws".to_string(), 2)]);
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C3")));
+}
+
+/// tactics-revised-core-rules.md, "Damage Resilient": "After rolling cover saves, if any, roll one
+/// die for each point of damage inflicted on this unit. For each ⊕ result, ignore one point of
+/// damage. A hero with this skill does not share it with any squad he joins."
+#[test]
+fn damage_resilient_after_cover_saves_one_die_per_damage_point() {
+    let mut tough = squad("Tough", 5, vec![gun("Rifle", 1)]);
+    tough.skills.push(Skill::DamageResilient);
+    let tough = arc(tough);
+    let shooters = arc(squad("Shooters", 4, vec![gun("Rifle", 1)]));
+    let mut setup = open_game(6, 6, vec![placed(&tough, Side::B, "C4"), placed(&shooters, Side::A, "C2")]);
+    board_with(&mut setup, |b| b.cover.push((sq("C4"), CoverElement::AmmoCrate)));
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(1, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(4, 3);
+    t.roll(3, 1); // the cover save: two hits left
+    t.roll(2, 1); // Damage Resilient: one die per damage point, one ignored
+    assert_eq!(rolls_of(&t, RollPurpose::Resilient), [(2, 1)]);
+    assert_eq!(t.health(0), 4);
+    // A hero with it does not share it with the squad he joins.
+    let sq_card = arc(squad("Squad", 5, vec![gun("Rifle", 1)]));
+    let mut h = hero_card("Hero", 3, vec![gun("Pistol", 1)]);
+    h.skills.push(Skill::DamageResilient);
+    let mut joined = placed(&arc(h), Side::B, "C4");
+    joined.joins = Some(0);
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![placed(&sq_card, Side::B, "C4"), joined, placed(&shooters, Side::A, "C2")],
+    ));
+    t.initiative(Side::A);
+    t.activate(2, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(4, 2);
+    assert!(rolls_of(&t, RollPurpose::Resilient).is_empty(), "not shared with the squad");
+}
+
+/// tactics-revised-core-rules.md, "Heroic Attack": "all attacks made against him during this
+/// round ... do not cause any damage. Using this skill does not require an action, but the hero
+/// must activate in order to use the skill. A hero can only use this skill once per game."
+#[test]
+fn heroic_attack_with_the_activation_once_per_game() {
+    let mut h = hero_card("Hero", 3, vec![gun("Pistol", 1)]);
+    h.skills.push(Skill::HeroicAttack);
+    let hero = arc(h);
+    let shooters = arc(squad("Shooters", 3, vec![gun("Rifle", 1)]));
+    let mut t = Table::new(open_game(
+        6,
+        6,
+        vec![placed(&hero, Side::A, "C2"), placed(&shooters, Side::B, "C4")],
+    ));
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan nothing nothing");
+    assert_eq!(legal(&t), ["use heroic-attack no", "use heroic-attack yes"], "with no action spent");
+    t.decide("use heroic-attack yes");
+    t.activate(1, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(3, 3);
+    assert_eq!(t.health(0), 3, "no damage this round");
+    t.initiative(Side::B);
+    t.activate(1, "attack nothing", &[], &[(0, "u0", 0)], &[]);
+    t.roll(3, 1);
+    assert_eq!(t.health(0), 2, "the next round it protects no more");
+    t.decide("activate u0");
+    t.decide("plan nothing nothing");
+    assert!(
+        !legal(&t).iter().any(|d| d.contains("heroic-attack")),
+        "once per game: {:?}",
+        legal(&t)
+    );
+}
+
+/// tactics-revised-core-rules.md, "Flamethrowers": "all flamethrower weapons ignore cover": one
+/// die per targeted miniature ("Incendiary Blast"), no save on an anti-tank trap.
+#[test]
+fn flamethrowers_ignore_cover() {
+    let mut flame = weapon_line(
+        "Flamethrower",
+        WeaponRange::Spaces { min: 1, max: 1 },
+        CombatValue::Incendiary { dice: 1 },
+        dice(1),
+    );
+    flame.keywords.flame = true;
+    let burners = arc(squad("Burners", 1, vec![flame]));
+    let target = arc(squad("Target", 4, vec![gun("Rifle", 1)]));
+    let mut setup = open_game(6, 6, vec![placed(&burners, Side::A, "C2"), placed(&target, Side::B, "C3")]);
+    board_with(&mut setup, |b| b.cover.push((sq("C3"), CoverElement::AntiTankTrap)));
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(4, 2);
+    assert!(rolls_of(&t, RollPurpose::CoverSave).is_empty());
+    assert_eq!(t.health(1), 2);
+}
+
+/// tactics-revised-core-rules.md, "UGL (Under-Barrel Grenade Launcher)": "always ignore the target
+/// unit's cover value. Grenade Launcher and Grenade Pistol are considered UGLs"; tactics-revised-faq.md
+/// ("Does Joe's Grenade Launcher ignore cover? Yes"): no save on an anti-tank trap.
+#[test]
+fn ugl_ignores_cover() {
+    let mut gl = gun("Grenade Launcher", 2);
+    gl.keywords.ugl = true;
+    let joe = arc(hero_card("Bazooka Joe", 4, vec![gl]));
+    let target = arc(squad("Target", 4, vec![gun("Rifle", 1)]));
+    let mut setup = open_game(6, 6, vec![placed(&joe, Side::A, "C2"), placed(&target, Side::B, "C4")]);
+    board_with(&mut setup, |b| b.cover.push((sq("C4"), CoverElement::AntiTankTrap)));
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+    t.roll(2, 2);
+    assert!(rolls_of(&t, RollPurpose::CoverSave).is_empty());
+    assert_eq!(t.health(1), 2);
+}
