@@ -7,7 +7,7 @@
 //! Side A is the Allies, side B the Axis. `Table::initiative(first)` lets side A win the roll.
 
 use dust_core::game::tests_support::{entering, fired, legal, open_game, placed, sq, Table};
-use dust_core::game::{Decision, Event, Optional, Pending, RollPurpose, UnitId, UnitSetup};
+use dust_core::game::{Decision, Event, Pending, RollPurpose, UnitId};
 use dust_core::unit::{CombatTable, CombatValue, Keywords, Model, Role, WeaponLine};
 use dust_core::{Armor, Bloc, CoverElement, Face, Side, Skill, UnitCard, UnitKind, WeaponRange};
 use dust_data::tests_support::{shipped_card, soldier, vehicle};
@@ -867,14 +867,6 @@ fn unit_entry_then_move_then_enter_and_attack() {
     t.declare("move attack", &["C6"], &[(0, "u0", 0)], &[]);
     t.roll(4, 1);
     assert_eq!(t.health(0), 4);
-}
-
-/// An unused import guard: the optional-skill enum is part of the API the examples use.
-#[test]
-fn optional_skills_have_text_forms() {
-    let d = Decision::Use(Optional::Berserk, true);
-    assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
-    let _ = (Role::Officer, UnitSetup::clone);
 }
 
 // ----- Command Squad Abilities ------------------------------------------------------------------
