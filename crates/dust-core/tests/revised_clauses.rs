@@ -828,6 +828,14 @@ fn a_separated_hero_activates_on_his_own_in_the_same_round() {
     t.decide("activate u1");
     t.declare("move nothing", &["D1"], &[], &[]);
     assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("D1")));
+    // "He cannot later join that squad" ("A hero cannot join a squad in the middle of a game"):
+    // the next round, even standing together, they activate as two units.
+    t.pass(3);
+    t.initiative(Side::A);
+    t.activate(1, "move nothing", &["C2"], &[], &[]);
+    assert_eq!(t.game.unit(UnitId(1)).joined, None);
+    t.pass(2);
+    assert_eq!(legal(&t), ["activate u0"], "the squad still activates on its own");
 }
 
 /// tactics-revised-core-rules.md, "Get Moving You Bunch of Monkeys! – Officer (SKILL)": the order
