@@ -649,11 +649,24 @@ mod tests {
         assert!(c.is_err()); // B2 is the no-dot space itself
         let c = line_of_sight(&b, &o, &shot("A3", "C1")).unwrap_err();
         assert_eq!(c, Blocked::Space(s("B2"), SpaceBlock::NoDot));
-        // C3 -> A1? crosses B2. C1 -> A3 crosses B2. A1 -> C3 crosses B2.
-        // Corner graze: A1 to C2... line from (0.5,0.5) to (2.5,1.5) passes (1.5,1.0): edge between B1 and B2, crosses B1 then C?
         let cover = line_of_sight(&b, &o, &shot("A3", "B2").reversed()).unwrap_err();
         assert_eq!(cover, Blocked::EndHasNoDot(s("B2")));
-        // D3 at 45 degrees to C2... corner graze of B2 from A1 to ... use C1 -> B... (see golden tests)
+        // The lines that only pass through a corner of B2 are clear, and the target next to B2
+        // at that corner is in corner cover (soft): A2 -> B3 and B1 -> C2 (45 degrees), both ways.
+        for (a, t) in [("A2", "B3"), ("B3", "A2"), ("B1", "C2"), ("C2", "B1"), ("A1", "B2")] {
+            let r = line_of_sight(&b, &o, &shot(a, t));
+            if t == "B2" {
+                assert!(r.is_err(), "{a} -> {t}: the no-dot space itself");
+                continue;
+            }
+            let c = r.unwrap_or_else(|e| panic!("{a} -> {t} grazes B2's corner and is clear: {e:?}"));
+            assert_eq!(c.level, CoverLevel::Soft, "{a} -> {t}: corner cover");
+        }
+        // Lines that come nowhere near B2: clear, no cover.
+        for (a, t) in [("C1", "D2"), ("D1", "D3"), ("A1", "D1"), ("C3", "A3")] {
+            let c = line_of_sight(&b, &o, &shot(a, t)).unwrap_or_else(|e| panic!("{a} -> {t}: {e:?}"));
+            assert_eq!(c.level, CoverLevel::None, "{a} -> {t}");
+        }
     }
 
     #[test]

@@ -338,7 +338,8 @@ impl<'a> Rules<'a> {
         match self.m.kind {
             // Heroes may share a space with any friendly unit ("Heroes").
             PieceKind::Hero => true,
-            // Others share only with friendly heroes (docs/rulings.md).
+            // Others share only with friendly heroes (docs/rulings.md, "Ending a move and sharing
+            // spaces").
             PieceKind::Squad => cell.is_empty() || cell.only_heroes(),
             PieceKind::Vehicle => cell.is_empty(),
         }
@@ -438,7 +439,8 @@ impl<'a> Rules<'a> {
             }
         } else {
             let soldier_jumper = self.m.jump && !self.vehicle();
-            // Structures are entered and left orthogonally, through an entrance (docs/rulings.md).
+            // Structures are entered and left orthogonally, through an entrance (docs/rulings.md,
+            // "Diagonal moves and structures").
             if !soldier_jumper && self.board.structure_at(a) != self.board.structure_at(b) {
                 return Err(StepError::Corner(a, b));
             }

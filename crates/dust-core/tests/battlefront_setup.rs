@@ -133,7 +133,8 @@ fn two_tiles_and_one_anti_tank_trap_each() {
 }
 
 /// "Terrain items cannot be placed to block openings into buildings"; nor on structure squares,
-/// other terrain, off the table or (docs/rulings.md) on the entry squares.
+/// other terrain, off the table or (docs/rulings.md, "Battlefront set-up by the players") on the
+/// entry squares.
 #[test]
 fn terrain_never_blocks_openings_nor_entries() {
     let mut p = SetupPhase::new(template("encounter", &[]), 7);

@@ -109,7 +109,7 @@ fn lines_not_linked_are_two_weapons() {
 /// tactics-battlefront-2013-rules.txt, "Weapons with Two Lines" and "Resolve Close-Combat Attacks
 /// Simultaneously" ("the defending unit retaliates with its own Close-Combat Weapons"): a
 /// defender whose close-combat weapon has two lines fights back with one of them, the first on
-/// the card (docs/rulings.md, "Battlefront weapons with two lines in retaliation").
+/// the card (docs/rulings.md, "Battlefront weapons with two lines").
 #[test]
 fn retaliation_uses_one_line_of_a_weapon_with_two_lines() {
     let attacker = Arc::new(squad("Attacker", 1, vec![line("Knife", WeaponRange::Close, 1)]));

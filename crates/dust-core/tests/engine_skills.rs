@@ -170,7 +170,8 @@ fn ammo_crate_damage_adds_up() {
 }
 
 /// "Calculating Victory Points": bonus points for the side holding an objective at the end
-/// (docs/rulings.md), and the game ends at the end of the round.
+/// (docs/rulings.md, "Objective bonus points at the end of the game"), and the game ends at the
+/// end of the round.
 #[test]
 fn objectives_score_at_the_end() {
     let a = Arc::new(squad("A", 2, vec![rifle("Rifle", R4, 1)]));

@@ -9,7 +9,7 @@
 //!
 //! 1. "Each player chooses a board and places it either way up": side A lays the south board
 //!    (rows 1 to half the height), side B the north board, each `board open` or `board ruins`
-//!    (the two faces, docs/rulings.md "Battlefront set-up: boards and their faces").
+//!    (the two faces, docs/rulings.md "Battlefront set-up by the players").
 //! 2. "The players then roll for initiative": two battlefront dice each, army symbols, ties
 //!    rolled again (seeded).
 //! 3. "The player who wins initiative chooses which side of the board they will start on":
@@ -737,8 +737,8 @@ impl SetupPhase {
 
     fn roll_initiative(&mut self) {
         // "The players then roll for initiative (see page 18)": with no units yet, two dice
-        // each, army symbols; a tie is rolled again (docs/rulings.md, "Battlefront set-up:
-        // initiative").
+        // each, army symbols; a tie is rolled again (docs/rulings.md, "Battlefront set-up
+        // by the players").
         let roll = Roll {
             dice: 2,
             success_faces: 2,

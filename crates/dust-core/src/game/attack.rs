@@ -182,8 +182,7 @@ impl Game {
     }
 
     /// The close-combat lines unit `u` fights back with (retaliation); of a weapon with two
-    /// lines only the first on the card (docs/rulings.md, "Battlefront weapons with two lines
-    /// in retaliation").
+    /// lines only the first on the card (docs/rulings.md, "Battlefront weapons with two lines").
     pub(super) fn close_lines(&self, u: UnitId) -> Vec<Aim> {
         let mut out: Vec<Aim> = Vec::new();
         for l in self.attack_line_iter(u, Plan::Sustained) {
@@ -292,6 +291,7 @@ impl Game {
             half: false,
             firers: None,
             bf_res_hits: 0,
+            rolled_hits: 0,
         }
     }
 
@@ -487,6 +487,7 @@ impl Game {
                 job.stage = Stage::Cover;
             }
             Stage::Cover => {
+                job.rolled_hits = job.hits;
                 job.hits -= k;
                 job.stage = Stage::Resilient;
                 job.damage = job.hits * u16::from(job.damage_per_hit);
@@ -533,6 +534,7 @@ impl Game {
                 }
                 Stage::Power if job.hits == 0 => job.stage = Stage::Cover,
                 Stage::Cover if !((job.save.is_some() || job.bf_save.is_some()) && job.hits > 0) => {
+                    job.rolled_hits = job.hits;
                     job.stage = Stage::Resilient;
                     job.damage = job.hits * u16::from(job.damage_per_hit);
                     self.bf_resilient_start(job);

@@ -87,7 +87,7 @@ impl Game {
 
     /// "Passing": a side with fewer units left to activate than its opponent may pass rather
     /// than activate a unit. A hero joined to a squad activates with it and counts with it as
-    /// one unit (docs/rulings.md, "Passing").
+    /// one unit (docs/rulings.md, "Battlefront passing and joined heroes").
     pub(super) fn may_pass(&self, side: Side) -> bool {
         self.edition == Edition::Battlefront && self.activatable(side).count() < self.activatable(side.other()).count()
     }
@@ -231,7 +231,8 @@ impl Game {
     pub(super) fn reaction_windows(&self, a: Action, b: Action, fast: bool) -> (bool, bool) {
         match self.edition {
             Edition::Revised => {
-                // "Possible Situations for Reactive Fire" (docs/rulings.md for the rest).
+                // "Possible Situations for Reactive Fire" (docs/rulings.md, "Reactive fire after other
+                // sequences", for the rest).
                 let first = match (a, b) {
                     (Action::Move, Action::Move) => !fast,
                     (Action::Move, _) => true,
@@ -1255,7 +1256,8 @@ impl Game {
             mover.movement *= 2;
         }
         let legs = plan_moves(plan);
-        // A March Move's Fast square goes to its last leg (docs/rulings.md).
+        // A March Move's Fast square goes to its last leg (docs/rulings.md, "Battlefront March
+        // Move in two legs").
         mover.fast = self.has_skill(u, Skill::Fast) && leg + 1 == legs;
         let used = leg > 0
             && self

@@ -40,15 +40,23 @@ impl Game {
             }
             Target::Unit(t) => {
                 let (owner, _) = self.line_owner(job.attacker, job.line);
+                // Wiederbelebungsserum: "he recovers one health point for each ⊕ result" of his
+                // attack on enemy soldiers, cover saves or not (docs/rulings.md,
+                // "Wiederbelebungsserum"); the battlefront edition keeps the hits that got through.
+                let serum_hits = if self.edition == Edition::Revised {
+                    job.rolled_hits
+                } else {
+                    job.hits
+                };
                 if self.unit(owner).card.has(Skill::Wiederbelebungsserum)
                     && self.unit(t).card.armor.kind == ArmorType::Soldier
-                    && job.hits > 0
+                    && serum_hits > 0
                 {
-                    // Wiederbelebungsserum: one health point per hit on enemy soldiers.
-                    self.serum.push((owner, job.hits));
+                    self.serum.push((owner, serum_hits));
                 }
                 // Heroic Attack: "all attacks made against him during this round ... do not cause
-                // any damage", AP Incendiary's elimination included (docs/rulings.md).
+                // any damage", AP Incendiary's elimination included (docs/rulings.md, "Heroic
+                // Attack against AP Incendiary").
                 let heroic = self.unit(t).heroic
                     || (self.unit(t).card.kind == UnitKind::Squad && self.unit(t).joined.is_some_and(|j| self.unit(j).heroic));
                 if heroic {

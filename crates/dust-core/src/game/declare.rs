@@ -143,7 +143,8 @@ impl Game {
             match here {
                 Some(h) => d.moves.push(h),
                 None => {
-                    // Cannot enter: the unit does nothing this round (docs/rulings.md).
+                    // Cannot enter: the unit does nothing this round (docs/rulings.md, "A unit that cannot
+                    // enter").
                     d.plan = Some(Plan::Two(Action::Nothing, Action::Nothing));
                     d.moves.clear();
                 }
@@ -202,7 +203,22 @@ impl Game {
             let line = d.lines[d.cursor];
             let opts = self.aim_decisions(d, line);
             if opts.len() == 1 {
-                // Only "leave it unused": the line has no target.
+                // Only "leave it unused": the line has no target. Or, in reactive fire, the one
+                // aim the line must take (the trigger): it is taken without a question, unless
+                // flames must spread on the way.
+                if let Decision::Aim {
+                    line,
+                    target: Some(t),
+                    ammo,
+                } = opts[0]
+                {
+                    let aim = Aim::new(line, t, ammo);
+                    if self.spread_needed(d, &aim) > 0 {
+                        d.options = Some(opts);
+                        return false;
+                    }
+                    d.aims.push(aim);
+                }
                 d.cursor += 1;
                 return true;
             }
@@ -292,7 +308,7 @@ impl Game {
                     if let Some(j) = self.unit(u).joined {
                         // "From then on, the hero operates alone as a separate unit." The squad
                         // activates now; the hero is a unit of his own, not yet activated this
-                        // round (docs/rulings.md).
+                        // round (docs/rulings.md, "Heroes: damage left over, separation").
                         self.units[usize::from(u.0)].joined = None;
                         self.units[usize::from(j.0)].joined = None;
                         self.events.push(Event::Separated(j));
@@ -754,6 +770,20 @@ impl Game {
             });
             true
         });
+        // Revised "Reactive Fire": the unit "performs a single ATTACK action with all weapon
+        // lines that have sufficient range to target the opposing unit" (tactics-revised-faq.md:
+        // "attacks with all of its weapon lines that have sufficient range"): a line that can
+        // aim at the trigger is not left unused. Limited ammo stays the player's to spend
+        // ("Players are not forced to use all limited ammo"; docs/rulings.md, "Reactive fire
+        // with all weapon lines").
+        if self.edition == Edition::Revised && d.reactive.is_some() && v.len() > 1 {
+            if let Some(u) = d.unit {
+                let (owner, li) = self.line_owner(u, line);
+                if self.unit(owner).card.weapons.get(li).is_some_and(|w| w.ammo.is_none()) {
+                    v.remove(0);
+                }
+            }
+        }
         v
     }
 
@@ -855,7 +885,7 @@ impl Game {
                     unit.ammo[li]
                 };
                 // A Volley line is one launcher, whatever ammo it spends; other limited-ammo
-                // lines use one weapon per ammo box (docs/rulings.md).
+                // lines use one weapon per ammo box (docs/rulings.md, "Limited ammo in one attack").
                 let is_volley = |wl: &WeaponLine| {
                     wl.table
                         .soldier
@@ -986,7 +1016,8 @@ impl Game {
                 return;
             }
         }
-        // Improvised weapons are for the enemy, not cover elements (docs/rulings.md).
+        // Improvised weapons are for the enemy, not cover elements (docs/rulings.md, "Battlefront
+        // improvised close-combat weapons").
         if d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").

@@ -462,7 +462,8 @@ impl Game {
     }
 
     pub(super) fn end_game(&mut self) {
-        // Scenario bonus points for the objectives each side holds (docs/rulings.md).
+        // Scenario bonus points for the objectives each side holds (docs/rulings.md, "Objective
+        // bonus points at the end of the game").
         for i in 0..self.objectives.len() {
             let (at, points) = (self.objectives[i].at, self.objectives[i].points);
             if let Some(side) = self.holder(at) {
@@ -472,7 +473,7 @@ impl Game {
         }
         let winner = match (self.objective_fulfilled(), self.side_wiped()) {
             // A scenario objective fulfilled decides the game (by one side only: both at once
-            // leave it to victory points, docs/rulings.md).
+            // leave it to victory points, docs/rulings.md, "Objectives that end the game").
             (Some(Some(side)), _) => Some(side),
             (_, Some(loser)) if self.alive_units(loser.other()) > 0 => Some(loser.other()),
             _ => match self.vp.a.cmp(&self.vp.b) {
@@ -506,7 +507,8 @@ impl Game {
     }
 
     /// "Both players can no longer fulfill their objectives": the scenario has objectives and no
-    /// unit left on either side could ever stand on any of them (docs/rulings.md).
+    /// unit left on either side could ever stand on any of them (docs/rulings.md, "Objectives and
+    /// the end of the game").
     pub(super) fn objectives_out_of_reach(&self) -> bool {
         if self.objectives.is_empty() {
             return false;

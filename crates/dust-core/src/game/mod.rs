@@ -415,6 +415,9 @@ struct FireJob {
     /// is still to be rolled, one roll per hit ([`Game::bf_resilient_dice`]); `damage` holds the
     /// points taken so far.
     bf_res_hits: u16,
+    /// The hits the attack dice showed before any cover save: Wiederbelebungsserum heals "one
+    /// health point for each ⊕ result" (docs/rulings.md, "Wiederbelebungsserum").
+    rolled_hits: u16,
 }
 
 #[derive(Clone, Debug)]

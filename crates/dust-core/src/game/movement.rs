@@ -202,7 +202,8 @@ impl Game {
         // second has it when the first did not need it (docs/rulings.md, "Fast with two moves").
         let fast = self.has_skill(u, Skill::Fast)
             && if self.edition == Edition::Battlefront {
-                // A March Move's Fast square goes to its last leg (docs/rulings.md).
+                // A March Move's Fast square goes to its last leg (docs/rulings.md, "Battlefront
+                // March Move in two legs").
                 d.moves.len() + 1 == d.plan.map_or(0, plan_moves)
             } else {
                 d.moves.is_empty() || !self.first_move_used_fast(d, m)

@@ -333,7 +333,7 @@ impl Game {
 
     /// "The miniature returns to its squad with its special weapons and full ammo for any
     /// limited weapons": its limited-ammo lines are refilled to the card's ammo
-    /// (docs/rulings.md, "Get up and limited ammo").
+    /// (docs/rulings.md, "Get up and the miniature that returns").
     pub(super) fn revive(&mut self, squad: UnitId, m: u8) {
         let t = &mut self.units[usize::from(squad.0)];
         if t.destroyed || t.alive & (1 << m) != 0 || usize::from(m) >= t.card.models.len() {

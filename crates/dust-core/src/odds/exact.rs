@@ -438,7 +438,8 @@ fn resolve(f: &Fire, n: u32, health: usize, moh: bool, err: &mut f64) -> [Outcom
     let mut first = [binomial(n, f.p_eff), Vec::new()];
     if moh && f.medal && n > 0 {
         // "reroll one combat die during an attack": the hero rerolls one failed die, once,
-        // after the other rerolls, on the first line that has one (docs/rulings.md).
+        // after the other rerolls, on the first line that has one (docs/rulings.md, "Medal of
+        // Honor").
         let b = std::mem::take(&mut first[0]);
         let mut kept = vec![0.0; b.len()];
         let mut used = vec![0.0; b.len()];
