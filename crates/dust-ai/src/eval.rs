@@ -244,7 +244,7 @@ fn shot_cover(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Square, 
     let w = game.unit(l.owner).card.weapons.get(l.index)?;
     let t = game.unit(target);
     let value = w.table.against(t.card.armor);
-    if value == CombatValue::NoEffect || !w.range.reaches(unit_range(game, u, from, target, to)) {
+    if value == CombatValue::NoEffect || !w.range.reaches_in(game.edition(), unit_range(game, u, from, target, to)) {
         return None;
     }
     let close = mode.close || w.range == WeaponRange::Close;

@@ -544,8 +544,8 @@ fn field_of_fire_turret_front_and_hatch_mounts() {
     assert_eq!(aims_offered(&t), ["aim 0 none", "aim 0 u1 0"]);
     t.decide("aim 0 u1 0");
     // The Improvised Weapons line against the adjacent Ludwig ("Improvised Close-Combat
-    // Weapons"): left unused.
-    t.decide("aim 1 none");
+    // Weapons") is not offered: a Sustained Attack uses ranged or close-combat weapons
+    // ("Sustained Attack and Close-Combat Weapons").
     t.roll(2, 0);
     t.roll(2, 0); // the sustained reroll misses too: "The Ludwig survives"
                   // The Ludwig faces south, the Pounder is north of it: the front guns cannot fire without a

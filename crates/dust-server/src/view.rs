@@ -765,14 +765,14 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
                     "unit": unit,
                     "name": w.name,
                     "range": w.range.to_string(),
-                    "in_range": w.range.reaches(d),
+                    "in_range": w.range.reaches_in(g.edition(), d),
                     "value": w.table.against(t.card.armor).to_string(),
                 })
             })
             .collect();
         let in_range: Vec<usize> = weapons
             .iter()
-            .filter(|(_, _, w)| w.range.reaches(d) && w.table.against(t.card.armor) != dust_core::CombatValue::NoEffect)
+            .filter(|(_, _, w)| w.range.reaches_in(g.edition(), d) && w.table.against(t.card.armor) != dust_core::CombatValue::NoEffect)
             .filter(|&&(li, ..)| li >= usize::from(HERO_LINE) || shooter.card.kind != UnitKind::Squad || shooter.carriers(li) > 0)
             .map(|&(li, ..)| li)
             .collect();

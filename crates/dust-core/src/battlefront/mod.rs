@@ -423,6 +423,17 @@ impl Facing {
     pub const EAST: Facing = Facing(2);
     /// Facing west (towards lower columns).
     pub const WEST: Facing = Facing(6);
+    /// The eight facings, north first, clockwise.
+    pub const ALL: [Facing; 8] = [
+        Facing(0),
+        Facing(1),
+        Facing(2),
+        Facing(3),
+        Facing(4),
+        Facing(5),
+        Facing(6),
+        Facing(7),
+    ];
 
     /// The name of the direction: `N`, `NE`, `E`, … `NW`.
     pub const fn name(self) -> &'static str {

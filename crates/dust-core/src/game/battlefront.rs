@@ -485,9 +485,30 @@ impl Game {
         if matches!(d.plan, Some(Plan::Two(Action::Move, Action::Attack)))
             || matches!(d.plan, Some(p @ Plan::Three(..)) if p.moves_before(Action::Attack))
         {
-            return true;
+            // The Move turns the unit to its intended targets, but it has one facing: every
+            // front-mounted line fires into the same front arc ("the direction the Vehicle is
+            // facing").
+            let mut aimed = self.bf_front_aims(u, &d.aims);
+            aimed.push(to);
+            return Facing::ALL.iter().any(|f| aimed.iter().all(|&s| f.in_front_arc(from, s)));
         }
         self.unit(u).facing.in_front_arc(from, to)
+    }
+
+    /// The squares targeted by the front-arc lines among `aims` of unit `u`.
+    fn bf_front_aims(&self, u: UnitId, aims: &[Aim]) -> Vec<Square> {
+        aims.iter()
+            .filter_map(|a| {
+                let (owner, li) = self.line_owner(u, a.line);
+                if !self.front_arc_only(owner, li) {
+                    return None;
+                }
+                match a.target {
+                    Target::Unit(t) => self.unit(t).at,
+                    Target::Cover(s) => Some(s),
+                }
+            })
+            .collect()
     }
 
     /// Whether the facing of a one-square unit limits one of its weapons (a front-mounted
@@ -596,16 +617,42 @@ impl Game {
             // Turning would move its other squares: it faces the way its pose says.
             return;
         }
-        for a in aims {
-            let (owner, li) = self.line_owner(u, a.line);
-            let Target::Unit(t) = a.target else { continue };
-            let Some(to) = self.unit(t).at else { continue };
-            if self.front_arc_only(owner, li) && !self.unit(u).facing.in_front_arc(from, to) {
-                if let Some(f) = Facing::towards(from, to) {
-                    self.units[usize::from(u.0)].facing = f;
-                }
-            }
+        // One facing for all of them ([`Game::bf_field_of_fire`]): the one it has if it covers
+        // every target, else the first, from the direction of the first target round, that does.
+        let aimed = self.bf_front_aims(u, aims);
+        let now = self.unit(u).facing;
+        if aimed.iter().all(|&s| now.in_front_arc(from, s)) {
+            return;
         }
+        let first = Facing::towards(from, aimed[0]).unwrap_or(now);
+        if let Some(f) = (0..8)
+            .map(|i| Facing((first.0 + i) & 7))
+            .find(|f| aimed.iter().all(|&s| f.in_front_arc(from, s)))
+        {
+            self.units[usize::from(u.0)].facing = f;
+        }
+    }
+
+    /// "Sustained Attack and Close-Combat Weapons": "A unit performing a Sustained Attack action
+    /// must choose between using Ranged Weapons or Close-Combat Weapons" — whether weapon line
+    /// `line` is of the other kind than a line already aimed in this Sustained Attack (a plan
+    /// `Sustained`, or two Attacks side by side among three actions).
+    pub(super) fn bf_other_kind_sustained(&self, d: &Decl, line: u8) -> bool {
+        let (Some(u), Some(plan)) = (d.unit, d.plan) else { return false };
+        let sustained = match plan {
+            Plan::Sustained => true,
+            Plan::Three(a, b, c) => b == Action::Attack && (a == Action::Attack || c == Action::Attack),
+            _ => false,
+        };
+        if !sustained {
+            return false;
+        }
+        let close = |l: u8| {
+            let (o, li) = self.line_owner(u, l);
+            self.unit(o).card.weapons.get(li).is_some_and(|w| w.range == WeaponRange::Close)
+        };
+        let mine = close(line);
+        d.aims.iter().any(|a| close(a.line) != mine)
     }
 
     // ----- 5) Roll to Hit, 7) Suffer Damage ----------------------------------------------------
@@ -1389,7 +1436,7 @@ impl Game {
             .flat_map(|&a| theirs.iter().map(move |&b| range(a, b)))
             .min()
             .unwrap_or(u32::MAX);
-        w.range.reaches(r)
+        w.range.reaches_in(Edition::Battlefront, r)
     }
 
     /// Battlefront "3) Check Line of Sight" for a declaration: from any point of any square of
