@@ -31,7 +31,7 @@
 //! - A large or huge model on the ground passes under enemy aircraft as every ground unit does
 //!   ([`Medium::Ground`] with the squares of the enemy aircraft; "Moving Through Other Units":
 //!   Infantry and Vehicle units "can enter a square occupied by an enemy Aircraft unit") and
-//!   never ends a move under one.
+//!   may end a move under one.
 //! - "Large and Huge Vehicles must move entirely onto the board by moving two squares": a model
 //!   entering puts its front squares on entry squares (one point) with the rest of it still off
 //!   the board, and drives on.
@@ -175,7 +175,7 @@ pub fn large_reach(
 }
 
 /// [`large_reach`] for a model on the ground ([`Medium::Ground`]: it passes under the enemy
-/// aircraft its rules list, never stopping there) or a large aircraft ([`Medium::Air`]). An
+/// aircraft its rules list, and may stop there) or a large aircraft ([`Medium::Air`]). An
 /// aircraft flies over every square, wall and unit but enemy aircraft, and every square of it
 /// ends where an aircraft may be placed ([`crate::reach::can_land`]; tactics-battlefront-2013-rules.txt,
 /// "Aircraft Move Over Terrain", "Moving Large Vehicles and Aircraft", "Moving Through Other
@@ -261,7 +261,7 @@ pub fn large_reach_by(
             continue;
         }
         let stops = p.squares(board, squares).iter().all(|&s| match medium {
-            Medium::Air(_) => can_land(board, occ, s),
+            Medium::Air(_) => can_land(board, occ, s, mover.side),
             Medium::Ground(_) => medium.rules().is_some_and(|r| can_arrive_by(board, occ, mover, s, r)),
         });
         if !stops {
