@@ -1301,14 +1301,20 @@ impl Game {
             mover.movement *= 2;
         }
         let legs = plan_moves(plan);
-        // A March Move's Fast square goes to its last leg (docs/rulings.md).
-        mover.fast = self.has_skill(u, Skill::Fast) && leg + 1 == legs;
-        let used = leg > 0
-            && self
-                .bf_leg_reach(d, leg - 1)
-                .iter()
-                .find(|r| Some(r.pose) == self.bf_leg_start(d, leg))
-                .is_some_and(|r| r.needs_diagonal);
+        // The first leg is a normal Move, Fast's square included; a March Move's second leg has
+        // what the first left of the doubled rating ("A unit making a March Move action doubles
+        // its Move rating for the activation"; docs/rulings.md, "Battlefront March Move").
+        let fast = self.has_skill(u, Skill::Fast);
+        let march = 2 * mover.movement + u8::from(fast);
+        mover.fast = fast && leg == 0;
+        let before = (leg > 0).then(|| self.bf_leg_reach(d, leg - 1));
+        let came = before
+            .as_ref()
+            .and_then(|v| v.iter().find(|r| Some(r.pose) == self.bf_leg_start(d, leg)).copied());
+        let used = came.is_some_and(|r| r.needs_diagonal);
+        if leg == 1 && legs == 2 {
+            mover.movement = march.saturating_sub(came.map_or(0, |r| r.cost));
+        }
         let entering = unit.at.is_none();
         let partial = entering && leg + 1 < legs;
         // A large aircraft flies ("Aircraft Move Over Terrain"): over all but enemy aircraft; a
@@ -1321,9 +1327,10 @@ impl Game {
         };
         let mut v = large::large_reach_by(&self.board, &occ, &mover, n, start, &self.entry_of(u), used, partial, air);
         if partial {
-            let mut next = mover;
-            next.fast = self.has_skill(u, Skill::Fast) && leg + 2 == legs;
             v.retain(|r| {
+                let mut next = mover;
+                next.fast = false;
+                next.movement = march.saturating_sub(r.cost);
                 r.pose.fully_on(&self.board, n)
                     || large::large_reach_by(&self.board, &occ, &next, n, Some(r.pose), &[], r.needs_diagonal, false, air)
                         .iter()
