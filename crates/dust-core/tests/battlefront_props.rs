@@ -181,7 +181,10 @@ fn check_table(g: &Game, what: &str) {
             if side == side2 {
                 assert!(!(big && big2), "{what}: u{i} and u{j} both on {s}");
             } else {
-                assert!(air != air2, "{what}: u{i} and u{j} of two sides on {s}, not one under the other's aircraft");
+                assert!(
+                    air != air2,
+                    "{what}: u{i} and u{j} of two sides on {s}, not one under the other's aircraft"
+                );
             }
         }
     }
