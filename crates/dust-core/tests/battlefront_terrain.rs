@@ -324,6 +324,35 @@ fn small_openings_for_infantry_large_for_vehicles() {
     assert!(!sees(&b, &occ, sq("B4"), sq("E4")));
 }
 
+/// tactics-battlefront-2013-rules.txt, "Infantry Moving Through Buildings": the Heavy Laser
+/// Grenadiers "can move out through the opening in front of them, along the building, or out
+/// through the opening diagonally behind them" (the diagram is lost). The opening is a gap in
+/// the wall on an edge of a square ("Walls and Buildings"), so a unit goes through it by the
+/// step across that edge: the grenadiers on D4 reach the opening of C3, diagonally behind them,
+/// inside the building and step out through it; a diagonal step through the corner of the
+/// opening's square is a step through the wall (docs/rulings.md, "Battlefront leaving a
+/// building diagonally").
+#[test]
+fn infantry_leaves_through_the_opening_diagonally_behind_it() {
+    let bf = Edition::Battlefront;
+    let b = building(vec![
+        opening("C3", Dir::South, EntranceSize::Small),
+        opening("D4", Dir::North, EntranceSize::Small),
+    ]);
+    let occ = Occupancy::new(&b);
+    let grenadiers = mover("D4", PieceKind::Squad, 2);
+    let r = reach_squares_in(&b, &occ, &grenadiers, false, bf);
+    assert!(r.contains(&sq("C2")), "out through the opening diagonally behind them: {r:?}");
+    assert!(r.contains(&sq("D5")), "out through the opening in front of them: {r:?}");
+    assert!(check_step_in(&b, &occ, &grenadiers, sq("C3"), sq("C2"), bf).is_ok());
+    for (from, to) in [("C3", "B2"), ("C3", "D2"), ("D4", "C5")] {
+        assert!(
+            check_step_in(&b, &occ, &grenadiers, sq(from), sq(to), bf).is_err(),
+            "{from} to {to}"
+        );
+    }
+}
+
 /// tactics-battlefront-2013-rules.txt, "Walls and Buildings": "Huge openings are two or more
 /// squares wide … Huge Vehicle units need a huge opening to move through." A huge opening is
 /// two large openings side by side (docs/rulings.md, "Battlefront openings of three sizes"):
@@ -510,28 +539,50 @@ fn an_aircraft_flies_over_a_building_in_a_game() {
     assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C5")));
 }
 
-/// Aircraft make no reactive attacks (docs/rulings.md, "Battlefront aircraft do not react";
-/// tactics-battlefront-2013-rules.txt, "Reactive Attacks", is silent): within four squares of an
-/// activating unit, a squad may react, an aircraft not.
+/// tactics-battlefront-2013-rules.txt, "Reactive Attacks" ("On a roll of [two army symbols],
+/// the unit succeeds and will activate for either a Sustained Attack action, or a Move action
+/// followed by an Attack action. The Move action can only be used to rotate the model … On a
+/// single [army symbol], … an Attack action") with "Aircraft Must Move" ("Aircraft must take a
+/// Move or March Move action as their first action in each activation"): an aircraft within
+/// four squares may react; with two army symbols it turns and attacks (no Sustained Attack),
+/// with one it may not take an Attack as its first action (docs/rulings.md, "Battlefront
+/// aircraft react with a Move first").
 #[test]
-fn aircraft_do_not_react() {
+fn aircraft_react_with_a_move_first() {
     let plane = aircraft("Plane", 3);
     let squad_b = infantry("B", 3);
     let a = infantry("A", 3);
-    let mut t = Table::new(battlefront(open_game(
-        8,
-        8,
-        vec![
-            placed(&a, Side::A, "C2"),
-            placed(&plane, Side::B, "C5"),
-            placed(&squad_b, Side::B, "D5"),
-        ],
-    )));
-    t.initiative(Side::A);
-    t.activate(0, "nothing move", &["C3"], &[], &[]);
+    let start = || {
+        let mut t = Table::new(battlefront(open_game(
+            8,
+            8,
+            vec![
+                placed(&a, Side::A, "C2"),
+                placed(&plane, Side::B, "C5"),
+                placed(&squad_b, Side::B, "D5"),
+            ],
+        )));
+        t.initiative(Side::A);
+        t.activate(0, "nothing move", &["C3"], &[], &[]);
+        t
+    };
+    let mut t = start();
     let l = legal(&t);
-    assert!(l.contains(&"react u2".to_string()), "{l:?}");
-    assert!(!l.contains(&"react u1".to_string()), "{l:?}");
+    assert!(l.contains(&"react u2".to_string()) && l.contains(&"react u1".to_string()), "{l:?}");
+    t.decide("react u1");
+    t.roll(2, 2);
+    // Declared for it: the Move that stays, then the Attack; the plane fires its two dice.
+    let aims: Vec<String> = legal(&t).into_iter().filter(|d| d.starts_with("aim")).collect();
+    assert_eq!(aims, ["aim 0 none", "aim 0 u0 0"], "{:?}", legal(&t));
+    t.decide("aim 0 u0 0");
+    assert_eq!(pending_faces(&t).map(|f| f.0), Some(2));
+    assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("C5")), "the Move only turned it");
+    // One army symbol: no Attack as an aircraft's first action; it has activated.
+    let mut t = start();
+    t.decide("react u1");
+    t.roll(2, 1);
+    assert!(!legal(&t).iter().any(|d| d.starts_with("aim")), "{:?}", legal(&t));
+    assert!(t.game.unit(UnitId(1)).activated);
 }
 
 /// tactics-battlefront-2013-rules.txt, "Line of Sight to Aircraft": "An Aircraft can see and be

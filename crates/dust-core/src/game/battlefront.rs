@@ -261,8 +261,6 @@ impl Game {
         let side = t.side.other();
         let large = self.model_squares(trigger) > 1;
         self.activatable(side)
-            // Aircraft make no reactive attacks (docs/rulings.md, "Battlefront aircraft do not react").
-            .filter(|&id| !self.flies(id))
             // A vehicle whose pilot dismounted takes no action ("Piloting Vehicles").
             .filter(|&id| !self.unit(id).bf_left)
             .filter(|&id| {
@@ -298,7 +296,13 @@ impl Game {
             against: trigger,
             symbols: k,
         });
-        if k == 0 || self.unit(trigger).destroyed {
+        // "Aircraft must take a Move or March Move action as their first action in each
+        // activation, unless they have the hover special rule": an aircraft that must move first
+        // cannot take the Attack of a single army symbol, nor a Sustained Attack; with two it
+        // takes the Move that only turns it, then the Attack (docs/rulings.md, "Battlefront
+        // aircraft react with a Move first").
+        let must_move = self.must_move_first(reactor);
+        if k == 0 || self.unit(trigger).destroyed || (must_move && k < 2) {
             return;
         }
         let mut d = Decl::new(self.unit(reactor).side);
@@ -306,7 +310,11 @@ impl Game {
         d.reactive = Some(trigger);
         d.separate = Some(false);
         d.assault = Some(false);
-        d.plan = (k < 2).then_some(Plan::Two(Action::Attack, Action::Nothing));
+        d.plan = if must_move {
+            Some(Plan::Two(Action::Move, Action::Attack))
+        } else {
+            (k < 2).then_some(Plan::Two(Action::Attack, Action::Nothing))
+        };
         self.stack.push(Step::Declare(Box::new(d)));
     }
 
