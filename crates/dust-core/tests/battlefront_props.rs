@@ -171,7 +171,9 @@ fn check_table(g: &Game, what: &str) {
             if u.piece() == PieceKind::Vehicle {
                 assert!(g.occupancy().at(s).has_vehicle(), "{what}: u{i}'s square {s} not held");
             }
-            held.push((s, u.piece() != PieceKind::Hero, u.side, i, u.card.kind == UnitKind::Aircraft));
+            // In the air: an aircraft, or the pilot mounted in one.
+            let air = u.card.kind == UnitKind::Aircraft || u.joined.is_some_and(|v| g.unit(v).card.kind == UnitKind::Aircraft);
+            held.push((s, u.piece() != PieceKind::Hero, u.side, i, air));
         }
     }
     held.sort();

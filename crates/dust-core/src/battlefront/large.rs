@@ -420,8 +420,9 @@ fn axis_facing(back: (i32, i32), front: (i32, i32)) -> Option<Facing> {
 /// attacking unit than it started"): a large model turns about one of its squares onto a free
 /// neighbour (or faces its other end), and its squares may end no further from `enemy` (the
 /// activating unit's squares) than they started; a huge model faces any way in its four
-/// squares. The start pose is included.
-pub fn rotations_in_place(board: &Board, occ: &Occupancy, mover: &Mover, squares: u8, p: Pose, enemy: &[Square]) -> Vec<Pose> {
+/// squares. The start pose is included. A large aircraft (`flies`) turns in the air, onto a
+/// square where it may be placed ([`can_land`]).
+pub fn rotations_in_place(board: &Board, occ: &Occupancy, mover: &Mover, squares: u8, p: Pose, enemy: &[Square], flies: bool) -> Vec<Pose> {
     let dist = |sq: &[Square]| {
         sq.iter()
             .flat_map(|&a| enemy.iter().map(move |&b| range(a, b)))
@@ -438,9 +439,14 @@ pub fn rotations_in_place(board: &Board, occ: &Occupancy, mover: &Mover, squares
         for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
             let n = (pivot.0 + dx, pivot.1 + dy);
             let own = cells.contains(&n);
+            // A large aircraft turns in the air: its new square is one where it may be placed.
             let free = own
-                || (step_ok(board, occ, mover, Medium::ground(), pivot, n)
-                    && on_board(board, n).is_some_and(|s| can_arrive(board, occ, mover, s)));
+                || if flies {
+                    on_board(board, n).is_some_and(|s| can_land(board, occ, s, mover.side))
+                } else {
+                    step_ok(board, occ, mover, Medium::ground(), pivot, n)
+                        && on_board(board, n).is_some_and(|s| can_arrive(board, occ, mover, s))
+                };
             if !free {
                 continue;
             }

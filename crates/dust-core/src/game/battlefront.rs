@@ -1296,7 +1296,7 @@ impl Game {
         if let Some(t) = d.reactive {
             let Some(p) = start else { return Vec::new() };
             let enemy = self.unit_squares(t);
-            return rotations_in_place(&self.board, &occ, &mover, n, p, &enemy)
+            return rotations_in_place(&self.board, &occ, &mover, n, p, &enemy, self.flies(u))
                 .into_iter()
                 .map(|pose| Reached {
                     pose,
