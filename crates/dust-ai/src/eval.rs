@@ -76,8 +76,7 @@ fn bf_sight(game: &Game, u: UnitId, from: Square, target: UnitId, to: Square) ->
 /// Whether unit `u` flies: an aircraft of the battlefront edition, as the engine reads it
 /// (tactics-battlefront-2013-rules.txt, "Aircraft Move Over Terrain": it moves over any
 /// terrain, so its reach is its move whatever lies between; "Line of Sight to Aircraft"; it
-/// makes no reactive attack, docs/rulings.md "Battlefront aircraft do not react", and holds no
-/// objective, the scenarios' "Objectives": "a unit (other than an Aircraft)").
+/// holds no objective, the scenarios' "Objectives": "a unit (other than an Aircraft)").
 pub fn flies(game: &Game, u: UnitId) -> bool {
     game.edition() == Edition::Battlefront && game.unit(u).card.kind == UnitKind::Aircraft
 }
