@@ -744,3 +744,28 @@ fn facing_and_front_arc() {
     assert!(!Facing::NORTH.in_front_arc(c, sq("D3")));
     assert!(Facing(1).in_front_arc(c, sq("H4")), "a diagonal facing reaches the orthogonal");
 }
+
+/// "3) Check Line of Sight" ("a square containing a Vehicle unit … does block Line of Sight")
+/// with "Move and March Move Actions": a tank that moves from B4 to B5 before its Attack fires
+/// from B5, and the square it left no longer holds it: a squad straight behind on B1 (every line
+/// from B5 to B1 crosses B4) is in sight.
+#[test]
+fn a_vehicle_that_moved_does_not_hide_behind_its_old_square() {
+    let gunner = vehicle("Gunner", 4);
+    let foot = infantry_with_knives("Foot", 3);
+    let mut t = battlefront_table(
+        3,
+        8,
+        vec![
+            placed(&gunner, Side::A, "B4"),
+            placed(&foot, Side::B, "B1"),
+            placed(&foot, Side::B, "A8"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move attack");
+    t.decide("move B5");
+    let aims: Vec<String> = legal(&t).into_iter().filter(|d| d.starts_with("aim 0")).collect();
+    assert!(aims.contains(&"aim 0 u1 0".to_string()), "the old square is empty: {aims:?}");
+}

@@ -1465,7 +1465,12 @@ impl Game {
             return v; // "Line of Sight to Aircraft"
         }
         if mine.len() == 1 && theirs.len() == 1 {
-            // One square each: exactly the square-to-square rule.
+            // One square each: exactly the square-to-square rule; a vehicle that will have moved
+            // away does not block its own lines from its old square.
+            let unit = self.unit(u);
+            if unit.piece() == PieceKind::Vehicle && unit.at.is_some_and(|a| a != mine[0]) {
+                return sees(&self.board, &self.occ_without(u), mine[0], theirs[0]);
+            }
             return sees(&self.board, &self.occ, mine[0], theirs[0]);
         }
         sees_areas(&self.board, &self.occ, &mine, &theirs, &self.unit_squares(u))
