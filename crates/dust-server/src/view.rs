@@ -946,15 +946,16 @@ mod tests {
         assert!(odds_json(&o)["hero"].is_null());
     }
 
-    /// `tests_support::squads_with_joined_heroes`: side A's squad (u0, its hero u1) declares a
-    /// sustained attack and aims its rifles and knives at side B's squad (u2, its hero u3).
+    /// `tests_support::squads_with_joined_heroes`: side A's squad (u0, its hero u1) declares an
+    /// Attack (a Sustained Attack uses ranged or close-combat weapons, not both) and aims its
+    /// rifles and knives at side B's squad (u2, its hero u3).
     /// Returns the game and the decisions since the activation.
     fn squads_with_heroes() -> (Game, Vec<Decision>) {
         use dust_core::GameRng;
         let mut g = Game::new(squads_with_joined_heroes()).expect("starts");
         let mut rng = GameRng::new(7);
         let mut decisions = Vec::new();
-        for text in ["first A", "activate u0", "plan sustained", "aim 0 u2 0", "aim 1 u2 0"] {
+        for text in ["first A", "activate u0", "plan attack nothing", "aim 0 u2 0", "aim 1 u2 0"] {
             let want: Decision = text.parse().expect("a decision");
             loop {
                 while g.roll(&mut rng).is_some() {}
