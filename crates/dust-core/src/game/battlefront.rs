@@ -93,7 +93,7 @@ impl Game {
 
     /// The actions of a battlefront activation ("Activating a Unit"): Nothing, Move, March Move,
     /// Attack, Sustained Attack, Special; "any combination of actions except two Move actions or
-    /// two Attack actions": a March Move (`Plan::Two(Move, Move)`, two legs of a Move each)
+    /// two Attack actions": a March Move (`Plan::Two(Move, Move)`, one move of twice the rating)
     /// instead of two Moves, a Sustained Attack instead of two Attacks. No Reload (the book has
     /// none) and no Charge. A unit not yet on the board moves on first ("Moving On To the
     /// Table"). A unit with a third action declares [`Game::bf_three_plans`] instead.
