@@ -391,7 +391,8 @@ fn jump_over_structure_squares() {
 /// cannot enter or pass through a square occupied by an enemy Infantry or Vehicle unit, but can
 /// enter a square occupied by an enemy Aircraft unit." (Only "the same square as another
 /// friendly unit" is closed to the end of a move.) A squad and a tank may pass under an enemy
-/// aircraft and may also stop under it; an enemy tank in the gap shuts it.
+/// aircraft and may also stop under it; an enemy tank in the gap shuts it. (The name, cited by
+/// the conformance table, is the deviation's: the engine used to let them pass but never stop.)
 #[test]
 fn ground_unit_passes_under_enemy_aircraft_never_stops() {
     let plane = aircraft("Plane", 3);
