@@ -548,8 +548,13 @@ fn select_lines(spec: &AttackSpec<'_>, prefixes: &[String], distance: Option<u32
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let edition = if spec.is_battlefront() {
+        dust_core::Edition::Battlefront
+    } else {
+        dust_core::Edition::Revised
+    };
     let reaches = |w: &dust_core::unit::WeaponLine| match distance {
-        Some(d) => w.range.reaches(d),
+        Some(d) => w.range.reaches_in(edition, d),
         None => true,
     };
     let who = match &spec.attacking_hero {
@@ -595,7 +600,7 @@ fn select_lines(spec: &AttackSpec<'_>, prefixes: &[String], distance: Option<u32
         for i in hits {
             let Some(w) = spec.weapon(i) else { continue };
             if let Some(d) = distance {
-                if !w.range.reaches(d) {
+                if !w.range.reaches_in(edition, d) {
                     bail!("--weapon {p}: {} (range {}) does not reach {d} spaces", label(i, &w.name), w.range);
                 }
             }

@@ -46,8 +46,8 @@ pub struct Args {
     json: bool,
     /// The rules edition: `revised` (default) or `battlefront`. Both move on the same grid;
     /// the battlefront edition's corners count every square the unit cannot enter ("Moving
-    /// Around Corners"), and `--actions 2` is a March Move (two legs of the Move rating:
-    /// "doubles its Move rating").
+    /// Around Corners"), and `--actions 2` is a March Move: one move of twice the Move rating
+    /// ("doubles its Move rating for the activation"; docs/rulings.md, "Battlefront March Move").
     #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
     edition: dust_core::Edition,
 }
@@ -71,12 +71,14 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         ),
     };
     let side = piece.map_or(Side::A, |p| p.side);
+    // Battlefront: a March Move is one move of the doubled rating (Fast still one square more).
+    let march = a.edition == dust_core::Edition::Battlefront && a.actions == 2;
     let mover = Mover {
         at,
         kind,
         side,
-        movement: a.movement,
-        actions: a.actions,
+        movement: if march { a.movement.saturating_mul(2) } else { a.movement },
+        actions: if march { 1 } else { a.actions },
         agile: a.agile,
         fast: a.fast,
         jump: a.jump,
@@ -115,7 +117,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         .map(|x| x.1)
         .collect();
     if a.edition == dust_core::Edition::Battlefront && a.actions == 2 {
-        println!("battlefront edition: a March Move (two legs of the Move rating)");
+        println!("battlefront edition: a March Move (one move of twice the Move rating)");
     }
     println!(
         "{} of side {} at {at}, move {}, {} move action{}{}{}",

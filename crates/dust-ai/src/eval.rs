@@ -76,8 +76,7 @@ fn bf_sight(game: &Game, u: UnitId, from: Square, target: UnitId, to: Square) ->
 /// Whether unit `u` flies: an aircraft of the battlefront edition, as the engine reads it
 /// (tactics-battlefront-2013-rules.txt, "Aircraft Move Over Terrain": it moves over any
 /// terrain, so its reach is its move whatever lies between; "Line of Sight to Aircraft"; it
-/// makes no reactive attack, docs/rulings.md "Battlefront aircraft do not react", and holds no
-/// objective, the scenarios' "Objectives": "a unit (other than an Aircraft)").
+/// holds no objective, the scenarios' "Objectives": "a unit (other than an Aircraft)").
 pub fn flies(game: &Game, u: UnitId) -> bool {
     game.edition() == Edition::Battlefront && game.unit(u).card.kind == UnitKind::Aircraft
 }
@@ -244,7 +243,7 @@ fn shot_cover(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Square, 
     let w = game.unit(l.owner).card.weapons.get(l.index)?;
     let t = game.unit(target);
     let value = w.table.against(t.card.armor);
-    if value == CombatValue::NoEffect || !w.range.reaches(unit_range(game, u, from, target, to)) {
+    if value == CombatValue::NoEffect || !w.range.reaches_in(game.edition(), unit_range(game, u, from, target, to)) {
         return None;
     }
     let close = mode.close || w.range == WeaponRange::Close;

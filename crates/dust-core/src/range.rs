@@ -57,6 +57,16 @@ impl WeaponRange {
             WeaponRange::Artillery => d >= 4,
         }
     }
+
+    /// [`WeaponRange::reaches`] by the rules of `edition`: in the battlefront edition a classic
+    /// Range A is 2-U (tactics-battlefront-2013-rules.txt, "Artillery Range (A)": "Some classic
+    /// cards show a Range of A. These have a Range of 2-U"), every square but the adjacent ones.
+    pub const fn reaches_in(self, edition: crate::edition::Edition, d: u32) -> bool {
+        match (self, edition) {
+            (WeaponRange::Artillery, crate::edition::Edition::Battlefront) => d >= 2,
+            _ => self.reaches(d),
+        }
+    }
 }
 
 impl core::fmt::Display for WeaponRange {

@@ -176,10 +176,10 @@ pub struct MoveRules<'a> {
     /// as a vehicle. Ignored in the battlefront edition, where aircraft fly
     /// ([`fly_reach`]).
     pub aircraft: bool,
-    /// The squares of the enemy aircraft, which infantry and vehicles pass under in the
+    /// The squares of the enemy aircraft, which infantry and vehicles pass and may end in, in the
     /// battlefront edition ("Moving Through Other Units": they "cannot enter or pass through a
     /// square occupied by an enemy Infantry or Vehicle unit, but can enter a square occupied by
-    /// an enemy Aircraft unit"); they still never stop there, and such a square is still a
+    /// an enemy Aircraft unit"); such a square is still a
     /// corner ("Moving Around Corners": "a square occupied by an enemy unit").
     pub under: &'a [Square],
 }
@@ -238,9 +238,28 @@ impl<'a> Rules<'a> {
     fn flies(&self) -> bool {
         self.rules.aircraft && !self.bf()
     }
-    /// Whether the mover passes under an enemy aircraft in `s` (battlefront).
+    /// Whether an enemy aircraft is in `s`, which the mover may enter and pass (battlefront
+    /// "Moving Through Other Units": infantry and vehicles "can enter a square occupied by an
+    /// enemy Aircraft unit").
     fn under_aircraft(&self, s: Square) -> bool {
-        self.bf() && !self.m.jump && self.rules.under.contains(&s)
+        self.bf() && self.rules.under.contains(&s)
+    }
+    /// Battlefront "Jump": the jumper "can move over any square as if it was open terrain",
+    /// structure squares included.
+    fn bf_jump(&self) -> bool {
+        self.bf() && self.m.jump
+    }
+    /// Whether a friend in `cell` keeps this vehicle from passing: in the battlefront edition a
+    /// friendly vehicle only ("A Vehicle unit cannot pass through a friendly Vehicle unit, but
+    /// other than that, any unit may pass through a friendly unit"); in the revised edition any
+    /// friend.
+    fn friend_blocks_vehicle(&self, cell: crate::occupancy::Cell) -> bool {
+        self.vehicle()
+            && if self.bf() {
+                cell.has(PieceKind::Vehicle, self.m.side)
+            } else {
+                cell.has_side(self.m.side)
+            }
     }
     /// A battlefront walker vehicle: rubble does not stop it.
     fn walks(&self) -> bool {
@@ -264,13 +283,15 @@ impl<'a> Rules<'a> {
         if self.flies() {
             return self.fly_over(s);
         }
-        if t == Terrain::NoDot {
+        if t == Terrain::NoDot && !self.bf_jump() {
             return Err("it has no dot");
         }
         let cell = self.occ.at(s);
         if self.m.jump {
-            // "Units cannot jump over a space without a dot (a terrain square or a vehicle)."
-            if cell.has_vehicle() {
+            // "Units cannot jump over a space without a dot (a terrain square or a vehicle)";
+            // a battlefront jumper leaps over structure squares and passes under an enemy
+            // aircraft as every unit on the ground does.
+            if cell.has_vehicle() && !self.under_aircraft(s) {
                 return Err("a vehicle stands there and cannot be jumped over");
             }
             return Ok(());
@@ -290,8 +311,8 @@ impl<'a> Rules<'a> {
         if cell.has_side(self.m.side.other()) && !self.under_aircraft(s) {
             return Err("an enemy unit stands there");
         }
-        if self.vehicle() && cell.has_side(self.m.side) {
-            return Err("a vehicle cannot pass through a friendly unit");
+        if self.friend_blocks_vehicle(cell) {
+            return Err("a vehicle cannot pass through a friendly vehicle (nor, in the revised edition, any friendly unit)");
         }
         Ok(())
     }
@@ -324,10 +345,27 @@ impl<'a> Rules<'a> {
         if self.flies() {
             return t != Terrain::NoDot && self.fly_over(s).is_ok() && self.occ.at(s).is_empty();
         }
-        if t == Terrain::Water || self.keeps_vehicle_out(t) || (self.vehicle() && self.board.cover(s) == Some(CoverElement::AntiTankTrap)) {
+        if t == Terrain::NoDot
+            || t == Terrain::Water
+            || self.keeps_vehicle_out(t)
+            || (self.vehicle() && self.board.cover(s) == Some(CoverElement::AntiTankTrap))
+        {
             return false;
         }
         let cell = self.occ.at(s);
+        if self.under_aircraft(s) {
+            // Battlefront: a unit on the ground may end its move under an enemy aircraft ("can
+            // enter a square occupied by an enemy Aircraft unit"), never with a friend ("it
+            // cannot end its move in the same square as another friendly unit"; a friendly
+            // hero excepted for a squad, as elsewhere).
+            return match self.m.kind {
+                // A jumper "must land in an empty space": the aircraft above aside.
+                _ if self.m.jump => !cell.has_side(self.m.side),
+                PieceKind::Hero => true,
+                PieceKind::Squad => !cell.has(PieceKind::Squad, self.m.side) && !cell.has(PieceKind::Vehicle, self.m.side),
+                PieceKind::Vehicle => !cell.has_side(self.m.side),
+            };
+        }
         if self.m.jump {
             // Jump: "it must land in an empty space".
             return cell.is_empty();
@@ -359,12 +397,16 @@ impl<'a> Rules<'a> {
     }
     /// The part of [`Rules::corner_blocked`] that depends on the corner space alone.
     fn corner_space_blocked(&self, c: Square) -> bool {
-        if self.board.terrain(c) == Terrain::NoDot && !self.flies() {
-            return true;
-        }
         let cell = self.occ.at(c);
         if self.flies() {
             return cell.has_side(self.m.side.other()) || self.board.cover(c) == Some(CoverElement::AntiTankTrap);
+        }
+        if self.bf_jump() {
+            // Battlefront "Jump": every square is open terrain to a jumper.
+            return cell.has_vehicle() && !self.under_aircraft(c);
+        }
+        if self.board.terrain(c) == Terrain::NoDot {
+            return true;
         }
         if self.m.jump {
             return cell.has_vehicle();
@@ -390,8 +432,8 @@ impl<'a> Rules<'a> {
     #[inline]
     fn flags(&self, s: Square) -> u8 {
         let t = self.board.terrain(s);
+        let cell = self.occ.at(s);
         if self.flies() {
-            let cell = self.occ.at(s);
             let corner = cell.has_side(self.m.side.other()) || self.board.cover(s) == Some(CoverElement::AntiTankTrap);
             let mut f = KNOWN;
             if self.fly_over(s).is_ok() || (Some(s) == self.start && t != Terrain::NoDot) {
@@ -402,19 +444,18 @@ impl<'a> Rules<'a> {
             }
             return f;
         }
-        if t == Terrain::NoDot {
+        if t == Terrain::NoDot && !self.bf_jump() {
             return KNOWN | CORNER;
         }
-        let cell = self.occ.at(s);
         let vehicle = self.vehicle();
         let enemy = cell.has_side(self.m.side.other());
         let trap = vehicle && self.board.cover(s) == Some(CoverElement::AntiTankTrap);
+        let under = self.under_aircraft(s);
         let (enter, corner) = if self.m.jump {
-            (!cell.has_vehicle(), cell.has_vehicle())
+            let jumped = cell.has_vehicle() && !under;
+            (!jumped, jumped)
         } else {
-            let under = self.under_aircraft(s);
-            let blocked =
-                t == Terrain::Water || self.keeps_vehicle_out(t) || trap || (enemy && !under) || (vehicle && cell.has_side(self.m.side));
+            let blocked = t == Terrain::Water || self.keeps_vehicle_out(t) || trap || (enemy && !under) || self.friend_blocks_vehicle(cell);
             (!blocked, enemy || trap || (self.bf() && self.bf_corner_terrain(t)))
         };
         let mut f = KNOWN;
@@ -883,22 +924,34 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
         (true, true) => space(SWAMP),
     };
     // What `Rules::flags` says of each space: ENTER and CORNER.
-    let (mut enter, corner) = if m.jump {
-        (space(ON_BOARD).minus(no_dot).minus(vehicles), no_dot.or(vehicles))
-    } else {
-        // The squares under enemy aircraft hold nothing else: passed (battlefront).
-        let mut under = Bits::<W>::EMPTY;
-        if rules.bf() {
-            for &s in rules.rules.under {
-                let i = board.index(s);
-                if board.contains(s) && (base..base + 64 * W).contains(&i) {
-                    under.insert(i - base);
-                }
+    // The squares of enemy aircraft, which units on the ground enter, pass and may end in
+    // (battlefront).
+    let mut under = Bits::<W>::EMPTY;
+    if rules.bf() {
+        for &s in rules.rules.under {
+            let i = board.index(s);
+            if board.contains(s) && (base..base + 64 * W).contains(&i) {
+                under.insert(i - base);
             }
         }
+    }
+    let (mut enter, corner) = if m.jump && rules.bf() {
+        // Battlefront "Jump": every square is open terrain to the jumper; it lands where it
+        // could normally enter (below).
+        let jumped = vehicles.minus(under);
+        (space(ON_BOARD).minus(jumped), jumped)
+    } else if m.jump {
+        (space(ON_BOARD).minus(no_dot).minus(vehicles), no_dot.or(vehicles))
+    } else {
         let mut blocked = no_dot.or(space(WATER)).or(trap).or(enemy.minus(under));
         if vehicle {
-            let friends = kinds.iter().fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, m.side)));
+            // Battlefront: a friendly vehicle only ("any unit may pass through a friendly
+            // unit"); revised: any friend.
+            let friends = if rules.bf() {
+                pieces(PieceKind::Vehicle, m.side)
+            } else {
+                kinds.iter().fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, m.side)))
+            };
             blocked = blocked.or(vehicle_out).or(friends);
         }
         let mut corner = no_dot.or(enemy).or(trap);
@@ -969,22 +1022,29 @@ fn one_action_bits<const W: usize>(rules: &Rules<'_>, starts: &[Square], diagona
     let mut reached = seen[0].or(seen[1]);
     {
         // `Rules::stop_other`, for every space at once.
-        let mut stop = space(ON_BOARD).minus(space(WATER)).minus(trap);
+        let mut stop = space(ON_BOARD).minus(space(WATER)).minus(trap).minus(no_dot);
         stop = stop.minus(vehicle_out);
         let all = kinds
             .iter()
             .fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, Side::A)).or(pieces(k, Side::B)));
+        let own = |ks: &[PieceKind]| ks.iter().fold(Bits::EMPTY, |acc, &k| acc.or(pieces(k, m.side)));
+        // Under an enemy aircraft (battlefront): as if only the friends there counted.
+        let (own_squad, own_all) = (
+            own(&[PieceKind::Squad, PieceKind::Vehicle]),
+            own(&[PieceKind::Squad, PieceKind::Hero, PieceKind::Vehicle]),
+        );
+        let off = |s: Bits<W>, friends: Bits<W>| s.minus(under).or(friends.and(under));
         stop = if m.jump {
-            stop.minus(all)
+            stop.minus(off(all, own_all))
         } else {
             match m.kind {
-                PieceKind::Hero => stop.minus(enemy),
+                PieceKind::Hero => stop.minus(enemy.minus(under)),
                 // Empty, or only heroes (none of them enemies).
                 PieceKind::Squad => {
                     let squads = pieces(PieceKind::Squad, Side::A).or(pieces(PieceKind::Squad, Side::B));
-                    stop.minus(enemy).minus(squads).minus(vehicles)
+                    stop.minus(off(enemy.or(squads).or(vehicles), own_squad))
                 }
-                PieceKind::Vehicle => stop.minus(all),
+                PieceKind::Vehicle => stop.minus(off(all, own_all)),
             }
         };
         reached = reached.and(stop);
@@ -1183,10 +1243,12 @@ impl Flight {
 /// Whether an aircraft may be placed on `s` at the end of a move ("Aircraft can never enter
 /// terrain or buildings and are placed above them rather than in them"; docs/rulings.md,
 /// "Battlefront aircraft over terrain"): any terrain but a structure square (or a space without
-/// a dot), never inside a building, never with another unit ("it cannot end its move in the
-/// same square as another friendly unit"; enemies never share a square).
-pub fn can_land(board: &Board, occ: &Occupancy, s: Square) -> bool {
-    board.contains(s) && board.terrain(s) != Terrain::NoDot && board.structure_at(s).is_none() && occ.at(s).is_empty()
+/// a dot), never inside a building, never with another unit of its own `side` ("it cannot end
+/// its move in the same square as another friendly unit"). Above an enemy unit on the ground
+/// it may end, as that unit may end under it ("Moving Through Other Units" closes only enemy
+/// aircraft to an aircraft; the squares of enemy aircraft are never entered at all).
+pub fn can_land(board: &Board, occ: &Occupancy, s: Square, side: Side) -> bool {
+    board.contains(s) && board.terrain(s) != Terrain::NoDot && board.structure_at(s).is_none() && !occ.at(s).has_side(side)
 }
 
 /// The move action of an aircraft with `mover.movement` points (one more with `mover.fast`)
@@ -1251,7 +1313,7 @@ pub fn fly_reach(
             }
         }
     }
-    let land = (0..n).map(|i| can_land(board, occ, board.square_at(i))).collect();
+    let land = (0..n).map(|i| can_land(board, occ, board.square_at(i), mover.side)).collect();
     Flight {
         width: w,
         cost,

@@ -625,3 +625,47 @@ fn a_pilot_escaping_a_large_vehicle_chooses_one_of_its_squares() {
         assert!(!legal(&t).contains(&"activate u1".to_string()), "counts as having activated");
     }
 }
+
+/// tactics-battlefront-2013-rules.txt, "March Move Actions" ("A unit making a March Move action
+/// doubles its Move rating for the activation") and "Moving Through Other Units" ("any unit may
+/// pass through a friendly unit, but it cannot end its move in the same square as another
+/// friendly unit"): in a lane one square wide, a large tank of Move 2 (front B2, rear B1)
+/// marches four squares through two friendly squads, its first leg staying put (docs/rulings.md,
+/// "Battlefront March Move").
+#[test]
+fn a_large_vehicle_marches_through_friends() {
+    let is48 = tank("IS-48", 2);
+    let foot = infantry("Foot", 3);
+    let mut blocked: Vec<String> = Vec::new();
+    for r in 1..=9 {
+        blocked.push(format!("A{r}"));
+        blocked.push(format!("C{r}"));
+    }
+    let blocked: Vec<&str> = blocked.iter().map(String::as_str).collect();
+    let mut t = table(
+        3,
+        10,
+        vec![
+            sized(placed(&is48, Side::A, "B2"), BattlefrontKind::LargeVehicle),
+            placed(&foot, Side::A, "B3"),
+            placed(&foot, Side::A, "B4"),
+            placed(&foot, Side::B, "A10"),
+        ],
+        &blocked,
+    );
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan march");
+    let first: Vec<String> = legal(&t).into_iter().filter(|d| d.starts_with("move")).collect();
+    assert!(first.contains(&"move B2".to_string()), "staying put: {first:?}");
+    assert!(
+        !first.iter().any(|m| ["move B3", "move B4", "move B5"].contains(&m.as_str())),
+        "friends within a Move: {first:?}"
+    );
+    t.decide("move B2");
+    let second: Vec<String> = legal(&t).into_iter().filter(|d| d.starts_with("move")).collect();
+    assert!(second.contains(&"move B6".to_string()), "{second:?}");
+    assert!(!second.contains(&"move B7".to_string()), "{second:?}");
+    t.decide("move B6");
+    assert_eq!(squares(&t, 0), sqs(&["B6", "B5"]));
+}

@@ -18,7 +18,7 @@
 use dust_core::battlefront::Facing;
 use dust_core::game::tests_support::{battlefront, battlefront_skirmish, skirmish, squads_with_joined_heroes};
 use dust_core::game::{Decision, Game, GameSetup, Pending, Target, UnitId};
-use dust_core::{GameRng, PieceKind};
+use dust_core::{GameRng, PieceKind, UnitKind};
 use proptest::prelude::*;
 
 /// More steps than any of these games needs (a few thousand at most).
@@ -149,9 +149,10 @@ fn look(g: &Game) -> (u64, Pending, usize) {
 
 /// What must hold of the table in every state: health within the card's, destroyed units off
 /// the table, a joined hero (or a pilot) where his unit is, every square of a model on the table,
-/// at most one squad, vehicle or aircraft on a square (heroes may share it; ground units pass
-/// under aircraft but never stop there) and never two sides, the occupancy holding a vehicle on
-/// every square of a vehicle or aircraft.
+/// at most one squad, vehicle or aircraft of a side on a square (heroes may share it), and two
+/// sides only where a unit on the ground stands under an enemy aircraft ("Moving Through Other
+/// Units": infantry and vehicles "can enter a square occupied by an enemy Aircraft unit"), the
+/// occupancy holding a vehicle on every square of a vehicle or aircraft.
 fn check_table(g: &Game, what: &str) {
     let mut held = Vec::new();
     for (i, u) in g.units().iter().enumerate() {
@@ -170,15 +171,23 @@ fn check_table(g: &Game, what: &str) {
             if u.piece() == PieceKind::Vehicle {
                 assert!(g.occupancy().at(s).has_vehicle(), "{what}: u{i}'s square {s} not held");
             }
-            held.push((s, u.piece() != PieceKind::Hero, u.side, i));
+            // In the air: an aircraft, or the pilot mounted in one.
+            let air = u.card.kind == UnitKind::Aircraft || u.joined.is_some_and(|v| g.unit(v).card.kind == UnitKind::Aircraft);
+            held.push((s, u.piece() != PieceKind::Hero, u.side, i, air));
         }
     }
     held.sort();
-    for w in held.windows(2) {
-        let ((s, big, side, i), (t, big2, side2, j)) = (w[0], w[1]);
-        if s == t {
-            assert!(!(big && big2), "{what}: u{i} and u{j} both on {s}");
-            assert_eq!(side, side2, "{what}: u{i} and u{j} of two sides on {s}");
+    for (k, a) in held.iter().enumerate() {
+        for b in held[k + 1..].iter().take_while(|b| b.0 == a.0) {
+            let ((s, big, side, i, air), (_, big2, side2, j, air2)) = (*a, *b);
+            if side == side2 {
+                assert!(!(big && big2), "{what}: u{i} and u{j} both on {s}");
+            } else {
+                assert!(
+                    air != air2,
+                    "{what}: u{i} and u{j} of two sides on {s}, not one under the other's aircraft"
+                );
+            }
         }
     }
 }

@@ -544,8 +544,8 @@ fn field_of_fire_turret_front_and_hatch_mounts() {
     assert_eq!(aims_offered(&t), ["aim 0 none", "aim 0 u1 0"]);
     t.decide("aim 0 u1 0");
     // The Improvised Weapons line against the adjacent Ludwig ("Improvised Close-Combat
-    // Weapons"): left unused.
-    t.decide("aim 1 none");
+    // Weapons") is not offered: a Sustained Attack uses ranged or close-combat weapons
+    // ("Sustained Attack and Close-Combat Weapons").
     t.roll(2, 0);
     t.roll(2, 0); // the sustained reroll misses too: "The Ludwig survives"
                   // The Ludwig faces south, the Pounder is north of it: the front guns cannot fire without a
@@ -743,4 +743,29 @@ fn facing_and_front_arc() {
     assert!(!Facing::NORTH.in_front_arc(c, sq("H7")));
     assert!(!Facing::NORTH.in_front_arc(c, sq("D3")));
     assert!(Facing(1).in_front_arc(c, sq("H4")), "a diagonal facing reaches the orthogonal");
+}
+
+/// "3) Check Line of Sight" ("a square containing a Vehicle unit … does block Line of Sight")
+/// with "Move and March Move Actions": a tank that moves from B4 to B5 before its Attack fires
+/// from B5, and the square it left no longer holds it: a squad straight behind on B1 (every line
+/// from B5 to B1 crosses B4) is in sight.
+#[test]
+fn a_vehicle_that_moved_does_not_hide_behind_its_old_square() {
+    let gunner = vehicle("Gunner", 4);
+    let foot = infantry_with_knives("Foot", 3);
+    let mut t = battlefront_table(
+        3,
+        8,
+        vec![
+            placed(&gunner, Side::A, "B4"),
+            placed(&foot, Side::B, "B1"),
+            placed(&foot, Side::B, "A8"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.decide("activate u0");
+    t.decide("plan move attack");
+    t.decide("move B5");
+    let aims: Vec<String> = legal(&t).into_iter().filter(|d| d.starts_with("aim 0")).collect();
+    assert!(aims.contains(&"aim 0 u1 0".to_string()), "the old square is empty: {aims:?}");
 }

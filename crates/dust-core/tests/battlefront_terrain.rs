@@ -326,6 +326,35 @@ fn small_openings_for_infantry_large_for_vehicles() {
     assert!(!sees(&b, &occ, sq("B4"), sq("E4")));
 }
 
+/// tactics-battlefront-2013-rules.txt, "Infantry Moving Through Buildings": the Heavy Laser
+/// Grenadiers "can move out through the opening in front of them, along the building, or out
+/// through the opening diagonally behind them" (the diagram is lost). The opening is a gap in
+/// the wall on an edge of a square ("Walls and Buildings"), so a unit goes through it by the
+/// step across that edge: the grenadiers on D4 reach the opening of C3, diagonally behind them,
+/// inside the building and step out through it; a diagonal step through the corner of the
+/// opening's square is a step through the wall (docs/rulings.md, "Battlefront leaving a
+/// building diagonally").
+#[test]
+fn infantry_leaves_through_the_opening_diagonally_behind_it() {
+    let bf = Edition::Battlefront;
+    let b = building(vec![
+        opening("C3", Dir::South, EntranceSize::Small),
+        opening("D4", Dir::North, EntranceSize::Small),
+    ]);
+    let occ = Occupancy::new(&b);
+    let grenadiers = mover("D4", PieceKind::Squad, 2);
+    let r = reach_squares_in(&b, &occ, &grenadiers, false, bf);
+    assert!(r.contains(&sq("C2")), "out through the opening diagonally behind them: {r:?}");
+    assert!(r.contains(&sq("D5")), "out through the opening in front of them: {r:?}");
+    assert!(check_step_in(&b, &occ, &grenadiers, sq("C3"), sq("C2"), bf).is_ok());
+    for (from, to) in [("C3", "B2"), ("C3", "D2"), ("D4", "C5")] {
+        assert!(
+            check_step_in(&b, &occ, &grenadiers, sq(from), sq(to), bf).is_err(),
+            "{from} to {to}"
+        );
+    }
+}
+
 /// tactics-battlefront-2013-rules.txt, "Walls and Buildings": "Huge openings are two or more
 /// squares wide … Huge Vehicle units need a huge opening to move through." A huge opening is
 /// two large openings side by side (docs/rulings.md, "Battlefront openings of three sizes"):
@@ -415,7 +444,7 @@ fn infantry_in_trees_is_in_cover_in_a_swamp_not() {
 /// tactics-battlefront-2013-rules.txt, "Aircraft Move Over Terrain": "Aircraft fly over the
 /// battlefield, so can move across any terrain. Aircraft can never enter terrain or buildings
 /// and are placed above them rather than in them." Over walls, structure squares, water and
-/// units; never ending on a structure square, in a building, or with another unit
+/// units; never ending on a structure square, in a building, or with a friendly unit
 /// (docs/rulings.md, "Battlefront aircraft over terrain").
 #[test]
 fn aircraft_fly_over_terrain_and_walls() {
@@ -435,7 +464,15 @@ fn aircraft_fly_over_terrain_and_walls() {
         !f.contains(sq("A3")) && !f.contains(sq("C3")),
         "never on a structure square or in a building"
     );
-    assert!(!f.contains(sq("B2")), "never with another unit");
+    // Above the enemy vehicle it may stop, as ground units may stop under an enemy aircraft
+    // ("it cannot end its move in the same square as another friendly unit"); above a friend not.
+    assert!(f.contains(sq("B2")), "above an enemy unit");
+    let mut own = occ.clone();
+    own.place(sq("D2"), PieceKind::Squad, Side::A);
+    assert!(
+        !fly_reach(&b, &own, &plane, None, &[], false).contains(sq("D2")),
+        "never with a friend"
+    );
     assert!(f.contains(sq("A1")), "over the enemy vehicle: {:?}", f.squares());
     // A ground unit with the same points gets nowhere near.
     let tank = reach_squares_in(&b, &occ, &plane, false, Edition::Battlefront);
@@ -504,28 +541,50 @@ fn an_aircraft_flies_over_a_building_in_a_game() {
     assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C5")));
 }
 
-/// Aircraft make no reactive attacks (docs/rulings.md, "Battlefront aircraft do not react";
-/// tactics-battlefront-2013-rules.txt, "Reactive Attacks", is silent): within four squares of an
-/// activating unit, a squad may react, an aircraft not.
+/// tactics-battlefront-2013-rules.txt, "Reactive Attacks" ("On a roll of [two army symbols],
+/// the unit succeeds and will activate for either a Sustained Attack action, or a Move action
+/// followed by an Attack action. The Move action can only be used to rotate the model … On a
+/// single [army symbol], … an Attack action") with "Aircraft Must Move" ("Aircraft must take a
+/// Move or March Move action as their first action in each activation"): an aircraft within
+/// four squares may react; with two army symbols it turns and attacks (no Sustained Attack),
+/// with one it may not take an Attack as its first action (docs/rulings.md, "Battlefront
+/// aircraft react with a Move first").
 #[test]
-fn aircraft_do_not_react() {
+fn aircraft_react_with_a_move_first() {
     let plane = aircraft("Plane", 3);
     let squad_b = infantry("B", 3);
     let a = infantry("A", 3);
-    let mut t = Table::new(battlefront(open_game(
-        8,
-        8,
-        vec![
-            placed(&a, Side::A, "C2"),
-            placed(&plane, Side::B, "C5"),
-            placed(&squad_b, Side::B, "D5"),
-        ],
-    )));
-    t.initiative(Side::A);
-    t.activate(0, "nothing move", &["C3"], &[], &[]);
+    let start = || {
+        let mut t = Table::new(battlefront(open_game(
+            8,
+            8,
+            vec![
+                placed(&a, Side::A, "C2"),
+                placed(&plane, Side::B, "C5"),
+                placed(&squad_b, Side::B, "D5"),
+            ],
+        )));
+        t.initiative(Side::A);
+        t.activate(0, "nothing move", &["C3"], &[], &[]);
+        t
+    };
+    let mut t = start();
     let l = legal(&t);
-    assert!(l.contains(&"react u2".to_string()), "{l:?}");
-    assert!(!l.contains(&"react u1".to_string()), "{l:?}");
+    assert!(l.contains(&"react u2".to_string()) && l.contains(&"react u1".to_string()), "{l:?}");
+    t.decide("react u1");
+    t.roll(2, 2);
+    // Declared for it: the Move that stays, then the Attack; the plane fires its two dice.
+    let aims: Vec<String> = legal(&t).into_iter().filter(|d| d.starts_with("aim")).collect();
+    assert_eq!(aims, ["aim 0 none", "aim 0 u0 0"], "{:?}", legal(&t));
+    t.decide("aim 0 u0 0");
+    assert_eq!(pending_faces(&t).map(|f| f.0), Some(2));
+    assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("C5")), "the Move only turned it");
+    // One army symbol: no Attack as an aircraft's first action; it has activated.
+    let mut t = start();
+    t.decide("react u1");
+    t.roll(2, 1);
+    assert!(!legal(&t).iter().any(|d| d.starts_with("aim")), "{:?}", legal(&t));
+    assert!(t.game.unit(UnitId(1)).activated);
 }
 
 /// tactics-battlefront-2013-rules.txt, "Line of Sight to Aircraft": "An Aircraft can see and be
@@ -733,7 +792,7 @@ fn random_games_with_terrain_and_aircraft_end() {
 /// tactics-battlefront-2013-rules.txt, "Moving Through Other Units": "Infantry and Vehicle
 /// units cannot enter or pass through a square occupied by an enemy Infantry or Vehicle unit,
 /// but can enter a square occupied by an enemy Aircraft unit." Through a gap held by an enemy
-/// aircraft the squad passes (not stopping there); held by an enemy vehicle, it does not.
+/// aircraft the squad passes, and may stop under it; held by an enemy vehicle, it does not.
 #[test]
 fn ground_units_pass_under_enemy_aircraft() {
     let plane = aircraft("Plane", 3);
@@ -750,7 +809,7 @@ fn ground_units_pass_under_enemy_aircraft() {
     };
     let under = options(&plane);
     assert!(under.contains(&"move C3".to_string()), "under the aircraft: {under:?}");
-    assert!(!under.contains(&"move C2".to_string()), "never stopping there: {under:?}");
+    assert!(under.contains(&"move C2".to_string()), "it may stop under the aircraft: {under:?}");
     let blocked = options(&tank);
     assert!(!blocked.contains(&"move C3".to_string()), "{blocked:?}");
 }
@@ -783,7 +842,7 @@ fn an_aircraft_between_two_ground_units_blocks_their_sight() {
 /// tactics-battlefront-2013-rules.txt, "Moving Through Other Units" ("Infantry and Vehicle units
 /// … can enter a square occupied by an enemy Aircraft unit") and "Moving Large Vehicles and
 /// Aircraft": a large tank drives on through a gap held by an enemy aircraft, both its squares
-/// passing under it, and never ends with a square there; held by an enemy tank, the gap stays
+/// passing under it, and may end with a square there; held by an enemy tank, the gap stays
 /// shut.
 #[test]
 fn large_vehicles_pass_under_enemy_aircraft() {
@@ -812,10 +871,10 @@ fn large_vehicles_pass_under_enemy_aircraft() {
     let mut t = fronts(&plane);
     let under = moves(&t);
     assert!(under.contains(&"move C5".to_string()), "both squares past the aircraft: {under:?}");
-    assert!(!under.contains(&"move C3".to_string()), "never ending under it: {under:?}");
+    assert!(under.contains(&"move C3".to_string()), "it may end under it: {under:?}");
     t.decide("move C4");
     let rears = moves(&t);
-    assert!(!rears.contains(&"move C3".to_string()), "the rear never ends under it: {rears:?}");
+    assert!(rears.contains(&"move C3".to_string()), "the rear may end under it: {rears:?}");
     assert!(rears.contains(&"move C5".to_string()), "{rears:?}");
     let shut = moves(&fronts(&blocker));
     assert!(

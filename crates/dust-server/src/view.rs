@@ -780,14 +780,14 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
                     "unit": unit,
                     "name": w.name,
                     "range": w.range.to_string(),
-                    "in_range": w.range.reaches(d),
+                    "in_range": w.range.reaches_in(g.edition(), d),
                     "value": w.table.against(t.card.armor).to_string(),
                 })
             })
             .collect();
         let in_range: Vec<usize> = weapons
             .iter()
-            .filter(|(_, _, w)| w.range.reaches(d) && w.table.against(t.card.armor) != dust_core::CombatValue::NoEffect)
+            .filter(|(_, _, w)| w.range.reaches_in(g.edition(), d) && w.table.against(t.card.armor) != dust_core::CombatValue::NoEffect)
             .filter(|&&(li, ..)| li >= usize::from(HERO_LINE) || shooter.card.kind != UnitKind::Squad || shooter.carriers(li) > 0)
             .map(|&(li, ..)| li)
             .collect();
@@ -1046,15 +1046,16 @@ mod tests {
         assert!(odds_json(&o)["hero"].is_null());
     }
 
-    /// `tests_support::squads_with_joined_heroes`: side A's squad (u0, its hero u1) declares a
-    /// sustained attack and aims its rifles and knives at side B's squad (u2, its hero u3).
+    /// `tests_support::squads_with_joined_heroes`: side A's squad (u0, its hero u1) declares an
+    /// Attack (a Sustained Attack uses ranged or close-combat weapons, not both) and aims its
+    /// rifles and knives at side B's squad (u2, its hero u3).
     /// Returns the game and the decisions since the activation.
     fn squads_with_heroes() -> (Game, Vec<Decision>) {
         use dust_core::GameRng;
         let mut g = Game::new(squads_with_joined_heroes()).expect("starts");
         let mut rng = GameRng::new(7);
         let mut decisions = Vec::new();
-        for text in ["first A", "activate u0", "plan sustained", "aim 0 u2 0", "aim 1 u2 0"] {
+        for text in ["first A", "activate u0", "plan attack nothing", "aim 0 u2 0", "aim 1 u2 0"] {
             let want: Decision = text.parse().expect("a decision");
             loop {
                 while g.roll(&mut rng).is_some() {}

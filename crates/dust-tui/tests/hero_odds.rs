@@ -9,12 +9,13 @@ use dust_core::game::Decision;
 use dust_core::odds::{odds_or_without_hero, Odds};
 use dust_tui::{view, App, AppConfig};
 
-/// Side A's Grenadiers (u0, their Captain u1) declare a sustained attack and aim their rifles
-/// and knives at side B's Guard (u2, their Sergeant u3).
+/// Side A's Grenadiers (u0, their Captain u1) declare an Attack (a Sustained Attack uses ranged
+/// or close-combat weapons, not both) and aim their rifles and knives at side B's Guard (u2,
+/// their Sergeant u3).
 fn aiming() -> App {
     let mut app = App::new(AppConfig::hotseat("test", squads_with_joined_heroes(), 7)).expect("starts");
     app.settle();
-    for text in ["first A", "activate u0", "plan sustained", "aim 0 u2 0", "aim 1 u2 0"] {
+    for text in ["first A", "activate u0", "plan attack nothing", "aim 0 u2 0", "aim 1 u2 0"] {
         let want: Decision = text.parse().expect("a decision");
         while !app.options().contains(&want) {
             // The choices the script leaves open (facing, the hero staying, a line unused).

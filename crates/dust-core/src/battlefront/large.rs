@@ -31,7 +31,7 @@
 //! - A large or huge model on the ground passes under enemy aircraft as every ground unit does
 //!   ([`Medium::Ground`] with the squares of the enemy aircraft; "Moving Through Other Units":
 //!   Infantry and Vehicle units "can enter a square occupied by an enemy Aircraft unit") and
-//!   never ends a move under one.
+//!   may end a move under one.
 //! - "Large and Huge Vehicles must move entirely onto the board by moving two squares": a model
 //!   entering puts its front squares on entry squares (one point) with the rest of it still off
 //!   the board, and drives on.
@@ -175,7 +175,7 @@ pub fn large_reach(
 }
 
 /// [`large_reach`] for a model on the ground ([`Medium::Ground`]: it passes under the enemy
-/// aircraft its rules list, never stopping there) or a large aircraft ([`Medium::Air`]). An
+/// aircraft its rules list, and may stop there) or a large aircraft ([`Medium::Air`]). An
 /// aircraft flies over every square, wall and unit but enemy aircraft, and every square of it
 /// ends where an aircraft may be placed ([`crate::reach::can_land`]; tactics-battlefront-2013-rules.txt,
 /// "Aircraft Move Over Terrain", "Moving Large Vehicles and Aircraft", "Moving Through Other
@@ -261,7 +261,7 @@ pub fn large_reach_by(
             continue;
         }
         let stops = p.squares(board, squares).iter().all(|&s| match medium {
-            Medium::Air(_) => can_land(board, occ, s),
+            Medium::Air(_) => can_land(board, occ, s, mover.side),
             Medium::Ground(_) => medium.rules().is_some_and(|r| can_arrive_by(board, occ, mover, s, r)),
         });
         if !stops {
@@ -420,8 +420,9 @@ fn axis_facing(back: (i32, i32), front: (i32, i32)) -> Option<Facing> {
 /// attacking unit than it started"): a large model turns about one of its squares onto a free
 /// neighbour (or faces its other end), and its squares may end no further from `enemy` (the
 /// activating unit's squares) than they started; a huge model faces any way in its four
-/// squares. The start pose is included.
-pub fn rotations_in_place(board: &Board, occ: &Occupancy, mover: &Mover, squares: u8, p: Pose, enemy: &[Square]) -> Vec<Pose> {
+/// squares. The start pose is included. A large aircraft (`flies`) turns in the air, onto a
+/// square where it may be placed ([`can_land`]).
+pub fn rotations_in_place(board: &Board, occ: &Occupancy, mover: &Mover, squares: u8, p: Pose, enemy: &[Square], flies: bool) -> Vec<Pose> {
     let dist = |sq: &[Square]| {
         sq.iter()
             .flat_map(|&a| enemy.iter().map(move |&b| range(a, b)))
@@ -438,9 +439,14 @@ pub fn rotations_in_place(board: &Board, occ: &Occupancy, mover: &Mover, squares
         for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
             let n = (pivot.0 + dx, pivot.1 + dy);
             let own = cells.contains(&n);
+            // A large aircraft turns in the air: its new square is one where it may be placed.
             let free = own
-                || (step_ok(board, occ, mover, Medium::ground(), pivot, n)
-                    && on_board(board, n).is_some_and(|s| can_arrive(board, occ, mover, s)));
+                || if flies {
+                    on_board(board, n).is_some_and(|s| can_land(board, occ, s, mover.side))
+                } else {
+                    step_ok(board, occ, mover, Medium::ground(), pivot, n)
+                        && on_board(board, n).is_some_and(|s| can_arrive(board, occ, mover, s))
+                };
             if !free {
                 continue;
             }

@@ -14,8 +14,9 @@
 //! Sight"; infantry never does), and structure walls without an opening. Trees and smoke "block
 //! Line of Sight to units on the far side, but units in the (terrain) can be seen as normal": a
 //! blocking square is never an obstacle to lines from or to the unit standing in it. Touching a
-//! blocker counts, except where the line is inside the attacker's or the target's own square (a
-//! unit beside a wall is not hidden by the wall's far side). Aircraft are seen from anywhere but
+//! blocker counts, except where the line runs inside the attacker's or the target's own square on
+//! both sides of the contact (a unit beside a wall is not hidden by the wall's far side); a line
+//! that leaves its square through the corner point where two blocking squares meet touches them. Aircraft are seen from anywhere but
 //! from behind the terrain next to the unit that looks ([`sees_aircraft`]). Between a unit in a
 //! building and one outside it, lines go through an opening on the edge of the inside unit's
 //! square ("Line of Sight Through Openings": attacks into and out of a building only from or to
@@ -184,10 +185,46 @@ fn segment_blocked(p: Pt, q: Pt, obs: &[BoxXY], own_a: &BoxXY, own_b: &BoxXY) ->
                 return b;
             }
             let mid = ((s.0 + e.0) / 2.0, (s.1 + e.1) / 2.0);
-            !all_inside(&[s, e, mid], own_a, own_b)
+            if !all_inside(&[s, e, mid], own_a, own_b) {
+                return true;
+            }
+            // The contact lies on the edge of an own square. It is forgiven only where the line
+            // runs in that one own square on both sides of it (a unit beside a blocking square is not
+            // hidden by it); a line that leaves the own square through the contact, as through
+            // the corner point where two blocking squares meet, "touches blocking squares".
+            let is_wall = (k.x0 - k.x1).abs() < EPS || (k.y0 - k.y1).abs() < EPS;
+            !is_wall && leaves_through(p, q, s, e, own_a, own_b)
         }
         None => false,
     })
+}
+
+/// Whether segment `p`–`q` (from the attacker's square `own_a` to the target's `own_b`) leaves
+/// an own square through its contact `s`–`e` with a blocker: the contact is forgiven only where
+/// the line runs in one own square on both sides of it, in the attacker's square when the
+/// contact is at its start, in the target's when it is at its end.
+fn leaves_through(p: Pt, q: Pt, s: Pt, e: Pt, own_a: &BoxXY, own_b: &BoxXY) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let len2 = dx * dx + dy * dy;
+    if len2 < EPS {
+        // A line of one point (a corner both squares share) touches what meets that point.
+        return true;
+    }
+    let param = |x: Pt| ((x.0 - p.0) * dx + (x.1 - p.1) * dy) / len2;
+    let step = 1e-6 / len2.sqrt();
+    let at = |t: f64| (p.0 + t * dx, p.1 + t * dy);
+    let (ts, te) = (param(s).min(param(e)), param(s).max(param(e)));
+    let (before, after) = (at((ts - step).max(0.0)), at((te + step).min(1.0)));
+    let runs_in = |o: &BoxXY| o.contains(before) && o.contains(after);
+    if ts <= step {
+        // At the start: the line must run on inside the attacker's square.
+        !runs_in(own_a)
+    } else if te >= 1.0 - step {
+        // At the end: the line must come in inside the target's square.
+        !runs_in(own_b)
+    } else {
+        !(runs_in(own_a) || runs_in(own_b))
+    }
 }
 
 /// How far `pt` lies beyond wall `k` seen from own square `s` (positive: on the far side), when
@@ -423,6 +460,17 @@ impl Facing {
     pub const EAST: Facing = Facing(2);
     /// Facing west (towards lower columns).
     pub const WEST: Facing = Facing(6);
+    /// The eight facings, north first, clockwise.
+    pub const ALL: [Facing; 8] = [
+        Facing(0),
+        Facing(1),
+        Facing(2),
+        Facing(3),
+        Facing(4),
+        Facing(5),
+        Facing(6),
+        Facing(7),
+    ];
 
     /// The name of the direction: `N`, `NE`, `E`, … `NW`.
     pub const fn name(self) -> &'static str {

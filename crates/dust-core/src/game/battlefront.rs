@@ -94,7 +94,7 @@ impl Game {
 
     /// The actions of a battlefront activation ("Activating a Unit"): Nothing, Move, March Move,
     /// Attack, Sustained Attack, Special; "any combination of actions except two Move actions or
-    /// two Attack actions": a March Move (`Plan::Two(Move, Move)`, two legs of a Move each)
+    /// two Attack actions": a March Move (`Plan::Two(Move, Move)`, one move of twice the rating)
     /// instead of two Moves, a Sustained Attack instead of two Attacks. No Reload (the book has
     /// none) and no Charge. A unit not yet on the board moves on first ("Moving On To the
     /// Table"). A unit with a third action declares [`Game::bf_three_plans`] instead.
@@ -263,8 +263,6 @@ impl Game {
         let side = t.side.other();
         let large = self.model_squares(trigger) > 1;
         self.activatable(side)
-            // Aircraft make no reactive attacks (docs/rulings.md, "Battlefront aircraft do not react").
-            .filter(|&id| !self.flies(id))
             // A vehicle whose pilot dismounted takes no action ("Piloting Vehicles").
             .filter(|&id| !self.unit(id).bf_left)
             .filter(|&id| {
@@ -300,7 +298,13 @@ impl Game {
             against: trigger,
             symbols: k,
         });
-        if k == 0 || self.unit(trigger).destroyed {
+        // "Aircraft must take a Move or March Move action as their first action in each
+        // activation, unless they have the hover special rule": an aircraft that must move first
+        // cannot take the Attack of a single army symbol, nor a Sustained Attack; with two it
+        // takes the Move that only turns it, then the Attack (docs/rulings.md, "Battlefront
+        // aircraft react with a Move first").
+        let must_move = self.must_move_first(reactor);
+        if k == 0 || self.unit(trigger).destroyed || (must_move && k < 2) {
             return;
         }
         let mut d = Decl::new(self.unit(reactor).side);
@@ -308,7 +312,11 @@ impl Game {
         d.reactive = Some(trigger);
         d.separate = Some(false);
         d.assault = Some(false);
-        d.plan = (k < 2).then_some(Plan::Two(Action::Attack, Action::Nothing));
+        d.plan = if must_move {
+            Some(Plan::Two(Action::Move, Action::Attack))
+        } else {
+            (k < 2).then_some(Plan::Two(Action::Attack, Action::Nothing))
+        };
         self.stack.push(Step::Declare(Box::new(d)));
     }
 
@@ -487,9 +495,30 @@ impl Game {
         if matches!(d.plan, Some(Plan::Two(Action::Move, Action::Attack)))
             || matches!(d.plan, Some(p @ Plan::Three(..)) if p.moves_before(Action::Attack))
         {
-            return true;
+            // The Move turns the unit to its intended targets, but it has one facing: every
+            // front-mounted line fires into the same front arc ("the direction the Vehicle is
+            // facing").
+            let mut aimed = self.bf_front_aims(u, &d.aims);
+            aimed.push(to);
+            return Facing::ALL.iter().any(|f| aimed.iter().all(|&s| f.in_front_arc(from, s)));
         }
         self.unit(u).facing.in_front_arc(from, to)
+    }
+
+    /// The squares targeted by the front-arc lines among `aims` of unit `u`.
+    fn bf_front_aims(&self, u: UnitId, aims: &[Aim]) -> Vec<Square> {
+        aims.iter()
+            .filter_map(|a| {
+                let (owner, li) = self.line_owner(u, a.line);
+                if !self.front_arc_only(owner, li) {
+                    return None;
+                }
+                match a.target {
+                    Target::Unit(t) => self.unit(t).at,
+                    Target::Cover(s) => Some(s),
+                }
+            })
+            .collect()
     }
 
     /// Whether the facing of a one-square unit limits one of its weapons (a front-mounted
@@ -598,16 +627,42 @@ impl Game {
             // Turning would move its other squares: it faces the way its pose says.
             return;
         }
-        for a in aims {
-            let (owner, li) = self.line_owner(u, a.line);
-            let Target::Unit(t) = a.target else { continue };
-            let Some(to) = self.unit(t).at else { continue };
-            if self.front_arc_only(owner, li) && !self.unit(u).facing.in_front_arc(from, to) {
-                if let Some(f) = Facing::towards(from, to) {
-                    self.units[usize::from(u.0)].facing = f;
-                }
-            }
+        // One facing for all of them ([`Game::bf_field_of_fire`]): the one it has if it covers
+        // every target, else the first, from the direction of the first target round, that does.
+        let aimed = self.bf_front_aims(u, aims);
+        let now = self.unit(u).facing;
+        if aimed.iter().all(|&s| now.in_front_arc(from, s)) {
+            return;
         }
+        let first = Facing::towards(from, aimed[0]).unwrap_or(now);
+        if let Some(f) = (0..8)
+            .map(|i| Facing((first.0 + i) & 7))
+            .find(|f| aimed.iter().all(|&s| f.in_front_arc(from, s)))
+        {
+            self.units[usize::from(u.0)].facing = f;
+        }
+    }
+
+    /// "Sustained Attack and Close-Combat Weapons": "A unit performing a Sustained Attack action
+    /// must choose between using Ranged Weapons or Close-Combat Weapons" — whether weapon line
+    /// `line` is of the other kind than a line already aimed in this Sustained Attack (a plan
+    /// `Sustained`, or two Attacks side by side among three actions).
+    pub(super) fn bf_other_kind_sustained(&self, d: &Decl, line: u8) -> bool {
+        let (Some(u), Some(plan)) = (d.unit, d.plan) else { return false };
+        let sustained = match plan {
+            Plan::Sustained => true,
+            Plan::Three(a, b, c) => b == Action::Attack && (a == Action::Attack || c == Action::Attack),
+            _ => false,
+        };
+        if !sustained {
+            return false;
+        }
+        let close = |l: u8| {
+            let (o, li) = self.line_owner(u, l);
+            self.unit(o).card.weapons.get(li).is_some_and(|w| w.range == WeaponRange::Close)
+        };
+        let mine = close(line);
+        d.aims.iter().any(|a| close(a.line) != mine)
     }
 
     // ----- 5) Roll to Hit, 7) Suffer Damage ----------------------------------------------------
@@ -1243,7 +1298,7 @@ impl Game {
         if let Some(t) = d.reactive {
             let Some(p) = start else { return Vec::new() };
             let enemy = self.unit_squares(t);
-            return rotations_in_place(&self.board, &occ, &mover, n, p, &enemy)
+            return rotations_in_place(&self.board, &occ, &mover, n, p, &enemy, self.flies(u))
                 .into_iter()
                 .map(|pose| Reached {
                     pose,
@@ -1256,15 +1311,20 @@ impl Game {
             mover.movement *= 2;
         }
         let legs = plan_moves(plan);
-        // A March Move's Fast square goes to its last leg (docs/rulings.md, "Battlefront March
-        // Move in two legs").
-        mover.fast = self.has_skill(u, Skill::Fast) && leg + 1 == legs;
-        let used = leg > 0
-            && self
-                .bf_leg_reach(d, leg - 1)
-                .iter()
-                .find(|r| Some(r.pose) == self.bf_leg_start(d, leg))
-                .is_some_and(|r| r.needs_diagonal);
+        // The first leg is a normal Move, Fast's square included; a March Move's second leg has
+        // what the first left of the doubled rating ("A unit making a March Move action doubles
+        // its Move rating for the activation"; docs/rulings.md, "Battlefront March Move").
+        let fast = self.has_skill(u, Skill::Fast);
+        let march = 2 * mover.movement + u8::from(fast);
+        mover.fast = fast && leg == 0;
+        let before = (leg > 0).then(|| self.bf_leg_reach(d, leg - 1));
+        let came = before
+            .as_ref()
+            .and_then(|v| v.iter().find(|r| Some(r.pose) == self.bf_leg_start(d, leg)).copied());
+        let used = came.is_some_and(|r| r.needs_diagonal);
+        if leg == 1 && legs == 2 {
+            mover.movement = march.saturating_sub(came.map_or(0, |r| r.cost));
+        }
         let entering = unit.at.is_none();
         let partial = entering && leg + 1 < legs;
         // A large aircraft flies ("Aircraft Move Over Terrain"): over all but enemy aircraft; a
@@ -1277,9 +1337,10 @@ impl Game {
         };
         let mut v = large::large_reach_by(&self.board, &occ, &mover, n, start, &self.entry_of(u), used, partial, air);
         if partial {
-            let mut next = mover;
-            next.fast = self.has_skill(u, Skill::Fast) && leg + 2 == legs;
             v.retain(|r| {
+                let mut next = mover;
+                next.fast = false;
+                next.movement = march.saturating_sub(r.cost);
                 r.pose.fully_on(&self.board, n)
                     || large::large_reach_by(&self.board, &occ, &next, n, Some(r.pose), &[], r.needs_diagonal, false, air)
                         .iter()
@@ -1392,7 +1453,7 @@ impl Game {
             .flat_map(|&a| theirs.iter().map(move |&b| range(a, b)))
             .min()
             .unwrap_or(u32::MAX);
-        w.range.reaches(r)
+        w.range.reaches_in(Edition::Battlefront, r)
     }
 
     /// Battlefront "3) Check Line of Sight" for a declaration: from any point of any square of
@@ -1406,7 +1467,12 @@ impl Game {
             return v; // "Line of Sight to Aircraft"
         }
         if mine.len() == 1 && theirs.len() == 1 {
-            // One square each: exactly the square-to-square rule.
+            // One square each: exactly the square-to-square rule; a vehicle that will have moved
+            // away does not block its own lines from its old square.
+            let unit = self.unit(u);
+            if unit.piece() == PieceKind::Vehicle && unit.at.is_some_and(|a| a != mine[0]) {
+                return sees(&self.board, &self.occ_without(u), mine[0], theirs[0]);
+            }
             return sees(&self.board, &self.occ, mine[0], theirs[0]);
         }
         sees_areas(&self.board, &self.occ, &mine, &theirs, &self.unit_squares(u))

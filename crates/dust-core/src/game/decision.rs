@@ -50,8 +50,9 @@ impl Action {
 pub enum Plan {
     /// Two actions in order (never Attack + Attack). In the battlefront edition `Two(Move, Move)`
     /// is the March Move (tactics-battlefront-2013-rules.txt, "A unit must take a March Move
-    /// action instead of two Move actions"): two legs of the unit's Move rating, which a
-    /// reactive attack may interrupt between them; `plan march` is read as it.
+    /// action instead of two Move actions"): one move of twice the Move rating, declared as two
+    /// squares, where a normal Move would end (a reactive attack comes there) and where the
+    /// March ends (docs/rulings.md, "Battlefront March Move"); `plan march` is read as it.
     Two(Action, Action),
     /// Sustained Attack: both actions, reroll failures once per weapon line.
     Sustained,

@@ -922,7 +922,9 @@ impl Game {
         if w.ammo.is_some() && max_ammo == 0 {
             return;
         }
-        if self.edition == Edition::Battlefront && (!self.bf_crew_allows(d, owner, li) || self.bf_mode_taken(d, line)) {
+        if self.edition == Edition::Battlefront
+            && (!self.bf_crew_allows(d, owner, li) || self.bf_mode_taken(d, line) || self.bf_other_kind_sustained(d, line))
+        {
             return;
         }
         if d.reactive.is_some() && !self.reactive_may_use(w) {
@@ -965,7 +967,7 @@ impl Game {
             let Some(to) = tu.at else { continue };
             // Range first: it settles most targets, and costs least (the battlefront edition
             // measures large models from any of their squares, below).
-            if self.edition != Edition::Battlefront && !w.range.reaches(range(from, to)) {
+            if self.edition != Edition::Battlefront && !w.range.reaches_in(self.edition, range(from, to)) {
                 continue;
             }
             let value = w.table.against(self.armor_of(t));
@@ -987,7 +989,7 @@ impl Game {
                         )
                         .is_ok()
                     };
-                    if !w.range.reaches(range(from, to))
+                    if !w.range.reaches_in(self.edition, range(from, to))
                         || !seen_by_observer()
                         || self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t))
                     {
@@ -1004,7 +1006,7 @@ impl Game {
                     }
                 }
                 None => {
-                    if !w.range.reaches(range(from, to))
+                    if !w.range.reaches_in(self.edition, range(from, to))
                         || !memo.sees(usize::from(t.0), || self.sees_target(from, to, attacker_kind, self.kind_of(t)))
                         || (self.edition == Edition::Battlefront && !self.bf_field_of_fire(d, line, from, to))
                     {
@@ -1027,7 +1029,7 @@ impl Game {
                 }
                 let value = w.table.against(cover_armor(el));
                 if value == CombatValue::NoEffect
-                    || !w.range.reaches(range(from, s))
+                    || !w.range.reaches_in(self.edition, range(from, s))
                     || !memo.sees(256 + i, || self.sees_target(from, s, attacker_kind, PieceKind::Vehicle))
                 {
                     continue;
@@ -1041,7 +1043,7 @@ impl Game {
 
     pub(super) fn in_fire_zone(&self, w: &WeaponLine, from: Square, to: Square, attacker: PieceKind, target: PieceKind) -> bool {
         let d = range(from, to);
-        if !w.range.reaches(d) {
+        if !w.range.reaches_in(self.edition, d) {
             return false;
         }
         self.sees_target(from, to, attacker, target)

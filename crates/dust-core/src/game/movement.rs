@@ -196,15 +196,18 @@ impl Game {
         if self.flies(u) {
             return self.fly_options(d, u, m);
         }
+        if self.bf_march_rest_due(d) {
+            return self.bf_march_rest(d, u, m);
+        }
         let under = self.passes_under(u);
         // Fast applies to one move action, the player's choice ("Fast"): the first of two moves
         // may use it (its options include the spaces only the extra point reaches), and the
         // second has it when the first did not need it (docs/rulings.md, "Fast with two moves").
         let fast = self.has_skill(u, Skill::Fast)
             && if self.edition == Edition::Battlefront {
-                // A March Move's Fast square goes to its last leg (docs/rulings.md, "Battlefront
-                // March Move in two legs").
-                d.moves.len() + 1 == d.plan.map_or(0, plan_moves)
+                // The first leg is a normal Move, Fast's square included (a March Move's rest:
+                // [`Game::bf_march_rest`]).
+                d.moves.is_empty()
             } else {
                 d.moves.is_empty() || !self.first_move_used_fast(d, m)
             };
@@ -238,13 +241,22 @@ impl Game {
                     self.move_rules(u, &under),
                 )
             }
-            Some(at) => reach_squares_in(
-                &self.board,
-                &self.occ,
-                &self.mover(u, at, m + scout, fast),
-                false,
-                self.move_rules(u, &under),
-            ),
+            Some(at) => {
+                let mut v = reach_squares_in(
+                    &self.board,
+                    &self.occ,
+                    &self.mover(u, at, m + scout, fast),
+                    false,
+                    self.move_rules(u, &under),
+                );
+                if d.moves.is_empty() && self.bf_march(d) {
+                    // A March Move may take its whole length after its first leg: that normal
+                    // Move may stay put (docs/rulings.md, "Battlefront March Move").
+                    let i = v.partition_point(|&s| s < at);
+                    v.insert(i, at);
+                }
+                v
+            }
             None if self.edition == Edition::Revised => {
                 // "Unit Entry": "Each unit's first action is always a one space move (➡),
                 // representing the unit 'entering' the battlefield": onto an entry square and
@@ -270,6 +282,65 @@ impl Game {
                 out
             }
         }
+    }
+
+    /// Whether the next move leg of `d` is the rest of a battlefront March Move of a one-square
+    /// unit on the ground: its first leg declared.
+    fn bf_march_rest_due(&self, d: &Decl) -> bool {
+        d.moves.len() == 1 && self.bf_march(d)
+    }
+
+    /// Whether `d` declares a battlefront March Move of a one-square unit on the ground.
+    fn bf_march(&self, d: &Decl) -> bool {
+        self.edition == Edition::Battlefront
+            && d.reactive.is_none()
+            && d.plan.is_some_and(|p| plan_moves(p) == 2)
+            && d.unit.is_some_and(|u| self.model_squares(u) == 1 && !self.flies(u))
+    }
+
+    /// "March Move Actions": "A unit making a March Move action doubles its Move rating for the
+    /// activation." Its first leg is "a normal Move action" (where a reactive attack meets it,
+    /// "Reacting to a March Move"; Fast's square included, "Fast Units"); the second leg goes on
+    /// from there with what that leg left of the doubled rating (and of Fast's square), the
+    /// first diagonal of the activation spent if the first leg needed it. So the March is one
+    /// move of twice the Move rating: it passes friends where a single move of that length
+    /// would, never ending on one (docs/rulings.md, "Battlefront March Move").
+    fn bf_march_rest(&self, d: &Decl, u: UnitId, m: u8) -> Vec<Square> {
+        let unit = self.unit(u);
+        let mid = d.moves[0];
+        let fast = self.has_skill(u, Skill::Fast);
+        let normal = m + u8::from(fast);
+        let under = self.passes_under(u);
+        let rules = self.move_rules(u, &under);
+        // The points the first leg spent: the fewest that reach `mid`.
+        let reaches = |k: u8| match unit.at {
+            Some(at) => at == mid || reach_squares_in(&self.board, &self.occ, &self.mover(u, at, k, false), false, rules).contains(&mid),
+            None => {
+                k >= 1
+                    && entry_squares_in(
+                        &self.board,
+                        &self.occ,
+                        &self.mover(u, Square::new(0, 0), k - 1, false),
+                        &self.entry_of(u),
+                        rules,
+                    )
+                    .contains(&mid)
+            }
+        };
+        let spent = (0..=normal).find(|&k| reaches(k)).unwrap_or(normal);
+        let rest = (2 * m + u8::from(fast)).saturating_sub(spent);
+        let used = self.leg_needs_diagonal(u, unit.at, mid, spent);
+        // The unit (and its joined hero) stands on `mid` for the second leg.
+        let mut occ = self.occ.clone();
+        let group: Vec<UnitId> = std::iter::once(u).chain(unit.joined.filter(|j| !self.unit(*j).destroyed)).collect();
+        for &g in &group {
+            let gu = self.unit(g);
+            if let Some(s) = gu.at {
+                occ.remove(s, gu.piece(), gu.side);
+            }
+            occ.place(mid, gu.piece(), gu.side);
+        }
+        reach_squares_in(&self.board, &occ, &self.mover(u, mid, rest, false), used, rules)
     }
 
     /// Whether the first move action of `d` (declared) ended where only the Fast point gets:
@@ -423,7 +494,9 @@ impl Game {
     /// it), or onto the board over its entry squares (the entry square costs one point).
     fn fly_options(&self, d: &Decl, u: UnitId, m: u8) -> Vec<Square> {
         let unit = self.unit(u);
-        let fast = self.has_skill(u, Skill::Fast) && d.moves.len() + 1 == d.plan.map_or(0, plan_moves);
+        // The first leg is a normal Move, Fast's square included; a March Move's second leg has
+        // what the first left of the doubled rating.
+        let fast = self.has_skill(u, Skill::Fast) && d.moves.is_empty();
         let enemy = self.enemy_aircraft(unit.side);
         let entries = &self.entry_of(u);
         // The board without the flyer itself.
@@ -451,7 +524,18 @@ impl Game {
                     unit.at
                 };
                 let used = leg(first_from, m, false, false).needs_diagonal(at);
-                leg(Some(at), m, fast, used).squares()
+                let rest = if self.edition == Edition::Battlefront && d.moves.len() == 1 {
+                    let normal = m + u8::from(self.has_skill(u, Skill::Fast));
+                    let spent = if unit.at == Some(at) {
+                        0
+                    } else {
+                        (1..=normal).find(|&k| leg(unit.at, k, false, false).contains(at)).unwrap_or(normal)
+                    };
+                    (2 * m + u8::from(self.has_skill(u, Skill::Fast))).saturating_sub(spent)
+                } else {
+                    m
+                };
+                leg(Some(at), rest, fast, used).squares()
             }
         }
     }

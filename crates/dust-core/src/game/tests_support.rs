@@ -742,8 +742,9 @@ pub fn squads_with_joined_heroes() -> GameSetup {
 }
 
 /// The attack of side A's squad (u0) on side B's squad (u2) in a game of
-/// [`squads_with_joined_heroes`] as `crate::odds` takes it, the engine's way: a sustained attack
-/// of `lines` (the Captain's from [`crate::odds::HERO_LINE`]) on a target that has not moved,
+/// [`squads_with_joined_heroes`] as `crate::odds` takes it, the engine's way: an Attack action
+/// (not sustained: a Sustained Attack uses ranged or close-combat weapons, not both) of `lines`
+/// (the Captain's from [`crate::odds::HERO_LINE`]) on a target that has not moved,
 /// each squad with its joined hero, the heroes' battlefront card parts given when `with_bf`.
 pub fn squads_with_joined_heroes_attack<'g>(g: &'g Game, lines: &[usize], with_bf: bool) -> crate::odds::AttackSpec<'g> {
     use super::UnitId;
@@ -760,7 +761,7 @@ pub fn squads_with_joined_heroes_attack<'g>(g: &'g Game, lines: &[usize], with_b
         .with_attacking_hero(hero(1))
         .with_joined_hero(hero(3))
         .with_lines(lines);
-    spec.sustained = true;
+    spec.sustained = false;
     spec.burst = true;
     spec
 }

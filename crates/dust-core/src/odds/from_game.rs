@@ -252,7 +252,7 @@ mod tests {
     fn declared_attack_of_squads_with_joined_heroes() {
         let g = Game::new(squads_with_joined_heroes()).expect("starts");
         let how = Declared {
-            plan: Some(Plan::Sustained),
+            plan: Some(Plan::Two(crate::game::Action::Attack, crate::game::Action::Nothing)),
             ..Declared::default()
         };
         // The Captain's Sabre is aimed again with another number and a line at the Sergeant is
@@ -271,7 +271,7 @@ mod tests {
         assert_eq!(spec.line_unit(HERO_LINE), "Captain");
         assert!(spec.attacking_hero.is_some_and(|h| h.bf.is_some() && h.health == 3));
         assert!(spec.joined_hero.is_some_and(|h| h.card.name == "Sergeant" && h.bf.is_some()));
-        assert!(spec.sustained && spec.burst && !spec.attacker_moved && !spec.heroic_attack);
+        assert!(!spec.sustained && spec.burst && !spec.attacker_moved && !spec.heroic_attack);
 
         let spec = declared_attack(&g, UnitId(0), UnitId(2), aims(&["aim 0 u2 0", "aim 1 u2 0", "aim 32 u2 0"]), how).expect("a spec");
         let by_hand = squads_with_joined_heroes_attack(&g, &[0, 1, 32], true);

@@ -221,7 +221,20 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     }
     let fewest = (if vehicle_cover { 2 } else { 1 }).max(spec.path_victims.len() as u32 + 1);
     let distance = (fewest..=20u32)
-        .find(|&d| lines.iter().all(|c| spec.weapon(c.line).is_some_and(|w| w.range.reaches(d))))
+        .find(|&d| {
+            lines.iter().all(|c| {
+                spec.weapon(c.line).is_some_and(|w| {
+                    w.range.reaches_in(
+                        if spec.is_battlefront() {
+                            crate::Edition::Battlefront
+                        } else {
+                            crate::Edition::Revised
+                        },
+                        d,
+                    )
+                })
+            })
+        })
         .ok_or_else(|| unsupported("no distance is in range of every chosen line"))?;
     let height = distance as u8 + 3;
     // Battlefront: five columns, so that a huge model's two-square width fits.
