@@ -8,7 +8,7 @@
 
 use dust_core::game::tests_support::{entering, fired, legal, open_game, placed, sq, Table};
 use dust_core::game::{Decision, Event, Pending, RollPurpose, UnitId};
-use dust_core::unit::{CombatTable, CombatValue, Keywords, Model, Role, WeaponLine};
+use dust_core::unit::{CombatTable, CombatValue, Keywords, Model, WeaponLine};
 use dust_core::{Armor, Bloc, CoverElement, Face, Side, Skill, UnitCard, UnitKind, WeaponRange};
 use dust_data::tests_support::{shipped_card, soldier, vehicle};
 use std::sync::Arc;
