@@ -661,6 +661,23 @@ impl Scenario {
                     }
                 }
             }
+            // "Heroes are unique individuals, so an army can never have two of the same Hero"
+            // (tactics-battlefront-2013-rules.txt, "Heroes"; `army check`'s `unique-heroes`,
+            // both editions).
+            for (i, u) in army.units.iter().enumerate() {
+                let Some(hi) = index[side][i] else { continue };
+                let card = &units[hi].card;
+                let twice = (0..i).any(|k| index[side][k].is_some_and(|o| units[o].card.name == card.name));
+                if card.kind == UnitKind::Hero && twice {
+                    diags.push(self.diag(
+                        u.name_pos,
+                        format!(
+                            "{} is listed twice in the army of side {side}: an army can never have two of the same Hero (Heroes)",
+                            card.name
+                        ),
+                    ));
+                }
+            }
             let cost = self.army_cost(side, cards);
             if let Some(limit) = self.ap_limit {
                 if cost > limit {
