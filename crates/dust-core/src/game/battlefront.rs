@@ -941,7 +941,11 @@ impl Game {
             .as_ref()
             .and_then(|bf| bf.weapons.get(li))
             .and_then(|w| w.value(tu.card.armor));
-        let kill = if squad { 1 } else { tu.health.max(1) };
+        // "Automatic Kill Weapons": "the miniature that was hit marks off all of the crosses on
+        // its damage track (if it has one)": a support weapon's track is the unit's, so one hit
+        // eliminates it; a soldier of a squad has no track and is one casualty.
+        let support = tu.bf.as_ref().is_some_and(|b| b.kind == Some(BattlefrontKind::SupportWeapon));
+        let kill = if squad && !support { 1 } else { tu.health.max(1) };
         match value {
             Some(BattlefrontValue::Blast { damage, .. }) => {
                 if squad {
