@@ -65,3 +65,196 @@ fn automatic_kill_support_weapon_all_crosses() {
     t.roll(1, 0);
     assert_eq!(t.health(3), 2, "a squad loses the one soldier hit");
 }
+
+// ----- 6, 7, 12. Joining infantry squads, activating separately, passing ---------------------
+
+fn joined(t: &Table, hero: u8) -> Option<u8> {
+    t.game.unit(UnitId(hero)).joined.map(|j| j.0)
+}
+
+/// tactics-battlefront-2013-rules.txt, "Joining Infantry Squads": "A Hero can join an Infantry
+/// Squad or Support Weapon that has the same Armour rating by being in the same square as that
+/// unit … If a Hero is in the same square as a unit that they can join, they are treated as one
+/// unit if either of them are targeted by an attack. The owning player assigns hits between
+/// them." Two heroes move during the game into the squares of two squads of their armour and
+/// join them (the next activation of each squad offers to take its hero along, and an attack
+/// on the squad may be assigned to the hero); a third hero of another armour rating who moves
+/// into a third squad's square does not join it.
+#[test]
+fn hero_joins_squad_during_game() {
+    let s = infantry_with_knives("Squad", 3);
+    let h = hero("Hero");
+    let mut heavy = hero_card("Heavy Hero", 3, vec![rifle("Pistol", R4, 2)]);
+    heavy.armor.class = 3;
+    let heavy = Arc::new(heavy);
+    let enemy = infantry_with_knives("Enemy", 3);
+    let mut t = battlefront_table(
+        10,
+        10,
+        vec![
+            placed(&s, Side::A, "B2"),     // u0
+            placed(&s, Side::A, "E2"),     // u1
+            placed(&s, Side::A, "H2"),     // u2
+            placed(&h, Side::A, "B3"),     // u3
+            placed(&h, Side::A, "E3"),     // u4
+            placed(&heavy, Side::A, "H3"), // u5
+            placed(&enemy, Side::B, "B6"), // u6
+            placed(&enemy, Side::B, "E6"), // u7
+            placed(&enemy, Side::B, "H10"),
+            placed(&enemy, Side::B, "J10"),
+            placed(&enemy, Side::B, "A10"),
+            placed(&enemy, Side::B, "C10"),
+        ],
+    );
+    t.initiative(Side::A);
+    t.activate(3, "move nothing", &["B2"], &[], &[]);
+    assert_eq!(joined(&t, 3), Some(0), "the hero moved into the squad's square: {:?}", t.tail(4));
+    assert!(t.game.events().contains(&Event::Joined(UnitId(3), UnitId(0))));
+    t.activate(8, "nothing nothing", &[], &[], &[]);
+    t.activate(4, "move nothing", &["E2"], &[], &[]);
+    assert_eq!(joined(&t, 4), Some(1), "the second hero joins the second squad");
+    t.activate(9, "nothing nothing", &[], &[], &[]);
+    t.activate(5, "move nothing", &["H2"], &[], &[]);
+    assert_eq!(joined(&t, 5), None, "armour 3 does not join a squad of armour 2");
+    // The enemy targets each squad: the hits may go to the hero who joined it.
+    t.auto_casualties = false;
+    for (enemy, target, hero, next) in [(6, "u0", 3, 2), (7, "u1", 4, 0)] {
+        t.activate(enemy, "attack nothing", &[], &[(0, target, 0)], &[]);
+        t.roll(3, 3);
+        t.roll(3, 0); // no save
+        assert!(legal(&t).contains(&"casualty hero".to_string()), "{target}: {:?}", legal(&t));
+        t.decide("casualty hero");
+        assert_eq!(t.health(hero), 2, "the hero took the hit assigned to him");
+        while legal(&t).iter().any(|d| d.starts_with("casualty")) {
+            let first = legal(&t)[0].clone();
+            t.decide(&first);
+        }
+        t.activate(next, "nothing nothing", &[], &[], &[]);
+    }
+}
+
+/// tactics-battlefront-2013-rules.txt, "Joining Infantry Squads": "A Hero in the same square as a
+/// unit that they can join may be activated at the same time as the unit, taking the same
+/// actions as the unit and remaining in the same square as the unit … Alternatively, the Hero
+/// may activate separately." The choice is made at each activation: a joined hero activates on
+/// his own before his squad (and stays joined, still in its square); the other pair activates
+/// together. Next turn the first pair activates together, and the second hero activates on his
+/// own and walks away, leaving his squad.
+#[test]
+fn joined_hero_may_activate_separately_each_activation() {
+    let s = infantry_with_knives("Squad", 3);
+    let h = hero("Hero");
+    let enemy = infantry_with_knives("Enemy", 3);
+    let mut units = vec![
+        placed(&s, Side::A, "B2"), // u0
+        placed(&h, Side::A, "B2"), // u1, joined to u0
+        placed(&s, Side::A, "F2"), // u2
+        placed(&h, Side::A, "F2"), // u3, joined to u2
+    ];
+    units[1].joins = Some(0);
+    units[3].joins = Some(2);
+    for at in ["A10", "C10", "E10", "G10", "J10"] {
+        units.push(placed(&enemy, Side::B, at));
+    }
+    let mut t = battlefront_table(10, 10, units);
+    t.initiative(Side::A);
+    assert!(
+        legal(&t).contains(&"activate u1".to_string()),
+        "the joined hero may activate: {:?}",
+        legal(&t)
+    );
+    assert!(legal(&t).contains(&"activate u3".to_string()));
+    // Turn 1: the first hero alone, staying in the square.
+    t.activate(1, "nothing nothing", &[], &[], &[]);
+    assert!(t.game.unit(UnitId(1)).activated);
+    assert!(!t.game.unit(UnitId(0)).activated, "his squad has not activated");
+    assert_eq!(joined(&t, 1), Some(0), "still in the same square: still joined");
+    t.activate(4, "nothing nothing", &[], &[], &[]);
+    // The squad activates on its own (its hero is done): no question, and he does not move.
+    t.activate(0, "move nothing", &["B3"], &[], &[]);
+    assert_eq!(t.game.unit(UnitId(1)).at, Some(sq("B2")), "the hero stays where he is");
+    assert_eq!(joined(&t, 1), None, "the squad left him");
+    t.activate(5, "nothing nothing", &[], &[], &[]);
+    // The second pair activates together.
+    t.decide("activate u2");
+    t.decide("use separate no");
+    t.declare("move nothing", &["F3"], &[], &[]);
+    assert_eq!(t.game.unit(UnitId(3)).at, Some(sq("F3")), "the hero moved with his squad");
+    assert!(t.game.unit(UnitId(3)).activated);
+    assert!(!legal(&t).contains(&"activate u3".to_string()));
+    for u in [6, 7, 8] {
+        t.activate(u, "nothing nothing", &[], &[], &[]);
+    }
+    // Turn 2: the first hero walks back to his squad with it this time…
+    t.initiative(Side::A);
+    t.activate(1, "move nothing", &["B3"], &[], &[]);
+    assert_eq!(joined(&t, 1), Some(0), "he joins his squad again");
+    t.activate(4, "nothing nothing", &[], &[], &[]);
+    // …the second hero, who went with his squad last turn, now activates on his own and leaves.
+    t.activate(3, "move nothing", &["G3"], &[], &[]);
+    assert_eq!(joined(&t, 3), None);
+    assert_eq!(t.game.unit(UnitId(2)).at, Some(sq("F3")), "his squad stays");
+    assert!(!t.game.unit(UnitId(2)).activated, "and has not activated");
+    t.activate(5, "nothing nothing", &[], &[], &[]);
+    t.decide("activate u2");
+    assert!(!legal(&t).iter().any(|d| d.starts_with("use separate")), "no hero with it now");
+}
+
+/// tactics-battlefront-2013-rules.txt, "Passing": "If a player has fewer units (including Heroes
+/// that have joined other units) that have yet to activate than their opponent, they may elect
+/// to pass rather than activate a unit." A squad with its joined hero is two units yet to
+/// activate: against two enemy units, no pass. With two such pairs against four units, the side
+/// may not pass at first (four against four); after one pair activates together it may (two
+/// against three), and after its last squad has activated without its hero (one, the hero,
+/// against two); once the enemy has as few left, no more.
+#[test]
+fn passing_counts_joined_heroes() {
+    let s = infantry_with_knives("Squad", 3);
+    let h = hero("Hero");
+    let enemy = infantry_with_knives("Enemy", 3);
+    let mut units = vec![placed(&s, Side::A, "B2"), placed(&h, Side::A, "B2")];
+    units[1].joins = Some(0);
+    units.push(placed(&enemy, Side::B, "A10"));
+    units.push(placed(&enemy, Side::B, "C10"));
+    let mut t = battlefront_table(10, 10, units);
+    t.initiative(Side::A);
+    assert!(
+        !legal(&t).contains(&"first B".to_string()),
+        "two units against two: {:?}",
+        legal(&t)
+    );
+
+    let mut units = vec![
+        placed(&s, Side::A, "B2"),
+        placed(&h, Side::A, "B2"),
+        placed(&s, Side::A, "F2"),
+        placed(&h, Side::A, "F2"),
+    ];
+    units[1].joins = Some(0);
+    units[3].joins = Some(2);
+    for at in ["A10", "C10", "E10", "G10"] {
+        units.push(placed(&enemy, Side::B, at));
+    }
+    let mut t = battlefront_table(10, 10, units);
+    t.initiative(Side::A);
+    assert!(!legal(&t).contains(&"first B".to_string()), "four against four");
+    t.decide("activate u0");
+    t.decide("use separate no");
+    t.declare("nothing nothing", &[], &[], &[]);
+    t.activate(4, "nothing nothing", &[], &[], &[]);
+    assert!(legal(&t).contains(&"first B".to_string()), "two against three: {:?}", legal(&t));
+    t.decide("activate u2");
+    t.decide("use separate yes");
+    t.declare("nothing nothing", &[], &[], &[]);
+    assert!(!t.game.unit(UnitId(3)).activated, "the hero has yet to activate");
+    t.activate(5, "nothing nothing", &[], &[], &[]);
+    assert!(
+        legal(&t).contains(&"first B".to_string()),
+        "one (the hero) against two: {:?}",
+        legal(&t)
+    );
+    t.decide("first B");
+    t.activate(6, "nothing nothing", &[], &[], &[]);
+    assert!(!legal(&t).contains(&"first B".to_string()), "one against one: {:?}", legal(&t));
+    assert!(legal(&t).contains(&"activate u3".to_string()));
+}

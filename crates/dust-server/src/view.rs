@@ -585,6 +585,7 @@ pub fn event_rule(e: &Event) -> &'static str {
         Event::Reloaded(..) => "tactics-revised-core-rules.md, Reloadable Weapons",
         Event::Separated(_) => "tactics-revised-core-rules.md, Heroes",
         Event::Mounted(..) | Event::Dismounted(..) => "tactics-battlefront-2013-rules.txt, Piloting Vehicles",
+        Event::Joined(..) => "tactics-battlefront-2013-rules.txt, Joining Infantry Squads",
         Event::Repaired(..) => "tactics-revised-core-rules.md, Self-Repair",
         Event::AbilityUsed { .. } | Event::Returned(_) => "tactics-revised-core-rules.md, Command Squad Abilities",
         Event::ObjectiveHeld { .. } => "tactics-revised-core-rules.md, Calculating Victory Points",
@@ -659,6 +660,7 @@ fn event_side(g: &Game, e: &Event) -> Option<Side> {
         | Event::ActivationEnded(u)
         | Event::Separated(u)
         | Event::Mounted(u, _)
+        | Event::Joined(u, _)
         | Event::Dismounted(u, _)
         | Event::Repaired(u, _)
         | Event::Returned(u)

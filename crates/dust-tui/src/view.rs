@@ -116,6 +116,7 @@ pub fn event_rule(e: &Event) -> Option<&'static str> {
         Event::Reloaded(..) => "tactics-revised-core-rules.md, [Weapon Name]: Reload (Skill)",
         Event::Separated(_) => "tactics-revised-core-rules.md, Heroes",
         Event::Mounted(..) | Event::Dismounted(..) => "tactics-battlefront-2013-rules.txt, Piloting Vehicles",
+        Event::Joined(..) => "tactics-battlefront-2013-rules.txt, Joining Infantry Squads",
         Event::Repaired(..) => "tactics-revised-core-rules.md, Self-Repair",
         Event::GameOver { .. } => "tactics-revised-core-rules.md, End of the Game",
         _ => return None,
@@ -136,6 +137,7 @@ pub fn event_side(game: &Game, e: &Event) -> Option<Side> {
         | Event::ActivationEnded(u)
         | Event::Separated(u)
         | Event::Mounted(u, _)
+        | Event::Joined(u, _)
         | Event::Dismounted(u, _)
         | Event::Repaired(u, _) => side_of(u),
         Event::ReactiveFire { unit, .. } | Event::Fired { unit, .. } => side_of(unit),

@@ -1722,3 +1722,89 @@ impl Game {
         self.events.push(Event::Mounted(h, v));
     }
 }
+
+// ----- Joining infantry squads during the game ------------------------------------------------------
+
+impl Game {
+    /// Whether hero `h` can join squad `s` ("Joining Infantry Squads": "A Hero can join an
+    /// Infantry Squad or Support Weapon that has the same Armour rating by being in the same
+    /// square as that unit … Only one Hero can join an Infantry unit at a time"), with the
+    /// gates the set-up checks for a hero joining before the game (`Game::new`).
+    fn bf_can_join(&self, h: UnitId, s: UnitId) -> bool {
+        let (hero, squad) = (self.unit(h), self.unit(s));
+        hero.card.kind == UnitKind::Hero
+            && squad.card.kind == UnitKind::Squad
+            && hero.side == squad.side
+            && !hero.destroyed
+            && !squad.destroyed
+            && squad.joined.is_none()
+            && hero.card.armor == squad.card.armor
+            && hero.card.has(Skill::BlutkreuzApe) == squad.card.has(Skill::BlutkreuzApe)
+            && hero.card.has(Skill::BlutkreuzZombie) == squad.card.has(Skill::BlutkreuzZombie)
+            && (!squad.card.has(Skill::CommandSquad) || hero.card.has(Skill::Commander))
+    }
+
+    /// The activation of `u` starts apart from the unit it is joined to ("Alternatively, the
+    /// Hero may activate separately"): a joined hero activating on his own, or a squad whose
+    /// hero does not activate with it (declined, or already activated this turn). The pair is
+    /// unlinked until the activation ends ([`Game::bf_rejoin`]), so each acts as a unit of its
+    /// own: its own moves, weapons, skills and activation.
+    pub(super) fn bf_activate_apart(&mut self, u: UnitId) {
+        let unit = self.unit(u);
+        let Some(j) = unit.joined else { return };
+        let (h, s) = match unit.card.kind {
+            UnitKind::Hero => (u, j),
+            UnitKind::Squad => (j, u),
+            _ => return, // a vehicle and its pilot ("Piloting Vehicles")
+        };
+        if self.unit(s).card.kind != UnitKind::Squad {
+            return;
+        }
+        self.units[usize::from(h.0)].joined = None;
+        self.units[usize::from(s.0)].joined = None;
+        self.bf_apart.push((h, s));
+    }
+
+    /// Whether the joined hero `u` may activate on his own: in the battlefront edition a hero
+    /// joined to a squad ("Alternatively, the Hero may activate separately"), not a pilot.
+    pub(super) fn bf_may_act_alone(&self, u: &Unit) -> bool {
+        self.edition == Edition::Battlefront && u.joined.is_some_and(|s| self.unit(s).card.kind == UnitKind::Squad)
+    }
+
+    /// Whether squad `u` activates apart from its joined hero without being asked: he has
+    /// already activated this turn.
+    pub(super) fn bf_hero_done(&self, u: UnitId) -> bool {
+        let unit = self.unit(u);
+        self.edition == Edition::Battlefront
+            && unit.card.kind == UnitKind::Squad
+            && unit.joined.is_some_and(|h| self.unit(h).activated && !self.unit(h).destroyed)
+    }
+
+    /// An activation ended: every hero in the same square as a friendly squad he can join is
+    /// joined to it ("A Hero can join an Infantry Squad or Support Weapon that has the same
+    /// Armour rating by being in the same square as that unit"; "If a Hero is in the same square
+    /// as a unit that they can join, they are treated as one unit if either of them are targeted
+    /// by an attack"), whether he moved there, the squad moved to him, or they activated apart
+    /// and stayed together. A pair that activated apart and parted stays apart.
+    pub(super) fn bf_rejoin(&mut self) {
+        let apart = std::mem::take(&mut self.bf_apart);
+        for h in 0..self.units.len() {
+            let h = UnitId(h as u8);
+            let hero = self.unit(h);
+            if hero.card.kind != UnitKind::Hero || hero.destroyed || hero.joined.is_some() {
+                continue;
+            }
+            let Some(at) = hero.at else { continue };
+            let squad = (0..self.units.len())
+                .map(|i| UnitId(i as u8))
+                .find(|&s| self.unit(s).at == Some(at) && self.bf_can_join(h, s));
+            if let Some(s) = squad {
+                self.units[usize::from(h.0)].joined = Some(s);
+                self.units[usize::from(s.0)].joined = Some(h);
+                if !apart.contains(&(h, s)) {
+                    self.events.push(Event::Joined(h, s));
+                }
+            }
+        }
+    }
+}

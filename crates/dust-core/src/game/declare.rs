@@ -267,7 +267,18 @@ impl Game {
                 d.unit = Some(u);
                 if self.edition == Edition::Battlefront && self.bf_piloted(u).is_some() {
                     self.bf_dismount(d, u);
+                } else if self.edition == Edition::Battlefront && (self.unit(u).is_joined_hero() || self.bf_hero_done(u)) {
+                    // A joined hero activating on his own, or a squad whose hero has already
+                    // activated: apart for this activation ("Joining Infantry Squads").
+                    self.bf_activate_apart(u);
                 }
+            }
+            Decision::Use(Optional::Separate, true) if self.edition == Edition::Battlefront => {
+                // "Alternatively, the Hero may activate separately": the squad activates without
+                // him this time; he may still activate, and they are one unit again if they
+                // share the square when the activation ends.
+                d.separate = Some(true);
+                self.bf_activate_apart(d.unit.expect("unit"));
             }
             Decision::Use(Optional::Separate, b) => {
                 d.separate = Some(b);

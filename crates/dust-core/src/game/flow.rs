@@ -289,6 +289,7 @@ impl Game {
             Step::EndActivation(u) => {
                 if self.edition == Edition::Battlefront {
                     self.bf_mount(u); // a pilot who moved into a vehicle's square
+                    self.bf_rejoin(); // a hero in the square of a squad he can join
                 }
                 self.events.push(Event::ActivationEnded(u));
                 self.turn = self.unit(u).side.other();
@@ -567,7 +568,7 @@ impl Game {
         self.units
             .iter()
             .enumerate()
-            .filter(move |(_, u)| u.side == s && !u.destroyed && !u.activated && !u.is_joined_hero())
+            .filter(move |(_, u)| u.side == s && !u.destroyed && !u.activated && (!u.is_joined_hero() || self.bf_may_act_alone(u)))
             .map(|(i, _)| UnitId(i as u8))
     }
 
