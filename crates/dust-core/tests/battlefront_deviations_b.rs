@@ -258,3 +258,133 @@ fn passing_counts_joined_heroes() {
     assert!(!legal(&t).contains(&"first B".to_string()), "one against one: {:?}", legal(&t));
     assert!(legal(&t).contains(&"activate u3".to_string()));
 }
+
+// ----- 8, 14. Ending the game ----------------------------------------------------------------
+
+use dust_core::battlefront::ScenarioRules;
+use dust_core::game::tests_support::{battlefront, open_game};
+use dust_core::game::UnitSetup;
+
+/// A one-soldier squad worth `ap` army points.
+fn soldier(name: &str, ap: u16) -> Arc<UnitCard> {
+    let mut c = squad(name, 1, vec![rifle("Rifle", R6, 1)]);
+    c.ap = ap;
+    Arc::new(c)
+}
+
+fn scenario(preset: &str, rounds: u8, units: Vec<UnitSetup>) -> Table {
+    let mut setup = battlefront(open_game(10, 10, units));
+    setup.bf_rules = ScenarioRules::preset(preset).expect("a preset");
+    setup.round_limit = rounds;
+    Table::new(setup)
+}
+
+/// `attacker` shoots `target` dead (one hit, no save) and its owner keeps it out of reserve
+/// (or places it there).
+fn shoot_dead(t: &mut Table, attacker: u8, target: u8, reserve: bool) {
+    t.activate(attacker, "attack nothing", &[], &[(0, &format!("u{target}"), 0)], &[]);
+    t.roll(1, 1);
+    t.roll(1, 0);
+    assert!(t.game.unit(UnitId(target)).destroyed, "{:?}", t.tail(6));
+    if legal(&t).iter().any(|d| d.starts_with("reserve")) {
+        t.decide(if reserve { "reserve yes" } else { "reserve no" });
+    }
+}
+
+/// tactics-battlefront-2013-rules.txt, "Ending the Game": "If neither side achieved victory by
+/// eliminating the enemy or taking the objective, both sides total the army points of the units
+/// they eliminated from the enemy army … and the player who destroyed the most army points
+/// wins." A game of "Scenario 4: Supply Drop" (victory points from objectives only) that reaches
+/// its turn limit with no victory point scored: side A eliminated two units (20 + 30 AP), side
+/// B one (40 AP): A wins, though B eliminated the dearest unit. The other way round, B wins.
+#[test]
+fn end_of_game_totals_eliminated_army_points() {
+    for a_wins in [true, false] {
+        let (a1, a2, a3) = (soldier("A1", 40), soldier("A2", 20), soldier("A3", 20));
+        let (b1, b2, b3) = (soldier("B1", 20), soldier("B2", 30), soldier("B3", 10));
+        let mut t = scenario(
+            "supply-drop",
+            1,
+            vec![
+                placed(&a1, Side::A, "B2"),
+                placed(&a2, Side::A, "D2"),
+                placed(&a3, Side::A, "F2"),
+                placed(&b1, Side::B, "B4"),
+                placed(&b2, Side::B, "D4"),
+                placed(&b3, Side::B, "F4"),
+            ],
+        );
+        t.initiative(Side::A);
+        if a_wins {
+            shoot_dead(&mut t, 1, 3, false); // A2 kills B1 (20)
+            shoot_dead(&mut t, 4, 0, false); // B2 kills A1 (40)
+            shoot_dead(&mut t, 2, 4, false); // A3 kills B2 (30)
+            t.activate(5, "nothing nothing", &[], &[], &[]);
+        } else {
+            shoot_dead(&mut t, 1, 3, false); // A2 kills B1 (20)
+            shoot_dead(&mut t, 4, 0, false); // B2 kills A1 (40)
+            t.activate(2, "nothing nothing", &[], &[], &[]);
+            shoot_dead(&mut t, 5, 1, false); // B3 kills A2 (20)
+        }
+        let winner = if a_wins { Side::A } else { Side::B };
+        assert_eq!(
+            t.game.victory_points().a + t.game.victory_points().b,
+            0,
+            "no objective point scored"
+        );
+        assert_eq!(
+            t.game.pending(),
+            Pending::GameOver { winner: Some(winner) },
+            "50 AP against 40 (or 40 + 20 against 20): {:?}",
+            t.tail(4)
+        );
+    }
+}
+
+/// tactics-battlefront-2013-rules.txt, "Ending the Game": "The game ends at the end of a turn
+/// when: All of one player's units on the board are eliminated … The player who destroyed all of
+/// the enemy's units … wins the game"; "Reserves": units placed in reserve are off the board
+/// until they move on in a later turn. In "Scenario 2: Grab the Dust" (two units in reserve),
+/// side A eliminates both of side B's units, which B places in reserve: nothing of B's is left
+/// on the board, so the game ends at the end of that turn and A wins. With a third unit of B's
+/// still on the board, the game goes on (docs/rulings.md, "Battlefront end of the game with
+/// units in reserve").
+#[test]
+fn all_units_on_board_eliminated_with_reserves() {
+    for third in [false, true] {
+        let (a1, a2, a3) = (soldier("A1", 20), soldier("A2", 20), soldier("A3", 20));
+        let (b1, b2, b3) = (soldier("B1", 20), soldier("B2", 20), soldier("B3", 20));
+        let mut units = vec![
+            placed(&a1, Side::A, "B2"),
+            placed(&a2, Side::A, "D2"),
+            placed(&a3, Side::A, "J2"),
+            placed(&b1, Side::B, "B4"),
+            placed(&b2, Side::B, "D4"),
+        ];
+        if third {
+            units.push(placed(&b3, Side::B, "J9"));
+        }
+        let mut t = scenario("grab-the-dust", 8, units);
+        t.initiative(Side::A);
+        shoot_dead(&mut t, 0, 3, true); // B1 into reserve
+        if third {
+            t.activate(5, "nothing nothing", &[], &[], &[]);
+        } else {
+            t.activate(4, "nothing nothing", &[], &[], &[]);
+        }
+        shoot_dead(&mut t, 1, 4, true); // B2 into reserve
+        if third {
+            t.activate(2, "nothing nothing", &[], &[], &[]);
+            assert!(t.game.events().contains(&Event::RoundStarted(2)), "B3 is still on the board");
+            assert!(!matches!(t.game.pending(), Pending::GameOver { .. }));
+        } else {
+            t.activate(2, "nothing nothing", &[], &[], &[]);
+            assert_eq!(
+                t.game.pending(),
+                Pending::GameOver { winner: Some(Side::A) },
+                "B's units are in reserve, none on the board: {:?}",
+                t.tail(6)
+            );
+        }
+    }
+}

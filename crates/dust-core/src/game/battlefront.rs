@@ -1481,6 +1481,9 @@ impl Game {
     /// "Battlefront reserves").
     pub(super) fn bf_destroyed(&mut self, id: UnitId, ap: u16) {
         let side = self.unit(id).side;
+        // "Ending the Game": "total the army points of the units they eliminated from the enemy
+        // army (counting reserves eliminated again as additional units eliminated)".
+        self.bf_ap_destroyed[side.other()] += u32::from(ap);
         match self.bf_rules.kill_points {
             KillPoints::ArmyPoints => {}
             KillPoints::PerUnit => self.vp[side.other()] = self.vp[side.other()] - u32::from(ap) + 1,
@@ -1806,5 +1809,56 @@ impl Game {
                 }
             }
         }
+    }
+}
+
+// ----- Ending the game ------------------------------------------------------------------------------
+
+impl Game {
+    /// The army points of the enemy units each side has eliminated so far, every elimination
+    /// of a unit back from reserve counted again ("Ending the Game").
+    pub fn bf_army_points_destroyed(&self) -> BySide<u32> {
+        self.bf_ap_destroyed
+    }
+
+    /// Battlefront: a side none of whose units is on the board ("The game ends at the end of a
+    /// turn when: All of one player's units on the board are eliminated"): units in reserve,
+    /// eliminated and not yet back on the table, do not keep it in the game, while a unit that
+    /// has yet to move on for the first time does (it was never on the board to be eliminated;
+    /// docs/rulings.md, "Battlefront end of the game with units in reserve").
+    pub(super) fn bf_side_wiped(&self) -> Option<Side> {
+        Side::ALL.into_iter().find(|&s| !self.bf_in_game(s))
+    }
+
+    /// Whether a side has a unit on the board, or one that has yet to enter the table.
+    fn bf_in_game(&self, s: Side) -> bool {
+        self.units
+            .iter()
+            .any(|u| u.side == s && !u.destroyed && (u.at.is_some() || u.times_destroyed == 0))
+    }
+
+    /// Whether neither side has a unit on the board (nor one yet to enter).
+    pub(super) fn bf_side_wiped_both(&self) -> bool {
+        !self.bf_in_game(Side::A) && !self.bf_in_game(Side::B)
+    }
+
+    /// The winner at the end of a battlefront game that no objective or victory-point total
+    /// decided during it and in which neither side was wiped off the board ("Ending the Game":
+    /// "If neither side achieved victory by eliminating the enemy or taking the objective, both
+    /// sides total the army points of the units they eliminated from the enemy army … and the
+    /// player who destroyed the most army points wins"); in All-Out Attack the most victory
+    /// points, army points breaking a tie (docs/rulings.md, "Battlefront objectives").
+    pub(super) fn bf_final_winner(&self) -> Option<Side> {
+        let most = |v: BySide<u32>| match v.a.cmp(&v.b) {
+            core::cmp::Ordering::Greater => Some(Side::A),
+            core::cmp::Ordering::Less => Some(Side::B),
+            core::cmp::Ordering::Equal => None,
+        };
+        if self.bf_rules.most_points_wins {
+            if let Some(w) = most(self.vp) {
+                return Some(w);
+            }
+        }
+        most(self.bf_ap_destroyed)
     }
 }

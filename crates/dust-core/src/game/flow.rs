@@ -475,7 +475,16 @@ impl Game {
             // A scenario objective fulfilled decides the game (by one side only: both at once
             // leave it to victory points, docs/rulings.md).
             (Some(Some(side)), _) => Some(side),
+            (_, Some(loser)) if self.edition == Edition::Battlefront => {
+                // "The player who destroyed all of the enemy's units … wins the game" (both
+                // sides off the board: the army points decide).
+                match self.bf_side_wiped_both() {
+                    true => self.bf_final_winner(),
+                    false => Some(loser.other()),
+                }
+            }
             (_, Some(loser)) if self.alive_units(loser.other()) > 0 => Some(loser.other()),
+            _ if self.edition == Edition::Battlefront => self.bf_final_winner(),
             _ => match self.vp.a.cmp(&self.vp.b) {
                 core::cmp::Ordering::Greater => Some(Side::A),
                 core::cmp::Ordering::Less => Some(Side::B),
@@ -561,6 +570,9 @@ impl Game {
 
     /// A side with no unit left, if any ("End of the Game").
     pub(super) fn side_wiped(&self) -> Option<Side> {
+        if self.edition == Edition::Battlefront {
+            return self.bf_side_wiped();
+        }
         Side::ALL.into_iter().find(|&s| self.alive_units(s) == 0)
     }
 
