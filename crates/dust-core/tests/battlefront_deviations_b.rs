@@ -388,3 +388,47 @@ fn all_units_on_board_eliminated_with_reserves() {
         }
     }
 }
+
+// ----- 11. Attacking terrain -------------------------------------------------------------------
+
+/// tactics-battlefront-2013-rules.txt, "Attack and Sustained Attack Actions", "4) Declare
+/// Targets": weapons attack "targets", enemy units; the book's terrain ("Moving Through
+/// Terrain", "Anti-tank traps") has no damage capacity and no rule for attacking it (the revised
+/// "Attacking Cover Elements" is not in it). A squad and a tank within range and sight of an
+/// ammo crate and an anti-tank trap are offered the enemy squad as a target, never the crate or
+/// the trap (docs/rulings.md, "Battlefront attacks on terrain").
+#[test]
+fn no_attacks_on_terrain_in_battlefront() {
+    use dust_core::game::tests_support::tank;
+    use dust_core::CoverElement;
+    let s = infantry_with_knives("Squad", 3);
+    let t34 = tank("Tank", 1);
+    let enemy = infantry_with_knives("Enemy", 3);
+    let mut setup = battlefront(open_game(
+        8,
+        8,
+        vec![
+            placed(&s, Side::A, "B2"),
+            placed(&t34, Side::A, "E2"),
+            placed(&enemy, Side::B, "D6"),
+        ],
+    ));
+    setup.board.place_cover(sq("C4"), CoverElement::AmmoCrate);
+    setup.board.place_cover(sq("E4"), CoverElement::AntiTankTrap);
+    let mut t = Table::new(setup);
+    t.initiative(Side::A);
+    for unit in [0, 1] {
+        t.decide(&format!("activate u{unit}"));
+        t.decide("plan attack nothing");
+        let aims = legal(&t);
+        assert!(aims.iter().any(|a| a.contains("u2")), "u{unit}: {aims:?}");
+        assert!(
+            !aims.iter().any(|a| a.contains("C4") || a.contains("E4")),
+            "u{unit} aims at terrain: {aims:?}"
+        );
+        t.declare("attack nothing", &[], &[], &[]);
+        if unit == 0 {
+            t.activate(2, "nothing nothing", &[], &[], &[]);
+        }
+    }
+}

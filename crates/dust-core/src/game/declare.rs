@@ -886,8 +886,10 @@ impl Game {
                 return;
             }
         }
-        // Improvised weapons are for the enemy, not cover elements (docs/rulings.md).
-        if d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
+        // Improvised weapons are for the enemy, not cover elements (docs/rulings.md). The
+        // battlefront book has no rule for attacking terrain: its weapons aim at units only
+        // (docs/rulings.md, "Battlefront attacks on terrain").
+        if self.edition == Edition::Revised && d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
             for (i, (s, el)) in self.board.cover_elements().enumerate() {
