@@ -220,7 +220,7 @@ pub fn player_setup(name: &str, template: dust_core::game::GameSetup, seed: u64,
             SetupEvent::Decided(side, d) => {
                 let _ = writeln!(o, "  side {}: {d}", if *side == Side::A { 'A' } else { 'B' });
             }
-            SetupEvent::Initiative { rolls, winner } => {
+            SetupEvent::Initiative { rolls, winner, .. } => {
                 let _ = writeln!(
                     o,
                     "  initiative: side A rolls {} army symbol(s), side B {}; side {} wins",

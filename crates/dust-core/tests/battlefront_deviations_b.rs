@@ -432,3 +432,65 @@ fn no_attacks_on_terrain_in_battlefront() {
         }
     }
 }
+
+// ----- 9. The set-up's initiative --------------------------------------------------------------
+
+/// tactics-battlefront-2013-rules.txt, "Setting the Terrain": "The players then roll for
+/// initiative (see page 18)"; "Roll for Initiative": "each side rolls three dice. The side that
+/// rolls the most [army] symbols wins the initiative … In case of a tie, the player with the most
+/// [target] symbols wins the initiative. If it is still a tie, both players re-roll all of their
+/// dice"; "Black Ops": "If your force has a Hero with the Black Ops skill you roll four dice for
+/// initiative rolls (see page 18)". Over many seeded set-ups: side A rolls three dice, side B
+/// (with a Black Ops hero) four; three army symbols of A's happen (two dice never give three);
+/// a tie on army symbols is broken by the targets, the winner having more; the winner is the
+/// side with more army symbols otherwise.
+#[test]
+fn setup_initiative_three_dice_tie_breaks() {
+    use dust_core::battlefront::setup::{SetupEvent, SetupPhase};
+    use dust_core::game::tests_support::entering;
+    use dust_core::Skill;
+    let rifles = infantry_with_knives("Rifles", 3);
+    let mut ops = hero_card("Agent", 3, vec![rifle("Pistol", R4, 1)]);
+    ops.skills = vec![Skill::BlackOps];
+    let ops = Arc::new(ops);
+    let mut template = battlefront(open_game(
+        16,
+        24,
+        vec![entering(&rifles, Side::A), entering(&rifles, Side::B), entering(&ops, Side::B)],
+    ));
+    template.bf_rules = ScenarioRules::preset("encounter").expect("preset");
+    let (mut three, mut ties) = (false, 0);
+    for seed in 0..300 {
+        let mut p = SetupPhase::new(template.clone(), seed);
+        p.apply("board open".parse().expect("decision")).expect("legal");
+        p.apply("board ruins".parse().expect("decision")).expect("legal");
+        let Some(SetupEvent::Initiative {
+            rolls,
+            winner,
+            dice,
+            targets,
+        }) = p.events().iter().find(|e| matches!(e, SetupEvent::Initiative { .. })).cloned()
+        else {
+            panic!("seed {seed}: no initiative rolled");
+        };
+        assert_eq!((dice.a, dice.b), (3, 4), "three dice, four with Black Ops");
+        assert!(rolls.a <= 3 && rolls.b <= 4);
+        three |= rolls.a == 3;
+        match targets {
+            Some(t) => {
+                ties += 1;
+                assert_eq!(rolls.a, rolls.b, "targets only break a tie");
+                assert_ne!(t.a, t.b, "a tie on targets too is rolled again");
+                assert_eq!(winner, if t.a > t.b { Side::A } else { Side::B });
+                assert!(t.a <= 3 - rolls.a && t.b <= 4 - rolls.b, "targets among the other dice");
+            }
+            None => {
+                assert_ne!(rolls.a, rolls.b, "seed {seed}");
+                assert_eq!(winner, if rolls.a > rolls.b { Side::A } else { Side::B });
+            }
+        }
+        assert_eq!(p.initiative(), Some(winner));
+    }
+    assert!(three, "three dice can show three army symbols");
+    assert!(ties > 0, "some ties were broken by the targets");
+}
