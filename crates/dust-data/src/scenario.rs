@@ -622,6 +622,18 @@ impl Scenario {
         self.setup_from(&cards, &battlefront_parts(files))
     }
 
+    /// [`Scenario::game_setup_with_files`] from the card files of both editions (the shipped
+    /// ones merged with a user's folder, [`crate::builtin::load_all_card_files`]): the cards
+    /// the scenario's edition plays ([`crate::builtin::cards_for`]), so that a battlefront card
+    /// of the user's (a new one, or one replacing a shipped card) plays with its battlefront
+    /// part (exact values, mounts, kinds) as a shipped one does.
+    ///
+    /// # Errors
+    /// As [`Scenario::game_setup`].
+    pub fn game_setup_for(&self, all: &[CardFile]) -> Result<GameSetup, Vec<Diagnostic>> {
+        self.game_setup_with_files(&crate::builtin::cards_for(all.to_vec(), self.edition))
+    }
+
     fn setup_from(&self, cards: &[UnitCard], parts: &[(String, Arc<BattlefrontCard>)]) -> Result<GameSetup, Vec<Diagnostic>> {
         let bf_part = |name: &str| {
             (self.edition == Edition::Battlefront)
