@@ -286,7 +286,7 @@ fn shoot_dead(t: &mut Table, attacker: u8, target: u8, reserve: bool) {
     t.roll(1, 1);
     t.roll(1, 0);
     assert!(t.game.unit(UnitId(target)).destroyed, "{:?}", t.tail(6));
-    if legal(&t).iter().any(|d| d.starts_with("reserve")) {
+    if legal(t).iter().any(|d| d.starts_with("reserve")) {
         t.decide(if reserve { "reserve yes" } else { "reserve no" });
     }
 }
