@@ -64,6 +64,33 @@ fn automatic_kill_support_weapon_all_crosses() {
     t.roll(1, 1);
     t.roll(1, 0);
     assert_eq!(t.health(3), 2, "a squad loses the one soldier hit");
+
+    // "Damage Resilient": "Each time an Infantry Squad or Support Weapon with the Damage
+    // Resilient skill is assigned a hit that is not cancelled by a save, roll a die. On a
+    // result of [army symbol], cancel the hit": one die for the automatic-kill hit, which
+    // cancels all of it.
+    let mut tough = (*team).clone();
+    tough.skills = vec![dust_core::Skill::DamageResilient];
+    let tough = Arc::new(tough);
+    for (cancelled, alive) in [(1, true), (0, false)] {
+        let mut t = battlefront_table(
+            8,
+            8,
+            vec![
+                with_bf(placed(&shooter, Side::A, "C2"), &gun_bf),
+                with_bf(placed(&tough, Side::B, "C5"), &team_bf),
+            ],
+        );
+        t.initiative(Side::A);
+        t.activate(0, "attack nothing", &[], &[(0, "u1", 0)], &[]);
+        t.roll(1, 1);
+        t.roll(1, 0);
+        t.roll(1, cancelled); // one Damage Resilient die for the one hit
+        assert_eq!(!t.game.unit(UnitId(1)).destroyed, alive, "{:?}", t.tail(6));
+        if alive {
+            assert_eq!(t.health(1), 3, "the whole hit cancelled");
+        }
+    }
 }
 
 // ----- 6, 7, 12. Joining infantry squads, activating separately, passing ---------------------

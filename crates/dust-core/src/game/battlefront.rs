@@ -361,7 +361,22 @@ impl Game {
             Stage::Power => d.roll(job.hits * u16::from(job.power), Symbols::ARMY),
             Stage::Cover => d.roll(job.hits, job.bf_save.map_or(Symbols::ARMY, |s| s.0)),
             Stage::Resilient if job.bf_res_hits > 0 => d.roll(self.bf_resilient_dice(job), Symbols::ARMY),
-            Stage::Resilient => d.roll(job.damage, Symbols::ARMY),
+            Stage::Resilient => d.roll(job.damage.div_ceil(self.bf_squad_hit_points(job)), Symbols::ARMY),
+        }
+    }
+
+    /// The points one hit marks off a squad whose Damage Resilient is rolled with the attack:
+    /// one, but every cross of a support weapon hit by an automatic kill
+    /// ([`Game::bf_damage_per_hit`]), whose one die then cancels the whole hit ("Damage
+    /// Resilient": "Each time an Infantry Squad or Support Weapon with the Damage Resilient
+    /// skill is assigned a hit that is not cancelled by a save, roll a die. On a result of
+    /// [army symbol], cancel the hit").
+    pub(super) fn bf_squad_hit_points(&self, job: &FireJob) -> u16 {
+        match job.target {
+            Target::Unit(t) if self.edition == Edition::Battlefront && self.unit(t).card.kind == UnitKind::Squad => {
+                u16::from(job.damage_per_hit.max(1))
+            }
+            _ => 1,
         }
     }
 
