@@ -444,7 +444,14 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
         }
         Decision::Use(o, yes) => (
             "use",
-            if yes {
+            if o == Optional::Separate && g.edition() == dust_core::Edition::Battlefront {
+                // Battlefront "Joining Infantry Squads": apart for this activation only.
+                if yes {
+                    "The squad activates without its hero this time (he may activate on his own)".into()
+                } else {
+                    "The hero activates with his squad this time".into()
+                }
+            } else if yes {
                 format!("Use {}", optional_text(o))
             } else if o == Optional::Separate {
                 "The hero stays with his squad".into()

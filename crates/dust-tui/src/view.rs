@@ -263,6 +263,13 @@ pub fn label(app: &App, d: Decision) -> String {
                 None => format!("{} (enters the board)", unit_name(g, u)),
             }
         }
+        // Battlefront "Joining Infantry Squads": apart for this activation only.
+        Decision::Use(Optional::Separate, true) if g.edition() == dust_core::Edition::Battlefront => {
+            "The squad activates without its hero this time (he may activate on his own)".into()
+        }
+        Decision::Use(Optional::Separate, false) if g.edition() == dust_core::Edition::Battlefront => {
+            "The hero activates with his squad this time".into()
+        }
         Decision::Use(o, true) => format!("Use {}", optional_text(o)),
         Decision::Use(o, false) => {
             let t = optional_text(o);
