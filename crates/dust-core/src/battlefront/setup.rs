@@ -9,7 +9,7 @@
 //!
 //! 1. "Each player chooses a board and places it either way up": side A lays the south board
 //!    (rows 1 to half the height), side B the north board, each `board open` or `board ruins`
-//!    (the two faces, docs/rulings.md "Battlefront set-up: boards and their faces").
+//!    (the two faces, docs/rulings.md "Battlefront set-up by the players").
 //! 2. "The players then roll for initiative (see page 18)": as at the start of a turn, three
 //!    dice each (four with a Black Ops hero), army symbols, then targets, then rolled again
 //!    (seeded).

@@ -84,9 +84,10 @@ impl Game {
 
     // ----- Activating a unit ----------------------------------------------------------------------
 
-    /// "Passing": a side with fewer units left to activate than its opponent may pass rather
-    /// than activate a unit. A hero joined to a squad activates with it and counts with it as
-    /// one unit (docs/rulings.md, "Passing").
+    /// "Passing": "If a player has fewer units (including Heroes that have joined other units)
+    /// that have yet to activate than their opponent, they may elect to pass". A joined hero
+    /// yet to activate is one of the units [`Game::activatable`] lists; a pilot counts with his
+    /// vehicle as one (docs/rulings.md, "Battlefront passing and joined heroes").
     pub(super) fn may_pass(&self, side: Side) -> bool {
         self.edition == Edition::Battlefront && self.activatable(side).count() < self.activatable(side.other()).count()
     }
