@@ -6,7 +6,7 @@ use super::Diagnostics;
 use anyhow::Context as _;
 use dust_core::game::{Game, Pending};
 use dust_core::{Side, UnitKind};
-use dust_data::record::{replay, Record, ScenarioRef};
+use dust_data::record::{replay_with_files, Record, ScenarioRef};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,8 +39,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if let Some(e) = args.edition {
         record.edition = e;
     }
-    let cards = super::scenario::cards(args.cards.as_deref())?;
-    let game = replay(&record, &cards).with_context(|| format!("cannot replay `{file}`"))?;
+    // Both editions' cards, the user's merged in: a battlefront record plays a battlefront card
+    // of `--cards` with its battlefront part.
+    let all = super::scenario::all_card_files(args.cards.as_deref())?;
+    let game = replay_with_files(&record, &all).with_context(|| format!("cannot replay `{file}`"))?;
     if args.events {
         for e in game.events() {
             println!("{e}");

@@ -91,8 +91,17 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if let ScenarioCommand::Roll { seed, json } = &args.command {
         return roll(seed.unwrap_or_else(clock_seed), *json);
     }
-    let revised = cards(args.cards.as_deref())?;
-    let battlefront = cards_for(args.cards.as_deref(), dust_core::Edition::Battlefront)?;
+    // Both editions' card files, the user's merged in: a battlefront card given with `--cards`
+    // plays with its battlefront part ([`Scenario::game_setup_for`]).
+    let all = all_card_files(args.cards.as_deref())?;
+    let revised: Vec<UnitCard> = dust_data::builtin::cards_for(all.clone(), dust_core::Edition::Revised)
+        .into_iter()
+        .map(|f| f.card)
+        .collect();
+    let battlefront: Vec<UnitCard> = dust_data::builtin::cards_for(all.clone(), dust_core::Edition::Battlefront)
+        .into_iter()
+        .map(|f| f.card)
+        .collect();
     let for_edition = |s: &mut Scenario| -> &[UnitCard] {
         if let Some(e) = args.edition {
             s.edition = e;
@@ -134,14 +143,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ScenarioCommand::Roll { .. } => unreachable!("handled above"),
         ScenarioCommand::Setup { name, seed, a, b } => {
             let mut s = load(name)?;
-            let cards = for_edition(&mut s);
+            for_edition(&mut s);
             if s.edition != dust_core::Edition::Battlefront {
                 anyhow::bail!(
                     "`{name}` is a {} scenario: the players set up battlefront scenarios only (try `--edition battlefront`)",
                     s.edition
                 );
             }
-            let template = s.game_setup(cards).map_err(Diagnostics)?;
+            let template = s.game_setup_for(&all).map_err(Diagnostics)?;
             let seed = seed.unwrap_or_else(clock_seed);
             print!("{}", player_setup(&s.name, template, seed, [*a, *b]));
             Ok(ExitCode::SUCCESS)
@@ -155,7 +164,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                     .and_then(|text| {
                         let mut s = parse_scenario(&text, &file).map_err(Diagnostics)?;
                         let cards = for_edition(&mut s);
-                        s.game_setup(cards).map_err(Diagnostics)?;
+                        s.game_setup_for(&all).map_err(Diagnostics)?;
                         Ok((one_line(&s, cards), s))
                     });
                 match result {
@@ -220,7 +229,7 @@ pub fn player_setup(name: &str, template: dust_core::game::GameSetup, seed: u64,
             SetupEvent::Decided(side, d) => {
                 let _ = writeln!(o, "  side {}: {d}", if *side == Side::A { 'A' } else { 'B' });
             }
-            SetupEvent::Initiative { rolls, winner } => {
+            SetupEvent::Initiative { rolls, winner, .. } => {
                 let _ = writeln!(
                     o,
                     "  initiative: side A rolls {} army symbol(s), side B {}; side {} wins",
@@ -272,19 +281,12 @@ fn clock_seed() -> u64 {
         .map_or(1947, |d| d.as_nanos() as u64)
 }
 
-/// The unit cards in play: shipped, overridden by `--cards` or `DUST1947_CARDS`.
-pub fn cards(dir: Option<&Path>) -> anyhow::Result<Vec<UnitCard>> {
+/// The card files of both editions, the shipped ones merged with `--cards` or
+/// `DUST1947_CARDS` ([`dust_data::builtin::load_all_card_files`]).
+pub fn all_card_files(dir: Option<&Path>) -> anyhow::Result<Vec<dust_data::card::CardFile>> {
     let env = std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from);
     let dir = dir.map(Path::to_path_buf).or(env);
-    dust_data::builtin::load_cards(dir.as_deref()).map_err(|d| anyhow::Error::new(Diagnostics(d)).context("the card folder has problems"))
-}
-
-/// The unit cards an edition plays ([`dust_data::builtin::load_cards_for`]), with `--cards`
-/// or `DUST1947_CARDS`.
-pub fn cards_for(dir: Option<&Path>, edition: dust_core::Edition) -> anyhow::Result<Vec<UnitCard>> {
-    let env = std::env::var_os(CARDS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from);
-    let dir = dir.map(Path::to_path_buf).or(env);
-    dust_data::builtin::load_cards_for(dir.as_deref(), edition)
+    dust_data::builtin::load_all_card_files(dir.as_deref())
         .map_err(|d| anyhow::Error::new(Diagnostics(d)).context("the card folder has problems"))
 }
 

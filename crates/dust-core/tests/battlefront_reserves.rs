@@ -14,7 +14,13 @@ use std::sync::Arc;
 fn table(rules: &str) -> Table {
     let gun = Arc::new(squad("A", 6, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 12 }, 1)]));
     let b = Arc::new(squad("B", 1, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 6 }, 1)]));
-    let mut s = battlefront(open_game(8, 12, vec![placed(&gun, Side::A, "D3"), placed(&b, Side::B, "D9")]));
+    // B's second unit stays on the board: with all of B's units on the board eliminated the
+    // game would end ("Ending the Game").
+    let mut s = battlefront(open_game(
+        8,
+        12,
+        vec![placed(&gun, Side::A, "D3"), placed(&b, Side::B, "D9"), placed(&b, Side::B, "E12")],
+    ));
     s.bf_rules = ScenarioRules::preset(rules).expect("preset");
     s.entry = BySide {
         a: (0..6).map(|r| Square::new(0, r)).collect(),
@@ -26,6 +32,7 @@ fn table(rules: &str) -> Table {
     t.roll(6, 1);
     t.roll(1, 0);
     t.decide("reserve yes");
+    t.pass(2);
     t.initiative(Side::B);
     t.decide("activate u1");
     t

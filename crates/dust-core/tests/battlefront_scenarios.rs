@@ -88,7 +88,13 @@ fn supply_drop_points_per_turn_and_five_to_win() {
 fn eliminated_units_return_from_reserve() {
     let a = infantry("A", 3);
     let b = infantry("B", 1);
-    let mut t = scenario("grab-the-dust", vec![placed(&a, Side::A, "D3"), placed(&b, Side::B, "D6")], &[]);
+    // B's second unit (u2) stays on the board, far away: with none of B's units left on the
+    // board the game would end ("Ending the Game").
+    let mut t = scenario(
+        "grab-the-dust",
+        vec![placed(&a, Side::A, "D3"), placed(&b, Side::B, "D6"), placed(&b, Side::B, "A12")],
+        &[],
+    );
     t.initiative(Side::A);
     t.activate(0, "nothing attack", &[], &[(0, "u1", 0)], &[]);
     t.decide("react none");
@@ -96,6 +102,7 @@ fn eliminated_units_return_from_reserve() {
     t.roll(1, 0); // no save: the last miniature falls
     assert_eq!(t.game.pending(), Pending::Decision { side: Side::B }, "B elects");
     t.decide("reserve yes");
+    t.pass(2);
     assert!(t
         .game
         .events()
@@ -131,7 +138,11 @@ fn the_owner_may_keep_an_eliminated_unit_out_of_reserve() {
     assert!(t.game.unit(UnitId(1)).destroyed, "it stays eliminated");
     // The same choice for each elimination while places are left; two used, none asked.
     let far = Arc::new(squad("A", 6, vec![rifle("Rifle", WeaponRange::Spaces { min: 1, max: 12 }, 1)]));
-    let mut t = scenario("grab-the-dust", vec![placed(&far, Side::A, "D3"), placed(&b, Side::B, "D6")], &[]);
+    let mut t = scenario(
+        "grab-the-dust",
+        vec![placed(&far, Side::A, "D3"), placed(&b, Side::B, "D6"), placed(&b, Side::B, "A12")],
+        &[],
+    );
     for turn in 0..3 {
         if turn > 0 {
             // B's unit, back from reserve, moves on to its entry square; A shoots it again.
@@ -155,6 +166,7 @@ fn the_owner_may_keep_an_eliminated_unit_out_of_reserve() {
         if asked {
             t.decide("reserve yes");
         }
+        t.pass(2); // B's unit that stays on the board
     }
 }
 

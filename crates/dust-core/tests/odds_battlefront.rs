@@ -1798,3 +1798,37 @@ fn the_numbers_offered_are_the_engines() {
     counts_agree(&ht, Some(&hbf), &[(1, 2), (2, 0)]);
     counts_agree(&ht, Some(&hbf), &[(1, 4), (2, 1)]);
 }
+
+/// tactics-battlefront-2013-rules.txt, "Automatic Kill Weapons": "the miniature that was hit
+/// marks off all of the crosses on its damage track (if it has one) and is eliminated": a
+/// support weapon of three crosses hit by an automatic kill loses all three ("7) Suffer Damage"
+/// counts one cross a hit for other weapons); "Damage Resilient": "Each time an Infantry Squad
+/// or Support Weapon with the Damage Resilient skill is assigned a hit that is not cancelled by a
+/// save, roll a die … cancel the hit": one die for that hit. By hand and against the engine.
+#[test]
+fn automatic_kill_on_a_support_weapon() {
+    let kill = BattlefrontValue::Kill { dice: 1 };
+    let a = squad("Gunner", vec![soldier_line("Kill Gun", kill)], &[0b1]);
+    let abf = with_bf(1, |_, w| w.values = against_soldiers(kill));
+    let team_bf = BattlefrontCard {
+        kind: Some(dust_core::unit::BattlefrontKind::SupportWeapon),
+        weapons: vec![BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    };
+    let t = targets(3);
+    let s = AttackSpec::new(&a, &t).battlefront(Some(&abf), Some(&team_bf));
+    // One die hits on the army symbol (1/3); the infantry save fails 2/3 of the time.
+    let q = 2.0 / 9.0;
+    assert_dist(&odds(&s).unwrap().loss, &[1.0 - q, 0.0, 0.0, q], "all three crosses");
+    agree(&s, 141);
+    // Damage Resilient: one die (1/3) cancels the whole hit.
+    let t = with_skill(targets(3), Skill::DamageResilient);
+    let s = AttackSpec::new(&a, &t).battlefront(Some(&abf), Some(&team_bf));
+    let q = 2.0 / 9.0 * 2.0 / 3.0;
+    assert_dist(&odds(&s).unwrap().loss, &[1.0 - q, 0.0, 0.0, q], "Damage Resilient, one die");
+    agree(&s, 142);
+    // A squad (no damage track) loses the one soldier hit.
+    let t = targets(3);
+    let s = AttackSpec::new(&a, &t).battlefront(Some(&abf), None);
+    assert_dist(&odds(&s).unwrap().loss, &[1.0 - 2.0 / 9.0, 2.0 / 9.0], "a squad");
+}

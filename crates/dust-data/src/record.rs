@@ -659,6 +659,23 @@ impl std::error::Error for ReplayError {}
 /// The scenario does not build; a decision is refused (with its index, place and the legal
 /// options); decisions are left after the game ended; the final hash differs.
 pub fn replay(record: &Record, cards: &[UnitCard]) -> Result<Game, ReplayError> {
+    replay_by(record, |s| s.game_setup(cards))
+}
+
+/// [`replay`] with the card files of both editions (shipped, merged with a user's folder:
+/// [`crate::builtin::load_all_card_files`]), the record's edition choosing among them
+/// ([`Scenario::game_setup_for`]): a user's battlefront card plays with its battlefront part.
+///
+/// # Errors
+/// As [`replay`].
+pub fn replay_with_files(record: &Record, all: &[crate::card::CardFile]) -> Result<Game, ReplayError> {
+    replay_by(record, |s| s.game_setup_for(all))
+}
+
+fn replay_by(
+    record: &Record,
+    build: impl FnOnce(&crate::scenario::Scenario) -> Result<GameSetup, Vec<crate::diag::Diagnostic>>,
+) -> Result<Game, ReplayError> {
     let mut scenario = record.load_scenario().map_err(ReplayError::Scenario)?;
     // A record of the battlefront edition plays its scenario under the battlefront rules (`sim
     // --edition battlefront` plays revised scenarios so); a record that says revised (or
@@ -666,7 +683,7 @@ pub fn replay(record: &Record, cards: &[UnitCard]) -> Result<Game, ReplayError> 
     if record.edition == Edition::Battlefront {
         scenario.edition = Edition::Battlefront;
     }
-    let mut setup = scenario.game_setup(cards).map_err(ReplayError::Scenario)?;
+    let mut setup = build(&scenario).map_err(ReplayError::Scenario)?;
     if let Some(su) = &record.setup {
         if setup.edition != Edition::Battlefront {
             return Err(ReplayError::Setup(format!(

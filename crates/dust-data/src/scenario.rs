@@ -622,6 +622,18 @@ impl Scenario {
         self.setup_from(&cards, &battlefront_parts(files))
     }
 
+    /// [`Scenario::game_setup_with_files`] from the card files of both editions (the shipped
+    /// ones merged with a user's folder, [`crate::builtin::load_all_card_files`]): the cards
+    /// the scenario's edition plays ([`crate::builtin::cards_for`]), so that a battlefront card
+    /// of the user's (a new one, or one replacing a shipped card) plays with its battlefront
+    /// part (exact values, mounts, kinds) as a shipped one does.
+    ///
+    /// # Errors
+    /// As [`Scenario::game_setup`].
+    pub fn game_setup_for(&self, all: &[CardFile]) -> Result<GameSetup, Vec<Diagnostic>> {
+        self.game_setup_with_files(&crate::builtin::cards_for(all.to_vec(), self.edition))
+    }
+
     fn setup_from(&self, cards: &[UnitCard], parts: &[(String, Arc<BattlefrontCard>)]) -> Result<GameSetup, Vec<Diagnostic>> {
         let bf_part = |name: &str| {
             (self.edition == Edition::Battlefront)
@@ -659,6 +671,23 @@ impl Scenario {
                             format!("`{}` is not a unit card{hint}: `dust1947 cards list` shows the cards", u.name),
                         ));
                     }
+                }
+            }
+            // "Heroes are unique individuals, so an army can never have two of the same Hero"
+            // (tactics-battlefront-2013-rules.txt, "Heroes"; `army check`'s `unique-heroes`,
+            // both editions).
+            for (i, u) in army.units.iter().enumerate() {
+                let Some(hi) = index[side][i] else { continue };
+                let card = &units[hi].card;
+                let twice = (0..i).any(|k| index[side][k].is_some_and(|o| units[o].card.name == card.name));
+                if card.kind == UnitKind::Hero && twice {
+                    diags.push(self.diag(
+                        u.name_pos,
+                        format!(
+                            "{} is listed twice in the army of side {side}: an army can never have two of the same Hero (Heroes)",
+                            card.name
+                        ),
+                    ));
                 }
             }
             let cost = self.army_cost(side, cards);

@@ -150,7 +150,7 @@ pub fn state_json(game: &Game, phase: &SetupPhase, you: Option<Side>, seats: &By
         })
         .collect();
     let initiative = phase.events().iter().find_map(|e| match e {
-        SetupEvent::Initiative { rolls, winner } => Some(json!({ "winner": side_name(*winner), "a": rolls.a, "b": rolls.b })),
+        SetupEvent::Initiative { rolls, winner, .. } => Some(json!({ "winner": side_name(*winner), "a": rolls.a, "b": rolls.b })),
         SetupEvent::Decided(..) => None,
     });
     json!({

@@ -459,7 +459,14 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
         }
         Decision::Use(o, yes) => (
             "use",
-            if yes {
+            if o == Optional::Separate && g.edition() == dust_core::Edition::Battlefront {
+                // Battlefront "Joining Infantry Squads": apart for this activation only.
+                if yes {
+                    "The squad activates without its hero this time (he may activate on his own)".into()
+                } else {
+                    "The hero activates with his squad this time".into()
+                }
+            } else if yes {
                 format!("Use {}", optional_text(o))
             } else if o == Optional::Separate {
                 "The hero stays with his squad".into()
@@ -643,6 +650,7 @@ pub fn event_rule(e: &Event) -> &'static str {
         Event::Reloaded(..) => "tactics-revised-core-rules.md, Reloadable Weapons",
         Event::Separated(_) => "tactics-revised-core-rules.md, Heroes",
         Event::Mounted(..) | Event::Dismounted(..) => "tactics-battlefront-2013-rules.txt, Piloting Vehicles",
+        Event::Joined(..) => "tactics-battlefront-2013-rules.txt, Joining Infantry Squads",
         Event::Repaired(..) => "tactics-revised-core-rules.md, Self-Repair",
         Event::AbilityUsed { .. } | Event::Returned(_) => "tactics-revised-core-rules.md, Command Squad Abilities",
         Event::ObjectiveHeld { .. } => "tactics-revised-core-rules.md, Calculating Victory Points",
@@ -674,6 +682,7 @@ fn event_side(g: &Game, e: &Event) -> Option<Side> {
         | Event::ActivationEnded(u)
         | Event::Separated(u)
         | Event::Mounted(u, _)
+        | Event::Joined(u, _)
         | Event::Dismounted(u, _)
         | Event::Repaired(u, _)
         | Event::Returned(u)

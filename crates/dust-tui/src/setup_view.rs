@@ -140,7 +140,7 @@ fn info_lines(app: &App, phase: &SetupPhase) -> Vec<Line<'static>> {
         ]));
     }
     let initiative = match phase.events().iter().find_map(|e| match e {
-        dust_core::battlefront::setup::SetupEvent::Initiative { rolls, winner } => Some((*rolls, *winner)),
+        dust_core::battlefront::setup::SetupEvent::Initiative { rolls, winner, .. } => Some((*rolls, *winner)),
         _ => None,
     }) {
         Some((r, w)) => format!("Initiative: side {w} ({} to {} army symbols)", r.a, r.b),

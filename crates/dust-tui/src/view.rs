@@ -100,6 +100,7 @@ pub fn event_rule(e: &Event) -> Option<&'static str> {
         Event::Reloaded(..) => "tactics-revised-core-rules.md, [Weapon Name]: Reload (Skill)",
         Event::Separated(_) => "tactics-revised-core-rules.md, Heroes",
         Event::Mounted(..) | Event::Dismounted(..) => "tactics-battlefront-2013-rules.txt, Piloting Vehicles",
+        Event::Joined(..) => "tactics-battlefront-2013-rules.txt, Joining Infantry Squads",
         Event::Repaired(..) => "tactics-revised-core-rules.md, Self-Repair",
         Event::GameOver { .. } => "tactics-revised-core-rules.md, End of the Game",
         _ => return None,
@@ -120,6 +121,7 @@ pub fn event_side(game: &Game, e: &Event) -> Option<Side> {
         | Event::ActivationEnded(u)
         | Event::Separated(u)
         | Event::Mounted(u, _)
+        | Event::Joined(u, _)
         | Event::Dismounted(u, _)
         | Event::Repaired(u, _) => side_of(u),
         Event::ReactiveFire { unit, .. } | Event::Fired { unit, .. } => side_of(unit),
@@ -244,6 +246,13 @@ pub fn label(app: &App, d: Decision) -> String {
                 Some(at) => format!("{} at {at}, health {}", unit_name(g, u), x.health),
                 None => format!("{} (enters the board)", unit_name(g, u)),
             }
+        }
+        // Battlefront "Joining Infantry Squads": apart for this activation only.
+        Decision::Use(Optional::Separate, true) if g.edition() == dust_core::Edition::Battlefront => {
+            "The squad activates without its hero this time (he may activate on his own)".into()
+        }
+        Decision::Use(Optional::Separate, false) if g.edition() == dust_core::Edition::Battlefront => {
+            "The hero activates with his squad this time".into()
         }
         Decision::Use(o, true) => format!("Use {}", optional_text(o)),
         Decision::Use(o, false) => {

@@ -57,6 +57,10 @@ pub struct ScenarioRules {
     pub hold_opponent_half: u32,
     /// A side with this many victory points at the end of a turn wins.
     pub points_to_win: Option<u32>,
+    /// At the end of the game the side with the most victory points wins ("All-Out Attack": "or
+    /// by having the most victory points at the end of the game"); otherwise the side that
+    /// destroyed the most army points ("Ending the Game").
+    pub most_points_wins: bool,
     /// What destroying a unit scores.
     pub kill_points: KillPoints,
     /// Eliminated units each side places in reserve ("Reserves"); `u8::MAX` for all of them.
@@ -114,6 +118,7 @@ impl ScenarioRules {
             "all-out-attack" => ScenarioRules {
                 hold_opponent_half: 2,
                 points_to_win: Some(7),
+                most_points_wins: true,
                 kill_points: KillPoints::PerUnit,
                 reserves: u8::MAX,
                 reserve_heroes: true,

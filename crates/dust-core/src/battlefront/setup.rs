@@ -10,8 +10,9 @@
 //! 1. "Each player chooses a board and places it either way up": side A lays the south board
 //!    (rows 1 to half the height), side B the north board, each `board open` or `board ruins`
 //!    (the two faces, docs/rulings.md "Battlefront set-up by the players").
-//! 2. "The players then roll for initiative": two battlefront dice each, army symbols, ties
-//!    rolled again (seeded).
+//! 2. "The players then roll for initiative (see page 18)": as at the start of a turn, three
+//!    dice each (four with a Black Ops hero), army symbols, then targets, then rolled again
+//!    (seeded).
 //! 3. "The player who wins initiative chooses which side of the board they will start on":
 //!    `start south` or `start north`; the other player takes the other half, and each side
 //!    enters by the scenario's entry squares of its half.
@@ -31,7 +32,8 @@ use crate::rng::GameRng;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::terrain::{CoverElement, Terrain};
-use crate::Roll;
+use crate::unit::{Skill, UnitKind};
+use crate::Symbols;
 use std::fmt;
 use std::str::FromStr;
 
@@ -344,6 +346,10 @@ pub enum SetupEvent {
         rolls: BySide<u16>,
         /// Who won.
         winner: Side,
+        /// The dice each side rolled: three, four with a Black Ops hero in its force.
+        dice: BySide<u16>,
+        /// When the army symbols tied: the targets among each side's other dice.
+        targets: Option<BySide<u16>>,
     },
 }
 
@@ -351,11 +357,22 @@ impl fmt::Display for SetupEvent {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupEvent::Decided(side, d) => write!(f, "side {side}: {d}"),
-            SetupEvent::Initiative { rolls, winner } => write!(
-                f,
-                "initiative: side A rolls {} army symbols, side B {}; side {winner} wins and chooses its half",
-                rolls.a, rolls.b
-            ),
+            SetupEvent::Initiative {
+                rolls,
+                winner,
+                dice,
+                targets,
+            } => {
+                write!(
+                    f,
+                    "initiative: side A rolls {} army symbols of {} dice, side B {} of {}",
+                    rolls.a, dice.a, rolls.b, dice.b
+                )?;
+                if let Some(t) = targets {
+                    write!(f, ", then {} targets to {}", t.a, t.b)?;
+                }
+                write!(f, "; side {winner} wins and chooses its half")
+            }
         }
     }
 }
@@ -735,26 +752,64 @@ impl SetupPhase {
         Ok(())
     }
 
+    /// The dice a side rolls for initiative: three, four if its force has a hero with Black
+    /// Ops, as in the game (`Game`'s initiative roll).
+    fn initiative_dice(&self, side: Side) -> u16 {
+        let black_ops = self
+            .template
+            .units
+            .iter()
+            .any(|u| u.side == side && u.card.kind == UnitKind::Hero && u.card.has(Skill::BlackOps));
+        3 + u16::from(black_ops)
+    }
+
     fn roll_initiative(&mut self) {
-        // "The players then roll for initiative (see page 18)": with no units yet, two dice
-        // each, army symbols; a tie is rolled again (docs/rulings.md, "Battlefront set-up
-        // by the players").
-        let roll = Roll {
-            dice: 2,
-            success_faces: 2,
-            faces: 6,
+        // "The players then roll for initiative (see page 18)": "each side rolls three dice. The
+        // side that rolls the most [army] symbols wins the initiative … In case of a tie, the
+        // player with the most [target] symbols wins the initiative. If it is still a tie, both
+        // players re-roll all of their dice" ("Roll for Initiative"); "If your force has a Hero
+        // with the Black Ops skill you roll four dice for initiative rolls (see page 18)". The
+        // targets are counted among the dice that showed no army symbol, as in the game
+        // (docs/rulings.md, "Battlefront initiative tie-break", "Battlefront set-up by the
+        // players").
+        let bf = self
+            .template
+            .edition
+            .battlefront_dice(self.template.classic_dice)
+            .unwrap_or_default();
+        let dice = BySide {
+            a: self.initiative_dice(Side::A),
+            b: self.initiative_dice(Side::B),
         };
         loop {
             let rolls = BySide {
-                a: roll.sample(&mut self.rng),
-                b: roll.sample(&mut self.rng),
+                a: bf.roll(dice.a, Symbols::ARMY).sample(&mut self.rng),
+                b: bf.roll(dice.b, Symbols::ARMY).sample(&mut self.rng),
             };
-            if rolls.a != rolls.b {
-                let winner = if rolls.a > rolls.b { Side::A } else { Side::B };
-                self.initiative = Some(winner);
-                self.events.push(SetupEvent::Initiative { rolls, winner });
-                return;
-            }
+            let (winner, targets) = if rolls.a == rolls.b {
+                let among = |n: u16| bf.roll_among(n, Symbols::ARMY, Symbols::TARGET);
+                let (Some(ra), Some(rb)) = (among(dice.a - rolls.a), among(dice.b - rolls.b)) else {
+                    continue; // classic dice have no target: "re-roll all of their dice"
+                };
+                let t = BySide {
+                    a: ra.sample(&mut self.rng),
+                    b: rb.sample(&mut self.rng),
+                };
+                if t.a == t.b {
+                    continue;
+                }
+                (if t.a > t.b { Side::A } else { Side::B }, Some(t))
+            } else {
+                (if rolls.a > rolls.b { Side::A } else { Side::B }, None)
+            };
+            self.initiative = Some(winner);
+            self.events.push(SetupEvent::Initiative {
+                rolls,
+                winner,
+                dice,
+                targets,
+            });
+            return;
         }
     }
 

@@ -504,7 +504,9 @@ impl Game {
                 }
             }
             Stage::Resilient => {
-                job.damage -= k;
+                // One die per point, or per hit on a squad taking several points a hit (an
+                // automatic kill on a support weapon, [`Game::bf_squad_hit_points`]).
+                job.damage = job.damage.saturating_sub(k * self.bf_squad_hit_points(job));
                 job.stage = Stage::Prepare;
             }
             Stage::Prepare => {}

@@ -85,9 +85,10 @@ impl Game {
 
     // ----- Activating a unit ----------------------------------------------------------------------
 
-    /// "Passing": a side with fewer units left to activate than its opponent may pass rather
-    /// than activate a unit. A hero joined to a squad activates with it and counts with it as
-    /// one unit (docs/rulings.md, "Battlefront passing and joined heroes").
+    /// "Passing": "If a player has fewer units (including Heroes that have joined other units)
+    /// that have yet to activate than their opponent, they may elect to pass". A joined hero
+    /// yet to activate is one of the units [`Game::activatable`] lists; a pilot counts with his
+    /// vehicle as one (docs/rulings.md, "Battlefront passing and joined heroes").
     pub(super) fn may_pass(&self, side: Side) -> bool {
         self.edition == Edition::Battlefront && self.activatable(side).count() < self.activatable(side.other()).count()
     }
@@ -371,7 +372,22 @@ impl Game {
             Stage::Power => d.roll(job.hits * u16::from(job.power), Symbols::ARMY),
             Stage::Cover => d.roll(job.hits, job.bf_save.map_or(Symbols::ARMY, |s| s.0)),
             Stage::Resilient if job.bf_res_hits > 0 => d.roll(self.bf_resilient_dice(job), Symbols::ARMY),
-            Stage::Resilient => d.roll(job.damage, Symbols::ARMY),
+            Stage::Resilient => d.roll(job.damage.div_ceil(self.bf_squad_hit_points(job)), Symbols::ARMY),
+        }
+    }
+
+    /// The points one hit marks off a squad whose Damage Resilient is rolled with the attack:
+    /// one, but every cross of a support weapon hit by an automatic kill
+    /// ([`Game::bf_damage_per_hit`]), whose one die then cancels the whole hit ("Damage
+    /// Resilient": "Each time an Infantry Squad or Support Weapon with the Damage Resilient
+    /// skill is assigned a hit that is not cancelled by a save, roll a die. On a result of
+    /// [army symbol], cancel the hit").
+    pub(super) fn bf_squad_hit_points(&self, job: &FireJob) -> u16 {
+        match job.target {
+            Target::Unit(t) if self.edition == Edition::Battlefront && self.unit(t).card.kind == UnitKind::Squad => {
+                u16::from(job.damage_per_hit.max(1))
+            }
+            _ => 1,
         }
     }
 
@@ -998,7 +1014,11 @@ impl Game {
             .as_ref()
             .and_then(|bf| bf.weapons.get(li))
             .and_then(|w| w.value(tu.card.armor));
-        let kill = if squad { 1 } else { tu.health.max(1) };
+        // "Automatic Kill Weapons": "the miniature that was hit marks off all of the crosses on
+        // its damage track (if it has one)": a support weapon's track is the unit's, so one hit
+        // eliminates it; a soldier of a squad has no track and is one casualty.
+        let support = tu.bf.as_ref().is_some_and(|b| b.kind == Some(BattlefrontKind::SupportWeapon));
+        let kill = if squad && !support { 1 } else { tu.health.max(1) };
         match value {
             Some(BattlefrontValue::Blast { damage, .. }) => {
                 if squad {
@@ -1546,6 +1566,9 @@ impl Game {
     /// "Battlefront reserves").
     pub(super) fn bf_destroyed(&mut self, id: UnitId, ap: u16) {
         let side = self.unit(id).side;
+        // "Ending the Game": "total the army points of the units they eliminated from the enemy
+        // army (counting reserves eliminated again as additional units eliminated)".
+        self.bf_ap_destroyed[side.other()] += u32::from(ap);
         match self.bf_rules.kill_points {
             KillPoints::ArmyPoints => {}
             KillPoints::PerUnit => self.vp[side.other()] = self.vp[side.other()] - u32::from(ap) + 1,
@@ -1785,5 +1808,142 @@ impl Game {
         self.units[usize::from(v.0)].bf_left = false;
         self.rebuild_cells();
         self.events.push(Event::Mounted(h, v));
+    }
+}
+
+// ----- Joining infantry squads during the game ------------------------------------------------------
+
+impl Game {
+    /// Whether hero `h` can join squad `s` ("Joining Infantry Squads": "A Hero can join an
+    /// Infantry Squad or Support Weapon that has the same Armour rating by being in the same
+    /// square as that unit … Only one Hero can join an Infantry unit at a time"), with the
+    /// gates the set-up checks for a hero joining before the game (`Game::new`).
+    fn bf_can_join(&self, h: UnitId, s: UnitId) -> bool {
+        let (hero, squad) = (self.unit(h), self.unit(s));
+        hero.card.kind == UnitKind::Hero
+            && squad.card.kind == UnitKind::Squad
+            && hero.side == squad.side
+            && !hero.destroyed
+            && !squad.destroyed
+            && squad.joined.is_none()
+            && hero.card.armor == squad.card.armor
+            && hero.card.has(Skill::BlutkreuzApe) == squad.card.has(Skill::BlutkreuzApe)
+            && hero.card.has(Skill::BlutkreuzZombie) == squad.card.has(Skill::BlutkreuzZombie)
+            && (!squad.card.has(Skill::CommandSquad) || hero.card.has(Skill::Commander))
+    }
+
+    /// The activation of `u` starts apart from the unit it is joined to ("Alternatively, the
+    /// Hero may activate separately"): a joined hero activating on his own, or a squad whose
+    /// hero does not activate with it (declined, or already activated this turn). The pair is
+    /// unlinked until the activation ends ([`Game::bf_rejoin`]), so each acts as a unit of its
+    /// own: its own moves, weapons, skills and activation.
+    pub(super) fn bf_activate_apart(&mut self, u: UnitId) {
+        let unit = self.unit(u);
+        let Some(j) = unit.joined else { return };
+        let (h, s) = match unit.card.kind {
+            UnitKind::Hero => (u, j),
+            UnitKind::Squad => (j, u),
+            _ => return, // a vehicle and its pilot ("Piloting Vehicles")
+        };
+        if self.unit(s).card.kind != UnitKind::Squad {
+            return;
+        }
+        self.units[usize::from(h.0)].joined = None;
+        self.units[usize::from(s.0)].joined = None;
+        self.bf_apart.push((h, s));
+    }
+
+    /// Whether the joined hero `u` may activate on his own: in the battlefront edition a hero
+    /// joined to a squad ("Alternatively, the Hero may activate separately"), not a pilot.
+    pub(super) fn bf_may_act_alone(&self, u: &Unit) -> bool {
+        self.edition == Edition::Battlefront && u.joined.is_some_and(|s| self.unit(s).card.kind == UnitKind::Squad)
+    }
+
+    /// Whether squad `u` activates apart from its joined hero without being asked: he has
+    /// already activated this turn.
+    pub(super) fn bf_hero_done(&self, u: UnitId) -> bool {
+        let unit = self.unit(u);
+        self.edition == Edition::Battlefront
+            && unit.card.kind == UnitKind::Squad
+            && unit.joined.is_some_and(|h| self.unit(h).activated && !self.unit(h).destroyed)
+    }
+
+    /// An activation ended: every hero in the same square as a friendly squad he can join is
+    /// joined to it ("A Hero can join an Infantry Squad or Support Weapon that has the same
+    /// Armour rating by being in the same square as that unit"; "If a Hero is in the same square
+    /// as a unit that they can join, they are treated as one unit if either of them are targeted
+    /// by an attack"), whether he moved there, the squad moved to him, or they activated apart
+    /// and stayed together. A pair that activated apart and parted stays apart.
+    pub(super) fn bf_rejoin(&mut self) {
+        let apart = std::mem::take(&mut self.bf_apart);
+        for h in 0..self.units.len() {
+            let h = UnitId(h as u8);
+            let hero = self.unit(h);
+            if hero.card.kind != UnitKind::Hero || hero.destroyed || hero.joined.is_some() {
+                continue;
+            }
+            let Some(at) = hero.at else { continue };
+            let squad = (0..self.units.len())
+                .map(|i| UnitId(i as u8))
+                .find(|&s| self.unit(s).at == Some(at) && self.bf_can_join(h, s));
+            if let Some(s) = squad {
+                self.units[usize::from(h.0)].joined = Some(s);
+                self.units[usize::from(s.0)].joined = Some(h);
+                if !apart.contains(&(h, s)) {
+                    self.events.push(Event::Joined(h, s));
+                }
+            }
+        }
+    }
+}
+
+// ----- Ending the game ------------------------------------------------------------------------------
+
+impl Game {
+    /// The army points of the enemy units each side has eliminated so far, every elimination
+    /// of a unit back from reserve counted again ("Ending the Game").
+    pub fn bf_army_points_destroyed(&self) -> BySide<u32> {
+        self.bf_ap_destroyed
+    }
+
+    /// Battlefront: a side none of whose units is on the board ("The game ends at the end of a
+    /// turn when: All of one player's units on the board are eliminated"): units in reserve,
+    /// eliminated and not yet back on the table, do not keep it in the game, while a unit that
+    /// has yet to move on for the first time does (it was never on the board to be eliminated;
+    /// docs/rulings.md, "Battlefront end of the game with units in reserve").
+    pub(super) fn bf_side_wiped(&self) -> Option<Side> {
+        Side::ALL.into_iter().find(|&s| !self.bf_in_game(s))
+    }
+
+    /// Whether a side has a unit on the board, or one that has yet to enter the table.
+    fn bf_in_game(&self, s: Side) -> bool {
+        self.units
+            .iter()
+            .any(|u| u.side == s && !u.destroyed && (u.at.is_some() || u.times_destroyed == 0))
+    }
+
+    /// Whether neither side has a unit on the board (nor one yet to enter).
+    pub(super) fn bf_side_wiped_both(&self) -> bool {
+        !self.bf_in_game(Side::A) && !self.bf_in_game(Side::B)
+    }
+
+    /// The winner at the end of a battlefront game that no objective or victory-point total
+    /// decided during it and in which neither side was wiped off the board ("Ending the Game":
+    /// "If neither side achieved victory by eliminating the enemy or taking the objective, both
+    /// sides total the army points of the units they eliminated from the enemy army … and the
+    /// player who destroyed the most army points wins"); in All-Out Attack the most victory
+    /// points, army points breaking a tie (docs/rulings.md, "Battlefront objectives").
+    pub(super) fn bf_final_winner(&self) -> Option<Side> {
+        let most = |v: BySide<u32>| match v.a.cmp(&v.b) {
+            core::cmp::Ordering::Greater => Some(Side::A),
+            core::cmp::Ordering::Less => Some(Side::B),
+            core::cmp::Ordering::Equal => None,
+        };
+        if self.bf_rules.most_points_wins {
+            if let Some(w) = most(self.vp) {
+                return Some(w);
+            }
+        }
+        most(self.bf_ap_destroyed)
     }
 }

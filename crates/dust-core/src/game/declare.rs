@@ -299,7 +299,18 @@ impl Game {
                 d.unit = Some(u);
                 if self.edition == Edition::Battlefront && self.bf_piloted(u).is_some() {
                     self.bf_dismount(d, u);
+                } else if self.edition == Edition::Battlefront && (self.unit(u).is_joined_hero() || self.bf_hero_done(u)) {
+                    // A joined hero activating on his own, or a squad whose hero has already
+                    // activated: apart for this activation ("Joining Infantry Squads").
+                    self.bf_activate_apart(u);
                 }
+            }
+            Decision::Use(Optional::Separate, true) if self.edition == Edition::Battlefront => {
+                // "Alternatively, the Hero may activate separately": the squad activates without
+                // him this time; he may still activate, and they are one unit again if they
+                // share the square when the activation ends.
+                d.separate = Some(true);
+                self.bf_activate_apart(d.unit.expect("unit"));
             }
             Decision::Use(Optional::Separate, b) => {
                 d.separate = Some(b);
@@ -1018,9 +1029,10 @@ impl Game {
                 return;
             }
         }
-        // Improvised weapons are for the enemy, not cover elements (docs/rulings.md, "Battlefront
-        // improvised close-combat weapons").
-        if d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
+        // Improvised weapons are for the enemy, not cover elements (docs/rulings.md). The
+        // battlefront book has no rule for attacking terrain: its weapons aim at units only
+        // (docs/rulings.md, "Battlefront attacks on terrain").
+        if self.edition == Edition::Revised && d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
             for (i, (s, el)) in self.board.cover_elements().enumerate() {

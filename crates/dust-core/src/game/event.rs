@@ -172,6 +172,9 @@ pub enum Event {
     Mounted(UnitId, UnitId),
     /// Battlefront edition: a hero dismounted the vehicle he piloted (hero, vehicle).
     Dismounted(UnitId, UnitId),
+    /// Battlefront edition: a hero joined the squad in whose square he stands (hero, squad;
+    /// "Joining Infantry Squads").
+    Joined(UnitId, UnitId),
     /// A vehicle repaired health points.
     Repaired(UnitId, u8),
     /// A SKILL action naming a unit, and whether it worked.
@@ -255,6 +258,7 @@ impl fmt::Display for Event {
             Event::ActivationEnded(u) => write!(f, "{u} ends its activation"),
             Event::Separated(u) => write!(f, "{u} leaves his squad"),
             Event::Mounted(h, v) => write!(f, "{h} mounts {v} to pilot it"),
+            Event::Joined(h, s) => write!(f, "{h} joins {s} in its square"),
             Event::Dismounted(h, v) => write!(f, "{h} dismounts from {v}"),
             Event::Repaired(u, n) => write!(f, "{u} recovers {n} health"),
             Event::AbilityUsed {

@@ -289,6 +289,7 @@ impl Game {
             Step::EndActivation(u) => {
                 if self.edition == Edition::Battlefront {
                     self.bf_mount(u); // a pilot who moved into a vehicle's square
+                    self.bf_rejoin(); // a hero in the square of a squad he can join
                 }
                 self.events.push(Event::ActivationEnded(u));
                 self.turn = self.unit(u).side.other();
@@ -475,7 +476,16 @@ impl Game {
             // A scenario objective fulfilled decides the game (by one side only: both at once
             // leave it to victory points, docs/rulings.md, "Objectives that end the game").
             (Some(Some(side)), _) => Some(side),
+            (_, Some(loser)) if self.edition == Edition::Battlefront => {
+                // "The player who destroyed all of the enemy's units … wins the game" (both
+                // sides off the board: the army points decide).
+                match self.bf_side_wiped_both() {
+                    true => self.bf_final_winner(),
+                    false => Some(loser.other()),
+                }
+            }
             (_, Some(loser)) if self.alive_units(loser.other()) > 0 => Some(loser.other()),
+            _ if self.edition == Edition::Battlefront => self.bf_final_winner(),
             _ => match self.vp.a.cmp(&self.vp.b) {
                 core::cmp::Ordering::Greater => Some(Side::A),
                 core::cmp::Ordering::Less => Some(Side::B),
@@ -562,6 +572,9 @@ impl Game {
 
     /// A side with no unit left, if any ("End of the Game").
     pub(super) fn side_wiped(&self) -> Option<Side> {
+        if self.edition == Edition::Battlefront {
+            return self.bf_side_wiped();
+        }
         Side::ALL.into_iter().find(|&s| self.alive_units(s) == 0)
     }
 
@@ -569,7 +582,7 @@ impl Game {
         self.units
             .iter()
             .enumerate()
-            .filter(move |(_, u)| u.side == s && !u.destroyed && !u.activated && !u.is_joined_hero())
+            .filter(move |(_, u)| u.side == s && !u.destroyed && !u.activated && (!u.is_joined_hero() || self.bf_may_act_alone(u)))
             .map(|(i, _)| UnitId(i as u8))
     }
 

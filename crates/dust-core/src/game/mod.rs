@@ -603,6 +603,12 @@ pub struct Game {
     bf_reserved: BySide<u8>,
     bf_to_reserve: Vec<UnitId>,
     bf_decided: Option<Side>,
+    /// Battlefront: the hero and squad of a joined pair that activate apart in the current
+    /// activation (unlinked until it ends, [`Game::bf_rejoin`]).
+    bf_apart: Vec<(UnitId, UnitId)>,
+    /// Battlefront: the army points of the enemy units each side eliminated ("Ending the Game":
+    /// "counting reserves eliminated again as additional units eliminated").
+    bf_ap_destroyed: BySide<u32>,
 }
 
 impl Game {
@@ -725,11 +731,16 @@ impl Game {
             bf_reserved: BySide::default(),
             bf_to_reserve: Vec::new(),
             bf_decided: None,
+            bf_apart: Vec::new(),
+            bf_ap_destroyed: BySide::default(),
         };
         // Exactly the pieces of the units: a hero that joined a squad may have left a space
         // another hero shares, and moves keep it so one space at a time (battlefront: large and
         // huge models placed before the game hold all their squares).
         g.rebuild_cells();
+        if g.edition == Edition::Battlefront {
+            g.bf_rejoin(); // a hero placed in the square of a squad he can join joins it
+        }
         g.advance();
         Ok(g)
     }
@@ -864,6 +875,12 @@ impl Game {
                     h.u8(0xA5); // (only then, so that games without it keep their digests)
                 }
             }
+            for &(a, b) in &self.bf_apart {
+                h.u8(a.0);
+                h.u8(b.0);
+            }
+            h.u32(self.bf_ap_destroyed.a);
+            h.u32(self.bf_ap_destroyed.b);
         }
         h.bytes(&self.cover_damage);
         for f in &self.follow_up {
@@ -1013,6 +1030,11 @@ impl Game {
             }
             (Step::Window { trigger, .. }, Decision::React(r)) => {
                 if let Some(reactor) = r {
+                    if self.edition == Edition::Battlefront && (self.unit(reactor).is_joined_hero() || self.bf_hero_done(reactor)) {
+                        // A joined hero reacts on his own; a squad whose hero has activated
+                        // reacts without him.
+                        self.bf_activate_apart(reactor);
+                    }
                     self.set_activated(reactor);
                     self.stack.push(Step::ReactRoll { reactor, trigger });
                 }

@@ -484,7 +484,9 @@ fn pipeline(f: &Fire, v: Vec<f64>, health: usize, err: &mut f64) -> Outcome {
         Kind::Dice { damage } if f.resilient_per_hit => {
             resilient_per_hit(&saved, if f.kill { health } else { usize::from(damage) }, health)
         }
-        // An automatic kill marks off every cross left: the health left per hit.
+        // An automatic kill marks off every cross left: the health left per hit (on a support
+        // weapon its Damage Resilient rolls one die per hit, which cancels the whole hit).
+        Kind::Dice { .. } if f.kill && f.target_squad => scale(&resilient(f, saved.clone()), health.max(1)),
         Kind::Dice { .. } if f.kill => resilient(f, scale(&saved, health.max(1))),
         Kind::Dice { damage } => resilient(f, scale(&saved, usize::from(damage))),
         Kind::Phaser { .. } => resilient(f, saved.clone()),
@@ -914,6 +916,15 @@ fn prepare_offered(spec: &AttackSpec<'_>, firers: Option<&[(usize, u32)]>) -> Re
             firers_for(c.line),
         );
         f.line = c.line;
+        // "Automatic Kill Weapons" on a support weapon: a hit marks off its whole damage track
+        // (`Game::bf_damage_per_hit`), its Damage Resilient one die for the hit.
+        let support = spec
+            .target_bf
+            .is_some_and(|b| b.kind == Some(crate::unit::BattlefrontKind::SupportWeapon));
+        if opts.battlefront && support && spec.joined_hero.is_none() && matches!(f.kind, Kind::Dice { .. }) {
+            let value = bf.and_then(|b| b.weapons.get(li)).and_then(|w| w.value(spec.target.armor));
+            f.kill |= matches!(value, Some(BattlefrontValue::Kill { .. } | BattlefrontValue::BlastKill { .. }));
+        }
         // Medal of Honor: the medal hero's lines (`Game::medal_hero`).
         f.medal = spec.attacking_hero.is_none() || c.line >= HERO_LINE;
         if let Some(h) = &spec.joined_hero {
