@@ -271,6 +271,9 @@ async function refresh() {
       G.shownKey = key;
       render(s);
     }
+    // The record shows the seed and every hand: only at the end, or to a lone person vs AIs.
+    $('#record-link').classList.toggle('hidden', !s.record_available);
+    $('#record-later').classList.toggle('hidden', !!s.record_available);
   } catch (e) {
     $('#error').textContent = e.message;
   }

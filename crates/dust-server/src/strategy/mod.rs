@@ -15,11 +15,13 @@
 //! | `GET /api/strategy/games` | recent games |
 //! | `GET /api/strategy/games/{id}?seat=TOKEN` | the state as this seat may see it |
 //! | `POST /api/strategy/games/{id}/decide` `{"seat": TOKEN, "decision": "card 12", "ply": 40}` | a decision |
-//! | `GET /api/strategy/games/{id}/record?seat=TOKEN` | the game record (`dust1947 strategy replay`) |
+//! | `GET /api/strategy/games/{id}/record?seat=TOKEN` | the game record (`dust1947 strategy replay`): when the game is over, or to the only person of a game against AIs ([`crate::secrets`]) |
 //!
 //! What a seat sees: the public state (areas, units, production centers, victory points,
 //! revealed cards, hand sizes, who has chosen a card) and its own hand; never another hand or
-//! another face-down choice. The choices are sent only to the seat that must decide.
+//! another face-down choice, never the seed. The choices are sent only to the seat that must
+//! decide. `crates/dust-server/tests/secrets.rs` checks every endpoint as every seat and as a
+//! spectator.
 
 pub mod hub;
 pub mod store;
@@ -224,8 +226,19 @@ async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, bod
     Ok(Json(json!({ "ok": true, "ply": ply })))
 }
 
+/// Whether `viewer` may read the full record of this game now ([`crate::secrets`]).
+pub fn record_allowed(cell: &StrategyCell, viewer: StrategyViewer) -> bool {
+    let over = cell.live().game.is_over();
+    let row = cell.row();
+    let people: Vec<bool> = row.seats.iter().map(|s| s == "human").collect();
+    crate::secrets::may_read_record(over, viewer.seat().map(PlayerId::index), &people)
+}
+
 async fn record(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Response, ApiError> {
-    let (cell, _) = open_game(&hub, id, q.seat.as_deref()).await?;
+    let (cell, viewer) = open_game(&hub, id, q.seat.as_deref()).await?;
+    if !record_allowed(&cell, viewer) {
+        return Err(crate::secrets::record_hidden());
+    }
     let id = cell.row().id;
     let text = hub.record(&cell).to_text();
     Ok(download(
@@ -408,6 +421,9 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
         json!({ "attacker": att.0, "defender": owner_value(Some(def)), "area": to.0, "attackers": a.to_string(), "defenders": d.to_string() })
     });
     let (moves, attacks) = g.moves_and_attacks_left();
+    let over = g.is_over();
+    let people: Vec<bool> = row.seats.iter().map(|s| s == "human").collect();
+    let record = crate::secrets::may_read_record(over, me.map(PlayerId::index), &people);
     json!({
         "id": row.id,
         "players": g.players(),
@@ -433,6 +449,7 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
         "log": log,
         "events_total": live.log.len(),
         "winners": g.winners().iter().map(|p| p.0).collect::<Vec<_>>(),
+        "record_available": record,
     })
 }
 
