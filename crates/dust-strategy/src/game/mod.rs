@@ -268,6 +268,8 @@ struct Turn {
     new_pcs: u128,
     acted: bool,
     cards_bought: bool,
+    /// Cards paid for this production phase, drawn when it ends.
+    cards_set_aside: u8,
     moves_left: u8,
     attacks_left: u8,
     combat_started: bool,
