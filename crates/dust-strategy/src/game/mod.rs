@@ -38,6 +38,7 @@ mod battle;
 mod decision;
 mod event;
 mod flow;
+mod hash;
 #[cfg(test)]
 mod tests;
 
@@ -49,7 +50,6 @@ use crate::map::{areas_of, AreaId, WorldMap};
 use crate::rng::GameRng;
 use crate::units::{UnitKind, Units};
 use core::fmt;
-use core::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// Production centers in the box ("Production Centers": a 24-piece component limit).
@@ -171,7 +171,7 @@ pub enum Pending {
 }
 
 /// One area in play.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct AreaState {
     /// Who controls it (has units there); `None` if unoccupied.
     pub owner: Option<Owner>,
@@ -182,7 +182,7 @@ pub struct AreaState {
 }
 
 /// One player.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerState {
     hand: Vec<CardId>,
     hidden: Option<CardId>,
@@ -226,7 +226,7 @@ impl PlayerState {
 }
 
 /// Where the state machine is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Step {
     Deal,
     SetupCard,
@@ -246,7 +246,7 @@ enum Step {
 }
 
 /// What a chance event is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum ChanceFor {
     Deal,
     BuyDraw(u8),
@@ -260,7 +260,7 @@ enum ChanceFor {
 }
 
 /// The player's turn in progress (production, movement, combat) or his reinforcements.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Turn {
     player: u8,
     points: u32,
@@ -278,7 +278,7 @@ struct Turn {
 }
 
 /// What the current count questions are for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Purpose {
     Move(MoveMode, AreaId, AreaId),
     Attack(AreaId, AreaId, BattleKind),
@@ -287,7 +287,7 @@ enum Purpose {
 }
 
 /// A series of count questions: one per slot (a unit kind, or an area for a mech drop).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Selection {
     purpose: Purpose,
     slots: Vec<(u8, u8)>,
@@ -310,7 +310,7 @@ impl Selection {
 }
 
 /// A retreating defending unit waiting for its area ("Retreating", steps 2 to 4).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Retreating {
     player: u8,
     kind: UnitKind,
@@ -621,35 +621,6 @@ impl Game {
             Some(p) => Pending::Decision(PlayerId(p)),
             None => Pending::GameOver,
         }
-    }
-
-    /// The state hash: equal states (map and deck apart) hash equally, on every 64-bit machine.
-    pub fn state_hash(&self) -> u64 {
-        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-        self.config.hash(&mut h);
-        self.areas.hash(&mut h);
-        self.players.hash(&mut h);
-        self.draw_pile.hash(&mut h);
-        self.discard.hash(&mut h);
-        self.step.hash(&mut h);
-        self.chance.hash(&mut h);
-        self.chance_dice_last.hash(&mut h);
-        self.round.hash(&mut h);
-        self.order.hash(&mut h);
-        (self.cursor as u64).hash(&mut h);
-        self.deal_left.hash(&mut h);
-        self.turn.hash(&mut h);
-        self.queue.hash(&mut h);
-        self.koshka_asked.hash(&mut h);
-        self.koshka_yes.hash(&mut h);
-        self.allies.hash(&mut h);
-        self.capital_attacked.hash(&mut h);
-        self.majorities.hash(&mut h);
-        self.select.hash(&mut h);
-        self.battle.hash(&mut h);
-        self.retreats.hash(&mut h);
-        self.winners.hash(&mut h);
-        h.finish()
     }
 
     // ----- decisions -----
@@ -1070,20 +1041,6 @@ pub struct Holdings {
 }
 
 /// FNV-1a: a small hasher with the same result on every machine and Rust version.
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
 /// Areas of a mask as a vector (for messages and tests).
 pub fn mask_areas(mask: u128) -> Vec<AreaId> {
     areas_of(mask).collect()

@@ -1417,3 +1417,62 @@ fn alien_radar_is_refused_to_an_amphibious_attacker() {
         "the defender (supremacy tie) rolls at once"
     );
 }
+
+// ----- The state hash -----
+
+/// The hashes pinned by `the_state_hash_has_known_answers`.
+fn known_hashes() -> [u64; 4] {
+    // A new two-player game.
+    let fresh = Game::builtin(GameConfig::new(2)).unwrap().state_hash();
+    // Three players after the deal from seed 5.
+    let mut g = Game::builtin(GameConfig::new(3)).unwrap();
+    through_deal(&mut g, 5);
+    let dealt = g.state_hash();
+    // A land battle in progress (Canada attacks Alaska with three tanks).
+    let mut g = game(2);
+    attack_alaska(&mut g, "3t", "2t", Ability::Diplomat, None);
+    counts(&mut g, &[3]);
+    assert!(g.battle.is_some());
+    let battle = g.state_hash();
+    // 400 steps of a three-player game, first legal decision each time, chance from seed 11.
+    let mut g = Game::builtin(GameConfig::new(3)).unwrap();
+    let mut rng = GameRng::new(11);
+    for _ in 0..400 {
+        match g.pending() {
+            Pending::Chance(_) => {
+                g.resolve_chance(&mut rng);
+            }
+            Pending::Decision(_) => {
+                let d = legal(&g)[0];
+                ok(&mut g, d);
+            }
+            Pending::GameOver => break,
+        }
+    }
+    let played = g.state_hash();
+    let out = [fresh, dealt, battle, played];
+    println!("{out:#x?}");
+    out
+}
+
+#[test]
+fn the_state_hash_has_known_answers() {
+    // Records store the final state hash, so it must not depend on the compiler
+    // (`#[derive(Hash)]` output is not promised stable) nor on the machine: it is written from
+    // explicit bytes (game/hash.rs). A deliberate change of the rules or of the state that moves
+    // these must regenerate them (`--nocapture` prints them) and say so in its commit.
+    let h = known_hashes();
+    assert_eq!(
+        h,
+        [
+            0x35ff_5e0c_308d_b442,
+            0xf917_0727_8d0f_ced0,
+            0x4967_02cf_d171_c7ad,
+            0x0464_3d94_1d4e_3a1d
+        ]
+    );
+    assert!(
+        h.iter().collect::<std::collections::BTreeSet<_>>().len() == 4,
+        "four different states"
+    );
+}
