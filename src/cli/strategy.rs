@@ -4,10 +4,13 @@
 use anyhow::{bail, Context as _};
 use clap::{Args as ClapArgs, Subcommand};
 use dust_strategy::ai::{make, AiKind, Player};
-use dust_strategy::game::{CountPurpose, Decision, Event, Game, GameConfig, Owner, Pending, PlayerId};
+use dust_strategy::game::{BattleKind, CountPurpose, Decision, Event, Game, GameConfig, Owner, Pending, PlayerId};
+use dust_strategy::map::areas_of;
 use dust_strategy::odds::{battle_odds, BattleType, OddsQuery};
 use dust_strategy::record::{play, GameRecord};
+use dust_strategy::units::UnitKind;
 use dust_strategy::{parse_deck, parse_map, Deck, GameRng, Units, WorldMap};
+use dust_strategy::{Ability, AreaId};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -112,9 +115,10 @@ pub struct PlayArgs {
     /// human in the first seat, heuristic AIs in the others.
     #[arg(long)]
     pub seats: Option<String>,
-    /// Seed of the dice and cards (and of the AIs).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the dice and cards (and of the AIs). Default: from the clock (printed at the
+    /// start and written to the record), so every game is new.
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Write the game record to this file at the end (or on quitting).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -409,7 +413,15 @@ enum Seat {
     Ai(Box<dyn Player + Send>),
 }
 
+/// A seed from the clock (as `dust1947 play` does).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1947, |d| d.as_nanos() as u64)
+}
+
 fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyhow::Result<ExitCode> {
+    let seed = a.seed.unwrap_or_else(clock_seed);
     let (map, deck) = load(&a.files)?;
     let n = usize::from(a.players);
     let spec = a.seats.clone().unwrap_or_else(|| {
@@ -430,7 +442,7 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
             Seat::Human
         } else {
             let k = AiKind::parse(nm).with_context(|| format!("unknown seat `{nm}`: use human, random, heuristic, search or mcts"))?;
-            Seat::Ai(make(k, a.seed.wrapping_mul(31).wrapping_add(i as u64 + 1)))
+            Seat::Ai(make(k, seed.wrapping_mul(31).wrapping_add(i as u64 + 1)))
         });
     }
     let humans: Vec<PlayerId> = (0..n)
@@ -443,11 +455,11 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
         round_limit: a.round_limit,
     };
     let mut game = Game::new(map, deck, config)?;
-    let mut rng = GameRng::new(a.seed);
+    let mut rng = GameRng::new(seed);
     let mut decisions: Vec<Decision> = Vec::new();
     writeln!(
         out,
-        "Dust strategy game (Premium), {n} players: {}. Type a number to choose, `map` to draw the world map, `board` for a list of the areas held, `quit` to stop.",
+        "Dust strategy game (Premium), {n} players: {}; seed {seed} (`--seed {seed}` plays it again). Type a number to choose, `help` for the commands.",
         names
             .iter()
             .enumerate()
@@ -489,7 +501,7 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
     if let Some(path) = &a.record {
         let rec = GameRecord {
             config,
-            seed: a.seed,
+            seed,
             map: a.files.map.as_ref().map(|p| p.display().to_string()),
             deck: a.files.deck.as_ref().map(|p| p.display().to_string()),
             decisions,
@@ -561,12 +573,33 @@ fn ask_human(
             area_name(g, to),
             owner_name(def)
         )?;
+        if let (Some((kind, _)), true) = (g.battle_kind(), g.casualty_question().is_none()) {
+            if let Some(o) = odds_text(g, kind, au, du, to) {
+                writeln!(out, "odds from here (as if the battle began now): {o}")?;
+            }
+        }
+    }
+    if let Some(CountPurpose::Attack { from, to }) = g.count_purpose() {
+        let kind = attack_kind(g, from, to);
+        if let Some(o) = odds_text(g, kind, attack_units(g, from, kind), g.area(to).units, to) {
+            writeln!(
+                out,
+                "attacking {} from {}: with all your units there, {o}",
+                area_name(g, to),
+                area_name(g, from)
+            )?;
+        }
+    }
+    if g.current_player() == Some(p) && legal.contains(&Decision::EndTurn) && g.moves_and_attacks_left().1 > 0 {
+        for line in missing_attacks(g, p, &legal) {
+            writeln!(out, "{line}")?;
+        }
     }
     if let Some(CountPurpose::Move { from, to, .. }) = g.count_purpose() {
         writeln!(out, "moving from {} to {}", area_name(g, from), area_name(g, to))?;
     }
-    for (i, d) in legal.iter().enumerate() {
-        writeln!(out, "  {:>3}. {}", i + 1, g.describe(*d))?;
+    for line in decision_lines(g, &legal) {
+        writeln!(out, "{line}")?;
     }
     loop {
         write!(out, "> ")?;
@@ -576,16 +609,250 @@ fn ask_human(
             return Ok(None);
         }
         let t = line.trim();
-        match t {
+        let (word, rest) = t.split_once(' ').map_or((t, ""), |(w, r)| (w, r.trim()));
+        match word {
             "quit" | "q" => return Ok(None),
             "board" | "b" => write!(out, "{}", board_text(g))?,
             "map" | "m" => write!(out, "{}", dust_strategy::layout::ascii_map(g))?,
+            "neighbours" | "neighbors" | "n" => write!(out, "{}", neighbours_text(g, rest))?,
+            "help" | "h" | "?" => write!(out, "{}", help_text(g, rest))?,
             _ => match t.parse::<usize>() {
                 Ok(k) if (1..=legal.len()).contains(&k) => return Ok(Some(legal[k - 1])),
-                _ => writeln!(out, "type a number from 1 to {}, `map`, `board` or `quit`", legal.len())?,
+                _ => writeln!(
+                    out,
+                    "type a number from 1 to {}, or `help` for the commands (`map`, `board`, `neighbours AREA`, `help NAME`, `quit`)",
+                    legal.len()
+                )?,
             },
         }
     }
+}
+
+/// The numbered choices; each attack with the exact odds of attacking with every unit that
+/// could join it.
+pub fn decision_lines(g: &Game, legal: &[Decision]) -> Vec<String> {
+    legal
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let odds = match *d {
+                Decision::Attack { from, to } => {
+                    let kind = attack_kind(g, from, to);
+                    let att = attack_units(g, from, kind);
+                    odds_text(g, kind, att, g.area(to).units, to).map(|o| format!(" [all {att}: {o}]"))
+                }
+                _ => None,
+            };
+            format!("  {:>3}. {}{}", i + 1, g.describe(*d), odds.unwrap_or_default())
+        })
+        .collect()
+}
+
+/// An area by name: exact, else ignoring case, else the one area whose name starts so.
+fn find_area(g: &Game, name: &str) -> Option<AreaId> {
+    let name = name.trim();
+    if name.is_empty() {
+        return None;
+    }
+    if let Some(a) = g.map().find(name) {
+        return Some(a);
+    }
+    let low = name.to_lowercase();
+    if let Some(a) = g.map().ids().find(|&a| g.map().area(a).name.to_lowercase() == low) {
+        return Some(a);
+    }
+    let starts: Vec<AreaId> = g
+        .map()
+        .ids()
+        .filter(|&a| g.map().area(a).name.to_lowercase().starts_with(&low))
+        .collect();
+    (starts.len() == 1).then(|| starts[0])
+}
+
+fn area_label(g: &Game, a: AreaId) -> String {
+    let info = g.map().area(a);
+    let st = g.area(a);
+    let mut tags = vec![if g.map().is_land(a) { "land" } else { "sea" }];
+    if info.capital {
+        tags.push("capital");
+    }
+    if info.power_source {
+        tags.push("power source");
+    }
+    if st.pc {
+        tags.push("production center");
+    }
+    let held = match st.owner {
+        Some(o) => format!("{}: {}", owner_name(o), st.units),
+        None => "unoccupied".into(),
+    };
+    format!("{} ({}; {held})", info.name, tags.join(", "))
+}
+
+/// `neighbours AREA`: the areas that border it, and how.
+pub fn neighbours_text(g: &Game, name: &str) -> String {
+    let Some(a) = find_area(g, name) else {
+        return format!("no area `{name}`: give its name (or the start of it), e.g. `neighbours canada`; `board` lists the areas held\n");
+    };
+    let mut s = format!("{} borders:\n", area_label(g, a));
+    for b in areas_of(g.map().adjacent(a)) {
+        let how = match (g.map().is_land(a), g.map().is_land(b)) {
+            (true, true) => "land border (land movement, land attacks)",
+            (false, false) => "sea border (submarines)",
+            _ => "coast (dotted: amphibious moves, submarine strikes, bombers against submarines)",
+        };
+        let wrap = g.map().wrap_links().iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
+        s += &format!(
+            "  {}: {how}{}\n",
+            area_label(g, b),
+            if wrap { ", across the west-east edge" } else { "" }
+        );
+    }
+    s
+}
+
+/// `help` and `help NAME`: the commands, a unit's values, an ability's card text.
+pub fn help_text(g: &Game, name: &str) -> String {
+    let name = name.trim().to_lowercase();
+    if name.is_empty() {
+        let mut s = String::from(
+            "commands: a number chooses; `map` draws the world map; `board` lists the areas held; \
+             `neighbours AREA` says what borders an area; `help NAME` explains a unit (tank, mech, \
+             fighter, bomber, submarine) or a card's ability; `quit` stops (the record is written \
+             with --record).\nabilities:",
+        );
+        for ab in Ability::ALL {
+            s += &format!(" {};", ab.title());
+        }
+        s.pop();
+        s.push('\n');
+        return s;
+    }
+    let plain = |t: &str| t.to_lowercase().replace(['-', ' '], "").replace('ï', "i");
+    let want = plain(&name);
+    if let Some(ab) = Ability::ALL
+        .into_iter()
+        .find(|ab| plain(ab.title()) == want || plain(ab.key()) == want)
+    {
+        let cards: Vec<String> = g
+            .deck()
+            .cards()
+            .iter()
+            .filter(|c| c.ability == ab)
+            .map(ToString::to_string)
+            .collect();
+        return format!(
+            "{}: {}\n(once, in the round its card is played; cards with it: {})\n",
+            ab.title(),
+            ab.rules_text(),
+            cards.join("; ")
+        );
+    }
+    let kind = UnitKind::ALL
+        .into_iter()
+        .find(|k| plain(k.name()) == want || plain(k.name()) + "s" == want);
+    if let Some(k) = kind {
+        let what = if k.is_land() {
+            "land unit"
+        } else if k.is_air() {
+            "air unit"
+        } else {
+            "sea unit"
+        };
+        let sup = if k.is_sea() {
+            "none (sea battles are simultaneous)".to_string()
+        } else {
+            k.supremacy().to_string()
+        };
+        let extra = match k {
+            UnitKind::Tank => " Hits fall on tanks before mechs.",
+            UnitKind::Mech => " Tanks shield mechs: a mech may be destroyed only when no tank could be.",
+            UnitKind::Fighter => " Hits fall on fighters before bombers.",
+            UnitKind::Bomber => {
+                " Moves to any friendly or unoccupied land area (strategic bomber movement); may strike submarines in an adjacent sea (two dice each)."
+            }
+            UnitKind::Submarine => {
+                " Carries land and air units across seas it holds (amphibious moves and attacks); may strike an adjacent land area (one die each)."
+            }
+        };
+        return format!(
+            "{}: {what}, cost {}, combat value {} (dice in battle), tactical supremacy {sup}; at most {} in play.{extra}\n",
+            k.name(),
+            k.cost(),
+            k.combat(),
+            k.in_play_limit()
+        );
+    }
+    format!("nothing called `{name}`: `help` lists the commands and abilities\n")
+}
+
+/// The kind of the battle an attack from `from` on `to` starts.
+fn attack_kind(g: &Game, from: AreaId, to: AreaId) -> BattleKind {
+    if !g.map().is_land(to) {
+        BattleKind::Sea
+    } else if g.map().is_adjacent(from, to) {
+        BattleKind::Land
+    } else {
+        BattleKind::Amphibious
+    }
+}
+
+/// The units in `from` that could join such an attack.
+fn attack_units(g: &Game, from: AreaId, kind: BattleKind) -> Units {
+    let u = g.area(from).units;
+    if kind == BattleKind::Sea {
+        u.sea()
+    } else {
+        u.land_air()
+    }
+}
+
+/// The exact odds of a battle of `att` against `def` in `to`, in words (the defender never
+/// retreats; docs/strategy.md, "Battle odds").
+pub fn odds_text(g: &Game, kind: BattleKind, att: Units, def: Units, to: AreaId) -> Option<String> {
+    let kind = match kind {
+        BattleKind::Land => BattleType::Land,
+        BattleKind::Sea => BattleType::Sea,
+        // A mech drop has no retreat either, and a cease-fire destroys the mechs (ruling S25).
+        BattleKind::Amphibious | BattleKind::MechDrop => BattleType::Amphibious,
+    };
+    let q = OddsQuery {
+        kind,
+        attacker: att,
+        defender: def,
+        capital: g.map().area(to).capital,
+        production_center: g.area(to).pc,
+        attacker_retreat_at: None,
+    };
+    let o = battle_odds(&q).ok()?;
+    Some(format!(
+        "attacker takes it {:.0}%, defender holds {:.0}% (attacker wiped out {:.0}%)",
+        100.0 * o.attacker_wins,
+        100.0 * o.defender_holds,
+        100.0 * o.attacker_destroyed
+    ))
+}
+
+/// Enemy areas next to `p`'s areas that he may not attack, with the reason.
+pub fn missing_attacks(g: &Game, p: PlayerId, legal: &[Decision]) -> Vec<String> {
+    let me = Some(Owner::Player(p));
+    let mut seen = Vec::new();
+    for a in g.map().ids().filter(|&a| g.owner(a) == me) {
+        for b in areas_of(g.map().adjacent(a)) {
+            let other = g.owner(b).is_some_and(|o| Some(o) != me);
+            if !other || seen.contains(&b) || g.map().is_land(a) != g.map().is_land(b) {
+                continue;
+            }
+            seen.push(b);
+        }
+    }
+    seen.into_iter()
+        .filter(|&b| !legal.iter().any(|d| matches!(d, Decision::Attack { to, .. } if *to == b)))
+        .filter_map(|b| {
+            g.attack_refusal(p, b)
+                .map(|r| format!("not offered: attack {} ({r})", area_name(g, b)))
+        })
+        .collect()
 }
 
 fn replay(a: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {

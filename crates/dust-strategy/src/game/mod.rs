@@ -968,23 +968,76 @@ impl Game {
     /// May `p` attack (or, if `special`, special-attack) the area `t` this turn, as far as the
     /// area itself goes ("First-turn Restrictions", "Attacking Capitals", "Diplomat")?
     fn may_target(&self, p: u8, t: AreaId, special: bool) -> bool {
+        self.target_refusal(p, t, special).is_none()
+    }
+
+    fn target_refusal(&self, p: u8, t: AreaId, special: bool) -> Option<Refusal> {
         let a = &self.areas[t.index()];
-        if a.owner.is_none() || a.owner == Game::me(p) || self.allied(p, a.owner) {
-            return false;
+        match a.owner {
+            None => return Some(Refusal::Unoccupied),
+            o if o == Game::me(p) => return Some(Refusal::Own),
+            Some(Owner::Player(q)) if self.allied(p, a.owner) => return Some(Refusal::Ally(q)),
+            _ => {}
         }
         if self.round == 1 && (self.map.is_power_source(t) || self.map.is_capital(t) || a.pc) {
-            return false;
+            return Some(Refusal::FirstRound);
         }
         if self.map.is_capital(t) {
             if special {
-                return false;
+                return Some(Refusal::SpecialOnCapital);
             }
             let half = self.config.victory_target() / 2;
             if !self.capital_attacked && self.players[p as usize].vp < half {
-                return false;
+                return Some(Refusal::CapitalTooEarly { needed: half });
             }
         }
-        true
+        None
+    }
+
+    /// Why `p` may not attack the area `t` at all this turn, whatever his units
+    /// ("First-turn Restrictions", "Attacking Capitals", "Diplomat"), or `None` if the area
+    /// itself may be attacked (adjacency, units and combat points apart). For players who ask
+    /// why an attack is not offered.
+    pub fn attack_refusal(&self, p: PlayerId, t: AreaId) -> Option<Refusal> {
+        self.target_refusal(p.0, t, false)
+    }
+}
+
+/// Why an area may not be attacked ([`Game::attack_refusal`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// Nobody is there ("Unoccupied areas may never be the targets of attack").
+    Unoccupied,
+    /// The player's own area.
+    Own,
+    /// This player is an ally this round ("Diplomat").
+    Ally(PlayerId),
+    /// Round one: no power source, capital or production center ("First-turn Restrictions").
+    FirstRound,
+    /// Special attacks never target capitals.
+    SpecialOnCapital,
+    /// A capital, before the player has half the victory target and before anyone attacked a
+    /// capital ("Attacking Capitals").
+    CapitalTooEarly {
+        /// Half the victory target.
+        needed: u32,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Unoccupied => f.write_str("unoccupied areas are never attacked"),
+            Refusal::Own => f.write_str("it is your own area"),
+            Refusal::Ally(q) => write!(f, "{q} is your ally this round (Diplomat): no attacks between you"),
+            Refusal::FirstRound => f.write_str("round one: no attacks on power sources, capitals or production centers"),
+            Refusal::SpecialOnCapital => f.write_str("special attacks never target capitals"),
+            Refusal::CapitalTooEarly { needed } => write!(
+                f,
+                "a capital: attacked only with {needed} victory points (half the target) or once any player has attacked a capital"
+            ),
+        }
     }
 }
 

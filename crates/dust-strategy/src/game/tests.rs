@@ -1476,3 +1476,29 @@ fn the_state_hash_has_known_answers() {
         "four different states"
     );
 }
+
+#[test]
+fn why_an_attack_is_not_offered() {
+    // The reasons a new player is told ("First-turn Restrictions", "Attacking Capitals",
+    // "Diplomat"), and none for an area that may be attacked.
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "6t");
+    put(&mut g, "Alaska", P1, "t");
+    put_pc(&mut g, "Washington", P1, "t");
+    put(&mut g, "Greenland", P1, "t");
+    turn(&mut g, P0, Ability::Diplomat, 1);
+    let (al, wa, gr, me) = (a(&g, "Alaska"), a(&g, "Washington"), a(&g, "Greenland"), a(&g, "Canada"));
+    assert_eq!(g.attack_refusal(P0, al), Some(Refusal::FirstRound));
+    assert_eq!(g.attack_refusal(P0, wa), Some(Refusal::FirstRound));
+    assert_eq!(g.attack_refusal(P0, gr), None);
+    assert_eq!(g.attack_refusal(P0, me), Some(Refusal::Own));
+    assert_eq!(g.attack_refusal(P0, a(&g, "Brazil")), Some(Refusal::Unoccupied));
+    g.edit_start_turn(2, P0, g.player(P0).card());
+    assert_eq!(g.attack_refusal(P0, al), None);
+    assert_eq!(g.attack_refusal(P0, wa), Some(Refusal::CapitalTooEarly { needed: 25 }));
+    assert!(g.attack_refusal(P0, wa).unwrap().to_string().contains("25 victory points"));
+    g.edit_vp(P0, 25);
+    assert_eq!(g.attack_refusal(P0, wa), None);
+    ok(&mut g, Decision::Diplomat(P1));
+    assert_eq!(g.attack_refusal(P0, gr), Some(Refusal::Ally(P1)));
+}
