@@ -291,3 +291,30 @@ fn attacks_show_their_exact_odds_and_missing_attacks_say_why() {
     .unwrap();
     assert!(t.starts_with(&format!("attacker takes it {:.0}%", 100.0 * o.attacker_wins)), "{t}");
 }
+
+#[test]
+fn the_status_line_says_what_still_counts() {
+    // Production points while buying; movement and combat points after; combat points only
+    // once combat has begun ("The Combat Phase" follows "The Movement Phase").
+    let g = frontier(2);
+    let legal = g.legal_decisions();
+    let (m, c) = g.moves_and_attacks_left();
+    assert_eq!(
+        strategy::status_text(&g, &legal),
+        format!(", {m} movement point{} and {c} combat points left", if m == 1 { "" } else { "s" })
+    );
+    let mut g = frontier(2);
+    let (ca, al) = (g.map().find("Canada").unwrap(), g.map().find("Alaska").unwrap());
+    g.apply(Decision::Attack { from: ca, to: al }).unwrap();
+    assert!(g.combat_started());
+    let s = strategy::status_text(&g, &g.legal_decisions());
+    assert_eq!(
+        s,
+        format!(
+            ", combat: {} combat point{} left (movement is over)",
+            c - 1,
+            if c - 1 == 1 { "" } else { "s" }
+        )
+    );
+    assert!(!s.contains("movement point"));
+}

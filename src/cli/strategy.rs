@@ -548,10 +548,7 @@ fn ask_human(
         g.round(),
         g.player(p).vp(),
         match g.current_player() {
-            Some(c) if c == p && g.round() > 0 => {
-                let (m, c) = g.moves_and_attacks_left();
-                format!(", {} production points, {m} movement and {c} combat points left", g.points_left())
-            }
+            Some(c) if c == p && g.round() > 0 => status_text(g, &legal),
             _ => String::new(),
         }
     )?;
@@ -625,6 +622,26 @@ fn ask_human(
                 )?,
             },
         }
+    }
+}
+
+/// What is left of the player's turn, as far as it still counts: production points while he
+/// buys, then movement and combat points, then combat points only once combat has begun.
+pub fn status_text(g: &Game, legal: &[Decision]) -> String {
+    let (m, c) = g.moves_and_attacks_left();
+    if legal.contains(&Decision::EndProduction) {
+        format!(", {} production points left", g.points_left())
+    } else if g.combat_started() {
+        format!(
+            ", combat: {c} combat point{} left (movement is over)",
+            if c == 1 { "" } else { "s" }
+        )
+    } else {
+        format!(
+            ", {m} movement point{} and {c} combat point{} left",
+            if m == 1 { "" } else { "s" },
+            if c == 1 { "" } else { "s" }
+        )
     }
 }
 

@@ -73,7 +73,12 @@ pub fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> String {
             owner_name(*defender),
             from.map(|f| format!(" from {}", n(f))).unwrap_or_default()
         ),
-        Event::Rolled { by, dice, hits } => format!("{} rolls {dice} dice: {hits} hit(s)", owner_name(*by)),
+        Event::Rolled { by, dice, hits } => format!(
+            "{} rolls {dice} {}: {hits} hit{}",
+            owner_name(*by),
+            if *dice == 1 { "die" } else { "dice" },
+            if *hits == 1 { "" } else { "s" }
+        ),
         Event::Destroyed { owner, at, units } => format!("{} loses {units} in {}", owner_name(*owner), n(*at)),
         Event::Saved(o, u) => format!("the Nurse saves {} of {}", u, owner_name(*o)),
         Event::Retreated { owner, units, to } => format!("{} retreats {units} to {}", owner_name(*owner), n(*to)),
@@ -103,5 +108,30 @@ pub fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> String {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameConfig;
+
+    #[test]
+    fn one_die_and_one_hit_are_singular() {
+        let g = Game::builtin(GameConfig::new(2)).unwrap();
+        let roll = |dice, hits| {
+            describe_event(
+                &g,
+                &Event::Rolled {
+                    by: Owner::Neutral,
+                    dice,
+                    hits,
+                },
+                None,
+            )
+        };
+        assert_eq!(roll(1, 1), "neutral rolls 1 die: 1 hit");
+        assert_eq!(roll(3, 0), "neutral rolls 3 dice: 0 hits");
+        assert_eq!(roll(2, 2), "neutral rolls 2 dice: 2 hits");
     }
 }

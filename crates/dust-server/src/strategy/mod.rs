@@ -344,7 +344,11 @@ fn question(g: &Game, legal: &[Decision]) -> (&'static str, String) {
         }
         _ if legal.contains(&Decision::EndTurn) => {
             let (m, c) = g.moves_and_attacks_left();
-            ("maneuver", format!("Movement and combat ({m} movement and {c} combat points left)"))
+            if g.combat_started() {
+                ("maneuver", format!("Combat ({c} combat points left; movement is over)"))
+            } else {
+                ("maneuver", format!("Movement and combat ({m} movement and {c} combat points left)"))
+            }
         }
         _ => ("other", "Decide".into()),
     }

@@ -492,6 +492,11 @@ impl Game {
     pub fn moves_and_attacks_left(&self) -> (u8, u8) {
         (self.turn.moves_left, self.turn.attacks_left)
     }
+    /// Has the current player begun his combat phase (his movement is then over: "The
+    /// Combat Phase" follows "The Movement Phase")?
+    pub fn combat_started(&self) -> bool {
+        self.turn.combat_started
+    }
     /// Has any capital been attacked ("Attacking Capitals")?
     pub fn capital_attacked(&self) -> bool {
         self.capital_attacked
