@@ -577,13 +577,13 @@ fn ask_human(
         }
     }
     if let Some(CountPurpose::Attack { from, to }) = g.count_purpose() {
-        let kind = attack_kind(g, from, to);
-        if let Some(o) = odds_text(g, kind, attack_units(g, from, kind), g.area(to).units, to) {
+        if let Some((_, _, o)) = dust_strategy::odds::attack_odds(g, from, to) {
             writeln!(
                 out,
-                "attacking {} from {}: with all your units there, {o}",
+                "attacking {} from {}: with all your units there, {}",
                 area_name(g, to),
-                area_name(g, from)
+                area_name(g, from),
+                dust_strategy::odds::odds_words(&o)
             )?;
         }
     }
@@ -653,11 +653,8 @@ pub fn decision_lines(g: &Game, legal: &[Decision]) -> Vec<String> {
         .enumerate()
         .map(|(i, d)| {
             let odds = match *d {
-                Decision::Attack { from, to } => {
-                    let kind = attack_kind(g, from, to);
-                    let att = attack_units(g, from, kind);
-                    odds_text(g, kind, att, g.area(to).units, to).map(|o| format!(" [all {att}: {o}]"))
-                }
+                Decision::Attack { from, to } => dust_strategy::odds::attack_odds(g, from, to)
+                    .map(|(_, att, o)| format!(" [all {att}: {}]", dust_strategy::odds::odds_words(&o))),
                 _ => None,
             };
             format!("  {:>3}. {}{}", i + 1, g.describe(*d), odds.unwrap_or_default())
@@ -803,51 +800,10 @@ pub fn help_text(g: &Game, name: &str) -> String {
     format!("nothing called `{name}`: `help` lists the commands and abilities\n")
 }
 
-/// The kind of the battle an attack from `from` on `to` starts.
-fn attack_kind(g: &Game, from: AreaId, to: AreaId) -> BattleKind {
-    if !g.map().is_land(to) {
-        BattleKind::Sea
-    } else if g.map().is_adjacent(from, to) {
-        BattleKind::Land
-    } else {
-        BattleKind::Amphibious
-    }
-}
-
-/// The units in `from` that could join such an attack.
-fn attack_units(g: &Game, from: AreaId, kind: BattleKind) -> Units {
-    let u = g.area(from).units;
-    if kind == BattleKind::Sea {
-        u.sea()
-    } else {
-        u.land_air()
-    }
-}
-
 /// The exact odds of a battle of `att` against `def` in `to`, in words (the defender never
 /// retreats; docs/strategy.md, "Battle odds").
 pub fn odds_text(g: &Game, kind: BattleKind, att: Units, def: Units, to: AreaId) -> Option<String> {
-    let kind = match kind {
-        BattleKind::Land => BattleType::Land,
-        BattleKind::Sea => BattleType::Sea,
-        // A mech drop has no retreat either, and a cease-fire destroys the mechs (ruling S25).
-        BattleKind::Amphibious | BattleKind::MechDrop => BattleType::Amphibious,
-    };
-    let q = OddsQuery {
-        kind,
-        attacker: att,
-        defender: def,
-        capital: g.map().area(to).capital,
-        production_center: g.area(to).pc,
-        attacker_retreat_at: None,
-    };
-    let o = battle_odds(&q).ok()?;
-    Some(format!(
-        "attacker takes it {:.0}%, defender holds {:.0}% (attacker wiped out {:.0}%)",
-        100.0 * o.attacker_wins,
-        100.0 * o.defender_holds,
-        100.0 * o.attacker_destroyed
-    ))
+    dust_strategy::odds::area_odds(g, kind, att, def, to).map(|o| dust_strategy::odds::odds_words(&o))
 }
 
 /// Enemy areas next to `p`'s areas that he may not attack, with the reason.

@@ -267,6 +267,7 @@ fn card_value(g: &Game, c: dust_strategy::CardId) -> Value {
         "production": k.production,
         "stars": k.stars,
         "text": k.to_string(),
+        "rules": k.ability.rules_text(),
     })
 }
 
@@ -294,6 +295,17 @@ pub fn decision_areas(d: Decision) -> Vec<u8> {
         | Decision::BomberStrike { from, to }
         | Decision::SubmarineStrike { from, to } => vec![from.0, to.0],
         _ => Vec::new(),
+    }
+}
+
+/// The exact odds of an attack with every unit that could join it, in words (the same as the
+/// terminal's), for the attack choices.
+fn choice_odds(g: &Game, d: Decision) -> Option<String> {
+    match d {
+        Decision::Attack { from, to } => {
+            dust_strategy::odds::attack_odds(g, from, to).map(|(_, att, o)| format!("all {att}: {}", dust_strategy::odds::odds_words(&o)))
+        }
+        _ => None,
     }
 }
 
@@ -407,7 +419,18 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
     let choices: Vec<Value> = if yours {
         legal
             .iter()
-            .map(|&d| json!({ "text": d.to_string(), "label": g.describe(d), "areas": decision_areas(d) }))
+            .map(|&d| {
+                json!({
+                    "text": d.to_string(),
+                    "label": g.describe(d),
+                    "areas": decision_areas(d),
+                    "odds": choice_odds(g, d),
+                    "help": match d {
+                        Decision::Use(ab) => Some(ab.rules_text()),
+                        _ => None,
+                    },
+                })
+            })
             .collect()
     } else {
         Vec::new()
@@ -422,7 +445,11 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
         .map(|e| dust_strategy::text::describe_event(g, e, me))
         .collect();
     let battle = g.battle_view().map(|(att, def, to, a, d)| {
-        json!({ "attacker": att.0, "defender": owner_value(Some(def)), "area": to.0, "attackers": a.to_string(), "defenders": d.to_string() })
+        let odds = g
+            .battle_kind()
+            .and_then(|(kind, _)| dust_strategy::odds::area_odds(g, kind, a, d, to))
+            .map(|o| dust_strategy::odds::odds_words(&o));
+        json!({ "attacker": att.0, "defender": owner_value(Some(def)), "area": to.0, "attackers": a.to_string(), "defenders": d.to_string(), "odds": odds })
     });
     let (moves, attacks) = g.moves_and_attacks_left();
     let over = g.is_over();
