@@ -394,6 +394,14 @@ impl Game {
             1
         };
         let first = if b.is_sea() { 0 } else { first };
+        if !b.is_sea() {
+            self.events.push(Event::Supremacy {
+                owner: b.owner(first),
+                attacker: b.att.supremacy(),
+                defender: b.def.supremacy(),
+                capital: b.capital,
+            });
+        }
         if let Some(b) = self.battle.as_deref_mut() {
             b.roller = first;
             b.stage = BStage::Before(first);

@@ -685,7 +685,13 @@ fn land_battle_supremacy_bonus_casualties_alternate() {
     let (c, al) = (a(&g, "Canada"), a(&g, "Alaska"));
     ok(&mut g, Decision::Attack { from: c, to: al });
     counts(&mut g, &[1, 1, 1, 1]);
-    // Supremacy 3 against 2: the attacker rolls first, 1 + 2 + 1 + 2 dice.
+    // Supremacy 3 against 2: the attacker rolls first, 1 + 2 + 1 + 2 dice; the log says so.
+    assert!(g.events().contains(&Event::Supremacy {
+        owner: Owner::Player(P0),
+        attacker: 3,
+        defender: 2,
+        capital: false,
+    }));
     ok(&mut g, Decision::Roll);
     assert_eq!(g.pending(), Pending::Chance(Chance::Dice(6)));
     dice(&mut g, 1);
