@@ -318,3 +318,33 @@ fn the_status_line_says_what_still_counts() {
     );
     assert!(!s.contains("movement point"));
 }
+
+#[test]
+fn the_setup_reinforcements_show_their_points() {
+    // "Setup" step 8: twelve plus the setup card's production, shown while placing them.
+    let mut g = Game::builtin(GameConfig::new(2)).unwrap();
+    let mut rng = dust_strategy::GameRng::new(2);
+    loop {
+        match g.pending() {
+            dust_strategy::game::Pending::Chance(_) => {
+                g.resolve_chance(&mut rng);
+            }
+            dust_strategy::game::Pending::Decision(_) => {
+                let legal = g.legal_decisions();
+                if legal.contains(&Decision::EndProduction) {
+                    break;
+                }
+                g.apply(legal[0]).unwrap();
+            }
+            dust_strategy::game::Pending::GameOver => unreachable!(),
+        }
+    }
+    assert_eq!(g.round(), 0);
+    let p = g.current_player().unwrap();
+    let card = g.player(p).card().unwrap();
+    let points = 12 + u32::from(g.card(card).production);
+    assert_eq!(
+        strategy::status_text(&g, &g.legal_decisions()),
+        format!(", {points} reinforcement points left")
+    );
+}

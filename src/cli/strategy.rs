@@ -548,7 +548,7 @@ fn ask_human(
         g.round(),
         g.player(p).vp(),
         match g.current_player() {
-            Some(c) if c == p && g.round() > 0 => status_text(g, &legal),
+            Some(c) if c == p && (g.round() > 0 || legal.contains(&Decision::EndProduction)) => status_text(g, &legal),
             _ => String::new(),
         }
     )?;
@@ -630,7 +630,8 @@ fn ask_human(
 pub fn status_text(g: &Game, legal: &[Decision]) -> String {
     let (m, c) = g.moves_and_attacks_left();
     if legal.contains(&Decision::EndProduction) {
-        format!(", {} production points left", g.points_left())
+        let what = if g.round() == 0 { "reinforcement" } else { "production" };
+        format!(", {} {what} points left", g.points_left())
     } else if g.combat_started() {
         format!(
             ", combat: {c} combat point{} left (movement is over)",
