@@ -235,7 +235,6 @@ fn attacks_show_their_exact_odds_and_missing_attacks_say_why() {
     // against one (dust_strategy::odds, a land battle).
     let g = frontier(2);
     let legal = g.legal_decisions();
-    let lines = strategy::decision_lines(&g, &legal);
     let al = g.map().find("Alaska").unwrap();
     let i = legal
         .iter()
@@ -253,7 +252,8 @@ fn attacks_show_their_exact_odds_and_missing_attacks_say_why() {
         100.0 * o.defender_holds,
         100.0 * o.attacker_destroyed
     );
-    assert!(lines[i].ends_with(&want), "{} / {want}", lines[i]);
+    let line = strategy::decision_label(&g, legal[i]);
+    assert!(line.ends_with(&want), "{line} / {want}");
     assert!(o.attacker_wins > 0.5 && o.attacker_wins < 1.0);
     // The capital is not offered, and the player is told why.
     let why = strategy::missing_attacks(&g, PlayerId(0), &legal);
@@ -347,4 +347,66 @@ fn the_setup_reinforcements_show_their_points() {
         strategy::status_text(&g, &g.legal_decisions()),
         format!(", {points} reinforcement points left")
     );
+}
+
+#[test]
+fn many_choices_are_asked_in_steps_with_a_way_back() {
+    // Two armies on an empty world: dozens of land moves. The first list names the kinds of
+    // decision, the next the areas they start from, the last the decisions themselves; `back`
+    // returns a step before anything is chosen.
+    let mut g = Game::builtin(GameConfig::new(2)).unwrap();
+    g.edit_clear_board();
+    let a = |g: &Game, n: &str| g.map().find(n).unwrap();
+    let (br, sa, ar) = (a(&g, "Brazil"), a(&g, "Sahara"), a(&g, "Argentina"));
+    g.edit_area(br, Some(Owner::Player(PlayerId(0))), Units::parse("3t").unwrap(), false);
+    g.edit_area(sa, Some(Owner::Player(PlayerId(0))), Units::parse("2t").unwrap(), false);
+    g.edit_area(ar, Some(Owner::Player(PlayerId(1))), Units::parse("t").unwrap(), false);
+    let c = (0..45u8)
+        .map(CardId)
+        .find(|&c| g.deck().card(c).combat >= 2 && g.deck().card(c).movement >= 1)
+        .unwrap();
+    g.edit_start_turn(2, PlayerId(0), Some(c));
+    g.apply(Decision::EndProduction).unwrap();
+    let legal = g.legal_decisions();
+    assert!(legal.len() > strategy::FLAT_MENU_MAX, "{}", legal.len());
+    let moves = |from| {
+        legal
+            .iter()
+            .filter(|d| matches!(d, Decision::Move { from: f, .. } if *f == from))
+            .count()
+    };
+    let mut menu = strategy::Menu::default();
+    let top = menu.entries(&g, &legal);
+    assert_eq!(menu.title(&g, &legal), None);
+    assert!(top.len() <= 6, "{top:?}");
+    let land = top
+        .iter()
+        .position(|e| e.pick == strategy::Pick::Category("move over land".into()))
+        .expect("a step for the land moves");
+    assert_eq!(top[land].label, format!("move over land… ({} choices)", moves(br) + moves(sa)));
+    assert!(top.iter().any(|e| e.pick == strategy::Pick::Decision(Decision::EndTurn)));
+    assert!(top
+        .iter()
+        .any(|e| e.pick == strategy::Pick::Decision(Decision::Attack { from: br, to: ar })));
+    menu.picked.push(top[land].pick.clone());
+    let froms = menu.entries(&g, &legal);
+    assert_eq!(
+        froms.iter().map(|e| e.pick.clone()).collect::<Vec<_>>(),
+        vec![strategy::Pick::From(Some(br)), strategy::Pick::From(Some(sa))]
+    );
+    assert_eq!(froms[0].label, format!("from Brazil… ({} choices)", moves(br)));
+    menu.picked.push(froms[0].pick.clone());
+    let leaves = menu.entries(&g, &legal);
+    assert_eq!(leaves.len(), moves(br));
+    assert!(leaves
+        .iter()
+        .all(|e| matches!(e.pick, strategy::Pick::Decision(Decision::Move { from, .. }) if from == br)));
+    assert_eq!(menu.title(&g, &legal).as_deref(), Some("move over land, from Brazil:"));
+    // Back, back: the first list again, nothing chosen, nothing spent.
+    menu.back();
+    assert_eq!(menu.entries(&g, &legal), froms);
+    menu.back();
+    assert_eq!(menu.entries(&g, &legal), top);
+    assert!(!menu.can_go_back());
+    assert_eq!(g.moves_and_attacks_left(), (g.deck().card(c).movement, g.deck().card(c).combat));
 }

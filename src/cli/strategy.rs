@@ -595,10 +595,24 @@ fn ask_human(
     if let Some(CountPurpose::Move { from, to, .. }) = g.count_purpose() {
         writeln!(out, "moving from {} to {}", area_name(g, from), area_name(g, to))?;
     }
-    for line in decision_lines(g, &legal) {
-        writeln!(out, "{line}")?;
-    }
+    let mut menu = Menu::default();
+    let mut shown = true;
     loop {
+        let entries = menu.entries(g, &legal);
+        if shown {
+            if let Some(title) = menu.title(g, &legal) {
+                let back = if menu.can_go_back() {
+                    " (0 or `back`: the previous list)"
+                } else {
+                    ""
+                };
+                writeln!(out, "{title}{back}")?;
+            }
+            for (i, e) in entries.iter().enumerate() {
+                writeln!(out, "  {:>3}. {}", i + 1, e.label)?;
+            }
+        }
+        shown = false;
         write!(out, "> ")?;
         out.flush()?;
         let mut line = String::new();
@@ -613,15 +627,203 @@ fn ask_human(
             "map" | "m" => write!(out, "{}", dust_strategy::layout::ascii_map(g))?,
             "neighbours" | "neighbors" | "n" => write!(out, "{}", neighbours_text(g, rest))?,
             "help" | "h" | "?" => write!(out, "{}", help_text(g, rest))?,
+            "back" | "0" if menu.can_go_back() => {
+                menu.back();
+                shown = true;
+            }
             _ => match t.parse::<usize>() {
-                Ok(k) if (1..=legal.len()).contains(&k) => return Ok(Some(legal[k - 1])),
+                Ok(k) if (1..=entries.len()).contains(&k) => match &entries[k - 1].pick {
+                    Pick::Decision(d) => return Ok(Some(*d)),
+                    p => {
+                        menu.picked.push(p.clone());
+                        shown = true;
+                    }
+                },
                 _ => writeln!(
                     out,
                     "type a number from 1 to {}, or `help` for the commands (`map`, `board`, `neighbours AREA`, `help NAME`, `quit`)",
-                    legal.len()
+                    entries.len()
                 )?,
             },
         }
+    }
+}
+
+/// Above this many decisions the choices are asked in steps: what, then from where, then
+/// which (each step a short list, with a way back before anything is chosen).
+pub const FLAT_MENU_MAX: usize = 20;
+
+/// What a menu line leads to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pick {
+    /// This decision.
+    Decision(Decision),
+    /// The list of one kind of decision.
+    Category(String),
+    /// The decisions of the chosen kind from one area (`None`: not tied to an area).
+    From(Option<AreaId>),
+}
+
+/// One line of a menu.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// What it says.
+    pub label: String,
+    /// What choosing it does.
+    pub pick: Pick,
+}
+
+/// Where a person is in the stepwise menu: the kind and the area he chose, in order.
+#[derive(Clone, Debug, Default)]
+pub struct Menu {
+    /// His choices of kind and area so far (a step with one line is taken for him and not
+    /// kept here).
+    pub picked: Vec<Pick>,
+}
+
+/// The kind of a decision and the area it starts from, for the stepwise menu.
+pub fn menu_key(g: &Game, d: Decision) -> (String, Option<AreaId>) {
+    match d {
+        Decision::Move { mode, from, .. } => (
+            match mode {
+                dust_strategy::game::MoveMode::Land => "move over land",
+                dust_strategy::game::MoveMode::Amphibious => "move across the sea (amphibious)",
+                dust_strategy::game::MoveMode::Sea => "move submarines",
+                dust_strategy::game::MoveMode::Bomber => "move bombers (strategic)",
+            }
+            .into(),
+            Some(from),
+        ),
+        Decision::Attack { from, .. } => ("attack".into(), Some(from)),
+        Decision::BomberStrike { from, .. } => ("bomber strike on submarines".into(), Some(from)),
+        Decision::SubmarineStrike { from, .. } => ("submarine strike on a land area".into(), Some(from)),
+        Decision::Buy { pc, .. } => ("buy units".into(), Some(pc)),
+        Decision::BuyNeutral { capital, .. } => ("buy neutral units".into(), Some(capital)),
+        Decision::BuyProductionCenter(_) => ("buy a production center (6)".into(), None),
+        Decision::Discard(_) => ("discard a card".into(), None),
+        Decision::BuyCards(_) => ("buy cards".into(), None),
+        Decision::Diplomat(_) => ("use Diplomat: choose an ally".into(), None),
+        Decision::MechBuilder(_) => ("use Mech Builder: a free mech".into(), None),
+        Decision::Missile(_) => ("use Ballistic Missiles".into(), None),
+        Decision::MechDrop(_) => ("use Mech Dropper".into(), None),
+        Decision::ClaimArea(_) => ("claim a land area".into(), None),
+        Decision::ClaimCapital(_) => ("claim a capital".into(), None),
+        Decision::PlaceProductionCenter(_) => ("place a production center".into(), None),
+        Decision::ChooseCard(_) => ("choose a card".into(), None),
+        other => (g.describe(other), None),
+    }
+}
+
+impl Menu {
+    /// Back one step.
+    pub fn back(&mut self) {
+        self.picked.pop();
+    }
+
+    /// Whether there is a step to go back to.
+    pub fn can_go_back(&self) -> bool {
+        !self.picked.is_empty()
+    }
+
+    /// The kind and area of the current step: chosen, or the only one.
+    fn place(&self, g: &Game, legal: &[Decision]) -> (Option<String>, Option<Option<AreaId>>) {
+        let keys: Vec<(String, Option<AreaId>)> = legal.iter().map(|&d| menu_key(g, d)).collect();
+        let mut category = self.picked.iter().find_map(|p| match p {
+            Pick::Category(c) => Some(c.clone()),
+            _ => None,
+        });
+        if category.is_none() && keys.iter().all(|k| k.0 == keys[0].0) {
+            category = keys.first().map(|k| k.0.clone());
+        }
+        let mut from = self.picked.iter().find_map(|p| match p {
+            Pick::From(f) => Some(*f),
+            _ => None,
+        });
+        if let (Some(c), None) = (&category, from) {
+            let mut fs = keys.iter().filter(|k| k.0 == *c).map(|k| k.1);
+            let first = fs.next();
+            if first.is_some() && fs.all(|f| Some(f) == first) {
+                from = first;
+            }
+        }
+        (category, from)
+    }
+
+    /// The heading of the current step, if below the first.
+    pub fn title(&self, g: &Game, legal: &[Decision]) -> Option<String> {
+        if legal.len() <= FLAT_MENU_MAX {
+            return None;
+        }
+        let (c, from) = self.place(g, legal);
+        let c = c?;
+        Some(match from {
+            Some(Some(a)) => format!("{c}, from {}:", area_name(g, a)),
+            _ => format!("{c}:"),
+        })
+    }
+
+    /// The lines of the current step: every decision when there are few; else the kinds, then
+    /// the areas they start from, then the decisions. A step with one line is skipped.
+    pub fn entries(&self, g: &Game, legal: &[Decision]) -> Vec<Entry> {
+        let leaf = |d: Decision| Entry {
+            label: decision_label(g, d),
+            pick: Pick::Decision(d),
+        };
+        if legal.len() <= FLAT_MENU_MAX {
+            return legal.iter().map(|&d| leaf(d)).collect();
+        }
+        let keys: Vec<(String, Option<AreaId>)> = legal.iter().map(|&d| menu_key(g, d)).collect();
+        let (category, from) = self.place(g, legal);
+        let Some(cat) = category else {
+            let mut cats: Vec<(String, Vec<Decision>)> = Vec::new();
+            for (k, &d) in keys.iter().zip(legal) {
+                match cats.iter_mut().find(|(c, _)| *c == k.0) {
+                    Some((_, v)) => v.push(d),
+                    None => cats.push((k.0.clone(), vec![d])),
+                }
+            }
+            return cats
+                .into_iter()
+                .map(|(c, v)| {
+                    if v.len() == 1 {
+                        leaf(v[0])
+                    } else {
+                        Entry {
+                            label: format!("{c}… ({} choices)", v.len()),
+                            pick: Pick::Category(c),
+                        }
+                    }
+                })
+                .collect();
+        };
+        let in_cat: Vec<(Option<AreaId>, Decision)> = keys.iter().zip(legal).filter(|(k, _)| k.0 == cat).map(|(k, &d)| (k.1, d)).collect();
+        if let Some(f) = from {
+            return in_cat.iter().filter(|(x, _)| *x == f).map(|&(_, d)| leaf(d)).collect();
+        }
+        let mut froms: Vec<(Option<AreaId>, Vec<Decision>)> = Vec::new();
+        for &(f, d) in &in_cat {
+            match froms.iter_mut().find(|(x, _)| *x == f) {
+                Some((_, v)) => v.push(d),
+                None => froms.push((f, vec![d])),
+            }
+        }
+        froms
+            .into_iter()
+            .map(|(f, v)| {
+                if v.len() == 1 {
+                    leaf(v[0])
+                } else {
+                    Entry {
+                        label: format!(
+                            "from {}… ({} choices)",
+                            f.map_or_else(|| "anywhere".to_string(), |a| area_name(g, a)),
+                            v.len()
+                        ),
+                        pick: Pick::From(f),
+                    }
+                }
+            })
+            .collect()
     }
 }
 
@@ -646,21 +848,15 @@ pub fn status_text(g: &Game, legal: &[Decision]) -> String {
     }
 }
 
-/// The numbered choices; each attack with the exact odds of attacking with every unit that
+/// A decision in words; an attack with the exact odds of attacking with every unit that
 /// could join it.
-pub fn decision_lines(g: &Game, legal: &[Decision]) -> Vec<String> {
-    legal
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let odds = match *d {
-                Decision::Attack { from, to } => dust_strategy::odds::attack_odds(g, from, to)
-                    .map(|(_, att, o)| format!(" [all {att}: {}]", dust_strategy::odds::odds_words(&o))),
-                _ => None,
-            };
-            format!("  {:>3}. {}{}", i + 1, g.describe(*d), odds.unwrap_or_default())
-        })
-        .collect()
+pub fn decision_label(g: &Game, d: Decision) -> String {
+    let odds = match d {
+        Decision::Attack { from, to } => dust_strategy::odds::attack_odds(g, from, to)
+            .map(|(_, att, o)| format!(" [all {att}: {}]", dust_strategy::odds::odds_words(&o))),
+        _ => None,
+    };
+    format!("{}{}", g.describe(d), odds.unwrap_or_default())
 }
 
 /// An area by name: exact, else ignoring case, else the one area whose name starts so.
