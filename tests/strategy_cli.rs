@@ -163,3 +163,250 @@ fn check_reports_every_problem_of_a_bad_map() {
     let s = format!("{e:#}");
     assert!(s.contains("bad-map.toml:2:"), "{s}");
 }
+
+// ----- A game a new player can follow (issue 17) -----
+
+use dust_strategy::game::{BattleKind, Decision, Game, GameConfig, Owner, PlayerId};
+use dust_strategy::odds::{battle_odds, BattleType, OddsQuery};
+use dust_strategy::{CardId, Units};
+
+#[test]
+fn play_seeds_from_the_clock_and_says_the_seed() {
+    let seed_of = |out: &str| -> u64 {
+        let i = out.find("seed ").expect("the seed is printed") + 5;
+        out[i..].split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+    };
+    let args = ["play", "--players", "2", "--seats", "human,heuristic"];
+    let a = run_with(&args, "quit\n").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2));
+    let b = run_with(&args, "quit\n").unwrap();
+    assert_ne!(seed_of(&a), seed_of(&b), "two games, two seeds");
+    // A given seed is kept, and said.
+    let c = run_with(&["play", "--players", "2", "--seats", "human,heuristic", "--seed", "4"], "quit\n").unwrap();
+    assert_eq!(seed_of(&c), 4);
+    assert!(c.contains("`--seed 4` plays it again"), "{c}");
+}
+
+#[test]
+fn neighbours_and_help_answer_in_the_terminal() {
+    let out = run_with(
+        &["play", "--players", "2", "--seats", "human,heuristic", "--seed", "4"],
+        "neighbours canada\nhelp sigrid\nhelp tanks\nhelp\nhelp nothing\nquit\n",
+    )
+    .unwrap();
+    // What borders Canada (world.toml: Alaska and Washington by land; three seas by coast).
+    assert!(out.contains("Canada (land"), "{out}");
+    assert!(out.contains("  Alaska (land, power source"), "{out}");
+    assert!(out.contains("  Washington (land, capital"), "{out}");
+    for sea in ["North Pacific", "North Atlantic", "Arctic Ocean"] {
+        assert!(out.contains(&format!("  {sea} (sea")), "{sea}: {out}");
+    }
+    assert_eq!(out.matches("coast (dotted").count(), 3, "{out}");
+    // The card text of an ability, the values of a unit, the commands.
+    assert!(out.contains("Sigrid: Use during a battle, immediately after you roll one or more dice to attack or defend. Collect all of the dice that rolled blank and reroll them."), "{out}");
+    assert!(
+        out.contains("tank: land unit, cost 2, combat value 1 (dice in battle), tactical supremacy 0; at most 59 in play."),
+        "{out}"
+    );
+    assert!(out.contains("`neighbours AREA` says what borders an area"), "{out}");
+    assert!(out.contains("nothing called `nothing`"), "{out}");
+}
+
+/// Canada (P0, three tanks) next to Alaska (P1, one tank, a power source), Washington (P1's
+/// capital with a production center) and Greenland across the sea; P0's turn in `round`.
+fn frontier(round: u16) -> Game {
+    let mut g = Game::builtin(GameConfig::new(2)).unwrap();
+    g.edit_clear_board();
+    let a = |g: &Game, n: &str| g.map().find(n).unwrap();
+    let (ca, al, wa) = (a(&g, "Canada"), a(&g, "Alaska"), a(&g, "Washington"));
+    g.edit_area(ca, Some(Owner::Player(PlayerId(0))), Units::parse("3t").unwrap(), false);
+    g.edit_area(al, Some(Owner::Player(PlayerId(1))), Units::parse("t").unwrap(), false);
+    g.edit_area(wa, Some(Owner::Player(PlayerId(1))), Units::parse("t").unwrap(), true);
+    // A card with two combat points, so attacks are offered.
+    let c = (0..45u8).map(CardId).find(|&c| g.deck().card(c).combat >= 2).unwrap();
+    g.edit_start_turn(round, PlayerId(0), Some(c));
+    g.apply(Decision::EndProduction).unwrap();
+    g
+}
+
+#[test]
+fn attacks_show_their_exact_odds_and_missing_attacks_say_why() {
+    // Round two: Alaska may be attacked; the line carries the exact odds of all three tanks
+    // against one (dust_strategy::odds, a land battle).
+    let g = frontier(2);
+    let legal = g.legal_decisions();
+    let al = g.map().find("Alaska").unwrap();
+    let i = legal
+        .iter()
+        .position(|d| matches!(d, Decision::Attack { to, .. } if *to == al))
+        .expect("Alaska is offered");
+    let o = battle_odds(&OddsQuery::new(
+        BattleType::Land,
+        Units::parse("3t").unwrap(),
+        Units::parse("t").unwrap(),
+    ))
+    .unwrap();
+    let want = format!(
+        "[all 3t: attacker takes it {:.0}%, defender holds {:.0}% (attacker wiped out {:.0}%)]",
+        100.0 * o.attacker_wins,
+        100.0 * o.defender_holds,
+        100.0 * o.attacker_destroyed
+    );
+    let line = strategy::decision_label(&g, legal[i]);
+    assert!(line.ends_with(&want), "{line} / {want}");
+    assert!(o.attacker_wins > 0.5 && o.attacker_wins < 1.0);
+    // The capital is not offered, and the player is told why.
+    let why = strategy::missing_attacks(&g, PlayerId(0), &legal);
+    assert_eq!(
+        why,
+        vec!["not offered: attack Washington (a capital: attacked only with 25 victory points (half the target) or once any player has attacked a capital)"]
+    );
+    // Round one: neither, each with the first-round reason.
+    let g = frontier(1);
+    let legal = g.legal_decisions();
+    let mut why = strategy::missing_attacks(&g, PlayerId(0), &legal);
+    why.sort();
+    assert_eq!(
+        why,
+        vec![
+            "not offered: attack Alaska (round one: no attacks on power sources, capitals or production centers)",
+            "not offered: attack Washington (round one: no attacks on power sources, capitals or production centers)",
+        ]
+    );
+    // The odds of a battle in words, for a mech drop as for an amphibious battle (no retreat).
+    let wa = g.map().find("Washington").unwrap();
+    let t = strategy::odds_text(
+        &g,
+        BattleKind::MechDrop,
+        Units::parse("2m").unwrap(),
+        Units::parse("t").unwrap(),
+        wa,
+    )
+    .unwrap();
+    let o = battle_odds(&OddsQuery {
+        capital: true,
+        production_center: true,
+        ..OddsQuery::new(BattleType::Amphibious, Units::parse("2m").unwrap(), Units::parse("t").unwrap())
+    })
+    .unwrap();
+    assert!(t.starts_with(&format!("attacker takes it {:.0}%", 100.0 * o.attacker_wins)), "{t}");
+}
+
+#[test]
+fn the_status_line_says_what_still_counts() {
+    // Production points while buying; movement and combat points after; combat points only
+    // once combat has begun ("The Combat Phase" follows "The Movement Phase").
+    let g = frontier(2);
+    let legal = g.legal_decisions();
+    let (m, c) = g.moves_and_attacks_left();
+    assert_eq!(
+        strategy::status_text(&g, &legal),
+        format!(", {m} movement point{} and {c} combat points left", if m == 1 { "" } else { "s" })
+    );
+    let mut g = frontier(2);
+    let (ca, al) = (g.map().find("Canada").unwrap(), g.map().find("Alaska").unwrap());
+    g.apply(Decision::Attack { from: ca, to: al }).unwrap();
+    assert!(g.combat_started());
+    let s = strategy::status_text(&g, &g.legal_decisions());
+    assert_eq!(
+        s,
+        format!(
+            ", combat: {} combat point{} left (movement is over)",
+            c - 1,
+            if c - 1 == 1 { "" } else { "s" }
+        )
+    );
+    assert!(!s.contains("movement point"));
+}
+
+#[test]
+fn the_setup_reinforcements_show_their_points() {
+    // "Setup" step 8: twelve plus the setup card's production, shown while placing them.
+    let mut g = Game::builtin(GameConfig::new(2)).unwrap();
+    let mut rng = dust_strategy::GameRng::new(2);
+    loop {
+        match g.pending() {
+            dust_strategy::game::Pending::Chance(_) => {
+                g.resolve_chance(&mut rng);
+            }
+            dust_strategy::game::Pending::Decision(_) => {
+                let legal = g.legal_decisions();
+                if legal.contains(&Decision::EndProduction) {
+                    break;
+                }
+                g.apply(legal[0]).unwrap();
+            }
+            dust_strategy::game::Pending::GameOver => unreachable!(),
+        }
+    }
+    assert_eq!(g.round(), 0);
+    let p = g.current_player().unwrap();
+    let card = g.player(p).card().unwrap();
+    let points = 12 + u32::from(g.card(card).production);
+    assert_eq!(
+        strategy::status_text(&g, &g.legal_decisions()),
+        format!(", {points} reinforcement points left")
+    );
+}
+
+#[test]
+fn many_choices_are_asked_in_steps_with_a_way_back() {
+    // Two armies on an empty world: dozens of land moves. The first list names the kinds of
+    // decision, the next the areas they start from, the last the decisions themselves; `back`
+    // returns a step before anything is chosen.
+    let mut g = Game::builtin(GameConfig::new(2)).unwrap();
+    g.edit_clear_board();
+    let a = |g: &Game, n: &str| g.map().find(n).unwrap();
+    let (br, sa, ar) = (a(&g, "Brazil"), a(&g, "Sahara"), a(&g, "Argentina"));
+    g.edit_area(br, Some(Owner::Player(PlayerId(0))), Units::parse("3t").unwrap(), false);
+    g.edit_area(sa, Some(Owner::Player(PlayerId(0))), Units::parse("2t").unwrap(), false);
+    g.edit_area(ar, Some(Owner::Player(PlayerId(1))), Units::parse("t").unwrap(), false);
+    let c = (0..45u8)
+        .map(CardId)
+        .find(|&c| g.deck().card(c).combat >= 2 && g.deck().card(c).movement >= 1)
+        .unwrap();
+    g.edit_start_turn(2, PlayerId(0), Some(c));
+    g.apply(Decision::EndProduction).unwrap();
+    let legal = g.legal_decisions();
+    assert!(legal.len() > strategy::FLAT_MENU_MAX, "{}", legal.len());
+    let moves = |from| {
+        legal
+            .iter()
+            .filter(|d| matches!(d, Decision::Move { from: f, .. } if *f == from))
+            .count()
+    };
+    let mut menu = strategy::Menu::default();
+    let top = menu.entries(&g, &legal);
+    assert_eq!(menu.title(&g, &legal), None);
+    assert!(top.len() <= 6, "{top:?}");
+    let land = top
+        .iter()
+        .position(|e| e.pick == strategy::Pick::Category("move over land".into()))
+        .expect("a step for the land moves");
+    assert_eq!(top[land].label, format!("move over land… ({} choices)", moves(br) + moves(sa)));
+    assert!(top.iter().any(|e| e.pick == strategy::Pick::Decision(Decision::EndTurn)));
+    assert!(top
+        .iter()
+        .any(|e| e.pick == strategy::Pick::Decision(Decision::Attack { from: br, to: ar })));
+    menu.picked.push(top[land].pick.clone());
+    let froms = menu.entries(&g, &legal);
+    assert_eq!(
+        froms.iter().map(|e| e.pick.clone()).collect::<Vec<_>>(),
+        vec![strategy::Pick::From(Some(br)), strategy::Pick::From(Some(sa))]
+    );
+    assert_eq!(froms[0].label, format!("from Brazil… ({} choices)", moves(br)));
+    menu.picked.push(froms[0].pick.clone());
+    let leaves = menu.entries(&g, &legal);
+    assert_eq!(leaves.len(), moves(br));
+    assert!(leaves
+        .iter()
+        .all(|e| matches!(e.pick, strategy::Pick::Decision(Decision::Move { from, .. }) if from == br)));
+    assert_eq!(menu.title(&g, &legal).as_deref(), Some("move over land, from Brazil:"));
+    // Back, back: the first list again, nothing chosen, nothing spent.
+    menu.back();
+    assert_eq!(menu.entries(&g, &legal), froms);
+    menu.back();
+    assert_eq!(menu.entries(&g, &legal), top);
+    assert!(!menu.can_go_back());
+    assert_eq!(g.moves_and_attacks_left(), (g.deck().card(c).movement, g.deck().card(c).combat));
+}

@@ -4,10 +4,13 @@
 use anyhow::{bail, Context as _};
 use clap::{Args as ClapArgs, Subcommand};
 use dust_strategy::ai::{make, AiKind, Player};
-use dust_strategy::game::{CountPurpose, Decision, Event, Game, GameConfig, Owner, Pending, PlayerId};
+use dust_strategy::game::{BattleKind, CountPurpose, Decision, Event, Game, GameConfig, Owner, Pending, PlayerId};
+use dust_strategy::map::areas_of;
 use dust_strategy::odds::{battle_odds, BattleType, OddsQuery};
 use dust_strategy::record::{play, GameRecord};
+use dust_strategy::units::UnitKind;
 use dust_strategy::{parse_deck, parse_map, Deck, GameRng, Units, WorldMap};
+use dust_strategy::{Ability, AreaId};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -112,9 +115,10 @@ pub struct PlayArgs {
     /// human in the first seat, heuristic AIs in the others.
     #[arg(long)]
     pub seats: Option<String>,
-    /// Seed of the dice and cards (and of the AIs).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the dice and cards (and of the AIs). Default: from the clock (printed at the
+    /// start and written to the record), so every game is new.
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Write the game record to this file at the end (or on quitting).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -409,7 +413,15 @@ enum Seat {
     Ai(Box<dyn Player + Send>),
 }
 
+/// A seed from the clock (as `dust1947 play` does).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1947, |d| d.as_nanos() as u64)
+}
+
 fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyhow::Result<ExitCode> {
+    let seed = a.seed.unwrap_or_else(clock_seed);
     let (map, deck) = load(&a.files)?;
     let n = usize::from(a.players);
     let spec = a.seats.clone().unwrap_or_else(|| {
@@ -430,7 +442,7 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
             Seat::Human
         } else {
             let k = AiKind::parse(nm).with_context(|| format!("unknown seat `{nm}`: use human, random, heuristic, search or mcts"))?;
-            Seat::Ai(make(k, a.seed.wrapping_mul(31).wrapping_add(i as u64 + 1)))
+            Seat::Ai(make(k, seed.wrapping_mul(31).wrapping_add(i as u64 + 1)))
         });
     }
     let humans: Vec<PlayerId> = (0..n)
@@ -443,11 +455,11 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
         round_limit: a.round_limit,
     };
     let mut game = Game::new(map, deck, config)?;
-    let mut rng = GameRng::new(a.seed);
+    let mut rng = GameRng::new(seed);
     let mut decisions: Vec<Decision> = Vec::new();
     writeln!(
         out,
-        "Dust strategy game (Premium), {n} players: {}. Type a number to choose, `map` to draw the world map, `board` for a list of the areas held, `quit` to stop.",
+        "Dust strategy game (Premium), {n} players: {}; seed {seed} (`--seed {seed}` plays it again). Type a number to choose, `help` for the commands.",
         names
             .iter()
             .enumerate()
@@ -489,7 +501,7 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
     if let Some(path) = &a.record {
         let rec = GameRecord {
             config,
-            seed: a.seed,
+            seed,
             map: a.files.map.as_ref().map(|p| p.display().to_string()),
             deck: a.files.deck.as_ref().map(|p| p.display().to_string()),
             decisions,
@@ -536,10 +548,7 @@ fn ask_human(
         g.round(),
         g.player(p).vp(),
         match g.current_player() {
-            Some(c) if c == p && g.round() > 0 => {
-                let (m, c) = g.moves_and_attacks_left();
-                format!(", {} production points, {m} movement and {c} combat points left", g.points_left())
-            }
+            Some(c) if c == p && (g.round() > 0 || legal.contains(&Decision::EndProduction)) => status_text(g, &legal),
             _ => String::new(),
         }
     )?;
@@ -561,14 +570,49 @@ fn ask_human(
             area_name(g, to),
             owner_name(def)
         )?;
+        if let (Some((kind, _)), true) = (g.battle_kind(), g.casualty_question().is_none()) {
+            if let Some(o) = odds_text(g, kind, au, du, to) {
+                writeln!(out, "odds from here (as if the battle began now): {o}")?;
+            }
+        }
+    }
+    if let Some(CountPurpose::Attack { from, to }) = g.count_purpose() {
+        if let Some((_, _, o)) = dust_strategy::odds::attack_odds(g, from, to) {
+            writeln!(
+                out,
+                "attacking {} from {}: with all your units there, {}",
+                area_name(g, to),
+                area_name(g, from),
+                dust_strategy::odds::odds_words(&o)
+            )?;
+        }
+    }
+    if g.current_player() == Some(p) && legal.contains(&Decision::EndTurn) && g.moves_and_attacks_left().1 > 0 {
+        for line in missing_attacks(g, p, &legal) {
+            writeln!(out, "{line}")?;
+        }
     }
     if let Some(CountPurpose::Move { from, to, .. }) = g.count_purpose() {
         writeln!(out, "moving from {} to {}", area_name(g, from), area_name(g, to))?;
     }
-    for (i, d) in legal.iter().enumerate() {
-        writeln!(out, "  {:>3}. {}", i + 1, g.describe(*d))?;
-    }
+    let mut menu = Menu::default();
+    let mut shown = true;
     loop {
+        let entries = menu.entries(g, &legal);
+        if shown {
+            if let Some(title) = menu.title(g, &legal) {
+                let back = if menu.can_go_back() {
+                    " (0 or `back`: the previous list)"
+                } else {
+                    ""
+                };
+                writeln!(out, "{title}{back}")?;
+            }
+            for (i, e) in entries.iter().enumerate() {
+                writeln!(out, "  {:>3}. {}", i + 1, e.label)?;
+            }
+        }
+        shown = false;
         write!(out, "> ")?;
         out.flush()?;
         let mut line = String::new();
@@ -576,16 +620,409 @@ fn ask_human(
             return Ok(None);
         }
         let t = line.trim();
-        match t {
+        let (word, rest) = t.split_once(' ').map_or((t, ""), |(w, r)| (w, r.trim()));
+        match word {
             "quit" | "q" => return Ok(None),
             "board" | "b" => write!(out, "{}", board_text(g))?,
             "map" | "m" => write!(out, "{}", dust_strategy::layout::ascii_map(g))?,
+            "neighbours" | "neighbors" | "n" => write!(out, "{}", neighbours_text(g, rest))?,
+            "help" | "h" | "?" => write!(out, "{}", help_text(g, rest))?,
+            "back" | "0" if menu.can_go_back() => {
+                menu.back();
+                shown = true;
+            }
             _ => match t.parse::<usize>() {
-                Ok(k) if (1..=legal.len()).contains(&k) => return Ok(Some(legal[k - 1])),
-                _ => writeln!(out, "type a number from 1 to {}, `map`, `board` or `quit`", legal.len())?,
+                Ok(k) if (1..=entries.len()).contains(&k) => match &entries[k - 1].pick {
+                    Pick::Decision(d) => return Ok(Some(*d)),
+                    p => {
+                        menu.picked.push(p.clone());
+                        shown = true;
+                    }
+                },
+                _ => writeln!(
+                    out,
+                    "type a number from 1 to {}, or `help` for the commands (`map`, `board`, `neighbours AREA`, `help NAME`, `quit`)",
+                    entries.len()
+                )?,
             },
         }
     }
+}
+
+/// Above this many decisions the choices are asked in steps: what, then from where, then
+/// which (each step a short list, with a way back before anything is chosen).
+pub const FLAT_MENU_MAX: usize = 20;
+
+/// What a menu line leads to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pick {
+    /// This decision.
+    Decision(Decision),
+    /// The list of one kind of decision.
+    Category(String),
+    /// The decisions of the chosen kind from one area (`None`: not tied to an area).
+    From(Option<AreaId>),
+}
+
+/// One line of a menu.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// What it says.
+    pub label: String,
+    /// What choosing it does.
+    pub pick: Pick,
+}
+
+/// Where a person is in the stepwise menu: the kind and the area he chose, in order.
+#[derive(Clone, Debug, Default)]
+pub struct Menu {
+    /// His choices of kind and area so far (a step with one line is taken for him and not
+    /// kept here).
+    pub picked: Vec<Pick>,
+}
+
+/// The kind of a decision and the area it starts from, for the stepwise menu.
+pub fn menu_key(g: &Game, d: Decision) -> (String, Option<AreaId>) {
+    match d {
+        Decision::Move { mode, from, .. } => (
+            match mode {
+                dust_strategy::game::MoveMode::Land => "move over land",
+                dust_strategy::game::MoveMode::Amphibious => "move across the sea (amphibious)",
+                dust_strategy::game::MoveMode::Sea => "move submarines",
+                dust_strategy::game::MoveMode::Bomber => "move bombers (strategic)",
+            }
+            .into(),
+            Some(from),
+        ),
+        Decision::Attack { from, .. } => ("attack".into(), Some(from)),
+        Decision::BomberStrike { from, .. } => ("bomber strike on submarines".into(), Some(from)),
+        Decision::SubmarineStrike { from, .. } => ("submarine strike on a land area".into(), Some(from)),
+        Decision::Buy { pc, .. } => ("buy units".into(), Some(pc)),
+        Decision::BuyNeutral { capital, .. } => ("buy neutral units".into(), Some(capital)),
+        Decision::BuyProductionCenter(_) => ("buy a production center (6)".into(), None),
+        Decision::Discard(_) => ("discard a card".into(), None),
+        Decision::BuyCards(_) => ("buy cards".into(), None),
+        Decision::Diplomat(_) => ("use Diplomat: choose an ally".into(), None),
+        Decision::MechBuilder(_) => ("use Mech Builder: a free mech".into(), None),
+        Decision::Missile(_) => ("use Ballistic Missiles".into(), None),
+        Decision::MechDrop(_) => ("use Mech Dropper".into(), None),
+        Decision::ClaimArea(_) => ("claim a land area".into(), None),
+        Decision::ClaimCapital(_) => ("claim a capital".into(), None),
+        Decision::PlaceProductionCenter(_) => ("place a production center".into(), None),
+        Decision::ChooseCard(_) => ("choose a card".into(), None),
+        other => (g.describe(other), None),
+    }
+}
+
+impl Menu {
+    /// Back one step.
+    pub fn back(&mut self) {
+        self.picked.pop();
+    }
+
+    /// Whether there is a step to go back to.
+    pub fn can_go_back(&self) -> bool {
+        !self.picked.is_empty()
+    }
+
+    /// The kind and area of the current step: chosen, or the only one.
+    fn place(&self, g: &Game, legal: &[Decision]) -> (Option<String>, Option<Option<AreaId>>) {
+        let keys: Vec<(String, Option<AreaId>)> = legal.iter().map(|&d| menu_key(g, d)).collect();
+        let mut category = self.picked.iter().find_map(|p| match p {
+            Pick::Category(c) => Some(c.clone()),
+            _ => None,
+        });
+        if category.is_none() && keys.iter().all(|k| k.0 == keys[0].0) {
+            category = keys.first().map(|k| k.0.clone());
+        }
+        let mut from = self.picked.iter().find_map(|p| match p {
+            Pick::From(f) => Some(*f),
+            _ => None,
+        });
+        if let (Some(c), None) = (&category, from) {
+            let mut fs = keys.iter().filter(|k| k.0 == *c).map(|k| k.1);
+            let first = fs.next();
+            if first.is_some() && fs.all(|f| Some(f) == first) {
+                from = first;
+            }
+        }
+        (category, from)
+    }
+
+    /// The heading of the current step, if below the first.
+    pub fn title(&self, g: &Game, legal: &[Decision]) -> Option<String> {
+        if legal.len() <= FLAT_MENU_MAX {
+            return None;
+        }
+        let (c, from) = self.place(g, legal);
+        let c = c?;
+        Some(match from {
+            Some(Some(a)) => format!("{c}, from {}:", area_name(g, a)),
+            _ => format!("{c}:"),
+        })
+    }
+
+    /// The lines of the current step: every decision when there are few; else the kinds, then
+    /// the areas they start from, then the decisions. A step with one line is skipped.
+    pub fn entries(&self, g: &Game, legal: &[Decision]) -> Vec<Entry> {
+        let leaf = |d: Decision| Entry {
+            label: decision_label(g, d),
+            pick: Pick::Decision(d),
+        };
+        if legal.len() <= FLAT_MENU_MAX {
+            return legal.iter().map(|&d| leaf(d)).collect();
+        }
+        let keys: Vec<(String, Option<AreaId>)> = legal.iter().map(|&d| menu_key(g, d)).collect();
+        let (category, from) = self.place(g, legal);
+        let Some(cat) = category else {
+            let mut cats: Vec<(String, Vec<Decision>)> = Vec::new();
+            for (k, &d) in keys.iter().zip(legal) {
+                match cats.iter_mut().find(|(c, _)| *c == k.0) {
+                    Some((_, v)) => v.push(d),
+                    None => cats.push((k.0.clone(), vec![d])),
+                }
+            }
+            return cats
+                .into_iter()
+                .map(|(c, v)| {
+                    if v.len() == 1 {
+                        leaf(v[0])
+                    } else {
+                        Entry {
+                            label: format!("{c}… ({} choices)", v.len()),
+                            pick: Pick::Category(c),
+                        }
+                    }
+                })
+                .collect();
+        };
+        let in_cat: Vec<(Option<AreaId>, Decision)> = keys.iter().zip(legal).filter(|(k, _)| k.0 == cat).map(|(k, &d)| (k.1, d)).collect();
+        if let Some(f) = from {
+            return in_cat.iter().filter(|(x, _)| *x == f).map(|&(_, d)| leaf(d)).collect();
+        }
+        let mut froms: Vec<(Option<AreaId>, Vec<Decision>)> = Vec::new();
+        for &(f, d) in &in_cat {
+            match froms.iter_mut().find(|(x, _)| *x == f) {
+                Some((_, v)) => v.push(d),
+                None => froms.push((f, vec![d])),
+            }
+        }
+        froms
+            .into_iter()
+            .map(|(f, v)| {
+                if v.len() == 1 {
+                    leaf(v[0])
+                } else {
+                    Entry {
+                        label: format!(
+                            "from {}… ({} choices)",
+                            f.map_or_else(|| "anywhere".to_string(), |a| area_name(g, a)),
+                            v.len()
+                        ),
+                        pick: Pick::From(f),
+                    }
+                }
+            })
+            .collect()
+    }
+}
+
+/// What is left of the player's turn, as far as it still counts: production points while he
+/// buys, then movement and combat points, then combat points only once combat has begun.
+pub fn status_text(g: &Game, legal: &[Decision]) -> String {
+    let (m, c) = g.moves_and_attacks_left();
+    if legal.contains(&Decision::EndProduction) {
+        let what = if g.round() == 0 { "reinforcement" } else { "production" };
+        format!(", {} {what} points left", g.points_left())
+    } else if g.combat_started() {
+        format!(
+            ", combat: {c} combat point{} left (movement is over)",
+            if c == 1 { "" } else { "s" }
+        )
+    } else {
+        format!(
+            ", {m} movement point{} and {c} combat point{} left",
+            if m == 1 { "" } else { "s" },
+            if c == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// A decision in words; an attack with the exact odds of attacking with every unit that
+/// could join it.
+pub fn decision_label(g: &Game, d: Decision) -> String {
+    let odds = match d {
+        Decision::Attack { from, to } => dust_strategy::odds::attack_odds(g, from, to)
+            .map(|(_, att, o)| format!(" [all {att}: {}]", dust_strategy::odds::odds_words(&o))),
+        _ => None,
+    };
+    format!("{}{}", g.describe(d), odds.unwrap_or_default())
+}
+
+/// An area by name: exact, else ignoring case, else the one area whose name starts so.
+fn find_area(g: &Game, name: &str) -> Option<AreaId> {
+    let name = name.trim();
+    if name.is_empty() {
+        return None;
+    }
+    if let Some(a) = g.map().find(name) {
+        return Some(a);
+    }
+    let low = name.to_lowercase();
+    if let Some(a) = g.map().ids().find(|&a| g.map().area(a).name.to_lowercase() == low) {
+        return Some(a);
+    }
+    let starts: Vec<AreaId> = g
+        .map()
+        .ids()
+        .filter(|&a| g.map().area(a).name.to_lowercase().starts_with(&low))
+        .collect();
+    (starts.len() == 1).then(|| starts[0])
+}
+
+fn area_label(g: &Game, a: AreaId) -> String {
+    let info = g.map().area(a);
+    let st = g.area(a);
+    let mut tags = vec![if g.map().is_land(a) { "land" } else { "sea" }];
+    if info.capital {
+        tags.push("capital");
+    }
+    if info.power_source {
+        tags.push("power source");
+    }
+    if st.pc {
+        tags.push("production center");
+    }
+    let held = match st.owner {
+        Some(o) => format!("{}: {}", owner_name(o), st.units),
+        None => "unoccupied".into(),
+    };
+    format!("{} ({}; {held})", info.name, tags.join(", "))
+}
+
+/// `neighbours AREA`: the areas that border it, and how.
+pub fn neighbours_text(g: &Game, name: &str) -> String {
+    let Some(a) = find_area(g, name) else {
+        return format!("no area `{name}`: give its name (or the start of it), e.g. `neighbours canada`; `board` lists the areas held\n");
+    };
+    let mut s = format!("{} borders:\n", area_label(g, a));
+    for b in areas_of(g.map().adjacent(a)) {
+        let how = match (g.map().is_land(a), g.map().is_land(b)) {
+            (true, true) => "land border (land movement, land attacks)",
+            (false, false) => "sea border (submarines)",
+            _ => "coast (dotted: amphibious moves, submarine strikes, bombers against submarines)",
+        };
+        let wrap = g.map().wrap_links().iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
+        s += &format!(
+            "  {}: {how}{}\n",
+            area_label(g, b),
+            if wrap { ", across the west-east edge" } else { "" }
+        );
+    }
+    s
+}
+
+/// `help` and `help NAME`: the commands, a unit's values, an ability's card text.
+pub fn help_text(g: &Game, name: &str) -> String {
+    let name = name.trim().to_lowercase();
+    if name.is_empty() {
+        let mut s = String::from(
+            "commands: a number chooses; `map` draws the world map; `board` lists the areas held; \
+             `neighbours AREA` says what borders an area; `help NAME` explains a unit (tank, mech, \
+             fighter, bomber, submarine) or a card's ability; `quit` stops (the record is written \
+             with --record).\nabilities:",
+        );
+        for ab in Ability::ALL {
+            s += &format!(" {};", ab.title());
+        }
+        s.pop();
+        s.push('\n');
+        return s;
+    }
+    let plain = |t: &str| t.to_lowercase().replace(['-', ' '], "").replace('ï', "i");
+    let want = plain(&name);
+    if let Some(ab) = Ability::ALL
+        .into_iter()
+        .find(|ab| plain(ab.title()) == want || plain(ab.key()) == want)
+    {
+        let cards: Vec<String> = g
+            .deck()
+            .cards()
+            .iter()
+            .filter(|c| c.ability == ab)
+            .map(ToString::to_string)
+            .collect();
+        return format!(
+            "{}: {}\n(once, in the round its card is played; cards with it: {})\n",
+            ab.title(),
+            ab.rules_text(),
+            cards.join("; ")
+        );
+    }
+    let kind = UnitKind::ALL
+        .into_iter()
+        .find(|k| plain(k.name()) == want || plain(k.name()) + "s" == want);
+    if let Some(k) = kind {
+        let what = if k.is_land() {
+            "land unit"
+        } else if k.is_air() {
+            "air unit"
+        } else {
+            "sea unit"
+        };
+        let sup = if k.is_sea() {
+            "none (sea battles are simultaneous)".to_string()
+        } else {
+            k.supremacy().to_string()
+        };
+        let extra = match k {
+            UnitKind::Tank => " Hits fall on tanks before mechs.",
+            UnitKind::Mech => " Tanks shield mechs: a mech may be destroyed only when no tank could be.",
+            UnitKind::Fighter => " Hits fall on fighters before bombers.",
+            UnitKind::Bomber => {
+                " Moves to any friendly or unoccupied land area (strategic bomber movement); may strike submarines in an adjacent sea (two dice each)."
+            }
+            UnitKind::Submarine => {
+                " Carries land and air units across seas it holds (amphibious moves and attacks); may strike an adjacent land area (one die each)."
+            }
+        };
+        return format!(
+            "{}: {what}, cost {}, combat value {} (dice in battle), tactical supremacy {sup}; at most {} in play.{extra}\n",
+            k.name(),
+            k.cost(),
+            k.combat(),
+            k.in_play_limit()
+        );
+    }
+    format!("nothing called `{name}`: `help` lists the commands and abilities\n")
+}
+
+/// The exact odds of a battle of `att` against `def` in `to`, in words (the defender never
+/// retreats; docs/strategy.md, "Battle odds").
+pub fn odds_text(g: &Game, kind: BattleKind, att: Units, def: Units, to: AreaId) -> Option<String> {
+    dust_strategy::odds::area_odds(g, kind, att, def, to).map(|o| dust_strategy::odds::odds_words(&o))
+}
+
+/// Enemy areas next to `p`'s areas that he may not attack, with the reason.
+pub fn missing_attacks(g: &Game, p: PlayerId, legal: &[Decision]) -> Vec<String> {
+    let me = Some(Owner::Player(p));
+    let mut seen = Vec::new();
+    for a in g.map().ids().filter(|&a| g.owner(a) == me) {
+        for b in areas_of(g.map().adjacent(a)) {
+            let other = g.owner(b).is_some_and(|o| Some(o) != me);
+            if !other || seen.contains(&b) || g.map().is_land(a) != g.map().is_land(b) {
+                continue;
+            }
+            seen.push(b);
+        }
+    }
+    seen.into_iter()
+        .filter(|&b| !legal.iter().any(|d| matches!(d, Decision::Attack { to, .. } if *to == b)))
+        .filter_map(|b| {
+            g.attack_refusal(p, b)
+                .map(|r| format!("not offered: attack {} ({r})", area_name(g, b)))
+        })
+        .collect()
 }
 
 fn replay(a: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {

@@ -68,8 +68,6 @@ mod tests {
         for _ in 0..100 {
             assert_eq!(a.next_u64(), b.next_u64());
         }
-        // Pinned so a change of generator (which would break saved records) is noticed.
-        assert_eq!(GameRng::new(1).next_u64(), GameRng::new(1).clone().next_u64());
         let mut c = GameRng::new(1);
         let v: Vec<u64> = (0..1000).map(|_| c.below(6)).collect();
         assert!(v.iter().all(|&x| x < 6));
@@ -77,5 +75,51 @@ mod tests {
             let k = v.iter().filter(|&&x| x == face).count();
             assert!((100..250).contains(&k), "face {face}: {k}");
         }
+    }
+
+    /// Known answers: a change of generator would break every saved record, so the first
+    /// numbers of fixed seeds are pinned as literals. They were computed by an independent
+    /// implementation of SplitMix64 and xoshiro256** (a Python transcription of the reference
+    /// C code by Vigna), whose SplitMix64 gives the published first output 0xe220a8397b1dcdaf
+    /// for state 0 (checked below through the seeding).
+    #[test]
+    fn known_answers_for_fixed_seeds() {
+        let mut x = 0u64;
+        assert_eq!(splitmix(&mut x), 0xe220_a839_7b1d_cdaf);
+        let first = |seed: u64| -> [u64; 4] {
+            let mut r = GameRng::new(seed);
+            [r.next_u64(), r.next_u64(), r.next_u64(), r.next_u64()]
+        };
+        assert_eq!(
+            first(0),
+            [
+                0x99ec_5f36_cb75_f2b4,
+                0xbf6e_1f78_4956_452a,
+                0x1a5f_849d_4933_e6e0,
+                0x6aa5_94f1_262d_2d2c
+            ]
+        );
+        assert_eq!(
+            first(1),
+            [
+                0xb3f2_af6d_0fc7_10c5,
+                0x853b_5596_4736_4cea,
+                0x92f8_9756_082a_4514,
+                0x642e_1c7b_c266_a3a7
+            ]
+        );
+        assert_eq!(
+            first(7),
+            [
+                0xb358_faf7_4ef9_765a,
+                0x475c_3d96_4f48_2cd2,
+                0xd6f1_d349_952c_7996,
+                0xfb29_3873_1e80_7240
+            ]
+        );
+        // Dice: `below(6)` from seed 1.
+        let mut r = GameRng::new(1);
+        let dice: Vec<u64> = (0..12).map(|_| r.below(6)).collect();
+        assert_eq!(dice, [1, 4, 2, 5, 5, 4, 2, 3, 1, 4, 1, 4]);
     }
 }

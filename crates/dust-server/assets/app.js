@@ -698,8 +698,13 @@ function gamePage(id) {
     // links
     linkBox.replaceChildren();
     const origin = location.origin;
-    linkBox.append(el('p', {}, el('a', { href: `/api/games/${id}/record?seat=${encodeURIComponent(token)}`, download: `dust1947-${id}.toml`, id: 'download' }, 'Download the game record'),
-      ' · ', el('a', { href: `/replay?game=${id}&seat=${encodeURIComponent(token)}` }, 'Replay it')));
+    // The record holds the seed (the dice to come): given at the end, or to a lone person vs the AI.
+    if (st.record_available) {
+      linkBox.append(el('p', {}, el('a', { href: `/api/games/${id}/record?seat=${encodeURIComponent(token)}`, download: `dust1947-${id}.toml`, id: 'download' }, 'Download the game record'),
+        ' · ', el('a', { href: `/replay?game=${id}&seat=${encodeURIComponent(token)}` }, 'Replay it')));
+    } else {
+      linkBox.append(el('p', { class: 'small' }, 'The game record (with the dice seed) can be downloaded when the game is over.'));
+    }
     if (me && me.invite) linkBox.append(el('label', {}, 'Send this link to your opponent:', el('input', { readonly: true, value: origin + me.invite, id: 'invite' })));
     if (me && me.watch) linkBox.append(el('label', {}, 'Spectator link:', el('input', { readonly: true, value: origin + me.watch })));
   }
@@ -792,7 +797,7 @@ function replayPage() {
       el('section', { class: 'panel' }, el('h2', {}, 'Log (last events)'), log))));
   const g = params.get('game');
   if (g) {
-    fetch(`/api/games/${g}/record?seat=${encodeURIComponent(params.get('seat') || '')}`).then((r) => r.text()).then((t) => { ta.value = t; load(); });
+    fetch(`/api/games/${g}/record?seat=${encodeURIComponent(params.get('seat') || '')}`).then((r) => r.text().then((t) => { if (r.ok) { ta.value = t; load(); } else { let m = t; try { m = JSON.parse(t).error.message; } catch (_) { /* not JSON */ } err.textContent = m; } }));
   }
 }
 

@@ -198,8 +198,9 @@ function renderHand(s) {
     return;
   }
   for (const c of s.hand) {
-    h.append(el('span', { class: 'card', 'data-card': c.id, title: c.text },
+    h.append(el('span', { class: 'card', 'data-card': c.id, title: `${c.text}\n${c.title}: ${c.rules}` },
       `#${c.id} ${c.title} · ⚔${c.combat} ➜${c.movement} ⚙${c.production} ${'★'.repeat(c.stars)}`));
+    h.append(el('div', { class: 'rules' }, `${c.title}: ${c.rules}`));
   }
   if (!s.hand.length) h.textContent = 'no cards';
 }
@@ -223,7 +224,8 @@ function renderChoices() {
     $('#filter').classList.add('hidden');
   }
   for (const c of list) {
-    const b = el('button', { class: 'choice', type: 'button', 'data-text': c.text }, c.label);
+    const b = el('button', { class: 'choice', type: 'button', 'data-text': c.text }, c.odds ? `${c.label} — ${c.odds}` : c.label);
+    if (c.help) b.title = c.help;
     b.disabled = G.sending;
     b.addEventListener('click', () => send(c.text));
     b.addEventListener('mouseenter', () => c.areas.forEach((a) => document.querySelector(`#map [data-area="${a}"]`)?.classList.add('hl')));
@@ -252,6 +254,11 @@ function render(s) {
     const ai = seat && seat.player && seat.player.startsWith('ai');
     q = `Waiting for ${who}${ai ? ' (AI' + (s.thinking ? ', thinking' : '') + ')' : ''}: ${s.pending.question}`;
   }
+  if (s.battle) {
+    const owner = (o) => (o === 'neutral' ? 'neutral' : `P${o + 1}`);
+    q += ` · battle for ${G.map.areas[s.battle.area].name}: P${s.battle.attacker + 1} with ${s.battle.attackers} against ${owner(s.battle.defender)} with ${s.battle.defenders}`;
+    if (s.battle.odds) q += ` (from here: ${s.battle.odds})`;
+  }
   $('#question').textContent = q;
   $('#status').textContent = `game ${s.id} · round ${s.round} of at most ${s.round_limit} · ${s.victory_target} VP to win` + (s.you === null ? ' · watching' : ` · you are P${s.you + 1}`);
   renderAreas(s);
@@ -271,6 +278,9 @@ async function refresh() {
       G.shownKey = key;
       render(s);
     }
+    // The record shows the seed and every hand: only at the end, or to a lone person vs AIs.
+    $('#record-link').classList.toggle('hidden', !s.record_available);
+    $('#record-later').classList.toggle('hidden', !!s.record_available);
   } catch (e) {
     $('#error').textContent = e.message;
   }

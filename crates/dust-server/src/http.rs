@@ -668,7 +668,12 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     }
     v["id"] = json!(row.id);
     v["scenario"] = json!(row.scenario);
-    v["seed"] = json!(row.seed.to_string());
+    // The seed tells the dice to come: shown only with the record (crate::secrets).
+    let record = record_allowed(&row, viewer);
+    if record {
+        v["seed"] = json!(row.seed.to_string());
+    }
+    v["record_available"] = json!(record);
     v["players"] = json!({ "a": row.seats.a.to_text(), "b": row.seats.b.to_text() });
     v["thinking"] = json!(live.thinking);
     v["armies"] = json!({ "a": cell.armies.a, "b": cell.armies.b });
@@ -770,8 +775,17 @@ async fn targets(State(st): State<AppState>, Path(id): Path<String>, Query(q): Q
     Ok(Json(v))
 }
 
+/// Whether `viewer` may read the game's record and seed now ([`crate::secrets`]).
+fn record_allowed(row: &crate::store::GameRow, viewer: Viewer) -> bool {
+    let people = [!row.seats.a.is_ai(), !row.seats.b.is_ai()];
+    crate::secrets::may_read_record(row.status == "over", viewer.side().map(|s| usize::from(s == Side::B)), &people)
+}
+
 async fn record(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Response, ApiError> {
-    let (cell, _) = open_game(&st, id, q.seat.as_deref()).await?;
+    let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
+    if !record_allowed(&cell.row(), viewer) {
+        return Err(crate::secrets::record_hidden());
+    }
     let id = cell.row().id;
     let text = st.hub.record(&cell).to_text();
     Ok(download(text, "application/toml; charset=utf-8", &format!("dust1947-{id}.toml")))

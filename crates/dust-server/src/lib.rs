@@ -28,6 +28,7 @@ pub mod http;
 pub mod hub;
 pub mod load;
 pub mod play;
+pub mod secrets;
 pub mod setup;
 pub mod store;
 pub mod strategy;

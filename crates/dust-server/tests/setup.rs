@@ -204,11 +204,35 @@ fn two_people_take_turns_and_a_record_saved_mid_set_up_goes_on() {
         let a = decide(addr, &id, &tokens[side], &first_choice(&mine), Some(ply));
         assert_eq!(a.status, 200, "{}", a.body);
     }
-    // A record saved during the set-up: no game decision, no final hash; uploaded, it goes on.
-    let rec = get(addr, &format!("/api/games/{id}/record?seat={}", tokens[0])).unwrap().body;
+    // Between two people the record (its seed) is kept until the end (issue 17: secrets.rs).
+    for t in &tokens {
+        let a = get(addr, &format!("/api/games/{id}/record?seat={t}")).unwrap();
+        refused(&a, 403, "record_hidden", "when the game is over");
+    }
+    // Against the AI the person may save it: a record saved during the set-up has no game
+    // decision and no final hash; uploaded, it goes on.
+    let c = post(
+        addr,
+        "/api/games",
+        &json!({ "scenario": "grab-the-dust", "side": "a", "opponent": "ai random", "seed": 8, "setup": "players" }),
+    )
+    .unwrap()
+    .json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let me = c["you"]["token"].as_str().unwrap().to_string();
+    let mut s = wait_turn(addr, &id, &me);
+    for _ in 0..2 {
+        let a = decide(addr, &id, &me, &first_choice(&s), None);
+        assert_eq!(a.status, 200, "{}", a.body);
+        s = wait_turn(addr, &id, &me);
+    }
+    assert!(s["setup"].is_object(), "still in the set-up: {s}");
+    let ply = s["setup"]["ply"].clone();
+    assert!(ply.as_u64().unwrap() >= 2, "{s}");
+    let rec = get(addr, &format!("/api/games/{id}/record?seat={me}")).unwrap().body;
     assert!(!rec.contains("final_hash"), "{rec}");
     let s = import(addr, &json!({ "record": rec, "opponent": "human" }));
-    assert_eq!(s["setup"]["ply"], 4);
+    assert_eq!(s["setup"]["ply"], ply);
     // Game decisions after an unfinished set-up are refused.
     let bad = rec.replace("decisions = [\n]", "decisions = [\n  \"first A\",\n]");
     let a = post(addr, "/api/games/import", &json!({ "record": bad })).unwrap();

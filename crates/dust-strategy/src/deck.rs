@@ -100,6 +100,23 @@ impl Ability {
             Ability::BallisticMissiles => "Ballistic Missiles",
         }
     }
+    /// The ability's text in the rulebook ("Special Abilities"), for players who ask what it
+    /// does. Every ability may be used once in the round its card is played.
+    pub const fn rules_text(self) -> &'static str {
+        match self {
+            Ability::RaketenTruppen => "Use during a battle involving at least one of your land units, immediately after you roll one or more dice to attack or defend. Reroll all of those dice, and use the new results, even if they are worse than the original results.",
+            Ability::Nurse => "Use when one of your units is destroyed in battle. Roll a die. If you roll a blank, that unit is not destroyed, and instead retreats according to the normal rules (if it has no legal area to retreat to, it is destroyed as normal). If you roll a hit, it is destroyed as normal. For the remainder of this battle, each time your opponent destroys one of your units, roll a die in the same way.",
+            Ability::SecretWeapon => "Use at the start of a battle, before any dice are rolled. Your opponent must immediately retreat all of his units from that battle's target area. You may not activate this ability if it would cause your opponent's units to be destroyed (per step four of the retreat procedure).",
+            Ability::Diplomat => "Use at the start of your production phase. Choose one other player, who becomes your \"ally\" for the duration of the game round. Neither you nor your ally may attack, or make special attacks against, the other.",
+            Ability::AlienRadar => "Use at the start of a battle, before any dice are rolled. Retreat all of your units according to the normal rules for retreats. This ability persists for the remainder of the game round: you may retreat in the same way from any battle involving your units, as long as you announce it before any dice are rolled.",
+            Ability::Koshka => "Use as another player's player turn begins. Interrupt that player and take your player turn, instead. That player takes his player turn after your player turn is finished (you do not get an extra player turn; the order of turns is simply changed). If two players use this ability to interrupt the same player, the player whose card has the most tie-breaker stars goes first.",
+            Ability::MechDropper => "Use during your combat phase. Spend one combat point and choose a target enemy area. Then take any number of mech units from any friendly area or combination of friendly areas on the board and place them all in the target area. A battle then occurs in the target area. You may not retreat from this battle.",
+            Ability::AceOfTheSky => "Use at the start of a battle, before any dice are rolled. All friendly air units have their combat values increased by one for the duration of the battle.",
+            Ability::MechBuilder => "Use at any time during your production phase. Place one free mech unit on any area where you have a production center. This unit does not count against that production center's normal five-unit production limit.",
+            Ability::Sigrid => "Use during a battle, immediately after you roll one or more dice to attack or defend. Collect all of the dice that rolled blank and reroll them.",
+            Ability::BallisticMissiles => "Use during your combat phase. Make a special ballistic missile attack: announce the attack, choose a target area, spend a combat point, and roll three dice. For each hit, choose and destroy one unit in that area, any units you wish (fighters need not go before bombers, nor tanks before mechs). Not against capitals.",
+        }
+    }
     /// The ability with a deck-file key.
     pub fn from_key(s: &str) -> Option<Ability> {
         Ability::ALL.into_iter().find(|a| a.key() == s)

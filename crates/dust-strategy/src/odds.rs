@@ -20,6 +20,8 @@
 //! assert!((o.attacker_wins + o.defender_holds - 1.0).abs() < 1e-12);
 //! ```
 
+use crate::game::{BattleKind, Game};
+use crate::map::AreaId;
 use crate::units::{UnitKind, Units};
 use core::fmt;
 
@@ -447,6 +449,56 @@ pub fn battle_odds(q: &OddsQuery) -> Result<Odds, OddsError> {
         attacker_survivors: s[4],
         defender_survivors: s[5],
     })
+}
+
+/// The odds type of a battle kind: a mech drop is computed as an amphibious battle (the
+/// attacker never retreats and a cease-fire destroys him: ruling S25).
+pub fn battle_type(kind: BattleKind) -> BattleType {
+    match kind {
+        BattleKind::Land => BattleType::Land,
+        BattleKind::Sea => BattleType::Sea,
+        BattleKind::Amphibious | BattleKind::MechDrop => BattleType::Amphibious,
+    }
+}
+
+/// The exact odds of `att` attacking `def` in the area `to` of game `g` in a battle of `kind`
+/// (the area's capital and production center give the defender his bonus dice), or `None`
+/// when a side is empty or of the wrong kind.
+pub fn area_odds(g: &Game, kind: BattleKind, att: Units, def: Units, to: AreaId) -> Option<Odds> {
+    let q = OddsQuery {
+        kind: battle_type(kind),
+        attacker: att,
+        defender: def,
+        capital: g.map().area(to).capital,
+        production_center: g.area(to).pc,
+        attacker_retreat_at: None,
+    };
+    battle_odds(&q).ok()
+}
+
+/// The battle an attack from `from` on `to` would start, the units in `from` that could join
+/// it, and the exact odds of attacking with all of them (for players choosing an attack).
+pub fn attack_odds(g: &Game, from: AreaId, to: AreaId) -> Option<(BattleKind, Units, Odds)> {
+    let kind = if !g.map().is_land(to) {
+        BattleKind::Sea
+    } else if g.map().is_adjacent(from, to) {
+        BattleKind::Land
+    } else {
+        BattleKind::Amphibious
+    };
+    let u = g.area(from).units;
+    let att = if kind == BattleKind::Sea { u.sea() } else { u.land_air() };
+    area_odds(g, kind, att, g.area(to).units, to).map(|o| (kind, att, o))
+}
+
+/// Odds in words: `attacker takes it 62%, defender holds 38% (attacker wiped out 20%)`.
+pub fn odds_words(o: &Odds) -> String {
+    format!(
+        "attacker takes it {:.0}%, defender holds {:.0}% (attacker wiped out {:.0}%)",
+        100.0 * o.attacker_wins,
+        100.0 * o.defender_holds,
+        100.0 * o.attacker_destroyed
+    )
 }
 
 #[cfg(test)]

@@ -73,10 +73,30 @@ pub fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> String {
             owner_name(*defender),
             from.map(|f| format!(" from {}", n(f))).unwrap_or_default()
         ),
-        Event::Rolled { by, dice, hits } => format!("{} rolls {dice} dice: {hits} hit(s)", owner_name(*by)),
+        Event::Rolled { by, dice, hits } => format!(
+            "{} rolls {dice} {}: {hits} hit{}",
+            owner_name(*by),
+            if *dice == 1 { "die" } else { "dice" },
+            if *hits == 1 { "" } else { "s" }
+        ),
         Event::Destroyed { owner, at, units } => format!("{} loses {units} in {}", owner_name(*owner), n(*at)),
         Event::Saved(o, u) => format!("the Nurse saves {} of {}", u, owner_name(*o)),
         Event::Retreated { owner, units, to } => format!("{} retreats {units} to {}", owner_name(*owner), n(*to)),
+        Event::Supremacy {
+            owner,
+            attacker,
+            defender,
+            capital,
+        } => {
+            let why = if *capital {
+                "the defender of a capital always has it".to_string()
+            } else if attacker == defender {
+                format!("{attacker} against {defender}: a tie goes to the defender")
+            } else {
+                format!("{attacker} against {defender} supremacy points")
+            };
+            format!("tactical supremacy: {} ({why}), who rolls first", owner_name(*owner))
+        }
         Event::CeaseFire => "cease-fire: three empty rolls".into(),
         Event::Conquered(p, a) => format!("{p} takes {}", n(*a)),
         Event::Held(a) => format!("{} holds", n(*a)),
@@ -103,5 +123,63 @@ pub fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> String {
                 )
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameConfig;
+
+    #[test]
+    fn one_die_and_one_hit_are_singular() {
+        let g = Game::builtin(GameConfig::new(2)).unwrap();
+        let roll = |dice, hits| {
+            describe_event(
+                &g,
+                &Event::Rolled {
+                    by: Owner::Neutral,
+                    dice,
+                    hits,
+                },
+                None,
+            )
+        };
+        assert_eq!(roll(1, 1), "neutral rolls 1 die: 1 hit");
+        assert_eq!(roll(3, 0), "neutral rolls 3 dice: 0 hits");
+        assert_eq!(roll(2, 2), "neutral rolls 2 dice: 2 hits");
+    }
+
+    #[test]
+    fn supremacy_says_who_rolls_first_and_why() {
+        // "Land Battles": "If the target area is a capital, the defending player automatically
+        // has tactical supremacy. … If both sides are tied, the defender has tactical
+        // supremacy."
+        let g = Game::builtin(GameConfig::new(2)).unwrap();
+        let s = |owner, attacker, defender, capital| {
+            describe_event(
+                &g,
+                &Event::Supremacy {
+                    owner,
+                    attacker,
+                    defender,
+                    capital,
+                },
+                None,
+            )
+        };
+        let p1 = Owner::Player(PlayerId(0));
+        assert_eq!(
+            s(p1, 3, 0, false),
+            "tactical supremacy: P1 (3 against 0 supremacy points), who rolls first"
+        );
+        assert_eq!(
+            s(Owner::Neutral, 1, 1, false),
+            "tactical supremacy: neutral (1 against 1: a tie goes to the defender), who rolls first"
+        );
+        assert_eq!(
+            s(Owner::Player(PlayerId(1)), 4, 0, true),
+            "tactical supremacy: P2 (the defender of a capital always has it), who rolls first"
+        );
     }
 }

@@ -47,6 +47,15 @@ impl UnitKind {
     pub const fn component_limit(self) -> u32 {
         [60, 20, 20, 15, 15][self as usize]
     }
+    /// Figures of this kind a player's army may have in play: the components less the tank
+    /// that marks his victory points ("Setup": "each player places one of his tanks near the
+    /// beginning of the victory point track"), so 59 tanks. Neutral units have no marker.
+    pub const fn in_play_limit(self) -> u32 {
+        match self {
+            UnitKind::Tank => 59,
+            _ => self.component_limit(),
+        }
+    }
     /// A land unit (tank, mech).
     pub const fn is_land(self) -> bool {
         matches!(self, UnitKind::Tank | UnitKind::Mech)

@@ -44,7 +44,10 @@ fn check_invariants(g: &Game) {
         let o = Some(Owner::Player(PlayerId(p)));
         for k in UnitKind::ALL {
             let n: u32 = g.areas().iter().filter(|s| s.owner == o).map(|s| u32::from(s.units.get(k))).sum();
-            assert!(n <= k.component_limit(), "{k} over the component limit");
+            assert!(
+                n <= k.in_play_limit(),
+                "{k} over the component limit (less the victory point marker)"
+            );
         }
         assert!(g.hand(PlayerId(p)).len() <= 6);
     }

@@ -15,11 +15,13 @@
 //! | `GET /api/strategy/games` | recent games |
 //! | `GET /api/strategy/games/{id}?seat=TOKEN` | the state as this seat may see it |
 //! | `POST /api/strategy/games/{id}/decide` `{"seat": TOKEN, "decision": "card 12", "ply": 40}` | a decision |
-//! | `GET /api/strategy/games/{id}/record?seat=TOKEN` | the game record (`dust1947 strategy replay`) |
+//! | `GET /api/strategy/games/{id}/record?seat=TOKEN` | the game record (`dust1947 strategy replay`): when the game is over, or to the only person of a game against AIs ([`crate::secrets`]) |
 //!
 //! What a seat sees: the public state (areas, units, production centers, victory points,
 //! revealed cards, hand sizes, who has chosen a card) and its own hand; never another hand or
-//! another face-down choice. The choices are sent only to the seat that must decide.
+//! another face-down choice, never the seed. The choices are sent only to the seat that must
+//! decide. `crates/dust-server/tests/secrets.rs` checks every endpoint as every seat and as a
+//! spectator.
 
 pub mod hub;
 pub mod store;
@@ -224,8 +226,19 @@ async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, bod
     Ok(Json(json!({ "ok": true, "ply": ply })))
 }
 
+/// Whether `viewer` may read the full record of this game now ([`crate::secrets`]).
+pub fn record_allowed(cell: &StrategyCell, viewer: StrategyViewer) -> bool {
+    let over = cell.live().game.is_over();
+    let row = cell.row();
+    let people: Vec<bool> = row.seats.iter().map(|s| s == "human").collect();
+    crate::secrets::may_read_record(over, viewer.seat().map(PlayerId::index), &people)
+}
+
 async fn record(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Response, ApiError> {
-    let (cell, _) = open_game(&hub, id, q.seat.as_deref()).await?;
+    let (cell, viewer) = open_game(&hub, id, q.seat.as_deref()).await?;
+    if !record_allowed(&cell, viewer) {
+        return Err(crate::secrets::record_hidden());
+    }
     let id = cell.row().id;
     let text = hub.record(&cell).to_text();
     Ok(download(
@@ -254,6 +267,7 @@ fn card_value(g: &Game, c: dust_strategy::CardId) -> Value {
         "production": k.production,
         "stars": k.stars,
         "text": k.to_string(),
+        "rules": k.ability.rules_text(),
     })
 }
 
@@ -281,6 +295,17 @@ pub fn decision_areas(d: Decision) -> Vec<u8> {
         | Decision::BomberStrike { from, to }
         | Decision::SubmarineStrike { from, to } => vec![from.0, to.0],
         _ => Vec::new(),
+    }
+}
+
+/// The exact odds of an attack with every unit that could join it, in words (the same as the
+/// terminal's), for the attack choices.
+fn choice_odds(g: &Game, d: Decision) -> Option<String> {
+    match d {
+        Decision::Attack { from, to } => {
+            dust_strategy::odds::attack_odds(g, from, to).map(|(_, att, o)| format!("all {att}: {}", dust_strategy::odds::odds_words(&o)))
+        }
+        _ => None,
     }
 }
 
@@ -331,7 +356,11 @@ fn question(g: &Game, legal: &[Decision]) -> (&'static str, String) {
         }
         _ if legal.contains(&Decision::EndTurn) => {
             let (m, c) = g.moves_and_attacks_left();
-            ("maneuver", format!("Movement and combat ({m} movement and {c} combat points left)"))
+            if g.combat_started() {
+                ("maneuver", format!("Combat ({c} combat points left; movement is over)"))
+            } else {
+                ("maneuver", format!("Movement and combat ({m} movement and {c} combat points left)"))
+            }
         }
         _ => ("other", "Decide".into()),
     }
@@ -390,7 +419,18 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
     let choices: Vec<Value> = if yours {
         legal
             .iter()
-            .map(|&d| json!({ "text": d.to_string(), "label": g.describe(d), "areas": decision_areas(d) }))
+            .map(|&d| {
+                json!({
+                    "text": d.to_string(),
+                    "label": g.describe(d),
+                    "areas": decision_areas(d),
+                    "odds": choice_odds(g, d),
+                    "help": match d {
+                        Decision::Use(ab) => Some(ab.rules_text()),
+                        _ => None,
+                    },
+                })
+            })
             .collect()
     } else {
         Vec::new()
@@ -405,9 +445,16 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
         .map(|e| dust_strategy::text::describe_event(g, e, me))
         .collect();
     let battle = g.battle_view().map(|(att, def, to, a, d)| {
-        json!({ "attacker": att.0, "defender": owner_value(Some(def)), "area": to.0, "attackers": a.to_string(), "defenders": d.to_string() })
+        let odds = g
+            .battle_kind()
+            .and_then(|(kind, _)| dust_strategy::odds::area_odds(g, kind, a, d, to))
+            .map(|o| dust_strategy::odds::odds_words(&o));
+        json!({ "attacker": att.0, "defender": owner_value(Some(def)), "area": to.0, "attackers": a.to_string(), "defenders": d.to_string(), "odds": odds })
     });
     let (moves, attacks) = g.moves_and_attacks_left();
+    let over = g.is_over();
+    let people: Vec<bool> = row.seats.iter().map(|s| s == "human").collect();
+    let record = crate::secrets::may_read_record(over, me.map(PlayerId::index), &people);
     json!({
         "id": row.id,
         "players": g.players(),
@@ -433,6 +480,7 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
         "log": log,
         "events_total": live.log.len(),
         "winners": g.winners().iter().map(|p| p.0).collect::<Vec<_>>(),
+        "record_available": record,
     })
 }
 

@@ -269,3 +269,68 @@ fn an_ai_seat_moves_by_itself_on_the_server() {
     assert_eq!(again["plies"], 1);
     server.stop();
 }
+
+#[test]
+fn attack_choices_carry_their_odds_and_abilities_their_rules() {
+    // Issue 17, "a game a new player can follow": the browser shows the exact odds of each
+    // attack (all the units that could join it) and the rulebook text of each ability.
+    let hub = Arc::new(StrategyHub::new(StrategyStore::in_memory().unwrap(), None));
+    let cell = two_humans(&hub);
+    let p1 = hub.viewer(&cell, &cell.row().tokens[0]).unwrap();
+    {
+        let mut live = cell.live();
+        let g = &mut live.game;
+        g.edit_clear_board();
+        let ca = g.map().find("Canada").unwrap();
+        let al = g.map().find("Alaska").unwrap();
+        g.edit_area(
+            ca,
+            Some(Owner::Player(PlayerId(0))),
+            dust_strategy::Units::parse("3t").unwrap(),
+            false,
+        );
+        g.edit_area(
+            al,
+            Some(Owner::Player(PlayerId(1))),
+            dust_strategy::Units::parse("t").unwrap(),
+            false,
+        );
+        let c = (0..45u8)
+            .map(dust_strategy::CardId)
+            .find(|&c| g.deck().card(c).combat >= 2)
+            .unwrap();
+        g.edit_start_turn(2, PlayerId(0), Some(c));
+        g.apply(Decision::EndProduction).unwrap();
+    }
+    let s = state_value(&cell, p1);
+    let attack = s["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["text"].as_str().unwrap().starts_with("attack "))
+        .expect("an attack is offered")
+        .clone();
+    let o = dust_strategy::odds::battle_odds(&dust_strategy::odds::OddsQuery::new(
+        dust_strategy::odds::BattleType::Land,
+        dust_strategy::Units::parse("3t").unwrap(),
+        dust_strategy::Units::parse("t").unwrap(),
+    ))
+    .unwrap();
+    assert_eq!(
+        attack["odds"],
+        format!("all 3t: {}", dust_strategy::odds::odds_words(&o)),
+        "{attack}"
+    );
+    let others: Vec<&Value> = s["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["text"] == "end-turn")
+        .collect();
+    assert!(others[0]["odds"].is_null());
+    // Every card in the hand carries its ability's text.
+    assert!(!s["hand"].as_array().unwrap().is_empty());
+    for c in s["hand"].as_array().unwrap() {
+        assert!(c["rules"].as_str().is_some_and(|r| r.starts_with("Use ")), "{c}");
+    }
+}

@@ -5,7 +5,7 @@ use super::flow::{hit_land_range, split_casualties};
 use super::*;
 
 /// Where a battle is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum BStage {
     /// Side `s` may use a start-of-battle ability (0 attacker, 1 defender).
     Start(u8),
@@ -24,7 +24,7 @@ pub(super) enum BStage {
 }
 
 /// A battle in progress. The involved units are held here, out of their areas.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Battle {
     pub kind: BattleKind,
     pub attacker: u8,
@@ -44,6 +44,47 @@ pub(super) struct Battle {
     hits: [u32; 2],
     dice: [u32; 2],
     doomed: [Units; 2],
+}
+
+impl super::hash::Feed for BStage {
+    fn feed(&self, h: &mut super::hash::Fnv) {
+        let (tag, arg) = match *self {
+            BStage::Start(s) => (0, Some(s)),
+            BStage::Before(s) => (1, Some(s)),
+            BStage::After(s) => (2, Some(s)),
+            BStage::Casualties(s) => (3, Some(s)),
+            BStage::Doom => (4, None),
+            BStage::NurseAsk(v) => (5, Some(v)),
+            BStage::Retreated(s) => (6, Some(s)),
+        };
+        h.u8(tag);
+        if let Some(s) = arg {
+            h.u8(s);
+        }
+    }
+}
+
+impl super::hash::Feed for Battle {
+    fn feed(&self, h: &mut super::hash::Fnv) {
+        self.kind.feed(h);
+        self.attacker.feed(h);
+        self.defender.feed(h);
+        self.origin.feed(h);
+        self.target.feed(h);
+        self.att.feed(h);
+        self.def.feed(h);
+        self.capital.feed(h);
+        self.bonus.feed(h);
+        self.ace.feed(h);
+        self.nurse.feed(h);
+        self.stage.feed(h);
+        self.roller.feed(h);
+        self.def_rolled.feed(h);
+        self.empties.feed(h);
+        self.hits.feed(h);
+        self.dice.feed(h);
+        self.doomed.feed(h);
+    }
 }
 
 impl Battle {
@@ -353,6 +394,14 @@ impl Game {
             1
         };
         let first = if b.is_sea() { 0 } else { first };
+        if !b.is_sea() {
+            self.events.push(Event::Supremacy {
+                owner: b.owner(first),
+                attacker: b.att.supremacy(),
+                defender: b.def.supremacy(),
+                capital: b.capital,
+            });
+        }
         if let Some(b) = self.battle.as_deref_mut() {
             b.roller = first;
             b.stage = BStage::Before(first);

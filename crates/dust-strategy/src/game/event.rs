@@ -152,6 +152,18 @@ pub enum Event {
         /// To.
         to: AreaId,
     },
+    /// Who rolls first in a land, amphibious or mech-drop battle ("Land Battles": tactical
+    /// supremacy; a capital's defender always has it; a tie goes to the defender).
+    Supremacy {
+        /// Who has it (and rolls first).
+        owner: Owner,
+        /// The attacker's tactical supremacy points.
+        attacker: u32,
+        /// The defender's.
+        defender: u32,
+        /// The target is a capital.
+        capital: bool,
+    },
     /// Three empty rolls: the attackers must retreat (or are destroyed).
     CeaseFire,
     /// The attacker took the target area.

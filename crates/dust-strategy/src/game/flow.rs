@@ -535,7 +535,7 @@ impl Game {
         }
         let counts = self.army_counts(me);
         let (mine, free, _) = self.masks(p);
-        if !reinforce && self.ability_ready(p, Ability::MechBuilder) && counts[1] < UnitKind::Mech.component_limit() {
+        if !reinforce && self.ability_ready(p, Ability::MechBuilder) && counts[1] < UnitKind::Mech.in_play_limit() {
             for a in areas_of(mine) {
                 if self.areas[a.index()].pc {
                     out.push(Decision::MechBuilder(a));
@@ -548,12 +548,12 @@ impl Game {
                 continue;
             }
             for k in UnitKind::LAND_AIR {
-                if k.cost() <= pts && counts[k as usize] < k.component_limit() {
+                if k.cost() <= pts && counts[k as usize] < k.in_play_limit() {
                     out.push(Decision::Buy { kind: k, pc, at: pc });
                 }
             }
             let k = UnitKind::Submarine;
-            if k.cost() <= pts && counts[k as usize] < k.component_limit() {
+            if k.cost() <= pts && counts[k as usize] < k.in_play_limit() {
                 for s in areas_of(self.map.adjacent(pc) & self.map.sea_mask() & free_or_mine) {
                     out.push(Decision::Buy { kind: k, pc, at: s });
                 }
@@ -649,10 +649,12 @@ impl Game {
                 self.events.push(Event::Discarded(PlayerId(p), c));
             }
             Decision::BuyCards(n) => {
+                // "Pay for and set aside all of the figures and cards … before … looking at
+                // the faces of any of the cards": paid now, drawn when the purchases end.
                 self.turn.points -= u32::from(n);
                 self.turn.cards_bought = true;
+                self.turn.cards_set_aside = n;
                 self.events.push(Event::BoughtCards(PlayerId(p), n));
-                self.start_draw(n);
             }
             Decision::EndProduction => {
                 if self.step == Step::Reinforce {
@@ -660,6 +662,10 @@ impl Game {
                     self.begin_reinforcements();
                 } else {
                     self.step = Step::Maneuver;
+                    let n = core::mem::take(&mut self.turn.cards_set_aside);
+                    if n > 0 {
+                        self.start_draw(n);
+                    }
                 }
             }
             _ => {}

@@ -38,6 +38,7 @@ mod battle;
 mod decision;
 mod event;
 mod flow;
+mod hash;
 #[cfg(test)]
 mod tests;
 
@@ -49,7 +50,6 @@ use crate::map::{areas_of, AreaId, WorldMap};
 use crate::rng::GameRng;
 use crate::units::{UnitKind, Units};
 use core::fmt;
-use core::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// Production centers in the box ("Production Centers": a 24-piece component limit).
@@ -171,7 +171,7 @@ pub enum Pending {
 }
 
 /// One area in play.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct AreaState {
     /// Who controls it (has units there); `None` if unoccupied.
     pub owner: Option<Owner>,
@@ -182,7 +182,7 @@ pub struct AreaState {
 }
 
 /// One player.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayerState {
     hand: Vec<CardId>,
     hidden: Option<CardId>,
@@ -226,7 +226,7 @@ impl PlayerState {
 }
 
 /// Where the state machine is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Step {
     Deal,
     SetupCard,
@@ -246,7 +246,7 @@ enum Step {
 }
 
 /// What a chance event is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum ChanceFor {
     Deal,
     BuyDraw(u8),
@@ -260,7 +260,7 @@ enum ChanceFor {
 }
 
 /// The player's turn in progress (production, movement, combat) or his reinforcements.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Turn {
     player: u8,
     points: u32,
@@ -268,6 +268,8 @@ struct Turn {
     new_pcs: u128,
     acted: bool,
     cards_bought: bool,
+    /// Cards paid for this production phase, drawn when it ends.
+    cards_set_aside: u8,
     moves_left: u8,
     attacks_left: u8,
     combat_started: bool,
@@ -276,7 +278,7 @@ struct Turn {
 }
 
 /// What the current count questions are for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Purpose {
     Move(MoveMode, AreaId, AreaId),
     Attack(AreaId, AreaId, BattleKind),
@@ -285,7 +287,7 @@ enum Purpose {
 }
 
 /// A series of count questions: one per slot (a unit kind, or an area for a mech drop).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Selection {
     purpose: Purpose,
     slots: Vec<(u8, u8)>,
@@ -308,7 +310,7 @@ impl Selection {
 }
 
 /// A retreating defending unit waiting for its area ("Retreating", steps 2 to 4).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Retreating {
     player: u8,
     kind: UnitKind,
@@ -490,6 +492,11 @@ impl Game {
     pub fn moves_and_attacks_left(&self) -> (u8, u8) {
         (self.turn.moves_left, self.turn.attacks_left)
     }
+    /// Has the current player begun his combat phase (his movement is then over: "The
+    /// Combat Phase" follows "The Movement Phase")?
+    pub fn combat_started(&self) -> bool {
+        self.turn.combat_started
+    }
     /// Has any capital been attacked ("Attacking Capitals")?
     pub fn capital_attacked(&self) -> bool {
         self.capital_attacked
@@ -619,35 +626,6 @@ impl Game {
             Some(p) => Pending::Decision(PlayerId(p)),
             None => Pending::GameOver,
         }
-    }
-
-    /// The state hash: equal states (map and deck apart) hash equally, on every 64-bit machine.
-    pub fn state_hash(&self) -> u64 {
-        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-        self.config.hash(&mut h);
-        self.areas.hash(&mut h);
-        self.players.hash(&mut h);
-        self.draw_pile.hash(&mut h);
-        self.discard.hash(&mut h);
-        self.step.hash(&mut h);
-        self.chance.hash(&mut h);
-        self.chance_dice_last.hash(&mut h);
-        self.round.hash(&mut h);
-        self.order.hash(&mut h);
-        (self.cursor as u64).hash(&mut h);
-        self.deal_left.hash(&mut h);
-        self.turn.hash(&mut h);
-        self.queue.hash(&mut h);
-        self.koshka_asked.hash(&mut h);
-        self.koshka_yes.hash(&mut h);
-        self.allies.hash(&mut h);
-        self.capital_attacked.hash(&mut h);
-        self.majorities.hash(&mut h);
-        self.select.hash(&mut h);
-        self.battle.hash(&mut h);
-        self.retreats.hash(&mut h);
-        self.winners.hash(&mut h);
-        h.finish()
     }
 
     // ----- decisions -----
@@ -995,23 +973,76 @@ impl Game {
     /// May `p` attack (or, if `special`, special-attack) the area `t` this turn, as far as the
     /// area itself goes ("First-turn Restrictions", "Attacking Capitals", "Diplomat")?
     fn may_target(&self, p: u8, t: AreaId, special: bool) -> bool {
+        self.target_refusal(p, t, special).is_none()
+    }
+
+    fn target_refusal(&self, p: u8, t: AreaId, special: bool) -> Option<Refusal> {
         let a = &self.areas[t.index()];
-        if a.owner.is_none() || a.owner == Game::me(p) || self.allied(p, a.owner) {
-            return false;
+        match a.owner {
+            None => return Some(Refusal::Unoccupied),
+            o if o == Game::me(p) => return Some(Refusal::Own),
+            Some(Owner::Player(q)) if self.allied(p, a.owner) => return Some(Refusal::Ally(q)),
+            _ => {}
         }
         if self.round == 1 && (self.map.is_power_source(t) || self.map.is_capital(t) || a.pc) {
-            return false;
+            return Some(Refusal::FirstRound);
         }
         if self.map.is_capital(t) {
             if special {
-                return false;
+                return Some(Refusal::SpecialOnCapital);
             }
             let half = self.config.victory_target() / 2;
             if !self.capital_attacked && self.players[p as usize].vp < half {
-                return false;
+                return Some(Refusal::CapitalTooEarly { needed: half });
             }
         }
-        true
+        None
+    }
+
+    /// Why `p` may not attack the area `t` at all this turn, whatever his units
+    /// ("First-turn Restrictions", "Attacking Capitals", "Diplomat"), or `None` if the area
+    /// itself may be attacked (adjacency, units and combat points apart). For players who ask
+    /// why an attack is not offered.
+    pub fn attack_refusal(&self, p: PlayerId, t: AreaId) -> Option<Refusal> {
+        self.target_refusal(p.0, t, false)
+    }
+}
+
+/// Why an area may not be attacked ([`Game::attack_refusal`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// Nobody is there ("Unoccupied areas may never be the targets of attack").
+    Unoccupied,
+    /// The player's own area.
+    Own,
+    /// This player is an ally this round ("Diplomat").
+    Ally(PlayerId),
+    /// Round one: no power source, capital or production center ("First-turn Restrictions").
+    FirstRound,
+    /// Special attacks never target capitals.
+    SpecialOnCapital,
+    /// A capital, before the player has half the victory target and before anyone attacked a
+    /// capital ("Attacking Capitals").
+    CapitalTooEarly {
+        /// Half the victory target.
+        needed: u32,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Unoccupied => f.write_str("unoccupied areas are never attacked"),
+            Refusal::Own => f.write_str("it is your own area"),
+            Refusal::Ally(q) => write!(f, "{q} is your ally this round (Diplomat): no attacks between you"),
+            Refusal::FirstRound => f.write_str("round one: no attacks on power sources, capitals or production centers"),
+            Refusal::SpecialOnCapital => f.write_str("special attacks never target capitals"),
+            Refusal::CapitalTooEarly { needed } => write!(
+                f,
+                "a capital: attacked only with {needed} victory points (half the target) or once any player has attacked a capital"
+            ),
+        }
     }
 }
 
@@ -1068,20 +1099,6 @@ pub struct Holdings {
 }
 
 /// FNV-1a: a small hasher with the same result on every machine and Rust version.
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
 /// Areas of a mask as a vector (for messages and tests).
 pub fn mask_areas(mask: u128) -> Vec<AreaId> {
     areas_of(mask).collect()

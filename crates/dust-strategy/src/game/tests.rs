@@ -222,6 +222,7 @@ fn land_areas_production_centers_and_reinforcements() {
     let mut land_claims = 0;
     let mut pcs = [0u32; 3];
     let mut reinforcement_points = Vec::new();
+    let mut setup_cards = [None; 3];
     while g.round() == 0 {
         match g.pending() {
             Pending::Chance(_) => {
@@ -246,8 +247,14 @@ fn land_areas_production_centers_and_reinforcements() {
             Pending::GameOver => unreachable!(),
         }
         for e in g.take_events() {
-            if let Event::ProductionPoints(p, n) = e {
-                reinforcement_points.push((p, n));
+            match e {
+                Event::ProductionPoints(p, n) => reinforcement_points.push((p, n)),
+                Event::Revealed(v) => {
+                    for (p, c) in v {
+                        setup_cards[p.index()] = Some(c);
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -255,10 +262,19 @@ fn land_areas_production_centers_and_reinforcements() {
     assert_eq!(land_claims, 33 - 6);
     assert_eq!(pcs, [3, 3, 3]);
     // Reinforcements worth twelve plus the setup card's production.
+    // Step 8: "a number of units whose total cost is equal to twelve plus the production value
+    // of the card he played in step two": exactly that, for each player.
     assert_eq!(reinforcement_points.len(), 3);
-    for (_, n) in &reinforcement_points {
-        assert!(*n > 12);
+    for (p, n) in &reinforcement_points {
+        let card = setup_cards[p.index()].expect("a setup card revealed");
+        let production = u32::from(g.card(card).production);
+        assert_eq!(*n, 12 + production, "{p}: 12 + the setup card's {production}");
     }
+    assert_eq!(
+        reinforcement_points.iter().map(|&(p, _)| p).collect::<Vec<_>>().len(),
+        3,
+        "one reinforcement step per player"
+    );
     // The setup cards were discarded and round one begins with a secret choice.
     assert_eq!(g.discard_pile().len(), 3);
     assert!((0..3).all(|p| g.player(PlayerId(p)).card().is_none() && g.hand(PlayerId(p)).len() == 5));
@@ -364,6 +380,8 @@ fn cards_hand_limit_and_discard_before_buying() {
     ok(&mut g, Decision::Discard(CardId(10)));
     ok(&mut g, Decision::Discard(CardId(11)));
     ok(&mut g, Decision::BuyCards(3));
+    // The cards are drawn when the purchases end (see the test below).
+    to_maneuver(&mut g);
     let mut rng = GameRng::new(1);
     for _ in 0..3 {
         assert_eq!(g.pending(), Pending::Chance(Chance::Draw));
@@ -550,14 +568,41 @@ fn first_round_restrictions() {
     put(&mut g, "Alaska", P1, "t"); // power source
     put_pc(&mut g, "Washington", P1, "t");
     put(&mut g, "Greenland", P1, "t");
+    // Positive control: Greenland (no power source, capital nor production center) can be
+    // attacked in round one, amphibiously across the North Atlantic held by P0's submarine.
+    put(&mut g, "North Atlantic", P0, "s");
     turn(&mut g, P0, Ability::Diplomat, 1);
     to_maneuver(&mut g);
-    let l = legal(&g);
-    assert!(!l.iter().any(|d| matches!(d, Decision::Attack { .. })), "{l:?}");
+    let attacks = |g: &Game| -> Vec<AreaId> {
+        legal(g)
+            .into_iter()
+            .filter_map(|d| match d {
+                Decision::Attack { to, .. } => Some(to),
+                _ => None,
+            })
+            .collect()
+    };
+    let (gr, al, wa) = (a(&g, "Greenland"), a(&g, "Alaska"), a(&g, "Washington"));
+    assert_eq!(attacks(&g), vec![gr], "round one: only the plain area");
+    // The same Greenland with a production center: no attack at all in round one.
+    let mut g1 = game(2);
+    put(&mut g1, "Canada", P0, "6t");
+    put(&mut g1, "North Atlantic", P0, "s");
+    put_pc(&mut g1, "Greenland", P1, "t");
+    turn(&mut g1, P0, Ability::Diplomat, 1);
+    to_maneuver(&mut g1);
+    assert_eq!(attacks(&g1), Vec::<AreaId>::new());
+    // Round two: the power source and the plain area; the capital still waits for half the
+    // target ("Attacking Capitals").
     let mut g2 = g.clone();
     g2.edit_start_turn(2, P0, g.player(P0).card());
     to_maneuver(&mut g2);
-    assert!(legal(&g2).iter().any(|d| matches!(d, Decision::Attack { .. })));
+    let mut two = attacks(&g2);
+    two.sort();
+    let mut want = vec![al, gr];
+    want.sort();
+    assert_eq!(two, want);
+    assert!(!two.contains(&wa));
 }
 
 #[test]
@@ -640,7 +685,13 @@ fn land_battle_supremacy_bonus_casualties_alternate() {
     let (c, al) = (a(&g, "Canada"), a(&g, "Alaska"));
     ok(&mut g, Decision::Attack { from: c, to: al });
     counts(&mut g, &[1, 1, 1, 1]);
-    // Supremacy 3 against 2: the attacker rolls first, 1 + 2 + 1 + 2 dice.
+    // Supremacy 3 against 2: the attacker rolls first, 1 + 2 + 1 + 2 dice; the log says so.
+    assert!(g.events().contains(&Event::Supremacy {
+        owner: Owner::Player(P0),
+        attacker: 3,
+        defender: 2,
+        capital: false,
+    }));
     ok(&mut g, Decision::Roll);
     assert_eq!(g.pending(), Pending::Chance(Chance::Dice(6)));
     dice(&mut g, 1);
@@ -1015,6 +1066,29 @@ fn koshka_interrupts_a_turn() {
     ok(&mut g, Decision::Use(Ability::Koshka));
     ok(&mut g, Decision::Use(Ability::Koshka));
     assert_eq!(g.current_player(), Some(first_asked));
+    // "That player takes his player turn after your player turn is finished. (You do not get
+    // an extra player turn in this game round.)": the turns of the round are the two Koshka
+    // holders (more stars first), then P0, once each; then a new round.
+    let second = if first_asked == P1 { P2 } else { P1 };
+    let mut turns = Vec::new();
+    while g.round() == 1 {
+        match g.pending() {
+            Pending::Decision(p) => {
+                let l = legal(&g);
+                if l.contains(&Decision::EndProduction) {
+                    turns.push(p);
+                    ok(&mut g, Decision::EndProduction);
+                } else if l.contains(&Decision::EndTurn) {
+                    ok(&mut g, Decision::EndTurn);
+                } else {
+                    assert!(l.contains(&Decision::Pass), "{l:?}");
+                    ok(&mut g, Decision::Pass);
+                }
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(turns, vec![first_asked, second, P0]);
 }
 
 // ----- Victory -----
@@ -1042,6 +1116,56 @@ fn victory_points_and_majorities_with_the_tie_rule() {
     assert_eq!(g.majority_holder(Majority::Land), Some(P1));
 }
 
+/// The board of `victory_points_and_majorities_with_the_tie_rule` (production tied 1-1), with
+/// `previous` holding the production majority at the last victory point phase; the points
+/// after one victory point phase.
+fn production_tie_after(players: u8, previous: Option<PlayerId>) -> (Game, Vec<u32>) {
+    let mut g = game(players);
+    put_pc(&mut g, "Washington", P0, "t");
+    put(&mut g, "Alaska", P0, "t");
+    put(&mut g, "North Atlantic", P0, "s");
+    put_pc(&mut g, "Berlin", P1, "t");
+    put(&mut g, "Poland", P1, "t");
+    put(&mut g, "France", P1, "t");
+    if players == 3 {
+        put(&mut g, "Brazil", P2, "t");
+    }
+    g.majorities[Majority::Production as usize] = previous.map(|p| p.0);
+    g.edit_start_turn(2, P0, None);
+    for p in 1..players {
+        g.players[p as usize].turn_done = true;
+    }
+    ok(&mut g, Decision::EndProduction);
+    ok(&mut g, Decision::EndTurn);
+    assert_eq!(g.round(), 3, "the victory point phase came");
+    let vp = (0..players).map(|p| g.player(PlayerId(p)).vp()).collect();
+    (g, vp)
+}
+
+#[test]
+fn a_tied_majority_stays_with_its_previous_holder_else_nobody() {
+    // "Majorities": "If one of the tying players held the majority in question during the
+    // previous turn's victory point phase, that player keeps it. However, if some other player
+    // held that majority during the previous turn, or if no player held it …, that majority
+    // will not be held by any player this turn." Production centers: 1 each.
+    // P0 held it: P0 keeps it (capital 1 + power sources 2 + sea 1 + production 1).
+    let (g, vp) = production_tie_after(2, Some(P0));
+    assert_eq!(g.majority_holder(Majority::Production), Some(P0));
+    assert_eq!(vp, vec![5, 2]);
+    // P1 held it: P1 keeps it (capital 1 + land 1 + production 1).
+    let (g, vp) = production_tie_after(2, Some(P1));
+    assert_eq!(g.majority_holder(Majority::Production), Some(P1));
+    assert_eq!(vp, vec![4, 3]);
+    // Nobody held it: nobody.
+    let (g, vp) = production_tie_after(2, None);
+    assert_eq!(g.majority_holder(Majority::Production), None);
+    assert_eq!(vp, vec![4, 2]);
+    // A third player (P2, no production center now) held it: nobody.
+    let (g, vp) = production_tie_after(3, Some(P2));
+    assert_eq!(g.majority_holder(Majority::Production), None);
+    assert_eq!(vp, vec![4, 2, 0]);
+}
+
 #[test]
 fn victory_threshold_needs_a_capital_and_tie_breaks() {
     // "Victory": 50 / 40 / 30 points, a capital, then most points, capitals, areas.
@@ -1058,6 +1182,49 @@ fn victory_threshold_needs_a_capital_and_tie_breaks() {
     ok(&mut g, Decision::EndTurn);
     assert!(g.is_over());
     assert_eq!(g.winners(), &[P0], "P1 has more points but no capital");
+}
+
+/// Two players with these areas and points before a victory point phase: the winners after it.
+fn winners_after(p0: &[&str], p1: &[&str], vp: [u32; 2]) -> Vec<PlayerId> {
+    let mut g = game(2);
+    for n in p0 {
+        put(&mut g, n, P0, "t");
+    }
+    for n in p1 {
+        put(&mut g, n, P1, "t");
+    }
+    g.edit_vp(P0, vp[0]);
+    g.edit_vp(P1, vp[1]);
+    g.edit_start_turn(3, P0, None);
+    g.players[1].turn_done = true;
+    ok(&mut g, Decision::EndProduction);
+    ok(&mut g, Decision::EndTurn);
+    assert!(g.is_over());
+    g.winners().to_vec()
+}
+
+#[test]
+fn victory_tie_breaks_points_then_capitals_then_areas_then_shared() {
+    // "Victory": "If more than one player exceeds the threshold and controls at least one
+    // capital, the player among them with the highest total number of victory points wins. If
+    // more than one such player is tied for the highest victory point total, the player among
+    // them who controls the most capitals wins the game. If more than one such player is tied
+    // for the most capitals, the player among them who controls the most total areas (land +
+    // sea) wins the game. If such players are still tied, they share the victory."
+    // Most points: 55 + 1 (capital) against 52 + 1.
+    assert_eq!(winners_after(&["Washington"], &["Berlin"], [55, 52]), vec![P0]);
+    // Points tied at 52 (50 + 2 capitals; 51 + 1 capital, land tied 2-2): most capitals.
+    assert_eq!(
+        winners_after(&["Washington", "Mexico City"], &["Berlin", "Poland"], [50, 51]),
+        vec![P0]
+    );
+    // Points tied at 52 (50 + capital + land majority; 51 + capital), capitals 1-1: most areas.
+    assert_eq!(winners_after(&["Washington", "Canada"], &["Berlin"], [50, 51]), vec![P0]);
+    assert_eq!(winners_after(&["Berlin"], &["Washington", "Canada"], [51, 50]), vec![P1]);
+    // Everything tied: both win.
+    assert_eq!(winners_after(&["Washington"], &["Berlin"], [50, 50]), vec![P0, P1]);
+    // Ruling S33: reaching the target (49 + 1 = 50, two players) is enough.
+    assert_eq!(winners_after(&["Washington"], &["Berlin"], [49, 10]), vec![P0]);
 }
 
 // ----- Engine properties -----
@@ -1112,4 +1279,232 @@ fn determinize_keeps_counts_and_own_hand() {
         assert_eq!(d.hand(PlayerId(p)).len(), g.hand(PlayerId(p)).len());
     }
     assert_eq!(d.draw_pile_len(), g.draw_pile_len());
+}
+
+// ----- Issue 17: the rules left -----
+
+#[test]
+fn cards_are_paid_for_and_set_aside_before_their_faces_are_seen() {
+    // "The Production Phase": "Players should pay for and set aside all of the figures and
+    // cards they intend to purchase in a given turn before placing any of the figures on the
+    // board or looking at the faces of any of the cards." Buying cards draws nothing yet; the
+    // player may still buy figures; the cards are drawn when his purchases end, and then
+    // nothing more can be bought.
+    let mut g = game(2);
+    put_pc(&mut g, "Washington", P0, "t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    g.edit_hand(P0, &[CardId(10)]);
+    let points = g.points_left();
+    ok(&mut g, Decision::BuyCards(2));
+    assert_eq!(g.points_left(), points - 2, "paid at once");
+    assert_eq!(g.hand(P0), &[CardId(10)], "no face seen yet");
+    assert!(matches!(g.pending(), Pending::Decision(P0)), "no draw yet: {:?}", g.pending());
+    // Still buying figures with the cards set aside.
+    let wash = a(&g, "Washington");
+    let tank = Decision::Buy {
+        kind: UnitKind::Tank,
+        pc: wash,
+        at: wash,
+    };
+    assert!(legal(&g).contains(&tank));
+    ok(&mut g, tank);
+    assert!(!legal(&g).iter().any(|d| matches!(d, Decision::BuyCards(_) | Decision::Discard(_))));
+    // The end of the purchases: the two cards are drawn, then movement begins (no buying).
+    to_maneuver(&mut g);
+    let mut rng = GameRng::new(3);
+    for _ in 0..2 {
+        assert_eq!(g.pending(), Pending::Chance(Chance::Draw));
+        g.resolve_chance(&mut rng);
+    }
+    assert_eq!(g.hand(P0).len(), 3);
+    assert_eq!(g.pending(), Pending::Decision(P0));
+    let after = legal(&g);
+    assert!(after.contains(&Decision::EndTurn), "movement and combat: {after:?}");
+    assert!(!after.iter().any(|d| matches!(
+        d,
+        Decision::Buy { .. } | Decision::BuyCards(_) | Decision::BuyProductionCenter(_) | Decision::EndProduction
+    )));
+}
+
+#[test]
+fn one_tank_of_each_army_is_its_victory_point_marker() {
+    // "Setup": "each player places one of his tanks near the beginning of the victory point
+    // track. This figure will track his victory point score throughout the game."
+    // "Components": 60 tanks per army, so 59 can be in play. With 58 on the board a player may
+    // buy one more tank, with 59 none.
+    let mut g = game(2);
+    put_pc(&mut g, "Washington", P0, "58t");
+    turn(&mut g, P0, Ability::Diplomat, 2);
+    let wash = a(&g, "Washington");
+    let tank = Decision::Buy {
+        kind: UnitKind::Tank,
+        pc: wash,
+        at: wash,
+    };
+    assert!(legal(&g).contains(&tank), "the 59th tank");
+    ok(&mut g, tank);
+    assert_eq!(g.area(wash).units, u("59t"));
+    assert!(!legal(&g).contains(&tank), "the 60th tank marks the victory points");
+    assert_eq!(UnitKind::Tank.in_play_limit(), 59);
+    assert_eq!(UnitKind::Mech.in_play_limit(), 20);
+}
+
+#[test]
+fn secret_weapon_used_by_the_defender_sends_the_attackers_home() {
+    // "Secret Weapon": "Use at the start of a battle, before any dice are rolled. Your opponent
+    // must immediately retreat all of his units from that battle's target area." Used by the
+    // defender, the attackers retreat by "Retreating" step 1: to the origin area (ruling S27).
+    let mut g = game(2);
+    let (c, al) = attack_alaska(&mut g, "3t", "2t", Ability::Diplomat, Some(Ability::SecretWeapon));
+    counts(&mut g, &[3]);
+    assert_eq!(g.pending(), Pending::Decision(P1), "the defender is asked");
+    assert!(legal(&g).contains(&Decision::Use(Ability::SecretWeapon)));
+    ok(&mut g, Decision::Use(Ability::SecretWeapon));
+    assert_eq!(g.area(c).units, u("3t"), "back in Canada");
+    assert_eq!(g.area(c).owner, Some(Owner::Player(P0)));
+    assert_eq!(g.area(al).units, u("2t"));
+    assert_eq!(g.area(al).owner, Some(Owner::Player(P1)));
+    assert!(g.battle_view().is_none(), "no battle left");
+    assert!(!g.events().iter().any(|e| matches!(e, Event::Rolled { .. })), "no die rolled");
+}
+
+#[test]
+fn a_cease_fire_in_a_mech_drop_destroys_the_mechs() {
+    // "Mech Dropper": "You may not retreat from this battle." "Land Battles": a cease-fire
+    // forces all attacking units to retreat; they cannot, so (as "Amphibious Battles" rules for
+    // the other attacker who may not retreat) they are destroyed (ruling S25).
+    let mut g = game(2);
+    put(&mut g, "Washington", P0, "1t2m");
+    put(&mut g, "Brazil", P0, "1m");
+    put(&mut g, "Sahara", P1, "t");
+    turn(&mut g, P0, Ability::MechDropper, 2);
+    to_maneuver(&mut g);
+    let (w, br, sa) = (a(&g, "Washington"), a(&g, "Brazil"), a(&g, "Sahara"));
+    ok(&mut g, Decision::MechDrop(sa));
+    counts(&mut g, &[2, 1]);
+    dice(&mut g, 0); // the mechs (supremacy 3-0)
+    dice(&mut g, 0); // the tank
+    dice(&mut g, 0); // the mechs: three empty rolls
+    assert!(g.events().contains(&Event::CeaseFire));
+    assert_eq!(g.area(sa).units, u("t"));
+    assert_eq!(g.area(sa).owner, Some(Owner::Player(P1)));
+    assert_eq!(g.area(w).units, u("1t"), "no mech came back to Washington");
+    assert_eq!(g.area(br).units, Units::default(), "nor to Brazil");
+    assert_eq!(g.army_counts(Owner::Player(P0))[UnitKind::Mech as usize], 0);
+}
+
+#[test]
+fn alien_radar_is_refused_to_an_amphibious_attacker() {
+    // "Amphibious Battles": "The attacker in an amphibious battle can never choose to
+    // voluntarily retreat"; "Alien Radar": "Retreat all of your units" is a retreat he chooses
+    // (ruling S26). Positive control: the same card is offered in a land attack.
+    let mut g = game(2);
+    put(&mut g, "Washington", P0, "4t");
+    put(&mut g, "North Atlantic", P0, "s");
+    put(&mut g, "Spain", P1, "t");
+    put(&mut g, "Canada", P1, "t");
+    g.edit_capital_attacked(true);
+    turn(&mut g, P0, Ability::AlienRadar, 2);
+    to_maneuver(&mut g);
+    let (w, sp, ca) = (a(&g, "Washington"), a(&g, "Spain"), a(&g, "Canada"));
+    let mut land = g.clone();
+    ok(&mut land, Decision::Attack { from: w, to: ca });
+    counts(&mut land, &[2]);
+    assert!(legal(&land).contains(&Decision::Use(Ability::AlienRadar)), "land attack: offered");
+    ok(&mut g, Decision::Attack { from: w, to: sp });
+    counts(&mut g, &[4]);
+    assert!(
+        !matches!(g.pending(), Pending::Decision(P0)) || !legal(&g).contains(&Decision::Use(Ability::AlienRadar)),
+        "amphibious attack: the radar is not offered"
+    );
+    assert_eq!(
+        g.pending(),
+        Pending::Chance(Chance::Dice(1)),
+        "the defender (supremacy tie) rolls at once"
+    );
+}
+
+// ----- The state hash -----
+
+/// The hashes pinned by `the_state_hash_has_known_answers`.
+fn known_hashes() -> [u64; 4] {
+    // A new two-player game.
+    let fresh = Game::builtin(GameConfig::new(2)).unwrap().state_hash();
+    // Three players after the deal from seed 5.
+    let mut g = Game::builtin(GameConfig::new(3)).unwrap();
+    through_deal(&mut g, 5);
+    let dealt = g.state_hash();
+    // A land battle in progress (Canada attacks Alaska with three tanks).
+    let mut g = game(2);
+    attack_alaska(&mut g, "3t", "2t", Ability::Diplomat, None);
+    counts(&mut g, &[3]);
+    assert!(g.battle.is_some());
+    let battle = g.state_hash();
+    // 400 steps of a three-player game, first legal decision each time, chance from seed 11.
+    let mut g = Game::builtin(GameConfig::new(3)).unwrap();
+    let mut rng = GameRng::new(11);
+    for _ in 0..400 {
+        match g.pending() {
+            Pending::Chance(_) => {
+                g.resolve_chance(&mut rng);
+            }
+            Pending::Decision(_) => {
+                let d = legal(&g)[0];
+                ok(&mut g, d);
+            }
+            Pending::GameOver => break,
+        }
+    }
+    let played = g.state_hash();
+    let out = [fresh, dealt, battle, played];
+    println!("{out:#x?}");
+    out
+}
+
+#[test]
+fn the_state_hash_has_known_answers() {
+    // Records store the final state hash, so it must not depend on the compiler
+    // (`#[derive(Hash)]` output is not promised stable) nor on the machine: it is written from
+    // explicit bytes (game/hash.rs). A deliberate change of the rules or of the state that moves
+    // these must regenerate them (`--nocapture` prints them) and say so in its commit.
+    let h = known_hashes();
+    assert_eq!(
+        h,
+        [
+            0x35ff_5e0c_308d_b442,
+            0xf917_0727_8d0f_ced0,
+            0x4967_02cf_d171_c7ad,
+            0x0464_3d94_1d4e_3a1d
+        ]
+    );
+    assert!(
+        h.iter().collect::<std::collections::BTreeSet<_>>().len() == 4,
+        "four different states"
+    );
+}
+
+#[test]
+fn why_an_attack_is_not_offered() {
+    // The reasons a new player is told ("First-turn Restrictions", "Attacking Capitals",
+    // "Diplomat"), and none for an area that may be attacked.
+    let mut g = game(2);
+    put(&mut g, "Canada", P0, "6t");
+    put(&mut g, "Alaska", P1, "t");
+    put_pc(&mut g, "Washington", P1, "t");
+    put(&mut g, "Greenland", P1, "t");
+    turn(&mut g, P0, Ability::Diplomat, 1);
+    let (al, wa, gr, me) = (a(&g, "Alaska"), a(&g, "Washington"), a(&g, "Greenland"), a(&g, "Canada"));
+    assert_eq!(g.attack_refusal(P0, al), Some(Refusal::FirstRound));
+    assert_eq!(g.attack_refusal(P0, wa), Some(Refusal::FirstRound));
+    assert_eq!(g.attack_refusal(P0, gr), None);
+    assert_eq!(g.attack_refusal(P0, me), Some(Refusal::Own));
+    assert_eq!(g.attack_refusal(P0, a(&g, "Brazil")), Some(Refusal::Unoccupied));
+    g.edit_start_turn(2, P0, g.player(P0).card());
+    assert_eq!(g.attack_refusal(P0, al), None);
+    assert_eq!(g.attack_refusal(P0, wa), Some(Refusal::CapitalTooEarly { needed: 25 }));
+    assert!(g.attack_refusal(P0, wa).unwrap().to_string().contains("25 victory points"));
+    g.edit_vp(P0, 25);
+    assert_eq!(g.attack_refusal(P0, wa), None);
+    ok(&mut g, Decision::Diplomat(P1));
+    assert_eq!(g.attack_refusal(P0, gr), Some(Refusal::Ally(P1)));
 }

@@ -1,0 +1,378 @@
+//! Issue 17, "keep secrets secret": no endpoint shows a seat or a spectator what that seat may
+//! not see. Secret are the chance seed (with it the dice to come, the dealt hands and the future
+//! draws can be rebuilt), the other players' hands and their face-down choices before they are
+//! revealed. The full record (seed and every decision) is given when the game is over, or to the
+//! only person of a game against the computer (`dust_server::secrets`).
+//!
+//! The checks are general: every game endpoint that answers a GET (or a WebSocket) is listed in
+//! [`GAME_ENDPOINTS`] with how it is checked, and [`every_get_route_is_checked`] reads the
+//! routers' sources so that a new endpoint cannot be added without being listed here. The body
+//! of every answer, as every seat and as a spectator, is searched for every secret string of
+//! that moment.
+
+mod common;
+
+use common::{start, temp_db};
+use dust_server::client::{get, post, Answer, GameSocket};
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+/// Every GET route of the two routers, with what a test here does with it. `public` routes
+/// carry no game's state (pages, assets, rules data); the others are called by
+/// [`tactics_views`] or [`strategy_views`] as every seat and as a spectator.
+const GAME_ENDPOINTS: &[(&str, &str)] = &[
+    ("/", "public"),
+    ("/game/{id}", "public"),
+    ("/replay", "public"),
+    ("/odds", "public"),
+    ("/rulings", "public"),
+    ("/assets/app.js", "public"),
+    ("/assets/style.css", "public"),
+    ("/api/health", "public"),
+    ("/api/scenarios", "public"),
+    ("/api/armies", "public"),
+    ("/api/cards", "public"),
+    ("/api/rulings", "public"),
+    ("/api/games", "tactics"),
+    ("/api/games/{id}", "tactics"),
+    ("/api/games/{id}/targets", "tactics"),
+    ("/api/games/{id}/record", "tactics"),
+    ("/api/games/{id}/ws", "tactics"),
+    ("/strategy", "public"),
+    ("/strategy/{id}", "public"),
+    ("/assets/strategy.js", "public"),
+    ("/api/strategy/map", "public"),
+    ("/api/strategy/games", "strategy"),
+    ("/api/strategy/games/{id}", "strategy"),
+    ("/api/strategy/games/{id}/record", "strategy"),
+];
+
+/// The GET routes declared in a router's source (`.route("PATH", get(…))`).
+fn get_routes(src: &str) -> Vec<String> {
+    src.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let rest = l.strip_prefix(".route(\"")?;
+            let (path, tail) = rest.split_once('"')?;
+            tail.contains("get(").then(|| path.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_get_route_is_checked() {
+    let mut routes = get_routes(include_str!("../src/http.rs"));
+    routes.extend(get_routes(include_str!("../src/strategy/mod.rs")));
+    assert!(routes.len() >= 20, "the routes are read from the sources: {routes:?}");
+    let listed: BTreeSet<&str> = GAME_ENDPOINTS.iter().map(|(p, _)| *p).collect();
+    for r in &routes {
+        assert!(
+            listed.contains(r.as_str()),
+            "the GET route {r} is not in GAME_ENDPOINTS: say how its answers keep the secrets"
+        );
+    }
+}
+
+/// Where `needle` occurs in `hay` as a whole token (not followed by a digit: `card 1` is not
+/// found in `card 12`, seed 7 not in 71).
+fn contains_token(hay: &str, needle: &str) -> bool {
+    let mut start = 0;
+    while let Some(i) = hay[start..].find(needle) {
+        let at = start + i;
+        let end = at + needle.len();
+        let before_ok = at == 0 || !hay.as_bytes()[at - 1].is_ascii_digit() || !needle.as_bytes()[0].is_ascii_digit();
+        let after_ok = hay.as_bytes().get(end).is_none_or(|b| !b.is_ascii_digit());
+        if before_ok && after_ok {
+            return true;
+        }
+        start = at + 1;
+    }
+    false
+}
+
+/// Fails when any secret is in an answer.
+fn assert_hidden(what: &str, body: &str, secrets: &[String]) {
+    for s in secrets {
+        assert!(!contains_token(body, s), "{what} shows the secret `{s}`:\n{body}");
+    }
+}
+
+/// The secret forms of a seed: decimal and hexadecimal.
+fn seed_forms(seed: u64) -> Vec<String> {
+    vec![seed.to_string(), format!("{seed:x}"), format!("{seed:#x}")]
+}
+
+fn ok(a: &Answer, what: &str) -> String {
+    assert_eq!(a.status, 200, "{what}: {}", a.body);
+    a.body.clone()
+}
+
+fn refused_record(a: &Answer, what: &str) {
+    assert_eq!(a.status, 403, "{what}: the record must be refused before the end: {}", a.body);
+    assert_eq!(a.error_code().as_deref(), Some("record_hidden"), "{what}: {}", a.body);
+}
+
+// ----- tactics ------------------------------------------------------------------------------
+
+/// The dice seed of the tactics games here (digits found nowhere else).
+const TACTICS_SEED: u64 = 86_753_091_234;
+
+/// Every tactics game endpoint as `token` (a seat or a spectator): none shows the seed; the
+/// record is refused unless `record` (then it is given, with the seed).
+fn tactics_views(addr: SocketAddr, id: &str, token: &str, who: &str, record: bool) {
+    let mut secrets = seed_forms(TACTICS_SEED);
+    secrets.push(dust_data::record::PlayersSetup::seed_for(TACTICS_SEED).to_string());
+    let lobby = ok(&get(addr, "/api/games").unwrap(), "lobby");
+    assert_hidden("GET /api/games", &lobby, &secrets);
+    let state = ok(&get(addr, &format!("/api/games/{id}?seat={token}")).unwrap(), who);
+    let s: Value = serde_json::from_str(&state).unwrap();
+    assert_eq!(s["record_available"], record, "{who}: {state}");
+    if record {
+        assert_eq!(s["seed"], TACTICS_SEED.to_string(), "{who}");
+    } else {
+        assert!(s["seed"].is_null(), "{who}: {state}");
+        assert_hidden(&format!("GET /api/games/ID as {who}"), &state, &secrets);
+    }
+    for unit in 0..4 {
+        let t = get(addr, &format!("/api/games/{id}/targets?seat={token}&unit={unit}")).unwrap();
+        assert_hidden(&format!("GET /api/games/ID/targets as {who}"), &t.body, &secrets);
+    }
+    let mut ws = GameSocket::connect(addr, id, token).unwrap();
+    let first = ws.recv_kind("state").unwrap();
+    assert_eq!(first["record_available"], record, "{who}");
+    if !record {
+        assert_hidden(&format!("WS /api/games/ID/ws as {who}"), &first.to_string(), &secrets);
+    }
+    let rec = get(addr, &format!("/api/games/{id}/record?seat={token}")).unwrap();
+    if record {
+        assert!(ok(&rec, who).contains(&format!("seed = {TACTICS_SEED}")), "{}", rec.body);
+    } else {
+        refused_record(&rec, &format!("GET /api/games/ID/record as {who}"));
+    }
+}
+
+#[test]
+fn tactics_endpoints_hide_the_seed_from_every_seat_and_spectator() {
+    let db = temp_db("secrets-tactics");
+    let server = start(&db);
+    let addr = server.addr();
+
+    // Two people: nobody sees the seed before the end, neither seat nor spectator.
+    let c = post(
+        addr,
+        "/api/games",
+        &json!({ "scenario": "duel", "opponent": "human", "seed": TACTICS_SEED, "spectators": true }),
+    )
+    .unwrap();
+    assert_hidden("POST /api/games", &c.body, &seed_forms(TACTICS_SEED));
+    let c = c.json();
+    let id = c["id"].as_str().unwrap();
+    let a = c["you"]["token"].as_str().unwrap();
+    let b = c["invite"]["token"].as_str().unwrap();
+    let spectator = c["spectator_link"].as_str().unwrap().split("seat=").nth(1).unwrap();
+    for (token, who) in [(a, "seat A"), (b, "seat B"), (spectator, "a spectator")] {
+        tactics_views(addr, id, token, who, false);
+    }
+    // A decision's answer does not show it either.
+    let s = get(addr, &format!("/api/games/{id}?seat={a}")).unwrap().json();
+    let (token, side) = if s["pending"]["side"] == "B" { (b, "B") } else { (a, "A") };
+    let d = s["decisions"][0]["text"].as_str().unwrap_or("end").to_string();
+    let ans = post(addr, &format!("/api/games/{id}/decide"), &json!({ "seat": token, "decision": d })).unwrap();
+    assert_hidden(&format!("POST decide as {side}"), &ans.body, &seed_forms(TACTICS_SEED));
+
+    // One person against the AI: that person may save the game (seed included); a spectator
+    // may not.
+    let c = post(
+        addr,
+        "/api/games",
+        &json!({ "scenario": "duel", "opponent": "ai random", "seed": TACTICS_SEED, "spectators": true }),
+    )
+    .unwrap()
+    .json();
+    let id = c["id"].as_str().unwrap();
+    let me = c["you"]["token"].as_str().unwrap();
+    let spectator = c["spectator_link"].as_str().unwrap().split("seat=").nth(1).unwrap();
+    tactics_views(addr, id, me, "the lone person", true);
+    tactics_views(addr, id, spectator, "a spectator of a game against the AI", false);
+    server.stop();
+}
+
+// ----- strategy -----------------------------------------------------------------------------
+
+/// The chance seed of the strategy games here.
+const STRATEGY_SEED: u64 = 97_531_086_421;
+
+/// What one seat knows of itself: its hand (card texts) and its face-down choice.
+struct Seat {
+    token: String,
+    hand: Vec<String>,
+}
+
+fn strategy_state(addr: SocketAddr, id: &str, token: &str) -> (String, Value) {
+    let body = ok(&get(addr, &format!("/api/strategy/games/{id}?seat={token}")).unwrap(), "state");
+    let v = serde_json::from_str(&body).unwrap();
+    (body, v)
+}
+
+fn hand_texts(v: &Value) -> Vec<String> {
+    v["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Every strategy endpoint as every seat and as the spectator, at this moment: none shows the
+/// seed, another seat's hand or another seat's face-down choice (`chosen[p]`: the `card N`
+/// decision of seat p, while its choice is face down). Once the game is over the record is
+/// given to all. Returns whether the game is over.
+fn strategy_views(addr: SocketAddr, id: &str, seats: &mut [Seat], spectator: &str, chosen: &[Option<u32>]) -> bool {
+    let mut over = false;
+    for s in seats.iter_mut() {
+        let v = strategy_state(addr, id, &s.token).1;
+        s.hand = hand_texts(&v);
+        over = v["pending"]["kind"] == "over";
+    }
+    let seed = seed_forms(STRATEGY_SEED);
+    let lobby = ok(&get(addr, "/api/strategy/games").unwrap(), "lobby");
+    assert_hidden("GET /api/strategy/games", &lobby, &seed);
+    let n = seats.len();
+    for v in 0..=n {
+        let (who, token, mine): (String, &str, &[String]) = if v < n {
+            (format!("P{}", v + 1), &seats[v].token, &seats[v].hand)
+        } else {
+            ("the spectator".into(), spectator, &[])
+        };
+        let (body, state) = strategy_state(addr, id, token);
+        // What this viewer may see anyway: his hand and the cards revealed on the table.
+        let mut seen: BTreeSet<String> = mine.iter().cloned().collect();
+        for p in state["seats"].as_array().unwrap() {
+            if let Some(t) = p["card"]["text"].as_str() {
+                seen.insert(t.to_string());
+            }
+        }
+        let mut secrets = if over { Vec::new() } else { seed.clone() };
+        for (o, other) in seats.iter().enumerate() {
+            if o == v {
+                continue;
+            }
+            secrets.extend(other.hand.iter().filter(|t| !seen.contains(*t)).cloned());
+            if let Some(c) = chosen[o] {
+                if state["seats"][o]["has_chosen"] == true {
+                    secrets.push(format!("card {c}"));
+                }
+            }
+        }
+        assert_hidden(&format!("GET /api/strategy/games/ID as {who}"), &body, &secrets);
+        assert_eq!(state["you"], if v < n { json!(v) } else { Value::Null }, "{who}");
+        let rec = get(addr, &format!("/api/strategy/games/{id}/record?seat={token}")).unwrap();
+        if over {
+            assert!(ok(&rec, &who).contains(&format!("seed {STRATEGY_SEED}")), "{}", rec.body);
+            assert_eq!(state["record_available"], true, "{who}");
+        } else {
+            refused_record(&rec, &format!("GET /api/strategy/games/ID/record as {who}"));
+            assert_eq!(state["record_available"], false, "{who}");
+        }
+    }
+    over
+}
+
+#[test]
+fn strategy_endpoints_hide_hands_face_down_cards_and_the_seed() {
+    let db = temp_db("secrets-strategy");
+    let server = start(&db);
+    let addr = server.addr();
+    let c = post(
+        addr,
+        "/api/strategy/games",
+        &json!({ "seats": ["human", "human", "human"], "seed": STRATEGY_SEED, "round_limit": 1 }),
+    )
+    .unwrap();
+    assert_hidden("POST /api/strategy/games", &c.body, &seed_forms(STRATEGY_SEED));
+    let c = c.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let mut seats: Vec<Seat> = c["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| Seat {
+            token: s["token"].as_str().unwrap().to_string(),
+            hand: Vec::new(),
+        })
+        .collect();
+    let spectator = c["spectator_link"].as_str().unwrap().split("seat=").nth(1).unwrap().to_string();
+
+    // Every seat takes its first offered decision, to the end of the game (one round), and
+    // every endpoint is checked as every seat and the spectator after each decision of the
+    // first 80 and after every face-down choice.
+    let mut chosen: Vec<Option<u32>> = vec![None; seats.len()];
+    let t0 = Instant::now();
+    for ply in 0.. {
+        assert!(t0.elapsed() < Duration::from_secs(240), "the game does not end");
+        let (_, s) = strategy_state(addr, &id, &seats[0].token);
+        if s["pending"]["kind"] == "over" {
+            break;
+        }
+        let p = s["pending"]["player"].as_u64().unwrap() as usize;
+        let (_, mine) = strategy_state(addr, &id, &seats[p].token);
+        let choices = mine["choices"].as_array().unwrap();
+        // Prefer ending a phase, so the one round is short.
+        let pick = ["end-turn", "end-production", "pass"]
+            .iter()
+            .find_map(|e| choices.iter().find(|c| c["text"] == *e))
+            .unwrap_or(&choices[0]);
+        let d = pick["text"].as_str().unwrap().to_string();
+        let a = post(
+            addr,
+            &format!("/api/strategy/games/{id}/decide"),
+            &json!({ "seat": seats[p].token, "decision": d, "ply": ply }),
+        )
+        .unwrap();
+        assert_eq!(a.status, 200, "{d}: {}", a.body);
+        assert_hidden("POST /api/strategy/games/ID/decide", &a.body, &seed_forms(STRATEGY_SEED));
+        let face_down = d.strip_prefix("card ").map(|n| n.parse::<u32>().unwrap());
+        if let Some(n) = face_down {
+            chosen[p] = Some(n);
+        }
+        if ply < 80 || face_down.is_some() {
+            strategy_views(addr, &id, &mut seats, &spectator, &chosen);
+        }
+    }
+    // Over: every seat and the spectator may download the record.
+    assert!(strategy_views(addr, &id, &mut seats, &spectator, &chosen));
+    assert!(chosen.iter().all(Option::is_some), "every seat chose a card face down");
+    server.stop();
+}
+
+#[test]
+fn the_lone_person_against_ais_may_save_the_strategy_game() {
+    let db = temp_db("secrets-strategy-ai");
+    let server = start(&db);
+    let addr = server.addr();
+    let c = post(
+        addr,
+        "/api/strategy/games",
+        &json!({ "seats": ["heuristic", "human"], "seed": STRATEGY_SEED }),
+    )
+    .unwrap()
+    .json();
+    let id = c["id"].as_str().unwrap();
+    let me = c["seats"][1]["token"].as_str().unwrap();
+    let spectator = c["spectator_link"].as_str().unwrap().split("seat=").nth(1).unwrap();
+    let (_, s) = strategy_state(addr, id, me);
+    assert_eq!(s["record_available"], true);
+    let rec = get(addr, &format!("/api/strategy/games/{id}/record?seat={me}")).unwrap();
+    assert!(ok(&rec, "the lone person").contains(&format!("seed {STRATEGY_SEED}")));
+    // A spectator is another person: not before the end.
+    let (body, s) = strategy_state(addr, id, spectator);
+    assert_eq!(s["record_available"], false);
+    assert_hidden("GET /api/strategy/games/ID as the spectator", &body, &seed_forms(STRATEGY_SEED));
+    refused_record(
+        &get(addr, &format!("/api/strategy/games/{id}/record?seat={spectator}")).unwrap(),
+        "the spectator",
+    );
+    server.stop();
+}
