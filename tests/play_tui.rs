@@ -740,3 +740,36 @@ fn esc_asks_before_quitting() {
     key(&mut app, KeyCode::Char('y'));
     assert!(app.should_quit(), "y confirms");
 }
+
+/// Issue 20: "The AI explains itself in words when asked": after the AI's decision, `w` shows
+/// what it chose and the figures it chose by.
+#[test]
+fn w_says_why_the_ai_decided() {
+    let ai = opponent::build("greedy", 7).unwrap();
+    let mut app = App::new(AppConfig {
+        seats: BySide {
+            a: Seat::Ai,
+            b: Seat::Human,
+        },
+        ai: Some(ai),
+        ai_spec: Some("greedy".into()),
+        ..AppConfig::hotseat("duel", tests_support::duel(), 3)
+    })
+    .unwrap();
+    key(&mut app, KeyCode::Char('w'));
+    assert_eq!(app.message(), Some("the AI has not decided anything yet"));
+    let mut m = String::new();
+    for _ in 0..40 {
+        app.settle();
+        key(&mut app, KeyCode::Char('w'));
+        m = app.message().unwrap_or_default().to_string();
+        if m.starts_with("AI") {
+            break;
+        }
+        // The person's turn: the first choice.
+        key(&mut app, KeyCode::Enter);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(m.starts_with("AI (greedy): "), "{m}");
+    assert!(m.contains("AP expected"), "greedy says its figures: {m}");
+}

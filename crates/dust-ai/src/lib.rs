@@ -49,6 +49,7 @@ mod policy;
 mod random;
 pub mod setup;
 mod spec;
+pub mod words;
 
 pub use arena::{play_game, GameOutcome, PlayError, PlayerStats};
 pub use greedy::GreedyPlayer;

@@ -144,6 +144,8 @@ pub struct AiJob {
 pub struct AiDone {
     opponent: Box<dyn Opponent>,
     decision: Option<Decision>,
+    /// Why, in words (`dust_ai::words`), for the `w` key.
+    words: Option<String>,
     stamp: u64,
 }
 
@@ -151,9 +153,11 @@ impl AiJob {
     /// Lets the AI decide (takes as long as its budget).
     pub fn run(mut self) -> AiDone {
         let decision = self.opponent.decide(&self.game);
+        let words = decision.and_then(|d| self.opponent.words(&self.game, d));
         AiDone {
             opponent: self.opponent,
             decision,
+            words,
             stamp: self.stamp,
         }
     }
@@ -270,6 +274,8 @@ pub struct App {
     pub(crate) message: Option<String>,
     pub(crate) thinking: bool,
     quit: bool,
+    /// The AI's last decision in words, shown when the player presses `w`.
+    ai_words: Option<String>,
     saved: Option<PathBuf>,
     pub(crate) areas: Cell<Areas>,
     /// The players' set-up, while it is under way (the game starts when it is over).
@@ -418,6 +424,7 @@ impl App {
             message: None,
             thinking: false,
             quit: false,
+            ai_words: None,
             saved: None,
             areas: Cell::new(Areas::default()),
             setup,
@@ -604,6 +611,9 @@ impl App {
             }
         };
         self.undo.clear();
+        self.ai_words = done
+            .words
+            .map(|w| format!("AI ({}): {w}", self.ai.as_ref().map_or_else(String::new, |o| o.name())));
         self.play(d);
         if note.is_some() {
             self.message = note;
@@ -1195,6 +1205,13 @@ impl App {
             KeyCode::Char('r') => self.overlay = Overlay::Rulings(0),
             KeyCode::Char('L') => self.overlay = Overlay::Log(self.log_rows().saturating_sub(18)),
             KeyCode::Char('q') | KeyCode::Esc => self.overlay = Overlay::ConfirmQuit,
+            KeyCode::Char('w') => {
+                self.message = Some(
+                    self.ai_words
+                        .clone()
+                        .unwrap_or_else(|| "the AI has not decided anything yet".into()),
+                );
+            }
             KeyCode::Char('s') => {
                 if self.save_path.is_some() {
                     self.save();

@@ -11,6 +11,12 @@ pub trait Opponent: Send {
     fn decide(&mut self, game: &Game) -> Option<Decision>;
     /// A short name for the screen (`random`, `mcts:200ms`).
     fn name(&self) -> String;
+    /// Why it took `d` in `game` (its last decision), in words for the player who asks
+    /// (`dust_ai::words`).
+    fn words(&self, game: &Game, d: Decision) -> Option<String> {
+        let _ = (game, d);
+        None
+    }
 }
 
 /// The opponent used when `--ai` is not given: the strongest one available (Monte Carlo tree
@@ -32,6 +38,9 @@ impl Opponent for DustAi {
     }
     fn name(&self) -> String {
         self.name.clone()
+    }
+    fn words(&self, game: &Game, d: Decision) -> Option<String> {
+        Some(dust_ai::words::in_words(game, d, self.player.explain().as_ref()))
     }
 }
 

@@ -1173,6 +1173,7 @@ pub fn help_lines() -> Vec<Line<'static>> {
         "PgUp / PgDn     scroll the log          L   the whole log, with rules",
         "r               the rulings (docs/rulings.md)",
         "s               save the game record now (it is saved every round too)",
+        "w               why did the AI do that? (its last decision, in words)",
         "?  / F1         this help               q / Esc   quit (asks first)",
         "Mouse           click a space or a choice; click it again to confirm",
         "Board: S squad, H hero, V vehicle, A aircraft (digit: health, + several",
