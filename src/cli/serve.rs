@@ -27,6 +27,21 @@ pub struct Args {
     /// game is played by its scenario's edition.
     #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
     edition: dust_core::Edition,
+    /// The longest an AI seat may think per decision, in milliseconds: a game asking more
+    /// (`mcts:120s`) is refused (`ai_over_limit`).
+    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    max_ai_ms: u64,
+    /// Threads per AI search: a spec naming more (`threads=64`) is refused; one naming none
+    /// gets at most this many.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    max_ai_threads: u16,
+    /// The largest iteration budget of an AI seat (`mcts:5000i`).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    max_ai_iterations: u32,
+    /// AI searches running at once in the whole server (default: the machine's cores); while
+    /// all run, a new game with a searching AI is refused (`ai_busy`).
+    #[arg(long, value_name = "N")]
+    max_ai_searches: Option<usize>,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
@@ -39,6 +54,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     config.port = args.port;
     config.host = args.host.clone();
     config.edition = args.edition;
+    let ai = &mut config.limits.ai;
+    ai.max_ms = args.max_ai_ms.max(1);
+    ai.max_threads = usize::from(args.max_ai_threads);
+    ai.max_iterations = args.max_ai_iterations.max(1);
+    if let Some(n) = args.max_ai_searches {
+        ai.max_searches = n.max(1);
+    }
     dust_server::run(config)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@
 
 use crate::armies::{self, ArmyChoice};
 use crate::error::ApiError;
-use crate::hub::{check_spec, GameCell, Hub, NewGame, Viewer};
+use crate::hub::{AiLimits, GameCell, Hub, NewGame, Viewer};
 use crate::play::{default_scenario, scenario_names};
 use crate::store::Seat;
 use crate::view;
@@ -40,6 +40,8 @@ pub struct Limits {
     pub rate: f64,
     /// Requests and messages a client may send at once before the rate applies.
     pub burst: f64,
+    /// The ceiling on what an AI seat may spend (`serve --max-ai-*`).
+    pub ai: AiLimits,
 }
 
 impl Default for Limits {
@@ -48,6 +50,7 @@ impl Default for Limits {
             max_body: 256 * 1024,
             rate: 50.0,
             burst: 100.0,
+            ai: AiLimits::default(),
         }
     }
 }
@@ -339,14 +342,14 @@ fn side_name(s: Side) -> &'static str {
     }
 }
 
-fn parse_seat(s: &str) -> Result<Seat, ApiError> {
+fn parse_seat(hub: &Hub, s: &str) -> Result<Seat, ApiError> {
     let s = s.trim();
     if s.is_empty() || s == "human" {
         return Ok(Seat::Human);
     }
     let spec = s.strip_prefix("ai").map_or(s, str::trim);
     let spec = if spec.is_empty() { "mcts:200ms" } else { spec };
-    check_spec(spec)?;
+    hub.check_spec(spec)?;
     Ok(Seat::Ai(spec.to_string()))
 }
 
@@ -454,11 +457,11 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
     let scenario = req.scenario.unwrap_or_else(|| default_scenario(st.edition).to_string());
     let (seats, me) = match &req.both_ai {
         Some(spec) => {
-            let s = parse_seat(&format!("ai {}", spec.trim().trim_start_matches("ai").trim()))?;
+            let s = parse_seat(&st.hub, &format!("ai {}", spec.trim().trim_start_matches("ai").trim()))?;
             (BySide { a: s.clone(), b: s }, None)
         }
         None => {
-            let opp = parse_seat(req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
+            let opp = parse_seat(&st.hub, req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
             let mut seats = BySide {
                 a: Seat::Human,
                 b: Seat::Human,
@@ -585,7 +588,7 @@ async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         a: Seat::Human,
         b: Seat::Human,
     };
-    seats[side.other()] = parse_seat(req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
+    seats[side.other()] = parse_seat(&st.hub, req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
     let (scenario, scenario_text) = match &rec.scenario {
         dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),
         dust_data::record::ScenarioRef::Embedded(t) => ("embedded".to_string(), Some(t.clone())),

@@ -118,6 +118,10 @@ pub struct Hub {
     games: Mutex<HashMap<String, Arc<GameCell>>>,
     runtime: tokio::runtime::Handle,
     stopping: AtomicBool,
+    /// The ceiling on what an AI seat may spend.
+    pub ai: AiLimits,
+    /// One permit per tree search that may run at once ([`AiLimits::max_searches`]).
+    search_permits: Arc<tokio::sync::Semaphore>,
 }
 
 /// Random bytes as lowercase hex.
@@ -203,25 +207,145 @@ fn status_of(p: &Played) -> (&'static str, Option<&'static str>) {
     }
 }
 
-/// Checks an AI spec (`random`, `greedy`, `mcts:200ms`…).
-///
-/// # Errors
-/// The spec names no player.
-pub fn check_spec(spec: &str) -> Result<PlayerSpec, ApiError> {
-    spec.trim()
-        .parse::<PlayerSpec>()
-        .map_err(|e| ApiError::bad_request("bad_ai", format!("`{spec}` is not an AI: {e}")))
+/// The operator's ceiling on the AI (`serve --max-ai-ms`, `--max-ai-threads`,
+/// `--max-ai-iterations`, `--max-ai-searches`): what a client may ask an AI seat to spend.
+/// A request above it is refused (`ai_over_limit`), never queued or quietly lowered.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AiLimits {
+    /// Longest thinking time per decision, in milliseconds (default 2,000).
+    pub max_ms: u64,
+    /// Threads per search (default 1). A spec that names no `threads` gets at most this many.
+    pub max_threads: usize,
+    /// Largest iteration budget per decision (default 10,000: about 1.7 s of one thread at
+    /// the ≈ 6,000 iterations a second measured in the README).
+    pub max_iterations: u32,
+    /// Tree searches (MCTS decisions) running at once in the whole server (default: the
+    /// machine's cores). An AI seat waits for its turn to search; a new game with a search
+    /// seat is refused (`ai_busy`) while every search is running.
+    pub max_searches: usize,
+}
+
+impl Default for AiLimits {
+    fn default() -> AiLimits {
+        AiLimits {
+            max_ms: 2000,
+            max_threads: 1,
+            max_iterations: 10_000,
+            max_searches: std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        }
+    }
+}
+
+/// Longest rollout (`depth=N`) a server AI may be asked for.
+pub const MAX_AI_DEPTH: u32 = 64;
+
+impl AiLimits {
+    /// `spec` within these limits: the spec as it will run (its threads lowered to
+    /// [`AiLimits::max_threads`] when the spec names none).
+    ///
+    /// # Errors
+    /// `bad_ai`: not an AI; `ai_over_limit`: a time, iteration, thread or depth budget
+    /// above the ceiling (the message says the ceiling and the option that raises it).
+    pub fn check(&self, spec: &str) -> Result<PlayerSpec, ApiError> {
+        let mut p = spec
+            .trim()
+            .parse::<PlayerSpec>()
+            .map_err(|e| ApiError::bad_request("bad_ai", format!("`{spec}` is not an AI: {e}")))?;
+        let over = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "ai_over_limit", m);
+        if let PlayerSpec::Mcts(c) = &mut p {
+            match c.budget {
+                dust_ai::Budget::Time(d) if d.as_millis() > u128::from(self.max_ms) => return Err(over(format!(
+                    "`{spec}` asks for {} ms a decision; this server allows at most {} ms (the operator sets it with `serve --max-ai-ms`)",
+                    d.as_millis(),
+                    self.max_ms
+                ))),
+                dust_ai::Budget::Iterations(n) if n > self.max_iterations => {
+                    return Err(over(format!(
+                        "`{spec}` asks for {n} iterations a decision; this server allows at most {} (`serve --max-ai-iterations`)",
+                        self.max_iterations
+                    )))
+                }
+                _ => {}
+            }
+            if c.rollout_depth > MAX_AI_DEPTH {
+                return Err(over(format!(
+                    "`{spec}` asks for rollouts of {} decisions; at most {MAX_AI_DEPTH}",
+                    c.rollout_depth
+                )));
+            }
+            if names_threads(spec) {
+                if c.threads > self.max_threads {
+                    return Err(over(format!(
+                        "`{spec}` asks for {} threads; this server allows at most {} a search (`serve --max-ai-threads`)",
+                        c.threads, self.max_threads
+                    )));
+                }
+            } else {
+                c.threads = c.threads.min(self.max_threads.max(1));
+            }
+        }
+        Ok(p)
+    }
+
+    /// A stored spec (a game of an earlier server, or one started under a higher ceiling) cut
+    /// down to these limits, so that it can run: never refused, only lowered.
+    pub fn clamp(&self, mut p: PlayerSpec) -> PlayerSpec {
+        if let PlayerSpec::Mcts(c) = &mut p {
+            c.budget = match c.budget {
+                dust_ai::Budget::Time(d) => dust_ai::Budget::Time(d.min(std::time::Duration::from_millis(self.max_ms.max(1)))),
+                dust_ai::Budget::Iterations(n) => dust_ai::Budget::Iterations(n.min(self.max_iterations.max(1))),
+            };
+            c.threads = c.threads.clamp(1, self.max_threads.max(1));
+            c.rollout_depth = c.rollout_depth.min(MAX_AI_DEPTH);
+        }
+        p
+    }
+}
+
+/// Whether a spec's options name its threads (`threads=N`, `t=N`).
+fn names_threads(spec: &str) -> bool {
+    spec.split_once(':').is_some_and(|(_, rest)| {
+        rest.split(',').skip(1).any(|o| {
+            o.split_once('=')
+                .is_some_and(|(k, _)| matches!(k.trim().to_ascii_lowercase().as_str(), "threads" | "t"))
+        })
+    })
+}
+
+/// Whether a player searches (takes one of the server's [`AiLimits::max_searches`]).
+fn searches(p: &PlayerSpec) -> bool {
+    matches!(p, PlayerSpec::Mcts(_))
 }
 
 impl Hub {
     /// A hub over a store; AI tasks run on `runtime`'s blocking pool.
     pub fn new(store: Store, runtime: tokio::runtime::Handle) -> Hub {
+        Hub::with_ai_limits(store, runtime, AiLimits::default())
+    }
+
+    /// A hub whose AI seats stay within `ai`.
+    pub fn with_ai_limits(store: Store, runtime: tokio::runtime::Handle, ai: AiLimits) -> Hub {
         Hub {
             store,
             games: Mutex::new(HashMap::new()),
             runtime,
             stopping: AtomicBool::new(false),
+            ai,
+            search_permits: Arc::new(tokio::sync::Semaphore::new(ai.max_searches.max(1))),
         }
+    }
+
+    /// Checks an AI spec against the server's ceiling ([`AiLimits::check`]).
+    ///
+    /// # Errors
+    /// Not an AI, or above the ceiling.
+    pub fn check_spec(&self, spec: &str) -> Result<PlayerSpec, ApiError> {
+        self.ai.check(spec)
+    }
+
+    /// Tree searches running now.
+    pub fn searches_running(&self) -> usize {
+        self.ai.max_searches.max(1) - self.search_permits.available_permits()
     }
 
     /// Stops starting AI decisions (server shutdown).
@@ -234,10 +358,21 @@ impl Hub {
     /// # Errors
     /// An unknown scenario, a bad AI spec, a decision the engine refuses, the database.
     pub fn create(self: &Arc<Self>, new: NewGame) -> Result<Arc<GameCell>, ApiError> {
+        let mut searching = false;
         for s in [&new.seats.a, &new.seats.b] {
             if let Seat::Ai(spec) = s {
-                check_spec(spec)?;
+                searching |= searches(&self.check_spec(spec)?);
             }
+        }
+        if searching && self.search_permits.available_permits() == 0 {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "ai_busy",
+                format!(
+                    "all {} AI searches this server runs at once are running: try again in a moment, or play against the greedy AI (`serve --max-ai-searches` sets the number)",
+                    self.ai.max_searches.max(1)
+                ),
+            ));
         }
         let setup = setup_for(&new.scenario, new.scenario_text.as_deref()).map_err(|m| ApiError::bad_request("bad_scenario", m))?;
         if new.setup.is_some() && setup.edition != Edition::Battlefront {
@@ -608,105 +743,147 @@ impl Hub {
         let _ = cell.tx.send(u32::MAX);
         let hub = self.clone();
         let cell = cell.clone();
-        self.runtime.spawn_blocking(move || hub.run_ai(&cell, &seats));
-    }
-
-    /// Plays the AI seats' decisions until a human must decide or the game is over.
-    fn run_ai(self: &Arc<Self>, cell: &Arc<GameCell>, seats: &BySide<Seat>) {
-        loop {
-            if self.stopping.load(Ordering::SeqCst) {
-                cell.live().thinking = false;
-                return;
-            }
-            {
-                // The AI seat's set-up decisions: its style chooses among the phase's legal
-                // decisions at once (no search), through the same checks and store.
-                let mut live = cell.live();
-                if let Some(phase) = live.in_setup() {
-                    let side = match phase.to_move() {
-                        Some(side) if seats[side].is_ai() => side,
-                        _ => {
-                            live.thinking = false;
-                            drop(live);
-                            let _ = cell.tx.send(u32::MAX);
-                            return;
-                        }
-                    };
-                    let Seat::Ai(spec) = &seats[side] else { return };
-                    let ply = phase.decisions().len() as u64;
-                    let mut rng = GameRng::new(lock(&cell.row).seed ^ ply.rotate_left(40) ^ 0x5e70 ^ side as u64);
-                    let Some(d) = dust_ai::setup::choose(phase, setup_style(spec), &mut rng) else {
-                        live.thinking = false;
-                        return;
-                    };
-                    if let Err(e) = self.commit_setup(cell, &mut live, d) {
-                        tracing::error!(error = %e, decision = %d, "the AI's set-up decision was not stored");
-                        live.thinking = false;
-                        return;
+        // One decision at a time on the blocking pool; a search first waits (without holding a
+        // thread) for one of the server's search permits ([`AiLimits::max_searches`]).
+        self.runtime.spawn(async move {
+            loop {
+                let permit = if hub.ai_searches_next(&cell, &seats) {
+                    match hub.search_permits.clone().acquire_owned().await {
+                        Ok(p) => Some(p),
+                        Err(_) => break,
                     }
-                    continue;
+                } else {
+                    None
+                };
+                let (h, c, s) = (hub.clone(), cell.clone(), seats.clone());
+                let more = tokio::task::spawn_blocking(move || h.ai_step(&c, &s)).await.unwrap_or(false);
+                drop(permit);
+                if !more {
+                    break;
                 }
             }
-            let (game, side, ply, mut player) = {
-                let mut live = cell.live();
-                let side = match live.played.game.pending() {
-                    Pending::Decision { side } if seats[side].is_ai() => side,
+        });
+    }
+
+    /// Whether the next AI decision of a game is a tree search (it takes a search permit).
+    fn ai_searches_next(&self, cell: &GameCell, seats: &BySide<Seat>) -> bool {
+        let live = cell.live();
+        if live.in_setup().is_some() {
+            return false;
+        }
+        match live.played.game.pending() {
+            Pending::Decision { side } => match &seats[side] {
+                Seat::Ai(spec) => spec.parse::<PlayerSpec>().is_ok_and(|p| searches(&p)),
+                Seat::Human => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Plays one AI decision of a game (a set-up decision or a game decision) through the
+    /// same checks and store as a person's. Returns whether the AI must decide again (false
+    /// once a person must decide, the game is over, or the server stops).
+    fn ai_step(self: &Arc<Self>, cell: &Arc<GameCell>, seats: &BySide<Seat>) -> bool {
+        if self.stopping.load(Ordering::SeqCst) {
+            cell.live().thinking = false;
+            return false;
+        }
+        {
+            // The AI seat's set-up decisions: its style chooses among the phase's legal
+            // decisions at once (no search), through the same checks and store.
+            let mut live = cell.live();
+            if let Some(phase) = live.in_setup() {
+                let side = match phase.to_move() {
+                    Some(side) if seats[side].is_ai() => side,
                     _ => {
                         live.thinking = false;
                         drop(live);
                         let _ = cell.tx.send(u32::MAX);
-                        return;
+                        return false;
                     }
                 };
-                let ply = live.played.decisions.len();
-                let player = match live.ai[side].take() {
-                    Some(p) => p,
-                    None => {
-                        let Seat::Ai(spec) = &seats[side] else { return };
-                        let seed = lock(&cell.row).seed ^ (ply as u64).rotate_left(32) ^ side as u64;
-                        match spec.parse::<PlayerSpec>() {
-                            Ok(s) => s.build(seed),
-                            Err(e) => {
-                                tracing::error!(error = %e, "bad AI spec in the database");
-                                live.thinking = false;
-                                return;
-                            }
-                        }
-                    }
+                let Seat::Ai(spec) = &seats[side] else { return false };
+                let ply = phase.decisions().len() as u64;
+                let mut rng = GameRng::new(lock(&cell.row).seed ^ ply.rotate_left(40) ^ 0x5e70 ^ side as u64);
+                let Some(d) = dust_ai::setup::choose(phase, setup_style(spec), &mut rng) else {
+                    live.thinking = false;
+                    return false;
                 };
-                (live.played.game.clone(), side, ply, player)
-            };
-            let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let d = player.decide(&game);
-                (d, player)
-            }));
-            let mut live = cell.live();
-            let d = match choice {
-                Ok((d, p)) => {
-                    live.ai[side] = Some(p);
-                    d
+                if let Err(e) = self.commit_setup(cell, &mut live, d) {
+                    tracing::error!(error = %e, decision = %d, "the AI's set-up decision was not stored");
+                    live.thinking = false;
+                    return false;
                 }
-                Err(_) => {
-                    // An AI fault must not stop the game: fall back to the first legal decision.
-                    tracing::error!(ply, "the AI panicked; playing the first legal decision");
-                    match game.legal_decisions().first() {
-                        Some(&d) => d,
-                        None => {
-                            live.thinking = false;
-                            return;
-                        }
-                    }
-                }
-            };
-            if live.played.decisions.len() != ply {
-                continue;
-            }
-            if let Err(e) = self.commit(cell, &mut live, d) {
-                tracing::error!(error = %e, decision = %d, "the AI's decision was not stored");
-                live.thinking = false;
-                return;
+                return true;
             }
         }
+        let (game, side, ply, mut player) = {
+            let mut live = cell.live();
+            let side = match live.played.game.pending() {
+                Pending::Decision { side } if seats[side].is_ai() => side,
+                _ => {
+                    live.thinking = false;
+                    drop(live);
+                    let _ = cell.tx.send(u32::MAX);
+                    return false;
+                }
+            };
+            let ply = live.played.decisions.len();
+            let player = match live.ai[side].take() {
+                Some(p) => p,
+                None => {
+                    let Seat::Ai(spec) = &seats[side] else { return false };
+                    let seed = lock(&cell.row).seed ^ (ply as u64).rotate_left(32) ^ side as u64;
+                    match spec.parse::<PlayerSpec>() {
+                        // A stored spec above today's ceiling runs at the ceiling.
+                        Ok(s) => self.ai.clamp(s).build(seed),
+                        Err(e) => {
+                            tracing::error!(error = %e, "bad AI spec in the database");
+                            live.thinking = false;
+                            return false;
+                        }
+                    }
+                }
+            };
+            (live.played.game.clone(), side, ply, player)
+        };
+        let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let d = player.decide(&game);
+            (d, player)
+        }));
+        let mut live = cell.live();
+        let d = match choice {
+            Ok((d, p)) => {
+                live.ai[side] = Some(p);
+                d
+            }
+            Err(_) => {
+                // An AI fault must not stop the game: fall back to the first legal decision.
+                tracing::error!(ply, "the AI panicked; playing the first legal decision");
+                match game.legal_decisions().first() {
+                    Some(&d) => d,
+                    None => {
+                        live.thinking = false;
+                        return false;
+                    }
+                }
+            }
+        };
+        if self.stopping.load(Ordering::SeqCst) {
+            // The server stops (and may already have handed the database on): a decision
+            // thought out now is never stored.
+            live.thinking = false;
+            return false;
+        }
+        if live.played.decisions.len() != ply {
+            return true;
+        }
+        if let Err(e) = self.commit(cell, &mut live, d) {
+            tracing::error!(error = %e, decision = %d, "the AI's decision was not stored");
+            live.thinking = false;
+            return false;
+        }
+        true
     }
 
     /// The game's record in the project's format (docs/record-format.md).

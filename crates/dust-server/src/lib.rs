@@ -215,8 +215,9 @@ async fn serve(
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let hub = Arc::new(hub::Hub::new(store, tokio::runtime::Handle::current()));
-    let strategy_hub = match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current())) {
+    let hub = Arc::new(hub::Hub::with_ai_limits(store, tokio::runtime::Handle::current(), config.limits.ai));
+    let strategy_hub = match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current(), config.limits.ai))
+    {
         Ok(s) => s,
         Err(e) => return fail(e),
     };

@@ -10,7 +10,7 @@
 
 use super::store::{StrategyRow, StrategyStore};
 use crate::error::{ApiError, ServerError};
-use crate::hub::{lock, random_hex, same_token};
+use crate::hub::{lock, random_hex, same_token, AiLimits};
 use axum::http::StatusCode;
 use dust_strategy::ai::{make, AiKind, Player};
 use dust_strategy::game::{Decision, Event, Game, GameConfig, Pending, PlayerId};
@@ -80,6 +80,8 @@ pub struct StrategyHub {
     games: Mutex<HashMap<String, Arc<StrategyCell>>>,
     runtime: Option<tokio::runtime::Handle>,
     stopping: AtomicBool,
+    /// The ceiling on what an AI seat may spend (`serve --max-ai-ms`).
+    pub ai: AiLimits,
 }
 
 /// What a new game is made of.
@@ -93,12 +95,25 @@ pub struct NewStrategyGame {
     pub round_limit: u16,
 }
 
-/// Reads a seat: `human`, or an AI kind with or without `ai ` (`heuristic`, `ai mcts:200`).
-/// AI budgets are capped so a seat cannot tie up the server (5,000 iterations or 5 s).
+/// Largest iteration budget of a strategy `mcts:N` seat.
+pub const MAX_STRATEGY_ITERATIONS: u32 = 5000;
+
+/// Reads a seat: `human`, or an AI kind with or without `ai ` (`heuristic`, `ai mcts:200`),
+/// within the default AI ceiling ([`parse_seat_within`]).
 ///
 /// # Errors
-/// An unknown player or a budget over the cap.
+/// An unknown player or a budget over the ceiling.
 pub fn parse_seat(s: &str) -> Result<String, ApiError> {
+    parse_seat_within(s, &AiLimits::default())
+}
+
+/// Reads a seat within the operator's AI ceiling: an `mcts` seat thinks at most
+/// [`MAX_STRATEGY_ITERATIONS`] iterations or `ai.max_ms` milliseconds a decision
+/// (`serve --max-ai-ms`); a seat above it is refused (`ai_over_limit`), never lowered.
+///
+/// # Errors
+/// An unknown player (`bad_seat`) or a budget over the ceiling (`ai_over_limit`).
+pub fn parse_seat_within(s: &str, ai: &AiLimits) -> Result<String, ApiError> {
     let s = s.trim();
     if s.is_empty() || s == "human" {
         return Ok("human".into());
@@ -111,10 +126,15 @@ pub fn parse_seat(s: &str) -> Result<String, ApiError> {
         )
     })?;
     if let AiKind::Mcts { iterations, millis } = kind {
-        if (millis == 0 && iterations > 5000) || millis > 5000 {
-            return Err(ApiError::bad_request(
-                "bad_seat",
-                "an mcts seat may think at most 5000 iterations or 5000 ms per decision",
+        let iterations_cap = MAX_STRATEGY_ITERATIONS.min(ai.max_iterations.max(1));
+        if (millis == 0 && iterations > iterations_cap) || u64::from(millis) > ai.max_ms {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "ai_over_limit",
+                format!(
+                    "`{s}` is above this server's ceiling: an mcts seat may think at most {iterations_cap} iterations or {} ms a decision (the operator sets it with `serve --max-ai-ms`)",
+                    ai.max_ms
+                ),
             ));
         }
     }
@@ -150,6 +170,7 @@ impl StrategyHub {
             games: Mutex::new(HashMap::new()),
             runtime,
             stopping: AtomicBool::new(false),
+            ai: AiLimits::default(),
         }
     }
 
@@ -205,7 +226,7 @@ impl StrategyHub {
         if new.round_limit == 0 {
             return Err(ApiError::bad_request("bad_round_limit", "the round limit must be at least 1"));
         }
-        let seats: Vec<String> = new.seats.iter().map(|s| parse_seat(s)).collect::<Result<_, _>>()?;
+        let seats: Vec<String> = new.seats.iter().map(|s| parse_seat_within(s, &self.ai)).collect::<Result<_, _>>()?;
         let tokens: Vec<String> = seats
             .iter()
             .map(|s| if s == "human" { random_hex(16) } else { Ok(String::new()) })

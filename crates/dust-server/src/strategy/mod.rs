@@ -47,8 +47,10 @@ static STRATEGY_JS: &str = include_str!("../../assets/strategy.js");
 ///
 /// # Errors
 /// The database cannot be opened, or a stored game does not replay.
-pub fn open(db: &std::path::Path, runtime: tokio::runtime::Handle) -> Result<Arc<StrategyHub>, ServerError> {
-    let hub = Arc::new(StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime)));
+pub fn open(db: &std::path::Path, runtime: tokio::runtime::Handle, ai: crate::hub::AiLimits) -> Result<Arc<StrategyHub>, ServerError> {
+    let mut hub = StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime));
+    hub.ai = ai;
+    let hub = Arc::new(hub);
     let n = hub.resume_all()?;
     tracing::info!(games = n, "unfinished strategy games resumed");
     Ok(hub)

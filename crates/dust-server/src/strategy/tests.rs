@@ -1,7 +1,7 @@
 //! The strategy API: seats act only for themselves and only in turn, malformed requests are
 //! refused with a code, each seat sees only its own hand, and games resume from the database.
 
-use super::hub::{NewStrategyGame, StrategyHub, StrategyViewer};
+use super::hub::{parse_seat, NewStrategyGame, StrategyHub, StrategyViewer};
 use super::store::StrategyStore;
 use super::*;
 use crate::client;
@@ -146,7 +146,7 @@ fn new_games_check_their_seats() {
     assert_eq!(hub.create(new(&["human"])).err().unwrap().code, "bad_seats");
     assert_eq!(hub.create(new(&["human"; 7])).err().unwrap().code, "bad_seats");
     assert_eq!(hub.create(new(&["human", "chess"])).err().unwrap().code, "bad_seat");
-    assert_eq!(hub.create(new(&["human", "mcts:999999"])).err().unwrap().code, "bad_seat");
+    assert_eq!(hub.create(new(&["human", "mcts:999999"])).err().unwrap().code, "ai_over_limit");
     let cell = hub
         .create(new(&["human", "ai heuristic", "random", "mcts:50", "search", "human"]))
         .unwrap();
@@ -268,4 +268,25 @@ fn an_ai_seat_moves_by_itself_on_the_server() {
         .json();
     assert_eq!(again["plies"], 1);
     server.stop();
+}
+
+/// Issue 16, item 1: the operator sets the strategy AI's ceiling (`serve --max-ai-ms`); a seat
+/// above it is refused with the ceiling in the message, one at it is taken.
+#[test]
+fn strategy_ai_seats_stay_under_the_operators_ceiling() {
+    let mut hub = StrategyHub::new(StrategyStore::in_memory().unwrap(), None);
+    hub.ai.max_ms = 300;
+    let hub = Arc::new(hub);
+    let new = |seats: &[&str]| NewStrategyGame {
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        seed: 1,
+        round_limit: 40,
+    };
+    let e = hub.create(new(&["human", "mcts:301ms"])).err().unwrap();
+    assert_eq!(e.code, "ai_over_limit");
+    assert!(e.message.contains("300 ms") && e.message.contains("--max-ai-ms"), "{}", e.message);
+    assert_eq!(hub.create(new(&["human", "mcts:300ms"])).unwrap().row().seats[1], "ai mcts:300ms");
+    // The default ceiling: 2 s.
+    assert_eq!(parse_seat("mcts:2000ms").unwrap(), "ai mcts:2000ms");
+    assert_eq!(parse_seat("mcts:120000ms").unwrap_err().code, "ai_over_limit");
 }

@@ -1,0 +1,153 @@
+//! Issue 16: a budget for every input. The operator sets the AI's ceiling; requests above it
+//! are refused with a clear JSON error and start nothing (item 1).
+
+mod common;
+
+use common::temp_db;
+use dust_server::client::{get, post, Answer};
+use dust_server::hub::AiLimits;
+use dust_server::{spawn, Limits, RunningServer, ServerConfig};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// A server over `db` with `limits` (the rate limit lifted unless `limits` sets it).
+fn start_with(db: &Path, f: impl FnOnce(&mut Limits)) -> RunningServer {
+    let mut c = ServerConfig::new(db.to_path_buf());
+    c.port = 0;
+    c.limits = Limits {
+        rate: 10_000.0,
+        burst: 10_000.0,
+        ..Limits::default()
+    };
+    f(&mut c.limits);
+    spawn(c).unwrap()
+}
+
+fn refused(a: &Answer, status: u16, code: &str) -> String {
+    assert_eq!(a.status, status, "{}", a.body);
+    assert_eq!(a.error_code().as_deref(), Some(code), "{}", a.body);
+    a.json()["error"]["message"].as_str().unwrap_or("").to_string()
+}
+
+fn games(addr: std::net::SocketAddr) -> Vec<Value> {
+    get(addr, "/api/games").unwrap().json()["games"].as_array().unwrap().clone()
+}
+
+/// Issue 16, item 1: `both_ai: "mcts:120s,threads=64"` started 69 threads. Now the default
+/// ceiling (2 s, 1 thread a search) refuses it, and every other spec above the ceiling, with
+/// `ai_over_limit` and the option that raises it; no game is created.
+#[test]
+fn an_ai_above_the_operators_ceiling_is_refused_and_starts_nothing() {
+    // Searches enough for the games taken below to think at once.
+    let server = start_with(&temp_db("ai-ceiling"), |l| l.ai.max_searches = 16);
+    let addr = server.addr();
+    for (spec, says) in [
+        ("mcts:120s,threads=64", "--max-ai-ms"),
+        ("mcts:3s", "--max-ai-ms"),
+        ("mcts:200ms,threads=2", "--max-ai-threads"),
+        ("mcts:10000000i", "--max-ai-iterations"),
+        ("mcts:200ms,depth=100000", "at most 64"),
+    ] {
+        let m = refused(
+            &post(addr, "/api/games", &json!({ "scenario": "duel", "both_ai": spec })).unwrap(),
+            422,
+            "ai_over_limit",
+        );
+        assert!(m.contains(says), "{spec}: {m}");
+        let m = refused(
+            &post(addr, "/api/games", &json!({ "scenario": "duel", "opponent": format!("ai {spec}") })).unwrap(),
+            422,
+            "ai_over_limit",
+        );
+        assert!(m.contains(says), "{spec}: {m}");
+    }
+    assert!(games(addr).is_empty(), "nothing was created: {:?}", games(addr));
+    // At the ceiling, and the default spec (two threads unless named) lowered to one thread.
+    for spec in ["mcts:2s", "mcts:200ms,threads=1", "mcts", "greedy"] {
+        let a = post(addr, "/api/games", &json!({ "scenario": "duel", "opponent": format!("ai {spec}") })).unwrap();
+        assert_eq!(a.status, 200, "{spec}: {}", a.body);
+    }
+    // The strategy game's AI seats answer to the same ceiling.
+    let a = post(addr, "/api/strategy/games", &json!({ "seats": ["human", "ai mcts:5000ms"] })).unwrap();
+    refused(&a, 422, "ai_over_limit");
+    server.stop();
+}
+
+/// Issue 16, item 1: the operator's own ceiling (`serve --max-ai-ms 500 --max-ai-threads 2`).
+#[test]
+fn the_operator_moves_the_ceiling() {
+    let server = start_with(&temp_db("ai-ceiling-op"), |l| {
+        l.ai.max_ms = 500;
+        l.ai.max_threads = 2;
+        l.ai.max_searches = 16;
+    });
+    let addr = server.addr();
+    let m = refused(
+        &post(addr, "/api/games", &json!({ "scenario": "duel", "opponent": "ai mcts:600ms" })).unwrap(),
+        422,
+        "ai_over_limit",
+    );
+    assert!(m.contains("500 ms"), "{m}");
+    let a = post(
+        addr,
+        "/api/games",
+        &json!({ "scenario": "duel", "opponent": "ai mcts:500ms,threads=2" }),
+    )
+    .unwrap();
+    assert_eq!(a.status, 200, "{}", a.body);
+    server.stop();
+}
+
+/// Issue 16, item 1: a cap on the searches running at once. With one search allowed and one
+/// running (two MCTS players thinking 2 s a decision), a new game with a search seat is
+/// refused at once with `ai_busy` (never queued); a game against the greedy AI is still taken.
+#[test]
+fn a_new_search_past_the_cap_is_refused_not_queued() {
+    let server = start_with(&temp_db("ai-busy"), |l| l.ai.max_searches = 1);
+    let addr = server.addr();
+    let g = post(
+        addr,
+        "/api/games",
+        &json!({ "scenario": "annihilation", "both_ai": "mcts:2s", "seed": 1 }),
+    )
+    .unwrap();
+    assert_eq!(g.status, 200, "{}", g.body);
+    let watch = g.json()["spectator_link"]
+        .as_str()
+        .unwrap()
+        .split("seat=")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let id = g.json()["id"].as_str().unwrap().to_string();
+    let t0 = Instant::now();
+    while get(addr, &format!("/api/games/{id}?seat={watch}")).unwrap().json()["thinking"] != true {
+        assert!(t0.elapsed() < Duration::from_secs(20), "the AI never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Past the moment the search took its permit; it thinks for 2 s.
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let a = post(addr, "/api/games", &json!({ "scenario": "duel", "opponent": "ai mcts:200ms" })).unwrap();
+    let m = refused(&a, 503, "ai_busy");
+    assert!(m.contains("--max-ai-searches"), "{m}");
+    assert!(started.elapsed() < Duration::from_secs(1), "refused at once, not queued");
+    let a = post(addr, "/api/games", &json!({ "scenario": "duel", "opponent": "ai greedy" })).unwrap();
+    assert_eq!(a.status, 200, "{}", a.body);
+    server.stop();
+}
+
+/// The ceiling's defaults (issue 16: "sane defaults such as 2 s and 1 thread").
+#[test]
+fn the_default_ceiling_is_two_seconds_and_one_thread() {
+    let d = AiLimits::default();
+    assert_eq!((d.max_ms, d.max_threads), (2000, 1));
+    assert!(d.max_searches >= 1);
+    let p = d.check("mcts:200ms").unwrap();
+    assert_eq!(p.threads(), 1, "the default two threads are lowered to the ceiling");
+    // A stored spec of an earlier server runs at the ceiling.
+    let old: dust_ai::PlayerSpec = "mcts:120s,threads=64".parse().unwrap();
+    let c = d.clamp(old);
+    assert_eq!((c.threads(), c.time_budget()), (1, Some(Duration::from_millis(2000))));
+}
