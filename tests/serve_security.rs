@@ -46,7 +46,7 @@ fn every_bad_request_is_refused_and_changes_nothing() {
     .json();
     let id = c["id"].as_str().unwrap().to_string();
     let ta = c["you"]["token"].as_str().unwrap().to_string();
-    let tb = c["invite"]["token"].as_str().unwrap().to_string();
+    let tb = dust_server::client::claim_invite(addr, &c).unwrap();
     let watch = c["spectator_link"].as_str().unwrap().split("seat=").nth(1).unwrap().to_string();
     let s0 = state(addr, &id, &ta);
     let side = s0["pending"]["side"].as_str().unwrap().to_string();

@@ -213,6 +213,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/games/{id}", get(state_of))
         .route("/api/games/{id}/decide", post(decide))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/targets", get(targets))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
@@ -388,6 +389,10 @@ struct CreateReq {
     /// fixed layout) or `players` (the game begins with the players' set-up).
     #[serde(default)]
     setup: Option<String>,
+    /// List the other (human) seat in the lobby for anyone to take (default: only the
+    /// invite link opens it).
+    #[serde(default)]
+    public: Option<bool>,
 }
 
 #[derive(Deserialize, Default)]
@@ -428,18 +433,30 @@ fn chosen_armies(scenario: &str, req: Option<ArmiesReq>) -> Result<Option<String
         .map_err(|ps| bad(format!("The scenario refuses the armies:\n  {}", ps.join("\n  "))))
 }
 
+/// What the creator of a game is given: his seat's link, the invite link of the other human
+/// seat (its secret code, not a token: whoever claims it first gets a fresh token), and the
+/// spectator link.
 fn links(cell: &GameCell, me: Option<Side>) -> Value {
     let row = cell.row();
-    let seat = |s: Side| {
+    let mine = me.map(|s| {
         json!({
             "side": side_name(s),
             "player": row.seats[s].to_text(),
-            "token": if row.seats[s].is_ai() { None } else { Some(row.tokens[s].clone()) },
-            "link": if row.seats[s].is_ai() { None } else { Some(format!("/game/{}?seat={}", row.id, row.tokens[s])) },
+            "token": row.tokens[s],
+            "link": format!("/game/{}?seat={}", row.id, row.tokens[s]),
         })
-    };
-    let mine = me.map(seat);
-    let invite = me.map(Side::other).filter(|&o| !row.seats[o].is_ai()).map(seat);
+    });
+    let invite = me.map(Side::other).filter(|&o| !row.claimed[o]).and_then(|o| {
+        row.invites[o].as_ref().map(|code| {
+            json!({
+                "side": side_name(o),
+                "player": row.seats[o].to_text(),
+                "invite": code,
+                "public": row.public[o],
+                "link": format!("/game/{}?invite={code}", row.id),
+            })
+        })
+    });
     json!({
         "id": row.id,
         "you": mine,
@@ -495,14 +512,13 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         seed,
         seats,
         spectators: req.spectators.unwrap_or(true) || me.is_none(),
+        creator: me,
+        public: req.public.unwrap_or(false),
         decisions: Vec::new(),
         setup: players_setup,
     };
     let hub = st.hub.clone();
     let cell = blocking(move || hub.create(new)).await?;
-    if let Some(me) = me {
-        st.hub.viewer(&cell, &cell.row().tokens[me])?;
-    }
     Ok(Json(links(&cell, me)))
 }
 
@@ -570,6 +586,8 @@ struct ImportReq {
     opponent: Option<String>,
     #[serde(default)]
     spectators: Option<bool>,
+    #[serde(default)]
+    public: Option<bool>,
 }
 
 fn read_record(text: &str) -> Result<dust_data::record::Record, ApiError> {
@@ -599,6 +617,8 @@ async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         seed: rec.seed,
         seats,
         spectators: req.spectators.unwrap_or(true),
+        creator: Some(side),
+        public: req.public.unwrap_or(false),
         decisions: rec.decisions.clone(),
         setup: rec.setup.clone(),
     };
@@ -611,7 +631,6 @@ async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
             tracing::warn!(expected = %format!("{expected:#018x}"), now = %format!("{now:#018x}"), "an uploaded record's final hash differs");
         }
     }
-    st.hub.viewer(&cell, &cell.row().tokens[side])?;
     Ok(Json(links(&cell, Some(side))))
 }
 
@@ -623,7 +642,7 @@ async fn lobby(State(st): State<AppState>) -> Result<Json<Value>, ApiError> {
         .map(|r| {
             let open: Vec<&str> = Side::ALL
                 .into_iter()
-                .filter(|&s| !r.seats[s].is_ai() && !r.claimed[s])
+                .filter(|&s| !r.seats[s].is_ai() && r.public[s] && !r.claimed[s])
                 .map(side_name)
                 .collect();
             json!({
@@ -732,11 +751,36 @@ async fn join(State(st): State<AppState>, Path(id): Path<String>, body: Body) ->
     };
     let hub = st.hub.clone();
     let cell = blocking(move || hub.cell(&id)).await?;
-    let (side, token) = st.hub.join(&cell, side)?;
+    let hub = st.hub.clone();
+    let c2 = cell.clone();
+    let (side, token) = blocking(move || hub.join(&c2, side)).await?;
     let id = cell.row().id;
     Ok(Json(
         json!({ "side": side_name(side), "token": token, "link": format!("/game/{id}?seat={token}") }),
     ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimReq {
+    invite: String,
+}
+
+/// Takes the seat of an invite link: a fresh token for this browser, once.
+async fn claim(State(st): State<AppState>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
+    let req: ClaimReq = parse_body(body)?;
+    let hub = st.hub.clone();
+    let cell = blocking(move || hub.cell(&id)).await?;
+    let hub = st.hub.clone();
+    let c2 = cell.clone();
+    let (side, token) = blocking(move || hub.claim(&c2, &req.invite)).await?;
+    let row = cell.row();
+    Ok(Json(json!({
+        "side": side_name(side),
+        "token": token,
+        "scenario": row.scenario,
+        "link": format!("/game/{}?seat={token}", row.id),
+    })))
 }
 
 #[derive(Deserialize)]

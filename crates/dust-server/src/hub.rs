@@ -159,11 +159,25 @@ pub struct NewGame {
     pub seats: BySide<Seat>,
     /// Whether a spectator link is made.
     pub spectators: bool,
+    /// The creator's seat (taken at once; the other human seat gets an invite link).
+    pub creator: Option<Side>,
+    /// Whether the human seats the creator leaves are listed in the lobby for anyone to take.
+    pub public: bool,
     /// Decisions already played (an uploaded record).
     pub decisions: Vec<Decision>,
     /// The players' set-up (battlefront): its seed and the set-up decisions already taken (an
     /// uploaded record); `None`: the scenario's fixed layout.
     pub setup: Option<PlayersSetup>,
+}
+
+/// Whether a seat of a new game is a person's that its creator leaves to someone else.
+fn invitation_wanted(new: &NewGame, side: Side) -> bool {
+    !new.seats[side].is_ai() && new.creator != Some(side)
+}
+
+/// The secret code of a seat's invite link, when it has one.
+fn invitation(new: &NewGame, side: Side) -> Result<Option<String>, ServerError> {
+    invitation_wanted(new, side).then(|| random_hex(16)).transpose()
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -254,11 +268,13 @@ impl AiLimits {
         let over = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "ai_over_limit", m);
         if let PlayerSpec::Mcts(c) = &mut p {
             match c.budget {
-                dust_ai::Budget::Time(d) if d.as_millis() > u128::from(self.max_ms) => return Err(over(format!(
+                dust_ai::Budget::Time(d) if d.as_millis() > u128::from(self.max_ms) => {
+                    return Err(over(format!(
                     "`{spec}` asks for {} ms a decision; this server allows at most {} ms (the operator sets it with `serve --max-ai-ms`)",
                     d.as_millis(),
                     self.max_ms
-                ))),
+                )))
+                }
                 dust_ai::Budget::Iterations(n) if n > self.max_iterations => {
                     return Err(over(format!(
                         "`{spec}` asks for {n} iterations a decision; this server allows at most {} (`serve --max-ai-iterations`)",
@@ -419,8 +435,16 @@ impl Hub {
             scenario_text: new.scenario_text.clone(),
             seed: new.seed,
             claimed: BySide {
-                a: new.seats.a.is_ai(),
-                b: new.seats.b.is_ai(),
+                a: new.seats.a.is_ai() || new.creator == Some(Side::A),
+                b: new.seats.b.is_ai() || new.creator == Some(Side::B),
+            },
+            invites: BySide {
+                a: invitation(&new, Side::A)?,
+                b: invitation(&new, Side::B)?,
+            },
+            public: BySide {
+                a: new.public && invitation_wanted(&new, Side::A),
+                b: new.public && invitation_wanted(&new, Side::B),
             },
             seats: new.seats,
             tokens: BySide {
@@ -552,27 +576,67 @@ impl Hub {
         Err(ApiError::bad_token())
     }
 
-    /// Takes an open human seat of a game (the lobby's "join"): returns its side and token.
+    /// Takes a public human seat of a game (the lobby's "join"), nobody's yet: returns its
+    /// side and a fresh token for it, which only this caller is given.
     ///
     /// # Errors
-    /// No open seat.
+    /// No public seat left (`no_open_seat`).
     pub fn join(&self, cell: &GameCell, side: Option<Side>) -> Result<(Side, String), ApiError> {
         let mut row = lock(&cell.row);
-        let open: Vec<Side> = Side::ALL
+        let open = Side::ALL
             .into_iter()
-            .filter(|&s| !row.seats[s].is_ai() && !row.claimed[s] && side.is_none_or(|x| x == s))
-            .collect();
-        let Some(&s) = open.first() else {
+            .find(|&s| !row.seats[s].is_ai() && row.public[s] && !row.claimed[s] && side.is_none_or(|x| x == s));
+        let Some(s) = open else {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "no_open_seat",
-                "this game has no open seat left: ask the players for the spectator link",
+                "this game has no seat open to the public: ask its players for an invite link, or for the spectator link",
             ));
         };
+        self.take_seat(&mut row, s)
+    }
+
+    /// Takes the seat an invite link is for (`/game/ID?invite=CODE`): the first claim gets a
+    /// fresh token for it; the code never opens the seat again.
+    ///
+    /// # Errors
+    /// A code of no seat of this game (`bad_invite`); a seat already taken (`seat_taken`).
+    pub fn claim(&self, cell: &GameCell, code: &str) -> Result<(Side, String), ApiError> {
+        let mut row = lock(&cell.row);
+        let Some(s) = Side::ALL
+            .into_iter()
+            .find(|&s| row.invites[s].as_deref().is_some_and(|c| same_token(c, code)))
+        else {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "bad_invite",
+                "this invite link is not one of this game's: ask the player who sent it for the link again",
+            ));
+        };
+        if row.claimed[s] {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "seat_taken",
+                format!("side {s} has been taken with this invite link already; an invite opens its seat once (if it was you, open the game from your games on the home page)"),
+            ));
+        }
+        self.take_seat(&mut row, s)
+    }
+
+    /// Gives a seat nobody holds a fresh token, stored before it is handed out.
+    fn take_seat(&self, row: &mut GameRow, s: Side) -> Result<(Side, String), ApiError> {
+        let token = random_hex(16)?;
+        if !self.store.claim_seat(&row.id, s, &token)? {
+            row.claimed[s] = true;
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "seat_taken",
+                format!("side {s} has just been taken"),
+            ));
+        }
         row.claimed[s] = true;
-        let (id, token) = (row.id.clone(), row.tokens[s].clone());
-        drop(row);
-        self.store.claim(&id, s)?;
+        row.tokens[s] = token.clone();
+        tracing::info!(game = %row.id, side = %s, "seat taken");
         Ok((s, token))
     }
 

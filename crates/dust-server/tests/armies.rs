@@ -150,7 +150,7 @@ fn chosen_armies_are_stored_with_the_game_and_survive_a_restart() {
     let g = g.json();
     let id = g["id"].as_str().unwrap().to_string();
     let ta = g["you"]["token"].as_str().unwrap().to_string();
-    let tb = g["invite"]["token"].as_str().unwrap().to_string();
+    let tb = dust_server::client::claim_invite(addr, &g).unwrap();
     let s = state(addr, &id, &ta);
     assert_eq!(s["scenario"], "hold-the-crossroads");
     assert_eq!(names(&s, "A"), ["Hell Boys", "The Hammers", "Rhino"]);

@@ -187,7 +187,7 @@ fn two_people_take_turns_and_a_record_saved_mid_set_up_goes_on() {
     let id = c["id"].as_str().unwrap().to_string();
     let tokens = [
         c["you"]["token"].as_str().unwrap().to_string(),
-        c["invite"]["token"].as_str().unwrap().to_string(),
+        dust_server::client::claim_invite(addr, &c).unwrap(),
     ];
     // Side B may not lay its board before side A.
     refused(
