@@ -42,6 +42,12 @@ pub struct Limits {
     pub burst: f64,
     /// The ceiling on what an AI seat may spend (`serve --max-ai-*`).
     pub ai: AiLimits,
+    /// The work of one request that reads a file (a record, a scenario, an army) may take at
+    /// most this long (milliseconds) before the client is answered `503 too_slow`.
+    pub request_ms: u64,
+    /// Such requests worked on at once in the whole server; past it a request is refused at
+    /// once with `503 busy` (never queued).
+    pub max_readers: usize,
 }
 
 impl Default for Limits {
@@ -51,6 +57,8 @@ impl Default for Limits {
             rate: 50.0,
             burst: 100.0,
             ai: AiLimits::default(),
+            request_ms: 5000,
+            max_readers: 2 * std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         }
     }
 }
@@ -63,6 +71,7 @@ pub struct AppState {
     /// The limits.
     pub limits: Limits,
     limiter: Arc<RateLimiter>,
+    readers: Arc<tokio::sync::Semaphore>,
     /// Becomes `true` when the server stops (WebSockets close).
     pub stopping: watch::Receiver<bool>,
     /// The server's default edition ([`crate::ServerConfig::edition`]).
@@ -76,9 +85,51 @@ impl AppState {
         AppState {
             hub,
             limiter: Arc::new(RateLimiter::new(limits.rate, limits.burst)),
+            readers: Arc::new(tokio::sync::Semaphore::new(limits.max_readers)),
             limits,
             stopping,
             edition: Edition::Revised,
+        }
+    }
+}
+
+impl AppState {
+    /// Runs the work of a request that reads a file (a record, a scenario, an army) off the
+    /// async threads, within the server's budget: at most [`Limits::max_readers`] at once (past
+    /// it `503 busy` at once) and an answer within [`Limits::request_ms`] (past it
+    /// `503 too_slow`; the work, bounded by the readers' own limits, ends by itself and keeps
+    /// its slot until then).
+    pub(crate) async fn work<T: Send + 'static>(&self, f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+        let permit = self.readers.clone().try_acquire_owned().map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                format!(
+                    "the server is reading {} files for other clients: try again in a moment",
+                    self.limits.max_readers
+                ),
+            )
+        })?;
+        let task = tokio::task::spawn_blocking(move || {
+            let r = f();
+            drop(permit);
+            r
+        });
+        match tokio::time::timeout(std::time::Duration::from_millis(self.limits.request_ms), task).await {
+            Ok(done) => {
+                done.map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", format!("a task failed: {e}")))?
+            }
+            Err(_) => {
+                tracing::warn!(budget_ms = self.limits.request_ms, "a request ran over its time budget");
+                Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "too_slow",
+                    format!(
+                        "this request needs more than the {} ms of work a request may take here: send a smaller file",
+                        self.limits.request_ms
+                    ),
+                ))
+            }
         }
     }
 }
@@ -504,7 +555,7 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
     let armies_req = req.armies;
     let scenario_text = {
         let scenario = scenario.clone();
-        blocking(move || chosen_armies(&scenario, armies_req)).await?
+        st.work(move || chosen_armies(&scenario, armies_req)).await?
     };
     let new = NewGame {
         scenario,
@@ -555,24 +606,25 @@ struct CheckArmyReq {
 
 /// Checks an army (an uploaded file or the builder's units) for a scenario: every problem,
 /// the cost, and the army file (200 even when the army has problems: `ok` says).
-async fn armies_check(body: Body) -> Result<Json<Value>, ApiError> {
+async fn armies_check(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: CheckArmyReq = parse_body(body)?;
-    let v = blocking(move || {
-        let terms = match req.scenario.as_deref() {
-            Some(s) => Some(armies::scenario_terms(s).map_err(|m| ApiError::bad_request("bad_scenario", m))?),
-            None => None,
-        };
-        let choice = ArmyChoice {
-            shipped: req.shipped,
-            toml: req.toml,
-            units: req.units,
-            name: req.name,
-            bloc: req.bloc,
-        };
-        let checked = armies::resolve(&choice, Side::A, terms).map_err(|m| ApiError::bad_request("bad_army", m))?;
-        Ok(armies::checked_json(&checked, terms))
-    })
-    .await?;
+    let v = st
+        .work(move || {
+            let terms = match req.scenario.as_deref() {
+                Some(s) => Some(armies::scenario_terms(s).map_err(|m| ApiError::bad_request("bad_scenario", m))?),
+                None => None,
+            };
+            let choice = ArmyChoice {
+                shipped: req.shipped,
+                toml: req.toml,
+                units: req.units,
+                name: req.name,
+                bloc: req.bloc,
+            };
+            let checked = armies::resolve(&choice, Side::A, terms).map_err(|m| ApiError::bad_request("bad_army", m))?;
+            Ok(armies::checked_json(&checked, terms))
+        })
+        .await?;
     Ok(Json(v))
 }
 
@@ -596,8 +648,9 @@ fn read_record(text: &str) -> Result<dust_data::record::Record, ApiError> {
 }
 
 async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
-    let req: ImportReq = parse_body(body)?;
-    let rec = read_record(&req.record)?;
+    let mut req: ImportReq = parse_body(body)?;
+    let text = std::mem::take(&mut req.record);
+    let rec = st.work(move || read_record(&text)).await?;
     let side = match req.side.as_deref() {
         None => Side::A,
         Some(s) => parse_side(s).ok_or_else(|| ApiError::bad_request("bad_side", format!("`{s}` is not a side: give `a` or `b`")))?,
@@ -623,7 +676,7 @@ async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         setup: rec.setup.clone(),
     };
     let hub = st.hub.clone();
-    let cell = blocking(move || hub.create(new)).await?;
+    let cell = st.work(move || hub.create(new)).await?;
     let playing = cell.live().in_setup().is_none();
     if let (Some(expected), true) = (rec.final_hash, playing) {
         let now = cell.live().played.game.state_hash();
@@ -975,9 +1028,9 @@ struct ReplayReq {
     step: Option<usize>,
 }
 
-async fn replay(body: Body) -> Result<Json<Value>, ApiError> {
+async fn replay(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: ReplayReq = parse_body(body)?;
-    blocking(move || {
+    st.work(move || {
         let rec = read_record(&req.record)?;
         let (name, text) = match &rec.scenario {
             dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),

@@ -151,3 +151,70 @@ fn the_default_ceiling_is_two_seconds_and_one_thread() {
     let c = d.clamp(old);
     assert_eq!((c.threads(), c.time_budget()), (1, Some(Duration::from_millis(2000))));
 }
+
+/// A record of the annihilation scenario embedded with `cover_zone` repeated `n` times.
+fn adversarial_record(n: usize) -> String {
+    let scenario = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/scenarios/annihilation.toml")).unwrap();
+    let zone = vec!["\"A1:P24\""; n].join(", ");
+    let text = format!("cover_zone = [{zone}]\n{scenario}");
+    dust_data::record::Record::new(dust_data::record::ScenarioRef::Embedded(text), 5).to_text()
+}
+
+/// Issue 16, item 2: an embedded scenario with `cover_zone = ["A1:P24"]` repeated 19,000
+/// times (210 KB) cost 2.5 s and ~190 MB per request (`/api/replay`, `/api/games/import`).
+/// Its rectangle is now expanded once: the answer comes at once (the bound is generous, a
+/// debug build on a loaded machine: before, it took ~9 s here) and holds 384 spaces.
+#[test]
+fn a_small_adversarial_record_costs_little() {
+    let server = start_with(&temp_db("adversarial"), |_| {});
+    let addr = server.addr();
+    let rec = adversarial_record(14_000);
+    assert!(
+        rec.len() > 150_000 && json!({ "record": rec }).to_string().len() < 256 * 1024,
+        "{}",
+        rec.len()
+    );
+    let t0 = Instant::now();
+    let a = post(addr, "/api/replay", &json!({ "record": rec })).unwrap();
+    assert_eq!(a.status, 200, "{}", &a.body[..a.body.len().min(500)]);
+    assert!(a.body.len() < 200_000, "a bounded answer: {} bytes", a.body.len());
+    let a = post(addr, "/api/games/import", &json!({ "record": rec, "opponent": "human" })).unwrap();
+    assert_eq!(a.status, 200, "{}", &a.body[..a.body.len().min(500)]);
+    assert!(t0.elapsed() < Duration::from_secs(4), "{:?}", t0.elapsed());
+    server.stop();
+}
+
+/// Issue 16, item 2: deeply nested TOML to `/api/armies/check` (240 KB) peaked at 1.45 GB for
+/// 100 requests; it is refused now by a scan before parsing, with the reason.
+#[test]
+fn deeply_nested_toml_is_refused_before_parsing() {
+    let server = start_with(&temp_db("nested"), |_| {});
+    let addr = server.addr();
+    for toml in [
+        format!("name = \"x\"\n{} = 1\n", vec!["a"; 110_000].join(".")),
+        format!("name = {}{}\n", "[".repeat(110_000), "]".repeat(110_000)),
+    ] {
+        let a = post(addr, "/api/armies/check", &json!({ "toml": toml })).unwrap();
+        assert!(
+            a.body.contains("nested more than 32 levels"),
+            "{}",
+            &a.body[..a.body.len().min(500)]
+        );
+    }
+    server.stop();
+}
+
+/// Issue 16, item 2: a per-request time budget. With a budget of 1 ms, replaying a record
+/// (the engine, then the state as JSON) is answered `503 too_slow` with the budget; nothing
+/// else changes.
+#[test]
+fn a_request_over_its_time_budget_is_answered_too_slow() {
+    let server = start_with(&temp_db("budget"), |l| l.request_ms = 1);
+    let addr = server.addr();
+    let rec = adversarial_record(14_000);
+    let a = post(addr, "/api/replay", &json!({ "record": rec })).unwrap();
+    let m = refused(&a, 503, "too_slow");
+    assert!(m.contains("1 ms"), "{m}");
+    assert_eq!(get(addr, "/api/health").unwrap().status, 200);
+    server.stop();
+}
