@@ -191,3 +191,22 @@ fn a_websocket_that_floods_is_slowed_down() {
     assert!(limited >= 10, "{limited} messages limited");
     server.stop();
 }
+
+/// Issue 16, item 6: `dust1947 serve` on a database another process serves exits at once
+/// with a clear message naming that process (here: this test process).
+#[test]
+fn a_second_serve_process_on_the_same_database_exits_naming_the_holder() {
+    let (server, dir) = start("lock-holder", Limits::default());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dust1947"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(dir.join("games.sqlite"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("in use by another dust1947 server (process {}", std::process::id())),
+        "{err}"
+    );
+    server.stop();
+}

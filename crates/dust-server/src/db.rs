@@ -214,3 +214,76 @@ impl Db {
         rows.collect::<Result<Vec<_>, _>>().map_err(|e| db_err(context, e))
     }
 }
+
+/// The lock a server holds on its database file for as long as it runs: a second process on
+/// the same file would serve a stale copy of every game (issue 16, item 6). The lock is an
+/// SQLite exclusive lock on `DB-lock` beside the database (the operating system releases it
+/// when the process dies, `kill -9` included); `DB-lock.pid` says who holds it.
+pub(crate) struct DbLock {
+    _conn: Connection,
+    pid_file: std::path::PathBuf,
+}
+
+impl DbLock {
+    /// Takes the lock of the database `db`, or says who holds it.
+    ///
+    /// # Errors
+    /// Another process holds it (`ServerError::Locked`), or the lock file cannot be made.
+    pub fn acquire(db: &Path) -> Result<DbLock, ServerError> {
+        if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| ServerError::Io {
+                context: format!("cannot create the folder {}", dir.display()),
+                message: e.to_string(),
+            })?;
+        }
+        let mut name = db.as_os_str().to_owned();
+        name.push("-lock");
+        let path = std::path::PathBuf::from(name);
+        let mut pid_name = path.as_os_str().to_owned();
+        pid_name.push(".pid");
+        let pid_file = std::path::PathBuf::from(pid_name);
+        let conn = Connection::open(&path).map_err(|e| db_err(&format!("cannot open the lock file {}", path.display()), e))?;
+        // Refused at once when held (not after SQLite's default 5 s of retries).
+        conn.busy_timeout(std::time::Duration::from_millis(100))
+            .map_err(|e| db_err("cannot set the busy timeout", e))?;
+        let taken = conn
+            .execute_batch(
+                "PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = DELETE;
+                 BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder; COMMIT;",
+            )
+            .and_then(|()| {
+                conn.execute("INSERT INTO holder (pid) VALUES (?1)", params![std::process::id()])
+                    .map(|_| ())
+            });
+        match taken {
+            Ok(()) => {
+                let _ = std::fs::write(&pid_file, format!("{} {}\n", std::process::id(), crate::store::unix_now()));
+                Ok(DbLock { _conn: conn, pid_file })
+            }
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(e.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) =>
+            {
+                use std::io::Read as _;
+                let mut holder = String::new();
+                if let Ok(f) = std::fs::File::open(&pid_file) {
+                    let _ = f.take(64).read_to_string(&mut holder);
+                }
+                let mut words = holder.split_whitespace();
+                let pid = words.next().and_then(|p| p.parse::<u32>().ok());
+                let since = words.next().and_then(|t| t.parse::<i64>().ok());
+                Err(ServerError::Locked {
+                    db: db.display().to_string(),
+                    pid,
+                    since,
+                })
+            }
+            Err(e) => Err(db_err(&format!("cannot lock {}", path.display()), e)),
+        }
+    }
+}
+
+impl Drop for DbLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.pid_file);
+    }
+}

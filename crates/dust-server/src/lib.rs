@@ -211,6 +211,11 @@ async fn serve(
         let _ = ready.send(Err(e.clone()));
         Err(e)
     };
+    // One server per database file: the lock is held until this function returns.
+    let _lock = match tokio::task::block_in_place(|| db::DbLock::acquire(&config.db)) {
+        Ok(l) => l,
+        Err(e) => return fail(e),
+    };
     let store = match tokio::task::block_in_place(|| store::Store::open(&config.db)) {
         Ok(s) => s,
         Err(e) => return fail(e),

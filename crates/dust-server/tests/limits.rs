@@ -218,3 +218,20 @@ fn a_request_over_its_time_budget_is_answered_too_slow() {
     assert_eq!(get(addr, "/api/health").unwrap().status, 200);
     server.stop();
 }
+
+/// Issue 16, item 6: a second server on the same SQLite file ran with a stale copy. Now the
+/// first holds an exclusive lock: the second does not start, and says which process holds it;
+/// once the first stops, the file is free again.
+#[test]
+fn a_second_server_on_the_same_database_does_not_start() {
+    let db = temp_db("locked");
+    let first = start_with(&db, |_| {});
+    let mut c = ServerConfig::new(db.clone());
+    c.port = 0;
+    let e = spawn(c.clone()).err().expect("the second server is refused").to_string();
+    assert!(e.contains(&format!("process {}", std::process::id())), "{e}");
+    assert!(e.contains(&db.display().to_string()) && e.contains("--db"), "{e}");
+    first.stop();
+    let again = spawn(c).expect("free once the first stopped");
+    again.stop();
+}
