@@ -172,6 +172,20 @@ impl Db {
         )
     }
 
+    /// The decisions of a game in order, each with its stored ply number and the stored hash
+    /// after it (the rows as they are, to check them on load).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn decision_rows(&self, id: &str) -> Result<Vec<(i64, String, String)>, ServerError> {
+        self.rows(
+            &format!("SELECT ply, text, hash FROM {} WHERE game = ?1 ORDER BY ply", self.tables.decisions),
+            params![id],
+            |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)),
+            "cannot read the decisions",
+        )
+    }
+
     /// The most recently changed games, newest first.
     ///
     /// # Errors

@@ -105,6 +105,14 @@ impl ApiError {
             format!("there is no game `{id}`: check the link"),
         )
     }
+    /// 409: the stored game is damaged (issue 16, item 7): shown read-only, never played on.
+    pub fn corrupt_game(reason: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "corrupt_game",
+            format!("this game is read-only: its stored decisions are damaged ({reason}); download its record to keep what replays"),
+        )
+    }
     /// 401: no token was given.
     pub fn no_token() -> ApiError {
         ApiError::new(

@@ -748,6 +748,12 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     v["thinking"] = json!(live.thinking);
     v["armies"] = json!({ "a": cell.armies.a, "b": cell.armies.b });
     v["spectator"] = json!(viewer == Viewer::Spectator);
+    // A damaged stored game: why, shown read-only (issue 16, item 7).
+    v["corrupt"] = json!(cell.corrupt);
+    if cell.corrupt.is_some() {
+        v["yours"] = json!(false);
+        v["decisions"] = json!([]);
+    }
     v
 }
 

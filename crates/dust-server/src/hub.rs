@@ -93,6 +93,9 @@ pub struct GameCell {
     pub tx: broadcast::Sender<u32>,
     /// The names of the armies, as the game's scenario gives them.
     pub armies: BySide<Option<String>>,
+    /// Why the stored game is damaged, if it is: it is shown as far as it replays and never
+    /// played on (every decision is refused with `corrupt_game`, its AI does not move).
+    pub corrupt: Option<String>,
 }
 
 /// Locks a mutex, also one a panicking thread held (the games' rows and states, the games).
@@ -457,6 +460,7 @@ impl Hub {
             plies: stored.len() as u32,
             updated: now,
             setup_seed: new.setup.as_ref().map(|s| s.seed),
+            problem: None,
         };
         self.store.create(&row, &setup_texts, &stored)?;
         tracing::info!(game = %row.id, scenario = %row.scenario, seed = row.seed, a = %row.seats.a.to_text(), b = %row.seats.b.to_text(), plies = stored.len(), setup = ?row.setup_seed, "game created");
@@ -465,6 +469,7 @@ impl Hub {
             live: Mutex::new(Live::new(played, phase)),
             tx: broadcast::channel(64).0,
             armies: army_names(row.scenario_text.as_deref(), &row.scenario),
+            corrupt: None,
         });
         lock(&self.games).insert(row.id.clone(), cell.clone());
         self.kick_ai(&cell);
@@ -483,58 +488,108 @@ impl Hub {
             return Ok(c.clone());
         }
         let row = self.store.game(id)?.ok_or_else(|| ApiError::no_game(id))?;
-        let stored = self.store.decisions(id)?;
-        let mut decisions = Vec::with_capacity(stored.len());
-        for (i, (text, _)) in stored.iter().enumerate() {
-            let d: Decision = text
-                .parse()
-                .map_err(|e| ServerError::Corrupt(format!("game {id}, decision {i}: {e}")))?;
-            decisions.push(d);
+        let cell = Arc::new(self.load(row)?);
+        let cell = lock(&self.games).entry(id.to_string()).or_insert(cell).clone();
+        self.kick_ai(&cell);
+        Ok(cell)
+    }
+
+    /// Rebuilds a stored game, checking it on the way (issue 16, item 7): the row reads (a
+    /// numeric seed, seats), the decision rows are numbered 0, 1, 2… without a gap, their count
+    /// is the row's `plies`, each decision reads and is legal, and the state hash after each is
+    /// the stored one. The game is replayed up to the first problem and marked read-only with
+    /// the reason ([`GameCell::corrupt`]): it is shown, never played on.
+    ///
+    /// # Errors
+    /// A game that cannot be shown at all (its scenario or set-up does not read):
+    /// `corrupt_game` with the reason; the database.
+    fn load(&self, row: GameRow) -> Result<GameCell, ApiError> {
+        let id = row.id.clone();
+        let corrupt = |m: String| {
+            tracing::error!(game = %id, problem = %m, "a stored game is damaged and cannot be shown");
+            ApiError::new(
+                StatusCode::CONFLICT,
+                "corrupt_game",
+                format!("the stored game is damaged and cannot be shown: {m}"),
+            )
+        };
+        let mut problems: Vec<String> = row.problem.iter().cloned().collect();
+        let stored = self.store.decision_rows(&id)?;
+        if stored.len() != row.plies as usize {
+            problems.push(format!(
+                "the game counts {} decisions but {} decision rows are stored",
+                row.plies,
+                stored.len()
+            ));
         }
-        let setup = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(|m| ServerError::Corrupt(format!("game {id}: {m}")))?;
+        let setup = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(|m| corrupt(format!("its scenario: {m}")))?;
         let players_setup = match row.setup_seed {
             Some(seed) => {
                 let mut su = PlayersSetup {
                     seed,
                     decisions: Vec::new(),
                 };
-                for (i, text) in self.store.setup_decisions(id)?.iter().enumerate() {
-                    let d: SetupDecision = text
-                        .parse()
-                        .map_err(|e| ServerError::Corrupt(format!("game {id}, set-up decision {i}: {e}")))?;
-                    su.decisions.push(d);
+                for (i, text) in self.store.setup_decisions(&id)?.iter().enumerate() {
+                    match text.parse::<SetupDecision>() {
+                        Ok(d) => su.decisions.push(d),
+                        Err(e) => {
+                            problems.push(format!("set-up decision {i} `{text}` does not read: {e}"));
+                            break;
+                        }
+                    }
                 }
                 Some(su)
             }
             None => None,
         };
-        let (mut played, phase) =
-            start(setup, row.seed, players_setup.as_ref()).map_err(|m| ServerError::Corrupt(format!("game {id}: {m}")))?;
-        if phase.as_ref().is_some_and(|p| !p.is_done()) && !decisions.is_empty() {
-            return Err(ServerError::Corrupt(format!("game {id}: game decisions stored before the end of its set-up")).into());
-        }
-        for (i, &d) in decisions.iter().enumerate() {
-            played
-                .apply(d)
-                .map_err(|m| ServerError::Corrupt(format!("game {id}: decision {i}: {m}")))?;
-        }
-        if let Some((_, hash)) = stored.last() {
-            let now = format!("{:#018x}", played.game.state_hash());
-            if &now != hash {
-                tracing::warn!(game = %id, stored = %hash, replayed = %now, "the replayed state hash differs from the stored one");
+        let (mut played, phase) = start(setup, row.seed, players_setup.as_ref()).map_err(|m| corrupt(format!("its set-up: {m}")))?;
+        if phase.as_ref().is_some_and(|p| !p.is_done()) && !stored.is_empty() {
+            problems.push("game decisions are stored before the end of its set-up".to_string());
+        } else {
+            for (i, (ply, text, hash)) in stored.iter().enumerate() {
+                if *ply != i as i64 {
+                    problems.push(format!("decision row {i} is missing (the next stored row is decision {ply})"));
+                    break;
+                }
+                let d = match text.parse::<Decision>() {
+                    Ok(d) => d,
+                    Err(e) => {
+                        problems.push(format!("decision {i} `{text}` does not read: {e}"));
+                        break;
+                    }
+                };
+                let mut next = played.clone();
+                if let Err(m) = next.apply_in_place(d) {
+                    problems.push(format!("decision {i} `{text}` is refused by the engine: {m}"));
+                    break;
+                }
+                let now = format!("{:#018x}", next.game.state_hash());
+                if &now != hash {
+                    problems.push(format!(
+                        "after decision {i} the state hash is {now}, but the stored one is {hash} (the row was edited, or the engine changed)"
+                    ));
+                    break;
+                }
+                played = next;
             }
         }
-        tracing::info!(game = %id, plies = decisions.len(), setup = phase.as_ref().map(|p| p.decisions().len()), "game loaded from the database");
+        let corrupt = (!problems.is_empty()).then(|| problems.join("; "));
+        match &corrupt {
+            Some(m) => {
+                tracing::error!(game = %id, problem = %m, plies = played.decisions.len(), "a stored game is damaged: loaded read-only")
+            }
+            None => {
+                tracing::info!(game = %id, plies = played.decisions.len(), setup = phase.as_ref().map(|p| p.decisions().len()), "game loaded from the database")
+            }
+        }
         let armies = army_names(row.scenario_text.as_deref(), &row.scenario);
-        let cell = Arc::new(GameCell {
+        Ok(GameCell {
             row: Mutex::new(row),
             live: Mutex::new(Live::new(played, phase)),
             tx: broadcast::channel(64).0,
             armies,
-        });
-        let cell = lock(&self.games).entry(id.to_string()).or_insert(cell).clone();
-        self.kick_ai(&cell);
-        Ok(cell)
+            corrupt,
+        })
     }
 
     /// Loads every unfinished game and lets the AIs that must move go on. Returns how many.
@@ -654,6 +709,9 @@ impl Hub {
                 "spectators watch the game: only a seat's link may decide",
             ));
         };
+        if let Some(m) = &cell.corrupt {
+            return Err(ApiError::corrupt_game(m));
+        }
         if text.len() > 200 {
             return Err(ApiError::bad_request(
                 "bad_decision",
@@ -790,7 +848,7 @@ impl Hub {
 
     /// Starts the AI of the side that must decide, if it is an AI seat and none is running.
     pub fn kick_ai(self: &Arc<Self>, cell: &Arc<GameCell>) {
-        if self.stopping.load(Ordering::SeqCst) {
+        if self.stopping.load(Ordering::SeqCst) || cell.corrupt.is_some() {
             return;
         }
         let seats = lock(&cell.row).seats.clone();

@@ -71,6 +71,9 @@ pub struct GameRow {
     /// The human seats the creator opened to the public: listed in the lobby, taken by
     /// whoever joins first (`POST /api/games/ID/join`).
     pub public: BySide<bool>,
+    /// What is wrong with the stored row, if anything (a seed that is not a number, a seat
+    /// that does not read): such a game is loaded read-only (issue 16, item 7).
+    pub problem: Option<String>,
     /// The spectators' token, when the game may be watched.
     pub spectator: Option<String>,
     /// `playing` or `over`.
@@ -350,6 +353,14 @@ impl Store {
         self.db.decisions(id)
     }
 
+    /// The decision rows of a game in order: ply number, text, hash ([`Db::decision_rows`]).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn decision_rows(&self, id: &str) -> Result<Vec<(i64, String, String)>, ServerError> {
+        self.db.decision_rows(id)
+    }
+
     /// The most recently changed games, newest first.
     ///
     /// # Errors
@@ -370,18 +381,32 @@ impl Store {
 const COLUMNS: &str = "id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b, claimed_a, claimed_b, spectator, status, result, plies, updated, setup_seed, invite_a, invite_b, public_a, public_b";
 
 fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
-    let seat = |i: usize| -> rusqlite::Result<Seat> {
+    let mut problems = Vec::new();
+    let mut seat = |i: usize| -> rusqlite::Result<Seat> {
         let t: String = r.get(i)?;
-        Ok(Seat::from_text(&t).unwrap_or(Seat::Human))
+        Ok(Seat::from_text(&t).unwrap_or_else(|| {
+            problems.push(format!("the seat `{t}` is neither `human` nor `ai SPEC`"));
+            Seat::Human
+        }))
     };
+    let seats = BySide { a: seat(5)?, b: seat(6)? };
     let seed: String = r.get(4)?;
+    let seed = seed.trim().parse::<u64>().unwrap_or_else(|_| {
+        problems.push(format!("the dice seed `{seed}` is not a number"));
+        0
+    });
+    let plies = r.get::<_, i64>(14)?;
+    let plies = u32::try_from(plies).unwrap_or_else(|_| {
+        problems.push(format!("the decision count {plies} is not a count"));
+        0
+    });
     Ok(GameRow {
         id: r.get(0)?,
         created: r.get(1)?,
         scenario: r.get(2)?,
         scenario_text: r.get(3)?,
-        seed: seed.parse().unwrap_or(0),
-        seats: BySide { a: seat(5)?, b: seat(6)? },
+        seed,
+        seats,
         tokens: BySide {
             a: r.get(7)?,
             b: r.get(8)?,
@@ -393,7 +418,7 @@ fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         spectator: r.get(11)?,
         status: r.get(12)?,
         result: r.get(13)?,
-        plies: r.get::<_, i64>(14)?.try_into().unwrap_or(0),
+        plies,
         updated: r.get(15)?,
         setup_seed: r.get::<_, Option<String>>(16)?.and_then(|s| s.parse().ok()),
         invites: BySide {
@@ -404,6 +429,7 @@ fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
             a: r.get(19)?,
             b: r.get(20)?,
         },
+        problem: (!problems.is_empty()).then(|| problems.join("; ")),
     })
 }
 

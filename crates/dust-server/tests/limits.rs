@@ -235,3 +235,84 @@ fn a_second_server_on_the_same_database_does_not_start() {
     let again = spawn(c).expect("free once the first stopped");
     again.stop();
 }
+
+/// A human-against-human duel with `n` decisions played, stopped: its database, id and the
+/// seats' tokens.
+fn stored_duel(name: &str, n: usize) -> (std::path::PathBuf, String, [String; 2]) {
+    let db = temp_db(name);
+    let server = start_with(&db, |_| {});
+    let addr = server.addr();
+    let c = post(addr, "/api/games", &json!({ "scenario": "duel", "opponent": "human", "seed": 12 }))
+        .unwrap()
+        .json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let tokens = [
+        c["you"]["token"].as_str().unwrap().to_string(),
+        dust_server::client::claim_invite(addr, &c).unwrap(),
+    ];
+    for _ in 0..n {
+        let s = common::state(addr, &id, &tokens[0]);
+        let t = &tokens[usize::from(s["pending"]["side"] != "A")];
+        let s = common::state(addr, &id, t);
+        let d = s["decisions"][0]["text"].as_str().unwrap();
+        let a = common::decide(addr, &id, t, d, s["ply"].as_u64());
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
+    server.stop();
+    (db, id, tokens)
+}
+
+/// Issue 16, item 7: a missing decision row, a wrong `plies` count, an edited hash or a
+/// non-numeric seed loaded silently (then every decision got `409 conflict` forever, or the
+/// seed became 0). Each is now found when the game loads: the game is shown as far as it
+/// replays, with the reason, and refuses every decision (`corrupt_game`); it never moves on.
+#[test]
+fn a_damaged_stored_game_is_reported_and_read_only() {
+    let edits: [(&str, &str, &str); 4] = [
+        (
+            "missing-row",
+            "DELETE FROM decisions WHERE game = ?1 AND ply = 2",
+            "decision row 2 is missing",
+        ),
+        (
+            "plies",
+            "UPDATE games SET plies = plies + 1 WHERE id = ?1",
+            "counts 7 decisions but 6",
+        ),
+        (
+            "hash",
+            "UPDATE decisions SET hash = '0x0000000000000001' WHERE game = ?1 AND ply = 3",
+            "after decision 3 the state hash",
+        ),
+        (
+            "seed",
+            "UPDATE games SET seed = 'twelve' WHERE id = ?1",
+            "seed `twelve` is not a number",
+        ),
+    ];
+    for (name, sql, says) in edits {
+        let (db, id, tokens) = stored_duel(&format!("corrupt-{name}"), 6);
+        {
+            let conn = rusqlite::Connection::open(&db).unwrap();
+            assert_eq!(conn.execute(sql, [&id]).unwrap(), 1, "{name}");
+        }
+        let server = start_with(&db, |_| {});
+        let addr = server.addr();
+        let s = common::state(addr, &id, &tokens[0]);
+        let why = s["corrupt"].as_str().unwrap_or_else(|| panic!("{name}: not reported: {s}"));
+        assert!(why.contains(says), "{name}: {why}");
+        assert_eq!(s["decisions"], json!([]), "{name}: nothing to decide");
+        for t in &tokens {
+            let a = common::decide(addr, &id, t, "pass", s["ply"].as_u64());
+            assert_eq!(a.error_code().as_deref(), Some("corrupt_game"), "{name}: {}", a.body);
+            assert!(a.body.contains(says), "{name}: {}", a.body);
+        }
+        server.stop();
+    }
+    // An intact game loads as it was.
+    let (db, id, tokens) = stored_duel("intact", 6);
+    let server = start_with(&db, |_| {});
+    let s = common::state(server.addr(), &id, &tokens[0]);
+    assert!(s["corrupt"].is_null() && s["ply"] == 6, "{s}");
+    server.stop();
+}
