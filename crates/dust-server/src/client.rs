@@ -204,7 +204,12 @@ impl GameSocket {
                 tungstenite::Message::Text(t) => {
                     return serde_json::from_str(t.as_str()).map_err(|e| ClientError::Protocol(e.to_string()));
                 }
-                tungstenite::Message::Close(_) => return Err(ClientError::WebSocket("closed".into())),
+                tungstenite::Message::Close(frame) => {
+                    return Err(ClientError::WebSocket(match frame {
+                        Some(f) => format!("closed: {} {}", u16::from(f.code), f.reason),
+                        None => "closed".into(),
+                    }))
+                }
                 _ => {}
             }
         }

@@ -8,7 +8,7 @@
 
 use crate::armies::{self, ArmyChoice};
 use crate::error::ApiError;
-use crate::hub::{AiLimits, GameCell, Hub, NewGame, Viewer};
+use crate::hub::{lock, AiLimits, GameCell, Hub, NewGame, Viewer};
 use crate::play::{default_scenario, scenario_names};
 use crate::store::Seat;
 use crate::view;
@@ -48,6 +48,18 @@ pub struct Limits {
     /// Such requests worked on at once in the whole server; past it a request is refused at
     /// once with `503 busy` (never queued).
     pub max_readers: usize,
+    /// A request's head must arrive within this time (milliseconds) of the connection being
+    /// ready for it.
+    pub header_timeout_ms: u64,
+    /// A connection carrying nothing either way for this long (milliseconds) is closed (the
+    /// server pings each WebSocket every third of it).
+    pub idle_timeout_ms: u64,
+    /// HTTP connections open at once per client address (IPv6: per /64).
+    pub max_conns_per_address: usize,
+    /// WebSockets open at once per client address.
+    pub max_sockets_per_address: usize,
+    /// WebSockets open at once on one game.
+    pub max_sockets_per_game: usize,
 }
 
 impl Default for Limits {
@@ -59,6 +71,11 @@ impl Default for Limits {
             ai: AiLimits::default(),
             request_ms: 5000,
             max_readers: 2 * std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            header_timeout_ms: 10_000,
+            idle_timeout_ms: 60_000,
+            max_conns_per_address: 64,
+            max_sockets_per_address: 16,
+            max_sockets_per_game: 32,
         }
     }
 }
@@ -72,6 +89,8 @@ pub struct AppState {
     pub limits: Limits,
     limiter: Arc<RateLimiter>,
     readers: Arc<tokio::sync::Semaphore>,
+    sockets: Arc<crate::net::PerAddress>,
+    refusals: Arc<Mutex<LogLimiter>>,
     /// Becomes `true` when the server stops (WebSockets close).
     pub stopping: watch::Receiver<bool>,
     /// The server's default edition ([`crate::ServerConfig::edition`]).
@@ -86,6 +105,8 @@ impl AppState {
             hub,
             limiter: Arc::new(RateLimiter::new(limits.rate, limits.burst)),
             readers: Arc::new(tokio::sync::Semaphore::new(limits.max_readers)),
+            sockets: crate::net::PerAddress::new(limits.max_sockets_per_address),
+            refusals: Arc::new(Mutex::new(LogLimiter::new())),
             limits,
             stopping,
             edition: Edition::Revised,
@@ -131,6 +152,29 @@ impl AppState {
                 ))
             }
         }
+    }
+}
+
+/// At most one log line a second for a kind of refusal, saying how many were not logged
+/// since (a flood of refused requests must not flood the log).
+pub(crate) struct LogLimiter {
+    last: Option<Instant>,
+    suppressed: u64,
+}
+
+impl LogLimiter {
+    /// Nothing logged yet.
+    pub(crate) fn new() -> LogLimiter {
+        LogLimiter { last: None, suppressed: 0 }
+    }
+    /// `Some(n)`: log now, `n` lines were left out since the last; `None`: leave this one out.
+    pub(crate) fn allow(&mut self) -> Option<u64> {
+        if self.last.is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(1)) {
+            self.suppressed += 1;
+            return None;
+        }
+        self.last = Some(Instant::now());
+        Some(std::mem::take(&mut self.suppressed))
     }
 }
 
@@ -282,7 +326,10 @@ async fn rate_limit(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<S
     if st.limiter.take(addr.ip()) {
         next.run(req).await
     } else {
-        tracing::warn!(%addr, "rate limit");
+        let allowed = lock(&st.refusals).allow();
+        if let Some(suppressed) = allowed {
+            tracing::warn!(%addr, suppressed, "rate limit");
+        }
         rate_limited("requests").into_response()
     }
 }
@@ -1084,10 +1131,47 @@ async fn ws(
 ) -> Result<Response, ApiError> {
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
     let since = q.since.unwrap_or(0);
+    let Some(slot) = st.sockets.enter(addr.ip()) else {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_sockets",
+            format!(
+                "your address has {} WebSockets open on this server already: close a tab first",
+                st.limits.max_sockets_per_address
+            ),
+        ));
+    };
+    if cell.tx.receiver_count() >= st.limits.max_sockets_per_game {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too_many_sockets",
+            format!(
+                "this game has {} WebSockets open already: try again later",
+                st.limits.max_sockets_per_game
+            ),
+        ));
+    }
+    // Frames up to 4× the largest message are read, so that a message too large is told why
+    // before its socket closes (a larger frame closes it at once).
     Ok(up
-        .max_message_size(16 * 1024)
-        .max_frame_size(16 * 1024)
-        .on_upgrade(move |socket| ws_loop(st, cell, viewer, socket, since, addr.ip())))
+        .max_message_size(4 * MAX_WS_MESSAGE)
+        .max_frame_size(4 * MAX_WS_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            ws_loop(st, cell, viewer, socket, since, addr.ip()).await;
+            drop(slot);
+        }))
+}
+
+/// The largest WebSocket message a client may send.
+pub const MAX_WS_MESSAGE: usize = 16 * 1024;
+
+/// Closes a WebSocket with a code and a reason (RFC 6455: 1008 policy, 1009 too big).
+async fn close_with(socket: &mut WebSocket, code: u16, reason: &str) {
+    let frame = axum::extract::ws::CloseFrame {
+        code,
+        reason: reason.to_string().into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 async fn send_json(socket: &mut WebSocket, v: &Value) -> bool {
@@ -1102,6 +1186,9 @@ async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: 
     let mut stopping = st.stopping.clone();
     let mut seen = since;
     let mut strikes = 0u32;
+    // Pings keep a quiet socket (a player thinking) within the idle timeout.
+    let mut ping = tokio::time::interval(std::time::Duration::from_millis((st.limits.idle_timeout_ms / 3).max(100)));
+    ping.tick().await;
     let push = |seen: usize| {
         let c = cell.clone();
         async move {
@@ -1137,8 +1224,24 @@ async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: 
                     Err(_) => return,
                 }
             }
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Vec::new().into())).await.is_err() { return; }
+            }
             msg = socket.recv() => {
-                let Some(Ok(msg)) = msg else { return };
+                let msg = match msg {
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => {
+                        close_with(&mut socket, 1009, &format!("cannot read the message: {e}")).await;
+                        return;
+                    }
+                    None => return,
+                };
+                if let Message::Text(t) = &msg {
+                    if t.len() > MAX_WS_MESSAGE {
+                        close_with(&mut socket, 1009, &format!("a message is at most {MAX_WS_MESSAGE} bytes")).await;
+                        return;
+                    }
+                }
                 let text = match msg {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(_) => String::from("\u{0}"),

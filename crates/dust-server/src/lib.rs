@@ -27,6 +27,7 @@ pub mod error;
 pub mod http;
 pub mod hub;
 pub mod load;
+pub mod net;
 pub mod play;
 pub mod setup;
 pub mod store;
@@ -204,7 +205,7 @@ pub fn spawn(config: ServerConfig) -> Result<RunningServer, ServerError> {
 
 async fn serve(
     config: ServerConfig,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
     ready: std::sync::mpsc::Sender<Result<SocketAddr, ServerError>>,
 ) -> Result<(), ServerError> {
     let fail = |e: ServerError| {
@@ -261,26 +262,21 @@ async fn serve(
     let mut state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
     state.edition = config.edition;
     // One rate limit and body limit over every route, the strategy game's included.
-    let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state)
-        .into_make_service_with_connect_info::<SocketAddr>();
-    let h3 = hub.clone();
-    let shutdown = async move {
-        while !*stop.borrow() {
-            if stop.changed().await.is_err() {
-                break;
-            }
-        }
+    let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state);
+    let (h3, mut stopping) = (hub.clone(), stop.clone());
+    tokio::spawn(async move {
+        let _ = stopping.wait_for(|s| *s).await;
         h3.stop();
         strategy_hub.stop();
         tracing::info!("server stopping");
+    });
+    let l = &config.limits;
+    let conn_limits = net::ConnLimits {
+        header_timeout: Duration::from_millis(l.header_timeout_ms.max(1)),
+        idle_timeout: Duration::from_millis(l.idle_timeout_ms.max(1)),
+        per_address: l.max_conns_per_address.max(1),
     };
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
-        .map_err(|e| ServerError::Io {
-            context: "serving".into(),
-            message: e.to_string(),
-        })?;
+    net::serve(listener, app, conn_limits, stop).await;
     hub.stop();
     Ok(())
 }
