@@ -214,6 +214,64 @@ impl Db {
         )
     }
 
+    /// The ids of the games still being played with an AI seat (they go on by themselves).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn unfinished_with_ai(&self, seats: &str) -> Result<Vec<String>, ServerError> {
+        let t = &self.tables;
+        self.rows(
+            &format!("SELECT id FROM {} WHERE status = 'playing' AND ({seats})", t.games),
+            [],
+            |r| r.get::<_, String>(0),
+            &format!("cannot list the {}games", t.label),
+        )
+    }
+
+    /// Marks the games still being played but unchanged since `before` (Unix seconds) as
+    /// `abandoned`; returns their ids.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn expire(&self, before: i64) -> Result<Vec<String>, ServerError> {
+        let t = &self.tables;
+        let ids = self.rows(
+            &format!("SELECT id FROM {} WHERE status = 'playing' AND updated < ?1", t.games),
+            params![before],
+            |r| r.get::<_, String>(0),
+            &format!("cannot list the {}games", t.label),
+        )?;
+        if !ids.is_empty() {
+            self.conn()
+                .execute(
+                    &format!(
+                        "UPDATE {} SET status = 'abandoned' WHERE status = 'playing' AND updated < ?1",
+                        t.games
+                    ),
+                    params![before],
+                )
+                .map_err(|e| db_err(&format!("cannot mark {}games abandoned", t.label), e))?;
+        }
+        Ok(ids)
+    }
+
+    /// Whether the database takes a write now (not read-only, not locked by another process):
+    /// a write begun and rolled back.
+    ///
+    /// # Errors
+    /// The reason it does not.
+    pub fn writable(&self) -> Result<(), ServerError> {
+        let conn = self.conn();
+        conn.execute_batch(&format!(
+            "BEGIN IMMEDIATE; UPDATE {} SET updated = updated WHERE 0; ROLLBACK;",
+            self.tables.games
+        ))
+        .map_err(|e| {
+            let _ = conn.execute_batch("ROLLBACK");
+            db_err("the database takes no write", e)
+        })
+    }
+
     /// Every row a query returns, read by `row`.
     fn rows<T>(
         &self,

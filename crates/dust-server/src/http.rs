@@ -60,6 +60,14 @@ pub struct Limits {
     pub max_sockets_per_address: usize,
     /// WebSockets open at once on one game.
     pub max_sockets_per_game: usize,
+    /// A game nobody asked for in this many seconds (no WebSocket open, no AI thinking)
+    /// leaves memory; it loads again when asked for.
+    pub evict_after_s: u64,
+    /// An unfinished game unchanged for this many seconds is marked `abandoned`: kept,
+    /// read-only.
+    pub expire_after_s: u64,
+    /// Games a client address may create (or upload) per hour.
+    pub max_games_per_address_hour: u32,
 }
 
 impl Default for Limits {
@@ -76,6 +84,9 @@ impl Default for Limits {
             max_conns_per_address: 64,
             max_sockets_per_address: 16,
             max_sockets_per_game: 32,
+            evict_after_s: 600,
+            expire_after_s: 30 * 24 * 3600,
+            max_games_per_address_hour: 60,
         }
     }
 }
@@ -91,6 +102,8 @@ pub struct AppState {
     readers: Arc<tokio::sync::Semaphore>,
     sockets: Arc<crate::net::PerAddress>,
     refusals: Arc<Mutex<LogLimiter>>,
+    /// Games created per client address in the current hour: (when the hour began, how many).
+    created: Arc<Mutex<HashMap<IpAddr, (Instant, u32)>>>,
     /// Becomes `true` when the server stops (WebSockets close).
     pub stopping: watch::Receiver<bool>,
     /// The server's default edition ([`crate::ServerConfig::edition`]).
@@ -107,6 +120,7 @@ impl AppState {
             readers: Arc::new(tokio::sync::Semaphore::new(limits.max_readers)),
             sockets: crate::net::PerAddress::new(limits.max_sockets_per_address),
             refusals: Arc::new(Mutex::new(LogLimiter::new())),
+            created: Arc::new(Mutex::new(HashMap::new())),
             limits,
             stopping,
             edition: Edition::Revised,
@@ -115,6 +129,36 @@ impl AppState {
 }
 
 impl AppState {
+    /// Counts a new game for the client `ip` (issue 16, item 4: games a client address may
+    /// create per hour).
+    ///
+    /// # Errors
+    /// `429 too_many_games` past [`Limits::max_games_per_address_hour`].
+    fn count_new_game(&self, ip: IpAddr) -> Result<(), ApiError> {
+        let hour = std::time::Duration::from_secs(3600);
+        let mut created = lock(&self.created);
+        if created.len() > TRACKED_CLIENTS {
+            created.retain(|_, (since, _)| since.elapsed() < hour);
+        }
+        let entry = created.entry(RateLimiter::client(ip)).or_insert((Instant::now(), 0));
+        if entry.0.elapsed() >= hour {
+            *entry = (Instant::now(), 0);
+        }
+        if entry.1 >= self.limits.max_games_per_address_hour {
+            let wait = hour.saturating_sub(entry.0.elapsed()).as_secs() / 60 + 1;
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_games",
+                format!(
+                    "your address has started {} games this hour, the most this server allows: try again in {wait} minutes, or go on with a game you have",
+                    self.limits.max_games_per_address_hour
+                ),
+            ));
+        }
+        entry.1 += 1;
+        Ok(())
+    }
+
     /// Runs the work of a request that reads a file (a record, a scenario, an army) off the
     /// async threads, within the server's budget: at most [`Limits::max_readers`] at once (past
     /// it `503 busy` at once) and an answer within [`Limits::request_ms`] (past it
@@ -362,8 +406,18 @@ async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint: see docs/server.md")
 }
 
-async fn health() -> Json<Value> {
-    Json(json!({ "ok": true, "version": env!("CARGO_PKG_VERSION") }))
+/// Whether the server can do its work: the database takes a write (not read-only, not
+/// locked, still there). `503` with the reason when not.
+async fn health(State(st): State<AppState>) -> Response {
+    let hub = st.hub.clone();
+    let db = blocking(move || Ok(hub.store.writable())).await;
+    let games = st.hub.in_memory();
+    let body = |ok: bool, db: String| json!({ "ok": ok, "version": env!("CARGO_PKG_VERSION"), "db": db, "games_in_memory": games });
+    match db {
+        Ok(Ok(())) => Json(body(true, "ok".into())).into_response(),
+        Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, Json(body(false, e.to_string()))).into_response(),
+        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(body(false, e.message))).into_response(),
+    }
 }
 
 /// The scenarios played under the battlefront rules (the players may set them up).
@@ -563,7 +617,7 @@ fn links(cell: &GameCell, me: Option<Side>) -> Value {
     })
 }
 
-async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
+async fn create(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: CreateReq = parse_body(body)?;
     let side = match req.side.as_deref() {
         None => Side::A,
@@ -615,6 +669,7 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         decisions: Vec::new(),
         setup: players_setup,
     };
+    st.count_new_game(addr.ip())?;
     let hub = st.hub.clone();
     let cell = blocking(move || hub.create(new)).await?;
     Ok(Json(links(&cell, me)))
@@ -694,7 +749,7 @@ fn read_record(text: &str) -> Result<dust_data::record::Record, ApiError> {
         .map_err(|ds| ApiError::bad_request("bad_record", ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))
 }
 
-async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
+async fn import(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, body: Body) -> Result<Json<Value>, ApiError> {
     let mut req: ImportReq = parse_body(body)?;
     let text = std::mem::take(&mut req.record);
     let rec = st.work(move || read_record(&text)).await?;
@@ -722,6 +777,7 @@ async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         decisions: rec.decisions.clone(),
         setup: rec.setup.clone(),
     };
+    st.count_new_game(addr.ip())?;
     let hub = st.hub.clone();
     let cell = st.work(move || hub.create(new)).await?;
     let playing = cell.live().in_setup().is_none();

@@ -96,6 +96,8 @@ pub struct GameCell {
     /// Why the stored game is damaged, if it is: it is shown as far as it replays and never
     /// played on (every decision is refused with `corrupt_game`, its AI does not move).
     pub corrupt: Option<String>,
+    /// When it was last asked for (Unix seconds): an idle game leaves memory ([`Hub::sweep`]).
+    touched: std::sync::atomic::AtomicI64,
 }
 
 /// Locks a mutex, also one a panicking thread held (the games' rows and states, the games).
@@ -470,6 +472,7 @@ impl Hub {
             tx: broadcast::channel(64).0,
             armies: army_names(row.scenario_text.as_deref(), &row.scenario),
             corrupt: None,
+            touched: unix_now().into(),
         });
         lock(&self.games).insert(row.id.clone(), cell.clone());
         self.kick_ai(&cell);
@@ -485,6 +488,7 @@ impl Hub {
             return Err(ApiError::no_game(id));
         }
         if let Some(c) = lock(&self.games).get(id) {
+            c.touched.store(unix_now(), Ordering::Relaxed);
             return Ok(c.clone());
         }
         let row = self.store.game(id)?.ok_or_else(|| ApiError::no_game(id))?;
@@ -589,23 +593,66 @@ impl Hub {
             tx: broadcast::channel(64).0,
             armies,
             corrupt,
+            touched: unix_now().into(),
         })
     }
 
-    /// Loads every unfinished game and lets the AIs that must move go on. Returns how many.
+    /// Loads the unfinished games with an AI seat and lets the AIs that must move go on (the
+    /// others load when first asked for: a restart does not replay them). Returns how many.
     ///
     /// # Errors
     /// The database cannot be read (a game that does not replay is logged and skipped).
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
-        let ids = self.store.unfinished()?;
+        let ids = self.store.unfinished_with_ai()?;
         let mut n = 0;
         for id in ids {
+            if self.stopping.load(Ordering::SeqCst) {
+                break;
+            }
             match self.cell(&id) {
                 Ok(_) => n += 1,
                 Err(e) => tracing::error!(game = %id, error = %e, "cannot resume a game"),
             }
         }
         Ok(n)
+    }
+
+    /// Games in memory now.
+    pub fn in_memory(&self) -> usize {
+        lock(&self.games).len()
+    }
+
+    /// Keeps memory and the database tidy (run now and then): games unfinished and unchanged
+    /// for `expire_after` seconds are marked `abandoned` (kept, read-only) and leave memory;
+    /// games nobody has asked for in `evict_after` seconds, with no WebSocket open and no AI
+    /// thinking, leave memory (they load again when asked for). Returns (evicted, expired).
+    ///
+    /// # Errors
+    /// The database.
+    pub fn sweep(&self, evict_after: i64, expire_after: i64) -> Result<(usize, usize), ServerError> {
+        let now = unix_now();
+        let expired = self.store.expire(now - expire_after)?;
+        let mut games = lock(&self.games);
+        for id in &expired {
+            if let Some(c) = games.remove(id) {
+                lock(&c.row).status = "abandoned".to_string();
+                let _ = c.tx.send(u32::MAX);
+            }
+            tracing::info!(game = %id, "an unfinished game unchanged for too long is abandoned");
+        }
+        let before = games.len();
+        games.retain(|_, c| {
+            let idle = c.touched.load(Ordering::Relaxed) < now - evict_after;
+            // Only the table holds it (no request, no AI task, no WebSocket).
+            let unused = Arc::strong_count(c) == 1 && c.tx.receiver_count() == 0;
+            let thinking = c.live.try_lock().map_or(true, |l| l.thinking);
+            !(idle && unused && !thinking)
+        });
+        let evicted = before - games.len();
+        if evicted + expired.len() > 0 {
+            tracing::debug!(evicted, expired = expired.len(), in_memory = games.len(), "games swept");
+        }
+        Ok((evicted, expired.len()))
     }
 
     /// Who a token belongs to in a game; a token's first use marks its seat as taken.
@@ -711,6 +758,13 @@ impl Hub {
         };
         if let Some(m) = &cell.corrupt {
             return Err(ApiError::corrupt_game(m));
+        }
+        if lock(&cell.row).status == "abandoned" {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "abandoned",
+                "this game was left unfinished for longer than this server keeps such games: it is read-only (download its record to play it on elsewhere)",
+            ));
         }
         if text.len() > 200 {
             return Err(ApiError::bad_request(
@@ -848,7 +902,7 @@ impl Hub {
 
     /// Starts the AI of the side that must decide, if it is an AI seat and none is running.
     pub fn kick_ai(self: &Arc<Self>, cell: &Arc<GameCell>) {
-        if self.stopping.load(Ordering::SeqCst) || cell.corrupt.is_some() {
+        if self.stopping.load(Ordering::SeqCst) || cell.corrupt.is_some() || lock(&cell.row).status == "abandoned" {
             return;
         }
         let seats = lock(&cell.row).seats.clone();

@@ -246,19 +246,34 @@ async fn serve(
             })
         }
     };
-    let h2 = hub.clone();
-    match tokio::task::spawn_blocking(move || h2.resume_all()).await {
-        Ok(Ok(n)) => tracing::info!(games = n, "unfinished games resumed"),
-        Ok(Err(e)) => return fail(e),
-        Err(e) => {
-            return fail(ServerError::Io {
-                context: "resuming games".into(),
-                message: e.to_string(),
-            })
-        }
-    }
     tracing::info!(%addr, db = %config.db.display(), edition = %config.edition, "dust1947 server listening on http://{addr}");
     let _ = ready.send(Ok(addr));
+    // The unfinished games with an AI seat go on; they load in the background, so that a
+    // restart does not wait for them (the others load when first asked for).
+    let h2 = hub.clone();
+    tokio::task::spawn_blocking(move || match h2.resume_all() {
+        Ok(n) => tracing::info!(games = n, "unfinished games with an AI seat resumed"),
+        Err(e) => tracing::error!(error = %e, "cannot resume the unfinished games"),
+    });
+    // Idle games leave memory, abandoned ones are marked so.
+    let (h4, l) = (hub.clone(), config.limits.clone());
+    let mut sweep_stop = stop.clone();
+    tokio::spawn(async move {
+        let every =
+            Duration::from_secs(l.evict_after_s.min(l.expire_after_s) / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+        let mut tick = tokio::time::interval(every);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = sweep_stop.wait_for(|s| *s) => return,
+            }
+            let h = h4.clone();
+            let (evict, expire) = (l.evict_after_s as i64, l.expire_after_s as i64);
+            if let Ok(Err(e)) = tokio::task::spawn_blocking(move || h.sweep(evict, expire)).await {
+                tracing::error!(error = %e, "cannot sweep the games");
+            }
+        }
+    });
     let mut state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
     state.edition = config.edition;
     // One rate limit and body limit over every route, the strategy game's included.

@@ -76,7 +76,8 @@ pub struct GameRow {
     pub problem: Option<String>,
     /// The spectators' token, when the game may be watched.
     pub spectator: Option<String>,
-    /// `playing` or `over`.
+    /// `playing`, `over`, or `abandoned` (unfinished and unchanged for longer than the
+    /// server keeps such games: read-only).
     pub status: String,
     /// The winner when over (`A`, `B`, or `draw`).
     pub result: Option<String>,
@@ -375,6 +376,30 @@ impl Store {
     /// The database cannot be read.
     pub fn unfinished(&self) -> Result<Vec<String>, ServerError> {
         self.db.unfinished()
+    }
+
+    /// The ids of the games still being played with an AI seat.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
+        self.db.unfinished_with_ai("seat_a LIKE 'ai%' OR seat_b LIKE 'ai%'")
+    }
+
+    /// Marks the games being played but unchanged since `before` (Unix seconds) `abandoned`.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn expire(&self, before: i64) -> Result<Vec<String>, ServerError> {
+        self.db.expire(before)
+    }
+
+    /// Whether the database takes a write now.
+    ///
+    /// # Errors
+    /// Why not (read-only, locked, gone).
+    pub fn writable(&self) -> Result<(), ServerError> {
+        self.db.writable()
     }
 }
 
