@@ -459,6 +459,25 @@ pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, Ap
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", format!("a task failed: {e}")))?
 }
 
+/// A query string read as `T`; one that does not read is refused as JSON (`bad_query`), like
+/// every other refusal (axum's own answer is plain text).
+pub(crate) struct Q<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequestParts<S> for Q<T> {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(q)| Q(q))
+            .map_err(|e| {
+                ApiError::bad_request(
+                    "bad_query",
+                    format!("the query string is not the one expected here: {}", e.body_text()),
+                )
+            })
+    }
+}
+
 /// A request body as the handlers take it: bytes read under the size limit, or why not.
 pub(crate) type Body = Result<Bytes, axum::extract::rejection::BytesRejection>;
 
@@ -683,7 +702,7 @@ struct OfferQuery {
 
 /// What the new-game form offers for a scenario: its own armies, the shipped army files and
 /// the builder's cards.
-async fn armies_offer(State(st): State<AppState>, Query(q): Query<OfferQuery>) -> Result<Json<Value>, ApiError> {
+async fn armies_offer(State(st): State<AppState>, Q(q): Q<OfferQuery>) -> Result<Json<Value>, ApiError> {
     let scenario = q.scenario.unwrap_or_else(|| default_scenario(st.edition).to_string());
     let v = blocking(move || armies::offer_json(&scenario).map_err(|m| ApiError::bad_request("bad_scenario", m))).await?;
     Ok(Json(v))
@@ -860,7 +879,7 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     v
 }
 
-async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Json<Value>, ApiError> {
+async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
     let since = q.since.unwrap_or(0);
     let v = blocking(move || Ok(state_for(&cell, viewer, since))).await?;
@@ -874,8 +893,8 @@ async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Query(q): 
 pub(crate) struct DecideReq {
     pub seat: String,
     pub decision: String,
-    #[serde(default)]
-    pub ply: Option<u32>,
+    /// Required (issue 16, item 9: the docs say every decision carries it).
+    pub ply: u32,
 }
 
 async fn decide(State(st): State<AppState>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
@@ -883,7 +902,7 @@ async fn decide(State(st): State<AppState>, Path(id): Path<String>, body: Body) 
     let (cell, viewer) = open_game(&st, id, Some(&req.seat)).await?;
     let hub = st.hub.clone();
     let c2 = cell.clone();
-    let ply = blocking(move || hub.decide(&c2, viewer, &req.decision, req.ply)).await?;
+    let ply = blocking(move || hub.decide(&c2, viewer, &req.decision, Some(req.ply))).await?;
     let live = cell.live();
     let pending = match live.in_setup() {
         Some(phase) => crate::setup::pending_json(phase),
@@ -953,7 +972,7 @@ struct TargetsQuery {
     from: Option<String>,
 }
 
-async fn targets(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<TargetsQuery>) -> Result<Json<Value>, ApiError> {
+async fn targets(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<TargetsQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, _) = open_game(&st, id, q.seat.as_deref()).await?;
     let from = match q.from.as_deref().filter(|s| !s.is_empty()) {
         Some(s) => Some(
@@ -979,7 +998,7 @@ async fn targets(State(st): State<AppState>, Path(id): Path<String>, Query(q): Q
     Ok(Json(v))
 }
 
-async fn record(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Response, ApiError> {
+async fn record(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Response, ApiError> {
     let (cell, _) = open_game(&st, id, q.seat.as_deref()).await?;
     let id = cell.row().id;
     let text = st.hub.record(&cell).to_text();
@@ -1023,7 +1042,7 @@ struct CardsQuery {
 }
 
 /// The cards of the odds page, of the edition asked (default: the server's).
-async fn cards(State(st): State<AppState>, Query(q): Query<CardsQuery>) -> Result<Json<Value>, ApiError> {
+async fn cards(State(st): State<AppState>, Q(q): Q<CardsQuery>) -> Result<Json<Value>, ApiError> {
     let edition = edition_or(q.edition.as_deref(), st.edition)?;
     let cards: Vec<Value> = edition_cards(edition)
         .1
@@ -1182,9 +1201,10 @@ async fn ws(
     State(st): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
-    Query(q): Query<SeatQuery>,
-    up: WebSocketUpgrade,
+    Q(q): Q<SeatQuery>,
+    up: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    let up = up.map_err(|e| ApiError::bad_request("not_websocket", format!("this address is a WebSocket: {}", e.body_text())))?;
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
     let since = q.since.unwrap_or(0);
     let Some(slot) = st.sockets.enter(addr.ip()) else {
@@ -1340,10 +1360,16 @@ async fn ws_message(st: &AppState, cell: &Arc<GameCell>, viewer: Viewer, text: &
             let Some(d) = m.decision else {
                 return err(ApiError::bad_request("bad_json", "a `decide` message needs a `decision`"));
             };
+            let Some(ply) = m.ply else {
+                return err(ApiError::bad_request(
+                    "bad_json",
+                    "a `decide` message needs `ply`, the number of decisions it follows (from the last state)",
+                ));
+            };
             let hub = st.hub.clone();
             let c = cell.clone();
             let started = Instant::now();
-            match blocking(move || hub.decide(&c, viewer, &d, m.ply)).await {
+            match blocking(move || hub.decide(&c, viewer, &d, Some(ply))).await {
                 Ok(ply) => json!({ "type": "ack", "ply": ply, "micros": started.elapsed().as_micros() as u64 }),
                 Err(e) => err(e),
             }

@@ -154,3 +154,43 @@ fn a_quiet_websocket_is_kept_and_a_message_too_large_is_told_why() {
     assert!(e.contains("1009") && e.contains("at most 16384 bytes"), "{e}");
     server.stop();
 }
+
+/// Issue 16, item 9: a query string that does not read was answered in plain text (the docs
+/// promise JSON); a decision without `ply` was taken (the docs say every message carries it);
+/// a plain request to a WebSocket address was answered in plain text.
+#[test]
+fn every_refusal_is_json_and_every_decision_carries_ply() {
+    let server = start_with("json-refusals", |_| {});
+    let addr = server.addr();
+    let (g, t) = new_duel(addr);
+    for path in [
+        format!("/api/games/{g}/targets?seat={t}&unit=abc"),
+        format!("/api/games/{g}?seat={t}&since=-1"),
+        "/api/cards?edition=revised&edition=x&edition=".to_string(),
+    ] {
+        let a = get(addr, &path).unwrap();
+        if a.status == 200 {
+            continue; // a repeated key may read (the last one wins)
+        }
+        assert_eq!(a.status, 400, "{path}: {}", a.body);
+        assert!(a.error_code().is_some(), "{path}: JSON: {}", a.body);
+    }
+    let a = get(addr, &format!("/api/games/{g}/targets?seat={t}&unit=abc")).unwrap();
+    assert_eq!(a.error_code().as_deref(), Some("bad_query"), "{}", a.body);
+    let a = get(addr, &format!("/api/games/{g}/ws?seat={t}")).unwrap();
+    assert_eq!((a.status, a.error_code().as_deref()), (400, Some("not_websocket")), "{}", a.body);
+    // No `ply`: refused over HTTP and over the WebSocket, the game unchanged.
+    let s = common::state(addr, &g, &t);
+    let legal = s["decisions"][0]["text"].as_str().unwrap_or("pass").to_string();
+    let a = post(addr, &format!("/api/games/{g}/decide"), &json!({ "seat": t, "decision": legal })).unwrap();
+    assert_eq!(a.error_code().as_deref(), Some("bad_json"), "{}", a.body);
+    assert!(a.body.contains("ply"), "{}", a.body);
+    let mut ws = GameSocket::connect(addr, &g, &t).unwrap();
+    ws.recv_kind("state").unwrap();
+    ws.send(&json!({ "type": "decide", "decision": legal })).unwrap();
+    let e = ws.recv_kind("ack").unwrap();
+    assert_eq!(e["type"], "error", "{e}");
+    assert!(e["error"]["message"].as_str().unwrap().contains("ply"), "{e}");
+    assert_eq!(common::state(addr, &g, &t)["ply"], s["ply"]);
+    server.stop();
+}

@@ -147,7 +147,7 @@ fn a_person_sets_up_against_the_ai_and_the_set_up_survives_a_restart() {
     assert_eq!(s["board"]["objectives"].as_array().unwrap().len(), 2);
     // A set-up decision now is not a game decision.
     refused(
-        &decide(addr, &id, &token, "board open", None),
+        &decide(addr, &id, &token, "board open", s["ply"].as_u64()),
         400,
         "bad_decision",
         "is not a decision",

@@ -25,8 +25,8 @@ pub mod hub;
 pub mod store;
 
 use crate::error::{ApiError, ServerError};
-use crate::http::{asset, blocking, download, random_seed, read_json, Body, DecideReq};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use crate::http::{asset, blocking, download, random_seed, read_json, Body, DecideReq, Q};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::{Html, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -208,11 +208,7 @@ async fn open_game(hub: &Arc<StrategyHub>, id: String, token: Option<&str>) -> R
     .await
 }
 
-async fn state_of(
-    State(hub): State<Arc<StrategyHub>>,
-    Path(id): Path<String>,
-    Query(q): Query<SeatQuery>,
-) -> Result<Json<Value>, ApiError> {
+async fn state_of(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, viewer) = open_game(&hub, id, q.seat.as_deref()).await?;
     blocking(move || Ok(Json(state_value(&cell, viewer)))).await
 }
@@ -222,11 +218,11 @@ async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, bod
     let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
     let h = hub.clone();
     let c = cell.clone();
-    let ply = blocking(move || h.decide(&c, viewer, &req.decision, req.ply)).await?;
+    let ply = blocking(move || h.decide(&c, viewer, &req.decision, Some(req.ply))).await?;
     Ok(Json(json!({ "ok": true, "ply": ply })))
 }
 
-async fn record(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Response, ApiError> {
+async fn record(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Response, ApiError> {
     let (cell, _) = open_game(&hub, id, q.seat.as_deref()).await?;
     let id = cell.row().id;
     let text = hub.record(&cell).to_text();
