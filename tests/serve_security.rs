@@ -90,17 +90,22 @@ fn every_bad_request_is_refused_and_changes_nothing() {
     refused(&request(addr, "POST", &path, Some(b"{\"seat\": ")).unwrap(), 400, "bad_json");
     refused(&post(addr, &path, &json!({ "seat": mine })).unwrap(), 400, "bad_json");
     refused(
+        &post(addr, &path, &json!({ "seat": mine, "decision": legal })).unwrap(),
+        400,
+        "bad_json",
+    );
+    refused(
         &post(addr, &path, &json!({ "seat": mine, "decision": legal, "evil": 1 })).unwrap(),
         400,
         "bad_json",
     );
     refused(
-        &post(addr, &path, &json!({ "seat": mine, "decision": "launch the missiles" })).unwrap(),
+        &post(addr, &path, &json!({ "seat": mine, "decision": "launch the missiles", "ply": ply })).unwrap(),
         400,
         "bad_decision",
     );
     refused(
-        &post(addr, &path, &json!({ "seat": mine, "decision": "move Z99" })).unwrap(),
+        &post(addr, &path, &json!({ "seat": mine, "decision": "move Z99", "ply": ply })).unwrap(),
         422,
         "illegal_decision",
     );
@@ -209,4 +214,30 @@ fn a_second_serve_process_on_the_same_database_exits_naming_the_holder() {
         "{err}"
     );
     server.stop();
+}
+
+/// Issue 16, item 1: the operator's ceiling reaches the server from the command line
+/// (`serve --max-ai-ms 300`).
+#[test]
+fn the_command_line_sets_the_ai_ceiling() {
+    let dir = std::env::temp_dir().join(format!("dust1947-cli-ceiling-{}-{:?}", std::process::id(), Instant::now()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dust1947"))
+        .args(["serve", "--port", &port.to_string(), "--max-ai-ms", "300", "--db"])
+        .arg(dir.join("games.sqlite"))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let t0 = Instant::now();
+    while get(addr, "/api/health").is_err() {
+        assert!(t0.elapsed() < std::time::Duration::from_secs(20), "the server never listened");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let a = post(addr, "/api/games", &json!({ "scenario": "duel", "opponent": "ai mcts:400ms" })).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    refused(&a, 422, "ai_over_limit");
+    assert!(a.body.contains("300 ms"), "{}", a.body);
 }
