@@ -149,26 +149,6 @@ pub(crate) fn toml_string(s: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_and_column() {
-        let t = "ab\ncdé\nf";
-        let ix = LineIndex::new(t);
-        assert_eq!(ix.line_col(0), (1, 1));
-        assert_eq!(ix.line_col(2), (1, 3));
-        assert_eq!(ix.line_col(3), (2, 1));
-        assert_eq!(ix.line_col(5), (2, 3));
-        assert_eq!(ix.line_col(6), (2, 3)); // inside é
-        assert_eq!(ix.line_col(8), (3, 1));
-        assert_eq!(ix.line_col(100), (3, 2));
-        let d = ix.diagnostic("m.toml", &(3..4), "bad");
-        assert_eq!(d.to_string(), "m.toml:2:1: bad");
-    }
-}
-
 /// Where a TOML text first nests deeper than `max` levels, found by one cheap pass over its
 /// bytes before any parsing: open brackets and braces, plus the dots of a dotted key or table
 /// name (`[a.b.c]`, `a.b.c = 1`), outside strings and comments. A float or a date counts a
@@ -224,4 +204,24 @@ pub fn too_deep(text: &str, max: usize) -> Option<usize> {
         i += 1;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column() {
+        let t = "ab\ncdé\nf";
+        let ix = LineIndex::new(t);
+        assert_eq!(ix.line_col(0), (1, 1));
+        assert_eq!(ix.line_col(2), (1, 3));
+        assert_eq!(ix.line_col(3), (2, 1));
+        assert_eq!(ix.line_col(5), (2, 3));
+        assert_eq!(ix.line_col(6), (2, 3)); // inside é
+        assert_eq!(ix.line_col(8), (3, 1));
+        assert_eq!(ix.line_col(100), (3, 2));
+        let d = ix.diagnostic("m.toml", &(3..4), "bad");
+        assert_eq!(d.to_string(), "m.toml:2:1: bad");
+    }
 }
