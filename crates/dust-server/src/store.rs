@@ -354,7 +354,7 @@ impl Store {
         self.db.decisions(id)
     }
 
-    /// The decision rows of a game in order: ply number, text, hash ([`Db::decision_rows`]).
+    /// The decision rows of a game in order: ply number, text, hash (as stored, to check them).
     ///
     /// # Errors
     /// The database cannot be read.
