@@ -250,10 +250,16 @@ async fn serve(
     let _ = ready.send(Ok(addr));
     // The unfinished games with an AI seat go on; they load in the background, so that a
     // restart does not wait for them (the others load when first asked for).
-    let h2 = hub.clone();
-    tokio::task::spawn_blocking(move || match h2.resume_all() {
-        Ok(n) => tracing::info!(games = n, "unfinished games with an AI seat resumed"),
-        Err(e) => tracing::error!(error = %e, "cannot resume the unfinished games"),
+    let (h2, s2) = (hub.clone(), strategy_hub.clone());
+    tokio::task::spawn_blocking(move || {
+        match h2.resume_all() {
+            Ok(n) => tracing::info!(games = n, "unfinished games with an AI seat resumed"),
+            Err(e) => tracing::error!(error = %e, "cannot resume the unfinished games"),
+        }
+        match s2.resume_all() {
+            Ok(n) => tracing::info!(games = n, "unfinished strategy games with an AI seat resumed"),
+            Err(e) => tracing::error!(error = %e, "cannot resume the unfinished strategy games"),
+        }
     });
     // Idle games leave memory, abandoned ones are marked so.
     let (h4, l) = (hub.clone(), config.limits.clone());

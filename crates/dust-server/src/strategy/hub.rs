@@ -280,16 +280,26 @@ impl StrategyHub {
         Ok(cell)
     }
 
-    /// Loads every unfinished game (after a restart) and lets their AI seats continue.
+    /// Loads the unfinished games with an AI seat (after a restart) and lets their AI seats
+    /// continue; the others load when first asked for (issue 16, item 4). A game that does not
+    /// replay is logged and left out (it answers with the reason when asked for): one damaged
+    /// game does not keep the server from starting. Returns how many were loaded.
     ///
     /// # Errors
-    /// The database cannot be read or a game does not replay.
+    /// The database cannot be read.
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
-        let ids = self.store.unfinished()?;
+        let ids = self.store.unfinished_with_ai()?;
+        let mut n = 0;
         for id in &ids {
-            self.cell(id).map_err(|e| ServerError::Corrupt(e.message))?;
+            if self.stopping.load(Ordering::SeqCst) {
+                break;
+            }
+            match self.cell(id) {
+                Ok(_) => n += 1,
+                Err(e) => tracing::error!(game = %id, error = %e, "cannot resume a strategy game"),
+            }
         }
-        Ok(ids.len())
+        Ok(n)
     }
 
     /// Who holds `token` in this game.

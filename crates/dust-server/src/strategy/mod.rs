@@ -43,17 +43,15 @@ use std::sync::Arc;
 static STRATEGY_HTML: &str = include_str!("../../assets/strategy.html");
 static STRATEGY_JS: &str = include_str!("../../assets/strategy.js");
 
-/// Opens the strategy tables in the server's database file and resumes the unfinished games.
+/// Opens the strategy tables in the server's database file (the unfinished games with an AI
+/// seat are resumed by [`StrategyHub::resume_all`], in the background).
 ///
 /// # Errors
-/// The database cannot be opened, or a stored game does not replay.
+/// The database cannot be opened.
 pub fn open(db: &std::path::Path, runtime: tokio::runtime::Handle, ai: crate::hub::AiLimits) -> Result<Arc<StrategyHub>, ServerError> {
     let mut hub = StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime));
     hub.ai = ai;
-    let hub = Arc::new(hub);
-    let n = hub.resume_all()?;
-    tracing::info!(games = n, "unfinished strategy games resumed");
-    Ok(hub)
+    Ok(Arc::new(hub))
 }
 
 /// The routes of the strategy game (merged into the server's router).

@@ -290,3 +290,42 @@ fn strategy_ai_seats_stay_under_the_operators_ceiling() {
     assert_eq!(parse_seat("mcts:2000ms").unwrap(), "ai mcts:2000ms");
     assert_eq!(parse_seat("mcts:120000ms").unwrap_err().code, "ai_over_limit");
 }
+
+/// Issue 16, items 4 and 7: a restart loads only the games with an AI seat (the others when
+/// asked for), and a game whose stored decisions do not replay is left out with the reason
+/// instead of keeping the server from starting.
+#[test]
+fn a_restart_loads_the_ai_games_and_skips_a_damaged_one() {
+    let db = temp_db("resume-lazy");
+    let ids: Vec<String> = {
+        let hub = Arc::new(StrategyHub::new(StrategyStore::open(&db).unwrap(), None));
+        let mut ids = Vec::new();
+        for seats in [["human", "human"], ["human", "heuristic"], ["heuristic", "human"]] {
+            let cell = hub
+                .create(NewStrategyGame {
+                    seats: seats.iter().map(|s| s.to_string()).collect(),
+                    seed: 3,
+                    round_limit: 40,
+                })
+                .unwrap();
+            while hub.run_ai_now(&cell).unwrap() {}
+            ids.push(cell.row().id);
+        }
+        ids
+    };
+    // The third game's first decision is damaged.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    assert_eq!(
+        conn.execute(
+            "UPDATE strategy_decisions SET text = 'nonsense' WHERE game = ?1 AND ply = 0",
+            [&ids[2]]
+        )
+        .unwrap(),
+        1
+    );
+    let hub = Arc::new(StrategyHub::new(StrategyStore::open(&db).unwrap(), None));
+    assert_eq!(hub.resume_all().unwrap(), 1, "the one intact game with an AI seat");
+    assert!(hub.cell(&ids[0]).is_ok(), "the people's game loads when asked for");
+    let e = hub.cell(&ids[2]).err().expect("damaged");
+    assert!(e.message.contains("nonsense") || e.message.contains("decision 1"), "{}", e.message);
+}
