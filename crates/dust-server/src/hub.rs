@@ -364,6 +364,11 @@ impl Hub {
         self.ai.check(spec)
     }
 
+    /// The server's search slots ([`AiLimits::max_searches`]), shared with the strategy games.
+    pub fn search_permits(&self) -> Arc<tokio::sync::Semaphore> {
+        self.search_permits.clone()
+    }
+
     /// Tree searches running now.
     pub fn searches_running(&self) -> usize {
         self.ai.max_searches.max(1) - self.search_permits.available_permits()

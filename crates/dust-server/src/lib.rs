@@ -222,8 +222,7 @@ async fn serve(
         Err(e) => return fail(e),
     };
     let hub = Arc::new(hub::Hub::with_ai_limits(store, tokio::runtime::Handle::current(), config.limits.ai));
-    let strategy_hub = match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current(), config.limits.ai))
-    {
+    let strategy_hub = match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current(), &hub)) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };

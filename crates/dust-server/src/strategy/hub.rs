@@ -82,6 +82,9 @@ pub struct StrategyHub {
     stopping: AtomicBool,
     /// The ceiling on what an AI seat may spend (`serve --max-ai-ms`).
     pub ai: AiLimits,
+    /// The server's search slots, shared with the tactics games (`serve --max-ai-searches`):
+    /// a `search` or `mcts` seat takes one for each decision. `None`: no cap (tests).
+    pub search_permits: Option<Arc<tokio::sync::Semaphore>>,
 }
 
 /// What a new game is made of.
@@ -141,6 +144,11 @@ pub fn parse_seat_within(s: &str, ai: &AiLimits) -> Result<String, ApiError> {
     Ok(format!("ai {kind}"))
 }
 
+/// Whether a seat's AI searches (takes one of the server's search slots).
+fn searches(seat: &str) -> bool {
+    matches!(ai_kind(seat), Some(AiKind::Search | AiKind::Mcts { .. }))
+}
+
 fn ai_kind(seat: &str) -> Option<AiKind> {
     seat.strip_prefix("ai ").and_then(AiKind::parse)
 }
@@ -171,6 +179,7 @@ impl StrategyHub {
             runtime,
             stopping: AtomicBool::new(false),
             ai: AiLimits::default(),
+            search_permits: None,
         }
     }
 
@@ -227,6 +236,17 @@ impl StrategyHub {
             return Err(ApiError::bad_request("bad_round_limit", "the round limit must be at least 1"));
         }
         let seats: Vec<String> = new.seats.iter().map(|s| parse_seat_within(s, &self.ai)).collect::<Result<_, _>>()?;
+        let searching = seats.iter().any(|s| searches(s));
+        if searching && self.search_permits.as_ref().is_some_and(|p| p.available_permits() == 0) {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "ai_busy",
+                format!(
+                    "all {} AI searches this server runs at once are running: try again in a moment, or seat the heuristic AI (`serve --max-ai-searches` sets the number)",
+                    self.ai.max_searches.max(1)
+                ),
+            ));
+        }
         let tokens: Vec<String> = seats
             .iter()
             .map(|s| if s == "human" { random_hex(16) } else { Ok(String::new()) })
@@ -443,12 +463,25 @@ impl StrategyHub {
         }
         let hub = self.clone();
         let cell = cell.clone();
-        rt.spawn_blocking(move || {
+        // One decision at a time on the blocking pool; a searching seat first waits (without
+        // holding a thread) for one of the server's search slots.
+        rt.spawn(async move {
             while !hub.stopping.load(Ordering::SeqCst) {
-                match hub.run_ai_now(&cell) {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    Err(e) => {
+                let searching = Self::ai_to_move(&cell).is_some_and(|p| searches(&lock(&cell.row).seats[p.index()]));
+                let permit = match (&hub.search_permits, searching) {
+                    (Some(s), true) => match s.clone().acquire_owned().await {
+                        Ok(p) => Some(p),
+                        Err(_) => break,
+                    },
+                    _ => None,
+                };
+                let (h, c) = (hub.clone(), cell.clone());
+                let r = tokio::task::spawn_blocking(move || h.run_ai_now(&c)).await;
+                drop(permit);
+                match r {
+                    Ok(Ok(true)) => {}
+                    Ok(Ok(false)) | Err(_) => break,
+                    Ok(Err(e)) => {
                         tracing::error!(error = %e, "a strategy AI decision was not stored");
                         break;
                     }

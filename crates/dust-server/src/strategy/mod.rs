@@ -48,9 +48,10 @@ static STRATEGY_JS: &str = include_str!("../../assets/strategy.js");
 ///
 /// # Errors
 /// The database cannot be opened.
-pub fn open(db: &std::path::Path, runtime: tokio::runtime::Handle, ai: crate::hub::AiLimits) -> Result<Arc<StrategyHub>, ServerError> {
+pub fn open(db: &std::path::Path, runtime: tokio::runtime::Handle, tactics: &crate::hub::Hub) -> Result<Arc<StrategyHub>, ServerError> {
     let mut hub = StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime));
-    hub.ai = ai;
+    hub.ai = tactics.ai;
+    hub.search_permits = Some(tactics.search_permits());
     Ok(Arc::new(hub))
 }
 

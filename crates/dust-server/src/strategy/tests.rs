@@ -329,3 +329,29 @@ fn a_restart_loads_the_ai_games_and_skips_a_damaged_one() {
     let e = hub.cell(&ids[2]).err().expect("damaged");
     assert!(e.message.contains("nonsense") || e.message.contains("decision 1"), "{}", e.message);
 }
+
+/// Issue 16, item 1: the strategy game's searching seats (`search`, `mcts`) share the server's
+/// search slots: while every slot is taken, a new game with one is refused at once
+/// (`ai_busy`); one with the heuristic AI is taken.
+#[test]
+fn a_strategy_search_seat_past_the_cap_is_refused() {
+    let mut hub = StrategyHub::new(StrategyStore::in_memory().unwrap(), None);
+    let slots = Arc::new(tokio::sync::Semaphore::new(1));
+    hub.search_permits = Some(slots.clone());
+    let hub = Arc::new(hub);
+    let new = |seats: &[&str]| NewStrategyGame {
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        seed: 1,
+        round_limit: 40,
+    };
+    assert!(hub.create(new(&["human", "mcts:50"])).is_ok());
+    let held = slots.clone().try_acquire_owned().unwrap();
+    for seat in ["mcts:50", "search"] {
+        let e = hub.create(new(&["human", seat])).err().unwrap();
+        assert_eq!(e.code, "ai_busy", "{seat}");
+        assert!(e.message.contains("--max-ai-searches"), "{}", e.message);
+    }
+    assert!(hub.create(new(&["human", "heuristic"])).is_ok());
+    drop(held);
+    assert!(hub.create(new(&["human", "search"])).is_ok());
+}
