@@ -102,8 +102,8 @@ pub struct AppState {
     readers: Arc<tokio::sync::Semaphore>,
     sockets: Arc<crate::net::PerAddress>,
     refusals: Arc<Mutex<LogLimiter>>,
-    /// Games created per client address in the current hour: (when the hour began, how many).
-    created: Arc<Mutex<HashMap<IpAddr, (Instant, u32)>>>,
+    /// Games created per client address this hour (both games).
+    pub quota: Arc<GameQuota>,
     /// Becomes `true` when the server stops (WebSockets close).
     pub stopping: watch::Receiver<bool>,
     /// The server's default edition ([`crate::ServerConfig::edition`]).
@@ -120,7 +120,7 @@ impl AppState {
             readers: Arc::new(tokio::sync::Semaphore::new(limits.max_readers)),
             sockets: crate::net::PerAddress::new(limits.max_sockets_per_address),
             refusals: Arc::new(Mutex::new(LogLimiter::new())),
-            created: Arc::new(Mutex::new(HashMap::new())),
+            quota: Arc::new(GameQuota::new(limits.max_games_per_address_hour)),
             limits,
             stopping,
             edition: Edition::Revised,
@@ -129,34 +129,12 @@ impl AppState {
 }
 
 impl AppState {
-    /// Counts a new game for the client `ip` (issue 16, item 4: games a client address may
-    /// create per hour).
+    /// Counts a new game for the client `ip` ([`GameQuota::count`]).
     ///
     /// # Errors
-    /// `429 too_many_games` past [`Limits::max_games_per_address_hour`].
+    /// `429 too_many_games`.
     fn count_new_game(&self, ip: IpAddr) -> Result<(), ApiError> {
-        let hour = std::time::Duration::from_secs(3600);
-        let mut created = lock(&self.created);
-        if created.len() > TRACKED_CLIENTS {
-            created.retain(|_, (since, _)| since.elapsed() < hour);
-        }
-        let entry = created.entry(RateLimiter::client(ip)).or_insert((Instant::now(), 0));
-        if entry.0.elapsed() >= hour {
-            *entry = (Instant::now(), 0);
-        }
-        if entry.1 >= self.limits.max_games_per_address_hour {
-            let wait = hour.saturating_sub(entry.0.elapsed()).as_secs() / 60 + 1;
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_games",
-                format!(
-                    "your address has started {} games this hour, the most this server allows: try again in {wait} minutes, or go on with a game you have",
-                    self.limits.max_games_per_address_hour
-                ),
-            ));
-        }
-        entry.1 += 1;
-        Ok(())
+        self.quota.count(ip)
     }
 
     /// Runs the work of a request that reads a file (a record, a scenario, an army) off the
@@ -196,6 +174,52 @@ impl AppState {
                 ))
             }
         }
+    }
+}
+
+/// The games a client address may create (or upload) per hour, both games together
+/// (issue 16, item 4).
+pub struct GameQuota {
+    max: u32,
+    created: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+impl GameQuota {
+    /// At most `max` games an hour per client address.
+    pub fn new(max: u32) -> GameQuota {
+        GameQuota {
+            max,
+            created: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts a new game for the client `ip`.
+    ///
+    /// # Errors
+    /// `429 too_many_games` past the quota, with when to try again.
+    pub fn count(&self, ip: IpAddr) -> Result<(), ApiError> {
+        let hour = std::time::Duration::from_secs(3600);
+        let mut created = lock(&self.created);
+        if created.len() > TRACKED_CLIENTS {
+            created.retain(|_, (since, _)| since.elapsed() < hour);
+        }
+        let entry = created.entry(RateLimiter::client(ip)).or_insert((Instant::now(), 0));
+        if entry.0.elapsed() >= hour {
+            *entry = (Instant::now(), 0);
+        }
+        if entry.1 >= self.max {
+            let wait = hour.saturating_sub(entry.0.elapsed()).as_secs() / 60 + 1;
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_games",
+                format!(
+                    "your address has started {} games this hour, the most this server allows: try again in {wait} minutes, or go on with a game you have",
+                    self.max
+                ),
+            ));
+        }
+        entry.1 += 1;
+        Ok(())
     }
 }
 

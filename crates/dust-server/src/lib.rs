@@ -222,10 +222,12 @@ async fn serve(
         Err(e) => return fail(e),
     };
     let hub = Arc::new(hub::Hub::with_ai_limits(store, tokio::runtime::Handle::current(), config.limits.ai));
-    let strategy_hub = match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current(), &hub)) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
+    let quota = Arc::new(http::GameQuota::new(config.limits.max_games_per_address_hour));
+    let strategy_hub =
+        match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current(), &hub, quota.clone())) {
+            Ok(s) => s,
+            Err(e) => return fail(e),
+        };
     let want = format!("{}:{}", config.host, config.port);
     let listener = match tokio::net::TcpListener::bind(&want).await {
         Ok(l) => l,
@@ -281,6 +283,7 @@ async fn serve(
     });
     let mut state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
     state.edition = config.edition;
+    state.quota = quota;
     // One rate limit and body limit over every route, the strategy game's included.
     let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state);
     let (h3, mut stopping) = (hub.clone(), stop.clone());

@@ -159,6 +159,9 @@ fn an_address_creates_a_bounded_number_of_games_an_hour() {
     let a = post(addr, "/api/games/import", &json!({ "record": rec, "opponent": "human" })).unwrap();
     assert_eq!(a.error_code().as_deref(), Some("too_many_games"), "{}", a.body);
     assert_eq!(get(addr, "/api/games").unwrap().json()["games"].as_array().unwrap().len(), 3);
+    // The strategy game counts against the same quota.
+    let a = post(addr, "/api/strategy/games", &json!({ "seats": ["human", "heuristic"] })).unwrap();
+    assert_eq!(a.error_code().as_deref(), Some("too_many_games"), "{}", a.body);
     server.stop();
 }
 

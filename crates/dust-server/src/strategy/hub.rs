@@ -85,6 +85,9 @@ pub struct StrategyHub {
     /// The server's search slots, shared with the tactics games (`serve --max-ai-searches`):
     /// a `search` or `mcts` seat takes one for each decision. `None`: no cap (tests).
     pub search_permits: Option<Arc<tokio::sync::Semaphore>>,
+    /// The games a client address may create per hour, shared with the tactics games
+    /// (`serve --max-games-per-hour`). `None`: no quota (tests).
+    pub quota: Option<Arc<crate::http::GameQuota>>,
 }
 
 /// What a new game is made of.
@@ -180,6 +183,7 @@ impl StrategyHub {
             stopping: AtomicBool::new(false),
             ai: AiLimits::default(),
             search_permits: None,
+            quota: None,
         }
     }
 

@@ -48,10 +48,16 @@ static STRATEGY_JS: &str = include_str!("../../assets/strategy.js");
 ///
 /// # Errors
 /// The database cannot be opened.
-pub fn open(db: &std::path::Path, runtime: tokio::runtime::Handle, tactics: &crate::hub::Hub) -> Result<Arc<StrategyHub>, ServerError> {
+pub fn open(
+    db: &std::path::Path,
+    runtime: tokio::runtime::Handle,
+    tactics: &crate::hub::Hub,
+    quota: Arc<crate::http::GameQuota>,
+) -> Result<Arc<StrategyHub>, ServerError> {
     let mut hub = StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime));
     hub.ai = tactics.ai;
     hub.search_permits = Some(tactics.search_permits());
+    hub.quota = Some(quota);
     Ok(Arc::new(hub))
 }
 
@@ -152,8 +158,15 @@ fn seat_links(row: &store::StrategyRow) -> Value {
     })
 }
 
-async fn create(State(hub): State<Arc<StrategyHub>>, body: Body) -> Result<Json<Value>, ApiError> {
+async fn create(
+    State(hub): State<Arc<StrategyHub>>,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    body: Body,
+) -> Result<Json<Value>, ApiError> {
     let req: CreateReq = parse_body(body)?;
+    if let Some(q) = &hub.quota {
+        q.count(addr.ip())?;
+    }
     let new = NewStrategyGame {
         seats: req.seats,
         seed: req.seed.unwrap_or_else(random_seed),
