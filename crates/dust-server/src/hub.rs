@@ -479,7 +479,9 @@ impl Hub {
             corrupt: None,
             touched: unix_now().into(),
         });
-        lock(&self.games).insert(row.id.clone(), cell.clone());
+        // A request (or the resumption after a start) may have loaded the stored game between
+        // the store and now: one copy in memory, the first.
+        let cell = lock(&self.games).entry(row.id.clone()).or_insert(cell).clone();
         self.kick_ai(&cell);
         Ok(cell)
     }

@@ -272,7 +272,9 @@ impl StrategyHub {
         };
         let cell = Arc::new(Self::build(row.clone(), &[]).map_err(|m| ApiError::bad_request("bad_game", m))?);
         self.store.create(&row)?;
-        lock(&self.games).insert(row.id.clone(), cell.clone());
+        // A request (or the resumption after a start) may have loaded the stored game between
+        // the store and now: one copy in memory, the first.
+        let cell = lock(&self.games).entry(row.id.clone()).or_insert(cell).clone();
         self.kick_ai(&cell);
         Ok(cell)
     }
