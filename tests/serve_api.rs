@@ -91,14 +91,14 @@ fn two_people_a_lobby_seat_targets_and_odds() {
     let c = post(
         addr,
         "/api/games",
-        &json!({ "scenario": "annihilation", "side": "b", "opponent": "human", "seed": 7 }),
+        &json!({ "scenario": "annihilation", "side": "b", "opponent": "human", "seed": 7, "public": true }),
     )
     .unwrap()
     .json();
     let id = c["id"].as_str().unwrap().to_string();
     assert_eq!(c["you"]["side"], "B");
     assert_eq!(c["invite"]["side"], "A");
-    // The lobby offers the open seat; joining takes it.
+    // The lobby offers the seat opened to the public; joining takes it.
     let lobby = get(addr, "/api/games").unwrap().json();
     let g = lobby["games"]
         .as_array()
@@ -112,7 +112,10 @@ fn two_people_a_lobby_seat_targets_and_odds() {
     assert_eq!(j.status, 200, "{}", j.body);
     let j = j.json();
     assert_eq!(j["side"], "A");
-    assert_eq!(j["token"], c["invite"]["token"]);
+    assert!(
+        j["token"].as_str().is_some_and(|t| t.len() == 32 && t != c["invite"]["invite"]),
+        "a fresh token: {j}"
+    );
     let again = post(addr, &format!("/api/games/{id}/join"), &json!({})).unwrap();
     assert_eq!(again.status, 409);
     assert_eq!(again.error_code().as_deref(), Some("no_open_seat"));

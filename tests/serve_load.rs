@@ -15,6 +15,9 @@ fn run(name: &str, games: usize, decisions: usize, limit: Duration) -> load::Loa
     c.limits = Limits {
         rate: 100_000.0,
         burst: 100_000.0,
+        // Every client is on loopback: lift the per-address caps for them.
+        max_conns_per_address: 100_000,
+        max_sockets_per_address: 100_000,
         ..Limits::default()
     };
     let server = spawn(c).unwrap();

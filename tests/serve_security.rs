@@ -46,7 +46,7 @@ fn every_bad_request_is_refused_and_changes_nothing() {
     .json();
     let id = c["id"].as_str().unwrap().to_string();
     let ta = c["you"]["token"].as_str().unwrap().to_string();
-    let tb = c["invite"]["token"].as_str().unwrap().to_string();
+    let tb = dust_server::client::claim_invite(addr, &c).unwrap();
     let watch = c["spectator_link"].as_str().unwrap().split("seat=").nth(1).unwrap().to_string();
     let s0 = state(addr, &id, &ta);
     let side = s0["pending"]["side"].as_str().unwrap().to_string();
@@ -90,17 +90,22 @@ fn every_bad_request_is_refused_and_changes_nothing() {
     refused(&request(addr, "POST", &path, Some(b"{\"seat\": ")).unwrap(), 400, "bad_json");
     refused(&post(addr, &path, &json!({ "seat": mine })).unwrap(), 400, "bad_json");
     refused(
+        &post(addr, &path, &json!({ "seat": mine, "decision": legal })).unwrap(),
+        400,
+        "bad_json",
+    );
+    refused(
         &post(addr, &path, &json!({ "seat": mine, "decision": legal, "evil": 1 })).unwrap(),
         400,
         "bad_json",
     );
     refused(
-        &post(addr, &path, &json!({ "seat": mine, "decision": "launch the missiles" })).unwrap(),
+        &post(addr, &path, &json!({ "seat": mine, "decision": "launch the missiles", "ply": ply })).unwrap(),
         400,
         "bad_decision",
     );
     refused(
-        &post(addr, &path, &json!({ "seat": mine, "decision": "move Z99" })).unwrap(),
+        &post(addr, &path, &json!({ "seat": mine, "decision": "move Z99", "ply": ply })).unwrap(),
         422,
         "illegal_decision",
     );
@@ -190,4 +195,49 @@ fn a_websocket_that_floods_is_slowed_down() {
     }
     assert!(limited >= 10, "{limited} messages limited");
     server.stop();
+}
+
+/// Issue 16, item 6: `dust1947 serve` on a database another process serves exits at once
+/// with a clear message naming that process (here: this test process).
+#[test]
+fn a_second_serve_process_on_the_same_database_exits_naming_the_holder() {
+    let (server, dir) = start("lock-holder", Limits::default());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dust1947"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(dir.join("games.sqlite"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("in use by another dust1947 server (process {}", std::process::id())),
+        "{err}"
+    );
+    server.stop();
+}
+
+/// Issue 16, item 1: the operator's ceiling reaches the server from the command line
+/// (`serve --max-ai-ms 300`).
+#[test]
+fn the_command_line_sets_the_ai_ceiling() {
+    let dir = std::env::temp_dir().join(format!("dust1947-cli-ceiling-{}-{:?}", std::process::id(), Instant::now()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dust1947"))
+        .args(["serve", "--port", &port.to_string(), "--max-ai-ms", "300", "--db"])
+        .arg(dir.join("games.sqlite"))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let t0 = Instant::now();
+    while get(addr, "/api/health").is_err() {
+        assert!(t0.elapsed() < std::time::Duration::from_secs(20), "the server never listened");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let a = post(addr, "/api/games", &json!({ "scenario": "duel", "opponent": "ai mcts:400ms" })).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    refused(&a, 422, "ai_over_limit");
+    assert!(a.body.contains("300 ms"), "{}", a.body);
 }

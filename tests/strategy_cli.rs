@@ -410,3 +410,82 @@ fn many_choices_are_asked_in_steps_with_a_way_back() {
     assert!(!menu.can_go_back());
     assert_eq!(g.moves_and_attacks_left(), (g.deck().card(c).movement, g.deck().card(c).combat));
 }
+
+/// Issue 16, item 8: `strategy replay` opened any path the record named (`map = /dev/zero`
+/// read 2.1 GB, a fifo hung, `/etc/shadow` was opened). A record names the shipped map and
+/// deck (`builtin`), or a file beside it by its bare name, and that only with
+/// `--files-beside`; never a path, a device, a fifo or a link.
+#[test]
+fn a_record_opens_only_the_shipped_files_or_one_beside_it_when_asked() {
+    let dir = temp("beside");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("ai.record");
+    run(&[
+        "play",
+        "--players",
+        "2",
+        "--seats",
+        "random,random",
+        "--seed",
+        "3",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.contains("map builtin"), "{text}");
+    let with_map = |map: &str| {
+        let p = dir.join(format!("r-{}.record", map.replace(['/', '.'], "_")));
+        std::fs::write(&p, text.replace("map builtin", &format!("map {map}"))).unwrap();
+        p
+    };
+    // The shipped map by its names.
+    for name in ["world", "world.toml"] {
+        let out = run(&["replay", with_map(name).to_str().unwrap()]);
+        assert!(out.contains("matches the record"), "{name}: {out}");
+    }
+    // Paths: refused before anything is opened, with or without the flag.
+    for path in ["/dev/zero", "/etc/shadow", "../world.toml", "sub/world.toml", "/tmp"] {
+        let p = with_map(path);
+        for flag in [false, true] {
+            let mut args = vec!["replay", p.to_str().unwrap()];
+            if flag {
+                args.push("--files-beside");
+            }
+            let t0 = std::time::Instant::now();
+            let e = format!("{:#}", run_with(&args, "").unwrap_err());
+            assert!(e.contains("never a path"), "{path}: {e}");
+            assert!(t0.elapsed() < std::time::Duration::from_secs(5));
+        }
+    }
+    // A file beside the record: only with the flag.
+    std::fs::write(dir.join("mine.toml"), std::fs::read_to_string("data/strategy/world.toml").unwrap()).unwrap();
+    let p = with_map("mine.toml");
+    let e = format!("{:#}", run_with(&["replay", p.to_str().unwrap()], "").unwrap_err());
+    assert!(e.contains("--files-beside"), "{e}");
+    let out = run(&["replay", p.to_str().unwrap(), "--files-beside"]);
+    assert!(out.contains("matches the record"), "{out}");
+    // Beside it but a link (to a device here), or a fifo: refused without opening it.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("/dev/zero", dir.join("zero.toml")).unwrap();
+        let e = format!(
+            "{:#}",
+            run_with(&["replay", with_map("zero.toml").to_str().unwrap(), "--files-beside"], "").unwrap_err()
+        );
+        assert!(e.contains("not a regular file"), "{e}");
+        let made = std::process::Command::new("mkfifo").arg(dir.join("fifo.toml")).status();
+        if made.is_ok_and(|s| s.success()) {
+            let e = format!(
+                "{:#}",
+                run_with(&["replay", with_map("fifo.toml").to_str().unwrap(), "--files-beside"], "").unwrap_err()
+            );
+            assert!(e.contains("not a regular file"), "{e}");
+        }
+    }
+    // An endless record itself is refused after a bounded read.
+    #[cfg(unix)]
+    {
+        let e = format!("{:#}", run_with(&["replay", "/dev/zero"], "").unwrap_err());
+        assert!(e.contains("larger than"), "{e}");
+    }
+}

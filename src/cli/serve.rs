@@ -27,6 +27,60 @@ pub struct Args {
     /// game is played by its scenario's edition.
     #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
     edition: dust_core::Edition,
+    /// The longest an AI seat may think per decision, in milliseconds: a game asking more
+    /// (`mcts:120s`) is refused (`ai_over_limit`).
+    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    max_ai_ms: u64,
+    /// Threads per AI search: a spec naming more (`threads=64`) is refused; one naming none
+    /// gets at most this many.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    max_ai_threads: u16,
+    /// The largest iteration budget of an AI seat (`mcts:5000i`).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    max_ai_iterations: u32,
+    /// AI searches running at once in the whole server (default: the machine's cores); while
+    /// all run, a new game with a searching AI is refused (`ai_busy`).
+    #[arg(long, value_name = "N")]
+    max_ai_searches: Option<usize>,
+    /// Requests and WebSocket messages a second per client address, sustained.
+    #[arg(long, value_name = "N", default_value_t = 50.0)]
+    rate: f64,
+    /// Requests a client address may send at once before --rate applies.
+    #[arg(long, value_name = "N", default_value_t = 100.0)]
+    burst: f64,
+    /// The largest request body, in KiB.
+    #[arg(long, value_name = "KIB", default_value_t = 256)]
+    max_body_kib: usize,
+    /// Time a request that reads a file (record, scenario, army) may work, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    request_ms: u64,
+    /// Such requests worked on at once (default: twice the machine's cores).
+    #[arg(long, value_name = "N")]
+    max_readers: Option<usize>,
+    /// A request's head must arrive within this time, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    header_timeout_ms: u64,
+    /// A connection carrying nothing for this long is closed, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 60_000)]
+    idle_timeout_ms: u64,
+    /// HTTP connections open at once per client address.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    max_connections_per_address: usize,
+    /// WebSockets open at once per client address.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    max_sockets_per_address: usize,
+    /// WebSockets open at once on one game.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    max_sockets_per_game: usize,
+    /// Games a client address may create (or upload) per hour.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    max_games_per_hour: u32,
+    /// A game nobody asked for in this many seconds leaves memory (it loads again when asked).
+    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    evict_after: u64,
+    /// An unfinished game unchanged for this many days is marked abandoned (kept, read-only).
+    #[arg(long, value_name = "DAYS", default_value_t = 30)]
+    expire_days: u64,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
@@ -39,6 +93,29 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     config.port = args.port;
     config.host = args.host.clone();
     config.edition = args.edition;
+    let ai = &mut config.limits.ai;
+    ai.max_ms = args.max_ai_ms.max(1);
+    ai.max_threads = usize::from(args.max_ai_threads);
+    ai.max_iterations = args.max_ai_iterations.max(1);
+    if let Some(n) = args.max_ai_searches {
+        ai.max_searches = n.max(1);
+    }
+    let l = &mut config.limits;
+    l.rate = args.rate.max(0.001);
+    l.burst = args.burst.max(1.0);
+    l.max_body = args.max_body_kib.max(1) * 1024;
+    l.request_ms = args.request_ms.max(1);
+    if let Some(n) = args.max_readers {
+        l.max_readers = n.max(1);
+    }
+    l.header_timeout_ms = args.header_timeout_ms.max(1);
+    l.idle_timeout_ms = args.idle_timeout_ms.max(1);
+    l.max_conns_per_address = args.max_connections_per_address.max(1);
+    l.max_sockets_per_address = args.max_sockets_per_address.max(1);
+    l.max_sockets_per_game = args.max_sockets_per_game.max(1);
+    l.max_games_per_address_hour = args.max_games_per_hour;
+    l.evict_after_s = args.evict_after;
+    l.expire_after_s = args.expire_days.saturating_mul(24 * 3600).max(1);
     dust_server::run(config)?;
     Ok(ExitCode::SUCCESS)
 }

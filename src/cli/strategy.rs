@@ -137,6 +137,10 @@ pub struct ReplayArgs {
     /// Print every event, not only the round summaries.
     #[arg(long)]
     pub events: bool,
+    /// Let the record name a map or deck file that lies beside it (in the record's folder, by
+    /// its bare file name). Without it a record names only the shipped map and deck.
+    #[arg(long)]
+    pub files_beside: bool,
 }
 
 /// Runs a strategy subcommand on the standard streams.
@@ -162,19 +166,79 @@ pub fn run_to(args: &Args, out: &mut dyn Write, input: &mut dyn BufRead) -> anyh
 fn load(files: &FilesArgs) -> anyhow::Result<(Arc<WorldMap>, Arc<Deck>)> {
     let map = match &files.map {
         Some(p) => {
-            let text = std::fs::read_to_string(p).with_context(|| format!("cannot read the map file {}", p.display()))?;
+            let text = read_bounded(p, MAX_DATA_FILE).with_context(|| format!("cannot read the map file {}", p.display()))?;
             parse_map(&text, &p.display().to_string())?
         }
         None => WorldMap::builtin(),
     };
     let deck = match &files.deck {
         Some(p) => {
-            let text = std::fs::read_to_string(p).with_context(|| format!("cannot read the deck file {}", p.display()))?;
+            let text = read_bounded(p, MAX_DATA_FILE).with_context(|| format!("cannot read the deck file {}", p.display()))?;
             parse_deck(&text, &p.display().to_string())?
         }
         None => Deck::builtin(),
     };
     Ok((Arc::new(map), Arc::new(deck)))
+}
+
+/// A file's bare name, as a record names it.
+fn bare_name(p: &Path) -> String {
+    p.file_name()
+        .map_or_else(|| p.display().to_string(), |f| f.to_string_lossy().into_owned())
+}
+
+/// The largest map or deck file read (the shipped ones are a few KiB).
+const MAX_DATA_FILE: u64 = 1 << 20;
+/// The largest record read.
+const MAX_RECORD: u64 = 16 << 20;
+
+/// A text file of at most `limit` bytes: a bigger one (or an endless one, `/dev/zero`) is
+/// refused after `limit` bytes, never read whole.
+fn read_bounded(path: &Path, limit: u64) -> anyhow::Result<String> {
+    use std::io::Read as _;
+    let f = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    f.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!("larger than {limit} bytes: not a file of this program");
+    }
+    Ok(String::from_utf8(bytes)?)
+}
+
+/// The map or deck file a record names (`kind`: `map` or `deck`; `shipped`: the shipped
+/// file's name): `None` for the shipped one (`builtin`, or its file name); else, only with
+/// `--files-beside`, a regular file in the record's folder `base` named by its bare file name
+/// (no folder, no `..`, no link, no device or fifo). A record is data from anyone: it never
+/// makes the program open another path (issue 16, item 8).
+fn record_file(kind: &str, shipped: &str, named: Option<&str>, base: &Path, beside: bool) -> anyhow::Result<Option<PathBuf>> {
+    let Some(name) = named.map(str::trim) else { return Ok(None) };
+    if name == "builtin" || name == shipped || name == format!("{shipped}.toml") || name == format!("data/strategy/{shipped}.toml") {
+        return Ok(None);
+    }
+    let bare = Path::new(name).file_name().is_some_and(|f| f == std::ffi::OsStr::new(name)) && name != "." && name != "..";
+    if !bare {
+        anyhow::bail!(
+            "the record names the {kind} `{name}`: a record may name the shipped {kind} (`builtin`) or, with --files-beside, a file beside it by its bare file name, never a path"
+        );
+    }
+    if !beside {
+        anyhow::bail!(
+            "the record names the {kind} file `{name}`: to read a file beside the record, give --files-beside (a record never opens a file by itself)"
+        );
+    }
+    let path = base.join(name);
+    let meta =
+        std::fs::symlink_metadata(&path).with_context(|| format!("cannot read the {kind} file {} beside the record", path.display()))?;
+    if !meta.file_type().is_file() {
+        anyhow::bail!(
+            "the {kind} file {} beside the record is not a regular file (a link, a folder, a device or a fifo): refused",
+            path.display()
+        );
+    }
+    if meta.len() > MAX_DATA_FILE {
+        anyhow::bail!("the {kind} file {} is larger than {MAX_DATA_FILE} bytes: refused", path.display());
+    }
+    Ok(Some(path))
 }
 
 fn army(s: &str, side: &str) -> anyhow::Result<Units> {
@@ -502,8 +566,9 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
         let rec = GameRecord {
             config,
             seed,
-            map: a.files.map.as_ref().map(|p| p.display().to_string()),
-            deck: a.files.deck.as_ref().map(|p| p.display().to_string()),
+            // By bare file name: replayed with the file beside the record (--files-beside).
+            map: a.files.map.as_ref().map(|p| bare_name(p)),
+            deck: a.files.deck.as_ref().map(|p| bare_name(p)),
             decisions,
             hash: game.state_hash(),
         };
@@ -1026,22 +1091,12 @@ pub fn missing_attacks(g: &Game, p: PlayerId, legal: &[Decision]) -> Vec<String>
 }
 
 fn replay(a: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(&a.file).with_context(|| format!("cannot read the record {}", a.file.display()))?;
+    let text = read_bounded(&a.file, MAX_RECORD).with_context(|| format!("cannot read the record {}", a.file.display()))?;
     let rec = GameRecord::parse(&text).with_context(|| format!("{} is not a strategy game record", a.file.display()))?;
     let base = a.file.parent().unwrap_or(Path::new("."));
-    let resolve = |p: &Option<String>| {
-        p.as_ref().map(|s| {
-            let pb = PathBuf::from(s);
-            if pb.exists() || pb.is_absolute() {
-                pb
-            } else {
-                base.join(pb)
-            }
-        })
-    };
     let files = FilesArgs {
-        map: resolve(&rec.map),
-        deck: resolve(&rec.deck),
+        map: record_file("map", "world", rec.map.as_deref(), base, a.files_beside)?,
+        deck: record_file("deck", "deck", rec.deck.as_deref(), base, a.files_beside)?,
     };
     let (map, deck) = load(&files)?;
     // Replay step by step to print the events.

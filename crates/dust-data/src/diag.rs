@@ -69,7 +69,18 @@ impl<'a> LineIndex<'a> {
 /// What kind of TOML item this is, for "expected …, found …" messages.
 /// Parses a TOML document; a syntax error comes back as the span it points at and the message
 /// every file format reports ("this is not valid TOML: …").
+/// Every file format refuses a document nested deeper than this (arrays, inline tables and
+/// dotted keys together) before parsing it: the shipped files nest 3 levels at most, and the
+/// parser's memory grows with nesting (issue 16, item 2).
+pub const MAX_TOML_DEPTH: usize = 32;
+
 pub(crate) fn parse_toml(text: &str) -> Result<toml_edit::Document<&str>, (Range<usize>, String)> {
+    if let Some(at) = too_deep(text, MAX_TOML_DEPTH) {
+        return Err((
+            at..at + 1,
+            format!("nested more than {MAX_TOML_DEPTH} levels deep (arrays, inline tables and dotted keys): not a file of this program"),
+        ));
+    }
     toml_edit::Document::parse(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         let msg = e.message().trim().replace('\n', " ");
@@ -158,6 +169,63 @@ pub(crate) fn toml_string(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// Where a TOML text first nests deeper than `max` levels, found by one cheap pass over its
+/// bytes before any parsing: open brackets and braces, plus the dots of a dotted key or table
+/// name (`[a.b.c]`, `a.b.c = 1`), outside strings and comments. A float or a date counts a
+/// level or two, never more. `None`: not that deep.
+pub fn too_deep(text: &str, max: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut brackets = 0usize;
+    let mut dots = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                dots = 0;
+                continue;
+            }
+            q @ (b'"' | b'\'') => {
+                let triple = b.len() >= i + 3 && b[i + 1] == q && b[i + 2] == q;
+                i += if triple { 3 } else { 1 };
+                while i < b.len() {
+                    if q == b'"' && b[i] == b'\\' {
+                        i += 2;
+                        continue;
+                    }
+                    if b[i] == q && (!triple || (b.len() >= i + 3 && b[i + 1] == q && b[i + 2] == q)) {
+                        i += if triple { 3 } else { 1 };
+                        break;
+                    }
+                    if !triple && b[i] == b'\n' {
+                        break;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            b'[' | b'{' => {
+                brackets += 1;
+                dots = 0;
+            }
+            b']' | b'}' => {
+                brackets = brackets.saturating_sub(1);
+                dots = 0;
+            }
+            b'.' => dots += 1,
+            c if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'+' | b':' | b' ' | b'\t') => {}
+            _ => dots = 0,
+        }
+        if brackets + dots > max {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
 }
 
 #[cfg(test)]

@@ -231,25 +231,33 @@ const COVER_KEYS: &[&str] = &["at", "element"];
 /// Every problem found, in file order, each pointing at the line and column of the value it
 /// is about.
 pub fn parse_map(text: &str, file_name: &str) -> Result<MapFile, Vec<Diagnostic>> {
+    parse_map_counting(text, file_name).0
+}
+
+/// [`parse_map`], and how many spaces its rectangles were expanded to (the work the lists of
+/// spaces cost).
+fn parse_map_counting(text: &str, file_name: &str) -> (Result<MapFile, Vec<Diagnostic>>, usize) {
     let mut cx = Ctx {
         file: file_name,
         src: text,
         ix: LineIndex::new(text),
         diags: Vec::new(),
         size: None,
+        expanded: 0,
     };
     let doc = match parse_toml(text) {
         Ok(d) => d,
         Err((span, msg)) => {
             cx.err(&span, msg);
-            return Err(cx.diags);
+            return (Err(cx.diags), 0);
         }
     };
     let map = cx.map(doc.as_table());
+    let expanded = cx.expanded;
     let mut diags = cx.diags;
     if diags.is_empty() {
         if let Some(m) = map {
-            return Ok(m);
+            return (Ok(m), expanded);
         }
         // Should not happen: every failure path records a diagnostic.
         diags.push(Diagnostic {
@@ -261,7 +269,7 @@ pub fn parse_map(text: &str, file_name: &str) -> Result<MapFile, Vec<Diagnostic>
     }
     diags.sort_by_key(|d| (d.line, d.col));
     diags.dedup();
-    Err(diags)
+    (Err(diags), expanded)
 }
 
 struct Ctx<'a> {
@@ -271,7 +279,13 @@ struct Ctx<'a> {
     diags: Vec<Diagnostic>,
     /// Width and height, once the grid is known.
     size: Option<(u8, u8)>,
+    /// Spaces expanded from rectangles so far (bounded by [`MAX_AREA_SPACES`]).
+    expanded: usize,
 }
+
+/// The most spaces a map's rectangles may expand to, in all its lists (the largest shipped
+/// board has 16 × 24 = 384 spaces; each list holds each space once).
+pub const MAX_AREA_SPACES: usize = 1 << 16;
 
 /// Everything read from the grid.
 struct Grid {
@@ -402,30 +416,44 @@ impl<'a> Ctx<'a> {
         Some((sq, span))
     }
 
-    /// A space or a rectangle `B2:D4` (corners in any order).
-    fn area(&mut self, text: &str, span: &Span, what: &str) -> Vec<(Square, Span)> {
+    /// The corners of a space or a rectangle `B2:D4` (corners in any order), lowest first.
+    fn corners(&mut self, text: &str, span: &Span, what: &str) -> Option<(Square, Square)> {
         let Some((a, b)) = text.split_once(':') else {
-            return self.square(text, span, what).map(|s| vec![(s, span.clone())]).unwrap_or_default();
+            return self.square(text, span, what).map(|s| (s, s));
         };
-        let (Some(a), Some(b)) = (self.square(a, span, what), self.square(b, span, what)) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for r in a.row().min(b.row())..=a.row().max(b.row()) {
-            for c in a.col().min(b.col())..=a.col().max(b.col()) {
-                out.push((Square::new(c, r), span.clone()));
-            }
-        }
-        out
+        let (a, b) = (self.square(a, span, what)?, self.square(b, span, what)?);
+        Some((
+            Square::new(a.col().min(b.col()), a.row().min(b.row())),
+            Square::new(a.col().max(b.col()), a.row().max(b.row())),
+        ))
     }
 
-    /// A list of spaces and rectangles (or one string) under `key`.
+    /// A list of spaces and rectangles (or one string) under `key`: every space once, in the
+    /// order first listed. Each rectangle is expanded once (a repeated one is skipped) into a
+    /// set, and the spaces expanded in all are bounded ([`MAX_AREA_SPACES`]), so a list costs
+    /// time linear in its length however its rectangles repeat or overlap (issue 16, item 2).
     fn areas(&mut self, item: &Item, key: &str, what: &str, fallback: &Span) -> Vec<(Square, Span)> {
         let span = Self::span(item, fallback);
-        if let Some(s) = item.as_str() {
-            return self.area(s, &span, what);
-        }
-        let Some(arr) = item.as_array() else {
+        let listed: Vec<(String, Span)> = if let Some(s) = item.as_str() {
+            vec![(s.to_string(), span.clone())]
+        } else if let Some(arr) = item.as_array() {
+            let mut v = Vec::with_capacity(arr.len());
+            let about = format!("`{key}` of {what}");
+            for x in arr.iter() {
+                let vs = x.span().unwrap_or_else(|| span.clone());
+                match x.as_str() {
+                    Some(s) => v.push((s.to_string(), vs)),
+                    None => self.err(
+                        &vs,
+                        format!(
+                            "{about} lists spaces as strings like \"C4\", not {}",
+                            describe(&Item::Value(x.clone()))
+                        ),
+                    ),
+                }
+            }
+            v
+        } else {
             self.err(
                 &span,
                 format!(
@@ -435,18 +463,35 @@ impl<'a> Ctx<'a> {
             );
             return Vec::new();
         };
+        let about = if item.is_str() {
+            what.to_string()
+        } else {
+            format!("`{key}` of {what}")
+        };
+        let mut rects = std::collections::HashSet::new();
+        let mut seen = std::collections::HashSet::new();
         let mut out = Vec::new();
-        for v in arr.iter() {
-            let vs = v.span().unwrap_or_else(|| span.clone());
-            match v.as_str() {
-                Some(s) => out.extend(self.area(s, &vs, &format!("`{key}` of {what}"))),
-                None => self.err(
-                    &vs,
-                    format!(
-                        "`{key}` of {what} lists spaces as strings like \"C4\", not {}",
-                        describe(&Item::Value(v.clone()))
-                    ),
-                ),
+        for (text, vs) in &listed {
+            let Some((lo, hi)) = self.corners(text, vs, &about) else { continue };
+            if !rects.insert((lo, hi)) {
+                continue;
+            }
+            let n = (usize::from(hi.col() - lo.col()) + 1) * (usize::from(hi.row() - lo.row()) + 1);
+            if self.expanded + n > MAX_AREA_SPACES {
+                self.err(
+                    vs,
+                    format!("{about}: the rectangles cover more than {MAX_AREA_SPACES} spaces in all: list each space or rectangle once"),
+                );
+                break;
+            }
+            self.expanded += n;
+            for r in lo.row()..=hi.row() {
+                for c in lo.col()..=hi.col() {
+                    let sq = Square::new(c, r);
+                    if seen.insert(sq) {
+                        out.push((sq, vs.clone()));
+                    }
+                }
             }
         }
         out
@@ -1188,6 +1233,54 @@ mod tests {
         let text = "name = \"m\"\ngrid = '''\nw .\n'''\n[[piece]]\nat = \"A1\"\nkind = \"vehicle\"\nside = \"a\"\n";
         let e = parse_map(text, "m.toml").expect_err("a vehicle in a swamp");
         assert!(e.iter().any(|d| d.message.contains("swamp")), "{e:?}");
+    }
+
+    /// Issue 16, item 2: `cover_zone = ["A1:P24"]` repeated 19,000 times (210 KB) cost 2.5 s
+    /// and ~190 MB. Each rectangle is now expanded once into a set: the 384 spaces of the board
+    /// are expanded once however often the rectangle repeats, and listed once.
+    #[test]
+    fn a_repeated_rectangle_is_expanded_once() {
+        let grid = format!("{}\n", ". ".repeat(16).trim_end()).repeat(24);
+        let map = |zone: &str| format!("name = \"m\"\ngrid = '''\n{grid}'''\ncover_zone = [{zone}]\n");
+        let text = map(&vec!["\"A1:P24\""; 21_000].join(", "));
+        assert!(text.len() > 200_000);
+        let (m, work) = parse_map_counting(&text, "m.toml");
+        assert_eq!(m.expect("a map").cover_zone.len(), 384);
+        assert_eq!(work, 384, "each space expanded once");
+        // Distinct overlapping rectangles: each expanded once, within the bound.
+        let rects: Vec<String> = (0..40).map(|i| format!("\"A1:P24\", \"A1:P{}\"", 1 + i % 23)).collect();
+        let (m, work) = parse_map_counting(&map(&rects.join(", ")), "m.toml");
+        let spaces: usize = (0..23).map(|i| 16 * (1 + i)).sum();
+        assert_eq!(work, 384 + spaces);
+        assert_eq!(m.expect("under the bound").cover_zone.len(), 384);
+        // Past the bound: one clear problem, and nothing more expanded.
+        let big: Vec<String> = (0..16u8)
+            .flat_map(|c0| {
+                (1..=24)
+                    .flat_map(move |r0| (c0..16).map(move |c1| format!("\"{}{r0}:{}24\"", char::from(b'A' + c0), char::from(b'A' + c1))))
+            })
+            .collect();
+        let (m, work) = parse_map_counting(&map(&big.join(", ")), "m.toml");
+        assert!(work <= MAX_AREA_SPACES, "{work}");
+        let e = m.expect_err("too many spaces");
+        assert!(e.iter().any(|d| d.message.contains("list each space or rectangle once")), "{e:?}");
+    }
+
+    /// Issue 16, item 2: deeply nested TOML is refused by a cheap scan before it is parsed.
+    #[test]
+    fn deep_nesting_is_refused_before_parsing() {
+        let dotted = format!("name = \"m\"\n{} = 1\n", vec!["a"; 100_000].join("."));
+        let e = parse_map(&dotted, "m.toml").expect_err("too deep");
+        assert!(e[0].message.contains("nested more than"), "{e:?}");
+        let arrays = format!("name = {}{}\n", "[".repeat(120_000), "]".repeat(120_000));
+        let e = parse_map(&arrays, "m.toml").expect_err("too deep");
+        assert!(e[0].message.contains("nested more than"), "{e:?}");
+        let inline = format!("x = {}1{}\n", "{a = ".repeat(50), "}".repeat(50));
+        assert!(crate::diag::too_deep(&inline, crate::diag::MAX_TOML_DEPTH).is_some());
+        // What the files of this program hold is not deep: floats, dates, dotted keys in
+        // strings and comments.
+        let fine = "# a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.f.g\nx = \"a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.f.g\"\ny = [1.5, 2.5, [3.5]]\nz = 1979-05-27T07:32:00.999\n[a.b.c]\nd = { e = { f = 1.0 } }\n";
+        assert_eq!(crate::diag::too_deep(fine, crate::diag::MAX_TOML_DEPTH), None);
     }
 
     #[test]

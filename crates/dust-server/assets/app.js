@@ -206,12 +206,15 @@ async function lobbyPage() {
   scenario.addEventListener('change', showSetup);
   showSetup();
   const spect = el('input', { id: 'spectators', type: 'checkbox', checked: true });
+  // Against a person: by default only the invite link opens the other seat (once); listed, the
+  // first visitor of the lobby who joins takes it.
+  const pub = el('input', { id: 'public', type: 'checkbox' });
   const create = el('button', {
     class: 'primary', id: 'create', onclick: async () => {
       err.textContent = '';
       create.disabled = true;
       try {
-        const body = { scenario: scenario.value, side: side.value, opponent: opponent.value, spectators: spect.checked };
+        const body = { scenario: scenario.value, side: side.value, opponent: opponent.value, spectators: spect.checked, public: pub.checked };
         if (seed.value !== '') body.seed = Number(seed.value);
         if (setupSel.value === 'players') body.setup = 'players';
         if (pickers) {
@@ -256,7 +259,7 @@ async function lobbyPage() {
         } catch (e) { err.textContent = e.message; }
       },
     }, `Join as ${g.open[0]}`)))))
-    : el('p', { class: 'muted' }, 'No open seats. Start a game against a person to make one.');
+    : el('p', { class: 'muted' }, 'No open seats. Start a game against a person and list the seat to make one.');
   const watch = lobby.games.filter((g) => g.watch);
   const watchList = watch.length ? el('table', {}, watch.slice(0, 30).map((g) => el('tr', {},
     el('td', {}, el('a', { href: g.watch }, g.scenario + ' ' + g.id)),
@@ -276,6 +279,7 @@ async function lobbyPage() {
         armiesBox,
         el('label', {}, el('span', {}, 'Dice seed'), seed),
         el('label', {}, el('span', {}, 'Spectator link'), spect),
+        el('label', {}, el('span', {}, 'Against a person: list the seat for anyone to join'), pub),
         create),
       el('section', { class: 'panel' }, el('h2', {}, 'Your games'), mineList,
         el('h2', {}, 'Open seats'), openList)),
@@ -888,11 +892,28 @@ async function rulingsPage() {
 
 // ----- routes --------------------------------------------------------------------------------
 
+// An invite link (`/game/ID?invite=CODE`) is the claim of its seat: the first browser to open
+// it gets a fresh token, kept in this browser, and the address becomes the seat's link. The
+// link opens its seat once; this browser, having claimed it, goes on to its seat.
+async function claimInvite(id, code) {
+  try {
+    const r = await api('POST', `/api/games/${id}/claim`, { invite: code });
+    remember(id, { token: r.token, side: r.side, scenario: r.scenario });
+    history.replaceState(null, '', r.link);
+  } catch (e) {
+    const mine = myGames()[id];
+    if (!mine || !mine.token) throw e;
+    history.replaceState(null, '', `/game/${id}?seat=${mine.token}`);
+  }
+}
+
 function route() {
   const p = location.pathname;
   const fail = (e) => app.replaceChildren(el('p', { class: 'err' }, e.message || String(e)));
   try {
     const g = /^\/game\/([A-Za-z0-9]+)$/.exec(p);
+    const invite = g && new URLSearchParams(location.search).get('invite');
+    if (invite) return claimInvite(g[1], invite).then(() => gamePage(g[1])).catch(fail);
     if (g) return gamePage(g[1]);
     if (p === '/replay') return replayPage();
     if (p === '/odds') return oddsPage().catch(fail);

@@ -141,6 +141,23 @@ pub fn post(addr: SocketAddr, path: &str, body: &Value) -> Result<Answer, Client
     request(addr, "POST", path, Some(body.to_string().as_bytes()))
 }
 
+/// Claims the invited seat of a game just created (`created`: the answer of
+/// `POST /api/games` or `/api/games/import`), as the invitee's browser does with the invite
+/// link: the fresh token of that seat.
+///
+/// # Errors
+/// No invite in `created`, the claim refused, or the connection.
+pub fn claim_invite(addr: SocketAddr, created: &Value) -> Result<String, ClientError> {
+    let (Some(id), Some(code)) = (created["id"].as_str(), created["invite"]["invite"].as_str()) else {
+        return Err(ClientError::Protocol(format!("no invite to claim in {created}")));
+    };
+    let a = post(addr, &format!("/api/games/{id}/claim"), &serde_json::json!({ "invite": code }))?;
+    a.json()["token"]
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| ClientError::Protocol(format!("the claim was refused: {}", a.body)))
+}
+
 /// A game's WebSocket.
 pub struct GameSocket {
     ws: tungstenite::WebSocket<TcpStream>,
@@ -187,7 +204,12 @@ impl GameSocket {
                 tungstenite::Message::Text(t) => {
                     return serde_json::from_str(t.as_str()).map_err(|e| ClientError::Protocol(e.to_string()));
                 }
-                tungstenite::Message::Close(_) => return Err(ClientError::WebSocket("closed".into())),
+                tungstenite::Message::Close(frame) => {
+                    return Err(ClientError::WebSocket(match frame {
+                        Some(f) => format!("closed: {} {}", u16::from(f.code), f.reason),
+                        None => "closed".into(),
+                    }))
+                }
                 _ => {}
             }
         }

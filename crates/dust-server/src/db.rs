@@ -172,6 +172,20 @@ impl Db {
         )
     }
 
+    /// The decisions of a game in order, each with its stored ply number and the stored hash
+    /// after it (the rows as they are, to check them on load).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn decision_rows(&self, id: &str) -> Result<Vec<(i64, String, String)>, ServerError> {
+        self.rows(
+            &format!("SELECT ply, text, hash FROM {} WHERE game = ?1 ORDER BY ply", self.tables.decisions),
+            params![id],
+            |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)),
+            "cannot read the decisions",
+        )
+    }
+
     /// The most recently changed games, newest first.
     ///
     /// # Errors
@@ -200,6 +214,64 @@ impl Db {
         )
     }
 
+    /// The ids of the games still being played with an AI seat (they go on by themselves).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn unfinished_with_ai(&self, seats: &str) -> Result<Vec<String>, ServerError> {
+        let t = &self.tables;
+        self.rows(
+            &format!("SELECT id FROM {} WHERE status = 'playing' AND ({seats})", t.games),
+            [],
+            |r| r.get::<_, String>(0),
+            &format!("cannot list the {}games", t.label),
+        )
+    }
+
+    /// Marks the games still being played but unchanged since `before` (Unix seconds) as
+    /// `abandoned`; returns their ids.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn expire(&self, before: i64) -> Result<Vec<String>, ServerError> {
+        let t = &self.tables;
+        let ids = self.rows(
+            &format!("SELECT id FROM {} WHERE status = 'playing' AND updated < ?1", t.games),
+            params![before],
+            |r| r.get::<_, String>(0),
+            &format!("cannot list the {}games", t.label),
+        )?;
+        if !ids.is_empty() {
+            self.conn()
+                .execute(
+                    &format!(
+                        "UPDATE {} SET status = 'abandoned' WHERE status = 'playing' AND updated < ?1",
+                        t.games
+                    ),
+                    params![before],
+                )
+                .map_err(|e| db_err(&format!("cannot mark {}games abandoned", t.label), e))?;
+        }
+        Ok(ids)
+    }
+
+    /// Whether the database takes a write now (not read-only, not locked by another process):
+    /// a write begun and rolled back.
+    ///
+    /// # Errors
+    /// The reason it does not.
+    pub fn writable(&self) -> Result<(), ServerError> {
+        let conn = self.conn();
+        conn.execute_batch(&format!(
+            "BEGIN IMMEDIATE; UPDATE {} SET updated = updated WHERE 0; ROLLBACK;",
+            self.tables.games
+        ))
+        .map_err(|e| {
+            let _ = conn.execute_batch("ROLLBACK");
+            db_err("the database takes no write", e)
+        })
+    }
+
     /// Every row a query returns, read by `row`.
     fn rows<T>(
         &self,
@@ -212,5 +284,78 @@ impl Db {
         let mut st = conn.prepare_cached(sql).map_err(|e| db_err(context, e))?;
         let rows = st.query_map(params, row).map_err(|e| db_err(context, e))?;
         rows.collect::<Result<Vec<_>, _>>().map_err(|e| db_err(context, e))
+    }
+}
+
+/// The lock a server holds on its database file for as long as it runs: a second process on
+/// the same file would serve a stale copy of every game (issue 16, item 6). The lock is an
+/// SQLite exclusive lock on `DB-lock` beside the database (the operating system releases it
+/// when the process dies, `kill -9` included); `DB-lock.pid` says who holds it.
+pub(crate) struct DbLock {
+    _conn: Connection,
+    pid_file: std::path::PathBuf,
+}
+
+impl DbLock {
+    /// Takes the lock of the database `db`, or says who holds it.
+    ///
+    /// # Errors
+    /// Another process holds it (`ServerError::Locked`), or the lock file cannot be made.
+    pub fn acquire(db: &Path) -> Result<DbLock, ServerError> {
+        if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| ServerError::Io {
+                context: format!("cannot create the folder {}", dir.display()),
+                message: e.to_string(),
+            })?;
+        }
+        let mut name = db.as_os_str().to_owned();
+        name.push("-lock");
+        let path = std::path::PathBuf::from(name);
+        let mut pid_name = path.as_os_str().to_owned();
+        pid_name.push(".pid");
+        let pid_file = std::path::PathBuf::from(pid_name);
+        let conn = Connection::open(&path).map_err(|e| db_err(&format!("cannot open the lock file {}", path.display()), e))?;
+        // Refused at once when held (not after SQLite's default 5 s of retries).
+        conn.busy_timeout(std::time::Duration::from_millis(100))
+            .map_err(|e| db_err("cannot set the busy timeout", e))?;
+        let taken = conn
+            .execute_batch(
+                "PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = DELETE;
+                 BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS holder (pid INTEGER); DELETE FROM holder; COMMIT;",
+            )
+            .and_then(|()| {
+                conn.execute("INSERT INTO holder (pid) VALUES (?1)", params![std::process::id()])
+                    .map(|_| ())
+            });
+        match taken {
+            Ok(()) => {
+                let _ = std::fs::write(&pid_file, format!("{} {}\n", std::process::id(), crate::store::unix_now()));
+                Ok(DbLock { _conn: conn, pid_file })
+            }
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(e.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) =>
+            {
+                use std::io::Read as _;
+                let mut holder = String::new();
+                if let Ok(f) = std::fs::File::open(&pid_file) {
+                    let _ = f.take(64).read_to_string(&mut holder);
+                }
+                let mut words = holder.split_whitespace();
+                let pid = words.next().and_then(|p| p.parse::<u32>().ok());
+                let since = words.next().and_then(|t| t.parse::<i64>().ok());
+                Err(ServerError::Locked {
+                    db: db.display().to_string(),
+                    pid,
+                    since,
+                })
+            }
+            Err(e) => Err(db_err(&format!("cannot lock {}", path.display()), e)),
+        }
+    }
+}
+
+impl Drop for DbLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.pid_file);
     }
 }

@@ -34,6 +34,15 @@ pub enum ServerError {
     Conflict(String),
     /// A stored game does not replay (the database was edited, or the engine changed).
     Corrupt(String),
+    /// Another process serves this database (it holds its lock).
+    Locked {
+        /// The database file.
+        db: String,
+        /// The process that holds it, when it said so.
+        pid: Option<u32>,
+        /// Since when (Unix seconds), when it said so.
+        since: Option<i64>,
+    },
 }
 
 impl fmt::Display for ServerError {
@@ -47,6 +56,17 @@ impl fmt::Display for ServerError {
             ),
             ServerError::Conflict(m) => write!(f, "{m}"),
             ServerError::Corrupt(m) => write!(f, "a stored game does not replay: {m}"),
+            ServerError::Locked { db, pid, since } => {
+                write!(f, "the database {db} is in use by another dust1947 server")?;
+                match pid {
+                    Some(p) => write!(f, " (process {p}")?,
+                    None => write!(f, " (a process that did not say its id")?,
+                }
+                if let Some(t) = since {
+                    write!(f, ", since Unix time {t}")?;
+                }
+                write!(f, "): two servers on one SQLite file would each serve a stale copy of the games; stop that one first, or give this one another --db")
+            }
         }
     }
 }
@@ -83,6 +103,14 @@ impl ApiError {
             StatusCode::NOT_FOUND,
             "no_such_game",
             format!("there is no game `{id}`: check the link"),
+        )
+    }
+    /// 409: the stored game is damaged (issue 16, item 7): shown read-only, never played on.
+    pub fn corrupt_game(reason: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "corrupt_game",
+            format!("this game is read-only: its stored decisions are damaged ({reason}); download its record to keep what replays"),
         )
     }
     /// 401: no token was given.

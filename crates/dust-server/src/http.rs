@@ -8,7 +8,7 @@
 
 use crate::armies::{self, ArmyChoice};
 use crate::error::ApiError;
-use crate::hub::{check_spec, GameCell, Hub, NewGame, Viewer};
+use crate::hub::{lock, AiLimits, GameCell, Hub, NewGame, Viewer};
 use crate::play::{default_scenario, scenario_names};
 use crate::store::Seat;
 use crate::view;
@@ -40,6 +40,34 @@ pub struct Limits {
     pub rate: f64,
     /// Requests and messages a client may send at once before the rate applies.
     pub burst: f64,
+    /// The ceiling on what an AI seat may spend (`serve --max-ai-*`).
+    pub ai: AiLimits,
+    /// The work of one request that reads a file (a record, a scenario, an army) may take at
+    /// most this long (milliseconds) before the client is answered `503 too_slow`.
+    pub request_ms: u64,
+    /// Such requests worked on at once in the whole server; past it a request is refused at
+    /// once with `503 busy` (never queued).
+    pub max_readers: usize,
+    /// A request's head must arrive within this time (milliseconds) of the connection being
+    /// ready for it.
+    pub header_timeout_ms: u64,
+    /// A connection carrying nothing either way for this long (milliseconds) is closed (the
+    /// server pings each WebSocket every third of it).
+    pub idle_timeout_ms: u64,
+    /// HTTP connections open at once per client address (IPv6: per /64).
+    pub max_conns_per_address: usize,
+    /// WebSockets open at once per client address.
+    pub max_sockets_per_address: usize,
+    /// WebSockets open at once on one game.
+    pub max_sockets_per_game: usize,
+    /// A game nobody asked for in this many seconds (no WebSocket open, no AI thinking)
+    /// leaves memory; it loads again when asked for.
+    pub evict_after_s: u64,
+    /// An unfinished game unchanged for this many seconds is marked `abandoned`: kept,
+    /// read-only.
+    pub expire_after_s: u64,
+    /// Games a client address may create (or upload) per hour.
+    pub max_games_per_address_hour: u32,
 }
 
 impl Default for Limits {
@@ -48,6 +76,17 @@ impl Default for Limits {
             max_body: 256 * 1024,
             rate: 50.0,
             burst: 100.0,
+            ai: AiLimits::default(),
+            request_ms: 5000,
+            max_readers: 2 * std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            header_timeout_ms: 10_000,
+            idle_timeout_ms: 60_000,
+            max_conns_per_address: 64,
+            max_sockets_per_address: 16,
+            max_sockets_per_game: 32,
+            evict_after_s: 600,
+            expire_after_s: 30 * 24 * 3600,
+            max_games_per_address_hour: 60,
         }
     }
 }
@@ -60,6 +99,11 @@ pub struct AppState {
     /// The limits.
     pub limits: Limits,
     limiter: Arc<RateLimiter>,
+    readers: Arc<tokio::sync::Semaphore>,
+    sockets: Arc<crate::net::PerAddress>,
+    refusals: Arc<Mutex<LogLimiter>>,
+    /// Games created per client address this hour (both games).
+    pub quota: Arc<GameQuota>,
     /// Becomes `true` when the server stops (WebSockets close).
     pub stopping: watch::Receiver<bool>,
     /// The server's default edition ([`crate::ServerConfig::edition`]).
@@ -73,10 +117,132 @@ impl AppState {
         AppState {
             hub,
             limiter: Arc::new(RateLimiter::new(limits.rate, limits.burst)),
+            readers: Arc::new(tokio::sync::Semaphore::new(limits.max_readers)),
+            sockets: crate::net::PerAddress::new(limits.max_sockets_per_address),
+            refusals: Arc::new(Mutex::new(LogLimiter::new())),
+            quota: Arc::new(GameQuota::new(limits.max_games_per_address_hour)),
             limits,
             stopping,
             edition: Edition::Revised,
         }
+    }
+}
+
+impl AppState {
+    /// Counts a new game for the client `ip` ([`GameQuota::count`]).
+    ///
+    /// # Errors
+    /// `429 too_many_games`.
+    fn count_new_game(&self, ip: IpAddr) -> Result<(), ApiError> {
+        self.quota.count(ip)
+    }
+
+    /// Runs the work of a request that reads a file (a record, a scenario, an army) off the
+    /// async threads, within the server's budget: at most [`Limits::max_readers`] at once (past
+    /// it `503 busy` at once) and an answer within [`Limits::request_ms`] (past it
+    /// `503 too_slow`; the work, bounded by the readers' own limits, ends by itself and keeps
+    /// its slot until then).
+    pub(crate) async fn work<T: Send + 'static>(&self, f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+        let permit = self.readers.clone().try_acquire_owned().map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                format!(
+                    "the server is reading {} files for other clients: try again in a moment",
+                    self.limits.max_readers
+                ),
+            )
+        })?;
+        let task = tokio::task::spawn_blocking(move || {
+            let r = f();
+            drop(permit);
+            r
+        });
+        match tokio::time::timeout(std::time::Duration::from_millis(self.limits.request_ms), task).await {
+            Ok(done) => {
+                done.map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", format!("a task failed: {e}")))?
+            }
+            Err(_) => {
+                tracing::warn!(budget_ms = self.limits.request_ms, "a request ran over its time budget");
+                Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "too_slow",
+                    format!(
+                        "this request needs more than the {} ms of work a request may take here: send a smaller file",
+                        self.limits.request_ms
+                    ),
+                ))
+            }
+        }
+    }
+}
+
+/// The games a client address may create (or upload) per hour, both games together
+/// (issue 16, item 4).
+pub struct GameQuota {
+    max: u32,
+    created: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+impl GameQuota {
+    /// At most `max` games an hour per client address.
+    pub fn new(max: u32) -> GameQuota {
+        GameQuota {
+            max,
+            created: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts a new game for the client `ip`.
+    ///
+    /// # Errors
+    /// `429 too_many_games` past the quota, with when to try again.
+    pub fn count(&self, ip: IpAddr) -> Result<(), ApiError> {
+        let hour = std::time::Duration::from_secs(3600);
+        let mut created = lock(&self.created);
+        if created.len() > TRACKED_CLIENTS {
+            created.retain(|_, (since, _)| since.elapsed() < hour);
+        }
+        let entry = created.entry(RateLimiter::client(ip)).or_insert((Instant::now(), 0));
+        if entry.0.elapsed() >= hour {
+            *entry = (Instant::now(), 0);
+        }
+        if entry.1 >= self.max {
+            let wait = hour.saturating_sub(entry.0.elapsed()).as_secs() / 60 + 1;
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_games",
+                format!(
+                    "your address has started {} games this hour, the most this server allows: try again in {wait} minutes, or go on with a game you have",
+                    self.max
+                ),
+            ));
+        }
+        entry.1 += 1;
+        Ok(())
+    }
+}
+
+/// At most one log line a second for a kind of refusal, saying how many were not logged
+/// since (a flood of refused requests must not flood the log).
+pub(crate) struct LogLimiter {
+    last: Option<Instant>,
+    suppressed: u64,
+}
+
+impl LogLimiter {
+    /// Nothing logged yet.
+    pub(crate) fn new() -> LogLimiter {
+        LogLimiter { last: None, suppressed: 0 }
+    }
+    /// `Some(n)`: log now, `n` lines were left out since the last; `None`: leave this one out.
+    pub(crate) fn allow(&mut self) -> Option<u64> {
+        if self.last.is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(1)) {
+            self.suppressed += 1;
+            return None;
+        }
+        self.last = Some(Instant::now());
+        Some(std::mem::take(&mut self.suppressed))
     }
 }
 
@@ -210,6 +376,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/games/{id}", get(state_of))
         .route("/api/games/{id}/decide", post(decide))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/targets", get(targets))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
@@ -227,7 +394,10 @@ async fn rate_limit(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<S
     if st.limiter.take(addr.ip()) {
         next.run(req).await
     } else {
-        tracing::warn!(%addr, "rate limit");
+        let allowed = lock(&st.refusals).allow();
+        if let Some(suppressed) = allowed {
+            tracing::warn!(%addr, suppressed, "rate limit");
+        }
         rate_limited("requests").into_response()
     }
 }
@@ -260,8 +430,18 @@ async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint: see docs/server.md")
 }
 
-async fn health() -> Json<Value> {
-    Json(json!({ "ok": true, "version": env!("CARGO_PKG_VERSION") }))
+/// Whether the server can do its work: the database takes a write (not read-only, not
+/// locked, still there). `503` with the reason when not.
+async fn health(State(st): State<AppState>) -> Response {
+    let hub = st.hub.clone();
+    let db = blocking(move || Ok(hub.store.writable())).await;
+    let games = st.hub.in_memory();
+    let body = |ok: bool, db: String| json!({ "ok": ok, "version": env!("CARGO_PKG_VERSION"), "db": db, "games_in_memory": games });
+    match db {
+        Ok(Ok(())) => Json(body(true, "ok".into())).into_response(),
+        Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, Json(body(false, e.to_string()))).into_response(),
+        Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(body(false, e.message))).into_response(),
+    }
 }
 
 /// The scenarios played under the battlefront rules (the players may set them up).
@@ -303,6 +483,25 @@ pub(crate) async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, Ap
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", format!("a task failed: {e}")))?
 }
 
+/// A query string read as `T`; one that does not read is refused as JSON (`bad_query`), like
+/// every other refusal (axum's own answer is plain text).
+pub(crate) struct Q<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequestParts<S> for Q<T> {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
+        Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Query(q)| Q(q))
+            .map_err(|e| {
+                ApiError::bad_request(
+                    "bad_query",
+                    format!("the query string is not the one expected here: {}", e.body_text()),
+                )
+            })
+    }
+}
+
 /// A request body as the handlers take it: bytes read under the size limit, or why not.
 pub(crate) type Body = Result<Bytes, axum::extract::rejection::BytesRejection>;
 
@@ -339,14 +538,14 @@ fn side_name(s: Side) -> &'static str {
     }
 }
 
-fn parse_seat(s: &str) -> Result<Seat, ApiError> {
+fn parse_seat(hub: &Hub, s: &str) -> Result<Seat, ApiError> {
     let s = s.trim();
     if s.is_empty() || s == "human" {
         return Ok(Seat::Human);
     }
     let spec = s.strip_prefix("ai").map_or(s, str::trim);
     let spec = if spec.is_empty() { "mcts:200ms" } else { spec };
-    check_spec(spec)?;
+    hub.check_spec(spec)?;
     Ok(Seat::Ai(spec.to_string()))
 }
 
@@ -385,6 +584,10 @@ struct CreateReq {
     /// fixed layout) or `players` (the game begins with the players' set-up).
     #[serde(default)]
     setup: Option<String>,
+    /// List the other (human) seat in the lobby for anyone to take (default: only the
+    /// invite link opens it).
+    #[serde(default)]
+    public: Option<bool>,
 }
 
 #[derive(Deserialize, Default)]
@@ -425,18 +628,30 @@ fn chosen_armies(scenario: &str, req: Option<ArmiesReq>) -> Result<Option<String
         .map_err(|ps| bad(format!("The scenario refuses the armies:\n  {}", ps.join("\n  "))))
 }
 
+/// What the creator of a game is given: his seat's link, the invite link of the other human
+/// seat (its secret code, not a token: whoever claims it first gets a fresh token), and the
+/// spectator link.
 fn links(cell: &GameCell, me: Option<Side>) -> Value {
     let row = cell.row();
-    let seat = |s: Side| {
+    let mine = me.map(|s| {
         json!({
             "side": side_name(s),
             "player": row.seats[s].to_text(),
-            "token": if row.seats[s].is_ai() { None } else { Some(row.tokens[s].clone()) },
-            "link": if row.seats[s].is_ai() { None } else { Some(format!("/game/{}?seat={}", row.id, row.tokens[s])) },
+            "token": row.tokens[s],
+            "link": format!("/game/{}?seat={}", row.id, row.tokens[s]),
         })
-    };
-    let mine = me.map(seat);
-    let invite = me.map(Side::other).filter(|&o| !row.seats[o].is_ai()).map(seat);
+    });
+    let invite = me.map(Side::other).filter(|&o| !row.claimed[o]).and_then(|o| {
+        row.invites[o].as_ref().map(|code| {
+            json!({
+                "side": side_name(o),
+                "player": row.seats[o].to_text(),
+                "invite": code,
+                "public": row.public[o],
+                "link": format!("/game/{}?invite={code}", row.id),
+            })
+        })
+    });
     json!({
         "id": row.id,
         "you": mine,
@@ -445,7 +660,7 @@ fn links(cell: &GameCell, me: Option<Side>) -> Value {
     })
 }
 
-async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
+async fn create(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: CreateReq = parse_body(body)?;
     let side = match req.side.as_deref() {
         None => Side::A,
@@ -454,11 +669,11 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
     let scenario = req.scenario.unwrap_or_else(|| default_scenario(st.edition).to_string());
     let (seats, me) = match &req.both_ai {
         Some(spec) => {
-            let s = parse_seat(&format!("ai {}", spec.trim().trim_start_matches("ai").trim()))?;
+            let s = parse_seat(&st.hub, &format!("ai {}", spec.trim().trim_start_matches("ai").trim()))?;
             (BySide { a: s.clone(), b: s }, None)
         }
         None => {
-            let opp = parse_seat(req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
+            let opp = parse_seat(&st.hub, req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
             let mut seats = BySide {
                 a: Seat::Human,
                 b: Seat::Human,
@@ -484,7 +699,7 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
     let armies_req = req.armies;
     let scenario_text = {
         let scenario = scenario.clone();
-        blocking(move || chosen_armies(&scenario, armies_req)).await?
+        st.work(move || chosen_armies(&scenario, armies_req)).await?
     };
     let new = NewGame {
         scenario,
@@ -492,14 +707,14 @@ async fn create(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         seed,
         seats,
         spectators: req.spectators.unwrap_or(true) || me.is_none(),
+        creator: me,
+        public: req.public.unwrap_or(false),
         decisions: Vec::new(),
         setup: players_setup,
     };
+    st.count_new_game(addr.ip())?;
     let hub = st.hub.clone();
     let cell = blocking(move || hub.create(new)).await?;
-    if let Some(me) = me {
-        st.hub.viewer(&cell, &cell.row().tokens[me])?;
-    }
     Ok(Json(links(&cell, me)))
 }
 
@@ -511,7 +726,7 @@ struct OfferQuery {
 
 /// What the new-game form offers for a scenario: its own armies, the shipped army files and
 /// the builder's cards.
-async fn armies_offer(State(st): State<AppState>, Query(q): Query<OfferQuery>) -> Result<Json<Value>, ApiError> {
+async fn armies_offer(State(st): State<AppState>, Q(q): Q<OfferQuery>) -> Result<Json<Value>, ApiError> {
     let scenario = q.scenario.unwrap_or_else(|| default_scenario(st.edition).to_string());
     let v = blocking(move || armies::offer_json(&scenario).map_err(|m| ApiError::bad_request("bad_scenario", m))).await?;
     Ok(Json(v))
@@ -536,24 +751,25 @@ struct CheckArmyReq {
 
 /// Checks an army (an uploaded file or the builder's units) for a scenario: every problem,
 /// the cost, and the army file (200 even when the army has problems: `ok` says).
-async fn armies_check(body: Body) -> Result<Json<Value>, ApiError> {
+async fn armies_check(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: CheckArmyReq = parse_body(body)?;
-    let v = blocking(move || {
-        let terms = match req.scenario.as_deref() {
-            Some(s) => Some(armies::scenario_terms(s).map_err(|m| ApiError::bad_request("bad_scenario", m))?),
-            None => None,
-        };
-        let choice = ArmyChoice {
-            shipped: req.shipped,
-            toml: req.toml,
-            units: req.units,
-            name: req.name,
-            bloc: req.bloc,
-        };
-        let checked = armies::resolve(&choice, Side::A, terms).map_err(|m| ApiError::bad_request("bad_army", m))?;
-        Ok(armies::checked_json(&checked, terms))
-    })
-    .await?;
+    let v = st
+        .work(move || {
+            let terms = match req.scenario.as_deref() {
+                Some(s) => Some(armies::scenario_terms(s).map_err(|m| ApiError::bad_request("bad_scenario", m))?),
+                None => None,
+            };
+            let choice = ArmyChoice {
+                shipped: req.shipped,
+                toml: req.toml,
+                units: req.units,
+                name: req.name,
+                bloc: req.bloc,
+            };
+            let checked = armies::resolve(&choice, Side::A, terms).map_err(|m| ApiError::bad_request("bad_army", m))?;
+            Ok(armies::checked_json(&checked, terms))
+        })
+        .await?;
     Ok(Json(v))
 }
 
@@ -567,6 +783,8 @@ struct ImportReq {
     opponent: Option<String>,
     #[serde(default)]
     spectators: Option<bool>,
+    #[serde(default)]
+    public: Option<bool>,
 }
 
 fn read_record(text: &str) -> Result<dust_data::record::Record, ApiError> {
@@ -574,9 +792,10 @@ fn read_record(text: &str) -> Result<dust_data::record::Record, ApiError> {
         .map_err(|ds| ApiError::bad_request("bad_record", ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))
 }
 
-async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
-    let req: ImportReq = parse_body(body)?;
-    let rec = read_record(&req.record)?;
+async fn import(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, body: Body) -> Result<Json<Value>, ApiError> {
+    let mut req: ImportReq = parse_body(body)?;
+    let text = std::mem::take(&mut req.record);
+    let rec = st.work(move || read_record(&text)).await?;
     let side = match req.side.as_deref() {
         None => Side::A,
         Some(s) => parse_side(s).ok_or_else(|| ApiError::bad_request("bad_side", format!("`{s}` is not a side: give `a` or `b`")))?,
@@ -585,7 +804,7 @@ async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         a: Seat::Human,
         b: Seat::Human,
     };
-    seats[side.other()] = parse_seat(req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
+    seats[side.other()] = parse_seat(&st.hub, req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
     let (scenario, scenario_text) = match &rec.scenario {
         dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),
         dust_data::record::ScenarioRef::Embedded(t) => ("embedded".to_string(), Some(t.clone())),
@@ -596,11 +815,14 @@ async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
         seed: rec.seed,
         seats,
         spectators: req.spectators.unwrap_or(true),
+        creator: Some(side),
+        public: req.public.unwrap_or(false),
         decisions: rec.decisions.clone(),
         setup: rec.setup.clone(),
     };
+    st.count_new_game(addr.ip())?;
     let hub = st.hub.clone();
-    let cell = blocking(move || hub.create(new)).await?;
+    let cell = st.work(move || hub.create(new)).await?;
     let playing = cell.live().in_setup().is_none();
     if let (Some(expected), true) = (rec.final_hash, playing) {
         let now = cell.live().played.game.state_hash();
@@ -608,7 +830,6 @@ async fn import(State(st): State<AppState>, body: Body) -> Result<Json<Value>, A
             tracing::warn!(expected = %format!("{expected:#018x}"), now = %format!("{now:#018x}"), "an uploaded record's final hash differs");
         }
     }
-    st.hub.viewer(&cell, &cell.row().tokens[side])?;
     Ok(Json(links(&cell, Some(side))))
 }
 
@@ -620,7 +841,7 @@ async fn lobby(State(st): State<AppState>) -> Result<Json<Value>, ApiError> {
         .map(|r| {
             let open: Vec<&str> = Side::ALL
                 .into_iter()
-                .filter(|&s| !r.seats[s].is_ai() && !r.claimed[s])
+                .filter(|&s| !r.seats[s].is_ai() && r.public[s] && !r.claimed[s])
                 .map(side_name)
                 .collect();
             json!({
@@ -678,10 +899,16 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     v["thinking"] = json!(live.thinking);
     v["armies"] = json!({ "a": cell.armies.a, "b": cell.armies.b });
     v["spectator"] = json!(viewer == Viewer::Spectator);
+    // A damaged stored game: why, shown read-only (issue 16, item 7).
+    v["corrupt"] = json!(cell.corrupt);
+    if cell.corrupt.is_some() {
+        v["yours"] = json!(false);
+        v["decisions"] = json!([]);
+    }
     v
 }
 
-async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Json<Value>, ApiError> {
+async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
     let since = q.since.unwrap_or(0);
     let v = blocking(move || Ok(state_for(&cell, viewer, since))).await?;
@@ -695,8 +922,8 @@ async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Query(q): 
 pub(crate) struct DecideReq {
     pub seat: String,
     pub decision: String,
-    #[serde(default)]
-    pub ply: Option<u32>,
+    /// Required (issue 16, item 9: the docs say every decision carries it).
+    pub ply: u32,
 }
 
 async fn decide(State(st): State<AppState>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
@@ -704,7 +931,7 @@ async fn decide(State(st): State<AppState>, Path(id): Path<String>, body: Body) 
     let (cell, viewer) = open_game(&st, id, Some(&req.seat)).await?;
     let hub = st.hub.clone();
     let c2 = cell.clone();
-    let ply = blocking(move || hub.decide(&c2, viewer, &req.decision, req.ply)).await?;
+    let ply = blocking(move || hub.decide(&c2, viewer, &req.decision, Some(req.ply))).await?;
     let live = cell.live();
     let pending = match live.in_setup() {
         Some(phase) => crate::setup::pending_json(phase),
@@ -734,11 +961,36 @@ async fn join(State(st): State<AppState>, Path(id): Path<String>, body: Body) ->
     };
     let hub = st.hub.clone();
     let cell = blocking(move || hub.cell(&id)).await?;
-    let (side, token) = st.hub.join(&cell, side)?;
+    let hub = st.hub.clone();
+    let c2 = cell.clone();
+    let (side, token) = blocking(move || hub.join(&c2, side)).await?;
     let id = cell.row().id;
     Ok(Json(
         json!({ "side": side_name(side), "token": token, "link": format!("/game/{id}?seat={token}") }),
     ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClaimReq {
+    invite: String,
+}
+
+/// Takes the seat of an invite link: a fresh token for this browser, once.
+async fn claim(State(st): State<AppState>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
+    let req: ClaimReq = parse_body(body)?;
+    let hub = st.hub.clone();
+    let cell = blocking(move || hub.cell(&id)).await?;
+    let hub = st.hub.clone();
+    let c2 = cell.clone();
+    let (side, token) = blocking(move || hub.claim(&c2, &req.invite)).await?;
+    let row = cell.row();
+    Ok(Json(json!({
+        "side": side_name(side),
+        "token": token,
+        "scenario": row.scenario,
+        "link": format!("/game/{}?seat={token}", row.id),
+    })))
 }
 
 #[derive(Deserialize)]
@@ -749,7 +1001,7 @@ struct TargetsQuery {
     from: Option<String>,
 }
 
-async fn targets(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<TargetsQuery>) -> Result<Json<Value>, ApiError> {
+async fn targets(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<TargetsQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, _) = open_game(&st, id, q.seat.as_deref()).await?;
     let from = match q.from.as_deref().filter(|s| !s.is_empty()) {
         Some(s) => Some(
@@ -781,7 +1033,7 @@ fn record_allowed(row: &crate::store::GameRow, viewer: Viewer) -> bool {
     crate::secrets::may_read_record(row.status == "over", viewer.side().map(|s| usize::from(s == Side::B)), &people)
 }
 
-async fn record(State(st): State<AppState>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Response, ApiError> {
+async fn record(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Response, ApiError> {
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
     if !record_allowed(&cell.row(), viewer) {
         return Err(crate::secrets::record_hidden());
@@ -828,7 +1080,7 @@ struct CardsQuery {
 }
 
 /// The cards of the odds page, of the edition asked (default: the server's).
-async fn cards(State(st): State<AppState>, Query(q): Query<CardsQuery>) -> Result<Json<Value>, ApiError> {
+async fn cards(State(st): State<AppState>, Q(q): Q<CardsQuery>) -> Result<Json<Value>, ApiError> {
     let edition = edition_or(q.edition.as_deref(), st.edition)?;
     let cards: Vec<Value> = edition_cards(edition)
         .1
@@ -942,9 +1194,9 @@ struct ReplayReq {
     step: Option<usize>,
 }
 
-async fn replay(body: Body) -> Result<Json<Value>, ApiError> {
+async fn replay(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: ReplayReq = parse_body(body)?;
-    blocking(move || {
+    st.work(move || {
         let rec = read_record(&req.record)?;
         let (name, text) = match &rec.scenario {
             dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),
@@ -987,15 +1239,53 @@ async fn ws(
     State(st): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
-    Query(q): Query<SeatQuery>,
-    up: WebSocketUpgrade,
+    Q(q): Q<SeatQuery>,
+    up: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    let up = up.map_err(|e| ApiError::bad_request("not_websocket", format!("this address is a WebSocket: {}", e.body_text())))?;
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
     let since = q.since.unwrap_or(0);
+    let Some(slot) = st.sockets.enter(addr.ip()) else {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_sockets",
+            format!(
+                "your address has {} WebSockets open on this server already: close a tab first",
+                st.limits.max_sockets_per_address
+            ),
+        ));
+    };
+    if cell.tx.receiver_count() >= st.limits.max_sockets_per_game {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too_many_sockets",
+            format!(
+                "this game has {} WebSockets open already: try again later",
+                st.limits.max_sockets_per_game
+            ),
+        ));
+    }
+    // Frames up to 4× the largest message are read, so that a message too large is told why
+    // before its socket closes (a larger frame closes it at once).
     Ok(up
-        .max_message_size(16 * 1024)
-        .max_frame_size(16 * 1024)
-        .on_upgrade(move |socket| ws_loop(st, cell, viewer, socket, since, addr.ip())))
+        .max_message_size(4 * MAX_WS_MESSAGE)
+        .max_frame_size(4 * MAX_WS_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            ws_loop(st, cell, viewer, socket, since, addr.ip()).await;
+            drop(slot);
+        }))
+}
+
+/// The largest WebSocket message a client may send.
+pub const MAX_WS_MESSAGE: usize = 16 * 1024;
+
+/// Closes a WebSocket with a code and a reason (RFC 6455: 1008 policy, 1009 too big).
+async fn close_with(socket: &mut WebSocket, code: u16, reason: &str) {
+    let frame = axum::extract::ws::CloseFrame {
+        code,
+        reason: reason.to_string().into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 async fn send_json(socket: &mut WebSocket, v: &Value) -> bool {
@@ -1010,6 +1300,9 @@ async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: 
     let mut stopping = st.stopping.clone();
     let mut seen = since;
     let mut strikes = 0u32;
+    // Pings keep a quiet socket (a player thinking) within the idle timeout.
+    let mut ping = tokio::time::interval(std::time::Duration::from_millis((st.limits.idle_timeout_ms / 3).max(100)));
+    ping.tick().await;
     let push = |seen: usize| {
         let c = cell.clone();
         async move {
@@ -1045,8 +1338,24 @@ async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: 
                     Err(_) => return,
                 }
             }
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Vec::new().into())).await.is_err() { return; }
+            }
             msg = socket.recv() => {
-                let Some(Ok(msg)) = msg else { return };
+                let msg = match msg {
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => {
+                        close_with(&mut socket, 1009, &format!("cannot read the message: {e}")).await;
+                        return;
+                    }
+                    None => return,
+                };
+                if let Message::Text(t) = &msg {
+                    if t.len() > MAX_WS_MESSAGE {
+                        close_with(&mut socket, 1009, &format!("a message is at most {MAX_WS_MESSAGE} bytes")).await;
+                        return;
+                    }
+                }
                 let text = match msg {
                     Message::Text(t) => t.to_string(),
                     Message::Binary(_) => String::from("\u{0}"),
@@ -1089,10 +1398,16 @@ async fn ws_message(st: &AppState, cell: &Arc<GameCell>, viewer: Viewer, text: &
             let Some(d) = m.decision else {
                 return err(ApiError::bad_request("bad_json", "a `decide` message needs a `decision`"));
             };
+            let Some(ply) = m.ply else {
+                return err(ApiError::bad_request(
+                    "bad_json",
+                    "a `decide` message needs `ply`, the number of decisions it follows (from the last state)",
+                ));
+            };
             let hub = st.hub.clone();
             let c = cell.clone();
             let started = Instant::now();
-            match blocking(move || hub.decide(&c, viewer, &d, m.ply)).await {
+            match blocking(move || hub.decide(&c, viewer, &d, Some(ply))).await {
                 Ok(ply) => json!({ "type": "ack", "ply": ply, "micros": started.elapsed().as_micros() as u64 }),
                 Err(e) => err(e),
             }

@@ -93,6 +93,11 @@ pub struct GameCell {
     pub tx: broadcast::Sender<u32>,
     /// The names of the armies, as the game's scenario gives them.
     pub armies: BySide<Option<String>>,
+    /// Why the stored game is damaged, if it is: it is shown as far as it replays and never
+    /// played on (every decision is refused with `corrupt_game`, its AI does not move).
+    pub corrupt: Option<String>,
+    /// When it was last asked for (Unix seconds): an idle game leaves memory ([`Hub::sweep`]).
+    touched: std::sync::atomic::AtomicI64,
 }
 
 /// Locks a mutex, also one a panicking thread held (the games' rows and states, the games).
@@ -118,6 +123,10 @@ pub struct Hub {
     games: Mutex<HashMap<String, Arc<GameCell>>>,
     runtime: tokio::runtime::Handle,
     stopping: AtomicBool,
+    /// The ceiling on what an AI seat may spend.
+    pub ai: AiLimits,
+    /// One permit per tree search that may run at once ([`AiLimits::max_searches`]).
+    search_permits: Arc<tokio::sync::Semaphore>,
 }
 
 /// Random bytes as lowercase hex.
@@ -155,11 +164,25 @@ pub struct NewGame {
     pub seats: BySide<Seat>,
     /// Whether a spectator link is made.
     pub spectators: bool,
+    /// The creator's seat (taken at once; the other human seat gets an invite link).
+    pub creator: Option<Side>,
+    /// Whether the human seats the creator leaves are listed in the lobby for anyone to take.
+    pub public: bool,
     /// Decisions already played (an uploaded record).
     pub decisions: Vec<Decision>,
     /// The players' set-up (battlefront): its seed and the set-up decisions already taken (an
     /// uploaded record); `None`: the scenario's fixed layout.
     pub setup: Option<PlayersSetup>,
+}
+
+/// Whether a seat of a new game is a person's that its creator leaves to someone else.
+fn invitation_wanted(new: &NewGame, side: Side) -> bool {
+    !new.seats[side].is_ai() && new.creator != Some(side)
+}
+
+/// The secret code of a seat's invite link, when it has one.
+fn invitation(new: &NewGame, side: Side) -> Result<Option<String>, ServerError> {
+    invitation_wanted(new, side).then(|| random_hex(16)).transpose()
 }
 
 fn side_name(s: Side) -> &'static str {
@@ -203,25 +226,152 @@ fn status_of(p: &Played) -> (&'static str, Option<&'static str>) {
     }
 }
 
-/// Checks an AI spec (`random`, `greedy`, `mcts:200ms`…).
-///
-/// # Errors
-/// The spec names no player.
-pub fn check_spec(spec: &str) -> Result<PlayerSpec, ApiError> {
-    spec.trim()
-        .parse::<PlayerSpec>()
-        .map_err(|e| ApiError::bad_request("bad_ai", format!("`{spec}` is not an AI: {e}")))
+/// The operator's ceiling on the AI (`serve --max-ai-ms`, `--max-ai-threads`,
+/// `--max-ai-iterations`, `--max-ai-searches`): what a client may ask an AI seat to spend.
+/// A request above it is refused (`ai_over_limit`), never queued or quietly lowered.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AiLimits {
+    /// Longest thinking time per decision, in milliseconds (default 2,000).
+    pub max_ms: u64,
+    /// Threads per search (default 1). A spec that names no `threads` gets at most this many.
+    pub max_threads: usize,
+    /// Largest iteration budget per decision (default 10,000: about 1.7 s of one thread at
+    /// the ≈ 6,000 iterations a second measured in the README).
+    pub max_iterations: u32,
+    /// Tree searches (MCTS decisions) running at once in the whole server (default: the
+    /// machine's cores). An AI seat waits for its turn to search; a new game with a search
+    /// seat is refused (`ai_busy`) while every search is running.
+    pub max_searches: usize,
+}
+
+impl Default for AiLimits {
+    fn default() -> AiLimits {
+        AiLimits {
+            max_ms: 2000,
+            max_threads: 1,
+            max_iterations: 10_000,
+            max_searches: std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        }
+    }
+}
+
+/// Longest rollout (`depth=N`) a server AI may be asked for.
+pub const MAX_AI_DEPTH: u32 = 64;
+
+impl AiLimits {
+    /// `spec` within these limits: the spec as it will run (its threads lowered to
+    /// [`AiLimits::max_threads`] when the spec names none).
+    ///
+    /// # Errors
+    /// `bad_ai`: not an AI; `ai_over_limit`: a time, iteration, thread or depth budget
+    /// above the ceiling (the message says the ceiling and the option that raises it).
+    pub fn check(&self, spec: &str) -> Result<PlayerSpec, ApiError> {
+        let mut p = spec
+            .trim()
+            .parse::<PlayerSpec>()
+            .map_err(|e| ApiError::bad_request("bad_ai", format!("`{spec}` is not an AI: {e}")))?;
+        let over = |m: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "ai_over_limit", m);
+        if let PlayerSpec::Mcts(c) = &mut p {
+            match c.budget {
+                dust_ai::Budget::Time(d) if d.as_millis() > u128::from(self.max_ms) => {
+                    return Err(over(format!(
+                    "`{spec}` asks for {} ms a decision; this server allows at most {} ms (the operator sets it with `serve --max-ai-ms`)",
+                    d.as_millis(),
+                    self.max_ms
+                )))
+                }
+                dust_ai::Budget::Iterations(n) if n > self.max_iterations => {
+                    return Err(over(format!(
+                        "`{spec}` asks for {n} iterations a decision; this server allows at most {} (`serve --max-ai-iterations`)",
+                        self.max_iterations
+                    )))
+                }
+                _ => {}
+            }
+            if c.rollout_depth > MAX_AI_DEPTH {
+                return Err(over(format!(
+                    "`{spec}` asks for rollouts of {} decisions; at most {MAX_AI_DEPTH}",
+                    c.rollout_depth
+                )));
+            }
+            if names_threads(spec) {
+                if c.threads > self.max_threads {
+                    return Err(over(format!(
+                        "`{spec}` asks for {} threads; this server allows at most {} a search (`serve --max-ai-threads`)",
+                        c.threads, self.max_threads
+                    )));
+                }
+            } else {
+                c.threads = c.threads.min(self.max_threads.max(1));
+            }
+        }
+        Ok(p)
+    }
+
+    /// A stored spec (a game of an earlier server, or one started under a higher ceiling) cut
+    /// down to these limits, so that it can run: never refused, only lowered.
+    pub fn clamp(&self, mut p: PlayerSpec) -> PlayerSpec {
+        if let PlayerSpec::Mcts(c) = &mut p {
+            c.budget = match c.budget {
+                dust_ai::Budget::Time(d) => dust_ai::Budget::Time(d.min(std::time::Duration::from_millis(self.max_ms.max(1)))),
+                dust_ai::Budget::Iterations(n) => dust_ai::Budget::Iterations(n.min(self.max_iterations.max(1))),
+            };
+            c.threads = c.threads.clamp(1, self.max_threads.max(1));
+            c.rollout_depth = c.rollout_depth.min(MAX_AI_DEPTH);
+        }
+        p
+    }
+}
+
+/// Whether a spec's options name its threads (`threads=N`, `t=N`).
+fn names_threads(spec: &str) -> bool {
+    spec.split_once(':').is_some_and(|(_, rest)| {
+        rest.split(',').skip(1).any(|o| {
+            o.split_once('=')
+                .is_some_and(|(k, _)| matches!(k.trim().to_ascii_lowercase().as_str(), "threads" | "t"))
+        })
+    })
+}
+
+/// Whether a player searches (takes one of the server's [`AiLimits::max_searches`]).
+fn searches(p: &PlayerSpec) -> bool {
+    matches!(p, PlayerSpec::Mcts(_))
 }
 
 impl Hub {
     /// A hub over a store; AI tasks run on `runtime`'s blocking pool.
     pub fn new(store: Store, runtime: tokio::runtime::Handle) -> Hub {
+        Hub::with_ai_limits(store, runtime, AiLimits::default())
+    }
+
+    /// A hub whose AI seats stay within `ai`.
+    pub fn with_ai_limits(store: Store, runtime: tokio::runtime::Handle, ai: AiLimits) -> Hub {
         Hub {
             store,
             games: Mutex::new(HashMap::new()),
             runtime,
             stopping: AtomicBool::new(false),
+            ai,
+            search_permits: Arc::new(tokio::sync::Semaphore::new(ai.max_searches.max(1))),
         }
+    }
+
+    /// Checks an AI spec against the server's ceiling ([`AiLimits::check`]).
+    ///
+    /// # Errors
+    /// Not an AI, or above the ceiling.
+    pub fn check_spec(&self, spec: &str) -> Result<PlayerSpec, ApiError> {
+        self.ai.check(spec)
+    }
+
+    /// The server's search slots ([`AiLimits::max_searches`]), shared with the strategy games.
+    pub fn search_permits(&self) -> Arc<tokio::sync::Semaphore> {
+        self.search_permits.clone()
+    }
+
+    /// Tree searches running now.
+    pub fn searches_running(&self) -> usize {
+        self.ai.max_searches.max(1) - self.search_permits.available_permits()
     }
 
     /// Stops starting AI decisions (server shutdown).
@@ -234,10 +384,21 @@ impl Hub {
     /// # Errors
     /// An unknown scenario, a bad AI spec, a decision the engine refuses, the database.
     pub fn create(self: &Arc<Self>, new: NewGame) -> Result<Arc<GameCell>, ApiError> {
+        let mut searching = false;
         for s in [&new.seats.a, &new.seats.b] {
             if let Seat::Ai(spec) = s {
-                check_spec(spec)?;
+                searching |= searches(&self.check_spec(spec)?);
             }
+        }
+        if searching && self.search_permits.available_permits() == 0 {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "ai_busy",
+                format!(
+                    "all {} AI searches this server runs at once are running: try again in a moment, or play against the greedy AI (`serve --max-ai-searches` sets the number)",
+                    self.ai.max_searches.max(1)
+                ),
+            ));
         }
         let setup = setup_for(&new.scenario, new.scenario_text.as_deref()).map_err(|m| ApiError::bad_request("bad_scenario", m))?;
         if new.setup.is_some() && setup.edition != Edition::Battlefront {
@@ -284,8 +445,16 @@ impl Hub {
             scenario_text: new.scenario_text.clone(),
             seed: new.seed,
             claimed: BySide {
-                a: new.seats.a.is_ai(),
-                b: new.seats.b.is_ai(),
+                a: new.seats.a.is_ai() || new.creator == Some(Side::A),
+                b: new.seats.b.is_ai() || new.creator == Some(Side::B),
+            },
+            invites: BySide {
+                a: invitation(&new, Side::A)?,
+                b: invitation(&new, Side::B)?,
+            },
+            public: BySide {
+                a: new.public && invitation_wanted(&new, Side::A),
+                b: new.public && invitation_wanted(&new, Side::B),
             },
             seats: new.seats,
             tokens: BySide {
@@ -298,6 +467,7 @@ impl Hub {
             plies: stored.len() as u32,
             updated: now,
             setup_seed: new.setup.as_ref().map(|s| s.seed),
+            problem: None,
         };
         self.store.create(&row, &setup_texts, &stored)?;
         tracing::info!(game = %row.id, scenario = %row.scenario, seed = row.seed, a = %row.seats.a.to_text(), b = %row.seats.b.to_text(), plies = stored.len(), setup = ?row.setup_seed, "game created");
@@ -306,8 +476,12 @@ impl Hub {
             live: Mutex::new(Live::new(played, phase)),
             tx: broadcast::channel(64).0,
             armies: army_names(row.scenario_text.as_deref(), &row.scenario),
+            corrupt: None,
+            touched: unix_now().into(),
         });
-        lock(&self.games).insert(row.id.clone(), cell.clone());
+        // A request (or the resumption after a start) may have loaded the stored game between
+        // the store and now: one copy in memory, the first.
+        let cell = lock(&self.games).entry(row.id.clone()).or_insert(cell).clone();
         self.kick_ai(&cell);
         Ok(cell)
     }
@@ -321,77 +495,171 @@ impl Hub {
             return Err(ApiError::no_game(id));
         }
         if let Some(c) = lock(&self.games).get(id) {
+            c.touched.store(unix_now(), Ordering::Relaxed);
             return Ok(c.clone());
         }
         let row = self.store.game(id)?.ok_or_else(|| ApiError::no_game(id))?;
-        let stored = self.store.decisions(id)?;
-        let mut decisions = Vec::with_capacity(stored.len());
-        for (i, (text, _)) in stored.iter().enumerate() {
-            let d: Decision = text
-                .parse()
-                .map_err(|e| ServerError::Corrupt(format!("game {id}, decision {i}: {e}")))?;
-            decisions.push(d);
+        let cell = Arc::new(self.load(row)?);
+        let cell = lock(&self.games).entry(id.to_string()).or_insert(cell).clone();
+        self.kick_ai(&cell);
+        Ok(cell)
+    }
+
+    /// Rebuilds a stored game, checking it on the way (issue 16, item 7): the row reads (a
+    /// numeric seed, seats), the decision rows are numbered 0, 1, 2… without a gap, their count
+    /// is the row's `plies`, each decision reads and is legal, and the state hash after each is
+    /// the stored one. The game is replayed up to the first problem and marked read-only with
+    /// the reason ([`GameCell::corrupt`]): it is shown, never played on.
+    ///
+    /// # Errors
+    /// A game that cannot be shown at all (its scenario or set-up does not read):
+    /// `corrupt_game` with the reason; the database.
+    fn load(&self, row: GameRow) -> Result<GameCell, ApiError> {
+        let id = row.id.clone();
+        let corrupt = |m: String| {
+            tracing::error!(game = %id, problem = %m, "a stored game is damaged and cannot be shown");
+            ApiError::new(
+                StatusCode::CONFLICT,
+                "corrupt_game",
+                format!("the stored game is damaged and cannot be shown: {m}"),
+            )
+        };
+        let mut problems: Vec<String> = row.problem.iter().cloned().collect();
+        let stored = self.store.decision_rows(&id)?;
+        if stored.len() != row.plies as usize {
+            problems.push(format!(
+                "the game counts {} decisions but {} decision rows are stored",
+                row.plies,
+                stored.len()
+            ));
         }
-        let setup = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(|m| ServerError::Corrupt(format!("game {id}: {m}")))?;
+        let setup = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(|m| corrupt(format!("its scenario: {m}")))?;
         let players_setup = match row.setup_seed {
             Some(seed) => {
                 let mut su = PlayersSetup {
                     seed,
                     decisions: Vec::new(),
                 };
-                for (i, text) in self.store.setup_decisions(id)?.iter().enumerate() {
-                    let d: SetupDecision = text
-                        .parse()
-                        .map_err(|e| ServerError::Corrupt(format!("game {id}, set-up decision {i}: {e}")))?;
-                    su.decisions.push(d);
+                for (i, text) in self.store.setup_decisions(&id)?.iter().enumerate() {
+                    match text.parse::<SetupDecision>() {
+                        Ok(d) => su.decisions.push(d),
+                        Err(e) => {
+                            problems.push(format!("set-up decision {i} `{text}` does not read: {e}"));
+                            break;
+                        }
+                    }
                 }
                 Some(su)
             }
             None => None,
         };
-        let (mut played, phase) =
-            start(setup, row.seed, players_setup.as_ref()).map_err(|m| ServerError::Corrupt(format!("game {id}: {m}")))?;
-        if phase.as_ref().is_some_and(|p| !p.is_done()) && !decisions.is_empty() {
-            return Err(ServerError::Corrupt(format!("game {id}: game decisions stored before the end of its set-up")).into());
-        }
-        for (i, &d) in decisions.iter().enumerate() {
-            played
-                .apply(d)
-                .map_err(|m| ServerError::Corrupt(format!("game {id}: decision {i}: {m}")))?;
-        }
-        if let Some((_, hash)) = stored.last() {
-            let now = format!("{:#018x}", played.game.state_hash());
-            if &now != hash {
-                tracing::warn!(game = %id, stored = %hash, replayed = %now, "the replayed state hash differs from the stored one");
+        let (mut played, phase) = start(setup, row.seed, players_setup.as_ref()).map_err(|m| corrupt(format!("its set-up: {m}")))?;
+        if phase.as_ref().is_some_and(|p| !p.is_done()) && !stored.is_empty() {
+            problems.push("game decisions are stored before the end of its set-up".to_string());
+        } else {
+            for (i, (ply, text, hash)) in stored.iter().enumerate() {
+                if *ply != i as i64 {
+                    problems.push(format!("decision row {i} is missing (the next stored row is decision {ply})"));
+                    break;
+                }
+                let d = match text.parse::<Decision>() {
+                    Ok(d) => d,
+                    Err(e) => {
+                        problems.push(format!("decision {i} `{text}` does not read: {e}"));
+                        break;
+                    }
+                };
+                let mut next = played.clone();
+                if let Err(m) = next.apply_in_place(d) {
+                    problems.push(format!("decision {i} `{text}` is refused by the engine: {m}"));
+                    break;
+                }
+                let now = format!("{:#018x}", next.game.state_hash());
+                if &now != hash {
+                    problems.push(format!(
+                        "after decision {i} the state hash is {now}, but the stored one is {hash} (the row was edited, or the engine changed)"
+                    ));
+                    break;
+                }
+                played = next;
             }
         }
-        tracing::info!(game = %id, plies = decisions.len(), setup = phase.as_ref().map(|p| p.decisions().len()), "game loaded from the database");
+        let corrupt = (!problems.is_empty()).then(|| problems.join("; "));
+        match &corrupt {
+            Some(m) => {
+                tracing::error!(game = %id, problem = %m, plies = played.decisions.len(), "a stored game is damaged: loaded read-only")
+            }
+            None => {
+                tracing::info!(game = %id, plies = played.decisions.len(), setup = phase.as_ref().map(|p| p.decisions().len()), "game loaded from the database")
+            }
+        }
         let armies = army_names(row.scenario_text.as_deref(), &row.scenario);
-        let cell = Arc::new(GameCell {
+        Ok(GameCell {
             row: Mutex::new(row),
             live: Mutex::new(Live::new(played, phase)),
             tx: broadcast::channel(64).0,
             armies,
-        });
-        let cell = lock(&self.games).entry(id.to_string()).or_insert(cell).clone();
-        self.kick_ai(&cell);
-        Ok(cell)
+            corrupt,
+            touched: unix_now().into(),
+        })
     }
 
-    /// Loads every unfinished game and lets the AIs that must move go on. Returns how many.
+    /// Loads the unfinished games with an AI seat and lets the AIs that must move go on (the
+    /// others load when first asked for: a restart does not replay them). Returns how many.
     ///
     /// # Errors
     /// The database cannot be read (a game that does not replay is logged and skipped).
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
-        let ids = self.store.unfinished()?;
+        let ids = self.store.unfinished_with_ai()?;
         let mut n = 0;
         for id in ids {
+            if self.stopping.load(Ordering::SeqCst) {
+                break;
+            }
             match self.cell(&id) {
                 Ok(_) => n += 1,
                 Err(e) => tracing::error!(game = %id, error = %e, "cannot resume a game"),
             }
         }
         Ok(n)
+    }
+
+    /// Games in memory now.
+    pub fn in_memory(&self) -> usize {
+        lock(&self.games).len()
+    }
+
+    /// Keeps memory and the database tidy (run now and then): games unfinished and unchanged
+    /// for `expire_after` seconds are marked `abandoned` (kept, read-only) and leave memory;
+    /// games nobody has asked for in `evict_after` seconds, with no WebSocket open and no AI
+    /// thinking, leave memory (they load again when asked for). Returns (evicted, expired).
+    ///
+    /// # Errors
+    /// The database.
+    pub fn sweep(&self, evict_after: i64, expire_after: i64) -> Result<(usize, usize), ServerError> {
+        let now = unix_now();
+        let expired = self.store.expire(now - expire_after)?;
+        let mut games = lock(&self.games);
+        for id in &expired {
+            if let Some(c) = games.remove(id) {
+                lock(&c.row).status = "abandoned".to_string();
+                let _ = c.tx.send(u32::MAX);
+            }
+            tracing::info!(game = %id, "an unfinished game unchanged for too long is abandoned");
+        }
+        let before = games.len();
+        games.retain(|_, c| {
+            let idle = c.touched.load(Ordering::Relaxed) < now - evict_after;
+            // Only the table holds it (no request, no AI task, no WebSocket).
+            let unused = Arc::strong_count(c) == 1 && c.tx.receiver_count() == 0;
+            let thinking = c.live.try_lock().map_or(true, |l| l.thinking);
+            !(idle && unused && !thinking)
+        });
+        let evicted = before - games.len();
+        if evicted + expired.len() > 0 {
+            tracing::debug!(evicted, expired = expired.len(), in_memory = games.len(), "games swept");
+        }
+        Ok((evicted, expired.len()))
     }
 
     /// Who a token belongs to in a game; a token's first use marks its seat as taken.
@@ -417,27 +685,67 @@ impl Hub {
         Err(ApiError::bad_token())
     }
 
-    /// Takes an open human seat of a game (the lobby's "join"): returns its side and token.
+    /// Takes a public human seat of a game (the lobby's "join"), nobody's yet: returns its
+    /// side and a fresh token for it, which only this caller is given.
     ///
     /// # Errors
-    /// No open seat.
+    /// No public seat left (`no_open_seat`).
     pub fn join(&self, cell: &GameCell, side: Option<Side>) -> Result<(Side, String), ApiError> {
         let mut row = lock(&cell.row);
-        let open: Vec<Side> = Side::ALL
+        let open = Side::ALL
             .into_iter()
-            .filter(|&s| !row.seats[s].is_ai() && !row.claimed[s] && side.is_none_or(|x| x == s))
-            .collect();
-        let Some(&s) = open.first() else {
+            .find(|&s| !row.seats[s].is_ai() && row.public[s] && !row.claimed[s] && side.is_none_or(|x| x == s));
+        let Some(s) = open else {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "no_open_seat",
-                "this game has no open seat left: ask the players for the spectator link",
+                "this game has no seat open to the public: ask its players for an invite link, or for the spectator link",
             ));
         };
+        self.take_seat(&mut row, s)
+    }
+
+    /// Takes the seat an invite link is for (`/game/ID?invite=CODE`): the first claim gets a
+    /// fresh token for it; the code never opens the seat again.
+    ///
+    /// # Errors
+    /// A code of no seat of this game (`bad_invite`); a seat already taken (`seat_taken`).
+    pub fn claim(&self, cell: &GameCell, code: &str) -> Result<(Side, String), ApiError> {
+        let mut row = lock(&cell.row);
+        let Some(s) = Side::ALL
+            .into_iter()
+            .find(|&s| row.invites[s].as_deref().is_some_and(|c| same_token(c, code)))
+        else {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "bad_invite",
+                "this invite link is not one of this game's: ask the player who sent it for the link again",
+            ));
+        };
+        if row.claimed[s] {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "seat_taken",
+                format!("side {s} has been taken with this invite link already; an invite opens its seat once (if it was you, open the game from your games on the home page)"),
+            ));
+        }
+        self.take_seat(&mut row, s)
+    }
+
+    /// Gives a seat nobody holds a fresh token, stored before it is handed out.
+    fn take_seat(&self, row: &mut GameRow, s: Side) -> Result<(Side, String), ApiError> {
+        let token = random_hex(16)?;
+        if !self.store.claim_seat(&row.id, s, &token)? {
+            row.claimed[s] = true;
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "seat_taken",
+                format!("side {s} has just been taken"),
+            ));
+        }
         row.claimed[s] = true;
-        let (id, token) = (row.id.clone(), row.tokens[s].clone());
-        drop(row);
-        self.store.claim(&id, s)?;
+        row.tokens[s] = token.clone();
+        tracing::info!(game = %row.id, side = %s, "seat taken");
         Ok((s, token))
     }
 
@@ -455,6 +763,16 @@ impl Hub {
                 "spectators watch the game: only a seat's link may decide",
             ));
         };
+        if let Some(m) = &cell.corrupt {
+            return Err(ApiError::corrupt_game(m));
+        }
+        if lock(&cell.row).status == "abandoned" {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "abandoned",
+                "this game was left unfinished for longer than this server keeps such games: it is read-only (download its record to play it on elsewhere)",
+            ));
+        }
         if text.len() > 200 {
             return Err(ApiError::bad_request(
                 "bad_decision",
@@ -591,7 +909,7 @@ impl Hub {
 
     /// Starts the AI of the side that must decide, if it is an AI seat and none is running.
     pub fn kick_ai(self: &Arc<Self>, cell: &Arc<GameCell>) {
-        if self.stopping.load(Ordering::SeqCst) {
+        if self.stopping.load(Ordering::SeqCst) || cell.corrupt.is_some() || lock(&cell.row).status == "abandoned" {
             return;
         }
         let seats = lock(&cell.row).seats.clone();
@@ -608,105 +926,147 @@ impl Hub {
         let _ = cell.tx.send(u32::MAX);
         let hub = self.clone();
         let cell = cell.clone();
-        self.runtime.spawn_blocking(move || hub.run_ai(&cell, &seats));
-    }
-
-    /// Plays the AI seats' decisions until a human must decide or the game is over.
-    fn run_ai(self: &Arc<Self>, cell: &Arc<GameCell>, seats: &BySide<Seat>) {
-        loop {
-            if self.stopping.load(Ordering::SeqCst) {
-                cell.live().thinking = false;
-                return;
-            }
-            {
-                // The AI seat's set-up decisions: its style chooses among the phase's legal
-                // decisions at once (no search), through the same checks and store.
-                let mut live = cell.live();
-                if let Some(phase) = live.in_setup() {
-                    let side = match phase.to_move() {
-                        Some(side) if seats[side].is_ai() => side,
-                        _ => {
-                            live.thinking = false;
-                            drop(live);
-                            let _ = cell.tx.send(u32::MAX);
-                            return;
-                        }
-                    };
-                    let Seat::Ai(spec) = &seats[side] else { return };
-                    let ply = phase.decisions().len() as u64;
-                    let mut rng = GameRng::new(lock(&cell.row).seed ^ ply.rotate_left(40) ^ 0x5e70 ^ side as u64);
-                    let Some(d) = dust_ai::setup::choose(phase, setup_style(spec), &mut rng) else {
-                        live.thinking = false;
-                        return;
-                    };
-                    if let Err(e) = self.commit_setup(cell, &mut live, d) {
-                        tracing::error!(error = %e, decision = %d, "the AI's set-up decision was not stored");
-                        live.thinking = false;
-                        return;
+        // One decision at a time on the blocking pool; a search first waits (without holding a
+        // thread) for one of the server's search permits ([`AiLimits::max_searches`]).
+        self.runtime.spawn(async move {
+            loop {
+                let permit = if hub.ai_searches_next(&cell, &seats) {
+                    match hub.search_permits.clone().acquire_owned().await {
+                        Ok(p) => Some(p),
+                        Err(_) => break,
                     }
-                    continue;
+                } else {
+                    None
+                };
+                let (h, c, s) = (hub.clone(), cell.clone(), seats.clone());
+                let more = tokio::task::spawn_blocking(move || h.ai_step(&c, &s)).await.unwrap_or(false);
+                drop(permit);
+                if !more {
+                    break;
                 }
             }
-            let (game, side, ply, mut player) = {
-                let mut live = cell.live();
-                let side = match live.played.game.pending() {
-                    Pending::Decision { side } if seats[side].is_ai() => side,
+        });
+    }
+
+    /// Whether the next AI decision of a game is a tree search (it takes a search permit).
+    fn ai_searches_next(&self, cell: &GameCell, seats: &BySide<Seat>) -> bool {
+        let live = cell.live();
+        if live.in_setup().is_some() {
+            return false;
+        }
+        match live.played.game.pending() {
+            Pending::Decision { side } => match &seats[side] {
+                Seat::Ai(spec) => spec.parse::<PlayerSpec>().is_ok_and(|p| searches(&p)),
+                Seat::Human => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Plays one AI decision of a game (a set-up decision or a game decision) through the
+    /// same checks and store as a person's. Returns whether the AI must decide again (false
+    /// once a person must decide, the game is over, or the server stops).
+    fn ai_step(self: &Arc<Self>, cell: &Arc<GameCell>, seats: &BySide<Seat>) -> bool {
+        if self.stopping.load(Ordering::SeqCst) {
+            cell.live().thinking = false;
+            return false;
+        }
+        {
+            // The AI seat's set-up decisions: its style chooses among the phase's legal
+            // decisions at once (no search), through the same checks and store.
+            let mut live = cell.live();
+            if let Some(phase) = live.in_setup() {
+                let side = match phase.to_move() {
+                    Some(side) if seats[side].is_ai() => side,
                     _ => {
                         live.thinking = false;
                         drop(live);
                         let _ = cell.tx.send(u32::MAX);
-                        return;
+                        return false;
                     }
                 };
-                let ply = live.played.decisions.len();
-                let player = match live.ai[side].take() {
-                    Some(p) => p,
-                    None => {
-                        let Seat::Ai(spec) = &seats[side] else { return };
-                        let seed = lock(&cell.row).seed ^ (ply as u64).rotate_left(32) ^ side as u64;
-                        match spec.parse::<PlayerSpec>() {
-                            Ok(s) => s.build(seed),
-                            Err(e) => {
-                                tracing::error!(error = %e, "bad AI spec in the database");
-                                live.thinking = false;
-                                return;
-                            }
-                        }
-                    }
+                let Seat::Ai(spec) = &seats[side] else { return false };
+                let ply = phase.decisions().len() as u64;
+                let mut rng = GameRng::new(lock(&cell.row).seed ^ ply.rotate_left(40) ^ 0x5e70 ^ side as u64);
+                let Some(d) = dust_ai::setup::choose(phase, setup_style(spec), &mut rng) else {
+                    live.thinking = false;
+                    return false;
                 };
-                (live.played.game.clone(), side, ply, player)
-            };
-            let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let d = player.decide(&game);
-                (d, player)
-            }));
-            let mut live = cell.live();
-            let d = match choice {
-                Ok((d, p)) => {
-                    live.ai[side] = Some(p);
-                    d
+                if let Err(e) = self.commit_setup(cell, &mut live, d) {
+                    tracing::error!(error = %e, decision = %d, "the AI's set-up decision was not stored");
+                    live.thinking = false;
+                    return false;
                 }
-                Err(_) => {
-                    // An AI fault must not stop the game: fall back to the first legal decision.
-                    tracing::error!(ply, "the AI panicked; playing the first legal decision");
-                    match game.legal_decisions().first() {
-                        Some(&d) => d,
-                        None => {
-                            live.thinking = false;
-                            return;
-                        }
-                    }
-                }
-            };
-            if live.played.decisions.len() != ply {
-                continue;
-            }
-            if let Err(e) = self.commit(cell, &mut live, d) {
-                tracing::error!(error = %e, decision = %d, "the AI's decision was not stored");
-                live.thinking = false;
-                return;
+                return true;
             }
         }
+        let (game, side, ply, mut player) = {
+            let mut live = cell.live();
+            let side = match live.played.game.pending() {
+                Pending::Decision { side } if seats[side].is_ai() => side,
+                _ => {
+                    live.thinking = false;
+                    drop(live);
+                    let _ = cell.tx.send(u32::MAX);
+                    return false;
+                }
+            };
+            let ply = live.played.decisions.len();
+            let player = match live.ai[side].take() {
+                Some(p) => p,
+                None => {
+                    let Seat::Ai(spec) = &seats[side] else { return false };
+                    let seed = lock(&cell.row).seed ^ (ply as u64).rotate_left(32) ^ side as u64;
+                    match spec.parse::<PlayerSpec>() {
+                        // A stored spec above today's ceiling runs at the ceiling.
+                        Ok(s) => self.ai.clamp(s).build(seed),
+                        Err(e) => {
+                            tracing::error!(error = %e, "bad AI spec in the database");
+                            live.thinking = false;
+                            return false;
+                        }
+                    }
+                }
+            };
+            (live.played.game.clone(), side, ply, player)
+        };
+        let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let d = player.decide(&game);
+            (d, player)
+        }));
+        let mut live = cell.live();
+        let d = match choice {
+            Ok((d, p)) => {
+                live.ai[side] = Some(p);
+                d
+            }
+            Err(_) => {
+                // An AI fault must not stop the game: fall back to the first legal decision.
+                tracing::error!(ply, "the AI panicked; playing the first legal decision");
+                match game.legal_decisions().first() {
+                    Some(&d) => d,
+                    None => {
+                        live.thinking = false;
+                        return false;
+                    }
+                }
+            }
+        };
+        if self.stopping.load(Ordering::SeqCst) {
+            // The server stops (and may already have handed the database on): a decision
+            // thought out now is never stored.
+            live.thinking = false;
+            return false;
+        }
+        if live.played.decisions.len() != ply {
+            return true;
+        }
+        if let Err(e) = self.commit(cell, &mut live, d) {
+            tracing::error!(error = %e, decision = %d, "the AI's decision was not stored");
+            live.thinking = false;
+            return false;
+        }
+        true
     }
 
     /// The game's record in the project's format (docs/record-format.md).

@@ -27,6 +27,7 @@ pub mod error;
 pub mod http;
 pub mod hub;
 pub mod load;
+pub mod net;
 pub mod play;
 pub mod secrets;
 pub mod setup;
@@ -205,22 +206,29 @@ pub fn spawn(config: ServerConfig) -> Result<RunningServer, ServerError> {
 
 async fn serve(
     config: ServerConfig,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
     ready: std::sync::mpsc::Sender<Result<SocketAddr, ServerError>>,
 ) -> Result<(), ServerError> {
     let fail = |e: ServerError| {
         let _ = ready.send(Err(e.clone()));
         Err(e)
     };
+    // One server per database file: the lock is held until this function returns.
+    let _lock = match tokio::task::block_in_place(|| db::DbLock::acquire(&config.db)) {
+        Ok(l) => l,
+        Err(e) => return fail(e),
+    };
     let store = match tokio::task::block_in_place(|| store::Store::open(&config.db)) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let hub = Arc::new(hub::Hub::new(store, tokio::runtime::Handle::current()));
-    let strategy_hub = match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current())) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
+    let hub = Arc::new(hub::Hub::with_ai_limits(store, tokio::runtime::Handle::current(), config.limits.ai));
+    let quota = Arc::new(http::GameQuota::new(config.limits.max_games_per_address_hour));
+    let strategy_hub =
+        match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current(), &hub, quota.clone())) {
+            Ok(s) => s,
+            Err(e) => return fail(e),
+        };
     let want = format!("{}:{}", config.host, config.port);
     let listener = match tokio::net::TcpListener::bind(&want).await {
         Ok(l) => l,
@@ -240,42 +248,59 @@ async fn serve(
             })
         }
     };
-    let h2 = hub.clone();
-    match tokio::task::spawn_blocking(move || h2.resume_all()).await {
-        Ok(Ok(n)) => tracing::info!(games = n, "unfinished games resumed"),
-        Ok(Err(e)) => return fail(e),
-        Err(e) => {
-            return fail(ServerError::Io {
-                context: "resuming games".into(),
-                message: e.to_string(),
-            })
-        }
-    }
     tracing::info!(%addr, db = %config.db.display(), edition = %config.edition, "dust1947 server listening on http://{addr}");
     let _ = ready.send(Ok(addr));
-    let mut state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
-    state.edition = config.edition;
-    // One rate limit and body limit over every route, the strategy game's included.
-    let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state)
-        .into_make_service_with_connect_info::<SocketAddr>();
-    let h3 = hub.clone();
-    let shutdown = async move {
-        while !*stop.borrow() {
-            if stop.changed().await.is_err() {
-                break;
+    // The unfinished games with an AI seat go on; they load in the background, so that a
+    // restart does not wait for them (the others load when first asked for).
+    let (h2, s2) = (hub.clone(), strategy_hub.clone());
+    tokio::task::spawn_blocking(move || {
+        match h2.resume_all() {
+            Ok(n) => tracing::info!(games = n, "unfinished games with an AI seat resumed"),
+            Err(e) => tracing::error!(error = %e, "cannot resume the unfinished games"),
+        }
+        match s2.resume_all() {
+            Ok(n) => tracing::info!(games = n, "unfinished strategy games with an AI seat resumed"),
+            Err(e) => tracing::error!(error = %e, "cannot resume the unfinished strategy games"),
+        }
+    });
+    // Idle games leave memory, abandoned ones are marked so.
+    let (h4, l) = (hub.clone(), config.limits.clone());
+    let mut sweep_stop = stop.clone();
+    tokio::spawn(async move {
+        let every =
+            Duration::from_secs(l.evict_after_s.min(l.expire_after_s) / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+        let mut tick = tokio::time::interval(every);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = sweep_stop.wait_for(|s| *s) => return,
+            }
+            let h = h4.clone();
+            let (evict, expire) = (l.evict_after_s as i64, l.expire_after_s as i64);
+            if let Ok(Err(e)) = tokio::task::spawn_blocking(move || h.sweep(evict, expire)).await {
+                tracing::error!(error = %e, "cannot sweep the games");
             }
         }
+    });
+    let mut state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
+    state.edition = config.edition;
+    state.quota = quota;
+    // One rate limit and body limit over every route, the strategy game's included.
+    let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state);
+    let (h3, mut stopping) = (hub.clone(), stop.clone());
+    tokio::spawn(async move {
+        let _ = stopping.wait_for(|s| *s).await;
         h3.stop();
         strategy_hub.stop();
         tracing::info!("server stopping");
+    });
+    let l = &config.limits;
+    let conn_limits = net::ConnLimits {
+        header_timeout: Duration::from_millis(l.header_timeout_ms.max(1)),
+        idle_timeout: Duration::from_millis(l.idle_timeout_ms.max(1)),
+        per_address: l.max_conns_per_address.max(1),
     };
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
-        .map_err(|e| ServerError::Io {
-            context: "serving".into(),
-            message: e.to_string(),
-        })?;
+    net::serve(listener, app, conn_limits, stop).await;
     hub.stop();
     Ok(())
 }

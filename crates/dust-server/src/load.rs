@@ -84,7 +84,7 @@ fn play_one(addr: SocketAddr, scenario: &str, seed: u64, max_decisions: usize, d
         run.id = c["id"].as_str().unwrap_or_default().to_string();
         let ta = c["you"]["token"].as_str().unwrap_or_default().to_string();
         run.token = ta.clone();
-        let tb = c["invite"]["token"].as_str().unwrap_or_default().to_string();
+        let tb = crate::client::claim_invite(addr, &c).map_err(|e| e.to_string())?;
         let mut socks = [
             GameSocket::connect(addr, &run.id, &ta).map_err(|e| e.to_string())?,
             GameSocket::connect(addr, &run.id, &tb).map_err(|e| e.to_string())?,

@@ -62,11 +62,22 @@ pub struct GameRow {
     pub seats: BySide<Seat>,
     /// The secret token of each seat.
     pub tokens: BySide<String>,
-    /// Whether someone took each human seat (the lobby lists the others).
+    /// Whether someone took each human seat (a taken seat is never offered again).
     pub claimed: BySide<bool>,
+    /// The invitation of each human seat the creator did not take: the secret code of its
+    /// invite link (`/game/ID?invite=CODE`). Claiming it once gives that browser a fresh seat
+    /// token; the code is kept (a second claim is told the seat is taken).
+    pub invites: BySide<Option<String>>,
+    /// The human seats the creator opened to the public: listed in the lobby, taken by
+    /// whoever joins first (`POST /api/games/ID/join`).
+    pub public: BySide<bool>,
+    /// What is wrong with the stored row, if anything (a seed that is not a number, a seat
+    /// that does not read): such a game is loaded read-only (issue 16, item 7).
+    pub problem: Option<String>,
     /// The spectators' token, when the game may be watched.
     pub spectator: Option<String>,
-    /// `playing` or `over`.
+    /// `playing`, `over`, or `abandoned` (unfinished and unchanged for longer than the
+    /// server keeps such games: read-only).
     pub status: String,
     /// The winner when over (`A`, `B`, or `draw`).
     pub result: Option<String>,
@@ -103,7 +114,11 @@ CREATE TABLE IF NOT EXISTS games (
     result        TEXT,
     plies         INTEGER NOT NULL DEFAULT 0,
     updated       INTEGER NOT NULL,
-    setup_seed    TEXT
+    setup_seed    TEXT,
+    invite_a      TEXT,
+    invite_b      TEXT,
+    public_a      INTEGER NOT NULL DEFAULT 0,
+    public_b      INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS decisions (
     game  TEXT NOT NULL REFERENCES games(id),
@@ -156,17 +171,26 @@ impl Store {
     }
 
     /// Adds what a database of an earlier version lacks: the players' set-up seed of a game
-    /// (its table of set-up decisions is created with the others).
+    /// (its table of set-up decisions is created with the others), the seats' invitations and
+    /// which seats are public (issue 16: an earlier game's open seat is neither).
     fn migrated(db: Db) -> Result<Store, ServerError> {
         {
             let conn = db.conn();
-            let has = conn
-                .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'setup_seed'")
-                .and_then(|mut st| st.exists([]))
-                .map_err(|e| db_err("cannot read the games table's columns", e))?;
-            if !has {
-                conn.execute_batch("ALTER TABLE games ADD COLUMN setup_seed TEXT")
-                    .map_err(|e| db_err("cannot add the set-up seed to the games table", e))?;
+            for (column, ty) in [
+                ("setup_seed", "TEXT"),
+                ("invite_a", "TEXT"),
+                ("invite_b", "TEXT"),
+                ("public_a", "INTEGER NOT NULL DEFAULT 0"),
+                ("public_b", "INTEGER NOT NULL DEFAULT 0"),
+            ] {
+                let has = conn
+                    .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = ?1")
+                    .and_then(|mut st| st.exists([column]))
+                    .map_err(|e| db_err("cannot read the games table's columns", e))?;
+                if !has {
+                    conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} {ty}"))
+                        .map_err(|e| db_err(&format!("cannot add `{column}` to the games table"), e))?;
+                }
             }
         }
         Ok(Store { db })
@@ -182,8 +206,8 @@ impl Store {
         let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
         tx.execute(
             "INSERT INTO games (id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b,
-                claimed_a, claimed_b, spectator, status, result, plies, updated, setup_seed)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+                claimed_a, claimed_b, spectator, status, result, plies, updated, setup_seed, invite_a, invite_b, public_a, public_b)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
             params![
                 g.id,
                 g.created,
@@ -202,6 +226,10 @@ impl Store {
                 decisions.len() as i64,
                 g.updated,
                 g.setup_seed.map(|s| s.to_string()),
+                g.invites.a,
+                g.invites.b,
+                g.public.a,
+                g.public.b,
             ],
         )
         .map_err(|e| db_err("cannot store the new game", e))?;
@@ -289,6 +317,27 @@ impl Store {
         Ok(())
     }
 
+    /// Takes a human seat that nobody has taken, with a fresh `token` for it: the database
+    /// decides, so of two claims at once one wins. Returns whether this one did.
+    ///
+    /// # Errors
+    /// The database cannot write.
+    pub fn claim_seat(&self, game: &str, side: Side, token: &str) -> Result<bool, ServerError> {
+        let (t, c) = match side {
+            Side::A => ("token_a", "claimed_a"),
+            Side::B => ("token_b", "claimed_b"),
+        };
+        let n = self
+            .db
+            .conn()
+            .execute(
+                &format!("UPDATE games SET {t} = ?2, {c} = 1 WHERE id = ?1 AND {c} = 0"),
+                params![game, token],
+            )
+            .map_err(|e| db_err("cannot take the seat", e))?;
+        Ok(n == 1)
+    }
+
     /// A game's row, if it exists.
     ///
     /// # Errors
@@ -303,6 +352,14 @@ impl Store {
     /// The database cannot be read.
     pub fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
         self.db.decisions(id)
+    }
+
+    /// The decision rows of a game in order: ply number, text, hash (as stored, to check them).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn decision_rows(&self, id: &str) -> Result<Vec<(i64, String, String)>, ServerError> {
+        self.db.decision_rows(id)
     }
 
     /// The most recently changed games, newest first.
@@ -320,23 +377,61 @@ impl Store {
     pub fn unfinished(&self) -> Result<Vec<String>, ServerError> {
         self.db.unfinished()
     }
+
+    /// The ids of the games still being played with an AI seat.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
+        self.db.unfinished_with_ai("seat_a LIKE 'ai%' OR seat_b LIKE 'ai%'")
+    }
+
+    /// Marks the games being played but unchanged since `before` (Unix seconds) `abandoned`.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    pub fn expire(&self, before: i64) -> Result<Vec<String>, ServerError> {
+        self.db.expire(before)
+    }
+
+    /// Whether the database takes a write now.
+    ///
+    /// # Errors
+    /// Why not (read-only, locked, gone).
+    pub fn writable(&self) -> Result<(), ServerError> {
+        self.db.writable()
+    }
 }
 
-const COLUMNS: &str = "id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b, claimed_a, claimed_b, spectator, status, result, plies, updated, setup_seed";
+const COLUMNS: &str = "id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b, claimed_a, claimed_b, spectator, status, result, plies, updated, setup_seed, invite_a, invite_b, public_a, public_b";
 
 fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
-    let seat = |i: usize| -> rusqlite::Result<Seat> {
+    let mut problems = Vec::new();
+    let mut seat = |i: usize| -> rusqlite::Result<Seat> {
         let t: String = r.get(i)?;
-        Ok(Seat::from_text(&t).unwrap_or(Seat::Human))
+        Ok(Seat::from_text(&t).unwrap_or_else(|| {
+            problems.push(format!("the seat `{t}` is neither `human` nor `ai SPEC`"));
+            Seat::Human
+        }))
     };
+    let seats = BySide { a: seat(5)?, b: seat(6)? };
     let seed: String = r.get(4)?;
+    let seed = seed.trim().parse::<u64>().unwrap_or_else(|_| {
+        problems.push(format!("the dice seed `{seed}` is not a number"));
+        0
+    });
+    let plies = r.get::<_, i64>(14)?;
+    let plies = u32::try_from(plies).unwrap_or_else(|_| {
+        problems.push(format!("the decision count {plies} is not a count"));
+        0
+    });
     Ok(GameRow {
         id: r.get(0)?,
         created: r.get(1)?,
         scenario: r.get(2)?,
         scenario_text: r.get(3)?,
-        seed: seed.parse().unwrap_or(0),
-        seats: BySide { a: seat(5)?, b: seat(6)? },
+        seed,
+        seats,
         tokens: BySide {
             a: r.get(7)?,
             b: r.get(8)?,
@@ -348,9 +443,18 @@ fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         spectator: r.get(11)?,
         status: r.get(12)?,
         result: r.get(13)?,
-        plies: r.get::<_, i64>(14)?.try_into().unwrap_or(0),
+        plies,
         updated: r.get(15)?,
         setup_seed: r.get::<_, Option<String>>(16)?.and_then(|s| s.parse().ok()),
+        invites: BySide {
+            a: r.get(17)?,
+            b: r.get(18)?,
+        },
+        public: BySide {
+            a: r.get(19)?,
+            b: r.get(20)?,
+        },
+        problem: (!problems.is_empty()).then(|| problems.join("; ")),
     })
 }
 

@@ -42,7 +42,7 @@ fn a_burst_over_many_connections_is_limited_per_client_and_changes_nothing() {
     let id = g["id"].as_str().unwrap().to_string();
     let (ta, tb) = (
         g["you"]["token"].as_str().unwrap().to_string(),
-        g["invite"]["token"].as_str().unwrap().to_string(),
+        dust_server::client::claim_invite(addr, &g).unwrap(),
     );
     let state = |t: &str| -> Value { get(addr, &format!("/api/games/{id}?seat={t}")).unwrap().json() };
     let s0 = state(&ta);

@@ -147,7 +147,7 @@ fn a_person_sets_up_against_the_ai_and_the_set_up_survives_a_restart() {
     assert_eq!(s["board"]["objectives"].as_array().unwrap().len(), 2);
     // A set-up decision now is not a game decision.
     refused(
-        &decide(addr, &id, &token, "board open", None),
+        &decide(addr, &id, &token, "board open", s["ply"].as_u64()),
         400,
         "bad_decision",
         "is not a decision",
@@ -187,7 +187,7 @@ fn two_people_take_turns_and_a_record_saved_mid_set_up_goes_on() {
     let id = c["id"].as_str().unwrap().to_string();
     let tokens = [
         c["you"]["token"].as_str().unwrap().to_string(),
-        c["invite"]["token"].as_str().unwrap().to_string(),
+        dust_server::client::claim_invite(addr, &c).unwrap(),
     ];
     // Side B may not lay its board before side A.
     refused(

@@ -10,7 +10,7 @@
 
 use super::store::{StrategyRow, StrategyStore};
 use crate::error::{ApiError, ServerError};
-use crate::hub::{lock, random_hex, same_token};
+use crate::hub::{lock, random_hex, same_token, AiLimits};
 use axum::http::StatusCode;
 use dust_strategy::ai::{make, AiKind, Player};
 use dust_strategy::game::{Decision, Event, Game, GameConfig, Pending, PlayerId};
@@ -80,6 +80,14 @@ pub struct StrategyHub {
     games: Mutex<HashMap<String, Arc<StrategyCell>>>,
     runtime: Option<tokio::runtime::Handle>,
     stopping: AtomicBool,
+    /// The ceiling on what an AI seat may spend (`serve --max-ai-ms`).
+    pub ai: AiLimits,
+    /// The server's search slots, shared with the tactics games (`serve --max-ai-searches`):
+    /// a `search` or `mcts` seat takes one for each decision. `None`: no cap (tests).
+    pub search_permits: Option<Arc<tokio::sync::Semaphore>>,
+    /// The games a client address may create per hour, shared with the tactics games
+    /// (`serve --max-games-per-hour`). `None`: no quota (tests).
+    pub quota: Option<Arc<crate::http::GameQuota>>,
 }
 
 /// What a new game is made of.
@@ -93,12 +101,25 @@ pub struct NewStrategyGame {
     pub round_limit: u16,
 }
 
-/// Reads a seat: `human`, or an AI kind with or without `ai ` (`heuristic`, `ai mcts:200`).
-/// AI budgets are capped so a seat cannot tie up the server (5,000 iterations or 5 s).
+/// Largest iteration budget of a strategy `mcts:N` seat.
+pub const MAX_STRATEGY_ITERATIONS: u32 = 5000;
+
+/// Reads a seat: `human`, or an AI kind with or without `ai ` (`heuristic`, `ai mcts:200`),
+/// within the default AI ceiling ([`parse_seat_within`]).
 ///
 /// # Errors
-/// An unknown player or a budget over the cap.
+/// An unknown player or a budget over the ceiling.
 pub fn parse_seat(s: &str) -> Result<String, ApiError> {
+    parse_seat_within(s, &AiLimits::default())
+}
+
+/// Reads a seat within the operator's AI ceiling: an `mcts` seat thinks at most
+/// [`MAX_STRATEGY_ITERATIONS`] iterations or `ai.max_ms` milliseconds a decision
+/// (`serve --max-ai-ms`); a seat above it is refused (`ai_over_limit`), never lowered.
+///
+/// # Errors
+/// An unknown player (`bad_seat`) or a budget over the ceiling (`ai_over_limit`).
+pub fn parse_seat_within(s: &str, ai: &AiLimits) -> Result<String, ApiError> {
     let s = s.trim();
     if s.is_empty() || s == "human" {
         return Ok("human".into());
@@ -111,14 +132,24 @@ pub fn parse_seat(s: &str) -> Result<String, ApiError> {
         )
     })?;
     if let AiKind::Mcts { iterations, millis } = kind {
-        if (millis == 0 && iterations > 5000) || millis > 5000 {
-            return Err(ApiError::bad_request(
-                "bad_seat",
-                "an mcts seat may think at most 5000 iterations or 5000 ms per decision",
+        let iterations_cap = MAX_STRATEGY_ITERATIONS.min(ai.max_iterations.max(1));
+        if (millis == 0 && iterations > iterations_cap) || u64::from(millis) > ai.max_ms {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "ai_over_limit",
+                format!(
+                    "`{s}` is above this server's ceiling: an mcts seat may think at most {iterations_cap} iterations or {} ms a decision (the operator sets it with `serve --max-ai-ms`)",
+                    ai.max_ms
+                ),
             ));
         }
     }
     Ok(format!("ai {kind}"))
+}
+
+/// Whether a seat's AI searches (takes one of the server's search slots).
+fn searches(seat: &str) -> bool {
+    matches!(ai_kind(seat), Some(AiKind::Search | AiKind::Mcts { .. }))
 }
 
 fn ai_kind(seat: &str) -> Option<AiKind> {
@@ -150,6 +181,9 @@ impl StrategyHub {
             games: Mutex::new(HashMap::new()),
             runtime,
             stopping: AtomicBool::new(false),
+            ai: AiLimits::default(),
+            search_permits: None,
+            quota: None,
         }
     }
 
@@ -205,7 +239,18 @@ impl StrategyHub {
         if new.round_limit == 0 {
             return Err(ApiError::bad_request("bad_round_limit", "the round limit must be at least 1"));
         }
-        let seats: Vec<String> = new.seats.iter().map(|s| parse_seat(s)).collect::<Result<_, _>>()?;
+        let seats: Vec<String> = new.seats.iter().map(|s| parse_seat_within(s, &self.ai)).collect::<Result<_, _>>()?;
+        let searching = seats.iter().any(|s| searches(s));
+        if searching && self.search_permits.as_ref().is_some_and(|p| p.available_permits() == 0) {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "ai_busy",
+                format!(
+                    "all {} AI searches this server runs at once are running: try again in a moment, or seat the heuristic AI (`serve --max-ai-searches` sets the number)",
+                    self.ai.max_searches.max(1)
+                ),
+            ));
+        }
         let tokens: Vec<String> = seats
             .iter()
             .map(|s| if s == "human" { random_hex(16) } else { Ok(String::new()) })
@@ -227,7 +272,9 @@ impl StrategyHub {
         };
         let cell = Arc::new(Self::build(row.clone(), &[]).map_err(|m| ApiError::bad_request("bad_game", m))?);
         self.store.create(&row)?;
-        lock(&self.games).insert(row.id.clone(), cell.clone());
+        // A request (or the resumption after a start) may have loaded the stored game between
+        // the store and now: one copy in memory, the first.
+        let cell = lock(&self.games).entry(row.id.clone()).or_insert(cell).clone();
         self.kick_ai(&cell);
         Ok(cell)
     }
@@ -259,16 +306,26 @@ impl StrategyHub {
         Ok(cell)
     }
 
-    /// Loads every unfinished game (after a restart) and lets their AI seats continue.
+    /// Loads the unfinished games with an AI seat (after a restart) and lets their AI seats
+    /// continue; the others load when first asked for (issue 16, item 4). A game that does not
+    /// replay is logged and left out (it answers with the reason when asked for): one damaged
+    /// game does not keep the server from starting. Returns how many were loaded.
     ///
     /// # Errors
-    /// The database cannot be read or a game does not replay.
+    /// The database cannot be read.
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
-        let ids = self.store.unfinished()?;
+        let ids = self.store.unfinished_with_ai()?;
+        let mut n = 0;
         for id in &ids {
-            self.cell(id).map_err(|e| ServerError::Corrupt(e.message))?;
+            if self.stopping.load(Ordering::SeqCst) {
+                break;
+            }
+            match self.cell(id) {
+                Ok(_) => n += 1,
+                Err(e) => tracing::error!(game = %id, error = %e, "cannot resume a strategy game"),
+            }
         }
-        Ok(ids.len())
+        Ok(n)
     }
 
     /// Who holds `token` in this game.
@@ -412,12 +469,25 @@ impl StrategyHub {
         }
         let hub = self.clone();
         let cell = cell.clone();
-        rt.spawn_blocking(move || {
+        // One decision at a time on the blocking pool; a searching seat first waits (without
+        // holding a thread) for one of the server's search slots.
+        rt.spawn(async move {
             while !hub.stopping.load(Ordering::SeqCst) {
-                match hub.run_ai_now(&cell) {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    Err(e) => {
+                let searching = Self::ai_to_move(&cell).is_some_and(|p| searches(&lock(&cell.row).seats[p.index()]));
+                let permit = match (&hub.search_permits, searching) {
+                    (Some(s), true) => match s.clone().acquire_owned().await {
+                        Ok(p) => Some(p),
+                        Err(_) => break,
+                    },
+                    _ => None,
+                };
+                let (h, c) = (hub.clone(), cell.clone());
+                let r = tokio::task::spawn_blocking(move || h.run_ai_now(&c)).await;
+                drop(permit);
+                match r {
+                    Ok(Ok(true)) => {}
+                    Ok(Ok(false)) | Err(_) => break,
+                    Ok(Err(e)) => {
                         tracing::error!(error = %e, "a strategy AI decision was not stored");
                         break;
                     }

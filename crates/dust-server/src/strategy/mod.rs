@@ -27,8 +27,8 @@ pub mod hub;
 pub mod store;
 
 use crate::error::{ApiError, ServerError};
-use crate::http::{asset, blocking, download, random_seed, read_json, Body, DecideReq};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use crate::http::{asset, blocking, download, random_seed, read_json, Body, DecideReq, Q};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::{Html, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -45,15 +45,22 @@ use std::sync::Arc;
 static STRATEGY_HTML: &str = include_str!("../../assets/strategy.html");
 static STRATEGY_JS: &str = include_str!("../../assets/strategy.js");
 
-/// Opens the strategy tables in the server's database file and resumes the unfinished games.
+/// Opens the strategy tables in the server's database file (the unfinished games with an AI
+/// seat are resumed by [`StrategyHub::resume_all`], in the background).
 ///
 /// # Errors
-/// The database cannot be opened, or a stored game does not replay.
-pub fn open(db: &std::path::Path, runtime: tokio::runtime::Handle) -> Result<Arc<StrategyHub>, ServerError> {
-    let hub = Arc::new(StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime)));
-    let n = hub.resume_all()?;
-    tracing::info!(games = n, "unfinished strategy games resumed");
-    Ok(hub)
+/// The database cannot be opened.
+pub fn open(
+    db: &std::path::Path,
+    runtime: tokio::runtime::Handle,
+    tactics: &crate::hub::Hub,
+    quota: Arc<crate::http::GameQuota>,
+) -> Result<Arc<StrategyHub>, ServerError> {
+    let mut hub = StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime));
+    hub.ai = tactics.ai;
+    hub.search_permits = Some(tactics.search_permits());
+    hub.quota = Some(quota);
+    Ok(Arc::new(hub))
 }
 
 /// The routes of the strategy game (merged into the server's router).
@@ -153,8 +160,15 @@ fn seat_links(row: &store::StrategyRow) -> Value {
     })
 }
 
-async fn create(State(hub): State<Arc<StrategyHub>>, body: Body) -> Result<Json<Value>, ApiError> {
+async fn create(
+    State(hub): State<Arc<StrategyHub>>,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    body: Body,
+) -> Result<Json<Value>, ApiError> {
     let req: CreateReq = parse_body(body)?;
+    if let Some(q) = &hub.quota {
+        q.count(addr.ip())?;
+    }
     let new = NewStrategyGame {
         seats: req.seats,
         seed: req.seed.unwrap_or_else(random_seed),
@@ -208,11 +222,7 @@ async fn open_game(hub: &Arc<StrategyHub>, id: String, token: Option<&str>) -> R
     .await
 }
 
-async fn state_of(
-    State(hub): State<Arc<StrategyHub>>,
-    Path(id): Path<String>,
-    Query(q): Query<SeatQuery>,
-) -> Result<Json<Value>, ApiError> {
+async fn state_of(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, viewer) = open_game(&hub, id, q.seat.as_deref()).await?;
     blocking(move || Ok(Json(state_value(&cell, viewer)))).await
 }
@@ -222,7 +232,7 @@ async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, bod
     let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
     let h = hub.clone();
     let c = cell.clone();
-    let ply = blocking(move || h.decide(&c, viewer, &req.decision, req.ply)).await?;
+    let ply = blocking(move || h.decide(&c, viewer, &req.decision, Some(req.ply))).await?;
     Ok(Json(json!({ "ok": true, "ply": ply })))
 }
 
@@ -234,7 +244,7 @@ pub fn record_allowed(cell: &StrategyCell, viewer: StrategyViewer) -> bool {
     crate::secrets::may_read_record(over, viewer.seat().map(PlayerId::index), &people)
 }
 
-async fn record(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Response, ApiError> {
+async fn record(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Response, ApiError> {
     let (cell, viewer) = open_game(&hub, id, q.seat.as_deref()).await?;
     if !record_allowed(&cell, viewer) {
         return Err(crate::secrets::record_hidden());

@@ -170,6 +170,14 @@ impl StrategyStore {
     pub fn unfinished(&self) -> Result<Vec<String>, ServerError> {
         self.db.unfinished()
     }
+
+    /// The ids of the games still being played with an AI seat.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
+        self.db.unfinished_with_ai("seats LIKE '%ai %'")
+    }
 }
 
 fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<StrategyRow> {

@@ -1,7 +1,7 @@
 //! The strategy API: seats act only for themselves and only in turn, malformed requests are
 //! refused with a code, each seat sees only its own hand, and games resume from the database.
 
-use super::hub::{NewStrategyGame, StrategyHub, StrategyViewer};
+use super::hub::{parse_seat, NewStrategyGame, StrategyHub, StrategyViewer};
 use super::store::StrategyStore;
 use super::*;
 use crate::client;
@@ -146,7 +146,7 @@ fn new_games_check_their_seats() {
     assert_eq!(hub.create(new(&["human"])).err().unwrap().code, "bad_seats");
     assert_eq!(hub.create(new(&["human"; 7])).err().unwrap().code, "bad_seats");
     assert_eq!(hub.create(new(&["human", "chess"])).err().unwrap().code, "bad_seat");
-    assert_eq!(hub.create(new(&["human", "mcts:999999"])).err().unwrap().code, "bad_seat");
+    assert_eq!(hub.create(new(&["human", "mcts:999999"])).err().unwrap().code, "ai_over_limit");
     let cell = hub
         .create(new(&["human", "ai heuristic", "random", "mcts:50", "search", "human"]))
         .unwrap();
@@ -333,4 +333,90 @@ fn attack_choices_carry_their_odds_and_abilities_their_rules() {
     for c in s["hand"].as_array().unwrap() {
         assert!(c["rules"].as_str().is_some_and(|r| r.starts_with("Use ")), "{c}");
     }
+}
+
+/// Issue 16, item 1: the operator sets the strategy AI's ceiling (`serve --max-ai-ms`); a seat
+/// above it is refused with the ceiling in the message, one at it is taken.
+#[test]
+fn strategy_ai_seats_stay_under_the_operators_ceiling() {
+    let mut hub = StrategyHub::new(StrategyStore::in_memory().unwrap(), None);
+    hub.ai.max_ms = 300;
+    let hub = Arc::new(hub);
+    let new = |seats: &[&str]| NewStrategyGame {
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        seed: 1,
+        round_limit: 40,
+    };
+    let e = hub.create(new(&["human", "mcts:301ms"])).err().unwrap();
+    assert_eq!(e.code, "ai_over_limit");
+    assert!(e.message.contains("300 ms") && e.message.contains("--max-ai-ms"), "{}", e.message);
+    assert_eq!(hub.create(new(&["human", "mcts:300ms"])).unwrap().row().seats[1], "ai mcts:300ms");
+    // The default ceiling: 2 s.
+    assert_eq!(parse_seat("mcts:2000ms").unwrap(), "ai mcts:2000ms");
+    assert_eq!(parse_seat("mcts:120000ms").unwrap_err().code, "ai_over_limit");
+}
+
+/// Issue 16, items 4 and 7: a restart loads only the games with an AI seat (the others when
+/// asked for), and a game whose stored decisions do not replay is left out with the reason
+/// instead of keeping the server from starting.
+#[test]
+fn a_restart_loads_the_ai_games_and_skips_a_damaged_one() {
+    let db = temp_db("resume-lazy");
+    let ids: Vec<String> = {
+        let hub = Arc::new(StrategyHub::new(StrategyStore::open(&db).unwrap(), None));
+        let mut ids = Vec::new();
+        for seats in [["human", "human"], ["human", "heuristic"], ["heuristic", "human"]] {
+            let cell = hub
+                .create(NewStrategyGame {
+                    seats: seats.iter().map(|s| s.to_string()).collect(),
+                    seed: 3,
+                    round_limit: 40,
+                })
+                .unwrap();
+            while hub.run_ai_now(&cell).unwrap() {}
+            ids.push(cell.row().id);
+        }
+        ids
+    };
+    // The third game's first decision is damaged.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    assert_eq!(
+        conn.execute(
+            "UPDATE strategy_decisions SET text = 'nonsense' WHERE game = ?1 AND ply = 0",
+            [&ids[2]]
+        )
+        .unwrap(),
+        1
+    );
+    let hub = Arc::new(StrategyHub::new(StrategyStore::open(&db).unwrap(), None));
+    assert_eq!(hub.resume_all().unwrap(), 1, "the one intact game with an AI seat");
+    assert!(hub.cell(&ids[0]).is_ok(), "the people's game loads when asked for");
+    let e = hub.cell(&ids[2]).err().expect("damaged");
+    assert!(e.message.contains("nonsense") || e.message.contains("decision 1"), "{}", e.message);
+}
+
+/// Issue 16, item 1: the strategy game's searching seats (`search`, `mcts`) share the server's
+/// search slots: while every slot is taken, a new game with one is refused at once
+/// (`ai_busy`); one with the heuristic AI is taken.
+#[test]
+fn a_strategy_search_seat_past_the_cap_is_refused() {
+    let mut hub = StrategyHub::new(StrategyStore::in_memory().unwrap(), None);
+    let slots = Arc::new(tokio::sync::Semaphore::new(1));
+    hub.search_permits = Some(slots.clone());
+    let hub = Arc::new(hub);
+    let new = |seats: &[&str]| NewStrategyGame {
+        seats: seats.iter().map(|s| s.to_string()).collect(),
+        seed: 1,
+        round_limit: 40,
+    };
+    assert!(hub.create(new(&["human", "mcts:50"])).is_ok());
+    let held = slots.clone().try_acquire_owned().unwrap();
+    for seat in ["mcts:50", "search"] {
+        let e = hub.create(new(&["human", seat])).err().unwrap();
+        assert_eq!(e.code, "ai_busy", "{seat}");
+        assert!(e.message.contains("--max-ai-searches"), "{}", e.message);
+    }
+    assert!(hub.create(new(&["human", "heuristic"])).is_ok());
+    drop(held);
+    assert!(hub.create(new(&["human", "search"])).is_ok());
 }
