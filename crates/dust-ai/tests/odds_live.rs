@@ -12,7 +12,7 @@
 
 use dust_ai::{GreedyPlayer, Player};
 use dust_core::game::Unit;
-use dust_core::game::{Action, Decision, Game, GameSetup, Pending, Plan, Target, UnitId};
+use dust_core::game::{Action, Casualty, Decision, Game, GameSetup, Pending, Plan, Target, UnitId};
 use dust_core::los::{line_of_sight, Shot};
 use dust_core::odds::from_game::{declared_attack, Declared};
 use dust_core::odds::odds_or_without_hero;
@@ -57,11 +57,16 @@ fn engine_losses(g: &Game, u: UnitId, t: UnitId, before: u8, nodes: &mut usize, 
             let legal = g.legal_decisions();
             // The attack is over when the game asks for anything but the answers an attack
             // needs (casualties, retaliation, optional skills, spray squares).
-            let answer = legal.iter().copied().find(|d| match d {
-                Decision::Casualty(_) | Decision::Spread(_) | Decision::Escape(_) => true,
-                Decision::Retaliate(yes) => *yes,
-                Decision::Use(_, yes) => !*yes,
-                _ => false,
+            // Casualties: the squad's miniatures before its joined hero, as the odds assume
+            // ("the miniatures first", docs/odds.md).
+            let model = legal.iter().copied().find(|d| matches!(d, Decision::Casualty(Casualty::Model(_))));
+            let answer = model.or_else(|| {
+                legal.iter().copied().find(|d| match d {
+                    Decision::Casualty(_) | Decision::Spread(_) | Decision::Escape(_) => true,
+                    Decision::Retaliate(yes) => *yes,
+                    Decision::Use(_, yes) => !*yes,
+                    _ => false,
+                })
             });
             match answer {
                 Some(d) if g.declaring().is_none_or(|x| x == u) || matches!(d, Decision::Casualty(_)) => {
@@ -115,6 +120,13 @@ fn declare(g: &Game, u: UnitId, plan: &str) -> Option<(Game, UnitId, Vec<Decisio
                 }
             }
             Decision::Use(o, _) => Decision::Use(o, false),
+            // The order of the lines ("the player chooses the order in which weapon lines
+            // fire"): one of those offered, not always the first; the odds follow it.
+            Decision::Fire(_) => {
+                let f = legal[(aims.len() * 7 + legal.len()) % legal.len()];
+                aims.push(f);
+                f
+            }
             _ => break,
         };
         h.apply(d).ok()?;
@@ -157,8 +169,9 @@ fn compare(g: &Game, u: UnitId, plan: &str, sustained: bool, what: &str) -> Opti
         return None;
     };
     let Ok(shown) = odds_or_without_hero(&spec) else { return None };
-    if shown.hero.is_some() {
-        // A joined hero shares the hits: the squad's losses alone are not comparable.
+    if shown.hero.is_some() || dust_core::odds::from_game::joined_hero(g, t).is_some() {
+        // A joined hero shares the hits: the squad's losses alone are not comparable. (The
+        // revised odds do not take the target's joined hero at all: see docs/odds.md.)
         return None;
     }
     let before = tu.health;

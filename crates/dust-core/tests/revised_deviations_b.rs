@@ -271,7 +271,8 @@ fn heroic_attack_in_reactive_fire() {
     t.activate(1, "move attack", &["C2"], &[(0, "u0", 0)], &[]);
     t.decide("react u0");
     t.roll(1, 1);
-    t.decide("aim 0 u1");
+    // Reactive fire uses every line that reaches ("Reactive fire with all weapon lines"): the
+    // pistol's one possible aim is taken without asking.
     assert_eq!(
         legal(&t),
         ["use heroic-attack no", "use heroic-attack yes"],
@@ -479,7 +480,10 @@ fn skill_advanced_reactive_fire() {
     let mut t = reaction(vec![placed(&adv, Side::A, "C6")]);
     assert_eq!(t.pending_dice(), Some(2), "two dice");
     t.roll(2, 1);
-    assert!(legal(&t).iter().any(|d| d.starts_with("aim 0 u1")), "one ⊕ of two: the attack");
+    // The attack is made: its one possible aim is taken ("Reactive fire with all weapon
+    // lines") and its dice are rolled.
+    assert_eq!(t.pending_dice(), Some(3), "one ⊕ of two: the attack, three riflemen's dice");
+    assert!(t.game.unit(UnitId(0)).activated);
     let mut t = reaction(vec![placed(&adv, Side::A, "C6")]);
     t.roll(2, 0);
     assert!(t.game.unit(UnitId(0)).activated, "no ⊕: activated for nothing");
@@ -499,7 +503,7 @@ fn skill_superior_reactive_fire() {
     let mut t = reaction(vec![placed(&sup, Side::A, "C6")]);
     assert_eq!(t.pending_dice(), Some(3), "three dice");
     t.roll(3, 1);
-    t.decide("aim 0 u1");
+    // The rifles' one possible aim is taken ("Reactive fire with all weapon lines").
     t.roll(3, 2);
     assert_eq!(t.health(1), 1, "the attack is made");
     let plain = riflemen("Plain", 3, 1, 1, &[]);
@@ -554,6 +558,8 @@ fn skill_all_in_one() {
     t.decide("plan attack nothing");
     t.decide("aim 0 u2");
     t.decide(&format!("aim {HERO_LINE} u2"));
+    // The player orders the two ranged lines ("The order in which weapon lines fire").
+    t.decide("fire 0");
     assert_eq!(
         legal(&t),
         ["use all-in-one no", "use all-in-one yes"],

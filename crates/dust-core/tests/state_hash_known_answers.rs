@@ -47,8 +47,8 @@ fn the_duel_state_hashes_are_pinned() {
         [
             0x84a4_0769_a8df_2fbd,
             0x79ac_cb9b_5ab7_cb1c,
-            0x657d_7d66_5631_ca89,
-            0xcb8f_c31d_9285_b653
+            0x1299_19b2_4220_6e01,
+            0xbf28_8433_f7a6_d031
         ]
     );
     assert_eq!(

@@ -170,7 +170,9 @@ fn tactics_endpoints_hide_the_seed_from_every_seat_and_spectator() {
     let c = c.json();
     let id = c["id"].as_str().unwrap();
     let a = c["you"]["token"].as_str().unwrap();
-    let b = c["invite"]["token"].as_str().unwrap();
+    // Seat B is claimed through the invite link, which issues its own token.
+    let b_token = dust_server::client::claim_invite(addr, &c).unwrap();
+    let b = b_token.as_str();
     let spectator = c["spectator_link"].as_str().unwrap().split("seat=").nth(1).unwrap();
     for (token, who) in [(a, "seat A"), (b, "seat B"), (spectator, "a spectator")] {
         tactics_views(addr, id, token, who, false);
@@ -179,7 +181,12 @@ fn tactics_endpoints_hide_the_seed_from_every_seat_and_spectator() {
     let s = get(addr, &format!("/api/games/{id}?seat={a}")).unwrap().json();
     let (token, side) = if s["pending"]["side"] == "B" { (b, "B") } else { (a, "A") };
     let d = s["decisions"][0]["text"].as_str().unwrap_or("end").to_string();
-    let ans = post(addr, &format!("/api/games/{id}/decide"), &json!({ "seat": token, "decision": d })).unwrap();
+    let ans = post(
+        addr,
+        &format!("/api/games/{id}/decide"),
+        &json!({ "seat": token, "decision": d, "ply": s["ply"] }),
+    )
+    .unwrap();
     assert_hidden(&format!("POST decide as {side}"), &ans.body, &seed_forms(TACTICS_SEED));
 
     // One person against the AI: that person may save the game (seed included); a spectator

@@ -222,7 +222,7 @@ fn two_people_take_turns_and_a_record_saved_mid_set_up_goes_on() {
     let me = c["you"]["token"].as_str().unwrap().to_string();
     let mut s = wait_turn(addr, &id, &me);
     for _ in 0..2 {
-        let a = decide(addr, &id, &me, &first_choice(&s), None);
+        let a = decide(addr, &id, &me, &first_choice(&s), s["setup"]["ply"].as_u64());
         assert_eq!(a.status, 200, "{}", a.body);
         s = wait_turn(addr, &id, &me);
     }
