@@ -57,10 +57,13 @@ impl PyGame {
     fn action_layout(&self) -> Vec<(&'static str, usize, usize)> {
         self.game.encoding.layout()
     }
-    /// The scenario's name.
+    /// The shipped scenario's name (as `load_game` takes it), or its title for a scenario text.
     #[getter]
     fn scenario(&self) -> String {
-        self.game.name.clone()
+        match &self.game.scenario {
+            ScenarioRef::Builtin(n) => n.clone(),
+            ScenarioRef::Embedded(_) => self.game.name.clone(),
+        }
     }
     /// The edition played: "revised" or "battlefront".
     #[getter]
@@ -183,6 +186,21 @@ impl PyState {
     }
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
         Clone::clone(self)
+    }
+    /// The decision a built-in player ("random", "greedy", or any `sim` player spec such as
+    /// "mcts:200") takes here, as an action id; the player is made anew with `seed`.
+    #[pyo3(signature = (player = "greedy", seed = 0))]
+    fn ai_action(&self, py: Python<'_>, player: &str, seed: u64) -> PyResult<usize> {
+        if !matches!(self.state.game.pending(), Pending::Decision { .. }) {
+            return Err(err("no decision is pending"));
+        }
+        let spec: PlayerSpec = player.parse().map_err(|e: dust_ai::SpecError| err(e.to_string()))?;
+        let game = &self.state.game;
+        let d = py.detach(|| spec.build(seed).decide(game));
+        self.game
+            .encoding
+            .encode(d)
+            .ok_or_else(|| err(format!("`{d}` has no action id: please report it")))
     }
     /// The engine's state hash (equal states, equal hashes).
     fn state_hash(&self) -> u64 {
