@@ -2,6 +2,8 @@
 
 import random
 
+import numpy as np
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -34,3 +36,28 @@ def test_observer_and_clone():
     assert str(c) != str(state)
     assert len(state.observation_tensor(0)) == 17 * 24 * 16
     assert state.information_state_string(0) == state.information_state_string(1)
+
+
+def test_openspiel_mcts_against_greedy_to_the_end():
+    """OpenSpiel's own MCTS bot (few simulations: this checks the plumbing, not strength)
+    plays side A against the built-in greedy player to the end of a game."""
+    from open_spiel.python.algorithms import mcts
+
+    dust1947.openspiel.register()
+    game = pyspiel.load_game("python_dust_tactics")
+    rng = np.random.RandomState(7)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=2,
+                       evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+                       random_state=rng, solve=False)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=np.array(probs) / sum(probs))))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(state.native.ai_action("greedy", steps))
+        steps += 1
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
