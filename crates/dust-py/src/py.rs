@@ -292,6 +292,7 @@ struct VecGames {
     seed: u64,
     next_game: u64,
     max_steps: u32,
+    threads: usize,
     slots: Vec<Slot>,
     obs_len: usize,
     shape: [usize; 3],
@@ -310,6 +311,26 @@ impl VecGames {
             steps: 0,
         }
     }
+}
+
+/// `f` on every item, on `threads` threads (each a contiguous chunk), the results in order.
+fn par_map<T: Send, R: Send>(items: &mut [T], threads: usize, f: impl Fn(&mut T) -> R + Sync) -> Vec<R> {
+    let threads = threads.clamp(1, items.len().max(1));
+    if threads == 1 {
+        return items.iter_mut().map(f).collect();
+    }
+    let chunk = items.len().div_ceil(threads);
+    let f = &f;
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = items
+            .chunks_mut(chunk)
+            .map(|c| sc.spawn(move || c.iter_mut().map(f).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a VecGames thread panicked"))
+            .collect()
+    })
 }
 
 /// Plays chance nodes and the opponent's decisions until the agent decides or the game ends.
@@ -333,7 +354,8 @@ fn advance(slot: &mut Slot, agent: Side) {
 #[pymethods]
 impl VecGames {
     #[new]
-    #[pyo3(signature = (n, scenario = "annihilation", edition = None, seed = 0, opponent = "random", agent = 0, max_steps = 5000))]
+    #[pyo3(signature = (n, scenario = "annihilation", edition = None, seed = 0, opponent = "random", agent = 0, max_steps = 5000, threads = 1))]
+    #[allow(clippy::too_many_arguments)]
     fn py_new(
         n: usize,
         scenario: &str,
@@ -342,6 +364,7 @@ impl VecGames {
         opponent: &str,
         agent: usize,
         max_steps: u32,
+        threads: usize,
     ) -> PyResult<VecGames> {
         if n == 0 {
             return Err(err("n must be at least 1"));
@@ -359,6 +382,7 @@ impl VecGames {
             seed,
             next_game: 0,
             max_steps,
+            threads: threads.max(1),
             slots: Vec::new(),
             obs_len: shape.iter().product(),
             shape,
@@ -392,7 +416,8 @@ impl VecGames {
         }
         let agent = self.agent;
         let slots = &mut self.slots;
-        py.detach(|| slots.iter_mut().for_each(|s| advance(s, agent)));
+        let threads = self.threads;
+        py.detach(|| par_map(slots, threads, |s| advance(s, agent)));
         self.outputs(py)
     }
 
@@ -413,22 +438,20 @@ impl VecGames {
         let agent = self.agent;
         let max_steps = self.max_steps;
         let slots = &mut self.slots;
+        let threads = self.threads;
+        let mut jobs: Vec<(&mut Slot, i64)> = slots.iter_mut().zip(actions.iter().copied()).collect();
         let results: Vec<Result<(f32, bool), String>> = py.detach(|| {
-            slots
-                .iter_mut()
-                .zip(&actions)
-                .map(|(s, &a)| {
-                    let a = usize::try_from(a).map_err(|_| format!("action {a} is negative"))?;
-                    s.state.apply_action(a)?;
-                    s.steps += 1;
-                    advance(s, agent);
-                    if s.state.is_terminal() {
-                        Ok((s.state.returns()[agent.index()] as f32, true))
-                    } else {
-                        Ok((0.0, s.steps >= max_steps))
-                    }
-                })
-                .collect()
+            par_map(&mut jobs, threads, |(s, a)| {
+                let a = usize::try_from(*a).map_err(|_| format!("action {a} is negative"))?;
+                s.state.apply_action(a)?;
+                s.steps += 1;
+                advance(s, agent);
+                if s.state.is_terminal() {
+                    Ok((s.state.returns()[agent.index()] as f32, true))
+                } else {
+                    Ok((0.0, s.steps >= max_steps))
+                }
+            })
         });
         let mut rewards = Vec::with_capacity(results.len());
         let mut dones = Vec::with_capacity(results.len());
@@ -483,20 +506,27 @@ impl VecGames {
         let n = self.slots.len();
         let na = self.game.encoding.num_actions();
         let (obs_len, agent) = (self.obs_len, self.agent.index());
-        let slots = &self.slots;
-        let (obs, mask) = py.detach(|| {
-            let mut obs = vec![0f32; n * obs_len];
-            let mut mask = vec![0u8; n * na];
-            for (i, s) in slots.iter().enumerate() {
-                s.state.write_observation(agent, &mut obs[i * obs_len..(i + 1) * obs_len]);
+        let threads = self.threads;
+        let mut obs = vec![0f32; n * obs_len];
+        let mut mask = vec![0u8; n * na];
+        let mut jobs: Vec<(&Slot, &mut [f32], &mut [u8])> = self
+            .slots
+            .iter()
+            .zip(obs.chunks_mut(obs_len))
+            .zip(mask.chunks_mut(na))
+            .map(|((s, o), m)| (s, o, m))
+            .collect();
+        py.detach(|| {
+            par_map(&mut jobs, threads, |(s, o, m)| {
+                s.state.write_observation(agent, o);
                 if !s.state.is_terminal() {
                     for a in s.state.legal_actions() {
-                        mask[i * na + a] = 1;
+                        m[a] = 1;
                     }
                 }
-            }
-            (obs, mask)
+            })
         });
+        drop(jobs);
         let obs = PyArray1::from_vec(py, obs).reshape([n, self.shape[0], self.shape[1], self.shape[2]])?;
         let mask = PyArray1::from_vec(py, mask).reshape([n, na])?;
         Ok((obs.into_any(), mask.into_any()))

@@ -63,3 +63,18 @@ def test_serialized_slot_replays():
         v.step(v.random_actions(i))
     s = dust1947.deserialize_state(v.serialize(0))
     assert s.current_player() == 0
+
+
+def test_threads_give_the_same_games():
+    """Each game has its own seeds and opponent: two threads step the same games as one."""
+    outs = []
+    for threads in (1, 2):
+        v = dust1947.VecGames(5, seed=11, opponent="greedy", threads=threads)
+        obs, mask = v.reset()
+        total = np.zeros(5)
+        for i in range(60):
+            obs, mask, r, done = v.step(v.random_actions(i))
+            total += r
+        outs.append((obs.copy(), mask.copy(), total, [v.serialize(i) for i in range(5)]))
+    assert np.array_equal(outs[0][0], outs[1][0]) and np.array_equal(outs[0][1], outs[1][1])
+    assert np.array_equal(outs[0][2], outs[1][2]) and outs[0][3] == outs[1][3]
