@@ -1,0 +1,124 @@
+"""Dust Tactics as a PettingZoo AEC environment (docs/python.md, "PettingZoo").
+
+    from dust1947.pettingzoo import env
+    e = env(scenario="annihilation")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+The agents are "player_0" (side A) and "player_1" (side B). Each observation is a dict with
+"observation" (the planes, float32) and "action_mask" (int8 per action id). The dice are rolled
+inside `step` with the environment's generator (seeded by `reset(seed=...)`), from the engine's
+exact distributions. Needs `pettingzoo` and `gymnasium`.
+"""
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from . import _native
+
+# Observation planes hold 0..1 except the victory points (points / 10).
+_OBS_HIGH = 100.0
+
+
+def env(**kwargs):
+    """The AEC environment (PettingZoo's usual entry point)."""
+    return DustTacticsAEC(**kwargs)
+
+
+class DustTacticsAEC(AECEnv):
+    metadata = {"render_modes": ["ansi"], "name": "dust_tactics_v1", "is_parallelizable": False}
+
+    def __init__(self, scenario="annihilation", edition=None, render_mode=None, max_steps=20000):
+        super().__init__()
+        self.game = _native.load_game("tactics", scenario=scenario, edition=edition)
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self.possible_agents = ["player_0", "player_1"]
+        n = self.game.num_distinct_actions()
+        shape = self.game.observation_tensor_shape()
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, _OBS_HIGH, shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(n)
+        self._rng = np.random.default_rng()
+        self.state = None
+
+    def observation_space(self, agent):
+        return self._observation_space
+
+    def action_space(self, agent):
+        return self._action_space
+
+    def observe(self, agent):
+        p = self.possible_agents.index(agent)
+        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
+        if self.state.current_player() == p:
+            mask[self.state.legal_actions()] = 1
+        return {"observation": self.state.observation_tensor(p), "action_mask": mask}
+
+    def _roll(self):
+        while self.state.is_chance_node():
+            outcomes = self.state.chance_outcomes()
+            probs = np.array([q for _, q in outcomes])
+            k = self._rng.choice(len(outcomes), p=probs / probs.sum())
+            self.state.apply_action(int(outcomes[k][0]))
+
+    def _sync(self):
+        if self.state.is_terminal():
+            r = self.state.returns()
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = r[i]
+                self.terminations[a] = True
+        elif self.steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player()]
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.state = self.game.new_initial_state()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.steps = 0
+        self._roll()
+        self.agent_selection = self.possible_agents[max(self.state.current_player(), 0)]
+        self._sync()
+
+    def step(self, action):
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        agent = self.agent_selection
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        self.state.apply_action(int(action))
+        self.steps += 1
+        self._roll()
+        self._sync()
+        if self.terminations[self.agents[0]] or self.truncations[self.agents[0]]:
+            # Both agents see the end: the next agent to step is the other one.
+            self.agent_selection = self.possible_agents[1 - self.possible_agents.index(agent)]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        return str(self.state)
+
+    def close(self):
+        pass

@@ -1,0 +1,548 @@
+//! The Python bindings (module `dust1947._native`, re-exported by the `dust1947` package):
+//! thin wrappers over [`crate::tactics`] and the AI players of dust-ai.
+
+use crate::tactics::{self, TacticsGame, TacticsState, ACTION_ENCODING_VERSION, CHANCE, OBSERVATION_VERSION, OBS_PLANES};
+use dust_ai::{Player, PlayerSpec};
+use dust_core::game::Pending;
+use dust_core::{Edition, GameRng, Side};
+use dust_data::record::ScenarioRef;
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::sync::{Arc, Mutex};
+
+fn err(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// A game of Dust Tactics: a scenario under an edition (`load_game("tactics", ...)`).
+#[pyclass(name = "TacticsGame", module = "dust1947", frozen)]
+struct PyGame {
+    game: Arc<TacticsGame>,
+}
+
+#[pymethods]
+impl PyGame {
+    /// The state at the start of the game.
+    fn new_initial_state(&self) -> PyState {
+        PyState {
+            game: self.game.clone(),
+            state: self.game.new_initial_state(),
+        }
+    }
+    /// The number of player action ids (fixed for the game: docs/python.md).
+    fn num_distinct_actions(&self) -> usize {
+        self.game.encoding.num_actions()
+    }
+    /// Two players: 0 is side A, 1 is side B.
+    fn num_players(&self) -> usize {
+        2
+    }
+    /// The most outcomes a chance node may have (successes 0..=dice; the engine never rolls
+    /// more than 255 dice at once).
+    fn max_chance_outcomes(&self) -> usize {
+        256
+    }
+    /// The shape of `observation_tensor`: (planes, height, width).
+    fn observation_tensor_shape(&self) -> (usize, usize, usize) {
+        let s = self.game.new_initial_state().observation_shape();
+        (s[0], s[1], s[2])
+    }
+    /// The names of the observation planes, in order.
+    #[staticmethod]
+    fn observation_planes() -> Vec<&'static str> {
+        OBS_PLANES.to_vec()
+    }
+    /// The blocks of the action encoding: (name, first id, count).
+    fn action_layout(&self) -> Vec<(&'static str, usize, usize)> {
+        self.game.encoding.layout()
+    }
+    /// The shipped scenario's name (as `load_game` takes it), or its title for a scenario text.
+    #[getter]
+    fn scenario(&self) -> String {
+        match &self.game.scenario {
+            ScenarioRef::Builtin(n) => n.clone(),
+            ScenarioRef::Embedded(_) => self.game.name.clone(),
+        }
+    }
+    /// The edition played: "revised" or "battlefront".
+    #[getter]
+    fn edition(&self) -> String {
+        self.game.edition.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "dust1947.load_game('tactics', scenario='{}', edition='{}')",
+            self.game.name, self.game.edition
+        )
+    }
+}
+
+/// A state of a Dust Tactics game (OpenSpiel's shape: docs/python.md).
+#[pyclass(name = "TacticsState", module = "dust1947")]
+#[derive(Clone)]
+struct PyState {
+    game: Arc<TacticsGame>,
+    state: TacticsState,
+}
+
+#[pymethods]
+impl PyState {
+    /// 0 or 1 for the player to decide, -1 at a chance node, -4 when the game is over.
+    fn current_player(&self) -> i32 {
+        self.state.current_player()
+    }
+    fn is_chance_node(&self) -> bool {
+        self.state.current_player() == CHANCE
+    }
+    fn is_terminal(&self) -> bool {
+        self.state.is_terminal()
+    }
+    /// The legal action ids, ascending (at a chance node, the possible outcomes).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i32>) -> Vec<usize> {
+        match player {
+            Some(p) if p != self.state.current_player() => Vec::new(),
+            _ => self.state.legal_actions(),
+        }
+    }
+    /// 0/1 per action id (numpy uint8 of `num_distinct_actions`).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<i32>) -> Bound<'py, PyArray1<u8>> {
+        let mut m = vec![0u8; self.game.encoding.num_actions()];
+        if !self.is_chance_node() {
+            for a in self.legal_actions(player) {
+                m[a] = 1;
+            }
+        }
+        PyArray1::from_vec(py, m)
+    }
+    /// (outcome, probability) of the pending roll, from the engine's exact distribution.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.state.chance_outcomes()
+    }
+    fn apply_action(&mut self, action: usize) -> PyResult<()> {
+        self.state.apply_action(action).map_err(err)
+    }
+    /// +1 for the winner, -1 for the loser; 0 each for a draw or an unfinished game.
+    fn returns(&self) -> Vec<f64> {
+        self.state.returns().to_vec()
+    }
+    fn rewards(&self) -> Vec<f64> {
+        if self.state.is_terminal() {
+            self.returns()
+        } else {
+            vec![0.0; 2]
+        }
+    }
+    /// The observation planes of `player` (numpy float32, shape (planes, height, width)).
+    #[pyo3(signature = (player = 0))]
+    fn observation_tensor<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyAny>> {
+        if player > 1 {
+            return Err(err("player must be 0 or 1"));
+        }
+        let shape = self.state.observation_shape();
+        let mut v = vec![0f32; shape[0] * shape[1] * shape[2]];
+        self.state.write_observation(player, &mut v);
+        Ok(PyArray1::from_vec(py, v).reshape(shape)?.into_any())
+    }
+    /// Perfect information: every player's information state is the whole history.
+    #[pyo3(signature = (player = 0))]
+    fn information_state_string(&self, player: usize) -> String {
+        let _ = player;
+        self.state.history_string()
+    }
+    #[pyo3(signature = (player = 0))]
+    fn observation_string(&self, player: usize) -> String {
+        self.information_state_string(player)
+    }
+    /// A decision text (docs/record-format.md), or "k successes" at a chance node. With two
+    /// arguments, OpenSpiel's `action_to_string(player, action)`.
+    #[pyo3(signature = (a, b = None))]
+    fn action_to_string(&self, a: i64, b: Option<i64>) -> PyResult<String> {
+        let (player, action) = match b {
+            Some(b) => (i32::try_from(a).map_err(err)?, b),
+            None => (self.state.current_player(), a),
+        };
+        Ok(self.state.action_to_string(player, usize::try_from(action).map_err(err)?))
+    }
+    /// The action id of a decision text, if the decision fits the encoding.
+    fn string_to_action(&self, text: &str) -> PyResult<usize> {
+        let d: dust_core::game::Decision = text.parse().map_err(err)?;
+        self.game
+            .encoding
+            .encode(d)
+            .ok_or_else(|| err(format!("`{d}` has no action id in this game")))
+    }
+    /// Every decision so far, as decision texts.
+    fn history_decisions(&self) -> Vec<String> {
+        self.state.decisions.iter().map(ToString::to_string).collect()
+    }
+    fn clone(&self) -> PyState {
+        Clone::clone(self)
+    }
+    fn __copy__(&self) -> PyState {
+        Clone::clone(self)
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        Clone::clone(self)
+    }
+    /// The decision a built-in player ("random", "greedy", or any `sim` player spec such as
+    /// "mcts:200") takes here, as an action id; the player is made anew with `seed`.
+    #[pyo3(signature = (player = "greedy", seed = 0))]
+    fn ai_action(&self, py: Python<'_>, player: &str, seed: u64) -> PyResult<usize> {
+        if !matches!(self.state.game.pending(), Pending::Decision { .. }) {
+            return Err(err("no decision is pending"));
+        }
+        let spec: PlayerSpec = player.parse().map_err(|e: dust_ai::SpecError| err(e.to_string()))?;
+        let game = &self.state.game;
+        let d = py.detach(|| spec.build(seed).decide(game));
+        self.game
+            .encoding
+            .encode(d)
+            .ok_or_else(|| err(format!("`{d}` has no action id: please report it")))
+    }
+    /// The engine's state hash (equal states, equal hashes).
+    fn state_hash(&self) -> u64 {
+        self.state.game.state_hash()
+    }
+    /// The round (1 …) and the round limit.
+    fn round(&self) -> (u8, u8) {
+        (self.state.game.round(), self.state.game.round_limit())
+    }
+    /// A game record (docs/record-format.md) with the chance outcomes (`rolls`).
+    fn serialize(&self) -> String {
+        self.state.serialize(&self.game)
+    }
+    fn get_game(&self) -> PyGame {
+        PyGame { game: self.game.clone() }
+    }
+    fn __str__(&self) -> String {
+        let p = match self.state.game.pending() {
+            Pending::Decision { side } => format!("side {side} to decide"),
+            Pending::Chance(r) => format!("{} dice to roll", r.dice),
+            Pending::GameOver { winner: Some(w) } => format!("over: side {w} won"),
+            Pending::GameOver { winner: None } => "over: a draw".to_string(),
+        };
+        format!(
+            "{} ({}), round {}/{}: {p}; {} decisions",
+            self.game.name,
+            self.game.edition,
+            self.state.game.round(),
+            self.state.game.round_limit(),
+            self.state.decisions.len()
+        )
+    }
+}
+
+fn parse_edition(e: Option<&str>) -> PyResult<Option<Edition>> {
+    e.map(|e| e.parse::<Edition>().map_err(err)).transpose()
+}
+
+/// Loads a game: `load_game("tactics", scenario="annihilation", edition="revised")` (or
+/// `scenario_text=` the text of a scenario file).
+#[pyfunction]
+#[pyo3(signature = (name, scenario = None, edition = None, scenario_text = None))]
+fn load_game(name: &str, scenario: Option<&str>, edition: Option<&str>, scenario_text: Option<String>) -> PyResult<PyGame> {
+    if name != "tactics" {
+        return Err(err(format!("unknown game `{name}`: the games are \"tactics\"")));
+    }
+    let sref = match (scenario, scenario_text) {
+        (Some(_), Some(_)) => return Err(err("give scenario or scenario_text, not both")),
+        (_, Some(t)) => ScenarioRef::Embedded(t),
+        (s, None) => ScenarioRef::Builtin(s.unwrap_or("annihilation").to_string()),
+    };
+    let game = TacticsGame::new(sref, parse_edition(edition)?).map_err(err)?;
+    Ok(PyGame { game: Arc::new(game) })
+}
+
+/// Reads a state written by `serialize()` (or any game record: its dice then come from its seed).
+#[pyfunction]
+fn deserialize_state(text: &str) -> PyResult<PyState> {
+    let (game, state) = tactics::deserialize(text).map_err(err)?;
+    Ok(PyState {
+        game: Arc::new(game),
+        state,
+    })
+}
+
+/// The shipped scenarios' names.
+#[pyfunction]
+fn scenarios() -> Vec<&'static str> {
+    dust_data::scenario::builtin_names()
+}
+
+/// One game of a [`VecGames`]: the state, its dice, the opponent.
+struct Slot {
+    state: TacticsState,
+    dice: GameRng,
+    /// In a mutex only to make the class `Sync` for PyO3; one thread uses it at a time.
+    opponent: Mutex<Box<dyn Player + Send>>,
+    steps: u32,
+}
+
+/// `n` games of Dust Tactics stepped together: the agent plays `agent` (0: side A, 1: side B)
+/// in every game against a built-in opponent ("random", "greedy", or any `sim` player spec);
+/// the dice are rolled by the engine. Arrays in and out; the stepping runs without the GIL.
+#[pyclass(name = "VecGames", module = "dust1947")]
+struct VecGames {
+    game: Arc<TacticsGame>,
+    spec: PlayerSpec,
+    agent: Side,
+    seed: u64,
+    next_game: u64,
+    max_steps: u32,
+    threads: usize,
+    slots: Vec<Slot>,
+    obs_len: usize,
+    shape: [usize; 3],
+}
+
+impl VecGames {
+    fn new_slot(&mut self) -> Slot {
+        let i = self.next_game;
+        self.next_game += 1;
+        // Seeds derive from the game's index, never from the order of the calls.
+        let mut seeder = GameRng::new(self.seed ^ i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        Slot {
+            state: self.game.new_initial_state(),
+            dice: GameRng::new(seeder.next_u64()),
+            opponent: Mutex::new(self.spec.build(seeder.next_u64())),
+            steps: 0,
+        }
+    }
+}
+
+/// `f` on every item, on `threads` threads (each a contiguous chunk), the results in order.
+fn par_map<T: Send, R: Send>(items: &mut [T], threads: usize, f: impl Fn(&mut T) -> R + Sync) -> Vec<R> {
+    let threads = threads.clamp(1, items.len().max(1));
+    if threads == 1 {
+        return items.iter_mut().map(f).collect();
+    }
+    let chunk = items.len().div_ceil(threads);
+    let f = &f;
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = items
+            .chunks_mut(chunk)
+            .map(|c| sc.spawn(move || c.iter_mut().map(f).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a VecGames thread panicked"))
+            .collect()
+    })
+}
+
+/// Plays chance nodes and the opponent's decisions until the agent decides or the game ends.
+fn advance(slot: &mut Slot, agent: Side) {
+    loop {
+        match slot.state.game.pending() {
+            Pending::Chance(_) => slot.state.roll(&mut slot.dice),
+            Pending::Decision { side } if side != agent => {
+                let d = slot
+                    .opponent
+                    .get_mut()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .decide(&slot.state.game);
+                slot.state.apply_decision(d);
+            }
+            _ => return,
+        }
+    }
+}
+
+#[pymethods]
+impl VecGames {
+    #[new]
+    #[pyo3(signature = (n, scenario = "annihilation", edition = None, seed = 0, opponent = "random", agent = 0, max_steps = 5000, threads = 1))]
+    #[allow(clippy::too_many_arguments)]
+    fn py_new(
+        n: usize,
+        scenario: &str,
+        edition: Option<&str>,
+        seed: u64,
+        opponent: &str,
+        agent: usize,
+        max_steps: u32,
+        threads: usize,
+    ) -> PyResult<VecGames> {
+        if n == 0 {
+            return Err(err("n must be at least 1"));
+        }
+        if agent > 1 {
+            return Err(err("agent must be 0 (side A) or 1 (side B)"));
+        }
+        let game = Arc::new(TacticsGame::new(ScenarioRef::Builtin(scenario.to_string()), parse_edition(edition)?).map_err(err)?);
+        let spec: PlayerSpec = opponent.parse().map_err(|e: dust_ai::SpecError| err(e.to_string()))?;
+        let shape = game.new_initial_state().observation_shape();
+        let mut v = VecGames {
+            game,
+            spec,
+            agent: Side::ALL[agent],
+            seed,
+            next_game: 0,
+            max_steps,
+            threads: threads.max(1),
+            slots: Vec::new(),
+            obs_len: shape.iter().product(),
+            shape,
+        };
+        for _ in 0..n {
+            let s = v.new_slot();
+            v.slots.push(s);
+        }
+        Ok(v)
+    }
+
+    /// The number of games.
+    fn __len__(&self) -> usize {
+        self.slots.len()
+    }
+    /// The number of action ids.
+    fn num_distinct_actions(&self) -> usize {
+        self.game.encoding.num_actions()
+    }
+    /// The shape of one observation: (planes, height, width).
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        (self.shape[0], self.shape[1], self.shape[2])
+    }
+
+    /// Starts every game anew; returns (observations float32 (n, planes, h, w), legal masks
+    /// uint8 (n, actions)).
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        self.next_game = 0;
+        for i in 0..self.slots.len() {
+            self.slots[i] = self.new_slot();
+        }
+        let agent = self.agent;
+        let slots = &mut self.slots;
+        let threads = self.threads;
+        py.detach(|| par_map(slots, threads, |s| advance(s, agent)));
+        self.outputs(py)
+    }
+
+    /// One action id per game (int64 array of n). Returns (observations, masks, rewards float32
+    /// (n,), dones bool (n,)): the reward of the agent (+1 win, -1 loss, 0 otherwise) when its
+    /// game ended with this step; a finished game starts anew at once (the observation is then
+    /// the new game's). A game past `max_steps` agent steps ends as a draw.
+    #[allow(clippy::type_complexity)]
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let actions = actions.as_slice().map_err(err)?.to_vec();
+        if actions.len() != self.slots.len() {
+            return Err(err(format!("{} actions for {} games", actions.len(), self.slots.len())));
+        }
+        let agent = self.agent;
+        let max_steps = self.max_steps;
+        let slots = &mut self.slots;
+        let threads = self.threads;
+        let mut jobs: Vec<(&mut Slot, i64)> = slots.iter_mut().zip(actions.iter().copied()).collect();
+        let results: Vec<Result<(f32, bool), String>> = py.detach(|| {
+            par_map(&mut jobs, threads, |(s, a)| {
+                let a = usize::try_from(*a).map_err(|_| format!("action {a} is negative"))?;
+                s.state.apply_action(a)?;
+                s.steps += 1;
+                advance(s, agent);
+                if s.state.is_terminal() {
+                    Ok((s.state.returns()[agent.index()] as f32, true))
+                } else {
+                    Ok((0.0, s.steps >= max_steps))
+                }
+            })
+        });
+        let mut rewards = Vec::with_capacity(results.len());
+        let mut dones = Vec::with_capacity(results.len());
+        for (i, r) in results.into_iter().enumerate() {
+            let (rw, done) = r.map_err(|e| err(format!("game {i}: {e}")))?;
+            rewards.push(rw);
+            dones.push(done);
+            if done {
+                self.slots[i] = self.new_slot();
+            }
+        }
+        let slots = &mut self.slots;
+        py.detach(|| {
+            slots
+                .iter_mut()
+                .zip(&dones)
+                .filter(|(_, d)| **d)
+                .for_each(|(s, _)| advance(s, agent));
+        });
+        let (obs, mask) = self.outputs(py)?;
+        Ok((
+            obs,
+            mask,
+            PyArray1::from_vec(py, rewards).into_any(),
+            PyArray1::from_vec(py, dones).into_any(),
+        ))
+    }
+
+    /// A random legal action per game (int64 (n,)), seeded by `seed`.
+    fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
+        let mut rng = GameRng::new(seed);
+        let v: Vec<i64> = self
+            .slots
+            .iter()
+            .map(|s| {
+                let l = s.state.legal_actions();
+                l.get(rng.index(l.len().max(1))).map_or(-1, |&a| a as i64)
+            })
+            .collect();
+        PyArray1::from_vec(py, v)
+    }
+
+    /// The serialized state of game `i` (a record with its rolls).
+    fn serialize(&self, i: usize) -> PyResult<String> {
+        let s = self.slots.get(i).ok_or_else(|| err("no such game"))?;
+        Ok(s.state.serialize(&self.game))
+    }
+}
+
+impl VecGames {
+    fn outputs<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let n = self.slots.len();
+        let na = self.game.encoding.num_actions();
+        let (obs_len, agent) = (self.obs_len, self.agent.index());
+        let threads = self.threads;
+        let mut obs = vec![0f32; n * obs_len];
+        let mut mask = vec![0u8; n * na];
+        let mut jobs: Vec<(&Slot, &mut [f32], &mut [u8])> = self
+            .slots
+            .iter()
+            .zip(obs.chunks_mut(obs_len))
+            .zip(mask.chunks_mut(na))
+            .map(|((s, o), m)| (s, o, m))
+            .collect();
+        py.detach(|| {
+            par_map(&mut jobs, threads, |(s, o, m)| {
+                s.state.write_observation(agent, o);
+                if !s.state.is_terminal() {
+                    for a in s.state.legal_actions() {
+                        m[a] = 1;
+                    }
+                }
+            })
+        });
+        drop(jobs);
+        let obs = PyArray1::from_vec(py, obs).reshape([n, self.shape[0], self.shape[1], self.shape[2]])?;
+        let mask = PyArray1::from_vec(py, mask).reshape([n, na])?;
+        Ok((obs.into_any(), mask.into_any()))
+    }
+}
+
+/// The native module; `dust1947/__init__.py` re-exports it.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ACTION_ENCODING_VERSION", ACTION_ENCODING_VERSION)?;
+    m.add("OBSERVATION_VERSION", OBSERVATION_VERSION)?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<PyState>()?;
+    m.add_class::<VecGames>()?;
+    m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
+    m.add_function(wrap_pyfunction!(scenarios, m)?)?;
+    Ok(())
+}

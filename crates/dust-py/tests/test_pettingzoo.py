@@ -1,0 +1,34 @@
+"""dust1947.pettingzoo: the AEC environment passes PettingZoo's API and seed tests."""
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from dust1947.pettingzoo import env  # noqa: E402
+
+
+def test_api_test():
+    api_test(env(), num_cycles=300, verbose_progress=False)
+
+
+def test_seed_test():
+    seed_test(lambda: env(), num_cycles=50)
+
+
+def test_plays_to_the_end():
+    e = env()
+    e.reset(seed=3)
+    total = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter(max_iter=50000):
+        obs, reward, term, trunc, info = e.last()
+        total[agent] += reward
+        if term or trunc:
+            action = None
+        else:
+            action = e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+    assert not e.agents
+    assert sorted(total.values()) in ([-1.0, 1.0], [0.0, 0.0])
