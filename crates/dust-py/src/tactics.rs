@@ -10,9 +10,10 @@ use dust_data::record::{Record, ScenarioRef};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-/// The version of the action encoding ([`Encoding`]); docs/python.md describes version 1. Any
+/// The version of the action encoding ([`Encoding`]); docs/python.md describes version 2 (the
+/// `fire` block added). Any
 /// change to the layout of the action ids changes this number.
-pub const ACTION_ENCODING_VERSION: u32 = 1;
+pub const ACTION_ENCODING_VERSION: u32 = 2;
 
 /// The version of the observation planes ([`OBS_PLANES`]).
 pub const OBSERVATION_VERSION: u32 = 1;
@@ -137,9 +138,11 @@ enum Block {
     Face,
     Reserve,
     Escape,
+    /// The ranged line that fires next ([`Decision::Fire`], the order of the lines).
+    Fire,
 }
 
-const BLOCKS: [Block; 15] = [
+const BLOCKS: [Block; 16] = [
     Block::First,
     Block::Activate,
     Block::Use,
@@ -155,6 +158,7 @@ const BLOCKS: [Block; 15] = [
     Block::Face,
     Block::Reserve,
     Block::Escape,
+    Block::Fire,
 ];
 
 impl Encoding {
@@ -221,6 +225,7 @@ impl Encoding {
             Block::Skill => Ability::ALL.len() * u,
             Block::Revive => self.models,
             Block::Face => 8,
+            Block::Fire => self.line_slots(),
         }
     }
 
@@ -254,6 +259,7 @@ impl Encoding {
                     Block::Face => "face",
                     Block::Reserve => "reserve",
                     Block::Escape => "escape",
+                    Block::Fire => "fire",
                 };
                 (name, self.offset(b), self.size(b))
             })
@@ -340,6 +346,16 @@ impl Encoding {
             Decision::Face(f) => at(Block::Face, usize::from(f.0)),
             Decision::Reserve(yes) => at(Block::Reserve, usize::from(yes)),
             Decision::Escape(s) => at(Block::Escape, self.square_id(s)?),
+            Decision::Fire(line) => {
+                let slot = if line >= HERO_LINE {
+                    let h = usize::from(line - HERO_LINE);
+                    (h < self.hero_lines).then_some(self.card_lines + h)?
+                } else {
+                    let l = usize::from(line);
+                    (l < self.card_lines).then_some(l)?
+                };
+                at(Block::Fire, slot)
+            }
         }
     }
 
@@ -402,6 +418,11 @@ impl Encoding {
             Block::Face => Decision::Face(Facing(i as u8)),
             Block::Reserve => Decision::Reserve(i == 1),
             Block::Escape => Decision::Escape(self.square_at(i)?),
+            Block::Fire => Decision::Fire(if i < self.card_lines {
+                i as u8
+            } else {
+                HERO_LINE + (i - self.card_lines) as u8
+            }),
         })
     }
 }
@@ -795,12 +816,12 @@ mod tests {
         let g = TacticsGame::new(ScenarioRef::Builtin("annihilation".into()), None).unwrap();
         let e = &g.encoding;
         let layout: Vec<String> = e.layout().iter().map(|(n, o, s)| format!("{n}@{o}+{s}")).collect();
-        assert_eq!(e.num_actions(), 18026);
+        assert_eq!(e.num_actions(), 18033);
         assert_eq!(
             layout.join(" "),
             "first@0+2 activate@2+10 use@12+16 plan@28+152 move@180+384 aim@564+16590 react@17154+11 \
              retaliate@17165+2 casualty@17167+6 skill@17173+70 spread@17243+384 revive@17627+5 face@17632+8 \
-             reserve@17640+2 escape@17642+384"
+             reserve@17640+2 escape@17642+384 fire@18026+7"
         );
         assert_eq!(e.encode(Decision::First(Side::A)), Some(0));
         assert_eq!(e.encode(Decision::First(Side::B)), Some(1));

@@ -14,7 +14,7 @@ import dust1947.openspiel  # noqa: E402
 def test_random_sim_test():
     dust1947.openspiel.register()
     game = pyspiel.load_game("python_dust_tactics", {"scenario": "annihilation"})
-    assert game.num_distinct_actions() == 18026
+    assert game.num_distinct_actions() == 18033
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 

@@ -12,11 +12,11 @@ from conftest import play_random
 def test_load_game_and_sizes():
     g = dust1947.load_game("tactics", scenario="annihilation", edition="revised")
     assert g.num_players() == 2
-    assert g.num_distinct_actions() == 18026
+    assert g.num_distinct_actions() == 18033
     assert g.observation_tensor_shape() == (17, 24, 16)
     assert len(dust1947.TacticsGame.observation_planes()) == 17
     assert g.scenario == "annihilation" and g.edition == "revised"
-    assert dust1947.ACTION_ENCODING_VERSION == 1
+    assert dust1947.ACTION_ENCODING_VERSION == 2
 
 
 def test_unknown_game_and_scenario_are_refused():
@@ -36,6 +36,7 @@ def test_action_encoding_known_answers():
     assert layout["move"] == (180, 384)
     assert layout["aim"] == (564, 16590)
     assert layout["escape"] == (17642, 384)
+    assert layout["fire"] == (18026, 7)
     s = g.new_initial_state()
     assert s.string_to_action("first A") == 0
     assert s.string_to_action("first B") == 1
