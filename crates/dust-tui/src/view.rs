@@ -22,7 +22,12 @@ pub const MIN_HEIGHT: u16 = 24;
 /// docs/rulings.md, embedded.
 pub const RULINGS: &str = include_str!("../../../docs/rulings.md");
 
+/// A space's width on the board: its two characters and its east edge.
 pub(crate) const CELL: u16 = 3;
+/// A space's width in the compact drawing, when the board does not fit with [`CELL`]: its
+/// letter, then its east edge (a wall, an entrance) or, when that edge is open, its second
+/// character (a unit's health).
+pub(crate) const COMPACT_CELL: u16 = 2;
 pub(crate) const LABEL: u16 = 3;
 
 /// The colour of a side's units.
@@ -48,15 +53,40 @@ pub struct BoardView {
     pub cols: u8,
     /// Rows shown.
     pub rows: u8,
+    /// The width of a space on the screen: [`CELL`], or [`COMPACT_CELL`] when the board does
+    /// not fit otherwise.
+    pub cell: u16,
+    /// The board's size (columns, rows).
+    pub board: (u8, u8),
 }
 
 impl BoardView {
+    /// Lowest row shown.
+    pub fn row_lo(&self) -> u8 {
+        (self.row_hi + 1).saturating_sub(self.rows)
+    }
+
+    /// Whether the board continues beyond the view on each side: (west, east, north, south).
+    pub fn more(&self) -> (bool, bool, bool, bool) {
+        (
+            self.col_lo > 0,
+            u16::from(self.col_lo) + u16::from(self.cols) < u16::from(self.board.0),
+            u16::from(self.row_hi) + 1 < u16::from(self.board.1),
+            self.row_lo() > 0,
+        )
+    }
+
+    /// Whether the whole board shows.
+    pub fn whole(&self) -> bool {
+        self.more() == (false, false, false, false)
+    }
+
     /// The space under a screen position.
     pub fn square_at(&self, x: u16, y: u16) -> Option<Square> {
         if x < self.x || y < self.y || self.cols == 0 {
             return None;
         }
-        let c = (x - self.x) / CELL;
+        let c = (x - self.x) / self.cell.max(1);
         let r = y - self.y;
         if c >= u16::from(self.cols) || r >= u16::from(self.rows) {
             return None;
@@ -688,7 +718,7 @@ pub(crate) fn grid_lines(view: &BoardView, mut cell: impl FnMut(Square) -> [Span
     let mut header = vec![Span::raw(" ".repeat(usize::from(LABEL)))];
     for c in view.col_lo..view.col_lo + view.cols {
         header.push(Span::styled(
-            format!("{:<width$}", char::from(b'A' + c), width = usize::from(CELL)),
+            format!("{:<width$}", char::from(b'A' + c), width = usize::from(view.cell.max(1))),
             Style::default().fg(Color::Gray),
         ));
     }
@@ -697,11 +727,128 @@ pub(crate) fn grid_lines(view: &BoardView, mut cell: impl FnMut(Square) -> [Span
         let r = view.row_hi - i;
         let mut spans = vec![Span::styled(format!("{:>2} ", u32::from(r) + 1), Style::default().fg(Color::Gray))];
         for c in view.col_lo..view.col_lo + view.cols {
-            spans.extend(cell(Square::new(c, r)));
+            let [text, edge] = cell(Square::new(c, r));
+            if view.cell >= CELL {
+                spans.extend([text, edge]);
+                continue;
+            }
+            // Compact: the space's letter, then its east edge, or its second character
+            // (a unit's health) where that edge is open.
+            let mut chars = text.content.chars();
+            let first = chars.next().unwrap_or(' ');
+            let second = chars.next().unwrap_or(' ');
+            spans.push(Span::styled(first.to_string(), text.style));
+            if edge.content.trim().is_empty() {
+                spans.push(Span::styled(second.to_string(), text.style));
+            } else {
+                spans.push(edge);
+            }
         }
         lines.push(Line::from(spans));
     }
     lines
+}
+
+/// Draws the board pane: `block` around the `lines` of `view`, with, when part of the board is
+/// out of view, arrows on the borders where it continues ("▲ 10 more rows", `◀`, `▶`) and a
+/// mini-map in the free columns right of the board (the shown part lit; `dot(square)` the
+/// colour of what stands there, if anything).
+pub(crate) fn render_board(
+    frame: &mut Frame,
+    area: Rect,
+    block: Block<'_>,
+    view: &BoardView,
+    lines: Vec<Line<'static>>,
+    dot: impl Fn(Square) -> Option<Color>,
+) {
+    let (west, east, north, south) = view.more();
+    let arrow = Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD);
+    let mut block = block;
+    if north {
+        let n = u16::from(view.board.1) - u16::from(view.row_hi) - 1;
+        block = block.title_top(Line::styled(format!(" ▲ {n} more "), arrow).right_aligned());
+    }
+    if south {
+        let n = view.row_lo();
+        block = block.title_bottom(Line::styled(format!(" ▼ {n} more "), arrow).right_aligned());
+    }
+    if west || east {
+        let text = match (west, east) {
+            (true, true) => " ◀ more columns ▶ ",
+            (true, false) => " ◀ more columns ",
+            _ => " more columns ▶ ",
+        };
+        block = block.title_bottom(Line::styled(text, arrow).left_aligned());
+    }
+    let inner = block.inner(area);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+    if inner.height < 2 || inner.width < 2 {
+        return;
+    }
+    // Arrows on the side borders, along the rows of spaces.
+    let buf = frame.buffer_mut();
+    for y in view.y..view.y + u16::from(view.rows).min(inner.height.saturating_sub(1)) {
+        if west {
+            buf[(area.x, y)].set_symbol("◀").set_style(arrow);
+        }
+        if east {
+            buf[(area.x + area.width - 1, y)].set_symbol("▶").set_style(arrow);
+        }
+    }
+    if view.whole() {
+        return;
+    }
+    // The mini-map: the whole board, a character for a block of spaces, the part in view lit.
+    let used = LABEL + u16::from(view.cols) * view.cell;
+    let free = inner.width.saturating_sub(used);
+    if free < 2 {
+        return;
+    }
+    let (bw, bh) = (u16::from(view.board.0), u16::from(view.board.1));
+    let mw = (free - 1).min(4).min(bw);
+    let rows_avail = inner.height.saturating_sub(1).min(bh);
+    let per_col = bw.div_ceil(mw);
+    let per_row = bh.div_ceil(rows_avail.max(1));
+    let mh = bh.div_ceil(per_row);
+    let x0 = inner.x + used + 1;
+    if free >= 3 {
+        buf.set_string(inner.x + used + (free - 3).min(1), inner.y, "map", Style::default().fg(Color::Gray));
+    }
+    let (row_lo, row_hi) = (u16::from(view.row_lo()), u16::from(view.row_hi));
+    let (col_lo, col_hi) = (u16::from(view.col_lo), u16::from(view.col_lo) + u16::from(view.cols) - 1);
+    for my in 0..mh {
+        // Map rows from the top: the board's highest rows first.
+        let top = bh - 1 - my * per_row;
+        let bottom = (top + 1).saturating_sub(per_row);
+        for mx in 0..mw {
+            let left = mx * per_col;
+            if left >= bw {
+                continue;
+            }
+            let right = (left + per_col - 1).min(bw - 1);
+            let shown = bottom <= row_hi && top >= row_lo && left <= col_hi && right >= col_lo;
+            let mut colors: Vec<Color> = Vec::new();
+            for c in left..=right {
+                for r in bottom..=top {
+                    if let Some(col) = dot(Square::new(c as u8, r as u8)) {
+                        if !colors.contains(&col) {
+                            colors.push(col);
+                        }
+                    }
+                }
+            }
+            let (sym, fg) = match colors.as_slice() {
+                [] => ("·", if shown { Color::White } else { Color::DarkGray }),
+                [c] => ("•", *c),
+                _ => ("+", Color::LightYellow),
+            };
+            let mut st = Style::default().fg(fg);
+            if shown {
+                st = st.bg(Color::DarkGray);
+            }
+            buf.set_string(x0 + mx, inner.y + 1 + my, sym, st);
+        }
+    }
 }
 
 /// The units standing on square `s`: on their square, or on any square of a large or huge model
@@ -824,7 +971,10 @@ pub(crate) fn terrain_color(t: Terrain) -> Color {
 
 pub(crate) fn board_view(app: &App, inner: Rect) -> BoardView {
     let b = app.game.board();
-    let cols = (inner.width.saturating_sub(LABEL) / CELL).min(u16::from(b.width())) as u8;
+    // The compact drawing when the board is wider than the pane at three characters a space.
+    let room = inner.width.saturating_sub(LABEL);
+    let cell = if room / CELL < u16::from(b.width()) { COMPACT_CELL } else { CELL };
+    let cols = (room / cell).min(u16::from(b.width())) as u8;
     let rows = inner.height.saturating_sub(1).min(u16::from(b.height())) as u8;
     let col_lo = (i32::from(app.cursor.col()) - i32::from(cols) / 2).clamp(0, i32::from(b.width() - cols)) as u8;
     let row_lo = (i32::from(app.cursor.row()) - i32::from(rows) / 2).clamp(0, i32::from(b.height() - rows)) as u8;
@@ -835,6 +985,8 @@ pub(crate) fn board_view(app: &App, inner: Rect) -> BoardView {
         row_hi: (row_lo + rows).saturating_sub(1),
         cols,
         rows,
+        cell,
+        board: (b.width(), b.height()),
     }
 }
 
@@ -908,7 +1060,9 @@ pub fn render(app: &App, frame: &mut Frame) {
         .border_style(focus_style(app.focus == Focus::Board));
     let inner = board_block.inner(board_area);
     let view = board_view(app, inner);
-    frame.render_widget(Paragraph::new(board_lines(app, &view)).block(board_block), board_area);
+    render_board(frame, board_area, board_block, &view, board_lines(app, &view), |s| {
+        units_on(g, s).first().map(|&u| side_color(g.unit(u).side))
+    });
 
     // Unit card.
     let unit_block = Block::bordered().title(" Unit ");
@@ -1164,15 +1318,13 @@ pub fn help_lines() -> Vec<Line<'static>> {
     [
         "Arrows / hjkl   up/down: move in the list of choices (or the board cursor",
         "                when the board has the focus); left/right: board cursor",
-        "Tab             switch the focus between the list and the board",
+        "Tab             focus: list or board    1-9 highlight choice 1-9",
         "Enter / Space   confirm the highlighted choice (on the board: the space",
         "                under the cursor, if it is highlighted)",
-        "1-9             highlight choice 1-9 of the list",
         "u / Backspace   take back your last choice (until dice roll; set-up too)",
         "n               next unit on the board  :   type a decision (move C4)",
         "PgUp / PgDn     scroll the log          L   the whole log, with rules",
-        "r               the rulings (docs/rulings.md)",
-        "s               save the game record now (it is saved every round too)",
+        "r               the rulings             s   save now (also every round)",
         "w               why did the AI do that? (its last decision, in words)",
         "?  / F1         this help               q / Esc   quit (asks first)",
         "Mouse           click a space or a choice; click it again to confirm",
@@ -1181,6 +1333,7 @@ pub fn help_lines() -> Vec<Line<'static>> {
         "w swamp  x rubble  s smoke  # no dot  a ammo crate  t anti-tank trap",
         "* objective  o planned move;  grey background: inside a structure,",
         "│ wall  ╎┆ entrance, underline: wall on the south side.",
+        "▲▼◀▶ on the borders: more board that way; map: the part in view is lit.",
         "Highlights: green = legal move, cyan = unit to choose, red/yellow/",
         "magenta = target with no/soft/hard cover, grey = no line of sight.",
     ]
