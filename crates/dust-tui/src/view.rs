@@ -548,8 +548,9 @@ fn square_text(app: &App, s: Square) -> String {
     parts.join(", ")
 }
 
-/// The unit the panel shows: the one the highlighted choice is about, else the one under the
-/// cursor, else the one declaring.
+/// The unit the panel shows: with the board focused, the one under the cursor (an enemy too);
+/// else the one the highlighted choice is about, else the one under the cursor, else the one
+/// declaring.
 fn focus_unit(app: &App) -> Option<UnitId> {
     let g = &app.game;
     let from_choice = match app.selected() {
@@ -565,10 +566,168 @@ fn focus_unit(app: &App) -> Option<UnitId> {
         here.sort_by_key(|&u| g.unit(u).card.kind == UnitKind::Hero);
         here.first().copied()
     };
+    if app.focus == Focus::Board {
+        if let Some(u) = at_cursor() {
+            return Some(u);
+        }
+    }
     from_choice.or_else(at_cursor).or_else(|| g.declaring())
 }
 
-fn unit_panel(app: &App) -> Vec<Line<'static>> {
+/// A short name of an armour class for a column heading: `S2` soldier 2, `V5`, `A1`.
+fn armor_short(a: dust_core::Armor) -> String {
+    let k = match a.kind {
+        dust_core::ArmorType::Soldier => 'S',
+        dust_core::ArmorType::Vehicle => 'V',
+        dust_core::ArmorType::Aircraft => 'A',
+    };
+    format!("{k}{}", a.class)
+}
+
+/// The armour classes a card's weapon table shows: those of the units on the other side still
+/// in play (what the weapons can do here), else soldier 1-4.
+fn armor_columns(g: &Game, side: Side) -> Vec<dust_core::Armor> {
+    let order = |a: &dust_core::Armor| {
+        let k = match a.kind {
+            dust_core::ArmorType::Soldier => 0,
+            dust_core::ArmorType::Vehicle => 1,
+            dust_core::ArmorType::Aircraft => 2,
+        };
+        (k, a.class)
+    };
+    let mut v: Vec<dust_core::Armor> = g
+        .units()
+        .iter()
+        .filter(|u| u.side != side && !u.destroyed)
+        .map(|u| u.card.armor)
+        .collect();
+    v.sort_by_key(order);
+    v.dedup();
+    if v.is_empty() {
+        v = (1..=4)
+            .map(|class| dust_core::Armor {
+                kind: dust_core::ArmorType::Soldier,
+                class,
+            })
+            .collect();
+    }
+    v
+}
+
+/// A card's weapon table, `width` characters wide: a heading (weapon, range, carriers, one
+/// column per armour class in `against`, ammo), a line per weapon, then a legend of the
+/// notation it uses.
+fn weapon_table(g: &Game, id: UnitId, against: &[dust_core::Armor], width: usize) -> Vec<Line<'static>> {
+    use dust_core::range::WeaponRange;
+    use dust_core::CombatValue;
+    let u = g.unit(id);
+    let c = &u.card;
+    let squad = c.kind == UnitKind::Squad;
+    let has_ammo = c.weapons.iter().any(|w| w.ammo.is_some());
+    let name_w = c.weapons.iter().map(|w| w.name.chars().count()).max().unwrap_or(6).clamp(6, 12);
+    let fixed = name_w + 1 + 4 + if squad { 3 } else { 0 } + if has_ammo { 5 } else { 0 };
+    // As many armour columns as fit, each as wide as its widest value.
+    let mut cols: Vec<(dust_core::Armor, usize)> = Vec::new();
+    let mut used = fixed;
+    for &a in against {
+        let w = c
+            .weapons
+            .iter()
+            .map(|l| l.table.against(a).to_string().chars().count())
+            .chain(std::iter::once(armor_short(a).len()))
+            .max()
+            .unwrap_or(3)
+            + 1;
+        if used + w > width && !cols.is_empty() {
+            break;
+        }
+        used += w;
+        cols.push((a, w));
+    }
+    let head_style = Style::default().fg(Color::Gray).add_modifier(Modifier::UNDERLINED);
+    let mut head = format!("{:<name_w$} {:<4}", "weapon", "rng");
+    if squad {
+        head.push_str("n  ");
+    }
+    for (a, w) in &cols {
+        head.push_str(&format!("{:<w$}", armor_short(*a)));
+    }
+    if has_ammo {
+        head.push_str("ammo");
+    }
+    let mut out = vec![Line::styled(head.trim_end().to_string(), head_style)];
+    let mut values: Vec<CombatValue> = Vec::new();
+    for (i, w) in c.weapons.iter().enumerate() {
+        let name: String = w.name.chars().take(name_w).collect();
+        let mut row = format!("{name:<name_w$} {:<4}", w.range.to_string());
+        if squad {
+            row.push_str(&format!("{:<3}", format!("x{}", u.carriers(i))));
+        }
+        for (a, cw) in &cols {
+            let v = w.table.against(*a);
+            values.push(v);
+            row.push_str(&format!("{:<cw$}", v.to_string()));
+        }
+        if let Some(max) = w.ammo {
+            row.push_str(&format!("{}/{max}", u.ammo.get(i).copied().unwrap_or(0)));
+        }
+        out.push(Line::from(row.trim_end().to_string()));
+    }
+    // The legend: only the notation this table uses.
+    let mut legend: Vec<&str> = Vec::new();
+    let kinds: Vec<dust_core::ArmorType> = cols.iter().map(|(a, _)| a.kind).collect();
+    if kinds.contains(&dust_core::ArmorType::Soldier) {
+        legend.push("S2 soldier armour 2");
+    }
+    if kinds.contains(&dust_core::ArmorType::Vehicle) {
+        legend.push("V5 vehicle armour 5");
+    }
+    if kinds.contains(&dust_core::ArmorType::Aircraft) {
+        legend.push("A1 aircraft armour 1");
+    }
+    if values.iter().any(|v| matches!(v, CombatValue::Dice { .. })) {
+        legend.push("2/1 dice/damage a hit");
+    }
+    if values.iter().any(|v| matches!(v, CombatValue::Incendiary { .. })) {
+        legend.push("1/I incendiary: dice per targeted miniature, 1 damage a hit");
+    }
+    if values.iter().any(|v| matches!(v, CombatValue::ApIncendiary { .. })) {
+        legend.push("1/AP dice per targeted miniature, a hit destroys the unit");
+    }
+    if values.iter().any(|v| matches!(v, CombatValue::Phaser { .. })) {
+        legend.push("P2/3 phaser: aim dice/damage dice a hit, ignores cover");
+    }
+    if values.iter().any(|v| matches!(v, CombatValue::Volley { .. })) {
+        legend.push("V1/2-2/2 volley: dice by ammo spent");
+    }
+    if values.iter().any(|v| matches!(v, CombatValue::NoEffect)) {
+        legend.push("- no effect");
+    }
+    if squad {
+        legend.push("x3 miniatures carrying it");
+    }
+    for w in &c.weapons {
+        let note = match w.range {
+            WeaponRange::Close => "C close combat",
+            WeaponRange::Unlimited => "U unlimited range",
+            WeaponRange::Artillery => "A artillery (range 4+)",
+            WeaponRange::Spaces { .. } => continue,
+        };
+        if !legend.contains(&note) {
+            legend.push(note);
+        }
+    }
+    out.push(Line::styled(legend.join(" · "), Style::default().fg(Color::DarkGray)));
+    out
+}
+
+/// The lines of the unit card as drawn `width` characters wide (wrapped), for the pane's height.
+pub(crate) fn unit_panel_height(app: &App, width: u16) -> u16 {
+    let w = usize::from(width.max(1));
+    unit_panel(app, width).iter().map(|l| l.width().max(1).div_ceil(w) as u16).sum()
+}
+
+fn unit_panel(app: &App, width: u16) -> Vec<Line<'static>> {
     let g = &app.game;
     let mut out = Vec::new();
     let Some(id) = focus_unit(app) else {
@@ -637,28 +796,11 @@ fn unit_panel(app: &App) -> Vec<Line<'static>> {
         Some(Decision::Aim {
             target: Some(Target::Unit(t)),
             ..
-        }) if g.declaring().is_some_and(|d| d == id || g.unit(d).joined == Some(id)) => Some(g.unit(t).card.armor),
-        _ => None,
+        }) if g.declaring().is_some_and(|d| d == id || g.unit(d).joined == Some(id)) => vec![g.unit(t).card.armor],
+        _ => armor_columns(g, u.side),
     };
-    for (i, w) in c.weapons.iter().enumerate() {
-        let values = match against {
-            Some(a) => format!("vs {a}: {}", w.table.against(a)),
-            None => w.table.soldier.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
-        };
-        let ammo = match w.ammo {
-            Some(max) => format!(" ammo {}/{max}", u.ammo.get(i).copied().unwrap_or(0)),
-            None => String::new(),
-        };
-        let carriers = if c.kind == UnitKind::Squad {
-            format!("x{} ", u.carriers(i))
-        } else {
-            String::new()
-        };
-        out.push(Line::from(format!(
-            "{:<12} R{:<4}{carriers}{values}{ammo}",
-            w.name,
-            w.range.to_string()
-        )));
+    if !c.weapons.is_empty() {
+        out.extend(weapon_table(g, id, &against, usize::from(width)));
     }
     out.push(Line::styled(square_text(app, app.cursor), Style::default().fg(Color::Gray)));
     out
@@ -1067,7 +1209,9 @@ pub fn render(app: &App, frame: &mut Frame) {
     // Unit card.
     let unit_block = Block::bordered().title(" Unit ");
     frame.render_widget(
-        Paragraph::new(unit_panel(app)).block(unit_block).wrap(Wrap { trim: false }),
+        Paragraph::new(unit_panel(app, unit_area.width.saturating_sub(2)))
+            .block(unit_block)
+            .wrap(Wrap { trim: false }),
         unit_area,
     );
 
@@ -1156,7 +1300,15 @@ pub(crate) fn panes(app: &App, area: Rect) -> Panes {
     let [left, right] = Layout::horizontal([Constraint::Length(left_w), Constraint::Min(40)]).areas(main);
     let board_h = (u16::from(b.height()) + 3).min(main.height.saturating_sub(6));
     let [board, log] = Layout::vertical([Constraint::Length(board_h), Constraint::Min(3)]).areas(left);
-    let unit_h = 10.min(right.height / 2).max(8);
+    // The card as tall as it needs (its weapon table and legend), leaving the choices room.
+    // An attack's details (the odds) come first: the card keeps its usual height then.
+    let attack = matches!(app.selected(), Some(Decision::Aim { target: Some(_), .. } | Decision::Fire(_)));
+    let need = if app.setup.is_some() || attack {
+        10
+    } else {
+        unit_panel_height(app, right.width.saturating_sub(2)) + 2
+    };
+    let unit_h = need.clamp(10, right.height.saturating_sub(11).max(10));
     let [unit, menu] = Layout::vertical([Constraint::Length(unit_h), Constraint::Min(5)]).areas(right);
     Panes {
         board,
