@@ -674,37 +674,40 @@ fn weapon_table(g: &Game, id: UnitId, against: &[dust_core::Armor], width: usize
         out.push(Line::from(row.trim_end().to_string()));
     }
     // The legend: only the notation this table uses.
-    let mut legend: Vec<&str> = Vec::new();
-    let kinds: Vec<dust_core::ArmorType> = cols.iter().map(|(a, _)| a.kind).collect();
-    if kinds.contains(&dust_core::ArmorType::Soldier) {
-        legend.push("S2 soldier armour 2");
+    // The legend: only the notation this table uses, with an example taken from it.
+    let mut legend: Vec<String> = Vec::new();
+    for (a, _) in &cols {
+        let k = match a.kind {
+            dust_core::ArmorType::Soldier => "soldier",
+            dust_core::ArmorType::Vehicle => "vehicle",
+            dust_core::ArmorType::Aircraft => "aircraft",
+        };
+        if !legend.iter().any(|l| l.contains(k)) {
+            legend.push(format!("{} {k} armour {}", armor_short(*a), a.class));
+        }
     }
-    if kinds.contains(&dust_core::ArmorType::Vehicle) {
-        legend.push("V5 vehicle armour 5");
+    let example = |f: fn(&CombatValue) -> bool| values.iter().find(|v| f(v)).map(ToString::to_string);
+    if let Some(e) = example(|v| matches!(v, CombatValue::Dice { .. })) {
+        legend.push(format!("{e} dice/damage a hit"));
     }
-    if kinds.contains(&dust_core::ArmorType::Aircraft) {
-        legend.push("A1 aircraft armour 1");
+    if let Some(e) = example(|v| matches!(v, CombatValue::Incendiary { .. })) {
+        legend.push(format!("{e} incendiary: dice per targeted miniature, 1 damage a hit"));
     }
-    if values.iter().any(|v| matches!(v, CombatValue::Dice { .. })) {
-        legend.push("2/1 dice/damage a hit");
+    if let Some(e) = example(|v| matches!(v, CombatValue::ApIncendiary { .. })) {
+        legend.push(format!("{e} AP incendiary: dice per targeted miniature, a hit destroys the unit"));
     }
-    if values.iter().any(|v| matches!(v, CombatValue::Incendiary { .. })) {
-        legend.push("1/I incendiary: dice per targeted miniature, 1 damage a hit");
+    if let Some(e) = example(|v| matches!(v, CombatValue::Phaser { .. })) {
+        legend.push(format!("{e} phaser: aim dice/damage dice a hit, ignores cover"));
     }
-    if values.iter().any(|v| matches!(v, CombatValue::ApIncendiary { .. })) {
-        legend.push("1/AP dice per targeted miniature, a hit destroys the unit");
+    if let Some(e) = example(|v| matches!(v, CombatValue::Volley { .. })) {
+        legend.push(format!("{e} volley: dice/damage by ammo spent (1, 2...)"));
     }
-    if values.iter().any(|v| matches!(v, CombatValue::Phaser { .. })) {
-        legend.push("P2/3 phaser: aim dice/damage dice a hit, ignores cover");
-    }
-    if values.iter().any(|v| matches!(v, CombatValue::Volley { .. })) {
-        legend.push("V1/2-2/2 volley: dice by ammo spent");
-    }
-    if values.iter().any(|v| matches!(v, CombatValue::NoEffect)) {
-        legend.push("- no effect");
+    if values.contains(&CombatValue::NoEffect) {
+        legend.push("- no effect".into());
     }
     if squad {
-        legend.push("x3 miniatures carrying it");
+        let n = (0..c.weapons.len()).map(|i| u.carriers(i)).max().unwrap_or(0);
+        legend.push(format!("x{n} miniatures carrying it"));
     }
     for w in &c.weapons {
         let note = match w.range {
@@ -713,8 +716,8 @@ fn weapon_table(g: &Game, id: UnitId, against: &[dust_core::Armor], width: usize
             WeaponRange::Artillery => "A artillery (range 4+)",
             WeaponRange::Spaces { .. } => continue,
         };
-        if !legend.contains(&note) {
-            legend.push(note);
+        if !legend.iter().any(|l| l == note) {
+            legend.push(note.into());
         }
     }
     out.push(Line::styled(legend.join(" · "), Style::default().fg(Color::DarkGray)));
