@@ -292,13 +292,19 @@ pub fn label(app: &App, d: Decision) -> String {
                 None => format!("Do not use {}", t.split(" (").next().unwrap_or("it")),
             }
         }
-        Decision::Plan(p) => format!("Plan: {}", plan_text(p)),
+        Decision::Plan(p) => {
+            let wasted = plan_reach(app, p).is_some_and(|(with, _)| with == 0);
+            let warn = if wasted { " (no target after any move)" } else { "" };
+            format!("Plan: {}{warn}", plan_text(p))
+        }
         Decision::MoveTo(s) => {
             let entering = g.declaring().is_some_and(|u| g.unit(u).at.is_none()) && app.planned.is_empty();
+            let none = targets_after_move(app, d, false).is_some_and(|ts| ts.is_empty());
+            let warn = if none { " (no target from here)" } else { "" };
             if entering {
-                format!("Enter the board at {s}")
+                format!("Enter the board at {s}{warn}")
             } else {
-                format!("Move to {s}")
+                format!("Move to {s}{warn}")
             }
         }
         Decision::Escape(s) => format!("The pilot escapes to {s}"),
@@ -439,7 +445,36 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
             out.push(Line::styled(odds_text(app, d), Style::default().fg(Color::Yellow)));
             out
         }
-        Decision::MoveTo(s) | Decision::Escape(s) => vec![Line::styled(square_text(app, s), dim)],
+        Decision::MoveTo(s) => {
+            let mut v = vec![Line::styled(square_text(app, s), dim)];
+            match targets_after_move(app, d, true) {
+                Some(ts) if ts.is_empty() => v.push(Line::styled(
+                    "no target from here: the attack after this move would be wasted",
+                    Style::default().fg(Color::LightRed),
+                )),
+                Some(ts) => v.push(Line::styled(
+                    format!("targets from here: {}", targets_words(app, &ts)),
+                    Style::default().fg(Color::LightGreen),
+                )),
+                None => {}
+            }
+            v
+        }
+        Decision::Escape(s) => vec![Line::styled(square_text(app, s), dim)],
+        Decision::Plan(p) if plan_reach(app, p).is_some() => {
+            let (with, n) = plan_reach(app, p).unwrap_or_default();
+            if with == 0 {
+                vec![Line::styled(
+                    format!("no move gives the attack a target ({n} destinations): the attack would be wasted"),
+                    Style::default().fg(Color::LightRed),
+                )]
+            } else {
+                vec![Line::styled(
+                    format!("{with} of {n} destinations give the attack a target"),
+                    Style::default().fg(Color::LightGreen),
+                )]
+            }
+        }
         Decision::Fire(_) => vec![
             Line::styled(
                 "the player chooses the order in which weapon lines fire (tactics-revised-faq.md): a line that rolls per targeted miniature is worth more before the lines that kill them",
@@ -457,6 +492,162 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
         )],
         _ => Vec::new(),
     }
+}
+
+/// Whether the plan being declared attacks after a move it has not declared yet, so that the
+/// move's destination decides what can be aimed at: `move, then attack`, a charge.
+fn attack_follows(app: &App) -> bool {
+    if !app.aims.is_empty() {
+        return false;
+    }
+    match app.plan {
+        Some(Plan::Charge) => true,
+        Some(p) => {
+            let acts = p.actions();
+            acts.iter()
+                .position(|&a| a == dust_core::game::Action::Move)
+                .is_some_and(|i| acts[i + 1..].contains(&dust_core::game::Action::Attack))
+        }
+        None => false,
+    }
+}
+
+/// The targets the engine offers the attack of the plan being declared after move `d` (a
+/// `MoveTo`): the game cloned, the move applied, then every weapon line's aims read (a line
+/// holding its fire to reach the next), with the names of the lines that reach each target.
+/// `None` when no attack follows the move or the destination does not settle it (a further
+/// move comes first and `deeper` is false). With `deeper`, a further move is tried at each of
+/// its destinations and the targets of all are given.
+pub fn targets_after_move(app: &App, d: Decision, deeper: bool) -> Option<Vec<(Target, Vec<String>)>> {
+    if !matches!(d, Decision::MoveTo(_)) || !attack_follows(app) {
+        return None;
+    }
+    let mut g = app.game.clone();
+    g.apply(d).ok()?;
+    let mut out: Vec<(Target, Vec<String>)> = Vec::new();
+    collect_targets(app, g, deeper, &mut out)?;
+    Some(out)
+}
+
+fn collect_targets(app: &App, mut g: Game, deeper: bool, out: &mut Vec<(Target, Vec<String>)>) -> Option<()> {
+    let side = match app.game.pending() {
+        Pending::Decision { side } => side,
+        _ => return None,
+    };
+    for _ in 0..64 {
+        if g.pending() != (Pending::Decision { side }) {
+            return Some(());
+        }
+        let legal = g.legal_decisions();
+        if legal.iter().any(|d| matches!(d, Decision::MoveTo(_))) {
+            if !deeper {
+                return None;
+            }
+            for &m in &legal {
+                let mut h = g.clone();
+                if h.apply(m).is_ok() {
+                    collect_targets(app, h, false, out)?;
+                }
+            }
+            return Some(());
+        }
+        if legal.iter().any(|d| matches!(d, Decision::Aim { .. })) {
+            for &a in &legal {
+                let Decision::Aim { line, target: Some(t), .. } = a else {
+                    continue;
+                };
+                let w = app.weapon(line).map_or_else(|| format!("line {line}"), |(_, w)| w.name.clone());
+                match out.iter_mut().find(|(x, _)| *x == t) {
+                    Some((_, ws)) if !ws.contains(&w) => ws.push(w),
+                    Some(_) => {}
+                    None => out.push((t, vec![w])),
+                }
+            }
+            // On to the next line: this one holds its fire.
+            let next = legal
+                .iter()
+                .copied()
+                .find(|d| matches!(d, Decision::Aim { target: None, .. }))
+                .unwrap_or(legal[0]);
+            g.apply(next).ok()?;
+            continue;
+        }
+        // Anything else the declaration asks (facing, a skill): its first answer.
+        match legal.first() {
+            Some(&x) if !matches!(x, Decision::Fire(_)) => g.apply(x).ok()?,
+            _ => return Some(()),
+        }
+    }
+    Some(())
+}
+
+/// The targets of [`targets_after_move`] in words: `u3 Hell Boys (Rifle, Knife)`.
+fn targets_words(app: &App, ts: &[(Target, Vec<String>)]) -> String {
+    ts.iter()
+        .map(|(t, ws)| {
+            let what = match *t {
+                Target::Unit(u) => unit_name(&app.game, u),
+                Target::Cover(s) => format!("the cover element in {s}"),
+            };
+            format!("{what} ({})", ws.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// For a plan that attacks after a move: how many of its first move's destinations give (or
+/// may give, when a further move decides) the attack a target: `(with a target,
+/// destinations)`; `None` for other plans.
+pub fn plan_reach(app: &App, p: Plan) -> Option<(usize, usize)> {
+    let acts = p.actions();
+    let attack_after_move = p == Plan::Charge
+        || acts
+            .iter()
+            .position(|&a| a == dust_core::game::Action::Move)
+            .is_some_and(|i| acts[i + 1..].contains(&dust_core::game::Action::Attack));
+    if !attack_after_move || !app.aims.is_empty() {
+        return None;
+    }
+    let side = match app.game.pending() {
+        Pending::Decision { side } => side,
+        _ => return None,
+    };
+    let mut g = app.game.clone();
+    g.apply(Decision::Plan(p)).ok()?;
+    // Optional skills asked before the moves (Assault): not used.
+    for _ in 0..8 {
+        let legal = g.legal_decisions();
+        if g.pending() != (Pending::Decision { side }) || legal.iter().any(|d| matches!(d, Decision::MoveTo(_))) {
+            break;
+        }
+        let x = legal
+            .iter()
+            .copied()
+            .find(|d| matches!(d, Decision::Use(_, false)))
+            .or(legal.first().copied())?;
+        g.apply(x).ok()?;
+    }
+    let moves: Vec<Decision> = g
+        .legal_decisions()
+        .into_iter()
+        .filter(|d| matches!(d, Decision::MoveTo(_)))
+        .collect();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut with = 0;
+    for &m in &moves {
+        let mut h = g.clone();
+        if h.apply(m).is_err() {
+            continue;
+        }
+        let mut out = Vec::new();
+        // Unsettled (a charge's second move comes first) counts as giving a target.
+        if collect_targets(app, h, false, &mut out).is_none() || !out.is_empty() {
+            with += 1;
+        }
+    }
+    Some((with, moves.len()))
 }
 
 /// The number given with the aim of `line` (`aim LINE TARGET N`) in words, after a comma: the
