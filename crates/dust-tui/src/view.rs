@@ -53,7 +53,7 @@ pub struct BoardView {
     pub cols: u8,
     /// Rows shown.
     pub rows: u8,
-    /// The width of a space on the screen: [`CELL`], or [`COMPACT_CELL`] when the board does
+    /// The width of a space on the screen: three characters, or two (the compact drawing) when the board does
     /// not fit otherwise.
     pub cell: u16,
     /// The board's size (columns, rows).
