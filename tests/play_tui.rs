@@ -792,6 +792,8 @@ fn snapshot_move_then_attack_previews_the_targets() {
             let s = screen(&app, 80, 24);
             assert!(s.contains("(no target from here)"), "{s}");
             assert!(s.contains("targets from here: u"), "{s}");
+            // On the board, the destination without a target has a × beside its symbol.
+            assert!(s.contains(".×"), "{s}");
             snapshot("duel_move_targets", &s);
             return;
         }

@@ -53,8 +53,8 @@ pub struct BoardView {
     pub cols: u8,
     /// Rows shown.
     pub rows: u8,
-    /// The width of a space on the screen: three characters, or two (the compact drawing) when the board does
-    /// not fit otherwise.
+    /// The width of a space on the screen: three characters, or two (the compact drawing)
+    /// when the board does not fit otherwise.
     pub cell: u16,
     /// The board's size (columns, rows).
     pub board: (u8, u8),
@@ -1004,6 +1004,8 @@ fn unit_panel(app: &App, width: u16) -> Vec<Line<'static>> {
 enum Mark {
     Choice,
     Move,
+    /// A move after which the plan's attack has no target.
+    MoveNoTarget,
     Target(CoverLevel),
     Blocked,
 }
@@ -1013,6 +1015,7 @@ fn marks(app: &App) -> Vec<(Square, Mark)> {
     for &d in &app.options {
         let Some(s) = app.option_square(d) else { continue };
         let m = match d {
+            Decision::MoveTo(_) if targets_after_move(app, d, false).is_some_and(|t| t.is_empty()) => Mark::MoveNoTarget,
             Decision::MoveTo(_) | Decision::Escape(_) => Mark::Move,
             Decision::Aim { target: Some(t), .. } => match bf_cover(app, t) {
                 Some(c) => Mark::Target(if c { CoverLevel::Soft } else { CoverLevel::None }),
@@ -1252,9 +1255,16 @@ fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>;
     if primary.is_some() {
         style = style.add_modifier(Modifier::BOLD);
     }
-    if let Some(&(_, m)) = marks.iter().find(|(q, _)| *q == s) {
+    let mark = marks.iter().find(|(q, _)| *q == s).map(|&(_, m)| m);
+    // A destination after which the attack would have no target: `×` beside its symbol.
+    let second = if mark == Some(Mark::MoveNoTarget) && second == ' ' {
+        '×'
+    } else {
+        second
+    };
+    if let Some(m) = mark {
         style = match m {
-            Mark::Move => style.bg(Color::Green).fg(Color::Black),
+            Mark::Move | Mark::MoveNoTarget => style.bg(Color::Green).fg(Color::Black),
             Mark::Choice => style.bg(Color::Cyan).fg(Color::Black),
             Mark::Target(CoverLevel::None) => style.bg(Color::Red).fg(Color::White),
             Mark::Target(CoverLevel::Soft) => style.bg(Color::Yellow).fg(Color::Black),
@@ -1671,8 +1681,7 @@ pub fn help_lines() -> Vec<Line<'static>> {
         "n               next unit on the board  :   type a decision (move C4)",
         "PgUp / PgDn     scroll the log          L   the whole log, with rules",
         "r               the rulings             s   save now (also every round)",
-        "w               why did the AI do that? (its last decision, in words)",
-        "?  / F1         this help               q / Esc   quit (asks first)",
+        "? / F1  this help   w  why did the AI do that?   q / Esc  quit (asks)",
         "Mouse           click a space or a choice; click it again to confirm",
         "Board: S squad, H hero, V vehicle, A aircraft (digit: health, + several",
         "units, = other squares of a large model); . open  ^ trees  ~ water",
@@ -1680,8 +1689,8 @@ pub fn help_lines() -> Vec<Line<'static>> {
         "* objective  o planned move;  grey background: inside a structure,",
         "│ wall  ╎┆ entrance, underline: wall on the south side.",
         "▲▼◀▶ on the borders: more board that way; map: the part in view is lit.",
-        "Highlights: green = legal move, cyan = unit to choose, red/yellow/",
-        "magenta = target with no/soft/hard cover, grey = no line of sight.",
+        "Highlights: green = legal move (× no target from there), cyan = unit to",
+        "choose; red/yellow/magenta: target in no/soft/hard cover; grey: no LOS.",
     ]
     .into_iter()
     .map(Line::from)
