@@ -294,7 +294,7 @@ pub fn label(app: &App, d: Decision) -> String {
         }
         Decision::Plan(p) => {
             let wasted = plan_reach(app, p).is_some_and(|(with, _)| with == 0);
-            let warn = if wasted { " (no target after any move)" } else { "" };
+            let warn = if wasted { " (no target)" } else { "" };
             format!("Plan: {}{warn}", plan_text(p))
         }
         Decision::MoveTo(s) => {
@@ -867,25 +867,32 @@ fn weapon_table(g: &Game, id: UnitId, against: &[dust_core::Armor], width: usize
     // The legend: only the notation this table uses.
     // The legend: only the notation this table uses, with an example taken from it.
     let mut legend: Vec<String> = Vec::new();
+    // "S2 V3: soldier, vehicle armour class": an example of each armour type shown.
+    let mut shorts: Vec<String> = Vec::new();
+    let mut kinds: Vec<&str> = Vec::new();
     for (a, _) in &cols {
         let k = match a.kind {
             dust_core::ArmorType::Soldier => "soldier",
             dust_core::ArmorType::Vehicle => "vehicle",
             dust_core::ArmorType::Aircraft => "aircraft",
         };
-        if !legend.iter().any(|l| l.contains(k)) {
-            legend.push(format!("{} {k} armour {}", armor_short(*a), a.class));
+        if !kinds.contains(&k) {
+            kinds.push(k);
+            shorts.push(armor_short(*a));
         }
+    }
+    if !kinds.is_empty() {
+        legend.push(format!("{}: {} armour class", shorts.join(" "), kinds.join(", ")));
     }
     let example = |f: fn(&CombatValue) -> bool| values.iter().find(|v| f(v)).map(ToString::to_string);
     if let Some(e) = example(|v| matches!(v, CombatValue::Dice { .. })) {
         legend.push(format!("{e} dice/damage a hit"));
     }
     if let Some(e) = example(|v| matches!(v, CombatValue::Incendiary { .. })) {
-        legend.push(format!("{e} incendiary: dice per targeted miniature, 1 damage a hit"));
+        legend.push(format!("{e} incendiary: dice per miniature, 1 damage a hit"));
     }
     if let Some(e) = example(|v| matches!(v, CombatValue::ApIncendiary { .. })) {
-        legend.push(format!("{e} AP incendiary: dice per targeted miniature, a hit destroys the unit"));
+        legend.push(format!("{e} dice per miniature, a hit destroys the unit"));
     }
     if let Some(e) = example(|v| matches!(v, CombatValue::Phaser { .. })) {
         legend.push(format!("{e} phaser: aim dice/damage dice a hit, ignores cover"));

@@ -53,7 +53,7 @@ fn each_destination_of_move_then_attack_shows_the_targets_it_gives() {
                         let label = view::label(&app, d);
                         if let Some((0, n)) = view::plan_reach(&app, p) {
                             assert!(n > 0);
-                            assert!(label.ends_with("(no target after any move)"), "{label}");
+                            assert!(label.ends_with("(no target)"), "{label}");
                             warned += 1;
                         } else {
                             assert!(!label.contains("no target"), "{label}");
