@@ -514,7 +514,8 @@ fn attack_follows(app: &App) -> bool {
 
 /// The targets the engine offers the attack of the plan being declared after move `d` (a
 /// `MoveTo`): the game cloned, the move applied, then every weapon line's aims read (a line
-/// holding its fire to reach the next), with the names of the lines that reach each target.
+/// holding its fire to reach the next; battlefront, every facing the move may end in), with the
+/// names of the lines that reach each target.
 /// `None` when no attack follows the move or the destination does not settle it (a further
 /// move comes first and `deeper` is false). With `deeper`, a further move is tried at each of
 /// its destinations and the targets of all are given.
@@ -572,7 +573,17 @@ fn collect_targets(app: &App, mut g: Game, deeper: bool, out: &mut Vec<(Target, 
             g.apply(next).ok()?;
             continue;
         }
-        // Anything else the declaration asks (facing, a skill): its first answer.
+        // Battlefront: the facing after the move decides what the weapons see; every one.
+        if legal.iter().any(|d| matches!(d, Decision::Face(_))) {
+            for &f in &legal {
+                let mut h = g.clone();
+                if h.apply(f).is_ok() {
+                    collect_targets(app, h, deeper, out)?;
+                }
+            }
+            return Some(());
+        }
+        // Anything else the declaration asks (a skill): its first answer.
         match legal.first() {
             Some(&x) if !matches!(x, Decision::Fire(_)) => g.apply(x).ok()?,
             _ => return Some(()),

@@ -115,3 +115,96 @@ fn each_destination_of_move_then_attack_shows_the_targets_it_gives() {
         "with {with}, without {without}, warned {warned}"
     );
 }
+
+/// Battlefront: after a large vehicle's move its rear square is declared
+/// (tactics-battlefront-2013-rules.txt, "Vehicle and Aircraft Size"; a facing, "1) Check Field
+/// of Fire", is declared the same way in other plans); the preview tries every square (and
+/// facing) the move may end in, so that it names every target the engine would offer with one.
+#[test]
+fn battlefront_the_preview_tries_every_rear_square() {
+    use dust_core::game::tests_support::{open_game, placed, rifle, squad};
+    use dust_core::unit::{BattlefrontCard, BattlefrontKind};
+    use dust_core::{Armor, ArmorType, Edition, Side, UnitKind, WeaponRange};
+    use std::sync::Arc;
+    let r = WeaponRange::Spaces { min: 1, max: 4 };
+    let mut tank = squad("Tank", 1, vec![rifle("Gun", r, 2)]);
+    tank.kind = UnitKind::Vehicle;
+    tank.armor = Armor {
+        kind: ArmorType::Vehicle,
+        class: 3,
+    };
+    tank.health = 4;
+    tank.models.clear();
+    let mut tank = placed(&Arc::new(tank), Side::A, "B8");
+    tank.battlefront = Some(Arc::new(BattlefrontCard {
+        kind: Some(BattlefrontKind::LargeVehicle),
+        ..BattlefrontCard::default()
+    }));
+    let inf = squad("Riflemen", 3, vec![rifle("Rifle", r, 1)]);
+    let mut setup = open_game(4, 10, vec![tank, placed(&Arc::new(inf), Side::B, "B4")]);
+    setup.edition = Edition::Battlefront;
+    let mut app = App::new(AppConfig::hotseat("test", setup, 1)).expect("starts");
+    let (mut checked, mut rear) = (0, false);
+    for _ in 0..40 {
+        app.settle();
+        let opts = app.options().to_vec();
+        if opts.iter().any(|d| matches!(d, Decision::MoveTo(_))) {
+            if view::targets_after_move(&app, opts[0], true).is_none() {
+                break; // not a move before an attack
+            }
+            for &d in &opts {
+                // The engine: the move, then each rear square and facing offered, then the
+                // first line's aims.
+                let mut g = app.game().clone();
+                g.apply(d).unwrap();
+                let mut engine: Vec<Target> = Vec::new();
+                first_line_aims(g, &mut engine, &mut rear);
+                let shown = view::targets_after_move(&app, d, true).unwrap();
+                for t in &engine {
+                    assert!(shown.iter().any(|(x, _)| x == t), "{d}: engine offers {t}, preview {shown:?}");
+                }
+                assert_eq!(shown.is_empty(), engine.is_empty(), "{d}");
+                checked += 1;
+            }
+            break;
+        }
+        let pick = opts
+            .iter()
+            .copied()
+            .find(|d| matches!(d, Decision::Plan(p) if p.to_string() == "move attack"))
+            .or_else(|| {
+                opts.iter()
+                    .copied()
+                    .find(|d| matches!(d, Decision::Activate(dust_core::game::UnitId(0))))
+            })
+            .or_else(|| opts.iter().copied().find(|d| *d == Decision::First(Side::A)))
+            .unwrap_or(opts[0]);
+        app.choose(pick);
+    }
+    assert!(checked > 0, "no move before an attack was offered");
+    assert!(rear, "the engine asked for the rear square after the move");
+}
+
+/// The targets the engine offers the first aimed line once the declaration reaches it, over
+/// every square (a large model's rear) and facing it asks for first.
+fn first_line_aims(g: dust_core::game::Game, out: &mut Vec<Target>, asked: &mut bool) {
+    let legal = g.legal_decisions();
+    if legal.iter().any(|x| matches!(x, Decision::Aim { .. })) {
+        for x in legal {
+            if let Decision::Aim { target: Some(t), .. } = x {
+                if !out.contains(&t) {
+                    out.push(t);
+                }
+            }
+        }
+        return;
+    }
+    for x in legal {
+        if matches!(x, Decision::MoveTo(_) | Decision::Face(_)) {
+            *asked = true;
+            let mut h = g.clone();
+            h.apply(x).unwrap();
+            first_line_aims(h, out, asked);
+        }
+    }
+}
