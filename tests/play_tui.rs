@@ -773,3 +773,38 @@ fn w_says_why_the_ai_decided() {
     assert!(m.starts_with("AI (greedy): "), "{m}");
     assert!(m.contains("AP expected"), "greedy says its figures: {m}");
 }
+
+/// Issue 20: the destinations of "move, then attack" say which targets each gives, or that it
+/// gives none ("(no target from here)").
+#[test]
+fn snapshot_move_then_attack_previews_the_targets() {
+    let mut app = duel_app(4, HOTSEAT);
+    for _ in 0..2_000 {
+        app.settle();
+        assert!(!app.is_over(), "no move with a target was offered");
+        let opts = app.options().to_vec();
+        let previews: Vec<_> = opts.iter().map(|&d| dust_tui::view::targets_after_move(&app, d, true)).collect();
+        let good = previews.iter().position(|p| p.as_ref().is_some_and(|t| !t.is_empty()));
+        let bad = previews.iter().any(|p| p.as_ref().is_some_and(|t| t.is_empty()));
+        if let (Some(i), true) = (good, bad) {
+            // (The board has the focus while moves are chosen: a digit highlights a choice.)
+            key(&mut app, KeyCode::Char(char::from(b'1' + i as u8)));
+            let s = screen(&app, 80, 24);
+            assert!(s.contains("(no target from here)"), "{s}");
+            assert!(s.contains("targets from here: u"), "{s}");
+            // On the board, the destination without a target has a × beside its symbol.
+            assert!(s.contains(".×"), "{s}");
+            snapshot("duel_move_targets", &s);
+            return;
+        }
+        let pick = opts
+            .iter()
+            .position(|d| matches!(d, Decision::Plan(p) if p.to_string() == "move attack"))
+            .unwrap_or(0);
+        for _ in 0..pick {
+            key(&mut app, KeyCode::Down);
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    panic!("no move with a target was offered");
+}

@@ -25,7 +25,7 @@ pub(crate) fn render(app: &App, st: &SetupState, frame: &mut Frame) {
         .border_style(view::focus_style(app.focus == Focus::Board));
     let inner = board_block.inner(p.board);
     let bv = view::board_view(app, inner);
-    frame.render_widget(Paragraph::new(board_lines(app, st, &bv)).block(board_block), p.board);
+    view::render_board(frame, p.board, board_block, &bv, board_lines(app, st, &bv), |_| None);
 
     // What is laid and left.
     frame.render_widget(

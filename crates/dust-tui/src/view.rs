@@ -22,7 +22,12 @@ pub const MIN_HEIGHT: u16 = 24;
 /// docs/rulings.md, embedded.
 pub const RULINGS: &str = include_str!("../../../docs/rulings.md");
 
+/// A space's width on the board: its two characters and its east edge.
 pub(crate) const CELL: u16 = 3;
+/// A space's width in the compact drawing, when the board does not fit with [`CELL`]: its
+/// letter, then its east edge (a wall, an entrance) or, when that edge is open, its second
+/// character (a unit's health).
+pub(crate) const COMPACT_CELL: u16 = 2;
 pub(crate) const LABEL: u16 = 3;
 
 /// The colour of a side's units.
@@ -48,15 +53,40 @@ pub struct BoardView {
     pub cols: u8,
     /// Rows shown.
     pub rows: u8,
+    /// The width of a space on the screen: three characters, or two (the compact drawing)
+    /// when the board does not fit otherwise.
+    pub cell: u16,
+    /// The board's size (columns, rows).
+    pub board: (u8, u8),
 }
 
 impl BoardView {
+    /// Lowest row shown.
+    pub fn row_lo(&self) -> u8 {
+        (self.row_hi + 1).saturating_sub(self.rows)
+    }
+
+    /// Whether the board continues beyond the view on each side: (west, east, north, south).
+    pub fn more(&self) -> (bool, bool, bool, bool) {
+        (
+            self.col_lo > 0,
+            u16::from(self.col_lo) + u16::from(self.cols) < u16::from(self.board.0),
+            u16::from(self.row_hi) + 1 < u16::from(self.board.1),
+            self.row_lo() > 0,
+        )
+    }
+
+    /// Whether the whole board shows.
+    pub fn whole(&self) -> bool {
+        self.more() == (false, false, false, false)
+    }
+
     /// The space under a screen position.
     pub fn square_at(&self, x: u16, y: u16) -> Option<Square> {
         if x < self.x || y < self.y || self.cols == 0 {
             return None;
         }
-        let c = (x - self.x) / CELL;
+        let c = (x - self.x) / self.cell.max(1);
         let r = y - self.y;
         if c >= u16::from(self.cols) || r >= u16::from(self.rows) {
             return None;
@@ -262,13 +292,19 @@ pub fn label(app: &App, d: Decision) -> String {
                 None => format!("Do not use {}", t.split(" (").next().unwrap_or("it")),
             }
         }
-        Decision::Plan(p) => format!("Plan: {}", plan_text(p)),
+        Decision::Plan(p) => {
+            let wasted = plan_reach(app, p).is_some_and(|(with, _)| with == 0);
+            let warn = if wasted { " (no target)" } else { "" };
+            format!("Plan: {}{warn}", plan_text(p))
+        }
         Decision::MoveTo(s) => {
             let entering = g.declaring().is_some_and(|u| g.unit(u).at.is_none()) && app.planned.is_empty();
+            let none = targets_after_move(app, d, false).is_some_and(|ts| ts.is_empty());
+            let warn = if none { " (no target from here)" } else { "" };
             if entering {
-                format!("Enter the board at {s}")
+                format!("Enter the board at {s}{warn}")
             } else {
-                format!("Move to {s}")
+                format!("Move to {s}{warn}")
             }
         }
         Decision::Escape(s) => format!("The pilot escapes to {s}"),
@@ -409,7 +445,36 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
             out.push(Line::styled(odds_text(app, d), Style::default().fg(Color::Yellow)));
             out
         }
-        Decision::MoveTo(s) | Decision::Escape(s) => vec![Line::styled(square_text(app, s), dim)],
+        Decision::MoveTo(s) => {
+            let mut v = vec![Line::styled(square_text(app, s), dim)];
+            match targets_after_move(app, d, true) {
+                Some(ts) if ts.is_empty() => v.push(Line::styled(
+                    "no target from here: the attack after this move would be wasted",
+                    Style::default().fg(Color::LightRed),
+                )),
+                Some(ts) => v.push(Line::styled(
+                    format!("targets from here: {}", targets_words(app, &ts)),
+                    Style::default().fg(Color::LightGreen),
+                )),
+                None => {}
+            }
+            v
+        }
+        Decision::Escape(s) => vec![Line::styled(square_text(app, s), dim)],
+        Decision::Plan(p) if plan_reach(app, p).is_some() => {
+            let (with, n) = plan_reach(app, p).unwrap_or_default();
+            if with == 0 {
+                vec![Line::styled(
+                    format!("no move gives the attack a target ({n} destinations): the attack would be wasted"),
+                    Style::default().fg(Color::LightRed),
+                )]
+            } else {
+                vec![Line::styled(
+                    format!("{with} of {n} destinations give the attack a target"),
+                    Style::default().fg(Color::LightGreen),
+                )]
+            }
+        }
         Decision::Fire(_) => vec![
             Line::styled(
                 "the player chooses the order in which weapon lines fire (tactics-revised-faq.md): a line that rolls per targeted miniature is worth more before the lines that kill them",
@@ -427,6 +492,173 @@ fn detail(app: &App, d: Decision) -> Vec<Line<'static>> {
         )],
         _ => Vec::new(),
     }
+}
+
+/// Whether the plan being declared attacks after a move it has not declared yet, so that the
+/// move's destination decides what can be aimed at: `move, then attack`, a charge.
+fn attack_follows(app: &App) -> bool {
+    if !app.aims.is_empty() {
+        return false;
+    }
+    match app.plan {
+        Some(Plan::Charge) => true,
+        Some(p) => {
+            let acts = p.actions();
+            acts.iter()
+                .position(|&a| a == dust_core::game::Action::Move)
+                .is_some_and(|i| acts[i + 1..].contains(&dust_core::game::Action::Attack))
+        }
+        None => false,
+    }
+}
+
+/// The targets the engine offers the attack of the plan being declared after move `d` (a
+/// `MoveTo`): the game cloned, the move applied, then every weapon line's aims read (a line
+/// holding its fire to reach the next; battlefront, every facing the move may end in), with the
+/// names of the lines that reach each target.
+/// `None` when no attack follows the move or the destination does not settle it (a further
+/// move comes first and `deeper` is false). With `deeper`, a further move is tried at each of
+/// its destinations and the targets of all are given.
+pub fn targets_after_move(app: &App, d: Decision, deeper: bool) -> Option<Vec<(Target, Vec<String>)>> {
+    if !matches!(d, Decision::MoveTo(_)) || !attack_follows(app) {
+        return None;
+    }
+    let mut g = app.game.clone();
+    g.apply(d).ok()?;
+    let mut out: Vec<(Target, Vec<String>)> = Vec::new();
+    collect_targets(app, g, deeper, &mut out)?;
+    Some(out)
+}
+
+fn collect_targets(app: &App, mut g: Game, deeper: bool, out: &mut Vec<(Target, Vec<String>)>) -> Option<()> {
+    let side = match app.game.pending() {
+        Pending::Decision { side } => side,
+        _ => return None,
+    };
+    for _ in 0..64 {
+        if g.pending() != (Pending::Decision { side }) {
+            return Some(());
+        }
+        let legal = g.legal_decisions();
+        if legal.iter().any(|d| matches!(d, Decision::MoveTo(_))) {
+            if !deeper {
+                return None;
+            }
+            for &m in &legal {
+                let mut h = g.clone();
+                if h.apply(m).is_ok() {
+                    collect_targets(app, h, false, out)?;
+                }
+            }
+            return Some(());
+        }
+        if legal.iter().any(|d| matches!(d, Decision::Aim { .. })) {
+            for &a in &legal {
+                let Decision::Aim { line, target: Some(t), .. } = a else {
+                    continue;
+                };
+                let w = app.weapon(line).map_or_else(|| format!("line {line}"), |(_, w)| w.name.clone());
+                match out.iter_mut().find(|(x, _)| *x == t) {
+                    Some((_, ws)) if !ws.contains(&w) => ws.push(w),
+                    Some(_) => {}
+                    None => out.push((t, vec![w])),
+                }
+            }
+            // On to the next line: this one holds its fire.
+            let next = legal
+                .iter()
+                .copied()
+                .find(|d| matches!(d, Decision::Aim { target: None, .. }))
+                .unwrap_or(legal[0]);
+            g.apply(next).ok()?;
+            continue;
+        }
+        // Battlefront: the facing after the move decides what the weapons see; every one.
+        if legal.iter().any(|d| matches!(d, Decision::Face(_))) {
+            for &f in &legal {
+                let mut h = g.clone();
+                if h.apply(f).is_ok() {
+                    collect_targets(app, h, deeper, out)?;
+                }
+            }
+            return Some(());
+        }
+        // Anything else the declaration asks (a skill): its first answer.
+        match legal.first() {
+            Some(&x) if !matches!(x, Decision::Fire(_)) => g.apply(x).ok()?,
+            _ => return Some(()),
+        }
+    }
+    Some(())
+}
+
+/// The targets of [`targets_after_move`] in words: `u3 Hell Boys (Rifle, Knife)`.
+fn targets_words(app: &App, ts: &[(Target, Vec<String>)]) -> String {
+    ts.iter()
+        .map(|(t, ws)| {
+            let what = match *t {
+                Target::Unit(u) => unit_name(&app.game, u),
+                Target::Cover(s) => format!("the cover element in {s}"),
+            };
+            format!("{what} ({})", ws.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// For a plan that attacks after a move: how many of its first move's destinations give (or
+/// may give, when a further move decides) the attack a target: `(with a target,
+/// destinations)`; `None` for other plans.
+pub fn plan_reach(app: &App, p: Plan) -> Option<(usize, usize)> {
+    let acts = p.actions();
+    let attack_after_move = p == Plan::Charge
+        || acts
+            .iter()
+            .position(|&a| a == dust_core::game::Action::Move)
+            .is_some_and(|i| acts[i + 1..].contains(&dust_core::game::Action::Attack));
+    if !attack_after_move || !app.aims.is_empty() {
+        return None;
+    }
+    let side = match app.game.pending() {
+        Pending::Decision { side } => side,
+        _ => return None,
+    };
+    let mut g = app.game.clone();
+    g.apply(Decision::Plan(p)).ok()?;
+    // Optional skills asked before the moves (Assault): not used.
+    for _ in 0..8 {
+        let legal = g.legal_decisions();
+        if g.pending() != (Pending::Decision { side }) || legal.iter().any(|d| matches!(d, Decision::MoveTo(_))) {
+            break;
+        }
+        let x = legal
+            .iter()
+            .copied()
+            .find(|d| matches!(d, Decision::Use(_, false)))
+            .or(legal.first().copied())?;
+        g.apply(x).ok()?;
+    }
+    let moves: Vec<Decision> = g
+        .legal_decisions()
+        .into_iter()
+        .filter(|d| matches!(d, Decision::MoveTo(_)))
+        .collect();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut with = 0;
+    for &m in &moves {
+        let mut h = g.clone();
+        if h.apply(m).is_err() {
+            continue;
+        }
+        let mut out = Vec::new();
+        // Unsettled (a charge's second move comes first) counts as giving a target.
+        if collect_targets(app, h, false, &mut out).is_none() || !out.is_empty() {
+            with += 1;
+        }
+    }
+    Some((with, moves.len()))
 }
 
 /// The number given with the aim of `line` (`aim LINE TARGET N`) in words, after a comma: the
@@ -518,8 +750,9 @@ fn square_text(app: &App, s: Square) -> String {
     parts.join(", ")
 }
 
-/// The unit the panel shows: the one the highlighted choice is about, else the one under the
-/// cursor, else the one declaring.
+/// The unit the panel shows: with the board focused, the one under the cursor (an enemy too);
+/// else the one the highlighted choice is about, else the one under the cursor, else the one
+/// declaring.
 fn focus_unit(app: &App) -> Option<UnitId> {
     let g = &app.game;
     let from_choice = match app.selected() {
@@ -535,10 +768,178 @@ fn focus_unit(app: &App) -> Option<UnitId> {
         here.sort_by_key(|&u| g.unit(u).card.kind == UnitKind::Hero);
         here.first().copied()
     };
+    if app.focus == Focus::Board {
+        if let Some(u) = at_cursor() {
+            return Some(u);
+        }
+    }
     from_choice.or_else(at_cursor).or_else(|| g.declaring())
 }
 
-fn unit_panel(app: &App) -> Vec<Line<'static>> {
+/// A short name of an armour class for a column heading: `S2` soldier 2, `V5`, `A1`.
+fn armor_short(a: dust_core::Armor) -> String {
+    let k = match a.kind {
+        dust_core::ArmorType::Soldier => 'S',
+        dust_core::ArmorType::Vehicle => 'V',
+        dust_core::ArmorType::Aircraft => 'A',
+    };
+    format!("{k}{}", a.class)
+}
+
+/// The armour classes a card's weapon table shows: those of the units on the other side still
+/// in play (what the weapons can do here), else soldier 1-4.
+fn armor_columns(g: &Game, side: Side) -> Vec<dust_core::Armor> {
+    let order = |a: &dust_core::Armor| {
+        let k = match a.kind {
+            dust_core::ArmorType::Soldier => 0,
+            dust_core::ArmorType::Vehicle => 1,
+            dust_core::ArmorType::Aircraft => 2,
+        };
+        (k, a.class)
+    };
+    let mut v: Vec<dust_core::Armor> = g
+        .units()
+        .iter()
+        .filter(|u| u.side != side && !u.destroyed)
+        .map(|u| u.card.armor)
+        .collect();
+    v.sort_by_key(order);
+    v.dedup();
+    if v.is_empty() {
+        v = (1..=4)
+            .map(|class| dust_core::Armor {
+                kind: dust_core::ArmorType::Soldier,
+                class,
+            })
+            .collect();
+    }
+    v
+}
+
+/// A card's weapon table, `width` characters wide: a heading (weapon, range, carriers, one
+/// column per armour class in `against`, ammo), a line per weapon, then a legend of the
+/// notation it uses.
+fn weapon_table(g: &Game, id: UnitId, against: &[dust_core::Armor], width: usize) -> Vec<Line<'static>> {
+    use dust_core::range::WeaponRange;
+    use dust_core::CombatValue;
+    let u = g.unit(id);
+    let c = &u.card;
+    let squad = c.kind == UnitKind::Squad;
+    let has_ammo = c.weapons.iter().any(|w| w.ammo.is_some());
+    let name_w = c.weapons.iter().map(|w| w.name.chars().count()).max().unwrap_or(6).clamp(6, 12);
+    let fixed = name_w + 1 + 4 + if squad { 3 } else { 0 } + if has_ammo { 5 } else { 0 };
+    // As many armour columns as fit, each as wide as its widest value.
+    let mut cols: Vec<(dust_core::Armor, usize)> = Vec::new();
+    let mut used = fixed;
+    for &a in against {
+        let w = c
+            .weapons
+            .iter()
+            .map(|l| l.table.against(a).to_string().chars().count())
+            .chain(std::iter::once(armor_short(a).len()))
+            .max()
+            .unwrap_or(3)
+            + 1;
+        if used + w > width && !cols.is_empty() {
+            break;
+        }
+        used += w;
+        cols.push((a, w));
+    }
+    let head_style = Style::default().fg(Color::Gray).add_modifier(Modifier::UNDERLINED);
+    let mut head = format!("{:<name_w$} {:<4}", "weapon", "rng");
+    if squad {
+        head.push_str("n  ");
+    }
+    for (a, w) in &cols {
+        head.push_str(&format!("{:<w$}", armor_short(*a)));
+    }
+    if has_ammo {
+        head.push_str("ammo");
+    }
+    let mut out = vec![Line::styled(head.trim_end().to_string(), head_style)];
+    let mut values: Vec<CombatValue> = Vec::new();
+    for (i, w) in c.weapons.iter().enumerate() {
+        let name: String = w.name.chars().take(name_w).collect();
+        let mut row = format!("{name:<name_w$} {:<4}", w.range.to_string());
+        if squad {
+            row.push_str(&format!("{:<3}", format!("x{}", u.carriers(i))));
+        }
+        for (a, cw) in &cols {
+            let v = w.table.against(*a);
+            values.push(v);
+            row.push_str(&format!("{:<cw$}", v.to_string()));
+        }
+        if let Some(max) = w.ammo {
+            row.push_str(&format!("{}/{max}", u.ammo.get(i).copied().unwrap_or(0)));
+        }
+        out.push(Line::from(row.trim_end().to_string()));
+    }
+    // The legend: only the notation this table uses.
+    // The legend: only the notation this table uses, with an example taken from it.
+    let mut legend: Vec<String> = Vec::new();
+    // "S2 V3: soldier, vehicle armour class": an example of each armour type shown.
+    let mut shorts: Vec<String> = Vec::new();
+    let mut kinds: Vec<&str> = Vec::new();
+    for (a, _) in &cols {
+        let k = match a.kind {
+            dust_core::ArmorType::Soldier => "soldier",
+            dust_core::ArmorType::Vehicle => "vehicle",
+            dust_core::ArmorType::Aircraft => "aircraft",
+        };
+        if !kinds.contains(&k) {
+            kinds.push(k);
+            shorts.push(armor_short(*a));
+        }
+    }
+    if !kinds.is_empty() {
+        legend.push(format!("{}: {} armour class", shorts.join(" "), kinds.join(", ")));
+    }
+    let example = |f: fn(&CombatValue) -> bool| values.iter().find(|v| f(v)).map(ToString::to_string);
+    if let Some(e) = example(|v| matches!(v, CombatValue::Dice { .. })) {
+        legend.push(format!("{e} dice/damage a hit"));
+    }
+    if let Some(e) = example(|v| matches!(v, CombatValue::Incendiary { .. })) {
+        legend.push(format!("{e} incendiary: dice per miniature, 1 damage a hit"));
+    }
+    if let Some(e) = example(|v| matches!(v, CombatValue::ApIncendiary { .. })) {
+        legend.push(format!("{e} dice per miniature, a hit destroys the unit"));
+    }
+    if let Some(e) = example(|v| matches!(v, CombatValue::Phaser { .. })) {
+        legend.push(format!("{e} phaser: aim dice/damage dice a hit, ignores cover"));
+    }
+    if let Some(e) = example(|v| matches!(v, CombatValue::Volley { .. })) {
+        legend.push(format!("{e} volley: dice/damage by ammo spent (1, 2...)"));
+    }
+    if values.contains(&CombatValue::NoEffect) {
+        legend.push("- no effect".into());
+    }
+    if squad {
+        let n = (0..c.weapons.len()).map(|i| u.carriers(i)).max().unwrap_or(0);
+        legend.push(format!("x{n} miniatures carrying it"));
+    }
+    for w in &c.weapons {
+        let note = match w.range {
+            WeaponRange::Close => "C close combat",
+            WeaponRange::Unlimited => "U unlimited range",
+            WeaponRange::Artillery => "A artillery (range 4+)",
+            WeaponRange::Spaces { .. } => continue,
+        };
+        if !legend.iter().any(|l| l == note) {
+            legend.push(note.into());
+        }
+    }
+    out.push(Line::styled(legend.join(" · "), Style::default().fg(Color::DarkGray)));
+    out
+}
+
+/// The lines of the unit card as drawn `width` characters wide (wrapped), for the pane's height.
+pub(crate) fn unit_panel_height(app: &App, width: u16) -> u16 {
+    let w = usize::from(width.max(1));
+    unit_panel(app, width).iter().map(|l| l.width().max(1).div_ceil(w) as u16).sum()
+}
+
+fn unit_panel(app: &App, width: u16) -> Vec<Line<'static>> {
     let g = &app.game;
     let mut out = Vec::new();
     let Some(id) = focus_unit(app) else {
@@ -607,28 +1008,11 @@ fn unit_panel(app: &App) -> Vec<Line<'static>> {
         Some(Decision::Aim {
             target: Some(Target::Unit(t)),
             ..
-        }) if g.declaring().is_some_and(|d| d == id || g.unit(d).joined == Some(id)) => Some(g.unit(t).card.armor),
-        _ => None,
+        }) if g.declaring().is_some_and(|d| d == id || g.unit(d).joined == Some(id)) => vec![g.unit(t).card.armor],
+        _ => armor_columns(g, u.side),
     };
-    for (i, w) in c.weapons.iter().enumerate() {
-        let values = match against {
-            Some(a) => format!("vs {a}: {}", w.table.against(a)),
-            None => w.table.soldier.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
-        };
-        let ammo = match w.ammo {
-            Some(max) => format!(" ammo {}/{max}", u.ammo.get(i).copied().unwrap_or(0)),
-            None => String::new(),
-        };
-        let carriers = if c.kind == UnitKind::Squad {
-            format!("x{} ", u.carriers(i))
-        } else {
-            String::new()
-        };
-        out.push(Line::from(format!(
-            "{:<12} R{:<4}{carriers}{values}{ammo}",
-            w.name,
-            w.range.to_string()
-        )));
+    if !c.weapons.is_empty() {
+        out.extend(weapon_table(g, id, &against, usize::from(width)));
     }
     out.push(Line::styled(square_text(app, app.cursor), Style::default().fg(Color::Gray)));
     out
@@ -638,6 +1022,8 @@ fn unit_panel(app: &App) -> Vec<Line<'static>> {
 enum Mark {
     Choice,
     Move,
+    /// A move after which the plan's attack has no target.
+    MoveNoTarget,
     Target(CoverLevel),
     Blocked,
 }
@@ -647,6 +1033,7 @@ fn marks(app: &App) -> Vec<(Square, Mark)> {
     for &d in &app.options {
         let Some(s) = app.option_square(d) else { continue };
         let m = match d {
+            Decision::MoveTo(_) if targets_after_move(app, d, false).is_some_and(|t| t.is_empty()) => Mark::MoveNoTarget,
             Decision::MoveTo(_) | Decision::Escape(_) => Mark::Move,
             Decision::Aim { target: Some(t), .. } => match bf_cover(app, t) {
                 Some(c) => Mark::Target(if c { CoverLevel::Soft } else { CoverLevel::None }),
@@ -688,7 +1075,7 @@ pub(crate) fn grid_lines(view: &BoardView, mut cell: impl FnMut(Square) -> [Span
     let mut header = vec![Span::raw(" ".repeat(usize::from(LABEL)))];
     for c in view.col_lo..view.col_lo + view.cols {
         header.push(Span::styled(
-            format!("{:<width$}", char::from(b'A' + c), width = usize::from(CELL)),
+            format!("{:<width$}", char::from(b'A' + c), width = usize::from(view.cell.max(1))),
             Style::default().fg(Color::Gray),
         ));
     }
@@ -697,11 +1084,128 @@ pub(crate) fn grid_lines(view: &BoardView, mut cell: impl FnMut(Square) -> [Span
         let r = view.row_hi - i;
         let mut spans = vec![Span::styled(format!("{:>2} ", u32::from(r) + 1), Style::default().fg(Color::Gray))];
         for c in view.col_lo..view.col_lo + view.cols {
-            spans.extend(cell(Square::new(c, r)));
+            let [text, edge] = cell(Square::new(c, r));
+            if view.cell >= CELL {
+                spans.extend([text, edge]);
+                continue;
+            }
+            // Compact: the space's letter, then its east edge, or its second character
+            // (a unit's health) where that edge is open.
+            let mut chars = text.content.chars();
+            let first = chars.next().unwrap_or(' ');
+            let second = chars.next().unwrap_or(' ');
+            spans.push(Span::styled(first.to_string(), text.style));
+            if edge.content.trim().is_empty() {
+                spans.push(Span::styled(second.to_string(), text.style));
+            } else {
+                spans.push(edge);
+            }
         }
         lines.push(Line::from(spans));
     }
     lines
+}
+
+/// Draws the board pane: `block` around the `lines` of `view`, with, when part of the board is
+/// out of view, arrows on the borders where it continues ("▲ 10 more rows", `◀`, `▶`) and a
+/// mini-map in the free columns right of the board (the shown part lit; `dot(square)` the
+/// colour of what stands there, if anything).
+pub(crate) fn render_board(
+    frame: &mut Frame,
+    area: Rect,
+    block: Block<'_>,
+    view: &BoardView,
+    lines: Vec<Line<'static>>,
+    dot: impl Fn(Square) -> Option<Color>,
+) {
+    let (west, east, north, south) = view.more();
+    let arrow = Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD);
+    let mut block = block;
+    if north {
+        let n = u16::from(view.board.1) - u16::from(view.row_hi) - 1;
+        block = block.title_top(Line::styled(format!(" ▲ {n} more "), arrow).right_aligned());
+    }
+    if south {
+        let n = view.row_lo();
+        block = block.title_bottom(Line::styled(format!(" ▼ {n} more "), arrow).right_aligned());
+    }
+    if west || east {
+        let text = match (west, east) {
+            (true, true) => " ◀ more columns ▶ ",
+            (true, false) => " ◀ more columns ",
+            _ => " more columns ▶ ",
+        };
+        block = block.title_bottom(Line::styled(text, arrow).left_aligned());
+    }
+    let inner = block.inner(area);
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+    if inner.height < 2 || inner.width < 2 {
+        return;
+    }
+    // Arrows on the side borders, along the rows of spaces.
+    let buf = frame.buffer_mut();
+    for y in view.y..view.y + u16::from(view.rows).min(inner.height.saturating_sub(1)) {
+        if west {
+            buf[(area.x, y)].set_symbol("◀").set_style(arrow);
+        }
+        if east {
+            buf[(area.x + area.width - 1, y)].set_symbol("▶").set_style(arrow);
+        }
+    }
+    if view.whole() {
+        return;
+    }
+    // The mini-map: the whole board, a character for a block of spaces, the part in view lit.
+    let used = LABEL + u16::from(view.cols) * view.cell;
+    let free = inner.width.saturating_sub(used);
+    if free < 2 {
+        return;
+    }
+    let (bw, bh) = (u16::from(view.board.0), u16::from(view.board.1));
+    let mw = (free - 1).min(4).min(bw);
+    let rows_avail = inner.height.saturating_sub(1).min(bh);
+    let per_col = bw.div_ceil(mw);
+    let per_row = bh.div_ceil(rows_avail.max(1));
+    let mh = bh.div_ceil(per_row);
+    let x0 = inner.x + used + 1;
+    if free >= 3 {
+        buf.set_string(inner.x + used + (free - 3).min(1), inner.y, "map", Style::default().fg(Color::Gray));
+    }
+    let (row_lo, row_hi) = (u16::from(view.row_lo()), u16::from(view.row_hi));
+    let (col_lo, col_hi) = (u16::from(view.col_lo), u16::from(view.col_lo) + u16::from(view.cols) - 1);
+    for my in 0..mh {
+        // Map rows from the top: the board's highest rows first.
+        let top = bh - 1 - my * per_row;
+        let bottom = (top + 1).saturating_sub(per_row);
+        for mx in 0..mw {
+            let left = mx * per_col;
+            if left >= bw {
+                continue;
+            }
+            let right = (left + per_col - 1).min(bw - 1);
+            let shown = bottom <= row_hi && top >= row_lo && left <= col_hi && right >= col_lo;
+            let mut colors: Vec<Color> = Vec::new();
+            for c in left..=right {
+                for r in bottom..=top {
+                    if let Some(col) = dot(Square::new(c as u8, r as u8)) {
+                        if !colors.contains(&col) {
+                            colors.push(col);
+                        }
+                    }
+                }
+            }
+            let (sym, fg) = match colors.as_slice() {
+                [] => ("·", if shown { Color::White } else { Color::DarkGray }),
+                [c] => ("•", *c),
+                _ => ("+", Color::LightYellow),
+            };
+            let mut st = Style::default().fg(fg);
+            if shown {
+                st = st.bg(Color::DarkGray);
+            }
+            buf.set_string(x0 + mx, inner.y + 1 + my, sym, st);
+        }
+    }
 }
 
 /// The units standing on square `s`: on their square, or on any square of a large or huge model
@@ -769,9 +1273,16 @@ fn cell_spans(app: &App, s: Square, marks: &[(Square, Mark)]) -> [Span<'static>;
     if primary.is_some() {
         style = style.add_modifier(Modifier::BOLD);
     }
-    if let Some(&(_, m)) = marks.iter().find(|(q, _)| *q == s) {
+    let mark = marks.iter().find(|(q, _)| *q == s).map(|&(_, m)| m);
+    // A destination after which the attack would have no target: `×` beside its symbol.
+    let second = if mark == Some(Mark::MoveNoTarget) && second == ' ' {
+        '×'
+    } else {
+        second
+    };
+    if let Some(m) = mark {
         style = match m {
-            Mark::Move => style.bg(Color::Green).fg(Color::Black),
+            Mark::Move | Mark::MoveNoTarget => style.bg(Color::Green).fg(Color::Black),
             Mark::Choice => style.bg(Color::Cyan).fg(Color::Black),
             Mark::Target(CoverLevel::None) => style.bg(Color::Red).fg(Color::White),
             Mark::Target(CoverLevel::Soft) => style.bg(Color::Yellow).fg(Color::Black),
@@ -824,7 +1335,10 @@ pub(crate) fn terrain_color(t: Terrain) -> Color {
 
 pub(crate) fn board_view(app: &App, inner: Rect) -> BoardView {
     let b = app.game.board();
-    let cols = (inner.width.saturating_sub(LABEL) / CELL).min(u16::from(b.width())) as u8;
+    // The compact drawing when the board is wider than the pane at three characters a space.
+    let room = inner.width.saturating_sub(LABEL);
+    let cell = if room / CELL < u16::from(b.width()) { COMPACT_CELL } else { CELL };
+    let cols = (room / cell).min(u16::from(b.width())) as u8;
     let rows = inner.height.saturating_sub(1).min(u16::from(b.height())) as u8;
     let col_lo = (i32::from(app.cursor.col()) - i32::from(cols) / 2).clamp(0, i32::from(b.width() - cols)) as u8;
     let row_lo = (i32::from(app.cursor.row()) - i32::from(rows) / 2).clamp(0, i32::from(b.height() - rows)) as u8;
@@ -835,6 +1349,8 @@ pub(crate) fn board_view(app: &App, inner: Rect) -> BoardView {
         row_hi: (row_lo + rows).saturating_sub(1),
         cols,
         rows,
+        cell,
+        board: (b.width(), b.height()),
     }
 }
 
@@ -908,12 +1424,16 @@ pub fn render(app: &App, frame: &mut Frame) {
         .border_style(focus_style(app.focus == Focus::Board));
     let inner = board_block.inner(board_area);
     let view = board_view(app, inner);
-    frame.render_widget(Paragraph::new(board_lines(app, &view)).block(board_block), board_area);
+    render_board(frame, board_area, board_block, &view, board_lines(app, &view), |s| {
+        units_on(g, s).first().map(|&u| side_color(g.unit(u).side))
+    });
 
     // Unit card.
     let unit_block = Block::bordered().title(" Unit ");
     frame.render_widget(
-        Paragraph::new(unit_panel(app)).block(unit_block).wrap(Wrap { trim: false }),
+        Paragraph::new(unit_panel(app, unit_area.width.saturating_sub(2)))
+            .block(unit_block)
+            .wrap(Wrap { trim: false }),
         unit_area,
     );
 
@@ -1002,7 +1522,15 @@ pub(crate) fn panes(app: &App, area: Rect) -> Panes {
     let [left, right] = Layout::horizontal([Constraint::Length(left_w), Constraint::Min(40)]).areas(main);
     let board_h = (u16::from(b.height()) + 3).min(main.height.saturating_sub(6));
     let [board, log] = Layout::vertical([Constraint::Length(board_h), Constraint::Min(3)]).areas(left);
-    let unit_h = 10.min(right.height / 2).max(8);
+    // The card as tall as it needs (its weapon table and legend), leaving the choices room.
+    // An attack's details (the odds) come first: the card keeps its usual height then.
+    let attack = matches!(app.selected(), Some(Decision::Aim { target: Some(_), .. } | Decision::Fire(_)));
+    let need = if app.setup.is_some() || attack {
+        10
+    } else {
+        unit_panel_height(app, right.width.saturating_sub(2)) + 2
+    };
+    let unit_h = need.clamp(10, right.height.saturating_sub(11).max(10));
     let [unit, menu] = Layout::vertical([Constraint::Length(unit_h), Constraint::Min(5)]).areas(right);
     Panes {
         board,
@@ -1164,25 +1692,23 @@ pub fn help_lines() -> Vec<Line<'static>> {
     [
         "Arrows / hjkl   up/down: move in the list of choices (or the board cursor",
         "                when the board has the focus); left/right: board cursor",
-        "Tab             switch the focus between the list and the board",
+        "Tab             focus: list or board    1-9 highlight choice 1-9",
         "Enter / Space   confirm the highlighted choice (on the board: the space",
         "                under the cursor, if it is highlighted)",
-        "1-9             highlight choice 1-9 of the list",
         "u / Backspace   take back your last choice (until dice roll; set-up too)",
         "n               next unit on the board  :   type a decision (move C4)",
         "PgUp / PgDn     scroll the log          L   the whole log, with rules",
-        "r               the rulings (docs/rulings.md)",
-        "s               save the game record now (it is saved every round too)",
-        "w               why did the AI do that? (its last decision, in words)",
-        "?  / F1         this help               q / Esc   quit (asks first)",
+        "r               the rulings             s   save now (also every round)",
+        "? / F1  this help   w  why did the AI do that?   q / Esc  quit (asks)",
         "Mouse           click a space or a choice; click it again to confirm",
         "Board: S squad, H hero, V vehicle, A aircraft (digit: health, + several",
         "units, = other squares of a large model); . open  ^ trees  ~ water",
         "w swamp  x rubble  s smoke  # no dot  a ammo crate  t anti-tank trap",
         "* objective  o planned move;  grey background: inside a structure,",
         "│ wall  ╎┆ entrance, underline: wall on the south side.",
-        "Highlights: green = legal move, cyan = unit to choose, red/yellow/",
-        "magenta = target with no/soft/hard cover, grey = no line of sight.",
+        "▲▼◀▶ on the borders: more board that way; map: the part in view is lit.",
+        "Highlights: green = legal move (× no target from there), cyan = unit to",
+        "choose; red/yellow/magenta: target in no/soft/hard cover; grey: no LOS.",
     ]
     .into_iter()
     .map(Line::from)
