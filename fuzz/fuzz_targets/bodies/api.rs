@@ -3,7 +3,7 @@
 //! messages) and works on it as the server's handler does, without the network
 //! (`dust_server::http::offline`), on a hub with an in-memory store. Never a panic, and each
 //! input keeps to its [`Budget`] (`fuzz/README.md`). `crates/dust-server/tests/fuzz_budget.rs`
-//! runs them over the corpus in `fuzz/corpus/`.
+//! runs them over the corpus in `fuzz/seeds/`.
 
 use crate::budget::{check_size, measure, Budget, Cost};
 use dust_core::{BySide, Edition, GameRng, Side};

@@ -2,7 +2,7 @@
 //! network can send"): army files, AI specs, game records and embedded scenarios. Each reads
 //! any bytes, never panics, and keeps to its [`Budget`]: memory and work linear in the
 //! input (`fuzz/README.md`). `crates/dust-server/tests/fuzz_budget.rs` runs them over the
-//! corpus in `fuzz/corpus/`.
+//! corpus in `fuzz/seeds/`.
 
 use crate::budget::{check_size, measure, Budget, Cost};
 use dust_core::{Edition, UnitCard};
