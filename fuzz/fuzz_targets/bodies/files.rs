@@ -26,9 +26,11 @@ fn cards() -> &'static [UnitCard] {
 /// The most decisions of a record the `record` target replays.
 pub const RECORD_STEP_CAP: usize = 2_000;
 
-/// `army_file`: 256 KiB of input allocates at most 1 MiB + 64 × n and holds 1 MiB + 32 × n.
+/// `army_file`: an army file allocates at most 1 MiB + 512 × n (an unknown unit name, 20
+/// bytes, is compared with every card's name for the did-you-mean hint) and holds 1 MiB +
+/// 32 × n.
 pub const ARMY_BUDGET: Budget = Budget {
-    allocated: (1 << 20, 64),
+    allocated: (1 << 20, 512),
     peak: (1 << 20, 32),
     millis: (100, 2),
 };
