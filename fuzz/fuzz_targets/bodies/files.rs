@@ -33,7 +33,7 @@ pub const RECORD_STEP_CAP: usize = 2_000;
 pub const ARMY_BUDGET: Budget = Budget {
     allocated: (1 << 20, 512),
     peak: (1 << 20, 128),
-    millis: (100, 2),
+    millis: (500, 2),
 };
 
 /// `army_file`: any bytes as an army file (`dust_data::army::parse_army`), checked against
@@ -64,7 +64,7 @@ pub fn army_file(data: &[u8]) -> Cost {
 pub const AI_SPEC_BUDGET: Budget = Budget {
     allocated: (4 << 10, 16),
     peak: (4 << 10, 16),
-    millis: (20, 1),
+    millis: (200, 1),
 };
 
 /// `ai_spec`: any text as an AI spec (`dust_ai::PlayerSpec`'s `FromStr`, then the server's
