@@ -146,7 +146,10 @@ fn parse_budget(b: &str) -> Result<Budget, SpecErrorKind> {
     let budget = if let Some(ms) = b.strip_suffix("ms") {
         Budget::Time(Duration::from_millis(num(ms)?))
     } else if let Some(s) = b.strip_suffix('s') {
-        Budget::Time(Duration::from_secs(num(s)?))
+        // Seconds are kept as milliseconds, which the spec is written back in: a number of
+        // seconds whose milliseconds overflow would not read back (issue 16, the AI-spec fuzz
+        // target: `mcts:6666666666666666666s`).
+        Budget::Time(Duration::from_millis(num(s)?.checked_mul(1000).ok_or_else(bad)?))
     } else if let Some(i) = b.strip_suffix('i') {
         Budget::Iterations(u32::try_from(num(i)?).map_err(|_| bad())?)
     } else {
@@ -218,6 +221,37 @@ impl FromStr for PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 16 (the AI-spec fuzz target): a spec reads back from its own text; a time in
+    /// seconds too large for milliseconds is refused rather than read as one that does not.
+    #[test]
+    fn every_spec_that_reads_reads_back() {
+        for text in [
+            "mcts:18446744073709551s",
+            "mcts:2s",
+            "mcts:18446744073709551615ms",
+            "mcts:7i,threads=3",
+        ] {
+            let p: PlayerSpec = text.parse().unwrap();
+            assert_eq!(
+                p.to_string().parse::<PlayerSpec>().map(|q| q.to_string()),
+                Ok(p.to_string()),
+                "{text}"
+            );
+        }
+        for text in ["mcts:+6666666666666666666s", "mcts:18446744073709552s"] {
+            assert!(
+                matches!(
+                    text.parse::<PlayerSpec>(),
+                    Err(SpecError {
+                        kind: SpecErrorKind::BadBudget(_),
+                        ..
+                    })
+                ),
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn specs_parse() {

@@ -660,20 +660,27 @@ fn links(cell: &GameCell, me: Option<Side>) -> Value {
     })
 }
 
-async fn create(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, body: Body) -> Result<Json<Value>, ApiError> {
-    let req: CreateReq = parse_body(body)?;
+/// A new game's request read, all but the chosen armies (worked on apart, under the time
+/// budget): the game (`scenario_text` still none), the armies asked and the creator's seat.
+/// `seed` gives the dice seed when the request names none.
+fn plan_new_game(
+    hub: &Hub,
+    edition: Edition,
+    req: CreateReq,
+    seed: impl FnOnce() -> u64,
+) -> Result<(NewGame, Option<ArmiesReq>, Option<Side>), ApiError> {
     let side = match req.side.as_deref() {
         None => Side::A,
         Some(s) => parse_side(s).ok_or_else(|| ApiError::bad_request("bad_side", format!("`{s}` is not a side: give `a` or `b`")))?,
     };
-    let scenario = req.scenario.unwrap_or_else(|| default_scenario(st.edition).to_string());
+    let scenario = req.scenario.unwrap_or_else(|| default_scenario(edition).to_string());
     let (seats, me) = match &req.both_ai {
         Some(spec) => {
-            let s = parse_seat(&st.hub, &format!("ai {}", spec.trim().trim_start_matches("ai").trim()))?;
+            let s = parse_seat(hub, &format!("ai {}", spec.trim().trim_start_matches("ai").trim()))?;
             (BySide { a: s.clone(), b: s }, None)
         }
         None => {
-            let opp = parse_seat(&st.hub, req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
+            let opp = parse_seat(hub, req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
             let mut seats = BySide {
                 a: Seat::Human,
                 b: Seat::Human,
@@ -682,7 +689,7 @@ async fn create(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<Socke
             (seats, Some(side))
         }
     };
-    let seed = req.seed.unwrap_or_else(random_seed);
+    let seed = req.seed.unwrap_or_else(seed);
     let players_setup = match req.setup.as_deref().map(str::trim) {
         None | Some("" | "scenario") => None,
         Some("players") => Some(PlayersSetup {
@@ -696,14 +703,9 @@ async fn create(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<Socke
             ))
         }
     };
-    let armies_req = req.armies;
-    let scenario_text = {
-        let scenario = scenario.clone();
-        st.work(move || chosen_armies(&scenario, armies_req)).await?
-    };
     let new = NewGame {
         scenario,
-        scenario_text,
+        scenario_text: None,
         seed,
         seats,
         spectators: req.spectators.unwrap_or(true) || me.is_none(),
@@ -711,6 +713,16 @@ async fn create(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<Socke
         public: req.public.unwrap_or(false),
         decisions: Vec::new(),
         setup: players_setup,
+    };
+    Ok((new, req.armies, me))
+}
+
+async fn create(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<SocketAddr>, body: Body) -> Result<Json<Value>, ApiError> {
+    let req: CreateReq = parse_body(body)?;
+    let (mut new, armies_req, me) = plan_new_game(&st.hub, st.edition, req, random_seed)?;
+    new.scenario_text = {
+        let scenario = new.scenario.clone();
+        st.work(move || chosen_armies(&scenario, armies_req)).await?
     };
     st.count_new_game(addr.ip())?;
     let hub = st.hub.clone();
@@ -753,24 +765,25 @@ struct CheckArmyReq {
 /// the cost, and the army file (200 even when the army has problems: `ok` says).
 async fn armies_check(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: CheckArmyReq = parse_body(body)?;
-    let v = st
-        .work(move || {
-            let terms = match req.scenario.as_deref() {
-                Some(s) => Some(armies::scenario_terms(s).map_err(|m| ApiError::bad_request("bad_scenario", m))?),
-                None => None,
-            };
-            let choice = ArmyChoice {
-                shipped: req.shipped,
-                toml: req.toml,
-                units: req.units,
-                name: req.name,
-                bloc: req.bloc,
-            };
-            let checked = armies::resolve(&choice, Side::A, terms).map_err(|m| ApiError::bad_request("bad_army", m))?;
-            Ok(armies::checked_json(&checked, terms))
-        })
-        .await?;
+    let v = st.work(move || check_army(req)).await?;
     Ok(Json(v))
+}
+
+/// The answer to an army check: the army read and checked for the scenario, if one is named.
+fn check_army(req: CheckArmyReq) -> Result<Value, ApiError> {
+    let terms = match req.scenario.as_deref() {
+        Some(s) => Some(armies::scenario_terms(s).map_err(|m| ApiError::bad_request("bad_scenario", m))?),
+        None => None,
+    };
+    let choice = ArmyChoice {
+        shipped: req.shipped,
+        toml: req.toml,
+        units: req.units,
+        name: req.name,
+        bloc: req.bloc,
+    };
+    let checked = armies::resolve(&choice, Side::A, terms).map_err(|m| ApiError::bad_request("bad_army", m))?;
+    Ok(armies::checked_json(&checked, terms))
 }
 
 #[derive(Deserialize)]
@@ -796,6 +809,16 @@ async fn import(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<Socke
     let mut req: ImportReq = parse_body(body)?;
     let text = std::mem::take(&mut req.record);
     let rec = st.work(move || read_record(&text)).await?;
+    let (new, side) = plan_import(&st.hub, &req, &rec)?;
+    st.count_new_game(addr.ip())?;
+    let hub = st.hub.clone();
+    let cell = st.work(move || hub.create(new)).await?;
+    warn_if_hash_differs(&cell, rec.final_hash);
+    Ok(Json(links(&cell, Some(side))))
+}
+
+/// The game an uploaded record makes (its seats from the request) and the uploader's side.
+fn plan_import(hub: &Hub, req: &ImportReq, rec: &dust_data::record::Record) -> Result<(NewGame, Side), ApiError> {
     let side = match req.side.as_deref() {
         None => Side::A,
         Some(s) => parse_side(s).ok_or_else(|| ApiError::bad_request("bad_side", format!("`{s}` is not a side: give `a` or `b`")))?,
@@ -804,7 +827,7 @@ async fn import(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<Socke
         a: Seat::Human,
         b: Seat::Human,
     };
-    seats[side.other()] = parse_seat(&st.hub, req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
+    seats[side.other()] = parse_seat(hub, req.opponent.as_deref().unwrap_or("ai mcts:200ms"))?;
     let (scenario, scenario_text) = match &rec.scenario {
         dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),
         dust_data::record::ScenarioRef::Embedded(t) => ("embedded".to_string(), Some(t.clone())),
@@ -820,17 +843,18 @@ async fn import(State(st): State<AppState>, ConnectInfo(addr): ConnectInfo<Socke
         decisions: rec.decisions.clone(),
         setup: rec.setup.clone(),
     };
-    st.count_new_game(addr.ip())?;
-    let hub = st.hub.clone();
-    let cell = st.work(move || hub.create(new)).await?;
+    Ok((new, side))
+}
+
+/// Logs an uploaded game whose state differs from its record's final hash.
+fn warn_if_hash_differs(cell: &GameCell, final_hash: Option<u64>) {
     let playing = cell.live().in_setup().is_none();
-    if let (Some(expected), true) = (rec.final_hash, playing) {
+    if let (Some(expected), true) = (final_hash, playing) {
         let now = cell.live().played.game.state_hash();
         if now != expected {
             tracing::warn!(expected = %format!("{expected:#018x}"), now = %format!("{now:#018x}"), "an uploaded record's final hash differs");
         }
     }
-    Ok(Json(links(&cell, Some(side))))
 }
 
 async fn lobby(State(st): State<AppState>) -> Result<Json<Value>, ApiError> {
@@ -1130,60 +1154,62 @@ struct OddsReq {
 async fn odds(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: OddsReq = parse_body(body)?;
     let edition = edition_or(req.edition.as_deref(), st.edition)?;
-    blocking(move || {
-        let (files, cards) = edition_cards(edition);
-        // The battlefront part of a battlefront card (exact blast and kill values).
-        let bf_of = |c: &dust_core::UnitCard| {
-            files
-                .iter()
-                .find(|f| f.card.name == c.name && f.info.edition == Edition::Battlefront)
-                .map(|f| &f.info.battlefront)
-        };
-        let find = |n: &str| {
-            cards.iter().find(|c| c.name.eq_ignore_ascii_case(n.trim())).ok_or_else(|| {
-                ApiError::bad_request(
-                    "bad_card",
-                    format!(
-                        "there is no card `{n}`: the cards are {}",
-                        cards.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
-                    ),
-                )
-            })
-        };
-        let a = find(&req.attacker)?;
-        let t = find(&req.target)?;
-        let mut spec = dust_core::odds::AttackSpec::new(a, t).with_attacker_alive(req.attacker_alive.unwrap_or(a.health));
-        if edition == Edition::Battlefront {
-            spec = spec.battlefront(bf_of(a), bf_of(t));
+    blocking(move || odds_answer(&req, edition).map(Json)).await
+}
+
+/// The odds of an attack asked in `req`, with the cards of `edition`.
+fn odds_answer(req: &OddsReq, edition: Edition) -> Result<Value, ApiError> {
+    let (files, cards) = edition_cards(edition);
+    // The battlefront part of a battlefront card (exact blast and kill values).
+    let bf_of = |c: &dust_core::UnitCard| {
+        files
+            .iter()
+            .find(|f| f.card.name == c.name && f.info.edition == Edition::Battlefront)
+            .map(|f| &f.info.battlefront)
+    };
+    let find = |n: &str| {
+        cards.iter().find(|c| c.name.eq_ignore_ascii_case(n.trim())).ok_or_else(|| {
+            ApiError::bad_request(
+                "bad_card",
+                format!(
+                    "there is no card `{n}`: the cards are {}",
+                    cards.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            )
+        })
+    };
+    let a = find(&req.attacker)?;
+    let t = find(&req.target)?;
+    let mut spec = dust_core::odds::AttackSpec::new(a, t).with_attacker_alive(req.attacker_alive.unwrap_or(a.health));
+    if edition == Edition::Battlefront {
+        spec = spec.battlefront(bf_of(a), bf_of(t));
+    }
+    if let Some(lines) = &req.lines {
+        if lines.len() > 64 {
+            return Err(ApiError::bad_request("bad_lines", "at most 64 weapon lines"));
         }
-        if let Some(lines) = &req.lines {
-            if lines.len() > 64 {
-                return Err(ApiError::bad_request("bad_lines", "at most 64 weapon lines"));
-            }
-            spec = spec.with_lines(lines);
+        spec = spec.with_lines(lines);
+    }
+    spec.target_alive = req.target_alive.unwrap_or(t.health);
+    spec.sustained = req.sustained;
+    spec.burst = req.burst;
+    spec.cover = match req.cover.as_deref().unwrap_or("none") {
+        "none" => dust_core::CoverLevel::None,
+        "soft" => dust_core::CoverLevel::Soft,
+        "hard" => dust_core::CoverLevel::Hard,
+        other => {
+            return Err(ApiError::bad_request(
+                "bad_cover",
+                format!("`{other}` is not a cover: none, soft or hard"),
+            ))
         }
-        spec.target_alive = req.target_alive.unwrap_or(t.health);
-        spec.sustained = req.sustained;
-        spec.burst = req.burst;
-        spec.cover = match req.cover.as_deref().unwrap_or("none") {
-            "none" => dust_core::CoverLevel::None,
-            "soft" => dust_core::CoverLevel::Soft,
-            "hard" => dust_core::CoverLevel::Hard,
-            other => {
-                return Err(ApiError::bad_request(
-                    "bad_cover",
-                    format!("`{other}` is not a cover: none, soft or hard"),
-                ))
-            }
-        };
-        let o = dust_core::odds::odds(&spec).map_err(|e| ApiError::bad_request("bad_attack", e.to_string()))?;
-        let mut v = view::odds_json(&o);
-        v["attacker"] = json!(a.name);
-        v["target"] = json!(t.name);
-        v["edition"] = json!(edition.name());
-        Ok(Json(v))
-    })
-    .await
+    };
+    let o = dust_core::odds::odds(&spec).map_err(|e| ApiError::bad_request("bad_attack", e.to_string()))?;
+    let mut v = view::odds_json(&o);
+    v["attacker"] = json!(a.name);
+    v["target"] = json!(t.name);
+    v["edition"] = json!(edition.name());
+    Ok(v)
 }
 
 #[derive(Deserialize)]
@@ -1196,32 +1222,34 @@ struct ReplayReq {
 
 async fn replay(State(st): State<AppState>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: ReplayReq = parse_body(body)?;
-    st.work(move || {
-        let rec = read_record(&req.record)?;
-        let (name, text) = match &rec.scenario {
-            dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),
-            dust_data::record::ScenarioRef::Embedded(t) => ("embedded".to_string(), Some(t.as_str())),
-        };
-        let mut setup = crate::play::setup_for(&name, text).map_err(|m| ApiError::bad_request("bad_scenario", m))?;
-        if let Some(su) = &rec.setup {
-            // The table the players laid (docs/record-format.md, `setup`).
-            setup = su
-                .game_setup(setup)
-                .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "record_refused", m))?;
-        }
-        let n = rec.decisions.len();
-        let step = req.step.unwrap_or(n).min(n);
-        let p = crate::play::Played::replay(setup, rec.seed, &rec.decisions[..step])
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "record_refused", e.to_string()))?;
-        let mut v = view::state_json(&p.game, &p.decisions, None, 0);
-        v["steps"] = json!(n);
-        v["step"] = json!(step);
-        v["scenario"] = json!(name);
-        v["next_decision"] = json!(rec.decisions.get(step).map(ToString::to_string));
-        v["players"] = json!({ "a": rec.players.a, "b": rec.players.b });
-        Ok(Json(v))
-    })
-    .await
+    st.work(move || replay_answer(&req).map(Json)).await
+}
+
+/// The state of a replayed record at the step asked (default: its end).
+fn replay_answer(req: &ReplayReq) -> Result<Value, ApiError> {
+    let rec = read_record(&req.record)?;
+    let (name, text) = match &rec.scenario {
+        dust_data::record::ScenarioRef::Builtin(n) => (n.clone(), None),
+        dust_data::record::ScenarioRef::Embedded(t) => ("embedded".to_string(), Some(t.as_str())),
+    };
+    let mut setup = crate::play::setup_for(&name, text).map_err(|m| ApiError::bad_request("bad_scenario", m))?;
+    if let Some(su) = &rec.setup {
+        // The table the players laid (docs/record-format.md, `setup`).
+        setup = su
+            .game_setup(setup)
+            .map_err(|m| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "record_refused", m))?;
+    }
+    let n = rec.decisions.len();
+    let step = req.step.unwrap_or(n).min(n);
+    let p = crate::play::Played::replay(setup, rec.seed, &rec.decisions[..step])
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "record_refused", e.to_string()))?;
+    let mut v = view::state_json(&p.game, &p.decisions, None, 0);
+    v["steps"] = json!(n);
+    v["step"] = json!(step);
+    v["scenario"] = json!(name);
+    v["next_decision"] = json!(rec.decisions.get(step).map(ToString::to_string));
+    v["players"] = json!({ "a": rec.players.a, "b": rec.players.b });
+    Ok(v)
 }
 
 #[derive(Deserialize)]
@@ -1381,41 +1409,182 @@ async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: 
     }
 }
 
-async fn ws_message(st: &AppState, cell: &Arc<GameCell>, viewer: Viewer, text: &str) -> Value {
-    let err = |e: ApiError| json!({ "type": "error", "error": e.to_json()["error"] });
-    let m: WsIn = match serde_json::from_str(text) {
-        Ok(m) => m,
-        Err(e) => {
-            return err(ApiError::bad_request(
-                "bad_json",
-                format!("a message is JSON like {{\"type\":\"decide\",\"decision\":\"move C4\",\"ply\":12}}: {e}"),
-            ))
-        }
-    };
+/// What a WebSocket message asks.
+enum WsAsk {
+    Ping,
+    /// A decision and the number of decisions it follows.
+    Decide(String, u32),
+}
+
+/// A WebSocket message read, or the error to answer.
+fn read_ws(text: &str) -> Result<WsAsk, ApiError> {
+    let m: WsIn = serde_json::from_str(text).map_err(|e| {
+        ApiError::bad_request(
+            "bad_json",
+            format!("a message is JSON like {{\"type\":\"decide\",\"decision\":\"move C4\",\"ply\":12}}: {e}"),
+        )
+    })?;
     match m.kind.as_str() {
-        "ping" => json!({ "type": "pong" }),
+        "ping" => Ok(WsAsk::Ping),
         "decide" => {
             let Some(d) = m.decision else {
-                return err(ApiError::bad_request("bad_json", "a `decide` message needs a `decision`"));
+                return Err(ApiError::bad_request("bad_json", "a `decide` message needs a `decision`"));
             };
             let Some(ply) = m.ply else {
-                return err(ApiError::bad_request(
+                return Err(ApiError::bad_request(
                     "bad_json",
                     "a `decide` message needs `ply`, the number of decisions it follows (from the last state)",
                 ));
             };
+            Ok(WsAsk::Decide(d, ply))
+        }
+        other => Err(ApiError::bad_request(
+            "bad_type",
+            format!("`{other}` is not a message type: `decide` or `ping`"),
+        )),
+    }
+}
+
+fn ws_error(e: &ApiError) -> Value {
+    json!({ "type": "error", "error": e.to_json()["error"] })
+}
+
+async fn ws_message(st: &AppState, cell: &Arc<GameCell>, viewer: Viewer, text: &str) -> Value {
+    match read_ws(text) {
+        Ok(WsAsk::Ping) => json!({ "type": "pong" }),
+        Ok(WsAsk::Decide(d, ply)) => {
             let hub = st.hub.clone();
             let c = cell.clone();
             let started = Instant::now();
             match blocking(move || hub.decide(&c, viewer, &d, Some(ply))).await {
                 Ok(ply) => json!({ "type": "ack", "ply": ply, "micros": started.elapsed().as_micros() as u64 }),
-                Err(e) => err(e),
+                Err(e) => ws_error(&e),
             }
         }
-        other => err(ApiError::bad_request(
-            "bad_type",
-            format!("`{other}` is not a message type: `decide` or `ping`"),
-        )),
+        Err(e) => ws_error(&e),
+    }
+}
+
+/// The API's request bodies and WebSocket messages read and worked on as the handlers do,
+/// without the network: for the fuzz targets and their tests (`fuzz/`). No rate limit, no
+/// time budget, no reader slot; a game's AI seats are checked but played by nobody.
+#[doc(hidden)]
+pub mod offline {
+    use super::*;
+
+    fn json_of<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+        read_json(Ok(Bytes::copy_from_slice(body)), "too large")
+    }
+
+    /// Leaves the AI seats to people, so that no search starts.
+    fn without_ai(mut new: NewGame) -> NewGame {
+        for side in Side::ALL {
+            if new.seats[side].is_ai() {
+                new.seats[side] = Seat::Human;
+            }
+        }
+        new
+    }
+
+    /// `POST /api/games`: the game made (dice seed 1 unless the body names one).
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn new_game(hub: &Arc<Hub>, edition: Edition, body: &[u8]) -> Result<Arc<GameCell>, ApiError> {
+        let (mut new, armies_req, _) = plan_new_game(hub, edition, json_of(body)?, || 1)?;
+        new.scenario_text = chosen_armies(&new.scenario, armies_req)?;
+        hub.create(without_ai(new))
+    }
+
+    /// `POST /api/games/import`: the game made from the record.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn import(hub: &Arc<Hub>, body: &[u8]) -> Result<Arc<GameCell>, ApiError> {
+        let req: ImportReq = json_of(body)?;
+        let rec = read_record(&req.record)?;
+        let (new, _) = plan_import(hub, &req, &rec)?;
+        let cell = hub.create(without_ai(new))?;
+        warn_if_hash_differs(&cell, rec.final_hash);
+        Ok(cell)
+    }
+
+    /// `POST /api/games/{id}/decide` on `cell`: the new number of decisions.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn decide(hub: &Arc<Hub>, cell: &Arc<GameCell>, body: &[u8]) -> Result<u32, ApiError> {
+        let req: DecideReq = json_of(body)?;
+        let viewer = hub.viewer(cell, &req.seat)?;
+        hub.decide(cell, viewer, &req.decision, Some(req.ply))
+    }
+
+    /// `POST /api/games/{id}/join` on `cell`: the side and its token.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn join(hub: &Arc<Hub>, cell: &Arc<GameCell>, body: &[u8]) -> Result<(Side, String), ApiError> {
+        let req: JoinReq = json_of(body)?;
+        let side = match req.side.as_deref() {
+            None | Some("") => None,
+            Some(s) => Some(parse_side(s).ok_or_else(|| ApiError::bad_request("bad_side", "not a side"))?),
+        };
+        hub.join(cell, side)
+    }
+
+    /// `POST /api/games/{id}/claim` on `cell`: the side and its token.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn claim(hub: &Arc<Hub>, cell: &Arc<GameCell>, body: &[u8]) -> Result<(Side, String), ApiError> {
+        let req: ClaimReq = json_of(body)?;
+        hub.claim(cell, &req.invite)
+    }
+
+    /// A WebSocket message from `viewer` on `cell`: the answer sent back.
+    pub fn ws_message(hub: &Arc<Hub>, cell: &Arc<GameCell>, viewer: Viewer, text: &str) -> Value {
+        if text.len() > MAX_WS_MESSAGE {
+            return json!({ "type": "close", "code": 1009 });
+        }
+        match read_ws(text) {
+            Ok(WsAsk::Ping) => json!({ "type": "pong" }),
+            Ok(WsAsk::Decide(d, ply)) => match hub.decide(cell, viewer, &d, Some(ply)) {
+                Ok(ply) => json!({ "type": "ack", "ply": ply }),
+                Err(e) => ws_error(&e),
+            },
+            Err(e) => ws_error(&e),
+        }
+    }
+
+    /// The state a seat or spectator is sent (`GET /api/games/{id}`, a WebSocket's `state`).
+    pub fn state(cell: &GameCell, viewer: Viewer) -> Value {
+        state_for(cell, viewer, 0)
+    }
+
+    /// `POST /api/odds`, the server's edition being `edition`.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn odds(edition: Edition, body: &[u8]) -> Result<Value, ApiError> {
+        let req: OddsReq = json_of(body)?;
+        let edition = edition_or(req.edition.as_deref(), edition)?;
+        odds_answer(&req, edition)
+    }
+
+    /// `POST /api/armies/check`.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn check_army(body: &[u8]) -> Result<Value, ApiError> {
+        super::check_army(json_of(body)?)
+    }
+
+    /// `POST /api/replay`.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn replay(body: &[u8]) -> Result<Value, ApiError> {
+        replay_answer(&json_of(body)?)
     }
 }
 
