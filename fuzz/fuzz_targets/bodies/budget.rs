@@ -77,6 +77,12 @@ impl Budget {
             "{target}: an input of {n} bytes held {} bytes at once, over the budget of {peak}",
             cost.peak
         );
+        // Time is asserted where the fuzzers run (`DUST_FUZZ_TIME` set: fuzz/README.md); the
+        // ordinary test over the seeds asserts the deterministic measures only, as tests here
+        // never time anything (a loaded machine must not fail them).
+        if std::env::var_os("DUST_FUZZ_TIME").is_none() {
+            return;
+        }
         let ms = self.millis.0 + self.millis.1 * n.div_ceil(1024);
         assert!(
             cost.time <= Duration::from_millis(ms),
