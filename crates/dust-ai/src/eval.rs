@@ -239,7 +239,15 @@ fn bf_save_face(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode
 /// The cover that saves against line `l` of `u` at `from` shooting `target` at `to`
 /// ([`CoverLevel::None`] when the line ignores it), or `None` when the line cannot reach it
 /// (range, line of sight, no effect).
-fn shot_cover(game: &Game, u: UnitId, l: LineRef, target: UnitId, from: Square, to: Square, mode: AttackMode) -> Option<CoverLevel> {
+pub(crate) fn shot_cover(
+    game: &Game,
+    u: UnitId,
+    l: LineRef,
+    target: UnitId,
+    from: Square,
+    to: Square,
+    mode: AttackMode,
+) -> Option<CoverLevel> {
     let w = game.unit(l.owner).card.weapons.get(l.index)?;
     let t = game.unit(target);
     let value = w.table.against(t.card.armor);

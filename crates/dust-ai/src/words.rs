@@ -4,12 +4,11 @@
 //! weapon line the exact odds of that line from where the unit stands
 //! (`dust_core::odds::from_game`, the odds the interfaces show).
 
+use crate::eval::{self, AttackMode, LineRef};
 use crate::Explanation;
-use dust_core::game::{Decision, Game, Target, UnitId, HERO_LINE};
-use dust_core::los::{line_of_sight, Shot};
+use dust_core::game::{Decision, Game, Target, UnitId};
 use dust_core::odds::from_game::unit_attack;
 use dust_core::odds::odds_or_without_hero;
-use dust_core::CoverLevel;
 
 /// `d`, taken in `game` by a player whose explanation is `e`, in a sentence or two.
 pub fn in_words(game: &Game, d: Decision, e: Option<&Explanation>) -> String {
@@ -37,16 +36,10 @@ pub fn in_words(game: &Game, d: Decision, e: Option<&Explanation>) -> String {
     out
 }
 
-fn name(game: &Game, u: UnitId) -> String {
-    game.units()
-        .get(usize::from(u.0))
-        .map_or_else(|| u.to_string(), |x| x.card.name.clone())
-}
-
 /// The decision in words, with the odds of an aimed line.
 fn what(game: &Game, d: Decision) -> String {
     match d {
-        Decision::Activate(u) => format!("activates {}", name(game, u)),
+        Decision::Activate(u) => format!("activates {}", game.unit_name(u)),
         Decision::Plan(p) => format!("plans {p}"),
         Decision::MoveTo(s) => format!("moves to {s}"),
         Decision::Aim {
@@ -55,41 +48,35 @@ fn what(game: &Game, d: Decision) -> String {
             ..
         } => {
             let Some(u) = game.declaring() else { return d.to_string() };
-            let owner = if line >= HERO_LINE { game.unit(u).joined.unwrap_or(u) } else { u };
-            let index = usize::from(if line >= HERO_LINE { line - HERO_LINE } else { line });
+            let l = eval::line_ref(game, u, line);
             let weapon = game
-                .unit(owner)
+                .unit(l.owner)
                 .card
                 .weapons
-                .get(index)
+                .get(l.index)
                 .map_or_else(|| format!("line {line}"), |w| w.name.clone());
-            format!("fires {weapon} at {}{}", name(game, t), line_odds(game, u, t, line))
+            format!("fires {weapon} at {}{}", game.unit_name(t), line_odds(game, u, t, l))
         }
         Decision::Aim { line, target: None, .. } => format!("holds line {line}"),
-        Decision::React(Some(u)) => format!("reacts with {}", name(game, u)),
+        Decision::React(Some(u)) => format!("reacts with {}", game.unit_name(u)),
         Decision::React(None) => "lets the enemy go on".into(),
         other => other.to_string(),
     }
 }
 
-/// ": destroys 62%, 1.4 lost on average (about 18 AP)" for line `line` of `u` at `t`, from where
-/// `u` stands; empty when the odds do not take it.
-fn line_odds(game: &Game, u: UnitId, t: UnitId, line: u8) -> String {
+/// ": destroys 62%, 1.4 lost on average (about 18 AP)" for line `l` of `u` at `t`, from where
+/// `u` stands, with the cover the evaluation reads for that shot ([`eval::shot_cover`]: the
+/// edition's cover, none for a line that ignores it); empty when the line cannot reach `t` from
+/// there or the odds do not take it.
+fn line_odds(game: &Game, u: UnitId, t: UnitId, l: LineRef) -> String {
     let (a, tu) = (game.unit(u), game.unit(t));
     let (Some(from), Some(to)) = (a.at, tu.at) else {
         return String::new();
     };
-    let shot = Shot {
-        from,
-        to,
-        attacker: a.piece(),
-        target: tu.piece(),
+    let Some(cover) = eval::shot_cover(game, u, l, t, from, to, AttackMode::default()) else {
+        return String::new();
     };
-    let cover = match line_of_sight(game.board(), game.occupancy(), &shot) {
-        Ok(c) if !c.not_a_squad => c.level,
-        _ => CoverLevel::None,
-    };
-    let mut spec = unit_attack(game, u, t).with_lines(&[usize::from(line)]);
+    let mut spec = unit_attack(game, u, t).with_lines(&[usize::from(l.line)]);
     spec.cover = cover;
     spec.burst = !tu.moved;
     let Ok(o) = odds_or_without_hero(&spec) else { return String::new() };

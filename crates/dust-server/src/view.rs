@@ -661,10 +661,6 @@ pub fn event_rule(e: &Event) -> &'static str {
     }
 }
 
-fn purpose_name(p: RollPurpose) -> String {
-    p.words()
-}
-
 fn event_side(g: &Game, e: &Event) -> Option<Side> {
     let side_of = |u: &UnitId| g.units().get(usize::from(u.0)).map(|x| x.side);
     match e {
@@ -704,14 +700,11 @@ pub fn events_json(g: &Game, from: usize) -> Vec<Value> {
         .enumerate()
         .skip(from)
         .map(|(i, e)| {
-            let text = match e {
-                Event::Rolled { purpose, dice, successes } => format!("{}: {successes} of {dice} dice succeed", purpose_name(*purpose)),
-                other => other.describe(g),
-            };
+            let text = e.describe(g);
             let mut v = json!({ "i": i, "text": text, "rule": event_rule(e), "side": event_side(g, e).map(side_name) });
             match e {
                 Event::Rolled { purpose, dice, successes } => {
-                    v["dice"] = json!({ "purpose": purpose_name(*purpose), "dice": dice, "successes": successes });
+                    v["dice"] = json!({ "purpose": purpose.words(), "dice": dice, "successes": successes });
                 }
                 Event::Wounded(..) | Event::Damaged(..) | Event::Destroyed { .. } => v["casualty"] = json!(true),
                 _ => {}

@@ -974,7 +974,7 @@ impl App {
         for e in &new {
             if let Event::Rolled { purpose, dice, successes } = e {
                 self.dice = Some(DiceShown {
-                    what: view::purpose_name(*purpose),
+                    what: purpose.words(),
                     dice: *dice,
                     successes: *successes,
                     rule: purpose.rule(),

@@ -4,7 +4,7 @@
 use crate::app::{Areas, Focus, Overlay, Seat};
 use crate::App;
 use dust_core::battlefront::weapons::count_words;
-use dust_core::game::{Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, UnitId, HERO_LINE};
+use dust_core::game::{Casualty, Decision, Event, Game, Optional, Pending, Plan, Target, UnitId, HERO_LINE};
 use dust_core::odds::from_game::{declared_attack, Declared};
 use dust_core::odds::odds_or_without_hero;
 use dust_core::{line_of_sight, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Shot, Side, Square, Terrain, UnitKind};
@@ -95,19 +95,9 @@ impl BoardView {
     }
 }
 
-/// A roll's purpose in words.
-pub fn purpose_name(p: RollPurpose) -> String {
-    p.words()
-}
-
-/// An event in words.
+/// An event in words ([`Event::describe`]).
 pub fn event_text(game: &Game, e: &Event) -> String {
-    match e {
-        Event::Rolled { purpose, dice, successes } => {
-            format!("{}: {successes} of {dice} dice succeed", purpose_name(*purpose))
-        }
-        other => other.describe(game),
-    }
+    e.describe(game)
 }
 
 /// The rule behind an event (seed file and section).

@@ -299,13 +299,14 @@ impl Event {
     /// Flamethrower at Sturmpioniere with 5 dice", "Sturmpioniere lose a miniature (m3: Panzerfaust)".
     /// A name that two units share gets the unit's id after it.
     pub fn describe(&self, g: &super::Game) -> String {
-        let name = |u: UnitId| unit_name(g, u);
+        let name = |u: UnitId| g.unit_name(u);
         let target = |t: &Target| match t {
             Target::Unit(u) => name(*u),
             Target::Cover(s) => format!("the cover element in {s}"),
         };
         let plural = |n: u32, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
         match self {
+            Event::Rolled { purpose, dice, successes } => format!("{}: {successes} of {dice} dice succeed", purpose.words()),
             Event::Activated(u) => format!("{} activates", name(*u)),
             Event::Declared(u, p) => format!("{} declares {p}", name(*u)),
             Event::Entered(u, s) => format!("{} enters the board at {s}", name(*u)),
@@ -393,15 +394,18 @@ impl Event {
     }
 }
 
-/// A unit's card name, with its id when another unit of the game has the same name.
-fn unit_name(g: &super::Game, u: UnitId) -> String {
-    let Some(unit) = g.units().get(usize::from(u.0)) else {
-        return u.to_string();
-    };
-    let n = &unit.card.name;
-    if g.units().iter().filter(|x| &x.card.name == n).count() > 1 {
-        format!("{n} ({u})")
-    } else {
-        n.clone()
+impl super::Game {
+    /// A unit's card name for a player, with its id when another unit of the game has the same
+    /// name ("Rifles A", "Hell Boys (u3)"); the id alone for a unit not in the game.
+    pub fn unit_name(&self, u: UnitId) -> String {
+        let Some(unit) = self.units().get(usize::from(u.0)) else {
+            return u.to_string();
+        };
+        let n = &unit.card.name;
+        if self.units().iter().filter(|x| &x.card.name == n).count() > 1 {
+            format!("{n} ({u})")
+        } else {
+            n.clone()
+        }
     }
 }
