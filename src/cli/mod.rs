@@ -6,6 +6,7 @@
 
 mod army;
 mod balance;
+mod battlefield;
 mod cards;
 mod los;
 mod map;
@@ -67,6 +68,8 @@ enum Command {
     Strategy(strategy::Args),
     /// Show the project's rulings: how ambiguous rules are read (docs/rulings.md).
     Rulings(rulings::Args),
+    /// Dust Battlefield tables: check a table file; measure, line of sight, templates, paths, SVG.
+    Battlefield(battlefield::Args),
 }
 
 /// Runs one command. `Ok` carries the exit code of a command that ran (0, or 1 for "nothing
@@ -87,6 +90,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Scenario(a) => scenario::run(&a),
         Command::Cards(a) => cards::run(&a),
         Command::Strategy(a) => strategy::run(&a),
+        Command::Battlefield(a) => battlefield::run(&a),
     }
 }
 

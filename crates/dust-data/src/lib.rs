@@ -13,6 +13,7 @@ pub mod map;
 pub mod record;
 pub mod scenario;
 pub mod scenario_table;
+pub mod table_file;
 pub mod tests_support;
 
 pub use diag::{Diagnostic, LineIndex};

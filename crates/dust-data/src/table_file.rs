@@ -1,0 +1,956 @@
+//! Dust Battlefield table files (TOML): the table's size, its terrain by kind, deployment areas,
+//! arrival zones, objectives and the units placed on it, read into a [`dust_geom::table::Table`].
+//! The format is documented in `docs/table-format.md`.
+//!
+//! [`parse_table`] reports every problem of a file at once, each as `FILE:LINE:COL: message`
+//! saying what is wrong and how to fix it, and never panics. Base, hull and template sizes come
+//! from `data/battlefield/geometry.toml` (provisional: the seed has none) unless the file
+//! overrides them.
+
+use crate::card::CardFile;
+use crate::diag::{closest, describe, describe_value, edit_distance, parse_toml, valid_list};
+use crate::diag::{Diagnostic, LineIndex};
+use core::ops::Range;
+use dust_core::unit::BattlefrontKind;
+use dust_core::UnitKind;
+use dust_geom::angle::Facing;
+use dust_geom::exact::{area2, cm_to_units, polygons_dist2, self_intersection, Coord, Pt, MAX_COORD, UNITS_PER_CM};
+use dust_geom::table::{
+    bodies_overlap, Area, Body, FlameShape, Going, Mini, MiniKind, Objective, Side, Table, Templates, Terrain, TerrainKind, Unit, Zone,
+    ZoneKind,
+};
+use toml_edit::{Item, TableLike, Value};
+
+type Span = Range<usize>;
+
+/// The shipped sizes of bases, hulls and templates.
+pub const GEOMETRY_TOML: &str = include_str!("../../../data/battlefield/geometry.toml");
+
+/// Provisional sizes of bases, hulls and templates (`data/battlefield/geometry.toml`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sizes {
+    /// Base diameters in mm: infantry, hero, support weapon.
+    pub bases_mm: [f64; 3],
+    /// Hulls [length, width] in cm: vehicle, large vehicle, huge vehicle, aircraft, large aircraft.
+    pub hulls: [[f64; 2]; 5],
+    /// Template sizes.
+    pub templates: Templates,
+    /// Where the numbers come from.
+    pub source: String,
+}
+
+/// The shipped sizes ([`GEOMETRY_TOML`]).
+///
+/// # Errors
+/// The problems of the shipped file (the tests keep it free of them).
+pub fn shipped_sizes() -> Result<Sizes, Vec<Diagnostic>> {
+    let file = "data/battlefield/geometry.toml";
+    let doc = parse_toml(GEOMETRY_TOML).map_err(|(s, m)| vec![LineIndex::new(GEOMETRY_TOML).diagnostic(file, &s, m)])?;
+    let ix = LineIndex::new(GEOMETRY_TOML);
+    let bad = |what: &str| vec![ix.diagnostic(file, &(0..0), format!("{what} is missing or not a number"))];
+    let num = |t: &str, k: &str| -> Option<f64> { doc.get(t)?.get(k).and_then(|i| i.as_value()).and_then(value_number) };
+    let nums = |t: &str, k: &str| -> Option<Vec<f64>> {
+        let a = doc.get(t)?.get(k)?.as_array()?;
+        a.iter().map(value_number).collect()
+    };
+    let mut bases = [0.0; 3];
+    for (i, k) in ["infantry", "hero", "support-weapon"].iter().enumerate() {
+        bases[i] = num("bases", k).ok_or_else(|| bad(&format!("bases.{k}")))?;
+    }
+    let mut hulls = [[0.0; 2]; 5];
+    for (i, k) in HULL_KEYS.iter().enumerate() {
+        let v = nums("hulls", k)
+            .filter(|v| v.len() == 2)
+            .ok_or_else(|| bad(&format!("hulls.{k}")))?;
+        hulls[i] = [v[0], v[1]];
+    }
+    let blast = num("templates", "blast_diameter").ok_or_else(|| bad("templates.blast_diameter"))?;
+    let flame = |k: &str| -> Result<FlameShape, Vec<Diagnostic>> {
+        let v = nums("templates", k)
+            .filter(|v| v.len() == 3)
+            .ok_or_else(|| bad(&format!("templates.{k}")))?;
+        Ok(flame_shape(&v))
+    };
+    Ok(Sizes {
+        bases_mm: bases,
+        hulls,
+        templates: Templates {
+            blast_radius: cm_to_units(blast) / 2,
+            flame_short: flame("flame_short")?,
+            flame_long: flame("flame_long")?,
+        },
+        source: doc.get("source").and_then(|s| s.as_str()).unwrap_or("provisional").to_string(),
+    })
+}
+
+const HULL_KEYS: [&str; 5] = ["vehicle", "large-vehicle", "huge-vehicle", "aircraft", "large-aircraft"];
+
+fn flame_shape(v: &[f64]) -> FlameShape {
+    FlameShape {
+        length: cm_to_units(v[0]),
+        near_width: cm_to_units(v[1]),
+        far_width: cm_to_units(v[2]),
+    }
+}
+
+fn value_number(v: &Value) -> Option<f64> {
+    match v {
+        Value::Integer(i) => Some(*i.value() as f64),
+        Value::Float(f) => Some(*f.value()),
+        _ => None,
+    }
+}
+
+/// A checked table file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableFile {
+    /// The table, ready for the geometry's questions.
+    pub table: Table,
+    /// A longer description, if any.
+    pub description: Option<String>,
+    /// Where the table comes from (`source`), if the file says.
+    pub source: Option<String>,
+}
+
+/// Reads a table file, checking units against `cards` (the cards the Battlefield game plays:
+/// the battlefront cards and the classic cards).
+///
+/// # Errors
+/// Every problem found, sorted by position, each pointing at the value it is about.
+pub fn parse_table(text: &str, file_name: &str, cards: &[CardFile]) -> Result<TableFile, Vec<Diagnostic>> {
+    let mut cx = Ctx {
+        file: file_name,
+        ix: LineIndex::new(text),
+        diags: Vec::new(),
+        size: None,
+    };
+    let doc = match parse_toml(text) {
+        Ok(d) => d,
+        Err((span, msg)) => {
+            cx.err(&span, msg);
+            return Err(cx.diags);
+        }
+    };
+    let sizes = match shipped_sizes() {
+        Ok(s) => s,
+        Err(d) => return Err(d),
+    };
+    let out = cx.file_table(doc.as_table(), cards, &sizes);
+    let mut diags = cx.diags;
+    if diags.is_empty() {
+        if let Some(t) = out {
+            return Ok(t);
+        }
+    }
+    diags.sort_by_key(|d| (d.line, d.col));
+    diags.dedup();
+    Err(diags)
+}
+
+struct Ctx<'a> {
+    file: &'a str,
+    ix: LineIndex<'a>,
+    diags: Vec<Diagnostic>,
+    /// Width and depth in units, once known.
+    size: Option<(Coord, Coord)>,
+}
+
+const ROOT_KEYS: [&str; 10] = [
+    "name",
+    "size",
+    "description",
+    "source",
+    "templates",
+    "terrain",
+    "deployment",
+    "arrival",
+    "objective",
+    "unit",
+];
+const TERRAIN_KEYS: [&str; 11] = [
+    "kind",
+    "name",
+    "polygon",
+    "circle",
+    "doorways",
+    "windows",
+    "opening_width",
+    "facing",
+    "blocks_los",
+    "cover",
+    "source",
+];
+const ZONE_KEYS: [&str; 2] = ["side", "polygon"];
+const OBJECTIVE_KEYS: [&str; 2] = ["name", "at"];
+const UNIT_KEYS: [&str; 6] = ["name", "side", "at", "facing", "base_mm", "hull"];
+const TEMPLATE_KEYS: [&str; 3] = ["blast_diameter", "flame_short", "flame_long"];
+
+/// A unit's shape class, from its card.
+fn shape_of(cf: &CardFile) -> (MiniKind, usize, &'static str) {
+    match (cf.info.battlefront.kind, cf.card.kind) {
+        (Some(BattlefrontKind::SupportWeapon), _) => (MiniKind::SupportWeapon, 2, "support-weapon"),
+        (Some(BattlefrontKind::LargeVehicle), _) => (MiniKind::Vehicle, 1, "large-vehicle"),
+        (Some(BattlefrontKind::HugeVehicle), _) => (MiniKind::Vehicle, 2, "huge-vehicle"),
+        (Some(BattlefrontKind::LargeAircraft), _) => (MiniKind::Aircraft, 4, "large-aircraft"),
+        (None, UnitKind::Squad) => (MiniKind::Infantry, 0, "infantry"),
+        (None, UnitKind::Hero) => (MiniKind::Infantry, 1, "hero"),
+        (None, UnitKind::Vehicle) => (MiniKind::Vehicle, 0, "vehicle"),
+        (None, UnitKind::Aircraft) => (MiniKind::Aircraft, 3, "aircraft"),
+    }
+}
+
+/// How many miniatures a card puts on the table: a squad's soldiers, else one.
+pub fn miniatures_of(cf: &CardFile) -> usize {
+    match (cf.info.battlefront.kind, cf.card.kind) {
+        (None, UnitKind::Squad) => usize::from(cf.card.health).max(1),
+        _ => 1,
+    }
+}
+
+impl<'a> Ctx<'a> {
+    fn err(&mut self, span: &Span, message: impl Into<String>) {
+        let d = self.ix.diagnostic(self.file, span, message);
+        self.diags.push(d);
+    }
+
+    fn span(item: &Item, fallback: &Span) -> Span {
+        item.span().unwrap_or_else(|| fallback.clone())
+    }
+
+    fn key_span(t: &dyn TableLike, key: &str, fallback: &Span) -> Span {
+        t.key(key).and_then(|k| k.span()).unwrap_or_else(|| fallback.clone())
+    }
+
+    fn check_keys(&mut self, t: &dyn TableLike, what: &str, valid: &[&str], fallback: &Span) {
+        let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+        for k in keys {
+            if valid.contains(&k.as_str()) {
+                continue;
+            }
+            let span = Self::key_span(t, &k, fallback);
+            let near = valid.iter().map(|v| (edit_distance(&k, v), *v)).min().filter(|&(d, _)| d <= 2);
+            let hint = near.map(|(_, v)| format!(" (did you mean `{v}`?)")).unwrap_or_default();
+            self.err(
+                &span,
+                format!("unknown key `{k}` in {what}{hint}: the valid keys are {}", valid_list(valid)),
+            );
+        }
+    }
+
+    fn string(&mut self, t: &dyn TableLike, key: &str, what: &str, required: bool, fallback: &Span) -> Option<(String, Span)> {
+        let Some(item) = t.get(key) else {
+            if required {
+                self.err(fallback, format!("{what} needs `{key}`"));
+            }
+            return None;
+        };
+        let span = Self::span(item, fallback);
+        match item.as_str() {
+            Some(s) => Some((s.to_string(), span)),
+            None => {
+                self.err(
+                    &span,
+                    format!("`{key}` in {what} must be a string (text in quotes), not {}", describe(item)),
+                );
+                None
+            }
+        }
+    }
+
+    fn number_value(&mut self, v: &Value, what: &str, fallback: &Span) -> Option<f64> {
+        let span = v.span().unwrap_or_else(|| fallback.clone());
+        match value_number(v) {
+            Some(x) if x.is_finite() => Some(x),
+            _ => {
+                self.err(&span, format!("{what} must be a number (centimetres), not {}", describe_value(v)));
+                None
+            }
+        }
+    }
+
+    fn number(&mut self, t: &dyn TableLike, key: &str, what: &str, fallback: &Span) -> Option<(f64, Span)> {
+        let item = t.get(key)?;
+        let span = Self::span(item, fallback);
+        match item.as_value() {
+            Some(v) => self.number_value(v, &format!("`{key}` in {what}"), &span).map(|x| (x, span)),
+            None => {
+                self.err(&span, format!("`{key}` in {what} must be a number, not {}", describe(item)));
+                None
+            }
+        }
+    }
+
+    fn bool(&mut self, t: &dyn TableLike, key: &str, what: &str, fallback: &Span) -> Option<bool> {
+        let item = t.get(key)?;
+        match item.as_bool() {
+            Some(b) => Some(b),
+            None => {
+                let span = Self::span(item, fallback);
+                self.err(&span, format!("`{key}` in {what} must be true or false, not {}", describe(item)));
+                None
+            }
+        }
+    }
+
+    /// A list of numbers `[a, b, …]` of exactly `n` items.
+    fn numbers(&mut self, v: &Value, n: usize, what: &str, example: &str, fallback: &Span) -> Option<Vec<f64>> {
+        let span = v.span().unwrap_or_else(|| fallback.clone());
+        let Some(arr) = v.as_array() else {
+            self.err(&span, format!("{what} must be a list like {example}, not {}", describe_value(v)));
+            return None;
+        };
+        if arr.len() != n {
+            self.err(&span, format!("{what} must have {n} numbers, like {example}; it has {}", arr.len()));
+            return None;
+        }
+        let mut out = Vec::new();
+        for x in arr.iter() {
+            out.push(self.number_value(x, what, &span)?);
+        }
+        Some(out)
+    }
+
+    /// A point `[x, y]` in cm, checked to be on the table.
+    fn point(&mut self, v: &Value, what: &str, fallback: &Span) -> Option<Pt> {
+        let span = v.span().unwrap_or_else(|| fallback.clone());
+        let xy = self.numbers(v, 2, what, "[42.0, 17.5]", fallback)?;
+        let p = Pt::cm(xy[0], xy[1]);
+        if let Some((w, d)) = self.size {
+            if p.x < 0 || p.y < 0 || p.x > w || p.y > d {
+                self.err(
+                    &span,
+                    format!(
+                        "{what} ({}, {}) is outside the table, which is {} × {} cm: x goes from 0 to {}, y from 0 to {}",
+                        xy[0],
+                        xy[1],
+                        w / UNITS_PER_CM,
+                        d / UNITS_PER_CM,
+                        w / UNITS_PER_CM,
+                        d / UNITS_PER_CM
+                    ),
+                );
+                return None;
+            }
+        }
+        Some(p)
+    }
+
+    /// A list of points.
+    fn points(&mut self, item: &Item, what: &str, fallback: &Span) -> Option<Vec<(Pt, Span)>> {
+        let span = Self::span(item, fallback);
+        let Some(arr) = item.as_array() else {
+            self.err(
+                &span,
+                format!(
+                    "{what} must be a list of points like [[0, 0], [10, 0], [10, 10]], not {}",
+                    describe(item)
+                ),
+            );
+            return None;
+        };
+        let mut out = Vec::new();
+        let mut ok = true;
+        for v in arr.iter() {
+            let vs = v.span().unwrap_or_else(|| span.clone());
+            match self.point(v, &format!("a point of {what}"), &vs) {
+                Some(p) => out.push((p, vs)),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// A polygon: at least three points, a non-zero area, edges that do not cross.
+    fn polygon(&mut self, item: &Item, what: &str, fallback: &Span) -> Option<Vec<Pt>> {
+        let span = Self::span(item, fallback);
+        let pts = self.points(item, what, fallback)?;
+        if pts.len() < 3 {
+            self.err(
+                &span,
+                format!(
+                    "{what} needs at least 3 points (the corners, in order around it); it has {}",
+                    pts.len()
+                ),
+            );
+            return None;
+        }
+        let poly: Vec<Pt> = pts.iter().map(|p| p.0).collect();
+        if let Some((i, j)) = self_intersection(&poly) {
+            let n = poly.len();
+            let (a, b) = (poly[i].to_cm(), poly[(i + 1) % n].to_cm());
+            let (c, d) = (poly[j].to_cm(), poly[(j + 1) % n].to_cm());
+            self.err(
+                &pts[j].1,
+                format!(
+                    "{what} crosses itself: its edge ({}, {})–({}, {}) meets its edge ({}, {})–({}, {}); list the corners in order around the shape",
+                    a.0, a.1, b.0, b.1, c.0, c.1, d.0, d.1
+                ),
+            );
+            return None;
+        }
+        if area2(&poly) == 0 {
+            self.err(&span, format!("{what} has no area: its corners lie on one line"));
+            return None;
+        }
+        Some(poly)
+    }
+
+    fn side(&mut self, t: &dyn TableLike, what: &str, fallback: &Span) -> Option<Side> {
+        let (s, span) = self.string(t, "side", what, true, fallback)?;
+        match s.as_str() {
+            "a" | "A" => Some(Side::A),
+            "b" | "B" => Some(Side::B),
+            _ => {
+                self.err(&span, format!("`side` in {what} must be \"a\" or \"b\", not \"{s}\""));
+                None
+            }
+        }
+    }
+
+    fn facing(&mut self, t: &dyn TableLike, what: &str, fallback: &Span) -> Option<(Facing, Span)> {
+        let item = t.get("facing")?;
+        let span = Self::span(item, fallback);
+        match item.as_integer() {
+            Some(d) => Some((Facing::deg(d), span)),
+            None => {
+                self.err(
+                    &span,
+                    format!(
+                        "`facing` in {what} must be a whole number of degrees (0 = towards +y, clockwise), not {}",
+                        describe(item)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn tables<'d>(&mut self, item: &'d Item, key: &str, fallback: &Span) -> Vec<(&'d dyn TableLike, Span)> {
+        let span = Self::span(item, fallback);
+        match item {
+            Item::ArrayOfTables(aot) => aot
+                .iter()
+                .map(|t| (t as &dyn TableLike, t.span().unwrap_or_else(|| span.clone())))
+                .collect(),
+            other => {
+                self.err(
+                    &span,
+                    format!(
+                        "`{key}` must be a list of tables (write [[{key}]] sections), not {}",
+                        describe(other)
+                    ),
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    fn file_table(&mut self, root: &toml_edit::Table, cards: &[CardFile], sizes: &Sizes) -> Option<TableFile> {
+        let top = 0..0;
+        self.check_keys(root, "the table file", &ROOT_KEYS, &top);
+        let name = self.string(root, "name", "the table file", true, &top).map(|s| s.0);
+        let description = self.string(root, "description", "the table file", false, &top).map(|s| s.0);
+        let source = self.string(root, "source", "the table file", false, &top).map(|s| s.0);
+        match root.get("size") {
+            None => self.err(
+                &top,
+                "the table file needs `size = [width, depth]` in centimetres, e.g. size = [180, 120]",
+            ),
+            Some(item) => {
+                let span = Self::span(item, &top);
+                if let Some(v) = item.as_value().and_then(|v| self.numbers(v, 2, "`size`", "[180, 120]", &span)) {
+                    let (w, d) = (cm_to_units(v[0]), cm_to_units(v[1]));
+                    if w <= 0 || d <= 0 || w > MAX_COORD || d > MAX_COORD {
+                        self.err(
+                            &span,
+                            format!("`size` must be between 1 and {} cm each way", MAX_COORD / UNITS_PER_CM),
+                        );
+                    } else {
+                        self.size = Some((w, d));
+                    }
+                } else if item.as_value().is_none() {
+                    self.err(&span, format!("`size` must be a list [width, depth], not {}", describe(item)));
+                }
+            }
+        }
+        let (w, d) = self.size?;
+        let mut table = Table::new(name.clone().unwrap_or_default(), w, d);
+        table.templates = sizes.templates;
+        if let Some(item) = root.get("templates") {
+            let span = Self::span(item, &top);
+            match item.as_table_like() {
+                Some(t) => self.templates(t, &mut table.templates, &span),
+                None => self.err(&span, format!("`templates` must be a table ([templates]), not {}", describe(item))),
+            }
+        }
+        let mut ok = true;
+        if let Some(item) = root.get("terrain") {
+            for (i, (t, span)) in self.tables(item, "terrain", &top).into_iter().enumerate() {
+                match self.terrain(t, &span, i) {
+                    Some(p) => table.terrain.push(p),
+                    None => ok = false,
+                }
+            }
+        }
+        for (key, kind) in [("deployment", ZoneKind::Deployment), ("arrival", ZoneKind::Arrival)] {
+            if let Some(item) = root.get(key) {
+                for (t, span) in self.tables(item, key, &top) {
+                    let what = format!("a [[{key}]] zone");
+                    self.check_keys(t, &what, &ZONE_KEYS, &span);
+                    let side = self.side(t, &what, &span);
+                    let poly = match t.get("polygon") {
+                        Some(p) => self.polygon(p, &format!("the polygon of {what}"), &span),
+                        None => {
+                            self.err(&span, format!("{what} needs `polygon = [[x, y], …]`"));
+                            None
+                        }
+                    };
+                    match (side, poly) {
+                        (Some(side), Some(polygon)) => table.zones.push(Zone { kind, side, polygon }),
+                        _ => ok = false,
+                    }
+                }
+            }
+        }
+        if let Some(item) = root.get("objective") {
+            for (t, span) in self.tables(item, "objective", &top) {
+                self.check_keys(t, "an [[objective]]", &OBJECTIVE_KEYS, &span);
+                let name = self.string(t, "name", "an [[objective]]", true, &span);
+                let at = match t.get("at") {
+                    Some(Item::Value(v)) => self
+                        .point(v, "the objective's `at`", &span)
+                        .map(|p| (p, v.span().unwrap_or(span.clone()))),
+                    Some(other) => {
+                        self.err(&Self::span(other, &span), "the objective's `at` must be a point [x, y] in cm");
+                        None
+                    }
+                    None => {
+                        self.err(&span, "an [[objective]] needs `at = [x, y]` (cm)");
+                        None
+                    }
+                };
+                if let (Some((name, _)), Some((at, at_span))) = (name, at) {
+                    if let Some(f) = table
+                        .terrain
+                        .iter()
+                        .find(|p| matches!(p.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) && p.area.holds(at))
+                    {
+                        self.err(
+                            &at_span,
+                            format!(
+                                "objective `{name}` is inside {} ({}): \"Objectives cannot be placed in, on, or under a bunker or strongpoint\"; move it out",
+                                f.name,
+                                f.kind.name()
+                            ),
+                        );
+                    }
+                    table.objectives.push(Objective { name, at });
+                } else {
+                    ok = false;
+                }
+            }
+        }
+        self.fortifications(&table, root);
+        if let Some(item) = root.get("unit") {
+            let mut placed: Vec<(usize, Vec<Span>)> = Vec::new();
+            for (t, span) in self.tables(item, "unit", &top) {
+                match self.unit(t, &span, cards, sizes, &table) {
+                    Some((u, spans)) => {
+                        placed.push((table.units.len(), spans));
+                        table.units.push(u);
+                    }
+                    None => ok = false,
+                }
+            }
+            self.overlaps(&table, &placed);
+        }
+        (ok && name.is_some()).then_some(TableFile {
+            table,
+            description,
+            source,
+        })
+    }
+
+    fn templates(&mut self, t: &dyn TableLike, out: &mut Templates, span: &Span) {
+        self.check_keys(t, "[templates]", &TEMPLATE_KEYS, span);
+        if let Some((b, bs)) = self.number(t, "blast_diameter", "[templates]", span) {
+            if b <= 0.0 {
+                self.err(&bs, "`blast_diameter` must be more than 0 cm");
+            } else {
+                out.blast_radius = cm_to_units(b) / 2;
+            }
+        }
+        for (key, slot) in [("flame_short", &mut out.flame_short), ("flame_long", &mut out.flame_long)] {
+            if let Some(item) = t.get(key) {
+                let s = Self::span(item, span);
+                match item.as_value() {
+                    Some(v) => {
+                        if let Some(v) = self.numbers(v, 3, &format!("`{key}`"), "[10.0, 2.0, 5.0] (length, near width, far width)", &s) {
+                            if v.iter().any(|x| *x <= 0.0) {
+                                self.err(&s, format!("`{key}` sizes must all be more than 0 cm"));
+                            } else {
+                                *slot = flame_shape(&v);
+                            }
+                        }
+                    }
+                    None => self.err(&s, format!("`{key}` must be a list of three numbers, not {}", describe(item))),
+                }
+            }
+        }
+    }
+
+    fn terrain(&mut self, t: &dyn TableLike, span: &Span, index: usize) -> Option<Terrain> {
+        let what = format!("[[terrain]] number {}", index + 1);
+        self.check_keys(t, &what, &TERRAIN_KEYS, span);
+        let (kind_text, kind_span) = self.string(t, "kind", &what, true, span)?;
+        let Some(kind) = TerrainKind::from_name(kind_text.trim()) else {
+            let hint = closest(&kind_text, TerrainKind::ALL.iter().map(|k| k.name()))
+                .map(|k| format!(" (did you mean \"{k}\"?)"))
+                .unwrap_or_default();
+            let all: Vec<&str> = TerrainKind::ALL.iter().map(|k| k.name()).collect();
+            self.err(
+                &kind_span,
+                format!("unknown terrain kind \"{kind_text}\"{hint}: the kinds are {}", valid_list(&all)),
+            );
+            return None;
+        };
+        let name = self
+            .string(t, "name", &what, false, span)
+            .map(|s| s.0)
+            .unwrap_or_else(|| format!("{} {}", kind.name(), index + 1));
+        let what = format!("{} `{name}`", kind.name());
+        let area = match (t.get("polygon"), t.get("circle")) {
+            (Some(p), None) => Area::Polygon(self.polygon(p, &format!("the polygon of {what}"), span)?),
+            (None, Some(c)) => {
+                let cs = Self::span(c, span);
+                if kind != TerrainKind::Smoke {
+                    self.err(&cs, format!("only smoke is a circle; give {what} a `polygon = [[x, y], …]`"));
+                    return None;
+                }
+                let v = self.numbers(c.as_value()?, 3, "`circle`", "[x, y, radius]", &cs)?;
+                if v[2] <= 0.0 {
+                    self.err(&cs, "a smoke circle's radius must be more than 0 cm");
+                    return None;
+                }
+                let c = self.point(&Value::from(toml_edit::Array::from_iter([v[0], v[1]])), "the smoke's centre", &cs)?;
+                Area::Circle { c, r: cm_to_units(v[2]) }
+            }
+            (Some(_), Some(c)) => {
+                self.err(&Self::span(c, span), format!("{what} has both `polygon` and `circle`: keep one"));
+                return None;
+            }
+            (None, None) => {
+                self.err(
+                    span,
+                    format!(
+                        "{what} needs `polygon = [[x, y], …]` (cm){}",
+                        if kind == TerrainKind::Smoke {
+                            " or `circle = [x, y, r]`"
+                        } else {
+                            ""
+                        }
+                    ),
+                );
+                return None;
+            }
+        };
+        let mut piece = Terrain::new(name, kind, area);
+        if let Some(b) = self.bool(t, "blocks_los", &what, span) {
+            piece.sight = match (b, kind.sight()) {
+                (true, dust_geom::table::Sight::Area) => dust_geom::table::Sight::Area,
+                (true, _) => dust_geom::table::Sight::Blocks,
+                (false, _) => dust_geom::table::Sight::Clear,
+            };
+        }
+        if let Some(c) = self.bool(t, "cover", &what, span) {
+            piece.cover = c;
+        }
+        match self.facing(t, &what, span) {
+            Some((f, fs)) => {
+                if kind != TerrainKind::Bunker {
+                    self.err(
+                        &fs,
+                        format!("only bunkers have a `facing` (their firing slit); remove it from {what}"),
+                    );
+                }
+                piece.facing = Some(f);
+            }
+            None if kind == TerrainKind::Bunker && t.get("facing").is_none() => {
+                self.err(
+                    span,
+                    format!("{what} needs `facing` (degrees, 0 = towards +y): the way its firing slit looks"),
+                );
+            }
+            None => {}
+        }
+        let width = self
+            .number(t, "opening_width", &what, span)
+            .map(|x| cm_to_units(x.0))
+            .unwrap_or(6 * UNITS_PER_CM);
+        for (key, window) in [("doorways", false), ("windows", true)] {
+            let Some(item) = t.get(key) else { continue };
+            let walled = matches!(kind.going(), Going::Walled | Going::Bunker);
+            if !walled || (window && kind == TerrainKind::Bunker) {
+                self.err(
+                    &Self::span(item, span),
+                    format!(
+                        "{what} has no walls to open: only buildings have `{key}`{}",
+                        if window { "" } else { " (and bunkers, their rear doors)" }
+                    ),
+                );
+                continue;
+            }
+            for (p, ps) in self.points(item, &format!("the {key} of {what}"), span).unwrap_or_default() {
+                let near = piece
+                    .walls
+                    .iter()
+                    .map(|w| dust_geom::exact::seg_point_dist2(p, w.a, w.b))
+                    .min()
+                    .is_some_and(|d| d.le_int(i128::from(UNITS_PER_CM) * i128::from(UNITS_PER_CM)));
+                if !near {
+                    self.err(
+                        &ps,
+                        format!("this opening of {what} is not on a wall: put it within 1 cm of the outline"),
+                    );
+                    continue;
+                }
+                piece.open(p, width, window);
+            }
+        }
+        Some(piece)
+    }
+
+    /// "Infantry must be able to enter a bunker or strongpoint, so it must be at least 10cm/4"
+    /// from all table edges and impassable terrain, and 20cm/8" from other bunkers and
+    /// strongpoints" (FORTIFICATIONS, Deploying Fortifications).
+    fn fortifications(&mut self, table: &Table, root: &toml_edit::Table) {
+        let spans: Vec<Span> = match root.get("terrain") {
+            Some(Item::ArrayOfTables(a)) => a.iter().map(|t| t.span().unwrap_or(0..0)).collect(),
+            _ => return,
+        };
+        if spans.len() != table.terrain.len() {
+            return; // a piece was refused; its own message says why
+        }
+        let ten = i128::from(10 * UNITS_PER_CM);
+        for (i, f) in table.terrain.iter().enumerate() {
+            if !matches!(f.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) {
+                continue;
+            }
+            let Area::Polygon(fp) = &f.area else { continue };
+            let (lo, hi) = f.bounds;
+            if i128::from(lo.x) < ten
+                || i128::from(lo.y) < ten
+                || i128::from(table.width - hi.x) < ten
+                || i128::from(table.depth - hi.y) < ten
+            {
+                self.err(
+                    &spans[i],
+                    format!(
+                        "{} `{}` is less than 10 cm from a table edge: fortifications stand at least 10 cm from the edges",
+                        f.kind.name(),
+                        f.name
+                    ),
+                );
+            }
+            for (j, g) in table.terrain.iter().enumerate() {
+                let Area::Polygon(gp) = &g.area else { continue };
+                let need = match g.kind.going() {
+                    Going::Impassable => ten,
+                    Going::Bunker | Going::Strongpoint if j > i => 2 * ten,
+                    _ => continue,
+                };
+                if !polygons_dist2(fp, gp).le_int(need * need - 1) {
+                    continue;
+                }
+                self.err(
+                    &spans[i],
+                    format!(
+                        "{} `{}` is less than {} cm from {} `{}`: fortifications stand at least 10 cm from impassable terrain and 20 cm from each other",
+                        f.kind.name(),
+                        f.name,
+                        need / i128::from(UNITS_PER_CM),
+                        g.kind.name(),
+                        g.name
+                    ),
+                );
+            }
+        }
+    }
+
+    fn unit(&mut self, t: &dyn TableLike, span: &Span, cards: &[CardFile], sizes: &Sizes, table: &Table) -> Option<(Unit, Vec<Span>)> {
+        self.check_keys(t, "a [[unit]]", &UNIT_KEYS, span);
+        let (card_name, name_span) = self.string(t, "name", "a [[unit]]", true, span)?;
+        let Some(cf) = cards.iter().find(|c| c.card.name.eq_ignore_ascii_case(card_name.trim())) else {
+            let hint = closest(&card_name, cards.iter().map(|c| c.card.name.as_str()))
+                .map(|n| format!(" (did you mean \"{n}\"?)"))
+                .unwrap_or_default();
+            self.err(
+                &name_span,
+                format!("no unit card is named \"{card_name}\"{hint}: `dust1947 cards list` shows the cards, or add your own card file"),
+            );
+            return None;
+        };
+        let what = format!("unit `{}`", cf.card.name);
+        let side = self.side(t, &what, span);
+        let (kind, size_index, size_key) = shape_of(cf);
+        let facing = self.facing(t, &what, span);
+        let needs_facing = kind != MiniKind::Infantry;
+        if needs_facing && facing.is_none() && t.get("facing").is_none() {
+            self.err(
+                span,
+                format!(
+                    "{what} is a {} and needs `facing` (degrees, 0 = towards +y, clockwise)",
+                    size_key.replace('-', " ")
+                ),
+            );
+        }
+        let facing = facing.map(|f| f.0).unwrap_or_default();
+        let size = if kind.is_vehicle() {
+            let dflt = sizes.hulls[size_index];
+            let hull = match t.get("hull") {
+                Some(item) => {
+                    let hs = Self::span(item, span);
+                    let v = item
+                        .as_value()
+                        .and_then(|v| self.numbers(v, 2, "`hull`", "[9.0, 6.0] (length, width in cm)", &hs))?;
+                    if v[0] <= 0.0 || v[1] <= 0.0 {
+                        self.err(&hs, "`hull` sizes must be more than 0 cm");
+                        return None;
+                    }
+                    [v[0], v[1]]
+                }
+                None => dflt,
+            };
+            if let Some(b) = t.get("base_mm") {
+                self.err(
+                    &Self::span(b, span),
+                    format!("{what} is a vehicle or aircraft: give it `hull = [length, width]`, not `base_mm`"),
+                );
+            }
+            (cm_to_units(hull[0]), cm_to_units(hull[1]))
+        } else {
+            if let Some(h) = t.get("hull") {
+                self.err(
+                    &Self::span(h, span),
+                    format!("{what} stands on round bases: give it `base_mm`, not `hull`"),
+                );
+            }
+            let mm = match self.number(t, "base_mm", &what, span) {
+                Some((mm, ms)) if mm <= 0.0 || mm > 500.0 => {
+                    self.err(&ms, "`base_mm` must be a diameter between 1 and 500 mm");
+                    return None;
+                }
+                Some((mm, _)) => mm,
+                None => sizes.bases_mm[size_index],
+            };
+            let d = cm_to_units(mm / 10.0);
+            (d, d)
+        };
+        let Some(at_item) = t.get("at") else {
+            self.err(
+                span,
+                format!("{what} needs `at = [[x, y], …]`: one point per miniature (base centres, cm)"),
+            );
+            return None;
+        };
+        let at_span = Self::span(at_item, span);
+        let pts = self.points(at_item, &format!("`at` of {what}"), span)?;
+        let want = miniatures_of(cf);
+        if pts.len() != want {
+            self.err(
+                &at_span,
+                format!(
+                    "{what} has {want} miniature{} on its card, but `at` gives {} point{}: give one point per miniature",
+                    if want == 1 { "" } else { "s" },
+                    pts.len(),
+                    if pts.len() == 1 { "" } else { "s" }
+                ),
+            );
+            return None;
+        }
+        let minis: Vec<Mini> = pts
+            .iter()
+            .map(|(p, _)| Mini {
+                body: if kind.is_vehicle() {
+                    Body::hull(*p, size.0, size.1, facing)
+                } else {
+                    Body::disc(*p, size.0)
+                },
+            })
+            .collect();
+        for (m, (_, ps)) in minis.iter().zip(&pts) {
+            if !table.holds_body(&m.body) {
+                self.err(ps, format!("this miniature of {what} is not wholly on the table: move it in"));
+            }
+            if kind == MiniKind::Aircraft {
+                continue;
+            }
+            for p in &table.terrain {
+                let bad = match p.kind.going() {
+                    Going::Impassable => true,
+                    Going::VehicleBarrier | Going::Bunker | Going::Strongpoint | Going::Walled => kind.is_vehicle(),
+                    _ => false,
+                };
+                let meets = match (&p.area, &m.body) {
+                    (Area::Polygon(v), Body::Disc { c, r }) => dust_geom::exact::polygon_meets_disc(v, *c, *r - 1),
+                    (Area::Polygon(v), Body::Hull { corners, .. }) => dust_geom::exact::polygons_meet(v, corners),
+                    (Area::Circle { .. }, _) => false,
+                };
+                if bad && meets {
+                    self.err(
+                        ps,
+                        format!(
+                            "this miniature of {what} stands on {} ({}), where it cannot be: move it off",
+                            p.name,
+                            p.kind.name()
+                        ),
+                    );
+                }
+            }
+        }
+        let count = table.units.iter().filter(|u| u.card.eq_ignore_ascii_case(&cf.card.name)).count();
+        let name = if count == 0 {
+            cf.card.name.clone()
+        } else {
+            format!("{} #{}", cf.card.name, count + 1)
+        };
+        Some((
+            Unit {
+                name,
+                card: cf.card.name.clone(),
+                side: side?,
+                kind,
+                facing,
+                size,
+                minis,
+            },
+            pts.into_iter().map(|p| p.1).collect(),
+        ))
+    }
+
+    /// "A miniature cannot end its movement with its base on or overlapping another miniature's
+    /// base": no two bases or hulls overlap where they are placed (aircraft fly over the rest).
+    fn overlaps(&mut self, table: &Table, placed: &[(usize, Vec<Span>)]) {
+        let all: Vec<(usize, usize, &Span)> = placed
+            .iter()
+            .flat_map(|(u, spans)| spans.iter().enumerate().map(move |(m, s)| (*u, m, s)))
+            .collect();
+        for (i, &(u1, m1, s1)) in all.iter().enumerate() {
+            for &(u2, m2, _) in &all[..i] {
+                let (a, b) = (&table.units[u1], &table.units[u2]);
+                if (a.kind == MiniKind::Aircraft) != (b.kind == MiniKind::Aircraft) {
+                    continue;
+                }
+                if bodies_overlap(&a.minis[m1].body, &b.minis[m2].body) {
+                    self.err(
+                        s1,
+                        format!(
+                            "{} m{m1} overlaps {} m{m2}: bases may touch but not overlap; move one of them",
+                            a.name, b.name
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,416 @@
+//! Line of sight and cover (tactics-battlefield-summary.md, "3. Check Line of Sight (LOS)" and
+//! "6. Roll Saves").
+//!
+//! - A line joins a point of one body to a point of the other ([`crate::table::Body::sight_points`]); it is
+//!   blocked when it passes through or touches terrain that blocks ([`Sight::Blocks`]), or the
+//!   body of a vehicle or aircraft other than the two it joins, or runs inside area terrain
+//!   ([`Sight::Area`]: woods, trees, buildings, smoke) for more than range 1 (10 cm) — range 3
+//!   (30 cm) when both ends are inside the same piece. A bunker or strongpoint does not block
+//!   the lines of the miniatures inside it; from a bunker only lines within 90° of its facing
+//!   leave.
+//! - Two miniatures see each other when some line between them is not blocked; every test is
+//!   made on the segment with its ends in a fixed order, so A sees B exactly when B sees A.
+//! - A target miniature is in cover from an attacking one when no point of the attacker's body
+//!   sees the whole of the target's body clear of intervening terrain or smoke: for each of the
+//!   attacker's points, the convex hull of that point and the target's outline (every segment
+//!   to every point of the target) is tested exactly against each piece that gives cover.
+//!   Infantry in a trench are in cover; a miniature out of sight is in cover.
+
+use crate::exact::{
+    bbox, convex_hull, crossing_param, dist2, dot, on_segment, point_in_polygon_h, polygon_meets_disc, polygons_meet, segment_meets_disc,
+    segments_intersect, Coord, HPt, Inside, Pt, UNITS_PER_CM,
+};
+use crate::table::{Area, MiniKind, Sight, Table, TerrainKind};
+use core::cmp::Ordering;
+
+/// Area terrain: a line may run this far inside (range 1).
+pub const AREA_EDGE: Coord = 10 * UNITS_PER_CM;
+/// Inside a large wood or building: a line may run this far when both ends are inside (range 3).
+pub const AREA_INSIDE: Coord = 30 * UNITS_PER_CM;
+
+/// What stopped a line.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Blocked {
+    /// Terrain that blocks any line touching it (index into [`Table::terrain`]).
+    Terrain(usize),
+    /// Area terrain the line runs inside for longer than allowed.
+    Area {
+        /// The piece.
+        piece: usize,
+        /// How far the line runs inside it, in centimetres.
+        inside_cm: f64,
+        /// The limit that applied, in centimetres (10 or 30).
+        limit_cm: f64,
+    },
+    /// A bunker seen from outside the 90° either side of its facing.
+    BunkerArc(usize),
+    /// A vehicle or aircraft in the way: (unit, miniature).
+    Vehicle(usize, usize),
+}
+
+impl Blocked {
+    /// In words, with the table's names.
+    pub fn describe(&self, t: &Table) -> String {
+        match *self {
+            Blocked::Terrain(i) => format!("{} ({}) is in the way", t.terrain[i].name, t.terrain[i].kind.name()),
+            Blocked::Area {
+                piece,
+                inside_cm,
+                limit_cm,
+            } => format!(
+                "the line runs {inside_cm:.1} cm inside {} ({}), more than the {limit_cm:.0} cm one can see into it",
+                t.terrain[piece].name,
+                t.terrain[piece].kind.name()
+            ),
+            Blocked::BunkerArc(i) => format!("{} only sees and is seen 90° either side of its facing", t.terrain[i].name),
+            Blocked::Vehicle(u, m) => format!("the {} of {} m{m} is in the way", vehicle_word(t.units[u].kind), t.units[u].name),
+        }
+    }
+}
+
+fn vehicle_word(k: MiniKind) -> &'static str {
+    if k == MiniKind::Aircraft {
+        "aircraft"
+    } else {
+        "vehicle"
+    }
+}
+
+fn boxes_overlap(a: (Pt, Pt), b: (Pt, Pt)) -> bool {
+    !(a.1.x < b.0.x || b.1.x < a.0.x || a.1.y < b.0.y || b.1.y < a.0.y)
+}
+
+/// Whether the closed segment touches the polygon's region.
+fn segment_meets_polygon(p: Pt, q: Pt, poly: &[Pt]) -> bool {
+    if crate::exact::point_in_polygon(p, poly) != Inside::Out {
+        return true;
+    }
+    (0..poly.len()).any(|i| segments_intersect(p, q, poly[i], poly[(i + 1) % poly.len()]))
+}
+
+/// A parameter `n / d` along a segment, `d > 0`.
+type Param = (i128, i128);
+
+fn cmp_param(a: Param, b: Param) -> Ordering {
+    (a.0 * b.1).cmp(&(b.0 * a.1))
+}
+
+/// How far the segment `p q` runs inside the polygon, in units (IEEE-exact operations on
+/// exact crossing parameters).
+pub fn length_inside_polygon(p: Pt, q: Pt, poly: &[Pt]) -> f64 {
+    let len2 = dist2(p, q);
+    if len2 == 0 {
+        return 0.0;
+    }
+    let mut ts: Vec<Param> = vec![(0, 1), (1, 1)];
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        if let Some(t) = crossing_param(p, q, a, b) {
+            ts.push(t);
+        }
+        if on_segment(a, p, q) {
+            ts.push((dot(p, q, a), len2));
+        }
+    }
+    ts.sort_by(|x, y| cmp_param(*x, *y));
+    ts.dedup_by(|x, y| cmp_param(*x, *y) == Ordering::Equal);
+    let mut frac = 0.0;
+    for w in ts.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let mid = HPt::along(p, q, a.0 * b.1 + b.0 * a.1, 2 * a.1 * b.1);
+        if point_in_polygon_h(mid, poly) != Inside::Out {
+            frac += b.0 as f64 / b.1 as f64 - a.0 as f64 / a.1 as f64;
+        }
+    }
+    frac * (len2 as f64).sqrt()
+}
+
+/// How far the segment `p q` runs inside the circle, in units.
+pub fn length_inside_circle(p: Pt, q: Pt, c: Pt, r: Coord) -> f64 {
+    if !segment_meets_disc(p, q, c, r) {
+        return 0.0;
+    }
+    let (dx, dy) = ((q.x - p.x) as f64, (q.y - p.y) as f64);
+    let (fx, fy) = ((p.x - c.x) as f64, (p.y - c.y) as f64);
+    let a = dx * dx + dy * dy;
+    if a == 0.0 {
+        return 0.0;
+    }
+    let b = 2.0 * (fx * dx + fy * dy);
+    let cc = fx * fx + fy * fy - (r as f64) * (r as f64);
+    let disc = (b * b - 4.0 * a * cc).max(0.0).sqrt();
+    let t0 = ((-b - disc) / (2.0 * a)).clamp(0.0, 1.0);
+    let t1 = ((-b + disc) / (2.0 * a)).clamp(0.0, 1.0);
+    (t1 - t0) * a.sqrt()
+}
+
+/// Whether the segment `p q` (ends in either order) is blocked, and by what; `skip` names the
+/// miniatures the line joins, which never block it.
+pub fn segment_blocked(t: &Table, p: Pt, q: Pt, skip: &[(usize, usize)]) -> Option<Blocked> {
+    // One order for both directions: the answer is symmetric by construction.
+    let (p, q) = if p <= q { (p, q) } else { (q, p) };
+    let sb = bbox(&[p, q]);
+    for (i, piece) in t.terrain.iter().enumerate() {
+        if !boxes_overlap(sb, piece.bounds) {
+            continue;
+        }
+        match piece.sight {
+            Sight::Clear => {}
+            Sight::Blocks => {
+                let (p_in, q_in) = (piece.area.holds(p), piece.area.holds(q));
+                if matches!(piece.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) && (p_in || q_in) {
+                    // The miniatures inside see out (a bunker only through its front arc).
+                    if piece.kind == TerrainKind::Bunker && !(p_in && q_in) {
+                        if let Some(f) = piece.facing {
+                            let (from, to) = if p_in { (p, q) } else { (q, p) };
+                            if !f.within(to.sub(from), 90) {
+                                return Some(Blocked::BunkerArc(i));
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let meets = match &piece.area {
+                    Area::Polygon(v) => segment_meets_polygon(p, q, v),
+                    Area::Circle { c, r } => segment_meets_disc(p, q, *c, *r),
+                };
+                if meets {
+                    return Some(Blocked::Terrain(i));
+                }
+            }
+            Sight::Area => {
+                let both_in = piece.area.holds(p) && piece.area.holds(q);
+                let inside = match &piece.area {
+                    Area::Polygon(v) => length_inside_polygon(p, q, v),
+                    Area::Circle { c, r } => length_inside_circle(p, q, *c, *r),
+                };
+                let limit = if both_in { AREA_INSIDE } else { AREA_EDGE };
+                if inside > limit as f64 {
+                    return Some(Blocked::Area {
+                        piece: i,
+                        inside_cm: inside / UNITS_PER_CM as f64,
+                        limit_cm: (limit / UNITS_PER_CM) as f64,
+                    });
+                }
+            }
+        }
+    }
+    for (u, unit) in t.units.iter().enumerate() {
+        if !unit.kind.is_vehicle() {
+            continue;
+        }
+        for (m, mini) in unit.minis.iter().enumerate() {
+            if skip.contains(&(u, m)) || !boxes_overlap(sb, mini.body.bbox()) {
+                continue;
+            }
+            if mini.body.meets_segment(p, q) {
+                return Some(Blocked::Vehicle(u, m));
+            }
+        }
+    }
+    None
+}
+
+/// Whether two miniatures see each other: `Ok` with the first clear line found (centres
+/// first), or the reason the centre-to-centre line is blocked.
+pub fn mini_sees(t: &Table, a: (usize, usize), b: (usize, usize)) -> Result<(Pt, Pt), Blocked> {
+    let ba = &t.units[a.0].minis[a.1].body;
+    let bb = &t.units[b.0].minis[b.1].body;
+    let skip = [a, b];
+    let (pa, pb) = (ba.sight_points(), bb.sight_points());
+    let mut first = None;
+    for &p in &pa {
+        for &q in &pb {
+            match segment_blocked(t, p, q, &skip) {
+                None => return Ok((p, q)),
+                Some(why) => {
+                    first.get_or_insert(why);
+                }
+            }
+        }
+    }
+    Err(first.unwrap_or(Blocked::Terrain(0)))
+}
+
+/// Whether a point (a template's centre) sees a miniature.
+pub fn point_sees(t: &Table, p: Pt, b: (usize, usize)) -> Result<Pt, Blocked> {
+    let bb = &t.units[b.0].minis[b.1].body;
+    let mut first = None;
+    for q in bb.sight_points() {
+        match segment_blocked(t, p, q, &[b]) {
+            None => return Ok(q),
+            Some(why) => {
+                first.get_or_insert(why);
+            }
+        }
+    }
+    Err(first.unwrap_or(Blocked::Terrain(0)))
+}
+
+/// Whether the target miniature is in cover from the attacking one (the definition in the
+/// module's documentation). `None` when it is not; else the piece of terrain that gives it (or
+/// `None` inside when the cover comes from being out of sight).
+pub fn mini_cover(t: &Table, a: (usize, usize), b: (usize, usize)) -> Option<Option<usize>> {
+    if mini_sees(t, a, b).is_err() {
+        return Some(None);
+    }
+    let att = &t.units[a.0].minis[a.1].body;
+    let target_unit = &t.units[b.0];
+    let tgt = &target_unit.minis[b.1].body;
+    if target_unit.kind.is_infantry() {
+        let c = tgt.centre();
+        if let Some(i) = t.terrain.iter().position(|p| p.kind == TerrainKind::Trench && p.area.holds(c)) {
+            return Some(Some(i));
+        }
+    }
+    let outline = tgt.outline();
+    let mut culprit = None;
+    'points: for p in att.sight_points() {
+        let mut pts = outline.clone();
+        pts.push(p);
+        let cone = convex_hull(&pts);
+        let cb = bbox(&cone);
+        for (i, piece) in t.terrain.iter().enumerate() {
+            if !piece.cover || !boxes_overlap(cb, piece.bounds) {
+                continue;
+            }
+            let meets = |poly: &[Pt]| match &piece.area {
+                Area::Polygon(v) => polygons_meet(poly, v),
+                Area::Circle { c, r } => polygon_meets_disc(poly, *c, *r),
+            };
+            // Terrain around the attacker's point does not hide the target, unless the target
+            // is in it too.
+            if piece.area.holds(p) && !meets(&outline) {
+                continue;
+            }
+            if meets(&cone) {
+                culprit.get_or_insert(i);
+                continue 'points;
+            }
+        }
+        return None;
+    }
+    Some(culprit)
+}
+
+/// One attacking miniature and one target miniature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairSight {
+    /// The attacking miniature's index.
+    pub attacker: usize,
+    /// The target miniature's index.
+    pub target: usize,
+    /// Whether they see each other.
+    pub los: bool,
+    /// Whether the target miniature is in cover from the attacking one.
+    pub cover: bool,
+}
+
+/// Line of sight and cover between two units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitSight {
+    /// Some miniature of the attacker sees some miniature of the target.
+    pub los: bool,
+    /// The target unit is in cover from every attacking miniature that sees it (infantry: at
+    /// least half of the unit in cover from that miniature).
+    pub cover: bool,
+    /// The attacking miniatures the target unit is in cover from.
+    pub cover_from: Vec<usize>,
+    /// Every pair.
+    pub pairs: Vec<PairSight>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// Line of sight and cover from unit `ua` to unit `ub`.
+pub fn unit_sight(t: &Table, ua: usize, ub: usize) -> UnitSight {
+    let (a, b) = (&t.units[ua], &t.units[ub]);
+    let mut pairs = Vec::new();
+    let mut first_block = None;
+    let mut first_cover = None;
+    let mut first_seen = None;
+    for i in 0..a.minis.len() {
+        for j in 0..b.minis.len() {
+            let seen = mini_sees(t, (ua, i), (ub, j));
+            let cover = match &seen {
+                Err(why) => {
+                    first_block.get_or_insert((i, j, *why));
+                    true
+                }
+                Ok(_) => {
+                    first_seen.get_or_insert((i, j));
+                    match mini_cover(t, (ua, i), (ub, j)) {
+                        Some(piece) => {
+                            if let Some(p) = piece {
+                                first_cover.get_or_insert((i, j, p));
+                            }
+                            true
+                        }
+                        None => false,
+                    }
+                }
+            };
+            pairs.push(PairSight {
+                attacker: i,
+                target: j,
+                los: seen.is_ok(),
+                cover,
+            });
+        }
+    }
+    let los = pairs.iter().any(|p| p.los);
+    let n = b.minis.len();
+    let mut cover_from = Vec::new();
+    let mut seeing = 0;
+    for i in 0..a.minis.len() {
+        let row: Vec<&PairSight> = pairs.iter().filter(|p| p.attacker == i).collect();
+        if row.iter().any(|p| p.los) {
+            seeing += 1;
+        }
+        let covered = row.iter().filter(|p| p.cover).count();
+        let in_cover = if b.kind.is_infantry() { 2 * covered >= n } else { covered == n };
+        if in_cover {
+            cover_from.push(i);
+        }
+    }
+    let cover = !los || (seeing > 0 && cover_from.len() == a.minis.len());
+    let reason = if !los {
+        match first_block {
+            Some((i, j, why)) => format!(
+                "{} cannot see {}: every line from m{i} to m{j} (and between every other pair) is blocked, e.g. {}",
+                a.name,
+                b.name,
+                why.describe(t)
+            ),
+            None => format!("{} has no miniatures to see with or to see", a.name),
+        }
+    } else {
+        let (i, j) = first_seen.unwrap_or((0, 0));
+        let mut s = format!("{} m{i} sees {} m{j}", a.name, b.name);
+        if let Some((ci, cj, p)) = first_cover {
+            s.push_str(&format!(
+                "; {} m{cj} is in cover from m{ci} behind or in {} ({})",
+                b.name,
+                t.terrain[p].name,
+                t.terrain[p].kind.name()
+            ));
+        }
+        if cover {
+            s.push_str(&format!(
+                "; the unit is in cover from every attacking miniature (at least half of it)"
+            ));
+        } else if !cover_from.is_empty() {
+            s.push_str(&format!(
+                "; in cover from attacking miniatures {cover_from:?} only: roll their dice separately"
+            ));
+        }
+        s
+    };
+    UnitSight {
+        los,
+        cover,
+        cover_from,
+        pairs,
+        reason,
+    }
+}

@@ -1,0 +1,565 @@
+//! Measured movement (tactics-battlefield-summary.md, "MOVE & MARCH MOVE ACTIONS", "Terrain",
+//! "Walls and Buildings", "FORTIFICATIONS").
+//!
+//! A miniature moves its centre along a polyline; the ground it sweeps is the polyline widened
+//! by its radius (a round base) or half its width (a hull). A leg is clear when that swept
+//! ground does not overlap what the miniature cannot pass: impassable terrain, walls (doorways
+//! cut out; windows only for infantry), bunkers and strongpoints for vehicles, anti-tank traps
+//! for vehicles, enemy infantry and vehicles (never aircraft, which are passed under), and —
+//! for a vehicle — friendly vehicles. Touching is allowed; overlapping is not. Every test is
+//! on integers (squared distances compared exactly).
+//!
+//! Terrain ("trees, hedges, standing crops, hills, gullies, streams, rivers, and swamps, piles
+//! of crates, rubble, and the interior of buildings", wrecks, strongpoints, anti-tank traps
+//! for infantry): a move whose swept ground enters it anywhere (into, through or out of) is
+//! capped at Move 2 (20 cm) or March Move 4 (40 cm), whatever the unit's Move; "if a miniature
+//! has already moved more than this when it reaches a terrain feature, it halts" is the same
+//! cap seen from the miniature.
+//!
+//! [`check_move`] checks a given path (what the rules and the generator ask); [`shortest`]
+//! finds the shortest legal path through a graph of waypoints set just clear of every
+//! obstacle's corners (exact for paths that bend only at those corners, which is where
+//! shortest paths among polygons bend) and checks it with [`check_move`]. Lengths are sums of
+//! square roots of exact squared lengths (IEEE-exact operations): the same everywhere.
+
+use crate::angle::Facing;
+use crate::exact::{
+    bbox, dist2, point_in_polygon, seg_point_dist2, seg_seg_dist2, segments_intersect, Coord, Inside, Pt, Ratio, UNITS_PER_CM,
+};
+use crate::measure::RANGE_UNIT;
+use crate::table::{bodies_overlap, Area, Body, Going, MiniKind, Table, TerrainKind};
+
+/// The cap of a Move action through terrain: Move 2.
+pub const TERRAIN_MOVE_CAP: Coord = 2 * RANGE_UNIT;
+/// The cap of a March Move action through terrain: March Move 4.
+pub const TERRAIN_MARCH_CAP: Coord = 4 * RANGE_UNIT;
+
+/// Clearance added around corners when setting waypoints (0.5 mm).
+const MARGIN: Coord = 5;
+
+/// A thing in the way of a move.
+#[derive(Clone, Debug)]
+enum Obs<'a> {
+    /// A region (terrain piece index).
+    Poly(&'a [Pt], usize),
+    /// A circular region (terrain piece index).
+    Circle(Pt, Coord, usize),
+    /// A wall segment (terrain piece index).
+    Seg(Pt, Pt, usize),
+    /// Another miniature: (unit, miniature).
+    Body(&'a Body, usize, usize),
+}
+
+/// Who is moving.
+#[derive(Copy, Clone, Debug)]
+struct Mover {
+    unit: usize,
+    mini: usize,
+    kind: MiniKind,
+    r: Coord,
+}
+
+fn r2(r: Coord) -> Ratio {
+    Ratio::int(i128::from(r) * i128::from(r))
+}
+
+/// Whether the segment `a b` widened by `r` overlaps the polygon's region.
+fn capsule_meets_poly(a: Pt, b: Pt, r: Coord, poly: &[Pt]) -> bool {
+    if point_in_polygon(a, poly) == Inside::In || point_in_polygon(b, poly) == Inside::In {
+        return true;
+    }
+    let n = poly.len();
+    for i in 0..n {
+        let (c, d) = (poly[i], poly[(i + 1) % n]);
+        if segments_intersect(a, b, c, d) {
+            return true;
+        }
+        if seg_seg_dist2(a, b, c, d) < r2(r) {
+            return true;
+        }
+    }
+    false
+}
+
+impl Obs<'_> {
+    fn blocks(&self, a: Pt, b: Pt, r: Coord) -> bool {
+        match self {
+            Obs::Poly(poly, _) => capsule_meets_poly(a, b, r, poly),
+            Obs::Circle(c, cr, _) => seg_point_dist2(*c, a, b) < r2(r + cr),
+            Obs::Seg(c, d, _) => seg_seg_dist2(a, b, *c, *d) < r2(r),
+            Obs::Body(body, _, _) => match body {
+                Body::Disc { c, r: br } => seg_point_dist2(*c, a, b) < r2(r + br),
+                Body::Hull { corners, .. } => capsule_meets_poly(a, b, r, corners),
+            },
+        }
+    }
+
+    fn bounds(&self) -> (Pt, Pt) {
+        match self {
+            Obs::Poly(p, _) => bbox(p),
+            Obs::Circle(c, r, _) => (Pt::new(c.x - r, c.y - r), Pt::new(c.x + r, c.y + r)),
+            Obs::Seg(a, b, _) => bbox(&[*a, *b]),
+            Obs::Body(b, _, _) => b.bbox(),
+        }
+    }
+
+    fn describe(&self, t: &Table) -> String {
+        match self {
+            Obs::Poly(_, i) | Obs::Circle(_, _, i) => format!("{} ({})", t.terrain[*i].name, t.terrain[*i].kind.name()),
+            Obs::Seg(_, _, i) => format!("a wall of {} ({})", t.terrain[*i].name, t.terrain[*i].kind.name()),
+            Obs::Body(_, u, m) => format!("{} m{m} ({})", t.units[*u].name, t.units[*u].side.name()),
+        }
+    }
+
+    /// Corner points to steer around, `d` clear of the obstacle's corners.
+    fn waypoints(&self, d: Coord, out: &mut Vec<Pt>) {
+        let around = |v: Pt, d: Coord, out: &mut Vec<Pt>| {
+            let s = d + d / 2 + 1; // beyond d·√2 along the axes
+            for (x, y) in [(d, d), (d, -d), (-d, d), (-d, -d), (s, 0), (-s, 0), (0, s), (0, -s)] {
+                out.push(v.add(Pt::new(x, y)));
+            }
+        };
+        match self {
+            Obs::Poly(p, _) => p.iter().for_each(|&v| around(v, d, out)),
+            Obs::Seg(a, b, _) => {
+                around(*a, d, out);
+                around(*b, d, out);
+            }
+            Obs::Circle(c, r, _) | Obs::Body(Body::Disc { c, r }, _, _) => {
+                // A square of side 2(r + d) around the circle, corners out.
+                let k = r + d;
+                around(*c, k, out);
+            }
+            Obs::Body(Body::Hull { corners, .. }, _, _) => corners.iter().for_each(|&v| around(v, d, out)),
+        }
+    }
+}
+
+fn boxes_near(a: (Pt, Pt), b: (Pt, Pt), r: Coord) -> bool {
+    !(a.1.x + r < b.0.x || b.1.x + r < a.0.x || a.1.y + r < b.0.y || b.1.y + r < a.0.y)
+}
+
+/// The obstacles and the terrain (capped ground) for a mover.
+fn obstacles(t: &Table, m: Mover) -> (Vec<Obs<'_>>, Vec<Obs<'_>>) {
+    let mut hard = Vec::new();
+    let mut terrain = Vec::new();
+    if m.kind == MiniKind::Aircraft {
+        // "Aircraft can move across any terrain": only other aircraft matter, at the end.
+        return (hard, terrain);
+    }
+    let vehicle = m.kind.is_vehicle();
+    for (i, p) in t.terrain.iter().enumerate() {
+        let region = match &p.area {
+            Area::Polygon(v) => Obs::Poly(v, i),
+            Area::Circle { c, r } => Obs::Circle(*c, *r, i),
+        };
+        let walls = || {
+            p.walls
+                .iter()
+                .filter(move |w| vehicle || !w.window)
+                .map(move |w| Obs::Seg(w.a, w.b, i))
+        };
+        match p.kind.going() {
+            Going::Open => {}
+            Going::Difficult => terrain.push(region),
+            Going::Impassable => hard.push(region),
+            Going::VehicleBarrier | Going::Strongpoint => {
+                if vehicle {
+                    hard.push(region);
+                } else {
+                    terrain.push(region);
+                }
+            }
+            Going::Walled => {
+                hard.extend(walls());
+                terrain.push(region);
+            }
+            Going::Bunker => {
+                if vehicle {
+                    hard.push(region);
+                } else {
+                    hard.extend(walls());
+                    terrain.push(region);
+                }
+            }
+        }
+    }
+    let side = t.units[m.unit].side;
+    for (u, unit) in t.units.iter().enumerate() {
+        if unit.kind == MiniKind::Aircraft {
+            continue; // moved under
+        }
+        let passes = if unit.side == side {
+            !(vehicle && unit.kind.is_vehicle())
+        } else {
+            false
+        };
+        if passes {
+            continue;
+        }
+        for (k, mini) in unit.minis.iter().enumerate() {
+            if (u, k) != (m.unit, m.mini) {
+                hard.push(Obs::Body(&mini.body, u, k));
+            }
+        }
+    }
+    (hard, terrain)
+}
+
+/// Why a move is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    /// In words: what is wrong, where, and what would do.
+    pub reason: String,
+}
+
+/// A checked move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// Its length in units.
+    pub length: f64,
+    /// Terrain pieces it enters (capped ground).
+    pub terrain: Vec<usize>,
+    /// Barbed wire and minefields it crosses (rolls and attacks the rules call for).
+    pub hazards: Vec<usize>,
+}
+
+fn leg_len(a: Pt, b: Pt) -> f64 {
+    (dist2(a, b) as f64).sqrt()
+}
+
+fn cm(u: f64) -> f64 {
+    u / UNITS_PER_CM as f64
+}
+
+fn mover(t: &Table, unit: usize, mini: usize) -> Mover {
+    let u = &t.units[unit];
+    let r = match &u.minis[mini].body {
+        Body::Disc { r, .. } => *r,
+        Body::Hull { half_width, .. } => *half_width,
+    };
+    Mover {
+        unit,
+        mini,
+        kind: u.kind,
+        r,
+    }
+}
+
+/// The body the miniature would have standing at `at` (a hull keeps `facing`, or the unit's).
+pub fn body_at(t: &Table, unit: usize, at: Pt, facing: Option<Facing>) -> Body {
+    let u = &t.units[unit];
+    if u.kind.is_vehicle() {
+        Body::hull(at, u.size.0, u.size.1, facing.unwrap_or(u.facing))
+    } else {
+        Body::disc(at, u.size.0)
+    }
+}
+
+/// Checks where the miniature would end: on the table, clear of impassable ground and walls,
+/// not overlapping another miniature ("A miniature cannot end its movement with its base on or
+/// overlapping another miniature's base"; aircraft only mind other aircraft).
+pub fn check_end(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Facing>) -> Result<(), Refusal> {
+    let body = body_at(t, unit, at, facing);
+    let (x, y) = at.to_cm();
+    let kind = t.units[unit].kind;
+    if !t.holds_body(&body) {
+        return Err(Refusal {
+            reason: format!(
+                "at ({x:.1}, {y:.1}) the miniature would not be wholly on the table ({:.0} × {:.0} cm)",
+                cm(t.width as f64),
+                cm(t.depth as f64)
+            ),
+        });
+    }
+    let m = mover(t, unit, mini);
+    let (hard, _) = obstacles(t, m);
+    for o in &hard {
+        if matches!(o, Obs::Body(..)) {
+            continue;
+        }
+        let blocked = match &body {
+            Body::Disc { c, r } => o.blocks(*c, *c, *r),
+            Body::Hull { corners, .. } => match o {
+                Obs::Poly(p, _) => crate::exact::polygons_meet(corners, p),
+                Obs::Circle(c, r, _) => crate::exact::polygon_meets_disc(corners, *c, *r),
+                Obs::Seg(a, b, _) => body.meets_segment(*a, *b),
+                Obs::Body(..) => false,
+            },
+        };
+        if blocked {
+            return Err(Refusal {
+                reason: format!(
+                    "at ({x:.1}, {y:.1}) the miniature would stand on {}, which it cannot enter",
+                    o.describe(t)
+                ),
+            });
+        }
+    }
+    for (u, other) in t.units.iter().enumerate() {
+        if (kind == MiniKind::Aircraft) != (other.kind == MiniKind::Aircraft) {
+            continue;
+        }
+        for (k, om) in other.minis.iter().enumerate() {
+            if (u, k) != (unit, mini) && bodies_overlap(&body, &om.body) {
+                return Err(Refusal {
+                    reason: format!(
+                        "at ({x:.1}, {y:.1}) the miniature would overlap {} m{k}: a miniature cannot end its move on another's base",
+                        other.name
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks a move of miniature `mini` of `unit` along `path` (the points after its current
+/// place) with `allowance` units of movement; `march` picks the terrain cap.
+pub fn check_move(t: &Table, unit: usize, mini: usize, path: &[Pt], allowance: Coord, march: bool) -> Result<Checked, Refusal> {
+    let start = t.units[unit].minis[mini].body.centre();
+    let Some(&end) = path.last() else {
+        return Ok(Checked {
+            length: 0.0,
+            terrain: Vec::new(),
+            hazards: Vec::new(),
+        });
+    };
+    let m = mover(t, unit, mini);
+    let (hard, terrain) = obstacles(t, m);
+    let mut length = 0.0;
+    let mut entered: Vec<usize> = Vec::new();
+    let mut prev = start;
+    for &p in path {
+        let lb = bbox(&[prev, p]);
+        for o in &hard {
+            if boxes_near(lb, o.bounds(), m.r) && o.blocks(prev, p, m.r) {
+                let (x0, y0) = prev.to_cm();
+                let (x1, y1) = p.to_cm();
+                return Err(Refusal {
+                    reason: format!(
+                        "the leg from ({x0:.1}, {y0:.1}) to ({x1:.1}, {y1:.1}) passes through {}",
+                        o.describe(t)
+                    ),
+                });
+            }
+        }
+        for o in &terrain {
+            if boxes_near(lb, o.bounds(), m.r) && o.blocks(prev, p, m.r) {
+                let i = match o {
+                    Obs::Poly(_, i) | Obs::Circle(_, _, i) | Obs::Seg(_, _, i) => *i,
+                    Obs::Body(..) => continue,
+                };
+                if !entered.contains(&i) {
+                    entered.push(i);
+                }
+            }
+        }
+        length += leg_len(prev, p);
+        prev = p;
+    }
+    check_end(t, unit, mini, end, None)?;
+    let cap = if march { TERRAIN_MARCH_CAP } else { TERRAIN_MOVE_CAP };
+    if length > allowance as f64 {
+        return Err(Refusal {
+            reason: format!(
+                "the path is {:.1} cm long, more than the {:.1} cm allowed",
+                cm(length),
+                cm(allowance as f64)
+            ),
+        });
+    }
+    if !entered.is_empty() && length > cap.min(allowance) as f64 {
+        let names: Vec<String> = entered.iter().map(|&i| t.terrain[i].name.clone()).collect();
+        return Err(Refusal {
+            reason: format!(
+                "the path enters terrain ({}): a {} through terrain goes at most {:.0} cm, and this path is {:.1} cm",
+                names.join(", "),
+                if march { "March Move" } else { "Move" },
+                cm(cap as f64),
+                cm(length)
+            ),
+        });
+    }
+    let mut hazards = Vec::new();
+    if m.kind != MiniKind::Aircraft {
+        let mut prev = start;
+        for &p in path {
+            for (i, piece) in t.terrain.iter().enumerate() {
+                if matches!(piece.kind, TerrainKind::BarbedWire | TerrainKind::Minefield) && !hazards.contains(&i) {
+                    let o = match &piece.area {
+                        Area::Polygon(v) => Obs::Poly(v, i),
+                        Area::Circle { c, r } => Obs::Circle(*c, *r, i),
+                    };
+                    if o.blocks(prev, p, m.r) {
+                        hazards.push(i);
+                    }
+                }
+            }
+            prev = p;
+        }
+    }
+    Ok(Checked {
+        length,
+        terrain: entered,
+        hazards,
+    })
+}
+
+/// The answer to "can this miniature end there?".
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathAnswer {
+    /// Whether it can.
+    pub legal: bool,
+    /// The shortest legal path's points after the start (the shortest path found when none
+    /// is legal, if any).
+    pub path: Vec<Pt>,
+    /// Its length in units.
+    pub length: Option<f64>,
+    /// What the move may use: Move (or twice it for a March Move) × 10 cm.
+    pub allowance: Coord,
+    /// The path's check, when legal.
+    pub checked: Option<Checked>,
+    /// Why not, or what the path does.
+    pub reason: String,
+}
+
+/// Shortest path through the waypoint graph, legs clear of `obs`; `None` when there is none.
+fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: f64) -> Option<(Vec<Pt>, f64)> {
+    let clear = |a: Pt, b: Pt| {
+        let lb = bbox(&[a, b]);
+        obs.iter().all(|o| !boxes_near(lb, o.bounds(), m.r) || !o.blocks(a, b, m.r))
+    };
+    if clear(start, end) {
+        return Some((vec![end], leg_len(start, end)));
+    }
+    let mut nodes = vec![start, end];
+    let mut cand = Vec::new();
+    for o in obs {
+        o.waypoints(m.r + MARGIN, &mut cand);
+    }
+    let on_table = |p: Pt| p.x >= m.r && p.y >= m.r && p.x <= t.width - m.r && p.y <= t.depth - m.r;
+    for p in cand {
+        if on_table(p) && leg_len(start, p) + leg_len(p, end) <= budget && clear(p, p) && !nodes.contains(&p) {
+            nodes.push(p);
+        }
+    }
+    // Dijkstra over a dense graph, edges tested when first needed; ties broken by index, so
+    // the same path comes out everywhere.
+    let n = nodes.len();
+    let mut dist = vec![f64::INFINITY; n];
+    let mut prev = vec![usize::MAX; n];
+    let mut done = vec![false; n];
+    dist[0] = 0.0;
+    loop {
+        let mut u = usize::MAX;
+        for i in 0..n {
+            if !done[i] && dist[i].is_finite() && (u == usize::MAX || dist[i] < dist[u]) {
+                u = i;
+            }
+        }
+        if u == usize::MAX || u == 1 {
+            break;
+        }
+        done[u] = true;
+        for v in 0..n {
+            if done[v] {
+                continue;
+            }
+            let d = dist[u] + leg_len(nodes[u], nodes[v]);
+            if d < dist[v] && d + leg_len(nodes[v], end) <= budget && clear(nodes[u], nodes[v]) {
+                dist[v] = d;
+                prev[v] = u;
+            }
+        }
+    }
+    if !dist[1].is_finite() {
+        return None;
+    }
+    let mut path = Vec::new();
+    let mut at = 1;
+    while at != 0 {
+        path.push(nodes[at]);
+        at = prev[at];
+    }
+    path.reverse();
+    Some((path, dist[1]))
+}
+
+/// The shortest legal path for miniature `mini` of `unit` to `to`, with `allowance` units (the
+/// Move, doubled for a March Move, times 10 cm) — or why there is none.
+pub fn shortest(t: &Table, unit: usize, mini: usize, to: Pt, allowance: Coord, march: bool) -> PathAnswer {
+    let refuse = |reason: String, path: Vec<Pt>, length: Option<f64>| PathAnswer {
+        legal: false,
+        path,
+        length,
+        allowance,
+        checked: None,
+        reason,
+    };
+    if let Err(r) = check_end(t, unit, mini, to, None) {
+        return refuse(r.reason, Vec::new(), None);
+    }
+    let m = mover(t, unit, mini);
+    let start = t.units[unit].minis[mini].body.centre();
+    let (hard, terrain) = obstacles(t, m);
+    let cap = if march { TERRAIN_MARCH_CAP } else { TERRAIN_MOVE_CAP };
+    // Two searches: around terrain (any length up to the allowance), and through it (up to the
+    // cap). The shorter legal one wins.
+    let mut around_obs = hard.clone();
+    around_obs.extend(terrain.iter().cloned());
+    let budget = allowance as f64;
+    let mut best: Option<(Vec<Pt>, Checked)> = None;
+    let mut shortest_any: Option<(Vec<Pt>, f64)> = None;
+    for obs in [&around_obs, &hard] {
+        if let Some((path, len)) = graph_path(t, m, start, to, obs, budget.max(leg_len(start, to)) * 4.0) {
+            if shortest_any.as_ref().is_none_or(|(_, l)| len < *l) {
+                shortest_any = Some((path.clone(), len));
+            }
+            if let Ok(c) = check_move(t, unit, mini, &path, allowance, march) {
+                if best.as_ref().is_none_or(|(_, b)| c.length < b.length) {
+                    best = Some((path, c));
+                }
+            }
+        }
+    }
+    match best {
+        Some((path, c)) => {
+            let mut reason = format!(
+                "a path of {:.1} cm, within the {:.1} cm allowed",
+                cm(c.length),
+                cm(allowance as f64)
+            );
+            if !c.terrain.is_empty() {
+                let names: Vec<&str> = c.terrain.iter().map(|&i| t.terrain[i].name.as_str()).collect();
+                reason.push_str(&format!(
+                    "; it enters terrain ({}), so the move is capped at {:.0} cm",
+                    names.join(", "),
+                    cm(cap as f64)
+                ));
+            }
+            PathAnswer {
+                legal: true,
+                length: Some(c.length),
+                path,
+                allowance,
+                checked: Some(c),
+                reason,
+            }
+        }
+        None => match shortest_any {
+            None => refuse(
+                "no path gets there: impassable terrain, walls or enemy miniatures close every way".to_string(),
+                Vec::new(),
+                None,
+            ),
+            Some((path, len)) => {
+                let why = check_move(t, unit, mini, &path, allowance, march)
+                    .err()
+                    .map(|r| r.reason)
+                    .unwrap_or_default();
+                refuse(why, path, Some(len))
+            }
+        },
+    }
+}

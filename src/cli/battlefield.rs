@@ -1,0 +1,426 @@
+//! `dust1947 battlefield …`: the measured table of Dust Battlefield — check a table file, and
+//! the oracles that answer the geometric questions of tactics-battlefield-summary.md (measure,
+//! line of sight and cover, templates, movement paths) and draw the table.
+
+use super::{to_json, Diagnostics};
+use anyhow::{bail, Context as _};
+use dust_core::Edition;
+use dust_data::table_file::{parse_table, TableFile};
+use dust_data::Diagnostic;
+use dust_geom::exact::{units_to_cm, Pt};
+use dust_geom::measure::{incoherent, RANGE_UNIT};
+use dust_geom::table::Table;
+use dust_geom::template::UnitHits;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Dust Battlefield tables: check a table file, measure, line of sight, templates, paths, SVG.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Table files: docs/table-format.md. Shipped tables: data/battlefield/tables/.\n\
+Unit names are card names as placed in the file; the second unit of a card is `NAME #2`.\n\
+Examples:\n  dust1947 battlefield check data/battlefield/tables/zhytomyr-crossroads.toml\n  \
+dust1947 battlefield measure FILE 'Hell Boys' 'Laser Grenadiers' --json\n  \
+dust1947 battlefield path FILE 'Hell Boys:0' 60,40 --move 1 --march --json")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Cmd {
+    /// Check a table file: every problem as FILE:LINE:COL: what, how to fix (exit 2 on errors).
+    Check {
+        /// The table file (TOML, docs/table-format.md).
+        file: PathBuf,
+    },
+    /// Distance between two units' nearest miniatures (base edge to base edge, to the hull),
+    /// the smallest Range reaching it (10 cm a point) and whether they are in close combat (5 cm).
+    Measure {
+        /// The table file.
+        file: PathBuf,
+        /// The first unit (a card name as placed).
+        unit_a: String,
+        /// The second unit.
+        unit_b: String,
+        /// Print one JSON object: distance_cm, range, close, nearest.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Line of sight and cover from one unit to another, miniature by miniature.
+    Los {
+        /// The table file.
+        file: PathBuf,
+        /// The attacking unit.
+        attacker: String,
+        /// The target unit.
+        target: String,
+        /// Print one JSON object: los, cover, miniatures [{attacker, target, los, cover}], reason.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The miniatures under a blast or flame template that can be hit, per unit.
+    Template {
+        /// The table file.
+        file: PathBuf,
+        /// A blast template centred on X,Y (cm).
+        #[arg(long, value_name = "X,Y", conflicts_with = "flame", required_unless_present = "flame")]
+        blast: Option<String>,
+        /// A flame template laid by miniature I of UNIT towards X,Y (cm).
+        #[arg(long, value_name = "UNIT:I,X,Y")]
+        flame: Option<String>,
+        /// The flame weapon's Range: 1 uses the short template, 2 or 3 the long one.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        range: u32,
+        /// Print one JSON object: template, units [{unit, side, miniatures, out_of_los}], hits.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Whether miniature I of UNIT can end a move at X,Y, its shortest legal path, and why not.
+    Path {
+        /// The table file.
+        file: PathBuf,
+        /// The miniature, as UNIT:I (I counts from 0).
+        mini: String,
+        /// Where its centre ends, X,Y in cm.
+        to: String,
+        /// The unit's Move rating (each point is 10 cm).
+        #[arg(long = "move", value_name = "N")]
+        moves: u32,
+        /// A March Move: twice the Move, terrain capped at 40 cm instead of 20.
+        #[arg(long)]
+        march: bool,
+        /// Print one JSON object: legal, length_cm, allowance_cm, path, terrain, hazards, reason, coherent.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw the table as SVG: terrain by kind, units on bases and hulls, objectives with 10 cm rings.
+    Show {
+        /// The table file.
+        file: PathBuf,
+        /// Where to write the drawing.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: PathBuf,
+    },
+}
+
+/// Reads and checks a table file; its problems come back as [`Diagnostics`].
+pub fn load_table(path: &Path) -> anyhow::Result<TableFile> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read the table file `{name}`: check the path and its permissions"))?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Err(Diagnostics(vec![Diagnostic {
+            file: name,
+            line: 1,
+            col: 1,
+            message: "the file is not UTF-8 text: save it as UTF-8".into(),
+        }])
+        .into());
+    };
+    let cards = dust_data::builtin::builtin_card_files_for(Edition::Battlefront);
+    parse_table(&text, &name, &cards).map_err(|d| Diagnostics(d).into())
+}
+
+/// A unit by name, or an error naming the closest one and listing them all.
+fn unit_arg(t: &Table, file: &Path, name: &str) -> anyhow::Result<usize> {
+    if let Some(i) = t.unit(name) {
+        return Ok(i);
+    }
+    let names: Vec<&str> = t.units.iter().map(|u| u.name.as_str()).collect();
+    let hint = dust_data::diag::closest(name, names.iter().copied())
+        .map(|n| format!(" (did you mean `{n}`?)"))
+        .unwrap_or_default();
+    bail!(
+        "no unit named `{name}` on the table `{}`{hint}; its units are: {}",
+        file.display(),
+        if names.is_empty() { "none".to_string() } else { names.join(", ") }
+    )
+}
+
+/// `UNIT:I`.
+fn mini_arg(t: &Table, file: &Path, text: &str) -> anyhow::Result<(usize, usize)> {
+    let Some((name, i)) = text.rsplit_once(':') else {
+        bail!("`{text}`: name a miniature as UNIT:I, e.g. `Hell Boys:0` (I counts from 0)");
+    };
+    let u = unit_arg(t, file, name)?;
+    let n = t.units[u].minis.len();
+    match i.trim().parse::<usize>() {
+        Ok(i) if i < n => Ok((u, i)),
+        _ => bail!(
+            "`{text}`: {} has miniatures 0 to {} ; give one of them after the colon",
+            t.units[u].name,
+            n - 1
+        ),
+    }
+}
+
+/// `X,Y` in cm.
+fn point_arg(text: &str, what: &str) -> anyhow::Result<Pt> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if let [x, y] = parts[..] {
+        if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
+            if x.is_finite() && y.is_finite() {
+                return Ok(Pt::cm(x, y));
+            }
+        }
+    }
+    bail!("{what} `{text}`: give a point as X,Y in centimetres, e.g. 42.5,17")
+}
+
+fn on_table(t: &Table, p: Pt, what: &str) -> anyhow::Result<()> {
+    if !t.holds(p) {
+        let (x, y) = p.to_cm();
+        bail!(
+            "{what} ({x}, {y}) is off the table, which is {} × {} cm",
+            units_to_cm(t.width),
+            units_to_cm(t.depth)
+        );
+    }
+    Ok(())
+}
+
+fn cm2(p: Pt) -> serde_json::Value {
+    let (x, y) = p.to_cm();
+    json!([x, y])
+}
+
+fn hits_json(t: &Table, hits: &[UnitHits]) -> serde_json::Value {
+    serde_json::Value::Array(
+        hits.iter()
+            .map(|h| {
+                json!({
+                    "unit": t.units[h.unit].name,
+                    "side": t.units[h.unit].side.name(),
+                    "miniatures": h.hit,
+                    "out_of_los": h.out_of_sight,
+                })
+            })
+            .collect(),
+    )
+}
+
+pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
+    match &a.command {
+        Cmd::Check { file } => {
+            let tf = load_table(file)?;
+            let t = &tf.table;
+            let minis: usize = t.units.iter().map(|u| u.minis.len()).sum();
+            println!(
+                "{}: `{}`, {} × {} cm: {} terrain pieces, {} zones, {} objectives, {} units ({} miniatures); no problems",
+                file.display(),
+                t.name,
+                units_to_cm(t.width),
+                units_to_cm(t.depth),
+                t.terrain.len(),
+                t.zones.len(),
+                t.objectives.len(),
+                t.units.len(),
+                minis
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Measure {
+            file,
+            unit_a,
+            unit_b,
+            json,
+        } => {
+            let t = load_table(file)?.table;
+            let (ua, ub) = (unit_arg(&t, file, unit_a)?, unit_arg(&t, file, unit_b)?);
+            if ua == ub {
+                bail!("UNIT_A and UNIT_B are both `{}`: give two different units", t.units[ua].name);
+            }
+            let m = dust_geom::measure::measure(&t, ua, ub);
+            if *json {
+                let v = json!({
+                    "distance_cm": m.distance_cm,
+                    "range": m.range,
+                    "close": m.close,
+                    "nearest": [m.nearest.0, m.nearest.1],
+                    "units": [t.units[ua].name, t.units[ub].name],
+                });
+                println!("{}", to_json(&v)?);
+            } else {
+                println!(
+                    "{} m{} to {} m{}: {:.2} cm, range {}{}",
+                    t.units[ua].name,
+                    m.nearest.0,
+                    t.units[ub].name,
+                    m.nearest.1,
+                    m.distance_cm,
+                    m.range,
+                    if m.close { " (close combat: within 5 cm)" } else { "" }
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Los {
+            file,
+            attacker,
+            target,
+            json,
+        } => {
+            let t = load_table(file)?.table;
+            let (ua, ub) = (unit_arg(&t, file, attacker)?, unit_arg(&t, file, target)?);
+            if ua == ub {
+                bail!("ATTACKER and TARGET are both `{}`: give two different units", t.units[ua].name);
+            }
+            let s = dust_geom::los::unit_sight(&t, ua, ub);
+            if *json {
+                let minis: Vec<serde_json::Value> = s
+                    .pairs
+                    .iter()
+                    .map(|p| json!({"attacker": p.attacker, "target": p.target, "los": p.los, "cover": p.cover}))
+                    .collect();
+                let v = json!({
+                    "los": s.los,
+                    "cover": s.cover,
+                    "cover_from": s.cover_from,
+                    "miniatures": minis,
+                    "reason": s.reason,
+                });
+                println!("{}", to_json(&v)?);
+            } else {
+                println!(
+                    "line of sight: {}; cover: {}",
+                    if s.los { "yes" } else { "no" },
+                    if s.cover { "yes" } else { "no" }
+                );
+                println!("{}", s.reason);
+                for p in &s.pairs {
+                    println!(
+                        "  m{} -> m{}: {}{}",
+                        p.attacker,
+                        p.target,
+                        if p.los { "sees" } else { "blocked" },
+                        if p.los && p.cover { ", in cover" } else { "" }
+                    );
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Template {
+            file,
+            blast,
+            flame,
+            range,
+            json,
+        } => {
+            let t = load_table(file)?.table;
+            let (kind, shape, hits) = if let Some(b) = blast {
+                let c = point_arg(b, "--blast")?;
+                on_table(&t, c, "the blast template's centre")?;
+                let r = units_to_cm(t.templates.blast_radius);
+                (
+                    "blast",
+                    json!({"centre": cm2(c), "radius_cm": r}),
+                    dust_geom::template::blast(&t, c),
+                )
+            } else if let Some(f) = flame {
+                let mut parts = f.rsplitn(3, ',');
+                let (y, x, who) = (parts.next(), parts.next(), parts.next());
+                let (Some(y), Some(x), Some(who)) = (y, x, who) else {
+                    bail!("--flame `{f}`: give UNIT:I,X,Y, e.g. `Hell Boys:0,60,40`");
+                };
+                let attacker = mini_arg(&t, file, who)?;
+                let aim = point_arg(&format!("{x},{y}"), "--flame's aim")?;
+                let shape = match range {
+                    1 => t.templates.flame_short,
+                    2 | 3 => t.templates.flame_long,
+                    n => bail!("--range {n}: flame weapons have Range 1 (short template) or 2/3 (long template)"),
+                };
+                let (poly, hits) = dust_geom::template::flame(&t, attacker, aim, shape);
+                if poly.is_empty() {
+                    bail!("--flame: the aim point is the attacking miniature's centre; aim somewhere else");
+                }
+                let corners: Vec<serde_json::Value> = poly.iter().map(|&p| cm2(p)).collect();
+                (
+                    "flame",
+                    json!({"attacker": [t.units[attacker.0].name, attacker.1], "aim": cm2(aim), "corners": corners}),
+                    hits,
+                )
+            } else {
+                bail!("give --blast X,Y or --flame UNIT:I,X,Y");
+            };
+            let total: usize = hits.iter().map(|h| h.hit.len()).sum();
+            if *json {
+                let v = json!({"template": kind, "shape": shape, "units": hits_json(&t, &hits), "hits": total});
+                println!("{}", to_json(&v)?);
+            } else {
+                println!("{kind} template: {total} miniature(s) can be hit (one die each)");
+                for h in &hits {
+                    println!(
+                        "  {}: miniatures {:?}{}",
+                        t.units[h.unit].name,
+                        h.hit,
+                        if h.out_of_sight.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", out of line of sight (not hit): {:?}", h.out_of_sight)
+                        }
+                    );
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Path {
+            file,
+            mini,
+            to,
+            moves,
+            march,
+            json,
+        } => {
+            let t = load_table(file)?.table;
+            let (u, i) = mini_arg(&t, file, mini)?;
+            let dest = point_arg(to, "the destination")?;
+            on_table(&t, dest, "the destination")?;
+            let allowance = RANGE_UNIT * i64::from(*moves) * if *march { 2 } else { 1 };
+            let ans = dust_geom::path::shortest(&t, u, i, dest, allowance, *march);
+            // Coherency of the squad once this miniature has moved (the others may move too).
+            let moved = dust_geom::path::body_at(&t, u, dest, None);
+            let bodies: Vec<&dust_geom::table::Body> = t.units[u]
+                .minis
+                .iter()
+                .enumerate()
+                .map(|(k, m)| if k == i { &moved } else { &m.body })
+                .collect();
+            let coherent = !t.units[u].kind.is_infantry() || incoherent(&bodies).is_none();
+            let names = |v: &[usize]| v.iter().map(|&k| t.terrain[k].name.clone()).collect::<Vec<_>>();
+            let (terrain, hazards) = ans
+                .checked
+                .as_ref()
+                .map(|c| (names(&c.terrain), names(&c.hazards)))
+                .unwrap_or_default();
+            if *json {
+                let path: Vec<serde_json::Value> = ans.path.iter().map(|&p| cm2(p)).collect();
+                let v = json!({
+                    "unit": t.units[u].name,
+                    "miniature": i,
+                    "to": cm2(dest),
+                    "legal": ans.legal,
+                    "length_cm": ans.length.map(|l| l / 100.0),
+                    "allowance_cm": units_to_cm(allowance),
+                    "path": path,
+                    "terrain": terrain,
+                    "hazards": hazards,
+                    "coherent": coherent,
+                    "reason": ans.reason,
+                });
+                println!("{}", to_json(&v)?);
+            } else {
+                println!("{}: {}", if ans.legal { "can end there" } else { "cannot end there" }, ans.reason);
+                if !coherent {
+                    println!("note: the squad would not be in coherency (15 cm) unless its other miniatures move too");
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Show { file, svg } => {
+            let t = load_table(file)?.table;
+            std::fs::write(svg, dust_geom::svg::render(&t)).with_context(|| format!("cannot write `{}`", svg.display()))?;
+            println!("wrote {}", svg.display());
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
