@@ -153,3 +153,48 @@ pub fn incoherent(bodies: &[&Body]) -> Option<(usize, usize)> {
 
 /// Coherency: 15 cm.
 pub const COHERENCY: Coord = 15 * UNITS_PER_CM;
+
+/// Range 1 of an objective: "Objectives are captured at the end of a turn by having a miniature
+/// within range 1 (10cm/4\") of the objective … and not having any enemy miniatures within range
+/// 1 of it. Aircraft cannot take or prevent the enemy from taking an objective."
+pub const OBJECTIVE_RANGE: Coord = RANGE_UNIT;
+
+/// Whether a body is within `d` units of a point (base edge or hull to the point), exactly.
+pub fn body_within(b: &Body, p: crate::exact::Pt, d: Coord) -> bool {
+    match b {
+        Body::Disc { c, r } => {
+            let m = i128::from(d + r);
+            dist2(*c, p) <= m * m
+        }
+        Body::Hull { corners, .. } => polygon_point_dist2(corners, p).le_int(i128::from(d) * i128::from(d)),
+    }
+}
+
+/// Which side's miniatures (aircraft excepted) are within range 1 of the objective at `at`:
+/// `(side A near, side B near)`. Whether the miniature's last action was a March Move is the
+/// rules flow's to ask.
+pub fn objective_presence(t: &Table, at: crate::exact::Pt) -> (bool, bool) {
+    let mut near = (false, false);
+    for u in &t.units {
+        if u.kind == crate::table::MiniKind::Aircraft {
+            continue;
+        }
+        if u.minis.iter().any(|m| body_within(&m.body, at, OBJECTIVE_RANGE)) {
+            match u.side {
+                crate::table::Side::A => near.0 = true,
+                crate::table::Side::B => near.1 = true,
+            }
+        }
+    }
+    near
+}
+
+/// The side that would capture the objective at `at`: a miniature within range 1 and no enemy
+/// miniature within range 1.
+pub fn objective_holder(t: &Table, at: crate::exact::Pt) -> Option<crate::table::Side> {
+    match objective_presence(t, at) {
+        (true, false) => Some(crate::table::Side::A),
+        (false, true) => Some(crate::table::Side::B),
+        _ => None,
+    }
+}
