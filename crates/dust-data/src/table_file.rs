@@ -484,10 +484,14 @@ impl<'a> Ctx<'a> {
             }
         }
         let mut ok = true;
+        let mut terrain_spans = Vec::new();
         if let Some(item) = root.get("terrain") {
             for (i, (t, span)) in self.tables(item, "terrain", &top).into_iter().enumerate() {
                 match self.terrain(t, &span, i) {
-                    Some(p) => table.terrain.push(p),
+                    Some(p) => {
+                        table.terrain.push(p);
+                        terrain_spans.push(span);
+                    }
                     None => ok = false,
                 }
             }
@@ -550,7 +554,7 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        self.fortifications(&table, root);
+        self.fortifications(&table, &terrain_spans);
         if let Some(item) = root.get("unit") {
             let mut placed: Vec<(usize, Vec<Span>)> = Vec::new();
             for (t, span) in self.tables(item, "unit", &top) {
@@ -604,7 +608,19 @@ impl<'a> Ctx<'a> {
         self.check_keys(t, &what, &TERRAIN_KEYS, span);
         let (kind_text, kind_span) = self.string(t, "kind", &what, true, span)?;
         let Some(kind) = TerrainKind::from_name(kind_text.trim()) else {
-            let hint = closest(&kind_text, TerrainKind::ALL.iter().map(|k| k.name()))
+            // Words people use for the kinds, then typos.
+            let synonym = match kind_text.trim().to_ascii_lowercase().as_str() {
+                "forest" | "wood" | "jungle" => Some("woods"),
+                "tree" | "orchard" => Some("trees"),
+                "river" | "lake" | "water" | "sea" => Some("deep-water"),
+                "house" | "ruin" | "ruins" => Some("building"),
+                "wire" => Some("barbed-wire"),
+                "mines" => Some("minefield"),
+                "tank-trap" | "dragons-teeth" => Some("anti-tank-trap"),
+                _ => None,
+            };
+            let hint = synonym
+                .or_else(|| closest(&kind_text, TerrainKind::ALL.iter().map(|k| k.name())))
                 .map(|k| format!(" (did you mean \"{k}\"?)"))
                 .unwrap_or_default();
             let all: Vec<&str> = TerrainKind::ALL.iter().map(|k| k.name()).collect();
@@ -723,14 +739,7 @@ impl<'a> Ctx<'a> {
     /// "Infantry must be able to enter a bunker or strongpoint, so it must be at least 10cm/4"
     /// from all table edges and impassable terrain, and 20cm/8" from other bunkers and
     /// strongpoints" (FORTIFICATIONS, Deploying Fortifications).
-    fn fortifications(&mut self, table: &Table, root: &toml_edit::Table) {
-        let spans: Vec<Span> = match root.get("terrain") {
-            Some(Item::ArrayOfTables(a)) => a.iter().map(|t| t.span().unwrap_or(0..0)).collect(),
-            _ => return,
-        };
-        if spans.len() != table.terrain.len() {
-            return; // a piece was refused; its own message says why
-        }
+    fn fortifications(&mut self, table: &Table, spans: &[Span]) {
         let ten = i128::from(10 * UNITS_PER_CM);
         for (i, f) in table.terrain.iter().enumerate() {
             if !matches!(f.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) {

@@ -1,0 +1,156 @@
+//! Dust Battlefield table files: the shipped tables read and hold terrain of every kind, and a
+//! file with many problems gets every one of them, each at its line and column with a fix.
+
+use dust_core::Edition;
+use dust_data::builtin::builtin_card_files_for;
+use dust_data::table_file::{parse_table, shipped_sizes};
+use dust_geom::table::TerrainKind;
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(root().join(rel)).expect(rel)
+}
+
+fn shipped() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root().join("data/battlefield/tables"))
+        .expect("tables folder")
+        .map(|e| format!("data/battlefield/tables/{}", e.expect("entry").file_name().to_string_lossy()))
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every shipped table reads without a problem, says it is the project's own design, and the
+/// four of them together hold terrain of every kind (each at least ten kinds).
+#[test]
+fn shipped_tables_read_and_hold_every_kind_of_terrain() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let files = shipped();
+    assert!(files.len() >= 4, "{files:?}");
+    let mut kinds = HashSet::new();
+    for f in &files {
+        let tf = parse_table(&read(f), f, &cards).unwrap_or_else(|d| panic!("{f}: {d:?}"));
+        assert!(tf.source.as_deref().is_some_and(|s| s.contains("project's own design")), "{f}");
+        let here: HashSet<TerrainKind> = tf.table.terrain.iter().map(|p| p.kind).collect();
+        assert!(here.len() >= 10, "{f}: {} kinds", here.len());
+        assert!(tf.table.units.iter().any(|u| u.side == dust_geom::table::Side::A));
+        assert!(tf.table.units.iter().any(|u| u.side == dust_geom::table::Side::B));
+        kinds.extend(here);
+    }
+    for k in TerrainKind::ALL {
+        assert!(kinds.contains(k), "no shipped table has {}", k.name());
+    }
+}
+
+/// Base, hull and template sizes are not in the seed: the shipped data says they are
+/// provisional.
+#[test]
+fn sizes_are_marked_provisional() {
+    let s = shipped_sizes().expect("geometry.toml reads");
+    assert!(s.source.starts_with("provisional"), "{}", s.source);
+    assert_eq!(s.bases_mm[0], 25.0);
+    assert_eq!(s.templates.blast_radius, 600);
+}
+
+/// Every problem of a file at once, each `FILE:LINE:COL: what, how to fix`.
+#[test]
+fn every_problem_is_reported_where_it_is() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let f = "tests/fixtures/battlefield/bad-table.toml";
+    let diags = parse_table(&read(f), f, &cards).expect_err("a bad file");
+    let text: Vec<String> = diags.iter().map(ToString::to_string).collect();
+    let has = |at: &str, words: &str| {
+        assert!(
+            text.iter().any(|l| l.starts_with(&format!("{f}:{at}: ")) && l.contains(words)),
+            "no `{at}: …{words}…` in:\n{}",
+            text.join("\n")
+        );
+    };
+    has("3:1", "unknown key `colour`");
+    has("6:8", "unknown terrain kind \"forest\" (did you mean \"woods\"?)");
+    has("11:32", "crosses itself");
+    has("15:22", "outside the table");
+    has("17:1", "needs `facing`");
+    has("17:1", "less than 10 cm from a table edge");
+    has("22:8", "no unit card is named \"Hell Boyz\" (did you mean \"Hell Boys\"?)");
+    has("29:6", "has 5 miniatures on its card, but `at` gives 4 points");
+    has("34:17", "overlaps");
+    has("38:8", "must be \"a\" or \"b\"");
+    assert_eq!(text.len(), 12, "{}", text.join("\n"));
+}
+
+/// A second unit of the same card is named `NAME #2`; per-unit sizes and per-table templates
+/// override the provisional ones.
+#[test]
+fn second_unit_of_a_card_and_overrides() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let text = r#"
+name = "t"
+size = [100, 100]
+[templates]
+blast_diameter = 10
+flame_long = [20, 2, 6]
+[[unit]]
+name = "Lara"
+side = "b"
+at = [[10, 10]]
+base_mm = 40
+[[unit]]
+name = "lara"
+side = "b"
+at = [[30, 10]]
+[[unit]]
+name = "Pounder"
+side = "a"
+at = [[50, 50]]
+facing = 90
+hull = [10, 5]
+"#;
+    let tf = parse_table(text, "t.toml", &cards).expect("reads");
+    let t = &tf.table;
+    assert_eq!(t.units[0].name, "Lara");
+    assert_eq!(t.units[1].name, "Lara #2");
+    assert_eq!(t.units[0].size, (400, 400));
+    assert_eq!(t.units[1].size, (300, 300));
+    assert_eq!(t.units[2].size, (1000, 500));
+    assert_eq!(t.templates.blast_radius, 500);
+    assert_eq!(t.templates.flame_long.length, 2000);
+    assert_eq!(t.unit("LARA #2"), Some(1));
+}
+
+/// "Infantry must be able to enter a bunker or strongpoint, so it must be at least 10cm/4" from
+/// all table edges and impassable terrain, and 20cm/8" from other bunkers and strongpoints."
+/// (FORTIFICATIONS, Deploying Fortifications) and "Objectives cannot be placed in, on, or
+/// under a bunker or strongpoint."
+#[test]
+fn fortifications_keep_their_distances() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let text = r#"
+name = "t"
+size = [100, 100]
+[[terrain]]
+kind = "bunker"
+facing = 0
+polygon = [[20, 20], [30, 20], [30, 30], [20, 30]]
+[[terrain]]
+kind = "strongpoint"
+polygon = [[45, 20], [55, 20], [55, 30], [45, 30]]
+[[terrain]]
+kind = "cliff"
+polygon = [[20, 35], [30, 35], [30, 40], [20, 40]]
+[[objective]]
+name = "in the bunker"
+at = [25, 25]
+"#;
+    let d = parse_table(text, "t.toml", &cards).expect_err("too close");
+    let text: Vec<String> = d.iter().map(ToString::to_string).collect();
+    assert!(text.iter().any(|l| l.contains("less than 20 cm from strongpoint")), "{text:?}");
+    assert!(text.iter().any(|l| l.contains("less than 10 cm from cliff")), "{text:?}");
+    assert!(text.iter().any(|l| l.contains("Objectives cannot be placed in")), "{text:?}");
+}
