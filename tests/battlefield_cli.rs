@@ -1,0 +1,166 @@
+//! `dust1947 battlefield …` run as a user would: the oracles' JSON on a small table whose
+//! answers follow from tactics-battlefield-summary.md by hand, the checker's messages and exit
+//! codes, and the drawing.
+
+mod common;
+
+use common::{run, stderr, stdout, temp_file};
+
+const T: &str = "tests/fixtures/battlefield/oracle.toml";
+
+/// The JSON a command printed.
+fn json(o: &std::process::Output) -> serde_json::Value {
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("not JSON ({e}): {}{}", stdout(o), stderr(o)))
+}
+
+fn bf(args: &[&str]) -> std::process::Output {
+    let mut v = vec!["battlefield"];
+    v.extend_from_slice(args);
+    run(&v)
+}
+
+/// "2. Check Range": 25 mm bases 22.5 cm apart centre to centre are 20 cm apart, range 2;
+/// "Close Combat (C) … within 5cm": 4 cm apart is close, range 1.
+#[test]
+fn measure_reports_distance_range_band_and_close_combat() {
+    let o = bf(&["measure", T, "Hell Boys", "Laser Grenadiers", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["distance_cm"], 20.0);
+    assert_eq!(v["range"], 2);
+    assert_eq!(v["close"], false);
+    let v = json(&bf(&["measure", T, "bot hunters", "Sturmpioniere", "--json"]));
+    assert_eq!(
+        (v["distance_cm"].as_f64(), v["range"].as_u64(), v["close"].as_bool()),
+        (Some(4.0), Some(1), Some(true))
+    );
+}
+
+/// "3. Check Line of Sight": a wall blocks every line (no LOS: in cover); woods hide a
+/// miniature more than 10 cm inside; the per-miniature table has every pair.
+#[test]
+fn los_reports_every_pair_and_why() {
+    let v = json(&bf(&["los", T, "Hell Boys", "Recon Grenadiers", "--json"]));
+    assert_eq!(v["los"], false);
+    assert_eq!(v["cover"], true);
+    assert_eq!(v["miniatures"].as_array().map(Vec::len), Some(25));
+    assert!(v["reason"].as_str().unwrap_or("").contains("Yard Wall"), "{}", v["reason"]);
+    let v = json(&bf(&["los", T, "Bot Hunters", "Lara", "--json"]));
+    assert_eq!(v["los"], false);
+    assert!(v["reason"].as_str().unwrap_or("").contains("inside Copse"), "{}", v["reason"]);
+    let v = json(&bf(&["los", T, "Hell Boys", "Laser Grenadiers", "--json"]));
+    assert_eq!((v["los"].as_bool(), v["cover"].as_bool()), (Some(true), Some(false)));
+    let m0 = &v["miniatures"][0];
+    assert_eq!(
+        (m0["attacker"].as_u64(), m0["target"].as_u64(), m0["los"].as_bool()),
+        (Some(0), Some(0), Some(true))
+    );
+}
+
+/// "Blast Weapons" and "Flame Weapons": who is under the template and can be hit, per unit.
+#[test]
+fn templates_list_the_miniatures_they_hit_per_unit() {
+    let v = json(&bf(&["template", T, "--blast", "16,32.5", "--json"]));
+    assert_eq!(v["template"], "blast");
+    assert_eq!(v["units"][0]["unit"], "Laser Grenadiers");
+    assert_eq!(v["units"][0]["miniatures"], serde_json::json!([0, 1, 2, 3, 4]));
+    assert_eq!(v["hits"], 5);
+    let v = json(&bf(&["template", T, "--flame", "Sturmpioniere:0,70,10", "--json"]));
+    assert_eq!(v["template"], "flame");
+    let u = &v["units"][0];
+    assert_eq!(u["unit"], "Bot Hunters");
+    let hit: Vec<u64> = u["miniatures"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|x| x.as_u64())
+        .collect();
+    assert!(hit.contains(&0) && !hit.contains(&2), "{hit:?}");
+    let o = bf(&["template", T, "--flame", "Sturmpioniere:9,70,10"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("miniatures 0 to 4"), "{}", stderr(&o));
+}
+
+/// "MOVE & MARCH MOVE ACTIONS" and "Terrain": allowance of 10 cm a point, the terrain cap,
+/// walking round a wall, and why not.
+#[test]
+fn path_answers_can_it_end_there_how_far_and_why_not() {
+    let v = json(&bf(&["path", T, "Hell Boys:0", "10,25", "--move", "1", "--json"]));
+    assert_eq!(v["legal"], false);
+    assert!(
+        v["reason"].as_str().unwrap_or("").contains("more than the 10.0 cm allowed"),
+        "{}",
+        v["reason"]
+    );
+    let v = json(&bf(&["path", T, "Hell Boys:0", "10,25", "--move", "2", "--json"]));
+    assert_eq!((v["legal"].as_bool(), v["length_cm"].as_f64()), (Some(true), Some(15.0)));
+    let v = json(&bf(&["path", T, "Bot Hunters:4", "82,35", "--move", "3", "--json"]));
+    assert_eq!(v["legal"], false);
+    assert!(v["reason"].as_str().unwrap_or("").contains("at most 20 cm"), "{}", v["reason"]);
+    let v = json(&bf(&["path", T, "Bot Hunters:4", "82,35", "--move", "3", "--march", "--json"]));
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["terrain"], serde_json::json!(["Copse"]));
+    let v = json(&bf(&["path", T, "Hell Boys:0", "10,45", "--move", "4", "--march", "--json"]));
+    assert_eq!(v["legal"], true);
+    let len = v["length_cm"].as_f64().unwrap_or(0.0);
+    assert!(len > 60.0 && len <= 80.0, "round the wall's end: {len}");
+    assert!(v["path"].as_array().map_or(0, Vec::len) >= 2);
+}
+
+/// `check`: every problem as FILE:LINE:COL, exit 2; a good file exits 0.
+#[test]
+fn check_lists_every_problem_and_exits_2() {
+    let o = bf(&["check", T]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("no problems"));
+    let bad = "tests/fixtures/battlefield/bad-table.toml";
+    let o = bf(&["check", bad]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().filter(|l| l.starts_with(&format!("{bad}:"))).count(), 12, "{err}");
+    let p = temp_file("syntax.toml", b"name = \"x\nsize = [1, 2]\n");
+    let o = bf(&["check", &p.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(":1:"), "{}", stderr(&o));
+}
+
+/// Unknown unit names get a did-you-mean and the list of units.
+#[test]
+fn unknown_units_are_named_with_a_hint() {
+    let o = bf(&["measure", T, "Hell Boyz", "Lara", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("did you mean `Hell Boys`?") && e.contains("its units are"), "{e}");
+}
+
+/// `show --svg`: the table drawn with terrain, units, objectives and their 10 cm rings.
+#[test]
+fn show_draws_the_table() {
+    let out = std::env::temp_dir().join(format!("dust1947-bf-{}.svg", std::process::id()));
+    let o = bf(&["show", T, "--svg", &out.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).expect("written");
+    let _ = std::fs::remove_file(&out);
+    assert!(svg.starts_with("<svg"));
+    for s in [
+        "Yard Wall",
+        "Copse",
+        "Hell Boys",
+        "class=\"objective-ring\"",
+        "r=\"10\"",
+        "class=\"hull\"",
+        "terrain woods",
+    ] {
+        assert!(svg.contains(s), "no {s}");
+    }
+}
+
+/// Every shipped table checks clean through the binary.
+#[test]
+fn shipped_tables_check() {
+    for e in std::fs::read_dir("data/battlefield/tables").expect("folder") {
+        let p = e.expect("entry").path();
+        let o = bf(&["check", &p.display().to_string()]);
+        assert_eq!(o.status.code(), Some(0), "{}: {}", p.display(), stderr(&o));
+    }
+}
