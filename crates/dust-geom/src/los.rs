@@ -232,6 +232,12 @@ pub fn mini_sees(t: &Table, a: (usize, usize), b: (usize, usize)) -> Result<(Pt,
     Err(first.unwrap_or(Blocked::Terrain(0)))
 }
 
+/// Whether some miniature of unit `ua` sees some miniature of unit `ub` (stops at the first
+/// clear line: the question "may it attack at all").
+pub fn units_see(t: &Table, ua: usize, ub: usize) -> bool {
+    (0..t.units[ua].minis.len()).any(|i| (0..t.units[ub].minis.len()).any(|j| mini_sees(t, (ua, i), (ub, j)).is_ok()))
+}
+
 /// Whether a point (a template's centre) sees a miniature.
 pub fn point_sees(t: &Table, p: Pt, b: (usize, usize)) -> Result<Pt, Blocked> {
     let bb = &t.units[b.0].minis[b.1].body;
