@@ -453,3 +453,31 @@ fn front_arc_is_forty_five_degrees_either_side() {
     // Side-mounted: the 180° to the side (excluding ahead and behind): 135° off either end.
     assert!(Facing::deg(0).within(p(10.0, 0.0), 90));
 }
+
+/// "BUNKERS AND STRONGPOINTS": "Bunker walls are impassable terrain. Nothing can move through
+/// them, except through the armoured doors at the rear" ; "Strongpoint walls are normal terrain
+/// and can be crossed to enter or exit the strongpoint." ; "Only infantry units may be placed
+/// in, enter or exit a bunker or strongpoint."
+#[test]
+fn bunkers_are_entered_by_infantry_through_their_doors() {
+    let mut t = table();
+    let b = terrain(&mut t, TerrainKind::Bunker, rect(50.0, 50.0, 70.0, 60.0));
+    assert!(t.terrain[b].open(p(60.0, 60.0), 600, false)); // a 6 cm door in the rear (north) wall
+    terrain(&mut t, TerrainKind::Strongpoint, rect(100.0, 50.0, 115.0, 60.0));
+    let u = squad(&mut t, "u", Side::A, &[(60.0, 66.0)]);
+    // Through the rear door: in.
+    assert!(check_move(&t, u, 0, &[p(60.0, 55.0)], 2000, false).is_ok());
+    // Through the front wall: no.
+    let front = squad(&mut t, "front", Side::A, &[(60.0, 44.0)]);
+    let r = check_move(&t, front, 0, &[p(60.0, 55.0)], 2000, false).unwrap_err();
+    assert!(r.reason.contains("wall"), "{}", r.reason);
+    // A strongpoint's walls are crossed like terrain (capped at 20 cm).
+    let s = squad(&mut t, "s", Side::A, &[(107.0, 44.0)]);
+    let c = check_move(&t, s, 0, &[p(107.0, 55.0)], 2000, false).expect("crosses");
+    assert_eq!(c.terrain, vec![1]);
+    // Vehicles enter neither.
+    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, 60.0, 80.0, 180, 6.0, 4.0);
+    assert!(check_move(&t, v, 0, &[p(60.0, 55.0)], 4000, true).is_err());
+    let v2 = vehicle(&mut t, "v2", Side::A, MiniKind::Vehicle, 107.0, 35.0, 0, 6.0, 4.0);
+    assert!(check_move(&t, v2, 0, &[p(107.0, 55.0)], 4000, true).is_err());
+}
