@@ -131,10 +131,7 @@ pub fn parse_table(text: &str, file_name: &str, cards: &[CardFile]) -> Result<Ta
             return Err(cx.diags);
         }
     };
-    let sizes = match shipped_sizes() {
-        Ok(s) => s,
-        Err(d) => return Err(d),
-    };
+    let sizes = shipped_sizes()?;
     let out = cx.file_table(doc.as_table(), cards, &sizes);
     let mut diags = cx.diags;
     if diags.is_empty() {

@@ -402,9 +402,7 @@ pub fn unit_sight(t: &Table, ua: usize, ub: usize) -> UnitSight {
             ));
         }
         if cover {
-            s.push_str(&format!(
-                "; the unit is in cover from every attacking miniature (at least half of it)"
-            ));
+            s.push_str("; the unit is in cover from every attacking miniature (at least half of it)");
         } else if !cover_from.is_empty() {
             s.push_str(&format!(
                 "; in cover from attacking miniatures {cover_from:?} only: roll their dice separately"

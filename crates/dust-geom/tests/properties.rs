@@ -69,17 +69,8 @@ fn build(s: &Spec) -> Table {
     match s.b_vehicle {
         Some(deg) => {
             let (x, y) = b[0];
-            vehicle(
-                &mut t,
-                "B",
-                Side::B,
-                MiniKind::Vehicle,
-                x.clamp(56.0, 94.0),
-                y.clamp(6.0, 94.0),
-                deg,
-                9.0,
-                6.0,
-            );
+            let at = (x.clamp(56.0, 94.0), y.clamp(6.0, 94.0));
+            vehicle(&mut t, "B", Side::B, MiniKind::Vehicle, at, deg, (9.0, 6.0));
         }
         None => {
             squad(&mut t, "B", Side::B, &b);

@@ -34,7 +34,7 @@ fn range_is_to_the_nearest_miniature_and_to_the_hull() {
     let mut t = table();
     let a = squad(&mut t, "A", Side::A, &[(50.0, 10.0), (90.0, 10.0)]);
     // A 9 × 6 cm hull facing +y centred at (90, 30): its rear edge is at y = 25.5.
-    let v = vehicle(&mut t, "V", Side::B, MiniKind::Vehicle, 90.0, 30.0, 0, 9.0, 6.0);
+    let v = vehicle(&mut t, "V", Side::B, MiniKind::Vehicle, (90.0, 30.0), 0, (9.0, 6.0));
     let m = measure(&t, a, v);
     assert_eq!(m.nearest, (1, 0));
     assert!((m.distance_cm - 14.25).abs() < 1e-9, "{}", m.distance_cm);
@@ -79,7 +79,7 @@ fn infantry_does_not_block_line_of_sight_vehicles_do() {
     squad(&mut t, "in the way", Side::B, &[(50.0, 30.0), (49.0, 35.0), (51.0, 40.0)]);
     assert!(unit_sight(&t, a, b).los);
     // A 20 × 12 cm hull across the line hides the 2.5 cm base completely.
-    let v = vehicle(&mut t, "tank", Side::A, MiniKind::Vehicle, 50.0, 35.0, 90, 20.0, 12.0);
+    let v = vehicle(&mut t, "tank", Side::A, MiniKind::Vehicle, (50.0, 35.0), 90, (20.0, 12.0));
     let s = unit_sight(&t, a, b);
     assert!(!s.los, "{}", s.reason);
     assert!(matches!(mini_sees(&t, (a, 0), (b, 0)), Err(Blocked::Vehicle(u, 0)) if u == v));
@@ -349,7 +349,7 @@ fn infantry_climb_through_windows_vehicles_do_not() {
     assert!(t.terrain[b].open(p(60.0, 40.0), 8 * 100, true)); // an 8 cm window on the south wall
     let u = squad(&mut t, "u", Side::A, &[(60.0, 35.0)]);
     assert!(check_move(&t, u, 0, &[p(60.0, 45.0)], 2000, false).is_ok());
-    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, 100.0, 30.0, 0, 6.0, 4.0);
+    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, (100.0, 30.0), 0, (6.0, 4.0));
     let r = check_move(&t, v, 0, &[p(100.0, 35.0), p(60.0, 35.0), p(60.0, 45.0)], 9000, true).unwrap_err();
     assert!(r.reason.contains("wall"), "{}", r.reason);
     // A wall without an opening stops infantry too.
@@ -367,7 +367,7 @@ fn anti_tank_traps_stop_vehicles_and_slow_infantry() {
     let c = check_move(&t, u, 0, &[p(50.0, 50.0)], 2000, false).expect("infantry cross");
     assert_eq!(c.terrain, vec![0]);
     assert!(check_move(&t, u, 0, &[p(50.0, 58.0)], 3000, false).is_err(), "capped at 20 cm");
-    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, 100.0, 30.0, 0, 9.0, 6.0);
+    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, (100.0, 30.0), 0, (9.0, 6.0));
     assert!(check_move(&t, v, 0, &[p(100.0, 50.0)], 3000, false).is_err());
     assert!(!shortest(&t, v, 0, p(100.0, 50.0), 9000, true).legal);
 }
@@ -380,10 +380,10 @@ fn who_passes_through_whom() {
     let mut t = table();
     let u = squad(&mut t, "u", Side::A, &[(50.0, 10.0)]);
     let friends = squad(&mut t, "friends", Side::A, &[(50.0, 20.0)]);
-    let friend_tank = vehicle(&mut t, "tank", Side::A, MiniKind::Vehicle, 100.0, 20.0, 90, 9.0, 6.0);
-    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, 100.0, 8.0, 0, 9.0, 6.0);
+    let friend_tank = vehicle(&mut t, "tank", Side::A, MiniKind::Vehicle, (100.0, 20.0), 90, (9.0, 6.0));
+    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, (100.0, 8.0), 0, (9.0, 6.0));
     let enemy = squad(&mut t, "enemy", Side::B, &[(140.0, 20.0)]);
-    let plane = vehicle(&mut t, "plane", Side::B, MiniKind::Aircraft, 20.0, 20.0, 0, 10.0, 10.0);
+    let plane = vehicle(&mut t, "plane", Side::B, MiniKind::Aircraft, (20.0, 20.0), 0, (10.0, 10.0));
     let _ = (friends, friend_tank, enemy, plane);
     // Infantry through friendly infantry and a friendly vehicle.
     assert!(check_move(&t, u, 0, &[p(50.0, 30.0)], 2000, false).is_ok());
@@ -416,7 +416,7 @@ fn aircraft_fly_over_terrain() {
     let mut t = table();
     terrain(&mut t, TerrainKind::Cliff, rect(0.0, 30.0, 180.0, 40.0));
     terrain(&mut t, TerrainKind::Woods, rect(0.0, 40.0, 180.0, 80.0));
-    let a = vehicle(&mut t, "plane", Side::A, MiniKind::Aircraft, 50.0, 15.0, 0, 10.0, 10.0);
+    let a = vehicle(&mut t, "plane", Side::A, MiniKind::Aircraft, (50.0, 15.0), 0, (10.0, 10.0));
     let c = check_move(&t, a, 0, &[p(50.0, 75.0)], 6000, true).expect("flies over");
     assert!(c.terrain.is_empty());
 }
@@ -430,7 +430,7 @@ fn an_objective_is_held_within_ten_cm_without_an_enemy_there() {
     let obj = p(90.0, 60.0);
     squad(&mut t, "a", Side::A, &[(90.0, 71.25)]); // base edge 10 cm away
     assert_eq!(objective_holder(&t, obj), Some(Side::A));
-    let plane = vehicle(&mut t, "plane", Side::B, MiniKind::Aircraft, 90.0, 55.0, 0, 10.0, 10.0);
+    let plane = vehicle(&mut t, "plane", Side::B, MiniKind::Aircraft, (90.0, 55.0), 0, (10.0, 10.0));
     assert_eq!(objective_holder(&t, obj), Some(Side::A), "aircraft cannot prevent it");
     let _ = plane;
     squad(&mut t, "b", Side::B, &[(80.0, 55.0)]);
@@ -476,8 +476,8 @@ fn bunkers_are_entered_by_infantry_through_their_doors() {
     let c = check_move(&t, s, 0, &[p(107.0, 55.0)], 2000, false).expect("crosses");
     assert_eq!(c.terrain, vec![1]);
     // Vehicles enter neither.
-    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, 60.0, 80.0, 180, 6.0, 4.0);
+    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, (60.0, 80.0), 180, (6.0, 4.0));
     assert!(check_move(&t, v, 0, &[p(60.0, 55.0)], 4000, true).is_err());
-    let v2 = vehicle(&mut t, "v2", Side::A, MiniKind::Vehicle, 107.0, 35.0, 0, 6.0, 4.0);
+    let v2 = vehicle(&mut t, "v2", Side::A, MiniKind::Vehicle, (107.0, 35.0), 0, (6.0, 4.0));
     assert!(check_move(&t, v2, 0, &[p(107.0, 55.0)], 4000, true).is_err());
 }

@@ -62,7 +62,7 @@ pub fn squad(t: &mut Table, name: &str, side: Side, at: &[(f64, f64)]) -> usize 
 }
 
 /// Adds a vehicle (or aircraft) with a `length × width` cm hull at (x, y) facing `deg`.
-pub fn vehicle(t: &mut Table, name: &str, side: Side, kind: MiniKind, x: f64, y: f64, deg: i64, length: f64, width: f64) -> usize {
+pub fn vehicle(t: &mut Table, name: &str, side: Side, kind: MiniKind, (x, y): (f64, f64), deg: i64, (length, width): (f64, f64)) -> usize {
     let n = t.units.len();
     let f = Facing::deg(deg);
     t.units.push(Unit {
