@@ -84,9 +84,11 @@ pub fn dist2(a: Pt, b: Pt) -> i128 {
     dot(a, b, b)
 }
 
-/// The sign of [`cross`]: -1, 0 or 1.
+/// The sign of [`cross`]: -1, 0 or 1. Computed in `i64`: coordinate differences are below
+/// 2·[`MAX_COORD`] (18 bits), so each product is below 2³⁶ and their difference fits.
 pub fn orient(a: Pt, b: Pt, c: Pt) -> i8 {
-    match cross(a, b, c).cmp(&0) {
+    let v = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+    match v.cmp(&0) {
         Ordering::Less => -1,
         Ordering::Equal => 0,
         Ordering::Greater => 1,

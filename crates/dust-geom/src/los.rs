@@ -82,10 +82,10 @@ fn boxes_overlap(a: (Pt, Pt), b: (Pt, Pt)) -> bool {
 
 /// Whether the closed segment touches the polygon's region.
 fn segment_meets_polygon(p: Pt, q: Pt, poly: &[Pt]) -> bool {
-    if crate::exact::point_in_polygon(p, poly) != Inside::Out {
-        return true;
-    }
+    // Crossing an edge is the common case; a segment meeting no edge meets the region only
+    // when it lies inside it.
     (0..poly.len()).any(|i| segments_intersect(p, q, poly[i], poly[(i + 1) % poly.len()]))
+        || crate::exact::point_in_polygon(p, poly) != Inside::Out
 }
 
 /// A parameter `n / d` along a segment, `d > 0`.
@@ -144,68 +144,134 @@ pub fn length_inside_circle(p: Pt, q: Pt, c: Pt, r: Coord) -> f64 {
     (t1 - t0) * a.sqrt()
 }
 
-/// Whether the segment `p q` (ends in either order) is blocked, and by what; `skip` names the
-/// miniatures the line joins, which never block it.
-pub fn segment_blocked(t: &Table, p: Pt, q: Pt, skip: &[(usize, usize)]) -> Option<Blocked> {
-    // One order for both directions: the answer is symmetric by construction.
-    let (p, q) = if p <= q { (p, q) } else { (q, p) };
-    let sb = bbox(&[p, q]);
+/// The terrain pieces and vehicle bodies a line within a box can meet (their bounding boxes
+/// meet the box): found once for all the lines between two bodies or two units.
+struct Candidates {
+    blocking: Vec<usize>,
+    area: Vec<usize>,
+    vehicles: Vec<(usize, usize)>,
+}
+
+fn candidates(t: &Table, region: (Pt, Pt)) -> Candidates {
+    let mut c = Candidates {
+        blocking: Vec::new(),
+        area: Vec::new(),
+        vehicles: Vec::new(),
+    };
     for (i, piece) in t.terrain.iter().enumerate() {
-        if !boxes_overlap(sb, piece.bounds) {
+        if !boxes_overlap(region, piece.bounds) {
             continue;
         }
         match piece.sight {
             Sight::Clear => {}
-            Sight::Blocks => {
-                let (p_in, q_in) = (piece.area.holds(p), piece.area.holds(q));
-                if matches!(piece.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) && (p_in || q_in) {
-                    // The miniatures inside see out (a bunker only through its front arc).
-                    if piece.kind == TerrainKind::Bunker && !(p_in && q_in) {
-                        if let Some(f) = piece.facing {
-                            let (from, to) = if p_in { (p, q) } else { (q, p) };
-                            if !f.within(to.sub(from), 90) {
-                                return Some(Blocked::BunkerArc(i));
-                            }
-                        }
-                    }
-                    continue;
-                }
-                let meets = match &piece.area {
-                    Area::Polygon(v) => segment_meets_polygon(p, q, v),
-                    Area::Circle { c, r } => segment_meets_disc(p, q, *c, *r),
-                };
-                if meets {
-                    return Some(Blocked::Terrain(i));
-                }
-            }
-            Sight::Area => {
-                let both_in = piece.area.holds(p) && piece.area.holds(q);
-                let inside = match &piece.area {
-                    Area::Polygon(v) => length_inside_polygon(p, q, v),
-                    Area::Circle { c, r } => length_inside_circle(p, q, *c, *r),
-                };
-                let limit = if both_in { AREA_INSIDE } else { AREA_EDGE };
-                if inside > limit as f64 {
-                    return Some(Blocked::Area {
-                        piece: i,
-                        inside_cm: inside / UNITS_PER_CM as f64,
-                        limit_cm: (limit / UNITS_PER_CM) as f64,
-                    });
+            Sight::Blocks => c.blocking.push(i),
+            Sight::Area => c.area.push(i),
+        }
+    }
+    for (u, unit) in t.units.iter().enumerate() {
+        if unit.kind.is_vehicle() {
+            for (m, mini) in unit.minis.iter().enumerate() {
+                if boxes_overlap(region, mini.body.bbox()) {
+                    c.vehicles.push((u, m));
                 }
             }
         }
     }
-    for (u, unit) in t.units.iter().enumerate() {
-        if !unit.kind.is_vehicle() {
+    c
+}
+
+fn union(a: (Pt, Pt), b: (Pt, Pt)) -> (Pt, Pt) {
+    (
+        Pt::new(a.0.x.min(b.0.x), a.0.y.min(b.0.y)),
+        Pt::new(a.1.x.max(b.1.x), a.1.y.max(b.1.y)),
+    )
+}
+
+/// Whether the segment `p q` (ends in either order) is blocked, and by what; `skip` names the
+/// miniatures the line joins, which never block it.
+pub fn segment_blocked(t: &Table, p: Pt, q: Pt, skip: &[(usize, usize)]) -> Option<Blocked> {
+    blocked_among(t, &candidates(t, bbox(&[p, q])), p, q, skip, None)
+}
+
+/// [`segment_blocked`] among candidates. Lines that touch blocking terrain or a vehicle are
+/// found first (cheap tests), then area terrain (the length inside). `hint` is what blocked
+/// the previous line, tried first: neighbouring lines are usually blocked by the same thing
+/// (the verdict does not depend on the order, only which blocker is named).
+fn blocked_among(t: &Table, c: &Candidates, p: Pt, q: Pt, skip: &[(usize, usize)], hint: Option<Blocked>) -> Option<Blocked> {
+    // One order for both directions: the answer is symmetric by construction.
+    let (p, q) = if p <= q { (p, q) } else { (q, p) };
+    let sb = bbox(&[p, q]);
+    let piece_blocks = |i: usize| -> Option<Blocked> {
+        let piece = &t.terrain[i];
+        if !boxes_overlap(sb, piece.bounds) {
+            return None;
+        }
+        if matches!(piece.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) {
+            let (p_in, q_in) = (piece.area.holds(p), piece.area.holds(q));
+            if p_in || q_in {
+                // The miniatures inside see out (a bunker only through its front arc).
+                if piece.kind == TerrainKind::Bunker && !(p_in && q_in) {
+                    if let Some(f) = piece.facing {
+                        let (from, to) = if p_in { (p, q) } else { (q, p) };
+                        if !f.within(to.sub(from), 90) {
+                            return Some(Blocked::BunkerArc(i));
+                        }
+                    }
+                }
+                return None;
+            }
+        }
+        let meets = match &piece.area {
+            Area::Polygon(v) => segment_meets_polygon(p, q, v),
+            Area::Circle { c, r } => segment_meets_disc(p, q, *c, *r),
+        };
+        meets.then_some(Blocked::Terrain(i))
+    };
+    let vehicle_blocks = |(u, m): (usize, usize)| -> Option<Blocked> {
+        let body = &t.units[u].minis[m].body;
+        (!skip.contains(&(u, m)) && boxes_overlap(sb, body.bbox()) && body.meets_segment(p, q)).then_some(Blocked::Vehicle(u, m))
+    };
+    match hint {
+        Some(Blocked::Terrain(i) | Blocked::BunkerArc(i)) if c.blocking.contains(&i) => {
+            if let Some(b) = piece_blocks(i) {
+                return Some(b);
+            }
+        }
+        Some(Blocked::Vehicle(u, m)) => {
+            if let Some(b) = vehicle_blocks((u, m)) {
+                return Some(b);
+            }
+        }
+        _ => {}
+    }
+    if let Some(b) = c.blocking.iter().find_map(|&i| piece_blocks(i)) {
+        return Some(b);
+    }
+    if let Some(b) = c.vehicles.iter().find_map(|&v| vehicle_blocks(v)) {
+        return Some(b);
+    }
+    for &i in &c.area {
+        let piece = &t.terrain[i];
+        if !boxes_overlap(sb, piece.bounds) {
             continue;
         }
-        for (m, mini) in unit.minis.iter().enumerate() {
-            if skip.contains(&(u, m)) || !boxes_overlap(sb, mini.body.bbox()) {
-                continue;
+        let inside = match &piece.area {
+            Area::Polygon(v) => {
+                if !segment_meets_polygon(p, q, v) {
+                    continue;
+                }
+                length_inside_polygon(p, q, v)
             }
-            if mini.body.meets_segment(p, q) {
-                return Some(Blocked::Vehicle(u, m));
-            }
+            Area::Circle { c, r } => length_inside_circle(p, q, *c, *r),
+        };
+        let both_in = piece.area.holds(p) && piece.area.holds(q);
+        let limit = if both_in { AREA_INSIDE } else { AREA_EDGE };
+        if inside > limit as f64 {
+            return Some(Blocked::Area {
+                piece: i,
+                inside_cm: inside / UNITS_PER_CM as f64,
+                limit_cm: (limit / UNITS_PER_CM) as f64,
+            });
         }
     }
     None
@@ -216,15 +282,23 @@ pub fn segment_blocked(t: &Table, p: Pt, q: Pt, skip: &[(usize, usize)]) -> Opti
 pub fn mini_sees(t: &Table, a: (usize, usize), b: (usize, usize)) -> Result<(Pt, Pt), Blocked> {
     let ba = &t.units[a.0].minis[a.1].body;
     let bb = &t.units[b.0].minis[b.1].body;
+    mini_sees_among(t, &candidates(t, union(ba.bbox(), bb.bbox())), a, b)
+}
+
+fn mini_sees_among(t: &Table, c: &Candidates, a: (usize, usize), b: (usize, usize)) -> Result<(Pt, Pt), Blocked> {
+    let ba = &t.units[a.0].minis[a.1].body;
+    let bb = &t.units[b.0].minis[b.1].body;
     let skip = [a, b];
     let (pa, pb) = (ba.sight_points(), bb.sight_points());
     let mut first = None;
+    let mut last = None;
     for &p in &pa {
         for &q in &pb {
-            match segment_blocked(t, p, q, &skip) {
+            match blocked_among(t, c, p, q, &skip, last) {
                 None => return Ok((p, q)),
                 Some(why) => {
                     first.get_or_insert(why);
+                    last = Some(why);
                 }
             }
         }
@@ -235,7 +309,12 @@ pub fn mini_sees(t: &Table, a: (usize, usize), b: (usize, usize)) -> Result<(Pt,
 /// Whether some miniature of unit `ua` sees some miniature of unit `ub` (stops at the first
 /// clear line: the question "may it attack at all").
 pub fn units_see(t: &Table, ua: usize, ub: usize) -> bool {
-    (0..t.units[ua].minis.len()).any(|i| (0..t.units[ub].minis.len()).any(|j| mini_sees(t, (ua, i), (ub, j)).is_ok()))
+    let (a, b) = (&t.units[ua], &t.units[ub]);
+    let Some(region) = a.minis.iter().chain(&b.minis).map(|m| m.body.bbox()).reduce(union) else {
+        return false;
+    };
+    let c = candidates(t, region);
+    (0..a.minis.len()).any(|i| (0..b.minis.len()).any(|j| mini_sees_among(t, &c, (ua, i), (ub, j)).is_ok()))
 }
 
 /// Whether a point (a template's centre) sees a miniature.
