@@ -83,6 +83,12 @@ pub fn shipped_sizes() -> Result<Sizes, Vec<Diagnostic>> {
     })
 }
 
+/// The largest template, hull or circle a file may give, in cm (keeps every product exact).
+const MAX_SIZE_CM: f64 = 500.0;
+
+/// The most corners a polygon may have (the crossing test is quadratic in them).
+const MAX_CORNERS: usize = 512;
+
 const HULL_KEYS: [&str; 5] = ["vehicle", "large-vehicle", "huge-vehicle", "aircraft", "large-aircraft"];
 
 fn flame_shape(v: &[f64]) -> FlameShape {
@@ -258,8 +264,12 @@ impl<'a> Ctx<'a> {
         let span = v.span().unwrap_or_else(|| fallback.clone());
         match value_number(v) {
             Some(x) if x.is_finite() => Some(x),
-            _ => {
-                self.err(&span, format!("{what} must be a number (centimetres), not {}", describe_value(v)));
+            Some(x) => {
+                self.err(&span, format!("{what} must be a finite number, not {x}"));
+                None
+            }
+            None => {
+                self.err(&span, format!("{what} must be a number, not {}", describe_value(v)));
                 None
             }
         }
@@ -361,6 +371,10 @@ impl<'a> Ctx<'a> {
     fn polygon(&mut self, item: &Item, what: &str, fallback: &Span) -> Option<Vec<Pt>> {
         let span = Self::span(item, fallback);
         let pts = self.points(item, what, fallback)?;
+        if pts.len() > MAX_CORNERS {
+            self.err(&span, format!("{what} has {} corners; at most {MAX_CORNERS} are read", pts.len()));
+            return None;
+        }
         if pts.len() < 3 {
             self.err(
                 &span,
@@ -575,8 +589,8 @@ impl<'a> Ctx<'a> {
     fn templates(&mut self, t: &dyn TableLike, out: &mut Templates, span: &Span) {
         self.check_keys(t, "[templates]", &TEMPLATE_KEYS, span);
         if let Some((b, bs)) = self.number(t, "blast_diameter", "[templates]", span) {
-            if b <= 0.0 {
-                self.err(&bs, "`blast_diameter` must be more than 0 cm");
+            if b <= 0.0 || b > MAX_SIZE_CM {
+                self.err(&bs, format!("`blast_diameter` must be more than 0 and at most {MAX_SIZE_CM} cm"));
             } else {
                 out.blast_radius = cm_to_units(b) / 2;
             }
@@ -587,8 +601,8 @@ impl<'a> Ctx<'a> {
                 match item.as_value() {
                     Some(v) => {
                         if let Some(v) = self.numbers(v, 3, &format!("`{key}`"), "[10.0, 2.0, 5.0] (length, near width, far width)", &s) {
-                            if v.iter().any(|x| *x <= 0.0) {
-                                self.err(&s, format!("`{key}` sizes must all be more than 0 cm"));
+                            if v.iter().any(|x| *x <= 0.0 || *x > MAX_SIZE_CM) {
+                                self.err(&s, format!("`{key}` sizes must all be more than 0 and at most {MAX_SIZE_CM} cm"));
                             } else {
                                 *slot = flame_shape(&v);
                             }
@@ -641,8 +655,11 @@ impl<'a> Ctx<'a> {
                     return None;
                 }
                 let v = self.numbers(c.as_value()?, 3, "`circle`", "[x, y, radius]", &cs)?;
-                if v[2] <= 0.0 {
-                    self.err(&cs, "a smoke circle's radius must be more than 0 cm");
+                if v[2] <= 0.0 || v[2] > MAX_SIZE_CM {
+                    self.err(
+                        &cs,
+                        format!("a smoke circle's radius must be more than 0 and at most {MAX_SIZE_CM} cm"),
+                    );
                     return None;
                 }
                 let c = self.point(&Value::from(toml_edit::Array::from_iter([v[0], v[1]])), "the smoke's centre", &cs)?;
@@ -696,10 +713,14 @@ impl<'a> Ctx<'a> {
             }
             None => {}
         }
-        let width = self
-            .number(t, "opening_width", &what, span)
-            .map(|x| cm_to_units(x.0))
-            .unwrap_or(6 * UNITS_PER_CM);
+        let width = match self.number(t, "opening_width", &what, span) {
+            Some((w, ws)) if w <= 0.0 || w > MAX_SIZE_CM => {
+                self.err(&ws, format!("`opening_width` must be more than 0 and at most {MAX_SIZE_CM} cm"));
+                6 * UNITS_PER_CM
+            }
+            Some((w, _)) => cm_to_units(w),
+            None => 6 * UNITS_PER_CM,
+        };
         for (key, window) in [("doorways", false), ("windows", true)] {
             let Some(item) = t.get(key) else { continue };
             let walled = matches!(kind.going(), Going::Walled | Going::Bunker);
@@ -819,8 +840,8 @@ impl<'a> Ctx<'a> {
                     let v = item
                         .as_value()
                         .and_then(|v| self.numbers(v, 2, "`hull`", "[9.0, 6.0] (length, width in cm)", &hs))?;
-                    if v[0] <= 0.0 || v[1] <= 0.0 {
-                        self.err(&hs, "`hull` sizes must be more than 0 cm");
+                    if v.iter().any(|x| *x <= 0.0 || *x > MAX_SIZE_CM) {
+                        self.err(&hs, format!("`hull` sizes must be more than 0 and at most {MAX_SIZE_CM} cm"));
                         return None;
                     }
                     [v[0], v[1]]

@@ -154,3 +154,33 @@ at = [25, 25]
     assert!(text.iter().any(|l| l.contains("less than 10 cm from cliff")), "{text:?}");
     assert!(text.iter().any(|l| l.contains("Objectives cannot be placed in")), "{text:?}");
 }
+
+/// Sizes far beyond a table, NaN and huge facings are refused with a message, never a panic.
+#[test]
+fn absurd_sizes_are_refused() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let f = "tests/fixtures/battlefield/absurd-sizes.toml";
+    let d = parse_table(&read(f), f, &cards).expect_err("refused");
+    let text: Vec<String> = d.iter().map(ToString::to_string).collect();
+    assert_eq!(text.len(), 5, "{}", text.join("\n"));
+    assert!(
+        text.iter().all(|l| l.contains("at most 500 cm") || l.contains("finite number")),
+        "{text:?}"
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, .. proptest::prelude::ProptestConfig::default() })]
+
+    /// Any text: problems or a table, never a panic (a shipped table with characters replaced).
+    #[test]
+    fn any_text_reads_without_panic(cut in 0usize..4000, junk in "[\\[\\]{}=,.0-9a-z\" \\n-]{0,40}") {
+        static CARDS: std::sync::OnceLock<Vec<dust_data::card::CardFile>> = std::sync::OnceLock::new();
+        let cards = CARDS.get_or_init(|| builtin_card_files_for(Edition::Battlefront));
+        let base = read("data/battlefield/tables/zhytomyr-crossroads.toml");
+        let cut = cut.min(base.len());
+        let cut = (0..=cut).rev().find(|&i| base.is_char_boundary(i)).unwrap_or(0);
+        let text = format!("{}{}{}", &base[..cut], junk, &base[cut..]);
+        let _ = parse_table(&text, "x.toml", cards);
+    }
+}
