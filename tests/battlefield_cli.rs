@@ -164,3 +164,21 @@ fn shipped_tables_check() {
         assert_eq!(o.status.code(), Some(0), "{}: {}", p.display(), stderr(&o));
     }
 }
+
+/// "BARBED WIRE ENTANGLEMENTS": "An infantry unit rolls a die when attempting to move into,
+/// through, or out of a barbed wire entanglement"; "Terrain": vehicles roll to move into
+/// terrain. `path` names the rolls a legal move calls for; a hull turned with `--facing` can
+/// reach terrain its path did not.
+#[test]
+fn path_names_the_rolls_a_move_calls_for() {
+    let z = "data/battlefield/tables/zhytomyr-crossroads.toml";
+    let v = json(&bf(&["path", z, "Hell Boys:0", "50,19", "--move", "1", "--json"]));
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["hazards"], serde_json::json!(["Wire Belt"]));
+    assert!(v["rolls"][0].as_str().unwrap_or("").contains("barbed wire"), "{}", v["rolls"]);
+    let straight = json(&bf(&["path", z, "Pounder:0", "100,22", "--move", "2", "--json"]));
+    assert_eq!(straight["terrain"], serde_json::json!([]));
+    let turned = json(&bf(&["path", z, "Pounder:0", "100,22", "--move", "2", "--facing", "-45", "--json"]));
+    assert_eq!(turned["terrain"], serde_json::json!(["Supply Dump"]));
+    assert!(turned["rolls"][0].as_str().unwrap_or("").contains("tracked"), "{}", turned["rolls"]);
+}

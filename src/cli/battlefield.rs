@@ -90,6 +90,9 @@ enum Cmd {
         /// A March Move: twice the Move, terrain capped at 40 cm instead of 20.
         #[arg(long)]
         march: bool,
+        /// Vehicles and aircraft: the facing the hull ends at, in degrees (default: its facing now).
+        #[arg(long, value_name = "DEGREES", allow_negative_numbers = true)]
+        facing: Option<i64>,
         /// Print one JSON object: legal, length_cm, allowance_cm, path, terrain, hazards, reason, coherent.
         #[arg(long)]
         json: bool,
@@ -197,6 +200,37 @@ fn hits_json(t: &Table, hits: &[UnitHits]) -> serde_json::Value {
             })
             .collect(),
     )
+}
+
+/// The dice a legal move calls for, in words (tactics-battlefield-summary.md, "Terrain",
+/// "BARBED WIRE ENTANGLEMENTS", "MINEFIELDS"); rolling them is the rules flow's.
+fn rolls(t: &Table, u: usize, c: &dust_geom::path::Checked) -> Vec<String> {
+    use dust_geom::table::{MiniKind, TerrainKind};
+    let unit = &t.units[u];
+    let mut out = Vec::new();
+    if unit.kind == MiniKind::Vehicle {
+        for &k in &c.terrain {
+            out.push(format!(
+                "{} moves into, through or out of {}: a tracked vehicle is stuck on a double symbol; a half-tracked or wheeled one moves on only on the army symbol",
+                unit.name, t.terrain[k].name
+            ));
+        }
+    }
+    for &k in &c.hazards {
+        let piece = &t.terrain[k];
+        match piece.kind {
+            TerrainKind::BarbedWire if unit.kind.is_infantry() => out.push(format!(
+                "{} rolls a die for the barbed wire of {}: on the army symbol it moves on, else it stops",
+                unit.name, piece.name
+            )),
+            TerrainKind::Minefield => out.push(format!(
+                "the opposing player attacks {} as it crosses the minefield {}",
+                unit.name, piece.name
+            )),
+            _ => {}
+        }
+    }
+    out
 }
 
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
@@ -369,6 +403,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             to,
             moves,
             march,
+            facing,
             json,
         } => {
             let t = load_table(file)?.table;
@@ -376,9 +411,10 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             let dest = point_arg(to, "the destination")?;
             on_table(&t, dest, "the destination")?;
             let allowance = RANGE_UNIT * i64::from(*moves) * if *march { 2 } else { 1 };
-            let ans = dust_geom::path::shortest(&t, u, i, dest, allowance, *march);
+            let facing = facing.map(dust_geom::angle::Facing::deg);
+            let ans = dust_geom::path::shortest_facing(&t, u, i, dest, allowance, *march, facing);
             // Coherency of the squad once this miniature has moved (the others may move too).
-            let moved = dust_geom::path::body_at(&t, u, dest, None);
+            let moved = dust_geom::path::body_at(&t, u, dest, facing);
             let bodies: Vec<&dust_geom::table::Body> = t.units[u]
                 .minis
                 .iter()
@@ -392,6 +428,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                 .as_ref()
                 .map(|c| (names(&c.terrain), names(&c.hazards)))
                 .unwrap_or_default();
+            let rolls = ans.checked.as_ref().map(|c| rolls(&t, u, c)).unwrap_or_default();
             if *json {
                 let path: Vec<serde_json::Value> = ans.path.iter().map(|&p| cm2(p)).collect();
                 let v = json!({
@@ -404,12 +441,16 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                     "path": path,
                     "terrain": terrain,
                     "hazards": hazards,
+                    "rolls": rolls,
                     "coherent": coherent,
                     "reason": ans.reason,
                 });
                 println!("{}", to_json(&v)?);
             } else {
                 println!("{}: {}", if ans.legal { "can end there" } else { "cannot end there" }, ans.reason);
+                for r in &rolls {
+                    println!("then: {r}");
+                }
                 if !coherent {
                     println!("note: the squad would not be in coherency (15 cm) unless its other miniatures move too");
                 }

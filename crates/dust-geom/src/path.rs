@@ -315,8 +315,22 @@ pub fn check_end(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Fac
 }
 
 /// Checks a move of miniature `mini` of `unit` along `path` (the points after its current
-/// place) with `allowance` units of movement; `march` picks the terrain cap.
+/// place) with `allowance` units of movement; `march` picks the terrain cap. A hull ends at the
+/// unit's facing ([`check_move_facing`] to turn it).
 pub fn check_move(t: &Table, unit: usize, mini: usize, path: &[Pt], allowance: Coord, march: bool) -> Result<Checked, Refusal> {
+    check_move_facing(t, unit, mini, path, allowance, march, None)
+}
+
+/// [`check_move`], a hull ending at `facing` (the unit's when `None`).
+pub fn check_move_facing(
+    t: &Table,
+    unit: usize,
+    mini: usize,
+    path: &[Pt],
+    allowance: Coord,
+    march: bool,
+    facing: Option<Facing>,
+) -> Result<Checked, Refusal> {
     let start = t.units[unit].minis[mini].body.centre();
     let Some(&end) = path.last() else {
         return Ok(Checked {
@@ -358,7 +372,20 @@ pub fn check_move(t: &Table, unit: usize, mini: usize, path: &[Pt], allowance: C
         length += leg_len(prev, p);
         prev = p;
     }
-    check_end(t, unit, mini, end, None)?;
+    check_end(t, unit, mini, end, facing)?;
+    // A hull turned at the end may reach terrain its corridor did not.
+    if let Body::Hull { corners, .. } = body_at(t, unit, end, facing) {
+        for o in &terrain {
+            let (meets, i) = match o {
+                Obs::Poly(p, i) => (crate::exact::polygons_meet(&corners, p), *i),
+                Obs::Circle(c, r, i) => (crate::exact::polygon_meets_disc(&corners, *c, *r), *i),
+                _ => continue,
+            };
+            if meets && !entered.contains(&i) {
+                entered.push(i);
+            }
+        }
+    }
     let cap = if march { TERRAIN_MARCH_CAP } else { TERRAIN_MOVE_CAP };
     if length > allowance as f64 {
         return Err(Refusal {
@@ -487,8 +514,14 @@ fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: 
 }
 
 /// The shortest legal path for miniature `mini` of `unit` to `to`, with `allowance` units (the
-/// Move, doubled for a March Move, times 10 cm) — or why there is none.
+/// Move, doubled for a March Move, times 10 cm) — or why there is none. A hull ends at the
+/// unit's facing ([`shortest_facing`] to turn it).
 pub fn shortest(t: &Table, unit: usize, mini: usize, to: Pt, allowance: Coord, march: bool) -> PathAnswer {
+    shortest_facing(t, unit, mini, to, allowance, march, None)
+}
+
+/// [`shortest`], a hull ending at `facing` (the unit's when `None`).
+pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: Coord, march: bool, facing: Option<Facing>) -> PathAnswer {
     let refuse = |reason: String, path: Vec<Pt>, length: Option<f64>| PathAnswer {
         legal: false,
         path,
@@ -497,7 +530,7 @@ pub fn shortest(t: &Table, unit: usize, mini: usize, to: Pt, allowance: Coord, m
         checked: None,
         reason,
     };
-    if let Err(r) = check_end(t, unit, mini, to, None) {
+    if let Err(r) = check_end(t, unit, mini, to, facing) {
         return refuse(r.reason, Vec::new(), None);
     }
     let m = mover(t, unit, mini);
@@ -516,7 +549,7 @@ pub fn shortest(t: &Table, unit: usize, mini: usize, to: Pt, allowance: Coord, m
             if shortest_any.as_ref().is_none_or(|(_, l)| len < *l) {
                 shortest_any = Some((path.clone(), len));
             }
-            if let Ok(c) = check_move(t, unit, mini, &path, allowance, march) {
+            if let Ok(c) = check_move_facing(t, unit, mini, &path, allowance, march, facing) {
                 if best.as_ref().is_none_or(|(_, b)| c.length < b.length) {
                     best = Some((path, c));
                 }
