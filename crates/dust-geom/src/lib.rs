@@ -37,6 +37,7 @@ pub mod exact;
 pub mod los;
 pub mod measure;
 pub mod path;
+pub mod placement;
 pub mod svg;
 pub mod table;
 pub mod template;

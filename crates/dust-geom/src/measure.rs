@@ -40,6 +40,17 @@ impl Gap {
         }
     }
 
+    /// Whether the gap is strictly less than `d` units, decided exactly.
+    pub fn less_than(self, d: Coord) -> bool {
+        match self {
+            Gap::Overlap => true,
+            Gap::Apart { d2, minus } => {
+                let m = i128::from(d + minus);
+                d2 < Ratio::int(m * m)
+            }
+        }
+    }
+
     /// The gap in centimetres: a square root and a subtraction, IEEE-exact operations (the same
     /// figure everywhere).
     pub fn cm(self) -> f64 {

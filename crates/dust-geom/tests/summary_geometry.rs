@@ -481,3 +481,56 @@ fn bunkers_are_entered_by_infantry_through_their_doors() {
     let v2 = vehicle(&mut t, "v2", Side::A, MiniKind::Vehicle, (107.0, 35.0), 0, (6.0, 4.0));
     assert!(check_move(&t, v2, 0, &[p(107.0, 55.0)], 4000, true).is_err());
 }
+
+/// "HEROES": "A hero can join an infantry squad or support weapon that has the same Armour
+/// rating by being within 15cm of every miniature in the unit (and in LOS to at least one)."
+#[test]
+fn a_hero_joins_from_within_fifteen_cm_of_every_miniature() {
+    use dust_geom::placement::hero_can_join;
+    let mut t = table();
+    let squad_u = squad(&mut t, "squad", Side::A, &[(50.0, 50.0), (55.0, 50.0), (60.0, 50.0)]);
+    let near = squad(&mut t, "hero near", Side::A, &[(55.0, 60.0)]);
+    // 20.8 cm from the first miniature, base edge to base edge.
+    let far = squad(&mut t, "hero far", Side::A, &[(70.0, 62.0)]);
+    assert!(hero_can_join(&t, near, squad_u));
+    assert!(!hero_can_join(&t, far, squad_u));
+    // Within 15 cm but out of sight of all of them: a wall between.
+    let mut t2 = table();
+    let s2 = squad(&mut t2, "squad", Side::A, &[(50.0, 50.0), (55.0, 50.0)]);
+    terrain(&mut t2, TerrainKind::Wall, rect(40.0, 53.0, 70.0, 54.0));
+    let h2 = squad(&mut t2, "hero", Side::A, &[(52.5, 58.0)]);
+    assert!(!hero_can_join(&t2, h2, s2));
+}
+
+/// "SCENARIO SPECIAL RULES, Ambush": "It must be placed in your deployment area, at least
+/// 20cm/8\" away from, and in cover from, all enemy units."
+#[test]
+fn an_ambush_is_placed_twenty_cm_away_and_in_cover() {
+    use dust_geom::placement::{ambush_refusal, in_zone};
+    use dust_geom::table::{Zone, ZoneKind};
+    let mut t = table();
+    t.zones.push(Zone {
+        kind: ZoneKind::Deployment,
+        side: Side::B,
+        polygon: rect(0.0, 80.0, 180.0, 120.0),
+    });
+    terrain(&mut t, TerrainKind::Hedge, rect(40.0, 78.0, 80.0, 79.0));
+    squad(&mut t, "enemy", Side::A, &[(60.0, 50.0)]);
+    // Behind the hedge, 30 cm away: allowed.
+    let ok = squad(&mut t, "ambush", Side::B, &[(60.0, 82.5)]);
+    assert_eq!(ambush_refusal(&t, ok), None);
+    assert!(in_zone(&t, ok, ZoneKind::Deployment));
+    // Exactly 20 cm (base edge to base edge) is "at least 20 cm"; 19.9 is not.
+    t.units[ok].minis[0].body = dust_geom::table::Body::disc(p(60.0, 72.5), cm(2.5));
+    let r = ambush_refusal(&t, ok).expect("in the open");
+    assert!(r.contains("not in cover"), "{r}");
+    let mut t2 = table();
+    terrain(&mut t2, TerrainKind::Woods, rect(0.0, 60.0, 180.0, 120.0));
+    squad(&mut t2, "enemy", Side::A, &[(60.0, 40.0)]);
+    let at20 = squad(&mut t2, "a", Side::B, &[(60.0, 62.5)]);
+    assert_eq!(ambush_refusal(&t2, at20), None);
+    t2.units[at20].minis[0].body = dust_geom::table::Body::disc(p(60.0, 62.4), cm(2.5));
+    let r = ambush_refusal(&t2, at20).expect("too close");
+    assert!(r.contains("at least 20 cm"), "{r}");
+    assert!(!in_zone(&t2, at20, ZoneKind::Deployment), "no deployment area on this table");
+}
