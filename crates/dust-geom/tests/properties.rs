@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 use dust_geom::exact::{segments_intersect, Pt};
-use dust_geom::los::{mini_cover, mini_sees, unit_sight};
+use dust_geom::los::{mini_cover, mini_sees, unit_sight, units_see};
 use dust_geom::measure::measure;
 use dust_geom::path::{check_move, shortest, TERRAIN_MARCH_CAP, TERRAIN_MOVE_CAP};
 use dust_geom::table::{Area, MiniKind, Side, Table, TerrainKind};
@@ -104,6 +104,8 @@ proptest! {
             }
         }
         prop_assert_eq!(unit_sight(&t, 0, 1).los, unit_sight(&t, 1, 0).los);
+        // The quick question agrees with the full answer.
+        prop_assert_eq!(units_see(&t, 0, 1), unit_sight(&t, 0, 1).los);
     }
 
     /// Measuring from A to B gives what B to A gives.
