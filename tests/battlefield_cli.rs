@@ -94,6 +94,13 @@ fn path_answers_can_it_end_there_how_far_and_why_not() {
     );
     let v = json(&bf(&["path", T, "Hell Boys:0", "10,25", "--move", "2", "--json"]));
     assert_eq!((v["legal"].as_bool(), v["length_cm"].as_f64()), (Some(true), Some(15.0)));
+    // Legal for this miniature; the squad would need its others to follow.
+    assert_eq!(v["coherent"], false);
+    assert!(
+        v["coherency"].as_str().unwrap_or("").contains("coherency is 15 cm"),
+        "{}",
+        v["coherency"]
+    );
     let v = json(&bf(&["path", T, "Bot Hunters:4", "82,35", "--move", "3", "--json"]));
     assert_eq!(v["legal"], false);
     assert!(v["reason"].as_str().unwrap_or("").contains("at most 20 cm"), "{}", v["reason"]);

@@ -421,7 +421,15 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                 .enumerate()
                 .map(|(k, m)| if k == i { &moved } else { &m.body })
                 .collect();
-            let coherent = !t.units[u].kind.is_infantry() || incoherent(&bodies).is_none();
+            let gap = if t.units[u].kind.is_infantry() { incoherent(&bodies) } else { None };
+            let coherent = gap.is_none();
+            let coherency = gap.map(|(a, b)| {
+                let d = dust_geom::measure::body_gap(bodies[a], bodies[b]).cm();
+                format!(
+                    "{} m{a} would be {d:.1} cm from m{b}: coherency is 15 cm (move the others too)",
+                    t.units[u].name
+                )
+            });
             let names = |v: &[usize]| v.iter().map(|&k| t.terrain[k].name.clone()).collect::<Vec<_>>();
             let (terrain, hazards) = ans
                 .checked
@@ -443,6 +451,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                     "hazards": hazards,
                     "rolls": rolls,
                     "coherent": coherent,
+                    "coherency": coherency,
                     "reason": ans.reason,
                 });
                 println!("{}", to_json(&v)?);
@@ -451,8 +460,8 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                 for r in &rolls {
                     println!("then: {r}");
                 }
-                if !coherent {
-                    println!("note: the squad would not be in coherency (15 cm) unless its other miniatures move too");
+                if let Some(c) = &coherency {
+                    println!("note: {c}");
                 }
             }
             Ok(ExitCode::SUCCESS)

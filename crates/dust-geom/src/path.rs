@@ -111,6 +111,25 @@ impl Obs<'_> {
         }
     }
 
+    /// Where the centre line `a b` first crosses the obstacle's outline, in cm (the base may
+    /// touch it earlier); `None` when the line itself does not cross it.
+    fn first_crossing(&self, a: Pt, b: Pt) -> Option<(f64, f64)> {
+        let edges: Vec<(Pt, Pt)> = match self {
+            Obs::Poly(p, _) => (0..p.len()).map(|i| (p[i], p[(i + 1) % p.len()])).collect(),
+            Obs::Body(Body::Hull { corners, .. }, _, _) => (0..4).map(|i| (corners[i], corners[(i + 1) % 4])).collect(),
+            Obs::Seg(c, d, _) => vec![(*c, *d)],
+            Obs::Circle(..) | Obs::Body(Body::Disc { .. }, _, _) => return None,
+        };
+        let best = edges
+            .iter()
+            .filter_map(|&(c, d)| crate::exact::crossing_param(a, b, c, d))
+            .min_by(|x, y| (x.0 * y.1).cmp(&(y.0 * x.1)))?;
+        let t = best.0 as f64 / best.1 as f64;
+        let x = a.x as f64 + (b.x - a.x) as f64 * t;
+        let y = a.y as f64 + (b.y - a.y) as f64 * t;
+        Some((x / UNITS_PER_CM as f64, y / UNITS_PER_CM as f64))
+    }
+
     /// Corner points to steer around, `d` clear of the obstacle's corners.
     fn waypoints(&self, d: Coord, out: &mut Vec<Pt>) {
         let around = |v: Pt, d: Coord, out: &mut Vec<Pt>| {
@@ -350,9 +369,13 @@ pub fn check_move_facing(
             if boxes_near(lb, o.bounds(), m.r) && o.blocks(prev, p, m.r) {
                 let (x0, y0) = prev.to_cm();
                 let (x1, y1) = p.to_cm();
+                let at = o
+                    .first_crossing(prev, p)
+                    .map(|(x, y)| format!(" at ({x:.1}, {y:.1})"))
+                    .unwrap_or_default();
                 return Err(Refusal {
                     reason: format!(
-                        "the leg from ({x0:.1}, {y0:.1}) to ({x1:.1}, {y1:.1}) passes through {}",
+                        "the leg from ({x0:.1}, {y0:.1}) to ({x1:.1}, {y1:.1}) passes through {}{at}",
                         o.describe(t)
                     ),
                 });
@@ -581,11 +604,17 @@ pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: C
             }
         }
         None => match shortest_any {
-            None => refuse(
-                "no path gets there: impassable terrain, walls or enemy miniatures close every way".to_string(),
-                Vec::new(),
-                None,
-            ),
+            None => {
+                let straight = check_move_facing(t, unit, mini, &[to], allowance, march, facing)
+                    .err()
+                    .map(|r| format!(" ({})", r.reason))
+                    .unwrap_or_default();
+                refuse(
+                    format!("no path gets there: impassable terrain, walls or enemy miniatures close every way{straight}"),
+                    Vec::new(),
+                    None,
+                )
+            }
             Some((path, len)) => {
                 let why = check_move(t, unit, mini, &path, allowance, march)
                     .err()

@@ -354,7 +354,7 @@ fn infantry_climb_through_windows_vehicles_do_not() {
     assert!(r.reason.contains("wall"), "{}", r.reason);
     // A wall without an opening stops infantry too.
     let r = check_move(&t, u, 0, &[p(45.0, 35.0), p(45.0, 45.0)], 4000, true).unwrap_err();
-    assert!(r.reason.contains("wall"), "{}", r.reason);
+    assert!(r.reason.contains("wall") && r.reason.contains("at (45.0, 40.0)"), "{}", r.reason);
 }
 
 /// "Terrain": "Anti-tank traps are impassable to vehicles, but only slow infantry units like
