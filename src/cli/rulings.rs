@@ -20,7 +20,7 @@ pub struct Args {
     /// status (tested, ruling, not a program rule, open) and the tests that check it.
     #[arg(long)]
     conformance: bool,
-    /// With --conformance: only this edition's table (revised, battlefront).
+    /// With --conformance: only this edition's table (revised, battlefront, battlefield).
     #[arg(long, value_name = "EDITION", requires = "conformance")]
     edition: Option<String>,
 }
