@@ -27,13 +27,17 @@ fn the_conformance_tables_are_listed() {
     let o = run(&["rulings", "--conformance", "--search", "xyzzy-nothing"]);
     assert_eq!(o.status.code(), Some(1));
     // An edition without a table, and --edition without --conformance.
-    let o = run(&["rulings", "--conformance", "--edition", "battlefield"]);
+    let o = run(&["rulings", "--conformance", "--edition", "strategy"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("no conformance table for the edition `battlefield`"),
+        stderr(&o).contains("no conformance table for the edition `strategy`"),
         "{}",
         stderr(&o)
     );
+    // Dust Battlefield's table (started with the geometry) is there.
+    let o = run(&["rulings", "--conformance", "--edition", "battlefield"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("F-001"));
     let o = run(&["rulings", "--edition", "revised"]);
     assert!(!o.status.success());
     // Without --conformance: the rulings, as before.
