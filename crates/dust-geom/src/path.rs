@@ -145,9 +145,24 @@ impl Obs<'_> {
                 around(*b, d, out);
             }
             Obs::Circle(c, r, _) | Obs::Body(Body::Disc { c, r }, _, _) => {
-                // A square of side 2(r + d) around the circle, corners out.
+                // The corners of an octagon around the circle grown by d: its sides stay at
+                // least r + d from the centre (a corner is at (r + d) / cos 22.5°, and
+                // 1 / cos 22.5° < 1.0825).
                 let k = r + d;
-                around(*c, k, out);
+                let big = k + k * 825 / 10_000 + 2;
+                let diag = big * 7_072 / 10_000 + 1;
+                for (x, y) in [
+                    (big, 0),
+                    (-big, 0),
+                    (0, big),
+                    (0, -big),
+                    (diag, diag),
+                    (diag, -diag),
+                    (-diag, diag),
+                    (-diag, -diag),
+                ] {
+                    out.push(c.add(Pt::new(x, y)));
+                }
             }
             Obs::Body(Body::Hull { corners, .. }, _, _) => corners.iter().for_each(|&v| around(v, d, out)),
         }

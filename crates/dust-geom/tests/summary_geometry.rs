@@ -534,3 +534,18 @@ fn an_ambush_is_placed_twenty_cm_away_and_in_cover() {
     assert!(r.contains("at least 20 cm"), "{r}");
     assert!(!in_zone(&t2, at20, ZoneKind::Deployment), "no deployment area on this table");
 }
+
+/// "MOVE & MARCH MOVE ACTIONS": "Infantry and vehicles cannot pass through enemy infantry or vehicles":
+/// the shortest path round an enemy base is within 2% of the true shortest (two tangents and
+/// an arc, 20.63 cm here).
+#[test]
+fn the_shortest_path_round_an_enemy_base_is_nearly_the_tangent_path() {
+    let mut t = table();
+    let u = squad(&mut t, "u", Side::A, &[(50.0, 10.0)]);
+    squad(&mut t, "enemy", Side::B, &[(50.0, 20.0)]);
+    let a = shortest(&t, u, 0, p(50.0, 30.0), 3000, false);
+    assert!(a.legal, "{}", a.reason);
+    let len = a.length.unwrap_or(0.0) / 100.0;
+    let tangent = 2.0 * (100.0f64 - 6.25).sqrt() + 2.5 * (std::f64::consts::PI - 2.0 * (0.25f64).acos());
+    assert!(len >= tangent && len <= tangent * 1.02, "{len} vs {tangent}");
+}
