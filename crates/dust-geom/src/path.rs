@@ -294,7 +294,14 @@ pub fn body_at(t: &Table, unit: usize, at: Pt, facing: Option<Facing>) -> Body {
 /// not overlapping another miniature ("A miniature cannot end its movement with its base on or
 /// overlapping another miniature's base"; aircraft only mind other aircraft).
 pub fn check_end(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Facing>) -> Result<(), Refusal> {
+    let (hard, _) = obstacles(t, mover(t, unit, mini));
+    check_end_among(t, unit, mini, at, facing, &hard)
+}
+
+/// [`check_end`] with the mover's obstacles already gathered.
+fn check_end_among(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Facing>, hard: &[Obs<'_>]) -> Result<(), Refusal> {
     let body = body_at(t, unit, at, facing);
+    let (lo, hi) = body.bbox();
     let (x, y) = at.to_cm();
     let kind = t.units[unit].kind;
     if !t.holds_body(&body) {
@@ -306,10 +313,8 @@ pub fn check_end(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Fac
             ),
         });
     }
-    let m = mover(t, unit, mini);
-    let (hard, _) = obstacles(t, m);
-    for o in &hard {
-        if matches!(o, Obs::Body(..)) {
+    for o in hard {
+        if matches!(o, Obs::Body(..)) || !boxes_near((lo, hi), o.bounds(), 0) {
             continue;
         }
         let blocked = match &body {
@@ -335,7 +340,7 @@ pub fn check_end(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Fac
             continue;
         }
         for (k, om) in other.minis.iter().enumerate() {
-            if (u, k) != (unit, mini) && bodies_overlap(&body, &om.body) {
+            if (u, k) != (unit, mini) && boxes_near((lo, hi), om.body.bbox(), 0) && bodies_overlap(&body, &om.body) {
                 return Err(Refusal {
                     reason: format!(
                         "at ({x:.1}, {y:.1}) the miniature would overlap {} m{k}: a miniature cannot end its move on another's base",
@@ -410,7 +415,7 @@ pub fn check_move_facing(
         length += leg_len(prev, p);
         prev = p;
     }
-    check_end(t, unit, mini, end, facing)?;
+    check_end_among(t, unit, mini, end, facing, &hard)?;
     // A hull turned at the end may reach terrain its corridor did not.
     if let Body::Hull { corners, .. } = body_at(t, unit, end, facing) {
         for o in &terrain {
