@@ -184,3 +184,47 @@ proptest::proptest! {
         let _ = parse_table(&text, "x.toml", cards);
     }
 }
+
+/// "Terrain features such as building walls, cliffs, and deep water are impassable" and "Only
+/// infantry units may be placed in … a bunker or strongpoint": a miniature placed there is
+/// refused with where it stands.
+#[test]
+fn miniatures_cannot_stand_where_they_cannot_go() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let text = r#"
+name = "t"
+size = [100, 100]
+[[terrain]]
+kind = "cliff"
+name = "Red Bluff"
+polygon = [[10, 10], [30, 10], [30, 20], [10, 20]]
+[[terrain]]
+kind = "strongpoint"
+name = "Post"
+polygon = [[50, 50], [70, 50], [70, 65], [50, 65]]
+[[unit]]
+name = "Lara"
+side = "a"
+at = [[20, 15]]
+[[unit]]
+name = "Pounder"
+side = "b"
+at = [[60, 57]]
+facing = 0
+[[unit]]
+name = "Koshka"
+side = "b"
+at = [[53, 53]]
+"#;
+    let d = parse_table(text, "t.toml", &cards).expect_err("refused");
+    let text: Vec<String> = d.iter().map(ToString::to_string).collect();
+    assert_eq!(text.len(), 2, "{text:?}");
+    assert!(
+        text[0].starts_with("t.toml:15:7: ") && text[0].contains("Red Bluff (cliff)"),
+        "{text:?}"
+    );
+    assert!(
+        text[1].starts_with("t.toml:19:7: ") && text[1].contains("Post (strongpoint)"),
+        "{text:?}"
+    );
+}
