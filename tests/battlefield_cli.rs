@@ -189,3 +189,35 @@ fn path_names_the_rolls_a_move_calls_for() {
     assert_eq!(turned["terrain"], serde_json::json!(["Supply Dump"]));
     assert!(turned["rolls"][0].as_str().unwrap_or("").contains("tracked"), "{}", turned["rolls"]);
 }
+
+/// `show --los A B --blast X,Y --path UNIT:I X,Y --move N`: the query's answer drawn over the
+/// table (clear lines green, blocked ones red, the template, the path).
+#[test]
+fn show_draws_a_query_over_the_table() {
+    let out = std::env::temp_dir().join(format!("dust1947-bf-q-{}.svg", std::process::id()));
+    let o = bf(&[
+        "show",
+        T,
+        "--svg",
+        &out.display().to_string(),
+        "--los",
+        "Hell Boys",
+        "Recon Grenadiers",
+        "--blast",
+        "16,32.5",
+        "--path",
+        "Hell Boys:0",
+        "10,45",
+        "--move",
+        "4",
+        "--march",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("can end there"), "{}", stdout(&o));
+    let svg = std::fs::read_to_string(&out).expect("written");
+    let _ = std::fs::remove_file(&out);
+    // Behind the wall: 25 blocked lines, none clear.
+    assert_eq!(svg.matches("class=\"sight blocked\"").count(), 25);
+    assert_eq!(svg.matches("class=\"sight clear\"").count(), 0);
+    assert!(svg.contains("class=\"template\"") && svg.contains("class=\"path\""));
+}

@@ -97,13 +97,30 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
-    /// Draw the table as SVG: terrain by kind, units on bases and hulls, objectives with 10 cm rings.
+    /// Draw the table as SVG: terrain by kind, units on bases and hulls, objectives with 10 cm
+    /// rings; optionally a query's answer over it (lines of sight, a blast template, a path).
     Show {
         /// The table file.
         file: PathBuf,
         /// Where to write the drawing.
         #[arg(long, value_name = "OUT.svg")]
         svg: PathBuf,
+        /// Draw the lines of sight from ATTACKER to TARGET: for each pair of miniatures the first
+        /// clear line (green), or the centre-to-centre line (red) when every line is blocked.
+        #[arg(long, num_args = 2, value_names = ["ATTACKER", "TARGET"])]
+        los: Option<Vec<String>>,
+        /// Draw a blast template centred on X,Y (cm).
+        #[arg(long, value_name = "X,Y")]
+        blast: Option<String>,
+        /// Draw the shortest legal path of miniature UNIT:I to X,Y with `--move` (and `--march`).
+        #[arg(long, num_args = 2, value_names = ["UNIT:I", "X,Y"], requires = "moves")]
+        path: Option<Vec<String>>,
+        /// The Move rating for `--path`.
+        #[arg(long = "move", value_name = "N")]
+        moves: Option<u32>,
+        /// A March Move for `--path`.
+        #[arg(long)]
+        march: bool,
     },
 }
 
@@ -466,9 +483,42 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Show { file, svg } => {
+        Cmd::Show {
+            file,
+            svg,
+            los,
+            blast,
+            path,
+            moves,
+            march,
+        } => {
             let t = load_table(file)?.table;
-            std::fs::write(svg, dust_geom::svg::render(&t)).with_context(|| format!("cannot write `{}`", svg.display()))?;
+            let mut overlay = dust_geom::svg::Overlay::default();
+            if let Some([a, b]) = los.as_deref() {
+                let (ua, ub) = (unit_arg(&t, file, a)?, unit_arg(&t, file, b)?);
+                for i in 0..t.units[ua].minis.len() {
+                    for j in 0..t.units[ub].minis.len() {
+                        overlay.lines.push(match dust_geom::los::mini_sees(&t, (ua, i), (ub, j)) {
+                            Ok((p, q)) => (p, q, true),
+                            Err(_) => (t.units[ua].minis[i].body.centre(), t.units[ub].minis[j].body.centre(), false),
+                        });
+                    }
+                }
+            }
+            if let Some(b) = blast {
+                let c = point_arg(b, "--blast")?;
+                overlay.circles.push((c, t.templates.blast_radius));
+            }
+            if let Some([m, to]) = path.as_deref() {
+                let (u, i) = mini_arg(&t, file, m)?;
+                let dest = point_arg(to, "--path's destination")?;
+                let allowance = RANGE_UNIT * i64::from(moves.unwrap_or(0)) * if *march { 2 } else { 1 };
+                let ans = dust_geom::path::shortest(&t, u, i, dest, allowance, *march);
+                overlay.path.push(t.units[u].minis[i].body.centre());
+                overlay.path.extend(ans.path.iter().copied());
+                println!("{}: {}", if ans.legal { "can end there" } else { "cannot end there" }, ans.reason);
+            }
+            std::fs::write(svg, dust_geom::svg::render_with(&t, &overlay)).with_context(|| format!("cannot write `{}`", svg.display()))?;
             println!("wrote {}", svg.display());
             Ok(ExitCode::SUCCESS)
         }

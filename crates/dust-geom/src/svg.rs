@@ -54,8 +54,26 @@ fn points(t: &Table, v: &[Pt]) -> String {
         .join(" ")
 }
 
+/// Things drawn over the table to show a query's answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overlay {
+    /// Lines of sight: (from, to, clear). Clear lines are drawn green, blocked ones red.
+    pub lines: Vec<(Pt, Pt, bool)>,
+    /// A path (its points, the start first), drawn as a dashed polyline.
+    pub path: Vec<Pt>,
+    /// Template outlines (polygons).
+    pub templates: Vec<Vec<Pt>>,
+    /// Template circles: (centre, radius).
+    pub circles: Vec<(Pt, crate::exact::Coord)>,
+}
+
 /// The whole table as an SVG document.
 pub fn render(t: &Table) -> String {
+    render_with(t, &Overlay::default())
+}
+
+/// The table with a query's answer drawn over it.
+pub fn render_with(t: &Table, overlay: &Overlay) -> String {
     let (w, d) = (units_to_cm(t.width), units_to_cm(t.depth));
     let mut o = String::new();
     let _ = writeln!(
@@ -175,6 +193,41 @@ pub fn render(t: &Table) -> String {
                 esc(&u.name)
             );
         }
+    }
+    for poly in &overlay.templates {
+        let _ = writeln!(
+            o,
+            r##"<polygon class="template" points="{}" fill="#ff8c00" fill-opacity="0.35" stroke="#c05000" stroke-width="0.3"/>"##,
+            points(t, poly)
+        );
+    }
+    for &(c, r) in &overlay.circles {
+        let (x, y) = xy(t, c);
+        let _ = writeln!(
+            o,
+            r##"<circle class="template" cx="{x:.2}" cy="{y:.2}" r="{:.2}" fill="#ff8c00" fill-opacity="0.35" stroke="#c05000" stroke-width="0.3"/>"##,
+            units_to_cm(r)
+        );
+    }
+    for &(a, b, clear) in &overlay.lines {
+        let (x1, y1) = xy(t, a);
+        let (x2, y2) = xy(t, b);
+        let (class, colour, dash) = if clear {
+            ("sight clear", "#109010", "")
+        } else {
+            ("sight blocked", "#d01010", r#" stroke-dasharray="1,0.6""#)
+        };
+        let _ = writeln!(
+            o,
+            r#"<line class="{class}" x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" stroke="{colour}" stroke-width="0.25"{dash}/>"#
+        );
+    }
+    if overlay.path.len() >= 2 {
+        let _ = writeln!(
+            o,
+            r##"<polyline class="path" points="{}" fill="none" stroke="#6a1b9a" stroke-width="0.5" stroke-dasharray="1.5,0.8"/>"##,
+            points(t, &overlay.path)
+        );
     }
     o.push_str("</svg>\n");
     o
