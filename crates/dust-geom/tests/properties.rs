@@ -178,3 +178,31 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    /// At the largest table (10 m) the exact predicates neither overflow nor disagree with
+    /// themselves: a segment's length inside a polygon is the same both ways, at most its
+    /// length, and all of it when both ends are strictly inside a rectangle.
+    #[test]
+    fn exact_predicates_hold_at_the_largest_table(
+        a in (0i64..=100_000, 0i64..=100_000),
+        b in (0i64..=100_000, 0i64..=100_000),
+        r in (0i64..50_000, 0i64..50_000, 1i64..50_000, 1i64..50_000),
+    ) {
+        use dust_geom::los::length_inside_polygon;
+        let (p, q) = (Pt::new(a.0, a.1), Pt::new(b.0, b.1));
+        let poly = vec![Pt::new(r.0, r.1), Pt::new(r.0 + r.2, r.1), Pt::new(r.0 + r.2, r.1 + r.3), Pt::new(r.0, r.1 + r.3)];
+        let ab = length_inside_polygon(p, q, &poly);
+        let ba = length_inside_polygon(q, p, &poly);
+        let len = (dust_geom::exact::dist2(p, q) as f64).sqrt();
+        prop_assert!((ab - ba).abs() <= 1e-6 * len.max(1.0));
+        prop_assert!(ab <= len * (1.0 + 1e-12) + 1e-9);
+        let inside = |x: Pt| x.x > r.0 && x.x < r.0 + r.2 && x.y > r.1 && x.y < r.1 + r.3;
+        if inside(p) && inside(q) {
+            prop_assert!((ab - len).abs() <= 1e-6 * len.max(1.0));
+        }
+        prop_assert_eq!(segments_intersect(p, q, poly[0], poly[2]), segments_intersect(q, p, poly[2], poly[0]));
+    }
+}
