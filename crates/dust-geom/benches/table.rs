@@ -134,6 +134,13 @@ fn bench(c: &mut Criterion) {
         black_box(los_exhaustive(black_box(&t), 0, 1));
     });
     println!("line of sight, two 5-miniature squads, 40 pieces: {fast:?} per query (target <= 5 us); exhaustive reference {slow:?}");
+    // The full answer of `los`: every pair, with cover (no target; for the record).
+    let sight = dust_geom::los::unit_sight(&t, 0, 1);
+    assert!(sight.los && sight.pairs.len() == 25);
+    let full = per_call(500, || {
+        black_box(dust_geom::los::unit_sight(black_box(&t), 0, 1));
+    });
+    println!("line of sight and cover, all 25 pairs (the `los` oracle's answer): {full:?} per query");
     // A hidden pair: behind a wall the first lines fail and more are tried.
     let mut hidden = t.clone();
     hidden.terrain.push(Terrain::new(
