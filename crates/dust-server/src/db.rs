@@ -7,7 +7,6 @@
 //! and counted in its game's row in one transaction ([`Db::append`]).
 
 use crate::error::ServerError;
-use rusqlite::types::ToSql;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
@@ -40,6 +39,19 @@ pub(crate) struct Tables {
 pub(crate) struct Db {
     conn: Mutex<Connection>,
     tables: Tables,
+    /// Decisions waiting for the next commit ([`Db::append`]).
+    waiting: Mutex<Vec<Appending>>,
+}
+
+/// A decision waiting to be committed, and where its outcome goes.
+struct Appending {
+    game: String,
+    ply: u32,
+    text: String,
+    hash: u64,
+    status: String,
+    result: Option<String>,
+    done: std::sync::mpsc::SyncSender<Result<(), ServerError>>,
 }
 
 impl Db {
@@ -86,6 +98,7 @@ impl Db {
         Ok(Db {
             conn: Mutex::new(conn),
             tables,
+            waiting: Mutex::new(Vec::new()),
         })
     }
 
@@ -121,30 +134,96 @@ impl Db {
     /// new status and result, in one transaction. Refused when `ply` is not the next one (the
     /// primary key and the ply count make a lost race or a replayed message fail here too).
     ///
+    /// Group commit (issue 16, "Fast enough to matter"): decisions of different games that
+    /// arrive while a commit is on its way wait for it, and the first of them to get the
+    /// connection next commits them all in one transaction — one `fsync` for many decisions.
+    /// Each is checked on its own (a refused one changes nothing and leaves the others), and
+    /// each call returns only once its decision is committed (or refused).
+    ///
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
-    pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: &dyn ToSql) -> Result<(), ServerError> {
-        let t = &self.tables;
-        let mut conn = self.conn();
-        let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
-        let at = crate::store::unix_now();
-        let n = tx
-            .execute(
-                &format!(
-                    "UPDATE {} SET plies = plies + 1, status = ?3, {} = ?4, updated = ?5 WHERE id = ?1 AND plies = ?2",
-                    t.games, t.result
-                ),
-                params![game, i64::from(ply), status, result, at],
-            )
-            .map_err(|e| db_err(&format!("cannot update the {}game", t.label), e))?;
-        if n != 1 {
-            return Err(ServerError::Conflict(format!(
-                "decision {ply} of {}game {game} is already stored or out of order",
-                t.label
-            )));
+    pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: Option<&str>) -> Result<(), ServerError> {
+        let (done, outcome) = std::sync::mpsc::sync_channel(1);
+        self.waiting().push(Appending {
+            game: game.to_string(),
+            ply,
+            text: text.to_string(),
+            hash,
+            status: status.to_string(),
+            result: result.map(str::to_string),
+            done,
+        });
+        {
+            let mut conn = self.conn();
+            // Whoever holds the connection commits everything waiting, its own decision too
+            // unless the commit before took it.
+            let batch = std::mem::take(&mut *self.waiting());
+            if !batch.is_empty() {
+                self.commit_batch(&mut conn, batch);
+            }
         }
-        self.insert_decision(&tx, game, (i64::from(ply), text, hash), at, "cannot store the decision")?;
-        tx.commit().map_err(|e| db_err("cannot commit the decision", e))
+        outcome.recv().unwrap_or_else(|_| {
+            Err(ServerError::Database {
+                context: "cannot commit the decision".into(),
+                message: "the commit that carried it was lost".into(),
+            })
+        })
+    }
+
+    fn waiting(&self) -> MutexGuard<'_, Vec<Appending>> {
+        self.waiting.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Commits decisions in one transaction, each in a savepoint of its own, and tells each
+    /// caller its outcome.
+    fn commit_batch(&self, conn: &mut Connection, batch: Vec<Appending>) {
+        let t = &self.tables;
+        let mut outcomes: Vec<Result<(), ServerError>> = Vec::with_capacity(batch.len());
+        let committed = (|| -> Result<(), ServerError> {
+            let mut tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
+            let at = crate::store::unix_now();
+            let update = format!(
+                "UPDATE {} SET plies = plies + 1, status = ?3, {} = ?4, updated = ?5 WHERE id = ?1 AND plies = ?2",
+                t.games, t.result
+            );
+            let insert = format!(
+                "INSERT INTO {} (game, ply, text, hash, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                t.decisions
+            );
+            for a in &batch {
+                let one = (|| -> Result<(), ServerError> {
+                    let sp = tx.savepoint().map_err(|e| db_err("cannot begin a savepoint", e))?;
+                    let n = sp
+                        .prepare_cached(&update)
+                        .and_then(|mut st| st.execute(params![a.game, i64::from(a.ply), a.status, a.result, at]))
+                        .map_err(|e| db_err(&format!("cannot update the {}game", t.label), e))?;
+                    if n != 1 {
+                        return Err(ServerError::Conflict(format!(
+                            "decision {} of {}game {} is already stored or out of order",
+                            a.ply, t.label, a.game
+                        )));
+                    }
+                    sp.prepare_cached(&insert)
+                        .and_then(|mut st| st.execute(params![a.game, i64::from(a.ply), a.text, format!("{:#018x}", a.hash), at]))
+                        .map_err(|e| db_err("cannot store the decision", e))?;
+                    sp.commit().map_err(|e| db_err("cannot release a savepoint", e))
+                })();
+                outcomes.push(one);
+            }
+            tx.commit().map_err(|e| db_err("cannot commit the decision", e))
+        })();
+        for (i, a) in batch.into_iter().enumerate() {
+            let outcome = match (&committed, outcomes.get(i)) {
+                (_, Some(Err(own))) => Err(own.clone()),
+                (Ok(()), Some(Ok(()))) => Ok(()),
+                (Err(e), _) => Err(e.clone()),
+                (Ok(()), None) => Err(ServerError::Database {
+                    context: "cannot commit the decision".into(),
+                    message: "the transaction ended before it".into(),
+                }),
+            };
+            let _ = a.done.send(outcome);
+        }
     }
 
     /// A game's row, if it exists.

@@ -108,6 +108,8 @@ pub struct AppState {
     pub stopping: watch::Receiver<bool>,
     /// The server's default edition ([`crate::ServerConfig::edition`]).
     pub edition: Edition,
+    /// The strategy games (for `/api/health`), when the server serves them.
+    pub strategy: Option<Arc<crate::strategy::hub::StrategyHub>>,
 }
 
 impl AppState {
@@ -124,6 +126,7 @@ impl AppState {
             limits,
             stopping,
             edition: Edition::Revised,
+            strategy: None,
         }
     }
 }
@@ -436,7 +439,8 @@ async fn health(State(st): State<AppState>) -> Response {
     let hub = st.hub.clone();
     let db = blocking(move || Ok(hub.store.writable())).await;
     let games = st.hub.in_memory();
-    let body = |ok: bool, db: String| json!({ "ok": ok, "version": env!("CARGO_PKG_VERSION"), "db": db, "games_in_memory": games });
+    let strategy_games = st.strategy.as_ref().map_or(0, |s| s.in_memory());
+    let body = |ok: bool, db: String| json!({ "ok": ok, "version": env!("CARGO_PKG_VERSION"), "db": db, "games_in_memory": games, "strategy_games_in_memory": strategy_games });
     match db {
         Ok(Ok(())) => Json(body(true, "ok".into())).into_response(),
         Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, Json(body(false, e.to_string()))).into_response(),
@@ -932,6 +936,63 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     v
 }
 
+/// What a game's WebSocket is sent now (issue 16, `crate::push`): during the players' set-up
+/// its whole state; else a whole `state` the first time and an `update` with what changed
+/// after, put together from the game's [`crate::push::Snapshot`], written once a change.
+fn push_for(cell: &GameCell, viewer: Viewer, pushed: &mut crate::push::Pushed) -> String {
+    let row = cell.row();
+    let live = cell.live();
+    if live.in_setup().is_some() {
+        drop(live);
+        pushed.forget();
+        let mut v = state_for(cell, viewer, pushed.events_seen);
+        v["type"] = json!("state");
+        return v.to_string();
+    }
+    let snap = {
+        let mut cached = crate::hub::lock(&cell.view);
+        match &*cached {
+            Some(s) if s.is_of(&live.played.game, live.played.decisions.len()) => s.clone(),
+            _ => {
+                let s = Arc::new(crate::push::Snapshot::new(
+                    &live.played.game,
+                    &live.played.decisions,
+                    cached.as_deref(),
+                ));
+                *cached = Some(s.clone());
+                s
+            }
+        }
+    };
+    let record = record_allowed(&row, viewer);
+    let fixed = if pushed.is_fresh() {
+        let mut f = json!({
+            "id": row.id,
+            "scenario": row.scenario,
+            "players": { "a": row.seats.a.to_text(), "b": row.seats.b.to_text() },
+            "armies": { "a": cell.armies.a, "b": cell.armies.b },
+        });
+        if let Some(phase) = &live.setup {
+            // The table the players laid, for the page's record of the game.
+            f["setup_done"] = json!(phase.decisions().len());
+        }
+        let f = f.to_string();
+        f[1..f.len() - 1].to_string()
+    } else {
+        String::new()
+    };
+    let who = crate::push::ViewerPart {
+        you: viewer.side(),
+        spectator: viewer == Viewer::Spectator,
+        record_available: record,
+        seed: record.then_some(row.seed),
+        thinking: live.thinking,
+        corrupt: cell.corrupt.as_deref(),
+        fixed,
+    };
+    crate::push::message(&snap, &live.played.game, &who, pushed)
+}
+
 async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
     let since = q.since.unwrap_or(0);
@@ -1052,7 +1113,7 @@ async fn targets(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<Tar
 }
 
 /// Whether `viewer` may read the game's record and seed now ([`crate::secrets`]).
-fn record_allowed(row: &crate::store::GameRow, viewer: Viewer) -> bool {
+pub(crate) fn record_allowed(row: &crate::store::GameRow, viewer: Viewer) -> bool {
     let people = [!row.seats.a.is_ai(), !row.seats.b.is_ai()];
     crate::secrets::may_read_record(row.status == "over", viewer.side().map(|s| usize::from(s == Side::B)), &people)
 }
@@ -1326,27 +1387,27 @@ async fn send_json(socket: &mut WebSocket, v: &Value) -> bool {
 async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: WebSocket, since: usize, ip: IpAddr) {
     let mut rx = cell.tx.subscribe();
     let mut stopping = st.stopping.clone();
-    let mut seen = since;
     let mut strikes = 0u32;
     // Pings keep a quiet socket (a player thinking) within the idle timeout.
     let mut ping = tokio::time::interval(std::time::Duration::from_millis((st.limits.idle_timeout_ms / 3).max(100)));
     ping.tick().await;
-    let push = |seen: usize| {
+    let push = |p: crate::push::Pushed| {
         let c = cell.clone();
         async move {
             tokio::task::spawn_blocking(move || {
-                let mut v = state_for(&c, viewer, seen);
-                v["type"] = json!("state");
-                v
+                let mut p = p;
+                let m = push_for(&c, viewer, &mut p);
+                (m, p)
             })
             .await
             .ok()
         }
     };
-    match push(seen).await {
-        Some(v) => {
-            seen = v["events_total"].as_u64().unwrap_or(0) as usize;
-            if !send_json(&mut socket, &v).await {
+    let mut pushed = crate::push::Pushed::new(since);
+    match push(std::mem::take(&mut pushed)).await {
+        Some((m, p)) => {
+            pushed = p;
+            if socket.send(Message::Text(m.into())).await.is_err() {
                 return;
             }
         }
@@ -1359,9 +1420,9 @@ async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: 
                     Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         // Coalesce a burst of changes into one state.
                         while rx.try_recv().is_ok() {}
-                        let Some(v) = push(seen).await else { return };
-                        seen = v["events_total"].as_u64().unwrap_or(seen as u64) as usize;
-                        if !send_json(&mut socket, &v).await { return; }
+                        let Some((m, p)) = push(std::mem::take(&mut pushed)).await else { return };
+                        pushed = p;
+                        if socket.send(Message::Text(m.into())).await.is_err() { return; }
                     }
                     Err(_) => return,
                 }

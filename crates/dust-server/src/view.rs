@@ -6,9 +6,7 @@ use dust_core::battlefront::weapons::count_words;
 use dust_core::game::{Action, Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, Unit, UnitId, HERO_LINE};
 use dust_core::odds::from_game::{declared_attack, joined_hero, unit_attack, Declared};
 use dust_core::odds::{odds_or_without_hero, Odds};
-use dust_core::{
-    line_of_sight, range, Blocked, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Side, Square, Terrain, UnitKind, WeaponLine,
-};
+use dust_core::{line_of_sight, range, Blocked, Cover, CoverLevel, PieceKind, Side, Square, Terrain, UnitKind, WeaponLine};
 use serde_json::{json, Value};
 
 pub(crate) fn side_name(s: Side) -> &'static str {
@@ -39,40 +37,7 @@ pub fn board_json(g: &Game) -> Value {
 
 /// [`board_json`] of a board and its objectives (the table of the players' set-up too).
 pub fn board_json_of(b: &dust_core::Board, objectives: &[dust_core::game::ObjectiveSetup]) -> Value {
-    let mut squares = Vec::with_capacity(b.len());
-    let mut walls = Vec::new();
-    for s in b.squares() {
-        squares.push(json!({
-            "t": terrain_code(b.terrain(s)),
-            "cover": b.cover(s).map(|c| c.name()),
-            "structure": b.structure_at(s).map(|x| x.0),
-        }));
-        for (dc, dr) in [(1, 0), (0, 1)] {
-            let Some(n) = s.offset(dc, dr).filter(|n| b.contains(*n)) else {
-                continue;
-            };
-            let kind = match b.edge(s, n) {
-                Edge::Open => continue,
-                Edge::Wall => "wall",
-                Edge::Entrance(EntranceSize::Small) => "small",
-                Edge::Entrance(EntranceSize::Large) => "large",
-            };
-            walls.push(json!({ "a": s.to_string(), "b": n.to_string(), "kind": kind }));
-        }
-    }
-    let structures: Vec<Value> = b.structures().iter().map(|s| json!({ "name": s.name })).collect();
-    let objectives: Vec<Value> = objectives
-        .iter()
-        .map(|o| json!({ "name": o.name, "at": o.at.to_string(), "points": o.points }))
-        .collect();
-    json!({
-        "width": b.width(),
-        "height": b.height(),
-        "squares": squares,
-        "walls": walls,
-        "structures": structures,
-        "objectives": objectives,
-    })
+    serde_json::to_value(crate::push::BoardView::new(b, objectives)).unwrap_or(Value::Null)
 }
 
 /// A unit kind as the page names it.
@@ -87,59 +52,7 @@ pub(crate) fn kind_name(k: UnitKind) -> &'static str {
 
 /// One unit with its card and its state.
 pub fn unit_json(g: &Game, id: UnitId, u: &Unit) -> Value {
-    let c = &u.card;
-    let weapons: Vec<Value> = c
-        .weapons
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            json!({
-                "line": i,
-                "name": w.name,
-                "range": w.range.to_string(),
-                "soldier": w.table.soldier.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "vehicle": w.table.vehicle.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "ammo": w.ammo.map(|_| u.ammo.get(i).copied().unwrap_or(0)),
-                "ammo_max": w.ammo,
-                "carriers": if c.kind == UnitKind::Squad { Some(u.carriers(i)) } else { None },
-            })
-        })
-        .collect();
-    let models: Vec<bool> = (0..c.models.len()).map(|i| i < 32 && u.alive & (1 << i) != 0).collect();
-    let skills: Vec<Value> = c
-        .skills
-        .iter()
-        .map(|s| json!({ "name": s.name(), "used": u.used.contains(s) }))
-        .collect();
-    json!({
-        "id": id.0,
-        "name": c.name,
-        "side": side_name(u.side),
-        "kind": kind_name(c.kind),
-        // Battlefront aircraft fly ("Aircraft Move Over Terrain", "Line of Sight to Aircraft"):
-        // the page draws them apart and says so.
-        "flies": c.kind == UnitKind::Aircraft && g.edition() == dust_core::Edition::Battlefront,
-        "at": u.at.map(|s| s.to_string()),
-        // Every square of a large or huge model, its front square (`at`) first (battlefront
-        // "Vehicle and Aircraft Size"); one square otherwise; none off the board.
-        "squares": g.unit_squares(id).iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "health": u.health,
-        "max_health": c.health,
-        "models": models,
-        "activated": u.activated,
-        "moved": u.moved,
-        "destroyed": u.destroyed,
-        "joined": u.joined.map(|j| j.0),
-        "heroic": u.heroic,
-        "provisional": c.is_provisional(),
-        "movement": c.movement,
-        "armor": c.armor.to_string(),
-        "ap": c.ap,
-        "soft_cover": c.soft_cover.map(|f| format!("{f:?}")),
-        "hard_cover": c.hard_cover.map(|f| format!("{f:?}")),
-        "skills": skills,
-        "weapons": weapons,
-    })
+    serde_json::to_value(crate::push::UnitView::new(g, id, u)).unwrap_or(Value::Null)
 }
 
 /// The declaration in progress, read back from the decisions since the last activation.
@@ -661,7 +574,7 @@ pub fn event_rule(e: &Event) -> &'static str {
     }
 }
 
-fn event_side(g: &Game, e: &Event) -> Option<Side> {
+pub(crate) fn event_side(g: &Game, e: &Event) -> Option<Side> {
     let side_of = |u: &UnitId| g.units().get(usize::from(u.0)).map(|x| x.side);
     match e {
         Event::InitiativeWon(s) | Event::FirstPlayer(s) => Some(*s),
@@ -699,18 +612,7 @@ pub fn events_json(g: &Game, from: usize) -> Vec<Value> {
         .iter()
         .enumerate()
         .skip(from)
-        .map(|(i, e)| {
-            let text = e.describe(g);
-            let mut v = json!({ "i": i, "text": text, "rule": event_rule(e), "side": event_side(g, e).map(side_name) });
-            match e {
-                Event::Rolled { purpose, dice, successes } => {
-                    v["dice"] = json!({ "purpose": purpose.words(), "dice": dice, "successes": successes });
-                }
-                Event::Wounded(..) | Event::Damaged(..) | Event::Destroyed { .. } => v["casualty"] = json!(true),
-                _ => {}
-            }
-            v
-        })
+        .map(|(i, e)| serde_json::to_value(crate::push::EventView::new(g, i, e)).unwrap_or(Value::Null))
         .collect()
 }
 

@@ -183,3 +183,51 @@ fn health_says_when_the_database_takes_no_write() {
     assert_eq!(get(addr, "/api/health").unwrap().status, 200);
     server.stop();
 }
+
+fn strategy_in_memory(addr: std::net::SocketAddr) -> u64 {
+    health(addr)["strategy_games_in_memory"].as_u64().unwrap()
+}
+
+/// Issue 16, item 4, for the strategy game: a restart loads none of its games without an AI
+/// seat (the restart does not depend on how many are stored), an idle game leaves memory, and
+/// a game asked for again is replayed at the same state and played on.
+#[test]
+fn strategy_games_load_when_asked_for_and_leave_memory_when_idle() {
+    let db = temp_db("strategy-evict");
+    let server = start_with(&db, |_| {});
+    let addr = server.addr();
+    let mut games = Vec::new();
+    for seed in 0..5 {
+        let c = post(addr, "/api/strategy/games", &json!({ "seats": ["human", "human"], "seed": seed })).unwrap();
+        assert_eq!(c.status, 200, "{}", c.body);
+        let c = c.json();
+        games.push((
+            c["id"].as_str().unwrap().to_string(),
+            c["seats"][0]["token"].as_str().unwrap().to_string(),
+        ));
+    }
+    assert_eq!(strategy_in_memory(addr), 5);
+    let (id, token) = games[3].clone();
+    let path = format!("/api/strategy/games/{id}?seat={token}");
+    let before = get(addr, &path).unwrap().json();
+    let card = before["choices"][0]["text"].as_str().unwrap().to_string();
+    server.stop();
+
+    let server = start_with(&db, |l| l.evict_after_s = 0);
+    let addr = server.addr();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(strategy_in_memory(addr), 0, "a restart replays none of them");
+    let again = get(addr, &path).unwrap().json();
+    assert_eq!(again["choices"], before["choices"], "loaded when asked for, at the same state");
+    eventually("the idle strategy game leaves memory", || strategy_in_memory(addr) == 0);
+    // Asked for again: loaded, and played on.
+    let a = post(
+        addr,
+        &format!("/api/strategy/games/{id}/decide"),
+        &json!({ "seat": token, "decision": card, "ply": 0 }),
+    )
+    .unwrap();
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["ply"], 1);
+    server.stop();
+}
