@@ -334,17 +334,21 @@ impl Db {
         Ok(ids)
     }
 
-    /// Whether the database takes a write now (not read-only, not locked by another process):
-    /// a write begun and rolled back.
+    /// Whether the database takes a write now (not read-only, not locked by another process,
+    /// its files writable): a row of the `health` table written and committed. A write begun
+    /// and rolled back writes nothing to the files, so it passed on a database whose files had
+    /// become read-only (issue 16, item 9).
     ///
     /// # Errors
     /// The reason it does not.
     pub fn writable(&self) -> Result<(), ServerError> {
         let conn = self.conn();
-        conn.execute_batch(&format!(
-            "BEGIN IMMEDIATE; UPDATE {} SET updated = updated WHERE 0; ROLLBACK;",
-            self.tables.games
-        ))
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);
+             BEGIN IMMEDIATE;
+             INSERT OR REPLACE INTO health (id, at) VALUES (1, CAST(strftime('%s', 'now') AS INTEGER));
+             COMMIT;",
+        )
         .map_err(|e| {
             let _ = conn.execute_batch("ROLLBACK");
             db_err("the database takes no write", e)

@@ -68,6 +68,9 @@ pub struct Limits {
     pub expire_after_s: u64,
     /// Games a client address may create (or upload) per hour.
     pub max_games_per_address_hour: u32,
+    /// `/api/health` answers 503 when the disk holding the database has less free space than
+    /// this, in MiB (a full disk refuses every decision).
+    pub min_free_disk_mib: u64,
 }
 
 impl Default for Limits {
@@ -87,6 +90,7 @@ impl Default for Limits {
             evict_after_s: 600,
             expire_after_s: 30 * 24 * 3600,
             max_games_per_address_hour: 60,
+            min_free_disk_mib: 64,
         }
     }
 }
@@ -110,6 +114,8 @@ pub struct AppState {
     pub edition: Edition,
     /// The strategy games (for `/api/health`), when the server serves them.
     pub strategy: Option<Arc<crate::strategy::hub::StrategyHub>>,
+    /// The database file (for `/api/health`: the free space of its disk).
+    pub db_path: Option<std::path::PathBuf>,
 }
 
 impl AppState {
@@ -127,6 +133,7 @@ impl AppState {
             stopping,
             edition: Edition::Revised,
             strategy: None,
+            db_path: None,
         }
     }
 }
@@ -240,11 +247,18 @@ impl LogLimiter {
     }
     /// `Some(n)`: log now, `n` lines were left out since the last; `None`: leave this one out.
     pub(crate) fn allow(&mut self) -> Option<u64> {
-        if self.last.is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(1)) {
+        self.allow_at(Instant::now())
+    }
+    /// [`LogLimiter::allow`] at the time `now`.
+    fn allow_at(&mut self, now: Instant) -> Option<u64> {
+        if self
+            .last
+            .is_some_and(|t| now.saturating_duration_since(t) < std::time::Duration::from_secs(1))
+        {
             self.suppressed += 1;
             return None;
         }
-        self.last = Some(Instant::now());
+        self.last = Some(now);
         Some(std::mem::take(&mut self.suppressed))
     }
 }
@@ -433,19 +447,46 @@ async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint: see docs/server.md")
 }
 
-/// Whether the server can do its work: the database takes a write (not read-only, not
-/// locked, still there). `503` with the reason when not.
+/// Whether the server can do its work: the database takes a write (a real one, committed:
+/// not read-only, not locked, still there) and its disk has `--min-free-disk-mib` free.
+/// `503` with the reason when not.
 async fn health(State(st): State<AppState>) -> Response {
     let hub = st.hub.clone();
-    let db = blocking(move || Ok(hub.store.writable())).await;
+    let (path, min_mib) = (st.db_path.clone(), st.limits.min_free_disk_mib);
+    let db = blocking(move || {
+        hub.store.writable()?;
+        if let Some(free) = path.as_deref().and_then(free_disk_bytes) {
+            let free_mib = free >> 20;
+            if free_mib < min_mib {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "disk_full",
+                    format!(
+                        "the disk holding the database has {free_mib} MiB free, less than the {min_mib} MiB this server keeps (`serve --min-free-disk-mib`): free some space"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    })
+    .await;
     let games = st.hub.in_memory();
     let strategy_games = st.strategy.as_ref().map_or(0, |s| s.in_memory());
     let body = |ok: bool, db: String| json!({ "ok": ok, "version": env!("CARGO_PKG_VERSION"), "db": db, "games_in_memory": games, "strategy_games_in_memory": strategy_games });
     match db {
-        Ok(Ok(())) => Json(body(true, "ok".into())).into_response(),
-        Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, Json(body(false, e.to_string()))).into_response(),
+        Ok(()) => Json(body(true, "ok".into())).into_response(),
         Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(body(false, e.message))).into_response(),
     }
+}
+
+/// Bytes free to this process on the disk holding `db` (`statvfs` of its folder).
+fn free_disk_bytes(db: &std::path::Path) -> Option<u64> {
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let v = rustix::fs::statvfs(dir).ok()?;
+    Some(v.f_bavail.saturating_mul(v.f_frsize))
 }
 
 /// The scenarios played under the battlefront rules (the players may set them up).
@@ -1652,6 +1693,24 @@ pub mod offline {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flood_of_refusals_logs_one_line_a_second() {
+        // Issue 16, item 9: each refused request logged a WARN line; a flood flooded the log.
+        let t0 = Instant::now();
+        let mut l = LogLimiter::new();
+        assert_eq!(l.allow_at(t0), Some(0));
+        let logged = (1..=1000)
+            .filter(|i| l.allow_at(t0 + std::time::Duration::from_micros(900 * i)).is_some())
+            .count();
+        assert_eq!(logged, 0, "1,000 refusals within 0.9 s: no more lines");
+        assert_eq!(
+            l.allow_at(t0 + std::time::Duration::from_millis(1001)),
+            Some(1000),
+            "the next line says how many were left out"
+        );
+        assert_eq!(l.allow_at(t0 + std::time::Duration::from_millis(1500)), None);
+    }
 
     #[test]
     fn a_client_is_an_ip_address_or_an_ipv6_network() {

@@ -293,6 +293,7 @@ async fn serve(
     state.edition = config.edition;
     state.quota = quota;
     state.strategy = Some(strategy_hub.clone());
+    state.db_path = Some(config.db.clone());
     // One rate limit and body limit over every route, the strategy game's included.
     let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state);
     let (h3, mut stopping) = (hub.clone(), stop.clone());
