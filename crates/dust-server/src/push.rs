@@ -334,8 +334,8 @@ impl Snapshot {
             Pending::Decision { side } => Some(side),
             _ => None,
         };
-        let options: Vec<serde_json::Value> = if pending_side.is_some() {
-            g.legal_decisions().into_iter().map(|d| view::decision_json(g, &decl, d)).collect()
+        let options: Vec<view::DecisionView> = if pending_side.is_some() {
+            g.legal_decisions().into_iter().map(|d| view::decision_view(g, &decl, d)).collect()
         } else {
             Vec::new()
         };

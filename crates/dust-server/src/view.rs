@@ -357,7 +357,43 @@ fn casualty_unit(g: &Game) -> Option<UnitId> {
 /// One legal decision in words, with what the page needs to draw it: its kind, the space and
 /// unit it is about, and for an aimed line the sight, cover and exact odds.
 pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
-    let mut v = json!({ "text": d.to_string() });
+    serde_json::to_value(decision_view(g, decl, d)).unwrap_or(Value::Null)
+}
+
+/// One legal decision as the page is sent it ([`decision_json`]), written straight as JSON.
+#[derive(serde::Serialize)]
+pub(crate) struct DecisionView {
+    text: crate::push::Text<Decision>,
+    kind: &'static str,
+    label: String,
+    square: Option<crate::push::Text<Square>>,
+    unit: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sight: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    range: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<crate::push::Text<Square>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    odds: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    odds_error: Option<String>,
+}
+
+/// [`decision_json`] as a struct.
+pub(crate) fn decision_view(g: &Game, decl: &Declaration, d: Decision) -> DecisionView {
+    let mut v = DecisionView {
+        text: crate::push::Text(d),
+        kind: "other",
+        label: String::new(),
+        square: None,
+        unit: None,
+        sight: None,
+        range: None,
+        from: None,
+        odds: None,
+        odds_error: None,
+    };
     let (kind, label, square, unit): (&str, String, Option<Square>, Option<UnitId>) = match d {
         Decision::First(s) => ("first", format!("Side {s} activates first"), None, None),
         Decision::Activate(u) => {
@@ -432,9 +468,9 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
                         if c == Some(true) {
                             cover = CoverLevel::Soft;
                         }
-                        v["sight"] = bf_sight_json(c, matches!(tu.card.kind, UnitKind::Squad | UnitKind::Hero));
-                        v["range"] = json!(unit_range(g, u, from, t));
-                        v["from"] = json!(from.to_string());
+                        v.sight = Some(bf_sight_json(c, matches!(tu.card.kind, UnitKind::Squad | UnitKind::Hero)));
+                        v.range = Some(unit_range(g, u, from, t));
+                        v.from = Some(crate::push::Text(from));
                     } else if let (Some(tu), Some(to), Some(shooter), Some(from)) = (tu, to, shooter, origin) {
                         let c = sight(g, shooter, from, to, target_piece(g, tu));
                         if let Ok(c) = &c {
@@ -442,13 +478,13 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
                                 cover = c.level;
                             }
                         }
-                        v["sight"] = sight_json(&c);
-                        v["range"] = json!(range(from, to));
-                        v["from"] = json!(from.to_string());
+                        v.sight = Some(sight_json(&c));
+                        v.range = Some(range(from, to));
+                        v.from = Some(crate::push::Text(from));
                     }
                     match declared_odds(g, decl, d, cover) {
-                        Ok(o) => v["odds"] = odds_json(&o),
-                        Err(e) => v["odds_error"] = json!(e),
+                        Ok(o) => v.odds = Some(odds_json(&o)),
+                        Err(e) => v.odds_error = Some(e),
                     }
                     let count = count_text(g, decl, line, ammo);
                     ("aim", format!("{wname} at {}{count}", unit_name(g, t)), to, Some(t))
@@ -486,8 +522,8 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
                         }
                     }
                     match declared_odds(g, decl, d, cover) {
-                        Ok(o) => v["odds"] = odds_json(&o),
-                        Err(e) => v["odds_error"] = json!(e),
+                        Ok(o) => v.odds = Some(odds_json(&o)),
+                        Err(e) => v.odds_error = Some(e),
                     }
                     ("fire", format!("Fire {wname} (at {}) next", unit_name(g, t)), to, Some(t))
                 }
@@ -537,10 +573,10 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
         #[allow(unreachable_patterns)]
         other => ("other", other.to_string(), None, None),
     };
-    v["kind"] = json!(kind);
-    v["label"] = json!(label);
-    v["square"] = json!(square.map(|s| s.to_string()));
-    v["unit"] = json!(unit.map(|u| u.0));
+    v.kind = kind;
+    v.label = label;
+    v.square = square.map(crate::push::Text);
+    v.unit = unit.map(|u| u.0);
     v
 }
 
