@@ -41,6 +41,8 @@ pub(crate) struct Db {
     tables: Tables,
     /// Decisions waiting for the next commit ([`Db::append`]).
     waiting: Mutex<Vec<Appending>>,
+    /// Transactions [`Db::append`] committed (each carries one decision or more).
+    commits: std::sync::atomic::AtomicU64,
 }
 
 /// A decision waiting to be committed, and where its outcome goes.
@@ -99,6 +101,7 @@ impl Db {
             conn: Mutex::new(conn),
             tables,
             waiting: Mutex::new(Vec::new()),
+            commits: 0.into(),
         })
     }
 
@@ -210,7 +213,9 @@ impl Db {
                 })();
                 outcomes.push(one);
             }
-            tx.commit().map_err(|e| db_err("cannot commit the decision", e))
+            tx.commit().map_err(|e| db_err("cannot commit the decision", e))?;
+            self.commits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
         })();
         for (i, a) in batch.into_iter().enumerate() {
             let outcome = match (&committed, outcomes.get(i)) {
@@ -440,5 +445,73 @@ impl DbLock {
 impl Drop for DbLock {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.pid_file);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+
+    const T: Tables = Tables {
+        schema: "CREATE TABLE IF NOT EXISTS g (id TEXT PRIMARY KEY, status TEXT NOT NULL, result TEXT, plies INTEGER NOT NULL, updated INTEGER);
+                 CREATE TABLE IF NOT EXISTS d (game TEXT NOT NULL, ply INTEGER NOT NULL, text TEXT NOT NULL, hash TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (game, ply));",
+        games: "g",
+        decisions: "d",
+        columns: "id",
+        result: "result",
+        label: "",
+    };
+
+    /// Issue 16, "Fast enough to matter": decisions of eight games that arrive while a commit
+    /// is on its way (the connection held here) are committed together, in one transaction,
+    /// once it is free; one of them, out of order, is refused alone and changes nothing, and
+    /// the seven others are stored.
+    #[test]
+    fn decisions_waiting_for_a_commit_go_in_one_transaction_and_a_refused_one_alone() {
+        let dir = std::env::temp_dir().join(format!("dust1947-group-commit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let db = Arc::new(Db::open(&dir.join("t.sqlite"), T).unwrap());
+        for i in 0..8 {
+            db.conn()
+                .execute(
+                    "INSERT INTO g (id, status, plies) VALUES (?1, 'playing', 0)",
+                    params![format!("g{i}")],
+                )
+                .unwrap();
+        }
+        let held = db.conn();
+        let calls: Vec<_> = (0..8u32)
+            .map(|i| {
+                let db = db.clone();
+                // Game 5's decision claims to be its fourth: out of order.
+                let ply = if i == 5 { 3 } else { 0 };
+                std::thread::spawn(move || db.append(&format!("g{i}"), ply, "move C4", 7, "playing", None))
+            })
+            .collect();
+        while db.waiting().len() < 8 {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        drop(held);
+        let outcomes: Vec<_> = calls.into_iter().map(|c| c.join().unwrap()).collect();
+        for (i, o) in outcomes.iter().enumerate() {
+            if i == 5 {
+                assert!(matches!(o, Err(ServerError::Conflict(_))), "{o:?}");
+            } else {
+                assert_eq!(o, &Ok(()), "game {i}");
+            }
+        }
+        assert_eq!(db.commits.load(Ordering::Relaxed), 1, "one transaction for all");
+        let conn = db.conn();
+        let stored: i64 = conn.query_row("SELECT COUNT(*) FROM d", [], |r| r.get(0)).unwrap();
+        let plies: i64 = conn.query_row("SELECT SUM(plies) FROM g", [], |r| r.get(0)).unwrap();
+        let g5: i64 = conn.query_row("SELECT plies FROM g WHERE id = 'g5'", [], |r| r.get(0)).unwrap();
+        assert_eq!((stored, plies, g5), (7, 7, 0));
+        drop(conn);
+        // Alone, a decision is committed at once (the next holder of the connection is itself).
+        assert_eq!(db.append("g5", 0, "move C4", 7, "playing", None), Ok(()));
+        assert_eq!(db.commits.load(Ordering::Relaxed), 2);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
