@@ -13,7 +13,7 @@ use std::time::Duration;
 #[command(after_help = "The server must let one address make many requests and games, e.g.\n  \
 dust1947 serve --port 8047 --db /tmp/load.sqlite --rate 1000000 --burst 1000000 \\\n    \
 --max-connections-per-address 100000 --max-sockets-per-address 100000 --max-games-per-hour 1000000\n  \
-dust1947 loadtest --url http://127.0.0.1:8047 --pid $(pgrep -n dust1947) --scenario annihilation --games 64 --clients 8 --seconds 30")]
+dust1947 loadtest --url http://127.0.0.1:8047 --pid $(pgrep -n dust1947) --scenario annihilation --games 32 --clients 8 --seconds 30")]
 pub struct Args {
     /// A server to load (repeat for several: games are created round-robin). Only servers on
     /// this machine (a loopback address).
@@ -91,6 +91,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     println!("{report}");
     for e in report.errors.iter().chain(&report.lost).take(10) {
         println!("  {e}");
+    }
+    if report.errors.iter().any(|e| e.contains("429")) {
+        println!(
+            "hint: every client of the load test is this machine's address; start the servers with their per-address limits lifted (see `dust1947 loadtest --help`)"
+        );
     }
     Ok(if report.lost.is_empty() && report.errors.is_empty() {
         ExitCode::SUCCESS

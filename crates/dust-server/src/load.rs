@@ -529,9 +529,17 @@ pub fn run_plan(plan: &LoadPlan) -> Result<LoadReport, String> {
     // No game lost: the server has every acknowledged decision (asked without the events).
     for (addr, id, token, acked) in runs.iter().flat_map(|r| r.games.iter()) {
         let path = format!("/api/games/{id}?seat={token}&since=1000000000");
-        let stored = request(*addr, "GET", &path, None).ok().and_then(|a| a.json()["ply"].as_u64());
-        if stored != Some(*acked as u64) {
-            report.lost.push(format!("game {id}: {acked} acknowledged, {stored:?} stored"));
+        match request(*addr, "GET", &path, None) {
+            Ok(a) if a.status == 200 => {
+                let stored = a.json()["ply"].as_u64();
+                if stored != Some(*acked as u64) {
+                    report.lost.push(format!("game {id}: {acked} acknowledged, {stored:?} stored"));
+                }
+            }
+            Ok(a) => report
+                .errors
+                .push(format!("cannot check game {id} on {addr}: {} {}", a.status, a.body)),
+            Err(e) => report.errors.push(format!("cannot check game {id} on {addr}: {e}")),
         }
     }
     Ok(report)
