@@ -8,6 +8,7 @@ mod army;
 mod balance;
 mod battlefield;
 mod cards;
+mod loadtest;
 mod los;
 mod map;
 mod odds;
@@ -45,6 +46,8 @@ enum Command {
     Odds(odds::Args),
     /// Play in the browser: the game server on http://127.0.0.1:8047.
     Serve(serve::Args),
+    /// Load-test running servers on this machine: decisions/s, latency, server memory and CPU.
+    Loadtest(loadtest::Args),
     /// Play computer players against each other: wins, Elo, balance.
     Sim(sim::Args),
     /// How much each unit is worth: games between random armies, fitted (proposals for AP values).
@@ -78,6 +81,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Play(a) => play::run(&a),
         Command::Serve(a) => serve::run(&a),
+        Command::Loadtest(a) => loadtest::run(&a),
         Command::Sim(a) => sim::run(&a),
         Command::Army(a) => army::run(&a),
         Command::Balance(a) => balance::run(&a),

@@ -81,6 +81,10 @@ pub struct Args {
     /// An unfinished game unchanged for this many days is marked abandoned (kept, read-only).
     #[arg(long, value_name = "DAYS", default_value_t = 30)]
     expire_days: u64,
+    /// /api/health answers 503 when the disk holding the database has less free space than
+    /// this, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    min_free_disk_mib: u64,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
@@ -116,6 +120,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     l.max_games_per_address_hour = args.max_games_per_hour;
     l.evict_after_s = args.evict_after;
     l.expire_after_s = args.expire_days.saturating_mul(24 * 3600).max(1);
+    l.min_free_disk_mib = args.min_free_disk_mib;
     dust_server::run(config)?;
     Ok(ExitCode::SUCCESS)
 }

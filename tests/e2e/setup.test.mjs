@@ -91,7 +91,9 @@ test('the players lay a battlefront table and the game begins on it', { timeout:
         });
         placed++;
         if (placed === 2 && !reloaded) {
-          // Reload mid-set-up: the page comes back at the same set-up decision.
+          // Reload mid-set-up: the page comes back at the same set-up decision (read once the
+          // AI seat has answered: its decision may come in after ours, reload or not).
+          await waitSetup(page);
           const at = await setupPly(page);
           await page.reload();
           await page.waitForSelector('#pending');

@@ -738,6 +738,15 @@ function gamePage(id) {
     render();
   }
 
+  // Issue 16: after the whole state, the WebSocket sends what changed only — the units that
+  // changed (whole), the board if it changed, the new events, the choices of the seat to move.
+  function absorbUpdate(v) {
+    if (!G.st || G.st.setup || !G.st.units) { refresh(); return; }
+    const units = G.st.units.slice();
+    for (const u of v.units) units[u.id] = u;
+    absorb(Object.assign({}, G.st, v, { units, board: v.board || G.st.board }));
+  }
+
   async function refresh() {
     try { absorb(await api('GET', `/api/games/${id}?seat=${encodeURIComponent(token)}&since=${G.log.length}`)); } catch (e) { G.error = e.message; render(); }
   }
@@ -750,6 +759,7 @@ function gamePage(id) {
     ws.onmessage = (m) => {
       let v; try { v = JSON.parse(m.data); } catch (_) { return; }
       if (v.type === 'state') absorb(v);
+      else if (v.type === 'update') absorbUpdate(v);
       else if (v.type === 'error') { G.error = v.error.message; G.sending = false; render(); }
       else if (v.type === 'ack') { G.sending = false; }
     };

@@ -199,11 +199,17 @@ impl GameSocket {
     /// # Errors
     /// The socket is closed or sends something that is not JSON.
     pub fn recv(&mut self) -> Result<Value, ClientError> {
+        let t = self.recv_text()?;
+        serde_json::from_str(&t).map_err(|e| ClientError::Protocol(e.to_string()))
+    }
+    /// The next text message as it came (the load test reads only what it needs of it).
+    ///
+    /// # Errors
+    /// The socket is closed.
+    pub fn recv_text(&mut self) -> Result<String, ClientError> {
         loop {
             match self.ws.read().map_err(|e| ClientError::WebSocket(e.to_string()))? {
-                tungstenite::Message::Text(t) => {
-                    return serde_json::from_str(t.as_str()).map_err(|e| ClientError::Protocol(e.to_string()));
-                }
+                tungstenite::Message::Text(t) => return Ok(t.as_str().to_string()),
                 tungstenite::Message::Close(frame) => {
                     return Err(ClientError::WebSocket(match frame {
                         Some(f) => format!("closed: {} {}", u16::from(f.code), f.reason),

@@ -7,7 +7,6 @@
 //! and counted in its game's row in one transaction ([`Db::append`]).
 
 use crate::error::ServerError;
-use rusqlite::types::ToSql;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
@@ -40,6 +39,21 @@ pub(crate) struct Tables {
 pub(crate) struct Db {
     conn: Mutex<Connection>,
     tables: Tables,
+    /// Decisions waiting for the next commit ([`Db::append`]).
+    waiting: Mutex<Vec<Appending>>,
+    /// Transactions [`Db::append`] committed (each carries one decision or more).
+    commits: std::sync::atomic::AtomicU64,
+}
+
+/// A decision waiting to be committed, and where its outcome goes.
+struct Appending {
+    game: String,
+    ply: u32,
+    text: String,
+    hash: u64,
+    status: String,
+    result: Option<String>,
+    done: std::sync::mpsc::SyncSender<Result<(), ServerError>>,
 }
 
 impl Db {
@@ -86,6 +100,8 @@ impl Db {
         Ok(Db {
             conn: Mutex::new(conn),
             tables,
+            waiting: Mutex::new(Vec::new()),
+            commits: 0.into(),
         })
     }
 
@@ -121,30 +137,98 @@ impl Db {
     /// new status and result, in one transaction. Refused when `ply` is not the next one (the
     /// primary key and the ply count make a lost race or a replayed message fail here too).
     ///
+    /// Group commit (issue 16, "Fast enough to matter"): decisions of different games that
+    /// arrive while a commit is on its way wait for it, and the first of them to get the
+    /// connection next commits them all in one transaction — one `fsync` for many decisions.
+    /// Each is checked on its own (a refused one changes nothing and leaves the others), and
+    /// each call returns only once its decision is committed (or refused).
+    ///
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
-    pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: &dyn ToSql) -> Result<(), ServerError> {
-        let t = &self.tables;
-        let mut conn = self.conn();
-        let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
-        let at = crate::store::unix_now();
-        let n = tx
-            .execute(
-                &format!(
-                    "UPDATE {} SET plies = plies + 1, status = ?3, {} = ?4, updated = ?5 WHERE id = ?1 AND plies = ?2",
-                    t.games, t.result
-                ),
-                params![game, i64::from(ply), status, result, at],
-            )
-            .map_err(|e| db_err(&format!("cannot update the {}game", t.label), e))?;
-        if n != 1 {
-            return Err(ServerError::Conflict(format!(
-                "decision {ply} of {}game {game} is already stored or out of order",
-                t.label
-            )));
+    pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: Option<&str>) -> Result<(), ServerError> {
+        let (done, outcome) = std::sync::mpsc::sync_channel(1);
+        self.waiting().push(Appending {
+            game: game.to_string(),
+            ply,
+            text: text.to_string(),
+            hash,
+            status: status.to_string(),
+            result: result.map(str::to_string),
+            done,
+        });
+        {
+            let mut conn = self.conn();
+            // Whoever holds the connection commits everything waiting, its own decision too
+            // unless the commit before took it.
+            let batch = std::mem::take(&mut *self.waiting());
+            if !batch.is_empty() {
+                self.commit_batch(&mut conn, batch);
+            }
         }
-        self.insert_decision(&tx, game, (i64::from(ply), text, hash), at, "cannot store the decision")?;
-        tx.commit().map_err(|e| db_err("cannot commit the decision", e))
+        outcome.recv().unwrap_or_else(|_| {
+            Err(ServerError::Database {
+                context: "cannot commit the decision".into(),
+                message: "the commit that carried it was lost".into(),
+            })
+        })
+    }
+
+    fn waiting(&self) -> MutexGuard<'_, Vec<Appending>> {
+        self.waiting.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Commits decisions in one transaction, each in a savepoint of its own, and tells each
+    /// caller its outcome.
+    fn commit_batch(&self, conn: &mut Connection, batch: Vec<Appending>) {
+        let t = &self.tables;
+        let mut outcomes: Vec<Result<(), ServerError>> = Vec::with_capacity(batch.len());
+        let committed = (|| -> Result<(), ServerError> {
+            let mut tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
+            let at = crate::store::unix_now();
+            let update = format!(
+                "UPDATE {} SET plies = plies + 1, status = ?3, {} = ?4, updated = ?5 WHERE id = ?1 AND plies = ?2",
+                t.games, t.result
+            );
+            let insert = format!(
+                "INSERT INTO {} (game, ply, text, hash, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                t.decisions
+            );
+            for a in &batch {
+                let one = (|| -> Result<(), ServerError> {
+                    let sp = tx.savepoint().map_err(|e| db_err("cannot begin a savepoint", e))?;
+                    let n = sp
+                        .prepare_cached(&update)
+                        .and_then(|mut st| st.execute(params![a.game, i64::from(a.ply), a.status, a.result, at]))
+                        .map_err(|e| db_err(&format!("cannot update the {}game", t.label), e))?;
+                    if n != 1 {
+                        return Err(ServerError::Conflict(format!(
+                            "decision {} of {}game {} is already stored or out of order",
+                            a.ply, t.label, a.game
+                        )));
+                    }
+                    sp.prepare_cached(&insert)
+                        .and_then(|mut st| st.execute(params![a.game, i64::from(a.ply), a.text, format!("{:#018x}", a.hash), at]))
+                        .map_err(|e| db_err("cannot store the decision", e))?;
+                    sp.commit().map_err(|e| db_err("cannot release a savepoint", e))
+                })();
+                outcomes.push(one);
+            }
+            tx.commit().map_err(|e| db_err("cannot commit the decision", e))?;
+            self.commits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        })();
+        for (i, a) in batch.into_iter().enumerate() {
+            let outcome = match (&committed, outcomes.get(i)) {
+                (_, Some(Err(own))) => Err(own.clone()),
+                (Ok(()), Some(Ok(()))) => Ok(()),
+                (Err(e), _) => Err(e.clone()),
+                (Ok(()), None) => Err(ServerError::Database {
+                    context: "cannot commit the decision".into(),
+                    message: "the transaction ended before it".into(),
+                }),
+            };
+            let _ = a.done.send(outcome);
+        }
     }
 
     /// A game's row, if it exists.
@@ -255,17 +339,21 @@ impl Db {
         Ok(ids)
     }
 
-    /// Whether the database takes a write now (not read-only, not locked by another process):
-    /// a write begun and rolled back.
+    /// Whether the database takes a write now (not read-only, not locked by another process,
+    /// its files writable): a row of the `health` table written and committed. A write begun
+    /// and rolled back writes nothing to the files, so it passed on a database whose files had
+    /// become read-only (issue 16, item 9).
     ///
     /// # Errors
     /// The reason it does not.
     pub fn writable(&self) -> Result<(), ServerError> {
         let conn = self.conn();
-        conn.execute_batch(&format!(
-            "BEGIN IMMEDIATE; UPDATE {} SET updated = updated WHERE 0; ROLLBACK;",
-            self.tables.games
-        ))
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS health (id INTEGER PRIMARY KEY, at INTEGER NOT NULL);
+             BEGIN IMMEDIATE;
+             INSERT OR REPLACE INTO health (id, at) VALUES (1, CAST(strftime('%s', 'now') AS INTEGER));
+             COMMIT;",
+        )
         .map_err(|e| {
             let _ = conn.execute_batch("ROLLBACK");
             db_err("the database takes no write", e)
@@ -357,5 +445,73 @@ impl DbLock {
 impl Drop for DbLock {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.pid_file);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+
+    const T: Tables = Tables {
+        schema: "CREATE TABLE IF NOT EXISTS g (id TEXT PRIMARY KEY, status TEXT NOT NULL, result TEXT, plies INTEGER NOT NULL, updated INTEGER);
+                 CREATE TABLE IF NOT EXISTS d (game TEXT NOT NULL, ply INTEGER NOT NULL, text TEXT NOT NULL, hash TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (game, ply));",
+        games: "g",
+        decisions: "d",
+        columns: "id",
+        result: "result",
+        label: "",
+    };
+
+    /// Issue 16, "Fast enough to matter": decisions of eight games that arrive while a commit
+    /// is on its way (the connection held here) are committed together, in one transaction,
+    /// once it is free; one of them, out of order, is refused alone and changes nothing, and
+    /// the seven others are stored.
+    #[test]
+    fn decisions_waiting_for_a_commit_go_in_one_transaction_and_a_refused_one_alone() {
+        let dir = std::env::temp_dir().join(format!("dust1947-group-commit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let db = Arc::new(Db::open(&dir.join("t.sqlite"), T).unwrap());
+        for i in 0..8 {
+            db.conn()
+                .execute(
+                    "INSERT INTO g (id, status, plies) VALUES (?1, 'playing', 0)",
+                    params![format!("g{i}")],
+                )
+                .unwrap();
+        }
+        let held = db.conn();
+        let calls: Vec<_> = (0..8u32)
+            .map(|i| {
+                let db = db.clone();
+                // Game 5's decision claims to be its fourth: out of order.
+                let ply = if i == 5 { 3 } else { 0 };
+                std::thread::spawn(move || db.append(&format!("g{i}"), ply, "move C4", 7, "playing", None))
+            })
+            .collect();
+        while db.waiting().len() < 8 {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        drop(held);
+        let outcomes: Vec<_> = calls.into_iter().map(|c| c.join().unwrap()).collect();
+        for (i, o) in outcomes.iter().enumerate() {
+            if i == 5 {
+                assert!(matches!(o, Err(ServerError::Conflict(_))), "{o:?}");
+            } else {
+                assert_eq!(o, &Ok(()), "game {i}");
+            }
+        }
+        assert_eq!(db.commits.load(Ordering::Relaxed), 1, "one transaction for all");
+        let conn = db.conn();
+        let stored: i64 = conn.query_row("SELECT COUNT(*) FROM d", [], |r| r.get(0)).unwrap();
+        let plies: i64 = conn.query_row("SELECT SUM(plies) FROM g", [], |r| r.get(0)).unwrap();
+        let g5: i64 = conn.query_row("SELECT plies FROM g WHERE id = 'g5'", [], |r| r.get(0)).unwrap();
+        assert_eq!((stored, plies, g5), (7, 7, 0));
+        drop(conn);
+        // Alone, a decision is committed at once (the next holder of the connection is itself).
+        assert_eq!(db.append("g5", 0, "move C4", 7, "playing", None), Ok(()));
+        assert_eq!(db.commits.load(Ordering::Relaxed), 2);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

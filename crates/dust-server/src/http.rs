@@ -68,6 +68,9 @@ pub struct Limits {
     pub expire_after_s: u64,
     /// Games a client address may create (or upload) per hour.
     pub max_games_per_address_hour: u32,
+    /// `/api/health` answers 503 when the disk holding the database has less free space than
+    /// this, in MiB (a full disk refuses every decision).
+    pub min_free_disk_mib: u64,
 }
 
 impl Default for Limits {
@@ -87,6 +90,7 @@ impl Default for Limits {
             evict_after_s: 600,
             expire_after_s: 30 * 24 * 3600,
             max_games_per_address_hour: 60,
+            min_free_disk_mib: 64,
         }
     }
 }
@@ -108,6 +112,10 @@ pub struct AppState {
     pub stopping: watch::Receiver<bool>,
     /// The server's default edition ([`crate::ServerConfig::edition`]).
     pub edition: Edition,
+    /// The strategy games (for `/api/health`), when the server serves them.
+    pub strategy: Option<Arc<crate::strategy::hub::StrategyHub>>,
+    /// The database file (for `/api/health`: the free space of its disk).
+    pub db_path: Option<std::path::PathBuf>,
 }
 
 impl AppState {
@@ -124,6 +132,8 @@ impl AppState {
             limits,
             stopping,
             edition: Edition::Revised,
+            strategy: None,
+            db_path: None,
         }
     }
 }
@@ -237,11 +247,18 @@ impl LogLimiter {
     }
     /// `Some(n)`: log now, `n` lines were left out since the last; `None`: leave this one out.
     pub(crate) fn allow(&mut self) -> Option<u64> {
-        if self.last.is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(1)) {
+        self.allow_at(Instant::now())
+    }
+    /// [`LogLimiter::allow`] at the time `now`.
+    fn allow_at(&mut self, now: Instant) -> Option<u64> {
+        if self
+            .last
+            .is_some_and(|t| now.saturating_duration_since(t) < std::time::Duration::from_secs(1))
+        {
             self.suppressed += 1;
             return None;
         }
-        self.last = Some(Instant::now());
+        self.last = Some(now);
         Some(std::mem::take(&mut self.suppressed))
     }
 }
@@ -430,18 +447,46 @@ async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint: see docs/server.md")
 }
 
-/// Whether the server can do its work: the database takes a write (not read-only, not
-/// locked, still there). `503` with the reason when not.
+/// Whether the server can do its work: the database takes a write (a real one, committed:
+/// not read-only, not locked, still there) and its disk has `--min-free-disk-mib` free.
+/// `503` with the reason when not.
 async fn health(State(st): State<AppState>) -> Response {
     let hub = st.hub.clone();
-    let db = blocking(move || Ok(hub.store.writable())).await;
+    let (path, min_mib) = (st.db_path.clone(), st.limits.min_free_disk_mib);
+    let db = blocking(move || {
+        hub.store.writable()?;
+        if let Some(free) = path.as_deref().and_then(free_disk_bytes) {
+            let free_mib = free >> 20;
+            if free_mib < min_mib {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "disk_full",
+                    format!(
+                        "the disk holding the database has {free_mib} MiB free, less than the {min_mib} MiB this server keeps (`serve --min-free-disk-mib`): free some space"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    })
+    .await;
     let games = st.hub.in_memory();
-    let body = |ok: bool, db: String| json!({ "ok": ok, "version": env!("CARGO_PKG_VERSION"), "db": db, "games_in_memory": games });
+    let strategy_games = st.strategy.as_ref().map_or(0, |s| s.in_memory());
+    let body = |ok: bool, db: String| json!({ "ok": ok, "version": env!("CARGO_PKG_VERSION"), "db": db, "games_in_memory": games, "strategy_games_in_memory": strategy_games });
     match db {
-        Ok(Ok(())) => Json(body(true, "ok".into())).into_response(),
-        Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, Json(body(false, e.to_string()))).into_response(),
+        Ok(()) => Json(body(true, "ok".into())).into_response(),
         Err(e) => (StatusCode::SERVICE_UNAVAILABLE, Json(body(false, e.message))).into_response(),
     }
+}
+
+/// Bytes free to this process on the disk holding `db` (`statvfs` of its folder).
+fn free_disk_bytes(db: &std::path::Path) -> Option<u64> {
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let v = rustix::fs::statvfs(dir).ok()?;
+    Some(v.f_bavail.saturating_mul(v.f_frsize))
 }
 
 /// The scenarios played under the battlefront rules (the players may set them up).
@@ -932,6 +977,63 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     v
 }
 
+/// What a game's WebSocket is sent now (issue 16, `crate::push`): during the players' set-up
+/// its whole state; else a whole `state` the first time and an `update` with what changed
+/// after, put together from the game's [`crate::push::Snapshot`], written once a change.
+fn push_for(cell: &GameCell, viewer: Viewer, pushed: &mut crate::push::Pushed) -> String {
+    let row = cell.row();
+    let live = cell.live();
+    if live.in_setup().is_some() {
+        drop(live);
+        pushed.forget();
+        let mut v = state_for(cell, viewer, pushed.events_seen);
+        v["type"] = json!("state");
+        return v.to_string();
+    }
+    let snap = {
+        let mut cached = crate::hub::lock(&cell.view);
+        match &*cached {
+            Some(s) if s.is_of(&live.played.game, live.played.decisions.len()) => s.clone(),
+            _ => {
+                let s = Arc::new(crate::push::Snapshot::new(
+                    &live.played.game,
+                    &live.played.decisions,
+                    cached.as_deref(),
+                ));
+                *cached = Some(s.clone());
+                s
+            }
+        }
+    };
+    let record = record_allowed(&row, viewer);
+    let fixed = if pushed.is_fresh() {
+        let mut f = json!({
+            "id": row.id,
+            "scenario": row.scenario,
+            "players": { "a": row.seats.a.to_text(), "b": row.seats.b.to_text() },
+            "armies": { "a": cell.armies.a, "b": cell.armies.b },
+        });
+        if let Some(phase) = &live.setup {
+            // The table the players laid, for the page's record of the game.
+            f["setup_done"] = json!(phase.decisions().len());
+        }
+        let f = f.to_string();
+        f[1..f.len() - 1].to_string()
+    } else {
+        String::new()
+    };
+    let who = crate::push::ViewerPart {
+        you: viewer.side(),
+        spectator: viewer == Viewer::Spectator,
+        record_available: record,
+        seed: record.then_some(row.seed),
+        thinking: live.thinking,
+        corrupt: cell.corrupt.as_deref(),
+        fixed,
+    };
+    crate::push::message(&snap, &live.played.game, &who, pushed)
+}
+
 async fn state_of(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
     let since = q.since.unwrap_or(0);
@@ -1052,7 +1154,7 @@ async fn targets(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<Tar
 }
 
 /// Whether `viewer` may read the game's record and seed now ([`crate::secrets`]).
-fn record_allowed(row: &crate::store::GameRow, viewer: Viewer) -> bool {
+pub(crate) fn record_allowed(row: &crate::store::GameRow, viewer: Viewer) -> bool {
     let people = [!row.seats.a.is_ai(), !row.seats.b.is_ai()];
     crate::secrets::may_read_record(row.status == "over", viewer.side().map(|s| usize::from(s == Side::B)), &people)
 }
@@ -1326,27 +1428,27 @@ async fn send_json(socket: &mut WebSocket, v: &Value) -> bool {
 async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: WebSocket, since: usize, ip: IpAddr) {
     let mut rx = cell.tx.subscribe();
     let mut stopping = st.stopping.clone();
-    let mut seen = since;
     let mut strikes = 0u32;
     // Pings keep a quiet socket (a player thinking) within the idle timeout.
     let mut ping = tokio::time::interval(std::time::Duration::from_millis((st.limits.idle_timeout_ms / 3).max(100)));
     ping.tick().await;
-    let push = |seen: usize| {
+    let push = |p: crate::push::Pushed| {
         let c = cell.clone();
         async move {
             tokio::task::spawn_blocking(move || {
-                let mut v = state_for(&c, viewer, seen);
-                v["type"] = json!("state");
-                v
+                let mut p = p;
+                let m = push_for(&c, viewer, &mut p);
+                (m, p)
             })
             .await
             .ok()
         }
     };
-    match push(seen).await {
-        Some(v) => {
-            seen = v["events_total"].as_u64().unwrap_or(0) as usize;
-            if !send_json(&mut socket, &v).await {
+    let mut pushed = crate::push::Pushed::new(since);
+    match push(std::mem::take(&mut pushed)).await {
+        Some((m, p)) => {
+            pushed = p;
+            if socket.send(Message::Text(m.into())).await.is_err() {
                 return;
             }
         }
@@ -1359,9 +1461,9 @@ async fn ws_loop(st: AppState, cell: Arc<GameCell>, viewer: Viewer, mut socket: 
                     Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                         // Coalesce a burst of changes into one state.
                         while rx.try_recv().is_ok() {}
-                        let Some(v) = push(seen).await else { return };
-                        seen = v["events_total"].as_u64().unwrap_or(seen as u64) as usize;
-                        if !send_json(&mut socket, &v).await { return; }
+                        let Some((m, p)) = push(std::mem::take(&mut pushed)).await else { return };
+                        pushed = p;
+                        if socket.send(Message::Text(m.into())).await.is_err() { return; }
                     }
                     Err(_) => return,
                 }
@@ -1591,6 +1693,24 @@ pub mod offline {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flood_of_refusals_logs_one_line_a_second() {
+        // Issue 16, item 9: each refused request logged a WARN line; a flood flooded the log.
+        let t0 = Instant::now();
+        let mut l = LogLimiter::new();
+        assert_eq!(l.allow_at(t0), Some(0));
+        let logged = (1..=1000)
+            .filter(|i| l.allow_at(t0 + std::time::Duration::from_micros(900 * i)).is_some())
+            .count();
+        assert_eq!(logged, 0, "1,000 refusals within 0.9 s: no more lines");
+        assert_eq!(
+            l.allow_at(t0 + std::time::Duration::from_millis(1001)),
+            Some(1000),
+            "the next line says how many were left out"
+        );
+        assert_eq!(l.allow_at(t0 + std::time::Duration::from_millis(1500)), None);
+    }
 
     #[test]
     fn a_client_is_an_ip_address_or_an_ipv6_network() {

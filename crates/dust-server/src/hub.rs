@@ -98,6 +98,8 @@ pub struct GameCell {
     pub corrupt: Option<String>,
     /// When it was last asked for (Unix seconds): an idle game leaves memory ([`Hub::sweep`]).
     touched: std::sync::atomic::AtomicI64,
+    /// What its sockets were last shown, written once for all of them (`crate::push`).
+    pub(crate) view: Mutex<Option<Arc<crate::push::Snapshot>>>,
 }
 
 /// Locks a mutex, also one a panicking thread held (the games' rows and states, the games).
@@ -478,6 +480,7 @@ impl Hub {
             armies: army_names(row.scenario_text.as_deref(), &row.scenario),
             corrupt: None,
             touched: unix_now().into(),
+            view: Mutex::new(None),
         });
         // A request (or the resumption after a start) may have loaded the stored game between
         // the store and now: one copy in memory, the first.
@@ -601,6 +604,7 @@ impl Hub {
             armies,
             corrupt,
             touched: unix_now().into(),
+            view: Mutex::new(None),
         })
     }
 

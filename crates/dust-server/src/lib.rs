@@ -29,6 +29,8 @@ pub mod hub;
 pub mod load;
 pub mod net;
 pub mod play;
+#[doc(hidden)]
+pub mod push;
 pub mod secrets;
 pub mod setup;
 pub mod store;
@@ -264,7 +266,7 @@ async fn serve(
         }
     });
     // Idle games leave memory, abandoned ones are marked so.
-    let (h4, l) = (hub.clone(), config.limits.clone());
+    let (h4, s4, l) = (hub.clone(), strategy_hub.clone(), config.limits.clone());
     let mut sweep_stop = stop.clone();
     tokio::spawn(async move {
         let every =
@@ -275,9 +277,14 @@ async fn serve(
                 _ = tick.tick() => {}
                 _ = sweep_stop.wait_for(|s| *s) => return,
             }
-            let h = h4.clone();
+            let (h, s) = (h4.clone(), s4.clone());
             let (evict, expire) = (l.evict_after_s as i64, l.expire_after_s as i64);
-            if let Ok(Err(e)) = tokio::task::spawn_blocking(move || h.sweep(evict, expire)).await {
+            if let Ok(Err(e)) = tokio::task::spawn_blocking(move || {
+                s.sweep(evict);
+                h.sweep(evict, expire)
+            })
+            .await
+            {
                 tracing::error!(error = %e, "cannot sweep the games");
             }
         }
@@ -285,6 +292,8 @@ async fn serve(
     let mut state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
     state.edition = config.edition;
     state.quota = quota;
+    state.strategy = Some(strategy_hub.clone());
+    state.db_path = Some(config.db.clone());
     // One rate limit and body limit over every route, the strategy game's included.
     let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state);
     let (h3, mut stopping) = (hub.clone(), stop.clone());

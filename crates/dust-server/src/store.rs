@@ -255,7 +255,7 @@ impl Store {
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
     pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: Option<&str>) -> Result<(), ServerError> {
-        self.db.append(game, ply, text, hash, status, &result)
+        self.db.append(game, ply, text, hash, status, result)
     }
 
     /// Appends set-up decision number `ply` of a game (the players' set-up, battlefront), in

@@ -6,9 +6,7 @@ use dust_core::battlefront::weapons::count_words;
 use dust_core::game::{Action, Casualty, Decision, Event, Game, Optional, Pending, Plan, RollPurpose, Target, Unit, UnitId, HERO_LINE};
 use dust_core::odds::from_game::{declared_attack, joined_hero, unit_attack, Declared};
 use dust_core::odds::{odds_or_without_hero, Odds};
-use dust_core::{
-    line_of_sight, range, Blocked, Cover, CoverLevel, Edge, EntranceSize, PieceKind, Side, Square, Terrain, UnitKind, WeaponLine,
-};
+use dust_core::{line_of_sight, range, Blocked, Cover, CoverLevel, PieceKind, Side, Square, Terrain, UnitKind, WeaponLine};
 use serde_json::{json, Value};
 
 pub(crate) fn side_name(s: Side) -> &'static str {
@@ -39,40 +37,7 @@ pub fn board_json(g: &Game) -> Value {
 
 /// [`board_json`] of a board and its objectives (the table of the players' set-up too).
 pub fn board_json_of(b: &dust_core::Board, objectives: &[dust_core::game::ObjectiveSetup]) -> Value {
-    let mut squares = Vec::with_capacity(b.len());
-    let mut walls = Vec::new();
-    for s in b.squares() {
-        squares.push(json!({
-            "t": terrain_code(b.terrain(s)),
-            "cover": b.cover(s).map(|c| c.name()),
-            "structure": b.structure_at(s).map(|x| x.0),
-        }));
-        for (dc, dr) in [(1, 0), (0, 1)] {
-            let Some(n) = s.offset(dc, dr).filter(|n| b.contains(*n)) else {
-                continue;
-            };
-            let kind = match b.edge(s, n) {
-                Edge::Open => continue,
-                Edge::Wall => "wall",
-                Edge::Entrance(EntranceSize::Small) => "small",
-                Edge::Entrance(EntranceSize::Large) => "large",
-            };
-            walls.push(json!({ "a": s.to_string(), "b": n.to_string(), "kind": kind }));
-        }
-    }
-    let structures: Vec<Value> = b.structures().iter().map(|s| json!({ "name": s.name })).collect();
-    let objectives: Vec<Value> = objectives
-        .iter()
-        .map(|o| json!({ "name": o.name, "at": o.at.to_string(), "points": o.points }))
-        .collect();
-    json!({
-        "width": b.width(),
-        "height": b.height(),
-        "squares": squares,
-        "walls": walls,
-        "structures": structures,
-        "objectives": objectives,
-    })
+    serde_json::to_value(crate::push::BoardView::new(b, objectives)).unwrap_or(Value::Null)
 }
 
 /// A unit kind as the page names it.
@@ -87,59 +52,7 @@ pub(crate) fn kind_name(k: UnitKind) -> &'static str {
 
 /// One unit with its card and its state.
 pub fn unit_json(g: &Game, id: UnitId, u: &Unit) -> Value {
-    let c = &u.card;
-    let weapons: Vec<Value> = c
-        .weapons
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            json!({
-                "line": i,
-                "name": w.name,
-                "range": w.range.to_string(),
-                "soldier": w.table.soldier.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "vehicle": w.table.vehicle.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "ammo": w.ammo.map(|_| u.ammo.get(i).copied().unwrap_or(0)),
-                "ammo_max": w.ammo,
-                "carriers": if c.kind == UnitKind::Squad { Some(u.carriers(i)) } else { None },
-            })
-        })
-        .collect();
-    let models: Vec<bool> = (0..c.models.len()).map(|i| i < 32 && u.alive & (1 << i) != 0).collect();
-    let skills: Vec<Value> = c
-        .skills
-        .iter()
-        .map(|s| json!({ "name": s.name(), "used": u.used.contains(s) }))
-        .collect();
-    json!({
-        "id": id.0,
-        "name": c.name,
-        "side": side_name(u.side),
-        "kind": kind_name(c.kind),
-        // Battlefront aircraft fly ("Aircraft Move Over Terrain", "Line of Sight to Aircraft"):
-        // the page draws them apart and says so.
-        "flies": c.kind == UnitKind::Aircraft && g.edition() == dust_core::Edition::Battlefront,
-        "at": u.at.map(|s| s.to_string()),
-        // Every square of a large or huge model, its front square (`at`) first (battlefront
-        // "Vehicle and Aircraft Size"); one square otherwise; none off the board.
-        "squares": g.unit_squares(id).iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "health": u.health,
-        "max_health": c.health,
-        "models": models,
-        "activated": u.activated,
-        "moved": u.moved,
-        "destroyed": u.destroyed,
-        "joined": u.joined.map(|j| j.0),
-        "heroic": u.heroic,
-        "provisional": c.is_provisional(),
-        "movement": c.movement,
-        "armor": c.armor.to_string(),
-        "ap": c.ap,
-        "soft_cover": c.soft_cover.map(|f| format!("{f:?}")),
-        "hard_cover": c.hard_cover.map(|f| format!("{f:?}")),
-        "skills": skills,
-        "weapons": weapons,
-    })
+    serde_json::to_value(crate::push::UnitView::new(g, id, u)).unwrap_or(Value::Null)
 }
 
 /// The declaration in progress, read back from the decisions since the last activation.
@@ -444,7 +357,43 @@ fn casualty_unit(g: &Game) -> Option<UnitId> {
 /// One legal decision in words, with what the page needs to draw it: its kind, the space and
 /// unit it is about, and for an aimed line the sight, cover and exact odds.
 pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
-    let mut v = json!({ "text": d.to_string() });
+    serde_json::to_value(decision_view(g, decl, d)).unwrap_or(Value::Null)
+}
+
+/// One legal decision as the page is sent it ([`decision_json`]), written straight as JSON.
+#[derive(serde::Serialize)]
+pub(crate) struct DecisionView {
+    text: crate::push::Text<Decision>,
+    kind: &'static str,
+    label: String,
+    square: Option<crate::push::Text<Square>>,
+    unit: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sight: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    range: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<crate::push::Text<Square>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    odds: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    odds_error: Option<String>,
+}
+
+/// [`decision_json`] as a struct.
+pub(crate) fn decision_view(g: &Game, decl: &Declaration, d: Decision) -> DecisionView {
+    let mut v = DecisionView {
+        text: crate::push::Text(d),
+        kind: "other",
+        label: String::new(),
+        square: None,
+        unit: None,
+        sight: None,
+        range: None,
+        from: None,
+        odds: None,
+        odds_error: None,
+    };
     let (kind, label, square, unit): (&str, String, Option<Square>, Option<UnitId>) = match d {
         Decision::First(s) => ("first", format!("Side {s} activates first"), None, None),
         Decision::Activate(u) => {
@@ -519,9 +468,9 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
                         if c == Some(true) {
                             cover = CoverLevel::Soft;
                         }
-                        v["sight"] = bf_sight_json(c, matches!(tu.card.kind, UnitKind::Squad | UnitKind::Hero));
-                        v["range"] = json!(unit_range(g, u, from, t));
-                        v["from"] = json!(from.to_string());
+                        v.sight = Some(bf_sight_json(c, matches!(tu.card.kind, UnitKind::Squad | UnitKind::Hero)));
+                        v.range = Some(unit_range(g, u, from, t));
+                        v.from = Some(crate::push::Text(from));
                     } else if let (Some(tu), Some(to), Some(shooter), Some(from)) = (tu, to, shooter, origin) {
                         let c = sight(g, shooter, from, to, target_piece(g, tu));
                         if let Ok(c) = &c {
@@ -529,13 +478,13 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
                                 cover = c.level;
                             }
                         }
-                        v["sight"] = sight_json(&c);
-                        v["range"] = json!(range(from, to));
-                        v["from"] = json!(from.to_string());
+                        v.sight = Some(sight_json(&c));
+                        v.range = Some(range(from, to));
+                        v.from = Some(crate::push::Text(from));
                     }
                     match declared_odds(g, decl, d, cover) {
-                        Ok(o) => v["odds"] = odds_json(&o),
-                        Err(e) => v["odds_error"] = json!(e),
+                        Ok(o) => v.odds = Some(odds_json(&o)),
+                        Err(e) => v.odds_error = Some(e),
                     }
                     let count = count_text(g, decl, line, ammo);
                     ("aim", format!("{wname} at {}{count}", unit_name(g, t)), to, Some(t))
@@ -573,8 +522,8 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
                         }
                     }
                     match declared_odds(g, decl, d, cover) {
-                        Ok(o) => v["odds"] = odds_json(&o),
-                        Err(e) => v["odds_error"] = json!(e),
+                        Ok(o) => v.odds = Some(odds_json(&o)),
+                        Err(e) => v.odds_error = Some(e),
                     }
                     ("fire", format!("Fire {wname} (at {}) next", unit_name(g, t)), to, Some(t))
                 }
@@ -624,10 +573,10 @@ pub fn decision_json(g: &Game, decl: &Declaration, d: Decision) -> Value {
         #[allow(unreachable_patterns)]
         other => ("other", other.to_string(), None, None),
     };
-    v["kind"] = json!(kind);
-    v["label"] = json!(label);
-    v["square"] = json!(square.map(|s| s.to_string()));
-    v["unit"] = json!(unit.map(|u| u.0));
+    v.kind = kind;
+    v.label = label;
+    v.square = square.map(crate::push::Text);
+    v.unit = unit.map(|u| u.0);
     v
 }
 
@@ -661,7 +610,7 @@ pub fn event_rule(e: &Event) -> &'static str {
     }
 }
 
-fn event_side(g: &Game, e: &Event) -> Option<Side> {
+pub(crate) fn event_side(g: &Game, e: &Event) -> Option<Side> {
     let side_of = |u: &UnitId| g.units().get(usize::from(u.0)).map(|x| x.side);
     match e {
         Event::InitiativeWon(s) | Event::FirstPlayer(s) => Some(*s),
@@ -699,18 +648,7 @@ pub fn events_json(g: &Game, from: usize) -> Vec<Value> {
         .iter()
         .enumerate()
         .skip(from)
-        .map(|(i, e)| {
-            let text = e.describe(g);
-            let mut v = json!({ "i": i, "text": text, "rule": event_rule(e), "side": event_side(g, e).map(side_name) });
-            match e {
-                Event::Rolled { purpose, dice, successes } => {
-                    v["dice"] = json!({ "purpose": purpose.words(), "dice": dice, "successes": successes });
-                }
-                Event::Wounded(..) | Event::Damaged(..) | Event::Destroyed { .. } => v["casualty"] = json!(true),
-                _ => {}
-            }
-            v
-        })
+        .map(|(i, e)| serde_json::to_value(crate::push::EventView::new(g, i, e)).unwrap_or(Value::Null))
         .collect()
 }
 

@@ -60,6 +60,9 @@ pub struct StrategyCell {
     pub row: Mutex<StrategyRow>,
     /// Its state.
     pub live: Mutex<StrategyLive>,
+    /// When it was last asked for (Unix seconds): an idle game leaves memory
+    /// ([`StrategyHub::sweep`]).
+    touched: std::sync::atomic::AtomicI64,
 }
 
 impl StrategyCell {
@@ -221,6 +224,7 @@ impl StrategyHub {
                 ai,
                 thinking: false,
             }),
+            touched: crate::store::unix_now().into(),
         })
     }
 
@@ -285,6 +289,7 @@ impl StrategyHub {
     /// No such game, or a stored game that does not replay.
     pub fn cell(self: &Arc<Self>, id: &str) -> Result<Arc<StrategyCell>, ApiError> {
         if let Some(c) = lock(&self.games).get(id) {
+            c.touched.store(crate::store::unix_now(), Ordering::Relaxed);
             return Ok(c.clone());
         }
         if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
@@ -326,6 +331,32 @@ impl StrategyHub {
             }
         }
         Ok(n)
+    }
+
+    /// Games in memory now.
+    pub fn in_memory(&self) -> usize {
+        lock(&self.games).len()
+    }
+
+    /// Games nobody has asked for in `evict_after` seconds, with no request under way and no
+    /// AI thinking, leave memory (issue 16, item 4, as the tactics games: [`crate::hub::Hub::sweep`]);
+    /// they are replayed from the database when asked for again. Returns how many left.
+    pub fn sweep(&self, evict_after: i64) -> usize {
+        let now = crate::store::unix_now();
+        let mut games = lock(&self.games);
+        let before = games.len();
+        games.retain(|_, c| {
+            let idle = c.touched.load(Ordering::Relaxed) < now - evict_after;
+            // Only the table holds it (no request, no AI task).
+            let unused = Arc::strong_count(c) == 1;
+            let thinking = c.live.try_lock().map_or(true, |l| l.thinking);
+            !(idle && unused && !thinking)
+        });
+        let evicted = before - games.len();
+        if evicted > 0 {
+            tracing::debug!(evicted, in_memory = games.len(), "strategy games swept");
+        }
+        evicted
     }
 
     /// Who holds `token` in this game.

@@ -136,7 +136,7 @@ impl StrategyStore {
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
     pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, winners: &str) -> Result<(), ServerError> {
-        self.db.append(game, ply, text, hash, status, &winners)
+        self.db.append(game, ply, text, hash, status, Some(winners))
     }
 
     /// A game's row.
