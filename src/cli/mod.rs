@@ -10,7 +10,6 @@ mod cards;
 mod los;
 mod map;
 mod odds;
-mod pairs;
 mod play;
 mod reach;
 mod replay;
