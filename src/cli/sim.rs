@@ -54,8 +54,8 @@ pub struct Args {
     /// The SPRT's chance of accepting H0 when H1 holds.
     #[arg(long, default_value_t = 0.05)]
     pub beta: f64,
-    /// A shipped scenario (`annihilation`, …) or a scenario file; default: the shipped
-    /// annihilation scenario with the core-box armies.
+    /// A shipped scenario (`annihilation`, …), `duel` (the tiny 6x6 practice game) or a
+    /// scenario file; default: the shipped annihilation scenario with the core-box armies.
     #[arg(long, value_name = "NAME|FILE")]
     pub scenario: Option<String>,
     /// The seed every game's dice and players' seeds come from.
@@ -107,6 +107,22 @@ struct Battle {
 
 fn battle(name: Option<&str>, edition: Option<dust_core::Edition>) -> anyhow::Result<Battle> {
     use dust_data::scenario;
+    if name.is_some_and(|n| n.trim().eq_ignore_ascii_case(dust_tui::setup::DUEL)) {
+        // The tiny practice game of `play --scenario duel` (the engine's test set-up).
+        let mut setup = dust_core::game::tests_support::duel();
+        if let Some(e) = edition {
+            setup.edition = e;
+        }
+        return Ok(Battle {
+            name: dust_tui::setup::DUEL.to_string(),
+            setup,
+            scenario: ScenarioRef::Builtin(dust_tui::setup::DUEL.to_string()),
+            armies: BySide {
+                a: "Rifles A".to_string(),
+                b: "Rifles B".to_string(),
+            },
+        });
+    }
     let cards = dust_data::builtin::builtin_cards();
     let (mut s, reference) = match name {
         None => (

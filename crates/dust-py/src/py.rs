@@ -240,13 +240,39 @@ fn parse_edition(e: Option<&str>) -> PyResult<Option<Edition>> {
 }
 
 /// Loads a game: `load_game("tactics", scenario="annihilation", edition="revised")` (or
-/// `scenario_text=` the text of a scenario file).
+/// `scenario_text=` the text of a scenario file), or `load_game("strategy", players=4,
+/// round_limit=40)`.
 #[pyfunction]
-#[pyo3(signature = (name, scenario = None, edition = None, scenario_text = None))]
-fn load_game(name: &str, scenario: Option<&str>, edition: Option<&str>, scenario_text: Option<String>) -> PyResult<PyGame> {
-    if name != "tactics" {
-        return Err(err(format!("unknown game `{name}`: the games are \"tactics\"")));
+#[pyo3(signature = (name, scenario = None, edition = None, scenario_text = None, players = None, round_limit = None))]
+#[allow(clippy::too_many_arguments)]
+fn load_game(
+    py: Python<'_>,
+    name: &str,
+    scenario: Option<&str>,
+    edition: Option<&str>,
+    scenario_text: Option<String>,
+    players: Option<u8>,
+    round_limit: Option<u16>,
+) -> PyResult<Py<PyAny>> {
+    match name {
+        "tactics" => {
+            if players.is_some_and(|p| p != 2) || round_limit.is_some() {
+                return Err(err("the tactics game is for 2 players and its round limit is the scenario's"));
+            }
+            Ok(Py::new(py, load_tactics(scenario, edition, scenario_text)?)?.into_any())
+        }
+        "strategy" => {
+            if scenario.is_some() || edition.is_some() || scenario_text.is_some() {
+                return Err(err("the strategy game takes players= and round_limit=, not a scenario or edition"));
+            }
+            let g = crate::py_strategy::PyStrategyGame::load(players.unwrap_or(2), round_limit.unwrap_or(40))?;
+            Ok(Py::new(py, g)?.into_any())
+        }
+        _ => Err(err(format!("unknown game `{name}`: the games are \"tactics\" and \"strategy\""))),
     }
+}
+
+fn load_tactics(scenario: Option<&str>, edition: Option<&str>, scenario_text: Option<String>) -> PyResult<PyGame> {
     let sref = match (scenario, scenario_text) {
         (Some(_), Some(_)) => return Err(err("give scenario or scenario_text, not both")),
         (_, Some(t)) => ScenarioRef::Embedded(t),
@@ -258,18 +284,27 @@ fn load_game(name: &str, scenario: Option<&str>, edition: Option<&str>, scenario
 
 /// Reads a state written by `serialize()` (or any game record: its dice then come from its seed).
 #[pyfunction]
-fn deserialize_state(text: &str) -> PyResult<PyState> {
+fn deserialize_state(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    if text.trim_start().starts_with("dust1947-strategy-state") {
+        return Ok(Py::new(py, crate::py_strategy::PyStrategyState::deserialize(text)?)?.into_any());
+    }
     let (game, state) = tactics::deserialize(text).map_err(err)?;
-    Ok(PyState {
-        game: Arc::new(game),
-        state,
-    })
+    Ok(Py::new(
+        py,
+        PyState {
+            game: Arc::new(game),
+            state,
+        },
+    )?
+    .into_any())
 }
 
-/// The shipped scenarios' names.
+/// The shipped scenarios' names, and `duel` (the tiny 6x6 practice game).
 #[pyfunction]
 fn scenarios() -> Vec<&'static str> {
-    dust_data::scenario::builtin_names()
+    let mut v = dust_data::scenario::builtin_names();
+    v.push(tactics::DUEL);
+    v
 }
 
 /// One game of a [`VecGames`]: the state, its dice, the opponent.
@@ -544,5 +579,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(scenarios, m)?)?;
+    crate::py_strategy::register(m)?;
+    crate::py_selfplay::register(m)?;
     Ok(())
 }
