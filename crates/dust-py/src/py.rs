@@ -299,6 +299,34 @@ fn deserialize_state(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
     .into_any())
 }
 
+/// The engine alone, for benchmarks: random decisions (the state's `legal_actions` and
+/// `apply_action`, as every binding uses them) and seeded dice, in Rust without Python, on a
+/// scenario until `steps` decisions have been applied (new games as the old ones end). Returns
+/// (decisions, seconds).
+#[pyfunction]
+#[pyo3(signature = (scenario = "annihilation", edition = None, steps = 100_000, seed = 0))]
+fn engine_random_steps(py: Python<'_>, scenario: &str, edition: Option<&str>, steps: u64, seed: u64) -> PyResult<(u64, f64)> {
+    let game = TacticsGame::new(ScenarioRef::Builtin(scenario.to_string()), parse_edition(edition)?).map_err(err)?;
+    py.detach(|| {
+        let mut rng = GameRng::new(seed);
+        let mut state = game.new_initial_state();
+        let start = std::time::Instant::now();
+        let mut n = 0;
+        while n < steps {
+            if state.is_terminal() {
+                state = game.new_initial_state();
+            } else if let Pending::Chance(_) = state.game.pending() {
+                state.roll(&mut rng);
+            } else {
+                let legal = state.legal_actions();
+                state.apply_action(legal[rng.index(legal.len())]).map_err(err)?;
+                n += 1;
+            }
+        }
+        Ok((n, start.elapsed().as_secs_f64()))
+    })
+}
+
 /// The shipped scenarios' names, and `duel` (the tiny 6x6 practice game).
 #[pyfunction]
 fn scenarios() -> Vec<&'static str> {
@@ -311,19 +339,23 @@ fn scenarios() -> Vec<&'static str> {
 struct Slot {
     state: TacticsState,
     dice: GameRng,
-    /// In a mutex only to make the class `Sync` for PyO3; one thread uses it at a time.
-    opponent: Mutex<Box<dyn Player + Send>>,
+    /// In a mutex only to make the class `Sync` for PyO3; one thread uses it at a time. `None`
+    /// in self-play (the caller decides for both sides).
+    opponent: Option<Mutex<Box<dyn Player + Send>>>,
     steps: u32,
 }
 
 /// `n` games of Dust Tactics stepped together: the agent plays `agent` (0: side A, 1: side B)
 /// in every game against a built-in opponent ("random", "greedy", or any `sim` player spec);
 /// the dice are rolled by the engine. Arrays in and out; the stepping runs without the GIL.
+/// With `opponent="self"` the caller decides for both sides (self-play).
 #[pyclass(name = "VecGames", module = "dust1947")]
 struct VecGames {
     game: Arc<TacticsGame>,
-    spec: PlayerSpec,
-    agent: Side,
+    /// `None`: self-play.
+    spec: Option<PlayerSpec>,
+    /// The side the caller plays; `None`: both (self-play).
+    agent: Option<Side>,
     seed: u64,
     next_game: u64,
     max_steps: u32,
@@ -342,7 +374,7 @@ impl VecGames {
         Slot {
             state: self.game.new_initial_state(),
             dice: GameRng::new(seeder.next_u64()),
-            opponent: Mutex::new(self.spec.build(seeder.next_u64())),
+            opponent: self.spec.as_ref().map(|spec| Mutex::new(spec.build(seeder.next_u64()))),
             steps: 0,
         }
     }
@@ -368,14 +400,15 @@ fn par_map<T: Send, R: Send>(items: &mut [T], threads: usize, f: impl Fn(&mut T)
     })
 }
 
-/// Plays chance nodes and the opponent's decisions until the agent decides or the game ends.
-fn advance(slot: &mut Slot, agent: Side) {
+/// Plays chance nodes and the opponent's decisions until the agent (either side in self-play:
+/// `agent` is `None`) decides or the game ends.
+fn advance(slot: &mut Slot, agent: Option<Side>) {
     loop {
         match slot.state.game.pending() {
             Pending::Chance(_) => slot.state.roll(&mut slot.dice),
-            Pending::Decision { side } if side != agent => {
-                let d = slot
-                    .opponent
+            Pending::Decision { side } if agent.is_some_and(|a| a != side) => {
+                let Some(opponent) = slot.opponent.as_mut() else { return };
+                let d = opponent
                     .get_mut()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .decide(&slot.state.game);
@@ -384,6 +417,15 @@ fn advance(slot: &mut Slot, agent: Side) {
             _ => return,
         }
     }
+}
+
+/// The side whose view a slot's observation is: the agent's, or in self-play the side to
+/// decide (side A's once the game is over).
+fn viewer(slot: &Slot, agent: Option<Side>) -> Side {
+    agent.unwrap_or(match slot.state.game.pending() {
+        Pending::Decision { side } => side,
+        _ => Side::A,
+    })
 }
 
 #[pymethods]
@@ -408,12 +450,15 @@ impl VecGames {
             return Err(err("agent must be 0 (side A) or 1 (side B)"));
         }
         let game = Arc::new(TacticsGame::new(ScenarioRef::Builtin(scenario.to_string()), parse_edition(edition)?).map_err(err)?);
-        let spec: PlayerSpec = opponent.parse().map_err(|e: dust_ai::SpecError| err(e.to_string()))?;
+        let spec = match opponent {
+            "self" => None,
+            o => Some(o.parse::<PlayerSpec>().map_err(|e: dust_ai::SpecError| err(e.to_string()))?),
+        };
         let shape = game.new_initial_state().observation_shape();
         let mut v = VecGames {
+            agent: spec.as_ref().map(|_| Side::ALL[agent]),
             game,
             spec,
-            agent: Side::ALL[agent],
             seed,
             next_game: 0,
             max_steps,
@@ -427,6 +472,13 @@ impl VecGames {
             v.slots.push(s);
         }
         Ok(v)
+    }
+
+    /// The side whose view each game's observation is (int8 (n,): 0 side A, 1 side B): the
+    /// agent's, or in self-play (`opponent="self"`) the side to decide.
+    fn players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let v: Vec<i8> = self.slots.iter().map(|s| viewer(s, self.agent).index() as i8).collect();
+        PyArray1::from_vec(py, v)
     }
 
     /// The number of games.
@@ -457,9 +509,10 @@ impl VecGames {
     }
 
     /// One action id per game (int64 array of n). Returns (observations, masks, rewards float32
-    /// (n,), dones bool (n,)): the reward of the agent (+1 win, -1 loss, 0 otherwise) when its
-    /// game ended with this step; a finished game starts anew at once (the observation is then
-    /// the new game's). A game past `max_steps` agent steps ends as a draw.
+    /// (n,), dones bool (n,)): the reward of the agent (+1 win, -1 loss, 0 otherwise; in
+    /// self-play, side A's) when its game ended with this step; a finished game starts anew at
+    /// once (the observation is then the new game's). A game past `max_steps` agent steps ends
+    /// as a draw.
     #[allow(clippy::type_complexity)]
     fn step<'py>(
         &mut self,
@@ -482,7 +535,7 @@ impl VecGames {
                 s.steps += 1;
                 advance(s, agent);
                 if s.state.is_terminal() {
-                    Ok((s.state.returns()[agent.index()] as f32, true))
+                    Ok((s.state.returns()[agent.map_or(0, Side::index)] as f32, true))
                 } else {
                     Ok((0.0, s.steps >= max_steps))
                 }
@@ -540,7 +593,7 @@ impl VecGames {
     fn outputs<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.slots.len();
         let na = self.game.encoding.num_actions();
-        let (obs_len, agent) = (self.obs_len, self.agent.index());
+        let (obs_len, agent) = (self.obs_len, self.agent);
         let threads = self.threads;
         let mut obs = vec![0f32; n * obs_len];
         let mut mask = vec![0u8; n * na];
@@ -553,7 +606,7 @@ impl VecGames {
             .collect();
         py.detach(|| {
             par_map(&mut jobs, threads, |(s, o, m)| {
-                s.state.write_observation(agent, o);
+                s.state.write_observation(viewer(s, agent).index(), o);
                 if !s.state.is_terminal() {
                     for a in s.state.legal_actions() {
                         m[a] = 1;
@@ -579,6 +632,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(scenarios, m)?)?;
+    m.add_function(wrap_pyfunction!(engine_random_steps, m)?)?;
     crate::py_strategy::register(m)?;
     crate::py_selfplay::register(m)?;
     Ok(())
