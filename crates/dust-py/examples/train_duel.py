@@ -25,65 +25,114 @@ import numpy as np
 import dust1947
 
 
-class LinearPolicy:
-    """Scores = features @ W (the planes and a constant, per side), masked softmax."""
+class Adam:
+    """Adam on a list of arrays: a step per weight scaled by its own gradients, so the rare
+    actions' weights learn as fast as the common ones'."""
 
-    def __init__(self, n_features, n_actions):
-        self.W = np.zeros((2 * (n_features + 1), n_actions), np.float32)
-        # Adam's moments: a step per weight scaled by its own gradients, so the rare actions'
-        # columns learn as fast as the common ones.
-        self.m = np.zeros_like(self.W)
-        self.v = np.zeros_like(self.W)
-        self.t = 0
+    def __init__(self, params, lr):
+        self.params, self.lr, self.t = params, lr, 0
+        self.m = [np.zeros_like(p) for p in params]
+        self.v = [np.zeros_like(p) for p in params]
 
-    @staticmethod
-    def features(obs, sides):
-        """The planes and a constant, in the half of the vector of the side to decide: the
-        action ids name units and squares absolutely (unit 0 is side A's), so each side needs
-        its own weights."""
-        x = np.concatenate([obs.reshape(len(obs), -1), np.ones((len(obs), 1), np.float32)], axis=1)
-        out = np.zeros((len(x), 2 * x.shape[1]), np.float32)
-        b = np.asarray(sides) == 1
-        out[~b, : x.shape[1]] = x[~b]
-        out[b, x.shape[1]:] = x[b]
-        return out
+    def ascend(self, grads):
+        self.t += 1
+        for p, g, m, v in zip(self.params, grads, self.m, self.v):
+            m *= 0.9
+            m += 0.1 * g
+            v *= 0.999
+            v += 0.001 * g * g
+            p += self.lr * (m / (1 - 0.9**self.t)) / (np.sqrt(v / (1 - 0.999**self.t)) + 1e-8)
 
-    def probs(self, x, mask):
-        logits = x @ self.W
+
+def closeness_planes(obs):
+    """Two planes more than the engine's: how close each square is to the nearest unit of the
+    other side, and to the nearest of one's own (1 on it, 0 five squares away or more). A move
+    is an action id per square, so a linear score reads "go near the enemy" from these with one
+    weight per square, where the raw planes would need one per pair of squares."""
+    n, _, h, w = obs.shape
+    rows, cols = np.divmod(np.arange(h * w), w)
+    dist = np.maximum(abs(rows[:, None] - rows[None]), abs(cols[:, None] - cols[None]))
+    near = np.clip(1.0 - dist / 5.0, 0.0, 1.0).astype(np.float32)  # (cells, cells)
+    theirs = obs[:, 5].reshape(n, 1, h * w) > 0  # plane 5: their_unit
+    mine = obs[:, 4].reshape(n, 1, h * w) > 0  # plane 4: my_unit
+    to_them = np.where(theirs, near[None], 0.0).max(axis=2)
+    to_me = np.where(mine, near[None], 0.0).max(axis=2)
+    return np.stack([to_them, to_me], axis=1)
+
+
+class SmallPolicy:
+    """A small linear policy over action features: the score of action id `a` for the side `s`
+    to decide is
+
+        bias[s, a]                                  (what each decision is worth by itself)
+      + w_near_them * closeness to them of a's square  (move, spread and escape: go near them)
+      + w_near_me * closeness to my units of a's square
+      + plan[a] * how close my nearest unit is to them  (which plan, at which distance)
+
+    then the illegal ids are masked and a softmax picks (`closeness_planes`: 1 on a unit, 0 five
+    squares away). Each side has its own biases: the action ids name units absolutely (unit 0 is
+    side A's). About 1,900 weights, learned by REINFORCE with Adam."""
+
+    def __init__(self, layout, n_actions, lr=0.05):
+        blocks = {name: (first, count) for name, first, count in layout}
+        self.square_ids = np.concatenate(
+            [np.arange(blocks[b][0], blocks[b][0] + blocks[b][1]) for b in ("move", "spread", "escape")])
+        self.squares = np.concatenate([np.arange(blocks[b][1]) for b in ("move", "spread", "escape")])
+        first, count = blocks["plan"]
+        self.plan_ids = np.arange(first, first + count)
+        self.bias = np.zeros((2, n_actions), np.float32)
+        self.w = np.zeros(2, np.float32)
+        self.plan = np.zeros(count, np.float32)
+        self.opt = Adam([self.bias, self.w, self.plan], lr)
+
+    def features(self, obs, sides):
+        near = closeness_planes(obs).reshape(len(obs), 2, -1)
+        mine = obs[:, 4].reshape(len(obs), -1) > 0
+        now = np.where(mine, near[:, 0], 0.0).max(axis=1)
+        return near[:, 0][:, self.squares], near[:, 1][:, self.squares], now, np.asarray(sides, np.int64)
+
+    def probs(self, feats, mask):
+        them, me, now, side = feats
+        logits = self.bias[side].copy()
+        logits[:, self.square_ids] += self.w[0] * them + self.w[1] * me
+        logits[:, self.plan_ids] += now[:, None] * self.plan[None]
         logits = np.where(mask > 0, logits, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         return p / p.sum(axis=1, keepdims=True)
 
     def act(self, obs, mask, sides, rng, greedy=False):
-        x = self.features(obs, sides)
-        p = self.probs(x, mask)
+        """An action per row (sampled, or the most likely with `greedy`) and the features."""
+        feats = self.features(obs, sides)
+        p = self.probs(feats, mask)
         if greedy:
-            return p.argmax(axis=1).astype(np.int64), x
-        u = rng.random((len(p), 1))
-        a = (np.cumsum(p, axis=1) < u).sum(axis=1)
-        # Rounding may push the draw past the last legal id: take the last legal one then.
-        last = mask.shape[1] - 1 - np.argmax(mask[:, ::-1] > 0, axis=1)
-        return np.minimum(a, last).astype(np.int64), x
+            a = p.argmax(axis=1)
+        else:
+            a = (np.cumsum(p, axis=1) < rng.random((len(p), 1))).sum(axis=1)
+            # Rounding may push the draw past the last legal id: take the last legal one then.
+            a = np.minimum(a, mask.shape[1] - 1 - np.argmax(mask[:, ::-1] > 0, axis=1))
+        return a.astype(np.int64), list(zip(*feats))
 
-    def reinforce(self, x, mask, actions, returns, lr):
-        """One step of REINFORCE with Adam: ascend mean(G * grad log pi(a|x))."""
-        p = self.probs(x, mask)
+    def reinforce(self, feats, mask, actions, returns):
+        """One step of REINFORCE: ascend mean(G * grad log pi(a | s))."""
+        feats = tuple(np.array(f) for f in zip(*feats))
+        them, me, now, side = feats
+        p = self.probs(feats, mask)
         g = -p
         g[np.arange(len(actions)), actions] += 1.0
-        g *= returns[:, None]
-        grad = (x.T @ g) / len(actions)
-        self.t += 1
-        self.m = 0.9 * self.m + 0.1 * grad
-        self.v = 0.999 * self.v + 0.001 * grad * grad
-        m = self.m / (1 - 0.9**self.t)
-        v = self.v / (1 - 0.999**self.t)
-        self.W += lr * m / (np.sqrt(v) + 1e-8)
+        g *= returns[:, None] / len(actions)
+        g_bias = np.zeros_like(self.bias)
+        np.add.at(g_bias, side, g)
+        gs = g[:, self.square_ids]
+        g_w = np.array([(gs * them).sum(), (gs * me).sum()], np.float32)
+        g_plan = (g[:, self.plan_ids] * now[:, None]).sum(axis=0)
+        self.opt.ascend([g_bias, g_w, g_plan])
 
 
-def self_play_batch(vec, policy, rng, obs, mask, games):
+def self_play_batch(vec, policy, rng, obs, mask, games, draw=0.0):
     """Plays until `games` games have ended; returns the (features, mask, action, return) of
-    every decision of those games, and the next observations."""
+    every decision of those games, and the next observations. The return of a decision is +1
+    if its side won, -1 if it lost, `draw` for a draw."""
     n = len(vec)
     steps = [[] for _ in range(n)]
     xs, ms, acts, rets = [], [], [], []
@@ -96,20 +145,22 @@ def self_play_batch(vec, policy, rng, obs, mask, games):
         obs, mask, reward, done = vec.step(actions)
         for i in np.flatnonzero(done):
             side_a = float(reward[i])
-            for xi, mi, ai, pi in steps[i]:
+            for xi, mi, ai, si in steps[i]:
                 xs.append(xi)
                 ms.append(mi)
                 acts.append(ai)
-                rets.append(side_a if pi == 0 else -side_a)
+                rets.append(draw if side_a == 0 else side_a if si == 0 else -side_a)
             steps[i] = []
             ended += 1
-    return (np.array(xs), np.array(ms), np.array(acts), np.array(rets, np.float32)), obs, mask
+    batch = (xs, np.array(ms), np.array(acts), np.array(rets, np.float32))
+    return batch, obs, mask
 
 
 def evaluate(policy, games, seed, threads):
-    """Win rate of the policy (its most likely action) against the random player: half the
-    games on side A, half on side B; draws count as not won."""
-    wins = played = 0
+    """The policy (its most likely action) against the random player: half the games on side
+    A, half on side B, with seeds never used in training. Returns (wins, draws, losses) as
+    shares of the games."""
+    wins = draws = played = 0
     for agent in (0, 1):
         vec = dust1947.VecGames(32, scenario="duel", seed=seed + agent, opponent="random",
                                 agent=agent, threads=threads)
@@ -119,97 +170,123 @@ def evaluate(policy, games, seed, threads):
             actions, _ = policy.act(obs, mask, vec.players(), None, greedy=True)
             obs, mask, reward, done = vec.step(actions)
             wins += int((reward[done] > 0).sum())
+            draws += int((reward[done] == 0).sum())
             done_here += int(done.sum())
         played += done_here
-    return wins / played
+    return wins / played, draws / played, (played - wins - draws) / played
 
 
-def save_plot(path, curve, target):
-    """The curve (iteration, win rate) as a picture: matplotlib if installed, else SVG by hand."""
+def greedy_reference(games, seed):
+    """The built-in greedy player against random on the duel, as `dust1947 sim` plays it
+    (paired games): (wins, draws, losses) as shares."""
+    s = dust1947.summarize(dust1947.SelfPlay(a="greedy", b="random", scenario="duel", seed=seed)
+                           .play(list(range(games)), 2))
+    return s["a_wins"] / s["games"], s["draws"] / s["games"], s["b_wins"] / s["games"]
+
+
+def save_plot(path, curve, reference):
+    """The curve as a picture: wins and score (win 1, draw ½) against random per iteration,
+    beside the greedy player's (dashed). matplotlib if installed, else SVG written by hand."""
+    its = [c[0] for c in curve]
+    wins = [c[1] for c in curve]
+    score = [c[1] + c[2] / 2 for c in curve]
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        its, rates = zip(*curve)
         plt.figure(figsize=(6, 4))
-        plt.plot(its, rates, marker="o", label="policy vs random")
-        plt.axhline(target, color="gray", linestyle="--", label=f"{target:.0%}")
+        plt.plot(its, wins, marker="o", label="wins")
+        plt.plot(its, score, marker="s", label="score (draw = 1/2)")
+        plt.axhline(reference[0], color="C0", linestyle="--", label="greedy: wins")
+        plt.axhline(reference[1], color="C1", linestyle="--", label="greedy: score")
         plt.ylim(0, 1)
         plt.xlabel("iteration")
-        plt.ylabel("win rate against random")
-        plt.title("Dust duel: linear policy trained by self-play")
+        plt.ylabel("against the random player")
+        plt.title("Dust duel: a small policy trained by self-play")
         plt.legend()
         plt.savefig(path)
         return
     except ImportError:
         pass
-    w, h, m = 600, 400, 50
-    last = max(it for it, _ in curve) or 1
+    w, h, m = 640, 420, 55
+    last = max(its) or 1
     px = lambda it: m + (w - 2 * m) * it / last  # noqa: E731
     py = lambda r: h - m - (h - 2 * m) * r  # noqa: E731
-    points = " ".join(f"{px(it):.1f},{py(r):.1f}" for it, r in curve)
-    dots = "".join(f'<circle cx="{px(it):.1f}" cy="{py(r):.1f}" r="3" fill="#1f77b4"/>' for it, r in curve)
     ticks = "".join(
         f'<text x="{m - 8}" y="{py(t) + 4:.1f}" text-anchor="end" font-size="12">{t:.0%}</text>'
-        f'<line x1="{m - 4}" y1="{py(t):.1f}" x2="{m}" y2="{py(t):.1f}" stroke="black"/>'
+        f'<line x1="{m - 4}" y1="{py(t):.1f}" x2="{w - m}" y2="{py(t):.1f}" stroke="#ddd"/>'
         for t in (0, 0.25, 0.5, 0.75, 1.0))
+    series = ""
+    for ys, color, name, k in ((wins, "#1f77b4", "wins", 0), (score, "#ff7f0e", "score (draw = 1/2)", 1)):
+        pts = " ".join(f"{px(i):.1f},{py(y):.1f}" for i, y in zip(its, ys))
+        series += f'<polyline points="{pts}" fill="none" stroke="{color}" stroke-width="2"/>'
+        series += "".join(f'<circle cx="{px(i):.1f}" cy="{py(y):.1f}" r="3" fill="{color}"/>' for i, y in zip(its, ys))
+        series += (f'<line x1="{m}" y1="{py(reference[k]):.1f}" x2="{w - m}" y2="{py(reference[k]):.1f}" '
+                   f'stroke="{color}" stroke-dasharray="6,4"/>')
+        series += (f'<text x="{m + 10}" y="{m + 16 * k:.1f}" font-size="12" fill="{color}">{name} '
+                   f'(dashed: the greedy player\'s)</text>')
     svg = f"""<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif">
 <rect width="{w}" height="{h}" fill="white"/>
-<text x="{w / 2}" y="24" text-anchor="middle" font-size="15">Dust duel: linear policy trained by self-play</text>
-<line x1="{m}" y1="{h - m}" x2="{w - m}" y2="{h - m}" stroke="black"/>
-<line x1="{m}" y1="{m}" x2="{m}" y2="{h - m}" stroke="black"/>
+<text x="{w / 2}" y="22" text-anchor="middle" font-size="15">Dust duel: a small policy trained by self-play, against random</text>
 {ticks}
-<text x="{w / 2}" y="{h - 12}" text-anchor="middle" font-size="12">iteration (0 to {last})</text>
-<text x="14" y="{h / 2}" text-anchor="middle" font-size="12" transform="rotate(-90 14 {h / 2})">win rate against random</text>
-<line x1="{m}" y1="{py(target):.1f}" x2="{w - m}" y2="{py(target):.1f}" stroke="gray" stroke-dasharray="6,4"/>
-<polyline points="{points}" fill="none" stroke="#1f77b4" stroke-width="2"/>
-{dots}
+<line x1="{m}" y1="{h - m}" x2="{w - m}" y2="{h - m}" stroke="black"/>
+<line x1="{m}" y1="{m - 20}" x2="{m}" y2="{h - m}" stroke="black"/>
+<text x="{w / 2}" y="{h - 15}" text-anchor="middle" font-size="12">iteration (0 to {last})</text>
+{series}
 </svg>
 """
     with open(path, "w", encoding="utf-8") as f:
         f.write(svg)
 
 
-def train(iterations=120, games_per_iteration=64, lr=0.02, eval_every=10, eval_games=200,
-          seed=0, threads=2, target=0.9, log=print):
-    """Trains and returns (policy, curve of (iteration, win rate against random))."""
+def train(iterations=300, games_per_iteration=64, lr=0.02, draw=-1.0, eval_every=25,
+          eval_games=400, seed=0, threads=2, log=print):
+    """Trains by self-play; returns (policy, curve of (iteration, wins, draws, losses) against
+    the random player)."""
     rng = np.random.default_rng(seed)
     vec = dust1947.VecGames(64, scenario="duel", seed=seed, opponent="self", threads=threads)
     obs, mask = vec.reset()
-    policy = LinearPolicy(int(np.prod(vec.observation_shape())), vec.num_distinct_actions())
+    layout = dust1947.load_game("tactics", scenario="duel").action_layout()
+    policy = SmallPolicy(layout, vec.num_distinct_actions(), lr=lr)
     curve = []
     start = time.perf_counter()
     for it in range(iterations + 1):
         if it % eval_every == 0 or it == iterations:
-            rate = evaluate(policy, eval_games, 10_000 + seed, threads)
-            curve.append((it, rate))
-            log(f"iteration {it:4d}: wins {rate:6.1%} of {eval_games} games against random "
-                f"({time.perf_counter() - start:5.1f}s)")
+            w, d, lost = evaluate(policy, eval_games, 10_000 + seed, threads)
+            curve.append((it, w, d, lost))
+            log(f"iteration {it:4d}: against random, wins {w:6.1%} draws {d:6.1%} losses {lost:5.1%}, "
+                f"score {w + d / 2:6.1%} ({eval_games} games, {time.perf_counter() - start:5.1f}s)")
         if it == iterations:
             break
-        batch, obs, mask = self_play_batch(vec, policy, rng, obs, mask, games_per_iteration)
-        policy.reinforce(*batch, lr)
+        batch, obs, mask = self_play_batch(vec, policy, rng, obs, mask, games_per_iteration, draw)
+        policy.reinforce(*batch)
     return policy, curve
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--iterations", type=int, default=120)
+    ap.add_argument("--iterations", type=int, default=300)
     ap.add_argument("--games-per-iteration", type=int, default=64)
-    ap.add_argument("--lr", type=float, default=0.02)
-    ap.add_argument("--eval-every", type=int, default=10)
+    ap.add_argument("--lr", type=float, default=0.02, help="Adam's step")
+    ap.add_argument("--draw", type=float, default=-1.0,
+                    help="the self-play return of a draw for both sides (default -1: a game not won is lost)")
+    ap.add_argument("--eval-every", type=int, default=25)
     ap.add_argument("--eval-games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--plot", default="train_duel.svg", help="the picture of the curve (.svg or, with matplotlib, .png)")
+    ap.add_argument("--plot", default="train_duel.svg", help="the picture of the curve (.svg; .png with matplotlib)")
     args = ap.parse_args(argv)
-    _, curve = train(args.iterations, args.games_per_iteration, args.lr, args.eval_every,
+    _, curve = train(args.iterations, args.games_per_iteration, args.lr, args.draw, args.eval_every,
                      args.eval_games, args.seed, args.threads)
-    save_plot(args.plot, curve, 0.9)
-    best = max(r for _, r in curve)
-    print(f"final: {curve[-1][1]:.1%} against random (best {best:.1%}); curve saved to {args.plot}")
+    gw, gd, gl = greedy_reference(args.eval_games, 20_000 + args.seed)
+    print(f"reference: the built-in greedy player against random, {args.eval_games} games: wins {gw:.1%} "
+          f"draws {gd:.1%} losses {gl:.1%}, score {gw + gd / 2:.1%}")
+    save_plot(args.plot, curve, (gw, gw + gd / 2))
+    _, w, d, lost = curve[-1]
+    print(f"final: against random, wins {w:.1%} draws {d:.1%} losses {lost:.1%} (score {w + d / 2:.1%}, "
+          f"not beaten in {1 - lost:.1%}); curve saved to {args.plot}")
     return 0
 
 
