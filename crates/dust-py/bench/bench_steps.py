@@ -1,7 +1,7 @@
 """Steps per second of a random agent through the package, beside references measured in the
 same run (docs/python.md, "Speed"):
 
-- the engine alone (``dust1947.engine_random_steps``: the same Rust calls, no Python);
+- the engine alone (``dust1947._native.engine_random_steps``: the same Rust calls, no Python);
 - ``VecGames``: n games per call, the agent's random legal actions (``random_actions``), the
   opponent (random) and the dice inside ``step``, on 1 and 2 threads;
 - the PettingZoo AEC environment, one ``step`` at a time, and the overhead per step over the
@@ -36,10 +36,10 @@ def timed(fn, seconds):
 
 
 def bench_engine(scenario, seconds):
-    steps, t = dust1947.engine_random_steps(scenario, steps=20000, seed=1)
+    steps, t = dust1947._native.engine_random_steps(scenario, steps=20000, seed=1)
     total, elapsed = steps, t
     while elapsed < seconds:
-        s, t = dust1947.engine_random_steps(scenario, steps=20000, seed=int(elapsed * 1000) + 2)
+        s, t = dust1947._native.engine_random_steps(scenario, steps=20000, seed=int(elapsed * 1000) + 2)
         total += s
         elapsed += t
     return total / elapsed

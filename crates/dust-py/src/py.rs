@@ -124,6 +124,14 @@ impl PyState {
     fn apply_action(&mut self, action: usize) -> PyResult<()> {
         self.state.apply_action(action).map_err(err)
     }
+    /// Resolves the pending chance node with the outcome at `u` (0 <= u < 1) of the exact
+    /// distribution's cumulative probabilities, and returns it: one call for the caller's own
+    /// seeded uniform number instead of a choice among `chance_outcomes()` in Python.
+    fn apply_chance_uniform(&mut self, u: f64) -> PyResult<usize> {
+        let o = pick_outcome(&self.state.chance_outcomes(), u).ok_or_else(|| err("no chance node is pending"))?;
+        self.state.apply_action(o).map_err(err)?;
+        Ok(o)
+    }
     /// +1 for the winner, -1 for the loser; 0 each for a draw or an unfinished game.
     fn returns(&self) -> Vec<f64> {
         self.state.returns().to_vec()
@@ -233,6 +241,19 @@ impl PyState {
             self.state.decisions.len()
         )
     }
+}
+
+/// The outcome at `u` of a distribution's cumulative probabilities (the last one when rounding
+/// leaves `u` beyond their sum); `None` for no outcomes.
+pub(crate) fn pick_outcome(outcomes: &[(usize, f64)], u: f64) -> Option<usize> {
+    let mut acc = 0.0;
+    for &(o, p) in outcomes {
+        acc += p;
+        if u < acc {
+            return Some(o);
+        }
+    }
+    outcomes.last().map(|&(o, _)| o)
 }
 
 fn parse_edition(e: Option<&str>) -> PyResult<Option<Edition>> {

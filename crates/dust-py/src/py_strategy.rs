@@ -144,6 +144,13 @@ impl PyStrategyState {
     fn apply_action(&mut self, action: usize) -> PyResult<()> {
         self.state.apply_action(&self.game.encoding, action).map_err(err)
     }
+    /// Resolves the pending chance node with the outcome at `u` (0 <= u < 1) of the exact
+    /// distribution's cumulative probabilities, and returns it.
+    fn apply_chance_uniform(&mut self, u: f64) -> PyResult<usize> {
+        let o = crate::py::pick_outcome(&self.state.chance_outcomes(), u).ok_or_else(|| err("no chance node is pending"))?;
+        self.state.apply_action(&self.game.encoding, o).map_err(err)?;
+        Ok(o)
+    }
     /// The returns: +1 for each winner, the losers share the opposite (zero-sum); zeros before
     /// the end or when nobody won.
     fn returns(&self) -> Vec<f64> {

@@ -47,6 +47,7 @@ class _DustAEC(AECEnv):
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.possible_agents = [f"player_{i}" for i in range(game.num_players())]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.game.num_distinct_actions()
         shape = self.game.observation_tensor_shape()
         self._observation_space = spaces.Dict(
@@ -66,18 +67,16 @@ class _DustAEC(AECEnv):
         return self._action_space
 
     def observe(self, agent):
-        p = self.possible_agents.index(agent)
-        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
-        if self.state.current_player() == p:
-            mask[self.state.legal_actions()] = 1
+        p = self._index[agent]
+        # The engine's mask (uint8, zeros for an agent not to decide), read as int8 without a copy.
+        mask = self.state.legal_actions_mask(p).view(np.int8)
         return {"observation": self.state.observation_tensor(p), "action_mask": mask}
 
     def _roll(self):
+        # The outcome at a uniform number of the environment's generator, from the exact
+        # distribution (the engine walks its cumulative probabilities).
         while self.state.is_chance_node():
-            outcomes = self.state.chance_outcomes()
-            probs = np.array([q for _, q in outcomes])
-            k = self._rng.choice(len(outcomes), p=probs / probs.sum())
-            self.state.apply_action(int(outcomes[k][0]))
+            self.state.apply_chance_uniform(self._rng.random())
 
     def _sync(self):
         if self.state.is_terminal():
