@@ -111,10 +111,16 @@ class _DustAEC(AECEnv):
             return
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        self.state.apply_action(int(action))
+        state = self.state
+        state.apply_action(int(action))
         self.steps += 1
-        self._roll()
+        if state.is_chance_node():
+            self._roll()
+        if not state.is_terminal() and self.steps < self.max_steps:
+            # The common step: no reward yet (the game pays at its end), the next agent to act.
+            self.agent_selection = self.possible_agents[state.current_player()]
+            return
+        self.rewards = {a: 0.0 for a in self.agents}
         self._sync()
         if self.terminations[self.agents[0]] or self.truncations[self.agents[0]]:
             # Every agent sees the end: the next agent to step is the one after this one.
