@@ -66,7 +66,7 @@ const BLOCKS: [&str; 28] = [
 const MODES: [MoveMode; 4] = [MoveMode::Land, MoveMode::Sea, MoveMode::Amphibious, MoveMode::Bomber];
 
 /// The integer action ids of a map of `A` areas and a deck of `C` cards: one block per kind of
-/// decision ([`BLOCKS`]), sizes from `A` and `C` only.
+/// decision ([`StrategyEncoding::layout`]), sizes from `A` and `C` only.
 #[derive(Clone, Debug)]
 pub struct StrategyEncoding {
     areas: usize,
