@@ -98,7 +98,7 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
     ``address``: ``None`` plays here without Ray (on ``workers`` threads, the number of cores
     by default); ``"local"`` starts a local Ray (``workers`` CPUs); ``"auto"``, ``"host:port"``
     or ``"ray://host:port"`` joins a running Ray cluster (an existing ``ray.init`` is used as
-    it is). ``batch_size``: games per task (default: the games spread over four tasks per
+    it is), with at most ``workers`` tasks running at once when given. ``batch_size``: games per task (default: the games spread over four tasks per
     worker, at most 64 and an even number). ``progress``: a function called with (games
     done, games) as batches finish. The summary has ``sim --json``'s statistics and the
     match's description; the rows are one tuple per game, in game order (see
@@ -128,9 +128,14 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
         threads = workers or cpus
         size = batch_size or max(2, min(64, 2 * math.ceil(n / (8 * threads))))
         remote = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(play_batch)
-        pending = [remote.remote(params, batch, 1, crash_once) for batch in batches(n, size)]
-        tasks = len(pending)
-        while pending:
+        todo = batches(n, size)
+        tasks = len(todo)
+        # At most `workers` tasks at once when given (else all: Ray schedules them on its CPUs).
+        limit = workers or tasks
+        pending = []
+        while todo or pending:
+            while todo and len(pending) < limit:
+                pending.append(remote.remote(params, todo.pop(0), 1, crash_once))
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
                 _collect(rows_by_game, ray.get(ref))
