@@ -126,3 +126,10 @@ def test_ray_match_is_sim_game_for_game_after_a_worker_is_killed(local_ray, tmp_
     assert (crash / "crashed").exists(), "a worker was killed in the middle of its batch"
     assert summary["backend"] == "ray" and summary["tasks"] == GAMES // 2
     assert_same_as_sim(summary, rows, sim, hashes)
+
+
+def test_ray_with_one_worker_at_a_time_plays_the_same_games(local_ray):
+    _, local = distributed.run_match(a="random", b="greedy", games=8, scenario="duel", seed=4)
+    s, rows = distributed.run_match(a="random", b="greedy", games=8, scenario="duel", seed=4,
+                                    address="local", workers=1, batch_size=2)
+    assert rows == local and s["tasks"] == 4
