@@ -133,3 +133,26 @@ def test_ray_with_one_worker_at_a_time_plays_the_same_games(local_ray):
     s, rows = distributed.run_match(a="random", b="greedy", games=8, scenario="duel", seed=4,
                                     address="local", workers=1, batch_size=2)
     assert rows == local and s["tasks"] == 4
+
+
+def test_players_set_up_battlefront_games_are_sim_games(tmp_path):
+    """`sim --setup players`: each battlefront game begins with the players' set-up, seeded
+    from the pair's seeds; the self-play plays the same set-ups and games."""
+    records = tmp_path / "bf"
+    out = subprocess.run(
+        [sim_binary(), "sim", "--a", "greedy", "--b", "random", "--games", "4", "--scenario", "annihilation",
+         "--edition", "battlefront", "--setup", "players", "--seed", "3", "--json", "--records", str(records)],
+        check=True, capture_output=True, text=True)
+    sim = json.loads(out.stdout)
+    summary, rows = distributed.run_match(a="greedy", b="random", games=4, scenario="annihilation",
+                                          edition="battlefront", players_setup=True, seed=3)
+    hashes = []
+    for i in range(4):
+        text = (records / f"game-{i + 1:04}.toml").read_text()
+        hashes.append(int(next(l for l in text.splitlines() if l.startswith("final_hash")).split('"')[1], 16))
+    assert [r[6] for r in rows] == hashes
+    assert (summary["a_wins"], summary["b_wins"], summary["draws"]) == (sim["a_wins"], sim["b_wins"], sim["draws"])
+    assert summary["setup"] == "players"
+    with pytest.raises(ValueError, match="battlefront"):
+        distributed.run_match(a="greedy", b="random", games=2, scenario="annihilation",
+                              edition="revised", players_setup=True)
