@@ -2,6 +2,7 @@
 //! match by number; `dust1947.summarize` gives `sim`'s statistics of a list of game rows.
 
 use crate::selfplay::{self, GameRow, SelfPlay};
+use dust_ai::pairs::{Sprt, Verdict};
 use dust_core::Edition;
 use dust_data::record::ScenarioRef;
 use pyo3::exceptions::PyValueError;
@@ -142,9 +143,47 @@ fn summarize<'py>(py: Python<'py>, rows: Vec<GameRow>) -> PyResult<Bound<'py, Py
     Ok(d)
 }
 
-/// Adds the self-play class and function to the module.
+/// `sim --sprt ELO0,ELO1` on game rows: the pairs judged in their order from pair 0 (as far as
+/// both games of each are there); returns the number of pairs after which the test decided, or
+/// `None`.
+#[pyfunction]
+#[pyo3(signature = (rows, sprt, alpha = 0.05, beta = 0.05))]
+fn sprt_stop(rows: Vec<GameRow>, sprt: &str, alpha: f64, beta: f64) -> PyResult<Option<usize>> {
+    let test = Sprt::parse(sprt, alpha, beta).map_err(err)?;
+    Ok(selfplay::sprt_stop(&rows, &test))
+}
+
+/// The sequential test's figures on pentanomial counts, with `sim --json`'s keys: elo0, elo1,
+/// alpha, beta, llr, lower, upper, result ("H1", "H0" or "undecided").
+#[pyfunction]
+#[pyo3(signature = (pentanomial, sprt, alpha = 0.05, beta = 0.05))]
+fn sprt_result<'py>(py: Python<'py>, pentanomial: [u32; 5], sprt: &str, alpha: f64, beta: f64) -> PyResult<Bound<'py, PyDict>> {
+    let t = Sprt::parse(sprt, alpha, beta).map_err(err)?;
+    let (lower, upper) = t.bounds();
+    let d = PyDict::new(py);
+    d.set_item("elo0", t.elo0)?;
+    d.set_item("elo1", t.elo1)?;
+    d.set_item("alpha", t.alpha)?;
+    d.set_item("beta", t.beta)?;
+    d.set_item("llr", t.llr(&pentanomial))?;
+    d.set_item("lower", lower)?;
+    d.set_item("upper", upper)?;
+    d.set_item(
+        "result",
+        match t.verdict(&pentanomial) {
+            Verdict::H1 => "H1",
+            Verdict::H0 => "H0",
+            Verdict::Continue => "undecided",
+        },
+    )?;
+    Ok(d)
+}
+
+/// Adds the self-play class and functions to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySelfPlay>()?;
     m.add_function(wrap_pyfunction!(summarize, m)?)?;
+    m.add_function(wrap_pyfunction!(sprt_stop, m)?)?;
+    m.add_function(wrap_pyfunction!(sprt_result, m)?)?;
     Ok(())
 }

@@ -7,6 +7,7 @@
 
 use crate::tactics::TacticsGame;
 use dust_ai::matchup::{a_side, Finished, GameSummary, Matchup, Summary};
+use dust_ai::pairs::{Sprt, Verdict};
 use dust_ai::PlayerSpec;
 use dust_core::game::GameSetup;
 use dust_core::{BySide, Edition, Side};
@@ -128,6 +129,27 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     Ok(Summary::of(&rows.iter().map(summary_of_row).collect::<Vec<_>>()))
 }
 
+/// Where a sequential test stops (`sim --sprt`): the pairs judged in their order, from pair 0,
+/// as long as both games of the next pair are among `rows`; the number of pairs after which the
+/// test decided, or `None` if it has not decided on the pairs there are. A pair with a game that
+/// did not finish is judged without counting, as `sim` does.
+pub fn sprt_stop(rows: &[GameRow], test: &Sprt) -> Option<usize> {
+    let by: std::collections::HashMap<u32, GameSummary> = rows.iter().map(|r| (r.0, summary_of_row(r))).collect();
+    let mut counts = [0u32; 5];
+    for k in 0u32.. {
+        let (Some(g0), Some(g1)) = (by.get(&(2 * k)), by.get(&(2 * k + 1))) else {
+            return None;
+        };
+        if let (Some(x), Some(y)) = (g0.points_x2(), g1.points_x2()) {
+            counts[usize::from(x + y)] += 1;
+        }
+        if test.verdict(&counts) != Verdict::Continue {
+            return Some(k as usize + 1);
+        }
+    }
+    None
+}
+
 /// Which side player a took in game `i` ("A" or "B").
 pub fn a_side_name(i: u32) -> &'static str {
     match a_side(i) {
@@ -150,6 +172,27 @@ mod tests {
         assert_eq!(other.play(3), one);
         assert_eq!(summary_of_row(&one).index, 3);
         assert_ne!(one.6, 0, "a finished game has its final hash");
+    }
+
+    #[test]
+    fn the_sequential_test_stops_at_the_same_pair_whatever_came_back_first() {
+        let test = Sprt::parse("0,100", 0.05, 0.05).unwrap();
+        // Player a wins every game but one pair's (it splits pair 1): the test accepts H1 after
+        // some pairs; given out of order and with later games missing, it stops at the same one.
+        let rows: Vec<GameRow> = (0..40u32)
+            .map(|i| {
+                let a_on_a = i % 2 == 0;
+                let a_wins = i != 3;
+                let outcome = if a_wins == a_on_a { 0 } else { 1 };
+                (i, outcome, 0, 0, 1, false, 0)
+            })
+            .collect();
+        let k = sprt_stop(&rows, &test).expect("decided");
+        assert!((2..20).contains(&k), "{k}");
+        let mut shuffled: Vec<GameRow> = rows[..2 * k].to_vec();
+        shuffled.reverse();
+        assert_eq!(sprt_stop(&shuffled, &test), Some(k));
+        assert_eq!(sprt_stop(&rows[..2 * k - 1], &test), None, "the deciding pair is incomplete");
     }
 
     #[test]

@@ -156,3 +156,30 @@ def test_players_set_up_battlefront_games_are_sim_games(tmp_path):
     with pytest.raises(ValueError, match="battlefront"):
         distributed.run_match(a="greedy", b="random", games=2, scenario="annihilation",
                               edition="revised", players_setup=True)
+
+
+def test_sprt_stops_at_sims_pair(tmp_path):
+    """`--sprt 0,100`: greedy beats random on the duel in most pairs; the test accepts H1 after
+    the same pair as `sim --sprt`, whatever the batches."""
+    out = subprocess.run(
+        [sim_binary(), "sim", "--a", "greedy", "--b", "random", "--games", "200", "--seed", "2",
+         "--scenario", "duel", "--sprt", "0,100", "--json"], check=True, capture_output=True, text=True)
+    sim = json.loads(out.stdout)
+    assert sim["sprt"]["result"] == "H1" and sim["games"] < 200
+    for batch in (2, 6):
+        s, rows = distributed.run_match(a="greedy", b="random", games=200, scenario="duel", seed=2,
+                                        sprt="0,100", batch_size=batch, workers=2)
+        assert s["games"] == sim["games"] and s["pentanomial"] == sim["pentanomial"]
+        assert s["sprt"]["result"] == "H1"
+        assert s["sprt"]["llr"] == pytest.approx(sim["sprt"]["llr"])
+        assert len(rows) == sim["games"]
+    with pytest.raises(ValueError, match="ELO1"):
+        distributed.run_match(a="greedy", b="random", games=2, scenario="duel", sprt="20,0")
+
+
+def test_sprt_on_ray_stops_at_sims_pair(local_ray):
+    local, _ = distributed.run_match(a="greedy", b="random", games=200, scenario="duel", seed=2,
+                                     sprt="0,100", batch_size=4)
+    s, _ = distributed.run_match(a="greedy", b="random", games=200, scenario="duel", seed=2,
+                                 sprt="0,100", batch_size=4, address="local")
+    assert (s["games"], s["pentanomial"], s["sprt"]["result"]) == (local["games"], local["pentanomial"], "H1")

@@ -92,30 +92,47 @@ def _ray():
 
 def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed=1,
               players_setup=False, scenario_text=None, address=None, batch_size=None,
-              workers=None, progress=None, crash_once=None):
+              workers=None, progress=None, crash_once=None, sprt=None, alpha=0.05, beta=0.05):
     """Plays a match and returns ``(summary, rows)``.
 
     ``address``: ``None`` plays here without Ray (on ``workers`` threads, the number of cores
     by default); ``"local"`` starts a local Ray (``workers`` CPUs); ``"auto"``, ``"host:port"``
     or ``"ray://host:port"`` joins a running Ray cluster (an existing ``ray.init`` is used as
-    it is), with at most ``workers`` tasks running at once when given. ``batch_size``: games per task (default: the games spread over four tasks per
-    worker, at most 64 and an even number). ``progress``: a function called with (games
+    it is), with at most ``workers`` tasks running at once when given. ``batch_size``: games
+    per task (default: the games spread over four tasks per worker, at most 64 and an even
+    number). ``progress``: a function called with (games
     done, games) as batches finish. The summary has ``sim --json``'s statistics and the
     match's description; the rows are one tuple per game, in game order (see
-    ``dust1947.SelfPlay.play``)."""
+    ``dust1947.SelfPlay.play``).
+
+    ``sprt="ELO0,ELO1"`` (with ``alpha``, ``beta``): ``sim --sprt``'s sequential test; the
+    pairs are judged in their order as their games come back, no task is started once it has
+    decided, and the result holds the pairs up to the deciding one (the same games as ``sim``'s
+    whatever the workers), with ``summary["sprt"]``."""
     params = match_params(a, b, scenario, edition, seed, players_setup, scenario_text)
     n = games_to_play(games)
+    if sprt is not None:
+        _native.sprt_result([0] * 5, sprt, alpha, beta)  # checks the test's text
+    decided = [None]
+
+    def judge():
+        if sprt is not None and decided[0] is None:
+            decided[0] = _native.sprt_stop(list(rows_by_game.values()), sprt, alpha, beta)
+        return decided[0] is not None
     start = time.perf_counter()
     rows_by_game = {}
     if address is None:
         threads = workers or os.cpu_count() or 1
         backend = "local"
-        size = batch_size or n
+        size = batch_size or (n if sprt is None else max(2, 2 * threads))
+        tasks = 0
         for batch in batches(n, size):
             _collect(rows_by_game, play_batch(params, batch, threads, crash_once))
+            tasks += 1
             if progress:
                 progress(len(rows_by_game), n)
-        tasks = math.ceil(n / size)
+            if judge():
+                break
     else:
         ray = _ray()
         if not ray.is_initialized():
@@ -141,11 +158,22 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
                 _collect(rows_by_game, ray.get(ref))
             if progress:
                 progress(len(rows_by_game), n)
-    if sorted(rows_by_game) != list(range(n)):
+            if judge():
+                # Decided: start nothing more, and drop what is still running.
+                tasks -= len(todo)
+                todo = []
+                for ref in pending:
+                    ray.cancel(ref, force=True)
+                pending = []
+    if decided[0] is not None:
+        n = 2 * decided[0]
+    if not set(range(n)) <= set(rows_by_game):
         missing = sorted(set(range(n)) - set(rows_by_game))
         raise RuntimeError(f"games {missing[:10]} did not come back")
     rows = [rows_by_game[i] for i in range(n)]
     summary = dict(_native.summarize(rows))
+    if sprt is not None:
+        summary["sprt"] = dict(_native.sprt_result(summary["pentanomial"], sprt, alpha, beta))
     described = _native.SelfPlay(**params)
     summary.update(
         requested=games,

@@ -43,6 +43,12 @@ def _parser():
     p.add_argument("--workers", type=int, default=None,
                    help="threads (without Ray) or CPUs (local Ray) (default: all cores)")
     p.add_argument("--batch-size", type=int, default=None, help="games per Ray task")
+    p.add_argument("--sprt", default=None, metavar="ELO0,ELO1",
+                   help="stop when a sequential probability ratio test decides between \"a is ELO0 "
+                   "Elo stronger than b\" and \"a is ELO1 stronger\" (as `dust1947 sim --sprt`); "
+                   "--games is then the most games to play")
+    p.add_argument("--alpha", type=float, default=0.05, help="the SPRT's chance of accepting H1 when H0 holds")
+    p.add_argument("--beta", type=float, default=0.05, help="the SPRT's chance of accepting H0 when H1 holds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
@@ -68,7 +74,7 @@ def main(argv=None):
             a=args.a, b=args.b, games=args.games, scenario=scenario, edition=args.edition,
             seed=args.seed, players_setup=args.setup == "players", scenario_text=text,
             address=args.address, batch_size=args.batch_size, workers=args.workers,
-            progress=progress)
+            progress=progress, sprt=args.sprt, alpha=args.alpha, beta=args.beta)
     except (ValueError, RuntimeError) as e:
         print(f"selfplay: {e}", file=sys.stderr)
         return 2
@@ -96,6 +102,13 @@ def main(argv=None):
     p = s["pentanomial"]
     print(f"  pairs (one seed, sides swapped): {s['pairs']}; a scored 0 / ½ / 1 / 1½ / 2 points "
           f"in {p[0]} / {p[1]} / {p[2]} / {p[3]} / {p[4]} of them")
+    if "sprt" in s:
+        t = s["sprt"]
+        verdict = {"H1": "H1 accepted: a is stronger by the upper Elo",
+                   "H0": "H0 accepted: a is not stronger by more than the lower Elo"}.get(
+                       t["result"], "undecided after every game")
+        print(f"  SPRT Elo {t['elo0']:g} vs {t['elo1']:g} (alpha {t['alpha']:g}, beta {t['beta']:g}): "
+              f"LLR {t['llr']:.2f} in [{t['lower']:.2f}, {t['upper']:.2f}]: {verdict}")
     print(f"  balance: side A won {pct(s['side_a_wins']):.1f}%, side B won "
           f"{pct(s['side_b_wins']):.1f}%")
     if s["failed"]:
