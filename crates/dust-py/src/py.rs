@@ -364,6 +364,8 @@ struct Slot {
     /// in self-play (the caller decides for both sides).
     opponent: Option<Mutex<Box<dyn Player + Send>>>,
     steps: u32,
+    /// The legal action ids of the last outputs (the mask's), for `random_actions`.
+    legal: Vec<usize>,
 }
 
 /// `n` games of Dust Tactics stepped together: the agent plays `agent` (0: side A, 1: side B)
@@ -397,6 +399,7 @@ impl VecGames {
             dice: GameRng::new(seeder.next_u64()),
             opponent: self.spec.as_ref().map(|spec| Mutex::new(spec.build(seeder.next_u64()))),
             steps: 0,
+            legal: Vec::new(),
         }
     }
 }
@@ -589,16 +592,13 @@ impl VecGames {
         ))
     }
 
-    /// A random legal action per game (int64 (n,)), seeded by `seed`.
+    /// A random legal action per game (int64 (n,); of the last `reset` or `step` masks, -1 for none), seeded by `seed`.
     fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
         let mut rng = GameRng::new(seed);
         let v: Vec<i64> = self
             .slots
             .iter()
-            .map(|s| {
-                let l = s.state.legal_actions();
-                l.get(rng.index(l.len().max(1))).map_or(-1, |&a| a as i64)
-            })
+            .map(|s| s.legal.get(rng.index(s.legal.len().max(1))).map_or(-1, |&a| a as i64))
             .collect();
         PyArray1::from_vec(py, v)
     }
@@ -611,16 +611,16 @@ impl VecGames {
 }
 
 impl VecGames {
-    fn outputs<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    fn outputs<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.slots.len();
         let na = self.game.encoding.num_actions();
         let (obs_len, agent) = (self.obs_len, self.agent);
         let threads = self.threads;
         let mut obs = vec![0f32; n * obs_len];
         let mut mask = vec![0u8; n * na];
-        let mut jobs: Vec<(&Slot, &mut [f32], &mut [u8])> = self
+        let mut jobs: Vec<(&mut Slot, &mut [f32], &mut [u8])> = self
             .slots
-            .iter()
+            .iter_mut()
             .zip(obs.chunks_mut(obs_len))
             .zip(mask.chunks_mut(na))
             .map(|((s, o), m)| (s, o, m))
@@ -628,10 +628,13 @@ impl VecGames {
         py.detach(|| {
             par_map(&mut jobs, threads, |(s, o, m)| {
                 s.state.write_observation(viewer(s, agent).index(), o);
-                if !s.state.is_terminal() {
-                    for a in s.state.legal_actions() {
-                        m[a] = 1;
-                    }
+                s.legal = if s.state.is_terminal() {
+                    Vec::new()
+                } else {
+                    s.state.legal_actions()
+                };
+                for &a in &s.legal {
+                    m[a] = 1;
                 }
             })
         });
