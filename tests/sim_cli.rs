@@ -264,3 +264,26 @@ fn balance_reports_every_unit_and_draws_the_picture() {
     assert_eq!(o.status.code(), Some(2));
     assert!(common::stderr(&o).contains("at least 10 games"));
 }
+
+#[test]
+fn sim_plays_the_duel() {
+    // `--scenario duel`: the tiny practice game of `play --scenario duel` (the Python package's
+    // self-play compares its games with these).
+    let v = json(&[
+        "sim",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--scenario",
+        "duel",
+        "--json",
+    ]);
+    assert_eq!(v["scenario"], "duel");
+    assert_eq!(v["games"].as_u64(), Some(4));
+    assert!(v["balance"]["by_army"]["Rifles A"].is_object());
+}

@@ -12,7 +12,6 @@ mod loadtest;
 mod los;
 mod map;
 mod odds;
-mod pairs;
 mod play;
 mod reach;
 mod replay;

@@ -13,14 +13,13 @@
 //! (`dust_ai::setup`: greedy for the greedy and MCTS players, random for the random one), seeded
 //! from the game's seeds; the record keeps the set-up's seed and decisions.
 
-use super::pairs;
 use super::{to_json, Diagnostics};
 use anyhow::{bail, Context as _};
-use dust_ai::setup::SetupStyle;
-use dust_ai::{play_game, GameOutcome, PlayError, Player, PlayerSpec, PlayerStats};
-use dust_core::battlefront::setup::{SetupEvent, SetupPhase};
+use dust_ai::matchup::{a_side, GameResult, GameSummary, Matchup, Summary};
+use dust_ai::pairs;
+use dust_ai::{PlayError, Player, PlayerSpec, PlayerStats};
 use dust_core::game::{Decision, Game, GameSetup};
-use dust_core::{BySide, GameRng, Side};
+use dust_core::BySide;
 use dust_data::record::{PlayersSetup, Record, ScenarioRef};
 use serde_json::json;
 use std::io::{IsTerminal as _, Write as _};
@@ -55,8 +54,8 @@ pub struct Args {
     /// The SPRT's chance of accepting H0 when H1 holds.
     #[arg(long, default_value_t = 0.05)]
     pub beta: f64,
-    /// A shipped scenario (`annihilation`, …) or a scenario file; default: the shipped
-    /// annihilation scenario with the core-box armies.
+    /// A shipped scenario (`annihilation`, …), `duel` (the tiny 6x6 practice game) or a
+    /// scenario file; default: the shipped annihilation scenario with the core-box armies.
     #[arg(long, value_name = "NAME|FILE")]
     pub scenario: Option<String>,
     /// The seed every game's dice and players' seeds come from.
@@ -94,11 +93,6 @@ pub enum SetupFrom {
     Players,
 }
 
-/// The set-up style of a player: random for the random player, greedy for the others.
-fn setup_style(spec: &PlayerSpec) -> SetupStyle {
-    SetupStyle::for_player(spec)
-}
-
 fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
     s.parse().map_err(|e: dust_ai::SpecError| e.to_string())
 }
@@ -113,6 +107,22 @@ struct Battle {
 
 fn battle(name: Option<&str>, edition: Option<dust_core::Edition>) -> anyhow::Result<Battle> {
     use dust_data::scenario;
+    if name.is_some_and(|n| n.trim().eq_ignore_ascii_case(dust_tui::setup::DUEL)) {
+        // The tiny practice game of `play --scenario duel` (the engine's test set-up).
+        let mut setup = dust_core::game::tests_support::duel();
+        if let Some(e) = edition {
+            setup.edition = e;
+        }
+        return Ok(Battle {
+            name: dust_tui::setup::DUEL.to_string(),
+            setup,
+            scenario: ScenarioRef::Builtin(dust_tui::setup::DUEL.to_string()),
+            armies: BySide {
+                a: "Rifles A".to_string(),
+                b: "Rifles B".to_string(),
+            },
+        });
+    }
     let cards = dust_data::builtin::builtin_cards();
     let (mut s, reference) = match name {
         None => (
@@ -139,60 +149,6 @@ fn battle(name: Option<&str>, edition: Option<dust_core::Edition>) -> anyhow::Re
     })
 }
 
-/// Seeds of game `i`: dice, player a, player b. The two games of a pair share their dice seed,
-/// and each side's seat keeps its seed: only the players change places.
-fn seeds(seed: u64, i: u32) -> (u64, u64, u64) {
-    let mut r = game_rng(seed, i / 2);
-    let (dice, seat_a, seat_b) = (r.next_u64(), r.next_u64(), r.next_u64());
-    match a_side(i) {
-        Side::A => (dice, seat_a, seat_b),
-        Side::B => (dice, seat_b, seat_a),
-    }
-}
-
-fn game_rng(seed: u64, i: u32) -> GameRng {
-    GameRng::new(seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-}
-
-/// The seed of game `i`'s players' set-up: the next one after [`seeds`] (the pair's).
-fn setup_seed(seed: u64, i: u32) -> u64 {
-    let mut r = game_rng(seed, i / 2);
-    for _ in 0..3 {
-        r.next_u64();
-    }
-    r.next_u64()
-}
-
-/// The players' set-up of game `i`: the set-up's record and the game it leads to.
-fn players_setup(args: &Args, template: &GameSetup, i: u32) -> (PlayersSetup, GameSetup) {
-    let seed = setup_seed(args.seed, i);
-    let (a, b) = (setup_style(&args.a), setup_style(&args.b));
-    let styles = match a_side(i) {
-        Side::A => [a, b],
-        Side::B => [b, a],
-    };
-    let mut phase = SetupPhase::new(template.clone(), seed);
-    dust_ai::setup::play_setup(&mut phase, styles, seed);
-    let decisions = phase
-        .events()
-        .iter()
-        .filter_map(|e| match e {
-            SetupEvent::Decided(_, d) => Some(*d),
-            _ => None,
-        })
-        .collect();
-    let setup = phase.game_setup().expect("the AI players finish the set-up");
-    (PlayersSetup { seed, decisions }, setup)
-}
-
-/// Which side player a takes in game `i`.
-fn a_side(i: u32) -> Side {
-    match i % 2 {
-        0 => Side::A,
-        _ => Side::B,
-    }
-}
-
 /// A player that prints its explanation after every decision.
 struct Explaining {
     inner: Box<dyn Player + Send>,
@@ -216,8 +172,6 @@ impl Player for Explaining {
     }
 }
 
-type GameResult = Result<GameOutcome, PlayError>;
-
 /// A game's result and, with `--setup players`, its set-up.
 type Played = (GameResult, Option<PlayersSetup>);
 
@@ -226,45 +180,34 @@ static PANICS: AtomicUsize = AtomicUsize::new(0);
 /// The first panic's message and place.
 static FIRST_PANIC: Mutex<String> = Mutex::new(String::new());
 
-fn play_one(args: &Args, template: &GameSetup, i: u32) -> Played {
-    let (players_setup, setup) = match args.setup {
-        SetupFrom::Scenario => (None, template.clone()),
-        SetupFrom::Players => {
-            let (p, s) = players_setup(args, template, i);
-            (Some(p), s)
-        }
-    };
-    let (dice, sa, sb) = seeds(args.seed, i);
-    let mut pa: Box<dyn Player + Send> = args.a.build(sa);
-    let mut pb: Box<dyn Player + Send> = args.b.build(sb);
-    if args.explain && i == 0 {
-        pa = Box::new(Explaining { inner: pa, label: "a" });
-        pb = Box::new(Explaining { inner: pb, label: "b" });
+/// The match the arguments describe (one definition with the Python package's self-play).
+fn matchup(args: &Args) -> Matchup {
+    Matchup {
+        a: args.a.clone(),
+        b: args.b.clone(),
+        seed: args.seed,
+        players_setup: args.setup == SetupFrom::Players,
     }
-    let r = match a_side(i) {
-        Side::A => play_game(setup, pa.as_mut(), pb.as_mut(), dice),
-        Side::B => play_game(setup, pb.as_mut(), pa.as_mut(), dice),
-    };
-    (r, players_setup)
+}
+
+fn play_one(args: &Args, template: &GameSetup, i: u32) -> Played {
+    let explain = args.explain && i == 0;
+    let (r, setup) = matchup(args).play_wrapped(template, i, |pa, pb| {
+        if explain {
+            (
+                Box::new(Explaining { inner: pa, label: "a" }) as Box<dyn Player + Send>,
+                Box::new(Explaining { inner: pb, label: "b" }) as Box<dyn Player + Send>,
+            )
+        } else {
+            (pa, pb)
+        }
+    });
+    (r, setup.map(|(seed, decisions)| PlayersSetup { seed, decisions }))
 }
 
 /// Player a's points times two in a finished game (loss 0, draw 1, win 2).
 fn points_x2(i: u32, r: &GameResult) -> Option<u8> {
-    let o = r.as_ref().ok()?;
-    Some(match o.winner {
-        Some(w) if w == a_side(i) => 2,
-        Some(_) => 0,
-        None => 1,
-    })
-}
-
-/// The pentanomial counts of the complete pairs among `results` (a pair with a failed game is
-/// left out).
-fn pairs_of(results: &[Played]) -> pairs::Pentanomial {
-    pairs::pentanomial(results.chunks_exact(2).enumerate().filter_map(|(k, two)| {
-        let i = 2 * k as u32;
-        Some(points_x2(i, &two[0].0)? + points_x2(i + 1, &two[1].0)?)
-    }))
+    GameSummary::of(i, r).points_x2()
 }
 
 /// Plays every game, in parallel, and returns the results in game order: all `n` of them, or
@@ -465,11 +408,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         eprintln!("warning: the engine panicked {panics} times during the games (an engine bug; the players skipped those lines of play); the first: {first}");
     }
 
-    let (mut a_wins, mut b_wins, mut draws) = (0u32, 0u32, 0u32);
-    let (mut vp_a, mut vp_b) = (0u64, 0u64);
-    let mut side_wins = BySide::<u32>::default();
-    let mut rounds = 0u64;
-    let mut cut_off = 0;
+    // The statistics: one definition with the Python package's self-play (dust_ai::matchup).
+    let summary = Summary::of(
+        &results
+            .iter()
+            .enumerate()
+            .map(|(i, (r, _))| GameSummary::of(i as u32, r))
+            .collect::<Vec<_>>(),
+    );
     let mut stats = BySide::<PlayerStats>::default(); // a and b (players, not sides)
     let mut failures = Vec::new();
     for (i, (r, players_setup)) in results.iter().enumerate() {
@@ -477,18 +423,6 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let side = a_side(i);
         match r {
             Ok(o) => {
-                match o.winner {
-                    Some(w) if w == side => a_wins += 1,
-                    Some(_) => b_wins += 1,
-                    None => draws += 1,
-                }
-                if let Some(w) = o.winner {
-                    side_wins[w] += 1;
-                }
-                vp_a += u64::from(o.victory_points[side]);
-                vp_b += u64::from(o.victory_points[side.other()]);
-                rounds += u64::from(o.rounds);
-                cut_off += usize::from(o.cut_off);
                 stats.a.merge(&o.stats[side]);
                 stats.b.merge(&o.stats[side.other()]);
             }
@@ -501,10 +435,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     for (i, e) in &failures {
         eprintln!("warning: game {i} did not finish: {e}");
     }
-    let played = a_wins + b_wins + draws;
-    let penta = pairs_of(&results);
-    let n_pairs: u32 = penta.iter().sum();
-    let (score, e, lo, hi) = pairs::elo_interval(&penta);
+    let (a_wins, b_wins, draws, played) = (summary.a_wins, summary.b_wins, summary.draws, summary.games);
+    let side_wins = summary.side_wins;
+    let cut_off = summary.cut_off;
+    let penta = summary.pentanomial;
+    let n_pairs = summary.pairs();
+    let (score, e, (lo, hi)) = (summary.score, summary.elo, summary.elo_interval);
     let sprt_json = sprt.map(|t| {
         let (lower, upper) = t.bounds();
         let verdict = t.verdict(&penta);
@@ -514,7 +450,6 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "result": match verdict { pairs::Verdict::H1 => "H1", pairs::Verdict::H0 => "H0", pairs::Verdict::Continue => "undecided" },
         })
     });
-    let mean = |x: u64| if played > 0 { x as f64 / f64::from(played) } else { 0.0 };
     let pct = |x: u32| {
         if played > 0 {
             100.0 * f64::from(x) / f64::from(played)
@@ -553,9 +488,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "elo_low": lo,
             "elo_high": hi,
             "sprt": sprt_json,
-            "mean_vp_a": mean(vp_a),
-            "mean_vp_b": mean(vp_b),
-            "mean_rounds": mean(rounds),
+            "mean_vp_a": summary.mean_vp.0,
+            "mean_vp_b": summary.mean_vp.1,
+            "mean_rounds": summary.mean_rounds,
             "cut_off": cut_off,
             "scenario": b.name,
             "seed": args.seed,
@@ -595,9 +530,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         );
         println!(
             "  mean victory points: a {:.1}, b {:.1}; mean rounds {:.1}",
-            mean(vp_a),
-            mean(vp_b),
-            mean(rounds)
+            summary.mean_vp.0, summary.mean_vp.1, summary.mean_rounds
         );
         match e {
             Some(_) => println!(
@@ -693,24 +626,4 @@ fn write_record(dir: &Path, b: &Battle, args: &Args, i: u32, r: &GameResult, pla
     let path = dir.join(name);
     std::fs::write(&path, rec.to_text()).with_context(|| format!("cannot write the record `{}`", path.display()))?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_pair_is_one_seed_with_the_sides_swapped() {
-        // Games 2 and 3 are a pair: the same dice, each side's seat keeps its seed, player a
-        // changes sides.
-        let (d2, a2, b2) = seeds(7, 2);
-        let (d3, a3, b3) = seeds(7, 3);
-        assert_eq!(d2, d3);
-        assert_eq!((a2, b2), (b3, a3));
-        assert_eq!((a_side(2), a_side(3)), (Side::A, Side::B));
-        assert_ne!(seeds(7, 1).0, seeds(7, 2).0, "another pair, other dice");
-        assert_eq!(setup_seed(7, 2), setup_seed(7, 3));
-        assert_ne!(setup_seed(7, 3), setup_seed(7, 4));
-        assert!(![d2, a2, b2].contains(&setup_seed(7, 2)));
-    }
 }

@@ -44,7 +44,9 @@
 pub mod arena;
 pub mod eval;
 mod greedy;
+pub mod matchup;
 mod mcts;
+pub mod pairs;
 mod policy;
 mod random;
 pub mod setup;

@@ -124,6 +124,14 @@ impl PyState {
     fn apply_action(&mut self, action: usize) -> PyResult<()> {
         self.state.apply_action(action).map_err(err)
     }
+    /// Resolves the pending chance node with the outcome at `u` (0 <= u < 1) of the exact
+    /// distribution's cumulative probabilities, and returns it: one call for the caller's own
+    /// seeded uniform number instead of a choice among `chance_outcomes()` in Python.
+    fn apply_chance_uniform(&mut self, u: f64) -> PyResult<usize> {
+        let o = pick_outcome(&self.state.chance_outcomes(), u).ok_or_else(|| err("no chance node is pending"))?;
+        self.state.apply_action(o).map_err(err)?;
+        Ok(o)
+    }
     /// +1 for the winner, -1 for the loser; 0 each for a draw or an unfinished game.
     fn returns(&self) -> Vec<f64> {
         self.state.returns().to_vec()
@@ -235,18 +243,57 @@ impl PyState {
     }
 }
 
+/// The outcome at `u` of a distribution's cumulative probabilities (the last one when rounding
+/// leaves `u` beyond their sum); `None` for no outcomes.
+pub(crate) fn pick_outcome(outcomes: &[(usize, f64)], u: f64) -> Option<usize> {
+    let mut acc = 0.0;
+    for &(o, p) in outcomes {
+        acc += p;
+        if u < acc {
+            return Some(o);
+        }
+    }
+    outcomes.last().map(|&(o, _)| o)
+}
+
 fn parse_edition(e: Option<&str>) -> PyResult<Option<Edition>> {
     e.map(|e| e.parse::<Edition>().map_err(err)).transpose()
 }
 
 /// Loads a game: `load_game("tactics", scenario="annihilation", edition="revised")` (or
-/// `scenario_text=` the text of a scenario file).
+/// `scenario_text=` the text of a scenario file), or `load_game("strategy", players=4,
+/// round_limit=40)`.
 #[pyfunction]
-#[pyo3(signature = (name, scenario = None, edition = None, scenario_text = None))]
-fn load_game(name: &str, scenario: Option<&str>, edition: Option<&str>, scenario_text: Option<String>) -> PyResult<PyGame> {
-    if name != "tactics" {
-        return Err(err(format!("unknown game `{name}`: the games are \"tactics\"")));
+#[pyo3(signature = (name, scenario = None, edition = None, scenario_text = None, players = None, round_limit = None))]
+#[allow(clippy::too_many_arguments)]
+fn load_game(
+    py: Python<'_>,
+    name: &str,
+    scenario: Option<&str>,
+    edition: Option<&str>,
+    scenario_text: Option<String>,
+    players: Option<u8>,
+    round_limit: Option<u16>,
+) -> PyResult<Py<PyAny>> {
+    match name {
+        "tactics" => {
+            if players.is_some_and(|p| p != 2) || round_limit.is_some() {
+                return Err(err("the tactics game is for 2 players and its round limit is the scenario's"));
+            }
+            Ok(Py::new(py, load_tactics(scenario, edition, scenario_text)?)?.into_any())
+        }
+        "strategy" => {
+            if scenario.is_some() || edition.is_some() || scenario_text.is_some() {
+                return Err(err("the strategy game takes players= and round_limit=, not a scenario or edition"));
+            }
+            let g = crate::py_strategy::PyStrategyGame::load(players.unwrap_or(2), round_limit.unwrap_or(40))?;
+            Ok(Py::new(py, g)?.into_any())
+        }
+        _ => Err(err(format!("unknown game `{name}`: the games are \"tactics\" and \"strategy\""))),
     }
+}
+
+fn load_tactics(scenario: Option<&str>, edition: Option<&str>, scenario_text: Option<String>) -> PyResult<PyGame> {
     let sref = match (scenario, scenario_text) {
         (Some(_), Some(_)) => return Err(err("give scenario or scenario_text, not both")),
         (_, Some(t)) => ScenarioRef::Embedded(t),
@@ -258,37 +305,80 @@ fn load_game(name: &str, scenario: Option<&str>, edition: Option<&str>, scenario
 
 /// Reads a state written by `serialize()` (or any game record: its dice then come from its seed).
 #[pyfunction]
-fn deserialize_state(text: &str) -> PyResult<PyState> {
+fn deserialize_state(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    if text.trim_start().starts_with("dust1947-strategy-state") {
+        return Ok(Py::new(py, crate::py_strategy::PyStrategyState::deserialize(text)?)?.into_any());
+    }
     let (game, state) = tactics::deserialize(text).map_err(err)?;
-    Ok(PyState {
-        game: Arc::new(game),
-        state,
+    Ok(Py::new(
+        py,
+        PyState {
+            game: Arc::new(game),
+            state,
+        },
+    )?
+    .into_any())
+}
+
+/// The engine alone, for benchmarks: random decisions (the state's `legal_actions` and
+/// `apply_action`, as every binding uses them) and seeded dice, in Rust without Python, on a
+/// scenario until `steps` decisions have been applied (new games as the old ones end). Returns
+/// (decisions, seconds).
+#[pyfunction]
+#[pyo3(signature = (scenario = "annihilation", edition = None, steps = 100_000, seed = 0))]
+fn engine_random_steps(py: Python<'_>, scenario: &str, edition: Option<&str>, steps: u64, seed: u64) -> PyResult<(u64, f64)> {
+    let game = TacticsGame::new(ScenarioRef::Builtin(scenario.to_string()), parse_edition(edition)?).map_err(err)?;
+    py.detach(|| {
+        let mut rng = GameRng::new(seed);
+        let mut state = game.new_initial_state();
+        let start = std::time::Instant::now();
+        let mut n = 0;
+        while n < steps {
+            if state.is_terminal() {
+                state = game.new_initial_state();
+            } else if let Pending::Chance(_) = state.game.pending() {
+                state.roll(&mut rng);
+            } else {
+                let legal = state.legal_actions();
+                state.apply_action(legal[rng.index(legal.len())]).map_err(err)?;
+                n += 1;
+            }
+        }
+        Ok((n, start.elapsed().as_secs_f64()))
     })
 }
 
-/// The shipped scenarios' names.
+/// The shipped scenarios' names, and `duel` (the tiny 6x6 practice game).
 #[pyfunction]
 fn scenarios() -> Vec<&'static str> {
-    dust_data::scenario::builtin_names()
+    let mut v = dust_data::scenario::builtin_names();
+    v.push(tactics::DUEL);
+    v
 }
 
 /// One game of a [`VecGames`]: the state, its dice, the opponent.
 struct Slot {
     state: TacticsState,
     dice: GameRng,
-    /// In a mutex only to make the class `Sync` for PyO3; one thread uses it at a time.
-    opponent: Mutex<Box<dyn Player + Send>>,
+    /// In a mutex only to make the class `Sync` for PyO3; one thread uses it at a time. `None`
+    /// in self-play (the caller decides for both sides).
+    opponent: Option<Mutex<Box<dyn Player + Send>>>,
     steps: u32,
+    /// The legal action ids of the last outputs (the mask's), for `random_actions`.
+    legal: Vec<usize>,
 }
 
 /// `n` games of Dust Tactics stepped together: the agent plays `agent` (0: side A, 1: side B)
 /// in every game against a built-in opponent ("random", "greedy", or any `sim` player spec);
 /// the dice are rolled by the engine. Arrays in and out; the stepping runs without the GIL.
+/// With `opponent="self"` the caller decides for both sides (self-play).
 #[pyclass(name = "VecGames", module = "dust1947")]
 struct VecGames {
     game: Arc<TacticsGame>,
-    spec: PlayerSpec,
-    agent: Side,
+    /// `None`: self-play.
+    spec: Option<PlayerSpec>,
+    /// The side the caller plays; `None`: both (self-play).
+    agent: Option<Side>,
     seed: u64,
     next_game: u64,
     max_steps: u32,
@@ -307,8 +397,9 @@ impl VecGames {
         Slot {
             state: self.game.new_initial_state(),
             dice: GameRng::new(seeder.next_u64()),
-            opponent: Mutex::new(self.spec.build(seeder.next_u64())),
+            opponent: self.spec.as_ref().map(|spec| Mutex::new(spec.build(seeder.next_u64()))),
             steps: 0,
+            legal: Vec::new(),
         }
     }
 }
@@ -333,14 +424,15 @@ fn par_map<T: Send, R: Send>(items: &mut [T], threads: usize, f: impl Fn(&mut T)
     })
 }
 
-/// Plays chance nodes and the opponent's decisions until the agent decides or the game ends.
-fn advance(slot: &mut Slot, agent: Side) {
+/// Plays chance nodes and the opponent's decisions until the agent (either side in self-play:
+/// `agent` is `None`) decides or the game ends.
+fn advance(slot: &mut Slot, agent: Option<Side>) {
     loop {
         match slot.state.game.pending() {
             Pending::Chance(_) => slot.state.roll(&mut slot.dice),
-            Pending::Decision { side } if side != agent => {
-                let d = slot
-                    .opponent
+            Pending::Decision { side } if agent.is_some_and(|a| a != side) => {
+                let Some(opponent) = slot.opponent.as_mut() else { return };
+                let d = opponent
                     .get_mut()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .decide(&slot.state.game);
@@ -349,6 +441,15 @@ fn advance(slot: &mut Slot, agent: Side) {
             _ => return,
         }
     }
+}
+
+/// The side whose view a slot's observation is: the agent's, or in self-play the side to
+/// decide (side A's once the game is over).
+fn viewer(slot: &Slot, agent: Option<Side>) -> Side {
+    agent.unwrap_or(match slot.state.game.pending() {
+        Pending::Decision { side } => side,
+        _ => Side::A,
+    })
 }
 
 #[pymethods]
@@ -373,12 +474,15 @@ impl VecGames {
             return Err(err("agent must be 0 (side A) or 1 (side B)"));
         }
         let game = Arc::new(TacticsGame::new(ScenarioRef::Builtin(scenario.to_string()), parse_edition(edition)?).map_err(err)?);
-        let spec: PlayerSpec = opponent.parse().map_err(|e: dust_ai::SpecError| err(e.to_string()))?;
+        let spec = match opponent {
+            "self" => None,
+            o => Some(o.parse::<PlayerSpec>().map_err(|e: dust_ai::SpecError| err(e.to_string()))?),
+        };
         let shape = game.new_initial_state().observation_shape();
         let mut v = VecGames {
+            agent: spec.as_ref().map(|_| Side::ALL[agent]),
             game,
             spec,
-            agent: Side::ALL[agent],
             seed,
             next_game: 0,
             max_steps,
@@ -392,6 +496,13 @@ impl VecGames {
             v.slots.push(s);
         }
         Ok(v)
+    }
+
+    /// The side whose view each game's observation is (int8 (n,): 0 side A, 1 side B): the
+    /// agent's, or in self-play (`opponent="self"`) the side to decide.
+    fn players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let v: Vec<i8> = self.slots.iter().map(|s| viewer(s, self.agent).index() as i8).collect();
+        PyArray1::from_vec(py, v)
     }
 
     /// The number of games.
@@ -422,9 +533,10 @@ impl VecGames {
     }
 
     /// One action id per game (int64 array of n). Returns (observations, masks, rewards float32
-    /// (n,), dones bool (n,)): the reward of the agent (+1 win, -1 loss, 0 otherwise) when its
-    /// game ended with this step; a finished game starts anew at once (the observation is then
-    /// the new game's). A game past `max_steps` agent steps ends as a draw.
+    /// (n,), dones bool (n,)): the reward of the agent (+1 win, -1 loss, 0 otherwise; in
+    /// self-play, side A's) when its game ended with this step; a finished game starts anew at
+    /// once (the observation is then the new game's). A game past `max_steps` agent steps ends
+    /// as a draw.
     #[allow(clippy::type_complexity)]
     fn step<'py>(
         &mut self,
@@ -447,7 +559,7 @@ impl VecGames {
                 s.steps += 1;
                 advance(s, agent);
                 if s.state.is_terminal() {
-                    Ok((s.state.returns()[agent.index()] as f32, true))
+                    Ok((s.state.returns()[agent.map_or(0, Side::index)] as f32, true))
                 } else {
                     Ok((0.0, s.steps >= max_steps))
                 }
@@ -480,16 +592,13 @@ impl VecGames {
         ))
     }
 
-    /// A random legal action per game (int64 (n,)), seeded by `seed`.
+    /// A random legal action per game (int64 (n,); of the last `reset` or `step` masks, -1 for none), seeded by `seed`.
     fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
         let mut rng = GameRng::new(seed);
         let v: Vec<i64> = self
             .slots
             .iter()
-            .map(|s| {
-                let l = s.state.legal_actions();
-                l.get(rng.index(l.len().max(1))).map_or(-1, |&a| a as i64)
-            })
+            .map(|s| s.legal.get(rng.index(s.legal.len().max(1))).map_or(-1, |&a| a as i64))
             .collect();
         PyArray1::from_vec(py, v)
     }
@@ -502,27 +611,30 @@ impl VecGames {
 }
 
 impl VecGames {
-    fn outputs<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    fn outputs<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.slots.len();
         let na = self.game.encoding.num_actions();
-        let (obs_len, agent) = (self.obs_len, self.agent.index());
+        let (obs_len, agent) = (self.obs_len, self.agent);
         let threads = self.threads;
         let mut obs = vec![0f32; n * obs_len];
         let mut mask = vec![0u8; n * na];
-        let mut jobs: Vec<(&Slot, &mut [f32], &mut [u8])> = self
+        let mut jobs: Vec<(&mut Slot, &mut [f32], &mut [u8])> = self
             .slots
-            .iter()
+            .iter_mut()
             .zip(obs.chunks_mut(obs_len))
             .zip(mask.chunks_mut(na))
             .map(|((s, o), m)| (s, o, m))
             .collect();
         py.detach(|| {
             par_map(&mut jobs, threads, |(s, o, m)| {
-                s.state.write_observation(agent, o);
-                if !s.state.is_terminal() {
-                    for a in s.state.legal_actions() {
-                        m[a] = 1;
-                    }
+                s.state.write_observation(viewer(s, agent).index(), o);
+                s.legal = if s.state.is_terminal() {
+                    Vec::new()
+                } else {
+                    s.state.legal_actions()
+                };
+                for &a in &s.legal {
+                    m[a] = 1;
                 }
             })
         });
@@ -544,5 +656,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(scenarios, m)?)?;
+    m.add_function(wrap_pyfunction!(engine_random_steps, m)?)?;
+    crate::py_strategy::register(m)?;
+    crate::py_selfplay::register(m)?;
     Ok(())
 }

@@ -15,6 +15,10 @@ use std::sync::Arc;
 /// change to the layout of the action ids changes this number.
 pub const ACTION_ENCODING_VERSION: u32 = 2;
 
+/// The practice scenario that is not a data file: two squads of riflemen on a 6x6 board
+/// (`dust1947 play --scenario duel`, `dust_core::game::tests_support::duel`).
+pub const DUEL: &str = "duel";
+
 /// The version of the observation planes ([`OBS_PLANES`]).
 pub const OBSERVATION_VERSION: u32 = 1;
 
@@ -59,9 +63,31 @@ impl TacticsGame {
     pub fn new(scenario: ScenarioRef, edition: Option<Edition>) -> Result<TacticsGame, String> {
         use dust_data::scenario;
         let show = |d: Vec<dust_data::Diagnostic>| d.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
+        if let ScenarioRef::Builtin(n) = &scenario {
+            if n.trim().eq_ignore_ascii_case(DUEL) {
+                // The tiny practice game of `dust1947 play --scenario duel` (not a data file).
+                let mut setup = dust_core::game::tests_support::duel();
+                if let Some(e) = edition {
+                    setup.edition = e;
+                }
+                let game = Game::new(setup.clone()).map_err(|e| format!("the engine refuses the scenario: {e}"))?;
+                return Ok(TacticsGame {
+                    scenario: ScenarioRef::Builtin(DUEL.to_string()),
+                    edition: setup.edition,
+                    name: DUEL.to_string(),
+                    setup,
+                    encoding: Arc::new(Encoding::new(&game)),
+                });
+            }
+        }
         let mut s = match &scenario {
-            ScenarioRef::Builtin(n) => scenario::load_builtin(n)
-                .map_err(|d| format!("{}\n(shipped scenarios: {})", show(d), scenario::builtin_names().join(", ")))?,
+            ScenarioRef::Builtin(n) => scenario::load_builtin(n).map_err(|d| {
+                format!(
+                    "{}\n(shipped scenarios: {}, and `{DUEL}`)",
+                    show(d),
+                    scenario::builtin_names().join(", ")
+                )
+            })?,
             ScenarioRef::Embedded(t) => scenario::parse_scenario(t, "scenario").map_err(show)?,
         };
         if let Some(e) = edition {
@@ -77,6 +103,11 @@ impl TacticsGame {
             setup,
             encoding: Arc::new(Encoding::new(&game)),
         })
+    }
+
+    /// The engine's set-up of the game.
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
     }
 
     /// The state at the start of the game.

@@ -61,3 +61,29 @@ def test_openspiel_mcts_against_greedy_to_the_end():
             state.apply_action(state.native.ai_action("greedy", steps))
         steps += 1
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_random_sim_test_strategy(players):
+    """The strategy game as an imperfect-information pyspiel game of 2 to 6 players."""
+    dust1947.openspiel.register()
+    game = pyspiel.load_game("python_dust_strategy", {"players": players, "round_limit": 20})
+    assert game.num_players() == players
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_strategy_observer_hides_the_other_hands():
+    dust1947.openspiel.register()
+    game = pyspiel.load_game("python_dust_strategy", {"players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    hands = [state.native.hand(p) for p in range(3)]
+    assert all(len(h) == 6 for h in hands)
+    info = state.information_state_string(0)
+    assert info.endswith("hand: " + " ".join(str(c) for c in hands[0]))
+    assert "P2 drew a card" in info and "P1 drew" in info
+    assert info != state.information_state_string(1)
+    assert len(state.observation_tensor(1)) == game.observation_tensor_shape()[0]

@@ -32,3 +32,29 @@ def test_plays_to_the_end():
         e.step(action)
     assert not e.agents
     assert sorted(total.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_strategy_api_test():
+    from dust1947.pettingzoo import strategy_env
+
+    api_test(strategy_env(players=4), num_cycles=300, verbose_progress=False)
+
+
+def test_strategy_seed_test():
+    from dust1947.pettingzoo import strategy_env
+
+    seed_test(lambda: strategy_env(players=3), num_cycles=50)
+
+
+def test_strategy_plays_to_the_end():
+    from dust1947.pettingzoo import strategy_env
+
+    e = strategy_env(players=3, round_limit=10)
+    e.reset(seed=5)
+    total = {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter(max_iter=200000):
+        obs, reward, term, trunc, info = e.last()
+        total[agent] += reward
+        e.step(None if term or trunc else e.action_space(agent).sample(obs["action_mask"]))
+    assert not e.agents
+    assert abs(sum(total.values())) < 1e-9

@@ -78,3 +78,29 @@ def test_threads_give_the_same_games():
         outs.append((obs.copy(), mask.copy(), total, [v.serialize(i) for i in range(5)]))
     assert np.array_equal(outs[0][0], outs[1][0]) and np.array_equal(outs[0][1], outs[1][1])
     assert np.array_equal(outs[0][2], outs[1][2]) and outs[0][3] == outs[1][3]
+
+
+def test_self_play_decides_for_both_sides():
+    v = dust1947.VecGames(8, scenario="duel", seed=4, opponent="self")
+    obs, mask = v.reset()
+    seen = set()
+    ended = 0
+    for k in range(400):
+        players = v.players()
+        seen.update(int(p) for p in players)
+        obs, mask, reward, done = v.step(v.random_actions(k))
+        ended += int(done.sum())
+        # Side A's reward: +1 or -1 for a decided game, 0 for a draw or a game going on.
+        assert set(np.unique(reward)) <= {-1.0, 0.0, 1.0}
+    assert seen == {0, 1}
+    assert ended > 0
+    # The same seed, the same games.
+    w = dust1947.VecGames(8, scenario="duel", seed=4, opponent="self", threads=2)
+    w.reset()
+    v2 = dust1947.VecGames(8, scenario="duel", seed=4, opponent="self")
+    v2.reset()
+    for k in range(50):
+        a = v2.random_actions(k)
+        o1, m1, r1, d1 = v2.step(a)
+        o2, m2, r2, d2 = w.step(a)
+        assert np.array_equal(o1, o2) and np.array_equal(m1, m2) and np.array_equal(r1, r2)

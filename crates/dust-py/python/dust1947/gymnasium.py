@@ -42,9 +42,7 @@ class DustTacticsEnv(gym.Env):
         self.state = None
 
     def _obs(self):
-        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
-        if self.state.current_player() == self.agent:
-            mask[self.state.legal_actions()] = 1
+        mask = self.state.legal_actions_mask(self.agent).view(np.int8)
         return {"observation": self.state.observation_tensor(self.agent), "action_mask": mask}
 
     def action_masks(self):
@@ -54,10 +52,9 @@ class DustTacticsEnv(gym.Env):
     def _advance(self):
         while not self.state.is_terminal() and self.state.current_player() != self.agent:
             if self.state.is_chance_node():
-                outcomes = self.state.chance_outcomes()
-                probs = np.array([q for _, q in outcomes])
-                k = self.np_random.choice(len(outcomes), p=probs / probs.sum())
-                self.state.apply_action(int(outcomes[k][0]))
+                # The outcome at a uniform number of the environment's generator, from the
+                # exact distribution.
+                self.state.apply_chance_uniform(self.np_random.random())
             else:
                 seed = int(self.np_random.integers(0, 2**63 - 1))
                 self.state.apply_action(self.state.ai_action(self.opponent, seed))

@@ -1,9 +1,11 @@
-"""Dust Tactics as an OpenSpiel Python game (docs/python.md, "OpenSpiel").
+"""Dust Tactics and the Dust strategy game as OpenSpiel Python games (docs/python.md,
+"OpenSpiel").
 
     import pyspiel, dust1947.openspiel
     dust1947.openspiel.register()
     game = pyspiel.load_game("python_dust_tactics", {"scenario": "annihilation"})
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    game = pyspiel.load_game("python_dust_strategy", {"players": 4})
 
 Needs the `open_spiel` package (pip install open_spiel).
 """
@@ -120,8 +122,101 @@ class DustTacticsObserver:
         return state.native.information_state_string(player)
 
 
+STRATEGY_SHORT_NAME = "python_dust_strategy"
+
+# Longest strategy game OpenSpiel is told of: 40 rounds of up to 6 players; random games of 2 to
+# 6 players take a few hundred to a few thousand steps.
+_STRATEGY_MAX_GAME_LENGTH = 200000
+
+_STRATEGY_DEFAULTS = {"players": 2, "round_limit": 40}
+
+
+def _strategy_game_type():
+    return pyspiel.GameType(
+        short_name=STRATEGY_SHORT_NAME,
+        long_name="Dust strategy game (dust1947)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=6,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(_STRATEGY_DEFAULTS),
+    )
+
+
+class DustStrategyGame(pyspiel.Game):
+    """The strategy game as a pyspiel game; parameters `players` (2 to 6) and `round_limit`.
+    Imperfect information: a player's information state and observation never show the other
+    players' hands, their face-down cards or the cards to come."""
+
+    def __init__(self, params=None):
+        params = {**_STRATEGY_DEFAULTS, **(params or {})}
+        self.native = _native.load_game(
+            "strategy", players=int(params["players"]), round_limit=int(params["round_limit"])
+        )
+        lo, hi = self.native.utility_range()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.native.num_distinct_actions(),
+            max_chance_outcomes=self.native.max_chance_outcomes(),
+            num_players=self.native.num_players(),
+            min_utility=lo,
+            max_utility=hi,
+            utility_sum=0.0,
+            max_game_length=_STRATEGY_MAX_GAME_LENGTH,
+        )
+        super().__init__(_strategy_game_type(), info, params)
+
+    def new_initial_state(self):
+        return DustStrategyState(self, self.native.new_initial_state())
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return DustStrategyObserver(self.native.observation_tensor_shape(), perfect_recall, params)
+
+
+class DustStrategyState(DustTacticsState):
+    """A pyspiel state over the native strategy state."""
+
+    def _legal_actions(self, player):
+        return self.native.legal_actions(player)
+
+    def __deepcopy__(self, memo):
+        return DustStrategyState(self.get_game(), self.native.clone())
+
+    def __str__(self):
+        return self.native.serialize()
+
+
+class DustStrategyObserver:
+    """One player's view: the observation vector (docs/python.md) and, as a string, the
+    information state (perfect recall) or the current observation."""
+
+    def __init__(self, shape, perfect_recall, params):
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state, player):
+        self.tensor[:] = state.native.observation_tensor(player)
+
+    def string_from(self, state, player):
+        if self.perfect_recall:
+            return state.native.information_state_string(player)
+        return state.native.observation_string(player)
+
+
 def register():
-    """Registers `python_dust_tactics` with pyspiel (once; later calls do nothing)."""
-    if SHORT_NAME in pyspiel.registered_names():
-        return
-    pyspiel.register_game(_game_type(), DustTacticsGame)
+    """Registers `python_dust_tactics` and `python_dust_strategy` with pyspiel (once; later
+    calls do nothing)."""
+    if SHORT_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(), DustTacticsGame)
+    if STRATEGY_SHORT_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(_strategy_game_type(), DustStrategyGame)

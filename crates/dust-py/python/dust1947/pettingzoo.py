@@ -1,4 +1,5 @@
-"""Dust Tactics as a PettingZoo AEC environment (docs/python.md, "PettingZoo").
+"""Dust Tactics and the Dust strategy game as PettingZoo AEC environments (docs/python.md,
+"PettingZoo").
 
     from dust1947.pettingzoo import env
     e = env(scenario="annihilation")
@@ -12,6 +13,9 @@ The agents are "player_0" (side A) and "player_1" (side B). Each observation is 
 "observation" (the planes, float32) and "action_mask" (int8 per action id). The dice are rolled
 inside `step` with the environment's generator (seeded by `reset(seed=...)`), from the engine's
 exact distributions. Needs `pettingzoo` and `gymnasium`.
+
+The strategy game: ``strategy_env(players=4)``, agents "player_0" … "player_3"; each agent's
+observation is its own view (the vector of docs/python.md: never another player's cards).
 """
 
 import numpy as np
@@ -25,19 +29,25 @@ _OBS_HIGH = 100.0
 
 
 def env(**kwargs):
-    """The AEC environment (PettingZoo's usual entry point)."""
+    """The tactics AEC environment (PettingZoo's usual entry point)."""
     return DustTacticsAEC(**kwargs)
 
 
-class DustTacticsAEC(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "dust_tactics_v1", "is_parallelizable": False}
+def strategy_env(**kwargs):
+    """The strategy game's AEC environment: ``strategy_env(players=4, round_limit=40)``."""
+    return DustStrategyAEC(**kwargs)
 
-    def __init__(self, scenario="annihilation", edition=None, render_mode=None, max_steps=20000):
+
+class _DustAEC(AECEnv):
+    """An AEC environment over a native game of n players (OpenSpiel's shape)."""
+
+    def __init__(self, game, render_mode=None, max_steps=20000):
         super().__init__()
-        self.game = _native.load_game("tactics", scenario=scenario, edition=edition)
+        self.game = game
         self.render_mode = render_mode
         self.max_steps = max_steps
-        self.possible_agents = ["player_0", "player_1"]
+        self.possible_agents = [f"player_{i}" for i in range(game.num_players())]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.game.num_distinct_actions()
         shape = self.game.observation_tensor_shape()
         self._observation_space = spaces.Dict(
@@ -57,18 +67,16 @@ class DustTacticsAEC(AECEnv):
         return self._action_space
 
     def observe(self, agent):
-        p = self.possible_agents.index(agent)
-        mask = np.zeros(self.game.num_distinct_actions(), np.int8)
-        if self.state.current_player() == p:
-            mask[self.state.legal_actions()] = 1
+        p = self._index[agent]
+        # The engine's mask (uint8, zeros for an agent not to decide), read as int8 without a copy.
+        mask = self.state.legal_actions_mask(p).view(np.int8)
         return {"observation": self.state.observation_tensor(p), "action_mask": mask}
 
     def _roll(self):
+        # The outcome at a uniform number of the environment's generator, from the exact
+        # distribution (the engine walks its cumulative probabilities).
         while self.state.is_chance_node():
-            outcomes = self.state.chance_outcomes()
-            probs = np.array([q for _, q in outcomes])
-            k = self._rng.choice(len(outcomes), p=probs / probs.sum())
-            self.state.apply_action(int(outcomes[k][0]))
+            self.state.apply_chance_uniform(self._rng.random())
 
     def _sync(self):
         if self.state.is_terminal():
@@ -103,14 +111,21 @@ class DustTacticsAEC(AECEnv):
             return
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        self.state.apply_action(int(action))
+        state = self.state
+        state.apply_action(int(action))
         self.steps += 1
-        self._roll()
+        if state.is_chance_node():
+            self._roll()
+        if not state.is_terminal() and self.steps < self.max_steps:
+            # The common step: no reward yet (the game pays at its end), the next agent to act.
+            self.agent_selection = self.possible_agents[state.current_player()]
+            return
+        self.rewards = {a: 0.0 for a in self.agents}
         self._sync()
         if self.terminations[self.agents[0]] or self.truncations[self.agents[0]]:
-            # Both agents see the end: the next agent to step is the other one.
-            self.agent_selection = self.possible_agents[1 - self.possible_agents.index(agent)]
+            # Every agent sees the end: the next agent to step is the one after this one.
+            i = self.possible_agents.index(agent)
+            self.agent_selection = self.possible_agents[(i + 1) % len(self.possible_agents)]
         self._accumulate_rewards()
         if self.render_mode == "ansi":
             self.render()
@@ -122,3 +137,21 @@ class DustTacticsAEC(AECEnv):
 
     def close(self):
         pass
+
+
+class DustTacticsAEC(_DustAEC):
+    metadata = {"render_modes": ["ansi"], "name": "dust_tactics_v1", "is_parallelizable": False}
+
+    def __init__(self, scenario="annihilation", edition=None, render_mode=None, max_steps=20000):
+        super().__init__(
+            _native.load_game("tactics", scenario=scenario, edition=edition), render_mode, max_steps
+        )
+
+
+class DustStrategyAEC(_DustAEC):
+    metadata = {"render_modes": ["ansi"], "name": "dust_strategy_v1", "is_parallelizable": False}
+
+    def __init__(self, players=2, round_limit=40, render_mode=None, max_steps=200000):
+        super().__init__(
+            _native.load_game("strategy", players=players, round_limit=round_limit), render_mode, max_steps
+        )

@@ -1,0 +1,69 @@
+"""Games per second of `dust1947.selfplay` with 1 and 2 workers, locally (Rust threads, no
+Ray) and on a local Ray, beside `dust1947 sim` itself (the native binary, when given) playing
+the same games in the same run (docs/python.md, "Speed").
+
+    python crates/dust-py/bench/bench_selfplay.py [--games 2000] [--sim target/release/dust1947]
+
+Every measure plays the same games (greedy against random on the duel, seed 1); the rows are
+checked equal, so a measure cannot be fast by playing other games.
+"""
+
+import argparse
+import json
+import subprocess
+import time
+
+from dust1947 import distributed
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--batch-size", type=int, default=50)
+    ap.add_argument("--a", default="greedy")
+    ap.add_argument("--b", default="random")
+    ap.add_argument("--scenario", default="duel")
+    ap.add_argument("--sim", default=None, help="the dust1947 binary (a release build) to compare with")
+    args = ap.parse_args(argv)
+    kw = dict(a=args.a, b=args.b, games=args.games, scenario=args.scenario, seed=1,
+              batch_size=args.batch_size)
+    print(f"selfplay bench: {args.a} vs {args.b} on {args.scenario}, {args.games} games")
+    rates = {}
+    reference = None
+    if args.sim:
+        for threads in (1, 2):
+            out = subprocess.run([args.sim, "sim", "--a", args.a, "--b", args.b, "--games", str(args.games),
+                                  "--scenario", args.scenario, "--seed", "1", "--json", "--threads", str(threads)],
+                                 check=True, capture_output=True, text=True)
+            s = json.loads(out.stdout)
+            rates[("sim", threads)] = s["games"] / s["wall_seconds"]
+            print(f"  dust1947 sim, {threads} thread(s)          {rates[('sim', threads)]:10,.0f} games/s")
+    for w in (1, 2):
+        s, rows = distributed.run_match(workers=w, **kw)
+        reference = reference or rows
+        assert rows == reference
+        rates[("local", w)] = s["games"] / s["wall_seconds"]
+        print(f"  selfplay, no Ray, {w} thread(s)       {rates[('local', w)]:10,.0f} games/s")
+    try:
+        import ray
+    except ImportError:
+        print("  ray is not installed")
+        return 0
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    distributed.run_match(address="local", **dict(kw, games=4 * args.batch_size))  # start the workers
+    for w in (1, 2):
+        start = time.perf_counter()
+        s, rows = distributed.run_match(address="local", workers=w, **kw)
+        assert rows == reference
+        rates[("ray", w)] = s["games"] / (time.perf_counter() - start)
+        print(f"  selfplay on Ray, {w} worker(s)        {rates[('ray', w)]:10,.0f} games/s")
+    print(f"  Ray, 2 workers / 1 worker: {rates[('ray', 2)] / rates[('ray', 1)]:.2f}x")
+    base = rates.get(("sim", 1), rates[("local", 1)])
+    print(f"  overhead per game on Ray (1 worker) over {'sim' if ('sim', 1) in rates else 'no Ray'}: "
+          f"{1e6 / rates[('ray', 1)] - 1e6 / base:,.0f} us")
+    ray.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,294 @@
+"""Trains a small policy for the duel by self-play, with numpy only, and evaluates it against
+the random player (docs/python.md, "Training and evaluating an agent").
+
+    python crates/dust-py/examples/train_duel.py                      # a few minutes
+    python crates/dust-py/examples/train_duel.py --iterations 30 --plot curve.svg
+
+The duel is the tiny practice game of ``dust1947 play --scenario duel``: two squads of three
+riflemen on a 6x6 board, 4 rounds. The policy is linear: the observation planes (and a
+constant) times a weight matrix give a score per action id; the illegal ids are masked and a
+softmax picks. Self-play: the same policy decides for both sides of 64 games stepped together
+(``dust1947.VecGames(..., opponent="self")``; the dice are rolled inside, from the engine's
+exact distributions), and REINFORCE raises the log-probability of the decisions of the side that
+won each game (return +1, the loser's -1, a draw 0). Every few iterations the policy (its most
+likely action) plays side A and side B against the built-in random player with seeds never used
+in training; the example prints that curve and saves it as a picture (SVG, written by hand when
+matplotlib is not installed).
+"""
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+import dust1947
+
+
+class Adam:
+    """Adam on a list of arrays: a step per weight scaled by its own gradients, so the rare
+    actions' weights learn as fast as the common ones'."""
+
+    def __init__(self, params, lr):
+        self.params, self.lr, self.t = params, lr, 0
+        self.m = [np.zeros_like(p) for p in params]
+        self.v = [np.zeros_like(p) for p in params]
+
+    def ascend(self, grads):
+        self.t += 1
+        for p, g, m, v in zip(self.params, grads, self.m, self.v):
+            m *= 0.9
+            m += 0.1 * g
+            v *= 0.999
+            v += 0.001 * g * g
+            p += self.lr * (m / (1 - 0.9**self.t)) / (np.sqrt(v / (1 - 0.999**self.t)) + 1e-8)
+
+
+def closeness_planes(obs):
+    """Two planes more than the engine's: how close each square is to the nearest unit of the
+    other side, and to the nearest of one's own (1 on it, 0 five squares away or more). A move
+    is an action id per square, so a linear score reads "go near the enemy" from these with one
+    weight per square, where the raw planes would need one per pair of squares."""
+    n, _, h, w = obs.shape
+    rows, cols = np.divmod(np.arange(h * w), w)
+    dist = np.maximum(abs(rows[:, None] - rows[None]), abs(cols[:, None] - cols[None]))
+    near = np.clip(1.0 - dist / 5.0, 0.0, 1.0).astype(np.float32)  # (cells, cells)
+    theirs = obs[:, 5].reshape(n, 1, h * w) > 0  # plane 5: their_unit
+    mine = obs[:, 4].reshape(n, 1, h * w) > 0  # plane 4: my_unit
+    to_them = np.where(theirs, near[None], 0.0).max(axis=2)
+    to_me = np.where(mine, near[None], 0.0).max(axis=2)
+    return np.stack([to_them, to_me], axis=1)
+
+
+class SmallPolicy:
+    """A small linear policy over action features: the score of action id `a` for the side `s`
+    to decide is
+
+        bias[s, a]                                  (what each decision is worth by itself)
+      + w_near_them * closeness to them of a's square  (move, spread and escape: go near them)
+      + w_near_me * closeness to my units of a's square
+      + plan[a] * how close my nearest unit is to them  (which plan, at which distance)
+
+    then the illegal ids are masked and a softmax picks (`closeness_planes`: 1 on a unit, 0 five
+    squares away). Each side has its own biases: the action ids name units absolutely (unit 0 is
+    side A's). About 1,900 weights, learned by REINFORCE with Adam."""
+
+    def __init__(self, layout, n_actions, lr=0.05):
+        blocks = {name: (first, count) for name, first, count in layout}
+        self.square_ids = np.concatenate(
+            [np.arange(blocks[b][0], blocks[b][0] + blocks[b][1]) for b in ("move", "spread", "escape")])
+        self.squares = np.concatenate([np.arange(blocks[b][1]) for b in ("move", "spread", "escape")])
+        first, count = blocks["plan"]
+        self.plan_ids = np.arange(first, first + count)
+        self.bias = np.zeros((2, n_actions), np.float32)
+        self.w = np.zeros(2, np.float32)
+        self.plan = np.zeros(count, np.float32)
+        self.opt = Adam([self.bias, self.w, self.plan], lr)
+
+    def features(self, obs, sides):
+        near = closeness_planes(obs).reshape(len(obs), 2, -1)
+        mine = obs[:, 4].reshape(len(obs), -1) > 0
+        now = np.where(mine, near[:, 0], 0.0).max(axis=1)
+        return near[:, 0][:, self.squares], near[:, 1][:, self.squares], now, np.asarray(sides, np.int64)
+
+    def probs(self, feats, mask):
+        them, me, now, side = feats
+        logits = self.bias[side].copy()
+        logits[:, self.square_ids] += self.w[0] * them + self.w[1] * me
+        logits[:, self.plan_ids] += now[:, None] * self.plan[None]
+        logits = np.where(mask > 0, logits, -np.inf)
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        return p / p.sum(axis=1, keepdims=True)
+
+    def act(self, obs, mask, sides, rng, greedy=False):
+        """An action per row (sampled, or the most likely with `greedy`) and the features."""
+        feats = self.features(obs, sides)
+        p = self.probs(feats, mask)
+        if greedy:
+            a = p.argmax(axis=1)
+        else:
+            a = (np.cumsum(p, axis=1) < rng.random((len(p), 1))).sum(axis=1)
+            # Rounding may push the draw past the last legal id: take the last legal one then.
+            a = np.minimum(a, mask.shape[1] - 1 - np.argmax(mask[:, ::-1] > 0, axis=1))
+        return a.astype(np.int64), list(zip(*feats))
+
+    def reinforce(self, feats, mask, actions, returns):
+        """One step of REINFORCE: ascend mean(G * grad log pi(a | s))."""
+        feats = tuple(np.array(f) for f in zip(*feats))
+        them, me, now, side = feats
+        p = self.probs(feats, mask)
+        g = -p
+        g[np.arange(len(actions)), actions] += 1.0
+        g *= returns[:, None] / len(actions)
+        g_bias = np.zeros_like(self.bias)
+        np.add.at(g_bias, side, g)
+        gs = g[:, self.square_ids]
+        g_w = np.array([(gs * them).sum(), (gs * me).sum()], np.float32)
+        g_plan = (g[:, self.plan_ids] * now[:, None]).sum(axis=0)
+        self.opt.ascend([g_bias, g_w, g_plan])
+
+
+def self_play_batch(vec, policy, rng, obs, mask, games, draw=0.0):
+    """Plays until `games` games have ended; returns the (features, mask, action, return) of
+    every decision of those games, and the next observations. The return of a decision is +1
+    if its side won, -1 if it lost, `draw` for a draw."""
+    n = len(vec)
+    steps = [[] for _ in range(n)]
+    xs, ms, acts, rets = [], [], [], []
+    ended = 0
+    while ended < games:
+        players = vec.players()
+        actions, x = policy.act(obs, mask, players, rng)
+        for i in range(n):
+            steps[i].append((x[i], mask[i], actions[i], players[i]))
+        obs, mask, reward, done = vec.step(actions)
+        for i in np.flatnonzero(done):
+            side_a = float(reward[i])
+            for xi, mi, ai, si in steps[i]:
+                xs.append(xi)
+                ms.append(mi)
+                acts.append(ai)
+                rets.append(draw if side_a == 0 else side_a if si == 0 else -side_a)
+            steps[i] = []
+            ended += 1
+    batch = (xs, np.array(ms), np.array(acts), np.array(rets, np.float32))
+    return batch, obs, mask
+
+
+def evaluate(policy, games, seed, threads):
+    """The policy (its most likely action) against the random player: half the games on side
+    A, half on side B, with seeds never used in training. Returns (wins, draws, losses) as
+    shares of the games."""
+    wins = draws = played = 0
+    for agent in (0, 1):
+        vec = dust1947.VecGames(32, scenario="duel", seed=seed + agent, opponent="random",
+                                agent=agent, threads=threads)
+        obs, mask = vec.reset()
+        done_here = 0
+        while done_here < games // 2:
+            actions, _ = policy.act(obs, mask, vec.players(), None, greedy=True)
+            obs, mask, reward, done = vec.step(actions)
+            wins += int((reward[done] > 0).sum())
+            draws += int((reward[done] == 0).sum())
+            done_here += int(done.sum())
+        played += done_here
+    return wins / played, draws / played, (played - wins - draws) / played
+
+
+def greedy_reference(games, seed):
+    """The built-in greedy player against random on the duel, as `dust1947 sim` plays it
+    (paired games): (wins, draws, losses) as shares."""
+    s = dust1947.summarize(dust1947.SelfPlay(a="greedy", b="random", scenario="duel", seed=seed)
+                           .play(list(range(games)), 2))
+    return s["a_wins"] / s["games"], s["draws"] / s["games"], s["b_wins"] / s["games"]
+
+
+def save_plot(path, curve, reference):
+    """The curve as a picture: wins and score (win 1, draw ½) against random per iteration,
+    beside the greedy player's (dashed). matplotlib if installed, else SVG written by hand."""
+    its = [c[0] for c in curve]
+    wins = [c[1] for c in curve]
+    score = [c[1] + c[2] / 2 for c in curve]
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        plt.figure(figsize=(6, 4))
+        plt.plot(its, wins, marker="o", label="wins")
+        plt.plot(its, score, marker="s", label="score (draw = 1/2)")
+        plt.axhline(reference[0], color="C0", linestyle="--", label="greedy: wins")
+        plt.axhline(reference[1], color="C1", linestyle="--", label="greedy: score")
+        plt.ylim(0, 1)
+        plt.xlabel("iteration")
+        plt.ylabel("against the random player")
+        plt.title("Dust duel: a small policy trained by self-play")
+        plt.legend()
+        plt.savefig(path)
+        return
+    except ImportError:
+        pass
+    w, h, m = 640, 420, 55
+    last = max(its) or 1
+    px = lambda it: m + (w - 2 * m) * it / last  # noqa: E731
+    py = lambda r: h - m - (h - 2 * m) * r  # noqa: E731
+    ticks = "".join(
+        f'<text x="{m - 8}" y="{py(t) + 4:.1f}" text-anchor="end" font-size="12">{t:.0%}</text>'
+        f'<line x1="{m - 4}" y1="{py(t):.1f}" x2="{w - m}" y2="{py(t):.1f}" stroke="#ddd"/>'
+        for t in (0, 0.25, 0.5, 0.75, 1.0))
+    series = ""
+    for ys, color, name, k in ((wins, "#1f77b4", "wins", 0), (score, "#ff7f0e", "score (draw = 1/2)", 1)):
+        pts = " ".join(f"{px(i):.1f},{py(y):.1f}" for i, y in zip(its, ys))
+        series += f'<polyline points="{pts}" fill="none" stroke="{color}" stroke-width="2"/>'
+        series += "".join(f'<circle cx="{px(i):.1f}" cy="{py(y):.1f}" r="3" fill="{color}"/>' for i, y in zip(its, ys))
+        series += (f'<line x1="{m}" y1="{py(reference[k]):.1f}" x2="{w - m}" y2="{py(reference[k]):.1f}" '
+                   f'stroke="{color}" stroke-dasharray="6,4"/>')
+        series += (f'<text x="{m + 10}" y="{m + 16 * k:.1f}" font-size="12" fill="{color}">{name} '
+                   f'(dashed: the greedy player\'s)</text>')
+    svg = f"""<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif">
+<rect width="{w}" height="{h}" fill="white"/>
+<text x="{w / 2}" y="22" text-anchor="middle" font-size="15">Dust duel: a small policy trained by self-play, against random</text>
+{ticks}
+<line x1="{m}" y1="{h - m}" x2="{w - m}" y2="{h - m}" stroke="black"/>
+<line x1="{m}" y1="{m - 20}" x2="{m}" y2="{h - m}" stroke="black"/>
+<text x="{w / 2}" y="{h - 15}" text-anchor="middle" font-size="12">iteration (0 to {last})</text>
+{series}
+</svg>
+"""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(svg)
+
+
+def train(iterations=300, games_per_iteration=64, lr=0.02, draw=-1.0, eval_every=25,
+          eval_games=400, seed=0, threads=2, log=print):
+    """Trains by self-play; returns (policy, curve of (iteration, wins, draws, losses) against
+    the random player)."""
+    rng = np.random.default_rng(seed)
+    vec = dust1947.VecGames(64, scenario="duel", seed=seed, opponent="self", threads=threads)
+    obs, mask = vec.reset()
+    layout = dust1947.load_game("tactics", scenario="duel").action_layout()
+    policy = SmallPolicy(layout, vec.num_distinct_actions(), lr=lr)
+    curve = []
+    start = time.perf_counter()
+    for it in range(iterations + 1):
+        if it % eval_every == 0 or it == iterations:
+            w, d, lost = evaluate(policy, eval_games, 10_000 + seed, threads)
+            curve.append((it, w, d, lost))
+            log(f"iteration {it:4d}: against random, wins {w:6.1%} draws {d:6.1%} losses {lost:5.1%}, "
+                f"score {w + d / 2:6.1%} ({eval_games} games, {time.perf_counter() - start:5.1f}s)")
+        if it == iterations:
+            break
+        batch, obs, mask = self_play_batch(vec, policy, rng, obs, mask, games_per_iteration, draw)
+        policy.reinforce(*batch)
+    return policy, curve
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--iterations", type=int, default=300)
+    ap.add_argument("--games-per-iteration", type=int, default=64)
+    ap.add_argument("--lr", type=float, default=0.02, help="Adam's step")
+    ap.add_argument("--draw", type=float, default=-1.0,
+                    help="the self-play return of a draw for both sides (default -1: a game not won is lost)")
+    ap.add_argument("--eval-every", type=int, default=25)
+    ap.add_argument("--eval-games", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--plot", default="train_duel.svg", help="the picture of the curve (.svg; .png with matplotlib)")
+    args = ap.parse_args(argv)
+    _, curve = train(args.iterations, args.games_per_iteration, args.lr, args.draw, args.eval_every,
+                     args.eval_games, args.seed, args.threads)
+    gw, gd, gl = greedy_reference(args.eval_games, 20_000 + args.seed)
+    print(f"reference: the built-in greedy player against random, {args.eval_games} games: wins {gw:.1%} "
+          f"draws {gd:.1%} losses {gl:.1%}, score {gw + gd / 2:.1%}")
+    save_plot(args.plot, curve, (gw, gw + gd / 2))
+    _, w, d, lost = curve[-1]
+    print(f"final: against random, wins {w:.1%} draws {d:.1%} losses {lost:.1%} (score {w + d / 2:.1%}, "
+          f"not beaten in {1 - lost:.1%}); curve saved to {args.plot}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
