@@ -79,6 +79,33 @@ pub fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> String {
             if *dice == 1 { "die" } else { "dice" },
             if *hits == 1 { "" } else { "s" }
         ),
+        Event::Rerolled {
+            by,
+            ability,
+            dice,
+            kept,
+            hits,
+        } => {
+            let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            if *ability == crate::deck::Ability::Sigrid {
+                format!(
+                    "{} rerolls the {} ({}): {} kept, {} in all",
+                    owner_name(*by),
+                    plural(*dice, "blank die", "blank dice"),
+                    ability.title(),
+                    plural(*kept, "hit", "hits"),
+                    plural(*hits, "hit", "hits")
+                )
+            } else {
+                format!(
+                    "{} rerolls all {} ({}): {}",
+                    owner_name(*by),
+                    plural(*dice, "die", "dice"),
+                    ability.title(),
+                    plural(*hits, "hit", "hits")
+                )
+            }
+        }
         Event::Destroyed { owner, at, units } => format!("{} loses {units} in {}", owner_name(*owner), n(*at)),
         Event::Saved(o, u) => format!("the Nurse saves {} of {}", u, owner_name(*o)),
         Event::Retreated { owner, units, to } => format!("{} retreats {units} to {}", owner_name(*owner), n(*to)),
