@@ -4,7 +4,7 @@
 use anyhow::{bail, Context as _};
 use clap::{Args as ClapArgs, Subcommand};
 use dust_strategy::ai::{make, AiKind, Player};
-use dust_strategy::game::{BattleKind, CountPurpose, Decision, Event, Game, GameConfig, Owner, Pending, PlayerId};
+use dust_strategy::game::{BattleKind, CountPurpose, CountSubject, Decision, Event, Game, GameConfig, Owner, Pending, PlayerId};
 use dust_strategy::map::areas_of;
 use dust_strategy::odds::{battle_odds, BattleType, OddsQuery};
 use dust_strategy::record::{play, GameRecord};
@@ -470,7 +470,7 @@ fn board_text(g: &Game) -> String {
 }
 
 /// The areas as last drawn, and (round, player, producing) then.
-type ShownMap = (Vec<dust_strategy::game::AreaState>, (u16, Option<PlayerId>, bool));
+pub type ShownMap = (Vec<dust_strategy::game::AreaState>, (u16, Option<PlayerId>, bool));
 
 enum Seat {
     Human,
@@ -550,7 +550,14 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
                 let d = match &mut seats[p.index()] {
                     Seat::Ai(ai) => ai.choose(&game, p),
                     Seat::Human => match ask_human(&game, p, humans.len() > 1, &mut shown_map, out, input)? {
-                        Some(d) => d,
+                        Some(v) => {
+                            // A decision and the numbers that go with it, confirmed together.
+                            for d in v {
+                                game.apply(d)?;
+                                decisions.push(d);
+                            }
+                            continue;
+                        }
                         None => {
                             quit = true;
                             continue;
@@ -578,14 +585,19 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
     Ok(ExitCode::SUCCESS)
 }
 
-fn ask_human(
+/// Asks a person for his next decision (with the numbers it asks next, confirmed: see
+/// [`plan`]): `None` when he quits or the input ends.
+///
+/// # Errors
+/// Writing or reading the terminal.
+pub fn ask_human(
     g: &Game,
     p: PlayerId,
     hot_seat: bool,
     shown_map: &mut Option<ShownMap>,
     out: &mut dyn Write,
     input: &mut dyn BufRead,
-) -> anyhow::Result<Option<Decision>> {
+) -> anyhow::Result<Option<Vec<Decision>>> {
     let legal = g.legal_decisions();
     let follow_up = legal.iter().all(|d| {
         matches!(
@@ -600,7 +612,12 @@ fn ask_human(
         .as_ref()
         .is_none_or(|(areas, k)| areas.as_slice() != g.areas() && (!producing || *k != key));
     if !follow_up && changed {
-        write!(out, "\n{}", dust_strategy::layout::ascii_map(g))?;
+        let d = dust_strategy::layout::map_drawing(g);
+        write!(
+            out,
+            "\n{}(`map`: the legend and the borders not drawn; `neighbours AREA`: its borders)\n",
+            d.grid
+        )?;
         *shown_map = Some((g.areas().to_vec(), key));
     }
     let secret = legal.iter().any(|d| matches!(d, Decision::ChooseCard(_)));
@@ -698,7 +715,11 @@ fn ask_human(
             }
             _ => match t.parse::<usize>() {
                 Ok(k) if (1..=entries.len()).contains(&k) => match &entries[k - 1].pick {
-                    Pick::Decision(d) => return Ok(Some(*d)),
+                    Pick::Decision(d) => match plan(g, p, *d, out, input)? {
+                        Plan::Go(v) => return Ok(Some(v)),
+                        Plan::Back => shown = true,
+                        Plan::Quit => return Ok(None),
+                    },
                     p => {
                         menu.picked.push(p.clone());
                         shown = true;
@@ -710,6 +731,142 @@ fn ask_human(
                     entries.len()
                 )?,
             },
+        }
+    }
+}
+
+/// What a person made of a decision that asks numbers next.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Plan {
+    /// These decisions, in order: the one chosen and its numbers, confirmed.
+    Go(Vec<Decision>),
+    /// Back to the list of decisions; nothing was spent.
+    Back,
+    /// He quits (or the input ended).
+    Quit,
+}
+
+/// Whether `g` asks `p` how many units (and nothing else).
+fn asks_count(g: &Game, p: PlayerId) -> bool {
+    g.pending() == Pending::Decision(p) && {
+        let l = g.legal_decisions();
+        !l.is_empty() && l.iter().all(|d| matches!(d, Decision::Count(_)))
+    }
+}
+
+/// A decision that asks numbers next (a move, an attack, a mech drop, a retreat: which units,
+/// how many), asked in steps on a copy of the game and taken only once confirmed: what, from
+/// where, to where (the menu), how many of each kind, then a summary with what it spends
+/// (and the odds of an attack) to confirm. `back` at each step goes back one; before the
+/// confirmation nothing is spent (issue 17: "today the movement point is spent before the
+/// units are chosen"). A decision that asks nothing next is taken at once.
+///
+/// # Errors
+/// Writing or reading the terminal; the engine refusing a decision it offered (a bug).
+pub fn plan(g: &Game, p: PlayerId, first: Decision, out: &mut dyn Write, input: &mut dyn BufRead) -> anyhow::Result<Plan> {
+    let mut sim = g.clone();
+    sim.apply(first)?;
+    if !asks_count(&sim, p) {
+        return Ok(Plan::Go(vec![first]));
+    }
+    let purpose = sim.count_purpose();
+    let name = |a: AreaId| area_name(g, a);
+    let what = match purpose {
+        Some(CountPurpose::Move { from, to, .. }) => format!("moving from {} to {}", name(from), name(to)),
+        Some(CountPurpose::Attack { from, to }) => format!("attacking {} from {}", name(to), name(from)),
+        Some(CountPurpose::MechDrop { to }) => format!("dropping mechs on {}", name(to)),
+        Some(CountPurpose::Retreat) | None => "retreating before the roll".to_string(),
+    };
+    // The numbers given so far, with what each was about.
+    let mut counts: Vec<(CountSubject, u8)> = Vec::new();
+    loop {
+        let mut s = g.clone();
+        s.apply(first)?;
+        for &(_, n) in &counts {
+            s.apply(Decision::Count(n))?;
+        }
+        let back_to = if counts.is_empty() {
+            "the list, nothing spent"
+        } else {
+            "the number before"
+        };
+        if asks_count(&s, p) {
+            let Some((subject, lo, hi)) = s.count_question() else {
+                bail!("a count without its question")
+            };
+            let about = match subject {
+                CountSubject::Kind(k) => format!("{}s", k.name()),
+                CountSubject::MechsFrom(a) => format!("mechs from {}", name(a)),
+            };
+            writeln!(out, "{what}: how many {about} ({lo} to {hi})? (`back`: {back_to})")?;
+            write!(out, "> ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                return Ok(Plan::Quit);
+            }
+            match line.trim() {
+                "back" => {
+                    if counts.pop().is_none() {
+                        return Ok(Plan::Back);
+                    }
+                }
+                "quit" | "q" => return Ok(Plan::Quit),
+                t => match t.parse::<u8>() {
+                    Ok(n) if (lo..=hi).contains(&n) => counts.push((subject, n)),
+                    _ => writeln!(out, "type a number from {lo} to {hi}, or `back`")?,
+                },
+            }
+            continue;
+        }
+        // Everything asked: the summary, to confirm.
+        let mut units = Vec::new();
+        for &(subject, n) in counts.iter().filter(|c| c.1 > 0) {
+            units.push(match subject {
+                CountSubject::Kind(k) => format!("{n} {}{}", k.name(), if n == 1 { "" } else { "s" }),
+                CountSubject::MechsFrom(a) => format!("{n} mech{} from {}", if n == 1 { "" } else { "s" }, name(a)),
+            });
+        }
+        let units = if units.is_empty() {
+            "no units".to_string()
+        } else {
+            units.join(", ")
+        };
+        let (m0, c0) = g.moves_and_attacks_left();
+        let (m1, c1) = s.moves_and_attacks_left();
+        let spends = match (m0.saturating_sub(m1), c0.saturating_sub(c1)) {
+            (0, 0) => String::new(),
+            (m, 0) => format!("; spends {m} movement point{} ({m1} left)", if m == 1 { "" } else { "s" }),
+            (_, c) => format!("; spends {c} combat point{} ({c1} left)", if c == 1 { "" } else { "s" }),
+        };
+        let odds = match (s.battle_view(), s.battle_kind()) {
+            (Some((_, _, to, au, du)), Some((kind, _))) if !matches!(purpose, Some(CountPurpose::Retreat)) => {
+                odds_text(&s, kind, au, du, to).map(|o| format!("\n  odds: {o}"))
+            }
+            _ => None,
+        };
+        writeln!(out, "{what} with {units}{spends}{}", odds.unwrap_or_default())?;
+        writeln!(out, "  `y`: do it  ·  `back`: {back_to}  ·  `cancel`: the list, nothing spent")?;
+        write!(out, "> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(Plan::Quit);
+        }
+        match line.trim() {
+            "y" | "yes" | "1" | "ok" => {
+                let mut v = vec![first];
+                v.extend(counts.iter().map(|&(_, n)| Decision::Count(n)));
+                return Ok(Plan::Go(v));
+            }
+            "back" => {
+                if counts.pop().is_none() {
+                    return Ok(Plan::Back);
+                }
+            }
+            "cancel" | "no" | "n" => return Ok(Plan::Back),
+            "quit" | "q" => return Ok(Plan::Quit),
+            _ => writeln!(out, "type `y` to do it, `back` or `cancel`")?,
         }
     }
 }
@@ -1068,27 +1225,7 @@ pub fn odds_text(g: &Game, kind: BattleKind, att: Units, def: Units, to: AreaId)
     dust_strategy::odds::area_odds(g, kind, att, def, to).map(|o| dust_strategy::odds::odds_words(&o))
 }
 
-/// Enemy areas next to `p`'s areas that he may not attack, with the reason.
-pub fn missing_attacks(g: &Game, p: PlayerId, legal: &[Decision]) -> Vec<String> {
-    let me = Some(Owner::Player(p));
-    let mut seen = Vec::new();
-    for a in g.map().ids().filter(|&a| g.owner(a) == me) {
-        for b in areas_of(g.map().adjacent(a)) {
-            let other = g.owner(b).is_some_and(|o| Some(o) != me);
-            if !other || seen.contains(&b) || g.map().is_land(a) != g.map().is_land(b) {
-                continue;
-            }
-            seen.push(b);
-        }
-    }
-    seen.into_iter()
-        .filter(|&b| !legal.iter().any(|d| matches!(d, Decision::Attack { to, .. } if *to == b)))
-        .filter_map(|b| {
-            g.attack_refusal(p, b)
-                .map(|r| format!("not offered: attack {} ({r})", area_name(g, b)))
-        })
-        .collect()
-}
+pub use dust_strategy::text::missing_attacks;
 
 fn replay(a: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let text = read_bounded(&a.file, MAX_RECORD).with_context(|| format!("cannot read the record {}", a.file.display()))?;

@@ -1,6 +1,6 @@
 //! Events in words: the log of the terminal game, the replays and the browser.
 
-use crate::game::{Event, Game, Majority, Owner, PlayerId};
+use crate::game::{Decision, Event, Game, Majority, Owner, PlayerId};
 use crate::map::AreaId;
 
 /// The name of an area.
@@ -151,6 +151,28 @@ pub fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> String {
             }
         }
     }
+}
+
+/// Enemy areas next to `p`'s areas that he may not attack, with the reason.
+pub fn missing_attacks(g: &Game, p: PlayerId, legal: &[Decision]) -> Vec<String> {
+    let me = Some(Owner::Player(p));
+    let mut seen = Vec::new();
+    for a in g.map().ids().filter(|&a| g.owner(a) == me) {
+        for b in crate::map::areas_of(g.map().adjacent(a)) {
+            let other = g.owner(b).is_some_and(|o| Some(o) != me);
+            if !other || seen.contains(&b) || g.map().is_land(a) != g.map().is_land(b) {
+                continue;
+            }
+            seen.push(b);
+        }
+    }
+    seen.into_iter()
+        .filter(|&b| !legal.iter().any(|d| matches!(d, Decision::Attack { to, .. } if *to == b)))
+        .filter_map(|b| {
+            g.attack_refusal(p, b)
+                .map(|r| format!("not offered: attack {} ({r})", area_name(g, b)))
+        })
+        .collect()
 }
 
 #[cfg(test)]
