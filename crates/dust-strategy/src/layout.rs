@@ -224,7 +224,7 @@ fn wrapped(head: &str, items: &[String]) -> String {
 /// The world map as text: the grid in parts of seven columns (80 columns wide), three lines
 /// per area, the borders drawn between them, then what the grid cannot draw and a legend.
 ///
-/// An area shows its name (cut to ten letters); its marks (`~` sea, `C` capital, `$` power
+/// An area shows its name (cut to nine letters); its marks (`~` sea, `C` capital, `$` power
 /// source, `#` production center) and its owner; its units (`3t1m`: tanks, mechs, fighters,
 /// bombers, submarines), or in the area fought for, the attackers and the defenders
 /// (`3t>1t`). Between two areas next to each other on the grid, their border: `-` `|` land,
@@ -237,7 +237,7 @@ fn wrapped(head: &str, items: &[String]) -> String {
 /// use dust_strategy::game::{Game, GameConfig};
 /// let g = Game::builtin(GameConfig::new(2)).unwrap();
 /// let text = dust_strategy::layout::ascii_map(&g);
-/// assert!(text.contains("Washington"));
+/// assert!(text.contains("Washingto"));
 /// assert!(text.contains("wraps"));
 /// assert!(text.lines().all(|l| l.chars().count() <= 80));
 /// ```
