@@ -248,7 +248,7 @@ fn strategy_views(
     seats: &mut [Seat],
     spectator: &str,
     chosen: &[Option<u32>],
-    sockets: &mut [GameSocket],
+    sockets: &mut [(GameSocket, u64)],
 ) -> bool {
     let mut over = false;
     for s in seats.iter_mut() {
@@ -289,10 +289,11 @@ fn strategy_views(
         assert_hidden(&format!("GET /api/strategy/games/ID as {who}"), &body, &secrets);
         let you = if v < n { json!(v) } else { Value::Null };
         assert_eq!(state["you"], you, "{who}");
-        // The WebSocket's pushes: up to the state of this moment.
+        // The WebSocket's pushes not read yet, up to the state of this moment.
         let plies = state["plies"].as_u64().unwrap();
-        loop {
-            let pushed = sockets[v].recv().unwrap();
+        let (socket, last) = &mut sockets[v];
+        while *last < plies {
+            let pushed = socket.recv().unwrap();
             assert_eq!(pushed["type"], "state", "{pushed}");
             assert_hidden(
                 &format!("WebSocket /api/strategy/games/ID/ws as {who}"),
@@ -300,9 +301,9 @@ fn strategy_views(
                 &secrets,
             );
             assert_eq!(pushed["you"], you, "{who}");
-            if pushed["plies"].as_u64().unwrap() >= plies {
+            *last = pushed["plies"].as_u64().unwrap();
+            if *last == plies {
                 assert_eq!(pushed["hand"], state["hand"], "{who}: the socket shows his own hand");
-                break;
             }
         }
         let rec = get(addr, &format!("/api/strategy/games/{id}/record?seat={token}")).unwrap();
@@ -346,12 +347,27 @@ fn strategy_endpoints_hide_hands_face_down_cards_and_the_seed() {
     // every endpoint is checked as every seat and the spectator after each decision of the
     // first 80 and after every face-down choice.
     let mut chosen: Vec<Option<u32>> = vec![None; seats.len()];
-    let mut sockets: Vec<GameSocket> = seats
+    let mut sockets: Vec<(GameSocket, u64)> = seats
         .iter()
         .map(|s| s.token.as_str())
         .chain([spectator.as_str()])
-        .map(|t| GameSocket::connect_path(addr, &format!("/api/strategy/games/{id}/ws?seat={t}")).unwrap())
+        .map(|t| {
+            (
+                GameSocket::connect_path(addr, &format!("/api/strategy/games/{id}/ws?seat={t}")).unwrap(),
+                0,
+            )
+        })
         .collect();
+    // The state at the start: the first push of each.
+    for (socket, _) in &mut sockets {
+        let first = socket.recv().unwrap();
+        assert_eq!((first["type"].as_str(), first["plies"].as_u64()), (Some("state"), Some(0)));
+        assert_hidden(
+            "WebSocket /api/strategy/games/ID/ws",
+            &first.to_string(),
+            &seed_forms(STRATEGY_SEED),
+        );
+    }
     // A socket with a wrong token is refused before it opens.
     assert!(GameSocket::connect_path(addr, &format!("/api/strategy/games/{id}/ws?seat=nobody")).is_err());
     let t0 = Instant::now();
@@ -384,6 +400,21 @@ fn strategy_endpoints_hide_hands_face_down_cards_and_the_seed() {
         }
         if ply < 80 || face_down.is_some() {
             strategy_views(addr, &id, &mut seats, &spectator, &chosen, &mut sockets);
+        } else {
+            // The pushes are read as they come (a socket left unread for the server's idle
+            // time is closed), each without the seed.
+            for (v, (socket, last)) in sockets.iter_mut().enumerate() {
+                while *last <= ply {
+                    let pushed = socket.recv().unwrap();
+                    assert_hidden(
+                        "WebSocket /api/strategy/games/ID/ws",
+                        &pushed.to_string(),
+                        &seed_forms(STRATEGY_SEED),
+                    );
+                    assert_eq!(pushed["you"], if v < seats.len() { json!(v) } else { Value::Null });
+                    *last = pushed["plies"].as_u64().unwrap();
+                }
+            }
         }
     }
     // Over: every seat and the spectator may download the record.
