@@ -4,7 +4,7 @@
 use anyhow::{bail, Context as _};
 use clap::{Args as ClapArgs, Subcommand};
 use dust_strategy::ai::{make, AiKind, Player};
-use dust_strategy::game::{BattleKind, CountPurpose, CountSubject, Decision, Event, Game, GameConfig, Owner, Pending, PlayerId};
+use dust_strategy::game::{BattleKind, CountPurpose, Decision, Event, Game, GameConfig, Owner, Pending, PlayerId};
 use dust_strategy::map::areas_of;
 use dust_strategy::odds::{battle_odds, BattleType, OddsQuery};
 use dust_strategy::record::{play, GameRecord};
@@ -746,127 +746,79 @@ pub enum Plan {
     Quit,
 }
 
-/// Whether `g` asks `p` how many units (and nothing else).
-fn asks_count(g: &Game, p: PlayerId) -> bool {
-    g.pending() == Pending::Decision(p) && {
-        let l = g.legal_decisions();
-        !l.is_empty() && l.iter().all(|d| matches!(d, Decision::Count(_)))
-    }
-}
-
 /// A decision that asks numbers next (a move, an attack, a mech drop, a retreat: which units,
-/// how many), asked in steps on a copy of the game and taken only once confirmed: what, from
-/// where, to where (the menu), how many of each kind, then a summary with what it spends
-/// (and the odds of an attack) to confirm. `back` at each step goes back one; before the
-/// confirmation nothing is spent (issue 17: "today the movement point is spent before the
-/// units are chosen"). A decision that asks nothing next is taken at once.
+/// how many), asked in steps on a copy of the game ([`dust_strategy::text::plan_step`]) and
+/// taken only once confirmed: what, from where, to where (the menu), how many of each kind,
+/// then a summary with what it spends (and the odds of an attack) to confirm. `back` at each
+/// step goes back one; before the confirmation nothing is spent (issue 17: "today the
+/// movement point is spent before the units are chosen"). A decision that asks nothing next
+/// is taken at once.
 ///
 /// # Errors
 /// Writing or reading the terminal; the engine refusing a decision it offered (a bug).
 pub fn plan(g: &Game, p: PlayerId, first: Decision, out: &mut dyn Write, input: &mut dyn BufRead) -> anyhow::Result<Plan> {
-    let mut sim = g.clone();
-    sim.apply(first)?;
-    if !asks_count(&sim, p) {
-        return Ok(Plan::Go(vec![first]));
-    }
-    let purpose = sim.count_purpose();
-    let name = |a: AreaId| area_name(g, a);
-    let what = match purpose {
-        Some(CountPurpose::Move { from, to, .. }) => format!("moving from {} to {}", name(from), name(to)),
-        Some(CountPurpose::Attack { from, to }) => format!("attacking {} from {}", name(to), name(from)),
-        Some(CountPurpose::MechDrop { to }) => format!("dropping mechs on {}", name(to)),
-        Some(CountPurpose::Retreat) | None => "retreating before the roll".to_string(),
-    };
-    // The numbers given so far, with what each was about.
-    let mut counts: Vec<(CountSubject, u8)> = Vec::new();
+    use dust_strategy::text::{plan_step, PlanStep};
+    let mut counts: Vec<u8> = Vec::new();
     loop {
-        let mut s = g.clone();
-        s.apply(first)?;
-        for &(_, n) in &counts {
-            s.apply(Decision::Count(n))?;
-        }
+        let Some(step) = plan_step(g, p, first, &counts)? else {
+            return Ok(Plan::Go(vec![first]));
+        };
         let back_to = if counts.is_empty() {
             "the list, nothing spent"
         } else {
             "the number before"
         };
-        if asks_count(&s, p) {
-            let Some((subject, lo, hi)) = s.count_question() else {
-                bail!("a count without its question")
-            };
-            let about = match subject {
-                CountSubject::Kind(k) => format!("{}s", k.name()),
-                CountSubject::MechsFrom(a) => format!("mechs from {}", name(a)),
-            };
-            writeln!(out, "{what}: how many {about} ({lo} to {hi})? (`back`: {back_to})")?;
-            write!(out, "> ")?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                return Ok(Plan::Quit);
-            }
-            match line.trim() {
-                "back" => {
-                    if counts.pop().is_none() {
-                        return Ok(Plan::Back);
-                    }
-                }
-                "quit" | "q" => return Ok(Plan::Quit),
-                t => match t.parse::<u8>() {
-                    Ok(n) if (lo..=hi).contains(&n) => counts.push((subject, n)),
-                    _ => writeln!(out, "type a number from {lo} to {hi}, or `back`")?,
-                },
-            }
-            continue;
-        }
-        // Everything asked: the summary, to confirm.
-        let mut units = Vec::new();
-        for &(subject, n) in counts.iter().filter(|c| c.1 > 0) {
-            units.push(match subject {
-                CountSubject::Kind(k) => format!("{n} {}{}", k.name(), if n == 1 { "" } else { "s" }),
-                CountSubject::MechsFrom(a) => format!("{n} mech{} from {}", if n == 1 { "" } else { "s" }, name(a)),
-            });
-        }
-        let units = if units.is_empty() {
-            "no units".to_string()
-        } else {
-            units.join(", ")
-        };
-        let (m0, c0) = g.moves_and_attacks_left();
-        let (m1, c1) = s.moves_and_attacks_left();
-        let spends = match (m0.saturating_sub(m1), c0.saturating_sub(c1)) {
-            (0, 0) => String::new(),
-            (m, 0) => format!("; spends {m} movement point{} ({m1} left)", if m == 1 { "" } else { "s" }),
-            (_, c) => format!("; spends {c} combat point{} ({c1} left)", if c == 1 { "" } else { "s" }),
-        };
-        let odds = match (s.battle_view(), s.battle_kind()) {
-            (Some((_, _, to, au, du)), Some((kind, _))) if !matches!(purpose, Some(CountPurpose::Retreat)) => {
-                odds_text(&s, kind, au, du, to).map(|o| format!("\n  odds: {o}"))
-            }
-            _ => None,
-        };
-        writeln!(out, "{what} with {units}{spends}{}", odds.unwrap_or_default())?;
-        writeln!(out, "  `y`: do it  ·  `back`: {back_to}  ·  `cancel`: the list, nothing spent")?;
-        write!(out, "> ")?;
-        out.flush()?;
         let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(Plan::Quit);
-        }
-        match line.trim() {
-            "y" | "yes" | "1" | "ok" => {
-                let mut v = vec![first];
-                v.extend(counts.iter().map(|&(_, n)| Decision::Count(n)));
-                return Ok(Plan::Go(v));
-            }
-            "back" => {
-                if counts.pop().is_none() {
-                    return Ok(Plan::Back);
+        match step {
+            PlanStep::Count { what, about, lo, hi } => {
+                writeln!(out, "{what}: how many {about} ({lo} to {hi})? (`back`: {back_to})")?;
+                write!(out, "> ")?;
+                out.flush()?;
+                if input.read_line(&mut line)? == 0 {
+                    return Ok(Plan::Quit);
+                }
+                match line.trim() {
+                    "back" => {
+                        if counts.pop().is_none() {
+                            return Ok(Plan::Back);
+                        }
+                    }
+                    "quit" | "q" => return Ok(Plan::Quit),
+                    t => match t.parse::<u8>() {
+                        Ok(n) if (lo..=hi).contains(&n) => counts.push(n),
+                        _ => writeln!(out, "type a number from {lo} to {hi}, or `back`")?,
+                    },
                 }
             }
-            "cancel" | "no" | "n" => return Ok(Plan::Back),
-            "quit" | "q" => return Ok(Plan::Quit),
-            _ => writeln!(out, "type `y` to do it, `back` or `cancel`")?,
+            PlanStep::Done { what, spends, odds } => {
+                writeln!(
+                    out,
+                    "{what}{}{}",
+                    spends.map(|s| format!("; {s}")).unwrap_or_default(),
+                    odds.map(|o| format!("\n  odds: {o}")).unwrap_or_default()
+                )?;
+                writeln!(out, "  `y`: do it  ·  `back`: {back_to}  ·  `cancel`: the list, nothing spent")?;
+                write!(out, "> ")?;
+                out.flush()?;
+                if input.read_line(&mut line)? == 0 {
+                    return Ok(Plan::Quit);
+                }
+                match line.trim() {
+                    "y" | "yes" | "1" | "ok" => {
+                        let mut v = vec![first];
+                        v.extend(counts.iter().map(|&n| Decision::Count(n)));
+                        return Ok(Plan::Go(v));
+                    }
+                    "back" => {
+                        if counts.pop().is_none() {
+                            return Ok(Plan::Back);
+                        }
+                    }
+                    "cancel" | "no" | "n" => return Ok(Plan::Back),
+                    "quit" | "q" => return Ok(Plan::Quit),
+                    _ => writeln!(out, "type `y` to do it, `back` or `cancel`")?,
+                }
+            }
         }
     }
 }

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BASE, launch, page as newPage } from './lib.mjs';
+import { ASKS_NUMBERS, confirmPlan } from './strategy_lib.mjs';
 
 const SHOTS = new URL('../../target/e2e-screenshots/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
@@ -98,7 +99,7 @@ test('a whole strategy game: two people and the AI, in the browser, to the end',
     assert.match(await page0.$eval('#legend', (l) => l.textContent), /coast \(amphibious\).*tank.*mech.*fighter.*bomber.*submarine/);
     await page0.mouse.move(0, 0);
 
-    const seen = { cardHelp: false, handRules: false, buys: 0, buyRequest: null, odds: '', battle: '', reasons: [], figures: 0, shots: new Set() };
+    const seen = { plans: [], cancelled: false, cardHelp: false, handRules: false, buys: 0, buyRequest: null, odds: '', battle: '', reasons: [], figures: 0, shots: new Set() };
     const moved = [0, 0];
     const attacked = [0, 0];
     let over = false;
@@ -179,8 +180,25 @@ test('a whole strategy game: two people and the AI, in the browser, to the end',
           else pick = texts[0];
         }
         const before = v.ply;
-        if (i === 1) await page.tap(`#choices button.choice[data-text="${pick}"]`);
-        else await page.click(`#choices button.choice[data-text="${pick}"]`);
+        const press = (sel) => (i === 1 ? page.tap(sel) : page.click(sel));
+        if (ASKS_NUMBERS.test(pick) && !seen.cancelled) {
+          // The way back before anything is spent: plan the move, then cancel it.
+          await press(`#choices button.choice[data-text="${pick}"]`);
+          await page.waitForSelector('#plan[data-counts="0"]');
+          assert.match(await page.textContent('#plan-back'), /nothing spent/);
+          await press('#plan-back');
+          await page.waitForSelector(`#choices button.choice[data-text="${pick}"]`);
+          assert.equal((await view(page)).ply, before, 'nothing was taken');
+          seen.cancelled = true;
+        }
+        await press(`#choices button.choice[data-text="${pick}"]`);
+        if (ASKS_NUMBERS.test(pick)) {
+          const shown = await confirmPlan(page, (lo, hi) => hi, () => firstShot(pick.startsWith('attack ') ? 'plan-attack' : 'plan-move'));
+          seen.plans.push(shown);
+          const done = shown[shown.length - 1].text;
+          assert.match(done, /spends 1 (movement|combat) point/, done);
+          if (pick.startsWith('attack ')) assert.match(done, /odds: attacker takes it \d+%/, done);
+        }
         await waitSent(page, before);
       }
       if (!acted && !over) await pages[0].waitForTimeout(100);
@@ -209,6 +227,8 @@ test('a whole strategy game: two people and the AI, in the browser, to the end',
     assert.ok(seen.odds, 'an attack showed its odds before it was made');
     assert.ok(seen.reasons.some((x) => /^not offered: attack .+ \(.+\)$/.test(x)), JSON.stringify(seen.reasons));
     assert.ok(seen.figures > 0);
+    assert.ok(seen.cancelled && seen.plans.length >= 2, JSON.stringify(seen.plans));
+    assert.ok(seen.plans.some((p) => p[0].step === 'count' && /how many tanks\?/.test(p[0].text)), JSON.stringify(seen.plans));
     const log = await page0.textContent('#log');
     assert.match(log, /P1 buys/);
     assert.match(log, /P3 /);

@@ -150,7 +150,7 @@ async function lobby() {
 
 // ---------- game ----------
 
-const G = { id: null, seat: null, map: null, state: null, filter: null, sending: false, ws: null, wsMessages: 0, buy: {} };
+const G = { id: null, seat: null, map: null, state: null, filter: null, sending: false, ws: null, wsMessages: 0, buy: {}, plan: null };
 
 // An area's name on one or two lines (at the space nearest the middle).
 function nameLines(name) {
@@ -391,11 +391,82 @@ function renderBuy(box, buys, s) {
   update();
 }
 
+// A decision that asks numbers next (a move, an attack, a mech drop, a retreat) is planned
+// on the server without being taken (`…/plan`): how many of each kind, then a summary with
+// what it spends and the odds, to confirm; back and cancel at each step. The decision and its
+// numbers are then sent together (issue 17: nothing is spent before the confirmation).
+const ASKS_NUMBERS = /^(move |attack |mech-drop |retreat$)/;
+
+async function choose(text) {
+  if (!ASKS_NUMBERS.test(text)) return send([text]);
+  G.plan = { first: text, counts: [], step: null, ply: G.state.plies };
+  await planStep();
+}
+
+async function planStep() {
+  const plan = G.plan;
+  $('#error').textContent = '';
+  try {
+    const r = await api('POST', `/api/strategy/games/${G.id}/plan`, { seat: G.seat, decision: plan.first, counts: plan.counts, ply: plan.ply });
+    if (G.plan !== plan) return;
+    if (r.step === 'now') {
+      G.plan = null;
+      await send([plan.first]);
+      return;
+    }
+    plan.step = r;
+  } catch (e) {
+    G.plan = null;
+    $('#error').textContent = e.message;
+  }
+  renderChoices();
+}
+
+function planBack() {
+  if (!G.plan.counts.length) { G.plan = null; renderChoices(); return; }
+  G.plan.counts.pop();
+  planStep();
+}
+
+function renderPlan(box) {
+  const { step, counts, first } = G.plan;
+  const div = el('div', { class: 'plan', id: 'plan', 'data-step': step.step });
+  const back = el('button', { type: 'button', id: 'plan-back' }, counts.length ? '← back (the number before)' : '← back (nothing spent)');
+  back.addEventListener('click', planBack);
+  if (step.step === 'count') {
+    div.append(el('h4', {}, `${step.what}: how many ${step.about}?`));
+    const row = el('div', { class: 'plan-counts' });
+    for (let n = step.lo; n <= step.hi; n++) {
+      const b = el('button', { type: 'button', class: 'count', 'data-n': n }, String(n));
+      b.addEventListener('click', () => { G.plan.counts.push(n); planStep(); });
+      row.append(b);
+    }
+    div.append(row, back);
+  } else {
+    div.append(el('h4', {}, step.what));
+    if (step.spends) div.append(el('div', { class: 'spends' }, step.spends));
+    if (step.odds) div.append(el('div', { class: 'odds' }, `odds: ${step.odds}`));
+    const go = el('button', { type: 'button', class: 'primary', id: 'plan-confirm' }, 'Confirm');
+    go.disabled = G.sending;
+    go.addEventListener('click', () => { const p = G.plan; G.plan = null; send([p.first, ...p.counts.map((n) => `count ${n}`)]); });
+    const cancel = el('button', { type: 'button', id: 'plan-cancel' }, 'Cancel (nothing spent)');
+    cancel.addEventListener('click', () => { G.plan = null; renderChoices(); });
+    div.append(go, back, cancel);
+  }
+  div.dataset.first = first;
+  div.dataset.counts = String(counts.length);
+  box.append(div);
+}
+
 function renderChoices() {
   const s = G.state;
   if (!s) return;
   const box = $('#choices');
   box.textContent = '';
+  if (G.plan && G.plan.step && G.plan.ply === s.plies && s.pending.yours) {
+    renderPlan(box);
+    return;
+  }
   for (const g of document.querySelectorAll('#map .area')) g.classList.remove('option', 'picked', 'hl');
   const options = new Set();
   for (const c of s.choices) for (const a of c.areas) options.add(a);
@@ -420,7 +491,7 @@ function renderChoices() {
       b.append(el('span', { class: 'sub' }, c.help));
     }
     b.disabled = G.sending;
-    b.addEventListener('click', () => send([c.text]));
+    b.addEventListener('click', () => choose(c.text));
     b.addEventListener('mouseenter', () => c.areas.forEach((a) => document.querySelector(`#map [data-area="${a}"]`)?.classList.add('hl')));
     b.addEventListener('mouseleave', () => c.areas.forEach((a) => document.querySelector(`#map [data-area="${a}"]`)?.classList.remove('hl')));
     box.append(b);
@@ -442,7 +513,7 @@ function turnLine(s) {
 function render(s) {
   const old = G.state;
   G.state = s;
-  if (!old || old.plies !== s.plies) G.buy = {};
+  if (!old || old.plies !== s.plies) { G.buy = {}; if (G.plan && G.plan.ply !== s.plies) G.plan = null; }
   const p = $('#pending');
   p.dataset.kind = s.pending.kind;
   p.dataset.yours = String(s.pending.yours);

@@ -395,6 +395,36 @@ impl StrategyHub {
         self.decide_all(cell, viewer, &[text], ply)
     }
 
+    /// The seat of `viewer` when it is the one to decide now, at `ply` (when given).
+    ///
+    /// # Errors
+    /// A spectator, another seat's turn, the game over, a stale ply.
+    pub fn deciding(&self, live: &StrategyLive, viewer: StrategyViewer, ply: Option<u32>) -> Result<PlayerId, ApiError> {
+        let Some(me) = viewer.seat() else {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "spectator",
+                "spectators watch; they cannot decide",
+            ));
+        };
+        match live.game.pending() {
+            Pending::Decision(p) if p == me => {}
+            Pending::Decision(p) => {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "not_your_turn",
+                    format!("{p} decides now, not {me}: wait for your turn"),
+                ))
+            }
+            _ => return Err(ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")),
+        }
+        let n = live.decisions.len() as u32;
+        ApiError::check_ply(ply, n, |p| {
+            format!("this decision was meant for ply {p} but the game is at ply {n}: reload")
+        })?;
+        Ok(me)
+    }
+
     /// Takes several decisions of one seat at once (buying by quantity: `buy tank 9 9` five
     /// times), all or none: each is checked in turn on a copy of the game, and they are
     /// stored only when every one is legal and the seat still decides before each.
@@ -429,21 +459,8 @@ impl StrategyHub {
             .map_err(|e| ApiError::bad_request("bad_decision", e.to_string()))?;
         let n = {
             let live = cell.live();
-            match live.game.pending() {
-                Pending::Decision(p) if p == me => {}
-                Pending::Decision(p) => {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        "not_your_turn",
-                        format!("{p} decides now, not {me}: wait for your turn"),
-                    ))
-                }
-                _ => return Err(ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")),
-            }
+            self.deciding(&live, viewer, ply)?;
             let n = live.decisions.len() as u32;
-            ApiError::check_ply(ply, n, |p| {
-                format!("this decision was meant for ply {p} but the game is at ply {n}: reload")
-            })?;
             if ds.len() > 1 {
                 // All or none: every decision on a copy first.
                 let mut game = live.game.clone();

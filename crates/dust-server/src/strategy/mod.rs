@@ -16,6 +16,7 @@
 //! | `GET /api/strategy/games/{id}?seat=TOKEN` | the state as this seat may see it |
 //! | `POST /api/strategy/games/{id}/decide` `{"seat": TOKEN, "decision": "card 12", "ply": 40}` | a decision |
 //! | `POST /api/strategy/games/{id}/decide` `{"seat": TOKEN, "decisions": ["buy tank 9 9", "buy tank 9 9"], "ply": 40}` | several decisions at once, all or none (buying by quantity) |
+//! | `POST /api/strategy/games/{id}/plan` `{"seat": TOKEN, "decision": "move land 3 4", "counts": [2], "ply": 40}` | where a decision that asks numbers next stands, on a copy of the game (nothing is taken) |
 //! | `GET /api/strategy/games/{id}/ws?seat=TOKEN` | a WebSocket: the state as this seat may see it, at once and after every change |
 //! | `GET /api/strategy/games/{id}/record?seat=TOKEN` | the game record (`dust1947 strategy replay`): when the game is over, or to the only person of a game against AIs ([`crate::secrets`]) |
 //!
@@ -81,6 +82,7 @@ pub fn router(hub: Arc<StrategyHub>) -> Router {
         .route("/api/strategy/games", get(lobby).post(create))
         .route("/api/strategy/games/{id}", get(state_of))
         .route("/api/strategy/games/{id}/decide", post(decide))
+        .route("/api/strategy/games/{id}/plan", post(plan))
         .route("/api/strategy/games/{id}/record", get(record))
         .route("/api/strategy/games/{id}/ws", get(ws))
         .layer(DefaultBodyLimit::max(16 * 1024))
@@ -273,6 +275,48 @@ async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, bod
     })
     .await?;
     Ok(Json(json!({ "ok": true, "ply": ply })))
+}
+
+/// A decision that asks numbers next, and the numbers chosen so far.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlanReq {
+    seat: String,
+    decision: String,
+    #[serde(default)]
+    counts: Vec<u8>,
+    ply: u32,
+}
+
+/// `POST /api/strategy/games/{id}/plan`: where the seat's decision stands after the numbers
+/// chosen so far, worked out on a copy of the game (nothing is taken): `{"step": "count",
+/// "what", "about", "lo", "hi"}` (the next number), `{"step": "done", "what", "spends",
+/// "odds"}` (to confirm; the page then sends the decision and its numbers together), or
+/// `{"step": "now"}` (it asks no numbers). Only the seat that decides now, at this ply.
+async fn plan(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
+    let req: PlanReq = parse_body(body)?;
+    let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
+    blocking(move || {
+        let first: Decision = req
+            .decision
+            .trim()
+            .parse()
+            .map_err(|e: dust_strategy::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
+        let live = cell.live();
+        let me = hub.deciding(&live, viewer, Some(req.ply))?;
+        let step = dust_strategy::text::plan_step(&live.game, me, first, &req.counts)
+            .map_err(|e| ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", e.to_string()))?;
+        Ok(Json(match step {
+            None => json!({ "step": "now" }),
+            Some(dust_strategy::text::PlanStep::Count { what, about, lo, hi }) => {
+                json!({ "step": "count", "what": what, "about": about, "lo": lo, "hi": hi })
+            }
+            Some(dust_strategy::text::PlanStep::Done { what, spends, odds }) => {
+                json!({ "step": "done", "what": what, "spends": spends, "odds": odds })
+            }
+        }))
+    })
+    .await
 }
 
 /// WebSockets open at once on one strategy game.
@@ -521,10 +565,14 @@ fn question(g: &Game, legal: &[Decision]) -> (&'static str, String) {
         }
         _ if legal.contains(&Decision::EndTurn) => {
             let (m, c) = g.moves_and_attacks_left();
+            let points = |n: u8, what: &str| format!("{n} {what} point{}", if n == 1 { "" } else { "s" });
             if g.combat_started() {
-                ("maneuver", format!("Combat ({c} combat points left; movement is over)"))
+                ("maneuver", format!("Combat ({} left; movement is over)", points(c, "combat")))
             } else {
-                ("maneuver", format!("Movement and combat ({m} movement and {c} combat points left)"))
+                (
+                    "maneuver",
+                    format!("Movement and combat ({} and {} left)", points(m, "movement"), points(c, "combat")),
+                )
             }
         }
         _ => ("other", "Decide".into()),

@@ -211,6 +211,19 @@ fn the_http_api_refuses_other_seats_and_malformed_requests() {
     assert_eq!(a.error_code().as_deref(), Some("no_such_game"));
     let a = client::post(addr, "/api/strategy/games", &json!({ "seats": ["human"] })).unwrap();
     assert_eq!(a.error_code().as_deref(), Some("bad_seats"));
+    // Planning a decision: only the seat in turn; a card asks no numbers (taken at once).
+    let plan = |token: &str, d: &str, ply: u32| {
+        client::post(
+            addr,
+            &format!("/api/strategy/games/{id}/plan"),
+            &json!({ "seat": token, "decision": d, "ply": ply }),
+        )
+        .unwrap()
+    };
+    assert_eq!(plan(&t2, &card, 0).error_code().as_deref(), Some("not_your_turn"));
+    assert_eq!(plan(&t1, &card, 3).error_code().as_deref(), Some("stale"));
+    assert_eq!(plan(&t1, "end-turn", 0).error_code().as_deref(), Some("illegal_decision"));
+    assert_eq!(plan(&t1, &card, 0).json(), json!({ "step": "now" }));
     // The right seat in turn: accepted.
     let a = decide(&t1, &card, 0);
     assert_eq!(a.status, 200, "{}", a.body);
@@ -218,6 +231,9 @@ fn the_http_api_refuses_other_seats_and_malformed_requests() {
     // The pages and the map.
     assert_eq!(client::get(addr, "/strategy").unwrap().status, 200);
     assert_eq!(client::get(addr, "/assets/strategy.js").unwrap().status, 200);
+    let css = client::get(addr, "/assets/strategy.css").unwrap();
+    assert_eq!(css.status, 200);
+    assert!(css.body.contains(".strategy #map"));
     assert_eq!(
         client::get(addr, "/api/strategy/map").unwrap().json()["areas"]
             .as_array()
