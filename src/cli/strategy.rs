@@ -768,57 +768,44 @@ pub fn plan(g: &Game, p: PlayerId, first: Decision, out: &mut dyn Write, input: 
         } else {
             "the number before"
         };
+        // The question, then the answer: `back` and `quit` the same at every step.
+        let (question, hint) = match &step {
+            PlanStep::Count { what, about, lo, hi } => (
+                format!("{what}: how many {about} ({lo} to {hi})? (`back`: {back_to})"),
+                format!("type a number from {lo} to {hi}, or `back`"),
+            ),
+            PlanStep::Done { what, spends, odds } => (
+                format!(
+                    "{what}{}{}\n  `y`: do it  ·  `back`: {back_to}  ·  `cancel`: the list, nothing spent",
+                    spends.as_ref().map(|s| format!("; {s}")).unwrap_or_default(),
+                    odds.as_ref().map(|o| format!("\n  odds: {o}")).unwrap_or_default()
+                ),
+                "type `y` to do it, `back` or `cancel`".to_string(),
+            ),
+        };
+        write!(out, "{question}\n> ")?;
+        out.flush()?;
         let mut line = String::new();
-        match step {
-            PlanStep::Count { what, about, lo, hi } => {
-                writeln!(out, "{what}: how many {about} ({lo} to {hi})? (`back`: {back_to})")?;
-                write!(out, "> ")?;
-                out.flush()?;
-                if input.read_line(&mut line)? == 0 {
-                    return Ok(Plan::Quit);
-                }
-                match line.trim() {
-                    "back" => {
-                        if counts.pop().is_none() {
-                            return Ok(Plan::Back);
-                        }
-                    }
-                    "quit" | "q" => return Ok(Plan::Quit),
-                    t => match t.parse::<u8>() {
-                        Ok(n) if (lo..=hi).contains(&n) => counts.push(n),
-                        _ => writeln!(out, "type a number from {lo} to {hi}, or `back`")?,
-                    },
+        if input.read_line(&mut line)? == 0 {
+            return Ok(Plan::Quit);
+        }
+        match (line.trim(), &step) {
+            ("back", _) => {
+                if counts.pop().is_none() {
+                    return Ok(Plan::Back);
                 }
             }
-            PlanStep::Done { what, spends, odds } => {
-                writeln!(
-                    out,
-                    "{what}{}{}",
-                    spends.map(|s| format!("; {s}")).unwrap_or_default(),
-                    odds.map(|o| format!("\n  odds: {o}")).unwrap_or_default()
-                )?;
-                writeln!(out, "  `y`: do it  ·  `back`: {back_to}  ·  `cancel`: the list, nothing spent")?;
-                write!(out, "> ")?;
-                out.flush()?;
-                if input.read_line(&mut line)? == 0 {
-                    return Ok(Plan::Quit);
-                }
-                match line.trim() {
-                    "y" | "yes" | "1" | "ok" => {
-                        let mut v = vec![first];
-                        v.extend(counts.iter().map(|&n| Decision::Count(n)));
-                        return Ok(Plan::Go(v));
-                    }
-                    "back" => {
-                        if counts.pop().is_none() {
-                            return Ok(Plan::Back);
-                        }
-                    }
-                    "cancel" | "no" | "n" => return Ok(Plan::Back),
-                    "quit" | "q" => return Ok(Plan::Quit),
-                    _ => writeln!(out, "type `y` to do it, `back` or `cancel`")?,
-                }
+            ("quit" | "q", _) => return Ok(Plan::Quit),
+            ("y" | "yes" | "1" | "ok", PlanStep::Done { .. }) => {
+                let mut v = vec![first];
+                v.extend(counts.iter().map(|&n| Decision::Count(n)));
+                return Ok(Plan::Go(v));
             }
+            ("cancel" | "no" | "n", PlanStep::Done { .. }) => return Ok(Plan::Back),
+            (t, PlanStep::Count { lo, hi, .. }) if t.parse::<u8>().is_ok_and(|n| (*lo..=*hi).contains(&n)) => {
+                counts.push(t.parse()?);
+            }
+            _ => writeln!(out, "{hint}")?,
         }
     }
 }
