@@ -1088,7 +1088,7 @@ pub fn help_text(g: &Game, name: &str) -> String {
     let name = name.trim().to_lowercase();
     if name.is_empty() {
         let mut s = String::from(
-            "commands: a number chooses; `map` draws the world map; `board` lists the areas held; \
+            "commands: a number chooses (`back` returns a step, nothing spent before a move is confirmed); `map` draws the world map; `board` lists the areas held; \
              `neighbours AREA` says what borders an area; `help NAME` explains a unit (tank, mech, \
              fighter, bomber, submarine) or a card's ability; `quit` stops (the record is written \
              with --record).\nabilities:",

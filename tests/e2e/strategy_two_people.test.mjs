@@ -29,6 +29,7 @@ function view(page) {
       buy: [...document.querySelectorAll('#buy .buy-row')].map((r) => r.dataset.text),
       reasons: [...document.querySelectorAll('#reasons li')].map((l) => l.textContent),
       battle: document.querySelector('#battle').textContent,
+      turn: document.querySelector('#turn').textContent,
     };
   });
 }
@@ -102,6 +103,7 @@ test('a whole strategy game: two people and the AI, in the browser, to the end',
     const seen = { plans: [], cancelled: false, cardHelp: false, handRules: false, buys: 0, buyRequest: null, odds: '', battle: '', reasons: [], figures: 0, shots: new Set() };
     const moved = [0, 0];
     const attacked = [0, 0];
+    const fought = [false, false];
     let over = false;
     for (let step = 0; step < 2000 && !over; step++) {
       let acted = false;
@@ -117,6 +119,10 @@ test('a whole strategy game: two people and the AI, in the browser, to the end',
         };
         if (v.reasons.length) { seen.reasons.push(...v.reasons); await firstShot('reasons'); }
         if (v.battle) { seen.battle = v.battle; await firstShot('battle'); }
+        // Status lines that are true: the points while buying; no movement once combat began.
+        if (v.phase === 'production') { assert.match(v.turn, /(reinforcement|production) points left: \d+$/, v.turn); seen.pointsLine = true; }
+        if (v.battle) assert.doesNotMatch(v.turn, /movement/, v.turn);
+        if (fought[i] && v.phase === 'maneuver' && !v.battle) { assert.match(v.turn, /combat point.* left \(movement is over\)$/, v.turn); seen.combatLine = true; }
         let pick;
         const card = v.choices.find((c) => c.text.startsWith('card '));
         if (card) {
@@ -171,9 +177,10 @@ test('a whole strategy game: two people and the AI, in the browser, to the end',
             seen.odds = attack.odds;
             await firstShot('attack-odds');
             attacked[i]++;
+            fought[i] = true;
             pick = attack.text;
           } else if (move && moved[i] < 1) { moved[i]++; pick = move; }
-          else if (texts.includes('end-turn')) { moved[i] = 0; pick = 'end-turn'; }
+          else if (texts.includes('end-turn')) { moved[i] = 0; fought[i] = false; pick = 'end-turn'; }
           else if (texts.includes('end-production')) pick = 'end-production';
           else if (texts.includes('roll')) pick = 'roll';
           else if (texts.includes('pass')) pick = 'pass';
@@ -227,6 +234,7 @@ test('a whole strategy game: two people and the AI, in the browser, to the end',
     assert.ok(seen.odds, 'an attack showed its odds before it was made');
     assert.ok(seen.reasons.some((x) => /^not offered: attack .+ \(.+\)$/.test(x)), JSON.stringify(seen.reasons));
     assert.ok(seen.figures > 0);
+    assert.ok(seen.pointsLine && seen.combatLine, 'the status lines were seen while buying and in combat');
     assert.ok(seen.cancelled && seen.plans.length >= 2, JSON.stringify(seen.plans));
     assert.ok(seen.plans.some((p) => p[0].step === 'count' && /how many tanks\?/.test(p[0].text)), JSON.stringify(seen.plans));
     const log = await page0.textContent('#log');

@@ -506,8 +506,11 @@ function turnLine(s) {
   const who = `P${s.current_player + 1}'s turn`;
   if (s.pending.phase === 'production') return `${who} · ${s.round === 0 ? 'reinforcement' : 'production'} points left: ${s.points_left}`;
   if (s.round === 0) return `setup · ${who}`;
-  if (s.battle) return `${who} · battle · ${s.attacks_left} combat point${s.attacks_left === 1 ? '' : 's'} left`;
-  return `${who} · ${s.moves_left} movement and ${s.attacks_left} combat point${s.attacks_left === 1 ? '' : 's'} left`;
+  const pts = (n, what) => `${n} ${what} point${n === 1 ? '' : 's'}`;
+  if (s.battle) return `${who} · battle · ${pts(s.attacks_left, 'combat')} left`;
+  // "The Combat Phase" follows "The Movement Phase": once combat has begun, no movement.
+  if (s.combat_started) return `${who} · combat · ${pts(s.attacks_left, 'combat')} left (movement is over)`;
+  return `${who} · ${pts(s.moves_left, 'movement')} and ${pts(s.attacks_left, 'combat')} left`;
 }
 
 function render(s) {

@@ -694,6 +694,7 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
         "points_left": g.points_left(),
         "moves_left": moves,
         "attacks_left": attacks,
+        "combat_started": g.combat_started(),
         "battle": battle,
         "pending": { "kind": kind, "player": player.map(|p| p.0), "yours": yours, "question": qtext, "phase": qkind },
         "choices": choices,
