@@ -994,7 +994,11 @@ pub fn status_text(g: &Game, legal: &[Decision]) -> String {
     let (m, c) = g.moves_and_attacks_left();
     if legal.contains(&Decision::EndProduction) {
         let what = if g.round() == 0 { "reinforcement" } else { "production" };
-        format!(", {} {what} points left", g.points_left())
+        format!(
+            ", {} {what} point{} left",
+            g.points_left(),
+            if g.points_left() == 1 { "" } else { "s" }
+        )
     } else if g.combat_started() {
         format!(
             ", combat: {c} combat point{} left (movement is over)",

@@ -557,10 +557,12 @@ fn question(g: &Game, legal: &[Decision]) -> (&'static str, String) {
             ("ability", "Special ability: use it now, or pass".into())
         }
         _ if legal.contains(&Decision::EndProduction) => {
+            let left = g.points_left();
+            let points = format!("{left} point{} left", if left == 1 { "" } else { "s" });
             if setup {
-                ("production", format!("Setup: reinforcements ({} points left)", g.points_left()))
+                ("production", format!("Setup: reinforcements ({points})"))
             } else {
-                ("production", format!("Production ({} points left)", g.points_left()))
+                ("production", format!("Production ({points})"))
             }
         }
         _ if legal.contains(&Decision::EndTurn) => {
