@@ -106,8 +106,8 @@ fn play_with_a_human_writes_a_record_that_replays() {
     assert!(out.contains("type a number"), "{out}");
     assert!(out.contains("record written"), "{out}");
     // The world map is drawn (areas, owners, units), again after the board changed.
-    assert!(out.contains("|Bering S Alaska   Canada   Greenlan"), "{out}");
-    assert!(out.matches("the west edge wraps to the east").count() >= 2, "{out}");
+    assert!(out.contains("Bering Se..Alaska   --Canada"), "{out}");
+    assert!(out.matches("== the world, west").count() >= 2, "{out}");
     assert!(out.contains("C P1") || out.contains("C# P1"), "P1's capital on the map: {out}");
     let replayed = run(&["replay", rec.to_str().unwrap()]);
     assert!(replayed.contains("matches the record"), "{replayed}");
@@ -120,8 +120,15 @@ fn play_draws_the_map_on_request() {
         "map\nquit\n",
     )
     .unwrap();
-    assert!(out.matches("+-----").count() >= 4, "{out}");
+    // Both halves, each line within 80 columns, and under the map the legend and the borders
+    // the grid does not draw.
+    assert!(out.contains("== the world, west (columns 1 to 7) =="), "{out}");
+    assert!(out.contains("== the world, east (columns 8 to 13) =="), "{out}");
     assert!(out.contains("~ sea  C capital"), "{out}");
+    assert!(out.contains("borders: - | land  ~ sea  . : coast (amphibious)"), "{out}");
+    assert!(out.contains("also bordering (not drawn): "), "{out}");
+    let map = &out[out.rfind("== the world, west").unwrap()..out.find("3t>1t battle").unwrap()];
+    assert!(map.lines().all(|l| l.chars().count() <= 80), "{map}");
 }
 
 #[test]
@@ -354,19 +361,9 @@ fn many_choices_are_asked_in_steps_with_a_way_back() {
     // Two armies on an empty world: dozens of land moves. The first list names the kinds of
     // decision, the next the areas they start from, the last the decisions themselves; `back`
     // returns a step before anything is chosen.
-    let mut g = Game::builtin(GameConfig::new(2)).unwrap();
-    g.edit_clear_board();
+    let (g, c) = two_armies();
     let a = |g: &Game, n: &str| g.map().find(n).unwrap();
     let (br, sa, ar) = (a(&g, "Brazil"), a(&g, "Sahara"), a(&g, "Argentina"));
-    g.edit_area(br, Some(Owner::Player(PlayerId(0))), Units::parse("3t").unwrap(), false);
-    g.edit_area(sa, Some(Owner::Player(PlayerId(0))), Units::parse("2t").unwrap(), false);
-    g.edit_area(ar, Some(Owner::Player(PlayerId(1))), Units::parse("t").unwrap(), false);
-    let c = (0..45u8)
-        .map(CardId)
-        .find(|&c| g.deck().card(c).combat >= 2 && g.deck().card(c).movement >= 1)
-        .unwrap();
-    g.edit_start_turn(2, PlayerId(0), Some(c));
-    g.apply(Decision::EndProduction).unwrap();
     let legal = g.legal_decisions();
     assert!(legal.len() > strategy::FLAT_MENU_MAX, "{}", legal.len());
     let moves = |from| {
@@ -488,4 +485,119 @@ fn a_record_opens_only_the_shipped_files_or_one_beside_it_when_asked() {
         let e = format!("{:#}", run_with(&["replay", "/dev/zero"], "").unwrap_err());
         assert!(e.contains("larger than"), "{e}");
     }
+}
+
+/// Two armies on an empty world, P1 (Brazil 3t, Sahara 2t) to move in round two, with more
+/// decisions than one short list holds.
+fn two_armies() -> (Game, CardId) {
+    let mut g = Game::builtin(GameConfig::new(2)).unwrap();
+    g.edit_clear_board();
+    let a = |g: &Game, n: &str| g.map().find(n).unwrap();
+    let (br, sa, ar) = (a(&g, "Brazil"), a(&g, "Sahara"), a(&g, "Argentina"));
+    g.edit_area(br, Some(Owner::Player(PlayerId(0))), Units::parse("3t").unwrap(), false);
+    g.edit_area(sa, Some(Owner::Player(PlayerId(0))), Units::parse("2t").unwrap(), false);
+    g.edit_area(ar, Some(Owner::Player(PlayerId(1))), Units::parse("t").unwrap(), false);
+    let c = (0..45u8)
+        .map(CardId)
+        .find(|&c| g.deck().card(c).combat >= 2 && g.deck().card(c).movement >= 1)
+        .unwrap();
+    g.edit_start_turn(2, PlayerId(0), Some(c));
+    g.apply(Decision::EndProduction).unwrap();
+    (g, c)
+}
+
+#[test]
+fn a_move_spends_nothing_until_it_is_confirmed() {
+    // Issue 17: "Choose in steps (what, from where, to where, how many), each step a short
+    // list, with a way back before anything is spent (today the movement point is spent
+    // before the units are chosen)". The person picks the kind, the area, the destination,
+    // then the number; `back` at the number returns to the list, `back` at the summary to the
+    // number; only `y` gives the decisions to the game.
+    let (g, _) = two_armies();
+    let legal = g.legal_decisions();
+    let br = g.map().find("Brazil").unwrap();
+    let mut menu = strategy::Menu::default();
+    let top = menu.entries(&g, &legal);
+    let k1 = top
+        .iter()
+        .position(|e| e.pick == strategy::Pick::Category("move over land".into()))
+        .unwrap()
+        + 1;
+    menu.picked.push(top[k1 - 1].pick.clone());
+    let froms = menu.entries(&g, &legal);
+    let k2 = froms.iter().position(|e| e.pick == strategy::Pick::From(Some(br))).unwrap() + 1;
+    menu.picked.push(froms[k2 - 1].pick.clone());
+    let leaves = menu.entries(&g, &legal);
+    let k3 = 1;
+    let strategy::Pick::Decision(mv @ Decision::Move { to, .. }) = leaves[0].pick else {
+        panic!("{leaves:?}")
+    };
+    let to_name = g.map().area(to).name.clone();
+    let mut sim = g.clone();
+    sim.apply(mv).unwrap();
+    let (_, lo, hi) = sim.count_question().unwrap();
+    assert_eq!(hi, 3);
+    let (m, _) = g.moves_and_attacks_left();
+    let input = format!("{k1}\n{k2}\n{k3}\nback\n{k3}\n2\nback\n2\ny\n");
+    let mut out = Vec::new();
+    let mut shown = None;
+    let got = strategy::ask_human(&g, PlayerId(0), false, &mut shown, &mut out, &mut Cursor::new(input.into_bytes())).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let ask = format!("moving from Brazil to {to_name}: how many tanks ({lo} to {hi})? (`back`: the list, nothing spent)");
+    assert_eq!(
+        out.matches(&ask).count(),
+        3,
+        "asked, back to the list, asked, back from the summary, asked: {out}"
+    );
+    let summary = format!(
+        "moving from Brazil to {to_name} with 2 tanks; spends 1 movement point ({} left)",
+        m - 1
+    );
+    assert_eq!(out.matches(&summary).count(), 2, "{out}");
+    assert!(out.contains("`back`: the number before"), "{out}");
+    assert_eq!(got, Some(vec![mv, Decision::Count(2)]));
+    // Taken: two tanks moved, one movement point spent.
+    let mut g2 = g.clone();
+    for d in got.unwrap() {
+        g2.apply(d).unwrap();
+    }
+    assert_eq!(g2.area(br).units, Units::parse("t").unwrap());
+    assert_eq!(g2.area(to).units, Units::parse("2t").unwrap());
+    assert_eq!(g2.moves_and_attacks_left().0, m - 1);
+    // `cancel` at the summary: back to the list; the input then ends (quit).
+    let input = format!("{k1}\n{k2}\n{k3}\n1\ncancel\n");
+    let mut out = Vec::new();
+    let got = strategy::ask_human(&g, PlayerId(0), false, &mut None, &mut out, &mut Cursor::new(input.into_bytes())).unwrap();
+    assert_eq!(got, None);
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.ends_with("> "), "{out}");
+}
+
+#[test]
+fn an_attack_is_confirmed_with_its_odds_and_the_contested_area_shows_both_armies() {
+    let g = frontier(2);
+    let (ca, al) = (g.map().find("Canada").unwrap(), g.map().find("Alaska").unwrap());
+    let attack = Decision::Attack { from: ca, to: al };
+    let mut out = Vec::new();
+    let plan = strategy::plan(&g, PlayerId(0), attack, &mut out, &mut Cursor::new(b"3\ny\n".to_vec())).unwrap();
+    assert_eq!(plan, strategy::Plan::Go(vec![attack, Decision::Count(3)]));
+    let out = String::from_utf8(out).unwrap();
+    let (_, c) = g.moves_and_attacks_left();
+    assert!(
+        out.contains(&format!(
+            "attacking Alaska from Canada with 3 tanks; spends 1 combat point ({} left)\n  odds: attacker takes it",
+            c - 1
+        )),
+        "{out}"
+    );
+    // In the battle, the map shows the attackers against the defenders in Alaska.
+    let mut g = g;
+    g.apply(attack).unwrap();
+    g.apply(Decision::Count(3)).unwrap();
+    let map = dust_strategy::layout::ascii_map(&g);
+    let line = map.lines().find(|l| l.contains("Alaska")).unwrap();
+    let col = line.find("Alaska").unwrap();
+    let lines: Vec<&str> = map.lines().collect();
+    let i = lines.iter().position(|l| *l == line).unwrap();
+    assert_eq!(&lines[i + 2][col..col + 5], "3t>1t", "{map}");
 }

@@ -470,7 +470,7 @@ fn board_text(g: &Game) -> String {
 }
 
 /// The areas as last drawn, and (round, player, producing) then.
-type ShownMap = (Vec<dust_strategy::game::AreaState>, (u16, Option<PlayerId>, bool));
+pub type ShownMap = (Vec<dust_strategy::game::AreaState>, (u16, Option<PlayerId>, bool));
 
 enum Seat {
     Human,
@@ -550,7 +550,14 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
                 let d = match &mut seats[p.index()] {
                     Seat::Ai(ai) => ai.choose(&game, p),
                     Seat::Human => match ask_human(&game, p, humans.len() > 1, &mut shown_map, out, input)? {
-                        Some(d) => d,
+                        Some(v) => {
+                            // A decision and the numbers that go with it, confirmed together.
+                            for d in v {
+                                game.apply(d)?;
+                                decisions.push(d);
+                            }
+                            continue;
+                        }
                         None => {
                             quit = true;
                             continue;
@@ -578,14 +585,19 @@ fn play_cmd(a: &PlayArgs, out: &mut dyn Write, input: &mut dyn BufRead) -> anyho
     Ok(ExitCode::SUCCESS)
 }
 
-fn ask_human(
+/// Asks a person for his next decision (with the numbers it asks next, confirmed: see
+/// [`plan`]): `None` when he quits or the input ends.
+///
+/// # Errors
+/// Writing or reading the terminal.
+pub fn ask_human(
     g: &Game,
     p: PlayerId,
     hot_seat: bool,
     shown_map: &mut Option<ShownMap>,
     out: &mut dyn Write,
     input: &mut dyn BufRead,
-) -> anyhow::Result<Option<Decision>> {
+) -> anyhow::Result<Option<Vec<Decision>>> {
     let legal = g.legal_decisions();
     let follow_up = legal.iter().all(|d| {
         matches!(
@@ -600,7 +612,12 @@ fn ask_human(
         .as_ref()
         .is_none_or(|(areas, k)| areas.as_slice() != g.areas() && (!producing || *k != key));
     if !follow_up && changed {
-        write!(out, "\n{}", dust_strategy::layout::ascii_map(g))?;
+        let d = dust_strategy::layout::map_drawing(g);
+        write!(
+            out,
+            "\n{}(`map`: the legend and the borders not drawn; `neighbours AREA`: its borders)\n",
+            d.grid
+        )?;
         *shown_map = Some((g.areas().to_vec(), key));
     }
     let secret = legal.iter().any(|d| matches!(d, Decision::ChooseCard(_)));
@@ -698,7 +715,11 @@ fn ask_human(
             }
             _ => match t.parse::<usize>() {
                 Ok(k) if (1..=entries.len()).contains(&k) => match &entries[k - 1].pick {
-                    Pick::Decision(d) => return Ok(Some(*d)),
+                    Pick::Decision(d) => match plan(g, p, *d, out, input)? {
+                        Plan::Go(v) => return Ok(Some(v)),
+                        Plan::Back => shown = true,
+                        Plan::Quit => return Ok(None),
+                    },
                     p => {
                         menu.picked.push(p.clone());
                         shown = true;
@@ -710,6 +731,81 @@ fn ask_human(
                     entries.len()
                 )?,
             },
+        }
+    }
+}
+
+/// What a person made of a decision that asks numbers next.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Plan {
+    /// These decisions, in order: the one chosen and its numbers, confirmed.
+    Go(Vec<Decision>),
+    /// Back to the list of decisions; nothing was spent.
+    Back,
+    /// He quits (or the input ended).
+    Quit,
+}
+
+/// A decision that asks numbers next (a move, an attack, a mech drop, a retreat: which units,
+/// how many), asked in steps on a copy of the game ([`dust_strategy::text::plan_step`]) and
+/// taken only once confirmed: what, from where, to where (the menu), how many of each kind,
+/// then a summary with what it spends (and the odds of an attack) to confirm. `back` at each
+/// step goes back one; before the confirmation nothing is spent (issue 17: "today the
+/// movement point is spent before the units are chosen"). A decision that asks nothing next
+/// is taken at once.
+///
+/// # Errors
+/// Writing or reading the terminal; the engine refusing a decision it offered (a bug).
+pub fn plan(g: &Game, p: PlayerId, first: Decision, out: &mut dyn Write, input: &mut dyn BufRead) -> anyhow::Result<Plan> {
+    use dust_strategy::text::{plan_step, PlanStep};
+    let mut counts: Vec<u8> = Vec::new();
+    loop {
+        let Some(step) = plan_step(g, p, first, &counts)? else {
+            return Ok(Plan::Go(vec![first]));
+        };
+        let back_to = if counts.is_empty() {
+            "the list, nothing spent"
+        } else {
+            "the number before"
+        };
+        // The question, then the answer: `back` and `quit` the same at every step.
+        let (question, hint) = match &step {
+            PlanStep::Count { what, about, lo, hi } => (
+                format!("{what}: how many {about} ({lo} to {hi})? (`back`: {back_to})"),
+                format!("type a number from {lo} to {hi}, or `back`"),
+            ),
+            PlanStep::Done { what, spends, odds } => (
+                format!(
+                    "{what}{}{}\n  `y`: do it  ·  `back`: {back_to}  ·  `cancel`: the list, nothing spent",
+                    spends.as_ref().map(|s| format!("; {s}")).unwrap_or_default(),
+                    odds.as_ref().map(|o| format!("\n  odds: {o}")).unwrap_or_default()
+                ),
+                "type `y` to do it, `back` or `cancel`".to_string(),
+            ),
+        };
+        write!(out, "{question}\n> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(Plan::Quit);
+        }
+        match (line.trim(), &step) {
+            ("back", _) => {
+                if counts.pop().is_none() {
+                    return Ok(Plan::Back);
+                }
+            }
+            ("quit" | "q", _) => return Ok(Plan::Quit),
+            ("y" | "yes" | "1" | "ok", PlanStep::Done { .. }) => {
+                let mut v = vec![first];
+                v.extend(counts.iter().map(|&n| Decision::Count(n)));
+                return Ok(Plan::Go(v));
+            }
+            ("cancel" | "no" | "n", PlanStep::Done { .. }) => return Ok(Plan::Back),
+            (t, PlanStep::Count { lo, hi, .. }) if t.parse::<u8>().is_ok_and(|n| (*lo..=*hi).contains(&n)) => {
+                counts.push(t.parse()?);
+            }
+            _ => writeln!(out, "{hint}")?,
         }
     }
 }
@@ -898,7 +994,11 @@ pub fn status_text(g: &Game, legal: &[Decision]) -> String {
     let (m, c) = g.moves_and_attacks_left();
     if legal.contains(&Decision::EndProduction) {
         let what = if g.round() == 0 { "reinforcement" } else { "production" };
-        format!(", {} {what} points left", g.points_left())
+        format!(
+            ", {} {what} point{} left",
+            g.points_left(),
+            if g.points_left() == 1 { "" } else { "s" }
+        )
     } else if g.combat_started() {
         format!(
             ", combat: {c} combat point{} left (movement is over)",
@@ -992,7 +1092,7 @@ pub fn help_text(g: &Game, name: &str) -> String {
     let name = name.trim().to_lowercase();
     if name.is_empty() {
         let mut s = String::from(
-            "commands: a number chooses; `map` draws the world map; `board` lists the areas held; \
+            "commands: a number chooses (`back` returns a step, nothing spent before a move is confirmed); `map` draws the world map; `board` lists the areas held; \
              `neighbours AREA` says what borders an area; `help NAME` explains a unit (tank, mech, \
              fighter, bomber, submarine) or a card's ability; `quit` stops (the record is written \
              with --record).\nabilities:",
@@ -1068,27 +1168,7 @@ pub fn odds_text(g: &Game, kind: BattleKind, att: Units, def: Units, to: AreaId)
     dust_strategy::odds::area_odds(g, kind, att, def, to).map(|o| dust_strategy::odds::odds_words(&o))
 }
 
-/// Enemy areas next to `p`'s areas that he may not attack, with the reason.
-pub fn missing_attacks(g: &Game, p: PlayerId, legal: &[Decision]) -> Vec<String> {
-    let me = Some(Owner::Player(p));
-    let mut seen = Vec::new();
-    for a in g.map().ids().filter(|&a| g.owner(a) == me) {
-        for b in areas_of(g.map().adjacent(a)) {
-            let other = g.owner(b).is_some_and(|o| Some(o) != me);
-            if !other || seen.contains(&b) || g.map().is_land(a) != g.map().is_land(b) {
-                continue;
-            }
-            seen.push(b);
-        }
-    }
-    seen.into_iter()
-        .filter(|&b| !legal.iter().any(|d| matches!(d, Decision::Attack { to, .. } if *to == b)))
-        .filter_map(|b| {
-            g.attack_refusal(p, b)
-                .map(|r| format!("not offered: attack {} ({r})", area_name(g, b)))
-        })
-        .collect()
-}
+pub use dust_strategy::text::missing_attacks;
 
 fn replay(a: &ReplayArgs, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let text = read_bounded(&a.file, MAX_RECORD).with_context(|| format!("cannot read the record {}", a.file.display()))?;

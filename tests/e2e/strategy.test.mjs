@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, page as newPage, shot, waitTurn, choices, sent } from './lib.mjs';
+import { ASKS_NUMBERS, confirmPlan } from './strategy_lib.mjs';
 
 async function state(page) {
   return page.evaluate(() => {
@@ -14,9 +15,13 @@ async function state(page) {
   });
 }
 
-// A decision of the strategy page: one click on it sends it (no Confirm step).
+// A decision of the strategy page: one click on it sends it, except a decision that asks
+// numbers next (a move), which is planned and confirmed first.
 async function decide(page, text) {
-  await sent(page, () => page.click(`#choices button.choice[data-text="${text}"]`));
+  await sent(page, async () => {
+    await page.click(`#choices button.choice[data-text="${text}"]`);
+    if (ASKS_NUMBERS.test(text)) await confirmPlan(page);
+  });
 }
 
 // A simple policy: the first card, all units when asked how many, a couple of land moves,

@@ -169,10 +169,17 @@ impl GameSocket {
     /// # Errors
     /// The connection or the handshake fails (a bad token is refused with 403).
     pub fn connect(addr: SocketAddr, id: &str, token: &str) -> Result<GameSocket, ClientError> {
+        GameSocket::connect_path(addr, &format!("/api/games/{id}/ws?seat={token}"))
+    }
+    /// Connects to the WebSocket at `path` (`/api/strategy/games/ID/ws?seat=TOKEN`).
+    ///
+    /// # Errors
+    /// The connection or the handshake fails.
+    pub fn connect_path(addr: SocketAddr, path: &str) -> Result<GameSocket, ClientError> {
         let stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5))?;
         stream.set_read_timeout(Some(Duration::from_secs(60)))?;
         stream.set_nodelay(true)?;
-        let url = format!("ws://{addr}/api/games/{id}/ws?seat={token}");
+        let url = format!("ws://{addr}{path}");
         let (ws, _) = tungstenite::client::client(url, stream).map_err(|e| ClientError::WebSocket(e.to_string()))?;
         Ok(GameSocket { ws })
     }

@@ -226,11 +226,12 @@ async fn serve(
     };
     let hub = Arc::new(hub::Hub::with_ai_limits(store, tokio::runtime::Handle::current(), config.limits.ai));
     let quota = Arc::new(http::GameQuota::new(config.limits.max_games_per_address_hour));
-    let strategy_hub =
-        match tokio::task::block_in_place(|| strategy::open(&config.db, tokio::runtime::Handle::current(), &hub, quota.clone())) {
-            Ok(s) => s,
-            Err(e) => return fail(e),
-        };
+    let strategy_hub = match tokio::task::block_in_place(|| {
+        strategy::open(&config.db, tokio::runtime::Handle::current(), &hub, quota.clone(), &config.limits)
+    }) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
     let want = format!("{}:{}", config.host, config.port);
     let listener = match tokio::net::TcpListener::bind(&want).await {
         Ok(l) => l,

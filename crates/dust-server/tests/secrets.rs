@@ -43,10 +43,12 @@ const GAME_ENDPOINTS: &[(&str, &str)] = &[
     ("/strategy", "public"),
     ("/strategy/{id}", "public"),
     ("/assets/strategy.js", "public"),
+    ("/assets/strategy.css", "public"),
     ("/api/strategy/map", "public"),
     ("/api/strategy/games", "strategy"),
     ("/api/strategy/games/{id}", "strategy"),
     ("/api/strategy/games/{id}/record", "strategy"),
+    ("/api/strategy/games/{id}/ws", "strategy"),
 ];
 
 /// The GET routes declared in a router's source (`.route("PATH", get(…))`).
@@ -236,7 +238,18 @@ fn hand_texts(v: &Value) -> Vec<String> {
 /// seed, another seat's hand or another seat's face-down choice (`chosen[p]`: the `card N`
 /// decision of seat p, while its choice is face down). Once the game is over the record is
 /// given to all. Returns whether the game is over.
-fn strategy_views(addr: SocketAddr, id: &str, seats: &mut [Seat], spectator: &str, chosen: &[Option<u32>]) -> bool {
+///
+/// `sockets` (one per seat, then the spectator's, opened at the start): every state each one
+/// pushed since the last look, up to this moment's, is searched for the same secrets, and its
+/// `you` is its own viewer's.
+fn strategy_views(
+    addr: SocketAddr,
+    id: &str,
+    seats: &mut [Seat],
+    spectator: &str,
+    chosen: &[Option<u32>],
+    sockets: &mut [(GameSocket, u64)],
+) -> bool {
     let mut over = false;
     for s in seats.iter_mut() {
         let v = strategy_state(addr, id, &s.token).1;
@@ -274,7 +287,25 @@ fn strategy_views(addr: SocketAddr, id: &str, seats: &mut [Seat], spectator: &st
             }
         }
         assert_hidden(&format!("GET /api/strategy/games/ID as {who}"), &body, &secrets);
-        assert_eq!(state["you"], if v < n { json!(v) } else { Value::Null }, "{who}");
+        let you = if v < n { json!(v) } else { Value::Null };
+        assert_eq!(state["you"], you, "{who}");
+        // The WebSocket's pushes not read yet, up to the state of this moment.
+        let plies = state["plies"].as_u64().unwrap();
+        let (socket, last) = &mut sockets[v];
+        while *last < plies {
+            let pushed = socket.recv().unwrap();
+            assert_eq!(pushed["type"], "state", "{pushed}");
+            assert_hidden(
+                &format!("WebSocket /api/strategy/games/ID/ws as {who}"),
+                &pushed.to_string(),
+                &secrets,
+            );
+            assert_eq!(pushed["you"], you, "{who}");
+            *last = pushed["plies"].as_u64().unwrap();
+            if *last == plies {
+                assert_eq!(pushed["hand"], state["hand"], "{who}: the socket shows his own hand");
+            }
+        }
         let rec = get(addr, &format!("/api/strategy/games/{id}/record?seat={token}")).unwrap();
         if over {
             assert!(ok(&rec, &who).contains(&format!("seed {STRATEGY_SEED}")), "{}", rec.body);
@@ -316,6 +347,29 @@ fn strategy_endpoints_hide_hands_face_down_cards_and_the_seed() {
     // every endpoint is checked as every seat and the spectator after each decision of the
     // first 80 and after every face-down choice.
     let mut chosen: Vec<Option<u32>> = vec![None; seats.len()];
+    let mut sockets: Vec<(GameSocket, u64)> = seats
+        .iter()
+        .map(|s| s.token.as_str())
+        .chain([spectator.as_str()])
+        .map(|t| {
+            (
+                GameSocket::connect_path(addr, &format!("/api/strategy/games/{id}/ws?seat={t}")).unwrap(),
+                0,
+            )
+        })
+        .collect();
+    // The state at the start: the first push of each.
+    for (socket, _) in &mut sockets {
+        let first = socket.recv().unwrap();
+        assert_eq!((first["type"].as_str(), first["plies"].as_u64()), (Some("state"), Some(0)));
+        assert_hidden(
+            "WebSocket /api/strategy/games/ID/ws",
+            &first.to_string(),
+            &seed_forms(STRATEGY_SEED),
+        );
+    }
+    // A socket with a wrong token is refused before it opens.
+    assert!(GameSocket::connect_path(addr, &format!("/api/strategy/games/{id}/ws?seat=nobody")).is_err());
     let t0 = Instant::now();
     for ply in 0.. {
         assert!(t0.elapsed() < Duration::from_secs(240), "the game does not end");
@@ -345,11 +399,26 @@ fn strategy_endpoints_hide_hands_face_down_cards_and_the_seed() {
             chosen[p] = Some(n);
         }
         if ply < 80 || face_down.is_some() {
-            strategy_views(addr, &id, &mut seats, &spectator, &chosen);
+            strategy_views(addr, &id, &mut seats, &spectator, &chosen, &mut sockets);
+        } else {
+            // The pushes are read as they come (a socket left unread for the server's idle
+            // time is closed), each without the seed.
+            for (v, (socket, last)) in sockets.iter_mut().enumerate() {
+                while *last <= ply {
+                    let pushed = socket.recv().unwrap();
+                    assert_hidden(
+                        "WebSocket /api/strategy/games/ID/ws",
+                        &pushed.to_string(),
+                        &seed_forms(STRATEGY_SEED),
+                    );
+                    assert_eq!(pushed["you"], if v < seats.len() { json!(v) } else { Value::Null });
+                    *last = pushed["plies"].as_u64().unwrap();
+                }
+            }
         }
     }
     // Over: every seat and the spectator may download the record.
-    assert!(strategy_views(addr, &id, &mut seats, &spectator, &chosen));
+    assert!(strategy_views(addr, &id, &mut seats, &spectator, &chosen, &mut sockets));
     assert!(chosen.iter().all(Option::is_some), "every seat chose a card face down");
     server.stop();
 }

@@ -106,8 +106,15 @@ impl Layout {
     }
 }
 
-/// Width of a cell of the terminal map, in characters (8 and a space).
-const CELL: usize = 9;
+/// Width of a cell of the terminal map, in characters: nine for the area and two for the
+/// link to its east.
+const CELL: usize = 11;
+
+/// Characters of an area's text in a cell.
+const TEXT: usize = CELL - 2;
+
+/// Columns of the grid drawn side by side: seven cells of eleven characters fit 80 columns.
+const BLOCK: usize = 7;
 
 /// A short owner label: `P1`…`P6`, `N` (neutral), or nothing.
 fn owner_label(o: Option<Owner>) -> String {
@@ -122,80 +129,261 @@ fn clip(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 
-/// The world map as text, three lines per grid cell: the area's name (cut to eight letters);
-/// its marks (`~` sea, `C` capital, `$` power source, `#` production center) and its owner;
-/// its units (`3t1m`: tanks, mechs, fighters, bombers, submarines). Then the links that wrap
-/// from the west edge to the east and a legend. Plain ASCII, 13 cells of 9 characters for the
-/// shipped map.
+/// How two bordering areas border each other, as the terminal map draws it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LinkKind {
+    /// Two land areas: `-` across, `|` down.
+    Land,
+    /// Two sea areas: `~` both ways.
+    Sea,
+    /// A land area and a sea area (the book's dotted line): `.` across, `:` down.
+    Coast,
+}
+
+impl LinkKind {
+    /// The kind of the link between `a` and `b`.
+    pub fn of(map: &WorldMap, a: AreaId, b: AreaId) -> LinkKind {
+        match (map.is_land(a), map.is_land(b)) {
+            (true, true) => LinkKind::Land,
+            (false, false) => LinkKind::Sea,
+            _ => LinkKind::Coast,
+        }
+    }
+    /// In words.
+    pub fn words(self) -> &'static str {
+        match self {
+            LinkKind::Land => "land",
+            LinkKind::Sea => "sea",
+            LinkKind::Coast => "coast",
+        }
+    }
+    fn across(self) -> char {
+        match self {
+            LinkKind::Land => '-',
+            LinkKind::Sea => '~',
+            LinkKind::Coast => '.',
+        }
+    }
+    fn down(self) -> char {
+        match self {
+            LinkKind::Land => '|',
+            LinkKind::Sea => '~',
+            LinkKind::Coast => ':',
+        }
+    }
+}
+
+/// The terminal map and what it shows of the borders.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapDrawing {
+    /// The grid (at most 80 columns for the shipped map).
+    pub grid: String,
+    /// Under the grid: the borders it does not draw, the links across the west-east edge and
+    /// the legend.
+    pub notes: String,
+    /// The links drawn on the grid (each once, lower id first).
+    pub drawn: Vec<(AreaId, AreaId)>,
+    /// The links listed under the grid, for their two ends are not next to each other on it
+    /// (the links that wrap from the west edge to the east are listed apart).
+    pub listed: Vec<(AreaId, AreaId)>,
+}
+
+/// Puts a link character on the canvas; where two links cross it shows `+`.
+fn put_link(canvas: &mut [Vec<char>], line: usize, col: usize, ch: char) {
+    let here = &mut canvas[line][col];
+    *here = match *here {
+        ' ' => ch,
+        c if c == ch => ch,
+        '\\' | '/' if ch == '\\' || ch == '/' => 'X',
+        _ => '+',
+    };
+}
+
+/// Words wrapped to 80 columns: `head` then the items, comma-separated.
+fn wrapped(head: &str, items: &[String]) -> String {
+    let mut out = String::new();
+    let mut line = head.to_string();
+    for (i, it) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() { format!("{it},") } else { it.clone() };
+        if line.len() + 1 + piece.len() > 80 && line.len() > 2 {
+            out += line.trim_end();
+            out.push('\n');
+            line = format!("  {piece}");
+        } else {
+            if !line.is_empty() && !line.ends_with(' ') {
+                line.push(' ');
+            }
+            line += &piece;
+        }
+    }
+    out += line.trim_end();
+    out.push('\n');
+    out
+}
+
+/// The world map as text: the grid in parts of seven columns (80 columns wide), three lines
+/// per area, the borders drawn between them, then what the grid cannot draw and a legend.
+///
+/// An area shows its name (cut to nine letters); its marks (`~` sea, `C` capital, `$` power
+/// source, `#` production center) and its owner; its units (`3t1m`: tanks, mechs, fighters,
+/// bombers, submarines), or in the area fought for, the attackers and the defenders
+/// (`3t>1t`). Between two areas next to each other on the grid, their border: `-` `|` land,
+/// `~` sea, `.` `:` coast (the book's dotted line: amphibious moves, submarine strikes),
+/// `\` `/` a border corner to corner (`X` two of them). A border across an empty cell is
+/// drawn through it. The borders between areas far apart on the grid, or in two parts, and
+/// those that wrap from the west edge to the east are listed under the grid.
 ///
 /// ```
 /// use dust_strategy::game::{Game, GameConfig};
 /// let g = Game::builtin(GameConfig::new(2)).unwrap();
 /// let text = dust_strategy::layout::ascii_map(&g);
-/// assert!(text.contains("Washingt"));
+/// assert!(text.contains("Washingto"));
 /// assert!(text.contains("wraps"));
+/// assert!(text.lines().all(|l| l.chars().count() <= 80));
 /// ```
 pub fn ascii_map(g: &Game) -> String {
+    let d = map_drawing(g);
+    d.grid + &d.notes
+}
+
+/// The terminal map ([`ascii_map`]) with the links it draws and lists.
+pub fn map_drawing(g: &Game) -> MapDrawing {
     let map = g.map();
     let lay = Layout::of(map);
     let cols = usize::from(lay.cols);
-    let mut grid: Vec<Vec<Option<AreaId>>> = vec![vec![None; cols]; usize::from(lay.rows)];
+    let rows = usize::from(lay.rows);
+    let mut grid: Vec<Vec<Option<AreaId>>> = vec![vec![None; cols]; rows];
     for a in map.ids() {
         let (c, r) = lay.cell(a);
         grid[usize::from(r)][usize::from(c)] = Some(a);
     }
+    let battle = g.battle_view().map(|(_, _, to, att, def)| (to, att, def));
+    let wrap = |a: AreaId, b: AreaId| map.wrap_links().iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
+    let key = |a: AreaId, b: AreaId| if a.0 < b.0 { (a, b) } else { (b, a) };
+    let mut drawn: Vec<(AreaId, AreaId)> = Vec::new();
     let mut s = String::new();
-    let rule = format!("+{}+\n", "-".repeat(cols * CELL));
-    s += &rule;
-    for row in &grid {
-        for line in 0..3 {
-            s.push('|');
-            for cell in row {
-                let text = match cell {
-                    None => String::new(),
-                    Some(a) => {
-                        let info = map.area(*a);
-                        let st = g.area(*a);
-                        match line {
-                            0 => clip(&info.name, CELL - 1),
-                            1 => {
-                                let mut m = String::new();
-                                if info.kind == AreaKind::Sea {
-                                    m.push('~');
-                                }
-                                if info.capital {
-                                    m.push('C');
-                                }
-                                if info.power_source {
-                                    m.push('$');
-                                }
-                                if st.pc {
-                                    m.push('#');
-                                }
-                                let o = owner_label(st.owner);
-                                if !o.is_empty() {
-                                    if !m.is_empty() {
-                                        m.push(' ');
-                                    }
-                                    m += &o;
-                                }
-                                clip(&m, CELL - 1)
-                            }
-                            _ => {
-                                if st.units.is_empty() {
-                                    String::new()
-                                } else {
-                                    clip(&st.units.to_string(), CELL - 1)
-                                }
-                            }
+    let blocks = cols.div_ceil(BLOCK);
+    for part in 0..blocks {
+        let c0 = part * BLOCK;
+        let bc = BLOCK.min(cols - c0);
+        let mut canvas = vec![vec![' '; bc * CELL]; rows * 4 - 1];
+        let at = |r: usize, c: usize| grid[r][c0 + c];
+        for r in 0..rows {
+            for c in 0..bc {
+                let Some(a) = at(r, c) else { continue };
+                let info = map.area(a);
+                let st = g.area(a);
+                let mut marks = String::new();
+                if info.kind == AreaKind::Sea {
+                    marks.push('~');
+                }
+                if info.capital {
+                    marks.push('C');
+                }
+                if info.power_source {
+                    marks.push('$');
+                }
+                if st.pc {
+                    marks.push('#');
+                }
+                let o = owner_label(st.owner);
+                if !o.is_empty() {
+                    if !marks.is_empty() {
+                        marks.push(' ');
+                    }
+                    marks += &o;
+                }
+                let units = match battle {
+                    Some((to, att, def)) if to == a => format!("{att}>{def}"),
+                    _ if st.units.is_empty() => String::new(),
+                    _ => st.units.to_string(),
+                };
+                for (l, text) in [clip(&info.name, TEXT), clip(&marks, TEXT), clip(&units, TEXT)].iter().enumerate() {
+                    for (k, ch) in text.chars().enumerate() {
+                        canvas[r * 4 + l][c * CELL + k] = ch;
+                    }
+                }
+            }
+        }
+        for r in 0..rows {
+            for c in 0..bc {
+                let Some(a) = at(r, c) else { continue };
+                // East: the next area in the row, across the empty cells between.
+                if let Some(c2) = (c + 1..bc).find(|&c2| at(r, c2).is_some()) {
+                    let b = at(r, c2).unwrap_or(a);
+                    if map.is_adjacent(a, b) && !wrap(a, b) {
+                        let ch = LinkKind::of(map, a, b).across();
+                        // Beside the names; the cells between are empty: the line runs
+                        // through them.
+                        for col in c * CELL + TEXT..c2 * CELL {
+                            put_link(&mut canvas, r * 4, col, ch);
+                        }
+                        drawn.push(key(a, b));
+                    }
+                }
+                // South: the next area in the column, across the empty cells between.
+                if let Some(r2) = (r + 1..rows).find(|&r2| at(r2, c).is_some()) {
+                    let b = at(r2, c).unwrap_or(a);
+                    if map.is_adjacent(a, b) && !wrap(a, b) {
+                        let ch = LinkKind::of(map, a, b).down();
+                        for line in r * 4 + 3..r2 * 4 {
+                            put_link(&mut canvas, line, c * CELL + 4, ch);
+                        }
+                        drawn.push(key(a, b));
+                    }
+                }
+                // Corner to corner, to the south-east and the south-west.
+                if r + 1 < rows {
+                    if let Some(b) = (c + 1 < bc).then(|| at(r + 1, c + 1)).flatten() {
+                        if map.is_adjacent(a, b) && !wrap(a, b) {
+                            put_link(&mut canvas, r * 4 + 3, c * CELL + TEXT + 1, '\\');
+                            drawn.push(key(a, b));
                         }
                     }
-                };
-                let _ = write!(s, "{text:<CELL$}");
+                    if let Some(b) = (c > 0).then(|| at(r + 1, c - 1)).flatten() {
+                        if map.is_adjacent(a, b) && !wrap(a, b) {
+                            put_link(&mut canvas, r * 4 + 3, c * CELL - 1, '/');
+                            drawn.push(key(a, b));
+                        }
+                    }
+                }
             }
-            s += "|\n";
         }
-        s += &rule;
+        if blocks > 1 {
+            let what = match (part, blocks) {
+                (0, 2) => "west".to_string(),
+                (1, 2) => "east".to_string(),
+                _ => format!("part {} of {blocks}", part + 1),
+            };
+            let _ = writeln!(s, "== the world, {what} (columns {} to {}) ==", c0 + 1, c0 + bc);
+        }
+        let lines: Vec<String> = canvas
+            .into_iter()
+            .map(|l| l.into_iter().collect::<String>().trim_end().to_string())
+            .collect();
+        let last = lines.iter().rposition(|l| !l.is_empty()).map_or(0, |i| i + 1);
+        for l in &lines[..last] {
+            s += l;
+            s.push('\n');
+        }
+    }
+    let grid_text = std::mem::take(&mut s);
+    drawn.sort_by_key(|&(a, b)| (a.0, b.0));
+    drawn.dedup();
+    let mut listed = Vec::new();
+    for a in map.ids() {
+        for b in crate::map::areas_of(map.adjacent(a)) {
+            if a.0 < b.0 && !wrap(a, b) && !drawn.contains(&(a, b)) {
+                listed.push((a, b));
+            }
+        }
+    }
+    if !listed.is_empty() {
+        let items: Vec<String> = listed
+            .iter()
+            .map(|&(a, b)| format!("{} - {} ({})", map.area(a).name, map.area(b).name, LinkKind::of(map, a, b).words()))
+            .collect();
+        s += &wrapped("also bordering (not drawn):", &items);
     }
     if !map.wrap_links().is_empty() {
         let w: Vec<String> = map
@@ -203,10 +391,17 @@ pub fn ascii_map(g: &Game) -> String {
             .iter()
             .map(|&(a, b)| format!("{} - {}", map.area(a).name, map.area(b).name))
             .collect();
-        let _ = writeln!(s, "the west edge wraps to the east: {}", w.join(", "));
+        s += &wrapped("the west edge wraps to the east:", &w);
     }
-    s += "~ sea  C capital  $ power source  # production center  P1.. owner, N neutral  t tank m mech f fighter b bomber s submarine\n";
-    s
+    s += "borders: - | land  ~ sea  . : coast (amphibious)  \\ / X corner to corner\n";
+    s += "~ sea  C capital  $ power source  # production center  P1.. owner  N neutral\n";
+    s += "t tank  m mech  f fighter  b bomber  s submarine  3t>1t battle: attack>defence\n";
+    MapDrawing {
+        grid: grid_text,
+        notes: s,
+        drawn,
+        listed,
+    }
 }
 
 #[cfg(test)]
@@ -238,7 +433,50 @@ mod tests {
         assert!(text.contains("C# P1"), "{text}");
         assert!(text.contains("3t2m"));
         assert!(text.contains("Alaska - Kamchatka"));
-        let widths: std::collections::HashSet<usize> = text.lines().filter(|l| l.starts_with(['|', '+'])).map(str::len).collect();
-        assert_eq!(widths.len(), 1, "every line of the grid is as wide");
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    }
+
+    #[test]
+    fn the_terminal_map_draws_every_border_or_lists_it() {
+        // Issue 17: "The map draws no adjacency". Every link of the map is drawn on the grid
+        // or listed under it (the west-east links apart), once, in 80 columns.
+        let g = crate::game::Game::builtin(GameConfig::new(2)).unwrap();
+        let m = g.map();
+        let d = map_drawing(&g);
+        let wrap = |a, b| m.wrap_links().iter().any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
+        let mut all = Vec::new();
+        for a in m.ids() {
+            for b in crate::map::areas_of(m.adjacent(a)) {
+                if a.0 < b.0 && !wrap(a, b) {
+                    all.push((a, b));
+                }
+            }
+        }
+        let mut got = d.drawn.clone();
+        got.extend(&d.listed);
+        got.sort_by_key(|&(a, b)| (a.0, b.0));
+        assert_eq!(got, all);
+        assert!(
+            d.drawn.len() > 2 * d.listed.len(),
+            "{} drawn, {} listed",
+            d.drawn.len(),
+            d.listed.len()
+        );
+        assert!(d.grid.lines().chain(d.notes.lines()).all(|l| l.chars().count() <= 80));
+        // Bering Sea (sea) - Alaska: a coast; Alaska - Canada: land; side by side.
+        let lines: Vec<&str> = d.grid.lines().collect();
+        let row = lines
+            .iter()
+            .position(|l| l.starts_with("Bering Se..Alaska   --Canada"))
+            .expect(&d.grid);
+        // Canada above Washington, a land border: `|` under Canada's fifth letter.
+        let col = lines[row].find("Canada").unwrap() + 4;
+        assert_eq!(lines[row + 3].chars().nth(col), Some('|'), "{}", d.grid);
+        assert!(lines[row + 4].contains("Washingto"));
+        // London and Berlin have the North Sea between them on the grid: listed.
+        let (lo, be) = (m.find("London").unwrap(), m.find("Berlin").unwrap());
+        assert!(d.listed.contains(&(lo.min(be), lo.max(be))));
+        assert!(d.notes.contains("London - Berlin (land)"), "{}", d.notes);
+        assert!(d.notes.contains("borders: - | land  ~ sea  . : coast"));
     }
 }

@@ -1,6 +1,6 @@
 //! Events in words: the log of the terminal game, the replays and the browser.
 
-use crate::game::{Event, Game, Majority, Owner, PlayerId};
+use crate::game::{Decision, Event, Game, Majority, Owner, PlayerId};
 use crate::map::AreaId;
 
 /// The name of an area.
@@ -79,6 +79,33 @@ pub fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> String {
             if *dice == 1 { "die" } else { "dice" },
             if *hits == 1 { "" } else { "s" }
         ),
+        Event::Rerolled {
+            by,
+            ability,
+            dice,
+            kept,
+            hits,
+        } => {
+            let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            if *ability == crate::deck::Ability::Sigrid {
+                format!(
+                    "{} rerolls the {} ({}): {} kept, {} in all",
+                    owner_name(*by),
+                    plural(*dice, "blank die", "blank dice"),
+                    ability.title(),
+                    plural(*kept, "hit", "hits"),
+                    plural(*hits, "hit", "hits")
+                )
+            } else {
+                format!(
+                    "{} rerolls all {} ({}): {}",
+                    owner_name(*by),
+                    plural(*dice, "die", "dice"),
+                    ability.title(),
+                    plural(*hits, "hit", "hits")
+                )
+            }
+        }
         Event::Destroyed { owner, at, units } => format!("{} loses {units} in {}", owner_name(*owner), n(*at)),
         Event::Saved(o, u) => format!("the Nurse saves {} of {}", u, owner_name(*o)),
         Event::Retreated { owner, units, to } => format!("{} retreats {units} to {}", owner_name(*owner), n(*to)),
@@ -124,6 +151,130 @@ pub fn describe_event(g: &Game, e: &Event, viewer: Option<PlayerId>) -> String {
             }
         }
     }
+}
+
+/// Enemy areas next to `p`'s areas that he may not attack, with the reason.
+pub fn missing_attacks(g: &Game, p: PlayerId, legal: &[Decision]) -> Vec<String> {
+    let me = Some(Owner::Player(p));
+    let mut seen = Vec::new();
+    for a in g.map().ids().filter(|&a| g.owner(a) == me) {
+        for b in crate::map::areas_of(g.map().adjacent(a)) {
+            let other = g.owner(b).is_some_and(|o| Some(o) != me);
+            if !other || seen.contains(&b) || g.map().is_land(a) != g.map().is_land(b) {
+                continue;
+            }
+            seen.push(b);
+        }
+    }
+    seen.into_iter()
+        .filter(|&b| !legal.iter().any(|d| matches!(d, Decision::Attack { to, .. } if *to == b)))
+        .filter_map(|b| {
+            g.attack_refusal(p, b)
+                .map(|r| format!("not offered: attack {} ({r})", area_name(g, b)))
+        })
+        .collect()
+}
+
+/// Where a decision that asks numbers next stands (a move, an attack, a mech drop, a retreat:
+/// how many units of each kind): the next number asked, or everything asked and what it comes
+/// to. Worked out on a copy of the game, so that a person can go back before anything is
+/// spent (issue 17); the terminal and the browser both ask this way.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlanStep {
+    /// The next number.
+    Count {
+        /// What the decision does (`moving from Brazil to Venezuela`).
+        what: String,
+        /// What is counted (`tanks`, `mechs from Canada`).
+        about: String,
+        /// The smallest number allowed.
+        lo: u8,
+        /// The largest.
+        hi: u8,
+    },
+    /// Everything asked.
+    Done {
+        /// What it does, with the units (`moving from Brazil to Venezuela with 2 tanks`).
+        what: String,
+        /// What it spends (`spends 1 movement point (0 left)`), if anything.
+        spends: Option<String>,
+        /// The exact odds of the battle it begins, in words.
+        odds: Option<String>,
+    },
+}
+
+/// Whether `g` asks `p` how many units (and nothing else).
+pub fn asks_count(g: &Game, p: PlayerId) -> bool {
+    g.pending() == crate::game::Pending::Decision(p) && {
+        let l = g.legal_decisions();
+        !l.is_empty() && l.iter().all(|d| matches!(d, Decision::Count(_)))
+    }
+}
+
+/// The step of `p`'s decision `first` after the numbers `counts`: `Ok(None)` when `first`
+/// asks no numbers (it is taken at once).
+///
+/// # Errors
+/// `first` or a number is not legal there.
+pub fn plan_step(g: &Game, p: PlayerId, first: Decision, counts: &[u8]) -> Result<Option<PlanStep>, crate::game::IllegalDecision> {
+    use crate::game::{CountPurpose, CountSubject};
+    let mut s = g.clone();
+    s.apply(first)?;
+    if !asks_count(&s, p) {
+        return Ok(None);
+    }
+    let purpose = s.count_purpose();
+    let name = |a: AreaId| area_name(g, a);
+    let what = match purpose {
+        Some(CountPurpose::Move { from, to, .. }) => format!("moving from {} to {}", name(from), name(to)),
+        Some(CountPurpose::Attack { from, to }) => format!("attacking {} from {}", name(to), name(from)),
+        Some(CountPurpose::MechDrop { to }) => format!("dropping mechs on {}", name(to)),
+        Some(CountPurpose::Retreat) | None => "retreating before the roll".to_string(),
+    };
+    let mut units = Vec::new();
+    for &n in counts {
+        let subject = s.count_question().map(|q| q.0);
+        s.apply(Decision::Count(n))?;
+        if n > 0 {
+            units.push(match subject {
+                Some(CountSubject::Kind(k)) => format!("{n} {}{}", k.name(), if n == 1 { "" } else { "s" }),
+                Some(CountSubject::MechsFrom(a)) => format!("{n} mech{} from {}", if n == 1 { "" } else { "s" }, name(a)),
+                None => n.to_string(),
+            });
+        }
+    }
+    if asks_count(&s, p) {
+        if let Some((subject, lo, hi)) = s.count_question() {
+            let about = match subject {
+                CountSubject::Kind(k) => format!("{}s", k.name()),
+                CountSubject::MechsFrom(a) => format!("mechs from {}", name(a)),
+            };
+            return Ok(Some(PlanStep::Count { what, about, lo, hi }));
+        }
+    }
+    let units = if units.is_empty() {
+        "no units".to_string()
+    } else {
+        units.join(", ")
+    };
+    let (m0, c0) = g.moves_and_attacks_left();
+    let (m1, c1) = s.moves_and_attacks_left();
+    let spends = match (m0.saturating_sub(m1), c0.saturating_sub(c1)) {
+        (0, 0) => None,
+        (m, 0) => Some(format!("spends {m} movement point{} ({m1} left)", if m == 1 { "" } else { "s" })),
+        (_, c) => Some(format!("spends {c} combat point{} ({c1} left)", if c == 1 { "" } else { "s" })),
+    };
+    let odds = match (s.battle_view(), s.battle_kind()) {
+        (Some((_, _, to, au, du)), Some((kind, _))) if !matches!(purpose, Some(CountPurpose::Retreat)) => {
+            crate::odds::area_odds(&s, kind, au, du, to).map(|o| crate::odds::odds_words(&o))
+        }
+        _ => None,
+    };
+    Ok(Some(PlanStep::Done {
+        what: format!("{what} with {units}"),
+        spends,
+        odds,
+    }))
 }
 
 #[cfg(test)]

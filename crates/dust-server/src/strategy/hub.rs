@@ -18,6 +18,7 @@ use dust_strategy::GameRng;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::watch;
 
 /// Who is looking at a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -63,6 +64,10 @@ pub struct StrategyCell {
     /// When it was last asked for (Unix seconds): an idle game leaves memory
     /// ([`StrategyHub::sweep`]).
     touched: std::sync::atomic::AtomicI64,
+    /// A counter raised after every change of what a viewer is shown (a decision stored, an
+    /// AI starting or stopping to think): each WebSocket watches it and pushes its viewer's
+    /// view anew.
+    pub changed: watch::Sender<u64>,
 }
 
 impl StrategyCell {
@@ -74,6 +79,10 @@ impl StrategyCell {
     pub fn row(&self) -> StrategyRow {
         lock(&self.row).clone()
     }
+    /// Tells the WebSockets that the game changed.
+    pub fn touch(&self) {
+        self.changed.send_modify(|v| *v = v.wrapping_add(1));
+    }
 }
 
 /// The strategy games of this server.
@@ -83,6 +92,11 @@ pub struct StrategyHub {
     games: Mutex<HashMap<String, Arc<StrategyCell>>>,
     runtime: Option<tokio::runtime::Handle>,
     stopping: AtomicBool,
+    /// Becomes `true` when the server stops (the WebSockets close).
+    stopped: watch::Sender<bool>,
+    /// How often a WebSocket is pinged (a third of the server's idle timeout, so that a quiet
+    /// game keeps its sockets).
+    pub ping: std::time::Duration,
     /// The ceiling on what an AI seat may spend (`serve --max-ai-ms`).
     pub ai: AiLimits,
     /// The server's search slots, shared with the tactics games (`serve --max-ai-searches`):
@@ -103,6 +117,9 @@ pub struct NewStrategyGame {
     /// The round limit.
     pub round_limit: u16,
 }
+
+/// The most decisions taken in one request ([`StrategyHub::decide_all`]).
+pub const MAX_BATCH: usize = 64;
 
 /// Largest iteration budget of a strategy `mcts:N` seat.
 pub const MAX_STRATEGY_ITERATIONS: u32 = 5000;
@@ -184,6 +201,8 @@ impl StrategyHub {
             games: Mutex::new(HashMap::new()),
             runtime,
             stopping: AtomicBool::new(false),
+            stopped: watch::channel(false).0,
+            ping: std::time::Duration::from_secs(20),
             ai: AiLimits::default(),
             search_permits: None,
             quota: None,
@@ -193,6 +212,12 @@ impl StrategyHub {
     /// Stops the AI seats (at their next decision).
     pub fn stop(&self) {
         self.stopping.store(true, Ordering::SeqCst);
+        self.stopped.send_replace(true);
+    }
+
+    /// Watches for the server stopping.
+    pub fn stopped(&self) -> watch::Receiver<bool> {
+        self.stopped.subscribe()
     }
 
     fn build(row: StrategyRow, decisions: &[Decision]) -> Result<StrategyCell, String> {
@@ -225,6 +250,7 @@ impl StrategyHub {
                 thinking: false,
             }),
             touched: crate::store::unix_now().into(),
+            changed: watch::channel(0).0,
         })
     }
 
@@ -384,9 +410,8 @@ impl StrategyHub {
         Ok(self.store.recent(limit)?)
     }
 
-    /// A decision by a viewer: it must be his seat's turn, `ply` (when given) must be the
-    /// number of decisions taken so far, and the engine must accept it. Returns the number of
-    /// decisions after it.
+    /// Takes a seat's decision (its text, as `Decision`'s `Display` writes it) that follows
+    /// `ply` decisions; returns the number of decisions now.
     ///
     /// # Errors
     /// A spectator, another seat's turn, a stale ply, a decision that cannot be read or that
@@ -398,6 +423,14 @@ impl StrategyHub {
         text: &str,
         ply: Option<u32>,
     ) -> Result<u32, ApiError> {
+        self.decide_all(cell, viewer, &[text], ply)
+    }
+
+    /// The seat of `viewer` when it is the one to decide now, at `ply` (when given).
+    ///
+    /// # Errors
+    /// A spectator, another seat's turn, the game over, a stale ply.
+    pub fn deciding(&self, live: &StrategyLive, viewer: StrategyViewer, ply: Option<u32>) -> Result<PlayerId, ApiError> {
         let Some(me) = viewer.seat() else {
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
@@ -405,32 +438,93 @@ impl StrategyHub {
                 "spectators watch; they cannot decide",
             ));
         };
-        let d: Decision = text
-            .trim()
-            .parse()
-            .map_err(|e: dust_strategy::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
+        match live.game.pending() {
+            Pending::Decision(p) if p == me => {}
+            Pending::Decision(p) => {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "not_your_turn",
+                    format!("{p} decides now, not {me}: wait for your turn"),
+                ))
+            }
+            _ => return Err(ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")),
+        }
+        let n = live.decisions.len() as u32;
+        ApiError::check_ply(ply, n, |p| {
+            format!("this decision was meant for ply {p} but the game is at ply {n}: reload")
+        })?;
+        Ok(me)
+    }
+
+    /// Takes several decisions of one seat at once (buying by quantity: `buy tank 9 9` five
+    /// times), all or none: each is checked in turn on a copy of the game, and they are
+    /// stored only when every one is legal and the seat still decides before each.
+    ///
+    /// # Errors
+    /// As [`StrategyHub::decide`]; an empty list or more than [`MAX_BATCH`] decisions; the
+    /// number (from 1) of the refused decision is in the message.
+    pub fn decide_all(
+        self: &Arc<Self>,
+        cell: &Arc<StrategyCell>,
+        viewer: StrategyViewer,
+        texts: &[&str],
+        ply: Option<u32>,
+    ) -> Result<u32, ApiError> {
+        let Some(me) = viewer.seat() else {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "spectator",
+                "spectators watch; they cannot decide",
+            ));
+        };
+        if texts.is_empty() || texts.len() > MAX_BATCH {
+            return Err(ApiError::bad_request(
+                "bad_decision",
+                format!("send from 1 to {MAX_BATCH} decisions at once, not {}", texts.len()),
+            ));
+        }
+        let ds: Vec<Decision> = texts
+            .iter()
+            .map(|t| t.trim().parse())
+            .collect::<Result<_, dust_strategy::game::ParseDecisionError>>()
+            .map_err(|e| ApiError::bad_request("bad_decision", e.to_string()))?;
         let n = {
             let live = cell.live();
-            match live.game.pending() {
-                Pending::Decision(p) if p == me => {}
-                Pending::Decision(p) => {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        "not_your_turn",
-                        format!("{p} decides now, not {me}: wait for your turn"),
-                    ))
-                }
-                _ => return Err(ApiError::new(StatusCode::CONFLICT, "game_over", "the game is over")),
-            }
+            self.deciding(&live, viewer, ply)?;
             let n = live.decisions.len() as u32;
-            ApiError::check_ply(ply, n, |p| {
-                format!("this decision was meant for ply {p} but the game is at ply {n}: reload")
-            })?;
+            if ds.len() > 1 {
+                // All or none: every decision on a copy first.
+                let mut game = live.game.clone();
+                let mut rng = live.rng.clone();
+                for (i, &d) in ds.iter().enumerate() {
+                    if game.pending() != Pending::Decision(me) {
+                        return Err(ApiError::new(
+                            StatusCode::UNPROCESSABLE_ENTITY,
+                            "illegal_decision",
+                            format!(
+                                "decision {} of {} (`{d}`): {me} no longer decides then; nothing was taken",
+                                i + 1,
+                                ds.len()
+                            ),
+                        ));
+                    }
+                    game.apply(d).map_err(|e| {
+                        ApiError::new(
+                            StatusCode::UNPROCESSABLE_ENTITY,
+                            "illegal_decision",
+                            format!("decision {} of {}: {e}; nothing was taken", i + 1, ds.len()),
+                        )
+                    })?;
+                    settle(&mut game, &mut rng, &mut Vec::new());
+                }
+            }
             n
         };
-        self.commit(cell, n, d)?;
+        for (i, &d) in ds.iter().enumerate() {
+            self.commit(cell, n + i as u32, d)?;
+        }
         self.kick_ai(cell);
-        Ok(n + 1)
+        Ok(n + ds.len() as u32)
     }
 
     /// Checks, stores and applies decision number `ply`.
@@ -459,6 +553,8 @@ impl StrategyHub {
         live.rng = rng;
         live.decisions.push(d);
         live.log.extend(events);
+        drop(live);
+        cell.touch();
         Ok(())
     }
 
@@ -498,6 +594,7 @@ impl StrategyHub {
             }
             live.thinking = true;
         }
+        cell.touch();
         let hub = self.clone();
         let cell = cell.clone();
         // One decision at a time on the blocking pool; a searching seat first waits (without
@@ -525,6 +622,7 @@ impl StrategyHub {
                 }
             }
             cell.live().thinking = false;
+            cell.touch();
             // A person may have been answered in between: look once more.
             if !hub.stopping.load(Ordering::SeqCst) && Self::ai_to_move(&cell).is_some() {
                 hub.kick_ai(&cell);

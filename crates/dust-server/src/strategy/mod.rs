@@ -15,6 +15,9 @@
 //! | `GET /api/strategy/games` | recent games |
 //! | `GET /api/strategy/games/{id}?seat=TOKEN` | the state as this seat may see it |
 //! | `POST /api/strategy/games/{id}/decide` `{"seat": TOKEN, "decision": "card 12", "ply": 40}` | a decision |
+//! | `POST /api/strategy/games/{id}/decide` `{"seat": TOKEN, "decisions": ["buy tank 9 9", "buy tank 9 9"], "ply": 40}` | several decisions at once, all or none (buying by quantity) |
+//! | `POST /api/strategy/games/{id}/plan` `{"seat": TOKEN, "decision": "move land 3 4", "counts": [2], "ply": 40}` | where a decision that asks numbers next stands, on a copy of the game (nothing is taken) |
+//! | `GET /api/strategy/games/{id}/ws?seat=TOKEN` | a WebSocket: the state as this seat may see it, at once and after every change |
 //! | `GET /api/strategy/games/{id}/record?seat=TOKEN` | the game record (`dust1947 strategy replay`): when the game is over, or to the only person of a game against AIs ([`crate::secrets`]) |
 //!
 //! What a seat sees: the public state (areas, units, production centers, victory points,
@@ -27,7 +30,8 @@ pub mod hub;
 pub mod store;
 
 use crate::error::{ApiError, ServerError};
-use crate::http::{asset, blocking, download, random_seed, read_json, Body, DecideReq, Q};
+use crate::http::{asset, blocking, download, random_seed, read_json, Body, Q};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::{Html, Response};
 use axum::routing::{get, post};
@@ -44,6 +48,7 @@ use std::sync::Arc;
 
 static STRATEGY_HTML: &str = include_str!("../../assets/strategy.html");
 static STRATEGY_JS: &str = include_str!("../../assets/strategy.js");
+static STRATEGY_CSS: &str = include_str!("../../assets/strategy.css");
 
 /// Opens the strategy tables in the server's database file (the unfinished games with an AI
 /// seat are resumed by [`StrategyHub::resume_all`], in the background).
@@ -55,8 +60,11 @@ pub fn open(
     runtime: tokio::runtime::Handle,
     tactics: &crate::hub::Hub,
     quota: Arc<crate::http::GameQuota>,
+    limits: &crate::http::Limits,
 ) -> Result<Arc<StrategyHub>, ServerError> {
     let mut hub = StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime));
+    // A quiet WebSocket (a person thinking) is pinged within the server's idle timeout.
+    hub.ping = std::time::Duration::from_millis((limits.idle_timeout_ms / 3).max(100));
     hub.ai = tactics.ai;
     hub.search_permits = Some(tactics.search_permits());
     hub.quota = Some(quota);
@@ -69,11 +77,14 @@ pub fn router(hub: Arc<StrategyHub>) -> Router {
         .route("/strategy", get(page))
         .route("/strategy/{id}", get(page))
         .route("/assets/strategy.js", get(script))
+        .route("/assets/strategy.css", get(stylesheet))
         .route("/api/strategy/map", get(map_json))
         .route("/api/strategy/games", get(lobby).post(create))
         .route("/api/strategy/games/{id}", get(state_of))
         .route("/api/strategy/games/{id}/decide", post(decide))
+        .route("/api/strategy/games/{id}/plan", post(plan))
         .route("/api/strategy/games/{id}/record", get(record))
+        .route("/api/strategy/games/{id}/ws", get(ws))
         .layer(DefaultBodyLimit::max(16 * 1024))
         .with_state(hub)
 }
@@ -84,6 +95,10 @@ async fn page() -> Html<&'static str> {
 
 async fn script() -> Response {
     asset(STRATEGY_JS, "text/javascript; charset=utf-8")
+}
+
+async fn stylesheet() -> Response {
+    asset(STRATEGY_CSS, "text/css; charset=utf-8")
 }
 
 /// The body as JSON of type `T`, with clear errors.
@@ -227,13 +242,147 @@ async fn state_of(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, Q
     blocking(move || Ok(Json(state_value(&cell, viewer)))).await
 }
 
+/// A decision, or several at once (buying by quantity), all or none.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StrategyDecideReq {
+    seat: String,
+    #[serde(default)]
+    decision: Option<String>,
+    #[serde(default)]
+    decisions: Option<Vec<String>>,
+    ply: u32,
+}
+
 async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
-    let req: DecideReq = parse_body(body)?;
+    let req: StrategyDecideReq = parse_body(body)?;
+    let texts: Vec<String> = match (req.decision, req.decisions) {
+        (Some(d), None) => vec![d],
+        (None, Some(v)) => v,
+        _ => {
+            return Err(ApiError::bad_request(
+                "bad_decision",
+                "give either `decision` (one) or `decisions` (a list, taken all or none)",
+            ))
+        }
+    };
     let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
     let h = hub.clone();
     let c = cell.clone();
-    let ply = blocking(move || h.decide(&c, viewer, &req.decision, Some(req.ply))).await?;
+    let ply = blocking(move || {
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        h.decide_all(&c, viewer, &refs, Some(req.ply))
+    })
+    .await?;
     Ok(Json(json!({ "ok": true, "ply": ply })))
+}
+
+/// A decision that asks numbers next, and the numbers chosen so far.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlanReq {
+    seat: String,
+    decision: String,
+    #[serde(default)]
+    counts: Vec<u8>,
+    ply: u32,
+}
+
+/// `POST /api/strategy/games/{id}/plan`: where the seat's decision stands after the numbers
+/// chosen so far, worked out on a copy of the game (nothing is taken): `{"step": "count",
+/// "what", "about", "lo", "hi"}` (the next number), `{"step": "done", "what", "spends",
+/// "odds"}` (to confirm; the page then sends the decision and its numbers together), or
+/// `{"step": "now"}` (it asks no numbers). Only the seat that decides now, at this ply.
+async fn plan(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
+    let req: PlanReq = parse_body(body)?;
+    let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
+    blocking(move || {
+        let first: Decision = req
+            .decision
+            .trim()
+            .parse()
+            .map_err(|e: dust_strategy::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
+        let live = cell.live();
+        let me = hub.deciding(&live, viewer, Some(req.ply))?;
+        let step = dust_strategy::text::plan_step(&live.game, me, first, &req.counts)
+            .map_err(|e| ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", e.to_string()))?;
+        Ok(Json(match step {
+            None => json!({ "step": "now" }),
+            Some(dust_strategy::text::PlanStep::Count { what, about, lo, hi }) => {
+                json!({ "step": "count", "what": what, "about": about, "lo": lo, "hi": hi })
+            }
+            Some(dust_strategy::text::PlanStep::Done { what, spends, odds }) => {
+                json!({ "step": "done", "what": what, "spends": spends, "odds": odds })
+            }
+        }))
+    })
+    .await
+}
+
+/// WebSockets open at once on one strategy game.
+pub const MAX_SOCKETS_PER_GAME: usize = 32;
+
+/// `GET /api/strategy/games/{id}/ws?seat=TOKEN`: the game as this viewer may see it (the
+/// same JSON as `GET /api/strategy/games/{id}`, with `"type": "state"`), on connecting and
+/// after every change. Each socket is its viewer's own: a seat gets its own view, a spectator
+/// the public one ([`state_value`]). Decisions are posted to `…/decide`.
+async fn ws(
+    State(hub): State<Arc<StrategyHub>>,
+    Path(id): Path<String>,
+    Q(q): Q<SeatQuery>,
+    up: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let up = up.map_err(|e| ApiError::bad_request("not_websocket", format!("this address is a WebSocket: {}", e.body_text())))?;
+    let (cell, viewer) = open_game(&hub, id, q.seat.as_deref()).await?;
+    if cell.changed.receiver_count() >= MAX_SOCKETS_PER_GAME {
+        return Err(ApiError::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "too_many_sockets",
+            format!("this game has {MAX_SOCKETS_PER_GAME} WebSockets open already: close a tab, or try again later"),
+        ));
+    }
+    // The page sends nothing on this socket: small frames only.
+    Ok(up
+        .max_message_size(1024)
+        .max_frame_size(1024)
+        .on_upgrade(move |socket| ws_loop(hub, cell, viewer, socket)))
+}
+
+async fn ws_loop(hub: Arc<StrategyHub>, cell: Arc<StrategyCell>, viewer: StrategyViewer, mut socket: WebSocket) {
+    let mut changed = cell.changed.subscribe();
+    let mut stopped = hub.stopped();
+    let mut ping = tokio::time::interval(hub.ping);
+    ping.tick().await;
+    loop {
+        changed.borrow_and_update();
+        let c = cell.clone();
+        let Ok(mut v) = tokio::task::spawn_blocking(move || state_value(&c, viewer)).await else {
+            return;
+        };
+        v["type"] = json!("state");
+        if socket.send(Message::Text(v.to_string().into())).await.is_err() {
+            return;
+        }
+        loop {
+            tokio::select! {
+                r = changed.changed() => {
+                    if r.is_err() { return; }
+                    break;
+                }
+                _ = ping.tick() => {
+                    if socket.send(Message::Ping(Vec::new().into())).await.is_err() { return; }
+                }
+                m = socket.recv() => match m {
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                    Some(Ok(_)) => {}
+                },
+                _ = stopped.changed() => {
+                    let _ = socket.send(Message::Close(None)).await;
+                    return;
+                }
+            }
+        }
+    }
 }
 
 /// Whether `viewer` may read the full record of this game now ([`crate::secrets`]).
@@ -308,6 +457,49 @@ pub fn decision_areas(d: Decision) -> Vec<u8> {
     }
 }
 
+/// What a choice does, in the book's words: a card's ability (the cards chosen, discarded or
+/// used), the values of a unit bought.
+pub fn choice_help(g: &Game, d: Decision) -> Option<String> {
+    let card = |c: dust_strategy::CardId| {
+        let k = g.card(c);
+        format!("{}: {}", k.ability.title(), k.ability.rules_text())
+    };
+    let unit = |k: UnitKind| {
+        format!(
+            "{}: cost {}, combat value {} (dice in battle), tactical supremacy {}",
+            k.name(),
+            k.cost(),
+            k.combat(),
+            if k.is_sea() {
+                "none (sea battles are simultaneous)".to_string()
+            } else {
+                k.supremacy().to_string()
+            }
+        )
+    };
+    match d {
+        Decision::ChooseCard(c) | Decision::Discard(c) => Some(card(c)),
+        Decision::Use(ab) => Some(format!("{}: {}", ab.title(), ab.rules_text())),
+        Decision::Buy { kind, .. } | Decision::BuyNeutral { kind, .. } => Some(unit(kind)),
+        Decision::BuyProductionCenter(_) => {
+            Some("a production center: builds units in its area; counts for the production majority".into())
+        }
+        _ => None,
+    }
+}
+
+/// A unit bought, for the page's buying by quantity: the kind, where it is built and placed,
+/// and its cost.
+fn buy_value(d: Decision) -> Value {
+    match d {
+        Decision::Buy { kind, pc, at } => json!({ "unit": kind.name(), "pc": pc.0, "at": at.0, "cost": kind.cost() }),
+        Decision::BuyNeutral { kind, capital } => {
+            json!({ "unit": kind.name(), "pc": capital.0, "at": capital.0, "cost": kind.cost(), "neutral": true })
+        }
+        _ => Value::Null,
+    }
+}
+
 /// The exact odds of an attack with every unit that could join it, in words (the same as the
 /// terminal's), for the attack choices.
 fn choice_odds(g: &Game, d: Decision) -> Option<String> {
@@ -340,7 +532,14 @@ fn question(g: &Game, legal: &[Decision]) -> (&'static str, String) {
             };
             let why = match g.count_purpose() {
                 Some(CountPurpose::Move { from, to, .. }) => format!("moving from {} to {}", name(from), name(to)),
-                Some(CountPurpose::Attack { from, to }) => format!("attacking {} from {}", name(to), name(from)),
+                Some(CountPurpose::Attack { from, to }) => format!(
+                    "attacking {} from {}{}",
+                    name(to),
+                    name(from),
+                    dust_strategy::odds::attack_odds(g, from, to)
+                        .map(|(_, att, o)| format!(" (with all {att}: {})", dust_strategy::odds::odds_words(&o)))
+                        .unwrap_or_default()
+                ),
                 Some(CountPurpose::Retreat) => "retreating before the roll".into(),
                 Some(CountPurpose::MechDrop { to }) => format!("dropping mechs on {}", name(to)),
                 None => String::new(),
@@ -358,18 +557,24 @@ fn question(g: &Game, legal: &[Decision]) -> (&'static str, String) {
             ("ability", "Special ability: use it now, or pass".into())
         }
         _ if legal.contains(&Decision::EndProduction) => {
+            let left = g.points_left();
+            let points = format!("{left} point{} left", if left == 1 { "" } else { "s" });
             if setup {
-                ("production", format!("Setup: reinforcements ({} points left)", g.points_left()))
+                ("production", format!("Setup: reinforcements ({points})"))
             } else {
-                ("production", format!("Production ({} points left)", g.points_left()))
+                ("production", format!("Production ({points})"))
             }
         }
         _ if legal.contains(&Decision::EndTurn) => {
             let (m, c) = g.moves_and_attacks_left();
+            let points = |n: u8, what: &str| format!("{n} {what} point{}", if n == 1 { "" } else { "s" });
             if g.combat_started() {
-                ("maneuver", format!("Combat ({c} combat points left; movement is over)"))
+                ("maneuver", format!("Combat ({} left; movement is over)", points(c, "combat")))
             } else {
-                ("maneuver", format!("Movement and combat ({m} movement and {c} combat points left)"))
+                (
+                    "maneuver",
+                    format!("Movement and combat ({} and {} left)", points(m, "movement"), points(c, "combat")),
+                )
             }
         }
         _ => ("other", "Decide".into()),
@@ -435,15 +640,20 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
                     "label": g.describe(d),
                     "areas": decision_areas(d),
                     "odds": choice_odds(g, d),
-                    "help": match d {
-                        Decision::Use(ab) => Some(ab.rules_text()),
-                        _ => None,
-                    },
+                    "help": choice_help(g, d),
+                    "buy": buy_value(d),
                 })
             })
             .collect()
     } else {
         Vec::new()
+    };
+    // Why an attack the player may look for is not offered (round one, the capital rule…).
+    let reasons: Vec<String> = match player {
+        Some(p) if yours && g.current_player() == Some(p) && legal.contains(&Decision::EndTurn) && g.moves_and_attacks_left().1 > 0 => {
+            dust_strategy::text::missing_attacks(g, p, &legal)
+        }
+        _ => Vec::new(),
     };
     let hand: Vec<Value> = me.map_or_else(Vec::new, |p| g.hand(p).iter().map(|&c| card_value(g, c)).collect());
     let log: Vec<String> = live
@@ -459,7 +669,9 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
             .battle_kind()
             .and_then(|(kind, _)| dust_strategy::odds::area_odds(g, kind, a, d, to))
             .map(|o| dust_strategy::odds::odds_words(&o));
-        json!({ "attacker": att.0, "defender": owner_value(Some(def)), "area": to.0, "attackers": a.to_string(), "defenders": d.to_string(), "odds": odds })
+        let counts = |u: dust_strategy::Units| UnitKind::ALL.iter().map(|&k| u.get(k)).collect::<Vec<_>>();
+        json!({ "attacker": att.0, "defender": owner_value(Some(def)), "area": to.0, "attackers": a.to_string(), "defenders": d.to_string(),
+            "attacker_units": counts(a), "defender_units": counts(d), "odds": odds })
     });
     let (moves, attacks) = g.moves_and_attacks_left();
     let over = g.is_over();
@@ -484,9 +696,11 @@ pub fn state_value(cell: &StrategyCell, viewer: StrategyViewer) -> Value {
         "points_left": g.points_left(),
         "moves_left": moves,
         "attacks_left": attacks,
+        "combat_started": g.combat_started(),
         "battle": battle,
         "pending": { "kind": kind, "player": player.map(|p| p.0), "yours": yours, "question": qtext, "phase": qkind },
         "choices": choices,
+        "reasons": reasons,
         "log": log,
         "events_total": live.log.len(),
         "winners": g.winners().iter().map(|p| p.0).collect::<Vec<_>>(),

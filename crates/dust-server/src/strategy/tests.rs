@@ -211,6 +211,19 @@ fn the_http_api_refuses_other_seats_and_malformed_requests() {
     assert_eq!(a.error_code().as_deref(), Some("no_such_game"));
     let a = client::post(addr, "/api/strategy/games", &json!({ "seats": ["human"] })).unwrap();
     assert_eq!(a.error_code().as_deref(), Some("bad_seats"));
+    // Planning a decision: only the seat in turn; a card asks no numbers (taken at once).
+    let plan = |token: &str, d: &str, ply: u32| {
+        client::post(
+            addr,
+            &format!("/api/strategy/games/{id}/plan"),
+            &json!({ "seat": token, "decision": d, "ply": ply }),
+        )
+        .unwrap()
+    };
+    assert_eq!(plan(&t2, &card, 0).error_code().as_deref(), Some("not_your_turn"));
+    assert_eq!(plan(&t1, &card, 3).error_code().as_deref(), Some("stale"));
+    assert_eq!(plan(&t1, "end-turn", 0).error_code().as_deref(), Some("illegal_decision"));
+    assert_eq!(plan(&t1, &card, 0).json(), json!({ "step": "now" }));
     // The right seat in turn: accepted.
     let a = decide(&t1, &card, 0);
     assert_eq!(a.status, 200, "{}", a.body);
@@ -218,6 +231,9 @@ fn the_http_api_refuses_other_seats_and_malformed_requests() {
     // The pages and the map.
     assert_eq!(client::get(addr, "/strategy").unwrap().status, 200);
     assert_eq!(client::get(addr, "/assets/strategy.js").unwrap().status, 200);
+    let css = client::get(addr, "/assets/strategy.css").unwrap();
+    assert_eq!(css.status, 200);
+    assert!(css.body.contains(".strategy #map"));
     assert_eq!(
         client::get(addr, "/api/strategy/map").unwrap().json()["areas"]
             .as_array()
@@ -275,40 +291,21 @@ fn attack_choices_carry_their_odds_and_abilities_their_rules() {
     // Issue 17, "a game a new player can follow": the browser shows the exact odds of each
     // attack (all the units that could join it) and the rulebook text of each ability.
     let hub = Arc::new(StrategyHub::new(StrategyStore::in_memory().unwrap(), None));
-    let cell = two_humans(&hub);
+    let cell = canada_producing(&hub, 2);
     let p1 = hub.viewer(&cell, &cell.row().tokens[0]).unwrap();
-    {
-        let mut live = cell.live();
-        let g = &mut live.game;
-        g.edit_clear_board();
-        let ca = g.map().find("Canada").unwrap();
-        let al = g.map().find("Alaska").unwrap();
-        g.edit_area(
-            ca,
-            Some(Owner::Player(PlayerId(0))),
-            dust_strategy::Units::parse("3t").unwrap(),
-            false,
-        );
-        g.edit_area(
-            al,
-            Some(Owner::Player(PlayerId(1))),
-            dust_strategy::Units::parse("t").unwrap(),
-            false,
-        );
-        let c = (0..45u8)
-            .map(dust_strategy::CardId)
-            .find(|&c| g.deck().card(c).combat >= 2)
-            .unwrap();
-        g.edit_start_turn(2, PlayerId(0), Some(c));
-        g.apply(Decision::EndProduction).unwrap();
-    }
+    let ply = cell.live().decisions.len() as u32;
+    hub.decide(&cell, p1, "end-production", Some(ply)).unwrap();
+    let (ca, al) = {
+        let live = cell.live();
+        (live.game.map().find("Canada").unwrap(), live.game.map().find("Alaska").unwrap())
+    };
     let s = state_value(&cell, p1);
     let attack = s["choices"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|c| c["text"].as_str().unwrap().starts_with("attack "))
-        .expect("an attack is offered")
+        .find(|c| c["text"] == format!("attack {} {}", ca.0, al.0))
+        .expect("the attack on Alaska is offered")
         .clone();
     let o = dust_strategy::odds::battle_odds(&dust_strategy::odds::OddsQuery::new(
         dust_strategy::odds::BattleType::Land,
@@ -419,4 +416,91 @@ fn a_strategy_search_seat_past_the_cap_is_refused() {
     assert!(hub.create(new(&["human", "heuristic"])).is_ok());
     drop(held);
     assert!(hub.create(new(&["human", "search"])).is_ok());
+}
+
+/// P1 (Canada 3t; Washington 1t with a production center) against P2 (Alaska 1t, a power
+/// source) in `round`, P1's production phase.
+fn canada_producing(hub: &Arc<StrategyHub>, round: u16) -> Arc<StrategyCell> {
+    let cell = two_humans(hub);
+    {
+        let mut live = cell.live();
+        let g = &mut live.game;
+        g.edit_clear_board();
+        let a = |g: &Game, n: &str| g.map().find(n).unwrap();
+        let (ca, wa, al) = (a(g, "Canada"), a(g, "Washington"), a(g, "Alaska"));
+        let mine = Some(Owner::Player(PlayerId(0)));
+        g.edit_area(ca, mine, dust_strategy::Units::parse("3t").unwrap(), false);
+        g.edit_area(wa, mine, dust_strategy::Units::parse("t").unwrap(), true);
+        g.edit_area(
+            al,
+            Some(Owner::Player(PlayerId(1))),
+            dust_strategy::Units::parse("t").unwrap(),
+            false,
+        );
+        let c = (0..45u8)
+            .map(dust_strategy::CardId)
+            .find(|&c| g.deck().card(c).combat >= 2 && g.deck().card(c).production >= 3)
+            .unwrap();
+        g.edit_start_turn(round, PlayerId(0), Some(c));
+    }
+    cell
+}
+
+#[test]
+fn buying_by_quantity_is_all_or_none() {
+    // Issue 17: "buying by quantity (not 46 clicks)": the page sends every unit counted in one
+    // request; the hub takes them all, or none when one is refused.
+    let hub = Arc::new(StrategyHub::new(StrategyStore::in_memory().unwrap(), None));
+    let cell = canada_producing(&hub, 2);
+    let p1 = hub.viewer(&cell, &cell.row().tokens[0]).unwrap();
+    let wa = cell.live().game.map().find("Washington").unwrap();
+    let s = state_value(&cell, p1);
+    let tank = s["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["buy"]["unit"] == "tank")
+        .expect("tanks are offered")
+        .clone();
+    assert_eq!(tank["buy"]["pc"], wa.0);
+    assert_eq!(tank["buy"]["at"], wa.0);
+    assert_eq!(tank["buy"]["cost"], 2);
+    assert!(tank["help"].as_str().unwrap().starts_with("tank: cost 2, combat value 1"), "{tank}");
+    let text = tank["text"].as_str().unwrap().to_string();
+    let points = cell.live().game.points_left();
+    assert!(points >= 4, "{points}");
+    let ply = cell.live().decisions.len() as u32;
+    // One refused: none taken, and the message says which.
+    let e = hub.decide_all(&cell, p1, &[&text, "end-production", &text], Some(ply)).unwrap_err();
+    assert_eq!(e.code, "illegal_decision");
+    assert!(e.message.contains("decision 3 of 3"), "{}", e.message);
+    assert!(e.message.contains("nothing was taken"), "{}", e.message);
+    assert_eq!(cell.live().decisions.len() as u32, ply);
+    assert_eq!(cell.live().game.points_left(), points);
+    assert_eq!(hub.decide_all(&cell, p1, &[], Some(ply)).unwrap_err().code, "bad_decision");
+    // Two tanks at once.
+    assert_eq!(hub.decide_all(&cell, p1, &[&text, &text], Some(ply)).unwrap(), ply + 2);
+    let live = cell.live();
+    assert_eq!(live.game.points_left(), points - 4);
+    assert_eq!(live.game.area(wa).units, dust_strategy::Units::parse("3t").unwrap());
+}
+
+#[test]
+fn attacks_not_offered_come_with_their_reason() {
+    // "Round one: no attacks on power sources, capitals or production centers" (the terminal
+    // says the same, tests/strategy_cli.rs).
+    let hub = Arc::new(StrategyHub::new(StrategyStore::in_memory().unwrap(), None));
+    let cell = canada_producing(&hub, 1);
+    let p1 = hub.viewer(&cell, &cell.row().tokens[0]).unwrap();
+    let p2 = hub.viewer(&cell, &cell.row().tokens[1]).unwrap();
+    let ply = cell.live().decisions.len() as u32;
+    hub.decide(&cell, p1, "end-production", Some(ply)).unwrap();
+    let s = state_value(&cell, p1);
+    assert_eq!(
+        s["reasons"],
+        json!(["not offered: attack Alaska (round one: no attacks on power sources, capitals or production centers)"])
+    );
+    // Only to the seat deciding.
+    assert_eq!(state_value(&cell, p2)["reasons"], json!([]));
+    assert_eq!(state_value(&cell, StrategyViewer::Spectator)["reasons"], json!([]));
 }

@@ -436,9 +436,10 @@ impl Game {
 
     pub(super) fn on_battle_chance(&mut self, what: ChanceFor, outcome: u16) {
         let hits = u32::from(outcome);
-        let (s, total) = match what {
-            ChanceFor::BattleRoll(s) | ChanceFor::Reroll(s) => (s, hits),
-            ChanceFor::Sigrid(s, kept) => (s, kept + hits),
+        let (s, total, reroll) = match what {
+            ChanceFor::BattleRoll(s) => (s, hits, None),
+            ChanceFor::Reroll(s) => (s, hits, Some((Ability::RaketenTruppen, 0))),
+            ChanceFor::Sigrid(s, kept) => (s, kept + hits, Some((Ability::Sigrid, kept))),
             ChanceFor::Nurse(v, kind) => {
                 self.nurse_result(v, kind, outcome == 1);
                 return;
@@ -451,7 +452,16 @@ impl Game {
         b.hits[s as usize] = total;
         let by = b.owner(s);
         let dice = b.dice[s as usize];
-        self.events.push(Event::Rolled { by, dice, hits: total });
+        self.events.push(match reroll {
+            None => Event::Rolled { by, dice, hits: total },
+            Some((ability, kept)) => Event::Rerolled {
+                by,
+                ability,
+                dice: dice - kept,
+                kept,
+                hits: total,
+            },
+        });
     }
 
     /// The roll of side `s` is final.

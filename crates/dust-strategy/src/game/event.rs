@@ -132,6 +132,20 @@ pub enum Event {
         /// Hits.
         hits: u32,
     },
+    /// Dice were rolled again with a card's ability, right after a roll ("Sigrid": the blanks;
+    /// "Raketen Truppen": all of them).
+    Rerolled {
+        /// Who rolled.
+        by: Owner,
+        /// The ability used.
+        ability: Ability,
+        /// How many dice were rolled again.
+        dice: u32,
+        /// Hits of the first roll kept (Sigrid keeps the dice that hit; 0 for Raketen Truppen).
+        kept: u32,
+        /// Hits in all after the reroll.
+        hits: u32,
+    },
     /// Units were destroyed.
     Destroyed {
         /// Whose.

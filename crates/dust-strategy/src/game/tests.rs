@@ -946,6 +946,18 @@ fn raketen_truppen_and_sigrid_reroll() {
     assert_eq!(g.pending(), Pending::Chance(Chance::Dice(6)));
     dice(&mut g, 1);
     assert_eq!(g.area(a(&g, "Alaska")).units, u("3m"));
+    // The reroll is told as a reroll (issue 17: "Sigrid's reroll shown"): all six dice again.
+    let rerolled: Vec<&Event> = g.events().iter().filter(|e| matches!(e, Event::Rerolled { .. })).collect();
+    assert_eq!(
+        rerolled,
+        vec![&Event::Rerolled {
+            by: Owner::Player(P0),
+            ability: Ability::RaketenTruppen,
+            dice: 6,
+            kept: 0,
+            hits: 1
+        }]
+    );
 
     let mut g = game(2);
     attack_alaska(&mut g, "3m", "2t", Ability::Sigrid, None);
@@ -955,6 +967,21 @@ fn raketen_truppen_and_sigrid_reroll() {
     assert_eq!(g.pending(), Pending::Chance(Chance::Dice(5)));
     dice(&mut g, 1);
     assert_eq!(g.area(a(&g, "Alaska")).units, u("3m"));
+    // "Collect all of the dice that rolled blank and reroll them": the five blanks again, the
+    // one hit kept, two hits in all.
+    let rerolled: Vec<&Event> = g.events().iter().filter(|e| matches!(e, Event::Rerolled { .. })).collect();
+    assert_eq!(
+        rerolled,
+        vec![&Event::Rerolled {
+            by: Owner::Player(P0),
+            ability: Ability::Sigrid,
+            dice: 5,
+            kept: 1,
+            hits: 2
+        }]
+    );
+    let words = crate::text::describe_event(&g, rerolled[0], None);
+    assert_eq!(words, "P1 rerolls the 5 blank dice (Sigrid): 1 hit kept, 2 hits in all");
 }
 
 #[test]
