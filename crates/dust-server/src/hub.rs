@@ -120,9 +120,11 @@ impl GameCell {
 pub struct Hub {
     /// The database.
     pub store: Store,
-    games: Mutex<HashMap<String, Arc<GameCell>>>,
+    pub(crate) games: Mutex<HashMap<String, Arc<GameCell>>>,
     runtime: tokio::runtime::Handle,
-    stopping: AtomicBool,
+    pub(crate) stopping: AtomicBool,
+    /// This process among the servers of one database: who holds an AI lease.
+    pub(crate) holder: String,
     /// The ceiling on what an AI seat may spend.
     pub ai: AiLimits,
     /// One permit per tree search that may run at once ([`AiLimits::max_searches`]).
@@ -219,7 +221,7 @@ fn start(template: dust_core::game::GameSetup, seed: u64, setup: Option<&Players
     Ok((played, Some(phase)))
 }
 
-fn status_of(p: &Played) -> (&'static str, Option<&'static str>) {
+pub(crate) fn status_of(p: &Played) -> (&'static str, Option<&'static str>) {
     match p.game.pending() {
         Pending::GameOver { winner } => ("over", Some(winner.map_or("draw", side_name))),
         _ => ("playing", None),
@@ -242,6 +244,11 @@ pub struct AiLimits {
     /// machine's cores). An AI seat waits for its turn to search; a new game with a search
     /// seat is refused (`ai_busy`) while every search is running.
     pub max_searches: usize,
+    /// How long a process's hold on a game's AI seats lasts unless renewed, in milliseconds
+    /// (default 10,000; several servers on PostgreSQL only): the holder renews it before each
+    /// AI decision; when it dies, another process takes the game's AI over after this time.
+    /// Keep it above `max_ms`.
+    pub lease_ms: u64,
 }
 
 impl Default for AiLimits {
@@ -251,6 +258,7 @@ impl Default for AiLimits {
             max_threads: 1,
             max_iterations: 10_000,
             max_searches: std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            lease_ms: 10_000,
         }
     }
 }
@@ -351,6 +359,7 @@ impl Hub {
             games: Mutex::new(HashMap::new()),
             runtime,
             stopping: AtomicBool::new(false),
+            holder: random_hex(8).unwrap_or_else(|_| format!("pid{}", std::process::id())),
             ai,
             search_permits: Arc::new(tokio::sync::Semaphore::new(ai.max_searches.max(1))),
         }
@@ -667,6 +676,7 @@ impl Hub {
     /// # Errors
     /// The token opens nothing in this game.
     pub fn viewer(&self, cell: &GameCell, token: &str) -> Result<Viewer, ApiError> {
+        self.refresh_if_unknown(cell, token);
         let mut row = lock(&cell.row);
         for side in Side::ALL {
             if same_token(&row.tokens[side], token) && !row.seats[side].is_ai() {
@@ -780,6 +790,7 @@ impl Hub {
             ));
         }
         let mut live = cell.live();
+        self.catch_up_if_behind(cell, &mut live, ply);
         if let Some(phase) = live.in_setup() {
             let d: SetupDecision = text
                 .trim()
@@ -858,7 +869,9 @@ impl Hub {
             })?),
             None => None,
         };
-        self.store.append_setup(&id, ply, &d.to_string())?;
+        self.store
+            .append_setup(&id, ply, &d.to_string())
+            .map_err(|e| self.after_refusal(cell, live, e))?;
         let done = started.is_some();
         if let Some(p) = started {
             live.played = p;
@@ -890,7 +903,8 @@ impl Hub {
         let (status, result) = status_of(&next);
         let id = lock(&cell.row).id.clone();
         self.store
-            .append(&id, ply, &d.to_string(), next.game.state_hash(), status, result)?;
+            .append(&id, ply, &d.to_string(), next.game.state_hash(), status, result)
+            .map_err(|e| self.after_refusal(cell, live, e))?;
         live.played = next;
         {
             let mut row = lock(&cell.row);
@@ -945,6 +959,8 @@ impl Hub {
                     break;
                 }
             }
+            let (h, c) = (hub.clone(), cell.clone());
+            let _ = tokio::task::spawn_blocking(move || h.release_ai(&c)).await;
         });
     }
 
@@ -967,8 +983,9 @@ impl Hub {
     /// same checks and store as a person's. Returns whether the AI must decide again (false
     /// once a person must decide, the game is over, or the server stops).
     fn ai_step(self: &Arc<Self>, cell: &Arc<GameCell>, seats: &BySide<Seat>) -> bool {
-        if self.stopping.load(Ordering::SeqCst) {
+        if self.stopping.load(Ordering::SeqCst) || !self.hold_ai(cell) {
             cell.live().thinking = false;
+            let _ = cell.tx.send(u32::MAX);
             return false;
         }
         {

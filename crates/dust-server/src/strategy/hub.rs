@@ -77,8 +77,10 @@ impl StrategyCell {
 pub struct StrategyHub {
     /// The database.
     pub store: StrategyStore,
-    games: Mutex<HashMap<String, Arc<StrategyCell>>>,
+    pub(crate) games: Mutex<HashMap<String, Arc<StrategyCell>>>,
     runtime: Option<tokio::runtime::Handle>,
+    /// This process among the servers of one database: who holds an AI lease.
+    pub(crate) holder: String,
     stopping: AtomicBool,
     /// The ceiling on what an AI seat may spend (`serve --max-ai-ms`).
     pub ai: AiLimits,
@@ -180,6 +182,7 @@ impl StrategyHub {
             store,
             games: Mutex::new(HashMap::new()),
             runtime,
+            holder: random_hex(8).unwrap_or_else(|_| format!("pid{}", std::process::id())),
             stopping: AtomicBool::new(false),
             ai: AiLimits::default(),
             search_permits: None,
@@ -379,7 +382,10 @@ impl StrategyHub {
             .parse()
             .map_err(|e: dust_strategy::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
         let n = {
-            let live = cell.live();
+            let mut live = cell.live();
+            if self.store.shared() && ply.is_some_and(|p| p as usize > live.decisions.len()) {
+                crate::shared::strategy_catch_up(self, cell, &mut live);
+            }
             match live.game.pending() {
                 Pending::Decision(p) if p == me => {}
                 Pending::Decision(p) => {
@@ -416,7 +422,9 @@ impl StrategyHub {
         settle(&mut game, &mut rng, &mut events);
         let (status, winners) = status_of(&game);
         let id = lock(&cell.row).id.clone();
-        self.store.append(&id, ply, &d.to_string(), game.state_hash(), status, &winners)?;
+        self.store
+            .append(&id, ply, &d.to_string(), game.state_hash(), status, &winners)
+            .map_err(|e| crate::shared::strategy_refusal(self, cell, &mut live, e))?;
         {
             let mut row = lock(&cell.row);
             row.plies = ply + 1;
@@ -424,6 +432,21 @@ impl StrategyHub {
             row.winners = winners;
             row.updated = crate::store::unix_now();
         }
+        live.game = game;
+        live.rng = rng;
+        live.decisions.push(d);
+        live.log.extend(events);
+        Ok(())
+    }
+
+    /// Applies a decision another process stored (checked by the engine), with its chance
+    /// events.
+    pub(crate) fn apply_stored(live: &mut StrategyLive, d: Decision) -> Result<(), String> {
+        let mut game = live.game.clone();
+        let mut rng = live.rng.clone();
+        game.apply(d).map_err(|e| e.to_string())?;
+        let mut events = Vec::new();
+        settle(&mut game, &mut rng, &mut events);
         live.game = game;
         live.rng = rng;
         live.decisions.push(d);
@@ -444,6 +467,9 @@ impl StrategyHub {
     /// # Errors
     /// The database (the decision is then not taken).
     pub fn run_ai_now(&self, cell: &StrategyCell) -> Result<bool, ApiError> {
+        if Self::ai_to_move(cell).is_none() || !self.hold_ai(cell) {
+            return Ok(false);
+        }
         let Some(p) = Self::ai_to_move(cell) else { return Ok(false) };
         let (game, ply, ai) = {
             let mut live = cell.live();
@@ -494,6 +520,8 @@ impl StrategyHub {
                 }
             }
             cell.live().thinking = false;
+            let (h, c) = (hub.clone(), cell.clone());
+            let _ = tokio::task::spawn_blocking(move || h.release_ai(&c)).await;
             // A person may have been answered in between: look once more.
             if !hub.stopping.load(Ordering::SeqCst) && Self::ai_to_move(&cell).is_some() {
                 hub.kick_ai(&cell);

@@ -26,7 +26,7 @@
 pub mod hub;
 pub mod store;
 
-use crate::error::{ApiError, ServerError};
+use crate::error::ApiError;
 use crate::http::{asset, blocking, download, random_seed, read_json, Body, DecideReq, Q};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::{Html, Response};
@@ -45,22 +45,20 @@ use std::sync::Arc;
 static STRATEGY_HTML: &str = include_str!("../../assets/strategy.html");
 static STRATEGY_JS: &str = include_str!("../../assets/strategy.js");
 
-/// Opens the strategy tables in the server's database file (the unfinished games with an AI
-/// seat are resumed by [`StrategyHub::resume_all`], in the background).
-///
-/// # Errors
-/// The database cannot be opened.
+/// The strategy games of a server over its store (the unfinished games with an AI seat are
+/// resumed by [`StrategyHub::resume_all`], in the background), sharing the tactics games' AI
+/// ceiling, search slots and game quota.
 pub fn open(
-    db: &std::path::Path,
+    store: store::StrategyStore,
     runtime: tokio::runtime::Handle,
     tactics: &crate::hub::Hub,
     quota: Arc<crate::http::GameQuota>,
-) -> Result<Arc<StrategyHub>, ServerError> {
-    let mut hub = StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime));
+) -> Arc<StrategyHub> {
+    let mut hub = StrategyHub::new(store, Some(runtime));
     hub.ai = tactics.ai;
     hub.search_permits = Some(tactics.search_permits());
     hub.quota = Some(quota);
-    Ok(Arc::new(hub))
+    Arc::new(hub)
 }
 
 /// The routes of the strategy game (merged into the server's router).
