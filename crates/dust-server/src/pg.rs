@@ -377,15 +377,16 @@ impl Pg {
         })
     }
 
-    fn release_lease(&self, key: String, holder: &str, over: bool) -> Result<(), ServerError> {
+    fn release_lease(&self, key: String, holder: &str, waiting: bool) -> Result<(), ServerError> {
         let holder = holder.to_string();
         self.run("cannot give the AI lease up", move |c| async move {
-            let sql = if over {
-                "DELETE FROM ai_leases WHERE key = $1 AND holder = $2"
-            } else {
-                "UPDATE ai_leases SET waiting = TRUE, expires = 0 WHERE key = $1 AND holder = $2"
-            };
-            c.client().execute(sql, &[&key, &holder]).await.map(|_| ())
+            c.client()
+                .execute(
+                    "UPDATE ai_leases SET waiting = $3, expires = 0 WHERE key = $1 AND holder = $2",
+                    &[&key, &holder, &waiting],
+                )
+                .await
+                .map(|_| ())
         })
     }
 
@@ -443,6 +444,48 @@ impl Pg {
         }
         Ok(())
     }
+}
+
+/// Creates a new empty database named `name` on the server `url` points at, and returns the
+/// address of it (the tests and the load test each start on a fresh one).
+///
+/// # Errors
+/// The server cannot be reached or refuses (the user may not create databases).
+pub fn create_database(url: &str, name: &str) -> Result<String, ServerError> {
+    if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return Err(ServerError::Postgres {
+            context: format!("cannot create the database `{name}`"),
+            message: "a name of letters, digits and `_` only".into(),
+        });
+    }
+    let config: Config = url.parse().map_err(pg_err("the address does not read"))?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| ServerError::Io {
+            context: "cannot start a runtime".into(),
+            message: e.to_string(),
+        })?;
+    let sql = format!("CREATE DATABASE {name}");
+    // Its own thread: the caller may be inside a runtime.
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            rt.block_on(async {
+                let (client, connection) = config.connect(NoTls).await?;
+                tokio::spawn(connection);
+                client.batch_execute(&sql).await
+            })
+        })
+        .join()
+        .unwrap_or_else(|_| Ok(()))
+    })
+    .map_err(pg_err("cannot create a database"))?;
+    let base = url.split('?').next().unwrap_or(url);
+    let (server, _) = base
+        .rsplit_once('/')
+        .filter(|(s, _)| s.contains("//") && !s.ends_with('/'))
+        .unwrap_or((base, ""));
+    Ok(format!("{server}/{name}"))
 }
 
 impl Drop for Pg {
@@ -694,8 +737,8 @@ impl GameStore for PgGames {
         self.0.take_lease(format!("t:{game}"), holder, ttl_ms)
     }
 
-    fn release_ai_lease(&self, game: &str, holder: &str, over: bool) -> Result<(), ServerError> {
-        self.0.release_lease(format!("t:{game}"), holder, over)
+    fn release_ai_lease(&self, game: &str, holder: &str, waiting: bool) -> Result<(), ServerError> {
+        self.0.release_lease(format!("t:{game}"), holder, waiting)
     }
 
     fn orphaned_ai(&self) -> Result<Vec<String>, ServerError> {
@@ -810,8 +853,8 @@ impl StrategyGames for PgStrategy {
         self.0.take_lease(format!("S:{game}"), holder, ttl_ms)
     }
 
-    fn release_ai_lease(&self, game: &str, holder: &str, over: bool) -> Result<(), ServerError> {
-        self.0.release_lease(format!("S:{game}"), holder, over)
+    fn release_ai_lease(&self, game: &str, holder: &str, waiting: bool) -> Result<(), ServerError> {
+        self.0.release_lease(format!("S:{game}"), holder, waiting)
     }
 
     fn orphaned_ai(&self) -> Result<Vec<String>, ServerError> {

@@ -210,16 +210,21 @@ impl Hub {
         }
     }
 
-    /// The AI stopped (a person must move, the game ended): the lease is given up.
+    /// The AI stopped: the lease is given up, waiting when a person must move or the game
+    /// ended, else (this server stops) for another server to take at once.
     pub(crate) fn release_ai(&self, cell: &GameCell) {
         if !self.store.shared() {
             return;
         }
-        let (id, status) = {
+        let side = cell.live().to_decide();
+        let (id, waiting) = {
             let row = lock(&cell.row);
-            (row.id.clone(), row.status.clone())
+            (
+                row.id.clone(),
+                row.status != "playing" || !side.is_some_and(|s| row.seats[s].is_ai()),
+            )
         };
-        if let Err(e) = self.store.release_ai_lease(&id, &self.holder, status != "playing") {
+        if let Err(e) = self.store.release_ai_lease(&id, &self.holder, waiting) {
             tracing::warn!(game = %id, error = %e, "cannot give the AI lease up");
         }
     }
@@ -333,16 +338,15 @@ impl StrategyHub {
         }
     }
 
-    /// The AI seats stopped: the lease is given up.
+    /// The AI seats stopped: the lease is given up, waiting when a person must move or the
+    /// game ended, else (this server stops) for another server to take at once.
     pub(crate) fn release_ai(&self, cell: &StrategyCell) {
         if !self.store.shared() {
             return;
         }
-        let (id, status) = {
-            let row = lock(&cell.row);
-            (row.id.clone(), row.status.clone())
-        };
-        if let Err(e) = self.store.release_ai_lease(&id, &self.holder, status != "playing") {
+        let waiting = Self::ai_to_move(cell).is_none();
+        let id = lock(&cell.row).id.clone();
+        if let Err(e) = self.store.release_ai_lease(&id, &self.holder, waiting) {
             tracing::warn!(game = %id, error = %e, "cannot give the AI lease up");
         }
     }

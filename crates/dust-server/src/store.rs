@@ -191,11 +191,12 @@ pub trait GameStore: Send + Sync {
     fn take_ai_lease(&self, _game: &str, _holder: &str, _ttl_ms: u64) -> Result<bool, ServerError> {
         Ok(true)
     }
-    /// Gives the lease up: no AI has to move now (`over`: the game ended).
+    /// Gives the lease up: `waiting` when no AI has to move now (a person must, or the game
+    /// ended: nobody need adopt the game), else handed over at once (this server stops).
     ///
     /// # Errors
     /// The database cannot write.
-    fn release_ai_lease(&self, _game: &str, _holder: &str, _over: bool) -> Result<(), ServerError> {
+    fn release_ai_lease(&self, _game: &str, _holder: &str, _waiting: bool) -> Result<(), ServerError> {
         Ok(())
     }
     /// The games whose AI must move but whose lease expired (its holder died): another

@@ -456,7 +456,7 @@ impl StrategyHub {
 
     /// The AI seat to move, if an AI must decide now.
     /// (Locks the state, then the row: the order used everywhere.)
-    fn ai_to_move(cell: &StrategyCell) -> Option<PlayerId> {
+    pub(crate) fn ai_to_move(cell: &StrategyCell) -> Option<PlayerId> {
         let live = cell.live();
         Self::ai_to_move_locked(cell, &live)
     }

@@ -128,11 +128,12 @@ pub trait StrategyGames: Send + Sync {
     fn take_ai_lease(&self, _game: &str, _holder: &str, _ttl_ms: u64) -> Result<bool, ServerError> {
         Ok(true)
     }
-    /// Gives the lease up ([`crate::store::GameStore::release_ai_lease`]).
+    /// Gives the lease up, `waiting` when no AI has to move now
+    /// ([`crate::store::GameStore::release_ai_lease`]).
     ///
     /// # Errors
     /// The database cannot write.
-    fn release_ai_lease(&self, _game: &str, _holder: &str, _over: bool) -> Result<(), ServerError> {
+    fn release_ai_lease(&self, _game: &str, _holder: &str, _waiting: bool) -> Result<(), ServerError> {
         Ok(())
     }
     /// The games whose AI lease expired ([`crate::store::GameStore::orphaned_ai`]).
