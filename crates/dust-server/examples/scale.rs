@@ -1,0 +1,185 @@
+//! One server on SQLite against two servers on one PostgreSQL database, under the same client
+//! load (issue 16, "Scale out"): the servers are separate processes (this program started again
+//! with `--serve`), the clients are [`dust_server::load::run`]'s (each game a thread with a
+//! WebSocket per seat, random legal decisions), split evenly between the two servers.
+//! Prints decisions/s, the latency from a decision sent to its acknowledgement (p50, p99) and
+//! each server's peak memory (VmHWM).
+//!
+//! `cargo run --release -p dust-server --example scale -- POSTGRES_URL [GAMES] [DECISIONS] [SECONDS] [SCENARIO]`
+//!
+//! POSTGRES_URL names a server where this user may create databases (a fresh one is made for
+//! the run: `scripts/postgres-test-server.sh` starts one). Only on loopback.
+
+use dust_server::load::{self, LoadReport};
+use std::net::SocketAddr;
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--serve") {
+        return serve(&args[1..]);
+    }
+    let Some(url) = args.first().filter(|u| dust_server::pg::is_postgres_url(u)) else {
+        eprintln!("usage: scale POSTGRES_URL [GAMES] [DECISIONS] [SECONDS] [SCENARIO]");
+        return ExitCode::from(2);
+    };
+    let num = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (games, decisions, seconds) = (num(1, 32) as usize, num(2, 200) as usize, num(3, 60));
+    let scenario = args.get(4).cloned().unwrap_or_else(|| "annihilation".to_string());
+    let limit = Duration::from_secs(seconds);
+    println!("same client load each time: {games} games of `{scenario}`, at most {decisions} decisions each, at most {seconds} s");
+
+    let dir = std::env::temp_dir().join(format!("dust1947-scale-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let sqlite = dir.join("games.sqlite").display().to_string();
+    let one = Server::start(&sqlite);
+    let r1 = load::run(one.addr, &scenario, games, decisions, limit);
+    let rss1 = one.peak_kib();
+    drop(one);
+    let r1 = match r1 {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    println!("one server, SQLite:      {} | server peak memory {} MiB", r1, rss1 / 1024);
+
+    let db = match dust_server::pg::create_database(url, &format!("dust_scale_{}", std::process::id())) {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (a, b) = (Server::start(&db), Server::start(&db));
+    let (aa, ab, sc) = (a.addr, b.addr, scenario.clone());
+    let half = games / 2;
+    let other = std::thread::spawn(move || load::run(ab, &sc, games - half, decisions, limit));
+    let ra = load::run(aa, &scenario, half, decisions, limit);
+    let rb = other.join().unwrap_or_else(|_| Err("a client thread panicked".into()));
+    let (rss_a, rss_b) = (a.peak_kib(), b.peak_kib());
+    drop((a, b));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (ra, rb) = match (ra, rb) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let both = combined(&ra, &rb);
+    println!(
+        "two servers, PostgreSQL: {} | server peak memory {} + {} MiB",
+        both,
+        rss_a / 1024,
+        rss_b / 1024
+    );
+    println!(
+        "two / one: {:.2}x the decisions/s (target 1.7x at p99 <= 100 ms; p99 of the two runs: the larger)",
+        both.per_second / r1.per_second.max(1e-9)
+    );
+    let bad: Vec<&String> = [&r1, &ra, &rb]
+        .iter()
+        .flat_map(|r| r.errors.iter().chain(&r.lost))
+        .take(10)
+        .collect();
+    for e in &bad {
+        println!("  {e}");
+    }
+    if bad.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// The two client runs as one: decisions added, over the longer time; p50 and p99 the larger
+/// of the two (a bound: the runs' latencies are not merged).
+fn combined(a: &LoadReport, b: &LoadReport) -> LoadReport {
+    let seconds = a.seconds.max(b.seconds);
+    LoadReport {
+        games: a.games + b.games,
+        finished: a.finished + b.finished,
+        decisions: a.decisions + b.decisions,
+        seconds,
+        per_second: (a.decisions + b.decisions) as f64 / seconds.max(1e-9),
+        p50_ms: a.p50_ms.max(b.p50_ms),
+        p99_ms: a.p99_ms.max(b.p99_ms),
+        lost: a.lost.iter().chain(&b.lost).cloned().collect(),
+        errors: a.errors.iter().chain(&b.errors).cloned().collect(),
+    }
+}
+
+/// A server process: this program with `--serve DB PORT`.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Server {
+    fn start(db: &str) -> Server {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let exe = std::env::current_exe().expect("this program's path");
+        let child = Command::new(exe)
+            .args(["--serve", db, &port.to_string()])
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("a server process");
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("an address");
+        let t0 = Instant::now();
+        while dust_server::client::get(addr, "/api/health").map_or(true, |a| a.status != 200) {
+            assert!(t0.elapsed() < Duration::from_secs(30), "the server never listened");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Server { child, addr }
+    }
+
+    /// The process's peak resident memory (VmHWM), in KiB.
+    fn peak_kib(&self) -> u64 {
+        std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with("VmHWM:"))
+                    .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+            })
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `--serve DB PORT`: a server as `dust1947 serve` runs it, with the per-address limits lifted
+/// (every client is on loopback).
+fn serve(args: &[String]) -> ExitCode {
+    let (Some(db), Some(port)) = (args.first(), args.get(1).and_then(|p| p.parse().ok())) else {
+        return ExitCode::from(2);
+    };
+    let mut config = dust_server::ServerConfig::new(db.into());
+    config.port = port;
+    config.limits = dust_server::Limits {
+        rate: 1e9,
+        burst: 1e9,
+        max_conns_per_address: 100_000,
+        max_sockets_per_address: 100_000,
+        max_games_per_address_hour: 1_000_000,
+        ..dust_server::Limits::default()
+    };
+    match dust_server::run(config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
