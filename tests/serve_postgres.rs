@@ -70,11 +70,14 @@ fn serve(db: &str) -> (Killed, SocketAddr) {
     (child, addr)
 }
 
+/// A game's id and the token of its seat A.
+type Played = (String, String);
+
 /// A person-against-person game played through `servers` (the first that answers, as a load
 /// balancer would send it), each acknowledged decision recorded in `acked` at its ply (`None`:
 /// a decision stored, as the game's state then showed, whose acknowledgement was lost when its
 /// server died).
-fn play(servers: &[SocketAddr], seed: u64, stop: Instant, acked: &Mutex<Vec<Option<String>>>) -> (String, String) {
+fn play(servers: &[SocketAddr], seed: u64, stop: Instant, acked: &Mutex<Vec<Option<String>>>) -> Played {
     let created = post(
         servers[0],
         "/api/games",
@@ -158,7 +161,7 @@ fn kill_9_of_one_server_loses_nothing_and_the_other_goes_on() {
     let before_kill: Vec<usize> = games.iter().map(|(_, a)| a.lock().unwrap().len()).collect();
     one.0.kill().unwrap(); // SIGKILL: kill -9
     one.0.wait().unwrap();
-    let games: Vec<((String, String), Vec<Option<String>>)> = games
+    let games: Vec<(Played, Vec<Option<String>>)> = games
         .into_iter()
         .map(|(h, a)| (h.join().unwrap(), a.lock().unwrap().clone()))
         .collect();

@@ -6,7 +6,7 @@
 //!
 //! - Games are created on a scenario with a side per seat (a person with a secret token, or
 //!   a `dust-ai` player), listed in a lobby, downloaded and uploaded as game records.
-//! - Every decision is checked by the engine and stored ([`store::Store::append`]) before it
+//! - Every decision is checked by the engine and stored ([`store::GameStore::append`]) before it
 //!   is acknowledged; a game is rebuilt by replaying its seed and stored decisions, so after
 //!   a crash the games resume at the last acknowledged decision ([`hub`]).
 //! - Chance events are rolled on the server from the game's seed; AI seats move on the server.

@@ -87,7 +87,7 @@ pub struct GameRow {
     pub updated: i64,
     /// The seed of the players' set-up (battlefront), when the game begins with it
     /// (`dust_core::battlefront::setup::SetupPhase::new(template, seed)`); its decisions are
-    /// stored apart ([`Store::setup_decisions`]). `None`: the scenario's fixed layout.
+    /// stored apart ([`GameStore::setup_decisions`]). `None`: the scenario's fixed layout.
     pub setup_seed: Option<u64>,
 }
 
