@@ -124,8 +124,9 @@ fn a_person_sets_up_against_the_ai_and_the_set_up_survives_a_restart() {
         let a = decide(addr, &id, &token, &d, Some(ply));
         assert_eq!(a.status, 200, "{d}: {}", a.body);
         if ply >= 4 && !restarted {
-            // Stop the server mid-set-up and start it again on the same database.
-            let before = state(addr, &id, &token);
+            // Stop the server mid-set-up and start it again on the same database (once the
+            // AI has answered: its set-up decision would otherwise land after `before`).
+            let before = wait_turn(addr, &id, &token);
             server.stop();
             server = start(&db);
             addr = server.addr();
