@@ -394,3 +394,92 @@ fn a_games_ai_is_played_by_one_server_and_taken_over_when_it_stops() {
     assert!(rows.iter().enumerate().all(|(i, r)| r.0 == i as i64));
     assert_eq!(store.game(&id).unwrap().unwrap().plies as usize, rows.len());
 }
+
+/// Strategy games are stored in the same database: a game of two people played through both
+/// servers in turn (each decision through the other server than the last), and a game of two
+/// AIs taken over by the second server when the first stops.
+#[test]
+fn strategy_games_follow_across_servers_too() {
+    let Some(url) = postgres("strategy") else { return };
+    let (s1, s2) = (start_on(&url, 1_500), start_on(&url, 1_500));
+    let servers = [s1.addr(), s2.addr()];
+    let c = post(
+        servers[0],
+        "/api/strategy/games",
+        &json!({ "seats": ["human", "human"], "seed": 11 }),
+    )
+    .unwrap();
+    assert_eq!(c.status, 200, "{}", c.body);
+    let c = c.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let tokens: Vec<String> = c["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().unwrap().to_string())
+        .collect();
+    let state = |addr: SocketAddr, token: &str| get(addr, &format!("/api/strategy/games/{id}?seat={token}")).unwrap().json();
+    // Waits until the server shows `plies` decisions (the other server's, through NOTIFY).
+    let at = |addr: SocketAddr, plies: u64| {
+        let t0 = Instant::now();
+        loop {
+            let s = state(addr, &tokens[0]);
+            if s["plies"].as_u64() == Some(plies) {
+                return s;
+            }
+            assert!(
+                t0.elapsed() < Duration::from_secs(5),
+                "server {addr} is stuck at {} of {plies} decisions",
+                s["plies"]
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    for ply in 0..20u64 {
+        let addr = servers[ply as usize % 2];
+        let s = at(addr, ply);
+        if s["pending"]["kind"] != "decision" {
+            break;
+        }
+        let p = s["pending"]["player"].as_u64().unwrap() as usize;
+        let mine = state(addr, &tokens[p]);
+        let d = mine["choices"][0]["text"].as_str().unwrap().to_string();
+        let a = post(
+            addr,
+            &format!("/api/strategy/games/{id}/decide"),
+            &json!({ "seat": tokens[p], "decision": d, "ply": ply }),
+        )
+        .unwrap();
+        assert_eq!(a.status, 200, "decision {ply} through server {}: {}", ply % 2 + 1, a.body);
+    }
+    at(servers[0], 20);
+    at(servers[1], 20);
+
+    let c = post(
+        servers[0],
+        "/api/strategy/games",
+        &json!({ "seats": ["ai heuristic", "ai heuristic"], "seed": 12 }),
+    )
+    .unwrap()
+    .json();
+    let ai = c["id"].as_str().unwrap().to_string();
+    let watch = c["spectator_link"].as_str().unwrap().split("seat=").nth(1).unwrap().to_string();
+    let plies = |addr: SocketAddr| {
+        get(addr, &format!("/api/strategy/games/{ai}?seat={watch}")).unwrap().json()["plies"]
+            .as_u64()
+            .unwrap()
+    };
+    let t0 = Instant::now();
+    while plies(servers[1]) < 3 {
+        assert!(t0.elapsed() < Duration::from_secs(30), "the strategy AI game does not go on");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    s1.stop();
+    let before = plies(servers[1]);
+    let t1 = Instant::now();
+    while plies(servers[1]) < before + 3 {
+        assert!(t1.elapsed() < Duration::from_secs(30), "the strategy AI game was not taken over");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(s2);
+}
