@@ -619,6 +619,10 @@ impl Hub {
     /// # Errors
     /// The database cannot be read (a game that does not replay is logged and skipped).
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
+        if self.store.shared() {
+            // Several servers: only the games no other server plays (`crate::shared`).
+            return self.adopt_orphans();
+        }
         let ids = self.store.unfinished_with_ai()?;
         let mut n = 0;
         for id in ids {

@@ -390,11 +390,19 @@ impl Pg {
         })
     }
 
-    fn orphans(&self, prefix: &'static str) -> Result<Vec<String>, ServerError> {
+    /// The games of one kind (`prefix` `t:` or `S:`, their table and the test of an AI seat)
+    /// whose AI lease ran out while an AI had to move, and the unfinished games with an AI seat
+    /// that no server has leased yet.
+    fn orphans(&self, (prefix, games, ai): (&'static str, &'static str, &'static str)) -> Result<Vec<String>, ServerError> {
         self.run("cannot list the AI leases", move |c| async move {
-            let sql = format!("SELECT key FROM ai_leases WHERE NOT waiting AND expires < {NOW_MS} AND key LIKE $1");
-            let rows = c.client().query(&sql, &[&format!("{prefix}%")]).await?;
-            Ok(rows.iter().map(|r| r.get::<_, String>(0)[prefix.len()..].to_string()).collect())
+            let sql = format!(
+                "SELECT substr(key, 3) FROM ai_leases WHERE NOT waiting AND expires < {NOW_MS} AND key LIKE $1
+                 UNION
+                 SELECT id FROM {games} g WHERE status = 'playing' AND ({ai})
+                   AND NOT EXISTS (SELECT 1 FROM ai_leases WHERE key = $2 || g.id)"
+            );
+            let rows = c.client().query(&sql, &[&format!("{prefix}%"), &prefix]).await?;
+            Ok(rows.iter().map(|r| r.get::<_, String>(0)).collect())
         })
     }
 
@@ -742,7 +750,7 @@ impl GameStore for PgGames {
     }
 
     fn orphaned_ai(&self) -> Result<Vec<String>, ServerError> {
-        self.0.orphans("t:")
+        self.0.orphans(("t:", "games", "seat_a LIKE 'ai%' OR seat_b LIKE 'ai%'"))
     }
 }
 
@@ -858,7 +866,7 @@ impl StrategyGames for PgStrategy {
     }
 
     fn orphaned_ai(&self) -> Result<Vec<String>, ServerError> {
-        self.0.orphans("S:")
+        self.0.orphans(("S:", "strategy_games", "seats LIKE '%ai %'"))
     }
 }
 

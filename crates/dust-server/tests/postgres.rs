@@ -255,6 +255,19 @@ fn one_process_at_a_time_holds_a_games_ai() {
         vec!["g"],
         "handed over by a server that stops: adopted at once"
     );
+    // An unfinished game with an AI seat that no server has leased (its server died between
+    // storing it and taking the lease) is orphaned too, until a server takes it.
+    let ai = row(
+        "fresh",
+        BySide {
+            a: Seat::Human,
+            b: Seat::Ai("greedy".into()),
+        },
+    );
+    one.create(&ai, &[], &[]).unwrap();
+    assert!(two.orphaned_ai().unwrap().contains(&"fresh".to_string()));
+    assert!(two.take_ai_lease("fresh", "two", 60_000).unwrap());
+    assert!(!one.orphaned_ai().unwrap().contains(&"fresh".to_string()));
     // Strategy games' leases are apart from the tactics games' of the same id.
     let st = StrategyStore::new(Box::new(PgStrategy(pg::Pg::connect(&url).unwrap())));
     assert!(st.take_ai_lease("g", "two", 60_000).unwrap());

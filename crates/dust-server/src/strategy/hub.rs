@@ -317,6 +317,10 @@ impl StrategyHub {
     /// # Errors
     /// The database cannot be read.
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
+        if self.store.shared() {
+            // Several servers: only the games no other server plays (`crate::shared`).
+            return self.adopt_orphans();
+        }
         let ids = self.store.unfinished_with_ai()?;
         let mut n = 0;
         for id in &ids {
