@@ -60,6 +60,8 @@ fn main() -> ExitCode {
     let ra = load::run(aa, &scenario, half, decisions, limit);
     let rb = other.join().unwrap_or_else(|_| Err("a client thread panicked".into()));
     let (rss_a, rss_b) = (a.peak_kib(), b.peak_kib());
+    // Not sticky: each game's two sockets on different servers.
+    let across = across(a.addr, b.addr, 8, decisions.min(100), &scenario);
     drop((a, b));
     let _ = std::fs::remove_dir_all(&dir);
     let (ra, rb) = match (ra, rb) {
@@ -76,6 +78,12 @@ fn main() -> ExitCode {
         rss_a / 1024,
         rss_b / 1024
     );
+    match across {
+        Ok((n, p50, p99, worst)) => println!(
+            "a decision sent to one server reached the other server's WebSocket: p50 {p50:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms ({n} decisions, 8 games, each seat on another server)"
+        ),
+        Err(e) => println!("across the servers: error: {e}"),
+    }
     println!(
         "two / one: {:.2}x the decisions/s (target 1.7x at p99 <= 100 ms; p99 of the two runs: the larger)",
         both.per_second / r1.per_second.max(1e-9)
@@ -93,6 +101,76 @@ fn main() -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// `games` games of two people, seat A's socket on server `a` and seat B's on `b`, played with
+/// the first legal decision: the time from a decision sent on one socket to the new state on
+/// the other server's socket. Returns (decisions, p50, p99, worst) in milliseconds.
+fn across(a: SocketAddr, b: SocketAddr, games: usize, decisions: usize, scenario: &str) -> Result<(usize, f64, f64, f64), String> {
+    use dust_server::client::{claim_invite, post, GameSocket};
+    let runs: Vec<_> = (0..games)
+        .map(|i| {
+            let scenario = scenario.to_string();
+            std::thread::spawn(move || -> Result<Vec<Duration>, String> {
+                let e = |e: dust_server::client::ClientError| e.to_string();
+                let c = post(
+                    a,
+                    "/api/games",
+                    &serde_json::json!({ "scenario": scenario, "side": "a", "opponent": "human", "seed": 77 + i as u64 }),
+                )
+                .map_err(e)?
+                .json();
+                let id = c["id"].as_str().ok_or_else(|| format!("no game: {c}"))?.to_string();
+                let ta = c["you"]["token"].as_str().ok_or("no token")?.to_string();
+                let tb = claim_invite(b, &c).map_err(e)?;
+                let mut socks = [
+                    GameSocket::connect(a, &id, &ta).map_err(e)?,
+                    GameSocket::connect(b, &id, &tb).map_err(e)?,
+                ];
+                let state_at = |s: &mut GameSocket, ply: u64| -> Result<serde_json::Value, String> {
+                    loop {
+                        let m = s.recv().map_err(e)?;
+                        if m["type"] == "error" {
+                            return Err(m.to_string());
+                        }
+                        if m["type"] == "state" && m["ply"].as_u64().unwrap_or(0) >= ply {
+                            return Ok(m);
+                        }
+                    }
+                };
+                let mut state = state_at(&mut socks[0], 0)?;
+                state_at(&mut socks[1], 0)?;
+                let mut times = Vec::new();
+                for ply in 0..decisions as u64 {
+                    if state["pending"]["kind"] != "decision" {
+                        break;
+                    }
+                    let me = usize::from(state["pending"]["side"] != "A");
+                    let d = state["decisions"][0]["text"].as_str().ok_or("no legal decision")?.to_string();
+                    let t0 = Instant::now();
+                    socks[me]
+                        .send(&serde_json::json!({ "type": "decide", "decision": d, "ply": ply }))
+                        .map_err(e)?;
+                    let seen = state_at(&mut socks[1 - me], ply + 1)?;
+                    times.push(t0.elapsed());
+                    state_at(&mut socks[me], ply + 1)?;
+                    state = seen;
+                }
+                Ok(times)
+            })
+        })
+        .collect();
+    let mut all = Vec::new();
+    for r in runs {
+        all.extend(r.join().map_err(|_| "a client thread panicked".to_string())??);
+    }
+    all.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let q = |p: f64| {
+        all.get(((all.len().max(1) - 1) as f64 * p).round() as usize)
+            .map_or(0.0, |d| ms(*d))
+    };
+    Ok((all.len(), q(0.5), q(0.99), all.last().map_or(0.0, |d| ms(*d))))
 }
 
 /// The two client runs as one: decisions added, over the longer time; p50 and p99 the larger
@@ -173,6 +251,7 @@ fn serve(args: &[String]) -> ExitCode {
         max_conns_per_address: 100_000,
         max_sockets_per_address: 100_000,
         max_games_per_address_hour: 1_000_000,
+        max_readers: 10_000,
         ..dust_server::Limits::default()
     };
     match dust_server::run(config) {

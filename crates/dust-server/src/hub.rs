@@ -533,8 +533,8 @@ impl Hub {
                 format!("the stored game is damaged and cannot be shown: {m}"),
             )
         };
+        let (row, stored) = self.read_consistent(row)?;
         let mut problems: Vec<String> = row.problem.iter().cloned().collect();
-        let stored = self.store.decision_rows(&id)?;
         if stored.len() != row.plies as usize {
             problems.push(format!(
                 "the game counts {} decisions but {} decision rows are stored",

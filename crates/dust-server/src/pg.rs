@@ -40,8 +40,10 @@ const CHANNEL: &str = "dust1947";
 /// What another process (or this one) changed, as announced on the channel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
-    /// A tactics game now counts this many decisions.
-    Game(String, u32),
+    /// A tactics game now counts this many decisions; the last one's text and the state hash
+    /// after it, when the announcement carries them (it does, from this version on: the
+    /// other servers then apply it without reading the database).
+    Game(String, u32, Option<(String, String)>),
     /// A tactics game now counts this many set-up decisions.
     Setup(String, u32),
     /// A seat of a tactics game was taken (its token changed).
@@ -54,12 +56,17 @@ pub enum Change {
 
 impl Change {
     fn parse(payload: &str) -> Option<Change> {
-        let mut w = payload.split(' ');
+        let mut w = payload.splitn(5, ' ');
         let kind = w.next()?;
         let id = w.next()?.to_string();
         let n = || -> Option<u32> { payload.split(' ').nth(2)?.parse().ok() };
+        let _ = w.next();
+        let last = match (w.next(), w.next()) {
+            (Some(hash), Some(text)) if !text.is_empty() => Some((text.to_string(), hash.to_string())),
+            _ => None,
+        };
         match kind {
-            "t" => Some(Change::Game(id, n()?)),
+            "t" => Some(Change::Game(id, n()?, last)),
             "s" => Some(Change::Setup(id, n()?)),
             "c" => Some(Change::Claim(id)),
             "S" => Some(Change::Strategy(id, n()?)),
@@ -436,7 +443,8 @@ impl Pg {
         let (id, ply64, status, text) = (game.to_string(), i64::from(ply), status.to_string(), text.to_string());
         let hash = format!("{hash:#018x}");
         let lease = format!("{kind}:{game}");
-        let payload = format!("{kind} {game} {}", ply + 1);
+        // The decision itself rides along (a decision is at most 200 bytes; NOTIFY takes 8,000).
+        let payload = format!("{kind} {game} {} {hash} {text}", ply + 1);
         let at = crate::store::unix_now();
         let stored = self.run("cannot store the decision", move |c| async move {
             let rows = c
@@ -876,10 +884,15 @@ mod tests {
 
     #[test]
     fn changes_read_back() {
-        assert_eq!(Change::parse("t abc 12"), Some(Change::Game("abc".into(), 12)));
+        assert_eq!(Change::parse("t abc 12"), Some(Change::Game("abc".into(), 12, None)));
+        assert_eq!(
+            Change::parse("t abc 12 0x00ff aim 0 u5 0"),
+            Some(Change::Game("abc".into(), 12, Some(("aim 0 u5 0".into(), "0x00ff".into()))))
+        );
         assert_eq!(Change::parse("s abc 3"), Some(Change::Setup("abc".into(), 3)));
         assert_eq!(Change::parse("c abc"), Some(Change::Claim("abc".into())));
         assert_eq!(Change::parse("S x1 7"), Some(Change::Strategy("x1".into(), 7)));
+        assert_eq!(Change::parse("S x1 7 0x1 pass"), Some(Change::Strategy("x1".into(), 7)));
         assert_eq!(Change::parse("t abc"), None);
         assert_eq!(Change::parse("?"), None);
     }

@@ -19,6 +19,7 @@ use crate::error::{ApiError, ServerError};
 use crate::hub::{lock, same_token, status_of, GameCell, Hub, Live};
 use crate::pg::Change;
 use crate::play::Played;
+use crate::store::GameRow;
 use crate::strategy::hub::{StrategyCell, StrategyHub, StrategyLive};
 use dust_core::battlefront::setup::SetupDecision;
 use dust_core::game::Decision;
@@ -86,6 +87,13 @@ impl Hub {
     /// decisions, then decisions), checking each like a load does; tells the clients.
     /// Returns whether anything changed.
     pub(crate) fn catch_up_locked(&self, cell: &GameCell, live: &mut Live) -> bool {
+        self.catch_up_with(cell, live, None, None)
+    }
+
+    /// [`Hub::catch_up_locked`], given the decision that makes the game count `announced`
+    /// decisions (text, hash) as announced: when it is the one missing, it is applied without
+    /// reading the database.
+    fn catch_up_with(&self, cell: &GameCell, live: &mut Live, announced: Option<u32>, mut known: Option<(String, String)>) -> bool {
         let (id, seed) = {
             let row = lock(&cell.row);
             (row.id.clone(), row.seed)
@@ -108,7 +116,11 @@ impl Hub {
             }
             if live.in_setup().is_none() {
                 let from = live.played.decisions.len() as u32;
-                for (ply, text, hash) in self.store.decision_rows_from(&id, from).map_err(|e| e.to_string())? {
+                let rows = match known.take() {
+                    Some((text, hash)) if announced == Some(from + 1) => vec![(i64::from(from), text, hash)],
+                    _ => self.store.decision_rows_from(&id, from).map_err(|e| e.to_string())?,
+                };
+                for (ply, text, hash) in rows {
                     if ply != live.played.decisions.len() as i64 {
                         return Err(format!("decision row {} is missing", live.played.decisions.len()));
                     }
@@ -153,10 +165,27 @@ impl Hub {
         }
     }
 
+    /// A game's decision rows with its row as of the same moment: another server may store a
+    /// decision between the two reads, which is no damage (read again, a few times).
+    pub(crate) fn read_consistent(&self, mut row: GameRow) -> Result<(GameRow, Vec<(i64, String, String)>), ServerError> {
+        let mut stored = self.store.decision_rows(&row.id)?;
+        for _ in 0..5 {
+            if !self.store.shared() || stored.len() == row.plies as usize {
+                break;
+            }
+            match self.store.game(&row.id)? {
+                Some(fresh) => row = fresh,
+                None => break,
+            }
+            stored = self.store.decision_rows(&row.id)?;
+        }
+        Ok((row, stored))
+    }
+
     /// A change another process (or this one) announced.
     pub fn on_change(self: &Arc<Self>, change: &Change) {
         let (id, n) = match change {
-            Change::Game(id, n) | Change::Setup(id, n) => (id, Some(*n)),
+            Change::Game(id, n, _) | Change::Setup(id, n) => (id, Some(*n)),
             Change::Claim(id) => (id, None),
             Change::Strategy(..) => return,
             Change::Reconnected => {
@@ -184,7 +213,11 @@ impl Hub {
             if have >= n && !matches!((change, live.in_setup()), (Change::Game(..), Some(_))) {
                 return;
             }
-            self.catch_up_locked(&cell, &mut live);
+            let known = match change {
+                Change::Game(_, _, known) => known.clone(),
+                _ => None,
+            };
+            self.catch_up_with(&cell, &mut live, Some(n), known);
         }
         self.kick_ai(&cell);
     }

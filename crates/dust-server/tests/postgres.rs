@@ -401,7 +401,9 @@ fn a_games_ai_is_played_by_one_server_and_taken_over_when_it_stops() {
         std::thread::sleep(Duration::from_millis(50));
     }
     println!("taken over after {:?}", t1.elapsed());
-    // Every stored decision replays: no ply was stored twice or skipped.
+    // Every stored decision replays: no ply was stored twice or skipped (read once nothing
+    // writes any more).
+    drop(s2);
     let store = pg_store(&url);
     let rows = store.decision_rows(&id).unwrap();
     assert!(rows.iter().enumerate().all(|(i, r)| r.0 == i as i64));
