@@ -689,11 +689,11 @@ impl GameStore for PgGames {
         Ok(self.decision_rows(id)?.into_iter().map(|(_, t, h)| (t, h)).collect())
     }
 
-    fn decision_rows(&self, id: &str) -> Result<Vec<(i64, String, String)>, ServerError> {
+    fn decision_rows(&self, id: &str) -> Result<Vec<crate::store::DecisionRow>, ServerError> {
         self.decision_rows_from(id, 0)
     }
 
-    fn decision_rows_from(&self, id: &str, from: u32) -> Result<Vec<(i64, String, String)>, ServerError> {
+    fn decision_rows_from(&self, id: &str, from: u32) -> Result<Vec<crate::store::DecisionRow>, ServerError> {
         let id = id.to_string();
         self.0.run("cannot read the decisions", move |c| async move {
             let rows = c

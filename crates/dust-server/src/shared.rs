@@ -19,7 +19,7 @@ use crate::error::{ApiError, ServerError};
 use crate::hub::{lock, same_token, status_of, GameCell, Hub, Live};
 use crate::pg::Change;
 use crate::play::Played;
-use crate::store::GameRow;
+use crate::store::{DecisionRow, GameRow};
 use crate::strategy::hub::{StrategyCell, StrategyHub, StrategyLive};
 use dust_core::battlefront::setup::SetupDecision;
 use dust_core::game::Decision;
@@ -167,7 +167,7 @@ impl Hub {
 
     /// A game's decision rows with its row as of the same moment: another server may store a
     /// decision between the two reads, which is no damage (read again, a few times).
-    pub(crate) fn read_consistent(&self, mut row: GameRow) -> Result<(GameRow, Vec<(i64, String, String)>), ServerError> {
+    pub(crate) fn read_consistent(&self, mut row: GameRow) -> Result<(GameRow, Vec<DecisionRow>), ServerError> {
         let mut stored = self.store.decision_rows(&row.id)?;
         for _ in 0..5 {
             if !self.store.shared() || stored.len() == row.plies as usize {

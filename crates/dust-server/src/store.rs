@@ -91,6 +91,9 @@ pub struct GameRow {
     pub setup_seed: Option<u64>,
 }
 
+/// A stored decision row: its ply number, its text and the state hash after it (as stored).
+pub type DecisionRow = (i64, String, String);
+
 /// The one interface to the stored tactics games, with two implementations: [`SqliteGames`]
 /// (the embedded default: one process, one file) and [`crate::pg::PgGames`] (PostgreSQL: any
 /// number of `serve` processes on one database, issue 16). Every write that could race is
@@ -143,12 +146,12 @@ pub trait GameStore: Send + Sync {
     ///
     /// # Errors
     /// The database cannot be read.
-    fn decision_rows(&self, id: &str) -> Result<Vec<(i64, String, String)>, ServerError>;
+    fn decision_rows(&self, id: &str) -> Result<Vec<DecisionRow>, ServerError>;
     /// The decision rows of a game from ply `from` on (what another process stored since).
     ///
     /// # Errors
     /// The database cannot be read.
-    fn decision_rows_from(&self, id: &str, from: u32) -> Result<Vec<(i64, String, String)>, ServerError> {
+    fn decision_rows_from(&self, id: &str, from: u32) -> Result<Vec<DecisionRow>, ServerError> {
         Ok(self.decision_rows(id)?.into_iter().filter(|r| r.0 >= i64::from(from)).collect())
     }
     /// The most recently changed games, newest first.
@@ -509,7 +512,7 @@ impl GameStore for SqliteGames {
     ///
     /// # Errors
     /// The database cannot be read.
-    fn decision_rows(&self, id: &str) -> Result<Vec<(i64, String, String)>, ServerError> {
+    fn decision_rows(&self, id: &str) -> Result<Vec<DecisionRow>, ServerError> {
         self.db.decision_rows(id)
     }
 
