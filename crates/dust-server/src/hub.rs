@@ -125,6 +125,9 @@ pub struct Hub {
     pub(crate) stopping: AtomicBool,
     /// This process among the servers of one database: who holds an AI lease.
     pub(crate) holder: String,
+    /// When this process last failed to take a game's AI lease (another server plays it): it
+    /// does not ask the database again for half a lease (`crate::shared`).
+    pub(crate) lease_misses: Mutex<HashMap<String, std::time::Instant>>,
     /// The ceiling on what an AI seat may spend.
     pub ai: AiLimits,
     /// One permit per tree search that may run at once ([`AiLimits::max_searches`]).
@@ -360,6 +363,7 @@ impl Hub {
             runtime,
             stopping: AtomicBool::new(false),
             holder: random_hex(8).unwrap_or_else(|_| format!("pid{}", std::process::id())),
+            lease_misses: Mutex::new(HashMap::new()),
             ai,
             search_permits: Arc::new(tokio::sync::Semaphore::new(ai.max_searches.max(1))),
         }

@@ -228,8 +228,12 @@ impl Hub {
             return true;
         }
         let id = lock(&cell.row).id.clone();
+        if recently_missed(&self.lease_misses, &id, self.ai.lease_ms) {
+            return false;
+        }
         match self.store.take_ai_lease(&id, &self.holder, self.ai.lease_ms.max(1)) {
             Ok(held) => {
+                missed(&self.lease_misses, &id, held);
                 if held {
                     // Held now: what the last holder stored before it stopped is read first.
                     self.catch_up_locked(cell, &mut cell.live());
@@ -271,6 +275,8 @@ impl Hub {
         let ids = self.store.orphaned_ai()?;
         let mut n = 0;
         for id in ids {
+            // Its holder let the lease run out: ask again now.
+            lock(&self.lease_misses).remove(&id);
             match self.cell(&id) {
                 Ok(cell) => {
                     self.catch_up_locked(&cell, &mut cell.live());
@@ -288,6 +294,27 @@ impl Hub {
             }
         }
         Ok(n)
+    }
+}
+
+/// Whether this process failed to take the lease of `game` less than half a lease ago (another
+/// server plays its AI: it would refuse again; a lapsed lease is found by the adoption scan).
+fn recently_missed(misses: &std::sync::Mutex<std::collections::HashMap<String, std::time::Instant>>, game: &str, lease_ms: u64) -> bool {
+    lock(misses)
+        .get(game)
+        .is_some_and(|t| t.elapsed() < std::time::Duration::from_millis(lease_ms / 2))
+}
+
+/// Remembers whether the lease of `game` was refused just now (and forgets old misses).
+fn missed(misses: &std::sync::Mutex<std::collections::HashMap<String, std::time::Instant>>, game: &str, held: bool) {
+    let mut m = lock(misses);
+    if held {
+        m.remove(game);
+    } else {
+        m.insert(game.to_string(), std::time::Instant::now());
+        if m.len() > 10_000 {
+            m.retain(|_, t| t.elapsed() < std::time::Duration::from_secs(600));
+        }
     }
 }
 
@@ -358,12 +385,19 @@ impl StrategyHub {
             return true;
         }
         let id = lock(&cell.row).id.clone();
+        if recently_missed(&self.lease_misses, &id, self.ai.lease_ms) {
+            return false;
+        }
         match self.store.take_ai_lease(&id, &self.holder, self.ai.lease_ms.max(1)) {
             Ok(true) => {
+                missed(&self.lease_misses, &id, true);
                 strategy_catch_up(self, cell, &mut cell.live());
                 true
             }
-            Ok(false) => false,
+            Ok(false) => {
+                missed(&self.lease_misses, &id, false);
+                false
+            }
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "cannot take the AI lease");
                 false
@@ -392,6 +426,7 @@ impl StrategyHub {
         let ids = self.store.orphaned_ai()?;
         let mut n = 0;
         for id in ids {
+            lock(&self.lease_misses).remove(&id);
             match self.cell(&id) {
                 Ok(cell) => {
                     strategy_catch_up(self, &cell, &mut cell.live());

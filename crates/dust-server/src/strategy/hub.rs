@@ -81,6 +81,8 @@ pub struct StrategyHub {
     runtime: Option<tokio::runtime::Handle>,
     /// This process among the servers of one database: who holds an AI lease.
     pub(crate) holder: String,
+    /// When this process last failed to take a game's AI lease (`crate::shared`).
+    pub(crate) lease_misses: Mutex<HashMap<String, std::time::Instant>>,
     stopping: AtomicBool,
     /// The ceiling on what an AI seat may spend (`serve --max-ai-ms`).
     pub ai: AiLimits,
@@ -183,6 +185,7 @@ impl StrategyHub {
             games: Mutex::new(HashMap::new()),
             runtime,
             holder: random_hex(8).unwrap_or_else(|_| format!("pid{}", std::process::id())),
+            lease_misses: Mutex::new(HashMap::new()),
             stopping: AtomicBool::new(false),
             ai: AiLimits::default(),
             search_permits: None,
