@@ -9,6 +9,11 @@
 //!
 //! POSTGRES_URL names a server where this user may create databases (a fresh one is made for
 //! the run: `scripts/postgres-test-server.sh` starts one). Only on loopback.
+//!
+//! With `DUST_SCALE_PIN=1` each server process runs on one core of its own (`taskset`): the
+//! single server on core 0, the two servers on cores 0 and 1, as if each had a machine of one
+//! core (the clients and PostgreSQL run on any core). Without it, every process may use every
+//! core: on a machine of two cores, a second server has no core to add.
 
 use dust_server::load::{self, LoadReport};
 use std::net::SocketAddr;
@@ -33,9 +38,11 @@ fn main() -> ExitCode {
     let dir = std::env::temp_dir().join(format!("dust1947-scale-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let sqlite = dir.join("games.sqlite").display().to_string();
-    let one = Server::start(&sqlite);
+    let pin = std::env::var_os("DUST_SCALE_PIN").is_some();
+    println!("servers pinned to a core each: {}", if pin { "yes (DUST_SCALE_PIN)" } else { "no" });
+    let one = Server::start(&sqlite, pin.then_some(0));
     let r1 = load::run(one.addr, &scenario, games, decisions, limit);
-    let rss1 = one.peak_kib();
+    let (rss1, cpu1) = (one.peak_kib(), one.cpu_ms());
     drop(one);
     let r1 = match r1 {
         Ok(r) => r,
@@ -44,7 +51,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    println!("one server, SQLite:      {} | server peak memory {} MiB", r1, rss1 / 1024);
+    println!(
+        "one server, SQLite:      {} | server peak memory {} MiB, CPU {:.2} ms a decision",
+        r1,
+        rss1 / 1024,
+        cpu1 / r1.decisions.max(1) as f64
+    );
 
     let db = match dust_server::pg::create_database(url, &format!("dust_scale_{}", std::process::id())) {
         Ok(db) => db,
@@ -53,13 +65,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (a, b) = (Server::start(&db), Server::start(&db));
+    let (a, b) = (Server::start(&db, pin.then_some(0)), Server::start(&db, pin.then_some(1)));
     let (aa, ab, sc) = (a.addr, b.addr, scenario.clone());
     let half = games / 2;
     let other = std::thread::spawn(move || load::run(ab, &sc, games - half, decisions, limit));
     let ra = load::run(aa, &scenario, half, decisions, limit);
     let rb = other.join().unwrap_or_else(|_| Err("a client thread panicked".into()));
-    let (rss_a, rss_b) = (a.peak_kib(), b.peak_kib());
+    let (rss_a, rss_b, cpu2) = (a.peak_kib(), b.peak_kib(), a.cpu_ms() + b.cpu_ms());
     // Not sticky: each game's two sockets on different servers.
     let across = across(a.addr, b.addr, 8, decisions.min(100), &scenario);
     drop((a, b));
@@ -73,10 +85,11 @@ fn main() -> ExitCode {
     };
     let both = combined(&ra, &rb);
     println!(
-        "two servers, PostgreSQL: {} | server peak memory {} + {} MiB",
+        "two servers, PostgreSQL: {} | server peak memory {} + {} MiB, CPU {:.2} ms a decision (both servers)",
         both,
         rss_a / 1024,
-        rss_b / 1024
+        rss_b / 1024,
+        cpu2 / both.decisions.max(1) as f64
     );
     match across {
         Ok((n, p50, p99, worst)) => println!(
@@ -197,13 +210,21 @@ struct Server {
 }
 
 impl Server {
-    fn start(db: &str) -> Server {
+    fn start(db: &str, core: Option<usize>) -> Server {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
             .expect("a free port");
         let exe = std::env::current_exe().expect("this program's path");
-        let child = Command::new(exe)
+        let mut cmd = match core {
+            Some(c) => {
+                let mut t = Command::new("taskset");
+                t.args(["-c", &c.to_string()]).arg(exe);
+                t
+            }
+            None => Command::new(exe),
+        };
+        let child = cmd
             .args(["--serve", db, &port.to_string()])
             .stderr(Stdio::null())
             .spawn()
@@ -215,6 +236,16 @@ impl Server {
             std::thread::sleep(Duration::from_millis(50));
         }
         Server { child, addr }
+    }
+
+    /// The CPU time the process has used (user and system), in milliseconds.
+    fn cpu_ms(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // After the command name in parentheses and the state letter: from field 4 on, so
+        // fields 14 and 15 (utime, stime, in ticks of 10 ms) are the 11th and 12th numbers.
+        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+        let f: Vec<u64> = rest.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+        f.get(10).zip(f.get(11)).map_or(0.0, |(u, s)| (u + s) as f64 * 10.0)
     }
 
     /// The process's peak resident memory (VmHWM), in KiB.
