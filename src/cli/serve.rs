@@ -12,7 +12,7 @@ use std::process::ExitCode;
 pub struct Args {
     /// The SQLite database file (default: dust1947.sqlite in $XDG_DATA_HOME/dust1947 or
     /// ~/.local/share/dust1947; one server per file), or a PostgreSQL database,
-    /// postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE, that any number of servers share
+    /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, that any number of servers share
     /// (put a load balancer in front: docs/server.md, "Several servers").
     #[arg(long, value_name = "PATH|postgres://…")]
     db: Option<PathBuf>,
