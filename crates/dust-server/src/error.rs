@@ -63,7 +63,7 @@ impl fmt::Display for ServerError {
             ),
             ServerError::Postgres { context, message } => write!(
                 f,
-                "{context}: {message} (is PostgreSQL running and the --db postgres://USER@HOST/DATABASE address right? the server goes on and reconnects)"
+                "{context}: {message} (is PostgreSQL running there, and is the --db postgres://USER@HOST/DATABASE address right?)"
             ),
             ServerError::Conflict(m) => write!(f, "{m}"),
             ServerError::Corrupt(m) => write!(f, "a stored game does not replay: {m}"),

@@ -154,7 +154,11 @@ fn pg_err(context: &str) -> impl Fn(tokio_postgres::Error) -> ServerError + '_ {
         context: context.to_string(),
         message: match e.as_db_error() {
             Some(d) => d.message().to_string(),
-            None => e.to_string(),
+            // The cause too ("error connecting to server: Connection refused").
+            None => match std::error::Error::source(&e) {
+                Some(cause) => format!("{e}: {cause}"),
+                None => e.to_string(),
+            },
         },
     }
 }
@@ -237,7 +241,8 @@ impl Pg {
             next: AtomicUsize::new(0),
             stopped: Arc::new(AtomicBool::new(false)),
         });
-        pg.run("cannot create the tables", |mut c| async move {
+        let context = format!("cannot open the PostgreSQL database {}", pg.shown);
+        pg.run(&context, |mut c| async move {
             let tx = c.client_mut().transaction().await?;
             // Two processes starting at once must not both create the tables.
             tx.batch_execute("SELECT pg_advisory_xact_lock(1947)").await?;
