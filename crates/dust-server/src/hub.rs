@@ -934,6 +934,9 @@ impl Hub {
         if self.stopping.load(Ordering::SeqCst) || cell.corrupt.is_some() || lock(&cell.row).status == "abandoned" {
             return;
         }
+        if self.another_server_plays_ai(cell) {
+            return;
+        }
         let seats = lock(&cell.row).seats.clone();
         {
             let mut live = cell.live();

@@ -222,6 +222,12 @@ impl Hub {
         self.kick_ai(&cell);
     }
 
+    /// Whether another server was found playing the game's AI less than half a lease ago:
+    /// its AI is not started here (nor its clients told it thinks here).
+    pub(crate) fn another_server_plays_ai(&self, cell: &GameCell) -> bool {
+        self.store.shared() && recently_missed(&self.lease_misses, &lock(&cell.row).id, self.ai.lease_ms)
+    }
+
     /// Whether this process holds (now renewed) the lease on the game's AI seats.
     pub(crate) fn hold_ai(&self, cell: &GameCell) -> bool {
         if !self.store.shared() {
