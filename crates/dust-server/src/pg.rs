@@ -34,6 +34,10 @@ use tokio_postgres::{AsyncMessage, Client, Config, NoTls};
 /// Connections each process keeps to the database (besides the one that listens).
 pub const POOL_SIZE: usize = 8;
 
+/// The longest one database operation may take (a network that drops packets without a word
+/// would otherwise hold a request forever): past it the operation fails, nothing acknowledged.
+pub const OP_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The notification channel.
 const CHANNEL: &str = "dust1947";
 
@@ -210,6 +214,8 @@ impl Pg {
             message: e.to_string(),
         })?;
         config.connect_timeout(Duration::from_secs(3));
+        // A connection whose peer vanished is noticed within a minute, not two hours.
+        config.keepalives_idle(Duration::from_secs(15));
         if config.get_application_name().is_none() {
             config.application_name("dust1947");
         }
@@ -303,14 +309,20 @@ impl Pg {
         let (config, handle) = (self.config.clone(), self.handle.clone());
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         self.handle.spawn(async move {
-            let r = match Pg::conn(config, slot, handle).await {
-                Ok(c) => op(c).await,
-                Err(e) => Err(e),
+            let work = async move {
+                match Pg::conn(config, slot, handle).await {
+                    Ok(c) => op(c).await,
+                    Err(e) => Err(e),
+                }
             };
-            let _ = tx.send(r);
+            let _ = tx.send(tokio::time::timeout(OP_TIMEOUT, work).await);
         });
         match rx.recv() {
-            Ok(r) => r.map_err(pg_err(context)),
+            Ok(Ok(r)) => r.map_err(pg_err(context)),
+            Ok(Err(_)) => Err(ServerError::Postgres {
+                context: context.to_string(),
+                message: format!("no answer in {} s", OP_TIMEOUT.as_secs()),
+            }),
             Err(_) => Err(ServerError::Postgres {
                 context: context.to_string(),
                 message: "the server is stopping".into(),
