@@ -8,6 +8,10 @@
 //!
 //! AI seats move on the blocking thread pool ([`Hub::kick_ai`]), one decision at a time, through
 //! the same path.
+//!
+//! With several servers on one PostgreSQL database, a game in memory also follows what the
+//! other servers stored (replayed through the engine, hashes checked), and an AI seat moves only
+//! under this server's lease: see `crate::shared`.
 
 use crate::armies::army_names;
 use crate::error::{ApiError, ServerError};

@@ -1,8 +1,9 @@
 //! # dust-server
 //!
 //! Dust 1947 in the browser (`dust1947 serve`, issue 8): an HTTP JSON API and a WebSocket per
-//! game, over an SQLite database, serving its own page (an SVG board in plain JavaScript, no
-//! external assets). See docs/server.md.
+//! game, over an SQLite database (or a PostgreSQL one that several servers share, [`pg`]),
+//! serving its own page (an SVG board in plain JavaScript, no external assets). See
+//! docs/server.md.
 //!
 //! - Games are created on a scenario with a side per seat (a person with a secret token, or
 //!   a `dust-ai` player), listed in a lobby, downloaded and uploaded as game records.
