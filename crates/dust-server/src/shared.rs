@@ -450,3 +450,113 @@ impl StrategyHub {
         Ok(n)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::NewGame;
+    use crate::store::{GameStore, Seat, SqliteGames, Store};
+    use dust_core::{BySide, Side};
+    use std::sync::Mutex;
+
+    /// An SQLite store that says it is shared, and where "another server" stores a decision
+    /// between a loading server's read of the game's row and of its decisions.
+    struct Racing {
+        inner: SqliteGames,
+        next: Arc<Mutex<Option<(u32, String, u64)>>>,
+    }
+
+    impl GameStore for Racing {
+        fn create(&self, g: &GameRow, setup: &[String], decisions: &[(String, u64)]) -> Result<(), ServerError> {
+            self.inner.create(g, setup, decisions)
+        }
+        fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: Option<&str>) -> Result<(), ServerError> {
+            self.inner.append(game, ply, text, hash, status, result)
+        }
+        fn append_setup(&self, game: &str, ply: u32, text: &str) -> Result<(), ServerError> {
+            self.inner.append_setup(game, ply, text)
+        }
+        fn setup_decisions(&self, id: &str) -> Result<Vec<String>, ServerError> {
+            self.inner.setup_decisions(id)
+        }
+        fn claim(&self, game: &str, side: Side) -> Result<(), ServerError> {
+            self.inner.claim(game, side)
+        }
+        fn claim_seat(&self, game: &str, side: Side, token: &str) -> Result<bool, ServerError> {
+            self.inner.claim_seat(game, side, token)
+        }
+        fn game(&self, id: &str) -> Result<Option<GameRow>, ServerError> {
+            self.inner.game(id)
+        }
+        fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
+            self.inner.decisions(id)
+        }
+        fn decision_rows(&self, id: &str) -> Result<Vec<DecisionRow>, ServerError> {
+            if let Some((ply, text, hash)) = lock(&self.next).take() {
+                self.inner.append(id, ply, &text, hash, "playing", None)?;
+            }
+            self.inner.decision_rows(id)
+        }
+        fn recent(&self, limit: u32) -> Result<Vec<GameRow>, ServerError> {
+            self.inner.recent(limit)
+        }
+        fn unfinished(&self) -> Result<Vec<String>, ServerError> {
+            self.inner.unfinished()
+        }
+        fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
+            self.inner.unfinished_with_ai()
+        }
+        fn expire(&self, before: i64) -> Result<Vec<String>, ServerError> {
+            self.inner.expire(before)
+        }
+        fn writable(&self) -> Result<(), ServerError> {
+            self.inner.writable()
+        }
+        fn shared(&self) -> bool {
+            true
+        }
+    }
+
+    /// A game loading while another server stores a decision is read again, not marked damaged
+    /// (before: "the game counts 0 decisions but 1 decision rows are stored", read-only).
+    #[test]
+    fn a_game_loading_during_another_servers_decision_is_not_damaged() {
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
+        let new = NewGame {
+            scenario: "duel".into(),
+            scenario_text: None,
+            seed: 7,
+            seats: BySide {
+                a: Seat::Human,
+                b: Seat::Human,
+            },
+            spectators: false,
+            creator: Some(Side::A),
+            public: false,
+            decisions: Vec::new(),
+            setup: None,
+        };
+        let next = Arc::new(Mutex::new(None));
+        let racing = Racing {
+            inner: SqliteGames::in_memory().unwrap(),
+            next: next.clone(),
+        };
+        let hub = Arc::new(Hub::new(Store::new(Box::new(racing)), rt.handle().clone()));
+        let made = hub.create(new).unwrap();
+        let id = made.row().id;
+        let (d, hash) = {
+            let mut p = made.live().played.clone();
+            let d = p.game.legal_decisions()[0];
+            p.apply(d).unwrap();
+            (d, p.game.state_hash())
+        };
+        // The game leaves memory; it loads again just as another server stores decision 0.
+        drop(made);
+        lock(&hub.games).remove(&id);
+        lock(&next).replace((0, d.to_string(), hash));
+        let cell = hub.cell(&id).unwrap();
+        assert_eq!(cell.corrupt, None, "not damaged");
+        assert_eq!(cell.live().played.decisions, vec![d], "loaded with the other server's decision");
+        assert_eq!(cell.row().plies, 1);
+    }
+}
