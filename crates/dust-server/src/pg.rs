@@ -501,7 +501,7 @@ pub fn create_database(url: &str, name: &str) -> Result<String, ServerError> {
         })?;
     let sql = format!("CREATE DATABASE {name}");
     // Its own thread: the caller may be inside a runtime.
-    std::thread::scope(|s| {
+    let created = std::thread::scope(|s| {
         s.spawn(|| {
             rt.block_on(async {
                 let (client, connection) = config.connect(NoTls).await?;
@@ -510,9 +510,16 @@ pub fn create_database(url: &str, name: &str) -> Result<String, ServerError> {
             })
         })
         .join()
-        .unwrap_or_else(|_| Ok(()))
-    })
-    .map_err(pg_err("cannot create a database"))?;
+    });
+    match created {
+        Ok(r) => r.map_err(pg_err("cannot create a database"))?,
+        Err(_) => {
+            return Err(ServerError::Postgres {
+                context: "cannot create a database".into(),
+                message: "the thread that connects failed".into(),
+            })
+        }
+    }
     let base = url.split('?').next().unwrap_or(url);
     let (server, _) = base
         .rsplit_once('/')
