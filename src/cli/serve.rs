@@ -11,8 +11,10 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The SQLite database file (default: dust1947.sqlite in $XDG_DATA_HOME/dust1947 or
-    /// ~/.local/share/dust1947).
-    #[arg(long, value_name = "PATH")]
+    /// ~/.local/share/dust1947; one server per file), or a PostgreSQL database,
+    /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, that any number of servers share
+    /// (put a load balancer in front: docs/server.md, "Several servers").
+    #[arg(long, value_name = "PATH|postgres://…")]
     db: Option<PathBuf>,
     /// The port to listen on (0: any free port; the address is logged).
     #[arg(long, value_name = "N", default_value_t = dust_server::DEFAULT_PORT)]
@@ -75,6 +77,11 @@ pub struct Args {
     /// Games a client address may create (or upload) per hour.
     #[arg(long, value_name = "N", default_value_t = 60)]
     max_games_per_hour: u32,
+    /// Several servers on PostgreSQL: how long a server's hold on a game's AI seats lasts
+    /// unless renewed, in milliseconds. When a server dies, another takes its AI games over
+    /// after this time. At least --max-ai-ms + 1000.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    ai_lease_ms: u64,
     /// A game nobody asked for in this many seconds leaves memory (it loads again when asked).
     #[arg(long, value_name = "SECONDS", default_value_t = 600)]
     evict_after: u64,
@@ -101,6 +108,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     ai.max_ms = args.max_ai_ms.max(1);
     ai.max_threads = usize::from(args.max_ai_threads);
     ai.max_iterations = args.max_ai_iterations.max(1);
+    ai.lease_ms = args.ai_lease_ms.max(ai.max_ms + 1000);
     if let Some(n) = args.max_ai_searches {
         ai.max_searches = n.max(1);
     }

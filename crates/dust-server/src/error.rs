@@ -34,6 +34,13 @@ pub enum ServerError {
     Conflict(String),
     /// A stored game does not replay (the database was edited, or the engine changed).
     Corrupt(String),
+    /// PostgreSQL refused an operation or cannot be reached (`serve --db postgres://…`).
+    Postgres {
+        /// What was being done.
+        context: String,
+        /// PostgreSQL's (or the network's) message.
+        message: String,
+    },
     /// Another process serves this database (it holds its lock).
     Locked {
         /// The database file.
@@ -53,6 +60,10 @@ impl fmt::Display for ServerError {
             ServerError::Bind { addr, message } => write!(
                 f,
                 "cannot listen on {addr}: {message} (is another server running there? choose another --port)"
+            ),
+            ServerError::Postgres { context, message } => write!(
+                f,
+                "{context}: {message} (is PostgreSQL running there, and is the --db postgres://USER@HOST/DATABASE address right?)"
             ),
             ServerError::Conflict(m) => write!(f, "{m}"),
             ServerError::Corrupt(m) => write!(f, "a stored game does not replay: {m}"),
@@ -158,6 +169,14 @@ impl From<ServerError> for ApiError {
     fn from(e: ServerError) -> ApiError {
         match e {
             ServerError::Conflict(m) => ApiError::new(StatusCode::CONFLICT, "conflict", m),
+            e @ ServerError::Postgres { .. } => {
+                tracing::error!(error = %e, "database unavailable");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "database_unavailable",
+                    format!("{e}: nothing was stored; try again in a moment"),
+                )
+            }
             other => {
                 tracing::error!(error = %other, "server error");
                 ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "server_error", other.to_string())

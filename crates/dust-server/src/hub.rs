@@ -8,6 +8,10 @@
 //!
 //! AI seats move on the blocking thread pool ([`Hub::kick_ai`]), one decision at a time, through
 //! the same path.
+//!
+//! With several servers on one PostgreSQL database, a game in memory also follows what the
+//! other servers stored (replayed through the engine, hashes checked), and an AI seat moves only
+//! under this server's lease: see `crate::shared`.
 
 use crate::armies::army_names;
 use crate::error::{ApiError, ServerError};
@@ -122,9 +126,14 @@ impl GameCell {
 pub struct Hub {
     /// The database.
     pub store: Store,
-    games: Mutex<HashMap<String, Arc<GameCell>>>,
+    pub(crate) games: Mutex<HashMap<String, Arc<GameCell>>>,
     runtime: tokio::runtime::Handle,
-    stopping: AtomicBool,
+    pub(crate) stopping: AtomicBool,
+    /// This process among the servers of one database: who holds an AI lease.
+    pub(crate) holder: String,
+    /// When this process last failed to take a game's AI lease (another server plays it): it
+    /// does not ask the database again for half a lease (`crate::shared`).
+    pub(crate) lease_misses: Mutex<HashMap<String, std::time::Instant>>,
     /// The ceiling on what an AI seat may spend.
     pub ai: AiLimits,
     /// One permit per tree search that may run at once ([`AiLimits::max_searches`]).
@@ -221,7 +230,7 @@ fn start(template: dust_core::game::GameSetup, seed: u64, setup: Option<&Players
     Ok((played, Some(phase)))
 }
 
-fn status_of(p: &Played) -> (&'static str, Option<&'static str>) {
+pub(crate) fn status_of(p: &Played) -> (&'static str, Option<&'static str>) {
     match p.game.pending() {
         Pending::GameOver { winner } => ("over", Some(winner.map_or("draw", side_name))),
         _ => ("playing", None),
@@ -244,6 +253,11 @@ pub struct AiLimits {
     /// machine's cores). An AI seat waits for its turn to search; a new game with a search
     /// seat is refused (`ai_busy`) while every search is running.
     pub max_searches: usize,
+    /// How long a process's hold on a game's AI seats lasts unless renewed, in milliseconds
+    /// (default 10,000; several servers on PostgreSQL only): the holder renews it before each
+    /// AI decision; when it dies, another process takes the game's AI over after this time.
+    /// Keep it above `max_ms`.
+    pub lease_ms: u64,
 }
 
 impl Default for AiLimits {
@@ -253,6 +267,7 @@ impl Default for AiLimits {
             max_threads: 1,
             max_iterations: 10_000,
             max_searches: std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+            lease_ms: 10_000,
         }
     }
 }
@@ -353,6 +368,8 @@ impl Hub {
             games: Mutex::new(HashMap::new()),
             runtime,
             stopping: AtomicBool::new(false),
+            holder: random_hex(8).unwrap_or_else(|_| format!("pid{}", std::process::id())),
+            lease_misses: Mutex::new(HashMap::new()),
             ai,
             search_permits: Arc::new(tokio::sync::Semaphore::new(ai.max_searches.max(1))),
         }
@@ -527,8 +544,8 @@ impl Hub {
                 format!("the stored game is damaged and cannot be shown: {m}"),
             )
         };
+        let (row, stored) = self.read_consistent(row)?;
         let mut problems: Vec<String> = row.problem.iter().cloned().collect();
-        let stored = self.store.decision_rows(&id)?;
         if stored.len() != row.plies as usize {
             problems.push(format!(
                 "the game counts {} decisions but {} decision rows are stored",
@@ -614,6 +631,10 @@ impl Hub {
     /// # Errors
     /// The database cannot be read (a game that does not replay is logged and skipped).
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
+        if self.store.shared() {
+            // Several servers: only the games no other server plays (`crate::shared`).
+            return self.adopt_orphans();
+        }
         let ids = self.store.unfinished_with_ai()?;
         let mut n = 0;
         for id in ids {
@@ -671,6 +692,7 @@ impl Hub {
     /// # Errors
     /// The token opens nothing in this game.
     pub fn viewer(&self, cell: &GameCell, token: &str) -> Result<Viewer, ApiError> {
+        self.refresh_if_unknown(cell, token);
         let mut row = lock(&cell.row);
         for side in Side::ALL {
             if same_token(&row.tokens[side], token) && !row.seats[side].is_ai() {
@@ -784,6 +806,7 @@ impl Hub {
             ));
         }
         let mut live = cell.live();
+        self.catch_up_if_behind(cell, &mut live, ply);
         if let Some(phase) = live.in_setup() {
             let d: SetupDecision = text
                 .trim()
@@ -862,7 +885,9 @@ impl Hub {
             })?),
             None => None,
         };
-        self.store.append_setup(&id, ply, &d.to_string())?;
+        self.store
+            .append_setup(&id, ply, &d.to_string())
+            .map_err(|e| self.after_refusal(cell, live, e))?;
         let done = started.is_some();
         if let Some(p) = started {
             live.played = p;
@@ -894,7 +919,8 @@ impl Hub {
         let (status, result) = status_of(&next);
         let id = lock(&cell.row).id.clone();
         self.store
-            .append(&id, ply, &d.to_string(), next.game.state_hash(), status, result)?;
+            .append(&id, ply, &d.to_string(), next.game.state_hash(), status, result)
+            .map_err(|e| self.after_refusal(cell, live, e))?;
         live.played = next;
         {
             let mut row = lock(&cell.row);
@@ -914,6 +940,9 @@ impl Hub {
     /// Starts the AI of the side that must decide, if it is an AI seat and none is running.
     pub fn kick_ai(self: &Arc<Self>, cell: &Arc<GameCell>) {
         if self.stopping.load(Ordering::SeqCst) || cell.corrupt.is_some() || lock(&cell.row).status == "abandoned" {
+            return;
+        }
+        if self.another_server_plays_ai(cell) {
             return;
         }
         let seats = lock(&cell.row).seats.clone();
@@ -949,6 +978,8 @@ impl Hub {
                     break;
                 }
             }
+            let (h, c) = (hub.clone(), cell.clone());
+            let _ = tokio::task::spawn_blocking(move || h.release_ai(&c)).await;
         });
     }
 
@@ -971,8 +1002,9 @@ impl Hub {
     /// same checks and store as a person's. Returns whether the AI must decide again (false
     /// once a person must decide, the game is over, or the server stops).
     fn ai_step(self: &Arc<Self>, cell: &Arc<GameCell>, seats: &BySide<Seat>) -> bool {
-        if self.stopping.load(Ordering::SeqCst) {
+        if self.stopping.load(Ordering::SeqCst) || !self.hold_ai(cell) {
             cell.live().thinking = false;
+            let _ = cell.tx.send(u32::MAX);
             return false;
         }
         {

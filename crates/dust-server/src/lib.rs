@@ -1,12 +1,13 @@
 //! # dust-server
 //!
 //! Dust 1947 in the browser (`dust1947 serve`, issue 8): an HTTP JSON API and a WebSocket per
-//! game, over an SQLite database, serving its own page (an SVG board in plain JavaScript, no
-//! external assets). See docs/server.md.
+//! game, over an SQLite database (or a PostgreSQL one that several servers share, [`pg`]),
+//! serving its own page (an SVG board in plain JavaScript, no external assets). See
+//! docs/server.md.
 //!
 //! - Games are created on a scenario with a side per seat (a person with a secret token, or
 //!   a `dust-ai` player), listed in a lobby, downloaded and uploaded as game records.
-//! - Every decision is checked by the engine and stored ([`store::Store::append`]) before it
+//! - Every decision is checked by the engine and stored ([`store::GameStore::append`]) before it
 //!   is acknowledged; a game is rebuilt by replaying its seed and stored decisions, so after
 //!   a crash the games resume at the last acknowledged decision ([`hub`]).
 //! - Chance events are rolled on the server from the game's seed; AI seats move on the server.
@@ -28,11 +29,13 @@ pub mod http;
 pub mod hub;
 pub mod load;
 pub mod net;
+pub mod pg;
 pub mod play;
 #[doc(hidden)]
 pub mod push;
 pub mod secrets;
 pub mod setup;
+mod shared;
 pub mod store;
 pub mod strategy;
 pub mod view;
@@ -56,7 +59,9 @@ pub struct ServerConfig {
     pub host: String,
     /// The port (0: any free port).
     pub port: u16,
-    /// The SQLite database file.
+    /// The SQLite database file (one process serves it), or the address of a PostgreSQL
+    /// database, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (any number of processes
+    /// serve it: docs/server.md, "Several servers").
     pub db: PathBuf,
     /// Body size and rate limits.
     pub limits: Limits,
@@ -215,23 +220,22 @@ async fn serve(
         let _ = ready.send(Err(e.clone()));
         Err(e)
     };
-    // One server per database file: the lock is held until this function returns.
-    let _lock = match tokio::task::block_in_place(|| db::DbLock::acquire(&config.db)) {
-        Ok(l) => l,
-        Err(e) => return fail(e),
-    };
-    let store = match tokio::task::block_in_place(|| store::Store::open(&config.db)) {
+    let stores = match tokio::task::block_in_place(|| open_stores(&config.db)) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
+    let Stores {
+        games: store,
+        strategy: strategy_store,
+        pg,
+        lock: _lock,
+    } = stores;
     let hub = Arc::new(hub::Hub::with_ai_limits(store, tokio::runtime::Handle::current(), config.limits.ai));
     let quota = Arc::new(http::GameQuota::new(config.limits.max_games_per_address_hour));
-    let strategy_hub = match tokio::task::block_in_place(|| {
-        strategy::open(&config.db, tokio::runtime::Handle::current(), &hub, quota.clone(), &config.limits)
-    }) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
+    let strategy_hub = strategy::open(strategy_store, tokio::runtime::Handle::current(), &hub, quota.clone(), &config.limits);
+    if let Some(pg) = &pg {
+        follow_other_servers(pg, &hub, &strategy_hub, config.limits.ai.lease_ms, stop.clone());
+    }
     let want = format!("{}:{}", config.host, config.port);
     let listener = match tokio::net::TcpListener::bind(&want).await {
         Ok(l) => l,
@@ -251,7 +255,10 @@ async fn serve(
             })
         }
     };
-    tracing::info!(%addr, db = %config.db.display(), edition = %config.edition, "dust1947 server listening on http://{addr}");
+    let db_shown = pg
+        .as_ref()
+        .map_or_else(|| config.db.display().to_string(), |p| p.shown().to_string());
+    tracing::info!(%addr, db = %db_shown, edition = %config.edition, "dust1947 server listening on http://{addr}");
     let _ = ready.send(Ok(addr));
     // The unfinished games with an AI seat go on; they load in the background, so that a
     // restart does not wait for them (the others load when first asked for).
@@ -312,7 +319,81 @@ async fn serve(
     };
     net::serve(listener, app, conn_limits, stop).await;
     hub.stop();
+    if let Some(pg) = pg {
+        pg.shutdown();
+    }
     Ok(())
+}
+
+/// The stores of a server: on SQLite with the file's lock, or on PostgreSQL.
+struct Stores {
+    games: store::Store,
+    strategy: strategy::store::StrategyStore,
+    pg: Option<Arc<pg::Pg>>,
+    lock: Option<db::DbLock>,
+}
+
+/// Opens the database `db` names: a PostgreSQL address (any number of servers), else an
+/// SQLite file, locked for this process (one server per file: the lock is held until the
+/// stores are dropped).
+fn open_stores(db: &std::path::Path) -> Result<Stores, ServerError> {
+    if let Some(url) = db.to_str().filter(|s| pg::is_postgres_url(s)) {
+        let pg = pg::Pg::connect(url)?;
+        return Ok(Stores {
+            games: store::Store::new(Box::new(pg::PgGames(pg.clone()))),
+            strategy: strategy::store::StrategyStore::new(Box::new(pg::PgStrategy(pg.clone()))),
+            pg: Some(pg),
+            lock: None,
+        });
+    }
+    let lock = db::DbLock::acquire(db)?;
+    Ok(Stores {
+        games: store::Store::open(db)?,
+        strategy: strategy::store::StrategyStore::open(db)?,
+        pg: None,
+        lock: Some(lock),
+    })
+}
+
+/// Several servers on one PostgreSQL database: the changes every server announces bring the
+/// games in memory here up to date, and every half lease the AI seats of the games whose
+/// server died are taken over (docs/server.md, "Several servers").
+fn follow_other_servers(
+    pg: &Arc<pg::Pg>,
+    hub: &Arc<hub::Hub>,
+    strategy_hub: &Arc<strategy::hub::StrategyHub>,
+    lease_ms: u64,
+    mut stop: watch::Receiver<bool>,
+) {
+    let (h, s) = (Arc::downgrade(hub), Arc::downgrade(strategy_hub));
+    pg.listen(move |change| {
+        if let Some(h) = h.upgrade() {
+            h.on_change(&change);
+        }
+        if let Some(s) = s.upgrade() {
+            s.on_change(&change);
+        }
+    });
+    let (h, s) = (hub.clone(), strategy_hub.clone());
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_millis((lease_ms / 2).clamp(100, 30_000)));
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = stop.wait_for(|s| *s) => return,
+            }
+            let (h, s) = (h.clone(), s.clone());
+            let _ = tokio::task::spawn_blocking(move || {
+                if let Err(e) = h.adopt_orphans() {
+                    tracing::warn!(error = %e, "cannot look for games whose server stopped");
+                }
+                if let Err(e) = s.adopt_orphans() {
+                    tracing::warn!(error = %e, "cannot look for strategy games whose server stopped");
+                }
+            })
+            .await;
+        }
+    });
 }
 
 /// Runs a server in the foreground until Ctrl-C (or SIGTERM).

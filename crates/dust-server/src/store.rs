@@ -87,12 +87,164 @@ pub struct GameRow {
     pub updated: i64,
     /// The seed of the players' set-up (battlefront), when the game begins with it
     /// (`dust_core::battlefront::setup::SetupPhase::new(template, seed)`); its decisions are
-    /// stored apart ([`Store::setup_decisions`]). `None`: the scenario's fixed layout.
+    /// stored apart ([`GameStore::setup_decisions`]). `None`: the scenario's fixed layout.
     pub setup_seed: Option<u64>,
 }
 
-/// The database of games.
-pub struct Store {
+/// A stored decision row: its ply number, its text and the state hash after it (as stored).
+pub type DecisionRow = (i64, String, String);
+
+/// The one interface to the stored tactics games, with two implementations: [`SqliteGames`]
+/// (the embedded default: one process, one file) and [`crate::pg::PgGames`] (PostgreSQL: any
+/// number of `serve` processes on one database, issue 16). Every write that could race is
+/// decided by the database: [`GameStore::append`] stores decision `ply` only when the game
+/// counts exactly `ply` decisions, in one transaction.
+pub trait GameStore: Send + Sync {
+    /// Stores a new game, its first set-up decisions and its first decisions (an uploaded
+    /// record), in one transaction.
+    ///
+    /// # Errors
+    /// The database refuses the rows (a duplicate id, a full disk).
+    fn create(&self, g: &GameRow, setup: &[String], decisions: &[(String, u64)]) -> Result<(), ServerError>;
+    /// Appends decision number `ply` of a game, with the state hash after it, and the game's
+    /// new status, in one transaction. Refused (`Conflict`) when `ply` is not the next one.
+    ///
+    /// # Errors
+    /// The ply is taken or out of order, or the database cannot write.
+    fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: Option<&str>) -> Result<(), ServerError>;
+    /// Appends set-up decision number `ply` of a game; refused when `ply` is not the next one.
+    ///
+    /// # Errors
+    /// The ply is taken or out of order, or the database cannot write.
+    fn append_setup(&self, game: &str, ply: u32, text: &str) -> Result<(), ServerError>;
+    /// The set-up decisions of a game in order.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn setup_decisions(&self, id: &str) -> Result<Vec<String>, ServerError>;
+    /// Marks a human seat as taken.
+    ///
+    /// # Errors
+    /// The database cannot write.
+    fn claim(&self, game: &str, side: Side) -> Result<(), ServerError>;
+    /// Takes a human seat nobody has taken, with a fresh `token`; returns whether this claim won.
+    ///
+    /// # Errors
+    /// The database cannot write.
+    fn claim_seat(&self, game: &str, side: Side, token: &str) -> Result<bool, ServerError>;
+    /// A game's row, if it exists.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn game(&self, id: &str) -> Result<Option<GameRow>, ServerError>;
+    /// The decisions of a game in order, with the stored hash after each.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError>;
+    /// The decision rows of a game in order: ply number, text, hash (as stored).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn decision_rows(&self, id: &str) -> Result<Vec<DecisionRow>, ServerError>;
+    /// The decision rows of a game from ply `from` on (what another process stored since).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn decision_rows_from(&self, id: &str, from: u32) -> Result<Vec<DecisionRow>, ServerError> {
+        Ok(self.decision_rows(id)?.into_iter().filter(|r| r.0 >= i64::from(from)).collect())
+    }
+    /// The most recently changed games, newest first.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn recent(&self, limit: u32) -> Result<Vec<GameRow>, ServerError>;
+    /// The ids of the games still being played.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn unfinished(&self) -> Result<Vec<String>, ServerError>;
+    /// The ids of the games still being played with an AI seat.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError>;
+    /// Marks the games being played but unchanged since `before` (Unix seconds) `abandoned`.
+    ///
+    /// # Errors
+    /// The database cannot be written.
+    fn expire(&self, before: i64) -> Result<Vec<String>, ServerError>;
+    /// Whether the database takes a write now.
+    ///
+    /// # Errors
+    /// Why not (read-only, locked, gone, unreachable).
+    fn writable(&self) -> Result<(), ServerError>;
+    /// Whether other processes write to this database too: then a game in memory may be
+    /// behind the database, and AI seats are played under a lease ([`GameStore::take_ai_lease`]).
+    fn shared(&self) -> bool {
+        false
+    }
+    /// Takes or renews the lease on playing the AI seats of `game` for `ttl_ms` milliseconds
+    /// (of the database's clock) for `holder` (one id per process): granted when nobody
+    /// holds it, when `holder` does, or when the holder let it expire (it died). Returns
+    /// whether `holder` holds it now. One process: always.
+    ///
+    /// # Errors
+    /// The database cannot write.
+    fn take_ai_lease(&self, _game: &str, _holder: &str, _ttl_ms: u64) -> Result<bool, ServerError> {
+        Ok(true)
+    }
+    /// Gives the lease up: `waiting` when no AI has to move now (a person must, or the game
+    /// ended: nobody need adopt the game), else handed over at once (this server stops).
+    ///
+    /// # Errors
+    /// The database cannot write.
+    fn release_ai_lease(&self, _game: &str, _holder: &str, _waiting: bool) -> Result<(), ServerError> {
+        Ok(())
+    }
+    /// The games whose AI must move but whose lease expired (its holder died): another
+    /// process adopts them.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn orphaned_ai(&self) -> Result<Vec<String>, ServerError> {
+        Ok(Vec::new())
+    }
+}
+
+/// The database of games the server uses: one of the [`GameStore`] implementations.
+pub struct Store(Box<dyn GameStore>);
+
+impl std::ops::Deref for Store {
+    type Target = dyn GameStore;
+    fn deref(&self) -> &Self::Target {
+        &*self.0
+    }
+}
+
+impl Store {
+    /// A store over an implementation.
+    pub fn new(inner: Box<dyn GameStore>) -> Store {
+        Store(inner)
+    }
+    /// Opens (or creates) the SQLite database file, creating its folder.
+    ///
+    /// # Errors
+    /// The folder or the file cannot be created or opened, or is not a database of this program.
+    pub fn open(path: &Path) -> Result<Store, ServerError> {
+        Ok(Store(Box::new(SqliteGames::open(path)?)))
+    }
+    /// An SQLite database in memory (tests).
+    ///
+    /// # Errors
+    /// SQLite cannot start.
+    pub fn in_memory() -> Result<Store, ServerError> {
+        Ok(Store(Box::new(SqliteGames::in_memory()?)))
+    }
+}
+
+/// The games in the embedded SQLite database (the default): one process serves the file.
+pub struct SqliteGames {
     db: Db,
 }
 
@@ -153,27 +305,27 @@ const TABLES: Tables = Tables {
     label: "",
 };
 
-impl Store {
+impl SqliteGames {
     /// Opens (or creates) the database file, creating its folder.
     ///
     /// # Errors
     /// The folder or the file cannot be created or opened, or is not a database of this program.
-    pub fn open(path: &Path) -> Result<Store, ServerError> {
-        Store::migrated(Db::open(path, TABLES)?)
+    pub fn open(path: &Path) -> Result<SqliteGames, ServerError> {
+        SqliteGames::migrated(Db::open(path, TABLES)?)
     }
 
     /// A database in memory (tests).
     ///
     /// # Errors
     /// SQLite cannot start.
-    pub fn in_memory() -> Result<Store, ServerError> {
-        Store::migrated(Db::in_memory(TABLES)?)
+    pub fn in_memory() -> Result<SqliteGames, ServerError> {
+        SqliteGames::migrated(Db::in_memory(TABLES)?)
     }
 
     /// Adds what a database of an earlier version lacks: the players' set-up seed of a game
     /// (its table of set-up decisions is created with the others), the seats' invitations and
     /// which seats are public (issue 16: an earlier game's open seat is neither).
-    fn migrated(db: Db) -> Result<Store, ServerError> {
+    fn migrated(db: Db) -> Result<SqliteGames, ServerError> {
         {
             let conn = db.conn();
             for (column, ty) in [
@@ -193,15 +345,17 @@ impl Store {
                 }
             }
         }
-        Ok(Store { db })
+        Ok(SqliteGames { db })
     }
+}
 
+impl GameStore for SqliteGames {
     /// Stores a new game, its first set-up decisions and its first decisions (an uploaded
     /// record), in one transaction.
     ///
     /// # Errors
     /// The database refuses the rows (a duplicate id, a full disk).
-    pub fn create(&self, g: &GameRow, setup: &[String], decisions: &[(String, u64)]) -> Result<(), ServerError> {
+    fn create(&self, g: &GameRow, setup: &[String], decisions: &[(String, u64)]) -> Result<(), ServerError> {
         let mut conn = self.db.conn();
         let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
         tx.execute(
@@ -254,7 +408,7 @@ impl Store {
     ///
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
-    pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: Option<&str>) -> Result<(), ServerError> {
+    fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, result: Option<&str>) -> Result<(), ServerError> {
         self.db.append(game, ply, text, hash, status, result)
     }
 
@@ -263,7 +417,7 @@ impl Store {
     ///
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
-    pub fn append_setup(&self, game: &str, ply: u32, text: &str) -> Result<(), ServerError> {
+    fn append_setup(&self, game: &str, ply: u32, text: &str) -> Result<(), ServerError> {
         let mut conn = self.db.conn();
         let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
         let n: i64 = tx
@@ -289,7 +443,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn setup_decisions(&self, id: &str) -> Result<Vec<String>, ServerError> {
+    fn setup_decisions(&self, id: &str) -> Result<Vec<String>, ServerError> {
         let conn = self.db.conn();
         let mut st = conn
             .prepare_cached("SELECT text FROM setup_decisions WHERE game = ?1 ORDER BY ply")
@@ -305,7 +459,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot write.
-    pub fn claim(&self, game: &str, side: Side) -> Result<(), ServerError> {
+    fn claim(&self, game: &str, side: Side) -> Result<(), ServerError> {
         let col = match side {
             Side::A => "claimed_a",
             Side::B => "claimed_b",
@@ -322,7 +476,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot write.
-    pub fn claim_seat(&self, game: &str, side: Side, token: &str) -> Result<bool, ServerError> {
+    fn claim_seat(&self, game: &str, side: Side, token: &str) -> Result<bool, ServerError> {
         let (t, c) = match side {
             Side::A => ("token_a", "claimed_a"),
             Side::B => ("token_b", "claimed_b"),
@@ -342,7 +496,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn game(&self, id: &str) -> Result<Option<GameRow>, ServerError> {
+    fn game(&self, id: &str) -> Result<Option<GameRow>, ServerError> {
         self.db.game(id, row_to_game)
     }
 
@@ -350,7 +504,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
+    fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
         self.db.decisions(id)
     }
 
@@ -358,7 +512,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn decision_rows(&self, id: &str) -> Result<Vec<(i64, String, String)>, ServerError> {
+    fn decision_rows(&self, id: &str) -> Result<Vec<DecisionRow>, ServerError> {
         self.db.decision_rows(id)
     }
 
@@ -366,7 +520,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn recent(&self, limit: u32) -> Result<Vec<GameRow>, ServerError> {
+    fn recent(&self, limit: u32) -> Result<Vec<GameRow>, ServerError> {
         self.db.recent(limit, row_to_game)
     }
 
@@ -374,7 +528,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn unfinished(&self) -> Result<Vec<String>, ServerError> {
+    fn unfinished(&self) -> Result<Vec<String>, ServerError> {
         self.db.unfinished()
     }
 
@@ -382,7 +536,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
+    fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
         self.db.unfinished_with_ai("seat_a LIKE 'ai%' OR seat_b LIKE 'ai%'")
     }
 
@@ -390,7 +544,7 @@ impl Store {
     ///
     /// # Errors
     /// The database cannot be written.
-    pub fn expire(&self, before: i64) -> Result<Vec<String>, ServerError> {
+    fn expire(&self, before: i64) -> Result<Vec<String>, ServerError> {
         self.db.expire(before)
     }
 
@@ -398,64 +552,106 @@ impl Store {
     ///
     /// # Errors
     /// Why not (read-only, locked, gone).
-    pub fn writable(&self) -> Result<(), ServerError> {
+    fn writable(&self) -> Result<(), ServerError> {
         self.db.writable()
     }
 }
 
-const COLUMNS: &str = "id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b, claimed_a, claimed_b, spectator, status, result, plies, updated, setup_seed, invite_a, invite_b, public_a, public_b";
+pub(crate) const COLUMNS: &str = "id, created, scenario, scenario_text, seed, seat_a, seat_b, token_a, token_b, claimed_a, claimed_b, spectator, status, result, plies, updated, setup_seed, invite_a, invite_b, public_a, public_b";
+
+/// A game's row as the database holds it, before it is read (both stores build one).
+pub(crate) struct RawGame {
+    pub id: String,
+    pub created: i64,
+    pub scenario: String,
+    pub scenario_text: Option<String>,
+    pub seed: String,
+    pub seats: [String; 2],
+    pub tokens: [String; 2],
+    pub claimed: [bool; 2],
+    pub spectator: Option<String>,
+    pub status: String,
+    pub result: Option<String>,
+    pub plies: i64,
+    pub updated: i64,
+    pub setup_seed: Option<String>,
+    pub invites: [Option<String>; 2],
+    pub public: [bool; 2],
+}
+
+impl RawGame {
+    /// The row read, with what does not read listed in [`GameRow::problem`] (issue 16, item 7).
+    pub(crate) fn read(self) -> GameRow {
+        let mut problems = Vec::new();
+        let [seat_a, seat_b] = self.seats;
+        let mut seat = |t: String| {
+            Seat::from_text(&t).unwrap_or_else(|| {
+                problems.push(format!("the seat `{t}` is neither `human` nor `ai SPEC`"));
+                Seat::Human
+            })
+        };
+        let seats = BySide {
+            a: seat(seat_a),
+            b: seat(seat_b),
+        };
+        let seed = self.seed.trim().parse::<u64>().unwrap_or_else(|_| {
+            problems.push(format!("the dice seed `{}` is not a number", self.seed));
+            0
+        });
+        let plies = u32::try_from(self.plies).unwrap_or_else(|_| {
+            problems.push(format!("the decision count {} is not a count", self.plies));
+            0
+        });
+        let [token_a, token_b] = self.tokens;
+        let [invite_a, invite_b] = self.invites;
+        GameRow {
+            id: self.id,
+            created: self.created,
+            scenario: self.scenario,
+            scenario_text: self.scenario_text,
+            seed,
+            seats,
+            tokens: BySide { a: token_a, b: token_b },
+            claimed: BySide {
+                a: self.claimed[0],
+                b: self.claimed[1],
+            },
+            spectator: self.spectator,
+            status: self.status,
+            result: self.result,
+            plies,
+            updated: self.updated,
+            setup_seed: self.setup_seed.and_then(|s| s.parse().ok()),
+            invites: BySide { a: invite_a, b: invite_b },
+            public: BySide {
+                a: self.public[0],
+                b: self.public[1],
+            },
+            problem: (!problems.is_empty()).then(|| problems.join("; ")),
+        }
+    }
+}
 
 fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
-    let mut problems = Vec::new();
-    let mut seat = |i: usize| -> rusqlite::Result<Seat> {
-        let t: String = r.get(i)?;
-        Ok(Seat::from_text(&t).unwrap_or_else(|| {
-            problems.push(format!("the seat `{t}` is neither `human` nor `ai SPEC`"));
-            Seat::Human
-        }))
-    };
-    let seats = BySide { a: seat(5)?, b: seat(6)? };
-    let seed: String = r.get(4)?;
-    let seed = seed.trim().parse::<u64>().unwrap_or_else(|_| {
-        problems.push(format!("the dice seed `{seed}` is not a number"));
-        0
-    });
-    let plies = r.get::<_, i64>(14)?;
-    let plies = u32::try_from(plies).unwrap_or_else(|_| {
-        problems.push(format!("the decision count {plies} is not a count"));
-        0
-    });
-    Ok(GameRow {
+    Ok(RawGame {
         id: r.get(0)?,
         created: r.get(1)?,
         scenario: r.get(2)?,
         scenario_text: r.get(3)?,
-        seed,
-        seats,
-        tokens: BySide {
-            a: r.get(7)?,
-            b: r.get(8)?,
-        },
-        claimed: BySide {
-            a: r.get(9)?,
-            b: r.get(10)?,
-        },
+        seed: r.get(4)?,
+        seats: [r.get(5)?, r.get(6)?],
+        tokens: [r.get(7)?, r.get(8)?],
+        claimed: [r.get(9)?, r.get(10)?],
         spectator: r.get(11)?,
         status: r.get(12)?,
         result: r.get(13)?,
-        plies,
+        plies: r.get(14)?,
         updated: r.get(15)?,
-        setup_seed: r.get::<_, Option<String>>(16)?.and_then(|s| s.parse().ok()),
-        invites: BySide {
-            a: r.get(17)?,
-            b: r.get(18)?,
-        },
-        public: BySide {
-            a: r.get(19)?,
-            b: r.get(20)?,
-        },
-        problem: (!problems.is_empty()).then(|| problems.join("; ")),
-    })
+        setup_seed: r.get(16)?,
+        invites: [r.get(17)?, r.get(18)?],
+        public: [r.get(19)?, r.get(20)?],
+    }
+    .read())
 }
 
 /// The current time in Unix seconds.

@@ -89,8 +89,12 @@ impl StrategyCell {
 pub struct StrategyHub {
     /// The database.
     pub store: StrategyStore,
-    games: Mutex<HashMap<String, Arc<StrategyCell>>>,
+    pub(crate) games: Mutex<HashMap<String, Arc<StrategyCell>>>,
     runtime: Option<tokio::runtime::Handle>,
+    /// This process among the servers of one database: who holds an AI lease.
+    pub(crate) holder: String,
+    /// When this process last failed to take a game's AI lease (`crate::shared`).
+    pub(crate) lease_misses: Mutex<HashMap<String, std::time::Instant>>,
     stopping: AtomicBool,
     /// Becomes `true` when the server stops (the WebSockets close).
     stopped: watch::Sender<bool>,
@@ -200,6 +204,8 @@ impl StrategyHub {
             store,
             games: Mutex::new(HashMap::new()),
             runtime,
+            holder: random_hex(8).unwrap_or_else(|_| format!("pid{}", std::process::id())),
+            lease_misses: Mutex::new(HashMap::new()),
             stopping: AtomicBool::new(false),
             stopped: watch::channel(false).0,
             ping: std::time::Duration::from_secs(20),
@@ -345,6 +351,10 @@ impl StrategyHub {
     /// # Errors
     /// The database cannot be read.
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, ServerError> {
+        if self.store.shared() {
+            // Several servers: only the games no other server plays (`crate::shared`).
+            return self.adopt_orphans();
+        }
         let ids = self.store.unfinished_with_ai()?;
         let mut n = 0;
         for id in &ids {
@@ -489,7 +499,10 @@ impl StrategyHub {
             .collect::<Result<_, dust_strategy::game::ParseDecisionError>>()
             .map_err(|e| ApiError::bad_request("bad_decision", e.to_string()))?;
         let n = {
-            let live = cell.live();
+            let mut live = cell.live();
+            if self.store.shared() && ply.is_some_and(|p| p as usize > live.decisions.len()) {
+                crate::shared::strategy_catch_up(self, cell, &mut live);
+            }
             self.deciding(&live, viewer, ply)?;
             let n = live.decisions.len() as u32;
             if ds.len() > 1 {
@@ -541,7 +554,9 @@ impl StrategyHub {
         settle(&mut game, &mut rng, &mut events);
         let (status, winners) = status_of(&game);
         let id = lock(&cell.row).id.clone();
-        self.store.append(&id, ply, &d.to_string(), game.state_hash(), status, &winners)?;
+        self.store
+            .append(&id, ply, &d.to_string(), game.state_hash(), status, &winners)
+            .map_err(|e| crate::shared::strategy_refusal(self, cell, &mut live, e))?;
         {
             let mut row = lock(&cell.row);
             row.plies = ply + 1;
@@ -558,9 +573,24 @@ impl StrategyHub {
         Ok(())
     }
 
+    /// Applies a decision another process stored (checked by the engine), with its chance
+    /// events.
+    pub(crate) fn apply_stored(live: &mut StrategyLive, d: Decision) -> Result<(), String> {
+        let mut game = live.game.clone();
+        let mut rng = live.rng.clone();
+        game.apply(d).map_err(|e| e.to_string())?;
+        let mut events = Vec::new();
+        settle(&mut game, &mut rng, &mut events);
+        live.game = game;
+        live.rng = rng;
+        live.decisions.push(d);
+        live.log.extend(events);
+        Ok(())
+    }
+
     /// The AI seat to move, if an AI must decide now.
     /// (Locks the state, then the row: the order used everywhere.)
-    fn ai_to_move(cell: &StrategyCell) -> Option<PlayerId> {
+    pub(crate) fn ai_to_move(cell: &StrategyCell) -> Option<PlayerId> {
         let live = cell.live();
         Self::ai_to_move_locked(cell, &live)
     }
@@ -571,6 +601,9 @@ impl StrategyHub {
     /// # Errors
     /// The database (the decision is then not taken).
     pub fn run_ai_now(&self, cell: &StrategyCell) -> Result<bool, ApiError> {
+        if Self::ai_to_move(cell).is_none() || !self.hold_ai(cell) {
+            return Ok(false);
+        }
         let Some(p) = Self::ai_to_move(cell) else { return Ok(false) };
         let (game, ply, ai) = {
             let mut live = cell.live();
@@ -623,6 +656,8 @@ impl StrategyHub {
             }
             cell.live().thinking = false;
             cell.touch();
+            let (h, c) = (hub.clone(), cell.clone());
+            let _ = tokio::task::spawn_blocking(move || h.release_ai(&c)).await;
             // A person may have been answered in between: look once more.
             if !hub.stopping.load(Ordering::SeqCst) && Self::ai_to_move(&cell).is_some() {
                 hub.kick_ai(&cell);

@@ -29,7 +29,7 @@
 pub mod hub;
 pub mod store;
 
-use crate::error::{ApiError, ServerError};
+use crate::error::ApiError;
 use crate::http::{asset, blocking, download, random_seed, read_json, Body, Q};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -50,25 +50,23 @@ static STRATEGY_HTML: &str = include_str!("../../assets/strategy.html");
 static STRATEGY_JS: &str = include_str!("../../assets/strategy.js");
 static STRATEGY_CSS: &str = include_str!("../../assets/strategy.css");
 
-/// Opens the strategy tables in the server's database file (the unfinished games with an AI
-/// seat are resumed by [`StrategyHub::resume_all`], in the background).
-///
-/// # Errors
-/// The database cannot be opened.
+/// The strategy games of a server over its store (the unfinished games with an AI seat are
+/// resumed by [`StrategyHub::resume_all`], in the background), sharing the tactics games' AI
+/// ceiling, search slots and game quota.
 pub fn open(
-    db: &std::path::Path,
+    store: store::StrategyStore,
     runtime: tokio::runtime::Handle,
     tactics: &crate::hub::Hub,
     quota: Arc<crate::http::GameQuota>,
     limits: &crate::http::Limits,
-) -> Result<Arc<StrategyHub>, ServerError> {
-    let mut hub = StrategyHub::new(store::StrategyStore::open(db)?, Some(runtime));
+) -> Arc<StrategyHub> {
+    let mut hub = StrategyHub::new(store, Some(runtime));
     // A quiet WebSocket (a person thinking) is pinged within the server's idle timeout.
     hub.ping = std::time::Duration::from_millis((limits.idle_timeout_ms / 3).max(100));
     hub.ai = tactics.ai;
     hub.search_permits = Some(tactics.search_permits());
     hub.quota = Some(quota);
-    Ok(Arc::new(hub))
+    Arc::new(hub)
 }
 
 /// The routes of the strategy game (merged into the server's router).

@@ -65,7 +65,7 @@ CREATE TABLE IF NOT EXISTS strategy_decisions (
 CREATE INDEX IF NOT EXISTS strategy_games_updated ON strategy_games(updated);
 ";
 
-const COLUMNS: &str = "id, created, players, round_limit, seed, seats, tokens, spectator, status, winners, plies, updated";
+pub(crate) const COLUMNS: &str = "id, created, players, round_limit, seed, seats, tokens, spectator, status, winners, plies, updated";
 
 const TABLES: Tables = Tables {
     schema: SCHEMA,
@@ -76,18 +76,118 @@ const TABLES: Tables = Tables {
     label: "strategy ",
 };
 
-/// The strategy tables.
-pub struct StrategyStore {
-    db: Db,
+/// The one interface to the stored strategy games, with two implementations:
+/// [`SqliteStrategy`] (the embedded default) and [`crate::pg::PgStrategy`] (PostgreSQL, any
+/// number of processes). [`StrategyGames::append`] stores decision `ply` only when the game
+/// counts exactly `ply` decisions: the database decides a race.
+pub trait StrategyGames: Send + Sync {
+    /// Stores a new game.
+    ///
+    /// # Errors
+    /// The database refuses the row.
+    fn create(&self, g: &StrategyRow) -> Result<(), ServerError>;
+    /// Appends decision number `ply`, with the state hash after it and the game's new status,
+    /// in one transaction; refused (`Conflict`) when `ply` is not the next one.
+    ///
+    /// # Errors
+    /// The ply is taken or out of order, or the database cannot write.
+    fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, winners: &str) -> Result<(), ServerError>;
+    /// A game's row.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn game(&self, id: &str) -> Result<Option<StrategyRow>, ServerError>;
+    /// The decisions of a game in order, with the stored hash after each.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError>;
+    /// The most recently changed games, newest first.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn recent(&self, limit: u32) -> Result<Vec<StrategyRow>, ServerError>;
+    /// The ids of the games still being played.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn unfinished(&self) -> Result<Vec<String>, ServerError>;
+    /// The ids of the games still being played with an AI seat.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError>;
+    /// Whether other processes write to this database too ([`crate::store::GameStore::shared`]).
+    fn shared(&self) -> bool {
+        false
+    }
+    /// Takes or renews the lease on a game's AI seats ([`crate::store::GameStore::take_ai_lease`]).
+    ///
+    /// # Errors
+    /// The database cannot write.
+    fn take_ai_lease(&self, _game: &str, _holder: &str, _ttl_ms: u64) -> Result<bool, ServerError> {
+        Ok(true)
+    }
+    /// Gives the lease up, `waiting` when no AI has to move now
+    /// ([`crate::store::GameStore::release_ai_lease`]).
+    ///
+    /// # Errors
+    /// The database cannot write.
+    fn release_ai_lease(&self, _game: &str, _holder: &str, _waiting: bool) -> Result<(), ServerError> {
+        Ok(())
+    }
+    /// The games whose AI lease expired ([`crate::store::GameStore::orphaned_ai`]).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn orphaned_ai(&self) -> Result<Vec<String>, ServerError> {
+        Ok(Vec::new())
+    }
+}
+
+/// The strategy tables the server uses: one of the [`StrategyGames`] implementations.
+pub struct StrategyStore(Box<dyn StrategyGames>);
+
+impl std::ops::Deref for StrategyStore {
+    type Target = dyn StrategyGames;
+    fn deref(&self) -> &Self::Target {
+        &*self.0
+    }
 }
 
 impl StrategyStore {
-    /// Opens (or creates) the tables in the database file.
+    /// A store over an implementation.
+    pub fn new(inner: Box<dyn StrategyGames>) -> StrategyStore {
+        StrategyStore(inner)
+    }
+    /// Opens (or creates) the tables in the SQLite database file.
     ///
     /// # Errors
     /// The file cannot be opened or is not a database of this program.
     pub fn open(path: &Path) -> Result<StrategyStore, ServerError> {
-        Ok(StrategyStore {
+        Ok(StrategyStore(Box::new(SqliteStrategy::open(path)?)))
+    }
+    /// Tables in memory (tests).
+    ///
+    /// # Errors
+    /// SQLite cannot start.
+    pub fn in_memory() -> Result<StrategyStore, ServerError> {
+        Ok(StrategyStore(Box::new(SqliteStrategy::in_memory()?)))
+    }
+}
+
+/// The strategy tables in the embedded SQLite database.
+pub struct SqliteStrategy {
+    db: Db,
+}
+
+impl SqliteStrategy {
+    /// Opens (or creates) the tables in the database file.
+    ///
+    /// # Errors
+    /// The file cannot be opened or is not a database of this program.
+    pub fn open(path: &Path) -> Result<SqliteStrategy, ServerError> {
+        Ok(SqliteStrategy {
             db: Db::open(path, TABLES)?,
         })
     }
@@ -96,17 +196,19 @@ impl StrategyStore {
     ///
     /// # Errors
     /// SQLite cannot start.
-    pub fn in_memory() -> Result<StrategyStore, ServerError> {
-        Ok(StrategyStore {
+    pub fn in_memory() -> Result<SqliteStrategy, ServerError> {
+        Ok(SqliteStrategy {
             db: Db::in_memory(TABLES)?,
         })
     }
+}
 
+impl StrategyGames for SqliteStrategy {
     /// Stores a new game.
     ///
     /// # Errors
     /// The database refuses the row.
-    pub fn create(&self, g: &StrategyRow) -> Result<(), ServerError> {
+    fn create(&self, g: &StrategyRow) -> Result<(), ServerError> {
         self.db
             .conn()
             .execute(
@@ -135,7 +237,7 @@ impl StrategyStore {
     ///
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
-    pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, winners: &str) -> Result<(), ServerError> {
+    fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, winners: &str) -> Result<(), ServerError> {
         self.db.append(game, ply, text, hash, status, Some(winners))
     }
 
@@ -143,7 +245,7 @@ impl StrategyStore {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn game(&self, id: &str) -> Result<Option<StrategyRow>, ServerError> {
+    fn game(&self, id: &str) -> Result<Option<StrategyRow>, ServerError> {
         self.db.game(id, row_to_game)
     }
 
@@ -151,7 +253,7 @@ impl StrategyStore {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
+    fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
         self.db.decisions(id)
     }
 
@@ -159,7 +261,7 @@ impl StrategyStore {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn recent(&self, limit: u32) -> Result<Vec<StrategyRow>, ServerError> {
+    fn recent(&self, limit: u32) -> Result<Vec<StrategyRow>, ServerError> {
         self.db.recent(limit, row_to_game)
     }
 
@@ -167,7 +269,7 @@ impl StrategyStore {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn unfinished(&self) -> Result<Vec<String>, ServerError> {
+    fn unfinished(&self) -> Result<Vec<String>, ServerError> {
         self.db.unfinished()
     }
 
@@ -175,26 +277,41 @@ impl StrategyStore {
     ///
     /// # Errors
     /// The database cannot be read.
-    pub fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
+    fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
         self.db.unfinished_with_ai("seats LIKE '%ai %'")
     }
 }
 
 fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<StrategyRow> {
-    let list = |s: String| -> Vec<String> { s.split(',').map(str::to_string).collect() };
-    let seed: String = r.get(4)?;
-    Ok(StrategyRow {
-        id: r.get(0)?,
-        created: r.get(1)?,
-        players: r.get::<_, i64>(2)?.try_into().unwrap_or(0),
-        round_limit: r.get::<_, i64>(3)?.try_into().unwrap_or(1),
-        seed: seed.parse().unwrap_or(0),
-        seats: list(r.get(5)?),
-        tokens: list(r.get(6)?),
-        spectator: r.get(7)?,
-        status: r.get(8)?,
-        winners: r.get(9)?,
-        plies: r.get::<_, i64>(10)?.try_into().unwrap_or(0),
-        updated: r.get(11)?,
-    })
+    Ok(StrategyRow::read(
+        (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?),
+        (r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?),
+        (r.get(8)?, r.get(9)?, r.get(10)?, r.get(11)?),
+    ))
+}
+
+impl StrategyRow {
+    /// A row from the columns of [`COLUMNS`] as stored (both stores read it so).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn read(
+        (id, created, players, round_limit): (String, i64, i64, i64),
+        (seed, seats, tokens, spectator): (String, String, String, String),
+        (status, winners, plies, updated): (String, String, i64, i64),
+    ) -> StrategyRow {
+        let list = |s: String| -> Vec<String> { s.split(',').map(str::to_string).collect() };
+        StrategyRow {
+            id,
+            created,
+            players: players.try_into().unwrap_or(0),
+            round_limit: round_limit.try_into().unwrap_or(1),
+            seed: seed.parse().unwrap_or(0),
+            seats: list(seats),
+            tokens: list(tokens),
+            spectator,
+            status,
+            winners,
+            plies: plies.try_into().unwrap_or(0),
+            updated,
+        }
+    }
 }
