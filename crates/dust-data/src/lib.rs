@@ -9,6 +9,7 @@ pub mod army;
 pub mod builtin;
 pub mod card;
 pub mod diag;
+pub mod explain;
 pub mod map;
 pub mod record;
 pub mod scenario;

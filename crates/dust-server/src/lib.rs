@@ -33,6 +33,7 @@ pub mod secrets;
 pub mod setup;
 pub mod store;
 pub mod strategy;
+pub mod undo;
 pub mod view;
 
 pub use error::{ApiError, ServerError};

@@ -248,6 +248,15 @@ impl Store {
         tx.commit().map_err(|e| db_err("cannot commit the new game", e))
     }
 
+    /// Takes back decisions `plies..` of a game ([`Db::truncate`]): the game is played on from
+    /// decision `plies`.
+    ///
+    /// # Errors
+    /// Nothing to take back, or the database cannot write.
+    pub fn truncate(&self, game: &str, plies: u32) -> Result<(), ServerError> {
+        self.db.truncate(game, plies, "playing")
+    }
+
     /// Appends decision number `ply` of a game, with the state hash after it, and the game's
     /// new status, in one transaction. Refused when `ply` is not the next one (the primary
     /// key and the ply count make a lost race or a replayed message fail here too).

@@ -126,6 +126,11 @@ pub fn unit_json(g: &Game, id: UnitId, u: &Unit) -> Value {
         "health": u.health,
         "max_health": c.health,
         "models": models,
+        // How the token is drawn: a battlefront vehicle's locomotion (walker, tracked,
+        // wheeled); a revised card does not say.
+        "locomotion": u.bf.as_ref().and_then(|b| b.locomotion).map(dust_core::unit::Locomotion::name),
+        // Facing matters in the battlefront edition only ("1) Check Field of Fire").
+        "facing": (g.edition() == dust_core::Edition::Battlefront && u.at.is_some()).then(|| u.facing.name()),
         "activated": u.activated,
         "moved": u.moved,
         "destroyed": u.destroyed,
@@ -850,7 +855,9 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
         .map(|(i, u)| unit_json(g, UnitId(i as u8), u))
         .collect();
     let vp = g.victory_points();
-    let from = events_from.min(g.events().len());
+    // A client that saw more events than there are (a decision was taken back) gets them all
+    // again: the log it had is not this game's any more.
+    let from = if events_from > g.events().len() { 0 } else { events_from };
     json!({
         "ply": decisions.len(),
         "round": g.round(),
@@ -874,6 +881,47 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
         "events_total": g.events().len(),
         "events_from": from,
         "events": events_json(g, from),
+        "summary": matches!(g.pending(), Pending::GameOver { .. }).then(|| summary_json(g)),
+    })
+}
+
+/// The end of a game in a few lines: each unit destroyed, by whom (the unit whose attack
+/// destroyed it, from the log) and the victory points it gave; each side's points and units
+/// left; the rounds played.
+pub fn summary_json(g: &Game) -> Value {
+    let mut attacker: Option<UnitId> = None;
+    let mut destroyed = Vec::new();
+    for e in g.events() {
+        match e {
+            Event::Fired { unit, .. } => attacker = Some(*unit),
+            Event::ReactiveFire { unit, success: true, .. } => attacker = Some(*unit),
+            Event::ActivationEnded(_) | Event::RoundStarted(_) => attacker = None,
+            Event::Destroyed { unit, ap } => {
+                let u = g.unit(*unit);
+                destroyed.push(json!({
+                    "unit": unit.0,
+                    "name": u.card.name,
+                    "side": side_name(u.side),
+                    "vp": ap,
+                    "by": attacker.filter(|a| g.unit(*a).side != u.side).map(|a| json!({ "unit": a.0, "name": g.unit(a).card.name, "side": side_name(g.unit(a).side) })),
+                }));
+            }
+            _ => {}
+        }
+    }
+    let left = |s: Side| {
+        g.units()
+            .iter()
+            .filter(|u| u.side == s && !u.destroyed && !u.is_joined_hero())
+            .count()
+    };
+    let vp = g.victory_points();
+    json!({
+        "winner": match g.pending() { Pending::GameOver { winner } => winner.map(side_name), _ => None },
+        "rounds": g.round(),
+        "vp": { "a": vp.a, "b": vp.b },
+        "left": { "a": left(Side::A), "b": left(Side::B) },
+        "destroyed": destroyed,
     })
 }
 
