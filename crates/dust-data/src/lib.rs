@@ -15,6 +15,7 @@ pub mod record;
 pub mod scenario;
 pub mod scenario_table;
 pub mod tests_support;
+pub mod tutorial;
 
 pub use diag::{Diagnostic, LineIndex};
 pub use map::{parse_map, MapFile, Objective, Piece};

@@ -714,6 +714,27 @@ pub fn events_json(g: &Game, from: usize) -> Vec<Value> {
                 Event::Wounded(..) | Event::Damaged(..) | Event::Destroyed { .. } => v["casualty"] = json!(true),
                 _ => {}
             }
+            // Who moved or fired where, for the board to animate.
+            match e {
+                Event::Moved(u, [from, to]) => {
+                    v["unit"] = json!(u.0);
+                    v["from"] = json!(from.to_string());
+                    v["to"] = json!(to.to_string());
+                }
+                Event::Entered(u, to) => {
+                    v["unit"] = json!(u.0);
+                    v["to"] = json!(to.to_string());
+                }
+                Event::Fired {
+                    unit,
+                    target: Target::Unit(t),
+                    ..
+                } => {
+                    v["unit"] = json!(unit.0);
+                    v["target"] = json!(t.0);
+                }
+                _ => {}
+            }
             v
         })
         .collect()
@@ -843,11 +864,8 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
         Pending::Decision { side } => Some(side),
         _ => None,
     };
-    let options: Vec<Value> = if pending_side.is_some() {
-        g.legal_decisions().into_iter().map(|d| decision_json(g, &decl, d)).collect()
-    } else {
-        Vec::new()
-    };
+    let legal = if pending_side.is_some() { g.legal_decisions() } else { Vec::new() };
+    let options: Vec<Value> = legal.iter().map(|&d| decision_json(g, &decl, d)).collect();
     let units: Vec<Value> = g
         .units()
         .iter()
@@ -882,6 +900,11 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
         "events_from": from,
         "events": events_json(g, from),
         "summary": matches!(g.pending(), Pending::GameOver { .. }).then(|| summary_json(g)),
+        // The guided first game's lessons that fit this moment (dust_data::tutorial); the page
+        // shows them in a tutorial game only, each once.
+        "lessons": you.map(|s| dust_data::tutorial::lessons_now(g, &legal, s, from).iter().map(|l| json!({
+            "id": l.id, "title": l.title, "words": l.words, "rule": l.rule,
+        })).collect::<Vec<_>>()),
     })
 }
 
