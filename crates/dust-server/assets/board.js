@@ -402,7 +402,7 @@ function boardLegend(st) {
   ul.append(tok({ kind: 'squad' }, 'squad (dots: miniatures left)', 'squad'), tok({ kind: 'hero' }, 'hero', 'hero'),
     tok({ kind: 'vehicle', locomotion: 'walker' }, 'walker', 'walker'), tok({ kind: 'vehicle', locomotion: 'tracked' }, 'tank', 'tank'),
     tok({ kind: 'vehicle' }, 'vehicle (its card does not say walker or tank)', 'vehicle'), tok({ kind: 'aircraft' }, 'aircraft', 'aircraft'));
-  const hl = (cls, tag, text, k) => item(bsvg('svg', { width: 22, height: 22, viewBox: `0 0 ${S} ${S}`, 'aria-hidden': 'true', class: 'swatch board' },
+  const hl = (cls, tag, text, k) => item(bsvg('svg', { width: 22, height: 22, viewBox: `0 0 ${S} ${S}`, 'aria-hidden': 'true', class: 'swatch' },
     bsvg('rect', { width: S, height: S, fill: '#e6dcbc' }), bsvg('rect', { class: cls, x: 3, y: 3, width: S - 6, height: S - 6, rx: 4 }),
     tag ? bsvg('text', { x: S / 2, y: S - 6, 'text-anchor': 'middle', 'font-size': 11 }, document.createTextNode(tag)) : null), text, k);
   ul.append(hl('hl-move', '', 'green: where the unit may move', 'hl-move'),

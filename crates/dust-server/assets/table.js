@@ -98,7 +98,8 @@ function gameExtras(ctx) {
   const tutorBox = tel('section', { class: 'panel tutor', id: 'tutorial', hidden: !tutorial, 'aria-live': 'polite' });
   const legendBox = tel('div', { id: 'legend-box' });
   const seen = new Set(JSON.parse(sessionStorage.getItem('dust1947.lessons.' + ctx.id) || '[]'));
-  let lesson = null, legendDrawn = false, undoError = '';
+  let lesson = null, legendDrawn = false, undoError = '', shownAt = -1;
+  const queue = [];
 
   async function ask(what) {
     undoError = '';
@@ -152,10 +153,12 @@ function gameExtras(ctx) {
 
   function renderTutor(st) {
     if (!tutorial) return;
-    const fresh = (st.lessons || []).filter((l) => !seen.has(l.id));
-    if (fresh.length) {
-      lesson = fresh[0];
-      for (const l of fresh.slice(0, 1)) seen.add(l.id);
+    // Lessons that come up together wait their turn: one more is shown at each new state.
+    for (const l of st.lessons || []) if (!seen.has(l.id) && !queue.some((q) => q.id === l.id)) queue.push(l);
+    if (queue.length && st.ply !== shownAt) {
+      lesson = queue.shift();
+      shownAt = st.ply;
+      seen.add(lesson.id);
       try { sessionStorage.setItem('dust1947.lessons.' + ctx.id, JSON.stringify([...seen])); } catch (_) { /* private mode */ }
     }
     tutorBox.hidden = false;
