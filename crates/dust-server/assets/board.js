@@ -80,7 +80,7 @@ function unitWords(u) {
   const alive = (u.models || []).filter(Boolean).length;
   const minis = u.kind === 'squad' && u.models ? `, ${alive} of ${u.models.length} miniatures` : '';
   const shape = u.kind === 'vehicle' && u.locomotion ? ` (${u.locomotion === 'tracked' ? 'tank' : u.locomotion})` : '';
-  return `${u.name}, side ${u.side} ${u.kind}${shape}${minis}, health ${u.health} of ${u.max_health}` +
+  return `${u.name} (u${u.id}) side ${u.side}, ${u.kind}${shape}${minis}, health ${u.health} of ${u.max_health}` +
     (u.at ? ` at ${u.at}` : '') + (u.facing ? `, facing ${u.facing}` : '') + (u.activated ? ', activated this round' : '');
 }
 
@@ -434,7 +434,7 @@ function rollDice(box, d, rule) {
     faces.push(e);
   }
   const head = document.createElement('span');
-  head.textContent = `${d.purpose}: ${d.successes} ${d.successes === 1 ? 'success' : 'successes'} of ${d.dice} ${d.dice === 1 ? 'die' : 'dice'} `;
+  head.textContent = `${d.purpose}: ${d.successes}/${d.dice} ${d.dice === 1 ? 'die succeeds' : 'dice succeed'} `;
   const r = document.createElement('span');
   r.className = 'muted small';
   r.textContent = ' ' + (rule || '');

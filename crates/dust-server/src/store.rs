@@ -248,8 +248,8 @@ impl Store {
         tx.commit().map_err(|e| db_err("cannot commit the new game", e))
     }
 
-    /// Takes back decisions `plies..` of a game ([`Db::truncate`]): the game is played on from
-    /// decision `plies`.
+    /// Takes back decisions `plies..` of a game (their rows go, its count and status follow, in
+    /// one transaction): the game is played on from decision `plies`.
     ///
     /// # Errors
     /// Nothing to take back, or the database cannot write.
