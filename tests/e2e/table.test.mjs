@@ -235,3 +235,55 @@ test('a broken link is a page; axe on every page', { timeout: 180000 }, async ()
     }
   }
 });
+
+// Two AIs play a battlefront Encounter; a spectator watches. With motion: moves slide (a
+// token is drawn `.moving`) and dice tumble (`.rolling`); the battlefront units show their
+// facing and the silhouettes of their kind. With reduced motion asked for: nothing moves.
+async function watchBattlefront(ctx, seed) {
+  const r = await fetch(BASE + '/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scenario: 'encounter', both_ai: 'random', seed }) });
+  const g = await r.json();
+  assert.ok(g.spectator_link, JSON.stringify(g));
+  const page = await newPage(ctx);
+  await page.addInitScript(() => {
+    window.__motion = { moving: 0, rolling: 0 };
+    new MutationObserver((ms) => {
+      for (const m of ms) for (const n of m.addedNodes) {
+        if (n.nodeType !== 1) continue;
+        window.__motion.moving += (n.matches('.moving') ? 1 : 0) + n.querySelectorAll('.moving').length;
+        window.__motion.rolling += (n.matches('.rolling') ? 1 : 0) + n.querySelectorAll('.rolling').length;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(BASE + g.spectator_link);
+  await page.waitForSelector('#pending');
+  await page.waitForFunction(() => document.querySelectorAll('svg.board [data-unit]').length >= 4 && Number(document.querySelector('#pending').dataset.ply) > 30, null, { timeout: 60000 });
+  return page;
+}
+
+test('battlefront tokens face their way; motion, and none when reduced motion is asked for', { timeout: 180000 }, async () => {
+  const ctx = await launch(DESKTOP);
+  try {
+    const page = await watchBattlefront(ctx, 5);
+    const facings = await page.$$eval('svg.board [data-unit] .facing', (fs) => fs.map((f) => f.dataset.facing));
+    assert.ok(facings.length >= 1 && facings.every((f) => /^(N|NE|E|SE|S|SW|W|NW)$/.test(f)), `facings ${facings}`);
+    const shapes = await page.$$eval('svg.board [data-unit] .sil', (gs) => gs.map((g) => g.dataset.shape));
+    assert.ok(shapes.some((s) => ['walker', 'tank', 'wheeled', 'vehicle'].includes(s)), `vehicles drawn as such: ${shapes}`);
+    assert.match(await page.getAttribute('svg.board [data-unit]', 'aria-label'), /facing (N|NE|E|SE|S|SW|W|NW)/);
+    const m = await page.evaluate(() => window.__motion);
+    assert.ok(m.moving > 0, `moves slide: ${JSON.stringify(m)}`);
+    assert.ok(m.rolling > 0, `dice roll: ${JSON.stringify(m)}`);
+    await shot(page, 'table-battlefront-desktop', { x: 0, y: 0, width: 1280, height: 800 });
+  } finally {
+    await ctx.close();
+  }
+  const still = await launch(PHONE, { reducedMotion: 'reduce', hasTouch: true, isMobile: true });
+  try {
+    const page = await watchBattlefront(still, 6);
+    const m = await page.evaluate(() => window.__motion);
+    assert.deepEqual(m, { moving: 0, rolling: 0 }, 'nothing moves with reduced motion');
+    assert.equal(await page.evaluate(() => document.getAnimations().length), 0);
+    await shot(page, 'table-battlefront-phone-still');
+  } finally {
+    await still.close();
+  }
+});
