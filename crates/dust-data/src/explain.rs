@@ -117,6 +117,86 @@ const WORDS: &[(&str, &str, &str)] = &[
         "Line of Sight",
         "Trace a line from the dot of the attacker's space to the dot of the target's: a space without a dot on the line blocks it; only touching the corner of such a space does not block, but may give the target corner cover.",
     ),
+    (
+        "tactics-revised-core-rules.md",
+        "Heroes",
+        "A hero is a unit of its own, but may join a squad of its armour class before the game: they enter, activate and fire together, share the squad's cover, and each damage point is taken from a miniature or from the hero, as the owner chooses. A hero may share a space with friendly units.",
+    ),
+    (
+        "tactics-revised-core-rules.md",
+        "Self-Repair",
+        "At the end of each round a vehicle with Self-Repair rolls one die for each health point it has lost; each hit gives one back, never above its starting health. A destroyed vehicle does not repair.",
+    ),
+    (
+        "tactics-revised-core-rules.md",
+        "[Weapon Name]: Reload (Skill)",
+        "A weapon marked Reload starts the game loaded; once fired, it fires again only after the unit spends a SKILL action reloading it.",
+    ),
+    (
+        "tactics-revised-core-rules.md",
+        "Reloadable Weapons",
+        "A weapon marked Reload starts the game loaded; once fired, it fires again only after the unit spends a SKILL action reloading it.",
+    ),
+    (
+        "tactics-revised-core-rules.md",
+        "Command Squad Abilities",
+        "A Command Squad is an officer, a radioman, a mechanic, a medic and a weapon specialist; each specialist gives the squad an ability, lost when that miniature is eliminated.",
+    ),
+    (
+        "tactics-revised-core-rules.md",
+        "Berserk",
+        "Once per game a unit with Berserk may roll its misses again, once for each weapon line (after the rerolls of a sustained attack). A hero with Berserk shares it with the squad he joins.",
+    ),
+    (
+        "tactics-revised-core-rules.md",
+        "Laser",
+        "A laser keeps cutting: each hit deals its damage and that die is rolled again, over and over, until every die shows a miss.",
+    ),
+    (
+        "tactics-revised-core-rules.md",
+        "Phaser Blast (X/Y)",
+        "A phaser X/Y rolls X dice to aim; each hit lets it roll Y damage dice, and each hit of those deals one damage. Phasers ignore cover; a sustained attack rerolls only the aiming dice.",
+    ),
+    (
+        "tactics-revised-core-rules.md",
+        "Damage Resilient",
+        "After any cover save, a Damage Resilient unit rolls one die for each damage point it took; each hit cancels one point.",
+    ),
+    (
+        "tactics-revised-core-rules.md",
+        "Medal of Honor",
+        "Once per round a hero with the Medal of Honor may roll one of his combat dice again and keep the new result. He does not share it with a squad he joins.",
+    ),
+    (
+        "tactics-battlefront-2013-rules.txt",
+        "Roll for Initiative",
+        "At the start of each turn both sides roll three dice; the side with more hit symbols wins the initiative and chooses who goes first. A tie is broken by the other symbols rolled, and if still tied both sides roll again.",
+    ),
+    (
+        "tactics-battlefront-2013-rules.txt",
+        "Infantry Saves",
+        "Infantry are good at finding cover even in the open: an infantry unit that gets no cover save still rolls one die for each hit it took, and each save symbol cancels a hit. Close-combat hits get no save.",
+    ),
+    (
+        "tactics-battlefront-2013-rules.txt",
+        "Reactive Attacks",
+        "After the enemy unit's first action, one of your units that has not activated and is within range 4 of it may try a reactive attack: two dice decide whether it may attack (or move only to turn, then attack) at once, attack only, or do nothing; either way it has then activated. It targets only the activated enemy unit and never with close-combat weapons.",
+    ),
+    (
+        "tactics-battlefront-2013-rules.txt",
+        "Piloting Vehicles",
+        "A hero with the Pilot skill may start in, or move into, a vehicle's square to pilot it: then he cannot be targeted and activates with it. If the vehicle is destroyed with him in it, a die decides whether he escapes unharmed or takes a damage point; he is then placed on one of its squares.",
+    ),
+    (
+        "tactics-battlefront-2013-rules.txt",
+        "Joining Infantry Squads",
+        "A hero in the same square as an infantry squad or support weapon of his armour rating may join it: they activate together, taking the same actions at the lower movement of the two, and are attacked as one unit, the owner sharing out the hits. One hero per unit.",
+    ),
+    (
+        "tactics-battlefront-2013-rules.txt",
+        "Ace Pilot",
+        "When a vehicle or aircraft piloted by a hero with Ace Pilot activates, the hero rolls a die: on the right symbol it has three actions in this activation instead of two.",
+    ),
 ];
 
 /// The rule `citation` (`file, section`, as the log gives it) in the project's own words,
@@ -200,6 +280,34 @@ mod tests {
         }
         assert_eq!(explain("tactics-revised-core-rules.md, No Such Section"), None);
         assert_eq!(explain("no comma"), None);
+    }
+
+    /// Every rule section a roll or an event of a revised or battlefront game cites (the
+    /// interfaces' citations) is explained.
+    #[test]
+    fn every_cited_roll_is_explained() {
+        use dust_core::game::RollPurpose;
+        use dust_core::Side;
+        for p in [
+            RollPurpose::Initiative(Side::A),
+            RollPurpose::Attack,
+            RollPurpose::Sustained,
+            RollPurpose::Berserk,
+            RollPurpose::LaserChain,
+            RollPurpose::PhaserPower,
+            RollPurpose::CoverSave,
+            RollPurpose::Resilient,
+            RollPurpose::Reactive,
+            RollPurpose::SelfRepair,
+            RollPurpose::MedalOfHonor,
+            RollPurpose::Order,
+            RollPurpose::InitiativeTargets(Side::A),
+            RollPurpose::InfantrySave,
+            RollPurpose::Escape,
+            RollPurpose::AcePilot,
+        ] {
+            assert!(explain(p.rule()).is_some(), "{} ({p:?}) is not explained", p.rule());
+        }
     }
 
     #[test]

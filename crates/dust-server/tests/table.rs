@@ -218,6 +218,25 @@ fn the_ai_explains_itself_and_the_end_has_a_summary() {
         }
     }
     assert!(destroyed.iter().any(|d| d["by"].is_object()), "who destroyed what: {sum}");
+    // Every rule the log cites is explained in the project's words.
+    let all = get(addr, &format!("/api/games/{id}?seat={t}&since=0")).unwrap().json();
+    let mut rules: Vec<&str> = all["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["rule"].as_str().unwrap())
+        .collect();
+    rules.sort_unstable();
+    rules.dedup();
+    assert!(rules.len() > 5, "{rules:?}");
+    for r in rules {
+        let e = get(
+            addr,
+            &format!("/api/rules/explain?rule={}", r.replace(' ', "%20").replace(',', "%2C")),
+        )
+        .unwrap();
+        assert_eq!(e.status, 200, "{r} is explained: {}", e.body);
+    }
     // Undo is over with the game.
     let u = undo(addr, &id, &t, "request");
     assert_eq!((u.status, u.error_code().as_deref()), (409, Some("game_over")));
