@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { BASE, launch, page as newPage, shot, waitTurn, choices, decide, choose, newGame, ply } from './lib.mjs';
+import { BASE, launch, page as newPage, shot, waitTurn, choices, decide, choose, newGame, ply, decodePng } from './lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -52,12 +52,20 @@ test('the tutorial game on the wargame table, by keyboard and mouse, to the summ
     assert.notEqual(moved.sq, first);
     assert.match(moved.label, /^[A-Z]\d+: /);
     await axe(page, 'a tactics game');
-    let sawGhost = false, sawCover = false, undone = false, explained = false, live = false;
+    let sawUnitKey = false, sawGhost = false, sawCover = false, undone = false, explained = false, live = false;
     for (let i = 0; i < 300; i++) {
       if (await waitTurn(page)) break;
       const l = await page.getAttribute('#lesson', 'data-lesson').catch(() => null);
       if (l) lessons.add(l);
       for (const sh of await page.$$eval('svg.board [data-unit] .sil', (gs) => gs.map((g) => g.dataset.shape))) shapes.add(sh);
+      if (!sawUnitKey && (await page.$('svg.board [data-unit]'))) {
+        // `n` on the board: the cursor goes to a square with a unit, named with it.
+        await page.focus('svg.board rect.sq[tabindex="0"]');
+        await page.keyboard.press('n');
+        const label = await page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+        assert.match(label, /; .*\(side [AB]\)/, label);
+        sawUnitKey = true;
+      }
       const list = await choices(page);
       const d = choose(list, 'A');
       if (/^aim \d+ u\d+/.test(d)) {
@@ -122,6 +130,7 @@ test('the tutorial game on the wargame table, by keyboard and mouse, to the summ
     for (const k of ['activation', 'plan', 'moving', 'line-of-sight']) assert.ok(lessons.has(k), `lesson ${k} in ${[...lessons]}`);
     assert.ok(shapes.has('infantry'), `squads drawn as infantry: ${[...shapes]}`);
     assert.ok(sawGhost, 'the declared move drawn before the line of sight');
+    assert.ok(sawUnitKey, 'n went to a unit');
     await axe(page, 'a finished game');
     await shot(page, 'table-desktop-over');
   } finally {
@@ -139,6 +148,22 @@ test('on a phone: zoom, pan, 40 px tokens when tapped, the choices in reach', { 
     // The choices are on screen under the board without scrolling.
     const top = await page.$eval('#choices', (e) => e.getBoundingClientRect().top);
     assert.ok(top < PHONE.height, `choices at ${top}`);
+    // Terrain that reads at a glance: deep water, rubble and squares without a dot look
+    // apart on the screen (the pixels at their centres).
+    const png = decodePng(await page.screenshot());
+    const at = async (t) => {
+      const r = await page.$(`svg.board rect.sq.t-${t}`);
+      if (!r) return null;
+      const b = await r.boundingBox();
+      const k = png.width / PHONE.width; // the device pixel ratio
+      return png.rgb((b.x + b.width * 0.3) * k, (b.y + b.height * 0.3) * k);
+    };
+    const px = {};
+    for (const t of ['water', 'rubble', 'nodot', 'open']) px[t] = await at(t);
+    const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    const kinds = Object.keys(px).filter((k) => px[k]);
+    assert.ok(kinds.length >= 3, `terrain on the annihilation board: ${kinds}`);
+    for (const a of kinds) for (const b of kinds) if (a < b) assert.ok(dist(px[a], px[b]) > 40, `${a} ${px[a]} and ${b} ${px[b]} look apart`);
     // Zoom buttons.
     const z0 = Number(await page.getAttribute('#board', 'data-zoom'));
     await page.tap('#zoom-in');

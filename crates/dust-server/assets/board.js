@@ -126,7 +126,7 @@ function drawBoard(st, opts) {
   const x = (c) => M + c * S, y = (r) => M + (H - 1 - r) * S;
   const center = (s) => { const p = sqParse(s); return [x(p.c) + S / 2, y(p.r) + S / 2]; };
   const root = bsvg('svg', { class: 'board', viewBox: `${view.x} ${view.y} ${view.w} ${view.h}`, id: 'board', 'data-zoom': (full.w / view.w).toFixed(2) });
-  root.append(bsvg('title', {}, document.createTextNode(`The board, ${W} columns (A to ${String.fromCharCode(64 + W)}) by ${H} rows; arrow keys move the cursor, Enter chooses`)));
+  root.append(bsvg('title', {}, document.createTextNode(`The board, ${W} columns (A to ${String.fromCharCode(64 + W)}) by ${H} rows; arrow keys move the cursor, n goes to the next unit, Enter chooses`)));
   root.append(terrainDefs());
   const gSq = bsvg('g', { role: 'group', 'aria-label': 'Board squares' }), gHl = bsvg('g'), gWall = bsvg('g'), gUnits = bsvg('g', { role: 'group', 'aria-label': 'Units' }), gTop = bsvg('g');
   const unitsAt = {};
@@ -260,7 +260,7 @@ function drawBoard(st, opts) {
 
 // The arrow keys move the cursor over the squares (the focus follows: a screen reader reads
 // the square's name, terrain and units); Enter or Space on a square chooses it (a unit there,
-// a move there); + and - zoom.
+// a move there); n goes to the next unit; + and - zoom.
 function boardKeys(root, key, W, H, opts, unitsAt) {
   root.addEventListener('focusin', () => { TABLE.focus[key] = true; });
   root.addEventListener('focusout', (e) => { if (!root.contains(e.relatedTarget)) TABLE.focus[key] = false; });
@@ -270,19 +270,22 @@ function boardKeys(root, key, W, H, opts, unitsAt) {
     if (e.key === '+' || e.key === '=') { e.preventDefault(); zoomBy(key, 1.4); redrawBoard(root, key); return; }
     if (e.key === '-') { e.preventDefault(); zoomBy(key, 1 / 1.4); redrawBoard(root, key); return; }
     if (!name) return;
+    if (e.key === 'n') {
+      // The next square with a unit on it, in reading order from the cursor.
+      e.preventDefault();
+      const order = [];
+      for (let r = H - 1; r >= 0; r--) for (let c = 0; c < W; c++) order.push(sqName(c, r));
+      const k = order.indexOf(name);
+      const next = [...order.slice(k + 1), ...order.slice(0, k + 1)].find((q) => (unitsAt[q] || []).length);
+      if (next) moveCursor(root, key, name, next);
+      return;
+    }
     const p = sqParse(name);
     const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
     if (d) {
       e.preventDefault();
       const c = Math.max(0, Math.min(W - 1, p.c + d[0])), r = Math.max(0, Math.min(H - 1, p.r + d[1]));
-      const next = sqName(c, r);
-      TABLE.cursor[key] = next;
-      const old = root.querySelector(`[data-sq="${name}"]`), nr = root.querySelector(`[data-sq="${next}"]`);
-      if (old) old.setAttribute('tabindex', '-1');
-      if (nr) { nr.setAttribute('tabindex', '0'); nr.focus(); }
-      const cur = root.querySelector('.kb-cursor');
-      if (cur && nr) { cur.setAttribute('x', Number(nr.getAttribute('x')) + 1); cur.setAttribute('y', Number(nr.getAttribute('y')) + 1); }
-      keepInView(root, key, nr);
+      moveCursor(root, key, name, sqName(c, r));
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       const us = (unitsAt[name] || []).filter((u) => !u.destroyed);
@@ -290,6 +293,18 @@ function boardKeys(root, key, W, H, opts, unitsAt) {
       else if (opts.onSquare) opts.onSquare(name);
     }
   });
+}
+
+// The cursor from square `from` to square `to`: the focus follows (a screen reader reads the
+// square), the board scrolls to keep it in view.
+function moveCursor(root, key, from, to) {
+  TABLE.cursor[key] = to;
+  const old = root.querySelector(`[data-sq="${from}"]`), nr = root.querySelector(`[data-sq="${to}"]`);
+  if (old) old.setAttribute('tabindex', '-1');
+  if (nr) { nr.setAttribute('tabindex', '0'); nr.focus(); }
+  const cur = root.querySelector('.kb-cursor');
+  if (cur && nr) { cur.setAttribute('x', Number(nr.getAttribute('x')) + 1); cur.setAttribute('y', Number(nr.getAttribute('y')) + 1); }
+  keepInView(root, key, nr);
 }
 
 // Zoom: the view (a viewBox) scaled about its centre, or about a point.
