@@ -1044,7 +1044,7 @@ mod tests {
 
     /// Issue 10: an aircraft is named as one and, in the battlefront edition, flies
     /// (tactics-battlefront-2013-rules.txt, "Aircraft Move Over Terrain"); the page draws it
-    /// with its own shape (`assets/app.js`, `data-kind="aircraft"`).
+    /// with its own shape (`assets/board.js`, `data-kind="aircraft"`).
     #[test]
     fn aircraft_are_shown_apart() {
         let r = WeaponRange::Spaces { min: 1, max: 4 };
@@ -1075,8 +1075,10 @@ mod tests {
         }
         let js = include_str!("../assets/app.js");
         assert!(js.contains("joined hero: "), "the page shows a joined hero's odds");
+        // The board is drawn by board.js (issue 20): an aircraft has a silhouette of its own.
+        let board = include_str!("../assets/board.js");
         assert!(
-            js.contains("u.kind === 'aircraft'") && js.contains("'data-kind': u.kind"),
+            board.contains("u.kind === 'aircraft'") && board.contains("'data-kind': u.kind") && board.contains("'data-shape': 'aircraft'"),
             "the page draws aircraft apart"
         );
     }
