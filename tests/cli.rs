@@ -285,7 +285,12 @@ fn play_keeps_a_history_of_games() {
 /// game, with the options to leave out; `--help` says what it is.
 #[test]
 fn play_tutorial_refuses_other_games() {
-    for extra in [&["--hotseat"][..], &["--scenario", "annihilation"], &["--load", "1"], &["--edition", "battlefront"]] {
+    for extra in [
+        &["--hotseat"][..],
+        &["--scenario", "annihilation"],
+        &["--load", "1"],
+        &["--edition", "battlefront"],
+    ] {
         let mut args = vec!["play", "--tutorial"];
         args.extend_from_slice(extra);
         let o = common::run(&args);

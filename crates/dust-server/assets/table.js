@@ -113,7 +113,7 @@ function gameExtras(ctx) {
     if (!u || st.setup) return;
     const mine = st.you;
     if (u.requested_by && u.requested_by !== mine) {
-      undoBox.append(tel('p', { id: 'undo-asked', role: 'alert' }, `Side ${u.requested_by} asks to take back their last decision. `,
+      undoBox.append(tel('p', { id: 'undo-asked', role: 'alert' }, `Side ${u.requested_by} asks to take back their last decision (and any decision after it). `,
         tel('button', { type: 'button', id: 'undo-accept', onclick: () => ask('accept') }, 'Accept'), ' ',
         tel('button', { type: 'button', id: 'undo-decline', onclick: () => ask('decline') }, 'Decline')));
     } else if (u.requested_by === mine) {
