@@ -131,6 +131,12 @@ test('the tutorial game on the wargame table, by keyboard and mouse, to the summ
     assert.ok(shapes.has('infantry'), `squads drawn as infantry: ${[...shapes]}`);
     assert.ok(sawGhost, 'the declared move drawn before the line of sight');
     assert.ok(sawUnitKey, 'n went to a unit');
+    // A destroyed unit has no targets: its card says so, none are listed.
+    const gone = await page.$('#roster li.gone button.link');
+    assert.ok(gone, 'a unit was destroyed in the guided duel');
+    await gone.click();
+    await page.waitForSelector('#destroyed-note');
+    assert.equal((await page.$$('#targets .target')).length, 0);
     await axe(page, 'a finished game');
     await shot(page, 'table-desktop-over');
   } finally {
