@@ -127,7 +127,7 @@ test('the tutorial game on the wargame table, by keyboard and mouse, to the summ
     // The game-over banner sits on its own line, under the status line, not over it.
     const [line, over] = await Promise.all([page.$eval('#status-line', (e) => e.getBoundingClientRect().toJSON()), page.$eval('#game-over', (e) => e.getBoundingClientRect().toJSON())]);
     assert.ok(over.top >= line.bottom - 0.5, `banner ${JSON.stringify(over)} under the status ${JSON.stringify(line)}`);
-    for (const k of ['activation', 'plan', 'moving', 'line-of-sight']) assert.ok(lessons.has(k), `lesson ${k} in ${[...lessons]}`);
+    for (const k of ['activation', 'plan', 'moving', 'line-of-sight', 'cover', 'reactive-fire']) assert.ok(lessons.has(k), `lesson ${k} in ${[...lessons]}`);
     assert.ok(shapes.has('infantry'), `squads drawn as infantry: ${[...shapes]}`);
     assert.ok(sawGhost, 'the declared move drawn before the line of sight');
     assert.ok(sawUnitKey, 'n went to a unit');

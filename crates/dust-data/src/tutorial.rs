@@ -85,7 +85,7 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "reactive-fire",
         title: "Reactive fire",
-        words: "When an enemy unit moves in sight and in range of one of your units that has not acted this round, that unit may try to fire at once: one die, a hit lets it attack the mover with every line in range. Hit or miss, your unit has then acted for the round.",
+        words: "A unit that moves in sight and in range of an enemy unit that has not acted this round may be fired at during its move: the enemy rolls one die, and a hit lets it attack the mover at once with every weapon line in range. Hit or miss, the reacting unit has then acted for the round. Your units may do the same to the enemy's.",
         rule: "tactics-revised-core-rules.md, Reactive Fire",
     },
     Lesson {
@@ -121,6 +121,14 @@ pub fn lessons_now(game: &Game, legal: &[Decision], you: Side, events_from: usiz
         if offered(&|d| matches!(d, Decision::MoveTo(_))) {
             let off_board = game.declaring().is_some_and(|u| game.unit(u).at.is_none());
             ids.push(if off_board { "entry" } else { "moving" });
+            // A move near an enemy unit that has not acted yet may draw its reactive fire.
+            let watched = game
+                .units()
+                .iter()
+                .any(|u| u.side != you && u.at.is_some() && !u.activated && !u.destroyed);
+            if !off_board && watched {
+                ids.push("reactive-fire");
+            }
         }
         if offered(&|d| matches!(d, Decision::Aim { .. })) {
             ids.push("line-of-sight");

@@ -153,9 +153,12 @@ function gameExtras(ctx) {
 
   function renderTutor(st) {
     if (!tutorial) return;
-    // Lessons that come up together wait their turn: one more is shown at each new state.
+    // Lessons that come up together wait their turn: one more is shown at each decision of
+    // the player (or at the end), so that the AI's moves in between do not push one off
+    // unread.
     for (const l of st.lessons || []) if (!seen.has(l.id) && !queue.some((q) => q.id === l.id)) queue.push(l);
-    if (queue.length && st.ply !== shownAt) {
+    const point = st.yours || (st.pending && st.pending.kind === 'over');
+    if (queue.length && point && st.ply !== shownAt) {
       lesson = queue.shift();
       shownAt = st.ply;
       seen.add(lesson.id);
