@@ -91,7 +91,7 @@ function unitToken(u, cx, cy, opts, ghost) {
   const g = bsvg('g', {
     class: 'unit' + (u.activated ? ' done' : '') + (opts.selected === u.id ? ' selected' : '') + (ghost ? ' ghost' : ''),
     'data-unit': ghost ? null : u.id, 'data-ghost': ghost ? u.id : null, 'data-kind': u.kind,
-    'data-shape': null, role: ghost ? null : 'button', tabindex: ghost ? null : '-1',
+    role: ghost ? null : 'button', tabindex: ghost ? null : '-1',
     'aria-label': ghost ? null : unitWords(u),
     style: `transform: translate(${cx}px, ${cy}px)`,
   });
