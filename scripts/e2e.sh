@@ -42,7 +42,7 @@ export DUST_SERVER_LOG="$TMP/server.log"
 export DUST_SERVER_CMD="${SERVER[*]} --port $PORT --db $DB --host 127.0.0.1"
 # The bare server command, for tests that start a server of their own (lib.mjs, startServer).
 export DUST_SERVER="${SERVER[*]}"
-export DUST_SHOTS="${DUST_SHOTS:-$ROOT/tests/e2e/screenshots}"
+export DUST_SHOTS="${DUST_SHOTS:-$ROOT/target/e2e-screens}"
 
 cleanup() {
   if [ -f "$DUST_PID_FILE" ]; then

@@ -280,3 +280,24 @@ fn play_keeps_a_history_of_games() {
     );
     let _ = std::fs::remove_dir_all(&home);
 }
+
+/// `play --tutorial` is a new guided game of the duel: it refuses what would make it another
+/// game, with the options to leave out; `--help` says what it is.
+#[test]
+fn play_tutorial_refuses_other_games() {
+    for extra in [
+        &["--hotseat"][..],
+        &["--scenario", "annihilation"],
+        &["--load", "1"],
+        &["--edition", "battlefront"],
+    ] {
+        let mut args = vec!["play", "--tutorial"];
+        args.extend_from_slice(extra);
+        let o = common::run(&args);
+        assert!(!o.status.success(), "{args:?}");
+        let e = common::stderr(&o);
+        assert!(e.contains("--tutorial is a new guided game of `duel`"), "{args:?}: {e}");
+    }
+    let help = common::stdout(&common::run(&["play", "--help"]));
+    assert!(help.contains("--tutorial") && help.contains("A guided first game"), "{help}");
+}

@@ -178,6 +178,8 @@ fn two_people_a_lobby_seat_targets_and_odds() {
     for p in [
         "/",
         "/assets/app.js",
+        "/assets/board.js",
+        "/assets/table.js",
         "/assets/style.css",
         "/odds",
         "/rulings",

@@ -16,6 +16,9 @@ use std::process::ExitCode;
 /// The battlefront scenario `play --edition battlefront` starts when no scenario is named.
 const BATTLEFRONT_SCENARIO: &str = "encounter";
 
+/// The scenario of `play --tutorial` (dust_data::tutorial::SCENARIO).
+const TUTORIAL_SCENARIO: &str = dust_data::tutorial::SCENARIO;
+
 /// A side on the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SideArg {
@@ -81,7 +84,16 @@ pub struct Args {
     /// the scenario says; the AI seat sets up by itself). The record keeps the set-up.
     #[arg(long, value_enum, value_name = "scenario|players", default_value_t = SetupFrom::Scenario)]
     setup: SetupFrom,
+    /// A guided first game: the tiny `duel` scenario against the greedy AI, with lessons on
+    /// activation, moving, line of sight, cover, attacking and reactive fire as they come up
+    /// (`t` shows the log instead, `e` explains the rule behind the last event).
+    #[arg(long)]
+    tutorial: bool,
 }
+
+/// The guided game's dice seed: fixed, so every first game goes the same way (the browser's
+/// "Learn to play" uses the same).
+const TUTORIAL_SEED: u64 = 11;
 
 /// The folder of the game history: `$XDG_DATA_HOME/dust1947/games`, else
 /// `~/.local/share/dust1947/games`. Each game is `game-N.toml`, N counting from 1.
@@ -225,6 +237,24 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
     if a.list {
         return Ok(list_history());
     }
+    let tutorial_args;
+    let a = if a.tutorial {
+        if a.load.is_some() || a.hotseat || a.scenario.is_some() || a.edition.is_some() || a.setup == SetupFrom::Players {
+            bail!(
+                "--tutorial is a new guided game of `duel` against the AI: leave out --load, --hotseat, --scenario, --edition and --setup"
+            );
+        }
+        tutorial_args = Args {
+            scenario: Some(TUTORIAL_SCENARIO.to_string()),
+            ai: a.ai.clone().or_else(|| Some("greedy".to_string())),
+            seed: a.seed.or(Some(TUTORIAL_SEED)),
+            new: true,
+            ..a.clone()
+        };
+        &tutorial_args
+    } else {
+        a
+    };
     let mut load = match &a.load {
         Some(p) => Some(resolve_load(p)?),
         None => None,
@@ -315,6 +345,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         }
         None => App::new(config).map_err(anyhow::Error::msg)?,
     };
+    let app = if a.tutorial { app.with_tutorial() } else { app };
     let app = dust_tui::term::run(app).context("the terminal game stopped")?;
     if let Some(p) = app.saved_to() {
         let over = matches!(app.game().pending(), dust_core::game::Pending::GameOver { .. });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const BASE = process.env.DUST_URL || 'http://127.0.0.1:18047';
-export const SHOTS = process.env.DUST_SHOTS || new URL('./screenshots/', import.meta.url).pathname;
+export const SHOTS = process.env.DUST_SHOTS || new URL('../../target/e2e-screens/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
 
 // Another server of the command under test (DUST_SERVER from scripts/e2e.sh), with `args`
@@ -65,7 +65,7 @@ export async function page(ctx) {
   return p;
 }
 
-// Saves a screenshot in tests/e2e/screenshots/NAME.png (the whole page, or `clip`) and
+// Saves a screenshot in target/e2e-screens/NAME.png (the whole page, or `clip`) and
 // returns the PNG.
 export async function shot(page, name, clip) {
   return page.screenshot(clip ? { path: join(SHOTS, name + '.png'), clip } : { path: join(SHOTS, name + '.png'), fullPage: true });

@@ -1,6 +1,6 @@
 // Issue 17: a whole strategy game in the browser with two people (two browser contexts, one
 // at desktop size, one at phone size) and the heuristic AI, to the end. Along the way it
-// checks, on the pages and on screenshots (saved under target/e2e-screenshots/): the shared
+// checks, on the pages and on screenshots (saved under target/e2e-screens/): the shared
 // look (style.css and strategy.css), legible area labels, the borders drawn on the map and
 // what borders an area on hover, armies drawn as figures with counts (no "3t2m" text), buying
 // by quantity in one request, the abilities explained in the choices and the hand, the odds
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { BASE, launch, page as newPage } from './lib.mjs';
 import { ASKS_NUMBERS, confirmPlan } from './strategy_lib.mjs';
 
-const SHOTS = new URL('../../target/e2e-screenshots/', import.meta.url).pathname;
+const SHOTS = new URL('../../target/e2e-screens/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page, name) => page.screenshot({ path: join(SHOTS, `strategy-${name}.png`), fullPage: true });
 

@@ -9,12 +9,14 @@ pub mod army;
 pub mod builtin;
 pub mod card;
 pub mod diag;
+pub mod explain;
 pub mod map;
 pub mod record;
 pub mod scenario;
 pub mod scenario_table;
 pub mod table_file;
 pub mod tests_support;
+pub mod tutorial;
 
 pub use diag::{Diagnostic, LineIndex};
 pub use map::{parse_map, MapFile, Objective, Piece};

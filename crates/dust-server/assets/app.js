@@ -37,7 +37,11 @@ async function api(method, path, body) {
   });
   let j = null;
   try { j = await r.json(); } catch (_) { j = null; }
-  if (!r.ok) throw new Error((j && j.error && j.error.message) || ('HTTP ' + r.status));
+  if (!r.ok) {
+    const e = new Error((j && j.error && j.error.message) || ('HTTP ' + r.status));
+    e.status = r.status;
+    throw e;
+  }
   return j;
 }
 const pct = (p) => (p * 100).toFixed(p > 0 && p < 0.01 ? 1 : 0) + '%';
@@ -69,7 +73,7 @@ function armyPicker(side, offer, scenario) {
   const limit = offer.ap_limit;
   // upload
   const text = el('textarea', { id: `army-toml-${S}`, placeholder: 'Paste an army file (TOML, docs/army-format.md), or choose a file' });
-  const file = el('input', { type: 'file', id: `army-file-${S}`, accept: '.toml,.txt', onchange: async (e) => { const f = e.target.files[0]; if (f) { text.value = await f.text(); check(); } } });
+  const file = el('input', { type: 'file', id: `army-file-${S}`, 'aria-label': `Army file of side ${side}`, accept: '.toml,.txt', onchange: async (e) => { const f = e.target.files[0]; if (f) { text.value = await f.text(); check(); } } });
   text.addEventListener('input', () => later());
   // builder
   const B = { units: [] };
@@ -229,7 +233,7 @@ async function lobbyPage() {
   }, 'Start the game');
 
   const recText = el('textarea', { id: 'record-text', placeholder: 'Paste a game record (TOML), or choose a file' });
-  const recFile = el('input', { type: 'file', accept: '.toml,.txt', onchange: async (e) => { const f = e.target.files[0]; if (f) recText.value = await f.text(); } });
+  const recFile = el('input', { type: 'file', 'aria-label': 'A game record file', accept: '.toml,.txt', onchange: async (e) => { const f = e.target.files[0]; if (f) recText.value = await f.text(); } });
   const recSide = el('select', {}, el('option', { value: 'a', text: 'A' }), el('option', { value: 'b', text: 'B' }));
   const recOpp = el('select', {}, el('option', { value: 'ai mcts:200ms', text: 'AI: MCTS 200 ms' }), el('option', { value: 'ai greedy', text: 'AI: greedy' }), el('option', { value: 'human', text: 'A person' }));
   const upload = el('button', {
@@ -268,7 +272,9 @@ async function lobbyPage() {
     : el('p', { class: 'muted' }, 'No games yet.');
 
   app.replaceChildren(
+    el('h1', { class: 'sr-only' }, 'Dust 1947: games'),
     err,
+    learnButton(remember),
     el('div', { class: 'grid2' },
       el('section', { class: 'panel' }, el('h2', {}, 'New game'),
         el('label', {}, el('span', {}, 'Scenario'), scenario),
@@ -290,110 +296,7 @@ async function lobbyPage() {
   loadArmies();
 }
 
-// ----- the board ----------------------------------------------------------------------------
-
-const S = 44;
-function sqName(c, r) { return String.fromCharCode(65 + c) + (r + 1); }
-function sqParse(s) { return { c: s.charCodeAt(0) - 65, r: parseInt(s.slice(1), 10) - 1 }; }
-
-// Draws the board of `st` into a new SVG. `opts`: marks (square -> class), onSquare, onUnit,
-// selected unit id, los lines [{from, to, level}].
-function drawBoard(st, opts) {
-  const b = st.board;
-  const W = b.width, H = b.height, M = 14;
-  const x = (c) => M + c * S, y = (r) => M + (H - 1 - r) * S;
-  const center = (s) => { const p = sqParse(s); return [x(p.c) + S / 2, y(p.r) + S / 2]; };
-  const root = svg('svg', { class: 'board', viewBox: `0 0 ${W * S + M * 2} ${H * S + M * 2}`, id: 'board' });
-  const gSq = svg('g'), gHl = svg('g'), gWall = svg('g'), gUnits = svg('g'), gTop = svg('g');
-  for (let r = 0; r < H; r++) {
-    for (let c = 0; c < W; c++) {
-      const i = r * W + c, q = b.squares[i], name = sqName(c, r);
-      const rect = svg('rect', { class: `sq t-${q.t}`, x: x(c), y: y(r), width: S, height: S, 'data-sq': name });
-      rect.addEventListener('click', () => opts.onSquare && opts.onSquare(name));
-      gSq.append(rect);
-      if (q.t === 'rubble') gSq.append(svg('path', { d: `M${x(c) + 12} ${y(r) + 12}l${S - 24} ${S - 24}M${x(c) + S - 12} ${y(r) + 12}l${-(S - 24)} ${S - 24}`, stroke: '#8a6d42', 'stroke-width': 2, 'pointer-events': 'none' }));
-      if (q.t === 'water') gSq.append(svg('path', { d: `M${x(c) + S / 2} ${y(r) + 12}l8 14h-16z`, fill: 'none', stroke: '#3a6f9e', 'stroke-width': 2, 'pointer-events': 'none' }));
-      if (q.t === 'smoke') gSq.append(svg('path', { d: `M${x(c) + S / 2} ${y(r) + 10}l9 12l-9 12l-9 -12z`, fill: '#888', 'pointer-events': 'none' }));
-      if (q.t === 'open') gSq.append(svg('circle', { cx: x(c) + S / 2, cy: y(r) + S / 2, r: 2, fill: '#a59e85', 'pointer-events': 'none' }));
-      if (q.structure !== null && q.structure !== undefined) {
-        const sname = (b.structures[q.structure] || {}).name || 'structure';
-        gSq.append(svg('rect', { class: 'inside', x: x(c), y: y(r), width: S, height: S, 'data-structure': sname, 'data-inside': name }, svg('title', { text: `${name}: inside ${sname}` })));
-      }
-      if (q.cover === 'ammo crate') gSq.append(svg('rect', { class: 'cover', x: x(c) + 4, y: y(r) + S - 16, width: 14, height: 11, fill: '#8b5a2b', stroke: '#3b2410' }));
-      if (q.cover === 'anti-tank trap') gSq.append(svg('path', { class: 'cover', d: `M${x(c) + 4} ${y(r) + S - 4}l12 -12M${x(c) + 16} ${y(r) + S - 4}l-12 -12`, stroke: '#111', 'stroke-width': 3 }));
-      if (c === 0) gTop.append(svg('text', { class: 'coord', x: 2, y: y(r) + S / 2 + 3, text: String(r + 1) }));
-      if (r === 0) gTop.append(svg('text', { class: 'coord', x: x(c) + S / 2 - 3, y: H * S + M * 2 - 3, text: String.fromCharCode(65 + c) }));
-      const mark = opts.marks && opts.marks[name];
-      if (mark) {
-        const hl = svg('rect', { class: mark.cls, x: x(c) + 2, y: y(r) + 2, width: S - 4, height: S - 4, rx: 4, 'data-hl': name, stroke: mark.stroke });
-        if (mark.cls.startsWith('hl-move')) hl.addEventListener('click', () => opts.onSquare && opts.onSquare(name));
-        gHl.append(hl);
-      }
-    }
-  }
-  for (const w of b.walls) {
-    const a = sqParse(w.a), o = sqParse(w.b);
-    let x1, y1, x2, y2;
-    if (a.r === o.r) { x1 = x2 = x(Math.max(a.c, o.c)); y1 = y(a.r); y2 = y1 + S; } else { y1 = y2 = y(Math.min(a.r, o.r)); x1 = x(a.c); x2 = x1 + S; }
-    // A wall is a thick line; an entrance is an opening in it: a small entrance leaves the
-    // wall's ends, a large one is open across the whole edge (its posts only).
-    const edge = { 'data-edge': `${w.a}|${w.b}`, 'data-kind': w.kind };
-    const title = svg('title', { text: w.kind === 'wall' ? `wall between ${w.a} and ${w.b}` : `${w.kind} entrance between ${w.a} and ${w.b}` });
-    if (w.kind === 'wall') gWall.append(svg('line', Object.assign({ class: 'wall', x1, y1, x2, y2 }, edge), title));
-    else {
-      const g = svg('g', Object.assign({ class: 'entrance ' + w.kind }, edge), title);
-      const h = a.r === o.r, k = w.kind === 'small' ? S / 4 : 3;
-      g.append(svg('line', { class: 'door-open', x1, y1, x2, y2 }));
-      g.append(svg('line', { class: 'wall', x1, y1, x2: h ? x1 : x1 + k, y2: h ? y1 + k : y1 }));
-      g.append(svg('line', { class: 'wall', x1: h ? x2 : x2 - k, y1: h ? y2 - k : y2, x2, y2 }));
-      gWall.append(g);
-    }
-  }
-  for (const o of b.objectives || []) {
-    const [cx, cy] = center(o.at);
-    gTop.append(svg('path', { class: 'objective', d: `M${cx + 14} ${cy - 18}l3 6 6 1-5 4 1 6-5-3-5 3 1-6-5-4 6-1z` }));
-  }
-  for (const l of opts.los || []) {
-    const [x1, y1] = center(l.from), [x2, y2] = center(l.to);
-    const col = l.level === 'blocked' ? null : l.level === 'hard' ? 'var(--hard)' : l.level === 'soft' ? 'var(--soft)' : '#d00';
-    gTop.append(svg('line', { class: 'los' + (col ? '' : ' blocked'), x1, y1, x2, y2, stroke: col || '#777' }));
-  }
-  // Large and huge models (battlefront): a body over all their squares, under the marker on
-  // the front square; tapping any of its squares chooses the unit.
-  for (const u of st.units) {
-    if (u.destroyed || !u.squares || u.squares.length < 2) continue;
-    const ps = u.squares.map(sqParse);
-    const c0 = Math.min(...ps.map((p) => p.c)), c1 = Math.max(...ps.map((p) => p.c));
-    const r0 = Math.min(...ps.map((p) => p.r)), r1 = Math.max(...ps.map((p) => p.r));
-    const col = u.side === 'A' ? 'var(--a)' : 'var(--b)';
-    const fp = svg('rect', { class: 'footprint', 'data-footprint': u.id, 'data-squares': u.squares.join(' '), x: x(c0) + 3, y: y(r1) + 3, width: (c1 - c0 + 1) * S - 6, height: (r1 - r0 + 1) * S - 6, rx: 6, fill: col, 'fill-opacity': 0.35, stroke: col, 'stroke-width': 2 },
-      svg('title', { text: `${u.name} (u${u.id}): ${u.squares.join(', ')}` }));
-    fp.addEventListener('click', (e) => { e.stopPropagation(); if (opts.onUnit) opts.onUnit(u.id, u.at); });
-    gUnits.append(fp);
-  }
-  // Units: several in one space are spread out.
-  const bySq = {};
-  for (const u of st.units) if (u.at && !u.destroyed) (bySq[u.at] = bySq[u.at] || []).push(u);
-  for (const [s, us] of Object.entries(bySq)) {
-    const [cx, cy] = center(s);
-    us.forEach((u, k) => {
-      const dx = us.length > 1 ? (k - (us.length - 1) / 2) * 16 : 0;
-      const col = u.side === 'A' ? 'var(--a)' : 'var(--b)';
-      const g = svg('g', { class: 'unit' + (u.activated ? ' done' : '') + (opts.selected === u.id ? ' selected' : ''), 'data-unit': u.id, 'data-kind': u.kind, transform: `translate(${cx + dx} ${cy})` });
-      let body;
-      if (u.kind === 'squad') body = svg('circle', { class: 'body', r: 15, fill: col, stroke: '#111', 'stroke-width': 1.5 });
-      else if (u.kind === 'hero') body = svg('path', { class: 'body', d: 'M0 -15L13 0L0 15L-13 0Z', fill: col, stroke: '#111', 'stroke-width': 1.5 });
-      // An aircraft: a plane seen from above (battlefront aircraft fly over terrain and units).
-      else if (u.kind === 'aircraft') body = svg('path', { class: 'body', d: 'M0 -16L4 -5L17 2L17 7L4 4L3 11L8 15L-8 15L-3 11L-4 4L-17 7L-17 2L-4 -5Z', fill: col, stroke: '#111', 'stroke-width': 1.5 });
-      else body = svg('rect', { class: 'body', x: -17, y: -13, width: 34, height: 26, rx: 3, fill: col, stroke: '#111', 'stroke-width': 1.5 });
-      g.append(body, svg('text', { text: String(u.health) }), svg('title', { text: `${u.name} (u${u.id}) side ${u.side}, ${u.kind}${u.flies ? ' (flies)' : ''}, health ${u.health}/${u.max_health}${u.activated ? ', activated' : ''}` }));
-      g.addEventListener('click', (e) => { e.stopPropagation(); if (opts.onUnit) opts.onUnit(u.id, s); });
-      gUnits.append(g);
-    });
-  }
-  root.append(gSq, gWall, gHl, gUnits, gTop);
-  return root;
-}
+// ----- the board: board.js (drawBoard, boardTools, boardLegend, rollDice) ----------------
 
 function oddsChart(o, width) {
   const probs = o.loss || [];
@@ -455,12 +358,18 @@ function gamePage(id) {
   const log = el('ol', { class: 'log', id: 'log' });
   const linkBox = el('div', { class: 'links small' });
   const roster = el('div', { id: 'roster', class: 'small' });
-  app.replaceChildren(el('div', { class: 'game play' },
-    el('div', { class: 'area-board' }, boardBox),
-    el('div', { class: 'area-bottom' }, el('section', { class: 'panel' }, el('h2', {}, 'Dice'), dice), el('section', { class: 'panel' }, el('h2', {}, 'Log'), log)),
+  // table.js: undo, the AI's words, the summary, the rules explained, the tutorial, the live region.
+  const extras = gameExtras({ id, token, refresh: () => refresh(), get st() { return G.st; } });
+  const boardKey = 'game:' + id;
+  app.replaceChildren(el('h1', { class: 'sr-only' }, 'Dust 1947 game ' + id), el('div', { class: 'game play' },
+    el('div', { class: 'area-board' }, boardTools(boardKey), boardBox, extras.legendBox),
+    el('div', { class: 'area-bottom' }, el('section', { class: 'panel' }, el('h2', {}, 'Dice'), dice), el('section', { class: 'panel' }, el('h2', {}, 'Log'), log), extras.live),
     el('div', { class: 'area-side' },
-      el('section', { class: 'panel' }, status, errBox),
+      el('section', { class: 'panel' }, status, errBox, extras.undoBox),
       el('section', { class: 'panel' }, el('h2', { id: 'choices-title' }, 'Your choice'), choices, detail),
+      extras.tutorBox,
+      extras.summaryBox,
+      extras.aiBox,
       el('section', { class: 'panel' }, cardBox, targetsBox),
       el('section', { class: 'panel' }, el('h2', {}, 'Armies'), roster),
       el('section', { class: 'panel' }, el('h2', {}, 'Links'), linkBox))));
@@ -494,7 +403,7 @@ function gamePage(id) {
     G.targets = null;
     render();
     const u = G.st.units[uid];
-    if (!u || !u.at) return;
+    if (!u || !u.at || u.destroyed) return;
     try {
       const t = await api('GET', `/api/games/${id}/targets?seat=${encodeURIComponent(token)}&unit=${uid}`);
       if (G.selUnit === uid) { G.targets = t; render(); }
@@ -601,7 +510,8 @@ function gamePage(id) {
       const sel = options.find((o) => o.text === G.sel);
       if (sel) detail.append(el('p', {}, el('b', {}, sel.text), ` — ${sel.label} — click again (or the button) to confirm `, el('button', { id: 'confirm', class: 'primary', onclick: () => send(sel.text) }, 'Confirm')));
     }
-    boardBox.replaceChildren(drawBoard(st, { marks, onSquare }));
+    boardBox.replaceChildren(drawBoard(st, { key: boardKey, marks, onSquare }));
+    extras.render(st);
     // what each side laid and has left
     const side = (k) => {
       const x = su.sides[k], S = k.toUpperCase();
@@ -613,7 +523,7 @@ function gamePage(id) {
       el('div', {}, `Objectives: ${su.objectives}`),
       el('div', { class: 'muted' }, 'Green: where your choice may go; dashed: entry squares.')));
     targetsBox.replaceChildren();
-    log.replaceChildren(...su.log.map((e) => el('li', { class: sideClass(e.side) }, e.text, ' ', el('span', { class: 'rule' }, '(' + e.rule + ')'))));
+    log.replaceChildren(...su.log.map(logItem));
     log.scrollTop = log.scrollHeight;
     rosterAndLinks(st);
   }
@@ -630,7 +540,7 @@ function gamePage(id) {
     else if (p.kind === 'decision') what = el('span', {}, 'Waiting for side ', el('span', { class: sideClass(p.side) }, p.side), st.thinking ? ': the AI is thinking…' : ': the other player decides');
     else what = 'Rolling dice…';
     const you = st.you ? el('span', {}, 'You play side ', el('span', { class: sideClass(st.you) }, st.you)) : el('span', {}, 'Spectator');
-    status.replaceChildren(el('div', {}, `${st.scenario} · round ${st.round}/${st.round_limit} · VP A ${st.vp.a} : B ${st.vp.b}`), el('div', { class: 'small' }, you, ` · decision ${st.ply}`), el('div', { id: 'pending', 'data-kind': p.kind, 'data-yours': String(!!st.yours), 'data-ply': String(st.ply), 'data-hash': st.hash, 'data-sending': String(!!G.sending) }, what));
+    status.replaceChildren(el('div', { id: 'status-line' }, `${st.scenario} · round ${st.round}/${st.round_limit} · VP A ${st.vp.a} : B ${st.vp.b}`), el('div', { class: 'small' }, you, ` · decision ${st.ply}`), el('div', { id: 'pending', 'data-kind': p.kind, 'data-yours': String(!!st.yours), 'data-ply': String(st.ply), 'data-hash': st.hash, 'data-sending': String(!!G.sending) }, what));
     errBox.textContent = G.error;
     // choices
     const title = $('#choices-title');
@@ -647,8 +557,11 @@ function gamePage(id) {
           d.label, sub ? el('span', { class: 'sub' }, sub) : null);
         choices.append(b);
         if (d.square) {
-          if (d.kind === 'move' || d.kind === 'spread' || d.kind === 'escape') marks[d.square] = { cls: 'hl-move' + (G.sel === d.text ? ' sel' : '') };
-          else if (d.kind === 'aim' && d.sight) marks[d.square] = { cls: 'hl-target', stroke: !d.sight.ok ? '#777' : d.sight.level === 'hard' ? 'var(--hard)' : d.sight.level === 'soft' ? 'var(--soft)' : '#d00' };
+          if (d.kind === 'move' || d.kind === 'spread' || d.kind === 'escape') marks[d.square] = { cls: 'hl-move' + (G.sel === d.text ? ' sel' : ''), words: 'you may move here' };
+          else if (d.kind === 'aim' && d.sight) {
+            const cv = !d.sight.ok ? 'blocked' : d.sight.level === 'hard' || d.sight.level === 'soft' ? d.sight.level : 'none';
+            marks[d.square] = { cls: 'hl-target cv-' + cv, cover: cv, words: 'a target, ' + COVER_WORDS[cv] };
+          }
           else if (!marks[d.square]) marks[d.square] = { cls: 'hl-choice' };
         }
       }
@@ -669,15 +582,21 @@ function gamePage(id) {
     let los = [];
     if (G.targets && G.targets.targets) los = G.targets.targets.map((t) => ({ from: G.targets.from, to: t.at, level: t.sight.ok ? t.sight.level : 'blocked' }));
     if (sel && sel.sight && sel.from) los = [{ from: sel.from, to: sel.square, level: sel.sight.ok ? sel.sight.level : 'blocked' }];
-    boardBox.replaceChildren(drawBoard(st, { marks, onSquare, onUnit, selected: G.selUnit, los }));
+    // The declared move: the path and a ghost where the unit will attack from.
+    let ghost = null;
+    const dcl = st.declaring;
+    if (dcl && dcl.moves && dcl.moves.length && st.units[dcl.unit] && st.units[dcl.unit].at) ghost = { unit: dcl.unit, path: [st.units[dcl.unit].at, ...dcl.moves] };
+    boardBox.replaceChildren(drawBoard(st, { key: boardKey, marks, onSquare, onUnit, selected: G.selUnit, los, ghost }));
+    extras.render(st);
     // unit card and targets
     cardBox.replaceChildren();
     targetsBox.replaceChildren();
     const u = G.selUnit !== null ? st.units[G.selUnit] : (st.declaring ? st.units[st.declaring.unit] : null);
     if (u) cardBox.append(unitCard(u, st));
     else cardBox.append(el('p', { class: 'muted' }, 'Tap a unit to see its card, its targets, the line of sight and the odds.'));
-    if (G.targets && G.targets.error) targetsBox.append(el('p', { class: 'muted' }, G.targets.error));
-    if (G.targets && G.targets.targets) {
+    if (u && u.destroyed) targetsBox.append(el('p', { class: 'muted', id: 'destroyed-note' }, `${u.name} is destroyed: it has no targets.`));
+    else if (G.targets && G.targets.error) targetsBox.append(el('p', { class: 'muted' }, G.targets.error));
+    if (G.targets && G.targets.targets && !(u && u.destroyed)) {
       targetsBox.append(el('h3', {}, `Targets from ${G.targets.from}`));
       if (!G.targets.targets.length) targetsBox.append(el('p', { class: 'muted' }, 'No enemy unit on the board.'));
       for (const t of G.targets.targets) {
@@ -716,10 +635,7 @@ function gamePage(id) {
   function showDice(events) {
     const last = [...events].reverse().find((e) => e.dice);
     if (!last) return;
-    const d = last.dice;
-    const dots = [];
-    for (let i = 0; i < Math.min(d.dice, 60); i++) dots.push(el('span', { class: 'die' + (i < d.successes ? ' hit' : '') }));
-    dice.replaceChildren(el('span', {}, `${d.purpose}: ${d.successes}/${d.dice} `), ...dots, el('span', { class: 'muted small' }, ' ' + last.rule));
+    rollDice(dice, last.dice, last.rule);
   }
 
   function absorb(v) {
@@ -730,10 +646,11 @@ function gamePage(id) {
     const fresh = v.events.filter((e) => e.i >= G.log.length);
     for (const e of fresh) {
       G.log.push(e);
-      log.append(el('li', { class: (e.casualty ? 'casualty ' : '') + sideClass(e.side) }, e.text, ' ', el('span', { class: 'rule' }, '(' + e.rule + ')')));
+      log.append(logItem(e));
     }
-    if (fresh.length) { log.scrollTop = log.scrollHeight; showDice(fresh); }
+    if (fresh.length) { log.scrollTop = log.scrollHeight; showDice(fresh); tableEvents(fresh); extras.events(fresh, from === 0); }
     G.st = v;
+    if (G.selUnit !== null && v.units && v.units[G.selUnit] && v.units[G.selUnit].destroyed) G.targets = null;
     if (v.ply !== undefined) G.sending = false;
     render();
   }
@@ -748,7 +665,12 @@ function gamePage(id) {
   }
 
   async function refresh() {
-    try { absorb(await api('GET', `/api/games/${id}?seat=${encodeURIComponent(token)}&since=${G.log.length}`)); } catch (e) { G.error = e.message; render(); }
+    try { absorb(await api('GET', `/api/games/${id}?seat=${encodeURIComponent(token)}&since=${G.log.length}`)); } catch (e) {
+      // A link that opens nothing: a page that says so (table.js), not an error under a board.
+      if (!G.st && (e.status === 404 || e.status === 403 || e.status === 401)) { app.replaceChildren(gameMissing(id, e)); return false; }
+      G.error = e.message; render();
+    }
+    return true;
   }
 
   function connect() {
@@ -771,7 +693,7 @@ function gamePage(id) {
     };
   }
 
-  refresh().then(connect);
+  refresh().then((ok) => { if (ok !== false) connect(); });
 }
 
 // ----- replay viewer ------------------------------------------------------------------------
@@ -782,11 +704,11 @@ function replayPage() {
   const R = { text: '', step: 0, st: null };
   const err = el('div', { class: 'err', id: 'replay-error' });
   const ta = el('textarea', { id: 'replay-text', placeholder: 'Paste a game record (TOML) or choose a file' });
-  const file = el('input', { type: 'file', accept: '.toml,.txt', onchange: async (e) => { const f = e.target.files[0]; if (f) { ta.value = await f.text(); load(); } } });
+  const file = el('input', { type: 'file', 'aria-label': 'A game record file', accept: '.toml,.txt', onchange: async (e) => { const f = e.target.files[0]; if (f) { ta.value = await f.text(); load(); } } });
   const boardBox = el('div', { class: 'boardwrap' });
   const info = el('div', { id: 'replay-info' });
   const log = el('ol', { class: 'log' });
-  const slider = el('input', { type: 'range', min: 0, max: 0, value: 0, id: 'replay-slider', style: 'width:100%', oninput: () => go(Number(slider.value)) });
+  const slider = el('input', { type: 'range', min: 0, max: 0, value: 0, id: 'replay-slider', 'aria-label': 'Decision', style: 'width:100%', oninput: () => go(Number(slider.value)) });
   const btn = (t, f, idn) => el('button', { onclick: f, id: idn }, t);
   async function go(step) {
     err.textContent = '';
@@ -796,8 +718,8 @@ function replayPage() {
       slider.max = v.steps; slider.value = v.step;
       info.replaceChildren(el('div', {}, `${v.scenario} · decision ${v.step} of ${v.steps} · round ${v.round} · VP A ${v.vp.a} : B ${v.vp.b}`),
         el('div', { class: 'small' }, v.last_decision ? `last: ${v.last_decision}` : 'start', v.next_decision ? ` · next: ${v.next_decision}` : ' · end of the record'));
-      boardBox.replaceChildren(drawBoard(v, {}));
-      log.replaceChildren(...v.events.slice(-40).map((e) => el('li', { class: sideClass(e.side) }, e.text, ' ', el('span', { class: 'rule' }, '(' + e.rule + ')'))));
+      boardBox.replaceChildren(drawBoard(v, { key: 'replay' }));
+      log.replaceChildren(...v.events.slice(-40).map(logItem));
       log.scrollTop = log.scrollHeight;
     } catch (e) { err.textContent = e.message; }
   }

@@ -231,6 +231,39 @@ impl Db {
         }
     }
 
+    /// Takes back the decisions `plies..` of a game (an undo): deletes their rows and sets the
+    /// game's count to `plies` and its status to `status`, in one transaction. Refused when
+    /// the game does not count more than `plies` decisions.
+    ///
+    /// # Errors
+    /// Nothing to take back, or the database cannot write.
+    pub fn truncate(&self, game: &str, plies: u32, status: &str) -> Result<(), ServerError> {
+        let t = &self.tables;
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
+        let n = tx
+            .execute(
+                &format!(
+                    "UPDATE {} SET plies = ?2, status = ?3, {} = NULL, updated = ?4 WHERE id = ?1 AND plies > ?2",
+                    t.games, t.result
+                ),
+                params![game, i64::from(plies), status, crate::store::unix_now()],
+            )
+            .map_err(|e| db_err(&format!("cannot update the {}game", t.label), e))?;
+        if n != 1 {
+            return Err(ServerError::Conflict(format!(
+                "{}game {game} has no decision after decision {plies} to take back",
+                t.label
+            )));
+        }
+        tx.execute(
+            &format!("DELETE FROM {} WHERE game = ?1 AND ply >= ?2", t.decisions),
+            params![game, i64::from(plies)],
+        )
+        .map_err(|e| db_err("cannot take the decisions back", e))?;
+        tx.commit().map_err(|e| db_err("cannot commit the undo", e))
+    }
+
     /// A game's row, if it exists.
     ///
     /// # Errors

@@ -359,6 +359,9 @@ fn rate_limited(what: &str) -> ApiError {
 static INDEX_HTML: &str = include_str!("../assets/index.html");
 static APP_JS: &str = include_str!("../assets/app.js");
 static STYLE_CSS: &str = include_str!("../assets/style.css");
+static BOARD_JS: &str = include_str!("../assets/board.js");
+static TABLE_JS: &str = include_str!("../assets/table.js");
+static NOT_FOUND_HTML: &str = include_str!("../assets/notfound.html");
 static RULINGS_MD: &str = include_str!("../../../docs/rulings.md");
 
 /// The router of the tactics game, its page and the shared endpoints, with the limits
@@ -380,12 +383,14 @@ pub fn limit(app: Router, state: AppState) -> Router {
 pub fn routes(state: AppState) -> Router {
     Router::new()
         .route("/", get(page))
-        .route("/game/{id}", get(page))
+        .route("/game/{id}", get(game_page))
         .route("/replay", get(page))
         .route("/odds", get(page))
         .route("/rulings", get(page))
         .route("/assets/app.js", get(app_js))
         .route("/assets/style.css", get(style_css))
+        .route("/assets/board.js", get(board_js))
+        .route("/assets/table.js", get(table_js))
         .route("/api/health", get(health))
         .route("/api/scenarios", get(scenarios))
         .route("/api/games", get(lobby).post(create))
@@ -396,6 +401,8 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/targets", get(targets))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/rules/explain", get(explain_rule))
         .route("/api/games/{id}/ws", get(ws))
         .route("/api/armies", get(armies_offer))
         .route("/api/armies/check", post(armies_check))
@@ -439,12 +446,53 @@ async fn style_css() -> Response {
     asset(STYLE_CSS, "text/css; charset=utf-8")
 }
 
+async fn board_js() -> Response {
+    asset(BOARD_JS, "text/javascript; charset=utf-8")
+}
+
+async fn table_js() -> Response {
+    asset(TABLE_JS, "text/javascript; charset=utf-8")
+}
+
+/// A page a person reads when a link is broken: what is missing, and the way back.
+fn not_found_page(what: &str) -> Response {
+    let mut escaped = String::with_capacity(what.len());
+    for c in what.chars() {
+        match c {
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '&' => escaped.push_str("&amp;"),
+            '"' => escaped.push_str("&quot;"),
+            c => escaped.push(c),
+        }
+    }
+    let body = NOT_FOUND_HTML.replace("{{what}}", &escaped);
+    (StatusCode::NOT_FOUND, Html(body)).into_response()
+}
+
+/// A game's page; a clear 404 page when there is no such game (a broken or old link).
+async fn game_page(State(st): State<AppState>, Path(id): Path<String>) -> Response {
+    let hub = st.hub.clone();
+    let id2 = id.clone();
+    let known = blocking(move || Ok(hub.store.game(&id2)?.is_some())).await;
+    match known {
+        Ok(false) => not_found_page(&format!(
+            "There is no game “{id}” on this server: the link is broken, or the game was removed."
+        )),
+        _ => Html(INDEX_HTML).into_response(),
+    }
+}
+
 async fn rulings() -> Response {
     asset(RULINGS_MD, "text/markdown; charset=utf-8")
 }
 
-async fn not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint: see docs/server.md")
+/// An unknown address: JSON for the API, a page a person can read for everything else.
+async fn not_found(req: Request) -> Response {
+    if req.uri().path().starts_with("/api/") {
+        return ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint: see docs/server.md").into_response();
+    }
+    not_found_page(&format!("There is no page “{}” on this server.", req.uri().path()))
 }
 
 /// Whether the server can do its work: the database takes a write (a real one, committed:
@@ -968,6 +1016,14 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     v["thinking"] = json!(live.thinking);
     v["armies"] = json!({ "a": cell.armies.a, "b": cell.armies.b });
     v["spectator"] = json!(viewer == Viewer::Spectator);
+    // The AI's last decisions in words, and what this viewer may take back.
+    v["ai_words"] = live
+        .ai_words
+        .iter()
+        .map(|w| json!({ "ply": w.ply, "side": side_name(w.side), "text": w.text }))
+        .collect::<Value>();
+    drop(live);
+    v["undo"] = crate::undo::undo_json(cell, viewer);
     // A damaged stored game: why, shown read-only (issue 16, item 7).
     v["corrupt"] = json!(cell.corrupt);
     if cell.corrupt.is_some() {
@@ -1069,6 +1125,47 @@ async fn decide(State(st): State<AppState>, Path(id): Path<String>, body: Body) 
         "setup": live.in_setup().is_some(),
         "hash": format!("{:#018x}", live.played.game.state_hash()),
         "pending": pending,
+    })))
+}
+
+/// An undo asked by a seat: `request`, `accept`, `decline` or `cancel` (crate::undo).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoReq {
+    seat: String,
+    ask: String,
+}
+
+async fn undo(State(st): State<AppState>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
+    let req: UndoReq = parse_body(body)?;
+    let ask = crate::undo::UndoAsk::from_name(&req.ask)
+        .ok_or_else(|| ApiError::bad_request("bad_undo", "`ask` is `request`, `accept`, `decline` or `cancel`"))?;
+    let (cell, viewer) = open_game(&st, id, Some(&req.seat)).await?;
+    let hub = st.hub.clone();
+    let c2 = cell.clone();
+    let ply = blocking(move || hub.undo(&c2, viewer, ask)).await?;
+    let v = blocking(move || Ok(crate::undo::undo_json(&cell, viewer))).await?;
+    Ok(Json(json!({ "ok": true, "ply": ply, "undo": v })))
+}
+
+#[derive(Deserialize)]
+struct ExplainQuery {
+    rule: String,
+}
+
+/// The rule behind a log event in the project's own words, with its ruling when it is one.
+async fn explain_rule(Q(q): Q<ExplainQuery>) -> Result<Json<Value>, ApiError> {
+    let e = dust_data::explain::explain(&q.rule).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_explanation",
+            format!("no explanation of `{}` yet", q.rule),
+        )
+    })?;
+    Ok(Json(json!({
+        "rule": q.rule,
+        "words": e.words,
+        "rulings": e.rulings.iter().map(|r| json!({ "title": r.title, "answer": r.answer })).collect::<Vec<_>>(),
     })))
 }
 

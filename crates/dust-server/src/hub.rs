@@ -60,7 +60,28 @@ pub struct Live {
     ai: BySide<Option<Box<dyn Player + Send>>>,
     /// An AI task is deciding.
     pub thinking: bool,
+    /// The AI's recent decisions in words ([`dust_ai::words::in_words`]), oldest first: kept
+    /// in memory only (a restarted server starts the list again).
+    pub ai_words: Vec<AiWords>,
+    /// A side asked the other to take back its last decision (a game between two people).
+    pub undo_request: Option<Side>,
+    /// Counts the undos: an AI that thought about a position an undo took back decides again.
+    pub epoch: u64,
 }
+
+/// An AI decision in words, for the page.
+#[derive(Clone, Debug)]
+pub struct AiWords {
+    /// The decision's number (0-based).
+    pub ply: usize,
+    /// The AI's side.
+    pub side: Side,
+    /// The decision and the figures it was chosen by.
+    pub text: String,
+}
+
+/// How many AI decisions in words a game keeps.
+const AI_WORDS_KEPT: usize = 12;
 
 impl Live {
     fn new(played: Played, setup: Option<SetupPhase>) -> Live {
@@ -69,7 +90,15 @@ impl Live {
             setup,
             ai: BySide::default(),
             thinking: false,
+            ai_words: Vec::new(),
+            undo_request: None,
+            epoch: 0,
         }
+    }
+    /// Drops the AI players (they are built again, seeded by the decision number, when next
+    /// asked): after an undo, an AI decides as a fresh one would there.
+    pub(crate) fn forget_ai(&mut self) {
+        self.ai = BySide::default();
     }
     /// The players' set-up, while it is under way (the game has not started).
     pub fn in_setup(&self) -> Option<&SetupPhase> {
@@ -211,7 +240,11 @@ fn setup_style(spec: &str) -> SetupStyle {
 
 /// The game from the scenario's layout `template`, or from the players' set-up laid on it:
 /// the engine's state (a stand-in while the set-up is under way) and the set-up's phase.
-fn start(template: dust_core::game::GameSetup, seed: u64, setup: Option<&PlayersSetup>) -> Result<(Played, Option<SetupPhase>), String> {
+pub(crate) fn start(
+    template: dust_core::game::GameSetup,
+    seed: u64,
+    setup: Option<&PlayersSetup>,
+) -> Result<(Played, Option<SetupPhase>), String> {
     let Some(su) = setup else {
         return Played::new(template, seed).map(|p| (p, None)).map_err(|e| e.to_string());
     };
@@ -1036,7 +1069,7 @@ impl Hub {
                 return true;
             }
         }
-        let (game, side, ply, mut player) = {
+        let (game, side, ply, epoch, mut player) = {
             let mut live = cell.live();
             let side = match live.played.game.pending() {
                 Pending::Decision { side } if seats[side].is_ai() => side,
@@ -1064,16 +1097,24 @@ impl Hub {
                     }
                 }
             };
-            (live.played.game.clone(), side, ply, player)
+            (live.played.game.clone(), side, ply, live.epoch, player)
         };
         let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let d = player.decide(&game);
-            (d, player)
+            // Its reasons, from the figures it chose by, for a player who asks.
+            let words = dust_ai::words::in_words(&game, d, player.explain().as_ref());
+            (d, words, player)
         }));
         let mut live = cell.live();
+        if live.epoch != epoch {
+            // An undo took the position back while the AI thought: decide again there.
+            return true;
+        }
+        let mut words = None;
         let d = match choice {
-            Ok((d, p)) => {
+            Ok((d, w, p)) => {
                 live.ai[side] = Some(p);
+                words = Some(w);
                 d
             }
             Err(_) => {
@@ -1101,6 +1142,11 @@ impl Hub {
             tracing::error!(error = %e, decision = %d, "the AI's decision was not stored");
             live.thinking = false;
             return false;
+        }
+        if let Some(text) = words {
+            live.ai_words.push(AiWords { ply, side, text });
+            let extra = live.ai_words.len().saturating_sub(AI_WORDS_KEPT);
+            live.ai_words.drain(..extra);
         }
         true
     }

@@ -38,6 +38,7 @@ pub mod setup;
 mod shared;
 pub mod store;
 pub mod strategy;
+pub mod undo;
 pub mod view;
 
 pub use error::{ApiError, ServerError};

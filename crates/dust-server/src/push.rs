@@ -61,6 +61,11 @@ pub(crate) struct UnitView<'a> {
     health: u8,
     max_health: u8,
     models: Vec<bool>,
+    /// How the token is drawn: a battlefront vehicle's locomotion (walker, tracked, wheeled);
+    /// a revised card does not say.
+    locomotion: Option<&'static str>,
+    /// Facing matters in the battlefront edition only ("1) Check Field of Fire").
+    facing: Option<&'static str>,
     activated: bool,
     moved: bool,
     destroyed: bool,
@@ -108,6 +113,8 @@ impl<'a> UnitView<'a> {
             health: u.health,
             max_health: c.health,
             models: (0..c.models.len()).map(|i| i < 32 && u.alive & (1 << i) != 0).collect(),
+            locomotion: u.bf.as_ref().and_then(|b| b.locomotion).map(dust_core::unit::Locomotion::name),
+            facing: (g.edition() == dust_core::Edition::Battlefront && u.at.is_some()).then(|| u.facing.name()),
             activated: u.activated,
             moved: u.moved,
             destroyed: u.destroyed,
@@ -240,6 +247,15 @@ pub(crate) struct EventView {
     dice: Option<DiceView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     casualty: Option<bool>,
+    /// Who moved or fired where, for the board to animate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<Sq>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<Sq>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<u8>,
 }
 
 #[derive(Serialize)]
@@ -263,6 +279,16 @@ impl EventView {
             Event::Wounded(..) | Event::Damaged(..) | Event::Destroyed { .. } => (None, Some(true)),
             _ => (None, None),
         };
+        let (unit, from, to, target) = match e {
+            Event::Moved(u, [from, to]) => (Some(u.0), Some(Text(*from)), Some(Text(*to)), None),
+            Event::Entered(u, to) => (Some(u.0), None, Some(Text(*to)), None),
+            Event::Fired {
+                unit,
+                target: dust_core::game::Target::Unit(t),
+                ..
+            } => (Some(unit.0), None, None, Some(t.0)),
+            _ => (None, None, None, None),
+        };
         EventView {
             i,
             text: e.describe(g),
@@ -270,6 +296,10 @@ impl EventView {
             side: view::event_side(g, e).map(view::side_name),
             dice,
             casualty,
+            unit,
+            from,
+            to,
+            target,
         }
     }
 }

@@ -117,6 +117,19 @@ pub trait GameStore: Send + Sync {
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
     fn append_setup(&self, game: &str, ply: u32, text: &str) -> Result<(), ServerError>;
+    /// Takes back decisions `plies..` of a game (their rows go, its count and status follow, in
+    /// one transaction): the game is played on from decision `plies` (an undo, `undo.rs`).
+    /// A store shared by several servers refuses it: the other servers hold the game's later
+    /// decisions in memory and only ever follow a game forwards.
+    ///
+    /// # Errors
+    /// Nothing to take back, the store is shared, or the database cannot write.
+    fn truncate(&self, game: &str, plies: u32) -> Result<(), ServerError> {
+        let _ = plies;
+        Err(ServerError::Conflict(format!(
+            "game {game}: decisions cannot be taken back on a database shared by several servers (PostgreSQL)"
+        )))
+    }
     /// The set-up decisions of a game in order.
     ///
     /// # Errors
@@ -400,6 +413,15 @@ impl GameStore for SqliteGames {
                 .insert_decision(&tx, &g.id, (ply as i64, text, *hash), at, "cannot store the game's decisions")?;
         }
         tx.commit().map_err(|e| db_err("cannot commit the new game", e))
+    }
+
+    /// Takes back decisions `plies..` of a game (their rows go, its count and status follow, in
+    /// one transaction): the game is played on from decision `plies`.
+    ///
+    /// # Errors
+    /// Nothing to take back, or the database cannot write.
+    fn truncate(&self, game: &str, plies: u32) -> Result<(), ServerError> {
+        self.db.truncate(game, plies, "playing")
     }
 
     /// Appends decision number `ply` of a game, with the state hash after it, and the game's

@@ -776,11 +776,8 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
         Pending::Decision { side } => Some(side),
         _ => None,
     };
-    let options: Vec<Value> = if pending_side.is_some() {
-        g.legal_decisions().into_iter().map(|d| decision_json(g, &decl, d)).collect()
-    } else {
-        Vec::new()
-    };
+    let legal = if pending_side.is_some() { g.legal_decisions() } else { Vec::new() };
+    let options: Vec<Value> = legal.iter().map(|&d| decision_json(g, &decl, d)).collect();
     let units: Vec<Value> = g
         .units()
         .iter()
@@ -788,7 +785,9 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
         .map(|(i, u)| unit_json(g, UnitId(i as u8), u))
         .collect();
     let vp = g.victory_points();
-    let from = events_from.min(g.events().len());
+    // A client that saw more events than there are (a decision was taken back) gets them all
+    // again: the log it had is not this game's any more.
+    let from = if events_from > g.events().len() { 0 } else { events_from };
     json!({
         "ply": decisions.len(),
         "round": g.round(),
@@ -812,6 +811,52 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
         "events_total": g.events().len(),
         "events_from": from,
         "events": events_json(g, from),
+        "summary": matches!(g.pending(), Pending::GameOver { .. }).then(|| summary_json(g)),
+        // The guided first game's lessons that fit this moment (dust_data::tutorial); the page
+        // shows them in a tutorial game only, each once.
+        "lessons": you.map(|s| dust_data::tutorial::lessons_now(g, &legal, s, from).iter().map(|l| json!({
+            "id": l.id, "title": l.title, "words": l.words, "rule": l.rule,
+        })).collect::<Vec<_>>()),
+    })
+}
+
+/// The end of a game in a few lines: each unit destroyed, by whom (the unit whose attack
+/// destroyed it, from the log) and the victory points it gave; each side's points and units
+/// left; the rounds played.
+pub fn summary_json(g: &Game) -> Value {
+    let mut attacker: Option<UnitId> = None;
+    let mut destroyed = Vec::new();
+    for e in g.events() {
+        match e {
+            Event::Fired { unit, .. } => attacker = Some(*unit),
+            Event::ReactiveFire { unit, success: true, .. } => attacker = Some(*unit),
+            Event::ActivationEnded(_) | Event::RoundStarted(_) => attacker = None,
+            Event::Destroyed { unit, ap } => {
+                let u = g.unit(*unit);
+                destroyed.push(json!({
+                    "unit": unit.0,
+                    "name": u.card.name,
+                    "side": side_name(u.side),
+                    "vp": ap,
+                    "by": attacker.filter(|a| g.unit(*a).side != u.side).map(|a| json!({ "unit": a.0, "name": g.unit(a).card.name, "side": side_name(g.unit(a).side) })),
+                }));
+            }
+            _ => {}
+        }
+    }
+    let left = |s: Side| {
+        g.units()
+            .iter()
+            .filter(|u| u.side == s && !u.destroyed && !u.is_joined_hero())
+            .count()
+    };
+    let vp = g.victory_points();
+    json!({
+        "winner": match g.pending() { Pending::GameOver { winner } => winner.map(side_name), _ => None },
+        "rounds": g.round(),
+        "vp": { "a": vp.a, "b": vp.b },
+        "left": { "a": left(Side::A), "b": left(Side::B) },
+        "destroyed": destroyed,
     })
 }
 
@@ -911,7 +956,7 @@ mod tests {
 
     /// Issue 10: an aircraft is named as one and, in the battlefront edition, flies
     /// (tactics-battlefront-2013-rules.txt, "Aircraft Move Over Terrain"); the page draws it
-    /// with its own shape (`assets/app.js`, `data-kind="aircraft"`).
+    /// with its own shape (`assets/board.js`, `data-kind="aircraft"`).
     #[test]
     fn aircraft_are_shown_apart() {
         let r = WeaponRange::Spaces { min: 1, max: 4 };
@@ -942,8 +987,10 @@ mod tests {
         }
         let js = include_str!("../assets/app.js");
         assert!(js.contains("joined hero: "), "the page shows a joined hero's odds");
+        // The board is drawn by board.js (issue 20): an aircraft has a silhouette of its own.
+        let board = include_str!("../assets/board.js");
         assert!(
-            js.contains("u.kind === 'aircraft'") && js.contains("'data-kind': u.kind"),
+            board.contains("u.kind === 'aircraft'") && board.contains("'data-kind': u.kind") && board.contains("'data-shape': 'aircraft'"),
             "the page draws aircraft apart"
         );
     }

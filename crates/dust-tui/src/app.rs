@@ -51,6 +51,9 @@ pub enum Overlay {
     /// "Save and quit?": `q`, `y` or Enter quits, any other key goes back to the game. Esc and
     /// `q` open it, so that an Esc meant for a prompt or an overlay never ends the game.
     ConfirmQuit,
+    /// The rule behind log line N in the project's words, its rulings and its citation
+    /// (`e`; up/down go to the previous/next event with a rule).
+    Explain(usize),
 }
 
 /// Everything needed to start a game.
@@ -285,6 +288,8 @@ pub struct App {
     /// The scenario's fixed layout when the players set up the table (during the set-up and
     /// after it): what `u` replays the set-up from.
     setup_template: Option<GameSetup>,
+    /// The guided first game's lessons (`play --tutorial`), if this is one.
+    pub(crate) tutor: Option<crate::tutor::Tutor>,
 }
 
 impl App {
@@ -430,6 +435,7 @@ impl App {
             setup,
             prompt: None,
             setup_template: None,
+            tutor: None,
         };
         if app.setup.is_some() {
             let b = app.game.board();
@@ -997,6 +1003,32 @@ impl App {
         }
     }
 
+    /// Makes this game the guided first game (`play --tutorial`): the lessons of
+    /// `dust_data::tutorial` appear in the log pane as the game meets them (`t` hides them).
+    #[must_use]
+    pub fn with_tutorial(mut self) -> App {
+        self.tutor = Some(crate::tutor::Tutor::default());
+        self.update_tutor();
+        self
+    }
+
+    /// The lesson on screen, if this is the guided game and one has come up.
+    pub fn lesson(&self) -> Option<&'static dust_data::tutorial::Lesson> {
+        self.tutor.as_ref().and_then(|t| t.lesson)
+    }
+
+    fn update_tutor(&mut self) {
+        let you = if self.seats.a == Seat::Human { Side::A } else { Side::B };
+        if let Some(t) = &mut self.tutor {
+            t.update(&self.game, &self.options, you);
+        }
+    }
+
+    /// The log line whose rule `e` explains first: the newest with a rule.
+    fn last_ruled(&self) -> Option<usize> {
+        self.log.iter().rposition(|l| l.rule.is_some())
+    }
+
     /// Recomputes the choices after the game changed.
     fn refresh(&mut self) {
         let before = self.options.clone();
@@ -1018,6 +1050,7 @@ impl App {
         if self.options.is_empty() && self.game.declaring().is_none() {
             self.planned.clear();
         }
+        self.update_tutor();
     }
 
     /// The moves and plan of the declaration in progress, from the record.
@@ -1161,6 +1194,19 @@ impl App {
                 }
                 return;
             }
+            Overlay::Explain(i) => {
+                let ruled = |i: &usize| self.log.get(*i).is_some_and(|l| l.rule.is_some());
+                self.overlay = match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => Overlay::Explain((0..i).rev().find(ruled).unwrap_or(i)),
+                    KeyCode::Down | KeyCode::Char('j') => Overlay::Explain((i + 1..self.log.len()).find(ruled).unwrap_or(i)),
+                    _ => Overlay::None,
+                };
+                return;
+            }
+            Overlay::Rulings(_) | Overlay::Log(_) if key.code == KeyCode::Char('e') => {
+                self.overlay = self.last_ruled().map_or(Overlay::None, Overlay::Explain);
+                return;
+            }
             Overlay::Rulings(s) | Overlay::Log(s) => {
                 let s2 = match key.code {
                     KeyCode::Up | KeyCode::Char('k') => s.saturating_sub(1),
@@ -1204,6 +1250,15 @@ impl App {
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
             KeyCode::Char('r') => self.overlay = Overlay::Rulings(0),
             KeyCode::Char('L') => self.overlay = Overlay::Log(self.log_rows().saturating_sub(18)),
+            KeyCode::Char('e') => match self.last_ruled() {
+                Some(i) => self.overlay = Overlay::Explain(i),
+                None => self.message = Some("no event in the log yet".into()),
+            },
+            KeyCode::Char('t') if self.tutor.is_some() => {
+                if let Some(t) = &mut self.tutor {
+                    t.hidden = !t.hidden;
+                }
+            }
             KeyCode::Char('q') | KeyCode::Esc => self.overlay = Overlay::ConfirmQuit,
             KeyCode::Char('w') => {
                 self.message = Some(

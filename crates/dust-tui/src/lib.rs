@@ -34,6 +34,7 @@ pub mod record;
 pub mod setup;
 mod setup_view;
 pub mod term;
+mod tutor;
 pub mod view;
 
 /// The ratatui this crate draws with (tests use its `TestBackend`).

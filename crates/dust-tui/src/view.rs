@@ -1448,7 +1448,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         details,
     );
 
-    let log_inner = render_log(app, frame, log_area);
+    let log_inner = match app.tutor.as_ref().filter(|t| !t.hidden).and(app.lesson()) {
+        Some(lesson) => render_lesson(app, lesson, frame, log_area),
+        None => render_log(app, frame, log_area),
+    };
     render_status(app, frame, status);
 
     app.areas.set(Areas {
@@ -1531,6 +1534,28 @@ pub(crate) fn panes(app: &App, area: Rect) -> Panes {
     }
 }
 
+/// The guided game's lesson in the log pane (`t` shows the log instead); returns its inside.
+fn render_lesson(app: &App, lesson: &dust_data::tutorial::Lesson, frame: &mut Frame, area: Rect) -> Rect {
+    let n = app.tutor.as_ref().map_or(0, crate::tutor::Tutor::count);
+    let block = Block::bordered()
+        .title(format!(
+            " Learn to play: {} ({n} of {}; t: the log) ",
+            lesson.title,
+            dust_data::tutorial::LESSONS.len()
+        ))
+        .border_style(Style::default().fg(Color::LightYellow));
+    let inner = block.inner(area);
+    let text = vec![
+        Line::from(lesson.words.to_string()),
+        Line::from(Span::styled(
+            format!("Rulebook: {}  ·  e: the rule behind the last event", lesson.rule),
+            Style::default().fg(Color::Gray),
+        )),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }).block(block), area);
+    inner
+}
+
 /// The log pane, newest at the bottom; returns its inside (for the mouse wheel).
 pub(crate) fn render_log(app: &App, frame: &mut Frame, log_area: Rect) -> Rect {
     let log_block = Block::bordered().title(" Log (PgUp/PgDn, L: full) ");
@@ -1610,7 +1635,53 @@ pub(crate) fn render_overlay(app: &App, frame: &mut Frame) {
             ];
             popup(frame, " Quit? ", lines, 0);
         }
+        Overlay::Explain(i) => popup(
+            frame,
+            " The rule explained (up/down: other events; any key closes) ",
+            explain_lines(app, i),
+            0,
+        ),
     }
+}
+
+/// Log line `i` and the rule behind it in the project's words (`dust_data::explain`), its
+/// rulings and its citation.
+pub fn explain_lines(app: &App, i: usize) -> Vec<Line<'static>> {
+    let Some(l) = app.log.get(i) else {
+        return vec![Line::from("no such event")];
+    };
+    let mut out = vec![
+        Line::from(vec![
+            Span::styled("Event: ", Style::default().add_modifier(Modifier::BOLD)),
+            Span::raw(l.text.clone()),
+        ]),
+        Line::from(""),
+    ];
+    let Some(rule) = l.rule else {
+        out.push(Line::from("No rule is cited for this event."));
+        return out;
+    };
+    match dust_data::explain::explain(rule) {
+        Some(e) => {
+            out.push(Line::from(e.words.to_string()));
+            for r in &e.rulings {
+                out.push(Line::from(""));
+                out.push(Line::from(vec![
+                    Span::styled(format!("Ruling — {}: ", r.title), Style::default().add_modifier(Modifier::BOLD)),
+                    Span::raw(r.answer.clone()),
+                ]));
+            }
+        }
+        None => out.push(Line::from(
+            "Not explained yet in the project's words: read the rulebook section below.",
+        )),
+    }
+    out.push(Line::from(""));
+    out.push(Line::from(Span::styled(
+        format!("Rulebook: {rule}"),
+        Style::default().fg(Color::Gray),
+    )));
+    out
 }
 
 fn waiting_text(app: &App) -> String {
@@ -1690,6 +1761,7 @@ pub fn help_lines() -> Vec<Line<'static>> {
         "PgUp / PgDn     scroll the log          L   the whole log, with rules",
         "r               the rulings             s   save now (also every round)",
         "? / F1  this help   w  why did the AI do that?   q / Esc  quit (asks)",
+        "e               explain the last event's rule   t  tutorial: lesson/log",
         "Mouse           click a space or a choice; click it again to confirm",
         "Board: S squad, H hero, V vehicle, A aircraft (digit: health, + several",
         "units, = other squares of a large model); . open  ^ trees  ~ water",

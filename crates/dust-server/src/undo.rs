@@ -1,0 +1,184 @@
+//! Taking a decision back (issue 20, "Browser: undo"): free against the AI, by request and
+//! acceptance between two people. The engine replays the game's record minus the decisions
+//! taken back (the same seed, so the same dice up to there): the position is exactly the one
+//! before that decision, and the stored rows after it are deleted in one transaction.
+
+use crate::error::ApiError;
+use crate::hub::{lock, start, status_of, GameCell, Hub, Viewer};
+use crate::play::{setup_for, Played};
+use crate::store::unix_now;
+use axum::http::StatusCode;
+use dust_core::game::Pending;
+use dust_core::Side;
+use dust_data::record::PlayersSetup;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// What a seat asks about an undo.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UndoAsk {
+    /// Take back my last decision (at once against the AI; a request to a person).
+    Request,
+    /// Accept the other side's request.
+    Accept,
+    /// Refuse the other side's request.
+    Decline,
+    /// Withdraw my own request.
+    Cancel,
+}
+
+impl UndoAsk {
+    /// Reads `request`, `accept`, `decline` or `cancel`.
+    pub fn from_name(s: &str) -> Option<UndoAsk> {
+        match s {
+            "request" => Some(UndoAsk::Request),
+            "accept" => Some(UndoAsk::Accept),
+            "decline" => Some(UndoAsk::Decline),
+            "cancel" => Some(UndoAsk::Cancel),
+            _ => None,
+        }
+    }
+}
+
+fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, code, message.into())
+}
+
+/// The undo as the page shows it to `viewer`: `mode` (`free` against the AI, `ask` against a
+/// person, absent for a spectator), who asked (`requested_by`), and whether `viewer` has a
+/// decision to take back (`can`: decisions were taken; the server says which when asked).
+pub fn undo_json(cell: &GameCell, viewer: Viewer) -> Value {
+    let Viewer::Seat(side) = viewer else {
+        return json!(null);
+    };
+    let seats = lock(&cell.row).seats.clone();
+    let live = cell.live();
+    let mode = if seats[side.other()].is_ai() { "free" } else { "ask" };
+    let over = matches!(live.played.game.pending(), Pending::GameOver { .. });
+    let can = cell.corrupt.is_none() && live.in_setup().is_none() && !over && !live.played.decisions.is_empty();
+    json!({
+        "mode": mode,
+        "can": can,
+        "requested_by": live.undo_request.map(crate::view::side_name),
+    })
+}
+
+impl Hub {
+    /// An undo asked by `viewer` ([`UndoAsk`]). Returns the number of decisions after it.
+    ///
+    /// # Errors
+    /// A spectator; a damaged, abandoned or finished game, or one in its players' set-up;
+    /// nothing of the side's to take back; accepting or declining when the other side asked
+    /// nothing; a request to a person that is already pending; the database.
+    pub fn undo(self: &Arc<Self>, cell: &Arc<GameCell>, viewer: Viewer, ask: UndoAsk) -> Result<u32, ApiError> {
+        let Viewer::Seat(side) = viewer else {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "spectator",
+                "spectators watch the game: only a seat's link may take a decision back",
+            ));
+        };
+        if let Some(m) = &cell.corrupt {
+            return Err(ApiError::corrupt_game(m));
+        }
+        let row = cell.row();
+        if row.status == "abandoned" {
+            return Err(conflict("abandoned", "this game is read-only: nothing can be taken back"));
+        }
+        let mut live = cell.live();
+        if live.in_setup().is_some() {
+            return Err(conflict(
+                "setup",
+                "the table is being laid: a set-up decision is taken back in the set-up (not here)",
+            ));
+        }
+        if let Pending::GameOver { .. } = live.played.game.pending() {
+            return Err(conflict("game_over", "the game is over: replay its record to look back at it"));
+        }
+        let against_ai = row.seats[side.other()].is_ai();
+        let taker = match (ask, against_ai) {
+            (UndoAsk::Request, true) => side,
+            (UndoAsk::Request, false) => {
+                if live.undo_request.is_some() {
+                    return Err(conflict("undo_pending", "an undo is already asked: wait for the answer"));
+                }
+                self.last_of(&row, &live, side)?;
+                live.undo_request = Some(side);
+                let n = live.played.decisions.len() as u32;
+                let _ = cell.tx.send(n);
+                return Ok(n);
+            }
+            (UndoAsk::Accept, _) if live.undo_request == Some(side.other()) => side.other(),
+            (UndoAsk::Decline, _) if live.undo_request == Some(side.other()) => {
+                live.undo_request = None;
+                let n = live.played.decisions.len() as u32;
+                let _ = cell.tx.send(n);
+                return Ok(n);
+            }
+            (UndoAsk::Cancel, _) if live.undo_request == Some(side) => {
+                live.undo_request = None;
+                let n = live.played.decisions.len() as u32;
+                let _ = cell.tx.send(n);
+                return Ok(n);
+            }
+            _ => return Err(conflict("no_undo_request", "there is no undo request to answer")),
+        };
+        // The taker's last decision, and every one after it, are taken back.
+        let (keep, played) = self.last_of(&row, &live, taker)?;
+        self.store.truncate(&row.id, keep as u32)?;
+        live.played = played;
+        live.forget_ai();
+        live.undo_request = None;
+        live.epoch += 1;
+        live.ai_words.retain(|w| w.ply < keep);
+        {
+            let mut r = lock(&cell.row);
+            let (status, result) = status_of(&live.played);
+            r.plies = keep as u32;
+            r.status = status.to_string();
+            r.result = result.map(str::to_string);
+            r.updated = unix_now();
+        }
+        tracing::info!(game = %row.id, side = %taker, plies = keep, "decisions taken back");
+        let _ = cell.tx.send(keep as u32);
+        drop(live);
+        self.kick_ai(cell);
+        Ok(keep as u32)
+    }
+
+    /// The number of decisions before `side`'s last one, and the game replayed to there.
+    fn last_of(&self, row: &crate::store::GameRow, live: &crate::hub::Live, side: Side) -> Result<(usize, Played), ApiError> {
+        let engine = |m: String| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "replay",
+                format!("the game does not replay: {m}"),
+            )
+        };
+        let template = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(engine)?;
+        let su = row.setup_seed.map(|seed| PlayersSetup {
+            seed,
+            decisions: live.setup.as_ref().map(|p| p.decisions()).unwrap_or_default(),
+        });
+        let (mut p, _) = start(template, row.seed, su.as_ref()).map_err(engine)?;
+        let decisions = &live.played.decisions;
+        let mut last = None;
+        let mut at_last = None;
+        for (i, &d) in decisions.iter().enumerate() {
+            if let Pending::Decision { side: s } = p.game.pending() {
+                if s == side {
+                    last = Some(i);
+                    at_last = Some(p.clone());
+                }
+            }
+            p.apply_in_place(d).map_err(|m| engine(format!("decision {i}: {m}")))?;
+        }
+        match (last, at_last) {
+            (Some(i), Some(p)) => Ok((i, p)),
+            _ => Err(conflict(
+                "nothing_to_undo",
+                format!("side {side} has taken no decision yet: nothing to take back"),
+            )),
+        }
+    }
+}
