@@ -353,11 +353,32 @@ struct Decl {
     /// Battlefront edition: the unit has three actions this activation (Ace Pilot), and
     /// declares a [`Plan::Three`].
     bf_three: bool,
+    /// Battlefront edition: the declaration is made one part of the plan at a time
+    /// ([`Game::bf_parts`]): "Activating a Unit" declares the actions (and the skills) up front,
+    /// a Move's destination is chosen when the Move is made, and an Attack's targets in its step
+    /// "4) Declare Targets" — so a reactive attack after the first action is known when the
+    /// second is declared. `None`: the whole activation is declared at once (the revised
+    /// edition, a reactive attack, an indirect shot, a plan of one part).
+    bf_part: Option<BfPart>,
     /// The decisions offered now, when `decl_autofill` had to work them out anyway to see
     /// whether there was a choice (moves, targets, abilities, flame spaces). Set only while the
     /// declaration waits on top of the stack for a decision, and the state does not change
     /// until that decision; cleared by every change of the declaration.
     options: Option<Vec<Decision>>,
+}
+
+/// Where a battlefront declaration made part by part stands ([`Decl::bf_part`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct BfPart {
+    /// The part of the plan declared now (an index into [`Game::bf_parts`]).
+    index: u8,
+    /// A March Move whose first leg is made: the Move points it left for the rest of the March
+    /// and whether it spent the activation's cheap first diagonal (worked out before the leg
+    /// was made, from where the unit stood).
+    rest: Option<(u8, bool)>,
+    /// The optional skills (Berserk, All In One, Heroic Attack, Medal of Honor, Fighting
+    /// Spirit) were declared and spent with an earlier part.
+    uses_done: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -1227,6 +1248,7 @@ impl Decl {
             spread: None,
             bf_dismount: None,
             bf_three: false,
+            bf_part: None,
             options: None,
         }
     }
