@@ -1044,7 +1044,7 @@ async fn targets(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<Tar
             ));
         }
         let g = &live.played.game;
-        let decl = view::Declaration::of(g, &live.played.decisions);
+        let decl = view::Declaration::of(g);
         view::targets_json(g, &decl, UnitId(q.unit), from).map_err(|m| ApiError::bad_request("bad_unit", m))
     })
     .await?;

@@ -833,12 +833,31 @@ impl Game {
         }
     }
 
-    /// The unit being declared or activated, if any (for user interfaces).
-    pub fn declaring(&self) -> Option<UnitId> {
-        self.stack.iter().rev().find_map(|s| match s {
-            Step::Declare(d) => d.unit,
+    /// The declaration being made: the nearest on the stack, but not a later part of a
+    /// battlefront activation that waits under the part being made (or the reaction to it).
+    fn current_decl(&self) -> Option<&Decl> {
+        let top = self.stack.len().checked_sub(1)?;
+        self.stack.iter().enumerate().rev().find_map(|(i, s)| match s {
+            Step::Declare(d) if i == top || d.bf_part.is_none_or(|p| p.index == 0) => Some(&**d),
             _ => None,
         })
+    }
+
+    /// The unit being declared or activated, if any (for user interfaces).
+    pub fn declaring(&self) -> Option<UnitId> {
+        self.current_decl().and_then(|d| d.unit)
+    }
+
+    /// The plan of the declaration being made, once chosen (for user interfaces).
+    pub fn declared_plan(&self) -> Option<Plan> {
+        self.current_decl().and_then(|d| d.plan)
+    }
+
+    /// Where the Moves of the declaration being made end, as chosen so far, in order (in the
+    /// battlefront edition, where an activation is declared part by part, the legs already made
+    /// included).
+    pub fn declared_moves(&self) -> Vec<Square> {
+        self.current_decl().map(|d| d.moves.clone()).unwrap_or_default()
     }
 
     /// The lines aimed so far in the declaration being made, as `aim` decisions in card order,
@@ -847,10 +866,7 @@ impl Game {
     /// ([`crate::odds::from_game::declared_lines`] reads them in this form). Empty when no
     /// declaration is being made.
     pub fn declared_aims(&self) -> Vec<Decision> {
-        let Some(d) = self.stack.iter().rev().find_map(|s| match s {
-            Step::Declare(d) => Some(d),
-            _ => None,
-        }) else {
+        let Some(d) = self.current_decl() else {
             return Vec::new();
         };
         d.aims
