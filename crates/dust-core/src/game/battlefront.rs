@@ -492,6 +492,7 @@ pub(super) fn can_pilot(hero: &UnitSetup, vehicle: &UnitSetup) -> bool {
         && pilot
         && hero.side == vehicle.side
         && matches!(vehicle.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+        && vehicle.battlefront.as_ref().is_none_or(|b| b.pilot_allowed(&hero.card.name))
 }
 
 pub(super) fn setup_units(units: &mut [Unit], setup: &GameSetup) {
@@ -1860,12 +1861,16 @@ impl Game {
         }
         let Some(to) = hero.at else { return };
         let side = self.unit(h).side;
+        let name = &self.unit(h).card.name;
         let Some(v) = (0..self.units.len()).map(|i| UnitId(i as u8)).find(|&v| {
             let x = self.unit(v);
             v != h
                 && x.side == side
                 && x.joined.is_none()
                 && matches!(x.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+                // "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the Pilot: Hero
+                // attribute."
+                && x.bf.as_ref().is_none_or(|b| b.pilot_allowed(name))
                 && self.unit_squares(v).contains(&to)
         }) else {
             return;

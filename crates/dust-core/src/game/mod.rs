@@ -652,6 +652,22 @@ impl Game {
                 problems.push(format!("{}: a squad card needs one model per miniature", u.card.name));
             }
             if let Some(j) = u.joins {
+                // Battlefront "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the
+                // Pilot: Hero attribute."
+                let named = setup
+                    .units
+                    .get(j)
+                    .and_then(|v| v.battlefront.as_ref())
+                    .and_then(|b| b.pilot_hero.as_deref());
+                if let (Edition::Battlefront, Some(n)) = (setup.edition, named) {
+                    if u.card.kind == UnitKind::Hero && !n.eq_ignore_ascii_case(&u.card.name) {
+                        problems.push(format!(
+                            "{} cannot pilot {}: only {n} may (Pilot: Hero); begin the game with {n} in it, or with no pilot",
+                            u.card.name, setup.units[j].card.name
+                        ));
+                        continue;
+                    }
+                }
                 // Battlefront "Piloting Vehicles": a hero with the Pilot skill begins the game
                 // mounted in a vehicle of his side.
                 let pilots = setup.edition == Edition::Battlefront && setup.units.get(j).is_some_and(|v| battlefront::can_pilot(u, v));
