@@ -1,4 +1,4 @@
-//! `--cards DIR` for both editions in `sim` and `play` (issue 19, "Tools": "A battlefront card
+//! `--cards DIR` for both editions in `sim`, `play` and `serve` (issue 19, "Tools": "A battlefront card
 //! given with `--cards` is read only as a classic card … Make `--cards` work for both editions
 //! everywhere"). `odds`, `replay` and `scenario` have their own tests.
 
@@ -106,4 +106,64 @@ fn play_reads_cards_dir() {
     let err = common::stderr(&o);
     assert!(!err.contains("card folder"), "{err}");
     assert!(err.contains("needs a terminal"), "{err}");
+}
+
+/// `serve --cards DIR`: a record of a battlefront game with a battlefront card of the player's
+/// folder (from `sim --cards DIR`) is taken by a server started with the folder, and refused by
+/// one started without it.
+#[test]
+fn serve_plays_a_battlefront_card_of_cards_dir() {
+    use dust_server::client::{get, post};
+    let (cards, scenario) = own_card_and_scenario();
+    let recs = folder("serve-recs", &[]);
+    let o = common::run(&[
+        "sim",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        "--scenario",
+        arg(&scenario),
+        "--cards",
+        arg(&cards),
+        "--records",
+        arg(&recs),
+    ]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let record = std::fs::read_to_string(recs.join("game-0001.toml")).unwrap();
+    let serve = |with: Option<&Path>, name: &str| {
+        let db = folder(name, &[]).join("games.sqlite");
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_dust1947"));
+        cmd.args(["serve", "--port", &port.to_string(), "--db"])
+            .arg(db)
+            .env_remove("DUST1947_CARDS");
+        if let Some(dir) = with {
+            cmd.arg("--cards").arg(dir);
+        }
+        let child = cmd.stderr(std::process::Stdio::null()).spawn().unwrap();
+        let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let t0 = std::time::Instant::now();
+        while get(addr, "/api/health").is_err() {
+            assert!(t0.elapsed() < std::time::Duration::from_secs(20), "the server never listened");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        (child, addr)
+    };
+    let body = serde_json::json!({ "record": record, "side": "a", "opponent": "human" });
+    let (mut child, addr) = serve(Some(&cards), "serve-with");
+    let up = post(addr, "/api/games/import", &body).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(up.status, 200, "{}", up.body);
+    let (mut child, addr) = serve(None, "serve-without");
+    let refused = post(addr, "/api/games/import", &body).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_ne!(refused.status, 200, "{}", refused.body);
+    assert!(refused.body.contains("Test Pounder"), "{}", refused.body);
 }

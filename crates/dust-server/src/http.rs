@@ -1079,7 +1079,7 @@ pub(crate) fn download(text: String, mime: &'static str, filename: &str) -> Resp
 
 /// The unit cards the odds page offers: the shipped cards, then the duel's test cards.
 fn all_cards() -> Vec<dust_core::UnitCard> {
-    let mut v = dust_data::builtin::builtin_cards();
+    let mut v = crate::cards::revised();
     v.extend(dust_core::game::tests_support::duel().units.iter().map(|u| u.card.as_ref().clone()));
     v
 }
@@ -1090,7 +1090,7 @@ fn edition_cards(edition: Edition) -> (Vec<dust_data::card::CardFile>, Vec<dust_
     match edition {
         Edition::Revised => (Vec::new(), all_cards()),
         Edition::Battlefront => {
-            let files = dust_data::builtin::builtin_card_files_for(edition);
+            let files = crate::cards::for_edition(edition);
             let cards = files.iter().map(|f| f.card.clone()).collect();
             (files, cards)
         }
