@@ -34,6 +34,25 @@ fn own_card_and_scenario() -> (PathBuf, PathBuf) {
     (cards, file)
 }
 
+/// `sim` with two random players, two games of `scenario` from `seed`.
+fn sim_args(scenario: &Path, seed: &str) -> Vec<String> {
+    [
+        "sim",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        seed,
+        "--scenario",
+        arg(scenario),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 fn arg(p: &Path) -> &str {
     p.to_str().unwrap()
 }
@@ -43,20 +62,8 @@ fn arg(p: &Path) -> &str {
 #[test]
 fn sim_plays_a_battlefront_card_of_cards_dir() {
     let (cards, scenario) = own_card_and_scenario();
-    let base = [
-        "sim",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "2",
-        "--seed",
-        "5",
-        "--scenario",
-        arg(&scenario),
-    ];
-    let o = common::run(&base);
+    let base = sim_args(&scenario, "5");
+    let o = common::run(&base.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(!o.status.success());
     assert!(
         common::stderr(&o).contains("`Test Pounder` is not a unit card"),
@@ -65,7 +72,7 @@ fn sim_plays_a_battlefront_card_of_cards_dir() {
     );
 
     let recs = folder("recs", &[]);
-    let mut args = base.to_vec();
+    let mut args: Vec<&str> = base.iter().map(String::as_str).collect();
     args.extend(["--cards", arg(&cards), "--json", "--records", arg(&recs)]);
     let v = common::json(&args);
     assert_eq!(v["games"], 2, "{v}");
@@ -116,23 +123,9 @@ fn serve_plays_a_battlefront_card_of_cards_dir() {
     use dust_server::client::{get, post};
     let (cards, scenario) = own_card_and_scenario();
     let recs = folder("serve-recs", &[]);
-    let o = common::run(&[
-        "sim",
-        "--a",
-        "random",
-        "--b",
-        "random",
-        "--games",
-        "2",
-        "--seed",
-        "9",
-        "--scenario",
-        arg(&scenario),
-        "--cards",
-        arg(&cards),
-        "--records",
-        arg(&recs),
-    ]);
+    let mut args = sim_args(&scenario, "9");
+    args.extend(["--cards", arg(&cards), "--records", arg(&recs)].map(String::from));
+    let o = common::run(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert!(o.status.success(), "{}", common::stderr(&o));
     let record = std::fs::read_to_string(recs.join("game-0001.toml")).unwrap();
     let serve = |with: Option<&Path>, name: &str| {

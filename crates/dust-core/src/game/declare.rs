@@ -501,16 +501,7 @@ impl Game {
             // "Reactive Fire": a single ATTACK action against the trigger; skills that need no
             // action may be used. (Battlefront "Reactive Attacks": a Sustained Attack, or an
             // Attack after a Move that only turns the unit.)
-            let heroic = d.heroic == Some(true);
-            if !once.is_empty() || heroic {
-                steps.push(Step::Begin {
-                    unit: u,
-                    plan,
-                    once,
-                    heroic,
-                    quiet: true,
-                });
-            }
+            steps.extend(quiet_begin(u, plan, once, d.heroic == Some(true)));
             if let (Some(&to), Some(&f)) = (d.moves.first(), d.bf_faces.first()) {
                 // Battlefront: a large or huge model turns before its reactive attack.
                 steps.push(Step::Move {
@@ -657,15 +648,7 @@ impl Game {
             // The optional skills declared with this part are spent now (Assault was with the
             // first part).
             let once: Vec<Skill> = once.into_iter().filter(|&s| s != Skill::Assault && uses_now).collect();
-            if !once.is_empty() || heroic {
-                steps.push(Step::Begin {
-                    unit: u,
-                    plan,
-                    once,
-                    heroic,
-                    quiet: true,
-                });
-            }
+            steps.extend(quiet_begin(u, plan, once, heroic));
         }
         let mut i = start;
         while i < end {
@@ -1381,4 +1364,16 @@ mod tests {
             }
         }
     }
+}
+
+/// The once-per-game skills and Heroic Attack spent inside an activation already begun (a
+/// reactive attack, a later part of a battlefront declaration), if any.
+fn quiet_begin(unit: UnitId, plan: Plan, once: Vec<Skill>, heroic: bool) -> Option<Step> {
+    (!once.is_empty() || heroic).then_some(Step::Begin {
+        unit,
+        plan,
+        once,
+        heroic,
+        quiet: true,
+    })
 }

@@ -217,15 +217,7 @@ impl Game {
                 // A later move action of the same activation: the unit stands where the previous
                 // one ended, and the first (cheap) diagonal is spent if that move needed a
                 // diagonal ("Movement Points": the discount is per activation).
-                let mut occ = self.occ.clone();
-                let group: Vec<UnitId> = std::iter::once(u).chain(unit.joined.filter(|j| !self.unit(*j).destroyed)).collect();
-                for &g in &group {
-                    let gu = self.unit(g);
-                    if let Some(s) = gu.at {
-                        occ.remove(s, gu.piece(), gu.side);
-                    }
-                    occ.place(at, gu.piece(), gu.side);
-                }
+                let occ = self.occ_with_group_at(u, at);
                 let first_from = if d.moves.len() >= 2 {
                     Some(d.moves[d.moves.len() - 2])
                 } else {
@@ -306,7 +298,6 @@ impl Game {
     /// move of twice the Move rating: it passes friends where a single move of that length
     /// would, never ending on one (docs/rulings.md, "Battlefront March Move").
     fn bf_march_rest(&self, d: &Decl, u: UnitId, m: u8) -> Vec<Square> {
-        let unit = self.unit(u);
         let mid = d.moves[0];
         let under = self.passes_under(u);
         let rules = self.move_rules(u, &under);
@@ -314,16 +305,23 @@ impl Game {
         // before (`BfPart::rest`).
         let (rest, used) = d.bf_part.and_then(|p| p.rest).unwrap_or_else(|| self.bf_march_rest_points(d, u, m));
         // The unit (and its joined hero) stands on `mid` for the second leg.
+        let occ = self.occ_with_group_at(u, mid);
+        reach_squares_in(&self.board, &occ, &self.mover(u, mid, rest, false), used, rules)
+    }
+
+    /// The occupancy with unit `u` and its joined hero moved to `at` (where a later move leg
+    /// of the declaration starts).
+    fn occ_with_group_at(&self, u: UnitId, at: Square) -> Occupancy {
+        let unit = self.unit(u);
         let mut occ = self.occ.clone();
-        let group: Vec<UnitId> = std::iter::once(u).chain(unit.joined.filter(|j| !self.unit(*j).destroyed)).collect();
-        for &g in &group {
+        for g in std::iter::once(u).chain(unit.joined.filter(|j| !self.unit(*j).destroyed)) {
             let gu = self.unit(g);
             if let Some(s) = gu.at {
                 occ.remove(s, gu.piece(), gu.side);
             }
-            occ.place(mid, gu.piece(), gu.side);
+            occ.place(at, gu.piece(), gu.side);
         }
-        reach_squares_in(&self.board, &occ, &self.mover(u, mid, rest, false), used, rules)
+        occ
     }
 
     /// What the first leg of a March Move of a one-square unit on the ground (declared, not yet
