@@ -1334,6 +1334,18 @@ pub(super) use crate::battlefront::weapons::is_volley_line;
 /// The plan of two SKILL actions.
 const SKILL_SKILL: Plan = Plan::Two(Action::Skill, Action::Skill);
 
+/// The once-per-game skills and Heroic Attack spent inside an activation already begun (a
+/// reactive attack, a later part of a battlefront declaration), if any.
+fn quiet_begin(unit: UnitId, plan: Plan, once: Vec<Skill>, heroic: bool) -> Option<Step> {
+    (!once.is_empty() || heroic).then_some(Step::Begin {
+        unit,
+        plan,
+        once,
+        heroic,
+        quiet: true,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1364,16 +1376,4 @@ mod tests {
             }
         }
     }
-}
-
-/// The once-per-game skills and Heroic Attack spent inside an activation already begun (a
-/// reactive attack, a later part of a battlefront declaration), if any.
-fn quiet_begin(unit: UnitId, plan: Plan, once: Vec<Skill>, heroic: bool) -> Option<Step> {
-    (!once.is_empty() || heroic).then_some(Step::Begin {
-        unit,
-        plan,
-        once,
-        heroic,
-        quiet: true,
-    })
 }
