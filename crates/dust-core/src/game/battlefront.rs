@@ -263,29 +263,9 @@ impl Game {
     // ----- Reactive attacks -----------------------------------------------------------------------
 
     /// Where the other side may react during an activation of two actions `a`, `b`: after the
-    /// first action, after the second.
+    /// first action, after the second (`EditionRules::reaction_windows`, game/rules.rs).
     pub(super) fn reaction_windows(&self, a: Action, b: Action, fast: bool) -> (bool, bool) {
-        match self.edition {
-            Edition::Revised => {
-                // "Possible Situations for Reactive Fire" (docs/rulings.md, "Reactive fire after other
-                // sequences", for the rest).
-                let first = match (a, b) {
-                    (Action::Move, Action::Move) => !fast,
-                    (Action::Move, _) => true,
-                    (Action::Attack, Action::Move) => true,
-                    _ => false,
-                };
-                let second = matches!((a, b), (Action::Move, Action::Move) if fast)
-                    || matches!((a, b), (Action::Reload | Action::Nothing | Action::Skill, Action::Move));
-                (first, second)
-            }
-            // "Once the opposing player has completed their first action"; "You cannot declare
-            // a Reactive Attack against a unit that is taking a Nothing action as its second
-            // action"; against a March Move the unit "makes a normal Move action before you
-            // attempt the Reactive Attack, then completes its March Move afterwards". (A
-            // Sustained Attack is one plan with no window: "No Reacting to a Sustained Attack".)
-            Edition::Battlefront => (b != Action::Nothing, false),
-        }
+        self.rules().reaction_windows(a, b, fast)
     }
 
     /// Battlefront "Reactive Attacks": "one of your units that has not yet activated, and that

@@ -44,6 +44,7 @@ mod declare;
 mod event;
 mod flow;
 mod movement;
+mod rules;
 mod skills;
 #[doc(hidden)]
 pub mod tests_support;
