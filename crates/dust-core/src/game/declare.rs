@@ -709,20 +709,7 @@ impl Game {
     /// hero"; docs/rulings.md, "All In One and a joined hero"). Once per game, for the unit
     /// whose card has it.
     pub(super) fn all_in_one_available(&self, u: UnitId, aims: &[Aim]) -> bool {
-        if self.edition == Edition::Battlefront {
-            return self.has_skill(u, Skill::AllInOne) && !self.used(u, Skill::AllInOne);
-        }
-        let unit = self.unit(u);
-        if unit.card.has(Skill::AllInOne) && !unit.used.contains(&Skill::AllInOne) {
-            return true;
-        }
-        let hero = unit
-            .joined
-            .filter(|&h| unit.card.kind == UnitKind::Squad && !self.unit(h).destroyed);
-        hero.is_some_and(|h| {
-            let hu = self.unit(h);
-            hu.card.has(Skill::AllInOne) && !hu.used.contains(&Skill::AllInOne) && aims.iter().any(|a| a.line >= HERO_LINE)
-        })
+        self.rules().all_in_one_available(self, u, aims)
     }
 
     /// Whether All In One, declared for an attack of `attacker`, doubles the dice of weapon line
@@ -730,11 +717,7 @@ impl Game {
     /// skill (or in the battlefront edition, where it is shared both ways), else only the lines
     /// of the joined hero whose card has it.
     pub(super) fn all_in_one_doubles(&self, attacker: UnitId, line: u8) -> bool {
-        if self.edition == Edition::Battlefront || self.unit(attacker).card.has(Skill::AllInOne) {
-            return true;
-        }
-        let (owner, _) = self.line_owner(attacker, line);
-        self.unit(owner).card.has(Skill::AllInOne)
+        self.rules().all_in_one_doubles(self, attacker, line)
     }
 
     pub(super) fn used(&self, u: UnitId, s: Skill) -> bool {
@@ -750,75 +733,9 @@ impl Game {
         unit.joined.filter(|j| !self.unit(*j).destroyed)
     }
 
+    /// The plans unit `u` may declare (`EditionRules::plans`).
     pub(super) fn plans(&self, u: UnitId) -> Vec<Plan> {
-        use Action::*;
-        if self.edition == Edition::Battlefront {
-            return self.bf_plans(u);
-        }
-        let unit = self.unit(u);
-        if unit.at.is_none() {
-            // "Each unit's first action is always a one space move."
-            return vec![Plan::Two(Move, Move), Plan::Two(Move, Attack), Plan::Two(Move, Nothing)];
-        }
-        let mut v = vec![
-            Plan::Two(Move, Move),
-            Plan::Two(Move, Attack),
-            Plan::Two(Move, Nothing),
-            Plan::Two(Nothing, Nothing),
-        ];
-        let can_attack_now = self.can_attack_now(u);
-        if can_attack_now {
-            v.extend([Plan::Two(Attack, Move), Plan::Two(Attack, Nothing), Plan::Sustained]);
-        }
-        let unloaded = unit
-            .card
-            .weapons
-            .iter()
-            .enumerate()
-            .any(|(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0);
-        if unloaded {
-            v.extend([
-                Plan::Two(Reload, Nothing),
-                Plan::Two(Move, Reload),
-                Plan::Two(Reload, Move),
-                Plan::Two(Reload, Attack),
-            ]);
-            if can_attack_now {
-                v.push(Plan::Two(Attack, Reload));
-            }
-        }
-        if self.has_skill(u, crate::unit::Skill::Charge) {
-            v.push(Plan::Charge);
-        }
-        let abilities = self.abilities(u);
-        if !abilities.is_empty() {
-            // A SKILL action (Artillery Strike, Tank Head, Command Squad abilities).
-            v.extend([Plan::Two(Skill, Nothing), Plan::Two(Move, Skill), Plan::Two(Skill, Move)]);
-            if can_attack_now {
-                v.extend([Plan::Two(Skill, Attack), Plan::Two(Attack, Skill)]);
-            }
-            if unloaded {
-                // Reloading is a SKILL action too ("Reload (SKILL)").
-                v.extend([Plan::Two(Skill, Reload), Plan::Two(Reload, Skill)]);
-            }
-            // Two SKILL actions: two different abilities, at most one of them a Command Squad
-            // ability (one attempt a round) — "the only combination of actions that a player
-            // cannot perform is ATTACK + ATTACK" (docs/rulings.md, "Two SKILL actions").
-            if abilities.iter().filter(|a| !self.is_command_ability(u, **a)).count() >= 1 && abilities.len() >= 2 {
-                v.push(SKILL_SKILL);
-            }
-        }
-        let unloaded_lines = unit
-            .card
-            .weapons
-            .iter()
-            .enumerate()
-            .filter(|&(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0)
-            .count();
-        if unloaded_lines >= 2 {
-            v.push(Plan::Two(Reload, Reload));
-        }
-        v
+        self.rules().plans(self, u)
     }
 
     /// Whether the unit could attack something from where it stands.
@@ -1332,7 +1249,7 @@ impl SightMemo {
 pub(super) use crate::battlefront::weapons::is_volley_line;
 
 /// The plan of two SKILL actions.
-const SKILL_SKILL: Plan = Plan::Two(Action::Skill, Action::Skill);
+pub(super) const SKILL_SKILL: Plan = Plan::Two(Action::Skill, Action::Skill);
 
 /// The once-per-game skills and Heroic Attack spent inside an activation already begun (a
 /// reactive attack, a later part of a battlefront declaration), if any.

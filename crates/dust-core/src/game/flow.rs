@@ -471,21 +471,7 @@ impl Game {
             // A scenario objective fulfilled decides the game (by one side only: both at once
             // leave it to victory points, docs/rulings.md, "Objectives that end the game").
             (Some(Some(side)), _) => Some(side),
-            (_, Some(loser)) if self.edition == Edition::Battlefront => {
-                // "The player who destroyed all of the enemy's units … wins the game" (both
-                // sides off the board: the army points decide).
-                match self.bf_side_wiped_both() {
-                    true => self.bf_final_winner(),
-                    false => Some(loser.other()),
-                }
-            }
-            (_, Some(loser)) if self.alive_units(loser.other()) > 0 => Some(loser.other()),
-            _ if self.edition == Edition::Battlefront => self.bf_final_winner(),
-            _ => match self.vp.a.cmp(&self.vp.b) {
-                core::cmp::Ordering::Greater => Some(Side::A),
-                core::cmp::Ordering::Less => Some(Side::B),
-                core::cmp::Ordering::Equal => None,
-            },
+            (_, wiped) => self.rules().winner(self, wiped),
         };
         let winner = self.bf_decided.map_or(winner, Some);
         self.winner = Some(winner);

@@ -5,9 +5,10 @@
 //! serves every edition; a rule one book changes is a method here, with each edition's answer
 //! in its own `impl`, so one edition's rules read in one place.
 //!
-//! Moved here so far: what ends an activation and a turn, when a side is wiped out, who has a
-//! skill (with the sharing rules between a hero and his unit), and where reactions come. The
-//! other differences still ask `Game::edition` where they are; they move here one by one.
+//! Moved here so far: what ends an activation and a turn, when a side is wiped out and who then
+//! wins, who has a skill (with the sharing rules between a hero and his unit), the plans a unit
+//! may declare, All In One, and where reactions come. The other differences still ask
+//! `Game::edition` where they are; they move here one by one.
 
 use super::*;
 
@@ -29,6 +30,21 @@ pub(super) trait EditionRules: Sync {
     /// Where the other side may react during an activation of two actions `a`, `b` (`fast`:
     /// the unit has Fast): after the first action, after the second.
     fn reaction_windows(&self, a: Action, b: Action, fast: bool) -> (bool, bool);
+
+    /// The plans unit `u` may declare now ("List of Actions", "Activating a Unit").
+    fn plans(&self, g: &Game, u: UnitId) -> Vec<Plan>;
+
+    /// Whether All In One may be declared for this attack of `u` with `aims` (once per game,
+    /// for the unit whose card has it).
+    fn all_in_one_available(&self, g: &Game, u: UnitId, aims: &[Aim]) -> bool;
+
+    /// Whether All In One, declared for an attack of `attacker`, doubles the dice of weapon
+    /// line `line`.
+    fn all_in_one_doubles(&self, g: &Game, attacker: UnitId, line: u8) -> bool;
+
+    /// The winner at the end of the game when no scenario objective decided it: `wiped`, a
+    /// side with no unit left, if any ("End of the Game", "Ending the Game").
+    fn winner(&self, g: &Game, wiped: Option<Side>) -> Option<Side>;
 }
 
 /// The revised edition (tactics-revised-core-rules.md with tactics-revised-faq.md).
@@ -72,6 +88,112 @@ impl EditionRules for RevisedRules {
             || matches!((a, b), (Action::Reload | Action::Nothing | Action::Skill, Action::Move));
         (first, second)
     }
+
+    fn plans(&self, g: &Game, u: UnitId) -> Vec<Plan> {
+        use Action::*;
+        let unit = g.unit(u);
+        if unit.at.is_none() {
+            // "Each unit's first action is always a one space move."
+            return vec![Plan::Two(Move, Move), Plan::Two(Move, Attack), Plan::Two(Move, Nothing)];
+        }
+        let mut v = vec![
+            Plan::Two(Move, Move),
+            Plan::Two(Move, Attack),
+            Plan::Two(Move, Nothing),
+            Plan::Two(Nothing, Nothing),
+        ];
+        let can_attack_now = g.can_attack_now(u);
+        if can_attack_now {
+            v.extend([Plan::Two(Attack, Move), Plan::Two(Attack, Nothing), Plan::Sustained]);
+        }
+        let unloaded = unit
+            .card
+            .weapons
+            .iter()
+            .enumerate()
+            .any(|(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0);
+        if unloaded {
+            v.extend([
+                Plan::Two(Reload, Nothing),
+                Plan::Two(Move, Reload),
+                Plan::Two(Reload, Move),
+                Plan::Two(Reload, Attack),
+            ]);
+            if can_attack_now {
+                v.push(Plan::Two(Attack, Reload));
+            }
+        }
+        if g.has_skill(u, crate::unit::Skill::Charge) {
+            v.push(Plan::Charge);
+        }
+        let abilities = g.abilities(u);
+        if !abilities.is_empty() {
+            // A SKILL action (Artillery Strike, Tank Head, Command Squad abilities).
+            v.extend([Plan::Two(Skill, Nothing), Plan::Two(Move, Skill), Plan::Two(Skill, Move)]);
+            if can_attack_now {
+                v.extend([Plan::Two(Skill, Attack), Plan::Two(Attack, Skill)]);
+            }
+            if unloaded {
+                // Reloading is a SKILL action too ("Reload (SKILL)").
+                v.extend([Plan::Two(Skill, Reload), Plan::Two(Reload, Skill)]);
+            }
+            // Two SKILL actions: two different abilities, at most one of them a Command Squad
+            // ability (one attempt a round) — "the only combination of actions that a player
+            // cannot perform is ATTACK + ATTACK" (docs/rulings.md, "Two SKILL actions").
+            if abilities.iter().filter(|a| !g.is_command_ability(u, **a)).count() >= 1 && abilities.len() >= 2 {
+                v.push(super::declare::SKILL_SKILL);
+            }
+        }
+        let unloaded_lines = unit
+            .card
+            .weapons
+            .iter()
+            .enumerate()
+            .filter(|&(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0)
+            .count();
+        if unloaded_lines >= 2 {
+            v.push(Plan::Two(Reload, Reload));
+        }
+        v
+    }
+
+    /// Revised: the skill has no sharing sentence, so a joined hero who has it uses it for his
+    /// own lines (offered when one of them is aimed), and a squad's is shared with its hero
+    /// ("Heroes": "Some hero skills are shared with the squad … All squad skills are shared
+    /// with the hero"; docs/rulings.md, "All In One and a joined hero").
+    fn all_in_one_available(&self, g: &Game, u: UnitId, aims: &[Aim]) -> bool {
+        let unit = g.unit(u);
+        if unit.card.has(Skill::AllInOne) && !unit.used.contains(&Skill::AllInOne) {
+            return true;
+        }
+        let hero = unit.joined.filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed);
+        hero.is_some_and(|h| {
+            let hu = g.unit(h);
+            hu.card.has(Skill::AllInOne) && !hu.used.contains(&Skill::AllInOne) && aims.iter().any(|a| a.line >= HERO_LINE)
+        })
+    }
+
+    /// Every line when the attacker's card has the skill, else only the lines of the joined
+    /// hero whose card has it.
+    fn all_in_one_doubles(&self, g: &Game, attacker: UnitId, line: u8) -> bool {
+        if g.unit(attacker).card.has(Skill::AllInOne) {
+            return true;
+        }
+        let (owner, _) = g.line_owner(attacker, line);
+        g.unit(owner).card.has(Skill::AllInOne)
+    }
+
+    /// A side wiped out loses if the other has a unit left; else the victory points decide.
+    fn winner(&self, g: &Game, wiped: Option<Side>) -> Option<Side> {
+        match wiped {
+            Some(loser) if g.alive_units(loser.other()) > 0 => Some(loser.other()),
+            _ => match g.vp.a.cmp(&g.vp.b) {
+                core::cmp::Ordering::Greater => Some(Side::A),
+                core::cmp::Ordering::Less => Some(Side::B),
+                core::cmp::Ordering::Equal => None,
+            },
+        }
+    }
 }
 
 impl EditionRules for BattlefrontRules {
@@ -101,6 +223,30 @@ impl EditionRules for BattlefrontRules {
     /// plan with no window: "No Reacting to a Sustained Attack".)
     fn reaction_windows(&self, _a: Action, b: Action, _fast: bool) -> (bool, bool) {
         (b != Action::Nothing, false)
+    }
+
+    fn plans(&self, g: &Game, u: UnitId) -> Vec<Plan> {
+        g.bf_plans(u)
+    }
+
+    /// "Skills and Equipment": shared both ways, and every line doubles.
+    fn all_in_one_available(&self, g: &Game, u: UnitId, _aims: &[Aim]) -> bool {
+        g.has_skill(u, Skill::AllInOne) && !g.used(u, Skill::AllInOne)
+    }
+
+    fn all_in_one_doubles(&self, _g: &Game, _attacker: UnitId, _line: u8) -> bool {
+        true
+    }
+
+    /// "The player who destroyed all of the enemy's units … wins the game" (both sides off the
+    /// board: the army points decide); otherwise the scenario's victory conditions
+    /// (`Game::bf_final_winner`).
+    fn winner(&self, g: &Game, wiped: Option<Side>) -> Option<Side> {
+        match wiped {
+            Some(_) if g.bf_side_wiped_both() => g.bf_final_winner(),
+            Some(loser) => Some(loser.other()),
+            None => g.bf_final_winner(),
+        }
     }
 }
 
