@@ -7,7 +7,8 @@
 //!
 //! Moved here so far: what ends an activation and a turn, when a side is wiped out and who then
 //! wins, who has a skill (with the sharing rules between a hero and his unit), the plans a unit
-//! may declare, All In One, and where reactions come. The other differences still ask
+//! may declare, All In One, where reactions come, how an attack begins, what it spends and
+//! unloads, and what a hit does to a joined hero. The other differences still ask
 //! `Game::edition` where they are; they move here one by one.
 
 use super::*;
@@ -45,6 +46,24 @@ pub(super) trait EditionRules: Sync {
     /// The winner at the end of the game when no scenario objective decided it: `wiped`, a
     /// side with no unit left, if any ("End of the Game", "Ending the Game").
     fn winner(&self, g: &Game, wiped: Option<Side>) -> Option<Side>;
+
+    /// What happens as an attack of unit `u` with `aims` begins (`spirit`: Fighting Spirit
+    /// declared with it).
+    fn attack_begins(&self, _g: &mut Game, _u: UnitId, _aims: &[Aim], _spirit: bool) {}
+
+    /// The ammo boxes a limited-ammo line spends when it fires with the number `aim.ammo`.
+    fn ammo_spent(&self, _w: &WeaponLine, aim: &Aim) -> u8 {
+        aim.ammo
+    }
+
+    /// Whether a reloadable weapon is empty once fired (until a Reload action).
+    fn fired_weapons_unload(&self) -> bool;
+
+    /// The points a hero joined to the squad `t` loses for each hit he is chosen to take from
+    /// weapon line `line` of `attacker`.
+    fn hero_points_per_hit(&self, _g: &Game, _attacker: UnitId, _line: u8, _t: UnitId) -> u8 {
+        1
+    }
 }
 
 /// The revised edition (tactics-revised-core-rules.md with tactics-revised-faq.md).
@@ -194,6 +213,11 @@ impl EditionRules for RevisedRules {
             },
         }
     }
+
+    /// "Reloadable Weapons": fired, it needs a Reload action.
+    fn fired_weapons_unload(&self) -> bool {
+        true
+    }
 }
 
 impl EditionRules for BattlefrontRules {
@@ -247,6 +271,36 @@ impl EditionRules for BattlefrontRules {
             Some(loser) => Some(loser.other()),
             None => g.bf_final_winner(),
         }
+    }
+
+    /// The unit turns to the targets of its front-arc weapons ("1) Check Field of Fire"), and
+    /// Fighting Spirit is spent ("Once per game").
+    fn attack_begins(&self, g: &mut Game, u: UnitId, aims: &[Aim], spirit: bool) {
+        g.bf_face_targets(u, aims);
+        if spirit {
+            g.bf_use_spirit(u);
+        }
+    }
+
+    /// "Limited-Ammo Weapons": "Mark one of these boxes each time a unit makes an Attack or
+    /// Sustained Attack action with the Limited-Ammo Weapon" (a volley line: one per shot).
+    fn ammo_spent(&self, w: &WeaponLine, aim: &Aim) -> u8 {
+        if super::declare::is_volley_line(w) {
+            aim.ammo
+        } else {
+            u8::from(aim.ammo > 0)
+        }
+    }
+
+    /// The battlefront edition has no reloading: weapons stay loaded.
+    fn fired_weapons_unload(&self) -> bool {
+        false
+    }
+
+    /// "7) Suffer Damage": a hero marks off the weapon's damage rating against him
+    /// (docs/rulings.md, "Battlefront damage per hit").
+    fn hero_points_per_hit(&self, g: &Game, attacker: UnitId, line: u8, t: UnitId) -> u8 {
+        g.bf_hero_points_per_hit(attacker, line, t)
     }
 }
 
