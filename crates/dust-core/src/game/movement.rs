@@ -120,7 +120,7 @@ impl Game {
                 }
             }
         }
-        if self.edition == Edition::Battlefront {
+        if self.rules().models_hold_several_squares() {
             // Large and huge models hold several squares: every piece placed again.
             self.rebuild_cells();
         }
@@ -133,7 +133,7 @@ impl Game {
                 self.occ.place(at, u.piece(), u.side);
             }
         }
-        if self.edition == Edition::Battlefront {
+        if self.rules().models_hold_several_squares() {
             self.bf_place_extra_squares(); // the other squares of large and huge models
         }
     }
@@ -155,15 +155,13 @@ impl Game {
     /// pilot dismounts in this activation, "Piloting Vehicles").
     pub(super) fn move_options(&self, d: &Decl) -> Vec<Square> {
         let mut v = self.move_options_shared(d);
-        if self.edition == Edition::Battlefront {
-            self.bf_dismount_filter(d, &mut v);
-        }
+        self.rules().filter_move_options(self, d, &mut v);
         v
     }
 
     /// [`Game::move_options`] by the shared movement rules.
     fn move_options_shared(&self, d: &Decl) -> Vec<Square> {
-        if self.edition == Edition::Battlefront {
+        if self.rules().models_hold_several_squares() {
             if let Some(v) = self.bf_move_options(d) {
                 return v; // large and huge models
             }
@@ -460,17 +458,13 @@ impl Game {
     /// The squares of the enemy aircraft `u` may pass under (battlefront "Moving Through Other
     /// Units"); none in the revised edition.
     pub(super) fn passes_under(&self, u: UnitId) -> Vec<Square> {
-        if self.edition == Edition::Battlefront {
-            self.enemy_aircraft(self.unit(u).side)
-        } else {
-            Vec::new()
-        }
+        self.rules().passes_under(self, u)
     }
 
     /// Whether `u` flies: an aircraft of the battlefront edition ("Aircraft Move Over
     /// Terrain"). Large aircraft fly one half after the other ([`Game::bf_move_options`]).
     pub(super) fn flies(&self, u: UnitId) -> bool {
-        self.edition == Edition::Battlefront && self.unit(u).card.kind == UnitKind::Aircraft
+        self.rules().aircraft_fly() && self.unit(u).card.kind == UnitKind::Aircraft
     }
 
     /// "Aircraft Must Move": "Aircraft must take a Move or March Move action as their first
@@ -602,9 +596,7 @@ impl Game {
         if let Some(j) = self.unit(u).joined {
             self.units[usize::from(j.0)].moved = true;
         }
-        if self.edition == Edition::Battlefront {
-            self.bf_moved(u, from, to);
-        }
+        self.rules().unit_moved(self, u, from, to);
         match from {
             None => self.events.push(Event::Entered(u, to)),
             Some(f) => self.events.push(Event::Moved(u, [f, to])),

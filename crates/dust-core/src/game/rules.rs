@@ -8,7 +8,8 @@
 //! Moved here so far: what ends an activation and a turn, when a side is wiped out and who then
 //! wins, who has a skill (with the sharing rules between a hero and his unit), the plans a unit
 //! may declare, All In One, where reactions come, how an attack begins, what it spends and
-//! unloads, and what a hit does to a joined hero. The other differences still ask
+//! unloads, what a hit does to a joined hero, models of several squares, aircraft that fly and
+//! units that pass under them, and what follows a Move. The other differences still ask
 //! `Game::edition` where they are; they move here one by one.
 
 use super::*;
@@ -64,6 +65,28 @@ pub(super) trait EditionRules: Sync {
     fn hero_points_per_hit(&self, _g: &Game, _attacker: UnitId, _line: u8, _t: UnitId) -> u8 {
         1
     }
+
+    /// Whether some models hold several squares (large and huge models).
+    fn models_hold_several_squares(&self) -> bool {
+        false
+    }
+
+    /// Removes from `v`, the squares where the next Move of `d` may end by the shared movement
+    /// rules, those the edition forbids.
+    fn filter_move_options(&self, _g: &Game, _d: &Decl, _v: &mut Vec<Square>) {}
+
+    /// The squares of the enemy aircraft unit `u` may pass under.
+    fn passes_under(&self, _g: &Game, _u: UnitId) -> Vec<Square> {
+        Vec::new()
+    }
+
+    /// Whether aircraft fly over the board (else they move as vehicles).
+    fn aircraft_fly(&self) -> bool {
+        false
+    }
+
+    /// What follows a unit's Move from `from` (`None`: it entered the board) to `to`.
+    fn unit_moved(&self, _g: &mut Game, _u: UnitId, _from: Option<Square>, _to: Square) {}
 }
 
 /// The revised edition (tactics-revised-core-rules.md with tactics-revised-faq.md).
@@ -301,6 +324,32 @@ impl EditionRules for BattlefrontRules {
     /// (docs/rulings.md, "Battlefront damage per hit").
     fn hero_points_per_hit(&self, g: &Game, attacker: UnitId, line: u8, t: UnitId) -> u8 {
         g.bf_hero_points_per_hit(attacker, line, t)
+    }
+
+    /// "Vehicle and Aircraft Size": large models occupy two squares, huge models four.
+    fn models_hold_several_squares(&self) -> bool {
+        true
+    }
+
+    /// "Piloting Vehicles": never into the vehicle a pilot dismounts in this activation.
+    fn filter_move_options(&self, g: &Game, d: &Decl, v: &mut Vec<Square>) {
+        g.bf_dismount_filter(d, v);
+    }
+
+    /// "Moving Through Other Units": infantry and vehicles "can enter a square occupied by an
+    /// enemy Aircraft unit".
+    fn passes_under(&self, g: &Game, u: UnitId) -> Vec<Square> {
+        g.enemy_aircraft(g.unit(u).side)
+    }
+
+    /// "Aircraft Move Over Terrain".
+    fn aircraft_fly(&self) -> bool {
+        true
+    }
+
+    /// The unit faces the way it went, or away from the edge it entered by (`Game::bf_moved`).
+    fn unit_moved(&self, g: &mut Game, u: UnitId, from: Option<Square>, to: Square) {
+        g.bf_moved(u, from, to);
     }
 }
 
