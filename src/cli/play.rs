@@ -89,6 +89,12 @@ pub struct Args {
     /// (`t` shows the log instead, `e` explains the rule behind the last event).
     #[arg(long)]
     tutorial: bool,
+    /// A folder of your own unit cards, merged with the shipped ones (a card of the same name
+    /// replaces the shipped one; a battlefront card plays with its battlefront part in a
+    /// battlefront game). Default: the DUST1947_CARDS environment variable, if set. A record
+    /// played with them resumes with the same folder.
+    #[arg(long, value_name = "DIR")]
+    cards: Option<PathBuf>,
 }
 
 /// The guided game's dice seed: fixed, so every first game goes the same way (the browser's
@@ -296,9 +302,10 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         (None, None) if a.edition == Some(dust_core::Edition::Battlefront) => BATTLEFRONT_SCENARIO.to_string(),
         (None, None) => setup::DEFAULT_SCENARIO.to_string(),
     };
+    let cards = card_files(a.cards.as_deref())?;
     let game_setup = match &loaded {
-        Some(r) => record::setup_of(r),
-        None => setup::load_scenario(&scenario),
+        Some(r) => record::setup_of_with(r, Some(&cards)),
+        None => setup::load_scenario_with(&scenario, Some(&cards)),
     }
     .map_err(anyhow::Error::msg)?;
     if let Some(e) = a.edition {
@@ -417,4 +424,19 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1947, |d| d.as_nanos() as u64)
+}
+
+/// The cards of both editions, the player's folder (`--cards`, else `DUST1947_CARDS`) merged
+/// into the shipped ones.
+fn card_files(dir: Option<&std::path::Path>) -> anyhow::Result<Vec<dust_data::card::CardFile>> {
+    let env = std::env::var_os("DUST1947_CARDS").filter(|v| !v.is_empty()).map(PathBuf::from);
+    let dir = dir.map(std::path::Path::to_path_buf).or(env);
+    dust_data::builtin::load_all_card_files(dir.as_deref()).map_err(|ds| {
+        let lines: Vec<String> = ds.iter().map(ToString::to_string).collect();
+        anyhow::anyhow!(
+            "the card folder has {} problem(s): fix them or remove the folder from --cards / DUST1947_CARDS\n{}",
+            ds.len(),
+            lines.join("\n")
+        )
+    })
 }

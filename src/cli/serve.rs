@@ -29,6 +29,13 @@ pub struct Args {
     /// game is played by its scenario's edition.
     #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
     edition: dust_core::Edition,
+    /// A folder of your own unit cards, merged with the shipped ones (a card of the same name
+    /// replaces the shipped one; a battlefront card plays with its battlefront part in a
+    /// battlefront game): every game, army and odds of the server uses them. Default: the
+    /// DUST1947_CARDS environment variable, if set. Start the server with the same folder
+    /// again to resume the games played with them.
+    #[arg(long, value_name = "DIR")]
+    cards: Option<PathBuf>,
     /// The longest an AI seat may think per decision, in milliseconds: a game asking more
     /// (`mcts:120s`) is refused (`ai_over_limit`).
     #[arg(long, value_name = "MS", default_value_t = 2000)]
@@ -104,6 +111,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     config.port = args.port;
     config.host = args.host.clone();
     config.edition = args.edition;
+    config.cards = Some(super::scenario::all_card_files(args.cards.as_deref())?);
     let ai = &mut config.limits.ai;
     ai.max_ms = args.max_ai_ms.max(1);
     ai.max_threads = usize::from(args.max_ai_threads);

@@ -82,6 +82,12 @@ pub struct Args {
     /// objectives, in the players' set-up styles).
     #[arg(long, value_enum, default_value_t = SetupFrom::Scenario)]
     pub setup: SetupFrom,
+    /// A folder of your own unit cards, merged with the shipped ones (a card of the same name
+    /// replaces the shipped one; a battlefront card plays with its battlefront part in a
+    /// battlefront game). Default: the DUST1947_CARDS environment variable, if set. Replay the
+    /// records with the same folder (`replay --cards DIR`).
+    #[arg(long, value_name = "DIR")]
+    pub cards: Option<PathBuf>,
 }
 
 /// Where the table of a game comes from.
@@ -105,7 +111,7 @@ struct Battle {
     armies: BySide<String>,
 }
 
-fn battle(name: Option<&str>, edition: Option<dust_core::Edition>) -> anyhow::Result<Battle> {
+fn battle(name: Option<&str>, edition: Option<dust_core::Edition>, cards: Option<&Path>) -> anyhow::Result<Battle> {
     use dust_data::scenario;
     if name.is_some_and(|n| n.trim().eq_ignore_ascii_case(dust_tui::setup::DUEL)) {
         // The tiny practice game of `play --scenario duel` (the engine's test set-up).
@@ -123,7 +129,8 @@ fn battle(name: Option<&str>, edition: Option<dust_core::Edition>) -> anyhow::Re
             },
         });
     }
-    let cards = dust_data::builtin::builtin_cards();
+    // Both editions' cards, the user's merged in: the scenario's edition takes its own.
+    let all = super::scenario::all_card_files(cards)?;
     let (mut s, reference) = match name {
         None => (
             scenario::load_builtin("annihilation").map_err(Diagnostics)?,
@@ -139,7 +146,7 @@ fn battle(name: Option<&str>, edition: Option<dust_core::Edition>) -> anyhow::Re
     if let Some(e) = edition {
         s.edition = e;
     }
-    let setup = s.game_setup(&cards).map_err(Diagnostics)?;
+    let setup = s.game_setup_for(&all).map_err(Diagnostics)?;
     let armies = BySide::new_with(|side| s.armies[side].name.clone().unwrap_or_else(|| format!("side {side}")));
     Ok(Battle {
         name: s.name.clone(),
@@ -362,7 +369,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             args.games
         );
     }
-    let b = battle(args.scenario.as_deref(), args.edition)?;
+    let b = battle(args.scenario.as_deref(), args.edition, args.cards.as_deref())?;
     if args.setup == SetupFrom::Players && b.setup.edition != dust_core::Edition::Battlefront {
         bail!(
             "`--setup players`: `{}` is played under the {} rules, and the players set up battlefront games only (add `--edition battlefront`, or leave out `--setup players` to play the scenario's fixed layout)",

@@ -288,6 +288,11 @@ impl GreedyPlayer {
 
     /// Where the declaring unit will attack from: the last move of its plan, or where it is.
     fn attack_square(&self, game: &Game, u: UnitId) -> Option<Square> {
+        // Battlefront: the targets are declared when the Attack is made, after the Moves
+        // before it: the unit stands where it attacks from.
+        if game.unit(u).activated {
+            return game.unit(u).at;
+        }
         if let Some(p) = self.planned.as_ref().filter(|p| p.unit == u) {
             if matches!(p.plan, Plan::Two(Action::Move, _) | Plan::Charge)
                 || (matches!(p.plan, Plan::Three(..)) && p.plan.moves_before(Action::Attack))
@@ -500,6 +505,7 @@ impl GreedyPlayer {
                         for &(_, s1) in ranked.iter().take(FIRST_MOVES) {
                             let mut g4 = g3.clone();
                             g4.apply_unchecked(Decision::MoveTo(s1));
+                            past_reaction(&mut g4);
                             let seconds = moves_of(&g4);
                             let seconds = if seconds.is_empty() { vec![s1] } else { seconds };
                             for s2 in seconds {
@@ -513,7 +519,13 @@ impl GreedyPlayer {
                     }
                     Plan::Two(a, b) if a == Action::Move || b == Action::Move => {
                         let other = if a == Action::Move { b } else { a };
-                        for s in moves_of(&g3) {
+                        // Battlefront: a Move after the first action is declared when it is
+                        // made; it reaches what a Move from here reaches.
+                        let squares = match moves_of(&g3) {
+                            v if v.is_empty() && a != Action::Move => later_moves(&g).map(|g| moves_of(&g)).unwrap_or_default(),
+                            v => v,
+                        };
+                        for &s in &squares {
                             let mut v = self.square_value(game, u, s, &mut cache);
                             match (a, other) {
                                 (Action::Move, Action::Attack) => v += eval::threat_exact(game, u, s, AttackMode::default()),
@@ -523,7 +535,7 @@ impl GreedyPlayer {
                             }
                             out.push(mk(vec![s], v));
                         }
-                        if moves_of(&g3).is_empty() {
+                        if squares.is_empty() {
                             out.push(mk(Vec::new(), stay));
                         }
                     }
@@ -549,6 +561,12 @@ impl GreedyPlayer {
                         if legs == 0 {
                             ends.push(Vec::new());
                         } else {
+                            // Battlefront: Moves after the first action are declared when they
+                            // are made; they reach what Moves from here reach.
+                            let g3 = match moves_of(&g3) {
+                                v if v.is_empty() => later_moves(&g).unwrap_or(g3),
+                                _ => g3,
+                            };
                             let firsts = moves_of(&g3);
                             let mut ranked: Vec<(f64, Square)> = firsts
                                 .iter()
@@ -563,6 +581,7 @@ impl GreedyPlayer {
                                 }
                                 let mut g4 = g3.clone();
                                 g4.apply_unchecked(Decision::MoveTo(s1));
+                                past_reaction(&mut g4);
                                 let seconds = moves_of(&g4);
                                 let seconds = if seconds.is_empty() { vec![s1] } else { seconds };
                                 ends.extend(seconds.into_iter().map(|s2| vec![s1, s2]));
@@ -632,6 +651,32 @@ pub(crate) struct ActivationPlan {
     pub assault: bool,
     pub moves: Vec<Square>,
     pub value: f64,
+}
+
+/// Declines the enemy's reactive attack after a move leg (battlefront: the rest of a March
+/// Move is declared after it), so that the next leg's squares are offered; for planning only.
+fn past_reaction(g: &mut Game) {
+    while let Some(Decision::React(_)) = g.legal_decisions().first() {
+        g.apply_unchecked(Decision::React(None));
+    }
+}
+
+/// `g` (a plan pending) with a March Move declared (a Move and nothing if no March is
+/// offered): where Moves from where the unit stands go, for a plan whose Moves come after its
+/// first action and are declared when they are made (battlefront); for planning only. `None`
+/// when no such plan is offered.
+fn later_moves(g: &Game) -> Option<Game> {
+    let legal = g.legal_decisions();
+    let plan = [Plan::Two(Action::Move, Action::Move), Plan::Two(Action::Move, Action::Nothing)]
+        .into_iter()
+        .map(Decision::Plan)
+        .find(|d| legal.contains(d))?;
+    let mut g2 = g.clone();
+    g2.apply_unchecked(plan);
+    if let Some(&Decision::Use(o, _)) = g2.legal_decisions().first() {
+        g2.apply_unchecked(Decision::Use(o, false));
+    }
+    Some(g2)
 }
 
 fn moves_of(g: &Game) -> Vec<Square> {

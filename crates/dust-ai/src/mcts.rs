@@ -143,11 +143,16 @@ impl MctsPlayer {
     /// (plan, moves, Separate, Assault); clears the plan when the activation is over.
     fn follow(&mut self, game: &Game, options: &[Decision]) -> Option<Decision> {
         let f = self.following.as_mut()?;
-        if game.declaring() != Some(f.plan.unit) {
-            self.following = None;
-            return None;
+        match game.declaring() {
+            Some(u) if u == f.plan.unit => planned_step(options, &f.plan, &mut f.next),
+            // Battlefront: between the parts of its activation (the enemy's reaction, its
+            // casualties), the rest of the plan is declared when its actions are made.
+            None if game.unit(f.plan.unit).activated && !game.unit(f.plan.unit).destroyed => None,
+            _ => {
+                self.following = None;
+                None
+            }
         }
-        planned_step(options, &f.plan, &mut f.next)
     }
 
     /// Searches over whole activations: each candidate (the greedy planner's best plans for

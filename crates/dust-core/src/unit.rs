@@ -808,9 +808,18 @@ pub struct BattlefrontCard {
     pub skills: Vec<BattlefrontSkill>,
     /// One entry per weapon line, in card order.
     pub weapons: Vec<BattlefrontWeapon>,
+    /// "Pilot: Hero": the name of the one hero who may pilot this vehicle
+    /// ("Only the named Hero can pilot a Vehicle with the Pilot: Hero attribute"); a card with
+    /// the skill names him (`pilot-hero = "NAME"` in the card file).
+    pub pilot_hero: Option<String>,
 }
 
 impl BattlefrontCard {
+    /// Whether the hero named `hero` may pilot this vehicle: any pilot, unless the card names
+    /// its one hero ("Pilot: Hero").
+    pub fn pilot_allowed(&self, hero: &str) -> bool {
+        self.pilot_hero.as_deref().is_none_or(|n| n.eq_ignore_ascii_case(hero))
+    }
     /// Whether the card has a battlefront skill.
     pub fn has(&self, s: BattlefrontSkill) -> bool {
         self.skills.contains(&s)

@@ -1001,6 +1001,63 @@ fn only_one_hero_pilots_a_vehicle() {
     assert!(dust_core::game::Game::new(battlefront(open_game(6, 8, units))).is_err());
 }
 
+/// "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the Pilot: Hero attribute. The
+/// Vehicle can still be fielded without a Hero pilot (in which case it is being piloted by the
+/// Hero's mechanic …)". A walker whose card names Koshka: another pilot may not begin the game
+/// in it nor mount it during the game; Koshka may do both; without a pilot it is fielded and
+/// activates.
+#[test]
+fn only_the_named_hero_pilots_a_pilot_hero_vehicle() {
+    use dust_core::unit::BattlefrontSkill;
+    let walker = vehicle("Grand'ma", 5, vec![anti_tank("Howitzer", R6, 2, 2)]);
+    let named = Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::PilotHero],
+        pilot_hero: Some("Koshka".to_string()),
+        ..(*turrets(1)).clone()
+    });
+    let pbf = Arc::new(BattlefrontCard {
+        skills: vec![BattlefrontSkill::VehiclePilot],
+        weapons: vec![BattlefrontWeapon::default()],
+        ..BattlefrontCard::default()
+    });
+    let koshka = Arc::new(hero_card("Koshka", 3, vec![rifle("Pistol", R4, 1)]));
+    let other = Arc::new(hero_card("Other Pilot", 3, vec![rifle("Pistol", R4, 1)]));
+    let enemy = infantry("Enemy", 3);
+    let units = |pilot: &Arc<UnitCard>, mounted: bool| {
+        let mut v = vec![
+            with_bf(placed(&walker, Side::A, "C2"), &named),
+            with_bf(placed(pilot, Side::A, if mounted { "C2" } else { "C1" }), &pbf),
+            placed(&enemy, Side::B, "C8"),
+        ];
+        if mounted {
+            v[1].joins = Some(0);
+        }
+        battlefront(open_game(6, 8, v))
+    };
+    // Beginning the game mounted: only Koshka.
+    let e = dust_core::game::Game::new(units(&other, true)).expect_err("another pilot is refused");
+    assert!(e.to_string().contains("Koshka"), "the message names the hero: {e}");
+    let g = dust_core::game::Game::new(units(&koshka, true)).expect("Koshka pilots it");
+    assert_eq!(g.bf_piloted(UnitId(1)), Some(UnitId(0)));
+    // Mounting during the game: moving into its square mounts Koshka, not the other pilot.
+    for (pilot, mounts) in [(&other, false), (&koshka, true)] {
+        let mut t = Table::new(units(pilot, false));
+        t.initiative(Side::A);
+        t.activate(1, "move nothing", &["C2"], &[], &[]);
+        let mounted = t.game.events().contains(&Event::Mounted(UnitId(1), UnitId(0)));
+        assert_eq!(mounted, mounts, "{}: {:?}", pilot.name, t.tail(4));
+        assert_eq!(t.game.bf_piloted(UnitId(1)).is_some(), mounts);
+    }
+    // Fielded without a pilot, it activates (its mechanic drives it).
+    let mut v = vec![with_bf(placed(&walker, Side::A, "C2"), &named), placed(&enemy, Side::B, "C8")];
+    v[0].joins = None;
+    let mut t = Table::new(battlefront(open_game(6, 8, v)));
+    t.initiative(Side::A);
+    assert!(legal(&t).contains(&"activate u0".to_string()), "{:?}", legal(&t));
+    t.activate(0, "move nothing", &["C3"], &[], &[]);
+    assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C3")));
+}
+
 // ----- Moving On To the Table -----------------------------------------------------------------------
 
 /// "Moving On To the Table": "At the start of the game, there are no units on the board. When a

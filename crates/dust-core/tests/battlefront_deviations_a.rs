@@ -128,7 +128,9 @@ fn field_of_fire_one_facing_for_all_front_lines() {
     t.decide("activate u0");
     t.decide("plan move attack");
     t.decide("move D5");
-    // Before any aim the walker may still turn to any target.
+    // The Move is made; the other side declines a reactive attack; then the targets are
+    // declared (B-025), and before any aim the walker may still turn to any target.
+    t.decide("react none");
     assert_eq!(targets_of(&t, 0), ["u1", "u2", "u3"]);
     t.decide("aim 0 u1 0");
     // The Sulphur Jet shares the howitzer's facing: the two northern squads, never the southern.
@@ -137,8 +139,7 @@ fn field_of_fire_one_facing_for_all_front_lines() {
     // The hatch-mounted MG fires in any direction.
     assert_eq!(targets_of(&t, 2), ["u1", "u2", "u3"]);
     t.decide("aim 2 u3 0");
-    // The Move is done; the other side declines a reactive attack; the attack turns the walker.
-    t.decide("react none");
+    // The attack turns the walker.
     let f = t.game.unit(UnitId(0)).facing;
     assert!(
         f.in_front_arc(sq("D5"), sq("D9")) && f.in_front_arc(sq("D5"), sq("F9")),
@@ -160,6 +161,7 @@ fn field_of_fire_one_facing_for_all_front_lines() {
     t.decide("activate u0");
     t.decide("plan move attack");
     t.decide("move D5");
+    t.decide("react none");
     t.decide("aim 0 u3 0");
     assert_eq!(targets_of(&t, 1), ["u3"]);
     assert_eq!(Facing::towards(sq("D5"), sq("D1")), Some(Facing::SOUTH));
@@ -333,10 +335,6 @@ fn reactive_attack_after_march_normal_move_first() {
     assert!(first.contains(&"move C3".to_string()), "a normal Move of a Fast unit: {first:?}");
     assert!(!first.contains(&"move C4".to_string()), "{first:?}");
     t.decide("move C3");
-    let second = moves(&t);
-    assert!(second.contains(&"move C4".to_string()), "{second:?}");
-    assert!(!second.contains(&"move C5".to_string()), "three squares in all: {second:?}");
-    t.decide("move C4");
     // After the normal Move the Fakyeli stand on C3: the Grim Reapers on C7 are four squares
     // away and may react, those on C12 may not.
     assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C3")));
@@ -344,6 +342,11 @@ fn reactive_attack_after_march_normal_move_first() {
     assert_eq!(reacts, ["react none", "react u1"]);
     t.decide("react u1");
     t.roll(2, 0);
+    // Then the March Move is completed (its rest chosen now, B-025): three squares in all.
+    let second = moves(&t);
+    assert!(second.contains(&"move C4".to_string()), "{second:?}");
+    assert!(!second.contains(&"move C5".to_string()), "three squares in all: {second:?}");
+    t.decide("move C4");
     assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("C4")), "then completes its March Move");
 }
 

@@ -302,10 +302,7 @@ fn a_jump_hero_joins_a_squad_without_jump_and_neither_jumps() {
         "revised: only Jump units join each other"
     );
     for (s, jumps) in [(walkers, false), (riflemen(2, 2, &[Skill::Jump]), true)] {
-        let mut t = Table {
-            game: game(Edition::Battlefront, &s).expect("a Jump hero joins any squad"),
-            auto_casualties: true,
-        };
+        let mut t = Table::from_game(game(Edition::Battlefront, &s).expect("a Jump hero joins any squad"));
         t.initiative(Side::A);
         t.decide("activate u0");
         t.decide("use separate no");

@@ -234,6 +234,8 @@ fn the_second_square_blocks_and_is_targeted() {
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan nothing attack");
+    // The Nothing action is made and the IS-48 may react; then the targets (B-025).
+    t.decide("react none");
     let aims = legal(&t);
     assert!(aims.contains(&"aim 0 u1 0".to_string()), "the IS-48 is in range: {aims:?}");
     assert!(!aims.contains(&"aim 0 u2 0".to_string()), "out of range anyway");
@@ -253,6 +255,8 @@ fn the_second_square_blocks_and_is_targeted() {
     t.initiative(Side::A);
     t.decide("activate u0");
     t.decide("plan nothing attack");
+    // The Nothing action is made and the IS-48 may react; then the targets (B-025).
+    t.decide("react none");
     let aims = legal(&t);
     assert!(aims.contains(&"aim 0 u1 0".to_string()));
     assert!(!aims.contains(&"aim 0 u2 0".to_string()), "hidden behind the IS-48: {aims:?}");
@@ -282,6 +286,7 @@ fn range_to_the_nearest_square() {
     let mut near = t("D4");
     assert_eq!(squares(&near, 0), sqs(&["D4", "D3"]));
     near.decide("plan nothing attack");
+    near.decide("react none");
     assert!(legal(&near).contains(&"aim 0 u0 0".to_string()), "the rear square is at range 2");
     let far = t("D5");
     assert!(!legal(&far).contains(&"plan nothing attack".to_string()), "range 3 to both squares");
@@ -308,7 +313,6 @@ fn a_reacting_large_vehicle_rotates_no_further_away() {
     t.decide("activate u0");
     t.decide("plan move attack");
     t.decide("move F3");
-    t.decide("aim 0 u1 0");
     t.decide("react u1");
     t.roll(2, 2);
     t.decide("plan move attack");

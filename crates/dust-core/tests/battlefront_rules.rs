@@ -364,10 +364,11 @@ fn reaction_between_the_legs_of_a_march_move() {
     t.decide("activate u0");
     t.decide("plan march");
     t.decide("move B3");
-    t.decide("move B2");
     assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("B3")), "the first leg only");
     assert_eq!(legal(&t), ["react none", "react u1"]);
     t.decide("react none");
+    // Then the rest of the March Move is chosen and made (B-025).
+    t.decide("move B2");
     assert_eq!(t.game.unit(UnitId(0)).at, Some(sq("B2")), "then the march move completes");
 }
 
@@ -768,6 +769,8 @@ fn a_vehicle_that_moved_does_not_hide_behind_its_old_square() {
     t.decide("activate u0");
     t.decide("plan move attack");
     t.decide("move B5");
+    // The Move is made; the squad on B1 (range 4) may react; then the targets (B-025).
+    t.decide("react none");
     let aims: Vec<String> = legal(&t).into_iter().filter(|d| d.starts_with("aim 0")).collect();
     assert!(aims.contains(&"aim 0 u1 0".to_string()), "the old square is empty: {aims:?}");
 }

@@ -727,6 +727,23 @@ pub fn check_army_cards(army: &ArmyFile, card_files: &[CardFile]) -> Vec<Violati
             );
             continue;
         }
+        // "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the Pilot: Hero
+        // attribute."
+        if let Some(named) = bf_of(vehicle)
+            .pilot_hero
+            .as_deref()
+            .filter(|n| !n.eq_ignore_ascii_case(hero.name.trim()))
+        {
+            push(
+                Rule::Pilot,
+                u.pilots_at,
+                format!(
+                    "{} cannot pilot {}: only {named} may (Pilot: Hero); field it without a pilot or with {named}",
+                    hero.name, vehicle.name
+                ),
+            );
+            continue;
+        }
         if let Some(other) = piloted_by[j] {
             push(
                 Rule::Pilot,

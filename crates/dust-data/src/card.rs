@@ -524,13 +524,14 @@ fn suggestion(k: &str, valid: &[&str]) -> String {
         .unwrap_or_default()
 }
 
-const CARD_KEYS: [&str; 18] = [
+const CARD_KEYS: [&str; 19] = [
     "name",
     "edition",
     "subtitle",
     "bloc",
     "kind",
     "locomotion",
+    "pilot-hero",
     "movement",
     "armor",
     "health",
@@ -895,6 +896,41 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        // Battlefront "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the Pilot:
+        // Hero attribute": the card names him; the name is the skill.
+        let pilot_hero = self.string(root, "pilot-hero", "a unit card", false, &top).and_then(|(n, sp)| {
+            let vehicle = card_kind
+                .as_ref()
+                .is_some_and(|(ck, _)| matches!(ck.nearest(), UnitKind::Vehicle | UnitKind::Aircraft));
+            if !bf {
+                self.err(
+                    &sp,
+                    "`pilot-hero` belongs to the battlefront edition: add `edition = \"battlefront\"` to the card".to_string(),
+                );
+            } else if card_kind.is_some() && !vehicle {
+                self.err(
+                    &sp,
+                    "only a vehicle or aircraft names the hero who pilots it (`pilot-hero`): remove it".to_string(),
+                );
+            } else if n.trim().is_empty() {
+                self.err(
+                    &sp,
+                    "`pilot-hero` names the one hero who may pilot the vehicle, e.g. `pilot-hero = \"Koshka\"`".to_string(),
+                );
+            } else {
+                return Some(n.trim().to_string());
+            }
+            None
+        });
+        if pilot_hero.is_some() && !bf_skills.contains(&BattlefrontSkill::PilotHero) {
+            bf_skills.push(BattlefrontSkill::PilotHero);
+        }
+        if bf && pilot_hero.is_none() && bf_skills.contains(&BattlefrontSkill::PilotHero) && root.get("pilot-hero").is_none() {
+            self.err(
+                &top,
+                "the skill `pilot-hero` names its hero (\"Only the named Hero can pilot a Vehicle with the Pilot: Hero attribute\"): add `pilot-hero = \"NAME\"` to the card".to_string(),
+            );
+        }
         let source = self.string(root, "source", "a unit card", true, &top);
         if let Some((s, sp)) = &source {
             if s.trim().is_empty() {
@@ -1084,6 +1120,7 @@ impl<'a> Ctx<'a> {
             locomotion,
             skills: bf_skills,
             weapons: weapons.iter().map(|w| w.bf.clone()).collect(),
+            pilot_hero,
         };
         let info = CardInfo {
             file: String::new(),

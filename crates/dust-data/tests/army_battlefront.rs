@@ -153,13 +153,38 @@ fn pilots_and_unique_vehicles() {
     // "Pilot: Hero": the vehicle is unique, only one in an army.
     let dir = std::env::temp_dir().join(format!("dust1947-unique-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let unique = "name = \"Rare Walker\"\nedition = \"battlefront\"\nbloc = \"ssu\"\nkind = \"vehicle\"\nmovement = 1\narmor = \"vehicle 4\"\nhealth = 4\nap = 10\nskills = [\"pilot-hero\"]\nsource = \"test\"\n\n[[weapon]]\nname = \"Gun\"\nrange = \"4\"\nvehicle = [\"1/1\", \"1/1\", \"1/1\", \"1/1\", \"1/1\", \"1/1\", \"1/1\"]\n";
+    let unique = "name = \"Rare Walker\"\nedition = \"battlefront\"\nbloc = \"ssu\"\nkind = \"vehicle\"\nmovement = 1\narmor = \"vehicle 4\"\nhealth = 4\nap = 10\nskills = [\"pilot-hero\"]\npilot-hero = \"Koshka\"\nsource = \"test\"\n\n[[weapon]]\nname = \"Gun\"\nrange = \"4\"\nvehicle = [\"1/1\", \"1/1\", \"1/1\", \"1/1\", \"1/1\", \"1/1\", \"1/1\"]\n";
     std::fs::write(dir.join("rare.toml"), unique).expect("write");
+    // A second SSU pilot: Koshka's card under another name.
+    let koshka = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/units/battlefront/koshka.toml")).expect("Koshka");
+    std::fs::write(
+        dir.join("test-pilot.toml"),
+        koshka.replacen("name = \"Koshka\"", "name = \"Test Pilot\"", 1),
+    )
+    .expect("write");
     let cards = dust_data::builtin::load_card_files_for(Some(&dir), Edition::Battlefront).expect("reads");
     let a = army(Bloc::Ssu, vec![ArmyEntry::new("Rare Walker"), ArmyEntry::new("Rare Walker")], 500);
     let v = check_army_cards(&a, &cards);
     assert_eq!(v.iter().map(|x| x.rule).collect::<Vec<_>>(), [Rule::UniqueVehicle]);
     assert!(v[0].diag.message.contains("Pilot: Hero"));
+    // "Only the named Hero can pilot a Vehicle with the Pilot: Hero attribute": Koshka may, the
+    // SSU's other pilot may not; without a pilot it is fielded.
+    let a = army(
+        Bloc::Ssu,
+        vec![ArmyEntry::new("Rare Walker"), ArmyEntry::piloting("Koshka", "Rare Walker")],
+        500,
+    );
+    assert_eq!(check_army_cards(&a, &cards), []);
+    let a = army(Bloc::Ssu, vec![ArmyEntry::new("Rare Walker")], 500);
+    assert_eq!(check_army_cards(&a, &cards), []);
+    let a = army(
+        Bloc::Ssu,
+        vec![ArmyEntry::new("Rare Walker"), ArmyEntry::piloting("Test Pilot", "Rare Walker")],
+        500,
+    );
+    let v = check_army_cards(&a, &cards);
+    assert_eq!(v.iter().map(|x| x.rule).collect::<Vec<_>>(), [Rule::Pilot], "{v:?}");
+    assert!(v[0].diag.message.contains("only Koshka may"), "{}", v[0].diag.message);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

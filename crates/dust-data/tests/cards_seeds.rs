@@ -350,6 +350,7 @@ armor = "vehicle 5"
 health = 5
 ap = 40
 skills = ["pilot-hero"]
+pilot-hero = "Koshka"
 source = "test"
 
 [[weapon]]
@@ -366,6 +367,7 @@ fn battlefront_values_kinds_and_mounts_parse() {
     assert_eq!(c.info.edition, Edition::Battlefront);
     assert_eq!(c.info.battlefront.kind, Some(BattlefrontKind::LargeVehicle));
     assert!(c.info.battlefront.has(BattlefrontSkill::PilotHero));
+    assert_eq!(c.info.battlefront.pilot_hero.as_deref(), Some("Koshka"));
     let b = &c.info.battlefront.weapons[0];
     assert!(b.set_up && b.min_to_unlimited && b.mount == Some(Mount::Turret));
     assert_eq!(b.value(vehicle(1)), Some(BattlefrontValue::Kill { dice: 2 }));
@@ -379,6 +381,24 @@ fn battlefront_values_kinds_and_mounts_parse() {
         .replace("vehicle 5", "aircraft 3");
     assert!(parse_card_file(&air, "t.toml").is_ok());
     assert!(parse_card_file(&BF_CARD.replace("vehicle 5", "aircraft 4"), "t.toml").is_err());
+}
+
+/// tactics-battlefront-2013-rules.txt, "Pilot: Hero": "Only the named Hero can pilot a Vehicle
+/// with the Pilot: Hero attribute." The card names its hero: `pilot-hero = "NAME"` is the skill;
+/// the skill without the name, an empty name, or a name on a card that is no vehicle is
+/// refused with what to write.
+#[test]
+fn pilot_hero_names_its_hero() {
+    let alone = BF_CARD.replace("skills = [\"pilot-hero\"]\n", "skills = []\n");
+    let c = parse_card_file(&alone, "t.toml").unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(c.info.battlefront.has(BattlefrontSkill::PilotHero), "the name is the skill");
+    assert_eq!(c.info.battlefront.pilot_hero.as_deref(), Some("Koshka"));
+    assert!(c.info.battlefront.pilot_allowed("koshka") && !c.info.battlefront.pilot_allowed("Bazooka Joe"));
+    let unnamed = BF_CARD.replace("pilot-hero = \"Koshka\"\n", "");
+    let e = errors(&unnamed).join("\n");
+    assert!(e.contains("add `pilot-hero = \"NAME\"`"), "{e}");
+    let empty = BF_CARD.replace("\"Koshka\"", "\" \"");
+    assert!(errors(&empty).join("\n").contains("names the one hero"), "{:?}", errors(&empty));
 }
 
 fn errors(text: &str) -> Vec<String> {
@@ -402,7 +422,7 @@ fn battlefront_features_need_the_battlefront_edition() {
         assert!(e.contains(want), "missing `{want}` in\n{e}");
     }
     let e = errors(&BF_CARD.replace("turret", "roof")).join("\n");
-    assert!(e.contains("t.toml:17:9: unknown mount `roof`"), "{e}");
+    assert!(e.contains("t.toml:18:9: unknown mount `roof`"), "{e}");
     let e = errors(&BF_CARD.replace("B2/3", "B0/3")).join("\n");
     assert!(e.contains("dice per model must be between 1 and 10"), "{e}");
     let e = errors(&BF_CARD.replace("edition = \"battlefront\"", "edition = \"classic\"")).join("\n");

@@ -19,7 +19,6 @@ use crate::play::DUEL;
 use crate::view::kind_name;
 use dust_core::{Bloc, BySide, Edition, Side, UnitCard, UnitKind};
 use dust_data::army::{army_cost, can_join_in, check_army_cards, parse_army, parse_bloc, ArmyEntry, ArmyFile};
-use dust_data::builtin::{builtin_card_files_for, builtin_cards};
 use dust_data::scenario::{load_builtin, parse_scenario, Scenario};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -135,7 +134,7 @@ fn builtin_scenario(name: &str) -> Result<Scenario, String> {
 /// The shipped unit cards an edition plays: the revised cards, or the battlefront cards and
 /// the classic cards (`dust_data::builtin::cards_for`).
 fn edition_cards(edition: Edition) -> Vec<UnitCard> {
-    builtin_card_files_for(edition).into_iter().map(|f| f.card).collect()
+    crate::cards::for_edition(edition).into_iter().map(|f| f.card).collect()
 }
 
 /// Reads and checks an army file's text against the shipped cards and, when given, the
@@ -153,7 +152,7 @@ pub fn check_text(text: &str, file: &str, terms: Option<Terms>) -> Checked {
     };
     // The army's own edition: its cards and its army rules (the battlefront card files carry
     // the special rules the battlefront checks need).
-    let files = builtin_card_files_for(army.edition);
+    let files = crate::cards::for_edition(army.edition);
     let cards: Vec<UnitCard> = files.iter().map(|f| f.card.clone()).collect();
     let mut problems: Vec<String> = check_army_cards(&army, &files).iter().map(ToString::to_string).collect();
     if army.units.is_empty() {
@@ -273,7 +272,7 @@ pub fn scenario_with_armies(scenario: &str, armies: &BySide<Option<ArmyFile>>) -
     }
     let text = s.to_toml();
     // The stored text must rebuild this very game: read it back as a replay will.
-    let cards = builtin_cards();
+    let cards = crate::cards::revised();
     let again =
         parse_scenario(&text, "scenario with the chosen armies").map_err(|ds| ds.iter().map(ToString::to_string).collect::<Vec<_>>())?;
     again

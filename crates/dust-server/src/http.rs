@@ -1243,7 +1243,7 @@ async fn targets(State(st): State<AppState>, Path(id): Path<String>, Q(q): Q<Tar
             ));
         }
         let g = &live.played.game;
-        let decl = view::Declaration::of(g, &live.played.decisions);
+        let decl = view::Declaration::of(g);
         view::targets_json(g, &decl, UnitId(q.unit), from).map_err(|m| ApiError::bad_request("bad_unit", m))
     })
     .await?;
@@ -1278,7 +1278,7 @@ pub(crate) fn download(text: String, mime: &'static str, filename: &str) -> Resp
 
 /// The unit cards the odds page offers: the shipped cards, then the duel's test cards.
 fn all_cards() -> Vec<dust_core::UnitCard> {
-    let mut v = dust_data::builtin::builtin_cards();
+    let mut v = crate::cards::revised();
     v.extend(dust_core::game::tests_support::duel().units.iter().map(|u| u.card.as_ref().clone()));
     v
 }
@@ -1289,7 +1289,7 @@ fn edition_cards(edition: Edition) -> (Vec<dust_data::card::CardFile>, Vec<dust_
     match edition {
         Edition::Revised => (Vec::new(), all_cards()),
         Edition::Battlefront => {
-            let files = dust_data::builtin::builtin_card_files_for(edition);
+            let files = crate::cards::for_edition(edition);
             let cards = files.iter().map(|f| f.card.clone()).collect();
             (files, cards)
         }

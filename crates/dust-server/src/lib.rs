@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod armies;
+pub mod cards;
 pub mod client;
 mod db;
 pub mod error;
@@ -72,6 +73,10 @@ pub struct ServerConfig {
     /// `/api/armies`, `POST /api/games`) default to it. A game is still played by its
     /// scenario's own edition.
     pub edition: dust_core::Edition,
+    /// The unit cards of both editions (`dust1947 serve --cards DIR`: the shipped ones merged
+    /// with the player's folder, `dust_data::builtin::load_all_card_files`); `None`: the shipped
+    /// cards ([`cards`]).
+    pub cards: Option<Vec<dust_data::card::CardFile>>,
 }
 
 impl ServerConfig {
@@ -83,6 +88,7 @@ impl ServerConfig {
             db,
             limits: Limits::default(),
             edition: dust_core::Edition::Revised,
+            cards: None,
         }
     }
 }
@@ -163,6 +169,7 @@ impl Drop for RunningServer {
 /// # Errors
 /// The database cannot be opened, or the address cannot be bound.
 pub fn spawn(config: ServerConfig) -> Result<RunningServer, ServerError> {
+    cards::install(config.cards.clone());
     let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<SocketAddr, ServerError>>();
     let (stop_tx, stop_rx) = watch::channel(false);
     let thread = std::thread::Builder::new()

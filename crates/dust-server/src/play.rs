@@ -4,7 +4,6 @@
 
 use dust_core::game::{tests_support, Decision, Game, GameSetup, Pending};
 use dust_core::{Edition, GameRng};
-use dust_data::builtin::builtin_cards;
 use dust_data::scenario::{builtin_names, load_builtin, parse_scenario};
 
 /// The practice scenario that is not a data file: a 6x6 board, one squad each, 4 rounds.
@@ -39,13 +38,13 @@ pub fn setup_for(name: &str, text: Option<&str>) -> Result<GameSetup, String> {
     let join = |ds: Vec<dust_data::Diagnostic>| ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
     if let Some(text) = text {
         let s = parse_scenario(text, "embedded scenario").map_err(join)?;
-        return s.game_setup(&builtin_cards()).map_err(join);
+        return s.game_setup_for(crate::cards::all()).map_err(join);
     }
     if name.trim().eq_ignore_ascii_case(DUEL) {
         return Ok(tests_support::duel());
     }
     let s = load_builtin(name).map_err(|ds| format!("{} (or `{DUEL}`)", join(ds)))?;
-    s.game_setup(&builtin_cards()).map_err(join)
+    s.game_setup_for(crate::cards::all()).map_err(join)
 }
 
 /// A game in play: the engine, its dice and the decisions that led here.

@@ -359,7 +359,7 @@ impl Snapshot {
     /// Writes what `g` shows after `decisions`; `before` is the snapshot of the change before
     /// (its unchanged units and board are shared, its events are not written again).
     pub fn new(g: &Game, decisions: &[dust_core::game::Decision], before: Option<&Snapshot>) -> Snapshot {
-        let decl = Declaration::of(g, decisions);
+        let decl = Declaration::of(g);
         let pending_side = match g.pending() {
             Pending::Decision { side } => Some(side),
             _ => None,

@@ -55,7 +55,7 @@ pub fn unit_json(g: &Game, id: UnitId, u: &Unit) -> Value {
     serde_json::to_value(crate::push::UnitView::new(g, id, u)).unwrap_or(Value::Null)
 }
 
-/// The declaration in progress, read back from the decisions since the last activation.
+/// The declaration in progress, as the game holds it.
 #[derive(Clone, Debug, Default)]
 pub struct Declaration {
     /// The unit declaring.
@@ -70,28 +70,19 @@ pub struct Declaration {
 }
 
 impl Declaration {
-    /// Reads the declaration of the unit `g.declaring()` from `decisions`.
-    pub fn of(g: &Game, decisions: &[Decision]) -> Declaration {
+    /// The declaration of the unit `g.declaring()`, as the game holds it (in the battlefront
+    /// edition an activation is declared part by part, with the enemy's reaction between the
+    /// parts: its Moves made so far are included, the reaction's decisions are not).
+    pub fn of(g: &Game) -> Declaration {
         let Some(unit) = g.declaring() else {
             return Declaration::default();
         };
-        let start = decisions
-            .iter()
-            .rposition(|d| matches!(d, Decision::Activate(_) | Decision::React(Some(_))))
-            .map_or(0, |i| i + 1);
-        let mut d = Declaration {
+        Declaration {
             unit: Some(unit),
-            ..Declaration::default()
-        };
-        for x in &decisions[start..] {
-            match *x {
-                Decision::MoveTo(s) => d.moves.push(s),
-                Decision::Plan(p) => d.plan = Some(p),
-                Decision::Aim { .. } | Decision::Fire(_) => d.aims.push(*x),
-                _ => {}
-            }
+            plan: g.declared_plan(),
+            moves: g.declared_moves(),
+            aims: g.declared_aims(),
         }
-        d
     }
 
     /// The aim of weapon line `line` in this declaration, if it was aimed at something.
@@ -771,7 +762,7 @@ pub fn targets_json(g: &Game, decl: &Declaration, u: UnitId, from: Option<Square
 /// The whole state a viewer sees. `you`: the side the viewer plays, if any; the legal
 /// decisions are listed for everyone, `yours` says whether the viewer may take them.
 pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_from: usize) -> Value {
-    let decl = Declaration::of(g, decisions);
+    let decl = Declaration::of(g);
     let pending_side = match g.pending() {
         Pending::Decision { side } => Some(side),
         _ => None,
@@ -1137,8 +1128,8 @@ mod tests {
     /// squad firing the line (battlefront), the ammo spent on a limited-ammo line.
     #[test]
     fn the_number_of_an_aim_is_named() {
-        let (g, decisions) = squads_with_heroes();
-        let decl = Declaration::of(&g, &decisions);
+        let (g, _) = squads_with_heroes();
+        let decl = Declaration::of(&g);
         let label = |text: &str| decision_json(&g, &decl, text.parse().expect("a decision"))["label"].clone();
         assert_eq!(label("aim 0 u2 2"), "Rifle at Guard (u2), 2 soldiers");
         assert_eq!(label("aim 0 u2 1"), "Rifle at Guard (u2), 1 soldier");

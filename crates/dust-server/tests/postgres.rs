@@ -290,7 +290,9 @@ fn state_at(sock: &mut GameSocket, ply: u64) -> serde_json::Value {
     loop {
         let m = sock.recv().unwrap();
         assert_ne!(m["type"], "error", "{m}");
-        if m["type"] == "state" && m["ply"].as_u64().unwrap_or(0) >= ply {
+        // The whole state first, then what changed (`update`, push.rs): both carry `ply` and
+        // `pending`.
+        if (m["type"] == "state" || m["type"] == "update") && m["ply"].as_u64().unwrap_or(0) >= ply {
             return m;
         }
     }
@@ -330,8 +332,12 @@ fn a_decision_through_one_server_reaches_the_sockets_of_the_other() {
         }
         let side_a = state["pending"]["side"] == "A";
         let (me, other) = if side_a { (&mut sa, &mut sb) } else { (&mut sb, &mut sa) };
+        // The legal decisions come to the seat that must decide only (push.rs): read them
+        // from its whole state.
+        let seat = if side_a { &ta } else { &tb };
+        let whole = get(a1, &format!("/api/games/{id}?seat={seat}")).unwrap().json();
         let t0 = Instant::now();
-        me.send(&json!({ "type": "decide", "decision": legal(&state), "ply": ply }))
+        me.send(&json!({ "type": "decide", "decision": legal(&whole), "ply": ply }))
             .unwrap();
         // The other server's client sees it (through NOTIFY).
         let seen = state_at(other, ply + 1);
@@ -343,10 +349,12 @@ fn a_decision_through_one_server_reaches_the_sockets_of_the_other() {
     println!("a decision reached the other server's socket within {worst:?} (12 decisions)");
     // A client of a stale ply is refused, whichever server it speaks to.
     let ply = state["ply"].as_u64().unwrap();
+    let seat = if state["pending"]["side"] == "A" { &ta } else { &tb };
+    let whole = get(a1, &format!("/api/games/{id}?seat={seat}")).unwrap().json();
     let stale = post(
         a2,
         &format!("/api/games/{id}/decide"),
-        &json!({ "seat": if state["pending"]["side"] == "A" { &ta } else { &tb }, "decision": legal(&state), "ply": ply - 1 }),
+        &json!({ "seat": if state["pending"]["side"] == "A" { &ta } else { &tb }, "decision": legal(&whole), "ply": ply - 1 }),
     )
     .unwrap();
     assert_eq!(stale.status, 409, "{}", stale.body);

@@ -1053,7 +1053,9 @@ impl App {
         self.update_tutor();
     }
 
-    /// The moves and plan of the declaration in progress, from the record.
+    /// The moves, plan and aims of the declaration in progress, as the game holds it (in the
+    /// battlefront edition an activation is declared part by part, with the enemy's reaction
+    /// between the parts: the Moves already made are included, the reaction's decisions not).
     fn rebuild_declaration(&mut self) {
         self.planned.clear();
         self.plan = None;
@@ -1061,20 +1063,9 @@ impl App {
         if self.game.declaring().is_none() {
             return;
         }
-        let start = self
-            .record
-            .decisions
-            .iter()
-            .rposition(|d| matches!(d, Decision::Activate(_) | Decision::React(Some(_))))
-            .map_or(0, |i| i + 1);
-        for d in &self.record.decisions[start..] {
-            match *d {
-                Decision::MoveTo(s) => self.planned.push(s),
-                Decision::Plan(p) => self.plan = Some(p),
-                Decision::Aim { .. } | Decision::Fire(_) => self.aims.push(*d),
-                _ => {}
-            }
-        }
+        self.planned = self.game.declared_moves();
+        self.plan = self.game.declared_plan();
+        self.aims = self.game.declared_aims();
     }
 
     fn cursor_to_selection(&mut self) {

@@ -72,12 +72,24 @@ pub fn parse(text: &str, file: &str) -> Result<Record, String> {
 /// # Errors
 /// The scenario is unknown or does not build.
 pub fn setup_of(r: &Record) -> Result<GameSetup, String> {
+    setup_of_with(r, None)
+}
+
+/// [`setup_of`] with the cards of both editions given (the shipped ones merged with a player's
+/// folder): the record must have been played with them. `None`: the shipped cards.
+///
+/// # Errors
+/// As [`setup_of`].
+pub fn setup_of_with(r: &Record, cards: Option<&[dust_data::card::CardFile]>) -> Result<GameSetup, String> {
     match &r.scenario {
-        ScenarioRef::Builtin(n) => setup::load_scenario(n),
+        ScenarioRef::Builtin(n) => setup::load_scenario_with(n, cards),
         ScenarioRef::Embedded(_) => {
             let join = |ds: Vec<dust_data::Diagnostic>| ds.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n");
             let s = r.load_scenario().map_err(join)?;
-            s.game_setup(&dust_data::builtin::builtin_cards()).map_err(join)
+            match cards {
+                Some(all) => s.game_setup_for(all).map_err(join),
+                None => s.game_setup(&dust_data::builtin::builtin_cards()).map_err(join),
+            }
         }
     }
 }

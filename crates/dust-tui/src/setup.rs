@@ -4,6 +4,7 @@
 
 use dust_core::game::{tests_support, GameSetup};
 use dust_data::builtin::builtin_cards;
+use dust_data::card::CardFile;
 use dust_data::scenario::{builtin_names, load_builtin};
 
 /// The scenario played when `--scenario` is not given.
@@ -24,6 +25,16 @@ pub fn scenario_names() -> Vec<String> {
 /// # Errors
 /// The name is unknown (the message lists the known names) or the scenario cannot be built.
 pub fn load_scenario(name: &str) -> Result<GameSetup, String> {
+    load_scenario_with(name, None)
+}
+
+/// [`load_scenario`] with the cards of both editions given (the shipped ones merged with a
+/// player's folder, `dust_data::builtin::load_all_card_files`): the scenario plays the cards of
+/// its edition, a battlefront card with its battlefront part. `None`: the shipped cards.
+///
+/// # Errors
+/// As [`load_scenario`].
+pub fn load_scenario_with(name: &str, cards: Option<&[CardFile]>) -> Result<GameSetup, String> {
     if name.trim().eq_ignore_ascii_case(DUEL) {
         return Ok(tests_support::duel());
     }
@@ -33,5 +44,8 @@ pub fn load_scenario(name: &str) -> Result<GameSetup, String> {
         [d] if d.file == name => format!("{} (or `{DUEL}`)", d.message),
         _ => join(ds),
     })?;
-    scenario.game_setup(&builtin_cards()).map_err(join)
+    match cards {
+        Some(all) => scenario.game_setup_for(all).map_err(join),
+        None => scenario.game_setup(&builtin_cards()).map_err(join),
+    }
 }

@@ -29,12 +29,7 @@ impl Game {
         // lines with him: only the squad's lines still fire.
         let hero_present = self.unit(u).joined.is_some_and(|h| !self.unit(h).destroyed);
         aims.retain(|a| a.line < HERO_LINE || hero_present);
-        if self.edition == Edition::Battlefront {
-            self.bf_face_targets(u, &aims);
-            if spirit {
-                self.bf_use_spirit(u);
-            }
-        }
+        self.rules().attack_begins(self, u, &aims, spirit);
         // Fighting Spirit: "hits on rolls of [target] as well as [army symbol]".
         let bf_hit = if spirit { Symbols::ARMY_OR_TARGET } else { Symbols::ARMY };
         // Wiederbelebungsserum heals "after all weapon lines are resolved": this step runs last.
@@ -49,6 +44,7 @@ impl Game {
             }
         }
         // Declared resources are spent even if the target is already gone ("3) Declare Targets").
+        let rules = self.rules();
         for a in &aims {
             let (owner, li) = self.line_owner(u, a.line);
             let badass = self.has_skill(u, Skill::Badass);
@@ -56,14 +52,10 @@ impl Game {
             if unit.card.weapons[li].ammo.is_some() && !badass {
                 // Battlefront "Limited-Ammo Weapons": "Mark one of these boxes each time a unit
                 // makes an Attack or Sustained Attack action with the Limited-Ammo Weapon".
-                let spent = match self.edition {
-                    Edition::Battlefront if !super::declare::is_volley_line(&unit.card.weapons[li]) => u8::from(a.ammo > 0),
-                    _ => a.ammo,
-                };
+                let spent = rules.ammo_spent(&unit.card.weapons[li], a);
                 unit.ammo[li] = unit.ammo[li].saturating_sub(spent);
             }
-            // The battlefront edition has no reloading: weapons stay loaded.
-            if reloadable(&unit.card.weapons[li]) && self.edition == Edition::Revised {
+            if reloadable(&unit.card.weapons[li]) && rules.fired_weapons_unload() {
                 unit.loaded &= !(1 << li);
             }
         }

@@ -225,32 +225,47 @@ impl Game {
         c != Action::Nothing && !sustained
     }
 
+    /// The parts of a battlefront plan that are declared and made one after the other
+    /// ("Activating a Unit": the actions are declared up front; "Move and March Move Actions":
+    /// a Move's destination is chosen as it is made; "4) Declare Targets": an Attack's targets
+    /// in that step of the Attack): each as the range of the plan's actions it covers, with
+    /// whether the enemy may react after it (where [`Game::reaction_windows`] and
+    /// [`Game::bf_three_window`] open the window). Every action is a part of its own, the legs
+    /// of a March Move included ("the unit makes a normal Move action before you attempt the
+    /// Reactive Attack, then completes its March Move afterwards"), except the two Attacks of
+    /// a Sustained Attack. A Sustained Attack and a Charge are one part.
+    pub(super) fn bf_parts(&self, u: UnitId, plan: Plan) -> Vec<(usize, usize, bool)> {
+        match plan {
+            Plan::Two(a, b) => {
+                let (after_first, after_second) = self.reaction_windows(a, b, self.has_skill(u, Skill::Fast));
+                vec![(0, 1, after_first), (1, 2, after_second)]
+            }
+            Plan::Three(a, b, c) => {
+                let acts = [a, b, c];
+                let window = Game::bf_three_window(a, b, c);
+                let mut v = Vec::new();
+                let mut i = 0;
+                while i < acts.len() {
+                    let end = if acts[i] == Action::Attack && acts.get(i + 1) == Some(&Action::Attack) {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
+                    v.push((i, end, end == 2 && window));
+                    i = end;
+                }
+                v
+            }
+            Plan::Sustained | Plan::Charge => vec![(0, 2, false)],
+        }
+    }
+
     // ----- Reactive attacks -----------------------------------------------------------------------
 
     /// Where the other side may react during an activation of two actions `a`, `b`: after the
-    /// first action, after the second.
+    /// first action, after the second (`EditionRules::reaction_windows`, game/rules.rs).
     pub(super) fn reaction_windows(&self, a: Action, b: Action, fast: bool) -> (bool, bool) {
-        match self.edition {
-            Edition::Revised => {
-                // "Possible Situations for Reactive Fire" (docs/rulings.md, "Reactive fire after other
-                // sequences", for the rest).
-                let first = match (a, b) {
-                    (Action::Move, Action::Move) => !fast,
-                    (Action::Move, _) => true,
-                    (Action::Attack, Action::Move) => true,
-                    _ => false,
-                };
-                let second = matches!((a, b), (Action::Move, Action::Move) if fast)
-                    || matches!((a, b), (Action::Reload | Action::Nothing | Action::Skill, Action::Move));
-                (first, second)
-            }
-            // "Once the opposing player has completed their first action"; "You cannot declare
-            // a Reactive Attack against a unit that is taking a Nothing action as its second
-            // action"; against a March Move the unit "makes a normal Move action before you
-            // attempt the Reactive Attack, then completes its March Move afterwards". (A
-            // Sustained Attack is one plan with no window: "No Reacting to a Sustained Attack".)
-            Edition::Battlefront => (b != Action::Nothing, false),
-        }
+        self.rules().reaction_windows(a, b, fast)
     }
 
     /// Battlefront "Reactive Attacks": "one of your units that has not yet activated, and that
@@ -457,6 +472,7 @@ pub(super) fn can_pilot(hero: &UnitSetup, vehicle: &UnitSetup) -> bool {
         && pilot
         && hero.side == vehicle.side
         && matches!(vehicle.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+        && vehicle.battlefront.as_ref().is_none_or(|b| b.pilot_allowed(&hero.card.name))
 }
 
 pub(super) fn setup_units(units: &mut [Unit], setup: &GameSetup) {
@@ -1298,6 +1314,24 @@ impl Game {
         })
     }
 
+    /// What the first leg of a large or huge model's March Move (declared, not yet made) leaves
+    /// for the rest: the points of the doubled rating it did not spend, and whether it needed
+    /// the first cheap diagonal ([`Game::bf_march_carry`]).
+    pub(super) fn bf_large_march_carry(&self, d: &Decl) -> Option<(u8, bool)> {
+        let u = d.unit?;
+        let mut movement = self.movement(u);
+        if d.assault == Some(true) {
+            movement *= 2;
+        }
+        let march = 2 * movement + u8::from(self.has_skill(u, Skill::Fast));
+        let start = self.bf_leg_start(d, 1);
+        let came = self.bf_leg_reach(d, 0).into_iter().find(|r| Some(r.pose) == start);
+        Some((
+            march.saturating_sub(came.map_or(0, |r| r.cost)),
+            came.is_some_and(|r| r.needs_diagonal),
+        ))
+    }
+
     /// Where move leg `leg` of a large or huge model may end (docs/rulings.md, "Battlefront
     /// large models in the engine"): [`large::large_reach`] with the leg's points, the first
     /// cheap diagonal spent if an earlier leg needed it; while entering, the legs before the
@@ -1337,14 +1371,24 @@ impl Game {
         let fast = self.has_skill(u, Skill::Fast);
         let march = 2 * mover.movement + u8::from(fast);
         mover.fast = fast && leg == 0;
-        let before = (leg > 0).then(|| self.bf_leg_reach(d, leg - 1));
-        let came = before
-            .as_ref()
-            .and_then(|v| v.iter().find(|r| Some(r.pose) == self.bf_leg_start(d, leg)).copied());
-        let used = came.is_some_and(|r| r.needs_diagonal);
-        if leg == 1 && legs == 2 {
-            mover.movement = march.saturating_sub(came.map_or(0, |r| r.cost));
-        }
+        let carried = d.bf_part.and_then(|p| p.rest).filter(|_| leg == 1);
+        let used = match carried {
+            // Declared part by part: the first leg is made; what it left was worked out before.
+            Some((rest, used)) => {
+                mover.movement = rest;
+                used
+            }
+            None => {
+                let before = (leg > 0).then(|| self.bf_leg_reach(d, leg - 1));
+                let came = before
+                    .as_ref()
+                    .and_then(|v| v.iter().find(|r| Some(r.pose) == self.bf_leg_start(d, leg)).copied());
+                if leg == 1 && legs == 2 {
+                    mover.movement = march.saturating_sub(came.map_or(0, |r| r.cost));
+                }
+                came.is_some_and(|r| r.needs_diagonal)
+            }
+        };
         let entering = unit.at.is_none();
         let partial = entering && leg + 1 < legs;
         // A large aircraft flies ("Aircraft Move Over Terrain"): over all but enemy aircraft; a
@@ -1413,6 +1457,12 @@ impl Game {
         }
         v.sort_by_key(|x| x.0);
         Some(v)
+    }
+
+    /// Whether the square behind a large or huge model's front square is still to be declared
+    /// for one of its move legs.
+    pub(super) fn bf_rear_due(&self, d: &Decl) -> bool {
+        d.unit.is_some_and(|u| self.model_squares(u) > 1) && d.bf_faces.len() < d.moves.len()
     }
 
     /// The rear-square decisions offered now, if one is due.
@@ -1791,12 +1841,16 @@ impl Game {
         }
         let Some(to) = hero.at else { return };
         let side = self.unit(h).side;
+        let name = &self.unit(h).card.name;
         let Some(v) = (0..self.units.len()).map(|i| UnitId(i as u8)).find(|&v| {
             let x = self.unit(v);
             v != h
                 && x.side == side
                 && x.joined.is_none()
                 && matches!(x.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+                // "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the Pilot: Hero
+                // attribute."
+                && x.bf.as_ref().is_none_or(|b| b.pilot_allowed(name))
                 && self.unit_squares(v).contains(&to)
         }) else {
             return;

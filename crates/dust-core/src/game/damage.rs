@@ -268,9 +268,12 @@ impl Game {
     /// Squad eliminates one miniature", a hero marks off the rating; docs/rulings.md,
     /// "Battlefront damage per hit").
     fn hero_points_per_hit(&self, attacker: UnitId, line: u8, t: UnitId) -> u8 {
-        if self.edition != Edition::Battlefront {
-            return 1;
-        }
+        self.rules().hero_points_per_hit(self, attacker, line, t)
+    }
+
+    /// [`Game::hero_points_per_hit`] in the battlefront edition: the weapon's damage rating
+    /// against the hero.
+    pub(super) fn bf_hero_points_per_hit(&self, attacker: UnitId, line: u8, t: UnitId) -> u8 {
         let Some(h) = self.unit(t).joined.filter(|&h| !self.unit(h).destroyed) else {
             return 1;
         };

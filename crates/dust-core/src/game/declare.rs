@@ -7,6 +7,61 @@ use super::*;
 impl Game {
     // ----- declarations ---------------------------------------------------------------------------
 
+    /// The actions of `plan` whose details the declaration gives by now: all of them, or in a
+    /// battlefront declaration made part by part ([`Decl::bf_part`]), the actions up to the end
+    /// of the part declared now.
+    fn decl_actions(&self, d: &Decl, plan: Plan) -> Vec<Action> {
+        let mut acts = plan.actions();
+        if let (Some(p), Some(u)) = (d.bf_part, d.unit) {
+            let end = self.bf_parts(u, plan).get(usize::from(p.index)).map_or(acts.len(), |x| x.1);
+            acts.truncate(end);
+        }
+        acts
+    }
+
+    /// How many move legs the declaration gives by now ([`Game::decl_actions`]).
+    fn moves_due(&self, d: &Decl, plan: Plan) -> usize {
+        if d.bf_part.is_none() {
+            return plan_moves(plan);
+        }
+        self.decl_actions(d, plan).iter().filter(|&&a| a == Action::Move).count()
+    }
+
+    /// Whether the declaration gives an Attack's targets by now.
+    fn attack_due(&self, d: &Decl, plan: Plan) -> bool {
+        if d.bf_part.is_none() {
+            return plan_attacks(plan);
+        }
+        self.decl_actions(d, plan).contains(&Action::Attack)
+    }
+
+    /// Whether the declaration names the SKILL action's ability by now (`second`: the second
+    /// SKILL action of a SKILL + SKILL plan).
+    fn skill_due(&self, d: &Decl, plan: Plan, second: bool) -> bool {
+        if second {
+            return plan == SKILL_SKILL && (d.bf_part.is_none() || self.decl_actions(d, plan).len() >= 2);
+        }
+        if d.bf_part.is_none() {
+            return plan_has_skill(plan);
+        }
+        self.decl_actions(d, plan).contains(&Action::Skill)
+    }
+
+    /// Whether the optional skills that serve an attack (Berserk, All In One, Heroic Attack,
+    /// Medal of Honor, Fighting Spirit) are declared now: with the whole declaration, or in a
+    /// battlefront declaration made part by part with the part that holds the Attack ("A player
+    /// must declare that they are using a skill before rolling any dice that might be modified
+    /// by that skill"), or the last part of a plan without one.
+    fn uses_due(&self, d: &Decl, plan: Plan) -> bool {
+        let (Some(p), Some(u)) = (d.bf_part, d.unit) else { return true };
+        let parts = self.bf_parts(u, plan);
+        let acts = plan.actions();
+        match parts.get(usize::from(p.index)) {
+            Some(&(start, end, _)) => acts[start..end].contains(&Action::Attack) || end >= acts.len(),
+            None => true,
+        }
+    }
+
     pub(super) fn decl_options(&self, d: &Decl) -> Vec<Decision> {
         if let Some(options) = &d.options {
             return options.clone();
@@ -50,17 +105,17 @@ impl Game {
                 return v; // the square behind a large model's front square
             }
         }
-        if d.moves.len() < plan_moves(plan) {
+        if d.moves.len() < self.moves_due(d, plan) {
             let opts = self.leg_options(d);
             return opts.into_iter().map(Decision::MoveTo).collect();
         }
         if self.bf_face_due(d) {
             return self.bf_face_options(d);
         }
-        if plan_has_skill(plan) && d.ability.is_none() {
+        if self.skill_due(d, plan, false) && d.ability.is_none() {
             return self.ability_options(d).into_iter().map(|(a, t)| Decision::Skill(a, t)).collect();
         }
-        if plan == SKILL_SKILL && d.ability2.is_none() {
+        if self.skill_due(d, plan, true) && d.ability2.is_none() {
             return self
                 .second_ability_options(d)
                 .into_iter()
@@ -76,6 +131,9 @@ impl Game {
         }
         if let Some(v) = self.fire_options(d) {
             return v;
+        }
+        if !self.uses_due(d, plan) {
+            return Vec::new();
         }
         for (flag, opt) in [
             (d.berserk, Optional::Berserk),
@@ -109,6 +167,9 @@ impl Game {
     /// Fills in declaration items that have one possible answer; true if it changed something.
     pub(super) fn decl_autofill(&self, d: &mut Decl) -> bool {
         let Some(u) = d.unit else { return false };
+        if d.bf_part.is_some_and(|p| p.index > 0) && self.unit(u).destroyed {
+            return false; // the activation ends ([`Game::decl_finish`])
+        }
         if d.separate.is_none() {
             // (A hero piloting a vehicle does not dismount yet, battlefront "Piloting Vehicles".)
             let joined = self.unit(u).joined.is_some_and(|j| !self.unit(j).destroyed) && self.unit(u).card.kind == UnitKind::Squad;
@@ -132,7 +193,7 @@ impl Game {
                 return changed; // the square behind a large model's front square
             }
         }
-        if d.moves.len() < plan_moves(plan) {
+        if d.moves.len() < self.moves_due(d, plan) {
             let opts = self.leg_options(d);
             if !opts.is_empty() {
                 d.options = Some(opts.into_iter().map(Decision::MoveTo).collect());
@@ -147,6 +208,7 @@ impl Game {
                     // enter").
                     d.plan = Some(Plan::Two(Action::Nothing, Action::Nothing));
                     d.moves.clear();
+                    d.bf_part = None;
                 }
             }
             return true;
@@ -155,7 +217,7 @@ impl Game {
             d.options = Some(self.bf_face_options(d));
             return false;
         }
-        if plan_has_skill(plan) && d.ability.is_none() {
+        if self.skill_due(d, plan, false) && d.ability.is_none() {
             let opts = self.ability_options(d);
             if opts.is_empty() {
                 // Nothing the skill could be used on from there: the action is spent.
@@ -165,7 +227,7 @@ impl Game {
             d.options = Some(opts.into_iter().map(|(a, t)| Decision::Skill(a, t)).collect());
             return false;
         }
-        if plan == SKILL_SKILL && d.ability2.is_none() {
+        if self.skill_due(d, plan, true) && d.ability2.is_none() {
             let opts = self.second_ability_options(d);
             if opts.is_empty() {
                 d.ability2 = Some(None);
@@ -192,7 +254,7 @@ impl Game {
             }
             return true;
         }
-        if d.lines.is_empty() && d.cursor == 0 && plan_attacks(plan) {
+        if d.lines.is_empty() && d.cursor == 0 && self.attack_due(d, plan) {
             let lines = self.attack_lines(u, plan);
             if !lines.is_empty() {
                 d.lines = lines;
@@ -232,6 +294,9 @@ impl Game {
                 return true;
             }
             d.options = Some(opts);
+            return false;
+        }
+        if !self.uses_due(d, plan) {
             return false;
         }
         let attacking = !d.aims.is_empty();
@@ -326,7 +391,14 @@ impl Game {
                     }
                 }
             }
-            Decision::Plan(p) => d.plan = Some(p),
+            Decision::Plan(p) => {
+                d.plan = Some(p);
+                // Battlefront: the actions are declared; each is declared in full as it is made.
+                let u = d.unit.expect("unit");
+                if self.edition == Edition::Battlefront && d.reactive.is_none() && d.indirect.is_none() && self.bf_parts(u, p).len() > 1 {
+                    d.bf_part = Some(BfPart::default());
+                }
+            }
             Decision::Use(Optional::Assault, b) => d.assault = Some(b),
             Decision::MoveTo(s) if self.edition == Edition::Battlefront && self.bf_take_rear(d, s) => {}
             Decision::MoveTo(s) => d.moves.push(s),
@@ -364,24 +436,27 @@ impl Game {
     pub(super) fn decl_finish(&self, d: &Decl) -> Option<Vec<Step>> {
         let u = d.unit?;
         let plan = d.plan?;
+        if d.bf_part.is_some_and(|p| p.index > 0) && self.unit(u).destroyed {
+            // Destroyed by a reactive attack: nothing more is declared.
+            return Some(vec![Step::EndActivation(u)]);
+        }
+        let uses_due = self.uses_due(d, plan);
         if d.separate.is_none()
             || d.assault.is_none()
-            || d.moves.len() < plan_moves(plan)
+            || d.moves.len() < self.moves_due(d, plan)
+            || self.bf_rear_due(d)
             || self.bf_face_due(d)
-            || (plan_has_skill(plan) && d.ability.is_none())
-            || (plan == SKILL_SKILL && d.ability2.is_none())
+            || (self.skill_due(d, plan, false) && d.ability.is_none())
+            || (self.skill_due(d, plan, true) && d.ability2.is_none())
             || d.spread.is_some()
             || d.cursor < d.lines.len()
             || self.fire_options(d).is_some()
-            || d.berserk.is_none()
-            || d.all_in_one.is_none()
-            || d.heroic.is_none()
-            || d.medal.is_none()
-            || d.spirit.is_none()
+            || (uses_due
+                && (d.berserk.is_none() || d.all_in_one.is_none() || d.heroic.is_none() || d.medal.is_none() || d.spirit.is_none()))
         {
             return None;
         }
-        if plan_attacks(plan) && d.lines.is_empty() && d.cursor == 0 && self.attack_line_iter(u, plan).next().is_some() {
+        if self.attack_due(d, plan) && d.lines.is_empty() && d.cursor == 0 && self.attack_line_iter(u, plan).next().is_some() {
             return None;
         }
         let mut steps = Vec::new();
@@ -419,20 +494,14 @@ impl Game {
         if all_in_one {
             once.push(Skill::AllInOne);
         }
+        if let Some(part) = d.bf_part {
+            return Some(self.bf_part_steps(d, part, u, plan, once, &attack));
+        }
         if d.reactive.is_some() {
             // "Reactive Fire": a single ATTACK action against the trigger; skills that need no
             // action may be used. (Battlefront "Reactive Attacks": a Sustained Attack, or an
             // Attack after a Move that only turns the unit.)
-            let heroic = d.heroic == Some(true);
-            if !once.is_empty() || heroic {
-                steps.push(Step::Begin {
-                    unit: u,
-                    plan,
-                    once,
-                    heroic,
-                    quiet: true,
-                });
-            }
+            steps.extend(quiet_begin(u, plan, once, d.heroic == Some(true)));
             if let (Some(&to), Some(&f)) = (d.moves.first(), d.bf_faces.first()) {
                 // Battlefront: a large or huge model turns before its reactive attack.
                 steps.push(Step::Move {
@@ -555,6 +624,84 @@ impl Game {
         Some(steps)
     }
 
+    /// The steps of one part of a battlefront declaration made part by part
+    /// ([`Decl::bf_part`]): the activation begins with the first part; the part's actions are
+    /// made; the enemy may react after it; then the next part is declared (where the unit
+    /// stands then, knowing what the reaction did), or the activation ends.
+    fn bf_part_steps(&self, d: &Decl, part: BfPart, u: UnitId, plan: Plan, once: Vec<Skill>, attack: &dyn Fn(bool) -> Step) -> Vec<Step> {
+        let parts = self.bf_parts(u, plan);
+        let index = usize::from(part.index);
+        let (start, end, window) = parts[index];
+        let acts = plan.actions();
+        let uses_now = !part.uses_done && self.uses_due(d, plan);
+        let heroic = uses_now && d.heroic == Some(true);
+        let mut steps = Vec::new();
+        if index == 0 {
+            steps.push(Step::Begin {
+                unit: u,
+                plan,
+                once,
+                heroic,
+                quiet: false,
+            });
+        } else {
+            // The optional skills declared with this part are spent now (Assault was with the
+            // first part).
+            let once: Vec<Skill> = once.into_iter().filter(|&s| s != Skill::Assault && uses_now).collect();
+            steps.extend(quiet_begin(u, plan, once, heroic));
+        }
+        let mut i = start;
+        while i < end {
+            match acts[i] {
+                Action::Attack => {
+                    let sustained = end - start == 2;
+                    steps.push(attack(sustained));
+                    if sustained {
+                        break;
+                    }
+                }
+                Action::Move => {
+                    let leg = acts[..i].iter().filter(|&&a| a == Action::Move).count();
+                    if let Some(&to) = d.moves.get(leg) {
+                        let face = d.bf_faces.get(leg).copied().or(d.face.filter(|_| leg + 1 == d.moves.len()));
+                        steps.push(Step::Move { unit: u, to, face });
+                    }
+                }
+                Action::Skill => {
+                    if let Some(Some((ability, target))) = if i == 0 { d.ability } else { d.ability2.or(d.ability) } {
+                        steps.push(Step::Ability { unit: u, ability, target });
+                    }
+                }
+                Action::Reload => steps.push(Step::Reload { unit: u }),
+                Action::Nothing => {}
+            }
+            i += 1;
+        }
+        if window {
+            steps.push(Step::Window {
+                trigger: u,
+                reactors: None,
+            });
+        }
+        if end >= acts.len() || index + 1 >= parts.len() {
+            steps.push(Step::EndActivation(u));
+            return steps;
+        }
+        // A March Move split by its reaction window: what its first leg leaves, worked out
+        // before the leg is made.
+        let splits_march = acts[end - 1] == Action::Move && acts.get(end) == Some(&Action::Move);
+        let rest = if splits_march { self.bf_march_carry(d) } else { None };
+        let mut next = d.clone();
+        next.options = None;
+        next.bf_part = Some(BfPart {
+            index: part.index + 1,
+            rest,
+            uses_done: part.uses_done || uses_now,
+        });
+        steps.push(Step::Declare(Box::new(next)));
+        steps
+    }
+
     /// Whether All In One may be declared for this attack of `u` with `aims`. Revised: the
     /// skill has no sharing sentence, so a joined hero who has it uses it for his own lines
     /// (offered when one of them is aimed), and a squad's is shared with its hero ("Heroes":
@@ -562,20 +709,7 @@ impl Game {
     /// hero"; docs/rulings.md, "All In One and a joined hero"). Once per game, for the unit
     /// whose card has it.
     pub(super) fn all_in_one_available(&self, u: UnitId, aims: &[Aim]) -> bool {
-        if self.edition == Edition::Battlefront {
-            return self.has_skill(u, Skill::AllInOne) && !self.used(u, Skill::AllInOne);
-        }
-        let unit = self.unit(u);
-        if unit.card.has(Skill::AllInOne) && !unit.used.contains(&Skill::AllInOne) {
-            return true;
-        }
-        let hero = unit
-            .joined
-            .filter(|&h| unit.card.kind == UnitKind::Squad && !self.unit(h).destroyed);
-        hero.is_some_and(|h| {
-            let hu = self.unit(h);
-            hu.card.has(Skill::AllInOne) && !hu.used.contains(&Skill::AllInOne) && aims.iter().any(|a| a.line >= HERO_LINE)
-        })
+        self.rules().all_in_one_available(self, u, aims)
     }
 
     /// Whether All In One, declared for an attack of `attacker`, doubles the dice of weapon line
@@ -583,11 +717,7 @@ impl Game {
     /// skill (or in the battlefront edition, where it is shared both ways), else only the lines
     /// of the joined hero whose card has it.
     pub(super) fn all_in_one_doubles(&self, attacker: UnitId, line: u8) -> bool {
-        if self.edition == Edition::Battlefront || self.unit(attacker).card.has(Skill::AllInOne) {
-            return true;
-        }
-        let (owner, _) = self.line_owner(attacker, line);
-        self.unit(owner).card.has(Skill::AllInOne)
+        self.rules().all_in_one_doubles(self, attacker, line)
     }
 
     pub(super) fn used(&self, u: UnitId, s: Skill) -> bool {
@@ -603,75 +733,9 @@ impl Game {
         unit.joined.filter(|j| !self.unit(*j).destroyed)
     }
 
+    /// The plans unit `u` may declare (`EditionRules::plans`).
     pub(super) fn plans(&self, u: UnitId) -> Vec<Plan> {
-        use Action::*;
-        if self.edition == Edition::Battlefront {
-            return self.bf_plans(u);
-        }
-        let unit = self.unit(u);
-        if unit.at.is_none() {
-            // "Each unit's first action is always a one space move."
-            return vec![Plan::Two(Move, Move), Plan::Two(Move, Attack), Plan::Two(Move, Nothing)];
-        }
-        let mut v = vec![
-            Plan::Two(Move, Move),
-            Plan::Two(Move, Attack),
-            Plan::Two(Move, Nothing),
-            Plan::Two(Nothing, Nothing),
-        ];
-        let can_attack_now = self.can_attack_now(u);
-        if can_attack_now {
-            v.extend([Plan::Two(Attack, Move), Plan::Two(Attack, Nothing), Plan::Sustained]);
-        }
-        let unloaded = unit
-            .card
-            .weapons
-            .iter()
-            .enumerate()
-            .any(|(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0);
-        if unloaded {
-            v.extend([
-                Plan::Two(Reload, Nothing),
-                Plan::Two(Move, Reload),
-                Plan::Two(Reload, Move),
-                Plan::Two(Reload, Attack),
-            ]);
-            if can_attack_now {
-                v.push(Plan::Two(Attack, Reload));
-            }
-        }
-        if self.has_skill(u, crate::unit::Skill::Charge) {
-            v.push(Plan::Charge);
-        }
-        let abilities = self.abilities(u);
-        if !abilities.is_empty() {
-            // A SKILL action (Artillery Strike, Tank Head, Command Squad abilities).
-            v.extend([Plan::Two(Skill, Nothing), Plan::Two(Move, Skill), Plan::Two(Skill, Move)]);
-            if can_attack_now {
-                v.extend([Plan::Two(Skill, Attack), Plan::Two(Attack, Skill)]);
-            }
-            if unloaded {
-                // Reloading is a SKILL action too ("Reload (SKILL)").
-                v.extend([Plan::Two(Skill, Reload), Plan::Two(Reload, Skill)]);
-            }
-            // Two SKILL actions: two different abilities, at most one of them a Command Squad
-            // ability (one attempt a round) — "the only combination of actions that a player
-            // cannot perform is ATTACK + ATTACK" (docs/rulings.md, "Two SKILL actions").
-            if abilities.iter().filter(|a| !self.is_command_ability(u, **a)).count() >= 1 && abilities.len() >= 2 {
-                v.push(SKILL_SKILL);
-            }
-        }
-        let unloaded_lines = unit
-            .card
-            .weapons
-            .iter()
-            .enumerate()
-            .filter(|&(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0)
-            .count();
-        if unloaded_lines >= 2 {
-            v.push(Plan::Two(Reload, Reload));
-        }
-        v
+        self.rules().plans(self, u)
     }
 
     /// Whether the unit could attack something from where it stands.
@@ -1185,7 +1249,19 @@ impl SightMemo {
 pub(super) use crate::battlefront::weapons::is_volley_line;
 
 /// The plan of two SKILL actions.
-const SKILL_SKILL: Plan = Plan::Two(Action::Skill, Action::Skill);
+pub(super) const SKILL_SKILL: Plan = Plan::Two(Action::Skill, Action::Skill);
+
+/// The once-per-game skills and Heroic Attack spent inside an activation already begun (a
+/// reactive attack, a later part of a battlefront declaration), if any.
+fn quiet_begin(unit: UnitId, plan: Plan, once: Vec<Skill>, heroic: bool) -> Option<Step> {
+    (!once.is_empty() || heroic).then_some(Step::Begin {
+        unit,
+        plan,
+        once,
+        heroic,
+        quiet: true,
+    })
+}
 
 #[cfg(test)]
 mod tests {

@@ -287,10 +287,7 @@ impl Game {
             Step::Serum => self.run_serum(),
             Step::Ended(u) => self.events.push(Event::ActivationEnded(u)),
             Step::EndActivation(u) => {
-                if self.edition == Edition::Battlefront {
-                    self.bf_mount(u); // a pilot who moved into a vehicle's square
-                    self.bf_rejoin(); // a hero in the square of a squad he can join
-                }
+                self.rules().activation_ended(self, u);
                 self.events.push(Event::ActivationEnded(u));
                 self.turn = self.unit(u).side.other();
                 self.stack.push(Step::NextActivation);
@@ -308,9 +305,7 @@ impl Game {
                 }
             }
             Step::RoundEnd => {
-                if self.edition == Edition::Battlefront {
-                    self.bf_end_of_turn(); // objectives held or taken, victory-point totals
-                }
+                self.rules().turn_ended(self);
                 // "The game always ends at the end of a round" ("End of the Game").
                 if self.bf_decided.is_some()
                     || self.round >= self.round_limit
@@ -476,21 +471,7 @@ impl Game {
             // A scenario objective fulfilled decides the game (by one side only: both at once
             // leave it to victory points, docs/rulings.md, "Objectives that end the game").
             (Some(Some(side)), _) => Some(side),
-            (_, Some(loser)) if self.edition == Edition::Battlefront => {
-                // "The player who destroyed all of the enemy's units … wins the game" (both
-                // sides off the board: the army points decide).
-                match self.bf_side_wiped_both() {
-                    true => self.bf_final_winner(),
-                    false => Some(loser.other()),
-                }
-            }
-            (_, Some(loser)) if self.alive_units(loser.other()) > 0 => Some(loser.other()),
-            _ if self.edition == Edition::Battlefront => self.bf_final_winner(),
-            _ => match self.vp.a.cmp(&self.vp.b) {
-                core::cmp::Ordering::Greater => Some(Side::A),
-                core::cmp::Ordering::Less => Some(Side::B),
-                core::cmp::Ordering::Equal => None,
-            },
+            (_, wiped) => self.rules().winner(self, wiped),
         };
         let winner = self.bf_decided.map_or(winner, Some);
         self.winner = Some(winner);
@@ -572,10 +553,7 @@ impl Game {
 
     /// A side with no unit left, if any ("End of the Game").
     pub(super) fn side_wiped(&self) -> Option<Side> {
-        if self.edition == Edition::Battlefront {
-            return self.bf_side_wiped();
-        }
-        Side::ALL.into_iter().find(|&s| self.alive_units(s) == 0)
+        self.rules().side_wiped(self)
     }
 
     pub(super) fn activatable(&self, s: Side) -> impl Iterator<Item = UnitId> + '_ {
@@ -599,20 +577,7 @@ impl Game {
     /// "Skills and Equipment" (every skill both ways unless stated otherwise,
     /// [`Skill::battlefront_shares`]).
     pub fn has_skill(&self, u: UnitId, s: Skill) -> bool {
-        if self.edition == Edition::Battlefront {
-            return self.bf_has_skill(u, s); // the battlefront reading of the skills and sharing
-        }
-        let unit = self.unit(u);
-        if unit.card.has(s) {
-            return true;
-        }
-        match unit.joined {
-            Some(j) if !self.unit(j).destroyed => {
-                let other = self.unit(j);
-                other.card.has(s) && (other.card.kind == UnitKind::Squad || s.hero_shares())
-            }
-            _ => false,
-        }
+        self.rules().has_skill(self, u, s)
     }
 
     pub(super) fn set_activated(&mut self, u: UnitId) {

@@ -44,6 +44,7 @@ mod declare;
 mod event;
 mod flow;
 mod movement;
+mod rules;
 mod skills;
 #[doc(hidden)]
 pub mod tests_support;
@@ -353,11 +354,32 @@ struct Decl {
     /// Battlefront edition: the unit has three actions this activation (Ace Pilot), and
     /// declares a [`Plan::Three`].
     bf_three: bool,
+    /// Battlefront edition: the declaration is made one part of the plan at a time
+    /// ([`Game::bf_parts`]): "Activating a Unit" declares the actions (and the skills) up front,
+    /// a Move's destination is chosen when the Move is made, and an Attack's targets in its step
+    /// "4) Declare Targets" — so a reactive attack after the first action is known when the
+    /// second is declared. `None`: the whole activation is declared at once (the revised
+    /// edition, a reactive attack, an indirect shot, a plan of one part).
+    bf_part: Option<BfPart>,
     /// The decisions offered now, when `decl_autofill` had to work them out anyway to see
     /// whether there was a choice (moves, targets, abilities, flame spaces). Set only while the
     /// declaration waits on top of the stack for a decision, and the state does not change
     /// until that decision; cleared by every change of the declaration.
     options: Option<Vec<Decision>>,
+}
+
+/// Where a battlefront declaration made part by part stands ([`Decl::bf_part`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct BfPart {
+    /// The part of the plan declared now (an index into [`Game::bf_parts`]).
+    index: u8,
+    /// A March Move whose first leg is made: the Move points it left for the rest of the March
+    /// and whether it spent the activation's cheap first diagonal (worked out before the leg
+    /// was made, from where the unit stood).
+    rest: Option<(u8, bool)>,
+    /// The optional skills (Berserk, All In One, Heroic Attack, Medal of Honor, Fighting
+    /// Spirit) were declared and spent with an earlier part.
+    uses_done: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -631,6 +653,22 @@ impl Game {
                 problems.push(format!("{}: a squad card needs one model per miniature", u.card.name));
             }
             if let Some(j) = u.joins {
+                // Battlefront "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the
+                // Pilot: Hero attribute."
+                let named = setup
+                    .units
+                    .get(j)
+                    .and_then(|v| v.battlefront.as_ref())
+                    .and_then(|b| b.pilot_hero.as_deref());
+                if let (Edition::Battlefront, Some(n)) = (setup.edition, named) {
+                    if u.card.kind == UnitKind::Hero && !n.eq_ignore_ascii_case(&u.card.name) {
+                        problems.push(format!(
+                            "{} cannot pilot {}: only {n} may (Pilot: Hero); begin the game with {n} in it, or with no pilot",
+                            u.card.name, setup.units[j].card.name
+                        ));
+                        continue;
+                    }
+                }
                 // Battlefront "Piloting Vehicles": a hero with the Pilot skill begins the game
                 // mounted in a vehicle of his side.
                 let pilots = setup.edition == Edition::Battlefront && setup.units.get(j).is_some_and(|v| battlefront::can_pilot(u, v));
@@ -812,12 +850,31 @@ impl Game {
         }
     }
 
-    /// The unit being declared or activated, if any (for user interfaces).
-    pub fn declaring(&self) -> Option<UnitId> {
-        self.stack.iter().rev().find_map(|s| match s {
-            Step::Declare(d) => d.unit,
+    /// The declaration being made: the nearest on the stack, but not a later part of a
+    /// battlefront activation that waits under the part being made (or the reaction to it).
+    fn current_decl(&self) -> Option<&Decl> {
+        let top = self.stack.len().checked_sub(1)?;
+        self.stack.iter().enumerate().rev().find_map(|(i, s)| match s {
+            Step::Declare(d) if i == top || d.bf_part.is_none_or(|p| p.index == 0) => Some(&**d),
             _ => None,
         })
+    }
+
+    /// The unit being declared or activated, if any (for user interfaces).
+    pub fn declaring(&self) -> Option<UnitId> {
+        self.current_decl().and_then(|d| d.unit)
+    }
+
+    /// The plan of the declaration being made, once chosen (for user interfaces).
+    pub fn declared_plan(&self) -> Option<Plan> {
+        self.current_decl().and_then(|d| d.plan)
+    }
+
+    /// Where the Moves of the declaration being made end, as chosen so far, in order (in the
+    /// battlefront edition, where an activation is declared part by part, the legs already made
+    /// included).
+    pub fn declared_moves(&self) -> Vec<Square> {
+        self.current_decl().map(|d| d.moves.clone()).unwrap_or_default()
     }
 
     /// The lines aimed so far in the declaration being made, as `aim` decisions in card order,
@@ -826,10 +883,7 @@ impl Game {
     /// ([`crate::odds::from_game::declared_lines`] reads them in this form). Empty when no
     /// declaration is being made.
     pub fn declared_aims(&self) -> Vec<Decision> {
-        let Some(d) = self.stack.iter().rev().find_map(|s| match s {
-            Step::Declare(d) => Some(d),
-            _ => None,
-        }) else {
+        let Some(d) = self.current_decl() else {
             return Vec::new();
         };
         d.aims
@@ -1227,6 +1281,7 @@ impl Decl {
             spread: None,
             bf_dismount: None,
             bf_three: false,
+            bf_part: None,
             options: None,
         }
     }

@@ -120,7 +120,7 @@ impl Game {
                 }
             }
         }
-        if self.edition == Edition::Battlefront {
+        if self.rules().models_hold_several_squares() {
             // Large and huge models hold several squares: every piece placed again.
             self.rebuild_cells();
         }
@@ -133,7 +133,7 @@ impl Game {
                 self.occ.place(at, u.piece(), u.side);
             }
         }
-        if self.edition == Edition::Battlefront {
+        if self.rules().models_hold_several_squares() {
             self.bf_place_extra_squares(); // the other squares of large and huge models
         }
     }
@@ -155,15 +155,13 @@ impl Game {
     /// pilot dismounts in this activation, "Piloting Vehicles").
     pub(super) fn move_options(&self, d: &Decl) -> Vec<Square> {
         let mut v = self.move_options_shared(d);
-        if self.edition == Edition::Battlefront {
-            self.bf_dismount_filter(d, &mut v);
-        }
+        self.rules().filter_move_options(self, d, &mut v);
         v
     }
 
     /// [`Game::move_options`] by the shared movement rules.
     fn move_options_shared(&self, d: &Decl) -> Vec<Square> {
-        if self.edition == Edition::Battlefront {
+        if self.rules().models_hold_several_squares() {
             if let Some(v) = self.bf_move_options(d) {
                 return v; // large and huge models
             }
@@ -217,15 +215,7 @@ impl Game {
                 // A later move action of the same activation: the unit stands where the previous
                 // one ended, and the first (cheap) diagonal is spent if that move needed a
                 // diagonal ("Movement Points": the discount is per activation).
-                let mut occ = self.occ.clone();
-                let group: Vec<UnitId> = std::iter::once(u).chain(unit.joined.filter(|j| !self.unit(*j).destroyed)).collect();
-                for &g in &group {
-                    let gu = self.unit(g);
-                    if let Some(s) = gu.at {
-                        occ.remove(s, gu.piece(), gu.side);
-                    }
-                    occ.place(at, gu.piece(), gu.side);
-                }
+                let occ = self.occ_with_group_at(u, at);
                 let first_from = if d.moves.len() >= 2 {
                     Some(d.moves[d.moves.len() - 2])
                 } else {
@@ -306,6 +296,35 @@ impl Game {
     /// move of twice the Move rating: it passes friends where a single move of that length
     /// would, never ending on one (docs/rulings.md, "Battlefront March Move").
     fn bf_march_rest(&self, d: &Decl, u: UnitId, m: u8) -> Vec<Square> {
+        let mid = d.moves[0];
+        let under = self.passes_under(u);
+        let rules = self.move_rules(u, &under);
+        // Declared part by part, the first leg is made already: what it left was worked out
+        // before (`BfPart::rest`).
+        let (rest, used) = d.bf_part.and_then(|p| p.rest).unwrap_or_else(|| self.bf_march_rest_points(d, u, m));
+        // The unit (and its joined hero) stands on `mid` for the second leg.
+        let occ = self.occ_with_group_at(u, mid);
+        reach_squares_in(&self.board, &occ, &self.mover(u, mid, rest, false), used, rules)
+    }
+
+    /// The occupancy with unit `u` and its joined hero moved to `at` (where a later move leg
+    /// of the declaration starts).
+    fn occ_with_group_at(&self, u: UnitId, at: Square) -> Occupancy {
+        let unit = self.unit(u);
+        let mut occ = self.occ.clone();
+        for g in std::iter::once(u).chain(unit.joined.filter(|j| !self.unit(*j).destroyed)) {
+            let gu = self.unit(g);
+            if let Some(s) = gu.at {
+                occ.remove(s, gu.piece(), gu.side);
+            }
+            occ.place(at, gu.piece(), gu.side);
+        }
+        occ
+    }
+
+    /// What the first leg of a March Move of a one-square unit on the ground (declared, not yet
+    /// made) leaves for the rest: the Move points, and whether it spent the first cheap diagonal.
+    fn bf_march_rest_points(&self, d: &Decl, u: UnitId, m: u8) -> (u8, bool) {
         let unit = self.unit(u);
         let mid = d.moves[0];
         let fast = self.has_skill(u, Skill::Fast);
@@ -329,18 +348,29 @@ impl Game {
         };
         let spent = (0..=normal).find(|&k| reaches(k)).unwrap_or(normal);
         let rest = (2 * m + u8::from(fast)).saturating_sub(spent);
-        let used = self.leg_needs_diagonal(u, unit.at, mid, spent);
-        // The unit (and its joined hero) stands on `mid` for the second leg.
-        let mut occ = self.occ.clone();
-        let group: Vec<UnitId> = std::iter::once(u).chain(unit.joined.filter(|j| !self.unit(*j).destroyed)).collect();
-        for &g in &group {
-            let gu = self.unit(g);
-            if let Some(s) = gu.at {
-                occ.remove(s, gu.piece(), gu.side);
-            }
-            occ.place(mid, gu.piece(), gu.side);
+        (rest, self.leg_needs_diagonal(u, unit.at, mid, spent))
+    }
+
+    /// Battlefront: what the first leg of the March Move of `d` (declared, not yet made) leaves
+    /// for the rest — the Move points and whether the first cheap diagonal is spent — for a
+    /// declaration made part by part, whose rest is declared after that leg is made and the
+    /// enemy has had its chance to react ([`Game::bf_part_steps`]).
+    pub(super) fn bf_march_carry(&self, d: &Decl) -> Option<(u8, bool)> {
+        let u = d.unit?;
+        if d.moves.len() != 1 {
+            return None;
         }
-        reach_squares_in(&self.board, &occ, &self.mover(u, mid, rest, false), used, rules)
+        if self.model_squares(u) > 1 {
+            return self.bf_large_march_carry(d);
+        }
+        let mut m = self.movement(u);
+        if d.assault == Some(true) {
+            m *= 2;
+        }
+        if self.flies(u) {
+            return Some(self.fly_march_rest(d, u, m));
+        }
+        Some(self.bf_march_rest_points(d, u, m))
     }
 
     /// Whether the first move action of `d` (declared) ended where only the Fast point gets:
@@ -428,17 +458,13 @@ impl Game {
     /// The squares of the enemy aircraft `u` may pass under (battlefront "Moving Through Other
     /// Units"); none in the revised edition.
     pub(super) fn passes_under(&self, u: UnitId) -> Vec<Square> {
-        if self.edition == Edition::Battlefront {
-            self.enemy_aircraft(self.unit(u).side)
-        } else {
-            Vec::new()
-        }
+        self.rules().passes_under(self, u)
     }
 
     /// Whether `u` flies: an aircraft of the battlefront edition ("Aircraft Move Over
     /// Terrain"). Large aircraft fly one half after the other ([`Game::bf_move_options`]).
     pub(super) fn flies(&self, u: UnitId) -> bool {
-        self.edition == Edition::Battlefront && self.unit(u).card.kind == UnitKind::Aircraft
+        self.rules().aircraft_fly() && self.unit(u).card.kind == UnitKind::Aircraft
     }
 
     /// "Aircraft Must Move": "Aircraft must take a Move or March Move action as their first
@@ -497,47 +523,67 @@ impl Game {
         // The first leg is a normal Move, Fast's square included; a March Move's second leg has
         // what the first left of the doubled rating.
         let fast = self.has_skill(u, Skill::Fast) && d.moves.is_empty();
+        match d.moves.last() {
+            None => self.fly_leg(u, unit.at, m, fast, false).squares(),
+            Some(&at) => {
+                let (rest, used) = match d.bf_part.and_then(|p| p.rest) {
+                    // Declared part by part: the first leg is made, from where it started.
+                    Some(carry) => carry,
+                    None if self.edition == Edition::Battlefront && d.moves.len() == 1 => self.fly_march_rest(d, u, m),
+                    None => {
+                        let first_from = if d.moves.len() >= 2 {
+                            Some(d.moves[d.moves.len() - 2])
+                        } else {
+                            unit.at
+                        };
+                        (m, self.fly_leg(u, first_from, m, false, false).needs_diagonal(at))
+                    }
+                };
+                self.fly_leg(u, Some(at), rest, fast, used).squares()
+            }
+        }
+    }
+
+    /// Where one move leg of the flyer `u` from `at` (`None`: onto the board over its entry
+    /// squares, the entry square costing one point) may go with `points`, over the board
+    /// without the flyer itself.
+    fn fly_leg(&self, u: UnitId, at: Option<Square>, points: u8, fast: bool, used: bool) -> crate::reach::Flight {
+        let unit = self.unit(u);
         let enemy = self.enemy_aircraft(unit.side);
-        let entries = &self.entry_of(u);
-        // The board without the flyer itself.
         let mut occ = self.occ.clone();
         if let Some(s) = unit.at {
             occ.remove(s, unit.piece(), unit.side);
         }
-        let leg = |at: Option<Square>, points: u8, fast: bool, used: bool| match at {
+        match at {
             Some(at) => fly_reach(&self.board, &occ, &self.mover(u, at, points, fast), None, &enemy, used),
             None => fly_reach(
                 &self.board,
                 &occ,
                 &self.mover(u, Square::new(0, 0), points.saturating_sub(1) + u8::from(fast), false),
-                Some(entries),
+                Some(&self.entry_of(u)),
                 &enemy,
                 false,
             ),
-        };
-        match d.moves.last() {
-            None => leg(unit.at, m, fast, false).squares(),
-            Some(&at) => {
-                let first_from = if d.moves.len() >= 2 {
-                    Some(d.moves[d.moves.len() - 2])
-                } else {
-                    unit.at
-                };
-                let used = leg(first_from, m, false, false).needs_diagonal(at);
-                let rest = if self.edition == Edition::Battlefront && d.moves.len() == 1 {
-                    let normal = m + u8::from(self.has_skill(u, Skill::Fast));
-                    let spent = if unit.at == Some(at) {
-                        0
-                    } else {
-                        (1..=normal).find(|&k| leg(unit.at, k, false, false).contains(at)).unwrap_or(normal)
-                    };
-                    (2 * m + u8::from(self.has_skill(u, Skill::Fast))).saturating_sub(spent)
-                } else {
-                    m
-                };
-                leg(Some(at), rest, fast, used).squares()
-            }
         }
+    }
+
+    /// What the first leg of a battlefront March Move of the flyer `u` (declared, not yet made)
+    /// leaves for the rest: the points of the doubled rating it did not spend, and whether it
+    /// spent the first cheap diagonal.
+    fn fly_march_rest(&self, d: &Decl, u: UnitId, m: u8) -> (u8, bool) {
+        let unit = self.unit(u);
+        let at = d.moves[0];
+        let fast = self.has_skill(u, Skill::Fast);
+        let normal = m + u8::from(fast);
+        let used = self.fly_leg(u, unit.at, m, false, false).needs_diagonal(at);
+        let spent = if unit.at == Some(at) {
+            0
+        } else {
+            (1..=normal)
+                .find(|&k| self.fly_leg(u, unit.at, k, false, false).contains(at))
+                .unwrap_or(normal)
+        };
+        ((2 * m + u8::from(fast)).saturating_sub(spent), used)
     }
 
     pub(super) fn do_move(&mut self, u: UnitId, to: Square) {
@@ -550,9 +596,7 @@ impl Game {
         if let Some(j) = self.unit(u).joined {
             self.units[usize::from(j.0)].moved = true;
         }
-        if self.edition == Edition::Battlefront {
-            self.bf_moved(u, from, to);
-        }
+        self.rules().unit_moved(self, u, from, to);
         match from {
             None => self.events.push(Event::Entered(u, to)),
             Some(f) => self.events.push(Event::Moved(u, [f, to])),

@@ -300,6 +300,22 @@ pub struct Table {
     pub game: super::Game,
     /// Answer casualty decisions with the first option offered (on by default).
     pub auto_casualties: bool,
+    /// The scripts of the activations declared with [`Table::declare`], answered as the game
+    /// asks them (in the battlefront edition a Move's destination and an Attack's targets are
+    /// asked when the action is made, after the enemy's reactive attack).
+    scripts: Vec<Script>,
+}
+
+/// What a test declares for one activation ([`Table::declare`]).
+struct Script {
+    unit: super::UnitId,
+    /// The number of events when it was declared: it ends with its unit's activation.
+    since: usize,
+    plan: String,
+    planned: bool,
+    moves: std::collections::VecDeque<String>,
+    aims: Vec<(u8, String, u8)>,
+    uses: Vec<String>,
 }
 
 impl Table {
@@ -311,6 +327,16 @@ impl Table {
         Table {
             game: super::Game::new(setup).unwrap_or_else(|e| panic!("setup: {e}")),
             auto_casualties: true,
+            scripts: Vec::new(),
+        }
+    }
+
+    /// A table for a game already made (its casualties answered with the first option).
+    pub fn from_game(game: super::Game) -> Table {
+        Table {
+            game,
+            auto_casualties: true,
+            scripts: Vec::new(),
         }
     }
 
@@ -328,6 +354,10 @@ impl Table {
     /// If the text does not parse or the decision is refused (the message lists what is legal).
     pub fn decide(&mut self, text: &str) {
         let d: super::Decision = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        // A unit activated or reacting by hand is no longer scripted.
+        if let super::Decision::Activate(u) | super::Decision::React(Some(u)) = d {
+            self.scripts.retain(|s| s.unit != u);
+        }
         if let Err(e) = self.game.apply(d) {
             let legal: Vec<String> = self.game.legal_decisions().iter().map(ToString::to_string).collect();
             panic!("{e}\nlegal: {legal:?}\nevents: {:#?}", self.tail(12));
@@ -335,14 +365,71 @@ impl Table {
         self.settle();
     }
 
-    /// Answers pending casualty decisions with the first option, if `auto_casualties` is on.
+    /// Answers pending casualty decisions with the first option, if `auto_casualties` is on,
+    /// and the declarations of scripted activations ([`Table::declare`]).
     pub fn settle(&mut self) {
-        while self.auto_casualties {
+        loop {
             match self.game.legal_decisions().first() {
-                Some(&d @ super::Decision::Casualty(_)) => self.game.apply(d).expect("offered"),
+                Some(&d @ super::Decision::Casualty(_)) if self.auto_casualties => self.game.apply(d).expect("offered"),
+                _ if self.script_step() => {}
                 _ => return,
             }
         }
+    }
+
+    /// Answers the pending decision from the script of the declaring unit; false if there is
+    /// none or it does not say.
+    fn script_step(&mut self) -> bool {
+        use super::{Decision, Event};
+        let events = self.game.events();
+        self.scripts.retain(|s| {
+            !events[s.since.min(events.len())..]
+                .iter()
+                .any(|e| matches!(e, Event::ActivationEnded(u) if *u == s.unit))
+        });
+        let Some(u) = self.game.declaring() else { return false };
+        if !matches!(self.game.pending(), super::Pending::Decision { .. }) {
+            return false;
+        }
+        let Some(i) = self.scripts.iter().rposition(|s| s.unit == u) else {
+            return false;
+        };
+        let legal = self.game.legal_decisions();
+        let Some(first) = legal.first().copied() else { return false };
+        let script = &mut self.scripts[i];
+        let text = match first {
+            Decision::Plan(_) if !script.planned => {
+                script.planned = true;
+                format!("plan {}", script.plan)
+            }
+            Decision::MoveTo(_) => match script.moves.pop_front() {
+                Some(to) => format!("move {to}"),
+                None => panic!("the script has no space for a move; legal {legal:?}"),
+            },
+            Decision::Aim { line, .. } => match script.aims.iter().find(|a| a.0 == line) {
+                Some((l, t, a)) => format!("aim {l} {t} {a}"),
+                None => format!("aim {line} none"),
+            },
+            // The order of the lines: as the script lists them.
+            Decision::Fire(_) => script
+                .aims
+                .iter()
+                .map(|a| Decision::Fire(a.0))
+                .find(|d| legal.contains(d))
+                .unwrap_or(first)
+                .to_string(),
+            Decision::Use(o, _) => {
+                let text = Decision::Use(o, true).to_string();
+                let yes = script.uses.iter().any(|u| text.contains(&format!(" {u} ")));
+                Decision::Use(o, yes).to_string()
+            }
+            _ => return false,
+        };
+        let d: Decision = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        if let Err(e) = self.game.apply(d) {
+            panic!("{e}\nlegal: {legal:?}\nevents: {:#?}", self.tail(12));
+        }
+        true
     }
 
     /// Resolves the pending roll of `dice` dice with `successes` successes.
@@ -383,53 +470,26 @@ impl Table {
     }
 
     /// Like [`Table::activate`] for a declaration already started (reactive fire, an order).
+    /// The script is kept until the unit's activation ends: what the game asks later (a
+    /// battlefront Move's destination, an Attack's targets, after a reactive attack) is
+    /// answered from it as it is asked.
     ///
     /// # Panics
     /// If any part is refused.
     pub fn declare(&mut self, plan: &str, moves: &[&str], aims: &[(u8, &str, u8)], uses: &[&str]) {
-        use super::Decision;
-        let mut moves = moves.iter();
-        let side = match self.game.pending() {
-            super::Pending::Decision { side } => side,
-            _ => return,
-        };
-        loop {
-            if !matches!(self.game.pending(), super::Pending::Decision { side: s } if s == side) {
-                return;
-            }
-            let legal = self.game.legal_decisions();
-            let Some(first) = legal.first().copied() else { return };
-            match first {
-                Decision::Plan(_) => self.decide(&format!("plan {plan}")),
-                Decision::MoveTo(_) => {
-                    let to = moves
-                        .next()
-                        .unwrap_or_else(|| panic!("the script has no space for a move; legal {legal:?}"));
-                    self.decide(&format!("move {to}"));
-                }
-                Decision::Aim { line, .. } => match aims.iter().find(|a| a.0 == line) {
-                    Some((l, t, a)) => self.decide(&format!("aim {l} {t} {a}")),
-                    None => self.decide(&format!("aim {line} none")),
-                },
-                // The order of the lines: as the script lists them.
-                Decision::Fire(_) => {
-                    let next = aims
-                        .iter()
-                        .map(|a| Decision::Fire(a.0))
-                        .find(|d| legal.contains(d))
-                        .unwrap_or(first);
-                    self.decide(&next.to_string());
-                }
-                Decision::Use(o, _) => {
-                    let text = Decision::Use(o, true).to_string();
-                    let yes = uses.iter().any(|u| text.contains(&format!(" {u} ")));
-                    self.decide(&Decision::Use(o, yes).to_string());
-                }
-                _ => return,
-            }
-        }
+        let Some(unit) = self.game.declaring() else { return };
+        self.scripts.retain(|s| s.unit != unit);
+        self.scripts.push(Script {
+            unit,
+            since: self.game.events().len(),
+            plan: plan.to_string(),
+            planned: false,
+            moves: moves.iter().map(ToString::to_string).collect(),
+            aims: aims.iter().map(|&(l, t, a)| (l, t.to_string(), a)).collect(),
+            uses: uses.iter().map(ToString::to_string).collect(),
+        });
+        self.settle();
     }
-
     /// Declares "nothing nothing" for the next unit of the side to play.
     ///
     /// # Panics

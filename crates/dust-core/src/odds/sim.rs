@@ -420,9 +420,16 @@ pub fn monte_carlo(spec: &AttackSpec<'_>, samples: u32, seed: u64) -> Result<Mon
     }
     let mut g = Game::new(setup).map_err(|e| unsupported(e.to_string()))?;
     let mut rng = GameRng::new(seed);
-    // Up to the end of the attacker's declaration.
+    // Up to the end of the attacker's declaration: its activation has begun and the first die
+    // is pending (in the battlefront edition the targets are declared after the Move and the
+    // enemy's chance to react, "4) Declare Targets").
     let mut guard = 0;
-    while !g.unit(ATTACKER).activated {
+    let declared = |g: &Game| {
+        g.unit(ATTACKER).activated
+            && (!matches!(g.pending(), Pending::Decision { .. })
+                || g.events().iter().any(|e| matches!(e, Event::ActivationEnded(u) if *u == ATTACKER)))
+    };
+    while !declared(&g) {
         guard += 1;
         if guard > 10_000 {
             return Err(unsupported("the engine never reached the attack"));

@@ -1,0 +1,364 @@
+//! The rules where the editions differ, behind one interface (issue 24, "Shared, not copied";
+//! `../shared/STYLE.md`, "Variants as types"). The flow of a round, the decisions and the events
+//! are shared; each edition is a type that answers the questions where its book differs from
+//! the other, and [`Game::rules`] picks the game's. A rule written once in the shared code
+//! serves every edition; a rule one book changes is a method here, with each edition's answer
+//! in its own `impl`, so one edition's rules read in one place.
+//!
+//! Moved here so far: what ends an activation and a turn, when a side is wiped out and who then
+//! wins, who has a skill (with the sharing rules between a hero and his unit), the plans a unit
+//! may declare, All In One, where reactions come, how an attack begins, what it spends and
+//! unloads, what a hit does to a joined hero, models of several squares, aircraft that fly and
+//! units that pass under them, and what follows a Move. The other differences still ask
+//! `Game::edition` where they are; they move here one by one.
+
+use super::*;
+
+/// The answers of one edition where the books differ.
+pub(super) trait EditionRules: Sync {
+    /// What happens when an activation of unit `u` ends, before the other side goes on.
+    fn activation_ended(&self, _g: &mut Game, _u: UnitId) {}
+
+    /// What happens at the end of a turn (round), before the game checks whether it is over.
+    fn turn_ended(&self, _g: &mut Game) {}
+
+    /// A side with no unit left, if any ("End of the Game").
+    fn side_wiped(&self, g: &Game) -> Option<Side>;
+
+    /// Whether the unit (with its joined hero or squad) has a skill, as the edition's sharing
+    /// rules between a hero and the unit he joined say.
+    fn has_skill(&self, g: &Game, u: UnitId, s: Skill) -> bool;
+
+    /// Where the other side may react during an activation of two actions `a`, `b` (`fast`:
+    /// the unit has Fast): after the first action, after the second.
+    fn reaction_windows(&self, a: Action, b: Action, fast: bool) -> (bool, bool);
+
+    /// The plans unit `u` may declare now ("List of Actions", "Activating a Unit").
+    fn plans(&self, g: &Game, u: UnitId) -> Vec<Plan>;
+
+    /// Whether All In One may be declared for this attack of `u` with `aims` (once per game,
+    /// for the unit whose card has it).
+    fn all_in_one_available(&self, g: &Game, u: UnitId, aims: &[Aim]) -> bool;
+
+    /// Whether All In One, declared for an attack of `attacker`, doubles the dice of weapon
+    /// line `line`.
+    fn all_in_one_doubles(&self, g: &Game, attacker: UnitId, line: u8) -> bool;
+
+    /// The winner at the end of the game when no scenario objective decided it: `wiped`, a
+    /// side with no unit left, if any ("End of the Game", "Ending the Game").
+    fn winner(&self, g: &Game, wiped: Option<Side>) -> Option<Side>;
+
+    /// What happens as an attack of unit `u` with `aims` begins (`spirit`: Fighting Spirit
+    /// declared with it).
+    fn attack_begins(&self, _g: &mut Game, _u: UnitId, _aims: &[Aim], _spirit: bool) {}
+
+    /// The ammo boxes a limited-ammo line spends when it fires with the number `aim.ammo`.
+    fn ammo_spent(&self, _w: &WeaponLine, aim: &Aim) -> u8 {
+        aim.ammo
+    }
+
+    /// Whether a reloadable weapon is empty once fired (until a Reload action).
+    fn fired_weapons_unload(&self) -> bool;
+
+    /// The points a hero joined to the squad `t` loses for each hit he is chosen to take from
+    /// weapon line `line` of `attacker`.
+    fn hero_points_per_hit(&self, _g: &Game, _attacker: UnitId, _line: u8, _t: UnitId) -> u8 {
+        1
+    }
+
+    /// Whether some models hold several squares (large and huge models).
+    fn models_hold_several_squares(&self) -> bool {
+        false
+    }
+
+    /// Removes from `v`, the squares where the next Move of `d` may end by the shared movement
+    /// rules, those the edition forbids.
+    fn filter_move_options(&self, _g: &Game, _d: &Decl, _v: &mut Vec<Square>) {}
+
+    /// The squares of the enemy aircraft unit `u` may pass under.
+    fn passes_under(&self, _g: &Game, _u: UnitId) -> Vec<Square> {
+        Vec::new()
+    }
+
+    /// Whether aircraft fly over the board (else they move as vehicles).
+    fn aircraft_fly(&self) -> bool {
+        false
+    }
+
+    /// What follows a unit's Move from `from` (`None`: it entered the board) to `to`.
+    fn unit_moved(&self, _g: &mut Game, _u: UnitId, _from: Option<Square>, _to: Square) {}
+}
+
+/// The revised edition (tactics-revised-core-rules.md with tactics-revised-faq.md).
+pub(super) struct RevisedRules;
+
+/// The battlefront edition (tactics-battlefront-2013-rules.txt); its rules' bodies are in
+/// `game/battlefront.rs`.
+pub(super) struct BattlefrontRules;
+
+impl EditionRules for RevisedRules {
+    fn side_wiped(&self, g: &Game) -> Option<Side> {
+        Side::ALL.into_iter().find(|&s| g.alive_units(s) == 0)
+    }
+
+    /// Revised "Heroes" ("Some hero skills are shared with the squad … All squad skills are
+    /// shared with the hero", [`Skill::hero_shares`]).
+    fn has_skill(&self, g: &Game, u: UnitId, s: Skill) -> bool {
+        let unit = g.unit(u);
+        if unit.card.has(s) {
+            return true;
+        }
+        match unit.joined {
+            Some(j) if !g.unit(j).destroyed => {
+                let other = g.unit(j);
+                other.card.has(s) && (other.card.kind == UnitKind::Squad || s.hero_shares())
+            }
+            _ => false,
+        }
+    }
+
+    /// "Possible Situations for Reactive Fire" (docs/rulings.md, "Reactive fire after other
+    /// sequences", for the rest).
+    fn reaction_windows(&self, a: Action, b: Action, fast: bool) -> (bool, bool) {
+        let first = match (a, b) {
+            (Action::Move, Action::Move) => !fast,
+            (Action::Move, _) => true,
+            (Action::Attack, Action::Move) => true,
+            _ => false,
+        };
+        let second = matches!((a, b), (Action::Move, Action::Move) if fast)
+            || matches!((a, b), (Action::Reload | Action::Nothing | Action::Skill, Action::Move));
+        (first, second)
+    }
+
+    fn plans(&self, g: &Game, u: UnitId) -> Vec<Plan> {
+        use Action::*;
+        let unit = g.unit(u);
+        if unit.at.is_none() {
+            // "Each unit's first action is always a one space move."
+            return vec![Plan::Two(Move, Move), Plan::Two(Move, Attack), Plan::Two(Move, Nothing)];
+        }
+        let mut v = vec![
+            Plan::Two(Move, Move),
+            Plan::Two(Move, Attack),
+            Plan::Two(Move, Nothing),
+            Plan::Two(Nothing, Nothing),
+        ];
+        let can_attack_now = g.can_attack_now(u);
+        if can_attack_now {
+            v.extend([Plan::Two(Attack, Move), Plan::Two(Attack, Nothing), Plan::Sustained]);
+        }
+        let unloaded = unit
+            .card
+            .weapons
+            .iter()
+            .enumerate()
+            .any(|(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0);
+        if unloaded {
+            v.extend([
+                Plan::Two(Reload, Nothing),
+                Plan::Two(Move, Reload),
+                Plan::Two(Reload, Move),
+                Plan::Two(Reload, Attack),
+            ]);
+            if can_attack_now {
+                v.push(Plan::Two(Attack, Reload));
+            }
+        }
+        if g.has_skill(u, crate::unit::Skill::Charge) {
+            v.push(Plan::Charge);
+        }
+        let abilities = g.abilities(u);
+        if !abilities.is_empty() {
+            // A SKILL action (Artillery Strike, Tank Head, Command Squad abilities).
+            v.extend([Plan::Two(Skill, Nothing), Plan::Two(Move, Skill), Plan::Two(Skill, Move)]);
+            if can_attack_now {
+                v.extend([Plan::Two(Skill, Attack), Plan::Two(Attack, Skill)]);
+            }
+            if unloaded {
+                // Reloading is a SKILL action too ("Reload (SKILL)").
+                v.extend([Plan::Two(Skill, Reload), Plan::Two(Reload, Skill)]);
+            }
+            // Two SKILL actions: two different abilities, at most one of them a Command Squad
+            // ability (one attempt a round) — "the only combination of actions that a player
+            // cannot perform is ATTACK + ATTACK" (docs/rulings.md, "Two SKILL actions").
+            if abilities.iter().filter(|a| !g.is_command_ability(u, **a)).count() >= 1 && abilities.len() >= 2 {
+                v.push(super::declare::SKILL_SKILL);
+            }
+        }
+        let unloaded_lines = unit
+            .card
+            .weapons
+            .iter()
+            .enumerate()
+            .filter(|&(i, w)| reloadable(w) && unit.loaded & (1 << i) == 0)
+            .count();
+        if unloaded_lines >= 2 {
+            v.push(Plan::Two(Reload, Reload));
+        }
+        v
+    }
+
+    /// Revised: the skill has no sharing sentence, so a joined hero who has it uses it for his
+    /// own lines (offered when one of them is aimed), and a squad's is shared with its hero
+    /// ("Heroes": "Some hero skills are shared with the squad … All squad skills are shared
+    /// with the hero"; docs/rulings.md, "All In One and a joined hero").
+    fn all_in_one_available(&self, g: &Game, u: UnitId, aims: &[Aim]) -> bool {
+        let unit = g.unit(u);
+        if unit.card.has(Skill::AllInOne) && !unit.used.contains(&Skill::AllInOne) {
+            return true;
+        }
+        let hero = unit.joined.filter(|&h| unit.card.kind == UnitKind::Squad && !g.unit(h).destroyed);
+        hero.is_some_and(|h| {
+            let hu = g.unit(h);
+            hu.card.has(Skill::AllInOne) && !hu.used.contains(&Skill::AllInOne) && aims.iter().any(|a| a.line >= HERO_LINE)
+        })
+    }
+
+    /// Every line when the attacker's card has the skill, else only the lines of the joined
+    /// hero whose card has it.
+    fn all_in_one_doubles(&self, g: &Game, attacker: UnitId, line: u8) -> bool {
+        if g.unit(attacker).card.has(Skill::AllInOne) {
+            return true;
+        }
+        let (owner, _) = g.line_owner(attacker, line);
+        g.unit(owner).card.has(Skill::AllInOne)
+    }
+
+    /// A side wiped out loses if the other has a unit left; else the victory points decide.
+    fn winner(&self, g: &Game, wiped: Option<Side>) -> Option<Side> {
+        match wiped {
+            Some(loser) if g.alive_units(loser.other()) > 0 => Some(loser.other()),
+            _ => match g.vp.a.cmp(&g.vp.b) {
+                core::cmp::Ordering::Greater => Some(Side::A),
+                core::cmp::Ordering::Less => Some(Side::B),
+                core::cmp::Ordering::Equal => None,
+            },
+        }
+    }
+
+    /// "Reloadable Weapons": fired, it needs a Reload action.
+    fn fired_weapons_unload(&self) -> bool {
+        true
+    }
+}
+
+impl EditionRules for BattlefrontRules {
+    fn activation_ended(&self, g: &mut Game, u: UnitId) {
+        g.bf_mount(u); // a pilot who moved into a vehicle's square
+        g.bf_rejoin(); // a hero in the square of a squad he can join
+    }
+
+    fn turn_ended(&self, g: &mut Game) {
+        g.bf_end_of_turn(); // objectives held or taken, victory-point totals
+    }
+
+    fn side_wiped(&self, g: &Game) -> Option<Side> {
+        g.bf_side_wiped()
+    }
+
+    /// "Skills and Equipment": every skill both ways unless stated otherwise
+    /// ([`Skill::battlefront_shares`]).
+    fn has_skill(&self, g: &Game, u: UnitId, s: Skill) -> bool {
+        g.bf_has_skill(u, s)
+    }
+
+    /// "Once the opposing player has completed their first action"; "You cannot declare a
+    /// Reactive Attack against a unit that is taking a Nothing action as its second action";
+    /// against a March Move the unit "makes a normal Move action before you attempt the
+    /// Reactive Attack, then completes its March Move afterwards". (A Sustained Attack is one
+    /// plan with no window: "No Reacting to a Sustained Attack".)
+    fn reaction_windows(&self, _a: Action, b: Action, _fast: bool) -> (bool, bool) {
+        (b != Action::Nothing, false)
+    }
+
+    fn plans(&self, g: &Game, u: UnitId) -> Vec<Plan> {
+        g.bf_plans(u)
+    }
+
+    /// "Skills and Equipment": shared both ways, and every line doubles.
+    fn all_in_one_available(&self, g: &Game, u: UnitId, _aims: &[Aim]) -> bool {
+        g.has_skill(u, Skill::AllInOne) && !g.used(u, Skill::AllInOne)
+    }
+
+    fn all_in_one_doubles(&self, _g: &Game, _attacker: UnitId, _line: u8) -> bool {
+        true
+    }
+
+    /// "The player who destroyed all of the enemy's units … wins the game" (both sides off the
+    /// board: the army points decide); otherwise the scenario's victory conditions
+    /// (`Game::bf_final_winner`).
+    fn winner(&self, g: &Game, wiped: Option<Side>) -> Option<Side> {
+        match wiped {
+            Some(_) if g.bf_side_wiped_both() => g.bf_final_winner(),
+            Some(loser) => Some(loser.other()),
+            None => g.bf_final_winner(),
+        }
+    }
+
+    /// The unit turns to the targets of its front-arc weapons ("1) Check Field of Fire"), and
+    /// Fighting Spirit is spent ("Once per game").
+    fn attack_begins(&self, g: &mut Game, u: UnitId, aims: &[Aim], spirit: bool) {
+        g.bf_face_targets(u, aims);
+        if spirit {
+            g.bf_use_spirit(u);
+        }
+    }
+
+    /// "Limited-Ammo Weapons": "Mark one of these boxes each time a unit makes an Attack or
+    /// Sustained Attack action with the Limited-Ammo Weapon" (a volley line: one per shot).
+    fn ammo_spent(&self, w: &WeaponLine, aim: &Aim) -> u8 {
+        if super::declare::is_volley_line(w) {
+            aim.ammo
+        } else {
+            u8::from(aim.ammo > 0)
+        }
+    }
+
+    /// The battlefront edition has no reloading: weapons stay loaded.
+    fn fired_weapons_unload(&self) -> bool {
+        false
+    }
+
+    /// "7) Suffer Damage": a hero marks off the weapon's damage rating against him
+    /// (docs/rulings.md, "Battlefront damage per hit").
+    fn hero_points_per_hit(&self, g: &Game, attacker: UnitId, line: u8, t: UnitId) -> u8 {
+        g.bf_hero_points_per_hit(attacker, line, t)
+    }
+
+    /// "Vehicle and Aircraft Size": large models occupy two squares, huge models four.
+    fn models_hold_several_squares(&self) -> bool {
+        true
+    }
+
+    /// "Piloting Vehicles": never into the vehicle a pilot dismounts in this activation.
+    fn filter_move_options(&self, g: &Game, d: &Decl, v: &mut Vec<Square>) {
+        g.bf_dismount_filter(d, v);
+    }
+
+    /// "Moving Through Other Units": infantry and vehicles "can enter a square occupied by an
+    /// enemy Aircraft unit".
+    fn passes_under(&self, g: &Game, u: UnitId) -> Vec<Square> {
+        g.enemy_aircraft(g.unit(u).side)
+    }
+
+    /// "Aircraft Move Over Terrain".
+    fn aircraft_fly(&self) -> bool {
+        true
+    }
+
+    /// The unit faces the way it went, or away from the edge it entered by (`Game::bf_moved`).
+    fn unit_moved(&self, g: &mut Game, u: UnitId, from: Option<Square>, to: Square) {
+        g.bf_moved(u, from, to);
+    }
+}
+
+impl Game {
+    /// The rules of the game's edition, where the books differ ([`EditionRules`]).
+    pub(super) fn rules(&self) -> &'static dyn EditionRules {
+        match self.edition {
+            Edition::Revised => &RevisedRules,
+            Edition::Battlefront => &BattlefrontRules,
+        }
+    }
+}
