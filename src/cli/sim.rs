@@ -469,6 +469,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let (mut vp_a, mut vp_b) = (0u64, 0u64);
     let mut side_wins = BySide::<u32>::default();
     let mut rounds = 0u64;
+    // Games in which at least one unit was destroyed, and units destroyed in all.
+    let (mut bloody, mut destroyed) = (0u32, 0u64);
     let mut cut_off = 0;
     let mut stats = BySide::<PlayerStats>::default(); // a and b (players, not sides)
     let mut failures = Vec::new();
@@ -488,6 +490,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 vp_a += u64::from(o.victory_points[side]);
                 vp_b += u64::from(o.victory_points[side.other()]);
                 rounds += u64::from(o.rounds);
+                let fallen = o.destroyed.a + o.destroyed.b;
+                bloody += u32::from(fallen > 0);
+                destroyed += u64::from(fallen);
                 cut_off += usize::from(o.cut_off);
                 stats.a.merge(&o.stats[side]);
                 stats.b.merge(&o.stats[side.other()]);
@@ -556,6 +561,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "mean_vp_a": mean(vp_a),
             "mean_vp_b": mean(vp_b),
             "mean_rounds": mean(rounds),
+            "games_with_a_unit_destroyed": bloody,
+            "mean_units_destroyed": mean(destroyed),
             "cut_off": cut_off,
             "scenario": b.name,
             "seed": args.seed,
@@ -598,6 +605,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             mean(vp_a),
             mean(vp_b),
             mean(rounds)
+        );
+        println!(
+            "  fighting: a unit was destroyed in {bloody} games ({:.1}%), {:.1} units a game",
+            pct(bloody),
+            mean(destroyed)
         );
         match e {
             Some(_) => println!(
