@@ -342,10 +342,16 @@ pub fn hero_line_value(game: &Game, spec: &dust_core::odds::AttackSpec<'_>, targ
 
 type ExactKey = (usize, usize, u8, u16, usize, u8, u16, u8, u8, (u8, usize), (u32, u32));
 
+/// The cards an [`ExactKey`] names by address, held while the entry lives: a card freed after
+/// its game could otherwise leave its address to another card of a later game, which would
+/// then read this card's values (issue 21: greedy's battlefront games, whose cards are made per
+/// game, differed between two runs of `sim` on two threads).
+type KeptCards = [Option<std::sync::Arc<dust_core::UnitCard>>; 3];
+
 thread_local! {
     /// Line values from the exact odds, by attacker card, line, state and target (a few
     /// thousand entries in a game; the odds take microseconds, a look-up nanoseconds).
-    static EXACT: std::cell::RefCell<std::collections::HashMap<ExactKey, Option<f64>>> = std::cell::RefCell::new(std::collections::HashMap::new());
+    static EXACT: std::cell::RefCell<std::collections::HashMap<ExactKey, (Option<f64>, KeptCards)>> = std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
 fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode: AttackMode) -> Option<f64> {
@@ -374,7 +380,7 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
         // Which miniatures are alive, not only how many: they fire their own weapons.
         (owner.alive, t.alive),
     );
-    let dist = if let Some(v) = EXACT.with(|c| c.borrow().get(&key).copied()) {
+    let dist = if let Some(v) = EXACT.with(|c| c.borrow().get(&key).map(|e| e.0)) {
         v
     } else {
         let mut spec = AttackSpec::new(&owner.card, &t.card);
@@ -412,7 +418,12 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
             if c.len() > 200_000 {
                 c.clear();
             }
-            c.insert(key, v);
+            let kept = [
+                Some(owner.card.clone()),
+                Some(t.card.clone()),
+                hero.map(|h| game.unit(h).card.clone()),
+            ];
+            c.insert(key, (v, kept));
         });
         v
     };

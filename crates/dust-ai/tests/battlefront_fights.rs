@@ -102,3 +102,37 @@ fn supply_drop_points_count_towards_the_five_that_win() {
     );
     assert!(t > o && o > 0.0, "opponent's half {t}, own half {o}");
 }
+
+#[test]
+fn the_odds_cache_keeps_the_cards_it_names_alive() {
+    // The greedy player's cache of exact line values names cards by address. A card freed
+    // with its game would leave its address to another card of a later game, which would read
+    // the first card's values: battlefront games of `sim` on two threads differed from run to
+    // run (15 of 400 Encounter games). The cache holds the cards it names.
+    use dust_ai::eval::{attack_lines, line_value_exact, AttackMode};
+    use dust_core::game::UnitId;
+    let s = load_builtin("encounter").expect("ships clean");
+    let setup = s.game_setup(&builtin_cards()).expect("a game");
+    let (a, b) = (0usize, setup.units.iter().position(|u| u.side == Side::B).expect("side B"));
+    let g = Game::new(setup).expect("a game");
+    let (u, t) = (UnitId(a as u8), UnitId(b as u8));
+    let card = g.unit(u).card.clone();
+    let mode = AttackMode {
+        trust_los: true,
+        ..AttackMode::default()
+    };
+    // Side by side in the middle of the table, the line of sight taken as given.
+    let (from, to) = (dust_core::Square::new(7, 10), dust_core::Square::new(7, 11));
+    let valued = attack_lines(&g, u)
+        .into_iter()
+        .filter_map(|l| line_value_exact(&g, u, l, t, from, to, mode))
+        .count();
+    assert!(valued > 0, "a line of {} reaches the square ahead", card.name);
+    drop(g);
+    // This test's copy, and the cache's.
+    assert!(
+        std::sync::Arc::strong_count(&card) >= 2,
+        "the cache holds {}'s card after its game is gone",
+        card.name
+    );
+}
