@@ -21,6 +21,16 @@ fn sim_json_has_the_counts() {
         4
     );
     assert!(v["timing"]["a"]["longest_ms"].is_number());
+    // Issue 21: how much the players fight. Greedy against random on annihilation destroys
+    // units in every game of these four (vp above 0 on one side at least).
+    assert!(n("games_with_a_unit_destroyed") <= 4);
+    assert!(v["mean_units_destroyed"].as_f64().is_some_and(|m| m >= 0.0));
+    if v["mean_vp_a"].as_f64().unwrap() + v["mean_vp_b"].as_f64().unwrap() > 0.0 {
+        assert!(
+            n("games_with_a_unit_destroyed") > 0,
+            "victory points come from destroyed units here: {v}"
+        );
+    }
     // The same seed plays the same games.
     let w = json(&[
         "sim",
@@ -36,7 +46,7 @@ fn sim_json_has_the_counts() {
         "--threads",
         "1",
     ]);
-    for k in ["a_wins", "b_wins", "draws", "mean_vp_a", "mean_vp_b"] {
+    for k in ["a_wins", "b_wins", "draws", "mean_vp_a", "mean_vp_b", "games_with_a_unit_destroyed"] {
         assert_eq!(v[k], w[k], "{k}");
     }
 }

@@ -423,6 +423,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             .map(|(i, (r, _))| GameSummary::of(i as u32, r))
             .collect::<Vec<_>>(),
     );
+    // Games in which at least one unit was destroyed, and units destroyed in all (sim only:
+    // the self-play rows of the Python package do not carry them).
+    let (mut bloody, mut destroyed) = (0u32, 0u64);
     let mut stats = BySide::<PlayerStats>::default(); // a and b (players, not sides)
     let mut failures = Vec::new();
     for (i, (r, players_setup)) in results.iter().enumerate() {
@@ -430,6 +433,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let side = a_side(i);
         match r {
             Ok(o) => {
+                let fallen = o.destroyed.a + o.destroyed.b;
+                bloody += u32::from(fallen > 0);
+                destroyed += u64::from(fallen);
                 stats.a.merge(&o.stats[side]);
                 stats.b.merge(&o.stats[side.other()]);
             }
@@ -457,6 +463,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "result": match verdict { pairs::Verdict::H1 => "H1", pairs::Verdict::H0 => "H0", pairs::Verdict::Continue => "undecided" },
         })
     });
+    let per_game = |x: u64| if played > 0 { x as f64 / f64::from(played) } else { 0.0 };
     let pct = |x: u32| {
         if played > 0 {
             100.0 * f64::from(x) / f64::from(played)
@@ -498,6 +505,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "mean_vp_a": summary.mean_vp.0,
             "mean_vp_b": summary.mean_vp.1,
             "mean_rounds": summary.mean_rounds,
+            "games_with_a_unit_destroyed": bloody,
+            "mean_units_destroyed": per_game(destroyed),
             "cut_off": cut_off,
             "scenario": b.name,
             "seed": args.seed,
@@ -538,6 +547,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         println!(
             "  mean victory points: a {:.1}, b {:.1}; mean rounds {:.1}",
             summary.mean_vp.0, summary.mean_vp.1, summary.mean_rounds
+        );
+        println!(
+            "  fighting: a unit was destroyed in {bloody} games ({:.1}%), {:.1} units a game",
+            pct(bloody),
+            per_game(destroyed)
         );
         match e {
             Some(_) => println!(

@@ -1,4 +1,5 @@
-//! AI benchmarks (issue 6, "Measures"): random playout throughput on one core, MCTS
+//! AI benchmarks (issue 6, "Measures"): random playout throughput on one core, fighting
+//! playouts (the rollout policy to the end of the game, issue 21) on one and two threads, MCTS
 //! iterations per second (one and two threads), greedy decision time, and the worst overshoot
 //! of a time-budgeted MCTS decision, all on the shipped annihilation scenario with the
 //! core-box armies.
@@ -80,6 +81,66 @@ fn playouts(c: &mut Criterion) {
     );
     c.bench_function("random playout, annihilation", |b| {
         b.iter(|| black_box(playout(g.clone(), &mut rng)))
+    });
+}
+
+/// A game to its end with the rollout policy (`dust_ai::playout`): units destroyed in it.
+fn fighting_playout(g: &Game, rng: &mut GameRng) -> (u32, u32) {
+    let mut g = g.clone();
+    let n = dust_ai::playout(&mut g, rng, 100_000);
+    (n, g.units().iter().filter(|u| u.destroyed).count() as u32)
+}
+
+/// Fighting playouts per second on `threads` threads for `secs` seconds (each thread its own
+/// games and dice).
+fn fighting_rate(g: &Game, threads: u64, secs: f64) -> (f64, f64) {
+    let t = Instant::now();
+    let totals: Vec<(u64, u64)> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..threads)
+            .map(|i| {
+                s.spawn(move || {
+                    let mut rng = GameRng::new(100 + i);
+                    let (mut games, mut fallen) = (0u64, 0u64);
+                    while t.elapsed().as_secs_f64() < secs {
+                        let (_, d) = fighting_playout(g, &mut rng);
+                        games += 1;
+                        fallen += u64::from(d);
+                    }
+                    (games, fallen)
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().expect("a playout thread")).collect()
+    });
+    let games: u64 = totals.iter().map(|x| x.0).sum();
+    let fallen: u64 = totals.iter().map(|x| x.1).sum();
+    (games as f64 / t.elapsed().as_secs_f64(), fallen as f64 / games.max(1) as f64)
+}
+
+/// Issue 21's headline playout figure: whole games where the units fight (the rollout policy
+/// of MCTS on both sides), on one and two threads, printed beside the random playouts of the
+/// same run (the reference: random games mostly march).
+fn fighting_playouts(c: &mut Criterion) {
+    let g = start();
+    let mut rng = GameRng::new(2);
+    // Check: the policy's games end, and units are destroyed in them.
+    let (n, fallen) = fighting_playout(&g, &mut rng);
+    assert!(n > 20, "a fighting game takes {n} decisions");
+    let (mut random_games, t) = (0u64, Instant::now());
+    while t.elapsed() < Duration::from_secs(2) {
+        playout(g.clone(), &mut rng);
+        random_games += 1;
+    }
+    let random = random_games as f64 / t.elapsed().as_secs_f64();
+    let (one, per_game) = fighting_rate(&g, 1, 2.0);
+    let (two, _) = fighting_rate(&g, 2, 2.0);
+    assert!(per_game > 1.0, "units fight: {per_game} destroyed a game (first game {fallen})");
+    println!(
+        "fighting playouts (rollout policy to the end, annihilation): one thread {one:.0} games/s ({per_game:.1} units destroyed a game), two threads {two:.0} games/s ({:.2}x); reference in the same run: random playouts {random:.0} games/s",
+        two / one
+    );
+    c.bench_function("fighting playout (rollout policy), annihilation", |b| {
+        b.iter(|| black_box(fighting_playout(&g, &mut rng)))
     });
 }
 
@@ -179,6 +240,6 @@ fn greedy_and_overshoot(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(3));
-    targets = playouts, mcts, greedy_and_overshoot
+    targets = playouts, fighting_playouts, mcts, greedy_and_overshoot
 }
 criterion_main!(benches);

@@ -60,6 +60,9 @@ pub struct GameOutcome {
     pub cut_off: bool,
     /// [`Game::state_hash`] at the end (a replay must reach it).
     pub final_hash: u64,
+    /// Units of each side destroyed (eliminated) at some point of the game, a unit counted
+    /// once even when it came back from reserve (battlefront) and fell again.
+    pub destroyed: BySide<u32>,
 }
 
 /// Why a game could not be played to its end.
@@ -115,10 +118,17 @@ where
     let mut decisions = Vec::new();
     let mut stats = BySide::<PlayerStats>::default();
     let mut cut_off = false;
+    // Bit i: unit i was destroyed at some point (a unit in reserve comes back undestroyed).
+    let mut fallen: u128 = 0;
     let winner = loop {
         let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             step(&mut game, &mut dice, a, b, &mut decisions, &mut stats)
         }));
+        for (i, u) in game.units().iter().enumerate().take(128) {
+            if u.destroyed {
+                fallen |= 1 << i;
+            }
+        }
         match step {
             Ok(Some(Step::Over(w))) => break w,
             Ok(Some(Step::CutOff)) => {
@@ -149,6 +159,14 @@ where
         stats,
         cut_off,
         final_hash: game.state_hash(),
+        destroyed: BySide::new_with(|side| {
+            game.units()
+                .iter()
+                .enumerate()
+                .take(128)
+                .filter(|(i, u)| u.side == side && fallen & (1 << i) != 0)
+                .count() as u32
+        }),
     })
 }
 

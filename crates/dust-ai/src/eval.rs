@@ -342,10 +342,16 @@ pub fn hero_line_value(game: &Game, spec: &dust_core::odds::AttackSpec<'_>, targ
 
 type ExactKey = (usize, usize, u8, u16, usize, u8, u16, u8, u8, (u8, usize), (u32, u32));
 
+/// The cards an [`ExactKey`] names by address, held while the entry lives: a card freed after
+/// its game could otherwise leave its address to another card of a later game, which would
+/// then read this card's values (issue 21: greedy's battlefront games, whose cards are made per
+/// game, differed between two runs of `sim` on two threads).
+type KeptCards = [Option<std::sync::Arc<dust_core::UnitCard>>; 3];
+
 thread_local! {
     /// Line values from the exact odds, by attacker card, line, state and target (a few
     /// thousand entries in a game; the odds take microseconds, a look-up nanoseconds).
-    static EXACT: std::cell::RefCell<std::collections::HashMap<ExactKey, Option<f64>>> = std::cell::RefCell::new(std::collections::HashMap::new());
+    static EXACT: std::cell::RefCell<std::collections::HashMap<ExactKey, (Option<f64>, KeptCards)>> = std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
 fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode: AttackMode) -> Option<f64> {
@@ -374,7 +380,7 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
         // Which miniatures are alive, not only how many: they fire their own weapons.
         (owner.alive, t.alive),
     );
-    let dist = if let Some(v) = EXACT.with(|c| c.borrow().get(&key).copied()) {
+    let dist = if let Some(v) = EXACT.with(|c| c.borrow().get(&key).map(|e| e.0)) {
         v
     } else {
         let mut spec = AttackSpec::new(&owner.card, &t.card);
@@ -412,7 +418,12 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
             if c.len() > 200_000 {
                 c.clear();
             }
-            c.insert(key, v);
+            let kept = [
+                Some(owner.card.clone()),
+                Some(t.card.clone()),
+                hero.map(|h| game.unit(h).card.clone()),
+            ];
+            c.insert(key, (v, kept));
         });
         v
     };
@@ -696,7 +707,7 @@ pub fn position_value(game: &Game, u: UnitId, at: Square) -> f64 {
     if flies(game, u) {
         return v;
     }
-    v + objective_pull(game, at)
+    v + objective_pull(game, side, at)
 }
 
 thread_local! {
@@ -762,26 +773,105 @@ pub fn approach_weight(game: &Game, side: Side) -> f64 {
     0.0
 }
 
-/// Scenario objectives: standing on one is worth a share of its bonus points that grows
-/// towards the last round (only the holder at the end scores it); nearby ones draw units in.
-pub fn objective_pull(game: &Game, at: Square) -> f64 {
+/// What a won game is worth, in AP: the mean of the two armies' AP (a battlefront scenario
+/// won by taking an objective or by reaching its total of victory points is worth as much as
+/// destroying the enemy army).
+pub fn stake(game: &Game) -> f64 {
+    let total: f64 = game.units().iter().map(|u| f64::from(u.card.ap)).sum();
+    (total / 2.0).max(1.0)
+}
+
+/// What one of the scenario's victory points is worth in AP: in the revised edition and in a
+/// battlefront scenario that counts destroyed army points a victory point is an AP; where a
+/// total of victory points wins ("Supply Drop": five; "All-Out Attack": seven), one is that
+/// share of the [`stake`].
+pub fn vp_worth(game: &Game) -> f64 {
+    if game.edition() != Edition::Battlefront {
+        return 1.0;
+    }
+    match game.scenario_rules().points_to_win {
+        Some(n) if n > 0 => stake(game) / f64::from(n),
+        _ => 1.0,
+    }
+}
+
+/// Victory points and material for `side`, in AP: the revised edition's victory points (AP of
+/// destroyed enemy units and objective bonuses); battlefront: the army points each side
+/// destroyed (a unit lost is lost whatever the scenario scores for it) plus the scenario's
+/// other victory points (held objectives, "All-Out Attack"'s point per unit) at
+/// [`vp_worth`] each.
+pub fn points_value(game: &Game, side: Side) -> f64 {
+    use dust_core::battlefront::KillPoints;
+    let vp = game.victory_points();
+    let diff = |v: dust_core::BySide<u32>| f64::from(v[side]) - f64::from(v[side.other()]);
+    if game.edition() != Edition::Battlefront {
+        return diff(vp);
+    }
+    let material = diff(game.bf_army_points_destroyed());
+    let other = match game.scenario_rules().kill_points {
+        // Victory points are the army points destroyed, and what objectives add.
+        KillPoints::ArmyPoints => diff(vp) - material,
+        KillPoints::PerUnit | KillPoints::Nothing => diff(vp),
+    };
+    material + other * vp_worth(game)
+}
+
+/// What objective `o` is worth to `side`, in AP: its bonus points in the revised edition;
+/// battlefront (tactics-battlefront-2013-rules.txt, "Scenario 2" … "Scenario 5"): the
+/// [`stake`] where taking it wins ("Grab the Dust" any, "Bait and Flank" the one in the
+/// opponent's half), else the victory points its holder scores in the turns left from turn
+/// three, at [`vp_worth`] each, at most the stake.
+pub fn objective_worth(game: &Game, side: Side, o: &dust_core::game::ObjectiveSetup) -> f64 {
+    use dust_core::battlefront::TakeWins;
+    if game.edition() != Edition::Battlefront {
+        return f64::from(o.points);
+    }
+    let rules = game.scenario_rules();
+    let own = game.own_half(side, o.at);
+    let stake = stake(game);
+    let take = match rules.take_wins {
+        TakeWins::Any => stake,
+        TakeWins::OpponentHalf if !own => stake,
+        _ => 0.0,
+    };
+    let per_turn = if own { rules.hold_own_half } else { rules.hold_opponent_half };
+    // The points of the next two turns held: a holder is soon contested, and one unit's
+    // holding must not outweigh the rest of the game.
+    let turns = game
+        .round_limit()
+        .saturating_add(1)
+        .saturating_sub(game.round().max(3))
+        .min(HOLD_TURNS);
+    let hold = (f64::from(per_turn) * f64::from(turns) * vp_worth(game)).min(stake);
+    take.max(hold).max(f64::from(o.points))
+}
+
+/// Scenario objectives for a unit of `side` at `at`: standing on one is worth a share of what
+/// it is worth to the side ([`objective_worth`]) that grows towards the last round (only the
+/// holder at the end scores a revised bonus; a battlefront objective is taken or held at the
+/// end of a turn); nearby ones draw units in. (Issue 21 tried valuing a unit within two squares
+/// of an objective the enemy would score, which denies it in the battlefront edition: the
+/// armies then guarded their own objectives and Bait and Flank ended 0-0 in every game.)
+pub fn objective_pull(game: &Game, side: Side, at: Square) -> f64 {
     let late = f64::from(game.round()) / f64::from(game.round_limit().max(1));
     game.objectives()
         .iter()
         .map(|o| {
-            let points = f64::from(o.points);
+            let worth = objective_worth(game, side, o);
             match range(at, o.at) {
-                0 => points * (0.4 + 0.5 * late),
-                d => points * 0.4 / (1.0 + f64::from(d)),
+                0 => worth * (0.4 + 0.5 * late),
+                d => worth * 0.4 / (1.0 + f64::from(d)),
             }
         })
         .fold(0.0, f64::max)
 }
 
+/// Turns of holding a battlefront objective counted in its worth ([`objective_worth`]).
+pub const HOLD_TURNS: u8 = 2;
+
 /// The evaluation of a position for `side`, in AP (see the module text).
 pub fn evaluate(game: &Game, side: Side) -> f64 {
-    let vp = game.victory_points();
-    let mut score = f64::from(vp[side]) - f64::from(vp[side.other()]);
+    let mut score = points_value(game, side);
     for (i, unit) in game.units().iter().enumerate() {
         if unit.destroyed {
             continue;

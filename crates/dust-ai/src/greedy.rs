@@ -473,16 +473,27 @@ impl GreedyPlayer {
         });
         let stay = here.map_or(f64::NEG_INFINITY, |at| self.square_value(game, u, at, &mut cache));
         for plan in plans {
-            let mut g2 = g.clone();
-            g2.apply_unchecked(Decision::Plan(plan));
-            let assault_options: Vec<bool> = match g2.legal_decisions().first() {
+            // Only a plan that moves needs the game after it (the squares its moves reach, and
+            // Assault, which only a move offers): the others are scored from here, without a
+            // copy of the game (issue 21: cloning and dropping `Game` was a third of a greedy
+            // decision).
+            let mut after_plan = moves_in(plan).then(|| {
+                let mut g2 = g.clone();
+                g2.apply_unchecked(Decision::Plan(plan));
+                g2
+            });
+            let assault_options: Vec<bool> = match after_plan.as_ref().and_then(|g2| g2.legal_decisions().first().copied()) {
                 Some(Decision::Use(Optional::Assault, _)) => vec![false, true],
                 _ => vec![false],
             };
-            for assault in assault_options {
-                let mut g3 = g2.clone();
-                if matches!(g3.legal_decisions().first(), Some(Decision::Use(Optional::Assault, _))) {
-                    g3.apply_unchecked(Decision::Use(Optional::Assault, assault));
+            let last = assault_options.len() - 1;
+            for (k, assault) in assault_options.into_iter().enumerate() {
+                // The last option takes the game after the plan; the others copy it.
+                let mut g3 = if k == last { after_plan.take() } else { after_plan.clone() };
+                if let Some(g3) = g3.as_mut() {
+                    if matches!(g3.legal_decisions().first(), Some(Decision::Use(Optional::Assault, _))) {
+                        g3.apply_unchecked(Decision::Use(Optional::Assault, assault));
+                    }
                 }
                 // Assault is once per game: keep it for a long way to go.
                 let assault_cost = if assault { 3.0 } else { 0.0 };
@@ -496,7 +507,8 @@ impl GreedyPlayer {
                 };
                 match plan {
                     Plan::Two(Action::Move, Action::Move) | Plan::Charge => {
-                        let firsts = moves_of(&g3);
+                        let g3 = g3.as_ref().expect("the game after a plan that moves");
+                        let firsts = moves_of(g3);
                         let mut ranked: Vec<(f64, Square)> = firsts
                             .iter()
                             .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
@@ -518,10 +530,11 @@ impl GreedyPlayer {
                         }
                     }
                     Plan::Two(a, b) if a == Action::Move || b == Action::Move => {
+                        let g3 = g3.as_ref().expect("the game after a plan that moves");
                         let other = if a == Action::Move { b } else { a };
                         // Battlefront: a Move after the first action is declared when it is
                         // made; it reaches what a Move from here reaches.
-                        let squares = match moves_of(&g3) {
+                        let squares = match moves_of(g3) {
                             v if v.is_empty() && a != Action::Move => later_moves(&g).map(|g| moves_of(&g)).unwrap_or_default(),
                             v => v,
                         };
@@ -561,13 +574,18 @@ impl GreedyPlayer {
                         if legs == 0 {
                             ends.push(Vec::new());
                         } else {
+                            let g3 = g3.as_ref().expect("the game after a plan that moves");
                             // Battlefront: Moves after the first action are declared when they
                             // are made; they reach what Moves from here reach.
-                            let g3 = match moves_of(&g3) {
-                                v if v.is_empty() => later_moves(&g).unwrap_or(g3),
-                                _ => g3,
+                            let later;
+                            let g3 = match if moves_of(g3).is_empty() { later_moves(&g) } else { None } {
+                                Some(l) => {
+                                    later = l;
+                                    &later
+                                }
+                                None => g3,
                             };
-                            let firsts = moves_of(&g3);
+                            let firsts = moves_of(g3);
                             let mut ranked: Vec<(f64, Square)> = firsts
                                 .iter()
                                 .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
@@ -630,6 +648,16 @@ impl GreedyPlayer {
 fn ace_as_two(g: &mut Game) {
     if g.pending_roll().is_some() {
         g.apply_roll(0);
+    }
+}
+
+/// Whether a plan includes a move (Charge moves too).
+fn moves_in(p: Plan) -> bool {
+    match p {
+        Plan::Two(a, b) => a == Action::Move || b == Action::Move,
+        Plan::Three(a, b, c) => [a, b, c].contains(&Action::Move),
+        Plan::Charge => true,
+        Plan::Sustained => false,
     }
 }
 

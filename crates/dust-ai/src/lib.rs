@@ -56,6 +56,7 @@ pub mod words;
 pub use arena::{play_game, GameOutcome, PlayError, PlayerStats};
 pub use greedy::GreedyPlayer;
 pub use mcts::{MctsConfig, MctsPlayer};
+pub use policy::playout;
 pub use random::RandomPlayer;
 pub use spec::{Budget, PlayerSpec, SpecError, SpecErrorKind};
 

@@ -210,6 +210,35 @@ fn nearest(game: &Game, side: Side, s: Square) -> u32 {
     eval::nearest_enemy(game, side, s)
 }
 
+/// Plays `game` to its end with the light policy on both sides (the dice from `rng`), as the
+/// MCTS rollouts do but without their depth limit: games where the units fight, for the
+/// playout benchmark (issue 21; random games mostly march: 99.8% of them end 0-0). Stops after
+/// `max_decisions` decisions if the game has not ended; returns the decisions taken.
+pub fn playout(game: &mut Game, rng: &mut GameRng, max_decisions: u32) -> u32 {
+    let mut decisions = 0;
+    loop {
+        match game.pending() {
+            Pending::GameOver { .. } => return decisions,
+            Pending::Chance(_) => {
+                game.roll(rng);
+            }
+            Pending::Decision { .. } => {
+                if decisions >= max_decisions {
+                    return decisions;
+                }
+                let options = game.legal_decisions();
+                let d = match options.len() {
+                    0 => return decisions,
+                    1 => options[0],
+                    _ => light(game, &options, rng),
+                };
+                game.apply_unchecked(d);
+                decisions += 1;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! The rollout policy's battlefront choices (issue 10): tactics-battlefront-2013-rules.txt,

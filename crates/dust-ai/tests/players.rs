@@ -123,3 +123,21 @@ fn greedy_beats_random_on_the_duel() {
     }
     assert!(wins > 2 * losses, "greedy {wins} wins, random {losses}");
 }
+
+#[test]
+fn the_rollout_policy_plays_a_game_to_its_end_and_fights() {
+    // Issue 21: the playout benchmark plays whole games with the rollout policy; its games end
+    // and units are destroyed in them (random games mostly march).
+    let mut fallen = 0;
+    for seed in 0..3 {
+        let mut g = dust_core::game::Game::new(dust_data::scenario::default_setup()).expect("a game");
+        let mut rng = dust_core::GameRng::new(seed);
+        let n = dust_ai::playout(&mut g, &mut rng, 100_000);
+        assert!(
+            matches!(g.pending(), dust_core::game::Pending::GameOver { .. }),
+            "seed {seed}: not over after {n} decisions"
+        );
+        fallen += g.units().iter().filter(|u| u.destroyed).count();
+    }
+    assert!(fallen >= 3, "units destroyed in three games: {fallen}");
+}

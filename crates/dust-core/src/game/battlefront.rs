@@ -1661,7 +1661,7 @@ impl Game {
 
     /// Whether square `s` lies in the half of the table of `side`: nearer its entry squares than
     /// the opponent's.
-    fn own_half(&self, side: Side, s: Square) -> bool {
+    pub fn own_half(&self, side: Side, s: Square) -> bool {
         let near = |v: &[Square]| v.iter().map(|&e| range(e, s)).min().unwrap_or(u32::MAX);
         near(&self.entry[side]) < near(&self.entry[side.other()])
     }
