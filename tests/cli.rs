@@ -301,3 +301,23 @@ fn play_tutorial_refuses_other_games() {
     let help = common::stdout(&common::run(&["play", "--help"]));
     assert!(help.contains("--tutorial") && help.contains("A guided first game"), "{help}");
 }
+
+/// `dust1947 rulings | head -1`: the reader closes the pipe after a line; the program leaves
+/// quietly (exit 141, as after SIGPIPE) instead of panicking with "failed printing to stdout".
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dust1947"))
+        .arg("rulings")
+        .current_dir(common::root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Read nothing: close the reading end at once, before the 150 KB of rulings are written.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("it ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(141), "{err}");
+}
