@@ -19,7 +19,7 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   apt-get update
   DEBIAN_FRONTEND=noninteractive apt-get install -y nodejs npm
 fi
-if [ ! -d tests/e2e/node_modules/playwright-core ]; then
+if [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -d tests/e2e/node_modules/@axe-core/playwright ]; then
   echo "== installing playwright-core"
   (cd tests/e2e && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; })
 fi
