@@ -27,6 +27,7 @@ fn viewer(you: Side) -> ViewerPart<'static> {
         thinking: false,
         corrupt: None,
         fixed: String::new(),
+        each: String::new(),
     }
 }
 

@@ -1037,6 +1037,8 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
 /// its whole state; else a whole `state` the first time and an `update` with what changed
 /// after, put together from the game's [`crate::push::Snapshot`], written once a change.
 fn push_for(cell: &GameCell, viewer: Viewer, pushed: &mut crate::push::Pushed) -> String {
+    // What this viewer may take back (it reads the row and the game itself: before they are held).
+    let undo = crate::undo::undo_json(cell, viewer);
     let row = cell.row();
     let live = cell.live();
     if live.in_setup().is_some() {
@@ -1078,6 +1080,27 @@ fn push_for(cell: &GameCell, viewer: Viewer, pushed: &mut crate::push::Pushed) -
     } else {
         String::new()
     };
+    // The page's table (issue 20), in every message as in `state_for`: the AI's last decisions
+    // in words, the undo, the end-of-game summary and the guided game's lessons for this seat.
+    let g = &live.played.game;
+    let lessons = viewer.side().map(|s| {
+        let legal = g.legal_decisions();
+        dust_data::tutorial::lessons_now(g, &legal, s, pushed.events_seen.min(g.events().len()))
+            .iter()
+            .map(|l| json!({ "id": l.id, "title": l.title, "words": l.words, "rule": l.rule }))
+            .collect::<Vec<_>>()
+    });
+    let table = json!({
+        "ai_words": live
+            .ai_words
+            .iter()
+            .map(|w| json!({ "ply": w.ply, "side": side_name(w.side), "text": w.text }))
+            .collect::<Value>(),
+        "undo": undo,
+        "summary": matches!(g.pending(), dust_core::game::Pending::GameOver { .. }).then(|| view::summary_json(g)),
+        "lessons": lessons,
+    })
+    .to_string();
     let who = crate::push::ViewerPart {
         you: viewer.side(),
         spectator: viewer == Viewer::Spectator,
@@ -1086,6 +1109,7 @@ fn push_for(cell: &GameCell, viewer: Viewer, pushed: &mut crate::push::Pushed) -
         thinking: live.thinking,
         corrupt: cell.corrupt.as_deref(),
         fixed,
+        each: table[1..table.len() - 1].to_string(),
     };
     crate::push::message(&snap, &live.played.game, &who, pushed)
 }

@@ -494,6 +494,9 @@ pub struct ViewerPart<'a> {
     pub corrupt: Option<&'a str>,
     /// The fields of a whole state only (`"id":…,"scenario":…`), without braces.
     pub fixed: String,
+    /// Fields sent in every message, whole or update (the undo, the AI's words, the summary,
+    /// the tutorial's lessons), without braces; may be empty.
+    pub each: String,
 }
 
 /// The message for one socket: a whole `state` the first time, else an `update` (see the
@@ -531,6 +534,10 @@ pub fn message(snap: &Snapshot, g: &Game, who: &ViewerPart<'_>, pushed: &mut Pus
     if full && !who.fixed.is_empty() {
         m.push(',');
         m.push_str(&who.fixed);
+    }
+    if !who.each.is_empty() {
+        m.push(',');
+        m.push_str(&who.each);
     }
     // The legal decisions: in a whole state for everyone (as `GET /api/games/ID`), in an
     // update only to the seat that must take them.
@@ -581,6 +588,7 @@ mod tests {
             thinking: false,
             corrupt: None,
             fixed: String::new(),
+            each: String::new(),
         }
     }
 
