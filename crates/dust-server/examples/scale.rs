@@ -202,8 +202,7 @@ fn combined(a: &LoadReport, b: &LoadReport) -> LoadReport {
         p50_ms: a.p50_ms.max(b.p50_ms),
         p99_ms: a.p99_ms.max(b.p99_ms),
         max_ms: a.max_ms.max(b.max_ms),
-        pushed_bytes_per_decision: (a.pushed_bytes_per_decision * a.decisions as f64
-            + b.pushed_bytes_per_decision * b.decisions as f64)
+        pushed_bytes_per_decision: (a.pushed_bytes_per_decision * a.decisions as f64 + b.pushed_bytes_per_decision * b.decisions as f64)
             / (a.decisions + b.decisions).max(1) as f64,
         servers: a.servers.iter().chain(&b.servers).cloned().collect(),
         client_cpu_seconds: a.client_cpu_seconds + b.client_cpu_seconds,

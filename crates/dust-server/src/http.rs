@@ -1039,6 +1039,7 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
 fn push_for(cell: &GameCell, viewer: Viewer, pushed: &mut crate::push::Pushed) -> String {
     let row = cell.row();
     let live = cell.live();
+    pushed.at_epoch(live.epoch);
     if live.in_setup().is_some() {
         drop(live);
         pushed.forget();

@@ -233,7 +233,13 @@ async fn serve(
     } = stores;
     let hub = Arc::new(hub::Hub::with_ai_limits(store, tokio::runtime::Handle::current(), config.limits.ai));
     let quota = Arc::new(http::GameQuota::new(config.limits.max_games_per_address_hour));
-    let strategy_hub = strategy::open(strategy_store, tokio::runtime::Handle::current(), &hub, quota.clone(), &config.limits);
+    let strategy_hub = strategy::open(
+        strategy_store,
+        tokio::runtime::Handle::current(),
+        &hub,
+        quota.clone(),
+        &config.limits,
+    );
     if let Some(pg) = &pg {
         follow_other_servers(pg, &hub, &strategy_hub, config.limits.ai.lease_ms, stop.clone());
     }

@@ -131,6 +131,9 @@ impl Hub {
         live.undo_request = None;
         live.epoch += 1;
         live.ai_words.retain(|w| w.ply < keep);
+        // The view cached for the sockets is keyed by the number of decisions and events: a
+        // different decision taken next with as many events would find the one taken back.
+        *lock(&cell.view) = None;
         {
             let mut r = lock(&cell.row);
             let (status, result) = status_of(&live.played);
