@@ -104,7 +104,7 @@ pub struct AppState {
     pub limits: Limits,
     limiter: Arc<RateLimiter>,
     readers: Arc<tokio::sync::Semaphore>,
-    sockets: Arc<crate::net::PerAddress>,
+    pub(crate) sockets: Arc<crate::net::PerAddress>,
     refusals: Arc<Mutex<LogLimiter>>,
     /// Games created per client address this hour (both games).
     pub quota: Arc<GameQuota>,

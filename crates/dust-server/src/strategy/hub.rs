@@ -109,6 +109,11 @@ pub struct StrategyHub {
     /// The games a client address may create per hour, shared with the tactics games
     /// (`serve --max-games-per-hour`). `None`: no quota (tests).
     pub quota: Option<Arc<crate::http::GameQuota>>,
+    /// The WebSockets open per client address, shared with the tactics game's (`None`: no cap
+    /// per address, tests without a server).
+    pub sockets: Option<Arc<crate::net::PerAddress>>,
+    /// The WebSockets open at once on one game (the server's `max_sockets_per_game`).
+    pub max_sockets_per_game: usize,
 }
 
 /// What a new game is made of.
@@ -212,6 +217,8 @@ impl StrategyHub {
             ai: AiLimits::default(),
             search_permits: None,
             quota: None,
+            sockets: None,
+            max_sockets_per_game: crate::strategy::MAX_SOCKETS_PER_GAME,
         }
     }
 

@@ -59,6 +59,7 @@ pub fn open(
     tactics: &crate::hub::Hub,
     quota: Arc<crate::http::GameQuota>,
     limits: &crate::http::Limits,
+    sockets: Arc<crate::net::PerAddress>,
 ) -> Arc<StrategyHub> {
     let mut hub = StrategyHub::new(store, Some(runtime));
     // A quiet WebSocket (a person thinking) is pinged within the server's idle timeout.
@@ -66,6 +67,8 @@ pub fn open(
     hub.ai = tactics.ai;
     hub.search_permits = Some(tactics.search_permits());
     hub.quota = Some(quota);
+    hub.sockets = Some(sockets);
+    hub.max_sockets_per_game = limits.max_sockets_per_game;
     Arc::new(hub)
 }
 
@@ -317,7 +320,8 @@ async fn plan(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body:
     .await
 }
 
-/// WebSockets open at once on one strategy game.
+/// WebSockets open at once on one strategy game, without a server's limits
+/// ([`StrategyHub::max_sockets_per_game`]).
 pub const MAX_SOCKETS_PER_GAME: usize = 32;
 
 /// `GET /api/strategy/games/{id}/ws?seat=TOKEN`: the game as this viewer may see it (the
@@ -326,24 +330,40 @@ pub const MAX_SOCKETS_PER_GAME: usize = 32;
 /// the public one ([`state_value`]). Decisions are posted to `…/decide`.
 async fn ws(
     State(hub): State<Arc<StrategyHub>>,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     Q(q): Q<SeatQuery>,
     up: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let up = up.map_err(|e| ApiError::bad_request("not_websocket", format!("this address is a WebSocket: {}", e.body_text())))?;
     let (cell, viewer) = open_game(&hub, id, q.seat.as_deref()).await?;
-    if cell.changed.receiver_count() >= MAX_SOCKETS_PER_GAME {
+    // The address's cap, shared with the tactics game's sockets (issue 16, item 3).
+    let slot = match &hub.sockets {
+        Some(s) => Some(s.enter(addr.ip()).ok_or_else(|| {
+            ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                "too_many_sockets",
+                format!(
+                    "your address has {} WebSockets open on this server already: close a tab first",
+                    s.max()
+                ),
+            )
+        })?),
+        None => None,
+    };
+    let max = hub.max_sockets_per_game;
+    if cell.changed.receiver_count() >= max {
         return Err(ApiError::new(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             "too_many_sockets",
-            format!("this game has {MAX_SOCKETS_PER_GAME} WebSockets open already: close a tab, or try again later"),
+            format!("this game has {max} WebSockets open already: close a tab, or try again later"),
         ));
     }
     // The page sends nothing on this socket: small frames only.
-    Ok(up
-        .max_message_size(1024)
-        .max_frame_size(1024)
-        .on_upgrade(move |socket| ws_loop(hub, cell, viewer, socket)))
+    Ok(up.max_message_size(1024).max_frame_size(1024).on_upgrade(move |socket| async move {
+        ws_loop(hub, cell, viewer, socket).await;
+        drop(slot);
+    }))
 }
 
 async fn ws_loop(hub: Arc<StrategyHub>, cell: Arc<StrategyCell>, viewer: StrategyViewer, mut socket: WebSocket) {
