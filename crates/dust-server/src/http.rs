@@ -1741,6 +1741,17 @@ pub mod offline {
         hub.claim(cell, &req.invite)
     }
 
+    /// `POST /api/games/{id}/undo` on `cell`: the number of decisions after it.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn undo(hub: &Arc<Hub>, cell: &Arc<GameCell>, body: &[u8]) -> Result<u32, ApiError> {
+        let req: UndoReq = json_of(body)?;
+        let ask = crate::undo::UndoAsk::from_name(&req.ask).ok_or_else(|| ApiError::bad_request("bad_undo", "not an ask"))?;
+        let viewer = hub.viewer(cell, &req.seat)?;
+        hub.undo(cell, viewer, ask)
+    }
+
     /// A WebSocket message from `viewer` on `cell`: the answer sent back.
     pub fn ws_message(hub: &Arc<Hub>, cell: &Arc<GameCell>, viewer: Viewer, text: &str) -> Value {
         if text.len() > MAX_WS_MESSAGE {

@@ -255,24 +255,32 @@ struct StrategyDecideReq {
     ply: u32,
 }
 
-async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
-    let req: StrategyDecideReq = parse_body(body)?;
-    let texts: Vec<String> = match (req.decision, req.decisions) {
-        (Some(d), None) => vec![d],
-        (None, Some(v)) => v,
-        _ => {
-            return Err(ApiError::bad_request(
+impl StrategyDecideReq {
+    /// The decisions asked: one, or a batch.
+    fn texts(self) -> Result<Vec<String>, ApiError> {
+        match (self.decision, self.decisions) {
+            (Some(d), None) => Ok(vec![d]),
+            (None, Some(v)) => Ok(v),
+            _ => Err(ApiError::bad_request(
                 "bad_decision",
                 "give either `decision` (one) or `decisions` (a list, taken all or none)",
-            ))
+            )),
         }
-    };
-    let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
+    }
+}
+
+async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
+    let req: StrategyDecideReq = parse_body(body)?;
+    let seat = req.seat.clone();
+    let ply = req.ply;
+    let texts = req.texts()?;
+    let req = (seat, ply);
+    let (cell, viewer) = open_game(&hub, id, Some(&req.0)).await?;
     let h = hub.clone();
     let c = cell.clone();
     let ply = blocking(move || {
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        h.decide_all(&c, viewer, &refs, Some(req.ply))
+        h.decide_all(&c, viewer, &refs, Some(req.1))
     })
     .await?;
     Ok(Json(json!({ "ok": true, "ply": ply })))
@@ -297,27 +305,63 @@ struct PlanReq {
 async fn plan(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: PlanReq = parse_body(body)?;
     let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
-    blocking(move || {
-        let first: Decision = req
-            .decision
-            .trim()
-            .parse()
-            .map_err(|e: dust_strategy::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
-        let live = cell.live();
-        let me = hub.deciding(&live, viewer, Some(req.ply))?;
-        let step = dust_strategy::text::plan_step(&live.game, me, first, &req.counts)
-            .map_err(|e| ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", e.to_string()))?;
-        Ok(Json(match step {
-            None => json!({ "step": "now" }),
-            Some(dust_strategy::text::PlanStep::Count { what, about, lo, hi }) => {
-                json!({ "step": "count", "what": what, "about": about, "lo": lo, "hi": hi })
-            }
-            Some(dust_strategy::text::PlanStep::Done { what, spends, odds }) => {
-                json!({ "step": "done", "what": what, "spends": spends, "odds": odds })
-            }
-        }))
+    blocking(move || plan_answer(&hub, &cell, viewer, &req).map(Json)).await
+}
+
+/// The answer of `plan` ([`plan`]).
+fn plan_answer(hub: &StrategyHub, cell: &StrategyCell, viewer: StrategyViewer, req: &PlanReq) -> Result<Value, ApiError> {
+    let first: Decision = req
+        .decision
+        .trim()
+        .parse()
+        .map_err(|e: dust_strategy::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
+    let live = cell.live();
+    let me = hub.deciding(&live, viewer, Some(req.ply))?;
+    let step = dust_strategy::text::plan_step(&live.game, me, first, &req.counts)
+        .map_err(|e| ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", e.to_string()))?;
+    Ok(match step {
+        None => json!({ "step": "now" }),
+        Some(dust_strategy::text::PlanStep::Count { what, about, lo, hi }) => {
+            json!({ "step": "count", "what": what, "about": about, "lo": lo, "hi": hi })
+        }
+        Some(dust_strategy::text::PlanStep::Done { what, spends, odds }) => {
+            json!({ "step": "done", "what": what, "spends": spends, "odds": odds })
+        }
     })
-    .await
+}
+
+/// The strategy game's request bodies worked on as the handlers do, without the network
+/// (the fuzz targets' bodies, `fuzz/fuzz_targets/bodies/api.rs`).
+pub mod offline {
+    use super::*;
+
+    fn json_of<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+        read_json(Ok(axum::body::Bytes::copy_from_slice(body)), "too large")
+    }
+
+    /// `POST /api/strategy/games/{id}/decide` on `cell` (one decision or a batch): the new
+    /// number of decisions.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn decide(hub: &Arc<StrategyHub>, cell: &Arc<StrategyCell>, body: &[u8]) -> Result<u32, ApiError> {
+        let req: StrategyDecideReq = json_of(body)?;
+        let viewer = hub.viewer(cell, &req.seat)?;
+        let ply = req.ply;
+        let texts = req.texts()?;
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        hub.decide_all(cell, viewer, &refs, Some(ply))
+    }
+
+    /// `POST /api/strategy/games/{id}/plan` on `cell`: the answer.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn plan(hub: &Arc<StrategyHub>, cell: &Arc<StrategyCell>, body: &[u8]) -> Result<Value, ApiError> {
+        let req: PlanReq = json_of(body)?;
+        let viewer = hub.viewer(cell, &req.seat)?;
+        plan_answer(hub, cell, viewer, &req)
+    }
 }
 
 /// WebSockets open at once on one strategy game, without a server's limits
