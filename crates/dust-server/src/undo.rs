@@ -163,25 +163,28 @@ impl Hub {
             seed,
             decisions: live.setup.as_ref().map(|p| p.decisions()).unwrap_or_default(),
         });
-        let (mut p, _) = start(template, row.seed, su.as_ref()).map_err(engine)?;
+        // Two replays: one finds the number of the side's last decision, the second stops
+        // there (a copy of the game at each of the side's decisions, as before, cost a copy of
+        // the state and of the record per decision: quadratic in the game's length).
+        let (mut p, _) = start(template.clone(), row.seed, su.as_ref()).map_err(engine)?;
         let decisions = &live.played.decisions;
         let mut last = None;
-        let mut at_last = None;
         for (i, &d) in decisions.iter().enumerate() {
-            if let Pending::Decision { side: s } = p.game.pending() {
-                if s == side {
-                    last = Some(i);
-                    at_last = Some(p.clone());
-                }
+            if p.game.pending() == (Pending::Decision { side }) {
+                last = Some(i);
             }
             p.apply_in_place(d).map_err(|m| engine(format!("decision {i}: {m}")))?;
         }
-        match (last, at_last) {
-            (Some(i), Some(p)) => Ok((i, p)),
-            _ => Err(conflict(
+        let Some(last) = last else {
+            return Err(conflict(
                 "nothing_to_undo",
                 format!("side {side} has taken no decision yet: nothing to take back"),
-            )),
+            ));
+        };
+        let (mut p, _) = start(template, row.seed, su.as_ref()).map_err(engine)?;
+        for (i, &d) in decisions[..last].iter().enumerate() {
+            p.apply_in_place(d).map_err(|m| engine(format!("decision {i}: {m}")))?;
         }
+        Ok((last, p))
     }
 }
