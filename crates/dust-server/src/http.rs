@@ -455,6 +455,8 @@ async fn table_js() -> Response {
 }
 
 /// A page a person reads when a link is broken: what is missing, and the way back.
+use crate::error::{shortened, QUOTED};
+
 fn not_found_page(what: &str) -> Response {
     let mut escaped = String::with_capacity(what.len());
     for c in what.chars() {
@@ -477,7 +479,8 @@ async fn game_page(State(st): State<AppState>, Path(id): Path<String>) -> Respon
     let known = blocking(move || Ok(hub.store.game(&id2)?.is_some())).await;
     match known {
         Ok(false) => not_found_page(&format!(
-            "There is no game “{id}” on this server: the link is broken, or the game was removed."
+            "There is no game “{}” on this server: the link is broken, or the game was removed.",
+            shortened(&id, QUOTED)
         )),
         _ => Html(INDEX_HTML).into_response(),
     }
@@ -492,7 +495,10 @@ async fn not_found(req: Request) -> Response {
     if req.uri().path().starts_with("/api/") {
         return ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint: see docs/server.md").into_response();
     }
-    not_found_page(&format!("There is no page “{}” on this server.", req.uri().path()))
+    not_found_page(&format!(
+        "There is no page “{}” on this server.",
+        shortened(req.uri().path(), QUOTED)
+    ))
 }
 
 /// Whether the server can do its work: the database takes a write (a real one, committed:
@@ -1160,7 +1166,7 @@ async fn explain_rule(Q(q): Q<ExplainQuery>) -> Result<Json<Value>, ApiError> {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "no_explanation",
-            format!("no explanation of `{}` yet", q.rule),
+            format!("no explanation of `{}` yet", shortened(&q.rule, QUOTED)),
         )
     })?;
     Ok(Json(json!({

@@ -372,3 +372,39 @@ fn a_new_socket_after_an_undo_sees_the_position_of_now() {
     );
     server.stop();
 }
+
+/// Review of `GET /api/rules/explain` and the 404 page (issue 16, a budget per input byte): an
+/// unknown rule or page of tens of kilobytes is not copied whole into the answer; the answer
+/// names it shortened.
+#[test]
+fn a_long_unknown_rule_or_page_is_not_echoed_whole() {
+    let server = start(&temp_db("table-echo"));
+    let addr = server.addr();
+    let long = "x".repeat(60_000);
+    let e = get(addr, &format!("/api/rules/explain?rule={long}")).unwrap();
+    assert_eq!(
+        (e.status, e.error_code().as_deref()),
+        (404, Some("no_explanation")),
+        "{}",
+        &e.body[..200.min(e.body.len())]
+    );
+    assert!(e.body.len() < 2_000, "{} bytes", e.body.len());
+    assert!(e.json()["error"]["message"].as_str().unwrap().contains("xxxx…"), "{}", e.body);
+    let p = get(addr, &format!("/{long}")).unwrap();
+    assert_eq!(p.status, 404);
+    assert!(p.body.len() < 4_000, "{} bytes", p.body.len());
+    let g = get(addr, &format!("/game/{long}")).unwrap();
+    assert_eq!(g.status, 404);
+    assert!(g.body.len() < 4_000, "{} bytes", g.body.len());
+    for api in [format!("/api/games/{long}?seat=x"), format!("/api/strategy/games/{long}?seat=x")] {
+        let a = get(addr, &api).unwrap();
+        assert_eq!(
+            (a.status, a.error_code().as_deref()),
+            (404, Some("no_such_game")),
+            "{}",
+            &a.body[..200.min(a.body.len())]
+        );
+        assert!(a.body.len() < 2_000, "{} bytes", a.body.len());
+    }
+    server.stop();
+}
