@@ -1514,7 +1514,7 @@ async fn ws(
 pub const MAX_WS_MESSAGE: usize = 16 * 1024;
 
 /// Closes a WebSocket with a code and a reason (RFC 6455: 1008 policy, 1009 too big).
-async fn close_with(socket: &mut WebSocket, code: u16, reason: &str) {
+pub(crate) async fn close_with(socket: &mut WebSocket, code: u16, reason: &str) {
     let frame = axum::extract::ws::CloseFrame {
         code,
         reason: reason.to_string().into(),

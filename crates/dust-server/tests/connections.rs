@@ -244,3 +244,24 @@ fn strategy_websockets_are_capped_per_address_and_per_game() {
     assert_eq!(again.recv_kind("state").unwrap()["type"], "state");
     server.stop();
 }
+
+/// Review of the strategy WebSocket (issue 16, item 9: "an oversized WebSocket message closes
+/// without a reason"): the page sends nothing on it, and a message over 1 KiB closes it with
+/// code 1009 and the reason, as the tactics socket does.
+#[test]
+fn a_strategy_socket_message_too_large_is_told_why() {
+    let server = start_with("ws-strategy-large", |_| {});
+    let addr = server.addr();
+    let (g, t) = new_strategy(addr);
+    let mut ws = GameSocket::connect_path(addr, &format!("/api/strategy/games/{g}/ws?seat={t}")).unwrap();
+    assert_eq!(ws.recv_kind("state").unwrap()["type"], "state");
+    ws.send_text(&"x".repeat(2_000)).unwrap();
+    let e = loop {
+        match ws.recv() {
+            Ok(_) => continue,
+            Err(e) => break e.to_string(),
+        }
+    };
+    assert!(e.contains("1009") && e.contains("at most 1024 bytes"), "{e}");
+    server.stop();
+}

@@ -364,6 +364,9 @@ pub mod offline {
     }
 }
 
+/// The largest message a client may send on a strategy WebSocket (the page sends none).
+pub const MAX_STRATEGY_WS_MESSAGE: usize = 1024;
+
 /// WebSockets open at once on one strategy game, without a server's limits
 /// ([`StrategyHub::max_sockets_per_game`]).
 pub const MAX_SOCKETS_PER_GAME: usize = 32;
@@ -403,11 +406,15 @@ async fn ws(
             format!("this game has {max} WebSockets open already: close a tab, or try again later"),
         ));
     }
-    // The page sends nothing on this socket: small frames only.
-    Ok(up.max_message_size(1024).max_frame_size(1024).on_upgrade(move |socket| async move {
-        ws_loop(hub, cell, viewer, socket).await;
-        drop(slot);
-    }))
+    // The page sends nothing on this socket: small messages only (frames up to 4× are read,
+    // so that a message too large is told why before its socket closes).
+    Ok(up
+        .max_message_size(4 * MAX_STRATEGY_WS_MESSAGE)
+        .max_frame_size(4 * MAX_STRATEGY_WS_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            ws_loop(hub, cell, viewer, socket).await;
+            drop(slot);
+        }))
 }
 
 async fn ws_loop(hub: Arc<StrategyHub>, cell: Arc<StrategyCell>, viewer: StrategyViewer, mut socket: WebSocket) {
@@ -435,7 +442,21 @@ async fn ws_loop(hub: Arc<StrategyHub>, cell: Arc<StrategyCell>, viewer: Strateg
                     if socket.send(Message::Ping(Vec::new().into())).await.is_err() { return; }
                 }
                 m = socket.recv() => match m {
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                    Some(Ok(Message::Close(_))) | None => return,
+                    Some(Err(e)) => {
+                        crate::http::close_with(&mut socket, 1009, &format!("cannot read the message: {e}")).await;
+                        return;
+                    }
+                    Some(Ok(Message::Text(t))) if t.len() > MAX_STRATEGY_WS_MESSAGE => {
+                        let why = format!("a message is at most {MAX_STRATEGY_WS_MESSAGE} bytes (this socket only sends: post decisions to …/decide)");
+                        crate::http::close_with(&mut socket, 1009, &why).await;
+                        return;
+                    }
+                    Some(Ok(Message::Binary(b))) if b.len() > MAX_STRATEGY_WS_MESSAGE => {
+                        let why = format!("a message is at most {MAX_STRATEGY_WS_MESSAGE} bytes");
+                        crate::http::close_with(&mut socket, 1009, &why).await;
+                        return;
+                    }
                     Some(Ok(_)) => {}
                 },
                 _ = stopped.changed() => {
