@@ -408,3 +408,33 @@ fn a_long_unknown_rule_or_page_is_not_echoed_whole() {
     }
     server.stop();
 }
+
+/// Review of the undo between two people: an accepted request takes back the decision it was
+/// asked for, even when the side that asked has decided again meanwhile (before, the accept
+/// took back whatever was that side's last decision by then: not what the other player saw
+/// asked and agreed to).
+#[test]
+fn an_accepted_undo_takes_back_the_decision_it_was_asked_for() {
+    let server = start(&temp_db("table-undo-asked"));
+    let addr = server.addr();
+    let (id, ta, tb, _) = people_game(addr, 4);
+    let s = state(addr, &id, &ta);
+    let mover = s["pending"]["side"].as_str().unwrap().to_string();
+    let tok = |side: &str| if side == "A" { ta.clone() } else { tb.clone() };
+    let other = if mover == "A" { "B" } else { "A" };
+    let (hash0, ply0) = (s["hash"].as_str().unwrap().to_string(), s["ply"].as_u64().unwrap());
+    // The mover activates first, so it decides again next.
+    let first = format!("first {mover}");
+    assert_eq!(decide(addr, &id, &tok(&mover), &first, Some(ply0)).status, 200);
+    assert_eq!(undo(addr, &id, &tok(&mover), "request").status, 200);
+    let s1 = state(addr, &id, &tok(&mover));
+    assert_eq!(s1["pending"]["side"], mover.as_str(), "{s1}");
+    let d = first_legal(&s1);
+    assert_eq!(decide(addr, &id, &tok(&mover), &d, Some(ply0 + 1)).status, 200);
+    let a = undo(addr, &id, &tok(other), "accept");
+    assert_eq!(a.status, 200, "{}", a.body);
+    let s = state(addr, &id, &ta);
+    assert_eq!(s["ply"].as_u64(), Some(ply0), "back to before the decision asked for");
+    assert_eq!(s["hash"].as_str(), Some(hash0.as_str()));
+    server.stop();
+}
