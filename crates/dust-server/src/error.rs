@@ -113,7 +113,7 @@ impl ApiError {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "no_such_game",
-            format!("there is no game `{id}`: check the link"),
+            format!("there is no game `{}`: check the link", shortened(id, QUOTED)),
         )
     }
     /// 409: the stored game is damaged (issue 16, item 7): shown read-only, never played on.
@@ -190,3 +190,15 @@ impl IntoResponse for ApiError {
         (self.status, axum::Json(self.to_json())).into_response()
     }
 }
+
+/// `s` as an answer may quote it: at most `max` characters, then `…` (a name sent by a
+/// client is not copied whole into the answer: a budget per input byte, issue 16).
+pub(crate) fn shortened(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &s[..at]).into(),
+        None => s.into(),
+    }
+}
+
+/// The most characters of a client's name (a path, a rule, a game's id) an answer quotes.
+pub(crate) const QUOTED: usize = 120;

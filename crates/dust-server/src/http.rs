@@ -104,7 +104,7 @@ pub struct AppState {
     pub limits: Limits,
     limiter: Arc<RateLimiter>,
     readers: Arc<tokio::sync::Semaphore>,
-    sockets: Arc<crate::net::PerAddress>,
+    pub(crate) sockets: Arc<crate::net::PerAddress>,
     refusals: Arc<Mutex<LogLimiter>>,
     /// Games created per client address this hour (both games).
     pub quota: Arc<GameQuota>,
@@ -455,6 +455,8 @@ async fn table_js() -> Response {
 }
 
 /// A page a person reads when a link is broken: what is missing, and the way back.
+use crate::error::{shortened, QUOTED};
+
 fn not_found_page(what: &str) -> Response {
     let mut escaped = String::with_capacity(what.len());
     for c in what.chars() {
@@ -477,7 +479,8 @@ async fn game_page(State(st): State<AppState>, Path(id): Path<String>) -> Respon
     let known = blocking(move || Ok(hub.store.game(&id2)?.is_some())).await;
     match known {
         Ok(false) => not_found_page(&format!(
-            "There is no game “{id}” on this server: the link is broken, or the game was removed."
+            "There is no game “{}” on this server: the link is broken, or the game was removed.",
+            shortened(&id, QUOTED)
         )),
         _ => Html(INDEX_HTML).into_response(),
     }
@@ -492,7 +495,10 @@ async fn not_found(req: Request) -> Response {
     if req.uri().path().starts_with("/api/") {
         return ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such page or endpoint: see docs/server.md").into_response();
     }
-    not_found_page(&format!("There is no page “{}” on this server.", req.uri().path()))
+    not_found_page(&format!(
+        "There is no page “{}” on this server.",
+        shortened(req.uri().path(), QUOTED)
+    ))
 }
 
 /// Whether the server can do its work: the database takes a write (a real one, committed:
@@ -1041,6 +1047,7 @@ fn push_for(cell: &GameCell, viewer: Viewer, pushed: &mut crate::push::Pushed) -
     let undo = crate::undo::undo_json(cell, viewer);
     let row = cell.row();
     let live = cell.live();
+    pushed.at_epoch(live.epoch);
     if live.in_setup().is_some() {
         drop(live);
         pushed.forget();
@@ -1183,7 +1190,7 @@ async fn explain_rule(Q(q): Q<ExplainQuery>) -> Result<Json<Value>, ApiError> {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "no_explanation",
-            format!("no explanation of `{}` yet", q.rule),
+            format!("no explanation of `{}` yet", shortened(&q.rule, QUOTED)),
         )
     })?;
     Ok(Json(json!({
@@ -1531,7 +1538,7 @@ async fn ws(
 pub const MAX_WS_MESSAGE: usize = 16 * 1024;
 
 /// Closes a WebSocket with a code and a reason (RFC 6455: 1008 policy, 1009 too big).
-async fn close_with(socket: &mut WebSocket, code: u16, reason: &str) {
+pub(crate) async fn close_with(socket: &mut WebSocket, code: u16, reason: &str) {
     let frame = axum::extract::ws::CloseFrame {
         code,
         reason: reason.to_string().into(),
@@ -1762,6 +1769,17 @@ pub mod offline {
     pub fn claim(hub: &Arc<Hub>, cell: &Arc<GameCell>, body: &[u8]) -> Result<(Side, String), ApiError> {
         let req: ClaimReq = json_of(body)?;
         hub.claim(cell, &req.invite)
+    }
+
+    /// `POST /api/games/{id}/undo` on `cell`: the number of decisions after it.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn undo(hub: &Arc<Hub>, cell: &Arc<GameCell>, body: &[u8]) -> Result<u32, ApiError> {
+        let req: UndoReq = json_of(body)?;
+        let ask = crate::undo::UndoAsk::from_name(&req.ask).ok_or_else(|| ApiError::bad_request("bad_undo", "not an ask"))?;
+        let viewer = hub.viewer(cell, &req.seat)?;
+        hub.undo(cell, viewer, ask)
     }
 
     /// A WebSocket message from `viewer` on `cell`: the answer sent back.

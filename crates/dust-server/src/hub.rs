@@ -65,6 +65,9 @@ pub struct Live {
     pub ai_words: Vec<AiWords>,
     /// A side asked the other to take back its last decision (a game between two people).
     pub undo_request: Option<Side>,
+    /// The number of decisions an accepted [`Live::undo_request`] takes the game back to: the
+    /// one before the decision it was asked for (the side may decide again meanwhile).
+    pub undo_to: usize,
     /// Counts the undos: an AI that thought about a position an undo took back decides again.
     pub epoch: u64,
 }
@@ -92,6 +95,7 @@ impl Live {
             thinking: false,
             ai_words: Vec::new(),
             undo_request: None,
+            undo_to: 0,
             epoch: 0,
         }
     }

@@ -240,12 +240,15 @@ async fn serve(
     } = stores;
     let hub = Arc::new(hub::Hub::with_ai_limits(store, tokio::runtime::Handle::current(), config.limits.ai));
     let quota = Arc::new(http::GameQuota::new(config.limits.max_games_per_address_hour));
+    // One count of WebSockets per address over both games.
+    let sockets = net::PerAddress::new(config.limits.max_sockets_per_address);
     let strategy_hub = strategy::open(
         strategy_store,
         tokio::runtime::Handle::current(),
         &hub,
         quota.clone(),
         &config.limits,
+        sockets.clone(),
     );
     if let Some(pg) = &pg {
         follow_other_servers(pg, &hub, &strategy_hub, config.limits.ai.lease_ms, stop.clone());
@@ -314,6 +317,7 @@ async fn serve(
     let mut state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
     state.edition = config.edition;
     state.quota = quota;
+    state.sockets = sockets;
     state.strategy = Some(strategy_hub.clone());
     state.db_path = Some(config.db.clone());
     // One rate limit and body limit over every route, the strategy game's included.

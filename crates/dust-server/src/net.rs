@@ -50,6 +50,10 @@ impl PerAddress {
         *n += 1;
         Some(Slot { of: self.clone(), ip })
     }
+    /// The most open at once per address.
+    pub fn max(&self) -> usize {
+        self.max
+    }
     /// Open in all.
     pub fn total(&self) -> usize {
         self.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner).values().sum()

@@ -457,6 +457,9 @@ pub struct Pushed {
     board: Option<Arc<str>>,
     /// Events the socket has.
     pub(crate) events_seen: usize,
+    /// The game's undo count ([`crate::hub::Live::epoch`]) when the socket was last sent
+    /// something: after an undo its events and units are not the game's any more.
+    pub(crate) epoch: Option<u64>,
 }
 
 impl Pushed {
@@ -475,6 +478,16 @@ impl Pushed {
     pub(crate) fn forget(&mut self) {
         self.units.clear();
         self.board = None;
+    }
+    /// Notes the game's undo count `epoch`: when decisions were taken back since the socket
+    /// was last sent something, the next message is a whole `state` with every event
+    /// (`events_from` 0: the page starts its log again).
+    pub(crate) fn at_epoch(&mut self, epoch: u64) {
+        if self.epoch.is_some_and(|e| e != epoch) {
+            self.forget();
+            self.events_seen = 0;
+        }
+        self.epoch = Some(epoch);
     }
 }
 
@@ -559,7 +572,13 @@ pub fn message(snap: &Snapshot, g: &Game, who: &ViewerPart<'_>, pushed: &mut Pus
         m.push_str(",\"board\":");
         m.push_str(&snap.board);
     }
-    let from = pushed.events_seen.min(snap.events_total);
+    // A socket that has more events than the game (decisions were taken back since) is sent
+    // them all again.
+    let from = if pushed.events_seen > snap.events_total {
+        0
+    } else {
+        pushed.events_seen
+    };
     m.push_str(&format!(",\"events_from\":{from},\"events\":"));
     if from == snap.events_from {
         m.push_str(&snap.events);

@@ -40,6 +40,14 @@ impl UndoAsk {
     }
 }
 
+fn replay_error(m: String) -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "replay",
+        format!("the game does not replay: {m}"),
+    )
+}
+
 fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, code, message.into())
 }
@@ -102,13 +110,18 @@ impl Hub {
                 if live.undo_request.is_some() {
                     return Err(conflict("undo_pending", "an undo is already asked: wait for the answer"));
                 }
-                self.last_of(&row, &live, side)?;
+                live.undo_to = self.last_of(&row, &live, side)?;
                 live.undo_request = Some(side);
                 let n = live.played.decisions.len() as u32;
                 let _ = cell.tx.send(n);
                 return Ok(n);
             }
-            (UndoAsk::Accept, _) if live.undo_request == Some(side.other()) => side.other(),
+            (UndoAsk::Accept, _) if live.undo_request == Some(side.other()) => {
+                // Back to before the decision the request was made for.
+                let keep = live.undo_to.min(live.played.decisions.len());
+                let played = self.replay_to(&row, &live, keep)?;
+                return self.take_back(cell, &row, live, side.other(), keep, played);
+            }
             (UndoAsk::Decline, _) if live.undo_request == Some(side.other()) => {
                 live.undo_request = None;
                 let n = live.played.decisions.len() as u32;
@@ -124,13 +137,30 @@ impl Hub {
             _ => return Err(conflict("no_undo_request", "there is no undo request to answer")),
         };
         // The taker's last decision, and every one after it, are taken back.
-        let (keep, played) = self.last_of(&row, &live, taker)?;
+        let keep = self.last_of(&row, &live, taker)?;
+        let played = self.replay_to(&row, &live, keep)?;
+        self.take_back(cell, &row, live, taker, keep, played)
+    }
+
+    /// Stores and shows the game taken back to `keep` decisions (`played`), for `taker`.
+    fn take_back(
+        self: &Arc<Self>,
+        cell: &Arc<GameCell>,
+        row: &crate::store::GameRow,
+        mut live: std::sync::MutexGuard<'_, crate::hub::Live>,
+        taker: Side,
+        keep: usize,
+        played: Played,
+    ) -> Result<u32, ApiError> {
         self.store.truncate(&row.id, keep as u32)?;
         live.played = played;
         live.forget_ai();
         live.undo_request = None;
         live.epoch += 1;
         live.ai_words.retain(|w| w.ply < keep);
+        // The view cached for the sockets is keyed by the number of decisions and events: a
+        // different decision taken next with as many events would find the one taken back.
+        *lock(&cell.view) = None;
         {
             let mut r = lock(&cell.row);
             let (status, result) = status_of(&live.played);
@@ -146,39 +176,42 @@ impl Hub {
         Ok(keep as u32)
     }
 
-    /// The number of decisions before `side`'s last one, and the game replayed to there.
-    fn last_of(&self, row: &crate::store::GameRow, live: &crate::hub::Live, side: Side) -> Result<(usize, Played), ApiError> {
-        let engine = |m: String| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "replay",
-                format!("the game does not replay: {m}"),
-            )
-        };
-        let template = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(engine)?;
+    /// The game replayed from its start to `keep` decisions.
+    fn replay_to(&self, row: &crate::store::GameRow, live: &crate::hub::Live, keep: usize) -> Result<Played, ApiError> {
+        let mut p = Self::replay_start(row, live)?;
+        for (i, &d) in live.played.decisions[..keep].iter().enumerate() {
+            p.apply_in_place(d).map_err(|m| replay_error(format!("decision {i}: {m}")))?;
+        }
+        Ok(p)
+    }
+
+    /// The game at its start (after the players' set-up, if any).
+    fn replay_start(row: &crate::store::GameRow, live: &crate::hub::Live) -> Result<Played, ApiError> {
+        let template = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(replay_error)?;
         let su = row.setup_seed.map(|seed| PlayersSetup {
             seed,
             decisions: live.setup.as_ref().map(|p| p.decisions()).unwrap_or_default(),
         });
-        let (mut p, _) = start(template, row.seed, su.as_ref()).map_err(engine)?;
-        let decisions = &live.played.decisions;
+        Ok(start(template, row.seed, su.as_ref()).map_err(replay_error)?.0)
+    }
+
+    /// The number of decisions before `side`'s last one (the game is replayed to find it; the
+    /// game at that point is replayed by [`Hub::replay_to`]: a copy of the game at each of the
+    /// side's decisions cost a copy of the state and the record per decision, quadratic).
+    fn last_of(&self, row: &crate::store::GameRow, live: &crate::hub::Live, side: Side) -> Result<usize, ApiError> {
+        let mut p = Self::replay_start(row, live)?;
         let mut last = None;
-        let mut at_last = None;
-        for (i, &d) in decisions.iter().enumerate() {
-            if let Pending::Decision { side: s } = p.game.pending() {
-                if s == side {
-                    last = Some(i);
-                    at_last = Some(p.clone());
-                }
+        for (i, &d) in live.played.decisions.iter().enumerate() {
+            if p.game.pending() == (Pending::Decision { side }) {
+                last = Some(i);
             }
-            p.apply_in_place(d).map_err(|m| engine(format!("decision {i}: {m}")))?;
+            p.apply_in_place(d).map_err(|m| replay_error(format!("decision {i}: {m}")))?;
         }
-        match (last, at_last) {
-            (Some(i), Some(p)) => Ok((i, p)),
-            _ => Err(conflict(
+        last.ok_or_else(|| {
+            conflict(
                 "nothing_to_undo",
                 format!("side {side} has taken no decision yet: nothing to take back"),
-            )),
-        }
+            )
+        })
     }
 }

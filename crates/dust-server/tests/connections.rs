@@ -194,3 +194,74 @@ fn every_refusal_is_json_and_every_decision_carries_ply() {
     assert_eq!(common::state(addr, &g, &t)["ply"], s["ply"]);
     server.stop();
 }
+
+fn new_strategy(addr: SocketAddr) -> (String, String) {
+    let c = post(addr, "/api/strategy/games", &json!({ "seats": ["human", "human"], "seed": 3 }))
+        .unwrap()
+        .json();
+    (
+        c["id"].as_str().unwrap().to_string(),
+        c["seats"][0]["token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Review of the strategy WebSocket (issue 16, item 3): it counts against the same caps as the
+/// tactics game's, the operator's `max_sockets_per_address` and `max_sockets_per_game`
+/// (before, it had no cap per address and a fixed 32 per game).
+#[test]
+fn strategy_websockets_are_capped_per_address_and_per_game() {
+    let server = start_with("ws-cap-strategy", |l| {
+        l.max_sockets_per_address = 3;
+        l.max_sockets_per_game = 2;
+    });
+    let addr = server.addr();
+    let (g1, t1) = new_strategy(addr);
+    let (g2, t2) = new_strategy(addr);
+    let path = |g: &str, t: &str| format!("/api/strategy/games/{g}/ws?seat={t}");
+    let a = GameSocket::connect_path(addr, &path(&g1, &t1)).unwrap();
+    let b = GameSocket::connect_path(addr, &path(&g1, &t1)).unwrap();
+    let e = GameSocket::connect_path(addr, &path(&g1, &t1))
+        .err()
+        .expect("refused: the game's cap")
+        .to_string();
+    assert!(e.contains("503"), "{e}");
+    let c = GameSocket::connect_path(addr, &path(&g2, &t2)).unwrap();
+    let e = GameSocket::connect_path(addr, &path(&g2, &t2))
+        .err()
+        .expect("refused: the address's cap")
+        .to_string();
+    assert!(e.contains("429"), "{e}");
+    // The strategy and tactics sockets share the address's cap.
+    let (g3, t3) = new_duel(addr);
+    let e = GameSocket::connect(addr, &g3, &t3)
+        .err()
+        .expect("refused: the address's cap")
+        .to_string();
+    assert!(e.contains("429"), "{e}");
+    drop((a, b, c));
+    std::thread::sleep(Duration::from_millis(300));
+    let mut again = GameSocket::connect_path(addr, &path(&g1, &t1)).unwrap();
+    assert_eq!(again.recv_kind("state").unwrap()["type"], "state");
+    server.stop();
+}
+
+/// Review of the strategy WebSocket (issue 16, item 9: "an oversized WebSocket message closes
+/// without a reason"): the page sends nothing on it, and a message over 1 KiB closes it with
+/// code 1009 and the reason, as the tactics socket does.
+#[test]
+fn a_strategy_socket_message_too_large_is_told_why() {
+    let server = start_with("ws-strategy-large", |_| {});
+    let addr = server.addr();
+    let (g, t) = new_strategy(addr);
+    let mut ws = GameSocket::connect_path(addr, &format!("/api/strategy/games/{g}/ws?seat={t}")).unwrap();
+    assert_eq!(ws.recv_kind("state").unwrap()["type"], "state");
+    ws.send_text(&"x".repeat(2_000)).unwrap();
+    let e = loop {
+        match ws.recv() {
+            Ok(_) => continue,
+            Err(e) => break e.to_string(),
+        }
+    };
+    assert!(e.contains("1009") && e.contains("at most 1024 bytes"), "{e}");
+    server.stop();
+}

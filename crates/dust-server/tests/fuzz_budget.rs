@@ -25,6 +25,7 @@ const TARGETS: &[(&str, Body, usize)] = &[
     ("new_game", api::new_game, 256 << 10),
     ("decide", api::decide, 16 << 10),
     ("ws_message", api::ws_message, 16 << 10),
+    ("strategy_decide", api::strategy_decide, 16 << 10),
     ("odds", api::odds, 256 << 10),
     ("army_check", api::army_check, 256 << 10),
     ("replay", api::replay, 256 << 10),

@@ -54,16 +54,63 @@ const GAME_ENDPOINTS: &[(&str, &str)] = &[
     ("/api/strategy/games/{id}/ws", "strategy"),
 ];
 
-/// The GET routes declared in a router's source (`.route("PATH", get(…))`).
-fn get_routes(src: &str) -> Vec<String> {
+/// Every POST route of the two routers, with how its answer keeps the secrets: `checked` ones
+/// are called here as the seats and the spectator and their answers searched; the others
+/// answer from the client's own input (no game's hidden state) or with the client's own new
+/// token, said why.
+const POST_ENDPOINTS: &[(&str, &str)] = &[
+    ("/api/games", "checked: the creation's answer has no seed"),
+    ("/api/games/import", "the uploader's own record: nothing it did not send"),
+    ("/api/games/{id}/decide", "checked"),
+    (
+        "/api/games/{id}/join",
+        "the joiner's own new token; a seat opened to the public only (tests/seats.rs)",
+    ),
+    ("/api/games/{id}/claim", "the claimer's own new token (tests/seats.rs)"),
+    ("/api/games/{id}/undo", "checked: as each seat and the spectator"),
+    ("/api/armies/check", "the client's own army file"),
+    ("/api/odds", "the client's own question"),
+    ("/api/replay", "the client's own record"),
+    ("/api/strategy/games", "checked: the creation's answer has no seed"),
+    (
+        "/api/strategy/games/{id}/decide",
+        "checked: one decision and batches, as each seat and the spectator",
+    ),
+    ("/api/strategy/games/{id}/plan", "checked: as each seat and the spectator"),
+];
+
+/// The routes of `method` (`get(`, `post(`) declared in a router's source
+/// (`.route("PATH", get(…))`).
+fn routes_of(src: &str, method: &str) -> Vec<String> {
     src.lines()
         .filter_map(|l| {
             let l = l.trim();
             let rest = l.strip_prefix(".route(\"")?;
             let (path, tail) = rest.split_once('"')?;
-            tail.contains("get(").then(|| path.to_string())
+            tail.contains(method).then(|| path.to_string())
         })
         .collect()
+}
+
+/// The GET routes declared in a router's source.
+fn get_routes(src: &str) -> Vec<String> {
+    routes_of(src, "get(")
+}
+
+/// Review: the POST routes' answers keep the secrets too (`plan` and `undo` were added
+/// without a check here).
+#[test]
+fn every_post_route_is_checked() {
+    let mut routes = routes_of(include_str!("../src/http.rs"), "post(");
+    routes.extend(routes_of(include_str!("../src/strategy/mod.rs"), "post("));
+    assert!(routes.len() >= 10, "the routes are read from the sources: {routes:?}");
+    let listed: BTreeSet<&str> = POST_ENDPOINTS.iter().map(|(p, _)| *p).collect();
+    for r in &routes {
+        assert!(
+            listed.contains(r.as_str()),
+            "the POST route {r} is not in POST_ENDPOINTS: say how its answers keep the secrets"
+        );
+    }
 }
 
 #[test]
@@ -193,6 +240,22 @@ fn tactics_endpoints_hide_the_seed_from_every_seat_and_spectator() {
     )
     .unwrap();
     assert_hidden(&format!("POST decide as {side}"), &ans.body, &seed_forms(TACTICS_SEED));
+    // An undo's answer, asked, answered and refused, as each seat and the spectator.
+    let undo = |token: &str, ask: &str| post(addr, &format!("/api/games/{id}/undo"), &json!({ "seat": token, "ask": ask })).unwrap();
+    for (token, who) in [(token, "the seat that decided"), (spectator, "a spectator")] {
+        for ask in ["request", "cancel", "accept", "decline"] {
+            let u = undo(token, ask);
+            assert_hidden(&format!("POST undo {ask} as {who}"), &u.body, &seed_forms(TACTICS_SEED));
+        }
+    }
+    let (other, _) = if side == "A" { (b, "B") } else { (a, "A") };
+    assert_eq!(undo(token, "request").status, 200);
+    let u = undo(other, "accept");
+    assert_eq!(u.status, 200, "{}", u.body);
+    assert_hidden("POST undo accept", &u.body, &seed_forms(TACTICS_SEED));
+    for (t, who) in [(a, "seat A"), (b, "seat B"), (spectator, "a spectator")] {
+        tactics_views(addr, id, t, who, false);
+    }
 
     // One person against the AI: that person may save the game (seed included); a spectator
     // may not.
@@ -321,6 +384,71 @@ fn strategy_views(
     over
 }
 
+/// `POST …/plan` and a batch to `…/decide` as every seat and the spectator at `ply`: the seat
+/// that decides is answered for each of its choices, the others are refused; no answer shows
+/// the seed, another seat's hand or another seat's face-down choice, and nothing is taken.
+fn strategy_plans(addr: SocketAddr, id: &str, seats: &[Seat], spectator: &str, chosen: &[Option<u32>], ply: u64) {
+    let n = seats.len();
+    for v in 0..=n {
+        let token = if v < n { seats[v].token.as_str() } else { spectator };
+        let (_, state) = strategy_state(addr, id, token);
+        if state["plies"].as_u64() != Some(ply) || state["pending"]["kind"] != "decision" {
+            return;
+        }
+        let mut secrets = seed_forms(STRATEGY_SEED);
+        for (o, other) in seats.iter().enumerate() {
+            if o != v {
+                secrets.extend(other.hand.iter().cloned());
+                if let (Some(c), true) = (chosen[o], state["seats"][o]["has_chosen"] == true) {
+                    secrets.push(format!("card {c}"));
+                }
+            }
+        }
+        // What the viewer sees anyway: its hand and the cards on the table.
+        let mut seen: BTreeSet<String> = hand_texts(&state).into_iter().collect();
+        for p in state["seats"].as_array().unwrap() {
+            if let Some(t) = p["card"]["text"].as_str() {
+                seen.insert(t.to_string());
+            }
+        }
+        secrets.retain(|s| !seen.contains(s));
+        let mut asked: Vec<String> = state["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .take(8)
+            .map(|c| c["text"].as_str().unwrap().to_string())
+            .collect();
+        if asked.is_empty() {
+            asked.push("end-turn".into());
+        }
+        for d in &asked {
+            let who = if v < n { format!("P{}", v + 1) } else { "the spectator".into() };
+            let p = post(
+                addr,
+                &format!("/api/strategy/games/{id}/plan"),
+                &json!({ "seat": token, "decision": d, "ply": ply }),
+            )
+            .unwrap();
+            if state["pending"]["yours"] == true {
+                assert_eq!(p.status, 200, "{who} plans `{d}`: {}", p.body);
+            } else {
+                assert!(p.status == 403 || p.status == 409, "{who} plans `{d}`: {}", p.body);
+            }
+            assert_hidden(&format!("POST plan `{d}` as {who}"), &p.body, &secrets);
+            let b = post(
+                addr,
+                &format!("/api/strategy/games/{id}/decide"),
+                &json!({ "seat": token, "decisions": [d, "end-turn", "end-production"], "ply": ply }),
+            )
+            .unwrap();
+            assert_ne!(b.status, 200, "a batch that ends a phase twice is refused: {}", b.body);
+            assert_hidden(&format!("POST decide (a batch) as {who}"), &b.body, &secrets);
+        }
+        assert_eq!(strategy_state(addr, id, token).1["plies"].as_u64(), Some(ply), "nothing was taken");
+    }
+}
+
 #[test]
 fn strategy_endpoints_hide_hands_face_down_cards_and_the_seed() {
     let db = temp_db("secrets-strategy");
@@ -397,6 +525,9 @@ fn strategy_endpoints_hide_hands_face_down_cards_and_the_seed() {
         .unwrap();
         assert_eq!(a.status, 200, "{d}: {}", a.body);
         assert_hidden("POST /api/strategy/games/ID/decide", &a.body, &seed_forms(STRATEGY_SEED));
+        if ply < 80 {
+            strategy_plans(addr, &id, &seats, &spectator, &chosen, ply + 1);
+        }
         let face_down = d.strip_prefix("card ").map(|n| n.parse::<u32>().unwrap());
         if let Some(n) = face_down {
             chosen[p] = Some(n);

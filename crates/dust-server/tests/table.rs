@@ -268,3 +268,173 @@ fn a_broken_link_is_a_page() {
     assert_eq!(none.status, 404);
     server.stop();
 }
+
+/// A two-person duel for the WebSocket tests of undo: its id, both tokens and the spectator's.
+fn people_game(addr: SocketAddr, seed: u64) -> (String, String, String, String) {
+    let c = post(
+        addr,
+        "/api/games",
+        &json!({ "scenario": "duel", "side": "a", "opponent": "human", "seed": seed, "spectators": true }),
+    )
+    .unwrap()
+    .json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let ta = c["you"]["token"].as_str().unwrap().to_string();
+    let tb = claim_invite(addr, &c).unwrap();
+    let watch = c["you"]["spectator_link"]
+        .as_str()
+        .or(c["spectator_link"].as_str())
+        .expect("a spectator link")
+        .split("seat=")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    (id, ta, tb, watch)
+}
+
+/// Review of the undo (issue 16/20): a WebSocket that saw the events of a decision taken back
+/// is sent the whole state again (`events_from` 0: the page starts its log again), not an
+/// update from the shorter log (the page would keep the taken-back events and skip the next
+/// ones, which it filters by their number).
+#[test]
+fn a_socket_is_sent_the_whole_state_after_an_undo() {
+    let server = start(&temp_db("table-undo-ws"));
+    let addr = server.addr();
+    let (id, ta, tb, watch) = people_game(addr, 4);
+    let mut ws = dust_server::client::GameSocket::connect(addr, &id, &watch).unwrap();
+    let first = ws.recv_kind("state").unwrap();
+    assert_eq!(first["type"], "state", "{first}");
+    let s = state(addr, &id, &ta);
+    let mover = s["pending"]["side"].as_str().unwrap().to_string();
+    let tok = |side: &str| if side == "A" { ta.clone() } else { tb.clone() };
+    let other = if mover == "A" { "B" } else { "A" };
+    let ply0 = s["ply"].as_u64().unwrap();
+    let d = first_legal(&state(addr, &id, &tok(&mover)));
+    assert_eq!(decide(addr, &id, &tok(&mover), &d, Some(ply0)).status, 200);
+    let up = ws.recv().unwrap();
+    assert_eq!(up["ply"].as_u64(), Some(ply0 + 1), "{up}");
+    assert_eq!(undo(addr, &id, &tok(&mover), "request").status, 200);
+    // The request itself changes no position: read messages until the undo is applied.
+    assert_eq!(undo(addr, &id, &tok(other), "accept").status, 200);
+    let mut m = ws.recv().unwrap();
+    while m["ply"].as_u64() != Some(ply0) {
+        m = ws.recv().unwrap();
+    }
+    let whole = get(addr, &format!("/api/games/{id}?seat={watch}&since=0")).unwrap().json();
+    assert_eq!(m["type"], "state", "after an undo the socket is sent the whole state: {m}");
+    assert_eq!(m["events_from"], 0, "{m}");
+    assert_eq!(m["events"], whole["events"]);
+    assert_eq!(m["hash"], whole["hash"]);
+    server.stop();
+}
+
+/// Review of the undo: the cached view a WebSocket is sent is never one of a position taken
+/// back. A socket saw a decision, closed; the decision was taken back and another one with as
+/// many events taken; a new socket is sent the position of now (the cache was keyed by the
+/// number of decisions and events only).
+#[test]
+fn a_new_socket_after_an_undo_sees_the_position_of_now() {
+    let server = start(&temp_db("table-undo-cache"));
+    let addr = server.addr();
+    let (id, ta, tb, watch) = people_game(addr, 4);
+    let s = state(addr, &id, &ta);
+    let mover = s["pending"]["side"].as_str().unwrap().to_string();
+    let tok = |side: &str| if side == "A" { ta.clone() } else { tb.clone() };
+    let other = if mover == "A" { "B" } else { "A" };
+    let ply0 = s["ply"].as_u64().unwrap();
+    let moves: Vec<String> = state(addr, &id, &tok(&mover))["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["text"].as_str().unwrap().to_string())
+        .collect();
+    // Here: who activates first (`first A`, `first B`), one event either way.
+    assert!(moves.len() >= 2, "two different decisions: {moves:?}");
+    assert_eq!(decide(addr, &id, &tok(&mover), &moves[0], Some(ply0)).status, 200);
+    let seen = state(addr, &id, &ta);
+    {
+        let mut ws = dust_server::client::GameSocket::connect(addr, &id, &watch).unwrap();
+        let m = ws.recv_kind("state").unwrap();
+        assert_eq!(m["hash"], seen["hash"]);
+    }
+    assert_eq!(undo(addr, &id, &tok(&mover), "request").status, 200);
+    assert_eq!(undo(addr, &id, &tok(other), "accept").status, 200);
+    assert_eq!(decide(addr, &id, &tok(&mover), &moves[1], Some(ply0)).status, 200);
+    let now = state(addr, &id, &ta);
+    assert_eq!(now["ply"], seen["ply"]);
+    assert_eq!(now["events_total"], seen["events_total"], "either decision gives as many events");
+    assert_ne!(now["hash"], seen["hash"]);
+    let mut ws = dust_server::client::GameSocket::connect(addr, &id, &watch).unwrap();
+    let m = ws.recv_kind("state").unwrap();
+    assert_eq!(
+        m["hash"], now["hash"],
+        "the socket is sent the position of now, not the one taken back"
+    );
+    server.stop();
+}
+
+/// Review of `GET /api/rules/explain` and the 404 page (issue 16, a budget per input byte): an
+/// unknown rule or page of tens of kilobytes is not copied whole into the answer; the answer
+/// names it shortened.
+#[test]
+fn a_long_unknown_rule_or_page_is_not_echoed_whole() {
+    let server = start(&temp_db("table-echo"));
+    let addr = server.addr();
+    let long = "x".repeat(60_000);
+    let e = get(addr, &format!("/api/rules/explain?rule={long}")).unwrap();
+    assert_eq!(
+        (e.status, e.error_code().as_deref()),
+        (404, Some("no_explanation")),
+        "{}",
+        &e.body[..200.min(e.body.len())]
+    );
+    assert!(e.body.len() < 2_000, "{} bytes", e.body.len());
+    assert!(e.json()["error"]["message"].as_str().unwrap().contains("xxxx…"), "{}", e.body);
+    let p = get(addr, &format!("/{long}")).unwrap();
+    assert_eq!(p.status, 404);
+    assert!(p.body.len() < 4_000, "{} bytes", p.body.len());
+    let g = get(addr, &format!("/game/{long}")).unwrap();
+    assert_eq!(g.status, 404);
+    assert!(g.body.len() < 4_000, "{} bytes", g.body.len());
+    for api in [format!("/api/games/{long}?seat=x"), format!("/api/strategy/games/{long}?seat=x")] {
+        let a = get(addr, &api).unwrap();
+        assert_eq!(
+            (a.status, a.error_code().as_deref()),
+            (404, Some("no_such_game")),
+            "{}",
+            &a.body[..200.min(a.body.len())]
+        );
+        assert!(a.body.len() < 2_000, "{} bytes", a.body.len());
+    }
+    server.stop();
+}
+
+/// Review of the undo between two people: an accepted request takes back the decision it was
+/// asked for, even when the side that asked has decided again meanwhile (before, the accept
+/// took back whatever was that side's last decision by then: not what the other player saw
+/// asked and agreed to).
+#[test]
+fn an_accepted_undo_takes_back_the_decision_it_was_asked_for() {
+    let server = start(&temp_db("table-undo-asked"));
+    let addr = server.addr();
+    let (id, ta, tb, _) = people_game(addr, 4);
+    let s = state(addr, &id, &ta);
+    let mover = s["pending"]["side"].as_str().unwrap().to_string();
+    let tok = |side: &str| if side == "A" { ta.clone() } else { tb.clone() };
+    let other = if mover == "A" { "B" } else { "A" };
+    let (hash0, ply0) = (s["hash"].as_str().unwrap().to_string(), s["ply"].as_u64().unwrap());
+    // The mover activates first, so it decides again next.
+    let first = format!("first {mover}");
+    assert_eq!(decide(addr, &id, &tok(&mover), &first, Some(ply0)).status, 200);
+    assert_eq!(undo(addr, &id, &tok(&mover), "request").status, 200);
+    let s1 = state(addr, &id, &tok(&mover));
+    assert_eq!(s1["pending"]["side"], mover.as_str(), "{s1}");
+    let d = first_legal(&s1);
+    assert_eq!(decide(addr, &id, &tok(&mover), &d, Some(ply0 + 1)).status, 200);
+    let a = undo(addr, &id, &tok(other), "accept");
+    assert_eq!(a.status, 200, "{}", a.body);
+    let s = state(addr, &id, &ta);
+    assert_eq!(s["ply"].as_u64(), Some(ply0), "back to before the decision asked for");
+    assert_eq!(s["hash"].as_str(), Some(hash0.as_str()));
+    server.stop();
+}

@@ -10,6 +10,10 @@ use dust_core::{BySide, Edition, GameRng, Side};
 use dust_server::http::offline;
 use dust_server::hub::{GameCell, Hub, NewGame, Viewer};
 use dust_server::store::{Seat, Store};
+use dust_server::strategy::hub::{NewStrategyGame, StrategyHub};
+use dust_server::strategy::offline as offline_strategy;
+use dust_server::strategy::store::StrategyStore;
+use dust_strategy::game::Pending as StrategyPending;
 use std::sync::{Arc, OnceLock};
 
 /// One hub for every input (an in-memory store; its runtime is never driven: no AI plays).
@@ -192,8 +196,9 @@ fn play(target: &str, data: &[u8], send: impl Fn(&Arc<Hub>, &Arc<GameCell>, &str
     cost
 }
 
-/// `decide`: lines of `POST /api/games/{id}/decide`, `/join` and `/claim` bodies on a duel
-/// between two people (a body that is not a decision's is tried as a claim, then a join).
+/// `decide`: lines of `POST /api/games/{id}/decide`, `/claim`, `/undo` and `/join` bodies on
+/// a duel between two people (a body that is not a decision's is tried as a claim, then an
+/// undo, then a join).
 pub fn decide(data: &[u8]) -> Cost {
     play("decide", data, |hub, cell, line| {
         let body = line.as_bytes();
@@ -206,8 +211,80 @@ pub fn decide(data: &[u8]) -> Cost {
             Err(e) if e.code == "bad_json" => {}
             _ => return Ok(()),
         }
+        match offline::undo(hub, cell, body) {
+            Err(e) if e.code == "bad_json" => {}
+            _ => return Ok(()),
+        }
         offline::join(hub, cell, body).map(|_| ()).map_err(|e| e.code.to_string())
     })
+}
+
+/// One strategy hub for every input (an in-memory store, no runtime: no AI plays).
+fn strategy_hub() -> &'static Arc<StrategyHub> {
+    static H: OnceLock<Arc<StrategyHub>> = OnceLock::new();
+    H.get_or_init(|| Arc::new(StrategyHub::new(StrategyStore::in_memory().expect("an in-memory store"), None)))
+}
+
+/// `strategy_decide`: lines of `POST /api/strategy/games/{id}/decide` (one decision or a
+/// batch) and `/plan` bodies on a game of three people, `$P1`, `$P2`, `$P3` and `$PLY`
+/// replaced by the seats' tokens and the number of decisions (a body that is not a
+/// decision's is tried as a plan). A line refused as not reading plays a random legal
+/// decision instead, so inputs reach deep into a game. Its budget: [`PLAY_BUDGET`].
+pub fn strategy_decide(data: &[u8]) -> Cost {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return Cost::default();
+    };
+    let hub = strategy_hub();
+    let (_, cost) = measure(|| {
+        let cell = hub
+            .create(NewStrategyGame {
+                seats: vec!["human".into(), "human".into(), "human".into()],
+                seed: data.len() as u64,
+                round_limit: 3,
+            })
+            .expect("the game starts");
+        let mut rng = GameRng::new(data.len() as u64);
+        for line in text.lines().take(PLAY_LINES) {
+            let (row, plies) = (cell.row(), cell.live().decisions.len());
+            let mut line = line.replace("$PLY", &plies.to_string());
+            for (i, t) in row.tokens.iter().enumerate() {
+                line = line.replace(&format!("$P{}", i + 1), t);
+            }
+            let body = line.as_bytes();
+            let code = match offline_strategy::decide(hub, &cell, body) {
+                Err(e) if e.code == "bad_json" => match offline_strategy::plan(hub, &cell, body) {
+                    Err(e) => e.code,
+                    Ok(_) => "",
+                },
+                Err(e) => e.code,
+                Ok(_) => "",
+            };
+            if code == "bad_json" {
+                let (legal, p) = {
+                    let live = cell.live();
+                    match live.game.pending() {
+                        StrategyPending::Decision(p) => (live.game.legal_decisions(), p),
+                        _ => break,
+                    }
+                };
+                if legal.is_empty() {
+                    break;
+                }
+                let d = legal[rng.index(legal.len())].to_string();
+                let token = &row.tokens[p.index()];
+                let viewer = hub.viewer(&cell, token).expect("a seat's token");
+                hub.decide(&cell, viewer, &d, Some(plies as u32))
+                    .expect("an offered decision is taken");
+            }
+        }
+        let decisions = cell.live().decisions.len();
+        check_size("strategy_decide", "decisions", data.len(), decisions, 0, 1);
+        let _ = dust_server::strategy::state_value(&cell, dust_server::strategy::hub::StrategyViewer::Spectator);
+    });
+    // The game of this input leaves memory (as `serve` evicts idle games).
+    let _ = hub.sweep(-10);
+    PLAY_BUDGET.check("strategy_decide", data.len(), cost);
+    cost
 }
 
 /// `ws_message`: lines of WebSocket messages on a duel between two people, sent by seat A

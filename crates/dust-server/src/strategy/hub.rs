@@ -109,6 +109,11 @@ pub struct StrategyHub {
     /// The games a client address may create per hour, shared with the tactics games
     /// (`serve --max-games-per-hour`). `None`: no quota (tests).
     pub quota: Option<Arc<crate::http::GameQuota>>,
+    /// The WebSockets open per client address, shared with the tactics game's (`None`: no cap
+    /// per address, tests without a server).
+    pub sockets: Option<Arc<crate::net::PerAddress>>,
+    /// The WebSockets open at once on one game (the server's `max_sockets_per_game`).
+    pub max_sockets_per_game: usize,
 }
 
 /// What a new game is made of.
@@ -212,6 +217,8 @@ impl StrategyHub {
             ai: AiLimits::default(),
             search_permits: None,
             quota: None,
+            sockets: None,
+            max_sockets_per_game: crate::strategy::MAX_SOCKETS_PER_GAME,
         }
     }
 
@@ -498,6 +505,8 @@ impl StrategyHub {
             .map(|t| t.trim().parse())
             .collect::<Result<_, dust_strategy::game::ParseDecisionError>>()
             .map_err(|e| ApiError::bad_request("bad_decision", e.to_string()))?;
+        // The state stays locked from the check to the last commit: another request of the
+        // same seat (a second tab) cannot come between the decisions of a batch.
         let n = {
             let mut live = cell.live();
             if self.store.shared() && ply.is_some_and(|p| p as usize > live.decisions.len()) {
@@ -506,9 +515,11 @@ impl StrategyHub {
             self.deciding(&live, viewer, ply)?;
             let n = live.decisions.len() as u32;
             if ds.len() > 1 {
-                // All or none: every decision on a copy first.
+                // All or none: every decision on a copy first. The copy never throws dice
+                // (nor draws a card): a decision after one would be checked against chance not
+                // yet come, and its refusal would tell the seat what is to come while nothing
+                // is taken (issue 17). So chance may come only after the last decision.
                 let mut game = live.game.clone();
-                let mut rng = live.rng.clone();
                 for (i, &d) in ds.iter().enumerate() {
                     if game.pending() != Pending::Decision(me) {
                         return Err(ApiError::new(
@@ -528,14 +539,32 @@ impl StrategyHub {
                             format!("decision {} of {}: {e}; nothing was taken", i + 1, ds.len()),
                         )
                     })?;
-                    settle(&mut game, &mut rng, &mut Vec::new());
+                    if i + 1 < ds.len() && matches!(game.pending(), Pending::Chance(_)) {
+                        return Err(ApiError::bad_request(
+                            "bad_decision",
+                            format!(
+                                "decision {} of {} (`{d}`) is followed by a roll of the dice or a draw: send the decisions after it once it is known; nothing was taken",
+                                i + 1,
+                                ds.len()
+                            ),
+                        ));
+                    }
+                }
+            }
+            for (i, &d) in ds.iter().enumerate() {
+                if let Err(e) = self.commit_locked(cell, &mut live, n + i as u32, d) {
+                    // Only the database refuses here (every decision was checked): the ones
+                    // before it are stored, and the sockets are told.
+                    drop(live);
+                    if i > 0 {
+                        cell.touch();
+                    }
+                    return Err(e);
                 }
             }
             n
         };
-        for (i, &d) in ds.iter().enumerate() {
-            self.commit(cell, n + i as u32, d)?;
-        }
+        cell.touch();
         self.kick_ai(cell);
         Ok(n + ds.len() as u32)
     }
@@ -543,6 +572,14 @@ impl StrategyHub {
     /// Checks, stores and applies decision number `ply`.
     fn commit(&self, cell: &StrategyCell, ply: u32, d: Decision) -> Result<(), ApiError> {
         let mut live = cell.live();
+        self.commit_locked(cell, &mut live, ply, d)?;
+        drop(live);
+        cell.touch();
+        Ok(())
+    }
+
+    /// [`StrategyHub::commit`] with the state locked by the caller.
+    fn commit_locked(&self, cell: &StrategyCell, live: &mut StrategyLive, ply: u32, d: Decision) -> Result<(), ApiError> {
         if live.decisions.len() as u32 != ply {
             return Err(ApiError::new(StatusCode::CONFLICT, "stale", "another decision came first: reload"));
         }
@@ -556,7 +593,7 @@ impl StrategyHub {
         let id = lock(&cell.row).id.clone();
         self.store
             .append(&id, ply, &d.to_string(), game.state_hash(), status, &winners)
-            .map_err(|e| crate::shared::strategy_refusal(self, cell, &mut live, e))?;
+            .map_err(|e| crate::shared::strategy_refusal(self, cell, live, e))?;
         {
             let mut row = lock(&cell.row);
             row.plies = ply + 1;
@@ -568,8 +605,6 @@ impl StrategyHub {
         live.rng = rng;
         live.decisions.push(d);
         live.log.extend(events);
-        drop(live);
-        cell.touch();
         Ok(())
     }
 

@@ -59,6 +59,7 @@ pub fn open(
     tactics: &crate::hub::Hub,
     quota: Arc<crate::http::GameQuota>,
     limits: &crate::http::Limits,
+    sockets: Arc<crate::net::PerAddress>,
 ) -> Arc<StrategyHub> {
     let mut hub = StrategyHub::new(store, Some(runtime));
     // A quiet WebSocket (a person thinking) is pinged within the server's idle timeout.
@@ -66,6 +67,8 @@ pub fn open(
     hub.ai = tactics.ai;
     hub.search_permits = Some(tactics.search_permits());
     hub.quota = Some(quota);
+    hub.sockets = Some(sockets);
+    hub.max_sockets_per_game = limits.max_sockets_per_game;
     Arc::new(hub)
 }
 
@@ -252,24 +255,32 @@ struct StrategyDecideReq {
     ply: u32,
 }
 
-async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
-    let req: StrategyDecideReq = parse_body(body)?;
-    let texts: Vec<String> = match (req.decision, req.decisions) {
-        (Some(d), None) => vec![d],
-        (None, Some(v)) => v,
-        _ => {
-            return Err(ApiError::bad_request(
+impl StrategyDecideReq {
+    /// The decisions asked: one, or a batch.
+    fn texts(self) -> Result<Vec<String>, ApiError> {
+        match (self.decision, self.decisions) {
+            (Some(d), None) => Ok(vec![d]),
+            (None, Some(v)) => Ok(v),
+            _ => Err(ApiError::bad_request(
                 "bad_decision",
                 "give either `decision` (one) or `decisions` (a list, taken all or none)",
-            ))
+            )),
         }
-    };
-    let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
+    }
+}
+
+async fn decide(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
+    let req: StrategyDecideReq = parse_body(body)?;
+    let seat = req.seat.clone();
+    let ply = req.ply;
+    let texts = req.texts()?;
+    let req = (seat, ply);
+    let (cell, viewer) = open_game(&hub, id, Some(&req.0)).await?;
     let h = hub.clone();
     let c = cell.clone();
     let ply = blocking(move || {
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        h.decide_all(&c, viewer, &refs, Some(req.ply))
+        h.decide_all(&c, viewer, &refs, Some(req.1))
     })
     .await?;
     Ok(Json(json!({ "ok": true, "ply": ply })))
@@ -294,30 +305,70 @@ struct PlanReq {
 async fn plan(State(hub): State<Arc<StrategyHub>>, Path(id): Path<String>, body: Body) -> Result<Json<Value>, ApiError> {
     let req: PlanReq = parse_body(body)?;
     let (cell, viewer) = open_game(&hub, id, Some(&req.seat)).await?;
-    blocking(move || {
-        let first: Decision = req
-            .decision
-            .trim()
-            .parse()
-            .map_err(|e: dust_strategy::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
-        let live = cell.live();
-        let me = hub.deciding(&live, viewer, Some(req.ply))?;
-        let step = dust_strategy::text::plan_step(&live.game, me, first, &req.counts)
-            .map_err(|e| ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", e.to_string()))?;
-        Ok(Json(match step {
-            None => json!({ "step": "now" }),
-            Some(dust_strategy::text::PlanStep::Count { what, about, lo, hi }) => {
-                json!({ "step": "count", "what": what, "about": about, "lo": lo, "hi": hi })
-            }
-            Some(dust_strategy::text::PlanStep::Done { what, spends, odds }) => {
-                json!({ "step": "done", "what": what, "spends": spends, "odds": odds })
-            }
-        }))
-    })
-    .await
+    blocking(move || plan_answer(&hub, &cell, viewer, &req).map(Json)).await
 }
 
-/// WebSockets open at once on one strategy game.
+/// The answer of `plan` ([`plan`]).
+fn plan_answer(hub: &StrategyHub, cell: &StrategyCell, viewer: StrategyViewer, req: &PlanReq) -> Result<Value, ApiError> {
+    let first: Decision = req
+        .decision
+        .trim()
+        .parse()
+        .map_err(|e: dust_strategy::game::ParseDecisionError| ApiError::bad_request("bad_decision", e.to_string()))?;
+    let live = cell.live();
+    let me = hub.deciding(&live, viewer, Some(req.ply))?;
+    let step = dust_strategy::text::plan_step(&live.game, me, first, &req.counts)
+        .map_err(|e| ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", e.to_string()))?;
+    Ok(match step {
+        None => json!({ "step": "now" }),
+        Some(dust_strategy::text::PlanStep::Count { what, about, lo, hi }) => {
+            json!({ "step": "count", "what": what, "about": about, "lo": lo, "hi": hi })
+        }
+        Some(dust_strategy::text::PlanStep::Done { what, spends, odds }) => {
+            json!({ "step": "done", "what": what, "spends": spends, "odds": odds })
+        }
+    })
+}
+
+/// The strategy game's request bodies worked on as the handlers do, without the network
+/// (the fuzz targets' bodies, `fuzz/fuzz_targets/bodies/api.rs`).
+pub mod offline {
+    use super::*;
+
+    fn json_of<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+        read_json(Ok(axum::body::Bytes::copy_from_slice(body)), "too large")
+    }
+
+    /// `POST /api/strategy/games/{id}/decide` on `cell` (one decision or a batch): the new
+    /// number of decisions.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn decide(hub: &Arc<StrategyHub>, cell: &Arc<StrategyCell>, body: &[u8]) -> Result<u32, ApiError> {
+        let req: StrategyDecideReq = json_of(body)?;
+        let viewer = hub.viewer(cell, &req.seat)?;
+        let ply = req.ply;
+        let texts = req.texts()?;
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        hub.decide_all(cell, viewer, &refs, Some(ply))
+    }
+
+    /// `POST /api/strategy/games/{id}/plan` on `cell`: the answer.
+    ///
+    /// # Errors
+    /// The handler's.
+    pub fn plan(hub: &Arc<StrategyHub>, cell: &Arc<StrategyCell>, body: &[u8]) -> Result<Value, ApiError> {
+        let req: PlanReq = json_of(body)?;
+        let viewer = hub.viewer(cell, &req.seat)?;
+        plan_answer(hub, cell, viewer, &req)
+    }
+}
+
+/// The largest message a client may send on a strategy WebSocket (the page sends none).
+pub const MAX_STRATEGY_WS_MESSAGE: usize = 1024;
+
+/// WebSockets open at once on one strategy game, without a server's limits
+/// ([`StrategyHub::max_sockets_per_game`]).
 pub const MAX_SOCKETS_PER_GAME: usize = 32;
 
 /// `GET /api/strategy/games/{id}/ws?seat=TOKEN`: the game as this viewer may see it (the
@@ -326,24 +377,44 @@ pub const MAX_SOCKETS_PER_GAME: usize = 32;
 /// the public one ([`state_value`]). Decisions are posted to `…/decide`.
 async fn ws(
     State(hub): State<Arc<StrategyHub>>,
+    axum::extract::ConnectInfo(addr): axum::extract::ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     Q(q): Q<SeatQuery>,
     up: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let up = up.map_err(|e| ApiError::bad_request("not_websocket", format!("this address is a WebSocket: {}", e.body_text())))?;
     let (cell, viewer) = open_game(&hub, id, q.seat.as_deref()).await?;
-    if cell.changed.receiver_count() >= MAX_SOCKETS_PER_GAME {
+    // The address's cap, shared with the tactics game's sockets (issue 16, item 3).
+    let slot = match &hub.sockets {
+        Some(s) => Some(s.enter(addr.ip()).ok_or_else(|| {
+            ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                "too_many_sockets",
+                format!(
+                    "your address has {} WebSockets open on this server already: close a tab first",
+                    s.max()
+                ),
+            )
+        })?),
+        None => None,
+    };
+    let max = hub.max_sockets_per_game;
+    if cell.changed.receiver_count() >= max {
         return Err(ApiError::new(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             "too_many_sockets",
-            format!("this game has {MAX_SOCKETS_PER_GAME} WebSockets open already: close a tab, or try again later"),
+            format!("this game has {max} WebSockets open already: close a tab, or try again later"),
         ));
     }
-    // The page sends nothing on this socket: small frames only.
+    // The page sends nothing on this socket: small messages only (frames up to 4× are read,
+    // so that a message too large is told why before its socket closes).
     Ok(up
-        .max_message_size(1024)
-        .max_frame_size(1024)
-        .on_upgrade(move |socket| ws_loop(hub, cell, viewer, socket)))
+        .max_message_size(4 * MAX_STRATEGY_WS_MESSAGE)
+        .max_frame_size(4 * MAX_STRATEGY_WS_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            ws_loop(hub, cell, viewer, socket).await;
+            drop(slot);
+        }))
 }
 
 async fn ws_loop(hub: Arc<StrategyHub>, cell: Arc<StrategyCell>, viewer: StrategyViewer, mut socket: WebSocket) {
@@ -371,7 +442,21 @@ async fn ws_loop(hub: Arc<StrategyHub>, cell: Arc<StrategyCell>, viewer: Strateg
                     if socket.send(Message::Ping(Vec::new().into())).await.is_err() { return; }
                 }
                 m = socket.recv() => match m {
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                    Some(Ok(Message::Close(_))) | None => return,
+                    Some(Err(e)) => {
+                        crate::http::close_with(&mut socket, 1009, &format!("cannot read the message: {e}")).await;
+                        return;
+                    }
+                    Some(Ok(Message::Text(t))) if t.len() > MAX_STRATEGY_WS_MESSAGE => {
+                        let why = format!("a message is at most {MAX_STRATEGY_WS_MESSAGE} bytes (this socket only sends: post decisions to …/decide)");
+                        crate::http::close_with(&mut socket, 1009, &why).await;
+                        return;
+                    }
+                    Some(Ok(Message::Binary(b))) if b.len() > MAX_STRATEGY_WS_MESSAGE => {
+                        let why = format!("a message is at most {MAX_STRATEGY_WS_MESSAGE} bytes");
+                        crate::http::close_with(&mut socket, 1009, &why).await;
+                        return;
+                    }
                     Some(Ok(_)) => {}
                 },
                 _ = stopped.changed() => {

@@ -504,3 +504,52 @@ fn attacks_not_offered_come_with_their_reason() {
     assert_eq!(state_value(&cell, p2)["reasons"], json!([]));
     assert_eq!(state_value(&cell, StrategyViewer::Spectator)["reasons"], json!([]));
 }
+
+/// Review of the batched decisions (issue 17, secrets): a batch is checked on a copy of the
+/// game before anything is taken, so a decision after a roll of the dice would be checked
+/// against dice not yet thrown: whether it is refused tells the seat the dice to come (the
+/// seed's secret) while nothing is taken, and the seat may then decide otherwise. A batch in
+/// which dice are thrown before its last decision is refused before any die is looked at; the
+/// same decisions one by one are taken.
+#[test]
+fn a_batch_never_looks_past_a_roll_of_the_dice() {
+    let hub = Arc::new(StrategyHub::new(StrategyStore::in_memory().unwrap(), None));
+    let cell = canada_producing(&hub, 2);
+    let p1 = hub.viewer(&cell, &cell.row().tokens[0]).unwrap();
+    let ply = cell.live().decisions.len() as u32;
+    hub.decide(&cell, p1, "end-production", Some(ply)).unwrap();
+    let (ca, al) = {
+        let live = cell.live();
+        (live.game.map().find("Canada").unwrap(), live.game.map().find("Alaska").unwrap())
+    };
+    // P1's decisions from the attack on Alaska until the first one after which dice are thrown.
+    let mut g = cell.live().game.clone();
+    let mut batch: Vec<String> = Vec::new();
+    let mut next = Decision::Attack { from: ca, to: al };
+    loop {
+        assert_eq!(g.pending(), Pending::Decision(PlayerId(0)), "P1 decides: {batch:?}");
+        g.apply(next).unwrap();
+        batch.push(next.to_string());
+        if matches!(g.pending(), Pending::Chance(_)) {
+            break;
+        }
+        assert!(batch.len() < 10, "dice are thrown within a few decisions: {batch:?}");
+        let legal = g.legal_decisions();
+        next = legal
+            .iter()
+            .copied()
+            .find(|d| matches!(d, Decision::Roll) || matches!(d, Decision::Count(n) if *n == 3))
+            .unwrap_or(legal[0]);
+    }
+    let rolls_last = batch.clone();
+    batch.push("end-turn".into());
+    let ply = cell.live().decisions.len() as u32;
+    let refs: Vec<&str> = batch.iter().map(String::as_str).collect();
+    let e = hub.decide_all(&cell, p1, &refs, Some(ply)).unwrap_err();
+    assert_eq!(e.code, "bad_decision", "{}", e.message);
+    assert!(e.message.contains("dice"), "{}", e.message);
+    assert_eq!(cell.live().decisions.len() as u32, ply, "nothing was taken");
+    // Up to the roll, the batch is taken (the dice are thrown after its last decision).
+    let refs: Vec<&str> = rolls_last.iter().map(String::as_str).collect();
+    assert_eq!(hub.decide_all(&cell, p1, &refs, Some(ply)).unwrap(), ply + rolls_last.len() as u32);
+}
