@@ -1023,11 +1023,7 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
     v["armies"] = json!({ "a": cell.armies.a, "b": cell.armies.b });
     v["spectator"] = json!(viewer == Viewer::Spectator);
     // The AI's last decisions in words, and what this viewer may take back.
-    v["ai_words"] = live
-        .ai_words
-        .iter()
-        .map(|w| json!({ "ply": w.ply, "side": side_name(w.side), "text": w.text }))
-        .collect::<Value>();
+    v["ai_words"] = ai_words_json(&live.ai_words);
     drop(live);
     v["undo"] = crate::undo::undo_json(cell, viewer);
     // A damaged stored game: why, shown read-only (issue 16, item 7).
@@ -1037,6 +1033,14 @@ fn state_for(cell: &GameCell, viewer: Viewer, since: usize) -> Value {
         v["decisions"] = json!([]);
     }
     v
+}
+
+/// The AI's last decisions in words (`hub::Live::ai_words`), as the page reads them.
+fn ai_words_json(words: &[crate::hub::AiWords]) -> Value {
+    words
+        .iter()
+        .map(|w| json!({ "ply": w.ply, "side": side_name(w.side), "text": w.text }))
+        .collect()
 }
 
 /// What a game's WebSocket is sent now (issue 16, `crate::push`): during the players' set-up
@@ -1090,21 +1094,14 @@ fn push_for(cell: &GameCell, viewer: Viewer, pushed: &mut crate::push::Pushed) -
     // The page's table (issue 20), in every message as in `state_for`: the AI's last decisions
     // in words, the undo, the end-of-game summary and the guided game's lessons for this seat.
     let g = &live.played.game;
-    let lessons = viewer.side().map(|s| {
-        let legal = g.legal_decisions();
-        dust_data::tutorial::lessons_now(g, &legal, s, pushed.events_seen.min(g.events().len()))
-            .iter()
-            .map(|l| json!({ "id": l.id, "title": l.title, "words": l.words, "rule": l.rule }))
-            .collect::<Vec<_>>()
-    });
+    let lessons = match viewer.side() {
+        Some(_) => view::lessons_json(g, &g.legal_decisions(), viewer.side(), pushed.events_seen.min(g.events().len())),
+        None => Value::Null,
+    };
     let table = json!({
-        "ai_words": live
-            .ai_words
-            .iter()
-            .map(|w| json!({ "ply": w.ply, "side": side_name(w.side), "text": w.text }))
-            .collect::<Value>(),
+        "ai_words": ai_words_json(&live.ai_words),
         "undo": undo,
-        "summary": matches!(g.pending(), dust_core::game::Pending::GameOver { .. }).then(|| view::summary_json(g)),
+        "summary": view::summary_if_over(g),
         "lessons": lessons,
     })
     .to_string();

@@ -802,12 +802,29 @@ pub fn state_json(g: &Game, decisions: &[Decision], you: Option<Side>, events_fr
         "events_total": g.events().len(),
         "events_from": from,
         "events": events_json(g, from),
-        "summary": matches!(g.pending(), Pending::GameOver { .. }).then(|| summary_json(g)),
-        // The guided first game's lessons that fit this moment (dust_data::tutorial); the page
-        // shows them in a tutorial game only, each once.
-        "lessons": you.map(|s| dust_data::tutorial::lessons_now(g, &legal, s, from).iter().map(|l| json!({
-            "id": l.id, "title": l.title, "words": l.words, "rule": l.rule,
-        })).collect::<Vec<_>>()),
+        "summary": summary_if_over(g),
+        "lessons": lessons_json(g, &legal, you, from),
+    })
+}
+
+/// The end-of-game summary ([`summary_json`]) once the game is over, else `null`.
+pub fn summary_if_over(g: &Game) -> Value {
+    if matches!(g.pending(), Pending::GameOver { .. }) {
+        summary_json(g)
+    } else {
+        Value::Null
+    }
+}
+
+/// The guided first game's lessons that fit this moment for the seat `you`
+/// (`dust_data::tutorial`; `legal`: the legal decisions now, `from`: the events the viewer has
+/// seen); `null` for a spectator. The page shows them in a tutorial game only, each once.
+pub fn lessons_json(g: &Game, legal: &[Decision], you: Option<Side>, from: usize) -> Value {
+    you.map_or(Value::Null, |s| {
+        dust_data::tutorial::lessons_now(g, legal, s, from)
+            .iter()
+            .map(|l| json!({ "id": l.id, "title": l.title, "words": l.words, "rule": l.rule }))
+            .collect()
     })
 }
 
