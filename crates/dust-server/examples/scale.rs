@@ -140,17 +140,7 @@ fn across(a: SocketAddr, b: SocketAddr, games: usize, decisions: usize, scenario
                     GameSocket::connect(a, &id, &ta).map_err(e)?,
                     GameSocket::connect(b, &id, &tb).map_err(e)?,
                 ];
-                let state_at = |s: &mut GameSocket, ply: u64| -> Result<serde_json::Value, String> {
-                    loop {
-                        let m = s.recv().map_err(e)?;
-                        if m["type"] == "error" {
-                            return Err(m.to_string());
-                        }
-                        if (m["type"] == "state" || m["type"] == "update") && m["ply"].as_u64().unwrap_or(0) >= ply {
-                            return Ok(m);
-                        }
-                    }
-                };
+                let state_at = |s: &mut GameSocket, ply: u64| s.recv_ply(ply).map_err(e);
                 let mut state = state_at(&mut socks[0], 0)?;
                 state_at(&mut socks[1], 0)?;
                 let mut times = Vec::new();

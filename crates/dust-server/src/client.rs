@@ -227,6 +227,22 @@ impl GameSocket {
             }
         }
     }
+    /// Reads messages until the game's view at decision `ply` or later: the whole `state`
+    /// first, then `update`s with what changed (`crate::push`); both carry `ply` and `pending`.
+    ///
+    /// # Errors
+    /// The socket is closed, or the server sends an `error` (its text).
+    pub fn recv_ply(&mut self, ply: u64) -> Result<Value, ClientError> {
+        loop {
+            let m = self.recv()?;
+            if m["type"] == "error" {
+                return Err(ClientError::Protocol(m.to_string()));
+            }
+            if (m["type"] == "state" || m["type"] == "update") && m["ply"].as_u64().unwrap_or(0) >= ply {
+                return Ok(m);
+            }
+        }
+    }
     /// Reads messages until one of type `kind` (or an `error`).
     ///
     /// # Errors

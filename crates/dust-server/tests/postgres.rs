@@ -287,15 +287,7 @@ fn start_on(db: &str, lease_ms: u64) -> RunningServer {
 
 /// Reads a socket until a state with at least `ply` decisions.
 fn state_at(sock: &mut GameSocket, ply: u64) -> serde_json::Value {
-    loop {
-        let m = sock.recv().unwrap();
-        assert_ne!(m["type"], "error", "{m}");
-        // The whole state first, then what changed (`update`, push.rs): both carry `ply` and
-        // `pending`.
-        if (m["type"] == "state" || m["type"] == "update") && m["ply"].as_u64().unwrap_or(0) >= ply {
-            return m;
-        }
-    }
+    sock.recv_ply(ply).unwrap()
 }
 
 fn legal(state: &serde_json::Value) -> String {

@@ -52,15 +52,8 @@ fn wait_health(addr: SocketAddr, status: u16) -> Value {
     }
 }
 
-fn state_at(sock: &mut GameSocket, ply: u64) -> Value {
-    loop {
-        let m = sock.recv().unwrap();
-        // The whole state first, then what changed (`update`, push.rs): both carry `ply` and
-        // `pending`.
-        if (m["type"] == "state" || m["type"] == "update") && m["ply"].as_u64().unwrap_or(0) >= ply {
-            return m;
-        }
-    }
+fn state_at(sock: &mut GameSocket, ply: u64) -> serde_json::Value {
+    sock.recv_ply(ply).unwrap()
 }
 
 #[test]
