@@ -6,8 +6,8 @@
 //! what the unit model does not hold (field-level sources, weapon ids, the subtitle), and
 //! [`parse_card_dir`] reads a whole folder. [`render_text`] and [`render_svg`] draw a card.
 
-use crate::diag::{describe, edit_distance, parse_toml, valid_list};
-use crate::diag::{Diagnostic, LineIndex};
+use crate::diag::{describe, parse_toml, suggestion, valid_list};
+use crate::diag::{Diagnostic, LineIndex, TomlReader};
 use core::ops::Range;
 use dust_core::unit::{BattlefrontCard, BattlefrontKind, BattlefrontSkill, BattlefrontValue, BattlefrontWeapon, Locomotion, Mount};
 use dust_core::{
@@ -222,19 +222,17 @@ pub fn parse_card(text: &str, file_name: &str) -> Result<UnitCard, Vec<Diagnosti
 /// As [`parse_card`].
 pub fn parse_card_file(text: &str, file_name: &str) -> Result<CardFile, Vec<Diagnostic>> {
     let mut cx = Ctx {
-        file: file_name,
-        ix: LineIndex::new(text),
-        diags: Vec::new(),
+        rd: TomlReader::new(text, file_name),
     };
     let doc = match parse_toml(text) {
         Ok(d) => d,
         Err((span, msg)) => {
             cx.err(&span, msg);
-            return Err(cx.diags);
+            return Err(cx.rd.diags);
         }
     };
     let card = cx.card(doc.as_table());
-    let mut diags = cx.diags;
+    let mut diags = cx.rd.diags;
     if diags.is_empty() {
         if let Some(mut c) = card {
             c.info.file = file_name.to_string();
@@ -514,16 +512,6 @@ fn face_name(f: Option<Face>) -> &'static str {
     }
 }
 
-fn suggestion(k: &str, valid: &[&str]) -> String {
-    valid
-        .iter()
-        .map(|v| (edit_distance(k, v), *v))
-        .min()
-        .filter(|&(d, _)| d <= 2)
-        .map(|(_, v)| format!(" (did you mean `{v}`?)"))
-        .unwrap_or_default()
-}
-
 const CARD_KEYS: [&str; 19] = [
     "name",
     "edition",
@@ -567,9 +555,8 @@ const WEAPON_SOURCE_KEYS: [&str; 8] = ["name", "range", "soldier", "vehicle", "a
 const MODEL_KEYS: [&str; 4] = ["weapons", "role", "count", "source"];
 
 struct Ctx<'a> {
-    file: &'a str,
-    ix: LineIndex<'a>,
-    diags: Vec<Diagnostic>,
+    /// The file, its positions and its problems.
+    rd: TomlReader<'a>,
 }
 
 /// A weapon line read from the file, with the spans needed for cross-checks.
@@ -583,55 +570,20 @@ struct RawWeapon {
     span: Span,
 }
 
+impl<'a> core::ops::Deref for Ctx<'a> {
+    type Target = TomlReader<'a>;
+    fn deref(&self) -> &TomlReader<'a> {
+        &self.rd
+    }
+}
+
+impl<'a> core::ops::DerefMut for Ctx<'a> {
+    fn deref_mut(&mut self) -> &mut TomlReader<'a> {
+        &mut self.rd
+    }
+}
+
 impl<'a> Ctx<'a> {
-    fn err(&mut self, span: &Span, message: impl Into<String>) {
-        let d = self.ix.diagnostic(self.file, span, message);
-        self.diags.push(d);
-    }
-
-    fn span(item: &Item, fallback: &Span) -> Span {
-        item.span().unwrap_or_else(|| fallback.clone())
-    }
-
-    fn key_span(t: &dyn TableLike, key: &str, fallback: &Span) -> Span {
-        t.key(key).and_then(|k| k.span()).unwrap_or_else(|| fallback.clone())
-    }
-
-    fn check_keys(&mut self, t: &dyn TableLike, what: &str, valid: &[&str], fallback: &Span) {
-        let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
-        for k in keys {
-            if valid.contains(&k.as_str()) {
-                continue;
-            }
-            let span = Self::key_span(t, &k, fallback);
-            let hint = suggestion(&k, valid);
-            self.err(
-                &span,
-                format!("unknown key `{k}` in {what}{hint}: the valid keys are {}", valid_list(valid)),
-            );
-        }
-    }
-
-    fn string(&mut self, t: &dyn TableLike, key: &str, what: &str, required: bool, fallback: &Span) -> Option<(String, Span)> {
-        let Some(item) = t.get(key) else {
-            if required {
-                self.err(fallback, format!("{what} needs `{key}`"));
-            }
-            return None;
-        };
-        let span = Self::span(item, fallback);
-        match item.as_str() {
-            Some(s) => Some((s.to_string(), span)),
-            None => {
-                self.err(
-                    &span,
-                    format!("`{key}` in {what} must be a string (text in quotes), not {}", describe(item)),
-                );
-                None
-            }
-        }
-    }
-
     fn int(&mut self, t: &dyn TableLike, key: &str, what: &str, range: (i64, i64), required: bool, fallback: &Span) -> Option<(i64, Span)> {
         let Some(item) = t.get(key) else {
             if required {
@@ -639,7 +591,7 @@ impl<'a> Ctx<'a> {
             }
             return None;
         };
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         match item.as_integer() {
             Some(n) if n >= range.0 && n <= range.1 => Some((n, span)),
             Some(n) => {
@@ -656,7 +608,7 @@ impl<'a> Ctx<'a> {
     /// The strings of an array value; reports non-strings.
     fn strings(&mut self, t: &dyn TableLike, key: &str, what: &str, fallback: &Span) -> Option<Vec<(String, Span)>> {
         let item = t.get(key)?;
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         let Some(arr) = item.as_array() else {
             self.err(
                 &span,
@@ -681,7 +633,7 @@ impl<'a> Ctx<'a> {
     /// A `sources = { field = "…" }` table.
     fn sources(&mut self, t: &dyn TableLike, what: &str, valid: &[&str], fallback: &Span) -> Vec<(String, String)> {
         let Some(item) = t.get("sources") else { return Vec::new() };
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         let Some(table) = item.as_table_like() else {
             self.err(
                 &span,
@@ -698,7 +650,7 @@ impl<'a> Ctx<'a> {
             if !valid.contains(&k) {
                 continue;
             }
-            let vs = Self::span(v, &span);
+            let vs = TomlReader::span(v, &span);
             match v.as_str() {
                 Some(s) if !s.trim().is_empty() => out.push((k.to_string(), s.to_string())),
                 Some(_) => self.err(&vs, format!("the source of `{k}` is empty")),
@@ -710,7 +662,7 @@ impl<'a> Ctx<'a> {
 
     /// The tables of an array of tables (`[[key]]`) or an array of inline tables.
     fn tables<'d>(&mut self, item: &'d Item, key: &str, fallback: &Span) -> Vec<(&'d dyn TableLike, Span)> {
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         match item {
             Item::ArrayOfTables(aot) => aot
                 .iter()
@@ -946,7 +898,7 @@ impl<'a> Ctx<'a> {
         let mut weapons: Vec<RawWeapon> = Vec::new();
         match root.get("weapon") {
             Some(item) => {
-                let key_span = Self::key_span(root, "weapon", &top);
+                let key_span = TomlReader::key_span(root, "weapon", &top);
                 for (t, span) in self.tables(item, "weapon", &key_span) {
                     if let Some(w) = self.weapon(t, &span, bf) {
                         weapons.push(w);
@@ -987,7 +939,7 @@ impl<'a> Ctx<'a> {
         // Models.
         let mut models: Vec<Model> = Vec::new();
         let model_item = root.get("model");
-        let model_key_span = Self::key_span(root, "model", &top);
+        let model_key_span = TomlReader::key_span(root, "model", &top);
         let mut carried = vec![false; weapons.len()];
         let mut count_total: i64 = 0;
         if let Some(item) = model_item {
@@ -1238,7 +1190,7 @@ impl<'a> Ctx<'a> {
                 None
             }
             Some(item) => {
-                let rs = Self::span(item, span);
+                let rs = TomlReader::span(item, span);
                 let text = match (item.as_str(), item.as_integer()) {
                     (Some(s), _) => Some(s.to_string()),
                     (None, Some(n)) => Some(n.to_string()),
@@ -1305,7 +1257,7 @@ impl<'a> Ctx<'a> {
             let Some(list) = self.strings(t, key, "a weapon line", span) else {
                 continue;
             };
-            let whole = Self::span(t.get(key).unwrap_or(&Item::None), span);
+            let whole = TomlReader::span(t.get(key).unwrap_or(&Item::None), span);
             if list.len() != want {
                 self.err(
                     &whole,

@@ -235,6 +235,100 @@ pub fn too_deep(text: &str, max: usize) -> Option<usize> {
     None
 }
 
+/// One TOML file being read: where its problems are reported and the checks every reader of
+/// the project's files makes (unknown keys with a did-you-mean, values of the wrong type). The
+/// card, map and table readers each build their own context over it (`Deref`).
+pub(crate) struct TomlReader<'a> {
+    /// The file name shown in the diagnostics.
+    pub file: &'a str,
+    /// The text's lines, for positions.
+    pub ix: LineIndex<'a>,
+    /// Every problem found so far.
+    pub diags: Vec<Diagnostic>,
+}
+
+impl<'a> TomlReader<'a> {
+    /// A reader of `text`, named `file` in its diagnostics.
+    pub fn new(text: &'a str, file: &'a str) -> TomlReader<'a> {
+        TomlReader {
+            file,
+            ix: LineIndex::new(text),
+            diags: Vec::new(),
+        }
+    }
+
+    /// Reports a problem at `span`.
+    pub fn err(&mut self, span: &Range<usize>, message: impl Into<String>) {
+        let d = self.ix.diagnostic(self.file, span, message);
+        self.diags.push(d);
+    }
+
+    /// The span of `item`, or `fallback` when it has none.
+    pub fn span(item: &toml_edit::Item, fallback: &Range<usize>) -> Range<usize> {
+        item.span().unwrap_or_else(|| fallback.clone())
+    }
+
+    /// The span of `key` in `t`, or `fallback`.
+    pub fn key_span(t: &dyn toml_edit::TableLike, key: &str, fallback: &Range<usize>) -> Range<usize> {
+        t.key(key).and_then(|k| k.span()).unwrap_or_else(|| fallback.clone())
+    }
+
+    /// Reports keys of `t` that are not in `valid`.
+    pub fn check_keys(&mut self, t: &dyn toml_edit::TableLike, what: &str, valid: &[&str], fallback: &Range<usize>) {
+        let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+        for k in keys {
+            if valid.contains(&k.as_str()) {
+                continue;
+            }
+            let span = Self::key_span(t, &k, fallback);
+            let hint = suggestion(&k, valid);
+            self.err(
+                &span,
+                format!("unknown key `{k}` in {what}{hint}: the valid keys are {}", valid_list(valid)),
+            );
+        }
+    }
+
+    /// A string value under `key`; reports a missing (when `required`) or mistyped value.
+    pub fn string(
+        &mut self,
+        t: &dyn toml_edit::TableLike,
+        key: &str,
+        what: &str,
+        required: bool,
+        fallback: &Range<usize>,
+    ) -> Option<(String, Range<usize>)> {
+        let Some(item) = t.get(key) else {
+            if required {
+                self.err(fallback, format!("{what} needs `{key}`"));
+            }
+            return None;
+        };
+        let span = Self::span(item, fallback);
+        match item.as_str() {
+            Some(s) => Some((s.to_string(), span)),
+            None => {
+                self.err(
+                    &span,
+                    format!("`{key}` in {what} must be a string (text in quotes), not {}", describe(item)),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// " (did you mean `v`?)" for the entry of `valid` within two edits of `k`, else nothing.
+pub(crate) fn suggestion(k: &str, valid: &[&str]) -> String {
+    valid
+        .iter()
+        .map(|v| (edit_distance(k, v), *v))
+        .min()
+        .filter(|&(d, _)| d <= 2)
+        .map(|(_, v)| format!(" (did you mean `{v}`?)"))
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,8 +4,8 @@
 //! [`parse_map`] reports every problem of a file at once, each as `FILE:LINE:COL: message`
 //! pointing at the offending value, and never panics.
 
-use crate::diag::{describe, edit_distance, parse_toml, toml_string, valid_list};
-use crate::diag::{Diagnostic, LineIndex};
+use crate::diag::{describe, parse_toml, toml_string};
+use crate::diag::{Diagnostic, TomlReader};
 use core::ops::Range;
 use dust_core::{
     Board, BoardSetup, BySide, CoverElement, Dir, EntranceSetup, EntranceSize, InnerWallSetup, Occupancy, PieceKind, SetupPart, Side,
@@ -238,10 +238,8 @@ pub fn parse_map(text: &str, file_name: &str) -> Result<MapFile, Vec<Diagnostic>
 /// spaces cost).
 fn parse_map_counting(text: &str, file_name: &str) -> (Result<MapFile, Vec<Diagnostic>>, usize) {
     let mut cx = Ctx {
-        file: file_name,
+        rd: TomlReader::new(text, file_name),
         src: text,
-        ix: LineIndex::new(text),
-        diags: Vec::new(),
         size: None,
         expanded: 0,
     };
@@ -249,12 +247,12 @@ fn parse_map_counting(text: &str, file_name: &str) -> (Result<MapFile, Vec<Diagn
         Ok(d) => d,
         Err((span, msg)) => {
             cx.err(&span, msg);
-            return (Err(cx.diags), 0);
+            return (Err(cx.rd.diags), 0);
         }
     };
     let map = cx.map(doc.as_table());
     let expanded = cx.expanded;
-    let mut diags = cx.diags;
+    let mut diags = cx.rd.diags;
     if diags.is_empty() {
         if let Some(m) = map {
             return (Ok(m), expanded);
@@ -273,10 +271,9 @@ fn parse_map_counting(text: &str, file_name: &str) -> (Result<MapFile, Vec<Diagn
 }
 
 struct Ctx<'a> {
-    file: &'a str,
+    /// The file, its positions and its problems.
+    rd: TomlReader<'a>,
     src: &'a str,
-    ix: LineIndex<'a>,
-    diags: Vec<Diagnostic>,
     /// Width and height, once the grid is known.
     size: Option<(u8, u8)>,
     /// Spaces expanded from rectangles so far (bounded by [`MAX_AREA_SPACES`]).
@@ -332,58 +329,20 @@ fn read_element(s: &str) -> Option<CoverElement> {
     }
 }
 
+impl<'a> core::ops::Deref for Ctx<'a> {
+    type Target = TomlReader<'a>;
+    fn deref(&self) -> &TomlReader<'a> {
+        &self.rd
+    }
+}
+
+impl<'a> core::ops::DerefMut for Ctx<'a> {
+    fn deref_mut(&mut self) -> &mut TomlReader<'a> {
+        &mut self.rd
+    }
+}
+
 impl<'a> Ctx<'a> {
-    fn err(&mut self, span: &Span, message: impl Into<String>) {
-        let d = self.ix.diagnostic(self.file, span, message);
-        self.diags.push(d);
-    }
-
-    fn span(item: &Item, fallback: &Span) -> Span {
-        item.span().unwrap_or_else(|| fallback.clone())
-    }
-
-    fn key_span(t: &dyn TableLike, key: &str, fallback: &Span) -> Span {
-        t.key(key).and_then(|k| k.span()).unwrap_or_else(|| fallback.clone())
-    }
-
-    /// Reports keys of `t` that are not in `valid`.
-    fn check_keys(&mut self, t: &dyn TableLike, what: &str, valid: &[&str], fallback: &Span) {
-        let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
-        for k in keys {
-            if valid.contains(&k.as_str()) {
-                continue;
-            }
-            let span = Self::key_span(t, &k, fallback);
-            let near = valid.iter().map(|v| (edit_distance(&k, v), *v)).min().filter(|&(d, _)| d <= 2);
-            let hint = near.map(|(_, v)| format!(" (did you mean `{v}`?)")).unwrap_or_default();
-            self.err(
-                &span,
-                format!("unknown key `{k}` in {what}{hint}: the valid keys are {}", valid_list(valid)),
-            );
-        }
-    }
-
-    /// A string value under `key`; reports a missing (when `required`) or mistyped value.
-    fn string(&mut self, t: &dyn TableLike, key: &str, what: &str, required: bool, fallback: &Span) -> Option<(String, Span)> {
-        let Some(item) = t.get(key) else {
-            if required {
-                self.err(fallback, format!("{what} needs `{key}`"));
-            }
-            return None;
-        };
-        let span = Self::span(item, fallback);
-        match item.as_str() {
-            Some(s) => Some((s.to_string(), span)),
-            None => {
-                self.err(
-                    &span,
-                    format!("`{key}` in {what} must be a string (text in quotes), not {}", describe(item)),
-                );
-                None
-            }
-        }
-    }
-
     fn size_text(&self) -> String {
         match self.size {
             Some((w, h)) => format!("{w} columns (A-{}) by {h} rows (1-{h})", char::from(b'A' + w - 1)),
@@ -402,7 +361,8 @@ impl<'a> Ctx<'a> {
         };
         if let Some((w, h)) = self.size {
             if sq.col() >= w || sq.row() >= h {
-                self.err(span, format!("{what}: {sq} is off the board, which is {}", self.size_text()));
+                let board = self.size_text();
+                self.err(span, format!("{what}: {sq} is off the board, which is {board}"));
                 return None;
             }
         }
@@ -433,7 +393,7 @@ impl<'a> Ctx<'a> {
     /// set, and the spaces expanded in all are bounded ([`MAX_AREA_SPACES`]), so a list costs
     /// time linear in its length however its rectangles repeat or overlap (issue 16, item 2).
     fn areas(&mut self, item: &Item, key: &str, what: &str, fallback: &Span) -> Vec<(Square, Span)> {
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         let listed: Vec<(String, Span)> = if let Some(s) = item.as_str() {
             vec![(s.to_string(), span.clone())]
         } else if let Some(arr) = item.as_array() {
@@ -499,7 +459,7 @@ impl<'a> Ctx<'a> {
 
     /// The tables of an array of tables (`[[key]]`), an array of inline tables, or a single table.
     fn tables<'d>(&mut self, item: &'d Item, key: &str, fallback: &Span) -> Vec<(&'d dyn TableLike, Span)> {
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         match item {
             Item::ArrayOfTables(aot) => aot
                 .iter()
@@ -549,7 +509,7 @@ impl<'a> Ctx<'a> {
         });
         let description = self.string(rt, "description", "the map", false, &top).map(|(s, _)| s);
         let grid = match root.get("grid") {
-            Some(item) => self.grid(item, &Self::key_span(rt, "grid", &top)),
+            Some(item) => self.grid(item, &TomlReader::key_span(rt, "grid", &top)),
             None => {
                 self.err(
                     &top,
@@ -563,7 +523,7 @@ impl<'a> Ctx<'a> {
         }
         let mut cover: Vec<(Square, CoverElement, Span)> = grid.as_ref().map(|g| g.cover.clone()).unwrap_or_default();
         if let Some(item) = root.get("cover") {
-            let ks = Self::key_span(rt, "cover", &top);
+            let ks = TomlReader::key_span(rt, "cover", &top);
             for (t, span) in self.tables(item, "cover", &ks) {
                 self.check_keys(t, "a [[cover]] element", COVER_KEYS, &span);
                 let at = self.square_key(t, "at", "a [[cover]] element", &span);
@@ -585,7 +545,7 @@ impl<'a> Ctx<'a> {
         let mut structures = Vec::new();
         let mut structure_spans = Vec::new();
         if let Some(item) = root.get("structure") {
-            let ks = Self::key_span(rt, "structure", &top);
+            let ks = TomlReader::key_span(rt, "structure", &top);
             for (i, (t, span)) in self.tables(item, "structure", &ks).into_iter().enumerate() {
                 let (st, sp) = self.structure(t, span, i);
                 structures.push(st);
@@ -594,7 +554,7 @@ impl<'a> Ctx<'a> {
         }
         let mut pieces = Vec::new();
         if let Some(item) = root.get("piece") {
-            let ks = Self::key_span(rt, "piece", &top);
+            let ks = TomlReader::key_span(rt, "piece", &top);
             for (t, span) in self.tables(item, "piece", &ks) {
                 if let Some(p) = self.piece(t, &span) {
                     pieces.push(p);
@@ -603,14 +563,14 @@ impl<'a> Ctx<'a> {
         }
         let mut entry: BySide<Vec<(Square, Span)>> = BySide::default();
         if let Some(item) = root.get("entry") {
-            let ks = Self::key_span(rt, "entry", &top);
+            let ks = TomlReader::key_span(rt, "entry", &top);
             match item.as_table_like() {
                 Some(t) => {
-                    let span = Self::span(item, &ks);
+                    let span = TomlReader::span(item, &ks);
                     self.check_keys(t, "[entry]", ENTRY_KEYS, &span);
                     for (key, side) in [("a", Side::A), ("b", Side::B)] {
                         if let Some(v) = t.get(key) {
-                            entry[side] = self.areas(v, key, "[entry]", &Self::key_span(t, key, &span));
+                            entry[side] = self.areas(v, key, "[entry]", &TomlReader::key_span(t, key, &span));
                         }
                     }
                 }
@@ -621,12 +581,12 @@ impl<'a> Ctx<'a> {
             }
         }
         let cover_zone = match root.get("cover_zone") {
-            Some(item) => self.areas(item, "cover_zone", "the map", &Self::key_span(rt, "cover_zone", &top)),
+            Some(item) => self.areas(item, "cover_zone", "the map", &TomlReader::key_span(rt, "cover_zone", &top)),
             None => Vec::new(),
         };
         let mut objectives = Vec::new();
         if let Some(item) = root.get("objective") {
-            let ks = Self::key_span(rt, "objective", &top);
+            let ks = TomlReader::key_span(rt, "objective", &top);
             for (t, span) in self.tables(item, "objective", &ks) {
                 if let Some(o) = self.objective(t, &span) {
                     objectives.push(o);
@@ -664,7 +624,7 @@ impl<'a> Ctx<'a> {
                         SetupPart::Entrance(s, i) => structure_spans.get(s).and_then(|x| x.entrances.get(i).cloned()),
                         SetupPart::InnerWall(s, i) => structure_spans.get(s).and_then(|x| x.walls.get(i).cloned()),
                     };
-                    let span = span.unwrap_or_else(|| Self::key_span(rt, "structure", &top));
+                    let span = span.unwrap_or_else(|| TomlReader::key_span(rt, "structure", &top));
                     self.err(&span, p.message);
                 }
                 None
@@ -837,7 +797,7 @@ impl<'a> Ctx<'a> {
         let mut points = None;
         let mut ok = true;
         if let Some(item) = t.get("points") {
-            let ps = Self::span(item, span);
+            let ps = TomlReader::span(item, span);
             match item.as_integer() {
                 Some(n) if (0..=1000).contains(&n) => points = u32::try_from(n).ok(),
                 Some(n) => {
@@ -858,7 +818,7 @@ impl<'a> Ctx<'a> {
             match item.as_bool() {
                 Some(b) => wins = b,
                 None => {
-                    let ws = Self::span(item, span);
+                    let ws = TomlReader::span(item, span);
                     self.err(&ws, format!("`wins` must be true or false, not {}", describe(item)));
                     ok = false;
                 }
@@ -893,7 +853,7 @@ impl<'a> Ctx<'a> {
         let before = self.diags.len();
         match t.get("interior") {
             Some(item) => {
-                for (s, ss) in self.areas(item, "interior", what, &Self::key_span(t, "interior", &span)) {
+                for (s, ss) in self.areas(item, "interior", what, &TomlReader::key_span(t, "interior", &span)) {
                     st.interior.push(s);
                     sp.interior.push(ss);
                 }
@@ -905,7 +865,7 @@ impl<'a> Ctx<'a> {
         }
         sp.interior_reported = self.diags.len() > before;
         if let Some(item) = t.get("entrances") {
-            let ks = Self::key_span(t, "entrances", &span);
+            let ks = TomlReader::key_span(t, "entrances", &span);
             for (e, es) in self.tables(item, "entrances", &ks) {
                 let w = "an entrance";
                 self.check_keys(e, w, ENTRANCE_KEYS, &es);
@@ -928,7 +888,7 @@ impl<'a> Ctx<'a> {
             }
         }
         if let Some(item) = t.get("inner_walls") {
-            let ks = Self::key_span(t, "inner_walls", &span);
+            let ks = TomlReader::key_span(t, "inner_walls", &span);
             for (e, es) in self.tables(item, "inner_walls", &ks) {
                 let w = "an interior wall";
                 self.check_keys(e, w, WALL_KEYS, &es);
@@ -966,7 +926,7 @@ impl<'a> Ctx<'a> {
             );
             return None;
         };
-        let is = Self::span(item, span);
+        let is = TomlReader::span(item, span);
         let Some(arr) = item.as_array().filter(|a| a.len() == 2) else {
             self.err(&is, format!("{what} must be two spaces like [\"B2\", \"C2\"]"));
             return None;
@@ -986,7 +946,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn grid(&mut self, item: &Item, key_span: &Span) -> Option<Grid> {
-        let span = Self::span(item, key_span);
+        let span = TomlReader::span(item, key_span);
         let Some(value) = item.as_str() else {
             self.err(
                 &span,
@@ -1285,6 +1245,7 @@ mod tests {
 
     #[test]
     fn distance() {
+        use crate::diag::edit_distance;
         assert_eq!(edit_distance("peice", "piece"), 2);
         assert_eq!(edit_distance("grid", "grid"), 0);
     }

@@ -8,8 +8,8 @@
 //! overrides them.
 
 use crate::card::CardFile;
-use crate::diag::{closest, describe, describe_value, edit_distance, parse_toml, valid_list};
-use crate::diag::{Diagnostic, LineIndex};
+use crate::diag::{closest, describe, describe_value, parse_toml, valid_list};
+use crate::diag::{Diagnostic, LineIndex, TomlReader};
 use core::ops::Range;
 use dust_core::unit::BattlefrontKind;
 use dust_core::UnitKind;
@@ -125,21 +125,19 @@ pub struct TableFile {
 /// Every problem found, sorted by position, each pointing at the value it is about.
 pub fn parse_table(text: &str, file_name: &str, cards: &[CardFile]) -> Result<TableFile, Vec<Diagnostic>> {
     let mut cx = Ctx {
-        file: file_name,
-        ix: LineIndex::new(text),
-        diags: Vec::new(),
+        rd: TomlReader::new(text, file_name),
         size: None,
     };
     let doc = match parse_toml(text) {
         Ok(d) => d,
         Err((span, msg)) => {
             cx.err(&span, msg);
-            return Err(cx.diags);
+            return Err(cx.rd.diags);
         }
     };
     let sizes = shipped_sizes()?;
     let out = cx.file_table(doc.as_table(), cards, &sizes);
-    let mut diags = cx.diags;
+    let mut diags = cx.rd.diags;
     if diags.is_empty() {
         if let Some(t) = out {
             return Ok(t);
@@ -151,9 +149,8 @@ pub fn parse_table(text: &str, file_name: &str, cards: &[CardFile]) -> Result<Ta
 }
 
 struct Ctx<'a> {
-    file: &'a str,
-    ix: LineIndex<'a>,
-    diags: Vec<Diagnostic>,
+    /// The file, its positions and its problems.
+    rd: TomlReader<'a>,
     /// Width and depth in units, once known.
     size: Option<(Coord, Coord)>,
 }
@@ -210,56 +207,20 @@ pub fn miniatures_of(cf: &CardFile) -> usize {
     }
 }
 
+impl<'a> core::ops::Deref for Ctx<'a> {
+    type Target = TomlReader<'a>;
+    fn deref(&self) -> &TomlReader<'a> {
+        &self.rd
+    }
+}
+
+impl<'a> core::ops::DerefMut for Ctx<'a> {
+    fn deref_mut(&mut self) -> &mut TomlReader<'a> {
+        &mut self.rd
+    }
+}
+
 impl<'a> Ctx<'a> {
-    fn err(&mut self, span: &Span, message: impl Into<String>) {
-        let d = self.ix.diagnostic(self.file, span, message);
-        self.diags.push(d);
-    }
-
-    fn span(item: &Item, fallback: &Span) -> Span {
-        item.span().unwrap_or_else(|| fallback.clone())
-    }
-
-    fn key_span(t: &dyn TableLike, key: &str, fallback: &Span) -> Span {
-        t.key(key).and_then(|k| k.span()).unwrap_or_else(|| fallback.clone())
-    }
-
-    fn check_keys(&mut self, t: &dyn TableLike, what: &str, valid: &[&str], fallback: &Span) {
-        let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
-        for k in keys {
-            if valid.contains(&k.as_str()) {
-                continue;
-            }
-            let span = Self::key_span(t, &k, fallback);
-            let near = valid.iter().map(|v| (edit_distance(&k, v), *v)).min().filter(|&(d, _)| d <= 2);
-            let hint = near.map(|(_, v)| format!(" (did you mean `{v}`?)")).unwrap_or_default();
-            self.err(
-                &span,
-                format!("unknown key `{k}` in {what}{hint}: the valid keys are {}", valid_list(valid)),
-            );
-        }
-    }
-
-    fn string(&mut self, t: &dyn TableLike, key: &str, what: &str, required: bool, fallback: &Span) -> Option<(String, Span)> {
-        let Some(item) = t.get(key) else {
-            if required {
-                self.err(fallback, format!("{what} needs `{key}`"));
-            }
-            return None;
-        };
-        let span = Self::span(item, fallback);
-        match item.as_str() {
-            Some(s) => Some((s.to_string(), span)),
-            None => {
-                self.err(
-                    &span,
-                    format!("`{key}` in {what} must be a string (text in quotes), not {}", describe(item)),
-                );
-                None
-            }
-        }
-    }
-
     fn number_value(&mut self, v: &Value, what: &str, fallback: &Span) -> Option<f64> {
         let span = v.span().unwrap_or_else(|| fallback.clone());
         match value_number(v) {
@@ -277,7 +238,7 @@ impl<'a> Ctx<'a> {
 
     fn number(&mut self, t: &dyn TableLike, key: &str, what: &str, fallback: &Span) -> Option<(f64, Span)> {
         let item = t.get(key)?;
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         match item.as_value() {
             Some(v) => self.number_value(v, &format!("`{key}` in {what}"), &span).map(|x| (x, span)),
             None => {
@@ -292,7 +253,7 @@ impl<'a> Ctx<'a> {
         match item.as_bool() {
             Some(b) => Some(b),
             None => {
-                let span = Self::span(item, fallback);
+                let span = TomlReader::span(item, fallback);
                 self.err(&span, format!("`{key}` in {what} must be true or false, not {}", describe(item)));
                 None
             }
@@ -344,7 +305,7 @@ impl<'a> Ctx<'a> {
 
     /// A list of points.
     fn points(&mut self, item: &Item, what: &str, fallback: &Span) -> Option<Vec<(Pt, Span)>> {
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         let Some(arr) = item.as_array() else {
             self.err(
                 &span,
@@ -369,7 +330,7 @@ impl<'a> Ctx<'a> {
 
     /// A polygon: at least three points, a non-zero area, edges that do not cross.
     fn polygon(&mut self, item: &Item, what: &str, fallback: &Span) -> Option<Vec<Pt>> {
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         let pts = self.points(item, what, fallback)?;
         if pts.len() > MAX_CORNERS {
             self.err(&span, format!("{what} has {} corners; at most {MAX_CORNERS} are read", pts.len()));
@@ -420,7 +381,7 @@ impl<'a> Ctx<'a> {
 
     fn facing(&mut self, t: &dyn TableLike, what: &str, fallback: &Span) -> Option<(Facing, Span)> {
         let item = t.get("facing")?;
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         match item.as_integer() {
             Some(d) => Some((Facing::deg(d), span)),
             None => {
@@ -437,7 +398,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn tables<'d>(&mut self, item: &'d Item, key: &str, fallback: &Span) -> Vec<(&'d dyn TableLike, Span)> {
-        let span = Self::span(item, fallback);
+        let span = TomlReader::span(item, fallback);
         match item {
             Item::ArrayOfTables(aot) => aot
                 .iter()
@@ -468,7 +429,7 @@ impl<'a> Ctx<'a> {
                 "the table file needs `size = [width, depth]` in centimetres, e.g. size = [180, 120]",
             ),
             Some(item) => {
-                let span = Self::span(item, &top);
+                let span = TomlReader::span(item, &top);
                 if let Some(v) = item.as_value().and_then(|v| self.numbers(v, 2, "`size`", "[180, 120]", &span)) {
                     let (w, d) = (cm_to_units(v[0]), cm_to_units(v[1]));
                     if w <= 0 || d <= 0 || w > MAX_COORD || d > MAX_COORD {
@@ -488,7 +449,7 @@ impl<'a> Ctx<'a> {
         let mut table = Table::new(name.clone().unwrap_or_default(), w, d);
         table.templates = sizes.templates;
         if let Some(item) = root.get("templates") {
-            let span = Self::span(item, &top);
+            let span = TomlReader::span(item, &top);
             match item.as_table_like() {
                 Some(t) => self.templates(t, &mut table.templates, &span),
                 None => self.err(&span, format!("`templates` must be a table ([templates]), not {}", describe(item))),
@@ -536,7 +497,7 @@ impl<'a> Ctx<'a> {
                         .point(v, "the objective's `at`", &span)
                         .map(|p| (p, v.span().unwrap_or(span.clone()))),
                     Some(other) => {
-                        self.err(&Self::span(other, &span), "the objective's `at` must be a point [x, y] in cm");
+                        self.err(&TomlReader::span(other, &span), "the objective's `at` must be a point [x, y] in cm");
                         None
                     }
                     None => {
@@ -597,7 +558,7 @@ impl<'a> Ctx<'a> {
         }
         for (key, slot) in [("flame_short", &mut out.flame_short), ("flame_long", &mut out.flame_long)] {
             if let Some(item) = t.get(key) {
-                let s = Self::span(item, span);
+                let s = TomlReader::span(item, span);
                 match item.as_value() {
                     Some(v) => {
                         if let Some(v) = self.numbers(v, 3, &format!("`{key}`"), "[10.0, 2.0, 5.0] (length, near width, far width)", &s) {
@@ -649,7 +610,7 @@ impl<'a> Ctx<'a> {
         let area = match (t.get("polygon"), t.get("circle")) {
             (Some(p), None) => Area::Polygon(self.polygon(p, &format!("the polygon of {what}"), span)?),
             (None, Some(c)) => {
-                let cs = Self::span(c, span);
+                let cs = TomlReader::span(c, span);
                 if kind != TerrainKind::Smoke {
                     self.err(&cs, format!("only smoke is a circle; give {what} a `polygon = [[x, y], …]`"));
                     return None;
@@ -666,7 +627,10 @@ impl<'a> Ctx<'a> {
                 Area::Circle { c, r: cm_to_units(v[2]) }
             }
             (Some(_), Some(c)) => {
-                self.err(&Self::span(c, span), format!("{what} has both `polygon` and `circle`: keep one"));
+                self.err(
+                    &TomlReader::span(c, span),
+                    format!("{what} has both `polygon` and `circle`: keep one"),
+                );
                 return None;
             }
             (None, None) => {
@@ -726,7 +690,7 @@ impl<'a> Ctx<'a> {
             let walled = matches!(kind.going(), Going::Walled | Going::Bunker);
             if !walled || (window && kind == TerrainKind::Bunker) {
                 self.err(
-                    &Self::span(item, span),
+                    &TomlReader::span(item, span),
                     format!(
                         "{what} has no walls to open: only buildings have `{key}`{}",
                         if window { "" } else { " (and bunkers, their rear doors)" }
@@ -836,7 +800,7 @@ impl<'a> Ctx<'a> {
             let dflt = sizes.hulls[size_index];
             let hull = match t.get("hull") {
                 Some(item) => {
-                    let hs = Self::span(item, span);
+                    let hs = TomlReader::span(item, span);
                     let v = item
                         .as_value()
                         .and_then(|v| self.numbers(v, 2, "`hull`", "[9.0, 6.0] (length, width in cm)", &hs))?;
@@ -850,7 +814,7 @@ impl<'a> Ctx<'a> {
             };
             if let Some(b) = t.get("base_mm") {
                 self.err(
-                    &Self::span(b, span),
+                    &TomlReader::span(b, span),
                     format!("{what} is a vehicle or aircraft: give it `hull = [length, width]`, not `base_mm`"),
                 );
             }
@@ -858,7 +822,7 @@ impl<'a> Ctx<'a> {
         } else {
             if let Some(h) = t.get("hull") {
                 self.err(
-                    &Self::span(h, span),
+                    &TomlReader::span(h, span),
                     format!("{what} stands on round bases: give it `base_mm`, not `hull`"),
                 );
             }
@@ -880,7 +844,7 @@ impl<'a> Ctx<'a> {
             );
             return None;
         };
-        let at_span = Self::span(at_item, span);
+        let at_span = TomlReader::span(at_item, span);
         let pts = self.points(at_item, &format!("`at` of {what}"), span)?;
         let want = miniatures_of(cf);
         if pts.len() != want {
