@@ -10,6 +10,7 @@ pub mod builtin;
 pub mod card;
 pub mod diag;
 pub mod explain;
+pub mod field_record;
 pub mod map;
 pub mod record;
 pub mod scenario;

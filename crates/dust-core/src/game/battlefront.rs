@@ -6,7 +6,8 @@
 
 use super::*;
 use crate::battlefront::{area_cover, sees};
-use crate::unit::{BattlefrontKind, BattlefrontSkill, BattlefrontValue};
+use crate::rules_shared::{ReactiveOutcome, Struck};
+use crate::unit::{BattlefrontKind, BattlefrontSkill};
 
 impl Game {
     fn dice(&self) -> BattlefrontDice {
@@ -90,7 +91,8 @@ impl Game {
     /// yet to activate is one of the units [`Game::activatable`] lists; a pilot counts with his
     /// vehicle as one (docs/rulings.md, "Battlefront passing and joined heroes").
     pub(super) fn may_pass(&self, side: Side) -> bool {
-        self.edition == Edition::Battlefront && self.activatable(side).count() < self.activatable(side.other()).count()
+        self.edition == Edition::Battlefront
+            && crate::rules_shared::may_pass(self.activatable(side).count(), self.activatable(side.other()).count())
     }
 
     /// The actions of a battlefront activation ("Activating a Unit"): Nothing, Move, March Move,
@@ -320,7 +322,8 @@ impl Game {
         // takes the Move that only turns it, then the Attack (docs/rulings.md, "Battlefront
         // aircraft react with a Move first").
         let must_move = self.must_move_first(reactor);
-        if k == 0 || self.unit(trigger).destroyed || (must_move && k < 2) {
+        let outcome = ReactiveOutcome::from_army_symbols(k);
+        if outcome == ReactiveOutcome::Nothing || self.unit(trigger).destroyed || (must_move && outcome == ReactiveOutcome::Attack) {
             return;
         }
         let mut d = Decl::new(self.unit(reactor).side);
@@ -331,7 +334,7 @@ impl Game {
         d.plan = if must_move {
             Some(Plan::Two(Action::Move, Action::Attack))
         } else {
-            (k < 2).then_some(Plan::Two(Action::Attack, Action::Nothing))
+            (outcome == ReactiveOutcome::Attack).then_some(Plan::Two(Action::Attack, Action::Nothing))
         };
         self.stack.push(Step::Declare(Box::new(d)));
     }
@@ -421,19 +424,12 @@ impl Game {
     /// Which single symbol the book prints is lost in the extracted text; the army symbol is
     /// counted (docs/rulings.md, "Battlefront saves"), two faces in six either way.
     pub(super) fn bf_save(&self, attacker: UnitId, w: &WeaponLine, target: UnitId, from: Square, close: bool) -> Option<(Symbols, bool)> {
-        if close || w.range == WeaponRange::Close || w.keywords.flame {
-            return None;
-        }
         let t = self.unit(target);
         let to = t.at?;
+        let no_save = close || w.range == WeaponRange::Close || w.keywords.flame;
         let infantry = matches!(t.card.kind, UnitKind::Squad | UnitKind::Hero);
-        let cover = !w.keywords.ugl && self.bf_in_cover(attacker, from, target, to);
-        match (infantry, cover) {
-            (true, true) => Some((Symbols::ARMY_OR_SHIELD, true)),
-            (true, false) => Some((Symbols::ARMY, false)),
-            (false, true) => Some((Symbols::ARMY, true)),
-            (false, false) => None,
-        }
+        let cover = !no_save && !w.keywords.ugl && self.bf_in_cover(attacker, from, target, to);
+        crate::rules_shared::save(infantry, cover, no_save, w.keywords.ugl)
     }
 
     /// "Cover Saves": "A unit is in Cover if the attacking unit cannot draw a line from any
@@ -1014,7 +1010,7 @@ impl Game {
     /// the revised value the card's [`UnitCard`] holds (`damage`):
     /// - "Blast Weapons": the damage printed after the slash (a hero or vehicle takes it); the
     ///   dice, one per model in the target unit for each blast symbol, are the revised
-    ///   Incendiary Blast's ([`BattlefrontValue::nearest`]);
+    ///   Incendiary Blast's ([`crate::unit::BattlefrontValue::nearest`]);
     /// - "Automatic Kill Weapons": "the miniature that was hit marks off all of the crosses on
     ///   its damage track": a hero or vehicle loses all its health left per hit;
     /// - "7) Suffer Damage": "Each hit on an Infantry Squad eliminates one miniature" and each
@@ -1034,19 +1030,12 @@ impl Game {
         // its damage track (if it has one)": a support weapon's track is the unit's, so one hit
         // eliminates it; a soldier of a squad has no track and is one casualty.
         let support = tu.bf.as_ref().is_some_and(|b| b.kind == Some(BattlefrontKind::SupportWeapon));
-        let kill = if squad && !support { 1 } else { tu.health.max(1) };
-        match value {
-            Some(BattlefrontValue::Blast { damage, .. }) => {
-                if squad {
-                    1
-                } else {
-                    damage
-                }
-            }
-            Some(BattlefrontValue::BlastKill { .. } | BattlefrontValue::Kill { .. }) => kill,
-            None if squad => damage.min(1),
-            None => damage,
-        }
+        let struck = match (squad, support) {
+            (true, false) => Struck::Soldier,
+            (true, true) => Struck::SupportWeapon { left: tu.health },
+            (false, _) => Struck::Tracked { left: tu.health },
+        };
+        crate::rules_shared::damage_per_hit(struck, value, damage)
     }
 }
 

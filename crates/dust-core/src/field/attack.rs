@@ -1,0 +1,751 @@
+//! ATTACK and SUSTAINED ATTACK on the table (tactics-battlefield-summary.md, "ATTACK &
+//! SUSTAINED ATTACK ACTIONS", steps 1–7, "Close Combat Weapons", "SUPPRESSION").
+//!
+//! An attack is first *planned*: every aimed weapon line becomes one or more [`Group`]s of
+//! firing miniatures — the miniatures that carry the line and have the target in their field
+//! of fire, range and line of sight, split by whether the target is in cover from them ("the
+//! attacking player needs to roll the combat dice separately for those miniatures for which the
+//! target unit is in cover from those for which it is not") — each with its dice, its save and
+//! the target miniatures its hits may be assigned to. The plan is what `check` accepts, what
+//! the live roll rolls and what the odds compute: one definition ([`FieldGame::attack_odds`]).
+
+use super::decision::Aim;
+use super::{Class, Event, FieldGame, Purpose, Refusal};
+use crate::dice::Symbols;
+use crate::range::WeaponRange;
+use crate::rules_shared::{self, Struck};
+use crate::unit::{BattlefrontValue, CombatValue, Mount, Skill};
+use dust_geom::exact::{Coord, Pt};
+use dust_geom::measure::{body_gap, Gap, CLOSE, RANGE_UNIT};
+use dust_geom::table::Body;
+
+/// One roll of an attack: the miniatures firing one weapon line at one unit, all in cover or
+/// all not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The weapon line.
+    pub line: u8,
+    /// The unit it hits.
+    pub target: usize,
+    /// The firing miniatures (indices in the attacking unit).
+    pub firers: Vec<usize>,
+    /// Dice to roll to hit.
+    pub dice: u16,
+    /// Whether the target is in cover from these firers.
+    pub cover: bool,
+    /// The save the target rolls, if any.
+    pub save: Option<Symbols>,
+    /// Damage points one hit marks off (a soldier of a squad: one casualty).
+    pub per_hit: u8,
+    /// A close-combat (C) weapon.
+    pub close: bool,
+    /// A blast or flame template's hits (allocated first).
+    pub template: bool,
+    /// The target's miniatures (card model numbers) hits may be assigned to: "in the weapon's
+    /// field of fire, range, and LOS, or under the template".
+    pub valid: Vec<u8>,
+}
+
+/// The owner of a squad chooses which of `valid` its `count` casualties are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Choice {
+    pub unit: usize,
+    pub count: usize,
+    pub valid: Vec<u8>,
+}
+
+/// The close-combat part of an attack, resolved once the other weapons' casualties are
+/// removed ("Resolve attacks from all other weapons first").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CloseStage {
+    pub attacker: usize,
+    pub target: usize,
+    pub aims: Vec<Aim>,
+    pub sustained: bool,
+}
+
+/// The chances of an attack, computed from the same plan as the live roll.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AttackOdds {
+    /// Each group, with the chance that one of its dice ends as an unsaved hit and the
+    /// distribution of its unsaved hits (entry `k`: P(k)).
+    pub groups: Vec<(Group, f64, Vec<f64>)>,
+}
+
+impl AttackOdds {
+    /// The expected unsaved hits of the whole attack.
+    pub fn expected_hits(&self) -> f64 {
+        self.groups.iter().map(|(g, q, _)| f64::from(g.dice) * q).sum()
+    }
+    /// The expected damage points (casualties of a squad, capped by the miniatures the group
+    /// may hit; points of a damage track, capped by the points left).
+    pub fn expected_damage(&self, game: &FieldGame) -> f64 {
+        self.groups
+            .iter()
+            .map(|(g, _, dist)| {
+                let cap = if game.class(g.target) == Class::Squad {
+                    g.valid.len() as f64
+                } else {
+                    f64::from(game.units[g.target].health)
+                };
+                dist.iter()
+                    .enumerate()
+                    .map(|(k, p)| p * (k as f64 * f64::from(g.per_hit.max(1))).min(cap))
+                    .sum::<f64>()
+            })
+            .sum()
+    }
+}
+
+/// Whether a point lies in the field of fire of a weapon mounted `mount` on a unit of `class`
+/// facing `facing` at `from` ("1. Check Field of Fire": infantry and heroes any direction;
+/// support weapons and front-mounted weapons 45° either side of the facing; turret, hatch and
+/// pedestal mounts any direction). A vehicle weapon whose card names no mount fires in any
+/// direction, as in the battlefront engine (docs/rulings.md, "Battlefield: field of fire").
+fn in_field(class: Class, mount: Option<Mount>, facing: dust_geom::angle::Facing, from: Pt, to: Pt) -> bool {
+    let front = match mount {
+        Some(m) => !m.all_round(),
+        None => class == Class::SupportWeapon,
+    };
+    !front || facing.within(to.sub(from), 45)
+}
+
+/// Whether a weapon of range `r` reaches across `gap`: "Each point of a weapon's Range equals
+/// 10cm"; "Minimum Range (#-#) … between the minimum range and maximum range"; "Close Combat
+/// (C) … within 5cm"; artillery from range 4.
+pub(crate) fn reaches(r: WeaponRange, gap: Gap) -> bool {
+    match r {
+        WeaponRange::Close => gap.within(CLOSE),
+        WeaponRange::Unlimited => true,
+        WeaponRange::Artillery => gap.range_band() >= 4,
+        WeaponRange::Spaces { min, max } => {
+            gap.within(Coord::from(max) * RANGE_UNIT) && (min <= 1 || !gap.within(Coord::from(min - 1) * RANGE_UNIT))
+        }
+    }
+}
+
+/// The value of a line against an armour: its exact battlefront value when the card gives one,
+/// else the ordinary combat value.
+fn values(g: &FieldGame, u: usize, line: usize, t: usize) -> (CombatValue, Option<BattlefrontValue>) {
+    let c = &g.cards[u];
+    let armor = g.armor(t);
+    let w = &c.card.weapons[line];
+    (w.table.against(armor), c.bf.weapons.get(line).and_then(|b| b.value(armor)))
+}
+
+/// Dice per firing miniature and per template miniature (`per_model`), and the damage rating.
+fn dice_of(v: CombatValue, exact: Option<BattlefrontValue>) -> Option<(u8, bool, u8)> {
+    match (exact, v) {
+        (Some(BattlefrontValue::Blast { per_model, damage }), _) => Some((per_model, true, damage)),
+        (Some(BattlefrontValue::BlastKill { per_model }), _) => Some((per_model, true, 0)),
+        (Some(BattlefrontValue::Kill { dice }), _) => Some((dice, false, 0)),
+        (None, CombatValue::NoEffect) => None,
+        (None, CombatValue::Dice { dice, damage }) => Some((dice, false, damage)),
+        (None, CombatValue::Phaser { aim, power }) => Some((aim, false, power)),
+        (None, CombatValue::Volley { dice, damage }) => Some((dice[0], false, damage)),
+        (None, CombatValue::Incendiary { dice }) => Some((dice, true, 1)),
+        (None, CombatValue::ApIncendiary { dice }) => Some((dice, true, 0)),
+    }
+    .filter(|d| d.0 > 0)
+}
+
+impl FieldGame {
+    /// Whether miniature `m` of unit `u` carries weapon line `line`.
+    fn carries(&self, u: usize, m: usize, line: usize) -> bool {
+        let card = &self.cards[u].card;
+        match self.class(u) {
+            Class::Squad => {
+                let model = self.units[u].models.get(m).copied().unwrap_or(0);
+                card.models.get(usize::from(model)).is_none_or(|md| md.weapons & (1 << line) != 0)
+            }
+            _ => true,
+        }
+    }
+
+    /// What one hit on unit `t` is, for [`rules_shared::damage_per_hit`].
+    fn struck(&self, t: usize) -> Struck {
+        let left = self.units[t].health;
+        match self.class(t) {
+            Class::Squad => Struck::Soldier,
+            Class::SupportWeapon => Struck::SupportWeapon { left },
+            _ => Struck::Tracked { left },
+        }
+    }
+
+    /// Whether unit `t` is in cover from miniature `m` of unit `u`: "An infantry unit is in
+    /// cover from an attacking miniature if at least half of the unit is in cover from that
+    /// attacking miniature"; a vehicle when its miniature is.
+    pub fn in_cover_from(&self, u: usize, m: usize, t: usize) -> bool {
+        let n = self.table.units[t].minis.len();
+        let covered = (0..n)
+            .filter(|&j| dust_geom::los::mini_cover(&self.table, (u, m), (t, j)).is_some())
+            .count();
+        if self.class(t).infantry() {
+            2 * covered >= n
+        } else {
+            covered == n
+        }
+    }
+
+    /// Plans an attack of unit `u` with `aims` (see the module's documentation): the groups
+    /// to roll, or why the attack is refused. `reactive`: the unit a reactive attack must
+    /// target ("This action can *only* target the unit your opponent activated"; "cannot use C
+    /// weapons"); `sustained`: a Sustained Attack ("must choose between using ranged weapons
+    /// or C weapons").
+    pub(crate) fn plan_attack(&self, u: usize, aims: &[Aim], sustained: bool, reactive: Option<usize>) -> Result<Vec<Group>, Refusal> {
+        let name = |x: usize| self.table.units[x].name.clone();
+        let card = &self.cards[u].card;
+        let class = self.class(u);
+        let mut used_ranged = vec![false; self.table.units[u].minis.len()];
+        let mut used_close = used_ranged.clone();
+        let mut groups = Vec::new();
+        let mut close_target = None;
+        let (mut any_close, mut any_ranged) = (false, false);
+        for (k, aim) in aims.iter().enumerate() {
+            let li = usize::from(aim.line);
+            let Some(w) = card.weapons.get(li) else {
+                return Err(Refusal::new(format!(
+                    "{} has no weapon line {} (its card has {})",
+                    name(u),
+                    aim.line,
+                    card.weapons.len()
+                )));
+            };
+            if aims[..k].iter().any(|a| a.line == aim.line) {
+                return Err(Refusal::new(format!(
+                    "weapon line {} ({}) is aimed twice: each line fires once an attack",
+                    aim.line, w.name
+                )));
+            }
+            let Some(tu) = self.units.get(aim.target) else {
+                return Err(Refusal::new(format!("there is no unit {}", aim.target)));
+            };
+            if tu.destroyed || tu.side == self.units[u].side {
+                return Err(Refusal::new(format!("{} is not an enemy unit on the table", name(aim.target))));
+            }
+            if reactive.is_some_and(|r| r != aim.target) {
+                return Err(Refusal::new(format!(
+                    "a reactive attack can only target {}, the unit that activated",
+                    name(reactive.unwrap_or(0))
+                )));
+            }
+            let close = w.range == WeaponRange::Close;
+            if close && reactive.is_some() {
+                return Err(Refusal::new("units making a reactive attack cannot use C weapons"));
+            }
+            if close && self.is_aircraft(u) {
+                return Err(Refusal::new("aircraft do not fight in close combat"));
+            }
+            if close {
+                if close_target.is_some_and(|t| t != aim.target) {
+                    return Err(Refusal::new(
+                        "the C weapons of one attack fight one unit (docs/rulings.md, \"Battlefield: one close combat an attack\")",
+                    ));
+                }
+                close_target = Some(aim.target);
+                any_close = true;
+            } else {
+                any_ranged = true;
+            }
+            if sustained && any_close && any_ranged {
+                return Err(Refusal::new("a Sustained Attack uses either ranged weapons or C weapons, not both"));
+            }
+            let (value, exact) = values(self, u, li, aim.target);
+            let Some((dice, template, damage)) = dice_of(value, exact) else {
+                return Err(Refusal::new(format!(
+                    "{} cannot harm {} ({})",
+                    w.name,
+                    name(aim.target),
+                    self.armor(aim.target)
+                )));
+            };
+            let mount = self.cards[u].bf.weapons.get(li).and_then(|b| b.mount);
+            let flame = w.keywords.flame || self.cards[u].bf.weapons.get(li).is_some_and(|b| b.spray);
+            let facing = self.table.units[u].facing;
+            let all_weapons = class != Class::Squad;
+            let used = if close { &mut used_close } else { &mut used_ranged };
+            let carriers: Vec<usize> = (0..self.table.units[u].minis.len())
+                .filter(|&m| self.carries(u, m, li) && (all_weapons || !used[m]))
+                .collect();
+            if carriers.is_empty() {
+                return Err(Refusal::new(format!(
+                    "no miniature of {} is free to fire {} (each soldier fires 1 ranged and 1 C weapon an attack)",
+                    name(u),
+                    w.name
+                )));
+            }
+            let ubody = |m: usize| &self.table.units[u].minis[m].body;
+            let tminis = &self.table.units[aim.target].minis;
+            if template || flame {
+                let Some(at) = aim.at else {
+                    return Err(Refusal::new(format!(
+                        "{} is a {} weapon: give the template's {} (LINE>UNIT@X,Y)",
+                        w.name,
+                        if flame { "flame" } else { "blast" },
+                        if flame { "aim point" } else { "centre" }
+                    )));
+                };
+                if !self.table.holds(at) {
+                    return Err(Refusal::new(format!(
+                        "the template's point ({}) is off the table",
+                        super::decision::point_text(at)
+                    )));
+                }
+                let firers: Vec<usize> = carriers
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let b = ubody(m);
+                        if flame {
+                            in_field(class, mount, facing, b.centre(), at)
+                        } else {
+                            in_field(class, mount, facing, b.centre(), at)
+                                && reaches(w.range, body_gap(b, &Body::Disc { c: at, r: 0 }))
+                                && b.sight_points()
+                                    .iter()
+                                    .any(|&p| dust_geom::los::segment_blocked(&self.table, p, at, &[(u, m)]).is_none())
+                        }
+                    })
+                    .collect();
+                if firers.is_empty() {
+                    return Err(Refusal::new(format!(
+                        "no miniature of {} has ({}) in {}'s field of fire, range and line of sight",
+                        name(u),
+                        super::decision::point_text(at),
+                        w.name
+                    )));
+                }
+                for &m in &firers {
+                    used[m] = true;
+                }
+                let hits = if flame {
+                    let shape = match w.range {
+                        WeaponRange::Spaces { max, .. } if max <= 1 => self.table.templates.flame_short,
+                        _ => self.table.templates.flame_long,
+                    };
+                    let mut all: Vec<dust_geom::template::UnitHits> = Vec::new();
+                    for &m in &firers {
+                        for h in dust_geom::template::flame(&self.table, (u, m), at, shape).1 {
+                            match all.iter_mut().find(|x| x.unit == h.unit) {
+                                Some(x) => x.hit.extend(h.hit),
+                                None => all.push(h),
+                            }
+                        }
+                    }
+                    all
+                } else {
+                    dust_geom::template::blast(&self.table, at)
+                };
+                let mut covers_target = false;
+                for h in hits {
+                    if h.hit.is_empty() || self.units[h.unit].destroyed || (h.unit == u && flame) {
+                        continue;
+                    }
+                    let (v, ex) = values(self, u, li, h.unit);
+                    let Some((per, is_template, dmg)) = dice_of(v, ex) else { continue };
+                    if !is_template && !flame {
+                        continue; // a number against this armour: the template leaves it unharmed
+                    }
+                    covers_target |= h.unit == aim.target;
+                    let mut hit = h.hit.clone();
+                    hit.sort_unstable();
+                    hit.dedup();
+                    let n = hit.len() as u16;
+                    let cover = !flame && self.in_cover_from(u, firers[0], h.unit);
+                    groups.push(Group {
+                        line: aim.line,
+                        target: h.unit,
+                        firers: firers.clone(),
+                        dice: u16::from(per) * n * if flame { 1 } else { firers.len() as u16 },
+                        cover,
+                        save: self.save_of(u, li, h.unit, cover, false),
+                        per_hit: rules_shared::damage_per_hit(self.struck(h.unit), ex, dmg),
+                        close: false,
+                        template: true,
+                        valid: hit.iter().map(|&j| self.units[h.unit].models[j]).collect(),
+                    });
+                }
+                if !covers_target {
+                    return Err(Refusal::new(format!(
+                        "the template at ({}) hits no miniature of {} that is in its line of sight",
+                        super::decision::point_text(at),
+                        name(aim.target)
+                    )));
+                }
+                continue;
+            }
+            if aim.at.is_some() {
+                return Err(Refusal::new(format!(
+                    "{} is not a template weapon: aim it at the unit alone (LINE>UNIT)",
+                    w.name
+                )));
+            }
+            // Direct fire (and C weapons): each carrier with a target miniature in its field of
+            // fire, range and line of sight.
+            let mut firers: Vec<(usize, Vec<usize>)> = Vec::new();
+            let mut why = None;
+            for &m in &carriers {
+                let b = ubody(m);
+                let mut reach = Vec::new();
+                for (j, tm) in tminis.iter().enumerate() {
+                    if !in_field(class, mount, facing, b.centre(), tm.body.centre()) {
+                        why.get_or_insert_with(|| {
+                            format!(
+                                "{} is outside {}'s field of fire (45° either side of the facing)",
+                                name(aim.target),
+                                w.name
+                            )
+                        });
+                        continue;
+                    }
+                    let gap = body_gap(b, &tm.body);
+                    if !reaches(w.range, gap) {
+                        why.get_or_insert_with(|| {
+                            if close {
+                                format!("{} is {:.1} cm away: C weapons fight within 5 cm", name(aim.target), gap.cm())
+                            } else {
+                                format!(
+                                    "{} is {:.1} cm away (range {}), outside {}'s range",
+                                    name(aim.target),
+                                    gap.cm(),
+                                    gap.range_band(),
+                                    w.name
+                                )
+                            }
+                        });
+                        continue;
+                    }
+                    if let Err(b) = dust_geom::los::mini_sees(&self.table, (u, m), (aim.target, j)) {
+                        why.get_or_insert_with(|| format!("no line of sight to {}: {}", name(aim.target), b.describe(&self.table)));
+                        continue;
+                    }
+                    reach.push(j);
+                }
+                if !reach.is_empty() {
+                    firers.push((m, reach));
+                }
+            }
+            if firers.is_empty() {
+                return Err(Refusal::new(format!(
+                    "{} cannot fire {}: {}",
+                    name(u),
+                    w.name,
+                    why.unwrap_or_default()
+                )));
+            }
+            for (m, _) in &firers {
+                used[*m] = true;
+            }
+            for cover in [false, true] {
+                let part: Vec<&(usize, Vec<usize>)> = firers
+                    .iter()
+                    .filter(|(m, _)| !close && self.in_cover_from(u, *m, aim.target) == cover)
+                    .collect();
+                let part: Vec<&(usize, Vec<usize>)> = if close {
+                    if cover {
+                        Vec::new()
+                    } else {
+                        firers.iter().collect()
+                    }
+                } else {
+                    part
+                };
+                if part.is_empty() {
+                    continue;
+                }
+                let mut valid: Vec<usize> = part.iter().flat_map(|(_, r)| r.iter().copied()).collect();
+                valid.sort_unstable();
+                valid.dedup();
+                groups.push(Group {
+                    line: aim.line,
+                    target: aim.target,
+                    firers: part.iter().map(|(m, _)| *m).collect(),
+                    dice: u16::from(dice) * part.len() as u16,
+                    cover,
+                    save: self.save_of(u, li, aim.target, cover, close),
+                    per_hit: rules_shared::damage_per_hit(self.struck(aim.target), exact, damage),
+                    close,
+                    template: false,
+                    valid: valid.iter().map(|&j| self.units[aim.target].models[j]).collect(),
+                });
+            }
+        }
+        // "If a unit scores hits with both template weapons and other direct-fire weapons, the
+        // hits from the template weapons are allocated first."
+        groups.sort_by_key(|g| (g.close, !g.template));
+        Ok(groups)
+    }
+
+    /// The save of unit `t` against line `li` of unit `u` ([`rules_shared::save`]): flame and C
+    /// weapons none; grenade and phaser weapons no cover save.
+    fn save_of(&self, u: usize, li: usize, t: usize, cover: bool, close: bool) -> Option<Symbols> {
+        let w = &self.cards[u].card.weapons[li];
+        let bfw = self.cards[u].bf.weapons.get(li);
+        let no_save = close || w.range == WeaponRange::Close || w.keywords.flame || bfw.is_some_and(|b| b.spray);
+        let no_cover =
+            w.keywords.ugl || bfw.is_some_and(|b| b.grenade) || matches!(w.table.against(self.armor(t)), CombatValue::Phaser { .. });
+        rules_shared::save(self.class(t).infantry(), cover, no_save, no_cover).map(|s| s.0)
+    }
+
+    /// The chances of an attack of unit `u` with `aims` as the table stands: the same plan the
+    /// live roll rolls, each die's chance of ending as an unsaved hit (hit on the army symbol,
+    /// re-rolled once when sustained, then not saved), and the distribution of each group's
+    /// unsaved hits.
+    ///
+    /// # Errors
+    /// The attack's refusal, as `check` gives it.
+    pub fn attack_odds(&self, u: usize, aims: &[Aim], sustained: bool) -> Result<AttackOdds, Refusal> {
+        let groups = self.plan_attack(u, aims, sustained, None)?;
+        let p_hit = self.dice.roll(1, Symbols::ARMY).p();
+        let hit = if sustained { 1.0 - (1.0 - p_hit) * (1.0 - p_hit) } else { p_hit };
+        Ok(AttackOdds {
+            groups: groups
+                .into_iter()
+                .map(|g| {
+                    let p_save = g.save.map_or(0.0, |s| self.dice.roll(1, s).p());
+                    let resilient = if self.class(g.target) == Class::Squad && self.cards[g.target].card.has(Skill::DamageResilient) {
+                        1.0 - self.dice.roll(1, Symbols::ARMY).p()
+                    } else {
+                        1.0
+                    };
+                    let q = hit * (1.0 - p_save) * resilient;
+                    let dist = crate::dice::binomial(u32::from(g.dice), q);
+                    (g, q, dist)
+                })
+                .collect(),
+        })
+    }
+
+    fn roll(&mut self, n: u16, s: Symbols, purpose: Purpose) -> u16 {
+        if n == 0 {
+            return 0;
+        }
+        let k = self.dice.roll(n, s).sample(&mut self.rng);
+        self.log(Event::Rolled {
+            purpose,
+            dice: n,
+            successes: k,
+        });
+        k
+    }
+
+    /// Rolls planned groups: to hit (misses re-rolled when sustained), saves; returns the
+    /// unsaved hits of each group and the hits (saved or not) each unit took.
+    fn roll_groups(&mut self, groups: &[Group], sustained: bool) -> (Vec<u16>, Vec<u16>) {
+        let mut unsaved = Vec::new();
+        let mut hits_on = vec![0u16; self.units.len()];
+        for g in groups {
+            let mut hits = self.roll(g.dice, Symbols::ARMY, Purpose::Hit);
+            if sustained {
+                hits += self.roll(g.dice - hits, Symbols::ARMY, Purpose::Reroll);
+            }
+            hits_on[g.target] += hits;
+            let saved = match g.save {
+                Some(s) => self.roll(hits, s, Purpose::Save),
+                None => 0,
+            };
+            unsaved.push(hits - saved);
+        }
+        (unsaved, hits_on)
+    }
+
+    /// Performs an ATTACK or SUSTAINED ATTACK of unit `u` (already checked): the ranged and
+    /// template groups are rolled and their damage done; the C weapons wait for the casualties
+    /// of the others ([`CloseStage`]).
+    pub(crate) fn perform_attack(&mut self, u: usize, aims: &[Aim], sustained: bool, reactive: Option<usize>) {
+        let ranged: Vec<Aim> = aims.iter().filter(|a| !self.is_close_line(u, a.line)).cloned().collect();
+        let close: Vec<Aim> = aims.iter().filter(|a| self.is_close_line(u, a.line)).cloned().collect();
+        if let Ok(groups) = self.plan_attack(u, &ranged, sustained, reactive) {
+            let (unsaved, hits_on) = self.roll_groups(&groups, sustained);
+            for (g, n) in groups.iter().zip(unsaved) {
+                self.damage(g, n);
+            }
+            self.suppress(&hits_on);
+        }
+        if let Some(t) = close.first().map(|a| a.target) {
+            self.close = Some(CloseStage {
+                attacker: u,
+                target: t,
+                aims: close,
+                sustained,
+            });
+        }
+    }
+
+    pub(crate) fn is_close_line(&self, u: usize, line: u8) -> bool {
+        self.cards[u]
+            .card
+            .weapons
+            .get(usize::from(line))
+            .is_some_and(|w| w.range == WeaponRange::Close)
+    }
+
+    /// The close-combat stage: the attacker's C weapons, then the defender's retaliation with
+    /// its own C weapons ("Before those casualties are removed, the defending unit retaliates
+    /// … Casualties from all C weapons are then removed simultaneously"); no saves. A
+    /// suppressed unit does not fight back ("cannot fight, including fighting back if attacked
+    /// in close combat"); a sustained close combat is met by a standard attack.
+    pub(crate) fn perform_close(&mut self, c: CloseStage) {
+        if self.units[c.attacker].destroyed || self.units[c.target].destroyed {
+            return;
+        }
+        let aims: Vec<Aim> = c
+            .aims
+            .iter()
+            .filter(|a| self.plan_attack(c.attacker, std::slice::from_ref(*a), false, None).is_ok())
+            .cloned()
+            .collect();
+        let attack = self.plan_attack(c.attacker, &aims, c.sustained, None).unwrap_or_default();
+        let retaliation = if self.units[c.target].tokens.suppressed || self.is_aircraft(c.target) {
+            Vec::new()
+        } else {
+            let lines: Vec<Aim> = (0..self.cards[c.target].card.weapons.len() as u8)
+                .filter(|&l| self.is_close_line(c.target, l))
+                .map(|line| Aim {
+                    line,
+                    target: c.attacker,
+                    at: None,
+                })
+                .collect();
+            // Each line that can fight back; a soldier fights with the first he carries.
+            let mut ok = Vec::new();
+            for a in lines {
+                let mut with = ok.clone();
+                with.push(a.clone());
+                if self.plan_attack(c.target, &with, false, None).is_ok() {
+                    ok.push(a);
+                }
+            }
+            self.plan_attack(c.target, &ok, false, None).unwrap_or_default()
+        };
+        let (ua, ha) = self.roll_groups(&attack, c.sustained);
+        let (ur, hr) = self.roll_groups(&retaliation, false);
+        for (g, n) in attack.iter().zip(ua).chain(retaliation.iter().zip(ur)) {
+            self.damage(g, n);
+        }
+        let mut hits = ha;
+        for (h, r) in hits.iter_mut().zip(hr) {
+            *h += r;
+        }
+        self.suppress(&hits);
+    }
+
+    /// Suffers the `n` unsaved hits of group `g` ("7. Suffer Damage"), with Damage Resilient
+    /// ("Each time an infantry squad with this skill is assigned a hit that is not cancelled by
+    /// a save, roll a die. On ☒ cancel the hit. Each time a support weapon, hero, vehicle, or
+    /// aircraft unit with this skill is assigned a hit …, roll 1 die for each point of damage
+    /// marked off … Each ☒ cancels 1 point of damage").
+    fn damage(&mut self, g: &Group, n: u16) {
+        let t = g.target;
+        if n == 0 || self.units[t].destroyed {
+            return;
+        }
+        let resilient = self.cards[t].card.has(Skill::DamageResilient);
+        if self.class(t) == Class::Squad {
+            let cancelled = if resilient {
+                self.roll(n, Symbols::ARMY, Purpose::Resilient)
+            } else {
+                0
+            };
+            let n = usize::from(n - cancelled);
+            let valid: Vec<u8> = g.valid.iter().copied().filter(|m| self.units[t].models.contains(m)).collect();
+            if n == 0 || valid.is_empty() {
+                return;
+            }
+            // "If there are no miniatures left in the unit that are valid targets …, any
+            // remaining hits are ignored." When every valid miniature falls, nothing is chosen.
+            if n >= valid.len() {
+                for m in valid {
+                    self.remove_model(t, m);
+                }
+            } else {
+                self.casualties.push_back(Choice { unit: t, count: n, valid });
+            }
+            return;
+        }
+        for _ in 0..n {
+            let left = self.units[t].health;
+            if left == 0 {
+                break;
+            }
+            let pts = g.per_hit.min(left);
+            let cancelled = if resilient {
+                self.roll(u16::from(pts), Symbols::ARMY, Purpose::Resilient) as u8
+            } else {
+                0
+            };
+            let pts = pts - cancelled.min(pts);
+            if pts > 0 {
+                self.units[t].health -= pts;
+                self.log(Event::Damaged(t, pts));
+            }
+            if self.units[t].health == 0 {
+                self.eliminate(t);
+                break;
+            }
+        }
+    }
+
+    /// Removes the miniature of card model `model` from squad `t`.
+    pub(crate) fn remove_model(&mut self, t: usize, model: u8) {
+        let Some(i) = self.units[t].models.iter().position(|&m| m == model) else {
+            return;
+        };
+        self.units[t].models.remove(i);
+        self.table.units[t].minis.remove(i);
+        self.units[t].health = self.units[t].health.saturating_sub(1);
+        self.log(Event::Casualty(t));
+        if self.units[t].models.is_empty() {
+            self.eliminate(t);
+        }
+    }
+
+    /// Eliminates unit `t`: "Remove eliminated heroes and aircraft from the table. Eliminated
+    /// vehicles are marked as wrecks and become a terrain feature".
+    pub(crate) fn eliminate(&mut self, t: usize) {
+        if self.units[t].destroyed {
+            return;
+        }
+        self.units[t].destroyed = true;
+        self.units[t].health = 0;
+        let side = self.units[t].side;
+        self.destroyed_ap[side.other()] += self.cards[t].card.ap;
+        if self.class(t) == Class::Vehicle {
+            if let Some(m) = self.table.units[t].minis.first() {
+                let hull = m.body.outline();
+                let mut wreck = dust_geom::table::Terrain::new(
+                    format!("the wreck of {}", self.table.units[t].name),
+                    dust_geom::table::TerrainKind::Wreck,
+                    dust_geom::table::Area::Polygon(hull),
+                );
+                wreck.cover = true;
+                self.table.terrain.push(wreck);
+            }
+        }
+        self.table.units[t].minis.clear();
+        self.units[t].models.clear();
+        self.log(Event::Eliminated(t));
+    }
+
+    /// Tokens for the units an attack hit ("Any unit hit by an ATTACK or SUSTAINED ATTACK
+    /// action, even if the hits were saved, receives an Under Fire token. If it already has an
+    /// Under Fire token, it replaces it with a Suppression token instead. A unit with a
+    /// Suppression token cannot receive another. A unit hit 10 times in a single … action …
+    /// receives a Suppression token (removing any Under Fire token)"); heroes never.
+    fn suppress(&mut self, hits_on: &[u16]) {
+        for (t, &h) in hits_on.iter().enumerate() {
+            if h == 0 || self.units[t].destroyed || self.immune_to_suppression(t) {
+                continue;
+            }
+            let tok = &mut self.units[t].tokens;
+            if h >= 10 || tok.under_fire || tok.suppressed {
+                tok.suppressed = true;
+                tok.under_fire = false;
+            } else {
+                tok.under_fire = true;
+            }
+            let tok = *tok;
+            self.log(Event::Tokens(t, tok));
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! The decisions of a Battlefield game and their text form (records, the command line).
+//!
+//! A decision names everything the player chooses: the unit to activate, the plan of its
+//! actions, where each miniature of a move ends (and its path when it is not straight), each
+//! weapon line's target (and a blast template's centre), a reaction, the miniatures a squad
+//! loses. Points are written in centimetres with up to two decimals (the table's unit is
+//! 0.1 mm), so the text form round-trips exactly.
+
+use crate::Side;
+use core::fmt;
+use core::str::FromStr;
+use dust_geom::angle::Facing;
+use dust_geom::exact::Pt;
+
+/// One action of a plan (tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": "NOTHING, MOVE,
+/// MARCH MOVE (2 actions), ATTACK, SUSTAINED ATTACK (2 actions), SPECIAL").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Nothing.
+    Nothing,
+    /// A Move: up to the Move rating (10 cm a point).
+    Move,
+    /// A March Move: two actions, twice the Move rating.
+    March,
+    /// An Attack.
+    Attack,
+    /// A Sustained Attack: two actions, re-rolling the dice that missed.
+    Sustained,
+}
+
+impl Action {
+    /// How many of the activation's actions it takes.
+    pub const fn cost(self) -> u8 {
+        match self {
+            Action::March | Action::Sustained => 2,
+            _ => 1,
+        }
+    }
+    /// The word of the text form.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Action::Nothing => "nothing",
+            Action::Move => "move",
+            Action::March => "march",
+            Action::Attack => "attack",
+            Action::Sustained => "sustained",
+        }
+    }
+    fn from_word(w: &str) -> Option<Action> {
+        [Action::Nothing, Action::Move, Action::March, Action::Attack, Action::Sustained]
+            .into_iter()
+            .find(|a| a.word() == w)
+    }
+    /// Whether the action moves the unit.
+    pub const fn moves(self) -> bool {
+        matches!(self, Action::Move | Action::March)
+    }
+    /// Whether the action attacks.
+    pub const fn attacks(self) -> bool {
+        matches!(self, Action::Attack | Action::Sustained)
+    }
+}
+
+/// Where one miniature of a move ends, and the path it takes there (the points after where it
+/// stands; empty: a straight line).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MiniMove {
+    /// The miniature (its index in the unit as it stands now).
+    pub mini: usize,
+    /// Where its centre ends.
+    pub to: Pt,
+    /// The bends of its path before `to`.
+    pub via: Vec<Pt>,
+}
+
+impl MiniMove {
+    /// The whole path: the bends, then the end.
+    pub fn path(&self) -> Vec<Pt> {
+        let mut p = self.via.clone();
+        p.push(self.to);
+        p
+    }
+}
+
+/// One weapon line aimed at a unit: `line` of the card, `target` the unit, `at` the centre of
+/// a blast template or the point a flame template is aimed at.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Aim {
+    /// The weapon line (its index on the card).
+    pub line: u8,
+    /// The unit aimed at (the unit whose miniatures are under a template count as hit too).
+    pub target: usize,
+    /// A template's centre (blast) or aim point (flame).
+    pub at: Option<Pt>,
+}
+
+/// What a reaction of two army symbols becomes ("On ☒☒, the unit … will activate for either a
+/// SUSTAINED ATTACK action, or a MOVE action followed by an ATTACK action").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ReactChoice {
+    /// A Sustained Attack.
+    Sustained,
+    /// A Move that only turns the model, then an Attack.
+    TurnThenAttack,
+}
+
+/// A decision of a Battlefield game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// The initiative winner lets this side go first.
+    First(Side),
+    /// Pass rather than activate a unit.
+    Pass,
+    /// Activate a unit (its suppression rolls come next, then its plan).
+    Activate(usize),
+    /// The actions of the activation, declared before any is performed.
+    Plan(Vec<Action>),
+    /// A Move or March Move: where each miniature that moves ends; the facing a hull or
+    /// support weapon ends at (degrees, 0 = towards +y, clockwise).
+    Move {
+        /// The miniatures that move, in the order they move.
+        minis: Vec<MiniMove>,
+        /// The facing at the end, for vehicles, aircraft and support weapons.
+        facing: Option<Facing>,
+    },
+    /// An Attack or Sustained Attack: every weapon line that fires and its target.
+    Attack(Vec<Aim>),
+    /// The side not activating declares a reactive attack with a unit, or none.
+    React(Option<usize>),
+    /// What a reaction of two army symbols does.
+    ReactWith(ReactChoice),
+    /// The miniatures a squad loses to the hits it could not save (its owner chooses).
+    Casualties(Vec<usize>),
+}
+
+fn num(v: f64) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.into()
+    }
+}
+
+/// A point in the text form, `x,y` in centimetres.
+pub fn point_text(p: Pt) -> String {
+    let (x, y) = p.to_cm();
+    format!("{},{}", num(x), num(y))
+}
+
+fn parse_point(s: &str) -> Result<Pt, String> {
+    let (x, y) = s
+        .split_once(',')
+        .ok_or_else(|| format!("`{s}` is not a point: write x,y in centimetres"))?;
+    let f = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && v.abs() <= 1000.0)
+            .ok_or_else(|| format!("`{v}` is not a distance in centimetres"))
+    };
+    Ok(Pt::cm(f(x)?, f(y)?))
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decision::First(s) => write!(f, "first {s}"),
+            Decision::Pass => f.write_str("pass"),
+            Decision::Activate(u) => write!(f, "activate {u}"),
+            Decision::Plan(a) => {
+                f.write_str("plan")?;
+                for x in a {
+                    write!(f, " {}", x.word())?;
+                }
+                Ok(())
+            }
+            Decision::Move { minis, facing } => {
+                f.write_str("move")?;
+                for m in minis {
+                    write!(f, " m{}@{}", m.mini, point_text(m.to))?;
+                    for v in &m.via {
+                        write!(f, "~{}", point_text(*v))?;
+                    }
+                }
+                if let Some(fc) = facing {
+                    write!(f, " facing {}", fc.degrees())?;
+                }
+                Ok(())
+            }
+            Decision::Attack(aims) => {
+                f.write_str("attack")?;
+                if aims.is_empty() {
+                    f.write_str(" none")?;
+                }
+                for a in aims {
+                    write!(f, " {}>{}", a.line, a.target)?;
+                    if let Some(p) = a.at {
+                        write!(f, "@{}", point_text(p))?;
+                    }
+                }
+                Ok(())
+            }
+            Decision::React(None) => f.write_str("react none"),
+            Decision::React(Some(u)) => write!(f, "react {u}"),
+            Decision::ReactWith(ReactChoice::Sustained) => f.write_str("react-with sustained"),
+            Decision::ReactWith(ReactChoice::TurnThenAttack) => f.write_str("react-with turn-attack"),
+            Decision::Casualties(v) => {
+                f.write_str("casualties")?;
+                if v.is_empty() {
+                    f.write_str(" none")?;
+                }
+                for m in v {
+                    write!(f, " m{m}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn index(s: &str, what: &str) -> Result<usize, String> {
+    s.parse::<usize>().map_err(|_| format!("`{s}` is not {what} (a number from 0)"))
+}
+
+impl FromStr for Decision {
+    type Err = String;
+
+    /// Reads the text form written by `Display`.
+    fn from_str(s: &str) -> Result<Decision, String> {
+        let mut w = s.split_whitespace();
+        let head = w.next().ok_or("an empty decision")?;
+        let rest: Vec<&str> = w.collect();
+        let one = |what: &str| -> Result<&str, String> {
+            match rest.as_slice() {
+                [x] => Ok(x),
+                _ => Err(format!("`{head}` takes one word: {what}")),
+            }
+        };
+        Ok(match head {
+            "first" => Decision::First(match one("a or b")?.to_ascii_lowercase().as_str() {
+                "a" => Side::A,
+                "b" => Side::B,
+                x => return Err(format!("`{x}` is not a side: write a or b")),
+            }),
+            "pass" if rest.is_empty() => Decision::Pass,
+            "activate" => Decision::Activate(index(one("a unit")?, "a unit")?),
+            "plan" => Decision::Plan(
+                rest.iter()
+                    .map(|x| {
+                        Action::from_word(x).ok_or_else(|| format!("`{x}` is not an action (nothing, move, march, attack, sustained)"))
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+            "move" => {
+                let mut minis = Vec::new();
+                let mut facing = None;
+                let mut it = rest.iter();
+                while let Some(x) = it.next() {
+                    if *x == "facing" {
+                        let d = it.next().ok_or("`facing` needs degrees")?;
+                        let d: i64 = d.parse().map_err(|_| format!("`{d}` is not a whole number of degrees"))?;
+                        facing = Some(Facing::deg(d));
+                        continue;
+                    }
+                    let x = x
+                        .strip_prefix('m')
+                        .ok_or_else(|| format!("`{x}` is not a miniature's move: write mI@X,Y"))?;
+                    let (m, pts) = x.split_once('@').ok_or_else(|| format!("`m{x}` has no `@X,Y`"))?;
+                    let mut pts: Vec<Pt> = pts.split('~').map(parse_point).collect::<Result<_, _>>()?;
+                    let to = pts.remove(0);
+                    // Written end first, then the bends: `m0@END~BEND1~BEND2`.
+                    minis.push(MiniMove {
+                        mini: index(m, "a miniature")?,
+                        to,
+                        via: pts,
+                    });
+                }
+                Decision::Move { minis, facing }
+            }
+            "attack" => {
+                if rest == ["none"] {
+                    Decision::Attack(Vec::new())
+                } else {
+                    let mut aims = Vec::new();
+                    for x in &rest {
+                        let (line, t) = x.split_once('>').ok_or_else(|| format!("`{x}` is not an aim: write LINE>UNIT"))?;
+                        let (t, at) = match t.split_once('@') {
+                            Some((t, p)) => (t, Some(parse_point(p)?)),
+                            None => (t, None),
+                        };
+                        aims.push(Aim {
+                            line: u8::try_from(index(line, "a weapon line")?).map_err(|_| "a weapon line above 255".to_string())?,
+                            target: index(t, "a unit")?,
+                            at,
+                        });
+                    }
+                    Decision::Attack(aims)
+                }
+            }
+            "react" => match one("a unit or none")? {
+                "none" => Decision::React(None),
+                u => Decision::React(Some(index(u, "a unit")?)),
+            },
+            "react-with" => match one("sustained or turn-attack")? {
+                "sustained" => Decision::ReactWith(ReactChoice::Sustained),
+                "turn-attack" => Decision::ReactWith(ReactChoice::TurnThenAttack),
+                x => return Err(format!("`{x}`: write sustained or turn-attack")),
+            },
+            "casualties" => {
+                if rest == ["none"] {
+                    Decision::Casualties(Vec::new())
+                } else {
+                    Decision::Casualties(
+                        rest.iter()
+                            .map(|x| index(x.strip_prefix('m').unwrap_or(x), "a miniature"))
+                            .collect::<Result<_, _>>()?,
+                    )
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, attack, react, react-with, casualties)"
+                ))
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_form_round_trips() {
+        let ds = [
+            Decision::First(Side::B),
+            Decision::Pass,
+            Decision::Activate(3),
+            Decision::Plan(vec![Action::Move, Action::Attack]),
+            Decision::Plan(vec![Action::March]),
+            Decision::Move {
+                minis: vec![
+                    MiniMove {
+                        mini: 0,
+                        to: Pt::new(5_012, 2_500),
+                        via: vec![Pt::new(4_000, 2_000)],
+                    },
+                    MiniMove {
+                        mini: 2,
+                        to: Pt::new(-1, 7),
+                        via: vec![],
+                    },
+                ],
+                facing: Some(Facing::deg(270)),
+            },
+            Decision::Attack(vec![
+                Aim {
+                    line: 0,
+                    target: 4,
+                    at: None,
+                },
+                Aim {
+                    line: 2,
+                    target: 5,
+                    at: Some(Pt::new(9_000, 4_850)),
+                },
+            ]),
+            Decision::Attack(vec![]),
+            Decision::React(None),
+            Decision::React(Some(2)),
+            Decision::ReactWith(ReactChoice::TurnThenAttack),
+            Decision::Casualties(vec![1, 3]),
+            Decision::Casualties(vec![]),
+        ];
+        for d in ds {
+            let text = d.to_string();
+            assert_eq!(text.parse::<Decision>(), Ok(d.clone()), "{text}");
+        }
+        assert!("move m0@a,b".parse::<Decision>().is_err());
+        assert!("fly 3".parse::<Decision>().is_err());
+    }
+}

@@ -1,0 +1,847 @@
+//! The turn of a Battlefield game (tactics-battlefield-summary.md, "ROLL FOR INITIATIVE",
+//! "MOVE & MARCH MOVE ACTIONS", "SUPPRESSION", "REACTIVE ATTACKS", "END OF THE GAME"): the
+//! phases, the one `check` that decides legality and `apply`.
+
+use super::decision::{Action, Decision, MiniMove, ReactChoice};
+use super::{Event, FieldGame, Pending, Purpose, Refusal};
+use crate::dice::Symbols;
+use crate::rules_shared::{self, ReactiveOutcome};
+use crate::unit::Skill;
+use crate::Side;
+use dust_geom::angle::Facing;
+use dust_geom::exact::Pt;
+use dust_geom::measure::{body_gap, body_within, incoherent, COHERENCY, OBJECTIVE_RANGE, RANGE_UNIT};
+use dust_geom::table::{Body, MiniKind, Table, TerrainKind};
+
+/// What the game waits for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Phase {
+    /// The initiative winner chooses who goes first.
+    ChooseFirst(Side),
+    /// The side activates a unit or passes.
+    Activate(Side),
+    /// The activated unit's plan.
+    Plan,
+    /// The acting unit's Move or Attack.
+    Act,
+    /// The other side may declare a reactive attack.
+    React,
+    /// The reacting unit rolled two army symbols: Sustained Attack, or a turn and an Attack.
+    ReactWith,
+    /// A squad's owner chooses casualties.
+    Casualties,
+    /// The game is over.
+    Over(Option<Side>),
+}
+
+/// An activation under way (or a reaction: `against` the unit it answers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Activation {
+    pub unit: usize,
+    pub plan: Vec<Action>,
+    /// The action being performed (an index into `plan`).
+    pub next: usize,
+    /// The reaction window was offered (or cannot be).
+    pub window_done: bool,
+    /// Stuck in terrain or halted by wire: no more moving this activation.
+    pub stuck: bool,
+    /// The rest of a March Move interrupted by a reaction: each miniature's remaining path.
+    pub march_rest: Option<Vec<(u8, Vec<Pt>)>>,
+    /// A reaction: the unit it answers.
+    pub against: Option<usize>,
+    /// The first action must be NOTHING (still suppressed).
+    pub must_rest: bool,
+}
+
+impl Activation {
+    fn new(unit: usize) -> Activation {
+        Activation {
+            unit,
+            plan: Vec::new(),
+            next: 0,
+            window_done: false,
+            stuck: false,
+            march_rest: None,
+            against: None,
+            must_rest: false,
+        }
+    }
+}
+
+/// The point `d` units along the path from `start` (rounded to the unit; IEEE-exact lengths).
+fn point_along(start: Pt, path: &[Pt], d: f64) -> (Pt, Vec<Pt>) {
+    let mut prev = start;
+    let mut left = d;
+    for (i, &p) in path.iter().enumerate() {
+        let len = (dust_geom::exact::dist2(prev, p) as f64).sqrt();
+        if len >= left {
+            if len == 0.0 {
+                return (p, path[i + 1..].to_vec());
+            }
+            let f = left / len;
+            let q = Pt::new(
+                prev.x + ((p.x - prev.x) as f64 * f).round() as i64,
+                prev.y + ((p.y - prev.y) as f64 * f).round() as i64,
+            );
+            return (q, path[i..].to_vec());
+        }
+        left -= len;
+        prev = p;
+    }
+    (prev, Vec::new())
+}
+
+impl FieldGame {
+    /// Whose decision the game waits for, or its end.
+    pub fn pending(&self) -> Pending {
+        match self.phase {
+            Phase::Over(w) => Pending::Over(w),
+            Phase::ChooseFirst(s) | Phase::Activate(s) => Pending::Decision(s),
+            Phase::Plan | Phase::Act => Pending::Decision(self.units[self.acting().unwrap_or(0)].side),
+            Phase::React => Pending::Decision(self.units[self.act.as_ref().map_or(0, |a| a.unit)].side.other()),
+            Phase::ReactWith => Pending::Decision(self.units[self.reaction.as_ref().map_or(0, |a| a.unit)].side),
+            Phase::Casualties => Pending::Decision(self.units[self.casualties.front().map_or(0, |c| c.unit)].side),
+        }
+    }
+
+    /// What the pending decision is about, in words (for interfaces and refusals).
+    pub fn asks(&self) -> &'static str {
+        match self.phase {
+            Phase::ChooseFirst(_) => "who goes first (first a, first b)",
+            Phase::Activate(_) => "a unit to activate (activate U), or pass",
+            Phase::Plan => "the activation's actions (plan …)",
+            Phase::Act => match self.current_action() {
+                Some(a) if a.moves() => "where the unit moves (move …)",
+                _ => "the attack's targets (attack …)",
+            },
+            Phase::React => "a reactive attack (react U, react none)",
+            Phase::ReactWith => "what the reaction does (react-with sustained | turn-attack)",
+            Phase::Casualties => "the miniatures lost (casualties …)",
+            Phase::Over(_) => "nothing: the game is over",
+        }
+    }
+
+    fn cur(&self) -> Option<&Activation> {
+        self.reaction.as_ref().or(self.act.as_ref())
+    }
+    fn cur_mut(&mut self) -> Option<&mut Activation> {
+        self.reaction.as_mut().or(self.act.as_mut())
+    }
+    /// The action the acting unit performs now.
+    pub fn current_action(&self) -> Option<Action> {
+        self.cur().and_then(|a| a.plan.get(a.next).copied())
+    }
+
+    // ----- Turn ------------------------------------------------------------------------------
+
+    /// "Roll for initiative at the start of each turn. Each player rolls 3 dice" (4 with a Black
+    /// Ops hero); the most army symbols, then the most targets, win; a further tie re-rolls
+    /// ([`rules_shared::initiative_winner`]).
+    pub(crate) fn begin_turn(&mut self) {
+        self.turn += 1;
+        self.log(Event::TurnBegan(self.turn));
+        for u in &mut self.units {
+            u.activated = false;
+        }
+        loop {
+            let dice = |s: Side| {
+                3 + u16::from(
+                    self.units
+                        .iter()
+                        .zip(self.cards.iter())
+                        .any(|(u, c)| u.side == s && !u.destroyed && c.card.kind == crate::UnitKind::Hero && c.card.has(Skill::BlackOps)),
+                )
+            };
+            let (na, nb) = (dice(Side::A), dice(Side::B));
+            let a = self.roll_sym(na, Symbols::ARMY, Purpose::Initiative(Side::A));
+            let b = self.roll_sym(nb, Symbols::ARMY, Purpose::Initiative(Side::B));
+            let (ta, tb) = if a == b {
+                let r = |g: &mut Self, n: u16, s: Side| match g.dice.roll_among(n, Symbols::ARMY, Symbols::TARGET) {
+                    Some(roll) => {
+                        let k = roll.sample(&mut g.rng);
+                        g.log(Event::Rolled {
+                            purpose: Purpose::InitiativeTargets(s),
+                            dice: n,
+                            successes: k,
+                        });
+                        k
+                    }
+                    None => 0,
+                };
+                (r(self, na - a, Side::A), r(self, nb - b, Side::B))
+            } else {
+                (0, 0)
+            };
+            if let Some(w) = rules_shared::initiative_winner((a, b), (ta, tb)) {
+                self.log(Event::InitiativeWon(w));
+                self.phase = Phase::ChooseFirst(w);
+                return;
+            }
+        }
+    }
+
+    fn roll_sym(&mut self, n: u16, s: Symbols, purpose: Purpose) -> u16 {
+        let k = self.dice.roll(n, s).sample(&mut self.rng);
+        self.log(Event::Rolled {
+            purpose,
+            dice: n,
+            successes: k,
+        });
+        k
+    }
+
+    /// The next activation: "Players alternate activating their units. If a player has
+    /// activated all of their units and the other player still has units to activate, the
+    /// other player continues"; when all have, the turn ends.
+    fn next_activation(&mut self) {
+        let s = self.next;
+        if self.left_to_activate(s) == 0 {
+            if self.left_to_activate(s.other()) == 0 {
+                self.end_turn();
+                return;
+            }
+            self.next = s.other();
+        }
+        self.phase = Phase::Activate(self.next);
+    }
+
+    /// Who holds objective `at`: "a miniature within range 1 (10cm/4") of the objective
+    /// (provided it did not take a MARCH MOVE action as its last action), and not having any
+    /// enemy miniatures within range 1 of it. Aircraft cannot take or prevent the enemy from
+    /// taking an objective."
+    pub fn objective_holder(&self, at: Pt) -> Option<Side> {
+        let mut near = [false, false];
+        let mut takes = [false, false];
+        for (u, s) in self.table.units.iter().zip(&self.units) {
+            if s.destroyed || u.kind == MiniKind::Aircraft {
+                continue;
+            }
+            if u.minis.iter().any(|m| body_within(&m.body, at, OBJECTIVE_RANGE)) {
+                near[s.side.index()] = true;
+                takes[s.side.index()] |= !s.last_march;
+            }
+        }
+        Side::ALL.into_iter().find(|s| takes[s.index()] && !near[s.other().index()])
+    }
+
+    /// "The game ends at the end of a turn when: all of one player's units on the board are
+    /// eliminated, one of the players achieves his scenario objective, or the scenario reaches
+    /// its turn limit." The scenario objective of the project's tables is to hold every
+    /// objective at the end of a turn after the first (docs/rulings.md, "Battlefield: the
+    /// objective of the project's tables").
+    fn end_turn(&mut self) {
+        let mut held = crate::BySide { a: 0u8, b: 0u8 };
+        let objectives: Vec<(String, Pt)> = self.table.objectives.iter().map(|o| (o.name.clone(), o.at)).collect();
+        for (name, at) in &objectives {
+            if let Some(s) = self.objective_holder(*at) {
+                held[s] += 1;
+                self.log(Event::Holds(s, name.clone()));
+            }
+        }
+        self.held = held;
+        let alive = |s: Side| self.units.iter().any(|u| u.side == s && !u.destroyed);
+        let (a, b) = (alive(Side::A), alive(Side::B));
+        let n = objectives.len() as u8;
+        let winner = if !a || !b {
+            Some(if a {
+                Some(Side::A)
+            } else if b {
+                Some(Side::B)
+            } else {
+                None
+            })
+        } else if n > 0 && self.turn > 1 && held.a == n {
+            Some(Some(Side::A))
+        } else if n > 0 && self.turn > 1 && held.b == n {
+            Some(Some(Side::B))
+        } else if self.turn >= self.turns {
+            // "both sides total the APs of the units they eliminated …, and the player who
+            // destroyed the most APs wins."
+            let d = self.destroyed_ap;
+            Some(match d.a.cmp(&d.b) {
+                core::cmp::Ordering::Greater => Some(Side::A),
+                core::cmp::Ordering::Less => Some(Side::B),
+                core::cmp::Ordering::Equal => None,
+            })
+        } else {
+            None
+        };
+        match winner {
+            Some(w) => {
+                self.log(Event::Ended(w));
+                self.phase = Phase::Over(w);
+            }
+            None => self.begin_turn(),
+        }
+    }
+
+    // ----- Legality ------------------------------------------------------------------------------
+
+    /// Whether `d` may be played now; if not, why, in words. The one place that decides
+    /// legality: `apply` asks it, the generator's decisions pass it, the AI and the interfaces
+    /// ask it.
+    ///
+    /// # Errors
+    /// The [`Refusal`]: what is wrong and what would do.
+    pub fn check(&self, d: &Decision) -> Result<(), Refusal> {
+        let wrong = || Refusal::new(format!("`{d}` is not the decision now: the game asks for {}", self.asks()));
+        let name = |u: usize| self.table.units.get(u).map_or_else(|| format!("unit {u}"), |x| x.name.clone());
+        match (self.phase, d) {
+            (Phase::ChooseFirst(_), Decision::First(_)) => Ok(()),
+            (Phase::Activate(s), Decision::Pass) => {
+                if rules_shared::may_pass(self.left_to_activate(s), self.left_to_activate(s.other())) {
+                    Ok(())
+                } else {
+                    Err(Refusal::new(format!(
+                        "side {s} may not pass: it has {} units to activate and the other side {}; a player may pass only with fewer",
+                        self.left_to_activate(s),
+                        self.left_to_activate(s.other())
+                    )))
+                }
+            }
+            (Phase::Activate(s), Decision::Activate(u)) => {
+                let x = self.units.get(*u).ok_or_else(|| Refusal::new(format!("there is no unit {u}")))?;
+                if x.side != s {
+                    Err(Refusal::new(format!("{} is not side {s}'s unit", name(*u))))
+                } else if x.destroyed {
+                    Err(Refusal::new(format!("{} is eliminated", name(*u))))
+                } else if x.activated {
+                    Err(Refusal::new(format!("{} has already activated this turn", name(*u))))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Plan, Decision::Plan(p)) => self.check_plan(p),
+            (Phase::Act, Decision::Move { minis, facing }) => match self.current_action() {
+                Some(a) if a.moves() => self.check_move(minis, *facing, a == Action::March).map(|_| ()),
+                _ => Err(wrong()),
+            },
+            (Phase::Act, Decision::Attack(aims)) => match (self.current_action(), self.cur()) {
+                (Some(a), Some(c)) if a.attacks() => {
+                    if aims.is_empty() {
+                        return Ok(());
+                    }
+                    self.plan_attack(c.unit, aims, a == Action::Sustained, c.against).map(|_| ())
+                }
+                _ => Err(wrong()),
+            },
+            (Phase::React, Decision::React(None)) => Ok(()),
+            (Phase::React, Decision::React(Some(r))) => {
+                if self.reactors().contains(r) {
+                    Ok(())
+                } else {
+                    Err(Refusal::new(format!(
+                        "{} cannot react: a reactive attack needs a unit of the other side not yet activated, not an aircraft, within range 4 (40 cm) of {}",
+                        name(*r),
+                        self.act.as_ref().map_or_else(String::new, |a| name(a.unit))
+                    )))
+                }
+            }
+            (Phase::ReactWith, Decision::ReactWith(_)) => Ok(()),
+            (Phase::Casualties, Decision::Casualties(v)) => {
+                let c = self.casualties.front().ok_or_else(wrong)?;
+                let models = &self.units[c.unit].models;
+                let mut seen = Vec::new();
+                for &m in v {
+                    let model = *models
+                        .get(m)
+                        .ok_or_else(|| Refusal::new(format!("{} has no miniature m{m}", name(c.unit))))?;
+                    if !c.valid.contains(&model) {
+                        return Err(Refusal::new(format!(
+                            "m{m} of {} cannot take these hits: it is not in the weapon's field of fire, range and line of sight (or under the template)",
+                            name(c.unit)
+                        )));
+                    }
+                    if seen.contains(&m) {
+                        return Err(Refusal::new(format!("m{m} is named twice")));
+                    }
+                    seen.push(m);
+                }
+                if v.len() != c.count {
+                    return Err(Refusal::new(format!(
+                        "{} loses {} miniatures: name {} (you named {})",
+                        name(c.unit),
+                        c.count,
+                        c.count,
+                        v.len()
+                    )));
+                }
+                Ok(())
+            }
+            _ => Err(wrong()),
+        }
+    }
+
+    /// "An activated unit performs 2 actions"; "must take a MARCH MOVE action instead of 2 MOVE
+    /// actions, or a SUSTAINED ATTACK action instead of 2 ATTACK actions"; "a unit can never
+    /// perform more than 3 actions"; aircraft move first; a suppressed unit rests first and
+    /// cannot fight.
+    fn check_plan(&self, p: &[Action]) -> Result<(), Refusal> {
+        let Some(a) = &self.act else {
+            return Err(Refusal::new("no unit is activating"));
+        };
+        let u = a.unit;
+        let total: u8 = p.iter().map(|x| x.cost()).sum();
+        if total > 3 {
+            return Err(Refusal::new(format!(
+                "{total} actions: a unit can never perform more than 3 actions during an activation"
+            )));
+        }
+        if total != 2 {
+            return Err(Refusal::new(format!(
+                "{total} action{}: an activated unit performs 2 actions (NOTHING fills a turn it does not use)",
+                if total == 1 { "" } else { "s" }
+            )));
+        }
+        if p.iter().filter(|x| **x == Action::Move).count() > 1 {
+            return Err(Refusal::new("two MOVE actions: take a MARCH MOVE instead"));
+        }
+        if p.iter().filter(|x| **x == Action::Attack).count() > 1 {
+            return Err(Refusal::new("two ATTACK actions: take a SUSTAINED ATTACK instead"));
+        }
+        if a.must_rest && p.first() != Some(&Action::Nothing) {
+            return Err(Refusal::new("the unit is still suppressed: its first action must be NOTHING"));
+        }
+        if self.units[u].tokens.suppressed && p.iter().any(|x| x.attacks()) {
+            return Err(Refusal::new("a unit with a Suppression token cannot fight"));
+        }
+        if self.is_aircraft(u) && !self.cards[u].bf.has(crate::unit::BattlefrontSkill::Hover) && !p.first().is_some_and(|x| x.moves()) {
+            return Err(Refusal::new(
+                "aircraft must take a MOVE or MARCH MOVE action as their first action (unless Helicopter)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks a Move (see [`Decision::Move`]): each miniature's path by the table's move check
+    /// (walls, impassable terrain, enemy bases, the terrain cap of Move 2 / March Move 4, bases
+    /// overlapping at the end), in the order given, each seeing the others where they have
+    /// moved; then coherency ("all of their miniatures within 15cm of every other"). A
+    /// reaction's Move only turns the model. Returns the table after the move and which
+    /// miniatures enter terrain or cross wire.
+    pub(crate) fn check_move(&self, minis: &[MiniMove], facing: Option<Facing>, march: bool) -> Result<(Table, bool, bool), Refusal> {
+        let c = self.cur().ok_or_else(|| Refusal::new("no unit is acting"))?;
+        let u = c.unit;
+        let unit = &self.table.units[u];
+        let name = &unit.name;
+        let turns = matches!(unit.kind, MiniKind::Vehicle | MiniKind::Aircraft | MiniKind::SupportWeapon);
+        if facing.is_some() && !turns {
+            return Err(Refusal::new(format!(
+                "{name} has no facing to turn (only vehicles, aircraft and support weapons do)"
+            )));
+        }
+        if c.against.is_some()
+            && !minis
+                .iter()
+                .all(|m| m.via.is_empty() && unit.minis.get(m.mini).is_some_and(|x| x.body.centre() == m.to))
+        {
+            return Err(Refusal::new("the MOVE of a reactive attack can only be used to rotate the model"));
+        }
+        let allowance = self.move_units(u) * if march { 2 } else { 1 };
+        let mut t = self.table.clone();
+        let (mut terrain, mut wire) = (false, false);
+        for (k, m) in minis.iter().enumerate() {
+            if m.mini >= unit.minis.len() {
+                return Err(Refusal::new(format!("{name} has no miniature m{}", m.mini)));
+            }
+            if minis[..k].iter().any(|x| x.mini == m.mini) {
+                return Err(Refusal::new(format!("{name} m{} moves twice in one move", m.mini)));
+            }
+            let path = m.path();
+            let checked = dust_geom::path::check_move_facing(&t, u, m.mini, &path, allowance, march, facing)
+                .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
+            terrain |= !checked.terrain.is_empty();
+            wire |= checked.hazards.iter().any(|&h| t.terrain[h].kind == TerrainKind::BarbedWire);
+            t.units[u].minis[m.mini].body = dust_geom::path::body_at(&t, u, m.to, facing);
+        }
+        if let Some(f) = facing {
+            t.units[u].facing = f;
+            for m in 0..t.units[u].minis.len() {
+                let at = t.units[u].minis[m].body.centre();
+                t.units[u].minis[m].body = dust_geom::path::body_at(&t, u, at, Some(f));
+            }
+            if minis.is_empty() {
+                for m in 0..t.units[u].minis.len() {
+                    let at = t.units[u].minis[m].body.centre();
+                    dust_geom::path::check_end(&t, u, m, at, Some(f))
+                        .map_err(|r| Refusal::new(format!("{name} cannot turn there: {}", r.reason)))?;
+                }
+            }
+        }
+        // A move in which no miniature moves is no movement to end (a squad left apart by its
+        // casualties may stay put: docs/rulings.md, "Battlefield: coherency").
+        if unit.kind.is_infantry() && t.units[u].minis.len() > 1 && !minis.is_empty() {
+            let bodies: Vec<&Body> = t.units[u].minis.iter().map(|m| &m.body).collect();
+            if let Some((i, j)) = incoherent(&bodies) {
+                let gap = body_gap(bodies[i], bodies[j]);
+                return Err(Refusal::new(format!(
+                    "{name} m{j} ends {:.1} cm from m{i}: coherency is {} cm (every miniature within 15 cm of every other)",
+                    gap.cm(),
+                    COHERENCY / 100
+                )));
+            }
+        }
+        Ok((t, terrain, wire))
+    }
+
+    /// The units that may react to the activating unit: "one of your units that has not yet
+    /// activated, and that is at range 4 (40cm/16") or less from the activating unit"
+    /// (range 6 with Advanced Reactive Fire); "Aircraft cannot make reactive attacks".
+    pub fn reactors(&self) -> Vec<usize> {
+        let Some(a) = &self.act else { return Vec::new() };
+        let side = self.units[a.unit].side.other();
+        (0..self.units.len())
+            .filter(|&r| {
+                let x = &self.units[r];
+                let range = if self.cards[r].card.has(Skill::AdvancedReactiveFire) {
+                    6
+                } else {
+                    rules_shared::REACTIVE_RANGE
+                };
+                x.side == side
+                    && !x.destroyed
+                    && !x.activated
+                    && !self.is_aircraft(r)
+                    && !self.units[a.unit].destroyed
+                    && self.table.units[r].minis.iter().any(|m| {
+                        self.table.units[a.unit]
+                            .minis
+                            .iter()
+                            .any(|n| body_gap(&m.body, &n.body).within(i64::from(range) * RANGE_UNIT))
+                    })
+            })
+            .collect()
+    }
+
+    /// Whether the plan opens a reaction window: "You cannot declare a reactive attack against
+    /// a unit that is taking a SUSTAINED ATTACK action. You cannot declare a reactive attack
+    /// against a unit that is taking a NOTHING action as its second action."
+    fn window_allowed(plan: &[Action]) -> bool {
+        !(plan.contains(&Action::Sustained) || (plan.len() == 2 && plan[1] == Action::Nothing))
+    }
+
+    // ----- Playing -------------------------------------------------------------------------------
+
+    /// Checks `d` and plays it; the game is unchanged when it is refused.
+    ///
+    /// # Errors
+    /// The [`Refusal`] of [`FieldGame::check`].
+    pub fn apply(&mut self, d: Decision) -> Result<(), Refusal> {
+        self.check(&d)?;
+        if let Pending::Decision(s) = self.pending() {
+            if self.log_events {
+                self.events.push(Event::Decided(s, d.clone()));
+            }
+        }
+        match d {
+            Decision::First(s) => {
+                self.next = s;
+                self.next_activation();
+            }
+            Decision::Pass => {
+                self.next = self.next.other();
+                self.next_activation();
+            }
+            Decision::Activate(u) => self.activate(u),
+            Decision::Plan(p) => {
+                if let Some(a) = &mut self.act {
+                    a.plan = p;
+                }
+                self.units[self.act.as_ref().map_or(0, |a| a.unit)].last_march = false;
+                self.perform();
+            }
+            Decision::Move { minis, facing } => self.do_move(&minis, facing),
+            Decision::Attack(aims) => {
+                let (u, a, against) = {
+                    let c = self.cur().expect("checked: a unit acts");
+                    (c.unit, c.plan[c.next], c.against)
+                };
+                if !aims.is_empty() {
+                    self.perform_attack(u, &aims, a == Action::Sustained, against);
+                }
+                self.after_attack();
+            }
+            Decision::React(None) => self.reaction_over(),
+            Decision::React(Some(r)) => self.react(r),
+            Decision::ReactWith(c) => {
+                if let Some(r) = &mut self.reaction {
+                    r.plan = match c {
+                        ReactChoice::Sustained => vec![Action::Sustained],
+                        ReactChoice::TurnThenAttack => vec![Action::Move, Action::Attack],
+                    };
+                }
+                self.perform();
+            }
+            Decision::Casualties(v) => {
+                let c = self.casualties.pop_front().expect("checked: casualties are due");
+                let models: Vec<u8> = v.iter().map(|&m| self.units[c.unit].models[m]).collect();
+                for m in models {
+                    self.remove_model(c.unit, m);
+                }
+                self.after_attack();
+            }
+        }
+        Ok(())
+    }
+
+    /// "If a unit has an Under Fire token when it activates, roll 2 dice. If either die scores
+    /// ☒, remove the token"; "Any time a unit activates while it has a Suppression token, roll
+    /// 2 dice. If both dice score ☒, remove all Suppression tokens … If only 1 die scores ☒,
+    /// replace any Suppression tokens with an Under Fire token instead" (☒: the army symbol,
+    /// docs/rulings.md, "Battlefield: the symbols of the summary"). Returns whether the unit is
+    /// still suppressed.
+    fn rally(&mut self, u: usize) -> bool {
+        let t = self.units[u].tokens;
+        if t.suppressed {
+            let k = self.roll_sym(2, Symbols::ARMY, Purpose::Rally);
+            let tok = &mut self.units[u].tokens;
+            match k {
+                2 => *tok = Default::default(),
+                1 => {
+                    tok.suppressed = false;
+                    tok.under_fire = true;
+                }
+                _ => {}
+            }
+            let tok = *tok;
+            self.log(Event::Tokens(u, tok));
+        } else if t.under_fire {
+            if self.roll_sym(2, Symbols::ARMY, Purpose::Rally) > 0 {
+                self.units[u].tokens.under_fire = false;
+            }
+            let tok = self.units[u].tokens;
+            self.log(Event::Tokens(u, tok));
+        }
+        self.units[u].tokens.suppressed
+    }
+
+    fn activate(&mut self, u: usize) {
+        self.units[u].activated = true;
+        let mut a = Activation::new(u);
+        a.must_rest = self.rally(u);
+        self.act = Some(a);
+        self.phase = Phase::Plan;
+    }
+
+    /// Performs the acting unit's actions until one needs a decision.
+    fn perform(&mut self) {
+        loop {
+            if !self.casualties.is_empty() {
+                self.phase = Phase::Casualties;
+                return;
+            }
+            let Some(c) = self.cur() else {
+                self.next_activation();
+                return;
+            };
+            let (u, stuck, next, len) = (c.unit, c.stuck, c.next, c.plan.len());
+            if self.units[u].destroyed || next >= len {
+                if self.reaction.take().is_some() {
+                    self.finish_march();
+                    continue;
+                }
+                if let Some(a) = self.act.take() {
+                    self.next = self.units[a.unit].side.other();
+                }
+                self.next_activation();
+                return;
+            }
+            let a = c.plan[next];
+            match a {
+                Action::Nothing => self.advance(),
+                Action::Move | Action::March if stuck => self.advance(),
+                _ => {
+                    self.phase = Phase::Act;
+                    return;
+                }
+            }
+            if self.phase == Phase::React {
+                return;
+            }
+        }
+    }
+
+    /// The current action is done: the reaction window opens after the activating unit's
+    /// first action ("Once the opposing player has completed their first action").
+    fn advance(&mut self) {
+        let reacting = self.reaction.is_some();
+        let Some(c) = self.cur_mut() else { return };
+        c.next += 1;
+        if !reacting && c.next == 1 && !c.window_done {
+            c.window_done = true;
+            let plan = c.plan.clone();
+            if Self::window_allowed(&plan) && !self.reactors().is_empty() {
+                self.phase = Phase::React;
+                return;
+            }
+        }
+        self.phase = Phase::Act;
+    }
+
+    /// A decision-driven action is done: on to the next.
+    fn action_done(&mut self) {
+        self.advance();
+        if self.phase != Phase::React {
+            self.perform();
+        }
+    }
+
+    /// The rest of a March Move a reaction interrupted ("then completes its march move
+    /// afterwards").
+    fn finish_march(&mut self) {
+        let Some(a) = &mut self.act else { return };
+        let Some(rest) = a.march_rest.take() else { return };
+        a.next += 1;
+        let u = a.unit;
+        if self.units[u].destroyed {
+            return;
+        }
+        for (model, path) in rest {
+            let Some(i) = self.units[u].models.iter().position(|&m| m == model) else {
+                continue;
+            };
+            if let Some(&end) = path.last() {
+                let f = self.table.units[u].facing;
+                self.table.units[u].minis[i].body = dust_geom::path::body_at(&self.table, u, end, Some(f));
+            }
+        }
+    }
+
+    /// The reaction is over (or none was declared): the activating unit goes on.
+    fn reaction_over(&mut self) {
+        self.reaction = None;
+        self.finish_march();
+        self.perform();
+    }
+
+    /// "Roll 2 dice after the opposing unit has performed its first action" (a suppressed
+    /// reactor rolls to remove the token first, and one die if it keeps it); "Whether you
+    /// succeed or not, attempting a reactive attack activates your unit."
+    fn react(&mut self, r: usize) {
+        self.units[r].activated = true;
+        let dice = if self.units[r].tokens.suppressed && self.rally(r) { 1 } else { 2 };
+        let k = self.roll_sym(dice, Symbols::ARMY, Purpose::Reactive);
+        let mut a = Activation::new(r);
+        a.against = self.act.as_ref().map(|x| x.unit);
+        a.window_done = true;
+        match ReactiveOutcome::from_army_symbols(k) {
+            ReactiveOutcome::Nothing => {
+                self.reaction_over();
+            }
+            ReactiveOutcome::Attack => {
+                a.plan = vec![Action::Attack];
+                self.reaction = Some(a);
+                self.perform();
+            }
+            ReactiveOutcome::SustainedOrTurnAndAttack => {
+                self.reaction = Some(a);
+                self.phase = Phase::ReactWith;
+            }
+        }
+    }
+
+    fn after_attack(&mut self) {
+        if !self.casualties.is_empty() {
+            self.phase = Phase::Casualties;
+            return;
+        }
+        if let Some(c) = self.close.take() {
+            self.perform_close(c);
+            if !self.casualties.is_empty() {
+                self.phase = Phase::Casualties;
+                return;
+            }
+        }
+        self.action_done();
+    }
+
+    /// Plays a checked Move: the terrain and wire rolls first, then each miniature to its end
+    /// (a March Move that a reaction may interrupt stops after a normal Move's length).
+    fn do_move(&mut self, minis: &[MiniMove], facing: Option<Facing>) {
+        let (u, a, reacting) = {
+            let c = self.cur().expect("checked: a unit acts");
+            (c.unit, c.plan[c.next], self.reaction.is_some())
+        };
+        let march = a == Action::March;
+        let Ok((after, terrain, wire)) = self.check_move(minis, facing, march) else {
+            return;
+        };
+        self.units[u].last_march = march;
+        // "Roll a die when a tracked vehicle attempts to move into, through, or out of terrain
+        // … it is stuck and ceases moving until the end of its activation"; "An infantry unit
+        // rolls a die when attempting to move into, through, or out of a barbed wire
+        // entanglement … the unit ceases moving until the end of its activation". A unit that
+        // fails stays where the action began (docs/rulings.md, "Battlefield: stuck and halted
+        // units").
+        let need = if terrain { self.terrain_roll(u) } else { None }.or(if wire && self.class(u).infantry() {
+            Some(Symbols::ARMY)
+        } else {
+            None
+        });
+        if let Some(s) = need {
+            if self.roll_sym(1, s, Purpose::Terrain) == 0 {
+                if let Some(c) = self.cur_mut() {
+                    c.stuck = true;
+                }
+                self.log(Event::Halted(u));
+                self.action_done();
+                return;
+            }
+        }
+        let window = !reacting
+            && march
+            && self.act.as_ref().is_some_and(|c| !c.window_done && Self::window_allowed(&c.plan))
+            && !self.reactors().is_empty();
+        if window {
+            // "If the opposing unit is performing a MARCH MOVE action, the unit makes a normal
+            // MOVE action before you attempt the reactive attack, then completes its march move
+            // afterwards": each miniature stops a Move's length along its path.
+            let half = self.move_units(u) as f64;
+            let mut rest = Vec::new();
+            for m in minis {
+                let start = self.table.units[u].minis[m.mini].body.centre();
+                let (mid, left) = point_along(start, &m.path(), half);
+                let f = facing.unwrap_or(self.table.units[u].facing);
+                self.table.units[u].minis[m.mini].body = dust_geom::path::body_at(&self.table, u, mid, Some(f));
+                rest.push((self.units[u].models[m.mini], left));
+            }
+            if let Some(f) = facing {
+                self.table.units[u].facing = f;
+            }
+            if let Some(c) = &mut self.act {
+                c.window_done = true;
+                c.march_rest = Some(rest);
+            }
+            self.phase = Phase::React;
+            return;
+        }
+        self.table = after;
+        self.action_done();
+    }
+
+    /// Applies decisions until the game is over or `limit` decisions were made, choosing with
+    /// `choose` (the AI players and `sim`).
+    pub fn play_out(&mut self, limit: usize, mut choose: impl FnMut(&FieldGame) -> Decision) -> Result<usize, Refusal> {
+        let mut n = 0;
+        while n < limit {
+            if let Pending::Over(_) = self.pending() {
+                break;
+            }
+            let d = choose(self);
+            self.apply(d)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+}
+
+/// The axis-aligned unit vector toward `to` from `from`, scaled to `len` units (IEEE-exact: one
+/// square root and divisions), rounded to the unit.
+pub(crate) fn toward(from: Pt, to: Pt, len: f64) -> Pt {
+    let (dx, dy) = ((to.x - from.x) as f64, (to.y - from.y) as f64);
+    let d = (dx * dx + dy * dy).sqrt();
+    if d == 0.0 {
+        return Pt::new(0, 0);
+    }
+    Pt::new((dx / d * len).round() as i64, (dy / d * len).round() as i64)
+}

@@ -1,0 +1,547 @@
+//! # Dust Battlefield: the rules flow on a measured table
+//!
+//! The battlefront game played on an open table (tactics-battlefield-summary.md): miniatures at
+//! exact points of a [`dust_geom`] table, distances in centimetres (10 cm a point of Move or
+//! Range), terrain as shapes, suppression tokens. This module is the game's state machine; it
+//! asks [`dust_geom`] every geometric question (distance, line of sight, cover, templates, the
+//! move check) and the shared rules every question the two books answer alike: the dice and
+//! their symbols ([`crate::dice`]), the weapon lines and combat values of the cards
+//! ([`crate::unit`]), what a save counts, what one hit marks off, what the reactive dice give,
+//! who wins the initiative and who may pass ([`crate::rules_shared`]).
+//!
+//! ```text
+//! FieldGame::new(setup, seed)          one constructor checks the set-up (cards, AP limit)
+//!   pending() -> Pending               whose decision, or the game's end
+//!   check(&decision) -> Result<(), Refusal>   the one place that decides legality, in words
+//!   apply(decision) -> Result<(), Refusal>    check, then play it (dice from the seeded rng)
+//!   candidates(limit) -> Vec<Decision>  a varied set of legal decisions (AI, random play)
+//! ```
+//!
+//! The dice come from a [`GameRng`] seeded at construction: the same seed and the same
+//! decisions make the same game, bit for bit (every geometric decision is an exact integer
+//! predicate or an IEEE-exact length: docs/battlefield.md, "Exact and portable").
+
+mod attack;
+pub mod decision;
+mod flow;
+mod generate;
+
+pub use attack::{AttackOdds, Group};
+pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice};
+pub use generate::formation;
+
+use crate::dice::BattlefrontDice;
+use crate::rng::GameRng;
+use crate::unit::{with_improvised, ArmorType, BattlefrontCard, BattlefrontKind, Locomotion, UnitCard, UnitKind};
+use crate::{BySide, Side};
+use core::fmt;
+use dust_geom::table::{MiniKind, Table};
+
+/// A unit's card as the Battlefield game plays it: the card and its battlefront part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldCard {
+    /// The card.
+    pub card: UnitCard,
+    /// What the battlefront edition's card says beyond it (kinds, exact values, mounts).
+    pub bf: BattlefrontCard,
+}
+
+/// What a unit is, for the rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// An infantry squad: each hit eliminates a miniature.
+    Squad,
+    /// An infantry support weapon: one base, a damage track.
+    SupportWeapon,
+    /// A hero: one miniature, a damage track.
+    Hero,
+    /// A vehicle (walker or tank).
+    Vehicle,
+    /// An aircraft.
+    Aircraft,
+}
+
+impl Class {
+    /// The class of a card.
+    pub fn of(c: &FieldCard) -> Class {
+        match (c.bf.kind, c.card.kind) {
+            (Some(BattlefrontKind::SupportWeapon), _) => Class::SupportWeapon,
+            (Some(BattlefrontKind::LargeAircraft), _) | (_, UnitKind::Aircraft) => Class::Aircraft,
+            (Some(_), _) | (_, UnitKind::Vehicle) => Class::Vehicle,
+            (None, UnitKind::Hero) => Class::Hero,
+            (None, UnitKind::Squad) => Class::Squad,
+        }
+    }
+    /// Infantry: squads, support weapons and heroes ("👤 Infantry (squads, support weapons,
+    /// and heroes)").
+    pub const fn infantry(self) -> bool {
+        matches!(self, Class::Squad | Class::SupportWeapon | Class::Hero)
+    }
+}
+
+/// The Battlefield game to set up: the table (terrain and the units placed on it, in the
+/// table file's order), each unit's card, the turn limit and the AP limit.
+#[derive(Clone, Debug)]
+pub struct FieldSetup {
+    /// The table and its units.
+    pub table: Table,
+    /// One card per unit of the table, in order.
+    pub cards: Vec<FieldCard>,
+    /// The scenario's turn limit ("The scenario reaches its turn limit").
+    pub turns: u8,
+    /// The AP limit the players chose ("Both sides must field units whose total AP value does
+    /// not exceed an AP limit"); `None`: no limit.
+    pub ap_limit: Option<u16>,
+    /// Three-symbol dice, or the original Dust Tactics dice with the book's conversion.
+    pub dice: BattlefrontDice,
+}
+
+/// Why a set-up cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The number of cards is not the number of units.
+    CardCount {
+        /// Units on the table.
+        units: usize,
+        /// Cards given.
+        cards: usize,
+    },
+    /// A side fields more AP than the limit.
+    OverLimit {
+        /// The side.
+        side: Side,
+        /// Its units' total.
+        ap: u16,
+        /// The limit.
+        limit: u16,
+    },
+    /// A side has no unit.
+    NoUnits(Side),
+    /// A unit has no miniature.
+    Empty(String),
+    /// The turn limit is 0.
+    NoTurns,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::CardCount { units, cards } => write!(
+                f,
+                "the table places {units} units but {cards} cards were given: give one card per unit"
+            ),
+            SetupError::OverLimit { side, ap, limit } => write!(
+                f,
+                "side {side} fields {ap} AP, over the AP limit of {limit}: remove units from the table file or raise the limit"
+            ),
+            SetupError::NoUnits(s) => write!(
+                f,
+                "side {s} has no unit on the table: place at least one `[[unit]]` with side = \"{}\"",
+                s.to_string().to_ascii_lowercase()
+            ),
+            SetupError::Empty(n) => write!(f, "unit `{n}` has no miniature on the table"),
+            SetupError::NoTurns => f.write_str("the turn limit must be at least 1"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A refused decision: what is wrong, in words a player understands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// What is wrong, where, and what would do.
+    pub reason: String,
+}
+
+impl Refusal {
+    pub(crate) fn new(reason: impl Into<String>) -> Refusal {
+        Refusal { reason: reason.into() }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// A unit's tokens (tactics-battlefield-summary.md, "SUPPRESSION").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Tokens {
+    /// An Under Fire token.
+    pub under_fire: bool,
+    /// A Suppression token ("A unit with a Suppression token cannot receive another").
+    pub suppressed: bool,
+}
+
+/// The state of one unit beside its miniatures on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FieldUnit {
+    /// Whose unit.
+    pub side: Side,
+    /// The card's model index of each miniature still on the table, in the table's order.
+    pub models: Vec<u8>,
+    /// Crosses left on the damage track (heroes, support weapons, vehicles, aircraft), or
+    /// miniatures left (squads).
+    pub health: u8,
+    /// Under Fire and Suppression tokens.
+    pub tokens: Tokens,
+    /// Activated this turn (the card turned sideways).
+    pub activated: bool,
+    /// Eliminated.
+    pub destroyed: bool,
+    /// Its last action was a March Move (it cannot take an objective).
+    pub last_march: bool,
+}
+
+/// Whose turn it is to do what.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Pending {
+    /// A decision of this side.
+    Decision(Side),
+    /// The game is over: the winner, `None` for a draw.
+    Over(Option<Side>),
+}
+
+/// Why a roll was made (the game's log).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Purpose {
+    /// Initiative, by a side.
+    Initiative(Side),
+    /// The initiative tie-break (targets among the other dice).
+    InitiativeTargets(Side),
+    /// To remove an Under Fire or Suppression token.
+    Rally,
+    /// The reactive attack's dice.
+    Reactive,
+    /// To hit.
+    Hit,
+    /// Re-rolling misses (Sustained Attack).
+    Reroll,
+    /// Saves.
+    Save,
+    /// Damage Resilient.
+    Resilient,
+    /// A vehicle entering terrain, infantry crossing wire.
+    Terrain,
+}
+
+/// What happened, in order: the game's log, for the replay and the interfaces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A turn began.
+    TurnBegan(u8),
+    /// Dice were rolled.
+    Rolled {
+        /// What for.
+        purpose: Purpose,
+        /// How many dice.
+        dice: u16,
+        /// Successes.
+        successes: u16,
+    },
+    /// A side won the initiative.
+    InitiativeWon(Side),
+    /// A decision was applied.
+    Decided(Side, Decision),
+    /// A unit took a token (or lost its tokens).
+    Tokens(usize, Tokens),
+    /// A unit is stuck or halted and moves no more this activation.
+    Halted(usize),
+    /// A miniature was eliminated.
+    Casualty(usize),
+    /// A unit lost damage points.
+    Damaged(usize, u8),
+    /// A unit was eliminated (a vehicle's wreck stays as terrain).
+    Eliminated(usize),
+    /// An objective is held at the end of a turn.
+    Holds(Side, String),
+    /// The game ended.
+    Ended(Option<Side>),
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::TurnBegan(t) => write!(f, "turn {t} begins"),
+            Event::Rolled { purpose, dice, successes } => write!(f, "rolled {dice} dice ({purpose:?}): {successes} counted"),
+            Event::InitiativeWon(s) => write!(f, "side {s} wins the initiative"),
+            Event::Decided(s, d) => write!(f, "{s}: {d}"),
+            Event::Tokens(u, t) => write!(f, "unit {u} tokens: under fire {}, suppressed {}", t.under_fire, t.suppressed),
+            Event::Halted(u) => write!(f, "unit {u} stops moving for this activation"),
+            Event::Casualty(u) => write!(f, "unit {u} loses a miniature"),
+            Event::Damaged(u, p) => write!(f, "unit {u} loses {p} damage points"),
+            Event::Eliminated(u) => write!(f, "unit {u} is eliminated"),
+            Event::Holds(s, o) => write!(f, "side {s} holds {o}"),
+            Event::Ended(Some(s)) => write!(f, "the game ends: side {s} wins"),
+            Event::Ended(None) => write!(f, "the game ends in a draw"),
+        }
+    }
+}
+
+/// A Battlefield game.
+#[derive(Clone, Debug)]
+pub struct FieldGame {
+    /// The table as it stands: terrain (wrecks added), units with their miniatures now.
+    table: Table,
+    cards: std::sync::Arc<[FieldCard]>,
+    units: Vec<FieldUnit>,
+    turn: u8,
+    turns: u8,
+    rng: GameRng,
+    dice: BattlefrontDice,
+    phase: flow::Phase,
+    /// The side whose activation (or pass) comes next.
+    next: Side,
+    act: Option<flow::Activation>,
+    reaction: Option<flow::Activation>,
+    casualties: std::collections::VecDeque<attack::Choice>,
+    close: Option<attack::CloseStage>,
+    destroyed_ap: BySide<u16>,
+    held: BySide<u8>,
+    events: Vec<Event>,
+    log_events: bool,
+}
+
+fn geom_side(s: dust_geom::table::Side) -> Side {
+    match s {
+        dust_geom::table::Side::A => Side::A,
+        dust_geom::table::Side::B => Side::B,
+    }
+}
+
+impl FieldGame {
+    /// Sets the game up: one card per unit (the Improvised Weapons close-combat line added to
+    /// infantry and vehicles, "An infantry or vehicle unit (but not aircraft) can always make a
+    /// C attack using standard weapons", as the battlefront engine adds it), the AP limit
+    /// checked, the first initiative rolled with dice from `GameRng::new(seed)`.
+    ///
+    /// # Errors
+    /// A [`SetupError`] saying what to change.
+    pub fn new(setup: FieldSetup, seed: u64) -> Result<FieldGame, SetupError> {
+        if setup.cards.len() != setup.table.units.len() {
+            return Err(SetupError::CardCount {
+                units: setup.table.units.len(),
+                cards: setup.cards.len(),
+            });
+        }
+        if setup.turns == 0 {
+            return Err(SetupError::NoTurns);
+        }
+        let mut ap = BySide { a: 0u16, b: 0u16 };
+        let mut units = Vec::new();
+        let mut cards = Vec::new();
+        for (u, c) in setup.table.units.iter().zip(setup.cards) {
+            if u.minis.is_empty() {
+                return Err(SetupError::Empty(u.name.clone()));
+            }
+            let side = geom_side(u.side);
+            ap[side] = ap[side].saturating_add(c.card.ap);
+            let class = Class::of(&c);
+            let health = match class {
+                Class::Squad => u.minis.len() as u8,
+                _ => c.card.health.max(1),
+            };
+            units.push(FieldUnit {
+                side,
+                models: (0..u.minis.len() as u8).collect(),
+                health,
+                tokens: Tokens::default(),
+                activated: false,
+                destroyed: false,
+                last_march: false,
+            });
+            let c = match with_improvised(&c.card, Some(&c.bf)) {
+                Some((card, bf)) => FieldCard { card, bf },
+                None => c,
+            };
+            cards.push(c);
+        }
+        for s in Side::ALL {
+            if !units.iter().any(|u| u.side == s) {
+                return Err(SetupError::NoUnits(s));
+            }
+            if let Some(limit) = setup.ap_limit {
+                if ap[s] > limit {
+                    return Err(SetupError::OverLimit { side: s, ap: ap[s], limit });
+                }
+            }
+        }
+        let mut g = FieldGame {
+            table: setup.table,
+            cards: cards.into(),
+            units,
+            turn: 0,
+            turns: setup.turns,
+            rng: GameRng::new(seed),
+            dice: setup.dice,
+            phase: flow::Phase::Over(None),
+            next: Side::A,
+            act: None,
+            reaction: None,
+            casualties: Default::default(),
+            close: None,
+            destroyed_ap: BySide { a: 0, b: 0 },
+            held: BySide { a: 0, b: 0 },
+            events: Vec::new(),
+            log_events: true,
+        };
+        g.begin_turn();
+        Ok(g)
+    }
+
+    /// The table as it stands now.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+    /// The units' states, in the table's order.
+    pub fn units(&self) -> &[FieldUnit] {
+        &self.units
+    }
+    /// Unit `u`'s card.
+    pub fn card(&self, u: usize) -> &FieldCard {
+        &self.cards[u]
+    }
+    /// Unit `u`'s class.
+    pub fn class(&self, u: usize) -> Class {
+        Class::of(&self.cards[u])
+    }
+    /// The turn (from 1).
+    pub fn turn(&self) -> u8 {
+        self.turn
+    }
+    /// The turn limit.
+    pub fn turn_limit(&self) -> u8 {
+        self.turns
+    }
+    /// The AP of enemy units each side eliminated.
+    pub fn destroyed_ap(&self) -> BySide<u16> {
+        self.destroyed_ap
+    }
+    /// The objectives each side held at the end of the last turn.
+    pub fn objectives_held(&self) -> BySide<u8> {
+        self.held
+    }
+    /// The game's log.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    /// Stops (or resumes) keeping the log: the AI's search copies need none.
+    pub fn set_logging(&mut self, on: bool) {
+        self.log_events = on;
+        if !on {
+            self.events.clear();
+        }
+    }
+    /// Gives the dice a new seed: a search copy of the game must not know the real game's
+    /// next rolls (hidden information: the future dice).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = GameRng::new(seed);
+    }
+    /// The unit activating now, if any (the reacting unit during a reaction).
+    pub fn acting(&self) -> Option<usize> {
+        self.reaction.as_ref().or(self.act.as_ref()).map(|a| a.unit)
+    }
+
+    pub(crate) fn log(&mut self, e: Event) {
+        if self.log_events {
+            self.events.push(e);
+        }
+    }
+
+    /// The Move rating of unit `u` in table units (10 cm a point).
+    pub fn move_units(&self, u: usize) -> i64 {
+        i64::from(self.cards[u].card.movement) * dust_geom::measure::RANGE_UNIT
+    }
+
+    /// Whether unit `u` can never be suppressed: heroes (superhumans are heroes) "cannot be
+    /// suppressed, so never receive Under Fire or Suppression tokens".
+    pub fn immune_to_suppression(&self, u: usize) -> bool {
+        self.class(u) == Class::Hero
+    }
+
+    /// Whether the vehicle rolls to enter terrain, and the symbols that let it go on: tracked
+    /// "On a (👤) or (🎯), the vehicle may complete its movement"; half-tracked and wheeled "On
+    /// a (👤)". Walkers and aircraft do not roll; a vehicle whose card names no locomotion rolls
+    /// as tracked (docs/rulings.md, "Battlefield: vehicles that roll for terrain").
+    pub(crate) fn terrain_roll(&self, u: usize) -> Option<crate::dice::Symbols> {
+        if self.class(u) != Class::Vehicle {
+            return None;
+        }
+        match self.cards[u].bf.locomotion {
+            Some(Locomotion::Walker) => None,
+            Some(Locomotion::Wheeled) => Some(crate::dice::Symbols::ARMY),
+            Some(Locomotion::Tracked) | None => Some(crate::dice::Symbols::ARMY_OR_TARGET),
+        }
+    }
+
+    /// The units of `side` still to activate this turn.
+    pub fn left_to_activate(&self, side: Side) -> usize {
+        self.units.iter().filter(|u| u.side == side && !u.destroyed && !u.activated).count()
+    }
+
+    /// The AP of a side's units still in play.
+    pub fn ap_left(&self, side: Side) -> u16 {
+        self.units
+            .iter()
+            .zip(self.cards.iter())
+            .filter(|(u, _)| u.side == side && !u.destroyed)
+            .map(|(_, c)| c.card.ap)
+            .sum()
+    }
+
+    /// A hash of the whole state (positions to the 0.1 mm, tokens, damage, turn, phase and the
+    /// dice's state): equal hashes after a replay mean the same game. FNV-1a over a fixed byte
+    /// order, the same on every machine.
+    pub fn state_hash(&self) -> u64 {
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        h.u64(u64::from(self.turn));
+        h.u64(self.next.index() as u64);
+        for (u, s) in self.table.units.iter().zip(&self.units) {
+            h.u64(u.facing.degrees().into());
+            for m in &u.minis {
+                let c = m.body.centre();
+                h.u64(c.x as u64);
+                h.u64(c.y as u64);
+            }
+            h.u64(u64::from(s.health));
+            h.u64(
+                u64::from(s.tokens.under_fire)
+                    | u64::from(s.tokens.suppressed) << 1
+                    | u64::from(s.activated) << 2
+                    | u64::from(s.destroyed) << 3,
+            );
+            for &m in &s.models {
+                h.u64(m.into());
+            }
+        }
+        h.u64(self.table.terrain.len() as u64);
+        h.u64(u64::from(self.destroyed_ap.a) << 16 | u64::from(self.destroyed_ap.b));
+        h.u64(self.rng.clone().next_u64());
+        h.0
+    }
+
+    /// The armour of unit `u`'s card.
+    pub(crate) fn armor(&self, u: usize) -> crate::unit::Armor {
+        self.cards[u].card.armor
+    }
+
+    /// Whether the unit is an aircraft (by card or by its miniatures).
+    pub(crate) fn is_aircraft(&self, u: usize) -> bool {
+        self.class(u) == Class::Aircraft || self.table.units[u].kind == MiniKind::Aircraft || self.armor(u).kind == ArmorType::Aircraft
+    }
+}
+
+struct Fnv(u64);
+
+impl Fnv {
+    fn u64(&mut self, v: u64) {
+        for b in v.to_le_bytes() {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x100_0000_01b3);
+        }
+    }
+}
