@@ -8,6 +8,7 @@ mod army;
 mod balance;
 mod battlefield;
 mod cards;
+mod field;
 mod loadtest;
 mod los;
 mod map;

@@ -131,6 +131,16 @@ pub struct Args {
     /// Print one JSON object: loss (probabilities by health lost), destroyed, mean, and more.
     #[arg(long)]
     json: bool,
+    /// Dust Battlefield: the table (a shipped name or a table file) on which --attacker and
+    /// --target are units as placed; the odds are those of the engine's attack from where they
+    /// stand (range, line of sight, cover and templates measured on the table; --weapon NAME
+    /// picks lines; --sustained).
+    #[arg(long, value_name = "NAME|FILE")]
+    table: Option<String>,
+    /// Dust Battlefield: the centre of a blast template (or a flame template's aim point), X,Y
+    /// in centimetres.
+    #[arg(long, value_name = "X,Y", requires = "table")]
+    at: Option<String>,
     /// The rules edition: `revised` (default) or `battlefront` (its cards, dice, saves, blast and
     /// automatic-kill values; docs/odds.md).
     #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
@@ -139,6 +149,9 @@ pub struct Args {
 
 /// Runs `dust1947 odds`.
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(table) = &a.table {
+        return super::field::odds(table, &a.attacker, &a.target, &a.weapon, a.at.as_deref(), a.sustained, a.json);
+    }
     let dir = a
         .cards
         .clone()

@@ -35,6 +35,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let file = args.file.display().to_string();
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read the record `{file}`: check the path and that it is UTF-8 text"))?;
+    if super::field::is_field_record(&text) {
+        return super::field::replay(&text, &file, args.events);
+    }
     let mut record = Record::parse(&text, &file).map_err(Diagnostics)?;
     if let Some(e) = args.edition {
         record.edition = e;

@@ -74,9 +74,20 @@ pub struct Args {
     /// Print every decision of the first game with the player's top candidates (stderr).
     #[arg(long)]
     pub explain: bool,
-    /// The rules edition: `revised` or `battlefront` (default: the scenario's).
-    #[arg(long, value_name = "revised|battlefront")]
-    pub edition: Option<dust_core::Edition>,
+    /// The rules edition: `revised` or `battlefront` (default: the scenario's), or
+    /// `battlefield` (Dust Battlefield on a measured table: give --table).
+    #[arg(long, value_name = "revised|battlefront|battlefield", value_parser = parse_edition)]
+    pub edition: Option<SimEdition>,
+    /// Battlefield: a shipped table (dnieper-ford, ostwall-bunker-line, ruined-town,
+    /// zhytomyr-crossroads) or a table file (docs/table-format.md).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub table: Option<String>,
+    /// Battlefield: the turn limit.
+    #[arg(long, value_name = "N", default_value_t = dust_data::field_record::DEFAULT_TURNS)]
+    pub turns: u8,
+    /// Battlefield: the AP limit each side's units must not exceed.
+    #[arg(long, value_name = "AP")]
+    pub ap: Option<u16>,
     /// Where a battlefront game's table comes from: `scenario` (the scenario file's fixed
     /// layout) or `players` (each game begins with the players' set-up: boards, terrain and
     /// objectives, in the players' set-up styles).
@@ -97,6 +108,24 @@ pub enum SetupFrom {
     Scenario,
     /// The players' set-up before each game (battlefront).
     Players,
+}
+
+/// The edition `sim` plays: a Tactics edition, or Dust Battlefield.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SimEdition {
+    /// The revised or battlefront edition on squares.
+    Tactics(dust_core::Edition),
+    /// Dust Battlefield on a measured table.
+    Battlefield,
+}
+
+fn parse_edition(s: &str) -> Result<SimEdition, String> {
+    if s.trim().eq_ignore_ascii_case("battlefield") {
+        return Ok(SimEdition::Battlefield);
+    }
+    s.parse::<dust_core::Edition>()
+        .map(SimEdition::Tactics)
+        .map_err(|_| format!("`{s}` is not an edition: write revised, battlefront or battlefield"))
 }
 
 fn parse_spec(s: &str) -> Result<PlayerSpec, String> {
@@ -369,7 +398,26 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             args.games
         );
     }
-    let b = battle(args.scenario.as_deref(), args.edition, args.cards.as_deref())?;
+    if args.edition == Some(SimEdition::Battlefield) || args.table.is_some() {
+        let Some(table) = args.table.as_deref() else {
+            bail!("`--edition battlefield` plays on a table: add --table NAME (a shipped table) or --table FILE");
+        };
+        return super::field::sim(&super::field::SimOptions {
+            table,
+            turns: args.turns,
+            ap: args.ap,
+            players: [&args.a, &args.b],
+            games: args.games,
+            seed: args.seed,
+            json: args.json,
+            records: args.records.as_deref(),
+        });
+    }
+    let edition = match args.edition {
+        Some(SimEdition::Tactics(e)) => Some(e),
+        _ => None,
+    };
+    let b = battle(args.scenario.as_deref(), edition, args.cards.as_deref())?;
     if args.setup == SetupFrom::Players && b.setup.edition != dust_core::Edition::Battlefront {
         bail!(
             "`--setup players`: `{}` is played under the {} rules, and the players set up battlefront games only (add `--edition battlefront`, or leave out `--setup players` to play the scenario's fixed layout)",

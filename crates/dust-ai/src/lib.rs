@@ -43,6 +43,7 @@
 
 pub mod arena;
 pub mod eval;
+pub mod field;
 mod greedy;
 pub mod matchup;
 mod mcts;

@@ -1,0 +1,331 @@
+//! Dust Battlefield games on the command line: `sim --edition battlefield --table NAME|FILE`,
+//! `replay` of a Battlefield record, and `odds --table NAME|FILE` for an attack on a table
+//! position (the engine's own attack plan: docs/battlefield.md).
+
+use super::to_json;
+use anyhow::{bail, Context as _};
+use dust_ai::field::{field_player, play_field, FieldPlayer};
+use dust_ai::PlayerSpec;
+use dust_core::field::{Aim, FieldGame, FieldSetup, Pending};
+use dust_core::Side;
+use dust_data::field_record::{replay_field, setup_from_text, shipped_table, FieldRecord, TableRef, SHIPPED_TABLES};
+use serde_json::json;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// A table given as a shipped name or a file: its reference for records and its set-up.
+pub fn table_arg(arg: &str, turns: u8, ap: Option<u16>) -> anyhow::Result<(TableRef, FieldSetup)> {
+    let (r, text, file) = if shipped_table(arg).is_some() && !Path::new(arg).is_file() {
+        let n = arg.trim().trim_end_matches(".toml").to_ascii_lowercase();
+        let text = shipped_table(&n).unwrap_or_default().to_string();
+        (TableRef::Shipped(n.clone()), text, format!("data/battlefield/tables/{n}.toml"))
+    } else if Path::new(arg).is_file() {
+        let text =
+            std::fs::read_to_string(arg).with_context(|| format!("cannot read the table file `{arg}`: check that it is UTF-8 text"))?;
+        (TableRef::Embedded(text.clone()), text, arg.to_string())
+    } else {
+        bail!(
+            "`{arg}` is neither a shipped table nor a table file: the shipped tables are {} (docs/table-format.md describes the file)",
+            SHIPPED_TABLES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+        );
+    };
+    let setup = setup_from_text(&text, &file, turns, ap).map_err(anyhow::Error::msg)?;
+    Ok((r, setup))
+}
+
+/// The options of `sim` that a Battlefield run reads.
+pub struct SimOptions<'a> {
+    /// The table.
+    pub table: &'a str,
+    /// The turn limit.
+    pub turns: u8,
+    /// The AP limit.
+    pub ap: Option<u16>,
+    /// Player a and b.
+    pub players: [&'a PlayerSpec; 2],
+    /// Games (rounded up to pairs).
+    pub games: u32,
+    /// The first seed.
+    pub seed: u64,
+    /// JSON output.
+    pub json: bool,
+    /// A folder for the records.
+    pub records: Option<&'a Path>,
+}
+
+/// `dust1947 sim --edition battlefield`: games in pairs (one seed, the sides swapped), every
+/// game recorded if asked; statistics by player.
+pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
+    let (table_ref, setup) = table_arg(o.table, o.turns, o.ap)?;
+    if let Some(dir) = o.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create the records folder `{}`", dir.display()))?;
+    }
+    let games = o.games.div_ceil(2) * 2;
+    let (mut wins, mut draws, mut decisions, mut turns) = ([0u32; 2], 0u32, 0usize, 0u32);
+    let start = Instant::now();
+    for g in 0..games {
+        let seed = o.seed.wrapping_add(u64::from(g / 2));
+        let swap = g % 2 == 1;
+        // Player a sits on side A in the first game of a pair, on side B in the second.
+        let seat = |s: Side| if (s == Side::A) != swap { 0 } else { 1 };
+        let mut players: [Box<dyn FieldPlayer + Send>; 2] = [
+            field_player(o.players[seat(Side::A)], seed.wrapping_mul(3).wrapping_add(1)),
+            field_player(o.players[seat(Side::B)], seed.wrapping_mul(3).wrapping_add(2)),
+        ];
+        let mut game = FieldGame::new(setup.clone(), seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let ds = play_field(&mut game, &mut players, 100_000).map_err(anyhow::Error::msg)?;
+        decisions += ds.len();
+        turns += u32::from(game.turn());
+        match game.pending() {
+            Pending::Over(Some(s)) => wins[seat(s)] += 1,
+            _ => draws += 1,
+        }
+        if let Some(dir) = o.records {
+            let mut r = FieldRecord::new(table_ref.clone(), seed, o.turns);
+            r.ap_limit = o.ap;
+            r.decisions = ds;
+            r.final_hash = Some(game.state_hash());
+            let path = dir.join(format!("game-{:04}.toml", g + 1));
+            std::fs::write(&path, r.to_text()).with_context(|| format!("cannot write `{}`", path.display()))?;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let name = match &table_ref {
+        TableRef::Shipped(n) => n.clone(),
+        TableRef::Embedded(_) => o.table.to_string(),
+    };
+    if o.json {
+        println!(
+            "{}",
+            to_json(&json!({
+                "edition": "battlefield",
+                "table": name,
+                "games": games,
+                "a": o.players[0].to_string(),
+                "b": o.players[1].to_string(),
+                "wins": {"a": wins[0], "b": wins[1]},
+                "draws": draws,
+                "mean_decisions": decisions as f64 / f64::from(games),
+                "mean_turns": f64::from(turns) / f64::from(games),
+                "seconds": secs,
+            }))?
+        );
+    } else {
+        println!(
+            "Dust Battlefield on {name}: {games} games, a = {} vs b = {}",
+            o.players[0], o.players[1]
+        );
+        println!("wins: a {} - b {}, draws {draws}", wins[0], wins[1]);
+        println!(
+            "mean decisions a game: {:.1}; mean turns: {:.2}; {:.1} games/s",
+            decisions as f64 / f64::from(games),
+            f64::from(turns) / f64::from(games),
+            f64::from(games) / secs.max(1e-9)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Whether a record's text is a Battlefield record (`edition = "battlefield"`).
+pub fn is_field_record(text: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim();
+        l.starts_with("edition")
+            && l.split_once('=')
+                .is_some_and(|(k, v)| k.trim() == "edition" && v.trim().trim_matches('"') == "battlefield")
+    })
+}
+
+/// `dust1947 replay` of a Battlefield record.
+pub fn replay(text: &str, file: &str, events: bool) -> anyhow::Result<ExitCode> {
+    let r = FieldRecord::parse(text, file).map_err(super::Diagnostics)?;
+    let g = replay_field(&r)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("cannot replay `{file}`"))?;
+    if events {
+        for e in g.events() {
+            println!("{e}");
+        }
+        println!();
+    }
+    print!("{}", summary(&r, &g));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The final state of a replayed Battlefield game.
+pub fn summary(r: &FieldRecord, g: &FieldGame) -> String {
+    let mut o = String::new();
+    let table = match &r.table {
+        TableRef::Shipped(n) => n.clone(),
+        TableRef::Embedded(_) => format!("{} (embedded in the record)", g.table().name),
+    };
+    let _ = writeln!(o, "table: {table} (battlefield edition)");
+    let _ = writeln!(o, "seed: {}; decisions: {}", r.seed, r.decisions.len());
+    let _ = writeln!(o, "turn: {} of {}", g.turn(), g.turn_limit());
+    let d = g.destroyed_ap();
+    let _ = writeln!(o, "AP destroyed: A {} - B {}", d.a, d.b);
+    let h = g.objectives_held();
+    let _ = writeln!(o, "objectives held at the last turn's end: A {} - B {}", h.a, h.b);
+    let _ = match g.pending() {
+        Pending::Over(Some(s)) => writeln!(o, "winner: side {s}"),
+        Pending::Over(None) => writeln!(o, "winner: none (a draw)"),
+        Pending::Decision(s) => writeln!(o, "game not over: side {s} has to decide {}", g.asks()),
+    };
+    for side in Side::ALL {
+        let left: Vec<String> = g
+            .units()
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.side == side && !u.destroyed)
+            .map(|(i, u)| format!("{} ({} left of {})", g.table().units[i].name, u.health, g.card(i).card.health))
+            .collect();
+        let _ = writeln!(
+            o,
+            "units left, side {side}: {}",
+            if left.is_empty() { "none".to_string() } else { left.join(", ") }
+        );
+    }
+    let _ = writeln!(o, "state hash: {:#018x}", g.state_hash());
+    o
+}
+
+/// `dust1947 odds --table NAME|FILE --attacker UNIT --target UNIT`: the exact chances of an
+/// attack from where the units stand on the table (every line that can fire, or `lines`).
+pub fn odds(
+    table: &str,
+    attacker: &str,
+    target: &str,
+    lines: &[String],
+    at: Option<&str>,
+    sustained: bool,
+    json_out: bool,
+) -> anyhow::Result<ExitCode> {
+    let (_, setup) = table_arg(table, dust_data::field_record::DEFAULT_TURNS, None)?;
+    let t = &setup.table;
+    let find = |n: &str| {
+        t.unit(n).ok_or_else(|| {
+            anyhow::anyhow!(
+                "no unit `{n}` on the table: its units are {}",
+                t.units.iter().map(|u| u.name.as_str()).collect::<Vec<_>>().join(", ")
+            )
+        })
+    };
+    let (u, v) = (find(attacker)?, find(target)?);
+    let game = FieldGame::new(setup.clone(), 1).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let at = match at {
+        Some(s) => {
+            let (x, y) = s.split_once(',').context("--at takes X,Y in centimetres")?;
+            Some(dust_geom::exact::Pt::cm(
+                x.trim().parse().context("--at: X is not a number")?,
+                y.trim().parse().context("--at: Y is not a number")?,
+            ))
+        }
+        None => None,
+    };
+    let card = &game.card(u).card;
+    let chosen: Vec<u8> = (0..card.weapons.len() as u8)
+        .filter(|&l| {
+            lines.is_empty()
+                || lines
+                    .iter()
+                    .any(|n| card.weapons[usize::from(l)].name.to_lowercase().starts_with(&n.to_lowercase()))
+        })
+        .collect();
+    let mut aims: Vec<Aim> = Vec::new();
+    let mut refused = Vec::new();
+    for line in chosen {
+        let mut with = aims.clone();
+        let aim = Aim { line, target: v, at: None };
+        with.push(aim.clone());
+        match game.attack_odds(u, &with, sustained) {
+            Ok(_) => aims.push(aim),
+            Err(e) => {
+                if let Some(p) = at {
+                    let mut w2 = aims.clone();
+                    let aim = Aim {
+                        line,
+                        target: v,
+                        at: Some(p),
+                    };
+                    w2.push(aim.clone());
+                    if game.attack_odds(u, &w2, sustained).is_ok() {
+                        aims.push(aim);
+                        continue;
+                    }
+                }
+                refused.push(format!("{}: {e}", card.weapons[usize::from(line)].name));
+            }
+        }
+    }
+    if aims.is_empty() {
+        bail!(
+            "{} cannot attack {} from where they stand: {}",
+            t.units[u].name,
+            t.units[v].name,
+            refused.join("; ")
+        );
+    }
+    let o = game.attack_odds(u, &aims, sustained).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let groups: Vec<serde_json::Value> = o
+        .groups
+        .iter()
+        .map(|(g, q, dist)| {
+            json!({
+                "line": card.weapons[usize::from(g.line)].name,
+                "target": t.units[g.target].name,
+                "firers": g.firers,
+                "dice": g.dice,
+                "cover": g.cover,
+                "template": g.template,
+                "close": g.close,
+                "p_unsaved_per_die": q,
+                "unsaved_hits": dist,
+            })
+        })
+        .collect();
+    let exp = o.expected_damage(&game);
+    if json_out {
+        println!(
+            "{}",
+            to_json(&json!({
+                "attacker": t.units[u].name,
+                "target": t.units[v].name,
+                "sustained": sustained,
+                "groups": groups,
+                "expected_unsaved_hits": o.expected_hits(),
+                "expected_damage": exp,
+                "refused": refused,
+            }))?
+        );
+    } else {
+        println!(
+            "{} attacks {}{}:",
+            t.units[u].name,
+            t.units[v].name,
+            if sustained { " (sustained)" } else { "" }
+        );
+        for (g, q, dist) in &o.groups {
+            println!(
+                "  {} → {}: {} dice from miniatures {:?}{}{}; each die an unsaved hit with p = {:.4}; P(0 unsaved) = {:.4}",
+                card.weapons[usize::from(g.line)].name,
+                t.units[g.target].name,
+                g.dice,
+                g.firers,
+                if g.cover { ", target in cover" } else { "" },
+                if g.template { ", template" } else { "" },
+                q,
+                dist.first().copied().unwrap_or(1.0)
+            );
+        }
+        println!(
+            "expected unsaved hits: {:.3}; expected damage (casualties or points): {exp:.3}",
+            o.expected_hits()
+        );
+        for r in &refused {
+            println!("  not firing: {r}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
