@@ -788,14 +788,13 @@ impl FieldGame {
                 return;
             }
         }
-        let window = !reacting
-            && march
-            && self.act.as_ref().is_some_and(|c| !c.window_done && Self::window_allowed(&c.plan))
-            && !self.reactors().is_empty();
-        if window {
+        let window = !reacting && march && self.act.as_ref().is_some_and(|c| !c.window_done && Self::window_allowed(&c.plan));
+        if let (true, Some(c)) = (window, self.act.as_mut()) {
+            c.window_done = true;
             // "If the opposing unit is performing a MARCH MOVE action, the unit makes a normal
             // MOVE action before you attempt the reactive attack, then completes its march move
-            // afterwards": each miniature stops a Move's length along its path.
+            // afterwards": each miniature stops a Move's length along its path, and who may
+            // react is measured from there.
             let half = self.move_units(u) as f64;
             let mut rest = Vec::new();
             for m in minis {
@@ -808,12 +807,13 @@ impl FieldGame {
             if let Some(f) = facing {
                 self.table.units[u].facing = f;
             }
-            if let Some(c) = &mut self.act {
-                c.window_done = true;
-                c.march_rest = Some(rest);
+            if !self.reactors().is_empty() {
+                if let Some(c) = &mut self.act {
+                    c.march_rest = Some(rest);
+                }
+                self.phase = Phase::React;
+                return;
             }
-            self.phase = Phase::React;
-            return;
         }
         self.table = after;
         self.action_done();

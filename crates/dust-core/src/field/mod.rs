@@ -25,6 +25,7 @@ mod attack;
 pub mod decision;
 mod flow;
 mod generate;
+pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice};
@@ -440,6 +441,12 @@ impl FieldGame {
     /// next rolls (hidden information: the future dice).
     pub fn reseed(&mut self, seed: u64) {
         self.rng = GameRng::new(seed);
+    }
+    /// Gives unit `u` these tokens (scenario set-ups and tests; heroes take none).
+    pub fn set_tokens(&mut self, u: usize, t: Tokens) {
+        if !self.immune_to_suppression(u) {
+            self.units[u].tokens = t;
+        }
     }
     /// The unit activating now, if any (the reacting unit during a reaction).
     pub fn acting(&self) -> Option<usize> {

@@ -1,0 +1,283 @@
+//! Small Battlefield tables and cards built by hand, for tests, benchmarks and examples (the
+//! shipped tables and cards are read by `dust-data`). The cards are the tests' own: plain
+//! numbers chosen to make a rule visible, not any published card.
+
+use super::{Decision, FieldCard, FieldGame, FieldSetup, Pending};
+use crate::dice::BattlefrontDice;
+use crate::range::WeaponRange;
+use crate::unit::{
+    Armor, ArmorType, BattlefrontCard, BattlefrontKind, Bloc, CombatTable, CombatValue, Keywords, Locomotion, Model, UnitCard, UnitKind,
+    WeaponLine,
+};
+use dust_geom::angle::Facing;
+use dust_geom::exact::Pt;
+use dust_geom::table::{Area, Body, Mini, MiniKind, Objective, Side as GSide, Table, Terrain, TerrainKind, Unit};
+
+/// A weapon line: `dice`/1 against soldiers and vehicles of armour 1–3, of range `range`
+/// (`None`: close combat).
+pub fn weapon(name: &str, range: Option<u8>, dice: u8) -> WeaponLine {
+    let v = CombatValue::Dice { dice, damage: 1 };
+    WeaponLine {
+        name: name.into(),
+        range: range.map_or(WeaponRange::Close, |max| WeaponRange::Spaces { min: 1, max }),
+        table: CombatTable {
+            soldier: [v; 4],
+            vehicle: [
+                v,
+                v,
+                v,
+                CombatValue::NoEffect,
+                CombatValue::NoEffect,
+                CombatValue::NoEffect,
+                CombatValue::NoEffect,
+            ],
+            aircraft: [v; 3],
+        },
+        keywords: Keywords::default(),
+        ammo: None,
+    }
+}
+
+fn card(name: &str, kind: UnitKind, armor: Armor, health: u8, movement: u8, weapons: Vec<WeaponLine>) -> UnitCard {
+    let all = (1u32 << weapons.len()) - 1;
+    UnitCard {
+        name: name.into(),
+        bloc: Bloc::Allies,
+        kind,
+        movement,
+        armor,
+        health,
+        soft_cover: None,
+        hard_cover: None,
+        ap: 10 * u16::from(health),
+        skills: Vec::new(),
+        weapons,
+        models: if kind == UnitKind::Squad {
+            (0..health).map(|_| Model { weapons: all, role: None }).collect()
+        } else {
+            Vec::new()
+        },
+        source: "provisional: a test card".into(),
+    }
+}
+
+/// A squad of `n` soldiers (armour 2), Move 1, a rifle of range 3 (1 die) and a knife (C).
+pub fn squad_card(name: &str, n: u8) -> FieldCard {
+    FieldCard {
+        card: card(
+            name,
+            UnitKind::Squad,
+            Armor {
+                kind: ArmorType::Soldier,
+                class: 2,
+            },
+            n,
+            1,
+            vec![weapon("Rifle", Some(3), 1), weapon("Knife", None, 1)],
+        ),
+        bf: BattlefrontCard::default(),
+    }
+}
+
+/// A hero (armour 2, 3 damage points), Move 1, a pistol of range 2 (2 dice).
+pub fn hero_card(name: &str) -> FieldCard {
+    FieldCard {
+        card: card(
+            name,
+            UnitKind::Hero,
+            Armor {
+                kind: ArmorType::Soldier,
+                class: 2,
+            },
+            3,
+            1,
+            vec![weapon("Pistol", Some(2), 2)],
+        ),
+        bf: BattlefrontCard::default(),
+    }
+}
+
+/// A vehicle (armour 3, 4 damage points), Move 2, a turret gun of range 5 (3 dice), moving by
+/// `loco`.
+pub fn vehicle_card(name: &str, loco: Locomotion) -> FieldCard {
+    let mut bf = BattlefrontCard {
+        locomotion: Some(loco),
+        ..BattlefrontCard::default()
+    };
+    bf.weapons.push(crate::unit::BattlefrontWeapon {
+        mount: Some(crate::unit::Mount::Turret),
+        ..Default::default()
+    });
+    FieldCard {
+        card: card(
+            name,
+            UnitKind::Vehicle,
+            Armor {
+                kind: ArmorType::Vehicle,
+                class: 3,
+            },
+            4,
+            2,
+            vec![weapon("Gun", Some(5), 3)],
+        ),
+        bf,
+    }
+}
+
+/// An aircraft (armour aircraft 1, 3 damage points), Move 3, a gun of range 4.
+pub fn aircraft_card(name: &str) -> FieldCard {
+    FieldCard {
+        card: card(
+            name,
+            UnitKind::Aircraft,
+            Armor {
+                kind: ArmorType::Aircraft,
+                class: 1,
+            },
+            3,
+            3,
+            vec![weapon("Cannon", Some(4), 2)],
+        ),
+        bf: BattlefrontCard {
+            kind: None,
+            ..BattlefrontCard::default()
+        },
+    }
+}
+
+/// A support weapon (one base, armour 2, 3 crosses) firing 45° either side of its facing.
+pub fn support_card(name: &str) -> FieldCard {
+    let mut c = squad_card(name, 3);
+    c.card.weapons = vec![weapon("Heavy MG", Some(4), 4)];
+    c.card.models = vec![Model { weapons: 1, role: None }];
+    c.bf.kind = Some(BattlefrontKind::SupportWeapon);
+    c
+}
+
+/// Builds a table in centimetres.
+#[derive(Clone, Debug)]
+pub struct Builder {
+    /// The table so far.
+    pub table: Table,
+    /// The cards so far.
+    pub cards: Vec<FieldCard>,
+    /// The turn limit.
+    pub turns: u8,
+}
+
+impl Default for Builder {
+    fn default() -> Builder {
+        Builder::new(180.0, 120.0)
+    }
+}
+
+fn gs(s: crate::Side) -> GSide {
+    match s {
+        crate::Side::A => GSide::A,
+        crate::Side::B => GSide::B,
+    }
+}
+
+impl Builder {
+    /// An empty table `w × d` cm.
+    pub fn new(w: f64, d: f64) -> Builder {
+        let p = Pt::cm(w, d);
+        Builder {
+            table: Table::new("test table", p.x, p.y),
+            cards: Vec::new(),
+            turns: 6,
+        }
+    }
+
+    /// A unit of `card` for `side` with a miniature at each point (cm), facing `facing`.
+    pub fn unit(mut self, side: crate::Side, card: FieldCard, at: &[(f64, f64)], facing: i64) -> Builder {
+        let kind = match super::Class::of(&card) {
+            super::Class::Squad | super::Class::Hero => MiniKind::Infantry,
+            super::Class::SupportWeapon => MiniKind::SupportWeapon,
+            super::Class::Vehicle => MiniKind::Vehicle,
+            super::Class::Aircraft => MiniKind::Aircraft,
+        };
+        let f = Facing::deg(facing);
+        let size = match kind {
+            MiniKind::Infantry => (250, 250),
+            MiniKind::SupportWeapon => (500, 500),
+            _ => (1_000, 600),
+        };
+        let minis = at
+            .iter()
+            .map(|&(x, y)| Mini {
+                body: if kind.is_vehicle() {
+                    Body::hull(Pt::cm(x, y), size.0, size.1, f)
+                } else {
+                    Body::disc(Pt::cm(x, y), size.0)
+                },
+            })
+            .collect();
+        let n = self.table.units.iter().filter(|u| u.card == card.card.name).count();
+        self.table.units.push(Unit {
+            name: if n == 0 {
+                card.card.name.clone()
+            } else {
+                format!("{} #{}", card.card.name, n + 1)
+            },
+            card: card.card.name.clone(),
+            side: gs(side),
+            kind,
+            facing: f,
+            size,
+            minis,
+        });
+        self.cards.push(card);
+        self
+    }
+
+    /// A terrain piece of `kind` on the polygon (cm).
+    pub fn terrain(mut self, kind: TerrainKind, poly: &[(f64, f64)]) -> Builder {
+        let t = Terrain::new(kind.name(), kind, Area::Polygon(poly.iter().map(|&(x, y)| Pt::cm(x, y)).collect()));
+        self.table.terrain.push(t);
+        self
+    }
+
+    /// An objective at (cm).
+    pub fn objective(mut self, x: f64, y: f64) -> Builder {
+        self.table.objectives.push(Objective {
+            name: format!("objective {}", self.table.objectives.len() + 1),
+            at: Pt::cm(x, y),
+        });
+        self
+    }
+
+    /// The set-up.
+    pub fn setup(self) -> FieldSetup {
+        FieldSetup {
+            table: self.table,
+            cards: self.cards,
+            turns: self.turns,
+            ap_limit: None,
+            dice: BattlefrontDice::ThreeSymbol,
+        }
+    }
+
+    /// The game, dice seeded with `seed`.
+    ///
+    /// # Panics
+    /// When the set-up is refused.
+    pub fn game(self, seed: u64) -> FieldGame {
+        FieldGame::new(self.setup(), seed).expect("a valid test set-up")
+    }
+}
+
+/// Plays `First` for the side of unit `u`, activates `u` and declares `plan` (the unit must be
+/// able to: not suppressed).
+///
+/// # Panics
+/// When a decision is refused.
+pub fn activate(g: &mut FieldGame, u: usize, plan: &[super::Action]) {
+    let side = g.units()[u].side;
+    if g.candidates(2).iter().any(|d| matches!(d, Decision::First(_))) {
+        g.apply(Decision::First(side)).expect("first");
+    }
+    assert_eq!(g.pending(), Pending::Decision(side), "side {side} should activate");
+    g.apply(Decision::Activate(u)).expect("activate");
+    g.apply(Decision::Plan(plan.to_vec())).expect("plan");
+}

@@ -1,0 +1,887 @@
+//! Dust Battlefield's rules flow, clause by clause, from tactics-battlefield-summary.md (each
+//! test names its section and quotes the words it checks). Tables and cards are built by hand
+//! (`dust_core::field::tests_support`): the numbers are the tests' own.
+
+use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, support_card, vehicle_card, weapon, Builder};
+use dust_core::field::{Action, Aim, Decision, Event, FieldGame, MiniMove, Pending, Purpose, SetupError};
+use dust_core::unit::Locomotion;
+use dust_core::Side;
+use dust_geom::exact::Pt;
+use dust_geom::table::TerrainKind;
+
+use Action::*;
+
+fn line(n: usize, x: f64, y: f64) -> Vec<(f64, f64)> {
+    (0..n).map(|i| (x + 3.0 * i as f64, y)).collect()
+}
+
+fn mv(g: &FieldGame, u: usize, dx: f64, dy: f64) -> Decision {
+    let minis = (0..g.table().units[u].minis.len())
+        .map(|i| {
+            let c = g.table().units[u].minis[i].body.centre();
+            MiniMove {
+                mini: i,
+                to: c.add(Pt::cm(dx, dy)),
+                via: Vec::new(),
+            }
+        })
+        .collect();
+    Decision::Move { minis, facing: None }
+}
+
+/// A squad of side A at y = 20 and side B's squad `gap` cm further (base edge to base edge).
+fn duel(gap: f64) -> Builder {
+    Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 50.0, 20.0 + 2.5 + gap), 180)
+}
+
+// ----- SETUP ---------------------------------------------------------------------------------
+
+/// "SETUP": "Both sides must field units whose total AP value does not exceed an AP limit
+/// chosen by the players".
+#[test]
+fn setup_ap_limit() {
+    let mut s = duel(30.0).setup();
+    s.ap_limit = Some(29);
+    assert_eq!(
+        FieldGame::new(s.clone(), 1).err(),
+        Some(SetupError::OverLimit {
+            side: Side::A,
+            ap: 30,
+            limit: 29
+        })
+    );
+    s.ap_limit = Some(30);
+    assert!(FieldGame::new(s, 1).is_ok());
+}
+
+// ----- ROLL FOR INITIATIVE ---------------------------------------------------------------------
+
+/// "ROLL FOR INITIATIVE": "Each player rolls 3 dice. The player who rolled the most (👤) wins
+/// the initiative and chooses which player goes first. On a tie, whoever rolled the most (🎯)
+/// wins … On a further tie, both players re-roll."
+#[test]
+fn initiative_three_dice_and_tie_breaks() {
+    for seed in 0..200 {
+        let g = duel(30.0).game(seed);
+        let rolls: Vec<(Purpose, u16, u16)> = g
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Rolled { purpose, dice, successes } => Some((*purpose, *dice, *successes)),
+                _ => None,
+            })
+            .collect();
+        let winner = g.events().iter().find_map(|e| match e {
+            Event::InitiativeWon(s) => Some(*s),
+            _ => None,
+        });
+        let winner = winner.expect("someone wins");
+        assert_eq!(g.pending(), Pending::Decision(winner), "the winner chooses who goes first");
+        // The last round of rolls decided: the most army symbols, else the most targets.
+        let army: Vec<&(Purpose, u16, u16)> = rolls.iter().filter(|r| matches!(r.0, Purpose::Initiative(_))).collect();
+        assert!(army.iter().all(|r| r.1 == 3), "three dice each");
+        let (a, b) = (army[army.len() - 2].2, army[army.len() - 1].2);
+        if a != b {
+            assert_eq!(winner, if a > b { Side::A } else { Side::B });
+        } else {
+            let t: Vec<u16> = rolls
+                .iter()
+                .filter(|r| matches!(r.0, Purpose::InitiativeTargets(_)))
+                .map(|r| r.2)
+                .collect();
+            let (ta, tb) = (t[t.len() - 2], t[t.len() - 1]);
+            assert_ne!(ta, tb);
+            assert_eq!(winner, if ta > tb { Side::A } else { Side::B });
+        }
+    }
+}
+
+/// "If a player has fewer units … that have yet to activate than their opponent, they may
+/// elect to pass rather than activate a unit."
+#[test]
+fn passing_needs_fewer_units_left() {
+    // Side A has 1 unit, side B 2.
+    let mut g = b_first(3);
+    g.apply(Decision::First(Side::B)).unwrap();
+    let r = g.check(&Decision::Pass).unwrap_err();
+    assert!(r.reason.contains("may not pass"), "{r}");
+    let mut g = b_first(4);
+    g.apply(Decision::First(Side::A)).unwrap();
+    assert!(g.check(&Decision::Pass).is_ok(), "side A has fewer units to activate");
+    g.apply(Decision::Pass).unwrap();
+    assert_eq!(g.pending(), Pending::Decision(Side::B));
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    // One each left: nobody may pass.
+    assert_eq!(g.pending(), Pending::Decision(Side::A));
+    assert!(g.check(&Decision::Pass).is_err());
+}
+
+fn b_first(seed: u64) -> FieldGame {
+    duel(60.0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 120.0, 100.0), 180)
+        .game(seed)
+}
+
+/// "Players alternate activating their units. If a player has activated all of their units and
+/// the other player still has units to activate, the other player continues … Once all units
+/// have been activated, the turn is over".
+#[test]
+fn alternation_and_the_end_of_a_turn() {
+    let mut g = b_first(5);
+    g.apply(Decision::First(Side::A)).unwrap();
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    assert_eq!(g.pending(), Pending::Decision(Side::B));
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    // A has none left: B goes on.
+    assert_eq!(g.pending(), Pending::Decision(Side::B));
+    g.apply(Decision::Activate(2)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    assert_eq!(g.turn(), 2, "a new turn begins");
+    assert!(g.units().iter().all(|u| !u.activated), "both players turn their cards back");
+}
+
+/// "An activated unit performs 2 actions"; "must take a MARCH MOVE action instead of 2 MOVE
+/// actions, or a SUSTAINED ATTACK action instead of 2 ATTACK actions"; "a unit can never
+/// perform more than 3 actions during an activation."
+#[test]
+fn two_actions_never_more_than_three() {
+    let mut g = duel(30.0).game(1);
+    g.apply(Decision::First(Side::A)).unwrap();
+    g.apply(Decision::Activate(0)).unwrap();
+    let refused = |p: Vec<Action>| g.check(&Decision::Plan(p)).unwrap_err().reason;
+    assert!(refused(vec![Move]).contains("performs 2 actions"));
+    assert!(refused(vec![Move, Attack, Nothing]).contains("performs 2 actions"));
+    assert!(refused(vec![March, Attack, Nothing]).contains("never perform more than 3"));
+    assert!(refused(vec![Move, Move]).contains("MARCH MOVE"));
+    assert!(refused(vec![Attack, Attack]).contains("SUSTAINED ATTACK"));
+    for p in [vec![Move, Attack], vec![March], vec![Sustained], vec![Nothing, Attack]] {
+        assert!(g.check(&Decision::Plan(p)).is_ok());
+    }
+}
+
+/// "Aircraft must take a MOVE or MARCH MOVE action as their first action in each activation,
+/// unless they have the Helicopter special rule."
+#[test]
+fn aircraft_move_first() {
+    let mut g = duel(30.0).unit(Side::A, aircraft_card("Fighter"), &[(120.0, 40.0)], 0).game(1);
+    g.apply(Decision::First(Side::A)).unwrap();
+    g.apply(Decision::Activate(2)).unwrap();
+    assert!(g
+        .check(&Decision::Plan(vec![Attack, Move]))
+        .unwrap_err()
+        .reason
+        .contains("first action"));
+    assert!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok());
+}
+
+// ----- MOVE & MARCH MOVE ------------------------------------------------------------------------
+
+/// "A unit's Move rating is the maximum distance it can move per MOVE action. Each point of
+/// Move rating equals 10cm"; "A unit making a MARCH MOVE action doubles its Move rating".
+#[test]
+fn move_ten_cm_a_point_march_doubles() {
+    let mut g = duel(60.0).game(2);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&mv(&g, 0, 0.0, 10.0)).is_ok());
+    let r = g.check(&mv(&g, 0, 0.0, 10.5)).unwrap_err();
+    assert!(r.reason.contains("m"), "{r}");
+    let mut g = duel(60.0).game(2);
+    activate(&mut g, 0, &[March]);
+    assert!(g.check(&mv(&g, 0, 0.0, 20.0)).is_ok());
+    assert!(g.check(&mv(&g, 0, 0.0, 20.5)).is_err());
+}
+
+/// "Infantry units must end their movement with all of their miniatures within 15cm … of
+/// every other miniature in the unit".
+#[test]
+fn coherency_fifteen_cm() {
+    let mut g = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &[(50.0, 20.0), (55.0, 20.0), (60.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 50.0, 100.0), 180)
+        .game(2);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let c = g.table().units[0].minis[2].body.centre();
+    // m2 at x = 60 moves 8.5 cm right: its base edge ends 18.5 - 2.5 = 16.0 cm from m0's.
+    let d = Decision::Move {
+        minis: vec![MiniMove {
+            mini: 2,
+            to: c.add(Pt::cm(8.5, 0.0)),
+            via: vec![],
+        }],
+        facing: None,
+    };
+    let r = g.check(&d).unwrap_err();
+    assert!(r.reason.contains("coherency is 15 cm") && r.reason.contains("16.0 cm"), "{r}");
+    let ok = Decision::Move {
+        minis: vec![MiniMove {
+            mini: 2,
+            to: c.add(Pt::cm(7.5, 0.0)),
+            via: vec![],
+        }],
+        facing: None,
+    };
+    assert!(g.check(&ok).is_ok());
+}
+
+/// "Miniatures can only move up to MOVE 2 (20cm/8") or MARCH MOVE 4 (40cm/16") when moving into,
+/// through, or out of terrain features such as trees …": a walker of Move 3 may move 25 cm in
+/// the open but not 25 cm into a wood.
+#[test]
+fn terrain_caps_the_move() {
+    let mut fast = vehicle_card("Walker", Locomotion::Walker);
+    fast.card.movement = 3;
+    let b = Builder::default()
+        .unit(Side::A, fast, &[(30.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 100.0), 180)
+        .terrain(TerrainKind::Woods, &[(0.0, 40.0), (60.0, 40.0), (60.0, 80.0), (0.0, 80.0)]);
+    let mut g = b.game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&mv(&g, 0, 25.0, 0.0)).is_ok(), "25 cm in the open");
+    assert!(g.check(&mv(&g, 0, 0.0, 19.0)).is_ok(), "19 cm, into the wood");
+    let r = g.check(&mv(&g, 0, 0.0, 25.0)).unwrap_err();
+    assert!(
+        r.reason.contains("Woods") || r.reason.contains("woods") || r.reason.contains("terrain"),
+        "{r}"
+    );
+}
+
+/// "Roll a die when a tracked vehicle attempts to move into, through, or out of terrain. On a
+/// (👤) or (🎯), the vehicle may complete its movement. On a (👤🎯) [the shield], it is stuck";
+/// half-tracked and wheeled: "On a (👤), the vehicle may complete its movement" — stuck one time
+/// in three, and two in three.
+#[test]
+fn vehicles_roll_to_enter_terrain() {
+    for (loco, stuck_in_3) in [(Locomotion::Tracked, 1.0), (Locomotion::Wheeled, 2.0)] {
+        let mut stuck = 0;
+        let n = 300;
+        for seed in 0..n {
+            let mut g = Builder::default()
+                .unit(Side::A, vehicle_card("Tank", loco), &[(30.0, 30.0)], 0)
+                .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 100.0), 180)
+                .terrain(TerrainKind::Crops, &[(0.0, 40.0), (60.0, 40.0), (60.0, 80.0), (0.0, 80.0)])
+                .game(seed);
+            activate(&mut g, 0, &[Move, Nothing]);
+            let before = g.table().units[0].minis[0].body.centre();
+            g.apply(mv(&g, 0, 0.0, 15.0)).unwrap();
+            if g.table().units[0].minis[0].body.centre() == before {
+                stuck += 1;
+                assert!(g.events().iter().any(|e| matches!(e, Event::Halted(0))));
+            }
+        }
+        let f = f64::from(stuck) / n as f64;
+        assert!((f - stuck_in_3 / 3.0).abs() < 0.08, "{loco:?}: stuck {f}");
+    }
+    // A walker does not roll.
+    let mut g = Builder::default()
+        .unit(Side::A, vehicle_card("Walker", Locomotion::Walker), &[(30.0, 30.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 100.0), 180)
+        .terrain(TerrainKind::Crops, &[(0.0, 40.0), (60.0, 40.0), (60.0, 80.0), (0.0, 80.0)])
+        .game(0);
+    activate(&mut g, 0, &[Move, Nothing]);
+    g.apply(mv(&g, 0, 0.0, 15.0)).unwrap();
+    assert!(!g.events().iter().any(|e| matches!(
+        e,
+        Event::Rolled {
+            purpose: Purpose::Terrain,
+            ..
+        }
+    )));
+}
+
+/// "Units cannot move through the wall of a building"; "Terrain features such as building walls,
+/// cliffs, and deep water are impassable": the refusal says where.
+#[test]
+fn impassable_terrain_refused_with_where() {
+    let mut g = duel(80.0)
+        .terrain(TerrainKind::Wall, &[(40.0, 25.0), (70.0, 25.0), (70.0, 26.0), (40.0, 26.0)])
+        .game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let r = g.check(&mv(&g, 0, 0.0, 9.0)).unwrap_err();
+    assert!(r.reason.contains("wall") && r.reason.contains("at ("), "{r}");
+}
+
+// ----- ATTACK ---------------------------------------------------------------------------------
+
+/// "2. Check Range": "Each point of a weapon's Range equals 10cm/4". Measure range from each
+/// attacking miniature to the nearest miniature in the target unit … from the base edges."
+#[test]
+fn range_base_edge_to_base_edge() {
+    let aim = Decision::Attack(vec![Aim {
+        line: 0,
+        target: 1,
+        at: None,
+    }]);
+    let mut g = duel(30.0).game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    assert!(g.check(&aim).is_ok(), "30 cm: range 3");
+    let mut g = duel(30.5).game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let r = g.check(&aim).unwrap_err();
+    assert!(r.reason.contains("30.5 cm") && r.reason.contains("range 4"), "{r}");
+}
+
+/// "Close Combat (C) Close combat weapons can only be used against targets in close combat
+/// (within 5cm/2")."
+#[test]
+fn close_combat_within_five_cm() {
+    let knife = Decision::Attack(vec![Aim {
+        line: 1,
+        target: 1,
+        at: None,
+    }]);
+    let mut g = duel(5.0).game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    assert!(g.check(&knife).is_ok());
+    let mut g = duel(5.5).game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    assert!(g.check(&knife).unwrap_err().reason.contains("within 5 cm"));
+}
+
+/// "3. Check Line of Sight": "If every imaginary line traced from the attacking miniature to the
+/// target miniatures passes through or touches blocking terrain …, then LOS is blocked."
+#[test]
+fn no_line_of_sight_through_a_wall() {
+    let mut g = duel(20.0)
+        .terrain(TerrainKind::Wall, &[(30.0, 30.0), (80.0, 30.0), (80.0, 31.0), (30.0, 31.0)])
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let r = g
+        .check(&Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap_err();
+    assert!(r.reason.contains("no line of sight"), "{r}");
+}
+
+/// "6. Roll Saves": "If a unit is in cover from some miniatures in the attacking unit, but not
+/// from others, the attacking player needs to roll the combat dice separately"; "A miniature at
+/// least partly in or behind area terrain is in cover"; "An infantry unit is in cover from an
+/// attacking miniature if at least half of the unit is in cover".
+#[test]
+fn cover_per_attacking_miniature_and_half_the_squad() {
+    // The target squad of 2: one miniature behind a hedge from the left attacker only.
+    let b = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 2), &[(40.0, 20.0), (80.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 2), &[(55.0, 40.0), (65.0, 40.0)], 180)
+        .terrain(TerrainKind::Hedge, &[(40.0, 30.0), (50.0, 30.0), (50.0, 31.0), (40.0, 31.0)]);
+    let g = b.clone().game(1);
+    assert!(g.in_cover_from(0, 0, 1), "one of two behind the hedge: half the unit is in cover");
+    assert!(!g.in_cover_from(0, 1, 1), "seen whole from the right");
+    let mut g = b.game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let odds = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap();
+    let covers: Vec<bool> = odds.groups.iter().map(|(gr, _, _)| gr.cover).collect();
+    assert_eq!(covers, vec![false, true], "rolled apart");
+}
+
+/// "If the target was an infantry unit in cover, … Each ☒ or ☑ cancels 1 hit"; "an infantry
+/// unit that does not get a cover save … still gets an infantry save … Each ☒ cancels 1 hit";
+/// "a vehicle unit in cover … Each ☒ cancels 1 hit"; "Units hit by C weapons do not get any
+/// cover or infantry saves."
+#[test]
+fn saves_by_the_book() {
+    use dust_core::dice::Symbols;
+    let g = duel(5.0).game(1);
+    let o = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap();
+    assert_eq!(o.groups[0].0.save, Some(Symbols::ARMY), "infantry save in the open");
+    let o = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 1,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap();
+    assert_eq!(o.groups[0].0.save, None, "no save against C weapons");
+    let g = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 1), &[(20.0, 20.0)], 0)
+        .unit(Side::B, vehicle_card("Tank", Locomotion::Tracked), &[(20.0, 40.0)], 180)
+        .game(1);
+    let o = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap();
+    assert_eq!(o.groups[0].0.save, None, "a vehicle in the open has no save");
+    let g = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 1), &[(20.0, 10.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(20.0, 40.0)], 180)
+        .terrain(TerrainKind::Hedge, &[(0.0, 30.0), (50.0, 30.0), (50.0, 31.0), (0.0, 31.0)])
+        .game(1);
+    let o = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap();
+    assert_eq!(o.groups[0].0.save, Some(Symbols::ARMY_OR_SHIELD), "infantry in cover");
+}
+
+/// "If there are no miniatures left in the unit that are valid targets (in the weapon's field
+/// of fire, range, and LOS …), any remaining hits are ignored."
+#[test]
+fn out_of_reach_hits_are_ignored() {
+    // The target's miniatures at 25, 34 and 43 cm: only the first is within the rifle's 30 cm.
+    let b = Builder::default().unit(Side::A, squad_card("Rangers", 1), &[(50.0, 20.0)], 0).unit(
+        Side::B,
+        squad_card("Grenadiers", 3),
+        &[(50.0, 47.5), (50.0, 56.5), (50.0, 65.5)],
+        180,
+    );
+    let g = b.clone().game(1);
+    let o = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap();
+    assert_eq!(o.groups[0].0.valid, vec![0]);
+    let mut rifle20 = squad_card("Rangers", 1);
+    rifle20.card.weapons[0] = weapon("Big rifle", Some(3), 20);
+    for seed in 0..30 {
+        let mut g = Builder::default()
+            .unit(Side::A, rifle20.clone(), &[(50.0, 20.0)], 0)
+            .unit(
+                Side::B,
+                squad_card("Grenadiers", 3),
+                &[(50.0, 47.5), (50.0, 56.5), (50.0, 65.5)],
+                180,
+            )
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        assert!(g.units()[1].models.len() >= 2, "at most one casualty: the others are out of range");
+    }
+}
+
+/// "Eliminated vehicles are marked as wrecks and become a terrain feature"; "Remove eliminated
+/// heroes and aircraft from the table."
+#[test]
+fn a_destroyed_vehicle_leaves_a_wreck() {
+    let mut big = squad_card("Rangers", 1);
+    big.card.weapons[0] = weapon("Bazooka", Some(3), 30);
+    for seed in 0..10 {
+        let mut g = Builder::default()
+            .unit(Side::A, big.clone(), &[(50.0, 20.0)], 0)
+            .unit(Side::B, vehicle_card("Tank", Locomotion::Tracked), &[(50.0, 40.0)], 180)
+            .unit(Side::B, hero_card("Hero"), &[(150.0, 100.0)], 180)
+            .game(seed);
+        let terrain = g.table().terrain.len();
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        if g.units()[1].destroyed {
+            assert_eq!(g.table().terrain.len(), terrain + 1);
+            assert_eq!(g.table().terrain[terrain].kind, TerrainKind::Wreck);
+            assert!(g.table().units[1].minis.is_empty());
+            return;
+        }
+    }
+    panic!("30 dice against 4 points never destroyed the tank");
+}
+
+// ----- SUPPRESSION ------------------------------------------------------------------------------
+
+fn hits_of(g: &FieldGame) -> u16 {
+    g.events()
+        .iter()
+        .map(|e| match e {
+            Event::Rolled {
+                purpose: Purpose::Hit | Purpose::Reroll,
+                successes,
+                ..
+            } => *successes,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// "Any unit hit by an ATTACK … even if the hits were saved, receives an Under Fire token. If
+/// it already has an Under Fire token, it replaces it with a Suppression token"; "A unit hit 10
+/// times in a single ATTACK … receives a Suppression token".
+#[test]
+fn under_fire_suppression_and_ten_hits() {
+    let mut seen = [false; 3];
+    for (dice, seed) in (0..60).map(|s| (if s % 2 == 0 { 2 } else { 30 }, s)) {
+        let mut c = squad_card("Rangers", 1);
+        c.card.weapons[0] = weapon("Gun", Some(3), dice);
+        let mut g = Builder::default()
+            .unit(Side::A, c, &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 10), &line(10, 36.0, 40.0), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        let h = hits_of(&g);
+        let t = g.units()[1].tokens;
+        if g.units()[1].destroyed {
+            continue;
+        }
+        match h {
+            0 => assert!(!t.under_fire && !t.suppressed),
+            1..=9 => {
+                assert!(t.under_fire && !t.suppressed);
+                seen[0] = true;
+            }
+            _ => {
+                if !g.units()[1].destroyed {
+                    assert!(t.suppressed && !t.under_fire, "10 hits: suppressed");
+                    seen[1] = true;
+                }
+            }
+        }
+    }
+    assert!(seen[0] && seen[1]);
+}
+
+/// "Heroes cannot be suppressed, so never receive Under Fire or Suppression tokens."
+#[test]
+fn heroes_are_never_suppressed() {
+    let mut c = squad_card("Rangers", 1);
+    c.card.weapons[0] = weapon("Gun", Some(3), 6);
+    for seed in 0..20 {
+        let mut g = Builder::default()
+            .unit(Side::A, c.clone(), &[(50.0, 20.0)], 0)
+            .unit(Side::B, hero_card("Hero"), &[(50.0, 40.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        assert_eq!(g.units()[1].tokens, Default::default());
+    }
+}
+
+/// "A unit with a Suppression token cannot fight"; "If the unit still has a Suppression token
+/// after rolling to remove it, the unit must perform a NOTHING action as its first action";
+/// "If a unit has an Under Fire token when it activates, roll 2 dice. If either die scores ☒,
+/// remove the token" (5 times in 9).
+#[test]
+fn rallying_from_tokens() {
+    let mut removed = 0;
+    let n = 400;
+    for seed in 0..n {
+        let mut g = duel(30.0).game(seed);
+        g.apply(Decision::First(Side::A)).unwrap();
+        let mut g2 = g.clone();
+        set_tokens(&mut g2, 0, true, false);
+        g2.apply(Decision::Activate(0)).unwrap();
+        if !g2.units()[0].tokens.under_fire {
+            removed += 1;
+        }
+        set_tokens(&mut g, 0, false, true);
+        g.apply(Decision::Activate(0)).unwrap();
+        if g.units()[0].tokens.suppressed {
+            assert!(g.check(&Decision::Plan(vec![Attack, Nothing])).is_err());
+            assert!(g
+                .check(&Decision::Plan(vec![Move, Nothing]))
+                .unwrap_err()
+                .reason
+                .contains("NOTHING"));
+            assert!(g.check(&Decision::Plan(vec![Nothing, Move])).is_ok());
+        }
+    }
+    let f = f64::from(removed) / n as f64;
+    assert!((f - 5.0 / 9.0).abs() < 0.07, "{f}");
+}
+
+fn set_tokens(g: &mut FieldGame, u: usize, under_fire: bool, suppressed: bool) {
+    g.set_tokens(u, dust_core::field::Tokens { under_fire, suppressed });
+}
+
+// ----- REACTIVE ATTACKS --------------------------------------------------------------------------
+
+/// "Once the opposing player has completed their first action, you can declare that one of your
+/// units that has not yet activated, and that is at range 4 (40cm/16") or less from the
+/// activating unit, will take a REACTIVE ATTACK"; "Whether you succeed or not, attempting a
+/// reactive attack activates your unit."
+#[test]
+fn reactive_attack_window_and_range() {
+    let mut g = duel(40.0).game(7);
+    activate(&mut g, 0, &[Nothing, Move]);
+    assert_eq!(g.pending(), Pending::Decision(Side::B), "the window after the first action");
+    assert_eq!(g.reactors(), vec![1]);
+    g.apply(Decision::React(Some(1))).unwrap();
+    assert!(g.units()[1].activated);
+    let mut g = duel(40.5).game(7);
+    activate(&mut g, 0, &[Nothing, Move]);
+    assert!(g.reactors().is_empty(), "40.5 cm is beyond range 4");
+    assert_eq!(g.pending(), Pending::Decision(Side::A));
+}
+
+/// "You cannot declare a reactive attack against a unit that is taking a SUSTAINED ATTACK
+/// action. You cannot declare a reactive attack against a unit that is taking a NOTHING action
+/// as its second action."
+#[test]
+fn no_reaction_to_sustained_or_a_second_nothing() {
+    for plan in [vec![Sustained], vec![Move, Nothing]] {
+        let mut g = duel(20.0).game(7);
+        activate(&mut g, 0, &plan);
+        let mut seen_react = false;
+        while let Pending::Decision(_) = g.pending() {
+            let c = g.candidates(4);
+            seen_react |= c.iter().any(|d| matches!(d, Decision::React(_)));
+            if g.units()[0].activated && g.acting().is_none() {
+                break;
+            }
+            g.apply(c[0].clone()).unwrap();
+        }
+        assert!(!seen_react, "{plan:?}");
+    }
+}
+
+/// "This action can only target the unit your opponent activated"; "Units making a reactive
+/// attack cannot use C weapons"; "Aircraft cannot make reactive attacks."
+#[test]
+fn reactive_attack_targets_and_weapons() {
+    let b = duel(4.0).unit(Side::A, squad_card("Rangers", 3), &line(3, 120.0, 20.0), 0);
+    for seed in 0..40 {
+        let mut g = b.clone().game(seed);
+        activate(&mut g, 0, &[Nothing, Move]);
+        g.apply(Decision::React(Some(1))).unwrap();
+        if g.pending() == Pending::Decision(Side::B) {
+            if g.check(&Decision::ReactWith(dust_core::field::ReactChoice::Sustained)).is_ok() {
+                g.apply(Decision::ReactWith(dust_core::field::ReactChoice::Sustained)).unwrap();
+            }
+            let r = g.check(&Decision::Attack(vec![Aim {
+                line: 0,
+                target: 2,
+                at: None,
+            }]));
+            assert!(r.unwrap_err().reason.contains("only target"));
+            let r = g.check(&Decision::Attack(vec![Aim {
+                line: 1,
+                target: 0,
+                at: None,
+            }]));
+            assert!(r.unwrap_err().reason.contains("C weapons"));
+            assert!(g
+                .check(&Decision::Attack(vec![Aim {
+                    line: 0,
+                    target: 0,
+                    at: None
+                }]))
+                .is_ok());
+            return;
+        }
+    }
+    panic!("no reaction succeeded in 40 seeds");
+}
+
+#[test]
+fn aircraft_never_react() {
+    let mut g = duel(60.0).unit(Side::B, aircraft_card("Fighter"), &[(55.0, 40.0)], 180).game(1);
+    activate(&mut g, 0, &[Nothing, Move]);
+    assert!(!g.reactors().contains(&2));
+}
+
+/// "If the opposing unit is performing a MARCH MOVE action, the unit makes a normal MOVE action
+/// before you attempt the reactive attack, then completes its march move afterwards."
+#[test]
+fn a_march_move_is_interrupted_after_a_move() {
+    let mut g = duel(45.0).game(3);
+    activate(&mut g, 0, &[March]);
+    let start = g.table().units[0].minis[0].body.centre();
+    g.apply(mv(&g, 0, 0.0, 20.0)).unwrap();
+    assert_eq!(g.pending(), Pending::Decision(Side::B), "the reaction comes mid-march");
+    assert_eq!(
+        g.table().units[0].minis[0].body.centre(),
+        start.add(Pt::cm(0.0, 10.0)),
+        "a normal Move's length"
+    );
+    g.apply(Decision::React(None)).unwrap();
+    assert_eq!(
+        g.table().units[0].minis[0].body.centre(),
+        start.add(Pt::cm(0.0, 20.0)),
+        "the march completed"
+    );
+}
+
+// ----- END OF THE GAME ----------------------------------------------------------------------------
+
+/// "Objectives are captured at the end of a turn by having a miniature within range 1
+/// (10cm/4") of the objective (provided it did not take a MARCH MOVE action as its last action),
+/// and not having any enemy miniatures within range 1 of it. Aircraft cannot take or prevent
+/// the enemy from taking an objective."
+#[test]
+fn objectives_within_ten_cm() {
+    let g = duel(60.0).objective(53.0, 30.0).game(1);
+    // Side A's base edge is 10 - 1.25 cm from the objective: held.
+    assert_eq!(g.objective_holder(Pt::cm(53.0, 30.0)), Some(Side::A));
+    assert_eq!(g.objective_holder(Pt::cm(53.0, 32.0)), None, "10.75 cm");
+    let g = duel(60.0).unit(Side::B, aircraft_card("Fighter"), &[(53.0, 30.0)], 0).game(1);
+    assert_eq!(
+        g.objective_holder(Pt::cm(53.0, 28.0)),
+        Some(Side::A),
+        "an aircraft does not contest"
+    );
+    let g = duel(8.0).game(1);
+    assert_eq!(g.objective_holder(Pt::cm(53.0, 27.0)), None, "an enemy within range 1 contests");
+}
+
+/// "The game ends at the end of a turn when … The scenario reaches its turn limit … both sides
+/// total the APs of the units they eliminated …, and the player who destroyed the most APs
+/// wins." A game of NOTHING actions ends in a draw at the turn limit.
+#[test]
+fn the_turn_limit_ends_the_game() {
+    let mut b = duel(60.0);
+    b.turns = 2;
+    let mut g = b.game(9);
+    while let Pending::Decision(_) = g.pending() {
+        let c = g.candidates(2);
+        let d = c
+            .iter()
+            .find(|d| matches!(d, Decision::Plan(p) if p == &vec![Nothing, Nothing]))
+            .cloned()
+            .unwrap_or_else(|| c[0].clone());
+        g.apply(d).unwrap();
+    }
+    assert_eq!(g.pending(), Pending::Over(None));
+    assert_eq!(g.turn(), 2);
+}
+
+/// "All of one player's units on the board are eliminated … The player who destroyed all of the
+/// enemy's units … wins the game" — at the end of the turn.
+#[test]
+fn wiping_out_the_enemy_wins_at_the_end_of_the_turn() {
+    let mut big = squad_card("Rangers", 1);
+    big.card.weapons[0] = weapon("Gun", Some(3), 40);
+    for seed in 0..20 {
+        let mut g = Builder::default()
+            .unit(Side::A, big.clone(), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(50.0, 40.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        if g.units()[1].destroyed {
+            assert_eq!(g.pending(), Pending::Over(Some(Side::A)));
+            assert_eq!(g.destroyed_ap().a, 10);
+            return;
+        }
+    }
+    panic!("never destroyed");
+}
+
+// ----- Support weapons, determinism ---------------------------------------------------------------
+
+/// "Support weapons with a front field of fire can only attack targets up to 45° on either side
+/// of the direction they are facing."
+#[test]
+fn support_weapons_fire_in_their_front_arc() {
+    let g = Builder::default()
+        .unit(Side::A, support_card("MG"), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Ahead", 1), &[(50.0, 40.0)], 180)
+        .unit(Side::B, squad_card("Aside", 1), &[(80.0, 22.0)], 180)
+        .game(1);
+    assert!(g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None
+            }],
+            false
+        )
+        .is_ok());
+    let r = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 2,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap_err();
+    assert!(r.reason.contains("field of fire"), "{r}");
+}
+
+/// The same seed and the same decisions make the same game, bit for bit.
+#[test]
+fn same_seed_same_decisions_same_game() {
+    let play = |seed: u64| {
+        let mut g = duel(25.0)
+            .unit(Side::B, vehicle_card("Tank", Locomotion::Tracked), &[(100.0, 60.0)], 180)
+            .game(seed);
+        let mut decisions = Vec::new();
+        let mut rng = dust_core::GameRng::new(seed);
+        while let Pending::Decision(_) = g.pending() {
+            let c = g.candidates(5);
+            let d = c[rng.index(c.len())].clone();
+            decisions.push(d.to_string());
+            g.apply(d).unwrap();
+        }
+        (g.state_hash(), decisions, g.events().len())
+    };
+    assert_eq!(play(11), play(11));
+    assert_ne!(play(11).0, play(12).0);
+}
