@@ -19,6 +19,9 @@ use dust_geom::exact::{Coord, Pt};
 use dust_geom::measure::{body_gap, Gap, CLOSE, RANGE_UNIT};
 use dust_geom::table::Body;
 
+/// Whether one miniature sees another, or what blocks the line.
+type Sight = Result<(), dust_geom::los::Blocked>;
+
 /// One roll of an attack: the miniatures firing one weapon line at one unit, all in cover or
 /// all not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,8 +194,16 @@ impl FieldGame {
     /// to roll, or why the attack is refused. `reactive`: the unit a reactive attack must
     /// target ("This action can *only* target the unit your opponent activated"; "cannot use C
     /// weapons"); `sustained`: a Sustained Attack ("must choose between using ranged weapons
-    /// or C weapons").
-    pub(crate) fn plan_attack(&self, u: usize, aims: &[Aim], sustained: bool, reactive: Option<usize>) -> Result<Vec<Group>, Refusal> {
+    /// or C weapons"). `with_cover`: split the firers by cover (the roll and the odds need it;
+    /// whether the attack is legal does not, and cover is the costliest question).
+    pub(crate) fn plan_attack(
+        &self,
+        u: usize,
+        aims: &[Aim],
+        sustained: bool,
+        reactive: Option<usize>,
+        with_cover: bool,
+    ) -> Result<Vec<Group>, Refusal> {
         let name = |x: usize| self.table.units[x].name.clone();
         let card = &self.cards[u].card;
         let class = self.class(u);
@@ -200,6 +211,28 @@ impl FieldGame {
         let mut used_close = used_ranged.clone();
         let mut groups = Vec::new();
         let mut close_target = None;
+        // Lines of one attack ask the same questions of the same miniatures: answer each once.
+        let mut cover_memo: Vec<((usize, usize), bool)> = Vec::new();
+        let mut cover_of = |m: usize, t: usize| -> bool {
+            if !with_cover {
+                return false;
+            }
+            if let Some(&(_, c)) = cover_memo.iter().find(|(k, _)| *k == (m, t)) {
+                return c;
+            }
+            let c = self.in_cover_from(u, m, t);
+            cover_memo.push(((m, t), c));
+            c
+        };
+        let mut sight_memo: Vec<((usize, usize, usize), Sight)> = Vec::new();
+        let mut sees = |m: usize, t: usize, j: usize| -> Sight {
+            if let Some((_, r)) = sight_memo.iter().find(|(k, _)| *k == (m, t, j)) {
+                return *r;
+            }
+            let r = dust_geom::los::mini_sees(&self.table, (u, m), (t, j)).map(|_| ());
+            sight_memo.push(((m, t, j), r));
+            r
+        };
         let (mut any_close, mut any_ranged) = (false, false);
         for (k, aim) in aims.iter().enumerate() {
             let li = usize::from(aim.line);
@@ -351,7 +384,7 @@ impl FieldGame {
                     hit.sort_unstable();
                     hit.dedup();
                     let n = hit.len() as u16;
-                    let cover = !flame && self.in_cover_from(u, firers[0], h.unit);
+                    let cover = !flame && cover_of(firers[0], h.unit);
                     groups.push(Group {
                         line: aim.line,
                         target: h.unit,
@@ -415,7 +448,7 @@ impl FieldGame {
                         });
                         continue;
                     }
-                    if let Err(b) = dust_geom::los::mini_sees(&self.table, (u, m), (aim.target, j)) {
+                    if let Err(b) = sees(m, aim.target, j) {
                         why.get_or_insert_with(|| format!("no line of sight to {}: {}", name(aim.target), b.describe(&self.table)));
                         continue;
                     }
@@ -437,10 +470,7 @@ impl FieldGame {
                 used[*m] = true;
             }
             for cover in [false, true] {
-                let part: Vec<&(usize, Vec<usize>)> = firers
-                    .iter()
-                    .filter(|(m, _)| !close && self.in_cover_from(u, *m, aim.target) == cover)
-                    .collect();
+                let part: Vec<&(usize, Vec<usize>)> = firers.iter().filter(|(m, _)| !close && cover_of(*m, aim.target) == cover).collect();
                 let part: Vec<&(usize, Vec<usize>)> = if close {
                     if cover {
                         Vec::new()
@@ -495,7 +525,7 @@ impl FieldGame {
     /// # Errors
     /// The attack's refusal, as `check` gives it.
     pub fn attack_odds(&self, u: usize, aims: &[Aim], sustained: bool) -> Result<AttackOdds, Refusal> {
-        let groups = self.plan_attack(u, aims, sustained, None)?;
+        let groups = self.plan_attack(u, aims, sustained, None, true)?;
         let p_hit = self.dice.roll(1, Symbols::ARMY).p();
         let hit = if sustained { 1.0 - (1.0 - p_hit) * (1.0 - p_hit) } else { p_hit };
         Ok(AttackOdds {
@@ -555,7 +585,7 @@ impl FieldGame {
     pub(crate) fn perform_attack(&mut self, u: usize, aims: &[Aim], sustained: bool, reactive: Option<usize>) {
         let ranged: Vec<Aim> = aims.iter().filter(|a| !self.is_close_line(u, a.line)).cloned().collect();
         let close: Vec<Aim> = aims.iter().filter(|a| self.is_close_line(u, a.line)).cloned().collect();
-        if let Ok(groups) = self.plan_attack(u, &ranged, sustained, reactive) {
+        if let Ok(groups) = self.plan_attack(u, &ranged, sustained, reactive, true) {
             let (unsaved, hits_on) = self.roll_groups(&groups, sustained);
             for (g, n) in groups.iter().zip(unsaved) {
                 self.damage(g, n);
@@ -592,10 +622,10 @@ impl FieldGame {
         let aims: Vec<Aim> = c
             .aims
             .iter()
-            .filter(|a| self.plan_attack(c.attacker, std::slice::from_ref(*a), false, None).is_ok())
+            .filter(|a| self.plan_attack(c.attacker, std::slice::from_ref(*a), false, None, false).is_ok())
             .cloned()
             .collect();
-        let attack = self.plan_attack(c.attacker, &aims, c.sustained, None).unwrap_or_default();
+        let attack = self.plan_attack(c.attacker, &aims, c.sustained, None, true).unwrap_or_default();
         let retaliation = if self.units[c.target].tokens.suppressed || self.is_aircraft(c.target) {
             Vec::new()
         } else {
@@ -612,11 +642,11 @@ impl FieldGame {
             for a in lines {
                 let mut with = ok.clone();
                 with.push(a.clone());
-                if self.plan_attack(c.target, &with, false, None).is_ok() {
+                if self.plan_attack(c.target, &with, false, None, false).is_ok() {
                     ok.push(a);
                 }
             }
-            self.plan_attack(c.target, &ok, false, None).unwrap_or_default()
+            self.plan_attack(c.target, &ok, false, None, true).unwrap_or_default()
         };
         let (ua, ha) = self.roll_groups(&attack, c.sustained);
         let (ur, hr) = self.roll_groups(&retaliation, false);
@@ -682,6 +712,24 @@ impl FieldGame {
             if self.units[t].health == 0 {
                 self.eliminate(t);
                 break;
+            }
+        }
+    }
+
+    /// The casualties still to choose: a choice whose valid miniatures have fallen to other
+    /// hits in the meantime is cut to those left; one with no choice left (none, or all of
+    /// them) is played at once.
+    pub(crate) fn settle_casualties(&mut self) {
+        while let Some(c) = self.casualties.front_mut() {
+            let alive = &self.units[c.unit].models;
+            c.valid.retain(|m| alive.contains(m));
+            c.count = c.count.min(c.valid.len());
+            if c.count > 0 && c.count < c.valid.len() {
+                return;
+            }
+            let c = self.casualties.pop_front().expect("a front");
+            for m in c.valid.into_iter().take(c.count) {
+                self.remove_model(c.unit, m);
             }
         }
     }

@@ -321,7 +321,7 @@ impl FieldGame {
                     if aims.is_empty() {
                         return Ok(());
                     }
-                    self.plan_attack(c.unit, aims, a == Action::Sustained, c.against).map(|_| ())
+                    self.plan_attack(c.unit, aims, a == Action::Sustained, c.against, false).map(|_| ())
                 }
                 _ => Err(wrong()),
             },
@@ -419,7 +419,25 @@ impl FieldGame {
     /// moved; then coherency ("all of their miniatures within 15cm of every other"). A
     /// reaction's Move only turns the model. Returns the table after the move and which
     /// miniatures enter terrain or cross wire.
-    pub(crate) fn check_move(&self, minis: &[MiniMove], facing: Option<Facing>, march: bool) -> Result<(Table, bool, bool), Refusal> {
+    pub(crate) fn check_move(
+        &self,
+        minis: &[MiniMove],
+        facing: Option<Facing>,
+        march: bool,
+    ) -> Result<(Vec<dust_geom::table::Mini>, Facing, bool, bool), Refusal> {
+        let mut scratch = self.scratch.borrow_mut();
+        let t = scratch.get_or_insert_with(|| self.table.clone());
+        sync_table(t, &self.table);
+        self.check_move_on(t, minis, facing, march)
+    }
+
+    fn check_move_on(
+        &self,
+        t: &mut Table,
+        minis: &[MiniMove],
+        facing: Option<Facing>,
+        march: bool,
+    ) -> Result<(Vec<dust_geom::table::Mini>, Facing, bool, bool), Refusal> {
         let c = self.cur().ok_or_else(|| Refusal::new("no unit is acting"))?;
         let u = c.unit;
         let unit = &self.table.units[u];
@@ -438,7 +456,6 @@ impl FieldGame {
             return Err(Refusal::new("the MOVE of a reactive attack can only be used to rotate the model"));
         }
         let allowance = self.move_units(u) * if march { 2 } else { 1 };
-        let mut t = self.table.clone();
         let (mut terrain, mut wire) = (false, false);
         for (k, m) in minis.iter().enumerate() {
             if m.mini >= unit.minis.len() {
@@ -448,22 +465,22 @@ impl FieldGame {
                 return Err(Refusal::new(format!("{name} m{} moves twice in one move", m.mini)));
             }
             let path = m.path();
-            let checked = dust_geom::path::check_move_facing(&t, u, m.mini, &path, allowance, march, facing)
+            let checked = dust_geom::path::check_move_facing(t, u, m.mini, &path, allowance, march, facing)
                 .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
             terrain |= !checked.terrain.is_empty();
             wire |= checked.hazards.iter().any(|&h| t.terrain[h].kind == TerrainKind::BarbedWire);
-            t.units[u].minis[m.mini].body = dust_geom::path::body_at(&t, u, m.to, facing);
+            t.units[u].minis[m.mini].body = dust_geom::path::body_at(t, u, m.to, facing);
         }
         if let Some(f) = facing {
             t.units[u].facing = f;
             for m in 0..t.units[u].minis.len() {
                 let at = t.units[u].minis[m].body.centre();
-                t.units[u].minis[m].body = dust_geom::path::body_at(&t, u, at, Some(f));
+                t.units[u].minis[m].body = dust_geom::path::body_at(t, u, at, Some(f));
             }
             if minis.is_empty() {
                 for m in 0..t.units[u].minis.len() {
                     let at = t.units[u].minis[m].body.centre();
-                    dust_geom::path::check_end(&t, u, m, at, Some(f))
+                    dust_geom::path::check_end(t, u, m, at, Some(f))
                         .map_err(|r| Refusal::new(format!("{name} cannot turn there: {}", r.reason)))?;
                 }
             }
@@ -481,7 +498,7 @@ impl FieldGame {
                 )));
             }
         }
-        Ok((t, terrain, wire))
+        Ok((t.units[u].minis.clone(), t.units[u].facing, terrain, wire))
     }
 
     /// The units that may react to the activating unit: "one of your units that has not yet
@@ -741,12 +758,14 @@ impl FieldGame {
     }
 
     fn after_attack(&mut self) {
+        self.settle_casualties();
         if !self.casualties.is_empty() {
             self.phase = Phase::Casualties;
             return;
         }
         if let Some(c) = self.close.take() {
             self.perform_close(c);
+            self.settle_casualties();
             if !self.casualties.is_empty() {
                 self.phase = Phase::Casualties;
                 return;
@@ -763,7 +782,7 @@ impl FieldGame {
             (c.unit, c.plan[c.next], self.reaction.is_some())
         };
         let march = a == Action::March;
-        let Ok((after, terrain, wire)) = self.check_move(minis, facing, march) else {
+        let Ok((after, after_facing, terrain, wire)) = self.check_move(minis, facing, march) else {
             return;
         };
         self.units[u].last_march = march;
@@ -815,7 +834,8 @@ impl FieldGame {
                 return;
             }
         }
-        self.table = after;
+        self.table.units[u].minis = after;
+        self.table.units[u].facing = after_facing;
         self.action_done();
     }
 
@@ -832,6 +852,19 @@ impl FieldGame {
             n += 1;
         }
         Ok(n)
+    }
+}
+
+/// Brings the scratch copy `t` of the table up to `now`: the miniatures where they stand, the
+/// facings, and the terrain when a wreck was added (the move check's working copy, kept to
+/// spare an allocation of the whole table at every check).
+fn sync_table(t: &mut Table, now: &Table) {
+    if t.terrain.len() != now.terrain.len() {
+        t.terrain.clone_from(&now.terrain);
+    }
+    for (a, b) in t.units.iter_mut().zip(&now.units) {
+        a.facing = b.facing;
+        a.minis.clone_from(&b.minis);
     }
 }
 

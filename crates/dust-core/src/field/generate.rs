@@ -98,7 +98,10 @@ impl FieldGame {
             },
         };
         out.dedup();
-        out.retain(|d| self.check(d).is_ok());
+        // Moves and attacks were built through the checks themselves.
+        if self.phase != Phase::Act {
+            out.retain(|d| self.check(d).is_ok());
+        }
         out
     }
 
@@ -126,11 +129,12 @@ impl FieldGame {
                 let c = enemy_centre(t);
                 for k in 0..8 {
                     let f = Facing::deg(k * 45);
-                    if f.within(c.sub(here), 45) {
-                        out.push(Decision::Move {
-                            minis: Vec::new(),
-                            facing: Some(f),
-                        });
+                    let d = Decision::Move {
+                        minis: Vec::new(),
+                        facing: Some(f),
+                    };
+                    if f.within(c.sub(here), 45) && self.check(&d).is_ok() {
+                        out.push(d);
                     }
                 }
             }
@@ -197,14 +201,17 @@ impl FieldGame {
                     if path.first() == Some(&here) {
                         path.remove(0);
                     }
-                    out.push(Decision::Move {
+                    let d = Decision::Move {
                         minis: vec![MiniMove {
                             mini: 0,
                             to: end,
                             via: path,
                         }],
                         facing: None,
-                    });
+                    };
+                    if self.check(&d).is_ok() {
+                        out.push(d);
+                    }
                 }
             }
         }
@@ -219,7 +226,10 @@ impl FieldGame {
                     via: Vec::new(),
                 })
                 .collect();
-            out.push(Decision::Move { minis, facing: None });
+            let d = Decision::Move { minis, facing: None };
+            if self.check(&d).is_ok() {
+                out.push(d);
+            }
         }
         out
     }
@@ -235,7 +245,31 @@ impl FieldGame {
             .filter(|&t| self.units[t].side != self.units[u].side && !self.units[t].destroyed && against.is_none_or(|a| a == t))
             .collect();
         let side = self.units[u].side;
+        // The farthest any line reaches (a template's radius beyond it): targets beyond it are
+        // not planned at all.
+        let reach = self.cards[u]
+            .card
+            .weapons
+            .iter()
+            .map(|w| match w.range {
+                WeaponRange::Spaces { max, .. } => i64::from(max) * dust_geom::measure::RANGE_UNIT,
+                WeaponRange::Close => dust_geom::measure::CLOSE,
+                WeaponRange::Unlimited | WeaponRange::Artillery => i64::MAX / 4,
+            })
+            .max()
+            .unwrap_or(0)
+            .saturating_add(self.table.templates.blast_radius * 2 + self.table.templates.flame_long.length);
+        let mine = &self.table.units[u].minis;
         for t in targets {
+            let near = mine.iter().any(|a| {
+                self.table.units[t]
+                    .minis
+                    .iter()
+                    .any(|b| dust_geom::measure::body_gap(&a.body, &b.body).within(reach))
+            });
+            if !near {
+                continue;
+            }
             if out.len() > limit.max(2) {
                 break;
             }
@@ -243,15 +277,14 @@ impl FieldGame {
                 if close_kind && (against.is_some() || self.class(u) == Class::Aircraft) {
                     continue;
                 }
+                // Each line alone first (cheap to refuse), then all that can fire together.
                 let mut aims: Vec<Aim> = Vec::new();
                 for line in 0..lines as u8 {
                     if self.is_close_line(u, line) != close_kind {
                         continue;
                     }
                     let mut aim = Aim { line, target: t, at: None };
-                    let mut with = aims.clone();
-                    with.push(aim.clone());
-                    if self.plan_attack(u, &with, sustained, against).is_err() {
+                    if self.plan_attack(u, std::slice::from_ref(&aim), sustained, against, false).is_err() {
                         // A template weapon: centred on the target miniature that puts the most
                         // enemies (and fewest friends) under it.
                         let w = &self.cards[u].card.weapons[usize::from(line)];
@@ -262,9 +295,7 @@ impl FieldGame {
                         for m in &self.table.units[t].minis {
                             let c = m.body.centre();
                             aim.at = Some(c);
-                            let mut with = aims.clone();
-                            with.push(aim.clone());
-                            if let Ok(g) = self.plan_attack(u, &with, sustained, against) {
+                            if let Ok(g) = self.plan_attack(u, std::slice::from_ref(&aim), sustained, against, false) {
                                 let score: i64 = g
                                     .iter()
                                     .filter(|g| g.template && g.line == line)
@@ -281,6 +312,20 @@ impl FieldGame {
                         }
                     }
                     aims.push(aim);
+                }
+                if aims.is_empty() {
+                    continue;
+                }
+                if self.plan_attack(u, &aims, sustained, against, false).is_err() {
+                    // Soldiers with several weapons fire one: keep the lines that fit together.
+                    let mut fit: Vec<Aim> = Vec::new();
+                    for a in aims {
+                        fit.push(a);
+                        if self.plan_attack(u, &fit, sustained, against, false).is_err() {
+                            fit.pop();
+                        }
+                    }
+                    aims = fit;
                 }
                 if !aims.is_empty() {
                     out.push(Decision::Attack(aims));

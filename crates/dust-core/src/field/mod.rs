@@ -305,6 +305,8 @@ pub struct FieldGame {
     held: BySide<u8>,
     events: Vec<Event>,
     log_events: bool,
+    /// The move check's working copy of the table (`flow::sync_table`).
+    scratch: std::cell::RefCell<Option<Table>>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -389,6 +391,7 @@ impl FieldGame {
             held: BySide { a: 0, b: 0 },
             events: Vec::new(),
             log_events: true,
+            scratch: Default::default(),
         };
         g.begin_turn();
         Ok(g)
