@@ -885,3 +885,248 @@ fn same_seed_same_decisions_same_game() {
     assert_eq!(play(11), play(11));
     assert_ne!(play(11).0, play(12).0);
 }
+
+// ----- More of "ATTACK" ------------------------------------------------------------------------
+
+/// "Minimum Range (#-#) Mortars and other low-velocity artillery have a minimum range and a
+/// maximum range separated by a dash": a 2-4 mortar fires from range 2 (beyond 10 cm) to range
+/// 4 (40 cm) — docs/rulings.md, "Battlefield: the range band".
+#[test]
+fn minimum_range() {
+    let mut mortar = squad_card("Mortar team", 1);
+    mortar.card.weapons[0].range = dust_core::WeaponRange::Spaces { min: 2, max: 4 };
+    for (gap, ok) in [(5.0, false), (10.0, false), (10.5, true), (40.0, true), (41.0, false)] {
+        let g = Builder::default()
+            .unit(Side::A, mortar.clone(), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(50.0, 22.5 + gap)], 180)
+            .game(1);
+        assert_eq!(
+            g.attack_odds(
+                0,
+                &[Aim {
+                    line: 0,
+                    target: 1,
+                    at: None
+                }],
+                false
+            )
+            .is_ok(),
+            ok,
+            "{gap} cm"
+        );
+    }
+}
+
+/// "Roll the number of dice indicated multiplied by the number of miniatures firing that
+/// weapon, scoring a hit for each (👤). A unit taking a SUSTAINED ATTACK action may re-roll all
+/// dice that failed to hit." With the infantry save (army symbol) each die ends as an unsaved
+/// hit with p = 1/3 · 2/3, sustained (1 − (2/3)²) · 2/3.
+#[test]
+fn dice_per_firing_miniature_and_sustained_rerolls() {
+    let g = duel(20.0).game(1);
+    let o = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap();
+    assert_eq!(o.groups[0].0.dice, 3, "three soldiers, one die each");
+    assert!((o.groups[0].1 - 2.0 / 9.0).abs() < 1e-12);
+    let s = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            true,
+        )
+        .unwrap();
+    assert!((s.groups[0].1 - (1.0 - 4.0 / 9.0) * 2.0 / 3.0).abs() < 1e-12);
+}
+
+/// The odds and the live roll are one definition: over many seeded attacks the mean unsaved
+/// hits of the engine match the odds' expectation.
+#[test]
+fn odds_match_the_live_roll() {
+    let mut big = squad_card("Rangers", 3);
+    big.card.weapons[0] = weapon("Gun", Some(3), 4);
+    let b = Builder::default().unit(Side::A, big, &line(3, 50.0, 20.0), 0).unit(
+        Side::B,
+        squad_card("Grenadiers", 12),
+        &line(12, 34.0, 45.0),
+        180,
+    );
+    let g = b.clone().game(0);
+    let expect = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap()
+        .expected_hits();
+    let n = 400;
+    let mut lost = 0usize;
+    for seed in 0..n {
+        let mut g = b.clone().game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        while let Pending::Decision(Side::B) = g.pending() {
+            if let Some(d) = g.candidates(1).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+                g.apply(d).unwrap();
+            } else {
+                break;
+            }
+        }
+        lost += 12 - g.units()[1].models.len();
+    }
+    let mean = lost as f64 / n as f64;
+    assert!((mean - expect).abs() < 0.25, "live {mean} against odds {expect}");
+}
+
+/// "Once casualties from other weapons have been resolved, the attacking unit resolves its C
+/// weapon attacks. Before those casualties are removed, the defending unit retaliates with its
+/// own C weapons"; "A unit with a Suppression token cannot fight, including fighting back";
+/// "An infantry or vehicle unit … can always make a C attack using standard weapons"; "A unit
+/// that took a SUSTAINED ATTACK action must choose between using ranged weapons or C weapons."
+#[test]
+fn close_combat_and_retaliation() {
+    let knife = Aim {
+        line: 1,
+        target: 1,
+        at: None,
+    };
+    let (mut attacker_lost, mut suppressed_hit_back) = (0, 0);
+    for seed in 0..60 {
+        let mut g = duel(3.0).game(seed);
+        if seed % 2 == 1 {
+            g.set_tokens(
+                1,
+                dust_core::field::Tokens {
+                    under_fire: false,
+                    suppressed: true,
+                },
+            );
+        }
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![knife.clone()])).unwrap();
+        while let Pending::Decision(_) = g.pending() {
+            match g.candidates(1).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+                Some(d) => g.apply(d).unwrap(),
+                None => break,
+            }
+        }
+        let lost = 3 - g.units()[0].models.len();
+        if seed % 2 == 1 {
+            suppressed_hit_back += lost;
+        } else {
+            attacker_lost += lost;
+        }
+    }
+    assert!(attacker_lost > 0, "the defender fights back");
+    assert_eq!(suppressed_hit_back, 0, "a suppressed defender does not");
+    // Sustained: ranged or C, not both.
+    let mut g = duel(3.0).game(2);
+    activate(&mut g, 0, &[Sustained]);
+    let both = Decision::Attack(vec![
+        Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        },
+        knife,
+    ]);
+    assert!(g.check(&both).unwrap_err().reason.contains("either ranged weapons or C weapons"));
+    // Standard weapons: a card with no C line fights with the Improvised Weapons line.
+    let mut gunner = squad_card("Gunners", 2);
+    gunner.card.weapons.truncate(1);
+    let g = Builder::default()
+        .unit(Side::A, gunner, &[(50.0, 20.0), (53.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(50.0, 24.0)], 180)
+        .game(1);
+    assert_eq!(g.card(0).card.weapons[1].name, "Improvised Weapons");
+    assert!(g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 1,
+                target: 1,
+                at: None
+            }],
+            false
+        )
+        .is_ok());
+}
+
+/// "An infantry unit rolls a die when attempting to move into, through, or out of a barbed wire
+/// entanglement. On ☒, the unit is free to complete its movement. On [the others], the unit
+/// ceases moving" — halted two times in three.
+#[test]
+fn barbed_wire_halts_infantry() {
+    let mut halted = 0;
+    let n = 300;
+    for seed in 0..n {
+        let mut g = Builder::default()
+            .unit(Side::A, squad_card("Rangers", 1), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+            .terrain(TerrainKind::BarbedWire, &[(30.0, 25.0), (70.0, 25.0), (70.0, 26.0), (30.0, 26.0)])
+            .game(seed);
+        activate(&mut g, 0, &[Move, Nothing]);
+        g.apply(mv(&g, 0, 0.0, 9.0)).unwrap();
+        if g.table().units[0].minis[0].body.centre() == Pt::cm(50.0, 20.0) {
+            halted += 1;
+        }
+    }
+    let f = f64::from(halted) / n as f64;
+    assert!((f - 2.0 / 3.0).abs() < 0.08, "{f}");
+}
+
+/// "The player controlling the squad chooses which miniatures hits are assigned to": the
+/// owner's decision names them, and only valid targets may be named.
+#[test]
+fn the_owner_chooses_casualties() {
+    let mut gun = squad_card("Rangers", 1);
+    gun.card.weapons[0] = weapon("Gun", Some(3), 3);
+    for seed in 0..60 {
+        let mut g = Builder::default()
+            .unit(Side::A, gun.clone(), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 4), &line(4, 45.0, 40.0), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        if g.pending() == Pending::Decision(Side::B) && g.asks().contains("miniatures lost") {
+            let c = g.candidates(2);
+            let Decision::Casualties(first) = &c[0] else {
+                panic!("a casualty choice")
+            };
+            let n = first.len();
+            assert!(g.check(&Decision::Casualties(vec![9; n])).is_err(), "no miniature m9");
+            let last: Vec<usize> = (4 - n..4).collect();
+            g.apply(Decision::Casualties(last.clone())).unwrap();
+            assert_eq!(g.units()[1].models, (0..(4 - n) as u8).collect::<Vec<_>>(), "the named ones fell");
+            return;
+        }
+    }
+    panic!("no choice in 60 attacks");
+}
