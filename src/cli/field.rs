@@ -242,7 +242,13 @@ pub fn odds(
         match game.attack_odds(u, &with, sustained) {
             Ok(_) => aims.push(aim),
             Err(e) => {
-                if let Some(p) = at {
+                // A template weapon: at --at, or else centred (aimed) on each target miniature
+                // in turn, the first that fires.
+                let points: Vec<dust_geom::exact::Pt> = match at {
+                    Some(p) => vec![p],
+                    None => t.units[v].minis.iter().map(|m| m.body.centre()).collect(),
+                };
+                let fits = points.into_iter().find_map(|p| {
                     let mut w2 = aims.clone();
                     let aim = Aim {
                         line,
@@ -250,10 +256,11 @@ pub fn odds(
                         at: Some(p),
                     };
                     w2.push(aim.clone());
-                    if game.attack_odds(u, &w2, sustained).is_ok() {
-                        aims.push(aim);
-                        continue;
-                    }
+                    game.attack_odds(u, &w2, sustained).is_ok().then_some(aim)
+                });
+                if let Some(aim) = fits {
+                    aims.push(aim);
+                    continue;
                 }
                 refused.push(format!("{}: {e}", card.weapons[usize::from(line)].name));
             }

@@ -1,0 +1,125 @@
+//! Dust Battlefield games on the command line, run as a user would: `sim --edition
+//! battlefield`, `replay` of its records, `odds --table`.
+
+mod common;
+
+use common::{run, stderr, stdout};
+
+fn tmp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("dust1947-bf-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// `sim --edition battlefield --table NAME`: AI games that all end, with records that replay
+/// to the hash they were written with.
+#[test]
+fn sim_plays_records_and_replay_agrees() {
+    let dir = tmp_dir("sim");
+    let d = dir.to_string_lossy().to_string();
+    let o = run(&[
+        "sim",
+        "--edition",
+        "battlefield",
+        "--table",
+        "ruined-town",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--turns",
+        "3",
+        "--records",
+        &d,
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["edition"], "battlefield");
+    let total = v["wins"]["a"].as_u64().unwrap() + v["wins"]["b"].as_u64().unwrap() + v["draws"].as_u64().unwrap();
+    assert_eq!(total, 2, "every game ended");
+    let rec = dir.join("game-0001.toml");
+    let text = std::fs::read_to_string(&rec).expect("a record");
+    assert!(text.contains("edition = \"battlefield\"") && text.contains("table = \"ruined-town\""));
+    let o = run(&["replay", &rec.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("table: ruined-town (battlefield edition)") && out.contains("state hash: 0x"),
+        "{out}"
+    );
+    let hash = text
+        .lines()
+        .find(|l| l.starts_with("final_hash"))
+        .expect("a hash")
+        .split('"')
+        .nth(1)
+        .expect("quoted")
+        .to_string();
+    assert!(out.contains(&hash), "the replay ends in the recorded state");
+    // A record whose decisions were changed is refused, with the decision that breaks.
+    let broken: String = text
+        .lines()
+        .map(|l| if l.trim_start().starts_with("\"first ") { "  \"pass\"," } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(dir.join("broken.toml"), broken).expect("write");
+    let o = run(&["replay", &dir.join("broken.toml").to_string_lossy()]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("decision 1"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `sim --edition battlefield` without a table says what to add; an unknown table lists the
+/// shipped ones.
+#[test]
+fn sim_errors_say_how_to_fix() {
+    let o = run(&["sim", "--edition", "battlefield", "--games", "2"]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("--table"), "{}", stderr(&o));
+    let o = run(&["sim", "--edition", "battlefield", "--table", "atlantis", "--games", "2"]);
+    assert!(stderr(&o).contains("zhytomyr-crossroads"), "{}", stderr(&o));
+}
+
+/// `odds --table`: the chances of an attack from where the units stand, each group with its
+/// dice and the chance a die ends as an unsaved hit; a target out of range is refused with why.
+#[test]
+fn odds_on_a_table_position() {
+    let t = "tests/fixtures/battlefield/oracle.toml";
+    let o = run(&[
+        "odds",
+        "--table",
+        t,
+        "--attacker",
+        "Laser Grenadiers",
+        "--target",
+        "Hell Boys",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let groups = v["groups"].as_array().expect("groups");
+    assert!(!groups.is_empty());
+    for g in groups {
+        let q = g["p_unsaved_per_die"].as_f64().unwrap();
+        assert!(q > 0.0 && q <= 1.0);
+        let dist = g["unsaved_hits"].as_array().unwrap();
+        assert_eq!(dist.len() as u64, g["dice"].as_u64().unwrap() + 1);
+        let sum: f64 = dist.iter().map(|p| p.as_f64().unwrap()).sum();
+        assert!((sum - 1.0).abs() < 1e-9);
+    }
+    let o = run(&[
+        "odds",
+        "--table",
+        "zhytomyr-crossroads",
+        "--attacker",
+        "Pounder",
+        "--target",
+        "Laser Grenadiers",
+    ]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("outside") && stderr(&o).contains("range"), "{}", stderr(&o));
+}
