@@ -1130,3 +1130,56 @@ fn the_owner_chooses_casualties() {
     }
     panic!("no choice in 60 attacks");
 }
+
+/// "Blast Weapons: place a blast template with its centre positioned anywhere within the
+/// weapon's field of fire, range, and LOS. Roll 1 die for each miniature (including friendlies)
+/// that has its base … at least partly under the template"; "If there are miniatures from
+/// multiple units under the template, roll the dice separately for each unit"; "the hits from
+/// the template weapons are allocated first".
+#[test]
+fn blast_templates_roll_per_miniature_under_them() {
+    use dust_core::unit::{ArmorType, BattlefrontValue, BattlefrontWeapon};
+    let mut mortar = squad_card("Mortar team", 1);
+    mortar.bf.weapons = vec![BattlefrontWeapon {
+        values: vec![(ArmorType::Soldier, 2, BattlefrontValue::Blast { per_model: 1, damage: 1 })],
+        ..Default::default()
+    }];
+    let g = Builder::default()
+        .unit(Side::A, mortar, &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 50.0, 40.0), 180)
+        .unit(Side::A, squad_card("Rangers", 2), &[(53.0, 46.5), (80.0, 47.0)], 0)
+        .game(1);
+    let centre = Pt::cm(53.0, 40.0);
+    let aims = [
+        Aim {
+            line: 0,
+            target: 1,
+            at: Some(centre),
+        },
+        Aim {
+            line: 1,
+            target: 1,
+            at: None,
+        },
+    ];
+    // The knife cannot reach: the blast alone.
+    assert!(g.attack_odds(0, &aims, false).is_err());
+    let o = g.attack_odds(0, &aims[..1], false).unwrap();
+    let per_unit: Vec<(usize, u16, bool)> = o.groups.iter().map(|(gr, _, _)| (gr.target, gr.dice, gr.template)).collect();
+    // 6 cm radius about (53, 40): the three Grenadiers (3 cm apart) and the near friendly
+    // Ranger (6.5 cm away centre to centre, its base 5.25 cm), each unit rolled apart.
+    assert_eq!(per_unit, vec![(1, 3, true), (2, 1, true)]);
+    // Aimed without a point, the blast asks for one.
+    let r = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap_err();
+    assert!(r.reason.contains("template"), "{r}");
+}
