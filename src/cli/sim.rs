@@ -399,6 +399,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         );
     }
     if args.edition == Some(SimEdition::Battlefield) || args.table.is_some() {
+        if args.sprt.is_some() || args.setup == SetupFrom::Players || args.scenario.is_some() {
+            bail!("`--edition battlefield` plays the units a table file places, for a fixed number of games: leave out --sprt, --setup players and --scenario (give --table)");
+        }
         let Some(table) = args.table.as_deref() else {
             bail!("`--edition battlefield` plays on a table: add --table NAME (a shipped table) or --table FILE");
         };
