@@ -1183,3 +1183,24 @@ fn blast_templates_roll_per_miniature_under_them() {
         .unwrap_err();
     assert!(r.reason.contains("template"), "{r}");
 }
+
+/// "Objectives are captured at the end of a turn by having a miniature within range 1 …
+/// (provided it did not take a MARCH MOVE action as its last action)".
+#[test]
+fn a_march_move_does_not_take_an_objective() {
+    for (plan, held) in [(vec![March], 0u8), (vec![Move, Nothing], 1)] {
+        let mut b = Builder::default()
+            .unit(Side::A, squad_card("Rangers", 1), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+            .objective(50.0, 38.0);
+        b.turns = 3;
+        let mut g = b.game(5);
+        activate(&mut g, 0, &plan);
+        g.apply(mv(&g, 0, 0.0, 10.0)).unwrap();
+        // Side B does nothing; the turn ends.
+        g.apply(Decision::Activate(1)).unwrap();
+        g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        assert_eq!(g.turn(), 2);
+        assert_eq!(g.objectives_held().a, held, "{plan:?}");
+    }
+}

@@ -108,3 +108,18 @@ proptest! {
         }
     }
 }
+
+/// A casualty choice whose miniatures fell to other hits of the same attack before it was made
+/// (found by the playout bench on zhytomyr-crossroads, seed 155): the game goes on.
+#[test]
+fn a_choice_cut_by_other_hits_does_not_stall() {
+    let setup = shipped_setup("zhytomyr-crossroads", 6, None).expect("shipped");
+    let mut g = FieldGame::new(setup, 155).expect("set-up");
+    g.set_logging(false);
+    let mut rng = GameRng::new(155 ^ 0x5eed);
+    while let Pending::Decision(_) = g.pending() {
+        let c = g.candidates(6);
+        assert!(!c.is_empty(), "no candidate for {}", g.asks());
+        g.apply(c[rng.index(c.len())].clone()).expect("legal");
+    }
+}
