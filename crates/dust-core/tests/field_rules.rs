@@ -1204,3 +1204,138 @@ fn a_march_move_does_not_take_an_objective() {
         assert_eq!(g.objectives_held().a, held, "{plan:?}");
     }
 }
+
+/// "DAMAGE RESILIENT": "Each time an infantry squad with this skill is assigned a hit that is
+/// not cancelled by a save, roll a die. On ☒ cancel the hit" — each die then ends as a
+/// casualty with p = 1/3 (hit) · 2/3 (no save) · 2/3 (not cancelled).
+#[test]
+fn damage_resilient_squads_cancel_hits() {
+    let mut tough = squad_card("Tough", 3);
+    tough.card.skills.push(dust_core::Skill::DamageResilient);
+    let g = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, tough, &line(3, 50.0, 40.0), 180)
+        .game(1);
+    let o = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap();
+    assert!((o.groups[0].1 - 4.0 / 27.0).abs() < 1e-12);
+}
+
+/// "BLACK OPS": "If your force has this hero you roll 4 dice for initiative rolls."
+#[test]
+fn black_ops_rolls_four_initiative_dice() {
+    let mut ops = hero_card("Spook");
+    ops.card.skills.push(dust_core::Skill::BlackOps);
+    let g = duel(40.0).unit(Side::B, ops, &[(150.0, 100.0)], 180).game(3);
+    let dice: Vec<(Purpose, u16)> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled {
+                purpose: p @ Purpose::Initiative(_),
+                dice,
+                ..
+            } => Some((*p, *dice)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dice[..2], [(Purpose::Initiative(Side::A), 3), (Purpose::Initiative(Side::B), 4)]);
+}
+
+/// "If a unit with a Suppression token attempts a reactive attack, it rolls to remove the
+/// token as above. If it still has a Suppression token after rolling to remove it, the unit
+/// rolls a single die rather than 2".
+#[test]
+fn a_suppressed_unit_rolls_to_react() {
+    let mut one_die = 0;
+    for seed in 0..40 {
+        let mut g = duel(30.0).game(seed);
+        g.set_tokens(
+            1,
+            dust_core::field::Tokens {
+                under_fire: false,
+                suppressed: true,
+            },
+        );
+        activate(&mut g, 0, &[Nothing, Move]);
+        g.apply(Decision::React(Some(1))).unwrap();
+        let rolls: Vec<(Purpose, u16)> = g
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Rolled { purpose, dice, .. } if matches!(purpose, Purpose::Rally | Purpose::Reactive) => Some((*purpose, *dice)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rolls[0], (Purpose::Rally, 2), "the removal roll first");
+        let reactive = rolls[1].1;
+        assert_eq!(reactive, if g.units()[1].tokens.suppressed { 1 } else { 2 });
+        one_die += usize::from(reactive == 1);
+    }
+    assert!(one_die > 0);
+}
+
+/// "Each surviving soldier in an infantry squad can only use 1 ranged weapon and 1 close
+/// combat weapon in each ATTACK action": two rifles carried by the same soldiers cannot both
+/// fire; "Heroes can use all of their weapons at the same time".
+#[test]
+fn one_ranged_weapon_a_soldier_heroes_all() {
+    let mut two = squad_card("Rangers", 2);
+    two.card.weapons.insert(1, weapon("Carbine", Some(3), 1));
+    two.card.models = (0..2)
+        .map(|_| dust_core::unit::Model {
+            weapons: 0b111,
+            role: None,
+        })
+        .collect();
+    let g = Builder::default()
+        .unit(Side::A, two, &[(50.0, 20.0), (53.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 2), &[(50.0, 40.0), (53.0, 40.0)], 180)
+        .game(1);
+    let both = [
+        Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        },
+        Aim {
+            line: 1,
+            target: 1,
+            at: None,
+        },
+    ];
+    assert!(g.attack_odds(0, &both, false).unwrap_err().reason.contains("1 ranged"));
+    let mut hero = hero_card("Ace");
+    hero.card.weapons.push(weapon("Knife", Some(1), 1));
+    let g = Builder::default()
+        .unit(Side::A, hero, &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(50.0, 25.0)], 180)
+        .game(1);
+    assert!(g
+        .attack_odds(
+            0,
+            &[
+                Aim {
+                    line: 0,
+                    target: 1,
+                    at: None
+                },
+                Aim {
+                    line: 1,
+                    target: 1,
+                    at: None
+                }
+            ],
+            false
+        )
+        .is_ok());
+}
