@@ -1228,6 +1228,31 @@ fn damage_resilient_squads_cancel_hits() {
         )
         .unwrap();
     assert!((o.groups[0].1 - 4.0 / 27.0).abs() < 1e-12);
+    // The live roll: 12 dice at 4/27 against a squad of 12 loses 1.78 on average.
+    let mut tough = squad_card("Tough", 12);
+    tough.card.skills.push(dust_core::Skill::DamageResilient);
+    let mut gun = squad_card("Rangers", 3);
+    gun.card.weapons[0] = weapon("Gun", Some(3), 4);
+    let (n, mut lost) = (400u64, 0usize);
+    for seed in 0..n {
+        let mut g = Builder::default()
+            .unit(Side::A, gun.clone(), &line(3, 50.0, 20.0), 0)
+            .unit(Side::B, tough.clone(), &line(12, 34.0, 45.0), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        while let Some(d) = g.candidates(1).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+            g.apply(d).unwrap();
+        }
+        lost += 12 - g.units()[1].models.len();
+    }
+    let mean = lost as f64 / n as f64;
+    assert!((mean - 12.0 * 4.0 / 27.0).abs() < 0.2, "{mean}");
 }
 
 /// "BLACK OPS": "If your force has this hero you roll 4 dice for initiative rolls."
