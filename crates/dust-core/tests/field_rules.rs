@@ -1364,3 +1364,34 @@ fn one_ranged_weapon_a_soldier_heroes_all() {
         )
         .is_ok());
 }
+
+/// "If a unit isn't pointing at a target when it wants to shoot when it ends its movement, it
+/// will need to take a MOVE action to change direction first."
+#[test]
+fn a_move_turns_a_support_weapon_to_its_target() {
+    let mut g = Builder::default()
+        .unit(Side::A, support_card("MG"), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Aside", 1), &[(80.0, 22.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Move, Attack]);
+    let aim = Decision::Attack(vec![Aim {
+        line: 0,
+        target: 1,
+        at: None,
+    }]);
+    g.apply(Decision::Move {
+        minis: Vec::new(),
+        facing: Some(dust_geom::angle::Facing::deg(90)),
+    })
+    .unwrap();
+    if g.pending() == Pending::Decision(Side::B) {
+        g.apply(Decision::React(None)).unwrap();
+    }
+    assert!(g.check(&aim).is_ok(), "turned to face +x, the target is in the arc");
+    let mut g = Builder::default()
+        .unit(Side::A, support_card("MG"), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Aside", 1), &[(80.0, 22.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    assert!(g.check(&aim).unwrap_err().reason.contains("field of fire"));
+}
