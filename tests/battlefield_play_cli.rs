@@ -73,6 +73,39 @@ fn sim_plays_records_and_replay_agrees() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The games' seeds come from their numbers: one thread or two, the same records.
+#[test]
+fn sim_records_do_not_depend_on_threads() {
+    let mut texts = Vec::new();
+    for threads in ["1", "2"] {
+        let dir = tmp_dir(&format!("threads{threads}"));
+        let d = dir.to_string_lossy().to_string();
+        let o = run(&[
+            "sim",
+            "--edition",
+            "battlefield",
+            "--table",
+            "dnieper-ford",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--turns",
+            "2",
+            "--threads",
+            threads,
+            "--records",
+            &d,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        texts.push([1, 2].map(|g| std::fs::read_to_string(dir.join(format!("game-000{g}.toml"))).expect("record")));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert_eq!(texts[0], texts[1]);
+}
+
 /// `sim --edition battlefield` without a table says what to add; an unknown table lists the
 /// shipped ones.
 #[test]

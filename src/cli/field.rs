@@ -53,7 +53,12 @@ pub struct SimOptions<'a> {
     pub json: bool,
     /// A folder for the records.
     pub records: Option<&'a Path>,
+    /// Games played at once.
+    pub threads: usize,
 }
+
+/// One game of `sim`: the seat of its winner (0: player a), its decisions, its last turn.
+type Played = (Option<usize>, usize, u8);
 
 /// `dust1947 sim --edition battlefield`: games in pairs (one seed, the sides swapped), every
 /// game recorded if asked; statistics by player.
@@ -63,9 +68,9 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create the records folder `{}`", dir.display()))?;
     }
     let games = o.games.div_ceil(2) * 2;
-    let (mut wins, mut draws, mut decisions, mut turns) = ([0u32; 2], 0u32, 0usize, 0u32);
     let start = Instant::now();
-    for g in 0..games {
+    // One game: (the seat of its winner, its decisions, its last turn), its record written.
+    let play = |g: u32| -> anyhow::Result<Played> {
         let seed = o.seed.wrapping_add(u64::from(g / 2));
         let swap = g % 2 == 1;
         // Player a sits on side A in the first game of a pair, on side B in the second.
@@ -76,12 +81,7 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
         ];
         let mut game = FieldGame::new(setup.clone(), seed).map_err(|e| anyhow::anyhow!("{e}"))?;
         let ds = play_field(&mut game, &mut players, 100_000).map_err(anyhow::Error::msg)?;
-        decisions += ds.len();
-        turns += u32::from(game.turn());
-        match game.pending() {
-            Pending::Over(Some(s)) => wins[seat(s)] += 1,
-            _ => draws += 1,
-        }
+        let n = ds.len();
         if let Some(dir) = o.records {
             let mut r = FieldRecord::new(table_ref.clone(), seed, o.turns);
             r.ap_limit = o.ap;
@@ -90,6 +90,40 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
             let path = dir.join(format!("game-{:04}.toml", g + 1));
             std::fs::write(&path, r.to_text()).with_context(|| format!("cannot write `{}`", path.display()))?;
         }
+        let winner = match game.pending() {
+            Pending::Over(Some(s)) => Some(seat(s)),
+            _ => None,
+        };
+        Ok((winner, n, game.turn()))
+    };
+    // Games on `threads` threads; each game's seeds come from its number, so the results do
+    // not depend on the threads.
+    let threads = o.threads.clamp(1, games as usize);
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let results: std::sync::Mutex<Vec<Option<anyhow::Result<Played>>>> = std::sync::Mutex::new((0..games).map(|_| None).collect());
+    std::thread::scope(|sc| {
+        for _ in 0..threads {
+            sc.spawn(|| loop {
+                let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                let r = play(g);
+                if let Ok(mut v) = results.lock() {
+                    v[g as usize] = Some(r);
+                }
+            });
+        }
+    });
+    let (mut wins, mut draws, mut decisions, mut turns) = ([0u32; 2], 0u32, 0usize, 0u32);
+    for r in results.into_inner().map_err(|_| anyhow::anyhow!("a game's thread failed"))? {
+        let (w, n, t) = r.ok_or_else(|| anyhow::anyhow!("a game was not played"))??;
+        match w {
+            Some(i) => wins[i] += 1,
+            None => draws += 1,
+        }
+        decisions += n;
+        turns += u32::from(t);
     }
     let secs = start.elapsed().as_secs_f64();
     let name = match &table_ref {

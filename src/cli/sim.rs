@@ -414,6 +414,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             seed: args.seed,
             json: args.json,
             records: args.records.as_deref(),
+            // The Battlefield players search on one thread each: games share the cores.
+            threads: args
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         });
     }
     let edition = match args.edition {
