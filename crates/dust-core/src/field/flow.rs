@@ -838,21 +838,6 @@ impl FieldGame {
         self.table.units[u].facing = after_facing;
         self.action_done();
     }
-
-    /// Applies decisions until the game is over or `limit` decisions were made, choosing with
-    /// `choose` (the AI players and `sim`).
-    pub fn play_out(&mut self, limit: usize, mut choose: impl FnMut(&FieldGame) -> Decision) -> Result<usize, Refusal> {
-        let mut n = 0;
-        while n < limit {
-            if let Pending::Over(_) = self.pending() {
-                break;
-            }
-            let d = choose(self);
-            self.apply(d)?;
-            n += 1;
-        }
-        Ok(n)
-    }
 }
 
 /// Brings the scratch copy `t` of the table up to `now`: the miniatures where they stand, the
