@@ -1395,3 +1395,48 @@ fn a_move_turns_a_support_weapon_to_its_target() {
     activate(&mut g, 0, &[Attack, Nothing]);
     assert!(g.check(&aim).unwrap_err().reason.contains("field of fire"));
 }
+
+/// "Flame Weapons: Place the appropriate flame template for range. Only miniatures in LOS of the
+/// attacking miniature can be hit"; "Units hit by flame weapons do not get an infantry save or a
+/// cover save against them. In addition, flame weapons attack all units in the path of the
+/// weapon."
+#[test]
+fn flame_templates_hit_all_in_their_path_without_saves() {
+    let mut flamer = squad_card("Flamer", 1);
+    flamer.card.weapons[0] = weapon("Flamethrower", Some(1), 1);
+    flamer.card.weapons[0].keywords.flame = true;
+    let g = Builder::default()
+        .unit(Side::A, flamer, &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 2), &[(50.0, 25.0), (50.0, 28.5)], 180)
+        .unit(Side::B, squad_card("Others", 1), &[(60.0, 60.0)], 180)
+        .game(1);
+    let o = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 1,
+                at: Some(Pt::cm(50.0, 30.0)),
+            }],
+            false,
+        )
+        .unwrap();
+    let groups: Vec<(usize, u16, bool, Option<dust_core::dice::Symbols>)> = o
+        .groups
+        .iter()
+        .map(|(gr, _, _)| (gr.target, gr.dice, gr.template, gr.save))
+        .collect();
+    assert_eq!(groups, vec![(1, 2, true, None)], "both miniatures in the template's path, no save");
+    let r = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 2,
+                at: Some(Pt::cm(60.0, 60.0)),
+            }],
+            false,
+        )
+        .unwrap_err();
+    assert!(r.reason.contains("hits no miniature"), "{r}");
+}
