@@ -207,18 +207,7 @@ pub fn miniatures_of(cf: &CardFile) -> usize {
     }
 }
 
-impl<'a> core::ops::Deref for Ctx<'a> {
-    type Target = TomlReader<'a>;
-    fn deref(&self) -> &TomlReader<'a> {
-        &self.rd
-    }
-}
-
-impl<'a> core::ops::DerefMut for Ctx<'a> {
-    fn deref_mut(&mut self) -> &mut TomlReader<'a> {
-        &mut self.rd
-    }
-}
+crate::diag::reads_through!(Ctx);
 
 impl<'a> Ctx<'a> {
     fn number_value(&mut self, v: &Value, what: &str, fallback: &Span) -> Option<f64> {
