@@ -98,7 +98,7 @@ impl Hub {
             let row = lock(&cell.row);
             (row.id.clone(), row.seed)
         };
-        let r = (|| -> Result<bool, String> {
+        let r = (|| -> Result<Followed, String> {
             let mut changed = false;
             if live.in_setup().is_some() {
                 let texts = self.store.setup_decisions(&id).map_err(|e| e.to_string())?;
@@ -118,7 +118,23 @@ impl Hub {
                 let from = live.played.decisions.len() as u32;
                 let rows = match known.take() {
                     Some((text, hash)) if announced == Some(from + 1) => vec![(i64::from(from), text, hash)],
-                    _ => self.store.decision_rows_from(&id, from).map_err(|e| e.to_string())?,
+                    _ => {
+                        // The last decision in memory is read too: when it is not stored any
+                        // more, or another one is in its place, decisions were taken back
+                        // (an undo whose announcement was missed) and the game is reloaded.
+                        let mut rows = self
+                            .store
+                            .decision_rows_from(&id, from.saturating_sub(1))
+                            .map_err(|e| e.to_string())?;
+                        if from > 0 {
+                            let now = format!("{:#018x}", live.played.game.state_hash());
+                            if !rows.first().is_some_and(|r| r.0 == i64::from(from - 1) && r.2 == now) {
+                                return Ok(Followed::Rewritten);
+                            }
+                            rows.remove(0);
+                        }
+                        rows
+                    }
                 };
                 for (ply, text, hash) in rows {
                     if ply != live.played.decisions.len() as i64 {
@@ -137,10 +153,14 @@ impl Hub {
                     changed = true;
                 }
             }
-            Ok(changed)
+            Ok(if changed { Followed::Changed } else { Followed::Same })
         })();
+        let r = match r {
+            Ok(Followed::Rewritten) => self.reload_locked(cell, live).map(|()| Followed::Same),
+            r => r,
+        };
         match r {
-            Ok(true) => {
+            Ok(Followed::Changed) => {
                 let (status, result) = status_of(&live.played);
                 let n = match live.in_setup() {
                     Some(p) => p.decisions().len() as u32,
@@ -157,12 +177,38 @@ impl Hub {
                 let _ = cell.tx.send(n);
                 true
             }
-            Ok(false) => false,
+            Ok(Followed::Same | Followed::Rewritten) => false,
             Err(m) => {
                 tracing::error!(game = %id, problem = %m, "cannot follow what another server stored");
                 false
             }
         }
+    }
+
+    /// Decisions of the game were taken back through another process (an undo): the copy in
+    /// memory is dropped and the game replayed from its stored decisions, each checked like a
+    /// load does; its sockets then get the whole state ([`Hub::rewound`]).
+    fn reload_locked(&self, cell: &GameCell, live: &mut Live) -> Result<(), String> {
+        let row = cell.row();
+        let rows = self.store.decision_rows(&row.id).map_err(|e| e.to_string())?;
+        let mut p = Hub::replay_start(&row, live).map_err(|e| e.message)?;
+        for (ply, text, hash) in rows {
+            if ply != p.decisions.len() as i64 {
+                return Err(format!("decision row {} is missing", p.decisions.len()));
+            }
+            let d: Decision = text.parse().map_err(|e| format!("decision {ply} `{text}`: {e}"))?;
+            p.apply_in_place(d).map_err(|m| format!("decision {ply} `{text}`: {m}"))?;
+            let now = format!("{:#018x}", p.game.state_hash());
+            if now != hash {
+                return Err(format!(
+                    "after decision {ply} the state hash is {now}, but the stored one is {hash}"
+                ));
+            }
+        }
+        let keep = live.played.decisions.iter().zip(&p.decisions).take_while(|(a, b)| a == b).count();
+        tracing::info!(game = %row.id, plies = p.decisions.len(), kept = keep, "decisions taken back through another server: reloaded");
+        self.rewound(cell, live, p, keep);
+        Ok(())
     }
 
     /// A game's decision rows with its row as of the same moment: another server may store a
@@ -187,6 +233,33 @@ impl Hub {
         let (id, n) = match change {
             Change::Game(id, n, _) | Change::Setup(id, n) => (id, Some(*n)),
             Change::Claim(id) => (id, None),
+            Change::Undo(id, keep) => {
+                let Some(cell) = lock(&self.games).get(id).cloned() else { return };
+                {
+                    let mut live = cell.live();
+                    if live.in_setup().is_some() || live.played.decisions.len() <= *keep as usize {
+                        // Nothing here past what was kept (this process took it back, or is
+                        // behind): the decisions stored next follow as usual.
+                        return;
+                    }
+                    // Read from the database: its last decision in memory is not stored any
+                    // more, so the game is reloaded (unless this process took it back and
+                    // stored the next decisions already: then nothing changes).
+                    self.catch_up_locked(&cell, &mut live);
+                }
+                self.kick_ai(&cell);
+                return;
+            }
+            Change::UndoAsked(id, request) => {
+                let Some(cell) = lock(&self.games).get(id).cloned() else { return };
+                let mut live = cell.live();
+                live.undo_request = request.map(|(side, _)| side);
+                if let Some((_, to)) = request {
+                    live.undo_to = *to as usize;
+                }
+                let _ = cell.tx.send(live.played.decisions.len() as u32);
+                return;
+            }
             Change::Strategy(..) => return,
             Change::Reconnected => {
                 let cells: Vec<Arc<GameCell>> = lock(&self.games).values().cloned().collect();
@@ -301,6 +374,16 @@ impl Hub {
         }
         Ok(n)
     }
+}
+
+/// What following the database did to a game in memory.
+enum Followed {
+    /// Nothing new.
+    Same,
+    /// Decisions were added.
+    Changed,
+    /// The game's stored decisions are no longer the ones in memory (taken back): reload it.
+    Rewritten,
 }
 
 /// Whether this process failed to take the lease of `game` less than half a lease ago (another
@@ -511,6 +594,9 @@ mod tests {
         }
         fn writable(&self) -> Result<(), ServerError> {
             self.inner.writable()
+        }
+        fn truncate(&self, game: &str, have: u32, keep: u32) -> Result<(), ServerError> {
+            self.inner.truncate(game, have, keep)
         }
         fn shared(&self) -> bool {
             true
