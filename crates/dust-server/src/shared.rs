@@ -545,7 +545,7 @@ mod tests {
     /// An SQLite store that says it is shared, and where "another server" stores a decision
     /// between a loading server's read of the game's row and of its decisions.
     struct Racing {
-        inner: SqliteGames,
+        inner: Arc<SqliteGames>,
         next: Arc<Mutex<Option<(u32, String, u64)>>>,
     }
 
@@ -603,15 +603,12 @@ mod tests {
         }
     }
 
-    /// A game loading while another server stores a decision is read again, not marked damaged
-    /// (before: "the game counts 0 decisions but 1 decision rows are stored", read-only).
-    #[test]
-    fn a_game_loading_during_another_servers_decision_is_not_damaged() {
-        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
-        let new = NewGame {
+    /// A duel between two people, created by side A.
+    fn duel_of_people(seed: u64) -> NewGame {
+        NewGame {
             scenario: "duel".into(),
             scenario_text: None,
-            seed: 7,
+            seed,
             seats: BySide {
                 a: Seat::Human,
                 b: Seat::Human,
@@ -621,10 +618,18 @@ mod tests {
             public: false,
             decisions: Vec::new(),
             setup: None,
-        };
+        }
+    }
+
+    /// A game loading while another server stores a decision is read again, not marked damaged
+    /// (before: "the game counts 0 decisions but 1 decision rows are stored", read-only).
+    #[test]
+    fn a_game_loading_during_another_servers_decision_is_not_damaged() {
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
+        let new = duel_of_people(7);
         let next = Arc::new(Mutex::new(None));
         let racing = Racing {
-            inner: SqliteGames::in_memory().unwrap(),
+            inner: Arc::new(SqliteGames::in_memory().unwrap()),
             next: next.clone(),
         };
         let hub = Arc::new(Hub::new(Store::new(Box::new(racing)), rt.handle().clone()));
@@ -644,5 +649,94 @@ mod tests {
         assert_eq!(cell.corrupt, None, "not damaged");
         assert_eq!(cell.live().played.decisions, vec![d], "loaded with the other server's decision");
         assert_eq!(cell.row().plies, 1);
+    }
+
+    /// Two processes on one shared database (one SQLite database standing in): each hub its
+    /// own copy of the game in memory.
+    fn two_hubs(rt: &tokio::runtime::Runtime) -> (Arc<Hub>, Arc<Hub>) {
+        let db = Arc::new(SqliteGames::in_memory().unwrap());
+        let hub = || {
+            let store = Racing {
+                inner: db.clone(),
+                next: Arc::new(Mutex::new(None)),
+            };
+            Arc::new(Hub::new(Store::new(Box::new(store)), rt.handle().clone()))
+        };
+        (hub(), hub())
+    }
+
+    /// Plays `n` decisions through `hub`, each the legal decision `pick` chooses.
+    fn play(hub: &Arc<Hub>, cell: &Arc<GameCell>, n: usize, pick: fn(&[Decision]) -> Decision) {
+        for _ in 0..n {
+            let (side, d, ply) = {
+                let live = cell.live();
+                let legal = live.played.game.legal_decisions();
+                (live.to_decide().unwrap(), pick(&legal), live.played.decisions.len() as u32)
+            };
+            hub.decide(cell, crate::hub::Viewer::Seat(side), &d.to_string(), Some(ply)).unwrap();
+        }
+    }
+
+    /// Decisions taken back through another process (issue 16, undo on a shared database):
+    /// announced, the follower drops its later decisions and replays the stored ones; when
+    /// the announcement was missed (its listening connection was down) and other decisions
+    /// were stored in their place, the next catch-up finds its last decision gone and reloads
+    /// too. Either way its sockets are told (a new undo count: the whole state) and its copy is
+    /// the stored game, decision for decision.
+    #[test]
+    fn a_follower_drops_decisions_taken_back_through_another_process() {
+        use crate::hub::Viewer;
+        use crate::undo::UndoAsk;
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
+        let (one, two) = two_hubs(&rt);
+        let made = one.create(duel_of_people(11)).unwrap();
+        let id = made.row().id;
+        play(&one, &made, 4, |l| l[0]);
+        let follower = two.cell(&id).unwrap();
+        assert_eq!(follower.live().played.decisions, made.live().played.decisions);
+        let mut told = follower.tx.subscribe();
+        let epoch = follower.live().epoch;
+
+        // Announced: the side that decided last asks, the other accepts, through `one`.
+        let asker = {
+            let live = made.live();
+            let mut p = Hub::replay_start(&made.row(), &live).unwrap();
+            let mut last = None;
+            for &d in &live.played.decisions {
+                if let dust_core::game::Pending::Decision { side } = p.game.pending() {
+                    last = Some(side);
+                }
+                p.apply_in_place(d).unwrap();
+            }
+            last.unwrap()
+        };
+        one.undo(&made, Viewer::Seat(asker), UndoAsk::Request).unwrap();
+        let keep = one.undo(&made, Viewer::Seat(asker.other()), UndoAsk::Accept).unwrap();
+        assert!(keep < 4);
+        two.on_change(&Change::Undo(id.clone(), keep));
+        let stored: Vec<String> = one.store.decisions(&id).unwrap().into_iter().map(|d| d.0).collect();
+        let texts = |c: &GameCell| c.live().played.decisions.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(texts(&follower), stored, "the follower's copy is the stored game");
+        assert_eq!(follower.live().played.game.state_hash(), made.live().played.game.state_hash());
+        assert!(follower.live().epoch > epoch, "its sockets get the whole state");
+        assert_eq!(told.try_recv().ok(), Some(keep));
+
+        // Missed: taken back again and another decision stored in its place; the follower
+        // hears nothing until its listening connection is made again.
+        play(&one, &made, 2, |l| l[0]);
+        two.on_change(&Change::Reconnected);
+        assert_eq!(texts(&follower), texts(&made));
+        let behind = follower.live().played.decisions.clone();
+        let asker = made.live().to_decide().unwrap().other();
+        one.undo(&made, Viewer::Seat(asker), UndoAsk::Request).unwrap();
+        one.undo(&made, Viewer::Seat(asker.other()), UndoAsk::Accept).unwrap();
+        play(&one, &made, 2, |l| l[l.len() - 1]);
+        assert_ne!(made.live().played.decisions, behind, "another history");
+        let epoch = follower.live().epoch;
+        two.on_change(&Change::Reconnected);
+        assert_eq!(texts(&follower), texts(&made), "reloaded from the stored decisions");
+        assert_eq!(follower.live().played.game.state_hash(), made.live().played.game.state_hash());
+        assert!(follower.live().epoch > epoch);
+        assert_eq!(follower.row().plies, made.row().plies);
     }
 }
