@@ -13,9 +13,9 @@
 //!   After the listening connection is lost, every game in memory is brought up to date.
 //! - **An undo is a write like a decision.** [`GameStore::truncate`] takes decisions back in one
 //!   transaction guarded by the count of the undoing process's copy (`WHERE plies = have`) and
-//!   announces `u GAME KEEP`; a process following the game finds its last decision gone, drops
+//!   announces `u GAME KEEP ORIGIN`; a process following the game finds its last decision gone, drops
 //!   its copy and replays the stored decisions (`crate::shared`), and its sockets get the whole
-//!   state. An undo request between two people is announced (`q GAME SIDE TO`, `q GAME -`).
+//!   state. An undo request between two people is announced (`q GAME SIDE TO ORIGIN`, `q GAME - ORIGIN`); a process ignores its own.
 //! - **An AI seat is played by one process at a time**: the `ai_leases` table holds, per game,
 //!   the process that plays its AI and until when (the database's clock); the holder renews it
 //!   before each decision, gives it up when a person must move, and another process adopts a
@@ -70,7 +70,13 @@ pub enum Change {
 }
 
 impl Change {
-    fn parse(payload: &str) -> Option<Change> {
+    /// Reads an announcement. An undo or an undo request announced by this process (`own`, the
+    /// last word of those announcements) is left out: it is for the others, and arriving late
+    /// it would bring back a request answered meanwhile.
+    fn parse(payload: &str, own: &str) -> Option<Change> {
+        if matches!(payload.split(' ').next(), Some("u" | "q")) && payload.rsplit(' ').next() == Some(own) {
+            return None;
+        }
         let mut w = payload.splitn(5, ' ');
         let kind = w.next()?;
         let id = w.next()?.to_string();
@@ -85,9 +91,15 @@ impl Change {
             "s" => Some(Change::Setup(id, n()?)),
             "c" => Some(Change::Claim(id)),
             "S" => Some(Change::Strategy(id, n()?)),
-            "u" => Some(Change::Undo(id, n()?)),
+            "u" => {
+                payload.split(' ').nth(3)?;
+                Some(Change::Undo(id, n()?))
+            }
             "q" => match payload.split(' ').nth(2)? {
-                "-" => Some(Change::UndoAsked(id, None)),
+                "-" => {
+                    payload.split(' ').nth(3)?;
+                    Some(Change::UndoAsked(id, None))
+                }
                 side => {
                     let side = match side {
                         "A" => Side::A,
@@ -95,6 +107,7 @@ impl Change {
                         _ => return None,
                     };
                     let to = payload.split(' ').nth(3)?.parse().ok()?;
+                    payload.split(' ').nth(4)?;
                     Some(Change::UndoAsked(id, Some((side, to))))
                 }
             },
@@ -202,6 +215,8 @@ pub struct Pg {
     pool: Vec<Arc<AsyncMutex<Option<Client>>>>,
     next: AtomicUsize,
     stopped: Arc<AtomicBool>,
+    /// This process's name in its announcements (the process id and the time it connected).
+    origin: String,
 }
 
 impl std::fmt::Debug for Pg {
@@ -270,6 +285,13 @@ impl Pg {
             pool: (0..POOL_SIZE).map(|_| Arc::new(AsyncMutex::new(None))).collect(),
             next: AtomicUsize::new(0),
             stopped: Arc::new(AtomicBool::new(false)),
+            origin: format!(
+                "{}.{}",
+                std::process::id(),
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() % 1_000_000_000_000)
+            ),
         });
         let context = format!("cannot open the PostgreSQL database {}", pg.shown);
         pg.run(&context, |mut c| async move {
@@ -359,7 +381,7 @@ impl Pg {
     /// connection is lost, then reports [`Change::Reconnected`].
     pub fn listen(self: &Arc<Self>, on_change: impl Fn(Change) + Send + 'static) {
         let (tx, rx) = std::sync::mpsc::channel::<Change>();
-        let (config, stopped) = (self.config.clone(), self.stopped.clone());
+        let (config, stopped, own) = (self.config.clone(), self.stopped.clone(), self.origin.clone());
         self.handle.spawn(async move {
             while !stopped.load(Ordering::SeqCst) {
                 if let Ok((client, mut connection)) = config.connect(NoTls).await {
@@ -379,7 +401,7 @@ impl Pg {
                             return;
                         }
                         while let Some(p) = nrx.recv().await {
-                            if let Some(c) = Change::parse(&p) {
+                            if let Some(c) = Change::parse(&p, &own) {
                                 if tx.send(c).is_err() {
                                     return;
                                 }
@@ -667,7 +689,7 @@ impl GameStore for PgGames {
 
     fn truncate(&self, game: &str, have: u32, keep: u32) -> Result<(), ServerError> {
         let (id, have64, keep64) = (game.to_string(), i64::from(have), i64::from(keep));
-        let payload = format!("u {game} {keep}");
+        let payload = format!("u {game} {keep} {}", self.0.origin);
         let done = self.0.run("cannot take the decisions back", move |mut c| async move {
             let tx = c.client_mut().transaction().await?;
             // The guard of `append`: the row counts exactly the decisions the undoing process
@@ -697,8 +719,8 @@ impl GameStore for PgGames {
 
     fn announce_undo_request(&self, game: &str, request: Option<(Side, u32)>) -> Result<(), ServerError> {
         let payload = match request {
-            Some((side, to)) => format!("q {game} {side} {to}"),
-            None => format!("q {game} -"),
+            Some((side, to)) => format!("q {game} {side} {to} {}", self.0.origin),
+            None => format!("q {game} - {}", self.0.origin),
         };
         self.0.run("cannot announce the undo request", move |c| async move {
             c.client()
@@ -977,25 +999,33 @@ mod tests {
 
     #[test]
     fn changes_read_back() {
-        assert_eq!(Change::parse("t abc 12"), Some(Change::Game("abc".into(), 12, None)));
+        assert_eq!(Change::parse("t abc 12", "me"), Some(Change::Game("abc".into(), 12, None)));
         assert_eq!(
-            Change::parse("t abc 12 0x00ff aim 0 u5 0"),
+            Change::parse("t abc 12 0x00ff aim 0 u5 0", "me"),
             Some(Change::Game("abc".into(), 12, Some(("aim 0 u5 0".into(), "0x00ff".into()))))
         );
-        assert_eq!(Change::parse("s abc 3"), Some(Change::Setup("abc".into(), 3)));
-        assert_eq!(Change::parse("c abc"), Some(Change::Claim("abc".into())));
-        assert_eq!(Change::parse("S x1 7"), Some(Change::Strategy("x1".into(), 7)));
-        assert_eq!(Change::parse("S x1 7 0x1 pass"), Some(Change::Strategy("x1".into(), 7)));
-        assert_eq!(Change::parse("u abc 4"), Some(Change::Undo("abc".into(), 4)));
+        assert_eq!(Change::parse("s abc 3", "me"), Some(Change::Setup("abc".into(), 3)));
+        assert_eq!(Change::parse("c abc", "me"), Some(Change::Claim("abc".into())));
+        assert_eq!(Change::parse("S x1 7", "me"), Some(Change::Strategy("x1".into(), 7)));
+        assert_eq!(Change::parse("S x1 7 0x1 pass", "me"), Some(Change::Strategy("x1".into(), 7)));
+        assert_eq!(Change::parse("u abc 4 9.1", "me"), Some(Change::Undo("abc".into(), 4)));
         assert_eq!(
-            Change::parse("q abc A 4"),
+            Change::parse("q abc A 4 9.1", "me"),
             Some(Change::UndoAsked("abc".into(), Some((Side::A, 4))))
         );
-        assert_eq!(Change::parse("q abc -"), Some(Change::UndoAsked("abc".into(), None)));
-        assert_eq!(Change::parse("q abc C 4"), None);
-        assert_eq!(Change::parse("u abc"), None);
-        assert_eq!(Change::parse("t abc"), None);
-        assert_eq!(Change::parse("?"), None);
+        assert_eq!(Change::parse("q abc - 9.1", "me"), Some(Change::UndoAsked("abc".into(), None)));
+        assert_eq!(Change::parse("q abc C 4 9.1", "me"), None);
+        assert_eq!(Change::parse("u abc", "me"), None);
+        assert_eq!(Change::parse("t abc", "me"), None);
+        assert_eq!(Change::parse("?", "me"), None);
+        // An undo or a request this process announced is for the others.
+        assert_eq!(Change::parse("u abc 4 me", "me"), None);
+        assert_eq!(Change::parse("q abc A 4 me", "me"), None);
+        assert_eq!(Change::parse("q abc - me", "me"), None);
+        assert_eq!(
+            Change::parse("t abc 12 0x00ff move me", "me"),
+            Some(Change::Game("abc".into(), 12, Some(("move me".into(), "0x00ff".into()))))
+        );
     }
 
     #[test]

@@ -238,8 +238,11 @@ impl Hub {
                 {
                     let mut live = cell.live();
                     if live.in_setup().is_some() || live.played.decisions.len() <= *keep as usize {
-                        // Nothing here past what was kept (this process took it back, or is
-                        // behind): the decisions stored next follow as usual.
+                        // Nothing here past what was kept (this process is behind): the
+                        // decisions stored next follow as usual; a request it heard is answered.
+                        if live.undo_request.take().is_some() {
+                            let _ = cell.tx.send(live.played.decisions.len() as u32);
+                        }
                         return;
                     }
                     // Read from the database: its last decision in memory is not stored any
