@@ -245,9 +245,9 @@ impl Hub {
                         }
                         return;
                     }
-                    // Read from the database: its last decision in memory is not stored any
-                    // more, so the game is reloaded (unless this process took it back and
-                    // stored the next decisions already: then nothing changes).
+                    // Read from the database: the last decision in memory is not stored any
+                    // more (unless the same decisions were stored again since), so the game is
+                    // reloaded.
                     self.catch_up_locked(&cell, &mut live);
                 }
                 self.kick_ai(&cell);
