@@ -268,7 +268,8 @@ pub fn path_json(t: &Table, q: PathQuery) -> Value {
     })
 }
 
-fn kind_name(k: MiniKind) -> &'static str {
+/// A miniature kind as the JSON names it: `infantry`, `support-weapon`, `vehicle`, `aircraft`.
+pub const fn mini_kind_name(k: MiniKind) -> &'static str {
     match k {
         MiniKind::Infantry => "infantry",
         MiniKind::SupportWeapon => "support-weapon",
@@ -341,7 +342,7 @@ pub fn table_json(tf: &TableFile, cards: &[CardFile]) -> Value {
                 "name": u.name,
                 "card": u.card,
                 "side": u.side.name(),
-                "kind": kind_name(u.kind),
+                "kind": mini_kind_name(u.kind),
                 "move": card.map(|c| c.card.movement),
                 "facing": u.facing.degrees(),
                 "size_cm": [units_to_cm(u.size.0), units_to_cm(u.size.1)],
