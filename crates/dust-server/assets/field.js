@@ -103,7 +103,7 @@ function terrainEl(t, p, i) {
     g.append(fsvg('line', { class: 'slit', x1: c[0], y1: c[1], x2: c[0] + dx * 6, y2: c[1] + dy * 6, stroke: '#111', 'stroke-width': 0.5, 'marker-end': 'url(#arrow)' }));
   }
   const c = p.circle ? [p.circle[0], t.size[1] - p.circle[1]] : centroid(p.polygon.map((q) => fpt(t, q)));
-  g.append(fsvg('text', { class: 'terrain-name', x: c[0].toFixed(2), y: c[1].toFixed(2), 'text-anchor': 'middle', 'font-size': 2 }, p.name));
+  g.append(fsvg('text', { class: 'terrain-name', x: c[0].toFixed(2), y: c[1].toFixed(2), 'text-anchor': 'middle', style: 'font-size:2px' }, p.name));
   return g;
 }
 
@@ -142,7 +142,7 @@ function unitEl(t, u, i) {
   const first = u.miniatures[0];
   if (first) {
     const [x, y] = fpt(t, first.centre);
-    g.append(fsvg('text', { class: 'unit-name', x: x.toFixed(2), y: (y - (first.radius_cm || u.size_cm[0] / 2) - 1).toFixed(2), 'font-size': 2.4, fill: colour, 'pointer-events': 'none' }, u.name));
+    g.append(fsvg('text', { class: 'unit-name', x: x.toFixed(2), y: (y - (first.radius_cm || u.size_cm[0] / 2) - 1).toFixed(2), style: 'font-size:2.4px', fill: colour, 'pointer-events': 'none' }, u.name));
   }
   return g;
 }
@@ -151,39 +151,47 @@ function unitEl(t, u, i) {
 function drawField(t, label) {
   const [w, d] = t.size;
   const svg = fsvg('svg', { class: 'field', id: 'field', viewBox: `-2 -2 ${w + 4} ${d + 4}`, tabindex: 0, role: 'img', 'aria-label': label || `${t.name}: a table of ${w} by ${d} cm seen from above, player A at the bottom`, 'data-zoom': '1.00', preserveAspectRatio: 'xMidYMid meet' });
+  svg.append(...fieldContent(t));
+  return svg;
+}
+
+// What drawField puts in the SVG: definitions, cloth and grid, zones, terrain, objectives,
+// units and an empty overlay (#overlay) for answers drawn over the table.
+function fieldContent(t) {
+  const [w, d] = t.size;
   const defs = fieldDefs();
   defs.append(fsvg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, fsvg('path', { d: 'M0 0 L10 5 L0 10 z', fill: '#111' })));
-  svg.append(defs);
-  svg.append(fsvg('rect', { class: 'cloth', x: 0, y: 0, width: w, height: d, fill: '#e9e4d0', stroke: '#333', 'stroke-width': 0.3 }));
+  const out = [defs];
+  out.push(fsvg('rect', { class: 'cloth', x: 0, y: 0, width: w, height: d, fill: '#e9e4d0', stroke: '#333', 'stroke-width': 0.3 }));
   // A 10 cm grid: one range band a square.
   const grid = fsvg('g', { class: 'grid', stroke: '#cfc8b0', 'stroke-width': 0.1, 'pointer-events': 'none' });
   for (let x = 10; x < w; x += 10) grid.append(fsvg('line', { x1: x, y1: 0, x2: x, y2: d }));
   for (let y = 10; y < d; y += 10) grid.append(fsvg('line', { x1: 0, y1: d - y, x2: w, y2: d - y }));
-  svg.append(grid);
+  out.push(grid);
   const zones = fsvg('g', { class: 'zones' });
-  for (const z of t.zones) {
+  t.zones.forEach((z, i) => {
     const c = SIDE_COLOUR[z.side];
-    zones.append(fsvg('polygon', { class: `zone ${z.kind} side-${z.side}`, points: fpts(t, z.polygon), fill: c, 'fill-opacity': 0.08, stroke: c, 'stroke-width': 0.3, 'stroke-dasharray': z.kind === 'arrival' ? '2 1' : null }, fsvg('title', {}, `${z.kind === 'arrival' ? 'arrival zone' : 'deployment area'} of side ${SIDE_NAME[z.side]}`)));
-  }
-  svg.append(zones);
+    zones.append(fsvg('polygon', { class: `zone ${z.kind} side-${z.side}`, 'data-zone': i, points: fpts(t, z.polygon), fill: c, 'fill-opacity': 0.08, stroke: c, 'stroke-width': 0.3, 'stroke-dasharray': z.kind === 'arrival' ? '2 1' : null }, fsvg('title', {}, `${z.kind === 'arrival' ? 'arrival zone' : 'deployment area'} of side ${SIDE_NAME[z.side]}`)));
+  });
+  out.push(zones);
   const terrain = fsvg('g', { class: 'terrains' });
   t.terrain.forEach((p, i) => terrain.append(terrainEl(t, p, i)));
-  svg.append(terrain);
+  out.push(terrain);
   const obj = fsvg('g', { class: 'objectives' });
-  for (const o of t.objectives) {
+  t.objectives.forEach((o, i) => {
     const [x, y] = fpt(t, o.at);
-    obj.append(fsvg('g', { class: 'objective', 'data-name': o.name },
+    obj.append(fsvg('g', { class: 'objective', 'data-objective': i, 'data-name': o.name },
       fsvg('title', {}, `objective ${o.name}: held within ${o.radius_cm} cm`),
       fsvg('circle', { class: 'objective-ring', cx: x, cy: y, r: o.radius_cm, fill: '#d4a01710', stroke: '#b8860b', 'stroke-width': 0.3, 'stroke-dasharray': '1 1' }),
       fsvg('circle', { class: 'objective-mark', cx: x, cy: y, r: 1.5, fill: '#d4a017', stroke: '#000', 'stroke-width': 0.2 }),
-      fsvg('text', { x, y: y - 2.2, 'text-anchor': 'middle', 'font-size': 2.2 }, o.name)));
-  }
-  svg.append(obj);
+      fsvg('text', { x, y: y - 2.2, 'text-anchor': 'middle', style: 'font-size:2.2px' }, o.name)));
+  });
+  out.push(obj);
   const units = fsvg('g', { class: 'units' });
   t.units.forEach((u, i) => units.append(unitEl(t, u, i)));
-  svg.append(units);
-  svg.append(fsvg('g', { class: 'overlay', id: 'overlay' }));
-  return svg;
+  out.push(units);
+  out.push(fsvg('g', { class: 'overlay', id: 'overlay' }));
+  return out;
 }
 
 // Zoom and pan of a drawn table: the wheel and pinch zoom about the pointer, a drag on the
@@ -333,7 +341,7 @@ async function fieldPage(main, id) {
   const unitBy = (name) => t.units.find((u) => u.name === name);
   const result = fel('section', { class: 'panel', id: 'answer', 'aria-live': 'polite' }, fel('h2', {}, 'What the table says'),
     fel('p', { class: 'muted', id: 'answer-text' }, 'Pick two units (click a miniature, or use the list) to measure between them and see the lines of sight. Drag a miniature to try a move.'));
-  const moveIn = fel('input', { type: 'number', id: 'move', min: 0, max: 30, value: 0, style: 'width:5em' });
+  const moveIn = fel('input', { type: 'number', id: 'move', min: 0, max: 30, value: (t.units[0] && t.units[0].move) || 0, style: 'width:5em' });
   const marchIn = fel('input', { type: 'checkbox', id: 'march' });
   const status = fel('p', { class: 'small', id: 'picked' }, 'Nothing picked.');
   const zp = zoomPan(svg, t, {
@@ -366,7 +374,7 @@ async function fieldPage(main, id) {
     const [i, j] = s.measure.nearest;
     const [x1, y1] = fpt(t, ua.miniatures[i].centre), [x2, y2] = fpt(t, ub.miniatures[j].centre);
     overlay.append(fsvg('line', { class: 'measure-line', x1, y1, x2, y2, stroke: '#6a1b9a', 'stroke-width': 0.35 }));
-    overlay.append(fsvg('text', { class: 'measure-label', x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 1, 'font-size': 2.4, 'text-anchor': 'middle', fill: '#6a1b9a' }, `${s.measure.distance_cm.toFixed(1)} cm · R${s.measure.range}`));
+    overlay.append(fsvg('text', { class: 'measure-label', x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 1, style: 'font-size:2.4px', 'text-anchor': 'middle', fill: '#6a1b9a' }, `${s.measure.distance_cm.toFixed(1)} cm · R${s.measure.range}`));
     const rows = s.los.miniatures.map((p) => fel('tr', {}, fel('td', {}, `m${p.attacker}`), fel('td', {}, `m${p.target}`), fel('td', {}, p.los ? 'sees' : 'blocked'), fel('td', {}, p.los ? (p.cover ? 'in cover' : 'open') : '—')));
     result.replaceChildren(fel('h2', {}, 'What the table says'),
       fel('p', { id: 'answer-text', 'data-measure': JSON.stringify(s.measure), 'data-los': JSON.stringify(s.los) }, sightText(s)),
@@ -422,6 +430,7 @@ async function fieldPage(main, id) {
     if (!mini) return;
     e.preventDefault();
     const u = unitBy(mini.closest('.unit').dataset.unit);
+    if (u.move !== null && u.move !== undefined) moveIn.value = u.move;
     drag = { u, k: Number(mini.dataset.mini), x: e.clientX, y: e.clientY, moved: false, id: e.pointerId };
     svg.setPointerCapture && svg.setPointerCapture(e.pointerId);
   });
@@ -445,7 +454,7 @@ async function fieldPage(main, id) {
     fel('span', { class: 'muted small' }, ` side ${SIDE_NAME[u.side]}, ${u.kind}, ${u.miniatures.length} miniature${u.miniatures.length > 1 ? 's' : ''}${u.move !== null ? `, Move ${u.move}` : ''}`))));
 
   // The keyboard's move: a miniature and a point.
-  const miniSel = fel('select', { id: 'try-mini' }, t.units.flatMap((u) => u.miniatures.map((_, k) => fel('option', { value: `${u.name}:${k}` }, `${u.name} m${k}`))));
+  const miniSel = fel('select', { id: 'try-mini', onchange: () => { const u = unitBy(miniSel.value.slice(0, miniSel.value.lastIndexOf(':'))); if (u && u.move !== null) moveIn.value = u.move; } }, t.units.flatMap((u) => u.miniatures.map((_, k) => fel('option', { value: `${u.name}:${k}` }, `${u.name} m${k}`))));
   const xIn = fel('input', { type: 'number', id: 'try-x', step: 0.5, style: 'width:6em', value: 10 });
   const yIn = fel('input', { type: 'number', id: 'try-y', step: 0.5, style: 'width:6em', value: 10 });
   const tryForm = fel('form', { id: 'try-form', onsubmit: (e) => {
