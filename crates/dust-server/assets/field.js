@@ -415,13 +415,13 @@ async function fieldPage(main, id) {
     }
     overlay.append(g);
     const len = a.length_cm === null ? 'no path' : `${a.length_cm.toFixed(1)} cm`;
-    result.replaceChildren(fel('h2', {}, 'What the table says'),
+    result.replaceChildren(...[fel('h2', {}, 'What the table says'),
       fel('p', { id: 'answer-text', 'data-path': JSON.stringify(a) }, `${u.name} m${k} to (${a.to[0].toFixed(1)}, ${a.to[1].toFixed(1)}): `,
         fel('b', { id: 'move-verdict' }, a.legal ? 'can end there' : 'cannot end there'), ` — path ${len} of ${a.allowance_cm} cm allowed.`),
       fel('p', { id: 'move-reason' }, a.reason),
       a.rolls.length ? fel('ul', { class: 'small', id: 'move-rolls' }, a.rolls.map((x) => fel('li', {}, 'then: ' + x))) : null,
       a.coherency ? fel('p', { class: 'small', id: 'move-coherency' }, 'note: ' + a.coherency) : null,
-      fel('p', { class: 'muted small' }, 'Read-only: the miniature stays where it is; nothing is saved. ', fel('button', { type: 'button', id: 'clear-move', onclick: () => { clearOverlay(); } }, 'Clear')));
+      fel('p', { class: 'muted small' }, 'Read-only: the miniature stays where it is; nothing is saved. ', fel('button', { type: 'button', id: 'clear-move', onclick: () => { clearOverlay(); } }, 'Clear'))].filter(Boolean));
   }
 
   // Miniatures: a click picks the unit; a drag tries a move.
