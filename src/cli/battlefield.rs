@@ -154,15 +154,7 @@ fn mini_arg(t: &Table, file: &Path, text: &str) -> anyhow::Result<(usize, usize)
 
 /// `X,Y` in cm.
 fn point_arg(text: &str, what: &str) -> anyhow::Result<Pt> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    if let [x, y] = parts[..] {
-        if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
-            if x.is_finite() && y.is_finite() {
-                return Ok(Pt::cm(x, y));
-            }
-        }
-    }
-    bail!("{what} `{text}`: give a point as X,Y in centimetres, e.g. 42.5,17")
+    table_json::parse_point(text).with_context(|| format!("{what} `{text}`: give a point as X,Y in centimetres, e.g. 42.5,17"))
 }
 
 fn on_table(t: &Table, p: Pt, what: &str) -> anyhow::Result<()> {

@@ -67,6 +67,19 @@ pub fn find_mini(t: &Table, label: &str, text: &str) -> Result<(usize, usize), S
     }
 }
 
+/// A point written `X,Y` in centimetres (`42.5,17`), or `None`.
+pub fn parse_point(text: &str) -> Option<Pt> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if let [x, y] = parts[..] {
+        if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
+            if x.is_finite() && y.is_finite() {
+                return Some(Pt::cm(x, y));
+            }
+        }
+    }
+    None
+}
+
 /// `None` when the point is on the table, else why not (`what` names the point).
 pub fn off_table(t: &Table, p: Pt, what: &str) -> Option<String> {
     (!t.holds(p)).then(|| {

@@ -1,7 +1,7 @@
 // The Battlefield table editor (issue 23): place and move terrain pieces (presets per kind,
 // moved, turned and scaled), deployment areas, arrival zones, objectives and units (cards of
 // the server), see `battlefield check`'s answer live (POST /api/battlefield/check), and
-// download the table file (docs/table-format.md). Loaded after field.js.
+// download the table file (docs/table-format.md). Loaded after table.js (tel, tapi) and field.js.
 //
 // The editor keeps the file itself (its keys and values, as GET /api/battlefield/tables/ID
 // gives them in `file`) and writes it as TOML. Its drawing is the editor's approximation (bases
@@ -133,20 +133,20 @@ function viewOf(f, cards) {
 
 async function editorMain() {
   const main = document.getElementById('app');
-  const [tables, cardList] = await Promise.all([fapi('GET', '/api/battlefield/tables'), fapi('GET', '/api/battlefield/cards')]);
+  const [tables, cardList] = await Promise.all([tapi('GET', '/api/battlefield/tables'), tapi('GET', '/api/battlefield/cards')]);
   const cards = cardList.cards;
   let f = { name: 'New table', size: [120, 120], source: 'made with the table editor', terrain: [], deployment: [], arrival: [], objective: [], unit: [] };
   let sel = null; // { list: 'terrain' | 'deployment' | 'arrival' | 'objective' | 'unit', i }
   let svg = null, zp = null, drag = null, checkTimer = null, checks = 0;
 
-  const wrap = fel('div', { class: 'boardwrap', id: 'editor-board' });
-  const problems = fel('ul', { id: 'problems', 'aria-live': 'polite' });
-  const verdict = fel('p', { id: 'verdict', 'data-ok': 'unknown' }, 'Not checked yet.');
-  const text = fel('textarea', { id: 'toml', readonly: true, rows: 16, 'aria-label': 'The table file' });
-  const props = fel('div', { id: 'props' });
-  const nameIn = fel('input', { type: 'text', id: 'table-name', value: f.name, oninput: () => { f.name = nameIn.value; changed(); } });
-  const wIn = fel('input', { type: 'number', id: 'table-w', min: 10, max: 1000, value: 120, style: 'width:5em', onchange: () => { f.size = [Number(wIn.value), Number(hIn.value)]; changed(true); } });
-  const hIn = fel('input', { type: 'number', id: 'table-d', min: 10, max: 1000, value: 120, style: 'width:5em', onchange: () => { f.size = [Number(wIn.value), Number(hIn.value)]; changed(true); } });
+  const wrap = tel('div', { class: 'boardwrap', id: 'editor-board' });
+  const problems = tel('ul', { id: 'problems', 'aria-live': 'polite' });
+  const verdict = tel('p', { id: 'verdict', 'data-ok': 'unknown' }, 'Not checked yet.');
+  const text = tel('textarea', { id: 'toml', readonly: true, rows: 16, 'aria-label': 'The table file' });
+  const props = tel('div', { id: 'props' });
+  const nameIn = tel('input', { type: 'text', id: 'table-name', value: f.name, oninput: () => { f.name = nameIn.value; changed(); } });
+  const wIn = tel('input', { type: 'number', id: 'table-w', min: 10, max: 1000, value: 120, style: 'width:5em', onchange: () => { f.size = [Number(wIn.value), Number(hIn.value)]; changed(true); } });
+  const hIn = tel('input', { type: 'number', id: 'table-d', min: 10, max: 1000, value: 120, style: 'width:5em', onchange: () => { f.size = [Number(wIn.value), Number(hIn.value)]; changed(true); } });
 
   const centre = () => {
     if (!zp) return [f.size[0] / 2, f.size[1] / 2];
@@ -197,26 +197,26 @@ async function editorMain() {
 
   function renderProps() {
     const it = item();
-    if (!it) { props.replaceChildren(fel('p', { class: 'muted small' }, 'Click a piece, zone, objective or unit on the table to select it; drag it to move it.')); return; }
-    const kids = [fel('p', { id: 'selected', 'data-list': sel.list, 'data-i': sel.i }, fel('b', {}, 'Selected: '), `${sel.list} ${sel.i + 1}${it.kind ? ` (${it.kind})` : ''}${it.name ? ` “${it.name}”` : ''}`)];
+    if (!it) { props.replaceChildren(tel('p', { class: 'muted small' }, 'Click a piece, zone, objective or unit on the table to select it; drag it to move it.')); return; }
+    const kids = [tel('p', { id: 'selected', 'data-list': sel.list, 'data-i': sel.i }, tel('b', {}, 'Selected: '), `${sel.list} ${sel.i + 1}${it.kind ? ` (${it.kind})` : ''}${it.name ? ` “${it.name}”` : ''}`)];
     if (sel.list === 'terrain' || sel.list === 'objective') {
-      const n = fel('input', { type: 'text', id: 'sel-name', value: it.name || '', oninput: () => { it.name = n.value; changed(false, true); } });
-      kids.push(fel('label', {}, fel('span', {}, 'Name'), n));
+      const n = tel('input', { type: 'text', id: 'sel-name', value: it.name || '', oninput: () => { it.name = n.value; changed(false, true); } });
+      kids.push(tel('label', {}, tel('span', {}, 'Name'), n));
     }
     if (sel.list === 'unit' || sel.list === 'deployment' || sel.list === 'arrival') {
-      const s = fel('select', { id: 'sel-side', onchange: () => { it.side = s.value; changed(); } }, fel('option', { value: 'a' }, 'A'), fel('option', { value: 'b' }, 'B'));
+      const s = tel('select', { id: 'sel-side', onchange: () => { it.side = s.value; changed(); } }, tel('option', { value: 'a' }, 'A'), tel('option', { value: 'b' }, 'B'));
       s.value = it.side;
-      kids.push(fel('label', {}, fel('span', {}, 'Side'), s));
+      kids.push(tel('label', {}, tel('span', {}, 'Side'), s));
     }
     if (it.facing !== undefined) {
-      const fi = fel('input', { type: 'number', id: 'sel-facing', step: 15, value: it.facing, style: 'width:6em', onchange: () => { it.facing = ((Math.round(Number(fi.value)) % 360) + 360) % 360; changed(); } });
-      kids.push(fel('label', {}, fel('span', {}, 'Facing (°)'), fi));
+      const fi = tel('input', { type: 'number', id: 'sel-facing', step: 15, value: it.facing, style: 'width:6em', onchange: () => { it.facing = ((Math.round(Number(fi.value)) % 360) + 360) % 360; changed(); } });
+      kids.push(tel('label', {}, tel('span', {}, 'Facing (°)'), fi));
     }
-    const b = (id, label, fn) => fel('button', { type: 'button', id, onclick: fn }, label);
-    kids.push(fel('div', { class: 'editor-tools' }, b('turn-left', 'Turn −15°', () => turn(-15)), b('turn-right', 'Turn +15°', () => turn(15)),
+    const b = (id, label, fn) => tel('button', { type: 'button', id, onclick: fn }, label);
+    kids.push(tel('div', { class: 'editor-tools' }, b('turn-left', 'Turn −15°', () => turn(-15)), b('turn-right', 'Turn +15°', () => turn(15)),
       sel.list !== 'unit' && sel.list !== 'objective' ? [b('shrink', 'Smaller', () => scale(1 / 1.1)), b('grow', 'Larger', () => scale(1.1))] : null,
       b('delete', 'Delete', remove)));
-    kids.push(fel('p', { class: 'muted small' }, 'Keys on the focused table: arrows move the selection 1 cm (Shift: 5 cm), [ and ] turn it, Delete removes it, Escape lets it go.'));
+    kids.push(tel('p', { class: 'muted small' }, 'Keys on the focused table: arrows move the selection 1 cm (Shift: 5 cm), [ and ] turn it, Delete removes it, Escape lets it go.'));
     props.replaceChildren(...kids);
   }
 
@@ -244,7 +244,7 @@ async function editorMain() {
         },
       });
       bindDrag();
-      wrap.replaceChildren(zoomBar(zp), svg, fel('p', { class: 'muted small' }, 'The drawing is the editor\'s approximation; the check beside it is the server\'s exact one.'));
+      wrap.replaceChildren(zoomBar(zp), svg, tel('p', { class: 'muted small' }, 'The drawing is the editor\'s approximation; the check beside it is the server\'s exact one.'));
     } else {
       svg.replaceChildren(...fieldContent(t));
     }
@@ -287,7 +287,7 @@ async function editorMain() {
     const n = ++checks;
     const toml = toToml(f);
     let a;
-    try { a = await fapi('POST', '/api/battlefield/check', { toml }); } catch (e) { if (n === checks) { verdict.textContent = e.message; verdict.dataset.ok = 'error'; } return; }
+    try { a = await tapi('POST', '/api/battlefield/check', { toml }); } catch (e) { if (n === checks) { verdict.textContent = e.message; verdict.dataset.ok = 'error'; } return; }
     if (n !== checks) return;
     verdict.dataset.ok = String(a.ok);
     if (a.ok) {
@@ -298,7 +298,7 @@ async function editorMain() {
     } else {
       verdict.textContent = `${a.problems.length} problem${a.problems.length > 1 ? 's' : ''} (as \`dust1947 battlefield check\` says them; lines of the file below):`;
       problems.className = '';
-      problems.replaceChildren(...a.problems.map((p) => fel('li', {}, `${p.line}:${p.col}: ${p.message}`)));
+      problems.replaceChildren(...a.problems.map((p) => tel('li', {}, `${p.line}:${p.col}: ${p.message}`)));
     }
   }
 
@@ -321,10 +321,10 @@ async function editorMain() {
     changed(true);
   }
 
-  const startSel = fel('select', { id: 'start-from' }, fel('option', { value: '' }, 'an empty table'), tables.tables.map((x) => fel('option', { value: x.id }, x.name)));
-  const kindSel = fel('select', { id: 'add-kind' }, Object.keys(PRESETS).map((k) => fel('option', { value: k }, k)));
-  const cardSel = fel('select', { id: 'add-card' }, cards.map((c) => fel('option', { value: c.name }, `${c.name} (${c.kind}, ${c.miniatures})`)));
-  const sideSel = fel('select', { id: 'add-side' }, fel('option', { value: 'a' }, 'A'), fel('option', { value: 'b' }, 'B'));
+  const startSel = tel('select', { id: 'start-from' }, tel('option', { value: '' }, 'an empty table'), tables.tables.map((x) => tel('option', { value: x.id }, x.name)));
+  const kindSel = tel('select', { id: 'add-kind' }, Object.keys(PRESETS).map((k) => tel('option', { value: k }, k)));
+  const cardSel = tel('select', { id: 'add-card' }, cards.map((c) => tel('option', { value: c.name }, `${c.name} (${c.kind}, ${c.miniatures})`)));
+  const sideSel = tel('select', { id: 'add-side' }, tel('option', { value: 'a' }, 'A'), tel('option', { value: 'b' }, 'B'));
   const add = (list, it) => { f[list].push(it); sel = { list, i: f[list].length - 1 }; changed(); };
   const addTerrain = () => { const [cx, cy] = centre(); add('terrain', presetPiece(kindSel.value, cx, cy, f.terrain.length + 1)); };
   const addZone = (list) => {
@@ -345,37 +345,37 @@ async function editorMain() {
   };
   const download = () => {
     const blob = new Blob([toToml(f)], { type: 'application/toml' });
-    const a = fel('a', { href: URL.createObjectURL(blob), download: `${(f.name || 'table').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'table'}.toml` });
+    const a = tel('a', { href: URL.createObjectURL(blob), download: `${(f.name || 'table').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'table'}.toml` });
     document.body.append(a);
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   };
 
   main.replaceChildren(
-    fel('h1', {}, 'Battlefield table editor'),
-    fel('p', { class: 'muted small' }, 'Make a table file (docs/table-format.md): place terrain from presets, deployment areas, objectives and units, and see what ', fel('code', {}, 'dust1947 battlefield check'), ' says as you go. Nothing is stored on the server: download the file.'),
-    fel('section', { class: 'panel editor-tools' },
-      fel('label', {}, fel('span', {}, 'Start from'), startSel), fel('button', { type: 'button', id: 'start', onclick: async () => {
+    tel('h1', {}, 'Battlefield table editor'),
+    tel('p', { class: 'muted small' }, 'Make a table file (docs/table-format.md): place terrain from presets, deployment areas, objectives and units, and see what ', tel('code', {}, 'dust1947 battlefield check'), ' says as you go. Nothing is stored on the server: download the file.'),
+    tel('section', { class: 'panel editor-tools' },
+      tel('label', {}, tel('span', {}, 'Start from'), startSel), tel('button', { type: 'button', id: 'start', onclick: async () => {
         if (!startSel.value) { load({ name: 'New table', size: [120, 120], source: 'made with the table editor' }); return; }
-        const r = await fapi('GET', `/api/battlefield/tables/${encodeURIComponent(startSel.value)}`);
+        const r = await tapi('GET', `/api/battlefield/tables/${encodeURIComponent(startSel.value)}`);
         load(r.file);
       } }, 'Start'),
-      fel('label', {}, fel('span', {}, 'Name'), nameIn), fel('label', {}, fel('span', {}, 'Size (cm)'), wIn, ' × ', hIn)),
-    fel('section', { class: 'panel editor-tools' },
-      fel('label', {}, fel('span', {}, 'Terrain'), kindSel), fel('button', { type: 'button', id: 'add-terrain', onclick: addTerrain }, 'Add terrain'),
-      fel('label', {}, fel('span', {}, 'Side'), sideSel),
-      fel('button', { type: 'button', id: 'add-deployment', onclick: () => addZone('deployment') }, 'Add deployment area'),
-      fel('button', { type: 'button', id: 'add-arrival', onclick: () => addZone('arrival') }, 'Add arrival zone'),
-      fel('button', { type: 'button', id: 'add-objective', onclick: addObjective }, 'Add objective'),
-      fel('label', {}, fel('span', {}, 'Card'), cardSel), fel('button', { type: 'button', id: 'add-unit', onclick: addUnit }, 'Add unit')),
-    fel('div', { class: 'fieldgame' }, wrap,
-      fel('div', {},
-        fel('section', { class: 'panel' }, fel('h2', {}, 'Selection'), props),
-        fel('section', { class: 'panel' }, fel('h2', {}, 'Check'), verdict, problems),
-        fel('section', { class: 'panel' }, fel('h2', {}, 'The file'), text, fel('p', {}, fel('button', { type: 'button', class: 'primary', id: 'download', onclick: download }, 'Download the table file'))))));
+      tel('label', {}, tel('span', {}, 'Name'), nameIn), tel('label', {}, tel('span', {}, 'Size (cm)'), wIn, ' × ', hIn)),
+    tel('section', { class: 'panel editor-tools' },
+      tel('label', {}, tel('span', {}, 'Terrain'), kindSel), tel('button', { type: 'button', id: 'add-terrain', onclick: addTerrain }, 'Add terrain'),
+      tel('label', {}, tel('span', {}, 'Side'), sideSel),
+      tel('button', { type: 'button', id: 'add-deployment', onclick: () => addZone('deployment') }, 'Add deployment area'),
+      tel('button', { type: 'button', id: 'add-arrival', onclick: () => addZone('arrival') }, 'Add arrival zone'),
+      tel('button', { type: 'button', id: 'add-objective', onclick: addObjective }, 'Add objective'),
+      tel('label', {}, tel('span', {}, 'Card'), cardSel), tel('button', { type: 'button', id: 'add-unit', onclick: addUnit }, 'Add unit')),
+    tel('div', { class: 'fieldgame' }, wrap,
+      tel('div', {},
+        tel('section', { class: 'panel' }, tel('h2', {}, 'Selection'), props),
+        tel('section', { class: 'panel' }, tel('h2', {}, 'Check'), verdict, problems),
+        tel('section', { class: 'panel' }, tel('h2', {}, 'The file'), text, tel('p', {}, tel('button', { type: 'button', class: 'primary', id: 'download', onclick: download }, 'Download the table file'))))));
   changed(true);
 }
 
 if (document.body && document.body.dataset.page === 'editor') {
-  editorMain().catch((e) => document.getElementById('app').replaceChildren(fel('p', { class: 'err' }, e.message)));
+  editorMain().catch((e) => document.getElementById('app').replaceChildren(tel('p', { class: 'err' }, e.message)));
 }

@@ -13,24 +13,7 @@ function fsvg(tag, attrs, ...kids) {
   for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
   return e;
 }
-function fel(tag, attrs, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'text') e.textContent = v;
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const k of kids.flat()) if (k !== null && k !== undefined) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
-  return e;
-}
-async function fapi(method, path, body) {
-  const r = await fetch(path, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-  let j = null;
-  try { j = await r.json(); } catch (_) { j = null; }
-  if (!r.ok) { const e = new Error((j && j.error && j.error.message) || ('HTTP ' + r.status)); e.status = r.status; e.code = j && j.error && j.error.code; throw e; }
-  return j;
-}
+// Elements and API calls: tel() and tapi() of table.js (loaded first).
 
 const SIDE_COLOUR = { a: '#1f6fd1', b: '#c9302c' };
 const SIDE_NAME = { a: 'A', b: 'B' };
@@ -283,10 +266,10 @@ function zoomPan(svg, t, opts = {}) {
 
 // The zoom buttons of a drawing.
 function zoomBar(zp) {
-  const b = (label, text, f, id) => fel('button', { type: 'button', class: 'zoom', id, 'aria-label': label, onclick: f }, text);
-  return fel('div', { class: 'zoombar' }, b('Zoom in', '+', () => zp.zoom(1.5), 'zoom-in'), b('Zoom out', '−', () => zp.zoom(1 / 1.5), 'zoom-out'),
+  const b = (label, text, f, id) => tel('button', { type: 'button', class: 'zoom', id, 'aria-label': label, onclick: f }, text);
+  return tel('div', { class: 'zoombar' }, b('Zoom in', '+', () => zp.zoom(1.5), 'zoom-in'), b('Zoom out', '−', () => zp.zoom(1 / 1.5), 'zoom-out'),
     b('Fit the table', 'Fit', () => zp.fit(), 'zoom-fit'),
-    fel('span', { class: 'muted small' }, ' Wheel or pinch to zoom, drag the cloth to pan; on the focused table: arrow keys pan, + and − zoom, 0 fits.'));
+    tel('span', { class: 'muted small' }, ' Wheel or pinch to zoom, drag the cloth to pan; on the focused table: arrow keys pan, + and − zoom, 0 fits.'));
 }
 
 // The legend of terrain kinds present on a table.
@@ -297,22 +280,22 @@ function fieldLegend(t) {
     return fsvg('svg', { width: 22, height: 22, viewBox: '0 0 6 6', 'aria-hidden': 'true', class: 'swatch' }, fieldDefs(),
       fsvg('rect', { width: 6, height: 6, fill, stroke, 'stroke-width': 0.4 }), pattern ? fsvg('rect', { width: 6, height: 6, fill: `url(#${pattern})` }) : null);
   };
-  return fel('ul', { class: 'legend small', id: 'legend' }, kinds.map((k) => fel('li', { 'data-legend': k }, sw(k), ' ', k)),
-    fel('li', { 'data-legend': 'side-a' }, fel('span', { class: 'sideA' }, '●'), ' side A'), fel('li', { 'data-legend': 'side-b' }, fel('span', { class: 'sideB' }, '●'), ' side B'),
-    fel('li', { 'data-legend': 'objective' }, fel('span', { style: 'color:#8a6408' }, '◎'), ' objective, 10 cm ring'));
+  return tel('ul', { class: 'legend small', id: 'legend' }, kinds.map((k) => tel('li', { 'data-legend': k }, sw(k), ' ', k)),
+    tel('li', { 'data-legend': 'side-a' }, tel('span', { class: 'sideA' }, '●'), ' side A'), tel('li', { 'data-legend': 'side-b' }, tel('span', { class: 'sideB' }, '●'), ' side B'),
+    tel('li', { 'data-legend': 'objective' }, tel('span', { style: 'color:#8a6408' }, '◎'), ' objective, 10 cm ring'));
 }
 
 // ---------------------------------------------------------------- the pages
 
 // `/battlefield`: the shipped tables.
 async function fieldIndex(main) {
-  const r = await fapi('GET', '/api/battlefield/tables');
-  main.replaceChildren(fel('h1', {}, 'Dust Battlefield tables'),
-    fel('p', {}, 'Measured tables of Dust Battlefield, drawn to scale. Open one to measure between units, see lines of sight and cover, and try moves — read-only: nothing is saved. Or ',
-      fel('a', { href: '/battlefield/editor' }, 'make a table in the editor'), '.'),
-    fel('ul', { id: 'tables', class: 'tables' }, r.tables.map((x) => fel('li', { 'data-id': x.id },
-      fel('a', { href: `/battlefield/tables/${encodeURIComponent(x.id)}` }, x.name), ` — ${x.size[0]} × ${x.size[1]} cm, ${x.terrain} terrain pieces, ${x.units} units. `,
-      fel('span', { class: 'muted small' }, x.description || '')))));
+  const r = await tapi('GET', '/api/battlefield/tables');
+  main.replaceChildren(tel('h1', {}, 'Dust Battlefield tables'),
+    tel('p', {}, 'Measured tables of Dust Battlefield, drawn to scale. Open one to measure between units, see lines of sight and cover, and try moves — read-only: nothing is saved. Or ',
+      tel('a', { href: '/battlefield/editor' }, 'make a table in the editor'), '.'),
+    tel('ul', { id: 'tables', class: 'tables' }, r.tables.map((x) => tel('li', { 'data-id': x.id },
+      tel('a', { href: `/battlefield/tables/${encodeURIComponent(x.id)}` }, x.name), ` — ${x.size[0]} × ${x.size[1]} cm, ${x.terrain} terrain pieces, ${x.units} units. `,
+      tel('span', { class: 'muted small' }, x.description || '')))));
 }
 
 function sightText(s) {
@@ -325,11 +308,11 @@ function sightText(s) {
 async function fieldPage(main, id) {
   let r;
   try {
-    r = await fapi('GET', `/api/battlefield/tables/${encodeURIComponent(id)}`);
+    r = await tapi('GET', `/api/battlefield/tables/${encodeURIComponent(id)}`);
   } catch (e) {
     document.title = 'Dust 1947 — table not found';
-    main.replaceChildren(fel('section', { class: 'panel notfound', id: 'not-found' }, fel('h1', {}, 'Table not found'), fel('p', { id: 'not-found-what' }, e.message),
-      fel('p', {}, fel('a', { href: '/battlefield' }, 'The tables of this server'))));
+    main.replaceChildren(tel('section', { class: 'panel notfound', id: 'not-found' }, tel('h1', {}, 'Table not found'), tel('p', { id: 'not-found-what' }, e.message),
+      tel('p', {}, tel('a', { href: '/battlefield' }, 'The tables of this server'))));
     return;
   }
   const t = r.table;
@@ -339,11 +322,11 @@ async function fieldPage(main, id) {
   const picked = [];
   let drag = null, asking = 0;
   const unitBy = (name) => t.units.find((u) => u.name === name);
-  const result = fel('section', { class: 'panel', id: 'answer', 'aria-live': 'polite' }, fel('h2', {}, 'What the table says'),
-    fel('p', { class: 'muted', id: 'answer-text' }, 'Pick two units (click a miniature, or use the list) to measure between them and see the lines of sight. Drag a miniature to try a move.'));
-  const moveIn = fel('input', { type: 'number', id: 'move', min: 0, max: 30, value: (t.units[0] && t.units[0].move) || 0, style: 'width:5em' });
-  const marchIn = fel('input', { type: 'checkbox', id: 'march' });
-  const status = fel('p', { class: 'small', id: 'picked' }, 'Nothing picked.');
+  const result = tel('section', { class: 'panel', id: 'answer', 'aria-live': 'polite' }, tel('h2', {}, 'What the table says'),
+    tel('p', { class: 'muted', id: 'answer-text' }, 'Pick two units (click a miniature, or use the list) to measure between them and see the lines of sight. Drag a miniature to try a move.'));
+  const moveIn = tel('input', { type: 'number', id: 'move', min: 0, max: 30, value: (t.units[0] && t.units[0].move) || 0, style: 'width:5em' });
+  const marchIn = tel('input', { type: 'checkbox', id: 'march' });
+  const status = tel('p', { class: 'small', id: 'picked' }, 'Nothing picked.');
   const zp = zoomPan(svg, t, {
     busy: (e) => !!e.target.closest && !!e.target.closest('.mini'),
   });
@@ -363,7 +346,7 @@ async function fieldPage(main, id) {
     const text = result.querySelector('#answer-text');
     let s;
     try {
-      s = await fapi('GET', `/api/battlefield/tables/${encodeURIComponent(id)}/sight?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`);
+      s = await tapi('GET', `/api/battlefield/tables/${encodeURIComponent(id)}/sight?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`);
     } catch (e) { text.textContent = e.message; return; }
     for (const l of s.lines) {
       const [x1, y1] = fpt(t, l.from), [x2, y2] = fpt(t, l.to);
@@ -375,13 +358,13 @@ async function fieldPage(main, id) {
     const [x1, y1] = fpt(t, ua.miniatures[i].centre), [x2, y2] = fpt(t, ub.miniatures[j].centre);
     overlay.append(fsvg('line', { class: 'measure-line', x1, y1, x2, y2, stroke: '#6a1b9a', 'stroke-width': 0.35 }));
     overlay.append(fsvg('text', { class: 'measure-label', x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 1, style: 'font-size:2.4px', 'text-anchor': 'middle', fill: '#6a1b9a' }, `${s.measure.distance_cm.toFixed(1)} cm · R${s.measure.range}`));
-    const rows = s.los.miniatures.map((p) => fel('tr', {}, fel('td', {}, `m${p.attacker}`), fel('td', {}, `m${p.target}`), fel('td', {}, p.los ? 'sees' : 'blocked'), fel('td', {}, p.los ? (p.cover ? 'in cover' : 'open') : '—')));
-    result.replaceChildren(fel('h2', {}, 'What the table says'),
-      fel('p', { id: 'answer-text', 'data-measure': JSON.stringify(s.measure), 'data-los': JSON.stringify(s.los) }, sightText(s)),
-      fel('p', { class: 'small', id: 'los-reason' }, s.los.reason),
-      fel('table', { class: 'small', id: 'pairs' }, fel('caption', { class: 'muted' }, `Each miniature of ${a} to each of ${b}`),
-        fel('thead', {}, fel('tr', {}, fel('th', { scope: 'col' }, 'attacker'), fel('th', { scope: 'col' }, 'target'), fel('th', { scope: 'col' }, 'line of sight'), fel('th', { scope: 'col' }, 'cover'))), fel('tbody', {}, rows)),
-      fel('p', { class: 'muted small' }, 'Green: a clear line (the first found); red dashed: every line between the two is blocked (the centre line drawn, the reason in its tooltip). Range bands are 10 cm; close combat within 5 cm.'));
+    const rows = s.los.miniatures.map((p) => tel('tr', {}, tel('td', {}, `m${p.attacker}`), tel('td', {}, `m${p.target}`), tel('td', {}, p.los ? 'sees' : 'blocked'), tel('td', {}, p.los ? (p.cover ? 'in cover' : 'open') : '—')));
+    result.replaceChildren(tel('h2', {}, 'What the table says'),
+      tel('p', { id: 'answer-text', 'data-measure': JSON.stringify(s.measure), 'data-los': JSON.stringify(s.los) }, sightText(s)),
+      tel('p', { class: 'small', id: 'los-reason' }, s.los.reason),
+      tel('table', { class: 'small', id: 'pairs' }, tel('caption', { class: 'muted' }, `Each miniature of ${a} to each of ${b}`),
+        tel('thead', {}, tel('tr', {}, tel('th', { scope: 'col' }, 'attacker'), tel('th', { scope: 'col' }, 'target'), tel('th', { scope: 'col' }, 'line of sight'), tel('th', { scope: 'col' }, 'cover'))), tel('tbody', {}, rows)),
+      tel('p', { class: 'muted small' }, 'Green: a clear line (the first found); red dashed: every line between the two is blocked (the centre line drawn, the reason in its tooltip). Range bands are 10 cm; close combat within 5 cm.'));
   }
 
   const pick = (name) => {
@@ -397,7 +380,7 @@ async function fieldPage(main, id) {
     const n = ++asking;
     const q = `mini=${encodeURIComponent(u.name + ':' + k)}&to=${to[0].toFixed(2)},${to[1].toFixed(2)}&move=${Number(moveIn.value) || 0}${marchIn.checked ? '&march=true' : ''}`;
     let a;
-    try { a = await fapi('GET', `/api/battlefield/tables/${encodeURIComponent(id)}/path?${q}`); } catch (e) { if (n === asking) { result.querySelector('#answer-text').textContent = e.message; } return; }
+    try { a = await tapi('GET', `/api/battlefield/tables/${encodeURIComponent(id)}/path?${q}`); } catch (e) { if (n === asking) { result.querySelector('#answer-text').textContent = e.message; } return; }
     if (n !== asking && !final) return;
     const old = overlay.querySelector('#move-path');
     if (old) old.remove();
@@ -415,13 +398,13 @@ async function fieldPage(main, id) {
     }
     overlay.append(g);
     const len = a.length_cm === null ? 'no path' : `${a.length_cm.toFixed(1)} cm`;
-    result.replaceChildren(...[fel('h2', {}, 'What the table says'),
-      fel('p', { id: 'answer-text', 'data-path': JSON.stringify(a) }, `${u.name} m${k} to (${a.to[0].toFixed(1)}, ${a.to[1].toFixed(1)}): `,
-        fel('b', { id: 'move-verdict' }, a.legal ? 'can end there' : 'cannot end there'), ` — path ${len} of ${a.allowance_cm} cm allowed.`),
-      fel('p', { id: 'move-reason' }, a.reason),
-      a.rolls.length ? fel('ul', { class: 'small', id: 'move-rolls' }, a.rolls.map((x) => fel('li', {}, 'then: ' + x))) : null,
-      a.coherency ? fel('p', { class: 'small', id: 'move-coherency' }, 'note: ' + a.coherency) : null,
-      fel('p', { class: 'muted small' }, 'Read-only: the miniature stays where it is; nothing is saved. ', fel('button', { type: 'button', id: 'clear-move', onclick: () => { clearOverlay(); } }, 'Clear'))].filter(Boolean));
+    result.replaceChildren(...[tel('h2', {}, 'What the table says'),
+      tel('p', { id: 'answer-text', 'data-path': JSON.stringify(a) }, `${u.name} m${k} to (${a.to[0].toFixed(1)}, ${a.to[1].toFixed(1)}): `,
+        tel('b', { id: 'move-verdict' }, a.legal ? 'can end there' : 'cannot end there'), ` — path ${len} of ${a.allowance_cm} cm allowed.`),
+      tel('p', { id: 'move-reason' }, a.reason),
+      a.rolls.length ? tel('ul', { class: 'small', id: 'move-rolls' }, a.rolls.map((x) => tel('li', {}, 'then: ' + x))) : null,
+      a.coherency ? tel('p', { class: 'small', id: 'move-coherency' }, 'note: ' + a.coherency) : null,
+      tel('p', { class: 'muted small' }, 'Read-only: the miniature stays where it is; nothing is saved. ', tel('button', { type: 'button', id: 'clear-move', onclick: () => { clearOverlay(); } }, 'Clear'))].filter(Boolean));
   }
 
   // Miniatures: a click picks the unit; a drag tries a move.
@@ -448,33 +431,33 @@ async function fieldPage(main, id) {
     if (d.moved) { asking++; tryMove(d.u, d.k, zp.toTable(e.clientX, e.clientY), true); } else pick(d.u.name);
   });
 
-  const list = fel('ul', { id: 'unit-list', class: 'unit-list' }, t.units.map((u) => fel('li', {},
-    fel('button', { type: 'button', 'data-unit': u.name, 'aria-pressed': 'false', class: `side-${u.side}`, onclick: () => pick(u.name) },
-      fel('span', { class: u.side === 'a' ? 'sideA' : 'sideB' }, u.name)),
-    fel('span', { class: 'muted small' }, ` side ${SIDE_NAME[u.side]}, ${u.kind}, ${u.miniatures.length} miniature${u.miniatures.length > 1 ? 's' : ''}${u.move !== null ? `, Move ${u.move}` : ''}`))));
+  const list = tel('ul', { id: 'unit-list', class: 'unit-list' }, t.units.map((u) => tel('li', {},
+    tel('button', { type: 'button', 'data-unit': u.name, 'aria-pressed': 'false', class: `side-${u.side}`, onclick: () => pick(u.name) },
+      tel('span', { class: u.side === 'a' ? 'sideA' : 'sideB' }, u.name)),
+    tel('span', { class: 'muted small' }, ` side ${SIDE_NAME[u.side]}, ${u.kind}, ${u.miniatures.length} miniature${u.miniatures.length > 1 ? 's' : ''}${u.move !== null ? `, Move ${u.move}` : ''}`))));
 
   // The keyboard's move: a miniature and a point.
-  const miniSel = fel('select', { id: 'try-mini', onchange: () => { const u = unitBy(miniSel.value.slice(0, miniSel.value.lastIndexOf(':'))); if (u && u.move !== null) moveIn.value = u.move; } }, t.units.flatMap((u) => u.miniatures.map((_, k) => fel('option', { value: `${u.name}:${k}` }, `${u.name} m${k}`))));
-  const xIn = fel('input', { type: 'number', id: 'try-x', step: 0.5, style: 'width:6em', value: 10 });
-  const yIn = fel('input', { type: 'number', id: 'try-y', step: 0.5, style: 'width:6em', value: 10 });
-  const tryForm = fel('form', { id: 'try-form', onsubmit: (e) => {
+  const miniSel = tel('select', { id: 'try-mini', onchange: () => { const u = unitBy(miniSel.value.slice(0, miniSel.value.lastIndexOf(':'))); if (u && u.move !== null) moveIn.value = u.move; } }, t.units.flatMap((u) => u.miniatures.map((_, k) => tel('option', { value: `${u.name}:${k}` }, `${u.name} m${k}`))));
+  const xIn = tel('input', { type: 'number', id: 'try-x', step: 0.5, style: 'width:6em', value: 10 });
+  const yIn = tel('input', { type: 'number', id: 'try-y', step: 0.5, style: 'width:6em', value: 10 });
+  const tryForm = tel('form', { id: 'try-form', onsubmit: (e) => {
     e.preventDefault();
     const [name, k] = [miniSel.value.slice(0, miniSel.value.lastIndexOf(':')), Number(miniSel.value.slice(miniSel.value.lastIndexOf(':') + 1))];
     asking++;
     tryMove(unitBy(name), k, [Number(xIn.value), Number(yIn.value)], true);
-  } }, fel('label', {}, fel('span', {}, 'Miniature'), miniSel), fel('label', {}, fel('span', {}, 'To x, y (cm)'), xIn, ' ', yIn),
-  fel('button', { type: 'submit', id: 'try-go' }, 'Try the move'));
+  } }, tel('label', {}, tel('span', {}, 'Miniature'), miniSel), tel('label', {}, tel('span', {}, 'To x, y (cm)'), xIn, ' ', yIn),
+  tel('button', { type: 'submit', id: 'try-go' }, 'Try the move'));
 
   main.replaceChildren(
-    fel('h1', { id: 'table-name' }, t.name),
-    fel('p', { class: 'muted small' }, `${t.size[0]} × ${t.size[1]} cm, player A at the bottom; one square of the grid is 10 cm (range 1). `, t.description || '', t.source ? ` Source: ${t.source}.` : ''),
-    fel('div', { class: 'fieldgame' },
-      fel('div', { class: 'boardwrap' }, zoomBar(zp), svg, fieldLegend(t)),
-      fel('div', {},
-        fel('section', { class: 'panel' }, fel('h2', {}, 'Units'), list, status,
-          fel('p', { class: 'small' }, fel('label', {}, fel('span', {}, 'Move allowance'), moveIn, ' (the card\'s Move, 10 cm a point) '), fel('label', {}, marchIn, ' March Move (twice, terrain capped at 40 cm)'))),
+    tel('h1', { id: 'table-name' }, t.name),
+    tel('p', { class: 'muted small' }, `${t.size[0]} × ${t.size[1]} cm, player A at the bottom; one square of the grid is 10 cm (range 1). `, t.description || '', t.source ? ` Source: ${t.source}.` : ''),
+    tel('div', { class: 'fieldgame' },
+      tel('div', { class: 'boardwrap' }, zoomBar(zp), svg, fieldLegend(t)),
+      tel('div', {},
+        tel('section', { class: 'panel' }, tel('h2', {}, 'Units'), list, status,
+          tel('p', { class: 'small' }, tel('label', {}, tel('span', {}, 'Move allowance'), moveIn, ' (the card\'s Move, 10 cm a point) '), tel('label', {}, marchIn, ' March Move (twice, terrain capped at 40 cm)'))),
         result,
-        fel('section', { class: 'panel' }, fel('h2', {}, 'Try a move by keyboard'), tryForm))));
+        tel('section', { class: 'panel' }, tel('h2', {}, 'Try a move by keyboard'), tryForm))));
   setPicked();
 }
 
@@ -484,6 +467,6 @@ async function fieldMain() {
   try {
     if (m) await fieldPage(main, decodeURIComponent(m[1]));
     else if (document.body.dataset.page === 'field') await fieldIndex(main);
-  } catch (e) { main.replaceChildren(fel('p', { class: 'err' }, e.message)); }
+  } catch (e) { main.replaceChildren(tel('p', { class: 'err' }, e.message)); }
 }
 if (document.body && document.body.dataset.page === 'field') fieldMain();

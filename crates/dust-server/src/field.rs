@@ -203,21 +203,15 @@ pub(crate) struct PathQ {
 
 /// Reads `X,Y` in centimetres.
 fn point(text: &str) -> Result<Pt, ApiError> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    if let [x, y] = parts[..] {
-        if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
-            if x.is_finite() && y.is_finite() {
-                return Ok(Pt::cm(x, y));
-            }
-        }
-    }
-    Err(ApiError::bad_request(
-        "bad_point",
-        format!(
-            "`to` = `{}`: give a point as X,Y in centimetres, e.g. 42.5,17",
-            shortened(text, QUOTED)
-        ),
-    ))
+    table_json::parse_point(text).ok_or_else(|| {
+        ApiError::bad_request(
+            "bad_point",
+            format!(
+                "`to` = `{}`: give a point as X,Y in centimetres, e.g. 42.5,17",
+                shortened(text, QUOTED)
+            ),
+        )
+    })
 }
 
 /// `GET /api/battlefield/tables/{id}/path?mini=UNIT:I&to=X,Y&move=N[&march=true][&facing=D]`:
