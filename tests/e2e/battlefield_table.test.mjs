@@ -143,6 +143,12 @@ test('two units picked: distance, range band, line of sight and cover as the com
     await page.waitForFunction(() => { const m = document.querySelector('#answer-text[data-measure]'); return m && JSON.parse(m.dataset.measure).units[0] === 'Bot Hunters'; });
     const los2 = JSON.parse(await page.getAttribute('#answer-text', 'data-los'));
     assert.deepEqual(los2, cli('los', file, 'Bot Hunters', 'Recon Grenadiers', '--json'));
+    // Each pair's line says what `los` says of it: blocked (red), seen in cover (amber) or in the open (green).
+    const drawn = await page.$$eval('#overlay line.sight', (ls) => ls.map((l) => [l.dataset.pair, l.getAttribute('class')]));
+    for (const p of los2.miniatures) {
+      const cls = drawn.find(([k]) => k === `${p.attacker}-${p.target}`)[1];
+      assert.equal(cls, !p.los ? 'sight blocked' : p.cover ? 'sight clear cover' : 'sight clear', `pair ${p.attacker}-${p.target}`);
+    }
     await shot(page, 'battlefield-sight-desktop');
   } finally {
     await ctx.close();

@@ -350,7 +350,12 @@ async function fieldPage(main, id) {
     } catch (e) { text.textContent = e.message; return; }
     for (const l of s.lines) {
       const [x1, y1] = fpt(t, l.from), [x2, y2] = fpt(t, l.to);
-      overlay.append(fsvg('line', { class: l.clear ? 'sight clear' : 'sight blocked', x1, y1, x2, y2, stroke: l.clear ? '#109010' : '#d01010', 'stroke-width': 0.25, 'stroke-dasharray': l.clear ? null : '1 0.6', 'data-pair': `${l.attacker}-${l.target}` }, fsvg('title', {}, l.clear ? `m${l.attacker} sees m${l.target}` : `m${l.attacker} to m${l.target}: ${l.why}`)));
+      // Green: seen in the open; amber, long dashes: seen but in cover; red, short dashes: no line.
+      const pair = s.los.miniatures.find((p) => p.attacker === l.attacker && p.target === l.target);
+      const cover = l.clear && pair && pair.cover;
+      const look = !l.clear ? ['sight blocked', '#d01010', '1 0.6'] : cover ? ['sight clear cover', '#c07000', '2 0.6'] : ['sight clear', '#109010', null];
+      const words = !l.clear ? `m${l.attacker} to m${l.target}: ${l.why}` : `m${l.attacker} sees m${l.target}${cover ? ', in cover' : ', in the open'}`;
+      overlay.append(fsvg('line', { class: look[0], x1, y1, x2, y2, stroke: look[1], 'stroke-width': 0.25, 'stroke-dasharray': look[2], 'data-pair': `${l.attacker}-${l.target}` }, fsvg('title', {}, words)));
     }
     // The nearest pair's gap.
     const ua = unitBy(a), ub = unitBy(b);
@@ -364,7 +369,7 @@ async function fieldPage(main, id) {
       tel('p', { class: 'small', id: 'los-reason' }, s.los.reason),
       tel('table', { class: 'small', id: 'pairs' }, tel('caption', { class: 'muted' }, `Each miniature of ${a} to each of ${b}`),
         tel('thead', {}, tel('tr', {}, tel('th', { scope: 'col' }, 'attacker'), tel('th', { scope: 'col' }, 'target'), tel('th', { scope: 'col' }, 'line of sight'), tel('th', { scope: 'col' }, 'cover'))), tel('tbody', {}, rows)),
-      tel('p', { class: 'muted small' }, 'Green: a clear line (the first found); red dashed: every line between the two is blocked (the centre line drawn, the reason in its tooltip). Range bands are 10 cm; close combat within 5 cm.'));
+      tel('p', { class: 'muted small' }, 'Green: a clear line (the first found), the target miniature in the open; amber, long dashes: seen, but in cover from that miniature; red, short dashes: every line between the two is blocked (the centre line drawn, the reason in its tooltip). Range bands are 10 cm; close combat within 5 cm.'));
   }
 
   const pick = (name) => {
