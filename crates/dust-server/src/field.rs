@@ -60,8 +60,9 @@ fn cards() -> &'static [CardFile] {
     CARDS.get_or_init(|| dust_data::builtin::builtin_card_files_for(Edition::Battlefront))
 }
 
-/// The shipped tables, read once (a shipped table that does not check is a build error caught
-/// by `tests/battlefield_cli.rs::shipped_tables_check`; here it is left out).
+/// The shipped tables, read once. One that does not check is left out here, and the tests
+/// catch it: `tests/battlefield_cli.rs::shipped_tables_check`, and
+/// `crates/dust-server/tests/field.rs`, which wants every file of the folder served.
 fn shipped() -> &'static [(&'static str, &'static str, TableFile)] {
     static TABLES: OnceLock<Vec<(&'static str, &'static str, TableFile)>> = OnceLock::new();
     TABLES.get_or_init(|| {
