@@ -168,8 +168,9 @@ pub(crate) async fn sight(State(st): State<AppState>, Path(id): Path<String>, Q(
     st.work(move || {
         let t = &tf.table;
         let label = &t.name;
-        let ua = table_json::find_unit(t, label, &q.a).map_err(|m| ApiError::bad_request("unknown_unit", m))?;
-        let ub = table_json::find_unit(t, label, &q.b).map_err(|m| ApiError::bad_request("unknown_unit", m))?;
+        // A name longer than any unit's is quoted shortened (docs/server.md, "Limits").
+        let unit = |n: &str| table_json::find_unit(t, label, &shortened(n, QUOTED)).map_err(|m| ApiError::bad_request("unknown_unit", m));
+        let (ua, ub) = (unit(&q.a)?, unit(&q.b)?);
         if ua == ub {
             return Err(ApiError::bad_request(
                 "same_unit",
@@ -231,7 +232,8 @@ pub(crate) async fn path(State(st): State<AppState>, Path(id): Path<String>, Q(q
     }
     st.work(move || {
         let t = &tf.table;
-        let (unit, mini) = table_json::find_mini(t, &t.name, &q.mini).map_err(|m| ApiError::bad_request("unknown_unit", m))?;
+        let (unit, mini) =
+            table_json::find_mini(t, &t.name, &shortened(&q.mini, QUOTED)).map_err(|m| ApiError::bad_request("unknown_unit", m))?;
         let to = point(&q.to)?;
         if let Some(m) = off_table(t, to, "the destination") {
             return Err(ApiError::bad_request("off_table", m));

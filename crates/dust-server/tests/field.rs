@@ -102,6 +102,30 @@ fn an_unknown_table_or_unit_is_refused_clearly() {
         400,
         "bad_query",
     );
+    // A client's text is quoted at most 120 characters long.
+    let long = "x".repeat(5000);
+    let m = refused(
+        &get(addr, &format!("/api/battlefield/tables/ruined-town/sight?a={long}&b=Hans")).unwrap(),
+        400,
+        "unknown_unit",
+    );
+    assert!(m.len() < 600 && m.contains('…'), "{m}");
+    let m = refused(
+        &get(
+            addr,
+            &format!("/api/battlefield/tables/ruined-town/path?mini={long}:0&to=5,5&move=1"),
+        )
+        .unwrap(),
+        400,
+        "unknown_unit",
+    );
+    assert!(m.len() < 600 && m.contains('…'), "{m}");
+    let m = refused(
+        &get(addr, &format!("/api/battlefield/tables/{long}")).unwrap(),
+        404,
+        "unknown_table",
+    );
+    assert!(m.len() < 600, "{m}");
 }
 
 /// "2. Check Range": Bot Hunters m4 at (42, 8) and Sturmpioniere m0 at (50, 110), 25 mm
