@@ -113,6 +113,17 @@ test('zoom and pan by keyboard and buttons', { timeout: 60000 }, async () => {
     assert.ok(Number(await page.getAttribute('svg.field', 'data-zoom')) > 1.4, 'the zoom-in button');
     await page.click('#zoom-fit');
     assert.equal(await page.getAttribute('svg.field', 'data-zoom'), '1.00');
+    // The mouse: the wheel zooms about the pointer, a drag on the cloth pans.
+    const box = await page.locator('svg.field .cloth').boundingBox();
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction(() => Number(document.querySelector('svg.field').dataset.zoom) > 1.1);
+    const wheeled = await view();
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.25 + 60, box.y + box.height * 0.25 + 40, { steps: 4 });
+    await page.mouse.up();
+    const dragged = await view();
+    assert.ok(dragged[0] < wheeled[0] && dragged[1] < wheeled[1], `a drag right and down shows more of the left and top: ${wheeled} → ${dragged}`);
   } finally {
     await ctx.close();
   }
