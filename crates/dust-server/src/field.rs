@@ -16,7 +16,7 @@ use crate::error::{shortened, ApiError, QUOTED};
 use crate::http::{asset, read_json, AppState, Body, Q};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::{Html, Response};
+use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use dust_core::Edition;
 use dust_data::card::CardFile;
@@ -88,10 +88,17 @@ fn table(id: &str) -> Result<&'static (&'static str, &'static str, TableFile), A
     })
 }
 
-/// `GET /battlefield` and `GET /battlefield/tables/{id}`: the table page (it reads its table
-/// from the address; an unknown one is said on the page, from the API's 404).
+/// `GET /battlefield`: the list of tables (the page reads the address).
 pub(crate) async fn page() -> Html<&'static str> {
     Html(FIELD_HTML)
+}
+
+/// `GET /battlefield/tables/{id}`: the table page, or a 404 page naming the tables there are.
+pub(crate) async fn table_page(Path(id): Path<String>) -> Response {
+    match table(&id) {
+        Ok(_) => Html(FIELD_HTML).into_response(),
+        Err(e) => crate::http::not_found_page(&e.message),
+    }
 }
 
 /// `GET /battlefield/editor`: the table editor.

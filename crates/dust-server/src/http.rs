@@ -412,7 +412,7 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/replay", post(replay))
         .route("/api/rulings", get(rulings))
         .route("/battlefield", get(field::page))
-        .route("/battlefield/tables/{id}", get(field::page))
+        .route("/battlefield/tables/{id}", get(field::table_page))
         .route("/battlefield/editor", get(field::editor_page))
         .route("/assets/field.js", get(field::field_js))
         .route("/assets/field.css", get(field::field_css))
@@ -470,7 +470,7 @@ async fn table_js() -> Response {
 /// A page a person reads when a link is broken: what is missing, and the way back.
 use crate::error::{shortened, QUOTED};
 
-fn not_found_page(what: &str) -> Response {
+pub(crate) fn not_found_page(what: &str) -> Response {
     let mut escaped = String::with_capacity(what.len());
     for c in what.chars() {
         match c {

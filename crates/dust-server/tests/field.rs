@@ -63,6 +63,13 @@ fn the_shipped_tables_are_listed_and_drawn() {
 fn an_unknown_table_or_unit_is_refused_clearly() {
     let server = start(&temp_db("field-unknown"));
     let addr = server.addr();
+    let page = get(addr, "/battlefield/tables/atlantis").unwrap();
+    assert_eq!(page.status, 404);
+    assert!(
+        page.body.contains("no table “atlantis”") && page.body.contains("zhytomyr-crossroads"),
+        "a page a person reads"
+    );
+    assert_eq!(get(addr, "/battlefield/tables/ruined-town").unwrap().status, 200);
     let m = refused(&get(addr, "/api/battlefield/tables/atlantis").unwrap(), 404, "unknown_table");
     assert!(m.contains("“atlantis”") && m.contains("ruined-town"), "{m}");
     let m = refused(
