@@ -5,6 +5,7 @@
 #
 #   scripts/e2e.sh                    # everything
 #   DUST_SERVER_BIN='path/to/dust1947 serve' scripts/e2e.sh   # another server command (takes --port, --db, --host, --edition)
+#   DUST_E2E_ONLY=battlefield_table scripts/e2e.sh             # one test file (tests/e2e/NAME.test.mjs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -65,7 +66,7 @@ done
 
 echo "== browser tests"
 status=0
-(cd tests/e2e && node --test --test-concurrency=1 ./*.test.mjs) || status=$?
+(cd tests/e2e && node --test --test-concurrency=1 ./${DUST_E2E_ONLY:-*}.test.mjs) || status=$?
 if [ "$status" -ne 0 ]; then
   echo "== server log"
   tail -n 50 "$DUST_SERVER_LOG" || true

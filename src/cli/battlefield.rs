@@ -6,9 +6,10 @@ use super::{to_json, Diagnostics};
 use anyhow::{bail, Context as _};
 use dust_core::Edition;
 use dust_data::table_file::{parse_table, TableFile};
+use dust_data::table_json::{self, cm2};
 use dust_data::Diagnostic;
 use dust_geom::exact::{units_to_cm, Pt};
-use dust_geom::measure::{incoherent, RANGE_UNIT};
+use dust_geom::measure::RANGE_UNIT;
 use dust_geom::table::Table;
 use dust_geom::template::UnitHits;
 use serde_json::json;
@@ -143,65 +144,24 @@ pub fn load_table(path: &Path) -> anyhow::Result<TableFile> {
 
 /// A unit by name, or an error naming the closest one and listing them all.
 fn unit_arg(t: &Table, file: &Path, name: &str) -> anyhow::Result<usize> {
-    if let Some(i) = t.unit(name) {
-        return Ok(i);
-    }
-    let names: Vec<&str> = t.units.iter().map(|u| u.name.as_str()).collect();
-    let hint = dust_data::diag::closest(name, names.iter().copied())
-        .map(|n| format!(" (did you mean `{n}`?)"))
-        .unwrap_or_default();
-    bail!(
-        "no unit named `{name}` on the table `{}`{hint}; its units are: {}",
-        file.display(),
-        if names.is_empty() { "none".to_string() } else { names.join(", ") }
-    )
+    table_json::find_unit(t, &file.display().to_string(), name).map_err(anyhow::Error::msg)
 }
 
 /// `UNIT:I`.
 fn mini_arg(t: &Table, file: &Path, text: &str) -> anyhow::Result<(usize, usize)> {
-    let Some((name, i)) = text.rsplit_once(':') else {
-        bail!("`{text}`: name a miniature as UNIT:I, e.g. `Hell Boys:0` (I counts from 0)");
-    };
-    let u = unit_arg(t, file, name)?;
-    let n = t.units[u].minis.len();
-    match i.trim().parse::<usize>() {
-        Ok(i) if i < n => Ok((u, i)),
-        _ => bail!(
-            "`{text}`: {} has miniatures 0 to {} ; give one of them after the colon",
-            t.units[u].name,
-            n - 1
-        ),
-    }
+    table_json::find_mini(t, &file.display().to_string(), text).map_err(anyhow::Error::msg)
 }
 
 /// `X,Y` in cm.
 fn point_arg(text: &str, what: &str) -> anyhow::Result<Pt> {
-    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
-    if let [x, y] = parts[..] {
-        if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
-            if x.is_finite() && y.is_finite() {
-                return Ok(Pt::cm(x, y));
-            }
-        }
-    }
-    bail!("{what} `{text}`: give a point as X,Y in centimetres, e.g. 42.5,17")
+    table_json::parse_point(text).with_context(|| format!("{what} `{text}`: give a point as X,Y in centimetres, e.g. 42.5,17"))
 }
 
 fn on_table(t: &Table, p: Pt, what: &str) -> anyhow::Result<()> {
-    if !t.holds(p) {
-        let (x, y) = p.to_cm();
-        bail!(
-            "{what} ({x}, {y}) is off the table, which is {} × {} cm",
-            units_to_cm(t.width),
-            units_to_cm(t.depth)
-        );
+    match table_json::off_table(t, p, what) {
+        Some(m) => bail!(m),
+        None => Ok(()),
     }
-    Ok(())
-}
-
-fn cm2(p: Pt) -> serde_json::Value {
-    let (x, y) = p.to_cm();
-    json!([x, y])
 }
 
 fn hits_json(t: &Table, hits: &[UnitHits]) -> serde_json::Value {
@@ -217,37 +177,6 @@ fn hits_json(t: &Table, hits: &[UnitHits]) -> serde_json::Value {
             })
             .collect(),
     )
-}
-
-/// The dice a legal move calls for, in words (tactics-battlefield-summary.md, "Terrain",
-/// "BARBED WIRE ENTANGLEMENTS", "MINEFIELDS"); rolling them is the rules flow's.
-fn rolls(t: &Table, u: usize, c: &dust_geom::path::Checked) -> Vec<String> {
-    use dust_geom::table::{MiniKind, TerrainKind};
-    let unit = &t.units[u];
-    let mut out = Vec::new();
-    if unit.kind == MiniKind::Vehicle {
-        for &k in &c.terrain {
-            out.push(format!(
-                "{} moves into, through or out of {}: a tracked vehicle is stuck on a double symbol; a half-tracked or wheeled one moves on only on the army symbol",
-                unit.name, t.terrain[k].name
-            ));
-        }
-    }
-    for &k in &c.hazards {
-        let piece = &t.terrain[k];
-        match piece.kind {
-            TerrainKind::BarbedWire if unit.kind.is_infantry() => out.push(format!(
-                "{} rolls a die for the barbed wire of {}: on the army symbol it moves on, else it stops",
-                unit.name, piece.name
-            )),
-            TerrainKind::Minefield => out.push(format!(
-                "the opposing player attacks {} as it crosses the minefield {}",
-                unit.name, piece.name
-            )),
-            _ => {}
-        }
-    }
-    out
 }
 
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
@@ -281,17 +210,10 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             if ua == ub {
                 bail!("UNIT_A and UNIT_B are both `{}`: give two different units", t.units[ua].name);
             }
-            let m = dust_geom::measure::measure(&t, ua, ub);
             if *json {
-                let v = json!({
-                    "distance_cm": m.distance_cm,
-                    "range": m.range,
-                    "close": m.close,
-                    "nearest": [m.nearest.0, m.nearest.1],
-                    "units": [t.units[ua].name, t.units[ub].name],
-                });
-                println!("{}", to_json(&v)?);
+                println!("{}", to_json(&table_json::measure_json(&t, ua, ub))?);
             } else {
+                let m = dust_geom::measure::measure(&t, ua, ub);
                 println!(
                     "{} m{} to {} m{}: {:.2} cm, range {}{}",
                     t.units[ua].name,
@@ -316,22 +238,10 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             if ua == ub {
                 bail!("ATTACKER and TARGET are both `{}`: give two different units", t.units[ua].name);
             }
-            let s = dust_geom::los::unit_sight(&t, ua, ub);
             if *json {
-                let minis: Vec<serde_json::Value> = s
-                    .pairs
-                    .iter()
-                    .map(|p| json!({"attacker": p.attacker, "target": p.target, "los": p.los, "cover": p.cover}))
-                    .collect();
-                let v = json!({
-                    "los": s.los,
-                    "cover": s.cover,
-                    "cover_from": s.cover_from,
-                    "miniatures": minis,
-                    "reason": s.reason,
-                });
-                println!("{}", to_json(&v)?);
+                println!("{}", to_json(&table_json::los_json(&t, ua, ub))?);
             } else {
+                let s = dust_geom::los::unit_sight(&t, ua, ub);
                 println!(
                     "line of sight: {}; cover: {}",
                     if s.los { "yes" } else { "no" },
@@ -427,57 +337,30 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             let (u, i) = mini_arg(&t, file, mini)?;
             let dest = point_arg(to, "the destination")?;
             on_table(&t, dest, "the destination")?;
-            let allowance = RANGE_UNIT * i64::from(*moves) * if *march { 2 } else { 1 };
-            let facing = facing.map(dust_geom::angle::Facing::deg);
-            let ans = dust_geom::path::shortest_facing(&t, u, i, dest, allowance, *march, facing);
-            // Coherency of the squad once this miniature has moved (the others may move too).
-            let moved = dust_geom::path::body_at(&t, u, dest, facing);
-            let bodies: Vec<&dust_geom::table::Body> = t.units[u]
-                .minis
-                .iter()
-                .enumerate()
-                .map(|(k, m)| if k == i { &moved } else { &m.body })
-                .collect();
-            let gap = if t.units[u].kind.is_infantry() { incoherent(&bodies) } else { None };
-            let coherent = gap.is_none();
-            let coherency = gap.map(|(a, b)| {
-                let d = dust_geom::measure::body_gap(bodies[a], bodies[b]).cm();
-                format!(
-                    "{} m{a} would be {d:.1} cm from m{b}: coherency is 15 cm (move the others too)",
-                    t.units[u].name
-                )
-            });
-            let names = |v: &[usize]| v.iter().map(|&k| t.terrain[k].name.clone()).collect::<Vec<_>>();
-            let (terrain, hazards) = ans
-                .checked
-                .as_ref()
-                .map(|c| (names(&c.terrain), names(&c.hazards)))
-                .unwrap_or_default();
-            let rolls = ans.checked.as_ref().map(|c| rolls(&t, u, c)).unwrap_or_default();
+            let v = table_json::path_json(
+                &t,
+                table_json::PathQuery {
+                    unit: u,
+                    mini: i,
+                    to: dest,
+                    moves: *moves,
+                    march: *march,
+                    facing: facing.map(dust_geom::angle::Facing::deg),
+                },
+            );
             if *json {
-                let path: Vec<serde_json::Value> = ans.path.iter().map(|&p| cm2(p)).collect();
-                let v = json!({
-                    "unit": t.units[u].name,
-                    "miniature": i,
-                    "to": cm2(dest),
-                    "legal": ans.legal,
-                    "length_cm": ans.length.map(|l| l / 100.0),
-                    "allowance_cm": units_to_cm(allowance),
-                    "path": path,
-                    "terrain": terrain,
-                    "hazards": hazards,
-                    "rolls": rolls,
-                    "coherent": coherent,
-                    "coherency": coherency,
-                    "reason": ans.reason,
-                });
                 println!("{}", to_json(&v)?);
             } else {
-                println!("{}: {}", if ans.legal { "can end there" } else { "cannot end there" }, ans.reason);
-                for r in &rolls {
-                    println!("then: {r}");
+                let legal = v["legal"].as_bool().unwrap_or(false);
+                println!(
+                    "{}: {}",
+                    if legal { "can end there" } else { "cannot end there" },
+                    v["reason"].as_str().unwrap_or_default()
+                );
+                for r in v["rolls"].as_array().into_iter().flatten() {
+                    println!("then: {}", r.as_str().unwrap_or_default());
                 }
-                if let Some(c) = &coherency {
+                if let Some(c) = v["coherency"].as_str() {
                     println!("note: {c}");
                 }
             }
@@ -496,14 +379,9 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             let mut overlay = dust_geom::svg::Overlay::default();
             if let Some([a, b]) = los.as_deref() {
                 let (ua, ub) = (unit_arg(&t, file, a)?, unit_arg(&t, file, b)?);
-                for i in 0..t.units[ua].minis.len() {
-                    for j in 0..t.units[ub].minis.len() {
-                        overlay.lines.push(match dust_geom::los::mini_sees(&t, (ua, i), (ub, j)) {
-                            Ok((p, q)) => (p, q, true),
-                            Err(_) => (t.units[ua].minis[i].body.centre(), t.units[ub].minis[j].body.centre(), false),
-                        });
-                    }
-                }
+                overlay
+                    .lines
+                    .extend(table_json::sight_lines(&t, ua, ub).into_iter().map(|l| (l.from, l.to, l.clear)));
             }
             if let Some(b) = blast {
                 let c = point_arg(b, "--blast")?;

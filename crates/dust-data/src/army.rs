@@ -14,7 +14,7 @@
 //! ```
 
 use crate::card::{CardFile, CardInfo};
-use crate::diag::{parse_toml, Diagnostic, LineIndex};
+use crate::diag::{parse_toml, Diagnostic, TomlReader};
 use core::fmt;
 use core::ops::Range;
 use dust_core::unit::BattlefrontSkill;
@@ -258,17 +258,14 @@ pub fn parse_bloc(s: &str) -> Option<Bloc> {
     }
 }
 
+/// An army file being read: the shared reader, with positions for the army's entries.
 struct Ctx<'a> {
-    file: &'a str,
-    ix: LineIndex<'a>,
-    diags: Vec<Diagnostic>,
+    rd: TomlReader<'a>,
 }
 
+crate::diag::reads_through!(Ctx);
+
 impl Ctx<'_> {
-    fn err(&mut self, span: &Span, msg: String) {
-        let d = self.ix.diagnostic(self.file, span, msg);
-        self.diags.push(d);
-    }
     fn at(&self, span: &Span) -> (usize, usize) {
         self.ix.line_col(span.start)
     }
@@ -279,18 +276,6 @@ fn item_span(t: &dyn TableLike, key: &str, fallback: &Span) -> Span {
         .and_then(Item::span)
         .or_else(|| t.key(key).and_then(|k| k.span()))
         .unwrap_or_else(|| fallback.clone())
-}
-
-fn check_keys(cx: &mut Ctx<'_>, t: &dyn TableLike, valid: &[&str], what: &str) {
-    for (k, _) in t.iter() {
-        if !valid.contains(&k) {
-            let span = t.key(k).and_then(|k| k.span()).unwrap_or(0..0);
-            cx.err(
-                &span,
-                format!("unknown key `{k}` in {what}: the valid keys are {}", valid.join(", ")),
-            );
-        }
-    }
 }
 
 fn string_of(cx: &mut Ctx<'_>, t: &dyn TableLike, key: &str, what: &str, fallback: &Span) -> Option<(String, Span)> {
@@ -323,20 +308,18 @@ fn string_of(cx: &mut Ctx<'_>, t: &dyn TableLike, key: &str, what: &str, fallbac
 /// checked by [`check_army`].
 pub fn parse_army(text: &str, file_name: &str) -> Result<ArmyFile, Vec<Diagnostic>> {
     let mut cx = Ctx {
-        file: file_name,
-        ix: LineIndex::new(text),
-        diags: Vec::new(),
+        rd: TomlReader::new(text, file_name),
     };
     let doc = match parse_toml(text) {
         Ok(d) => d,
         Err((span, msg)) => {
             cx.err(&span, msg);
-            return Err(cx.diags);
+            return Err(cx.rd.diags);
         }
     };
     let root: &dyn TableLike = doc.as_table();
     let top = 0..0;
-    check_keys(&mut cx, root, KEYS, "an army file");
+    cx.check_keys(root, "an army file", KEYS, &(0..0));
     let name = string_of(&mut cx, root, "name", "the army", &top).map(|(s, _)| s);
     let bloc_span = item_span(root, "bloc", &top);
     let bloc = match string_of(&mut cx, root, "bloc", "the army", &top) {
@@ -391,7 +374,7 @@ pub fn parse_army(text: &str, file_name: &str) -> Result<ArmyFile, Vec<Diagnosti
                 let what = format!("unit {}", i + 1);
                 let ts = t.span().unwrap_or_else(|| top.clone());
                 let tl: &dyn TableLike = t;
-                check_keys(&mut cx, tl, UNIT_KEYS, &what);
+                cx.check_keys(tl, &what, UNIT_KEYS, &ts);
                 let Some((n, ns)) = string_of(&mut cx, tl, "name", &what, &ts) else {
                     continue;
                 };
@@ -424,7 +407,7 @@ pub fn parse_army(text: &str, file_name: &str) -> Result<ArmyFile, Vec<Diagnosti
     }
     if !cx.diags.is_empty() {
         cx.diags.sort_by_key(|d| (d.line, d.col));
-        return Err(cx.diags);
+        return Err(cx.rd.diags);
     }
     match (name, bloc, ap_limit, edition) {
         (Some(name), Some(bloc), Some(ap_limit), Some(edition)) => Ok(ArmyFile {
@@ -437,7 +420,7 @@ pub fn parse_army(text: &str, file_name: &str) -> Result<ArmyFile, Vec<Diagnosti
             ap_limit_at: cx.at(&ap_span),
             edition,
         }),
-        _ => Err(cx.diags),
+        _ => Err(cx.rd.diags),
     }
 }
 

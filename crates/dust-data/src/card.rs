@@ -570,18 +570,7 @@ struct RawWeapon {
     span: Span,
 }
 
-impl<'a> core::ops::Deref for Ctx<'a> {
-    type Target = TomlReader<'a>;
-    fn deref(&self) -> &TomlReader<'a> {
-        &self.rd
-    }
-}
-
-impl<'a> core::ops::DerefMut for Ctx<'a> {
-    fn deref_mut(&mut self) -> &mut TomlReader<'a> {
-        &mut self.rd
-    }
-}
+crate::diag::reads_through!(Ctx);
 
 impl<'a> Ctx<'a> {
     fn int(&mut self, t: &dyn TableLike, key: &str, what: &str, range: (i64, i64), required: bool, fallback: &Span) -> Option<(i64, Span)> {

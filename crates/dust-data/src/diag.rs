@@ -277,16 +277,21 @@ impl<'a> TomlReader<'a> {
     pub fn check_keys(&mut self, t: &dyn toml_edit::TableLike, what: &str, valid: &[&str], fallback: &Range<usize>) {
         let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
         for k in keys {
-            if valid.contains(&k.as_str()) {
-                continue;
+            if !valid.contains(&k.as_str()) {
+                let span = Self::key_span(t, &k, fallback);
+                self.unknown_key(&span, &k, what, valid);
             }
-            let span = Self::key_span(t, &k, fallback);
-            let hint = suggestion(&k, valid);
-            self.err(
-                &span,
-                format!("unknown key `{k}` in {what}{hint}: the valid keys are {}", valid_list(valid)),
-            );
         }
+    }
+
+    /// Reports the key `k` at `span`, which is not one of `valid` in `what`, with the valid key
+    /// it was most likely meant to be.
+    pub fn unknown_key(&mut self, span: &Range<usize>, k: &str, what: &str, valid: &[&str]) {
+        let hint = suggestion(k, valid);
+        self.err(
+            span,
+            format!("unknown key `{k}` in {what}{hint}: the valid keys are {}", valid_list(valid)),
+        );
     }
 
     /// A string value under `key`; reports a missing (when `required`) or mistyped value.
@@ -317,6 +322,26 @@ impl<'a> TomlReader<'a> {
         }
     }
 }
+
+/// Lets a reader's context `$ctx<'a>`, which holds its [`TomlReader`] in the field `rd`, be used
+/// as that reader (`cx.err(…)`, `cx.check_keys(…)`).
+macro_rules! reads_through {
+    ($ctx:ident) => {
+        impl<'a> core::ops::Deref for $ctx<'a> {
+            type Target = $crate::diag::TomlReader<'a>;
+            fn deref(&self) -> &$crate::diag::TomlReader<'a> {
+                &self.rd
+            }
+        }
+
+        impl<'a> core::ops::DerefMut for $ctx<'a> {
+            fn deref_mut(&mut self) -> &mut $crate::diag::TomlReader<'a> {
+                &mut self.rd
+            }
+        }
+    };
+}
+pub(crate) use reads_through;
 
 /// " (did you mean `v`?)" for the entry of `valid` within two edits of `k`, else nothing.
 pub(crate) fn suggestion(k: &str, valid: &[&str]) -> String {

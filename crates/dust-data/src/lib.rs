@@ -16,6 +16,7 @@ pub mod record;
 pub mod scenario;
 pub mod scenario_table;
 pub mod table_file;
+pub mod table_json;
 pub mod tests_support;
 pub mod tutorial;
 

@@ -329,18 +329,7 @@ fn read_element(s: &str) -> Option<CoverElement> {
     }
 }
 
-impl<'a> core::ops::Deref for Ctx<'a> {
-    type Target = TomlReader<'a>;
-    fn deref(&self) -> &TomlReader<'a> {
-        &self.rd
-    }
-}
-
-impl<'a> core::ops::DerefMut for Ctx<'a> {
-    fn deref_mut(&mut self) -> &mut TomlReader<'a> {
-        &mut self.rd
-    }
-}
+crate::diag::reads_through!(Ctx);
 
 impl<'a> Ctx<'a> {
     fn size_text(&self) -> String {

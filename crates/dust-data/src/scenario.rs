@@ -22,8 +22,8 @@
 
 use crate::builtin::builtin_cards;
 use crate::card::CardFile;
-use crate::diag::{closest, describe, describe_value, parse_toml, toml_string};
-use crate::diag::{Diagnostic, LineIndex};
+use crate::diag::Diagnostic;
+use crate::diag::{closest, describe, describe_value, parse_toml, toml_string, TomlReader};
 use crate::map::{parse_map, MapFile};
 use core::ops::Range;
 use dust_core::battlefront::ScenarioRules;
@@ -1049,37 +1049,20 @@ const ARMY_KEYS: &[&str] = &["a", "b"];
 const SIDE_KEYS: &[&str] = &["name", "units"];
 const UNIT_KEYS: &[&str] = &["name", "joins", "at", "pilots"];
 
+/// A scenario file being read: the shared reader, with the scenario's own checks.
 struct Ctx<'a> {
-    file: &'a str,
-    ix: LineIndex<'a>,
-    diags: Vec<Diagnostic>,
+    rd: TomlReader<'a>,
 }
 
+crate::diag::reads_through!(Ctx);
+
 impl Ctx<'_> {
-    fn err(&mut self, span: &Span, message: impl Into<String>) {
-        let d = self.ix.diagnostic(self.file, span, message);
-        self.diags.push(d);
-    }
     fn pos(&self, span: &Span) -> Pos {
         let (line, col) = self.ix.line_col(span.start);
         Pos { line, col }
     }
     fn key_span(t: &dyn TableLike, key: &str, fallback: &Span) -> Span {
-        t.key(key).and_then(|k| k.span()).unwrap_or_else(|| fallback.clone())
-    }
-    fn check_keys(&mut self, t: &dyn TableLike, what: &str, valid: &[&str], fallback: &Span) {
-        let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
-        for k in keys {
-            if valid.contains(&k.as_str()) {
-                continue;
-            }
-            let span = Self::key_span(t, &k, fallback);
-            let hint = closest(&k, valid.iter().copied())
-                .map(|v| format!(" (did you mean `{v}`?)"))
-                .unwrap_or_default();
-            let list = valid.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", ");
-            self.err(&span, format!("unknown key `{k}` in {what}{hint}: the valid keys are {list}"));
-        }
+        TomlReader::key_span(t, key, fallback)
     }
     /// An integer in `range` under `key`.
     fn int(&mut self, t: &dyn TableLike, key: &str, what: &str, range: core::ops::RangeInclusive<i64>, fallback: &Span) -> Option<i64> {
@@ -1196,15 +1179,13 @@ fn blank_lines(text: &str, spans: &[Span]) -> String {
 /// is about.
 pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagnostic>> {
     let mut cx = Ctx {
-        file: file_name,
-        ix: LineIndex::new(text),
-        diags: Vec::new(),
+        rd: TomlReader::new(text, file_name),
     };
     let doc = match parse_toml(text) {
         Ok(d) => d,
         Err((span, msg)) => {
             cx.err(&span, msg);
-            return Err(cx.diags);
+            return Err(cx.rd.diags);
         }
     };
     let root = doc.as_table();
@@ -1225,11 +1206,7 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
                 "a scenario has no [[piece]]: list the units under [army.a] and [army.b], with `at` for a unit that starts on the board",
             );
         } else if !SCENARIO_KEYS.contains(&k) {
-            let hint = closest(k, valid.iter().copied())
-                .map(|v| format!(" (did you mean `{v}`?)"))
-                .unwrap_or_default();
-            let list = valid.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", ");
-            cx.err(&ks, format!("unknown key `{k}` in the scenario{hint}: the valid keys are {list}"));
+            cx.unknown_key(&ks, k, "the scenario", &valid);
         }
         item_spans(item, Some(ks), &mut hidden);
     }
@@ -1396,10 +1373,10 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
     let armies = read_armies(&mut cx, root, board_size);
 
     let (Some(mut map), Some(edition), Some(round_limit), Some(armies)) = (map, edition, round_limit, armies) else {
-        return Err(finish(cx.diags, file_name));
+        return Err(finish(cx.rd.diags, file_name));
     };
     if !cx.diags.is_empty() {
-        return Err(finish(cx.diags, file_name));
+        return Err(finish(cx.rd.diags, file_name));
     }
     if let Some((_, m)) = &shipped {
         if !root.contains_key("entry") {
@@ -1444,7 +1421,7 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
         }
     }
     if !cx.diags.is_empty() {
-        return Err(finish(cx.diags, file_name));
+        return Err(finish(cx.rd.diags, file_name));
     }
     let mut s = Scenario {
         file: file_name.to_string(),
@@ -1627,8 +1604,9 @@ fn read_armies(cx: &mut Ctx<'_>, root: &toml_edit::Table, board: Option<(u8, u8)
                     .filter(|h| !h.eq_ignore_ascii_case(&u.name))
                     .map(|h| format!(" (did you mean \"{h}\"?)"))
                     .unwrap_or_default();
+                let file = cx.file.to_string();
                 cx.diags.push(Diagnostic {
-                    file: cx.file.to_string(),
+                    file,
                     line: u.joins_pos.line,
                     col: u.joins_pos.col,
                     message: format!(

@@ -199,6 +199,11 @@ fn shape_of(cf: &CardFile) -> (MiniKind, usize, &'static str) {
     }
 }
 
+/// What a card's miniatures are on the table (round bases, a support weapon's base, a hull).
+pub fn mini_kind_of(cf: &CardFile) -> MiniKind {
+    shape_of(cf).0
+}
+
 /// How many miniatures a card puts on the table: a squad's soldiers, else one.
 pub fn miniatures_of(cf: &CardFile) -> usize {
     match (cf.info.battlefront.kind, cf.card.kind) {
@@ -207,18 +212,7 @@ pub fn miniatures_of(cf: &CardFile) -> usize {
     }
 }
 
-impl<'a> core::ops::Deref for Ctx<'a> {
-    type Target = TomlReader<'a>;
-    fn deref(&self) -> &TomlReader<'a> {
-        &self.rd
-    }
-}
-
-impl<'a> core::ops::DerefMut for Ctx<'a> {
-    fn deref_mut(&mut self) -> &mut TomlReader<'a> {
-        &mut self.rd
-    }
-}
+crate::diag::reads_through!(Ctx);
 
 impl<'a> Ctx<'a> {
     fn number_value(&mut self, v: &Value, what: &str, fallback: &Span) -> Option<f64> {

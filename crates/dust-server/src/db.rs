@@ -231,34 +231,35 @@ impl Db {
         }
     }
 
-    /// Takes back the decisions `plies..` of a game (an undo): deletes their rows and sets the
-    /// game's count to `plies` and its status to `status`, in one transaction. Refused when
-    /// the game does not count more than `plies` decisions.
+    /// Takes back the decisions `keep..` of a game (an undo): deletes their rows and sets the
+    /// game's count to `keep` and its status to `status`, in one transaction. Refused when the
+    /// game does not count exactly `have` decisions (the caller's copy is not the stored game)
+    /// or `keep` is not below `have`.
     ///
     /// # Errors
-    /// Nothing to take back, or the database cannot write.
-    pub fn truncate(&self, game: &str, plies: u32, status: &str) -> Result<(), ServerError> {
+    /// Nothing to take back, the game changed, or the database cannot write.
+    pub fn truncate(&self, game: &str, have: u32, keep: u32, status: &str) -> Result<(), ServerError> {
         let t = &self.tables;
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| db_err("cannot begin a transaction", e))?;
         let n = tx
             .execute(
                 &format!(
-                    "UPDATE {} SET plies = ?2, status = ?3, {} = NULL, updated = ?4 WHERE id = ?1 AND plies > ?2",
+                    "UPDATE {} SET plies = ?2, status = ?3, {} = NULL, updated = ?4 WHERE id = ?1 AND plies = ?5 AND plies > ?2",
                     t.games, t.result
                 ),
-                params![game, i64::from(plies), status, crate::store::unix_now()],
+                params![game, i64::from(keep), status, crate::store::unix_now(), i64::from(have)],
             )
             .map_err(|e| db_err(&format!("cannot update the {}game", t.label), e))?;
         if n != 1 {
             return Err(ServerError::Conflict(format!(
-                "{}game {game} has no decision after decision {plies} to take back",
+                "{}game {game} does not count {have} decisions with one after decision {keep} to take back",
                 t.label
             )));
         }
         tx.execute(
             &format!("DELETE FROM {} WHERE game = ?1 AND ply >= ?2", t.decisions),
-            params![game, i64::from(plies)],
+            params![game, i64::from(keep)],
         )
         .map_err(|e| db_err("cannot take the decisions back", e))?;
         tx.commit().map_err(|e| db_err("cannot commit the undo", e))

@@ -8,6 +8,7 @@
 
 use crate::armies::{self, ArmyChoice};
 use crate::error::ApiError;
+use crate::field;
 use crate::hub::{lock, AiLimits, GameCell, Hub, NewGame, Viewer};
 use crate::play::{default_scenario, scenario_names};
 use crate::store::Seat;
@@ -410,6 +411,18 @@ pub fn routes(state: AppState) -> Router {
         .route("/api/odds", post(odds))
         .route("/api/replay", post(replay))
         .route("/api/rulings", get(rulings))
+        .route("/battlefield", get(field::page))
+        .route("/battlefield/tables/{id}", get(field::table_page))
+        .route("/battlefield/editor", get(field::editor_page))
+        .route("/assets/field.js", get(field::field_js))
+        .route("/assets/field.css", get(field::field_css))
+        .route("/assets/field-editor.js", get(field::editor_js))
+        .route("/api/battlefield/tables", get(field::tables))
+        .route("/api/battlefield/tables/{id}", get(field::table_of))
+        .route("/api/battlefield/tables/{id}/sight", get(field::sight))
+        .route("/api/battlefield/tables/{id}/path", get(field::path))
+        .route("/api/battlefield/cards", get(field::unit_cards))
+        .route("/api/battlefield/check", post(field::check))
         .fallback(not_found)
         .with_state(state)
 }
@@ -457,7 +470,7 @@ async fn table_js() -> Response {
 /// A page a person reads when a link is broken: what is missing, and the way back.
 use crate::error::{shortened, QUOTED};
 
-fn not_found_page(what: &str) -> Response {
+pub(crate) fn not_found_page(what: &str) -> Response {
     let mut escaped = String::with_capacity(what.len());
     for c in what.chars() {
         match c {

@@ -26,6 +26,7 @@ pub mod cards;
 pub mod client;
 mod db;
 pub mod error;
+pub mod field;
 pub mod http;
 pub mod hub;
 pub mod load;

@@ -156,7 +156,8 @@ impl core::fmt::Display for LoadReport {
 }
 
 /// CPU seconds (user + system) of a process so far, from `/proc/PID/stat` (`self` for this one).
-fn cpu_seconds(pid: &str) -> Option<f64> {
+/// The CPU time (user and system, in seconds) process `pid` (or `self`) has used, from `/proc`.
+pub fn cpu_seconds(pid: &str) -> Option<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name may hold spaces: the fields start after its closing parenthesis.
     let rest = &stat[stat.rfind(')')? + 2..];

@@ -11,6 +11,11 @@
 //!   connection of its own ([`Pg::listen`]) and brings the games it has in memory up to date
 //!   (`crate::shared`), so its WebSocket clients see a decision taken through another process.
 //!   After the listening connection is lost, every game in memory is brought up to date.
+//! - **An undo is a write like a decision.** [`GameStore::truncate`] takes decisions back in one
+//!   transaction guarded by the count of the undoing process's copy (`WHERE plies = have`) and
+//!   announces `u GAME KEEP ORIGIN`; a process following the game finds its last decision gone, drops
+//!   its copy and replays the stored decisions (`crate::shared`), and its sockets get the whole
+//!   state. An undo request between two people is announced (`q GAME SIDE TO ORIGIN`, `q GAME - ORIGIN`); a process ignores its own.
 //! - **An AI seat is played by one process at a time**: the `ai_leases` table holds, per game,
 //!   the process that plays its AI and until when (the database's clock); the holder renews it
 //!   before each decision, gives it up when a person must move, and another process adopts a
@@ -52,6 +57,12 @@ pub enum Change {
     Setup(String, u32),
     /// A seat of a tactics game was taken (its token changed).
     Claim(String),
+    /// Decisions of a tactics game were taken back (an undo): it now counts this many. A
+    /// process following the game drops its copy's later decisions and reloads it.
+    Undo(String, u32),
+    /// A side of a tactics game asked to take decisions back, to this many (`Some`), or no
+    /// request is pending any more (`None`: declined, withdrawn).
+    UndoAsked(String, Option<(Side, u32)>),
     /// A strategy game now counts this many decisions.
     Strategy(String, u32),
     /// The listening connection was (re)made: changes may have been missed meanwhile.
@@ -59,7 +70,13 @@ pub enum Change {
 }
 
 impl Change {
-    fn parse(payload: &str) -> Option<Change> {
+    /// Reads an announcement. An undo or an undo request announced by this process (`own`, the
+    /// last word of those announcements) is left out: it is for the others, and arriving late
+    /// it would bring back a request answered meanwhile.
+    fn parse(payload: &str, own: &str) -> Option<Change> {
+        if matches!(payload.split(' ').next(), Some("u" | "q")) && payload.rsplit(' ').next() == Some(own) {
+            return None;
+        }
         let mut w = payload.splitn(5, ' ');
         let kind = w.next()?;
         let id = w.next()?.to_string();
@@ -74,6 +91,26 @@ impl Change {
             "s" => Some(Change::Setup(id, n()?)),
             "c" => Some(Change::Claim(id)),
             "S" => Some(Change::Strategy(id, n()?)),
+            "u" => {
+                payload.split(' ').nth(3)?;
+                Some(Change::Undo(id, n()?))
+            }
+            "q" => match payload.split(' ').nth(2)? {
+                "-" => {
+                    payload.split(' ').nth(3)?;
+                    Some(Change::UndoAsked(id, None))
+                }
+                side => {
+                    let side = match side {
+                        "A" => Side::A,
+                        "B" => Side::B,
+                        _ => return None,
+                    };
+                    let to = payload.split(' ').nth(3)?.parse().ok()?;
+                    payload.split(' ').nth(4)?;
+                    Some(Change::UndoAsked(id, Some((side, to))))
+                }
+            },
             _ => None,
         }
     }
@@ -178,6 +215,8 @@ pub struct Pg {
     pool: Vec<Arc<AsyncMutex<Option<Client>>>>,
     next: AtomicUsize,
     stopped: Arc<AtomicBool>,
+    /// This process's name in its announcements (the process id and the time it connected).
+    origin: String,
 }
 
 impl std::fmt::Debug for Pg {
@@ -246,6 +285,13 @@ impl Pg {
             pool: (0..POOL_SIZE).map(|_| Arc::new(AsyncMutex::new(None))).collect(),
             next: AtomicUsize::new(0),
             stopped: Arc::new(AtomicBool::new(false)),
+            origin: format!(
+                "{}.{}",
+                std::process::id(),
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() % 1_000_000_000_000)
+            ),
         });
         let context = format!("cannot open the PostgreSQL database {}", pg.shown);
         pg.run(&context, |mut c| async move {
@@ -335,7 +381,7 @@ impl Pg {
     /// connection is lost, then reports [`Change::Reconnected`].
     pub fn listen(self: &Arc<Self>, on_change: impl Fn(Change) + Send + 'static) {
         let (tx, rx) = std::sync::mpsc::channel::<Change>();
-        let (config, stopped) = (self.config.clone(), self.stopped.clone());
+        let (config, stopped, own) = (self.config.clone(), self.stopped.clone(), self.origin.clone());
         self.handle.spawn(async move {
             while !stopped.load(Ordering::SeqCst) {
                 if let Ok((client, mut connection)) = config.connect(NoTls).await {
@@ -355,7 +401,7 @@ impl Pg {
                             return;
                         }
                         while let Some(p) = nrx.recv().await {
-                            if let Some(c) = Change::parse(&p) {
+                            if let Some(c) = Change::parse(&p, &own) {
                                 if tx.send(c).is_err() {
                                     return;
                                 }
@@ -470,12 +516,18 @@ impl Pg {
                 .await?;
             Ok(rows.len())
         })?;
-        if stored != 1 {
-            return Err(ServerError::Conflict(format!(
-                "decision {ply} of game {game} is already stored or out of order"
-            )));
-        }
+        stored_or_conflict(stored == 1, || {
+            format!("decision {ply} of game {game} is already stored or out of order")
+        })
+    }
+}
+
+/// `Ok` when the guarded write went through, else `Conflict` with `why`.
+fn stored_or_conflict(stored: bool, why: impl FnOnce() -> String) -> Result<(), ServerError> {
+    if stored {
         Ok(())
+    } else {
+        Err(ServerError::Conflict(why()))
     }
 }
 
@@ -635,6 +687,49 @@ impl GameStore for PgGames {
         )
     }
 
+    fn truncate(&self, game: &str, have: u32, keep: u32) -> Result<(), ServerError> {
+        let (id, have64, keep64) = (game.to_string(), i64::from(have), i64::from(keep));
+        let payload = format!("u {game} {keep} {}", self.0.origin);
+        let done = self.0.run("cannot take the decisions back", move |mut c| async move {
+            let tx = c.client_mut().transaction().await?;
+            // The guard of `append`: the row counts exactly the decisions the undoing process
+            // holds, and its lock makes a decision stored at the same moment wait, then find
+            // the count changed (`Conflict`) — or this one find it changed.
+            let up = tx
+                .query(
+                    "UPDATE games SET plies = $2, status = 'playing', result = NULL, updated = $4
+                     WHERE id = $1 AND plies = $3 AND plies > $2 RETURNING id",
+                    &[&id, &keep64, &have64, &crate::store::unix_now()],
+                )
+                .await?;
+            if up.len() != 1 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            tx.execute("DELETE FROM decisions WHERE game = $1 AND ply >= $2", &[&id, &keep64])
+                .await?;
+            // Delivered on commit, after every decision stored before: the followers reload.
+            tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
+            tx.commit().await.map(|()| true)
+        })?;
+        stored_or_conflict(done, || {
+            format!("game {game} does not count {have} decisions with one after decision {keep} to take back")
+        })
+    }
+
+    fn announce_undo_request(&self, game: &str, request: Option<(Side, u32)>) -> Result<(), ServerError> {
+        let payload = match request {
+            Some((side, to)) => format!("q {game} {side} {to} {}", self.0.origin),
+            None => format!("q {game} - {}", self.0.origin),
+        };
+        self.0.run("cannot announce the undo request", move |c| async move {
+            c.client()
+                .execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+                .await
+                .map(|_| ())
+        })
+    }
+
     fn append_setup(&self, game: &str, ply: u32, text: &str) -> Result<(), ServerError> {
         let (id, text, ply64) = (game.to_string(), text.to_string(), i64::from(ply));
         let payload = format!("s {game} {}", ply + 1);
@@ -659,13 +754,9 @@ impl GameStore for PgGames {
             tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload]).await?;
             tx.commit().await.map(|()| true)
         })?;
-        if stored {
-            Ok(())
-        } else {
-            Err(ServerError::Conflict(format!(
-                "set-up decision {ply} of game {game} is already stored or out of order"
-            )))
-        }
+        stored_or_conflict(stored, || {
+            format!("set-up decision {ply} of game {game} is already stored or out of order")
+        })
     }
 
     fn setup_decisions(&self, id: &str) -> Result<Vec<String>, ServerError> {
@@ -908,17 +999,33 @@ mod tests {
 
     #[test]
     fn changes_read_back() {
-        assert_eq!(Change::parse("t abc 12"), Some(Change::Game("abc".into(), 12, None)));
+        assert_eq!(Change::parse("t abc 12", "me"), Some(Change::Game("abc".into(), 12, None)));
         assert_eq!(
-            Change::parse("t abc 12 0x00ff aim 0 u5 0"),
+            Change::parse("t abc 12 0x00ff aim 0 u5 0", "me"),
             Some(Change::Game("abc".into(), 12, Some(("aim 0 u5 0".into(), "0x00ff".into()))))
         );
-        assert_eq!(Change::parse("s abc 3"), Some(Change::Setup("abc".into(), 3)));
-        assert_eq!(Change::parse("c abc"), Some(Change::Claim("abc".into())));
-        assert_eq!(Change::parse("S x1 7"), Some(Change::Strategy("x1".into(), 7)));
-        assert_eq!(Change::parse("S x1 7 0x1 pass"), Some(Change::Strategy("x1".into(), 7)));
-        assert_eq!(Change::parse("t abc"), None);
-        assert_eq!(Change::parse("?"), None);
+        assert_eq!(Change::parse("s abc 3", "me"), Some(Change::Setup("abc".into(), 3)));
+        assert_eq!(Change::parse("c abc", "me"), Some(Change::Claim("abc".into())));
+        assert_eq!(Change::parse("S x1 7", "me"), Some(Change::Strategy("x1".into(), 7)));
+        assert_eq!(Change::parse("S x1 7 0x1 pass", "me"), Some(Change::Strategy("x1".into(), 7)));
+        assert_eq!(Change::parse("u abc 4 9.1", "me"), Some(Change::Undo("abc".into(), 4)));
+        assert_eq!(
+            Change::parse("q abc A 4 9.1", "me"),
+            Some(Change::UndoAsked("abc".into(), Some((Side::A, 4))))
+        );
+        assert_eq!(Change::parse("q abc - 9.1", "me"), Some(Change::UndoAsked("abc".into(), None)));
+        assert_eq!(Change::parse("q abc C 4 9.1", "me"), None);
+        assert_eq!(Change::parse("u abc", "me"), None);
+        assert_eq!(Change::parse("t abc", "me"), None);
+        assert_eq!(Change::parse("?", "me"), None);
+        // An undo or a request this process announced is for the others.
+        assert_eq!(Change::parse("u abc 4 me", "me"), None);
+        assert_eq!(Change::parse("q abc A 4 me", "me"), None);
+        assert_eq!(Change::parse("q abc - me", "me"), None);
+        assert_eq!(
+            Change::parse("t abc 12 0x00ff move me", "me"),
+            Some(Change::Game("abc".into(), 12, Some(("move me".into(), "0x00ff".into()))))
+        );
     }
 
     #[test]

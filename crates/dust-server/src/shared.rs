@@ -98,7 +98,7 @@ impl Hub {
             let row = lock(&cell.row);
             (row.id.clone(), row.seed)
         };
-        let r = (|| -> Result<bool, String> {
+        let r = (|| -> Result<Followed, String> {
             let mut changed = false;
             if live.in_setup().is_some() {
                 let texts = self.store.setup_decisions(&id).map_err(|e| e.to_string())?;
@@ -118,7 +118,23 @@ impl Hub {
                 let from = live.played.decisions.len() as u32;
                 let rows = match known.take() {
                     Some((text, hash)) if announced == Some(from + 1) => vec![(i64::from(from), text, hash)],
-                    _ => self.store.decision_rows_from(&id, from).map_err(|e| e.to_string())?,
+                    _ => {
+                        // The last decision in memory is read too: when it is not stored any
+                        // more, or another one is in its place, decisions were taken back
+                        // (an undo whose announcement was missed) and the game is reloaded.
+                        let mut rows = self
+                            .store
+                            .decision_rows_from(&id, from.saturating_sub(1))
+                            .map_err(|e| e.to_string())?;
+                        if from > 0 {
+                            let now = format!("{:#018x}", live.played.game.state_hash());
+                            if !rows.first().is_some_and(|r| r.0 == i64::from(from - 1) && r.2 == now) {
+                                return Ok(Followed::Rewritten);
+                            }
+                            rows.remove(0);
+                        }
+                        rows
+                    }
                 };
                 for (ply, text, hash) in rows {
                     if ply != live.played.decisions.len() as i64 {
@@ -137,10 +153,14 @@ impl Hub {
                     changed = true;
                 }
             }
-            Ok(changed)
+            Ok(if changed { Followed::Changed } else { Followed::Same })
         })();
+        let r = match r {
+            Ok(Followed::Rewritten) => self.reload_locked(cell, live).map(|()| Followed::Same),
+            r => r,
+        };
         match r {
-            Ok(true) => {
+            Ok(Followed::Changed) => {
                 let (status, result) = status_of(&live.played);
                 let n = match live.in_setup() {
                     Some(p) => p.decisions().len() as u32,
@@ -157,12 +177,38 @@ impl Hub {
                 let _ = cell.tx.send(n);
                 true
             }
-            Ok(false) => false,
+            Ok(Followed::Same | Followed::Rewritten) => false,
             Err(m) => {
                 tracing::error!(game = %id, problem = %m, "cannot follow what another server stored");
                 false
             }
         }
+    }
+
+    /// Decisions of the game were taken back through another process (an undo): the copy in
+    /// memory is dropped and the game replayed from its stored decisions, each checked like a
+    /// load does; its sockets then get the whole state ([`Hub::rewound`]).
+    fn reload_locked(&self, cell: &GameCell, live: &mut Live) -> Result<(), String> {
+        let row = cell.row();
+        let rows = self.store.decision_rows(&row.id).map_err(|e| e.to_string())?;
+        let mut p = Hub::replay_start(&row, live).map_err(|e| e.message)?;
+        for (ply, text, hash) in rows {
+            if ply != p.decisions.len() as i64 {
+                return Err(format!("decision row {} is missing", p.decisions.len()));
+            }
+            let d: Decision = text.parse().map_err(|e| format!("decision {ply} `{text}`: {e}"))?;
+            p.apply_in_place(d).map_err(|m| format!("decision {ply} `{text}`: {m}"))?;
+            let now = format!("{:#018x}", p.game.state_hash());
+            if now != hash {
+                return Err(format!(
+                    "after decision {ply} the state hash is {now}, but the stored one is {hash}"
+                ));
+            }
+        }
+        let keep = live.played.decisions.iter().zip(&p.decisions).take_while(|(a, b)| a == b).count();
+        tracing::info!(game = %row.id, plies = p.decisions.len(), kept = keep, "decisions taken back through another server: reloaded");
+        self.rewound(cell, live, p, keep);
+        Ok(())
     }
 
     /// A game's decision rows with its row as of the same moment: another server may store a
@@ -187,6 +233,36 @@ impl Hub {
         let (id, n) = match change {
             Change::Game(id, n, _) | Change::Setup(id, n) => (id, Some(*n)),
             Change::Claim(id) => (id, None),
+            Change::Undo(id, keep) => {
+                let Some(cell) = lock(&self.games).get(id).cloned() else { return };
+                {
+                    let mut live = cell.live();
+                    if live.in_setup().is_some() || live.played.decisions.len() <= *keep as usize {
+                        // Nothing here past what was kept (this process is behind): the
+                        // decisions stored next follow as usual; a request it heard is answered.
+                        if live.undo_request.take().is_some() {
+                            let _ = cell.tx.send(live.played.decisions.len() as u32);
+                        }
+                        return;
+                    }
+                    // Read from the database: the last decision in memory is not stored any
+                    // more (unless the same decisions were stored again since), so the game is
+                    // reloaded.
+                    self.catch_up_locked(&cell, &mut live);
+                }
+                self.kick_ai(&cell);
+                return;
+            }
+            Change::UndoAsked(id, request) => {
+                let Some(cell) = lock(&self.games).get(id).cloned() else { return };
+                let mut live = cell.live();
+                live.undo_request = request.map(|(side, _)| side);
+                if let Some((_, to)) = request {
+                    live.undo_to = *to as usize;
+                }
+                let _ = cell.tx.send(live.played.decisions.len() as u32);
+                return;
+            }
             Change::Strategy(..) => return,
             Change::Reconnected => {
                 let cells: Vec<Arc<GameCell>> = lock(&self.games).values().cloned().collect();
@@ -301,6 +377,16 @@ impl Hub {
         }
         Ok(n)
     }
+}
+
+/// What following the database did to a game in memory.
+enum Followed {
+    /// Nothing new.
+    Same,
+    /// Decisions were added.
+    Changed,
+    /// The game's stored decisions are no longer the ones in memory (taken back): reload it.
+    Rewritten,
 }
 
 /// Whether this process failed to take the lease of `game` less than half a lease ago (another
@@ -462,7 +548,7 @@ mod tests {
     /// An SQLite store that says it is shared, and where "another server" stores a decision
     /// between a loading server's read of the game's row and of its decisions.
     struct Racing {
-        inner: SqliteGames,
+        inner: Arc<SqliteGames>,
         next: Arc<Mutex<Option<(u32, String, u64)>>>,
     }
 
@@ -512,20 +598,20 @@ mod tests {
         fn writable(&self) -> Result<(), ServerError> {
             self.inner.writable()
         }
+        fn truncate(&self, game: &str, have: u32, keep: u32) -> Result<(), ServerError> {
+            self.inner.truncate(game, have, keep)
+        }
         fn shared(&self) -> bool {
             true
         }
     }
 
-    /// A game loading while another server stores a decision is read again, not marked damaged
-    /// (before: "the game counts 0 decisions but 1 decision rows are stored", read-only).
-    #[test]
-    fn a_game_loading_during_another_servers_decision_is_not_damaged() {
-        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
-        let new = NewGame {
+    /// A duel between two people, created by side A.
+    fn duel_of_people(seed: u64) -> NewGame {
+        NewGame {
             scenario: "duel".into(),
             scenario_text: None,
-            seed: 7,
+            seed,
             seats: BySide {
                 a: Seat::Human,
                 b: Seat::Human,
@@ -535,10 +621,18 @@ mod tests {
             public: false,
             decisions: Vec::new(),
             setup: None,
-        };
+        }
+    }
+
+    /// A game loading while another server stores a decision is read again, not marked damaged
+    /// (before: "the game counts 0 decisions but 1 decision rows are stored", read-only).
+    #[test]
+    fn a_game_loading_during_another_servers_decision_is_not_damaged() {
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
+        let new = duel_of_people(7);
         let next = Arc::new(Mutex::new(None));
         let racing = Racing {
-            inner: SqliteGames::in_memory().unwrap(),
+            inner: Arc::new(SqliteGames::in_memory().unwrap()),
             next: next.clone(),
         };
         let hub = Arc::new(Hub::new(Store::new(Box::new(racing)), rt.handle().clone()));
@@ -558,5 +652,94 @@ mod tests {
         assert_eq!(cell.corrupt, None, "not damaged");
         assert_eq!(cell.live().played.decisions, vec![d], "loaded with the other server's decision");
         assert_eq!(cell.row().plies, 1);
+    }
+
+    /// Two processes on one shared database (one SQLite database standing in): each hub its
+    /// own copy of the game in memory.
+    fn two_hubs(rt: &tokio::runtime::Runtime) -> (Arc<Hub>, Arc<Hub>) {
+        let db = Arc::new(SqliteGames::in_memory().unwrap());
+        let hub = || {
+            let store = Racing {
+                inner: db.clone(),
+                next: Arc::new(Mutex::new(None)),
+            };
+            Arc::new(Hub::new(Store::new(Box::new(store)), rt.handle().clone()))
+        };
+        (hub(), hub())
+    }
+
+    /// Plays `n` decisions through `hub`, each the legal decision `pick` chooses.
+    fn play(hub: &Arc<Hub>, cell: &Arc<GameCell>, n: usize, pick: fn(&[Decision]) -> Decision) {
+        for _ in 0..n {
+            let (side, d, ply) = {
+                let live = cell.live();
+                let legal = live.played.game.legal_decisions();
+                (live.to_decide().unwrap(), pick(&legal), live.played.decisions.len() as u32)
+            };
+            hub.decide(cell, crate::hub::Viewer::Seat(side), &d.to_string(), Some(ply)).unwrap();
+        }
+    }
+
+    /// Decisions taken back through another process (issue 16, undo on a shared database):
+    /// announced, the follower drops its later decisions and replays the stored ones; when
+    /// the announcement was missed (its listening connection was down) and other decisions
+    /// were stored in their place, the next catch-up finds its last decision gone and reloads
+    /// too. Either way its sockets are told (a new undo count: the whole state) and its copy is
+    /// the stored game, decision for decision.
+    #[test]
+    fn a_follower_drops_decisions_taken_back_through_another_process() {
+        use crate::hub::Viewer;
+        use crate::undo::UndoAsk;
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).build().unwrap();
+        let (one, two) = two_hubs(&rt);
+        let made = one.create(duel_of_people(11)).unwrap();
+        let id = made.row().id;
+        play(&one, &made, 4, |l| l[0]);
+        let follower = two.cell(&id).unwrap();
+        assert_eq!(follower.live().played.decisions, made.live().played.decisions);
+        let mut told = follower.tx.subscribe();
+        let epoch = follower.live().epoch;
+
+        // Announced: the side that decided last asks, the other accepts, through `one`.
+        let asker = {
+            let live = made.live();
+            let mut p = Hub::replay_start(&made.row(), &live).unwrap();
+            let mut last = None;
+            for &d in &live.played.decisions {
+                if let dust_core::game::Pending::Decision { side } = p.game.pending() {
+                    last = Some(side);
+                }
+                p.apply_in_place(d).unwrap();
+            }
+            last.unwrap()
+        };
+        one.undo(&made, Viewer::Seat(asker), UndoAsk::Request).unwrap();
+        let keep = one.undo(&made, Viewer::Seat(asker.other()), UndoAsk::Accept).unwrap();
+        assert!(keep < 4);
+        two.on_change(&Change::Undo(id.clone(), keep));
+        let stored: Vec<String> = one.store.decisions(&id).unwrap().into_iter().map(|d| d.0).collect();
+        let texts = |c: &GameCell| c.live().played.decisions.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(texts(&follower), stored, "the follower's copy is the stored game");
+        assert_eq!(follower.live().played.game.state_hash(), made.live().played.game.state_hash());
+        assert!(follower.live().epoch > epoch, "its sockets get the whole state");
+        assert_eq!(told.try_recv().ok(), Some(keep));
+
+        // Missed: taken back again and another decision stored in its place; the follower
+        // hears nothing until its listening connection is made again.
+        play(&one, &made, 2, |l| l[0]);
+        two.on_change(&Change::Reconnected);
+        assert_eq!(texts(&follower), texts(&made));
+        let behind = follower.live().played.decisions.clone();
+        let asker = made.live().to_decide().unwrap().other();
+        one.undo(&made, Viewer::Seat(asker), UndoAsk::Request).unwrap();
+        one.undo(&made, Viewer::Seat(asker.other()), UndoAsk::Accept).unwrap();
+        play(&one, &made, 2, |l| l[l.len() - 1]);
+        assert_ne!(made.live().played.decisions, behind, "another history");
+        let epoch = follower.live().epoch;
+        two.on_change(&Change::Reconnected);
+        assert_eq!(texts(&follower), texts(&made), "reloaded from the stored decisions");
+        assert_eq!(follower.live().played.game.state_hash(), made.live().played.game.state_hash());
+        assert!(follower.live().epoch > epoch);
+        assert_eq!(follower.row().plies, made.row().plies);
     }
 }

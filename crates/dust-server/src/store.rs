@@ -117,18 +117,26 @@ pub trait GameStore: Send + Sync {
     /// # Errors
     /// The ply is taken or out of order, or the database cannot write.
     fn append_setup(&self, game: &str, ply: u32, text: &str) -> Result<(), ServerError>;
-    /// Takes back decisions `plies..` of a game (their rows go, its count and status follow, in
-    /// one transaction): the game is played on from decision `plies` (an undo, `undo.rs`).
-    /// A store shared by several servers refuses it: the other servers hold the game's later
-    /// decisions in memory and only ever follow a game forwards.
+    /// Takes back decisions `keep..` of a game that counts `have` decisions (their rows go,
+    /// its count and status follow, in one transaction): the game is played on from decision
+    /// `keep` (an undo, `undo.rs`). Refused (`Conflict`) when the game does not count exactly
+    /// `have` decisions — another process stored or took back decisions since the caller's copy
+    /// was made, as [`GameStore::append`]'s guard — or when `keep` is not below `have`. A
+    /// store shared by several processes announces it: the others reload the game
+    /// ([`crate::pg::Change::Undo`]).
     ///
     /// # Errors
-    /// Nothing to take back, the store is shared, or the database cannot write.
-    fn truncate(&self, game: &str, plies: u32) -> Result<(), ServerError> {
-        let _ = plies;
-        Err(ServerError::Conflict(format!(
-            "game {game}: decisions cannot be taken back on a database shared by several servers (PostgreSQL)"
-        )))
+    /// Nothing to take back, the game changed meanwhile, or the database cannot write.
+    fn truncate(&self, game: &str, have: u32, keep: u32) -> Result<(), ServerError>;
+    /// Tells the other processes following a game that a side asked to take a decision back
+    /// (`Some((side, to))`: back to `to` decisions), or that no request is pending any more
+    /// (`None`: declined, withdrawn). The request lives in memory (as on one process); a
+    /// shared store carries it to the other processes. One process: nothing to do.
+    ///
+    /// # Errors
+    /// The database cannot be reached.
+    fn announce_undo_request(&self, _game: &str, _request: Option<(Side, u32)>) -> Result<(), ServerError> {
+        Ok(())
     }
     /// The set-up decisions of a game in order.
     ///
@@ -415,13 +423,13 @@ impl GameStore for SqliteGames {
         tx.commit().map_err(|e| db_err("cannot commit the new game", e))
     }
 
-    /// Takes back decisions `plies..` of a game (their rows go, its count and status follow, in
-    /// one transaction): the game is played on from decision `plies`.
+    /// Takes back decisions `keep..` of a game that counts `have` (their rows go, its count
+    /// and status follow, in one transaction): the game is played on from decision `keep`.
     ///
     /// # Errors
-    /// Nothing to take back, or the database cannot write.
-    fn truncate(&self, game: &str, plies: u32) -> Result<(), ServerError> {
-        self.db.truncate(game, plies, "playing")
+    /// Nothing to take back, the game does not count `have`, or the database cannot write.
+    fn truncate(&self, game: &str, have: u32, keep: u32) -> Result<(), ServerError> {
+        self.db.truncate(game, have, keep, "playing")
     }
 
     /// Appends decision number `ply` of a game, with the state hash after it, and the game's

@@ -112,6 +112,7 @@ impl Hub {
                 }
                 live.undo_to = self.last_of(&row, &live, side)?;
                 live.undo_request = Some(side);
+                self.announce_request(&row.id, Some((side, live.undo_to as u32)));
                 let n = live.played.decisions.len() as u32;
                 let _ = cell.tx.send(n);
                 return Ok(n);
@@ -124,12 +125,14 @@ impl Hub {
             }
             (UndoAsk::Decline, _) if live.undo_request == Some(side.other()) => {
                 live.undo_request = None;
+                self.announce_request(&row.id, None);
                 let n = live.played.decisions.len() as u32;
                 let _ = cell.tx.send(n);
                 return Ok(n);
             }
             (UndoAsk::Cancel, _) if live.undo_request == Some(side) => {
                 live.undo_request = None;
+                self.announce_request(&row.id, None);
                 let n = live.played.decisions.len() as u32;
                 let _ = cell.tx.send(n);
                 return Ok(n);
@@ -152,7 +155,24 @@ impl Hub {
         keep: usize,
         played: Played,
     ) -> Result<u32, ApiError> {
-        self.store.truncate(&row.id, keep as u32)?;
+        let have = live.played.decisions.len() as u32;
+        if let Err(e) = self.store.truncate(&row.id, have, keep as u32) {
+            // Another server stored a decision of the game (or took some back) meanwhile: the
+            // game is brought up to date and the client told `conflict`.
+            return Err(self.after_refusal(cell, &mut live, e).into());
+        }
+        self.rewound(cell, &mut live, played, keep);
+        tracing::info!(game = %row.id, side = %taker, plies = keep, "decisions taken back");
+        drop(live);
+        self.kick_ai(cell);
+        Ok(keep as u32)
+    }
+
+    /// The game in memory becomes `played`, `keep` decisions of which are those it had (an
+    /// undo here, or one another server stored): its AI players start afresh, the request is
+    /// answered, and every socket gets the whole state with every event again
+    /// ([`crate::push::Pushed::at_epoch`]).
+    pub(crate) fn rewound(&self, cell: &GameCell, live: &mut crate::hub::Live, played: Played, keep: usize) {
         live.played = played;
         live.forget_ai();
         live.undo_request = None;
@@ -164,16 +184,19 @@ impl Hub {
         {
             let mut r = lock(&cell.row);
             let (status, result) = status_of(&live.played);
-            r.plies = keep as u32;
+            r.plies = live.played.decisions.len() as u32;
             r.status = status.to_string();
             r.result = result.map(str::to_string);
             r.updated = unix_now();
         }
-        tracing::info!(game = %row.id, side = %taker, plies = keep, "decisions taken back");
-        let _ = cell.tx.send(keep as u32);
-        drop(live);
-        self.kick_ai(cell);
-        Ok(keep as u32)
+        let _ = cell.tx.send(live.played.decisions.len() as u32);
+    }
+
+    /// Tells the other servers following the game about an undo request (a shared database).
+    fn announce_request(&self, game: &str, request: Option<(Side, u32)>) {
+        if let Err(e) = self.store.announce_undo_request(game, request) {
+            tracing::warn!(game = %game, error = %e, "cannot tell the other servers about the undo request");
+        }
     }
 
     /// The game replayed from its start to `keep` decisions.
@@ -186,7 +209,7 @@ impl Hub {
     }
 
     /// The game at its start (after the players' set-up, if any).
-    fn replay_start(row: &crate::store::GameRow, live: &crate::hub::Live) -> Result<Played, ApiError> {
+    pub(crate) fn replay_start(row: &crate::store::GameRow, live: &crate::hub::Live) -> Result<Played, ApiError> {
         let template = setup_for(&row.scenario, row.scenario_text.as_deref()).map_err(replay_error)?;
         let su = row.setup_seed.map(|seed| PlayersSetup {
             seed,

@@ -107,6 +107,36 @@ fn game_store_contract(store: &Store) {
     assert_eq!(store.decisions("g1").unwrap()[1].0, "move B2");
     let over = store.game("g1").unwrap().unwrap();
     assert_eq!((over.plies, over.status.as_str(), over.result.as_deref()), (2, "over", Some("A")));
+    // An undo takes decisions back, guarded by the count of the copy the caller holds.
+    assert!(
+        matches!(store.truncate("g1", 1, 0), Err(ServerError::Conflict(_))),
+        "the game counts 2 decisions, not 1: the caller's copy is stale"
+    );
+    assert!(
+        matches!(store.truncate("g1", 2, 2), Err(ServerError::Conflict(_))),
+        "nothing after decision 2 to take back"
+    );
+    store.truncate("g1", 2, 1).unwrap();
+    let undone = store.game("g1").unwrap().unwrap();
+    assert_eq!(
+        (undone.plies, undone.status.as_str(), undone.result.as_deref()),
+        (1, "playing", None),
+        "the game is played on from decision 1"
+    );
+    assert_eq!(
+        store.decision_rows("g1").unwrap(),
+        vec![(0, "move A1".to_string(), format!("{:#018x}", 0x11))]
+    );
+    assert!(
+        matches!(store.truncate("g1", 2, 1), Err(ServerError::Conflict(_))),
+        "taken back once"
+    );
+    assert!(matches!(
+        store.append("g1", 2, "move B2", 0x22, "playing", None),
+        Err(ServerError::Conflict(_))
+    ));
+    store.append("g1", 1, "move C3", 0x33, "over", Some("A")).unwrap();
+    assert_eq!(store.decisions("g1").unwrap()[1].0, "move C3", "another decision in its place");
     // Set-up decisions, in order, once each.
     let mut s = row("g2", humans.clone());
     s.setup_seed = Some(9);
@@ -177,8 +207,55 @@ fn strategy_store_contract(store: &StrategyStore) {
     assert!(store.unfinished_with_ai().unwrap().is_empty());
 }
 
+/// A decision and an undo of the same game at once, each from a copy counting the same
+/// decisions (`one` and `two`: two processes' stores, or one store twice): the database lets
+/// exactly one of them through, and the game's count is always its rows'.
+fn an_undo_and_a_decision_at_once(one: &Store, two: &Store) {
+    let humans = BySide {
+        a: Seat::Human,
+        b: Seat::Human,
+    };
+    one.create(&row("undo-race", humans), &[], &[("first".into(), 1)]).unwrap();
+    let (mut stored_won, mut undo_won) = (0, 0);
+    for round in 0..30u64 {
+        let have = two.game("undo-race").unwrap().unwrap().plies;
+        let (stored, undone) = std::thread::scope(|s| {
+            let a = s.spawn(|| one.append("undo-race", have, "next", round, "playing", None));
+            let b = s.spawn(|| two.truncate("undo-race", have, have - 1));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        assert!(
+            stored.is_ok() != undone.is_ok(),
+            "round {round}: exactly one wins: {stored:?}, {undone:?}"
+        );
+        for lost in [&stored, &undone].into_iter().filter_map(|r| r.as_ref().err()) {
+            assert!(
+                matches!(lost, ServerError::Conflict(_)),
+                "round {round}: the loser is told Conflict: {lost}"
+            );
+        }
+        let g = one.game("undo-race").unwrap().unwrap();
+        let rows = one.decision_rows("undo-race").unwrap();
+        assert_eq!(g.plies as usize, rows.len(), "round {round}: the count is the rows'");
+        assert!(rows.iter().enumerate().all(|(i, r)| r.0 == i as i64));
+        if stored.is_ok() {
+            stored_won += 1;
+            assert_eq!(g.plies, have + 1);
+        } else {
+            undo_won += 1;
+            assert_eq!(g.plies, have - 1);
+            if g.plies == 0 {
+                one.append("undo-race", 0, "first", 1, "playing", None).unwrap();
+            }
+        }
+    }
+    println!("of 30 races, the decision won {stored_won} and the undo {undo_won}");
+}
+
 #[test]
 fn the_sqlite_store_keeps_the_contract() {
+    let one = Store::in_memory().unwrap();
+    an_undo_and_a_decision_at_once(&one, &one);
     game_store_contract(&Store::in_memory().unwrap());
     strategy_store_contract(&StrategyStore::in_memory().unwrap());
     assert!(!Store::in_memory().unwrap().shared(), "one process: no catching up, no lease");
@@ -192,6 +269,7 @@ fn the_postgres_store_keeps_the_contract() {
     game_store_contract(&store);
     let pg = pg::Pg::connect(&url).unwrap();
     strategy_store_contract(&StrategyStore::new(Box::new(PgStrategy(pg))));
+    an_undo_and_a_decision_at_once(&store, &pg_store(&url));
 }
 
 /// Two processes' stores race for the same plies: the database lets exactly one store each.
@@ -497,4 +575,214 @@ fn strategy_games_follow_across_servers_too() {
         std::thread::sleep(Duration::from_millis(50));
     }
     drop(s2);
+}
+
+/// Creates a game through `addr`: its answer, id and the creator's seat token.
+fn new_game(addr: SocketAddr, body: &serde_json::Value) -> (serde_json::Value, String, String) {
+    let c = post(addr, "/api/games", body).unwrap();
+    assert_eq!(c.status, 200, "{}", c.body);
+    let c = c.json();
+    let id = c["id"].as_str().unwrap().to_string();
+    let token = c["you"]["token"].as_str().unwrap().to_string();
+    (c, id, token)
+}
+
+fn undo(addr: SocketAddr, id: &str, token: &str, ask: &str) -> dust_server::client::Answer {
+    post(addr, &format!("/api/games/{id}/undo"), &json!({ "seat": token, "ask": ask })).unwrap()
+}
+
+/// Reads a socket until a whole `state` at exactly `ply` decisions (what a socket is sent
+/// after decisions were taken back: every event again, `events_from` 0).
+fn whole_state_at(sock: &mut GameSocket, ply: u64) -> serde_json::Value {
+    loop {
+        let m = sock.recv().unwrap();
+        assert_ne!(m["type"], "error", "{m}");
+        if m["type"] == "state" && m["ply"].as_u64() == Some(ply) {
+            return m;
+        }
+    }
+}
+
+/// Polls a server until it shows at least `ply` decisions and the seat must decide (the AI
+/// answered).
+fn turn_on(addr: SocketAddr, id: &str, token: &str, ply: u64) -> serde_json::Value {
+    let t0 = Instant::now();
+    loop {
+        let s = get(addr, &format!("/api/games/{id}?seat={token}")).unwrap().json();
+        if s["ply"].as_u64().unwrap_or(0) >= ply && (s["yours"] == true || s["pending"]["kind"] != "decision") {
+            return s;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(20), "the AI never answered: {s}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// An undo on a database shared by two servers (issue 16): against the AI, the person's
+/// last decision is taken back through server 1; server 2, which follows the game, drops its
+/// later decisions, and its sockets (the seat's and a spectator's) get the whole state before
+/// that decision — same ply, same state hash, the log from its start. The game then goes on
+/// through server 2 and server 1 follows it.
+#[test]
+fn an_undo_through_one_server_reaches_the_sockets_of_the_other() {
+    let Some(url) = postgres("undo") else { return };
+    let (s1, s2) = (start_on(&url, 10_000), start_on(&url, 10_000));
+    let (a1, a2) = (s1.addr(), s2.addr());
+    let (c, id, t) = new_game(
+        a1,
+        &json!({ "scenario": "duel", "side": "a", "opponent": "ai greedy", "seed": 11, "spectators": true }),
+    );
+    let watch = c["spectator_link"].as_str().unwrap().split("seat=").nth(1).unwrap().to_string();
+    let mut seat2 = GameSocket::connect(a2, &id, &t).unwrap();
+    let mut watch2 = GameSocket::connect(a2, &id, &watch).unwrap();
+    let (mut before, mut at) = (None, 0);
+    for k in 0..3 {
+        let s = turn_on(a1, &id, &t, at);
+        at = s["ply"].as_u64().unwrap() + 1;
+        assert_eq!(s["pending"]["kind"], "decision", "{s}");
+        if k == 2 {
+            before = Some((
+                s["ply"].as_u64().unwrap(),
+                s["hash"].as_str().unwrap().to_string(),
+                s["events_total"].as_u64().unwrap(),
+            ));
+        }
+        let d = s["decisions"][0]["text"].as_str().unwrap();
+        let a = post(
+            a1,
+            &format!("/api/games/{id}/decide"),
+            &json!({ "seat": t, "decision": d, "ply": s["ply"] }),
+        )
+        .unwrap();
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
+    let (ply, hash, events) = before.unwrap();
+    let last = turn_on(a1, &id, &t, at)["ply"].as_u64().unwrap();
+    assert!(last > ply);
+    // Server 2 follows the game up to its last decision.
+    state_at(&mut seat2, last);
+    state_at(&mut watch2, last);
+
+    let t0 = Instant::now();
+    let u = undo(a1, &id, &t, "request");
+    assert_eq!(u.status, 200, "{}", u.body);
+    assert_eq!(u.json()["ply"].as_u64(), Some(ply));
+    for sock in [&mut seat2, &mut watch2] {
+        let s = whole_state_at(sock, ply);
+        println!(
+            "{:?} after the undo was sent to server 1, a socket on server 2 had the state before the decision taken back",
+            t0.elapsed()
+        );
+        assert_eq!(s["hash"].as_str(), Some(hash.as_str()), "the state before the decision taken back");
+        assert_eq!(s["events_from"], 0, "the log from its start");
+        assert_eq!(s["events"].as_array().unwrap().len() as u64, events);
+    }
+    let on2 = get(a2, &format!("/api/games/{id}?seat={t}")).unwrap().json();
+    assert_eq!((on2["ply"].as_u64(), on2["hash"].as_str()), (Some(ply), Some(hash.as_str())));
+    // Stored: the rows after it are gone.
+    let store = pg_store(&url);
+    assert_eq!(store.game(&id).unwrap().unwrap().plies as u64, ply);
+    assert_eq!(store.decision_rows(&id).unwrap().len() as u64, ply);
+    // The game goes on through server 2; server 1 follows (and its AI answers).
+    let d = on2["decisions"][0]["text"].as_str().unwrap();
+    let a = post(
+        a2,
+        &format!("/api/games/{id}/decide"),
+        &json!({ "seat": t, "decision": d, "ply": ply }),
+    )
+    .unwrap();
+    assert_eq!(a.status, 200, "{}", a.body);
+    let next = turn_on(a1, &id, &t, ply + 1);
+    assert!(next["ply"].as_u64().unwrap() > ply, "{next}");
+    let rows = store.decision_rows(&id).unwrap();
+    assert!(rows.iter().enumerate().all(|(i, r)| r.0 == i as i64));
+}
+
+/// Between two people on two servers: A (on server 1) asks to take a decision back; B (on
+/// server 2) is shown the request, declines it, is asked again and accepts it through server
+/// 2; A's socket on server 1 gets the whole state before A's decision. An undo from a stale
+/// copy (a decision stored through the other server meanwhile) is refused with `conflict`.
+#[test]
+fn an_undo_between_people_on_two_servers_is_asked_on_one_and_accepted_on_the_other() {
+    let Some(url) = postgres("undo_people") else { return };
+    let (s1, s2) = (start_on(&url, 10_000), start_on(&url, 10_000));
+    let (a1, a2) = (s1.addr(), s2.addr());
+    let (c, id, ta) = new_game(a1, &json!({ "scenario": "duel", "side": "a", "opponent": "human", "seed": 5 }));
+    let tb = claim_invite(a2, &c).unwrap();
+    let mut sa = GameSocket::connect(a1, &id, &ta).unwrap();
+    let mut sb = GameSocket::connect(a2, &id, &tb).unwrap();
+    state_at(&mut sa, 0);
+    state_at(&mut sb, 0);
+    // Play until A has decided (after the first decision) and B must decide.
+    let mut before_a = None;
+    let mut ply = 0u64;
+    loop {
+        let s = get(a1, &format!("/api/games/{id}?seat={ta}")).unwrap().json();
+        let side = s["pending"]["side"].as_str().unwrap().to_string();
+        if side == "B" && before_a.as_ref().is_some_and(|(p, _)| *p >= 1) {
+            break;
+        }
+        let (addr, token) = if side == "A" { (a1, &ta) } else { (a2, &tb) };
+        let mine = get(addr, &format!("/api/games/{id}?seat={token}")).unwrap().json();
+        if side == "A" {
+            before_a = Some((ply, mine["hash"].as_str().unwrap().to_string()));
+        }
+        let d = legal(&mine);
+        let a = post(
+            addr,
+            &format!("/api/games/{id}/decide"),
+            &json!({ "seat": token, "decision": d, "ply": ply }),
+        )
+        .unwrap();
+        assert_eq!(a.status, 200, "{}", a.body);
+        ply += 1;
+        state_at(&mut sa, ply);
+        state_at(&mut sb, ply);
+    }
+    let (keep, hash) = before_a.unwrap();
+    // A asks on server 1; B's socket on server 2 is told.
+    assert_eq!(undo(a1, &id, &ta, "request").status, 200);
+    let asked = |sock: &mut GameSocket, by: serde_json::Value| {
+        let t0 = Instant::now();
+        loop {
+            let m = sock.recv().unwrap();
+            if m["undo"].is_object() && m["undo"]["requested_by"] == by {
+                break;
+            }
+            assert!(t0.elapsed() < Duration::from_secs(5), "the request never reached the other server");
+        }
+    };
+    asked(&mut sb, json!("A"));
+    // B declines on server 2; A's socket on server 1 is told.
+    assert_eq!(undo(a2, &id, &tb, "decline").status, 200);
+    asked(&mut sa, serde_json::Value::Null);
+    assert_eq!(undo(a1, &id, &ta, "request").status, 200);
+    asked(&mut sb, json!("A"));
+    let accepted = undo(a2, &id, &tb, "accept");
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    assert_eq!(accepted.json()["ply"].as_u64(), Some(keep));
+    let s = whole_state_at(&mut sa, keep);
+    assert_eq!(
+        s["hash"].as_str(),
+        Some(hash.as_str()),
+        "A's socket on server 1: the state before A's decision"
+    );
+    assert!(s["undo"]["requested_by"].is_null());
+    assert_eq!(s["yours"], true, "A decides again");
+    // A decides again through server 1; a copy that has not heard it (B's count, `keep`)
+    // cannot take decisions back: refused with `conflict`, nothing taken back.
+    let d = legal(&s);
+    let a = post(
+        a1,
+        &format!("/api/games/{id}/decide"),
+        &json!({ "seat": ta, "decision": d, "ply": keep }),
+    )
+    .unwrap();
+    assert_eq!(a.status, 200, "{}", a.body);
+    let store = pg_store(&url);
+    assert!(matches!(
+        store.truncate(&id, keep as u32, keep as u32 - 1),
+        Err(ServerError::Conflict(_))
+    ));
+    assert_eq!(store.game(&id).unwrap().unwrap().plies as u64, keep + 1);
+    state_at(&mut sb, keep + 1);
 }

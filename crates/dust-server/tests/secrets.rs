@@ -52,6 +52,17 @@ const GAME_ENDPOINTS: &[(&str, &str)] = &[
     ("/api/strategy/games/{id}", "strategy"),
     ("/api/strategy/games/{id}/record", "strategy"),
     ("/api/strategy/games/{id}/ws", "strategy"),
+    ("/battlefield", "public"),
+    ("/battlefield/tables/{id}", "public"),
+    ("/battlefield/editor", "public"),
+    ("/assets/field.js", "public"),
+    ("/assets/field.css", "public"),
+    ("/assets/field-editor.js", "public"),
+    ("/api/battlefield/tables", "public"),
+    ("/api/battlefield/tables/{id}", "public"),
+    ("/api/battlefield/tables/{id}/sight", "public"),
+    ("/api/battlefield/tables/{id}/path", "public"),
+    ("/api/battlefield/cards", "public"),
 ];
 
 /// Every POST route of the two routers, with how its answer keeps the secrets: `checked` ones
@@ -71,6 +82,7 @@ const POST_ENDPOINTS: &[(&str, &str)] = &[
     ("/api/armies/check", "the client's own army file"),
     ("/api/odds", "the client's own question"),
     ("/api/replay", "the client's own record"),
+    ("/api/battlefield/check", "the client's own table file"),
     ("/api/strategy/games", "checked: the creation's answer has no seed"),
     (
         "/api/strategy/games/{id}/decide",
