@@ -91,8 +91,7 @@ impl Game {
     /// yet to activate is one of the units [`Game::activatable`] lists; a pilot counts with his
     /// vehicle as one (docs/rulings.md, "Battlefront passing and joined heroes").
     pub(super) fn may_pass(&self, side: Side) -> bool {
-        self.edition == Edition::Battlefront
-            && crate::rules_shared::may_pass(self.activatable(side).count(), self.activatable(side.other()).count())
+        self.edition == Edition::Battlefront && self.activatable(side).count() < self.activatable(side.other()).count()
     }
 
     /// The actions of a battlefront activation ("Activating a Unit"): Nothing, Move, March Move,
