@@ -1,0 +1,1071 @@
+//! An independent reading of Dust Battlefield's rules flow (issue 24): each test was written from
+//! the words of tactics-battlefield-summary.md ("the book") before the rule bodies of
+//! `dust_core::field` were read, using only the module's public API and its test helpers. Each
+//! test names the section it reads and asserts the outcome the book states.
+//!
+//! Dice are the engine's seeded dice: a test about a roll plays the same position over a fixed
+//! set of seeds and checks every outcome that came up (and that each outcome it is about did come
+//! up, so no test passes without having seen its case). Rates of saves are checked over a few
+//! hundred dice against bounds far from the other reading (2 faces in 6 against 4 in 6).
+
+use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose, Tokens};
+use dust_core::unit::Locomotion;
+use dust_core::Side;
+use dust_geom::exact::Pt;
+use dust_geom::table::TerrainKind;
+
+use Action::*;
+
+const SEEDS: u64 = 60;
+
+/// A squad of `n` soldiers whose rifle (line 0) has range `range` and rolls `dice` dice per
+/// soldier; line 1 is the knife (C, 1 die).
+fn squad(name: &str, n: u8, range: u8, dice: u8) -> FieldCard {
+    let mut c = squad_card(name, n);
+    c.card.weapons[0] = weapon("Rifle", Some(range), dice);
+    c
+}
+
+/// `n` points in a row from (x, y), 3 cm apart (bases are 2.5 cm across).
+fn row(n: usize, x: f64, y: f64) -> Vec<(f64, f64)> {
+    (0..n).map(|i| (x + 3.0 * i as f64, y)).collect()
+}
+
+fn aim(line: u8, target: usize) -> Aim {
+    Aim { line, target, at: None }
+}
+
+/// The rolls logged from event `from` on, for `purpose`: (dice, successes).
+fn rolls(g: &FieldGame, from: usize, purpose: Purpose) -> Vec<(u16, u16)> {
+    g.events()[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled {
+                purpose: p,
+                dice,
+                successes,
+            } if *p == purpose => Some((*dice, *successes)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn total(r: &[(u16, u16)]) -> (u32, u32) {
+    r.iter().fold((0, 0), |(d, s), &(a, b)| (d + u32::from(a), s + u32::from(b)))
+}
+
+/// Plays the pending casualty choices (the first the engine lists) and declines reactions,
+/// until the game waits for something else.
+fn settle(g: &mut FieldGame) {
+    for _ in 0..50 {
+        let asks = g.asks();
+        if asks.starts_with("the miniatures lost") {
+            let d = g.candidates(4).into_iter().next().expect("a casualty choice");
+            g.apply(d).expect("casualties");
+        } else if asks.starts_with("a reactive attack") {
+            g.apply(Decision::React(None)).expect("no reaction");
+        } else {
+            return;
+        }
+    }
+}
+
+/// Moves every miniature of unit `u` by (dx, dy) cm in a straight line.
+fn shift(g: &FieldGame, u: usize, dx: f64, dy: f64) -> Decision {
+    let minis = g.table().units[u]
+        .minis
+        .iter()
+        .enumerate()
+        .map(|(i, m)| MiniMove {
+            mini: i,
+            to: m.body.centre().add(Pt::cm(dx, dy)),
+            via: Vec::new(),
+        })
+        .collect();
+    Decision::Move { minis, facing: None }
+}
+
+/// Moves miniature `i` of unit `u` to (x, y) cm.
+fn put(i: usize, x: f64, y: f64) -> Decision {
+    Decision::Move {
+        minis: vec![MiniMove {
+            mini: i,
+            to: Pt::cm(x, y),
+            via: Vec::new(),
+        }],
+        facing: None,
+    }
+}
+
+// ----- ROLL FOR INITIATIVE -----------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": "Each player rolls 3 dice. The player
+/// who rolled the most (👤) wins the initiative and chooses which player goes first. On a tie,
+/// whoever rolled the most (👤) [the second symbol, the target: docs/rulings.md] wins the
+/// initiative. On a further tie, both players re-roll."
+#[test]
+fn initiative_three_dice_most_army_symbols_then_targets_then_reroll() {
+    let (mut ties, mut rerolls) = (0, 0);
+    for seed in 0..200 {
+        let g = Builder::default()
+            .unit(Side::A, squad("A", 1, 3, 1), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(50.0, 100.0)], 180)
+            .game(seed);
+        let mut round: Vec<(Purpose, u16, u16)> = Vec::new();
+        let mut winner = None;
+        for e in g.events() {
+            match e {
+                Event::Rolled { purpose, dice, successes } => round.push((*purpose, *dice, *successes)),
+                Event::InitiativeWon(s) => {
+                    winner = Some(*s);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let winner = winner.expect("someone wins the initiative");
+        // Split into rounds of the two sides' 3 dice each.
+        let army: Vec<_> = round.iter().filter(|r| matches!(r.0, Purpose::Initiative(_))).collect();
+        let targets: Vec<_> = round.iter().filter(|r| matches!(r.0, Purpose::InitiativeTargets(_))).collect();
+        assert!(army.iter().all(|r| r.1 == 3), "each player rolls 3 dice: {round:?}");
+        assert_eq!(army.len() % 2, 0);
+        let last = &army[army.len() - 2..];
+        let of = |s: Side, v: &[&(Purpose, u16, u16)]| {
+            v.iter()
+                .rev()
+                .find(|r| r.0 == Purpose::Initiative(s) || r.0 == Purpose::InitiativeTargets(s))
+                .map(|r| r.2)
+        };
+        let (a, b) = (of(Side::A, last).unwrap(), of(Side::B, last).unwrap());
+        if a != b {
+            assert_eq!(winner, if a > b { Side::A } else { Side::B }, "seed {seed}: most army symbols wins");
+        } else {
+            ties += 1;
+            let (ta, tb) = (
+                of(Side::A, &targets).expect("tie-break A"),
+                of(Side::B, &targets).expect("tie-break B"),
+            );
+            assert_ne!(ta, tb, "seed {seed}: a further tie re-rolls");
+            assert_eq!(
+                winner,
+                if ta > tb { Side::A } else { Side::B },
+                "seed {seed}: most targets wins a tie"
+            );
+        }
+        if army.len() > 2 {
+            rerolls += 1;
+        }
+        assert_eq!(g.pending(), Pending::Decision(winner), "the winner chooses who goes first");
+    }
+    assert!(ties > 10, "ties came up ({ties})");
+    assert!(rerolls > 0, "a further tie came up and was re-rolled");
+}
+
+/// tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": the winner "chooses which player goes
+/// first"; "If a player has fewer units … that have yet to activate than their opponent, they may
+/// elect to pass rather than activate a unit."
+#[test]
+fn the_winner_chooses_who_goes_first_and_only_the_side_with_fewer_units_may_pass() {
+    let b = Builder::default()
+        .unit(Side::A, squad("A", 1, 3, 1), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(50.0, 100.0)], 180)
+        .unit(Side::B, squad("B2", 1, 3, 1), &[(120.0, 100.0)], 180);
+    for first in [Side::A, Side::B] {
+        let mut g = b.clone().game(7);
+        g.apply(Decision::First(first)).expect("the winner chooses either side");
+        assert_eq!(g.pending(), Pending::Decision(first));
+        let pass = g.check(&Decision::Pass);
+        if first == Side::A {
+            assert!(pass.is_ok(), "A has 1 unit to activate against B's 2: may pass");
+        } else {
+            assert!(pass.is_err(), "B has 2 units to activate against A's 1: may not pass");
+        }
+    }
+}
+
+/// tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": "Players alternate activating their
+/// units. If a player has activated all of their units and the other player still has units to
+/// activate, the other player continues activating their units until all of them have been
+/// activated."
+#[test]
+fn players_alternate_then_the_side_with_units_left_continues() {
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 1, 3, 1), &[(20.0, 20.0)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(160.0, 110.0)], 180)
+        .unit(Side::B, squad("B2", 1, 3, 1), &[(120.0, 110.0)], 180)
+        .unit(Side::B, squad("B3", 1, 3, 1), &[(80.0, 110.0)], 180)
+        .game(3);
+    g.apply(Decision::First(Side::B)).unwrap();
+    let mut order = Vec::new();
+    for _ in 0..4 {
+        let Pending::Decision(s) = g.pending() else { panic!("game over") };
+        order.push(s);
+        let u = (0..4).find(|&u| g.units()[u].side == s && !g.units()[u].activated).unwrap();
+        g.apply(Decision::Activate(u)).unwrap();
+        g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        settle(&mut g);
+    }
+    assert_eq!(order, vec![Side::B, Side::A, Side::B, Side::B]);
+    assert_eq!(g.turn(), 2, "once all units have been activated, a new turn begins");
+}
+
+// ----- ACTIONS -----------------------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": "An activated unit performs 2 actions";
+/// "must take a MARCH MOVE action instead of 2 MOVE actions, or a SUSTAINED ATTACK action instead
+/// of 2 ATTACK actions"; "a unit can never perform more than 3 actions during an activation."
+#[test]
+fn two_actions_march_for_two_moves_sustained_for_two_attacks() {
+    let b =
+        Builder::default()
+            .unit(Side::A, squad("A", 1, 3, 1), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(50.0, 100.0)], 180);
+    let mut g = b.game(1);
+    if g.asks().starts_with("who goes first") {
+        g.apply(Decision::First(Side::A)).unwrap();
+    }
+    g.apply(Decision::Activate(0)).unwrap();
+    for bad in [
+        vec![Move, Move],
+        vec![Attack, Attack],
+        vec![March, Move],
+        vec![Sustained, Attack],
+        vec![Move, Attack, Nothing],
+        vec![March, Sustained],
+    ] {
+        assert!(g.check(&Decision::Plan(bad.clone())).is_err(), "{bad:?} is refused");
+    }
+    for good in [
+        vec![March],
+        vec![Sustained],
+        vec![Move, Attack],
+        vec![Attack, Move],
+        vec![Nothing, Nothing],
+    ] {
+        assert!(g.check(&Decision::Plan(good.clone())).is_ok(), "{good:?} is allowed");
+    }
+}
+
+/// tactics-battlefield-summary.md, "MOVE & MARCH MOVE ACTIONS": "Aircraft must take a MOVE or
+/// MARCH MOVE action as their first action in each activation, unless they have the Helicopter
+/// special rule."
+#[test]
+fn aircraft_move_first() {
+    let mut g = Builder::default()
+        .unit(Side::A, aircraft_card("Plane"), &[(50.0, 30.0)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(50.0, 100.0)], 180)
+        .game(1);
+    if g.asks().starts_with("who goes first") {
+        g.apply(Decision::First(Side::A)).unwrap();
+    }
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(g.check(&Decision::Plan(vec![Attack, Move])).is_err());
+    assert!(g.check(&Decision::Plan(vec![Sustained])).is_err());
+    assert!(g.check(&Decision::Plan(vec![Nothing, Move])).is_err());
+    assert!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok());
+    assert!(g.check(&Decision::Plan(vec![March])).is_ok());
+}
+
+// ----- MOVE ----------------------------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "MOVE & MARCH MOVE ACTIONS": "Each point of Move rating equals
+/// 10cm"; "A unit making a MARCH MOVE action doubles its Move rating".
+#[test]
+fn a_move_is_ten_cm_a_point_and_a_march_twice_that() {
+    let b = Builder::default().unit(Side::A, squad("A", 1, 3, 1), &[(50.0, 20.0)], 0).unit(
+        Side::B,
+        squad("B", 1, 3, 1),
+        &[(150.0, 100.0)],
+        180,
+    );
+    let mut g = b.clone().game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&put(0, 50.0, 30.0)).is_ok(), "10 cm with Move 1");
+    assert!(g.check(&put(0, 50.0, 30.5)).is_err(), "10.5 cm with Move 1");
+    let mut g = b.game(1);
+    activate(&mut g, 0, &[March]);
+    assert!(g.check(&put(0, 50.0, 40.0)).is_ok(), "20 cm marching");
+    assert!(g.check(&put(0, 50.0, 40.5)).is_err(), "20.5 cm marching");
+}
+
+/// tactics-battlefield-summary.md, "MOVE & MARCH MOVE ACTIONS": "Infantry units must end their
+/// movement with all of their miniatures within 15cm (approximately 6") of every other miniature
+/// in the unit"; "2. Check Range": "Measurements between infantry miniatures are made from the
+/// base edges" (bases here are 2.5 cm across: 17 cm centre to centre is 14.5 cm).
+#[test]
+fn a_squad_ends_its_move_within_fifteen_cm_base_to_base() {
+    let mut c = squad("A", 2, 3, 1);
+    c.card.movement = 2;
+    let b =
+        Builder::default()
+            .unit(Side::A, c, &[(50.0, 20.0), (53.0, 20.0)], 0)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(150.0, 100.0)], 180);
+    let mut g = b.game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&put(1, 67.0, 20.0)).is_ok(), "14.5 cm apart");
+    assert!(g.check(&put(1, 68.0, 20.0)).is_err(), "15.5 cm apart");
+}
+
+/// tactics-battlefield-summary.md, "Terrain": "Miniatures can only move up to MOVE 2 (20cm/8") or
+/// MARCH MOVE 4 (40cm/16") when moving into, through, or out of terrain features such as trees";
+/// in the open the whole Move (here Move 3: 30 cm, marching 60 cm) may be used.
+#[test]
+fn into_terrain_a_move_is_capped_at_twenty_cm_and_a_march_at_forty() {
+    let mut c = squad("A", 1, 3, 1);
+    c.card.movement = 3;
+    let b = Builder::default()
+        .unit(Side::A, c, &[(70.0, 60.0)], 90)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(170.0, 110.0)], 180)
+        .terrain(TerrainKind::Woods, &[(85.0, 40.0), (140.0, 40.0), (140.0, 80.0), (85.0, 80.0)]);
+    let mut g = b.clone().game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&put(0, 89.0, 60.0)).is_ok(), "19 cm into the wood");
+    assert!(g.check(&put(0, 95.0, 60.0)).is_err(), "25 cm into the wood");
+    assert!(g.check(&put(0, 45.0, 60.0)).is_ok(), "25 cm in the open");
+    let mut g = b.game(1);
+    activate(&mut g, 0, &[March]);
+    assert!(g.check(&put(0, 108.0, 60.0)).is_ok(), "38 cm marching into the wood");
+    assert!(g.check(&put(0, 115.0, 60.0)).is_err(), "45 cm marching into the wood");
+    assert!(g.check(&put(0, 15.0, 60.0)).is_ok(), "55 cm marching in the open");
+}
+
+// ----- ATTACKS -------------------------------------------------------------------------------------
+
+/// Side A: a squad of `n` at y = 20 (x from 50), rifles of range `range` and `dice` dice; side B:
+/// what `more` adds.
+fn shooter(n: u8, range: u8, dice: u8) -> Builder {
+    Builder::default().unit(Side::A, squad("Shooters", n, range, dice), &row(n as usize, 50.0, 20.0), 0)
+}
+
+/// tactics-battlefield-summary.md, "2. Check Range": "A weapon can only attack a target that is
+/// within its range. Each point of a weapon's Range equals 10cm/4". Measure range from each
+/// attacking miniature to the nearest miniature in the target unit. Measurements between infantry
+/// miniatures are made from the base edges." A rifle of Range 3 reaches 30 cm, not 31.
+#[test]
+fn range_is_ten_cm_a_point_base_edge_to_base_edge() {
+    for (gap, ok) in [(29.5, true), (30.0, true), (31.0, false)] {
+        let mut g = shooter(1, 3, 1)
+            .unit(Side::B, squad("Target", 1, 3, 1), &[(50.0, 20.0 + 2.5 + gap)], 180)
+            .game(1);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        assert_eq!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_ok(), ok, "gap {gap} cm");
+    }
+}
+
+/// tactics-battlefield-summary.md, "2. Check Range": only "Mortars and other low-velocity artillery
+/// have a minimum range and a maximum range separated by a dash": a rifle of Range 3 (no dash)
+/// may fire at a unit 3 cm away, in base contact.
+#[test]
+fn a_weapon_without_a_dash_has_no_minimum_range() {
+    let mut g = shooter(1, 3, 1)
+        .unit(Side::B, squad("Target", 1, 3, 1), &[(50.0, 25.5)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    assert!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_ok(), "rifle at 3 cm");
+}
+
+/// tactics-battlefield-summary.md, "5. Roll to Hit": "Roll the number of dice indicated multiplied
+/// by the number of miniatures firing that weapon, scoring a hit for each (👤). A unit taking a
+/// SUSTAINED ATTACK action may re-roll all dice that failed to hit."
+#[test]
+fn dice_are_per_firing_miniature_and_a_sustained_attack_rerolls_the_misses() {
+    let mut rerolled = 0;
+    for seed in 0..20 {
+        let mut g = shooter(4, 3, 2)
+            .unit(Side::B, squad("Target", 10, 3, 1), &row(10, 40.0, 40.0), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Sustained]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        let hit = rolls(&g, n, Purpose::Hit);
+        assert_eq!(total(&hit).0, 8, "4 soldiers x 2 dice");
+        let (d, _) = total(&rolls(&g, n, Purpose::Reroll));
+        assert_eq!(d, 8 - total(&hit).1, "seed {seed}: every die that missed is re-rolled");
+        rerolled += d;
+    }
+    assert!(rerolled > 0);
+}
+
+/// A hedge (cover, no block) from x = `x0` to `x1`, between y = 39 and 41.
+fn hedge(b: Builder, x0: f64, x1: f64) -> Builder {
+    b.terrain(TerrainKind::Hedge, &[(x0, 39.0), (x1, 39.0), (x1, 41.0), (x0, 41.0)])
+}
+
+/// tactics-battlefield-summary.md, "6. Roll Saves": "An infantry unit is in cover from an
+/// attacking miniature if at least half of the unit is in cover from that attacking miniature."
+/// One attacker at (50, 20); four soldiers at y = 60; a hedge hides those at x ≤ 44 from it.
+#[test]
+fn half_the_squad_in_cover_puts_the_squad_in_cover() {
+    for (xs, cover) in [
+        ([38.0, 42.0, 56.0, 60.0], true),  // 2 of 4 hidden
+        ([42.0, 56.0, 60.0, 53.0], false), // 1 of 4 hidden
+        ([38.0, 42.0, 44.0, 58.0], true),  // 3 of 4 hidden
+    ] {
+        let pts: Vec<_> = xs.iter().map(|&x| (x, 60.0)).collect();
+        let g = hedge(shooter(1, 6, 1), 20.0, 47.5)
+            .unit(Side::B, squad("Target", 4, 3, 1), &pts, 180)
+            .game(1);
+        let odds = g.attack_odds(0, &[aim(0, 1)], false).expect("a legal attack");
+        assert_eq!(odds.groups.len(), 1);
+        assert_eq!(odds.groups[0].0.cover, cover, "soldiers at {xs:?}");
+    }
+}
+
+/// tactics-battlefield-summary.md, "6. Roll Saves": "If a unit is in cover from some miniatures in
+/// the attacking unit, but not from others, the attacking player needs to roll the combat dice
+/// separately for those miniatures for which the target unit is in cover from those for which it
+/// is not." Attacker 0 at (30, 20) sees the target through the hedge, attacker 1 at (44, 20)
+/// past its end.
+#[test]
+fn dice_are_rolled_apart_for_attackers_the_target_is_in_cover_from() {
+    let b = hedge(
+        Builder::default().unit(Side::A, squad("Shooters", 2, 6, 3), &[(30.0, 20.0), (44.0, 20.0)], 0),
+        10.0,
+        45.0,
+    )
+    .unit(Side::B, squad("Target", 2, 3, 1), &[(50.0, 60.0), (53.0, 60.0)], 180);
+    let g = b.clone().game(1);
+    let odds = g.attack_odds(0, &[aim(0, 1)], false).expect("a legal attack");
+    let mut groups: Vec<_> = odds.groups.iter().map(|(g, _, _)| (g.firers.clone(), g.cover, g.dice)).collect();
+    groups.sort();
+    assert_eq!(groups, vec![(vec![0], true, 3), (vec![1], false, 3)]);
+    // The live roll rolls them apart: two rolls to hit of 3 dice.
+    let mut g = b.game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let n = g.events().len();
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    assert_eq!(rolls(&g, n, Purpose::Hit).iter().map(|r| r.0).collect::<Vec<_>>(), vec![3, 3]);
+}
+
+/// Save rate of `target` (unit 1) against side A's squad (unit 0) over the seeds: (dice, saved).
+fn save_rate(b: &Builder, sustained: bool) -> (u32, u32, u32) {
+    let (mut dice, mut saved, mut hits) = (0, 0, 0);
+    for seed in 0..SEEDS {
+        let mut g = b.clone().game(seed);
+        activate(&mut g, 0, if sustained { &[Sustained] } else { &[Attack, Nothing] });
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        hits += total(&rolls(&g, n, Purpose::Hit)).1 + total(&rolls(&g, n, Purpose::Reroll)).1;
+        let (d, s) = total(&rolls(&g, n, Purpose::Save));
+        dice += d;
+        saved += s;
+    }
+    (hits, dice, saved)
+}
+
+/// tactics-battlefield-summary.md, "6. Roll Saves": "If the target was an infantry unit in cover,
+/// the target player rolls a die for each hit it took. Each ☒ or ☑ cancels 1 hit" (4 faces in 6);
+/// "If the target was an infantry unit that does not get a cover save, it still gets an infantry
+/// save … Each ☒ cancels 1 hit" (2 faces in 6).
+#[test]
+fn infantry_saves_four_in_six_in_cover_and_two_in_six_in_the_open() {
+    let open = shooter(5, 6, 3).unit(Side::B, squad("Target", 10, 3, 1), &row(10, 40.0, 60.0), 180);
+    let (hits, dice, saved) = save_rate(&open, false);
+    assert_eq!(dice, hits, "a die for each hit");
+    let rate = f64::from(saved) / f64::from(dice);
+    assert!(dice > 300 && (0.23..0.44).contains(&rate), "infantry save: {saved}/{dice}");
+    let covered = hedge(shooter(5, 6, 3), 0.0, 180.0).unit(Side::B, squad("Target", 10, 3, 1), &row(10, 40.0, 60.0), 180);
+    let (hits, dice, saved) = save_rate(&covered, false);
+    assert_eq!(dice, hits, "a die for each hit");
+    let rate = f64::from(saved) / f64::from(dice);
+    assert!(dice > 300 && (0.56..0.77).contains(&rate), "cover save: {saved}/{dice}");
+}
+
+/// tactics-battlefield-summary.md, "6. Roll Saves": "If the target was a vehicle unit in cover, the
+/// target player rolls a die for each hit it took. Each ☒ cancels 1 hit"; a vehicle not in cover
+/// has no save at all (the book gives vehicles no other save).
+#[test]
+fn vehicles_save_only_in_cover_two_in_six() {
+    let tank = || vehicle_card("Tank", Locomotion::Tracked);
+    let open = shooter(5, 6, 3).unit(Side::B, tank(), &[(60.0, 62.0)], 180);
+    let (hits, dice, _) = save_rate(&open, false);
+    assert!(hits > 100);
+    assert_eq!(dice, 0, "no save out of cover");
+    let covered = hedge(shooter(5, 6, 3), 0.0, 180.0).unit(Side::B, tank(), &[(60.0, 62.0)], 180);
+    let (hits, dice, saved) = save_rate(&covered, false);
+    assert_eq!(dice, hits, "a die for each hit");
+    let rate = f64::from(saved) / f64::from(dice);
+    assert!(dice > 300 && (0.23..0.44).contains(&rate), "vehicle cover save: {saved}/{dice}");
+}
+
+// ----- DAMAGE --------------------------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "7. Suffer Damage": "If there are no miniatures left in the unit
+/// that are valid targets (in the weapon's field of fire, range, and LOS …), any remaining hits are
+/// ignored." One target soldier is within the rifles' 30 cm, four are beyond them: the squad never
+/// loses more than that one soldier.
+#[test]
+fn hits_beyond_the_miniatures_in_reach_are_ignored() {
+    let mut many = 0;
+    for seed in 0..30 {
+        let mut g = shooter(4, 3, 5)
+            .unit(
+                Side::B,
+                squad("Target", 5, 3, 1),
+                &[(54.5, 48.0), (50.0, 60.0), (53.0, 60.0), (57.0, 60.0), (60.0, 60.0)],
+                180,
+            )
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        let (_, hits) = total(&rolls(&g, n, Purpose::Hit));
+        let (_, saved) = total(&rolls(&g, n, Purpose::Save));
+        if hits - saved >= 2 {
+            many += 1;
+        }
+        settle(&mut g);
+        let left: Vec<Pt> = g.table().units[1].minis.iter().map(|m| m.body.centre()).collect();
+        assert!(left.len() >= 4, "seed {seed}: only the soldier in reach can fall");
+        for x in [50.0, 53.0, 57.0, 60.0] {
+            assert!(
+                left.contains(&Pt::cm(x, 60.0)),
+                "seed {seed}: the soldier at {x},60 is beyond reach"
+            );
+        }
+    }
+    assert!(many > 10, "attacks with 2+ unsaved hits came up ({many})");
+}
+
+/// tactics-battlefield-summary.md, "7. Suffer Damage": "The player controlling the squad chooses
+/// which miniatures hits are assigned to."
+#[test]
+fn the_owner_chooses_the_casualties() {
+    for seed in 0..30 {
+        let mut g = shooter(4, 6, 3)
+            .unit(Side::B, squad("Target", 6, 3, 1), &row(6, 45.0, 45.0), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        if g.asks().starts_with("the miniatures lost") {
+            assert_eq!(g.pending(), Pending::Decision(Side::B), "the target's owner chooses");
+            return;
+        }
+    }
+    panic!("no attack left a choice of casualties");
+}
+
+/// tactics-battlefield-summary.md, "7. Suffer Damage": "Find the amount of damage to heroes,
+/// vehicles, and aircraft by cross-referencing the weapon with the Armour rating of the target on
+/// the weapons chart. The number after the slash is the amount of damage caused"; "Eliminated
+/// vehicles are marked as wrecks and become a terrain feature".
+#[test]
+fn each_hit_on_a_vehicle_marks_off_the_number_after_the_slash_and_a_wreck_stays() {
+    let mut wrecked = false;
+    for seed in 0..20 {
+        let mut c = squad("Gunners", 1, 6, 3);
+        c.card.weapons[0].table.vehicle[2] = dust_core::unit::CombatValue::Dice { dice: 3, damage: 2 };
+        let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+        tank.card.health = 4;
+        let mut g = Builder::default()
+            .unit(Side::A, c, &[(50.0, 20.0)], 0)
+            .unit(Side::B, tank, &[(50.0, 45.0)], 180)
+            .game(seed);
+        let terrain = g.table().terrain.len();
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        let (_, hits) = total(&rolls(&g, n, Purpose::Hit));
+        let lost = 4u8.saturating_sub(g.units()[1].health);
+        let expect = (2 * hits).min(4) as u8;
+        if g.units()[1].destroyed {
+            assert!(expect >= 4);
+            assert_eq!(g.table().terrain.len(), terrain + 1, "the wreck is terrain");
+            wrecked = true;
+        } else {
+            assert_eq!(lost, expect, "seed {seed}: {hits} hits of 2 damage");
+        }
+    }
+    assert!(wrecked, "a vehicle was wrecked in the sample");
+}
+
+// ----- CLOSE COMBAT --------------------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "Close Combat Weapons": "the attacking unit resolves its C weapon
+/// attacks. Before those casualties are removed, the defending unit retaliates with its own C
+/// weapons against the attacking unit"; "Units hit by C weapons do not get any cover or infantry
+/// saves"; "4. Declare Targets": "Each surviving soldier in an infantry squad can only use 1 ranged
+/// weapon and 1 close combat weapon in each ATTACK action". Three knives against three knives: 3
+/// dice, then 3 dice back, whatever the first 3 did, and no saves.
+#[test]
+fn close_combat_is_answered_before_casualties_and_without_saves() {
+    let mut hit_first = 0;
+    for seed in 0..30 {
+        let mut g = Builder::default()
+            .unit(Side::A, squad("A", 3, 3, 1), &row(3, 50.0, 20.0), 0)
+            .unit(Side::B, squad("B", 3, 3, 1), &row(3, 50.0, 25.0), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(1, 1)])).unwrap();
+        settle(&mut g);
+        let hit = rolls(&g, n, Purpose::Hit);
+        assert_eq!(hit.len(), 2, "seed {seed}: the attack and the retaliation: {hit:?}");
+        assert_eq!(hit[0].0, 3);
+        assert_eq!(hit[1].0, 3, "seed {seed}: all 3 defenders fight back, one C weapon each");
+        if hit[0].1 > 0 {
+            hit_first += 1;
+        }
+        assert!(rolls(&g, n, Purpose::Save).is_empty(), "no saves against C weapons");
+        assert_eq!(g.units()[1].models.len(), 3 - hit[0].1.min(3) as usize);
+        assert_eq!(g.units()[0].models.len(), 3 - hit[1].1.min(3) as usize);
+    }
+    assert!(hit_first > 5);
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": "A unit with a Suppression token cannot fight,
+/// including fighting back if attacked in close combat."
+#[test]
+fn a_suppressed_unit_does_not_fight_back() {
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 3, 3, 1), &row(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad("B", 3, 3, 1), &row(3, 50.0, 25.0), 180)
+        .game(4);
+    g.set_tokens(
+        1,
+        Tokens {
+            under_fire: false,
+            suppressed: true,
+        },
+    );
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let n = g.events().len();
+    g.apply(Decision::Attack(vec![aim(1, 1)])).unwrap();
+    settle(&mut g);
+    assert_eq!(rolls(&g, n, Purpose::Hit).len(), 1, "only the attacker rolls");
+    assert_eq!(g.units()[0].models.len(), 3);
+}
+
+/// tactics-battlefield-summary.md, "Close Combat Weapons": "A unit that took a SUSTAINED ATTACK
+/// action must choose between using ranged weapons or C weapons. If it uses C weapons, the
+/// defending unit retaliates with its C weapons as normal, but only performs a standard ATTACK
+/// action."
+#[test]
+fn a_sustained_close_combat_is_answered_by_a_standard_attack() {
+    let b = Builder::default().unit(Side::A, squad("A", 3, 3, 1), &row(3, 50.0, 20.0), 0).unit(
+        Side::B,
+        squad("B", 3, 3, 1),
+        &row(3, 50.0, 25.0),
+        180,
+    );
+    let mut g = b.clone().game(2);
+    activate(&mut g, 0, &[Sustained]);
+    assert!(
+        g.check(&Decision::Attack(vec![aim(0, 1), aim(1, 1)])).is_err(),
+        "ranged or C, not both"
+    );
+    for seed in 0..20 {
+        let mut g = b.clone().game(seed);
+        activate(&mut g, 0, &[Sustained]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(1, 1)])).unwrap();
+        settle(&mut g);
+        let hit = rolls(&g, n, Purpose::Hit);
+        let re = rolls(&g, n, Purpose::Reroll);
+        assert_eq!(hit.len(), 2, "seed {seed}: attack and retaliation");
+        // Only the attacker's misses are re-rolled.
+        assert!(re.len() <= 1, "seed {seed}: the retaliation re-rolls nothing: {re:?}");
+        if let Some(r) = re.first() {
+            assert_eq!(r.0, 3 - hit[0].1, "seed {seed}: the attacker re-rolls its misses");
+        }
+    }
+}
+
+// ----- SUPPRESSION ---------------------------------------------------------------------------------
+
+fn tokens(g: &FieldGame, u: usize) -> (bool, bool) {
+    let t = g.units()[u].tokens;
+    (t.under_fire, t.suppressed)
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": "Any unit hit by an ATTACK or SUSTAINED ATTACK
+/// action, even if the hits were saved, receives an Under Fire token. If it already has an Under
+/// Fire token, it replaces it with a Suppression token instead." "A unit hit 10 times in a single
+/// ATTACK or SUSTAINED ATTACK action, even if the hits were saved, receives a Suppression token
+/// (removing any Under Fire token it may have had)."
+#[test]
+fn under_fire_then_suppressed_and_ten_hits_suppress_at_once() {
+    let (mut few, mut ten, mut saved_all) = (0, 0, 0);
+    for seed in 0..SEEDS {
+        for (n, dice) in [(2u8, 1u8), (10, 3)] {
+            let mut g = hedge(shooter(n, 6, dice), 0.0, 180.0)
+                .unit(Side::B, squad("Target", 20, 3, 1), &row(20, 20.0, 60.0), 180)
+                .game(seed);
+            activate(&mut g, 0, &[Sustained]);
+            let e = g.events().len();
+            g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+            let hits = total(&rolls(&g, e, Purpose::Hit)).1 + total(&rolls(&g, e, Purpose::Reroll)).1;
+            let (_, saved) = total(&rolls(&g, e, Purpose::Save));
+            let got = tokens(&g, 1);
+            if hits == 0 {
+                assert_eq!(got, (false, false), "seed {seed}: not hit");
+            } else if hits < 10 {
+                few += 1;
+                if saved == hits {
+                    saved_all += 1;
+                }
+                assert_eq!(got, (true, false), "seed {seed}: {hits} hits (saved {saved}) give Under Fire");
+            } else {
+                ten += 1;
+                assert_eq!(got, (false, true), "seed {seed}: {hits} hits suppress at once");
+            }
+        }
+    }
+    assert!(few > 10 && ten > 10 && saved_all > 0, "cases came up: {few} {ten} {saved_all}");
+    // Already Under Fire: one hit more suppresses.
+    let mut seen = false;
+    for seed in 0..SEEDS {
+        let mut g = shooter(2, 6, 1)
+            .unit(Side::B, squad("Target", 5, 3, 1), &row(5, 45.0, 60.0), 180)
+            .game(seed);
+        g.set_tokens(
+            1,
+            Tokens {
+                under_fire: true,
+                suppressed: false,
+            },
+        );
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        if total(&rolls(&g, e, Purpose::Hit)).1 > 0 {
+            assert_eq!(tokens(&g, 1), (false, true), "seed {seed}: Under Fire becomes Suppression");
+            seen = true;
+        }
+    }
+    assert!(seen);
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": "If a unit has an Under Fire token when it
+/// activates, roll 2 dice. If either die scores ☒, remove the token." "Any time a unit activates
+/// while it has a Suppression token, roll 2 dice. If both dice score ☒, remove all Suppression
+/// tokens from the unit. If only 1 die scores ☒, replace any Suppression tokens with an Under Fire
+/// token instead. If the unit still has a Suppression token after rolling to remove it, the unit
+/// must perform a NOTHING action as its first action."
+#[test]
+fn rolling_to_remove_under_fire_and_suppression_tokens() {
+    let mut seen = [0; 5];
+    for seed in 0..SEEDS {
+        for suppressed in [false, true] {
+            let mut g = shooter(1, 3, 1)
+                .unit(Side::B, squad("B", 1, 3, 1), &[(150.0, 110.0)], 180)
+                .game(seed);
+            g.set_tokens(
+                0,
+                Tokens {
+                    under_fire: !suppressed,
+                    suppressed,
+                },
+            );
+            if g.asks().starts_with("who goes first") {
+                g.apply(Decision::First(Side::A)).unwrap();
+            }
+            let e = g.events().len();
+            g.apply(Decision::Activate(0)).unwrap();
+            let r = rolls(&g, e, Purpose::Rally);
+            assert_eq!(r.len(), 1);
+            assert_eq!(r[0].0, 2, "2 dice");
+            let k = r[0].1;
+            let got = tokens(&g, 0);
+            if !suppressed {
+                assert_eq!(got, (k == 0, false), "seed {seed}: Under Fire, {k} army symbols");
+                seen[usize::from(k > 0)] += 1;
+            } else {
+                match k {
+                    2 => assert_eq!(got, (false, false), "seed {seed}: both remove"),
+                    1 => assert_eq!(got, (true, false), "seed {seed}: one leaves Under Fire"),
+                    _ => {
+                        assert_eq!(got, (false, true), "seed {seed}: none keeps the Suppression");
+                        assert!(g.check(&Decision::Plan(vec![Move, Nothing])).is_err(), "NOTHING first");
+                        assert!(g.check(&Decision::Plan(vec![Nothing, Move])).is_ok(), "then a Move");
+                        assert!(g.check(&Decision::Plan(vec![Nothing, Attack])).is_err(), "cannot fight");
+                    }
+                }
+                seen[2 + usize::from(k.min(2))] += 1;
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "every outcome came up: {seen:?}");
+}
+
+/// tactics-battlefield-summary.md, "HEROES": "Heroes cannot be suppressed, so never receive Under
+/// Fire or Suppression tokens."
+#[test]
+fn heroes_take_no_tokens() {
+    let mut hit = 0;
+    for seed in 0..30 {
+        let mut hero = hero_card("Hero");
+        hero.card.health = 20;
+        let mut g = shooter(10, 6, 3).unit(Side::B, hero, &[(60.0, 50.0)], 180).game(seed);
+        activate(&mut g, 0, &[Sustained]);
+        let e = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        if total(&rolls(&g, e, Purpose::Hit)).1 > 0 {
+            hit += 1;
+        }
+        assert_eq!(tokens(&g, 1), (false, false), "seed {seed}");
+    }
+    assert!(hit > 20);
+}
+
+// ----- REACTIVE ATTACKS ----------------------------------------------------------------------------
+
+/// Side A's squad (unit 0) far from side B's squad (unit 1), which stands `gap` cm away after A's
+/// 10 cm move; a second A squad (unit 2) near B too.
+fn reaction_table(gap: f64) -> Builder {
+    Builder::default()
+        .unit(Side::A, squad("A", 2, 6, 1), &[(50.0, 20.0), (53.0, 20.0)], 0)
+        .unit(
+            Side::B,
+            squad("B", 2, 6, 1),
+            &[(50.0, 30.0 + 2.5 + gap), (53.0, 30.0 + 2.5 + gap)],
+            180,
+        )
+        .unit(
+            Side::A,
+            squad("A2", 2, 6, 1),
+            &[(90.0, 30.0 + 2.5 + gap), (93.0, 30.0 + 2.5 + gap)],
+            0,
+        )
+}
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "Once the opposing player has completed
+/// their first action, you can declare that one of your units that has not yet activated, and that
+/// is at range 4 (40cm/16") or less from the activating unit, will take a REACTIVE ATTACK action".
+#[test]
+fn a_reaction_is_offered_after_the_first_action_to_units_within_forty_cm() {
+    for (gap, offered) in [(39.0, true), (41.0, false)] {
+        let mut g = reaction_table(gap).game(5);
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        if offered {
+            assert_eq!(g.pending(), Pending::Decision(Side::B));
+            assert_eq!(g.reactors(), vec![1]);
+        } else {
+            assert!(!g.asks().starts_with("a reactive attack"), "gap {gap}: {}", g.asks());
+        }
+    }
+}
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "On ☒☒, the unit succeeds and will activate
+/// for either a SUSTAINED ATTACK action, or a MOVE action followed by an ATTACK action … On a single
+/// ☒, the unit succeeds and will activate for an ATTACK action. If both dice roll ☒ or ☑ [no army
+/// symbol] the unit activates for a NOTHING action." "This action can only target the unit your
+/// opponent activated." "Whether you succeed or not, attempting a reactive attack activates your
+/// unit." "Units making a reactive attack cannot use C weapons".
+#[test]
+fn a_reaction_has_three_outcomes_and_activates_the_unit() {
+    let mut seen = [0; 3];
+    for seed in 0..SEEDS {
+        let mut g = reaction_table(20.0).game(seed);
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::React(Some(1))).unwrap();
+        let r = rolls(&g, e, Purpose::Reactive);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].0, 2, "2 dice");
+        assert!(g.units()[1].activated, "seed {seed}: attempting activates the unit");
+        match r[0].1 {
+            2 => {
+                assert!(g.asks().starts_with("what the reaction does"), "seed {seed}: {}", g.asks());
+                assert_eq!(g.pending(), Pending::Decision(Side::B));
+            }
+            1 => {
+                assert_eq!(g.pending(), Pending::Decision(Side::B));
+                assert_eq!(g.current_action(), Some(Attack), "seed {seed}: a single Attack");
+                assert!(g.check(&Decision::Attack(vec![aim(0, 2)])).is_err(), "only the activated unit");
+                assert!(g.check(&Decision::Attack(vec![aim(0, 0)])).is_ok());
+                g.apply(Decision::Attack(vec![aim(0, 0)])).unwrap();
+                settle(&mut g);
+                assert_eq!(g.acting(), Some(0), "seed {seed}: the activated unit goes on");
+                assert_eq!(g.current_action(), Some(Attack));
+            }
+            _ => {
+                assert_eq!(g.pending(), Pending::Decision(Side::A), "seed {seed}: NOTHING, A goes on");
+                assert_eq!(g.acting(), Some(0));
+                assert_eq!(g.current_action(), Some(Attack));
+            }
+        }
+        seen[usize::from(r[0].1.min(2))] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "every outcome came up: {seen:?}");
+}
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "Units making a reactive attack cannot use C
+/// weapons as part of this action." B stands within 5 cm of A after A's move.
+#[test]
+fn a_reaction_uses_no_close_combat_weapons() {
+    for seed in 0..SEEDS {
+        let mut g = reaction_table(2.0).game(seed);
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::React(Some(1))).unwrap();
+        if rolls(&g, e, Purpose::Reactive)[0].1 == 1 {
+            assert!(g.check(&Decision::Attack(vec![aim(1, 0)])).is_err(), "the knife");
+            assert!(g.check(&Decision::Attack(vec![aim(0, 0)])).is_ok(), "the rifle");
+            return;
+        }
+    }
+    panic!("no single army symbol came up");
+}
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "You cannot declare a reactive attack against
+/// a unit that is taking a SUSTAINED ATTACK action. You cannot declare a reactive attack against a
+/// unit that is taking a NOTHING action as its second action." "Aircraft cannot make reactive
+/// attacks."
+#[test]
+fn no_reaction_against_a_sustained_attack_or_a_second_nothing_and_none_by_aircraft() {
+    for plan in [vec![Sustained], vec![Move, Nothing]] {
+        let mut g = reaction_table(20.0).game(5);
+        activate(&mut g, 0, &plan);
+        if plan == [Sustained] {
+            g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        } else {
+            g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        }
+        settle_casualties_only(&mut g);
+        assert!(!g.asks().starts_with("a reactive attack"), "{plan:?}: {}", g.asks());
+    }
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 2, 6, 1), &[(50.0, 20.0), (53.0, 20.0)], 0)
+        .unit(Side::B, aircraft_card("Plane"), &[(60.0, 55.0)], 180)
+        .game(5);
+    activate(&mut g, 0, &[Move, Attack]);
+    g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+    assert!(!g.asks().starts_with("a reactive attack"), "{}", g.asks());
+    assert!(g.reactors().is_empty());
+}
+
+fn settle_casualties_only(g: &mut FieldGame) {
+    while g.asks().starts_with("the miniatures lost") {
+        let d = g.candidates(4).into_iter().next().expect("a casualty choice");
+        g.apply(d).expect("casualties");
+    }
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": "If a unit with a Suppression token attempts a
+/// reactive attack, it rolls to remove the token as above. If it still has a Suppression token
+/// after rolling to remove it, the unit rolls a single die rather than 2".
+#[test]
+fn a_suppressed_unit_rolls_to_rally_then_one_die_to_react() {
+    let mut seen = [0; 2];
+    for seed in 0..SEEDS {
+        let mut g = reaction_table(20.0).game(seed);
+        g.set_tokens(
+            1,
+            Tokens {
+                under_fire: false,
+                suppressed: true,
+            },
+        );
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::React(Some(1))).unwrap();
+        let rally = rolls(&g, e, Purpose::Rally);
+        assert_eq!(rally.len(), 1, "seed {seed}: it rolls to remove the token");
+        let still = rally[0].1 == 0;
+        let react = rolls(&g, e, Purpose::Reactive);
+        assert_eq!(react.len(), 1);
+        assert_eq!(react[0].0, if still { 1 } else { 2 }, "seed {seed}: still suppressed: {still}");
+        seen[usize::from(still)] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+// ----- END OF THE GAME -----------------------------------------------------------------------------
+
+/// Plays every remaining activation of the turn with NOTHING actions.
+fn rest_of_turn(g: &mut FieldGame) {
+    let t = g.turn();
+    while g.turn() == t && matches!(g.pending(), Pending::Decision(_)) {
+        let asks = g.asks();
+        if asks.starts_with("who goes first") {
+            let Pending::Decision(s) = g.pending() else { unreachable!() };
+            g.apply(Decision::First(s)).unwrap();
+        } else if asks.starts_with("a unit to activate") {
+            let Pending::Decision(s) = g.pending() else { unreachable!() };
+            let u = (0..g.units().len())
+                .find(|&u| g.units()[u].side == s && !g.units()[u].activated && !g.units()[u].destroyed)
+                .expect("a unit to activate");
+            g.apply(Decision::Activate(u)).unwrap();
+            g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        } else {
+            settle(g);
+            if !g.asks().starts_with("a unit to activate") && !g.asks().starts_with("who goes first") {
+                break;
+            }
+        }
+    }
+}
+
+/// tactics-battlefield-summary.md, "END OF THE GAME": "Objectives are captured at the end of a turn
+/// by having a miniature within range 1 (10cm/4") of the objective (provided it did not take a
+/// MARCH MOVE action as its last action), and not having any enemy miniatures within range 1 of
+/// it." (Distance to the base's edge: 2.5 cm bases.)
+#[test]
+fn an_objective_is_held_within_ten_cm_with_no_enemy_there() {
+    let at = |bx: f64, by: f64| {
+        let mut g = Builder::default()
+            .unit(Side::A, squad("A", 1, 3, 1), &[(90.0, 60.0 - 1.25 - 9.5)], 0)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(bx, by)], 180)
+            .objective(90.0, 60.0)
+            .game(1);
+        g.apply(Decision::First(Side::A)).ok();
+        rest_of_turn(&mut g);
+        g.objectives_held()
+    };
+    assert_eq!(at(170.0, 110.0)[Side::A], 1, "A 9.5 cm away, B far");
+    assert_eq!(at(90.0, 60.0 + 1.25 + 9.5)[Side::A], 0, "B 9.5 cm away too");
+    assert_eq!(at(90.0, 60.0 + 1.25 + 9.5)[Side::B], 0);
+    assert_eq!(at(90.0, 60.0 + 1.25 + 11.0)[Side::A], 1, "B 11 cm away");
+    // 10.5 cm is not within range 1.
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 1, 3, 1), &[(90.0, 60.0 - 1.25 - 10.5)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(170.0, 110.0)], 180)
+        .objective(90.0, 60.0)
+        .game(1);
+    rest_of_turn(&mut g);
+    assert_eq!(g.objectives_held()[Side::A], 0);
+}
+
+/// tactics-battlefield-summary.md, "END OF THE GAME": "(provided it did not take a MARCH MOVE
+/// action as its last action)".
+#[test]
+fn a_unit_that_marched_last_does_not_take_an_objective() {
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 1, 3, 1), &[(90.0, 30.0)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(170.0, 110.0)], 180)
+        .objective(90.0, 60.0)
+        .game(1);
+    activate(&mut g, 0, &[March]);
+    g.apply(put(0, 90.0, 50.0)).unwrap();
+    settle(&mut g);
+    rest_of_turn(&mut g);
+    assert_eq!(g.objectives_held()[Side::A], 0);
+}
+
+/// tactics-battlefield-summary.md, "END OF THE GAME": "The game ends at the end of a turn when: All
+/// of one player's units on the board are eliminated … The player who destroyed all of the enemy's
+/// units … wins the game."
+#[test]
+fn wiping_out_the_enemy_wins() {
+    for seed in 0..SEEDS {
+        let mut g = shooter(10, 6, 3)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(60.0, 45.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Sustained]);
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        if g.units()[1].destroyed {
+            rest_of_turn(&mut g);
+            assert_eq!(g.pending(), Pending::Over(Some(Side::A)), "seed {seed}");
+            return;
+        }
+    }
+    panic!("the squad was never wiped out");
+}
