@@ -993,7 +993,13 @@ fn rest_of_turn(g: &mut FieldGame) {
                 .find(|&u| g.units()[u].side == s && !g.units()[u].activated && !g.units()[u].destroyed)
                 .expect("a unit to activate");
             g.apply(Decision::Activate(u)).unwrap();
-            g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+            if g.apply(Decision::Plan(vec![Nothing, Nothing])).is_err() {
+                // Aircraft move first: a loop back to the same place.
+                g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+                let c = g.table().units[u].minis[0].body.centre();
+                let (x, y) = c.to_cm();
+                g.apply(put(0, x, y)).unwrap();
+            }
         } else {
             settle(g);
             if !g.asks().starts_with("a unit to activate") && !g.asks().starts_with("who goes first") {
@@ -1068,4 +1074,370 @@ fn wiping_out_the_enemy_wins() {
         }
     }
     panic!("the squad was never wiped out");
+}
+
+// ----- TEMPLATES AND SPECIAL WEAPONS ---------------------------------------------------------------
+
+/// A one-man unit (a hero: "Heroes can use all of their weapons at the same time") with a blast
+/// weapon of range 6 (line 0: one die per miniature under the template against soldiers) and a
+/// machine gun of range 6 (line 1: `mg` dice).
+fn bombardier(mg: u8) -> FieldCard {
+    use dust_core::unit::{ArmorType, BattlefrontValue, BattlefrontWeapon};
+    let mut c = hero_card("Bombardier");
+    c.card.health = 20;
+    c.card.weapons = vec![weapon("Mortar", Some(6), 1), weapon("MG", Some(6), mg)];
+    let blast = BattlefrontWeapon {
+        values: (1..=4)
+            .map(|class| (ArmorType::Soldier, class, BattlefrontValue::Blast { per_model: 1, damage: 1 }))
+            .collect(),
+        ..BattlefrontWeapon::default()
+    };
+    c.bf.weapons = vec![blast, BattlefrontWeapon::default()];
+    c
+}
+
+/// tactics-battlefield-summary.md, "5. Roll to Hit", "Blast Weapons": "Roll 1 die for each miniature
+/// (including friendlies) that has its base … at least partly under the template"; "If there are
+/// miniatures from multiple units under the template, roll the dice separately for each unit".
+/// The 6 cm template at (60, 50) covers three enemy soldiers and two of the attacker's own side.
+#[test]
+fn a_blast_rolls_a_die_per_miniature_under_it_friend_or_foe_unit_by_unit() {
+    let mut g = Builder::default()
+        .unit(Side::A, bombardier(1), &[(60.0, 20.0)], 0)
+        .unit(
+            Side::B,
+            squad("Target", 4, 3, 1),
+            &[(57.0, 50.0), (60.0, 50.0), (63.0, 50.0), (90.0, 50.0)],
+            180,
+        )
+        .unit(Side::A, squad("Friends", 2, 3, 1), &[(59.0, 53.0), (62.0, 53.5)], 0)
+        .game(3);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let n = g.events().len();
+    g.apply(Decision::Attack(vec![Aim {
+        line: 0,
+        target: 1,
+        at: Some(Pt::cm(60.0, 50.0)),
+    }]))
+    .unwrap();
+    let mut dice: Vec<u16> = rolls(&g, n, Purpose::Hit).iter().map(|r| r.0).collect();
+    dice.sort();
+    assert_eq!(dice, vec![2, 3], "3 dice for the enemy squad, 2 for the friendly one, apart");
+}
+
+/// tactics-battlefield-summary.md, "7. Suffer Damage": "If a unit scores hits with both template
+/// weapons and other direct-fire weapons, the hits from the template weapons are allocated first."
+/// Two soldiers stand under the template, three more only in the machine gun's reach. The owner
+/// here always gives the machine gun's hits to the soldiers under the template when it may: if
+/// the template's hits came second they would find no valid miniature and be lost.
+#[test]
+fn template_hits_are_allocated_before_direct_fire_hits() {
+    let under = [Pt::cm(59.0, 50.0), Pt::cm(61.5, 50.0)];
+    let mut both = 0;
+    for seed in 0..SEEDS {
+        let mut g = Builder::default()
+            .unit(Side::A, bombardier(3), &[(60.0, 20.0)], 0)
+            .unit(
+                Side::B,
+                squad("Target", 5, 3, 1),
+                &[(59.0, 50.0), (61.5, 50.0), (72.0, 52.0), (75.0, 52.0), (78.0, 52.0)],
+                180,
+            )
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![
+            Aim {
+                line: 0,
+                target: 1,
+                at: Some(Pt::cm(60.0, 50.0)),
+            },
+            aim(1, 1),
+        ]))
+        .unwrap();
+        while g.asks().starts_with("the miniatures lost") {
+            let minis = &g.table().units[1].minis;
+            let score = |d: &Decision| match d {
+                Decision::Casualties(v) => v.iter().filter(|&&i| under.contains(&minis[i].body.centre())).count(),
+                _ => 0,
+            };
+            let d = g.candidates(64).into_iter().max_by_key(score).expect("a choice");
+            g.apply(d).unwrap();
+        }
+        let hit = rolls(&g, n, Purpose::Hit);
+        let save = rolls(&g, n, Purpose::Save);
+        assert_eq!(hit.len(), 2);
+        // Saves are rolled per group, in the order of the rolls to hit.
+        let mut saves = save.iter();
+        let unsaved: Vec<u16> = hit
+            .iter()
+            .map(|&(_, h)| if h == 0 { 0 } else { h - saves.next().map_or(0, |s| s.1) })
+            .collect();
+        let (t, d) = if hit[0].0 == 2 {
+            (unsaved[0], unsaved[1])
+        } else {
+            (unsaved[1], unsaved[0])
+        };
+        if t > 0 && d > 0 {
+            both += 1;
+        }
+        let from_template = t.min(2);
+        let expect = from_template + d.min(5 - from_template);
+        assert_eq!(
+            5 - g.units()[1].models.len() as u16,
+            expect,
+            "seed {seed}: {t} template and {d} machine-gun hits"
+        );
+    }
+    assert!(both > 5, "attacks where both weapons hit came up ({both})");
+}
+
+/// tactics-battlefield-summary.md, "GRENADE WEAPONS": "Units hit by grenade weapons do not get a
+/// cover save against them, but do retain their infantry save." Behind a hedge the grenade's hits
+/// are saved on 2 faces in 6, not 4.
+#[test]
+fn grenades_leave_the_infantry_save_and_take_away_the_cover_save() {
+    let mut b = hedge(shooter(5, 6, 3), 0.0, 180.0).unit(Side::B, squad("Target", 10, 3, 1), &row(10, 40.0, 60.0), 180);
+    b.cards[0].bf.weapons = vec![
+        dust_core::unit::BattlefrontWeapon {
+            grenade: true,
+            ..Default::default()
+        },
+        Default::default(),
+    ];
+    let (hits, dice, saved) = save_rate(&b, false);
+    assert_eq!(dice, hits);
+    let rate = f64::from(saved) / f64::from(dice);
+    assert!(dice > 300 && (0.23..0.44).contains(&rate), "grenade hits saved {saved}/{dice}");
+}
+
+/// tactics-battlefield-summary.md, "7. Suffer Damage": "Mark 1 cross off an infantry support
+/// weapon's damage track for each hit." A weapon of 2 damage a hit still marks 1 cross.
+#[test]
+fn each_hit_on_a_support_weapon_marks_one_cross() {
+    let mut seen = 0;
+    for seed in 0..30 {
+        let mut c = squad("Gunners", 3, 6, 2);
+        c.card.weapons[0].table.soldier[1] = dust_core::unit::CombatValue::Dice { dice: 2, damage: 2 };
+        let mut sw = dust_core::field::tests_support::support_card("HMG");
+        sw.card.health = 8;
+        let mut g = Builder::default()
+            .unit(Side::A, c, &row(3, 50.0, 20.0), 0)
+            .unit(Side::B, sw, &[(55.0, 45.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        let (_, hits) = total(&rolls(&g, n, Purpose::Hit));
+        let (_, saved) = total(&rolls(&g, n, Purpose::Save));
+        let unsaved = hits - saved;
+        if unsaved > 0 {
+            seen += 1;
+        }
+        assert_eq!(u32::from(8 - g.units()[1].health), unsaved, "seed {seed}: 1 cross a hit");
+    }
+    assert!(seen > 5);
+}
+
+/// tactics-battlefield-summary.md, "1. Check Field of Fire": "Support weapons with a front field of
+/// fire can only attack targets up to 45° on either side of the direction they are facing."
+#[test]
+fn a_support_weapon_fires_45_degrees_either_side_of_its_facing() {
+    // Facing 0: towards +y. Targets 30 cm away at 30° and at 60° off the facing.
+    for (deg, ok) in [(30.0f64, true), (60.0, false)] {
+        let (s, c) = deg.to_radians().sin_cos();
+        let mut g = Builder::default()
+            .unit(Side::A, dust_core::field::tests_support::support_card("HMG"), &[(90.0, 20.0)], 0)
+            .unit(Side::B, squad("Target", 1, 3, 1), &[(90.0 + 30.0 * s, 20.0 + 30.0 * c)], 180)
+            .game(1);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        assert_eq!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_ok(), ok, "{deg}° off the facing");
+    }
+}
+
+// ----- TERRAIN ROLLS -------------------------------------------------------------------------------
+
+/// Rolls of vehicles (or infantry) entering a piece of `kind` 8 cm ahead: how often they halt.
+fn halts(card: &dyn Fn() -> FieldCard, kind: TerrainKind) -> (u32, u32) {
+    let (mut tries, mut halted) = (0, 0);
+    for seed in 0..SEEDS {
+        let c = card();
+        let vehicle = c.bf.locomotion.is_some();
+        let start = if vehicle { 40.0 } else { 45.0 };
+        let mut g = Builder::default()
+            .unit(Side::A, c, &[(90.0, start)], 0)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(170.0, 115.0)], 180)
+            .terrain(kind, &[(60.0, 55.0), (120.0, 55.0), (120.0, 60.0), (60.0, 60.0)])
+            .game(seed);
+        activate(&mut g, 0, &[Move, Nothing]);
+        let n = g.events().len();
+        let to = if vehicle { 58.0 } else { 54.0 };
+        let mut d = put(0, 90.0, to);
+        if vehicle {
+            if let Decision::Move { facing, .. } = &mut d {
+                *facing = Some(dust_geom::angle::Facing::deg(0));
+            }
+        }
+        g.apply(d).unwrap_or_else(|r| panic!("seed {seed}: {}", r.reason));
+        let r = rolls(&g, n, Purpose::Terrain);
+        assert_eq!(r.len(), 1, "seed {seed}: one roll entering the terrain");
+        assert_eq!(r[0].0, 1, "one die");
+        tries += 1;
+        let stopped = g.events()[n..].iter().any(|e| matches!(e, Event::Halted(0)));
+        let moved = g.table().units[0].minis[0].body.centre() == Pt::cm(90.0, to);
+        assert_eq!(stopped, !moved, "seed {seed}: a halted miniature stops short");
+        if stopped {
+            halted += 1;
+        }
+    }
+    (tries, halted)
+}
+
+/// tactics-battlefield-summary.md, "Terrain": "Roll a die when a tracked vehicle attempts to move
+/// into, through, or out of terrain. On a (👤) or (🎯), the vehicle may complete its movement. On a
+/// (👤🎯) [the third symbol], it is stuck" (2 faces in 6); "half-tracked or wheeled vehicle … On a
+/// (👤), the vehicle may complete its movement" (stuck on 4 faces in 6).
+#[test]
+fn tracked_vehicles_stick_one_time_in_three_wheeled_two_in_three() {
+    let (n, h) = halts(&|| vehicle_card("Tank", Locomotion::Tracked), TerrainKind::Rubble);
+    let rate = f64::from(h) / f64::from(n);
+    assert!((0.15..0.52).contains(&rate), "tracked stuck {h}/{n}");
+    let (n, h) = halts(&|| vehicle_card("Car", Locomotion::Wheeled), TerrainKind::Rubble);
+    let rate = f64::from(h) / f64::from(n);
+    assert!((0.48..0.85).contains(&rate), "wheeled stuck {h}/{n}");
+}
+
+/// tactics-battlefield-summary.md, "BARBED WIRE ENTANGLEMENTS": "An infantry unit rolls a die when
+/// attempting to move into, through, or out of a barbed wire entanglement. On ☹️ [the army symbol],
+/// the unit is free to complete its movement. On ☹️ or ☹️ [the other two], the unit ceases moving".
+#[test]
+fn barbed_wire_stops_infantry_two_times_in_three() {
+    let (n, h) = halts(&|| squad("A", 1, 3, 1), TerrainKind::BarbedWire);
+    let rate = f64::from(h) / f64::from(n);
+    assert!((0.48..0.85).contains(&rate), "infantry halted by wire {h}/{n}");
+}
+
+// ----- REACTIONS TO A MARCH ------------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "If the opposing unit is performing a MARCH
+/// MOVE action, the unit makes a normal MOVE action before you attempt the reactive attack, then
+/// completes its march move afterwards." A squad (Move 1) marches 20 cm towards B: the reaction
+/// comes when it is 10 cm along, and the march then ends where it was declared.
+#[test]
+fn a_march_is_interrupted_after_its_first_move() {
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 1, 6, 1), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad("B", 1, 6, 1), &[(50.0, 72.5)], 180)
+        .game(9);
+    activate(&mut g, 0, &[March]);
+    g.apply(put(0, 50.0, 40.0)).unwrap();
+    assert!(g.asks().starts_with("a reactive attack"), "{}", g.asks());
+    assert_eq!(g.table().units[0].minis[0].body.centre(), Pt::cm(50.0, 30.0), "a normal Move first");
+    g.apply(Decision::React(Some(1))).unwrap();
+    for _ in 0..6 {
+        if g.asks().starts_with("what the reaction does") {
+            g.apply(Decision::ReactWith(dust_core::field::ReactChoice::Sustained)).unwrap();
+        } else if g.acting() == Some(1) && g.asks().starts_with("the attack's targets") {
+            g.apply(Decision::Attack(vec![aim(0, 0)])).unwrap();
+        } else {
+            settle(&mut g);
+        }
+    }
+    if !g.units()[0].destroyed {
+        assert_eq!(g.table().units[0].minis[0].body.centre(), Pt::cm(50.0, 40.0), "the march completes");
+    }
+}
+
+// ----- MORE OF THE END -----------------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "END OF THE GAME": "If neither side achieved victory in such a
+/// way, both sides total the APs of the units they eliminated from the enemy army …, and the player
+/// who destroyed the most APs wins." One turn; A destroys B's 1-soldier squad (10 AP), B has
+/// another squad left.
+#[test]
+fn at_the_turn_limit_the_most_ap_destroyed_wins() {
+    for seed in 0..SEEDS {
+        let mut b = shooter(10, 6, 3).unit(Side::B, squad("B", 1, 3, 1), &[(60.0, 45.0)], 180).unit(
+            Side::B,
+            squad("B2", 1, 3, 1),
+            &[(170.0, 115.0)],
+            180,
+        );
+        b.turns = 1;
+        let mut g = b.game(seed);
+        activate(&mut g, 0, &[Sustained]);
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        if g.units()[1].destroyed {
+            rest_of_turn(&mut g);
+            assert_eq!(g.destroyed_ap()[Side::A], 10);
+            assert_eq!(g.pending(), Pending::Over(Some(Side::A)), "seed {seed}");
+            return;
+        }
+    }
+    panic!("the squad was never destroyed");
+}
+
+/// tactics-battlefield-summary.md, "END OF THE GAME": "Aircraft cannot take or prevent the enemy
+/// from taking an objective."
+#[test]
+fn aircraft_neither_take_nor_contest_objectives() {
+    let held = |a_plane: bool| {
+        let mut b = Builder::default();
+        b = if a_plane {
+            b.unit(Side::A, aircraft_card("Plane"), &[(90.0, 52.0)], 0)
+                .unit(Side::A, squad("A", 1, 3, 1), &[(10.0, 10.0)], 0)
+                .unit(Side::B, squad("B", 1, 3, 1), &[(170.0, 110.0)], 180)
+        } else {
+            b.unit(Side::A, squad("A", 1, 3, 1), &[(90.0, 52.0)], 0)
+                .unit(Side::B, aircraft_card("Plane"), &[(90.0, 68.0)], 180)
+        };
+        let mut g = b.objective(90.0, 60.0).game(1);
+        rest_of_turn(&mut g);
+        g.objectives_held()[Side::A]
+    };
+    assert_eq!(held(true), 0, "an aircraft does not take it");
+    assert_eq!(held(false), 1, "an enemy aircraft does not prevent it");
+}
+
+/// tactics-battlefield-summary.md, "Close Combat Weapons": "An infantry or vehicle unit (but not
+/// aircraft) can always make a C attack using standard weapons. These have a 1/1 rating versus up
+/// to and including Armour 7."
+#[test]
+fn standard_close_combat_weapons_for_infantry_and_vehicles_not_aircraft() {
+    let g = Builder::default()
+        .unit(Side::A, squad("A", 1, 3, 1), &[(10.0, 10.0)], 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(40.0, 10.0)], 0)
+        .unit(Side::B, aircraft_card("Plane"), &[(90.0, 68.0)], 180)
+        .game(1);
+    let standard = |u: usize| {
+        g.card(u)
+            .card
+            .weapons
+            .iter()
+            .find(|w| w.name == dust_core::unit::IMPROVISED_NAME)
+            .cloned()
+    };
+    for u in [0, 1] {
+        let w = standard(u).expect("infantry and vehicles have standard C weapons");
+        assert_eq!(w.range, dust_core::range::WeaponRange::Close);
+        for class in 1..=7 {
+            let v = w.table.vehicle[class - 1];
+            assert_eq!(
+                v,
+                dust_core::unit::CombatValue::Dice { dice: 1, damage: 1 },
+                "1/1 against vehicle armour {class}"
+            );
+        }
+        for class in 1..=4 {
+            let v = w.table.soldier[class - 1];
+            assert_eq!(
+                v,
+                dust_core::unit::CombatValue::Dice { dice: 1, damage: 1 },
+                "1/1 against soldier armour {class}"
+            );
+        }
+    }
+    assert!(standard(2).is_none(), "aircraft have none");
 }
