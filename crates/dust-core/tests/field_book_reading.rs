@@ -773,8 +773,14 @@ fn rolling_to_remove_under_fire_and_suppression_tokens() {
                 seen[usize::from(k > 0)] += 1;
             } else {
                 match k {
-                    2 => assert_eq!(got, (false, false), "seed {seed}: both remove"),
-                    1 => assert_eq!(got, (true, false), "seed {seed}: one leaves Under Fire"),
+                    2 => {
+                        assert_eq!(got, (false, false), "seed {seed}: both remove");
+                        assert!(g.check(&Decision::Plan(vec![Attack, Move])).is_ok(), "free to act");
+                    }
+                    1 => {
+                        assert_eq!(got, (true, false), "seed {seed}: one leaves Under Fire");
+                        assert!(g.check(&Decision::Plan(vec![Attack, Move])).is_ok(), "Under Fire has no effect");
+                    }
                     _ => {
                         assert_eq!(got, (false, true), "seed {seed}: none keeps the Suppression");
                         assert!(g.check(&Decision::Plan(vec![Move, Nothing])).is_err(), "NOTHING first");
@@ -1440,4 +1446,423 @@ fn standard_close_combat_weapons_for_infantry_and_vehicles_not_aircraft() {
         }
     }
     assert!(standard(2).is_none(), "aircraft have none");
+}
+
+// ----- WHO FIRES -----------------------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "2. Check Range": "Measure range from each attacking miniature to
+/// the nearest miniature in the target unit"; "5. Roll to Hit": dice "multiplied by the number of
+/// miniatures firing that weapon". Of three soldiers only one is within the rifles' 30 cm: 1 die.
+#[test]
+fn only_the_miniatures_in_range_fire() {
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 3, 3, 1), &[(50.0, 20.0), (50.0, 12.0), (50.0, 8.0)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(50.0, 20.0 + 2.5 + 25.0)], 180)
+        .game(2);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let n = g.events().len();
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    assert_eq!(total(&rolls(&g, n, Purpose::Hit)).0, 1, "25, 33 and 37 cm away: one fires");
+}
+
+/// tactics-battlefield-summary.md, "4. Declare Targets": "Each surviving soldier in an infantry
+/// squad can only use 1 ranged weapon and 1 close combat weapon in each ATTACK action." Three
+/// soldiers each carrying a rifle and a submachine gun fire at most three ranged dice a die each.
+#[test]
+fn a_soldier_fires_one_ranged_weapon_an_attack() {
+    let mut c = squad("A", 3, 3, 1);
+    c.card.weapons.push(weapon("SMG", Some(2), 1));
+    for m in &mut c.card.models {
+        m.weapons = 0b111;
+    }
+    let mut g = Builder::default()
+        .unit(Side::A, c, &row(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad("B", 5, 3, 1), &row(5, 47.0, 35.0), 180)
+        .game(2);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let n = g.events().len();
+    if g.apply(Decision::Attack(vec![aim(0, 1), aim(2, 1)])).is_ok() {
+        assert!(total(&rolls(&g, n, Purpose::Hit)).0 <= 3, "one ranged weapon per soldier");
+    }
+}
+
+/// tactics-battlefield-summary.md, "2. Check Range": "Close combat weapons can only be used against
+/// targets in close combat (within 5cm/2")."
+#[test]
+fn close_combat_weapons_reach_five_cm() {
+    for (gap, ok) in [(4.5, true), (5.0, true), (5.5, false)] {
+        let mut g = Builder::default()
+            .unit(Side::A, squad("A", 1, 3, 1), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(50.0, 22.5 + gap)], 180)
+            .game(1);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        assert_eq!(g.check(&Decision::Attack(vec![aim(1, 1)])).is_ok(), ok, "knife at {gap} cm");
+    }
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": "Any unit hit by an ATTACK or SUSTAINED ATTACK
+/// action … receives an Under Fire token"; "Close Combat Weapons": the defender "retaliates with
+/// its C weapons as normal, but only performs a standard ATTACK action" — a retaliation is an
+/// ATTACK, so the attacker it hits is under fire too.
+#[test]
+fn the_attacker_hit_by_a_retaliation_is_under_fire() {
+    let mut seen = 0;
+    for seed in 0..SEEDS {
+        let mut g = Builder::default()
+            .unit(Side::A, squad("A", 3, 3, 1), &row(3, 50.0, 20.0), 0)
+            .unit(Side::B, squad("B", 3, 3, 1), &row(3, 50.0, 25.0), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(1, 1)])).unwrap();
+        settle(&mut g);
+        let hit = rolls(&g, n, Purpose::Hit);
+        if hit.len() == 2 && hit[1].1 > 0 && !g.units()[0].destroyed {
+            assert_eq!(tokens(&g, 0), (true, false), "seed {seed}");
+            seen += 1;
+        }
+        if hit[0].1 > 0 && !g.units()[1].destroyed {
+            assert_eq!(tokens(&g, 1), (true, false), "seed {seed}: the defender is hit too");
+        }
+    }
+    assert!(seen > 5);
+}
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "one of your units that has not yet
+/// activated". A unit that has already activated this turn cannot react.
+#[test]
+fn an_activated_unit_cannot_react() {
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 1, 6, 1), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad("B", 1, 6, 1), &[(50.0, 50.0)], 180)
+        .unit(Side::A, squad("A2", 1, 6, 1), &[(10.0, 110.0)], 0)
+        .unit(Side::B, squad("B2", 1, 6, 1), &[(170.0, 110.0)], 180)
+        .game(1);
+    g.apply(Decision::First(Side::B)).unwrap();
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    settle(&mut g);
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Attack])).unwrap();
+    g.apply(put(0, 50.0, 25.0)).unwrap();
+    assert!(!g.asks().starts_with("a reactive attack"), "{}", g.asks());
+    assert!(!g.reactors().contains(&1));
+}
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "On ☒☒, the unit … will activate for either
+/// a SUSTAINED ATTACK action, or a MOVE action followed by an ATTACK action. The MOVE action can
+/// only be used to rotate the model".
+#[test]
+fn a_reactions_move_only_turns_the_model() {
+    for seed in 0..SEEDS {
+        let mut g = Builder::default()
+            .unit(Side::A, squad("A", 1, 6, 1), &[(90.0, 20.0)], 0)
+            .unit(Side::B, dust_core::field::tests_support::support_card("HMG"), &[(90.0, 55.0)], 90)
+            .game(seed);
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(put(0, 90.0, 25.0)).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::React(Some(1))).unwrap();
+        if rolls(&g, e, Purpose::Reactive)[0].1 == 2 {
+            g.apply(Decision::ReactWith(dust_core::field::ReactChoice::TurnThenAttack)).unwrap();
+            assert_eq!(g.current_action(), Some(Move));
+            let turn = |x: f64, y: f64, deg: i64| Decision::Move {
+                minis: vec![MiniMove {
+                    mini: 0,
+                    to: Pt::cm(x, y),
+                    via: Vec::new(),
+                }],
+                facing: Some(dust_geom::angle::Facing::deg(deg)),
+            };
+            assert!(g.check(&turn(90.0, 50.0, 180)).is_err(), "it may not move 5 cm");
+            assert!(g.check(&turn(90.0, 55.0, 180)).is_ok(), "it may turn where it stands");
+            return;
+        }
+    }
+    panic!("two army symbols never came up");
+}
+
+/// tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": "Roll for initiative at the start of each
+/// turn."
+#[test]
+fn initiative_is_rolled_every_turn() {
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 1, 3, 1), &[(10.0, 10.0)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(170.0, 110.0)], 180)
+        .game(1);
+    for turn in 1..=3 {
+        assert_eq!(g.turn(), turn);
+        let began = g
+            .events()
+            .iter()
+            .rposition(|e| *e == Event::TurnBegan(turn))
+            .expect("the turn began");
+        assert!(
+            g.events()[began..].iter().any(|e| matches!(e, Event::InitiativeWon(_))),
+            "turn {turn}: initiative rolled"
+        );
+        rest_of_turn(&mut g);
+    }
+}
+
+/// tactics-battlefield-summary.md, "7. Suffer Damage": for heroes "The number after the slash is the
+/// amount of damage caused. Mark 1 cross off a hero … damage track for each point of damage".
+#[test]
+fn each_hit_on_a_hero_marks_the_number_after_the_slash() {
+    let mut seen = 0;
+    for seed in 0..30 {
+        let mut c = squad("Gunners", 2, 6, 2);
+        c.card.weapons[0].table.soldier[1] = dust_core::unit::CombatValue::Dice { dice: 2, damage: 2 };
+        let mut hero = hero_card("Hero");
+        hero.card.health = 12;
+        let mut g = Builder::default()
+            .unit(Side::A, c, &row(2, 50.0, 20.0), 0)
+            .unit(Side::B, hero, &[(55.0, 45.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        let (_, hits) = total(&rolls(&g, n, Purpose::Hit));
+        let (_, saved) = total(&rolls(&g, n, Purpose::Save));
+        if hits > saved {
+            seen += 1;
+        }
+        assert_eq!(u32::from(12 - g.units()[1].health), 2 * (hits - saved), "seed {seed}");
+    }
+    assert!(seen > 5);
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": only "a unit with a Suppression token" rolls to
+/// remove it when it attempts a reactive attack; "An Under Fire token has no effect on a unit". A
+/// unit under fire reacts with 2 dice and no roll to remove its token.
+#[test]
+fn an_under_fire_unit_reacts_with_two_dice_and_keeps_its_token() {
+    let mut g = reaction_table(20.0).game(3);
+    g.set_tokens(
+        1,
+        Tokens {
+            under_fire: true,
+            suppressed: false,
+        },
+    );
+    activate(&mut g, 0, &[Move, Attack]);
+    g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+    let e = g.events().len();
+    g.apply(Decision::React(Some(1))).unwrap();
+    assert!(rolls(&g, e, Purpose::Rally).is_empty(), "no roll to remove an Under Fire token");
+    assert_eq!(rolls(&g, e, Purpose::Reactive)[0].0, 2);
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": "If it still has a Suppression token after rolling
+/// to remove it, the unit rolls a single die rather than 2 to see if it can make a reactive attack"
+/// — with its army symbol, it makes the ATTACK (docs/rulings.md, "Battlefield: a suppressed unit's
+/// reaction").
+#[test]
+fn a_still_suppressed_reactor_attacks_on_its_single_die() {
+    for seed in 0..SEEDS {
+        let mut g = reaction_table(20.0).game(seed);
+        g.set_tokens(
+            1,
+            Tokens {
+                under_fire: false,
+                suppressed: true,
+            },
+        );
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::React(Some(1))).unwrap();
+        let still = rolls(&g, e, Purpose::Rally)[0].1 == 0;
+        let react = rolls(&g, e, Purpose::Reactive)[0];
+        if still && react.1 == 1 {
+            assert_eq!(g.pending(), Pending::Decision(Side::B), "seed {seed}");
+            assert_eq!(g.current_action(), Some(Attack));
+            assert!(g.check(&Decision::Attack(vec![aim(0, 0)])).is_ok());
+            return;
+        }
+    }
+    panic!("no still-suppressed reactor rolled its army symbol");
+}
+
+/// tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": "If a player has fewer units … that have
+/// yet to activate than their opponent, they may elect to pass" — with as many, they may not.
+#[test]
+fn with_as_many_units_left_a_player_may_not_pass() {
+    let mut g = Builder::default()
+        .unit(Side::A, squad("A", 1, 3, 1), &[(10.0, 10.0)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(170.0, 110.0)], 180)
+        .game(1);
+    g.apply(Decision::First(Side::A)).unwrap();
+    assert!(g.check(&Decision::Pass).is_err());
+}
+
+/// tactics-battlefield-summary.md, "7. Suffer Damage": the valid targets are the miniatures "in the
+/// weapon's field of fire, range, and LOS": four target soldiers stand behind a wall, one in the
+/// open; only that one can fall.
+#[test]
+fn hits_never_fall_on_miniatures_out_of_sight() {
+    let mut many = 0;
+    for seed in 0..30 {
+        let mut g = shooter(4, 6, 5)
+            .terrain(TerrainKind::Wall, &[(40.0, 44.0), (70.0, 44.0), (70.0, 45.0), (40.0, 45.0)])
+            .unit(
+                Side::B,
+                squad("Target", 5, 3, 1),
+                &[(80.0, 50.0), (48.0, 50.0), (52.0, 50.0), (56.0, 50.0), (60.0, 50.0)],
+                180,
+            )
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        let (_, hits) = total(&rolls(&g, n, Purpose::Hit));
+        let (_, saved) = total(&rolls(&g, n, Purpose::Save));
+        if hits - saved >= 2 {
+            many += 1;
+        }
+        settle(&mut g);
+        let left: Vec<Pt> = g.table().units[1].minis.iter().map(|m| m.body.centre()).collect();
+        for x in [48.0, 52.0, 56.0, 60.0] {
+            assert!(
+                left.contains(&Pt::cm(x, 50.0)),
+                "seed {seed}: the soldier at {x},50 is behind the wall"
+            );
+        }
+    }
+    assert!(many > 5, "attacks with 2+ unsaved hits came up ({many})");
+}
+
+/// tactics-battlefield-summary.md, "FLAME WEAPONS": "Units hit by flame weapons do not get an
+/// infantry save or a cover save against them."
+#[test]
+fn flame_hits_are_never_saved() {
+    let mut hits = 0;
+    for seed in 0..20 {
+        let mut c = squad("Burners", 1, 1, 2);
+        c.card.weapons[0].keywords.flame = true;
+        let mut g = hedge(Builder::default().unit(Side::A, c, &[(60.0, 33.0)], 0), 0.0, 180.0)
+            .unit(Side::B, squad("Target", 3, 3, 1), &[(57.0, 43.0), (60.0, 43.0), (63.0, 43.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: Some(Pt::cm(60.0, 43.0)),
+        }]))
+        .unwrap_or_else(|r| panic!("{}", r.reason));
+        hits += total(&rolls(&g, n, Purpose::Hit)).1;
+        assert!(rolls(&g, n, Purpose::Save).iter().all(|r| r.1 == 0), "seed {seed}: no save");
+        assert!(rolls(&g, n, Purpose::Save).is_empty(), "seed {seed}: no save rolled");
+    }
+    assert!(hits > 5);
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": "Any unit hit by an ATTACK or SUSTAINED ATTACK
+/// action … receives an Under Fire token" — a friendly unit under the attacker's own blast template
+/// ("Roll 1 die for each miniature (including friendlies)") too.
+#[test]
+fn a_friendly_unit_hit_by_a_blast_is_under_fire() {
+    let mut seen = 0;
+    for seed in 0..SEEDS {
+        let mut g = Builder::default()
+            .unit(Side::A, bombardier(1), &[(60.0, 20.0)], 0)
+            .unit(
+                Side::B,
+                squad("Target", 4, 3, 1),
+                &[(57.0, 50.0), (60.0, 50.0), (63.0, 50.0), (90.0, 50.0)],
+                180,
+            )
+            .unit(Side::A, squad("Friends", 2, 3, 1), &[(59.0, 53.0), (62.0, 53.5)], 0)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: Some(Pt::cm(60.0, 50.0)),
+        }]))
+        .unwrap();
+        let friendly = rolls(&g, n, Purpose::Hit)
+            .into_iter()
+            .find(|r| r.0 == 2)
+            .expect("the friends' roll");
+        settle(&mut g);
+        if friendly.1 > 0 && !g.units()[2].destroyed {
+            assert_eq!(tokens(&g, 2), (true, false), "seed {seed}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 5);
+}
+
+/// tactics-battlefield-summary.md, "5. Roll to Hit", "Blast Weapons": "For support weapons, roll 1
+/// die for each miniature on the base"; "4. Declare Targets": support weapons "have 1 soldier left
+/// for each damage point they have remaining". A support weapon with 3 crosses left under the
+/// template: 3 dice.
+#[test]
+fn a_blast_on_a_support_weapon_rolls_a_die_per_crewman() {
+    let mut g = Builder::default()
+        .unit(Side::A, bombardier(1), &[(60.0, 20.0)], 0)
+        .unit(Side::B, dust_core::field::tests_support::support_card("HMG"), &[(60.0, 50.0)], 180)
+        .game(1);
+    assert_eq!(g.units()[1].health, 3);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let n = g.events().len();
+    g.apply(Decision::Attack(vec![Aim {
+        line: 0,
+        target: 1,
+        at: Some(Pt::cm(60.0, 50.0)),
+    }]))
+    .unwrap();
+    assert_eq!(total(&rolls(&g, n, Purpose::Hit)).0, 3, "1 die for each of the 3 crewmen");
+}
+
+/// tactics-battlefield-summary.md, "5. Roll to Hit": "place a blast template with its centre
+/// positioned anywhere within the weapon's field of fire, range, and LOS".
+#[test]
+fn a_blast_template_is_centred_within_range() {
+    let mut g = Builder::default()
+        .unit(Side::A, bombardier(1), &[(60.0, 20.0)], 0)
+        .unit(Side::B, squad("Target", 3, 3, 1), &[(57.0, 80.0), (60.0, 80.0), (63.0, 82.5)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    // The mortar reaches 60 cm: to y = 81.25 from the base's edge at 21.25.
+    let at = |y: f64| {
+        Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: Some(Pt::cm(60.0, y)),
+        }])
+    };
+    assert!(g.check(&at(80.0)).is_ok(), "centre 58.75 cm away");
+    assert!(g.check(&at(83.0)).is_err(), "centre 61.75 cm away");
+}
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "you can declare that one of your units … will
+/// take a REACTIVE ATTACK action in response" — one unit answers an activation, not two.
+#[test]
+fn one_reaction_an_activation() {
+    for seed in 0..10 {
+        let mut g = Builder::default()
+            .unit(Side::A, squad("A", 1, 6, 1), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad("B", 1, 6, 1), &[(50.0, 50.0)], 180)
+            .unit(Side::B, squad("B2", 1, 6, 1), &[(70.0, 50.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(put(0, 50.0, 25.0)).unwrap();
+        g.apply(Decision::React(Some(1))).unwrap();
+        for _ in 0..8 {
+            if g.asks().starts_with("what the reaction does") {
+                g.apply(Decision::ReactWith(dust_core::field::ReactChoice::Sustained)).unwrap();
+            } else if g.acting() == Some(1) && g.asks().starts_with("the attack's targets") {
+                g.apply(Decision::Attack(vec![aim(0, 0)])).unwrap();
+            } else if g.asks().starts_with("the miniatures lost") {
+                settle_casualties_only(&mut g);
+            } else {
+                assert!(!g.asks().starts_with("a reactive attack"), "seed {seed}: a second reaction offered");
+            }
+        }
+    }
 }
