@@ -1866,3 +1866,58 @@ fn one_reaction_an_activation() {
         }
     }
 }
+
+/// tactics-battlefield-summary.md, "6. Roll Saves": "If there is no LOS to a miniature, it is in
+/// cover. An infantry unit is in cover from an attacking miniature if at least half of the unit is
+/// in cover from that attacking miniature." Two of four soldiers stand behind a wall, out of sight:
+/// the squad is in cover from the attacker who sees the other two in the open.
+#[test]
+fn soldiers_out_of_sight_count_as_in_cover() {
+    for (hidden, cover) in [(2, true), (1, false)] {
+        let mut pts = vec![(60.0, 50.0), (63.0, 50.0)];
+        pts.extend([(44.0, 50.0), (48.0, 50.0)].iter().take(hidden));
+        if hidden == 1 {
+            pts.push((66.0, 50.0));
+        }
+        let g = shooter(1, 6, 1)
+            .terrain(TerrainKind::Wall, &[(38.0, 44.0), (52.0, 44.0), (52.0, 45.0), (38.0, 45.0)])
+            .unit(Side::B, squad("Target", 4, 3, 1), &pts, 180)
+            .game(1);
+        let odds = g.attack_odds(0, &[aim(0, 1)], false).expect("a legal attack");
+        assert_eq!(odds.groups[0].0.cover, cover, "{hidden} of 4 out of sight");
+    }
+}
+
+/// tactics-battlefield-summary.md, "Close Combat Weapons": "A unit may attack with its ranged
+/// weapons, and then attack with its close combat (C) weapons in the same ATTACK action. Resolve
+/// attacks from all other weapons first. Once casualties from other weapons have been resolved, the
+/// attacking unit resolves its C weapon attacks. Before those casualties are removed, the defending
+/// unit retaliates": the defenders shot by the rifles do not fight back.
+#[test]
+fn soldiers_shot_before_the_close_combat_do_not_retaliate() {
+    let mut seen = 0;
+    for seed in 0..SEEDS {
+        let mut g = Builder::default()
+            .unit(Side::A, squad("A", 1, 3, 6), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad("B", 4, 3, 1), &[(47.5, 23.5), (50.0, 24.0), (52.5, 23.5), (50.0, 16.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1), aim(1, 1)])).unwrap();
+        settle(&mut g);
+        let hit = rolls(&g, n, Purpose::Hit);
+        let (_, saved) = total(&rolls(&g, n, Purpose::Save));
+        let shot = (u32::from(hit[0].1) - saved).min(4) as u16;
+        assert_eq!(hit[0].0, 6, "the rifle's 6 dice");
+        if shot == 4 {
+            continue;
+        }
+        assert_eq!(hit[1].0, 1, "seed {seed}: 1 C weapon a soldier");
+        assert_eq!(hit.len(), 3, "seed {seed}: rifles, knives, retaliation");
+        assert_eq!(hit[2].0, 4 - shot, "seed {seed}: {shot} shot first do not fight back");
+        if shot > 0 {
+            seen += 1;
+        }
+    }
+    assert!(seen > 5);
+}
