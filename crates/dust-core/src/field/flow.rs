@@ -651,7 +651,7 @@ impl FieldGame {
                 self.next_activation();
                 return;
             };
-            let (u, stuck, next, len) = (c.unit, c.stuck, c.next, c.plan.len());
+            let (u, stuck, next, len, reacting) = (c.unit, c.stuck, c.next, c.plan.len(), c.against.is_some());
             if self.units[u].destroyed || next >= len {
                 if self.reaction.take().is_some() {
                     self.finish_march();
@@ -667,6 +667,10 @@ impl FieldGame {
             match a {
                 Action::Nothing => self.advance(),
                 Action::Move | Action::March if stuck => self.advance(),
+                // "A unit with a Suppression token cannot fight": suppressed in the middle of its
+                // activation (by a reactive attack), it makes no attack it declared (docs/rulings.md,
+                // "Battlefield: suppressed in the middle of an activation").
+                Action::Attack | Action::Sustained if self.units[u].tokens.suppressed && !reacting => self.advance(),
                 _ => {
                     self.phase = Phase::Act;
                     return;
