@@ -1899,7 +1899,12 @@ fn soldiers_shot_before_the_close_combat_do_not_retaliate() {
     for seed in 0..SEEDS {
         let mut g = Builder::default()
             .unit(Side::A, squad("A", 1, 3, 6), &[(50.0, 20.0)], 0)
-            .unit(Side::B, squad("B", 4, 3, 1), &[(47.5, 23.5), (50.0, 24.0), (52.5, 23.5), (50.0, 16.0)], 180)
+            .unit(
+                Side::B,
+                squad("B", 4, 3, 1),
+                &[(47.5, 23.5), (50.0, 24.0), (52.5, 23.5), (50.0, 16.0)],
+                180,
+            )
             .game(seed);
         activate(&mut g, 0, &[Attack, Nothing]);
         let n = g.events().len();
@@ -1920,4 +1925,144 @@ fn soldiers_shot_before_the_close_combat_do_not_retaliate() {
         }
     }
     assert!(seen > 5);
+}
+
+/// tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": on a tie of army symbols "whoever rolled
+/// the most (🎯)" wins: the target symbols among the dice already rolled (1 face in 2 of those that
+/// did not show the army symbol), not a new roll.
+#[test]
+fn the_initiative_tie_break_counts_targets_among_the_dice_rolled() {
+    let (mut dice, mut targets) = (0u32, 0u32);
+    for seed in 0..400 {
+        let g = Builder::default()
+            .unit(Side::A, squad("A", 1, 3, 1), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(50.0, 100.0)], 180)
+            .game(seed);
+        let mut army: Vec<u16> = Vec::new();
+        for e in g.events() {
+            match e {
+                Event::Rolled {
+                    purpose: Purpose::Initiative(_),
+                    successes,
+                    ..
+                } => army.push(*successes),
+                Event::Rolled {
+                    purpose: Purpose::InitiativeTargets(_),
+                    dice: d,
+                    successes,
+                } => {
+                    let a = *army.last().expect("after the army symbols");
+                    assert_eq!(*d, 3 - a.min(3), "seed {seed}: the dice without the army symbol");
+                    dice += u32::from(*d);
+                    targets += u32::from(*successes);
+                }
+                Event::InitiativeWon(_) => break,
+                _ => {}
+            }
+        }
+    }
+    let rate = f64::from(targets) / f64::from(dice);
+    assert!(
+        dice > 300 && (0.42..0.58).contains(&rate),
+        "targets among the other dice: {targets}/{dice}"
+    );
+}
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "Once the opposing player has completed their
+/// first action" — whatever it was: an ATTACK first is answered too.
+#[test]
+fn a_reaction_may_answer_an_attack_as_first_action() {
+    let mut g = reaction_table(20.0).game(5);
+    activate(&mut g, 0, &[Attack, Move]);
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    settle_casualties_only(&mut g);
+    if !g.units()[1].destroyed {
+        assert!(g.asks().starts_with("a reactive attack"), "{}", g.asks());
+    }
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": "A unit with a Suppression token cannot receive
+/// another" — and a suppressed unit hit again is still suppressed, with no Under Fire token beside.
+#[test]
+fn a_suppressed_unit_hit_again_stays_suppressed() {
+    let mut seen = false;
+    for seed in 0..20 {
+        let mut g = shooter(3, 6, 2)
+            .unit(Side::B, squad("Target", 6, 3, 1), &row(6, 45.0, 50.0), 180)
+            .game(seed);
+        g.set_tokens(
+            1,
+            Tokens {
+                under_fire: false,
+                suppressed: true,
+            },
+        );
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        if total(&rolls(&g, n, Purpose::Hit)).1 > 0 {
+            seen = true;
+        }
+        assert_eq!(tokens(&g, 1), (false, true), "seed {seed}");
+    }
+    assert!(seen);
+}
+
+/// tactics-battlefield-summary.md, "SUPPRESSION": "A unit with a Suppression token cannot fight":
+/// a unit suppressed by a reactive attack in the middle of its activation does not make the ATTACK
+/// it declared as its second action.
+#[test]
+fn a_unit_suppressed_by_a_reaction_does_not_attack_afterwards() {
+    let mut seen = 0;
+    for seed in 0..SEEDS {
+        let mut g = reaction_table(20.0).game(seed);
+        activate(&mut g, 0, &[Move, Attack]);
+        g.set_tokens(
+            0,
+            Tokens {
+                under_fire: true,
+                suppressed: false,
+            },
+        );
+        g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        g.apply(Decision::React(Some(1))).unwrap();
+        for _ in 0..6 {
+            if g.asks().starts_with("what the reaction does") {
+                g.apply(Decision::ReactWith(dust_core::field::ReactChoice::Sustained)).unwrap();
+            } else if g.acting() == Some(1) && g.asks().starts_with("the attack's targets") {
+                g.apply(Decision::Attack(vec![aim(0, 0)])).unwrap();
+            } else if g.asks().starts_with("the miniatures lost") {
+                settle_casualties_only(&mut g);
+            }
+        }
+        if tokens(&g, 0).1 && !g.units()[0].destroyed {
+            seen += 1;
+            let fires = g.acting() == Some(0) && g.check(&Decision::Attack(vec![aim(0, 1)])).is_ok();
+            assert!(!fires, "seed {seed}: the suppressed unit still attacks ({})", g.asks());
+        }
+    }
+    assert!(seen > 3, "reactions that suppressed the unit came up ({seen})");
+}
+
+/// tactics-battlefield-summary.md, "6. Roll Saves": a hero is infantry ("Infantry (squads, support
+/// weapons, and heroes)"): out of cover it rolls the infantry save, a die a hit, 2 faces in 6.
+#[test]
+fn heroes_roll_the_infantry_save() {
+    let (mut dice, mut saved, mut hits) = (0, 0, 0);
+    for seed in 0..SEEDS {
+        let mut hero = hero_card("Hero");
+        hero.card.health = 40;
+        let mut g = shooter(5, 6, 3).unit(Side::B, hero, &[(60.0, 50.0)], 180).game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        hits += total(&rolls(&g, n, Purpose::Hit)).1;
+        let (d, s) = total(&rolls(&g, n, Purpose::Save));
+        dice += d;
+        saved += s;
+    }
+    assert_eq!(dice, hits);
+    let rate = f64::from(saved) / f64::from(dice);
+    assert!(dice > 300 && (0.23..0.44).contains(&rate), "hero's infantry save {saved}/{dice}");
 }
