@@ -2066,3 +2066,54 @@ fn heroes_roll_the_infantry_save() {
     let rate = f64::from(saved) / f64::from(dice);
     assert!(dice > 300 && (0.23..0.44).contains(&rate), "hero's infantry save {saved}/{dice}");
 }
+
+/// tactics-battlefield-summary.md, "2. Check Range": C weapons "can only be used against targets in
+/// close combat (within 5cm/2")"; "7. Suffer Damage": hits fall only on valid targets, the rest are
+/// ignored. One target soldier is within 5 cm of the knife, the other two 12 cm away: only it can
+/// fall.
+#[test]
+fn close_combat_hits_fall_only_on_miniatures_within_five_cm() {
+    let mut many = 0;
+    for seed in 0..SEEDS {
+        let mut c = squad("A", 1, 3, 1);
+        c.card.weapons[1] = weapon("Claws", None, 4);
+        let mut g = Builder::default()
+            .unit(Side::A, c, &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad("B", 3, 3, 1), &[(50.0, 25.0), (46.0, 36.0), (54.0, 36.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(1, 1)])).unwrap();
+        settle(&mut g);
+        if rolls(&g, n, Purpose::Hit)[0].1 >= 2 {
+            many += 1;
+        }
+        let left: Vec<Pt> = g.table().units[1].minis.iter().map(|m| m.body.centre()).collect();
+        assert!(
+            left.contains(&Pt::cm(46.0, 36.0)) && left.contains(&Pt::cm(54.0, 36.0)),
+            "seed {seed}"
+        );
+    }
+    assert!(many > 5);
+}
+
+/// tactics-battlefield-summary.md, "7. Suffer Damage": "Remove eliminated heroes and aircraft from
+/// the table." (No wreck: only vehicles leave one.)
+#[test]
+fn an_eliminated_hero_leaves_the_table_and_no_wreck() {
+    for seed in 0..SEEDS {
+        let mut hero = hero_card("Hero");
+        hero.card.health = 1;
+        let mut g = shooter(5, 6, 3).unit(Side::B, hero, &[(60.0, 50.0)], 180).game(seed);
+        let terrain = g.table().terrain.len();
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        if g.units()[1].destroyed {
+            assert!(g.table().units[1].minis.is_empty(), "seed {seed}: removed from the table");
+            assert_eq!(g.table().terrain.len(), terrain, "seed {seed}: no wreck");
+            return;
+        }
+    }
+    panic!("the hero was never eliminated");
+}
