@@ -2117,3 +2117,37 @@ fn an_eliminated_hero_leaves_the_table_and_no_wreck() {
     }
     panic!("the hero was never eliminated");
 }
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "You cannot declare a reactive attack against a
+/// unit that is taking a NOTHING action as its second action" — a NOTHING first (a suppressed
+/// unit's rest) still opens the window, after it.
+#[test]
+fn a_nothing_first_is_answered_like_any_first_action() {
+    let mut g = reaction_table(20.0).game(5);
+    activate(&mut g, 0, &[Nothing, Move]);
+    assert!(g.asks().starts_with("a reactive attack"), "{}", g.asks());
+}
+
+/// tactics-battlefield-summary.md, "5. Roll to Hit": "Roll the number of dice indicated multiplied
+/// by the number of miniatures firing that weapon"; "Blast Weapons": "Roll 1 die for each miniature
+/// … at least partly under the template". Two soldiers fire one mortar line at three soldiers under
+/// the template: 2 x 3 dice (docs/rulings.md, "Battlefield: a blast fired by several miniatures").
+#[test]
+fn a_blast_fired_by_two_miniatures_rolls_twice_the_template_dice() {
+    let mut c = squad("Mortars", 2, 6, 1);
+    c.card.weapons[0] = bombardier(1).card.weapons[0].clone();
+    c.bf.weapons = vec![bombardier(1).bf.weapons[0].clone(), Default::default()];
+    let mut g = Builder::default()
+        .unit(Side::A, c, &[(58.0, 20.0), (62.0, 20.0)], 0)
+        .unit(Side::B, squad("Target", 3, 3, 1), &[(57.0, 50.0), (60.0, 50.0), (63.0, 50.0)], 180)
+        .game(3);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let n = g.events().len();
+    g.apply(Decision::Attack(vec![Aim {
+        line: 0,
+        target: 1,
+        at: Some(Pt::cm(60.0, 50.0)),
+    }]))
+    .unwrap();
+    assert_eq!(total(&rolls(&g, n, Purpose::Hit)).0, 6);
+}
