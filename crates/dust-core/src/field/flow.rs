@@ -735,12 +735,13 @@ impl FieldGame {
         self.perform();
     }
 
-    /// "Roll 2 dice after the opposing unit has performed its first action" (a suppressed
-    /// reactor rolls to remove the token first, and one die if it keeps it); "Whether you
-    /// succeed or not, attempting a reactive attack activates your unit."
+    /// "Roll 2 dice after the opposing unit has performed its first action" (a reactor under
+    /// fire or suppressed rolls to remove its token first, as any unit that activates, and one
+    /// die if it keeps a Suppression token: docs/rulings.md, "Battlefield: tokens of a reacting
+    /// unit"); "Whether you succeed or not, attempting a reactive attack activates your unit."
     fn react(&mut self, r: usize) {
         self.units[r].activated = true;
-        let dice = if self.units[r].tokens.suppressed && self.rally(r) { 1 } else { 2 };
+        let dice = if self.rally(r) { 1 } else { 2 };
         let k = self.roll_sym(dice, Symbols::ARMY, Purpose::Reactive);
         let mut a = Activation::new(r);
         a.against = self.act.as_ref().map(|x| x.unit);
