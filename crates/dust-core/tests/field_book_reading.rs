@@ -1633,25 +1633,42 @@ fn each_hit_on_a_hero_marks_the_number_after_the_slash() {
     assert!(seen > 5);
 }
 
-/// tactics-battlefield-summary.md, "SUPPRESSION": only "a unit with a Suppression token" rolls to
-/// remove it when it attempts a reactive attack; "An Under Fire token has no effect on a unit". A
-/// unit under fire reacts with 2 dice and no roll to remove its token.
+/// tactics-battlefield-summary.md, "SUPPRESSION": "If a unit has an Under Fire token when it
+/// activates, roll 2 dice. If either die scores ☒, remove the token"; "REACTIVE ATTACKS": "attempting
+/// a reactive attack activates your unit". A unit under fire that attempts a reaction rolls to
+/// remove its token, then its 2 reactive dice (docs/rulings.md, "Battlefield: tokens of a reacting
+/// unit"). (This test first read "only a unit with a Suppression token rolls when it reacts" from
+/// the Suppression sentence alone and asserted no roll; the book's own words make the reaction an
+/// activation, and the Under Fire roll is made "when it activates", so the reading was corrected.)
 #[test]
-fn an_under_fire_unit_reacts_with_two_dice_and_keeps_its_token() {
-    let mut g = reaction_table(20.0).game(3);
-    g.set_tokens(
-        1,
-        Tokens {
-            under_fire: true,
-            suppressed: false,
-        },
-    );
-    activate(&mut g, 0, &[Move, Attack]);
-    g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
-    let e = g.events().len();
-    g.apply(Decision::React(Some(1))).unwrap();
-    assert!(rolls(&g, e, Purpose::Rally).is_empty(), "no roll to remove an Under Fire token");
-    assert_eq!(rolls(&g, e, Purpose::Reactive)[0].0, 2);
+fn an_under_fire_unit_rolls_to_remove_its_token_when_it_reacts() {
+    let mut seen = [0; 2];
+    for seed in 0..SEEDS {
+        let mut g = reaction_table(20.0).game(seed);
+        g.set_tokens(
+            1,
+            Tokens {
+                under_fire: true,
+                suppressed: false,
+            },
+        );
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::React(Some(1))).unwrap();
+        let rally = rolls(&g, e, Purpose::Rally);
+        assert_eq!(rally.len(), 1, "seed {seed}: one roll to remove the token");
+        assert_eq!(rally[0].0, 2);
+        let removed = rally[0].1 > 0;
+        let t = g.events()[e..].iter().find_map(|ev| match ev {
+            Event::Tokens(1, t) => Some(*t),
+            _ => None,
+        });
+        assert_eq!(t.map(|t| t.under_fire), Some(!removed), "seed {seed}");
+        assert_eq!(rolls(&g, e, Purpose::Reactive)[0].0, 2, "seed {seed}: 2 reactive dice");
+        seen[usize::from(removed)] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
 /// tactics-battlefield-summary.md, "SUPPRESSION": "If it still has a Suppression token after rolling
@@ -2150,4 +2167,26 @@ fn a_blast_fired_by_two_miniatures_rolls_twice_the_template_dice() {
     }]))
     .unwrap();
     assert_eq!(total(&rolls(&g, n, Purpose::Hit)).0, 6);
+}
+
+/// tactics-battlefield-summary.md, "1. Check Field of Fire": "Turret-mounted: in any direction;
+/// Front-mounted: up to 45° on either side of the direction the vehicle or aircraft is facing".
+#[test]
+fn front_mounted_guns_fire_45_degrees_either_side_turrets_all_round() {
+    for (mount, deg, ok) in [
+        (dust_core::unit::Mount::Front, 30.0f64, true),
+        (dust_core::unit::Mount::Front, 60.0, false),
+        (dust_core::unit::Mount::Front, 180.0, false),
+        (dust_core::unit::Mount::Turret, 180.0, true),
+    ] {
+        let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+        tank.bf.weapons[0].mount = Some(mount);
+        let (s, c) = deg.to_radians().sin_cos();
+        let mut g = Builder::default()
+            .unit(Side::A, tank, &[(90.0, 60.0)], 0)
+            .unit(Side::B, squad("Target", 1, 3, 1), &[(90.0 + 35.0 * s, 60.0 + 35.0 * c)], 180)
+            .game(1);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        assert_eq!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_ok(), ok, "{mount:?} at {deg}°");
+    }
 }
