@@ -2190,3 +2190,62 @@ fn front_mounted_guns_fire_45_degrees_either_side_turrets_all_round() {
         assert_eq!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_ok(), ok, "{mount:?} at {deg}°");
     }
 }
+
+/// tactics-battlefield-summary.md, "7. Suffer Damage": "☠ as a damage rating indicates that the
+/// miniature that was hit marks off all of the crosses on its damage track (if it has one) and is
+/// eliminated." One hit of a 3/☠ gun wrecks a 4-cross tank.
+#[test]
+fn a_skull_hit_marks_off_every_cross() {
+    use dust_core::unit::{ArmorType, BattlefrontValue, BattlefrontWeapon};
+    for seed in 0..SEEDS {
+        let mut c = squad("Gunners", 1, 6, 3);
+        c.bf.weapons = vec![
+            BattlefrontWeapon {
+                values: vec![(ArmorType::Vehicle, 3, BattlefrontValue::Kill { dice: 3 })],
+                ..Default::default()
+            },
+            Default::default(),
+        ];
+        let mut g = Builder::default()
+            .unit(Side::A, c, &[(50.0, 20.0)], 0)
+            .unit(Side::B, vehicle_card("Tank", Locomotion::Tracked), &[(50.0, 45.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        let (_, hits) = total(&rolls(&g, n, Purpose::Hit));
+        assert_eq!(g.units()[1].destroyed, hits > 0, "seed {seed}: {hits} hits");
+        if hits == 1 {
+            return;
+        }
+    }
+    panic!("a single hit never came up");
+}
+
+/// tactics-battlefield-summary.md, "REACTIVE ATTACKS": "On ☒☒, the unit succeeds and will activate
+/// for either a SUSTAINED ATTACK action" — "re-rolling all dice that failed to hit".
+#[test]
+fn a_reaction_of_two_symbols_may_be_a_sustained_attack() {
+    for seed in 0..SEEDS {
+        let mut g = Builder::default()
+            .unit(Side::A, squad("A", 2, 6, 1), &[(50.0, 20.0), (53.0, 20.0)], 0)
+            .unit(Side::B, squad("B", 4, 6, 3), &row(4, 47.0, 52.5), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::React(Some(1))).unwrap();
+        if rolls(&g, e, Purpose::Reactive)[0].1 == 2 {
+            g.apply(Decision::ReactWith(dust_core::field::ReactChoice::Sustained)).unwrap();
+            assert_eq!(g.current_action(), Some(Sustained));
+            let n = g.events().len();
+            g.apply(Decision::Attack(vec![aim(0, 0)])).unwrap();
+            let (d, h) = total(&rolls(&g, n, Purpose::Hit));
+            assert_eq!(d, 12);
+            assert_eq!(total(&rolls(&g, n, Purpose::Reroll)).0, d - h, "seed {seed}: the misses re-rolled");
+            return;
+        }
+    }
+    panic!("two army symbols never came up");
+}
