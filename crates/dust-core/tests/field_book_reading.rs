@@ -2249,3 +2249,62 @@ fn a_reaction_of_two_symbols_may_be_a_sustained_attack() {
     }
     panic!("two army symbols never came up");
 }
+
+/// tactics-battlefield-summary.md, "Terrain": "Roll a die when a tracked vehicle attempts to move
+/// into, through, or out of terrain"; "BARBED WIRE ENTANGLEMENTS": "An infantry unit rolls a die
+/// when attempting to move into, through, or out of a barbed wire entanglement". Starting inside
+/// and moving out calls for the roll too; infantry crossing ordinary terrain rolls nothing.
+#[test]
+fn moving_out_of_terrain_rolls_too_and_infantry_roll_only_for_wire() {
+    let rolled = |card: FieldCard, kind: TerrainKind, from: (f64, f64), to: (f64, f64)| {
+        let vehicle = card.bf.locomotion.is_some();
+        let mut g = Builder::default()
+            .unit(Side::A, card, &[from], 0)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(170.0, 115.0)], 180)
+            .terrain(kind, &[(60.0, 50.0), (120.0, 50.0), (120.0, 70.0), (60.0, 70.0)])
+            .game(2);
+        activate(&mut g, 0, &[Move, Nothing]);
+        let n = g.events().len();
+        let mut d = put(0, to.0, to.1);
+        if vehicle {
+            if let Decision::Move { facing, .. } = &mut d {
+                *facing = Some(dust_geom::angle::Facing::deg(0));
+            }
+        }
+        g.apply(d).unwrap_or_else(|r| panic!("{}", r.reason));
+        rolls(&g, n, Purpose::Terrain).len()
+    };
+    let tank = || vehicle_card("Tank", Locomotion::Tracked);
+    assert_eq!(
+        rolled(tank(), TerrainKind::Rubble, (90.0, 62.0), (90.0, 78.0)),
+        1,
+        "a tank leaving rubble"
+    );
+    assert_eq!(
+        rolled(squad("A", 1, 3, 1), TerrainKind::BarbedWire, (90.0, 68.0), (90.0, 76.0)),
+        1,
+        "infantry leaving wire"
+    );
+    assert_eq!(
+        rolled(squad("A", 1, 3, 1), TerrainKind::Rubble, (90.0, 45.0), (90.0, 53.0)),
+        0,
+        "infantry entering rubble"
+    );
+}
+
+/// tactics-battlefield-summary.md, "Terrain": "Miniatures can only move up to MOVE 2 (20cm/8") …
+/// when moving into, through, or out of terrain" — out of it too: a Move 3 soldier standing in a
+/// wood moves 20 cm out of it, not 25.
+#[test]
+fn moving_out_of_terrain_is_capped_too() {
+    let mut c = squad("A", 1, 3, 1);
+    c.card.movement = 3;
+    let mut g = Builder::default()
+        .unit(Side::A, c, &[(90.0, 60.0)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(170.0, 115.0)], 180)
+        .terrain(TerrainKind::Woods, &[(80.0, 50.0), (100.0, 50.0), (100.0, 70.0), (80.0, 70.0)])
+        .game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&put(0, 90.0, 80.0)).is_ok(), "20 cm");
+    assert!(g.check(&put(0, 90.0, 85.0)).is_err(), "25 cm");
+}
