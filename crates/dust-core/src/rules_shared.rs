@@ -106,8 +106,8 @@ impl ReactiveOutcome {
 pub const REACTIVE_RANGE: u32 = 4;
 
 /// The initiative roll's result ("Roll for Initiative"): `army` the army symbols each side
-/// rolled, `targets` the targets among the rest. "The player who rolled the most [army
-/// symbols] wins the initiative … On a tie, whoever rolled the most [targets] wins the
+/// rolled, `targets` the targets among the rest. "The player who rolled the most \[army
+/// symbols\] wins the initiative … On a tie, whoever rolled the most \[targets\] wins the
 /// initiative. On a further tie, both players re-roll": `None` is that re-roll.
 pub fn initiative_winner(army: (u16, u16), targets: (u16, u16)) -> Option<Side> {
     use core::cmp::Ordering::*;
