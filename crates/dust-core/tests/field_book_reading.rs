@@ -2308,3 +2308,46 @@ fn moving_out_of_terrain_is_capped_too() {
     assert!(g.check(&put(0, 90.0, 80.0)).is_ok(), "20 cm");
     assert!(g.check(&put(0, 90.0, 85.0)).is_err(), "25 cm");
 }
+
+/// tactics-battlefield-summary.md, "END OF THE GAME": "The game ends at the end of a turn when … The
+/// scenario reaches its turn limit"; with no AP destroyed by either side, neither "destroyed the
+/// most APs": no winner.
+#[test]
+fn the_game_ends_at_the_end_of_the_last_turn() {
+    let mut b = Builder::default().unit(Side::A, squad("A", 1, 3, 1), &[(10.0, 10.0)], 0).unit(
+        Side::B,
+        squad("B", 1, 3, 1),
+        &[(170.0, 110.0)],
+        180,
+    );
+    b.turns = 2;
+    let mut g = b.game(4);
+    rest_of_turn(&mut g);
+    assert_eq!(g.turn(), 2);
+    assert!(matches!(g.pending(), Pending::Decision(_)), "turn 2 is played");
+    rest_of_turn(&mut g);
+    assert_eq!(g.pending(), Pending::Over(None));
+}
+
+/// tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": passing counts the units "that have yet to
+/// activate": an eliminated unit is not one of them.
+#[test]
+fn eliminated_units_do_not_count_for_passing() {
+    for seed in 0..SEEDS {
+        let mut g = shooter(10, 6, 3)
+            .unit(Side::B, squad("B", 1, 3, 1), &[(60.0, 45.0)], 180)
+            .unit(Side::B, squad("B2", 1, 3, 1), &[(170.0, 115.0)], 180)
+            .unit(Side::A, squad("A2", 1, 3, 1), &[(10.0, 115.0)], 0)
+            .game(seed);
+        activate(&mut g, 0, &[Sustained]);
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        if g.units()[1].destroyed && g.asks().starts_with("a unit to activate") {
+            // B: 1 unit left to activate (B2); A: 1 (A2). Not fewer: B may not pass.
+            assert_eq!(g.pending(), Pending::Decision(Side::B));
+            assert!(g.check(&Decision::Pass).is_err(), "seed {seed}");
+            return;
+        }
+    }
+    panic!("the squad was never destroyed");
+}
