@@ -742,7 +742,14 @@ impl FieldGame {
     fn react(&mut self, r: usize) {
         self.units[r].activated = true;
         let dice = if self.rally(r) { 1 } else { 2 };
-        let k = self.roll_sym(dice, Symbols::ARMY, Purpose::Reactive);
+        // Advanced Reactive Fire: "It counts (🎯) as (👤) when rolling for number of actions"
+        // (docs/rulings.md, "Battlefield: Advanced Reactive Fire").
+        let count = if self.cards[r].card.has(Skill::AdvancedReactiveFire) {
+            Symbols::ARMY_OR_TARGET
+        } else {
+            Symbols::ARMY
+        };
+        let k = self.roll_sym(dice, count, Purpose::Reactive);
         let mut a = Activation::new(r);
         a.against = self.act.as_ref().map(|x| x.unit);
         a.window_done = true;
