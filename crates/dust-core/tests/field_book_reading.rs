@@ -2351,3 +2351,31 @@ fn eliminated_units_do_not_count_for_passing() {
     }
     panic!("the squad was never destroyed");
 }
+
+/// tactics-battlefield-summary.md, "ADVANCED REACTIVE FIRE": "This unit … can attempt a reactive
+/// attack at up to range 6 (60cm/24"). It counts (🎯) as (👤) when rolling for number of actions"
+/// (the symbols are lost in the text; the target is the die's other symbol that counts with the
+/// army symbol, docs/rulings.md, "Battlefield: Advanced Reactive Fire"): its reactive dice succeed on
+/// 4 faces in 6, and it reacts from 55 cm.
+#[test]
+fn advanced_reactive_fire_reacts_from_sixty_cm_and_counts_two_symbols() {
+    let (mut dice, mut succ) = (0u32, 0u32);
+    for seed in 0..SEEDS {
+        let mut c = squad("B", 2, 6, 1);
+        c.card.skills.push(dust_core::unit::Skill::AdvancedReactiveFire);
+        let mut g = Builder::default()
+            .unit(Side::A, squad("A", 2, 6, 1), &[(50.0, 20.0), (53.0, 20.0)], 0)
+            .unit(Side::B, c, &[(50.0, 30.0 + 2.5 + 55.0), (53.0, 30.0 + 2.5 + 55.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Move, Attack]);
+        g.apply(shift(&g, 0, 0.0, 10.0)).unwrap();
+        assert_eq!(g.reactors(), vec![1], "seed {seed}: 55 cm away");
+        let e = g.events().len();
+        g.apply(Decision::React(Some(1))).unwrap();
+        let (d, s) = total(&rolls(&g, e, Purpose::Reactive));
+        dice += d;
+        succ += s;
+    }
+    let rate = f64::from(succ) / f64::from(dice);
+    assert!((0.55..0.78).contains(&rate), "reactive dice counted {succ}/{dice}");
+}
