@@ -2379,3 +2379,104 @@ fn advanced_reactive_fire_reacts_from_sixty_cm_and_counts_two_symbols() {
     let rate = f64::from(succ) / f64::from(dice);
     assert!((0.55..0.78).contains(&rate), "reactive dice counted {succ}/{dice}");
 }
+
+// ----- SKILLS --------------------------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "BLACK OPS": "If your force has this hero you roll 4 dice for
+/// initiative rolls."
+#[test]
+fn black_ops_rolls_four_initiative_dice() {
+    let mut hero = hero_card("Spy");
+    hero.card.skills.push(dust_core::unit::Skill::BlackOps);
+    let g = Builder::default()
+        .unit(Side::A, squad("A", 1, 3, 1), &[(10.0, 10.0)], 0)
+        .unit(Side::B, hero, &[(170.0, 110.0)], 180)
+        .game(1);
+    let first: Vec<(Purpose, u16)> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled {
+                purpose: p @ Purpose::Initiative(_),
+                dice,
+                ..
+            } => Some((*p, *dice)),
+            _ => None,
+        })
+        .take(2)
+        .collect();
+    assert!(first.contains(&(Purpose::Initiative(Side::A), 3)), "{first:?}");
+    assert!(first.contains(&(Purpose::Initiative(Side::B), 4)), "{first:?}");
+}
+
+/// tactics-battlefield-summary.md, "HELICOPTER": "Unlike other aircraft, a helicopter does not have to
+/// take a MOVE action as its first action, so it may take SUSTAINED ATTACK actions."
+#[test]
+fn a_helicopter_need_not_move_first() {
+    let mut heli = aircraft_card("Heli");
+    heli.bf.skills.push(dust_core::unit::BattlefrontSkill::Hover);
+    let mut g = Builder::default()
+        .unit(Side::A, heli, &[(50.0, 30.0)], 0)
+        .unit(Side::B, squad("B", 1, 3, 1), &[(50.0, 100.0)], 180)
+        .game(1);
+    if g.asks().starts_with("who goes first") {
+        g.apply(Decision::First(Side::A)).unwrap();
+    }
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(g.check(&Decision::Plan(vec![Sustained])).is_ok());
+    assert!(g.check(&Decision::Plan(vec![Attack, Move])).is_ok());
+}
+
+/// tactics-battlefield-summary.md, "DAMAGE RESILIENT": "Each time an infantry squad with this skill
+/// is assigned a hit that is not cancelled by a save, roll a die. On (☒) cancel the hit. Each time a
+/// support weapon, hero, vehicle, or aircraft unit with this skill is assigned a hit that is not
+/// cancelled by a save, roll 1 die for each point of damage marked off the unit's damage track. Each
+/// (☒) cancels 1 point of damage."
+#[test]
+fn damage_resilient_rolls_a_die_a_hit_for_squads_and_a_die_a_point_for_vehicles() {
+    let (mut squad_seen, mut tank_seen) = (0, 0);
+    for seed in 0..SEEDS {
+        // A squad: one die for each unsaved hit.
+        let mut t = squad("Target", 10, 3, 1);
+        t.card.skills.push(dust_core::unit::Skill::DamageResilient);
+        let mut g = shooter(4, 6, 2).unit(Side::B, t, &row(10, 40.0, 50.0), 180).game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        let (_, hits) = total(&rolls(&g, n, Purpose::Hit));
+        let (_, saved) = total(&rolls(&g, n, Purpose::Save));
+        let (rd, rs) = total(&rolls(&g, n, Purpose::Resilient));
+        assert_eq!(rd, hits - saved, "seed {seed}: a die for each unsaved hit");
+        assert_eq!(
+            10 - g.units()[1].models.len() as u32,
+            rd - rs,
+            "seed {seed}: each success cancels a hit"
+        );
+        if rd > 0 {
+            squad_seen += 1;
+        }
+        // A vehicle hit by a 2-damage gun: two dice for each unsaved hit.
+        let mut c = squad("Gunners", 2, 6, 3);
+        c.card.weapons[0].table.vehicle[2] = dust_core::unit::CombatValue::Dice { dice: 3, damage: 2 };
+        let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+        tank.card.health = 30;
+        tank.card.skills.push(dust_core::unit::Skill::DamageResilient);
+        let mut g = Builder::default()
+            .unit(Side::A, c, &row(2, 50.0, 20.0), 0)
+            .unit(Side::B, tank, &[(50.0, 45.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let n = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        let (_, hits) = total(&rolls(&g, n, Purpose::Hit));
+        let (rd, rs) = total(&rolls(&g, n, Purpose::Resilient));
+        assert_eq!(rd, 2 * hits, "seed {seed}: a die for each point of damage");
+        assert_eq!(u32::from(30 - g.units()[1].health), rd - rs, "seed {seed}");
+        if rd > 0 {
+            tank_seen += 1;
+        }
+    }
+    assert!(squad_seen > 10 && tank_seen > 10);
+}
