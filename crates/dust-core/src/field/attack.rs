@@ -383,7 +383,14 @@ impl FieldGame {
                     let mut hit = h.hit.clone();
                     hit.sort_unstable();
                     hit.dedup();
-                    let n = hit.len() as u16;
+                    // "For support weapons, roll 1 die for each miniature on the base": the crew
+                    // left, one soldier a damage point (docs/rulings.md, "Battlefield: a blast on
+                    // a support weapon").
+                    let n = if !flame && self.class(h.unit) == Class::SupportWeapon {
+                        u16::from(self.units[h.unit].health)
+                    } else {
+                        hit.len() as u16
+                    };
                     let cover = !flame && cover_of(firers[0], h.unit);
                     groups.push(Group {
                         line: aim.line,

@@ -651,7 +651,7 @@ impl FieldGame {
                 self.next_activation();
                 return;
             };
-            let (u, stuck, next, len) = (c.unit, c.stuck, c.next, c.plan.len());
+            let (u, stuck, next, len, reacting) = (c.unit, c.stuck, c.next, c.plan.len(), c.against.is_some());
             if self.units[u].destroyed || next >= len {
                 if self.reaction.take().is_some() {
                     self.finish_march();
@@ -667,6 +667,10 @@ impl FieldGame {
             match a {
                 Action::Nothing => self.advance(),
                 Action::Move | Action::March if stuck => self.advance(),
+                // "A unit with a Suppression token cannot fight": suppressed in the middle of its
+                // activation (by a reactive attack), it makes no attack it declared (docs/rulings.md,
+                // "Battlefield: suppressed in the middle of an activation").
+                Action::Attack | Action::Sustained if self.units[u].tokens.suppressed && !reacting => self.advance(),
                 _ => {
                     self.phase = Phase::Act;
                     return;
@@ -731,13 +735,21 @@ impl FieldGame {
         self.perform();
     }
 
-    /// "Roll 2 dice after the opposing unit has performed its first action" (a suppressed
-    /// reactor rolls to remove the token first, and one die if it keeps it); "Whether you
-    /// succeed or not, attempting a reactive attack activates your unit."
+    /// "Roll 2 dice after the opposing unit has performed its first action" (a reactor under
+    /// fire or suppressed rolls to remove its token first, as any unit that activates, and one
+    /// die if it keeps a Suppression token: docs/rulings.md, "Battlefield: tokens of a reacting
+    /// unit"); "Whether you succeed or not, attempting a reactive attack activates your unit."
     fn react(&mut self, r: usize) {
         self.units[r].activated = true;
-        let dice = if self.units[r].tokens.suppressed && self.rally(r) { 1 } else { 2 };
-        let k = self.roll_sym(dice, Symbols::ARMY, Purpose::Reactive);
+        let dice = if self.rally(r) { 1 } else { 2 };
+        // Advanced Reactive Fire: "It counts (🎯) as (👤) when rolling for number of actions"
+        // (docs/rulings.md, "Battlefield: Advanced Reactive Fire").
+        let count = if self.cards[r].card.has(Skill::AdvancedReactiveFire) {
+            Symbols::ARMY_OR_TARGET
+        } else {
+            Symbols::ARMY
+        };
+        let k = self.roll_sym(dice, count, Purpose::Reactive);
         let mut a = Activation::new(r);
         a.against = self.act.as_ref().map(|x| x.unit);
         a.window_done = true;
