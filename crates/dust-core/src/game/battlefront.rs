@@ -387,7 +387,7 @@ impl Game {
             Stage::Power => d.roll(job.hits * u16::from(job.power), Symbols::ARMY),
             Stage::Cover => d.roll(job.hits, job.bf_save.map_or(Symbols::ARMY, |s| s.0)),
             Stage::Resilient if job.bf_res_hits > 0 => d.roll(self.bf_resilient_dice(job), Symbols::ARMY),
-            Stage::Resilient => d.roll(job.damage.div_ceil(self.bf_squad_hit_points(job)), Symbols::ARMY),
+            Stage::Resilient => d.roll(job.damage.div_ceil(self.rules().squad_hit_points(self, job)), Symbols::ARMY),
         }
     }
 
@@ -399,9 +399,7 @@ impl Game {
     /// [army symbol], cancel the hit").
     pub(super) fn bf_squad_hit_points(&self, job: &FireJob) -> u16 {
         match job.target {
-            Target::Unit(t) if self.edition == Edition::Battlefront && self.unit(t).card.kind == UnitKind::Squad => {
-                u16::from(job.damage_per_hit.max(1))
-            }
+            Target::Unit(t) if self.unit(t).card.kind == UnitKind::Squad => u16::from(job.damage_per_hit.max(1)),
             _ => 1,
         }
     }
@@ -717,7 +715,7 @@ impl Game {
     /// several weapons").
     pub(super) fn bf_firers(&self, u: UnitId, aims: &[Aim], close: bool) -> Vec<(u8, u32)> {
         let unit = self.unit(u);
-        if self.edition != Edition::Battlefront || unit.card.kind == UnitKind::Hero {
+        if unit.card.kind == UnitKind::Hero {
             return Vec::new();
         }
         let lines: Vec<(usize, u8)> = aims
@@ -1082,6 +1080,29 @@ impl Game {
         }
     }
 
+    /// The squares flames (a spray) run between: every square of a large or huge attacker
+    /// where it attacks from `from`, and every square of the target `t` (in `to`) ("Vehicle
+    /// and Aircraft Size").
+    pub(super) fn bf_flame_ends(&self, d: &Decl, from: Square, t: UnitId, to: Square) -> (Vec<Square>, Vec<Square>) {
+        let theirs = self.unit_squares(t);
+        (self.bf_decl_squares(d, from), if theirs.is_empty() { vec![to] } else { theirs })
+    }
+
+    /// "Spray Weapons": "The spray follows the shortest possible path to the target, and may
+    /// only pass through squares through which the attacking unit has Line of Sight to the
+    /// target unit. The shooting player may choose between alternative shortest paths":
+    /// squares the attacker (in `from`, its model on `mine`) sees (area line of sight), never a
+    /// square of terrain that blocks it (docs/rulings.md, "Battlefront spray path").
+    pub(super) fn bf_spray_sees(&self, from: Square, mine: &[Square], s: Square) -> bool {
+        !self.board.terrain(s).blocks_area_sight()
+            && if mine.len() == 1 {
+                crate::battlefront::sees(&self.board, &self.occ, from, s)
+            } else {
+                // From any point of any of the model's squares, its own not blocking.
+                crate::battlefront::sees_areas(&self.board, &self.occ, mine, &[s], mine)
+            }
+    }
+
     /// A once-per-game revised skill (Assault, Berserk, All In One) used by unit `u` is spent
     /// by it and its joined hero, squad or vehicle, each whose card has it ("If the skill is
     /// only usable once per game, both the Hero and the unit use it at the same time"): neither
@@ -1156,8 +1177,8 @@ impl Game {
     /// then assigns the other two hits to the Heavy Laser Grenadiers … They roll one die for the
     /// unsaved hit"). The skill is not shared ("This skill does not apply to other units that
     /// join this unit or that this unit joins").
-    pub(super) fn bf_resilient_due(&self, u: UnitId, c: Casualty) -> bool {
-        if !self.bf_resilient_per_casualty(u) {
+    pub(super) fn resilient_due(&self, u: UnitId, c: Casualty) -> bool {
+        if !self.rules().resilient_per_casualty(self, u) {
             return false;
         }
         match c {
@@ -1177,12 +1198,7 @@ impl Game {
     pub(super) fn bf_resilient_start(&self, job: &mut FireJob) {
         let Target::Unit(t) = job.target else { return };
         let unit = self.unit(t);
-        if self.edition == Edition::Battlefront
-            && unit.card.kind != UnitKind::Squad
-            && unit.card.has(Skill::DamageResilient)
-            && !job.ap_incendiary
-            && job.damage > 0
-        {
+        if unit.card.kind != UnitKind::Squad && unit.card.has(Skill::DamageResilient) && !job.ap_incendiary && job.damage > 0 {
             job.bf_res_hits = job.hits;
             job.damage = 0;
         }
@@ -1200,7 +1216,7 @@ impl Game {
     /// joined hero, battlefront) instead of being rolled with the attack.
     pub(super) fn bf_resilient_per_casualty(&self, t: UnitId) -> bool {
         let unit = self.unit(t);
-        self.edition == Edition::Battlefront && unit.card.kind == UnitKind::Squad && unit.joined.is_some_and(|h| !self.unit(h).destroyed)
+        unit.card.kind == UnitKind::Squad && unit.joined.is_some_and(|h| !self.unit(h).destroyed)
     }
 
     /// The Damage Resilient dice of a casualty: one for a miniature ("roll a die" per hit on an

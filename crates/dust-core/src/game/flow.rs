@@ -185,17 +185,7 @@ impl Game {
                     self.events.push(Event::Declared(unit, plan));
                 }
                 for s in once {
-                    if self.edition == Edition::Battlefront {
-                        self.bf_spend_once(unit, s);
-                        continue;
-                    }
-                    // A once-per-game skill is spent by the unit whose card has it (a hero's
-                    // Berserk stays spent after he separates from the squad).
-                    let owner = match self.unit(unit).joined {
-                        Some(j) if !self.unit(unit).card.has(s) && self.unit(j).card.has(s) => j,
-                        _ => unit,
-                    };
-                    self.units[usize::from(owner.0)].used.push(s);
+                    self.rules().spend_once(self, unit, s);
                 }
                 if heroic {
                     if let Some(h) = self.group_hero(unit) {

@@ -87,6 +87,68 @@ pub(super) trait EditionRules: Sync {
 
     /// What follows a unit's Move from `from` (`None`: it entered the board) to `to`.
     fn unit_moved(&self, _g: &mut Game, _u: UnitId, _from: Option<Square>, _to: Square) {}
+
+    // ----- attacks ---------------------------------------------------------------------------
+
+    /// Whether an attack fires at every unit before any cover element (else a cover element
+    /// only after a unit standing in its space, the player's order deciding the rest).
+    fn fires_at_units_first(&self) -> bool;
+
+    /// Whether close-combat lines aimed at cover elements fire (the edition lets units attack
+    /// terrain with them).
+    fn close_weapons_attack_cover(&self) -> bool;
+
+    /// The soldiers (or crew weapons) firing each of the lines `aims` of unit `u` in this
+    /// attack, for the lines where a number fires (`close`: the close-combat lines); empty
+    /// where every carrier fires every line.
+    fn firers(&self, g: &Game, u: UnitId, aims: &[Aim], close: bool) -> Vec<(u8, u32)>;
+
+    /// The other line of the weapon of line `line` of unit `u`, for a weapon with two modes.
+    fn mode_partner(&self, g: &Game, u: UnitId, line: u8) -> Option<u8>;
+
+    /// The points one hit of line `li` of `owner` marks off `target`, the weapon's rating
+    /// against it being `damage`.
+    fn damage_per_hit(&self, g: &Game, owner: UnitId, li: usize, target: Target, damage: u8) -> u8;
+
+    /// The saves are done and `job.damage` counted: a Damage Resilient rolled hit by hit sets
+    /// the job up for it.
+    fn resilient_start(&self, g: &Game, job: &mut FireJob);
+
+    /// The points of a squad one Damage Resilient die cancels, for the hits of `job`.
+    fn squad_hit_points(&self, g: &Game, job: &FireJob) -> u16;
+
+    /// Whether Damage Resilient on hits on unit `t` waits for the casualties instead of being
+    /// rolled with the attack.
+    fn resilient_per_casualty(&self, g: &Game, t: UnitId) -> bool;
+
+    /// The hits of `job` that heal a Wiederbelebungsserum hero.
+    fn serum_hits(&self, job: &FireJob) -> u16;
+
+    /// Whether a joined hero's skill `s` is shared with his squad.
+    fn hero_shares(&self, s: Skill) -> bool;
+
+    /// The squares flames run between when unit `t` (in `to`) is attacked from `from`: the
+    /// attacker's, the target's.
+    fn flame_ends(&self, g: &Game, d: &Decl, from: Square, t: UnitId, to: Square) -> (Vec<Square>, Vec<Square>);
+
+    /// Whether the flames of a unit of kind `attacker` in `from` (its model on `mine`) may
+    /// cross square `s`.
+    fn flames_may_cross(&self, g: &Game, from: Square, attacker: PieceKind, mine: &[Square], s: Square) -> bool;
+
+    /// The once-per-game skill `s` is spent as unit `u` activates with it.
+    fn spend_once(&self, g: &mut Game, u: UnitId, s: Skill);
+
+    // ----- destruction ----------------------------------------------------------------------
+
+    /// The squares a pilot of unit `id`, about to be destroyed, may escape to.
+    fn pilot_escape_squares(&self, g: &Game, id: UnitId) -> Vec<Square>;
+
+    /// Whether a joined hero carries on with the activation of the squad destroyed under him.
+    fn hero_carries_on(&self) -> bool;
+
+    /// What follows the destruction of unit `id` (worth `ap`), its pilot `pilot` escaping to
+    /// one of `held`.
+    fn unit_destroyed(&self, _g: &mut Game, _id: UnitId, _ap: u16, _pilot: Option<UnitId>, _held: Vec<Square>) {}
 }
 
 /// The revised edition (tactics-revised-core-rules.md with tactics-revised-faq.md).
@@ -241,6 +303,87 @@ impl EditionRules for RevisedRules {
     fn fired_weapons_unload(&self) -> bool {
         true
     }
+
+    /// The ranged lines fire in the order the player chose ([`Decision::Fire`]), which already
+    /// puts a cover element after the unit in its space ("Attacking Cover Elements").
+    fn fires_at_units_first(&self) -> bool {
+        false
+    }
+
+    /// "Attacking Cover Elements": any weapon that reaches the element, a close-combat weapon
+    /// against an adjacent one included (docs/rulings.md, "Close-combat weapons against cover
+    /// elements").
+    fn close_weapons_attack_cover(&self) -> bool {
+        true
+    }
+
+    /// Every carrier fires every line it carries.
+    fn firers(&self, _g: &Game, _u: UnitId, _aims: &[Aim], _close: bool) -> Vec<(u8, u32)> {
+        Vec::new()
+    }
+
+    /// The revised cards have no weapon with two modes.
+    fn mode_partner(&self, _g: &Game, _u: UnitId, _line: u8) -> Option<u8> {
+        None
+    }
+
+    /// The combat value's damage, as printed.
+    fn damage_per_hit(&self, _g: &Game, _owner: UnitId, _li: usize, _target: Target, damage: u8) -> u8 {
+        damage
+    }
+
+    /// Damage Resilient is rolled once for all the points ("Damage Resilient").
+    fn resilient_start(&self, _g: &Game, _job: &mut FireJob) {}
+
+    fn squad_hit_points(&self, _g: &Game, _job: &FireJob) -> u16 {
+        1
+    }
+
+    fn resilient_per_casualty(&self, _g: &Game, _t: UnitId) -> bool {
+        false
+    }
+
+    /// Wiederbelebungsserum: "he recovers one health point for each ⊕ result" of his attack on
+    /// enemy soldiers, cover saves or not (docs/rulings.md, "Wiederbelebungsserum").
+    fn serum_hits(&self, job: &FireJob) -> u16 {
+        job.rolled_hits
+    }
+
+    /// "Heroes": "Some hero skills are shared with the squad" ([`Skill::hero_shares`]).
+    fn hero_shares(&self, s: Skill) -> bool {
+        s.hero_shares()
+    }
+
+    /// The attacker's one square and the target's.
+    fn flame_ends(&self, _g: &Game, _d: &Decl, from: Square, _t: UnitId, to: Square) -> (Vec<Square>, Vec<Square>) {
+        (vec![from], vec![to])
+    }
+
+    /// "Flamethrowers": the attacker sees the space and every unit in it ([`Game::flames_seen`]).
+    fn flames_may_cross(&self, g: &Game, from: Square, attacker: PieceKind, _mine: &[Square], s: Square) -> bool {
+        g.flames_seen(from, attacker, s)
+    }
+
+    /// A once-per-game skill is spent by the unit whose card has it (a hero's Berserk stays
+    /// spent after he separates from the squad).
+    fn spend_once(&self, g: &mut Game, u: UnitId, s: Skill) {
+        let owner = match g.unit(u).joined {
+            Some(j) if !g.unit(u).card.has(s) && g.unit(j).card.has(s) => j,
+            _ => u,
+        };
+        g.units[usize::from(owner.0)].used.push(s);
+    }
+
+    /// No pilots.
+    fn pilot_escape_squares(&self, _g: &Game, _id: UnitId) -> Vec<Square> {
+        Vec::new()
+    }
+
+    /// "Heroes": the hero and the squad activate together; he carries on when the squad is
+    /// eliminated ([`Game::hand_activation_to_hero`]).
+    fn hero_carries_on(&self) -> bool {
+        true
+    }
 }
 
 impl EditionRules for BattlefrontRules {
@@ -350,6 +493,96 @@ impl EditionRules for BattlefrontRules {
     /// The unit faces the way it went, or away from the edge it entered by (`Game::bf_moved`).
     fn unit_moved(&self, g: &mut Game, u: UnitId, from: Option<Square>, to: Square) {
         g.bf_moved(u, from, to);
+    }
+
+    /// "Destroying Enemy Units" fires at units; the book has no rule for attacking terrain
+    /// (docs/rulings.md, "Battlefront attacks on terrain"), so units come first in card order.
+    fn fires_at_units_first(&self) -> bool {
+        true
+    }
+
+    /// No attacks on terrain (docs/rulings.md, "Battlefront attacks on terrain").
+    fn close_weapons_attack_cover(&self) -> bool {
+        false
+    }
+
+    /// Soldiers with several weapons and vehicle crews ([`Game::bf_firers`]).
+    fn firers(&self, g: &Game, u: UnitId, aims: &[Aim], close: bool) -> Vec<(u8, u32)> {
+        g.bf_firers(u, aims, close)
+    }
+
+    /// "Weapons with Two Lines" ([`Game::bf_mode_partner`]).
+    fn mode_partner(&self, g: &Game, u: UnitId, line: u8) -> Option<u8> {
+        g.bf_mode_partner(u, line)
+    }
+
+    /// Blast, automatic kills, one point per hit on a squad ([`Game::bf_damage_per_hit`]).
+    fn damage_per_hit(&self, g: &Game, owner: UnitId, li: usize, target: Target, damage: u8) -> u8 {
+        g.bf_damage_per_hit(owner, li, target, damage)
+    }
+
+    /// "Damage Resilient" hit by hit for a hero, vehicle or aircraft alone
+    /// ([`Game::bf_resilient_start`]).
+    fn resilient_start(&self, g: &Game, job: &mut FireJob) {
+        g.bf_resilient_start(job);
+    }
+
+    /// [`Game::bf_squad_hit_points`].
+    fn squad_hit_points(&self, g: &Game, job: &FireJob) -> u16 {
+        g.bf_squad_hit_points(job)
+    }
+
+    /// A squad with a joined hero ([`Game::bf_resilient_per_casualty`]).
+    fn resilient_per_casualty(&self, g: &Game, t: UnitId) -> bool {
+        g.bf_resilient_per_casualty(t)
+    }
+
+    /// The hits that got through the saves.
+    fn serum_hits(&self, job: &FireJob) -> u16 {
+        job.hits
+    }
+
+    /// "Skills and Equipment": both ways unless stated otherwise ([`Skill::battlefront_shares`]).
+    fn hero_shares(&self, s: Skill) -> bool {
+        s.battlefront_shares()
+    }
+
+    /// Every square of a large or huge model ([`Game::bf_flame_ends`]).
+    fn flame_ends(&self, g: &Game, d: &Decl, from: Square, t: UnitId, to: Square) -> (Vec<Square>, Vec<Square>) {
+        g.bf_flame_ends(d, from, t, to)
+    }
+
+    /// "Spray Weapons" ([`Game::bf_spray_sees`]).
+    fn flames_may_cross(&self, g: &Game, from: Square, _attacker: PieceKind, mine: &[Square], s: Square) -> bool {
+        g.bf_spray_sees(from, mine, s)
+    }
+
+    /// Spent by the unit and its partner together ([`Game::bf_spend_once`]).
+    fn spend_once(&self, g: &mut Game, u: UnitId, s: Skill) {
+        g.bf_spend_once(u, s);
+    }
+
+    /// "Piloting Vehicles": "any square the Vehicle occupied".
+    fn pilot_escape_squares(&self, g: &Game, id: UnitId) -> Vec<Square> {
+        if g.unit(id).joined.is_some() {
+            g.unit_squares(id)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// A squad and its hero are one unit; he does not act on for it.
+    fn hero_carries_on(&self) -> bool {
+        false
+    }
+
+    /// Scenario victory points and reserves ([`Game::bf_destroyed`]); the pilot escapes
+    /// ([`Game::bf_pilot_escapes`]).
+    fn unit_destroyed(&self, g: &mut Game, id: UnitId, ap: u16, pilot: Option<UnitId>, held: Vec<Square>) {
+        g.bf_destroyed(id, ap);
+        if let Some(h) = pilot {
+            g.bf_pilot_escapes(h, held);
+        }
     }
 }
 
