@@ -108,7 +108,7 @@ impl Game {
         // close combats (the unit before the cover element in the same space; docs/rulings.md,
         // "Close-combat weapons against cover elements").
         let (close_cover, close): (Vec<Aim>, Vec<Aim>) = close.into_iter().partition(|a| matches!(a.target, Target::Cover(_)));
-        if self.rules().close_weapons_attack_cover() {
+        if self.rules().attacks_cover_elements() {
             for a in close_cover.into_iter().rev() {
                 let job = self.job(u, a, sustained, berserk, all_in_one, false);
                 self.stack.push(Step::Fire(Box::new(job)));

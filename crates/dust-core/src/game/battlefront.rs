@@ -1814,6 +1814,17 @@ impl Game {
             .any(|s| !held.contains(&s))
     }
 
+    /// Unit `u` is chosen to activate: a pilot dismounts; a joined hero activating on his own,
+    /// or a squad whose hero has already activated, is apart for this activation ("Joining
+    /// Infantry Squads").
+    pub(super) fn bf_unit_chosen(&mut self, d: &mut Decl, u: UnitId) {
+        if self.bf_piloted(u).is_some() {
+            self.bf_dismount(d, u);
+        } else if self.unit(u).is_joined_hero() || self.bf_hero_done(u) {
+            self.bf_activate_apart(u);
+        }
+    }
+
     /// The pilot `h` activates on his own: he leaves the vehicle now (his first action is a
     /// Move out of its squares). A vehicle of one square left without its pilot takes no action
     /// until a pilot mounts it again; a large or huge one goes on.

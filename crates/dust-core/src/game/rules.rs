@@ -12,6 +12,7 @@
 //! units that pass under them, and what follows a Move. The other differences still ask
 //! `Game::edition` where they are; they move here one by one.
 
+use super::declare::SightMemo;
 use super::*;
 
 /// The answers of one edition where the books differ.
@@ -94,10 +95,6 @@ pub(super) trait EditionRules: Sync {
     /// only after a unit standing in its space, the player's order deciding the rest).
     fn fires_at_units_first(&self) -> bool;
 
-    /// Whether close-combat lines aimed at cover elements fire (the edition lets units attack
-    /// terrain with them).
-    fn close_weapons_attack_cover(&self) -> bool;
-
     /// The soldiers (or crew weapons) firing each of the lines `aims` of unit `u` in this
     /// attack, for the lines where a number fires (`close`: the close-combat lines); empty
     /// where every carrier fires every line.
@@ -137,6 +134,71 @@ pub(super) trait EditionRules: Sync {
 
     /// The once-per-game skill `s` is spent as unit `u` activates with it.
     fn spend_once(&self, g: &mut Game, u: UnitId, s: Skill);
+
+    /// Whether weapon range `r` reaches `d` squares.
+    fn reaches(&self, r: WeaponRange, d: u32) -> bool;
+
+    // ----- declaring an activation -------------------------------------------------------------
+
+    /// The `move` decisions of the square behind a large model's front square, when one is due.
+    fn rear_options(&self, _g: &Game, _d: &Decl) -> Option<Vec<Decision>> {
+        None
+    }
+
+    /// Fills in the rear square of a large model when there is one choice; `Some(changed)`
+    /// when a rear square is due.
+    fn rear_autofill(&self, _g: &Game, _d: &mut Decl) -> Option<bool> {
+        None
+    }
+
+    /// Takes a `move` decision that names the rear square of a large model's leg; false when
+    /// it is a front square (or the unit has one square).
+    fn take_rear(&self, _g: &Game, _d: &mut Decl, _s: Square) -> bool {
+        false
+    }
+
+    /// Whether Heroic Attack may be declared in a reaction.
+    fn heroic_attack_in_reactions(&self) -> bool;
+
+    /// What follows the choice of unit `u` to activate in declaration `d`.
+    fn unit_chosen(&self, _g: &mut Game, _d: &mut Decl, _u: UnitId) {}
+
+    /// The squad `u` activates without its joined hero ([`Optional::Separate`]).
+    fn separate(&self, g: &mut Game, u: UnitId);
+
+    /// Whether plan `p` of unit `u` is declared one part at a time.
+    fn declares_part_by_part(&self, g: &Game, u: UnitId, p: Plan) -> bool;
+
+    /// Whether plan `plan` moves as well as attacks, so that set-up weapons fire at half dice.
+    fn set_up_weapons_move(&self, plan: Plan) -> bool;
+
+    /// Whether a reaction fires every weapon line that can aim at the trigger.
+    fn reaction_fires_every_line(&self) -> bool;
+
+    /// Whether the player orders the ranged lines aimed ([`Decision::Fire`]).
+    fn player_orders_lines(&self) -> bool;
+
+    /// The limited-ammo weapons of line `li` of `owner` that may fire in one attack, when the
+    /// edition counts them apart from the ammo left.
+    fn ammo_weapons(&self, g: &Game, owner: UnitId, li: usize, w: &WeaponLine) -> Option<u8>;
+
+    /// Whether line `line` (line `li` of `owner`) may not be aimed in declaration `d` because
+    /// of the lines aimed before it.
+    fn line_refused(&self, g: &Game, d: &Decl, owner: UnitId, li: usize, line: u8) -> bool;
+
+    /// Whether line `li` of `owner` is not offered against unit `t` (it could do nothing a
+    /// better line does not).
+    fn needless_line(&self, g: &Game, owner: UnitId, li: usize, t: UnitId) -> bool;
+
+    /// Whether line `line` (weapon `w`) of the declaration may aim at unit `t` by a direct
+    /// shot: range, line of sight (`memo` keeps the lines of sight traced), field of fire.
+    fn may_aim_at(&self, g: &Game, d: &Decl, line: (u8, &WeaponLine), t: UnitId, shot: &Shot, memo: &mut SightMemo) -> bool;
+
+    /// Whether weapons aim at cover elements ("Attacking Cover Elements").
+    fn attacks_cover_elements(&self) -> bool;
+
+    /// The units that may react to `trigger`.
+    fn reactors(&self, g: &Game, trigger: UnitId) -> Vec<UnitId>;
 
     // ----- destruction ----------------------------------------------------------------------
 
@@ -310,10 +372,10 @@ impl EditionRules for RevisedRules {
         false
     }
 
-    /// "Attacking Cover Elements": any weapon that reaches the element, a close-combat weapon
-    /// against an adjacent one included (docs/rulings.md, "Close-combat weapons against cover
-    /// elements").
-    fn close_weapons_attack_cover(&self) -> bool {
+    /// "Attacking Cover Elements": "A unit can attempt to destroy a cover element", with any
+    /// weapon that reaches it, a close-combat weapon against an adjacent one included
+    /// (docs/rulings.md, "Close-combat weapons against cover elements").
+    fn attacks_cover_elements(&self) -> bool {
         true
     }
 
@@ -372,6 +434,73 @@ impl EditionRules for RevisedRules {
             _ => u,
         };
         g.units[usize::from(owner.0)].used.push(s);
+    }
+
+    fn reaches(&self, r: WeaponRange, d: u32) -> bool {
+        r.reaches(d)
+    }
+
+    /// Reactive fire: "You can also activate a skill that does not require an action"
+    /// ("Possible Situations for Reactive Fire"), and Heroic Attack needs none.
+    fn heroic_attack_in_reactions(&self) -> bool {
+        true
+    }
+
+    /// "From then on, the hero operates alone as a separate unit." The squad activates now; the
+    /// hero is a unit of his own, not yet activated this round (docs/rulings.md, "Heroes:
+    /// damage left over, separation").
+    fn separate(&self, g: &mut Game, u: UnitId) {
+        if let Some(j) = g.unit(u).joined {
+            g.units[usize::from(u.0)].joined = None;
+            g.units[usize::from(j.0)].joined = None;
+            g.events.push(Event::Separated(j));
+        }
+    }
+
+    /// A plan is declared whole ("Activating a Unit").
+    fn declares_part_by_part(&self, _g: &Game, _u: UnitId, _p: Plan) -> bool {
+        false
+    }
+
+    /// No set-up weapons.
+    fn set_up_weapons_move(&self, _plan: Plan) -> bool {
+        false
+    }
+
+    /// "Reactive Fire": the unit "performs a single ATTACK action with all weapon lines that
+    /// have sufficient range to target the opposing unit" (tactics-revised-faq.md).
+    fn reaction_fires_every_line(&self) -> bool {
+        true
+    }
+
+    /// "Remember that the player chooses the order in which weapon lines fire"
+    /// (tactics-revised-faq.md, "How can a unit split fire").
+    fn player_orders_lines(&self) -> bool {
+        true
+    }
+
+    /// "Limited-Ammo Weapons": one weapon per ammo box spent.
+    fn ammo_weapons(&self, _g: &Game, _owner: UnitId, _li: usize, _w: &WeaponLine) -> Option<u8> {
+        None
+    }
+
+    fn line_refused(&self, _g: &Game, _d: &Decl, _owner: UnitId, _li: usize, _line: u8) -> bool {
+        false
+    }
+
+    fn needless_line(&self, _g: &Game, _owner: UnitId, _li: usize, _t: UnitId) -> bool {
+        false
+    }
+
+    /// "Range" and "Line of Sight", dot to dot ([`Game::sees_target`]).
+    fn may_aim_at(&self, g: &Game, _d: &Decl, (_, w): (u8, &WeaponLine), t: UnitId, shot: &Shot, memo: &mut SightMemo) -> bool {
+        w.range.reaches(range(shot.from, shot.to))
+            && memo.sees(usize::from(t.0), || g.sees_target(shot.from, shot.to, shot.attacker, shot.target))
+    }
+
+    /// "Reactive Fire" ([`Game::revised_reactors`]).
+    fn reactors(&self, g: &Game, trigger: UnitId) -> Vec<UnitId> {
+        g.revised_reactors(trigger)
     }
 
     /// No pilots.
@@ -501,8 +630,9 @@ impl EditionRules for BattlefrontRules {
         true
     }
 
-    /// No attacks on terrain (docs/rulings.md, "Battlefront attacks on terrain").
-    fn close_weapons_attack_cover(&self) -> bool {
+    /// Its weapons aim at units only: the book has no rule for attacking terrain
+    /// (docs/rulings.md, "Battlefront attacks on terrain").
+    fn attacks_cover_elements(&self) -> bool {
         false
     }
 
@@ -560,6 +690,98 @@ impl EditionRules for BattlefrontRules {
     /// Spent by the unit and its partner together ([`Game::bf_spend_once`]).
     fn spend_once(&self, g: &mut Game, u: UnitId, s: Skill) {
         g.bf_spend_once(u, s);
+    }
+
+    /// Classic Range A is 2-U ("Artillery Range (A)", [`WeaponRange::reaches_in`]).
+    fn reaches(&self, r: WeaponRange, d: u32) -> bool {
+        r.reaches_in(Edition::Battlefront, d)
+    }
+
+    /// Large and huge models ([`Game::bf_rear_options`]).
+    fn rear_options(&self, g: &Game, d: &Decl) -> Option<Vec<Decision>> {
+        g.bf_rear_options(d)
+    }
+
+    /// [`Game::bf_rear_autofill`].
+    fn rear_autofill(&self, g: &Game, d: &mut Decl) -> Option<bool> {
+        g.bf_rear_autofill(d)
+    }
+
+    /// [`Game::bf_take_rear`].
+    fn take_rear(&self, g: &Game, d: &mut Decl, s: Square) -> bool {
+        g.bf_take_rear(d, s)
+    }
+
+    /// A reactive attack is an Attack or Sustained Attack, no skill with it.
+    fn heroic_attack_in_reactions(&self) -> bool {
+        false
+    }
+
+    /// A pilot dismounts; a joined hero activating on his own, or a squad whose hero has
+    /// already activated, is apart for this activation ([`Game::bf_unit_chosen`]).
+    fn unit_chosen(&self, g: &mut Game, d: &mut Decl, u: UnitId) {
+        g.bf_unit_chosen(d, u);
+    }
+
+    /// "Alternatively, the Hero may activate separately": the squad activates without him
+    /// this time; he may still activate, and they are one unit again if they share the square
+    /// when the activation ends.
+    fn separate(&self, g: &mut Game, u: UnitId) {
+        g.bf_activate_apart(u);
+    }
+
+    /// "Activating a Unit": each action is declared in full as it is made ([`Game::bf_parts`]).
+    fn declares_part_by_part(&self, g: &Game, u: UnitId, p: Plan) -> bool {
+        g.bf_parts(u, p).len() > 1
+    }
+
+    /// "Set-Up Weapons": "a Move and then an Attack Action or an Attack Action followed by a
+    /// Move Action" (a reactive Move that only turns the unit included).
+    fn set_up_weapons_move(&self, plan: Plan) -> bool {
+        matches!(
+            plan,
+            Plan::Two(Action::Move, Action::Attack) | Plan::Two(Action::Attack, Action::Move)
+        ) || (matches!(plan, Plan::Three(..)) && plan_moves(plan) > 0 && plan_attacks(plan))
+    }
+
+    /// A reactive attack chooses its weapons.
+    fn reaction_fires_every_line(&self) -> bool {
+        false
+    }
+
+    /// Units first, in card order.
+    fn player_orders_lines(&self) -> bool {
+        false
+    }
+
+    /// "Limited-Ammo Weapons": a box per attack, every carrier may fire
+    /// ([`Game::bf_ammo_weapons`]); a volley line spends one per shot.
+    fn ammo_weapons(&self, g: &Game, owner: UnitId, li: usize, w: &WeaponLine) -> Option<u8> {
+        (!super::declare::is_volley_line(w)).then(|| g.bf_ammo_weapons(owner, li))
+    }
+
+    /// Crew weapons, the other line of a two-mode weapon, a Sustained Attack of one kind
+    /// ([`Game::bf_crew_allows`], [`Game::bf_mode_taken`], [`Game::bf_other_kind_sustained`]).
+    fn line_refused(&self, g: &Game, d: &Decl, owner: UnitId, li: usize, line: u8) -> bool {
+        !g.bf_crew_allows(d, owner, li) || g.bf_mode_taken(d, line) || g.bf_other_kind_sustained(d, line)
+    }
+
+    /// "Improvised Weapons" ([`Game::bf_improvised_needless`]).
+    fn needless_line(&self, g: &Game, owner: UnitId, li: usize, t: UnitId) -> bool {
+        g.bf_improvised_needless(owner, li, t)
+    }
+
+    /// Large and huge models: range and sight from and to any of their squares, and the
+    /// field of fire ("1) Check Field of Fire", "2) Check Range", "3) Check Line of Sight").
+    fn may_aim_at(&self, g: &Game, d: &Decl, (line, w): (u8, &WeaponLine), t: UnitId, shot: &Shot, memo: &mut SightMemo) -> bool {
+        g.bf_in_range(d, w, shot.from, t)
+            && memo.sees(usize::from(t.0), || g.bf_sees_unit(d, shot.from, t))
+            && g.bf_field_of_fire(d, line, shot.from, shot.to)
+    }
+
+    /// "Reactive Attacks" ([`Game::bf_reactors`]).
+    fn reactors(&self, g: &Game, trigger: UnitId) -> Vec<UnitId> {
+        g.bf_reactors(trigger)
     }
 
     /// "Piloting Vehicles": "any square the Vehicle occupied".
