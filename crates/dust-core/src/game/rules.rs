@@ -89,6 +89,30 @@ pub(super) trait EditionRules: Sync {
     /// What follows a unit's Move from `from` (`None`: it entered the board) to `to`.
     fn unit_moved(&self, _g: &mut Game, _u: UnitId, _from: Option<Square>, _to: Square) {}
 
+    /// The squares unit `u` moves on from when they are not its side's entry squares (a unit
+    /// back from reserve).
+    fn reserve_entry(&self, _g: &Game, _u: UnitId) -> Option<Vec<Square>> {
+        None
+    }
+
+    /// The movement rate of a unit of kind `kind` and rate `m` joined with a unit of rate
+    /// `other` (a hero and his squad, a pilot and his vehicle).
+    fn joined_move_rate(&self, kind: UnitKind, m: u8, other: u8) -> u8;
+
+    /// Whether Scout Vehicle adds its two spaces to every Move of the first round (else two
+    /// extra spaces once in the round, [`Game::scout_extra`]).
+    fn scout_vehicle_every_move(&self) -> bool;
+
+    /// Whether Fast's extra space may serve the second of two moves when the first did not
+    /// use it (else only the first).
+    fn fast_on_either_move(&self) -> bool;
+
+    /// Whether a unit enters the board by a move of one space, whatever its rating.
+    fn entry_is_one_space(&self) -> bool;
+
+    /// Whether a plan of two Moves is one March Move of twice the rating.
+    fn march_move(&self) -> bool;
+
     // ----- attacks ---------------------------------------------------------------------------
 
     /// Whether an attack fires at every unit before any cover element (else a cover element
@@ -366,6 +390,34 @@ impl EditionRules for RevisedRules {
         true
     }
 
+    /// "Heroes": "The combined unit's movement value is equal to the fastest unit's movement
+    /// value".
+    fn joined_move_rate(&self, _kind: UnitKind, m: u8, other: u8) -> u8 {
+        m.max(other)
+    }
+
+    /// "Scout Vehicle": "During the first round only, this vehicle can move two extra spaces"
+    /// (docs/rulings.md, "Scout Vehicle's two extra spaces").
+    fn scout_vehicle_every_move(&self) -> bool {
+        false
+    }
+
+    /// "Fast" applies to one move action, the player's choice (docs/rulings.md, "Fast with two
+    /// moves").
+    fn fast_on_either_move(&self) -> bool {
+        true
+    }
+
+    /// "Unit Entry": "Each unit's first action is always a one space move".
+    fn entry_is_one_space(&self) -> bool {
+        true
+    }
+
+    /// Two Move actions.
+    fn march_move(&self) -> bool {
+        false
+    }
+
     /// The ranged lines fire in the order the player chose ([`Decision::Fire`]), which already
     /// puts a cover element after the unit in its space ("Attacking Cover Elements").
     fn fires_at_units_first(&self) -> bool {
@@ -622,6 +674,50 @@ impl EditionRules for BattlefrontRules {
     /// The unit faces the way it went, or away from the edge it entered by (`Game::bf_moved`).
     fn unit_moved(&self, g: &mut Game, u: UnitId, from: Option<Square>, to: Square) {
         g.bf_moved(u, from, to);
+    }
+
+    /// "Scenario 3: Bait and Flank" and the other scenarios' reserves
+    /// ([`crate::battlefront::ScenarioRules::reserve_entry_squares`]).
+    fn reserve_entry(&self, g: &Game, u: UnitId) -> Option<Vec<Square>> {
+        let unit = g.unit(u);
+        if unit.times_destroyed == 0 {
+            return None;
+        }
+        g.bf_rules
+            .reserve_entry_squares(g.board.width(), g.board.height(), &g.entry, unit.side)
+    }
+
+    /// "Joining Infantry Squads": "If the Hero and the unit's movement rates are different,
+    /// the combined unit has the lower movement rate of the two"; a vehicle carries its pilot
+    /// at its own rate ("Piloting Vehicles"; docs/rulings.md, "Battlefront skills of a hero and
+    /// the unit he joined").
+    fn joined_move_rate(&self, kind: UnitKind, m: u8, other: u8) -> u8 {
+        if matches!(kind, UnitKind::Vehicle | UnitKind::Aircraft) {
+            m
+        } else {
+            m.min(other)
+        }
+    }
+
+    /// "Scout Vehicle": two more squares on every move of the first round.
+    fn scout_vehicle_every_move(&self) -> bool {
+        true
+    }
+
+    /// "Fast Units": the first leg is a normal Move, Fast's square included.
+    fn fast_on_either_move(&self) -> bool {
+        false
+    }
+
+    /// "Moving On To the Table": the entry square costs one point of a full move.
+    fn entry_is_one_space(&self) -> bool {
+        false
+    }
+
+    /// "March Move Actions": "A unit making a March Move action doubles its Move rating for
+    /// the activation."
+    fn march_move(&self) -> bool {
+        true
     }
 
     /// "Destroying Enemy Units" fires at units; the book has no rule for attacking terrain
