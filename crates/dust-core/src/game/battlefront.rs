@@ -154,8 +154,7 @@ impl Game {
     /// "Battlefront three actions").
     pub(super) fn bf_ace(&self, u: UnitId) -> bool {
         let unit = self.unit(u);
-        self.edition == Edition::Battlefront
-            && matches!(unit.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+        matches!(unit.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
             && unit.joined.is_some_and(|h| {
                 let hero = self.unit(h);
                 !hero.destroyed && hero.card.kind == UnitKind::Hero && hero.bf.as_ref().is_some_and(|b| b.has(BattlefrontSkill::AcePilot))

@@ -644,34 +644,19 @@ impl Game {
             problems.push("at most 120 units per game".to_string());
             return Err(SetupError(problems));
         }
+        let rules = rules::rules_of(setup.edition);
         let mut units: Vec<Unit> = setup.units.iter().map(|u| Unit::new(u.card.clone(), u.side)).collect();
-        if setup.edition == Edition::Battlefront {
-            battlefront::setup_units(&mut units, &setup);
-        }
+        rules.setup_units(&mut units, &setup);
         for (i, u) in setup.units.iter().enumerate() {
             if u.card.kind == UnitKind::Squad && u.card.models.len() != usize::from(u.card.health) {
                 problems.push(format!("{}: a squad card needs one model per miniature", u.card.name));
             }
             if let Some(j) = u.joins {
-                // Battlefront "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the
-                // Pilot: Hero attribute."
-                let named = setup
-                    .units
-                    .get(j)
-                    .and_then(|v| v.battlefront.as_ref())
-                    .and_then(|b| b.pilot_hero.as_deref());
-                if let (Edition::Battlefront, Some(n)) = (setup.edition, named) {
-                    if u.card.kind == UnitKind::Hero && !n.eq_ignore_ascii_case(&u.card.name) {
-                        problems.push(format!(
-                            "{} cannot pilot {}: only {n} may (Pilot: Hero); begin the game with {n} in it, or with no pilot",
-                            u.card.name, setup.units[j].card.name
-                        ));
-                        continue;
-                    }
+                if let Some(problem) = rules.pilot_refused(&setup, u, j) {
+                    problems.push(problem);
+                    continue;
                 }
-                // Battlefront "Piloting Vehicles": a hero with the Pilot skill begins the game
-                // mounted in a vehicle of his side.
-                let pilots = setup.edition == Edition::Battlefront && setup.units.get(j).is_some_and(|v| battlefront::can_pilot(u, v));
+                let pilots = rules.begins_piloting(&setup, u, j);
                 let ok = u.card.kind == UnitKind::Hero
                     && setup
                         .units
@@ -690,12 +675,7 @@ impl Game {
                     (Skill::BlutkreuzZombie, "Blutkreuz Zombie"),
                     (Skill::Jump, "Jump"),
                 ] {
-                    // Battlefront "Jump": "If a Hero has joined a unit, both must have the Jump
-                    // skill for either to use it" — a hero and a squad of whom one has Jump may
-                    // join; neither jumps then (docs/rulings.md, "Battlefront skills of a hero
-                    // and the unit he joined").
-                    let bf_jump = gate == Skill::Jump && setup.edition == Edition::Battlefront;
-                    if u.card.has(gate) != squad.has(gate) && !pilots && !bf_jump {
+                    if u.card.has(gate) != squad.has(gate) && !pilots && rules.joining_needs_both(gate) {
                         problems.push(format!(
                             "{} and {}: only units with {what} join each other ({what})",
                             u.card.name, squad.name
@@ -776,9 +756,7 @@ impl Game {
         // another hero shares, and moves keep it so one space at a time (battlefront: large and
         // huge models placed before the game hold all their squares).
         g.rebuild_cells();
-        if g.edition == Edition::Battlefront {
-            g.bf_rejoin(); // a hero placed in the square of a squad he can join joins it
-        }
+        rules.game_begins(&mut g);
         g.advance();
         Ok(g)
     }
@@ -919,23 +897,7 @@ impl Game {
             h.u8(u.abilities_used.len() as u8);
             h.u8(u.times_destroyed);
         }
-        if self.edition == Edition::Battlefront {
-            for u in &self.units {
-                h.u8(u.facing.0);
-                if !u.bf_used.is_empty() {
-                    h.u8(u.bf_used.len() as u8);
-                }
-                if u.bf_left {
-                    h.u8(0xA5); // (only then, so that games without it keep their digests)
-                }
-            }
-            for &(a, b) in &self.bf_apart {
-                h.u8(a.0);
-                h.u8(b.0);
-            }
-            h.u32(self.bf_ap_destroyed.a);
-            h.u32(self.bf_ap_destroyed.b);
-        }
+        self.rules().hash_state(self, &mut h);
         h.bytes(&self.cover_damage);
         for f in &self.follow_up {
             h.u8(f.0);
@@ -1073,7 +1035,7 @@ impl Game {
             (Step::Declare(mut decl), d) => {
                 self.decl_apply(&mut decl, d);
                 let ace = match d {
-                    Decision::Activate(u) if decl.bf_dismount.is_none() && decl.reactive.is_none() => self.bf_ace(u),
+                    Decision::Activate(u) if decl.bf_dismount.is_none() && decl.reactive.is_none() => self.rules().ace_pilot(self, u),
                     _ => false,
                 };
                 let unit = decl.unit;
@@ -1084,11 +1046,7 @@ impl Game {
             }
             (Step::Window { trigger, .. }, Decision::React(r)) => {
                 if let Some(reactor) = r {
-                    if self.edition == Edition::Battlefront && (self.unit(reactor).is_joined_hero() || self.bf_hero_done(reactor)) {
-                        // A joined hero reacts on his own; a squad whose hero has activated
-                        // reacts without him.
-                        self.bf_activate_apart(reactor);
-                    }
+                    self.rules().reactor_chosen(self, reactor);
                     self.set_activated(reactor);
                     self.stack.push(Step::ReactRoll { reactor, trigger });
                 }

@@ -17,6 +17,43 @@ use super::*;
 
 /// The answers of one edition where the books differ.
 pub(super) trait EditionRules: Sync {
+    // ----- setting up ------------------------------------------------------------------------
+
+    /// Sets up the units of `setup` (`units`, one per [`GameSetup::units`]) as the edition's
+    /// cards say, before any joins.
+    fn setup_units(&self, _units: &mut [Unit], _setup: &GameSetup) {}
+
+    /// Why unit `u` of `setup` may not begin joined to (piloting) unit `j`, if the edition
+    /// forbids it.
+    fn pilot_refused(&self, _setup: &GameSetup, _u: &UnitSetup, _j: usize) -> Option<String> {
+        None
+    }
+
+    /// Whether unit `u` of `setup` begins the game piloting unit `j`.
+    fn begins_piloting(&self, _setup: &GameSetup, _u: &UnitSetup, _j: usize) -> bool {
+        false
+    }
+
+    /// Whether a hero and a squad may join only when both have skill `gate` or neither does
+    /// (Blutkreuz Ape, Blutkreuz Zombie, Jump).
+    fn joining_needs_both(&self, gate: Skill) -> bool;
+
+    /// What follows the placing of the units, before the first round.
+    fn game_begins(&self, _g: &mut Game) {}
+
+    /// Adds the edition's own state to the state hash ([`Game::state_hash`]).
+    fn hash_state(&self, _g: &Game, _h: &mut Fnv) {}
+
+    // ----- activations ------------------------------------------------------------------------
+
+    /// What follows the choice of unit `u` to react.
+    fn reactor_chosen(&self, _g: &mut Game, _u: UnitId) {}
+
+    /// Whether unit `u`, activating, rolls its pilot's Ace Pilot die.
+    fn ace_pilot(&self, _g: &Game, _u: UnitId) -> bool {
+        false
+    }
+
     /// What happens when an activation of unit `u` ends, before the other side goes on.
     fn activation_ended(&self, _g: &mut Game, _u: UnitId) {}
 
@@ -245,6 +282,11 @@ pub(super) struct RevisedRules;
 pub(super) struct BattlefrontRules;
 
 impl EditionRules for RevisedRules {
+    /// "Heroes": only units with Blutkreuz Ape (Zombie, Jump) join each other.
+    fn joining_needs_both(&self, _gate: Skill) -> bool {
+        true
+    }
+
     fn side_wiped(&self, g: &Game) -> Option<Side> {
         Side::ALL.into_iter().find(|&s| g.alive_units(s) == 0)
     }
@@ -568,6 +610,72 @@ impl EditionRules for RevisedRules {
 }
 
 impl EditionRules for BattlefrontRules {
+    /// The cards' battlefront parts, improvised weapons ([`battlefront::setup_units`]).
+    fn setup_units(&self, units: &mut [Unit], setup: &GameSetup) {
+        battlefront::setup_units(units, setup);
+    }
+
+    /// "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the Pilot: Hero attribute."
+    fn pilot_refused(&self, setup: &GameSetup, u: &UnitSetup, j: usize) -> Option<String> {
+        let n = setup.units.get(j)?.battlefront.as_ref()?.pilot_hero.as_deref()?;
+        (u.card.kind == UnitKind::Hero && !n.eq_ignore_ascii_case(&u.card.name)).then(|| {
+            format!(
+                "{} cannot pilot {}: only {n} may (Pilot: Hero); begin the game with {n} in it, or with no pilot",
+                u.card.name, setup.units[j].card.name
+            )
+        })
+    }
+
+    /// "Piloting Vehicles": a hero with the Pilot skill begins the game mounted in a vehicle
+    /// of his side ([`battlefront::can_pilot`]).
+    fn begins_piloting(&self, setup: &GameSetup, u: &UnitSetup, j: usize) -> bool {
+        setup.units.get(j).is_some_and(|v| battlefront::can_pilot(u, v))
+    }
+
+    /// "Jump": "If a Hero has joined a unit, both must have the Jump skill for either to use
+    /// it" — a hero and a squad of whom one has Jump may join; neither jumps then
+    /// (docs/rulings.md, "Battlefront skills of a hero and the unit he joined").
+    fn joining_needs_both(&self, gate: Skill) -> bool {
+        gate != Skill::Jump
+    }
+
+    /// A hero placed in the square of a squad he can join joins it ([`Game::bf_rejoin`]).
+    fn game_begins(&self, g: &mut Game) {
+        g.bf_rejoin();
+    }
+
+    /// Facings, Fighting Spirit used, vehicles left by their pilots, the pairs apart, the army
+    /// points eliminated.
+    fn hash_state(&self, g: &Game, h: &mut Fnv) {
+        for u in &g.units {
+            h.u8(u.facing.0);
+            if !u.bf_used.is_empty() {
+                h.u8(u.bf_used.len() as u8);
+            }
+            if u.bf_left {
+                h.u8(0xA5); // (only then, so that games without it keep their digests)
+            }
+        }
+        for &(a, b) in &g.bf_apart {
+            h.u8(a.0);
+            h.u8(b.0);
+        }
+        h.u32(g.bf_ap_destroyed.a);
+        h.u32(g.bf_ap_destroyed.b);
+    }
+
+    /// A joined hero reacts on his own; a squad whose hero has activated reacts without him.
+    fn reactor_chosen(&self, g: &mut Game, u: UnitId) {
+        if g.unit(u).is_joined_hero() || g.bf_hero_done(u) {
+            g.bf_activate_apart(u);
+        }
+    }
+
+    /// "Ace Pilot" ([`Game::bf_ace`]).
+    fn ace_pilot(&self, g: &Game, u: UnitId) -> bool {
+        g.bf_ace(u)
+    }
+
     fn activation_ended(&self, g: &mut Game, u: UnitId) {
         g.bf_mount(u); // a pilot who moved into a vehicle's square
         g.bf_rejoin(); // a hero in the square of a squad he can join
@@ -904,12 +1012,17 @@ impl EditionRules for BattlefrontRules {
     }
 }
 
+/// The rules of `edition`, where the books differ.
+pub(super) fn rules_of(edition: Edition) -> &'static dyn EditionRules {
+    match edition {
+        Edition::Revised => &RevisedRules,
+        Edition::Battlefront => &BattlefrontRules,
+    }
+}
+
 impl Game {
     /// The rules of the game's edition, where the books differ ([`EditionRules`]).
     pub(super) fn rules(&self) -> &'static dyn EditionRules {
-        match self.edition {
-            Edition::Revised => &RevisedRules,
-            Edition::Battlefront => &BattlefrontRules,
-        }
+        rules_of(self.edition)
     }
 }
