@@ -330,7 +330,7 @@ impl Game {
             // Battlefront: only the carriers not firing another ranged weapon.
             job.firers.map_or(unit.carriers(li), |n| n.min(unit.carriers(li)))
         } else {
-            match self.bf_crew_weapons(owner, li) {
+            match self.rules().crew_weapons(self, owner, li) {
                 // "Vehicle Crews": the crew weapons this line fires of those the damage points
                 // left allow, shared among the crew lines aimed (`Game::bf_firers`).
                 Some(points) => job.firers.map_or(points, |n| n.min(points)),

@@ -18,14 +18,14 @@ impl Game {
     /// Initiative dice of a side: three, four with Black Ops (revised "Black Ops"; battlefront
     /// "Black Ops": "If your force has a Hero with the Black Ops skill you roll four dice").
     pub(super) fn initiative_dice(&self, side: Side) -> u16 {
-        let black_ops = match self.edition {
-            Edition::Revised => self.black_ops(side),
-            Edition::Battlefront => self
-                .units
-                .iter()
-                .any(|u| u.side == side && !u.destroyed && u.card.kind == UnitKind::Hero && u.card.has(Skill::BlackOps)),
-        };
-        3 + u16::from(black_ops)
+        3 + u16::from(self.rules().black_ops(self, side))
+    }
+
+    /// Battlefront "Black Ops": a hero of `side` on the board has the skill.
+    pub(super) fn bf_black_ops(&self, side: Side) -> bool {
+        self.units
+            .iter()
+            .any(|u| u.side == side && !u.destroyed && u.card.kind == UnitKind::Hero && u.card.has(Skill::BlackOps))
     }
 
     /// The initiative roll of a side: the revised hits, or the battlefront army symbols ("The
@@ -51,7 +51,7 @@ impl Game {
 
     /// Both sides rolled `a` and `b` hits (army symbols) and tied.
     pub(super) fn initiative_tied(&mut self, a: u16, b: u16) {
-        let targets = self.edition == Edition::Battlefront && self.dice().success_faces(Symbols::TARGET) > 0;
+        let targets = self.rules().initiative_ties_on_targets(self);
         if targets {
             self.stack.push(Step::InitiativeTargets {
                 army: BySide { a, b },
@@ -89,8 +89,15 @@ impl Game {
     /// that have yet to activate than their opponent, they may elect to pass". A joined hero
     /// yet to activate is one of the units [`Game::activatable`] lists; a pilot counts with his
     /// vehicle as one (docs/rulings.md, "Battlefront passing and joined heroes").
-    pub(super) fn may_pass(&self, side: Side) -> bool {
-        self.edition == Edition::Battlefront && self.activatable(side).count() < self.activatable(side.other()).count()
+    pub(super) fn bf_may_pass(&self, side: Side) -> bool {
+        self.activatable(side).count() < self.activatable(side.other()).count()
+    }
+
+    /// "Tied Rolls": the side with the most [target] symbols wins a tie — with the classic
+    /// dice there are none to count, and the tie is rerolled (docs/rulings.md, "Battlefront
+    /// dice").
+    pub(super) fn bf_ties_on_targets(&self) -> bool {
+        self.dice().success_faces(Symbols::TARGET) > 0
     }
 
     /// The actions of a battlefront activation ("Activating a Unit"): Nothing, Move, March Move,
@@ -345,7 +352,7 @@ impl Game {
     /// Whether a reactive attack may use the weapon: "Units making a Reactive Attack cannot use
     /// Close-Combat Weapons" (battlefront; the revised reactive fire has no such rule).
     pub(super) fn reactive_may_use(&self, w: &WeaponLine) -> bool {
-        self.edition == Edition::Revised || w.range != WeaponRange::Close
+        self.rules().reaction_may_use(w)
     }
 
     // ----- Line of sight ---------------------------------------------------------------------------
@@ -354,20 +361,7 @@ impl Game {
     /// battlefront "any point in the attacking unit's square to any point in the target unit's
     /// square" ([`crate::battlefront::sees`]).
     pub(super) fn sees_target(&self, from: Square, to: Square, attacker: PieceKind, target: PieceKind) -> bool {
-        match self.edition {
-            Edition::Revised => line_of_sight(
-                &self.board,
-                &self.occ,
-                &Shot {
-                    from,
-                    to,
-                    attacker,
-                    target,
-                },
-            )
-            .is_ok(),
-            Edition::Battlefront => sees(&self.board, &self.occ, from, to),
-        }
+        self.rules().sees_target(self, from, to, attacker, target)
     }
 
     // ----- Rolls of an attack ----------------------------------------------------------------------
@@ -553,8 +547,7 @@ impl Game {
     /// Whether the facing of a one-square unit limits one of its weapons (a front-mounted
     /// weapon, a support weapon): its facing is then the player's choice ([`Decision::Face`]).
     fn bf_facing_matters(&self, u: UnitId) -> bool {
-        self.edition == Edition::Battlefront
-            && self.model_squares(u) == 1
+        self.model_squares(u) == 1
             && (0..self.unit(u).card.weapons.len()).any(|li| self.front_arc_only(u, li))
     }
 
@@ -789,7 +782,7 @@ impl Game {
     pub(super) fn bf_aim_counts(&self, d: &Decl, line: u8, max_ammo: u8) -> Option<Counts> {
         use crate::battlefront::weapons::{is_crew, is_support, main_weapon};
         let u = d.unit?;
-        if self.edition != Edition::Battlefront || line >= HERO_LINE {
+        if line >= HERO_LINE {
             return None;
         }
         let unit = self.unit(u);
@@ -918,9 +911,6 @@ impl Game {
     /// weapon unused, or the revised edition).
     pub(super) fn bf_under_barrel_target(&self, d: &Decl, line: u8) -> Option<Target> {
         let u = d.unit?;
-        if self.edition != Edition::Battlefront {
-            return None;
-        }
         let (owner, li) = self.line_owner(u, line);
         let main = self.bf_main_weapon(owner, li)?;
         let offset = line - li as u8;
@@ -955,7 +945,7 @@ impl Game {
     /// crew lines of an attack share out ([`Game::bf_firers`]; `None` for other lines and in
     /// the revised edition).
     pub(super) fn bf_crew_weapons(&self, owner: UnitId, li: usize) -> Option<u32> {
-        (self.edition == Edition::Battlefront && self.bf_is_crew(owner, li)).then(|| u32::from(self.unit(owner).health))
+        self.bf_is_crew(owner, li).then(|| u32::from(self.unit(owner).health))
     }
 
     /// The unit and its joined hero that have battlefront skill `s` ("Unless otherwise stated,
@@ -975,8 +965,7 @@ impl Game {
     /// followed by an Attack (a reactive Move that only turns the unit included); "A player
     /// must declare that they are using a skill before rolling any dice".
     pub(super) fn bf_spirit_available(&self, u: UnitId, plan: Plan) -> bool {
-        self.edition == Edition::Battlefront
-            && (plan == Plan::Two(Action::Move, Action::Attack) || (matches!(plan, Plan::Three(..)) && plan.moves_before(Action::Attack)))
+        (plan == Plan::Two(Action::Move, Action::Attack) || (matches!(plan, Plan::Three(..)) && plan.moves_before(Action::Attack)))
             && self
                 .bf_holders(u, BattlefrontSkill::FightingSpirit)
                 .any(|h| !self.unit(h).bf_used.contains(&BattlefrontSkill::FightingSpirit))
@@ -1255,9 +1244,11 @@ impl Game {
     /// vehicles and large aircraft, four for huge vehicles, one otherwise (and always one in
     /// the revised edition).
     pub fn model_squares(&self, u: UnitId) -> u8 {
-        if self.edition != Edition::Battlefront {
-            return 1;
-        }
+        self.rules().model_squares(self, u)
+    }
+
+    /// [`Game::model_squares`] in the battlefront edition.
+    pub(super) fn bf_model_squares(&self, u: UnitId) -> u8 {
         match self.unit(u).bf.as_ref().and_then(|b| b.kind) {
             Some(BattlefrontKind::LargeVehicle | BattlefrontKind::LargeAircraft) => 2,
             Some(BattlefrontKind::HugeVehicle) => 4,
@@ -1773,9 +1764,6 @@ impl Game {
     /// out of the Vehicle's square then continue their activation as normal"): neither he nor
     /// his vehicle has activated this turn, and he has a square to step to out of its squares.
     pub(super) fn bf_dismountable(&self, side: Side) -> Vec<UnitId> {
-        if self.edition != Edition::Battlefront {
-            return Vec::new();
-        }
         (0..self.units.len())
             .map(|i| UnitId(i as u8))
             .filter(|&h| {
@@ -1862,7 +1850,7 @@ impl Game {
     /// dismounting").
     pub(super) fn bf_mount(&mut self, h: UnitId) {
         let hero = self.unit(h);
-        if self.edition != Edition::Battlefront || !self.bf_is_pilot(h) || hero.joined.is_some() || hero.destroyed || !hero.moved {
+        if !self.bf_is_pilot(h) || hero.joined.is_some() || hero.destroyed || !hero.moved {
             return;
         }
         let Some(to) = hero.at else { return };
@@ -1936,15 +1924,14 @@ impl Game {
     /// Whether the joined hero `u` may activate on his own: in the battlefront edition a hero
     /// joined to a squad ("Alternatively, the Hero may activate separately"), not a pilot.
     pub(super) fn bf_may_act_alone(&self, u: &Unit) -> bool {
-        self.edition == Edition::Battlefront && u.joined.is_some_and(|s| self.unit(s).card.kind == UnitKind::Squad)
+        u.joined.is_some_and(|s| self.unit(s).card.kind == UnitKind::Squad)
     }
 
     /// Whether squad `u` activates apart from its joined hero without being asked: he has
     /// already activated this turn.
     pub(super) fn bf_hero_done(&self, u: UnitId) -> bool {
         let unit = self.unit(u);
-        self.edition == Edition::Battlefront
-            && unit.card.kind == UnitKind::Squad
+        unit.card.kind == UnitKind::Squad
             && unit.joined.is_some_and(|h| self.unit(h).activated && !self.unit(h).destroyed)
     }
 

@@ -69,11 +69,11 @@ impl Game {
         let Some(u) = d.unit else {
             let mut v: Vec<Decision> = self.activatable(d.side).map(Decision::Activate).collect();
             // A pilot activating on his own dismounts (battlefront "Piloting Vehicles").
-            for h in self.bf_dismountable(d.side) {
+            for h in self.rules().dismountable(self, d.side) {
                 let i = v.partition_point(|x| matches!(x, Decision::Activate(u) if *u < h));
                 v.insert(i, Decision::Activate(h));
             }
-            if self.may_pass(d.side) {
+            if self.rules().may_pass(self, d.side) {
                 // Passing hands the next activation to the other side (battlefront "Passing").
                 v.push(Decision::First(d.side.other()));
             }
@@ -107,7 +107,7 @@ impl Game {
             let opts = self.leg_options(d);
             return opts.into_iter().map(Decision::MoveTo).collect();
         }
-        if self.bf_face_due(d) {
+        if self.rules().face_due(self, d) {
             return self.bf_face_options(d);
         }
         if self.skill_due(d, plan, false) && d.ability.is_none() {
@@ -153,7 +153,7 @@ impl Game {
     /// direction first", "1) Check Field of Fire"; [`Game::bf_turn_in_place`]).
     fn leg_options(&self, d: &Decl) -> Vec<Square> {
         let mut v = self.move_options(d);
-        if let Some(here) = self.bf_turn_in_place(d) {
+        if let Some(here) = self.rules().turn_in_place(self, d) {
             if !v.contains(&here) {
                 let i = v.partition_point(|&s| s < here);
                 v.insert(i, here);
@@ -209,7 +209,7 @@ impl Game {
             }
             return true;
         }
-        if self.bf_face_due(d) {
+        if self.rules().face_due(self, d) {
             d.options = Some(self.bf_face_options(d));
             return false;
         }
@@ -333,7 +333,7 @@ impl Game {
             return false;
         }
         if d.spirit.is_none() {
-            if !(attacking && self.bf_spirit_available(u, plan)) {
+            if !(attacking && self.rules().spirit_available(self, u, plan)) {
                 d.spirit = Some(false);
                 return true;
             }
@@ -420,7 +420,7 @@ impl Game {
             || d.assault.is_none()
             || d.moves.len() < self.moves_due(d, plan)
             || self.bf_rear_due(d)
-            || self.bf_face_due(d)
+            || self.rules().face_due(self, d)
             || (self.skill_due(d, plan, false) && d.ability.is_none())
             || (self.skill_due(d, plan, true) && d.ability2.is_none())
             || d.spread.is_some()
@@ -980,7 +980,7 @@ impl Game {
         }
         // The numbers each aim carries: the ammo spent on a limited-ammo line, 0 on the others;
         // in the battlefront edition the soldiers (crew weapons) firing ([`Game::bf_aim_counts`]).
-        let counts = self.bf_aim_counts(d, line, max_ammo).unwrap_or_else(|| {
+        let counts = self.rules().aim_counts(self, d, line, max_ammo).unwrap_or_else(|| {
             if w.ammo.is_some() {
                 Counts::range(1, max_ammo)
             } else {
@@ -1003,7 +1003,7 @@ impl Game {
             None => 0..self.units.len(),
         };
         // Battlefront "Under-Barrel Weapons": with its main weapon aimed, at the same target.
-        let same_as_main = self.bf_under_barrel_target(d, line);
+        let same_as_main = self.rules().under_barrel_target(self, d, line);
         for t in targets.map(|i| UnitId(i as u8)) {
             let tu = self.unit(t);
             if tu.side == d.side || tu.destroyed || tu.is_joined_hero() || same_as_main.is_some_and(|m| m != Target::Unit(t)) {

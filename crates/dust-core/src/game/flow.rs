@@ -550,7 +550,7 @@ impl Game {
         self.units
             .iter()
             .enumerate()
-            .filter(move |(_, u)| u.side == s && !u.destroyed && !u.activated && (!u.is_joined_hero() || self.bf_may_act_alone(u)))
+            .filter(move |(_, u)| u.side == s && !u.destroyed && !u.activated && (!u.is_joined_hero() || self.rules().may_act_alone(self, u)))
             .map(|(i, _)| UnitId(i as u8))
     }
 

@@ -44,6 +44,78 @@ pub(super) trait EditionRules: Sync {
     /// Adds the edition's own state to the state hash ([`Game::state_hash`]).
     fn hash_state(&self, _g: &Game, _h: &mut Fnv) {}
 
+    // ----- initiative and activations -----------------------------------------------------------
+
+    /// Whether `side` rolls a fourth initiative die for Black Ops.
+    fn black_ops(&self, g: &Game, side: Side) -> bool;
+
+    /// Whether tied initiative rolls are settled by the target symbols (else rerolled).
+    fn initiative_ties_on_targets(&self, _g: &Game) -> bool {
+        false
+    }
+
+    /// Whether `side` may pass instead of activating a unit.
+    fn may_pass(&self, _g: &Game, _side: Side) -> bool {
+        false
+    }
+
+    /// The mounted heroes of `side` who may activate on their own to dismount.
+    fn dismountable(&self, _g: &Game, _side: Side) -> Vec<UnitId> {
+        Vec::new()
+    }
+
+    /// Whether the joined hero `u` may activate on his own.
+    fn may_act_alone(&self, _g: &Game, _u: &Unit) -> bool {
+        false
+    }
+
+    /// How many squares the model of unit `u` occupies.
+    fn model_squares(&self, _g: &Game, _u: UnitId) -> u8 {
+        1
+    }
+
+    /// Whether the declaration waits for the facing at the end of its last Move.
+    fn face_due(&self, _g: &Game, _d: &Decl) -> bool {
+        false
+    }
+
+    /// The square where the next move leg of `d` starts, when a Move that only turns the unit
+    /// is offered there.
+    fn turn_in_place(&self, _g: &Game, _d: &Decl) -> Option<Square> {
+        None
+    }
+
+    /// Whether a reaction may use weapon `w`.
+    fn reaction_may_use(&self, _w: &WeaponLine) -> bool {
+        true
+    }
+
+    /// Whether a unit (of kind `attacker`) in `from` sees a unit (of kind `target`) in `to`.
+    fn sees_target(&self, g: &Game, from: Square, to: Square, attacker: PieceKind, target: PieceKind) -> bool;
+
+    /// Whether Fighting Spirit may be declared for plan `plan` of unit `u`.
+    fn spirit_available(&self, _g: &Game, _u: UnitId, _plan: Plan) -> bool {
+        false
+    }
+
+    /// The numbers line `line` of declaration `d` may be aimed with (soldiers or crew weapons
+    /// firing), `None` where the shared rule decides (the ammo spent, up to `max_ammo`).
+    fn aim_counts(&self, _g: &Game, _d: &Decl, _line: u8, _max_ammo: u8) -> Option<Counts> {
+        None
+    }
+
+    /// The target line `line` must take in declaration `d` (an under-barrel weapon follows its
+    /// main weapon), if any.
+    fn under_barrel_target(&self, _g: &Game, _d: &Decl, _line: u8) -> Option<Target> {
+        None
+    }
+
+    /// The crew weapons of a vehicle that line `li` of `owner` shares out, `None` for other
+    /// lines.
+    fn crew_weapons(&self, _g: &Game, _owner: UnitId, _li: usize) -> Option<u32> {
+        None
+    }
+
     // ----- activations ------------------------------------------------------------------------
 
     /// What follows the choice of unit `u` to react.
@@ -282,6 +354,26 @@ pub(super) struct RevisedRules;
 pub(super) struct BattlefrontRules;
 
 impl EditionRules for RevisedRules {
+    /// "Black Ops" ([`Game::black_ops`]).
+    fn black_ops(&self, g: &Game, side: Side) -> bool {
+        g.black_ops(side)
+    }
+
+    /// "Line of Sight": dot to dot ([`crate::los::line_of_sight`]).
+    fn sees_target(&self, g: &Game, from: Square, to: Square, attacker: PieceKind, target: PieceKind) -> bool {
+        line_of_sight(
+            &g.board,
+            &g.occ,
+            &Shot {
+                from,
+                to,
+                attacker,
+                target,
+            },
+        )
+        .is_ok()
+    }
+
     /// "Heroes": only units with Blutkreuz Ape (Zombie, Jump) join each other.
     fn joining_needs_both(&self, _gate: Skill) -> bool {
         true
@@ -610,6 +702,80 @@ impl EditionRules for RevisedRules {
 }
 
 impl EditionRules for BattlefrontRules {
+    /// "Black Ops": "If your force has a Hero with the Black Ops skill you roll four dice"
+    /// ([`Game::bf_black_ops`]).
+    fn black_ops(&self, g: &Game, side: Side) -> bool {
+        g.bf_black_ops(side)
+    }
+
+    /// "Tied Rolls" ([`Game::bf_ties_on_targets`]).
+    fn initiative_ties_on_targets(&self, g: &Game) -> bool {
+        g.bf_ties_on_targets()
+    }
+
+    /// "Passing" ([`Game::bf_may_pass`]).
+    fn may_pass(&self, g: &Game, side: Side) -> bool {
+        g.bf_may_pass(side)
+    }
+
+    /// "Piloting Vehicles" ([`Game::bf_dismountable`]).
+    fn dismountable(&self, g: &Game, side: Side) -> Vec<UnitId> {
+        g.bf_dismountable(side)
+    }
+
+    /// "Alternatively, the Hero may activate separately" ([`Game::bf_may_act_alone`]).
+    fn may_act_alone(&self, g: &Game, u: &Unit) -> bool {
+        g.bf_may_act_alone(u)
+    }
+
+    /// "Vehicle and Aircraft Size" ([`Game::bf_model_squares`]).
+    fn model_squares(&self, g: &Game, u: UnitId) -> u8 {
+        g.bf_model_squares(u)
+    }
+
+    /// "Move and March Move Actions": units "end their movement facing in any direction"
+    /// ([`Game::bf_face_due`]).
+    fn face_due(&self, g: &Game, d: &Decl) -> bool {
+        g.bf_face_due(d)
+    }
+
+    /// "1) Check Field of Fire": "they will need to take a Move action to change direction
+    /// first" ([`Game::bf_turn_in_place`]).
+    fn turn_in_place(&self, g: &Game, d: &Decl) -> Option<Square> {
+        g.bf_turn_in_place(d)
+    }
+
+    /// "Units making a Reactive Attack cannot use Close-Combat Weapons".
+    fn reaction_may_use(&self, w: &WeaponLine) -> bool {
+        w.range != WeaponRange::Close
+    }
+
+    /// "Any point in the attacking unit's square to any point in the target unit's square"
+    /// ([`crate::battlefront::sees`]).
+    fn sees_target(&self, g: &Game, from: Square, to: Square, _attacker: PieceKind, _target: PieceKind) -> bool {
+        crate::battlefront::sees(&g.board, &g.occ, from, to)
+    }
+
+    /// "Fighting Spirit" ([`Game::bf_spirit_available`]).
+    fn spirit_available(&self, g: &Game, u: UnitId, plan: Plan) -> bool {
+        g.bf_spirit_available(u, plan)
+    }
+
+    /// Soldiers with several weapons, vehicle crews ([`Game::bf_aim_counts`]).
+    fn aim_counts(&self, g: &Game, d: &Decl, line: u8, max_ammo: u8) -> Option<Counts> {
+        g.bf_aim_counts(d, line, max_ammo)
+    }
+
+    /// "Under-Barrel Weapons" ([`Game::bf_under_barrel_target`]).
+    fn under_barrel_target(&self, g: &Game, d: &Decl, line: u8) -> Option<Target> {
+        g.bf_under_barrel_target(d, line)
+    }
+
+    /// "Vehicle Crews" ([`Game::bf_crew_weapons`]).
+    fn crew_weapons(&self, g: &Game, owner: UnitId, li: usize) -> Option<u32> {
+        g.bf_crew_weapons(owner, li)
+    }
+
     /// The cards' battlefront parts, improvised weapons ([`battlefront::setup_units`]).
     fn setup_units(&self, units: &mut [Unit], setup: &GameSetup) {
         battlefront::setup_units(units, setup);
