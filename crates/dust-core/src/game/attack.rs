@@ -392,7 +392,9 @@ impl Game {
         } else {
             Face::Hit
         };
-        let cover = if let Target::Unit(t) = target {
+        // The revised cover saves, or the battlefront edition's saves that replace them.
+        let rules = self.rules();
+        let cover = if let (true, Target::Unit(t)) = (rules.cover_saves(), target) {
             let tu = self.unit(t);
             let ignores = w.ignores_cover(value) || job.deferred;
             if ignores || tu.card.kind != UnitKind::Squad {
@@ -414,14 +416,10 @@ impl Game {
             None
         };
         job.save = cover;
-        if self.bf_dice.is_some() {
-            // The battlefront edition's saves replace the revised cover saves.
-            job.save = None;
-            job.bf_save = match target {
-                Target::Unit(t) => self.bf_save(u, w, t, from, job.deferred),
-                Target::Cover(_) => None,
-            };
-        }
+        job.bf_save = match target {
+            Target::Unit(t) => rules.unit_save(self, u, w, t, from, job.deferred),
+            Target::Cover(_) => None,
+        };
         self.events.push(Event::Fired {
             unit: u,
             weapon: w.name.clone(),

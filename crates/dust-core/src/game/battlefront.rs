@@ -31,11 +31,12 @@ impl Game {
     /// The initiative roll of a side: the revised hits, or the battlefront army symbols ("The
     /// side that rolls the most [army] symbols wins the initiative").
     pub(super) fn initiative_roll(&self, side: Side) -> Roll {
-        let n = self.initiative_dice(side);
-        match self.bf_dice {
-            None => Roll::new(self.die, n, Face::Hit),
-            Some(d) => d.roll(n, Symbols::ARMY),
-        }
+        self.rules().initiative_roll(self, self.initiative_dice(side))
+    }
+
+    /// The battlefront initiative roll of `n` dice: army symbols count.
+    pub(super) fn bf_initiative_roll(&self, n: u16) -> Roll {
+        self.dice().roll(n, Symbols::ARMY)
     }
 
     /// The targets among the dice of a side that showed no army symbol ("In case of a tie, the
@@ -547,8 +548,7 @@ impl Game {
     /// Whether the facing of a one-square unit limits one of its weapons (a front-mounted
     /// weapon, a support weapon): its facing is then the player's choice ([`Decision::Face`]).
     fn bf_facing_matters(&self, u: UnitId) -> bool {
-        self.model_squares(u) == 1
-            && (0..self.unit(u).card.weapons.len()).any(|li| self.front_arc_only(u, li))
+        self.model_squares(u) == 1 && (0..self.unit(u).card.weapons.len()).any(|li| self.front_arc_only(u, li))
     }
 
     /// Whether the declaration waits for the facing at the end of its last Move: "Move and
@@ -1931,8 +1931,7 @@ impl Game {
     /// already activated this turn.
     pub(super) fn bf_hero_done(&self, u: UnitId) -> bool {
         let unit = self.unit(u);
-        unit.card.kind == UnitKind::Squad
-            && unit.joined.is_some_and(|h| self.unit(h).activated && !self.unit(h).destroyed)
+        unit.card.kind == UnitKind::Squad && unit.joined.is_some_and(|h| self.unit(h).activated && !self.unit(h).destroyed)
     }
 
     /// An activation ended: every hero in the same square as a friendly squad he can join is

@@ -49,6 +49,18 @@ pub(super) trait EditionRules: Sync {
     /// Whether `side` rolls a fourth initiative die for Black Ops.
     fn black_ops(&self, g: &Game, side: Side) -> bool;
 
+    /// The initiative roll of `n` dice.
+    fn initiative_roll(&self, g: &Game, n: u16) -> Roll;
+
+    /// The roll of `reactor` attempting to react.
+    fn reaction_roll(&self, g: &Game, reactor: UnitId) -> Roll;
+
+    /// The reaction roll of `reactor` against `trigger` gave `k` successes.
+    fn reaction_rolled(&self, g: &mut Game, reactor: UnitId, trigger: UnitId, roll: Roll, k: u16);
+
+    /// What fire job `job` waits for (its next roll, a choice, nothing).
+    fn fire_need(&self, g: &Game, job: &FireJob) -> Need;
+
     /// Whether tied initiative rolls are settled by the target symbols (else rerolled).
     fn initiative_ties_on_targets(&self, _g: &Game) -> bool {
         false
@@ -268,6 +280,15 @@ pub(super) trait EditionRules: Sync {
     /// The once-per-game skill `s` is spent as unit `u` activates with it.
     fn spend_once(&self, g: &mut Game, u: UnitId, s: Skill);
 
+    /// Whether a squad in cover rolls the cover save its card gives ("Cover").
+    fn cover_saves(&self) -> bool;
+
+    /// The save unit `t` rolls against weapon `w` of `attacker` in `from` (`close`: in close
+    /// combat), and whether it is a cover save, if the edition's saves give one.
+    fn unit_save(&self, _g: &Game, _attacker: UnitId, _w: &WeaponLine, _t: UnitId, _from: Square, _close: bool) -> Option<(Symbols, bool)> {
+        None
+    }
+
     /// Whether weapon range `r` reaches `d` squares.
     fn reaches(&self, r: WeaponRange, d: u32) -> bool;
 
@@ -354,6 +375,26 @@ pub(super) struct RevisedRules;
 pub(super) struct BattlefrontRules;
 
 impl EditionRules for RevisedRules {
+    /// "Initiative Roll": the hits of the revised dice.
+    fn initiative_roll(&self, g: &Game, n: u16) -> Roll {
+        Roll::new(g.die, n, Face::Hit)
+    }
+
+    /// "Reactive Fire" ([`Game::revised_reaction_roll`]).
+    fn reaction_roll(&self, g: &Game, reactor: UnitId) -> Roll {
+        g.revised_reaction_roll(reactor)
+    }
+
+    /// [`Game::revised_reaction_rolled`].
+    fn reaction_rolled(&self, g: &mut Game, reactor: UnitId, trigger: UnitId, roll: Roll, k: u16) {
+        g.revised_reaction_rolled(reactor, trigger, roll, k);
+    }
+
+    /// [`Game::revised_fire_need`].
+    fn fire_need(&self, g: &Game, job: &FireJob) -> Need {
+        g.revised_fire_need(job)
+    }
+
     /// "Black Ops" ([`Game::black_ops`]).
     fn black_ops(&self, g: &Game, side: Side) -> bool {
         g.black_ops(side)
@@ -622,6 +663,11 @@ impl EditionRules for RevisedRules {
         g.units[usize::from(owner.0)].used.push(s);
     }
 
+    /// "Cover": a squad in soft or hard cover rolls the save on its card.
+    fn cover_saves(&self) -> bool {
+        true
+    }
+
     fn reaches(&self, r: WeaponRange, d: u32) -> bool {
         r.reaches(d)
     }
@@ -706,6 +752,29 @@ impl EditionRules for BattlefrontRules {
     /// ([`Game::bf_black_ops`]).
     fn black_ops(&self, g: &Game, side: Side) -> bool {
         g.bf_black_ops(side)
+    }
+
+    /// "Roll for Initiative": army symbols ([`Game::bf_initiative_roll`]).
+    fn initiative_roll(&self, g: &Game, n: u16) -> Roll {
+        g.bf_initiative_roll(n)
+    }
+
+    /// "Reactive Attacks": two dice ([`Game::bf_reactive_roll`]).
+    fn reaction_roll(&self, g: &Game, _reactor: UnitId) -> Roll {
+        g.bf_reactive_roll()
+    }
+
+    /// The three outcomes ([`Game::bf_react`]).
+    fn reaction_rolled(&self, g: &mut Game, reactor: UnitId, trigger: UnitId, roll: Roll, k: u16) {
+        g.bf_react(reactor, trigger, roll, k);
+    }
+
+    /// The battlefront dice of each stage ([`Game::bf_fire_roll`]).
+    fn fire_need(&self, g: &Game, job: &FireJob) -> Need {
+        match job.stage {
+            Stage::Prepare => Need::Internal,
+            _ => Need::Chance(g.bf_fire_roll(job)),
+        }
     }
 
     /// "Tied Rolls" ([`Game::bf_ties_on_targets`]).
@@ -1060,6 +1129,16 @@ impl EditionRules for BattlefrontRules {
     /// Spent by the unit and its partner together ([`Game::bf_spend_once`]).
     fn spend_once(&self, g: &mut Game, u: UnitId, s: Skill) {
         g.bf_spend_once(u, s);
+    }
+
+    /// "6) Roll Saves" replace the revised cover saves.
+    fn cover_saves(&self) -> bool {
+        false
+    }
+
+    /// "6) Roll Saves": cover and infantry saves ([`Game::bf_save`]).
+    fn unit_save(&self, g: &Game, attacker: UnitId, w: &WeaponLine, t: UnitId, from: Square, close: bool) -> Option<(Symbols, bool)> {
+        g.bf_save(attacker, w, t, from, close)
     }
 
     /// Classic Range A is 2-U ("Artillery Range (A)", [`WeaponRange::reaches_in`]).
