@@ -8,9 +8,31 @@ use super::*;
 use crate::battlefront::{area_cover, sees};
 use crate::unit::{BattlefrontKind, BattlefrontSkill, BattlefrontValue};
 
+/// The battlefront edition's own state of a game, beside the shared state of [`Game`] (empty
+/// in the revised edition).
+#[derive(Clone, Debug)]
+pub(super) struct BattlefrontState {
+    /// Its dice (`None` in the revised edition).
+    pub(super) dice: Option<BattlefrontDice>,
+    /// The scenario's rules.
+    pub(super) rules: ScenarioRules,
+    /// The units each side has placed in reserve.
+    pub(super) reserved: BySide<u8>,
+    /// Units just eliminated whose owner chooses whether they go to reserve.
+    pub(super) to_reserve: Vec<UnitId>,
+    /// A winner decided by an objective or a victory-point total at the end of a turn.
+    pub(super) decided: Option<Side>,
+    /// The hero and squad of a joined pair that activate apart in the current activation
+    /// (unlinked until it ends, [`Game::bf_rejoin`]).
+    pub(super) apart: Vec<(UnitId, UnitId)>,
+    /// The army points of the enemy units each side eliminated ("Ending the Game": "counting
+    /// reserves eliminated again as additional units eliminated").
+    pub(super) ap_destroyed: BySide<u32>,
+}
+
 impl Game {
     fn dice(&self) -> BattlefrontDice {
-        self.bf_dice.unwrap_or_default()
+        self.bf.dice.unwrap_or_default()
     }
 
     // ----- Roll for Initiative ------------------------------------------------------------------
@@ -1607,7 +1629,7 @@ use crate::battlefront::{KillPoints, TakeWins};
 impl Game {
     /// The scenario's rules ([`GameSetup::bf_rules`]).
     pub fn scenario_rules(&self) -> &ScenarioRules {
-        &self.bf_rules
+        &self.bf.rules
     }
 
     /// A unit was destroyed (its army points already counted for the other side): the
@@ -1624,17 +1646,17 @@ impl Game {
         let side = self.unit(id).side;
         // "Ending the Game": "total the army points of the units they eliminated from the enemy
         // army (counting reserves eliminated again as additional units eliminated)".
-        self.bf_ap_destroyed[side.other()] += u32::from(ap);
-        match self.bf_rules.kill_points {
+        self.bf.ap_destroyed[side.other()] += u32::from(ap);
+        match self.bf.rules.kill_points {
             KillPoints::ArmyPoints => {}
             KillPoints::PerUnit => self.vp[side.other()] = self.vp[side.other()] - u32::from(ap) + 1,
             KillPoints::Nothing => self.vp[side.other()] -= u32::from(ap),
         }
         let hero = self.unit(id).card.kind == UnitKind::Hero;
-        if self.bf_reserved[side] >= self.bf_rules.reserves || (hero && !self.bf_rules.reserve_heroes) {
+        if self.bf.reserved[side] >= self.bf.rules.reserves || (hero && !self.bf.rules.reserve_heroes) {
             return;
         }
-        if self.bf_rules.reserves == u8::MAX {
+        if self.bf.rules.reserves == u8::MAX {
             self.bf_reserve(id, true);
         } else {
             self.stack.push(Step::Reserve { unit: id });
@@ -1644,17 +1666,17 @@ impl Game {
     /// The owner placed (or kept out) an eliminated unit in reserve.
     pub(super) fn bf_reserve(&mut self, id: UnitId, place: bool) {
         let side = self.unit(id).side;
-        if !place || self.bf_reserved[side] >= self.bf_rules.reserves {
+        if !place || self.bf.reserved[side] >= self.bf.rules.reserves {
             return;
         }
-        self.bf_reserved[side] = self.bf_reserved[side].saturating_add(1);
+        self.bf.reserved[side] = self.bf.reserved[side].saturating_add(1);
         // It returns at the end of the turn, so it may move on from the next turn.
-        self.bf_to_reserve.push(id);
+        self.bf.to_reserve.push(id);
     }
 
     /// The units placed in reserve this turn return fresh, off the board.
     fn bf_return_reserves(&mut self) {
-        for id in std::mem::take(&mut self.bf_to_reserve) {
+        for id in std::mem::take(&mut self.bf.to_reserve) {
             let old = &self.units[usize::from(id.0)];
             let mut fresh = Unit::new(old.card.clone(), old.side);
             fresh.times_destroyed = old.times_destroyed;
@@ -1705,15 +1727,15 @@ impl Game {
             let Some(side) = self.bf_holder(at) else { continue };
             let own = self.own_half(side, at);
             let points = if own {
-                self.bf_rules.hold_own_half
+                self.bf.rules.hold_own_half
             } else {
-                self.bf_rules.hold_opponent_half
+                self.bf.rules.hold_opponent_half
             };
             if points > 0 {
                 self.vp[side] += points;
                 self.events.push(Event::ObjectiveHeld { at, side, points });
             }
-            let wins = match self.bf_rules.take_wins {
+            let wins = match self.bf.rules.take_wins {
                 TakeWins::Never => false,
                 TakeWins::Any => true,
                 TakeWins::OpponentHalf => !own,
@@ -1723,12 +1745,12 @@ impl Game {
                 self.events.push(Event::ObjectiveHeld { at, side, points: 0 });
             }
         }
-        let by_points = |s: Side| self.bf_rules.points_to_win.is_some_and(|n| self.vp[s] >= n);
+        let by_points = |s: Side| self.bf.rules.points_to_win.is_some_and(|n| self.vp[s] >= n);
         let reached = BySide {
             a: takes.a || by_points(Side::A),
             b: takes.b || by_points(Side::B),
         };
-        self.bf_decided = match (reached.a, reached.b) {
+        self.bf.decided = match (reached.a, reached.b) {
             (true, false) => Some(Side::A),
             (false, true) => Some(Side::B),
             // Both at once: the game goes on to its usual end unless it is over anyway
@@ -1918,7 +1940,7 @@ impl Game {
         }
         self.units[usize::from(h.0)].joined = None;
         self.units[usize::from(s.0)].joined = None;
-        self.bf_apart.push((h, s));
+        self.bf.apart.push((h, s));
     }
 
     /// Whether the joined hero `u` may activate on his own: in the battlefront edition a hero
@@ -1941,7 +1963,7 @@ impl Game {
     /// by an attack"), whether he moved there, the squad moved to him, or they activated apart
     /// and stayed together. A pair that activated apart and parted stays apart.
     pub(super) fn bf_rejoin(&mut self) {
-        let apart = std::mem::take(&mut self.bf_apart);
+        let apart = std::mem::take(&mut self.bf.apart);
         for h in 0..self.units.len() {
             let h = UnitId(h as u8);
             let hero = self.unit(h);
@@ -1969,7 +1991,7 @@ impl Game {
     /// The army points of the enemy units each side has eliminated so far, every elimination
     /// of a unit back from reserve counted again ("Ending the Game").
     pub fn bf_army_points_destroyed(&self) -> BySide<u32> {
-        self.bf_ap_destroyed
+        self.bf.ap_destroyed
     }
 
     /// Battlefront: a side none of whose units is on the board ("The game ends at the end of a
@@ -2005,11 +2027,11 @@ impl Game {
             core::cmp::Ordering::Less => Some(Side::B),
             core::cmp::Ordering::Equal => None,
         };
-        if self.bf_rules.most_points_wins {
+        if self.bf.rules.most_points_wins {
             if let Some(w) = most(self.vp) {
                 return Some(w);
             }
         }
-        most(self.bf_ap_destroyed)
+        most(self.bf.ap_destroyed)
     }
 }

@@ -273,7 +273,7 @@ impl Game {
             Step::RoundEnd => {
                 self.rules().turn_ended(self);
                 // "The game always ends at the end of a round" ("End of the Game").
-                if self.bf_decided.is_some()
+                if self.rules().decided(self).is_some()
                     || self.round >= self.round_limit
                     || self.side_wiped().is_some()
                     || self.objectives_out_of_reach()
@@ -416,7 +416,7 @@ impl Game {
             (Some(Some(side)), _) => Some(side),
             (_, wiped) => self.rules().winner(self, wiped),
         };
-        let winner = self.bf_decided.map_or(winner, Some);
+        let winner = self.rules().decided(self).map_or(winner, Some);
         self.winner = Some(winner);
         self.events.push(Event::GameOver {
             winner,

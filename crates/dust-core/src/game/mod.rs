@@ -615,22 +615,11 @@ pub struct Game {
     winner: Option<Option<Side>>,
     events: Vec<Event>,
     die: Die,
-    /// The rulebook; every rule that differs asks it through `battlefront.rs`.
+    /// The rulebook; every rule that differs asks it through [`Game::rules`] (`rules.rs`).
     edition: Edition,
-    /// The battlefront edition's dice (`None` in the revised edition).
-    bf_dice: Option<BattlefrontDice>,
-    /// Battlefront: the scenario's rules, units each side has placed in reserve, and a winner
-    /// decided by an objective or a victory-point total at the end of a turn.
-    bf_rules: ScenarioRules,
-    bf_reserved: BySide<u8>,
-    bf_to_reserve: Vec<UnitId>,
-    bf_decided: Option<Side>,
-    /// Battlefront: the hero and squad of a joined pair that activate apart in the current
-    /// activation (unlinked until it ends, [`Game::bf_rejoin`]).
-    bf_apart: Vec<(UnitId, UnitId)>,
-    /// Battlefront: the army points of the enemy units each side eliminated ("Ending the Game":
-    /// "counting reserves eliminated again as additional units eliminated").
-    bf_ap_destroyed: BySide<u32>,
+    /// The battlefront edition's own state (its dice, scenario rules and counts; empty in the
+    /// revised edition).
+    bf: battlefront::BattlefrontState,
 }
 
 impl Game {
@@ -744,13 +733,15 @@ impl Game {
             events: Vec::new(),
             die: Die::REVISED,
             edition: setup.edition,
-            bf_dice: setup.edition.battlefront_dice(setup.classic_dice),
-            bf_rules: setup.bf_rules,
-            bf_reserved: BySide::default(),
-            bf_to_reserve: Vec::new(),
-            bf_decided: None,
-            bf_apart: Vec::new(),
-            bf_ap_destroyed: BySide::default(),
+            bf: battlefront::BattlefrontState {
+                dice: setup.edition.battlefront_dice(setup.classic_dice),
+                rules: setup.bf_rules,
+                reserved: BySide::default(),
+                to_reserve: Vec::new(),
+                decided: None,
+                apart: Vec::new(),
+                ap_destroyed: BySide::default(),
+            },
         };
         // Exactly the pieces of the units: a hero that joined a squad may have left a space
         // another hero shares, and moves keep it so one space at a time (battlefront: large and
@@ -809,7 +800,7 @@ impl Game {
     }
     /// The battlefront edition's dice (`None` in the revised edition).
     pub fn battlefront_dice(&self) -> Option<BattlefrontDice> {
-        self.bf_dice
+        self.bf.dice
     }
 
     /// What the game waits for.

@@ -166,6 +166,11 @@ pub(super) trait EditionRules: Sync {
     /// line `line`.
     fn all_in_one_doubles(&self, g: &Game, attacker: UnitId, line: u8) -> bool;
 
+    /// A winner the scenario decided at the end of a turn (the game ends then), if any.
+    fn decided(&self, _g: &Game) -> Option<Side> {
+        None
+    }
+
     /// The winner at the end of the game when no scenario objective decided it: `wiped`, a
     /// side with no unit left, if any ("End of the Game", "Ending the Game").
     fn winner(&self, g: &Game, wiped: Option<Side>) -> Option<Side>;
@@ -891,12 +896,12 @@ impl EditionRules for BattlefrontRules {
                 h.u8(0xA5); // (only then, so that games without it keep their digests)
             }
         }
-        for &(a, b) in &g.bf_apart {
+        for &(a, b) in &g.bf.apart {
             h.u8(a.0);
             h.u8(b.0);
         }
-        h.u32(g.bf_ap_destroyed.a);
-        h.u32(g.bf_ap_destroyed.b);
+        h.u32(g.bf.ap_destroyed.a);
+        h.u32(g.bf.ap_destroyed.b);
     }
 
     /// A joined hero reacts on his own; a squad whose hero has activated reacts without him.
@@ -918,6 +923,11 @@ impl EditionRules for BattlefrontRules {
 
     fn turn_ended(&self, g: &mut Game) {
         g.bf_end_of_turn(); // objectives held or taken, victory-point totals
+    }
+
+    /// An objective taken or a victory-point total reached ([`Game::bf_end_of_turn`]).
+    fn decided(&self, g: &Game) -> Option<Side> {
+        g.bf.decided
     }
 
     fn side_wiped(&self, g: &Game) -> Option<Side> {
@@ -1026,7 +1036,7 @@ impl EditionRules for BattlefrontRules {
         if unit.times_destroyed == 0 {
             return None;
         }
-        g.bf_rules
+        g.bf.rules
             .reserve_entry_squares(g.board.width(), g.board.height(), &g.entry, unit.side)
     }
 
