@@ -229,6 +229,7 @@ impl Game {
     /// The other line of the weapon of line `line` of unit `u` (the numbering of
     /// [`Game::attack_line_iter`]), for a battlefront weapon with two modes of shooting
     /// (tactics-battlefront-2013-rules.txt, "Weapons with Two Lines").
+    #[inline]
     pub(super) fn bf_mode_partner(&self, u: UnitId, line: u8) -> Option<u8> {
         let (owner, li) = self.line_owner(u, line);
         let p = self.unit(owner).bf.as_ref()?.weapons.get(li)?.mode_of?;

@@ -112,6 +112,7 @@ impl Game {
     /// that have yet to activate than their opponent, they may elect to pass". A joined hero
     /// yet to activate is one of the units [`Game::activatable`] lists; a pilot counts with his
     /// vehicle as one (docs/rulings.md, "Battlefront passing and joined heroes").
+    #[inline]
     pub(super) fn bf_may_pass(&self, side: Side) -> bool {
         self.activatable(side).count() < self.activatable(side.other()).count()
     }
@@ -489,9 +490,20 @@ pub(super) fn can_pilot(hero: &UnitSetup, vehicle: &UnitSetup) -> bool {
         && vehicle.battlefront.as_ref().is_none_or(|b| b.pilot_allowed(&hero.card.name))
 }
 
+/// How many squares a model with the battlefront part `bf` occupies ("Vehicle and Aircraft
+/// Size"): two for large vehicles and large aircraft, four for huge vehicles, one otherwise.
+fn model_squares_of(bf: Option<&BattlefrontCard>) -> u8 {
+    match bf.and_then(|b| b.kind) {
+        Some(BattlefrontKind::LargeVehicle | BattlefrontKind::LargeAircraft) => 2,
+        Some(BattlefrontKind::HugeVehicle) => 4,
+        _ => 1,
+    }
+}
+
 pub(super) fn setup_units(units: &mut [Unit], setup: &GameSetup) {
     for (u, s) in units.iter_mut().zip(&setup.units) {
         u.bf.clone_from(&s.battlefront);
+        u.squares = model_squares_of(u.bf.as_deref());
         super::attack::add_improvised(u);
         u.facing = match s.side {
             Side::A => Facing::NORTH,
@@ -596,6 +608,7 @@ impl Game {
     /// The square a one-square unit whose facing limits a weapon may end its next move leg on
     /// to turn without moving: where the leg starts (`None` off the board, in a reactive
     /// attack, whose Move only turns the unit anyway, or for other units).
+    #[inline]
     pub(super) fn bf_turn_in_place(&self, d: &Decl) -> Option<Square> {
         let u = d.unit?;
         if d.reactive.is_some() || !self.bf_facing_matters(u) {
@@ -691,6 +704,7 @@ impl Game {
     /// must choose between using Ranged Weapons or Close-Combat Weapons" — whether weapon line
     /// `line` is of the other kind than a line already aimed in this Sustained Attack (a plan
     /// `Sustained`, or two Attacks side by side among three actions).
+    #[inline]
     pub(super) fn bf_other_kind_sustained(&self, d: &Decl, line: u8) -> bool {
         let (Some(u), Some(plan)) = (d.unit, d.plan) else { return false };
         let sustained = match plan {
@@ -801,6 +815,7 @@ impl Game {
     /// Counting only where it matters keeps the decisions few: a squad whose soldiers each carry
     /// one weapon of a kind is offered what it was before (docs/rulings.md, "Battlefront
     /// soldiers with several weapons").
+    #[inline(always)]
     pub(super) fn bf_aim_counts(&self, d: &Decl, line: u8, max_ammo: u8) -> Option<Counts> {
         use crate::battlefront::weapons::{is_crew, is_support, main_weapon};
         let u = d.unit?;
@@ -949,6 +964,7 @@ impl Game {
     /// "Vehicle Crews": "When a Vehicle with Crew attacks, it may choose to attack with the
     /// Vehicle weapons or the Crew's weapons": a line of one kind is not offered once a line of
     /// the other kind of the same vehicle is aimed in this attack.
+    #[inline(always)]
     pub(super) fn bf_crew_allows(&self, d: &Decl, owner: UnitId, li: usize) -> bool {
         let Some(u) = d.unit else { return true };
         let crew = self.bf_is_crew(owner, li);
@@ -1265,17 +1281,11 @@ impl Game {
     /// How many squares the unit's model occupies ("Vehicle and Aircraft Size"): two for large
     /// vehicles and large aircraft, four for huge vehicles, one otherwise (and always one in
     /// the revised edition).
+    ///
+    /// The edition's rules set it as the game starts (`EditionRules::setup_units`): it is asked
+    /// on every step of a search, so it is not worked out again each time.
     pub fn model_squares(&self, u: UnitId) -> u8 {
-        self.rules().model_squares(self, u)
-    }
-
-    /// [`Game::model_squares`] in the battlefront edition.
-    pub(super) fn bf_model_squares(&self, u: UnitId) -> u8 {
-        match self.unit(u).bf.as_ref().and_then(|b| b.kind) {
-            Some(BattlefrontKind::LargeVehicle | BattlefrontKind::LargeAircraft) => 2,
-            Some(BattlefrontKind::HugeVehicle) => 4,
-            _ => 1,
-        }
+        self.unit(u).squares
     }
 
     /// The squares the unit occupies now: its square, or every square of a large or huge model
@@ -1501,6 +1511,7 @@ impl Game {
 
     /// Fills in the rear square when there is one choice; `Some(changed)` when a rear square is
     /// due (the caller stops there).
+    #[inline]
     pub(super) fn bf_rear_autofill(&self, d: &mut Decl) -> Option<bool> {
         let v = self.bf_rear_choices(d)?;
         if v.len() == 1 {

@@ -2,6 +2,7 @@
 //! its actions, every weapon line's target and ammo, and the optional skills
 //! (tactics-revised-core-rules.md, "List of Actions", "3) Declare Targets", "Reactive Fire").
 
+use super::rules::EditionRules;
 use super::*;
 
 impl Game {
@@ -843,7 +844,7 @@ impl Game {
     /// while a line at a unit standing in its space waits ("resolve the attack against the unit
     /// first, followed by the attack against the cover element", "Attacking Cover Elements").
     fn fire_options(&self, d: &Decl) -> Option<Vec<Decision>> {
-        if !self.rules().player_orders_lines() || d.cursor < d.lines.len() || d.spread.is_some() {
+        if d.cursor < d.lines.len() || d.spread.is_some() || !self.rules().player_orders_lines() {
             return None;
         }
         let u = d.unit?;
@@ -907,6 +908,21 @@ impl Game {
     /// may move before ordering the strike). `memo` holds the lines of sight traced so far from the same position by the same attacker
     /// (they do not depend on the weapon line).
     fn each_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>, memo: &mut SightMemo, f: &mut dyn FnMut(Aim) -> bool) {
+        self.rules().each_aim(self, d, line, observer_at, memo, f)
+    }
+
+    /// [`Game::each_aim`] by the edition's rules `rules`, compiled once for each edition
+    /// ([`EditionRules::each_aim`]): the questions it asks the edition cost no call through
+    /// the trait object.
+    pub(super) fn each_aim_by<R: EditionRules + ?Sized>(
+        &self,
+        rules: &R,
+        d: &Decl,
+        line: u8,
+        observer_at: Option<Square>,
+        memo: &mut SightMemo,
+        f: &mut dyn FnMut(Aim) -> bool,
+    ) {
         let Some(u) = d.unit else { return };
         let Some(from) = self.attack_position(d) else { return };
         let (owner, li) = self.line_owner(u, line);
@@ -920,7 +936,7 @@ impl Game {
         // miniatures currently in the squad" ("Limited-Ammo Weapons"): the cap is shared by all
         // of the squad's limited-ammo lines in this attack.
         // (Battlefront: a box per attack, every carrier may fire, [`Game::bf_ammo_weapons`].)
-        let per_attack = w.ammo.and_then(|_| self.rules().ammo_weapons(self, owner, li, w));
+        let per_attack = w.ammo.and_then(|_| rules.ammo_weapons(self, owner, li, w));
         let max_ammo: u8 = match (w.ammo, per_attack) {
             (Some(_), Some(n)) => n,
             (Some(_), None) => {
@@ -969,7 +985,7 @@ impl Game {
         if w.ammo.is_some() && max_ammo == 0 {
             return;
         }
-        if self.rules().line_refused(self, d, owner, li, line) {
+        if rules.line_refused(self, d, owner, li, line) {
             return;
         }
         if d.reactive.is_some() && !self.reactive_may_use(w) {
@@ -980,7 +996,7 @@ impl Game {
         }
         // The numbers each aim carries: the ammo spent on a limited-ammo line, 0 on the others;
         // in the battlefront edition the soldiers (crew weapons) firing ([`Game::bf_aim_counts`]).
-        let counts = self.rules().aim_counts(self, d, line, max_ammo).unwrap_or_else(|| {
+        let counts = rules.aim_counts(self, d, line, max_ammo).unwrap_or_else(|| {
             if w.ammo.is_some() {
                 Counts::range(1, max_ammo)
             } else {
@@ -1003,7 +1019,7 @@ impl Game {
             None => 0..self.units.len(),
         };
         // Battlefront "Under-Barrel Weapons": with its main weapon aimed, at the same target.
-        let same_as_main = self.rules().under_barrel_target(self, d, line);
+        let same_as_main = rules.under_barrel_target(self, d, line);
         for t in targets.map(|i| UnitId(i as u8)) {
             let tu = self.unit(t);
             if tu.side == d.side || tu.destroyed || tu.is_joined_hero() || same_as_main.is_some_and(|m| m != Target::Unit(t)) {
@@ -1012,11 +1028,11 @@ impl Game {
             let Some(to) = tu.at else { continue };
             // Range first: it settles most targets, and costs least (the battlefront edition
             // measures large models from any of their squares, below).
-            if !self.rules().models_hold_several_squares() && !self.rules().reaches(w.range, range(from, to)) {
+            if !rules.models_hold_several_squares() && !rules.reaches(w.range, range(from, to)) {
                 continue;
             }
             let value = w.table.against(self.armor_of(t));
-            if value == CombatValue::NoEffect || self.rules().needless_line(self, owner, li, t) {
+            if value == CombatValue::NoEffect || rules.needless_line(self, owner, li, t) {
                 continue;
             }
             match indirect {
@@ -1034,7 +1050,7 @@ impl Game {
                         )
                         .is_ok()
                     };
-                    if !self.rules().reaches(w.range, range(from, to))
+                    if !rules.reaches(w.range, range(from, to))
                         || !seen_by_observer()
                         || self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t))
                     {
@@ -1048,7 +1064,7 @@ impl Game {
                         attacker: attacker_kind,
                         target: self.kind_of(t),
                     };
-                    if !self.rules().may_aim_at(self, d, (line, w), t, &shot, memo) {
+                    if !rules.may_aim_at(self, d, (line, w), t, &shot, memo) {
                         continue;
                     }
                 }
@@ -1060,7 +1076,7 @@ impl Game {
         // Improvised weapons are for the enemy, not cover elements (docs/rulings.md). The
         // battlefront book has no rule for attacking terrain: its weapons aim at units only
         // (docs/rulings.md, "Battlefront attacks on terrain").
-        if self.rules().attacks_cover_elements() && d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
+        if rules.attacks_cover_elements() && d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
             for (i, (s, el)) in self.board.cover_elements().enumerate() {
@@ -1069,7 +1085,7 @@ impl Game {
                 }
                 let value = w.table.against(cover_armor(el));
                 if value == CombatValue::NoEffect
-                    || !self.rules().reaches(w.range, range(from, s))
+                    || !rules.reaches(w.range, range(from, s))
                     || !memo.sees(256 + i, || self.sees_target(from, s, attacker_kind, PieceKind::Vehicle))
                 {
                     continue;

@@ -197,6 +197,9 @@ pub struct Unit {
     pub times_destroyed: u8,
     /// Battlefront edition: the card's battlefront part ([`UnitSetup::battlefront`]).
     pub bf: Option<Arc<BattlefrontCard>>,
+    /// How many squares its model occupies ([`Game::model_squares`]; one unless the edition's
+    /// rules set it up otherwise).
+    squares: u8,
     /// Battlefront edition: the direction the unit faces ("1) Check Field of Fire").
     pub facing: Facing,
     /// Battlefront edition: a vehicle of one square whose pilot dismounted; it takes no action
@@ -242,6 +245,7 @@ impl Unit {
             abilities_used: Vec::new(),
             times_destroyed: 0,
             bf: None,
+            squares: 1,
             facing: Facing::default(),
             bf_left: false,
         }

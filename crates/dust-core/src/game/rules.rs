@@ -81,11 +81,6 @@ pub(super) trait EditionRules: Sync {
         false
     }
 
-    /// How many squares the model of unit `u` occupies.
-    fn model_squares(&self, _g: &Game, _u: UnitId) -> u8 {
-        1
-    }
-
     /// Whether the declaration waits for the facing at the end of its last Move.
     fn face_due(&self, _g: &Game, _d: &Decl) -> bool {
         false
@@ -355,6 +350,12 @@ pub(super) trait EditionRules: Sync {
 
     /// Whether weapons aim at cover elements ("Attacking Cover Elements").
     fn attacks_cover_elements(&self) -> bool;
+
+    /// Hands every aim of weapon line `line` in declaration `d` to `f` ([`Game::each_aim_by`],
+    /// the shared rule, compiled for each edition).
+    fn each_aim(&self, g: &Game, d: &Decl, line: u8, observer_at: Option<Square>, memo: &mut SightMemo, f: &mut dyn FnMut(Aim) -> bool) {
+        g.each_aim_by(self, d, line, observer_at, memo, f);
+    }
 
     /// The units that may react to `trigger`.
     fn reactors(&self, g: &Game, trigger: UnitId) -> Vec<UnitId>;
@@ -802,11 +803,6 @@ impl EditionRules for BattlefrontRules {
         g.bf_may_act_alone(u)
     }
 
-    /// "Vehicle and Aircraft Size" ([`Game::bf_model_squares`]).
-    fn model_squares(&self, g: &Game, u: UnitId) -> u8 {
-        g.bf_model_squares(u)
-    }
-
     /// "Move and March Move Actions": units "end their movement facing in any direction"
     /// ([`Game::bf_face_due`]).
     fn face_due(&self, g: &Game, d: &Decl) -> bool {
@@ -836,6 +832,7 @@ impl EditionRules for BattlefrontRules {
     }
 
     /// Soldiers with several weapons, vehicle crews ([`Game::bf_aim_counts`]).
+    #[inline(always)]
     fn aim_counts(&self, g: &Game, d: &Decl, line: u8, max_ammo: u8) -> Option<Counts> {
         g.bf_aim_counts(d, line, max_ammo)
     }
@@ -850,7 +847,8 @@ impl EditionRules for BattlefrontRules {
         g.bf_crew_weapons(owner, li)
     }
 
-    /// The cards' battlefront parts, improvised weapons ([`battlefront::setup_units`]).
+    /// The cards' battlefront parts, improvised weapons, facings, the squares of large and
+    /// huge models ([`battlefront::setup_units`]).
     fn setup_units(&self, units: &mut [Unit], setup: &GameSetup) {
         battlefront::setup_units(units, setup);
     }
@@ -1221,6 +1219,7 @@ impl EditionRules for BattlefrontRules {
 
     /// Crew weapons, the other line of a two-mode weapon, a Sustained Attack of one kind
     /// ([`Game::bf_crew_allows`], [`Game::bf_mode_taken`], [`Game::bf_other_kind_sustained`]).
+    #[inline(always)]
     fn line_refused(&self, g: &Game, d: &Decl, owner: UnitId, li: usize, line: u8) -> bool {
         !g.bf_crew_allows(d, owner, li) || g.bf_mode_taken(d, line) || g.bf_other_kind_sustained(d, line)
     }
@@ -1232,6 +1231,7 @@ impl EditionRules for BattlefrontRules {
 
     /// Large and huge models: range and sight from and to any of their squares, and the
     /// field of fire ("1) Check Field of Fire", "2) Check Range", "3) Check Line of Sight").
+    #[inline(always)]
     fn may_aim_at(&self, g: &Game, d: &Decl, (line, w): (u8, &WeaponLine), t: UnitId, shot: &Shot, memo: &mut SightMemo) -> bool {
         g.bf_in_range(d, w, shot.from, t)
             && memo.sees(usize::from(t.0), || g.bf_sees_unit(d, shot.from, t))
