@@ -1,8 +1,9 @@
 //! The rules of the battlefront edition (tactics-battlefront-2013-rules.txt) where they differ
-//! from the revised edition. The rest of the engine asks the game's edition through these
-//! functions, one per rule, so the revised rules stay where they were and this file lists
-//! everything the second book changes (docs/conformance/battlefront.md lists the book's rules,
-//! their status and their tests).
+//! from the revised edition: the bodies of `BattlefrontRules`, the edition's answers to
+//! `EditionRules` (`rules.rs`), and its own state ([`BattlefrontState`]). The shared engine never
+//! calls them on its own: it asks the game's rules, which lead here in the battlefront edition
+//! only, so this file lists everything the second book changes (docs/conformance/battlefront.md
+//! lists the book's rules, their status and their tests).
 
 use super::*;
 use crate::battlefront::{area_cover, sees};
@@ -117,9 +118,9 @@ impl Game {
         self.activatable(side).count() < self.activatable(side.other()).count()
     }
 
-    /// "Tied Rolls": the side with the most [target] symbols wins a tie — with the classic
-    /// dice there are none to count, and the tie is rerolled (docs/rulings.md, "Battlefront
-    /// dice").
+    /// "Roll for Initiative": "In case of a tie, the player with the most \[target\] symbols
+    /// wins the initiative" — with the classic dice there are none to count, and the tie is
+    /// rerolled (docs/rulings.md, "Battlefront dice").
     pub(super) fn bf_ties_on_targets(&self) -> bool {
         self.dice().success_faces(Symbols::TARGET) > 0
     }
