@@ -1196,7 +1196,7 @@ impl LineReach {
 
 /// Lines of sight already traced from one position by one attacker: to unit `i` at index `i`,
 /// to cover element `j` at `256 + j` (those past the table are traced every time).
-pub(super) struct SightMemo {
+pub(crate) struct SightMemo {
     /// Bit `i`: target `i` traced; then `seen` bit `i`: it is seen.
     known: [u64; 8],
     seen: [u64; 8],

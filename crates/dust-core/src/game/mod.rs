@@ -44,7 +44,7 @@ mod declare;
 mod event;
 mod flow;
 mod movement;
-mod rules;
+pub(crate) mod rules;
 mod skills;
 #[doc(hidden)]
 pub mod tests_support;
@@ -297,7 +297,7 @@ pub enum Pending {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Aim {
+pub(crate) struct Aim {
     line: u8,
     target: Target,
     ammo: u8,
@@ -317,7 +317,7 @@ impl Aim {
 }
 
 #[derive(Clone, Debug)]
-struct Decl {
+pub(crate) struct Decl {
     side: Side,
     unit: Option<UnitId>,
     /// Reactive fire against this unit: only an attack on it.
@@ -400,7 +400,7 @@ enum Stage {
 }
 
 #[derive(Clone, Debug)]
-struct FireJob {
+pub(crate) struct FireJob {
     attacker: UnitId,
     line: u8,
     target: Target,
@@ -1240,13 +1240,13 @@ impl Decl {
     }
 }
 
-enum Need {
+pub(crate) enum Need {
     Decide(Side),
     Chance(Roll),
     Internal,
 }
 
-struct Fnv(u64);
+pub(crate) struct Fnv(u64);
 
 impl Fnv {
     fn new() -> Fnv {

@@ -33,14 +33,17 @@
 //! ([`EditionRules::each_aim`] calls the generic [`Game::each_aim_by`]), so its questions are
 //! static calls; a model's number of squares is set up once (`Unit.squares`).
 //!
-//! A third edition (Battlefield, a measured table) implements the trait as its own type; where
-//! its book is the battlefront edition's, its methods call [`BattlefrontRules`]'s.
+//! A third edition (Battlefield, a measured table) implements the trait as its own type: the
+//! trait, the two editions' types and the state types its methods take (`Decl`, `Aim`,
+//! `FireJob`) are visible to the whole crate, so a module outside `game/` can. Where its book
+//! is the battlefront edition's, its methods call [`BattlefrontRules`]'s; [`rules_of`] then
+//! needs its arm.
 
 use super::declare::SightMemo;
 use super::*;
 
 /// The answers of one edition where the books differ.
-pub(super) trait EditionRules: Sync {
+pub(crate) trait EditionRules: Sync {
     // ----- setting up ------------------------------------------------------------------
 
     /// Sets up the units of `setup` (`units`, one per [`GameSetup::units`]) as the edition's
@@ -396,11 +399,11 @@ pub(super) trait EditionRules: Sync {
 }
 
 /// The revised edition (tactics-revised-core-rules.md with tactics-revised-faq.md).
-pub(super) struct RevisedRules;
+pub(crate) struct RevisedRules;
 
 /// The battlefront edition (tactics-battlefront-2013-rules.txt); its rules' bodies are in
 /// `game/battlefront.rs`.
-pub(super) struct BattlefrontRules;
+pub(crate) struct BattlefrontRules;
 
 impl EditionRules for RevisedRules {
     // ----- setting up ------------------------------------------------------------------
@@ -1340,7 +1343,7 @@ impl EditionRules for BattlefrontRules {
 }
 
 /// The rules of `edition`, where the books differ.
-pub(super) fn rules_of(edition: Edition) -> &'static dyn EditionRules {
+pub(crate) fn rules_of(edition: Edition) -> &'static dyn EditionRules {
     match edition {
         Edition::Revised => &RevisedRules,
         Edition::Battlefront => &BattlefrontRules,
