@@ -66,6 +66,7 @@ use crate::square::Square;
 use crate::terrain::{CoverElement, PieceKind};
 use crate::unit::{Armor, ArmorType, BattlefrontCard, BattlefrontSkill, CombatValue, Skill, UnitCard, UnitKind, WeaponLine};
 use core::fmt;
+use rules::EditionRules;
 use skills::plan_has_skill;
 use std::sync::Arc;
 
