@@ -1,6 +1,7 @@
 //! Random full games of the shipped annihilation scenario with the core-box armies, on one
 //! thread: uniformly random legal decisions, dice from a seeded generator. Prints
-//! `random playouts: N games/s` and asserts that every game it times ended.
+//! `random playouts: N games/s`, and the same for the battlefront edition's rules
+//! (`battlefront random playouts`), and asserts that every game it times ended.
 //!
 //! `cargo bench -p dust-data --bench playout`
 
@@ -34,24 +35,37 @@ fn playout(start: &Game, rng: &mut GameRng) -> usize {
     panic!("a random game did not end within {STEP_BOUND} steps");
 }
 
+/// Plays random games from `start` for about `secs` seconds on one thread; returns games per
+/// second and decisions per game (every game timed ended: [`playout`] asserts it).
+fn rate(start: &Game, seed: u64, secs: u64) -> (f64, u64, f64) {
+    let mut rng = GameRng::new(seed);
+    let (mut games, mut decisions) = (0u64, 0usize);
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_secs(secs) {
+        decisions += playout(start, &mut rng);
+        games += 1;
+    }
+    (games as f64 / t.elapsed().as_secs_f64(), games, decisions as f64 / games as f64)
+}
+
 fn playouts(c: &mut Criterion) {
     let start = Game::new(dust_data::scenario::default_setup()).expect("the shipped scenario starts");
     // The figure the issue asks for: games per second on one thread, over about 3 seconds.
-    let mut rng = GameRng::new(1947);
-    let (mut games, mut decisions) = (0u64, 0usize);
-    let t = Instant::now();
-    while t.elapsed() < Duration::from_secs(3) {
-        decisions += playout(&start, &mut rng);
-        games += 1;
-    }
-    let secs = t.elapsed().as_secs_f64();
-    println!(
-        "random playouts: {:.0} games/s ({games} games, {:.0} decisions per game, one thread)",
-        games as f64 / secs,
-        decisions as f64 / games as f64
-    );
+    let (per_sec, games, per_game) = rate(&start, 1947, 3);
+    println!("random playouts: {per_sec:.0} games/s ({games} games, {per_game:.0} decisions per game, one thread)");
+    // The same armies and map under the battlefront edition's rules (the golden games'
+    // "battlefront annihilation"), so that a change to one edition's rules shows in its figure.
+    let mut setup = dust_data::scenario::default_setup();
+    setup.edition = dust_core::Edition::Battlefront;
+    let bf = Game::new(setup).expect("the shipped scenario starts under the battlefront rules");
+    let (per_sec, games, per_game) = rate(&bf, 1947, 3);
+    println!("battlefront random playouts: {per_sec:.0} games/s ({games} games, {per_game:.0} decisions per game, one thread)");
     let mut rng = GameRng::new(7);
     c.bench_function("annihilation random playout", |b| b.iter(|| black_box(playout(&start, &mut rng))));
+    let mut rng = GameRng::new(7);
+    c.bench_function("battlefront annihilation random playout", |b| {
+        b.iter(|| black_box(playout(&bf, &mut rng)))
+    });
 }
 
 criterion_group! {

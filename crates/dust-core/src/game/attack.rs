@@ -76,15 +76,15 @@ impl Game {
                 Target::Cover(_) => None,
             })
             .collect();
-        let battlefront = self.edition == Edition::Battlefront;
-        ranged.sort_by_key(|a| matches!(a.target, Target::Cover(s) if battlefront || unit_squares.contains(&s)));
-        let firers = self.bf_firers(u, &ranged, false);
+        let units_first = self.rules().fires_at_units_first();
+        ranged.sort_by_key(|a| matches!(a.target, Target::Cover(s) if units_first || unit_squares.contains(&s)));
+        let firers = self.rules().firers(self, u, &ranged, false);
         let firers_of = |line: u8| firers.iter().find(|f| f.0 == line).map(|f| f.1);
         // Battlefront: the soldiers are shared out among the close-combat lines of the whole
         // attack, then each close combat (one per defender) fires its lines with the soldiers
         // they got: each line carries that number ([`Game::close_jobs`]); a line left with none
         // does not fire.
-        let close_firers = self.bf_firers(u, &close, true);
+        let close_firers = self.rules().firers(self, u, &close, true);
         let mut defenders: Vec<UnitId> = close
             .iter()
             .filter_map(|a| if let Target::Unit(t) = a.target { Some(t) } else { None })
@@ -108,7 +108,7 @@ impl Game {
         // close combats (the unit before the cover element in the same space; docs/rulings.md,
         // "Close-combat weapons against cover elements").
         let (close_cover, close): (Vec<Aim>, Vec<Aim>) = close.into_iter().partition(|a| matches!(a.target, Target::Cover(_)));
-        if self.edition == Edition::Revised {
+        if self.rules().attacks_cover_elements() {
             for a in close_cover.into_iter().rev() {
                 let job = self.job(u, a, sustained, berserk, all_in_one, false);
                 self.stack.push(Step::Fire(Box::new(job)));
@@ -161,7 +161,7 @@ impl Game {
     /// their damage deferred until both sides have rolled; in the battlefront edition each
     /// soldier uses one of them ([`Game::bf_firers`]).
     pub(super) fn close_jobs(&self, u: UnitId, lines: &[Aim], sustained: bool, berserk: bool, all_in_one: bool) -> Vec<FireJob> {
-        let firers = self.bf_firers(u, lines, true);
+        let firers = self.rules().firers(self, u, lines, true);
         lines
             .iter()
             .map(|&aim| FireJob {
@@ -184,7 +184,13 @@ impl Game {
             // Improvised weapons make close-combat attacks, not retaliations (docs/rulings.md,
             // "Battlefront improvised close-combat weapons").
             let improvised = unit.bf.as_ref().and_then(|b| b.weapons.get(li)).is_some_and(|w| w.improvised);
-            if usable && !improvised && !self.bf_mode_partner(u, l).is_some_and(|p| out.iter().any(|a| a.line == p)) {
+            if usable
+                && !improvised
+                && !self
+                    .rules()
+                    .mode_partner(self, u, l)
+                    .is_some_and(|p| out.iter().any(|a| a.line == p))
+            {
                 out.push(Aim::new(l, Target::Unit(u), 0));
             }
         }
@@ -223,10 +229,8 @@ impl Game {
     /// The other line of the weapon of line `line` of unit `u` (the numbering of
     /// [`Game::attack_line_iter`]), for a battlefront weapon with two modes of shooting
     /// (tactics-battlefront-2013-rules.txt, "Weapons with Two Lines").
+    #[inline]
     pub(super) fn bf_mode_partner(&self, u: UnitId, line: u8) -> Option<u8> {
-        if self.edition != Edition::Battlefront {
-            return None;
-        }
         let (owner, li) = self.line_owner(u, line);
         let p = self.unit(owner).bf.as_ref()?.weapons.get(li)?.mode_of?;
         Some(if line >= HERO_LINE { HERO_LINE + p } else { p })
@@ -239,7 +243,9 @@ impl Game {
     /// announcement; the second is then not offered.
     pub(super) fn bf_mode_taken(&self, d: &Decl, line: u8) -> bool {
         let Some(u) = d.unit else { return false };
-        self.bf_mode_partner(u, line).is_some_and(|p| d.aims.iter().any(|a| a.line == p))
+        self.rules()
+            .mode_partner(self, u, line)
+            .is_some_and(|p| d.aims.iter().any(|a| a.line == p))
     }
 
     pub(super) fn can_retaliate(&self, defender: UnitId) -> bool {
@@ -325,7 +331,7 @@ impl Game {
             // Battlefront: only the carriers not firing another ranged weapon.
             job.firers.map_or(unit.carriers(li), |n| n.min(unit.carriers(li)))
         } else {
-            match self.bf_crew_weapons(owner, li) {
+            match self.rules().crew_weapons(self, owner, li) {
                 // "Vehicle Crews": the crew weapons this line fires of those the damage points
                 // left allow, shared among the crew lines aimed (`Game::bf_firers`).
                 Some(points) => job.firers.map_or(points, |n| n.min(points)),
@@ -365,9 +371,7 @@ impl Game {
                 u32::from(dice) * target_alive * per_squad * per_ammo
             }
         };
-        if self.edition == Edition::Battlefront {
-            job.damage_per_hit = self.bf_damage_per_hit(owner, li, target, job.damage_per_hit);
-        }
+        job.damage_per_hit = self.rules().damage_per_hit(self, owner, li, target, job.damage_per_hit);
         if w.keywords.burst {
             if let Target::Unit(t) = target {
                 if !self.unit(t).moved {
@@ -389,7 +393,9 @@ impl Game {
         } else {
             Face::Hit
         };
-        let cover = if let Target::Unit(t) = target {
+        // The revised cover saves, or the battlefront edition's saves that replace them.
+        let rules = self.rules();
+        let cover = if let (true, Target::Unit(t)) = (rules.cover_saves(), target) {
             let tu = self.unit(t);
             let ignores = w.ignores_cover(value) || job.deferred;
             if ignores || tu.card.kind != UnitKind::Squad {
@@ -411,14 +417,10 @@ impl Game {
             None
         };
         job.save = cover;
-        if self.bf_dice.is_some() {
-            // The battlefront edition's saves replace the revised cover saves.
-            job.save = None;
-            job.bf_save = match target {
-                Target::Unit(t) => self.bf_save(u, w, t, from, job.deferred),
-                Target::Cover(_) => None,
-            };
-        }
+        job.bf_save = match target {
+            Target::Unit(t) => rules.unit_save(self, u, w, t, from, job.deferred),
+            Target::Cover(_) => None,
+        };
         self.events.push(Event::Fired {
             unit: u,
             weapon: w.name.clone(),
@@ -483,7 +485,7 @@ impl Game {
                 job.hits -= k;
                 job.stage = Stage::Resilient;
                 job.damage = job.hits * u16::from(job.damage_per_hit);
-                self.bf_resilient_start(job);
+                self.rules().resilient_start(self, job);
             }
             Stage::Resilient if job.bf_res_hits > 0 => {
                 // Battlefront: one hit's roll; the next hit rolls against the crosses left.
@@ -498,7 +500,7 @@ impl Game {
             Stage::Resilient => {
                 // One die per point, or per hit on a squad taking several points a hit (an
                 // automatic kill on a support weapon, [`Game::bf_squad_hit_points`]).
-                job.damage = job.damage.saturating_sub(k * self.bf_squad_hit_points(job));
+                job.damage = job.damage.saturating_sub(k * self.rules().squad_hit_points(self, job));
                 job.stage = Stage::Prepare;
             }
             Stage::Prepare => {}
@@ -513,7 +515,7 @@ impl Game {
         let laser = self.unit(owner).card.weapons[li].keywords.laser;
         // Battlefront: a squad with a joined hero rolls Damage Resilient per casualty instead.
         let resilient = matches!(job.target, Target::Unit(t) if self.unit(t).card.has(Skill::DamageResilient)
-            && !self.bf_resilient_per_casualty(t));
+            && !self.rules().resilient_per_casualty(self, t));
         // Skip the stages that do not apply.
         loop {
             match job.stage {
@@ -531,7 +533,7 @@ impl Game {
                     job.rolled_hits = job.hits;
                     job.stage = Stage::Resilient;
                     job.damage = job.hits * u16::from(job.damage_per_hit);
-                    self.bf_resilient_start(job);
+                    self.rules().resilient_start(self, job);
                 }
                 Stage::Resilient if job.bf_res_hits > 0 && self.bf_resilient_dice(job) == 0 => {
                     job.bf_res_hits = 0;

@@ -1,17 +1,40 @@
 //! The rules of the battlefront edition (tactics-battlefront-2013-rules.txt) where they differ
-//! from the revised edition. The rest of the engine asks the game's edition through these
-//! functions, one per rule, so the revised rules stay where they were and this file lists
-//! everything the second book changes (docs/conformance/battlefront.md lists the book's rules,
-//! their status and their tests).
+//! from the revised edition: the bodies of `BattlefrontRules`, the edition's answers to
+//! `EditionRules` (`rules.rs`), and its own state ([`BattlefrontState`]). The shared engine never
+//! calls them on its own: it asks the game's rules, which lead here in the battlefront edition
+//! only, so this file lists everything the second book changes (docs/conformance/battlefront.md
+//! lists the book's rules, their status and their tests).
 
 use super::*;
 use crate::battlefront::{area_cover, sees};
 use crate::rules_shared::{ReactiveOutcome, Struck};
 use crate::unit::{BattlefrontKind, BattlefrontSkill};
 
+/// The battlefront edition's own state of a game, beside the shared state of [`Game`] (empty
+/// in the revised edition).
+#[derive(Clone, Debug)]
+pub(super) struct BattlefrontState {
+    /// Its dice (`None` in the revised edition).
+    pub(super) dice: Option<BattlefrontDice>,
+    /// The scenario's rules.
+    pub(super) rules: ScenarioRules,
+    /// The units each side has placed in reserve.
+    pub(super) reserved: BySide<u8>,
+    /// Units just eliminated whose owner chooses whether they go to reserve.
+    pub(super) to_reserve: Vec<UnitId>,
+    /// A winner decided by an objective or a victory-point total at the end of a turn.
+    pub(super) decided: Option<Side>,
+    /// The hero and squad of a joined pair that activate apart in the current activation
+    /// (unlinked until it ends, [`Game::bf_rejoin`]).
+    pub(super) apart: Vec<(UnitId, UnitId)>,
+    /// The army points of the enemy units each side eliminated ("Ending the Game": "counting
+    /// reserves eliminated again as additional units eliminated").
+    pub(super) ap_destroyed: BySide<u32>,
+}
+
 impl Game {
     fn dice(&self) -> BattlefrontDice {
-        self.bf_dice.unwrap_or_default()
+        self.bf.dice.unwrap_or_default()
     }
 
     // ----- Roll for Initiative ------------------------------------------------------------------
@@ -19,24 +42,25 @@ impl Game {
     /// Initiative dice of a side: three, four with Black Ops (revised "Black Ops"; battlefront
     /// "Black Ops": "If your force has a Hero with the Black Ops skill you roll four dice").
     pub(super) fn initiative_dice(&self, side: Side) -> u16 {
-        let black_ops = match self.edition {
-            Edition::Revised => self.black_ops(side),
-            Edition::Battlefront => self
-                .units
-                .iter()
-                .any(|u| u.side == side && !u.destroyed && u.card.kind == UnitKind::Hero && u.card.has(Skill::BlackOps)),
-        };
-        3 + u16::from(black_ops)
+        3 + u16::from(self.rules().black_ops(self, side))
+    }
+
+    /// Battlefront "Black Ops": a hero of `side` on the board has the skill.
+    pub(super) fn bf_black_ops(&self, side: Side) -> bool {
+        self.units
+            .iter()
+            .any(|u| u.side == side && !u.destroyed && u.card.kind == UnitKind::Hero && u.card.has(Skill::BlackOps))
     }
 
     /// The initiative roll of a side: the revised hits, or the battlefront army symbols ("The
     /// side that rolls the most [army] symbols wins the initiative").
     pub(super) fn initiative_roll(&self, side: Side) -> Roll {
-        let n = self.initiative_dice(side);
-        match self.bf_dice {
-            None => Roll::new(self.die, n, Face::Hit),
-            Some(d) => d.roll(n, Symbols::ARMY),
-        }
+        self.rules().initiative_roll(self, self.initiative_dice(side))
+    }
+
+    /// The battlefront initiative roll of `n` dice: army symbols count.
+    pub(super) fn bf_initiative_roll(&self, n: u16) -> Roll {
+        self.dice().roll(n, Symbols::ARMY)
     }
 
     /// The targets among the dice of a side that showed no army symbol ("In case of a tie, the
@@ -52,7 +76,7 @@ impl Game {
 
     /// Both sides rolled `a` and `b` hits (army symbols) and tied.
     pub(super) fn initiative_tied(&mut self, a: u16, b: u16) {
-        let targets = self.edition == Edition::Battlefront && self.dice().success_faces(Symbols::TARGET) > 0;
+        let targets = self.rules().initiative_ties_on_targets(self);
         if targets {
             self.stack.push(Step::InitiativeTargets {
                 army: BySide { a, b },
@@ -90,8 +114,16 @@ impl Game {
     /// that have yet to activate than their opponent, they may elect to pass". A joined hero
     /// yet to activate is one of the units [`Game::activatable`] lists; a pilot counts with his
     /// vehicle as one (docs/rulings.md, "Battlefront passing and joined heroes").
-    pub(super) fn may_pass(&self, side: Side) -> bool {
-        self.edition == Edition::Battlefront && self.activatable(side).count() < self.activatable(side.other()).count()
+    #[inline]
+    pub(super) fn bf_may_pass(&self, side: Side) -> bool {
+        self.activatable(side).count() < self.activatable(side.other()).count()
+    }
+
+    /// "Roll for Initiative": "In case of a tie, the player with the most \[target\] symbols
+    /// wins the initiative" — with the classic dice there are none to count, and the tie is
+    /// rerolled (docs/rulings.md, "Battlefront dice").
+    pub(super) fn bf_ties_on_targets(&self) -> bool {
+        self.dice().success_faces(Symbols::TARGET) > 0
     }
 
     /// The actions of a battlefront activation ("Activating a Unit"): Nothing, Move, March Move,
@@ -155,8 +187,7 @@ impl Game {
     /// "Battlefront three actions").
     pub(super) fn bf_ace(&self, u: UnitId) -> bool {
         let unit = self.unit(u);
-        self.edition == Edition::Battlefront
-            && matches!(unit.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+        matches!(unit.card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
             && unit.joined.is_some_and(|h| {
                 let hero = self.unit(h);
                 !hero.destroyed && hero.card.kind == UnitKind::Hero && hero.bf.as_ref().is_some_and(|b| b.has(BattlefrontSkill::AcePilot))
@@ -348,7 +379,7 @@ impl Game {
     /// Whether a reactive attack may use the weapon: "Units making a Reactive Attack cannot use
     /// Close-Combat Weapons" (battlefront; the revised reactive fire has no such rule).
     pub(super) fn reactive_may_use(&self, w: &WeaponLine) -> bool {
-        self.edition == Edition::Revised || w.range != WeaponRange::Close
+        self.rules().reaction_may_use(w)
     }
 
     // ----- Line of sight ---------------------------------------------------------------------------
@@ -357,20 +388,7 @@ impl Game {
     /// battlefront "any point in the attacking unit's square to any point in the target unit's
     /// square" ([`crate::battlefront::sees`]).
     pub(super) fn sees_target(&self, from: Square, to: Square, attacker: PieceKind, target: PieceKind) -> bool {
-        match self.edition {
-            Edition::Revised => line_of_sight(
-                &self.board,
-                &self.occ,
-                &Shot {
-                    from,
-                    to,
-                    attacker,
-                    target,
-                },
-            )
-            .is_ok(),
-            Edition::Battlefront => sees(&self.board, &self.occ, from, to),
-        }
+        self.rules().sees_target(self, from, to, attacker, target)
     }
 
     // ----- Rolls of an attack ----------------------------------------------------------------------
@@ -389,7 +407,7 @@ impl Game {
             Stage::Power => d.roll(job.hits * u16::from(job.power), Symbols::ARMY),
             Stage::Cover => d.roll(job.hits, job.bf_save.map_or(Symbols::ARMY, |s| s.0)),
             Stage::Resilient if job.bf_res_hits > 0 => d.roll(self.bf_resilient_dice(job), Symbols::ARMY),
-            Stage::Resilient => d.roll(job.damage.div_ceil(self.bf_squad_hit_points(job)), Symbols::ARMY),
+            Stage::Resilient => d.roll(job.damage.div_ceil(self.rules().squad_hit_points(self, job)), Symbols::ARMY),
         }
     }
 
@@ -401,9 +419,7 @@ impl Game {
     /// [army symbol], cancel the hit").
     pub(super) fn bf_squad_hit_points(&self, job: &FireJob) -> u16 {
         match job.target {
-            Target::Unit(t) if self.edition == Edition::Battlefront && self.unit(t).card.kind == UnitKind::Squad => {
-                u16::from(job.damage_per_hit.max(1))
-            }
+            Target::Unit(t) if self.unit(t).card.kind == UnitKind::Squad => u16::from(job.damage_per_hit.max(1)),
             _ => 1,
         }
     }
@@ -470,9 +486,20 @@ pub(super) fn can_pilot(hero: &UnitSetup, vehicle: &UnitSetup) -> bool {
         && vehicle.battlefront.as_ref().is_none_or(|b| b.pilot_allowed(&hero.card.name))
 }
 
+/// How many squares a model with the battlefront part `bf` occupies ("Vehicle and Aircraft
+/// Size"): two for large vehicles and large aircraft, four for huge vehicles, one otherwise.
+fn model_squares_of(bf: Option<&BattlefrontCard>) -> u8 {
+    match bf.and_then(|b| b.kind) {
+        Some(BattlefrontKind::LargeVehicle | BattlefrontKind::LargeAircraft) => 2,
+        Some(BattlefrontKind::HugeVehicle) => 4,
+        _ => 1,
+    }
+}
+
 pub(super) fn setup_units(units: &mut [Unit], setup: &GameSetup) {
     for (u, s) in units.iter_mut().zip(&setup.units) {
         u.bf.clone_from(&s.battlefront);
+        u.squares = model_squares_of(u.bf.as_deref());
         super::attack::add_improvised(u);
         u.facing = match s.side {
             Side::A => Facing::NORTH,
@@ -551,9 +578,7 @@ impl Game {
     /// Whether the facing of a one-square unit limits one of its weapons (a front-mounted
     /// weapon, a support weapon): its facing is then the player's choice ([`Decision::Face`]).
     fn bf_facing_matters(&self, u: UnitId) -> bool {
-        self.edition == Edition::Battlefront
-            && self.model_squares(u) == 1
-            && (0..self.unit(u).card.weapons.len()).any(|li| self.front_arc_only(u, li))
+        self.model_squares(u) == 1 && (0..self.unit(u).card.weapons.len()).any(|li| self.front_arc_only(u, li))
     }
 
     /// Whether the declaration waits for the facing at the end of its last Move: "Move and
@@ -579,6 +604,7 @@ impl Game {
     /// The square a one-square unit whose facing limits a weapon may end its next move leg on
     /// to turn without moving: where the leg starts (`None` off the board, in a reactive
     /// attack, whose Move only turns the unit anyway, or for other units).
+    #[inline]
     pub(super) fn bf_turn_in_place(&self, d: &Decl) -> Option<Square> {
         let u = d.unit?;
         if d.reactive.is_some() || !self.bf_facing_matters(u) {
@@ -674,6 +700,7 @@ impl Game {
     /// must choose between using Ranged Weapons or Close-Combat Weapons" — whether weapon line
     /// `line` is of the other kind than a line already aimed in this Sustained Attack (a plan
     /// `Sustained`, or two Attacks side by side among three actions).
+    #[inline]
     pub(super) fn bf_other_kind_sustained(&self, d: &Decl, line: u8) -> bool {
         let (Some(u), Some(plan)) = (d.unit, d.plan) else { return false };
         let sustained = match plan {
@@ -712,7 +739,7 @@ impl Game {
     /// several weapons").
     pub(super) fn bf_firers(&self, u: UnitId, aims: &[Aim], close: bool) -> Vec<(u8, u32)> {
         let unit = self.unit(u);
-        if self.edition != Edition::Battlefront || unit.card.kind == UnitKind::Hero {
+        if unit.card.kind == UnitKind::Hero {
             return Vec::new();
         }
         let lines: Vec<(usize, u8)> = aims
@@ -784,10 +811,11 @@ impl Game {
     /// Counting only where it matters keeps the decisions few: a squad whose soldiers each carry
     /// one weapon of a kind is offered what it was before (docs/rulings.md, "Battlefront
     /// soldiers with several weapons").
+    #[inline(always)]
     pub(super) fn bf_aim_counts(&self, d: &Decl, line: u8, max_ammo: u8) -> Option<Counts> {
         use crate::battlefront::weapons::{is_crew, is_support, main_weapon};
         let u = d.unit?;
-        if self.edition != Edition::Battlefront || line >= HERO_LINE {
+        if line >= HERO_LINE {
             return None;
         }
         let unit = self.unit(u);
@@ -916,9 +944,6 @@ impl Game {
     /// weapon unused, or the revised edition).
     pub(super) fn bf_under_barrel_target(&self, d: &Decl, line: u8) -> Option<Target> {
         let u = d.unit?;
-        if self.edition != Edition::Battlefront {
-            return None;
-        }
         let (owner, li) = self.line_owner(u, line);
         let main = self.bf_main_weapon(owner, li)?;
         let offset = line - li as u8;
@@ -935,6 +960,7 @@ impl Game {
     /// "Vehicle Crews": "When a Vehicle with Crew attacks, it may choose to attack with the
     /// Vehicle weapons or the Crew's weapons": a line of one kind is not offered once a line of
     /// the other kind of the same vehicle is aimed in this attack.
+    #[inline(always)]
     pub(super) fn bf_crew_allows(&self, d: &Decl, owner: UnitId, li: usize) -> bool {
         let Some(u) = d.unit else { return true };
         let crew = self.bf_is_crew(owner, li);
@@ -953,7 +979,7 @@ impl Game {
     /// crew lines of an attack share out ([`Game::bf_firers`]; `None` for other lines and in
     /// the revised edition).
     pub(super) fn bf_crew_weapons(&self, owner: UnitId, li: usize) -> Option<u32> {
-        (self.edition == Edition::Battlefront && self.bf_is_crew(owner, li)).then(|| u32::from(self.unit(owner).health))
+        self.bf_is_crew(owner, li).then(|| u32::from(self.unit(owner).health))
     }
 
     /// The unit and its joined hero that have battlefront skill `s` ("Unless otherwise stated,
@@ -973,8 +999,7 @@ impl Game {
     /// followed by an Attack (a reactive Move that only turns the unit included); "A player
     /// must declare that they are using a skill before rolling any dice".
     pub(super) fn bf_spirit_available(&self, u: UnitId, plan: Plan) -> bool {
-        self.edition == Edition::Battlefront
-            && (plan == Plan::Two(Action::Move, Action::Attack) || (matches!(plan, Plan::Three(..)) && plan.moves_before(Action::Attack)))
+        (plan == Plan::Two(Action::Move, Action::Attack) || (matches!(plan, Plan::Three(..)) && plan.moves_before(Action::Attack)))
             && self
                 .bf_holders(u, BattlefrontSkill::FightingSpirit)
                 .any(|h| !self.unit(h).bf_used.contains(&BattlefrontSkill::FightingSpirit))
@@ -1070,6 +1095,29 @@ impl Game {
         }
     }
 
+    /// The squares flames (a spray) run between: every square of a large or huge attacker
+    /// where it attacks from `from`, and every square of the target `t` (in `to`) ("Vehicle
+    /// and Aircraft Size").
+    pub(super) fn bf_flame_ends(&self, d: &Decl, from: Square, t: UnitId, to: Square) -> (Vec<Square>, Vec<Square>) {
+        let theirs = self.unit_squares(t);
+        (self.bf_decl_squares(d, from), if theirs.is_empty() { vec![to] } else { theirs })
+    }
+
+    /// "Spray Weapons": "The spray follows the shortest possible path to the target, and may
+    /// only pass through squares through which the attacking unit has Line of Sight to the
+    /// target unit. The shooting player may choose between alternative shortest paths":
+    /// squares the attacker (in `from`, its model on `mine`) sees (area line of sight), never a
+    /// square of terrain that blocks it (docs/rulings.md, "Battlefront spray path").
+    pub(super) fn bf_spray_sees(&self, from: Square, mine: &[Square], s: Square) -> bool {
+        !self.board.terrain(s).blocks_area_sight()
+            && if mine.len() == 1 {
+                crate::battlefront::sees(&self.board, &self.occ, from, s)
+            } else {
+                // From any point of any of the model's squares, its own not blocking.
+                crate::battlefront::sees_areas(&self.board, &self.occ, mine, &[s], mine)
+            }
+    }
+
     /// A once-per-game revised skill (Assault, Berserk, All In One) used by unit `u` is spent
     /// by it and its joined hero, squad or vehicle, each whose card has it ("If the skill is
     /// only usable once per game, both the Hero and the unit use it at the same time"): neither
@@ -1144,8 +1192,8 @@ impl Game {
     /// then assigns the other two hits to the Heavy Laser Grenadiers … They roll one die for the
     /// unsaved hit"). The skill is not shared ("This skill does not apply to other units that
     /// join this unit or that this unit joins").
-    pub(super) fn bf_resilient_due(&self, u: UnitId, c: Casualty) -> bool {
-        if !self.bf_resilient_per_casualty(u) {
+    pub(super) fn resilient_due(&self, u: UnitId, c: Casualty) -> bool {
+        if !self.rules().resilient_per_casualty(self, u) {
             return false;
         }
         match c {
@@ -1165,12 +1213,7 @@ impl Game {
     pub(super) fn bf_resilient_start(&self, job: &mut FireJob) {
         let Target::Unit(t) = job.target else { return };
         let unit = self.unit(t);
-        if self.edition == Edition::Battlefront
-            && unit.card.kind != UnitKind::Squad
-            && unit.card.has(Skill::DamageResilient)
-            && !job.ap_incendiary
-            && job.damage > 0
-        {
+        if unit.card.kind != UnitKind::Squad && unit.card.has(Skill::DamageResilient) && !job.ap_incendiary && job.damage > 0 {
             job.bf_res_hits = job.hits;
             job.damage = 0;
         }
@@ -1188,7 +1231,7 @@ impl Game {
     /// joined hero, battlefront) instead of being rolled with the attack.
     pub(super) fn bf_resilient_per_casualty(&self, t: UnitId) -> bool {
         let unit = self.unit(t);
-        self.edition == Edition::Battlefront && unit.card.kind == UnitKind::Squad && unit.joined.is_some_and(|h| !self.unit(h).destroyed)
+        unit.card.kind == UnitKind::Squad && unit.joined.is_some_and(|h| !self.unit(h).destroyed)
     }
 
     /// The Damage Resilient dice of a casualty: one for a miniature ("roll a die" per hit on an
@@ -1227,15 +1270,11 @@ impl Game {
     /// How many squares the unit's model occupies ("Vehicle and Aircraft Size"): two for large
     /// vehicles and large aircraft, four for huge vehicles, one otherwise (and always one in
     /// the revised edition).
+    ///
+    /// The edition's rules set it as the game starts (`EditionRules::setup_units`): it is asked
+    /// on every step of a search, so it is not worked out again each time.
     pub fn model_squares(&self, u: UnitId) -> u8 {
-        if self.edition != Edition::Battlefront {
-            return 1;
-        }
-        match self.unit(u).bf.as_ref().and_then(|b| b.kind) {
-            Some(BattlefrontKind::LargeVehicle | BattlefrontKind::LargeAircraft) => 2,
-            Some(BattlefrontKind::HugeVehicle) => 4,
-            _ => 1,
-        }
+        self.unit(u).squares
     }
 
     /// The squares the unit occupies now: its square, or every square of a large or huge model
@@ -1461,6 +1500,7 @@ impl Game {
 
     /// Fills in the rear square when there is one choice; `Some(changed)` when a rear square is
     /// due (the caller stops there).
+    #[inline]
     pub(super) fn bf_rear_autofill(&self, d: &mut Decl) -> Option<bool> {
         let v = self.bf_rear_choices(d)?;
         if v.len() == 1 {
@@ -1589,7 +1629,7 @@ use crate::battlefront::{KillPoints, TakeWins};
 impl Game {
     /// The scenario's rules ([`GameSetup::bf_rules`]).
     pub fn scenario_rules(&self) -> &ScenarioRules {
-        &self.bf_rules
+        &self.bf.rules
     }
 
     /// A unit was destroyed (its army points already counted for the other side): the
@@ -1606,17 +1646,17 @@ impl Game {
         let side = self.unit(id).side;
         // "Ending the Game": "total the army points of the units they eliminated from the enemy
         // army (counting reserves eliminated again as additional units eliminated)".
-        self.bf_ap_destroyed[side.other()] += u32::from(ap);
-        match self.bf_rules.kill_points {
+        self.bf.ap_destroyed[side.other()] += u32::from(ap);
+        match self.bf.rules.kill_points {
             KillPoints::ArmyPoints => {}
             KillPoints::PerUnit => self.vp[side.other()] = self.vp[side.other()] - u32::from(ap) + 1,
             KillPoints::Nothing => self.vp[side.other()] -= u32::from(ap),
         }
         let hero = self.unit(id).card.kind == UnitKind::Hero;
-        if self.bf_reserved[side] >= self.bf_rules.reserves || (hero && !self.bf_rules.reserve_heroes) {
+        if self.bf.reserved[side] >= self.bf.rules.reserves || (hero && !self.bf.rules.reserve_heroes) {
             return;
         }
-        if self.bf_rules.reserves == u8::MAX {
+        if self.bf.rules.reserves == u8::MAX {
             self.bf_reserve(id, true);
         } else {
             self.stack.push(Step::Reserve { unit: id });
@@ -1626,17 +1666,17 @@ impl Game {
     /// The owner placed (or kept out) an eliminated unit in reserve.
     pub(super) fn bf_reserve(&mut self, id: UnitId, place: bool) {
         let side = self.unit(id).side;
-        if !place || self.bf_reserved[side] >= self.bf_rules.reserves {
+        if !place || self.bf.reserved[side] >= self.bf.rules.reserves {
             return;
         }
-        self.bf_reserved[side] = self.bf_reserved[side].saturating_add(1);
+        self.bf.reserved[side] = self.bf.reserved[side].saturating_add(1);
         // It returns at the end of the turn, so it may move on from the next turn.
-        self.bf_to_reserve.push(id);
+        self.bf.to_reserve.push(id);
     }
 
     /// The units placed in reserve this turn return fresh, off the board.
     fn bf_return_reserves(&mut self) {
-        for id in std::mem::take(&mut self.bf_to_reserve) {
+        for id in std::mem::take(&mut self.bf.to_reserve) {
             let old = &self.units[usize::from(id.0)];
             let mut fresh = Unit::new(old.card.clone(), old.side);
             fresh.times_destroyed = old.times_destroyed;
@@ -1687,15 +1727,15 @@ impl Game {
             let Some(side) = self.bf_holder(at) else { continue };
             let own = self.own_half(side, at);
             let points = if own {
-                self.bf_rules.hold_own_half
+                self.bf.rules.hold_own_half
             } else {
-                self.bf_rules.hold_opponent_half
+                self.bf.rules.hold_opponent_half
             };
             if points > 0 {
                 self.vp[side] += points;
                 self.events.push(Event::ObjectiveHeld { at, side, points });
             }
-            let wins = match self.bf_rules.take_wins {
+            let wins = match self.bf.rules.take_wins {
                 TakeWins::Never => false,
                 TakeWins::Any => true,
                 TakeWins::OpponentHalf => !own,
@@ -1705,12 +1745,12 @@ impl Game {
                 self.events.push(Event::ObjectiveHeld { at, side, points: 0 });
             }
         }
-        let by_points = |s: Side| self.bf_rules.points_to_win.is_some_and(|n| self.vp[s] >= n);
+        let by_points = |s: Side| self.bf.rules.points_to_win.is_some_and(|n| self.vp[s] >= n);
         let reached = BySide {
             a: takes.a || by_points(Side::A),
             b: takes.b || by_points(Side::B),
         };
-        self.bf_decided = match (reached.a, reached.b) {
+        self.bf.decided = match (reached.a, reached.b) {
             (true, false) => Some(Side::A),
             (false, true) => Some(Side::B),
             // Both at once: the game goes on to its usual end unless it is over anyway
@@ -1746,9 +1786,6 @@ impl Game {
     /// out of the Vehicle's square then continue their activation as normal"): neither he nor
     /// his vehicle has activated this turn, and he has a square to step to out of its squares.
     pub(super) fn bf_dismountable(&self, side: Side) -> Vec<UnitId> {
-        if self.edition != Edition::Battlefront {
-            return Vec::new();
-        }
         (0..self.units.len())
             .map(|i| UnitId(i as u8))
             .filter(|&h| {
@@ -1784,6 +1821,17 @@ impl Game {
         crate::reach::reach_squares_in(&self.board, &self.occ, &mover, false, self.move_rules(h, &[]))
             .into_iter()
             .any(|s| !held.contains(&s))
+    }
+
+    /// Unit `u` is chosen to activate: a pilot dismounts; a joined hero activating on his own,
+    /// or a squad whose hero has already activated, is apart for this activation ("Joining
+    /// Infantry Squads").
+    pub(super) fn bf_unit_chosen(&mut self, d: &mut Decl, u: UnitId) {
+        if self.bf_piloted(u).is_some() {
+            self.bf_dismount(d, u);
+        } else if self.unit(u).is_joined_hero() || self.bf_hero_done(u) {
+            self.bf_activate_apart(u);
+        }
     }
 
     /// The pilot `h` activates on his own: he leaves the vehicle now (his first action is a
@@ -1824,7 +1872,7 @@ impl Game {
     /// dismounting").
     pub(super) fn bf_mount(&mut self, h: UnitId) {
         let hero = self.unit(h);
-        if self.edition != Edition::Battlefront || !self.bf_is_pilot(h) || hero.joined.is_some() || hero.destroyed || !hero.moved {
+        if !self.bf_is_pilot(h) || hero.joined.is_some() || hero.destroyed || !hero.moved {
             return;
         }
         let Some(to) = hero.at else { return };
@@ -1892,22 +1940,20 @@ impl Game {
         }
         self.units[usize::from(h.0)].joined = None;
         self.units[usize::from(s.0)].joined = None;
-        self.bf_apart.push((h, s));
+        self.bf.apart.push((h, s));
     }
 
     /// Whether the joined hero `u` may activate on his own: in the battlefront edition a hero
     /// joined to a squad ("Alternatively, the Hero may activate separately"), not a pilot.
     pub(super) fn bf_may_act_alone(&self, u: &Unit) -> bool {
-        self.edition == Edition::Battlefront && u.joined.is_some_and(|s| self.unit(s).card.kind == UnitKind::Squad)
+        u.joined.is_some_and(|s| self.unit(s).card.kind == UnitKind::Squad)
     }
 
     /// Whether squad `u` activates apart from its joined hero without being asked: he has
     /// already activated this turn.
     pub(super) fn bf_hero_done(&self, u: UnitId) -> bool {
         let unit = self.unit(u);
-        self.edition == Edition::Battlefront
-            && unit.card.kind == UnitKind::Squad
-            && unit.joined.is_some_and(|h| self.unit(h).activated && !self.unit(h).destroyed)
+        unit.card.kind == UnitKind::Squad && unit.joined.is_some_and(|h| self.unit(h).activated && !self.unit(h).destroyed)
     }
 
     /// An activation ended: every hero in the same square as a friendly squad he can join is
@@ -1917,7 +1963,7 @@ impl Game {
     /// by an attack"), whether he moved there, the squad moved to him, or they activated apart
     /// and stayed together. A pair that activated apart and parted stays apart.
     pub(super) fn bf_rejoin(&mut self) {
-        let apart = std::mem::take(&mut self.bf_apart);
+        let apart = std::mem::take(&mut self.bf.apart);
         for h in 0..self.units.len() {
             let h = UnitId(h as u8);
             let hero = self.unit(h);
@@ -1945,7 +1991,7 @@ impl Game {
     /// The army points of the enemy units each side has eliminated so far, every elimination
     /// of a unit back from reserve counted again ("Ending the Game").
     pub fn bf_army_points_destroyed(&self) -> BySide<u32> {
-        self.bf_ap_destroyed
+        self.bf.ap_destroyed
     }
 
     /// Battlefront: a side none of whose units is on the board ("The game ends at the end of a
@@ -1981,11 +2027,11 @@ impl Game {
             core::cmp::Ordering::Less => Some(Side::B),
             core::cmp::Ordering::Equal => None,
         };
-        if self.bf_rules.most_points_wins {
+        if self.bf.rules.most_points_wins {
             if let Some(w) = most(self.vp) {
                 return Some(w);
             }
         }
-        most(self.bf_ap_destroyed)
+        most(self.bf.ap_destroyed)
     }
 }

@@ -43,11 +43,7 @@ impl Game {
                 // Wiederbelebungsserum: "he recovers one health point for each ⊕ result" of his
                 // attack on enemy soldiers, cover saves or not (docs/rulings.md,
                 // "Wiederbelebungsserum"); the battlefront edition keeps the hits that got through.
-                let serum_hits = if self.edition == Edition::Revised {
-                    job.rolled_hits
-                } else {
-                    job.hits
-                };
+                let serum_hits = self.rules().serum_hits(job);
                 if self.unit(owner).card.has(Skill::Wiederbelebungsserum)
                     && self.unit(t).card.armor.kind == ArmorType::Soldier
                     && serum_hits > 0
@@ -102,11 +98,7 @@ impl Game {
 
     pub(super) fn mark_destroyed(&mut self, id: UnitId) {
         // The squares a pilot may be placed into ("any square the Vehicle occupied").
-        let held = if self.edition == Edition::Battlefront && self.unit(id).joined.is_some() {
-            self.unit_squares(id)
-        } else {
-            Vec::new()
-        };
+        let held = self.rules().pilot_escape_squares(self, id);
         let u = &mut self.units[usize::from(id.0)];
         u.destroyed = true;
         u.times_destroyed = u.times_destroyed.saturating_add(1);
@@ -117,7 +109,7 @@ impl Game {
         if let Some(j) = u.joined.take() {
             self.units[usize::from(j.0)].joined = None;
             pilot = vehicle.then_some(j);
-            if squad && self.edition == Edition::Revised && !self.unit(j).destroyed {
+            if squad && self.rules().hero_carries_on() && !self.unit(j).destroyed {
                 self.hand_activation_to_hero(id, j);
             }
         }
@@ -125,12 +117,7 @@ impl Game {
         self.vp[side.other()] += u32::from(ap);
         self.events.push(Event::Destroyed { unit: id, ap });
         self.rebuild_cells();
-        if self.edition == Edition::Battlefront {
-            self.bf_destroyed(id, ap); // scenario victory points, reserves
-            if let Some(h) = pilot {
-                self.bf_pilot_escapes(h, held);
-            }
-        }
+        self.rules().unit_destroyed(self, id, ap, pilot, held);
     }
 
     /// The squad `squad` was eliminated while its joined hero `hero` lives: the hero carries on
@@ -210,9 +197,9 @@ impl Game {
     /// edition the weapon's damage rating against him (each point on a squad is one hit there).
     ///
     /// Battlefront: in a squad with a joined hero, Damage Resilient is rolled for the casualty
-    /// chosen, before it is taken ([`Game::bf_resilient_due`]).
+    /// chosen, before it is taken ([`Game::resilient_due`]).
     pub(super) fn damage_point(&mut self, u: UnitId, points: u16, by: Option<Side>, per_hero: u8, c: Casualty) {
-        if self.bf_resilient_due(u, c) {
+        if self.resilient_due(u, c) {
             self.stack.push(Step::Resilient {
                 unit: u,
                 points,

@@ -2,6 +2,7 @@
 //! its actions, every weapon line's target and ammo, and the optional skills
 //! (tactics-revised-core-rules.md, "List of Actions", "3) Declare Targets", "Reactive Fire").
 
+use super::rules::EditionRules;
 use super::*;
 
 impl Game {
@@ -69,11 +70,11 @@ impl Game {
         let Some(u) = d.unit else {
             let mut v: Vec<Decision> = self.activatable(d.side).map(Decision::Activate).collect();
             // A pilot activating on his own dismounts (battlefront "Piloting Vehicles").
-            for h in self.bf_dismountable(d.side) {
+            for h in self.rules().dismountable(self, d.side) {
                 let i = v.partition_point(|x| matches!(x, Decision::Activate(u) if *u < h));
                 v.insert(i, Decision::Activate(h));
             }
-            if self.may_pass(d.side) {
+            if self.rules().may_pass(self, d.side) {
                 // Passing hands the next activation to the other side (battlefront "Passing").
                 v.push(Decision::First(d.side.other()));
             }
@@ -100,16 +101,14 @@ impl Game {
         if d.assault.is_none() {
             return vec![Decision::Use(Optional::Assault, false), Decision::Use(Optional::Assault, true)];
         }
-        if self.edition == Edition::Battlefront {
-            if let Some(v) = self.bf_rear_options(d) {
-                return v; // the square behind a large model's front square
-            }
+        if let Some(v) = self.rules().rear_options(self, d) {
+            return v; // the square behind a large model's front square
         }
         if d.moves.len() < self.moves_due(d, plan) {
             let opts = self.leg_options(d);
             return opts.into_iter().map(Decision::MoveTo).collect();
         }
-        if self.bf_face_due(d) {
+        if self.rules().face_due(self, d) {
             return self.bf_face_options(d);
         }
         if self.skill_due(d, plan, false) && d.ability.is_none() {
@@ -155,7 +154,7 @@ impl Game {
     /// direction first", "1) Check Field of Fire"; [`Game::bf_turn_in_place`]).
     fn leg_options(&self, d: &Decl) -> Vec<Square> {
         let mut v = self.move_options(d);
-        if let Some(here) = self.bf_turn_in_place(d) {
+        if let Some(here) = self.rules().turn_in_place(self, d) {
             if !v.contains(&here) {
                 let i = v.partition_point(|&s| s < here);
                 v.insert(i, here);
@@ -188,10 +187,8 @@ impl Game {
             }
             return false;
         }
-        if self.edition == Edition::Battlefront {
-            if let Some(changed) = self.bf_rear_autofill(d) {
-                return changed; // the square behind a large model's front square
-            }
+        if let Some(changed) = self.rules().rear_autofill(self, d) {
+            return changed; // the square behind a large model's front square
         }
         if d.moves.len() < self.moves_due(d, plan) {
             let opts = self.leg_options(d);
@@ -213,7 +210,7 @@ impl Game {
             }
             return true;
         }
-        if self.bf_face_due(d) {
+        if self.rules().face_due(self, d) {
             d.options = Some(self.bf_face_options(d));
             return false;
         }
@@ -319,7 +316,7 @@ impl Game {
             // Reactive fire: "You can also activate a skill that does not require an action"
             // ("Possible Situations for Reactive Fire"), and Heroic Attack needs none ("Using
             // this skill does not require an action, but the hero must activate").
-            let reactive_off = d.reactive.is_some() && self.edition == Edition::Battlefront;
+            let reactive_off = d.reactive.is_some() && !self.rules().heroic_attack_in_reactions();
             if !hero.is_some_and(|h| self.unit(h).card.has(Skill::HeroicAttack) && !self.used(h, Skill::HeroicAttack))
                 || reactive_off
                 || d.indirect.is_some()
@@ -337,7 +334,7 @@ impl Game {
             return false;
         }
         if d.spirit.is_none() {
-            if !(attacking && self.bf_spirit_available(u, plan)) {
+            if !(attacking && self.rules().spirit_available(self, u, plan)) {
                 d.spirit = Some(false);
                 return true;
             }
@@ -362,45 +359,24 @@ impl Game {
         match dec {
             Decision::Activate(u) => {
                 d.unit = Some(u);
-                if self.edition == Edition::Battlefront && self.bf_piloted(u).is_some() {
-                    self.bf_dismount(d, u);
-                } else if self.edition == Edition::Battlefront && (self.unit(u).is_joined_hero() || self.bf_hero_done(u)) {
-                    // A joined hero activating on his own, or a squad whose hero has already
-                    // activated: apart for this activation ("Joining Infantry Squads").
-                    self.bf_activate_apart(u);
-                }
-            }
-            Decision::Use(Optional::Separate, true) if self.edition == Edition::Battlefront => {
-                // "Alternatively, the Hero may activate separately": the squad activates without
-                // him this time; he may still activate, and they are one unit again if they
-                // share the square when the activation ends.
-                d.separate = Some(true);
-                self.bf_activate_apart(d.unit.expect("unit"));
+                self.rules().unit_chosen(self, d, u);
             }
             Decision::Use(Optional::Separate, b) => {
                 d.separate = Some(b);
                 if b {
-                    let u = d.unit.expect("unit");
-                    if let Some(j) = self.unit(u).joined {
-                        // "From then on, the hero operates alone as a separate unit." The squad
-                        // activates now; the hero is a unit of his own, not yet activated this
-                        // round (docs/rulings.md, "Heroes: damage left over, separation").
-                        self.units[usize::from(u.0)].joined = None;
-                        self.units[usize::from(j.0)].joined = None;
-                        self.events.push(Event::Separated(j));
-                    }
+                    self.rules().separate(self, d.unit.expect("unit"));
                 }
             }
             Decision::Plan(p) => {
                 d.plan = Some(p);
                 // Battlefront: the actions are declared; each is declared in full as it is made.
                 let u = d.unit.expect("unit");
-                if self.edition == Edition::Battlefront && d.reactive.is_none() && d.indirect.is_none() && self.bf_parts(u, p).len() > 1 {
+                if d.reactive.is_none() && d.indirect.is_none() && self.rules().declares_part_by_part(self, u, p) {
                     d.bf_part = Some(BfPart::default());
                 }
             }
             Decision::Use(Optional::Assault, b) => d.assault = Some(b),
-            Decision::MoveTo(s) if self.edition == Edition::Battlefront && self.bf_take_rear(d, s) => {}
+            Decision::MoveTo(s) if self.rules().take_rear(self, d, s) => {}
             Decision::MoveTo(s) => d.moves.push(s),
             Decision::Face(f) => d.face = Some(f),
             Decision::Skill(a, t) if d.ability.is_none() => d.ability = Some(Some((a, t))),
@@ -445,7 +421,7 @@ impl Game {
             || d.assault.is_none()
             || d.moves.len() < self.moves_due(d, plan)
             || self.bf_rear_due(d)
-            || self.bf_face_due(d)
+            || self.rules().face_due(self, d)
             || (self.skill_due(d, plan, false) && d.ability.is_none())
             || (self.skill_due(d, plan, true) && d.ability2.is_none())
             || d.spread.is_some()
@@ -465,11 +441,7 @@ impl Game {
         let medal = d.medal == Some(true);
         // Battlefront "Set-Up Weapons": "a Move and then an Attack Action or an Attack Action
         // followed by a Move Action" (a reactive Move that only turns the unit included).
-        let moving = self.edition == Edition::Battlefront
-            && (matches!(
-                plan,
-                Plan::Two(Action::Move, Action::Attack) | Plan::Two(Action::Attack, Action::Move)
-            ) || (matches!(plan, Plan::Three(..)) && plan_moves(plan) > 0 && plan_attacks(plan)));
+        let moving = self.rules().set_up_weapons_move(plan);
         // The lines in the order the player chose them to fire, the others after them in
         // card order (a stable sort).
         let mut aims = d.aims.clone();
@@ -746,7 +718,7 @@ impl Game {
         // (The battlefront edition measures large models from any of their squares.)
         let unit = self.unit(u);
         let Some(from) = unit.at else { return false };
-        if self.edition != Edition::Battlefront {
+        if !self.rules().models_hold_several_squares() {
             let reach = self.line_reach(u);
             let enemies = self
                 .units
@@ -851,7 +823,7 @@ impl Game {
         // aim at the trigger is not left unused. Limited ammo stays the player's to spend
         // ("Players are not forced to use all limited ammo"; docs/rulings.md, "Reactive fire
         // with all weapon lines").
-        if self.edition == Edition::Revised && d.reactive.is_some() && v.len() > 1 {
+        if self.rules().reaction_fires_every_line() && d.reactive.is_some() && v.len() > 1 {
             if let Some(u) = d.unit {
                 let (owner, li) = self.line_owner(u, line);
                 if self.unit(owner).card.weapons.get(li).is_some_and(|w| w.ammo.is_none()) {
@@ -872,7 +844,7 @@ impl Game {
     /// while a line at a unit standing in its space waits ("resolve the attack against the unit
     /// first, followed by the attack against the cover element", "Attacking Cover Elements").
     fn fire_options(&self, d: &Decl) -> Option<Vec<Decision>> {
-        if self.edition != Edition::Revised || d.cursor < d.lines.len() || d.spread.is_some() {
+        if d.cursor < d.lines.len() || d.spread.is_some() || !self.rules().player_orders_lines() {
             return None;
         }
         let u = d.unit?;
@@ -936,6 +908,21 @@ impl Game {
     /// may move before ordering the strike). `memo` holds the lines of sight traced so far from the same position by the same attacker
     /// (they do not depend on the weapon line).
     fn each_aim(&self, d: &Decl, line: u8, observer_at: Option<Square>, memo: &mut SightMemo, f: &mut dyn FnMut(Aim) -> bool) {
+        self.rules().each_aim(self, d, line, observer_at, memo, f)
+    }
+
+    /// [`Game::each_aim`] by the edition's rules `rules`, compiled once for each edition
+    /// ([`EditionRules::each_aim`]): the questions it asks the edition for every target are
+    /// static calls, the hottest inlined.
+    pub(super) fn each_aim_by<R: EditionRules + ?Sized>(
+        &self,
+        rules: &R,
+        d: &Decl,
+        line: u8,
+        observer_at: Option<Square>,
+        memo: &mut SightMemo,
+        f: &mut dyn FnMut(Aim) -> bool,
+    ) {
         let Some(u) = d.unit else { return };
         let Some(from) = self.attack_position(d) else { return };
         let (owner, li) = self.line_owner(u, line);
@@ -948,10 +935,11 @@ impl Game {
         // and "a squad cannot use more limited-ammo weapons during an attack than the number of
         // miniatures currently in the squad" ("Limited-Ammo Weapons"): the cap is shared by all
         // of the squad's limited-ammo lines in this attack.
-        let max_ammo: u8 = match w.ammo {
-            // Battlefront: a box per attack, every carrier may fire ([`Game::bf_ammo_weapons`]).
-            Some(_) if self.edition == Edition::Battlefront && !is_volley_line(w) => self.bf_ammo_weapons(owner, li),
-            Some(_) => {
+        // (Battlefront: a box per attack, every carrier may fire, [`Game::bf_ammo_weapons`].)
+        let per_attack = w.ammo.and_then(|_| rules.ammo_weapons(self, owner, li, w));
+        let max_ammo: u8 = match (w.ammo, per_attack) {
+            (Some(_), Some(n)) => n,
+            (Some(_), None) => {
                 // Badass: "considered unlimited, but it can use only up to the limited ammo per
                 // activation".
                 let left = if self.has_skill(u, Skill::Badass) {
@@ -992,14 +980,12 @@ impl Game {
                     left
                 }
             }
-            None => 0,
+            (None, _) => 0,
         };
         if w.ammo.is_some() && max_ammo == 0 {
             return;
         }
-        if self.edition == Edition::Battlefront
-            && (!self.bf_crew_allows(d, owner, li) || self.bf_mode_taken(d, line) || self.bf_other_kind_sustained(d, line))
-        {
+        if rules.line_refused(self, d, owner, li, line) {
             return;
         }
         if d.reactive.is_some() && !self.reactive_may_use(w) {
@@ -1010,7 +996,7 @@ impl Game {
         }
         // The numbers each aim carries: the ammo spent on a limited-ammo line, 0 on the others;
         // in the battlefront edition the soldiers (crew weapons) firing ([`Game::bf_aim_counts`]).
-        let counts = self.bf_aim_counts(d, line, max_ammo).unwrap_or_else(|| {
+        let counts = rules.aim_counts(self, d, line, max_ammo).unwrap_or_else(|| {
             if w.ammo.is_some() {
                 Counts::range(1, max_ammo)
             } else {
@@ -1033,7 +1019,7 @@ impl Game {
             None => 0..self.units.len(),
         };
         // Battlefront "Under-Barrel Weapons": with its main weapon aimed, at the same target.
-        let same_as_main = self.bf_under_barrel_target(d, line);
+        let same_as_main = rules.under_barrel_target(self, d, line);
         for t in targets.map(|i| UnitId(i as u8)) {
             let tu = self.unit(t);
             if tu.side == d.side || tu.destroyed || tu.is_joined_hero() || same_as_main.is_some_and(|m| m != Target::Unit(t)) {
@@ -1042,11 +1028,11 @@ impl Game {
             let Some(to) = tu.at else { continue };
             // Range first: it settles most targets, and costs least (the battlefront edition
             // measures large models from any of their squares, below).
-            if self.edition != Edition::Battlefront && !w.range.reaches_in(self.edition, range(from, to)) {
+            if !rules.models_hold_several_squares() && !rules.reaches(w.range, range(from, to)) {
                 continue;
             }
             let value = w.table.against(self.armor_of(t));
-            if value == CombatValue::NoEffect || (self.edition == Edition::Battlefront && self.bf_improvised_needless(owner, li, t)) {
+            if value == CombatValue::NoEffect || rules.needless_line(self, owner, li, t) {
                 continue;
             }
             match indirect {
@@ -1064,27 +1050,21 @@ impl Game {
                         )
                         .is_ok()
                     };
-                    if !w.range.reaches_in(self.edition, range(from, to))
+                    if !rules.reaches(w.range, range(from, to))
                         || !seen_by_observer()
                         || self.in_fire_zone(w, from, to, attacker_kind, self.kind_of(t))
                     {
                         continue;
                     }
                 }
-                None if self.edition == Edition::Battlefront => {
-                    // Large and huge models: range and sight from and to any of their squares.
-                    if !self.bf_in_range(d, w, from, t)
-                        || !memo.sees(usize::from(t.0), || self.bf_sees_unit(d, from, t))
-                        || !self.bf_field_of_fire(d, line, from, to)
-                    {
-                        continue;
-                    }
-                }
                 None => {
-                    if !w.range.reaches_in(self.edition, range(from, to))
-                        || !memo.sees(usize::from(t.0), || self.sees_target(from, to, attacker_kind, self.kind_of(t)))
-                        || (self.edition == Edition::Battlefront && !self.bf_field_of_fire(d, line, from, to))
-                    {
+                    let shot = Shot {
+                        from,
+                        to,
+                        attacker: attacker_kind,
+                        target: self.kind_of(t),
+                    };
+                    if !rules.may_aim_at(self, d, (line, w), t, &shot, memo) {
                         continue;
                     }
                 }
@@ -1096,7 +1076,7 @@ impl Game {
         // Improvised weapons are for the enemy, not cover elements (docs/rulings.md). The
         // battlefront book has no rule for attacking terrain: its weapons aim at units only
         // (docs/rulings.md, "Battlefront attacks on terrain").
-        if self.edition == Edition::Revised && d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
+        if rules.attacks_cover_elements() && d.reactive.is_none() && indirect.is_none() && !self.bf_is_improvised(owner, li) {
             // "Attacking Cover Elements": crates are armor vehicle 3 (2 health), traps vehicle 5
             // (4 health); flamethrowers cannot destroy anti-tank traps ("Flamethrowers").
             for (i, (s, el)) in self.board.cover_elements().enumerate() {
@@ -1105,7 +1085,7 @@ impl Game {
                 }
                 let value = w.table.against(cover_armor(el));
                 if value == CombatValue::NoEffect
-                    || !w.range.reaches_in(self.edition, range(from, s))
+                    || !rules.reaches(w.range, range(from, s))
                     || !memo.sees(256 + i, || self.sees_target(from, s, attacker_kind, PieceKind::Vehicle))
                 {
                     continue;
@@ -1119,7 +1099,7 @@ impl Game {
 
     pub(super) fn in_fire_zone(&self, w: &WeaponLine, from: Square, to: Square, attacker: PieceKind, target: PieceKind) -> bool {
         let d = range(from, to);
-        if !w.range.reaches_in(self.edition, d) {
+        if !self.rules().reaches(w.range, d) {
             return false;
         }
         self.sees_target(from, to, attacker, target)
@@ -1132,9 +1112,11 @@ impl Game {
     /// Units that may attempt reactive fire against `trigger`: not activated, on the board, with
     /// a weapon that can reach and damage it ("Reactive Fire").
     pub(super) fn reactors(&self, trigger: UnitId) -> Vec<UnitId> {
-        if self.edition == Edition::Battlefront {
-            return self.bf_reactors(trigger);
-        }
+        self.rules().reactors(self, trigger)
+    }
+
+    /// Revised "Reactive Fire": the units that may attempt it against `trigger`.
+    pub(super) fn revised_reactors(&self, trigger: UnitId) -> Vec<UnitId> {
         let t = self.unit(trigger);
         let Some(to) = t.at else { return Vec::new() };
         if t.destroyed {
@@ -1214,7 +1196,7 @@ impl LineReach {
 
 /// Lines of sight already traced from one position by one attacker: to unit `i` at index `i`,
 /// to cover element `j` at `256 + j` (those past the table are traced every time).
-pub(super) struct SightMemo {
+pub(crate) struct SightMemo {
     /// Bit `i`: target `i` traced; then `seen` bit `i`: it is seen.
     known: [u64; 8],
     seen: [u64; 8],
@@ -1229,7 +1211,7 @@ impl SightMemo {
     }
     /// Whether target `i` is seen, tracing it with `trace` the first time.
     #[inline]
-    fn sees(&mut self, i: usize, trace: impl FnOnce() -> bool) -> bool {
+    pub(super) fn sees(&mut self, i: usize, trace: impl FnOnce() -> bool) -> bool {
         let (w, bit) = (i / 64, 1u64 << (i % 64));
         if w >= self.known.len() {
             return trace();

@@ -20,32 +20,8 @@ impl Game {
             Step::ChooseFirst(s) => Need::Decide(*s),
             Step::Declare(d) => Need::Decide(d.side),
             Step::Window { trigger, .. } => Need::Decide(self.unit(*trigger).side.other()),
-            Step::ReactRoll { .. } if self.bf_dice.is_some() => Need::Chance(self.bf_reactive_roll()),
-            Step::ReactRoll { reactor, .. } => {
-                let n = if self.has_skill(*reactor, Skill::SuperiorReactiveFire) {
-                    3
-                } else if self.has_skill(*reactor, Skill::AdvancedReactiveFire) {
-                    2
-                } else {
-                    1
-                };
-                Need::Chance(Roll::new(self.die, n, Face::Hit))
-            }
-            Step::Fire(job) if self.bf_dice.is_some() => match job.stage {
-                Stage::Prepare => Need::Internal,
-                _ => Need::Chance(self.bf_fire_roll(job)),
-            },
-            Step::Fire(job) if job.medal_choice => Need::Decide(self.unit(job.attacker).side),
-            Step::Fire(job) => match job.stage {
-                Stage::Prepare => Need::Internal,
-                Stage::Roll => Need::Chance(Roll::new(self.die, job.dice, job.face)),
-                Stage::Sustained | Stage::Berserk => Need::Chance(Roll::new(self.die, job.failures, job.face)),
-                Stage::Medal => Need::Chance(Roll::new(self.die, 1, job.face)),
-                Stage::Laser => Need::Chance(Roll::new(self.die, job.chain, job.face)),
-                Stage::Power => Need::Chance(Roll::new(self.die, job.hits * u16::from(job.power), Face::Hit)),
-                Stage::Cover => Need::Chance(Roll::new(self.die, job.hits, job.save.unwrap_or(Face::Hit))),
-                Stage::Resilient => Need::Chance(Roll::new(self.die, job.damage, Face::Hit)),
-            },
+            Step::ReactRoll { reactor, .. } => Need::Chance(self.rules().reaction_roll(self, *reactor)),
+            Step::Fire(job) => self.rules().fire_need(self, job),
             Step::CloseCombat {
                 retaliate: None, defender, ..
             } => Need::Decide(self.unit(*defender).side),
@@ -185,17 +161,7 @@ impl Game {
                     self.events.push(Event::Declared(unit, plan));
                 }
                 for s in once {
-                    if self.edition == Edition::Battlefront {
-                        self.bf_spend_once(unit, s);
-                        continue;
-                    }
-                    // A once-per-game skill is spent by the unit whose card has it (a hero's
-                    // Berserk stays spent after he separates from the squad).
-                    let owner = match self.unit(unit).joined {
-                        Some(j) if !self.unit(unit).card.has(s) && self.unit(j).card.has(s) => j,
-                        _ => unit,
-                    };
-                    self.units[usize::from(owner.0)].used.push(s);
+                    self.rules().spend_once(self, unit, s);
                 }
                 if heroic {
                     if let Some(h) = self.group_hero(unit) {
@@ -307,7 +273,7 @@ impl Game {
             Step::RoundEnd => {
                 self.rules().turn_ended(self);
                 // "The game always ends at the end of a round" ("End of the Game").
-                if self.bf_decided.is_some()
+                if self.rules().decided(self).is_some()
                     || self.round >= self.round_limit
                     || self.side_wiped().is_some()
                     || self.objectives_out_of_reach()
@@ -372,30 +338,7 @@ impl Game {
                 hero,
                 casualty,
             } => self.bf_resilient(unit, points, by, hero, casualty, roll, k),
-            Step::ReactRoll { reactor, trigger } if self.bf_dice.is_some() => self.bf_react(reactor, trigger, roll, k),
-            Step::ReactRoll { reactor, trigger } => {
-                self.events.push(Event::Rolled {
-                    purpose: RollPurpose::Reactive,
-                    dice: roll.dice,
-                    successes: k,
-                });
-                let success = k > 0;
-                self.events.push(Event::ReactiveFire {
-                    unit: reactor,
-                    against: trigger,
-                    success,
-                });
-                if success && !self.unit(trigger).destroyed {
-                    let side = self.unit(reactor).side;
-                    let mut d = Decl::new(side);
-                    d.unit = Some(reactor);
-                    d.reactive = Some(trigger);
-                    d.separate = Some(false);
-                    d.plan = Some(Plan::Two(Action::Attack, Action::Nothing));
-                    d.assault = Some(false);
-                    self.stack.push(Step::Declare(Box::new(d)));
-                }
-            }
+            Step::ReactRoll { reactor, trigger } => self.rules().reaction_rolled(self, reactor, trigger, roll, k),
             Step::Fire(mut job) => {
                 let purpose = match job.stage {
                     Stage::Roll => RollPurpose::Attack,
@@ -473,7 +416,7 @@ impl Game {
             (Some(Some(side)), _) => Some(side),
             (_, wiped) => self.rules().winner(self, wiped),
         };
-        let winner = self.bf_decided.map_or(winner, Some);
+        let winner = self.rules().decided(self).map_or(winner, Some);
         self.winner = Some(winner);
         self.events.push(Event::GameOver {
             winner,
@@ -560,7 +503,9 @@ impl Game {
         self.units
             .iter()
             .enumerate()
-            .filter(move |(_, u)| u.side == s && !u.destroyed && !u.activated && (!u.is_joined_hero() || self.bf_may_act_alone(u)))
+            .filter(move |(_, u)| {
+                u.side == s && !u.destroyed && !u.activated && (!u.is_joined_hero() || self.rules().may_act_alone(self, u))
+            })
             .map(|(i, _)| UnitId(i as u8))
     }
 
@@ -588,6 +533,62 @@ impl Game {
     }
 
     /// The piece kind a unit counts as for geometry (a squad with a hero is a squad).
+    /// Revised "Reactive Fire": the reactive-fire dice of `reactor` — one, two with Advanced
+    /// Reactive Fire, three with Superior Reactive Fire.
+    pub(super) fn revised_reaction_roll(&self, reactor: UnitId) -> Roll {
+        let n = if self.has_skill(reactor, Skill::SuperiorReactiveFire) {
+            3
+        } else if self.has_skill(reactor, Skill::AdvancedReactiveFire) {
+            2
+        } else {
+            1
+        };
+        Roll::new(self.die, n, Face::Hit)
+    }
+
+    /// Revised "Reactive Fire": `k` successes of the roll; on one, the reactor declares a
+    /// single Attack against `trigger`.
+    pub(super) fn revised_reaction_rolled(&mut self, reactor: UnitId, trigger: UnitId, roll: Roll, k: u16) {
+        self.events.push(Event::Rolled {
+            purpose: RollPurpose::Reactive,
+            dice: roll.dice,
+            successes: k,
+        });
+        let success = k > 0;
+        self.events.push(Event::ReactiveFire {
+            unit: reactor,
+            against: trigger,
+            success,
+        });
+        if success && !self.unit(trigger).destroyed {
+            let side = self.unit(reactor).side;
+            let mut d = Decl::new(side);
+            d.unit = Some(reactor);
+            d.reactive = Some(trigger);
+            d.separate = Some(false);
+            d.plan = Some(Plan::Two(Action::Attack, Action::Nothing));
+            d.assault = Some(false);
+            self.stack.push(Step::Declare(Box::new(d)));
+        }
+    }
+
+    /// What a revised fire job waits for: the Medal of Honor choice, or the roll of its stage.
+    pub(super) fn revised_fire_need(&self, job: &FireJob) -> Need {
+        if job.medal_choice {
+            return Need::Decide(self.unit(job.attacker).side);
+        }
+        match job.stage {
+            Stage::Prepare => Need::Internal,
+            Stage::Roll => Need::Chance(Roll::new(self.die, job.dice, job.face)),
+            Stage::Sustained | Stage::Berserk => Need::Chance(Roll::new(self.die, job.failures, job.face)),
+            Stage::Medal => Need::Chance(Roll::new(self.die, 1, job.face)),
+            Stage::Laser => Need::Chance(Roll::new(self.die, job.chain, job.face)),
+            Stage::Power => Need::Chance(Roll::new(self.die, job.hits * u16::from(job.power), Face::Hit)),
+            Stage::Cover => Need::Chance(Roll::new(self.die, job.hits, job.save.unwrap_or(Face::Hit))),
+            Stage::Resilient => Need::Chance(Roll::new(self.die, job.damage, Face::Hit)),
+        }
+    }
+
     pub(super) fn kind_of(&self, u: UnitId) -> PieceKind {
         self.unit(u).piece()
     }

@@ -44,7 +44,7 @@ mod declare;
 mod event;
 mod flow;
 mod movement;
-mod rules;
+pub(crate) mod rules;
 mod skills;
 #[doc(hidden)]
 pub mod tests_support;
@@ -66,6 +66,7 @@ use crate::square::Square;
 use crate::terrain::{CoverElement, PieceKind};
 use crate::unit::{Armor, ArmorType, BattlefrontCard, BattlefrontSkill, CombatValue, Skill, UnitCard, UnitKind, WeaponLine};
 use core::fmt;
+use rules::EditionRules;
 use skills::plan_has_skill;
 use std::sync::Arc;
 
@@ -197,6 +198,9 @@ pub struct Unit {
     pub times_destroyed: u8,
     /// Battlefront edition: the card's battlefront part ([`UnitSetup::battlefront`]).
     pub bf: Option<Arc<BattlefrontCard>>,
+    /// How many squares its model occupies ([`Game::model_squares`]; one unless the edition's
+    /// rules set it up otherwise).
+    squares: u8,
     /// Battlefront edition: the direction the unit faces ("1) Check Field of Fire").
     pub facing: Facing,
     /// Battlefront edition: a vehicle of one square whose pilot dismounted; it takes no action
@@ -242,6 +246,7 @@ impl Unit {
             abilities_used: Vec::new(),
             times_destroyed: 0,
             bf: None,
+            squares: 1,
             facing: Facing::default(),
             bf_left: false,
         }
@@ -293,7 +298,7 @@ pub enum Pending {
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Aim {
+pub(crate) struct Aim {
     line: u8,
     target: Target,
     ammo: u8,
@@ -313,7 +318,7 @@ impl Aim {
 }
 
 #[derive(Clone, Debug)]
-struct Decl {
+pub(crate) struct Decl {
     side: Side,
     unit: Option<UnitId>,
     /// Reactive fire against this unit: only an attack on it.
@@ -396,7 +401,7 @@ enum Stage {
 }
 
 #[derive(Clone, Debug)]
-struct FireJob {
+pub(crate) struct FireJob {
     attacker: UnitId,
     line: u8,
     target: Target,
@@ -615,22 +620,11 @@ pub struct Game {
     winner: Option<Option<Side>>,
     events: Vec<Event>,
     die: Die,
-    /// The rulebook; every rule that differs asks it through `battlefront.rs`.
+    /// The rulebook; every rule that differs asks it through [`Game::rules`] (`rules.rs`).
     edition: Edition,
-    /// The battlefront edition's dice (`None` in the revised edition).
-    bf_dice: Option<BattlefrontDice>,
-    /// Battlefront: the scenario's rules, units each side has placed in reserve, and a winner
-    /// decided by an objective or a victory-point total at the end of a turn.
-    bf_rules: ScenarioRules,
-    bf_reserved: BySide<u8>,
-    bf_to_reserve: Vec<UnitId>,
-    bf_decided: Option<Side>,
-    /// Battlefront: the hero and squad of a joined pair that activate apart in the current
-    /// activation (unlinked until it ends, [`Game::bf_rejoin`]).
-    bf_apart: Vec<(UnitId, UnitId)>,
-    /// Battlefront: the army points of the enemy units each side eliminated ("Ending the Game":
-    /// "counting reserves eliminated again as additional units eliminated").
-    bf_ap_destroyed: BySide<u32>,
+    /// The battlefront edition's own state (its dice, scenario rules and counts; empty in the
+    /// revised edition).
+    bf: battlefront::BattlefrontState,
 }
 
 impl Game {
@@ -644,34 +638,19 @@ impl Game {
             problems.push("at most 120 units per game".to_string());
             return Err(SetupError(problems));
         }
+        let rules = rules::rules_of(setup.edition);
         let mut units: Vec<Unit> = setup.units.iter().map(|u| Unit::new(u.card.clone(), u.side)).collect();
-        if setup.edition == Edition::Battlefront {
-            battlefront::setup_units(&mut units, &setup);
-        }
+        rules.setup_units(&mut units, &setup);
         for (i, u) in setup.units.iter().enumerate() {
             if u.card.kind == UnitKind::Squad && u.card.models.len() != usize::from(u.card.health) {
                 problems.push(format!("{}: a squad card needs one model per miniature", u.card.name));
             }
             if let Some(j) = u.joins {
-                // Battlefront "Pilot: Hero": "Only the named Hero can pilot a Vehicle with the
-                // Pilot: Hero attribute."
-                let named = setup
-                    .units
-                    .get(j)
-                    .and_then(|v| v.battlefront.as_ref())
-                    .and_then(|b| b.pilot_hero.as_deref());
-                if let (Edition::Battlefront, Some(n)) = (setup.edition, named) {
-                    if u.card.kind == UnitKind::Hero && !n.eq_ignore_ascii_case(&u.card.name) {
-                        problems.push(format!(
-                            "{} cannot pilot {}: only {n} may (Pilot: Hero); begin the game with {n} in it, or with no pilot",
-                            u.card.name, setup.units[j].card.name
-                        ));
-                        continue;
-                    }
+                if let Some(problem) = rules.pilot_refused(&setup, u, j) {
+                    problems.push(problem);
+                    continue;
                 }
-                // Battlefront "Piloting Vehicles": a hero with the Pilot skill begins the game
-                // mounted in a vehicle of his side.
-                let pilots = setup.edition == Edition::Battlefront && setup.units.get(j).is_some_and(|v| battlefront::can_pilot(u, v));
+                let pilots = rules.begins_piloting(&setup, u, j);
                 let ok = u.card.kind == UnitKind::Hero
                     && setup
                         .units
@@ -690,12 +669,7 @@ impl Game {
                     (Skill::BlutkreuzZombie, "Blutkreuz Zombie"),
                     (Skill::Jump, "Jump"),
                 ] {
-                    // Battlefront "Jump": "If a Hero has joined a unit, both must have the Jump
-                    // skill for either to use it" — a hero and a squad of whom one has Jump may
-                    // join; neither jumps then (docs/rulings.md, "Battlefront skills of a hero
-                    // and the unit he joined").
-                    let bf_jump = gate == Skill::Jump && setup.edition == Edition::Battlefront;
-                    if u.card.has(gate) != squad.has(gate) && !pilots && !bf_jump {
+                    if u.card.has(gate) != squad.has(gate) && !pilots && rules.joining_needs_both(gate) {
                         problems.push(format!(
                             "{} and {}: only units with {what} join each other ({what})",
                             u.card.name, squad.name
@@ -764,21 +738,21 @@ impl Game {
             events: Vec::new(),
             die: Die::REVISED,
             edition: setup.edition,
-            bf_dice: setup.edition.battlefront_dice(setup.classic_dice),
-            bf_rules: setup.bf_rules,
-            bf_reserved: BySide::default(),
-            bf_to_reserve: Vec::new(),
-            bf_decided: None,
-            bf_apart: Vec::new(),
-            bf_ap_destroyed: BySide::default(),
+            bf: battlefront::BattlefrontState {
+                dice: setup.edition.battlefront_dice(setup.classic_dice),
+                rules: setup.bf_rules,
+                reserved: BySide::default(),
+                to_reserve: Vec::new(),
+                decided: None,
+                apart: Vec::new(),
+                ap_destroyed: BySide::default(),
+            },
         };
         // Exactly the pieces of the units: a hero that joined a squad may have left a space
         // another hero shares, and moves keep it so one space at a time (battlefront: large and
         // huge models placed before the game hold all their squares).
         g.rebuild_cells();
-        if g.edition == Edition::Battlefront {
-            g.bf_rejoin(); // a hero placed in the square of a squad he can join joins it
-        }
+        rules.game_begins(&mut g);
         g.advance();
         Ok(g)
     }
@@ -831,7 +805,7 @@ impl Game {
     }
     /// The battlefront edition's dice (`None` in the revised edition).
     pub fn battlefront_dice(&self) -> Option<BattlefrontDice> {
-        self.bf_dice
+        self.bf.dice
     }
 
     /// What the game waits for.
@@ -919,23 +893,7 @@ impl Game {
             h.u8(u.abilities_used.len() as u8);
             h.u8(u.times_destroyed);
         }
-        if self.edition == Edition::Battlefront {
-            for u in &self.units {
-                h.u8(u.facing.0);
-                if !u.bf_used.is_empty() {
-                    h.u8(u.bf_used.len() as u8);
-                }
-                if u.bf_left {
-                    h.u8(0xA5); // (only then, so that games without it keep their digests)
-                }
-            }
-            for &(a, b) in &self.bf_apart {
-                h.u8(a.0);
-                h.u8(b.0);
-            }
-            h.u32(self.bf_ap_destroyed.a);
-            h.u32(self.bf_ap_destroyed.b);
-        }
+        self.rules().hash_state(self, &mut h);
         h.bytes(&self.cover_damage);
         for f in &self.follow_up {
             h.u8(f.0);
@@ -1073,7 +1031,7 @@ impl Game {
             (Step::Declare(mut decl), d) => {
                 self.decl_apply(&mut decl, d);
                 let ace = match d {
-                    Decision::Activate(u) if decl.bf_dismount.is_none() && decl.reactive.is_none() => self.bf_ace(u),
+                    Decision::Activate(u) if decl.bf_dismount.is_none() && decl.reactive.is_none() => self.rules().ace_pilot(self, u),
                     _ => false,
                 };
                 let unit = decl.unit;
@@ -1084,11 +1042,7 @@ impl Game {
             }
             (Step::Window { trigger, .. }, Decision::React(r)) => {
                 if let Some(reactor) = r {
-                    if self.edition == Edition::Battlefront && (self.unit(reactor).is_joined_hero() || self.bf_hero_done(reactor)) {
-                        // A joined hero reacts on his own; a squad whose hero has activated
-                        // reacts without him.
-                        self.bf_activate_apart(reactor);
-                    }
+                    self.rules().reactor_chosen(self, reactor);
                     self.set_activated(reactor);
                     self.stack.push(Step::ReactRoll { reactor, trigger });
                 }
@@ -1287,13 +1241,13 @@ impl Decl {
     }
 }
 
-enum Need {
+pub(crate) enum Need {
     Decide(Side),
     Chance(Roll),
     Internal,
 }
 
-struct Fnv(u64);
+pub(crate) struct Fnv(u64);
 
 impl Fnv {
     fn new() -> Fnv {

@@ -13,13 +13,8 @@ impl Game {
     /// [`crate::battlefront::ScenarioRules::reserve_entry_squares`]).
     pub fn entry_of(&self, u: UnitId) -> std::borrow::Cow<'_, [Square]> {
         let unit = self.unit(u);
-        if self.edition == Edition::Battlefront && unit.times_destroyed > 0 {
-            if let Some(v) = self
-                .bf_rules
-                .reserve_entry_squares(self.board.width(), self.board.height(), &self.entry, unit.side)
-            {
-                return std::borrow::Cow::Owned(v);
-            }
+        if let Some(v) = self.rules().reserve_entry(self, u) {
+            return std::borrow::Cow::Owned(v);
         }
         std::borrow::Cow::Borrowed(&self.entry[unit.side])
     }
@@ -38,12 +33,7 @@ impl Game {
         let Some(j) = unit.joined.filter(|&j| !self.unit(j).destroyed) else {
             return m;
         };
-        let other = self.unit(j).card.movement;
-        match self.edition {
-            Edition::Revised => m.max(other),
-            Edition::Battlefront if matches!(unit.card.kind, UnitKind::Vehicle | UnitKind::Aircraft) => m,
-            Edition::Battlefront => m.min(other),
-        }
+        self.rules().joined_move_rate(unit.card.kind, m, self.unit(j).card.movement)
     }
 
     /// The movement points of one move action before Assault. Battlefront: Scout Vehicle adds
@@ -52,7 +42,7 @@ impl Game {
     pub(super) fn movement(&self, u: UnitId) -> u8 {
         let unit = self.unit(u);
         let mut m = self.move_rate(u);
-        if self.edition == Edition::Battlefront && self.round == 1 && unit.card.has(Skill::ScoutVehicle) {
+        if self.rules().scout_vehicle_every_move() && self.round == 1 && unit.card.has(Skill::ScoutVehicle) {
             m += 2;
         }
         m
@@ -68,7 +58,7 @@ impl Game {
     pub(super) fn scout_extra(&self, d: &Decl, m: u8) -> u8 {
         let Some(u) = d.unit else { return 0 };
         let unit = self.unit(u);
-        if self.edition != Edition::Revised || self.round != 1 || !unit.card.has(Skill::ScoutVehicle) {
+        if self.rules().scout_vehicle_every_move() || self.round != 1 || !unit.card.has(Skill::ScoutVehicle) {
             return 0;
         }
         match (unit.at, d.moves.first()) {
@@ -110,7 +100,7 @@ impl Game {
             // Heroes sharing a space: put back the piece of the same kind and side that the
             // removal cleared if another unit still stands there (what `rebuild_cells` would
             // find, without redoing every space).
-            if let (Some(f), false) = (from, self.edition == Edition::Battlefront) {
+            if let (Some(f), false) = (from, self.rules().models_hold_several_squares()) {
                 if self
                     .units
                     .iter()
@@ -201,14 +191,10 @@ impl Game {
         // Fast applies to one move action, the player's choice ("Fast"): the first of two moves
         // may use it (its options include the spaces only the extra point reaches), and the
         // second has it when the first did not need it (docs/rulings.md, "Fast with two moves").
+        // (Battlefront: the first leg is a normal Move, Fast's square included; a March Move's
+        // rest: [`Game::bf_march_rest`].)
         let fast = self.has_skill(u, Skill::Fast)
-            && if self.edition == Edition::Battlefront {
-                // The first leg is a normal Move, Fast's square included (a March Move's rest:
-                // [`Game::bf_march_rest`]).
-                d.moves.is_empty()
-            } else {
-                d.moves.is_empty() || !self.first_move_used_fast(d, m)
-            };
+            && (d.moves.is_empty() || (self.rules().fast_on_either_move() && !self.first_move_used_fast(d, m)));
         let start = if d.moves.is_empty() { unit.at } else { d.moves.last().copied() };
         match start {
             Some(at) if !d.moves.is_empty() => {
@@ -247,7 +233,7 @@ impl Game {
                 }
                 v
             }
-            None if self.edition == Edition::Revised => {
+            None if self.rules().entry_is_one_space() => {
                 // "Unit Entry": "Each unit's first action is always a one space move (➡),
                 // representing the unit 'entering' the battlefield": onto an entry square and
                 // no further, whatever the unit's movement, Fast, Assault or Scout Vehicle.
@@ -282,7 +268,7 @@ impl Game {
 
     /// Whether `d` declares a battlefront March Move of a one-square unit on the ground.
     fn bf_march(&self, d: &Decl) -> bool {
-        self.edition == Edition::Battlefront
+        self.rules().march_move()
             && d.reactive.is_none()
             && d.plan.is_some_and(|p| plan_moves(p) == 2)
             && d.unit.is_some_and(|u| self.model_squares(u) == 1 && !self.flies(u))
@@ -379,7 +365,7 @@ impl Game {
         let (Some(u), Some(&first)) = (d.unit, d.moves.first()) else {
             return false;
         };
-        if !self.has_skill(u, Skill::Fast) || self.edition == Edition::Battlefront {
+        if !self.has_skill(u, Skill::Fast) || !self.rules().fast_on_either_move() {
             return false;
         }
         let unit = self.unit(u);
@@ -451,7 +437,7 @@ impl Game {
             edition: self.edition,
             walker: self.unit(u).bf.as_ref().is_some_and(|b| b.walker()),
             under,
-            aircraft: self.edition == Edition::Revised && self.unit(u).card.kind == UnitKind::Aircraft,
+            aircraft: !self.rules().aircraft_fly() && self.unit(u).card.kind == UnitKind::Aircraft,
         }
     }
 
@@ -529,7 +515,7 @@ impl Game {
                 let (rest, used) = match d.bf_part.and_then(|p| p.rest) {
                     // Declared part by part: the first leg is made, from where it started.
                     Some(carry) => carry,
-                    None if self.edition == Edition::Battlefront && d.moves.len() == 1 => self.fly_march_rest(d, u, m),
+                    None if self.rules().march_move() && d.moves.len() == 1 => self.fly_march_rest(d, u, m),
                     None => {
                         let first_from = if d.moves.len() >= 2 {
                             Some(d.moves[d.moves.len() - 2])

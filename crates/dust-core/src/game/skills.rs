@@ -64,9 +64,7 @@ impl Game {
         if unit.card.kind == UnitKind::Squad && unit.card.has(Skill::CommandSquad) {
             return unit.joined.is_some_and(|h| {
                 let hero = self.unit(h);
-                !hero.destroyed
-                    && hero.card.has(Skill::ArtilleryStrike)
-                    && (self.edition == Edition::Battlefront || Skill::ArtilleryStrike.hero_shares())
+                !hero.destroyed && hero.card.has(Skill::ArtilleryStrike) && self.rules().hero_shares(Skill::ArtilleryStrike)
             });
         }
         self.has_skill(u, Skill::ArtilleryStrike)
@@ -437,11 +435,7 @@ impl Game {
     /// nearest the target and ending next to the target's nearest square.
     fn flame_ends(&self, d: &Decl, from: Square, t: UnitId) -> Option<(Vec<Square>, Vec<Square>)> {
         let to = self.unit(t).at?;
-        if self.edition != Edition::Battlefront {
-            return Some((vec![from], vec![to]));
-        }
-        let theirs = self.unit_squares(t);
-        Some((self.bf_decl_squares(d, from), if theirs.is_empty() { vec![to] } else { theirs }))
+        Some(self.rules().flame_ends(self, d, from, t, to))
     }
 
     /// The next space the flames may cross: a neighbour of the previous space (or of the
@@ -476,44 +470,35 @@ impl Game {
             {
                 continue;
             }
-            let seen = |target: PieceKind| {
-                line_of_sight(
-                    &self.board,
-                    &self.occ,
-                    &Shot {
-                        from,
-                        to: s,
-                        attacker: kind,
-                        target,
-                    },
-                )
-                .is_ok()
-            };
-            let here: Vec<&Unit> = self.units.iter().filter(|x| !x.destroyed && x.at == Some(s)).collect();
-            let visible = if self.edition == Edition::Battlefront {
-                // "Spray Weapons": "The spray follows the shortest possible path to the target,
-                // and may only pass through squares through which the attacking unit has Line
-                // of Sight to the target unit. The shooting player may choose between
-                // alternative shortest paths": squares the attacker sees (area line of sight),
-                // never a square of terrain that blocks it (docs/rulings.md, "Battlefront
-                // spray path").
-                !self.board.terrain(s).blocks_area_sight()
-                    && if mine.len() == 1 {
-                        crate::battlefront::sees(&self.board, &self.occ, from, s)
-                    } else {
-                        // From any point of any of the model's squares, its own not blocking.
-                        crate::battlefront::sees_areas(&self.board, &self.occ, &mine, &[s], &mine)
-                    }
-            } else if here.is_empty() {
-                seen(PieceKind::Squad)
-            } else {
-                here.iter().all(|x| seen(x.piece()))
-            };
-            if visible {
+            if self.rules().flames_may_cross(self, from, kind, &mine, s) {
                 out.push(s);
             }
         }
         out
+    }
+
+    /// Revised "Flamethrowers": whether the flames of a unit (of kind `attacker`) in `from` may
+    /// cross square `s`: the attacker sees it, and every unit standing in it.
+    pub(super) fn flames_seen(&self, from: Square, attacker: PieceKind, s: Square) -> bool {
+        let seen = |target: PieceKind| {
+            line_of_sight(
+                &self.board,
+                &self.occ,
+                &Shot {
+                    from,
+                    to: s,
+                    attacker,
+                    target,
+                },
+            )
+            .is_ok()
+        };
+        let here: Vec<&Unit> = self.units.iter().filter(|x| !x.destroyed && x.at == Some(s)).collect();
+        if here.is_empty() {
+            seen(PieceKind::Squad)
+        } else {
+            here.iter().all(|x| seen(x.piece()))
+        }
     }
 
     /// Records a chosen flame space; when the path is complete, the aim is declared.

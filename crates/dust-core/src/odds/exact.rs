@@ -1070,7 +1070,7 @@ fn assign_hits(h: &HeroPrep, points: HeroPoints, m: usize, hh: usize, k: usize, 
 /// the ranged lines' are ([`land_line`]); a line that finds the squad destroyed does nothing
 /// (the engine drops damage on a destroyed unit), and Damage Resilient, which waited for the
 /// casualties while the hero lived when the dice were rolled, is not rolled for the squad's
-/// miniatures once he is gone (the engine's `bf_resilient_due`).
+/// miniatures once he is gone (the engine's `resilient_due`).
 fn activation_hero(p: &Prepared, h: &HeroPrep) -> (Vec<Vec<Vec<f64>>>, f64) {
     let fires: Vec<(&Fire, HeroPoints)> = p.fires.iter().zip(h.points.iter().copied()).collect();
     let ranged: Vec<(&Fire, HeroPoints)> = fires.iter().copied().filter(|(f, _)| !f.close).collect();
