@@ -89,6 +89,31 @@ const MAX_SIZE_CM: f64 = 500.0;
 /// The most corners a polygon may have (the crossing test is quadratic in them).
 const MAX_CORNERS: usize = 512;
 
+/// The most `[[terrain]]` pieces, `[[unit]]`s, miniatures in all, zones and objectives a table
+/// file may hold, and the most corners of all its terrain together: far above any table the
+/// book plays (tens of pieces and units), and low enough that every oracle's cost stays
+/// bounded on a hostile file (the path search's graph grows with the corners and miniatures).
+pub const MAX_TERRAIN: usize = 1_000;
+/// See [`MAX_TERRAIN`].
+pub const MAX_UNITS: usize = 1_000;
+/// See [`MAX_TERRAIN`].
+pub const MAX_MINIATURES: usize = 4_000;
+/// See [`MAX_TERRAIN`].
+pub const MAX_ZONES: usize = 64;
+/// See [`MAX_TERRAIN`].
+pub const MAX_OBJECTIVES: usize = 64;
+/// See [`MAX_TERRAIN`].
+pub const MAX_TERRAIN_CORNERS: usize = 20_000;
+
+/// A number for a message: as written when short, in scientific notation when huge.
+fn show_number(x: f64) -> String {
+    if x.is_finite() && x.abs() < 1e7 {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
+    }
+}
+
 const HULL_KEYS: [&str; 5] = ["vehicle", "large-vehicle", "huge-vehicle", "aircraft", "large-aircraft"];
 
 fn flame_shape(v: &[f64]) -> FlameShape {
@@ -289,8 +314,8 @@ impl<'a> Ctx<'a> {
                     &span,
                     format!(
                         "{what} ({}, {}) is outside the table, which is {} × {} cm: x goes from 0 to {}, y from 0 to {}",
-                        xy[0],
-                        xy[1],
+                        show_number(xy[0]),
+                        show_number(xy[1]),
                         w / UNITS_PER_CM,
                         d / UNITS_PER_CM,
                         w / UNITS_PER_CM,
@@ -331,11 +356,14 @@ impl<'a> Ctx<'a> {
     /// A polygon: at least three points, a non-zero area, edges that do not cross.
     fn polygon(&mut self, item: &Item, what: &str, fallback: &Span) -> Option<Vec<Pt>> {
         let span = TomlReader::span(item, fallback);
-        let pts = self.points(item, what, fallback)?;
-        if pts.len() > MAX_CORNERS {
-            self.err(&span, format!("{what} has {} corners; at most {MAX_CORNERS} are read", pts.len()));
+        if let Some(n) = item.as_array().map(toml_edit::Array::len).filter(|&n| n > MAX_CORNERS) {
+            self.err(
+                &span,
+                format!("{what} has {n} corners; at most {MAX_CORNERS} are read: simplify the outline"),
+            );
             return None;
         }
+        let pts = self.points(item, what, fallback)?;
         if pts.len() < 3 {
             self.err(
                 &span,
@@ -397,9 +425,22 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn tables<'d>(&mut self, item: &'d Item, key: &str, fallback: &Span) -> Vec<(&'d dyn TableLike, Span)> {
+    /// The `[[key]]` sections, at most `max` of them (more is an error at the first one over).
+    fn tables<'d>(&mut self, item: &'d Item, key: &str, max: usize, fallback: &Span) -> Vec<(&'d dyn TableLike, Span)> {
         let span = TomlReader::span(item, fallback);
         match item {
+            Item::ArrayOfTables(aot) if aot.len() > max => {
+                let over = aot.get(max).and_then(toml_edit::Table::span).unwrap_or(span);
+                self.err(
+                    &over,
+                    format!(
+                        "this is [[{key}]] number {} of {}: a table file holds at most {max}; split the table or remove some",
+                        max + 1,
+                        aot.len()
+                    ),
+                );
+                Vec::new()
+            }
             Item::ArrayOfTables(aot) => aot
                 .iter()
                 .map(|t| (t as &dyn TableLike, t.span().unwrap_or_else(|| span.clone())))
@@ -458,7 +499,20 @@ impl<'a> Ctx<'a> {
         let mut ok = true;
         let mut terrain_spans = Vec::new();
         if let Some(item) = root.get("terrain") {
-            for (i, (t, span)) in self.tables(item, "terrain", &top).into_iter().enumerate() {
+            let mut corners = 0;
+            for (i, (t, span)) in self.tables(item, "terrain", MAX_TERRAIN, &top).into_iter().enumerate() {
+                corners += t
+                    .get("polygon")
+                    .and_then(Item::as_array)
+                    .map_or(0, |a| a.len().min(MAX_CORNERS + 1));
+                if corners > MAX_TERRAIN_CORNERS {
+                    self.err(
+                        &span,
+                        format!("the terrain up to here has {corners} corners in all; a table file holds at most {MAX_TERRAIN_CORNERS}: simplify the outlines"),
+                    );
+                    ok = false;
+                    break;
+                }
                 match self.terrain(t, &span, i) {
                     Some(p) => {
                         table.terrain.push(p);
@@ -470,7 +524,7 @@ impl<'a> Ctx<'a> {
         }
         for (key, kind) in [("deployment", ZoneKind::Deployment), ("arrival", ZoneKind::Arrival)] {
             if let Some(item) = root.get(key) {
-                for (t, span) in self.tables(item, key, &top) {
+                for (t, span) in self.tables(item, key, MAX_ZONES, &top) {
                     let what = format!("a [[{key}]] zone");
                     self.check_keys(t, &what, &ZONE_KEYS, &span);
                     let side = self.side(t, &what, &span);
@@ -489,7 +543,7 @@ impl<'a> Ctx<'a> {
             }
         }
         if let Some(item) = root.get("objective") {
-            for (t, span) in self.tables(item, "objective", &top) {
+            for (t, span) in self.tables(item, "objective", MAX_OBJECTIVES, &top) {
                 self.check_keys(t, "an [[objective]]", &OBJECTIVE_KEYS, &span);
                 let name = self.string(t, "name", "an [[objective]]", true, &span);
                 let at = match t.get("at") {
@@ -529,7 +583,17 @@ impl<'a> Ctx<'a> {
         self.fortifications(&table, &terrain_spans);
         if let Some(item) = root.get("unit") {
             let mut placed: Vec<(usize, Vec<Span>)> = Vec::new();
-            for (t, span) in self.tables(item, "unit", &top) {
+            let mut minis = 0;
+            for (t, span) in self.tables(item, "unit", MAX_UNITS, &top) {
+                minis += t.get("at").and_then(Item::as_array).map_or(0, toml_edit::Array::len);
+                if minis > MAX_MINIATURES {
+                    self.err(
+                        &span,
+                        format!("the units up to here have {minis} miniatures in all; a table file holds at most {MAX_MINIATURES}"),
+                    );
+                    ok = false;
+                    break;
+                }
                 match self.unit(t, &span, cards, sizes, &table) {
                     Some((u, spans)) => {
                         placed.push((table.units.len(), spans));
@@ -926,21 +990,38 @@ impl<'a> Ctx<'a> {
             .iter()
             .flat_map(|(u, spans)| spans.iter().enumerate().map(move |(m, s)| (*u, m, s)))
             .collect();
-        for (i, &(u1, m1, s1)) in all.iter().enumerate() {
-            for &(u2, m2, _) in &all[..i] {
-                let (a, b) = (&table.units[u1], &table.units[u2]);
-                if (a.kind == MiniKind::Aircraft) != (b.kind == MiniKind::Aircraft) {
-                    continue;
+        // Sweep along x: only bodies whose boxes reach each other are compared (a file of
+        // thousands of miniatures stays fast). Reported at the later of the two in the file.
+        let boxes: Vec<(Pt, Pt)> = all.iter().map(|&(u, m, _)| table.units[u].minis[m].body.bbox()).collect();
+        let mut order: Vec<usize> = (0..all.len()).collect();
+        order.sort_by_key(|&i| (boxes[i].0.x, i));
+        let mut pairs = Vec::new();
+        for (k, &i) in order.iter().enumerate() {
+            for &j in &order[k + 1..] {
+                if boxes[j].0.x > boxes[i].1.x {
+                    break;
                 }
-                if bodies_overlap(&a.minis[m1].body, &b.minis[m2].body) {
-                    self.err(
-                        s1,
-                        format!(
-                            "{} m{m1} overlaps {} m{m2}: bases may touch but not overlap; move one of them",
-                            a.name, b.name
-                        ),
-                    );
+                if boxes[j].0.y <= boxes[i].1.y && boxes[i].0.y <= boxes[j].1.y {
+                    pairs.push((i.max(j), i.min(j)));
                 }
+            }
+        }
+        pairs.sort_unstable();
+        for (i, j) in pairs {
+            let (u1, m1, s1) = all[i];
+            let (u2, m2, _) = all[j];
+            let (a, b) = (&table.units[u1], &table.units[u2]);
+            if (a.kind == MiniKind::Aircraft) != (b.kind == MiniKind::Aircraft) {
+                continue;
+            }
+            if bodies_overlap(&a.minis[m1].body, &b.minis[m2].body) {
+                self.err(
+                    s1,
+                    format!(
+                        "{} m{m1} overlaps {} m{m2}: bases may touch but not overlap; move one of them",
+                        a.name, b.name
+                    ),
+                );
             }
         }
     }

@@ -289,16 +289,22 @@ fn mini_sees_among(t: &Table, c: &Candidates, a: (usize, usize), b: (usize, usiz
     let ba = &t.units[a.0].minis[a.1].body;
     let bb = &t.units[b.0].minis[b.1].body;
     let skip = [a, b];
-    let (pa, pb) = (ba.sight_points(), bb.sight_points());
     let mut first = None;
     let mut last = None;
-    for &p in &pa {
-        for &q in &pb {
-            match blocked_among(t, c, p, q, &skip, last) {
-                None => return Ok((p, q)),
-                Some(why) => {
-                    first.get_or_insert(why);
-                    last = Some(why);
+    // The few sight points first (most lines are found there), then the finer ones: "any
+    // point" of each body, as closely as the fine points sample it.
+    for (pa, pb) in [
+        (ba.sight_points(), bb.sight_points()),
+        (ba.sight_points_fine(), bb.sight_points_fine()),
+    ] {
+        for &p in &pa {
+            for &q in &pb {
+                match blocked_among(t, c, p, q, &skip, last) {
+                    None => return Ok((p, q)),
+                    Some(why) => {
+                        first.get_or_insert(why);
+                        last = Some(why);
+                    }
                 }
             }
         }
@@ -321,7 +327,7 @@ pub fn units_see(t: &Table, ua: usize, ub: usize) -> bool {
 pub fn point_sees(t: &Table, p: Pt, b: (usize, usize)) -> Result<Pt, Blocked> {
     let bb = &t.units[b.0].minis[b.1].body;
     let mut first = None;
-    for q in bb.sight_points() {
+    for q in bb.sight_points().into_iter().chain(bb.sight_points_fine()) {
         match segment_blocked(t, p, q, &[b]) {
             None => return Ok(q),
             Some(why) => {
@@ -348,9 +354,9 @@ pub fn mini_cover(t: &Table, a: (usize, usize), b: (usize, usize)) -> Option<Opt
             return Some(Some(i));
         }
     }
-    let outline = tgt.outline();
+    let outline = tgt.outline_fine();
     let mut culprit = None;
-    'points: for p in att.sight_points() {
+    'points: for p in att.sight_points().into_iter().chain(att.sight_points_fine()) {
         let mut pts = outline.clone();
         pts.push(p);
         let cone = convex_hull(&pts);

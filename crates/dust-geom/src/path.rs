@@ -24,7 +24,7 @@
 
 use crate::angle::Facing;
 use crate::exact::{
-    bbox, dist2, point_in_polygon, seg_point_dist2, seg_seg_dist2, segments_intersect, Coord, Inside, Pt, Ratio, UNITS_PER_CM,
+    bbox, dist2, point_in_polygon, seg_point_dist2, seg_seg_dist2, segments_intersect, Coord, Inside, Pt, Ratio, MAX_COORD, UNITS_PER_CM,
 };
 use crate::measure::RANGE_UNIT;
 use crate::table::{bodies_overlap, Area, Body, Going, MiniKind, Table, TerrainKind};
@@ -36,6 +36,10 @@ pub const TERRAIN_MARCH_CAP: Coord = 4 * RANGE_UNIT;
 
 /// Clearance added around corners when setting waypoints (0.5 mm).
 const MARGIN: Coord = 5;
+
+/// The most waypoints a path search uses (those nearest the straight line): far more than a
+/// table of the book's size needs, and a bound on the search's cost on any table.
+const MAX_WAYPOINTS: usize = 500;
 
 /// A thing in the way of a move.
 #[derive(Clone, Debug)]
@@ -496,6 +500,13 @@ pub struct PathAnswer {
 
 /// Shortest path through the waypoint graph, legs clear of `obs`; `None` when there is none.
 fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: f64) -> Option<(Vec<Pt>, f64)> {
+    // Every leg stays in the ellipse of points p with |p start| + |p end| <= budget, inside
+    // the box of half-sides budget / 2 about the middle: obstacles beyond it never matter.
+    let half = (budget / 2.0).min(4.0 * MAX_COORD as f64) as Coord + m.r;
+    let mid = Pt::new((start.x + end.x).div_euclid(2), (start.y + end.y).div_euclid(2));
+    let region = (Pt::new(mid.x - half, mid.y - half), Pt::new(mid.x + half, mid.y + half));
+    let near: Vec<&Obs<'_>> = obs.iter().filter(|o| boxes_near(region, o.bounds(), m.r)).collect();
+    let obs = near;
     let clear = |a: Pt, b: Pt| {
         let lb = bbox(&[a, b]);
         obs.iter().all(|o| !boxes_near(lb, o.bounds(), m.r) || !o.blocks(a, b, m.r))
@@ -505,12 +516,23 @@ fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: 
     }
     let mut nodes = vec![start, end];
     let mut cand = Vec::new();
-    for o in obs {
+    for o in &obs {
         o.waypoints(m.r + MARGIN, &mut cand);
     }
     let on_table = |p: Pt| p.x >= m.r && p.y >= m.r && p.x <= t.width - m.r && p.y <= t.depth - m.r;
+    cand.retain(|&p| on_table(p) && leg_len(start, p) + leg_len(p, end) <= budget);
+    cand.sort_by(|&p, &q| {
+        let (dp, dq) = (leg_len(start, p) + leg_len(p, end), leg_len(start, q) + leg_len(q, end));
+        dp.total_cmp(&dq).then(p.cmp(&q))
+    });
+    cand.dedup();
     for p in cand {
-        if on_table(p) && leg_len(start, p) + leg_len(p, end) <= budget && clear(p, p) && !nodes.contains(&p) {
+        // A hostile table (thousands of corners near the way) keeps the waypoints nearest the
+        // straight line: the search's cost stays bounded.
+        if nodes.len() >= MAX_WAYPOINTS {
+            break;
+        }
+        if p != start && p != end && clear(p, p) {
             nodes.push(p);
         }
     }
