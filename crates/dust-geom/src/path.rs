@@ -134,41 +134,18 @@ impl Obs<'_> {
         Some((x / UNITS_PER_CM as f64, y / UNITS_PER_CM as f64))
     }
 
-    /// Corner points to steer around, `d` clear of the obstacle's corners.
+    /// Corner points to steer around, `d` clear of the obstacle's corners: 16 points about
+    /// each corner (or about a round obstacle) on the 16-gon whose sides stay `d` (`r + d`)
+    /// from it, so a path bending there is within about 1% of the arc a base rolls round.
     fn waypoints(&self, d: Coord, out: &mut Vec<Pt>) {
-        let around = |v: Pt, d: Coord, out: &mut Vec<Pt>| {
-            let s = d + d / 2 + 1; // beyond d·√2 along the axes
-            for (x, y) in [(d, d), (d, -d), (-d, d), (-d, -d), (s, 0), (-s, 0), (0, s), (0, -s)] {
-                out.push(v.add(Pt::new(x, y)));
-            }
-        };
         match self {
-            Obs::Poly(p, _) => p.iter().for_each(|&v| around(v, d, out)),
+            Obs::Poly(p, _) => p.iter().for_each(|&v| out.extend(crate::table::ring16(v, d))),
             Obs::Seg(a, b, _) => {
-                around(*a, d, out);
-                around(*b, d, out);
+                out.extend(crate::table::ring16(*a, d));
+                out.extend(crate::table::ring16(*b, d));
             }
-            Obs::Circle(c, r, _) | Obs::Body(Body::Disc { c, r }, _, _) => {
-                // The corners of an octagon around the circle grown by d: its sides stay at
-                // least r + d from the centre (a corner is at (r + d) / cos 22.5°, and
-                // 1 / cos 22.5° < 1.0825).
-                let k = r + d;
-                let big = k + k * 825 / 10_000 + 2;
-                let diag = big * 7_072 / 10_000 + 1;
-                for (x, y) in [
-                    (big, 0),
-                    (-big, 0),
-                    (0, big),
-                    (0, -big),
-                    (diag, diag),
-                    (diag, -diag),
-                    (-diag, diag),
-                    (-diag, -diag),
-                ] {
-                    out.push(c.add(Pt::new(x, y)));
-                }
-            }
-            Obs::Body(Body::Hull { corners, .. }, _, _) => corners.iter().for_each(|&v| around(v, d, out)),
+            Obs::Circle(c, r, _) | Obs::Body(Body::Disc { c, r }, _, _) => out.extend(crate::table::ring16(*c, r + d)),
+            Obs::Body(Body::Hull { corners, .. }, _, _) => corners.iter().for_each(|&v| out.extend(crate::table::ring16(v, d))),
         }
     }
 }
@@ -609,14 +586,21 @@ pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: C
     let budget = allowance as f64;
     let mut best: Option<(Vec<Pt>, Checked)> = None;
     let mut shortest_any: Option<(Vec<Pt>, f64)> = None;
-    for obs in [&around_obs, &hard] {
-        if let Some((path, len)) = graph_path(t, m, start, to, obs, budget.max(leg_len(start, to)) * 4.0) {
-            if shortest_any.as_ref().is_none_or(|(_, l)| len < *l) {
-                shortest_any = Some((path.clone(), len));
-            }
-            if let Ok(c) = check_move_facing(t, unit, mini, &path, allowance, march, facing) {
-                if best.as_ref().is_none_or(|(_, b)| c.length < b.length) {
-                    best = Some((path, c));
+    // First within the allowance (the waypoints near the way); when no legal path is found,
+    // again with four times the room, to say how long the shortest path would be.
+    for room in [1.0, 4.0] {
+        if best.is_some() {
+            break;
+        }
+        for obs in [&around_obs, &hard] {
+            if let Some((path, len)) = graph_path(t, m, start, to, obs, budget.max(leg_len(start, to)) * room) {
+                if shortest_any.as_ref().is_none_or(|(_, l)| len < *l) {
+                    shortest_any = Some((path.clone(), len));
+                }
+                if let Ok(c) = check_move_facing(t, unit, mini, &path, allowance, march, facing) {
+                    if best.as_ref().is_none_or(|(_, b)| c.length < b.length) {
+                        best = Some((path, c));
+                    }
                 }
             }
         }

@@ -396,6 +396,14 @@ const RIM32: [(i64, i64); 32] = [
     (32138, -6393),
 ];
 
+/// 16 points about `c` whose polygon keeps at least `d` from `c` everywhere (its corners are at
+/// `d / cos 11.25°` or a little more, rounded outwards): where a path steers round a corner.
+pub fn ring16(c: Pt, d: Coord) -> Vec<Pt> {
+    // 1 / cos 11.25° = 1.01959…; the extra unit covers the rounding of each corner.
+    let big = d + (d * 1_960).div_euclid(100_000) + 2;
+    rim(c, big, 2)
+}
+
 /// Every `step`-th of the 32 rim points of the circle `c`, `r`, rounded to the unit.
 fn rim(c: Pt, r: Coord, step: usize) -> Vec<Pt> {
     RIM32
