@@ -325,6 +325,8 @@ def main():
     a = ap.parse_args()
     out = a.out or tempfile.mkdtemp(prefix="bfref-")
     os.makedirs(out, exist_ok=True)
+    if a.corpus:
+        os.makedirs(a.corpus, exist_ok=True)
     problems, refused, n_queries = [], [], 0
     only = set(a.only.split(",")) if a.only else None
     for k in range(a.tables):

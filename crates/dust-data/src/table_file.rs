@@ -948,7 +948,7 @@ impl<'a> Ctx<'a> {
                 };
                 let meets = match (&p.area, &m.body) {
                     (Area::Polygon(v), Body::Disc { c, r }) => dust_geom::exact::polygon_meets_disc(v, *c, *r - 1),
-                    (Area::Polygon(v), Body::Hull { corners, .. }) => dust_geom::exact::polygons_meet(v, corners),
+                    (Area::Polygon(v), Body::Hull { corners, .. }) => dust_geom::exact::convex_overlaps_polygon(corners, v),
                     (Area::Circle { .. }, _) => false,
                 };
                 if bad && meets {

@@ -1,7 +1,8 @@
 //! Line of sight and cover (tactics-battlefield-summary.md, "3. Check Line of Sight (LOS)" and
 //! "6. Roll Saves").
 //!
-//! - A line joins a point of one body to a point of the other ([`crate::table::Body::sight_points`]); it is
+//! - A line joins a point of one body to a point of the other ([`crate::table::Body::sight_points`],
+//!   then, when none of those lines is clear, [`crate::table::Body::sight_points_fine`]); it is
 //!   blocked when it passes through or touches terrain that blocks ([`Sight::Blocks`]), or the
 //!   body of a vehicle or aircraft other than the two it joins, or runs inside area terrain
 //!   ([`Sight::Area`]: woods, trees, buildings, smoke) for more than range 1 (10 cm) — range 3
@@ -17,11 +18,10 @@
 //!   Infantry in a trench are in cover; a miniature out of sight is in cover.
 
 use crate::exact::{
-    bbox, convex_hull, crossing_param, dist2, dot, on_segment, point_in_polygon_h, polygon_meets_disc, polygons_meet, segment_meets_disc,
-    segments_intersect, Coord, HPt, Inside, Pt, UNITS_PER_CM,
+    bbox, convex_hull, dist2, middle, outline_params, point_in_polygon_h, polygon_meets_disc, polygons_meet, segment_meets_disc,
+    segments_intersect, Coord, Inside, Pt, UNITS_PER_CM,
 };
 use crate::table::{Area, MiniKind, Sight, Table, TerrainKind};
-use core::cmp::Ordering;
 
 /// Area terrain: a line may run this far inside (range 1).
 pub const AREA_EDGE: Coord = 10 * UNITS_PER_CM;
@@ -88,13 +88,6 @@ fn segment_meets_polygon(p: Pt, q: Pt, poly: &[Pt]) -> bool {
         || crate::exact::point_in_polygon(p, poly) != Inside::Out
 }
 
-/// A parameter `n / d` along a segment, `d > 0`.
-type Param = (i128, i128);
-
-fn cmp_param(a: Param, b: Param) -> Ordering {
-    (a.0 * b.1).cmp(&(b.0 * a.1))
-}
-
 /// How far the segment `p q` runs inside the polygon, in units (IEEE-exact operations on
 /// exact crossing parameters).
 pub fn length_inside_polygon(p: Pt, q: Pt, poly: &[Pt]) -> f64 {
@@ -102,23 +95,10 @@ pub fn length_inside_polygon(p: Pt, q: Pt, poly: &[Pt]) -> f64 {
     if len2 == 0 {
         return 0.0;
     }
-    let mut ts: Vec<Param> = vec![(0, 1), (1, 1)];
-    for i in 0..poly.len() {
-        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
-        if let Some(t) = crossing_param(p, q, a, b) {
-            ts.push(t);
-        }
-        if on_segment(a, p, q) {
-            ts.push((dot(p, q, a), len2));
-        }
-    }
-    ts.sort_by(|x, y| cmp_param(*x, *y));
-    ts.dedup_by(|x, y| cmp_param(*x, *y) == Ordering::Equal);
     let mut frac = 0.0;
-    for w in ts.windows(2) {
+    for w in outline_params(p, q, poly).windows(2) {
         let (a, b) = (w[0], w[1]);
-        let mid = HPt::along(p, q, a.0 * b.1 + b.0 * a.1, 2 * a.1 * b.1);
-        if point_in_polygon_h(mid, poly) != Inside::Out {
+        if point_in_polygon_h(middle(p, q, a, b), poly) != Inside::Out {
             frac += b.0 as f64 / b.1 as f64 - a.0 as f64 / a.1 as f64;
         }
     }

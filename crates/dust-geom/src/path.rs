@@ -300,10 +300,11 @@ fn check_end_among(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<F
         }
         let blocked = match &body {
             Body::Disc { c, r } => o.blocks(*c, *c, *r),
+            // A hull may stand against a wall or impassable ground, as a base may touch it.
             Body::Hull { corners, .. } => match o {
-                Obs::Poly(p, _) => crate::exact::polygons_meet(corners, p),
-                Obs::Circle(c, r, _) => crate::exact::polygon_meets_disc(corners, *c, *r),
-                Obs::Seg(a, b, _) => body.meets_segment(*a, *b),
+                Obs::Poly(p, _) => crate::exact::convex_overlaps_polygon(corners, p),
+                Obs::Circle(c, r, _) => crate::exact::polygon_meets_disc(corners, *c, *r - 1),
+                Obs::Seg(a, b, _) => crate::exact::segment_enters_polygon(*a, *b, corners),
                 Obs::Body(..) => false,
             },
         };

@@ -549,3 +549,57 @@ fn the_shortest_path_round_an_enemy_base_is_nearly_the_tangent_path() {
     let tangent = 2.0 * (100.0f64 - 6.25).sqrt() + 2.5 * (std::f64::consts::PI - 2.0 * (0.25f64).acos());
     assert!(len >= tangent && len <= tangent * 1.02, "{len} vs {tangent}");
 }
+
+/// "3. Check Line of Sight (LOS)": "Trace an imaginary line from any point on the attacking
+/// miniature's body … to any point on the body … of a miniature in the target unit." Through a
+/// 1 mm slit between two walls, only lines from points of the rim between the nine coarse sight
+/// points get through: they count (the cross-check's first disagreement, random-300003, was
+/// such a gap between a smoke screen and a tank).
+#[test]
+fn a_line_from_any_point_of_the_body_counts() {
+    let mut t = table();
+    terrain(&mut t, TerrainKind::Wall, rect(0.0, 40.0, 60.45, 41.0));
+    terrain(&mut t, TerrainKind::Wall, rect(60.55, 40.0, 180.0, 41.0));
+    let a = squad(&mut t, "A", Side::A, &[(60.0, 10.0)]);
+    let b = squad(&mut t, "B", Side::B, &[(60.0, 71.0)]);
+    let (pa, pb) = (t.units[a].minis[0].body.sight_points(), t.units[b].minis[0].body.sight_points());
+    for &p in &pa {
+        for &q in &pb {
+            assert!(dust_geom::los::segment_blocked(&t, p, q, &[(a, 0), (b, 0)]).is_some());
+        }
+    }
+    let (p, q) = mini_sees(&t, (a, 0), (b, 0)).expect("a line through the slit");
+    assert!(!pa.contains(&p) || !pb.contains(&q));
+    assert!(dust_geom::los::segment_blocked(&t, p, q, &[(a, 0), (b, 0)]).is_none());
+    // Symmetric, and the unit sees (in cover behind the walls).
+    assert!(mini_sees(&t, (b, 0), (a, 0)).is_ok());
+    let s = unit_sight(&t, a, b);
+    assert!(s.los && s.cover, "{}", s.reason);
+}
+
+/// "Walls and Buildings": "Units cannot move through the wall of a building"; "Terrain":
+/// "Units cannot move through impassable terrain"; a miniature may stand against them, as bases
+/// may touch ("cannot end its movement with its base on or overlapping"). A hull ending flush
+/// against a wall or a cliff is legal, a millimetre into it is not (the cross-check's
+/// random-800024: Ludwig parked against a building).
+#[test]
+fn a_hull_may_stand_against_a_wall_but_not_in_it() {
+    let mut t = table();
+    terrain(&mut t, TerrainKind::Building, rect(40.0, 40.0, 60.0, 60.0));
+    terrain(&mut t, TerrainKind::Cliff, rect(100.0, 40.0, 120.0, 60.0));
+    // A 9 × 6 hull facing +x (90°): 4.5 cm either side of its centre along x.
+    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, (80.0, 20.0), 90, (9.0, 6.0));
+    assert!(
+        check_move(&t, v, 0, &[p(64.5, 50.0)], 6000, true).is_ok(),
+        "flush with the building's wall"
+    );
+    assert!(check_move(&t, v, 0, &[p(95.5, 50.0)], 6000, true).is_ok(), "flush with the cliff");
+    let r = check_move(&t, v, 0, &[p(64.4, 50.0)], 6000, true).unwrap_err();
+    assert!(r.reason.contains("wall"), "{}", r.reason);
+    assert!(check_move(&t, v, 0, &[p(95.6, 50.0)], 6000, true).is_err());
+    // A base touches the same wall.
+    let u = squad(&mut t, "u", Side::A, &[(70.0, 20.0)]);
+    let r = check_move(&t, u, 0, &[p(61.25, 50.0)], 4000, true);
+    assert!(r.is_ok(), "{r:?}");
+    assert!(check_move(&t, u, 0, &[p(61.2, 50.0)], 4000, true).is_err());
+}
