@@ -221,3 +221,71 @@ fn show_draws_a_query_over_the_table() {
     assert_eq!(svg.matches("class=\"sight clear\"").count(), 0);
     assert!(svg.contains("class=\"template\"") && svg.contains("class=\"path\""));
 }
+
+/// Hostile files and arguments: every oracle reads the table as `check` does, so a bad file is
+/// refused by each with FILE:LINE:COL and exit 2; bad arguments say what to give, exit 2; no
+/// panic anywhere (a panic exits 101).
+#[test]
+fn every_oracle_refuses_hostile_input_with_a_position_and_exit_2() {
+    let files: [(&str, Vec<u8>, &str); 5] = [
+        (
+            "nan.toml",
+            b"name = \"h\"\nsize = [180, 120]\n[[unit]]\nname = \"Rhino\"\nside = \"a\"\nat = [[nan, inf]]\n".to_vec(),
+            ":6:",
+        ),
+        ("huge.toml", b"name = \"h\"\nsize = [1e308, 120]\n".to_vec(), ":2:"),
+        (
+            "deep.toml",
+            format!("a = {}{}\n", "[".repeat(50_000), "]".repeat(50_000)).into_bytes(),
+            ":1:",
+        ),
+        (
+            "bow.toml",
+            b"name = \"h\"\nsize = [180, 120]\n[[terrain]]\nkind = \"wall\"\npolygon = [[0, 0], [20, 20], [20, 0], [0, 20]]\n".to_vec(),
+            ":5:",
+        ),
+        ("binary.toml", vec![0xff, 0xfe, 0x00, 0x01], ":1:1:"),
+    ];
+    for (name, body, at) in files {
+        let p = temp_file(name, &body).display().to_string();
+        for args in [
+            vec!["check", &p],
+            vec!["measure", &p, "A", "B", "--json"],
+            vec!["los", &p, "A", "B", "--json"],
+            vec!["template", &p, "--blast", "10,10", "--json"],
+            vec!["path", &p, "A:0", "10,10", "--move", "2", "--json"],
+        ] {
+            let o = bf(&args);
+            let e = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+            assert!(e.lines().any(|l| l.starts_with(&format!("{p}{at}"))), "{args:?}: {e}");
+        }
+    }
+    for args in [
+        vec!["path", T, "Hell Boys:0", "1e308,50", "--move", "2", "--json"],
+        vec!["path", T, "Hell Boys:0", "nan,50", "--move", "2", "--json"],
+        vec!["path", T, "Hell Boys:99", "50,50", "--move", "2", "--json"],
+        vec!["path", T, ":0", "50,50", "--move", "2", "--json"],
+        vec!["template", T, "--blast", "1e400,1", "--json"],
+        vec!["template", T, "--flame", "Hell Boys:0,1e300,1e300", "--json"],
+        vec!["template", T, "--flame", "Hell Boys:0,x", "--json"],
+        vec!["los", T, "Hell Boys", "Hell Boys", "--json"],
+    ] {
+        let o = bf(&args);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(e.starts_with("error: ") && e.len() < 600, "{args:?}: {e}");
+    }
+    // A huge Move is only a large allowance.
+    let v = json(&bf(&[
+        "path",
+        T,
+        "Hell Boys:0",
+        "60,40",
+        "--move",
+        "4294967295",
+        "--march",
+        "--json",
+    ]));
+    assert!(v["legal"].is_boolean());
+}

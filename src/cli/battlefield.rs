@@ -180,6 +180,10 @@ fn point_arg(text: &str, what: &str) -> anyhow::Result<Pt> {
     if let [x, y] = parts[..] {
         if let (Ok(x), Ok(y)) = (x.parse::<f64>(), y.parse::<f64>()) {
             if x.is_finite() && y.is_finite() {
+                // Tables are at most 1000 cm a side; far beyond is no point of any table.
+                if x.abs() > 1e6 || y.abs() > 1e6 {
+                    bail!("{what} `{text}` is off the table: tables are at most 1000 cm a side, give X,Y on it");
+                }
                 return Ok(Pt::cm(x, y));
             }
         }
