@@ -289,3 +289,35 @@ fn every_oracle_refuses_hostile_input_with_a_position_and_exit_2() {
     ]));
     assert!(v["legal"].is_boolean());
 }
+
+/// Floors on the command line: `path --level L` counts the floors climbed in the length ("add
+/// the vertical distance climbed to the horizontal distance moved"); `template --blast X,Y
+/// --level L` hits one level of the building ("the attacking player chooses which level"),
+/// and a centre outside only the ground floor.
+#[test]
+fn paths_and_blasts_know_the_floors_of_buildings() {
+    let p = temp_file(
+        "floors.toml",
+        b"name = \"floors\"\nsize = [100, 100]\n[[terrain]]\nkind = \"building\"\npolygon = [[40, 40], [60, 40], [60, 60], [40, 60]]\ndoorways = [[50, 40]]\nfloors = 2\n[[unit]]\nname = \"Hell Boys\"\nside = \"a\"\nat = [[45, 45], [48, 45], [51, 45], [54, 45], [57, 45]]\nlevel = [0, 0, 1, 1, 1]\n",
+    )
+    .display()
+    .to_string();
+    let v = json(&bf(&["path", &p, "Hell Boys:0", "45,50", "--move", "1", "--level", "1", "--json"]));
+    assert_eq!(
+        (v["legal"].as_bool(), v["level"].as_u64(), v["from_level"].as_u64()),
+        (Some(true), Some(1), Some(0))
+    );
+    assert!(
+        (v["length_cm"].as_f64().unwrap() - 10.0).abs() < 1e-9,
+        "5 cm across and a 5 cm floor: {v}"
+    );
+    let v = json(&bf(&["path", &p, "Hell Boys:0", "45,50", "--move", "1", "--level", "2", "--json"]));
+    assert_eq!(v["legal"], false, "{v}");
+    let v = json(&bf(&["template", &p, "--blast", "52,45", "--level", "1", "--json"]));
+    assert_eq!(v["units"][0]["miniatures"], serde_json::json!([2, 3, 4]), "{v}");
+    let v = json(&bf(&["template", &p, "--blast", "52,45", "--json"]));
+    assert_eq!(v["units"][0]["miniatures"], serde_json::json!([0, 1]), "{v}");
+    let o = bf(&["template", &p, "--blast", "30,30", "--level", "1", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("ground floor"), "{}", stderr(&o));
+}

@@ -72,6 +72,10 @@ enum Cmd {
         /// The flame weapon's Range: 1 uses the short template, 2 or 3 the long one.
         #[arg(long, value_name = "N", default_value_t = 1)]
         range: u32,
+        /// A blast in a building with upper floors: the level it hits (0, the ground floor, by
+        /// default; a centre outside only hits the ground floor).
+        #[arg(long, value_name = "L", default_value_t = 0)]
+        level: u8,
         /// Print one JSON object: template, units [{unit, side, miniatures, out_of_los}], hits.
         #[arg(long)]
         json: bool,
@@ -93,6 +97,11 @@ enum Cmd {
         /// Vehicles and aircraft: the facing the hull ends at, in degrees (default: its facing now).
         #[arg(long, value_name = "DEGREES", allow_negative_numbers = true)]
         facing: Option<i64>,
+        /// The level it ends on in a building with upper floors (0: the ground floor; default:
+        /// its level now if it stays in the same building, else the ground). Floors climbed
+        /// count in the length ("add the vertical distance climbed").
+        #[arg(long, value_name = "L")]
+        level: Option<u8>,
         /// Print one JSON object: legal, length_cm, allowance_cm, path, terrain, hazards, reason, coherent.
         #[arg(long)]
         json: bool,
@@ -359,6 +368,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             blast,
             flame,
             range,
+            level,
             json,
         } => {
             let t = load_table(file)?.table;
@@ -366,11 +376,11 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                 let c = point_arg(b, "--blast")?;
                 on_table(&t, c, "the blast template's centre")?;
                 let r = units_to_cm(t.templates.blast_radius);
-                (
-                    "blast",
-                    json!({"centre": cm2(c), "radius_cm": r}),
-                    dust_geom::template::blast(&t, c),
-                )
+                let hits = match dust_geom::template::blast_at_level(&t, c, *level) {
+                    Ok(h) => h,
+                    Err(why) => bail!("--level {level}: {why}"),
+                };
+                ("blast", json!({"centre": cm2(c), "radius_cm": r, "level": level}), hits)
             } else if let Some(f) = flame {
                 let mut parts = f.rsplitn(3, ',');
                 let (y, x, who) = (parts.next(), parts.next(), parts.next());
@@ -425,6 +435,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             moves,
             march,
             facing,
+            level,
             json,
         } => {
             let t = load_table(file)?.table;
@@ -433,7 +444,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             on_table(&t, dest, "the destination")?;
             let allowance = RANGE_UNIT * i64::from(*moves) * if *march { 2 } else { 1 };
             let facing = facing.map(dust_geom::angle::Facing::deg);
-            let ans = dust_geom::path::shortest_facing(&t, u, i, dest, allowance, *march, facing);
+            let ans = dust_geom::path::shortest_to_level(&t, u, i, dest, *level, allowance, *march, facing);
             // Coherency of the squad once this miniature has moved (the others may move too).
             let moved = dust_geom::path::body_at(&t, u, dest, facing);
             let bodies: Vec<&dust_geom::table::Body> = t.units[u]
@@ -464,6 +475,8 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                     "unit": t.units[u].name,
                     "miniature": i,
                     "to": cm2(dest),
+                    "from_level": t.level(u, i),
+                    "level": level.unwrap_or_else(|| dust_geom::path::default_level(&t, u, i, dest)),
                     "legal": ans.legal,
                     "length_cm": ans.length.map(|l| l / 100.0),
                     "allowance_cm": units_to_cm(allowance),

@@ -192,7 +192,7 @@ const ROOT_KEYS: [&str; 10] = [
     "objective",
     "unit",
 ];
-const TERRAIN_KEYS: [&str; 11] = [
+const TERRAIN_KEYS: [&str; 13] = [
     "kind",
     "name",
     "polygon",
@@ -204,10 +204,12 @@ const TERRAIN_KEYS: [&str; 11] = [
     "blocks_los",
     "cover",
     "source",
+    "floors",
+    "floor_height",
 ];
 const ZONE_KEYS: [&str; 2] = ["side", "polygon"];
 const OBJECTIVE_KEYS: [&str; 2] = ["name", "at"];
-const UNIT_KEYS: [&str; 6] = ["name", "side", "at", "facing", "base_mm", "hull"];
+const UNIT_KEYS: [&str; 7] = ["name", "side", "at", "facing", "base_mm", "hull", "level"];
 const TEMPLATE_KEYS: [&str; 3] = ["blast_diameter", "flame_short", "flame_long"];
 
 /// A unit's shape class, from its card.
@@ -515,6 +517,9 @@ impl<'a> Ctx<'a> {
                 }
                 match self.terrain(t, &span, i) {
                     Some(p) => {
+                        if let Some(f) = self.building_floors(t, &p, &span) {
+                            table.floors.buildings.insert(table.terrain.len(), f);
+                        }
                         table.terrain.push(p);
                         terrain_spans.push(span);
                     }
@@ -596,6 +601,12 @@ impl<'a> Ctx<'a> {
                 }
                 match self.unit(t, &span, cards, sizes, &table) {
                     Some((u, spans)) => {
+                        let levels = self.levels(t, &u, &spans, &span, &table);
+                        for (m, level) in levels.into_iter().enumerate() {
+                            if level > 0 {
+                                table.floors.levels.insert((table.units.len(), m), level);
+                            }
+                        }
                         placed.push((table.units.len(), spans));
                         table.units.push(u);
                     }
@@ -780,6 +791,106 @@ impl<'a> Ctx<'a> {
             }
         }
         Some(piece)
+    }
+
+    /// A building's `floors` (upper floors, 0 to 20) and `floor_height` (cm, the provisional
+    /// [`dust_geom::table::FLOOR_HEIGHT`] unless given): `None` when it has no upper floor.
+    fn building_floors(&mut self, t: &dyn TableLike, piece: &Terrain, span: &Span) -> Option<(u8, Coord)> {
+        let what = format!("{} `{}`", piece.kind.name(), piece.name);
+        let height = match self.number(t, "floor_height", &what, span) {
+            Some((h, hs)) if !(h > 0.0 && h <= 100.0) => {
+                self.err(&hs, format!("`floor_height` of {what} must be more than 0 and at most 100 cm"));
+                None
+            }
+            Some((h, _)) => Some(cm_to_units(h)),
+            None => None,
+        };
+        let item = t.get("floors");
+        if piece.kind != TerrainKind::Building {
+            for key in ["floors", "floor_height"] {
+                if let Some(i) = t.get(key) {
+                    self.err(
+                        &TomlReader::span(i, span),
+                        format!("only buildings have `{key}`; remove it from {what}"),
+                    );
+                }
+            }
+            return None;
+        }
+        let item = item?;
+        let fs = TomlReader::span(item, span);
+        match item.as_integer() {
+            Some(n @ 0..=20) => (n > 0).then(|| (n as u8, height.unwrap_or(dust_geom::table::FLOOR_HEIGHT))),
+            _ => {
+                self.err(
+                    &fs,
+                    format!(
+                        "`floors` of {what} must be a whole number from 0 to 20 (the floors above the ground floor), not {}",
+                        describe(item)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// A unit's `level`: one number for every miniature, or a list with one per miniature
+    /// (0 is the ground floor). An upper level must be a floor of the building the miniature
+    /// stands in, and only infantry climb.
+    fn levels(&mut self, t: &dyn TableLike, u: &Unit, spans: &[Span], span: &Span, table: &Table) -> Vec<u8> {
+        let n = u.minis.len();
+        let Some(item) = t.get("level") else {
+            return vec![0; n];
+        };
+        let ls = TomlReader::span(item, span);
+        let what = format!("`level` of unit `{}`", u.card);
+        let one = |v: &Value| v.as_integer().filter(|l| (0..=20).contains(l)).map(|l| l as u8);
+        let levels: Option<Vec<u8>> = match item.as_value() {
+            Some(v) if v.is_integer() => one(v).map(|l| vec![l; n]),
+            Some(Value::Array(a)) if a.len() == n => a.iter().map(one).collect(),
+            _ => None,
+        };
+        let Some(levels) = levels else {
+            self.err(
+                &ls,
+                format!(
+                    "{what} must be a whole number from 0 to 20, or a list of {n} of them (one per miniature), not {}",
+                    describe(item)
+                ),
+            );
+            return vec![0; n];
+        };
+        for (m, &level) in levels.iter().enumerate() {
+            if level == 0 {
+                continue;
+            }
+            let at = spans.get(m).unwrap_or(&ls);
+            if !u.kind.is_infantry() {
+                self.err(
+                    &ls,
+                    format!("{what}: only infantry stand on upper floors; a vehicle is on the ground (level 0)"),
+                );
+                return vec![0; n];
+            }
+            let c = u.minis[m].body.centre();
+            match table.building_at(c) {
+                Some(b) if table.floors_of(b).0 >= level => {}
+                Some(b) => self.err(
+                    at,
+                    format!(
+                        "this miniature of unit `{}` is on level {level}, but {} has {} floor(s) above the ground floor: give it `floors = {level}` or lower the level",
+                        u.card,
+                        table.terrain[b].name,
+                        table.floors_of(b).0
+                    ),
+                ),
+                None => self.err(
+                    at,
+                    format!("this miniature of unit `{}` is on level {level} but not in a building: only buildings have upper floors", u.card),
+                ),
+            }
+        }
+        levels
     }
 
     /// "Infantry must be able to enter a bunker or strongpoint, so it must be at least 10cm/4"
@@ -993,6 +1104,7 @@ impl<'a> Ctx<'a> {
         // Sweep along x: only bodies whose boxes reach each other are compared (a file of
         // thousands of miniatures stays fast). Reported at the later of the two in the file.
         let boxes: Vec<(Pt, Pt)> = all.iter().map(|&(u, m, _)| table.units[u].minis[m].body.bbox()).collect();
+        let levels: Vec<u8> = all.iter().map(|&(u, m, _)| table.level(u, m)).collect();
         let mut order: Vec<usize> = (0..all.len()).collect();
         order.sort_by_key(|&i| (boxes[i].0.x, i));
         let mut pairs = Vec::new();
@@ -1011,7 +1123,7 @@ impl<'a> Ctx<'a> {
             let (u1, m1, s1) = all[i];
             let (u2, m2, _) = all[j];
             let (a, b) = (&table.units[u1], &table.units[u2]);
-            if (a.kind == MiniKind::Aircraft) != (b.kind == MiniKind::Aircraft) {
+            if (a.kind == MiniKind::Aircraft) != (b.kind == MiniKind::Aircraft) || levels[i] != levels[j] {
                 continue;
             }
             if bodies_overlap(&a.minis[m1].body, &b.minis[m2].body) {

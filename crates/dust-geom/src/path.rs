@@ -61,6 +61,9 @@ struct Mover {
     mini: usize,
     kind: MiniKind,
     r: Coord,
+    /// The levels it moves on (where it starts, where it ends): miniatures on other floors
+    /// are not in its way.
+    levels: (u8, u8),
 }
 
 fn r2(r: Coord) -> Ratio {
@@ -213,7 +216,8 @@ fn obstacles(t: &Table, m: Mover) -> (Vec<Obs<'_>>, Vec<Obs<'_>>) {
             continue;
         }
         for (k, mini) in unit.minis.iter().enumerate() {
-            if (u, k) != (m.unit, m.mini) {
+            let level = t.level(u, k);
+            if (u, k) != (m.unit, m.mini) && (level == m.levels.0 || level == m.levels.1) {
                 hard.push(Obs::Body(&mini.body, u, k));
             }
         }
@@ -253,11 +257,13 @@ fn mover(t: &Table, unit: usize, mini: usize) -> Mover {
         Body::Disc { r, .. } => *r,
         Body::Hull { half_width, .. } => *half_width,
     };
+    let level = t.level(unit, mini);
     Mover {
         unit,
         mini,
         kind: u.kind,
         r,
+        levels: (level, level),
     }
 }
 
@@ -276,11 +282,19 @@ pub fn body_at(t: &Table, unit: usize, at: Pt, facing: Option<Facing>) -> Body {
 /// overlapping another miniature's base"; aircraft only mind other aircraft).
 pub fn check_end(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Facing>) -> Result<(), Refusal> {
     let (hard, _) = obstacles(t, mover(t, unit, mini));
-    check_end_among(t, unit, mini, at, facing, &hard)
+    check_end_among(t, unit, mini, at, facing, &hard, t.level(unit, mini))
 }
 
 /// [`check_end`] with the mover's obstacles already gathered.
-fn check_end_among(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Facing>, hard: &[Obs<'_>]) -> Result<(), Refusal> {
+fn check_end_among(
+    t: &Table,
+    unit: usize,
+    mini: usize,
+    at: Pt,
+    facing: Option<Facing>,
+    hard: &[Obs<'_>],
+    level: u8,
+) -> Result<(), Refusal> {
     let body = body_at(t, unit, at, facing);
     let (lo, hi) = body.bbox();
     let (x, y) = at.to_cm();
@@ -322,7 +336,11 @@ fn check_end_among(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<F
             continue;
         }
         for (k, om) in other.minis.iter().enumerate() {
-            if (u, k) != (unit, mini) && boxes_near((lo, hi), om.body.bbox(), 0) && bodies_overlap(&body, &om.body) {
+            if (u, k) != (unit, mini)
+                && t.level(u, k) == level
+                && boxes_near((lo, hi), om.body.bbox(), 0)
+                && bodies_overlap(&body, &om.body)
+            {
                 return Err(Refusal {
                     reason: format!(
                         "at ({x:.1}, {y:.1}) the miniature would overlap {} m{k}: a miniature cannot end its move on another's base",
@@ -352,6 +370,24 @@ pub fn check_move_facing(
     march: bool,
     facing: Option<Facing>,
 ) -> Result<Checked, Refusal> {
+    let level = t.level(unit, mini);
+    check_move_full(t, unit, mini, path, allowance, march, facing, (level, level), 0)
+}
+
+/// [`check_move_facing`] from level `levels.0` to level `levels.1` with `climb` units of
+/// climbing (up or down between floors) added to the path's length.
+#[allow(clippy::too_many_arguments)]
+fn check_move_full(
+    t: &Table,
+    unit: usize,
+    mini: usize,
+    path: &[Pt],
+    allowance: Coord,
+    march: bool,
+    facing: Option<Facing>,
+    levels: (u8, u8),
+    climb: Coord,
+) -> Result<Checked, Refusal> {
     let start = t.units[unit].minis[mini].body.centre();
     let Some(&end) = path.last() else {
         return Ok(Checked {
@@ -360,7 +396,10 @@ pub fn check_move_facing(
             hazards: Vec::new(),
         });
     };
-    let m = mover(t, unit, mini);
+    let m = Mover {
+        levels,
+        ..mover(t, unit, mini)
+    };
     let (hard, terrain) = obstacles(t, m);
     let mut length = 0.0;
     let mut entered: Vec<usize> = Vec::new();
@@ -397,7 +436,9 @@ pub fn check_move_facing(
         length += leg_len(prev, p);
         prev = p;
     }
-    check_end_among(t, unit, mini, end, facing, &hard)?;
+    check_end_among(t, unit, mini, end, facing, &hard, levels.1)?;
+    // "add the vertical distance climbed to the horizontal distance moved".
+    length += climb as f64;
     // A hull turned at the end may reach terrain its corridor did not.
     if let Body::Hull { corners, .. } = body_at(t, unit, end, facing) {
         for o in &terrain {
@@ -412,11 +453,19 @@ pub fn check_move_facing(
         }
     }
     let cap = if march { TERRAIN_MARCH_CAP } else { TERRAIN_MOVE_CAP };
+    let climbed = |c: Coord| {
+        if c > 0 {
+            format!(" (with {:.1} cm climbed between floors)", cm(c as f64))
+        } else {
+            String::new()
+        }
+    };
     if length > allowance as f64 {
         return Err(Refusal {
             reason: format!(
-                "the path is {:.1} cm long, more than the {:.1} cm allowed",
+                "the path is {:.1} cm long{}, more than the {:.1} cm allowed",
                 cm(length),
+                climbed(climb),
                 cm(allowance as f64)
             ),
         });
@@ -425,11 +474,12 @@ pub fn check_move_facing(
         let names: Vec<String> = entered.iter().map(|&i| t.terrain[i].name.clone()).collect();
         return Err(Refusal {
             reason: format!(
-                "the path enters terrain ({}): a {} through terrain goes at most {:.0} cm, and this path is {:.1} cm",
+                "the path enters terrain ({}): a {} through terrain goes at most {:.0} cm, and this path is {:.1} cm{}",
                 names.join(", "),
                 if march { "March Move" } else { "Move" },
                 cm(cap as f64),
-                cm(length)
+                cm(length),
+                climbed(climb)
             ),
         });
     }
@@ -565,6 +615,73 @@ pub fn shortest(t: &Table, unit: usize, mini: usize, to: Pt, allowance: Coord, m
 
 /// [`shortest`], a hull ending at `facing` (the unit's when `None`).
 pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: Coord, march: bool, facing: Option<Facing>) -> PathAnswer {
+    shortest_to_level(t, unit, mini, to, None, allowance, march, facing)
+}
+
+/// How far a miniature climbs going from `from` on level `a` to `to` on level `b`: within one
+/// building the floors between; from one building to another (or the ground) down to the
+/// ground and up again. `Err` says why the level cannot be reached.
+pub fn climb(t: &Table, unit: usize, from: (Pt, u8), to: (Pt, u8)) -> Result<Coord, String> {
+    let ((p, a), (q, b)) = (from, to);
+    if a == b && (a == 0 || t.building_at(p) == t.building_at(q)) {
+        return Ok(0);
+    }
+    if !t.units[unit].kind.is_infantry() {
+        return Err(format!(
+            "only infantry move between floors (\"Infantry units can move up and down between floors in a building\"); {} stays on the ground",
+            t.units[unit].name
+        ));
+    }
+    let floor = |at: Pt, level: u8| -> Result<(Option<usize>, Coord), String> {
+        if level == 0 {
+            let b = t.building_at(at);
+            return Ok((b, b.map_or(0, |b| t.floors_of(b).1)));
+        }
+        let (x, y) = at.to_cm();
+        let Some(b) = t.building_at(at) else {
+            return Err(format!("({x:.1}, {y:.1}) is not in a building: only a building has level {level}"));
+        };
+        let (n, h) = t.floors_of(b);
+        if level > n {
+            return Err(format!(
+                "{} has {n} floor(s) above the ground floor: there is no level {level} at ({x:.1}, {y:.1})",
+                t.terrain[b].name
+            ));
+        }
+        Ok((Some(b), h))
+    };
+    let ((ba, ha), (bb, hb)) = (floor(p, a)?, floor(q, b)?);
+    Ok(if ba.is_some() && ba == bb {
+        Coord::from(a.abs_diff(b)) * ha
+    } else {
+        Coord::from(a) * ha + Coord::from(b) * hb
+    })
+}
+
+/// The level a move to `to` ends on when none is asked: the level the miniature is on when
+/// it stays in the same building, else the ground.
+pub fn default_level(t: &Table, unit: usize, mini: usize, to: Pt) -> u8 {
+    let (start, from) = (t.units[unit].minis[mini].body.centre(), t.level(unit, mini));
+    if from > 0 && t.building_at(start) == t.building_at(to) {
+        from
+    } else {
+        0
+    }
+}
+
+/// [`shortest_facing`] to level `level` (0: the ground; `None`: the level it stands on when
+/// it stays in the same building, else the ground), adding the floors climbed to the length.
+#[allow(clippy::too_many_arguments)]
+pub fn shortest_to_level(
+    t: &Table,
+    unit: usize,
+    mini: usize,
+    to: Pt,
+    level: Option<u8>,
+    allowance: Coord,
+    march: bool,
+    facing: Option<Facing>,
+) -> PathAnswer {
     let refuse = |reason: String, path: Vec<Pt>, length: Option<f64>| PathAnswer {
         legal: false,
         path,
@@ -573,18 +690,28 @@ pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: C
         checked: None,
         reason,
     };
-    if let Err(r) = check_end(t, unit, mini, to, facing) {
+    let start = t.units[unit].minis[mini].body.centre();
+    let from = t.level(unit, mini);
+    let level = level.unwrap_or_else(|| default_level(t, unit, mini, to));
+    let climb = match climb(t, unit, (start, from), (to, level)) {
+        Ok(c) => c,
+        Err(why) => return refuse(why, Vec::new(), None),
+    };
+    let levels = (from, level);
+    let m = Mover {
+        levels,
+        ..mover(t, unit, mini)
+    };
+    if let Err(r) = check_end_among(t, unit, mini, to, facing, &obstacles(t, m).0, level) {
         return refuse(r.reason, Vec::new(), None);
     }
-    let m = mover(t, unit, mini);
-    let start = t.units[unit].minis[mini].body.centre();
     let (hard, terrain) = obstacles(t, m);
     let cap = if march { TERRAIN_MARCH_CAP } else { TERRAIN_MOVE_CAP };
     // Two searches: around terrain (any length up to the allowance), and through it (up to the
     // cap). The shorter legal one wins.
     let mut around_obs = hard.clone();
     around_obs.extend(terrain.iter().cloned());
-    let budget = allowance as f64;
+    let budget = (allowance - climb).max(0) as f64;
     let mut best: Option<(Vec<Pt>, Checked)> = None;
     let mut shortest_any: Option<(Vec<Pt>, f64)> = None;
     // First within the allowance (the waypoints near the way); when no legal path is found,
@@ -598,7 +725,7 @@ pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: C
                 if shortest_any.as_ref().is_none_or(|(_, l)| len < *l) {
                     shortest_any = Some((path.clone(), len));
                 }
-                if let Ok(c) = check_move_facing(t, unit, mini, &path, allowance, march, facing) {
+                if let Ok(c) = check_move_full(t, unit, mini, &path, allowance, march, facing, levels, climb) {
                     if best.as_ref().is_none_or(|(_, b)| c.length < b.length) {
                         best = Some((path, c));
                     }
@@ -632,7 +759,7 @@ pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: C
         }
         None => match shortest_any {
             None => {
-                let straight = check_move_facing(t, unit, mini, &[to], allowance, march, facing)
+                let straight = check_move_full(t, unit, mini, &[to], allowance, march, facing, levels, climb)
                     .err()
                     .map(|r| format!(" ({})", r.reason))
                     .unwrap_or_default();
@@ -643,7 +770,7 @@ pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: C
                 )
             }
             Some((path, len)) => {
-                let why = check_move(t, unit, mini, &path, allowance, march)
+                let why = check_move_full(t, unit, mini, &path, allowance, march, facing, levels, climb)
                     .err()
                     .map(|r| r.reason)
                     .unwrap_or_default();

@@ -611,6 +611,24 @@ impl Default for Templates {
     }
 }
 
+/// The height of a floor of a building when the file does not say (5 cm): not in the seed, the
+/// project's provisional estimate of a storey of a 28 mm building.
+pub const FLOOR_HEIGHT: Coord = 5 * UNITS_PER_CM;
+
+/// Floors of buildings ("Walls and Buildings": "Infantry units can move up and down between
+/// floors in a building: add the vertical distance climbed to the horizontal distance moved";
+/// "5. Roll to Hit": "If the miniatures are on different levels of a building, the attacking
+/// player chooses which level the blast weapon hits"). Level 0 is the ground floor.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Floors {
+    /// Buildings with upper floors: terrain index → (floors above the ground floor, height of a
+    /// floor in units).
+    pub buildings: std::collections::BTreeMap<usize, (u8, Coord)>,
+    /// Miniatures on an upper floor: (unit, miniature) → level (1 = the first floor up); every
+    /// other miniature is on the ground.
+    pub levels: std::collections::BTreeMap<(usize, usize), u8>,
+}
+
 /// A whole table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
@@ -630,6 +648,8 @@ pub struct Table {
     pub units: Vec<Unit>,
     /// Template sizes.
     pub templates: Templates,
+    /// Upper floors of buildings and who stands on them.
+    pub floors: Floors,
 }
 
 impl Table {
@@ -644,7 +664,25 @@ impl Table {
             objectives: Vec::new(),
             units: Vec::new(),
             templates: Templates::default(),
+            floors: Floors::default(),
         }
+    }
+
+    /// The level miniature `mini` of `unit` stands on (0: the ground floor).
+    pub fn level(&self, unit: usize, mini: usize) -> u8 {
+        self.floors.levels.get(&(unit, mini)).copied().unwrap_or(0)
+    }
+
+    /// The building whose ground holds `p` (its outline included), if any.
+    pub fn building_at(&self, p: Pt) -> Option<usize> {
+        self.terrain
+            .iter()
+            .position(|piece| piece.kind == TerrainKind::Building && piece.area.holds(p))
+    }
+
+    /// A building's upper floors and their height: `(0, FLOOR_HEIGHT)` when it has none.
+    pub fn floors_of(&self, building: usize) -> (u8, Coord) {
+        self.floors.buildings.get(&building).copied().unwrap_or((0, FLOOR_HEIGHT))
     }
 
     /// The unit named `name` (case-insensitive).
