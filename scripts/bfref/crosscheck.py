@@ -111,8 +111,32 @@ def gen_table(seed):
             a, b = c[j], c[(j + 1) % len(c)]
             lines.append(f"windows = [[{r1((a[0] + b[0]) / 2)}, {r1((a[1] + b[1]) / 2)}]]")
         lines.append("")
+    if rng.random() < 0.4:
+        # A fortification, 10 cm clear of the edges and of impassable ground (else skipped).
+        kind = rng.choice(["bunker", "strongpoint"])
+        cx, cy = rng.uniform(20, W - 20), rng.uniform(20, D - 20)
+        g = rect(rng, cx, cy, 10, 8)
+        g = Polygon([(round(x), round(y)) for x, y in g.exterior.coords])
+        clear = all(g.distance(o) >= 10.5 for k, o in shapes if k in ("wall", "cliff", "deep-water")) and all(
+            not g.intersects(o) for _k, o in shapes
+        )
+        if clear:
+            shapes.append((kind, g))
+            lines += ["[[terrain]]", f'kind = "{kind}"', f"polygon = {json.dumps(coords(g))}"]
+            if kind == "bunker":
+                facing = rng.choice([0, 90, 180, 270])
+                lines.append(f"facing = {facing}")
+                fx, fy = R.facing_vec(facing)
+                ring = coords(g)
+                # The rear door: the middle of the edge farthest behind the facing.
+                mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(ring, ring[1:] + ring[:1])]
+                back = min(mids, key=lambda m: (m[0] - cx) * fx + (m[1] - cy) * fy)
+                lines.append(f"doorways = [[{r1(back[0])}, {r1(back[1])}]]")
+            lines.append("")
     forbidden_inf = [s for k, s in shapes if k in ("wall", "cliff", "deep-water")]
-    forbidden_veh = forbidden_inf + [s for k, s in shapes if k in ("anti-tank-trap", "building")]
+    forbidden_veh = forbidden_inf + [s for k, s in shapes if k in ("anti-tank-trap", "building", "bunker", "strongpoint")]
+    # Places inside area terrain and fortifications, where sight and cover are decided.
+    inside = [s.representative_point().coords[0] for k, s in shapes if k in ("woods", "trees", "building", "bunker", "strongpoint")]
     walls = []
     for k, s in shapes:
         if k == "building":
@@ -123,8 +147,10 @@ def gen_table(seed):
         card = rng.choice(cards)
         kind, count = R.CARDS[card]
         side = "a" if n % 2 == 0 else "b"
-        for _attempt in range(40):
+        for attempt in range(40):
             cx, cy = rng.uniform(8, W - 8), rng.uniform(8, D - 8)
+            if inside and kind != "vehicle" and attempt < 10 and rng.random() < 0.4:
+                cx, cy = rng.choice(inside)
             facing = rng.choice([0, 45, 90, 135, 180, 270, rng.randrange(360)])
             pts, shp = [], []
             ok = True
@@ -145,7 +171,7 @@ def gen_table(seed):
                     ok = False
                 elif any(s.intersects(b) for b in bad) or any(s.buffer(0.05).intersects(b) for b in bodies + shp):
                     ok = False
-                elif kind != "vehicle" and any(s.buffer(0.05).intersects(w) for w in walls):
+                elif kind != "vehicle" and any(s.buffer(0.05).intersects(w) for w in walls + [o.exterior for k2, o in shapes if k2 == "bunker"]):
                     ok = False
                 if not ok:
                     break

@@ -272,11 +272,24 @@ fn mini_sees_among(t: &Table, c: &Candidates, a: (usize, usize), b: (usize, usiz
     let mut first = None;
     let mut last = None;
     // The few sight points first (most lines are found there), then the finer ones: "any
-    // point" of each body, as closely as the fine points sample it.
-    for (pa, pb) in [
+    // point" of each body, as closely as the fine points sample it — unless one wall or
+    // vehicle cuts every line between the two bodies.
+    for (stage, (pa, pb)) in [
         (ba.sight_points(), bb.sight_points()),
         (ba.sight_points_fine(), bb.sight_points_fine()),
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if stage == 1 {
+            let mut all_a = pa.clone();
+            all_a.extend(ba.sight_points());
+            let mut all_b = pb.clone();
+            all_b.extend(bb.sight_points());
+            if let Some(why) = wall_between(t, c, &skip, &all_a, &all_b) {
+                return Err(first.unwrap_or(why));
+            }
+        }
         for &p in &pa {
             for &q in &pb {
                 match blocked_among(t, c, p, q, &skip, last) {
@@ -290,6 +303,69 @@ fn mini_sees_among(t: &Table, c: &Candidates, a: (usize, usize), b: (usize, usiz
         }
     }
     Err(first.unwrap_or(Blocked::Terrain(0)))
+}
+
+/// Whether the polygon is convex (its turns all one way; straight corners allowed).
+fn is_convex(poly: &[Pt]) -> bool {
+    let n = poly.len();
+    let turns = (0..n).map(|i| crate::exact::orient(poly[i], poly[(i + 1) % n], poly[(i + 2) % n]));
+    let (mut left, mut right) = (false, false);
+    for o in turns {
+        left |= o > 0;
+        right |= o < 0;
+    }
+    !(left && right)
+}
+
+/// A convex piece that blocks every line it touches (or a vehicle's hull) and cuts the
+/// corridor between two sets of points — it meets both bridges of the convex hull of their
+/// union and neither set's own hull — blocks every line from one set to the other: the hull
+/// is split by the chord the piece holds between the bridges, one set on each side. Found
+/// once instead of trying every fine line (a squad behind a long wall).
+fn wall_between(t: &Table, c: &Candidates, skip: &[(usize, usize)], pa: &[Pt], pb: &[Pt]) -> Option<Blocked> {
+    let (ha, hb) = (convex_hull(pa), convex_hull(pb));
+    if ha.len() < 3 || hb.len() < 3 || pa.iter().any(|p| pb.contains(p)) {
+        return None;
+    }
+    let mut all = pa.to_vec();
+    all.extend_from_slice(pb);
+    let h = convex_hull(&all);
+    let n = h.len();
+    let bridges: Vec<(Pt, Pt)> = (0..n)
+        .map(|i| (h[i], h[(i + 1) % n]))
+        .filter(|(p, q)| pa.contains(p) != pa.contains(q))
+        .collect();
+    if bridges.len() != 2 {
+        return None;
+    }
+    let cuts = |poly: &[Pt]| {
+        is_convex(poly)
+            && bridges.iter().all(|&(p, q)| segment_meets_polygon(p, q, poly))
+            && !polygons_meet(poly, &ha)
+            && !polygons_meet(poly, &hb)
+    };
+    for &i in &c.blocking {
+        let piece = &t.terrain[i];
+        if matches!(piece.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) {
+            continue; // the miniatures inside see out
+        }
+        if let Area::Polygon(v) = &piece.area {
+            if cuts(v) {
+                return Some(Blocked::Terrain(i));
+            }
+        }
+    }
+    for &(u, m) in &c.vehicles {
+        if skip.contains(&(u, m)) {
+            continue;
+        }
+        if let crate::table::Body::Hull { corners, .. } = &t.units[u].minis[m].body {
+            if cuts(corners) {
+                return Some(Blocked::Vehicle(u, m));
+            }
+        }
+    }
+    None
 }
 
 /// Whether some miniature of unit `ua` sees some miniature of unit `ub` (stops at the first
