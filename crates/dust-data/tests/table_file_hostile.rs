@@ -223,7 +223,9 @@ fn shipped_and_corpus_tables_and_their_mutations() {
         let text = std::fs::read(f).unwrap();
         body::table_file(&text);
         let n = text.len();
-        for k in 0..12 {
+        // DUST_FUZZ_ROUNDS=N tries N places per file (a longer run by hand; 12 in `cargo test`).
+        let rounds = std::env::var("DUST_FUZZ_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(12);
+        for k in 0..rounds {
             let at = (k * 7_919 + 13) % n;
             body::table_file(&text[..at]);
             for b in [b'[', b']', b'"', b'9', b'-', b'\n', b'#', b'='] {
