@@ -1,5 +1,7 @@
 //! The fixed corpus of the geometry cross-check: random tables (`scripts/bfref/crosscheck.py`,
-//! seed 3) with the answers of the independent reference (`scripts/bfref/reference.py`,
+//! seed 3, and the disagreements of seeds 6 and 8, made by the generator's first version: a
+//! later generator draws other tables from the same seeds) with the answers of the independent
+//! reference (`scripts/bfref/reference.py`,
 //! written from tactics-battlefield-summary.md's words with shapely), in
 //! `tests/fixtures/battlefield-geometry/`. Every answer the reference gives for certain (not a
 //! tie within 0.02 cm) must be the oracles' answer: measure ("2. Check Range"), line of sight

@@ -92,6 +92,9 @@ CARDS = {
     "Bot Hunters": ("infantry", 5),
     "Rhino": ("hero", 1),
     "Lara": ("hero", 1),
+    "Sigrid": ("hero", 1),
+    "Bazooka Joe": ("hero", 1),
+    "Action Jackson": ("hero", 1),
     "Pounder": ("vehicle", 1),
     "Hot Dog": ("vehicle", 1),
     "Ludwig": ("vehicle", 1),
@@ -569,7 +572,10 @@ def shortest_path(t, start, goal, r, obstacles, budget):
     graph on the corners of the obstacles grown by r (polygons circumscribing the rounded
     corners, so every edge found is clear); `None` when none is found within `budget`."""
     if obstacles:
-        grown = shapely.union_all([g.buffer(r, quad_segs=16) for g in obstacles])
+        # Grown by r to polygons that hold the rounded shape (corners beyond r): a path clear
+        # of them is clear of the true obstacle.
+        k = 1.0 / math.cos(math.pi / 64)
+        grown = shapely.union_all([g.buffer(r * k, quad_segs=16) for g in obstacles])
         blocked = grown.buffer(-1e-6)
     else:
         grown = blocked = None
@@ -636,14 +642,26 @@ def path(t: Table, ui, mi, to, move, march):
     if not ok:
         return {"legal": False, "length_cm": None, "reason": why}
     budget = max(allowance, math.dist(m.centre, to)) * 4
-    around = shortest_path(t, m.centre, to, m.r, hard + terrain, budget)
-    through = shortest_path(t, m.centre, to, m.r, hard, budget)
+    # The mover a hair thinner and a hair wider: a way that only the thinner finds (an opening
+    # exactly its width) is a tie.
+    lo = _path_at(t, u, m, to, hard, terrain, allowance, cap, budget, m.r - EPS)
+    hi = _path_at(t, u, m, to, hard, terrain, allowance, cap, budget, m.r + EPS)
+    if lo["legal"] != hi["legal"]:
+        return {"legal": None, "length_cm": None, "reason": "a tie: the way is exactly as wide as the miniature"}
+    out = dict(hi if hi["legal"] else lo)
+    out["length_range"] = (lo["length_cm"], hi["length_cm"])
+    return out
+
+
+def _path_at(t, u, m, to, hard, terrain, allowance, cap, budget, radius):
+    around = shortest_path(t, m.centre, to, radius, hard + terrain, budget)
+    through = shortest_path(t, m.centre, to, radius, hard, budget)
     best = None
     if around and around[0] <= allowance + 1e-9:
         best = around[0]
     if through:
         pts = [m.centre] + through[1]
-        swept = LineString(pts).buffer(m.r, quad_segs=16) if len(pts) > 1 else Point(pts[0]).buffer(m.r)
+        swept = LineString(pts).buffer(radius, quad_segs=16) if len(pts) > 1 else Point(pts[0]).buffer(radius)
         if not m.disc:
             length, width = _hull_size(m)
             swept = swept.union(hull_shape(to, length, width, u.facing))

@@ -526,6 +526,37 @@ pub struct PathAnswer {
     pub reason: String,
 }
 
+/// Waypoints through the openings of a wall (doorways, and windows for infantry): the
+/// middle of each gap between two walls of a piece that follow each other, and a point `d`
+/// beyond it on either side, on the line square to the gap. A miniature exactly as wide as a
+/// doorway passes only along that line (the provisional doorway and hull are both 6 cm).
+fn opening_waypoints(obs: &[&Obs<'_>], d: Coord, out: &mut Vec<Pt>) {
+    let walls: Vec<(Pt, Pt, usize)> = obs
+        .iter()
+        .filter_map(|o| match o {
+            Obs::Seg(a, b, i) => Some((*a, *b, *i)),
+            _ => None,
+        })
+        .collect();
+    for (k, &(_, end, i)) in walls.iter().enumerate() {
+        // The next wall of the same piece (the walls are listed in order round the outline).
+        let Some(&(next, _, _)) = walls[k + 1..].iter().find(|w| w.2 == i).or_else(|| walls.iter().find(|w| w.2 == i)) else {
+            continue;
+        };
+        if next == end {
+            continue;
+        }
+        let mid = Pt::new((end.x + next.x).div_euclid(2), (end.y + next.y).div_euclid(2));
+        let (gx, gy) = ((next.x - end.x) as f64, (next.y - end.y) as f64);
+        let len = (gx * gx + gy * gy).sqrt();
+        let (nx, ny) = (
+            (-gy / len * (d + 2) as f64).round() as Coord,
+            (gx / len * (d + 2) as f64).round() as Coord,
+        );
+        out.extend([mid, mid.add(Pt::new(nx, ny)), mid.sub(Pt::new(nx, ny))]);
+    }
+}
+
 /// Shortest path through the waypoint graph, legs clear of `obs`; `None` when there is none.
 fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: f64) -> Option<(Vec<Pt>, f64)> {
     // Every leg stays in the ellipse of points p with |p start| + |p end| <= budget, inside
@@ -547,6 +578,7 @@ fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: 
     for o in &obs {
         o.waypoints(m.r + MARGIN, &mut cand);
     }
+    opening_waypoints(&obs, m.r + MARGIN, &mut cand);
     let on_table = |p: Pt| p.x >= m.r && p.y >= m.r && p.x <= t.width - m.r && p.y <= t.depth - m.r;
     cand.retain(|&p| on_table(p) && leg_len(start, p) + leg_len(p, end) <= budget);
     cand.sort_by(|&p, &q| {
