@@ -411,27 +411,44 @@ pub fn mini_cover(t: &Table, a: (usize, usize), b: (usize, usize)) -> Option<Opt
         }
     }
     let outline = tgt.outline_fine();
+    let meets = |piece: usize, poly: &[Pt]| match &t.terrain[piece].area {
+        Area::Polygon(v) => polygons_meet(poly, v),
+        Area::Circle { c, r } => polygon_meets_disc(poly, *c, *r),
+    };
+    let points: Vec<Pt> = att.sight_points().into_iter().chain(att.sight_points_fine()).collect();
+    // Every cone lies in the hull of the attacker's points and the target: only the pieces
+    // giving cover that meet it can hide anything (with whether each touches the target).
+    let mut all = points.clone();
+    all.extend_from_slice(&outline);
+    let reach = convex_hull(&all);
+    let rb = bbox(&reach);
+    let pieces: Vec<(usize, bool)> = (0..t.terrain.len())
+        .filter(|&i| t.terrain[i].cover && boxes_overlap(rb, t.terrain[i].bounds) && meets(i, &reach))
+        .map(|i| (i, meets(i, &outline)))
+        .collect();
     let mut culprit = None;
-    'points: for p in att.sight_points().into_iter().chain(att.sight_points_fine()) {
+    'points: for p in points {
         let mut pts = outline.clone();
         pts.push(p);
         let cone = convex_hull(&pts);
         let cb = bbox(&cone);
-        for (i, piece) in t.terrain.iter().enumerate() {
-            if !piece.cover || !boxes_overlap(cb, piece.bounds) {
+        for &(i, touches) in &pieces {
+            let piece = &t.terrain[i];
+            if !boxes_overlap(cb, piece.bounds) {
                 continue;
             }
-            let meets = |poly: &[Pt]| match &piece.area {
-                Area::Polygon(v) => polygons_meet(poly, v),
-                Area::Circle { c, r } => polygon_meets_disc(poly, *c, *r),
-            };
             // Terrain around the attacker's point does not hide the target, unless the target
             // is in it too.
-            if piece.area.holds(p) && !meets(&outline) {
+            if !touches && piece.area.holds(p) {
                 continue;
             }
-            if meets(&cone) {
+            if meets(i, &cone) {
                 culprit.get_or_insert(i);
+                if pieces.iter().any(|&(_, touches)| touches) {
+                    // A piece the target is partly in hides it from every point ("at least
+                    // partly in or behind area terrain").
+                    break 'points;
+                }
                 continue 'points;
             }
         }

@@ -182,7 +182,8 @@ proptest! {
                     targets.push(Pt::new((a.x + b.x) / 2, (a.y + b.y) / 2));
                 }
                 targets.push(tb.centre());
-                let witness = t.units[0].minis[i].body.sight_points().into_iter().any(|pa| {
+                let ab = &t.units[0].minis[i].body;
+                let witness = ab.sight_points().into_iter().chain(ab.sight_points_fine()).any(|pa| {
                     targets.iter().all(|&q| {
                         (0..t.terrain.len()).all(|k| {
                             let piece = &t.terrain[k];
