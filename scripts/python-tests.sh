@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package's tests (docs/python.md): a venv in target/py-venv with maturin, pytest,
-# numpy, open_spiel, pettingzoo, gymnasium and ray from PyPI; builds the dust1947 wheel with
+# numpy, shapely, open_spiel, pettingzoo, gymnasium and ray from PyPI; builds the dust1947 wheel with
 # maturin (and the dust1947 binary, whose `sim` the self-play tests compare with), installs it
 # and runs pytest on crates/dust-py/tests. PYTHON chooses the interpreter (>= 3.9).
 set -euo pipefail
@@ -20,7 +20,7 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 echo "== python-tests: installing maturin, pytest, numpy, open_spiel, pettingzoo, gymnasium, ray"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
-"$VENV/bin/python" -m pip install --quiet maturin pytest numpy
+"$VENV/bin/python" -m pip install --quiet maturin pytest numpy shapely
 # The environments' libraries: their tests skip themselves when one is missing, so a failed
 # install is reported but does not stop the run.
 "$VENV/bin/python" -m pip install --quiet open_spiel pettingzoo gymnasium ||
@@ -35,6 +35,8 @@ echo "== python-tests: building the wheel (maturin build)"
 rm -f target/wheels/dust1947-*.whl
 (cd crates/dust-py && "../../$VENV/bin/maturin" build --interpreter "../../$VENV/bin/python" -o ../../target/wheels)
 "$VENV/bin/python" -m pip install --quiet --force-reinstall --no-deps target/wheels/dust1947-*.whl
+echo "== python-tests: pytest scripts/bfref (the Battlefield oracles against the shapely reference)"
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider scripts/bfref
 echo "== python-tests: pytest crates/dust-py/tests"
 cd crates/dust-py/tests
 "../../../$VENV/bin/python" -m pytest -q -p no:cacheprovider .

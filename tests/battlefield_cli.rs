@@ -221,3 +221,103 @@ fn show_draws_a_query_over_the_table() {
     assert_eq!(svg.matches("class=\"sight clear\"").count(), 0);
     assert!(svg.contains("class=\"template\"") && svg.contains("class=\"path\""));
 }
+
+/// Hostile files and arguments: every oracle reads the table as `check` does, so a bad file is
+/// refused by each with FILE:LINE:COL and exit 2; bad arguments say what to give, exit 2; no
+/// panic anywhere (a panic exits 101).
+#[test]
+fn every_oracle_refuses_hostile_input_with_a_position_and_exit_2() {
+    let files: [(&str, Vec<u8>, &str); 5] = [
+        (
+            "nan.toml",
+            b"name = \"h\"\nsize = [180, 120]\n[[unit]]\nname = \"Rhino\"\nside = \"a\"\nat = [[nan, inf]]\n".to_vec(),
+            ":6:",
+        ),
+        ("huge.toml", b"name = \"h\"\nsize = [1e308, 120]\n".to_vec(), ":2:"),
+        (
+            "deep.toml",
+            format!("a = {}{}\n", "[".repeat(50_000), "]".repeat(50_000)).into_bytes(),
+            ":1:",
+        ),
+        (
+            "bow.toml",
+            b"name = \"h\"\nsize = [180, 120]\n[[terrain]]\nkind = \"wall\"\npolygon = [[0, 0], [20, 20], [20, 0], [0, 20]]\n".to_vec(),
+            ":5:",
+        ),
+        ("binary.toml", vec![0xff, 0xfe, 0x00, 0x01], ":1:1:"),
+    ];
+    for (name, body, at) in files {
+        let p = temp_file(name, &body).display().to_string();
+        for args in [
+            vec!["check", &p],
+            vec!["measure", &p, "A", "B", "--json"],
+            vec!["los", &p, "A", "B", "--json"],
+            vec!["template", &p, "--blast", "10,10", "--json"],
+            vec!["path", &p, "A:0", "10,10", "--move", "2", "--json"],
+        ] {
+            let o = bf(&args);
+            let e = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+            assert!(e.lines().any(|l| l.starts_with(&format!("{p}{at}"))), "{args:?}: {e}");
+        }
+    }
+    for args in [
+        vec!["path", T, "Hell Boys:0", "1e308,50", "--move", "2", "--json"],
+        vec!["path", T, "Hell Boys:0", "nan,50", "--move", "2", "--json"],
+        vec!["path", T, "Hell Boys:99", "50,50", "--move", "2", "--json"],
+        vec!["path", T, ":0", "50,50", "--move", "2", "--json"],
+        vec!["template", T, "--blast", "1e400,1", "--json"],
+        vec!["template", T, "--flame", "Hell Boys:0,1e300,1e300", "--json"],
+        vec!["template", T, "--flame", "Hell Boys:0,x", "--json"],
+        vec!["los", T, "Hell Boys", "Hell Boys", "--json"],
+    ] {
+        let o = bf(&args);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(e.starts_with("error: ") && e.len() < 600, "{args:?}: {e}");
+    }
+    // A huge Move is only a large allowance.
+    let v = json(&bf(&[
+        "path",
+        T,
+        "Hell Boys:0",
+        "60,40",
+        "--move",
+        "4294967295",
+        "--march",
+        "--json",
+    ]));
+    assert!(v["legal"].is_boolean());
+}
+
+/// Floors on the command line: `path --level L` counts the floors climbed in the length ("add
+/// the vertical distance climbed to the horizontal distance moved"); `template --blast X,Y
+/// --level L` hits one level of the building ("the attacking player chooses which level"),
+/// and a centre outside only the ground floor.
+#[test]
+fn paths_and_blasts_know_the_floors_of_buildings() {
+    let p = temp_file(
+        "floors.toml",
+        b"name = \"floors\"\nsize = [100, 100]\n[[terrain]]\nkind = \"building\"\npolygon = [[40, 40], [60, 40], [60, 60], [40, 60]]\ndoorways = [[50, 40]]\nfloors = 2\n[[unit]]\nname = \"Hell Boys\"\nside = \"a\"\nat = [[45, 45], [48, 45], [51, 45], [54, 45], [57, 45]]\nlevel = [0, 0, 1, 1, 1]\n",
+    )
+    .display()
+    .to_string();
+    let v = json(&bf(&["path", &p, "Hell Boys:0", "45,50", "--move", "1", "--level", "1", "--json"]));
+    assert_eq!(
+        (v["legal"].as_bool(), v["level"].as_u64(), v["from_level"].as_u64()),
+        (Some(true), Some(1), Some(0))
+    );
+    assert!(
+        (v["length_cm"].as_f64().unwrap() - 10.0).abs() < 1e-9,
+        "5 cm across and a 5 cm floor: {v}"
+    );
+    let v = json(&bf(&["path", &p, "Hell Boys:0", "45,50", "--move", "1", "--level", "2", "--json"]));
+    assert_eq!(v["legal"], false, "{v}");
+    let v = json(&bf(&["template", &p, "--blast", "52,45", "--level", "1", "--json"]));
+    assert_eq!(v["units"][0]["miniatures"], serde_json::json!([2, 3, 4]), "{v}");
+    let v = json(&bf(&["template", &p, "--blast", "52,45", "--json"]));
+    assert_eq!(v["units"][0]["miniatures"], serde_json::json!([0, 1]), "{v}");
+    let o = bf(&["template", &p, "--blast", "30,30", "--level", "1", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("ground floor"), "{}", stderr(&o));
+}

@@ -73,6 +73,10 @@ enum Cmd {
         /// The flame weapon's Range: 1 uses the short template, 2 or 3 the long one.
         #[arg(long, value_name = "N", default_value_t = 1)]
         range: u32,
+        /// A blast in a building with upper floors: the level it hits (0, the ground floor, by
+        /// default; a centre outside only hits the ground floor).
+        #[arg(long, value_name = "L", default_value_t = 0)]
+        level: u8,
         /// Print one JSON object: template, units [{unit, side, miniatures, out_of_los}], hits.
         #[arg(long)]
         json: bool,
@@ -94,6 +98,11 @@ enum Cmd {
         /// Vehicles and aircraft: the facing the hull ends at, in degrees (default: its facing now).
         #[arg(long, value_name = "DEGREES", allow_negative_numbers = true)]
         facing: Option<i64>,
+        /// The level it ends on in a building with upper floors (0: the ground floor; default:
+        /// its level now if it stays in the same building, else the ground). Floors climbed
+        /// count in the length ("add the vertical distance climbed").
+        #[arg(long, value_name = "L")]
+        level: Option<u8>,
         /// Print one JSON object: legal, length_cm, allowance_cm, path, terrain, hazards, reason, coherent.
         #[arg(long)]
         json: bool,
@@ -154,7 +163,13 @@ fn mini_arg(t: &Table, file: &Path, text: &str) -> anyhow::Result<(usize, usize)
 
 /// `X,Y` in cm.
 fn point_arg(text: &str, what: &str) -> anyhow::Result<Pt> {
-    table_json::parse_point(text).with_context(|| format!("{what} `{text}`: give a point as X,Y in centimetres, e.g. 42.5,17"))
+    let p = table_json::parse_point(text).with_context(|| format!("{what} `{text}`: give a point as X,Y in centimetres, e.g. 42.5,17"))?;
+    let (x, y) = p.to_cm();
+    // Tables are at most 1000 cm a side; far beyond is no point of any table.
+    if x.abs() > 1e6 || y.abs() > 1e6 {
+        bail!("{what} `{text}` is off the table: tables are at most 1000 cm a side, give X,Y on it");
+    }
+    Ok(p)
 }
 
 fn on_table(t: &Table, p: Pt, what: &str) -> anyhow::Result<()> {
@@ -265,6 +280,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             blast,
             flame,
             range,
+            level,
             json,
         } => {
             let t = load_table(file)?.table;
@@ -272,11 +288,11 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                 let c = point_arg(b, "--blast")?;
                 on_table(&t, c, "the blast template's centre")?;
                 let r = units_to_cm(t.templates.blast_radius);
-                (
-                    "blast",
-                    json!({"centre": cm2(c), "radius_cm": r}),
-                    dust_geom::template::blast(&t, c),
-                )
+                let hits = match dust_geom::template::blast_at_level(&t, c, *level) {
+                    Ok(h) => h,
+                    Err(why) => bail!("--level {level}: {why}"),
+                };
+                ("blast", json!({"centre": cm2(c), "radius_cm": r, "level": level}), hits)
             } else if let Some(f) = flame {
                 let mut parts = f.rsplitn(3, ',');
                 let (y, x, who) = (parts.next(), parts.next(), parts.next());
@@ -331,6 +347,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
             moves,
             march,
             facing,
+            level,
             json,
         } => {
             let t = load_table(file)?.table;
@@ -346,6 +363,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                     moves: *moves,
                     march: *march,
                     facing: facing.map(dust_geom::angle::Facing::deg),
+                    level: *level,
                 },
             );
             if *json {

@@ -89,6 +89,31 @@ const MAX_SIZE_CM: f64 = 500.0;
 /// The most corners a polygon may have (the crossing test is quadratic in them).
 const MAX_CORNERS: usize = 512;
 
+/// The most `[[terrain]]` pieces, `[[unit]]`s, miniatures in all, zones and objectives a table
+/// file may hold, and the most corners of all its terrain together: far above any table the
+/// book plays (tens of pieces and units), and low enough that every oracle's cost stays
+/// bounded on a hostile file (the path search's graph grows with the corners and miniatures).
+pub const MAX_TERRAIN: usize = 1_000;
+/// See [`MAX_TERRAIN`].
+pub const MAX_UNITS: usize = 1_000;
+/// See [`MAX_TERRAIN`].
+pub const MAX_MINIATURES: usize = 4_000;
+/// See [`MAX_TERRAIN`].
+pub const MAX_ZONES: usize = 64;
+/// See [`MAX_TERRAIN`].
+pub const MAX_OBJECTIVES: usize = 64;
+/// See [`MAX_TERRAIN`].
+pub const MAX_TERRAIN_CORNERS: usize = 20_000;
+
+/// A number for a message: as written when short, in scientific notation when huge.
+fn show_number(x: f64) -> String {
+    if x.is_finite() && x.abs() < 1e7 {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
+    }
+}
+
 const HULL_KEYS: [&str; 5] = ["vehicle", "large-vehicle", "huge-vehicle", "aircraft", "large-aircraft"];
 
 fn flame_shape(v: &[f64]) -> FlameShape {
@@ -167,7 +192,7 @@ const ROOT_KEYS: [&str; 10] = [
     "objective",
     "unit",
 ];
-const TERRAIN_KEYS: [&str; 11] = [
+const TERRAIN_KEYS: [&str; 13] = [
     "kind",
     "name",
     "polygon",
@@ -179,10 +204,12 @@ const TERRAIN_KEYS: [&str; 11] = [
     "blocks_los",
     "cover",
     "source",
+    "floors",
+    "floor_height",
 ];
 const ZONE_KEYS: [&str; 2] = ["side", "polygon"];
 const OBJECTIVE_KEYS: [&str; 2] = ["name", "at"];
-const UNIT_KEYS: [&str; 6] = ["name", "side", "at", "facing", "base_mm", "hull"];
+const UNIT_KEYS: [&str; 7] = ["name", "side", "at", "facing", "base_mm", "hull", "level"];
 const TEMPLATE_KEYS: [&str; 3] = ["blast_diameter", "flame_short", "flame_long"];
 
 /// A unit's shape class, from its card.
@@ -283,8 +310,8 @@ impl<'a> Ctx<'a> {
                     &span,
                     format!(
                         "{what} ({}, {}) is outside the table, which is {} × {} cm: x goes from 0 to {}, y from 0 to {}",
-                        xy[0],
-                        xy[1],
+                        show_number(xy[0]),
+                        show_number(xy[1]),
                         w / UNITS_PER_CM,
                         d / UNITS_PER_CM,
                         w / UNITS_PER_CM,
@@ -325,11 +352,14 @@ impl<'a> Ctx<'a> {
     /// A polygon: at least three points, a non-zero area, edges that do not cross.
     fn polygon(&mut self, item: &Item, what: &str, fallback: &Span) -> Option<Vec<Pt>> {
         let span = TomlReader::span(item, fallback);
-        let pts = self.points(item, what, fallback)?;
-        if pts.len() > MAX_CORNERS {
-            self.err(&span, format!("{what} has {} corners; at most {MAX_CORNERS} are read", pts.len()));
+        if let Some(n) = item.as_array().map(toml_edit::Array::len).filter(|&n| n > MAX_CORNERS) {
+            self.err(
+                &span,
+                format!("{what} has {n} corners; at most {MAX_CORNERS} are read: simplify the outline"),
+            );
             return None;
         }
+        let pts = self.points(item, what, fallback)?;
         if pts.len() < 3 {
             self.err(
                 &span,
@@ -391,9 +421,22 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn tables<'d>(&mut self, item: &'d Item, key: &str, fallback: &Span) -> Vec<(&'d dyn TableLike, Span)> {
+    /// The `[[key]]` sections, at most `max` of them (more is an error at the first one over).
+    fn tables<'d>(&mut self, item: &'d Item, key: &str, max: usize, fallback: &Span) -> Vec<(&'d dyn TableLike, Span)> {
         let span = TomlReader::span(item, fallback);
         match item {
+            Item::ArrayOfTables(aot) if aot.len() > max => {
+                let over = aot.get(max).and_then(toml_edit::Table::span).unwrap_or(span);
+                self.err(
+                    &over,
+                    format!(
+                        "this is [[{key}]] number {} of {}: a table file holds at most {max}; split the table or remove some",
+                        max + 1,
+                        aot.len()
+                    ),
+                );
+                Vec::new()
+            }
             Item::ArrayOfTables(aot) => aot
                 .iter()
                 .map(|t| (t as &dyn TableLike, t.span().unwrap_or_else(|| span.clone())))
@@ -452,9 +495,25 @@ impl<'a> Ctx<'a> {
         let mut ok = true;
         let mut terrain_spans = Vec::new();
         if let Some(item) = root.get("terrain") {
-            for (i, (t, span)) in self.tables(item, "terrain", &top).into_iter().enumerate() {
+            let mut corners = 0;
+            for (i, (t, span)) in self.tables(item, "terrain", MAX_TERRAIN, &top).into_iter().enumerate() {
+                corners += t
+                    .get("polygon")
+                    .and_then(Item::as_array)
+                    .map_or(0, |a| a.len().min(MAX_CORNERS + 1));
+                if corners > MAX_TERRAIN_CORNERS {
+                    self.err(
+                        &span,
+                        format!("the terrain up to here has {corners} corners in all; a table file holds at most {MAX_TERRAIN_CORNERS}: simplify the outlines"),
+                    );
+                    ok = false;
+                    break;
+                }
                 match self.terrain(t, &span, i) {
                     Some(p) => {
+                        if let Some(f) = self.building_floors(t, &p, &span) {
+                            table.floors.buildings.insert(table.terrain.len(), f);
+                        }
                         table.terrain.push(p);
                         terrain_spans.push(span);
                     }
@@ -464,7 +523,7 @@ impl<'a> Ctx<'a> {
         }
         for (key, kind) in [("deployment", ZoneKind::Deployment), ("arrival", ZoneKind::Arrival)] {
             if let Some(item) = root.get(key) {
-                for (t, span) in self.tables(item, key, &top) {
+                for (t, span) in self.tables(item, key, MAX_ZONES, &top) {
                     let what = format!("a [[{key}]] zone");
                     self.check_keys(t, &what, &ZONE_KEYS, &span);
                     let side = self.side(t, &what, &span);
@@ -483,7 +542,7 @@ impl<'a> Ctx<'a> {
             }
         }
         if let Some(item) = root.get("objective") {
-            for (t, span) in self.tables(item, "objective", &top) {
+            for (t, span) in self.tables(item, "objective", MAX_OBJECTIVES, &top) {
                 self.check_keys(t, "an [[objective]]", &OBJECTIVE_KEYS, &span);
                 let name = self.string(t, "name", "an [[objective]]", true, &span);
                 let at = match t.get("at") {
@@ -523,9 +582,25 @@ impl<'a> Ctx<'a> {
         self.fortifications(&table, &terrain_spans);
         if let Some(item) = root.get("unit") {
             let mut placed: Vec<(usize, Vec<Span>)> = Vec::new();
-            for (t, span) in self.tables(item, "unit", &top) {
+            let mut minis = 0;
+            for (t, span) in self.tables(item, "unit", MAX_UNITS, &top) {
+                minis += t.get("at").and_then(Item::as_array).map_or(0, toml_edit::Array::len);
+                if minis > MAX_MINIATURES {
+                    self.err(
+                        &span,
+                        format!("the units up to here have {minis} miniatures in all; a table file holds at most {MAX_MINIATURES}"),
+                    );
+                    ok = false;
+                    break;
+                }
                 match self.unit(t, &span, cards, sizes, &table) {
                     Some((u, spans)) => {
+                        let levels = self.levels(t, &u, &spans, &span, &table);
+                        for (m, level) in levels.into_iter().enumerate() {
+                            if level > 0 {
+                                table.floors.levels.insert((table.units.len(), m), level);
+                            }
+                        }
                         placed.push((table.units.len(), spans));
                         table.units.push(u);
                     }
@@ -712,6 +787,106 @@ impl<'a> Ctx<'a> {
         Some(piece)
     }
 
+    /// A building's `floors` (upper floors, 0 to 20) and `floor_height` (cm, the provisional
+    /// [`dust_geom::table::FLOOR_HEIGHT`] unless given): `None` when it has no upper floor.
+    fn building_floors(&mut self, t: &dyn TableLike, piece: &Terrain, span: &Span) -> Option<(u8, Coord)> {
+        let what = format!("{} `{}`", piece.kind.name(), piece.name);
+        let height = match self.number(t, "floor_height", &what, span) {
+            Some((h, hs)) if !(h > 0.0 && h <= 100.0) => {
+                self.err(&hs, format!("`floor_height` of {what} must be more than 0 and at most 100 cm"));
+                None
+            }
+            Some((h, _)) => Some(cm_to_units(h)),
+            None => None,
+        };
+        let item = t.get("floors");
+        if piece.kind != TerrainKind::Building {
+            for key in ["floors", "floor_height"] {
+                if let Some(i) = t.get(key) {
+                    self.err(
+                        &TomlReader::span(i, span),
+                        format!("only buildings have `{key}`; remove it from {what}"),
+                    );
+                }
+            }
+            return None;
+        }
+        let item = item?;
+        let fs = TomlReader::span(item, span);
+        match item.as_integer() {
+            Some(n @ 0..=20) => (n > 0).then(|| (n as u8, height.unwrap_or(dust_geom::table::FLOOR_HEIGHT))),
+            _ => {
+                self.err(
+                    &fs,
+                    format!(
+                        "`floors` of {what} must be a whole number from 0 to 20 (the floors above the ground floor), not {}",
+                        describe(item)
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// A unit's `level`: one number for every miniature, or a list with one per miniature
+    /// (0 is the ground floor). An upper level must be a floor of the building the miniature
+    /// stands in, and only infantry climb.
+    fn levels(&mut self, t: &dyn TableLike, u: &Unit, spans: &[Span], span: &Span, table: &Table) -> Vec<u8> {
+        let n = u.minis.len();
+        let Some(item) = t.get("level") else {
+            return vec![0; n];
+        };
+        let ls = TomlReader::span(item, span);
+        let what = format!("`level` of unit `{}`", u.card);
+        let one = |v: &Value| v.as_integer().filter(|l| (0..=20).contains(l)).map(|l| l as u8);
+        let levels: Option<Vec<u8>> = match item.as_value() {
+            Some(v) if v.is_integer() => one(v).map(|l| vec![l; n]),
+            Some(Value::Array(a)) if a.len() == n => a.iter().map(one).collect(),
+            _ => None,
+        };
+        let Some(levels) = levels else {
+            self.err(
+                &ls,
+                format!(
+                    "{what} must be a whole number from 0 to 20, or a list of {n} of them (one per miniature), not {}",
+                    describe(item)
+                ),
+            );
+            return vec![0; n];
+        };
+        for (m, &level) in levels.iter().enumerate() {
+            if level == 0 {
+                continue;
+            }
+            let at = spans.get(m).unwrap_or(&ls);
+            if !u.kind.is_infantry() {
+                self.err(
+                    &ls,
+                    format!("{what}: only infantry stand on upper floors; a vehicle is on the ground (level 0)"),
+                );
+                return vec![0; n];
+            }
+            let c = u.minis[m].body.centre();
+            match table.building_at(c) {
+                Some(b) if table.floors_of(b).0 >= level => {}
+                Some(b) => self.err(
+                    at,
+                    format!(
+                        "this miniature of unit `{}` is on level {level}, but {} has {} floor(s) above the ground floor: give it `floors = {level}` or lower the level",
+                        u.card,
+                        table.terrain[b].name,
+                        table.floors_of(b).0
+                    ),
+                ),
+                None => self.err(
+                    at,
+                    format!("this miniature of unit `{}` is on level {level} but not in a building: only buildings have upper floors", u.card),
+                ),
+            }
+        }
+        levels
+    }
+
     /// "Infantry must be able to enter a bunker or strongpoint, so it must be at least 10cm/4"
     /// from all table edges and impassable terrain, and 20cm/8" from other bunkers and
     /// strongpoints" (FORTIFICATIONS, Deploying Fortifications).
@@ -878,7 +1053,7 @@ impl<'a> Ctx<'a> {
                 };
                 let meets = match (&p.area, &m.body) {
                     (Area::Polygon(v), Body::Disc { c, r }) => dust_geom::exact::polygon_meets_disc(v, *c, *r - 1),
-                    (Area::Polygon(v), Body::Hull { corners, .. }) => dust_geom::exact::polygons_meet(v, corners),
+                    (Area::Polygon(v), Body::Hull { corners, .. }) => dust_geom::exact::convex_overlaps_polygon(corners, v),
                     (Area::Circle { .. }, _) => false,
                 };
                 if bad && meets {
@@ -920,21 +1095,39 @@ impl<'a> Ctx<'a> {
             .iter()
             .flat_map(|(u, spans)| spans.iter().enumerate().map(move |(m, s)| (*u, m, s)))
             .collect();
-        for (i, &(u1, m1, s1)) in all.iter().enumerate() {
-            for &(u2, m2, _) in &all[..i] {
-                let (a, b) = (&table.units[u1], &table.units[u2]);
-                if (a.kind == MiniKind::Aircraft) != (b.kind == MiniKind::Aircraft) {
-                    continue;
+        // Sweep along x: only bodies whose boxes reach each other are compared (a file of
+        // thousands of miniatures stays fast). Reported at the later of the two in the file.
+        let boxes: Vec<(Pt, Pt)> = all.iter().map(|&(u, m, _)| table.units[u].minis[m].body.bbox()).collect();
+        let levels: Vec<u8> = all.iter().map(|&(u, m, _)| table.level(u, m)).collect();
+        let mut order: Vec<usize> = (0..all.len()).collect();
+        order.sort_by_key(|&i| (boxes[i].0.x, i));
+        let mut pairs = Vec::new();
+        for (k, &i) in order.iter().enumerate() {
+            for &j in &order[k + 1..] {
+                if boxes[j].0.x > boxes[i].1.x {
+                    break;
                 }
-                if bodies_overlap(&a.minis[m1].body, &b.minis[m2].body) {
-                    self.err(
-                        s1,
-                        format!(
-                            "{} m{m1} overlaps {} m{m2}: bases may touch but not overlap; move one of them",
-                            a.name, b.name
-                        ),
-                    );
+                if boxes[j].0.y <= boxes[i].1.y && boxes[i].0.y <= boxes[j].1.y {
+                    pairs.push((i.max(j), i.min(j)));
                 }
+            }
+        }
+        pairs.sort_unstable();
+        for (i, j) in pairs {
+            let (u1, m1, s1) = all[i];
+            let (u2, m2, _) = all[j];
+            let (a, b) = (&table.units[u1], &table.units[u2]);
+            if (a.kind == MiniKind::Aircraft) != (b.kind == MiniKind::Aircraft) || levels[i] != levels[j] {
+                continue;
+            }
+            if bodies_overlap(&a.minis[m1].body, &b.minis[m2].body) {
+                self.err(
+                    s1,
+                    format!(
+                        "{} m{m1} overlaps {} m{m2}: bases may touch but not overlap; move one of them",
+                        a.name, b.name
+                    ),
+                );
             }
         }
     }

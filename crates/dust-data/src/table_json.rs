@@ -224,9 +224,12 @@ pub struct PathQuery {
     pub march: bool,
     /// Vehicles and aircraft: the facing the hull ends at (default: its facing now).
     pub facing: Option<Facing>,
+    /// The level it ends on in a building with upper floors (`None`: its level now if it stays
+    /// in the same building, else the ground).
+    pub level: Option<u8>,
 }
 
-/// `path`'s answer: `unit`, `miniature`, `to`, `legal`, `length_cm`, `allowance_cm`, `path`,
+/// `path`'s answer: `unit`, `miniature`, `to`, `from_level`, `level`, `legal`, `length_cm`, `allowance_cm`, `path`,
 /// `terrain`, `hazards`, `rolls`, `coherent`, `coherency`, `reason` (with the text form's
 /// words: `reason`, the rolls and the coherency note).
 pub fn path_json(t: &Table, q: PathQuery) -> Value {
@@ -237,9 +240,10 @@ pub fn path_json(t: &Table, q: PathQuery) -> Value {
         moves,
         march,
         facing,
+        level,
     } = q;
     let allowance = RANGE_UNIT * i64::from(moves) * if march { 2 } else { 1 };
-    let ans = dust_geom::path::shortest_facing(t, u, i, dest, allowance, march, facing);
+    let ans = dust_geom::path::shortest_to_level(t, u, i, dest, level, allowance, march, facing);
     // Coherency of the squad once this miniature has moved (the others may move too).
     let moved = dust_geom::path::body_at(t, u, dest, facing);
     let bodies: Vec<&Body> = t.units[u]
@@ -268,6 +272,8 @@ pub fn path_json(t: &Table, q: PathQuery) -> Value {
         "unit": t.units[u].name,
         "miniature": i,
         "to": cm2(dest),
+        "from_level": t.level(u, i),
+        "level": level.unwrap_or_else(|| dust_geom::path::default_level(t, u, i, dest)),
         "legal": ans.legal,
         "length_cm": ans.length.map(|l| l / 100.0),
         "allowance_cm": units_to_cm(allowance),

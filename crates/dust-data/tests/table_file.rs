@@ -228,3 +228,83 @@ at = [[53, 53]]
         "{text:?}"
     );
 }
+
+/// Floors ("Walls and Buildings": "Infantry units can move up and down between floors in a
+/// building"): a building's `floors` and `floor_height`, a unit's `level` (one for all, or one
+/// per miniature); squads on different floors may stand one above the other; an upper level
+/// must be a floor of the building the miniature is in, and only infantry climb.
+#[test]
+fn buildings_have_floors_and_infantry_stand_on_them() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let good = r#"
+name = "t"
+size = [100, 100]
+[[terrain]]
+kind = "building"
+polygon = [[40, 40], [60, 40], [60, 60], [40, 60]]
+doorways = [[50, 40]]
+floors = 2
+floor_height = 4.5
+[[unit]]
+name = "Hell Boys"
+side = "a"
+at = [[45, 45], [48, 45], [51, 45], [54, 45], [57, 45]]
+level = [0, 1, 2, 1, 0]
+[[unit]]
+name = "Rhino"
+side = "a"
+at = [[48, 45]]
+"#;
+    let t = parse_table(good, "t.toml", &cards).expect("reads").table;
+    assert_eq!(t.floors_of(0), (2, 450));
+    assert_eq!((t.level(0, 0), t.level(0, 1), t.level(0, 2), t.level(1, 0)), (0, 1, 2, 0));
+    let bad = r#"
+name = "t"
+size = [100, 100]
+[[terrain]]
+kind = "building"
+polygon = [[40, 40], [60, 40], [60, 60], [40, 60]]
+floors = 1
+[[terrain]]
+kind = "woods"
+polygon = [[0, 0], [10, 0], [10, 10]]
+floors = 2
+[[unit]]
+name = "Hell Boys"
+side = "a"
+at = [[45, 45], [48, 45], [51, 45], [54, 45], [20, 20]]
+level = [0, 2, 1, 1, 1]
+[[unit]]
+name = "Pounder"
+side = "a"
+at = [[80, 80]]
+facing = 0
+level = 1
+[[unit]]
+name = "Rhino"
+side = "a"
+at = [[51, 45]]
+"#;
+    let d = parse_table(bad, "t.toml", &cards).expect_err("bad floors");
+    let text: Vec<String> = d.iter().map(ToString::to_string).collect();
+    assert!(
+        text.iter()
+            .any(|l| l.starts_with("t.toml:11:") && l.contains("only buildings have `floors`")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|l| l.starts_with("t.toml:15:") && l.contains("level 2, but building 1 has 1 floor")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter().any(|l| l.starts_with("t.toml:15:") && l.contains("not in a building")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter().any(|l| l.starts_with("t.toml:22:") && l.contains("only infantry")),
+        "{text:?}"
+    );
+    // Rhino on the ground under Hell Boys m2 (on level 1) does not overlap it.
+    assert!(!text.iter().any(|l| l.contains("overlaps")), "{text:?}");
+}

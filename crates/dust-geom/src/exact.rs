@@ -447,6 +447,66 @@ pub fn crossing_param(a: Pt, b: Pt, c: Pt, d: Pt) -> Option<(i128, i128)> {
     Some((tn, den))
 }
 
+/// Whether the segment `p q` passes through the interior of the polygon (touching its outline,
+/// running along it or ending on it does not count): between consecutive places where it
+/// meets the outline, some middle lies strictly inside.
+pub fn segment_enters_polygon(p: Pt, q: Pt, poly: &[Pt]) -> bool {
+    if point_in_polygon(p, poly) == Inside::In || point_in_polygon(q, poly) == Inside::In {
+        return true;
+    }
+    if p == q {
+        return false;
+    }
+    let ts = outline_params(p, q, poly);
+    ts.windows(2)
+        .any(|w| point_in_polygon_h(middle(p, q, w[0], w[1]), poly) == Inside::In)
+}
+
+/// The parameters `t` (as `n / d`, `d > 0`), in order and without repeats, where the segment
+/// `p q` (`p ≠ q`) meets the polygon's outline, with its ends `0` and `1`: between two
+/// consecutive ones the segment is wholly inside or wholly outside.
+pub fn outline_params(p: Pt, q: Pt, poly: &[Pt]) -> Vec<(i128, i128)> {
+    let len2 = dist2(p, q);
+    let mut ts: Vec<(i128, i128)> = vec![(0, 1), (1, 1)];
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        if let Some(t) = crossing_param(p, q, a, b) {
+            ts.push(t);
+        }
+        if on_segment(a, p, q) {
+            ts.push((dot(p, q, a), len2));
+        }
+    }
+    ts.sort_by(|x, y| (x.0 * y.1).cmp(&(y.0 * x.1)));
+    ts.dedup_by(|x, y| x.0 * y.1 == y.0 * x.1);
+    ts
+}
+
+/// The point of `p q` halfway between the parameters `a` and `b` (exact, rational).
+pub fn middle(p: Pt, q: Pt, a: (i128, i128), b: (i128, i128)) -> HPt {
+    HPt::along(p, q, a.0 * b.1 + b.0 * a.1, 2 * a.1 * b.1)
+}
+
+/// Whether a convex polygon and a simple polygon share interior (touching along an edge or at
+/// a corner does not count): an edge of one passes through the other's interior, or the
+/// convex one's centre of corners lies strictly inside the other.
+pub fn convex_overlaps_polygon(convex: &[Pt], poly: &[Pt]) -> bool {
+    let (alo, ahi) = bbox(convex);
+    let (blo, bhi) = bbox(poly);
+    if ahi.x <= blo.x || bhi.x <= alo.x || ahi.y <= blo.y || bhi.y <= alo.y {
+        return false;
+    }
+    let n = convex.len() as i128;
+    let centre = HPt {
+        x: convex.iter().map(|p| i128::from(p.x)).sum(),
+        y: convex.iter().map(|p| i128::from(p.y)).sum(),
+        w: n,
+    };
+    point_in_polygon_h(centre, poly) == Inside::In
+        || (0..convex.len()).any(|i| segment_enters_polygon(convex[i], convex[(i + 1) % convex.len()], poly))
+        || (0..poly.len()).any(|i| segment_enters_polygon(poly[i], poly[(i + 1) % poly.len()], convex))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,5 +537,17 @@ mod tests {
             crossing_param(Pt::new(0, 5), Pt::new(20, 5), Pt::new(10, 0), Pt::new(10, 10)),
             Some((100, 200))
         );
+        // Touching is not entering; crossing, ending inside or running through corners is.
+        assert!(!segment_enters_polygon(Pt::new(10, 0), Pt::new(10, 10), &sq));
+        assert!(!segment_enters_polygon(Pt::new(10, 5), Pt::new(20, 5), &sq));
+        assert!(segment_enters_polygon(Pt::new(0, 0), Pt::new(10, 10), &sq));
+        assert!(segment_enters_polygon(Pt::new(5, 5), Pt::new(20, 5), &sq));
+        assert!(segment_enters_polygon(Pt::new(-5, 5), Pt::new(20, 5), &sq));
+        let right = [Pt::new(10, 0), Pt::new(20, 0), Pt::new(20, 10), Pt::new(10, 10)];
+        assert!(!convex_overlaps_polygon(&right, &sq));
+        assert!(convex_overlaps_polygon(&sq, &sq));
+        let inner = [Pt::new(0, 0), Pt::new(5, 0), Pt::new(5, 10), Pt::new(0, 10)];
+        assert!(convex_overlaps_polygon(&inner, &sq));
+        assert!(convex_overlaps_polygon(&sq, &inner));
     }
 }

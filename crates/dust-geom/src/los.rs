@@ -1,7 +1,8 @@
 //! Line of sight and cover (tactics-battlefield-summary.md, "3. Check Line of Sight (LOS)" and
 //! "6. Roll Saves").
 //!
-//! - A line joins a point of one body to a point of the other ([`crate::table::Body::sight_points`]); it is
+//! - A line joins a point of one body to a point of the other ([`crate::table::Body::sight_points`],
+//!   then, when none of those lines is clear, [`crate::table::Body::sight_points_fine`]); it is
 //!   blocked when it passes through or touches terrain that blocks ([`Sight::Blocks`]), or the
 //!   body of a vehicle or aircraft other than the two it joins, or runs inside area terrain
 //!   ([`Sight::Area`]: woods, trees, buildings, smoke) for more than range 1 (10 cm) — range 3
@@ -17,11 +18,10 @@
 //!   Infantry in a trench are in cover; a miniature out of sight is in cover.
 
 use crate::exact::{
-    bbox, convex_hull, crossing_param, dist2, dot, on_segment, point_in_polygon_h, polygon_meets_disc, polygons_meet, segment_meets_disc,
-    segments_intersect, Coord, HPt, Inside, Pt, UNITS_PER_CM,
+    bbox, convex_hull, dist2, middle, outline_params, point_in_polygon_h, polygon_meets_disc, polygons_meet, segment_meets_disc,
+    segments_intersect, Coord, Inside, Pt, UNITS_PER_CM,
 };
 use crate::table::{Area, MiniKind, Sight, Table, TerrainKind};
-use core::cmp::Ordering;
 
 /// Area terrain: a line may run this far inside (range 1).
 pub const AREA_EDGE: Coord = 10 * UNITS_PER_CM;
@@ -88,13 +88,6 @@ fn segment_meets_polygon(p: Pt, q: Pt, poly: &[Pt]) -> bool {
         || crate::exact::point_in_polygon(p, poly) != Inside::Out
 }
 
-/// A parameter `n / d` along a segment, `d > 0`.
-type Param = (i128, i128);
-
-fn cmp_param(a: Param, b: Param) -> Ordering {
-    (a.0 * b.1).cmp(&(b.0 * a.1))
-}
-
 /// How far the segment `p q` runs inside the polygon, in units (IEEE-exact operations on
 /// exact crossing parameters).
 pub fn length_inside_polygon(p: Pt, q: Pt, poly: &[Pt]) -> f64 {
@@ -102,23 +95,10 @@ pub fn length_inside_polygon(p: Pt, q: Pt, poly: &[Pt]) -> f64 {
     if len2 == 0 {
         return 0.0;
     }
-    let mut ts: Vec<Param> = vec![(0, 1), (1, 1)];
-    for i in 0..poly.len() {
-        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
-        if let Some(t) = crossing_param(p, q, a, b) {
-            ts.push(t);
-        }
-        if on_segment(a, p, q) {
-            ts.push((dot(p, q, a), len2));
-        }
-    }
-    ts.sort_by(|x, y| cmp_param(*x, *y));
-    ts.dedup_by(|x, y| cmp_param(*x, *y) == Ordering::Equal);
     let mut frac = 0.0;
-    for w in ts.windows(2) {
+    for w in outline_params(p, q, poly).windows(2) {
         let (a, b) = (w[0], w[1]);
-        let mid = HPt::along(p, q, a.0 * b.1 + b.0 * a.1, 2 * a.1 * b.1);
-        if point_in_polygon_h(mid, poly) != Inside::Out {
+        if point_in_polygon_h(middle(p, q, a, b), poly) != Inside::Out {
             frac += b.0 as f64 / b.1 as f64 - a.0 as f64 / a.1 as f64;
         }
     }
@@ -289,21 +269,103 @@ fn mini_sees_among(t: &Table, c: &Candidates, a: (usize, usize), b: (usize, usiz
     let ba = &t.units[a.0].minis[a.1].body;
     let bb = &t.units[b.0].minis[b.1].body;
     let skip = [a, b];
-    let (pa, pb) = (ba.sight_points(), bb.sight_points());
     let mut first = None;
     let mut last = None;
-    for &p in &pa {
-        for &q in &pb {
-            match blocked_among(t, c, p, q, &skip, last) {
-                None => return Ok((p, q)),
-                Some(why) => {
-                    first.get_or_insert(why);
-                    last = Some(why);
+    // The few sight points first (most lines are found there), then the finer ones: "any
+    // point" of each body, as closely as the fine points sample it — unless one wall or
+    // vehicle cuts every line between the two bodies.
+    for (stage, (pa, pb)) in [
+        (ba.sight_points(), bb.sight_points()),
+        (ba.sight_points_fine(), bb.sight_points_fine()),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if stage == 1 {
+            let mut all_a = pa.clone();
+            all_a.extend(ba.sight_points());
+            let mut all_b = pb.clone();
+            all_b.extend(bb.sight_points());
+            if let Some(why) = wall_between(t, c, &skip, &all_a, &all_b) {
+                return Err(first.unwrap_or(why));
+            }
+        }
+        for &p in &pa {
+            for &q in &pb {
+                match blocked_among(t, c, p, q, &skip, last) {
+                    None => return Ok((p, q)),
+                    Some(why) => {
+                        first.get_or_insert(why);
+                        last = Some(why);
+                    }
                 }
             }
         }
     }
     Err(first.unwrap_or(Blocked::Terrain(0)))
+}
+
+/// Whether the polygon is convex (its turns all one way; straight corners allowed).
+fn is_convex(poly: &[Pt]) -> bool {
+    let n = poly.len();
+    let turns = (0..n).map(|i| crate::exact::orient(poly[i], poly[(i + 1) % n], poly[(i + 2) % n]));
+    let (mut left, mut right) = (false, false);
+    for o in turns {
+        left |= o > 0;
+        right |= o < 0;
+    }
+    !(left && right)
+}
+
+/// A convex piece that blocks every line it touches (or a vehicle's hull) and cuts the
+/// corridor between two sets of points — it meets both bridges of the convex hull of their
+/// union and neither set's own hull — blocks every line from one set to the other: the hull
+/// is split by the chord the piece holds between the bridges, one set on each side. Found
+/// once instead of trying every fine line (a squad behind a long wall).
+fn wall_between(t: &Table, c: &Candidates, skip: &[(usize, usize)], pa: &[Pt], pb: &[Pt]) -> Option<Blocked> {
+    let (ha, hb) = (convex_hull(pa), convex_hull(pb));
+    if ha.len() < 3 || hb.len() < 3 || pa.iter().any(|p| pb.contains(p)) {
+        return None;
+    }
+    let mut all = pa.to_vec();
+    all.extend_from_slice(pb);
+    let h = convex_hull(&all);
+    let n = h.len();
+    let bridges: Vec<(Pt, Pt)> = (0..n)
+        .map(|i| (h[i], h[(i + 1) % n]))
+        .filter(|(p, q)| pa.contains(p) != pa.contains(q))
+        .collect();
+    if bridges.len() != 2 {
+        return None;
+    }
+    let cuts = |poly: &[Pt]| {
+        is_convex(poly)
+            && bridges.iter().all(|&(p, q)| segment_meets_polygon(p, q, poly))
+            && !polygons_meet(poly, &ha)
+            && !polygons_meet(poly, &hb)
+    };
+    for &i in &c.blocking {
+        let piece = &t.terrain[i];
+        if matches!(piece.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) {
+            continue; // the miniatures inside see out
+        }
+        if let Area::Polygon(v) = &piece.area {
+            if cuts(v) {
+                return Some(Blocked::Terrain(i));
+            }
+        }
+    }
+    for &(u, m) in &c.vehicles {
+        if skip.contains(&(u, m)) {
+            continue;
+        }
+        if let crate::table::Body::Hull { corners, .. } = &t.units[u].minis[m].body {
+            if cuts(corners) {
+                return Some(Blocked::Vehicle(u, m));
+            }
+        }
+    }
+    None
 }
 
 /// Whether some miniature of unit `ua` sees some miniature of unit `ub` (stops at the first
@@ -321,7 +383,7 @@ pub fn units_see(t: &Table, ua: usize, ub: usize) -> bool {
 pub fn point_sees(t: &Table, p: Pt, b: (usize, usize)) -> Result<Pt, Blocked> {
     let bb = &t.units[b.0].minis[b.1].body;
     let mut first = None;
-    for q in bb.sight_points() {
+    for q in bb.sight_points().into_iter().chain(bb.sight_points_fine()) {
         match segment_blocked(t, p, q, &[b]) {
             None => return Ok(q),
             Some(why) => {
@@ -348,28 +410,45 @@ pub fn mini_cover(t: &Table, a: (usize, usize), b: (usize, usize)) -> Option<Opt
             return Some(Some(i));
         }
     }
-    let outline = tgt.outline();
+    let outline = tgt.outline_fine();
+    let meets = |piece: usize, poly: &[Pt]| match &t.terrain[piece].area {
+        Area::Polygon(v) => polygons_meet(poly, v),
+        Area::Circle { c, r } => polygon_meets_disc(poly, *c, *r),
+    };
+    let points: Vec<Pt> = att.sight_points().into_iter().chain(att.sight_points_fine()).collect();
+    // Every cone lies in the hull of the attacker's points and the target: only the pieces
+    // giving cover that meet it can hide anything (with whether each touches the target).
+    let mut all = points.clone();
+    all.extend_from_slice(&outline);
+    let reach = convex_hull(&all);
+    let rb = bbox(&reach);
+    let pieces: Vec<(usize, bool)> = (0..t.terrain.len())
+        .filter(|&i| t.terrain[i].cover && boxes_overlap(rb, t.terrain[i].bounds) && meets(i, &reach))
+        .map(|i| (i, meets(i, &outline)))
+        .collect();
     let mut culprit = None;
-    'points: for p in att.sight_points() {
+    'points: for p in points {
         let mut pts = outline.clone();
         pts.push(p);
         let cone = convex_hull(&pts);
         let cb = bbox(&cone);
-        for (i, piece) in t.terrain.iter().enumerate() {
-            if !piece.cover || !boxes_overlap(cb, piece.bounds) {
+        for &(i, touches) in &pieces {
+            let piece = &t.terrain[i];
+            if !boxes_overlap(cb, piece.bounds) {
                 continue;
             }
-            let meets = |poly: &[Pt]| match &piece.area {
-                Area::Polygon(v) => polygons_meet(poly, v),
-                Area::Circle { c, r } => polygon_meets_disc(poly, *c, *r),
-            };
             // Terrain around the attacker's point does not hide the target, unless the target
             // is in it too.
-            if piece.area.holds(p) && !meets(&outline) {
+            if !touches && piece.area.holds(p) {
                 continue;
             }
-            if meets(&cone) {
+            if meets(i, &cone) {
                 culprit.get_or_insert(i);
+                if pieces.iter().any(|&(_, touches)| touches) {
+                    // A piece the target is partly in hides it from every point ("at least
+                    // partly in or behind area terrain").
+                    break 'points;
+                }
                 continue 'points;
             }
         }

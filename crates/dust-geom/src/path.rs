@@ -24,7 +24,7 @@
 
 use crate::angle::Facing;
 use crate::exact::{
-    bbox, dist2, point_in_polygon, seg_point_dist2, seg_seg_dist2, segments_intersect, Coord, Inside, Pt, Ratio, UNITS_PER_CM,
+    bbox, dist2, point_in_polygon, seg_point_dist2, seg_seg_dist2, segments_intersect, Coord, Inside, Pt, Ratio, MAX_COORD, UNITS_PER_CM,
 };
 use crate::measure::RANGE_UNIT;
 use crate::table::{bodies_overlap, Area, Body, Going, MiniKind, Table, TerrainKind};
@@ -36,6 +36,10 @@ pub const TERRAIN_MARCH_CAP: Coord = 4 * RANGE_UNIT;
 
 /// Clearance added around corners when setting waypoints (0.5 mm).
 const MARGIN: Coord = 5;
+
+/// The most waypoints a path search uses (those nearest the straight line): far more than a
+/// table of the book's size needs, and a bound on the search's cost on any table.
+const MAX_WAYPOINTS: usize = 500;
 
 /// A thing in the way of a move.
 #[derive(Clone, Debug)]
@@ -57,6 +61,9 @@ struct Mover {
     mini: usize,
     kind: MiniKind,
     r: Coord,
+    /// The levels it moves on (where it starts, where it ends): miniatures on other floors
+    /// are not in its way.
+    levels: (u8, u8),
 }
 
 fn r2(r: Coord) -> Ratio {
@@ -130,41 +137,18 @@ impl Obs<'_> {
         Some((x / UNITS_PER_CM as f64, y / UNITS_PER_CM as f64))
     }
 
-    /// Corner points to steer around, `d` clear of the obstacle's corners.
+    /// Corner points to steer around, `d` clear of the obstacle's corners: 16 points about
+    /// each corner (or about a round obstacle) on the 16-gon whose sides stay `d` (`r + d`)
+    /// from it, so a path bending there is within about 1% of the arc a base rolls round.
     fn waypoints(&self, d: Coord, out: &mut Vec<Pt>) {
-        let around = |v: Pt, d: Coord, out: &mut Vec<Pt>| {
-            let s = d + d / 2 + 1; // beyond d·√2 along the axes
-            for (x, y) in [(d, d), (d, -d), (-d, d), (-d, -d), (s, 0), (-s, 0), (0, s), (0, -s)] {
-                out.push(v.add(Pt::new(x, y)));
-            }
-        };
         match self {
-            Obs::Poly(p, _) => p.iter().for_each(|&v| around(v, d, out)),
+            Obs::Poly(p, _) => p.iter().for_each(|&v| out.extend(crate::table::ring16(v, d))),
             Obs::Seg(a, b, _) => {
-                around(*a, d, out);
-                around(*b, d, out);
+                out.extend(crate::table::ring16(*a, d));
+                out.extend(crate::table::ring16(*b, d));
             }
-            Obs::Circle(c, r, _) | Obs::Body(Body::Disc { c, r }, _, _) => {
-                // The corners of an octagon around the circle grown by d: its sides stay at
-                // least r + d from the centre (a corner is at (r + d) / cos 22.5°, and
-                // 1 / cos 22.5° < 1.0825).
-                let k = r + d;
-                let big = k + k * 825 / 10_000 + 2;
-                let diag = big * 7_072 / 10_000 + 1;
-                for (x, y) in [
-                    (big, 0),
-                    (-big, 0),
-                    (0, big),
-                    (0, -big),
-                    (diag, diag),
-                    (diag, -diag),
-                    (-diag, diag),
-                    (-diag, -diag),
-                ] {
-                    out.push(c.add(Pt::new(x, y)));
-                }
-            }
-            Obs::Body(Body::Hull { corners, .. }, _, _) => corners.iter().for_each(|&v| around(v, d, out)),
+            Obs::Circle(c, r, _) | Obs::Body(Body::Disc { c, r }, _, _) => out.extend(crate::table::ring16(*c, r + d)),
+            Obs::Body(Body::Hull { corners, .. }, _, _) => corners.iter().for_each(|&v| out.extend(crate::table::ring16(v, d))),
         }
     }
 }
@@ -232,7 +216,8 @@ fn obstacles(t: &Table, m: Mover) -> (Vec<Obs<'_>>, Vec<Obs<'_>>) {
             continue;
         }
         for (k, mini) in unit.minis.iter().enumerate() {
-            if (u, k) != (m.unit, m.mini) {
+            let level = t.level(u, k);
+            if (u, k) != (m.unit, m.mini) && (level == m.levels.0 || level == m.levels.1) {
                 hard.push(Obs::Body(&mini.body, u, k));
             }
         }
@@ -272,11 +257,13 @@ fn mover(t: &Table, unit: usize, mini: usize) -> Mover {
         Body::Disc { r, .. } => *r,
         Body::Hull { half_width, .. } => *half_width,
     };
+    let level = t.level(unit, mini);
     Mover {
         unit,
         mini,
         kind: u.kind,
         r,
+        levels: (level, level),
     }
 }
 
@@ -295,11 +282,19 @@ pub fn body_at(t: &Table, unit: usize, at: Pt, facing: Option<Facing>) -> Body {
 /// overlapping another miniature's base"; aircraft only mind other aircraft).
 pub fn check_end(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Facing>) -> Result<(), Refusal> {
     let (hard, _) = obstacles(t, mover(t, unit, mini));
-    check_end_among(t, unit, mini, at, facing, &hard)
+    check_end_among(t, unit, mini, at, facing, &hard, t.level(unit, mini))
 }
 
 /// [`check_end`] with the mover's obstacles already gathered.
-fn check_end_among(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<Facing>, hard: &[Obs<'_>]) -> Result<(), Refusal> {
+fn check_end_among(
+    t: &Table,
+    unit: usize,
+    mini: usize,
+    at: Pt,
+    facing: Option<Facing>,
+    hard: &[Obs<'_>],
+    level: u8,
+) -> Result<(), Refusal> {
     let body = body_at(t, unit, at, facing);
     let (lo, hi) = body.bbox();
     let (x, y) = at.to_cm();
@@ -319,10 +314,11 @@ fn check_end_among(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<F
         }
         let blocked = match &body {
             Body::Disc { c, r } => o.blocks(*c, *c, *r),
+            // A hull may stand against a wall or impassable ground, as a base may touch it.
             Body::Hull { corners, .. } => match o {
-                Obs::Poly(p, _) => crate::exact::polygons_meet(corners, p),
-                Obs::Circle(c, r, _) => crate::exact::polygon_meets_disc(corners, *c, *r),
-                Obs::Seg(a, b, _) => body.meets_segment(*a, *b),
+                Obs::Poly(p, _) => crate::exact::convex_overlaps_polygon(corners, p),
+                Obs::Circle(c, r, _) => crate::exact::polygon_meets_disc(corners, *c, *r - 1),
+                Obs::Seg(a, b, _) => crate::exact::segment_enters_polygon(*a, *b, corners),
                 Obs::Body(..) => false,
             },
         };
@@ -340,7 +336,11 @@ fn check_end_among(t: &Table, unit: usize, mini: usize, at: Pt, facing: Option<F
             continue;
         }
         for (k, om) in other.minis.iter().enumerate() {
-            if (u, k) != (unit, mini) && boxes_near((lo, hi), om.body.bbox(), 0) && bodies_overlap(&body, &om.body) {
+            if (u, k) != (unit, mini)
+                && t.level(u, k) == level
+                && boxes_near((lo, hi), om.body.bbox(), 0)
+                && bodies_overlap(&body, &om.body)
+            {
                 return Err(Refusal {
                     reason: format!(
                         "at ({x:.1}, {y:.1}) the miniature would overlap {} m{k}: a miniature cannot end its move on another's base",
@@ -370,6 +370,24 @@ pub fn check_move_facing(
     march: bool,
     facing: Option<Facing>,
 ) -> Result<Checked, Refusal> {
+    let level = t.level(unit, mini);
+    check_move_full(t, unit, mini, path, allowance, march, facing, (level, level), 0)
+}
+
+/// [`check_move_facing`] from level `levels.0` to level `levels.1` with `climb` units of
+/// climbing (up or down between floors) added to the path's length.
+#[allow(clippy::too_many_arguments)]
+fn check_move_full(
+    t: &Table,
+    unit: usize,
+    mini: usize,
+    path: &[Pt],
+    allowance: Coord,
+    march: bool,
+    facing: Option<Facing>,
+    levels: (u8, u8),
+    climb: Coord,
+) -> Result<Checked, Refusal> {
     let start = t.units[unit].minis[mini].body.centre();
     let Some(&end) = path.last() else {
         return Ok(Checked {
@@ -378,7 +396,10 @@ pub fn check_move_facing(
             hazards: Vec::new(),
         });
     };
-    let m = mover(t, unit, mini);
+    let m = Mover {
+        levels,
+        ..mover(t, unit, mini)
+    };
     let (hard, terrain) = obstacles(t, m);
     let mut length = 0.0;
     let mut entered: Vec<usize> = Vec::new();
@@ -415,7 +436,9 @@ pub fn check_move_facing(
         length += leg_len(prev, p);
         prev = p;
     }
-    check_end_among(t, unit, mini, end, facing, &hard)?;
+    check_end_among(t, unit, mini, end, facing, &hard, levels.1)?;
+    // "add the vertical distance climbed to the horizontal distance moved".
+    length += climb as f64;
     // A hull turned at the end may reach terrain its corridor did not.
     if let Body::Hull { corners, .. } = body_at(t, unit, end, facing) {
         for o in &terrain {
@@ -430,11 +453,19 @@ pub fn check_move_facing(
         }
     }
     let cap = if march { TERRAIN_MARCH_CAP } else { TERRAIN_MOVE_CAP };
+    let climbed = |c: Coord| {
+        if c > 0 {
+            format!(" (with {:.1} cm climbed between floors)", cm(c as f64))
+        } else {
+            String::new()
+        }
+    };
     if length > allowance as f64 {
         return Err(Refusal {
             reason: format!(
-                "the path is {:.1} cm long, more than the {:.1} cm allowed",
+                "the path is {:.1} cm long{}, more than the {:.1} cm allowed",
                 cm(length),
+                climbed(climb),
                 cm(allowance as f64)
             ),
         });
@@ -443,11 +474,12 @@ pub fn check_move_facing(
         let names: Vec<String> = entered.iter().map(|&i| t.terrain[i].name.clone()).collect();
         return Err(Refusal {
             reason: format!(
-                "the path enters terrain ({}): a {} through terrain goes at most {:.0} cm, and this path is {:.1} cm",
+                "the path enters terrain ({}): a {} through terrain goes at most {:.0} cm, and this path is {:.1} cm{}",
                 names.join(", "),
                 if march { "March Move" } else { "Move" },
                 cm(cap as f64),
-                cm(length)
+                cm(length),
+                climbed(climb)
             ),
         });
     }
@@ -494,8 +526,46 @@ pub struct PathAnswer {
     pub reason: String,
 }
 
+/// Waypoints through the openings of a wall (doorways, and windows for infantry): the
+/// middle of each gap between two walls of a piece that follow each other, and a point `d`
+/// beyond it on either side, on the line square to the gap. A miniature exactly as wide as a
+/// doorway passes only along that line (the provisional doorway and hull are both 6 cm).
+fn opening_waypoints(obs: &[&Obs<'_>], d: Coord, out: &mut Vec<Pt>) {
+    let walls: Vec<(Pt, Pt, usize)> = obs
+        .iter()
+        .filter_map(|o| match o {
+            Obs::Seg(a, b, i) => Some((*a, *b, *i)),
+            _ => None,
+        })
+        .collect();
+    for (k, &(_, end, i)) in walls.iter().enumerate() {
+        // The next wall of the same piece (the walls are listed in order round the outline).
+        let Some(&(next, _, _)) = walls[k + 1..].iter().find(|w| w.2 == i).or_else(|| walls.iter().find(|w| w.2 == i)) else {
+            continue;
+        };
+        if next == end {
+            continue;
+        }
+        let mid = Pt::new((end.x + next.x).div_euclid(2), (end.y + next.y).div_euclid(2));
+        let (gx, gy) = ((next.x - end.x) as f64, (next.y - end.y) as f64);
+        let len = (gx * gx + gy * gy).sqrt();
+        let (nx, ny) = (
+            (-gy / len * (d + 2) as f64).round() as Coord,
+            (gx / len * (d + 2) as f64).round() as Coord,
+        );
+        out.extend([mid, mid.add(Pt::new(nx, ny)), mid.sub(Pt::new(nx, ny))]);
+    }
+}
+
 /// Shortest path through the waypoint graph, legs clear of `obs`; `None` when there is none.
 fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: f64) -> Option<(Vec<Pt>, f64)> {
+    // Every leg stays in the ellipse of points p with |p start| + |p end| <= budget, inside
+    // the box of half-sides budget / 2 about the middle: obstacles beyond it never matter.
+    let half = (budget / 2.0).min(4.0 * MAX_COORD as f64) as Coord + m.r;
+    let mid = Pt::new((start.x + end.x).div_euclid(2), (start.y + end.y).div_euclid(2));
+    let region = (Pt::new(mid.x - half, mid.y - half), Pt::new(mid.x + half, mid.y + half));
+    let near: Vec<&Obs<'_>> = obs.iter().filter(|o| boxes_near(region, o.bounds(), m.r)).collect();
+    let obs = near;
     let clear = |a: Pt, b: Pt| {
         let lb = bbox(&[a, b]);
         obs.iter().all(|o| !boxes_near(lb, o.bounds(), m.r) || !o.blocks(a, b, m.r))
@@ -505,12 +575,24 @@ fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: 
     }
     let mut nodes = vec![start, end];
     let mut cand = Vec::new();
-    for o in obs {
+    for o in &obs {
         o.waypoints(m.r + MARGIN, &mut cand);
     }
+    opening_waypoints(&obs, m.r + MARGIN, &mut cand);
     let on_table = |p: Pt| p.x >= m.r && p.y >= m.r && p.x <= t.width - m.r && p.y <= t.depth - m.r;
+    cand.retain(|&p| on_table(p) && leg_len(start, p) + leg_len(p, end) <= budget);
+    cand.sort_by(|&p, &q| {
+        let (dp, dq) = (leg_len(start, p) + leg_len(p, end), leg_len(start, q) + leg_len(q, end));
+        dp.total_cmp(&dq).then(p.cmp(&q))
+    });
+    cand.dedup();
     for p in cand {
-        if on_table(p) && leg_len(start, p) + leg_len(p, end) <= budget && clear(p, p) && !nodes.contains(&p) {
+        // A hostile table (thousands of corners near the way) keeps the waypoints nearest the
+        // straight line: the search's cost stays bounded.
+        if nodes.len() >= MAX_WAYPOINTS {
+            break;
+        }
+        if p != start && p != end && clear(p, p) {
             nodes.push(p);
         }
     }
@@ -565,6 +647,73 @@ pub fn shortest(t: &Table, unit: usize, mini: usize, to: Pt, allowance: Coord, m
 
 /// [`shortest`], a hull ending at `facing` (the unit's when `None`).
 pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: Coord, march: bool, facing: Option<Facing>) -> PathAnswer {
+    shortest_to_level(t, unit, mini, to, None, allowance, march, facing)
+}
+
+/// How far a miniature climbs going from `from` on level `a` to `to` on level `b`: within one
+/// building the floors between; from one building to another (or the ground) down to the
+/// ground and up again. `Err` says why the level cannot be reached.
+pub fn climb(t: &Table, unit: usize, from: (Pt, u8), to: (Pt, u8)) -> Result<Coord, String> {
+    let ((p, a), (q, b)) = (from, to);
+    if a == b && (a == 0 || t.building_at(p) == t.building_at(q)) {
+        return Ok(0);
+    }
+    if !t.units[unit].kind.is_infantry() {
+        return Err(format!(
+            "only infantry move between floors (\"Infantry units can move up and down between floors in a building\"); {} stays on the ground",
+            t.units[unit].name
+        ));
+    }
+    let floor = |at: Pt, level: u8| -> Result<(Option<usize>, Coord), String> {
+        if level == 0 {
+            let b = t.building_at(at);
+            return Ok((b, b.map_or(0, |b| t.floors_of(b).1)));
+        }
+        let (x, y) = at.to_cm();
+        let Some(b) = t.building_at(at) else {
+            return Err(format!("({x:.1}, {y:.1}) is not in a building: only a building has level {level}"));
+        };
+        let (n, h) = t.floors_of(b);
+        if level > n {
+            return Err(format!(
+                "{} has {n} floor(s) above the ground floor: there is no level {level} at ({x:.1}, {y:.1})",
+                t.terrain[b].name
+            ));
+        }
+        Ok((Some(b), h))
+    };
+    let ((ba, ha), (bb, hb)) = (floor(p, a)?, floor(q, b)?);
+    Ok(if ba.is_some() && ba == bb {
+        Coord::from(a.abs_diff(b)) * ha
+    } else {
+        Coord::from(a) * ha + Coord::from(b) * hb
+    })
+}
+
+/// The level a move to `to` ends on when none is asked: the level the miniature is on when
+/// it stays in the same building, else the ground.
+pub fn default_level(t: &Table, unit: usize, mini: usize, to: Pt) -> u8 {
+    let (start, from) = (t.units[unit].minis[mini].body.centre(), t.level(unit, mini));
+    if from > 0 && t.building_at(start) == t.building_at(to) {
+        from
+    } else {
+        0
+    }
+}
+
+/// [`shortest_facing`] to level `level` (0: the ground; `None`: the level it stands on when
+/// it stays in the same building, else the ground), adding the floors climbed to the length.
+#[allow(clippy::too_many_arguments)]
+pub fn shortest_to_level(
+    t: &Table,
+    unit: usize,
+    mini: usize,
+    to: Pt,
+    level: Option<u8>,
+    allowance: Coord,
+    march: bool,
+    facing: Option<Facing>,
+) -> PathAnswer {
     let refuse = |reason: String, path: Vec<Pt>, length: Option<f64>| PathAnswer {
         legal: false,
         path,
@@ -573,28 +722,45 @@ pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: C
         checked: None,
         reason,
     };
-    if let Err(r) = check_end(t, unit, mini, to, facing) {
+    let start = t.units[unit].minis[mini].body.centre();
+    let from = t.level(unit, mini);
+    let level = level.unwrap_or_else(|| default_level(t, unit, mini, to));
+    let climb = match climb(t, unit, (start, from), (to, level)) {
+        Ok(c) => c,
+        Err(why) => return refuse(why, Vec::new(), None),
+    };
+    let levels = (from, level);
+    let m = Mover {
+        levels,
+        ..mover(t, unit, mini)
+    };
+    if let Err(r) = check_end_among(t, unit, mini, to, facing, &obstacles(t, m).0, level) {
         return refuse(r.reason, Vec::new(), None);
     }
-    let m = mover(t, unit, mini);
-    let start = t.units[unit].minis[mini].body.centre();
     let (hard, terrain) = obstacles(t, m);
     let cap = if march { TERRAIN_MARCH_CAP } else { TERRAIN_MOVE_CAP };
     // Two searches: around terrain (any length up to the allowance), and through it (up to the
     // cap). The shorter legal one wins.
     let mut around_obs = hard.clone();
     around_obs.extend(terrain.iter().cloned());
-    let budget = allowance as f64;
+    let budget = (allowance - climb).max(0) as f64;
     let mut best: Option<(Vec<Pt>, Checked)> = None;
     let mut shortest_any: Option<(Vec<Pt>, f64)> = None;
-    for obs in [&around_obs, &hard] {
-        if let Some((path, len)) = graph_path(t, m, start, to, obs, budget.max(leg_len(start, to)) * 4.0) {
-            if shortest_any.as_ref().is_none_or(|(_, l)| len < *l) {
-                shortest_any = Some((path.clone(), len));
-            }
-            if let Ok(c) = check_move_facing(t, unit, mini, &path, allowance, march, facing) {
-                if best.as_ref().is_none_or(|(_, b)| c.length < b.length) {
-                    best = Some((path, c));
+    // First within the allowance (the waypoints near the way); when no legal path is found,
+    // again with four times the room, to say how long the shortest path would be.
+    for room in [1.0, 4.0] {
+        if best.is_some() {
+            break;
+        }
+        for obs in [&around_obs, &hard] {
+            if let Some((path, len)) = graph_path(t, m, start, to, obs, budget.max(leg_len(start, to)) * room) {
+                if shortest_any.as_ref().is_none_or(|(_, l)| len < *l) {
+                    shortest_any = Some((path.clone(), len));
+                }
+                if let Ok(c) = check_move_full(t, unit, mini, &path, allowance, march, facing, levels, climb) {
+                    if best.as_ref().is_none_or(|(_, b)| c.length < b.length) {
+                        best = Some((path, c));
+                    }
                 }
             }
         }
@@ -625,7 +791,7 @@ pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: C
         }
         None => match shortest_any {
             None => {
-                let straight = check_move_facing(t, unit, mini, &[to], allowance, march, facing)
+                let straight = check_move_full(t, unit, mini, &[to], allowance, march, facing, levels, climb)
                     .err()
                     .map(|r| format!(" ({})", r.reason))
                     .unwrap_or_default();
@@ -636,7 +802,7 @@ pub fn shortest_facing(t: &Table, unit: usize, mini: usize, to: Pt, allowance: C
                 )
             }
             Some((path, len)) => {
-                let why = check_move(t, unit, mini, &path, allowance, march)
+                let why = check_move_full(t, unit, mini, &path, allowance, march, facing, levels, climb)
                     .err()
                     .map(|r| r.reason)
                     .unwrap_or_default();

@@ -40,6 +40,31 @@ fn body_meets_polygon(b: &Body, poly: &[Pt]) -> bool {
 /// The miniatures under a blast template centred on `c`, per unit, split by line of sight from
 /// the centre.
 pub fn blast(t: &Table, c: Pt) -> Vec<UnitHits> {
+    blast_at_level(t, c, 0).unwrap_or_default()
+}
+
+/// [`blast`] on one level: "If the miniatures are on different levels of a building, the
+/// attacking player chooses which level the blast weapon hits. If the centre of the template
+/// is outside, the weapon only hits miniatures on the ground floor." Level 0 hits the
+/// miniatures on the ground (in the building or outside it); an upper level, only those on that
+/// floor of the building the centre is in. `Err` when there is no such level there.
+pub fn blast_at_level(t: &Table, c: Pt, level: u8) -> Result<Vec<UnitHits>, String> {
+    let building = t.building_at(c);
+    if level > 0 {
+        let (x, y) = c.to_cm();
+        let Some(b) = building else {
+            return Err(format!(
+                "the centre ({x:.1}, {y:.1}) is outside: \"the weapon only hits miniatures on the ground floor\" (level 0)"
+            ));
+        };
+        let (n, _) = t.floors_of(b);
+        if level > n {
+            return Err(format!(
+                "{} has {n} floor(s) above the ground floor, not level {level}",
+                t.terrain[b].name
+            ));
+        }
+    }
     let r = t.templates.blast_radius;
     let mut out = Vec::new();
     for (u, unit) in t.units.iter().enumerate() {
@@ -49,7 +74,8 @@ pub fn blast(t: &Table, c: Pt) -> Vec<UnitHits> {
             out_of_sight: Vec::new(),
         };
         for (m, mini) in unit.minis.iter().enumerate() {
-            if body_meets_disc(&mini.body, c, r) {
+            let on_level = t.level(u, m) == level && (level == 0 || t.building_at(mini.body.centre()) == building);
+            if on_level && body_meets_disc(&mini.body, c, r) {
                 if point_sees(t, c, (u, m)).is_ok() {
                     h.hit.push(m);
                 } else {
@@ -61,7 +87,7 @@ pub fn blast(t: &Table, c: Pt) -> Vec<UnitHits> {
             out.push(h);
         }
     }
-    out
+    Ok(out)
 }
 
 /// The flame template laid from the attacking miniature towards `aim`: its narrow end touches

@@ -108,6 +108,29 @@ proptest! {
         prop_assert_eq!(units_see(&t, 0, 1), unit_sight(&t, 0, 1).los);
     }
 
+    /// "Trace an imaginary line from any point …": mini_sees (with its shortcut for a wall
+    /// cutting every line) agrees with trying every line between the coarse and fine points
+    /// of both bodies.
+    #[test]
+    fn a_line_is_found_exactly_when_one_of_the_sight_lines_is_clear(s in spec()) {
+        let t = build(&s);
+        let points = |u: usize, m: usize| {
+            let b = &t.units[u].minis[m].body;
+            let mut v = b.sight_points();
+            v.extend(b.sight_points_fine());
+            v
+        };
+        for i in 0..t.units[0].minis.len() {
+            for j in 0..t.units[1].minis.len() {
+                let skip = [(0, i), (1, j)];
+                let brute = points(0, i)
+                    .iter()
+                    .any(|&p| points(1, j).iter().any(|&q| dust_geom::los::segment_blocked(&t, p, q, &skip).is_none()));
+                prop_assert_eq!(mini_sees(&t, (0, i), (1, j)).is_ok(), brute);
+            }
+        }
+    }
+
     /// Measuring from A to B gives what B to A gives.
     #[test]
     fn distance_is_symmetric(s in spec()) {
@@ -159,7 +182,8 @@ proptest! {
                     targets.push(Pt::new((a.x + b.x) / 2, (a.y + b.y) / 2));
                 }
                 targets.push(tb.centre());
-                let witness = t.units[0].minis[i].body.sight_points().into_iter().any(|pa| {
+                let ab = &t.units[0].minis[i].body;
+                let witness = ab.sight_points().into_iter().chain(ab.sight_points_fine()).any(|pa| {
                     targets.iter().all(|&q| {
                         (0..t.terrain.len()).all(|k| {
                             let piece = &t.terrain[k];

@@ -549,3 +549,152 @@ fn the_shortest_path_round_an_enemy_base_is_nearly_the_tangent_path() {
     let tangent = 2.0 * (100.0f64 - 6.25).sqrt() + 2.5 * (std::f64::consts::PI - 2.0 * (0.25f64).acos());
     assert!(len >= tangent && len <= tangent * 1.02, "{len} vs {tangent}");
 }
+
+/// "3. Check Line of Sight (LOS)": "Trace an imaginary line from any point on the attacking
+/// miniature's body … to any point on the body … of a miniature in the target unit." Through a
+/// 1 mm slit between two walls, only lines from points of the rim between the nine coarse sight
+/// points get through: they count (the cross-check's first disagreement, random-300003, was
+/// such a gap between a smoke screen and a tank).
+#[test]
+fn a_line_from_any_point_of_the_body_counts() {
+    let mut t = table();
+    terrain(&mut t, TerrainKind::Wall, rect(0.0, 40.0, 60.45, 41.0));
+    terrain(&mut t, TerrainKind::Wall, rect(60.55, 40.0, 180.0, 41.0));
+    let a = squad(&mut t, "A", Side::A, &[(60.0, 10.0)]);
+    let b = squad(&mut t, "B", Side::B, &[(60.0, 71.0)]);
+    let (pa, pb) = (t.units[a].minis[0].body.sight_points(), t.units[b].minis[0].body.sight_points());
+    for &p in &pa {
+        for &q in &pb {
+            assert!(dust_geom::los::segment_blocked(&t, p, q, &[(a, 0), (b, 0)]).is_some());
+        }
+    }
+    let (p, q) = mini_sees(&t, (a, 0), (b, 0)).expect("a line through the slit");
+    assert!(!pa.contains(&p) || !pb.contains(&q));
+    assert!(dust_geom::los::segment_blocked(&t, p, q, &[(a, 0), (b, 0)]).is_none());
+    // Symmetric, and the unit sees (in cover behind the walls).
+    assert!(mini_sees(&t, (b, 0), (a, 0)).is_ok());
+    let s = unit_sight(&t, a, b);
+    assert!(s.los && s.cover, "{}", s.reason);
+}
+
+/// "Walls and Buildings": "Units cannot move through the wall of a building"; "Terrain":
+/// "Units cannot move through impassable terrain"; a miniature may stand against them, as bases
+/// may touch ("cannot end its movement with its base on or overlapping"). A hull ending flush
+/// against a wall or a cliff is legal, a millimetre into it is not (the cross-check's
+/// random-800024: Ludwig parked against a building).
+#[test]
+fn a_hull_may_stand_against_a_wall_but_not_in_it() {
+    let mut t = table();
+    terrain(&mut t, TerrainKind::Building, rect(40.0, 40.0, 60.0, 60.0));
+    terrain(&mut t, TerrainKind::Cliff, rect(100.0, 40.0, 120.0, 60.0));
+    // A 9 × 6 hull facing +x (90°): 4.5 cm either side of its centre along x.
+    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, (80.0, 20.0), 90, (9.0, 6.0));
+    assert!(
+        check_move(&t, v, 0, &[p(64.5, 50.0)], 6000, true).is_ok(),
+        "flush with the building's wall"
+    );
+    assert!(check_move(&t, v, 0, &[p(95.5, 50.0)], 6000, true).is_ok(), "flush with the cliff");
+    let r = check_move(&t, v, 0, &[p(64.4, 50.0)], 6000, true).unwrap_err();
+    assert!(r.reason.contains("wall"), "{}", r.reason);
+    assert!(check_move(&t, v, 0, &[p(95.6, 50.0)], 6000, true).is_err());
+    // A base touches the same wall.
+    let u = squad(&mut t, "u", Side::A, &[(70.0, 20.0)]);
+    let r = check_move(&t, u, 0, &[p(61.25, 50.0)], 4000, true);
+    assert!(r.is_ok(), "{r:?}");
+    assert!(check_move(&t, u, 0, &[p(61.2, 50.0)], 4000, true).is_err());
+}
+
+/// "Walls and Buildings": "Infantry units can move up and down between floors in a building:
+/// add the vertical distance climbed to the horizontal distance moved." A building with two
+/// floors of 5 cm above the ground floor: 5 cm across and one floor up is 10 cm, two floors up
+/// 15 cm; a Move of 1 (10 cm) reaches the first floor, not the second; there is no third; a
+/// vehicle does not climb; coming down and walking out counts the floor too.
+#[test]
+fn climbing_between_floors_adds_the_vertical_distance() {
+    use dust_geom::path::shortest_to_level;
+    let mut t = table();
+    let b = terrain(&mut t, TerrainKind::Building, rect(40.0, 40.0, 60.0, 60.0));
+    assert!(t.terrain[b].open(p(50.0, 40.0), 600, false));
+    t.floors.buildings.insert(b, (2, 500));
+    let u = squad(&mut t, "u", Side::A, &[(45.0, 45.0)]);
+    let up1 = shortest_to_level(&t, u, 0, p(50.0, 45.0), Some(1), 1000, false, None);
+    assert!(up1.legal, "{}", up1.reason);
+    assert!((up1.length.unwrap() - 1000.0).abs() < 1e-6, "{:?}", up1.length);
+    let up2 = shortest_to_level(&t, u, 0, p(50.0, 45.0), Some(2), 1000, false, None);
+    assert!(!up2.legal && up2.reason.contains("climbed"), "{}", up2.reason);
+    let up2 = shortest_to_level(&t, u, 0, p(50.0, 45.0), Some(2), 2000, false, None);
+    assert!(up2.legal && (up2.length.unwrap() - 1500.0).abs() < 1e-6, "{:?}", up2.length);
+    assert!(!shortest_to_level(&t, u, 0, p(50.0, 45.0), Some(3), 9000, true, None).legal);
+    // Not in a building: no upper floor.
+    let r = shortest_to_level(&t, u, 0, p(30.0, 45.0), Some(1), 9000, true, None);
+    assert!(!r.legal && r.reason.contains("not in a building"), "{}", r.reason);
+    // On the first floor, out through the doorway to the ground: the floor counts.
+    t.floors.levels.insert((u, 0), 1);
+    let down = shortest_to_level(&t, u, 0, p(50.0, 35.0), None, 4000, true, None);
+    assert!(down.legal, "{}", down.reason);
+    let flat = {
+        let mut g = t.clone();
+        g.floors.levels.clear();
+        shortest_to_level(&g, u, 0, p(50.0, 35.0), None, 4000, true, None)
+    };
+    assert!((down.length.unwrap() - flat.length.unwrap() - 500.0).abs() < 1e-6);
+    // Staying on the first floor costs no climb.
+    let same = shortest_to_level(&t, u, 0, p(55.0, 45.0), None, 1000, false, None);
+    assert!(same.legal && (same.length.unwrap() - 1000.0).abs() < 1e-6, "{}", same.reason);
+    // A vehicle stays on the ground.
+    let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, (100.0, 20.0), 0, (9.0, 6.0));
+    let r = shortest_to_level(&t, v, 0, p(50.0, 45.0), Some(1), 9000, true, None);
+    assert!(!r.legal && r.reason.contains("only infantry"), "{}", r.reason);
+}
+
+/// "5. Roll to Hit": "If the miniatures are on different levels of a building, the attacking
+/// player chooses which level the blast weapon hits. If the centre of the template is outside,
+/// the weapon only hits miniatures on the ground floor." Miniatures on different floors do not
+/// overlap ("cannot end its movement with its base on or overlapping another miniature's base").
+#[test]
+fn a_blast_hits_one_level_of_a_building() {
+    use dust_geom::template::blast_at_level;
+    let mut t = table();
+    let b = terrain(&mut t, TerrainKind::Building, rect(40.0, 40.0, 60.0, 60.0));
+    t.floors.buildings.insert(b, (1, 500));
+    squad(&mut t, "ground", Side::A, &[(50.0, 50.0)]);
+    let upstairs = squad(&mut t, "upstairs", Side::B, &[(50.0, 50.0)]);
+    t.floors.levels.insert((upstairs, 0), 1);
+    let names = |h: &[dust_geom::template::UnitHits]| h.iter().map(|x| t.units[x.unit].name.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&blast_at_level(&t, p(52.0, 50.0), 0).unwrap()), ["ground"]);
+    assert_eq!(names(&blast_at_level(&t, p(52.0, 50.0), 1).unwrap()), ["upstairs"]);
+    // Outside, 4 cm from the wall: the template reaches both, the ground floor only is hit.
+    assert_eq!(names(&blast(&t, p(36.0, 50.0))), Vec::<String>::new());
+    assert_eq!(names(&blast(&t, p(46.0, 50.0))), ["ground"]);
+    assert!(blast_at_level(&t, p(30.0, 50.0), 1).is_err());
+    assert!(blast_at_level(&t, p(50.0, 50.0), 2).is_err());
+    // The two bases stand one above the other; a third may end on the first floor beside them
+    // but not on either one's level and place.
+    let w = squad(&mut t, "walker", Side::A, &[(45.0, 45.0)]);
+    assert!(!dust_geom::path::shortest_to_level(&t, w, 0, p(50.0, 50.0), Some(0), 2000, false, None).legal);
+    assert!(!dust_geom::path::shortest_to_level(&t, w, 0, p(50.0, 50.0), Some(1), 2000, false, None).legal);
+    let free = dust_geom::path::shortest_to_level(&t, w, 0, p(45.0, 50.0), Some(1), 2000, false, None);
+    assert!(free.legal, "{}", free.reason);
+}
+
+/// "Walls and Buildings": units "may move through doorways and other openings large enough to
+/// fit them". A 6 cm hull (the provisional vehicle) fits a 6 cm doorway exactly, square to the
+/// wall; a 5.9 cm one is too narrow (the cross-check's random-3100000: the Pounder into a
+/// building).
+#[test]
+fn a_vehicle_drives_through_a_doorway_as_wide_as_it() {
+    for (door, fits) in [(600, true), (590, false)] {
+        let mut t = table();
+        let b = terrain(&mut t, TerrainKind::Building, rect(40.0, 40.0, 70.0, 60.0));
+        assert!(t.terrain[b].open(p(40.0, 50.0), door, false));
+        let v = vehicle(&mut t, "v", Side::A, MiniKind::Vehicle, (20.0, 45.0), 90, (9.0, 6.0));
+        let a = shortest(&t, v, 0, p(50.0, 50.0), 6000, true);
+        assert_eq!(a.legal, fits, "{door}: {}", a.reason);
+        if fits {
+            // Round to the line square to the doorway, through it, on to the end.
+            let len = a.length.unwrap();
+            assert!(len > 3000.0 && len < 3300.0, "{len}");
+            assert!(check_move(&t, v, 0, &a.path, 6000, true).is_ok());
+        }
+    }
+}

@@ -254,6 +254,7 @@ pub(crate) async fn path(State(st): State<AppState>, Path(id): Path<String>, Q(q
                 moves: q.moves,
                 march: q.march,
                 facing: q.facing.map(Facing::deg),
+                level: None,
             },
         )))
     })
