@@ -135,6 +135,8 @@ fn parse_edition(s: &str) -> Result<PlayEdition, String> {
 }
 
 /// The options of a Battlefield game in the terminal (`play --edition battlefield`).
+// Read by src/cli/field_play.rs; the dust-tui example builds this file without it.
+#[allow(dead_code)]
 #[derive(Clone, Debug)]
 pub struct FieldPlay {
     /// The table: a shipped name or a file.
