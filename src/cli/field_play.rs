@@ -49,12 +49,13 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
     let t = game.table();
     writeln!(
         out,
-        "Dust Battlefield on {} ({} x {} cm), seed {}, {} turns; you play {}, the AI ({}) the other side.",
+        "Dust Battlefield on {} ({} x {} cm), seed {}, {} turn{}; you play {}, the AI ({}) the other side.",
         t.name,
         cm(t.width),
         cm(t.depth),
         o.seed,
         o.turns,
+        if o.turns == 1 { "" } else { "s" },
         match o.human {
             Some(s) => format!("side {s}"),
             None => "both sides (hot-seat)".to_string(),
@@ -75,14 +76,14 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
             shown = print_events(&mut out, &game, shown, colour)?;
             continue;
         }
-        // The table at the start of each of the player's activations.
+        // The table at the start of each of the player's activations (a choice of unit or pass).
+        let cands = ordered(&game);
         let key = (game.turn(), game.units().iter().filter(|u| u.activated).count());
-        if game.asks().starts_with("a unit to activate") && last_board != Some(key) {
+        if cands.contains(&Decision::Pass) && last_board != Some(key) {
             last_board = Some(key);
             write!(out, "{}", board(&game, width, colour))?;
             write!(out, "{}", unit_list(&game, colour))?;
         }
-        let cands = ordered(&game);
         writeln!(
             out,
             "\nTurn {} of {}. Side {side} decides {}:",
@@ -253,18 +254,15 @@ fn typed(game: &FieldGame, line: &str) -> Result<Decision, String> {
     }
 }
 
+/// A point `X,Y` in centimetres, read as the text form reads a move's end.
 fn point(s: &str) -> Result<Pt, String> {
-    let (x, y) = s
-        .split_once(',')
-        .ok_or_else(|| format!("`{s}` is not a point: write X,Y in centimetres"))?;
-    let f = |v: &str| {
-        v.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite() && v.abs() <= 1000.0)
-            .ok_or_else(|| format!("`{v}` is not a distance in centimetres"))
-    };
-    Ok(Pt::cm(f(x)?, f(y)?))
+    if s.contains(['~', '@']) {
+        return Err(format!("`{s}` is not a point: write X,Y in centimetres"));
+    }
+    match format!("move m0@{s}").parse::<Decision>()? {
+        Decision::Move { minis, .. } => minis.first().map(|m| m.to).ok_or_else(|| format!("`{s}` is not a point")),
+        _ => Err(format!("`{s}` is not a point: write X,Y in centimetres")),
+    }
 }
 
 /// A coordinate in whole centimetres.
