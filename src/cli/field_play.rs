@@ -79,7 +79,7 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
         // The table at the start of each of the player's activations (a choice of unit or pass).
         let cands = ordered(&game);
         let key = (game.turn(), game.units().iter().filter(|u| u.activated).count());
-        if cands.contains(&Decision::Pass) && last_board != Some(key) {
+        if cands.iter().any(|d| matches!(d, Decision::Activate(_) | Decision::Pass)) && last_board != Some(key) {
             last_board = Some(key);
             write!(out, "{}", board(&game, width, colour))?;
             write!(out, "{}", unit_list(&game, colour))?;
