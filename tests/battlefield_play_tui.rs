@@ -216,3 +216,30 @@ fn help_and_option_mistakes() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--ai clever"), "{}", stderr(&o));
 }
+
+/// A game stopped part-way with `--record` is kept to its last decision; `--load` resumes it
+/// (table and seed from the record, saved back to it), and the finished record replays to
+/// the hash the resumed game ended in (the AI player's own random generator starts afresh, so
+/// its later choices may differ from a game played in one go).
+#[test]
+fn a_game_stopped_part_way_resumes_from_its_record() {
+    let rec = temp("resume.toml");
+    let r = rec.to_string_lossy().to_string();
+    let args = ["play", "--edition", "battlefield", "--turns", "2", "--seed", "8", "--record", &r];
+    let first = play(&args, &format!("{}quit\n", ones(12)));
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(stdout(&first).contains("The game stops here, unfinished."));
+    let kept = FieldRecord::parse(&std::fs::read_to_string(&rec).unwrap(), &r).unwrap();
+    assert!(!kept.decisions.is_empty());
+    let second = play(&["play", "--load", &r], &ones(1000));
+    let out = stdout(&second);
+    assert!(second.status.success(), "{}", stderr(&second));
+    assert!(out.contains(&format!("Resumed after {} decisions", kept.decisions.len())), "{out}");
+    assert!(out.contains("The game ends"), "{out}");
+    let replayed = run(&["replay", &r]);
+    assert_eq!(hash_line(&out), hash_line(&stdout(&replayed)));
+    // A record keeps its table and seed.
+    let o = run(&["play", "--load", &r, "--seed", "9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("leave out --table and --seed"), "{}", stderr(&o));
+}

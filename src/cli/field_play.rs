@@ -13,7 +13,7 @@ use dust_ai::field::field_player;
 use dust_ai::PlayerSpec;
 use dust_core::field::{formation, Action, Decision, Event, FieldGame, MiniMove, Pending, Purpose, ReactChoice};
 use dust_core::Side;
-use dust_data::field_record::FieldRecord;
+use dust_data::field_record::{replay_field, FieldRecord};
 use dust_geom::angle::Facing;
 use dust_geom::exact::Pt;
 use dust_geom::table::{MiniKind, Table, TerrainKind};
@@ -32,11 +32,17 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
     let spec: PlayerSpec =
         o.ai.parse()
             .map_err(|e| anyhow::anyhow!("--ai {}: {e} (write random, greedy or mcts:200ms)", o.ai))?;
-    let (table_ref, setup) = table_arg(&o.table, o.turns, o.ap)?;
-    let mut game = FieldGame::new(setup, o.seed).map_err(|e| anyhow::anyhow!("the table cannot be played: {e}"))?;
-    let mut ai = field_player(&spec, o.seed.wrapping_mul(3).wrapping_add(2));
-    let mut record = FieldRecord::new(table_ref, o.seed, o.turns);
-    record.ap_limit = o.ap;
+    let (mut game, mut record) = match &o.load {
+        Some(p) => resume(p)?,
+        None => {
+            let (table_ref, setup) = table_arg(&o.table, o.turns, o.ap)?;
+            let game = FieldGame::new(setup, o.seed).map_err(|e| anyhow::anyhow!("the table cannot be played: {e}"))?;
+            let mut record = FieldRecord::new(table_ref, o.seed, o.turns);
+            record.ap_limit = o.ap;
+            (game, record)
+        }
+    };
+    let mut ai = field_player(&spec, record.seed.wrapping_mul(3).wrapping_add(2));
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let width = o
         .width
@@ -53,9 +59,9 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
         t.name,
         cm(t.width),
         cm(t.depth),
-        o.seed,
-        o.turns,
-        if o.turns == 1 { "" } else { "s" },
+        record.seed,
+        record.turns,
+        if record.turns == 1 { "" } else { "s" },
         match o.human {
             Some(s) => format!("side {s}"),
             None => "both sides (hot-seat)".to_string(),
@@ -63,7 +69,16 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
         spec
     )?;
     writeln!(out, "Type `help` for the commands.")?;
-    let mut shown = 0;
+    if !record.decisions.is_empty() {
+        writeln!(
+            out,
+            "Resumed after {} decisions: the game goes on from turn {}.",
+            record.decisions.len(),
+            game.turn()
+        )?;
+    }
+    // A resumed game's past events are not printed again.
+    let mut shown = if record.decisions.is_empty() { 0 } else { game.events().len() };
     shown = print_events(&mut out, &game, shown, colour)?;
     let mut last_board: Option<(u8, usize)> = None;
     let mut quit = false;
@@ -73,6 +88,7 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
             game.apply(d.clone())
                 .map_err(|e| anyhow::anyhow!("the AI chose `{d}`, which the rules refuse: {e}"))?;
             record.decisions.push(d);
+            save(o, &mut record, &game)?;
             shown = print_events(&mut out, &game, shown, colour)?;
             continue;
         }
@@ -138,9 +154,10 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
         game.apply(d.clone())
             .map_err(|e| anyhow::anyhow!("`{d}` was checked but refused: {e}"))?;
         record.decisions.push(d);
+        save(o, &mut record, &game)?;
         shown = print_events(&mut out, &game, shown, colour)?;
     }
-    record.final_hash = Some(game.state_hash());
+    save(o, &mut record, &game)?;
     if quit {
         writeln!(out, "The game stops here, unfinished.")?;
     } else {
@@ -162,6 +179,33 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the record, if asked, after every decision (a game cut off is kept to its last
+/// decision), its state hash the game's now.
+fn save(o: &FieldPlay, record: &mut FieldRecord, game: &FieldGame) -> anyhow::Result<()> {
+    record.final_hash = Some(game.state_hash());
+    if let Some(p) = &o.record {
+        std::fs::write(p, record.to_text()).with_context(|| {
+            format!(
+                "cannot write the record to `{}`: check the folder exists and is writable",
+                p.display()
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// A record to resume: the game replayed to its last decision, and the record to go on with.
+fn resume(path: &std::path::Path) -> anyhow::Result<(FieldGame, FieldRecord)> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the record `{file}`: check the path"))?;
+    let mut r = FieldRecord::parse(&text, &file).map_err(super::Diagnostics)?;
+    let g = replay_field(&r)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("cannot resume `{file}`: it does not replay"))?;
+    r.final_hash = None;
+    Ok((g, r))
 }
 
 /// The commands besides the numbered choices.

@@ -56,7 +56,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// Resume a saved game: a record file, or the number of a game in the history (`--list`).
-    /// Its scenario and seed are the record's; --side, --ai, --hotseat still apply.
+    /// Its scenario and seed are the record's; --side, --ai, --hotseat still apply. A
+    /// Battlefield record (`--record`) resumes a Battlefield game and is saved back to.
     #[arg(long, value_name = "RECORD|N")]
     load: Option<PathBuf>,
     /// Where to save the record (default: the --load file, else a new game file in the history,
@@ -155,6 +156,16 @@ pub struct FieldPlay {
     pub record: Option<PathBuf>,
     /// The table's width on screen, in characters.
     pub width: Option<usize>,
+    /// A Battlefield record to resume.
+    pub load: Option<PathBuf>,
+}
+
+/// Whether a record's text is a Battlefield record (a line `edition = "battlefield"`).
+pub fn is_battlefield_record(text: &str) -> bool {
+    text.lines().any(|l| {
+        l.split_once('=')
+            .is_some_and(|(k, v)| k.trim() == "edition" && v.trim().trim_matches('"') == "battlefield")
+    })
 }
 
 impl Args {
@@ -164,15 +175,25 @@ impl Args {
     /// An option of the Tactics games given with `--edition battlefield`, or a Battlefield
     /// option without it.
     pub fn battlefield(&self) -> anyhow::Result<Option<FieldPlay>> {
-        let field = self.edition == Some(PlayEdition::Battlefield) || (self.edition.is_none() && self.table.is_some());
+        // A Battlefield record to resume is a Battlefield game, whatever the other options.
+        let loads_field = self
+            .load
+            .as_ref()
+            .is_some_and(|p| std::fs::read_to_string(p).is_ok_and(|t| is_battlefield_record(&t)));
+        let field = loads_field || self.edition == Some(PlayEdition::Battlefield) || (self.edition.is_none() && self.table.is_some());
         if !field {
             if self.table.is_some() || self.record.is_some() || self.ap.is_some() || self.width.is_some() {
                 bail!("--table, --record, --ap and --width are for Dust Battlefield: add `--edition battlefield`, or leave them out");
             }
             return Ok(None);
         }
+        if self.load.is_some() && !loads_field {
+            bail!("--load with `--edition battlefield` resumes a Battlefield record (a file with `edition = \"battlefield\"`, written by --record): check the file");
+        }
+        if self.load.is_some() && (self.table.is_some() || self.seed.is_some()) {
+            bail!("--load resumes a record, which keeps its table and seed: leave out --table and --seed");
+        }
         if self.scenario.is_some()
-            || self.load.is_some()
             || self.list
             || self.tutorial
             || self.list_scenarios
@@ -180,7 +201,7 @@ impl Args {
             || self.cards.is_some()
         {
             bail!(
-                "`--edition battlefield` plays the units a table places: leave out --scenario, --load, --list, --tutorial, \
+                "`--edition battlefield` plays the units a table places: leave out --scenario, --list, --tutorial, \
                  --list-scenarios, --setup and --cards (give --table NAME|FILE; replay a record with `dust1947 replay FILE`)"
             );
         }
@@ -199,8 +220,9 @@ impl Args {
             human,
             ai: self.ai.clone().unwrap_or_else(|| "greedy".to_string()),
             seed: self.seed.unwrap_or_else(clock_seed),
-            record: self.record.clone().or_else(|| self.save.clone()),
+            record: self.record.clone().or_else(|| self.save.clone()).or_else(|| self.load.clone()),
             width: self.width,
+            load: self.load.clone(),
         }))
     }
 }
