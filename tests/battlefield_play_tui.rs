@@ -212,6 +212,17 @@ fn help_and_option_mistakes() {
     let o = run(&["play", "--edition", "battlefield", "--table", "no-such-table"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("the shipped tables are"), "{}", stderr(&o));
+    let o = play(&["play", "--edition", "battlefield", "--record", "/nonexistent-dir/x.toml"], "1\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot write the record to `/nonexistent-dir/x.toml`"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        !stdout(&o).contains("side A: "),
+        "the game began before the record was found unwritable"
+    );
     let o = run(&["play", "--edition", "battlefield", "--ai", "clever"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--ai clever"), "{}", stderr(&o));

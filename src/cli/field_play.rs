@@ -42,6 +42,8 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
             (game, record)
         }
     };
+    // An unwritable record is found before the game, not after its first decision.
+    save(o, &mut record, &game)?;
     let mut ai = field_player(&spec, record.seed.wrapping_mul(3).wrapping_add(2));
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let width = o
@@ -165,12 +167,6 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
     }
     write!(out, "{}", summary(&record, &game))?;
     if let Some(p) = &o.record {
-        std::fs::write(p, record.to_text()).with_context(|| {
-            format!(
-                "cannot write the record to `{}`: check the folder exists and is writable",
-                p.display()
-            )
-        })?;
         writeln!(
             out,
             "record saved to {} (`dust1947 replay {}` replays it)",
