@@ -254,3 +254,23 @@ fn a_game_stopped_part_way_resumes_from_its_record() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("leave out --table and --seed"), "{}", stderr(&o));
 }
+
+/// Units can be typed by their board letters as well as their numbers; an attack out of range
+/// is refused with the weapon, the distance and the range.
+#[test]
+fn units_typed_by_letter_and_an_attack_out_of_range_refused() {
+    let input = "activate z\nactivate C\nplan attack move\nattack 0>a\nquit\n";
+    let o = play(&["play", "--edition", "battlefield", "--seed", "3"], input);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("not understood: `z` is not a unit"), "{out}");
+    assert!(out.contains("side A: activates C Bot Hunters (unit 2)   [activate 2]"), "{out}");
+    // zhytomyr-crossroads: the Bot Hunters' Bazooka (line 0) against the Laser Grenadiers
+    // (unit 3, letter a) across the table.
+    let refusal = out
+        .lines()
+        .find(|l| l.starts_with("> refused: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(refusal.contains("Bazooka") && refusal.contains("Laser Grenadiers"), "{refusal}");
+    assert!(refusal.contains("outside Bazooka's range"), "{refusal}");
+}

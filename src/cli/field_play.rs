@@ -208,13 +208,14 @@ fn resume(path: &std::path::Path) -> anyhow::Result<(FieldGame, FieldRecord)> {
 const HELP: &str = "\
 Pick a decision by its number, or type one in the text form:
   first a|b                         who goes first (the initiative winner decides)
-  activate U | pass                 a unit (its number in the unit list), or pass
+  activate U | pass                 a unit (its number or its letter on the board), or pass
   plan move attack                  the actions: nothing, move, march, attack, sustained
   move m0@X,Y m1@X,Y [facing D]     where each miniature ends (cm; `~X,Y` adds a bend:
                                     m0@END~BEND), a hull's facing in degrees (0 = up the table)
   squad X,Y [facing D]              the whole unit in formation (rows of three) about X,Y
   stay                              move nobody
-  attack L>U [L>U@X,Y]              weapon line L (from 0) at unit U; @X,Y a template's point
+  attack L>U [L>U@X,Y]              weapon line L (from 0) at unit U (number or letter);
+                                    @X,Y a template's point
   attack none                       hold fire
   react U | react none              a reactive attack, or none
   react-with sustained|turn-attack  what a two-symbol reaction does
@@ -290,8 +291,43 @@ fn typed(game: &FieldGame, line: &str) -> Result<Decision, String> {
                 facing: facing.filter(|_| !unit.kind.is_infantry() || unit.kind == MiniKind::SupportWeapon),
             })
         }
-        _ => line.parse::<Decision>().map_err(|e| format!("not understood: {e}")),
+        _ => by_letters(game.table(), line)
+            .parse::<Decision>()
+            .map_err(|e| format!("not understood: {e}")),
     }
+}
+
+/// The text form with units named by their board letters (`activate C`, `react b`,
+/// `attack 0>b`) turned into unit numbers; anything else is left as it is.
+fn by_letters(table: &Table, line: &str) -> String {
+    let unit = |w: &str| -> Option<usize> {
+        let mut cs = w.chars();
+        match (cs.next(), cs.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => (0..table.units.len()).find(|&u| letter(table, u) == c),
+            _ => None,
+        }
+    };
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let swapped: Vec<String> = words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| match (words[0], i) {
+            ("activate" | "react", 1) => unit(w).map_or_else(|| (*w).to_string(), |u| u.to_string()),
+            ("attack", 1..) => match w.split_once('>') {
+                Some((l, rest)) => {
+                    let (t, at) = rest.split_once('@').map_or((rest, None), |(t, p)| (t, Some(p)));
+                    let t = unit(t).map_or_else(|| t.to_string(), |u| u.to_string());
+                    match at {
+                        Some(p) => format!("{l}>{t}@{p}"),
+                        None => format!("{l}>{t}"),
+                    }
+                }
+                None => (*w).to_string(),
+            },
+            _ => (*w).to_string(),
+        })
+        .collect();
+    swapped.join(" ")
 }
 
 /// A point `X,Y` in centimetres, read as the text form reads a move's end.
