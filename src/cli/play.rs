@@ -46,7 +46,8 @@ pub struct Args {
     /// The side you play.
     #[arg(long, value_enum, value_name = "a|b")]
     side: Option<SideArg>,
-    /// The AI opponent, e.g. `random`, `greedy`, `mcts:200ms` (default: the strongest available).
+    /// The AI opponent, e.g. `random`, `greedy`, `mcts:200ms` (default: the strongest available;
+    /// Battlefield: greedy).
     #[arg(long, value_name = "SPEC")]
     ai: Option<String>,
     /// Two people at one keyboard: no AI.
@@ -91,8 +92,8 @@ pub struct Args {
     /// Battlefield: the AP limit each side's units must not exceed.
     #[arg(long, value_name = "AP")]
     ap: Option<u16>,
-    /// Battlefield: write the game record (table, seed, every decision) to FILE when the game
-    /// ends or the input does; `dust1947 replay FILE` replays it.
+    /// Battlefield: write the game record (table, seed, every decision) to FILE, after every
+    /// decision; `dust1947 replay FILE` replays it, `play --load FILE` resumes it.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Battlefield: the table's width on screen, in characters (default: $COLUMNS, else 80).
