@@ -164,12 +164,7 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
 
 /// Whether a record's text is a Battlefield record (`edition = "battlefield"`).
 pub fn is_field_record(text: &str) -> bool {
-    text.lines().any(|l| {
-        let l = l.trim();
-        l.starts_with("edition")
-            && l.split_once('=')
-                .is_some_and(|(k, v)| k.trim() == "edition" && v.trim().trim_matches('"') == "battlefield")
-    })
+    super::play::is_battlefield_record(text)
 }
 
 /// `dust1947 replay` of a Battlefield record.

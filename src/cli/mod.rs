@@ -9,6 +9,7 @@ mod balance;
 mod battlefield;
 mod cards;
 mod field;
+mod field_play;
 mod loadtest;
 mod los;
 mod map;
@@ -40,7 +41,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a game of Dust Tactics in the terminal against the AI (or hot-seat).
+    /// Play a game of Dust Tactics (or Dust Battlefield: --edition battlefield) in the terminal against the AI (or hot-seat).
     Play(play::Args),
     /// Exact odds of an attack before the dice roll (docs/odds.md).
     Odds(odds::Args),
@@ -79,7 +80,10 @@ enum Command {
 /// found"); errors exit with status 2.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Play(a) => play::run(&a),
+        Command::Play(a) => match a.battlefield()? {
+            Some(f) => field_play::run(&f),
+            None => play::run(&a),
+        },
         Command::Serve(a) => serve::run(&a),
         Command::Loadtest(a) => loadtest::run(&a),
         Command::Sim(a) => sim::run(&a),

@@ -46,7 +46,8 @@ pub struct Args {
     /// The side you play.
     #[arg(long, value_enum, value_name = "a|b")]
     side: Option<SideArg>,
-    /// The AI opponent, e.g. `random`, `greedy`, `mcts:200ms` (default: the strongest available).
+    /// The AI opponent, e.g. `random`, `greedy`, `mcts:200ms` (default: the strongest available;
+    /// Battlefield: greedy).
     #[arg(long, value_name = "SPEC")]
     ai: Option<String>,
     /// Two people at one keyboard: no AI.
@@ -56,7 +57,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// Resume a saved game: a record file, or the number of a game in the history (`--list`).
-    /// Its scenario and seed are the record's; --side, --ai, --hotseat still apply.
+    /// Its scenario and seed are the record's; --side, --ai, --hotseat still apply. A
+    /// Battlefield record (`--record`) resumes a Battlefield game and is saved back to.
     #[arg(long, value_name = "RECORD|N")]
     load: Option<PathBuf>,
     /// Where to save the record (default: the --load file, else a new game file in the history,
@@ -75,9 +77,28 @@ pub struct Args {
     list_scenarios: bool,
     /// The rules edition, `revised` or `battlefront` (default: the scenario's; with
     /// `battlefront` and no --scenario, the battlefront Encounter scenario). The game record
-    /// keeps the scenario, so the edition must be the scenario's own.
-    #[arg(long, value_name = "revised|battlefront")]
-    edition: Option<dust_core::Edition>,
+    /// keeps the scenario, so the edition must be the scenario's own. `battlefield`: Dust
+    /// Battlefield on a measured table (--table), played by typed or numbered decisions.
+    #[arg(long, value_name = "revised|battlefront|battlefield", value_parser = parse_edition)]
+    edition: Option<PlayEdition>,
+    /// Battlefield: a shipped table (dnieper-ford, ostwall-bunker-line, ruined-town,
+    /// zhytomyr-crossroads; default zhytomyr-crossroads) or a table file (docs/table-format.md).
+    /// A table alone means `--edition battlefield`.
+    #[arg(long, value_name = "NAME|FILE")]
+    table: Option<String>,
+    /// Battlefield: the turn limit.
+    #[arg(long, value_name = "N", default_value_t = dust_data::field_record::DEFAULT_TURNS)]
+    turns: u8,
+    /// Battlefield: the AP limit each side's units must not exceed.
+    #[arg(long, value_name = "AP")]
+    ap: Option<u16>,
+    /// Battlefield: write the game record (table, seed, every decision) to FILE, after every
+    /// decision; `dust1947 replay FILE` replays it, `play --load FILE` resumes it.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Battlefield: the table's width on screen, in characters (default: $COLUMNS, else 80).
+    #[arg(long, value_name = "N")]
+    width: Option<usize>,
     /// Where a battlefront game's table comes from: `scenario` (the scenario file's fixed
     /// layout) or `players` (the game begins with the players' set-up: each side lays its
     /// board, then in turns two terrain tiles and an anti-tank trap, and its objective where
@@ -95,6 +116,116 @@ pub struct Args {
     /// played with them resumes with the same folder.
     #[arg(long, value_name = "DIR")]
     cards: Option<PathBuf>,
+}
+
+/// The edition `play` plays: a Tactics edition, or Dust Battlefield.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayEdition {
+    /// The revised or battlefront edition on squares.
+    Tactics(dust_core::Edition),
+    /// Dust Battlefield on a measured table.
+    Battlefield,
+}
+
+fn parse_edition(s: &str) -> Result<PlayEdition, String> {
+    if s.trim().eq_ignore_ascii_case("battlefield") {
+        return Ok(PlayEdition::Battlefield);
+    }
+    s.parse::<dust_core::Edition>()
+        .map(PlayEdition::Tactics)
+        .map_err(|_| format!("`{s}` is not an edition: write revised, battlefront or battlefield"))
+}
+
+/// The options of a Battlefield game in the terminal (`play --edition battlefield`).
+// Read by src/cli/field_play.rs; the dust-tui example builds this file without it.
+#[allow(dead_code)]
+#[derive(Clone, Debug)]
+pub struct FieldPlay {
+    /// The table: a shipped name or a file.
+    pub table: String,
+    /// The turn limit.
+    pub turns: u8,
+    /// The AP limit.
+    pub ap: Option<u16>,
+    /// The side the person plays (`None` with --hotseat: both).
+    pub human: Option<Side>,
+    /// The AI's player spec.
+    pub ai: String,
+    /// The dice seed.
+    pub seed: u64,
+    /// Where to write the record.
+    pub record: Option<PathBuf>,
+    /// The table's width on screen, in characters.
+    pub width: Option<usize>,
+    /// A Battlefield record to resume.
+    pub load: Option<PathBuf>,
+}
+
+/// Whether a record's text is a Battlefield record (a line `edition = "battlefield"`).
+pub fn is_battlefield_record(text: &str) -> bool {
+    text.lines().any(|l| {
+        l.split_once('=')
+            .is_some_and(|(k, v)| k.trim() == "edition" && v.trim().trim_matches('"') == "battlefield")
+    })
+}
+
+impl Args {
+    /// The Battlefield game these options ask for, or `None` for a Tactics game.
+    ///
+    /// # Errors
+    /// An option of the Tactics games given with `--edition battlefield`, or a Battlefield
+    /// option without it.
+    pub fn battlefield(&self) -> anyhow::Result<Option<FieldPlay>> {
+        // A Battlefield record to resume is a Battlefield game, whatever the other options.
+        let loads_field = self
+            .load
+            .as_ref()
+            .is_some_and(|p| std::fs::read_to_string(p).is_ok_and(|t| is_battlefield_record(&t)));
+        let field = loads_field || self.edition == Some(PlayEdition::Battlefield) || (self.edition.is_none() && self.table.is_some());
+        if !field {
+            if self.table.is_some() || self.record.is_some() || self.ap.is_some() || self.width.is_some() {
+                bail!("--table, --record, --ap and --width are for Dust Battlefield: add `--edition battlefield`, or leave them out");
+            }
+            return Ok(None);
+        }
+        if self.load.is_some() && !loads_field {
+            bail!("--load with `--edition battlefield` resumes a Battlefield record (a file with `edition = \"battlefield\"`, written by --record): check the file");
+        }
+        if self.load.is_some() && (self.table.is_some() || self.seed.is_some()) {
+            bail!("--load resumes a record, which keeps its table and seed: leave out --table and --seed");
+        }
+        if self.scenario.is_some()
+            || self.list
+            || self.tutorial
+            || self.list_scenarios
+            || self.setup == SetupFrom::Players
+            || self.cards.is_some()
+        {
+            bail!(
+                "`--edition battlefield` plays the units a table places: leave out --scenario, --list, --tutorial, \
+                 --list-scenarios, --setup and --cards (give --table NAME|FILE; replay a record with `dust1947 replay FILE`)"
+            );
+        }
+        if self.hotseat && self.ai.is_some() {
+            bail!("--hotseat is for two people and --ai names a computer opponent: give one of them");
+        }
+        let human = match (self.hotseat, self.side) {
+            (true, _) => None,
+            (false, Some(SideArg::B)) => Some(Side::B),
+            (false, _) => Some(Side::A),
+        };
+        Ok(Some(FieldPlay {
+            table: self.table.clone().unwrap_or_else(|| "zhytomyr-crossroads".to_string()),
+            turns: self.turns,
+            ap: self.ap,
+            human,
+            ai: self.ai.clone().unwrap_or_else(|| "greedy".to_string()),
+            seed: self.seed.unwrap_or_else(clock_seed),
+            record: self.record.clone().or_else(|| self.save.clone()).or_else(|| self.load.clone()),
+            width: self.width,
+            load: self.load.clone(),
+        }))
+    }
 }
 
 /// The guided game's dice seed: fixed, so every first game goes the same way (the browser's
@@ -234,6 +365,9 @@ fn ask_resume(n: u32, s: &Saved) -> bool {
 }
 
 pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
+    if a.battlefield()?.is_some() {
+        bail!("Dust Battlefield is played by `dust1947 play --edition battlefield`, not by this example");
+    }
     if a.list_scenarios {
         for name in setup::scenario_names() {
             println!("{name}");
@@ -299,7 +433,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         }
         (Some(r), _) => record::scenario_name(r),
         (None, Some(s)) => s.clone(),
-        (None, None) if a.edition == Some(dust_core::Edition::Battlefront) => BATTLEFRONT_SCENARIO.to_string(),
+        (None, None) if a.edition == Some(PlayEdition::Tactics(dust_core::Edition::Battlefront)) => BATTLEFRONT_SCENARIO.to_string(),
         (None, None) => setup::DEFAULT_SCENARIO.to_string(),
     };
     let cards = card_files(a.cards.as_deref())?;
@@ -308,7 +442,7 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
         None => setup::load_scenario_with(&scenario, Some(&cards)),
     }
     .map_err(anyhow::Error::msg)?;
-    if let Some(e) = a.edition {
+    if let Some(PlayEdition::Tactics(e)) = a.edition {
         if e != game_setup.edition {
             bail!(
                 "`{scenario}` is a scenario of the {} edition: the game record names the scenario, so play it in its own edition \
