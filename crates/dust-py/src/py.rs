@@ -372,7 +372,7 @@ struct Slot {
 /// in every game against a built-in opponent ("random", "greedy", or any `sim` player spec);
 /// the dice are rolled by the engine. Arrays in and out; the stepping runs without the GIL.
 /// With `opponent="self"` the caller decides for both sides (self-play).
-#[pyclass(name = "VecGames", module = "dust1947")]
+#[pyclass(name = "TacticsVecGames", module = "dust1947")]
 struct VecGames {
     game: Arc<TacticsGame>,
     /// `None`: self-play.
@@ -405,7 +405,7 @@ impl VecGames {
 }
 
 /// `f` on every item, on `threads` threads (each a contiguous chunk), the results in order.
-fn par_map<T: Send, R: Send>(items: &mut [T], threads: usize, f: impl Fn(&mut T) -> R + Sync) -> Vec<R> {
+pub(crate) fn par_map<T: Send, R: Send>(items: &mut [T], threads: usize, f: impl Fn(&mut T) -> R + Sync) -> Vec<R> {
     let threads = threads.clamp(1, items.len().max(1));
     if threads == 1 {
         return items.iter_mut().map(f).collect();
@@ -658,6 +658,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scenarios, m)?)?;
     m.add_function(wrap_pyfunction!(engine_random_steps, m)?)?;
     crate::py_strategy::register(m)?;
+    crate::py_strategy_vec::register(m)?;
     crate::py_selfplay::register(m)?;
     Ok(())
 }
