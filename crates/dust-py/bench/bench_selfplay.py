@@ -2,24 +2,33 @@
 Ray) and on a local Ray, beside `dust1947 sim` itself (the native binary, when given) playing
 the same games in the same run (docs/python.md, "Speed").
 
-    python crates/dust-py/bench/bench_selfplay.py [--games 2000] [--sim target/release/dust1947]
+    python crates/dust-py/bench/bench_selfplay.py [--games 20000] [--sim target/release/dust1947]
 
 Every measure plays the same games (greedy against random on the duel, seed 1); the rows are
-checked equal, so a measure cannot be fast by playing other games.
+checked equal, so a measure cannot be fast by playing other games. Tasks are large (500 games,
+a quarter of a second) so that Ray's cost per task (a round trip of a few milliseconds) is small
+beside them. The machine's load average is printed before and after: on a shared machine the
+ratio of 2 workers to 1 says more about the other processes than about the code.
 """
 
 import argparse
 import json
+import os
 import subprocess
 import time
 
 from dust1947 import distributed
 
 
+def load():
+    """The load averages over 1, 5 and 15 minutes."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=2000)
-    ap.add_argument("--batch-size", type=int, default=50)
+    ap.add_argument("--games", type=int, default=20000)
+    ap.add_argument("--batch-size", type=int, default=500, help="games per Ray task")
     ap.add_argument("--a", default="greedy")
     ap.add_argument("--b", default="random")
     ap.add_argument("--scenario", default="duel")
@@ -27,7 +36,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     kw = dict(a=args.a, b=args.b, games=args.games, scenario=args.scenario, seed=1,
               batch_size=args.batch_size)
-    print(f"selfplay bench: {args.a} vs {args.b} on {args.scenario}, {args.games} games")
+    print(f"selfplay bench: {args.a} vs {args.b} on {args.scenario}, {args.games} games, "
+          f"{args.batch_size} per Ray task; load average {load()}")
     rates = {}
     reference = None
     if args.sim:
@@ -62,6 +72,7 @@ def main(argv=None):
     print(f"  overhead per game on Ray (1 worker) over {'sim' if ('sim', 1) in rates else 'no Ray'}: "
           f"{1e6 / rates[('ray', 1)] - 1e6 / base:,.0f} us")
     ray.shutdown()
+    print(f"  load average after: {load()}")
     return 0
 
 
