@@ -23,6 +23,7 @@ Matches of built-in players, game by game as ``dust1947 sim`` plays them:
 
 from ._native import (
     ACTION_ENCODING_VERSION,
+    Dice,
     OBSERVATION_VERSION,
     STRATEGY_ACTION_ENCODING_VERSION,
     STRATEGY_OBSERVATION_VERSION,
@@ -41,6 +42,7 @@ from ._native import (
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
+    "Dice",
     "OBSERVATION_VERSION",
     "STRATEGY_ACTION_ENCODING_VERSION",
     "STRATEGY_OBSERVATION_VERSION",

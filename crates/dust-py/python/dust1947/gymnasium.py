@@ -48,8 +48,8 @@ class DustTacticsEnv(gym.Env):
         self.state = None
 
     def _obs(self):
-        mask = self.state.legal_actions_mask(self.agent).view(np.int8)
-        return {"observation": self.state.observation_tensor(self.agent), "action_mask": mask}
+        obs, mask = self.state.observe(self.agent)
+        return {"observation": obs, "action_mask": mask}
 
     def action_masks(self):
         """The legal actions as booleans (for maskable policies)."""
@@ -122,8 +122,8 @@ class DustStrategyEnv(gym.Env):
         self.state = None
 
     def _obs(self):
-        mask = self.state.legal_actions_mask(self.agent).view(np.int8)
-        return {"observation": self.state.observation_tensor(self.agent), "action_mask": mask}
+        obs, mask = self.state.observe(self.agent)
+        return {"observation": obs, "action_mask": mask}
 
     def action_masks(self):
         """The legal actions as booleans (for maskable policies)."""
