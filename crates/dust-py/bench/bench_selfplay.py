@@ -59,19 +59,22 @@ def main(argv=None):
     except ImportError:
         print("  ray is not installed")
         return 0
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    distributed.run_match(address="local", **dict(kw, games=4 * args.batch_size))  # start the workers
     for w in (1, 2):
+        # A Ray of w CPUs, every task submitted at once: Ray keeps its w workers busy (no
+        # round trip of the driver between two tasks of a worker).
+        ray.init(num_cpus=w, include_dashboard=False, log_to_driver=False)
+        distributed.run_match(address="local", **dict(kw, games=2 * w * args.batch_size))  # start the workers
         start = time.perf_counter()
-        s, rows = distributed.run_match(address="local", workers=w, **kw)
+        s, rows = distributed.run_match(address="local", **kw)
         assert rows == reference
         rates[("ray", w)] = s["games"] / (time.perf_counter() - start)
-        print(f"  selfplay on Ray, {w} worker(s)        {rates[('ray', w)]:10,.0f} games/s")
+        print(f"  selfplay on Ray, {w} worker(s)        {rates[('ray', w)]:10,.0f} games/s  "
+              f"({s['tasks']} tasks; load average {load()})")
+        ray.shutdown()
     print(f"  Ray, 2 workers / 1 worker: {rates[('ray', 2)] / rates[('ray', 1)]:.2f}x")
     base = rates.get(("sim", 1), rates[("local", 1)])
     print(f"  overhead per game on Ray (1 worker) over {'sim' if ('sim', 1) in rates else 'no Ray'}: "
           f"{1e6 / rates[('ray', 1)] - 1e6 / base:,.0f} us")
-    ray.shutdown()
     print(f"  load average after: {load()}")
     return 0
 

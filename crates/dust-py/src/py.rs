@@ -587,11 +587,8 @@ impl VecGames {
         for i in 0..self.slots.len() {
             self.slots[i] = self.new_slot();
         }
-        let agent = self.agent;
-        let slots = &mut self.slots;
-        let threads = self.threads;
-        py.detach(|| par_map(slots, threads, |s| advance(s, agent)));
-        self.outputs(py)
+        let fresh = vec![true; self.slots.len()];
+        self.outputs(py, &fresh)
     }
 
     /// One action id per game (int64 array of n). Returns (observations, masks, rewards float32
@@ -637,15 +634,7 @@ impl VecGames {
                 self.slots[i] = self.new_slot();
             }
         }
-        let slots = &mut self.slots;
-        py.detach(|| {
-            slots
-                .iter_mut()
-                .zip(&dones)
-                .filter(|(_, d)| **d)
-                .for_each(|(s, _)| advance(s, agent));
-        });
-        let (obs, mask) = self.outputs(py)?;
+        let (obs, mask) = self.outputs(py, &dones)?;
         Ok((
             obs,
             mask,
@@ -673,22 +662,28 @@ impl VecGames {
 }
 
 impl VecGames {
-    fn outputs<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    /// The observations and masks of every game, the games marked `fresh` (new) first played
+    /// up to the agent's decision: one pass over the games on the threads.
+    fn outputs<'py>(&mut self, py: Python<'py>, fresh: &[bool]) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.slots.len();
         let na = self.game.encoding.num_actions();
         let (obs_len, agent) = (self.obs_len, self.agent);
         let threads = self.threads;
         let mut obs = vec![0f32; n * obs_len];
         let mut mask = vec![0u8; n * na];
-        let mut jobs: Vec<(&mut Slot, &mut [f32], &mut [u8])> = self
+        let mut jobs: Vec<(&mut Slot, &mut [f32], &mut [u8], bool)> = self
             .slots
             .iter_mut()
             .zip(obs.chunks_mut(obs_len))
             .zip(mask.chunks_mut(na))
-            .map(|((s, o), m)| (s, o, m))
+            .zip(fresh)
+            .map(|(((s, o), m), f)| (s, o, m, *f))
             .collect();
         py.detach(|| {
-            par_map(&mut jobs, threads, |(s, o, m)| {
+            par_map(&mut jobs, threads, |(s, o, m, fresh)| {
+                if *fresh {
+                    advance(s, agent);
+                }
                 s.state.write_observation(viewer(s, agent).index(), o);
                 s.legal = if s.state.is_terminal() {
                     Vec::new()

@@ -117,7 +117,9 @@ impl StrategyVecGames {
         }
     }
 
-    fn outputs<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    /// The observations and masks of every game, the games marked `fresh` (new) first played
+    /// up to a decision of the caller: one pass over the games on the threads.
+    fn outputs<'py>(&mut self, py: Python<'py>, fresh: &[bool]) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.slots.len();
         let na = self.game.encoding.num_actions();
         let obs_len = self.game.observation_len();
@@ -125,15 +127,19 @@ impl StrategyVecGames {
         let mut obs = vec![0f32; n * obs_len];
         let mut mask = vec![0u8; n * na];
         let sg = &*self.game;
-        let mut jobs: Vec<(&mut Slot, &mut [f32], &mut [u8])> = self
+        let mut jobs: Vec<(&mut Slot, &mut [f32], &mut [u8], bool)> = self
             .slots
             .iter_mut()
             .zip(obs.chunks_mut(obs_len))
             .zip(mask.chunks_mut(na))
-            .map(|((s, o), m)| (s, o, m))
+            .zip(fresh)
+            .map(|(((s, o), m), f)| (s, o, m, *f))
             .collect();
         py.detach(|| {
-            par_map(&mut jobs, threads, |(s, o, m)| {
+            par_map(&mut jobs, threads, |(s, o, m, fresh)| {
+                if *fresh {
+                    advance(s);
+                }
                 s.state.write_observation(sg, viewer(s, agent), o);
                 s.legal = if s.state.is_terminal() {
                     Vec::new()
@@ -228,9 +234,8 @@ impl StrategyVecGames {
             self.slots[i] = self.new_slot();
         }
         self.last_returns.fill(0.0);
-        let (slots, threads) = (&mut self.slots, self.threads);
-        py.detach(|| par_map(slots, threads, advance));
-        self.outputs(py)
+        let fresh = vec![true; self.slots.len()];
+        self.outputs(py, &fresh)
     }
 
     /// One action id per game (int64 array of n). Returns (observations, masks, rewards float32
@@ -285,12 +290,7 @@ impl StrategyVecGames {
                 self.slots[i] = self.new_slot();
             }
         }
-        let (slots, threads) = (&mut self.slots, self.threads);
-        py.detach(|| {
-            let mut fresh: Vec<&mut Slot> = slots.iter_mut().zip(&dones).filter(|(_, d)| **d).map(|(s, _)| s).collect();
-            par_map(&mut fresh, threads, |s| advance(s));
-        });
-        let (obs, mask) = self.outputs(py)?;
+        let (obs, mask) = self.outputs(py, &dones)?;
         Ok((
             obs,
             mask,
