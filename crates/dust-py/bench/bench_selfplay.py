@@ -70,6 +70,14 @@ def main(argv=None):
         rates[("ray", w)] = s["games"] / (time.perf_counter() - start)
         print(f"  selfplay on Ray, {w} worker(s)        {rates[('ray', w)]:10,.0f} games/s  "
               f"({s['tasks']} tasks; load average {load()})")
+        if w == 1:
+            # Ray's own cost per task: 200 tasks of one pair of games each, less the time of
+            # their 400 games at the rate just measured.
+            start = time.perf_counter()
+            distributed.run_match(address="local", **dict(kw, games=400, batch_size=2))
+            per_task = (time.perf_counter() - start - 400 / rates[("ray", 1)]) / 200
+            print(f"  Ray's cost per task (1 worker)          {1e3 * per_task:10.2f} ms: "
+                  f"{1e6 * per_task / args.batch_size:.1f} us per game in tasks of {args.batch_size}")
         ray.shutdown()
     print(f"  Ray, 2 workers / 1 worker: {rates[('ray', 2)] / rates[('ray', 1)]:.2f}x")
     base = rates.get(("sim", 1), rates[("local", 1)])
