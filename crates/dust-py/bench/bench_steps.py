@@ -3,7 +3,8 @@ same run (docs/python.md, "Speed"):
 
 - the engine alone (``dust1947._native.engine_random_steps``: the same Rust calls, no Python);
 - ``VecGames``: n games per call, the agent's random legal actions (``random_actions``), the
-  opponent (random) and the dice inside ``step``, on 1 and 2 threads;
+  opponent (random) and the dice inside ``step``, on 1 and 2 threads; the same for the strategy
+  game (2 players) against the random and the greedy (heuristic) player;
 - the PettingZoo AEC environment, one ``step`` at a time, and the overhead per step over the
   engine alone, in wall time and in processor time (the wall clock of a shared machine counts
   the waits for a core);
@@ -48,6 +49,23 @@ def bench_engine(scenario, seconds):
 
 def bench_vecgames(scenario, n, threads, seconds):
     v = dust1947.VecGames(n, scenario=scenario, seed=1, opponent="random", threads=threads)
+    v.reset()
+    counter = [0]
+
+    def one():
+        counter[0] += 1
+        v.step(v.random_actions(counter[0]))
+        return n
+
+    one()
+    steps, t = timed(one, seconds)
+    return steps / t
+
+
+def bench_strategy_vecgames(players, opponent, n, threads, seconds):
+    """Steps per second of the strategy game's VecGames: the agent's random legal actions, the
+    other seats' decisions and the chance events inside ``step``."""
+    v = dust1947.VecGames(n, game="strategy", players=players, seed=1, opponent=opponent, threads=threads)
     v.reset()
     counter = [0]
 
@@ -216,6 +234,13 @@ def main(argv=None):
                   f"{1e6 * (env_cpu - engine_cpu):6.2f} us over the engine's {1e6 * engine_cpu:.2f} us; best of 3)")
         except ImportError:
             print("  PettingZoo: not installed")
+    g = dust1947.load_game("strategy", players=2)
+    print(f"\nstrategy game, 2 players: {g.num_distinct_actions()} action ids, observation "
+          f"{g.observation_tensor_shape()}")
+    for opponent in ("random", "greedy"):
+        for threads in (1, 2):
+            sv = bench_strategy_vecgames(2, opponent, 64, threads, args.seconds)
+            print(f"  VecGames(64, game=\"strategy\") against {opponent:6s}, {threads} thread(s) {sv:10,.0f} steps/s")
     try:
         loop, games, steps = bench_backgammon(args.seconds)
         print("\nreference, OpenSpiel backgammon (same run):")
