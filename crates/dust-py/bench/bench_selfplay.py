@@ -6,7 +6,7 @@ the same games in the same run (docs/python.md, "Speed").
 
 Every measure plays the same games (greedy against random on the duel, seed 1); the rows are
 checked equal, so a measure cannot be fast by playing other games. Tasks are large (500 games,
-a quarter of a second) so that Ray's cost per task (a round trip of a few milliseconds) is small
+0.05 to 0.3 s on this machine) so that Ray's cost per task (a round trip of a few milliseconds) is small
 beside them. The machine's load average is printed before and after: on a shared machine the
 ratio of 2 workers to 1 says more about the other processes than about the code.
 """
