@@ -2,24 +2,33 @@
 Ray) and on a local Ray, beside `dust1947 sim` itself (the native binary, when given) playing
 the same games in the same run (docs/python.md, "Speed").
 
-    python crates/dust-py/bench/bench_selfplay.py [--games 2000] [--sim target/release/dust1947]
+    python crates/dust-py/bench/bench_selfplay.py [--games 20000] [--sim target/release/dust1947]
 
 Every measure plays the same games (greedy against random on the duel, seed 1); the rows are
-checked equal, so a measure cannot be fast by playing other games.
+checked equal, so a measure cannot be fast by playing other games. Tasks are large (500 games,
+0.05 to 0.3 s on this machine) so that Ray's cost per task (a round trip of a few milliseconds) is small
+beside them. The machine's load average is printed before and after: on a shared machine the
+ratio of 2 workers to 1 says more about the other processes than about the code.
 """
 
 import argparse
 import json
+import os
 import subprocess
 import time
 
 from dust1947 import distributed
 
 
+def load():
+    """The load averages over 1, 5 and 15 minutes."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=2000)
-    ap.add_argument("--batch-size", type=int, default=50)
+    ap.add_argument("--games", type=int, default=20000)
+    ap.add_argument("--batch-size", type=int, default=500, help="games per Ray task")
     ap.add_argument("--a", default="greedy")
     ap.add_argument("--b", default="random")
     ap.add_argument("--scenario", default="duel")
@@ -27,7 +36,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     kw = dict(a=args.a, b=args.b, games=args.games, scenario=args.scenario, seed=1,
               batch_size=args.batch_size)
-    print(f"selfplay bench: {args.a} vs {args.b} on {args.scenario}, {args.games} games")
+    print(f"selfplay bench: {args.a} vs {args.b} on {args.scenario}, {args.games} games, "
+          f"{args.batch_size} per Ray task; load average {load()}")
     rates = {}
     reference = None
     if args.sim:
@@ -49,19 +59,31 @@ def main(argv=None):
     except ImportError:
         print("  ray is not installed")
         return 0
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    distributed.run_match(address="local", **dict(kw, games=4 * args.batch_size))  # start the workers
     for w in (1, 2):
+        # A Ray of w CPUs, every task submitted at once: Ray keeps its w workers busy (no
+        # round trip of the driver between two tasks of a worker).
+        ray.init(num_cpus=w, include_dashboard=False, log_to_driver=False)
+        distributed.run_match(address="local", **dict(kw, games=2 * w * args.batch_size))  # start the workers
         start = time.perf_counter()
-        s, rows = distributed.run_match(address="local", workers=w, **kw)
+        s, rows = distributed.run_match(address="local", **kw)
         assert rows == reference
         rates[("ray", w)] = s["games"] / (time.perf_counter() - start)
-        print(f"  selfplay on Ray, {w} worker(s)        {rates[('ray', w)]:10,.0f} games/s")
+        print(f"  selfplay on Ray, {w} worker(s)        {rates[('ray', w)]:10,.0f} games/s  "
+              f"({s['tasks']} tasks; load average {load()})")
+        if w == 1:
+            # Ray's own cost per task: 200 tasks of one pair of games each, less the time of
+            # their 400 games at the rate just measured.
+            start = time.perf_counter()
+            distributed.run_match(address="local", **dict(kw, games=400, batch_size=2))
+            per_task = (time.perf_counter() - start - 400 / rates[("ray", 1)]) / 200
+            print(f"  Ray's cost per task (1 worker)          {1e3 * per_task:10.2f} ms: "
+                  f"{1e6 * per_task / args.batch_size:.1f} us per game in tasks of {args.batch_size}")
+        ray.shutdown()
     print(f"  Ray, 2 workers / 1 worker: {rates[('ray', 2)] / rates[('ray', 1)]:.2f}x")
     base = rates.get(("sim", 1), rates[("local", 1)])
     print(f"  overhead per game on Ray (1 worker) over {'sim' if ('sim', 1) in rates else 'no Ray'}: "
           f"{1e6 / rates[('ray', 1)] - 1e6 / base:,.0f} us")
-    ray.shutdown()
+    print(f"  load average after: {load()}")
     return 0
 
 

@@ -1,19 +1,22 @@
-"""Trains a small policy for the duel by self-play, with numpy only, and evaluates it against
-the random player (docs/python.md, "Training and evaluating an agent").
+"""Trains a small policy for the duel with numpy only, and evaluates it against the random
+player (docs/python.md, "Training and evaluating an agent").
 
-    python crates/dust-py/examples/train_duel.py                      # a few minutes
+    python crates/dust-py/examples/train_duel.py                      # well under a minute
     python crates/dust-py/examples/train_duel.py --iterations 30 --plot curve.svg
+    python crates/dust-py/examples/train_duel.py --opponent self      # pure self-play
 
 The duel is the tiny practice game of ``dust1947 play --scenario duel``: two squads of three
-riflemen on a 6x6 board, 4 rounds. The policy is linear: the observation planes (and a
-constant) times a weight matrix give a score per action id; the illegal ids are masked and a
-softmax picks. Self-play: the same policy decides for both sides of 64 games stepped together
-(``dust1947.VecGames(..., opponent="self")``; the dice are rolled inside, from the engine's
-exact distributions), and REINFORCE raises the log-probability of the decisions of the side that
-won each game (return +1, the loser's -1, a draw 0). Every few iterations the policy (its most
-likely action) plays side A and side B against the built-in random player with seeds never used
-in training; the example prints that curve and saves it as a picture (SVG, written by hand when
-matplotlib is not installed).
+riflemen on a 6x6 board, 4 rounds; a squad not destroyed by then makes a draw. The policy is
+linear over a few action features (`SmallPolicy`: a bias per action id, and weights per
+distance bucket for the squares of moves and for the plans); the illegal ids are masked and a
+softmax picks. 64 games are stepped together by ``dust1947.VecGames`` (the dice rolled inside,
+from the engine's exact distributions): by default against the built-in random player, half on
+each side (``--opponent self``: the policy decides for both sides; ``mix``: the two in turn).
+REINFORCE with a baseline raises the log-probability of the decisions of the games won (return
++1; a loss or a draw -1) above the batch's mean return. Every few iterations the policy (its most
+likely action) plays side A and side B against the random player with seeds never used in
+training; the example prints that curve, the built-in greedy player's score in the same run, and
+saves the curve as a picture (SVG, written by hand when matplotlib is not installed).
 """
 
 import argparse
@@ -44,34 +47,40 @@ class Adam:
             p += self.lr * (m / (1 - 0.9**self.t)) / (np.sqrt(v / (1 - 0.999**self.t)) + 1e-8)
 
 
-def closeness_planes(obs):
-    """Two planes more than the engine's: how close each square is to the nearest unit of the
-    other side, and to the nearest of one's own (1 on it, 0 five squares away or more). A move
-    is an action id per square, so a linear score reads "go near the enemy" from these with one
-    weight per square, where the raw planes would need one per pair of squares."""
+BUCKETS = 8
+"""Distances are counted in king moves, 0 to 6 on the duel's 6x6 board; 7 stands for "nobody
+there" (a side not yet on the board)."""
+
+
+def distances(obs):
+    """Per game, from the observation planes (4: my_unit, 5: their_unit): the distance of every
+    square to the nearest unit of theirs and to the nearest of mine, and the distance from my
+    nearest unit to theirs (the rifles reach 4)."""
     n, _, h, w = obs.shape
     rows, cols = np.divmod(np.arange(h * w), w)
-    dist = np.maximum(abs(rows[:, None] - rows[None]), abs(cols[:, None] - cols[None]))
-    near = np.clip(1.0 - dist / 5.0, 0.0, 1.0).astype(np.float32)  # (cells, cells)
-    theirs = obs[:, 5].reshape(n, 1, h * w) > 0  # plane 5: their_unit
-    mine = obs[:, 4].reshape(n, 1, h * w) > 0  # plane 4: my_unit
-    to_them = np.where(theirs, near[None], 0.0).max(axis=2)
-    to_me = np.where(mine, near[None], 0.0).max(axis=2)
-    return np.stack([to_them, to_me], axis=1)
+    dist = np.minimum(np.maximum(abs(rows[:, None] - rows[None]), abs(cols[:, None] - cols[None])), 6)
+    theirs = obs[:, 5].reshape(n, 1, h * w) > 0
+    mine = obs[:, 4].reshape(n, 1, h * w) > 0
+    to_them = np.where(theirs, dist[None], BUCKETS - 1).min(axis=2)
+    to_me = np.where(mine, dist[None], BUCKETS - 1).min(axis=2)
+    now = np.where(mine[:, 0], to_them, BUCKETS - 1).min(axis=1)
+    return to_them, to_me, now
 
 
 class SmallPolicy:
     """A small linear policy over action features: the score of action id `a` for the side `s`
-    to decide is
+    to decide, with my unit `d` squares from theirs, is
 
         bias[s, a]                                  (what each decision is worth by itself)
-      + w_near_them * closeness to them of a's square  (move, spread and escape: go near them)
-      + w_near_me * closeness to my units of a's square
-      + plan[a] * how close my nearest unit is to them  (which plan, at which distance)
+      + near_them[distance of a's square to them]   (move, spread and escape: where to stand)
+      + near_me[distance of a's square to my units]
+      + plan[d, a]                                  (which plan at which distance: in range?)
 
-    then the illegal ids are masked and a softmax picks (`closeness_planes`: 1 on a unit, 0 five
-    squares away). Each side has its own biases: the action ids name units absolutely (unit 0 is
-    side A's). About 1,900 weights, learned by REINFORCE with Adam."""
+    then the illegal ids are masked and a softmax picks. The distances are buckets (one weight
+    each), so "stand 4 squares from them, within rifle range" is one weight, where a linear
+    term of the raw planes would need one per pair of squares. Each side has its own biases: the
+    action ids name units absolutely (unit 0 is side A's). About 2,500 weights, learned by
+    REINFORCE with a baseline and Adam."""
 
     def __init__(self, layout, n_actions, lr=0.05):
         blocks = {name: (first, count) for name, first, count in layout}
@@ -81,21 +90,20 @@ class SmallPolicy:
         first, count = blocks["plan"]
         self.plan_ids = np.arange(first, first + count)
         self.bias = np.zeros((2, n_actions), np.float32)
-        self.w = np.zeros(2, np.float32)
-        self.plan = np.zeros(count, np.float32)
-        self.opt = Adam([self.bias, self.w, self.plan], lr)
+        self.near_them = np.zeros(BUCKETS, np.float32)
+        self.near_me = np.zeros(BUCKETS, np.float32)
+        self.plan = np.zeros((BUCKETS, count), np.float32)
+        self.opt = Adam([self.bias, self.near_them, self.near_me, self.plan], lr)
 
     def features(self, obs, sides):
-        near = closeness_planes(obs).reshape(len(obs), 2, -1)
-        mine = obs[:, 4].reshape(len(obs), -1) > 0
-        now = np.where(mine, near[:, 0], 0.0).max(axis=1)
-        return near[:, 0][:, self.squares], near[:, 1][:, self.squares], now, np.asarray(sides, np.int64)
+        them, me, now = distances(obs)
+        return them[:, self.squares], me[:, self.squares], now, np.asarray(sides, np.int64)
 
     def probs(self, feats, mask):
         them, me, now, side = feats
         logits = self.bias[side].copy()
-        logits[:, self.square_ids] += self.w[0] * them + self.w[1] * me
-        logits[:, self.plan_ids] += now[:, None] * self.plan[None]
+        logits[:, self.square_ids] += self.near_them[them] + self.near_me[me]
+        logits[:, self.plan_ids] += self.plan[now]
         logits = np.where(mask > 0, logits, -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
@@ -113,29 +121,33 @@ class SmallPolicy:
             a = np.minimum(a, mask.shape[1] - 1 - np.argmax(mask[:, ::-1] > 0, axis=1))
         return a.astype(np.int64), list(zip(*feats))
 
-    def reinforce(self, feats, mask, actions, returns):
-        """One step of REINFORCE: ascend mean(G * grad log pi(a | s))."""
+    def reinforce(self, feats, mask, actions, advantages):
+        """One step of REINFORCE: ascend mean(A * grad log pi(a | s))."""
         feats = tuple(np.array(f) for f in zip(*feats))
         them, me, now, side = feats
         p = self.probs(feats, mask)
         g = -p
         g[np.arange(len(actions)), actions] += 1.0
-        g *= returns[:, None] / len(actions)
+        g *= advantages[:, None] / len(actions)
         g_bias = np.zeros_like(self.bias)
         np.add.at(g_bias, side, g)
         gs = g[:, self.square_ids]
-        g_w = np.array([(gs * them).sum(), (gs * me).sum()], np.float32)
-        g_plan = (g[:, self.plan_ids] * now[:, None]).sum(axis=0)
-        self.opt.ascend([g_bias, g_w, g_plan])
+        g_them = np.bincount(them.ravel(), gs.ravel(), BUCKETS).astype(np.float32)
+        g_me = np.bincount(me.ravel(), gs.ravel(), BUCKETS).astype(np.float32)
+        g_plan = np.zeros_like(self.plan)
+        np.add.at(g_plan, now, g[:, self.plan_ids])
+        self.opt.ascend([g_bias, g_them, g_me, g_plan])
 
 
-def self_play_batch(vec, policy, rng, obs, mask, games, draw=0.0):
-    """Plays until `games` games have ended; returns the (features, mask, action, return) of
-    every decision of those games, and the next observations. The return of a decision is +1
-    if its side won, -1 if it lost, `draw` for a draw."""
+def play_batch(vec, policy, rng, obs, mask, games, draw=-1.0, self_play=False):
+    """Plays the policy in `vec` until `games` games have ended; returns the (features, mask,
+    action, return, side) of every decision of the policy in those games, and the next
+    observations. The return of a decision is +1 if its side won, -1 if it lost, `draw` for a
+    draw. In self-play (`opponent="self"`) the policy decides for both sides and the reward is
+    side A's; against a built-in opponent it decides for its side and the reward is its own."""
     n = len(vec)
     steps = [[] for _ in range(n)]
-    xs, ms, acts, rets = [], [], [], []
+    xs, ms, acts, rets, sides = [], [], [], [], []
     ended = 0
     while ended < games:
         players = vec.players()
@@ -144,15 +156,17 @@ def self_play_batch(vec, policy, rng, obs, mask, games, draw=0.0):
             steps[i].append((x[i], mask[i], actions[i], players[i]))
         obs, mask, reward, done = vec.step(actions)
         for i in np.flatnonzero(done):
-            side_a = float(reward[i])
+            r = float(reward[i])
             for xi, mi, ai, si in steps[i]:
+                mine = (r if si == 0 else -r) if self_play else r
                 xs.append(xi)
                 ms.append(mi)
                 acts.append(ai)
-                rets.append(draw if side_a == 0 else side_a if si == 0 else -side_a)
+                rets.append(draw if r == 0 else mine)
+                sides.append(si)
             steps[i] = []
             ended += 1
-    batch = (xs, np.array(ms), np.array(acts), np.array(rets, np.float32))
+    batch = (xs, np.array(ms), np.array(acts), np.array(rets, np.float32), np.array(sides))
     return batch, obs, mask
 
 
@@ -241,15 +255,59 @@ def save_plot(path, curve, reference):
         f.write(svg)
 
 
-def train(iterations=300, games_per_iteration=64, lr=0.02, draw=-1.0, eval_every=25,
+class Opponents:
+    """The games the policy learns from, stepped by `dust1947.VecGames`: against the built-in
+    random player (half the games on side A, half on side B), in self-play (the policy decides
+    for both sides), or the two in turn ("mix")."""
+
+    def __init__(self, kind, games, seed, threads):
+        if kind not in ("random", "self", "mix"):
+            raise ValueError(f"opponent `{kind}`: random, self or mix")
+        self.kind, self.games, self.runs = kind, games, {}
+        if kind in ("random", "mix"):
+            for side in (0, 1):
+                self._add(side, dust1947.VecGames(games // 2, scenario="duel", seed=seed + 1 + side,
+                                                  opponent="random", agent=side, threads=threads))
+        if kind in ("self", "mix"):
+            self._add("self", dust1947.VecGames(games, scenario="duel", seed=seed, opponent="self",
+                                                threads=threads))
+
+    def _add(self, key, vec):
+        obs, mask = vec.reset()
+        self.runs[key] = [vec, obs, mask]
+
+    def batch(self, it, policy, rng, draw):
+        """The decisions of `games` finished games of iteration `it`, and their advantages: the
+        return minus the mean return of the batch's decisions of the same side (the baseline)."""
+        use_self = self.kind == "self" or (self.kind == "mix" and it % 2 == 1)
+        parts = [("self", self.games)] if use_self else [(0, self.games // 2), (1, self.games // 2)]
+        xs, ms, acts, rets, sides = [], [], [], [], []
+        for key, games in parts:
+            run = self.runs[key]
+            (x, m, a, r, s), run[1], run[2] = play_batch(run[0], policy, rng, run[1], run[2], games, draw,
+                                                         self_play=key == "self")
+            xs += x
+            ms.append(m)
+            acts.append(a)
+            rets.append(r)
+            sides.append(s)
+        rets, sides = np.concatenate(rets), np.concatenate(sides)
+        adv = rets.copy()
+        for side in (0, 1):
+            mine = sides == side
+            if mine.any():
+                adv[mine] -= rets[mine].mean()
+        return xs, np.concatenate(ms), np.concatenate(acts), adv
+
+
+def train(iterations=200, games_per_iteration=64, lr=0.05, draw=-1.0, opponent="random", eval_every=25,
           eval_games=400, seed=0, threads=2, log=print):
-    """Trains by self-play; returns (policy, curve of (iteration, wins, draws, losses) against
-    the random player)."""
+    """Trains; returns (policy, curve of (iteration, wins, draws, losses) against the random
+    player, evaluated with seeds never used in training)."""
     rng = np.random.default_rng(seed)
-    vec = dust1947.VecGames(64, scenario="duel", seed=seed, opponent="self", threads=threads)
-    obs, mask = vec.reset()
+    games = Opponents(opponent, games_per_iteration, seed, threads)
     layout = dust1947.load_game("tactics", scenario="duel").action_layout()
-    policy = SmallPolicy(layout, vec.num_distinct_actions(), lr=lr)
+    policy = SmallPolicy(layout, dust1947.load_game("tactics", scenario="duel").num_distinct_actions(), lr=lr)
     curve = []
     start = time.perf_counter()
     for it in range(iterations + 1):
@@ -260,26 +318,27 @@ def train(iterations=300, games_per_iteration=64, lr=0.02, draw=-1.0, eval_every
                 f"score {w + d / 2:6.1%} ({eval_games} games, {time.perf_counter() - start:5.1f}s)")
         if it == iterations:
             break
-        batch, obs, mask = self_play_batch(vec, policy, rng, obs, mask, games_per_iteration, draw)
-        policy.reinforce(*batch)
+        policy.reinforce(*games.batch(it, policy, rng, draw))
     return policy, curve
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--iterations", type=int, default=300)
+    ap.add_argument("--iterations", type=int, default=200)
     ap.add_argument("--games-per-iteration", type=int, default=64)
-    ap.add_argument("--lr", type=float, default=0.02, help="Adam's step")
+    ap.add_argument("--lr", type=float, default=0.05, help="Adam's step")
     ap.add_argument("--draw", type=float, default=-1.0,
-                    help="the self-play return of a draw for both sides (default -1: a game not won is lost)")
+                    help="the return of a draw for both sides (default -1: a game not won is lost)")
+    ap.add_argument("--opponent", default="random", choices=("random", "self", "mix"),
+                    help="whom the policy plays while it learns: the random player, itself, or the two in turn")
     ap.add_argument("--eval-every", type=int, default=25)
     ap.add_argument("--eval-games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--plot", default="train_duel.svg", help="the picture of the curve (.svg; .png with matplotlib)")
     args = ap.parse_args(argv)
-    _, curve = train(args.iterations, args.games_per_iteration, args.lr, args.draw, args.eval_every,
-                     args.eval_games, args.seed, args.threads)
+    _, curve = train(args.iterations, args.games_per_iteration, args.lr, args.draw, args.opponent,
+                     args.eval_every, args.eval_games, args.seed, args.threads)
     gw, gd, gl = greedy_reference(args.eval_games, 20_000 + args.seed)
     print(f"reference: the built-in greedy player against random, {args.eval_games} games: wins {gw:.1%} "
           f"draws {gd:.1%} losses {gl:.1%}, score {gw + gd / 2:.1%}")

@@ -8,6 +8,7 @@
 mod py;
 mod py_selfplay;
 mod py_strategy;
+mod py_strategy_vec;
 pub mod selfplay;
 pub mod strategy;
 pub mod tactics;

@@ -6,7 +6,7 @@ use dust_ai::{Player, PlayerSpec};
 use dust_core::game::Pending;
 use dust_core::{Edition, GameRng, Side};
 use dust_data::record::ScenarioRef;
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray3, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -145,14 +145,32 @@ impl PyState {
     }
     /// The observation planes of `player` (numpy float32, shape (planes, height, width)).
     #[pyo3(signature = (player = 0))]
-    fn observation_tensor<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyAny>> {
-        if player > 1 {
-            return Err(err("player must be 0 or 1"));
+    fn observation_tensor<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        self.observation_array(py, player)
+    }
+    /// `player`'s observation and legal actions in one call, for the environments:
+    /// (`observation_tensor(player)`, `legal_actions_mask(player)` as int8).
+    #[pyo3(signature = (player = 0))]
+    fn observe<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Observed<'py, PyArray3<f32>>> {
+        let obs = self.observation_array(py, player)?;
+        let mut m = vec![0i8; self.game.encoding.num_actions()];
+        if self.state.current_player() == player as i32 {
+            for a in self.state.legal_actions() {
+                m[a] = 1;
+            }
         }
-        let shape = self.state.observation_shape();
-        let mut v = vec![0f32; shape[0] * shape[1] * shape[2]];
-        self.state.write_observation(player, &mut v);
-        Ok(PyArray1::from_vec(py, v).reshape(shape)?.into_any())
+        Ok((obs, PyArray1::from_vec(py, m)))
+    }
+    /// Applies a decision (checked as `apply_action` checks it), then resolves every chance node
+    /// that follows with `dice` (the outcome at a uniform number of the exact distribution,
+    /// as `apply_chance_uniform`); returns `current_player()`.
+    fn apply_and_roll(&mut self, action: usize, mut dice: PyRefMut<'_, Dice>) -> PyResult<i32> {
+        self.state.apply_action(action).map_err(err)?;
+        self.roll_with(&mut dice.0)
+    }
+    /// Resolves the chance nodes from here with `dice`; returns `current_player()`.
+    fn roll(&mut self, mut dice: PyRefMut<'_, Dice>) -> PyResult<i32> {
+        self.roll_with(&mut dice.0)
     }
     /// Perfect information: every player's information state is the whole history.
     #[pyo3(signature = (player = 0))]
@@ -240,6 +258,50 @@ impl PyState {
             self.state.game.round_limit(),
             self.state.decisions.len()
         )
+    }
+}
+
+impl PyState {
+    /// The observation planes of `player` as a numpy array of their shape (the vector is
+    /// handed to numpy, not copied).
+    fn observation_array<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        if player > 1 {
+            return Err(err("player must be 0 or 1"));
+        }
+        let [p, h, w] = self.state.observation_shape();
+        let mut v = vec![0f32; p * h * w];
+        self.state.write_observation(player, &mut v);
+        let a = numpy::ndarray::Array3::from_shape_vec((p, h, w), v).map_err(err)?;
+        Ok(PyArray3::from_owned_array(py, a))
+    }
+
+    /// Resolves the chance nodes from here with `dice`; returns `current_player()`.
+    fn roll_with(&mut self, dice: &mut GameRng) -> PyResult<i32> {
+        while self.state.current_player() == CHANCE {
+            let o = pick_outcome(&self.state.chance_outcomes(), dice.unit()).ok_or_else(|| err("a chance node without outcomes"))?;
+            self.state.apply_action(o).map_err(err)?;
+        }
+        Ok(self.state.current_player())
+    }
+}
+
+/// An observation and its int8 mask of legal actions (`observe`).
+pub(crate) type Observed<'py, O> = (Bound<'py, O>, Bound<'py, PyArray1<i8>>);
+
+/// A seeded generator of uniform numbers for the chance nodes of the environments
+/// (`state.apply_and_roll(action, dice)`): the same seed, the same outcomes.
+#[pyclass(name = "Dice", module = "dust1947")]
+pub(crate) struct Dice(pub(crate) GameRng);
+
+#[pymethods]
+impl Dice {
+    #[new]
+    fn py_new(seed: u64) -> Dice {
+        Dice(GameRng::new(seed))
+    }
+    /// A uniform number in [0, 1).
+    fn unit(&mut self) -> f64 {
+        self.0.unit()
     }
 }
 
@@ -372,7 +434,7 @@ struct Slot {
 /// in every game against a built-in opponent ("random", "greedy", or any `sim` player spec);
 /// the dice are rolled by the engine. Arrays in and out; the stepping runs without the GIL.
 /// With `opponent="self"` the caller decides for both sides (self-play).
-#[pyclass(name = "VecGames", module = "dust1947")]
+#[pyclass(name = "TacticsVecGames", module = "dust1947")]
 struct VecGames {
     game: Arc<TacticsGame>,
     /// `None`: self-play.
@@ -405,7 +467,7 @@ impl VecGames {
 }
 
 /// `f` on every item, on `threads` threads (each a contiguous chunk), the results in order.
-fn par_map<T: Send, R: Send>(items: &mut [T], threads: usize, f: impl Fn(&mut T) -> R + Sync) -> Vec<R> {
+pub(crate) fn par_map<T: Send, R: Send>(items: &mut [T], threads: usize, f: impl Fn(&mut T) -> R + Sync) -> Vec<R> {
     let threads = threads.clamp(1, items.len().max(1));
     if threads == 1 {
         return items.iter_mut().map(f).collect();
@@ -525,11 +587,8 @@ impl VecGames {
         for i in 0..self.slots.len() {
             self.slots[i] = self.new_slot();
         }
-        let agent = self.agent;
-        let slots = &mut self.slots;
-        let threads = self.threads;
-        py.detach(|| par_map(slots, threads, |s| advance(s, agent)));
-        self.outputs(py)
+        let fresh = vec![true; self.slots.len()];
+        self.outputs(py, &fresh)
     }
 
     /// One action id per game (int64 array of n). Returns (observations, masks, rewards float32
@@ -575,15 +634,7 @@ impl VecGames {
                 self.slots[i] = self.new_slot();
             }
         }
-        let slots = &mut self.slots;
-        py.detach(|| {
-            slots
-                .iter_mut()
-                .zip(&dones)
-                .filter(|(_, d)| **d)
-                .for_each(|(s, _)| advance(s, agent));
-        });
-        let (obs, mask) = self.outputs(py)?;
+        let (obs, mask) = self.outputs(py, &dones)?;
         Ok((
             obs,
             mask,
@@ -611,22 +662,28 @@ impl VecGames {
 }
 
 impl VecGames {
-    fn outputs<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+    /// The observations and masks of every game, the games marked `fresh` (new) first played
+    /// up to the agent's decision: one pass over the games on the threads.
+    fn outputs<'py>(&mut self, py: Python<'py>, fresh: &[bool]) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let n = self.slots.len();
         let na = self.game.encoding.num_actions();
         let (obs_len, agent) = (self.obs_len, self.agent);
         let threads = self.threads;
         let mut obs = vec![0f32; n * obs_len];
         let mut mask = vec![0u8; n * na];
-        let mut jobs: Vec<(&mut Slot, &mut [f32], &mut [u8])> = self
+        let mut jobs: Vec<(&mut Slot, &mut [f32], &mut [u8], bool)> = self
             .slots
             .iter_mut()
             .zip(obs.chunks_mut(obs_len))
             .zip(mask.chunks_mut(na))
-            .map(|((s, o), m)| (s, o, m))
+            .zip(fresh)
+            .map(|(((s, o), m), f)| (s, o, m, *f))
             .collect();
         py.detach(|| {
-            par_map(&mut jobs, threads, |(s, o, m)| {
+            par_map(&mut jobs, threads, |(s, o, m, fresh)| {
+                if *fresh {
+                    advance(s, agent);
+                }
                 s.state.write_observation(viewer(s, agent).index(), o);
                 s.legal = if s.state.is_terminal() {
                     Vec::new()
@@ -653,11 +710,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<VecGames>()?;
+    m.add_class::<Dice>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(scenarios, m)?)?;
     m.add_function(wrap_pyfunction!(engine_random_steps, m)?)?;
     crate::py_strategy::register(m)?;
+    crate::py_strategy_vec::register(m)?;
     crate::py_selfplay::register(m)?;
     Ok(())
 }

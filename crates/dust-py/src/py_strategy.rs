@@ -1,6 +1,7 @@
 //! The Python bindings of the strategy game: thin wrappers over [`crate::strategy`] and the
 //! AI players of dust-strategy.
 
+use crate::py::{Dice, Observed};
 use crate::strategy::{
     self, StrategyGame, StrategyState, CHANCE, MAX_CHANCE_OUTCOMES, STRATEGY_ACTION_ENCODING_VERSION, STRATEGY_OBSERVATION_VERSION,
 };
@@ -105,6 +106,17 @@ impl PyStrategyState {
     }
 }
 
+impl PyStrategyState {
+    fn roll_with(&mut self, dice: &mut dust_core::GameRng) -> PyResult<i32> {
+        while self.state.current_player() == CHANCE {
+            let o = crate::py::pick_outcome(&self.state.chance_outcomes(), dice.unit())
+                .ok_or_else(|| err("a chance event without outcomes"))?;
+            self.state.apply_action(&self.game.encoding, o).map_err(err)?;
+        }
+        Ok(self.state.current_player())
+    }
+}
+
 #[pymethods]
 impl PyStrategyState {
     /// The seat to decide (0-based), -1 at a chance node, -4 when the game is over.
@@ -167,6 +179,30 @@ impl PyStrategyState {
         let mut v = vec![0f32; self.game.observation_len()];
         self.state.write_observation(&self.game, player, &mut v);
         Ok(PyArray1::from_vec(py, v))
+    }
+    /// `player`'s observation and legal actions in one call, for the environments:
+    /// (`observation_tensor(player)`, `legal_actions_mask(player)` as int8).
+    #[pyo3(signature = (player = 0))]
+    fn observe<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Observed<'py, PyArray1<f32>>> {
+        let obs = self.observation_tensor(py, player)?;
+        let mut m = vec![0i8; self.game.encoding.num_actions()];
+        if self.state.current_player() == player as i32 {
+            for a in self.state.legal_actions(&self.game.encoding) {
+                m[a] = 1;
+            }
+        }
+        Ok((obs, PyArray1::from_vec(py, m)))
+    }
+    /// Applies a decision (checked as `apply_action` checks it), then resolves every chance
+    /// event that follows with `dice` (the outcome at a uniform number of the exact
+    /// distribution, as `apply_chance_uniform`); returns `current_player()`.
+    fn apply_and_roll(&mut self, action: usize, mut dice: PyRefMut<'_, Dice>) -> PyResult<i32> {
+        self.state.apply_action(&self.game.encoding, action).map_err(err)?;
+        self.roll_with(&mut dice.0)
+    }
+    /// Resolves the chance events from here with `dice`; returns `current_player()`.
+    fn roll(&mut self, mut dice: PyRefMut<'_, Dice>) -> PyResult<i32> {
+        self.roll_with(&mut dice.0)
     }
     /// What `player` knows: the history as he saw it (other players' face-down cards and
     /// drawn cards not named), then his hand.

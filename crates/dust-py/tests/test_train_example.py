@@ -4,6 +4,8 @@ against the random player, and the curve is saved as a picture."""
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_duel.py"
 
 
@@ -22,10 +24,26 @@ def test_a_short_training_beats_the_untrained_policy(tmp_path):
     assert [c[0] for c in curve] == [0, 15, 30]
     assert len(lines) == 3 and "against random" in lines[0]
     # The untrained policy (all scores equal: the lowest legal id) never wins; thirty
-    # iterations of self-play (1,920 games) win most games against the random player.
+    # iterations against the random player (1,920 games; seeds 0 to 2 gave 57% to 71% wins
+    # when this test was written) win half the games or more.
     assert curve[0][1] == 0.0
-    assert curve[-1][1] > 0.4
+    assert curve[-1][1] > 0.45
     assert all(abs(w + d + l - 1) < 1e-9 for _, w, d, l in curve)
     path = tmp_path / "curve.svg"
     train_duel.save_plot(str(path), curve, (0.8, 0.9))
     assert "<svg" in path.read_text()
+
+
+def test_self_play_alone_learns_too():
+    # The policy decides for both sides of every game: thirty iterations of self-play (seeds 0
+    # to 2: 63% to 74% wins against random when this test was written) beat the untrained start.
+    train_duel = load_example()
+    _, curve = train_duel.train(iterations=30, eval_every=30, eval_games=100, seed=1, opponent="self",
+                                threads=2, log=lambda line: None)
+    assert curve[0][1] == 0.0 and curve[-1][1] > 0.4
+
+
+def test_an_unknown_opponent_is_refused():
+    train_duel = load_example()
+    with pytest.raises(ValueError, match="random, self or mix"):
+        train_duel.train(iterations=1, opponent="greedy")

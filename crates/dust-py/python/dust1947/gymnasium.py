@@ -1,5 +1,5 @@
-"""Dust Tactics as a single-agent Gymnasium environment against a built-in AI
-(docs/python.md, "Gymnasium").
+"""Dust Tactics and the Dust strategy game as single-agent Gymnasium environments against
+built-in AI players (docs/python.md, "OpenSpiel, PettingZoo, Gymnasium").
 
     import gymnasium, dust1947.gymnasium
     env = dust1947.gymnasium.DustTacticsEnv(scenario="annihilation", opponent="greedy")
@@ -10,6 +10,12 @@ The agent plays side A (`agent=0`) or B (`agent=1`); the opponent is a dust-ai p
 ("random", "greedy", or a `sim` spec such as "mcts:100"). Reward: +1 win, -1 loss, 0 draw, at
 the end. An illegal action ends the episode with reward -1 (`info["illegal_action"]`): use
 `obs["action_mask"]`. Needs `gymnasium`.
+
+The strategy game: ``DustStrategyEnv(players=2, opponent="heuristic", agent=0)``: the agent
+plays seat `agent`, the built-in strategy players ("random", "greedy" = "heuristic", "search",
+"mcts:N") the other seats; the observation is the agent's own view (docs/python.md, "Strategy
+observation"). Reward at the end: the agent's return (+1 won; a loser gets minus the winners'
+share, -1 with two players; 0 when nobody won by the round limit).
 """
 
 import gymnasium as gym
@@ -42,8 +48,8 @@ class DustTacticsEnv(gym.Env):
         self.state = None
 
     def _obs(self):
-        mask = self.state.legal_actions_mask(self.agent).view(np.int8)
-        return {"observation": self.state.observation_tensor(self.agent), "action_mask": mask}
+        obs, mask = self.state.observe(self.agent)
+        return {"observation": obs, "action_mask": mask}
 
     def action_masks(self):
         """The legal actions as booleans (for maskable policies)."""
@@ -58,6 +64,79 @@ class DustTacticsEnv(gym.Env):
             else:
                 seed = int(self.np_random.integers(0, 2**63 - 1))
                 self.state.apply_action(self.state.ai_action(self.opponent, seed))
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed)
+        self.state = self.game.new_initial_state()
+        self.steps = 0
+        self._advance()
+        return self._obs(), {}
+
+    def step(self, action):
+        action = int(action)
+        if action not in self.state.legal_actions():
+            return self._obs(), -1.0, True, False, {"illegal_action": True}
+        self.state.apply_action(action)
+        self.steps += 1
+        self._advance()
+        terminated = self.state.is_terminal()
+        reward = float(self.state.returns()[self.agent]) if terminated else 0.0
+        truncated = not terminated and self.steps >= self.max_steps
+        return self._obs(), reward, terminated, truncated, {}
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return str(self.state)
+        return None
+
+
+# The strategy observation's values are shares and counts / 10 (docs/python.md); 1000 bounds a
+# count of 10,000 units, far above what the map holds.
+_STRATEGY_OBS_HIGH = 1000.0
+
+
+class DustStrategyEnv(gym.Env):
+    """The strategy game for one seat against built-in players of the other seats."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, players=2, round_limit=40, opponent="heuristic", agent=0, render_mode=None,
+                 max_steps=20000):
+        self.game = _native.load_game("strategy", players=players, round_limit=round_limit)
+        if not 0 <= agent < players:
+            raise ValueError(f"agent {agent}: the seats are 0 to {players - 1}")
+        # "greedy" is the heuristic player (StrategyVecGames reads it the same way).
+        self.opponent = "heuristic" if opponent == "greedy" else opponent
+        self.agent = agent
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        n = self.game.num_distinct_actions()
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, _STRATEGY_OBS_HIGH, self.game.observation_tensor_shape(),
+                                          np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(n)
+        self.state = None
+
+    def _obs(self):
+        obs, mask = self.state.observe(self.agent)
+        return {"observation": obs, "action_mask": mask}
+
+    def action_masks(self):
+        """The legal actions as booleans (for maskable policies)."""
+        return self.state.legal_actions_mask(self.agent).astype(bool)
+
+    def _advance(self):
+        state = self.state
+        while not state.is_terminal() and state.current_player() != self.agent:
+            if state.is_chance_node():
+                state.apply_chance_uniform(self.np_random.random())
+            else:
+                seed = int(self.np_random.integers(0, 2**63 - 1))
+                state.apply_action(state.ai_action(self.opponent, seed))
 
     def reset(self, seed=None, options=None):
         super().reset(seed=seed)

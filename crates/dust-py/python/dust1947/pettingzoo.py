@@ -57,7 +57,7 @@ class _DustAEC(AECEnv):
             }
         )
         self._action_space = spaces.Discrete(n)
-        self._rng = np.random.default_rng()
+        self._dice = None
         self.state = None
 
     def observation_space(self, agent):
@@ -67,16 +67,10 @@ class _DustAEC(AECEnv):
         return self._action_space
 
     def observe(self, agent):
-        p = self._index[agent]
-        # The engine's mask (uint8, zeros for an agent not to decide), read as int8 without a copy.
-        mask = self.state.legal_actions_mask(p).view(np.int8)
-        return {"observation": self.state.observation_tensor(p), "action_mask": mask}
-
-    def _roll(self):
-        # The outcome at a uniform number of the environment's generator, from the exact
-        # distribution (the engine walks its cumulative probabilities).
-        while self.state.is_chance_node():
-            self.state.apply_chance_uniform(self._rng.random())
+        # One call: the planes and the int8 mask (zeros for an agent not to decide), both made
+        # by the engine.
+        obs, mask = self.state.observe(self._index[agent])
+        return {"observation": obs, "action_mask": mask}
 
     def _sync(self):
         if self.state.is_terminal():
@@ -91,8 +85,13 @@ class _DustAEC(AECEnv):
             self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def reset(self, seed=None, options=None):
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
+        # The environment's generator of the chance outcomes (the outcome at a uniform number,
+        # from the engine's exact distribution): seeded by `seed`, else kept from the last
+        # reset, else from the operating system.
+        if seed is not None or self._dice is None:
+            if seed is None:
+                seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+            self._dice = _native.Dice(int(seed) & (2**64 - 1))
         self.state = self.game.new_initial_state()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -101,7 +100,7 @@ class _DustAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.steps = 0
-        self._roll()
+        self.state.roll(self._dice)
         self.agent_selection = self.possible_agents[max(self.state.current_player(), 0)]
         self._sync()
 
@@ -111,14 +110,12 @@ class _DustAEC(AECEnv):
             return
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        state = self.state
-        state.apply_action(int(action))
+        # The decision and the chance outcomes after it, in one call; the next player (or -4).
+        player = self.state.apply_and_roll(int(action), self._dice)
         self.steps += 1
-        if state.is_chance_node():
-            self._roll()
-        if not state.is_terminal() and self.steps < self.max_steps:
+        if player >= 0 and self.steps < self.max_steps:
             # The common step: no reward yet (the game pays at its end), the next agent to act.
-            self.agent_selection = self.possible_agents[state.current_player()]
+            self.agent_selection = self.possible_agents[player]
             return
         self.rewards = {a: 0.0 for a in self.agents}
         self._sync()
