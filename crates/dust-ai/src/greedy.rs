@@ -20,7 +20,6 @@ use dust_core::battlefront::Facing;
 use dust_core::game::{Action, Decision, Game, Optional, Pending, Plan, Target, UnitId};
 use dust_core::unit::BattlefrontKind;
 use dust_core::{Edition, GameRng, Side, Skill, Square, UnitKind};
-use std::collections::HashMap;
 
 /// First moves of a two-move plan kept for a closer look.
 const FIRST_MOVES: usize = 4;
@@ -140,7 +139,7 @@ impl GreedyPlayer {
                 match step {
                     Some(s) => options.iter().map(|d| f64::from(u8::from(*d == Decision::MoveTo(s)))).collect(),
                     None => {
-                        let mut cache = HashMap::new();
+                        let mut cache = Squares::new(game);
                         options
                             .iter()
                             .map(|d| match d {
@@ -361,13 +360,16 @@ impl GreedyPlayer {
     }
 
     /// The worth of unit `u` ending on `s` (cached per call).
-    fn square_value(&mut self, game: &Game, u: UnitId, s: Square, cache: &mut HashMap<Square, f64>) -> f64 {
-        if let Some(v) = cache.get(&s) {
-            return *v;
+    fn square_value(&mut self, game: &Game, u: UnitId, s: Square, cache: &mut Squares) -> f64 {
+        let i = game.board().index(s);
+        if let Some(v) = cache.seen.get(i).copied().filter(|v| !v.is_nan()) {
+            return v;
         }
         self.scored += 1;
-        let v = eval::position_value(game, u, s);
-        cache.insert(s, v);
+        let v = eval::position_value_in(game, &cache.prep, u, s);
+        if let Some(x) = cache.seen.get_mut(i) {
+            *x = v;
+        }
         v
     }
 
@@ -450,7 +452,7 @@ impl GreedyPlayer {
     /// Every plan for the declaring unit `u` of `g` (where a plan is pending), with its best moves.
     fn plan_scores(&mut self, game: &Game, g: Game, u: UnitId) -> Vec<Planned> {
         let mut out = Vec::new();
-        let mut cache: HashMap<Square, f64> = HashMap::new();
+        let mut cache = Squares::new(game);
         let plans: Vec<Plan> = g
             .legal_decisions()
             .into_iter()
@@ -639,6 +641,22 @@ impl GreedyPlayer {
 
     fn jitter(&mut self) -> f64 {
         self.rng.unit() * 1e-3
+    }
+}
+
+/// The squares valued for one unit in one position: the evaluation's lists of the position,
+/// and each square's worth once it is known (NaN before), by board index.
+struct Squares {
+    prep: eval::Prepared,
+    seen: Vec<f64>,
+}
+
+impl Squares {
+    fn new(game: &Game) -> Squares {
+        Squares {
+            prep: eval::Prepared::new(game),
+            seen: vec![f64::NAN; game.board().len()],
+        }
     }
 }
 
