@@ -1053,6 +1053,32 @@ mod tests {
         assert!((0.0..=1.0).contains(&v));
     }
 
+    /// Issue 21: a revised objective whose holder at the end of a round wins the game (`wins`,
+    /// the shipped annihilation scenario's hill) is worth the whole game to either side, one
+    /// with bonus points only its points.
+    #[test]
+    fn an_objective_that_wins_is_worth_the_game() {
+        use dust_core::game::ObjectiveSetup;
+        use dust_core::range::WeaponRange;
+        use std::sync::Arc;
+        use tests_support::{open_game, placed, rifle, sq, squad};
+        let guns = Arc::new(squad("Guns", 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 0, max: 4 }, 2)]));
+        let mut setup = open_game(8, 12, vec![placed(&guns, Side::A, "B2"), placed(&guns, Side::B, "B11")]);
+        let objective = |wins: bool| ObjectiveSetup {
+            name: "Hill".to_string(),
+            at: sq("D6"),
+            points: 5,
+            wins,
+        };
+        setup.objectives = vec![objective(true), objective(false)];
+        let g = Game::new(setup).unwrap();
+        let o = g.objectives();
+        assert!(stake(&g) > 5.0);
+        assert_eq!(objective_worth(&g, Side::A, &o[0]), stake(&g));
+        assert_eq!(objective_worth(&g, Side::B, &o[0]), stake(&g));
+        assert_eq!(objective_worth(&g, Side::A, &o[1]), 5.0);
+    }
+
     /// Patience (issue 6): a patient army that the enemy outranges is not drawn towards it
     /// while the score is level and more than the last rounds are left; an impatient one, or
     /// one that is not outranged, always is.
