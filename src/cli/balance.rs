@@ -32,7 +32,8 @@ pub struct Args {
     #[arg(long, value_name = "revised|battlefront", default_value = "revised")]
     pub edition: Edition,
     /// The scenario whose map, entry areas and round limit the games use (its armies are
-    /// replaced); default: annihilation (revised) or encounter (battlefront).
+    /// replaced, and a hill that wins the game is left out); default: annihilation (revised) or
+    /// encounter (battlefront).
     #[arg(long, value_name = "NAME")]
     pub scenario: Option<String>,
     /// Games to play.
@@ -110,6 +111,9 @@ fn play_one(args: &Args, files: &[CardFile], cards: &[UnitCard], blocs: &[Bloc],
     let mut s = dust_data::scenario::load_builtin(scenario).map_err(|_| "the scenario does not load")?;
     s.armies.a = a.to_scenario_army(s.armies.a.pos);
     s.armies.b = b.to_scenario_army(s.armies.b.pos);
+    // What a unit adds to the chance of winning a fight: a hill whose holder wins (the
+    // annihilation and custom-battle scenarios' since issue 21) would decide games by a race.
+    s.objectives.retain(|o| !o.wins);
     // The armies are drawn to limits of their own around --ap.
     s.ap_limit = Some(la.max(lb));
     let setup = s

@@ -569,11 +569,24 @@ fn targets(game: &Game, side: Side) -> impl Iterator<Item = (UnitId, Square)> + 
 pub fn threat_from(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f64 {
     let side = game.unit(u).side;
     let ts: Vec<(UnitId, Square)> = targets(game, side).collect();
+    let groups = weapon_groups(game, u);
+    threat_with(game, groups.iter().map(|g| g.as_slice()), &ts, u, from, mode)
+}
+
+/// [`threat_from`] with the unit's weapon groups and its targets worked out.
+fn threat_with<'a>(
+    game: &Game,
+    groups: impl Iterator<Item = &'a [LineRef]>,
+    ts: &[(UnitId, Square)],
+    u: UnitId,
+    from: Square,
+    mode: AttackMode,
+) -> f64 {
     let mut total = 0.0;
-    for g in weapon_groups(game, u) {
+    for g in groups {
         let mut best: f64 = 0.0;
-        for l in g {
-            for &(t, to) in &ts {
+        for &l in g {
+            for &(t, to) in ts {
                 if let Some(d) = line_damage(game, u, l, t, from, to, mode) {
                     best = best.max(damage_value(game, t, d));
                 }
@@ -584,14 +597,86 @@ pub fn threat_from(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f6
     total
 }
 
+/// What the evaluation of a position asks again and again about its units, worked out once
+/// (issue 21: a greedy decision values hundreds of squares of one position, and rebuilt the
+/// units' weapon groups, reaches and targets for each: with their allocations, most of the
+/// evaluation's third of a decision, by `perf`).
+/// The values are the same as without it: [`position_value_in`] is [`position_value`].
+pub struct Prepared {
+    /// Every unit's lines ([`attack_lines`]), weapon by weapon ([`weapon_groups`]).
+    lines: Vec<LineRef>,
+    /// Where each weapon's lines end in `lines`.
+    group_end: Vec<usize>,
+    /// Each unit's weapons: a range of `group_end`.
+    unit_groups: Vec<std::ops::Range<usize>>,
+    reach: Vec<u32>,
+    movement: Vec<u32>,
+    /// The targets of each side's units (side A's first).
+    targets: [Vec<(UnitId, Square)>; 2],
+    /// [`approach_weight`] of each side.
+    approach: [f64; 2],
+    /// [`objective_worth`] of each objective for each side.
+    worth: [Vec<f64>; 2],
+}
+
+impl Prepared {
+    /// The lists of `game` (under this thread's patience setting, [`with_patience`]).
+    pub fn new(game: &Game) -> Prepared {
+        let n = game.units().len();
+        let ids = || (0..n).map(|i| UnitId(i as u8));
+        let sides = [Side::A, Side::B];
+        let (mut lines, mut group_end, mut unit_groups) = (Vec::new(), Vec::new(), Vec::with_capacity(n));
+        for u in ids() {
+            let first = group_end.len();
+            if game.edition() == Edition::Battlefront {
+                for g in weapon_groups(game, u) {
+                    lines.extend(g);
+                    group_end.push(lines.len());
+                }
+            } else {
+                // Revised: every line is a weapon of its own (no weapon has two lines).
+                for l in attack_lines(game, u) {
+                    lines.push(l);
+                    group_end.push(lines.len());
+                }
+            }
+            unit_groups.push(first..group_end.len());
+        }
+        Prepared {
+            lines,
+            group_end,
+            unit_groups,
+            reach: ids().map(|u| max_reach(game, u)).collect(),
+            movement: ids().map(|u| movement(game, u)).collect(),
+            targets: sides.map(|s| targets(game, s).collect()),
+            approach: sides.map(|s| approach_weight(game, s)),
+            worth: sides.map(|s| game.objectives().iter().map(|o| objective_worth(game, s, o)).collect()),
+        }
+    }
+
+    /// Unit `u`'s weapons, each its lines.
+    fn groups(&self, u: UnitId) -> impl Iterator<Item = &[LineRef]> + '_ {
+        self.unit_groups[usize::from(u.0)].clone().map(move |g| {
+            let start = if g == 0 { 0 } else { self.group_end[g - 1] };
+            &self.lines[start..self.group_end[g]]
+        })
+    }
+}
+
 /// The longest reach of a unit's weapons that could matter (artillery and unlimited lines
 /// count as 12 spaces).
 fn max_reach(game: &Game, u: UnitId) -> u32 {
-    attack_lines(game, u)
-        .iter()
-        .map(|l| line_reach(game.unit(l.owner).card.weapons[l.index].range))
-        .max()
-        .unwrap_or(0)
+    let unit = game.unit(u);
+    let own = unit.card.weapons.iter().map(|w| line_reach(w.range)).max();
+    // The joined hero's lines count as the squad's ([`attack_lines`]).
+    let hero = match unit
+        .joined
+        .filter(|h| unit.card.kind == UnitKind::Squad && !game.unit(*h).destroyed)
+    {
+        Some(h) => game.unit(h).card.weapons.iter().map(|w| line_reach(w.range)).max(),
+        None => None,
+    };
+    own.max(hero).unwrap_or(0)
 }
 
 fn line_reach(r: WeaponRange) -> u32 {
@@ -618,6 +703,11 @@ pub fn movement(game: &Game, u: UnitId) -> u32 {
 /// still act this round (or next round, at half weight), its best expected AP value against
 /// `u`, with line of sight from where it stands, or at a discount if it must move first.
 pub fn danger_at(game: &Game, u: UnitId, at: Square) -> f64 {
+    danger_in(game, &Prepared::new(game), u, at)
+}
+
+/// [`danger_at`] with the lists of `p`.
+fn danger_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
     let side = game.unit(u).side;
     let mut total = 0.0;
     for (i, e) in game.units().iter().enumerate() {
@@ -627,17 +717,17 @@ pub fn danger_at(game: &Game, u: UnitId, at: Square) -> f64 {
         let Some(from) = e.at else { continue };
         let eid = UnitId(i as u8);
         let d = unit_range(game, eid, from, u, at);
-        let reach = max_reach(game, eid);
-        let mv = movement(game, eid);
+        let reach = p.reach[i];
+        let mv = p.movement[i];
         if d > reach + mv {
             continue;
         }
         let weight = if e.activated { 0.5 } else { 1.0 };
         let mut best = 0.0;
-        for g in weapon_groups(game, eid) {
+        for g in p.groups(eid) {
             // One line of a weapon with two lines: the one that hurts most.
             let mut weapon: f64 = 0.0;
-            for l in g {
+            for &l in g {
                 let r = line_reach(game.unit(l.owner).card.weapons[l.index].range);
                 if let Some(x) = line_damage(game, eid, l, u, from, at, AttackMode::default()) {
                     weapon = weapon.max(x);
@@ -657,11 +747,18 @@ pub fn danger_at(game: &Game, u: UnitId, at: Square) -> f64 {
 
 /// Distance from `at` to the nearest enemy unit (or enemy entry edge when none is on the board).
 pub fn nearest_enemy(game: &Game, side: Side, at: Square) -> u32 {
-    targets(game, side)
-        .flat_map(|(t, s)| squares_at(game, t, s))
-        .map(|s| range(at, s))
-        .min()
-        .unwrap_or_else(|| enemy_edge_distance(game, side, at))
+    let mut best: Option<u32> = None;
+    for (t, s) in targets(game, side) {
+        // One square (most units): no list of squares to build (issue 21: the rollout policy
+        // spent a fifth of its time building them).
+        let d = if game.model_squares(t) < 2 {
+            range(at, s)
+        } else {
+            squares_at(game, t, s).into_iter().map(|s| range(at, s)).min().unwrap_or(u32::MAX)
+        };
+        best = Some(best.map_or(d, |b| b.min(d)));
+    }
+    best.unwrap_or_else(|| enemy_edge_distance(game, side, at))
 }
 
 /// Distance from `at` to the edge the enemy comes from, when no enemy is on the board yet: the
@@ -696,18 +793,25 @@ fn enemy_edge_distance(game: &Game, side: Side, at: Square) -> u32 {
 
 /// The worth of unit `u` standing at `at`: threats dealt and received, and progress.
 pub fn position_value(game: &Game, u: UnitId, at: Square) -> f64 {
-    let threat = threat_from(game, u, at, AttackMode::default());
-    let danger = danger_at(game, u, at);
-    let mut v = THREAT * threat - DANGER * danger;
-    let reach = max_reach(game, u);
+    position_value_in(game, &Prepared::new(game), u, at)
+}
+
+/// [`position_value`] with the lists of `p` (made from the same `game`): the way to value
+/// many squares of one position.
+pub fn position_value_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
     let side = game.unit(u).side;
+    let si = side.index();
+    let threat = threat_with(game, p.groups(u), &p.targets[si], u, at, AttackMode::default());
+    let danger = danger_in(game, p, u, at);
+    let mut v = THREAT * threat - DANGER * danger;
+    let reach = p.reach[usize::from(u.0)];
     let d = nearest_enemy(game, side, at);
-    v -= approach_weight(game, side) * f64::from(d.saturating_sub(reach.max(1)));
+    v -= p.approach[si] * f64::from(d.saturating_sub(reach.max(1)));
     // An aircraft cannot hold an objective ("other than an Aircraft"): no pull.
     if flies(game, u) {
         return v;
     }
-    v + objective_pull(game, side, at)
+    v + pull_of(game, &p.worth[si], at)
 }
 
 thread_local! {
@@ -816,7 +920,8 @@ pub fn points_value(game: &Game, side: Side) -> f64 {
     material + other * vp_worth(game)
 }
 
-/// What objective `o` is worth to `side`, in AP: its bonus points in the revised edition;
+/// What objective `o` is worth to `side`, in AP: its bonus points in the revised edition (the
+/// [`stake`] when holding it at the end of a round wins, `wins`);
 /// battlefront (tactics-battlefront-2013-rules.txt, "Scenario 2" … "Scenario 5"): the
 /// [`stake`] where taking it wins ("Grab the Dust" any, "Bait and Flank" the one in the
 /// opponent's half), else the victory points its holder scores in the turns left from turn
@@ -824,7 +929,13 @@ pub fn points_value(game: &Game, side: Side) -> f64 {
 pub fn objective_worth(game: &Game, side: Side, o: &dust_core::game::ObjectiveSetup) -> f64 {
     use dust_core::battlefront::TakeWins;
     if game.edition() != Edition::Battlefront {
-        return f64::from(o.points);
+        // An objective whose holder at the end of a round wins the game (`wins`) is worth the
+        // whole game.
+        return if o.wins {
+            stake(game).max(f64::from(o.points))
+        } else {
+            f64::from(o.points)
+        };
     }
     let rules = game.scenario_rules();
     let own = game.own_half(side, o.at);
@@ -853,15 +964,19 @@ pub fn objective_worth(game: &Game, side: Side, o: &dust_core::game::ObjectiveSe
 /// of an objective the enemy would score, which denies it in the battlefront edition: the
 /// armies then guarded their own objectives and Bait and Flank ended 0-0 in every game.)
 pub fn objective_pull(game: &Game, side: Side, at: Square) -> f64 {
+    let worth: Vec<f64> = game.objectives().iter().map(|o| objective_worth(game, side, o)).collect();
+    pull_of(game, &worth, at)
+}
+
+/// [`objective_pull`] with the objectives' worth to the side worked out.
+fn pull_of(game: &Game, worth: &[f64], at: Square) -> f64 {
     let late = f64::from(game.round()) / f64::from(game.round_limit().max(1));
     game.objectives()
         .iter()
-        .map(|o| {
-            let worth = objective_worth(game, side, o);
-            match range(at, o.at) {
-                0 => worth * (0.4 + 0.5 * late),
-                d => worth * 0.4 / (1.0 + f64::from(d)),
-            }
+        .zip(worth)
+        .map(|(o, &worth)| match range(at, o.at) {
+            0 => worth * (0.4 + 0.5 * late),
+            d => worth * 0.4 / (1.0 + f64::from(d)),
         })
         .fold(0.0, f64::max)
 }
@@ -871,6 +986,7 @@ pub const HOLD_TURNS: u8 = 2;
 
 /// The evaluation of a position for `side`, in AP (see the module text).
 pub fn evaluate(game: &Game, side: Side) -> f64 {
+    let p = Prepared::new(game);
     let mut score = points_value(game, side);
     for (i, unit) in game.units().iter().enumerate() {
         if unit.destroyed {
@@ -884,7 +1000,7 @@ pub fn evaluate(game: &Game, side: Side) -> f64 {
             continue;
         }
         let pos = match unit.at {
-            Some(at) => position_value(game, id, at),
+            Some(at) => position_value_in(game, &p, id, at),
             None => {
                 // Not entered yet: as far as the entry edge.
                 let h = f64::from(game.board().height());
@@ -936,6 +1052,32 @@ mod tests {
         assert!((a + b).abs() < 1e-9, "{a} {b}");
         let v = win_value(&g, Side::A);
         assert!((0.0..=1.0).contains(&v));
+    }
+
+    /// Issue 21: a revised objective whose holder at the end of a round wins the game (`wins`,
+    /// the shipped annihilation scenario's hill) is worth the whole game to either side, one
+    /// with bonus points only its points.
+    #[test]
+    fn an_objective_that_wins_is_worth_the_game() {
+        use dust_core::game::ObjectiveSetup;
+        use dust_core::range::WeaponRange;
+        use std::sync::Arc;
+        use tests_support::{open_game, placed, rifle, sq, squad};
+        let guns = Arc::new(squad("Guns", 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 0, max: 4 }, 2)]));
+        let mut setup = open_game(8, 12, vec![placed(&guns, Side::A, "B2"), placed(&guns, Side::B, "B11")]);
+        let objective = |wins: bool| ObjectiveSetup {
+            name: "Hill".to_string(),
+            at: sq("D6"),
+            points: 5,
+            wins,
+        };
+        setup.objectives = vec![objective(true), objective(false)];
+        let g = Game::new(setup).unwrap();
+        let o = g.objectives();
+        assert!(stake(&g) > 5.0);
+        assert_eq!(objective_worth(&g, Side::A, &o[0]), stake(&g));
+        assert_eq!(objective_worth(&g, Side::B, &o[0]), stake(&g));
+        assert_eq!(objective_worth(&g, Side::A, &o[1]), 5.0);
     }
 
     /// Patience (issue 6): a patient army that the enemy outranges is not drawn towards it

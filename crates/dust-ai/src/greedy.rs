@@ -20,7 +20,6 @@ use dust_core::battlefront::Facing;
 use dust_core::game::{Action, Decision, Game, Optional, Pending, Plan, Target, UnitId};
 use dust_core::unit::BattlefrontKind;
 use dust_core::{Edition, GameRng, Side, Skill, Square, UnitKind};
-use std::collections::HashMap;
 
 /// First moves of a two-move plan kept for a closer look.
 const FIRST_MOVES: usize = 4;
@@ -81,12 +80,14 @@ impl GreedyPlayer {
                 .map(|d| if *d == Decision::First(side) { 1.0 } else { 0.0 })
                 .collect(),
             Some(Decision::Activate(_)) => {
+                // One position, the same lists for every unit planned.
+                let prep = eval::Prepared::new(game);
                 let mut plans = Vec::new();
                 let s = options
                     .iter()
                     .map(|d| {
                         let Decision::Activate(u) = *d else { return f64::NEG_INFINITY };
-                        match self.best_activation(game, u) {
+                        match self.best_activation(game, u, &prep) {
                             Some(p) => {
                                 let v = p.value;
                                 plans.push(p);
@@ -111,7 +112,7 @@ impl GreedyPlayer {
                     (_, Some(p)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Plan(p.plan)))).collect(),
                     (Some(u), None) => {
                         // Not planned at activation (a replayed game, a UI): plan now.
-                        let scores = self.plan_scores(game, game.clone(), u);
+                        let scores = self.plan_scores(game, game.clone(), u, &eval::Prepared::new(game));
                         let best = scores.iter().max_by(|a, b| a.value.total_cmp(&b.value)).cloned();
                         self.planned = best;
                         options
@@ -140,7 +141,8 @@ impl GreedyPlayer {
                 match step {
                     Some(s) => options.iter().map(|d| f64::from(u8::from(*d == Decision::MoveTo(s)))).collect(),
                     None => {
-                        let mut cache = HashMap::new();
+                        let prep = eval::Prepared::new(game);
+                        let mut cache = Squares::new(game, &prep);
                         options
                             .iter()
                             .map(|d| match d {
@@ -361,13 +363,16 @@ impl GreedyPlayer {
     }
 
     /// The worth of unit `u` ending on `s` (cached per call).
-    fn square_value(&mut self, game: &Game, u: UnitId, s: Square, cache: &mut HashMap<Square, f64>) -> f64 {
-        if let Some(v) = cache.get(&s) {
-            return *v;
+    fn square_value(&mut self, game: &Game, u: UnitId, s: Square, cache: &mut Squares<'_>) -> f64 {
+        let i = game.board().index(s);
+        if let Some(v) = cache.seen.get(i).copied().filter(|v| !v.is_nan()) {
+            return v;
         }
         self.scored += 1;
-        let v = eval::position_value(game, u, s);
-        cache.insert(s, v);
+        let v = eval::position_value_in(game, cache.prep, u, s);
+        if let Some(x) = cache.seen.get_mut(i) {
+            *x = v;
+        }
         v
     }
 
@@ -375,6 +380,7 @@ impl GreedyPlayer {
     /// (when an activation is pending): for each unit its `per_unit` best plans by the greedy
     /// score (distinct plans or end squares), best first. MCTS searches over these.
     pub(crate) fn activation_plans(&mut self, game: &Game, per_unit: usize) -> Vec<ActivationPlan> {
+        let prep = eval::Prepared::new(game);
         let mut out = Vec::new();
         for d in game.legal_decisions() {
             let Decision::Activate(u) = d else { continue };
@@ -393,7 +399,7 @@ impl GreedyPlayer {
                 Some(at) => eval::position_value(game, u, at),
                 None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
             };
-            let mut scores = self.plan_scores(game, g, u);
+            let mut scores = self.plan_scores(game, g, u, &prep);
             scores.sort_by(|a, b| b.value.total_cmp(&a.value));
             let mut kept: Vec<ActivationPlan> = Vec::new();
             for p in scores {
@@ -426,7 +432,7 @@ impl GreedyPlayer {
     }
 
     /// The best activation of unit `u`, or `None` if the engine refuses to activate it.
-    fn best_activation(&mut self, game: &Game, u: UnitId) -> Option<Planned> {
+    fn best_activation(&mut self, game: &Game, u: UnitId, prep: &eval::Prepared) -> Option<Planned> {
         let mut g = game.clone();
         g.apply(Decision::Activate(u)).ok()?;
         ace_as_two(&mut g);
@@ -436,7 +442,7 @@ impl GreedyPlayer {
         {
             g.apply_unchecked(Decision::Use(Optional::Separate, false));
         }
-        let scores = self.plan_scores(game, g, u);
+        let scores = self.plan_scores(game, g, u, prep);
         let baseline = match game.unit(u).at {
             Some(at) => eval::position_value(game, u, at),
             None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
@@ -448,9 +454,10 @@ impl GreedyPlayer {
     }
 
     /// Every plan for the declaring unit `u` of `g` (where a plan is pending), with its best moves.
-    fn plan_scores(&mut self, game: &Game, g: Game, u: UnitId) -> Vec<Planned> {
+    /// `prep`: the evaluation's lists of `game`.
+    fn plan_scores(&mut self, game: &Game, g: Game, u: UnitId, prep: &eval::Prepared) -> Vec<Planned> {
         let mut out = Vec::new();
-        let mut cache: HashMap<Square, f64> = HashMap::new();
+        let mut cache = Squares::new(game, prep);
         let plans: Vec<Plan> = g
             .legal_decisions()
             .into_iter()
@@ -639,6 +646,22 @@ impl GreedyPlayer {
 
     fn jitter(&mut self) -> f64 {
         self.rng.unit() * 1e-3
+    }
+}
+
+/// The squares valued for one unit in one position: the evaluation's lists of the position,
+/// and each square's worth once it is known (NaN before), by board index.
+struct Squares<'a> {
+    prep: &'a eval::Prepared,
+    seen: Vec<f64>,
+}
+
+impl<'a> Squares<'a> {
+    fn new(game: &Game, prep: &'a eval::Prepared) -> Squares<'a> {
+        Squares {
+            prep,
+            seen: vec![f64::NAN; game.board().len()],
+        }
     }
 }
 

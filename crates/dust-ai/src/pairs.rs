@@ -26,18 +26,18 @@ pub fn pentanomial(pair_points_x2: impl IntoIterator<Item = u8>) -> Pentanomial 
 
 /// The mean and variance of the pair scores (a pair's points over 2, from 0 to 1).
 pub fn mean_var(p: &Pentanomial) -> Option<(f64, f64)> {
-    let n: f64 = p.iter().map(|&c| f64::from(c)).sum();
+    mean_var_of(&p.map(f64::from))
+}
+
+/// [`mean_var`] of counts that need not be whole.
+fn mean_var_of(p: &[f64; 5]) -> Option<(f64, f64)> {
+    let n: f64 = p.iter().sum();
     if n == 0.0 {
         return None;
     }
     let score = |k: usize| k as f64 / 4.0;
-    let mean = p.iter().enumerate().map(|(k, &c)| f64::from(c) * score(k)).sum::<f64>() / n;
-    let var = p
-        .iter()
-        .enumerate()
-        .map(|(k, &c)| f64::from(c) * (score(k) - mean).powi(2))
-        .sum::<f64>()
-        / n;
+    let mean = p.iter().enumerate().map(|(k, &c)| c * score(k)).sum::<f64>() / n;
+    let var = p.iter().enumerate().map(|(k, &c)| c * (score(k) - mean).powi(2)).sum::<f64>() / n;
     Some((mean, var))
 }
 
@@ -118,10 +118,14 @@ impl Sprt {
     pub fn bounds(&self) -> (f64, f64) {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
-    /// The log-likelihood ratio of the pairs (0 with fewer than two pairs or no variance yet).
+    /// The log-likelihood ratio of the pairs (0 with fewer than two pairs). The mean and
+    /// variance come from the counts regularised as fishtest's `LLRcalc.regularize` does (a
+    /// count of 0 counts 0.001), so that pairs that all scored the same, which have no variance,
+    /// still decide (issue 21: greedy won every pair against random, and the test never ended).
     pub fn llr(&self, p: &Pentanomial) -> f64 {
         let n: f64 = p.iter().map(|&c| f64::from(c)).sum();
-        let Some((s, var)) = mean_var(p) else { return 0.0 };
+        let regularised = p.map(|c| if c == 0 { 1e-3 } else { f64::from(c) });
+        let Some((s, var)) = mean_var_of(&regularised) else { return 0.0 };
         if n < 2.0 || var <= 0.0 {
             return 0.0;
         }
@@ -180,6 +184,10 @@ mod tests {
         let weak = [600, 0, 400, 0, 0];
         assert_eq!(t.verdict(&weak), Verdict::H0);
         assert_eq!(t.verdict(&[1, 0, 1, 0, 1]), Verdict::Continue);
+        // Every pair won twice (no variance): the regularised counts still decide, either way.
+        assert_eq!(t.verdict(&[0, 0, 0, 0, 30]), Verdict::H1);
+        assert_eq!(t.verdict(&[30, 0, 0, 0, 0]), Verdict::H0);
+        assert_eq!(t.verdict(&[0, 0, 0, 0, 1]), Verdict::Continue, "one pair decides nothing");
         assert!(Sprt::parse("20,0", 0.05, 0.05).is_err());
         assert!(Sprt::parse("x,1", 0.05, 0.05).is_err());
         assert!(Sprt::parse("0,5", 0.7, 0.05).is_err());

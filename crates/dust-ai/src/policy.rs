@@ -1,6 +1,7 @@
 //! The light policy of MCTS rollouts: random, but not silly, and cheap (no line of sight, no
 //! clones). It aims each line at the target it damages most, prefers attacking plans when an
-//! attack is possible, moves towards the enemy, reacts and retaliates; in the battlefront
+//! attack is possible, moves towards the enemy (or a hill that wins the game, when nearer),
+//! reacts and retaliates; in the battlefront
 //! edition it faces the nearest enemy at the end of a Move and places an eliminated unit in
 //! reserve when it is worth its place (the greedy player's values).
 
@@ -20,7 +21,9 @@ pub fn light(game: &Game, options: &[Decision], rng: &mut GameRng) -> Decision {
         },
         Decision::Plan(_) => {
             let can_attack = options.contains(&Decision::Plan(Plan::Sustained));
+            // A patient army holds, unless a hill wins the game: then it races for it.
             let holding = !can_attack
+                && !hill(game)
                 && game.declaring().is_some_and(|u| {
                     let unit = game.unit(u);
                     unit.at.is_some() && eval::approach_weight(game, unit.side) == 0.0
@@ -206,8 +209,21 @@ fn dist(game: &Game, side: Side, d: Decision) -> u32 {
     }
 }
 
+/// The distance from `s` to the nearest enemy, or to the nearest objective that wins the game
+/// (`wins`, a hill) when that is nearer: rollouts that march only at the enemy never race for a
+/// hill, and misjudge every position of a scenario a hill decides (issue 21).
 fn nearest(game: &Game, side: Side, s: Square) -> u32 {
-    eval::nearest_enemy(game, side, s)
+    let enemy = eval::nearest_enemy(game, side, s);
+    game.objectives()
+        .iter()
+        .filter(|o| o.wins)
+        .map(|o| range(s, o.at))
+        .fold(enemy, u32::min)
+}
+
+/// Whether the scenario has an objective that wins the game (`wins`).
+fn hill(game: &Game) -> bool {
+    game.objectives().iter().any(|o| o.wins)
 }
 
 /// Plays `game` to its end with the light policy on both sides (the dice from `rng`), as the
@@ -266,6 +282,44 @@ mod tests {
         s.edition = Edition::Battlefront;
         s.bf_rules = ScenarioRules::preset(rules).expect("a preset");
         Table::new(s)
+    }
+
+    /// Issue 21: a hill whose holder wins the game (`wins`) draws the rollouts' moves when it
+    /// is nearer than the enemy: from B2, with the enemy ten rows north and the hill on F2, the
+    /// chosen square is mostly one nearer the hill.
+    #[test]
+    fn rollouts_race_for_a_hill() {
+        use dust_core::game::tests_support::sq;
+        use dust_core::game::ObjectiveSetup;
+        let r = riflemen("Runners", 20);
+        let mut setup = open_game(8, 12, vec![placed(&r, Side::A, "B2"), placed(&r, Side::B, "B12")]);
+        let near = |setup: &dust_core::game::GameSetup| {
+            let mut t = Table::new(setup.clone());
+            t.initiative(Side::A);
+            t.decide("activate u0");
+            t.decide("plan move move");
+            let options = t.game.legal_decisions();
+            assert!(matches!(options[0], Decision::MoveTo(_)), "{options:?}");
+            let mut rng = GameRng::new(3);
+            (0..400)
+                .filter(|_| match light(&t.game, &options, &mut rng) {
+                    Decision::MoveTo(s) => range(s, sq("F2")) < range(sq("B2"), sq("F2")),
+                    _ => false,
+                })
+                .count()
+        };
+        let without = near(&setup);
+        setup.objectives = vec![ObjectiveSetup {
+            name: "Hill".to_string(),
+            at: sq("F2"),
+            points: 0,
+            wins: true,
+        }];
+        let with = near(&setup);
+        assert!(
+            with > 300 && with > without + 50,
+            "{with} of 400 towards the hill ({without} without it)"
+        );
     }
 
     /// A walker with a front-mounted gun moves one square south and takes no Attack: the

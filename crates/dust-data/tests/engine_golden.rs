@@ -71,11 +71,19 @@ fn digest(setup: GameSetup, seed: u64) -> u64 {
     panic!("a random game did not end within {STEP_BOUND} steps");
 }
 
+/// The annihilation scenario's armies and board without its objectives: the digests pin the
+/// engine, not the scenario's design (issue 21 added the hill to the shipped scenario).
+fn annihilation() -> GameSetup {
+    let mut s = default_setup();
+    s.objectives.clear();
+    s
+}
+
 /// The games: (name, setup, seeds).
 fn games() -> Vec<(String, GameSetup, u64)> {
     let mut v = Vec::new();
     for seed in 0..60 {
-        v.push(("annihilation".to_string(), default_setup(), seed));
+        v.push(("annihilation".to_string(), annihilation(), seed));
     }
     for variant in 0..4 {
         for seed in 0..40 {
@@ -91,7 +99,7 @@ fn games() -> Vec<(String, GameSetup, u64)> {
         }
     }
     for seed in 0..20 {
-        let mut s = default_setup();
+        let mut s = annihilation();
         s.edition = Edition::Battlefront;
         v.push(("battlefront annihilation".to_string(), s, seed));
     }

@@ -49,13 +49,21 @@ fn shipped_scenarios_say_what_the_issue_asks() {
     // Issue 6: the armies enter from the long edges (columns A and P), not the map's rows 1 and 24.
     assert!(a.entry.a.iter().all(|s| s.col() == 0) && a.entry.a.len() == 24);
     assert!(a.entry.b.iter().all(|s| s.col() == 15) && a.entry.b.len() == 24);
-    assert!(a.objectives.is_empty());
+    // Issue 21: one objective, the hill on J12, whose holder at the end of a round wins (a fair
+    // game between equal players, docs/ai.md "Fair scenarios").
+    assert_eq!(a.objectives.len(), 1);
+    assert_eq!(
+        (a.objectives[0].at, a.objectives[0].wins, a.objectives[0].points),
+        (sq("J12"), true, 0)
+    );
     let h = load_builtin("hold-the-crossroads").unwrap();
     assert_eq!(h.round_limit, 6);
     assert_eq!(h.objectives.iter().map(|o| o.points).sum::<u32>(), 60);
     // Issue 21: the objectives on side A's side of the middle, for a fair game (docs/ai.md).
     assert_eq!(h.objectives[0].at, sq("H10"));
     let c = load_builtin("custom-battle").unwrap();
+    assert_eq!(c.objectives.len(), 1);
+    assert_eq!((c.objectives[0].at, c.objectives[0].wins), (sq("E15"), true));
     let layout = c.custom.as_ref().unwrap();
     assert_eq!(layout.seed, 1947);
     assert_eq!(layout.placements.len(), CORE_BOX_TERRAIN_SQUARES + CORE_BOX_COVER.len());
@@ -282,7 +290,18 @@ fn a_scenario_writes_itself_back() {
 #[test]
 fn the_custom_battle_file_is_the_function() {
     let file = load_builtin("custom-battle").unwrap();
-    let base = builtin_map("open-board").unwrap();
+    let mut base = builtin_map("open-board").unwrap();
+    // The file's hill (issue 21), which the layout keeps reachable.
+    base.objectives = file
+        .objectives
+        .iter()
+        .map(|o| dust_data::map::Objective {
+            at: o.at,
+            name: o.name.clone(),
+            points: Some(o.points),
+            wins: o.wins,
+        })
+        .collect();
     let f = custom_battle(1947, &base, CORE_BOX_TERRAIN_SQUARES, &CORE_BOX_COVER);
     assert!(f.board == file.board, "same board");
     assert_eq!(f.custom, file.custom);

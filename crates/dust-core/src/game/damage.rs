@@ -31,7 +31,7 @@ impl Game {
                 let taken = u16::from(self.cover_damage[i]) + damage;
                 let destroyed = taken >= hp;
                 if destroyed {
-                    self.board.remove_cover(s);
+                    std::sync::Arc::make_mut(&mut self.board).remove_cover(s);
                     self.cover_damage[i] = 0;
                 } else {
                     self.cover_damage[i] = taken as u8;

@@ -477,7 +477,7 @@ impl Game {
     /// Bonus points of the objectives each side would hold if the game ended now.
     pub fn objective_points(&self) -> BySide<u32> {
         let mut v = BySide::<u32>::default();
-        for o in &self.objectives {
+        for o in self.objectives.iter() {
             if let Some(s) = self.holder(o.at) {
                 v[s] += o.points;
             }

@@ -595,9 +595,12 @@ enum Step {
 /// A game of Dust Tactics in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
-    board: Board,
+    /// Shared between copies of the game (issue 21: search copies the game per play-out, and
+    /// the board, the entry squares and the objectives were most of a copy); a copy that
+    /// removes a cover element gets its own board (`Arc::make_mut`).
+    board: Arc<Board>,
     occ: Occupancy,
-    entry: BySide<Vec<Square>>,
+    entry: Arc<BySide<Vec<Square>>>,
     round_limit: u8,
     units: Vec<Unit>,
     round: u8,
@@ -608,7 +611,7 @@ pub struct Game {
     /// joined hero loses per point he takes ([`Step::Damage`]'s `hero`).
     deferred: Vec<(UnitId, u16, u8)>,
     /// Scenario objectives ("Calculating Victory Points": bonus points for holding them).
-    objectives: Vec<ObjectiveSetup>,
+    objectives: Arc<Vec<ObjectiveSetup>>,
     /// Damage taken by cover elements, by board index ("Attacking Cover Elements").
     cover_damage: Vec<u8>,
     /// Units that activate right after the current activation (Command Squad orders).
@@ -719,9 +722,9 @@ impl Game {
         }
         let board_len = setup.board.len();
         let mut g = Game {
-            board: setup.board,
+            board: Arc::new(setup.board),
             occ,
-            entry: setup.entry,
+            entry: Arc::new(setup.entry),
             round_limit: setup.round_limit.max(1),
             units,
             round: 0,
@@ -730,7 +733,7 @@ impl Game {
             stack: vec![Step::RoundStart],
             deferred: Vec::new(),
             cover_damage: vec![0; board_len],
-            objectives: setup.objectives,
+            objectives: Arc::new(setup.objectives),
             follow_up: Vec::new(),
             medal: None,
             serum: Vec::new(),
@@ -1083,7 +1086,7 @@ impl Game {
             }
             (Step::Crush { unit, at }, Decision::Use(Optional::Crush, crush)) => {
                 if crush && self.board.cover(at) == Some(CoverElement::AmmoCrate) {
-                    self.board.remove_cover(at);
+                    Arc::make_mut(&mut self.board).remove_cover(at);
                     self.events.push(Event::Crushed(unit, at));
                 }
             }

@@ -1,0 +1,67 @@
+//! Profiling loops (issue 21): `prof fight|greedy|mcts SECONDS`, each a hot loop for `perf`.
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use common::{midgame, start};
+use dust_ai::{MctsConfig, MctsPlayer, Player, PlayerSpec};
+use dust_core::GameRng;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let what = args.get(1).map_or("fight", |s| s.as_str());
+    // `N` seconds, or `Nx`: N rounds of work (a fixed amount, for `perf stat` counts).
+    let arg = args.get(2).map_or("5", |s| s.as_str());
+    let rounds: Option<u64> = arg.strip_suffix('x').and_then(|n| n.parse().ok());
+    let secs: f64 = if rounds.is_some() { f64::MAX } else { arg.parse().unwrap_or(5.0) };
+    let more = |n: u64, t: &Instant| match rounds {
+        Some(r) => n < r,
+        None => t.elapsed().as_secs_f64() < secs,
+    };
+    let t = Instant::now();
+    let mut n = 0u64;
+    match what {
+        "fight" => {
+            let g = start();
+            let mut rng = GameRng::new(1);
+            while more(n, &t) {
+                let mut x = g.clone();
+                dust_ai::playout(&mut x, &mut rng, 100_000);
+                n += 1;
+            }
+        }
+        "clone" => {
+            let g = midgame();
+            while more(n, &t) {
+                for _ in 0..1000 {
+                    std::hint::black_box(g.clone());
+                }
+                n += 1000;
+            }
+        }
+        "greedy" => {
+            let g = midgame();
+            let mut p = PlayerSpec::Greedy.build(7);
+            while more(n, &t) {
+                std::hint::black_box(p.decide(&g));
+                n += 1;
+            }
+        }
+        _ => {
+            let g = midgame();
+            let mut p = MctsPlayer::new(
+                MctsConfig {
+                    budget: dust_ai::Budget::Iterations(2000),
+                    threads: 1,
+                    ..MctsConfig::default()
+                },
+                3,
+            );
+            while more(n, &t) {
+                std::hint::black_box(p.decide(&g));
+                n += 2000;
+            }
+        }
+    }
+    println!("{what}: {:.1} per second", n as f64 / t.elapsed().as_secs_f64());
+}
