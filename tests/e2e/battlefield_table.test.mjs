@@ -275,6 +275,8 @@ test('the table editor makes a file that `battlefield check` accepts', { timeout
     // A shipped table loaded in the editor writes a file that checks the same.
     await page.selectOption('#start-from', 'ruined-town');
     await page.click('#start');
+    // The table is fetched before it is shown: wait for it, not for the verdict it replaces.
+    await page.waitForFunction(() => document.querySelector('#toml').value.includes('Ruined Town'));
     await ok('true');
     writeFileSync(path, await page.inputValue('#toml'));
     assert.match(execFileSync(BIN, ['battlefield', 'check', path], { encoding: 'utf8' }), /`Ruined Town`, 120 × 120 cm: 14 terrain pieces, 2 zones, 2 objectives, 6 units/);
