@@ -1440,3 +1440,289 @@ fn flame_templates_hit_all_in_their_path_without_saves() {
         .unwrap_err();
     assert!(r.reason.contains("hits no miniature"), "{r}");
 }
+
+// ----- HEROES JOINING A UNIT ---------------------------------------------------------------------
+
+/// Side A: a squad of 2 (unit 0, armour 2) at y = 20, a hero 10 cm off it (unit 1), a hero
+/// 40 cm off (unit 2), an armour-3 squad the first hero is also near (unit 3); side B's squad
+/// (unit 4) far away.
+fn heroes_table() -> Builder {
+    heroes_table_enemy_at(150.0, 110.0)
+}
+
+fn heroes_table_enemy_at(x: f64, y: f64) -> Builder {
+    let mut heavy = squad_card("Heavy", 2);
+    heavy.card.armor.class = 3;
+    Builder::default()
+        .unit(Side::A, squad_card("Rangers", 2), &line(2, 50.0, 20.0), 0)
+        .unit(Side::A, hero_card("Joe"), &[(51.5, 30.0)], 0)
+        .unit(Side::A, hero_card("Far"), &[(51.5, 60.0)], 0)
+        .unit(Side::A, heavy, &line(2, 60.0, 20.0), 0)
+        .unit(Side::B, squad_card("Enemy", 5), &line(5, x, y), 180)
+}
+
+fn first_a(g: &mut FieldGame) {
+    g.apply(Decision::First(Side::A)).unwrap();
+}
+
+/// tactics-battlefield-summary.md, "HEROES": "A hero can join an infantry squad or support
+/// weapon that has the same Armour rating by being within 15cm of every miniature in the unit
+/// (and in LOS to at least one). One (and only one) hero that has not yet activated may join a
+/// unit when the unit activates, becoming part of the unit until the end of the activation."
+#[test]
+fn a_hero_joins_a_unit_of_its_armour_within_fifteen_cm_when_it_activates() {
+    let mut g = heroes_table().game(1);
+    first_a(&mut g);
+    let left = g.left_to_activate(Side::A);
+    // Too far from the unit, another Armour, a hero for a unit, a unit for itself.
+    for (d, why) in [
+        (Decision::ActivateWith(0, 2), "15"),
+        (Decision::ActivateWith(3, 1), "Armour"),
+        (Decision::ActivateWith(2, 1), "squad or support weapon"),
+        (Decision::ActivateWith(0, 0), "hero"),
+        (Decision::ActivateWith(0, 4), "side"),
+    ] {
+        let e = g.check(&d).expect_err(&format!("{d} is refused"));
+        assert!(e.to_string().contains(why), "{d}: {e}");
+    }
+    assert!(g.candidates(20).contains(&Decision::ActivateWith(0, 1)));
+    assert!(!g.candidates(20).contains(&Decision::ActivateWith(0, 2)));
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    // Both the unit and the hero have activated: the hero is part of this activation.
+    assert!(g.units()[0].activated && g.units()[1].activated);
+    assert_eq!(g.left_to_activate(Side::A), left - 2);
+    assert_eq!(format!("{}", Decision::ActivateWith(0, 1)), "activate 0 with 1");
+    assert_eq!("activate 0 with 1".parse::<Decision>(), Ok(Decision::ActivateWith(0, 1)));
+}
+
+/// "HEROES": "One (and only one) hero that has not yet activated may join a unit": a hero that
+/// has activated alone cannot join a unit later in the turn.
+#[test]
+fn a_hero_that_has_activated_cannot_join() {
+    let mut g = heroes_table().game(1);
+    first_a(&mut g);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    // Side B activates its unit, then side A again.
+    g.apply(Decision::Activate(4)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    let e = g.check(&Decision::ActivateWith(0, 1)).expect_err("the hero has activated");
+    assert!(e.to_string().contains("activated"), "{e}");
+    assert!(g.check(&Decision::Activate(0)).is_ok());
+}
+
+/// "HEROES": "If their movement rates are different, the combined unit has the lower movement
+/// rate of the two"; "MOVE & MARCH MOVE ACTIONS": the unit "must end their movement with all of
+/// their miniatures within 15cm" (the hero is part of the unit: its miniature is m2 of the
+/// move, after the squad's two).
+#[test]
+fn the_combined_unit_moves_at_the_lower_rate_and_keeps_together() {
+    let mut fast = squad_card("Rangers", 2);
+    fast.card.movement = 2;
+    let mut s = heroes_table().setup();
+    s.cards[0] = fast;
+    let mut g = FieldGame::new(s, 1).unwrap();
+    first_a(&mut g);
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    let all = |dy: f64| Decision::Move {
+        minis: vec![
+            MiniMove {
+                mini: 0,
+                to: Pt::cm(50.0, 20.0 + dy),
+                via: vec![],
+            },
+            MiniMove {
+                mini: 1,
+                to: Pt::cm(53.0, 20.0 + dy),
+                via: vec![],
+            },
+            MiniMove {
+                mini: 2,
+                to: Pt::cm(51.5, 30.0 + dy),
+                via: vec![],
+            },
+        ],
+        facing: None,
+    };
+    // The squad alone moves 20 cm; joined to a Move 1 hero, 10 cm.
+    assert!(g.check(&all(15.0)).is_err(), "15 cm is more than the hero's Move 1");
+    assert!(g.check(&all(-9.0)).is_ok());
+    // The squad going 9 cm back while the hero stays leaves him more than 15 cm away.
+    let Decision::Move { mut minis, .. } = all(-9.0) else {
+        unreachable!()
+    };
+    minis.pop();
+    let e = g
+        .check(&Decision::Move { minis, facing: None })
+        .expect_err("the hero is left behind");
+    assert!(e.to_string().contains("15 cm"), "{e}");
+    g.apply(all(-9.0)).unwrap();
+    assert_eq!(g.table().units[1].minis[0].body.centre(), Pt::cm(51.5, 21.0));
+}
+
+/// "HEROES": "If a hero activates with a unit that has an Under Fire or Suppression token, they
+/// roll 3 dice when rolling to remove the token. If the unit remains suppressed, the hero must
+/// take a NOTHING action with them as their first action."
+#[test]
+fn a_hero_with_a_suppressed_unit_rolls_three_dice_and_rests_with_it() {
+    let (mut kept, mut freed) = (0, 0);
+    for seed in 0..40 {
+        let mut g = heroes_table().game(seed);
+        first_a(&mut g);
+        g.set_tokens(
+            0,
+            dust_core::field::Tokens {
+                under_fire: false,
+                suppressed: true,
+            },
+        );
+        let mut alone = g.clone();
+        let e = g.events().len();
+        g.apply(Decision::ActivateWith(0, 1)).unwrap();
+        let r: Vec<(u16, u16)> = g.events()[e..]
+            .iter()
+            .filter_map(|x| match x {
+                Event::Rolled {
+                    purpose: Purpose::Rally,
+                    dice,
+                    successes,
+                } => Some((*dice, *successes)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].0, 3, "3 dice with the hero");
+        alone.apply(Decision::Activate(0)).unwrap();
+        assert!(
+            alone.events().iter().rev().any(|x| matches!(
+                x,
+                Event::Rolled {
+                    purpose: Purpose::Rally,
+                    dice: 2,
+                    ..
+                }
+            )),
+            "2 dice without"
+        );
+        if g.units()[0].tokens.suppressed {
+            kept += 1;
+            assert_eq!(r[0].1, 0, "no army symbol in 3 dice");
+            assert!(
+                g.check(&Decision::Plan(vec![Move, Nothing])).is_err(),
+                "the first action must be NOTHING"
+            );
+            assert!(g.check(&Decision::Plan(vec![Nothing, Move])).is_ok());
+        } else {
+            freed += 1;
+            assert!(r[0].1 >= 1);
+            assert!(g.check(&Decision::Plan(vec![Move, Nothing])).is_ok());
+        }
+    }
+    assert!(kept > 0 && freed > 0, "both outcomes seen: {kept} {freed}");
+}
+
+/// "HEROES": the hero becomes "part of the unit until the end of the activation"; "4. Declare
+/// Targets": "Heroes can use all of their weapons at the same time." The joined hero's lines
+/// follow the unit's card's (the squad's lines 0.., then the hero's pistol); an attack of the
+/// combined unit is one ATTACK action: the target takes one Under Fire token.
+#[test]
+fn a_joined_hero_fires_with_the_unit_in_one_attack() {
+    let mut seen_hit = false;
+    for seed in 0..20 {
+        // The enemy 12 cm beyond the hero: the rifles (range 3) and the pistol (range 2) reach.
+        let mut g = heroes_table_enemy_at(45.0, 44.5).game(seed);
+        first_a(&mut g);
+        let mut alone = g.clone();
+        let pistol = g.card(0).card.weapons.len() as u8;
+        g.apply(Decision::ActivateWith(0, 1)).unwrap();
+        g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        let e = g.events().len();
+        let both = Decision::Attack(vec![
+            Aim {
+                line: 0,
+                target: 4,
+                at: None,
+            },
+            Aim {
+                line: pistol,
+                target: 4,
+                at: None,
+            },
+        ]);
+        g.apply(both.clone()).unwrap();
+        let dice: u16 = g.events()[e..]
+            .iter()
+            .filter_map(|x| match x {
+                Event::Rolled {
+                    purpose: Purpose::Hit,
+                    dice,
+                    ..
+                } => Some(*dice),
+                _ => None,
+            })
+            .sum();
+        assert_eq!(dice, 2 + 2, "2 soldiers × 1 die and the pistol's 2 dice");
+        let t = g.units()[4].tokens;
+        if g.events()[e..]
+            .iter()
+            .any(|x| matches!(x, Event::Rolled { purpose: Purpose::Hit, successes, .. } if *successes > 0))
+            && !g.units()[4].destroyed
+        {
+            seen_hit = true;
+            assert!(t.under_fire && !t.suppressed, "one attack, one token: {t:?}");
+        }
+        // Alone, the squad has no line 2.
+        alone.apply(Decision::Activate(0)).unwrap();
+        alone.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        assert!(alone.check(&both).is_err());
+    }
+    assert!(seen_hit);
+}
+
+/// Issue 24: the generator proposes joining, and the combined unit's moves and attacks (the
+/// hero's miniature m2 moving with the squad, the hero's lines after the squad's); every
+/// candidate passes `check` and `apply`. Games where side A joins its hero whenever it can.
+#[test]
+fn joining_moving_and_firing_together_are_proposed_and_accepted() {
+    let (mut joined, mut moved, mut fired) = (0, 0, 0);
+    for seed in 0..12 {
+        let mut g = heroes_table_enemy_at(45.0, 60.0).game(seed);
+        let mut pick = seed as usize;
+        let mut steps = 0;
+        while let Pending::Decision(_) = g.pending() {
+            let c = g.candidates(8);
+            assert!(!c.is_empty());
+            for d in &c {
+                assert!(g.check(d).is_ok(), "{d} refused: {:?}", g.check(d));
+                assert!(g.clone().apply(d.clone()).is_ok());
+                assert_eq!(&d.to_string().parse::<Decision>().unwrap(), d);
+                match d {
+                    Decision::Move { minis, .. } if minis.iter().any(|m| m.mini == 2) && g.acting() == Some(0) => moved += 1,
+                    Decision::Attack(aims)
+                        if g.acting() == Some(0) && aims.iter().any(|a| usize::from(a.line) >= g.card(0).card.weapons.len()) =>
+                    {
+                        fired += 1
+                    }
+                    _ => {}
+                }
+            }
+            pick = pick.wrapping_mul(31).wrapping_add(7);
+            let d = c
+                .iter()
+                .find(|d| matches!(d, Decision::ActivateWith(..)))
+                .cloned()
+                .unwrap_or_else(|| c[pick % c.len()].clone());
+            if matches!(d, Decision::ActivateWith(..)) {
+                joined += 1;
+            }
+            g.apply(d).unwrap();
+            steps += 1;
+            assert!(steps < 2_000);
+        }
+    }
+    assert!(
+        joined > 0 && moved > 0 && fired > 0,
+        "joined {joined}, moved {moved}, fired {fired}"
+    );
+}

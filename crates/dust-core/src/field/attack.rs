@@ -532,7 +532,7 @@ impl FieldGame {
     /// # Errors
     /// The attack's refusal, as `check` gives it.
     pub fn attack_odds(&self, u: usize, aims: &[Aim], sustained: bool) -> Result<AttackOdds, Refusal> {
-        let groups = self.plan_attack(u, aims, sustained, None, true)?;
+        let groups = self.plan_joint_attack(u, aims, sustained, None, true)?;
         let p_hit = self.dice.roll(1, Symbols::ARMY).p();
         let hit = if sustained { 1.0 - (1.0 - p_hit) * (1.0 - p_hit) } else { p_hit };
         Ok(AttackOdds {
@@ -590,9 +590,22 @@ impl FieldGame {
     /// template groups are rolled and their damage done; the C weapons wait for the casualties
     /// of the others ([`CloseStage`]).
     pub(crate) fn perform_attack(&mut self, u: usize, aims: &[Aim], sustained: bool, reactive: Option<usize>) {
-        let ranged: Vec<Aim> = aims.iter().filter(|a| !self.is_close_line(u, a.line)).cloned().collect();
-        let close: Vec<Aim> = aims.iter().filter(|a| self.is_close_line(u, a.line)).cloned().collect();
-        if let Ok(groups) = self.plan_attack(u, &ranged, sustained, reactive, true) {
+        let (own, hero) = self.split_joint(u, aims);
+        let ranged: Vec<Aim> = own.iter().filter(|a| !self.is_close_line(u, a.line)).cloned().collect();
+        let close: Vec<Aim> = own.iter().filter(|a| self.is_close_line(u, a.line)).cloned().collect();
+        let mut planned = self.plan_attack(u, &ranged, sustained, reactive, true);
+        if let (Ok(groups), Some((h, hero_aims))) = (&mut planned, &hero) {
+            match self.plan_attack(*h, hero_aims, sustained, reactive, true) {
+                Ok(more) => groups.extend(more),
+                Err(e) => planned = Err(e),
+            }
+            if let Ok(groups) = &mut planned {
+                // "the hits from the template weapons are allocated first" (a stable sort keeps
+                // each attacker's order).
+                groups.sort_by_key(|g| !g.template);
+            }
+        }
+        if let Ok(groups) = planned {
             let (unsaved, hits_on) = self.roll_groups(&groups, sustained);
             for (g, n) in groups.iter().zip(unsaved) {
                 self.damage(g, n);
@@ -607,6 +620,55 @@ impl FieldGame {
                 sustained,
             });
         }
+    }
+
+    /// The aims of unit `u`'s own lines, and those of the hero joined to it for the
+    /// activation (its lines follow the unit's card's: line `n + k` is the hero's line `k`).
+    pub(crate) fn split_joint(&self, u: usize, aims: &[Aim]) -> (Vec<Aim>, Option<(usize, Vec<Aim>)>) {
+        let n = self.cards[u].card.weapons.len();
+        let Some(h) = self.joined_hero(u) else {
+            return (aims.to_vec(), None);
+        };
+        let own = aims.iter().filter(|a| usize::from(a.line) < n).cloned().collect();
+        let hero: Vec<Aim> = aims
+            .iter()
+            .filter(|a| usize::from(a.line) >= n)
+            .map(|a| Aim {
+                line: a.line - n as u8,
+                ..a.clone()
+            })
+            .collect();
+        (own, (!hero.is_empty()).then_some((h, hero)))
+    }
+
+    /// Checks an attack of unit `u` with the hero joined to it, if any: "Heroes can use all of
+    /// their weapons at the same time" (tactics-battlefield-summary.md, "4. Declare Targets");
+    /// the hero's close-combat lines are not played in a joint attack yet (docs/conformance/
+    /// battlefield.md, F-301).
+    pub(crate) fn plan_joint_attack(
+        &self,
+        u: usize,
+        aims: &[Aim],
+        sustained: bool,
+        reactive: Option<usize>,
+        with_cover: bool,
+    ) -> Result<Vec<Group>, Refusal> {
+        let (own, hero) = self.split_joint(u, aims);
+        let mut groups = if own.is_empty() && hero.is_some() {
+            Vec::new()
+        } else {
+            self.plan_attack(u, &own, sustained, reactive, with_cover)?
+        };
+        if let Some((h, hero_aims)) = hero {
+            if let Some(a) = hero_aims.iter().find(|a| self.is_close_line(h, a.line)) {
+                return Err(Refusal::new(format!(
+                    "weapon line {} is the joined hero's close-combat weapon: a hero's C weapons are not played in a joint attack yet",
+                    usize::from(a.line) + self.cards[u].card.weapons.len()
+                )));
+            }
+            groups.extend(self.plan_attack(h, &hero_aims, sustained, reactive, with_cover)?);
+        }
+        Ok(groups)
     }
 
     pub(crate) fn is_close_line(&self, u: usize, line: u8) -> bool {

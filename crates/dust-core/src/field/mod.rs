@@ -462,9 +462,15 @@ impl FieldGame {
         }
     }
 
-    /// The Move rating of unit `u` in table units (10 cm a point).
+    /// The Move rating of unit `u` in table units (10 cm a point); with a hero joined for the
+    /// activation, "If their movement rates are different, the combined unit has the lower
+    /// movement rate of the two" (tactics-battlefield-summary.md, "HEROES").
     pub fn move_units(&self, u: usize) -> i64 {
-        i64::from(self.cards[u].card.movement) * dust_geom::measure::RANGE_UNIT
+        let rate = |x: usize| i64::from(self.cards[x].card.movement) * dust_geom::measure::RANGE_UNIT;
+        match self.joined_hero(u) {
+            Some(h) => rate(u).min(rate(h)),
+            None => rate(u),
+        }
     }
 
     /// Whether unit `u` can never be suppressed: heroes (superhumans are heroes) "cannot be
