@@ -1726,3 +1726,130 @@ fn joining_moving_and_firing_together_are_proposed_and_accepted() {
         "joined {joined}, moved {moved}, fired {fired}"
     );
 }
+
+// ----- FORTIFICATIONS ----------------------------------------------------------------------------
+
+/// The failed saves of the squad attacked (unit 1, three soldiers standing in a `kind` 20 cm
+/// square, or beside it when `inside` is false) and the re-rolls of them, over `seeds` games of a
+/// ten-soldier squad's Sustained Attack from 20 cm: (failed saves, re-roll dice, re-roll saves).
+fn fort_rerolls(kind: TerrainKind, inside: bool, seeds: u64) -> (u32, u32, u32) {
+    let mut gun = squad_card("Gunners", 10);
+    gun.card.weapons[0] = weapon("Gun", Some(5), 2);
+    let x = if inside { 45.0 } else { 75.0 };
+    let (mut failed, mut dice, mut saved) = (0, 0, 0);
+    for seed in 0..seeds {
+        let mut g = Builder::default()
+            .terrain(kind, &[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)])
+            .unit(Side::A, gun.clone(), &line(10, 35.0, 20.0), 0)
+            .unit(Side::B, squad_card("Garrison", 3), &line(3, x, 50.0), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Sustained]);
+        let e = g.events().len();
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        let ev = &g.events()[e..];
+        let saves: Vec<(u16, u16)> = ev
+            .iter()
+            .filter_map(|x| match x {
+                Event::Rolled {
+                    purpose: Purpose::Save,
+                    dice,
+                    successes,
+                } => Some((*dice, *successes)),
+                _ => None,
+            })
+            .collect();
+        let rerolls: Vec<(u16, u16)> = ev
+            .iter()
+            .filter_map(|x| match x {
+                Event::Rolled {
+                    purpose: Purpose::SaveReroll,
+                    dice,
+                    successes,
+                } => Some((*dice, *successes)),
+                _ => None,
+            })
+            .collect();
+        let f: u32 = saves.iter().map(|&(d, s)| u32::from(d - s)).sum();
+        let d: u32 = rerolls.iter().map(|&(d, _)| u32::from(d)).sum();
+        if inside {
+            // "re-roll the save": every failed save, once.
+            assert_eq!(d, f, "seed {seed}: {saves:?} {rerolls:?}");
+        }
+        failed += f;
+        dice += d;
+        saved += rerolls.iter().map(|&(_, s)| u32::from(s)).sum::<u32>();
+    }
+    (failed, dice, saved)
+}
+
+/// tactics-battlefield-summary.md, "BUNKERS AND STRONGPOINTS", "Cover From Bunkers and
+/// Strongpoints": "Units in bunkers that fail an infantry or cover save re-roll the save,
+/// cancelling the hit on ☹️ or ☹️. Units in strongpoints that fail an infantry or cover save also
+/// re-roll the save, but only cancel the hit if the re-roll scores ☹️." Two symbols: 4 faces in
+/// 6; one: 2 in 6 (docs/rulings.md, "Battlefield: saves in bunkers and strongpoints"). A unit
+/// beside the fortification re-rolls nothing.
+#[test]
+fn units_in_bunkers_and_strongpoints_reroll_failed_saves() {
+    let (_, bd, bs) = fort_rerolls(TerrainKind::Bunker, true, 40);
+    let (_, sd, ss) = fort_rerolls(TerrainKind::Strongpoint, true, 40);
+    let (of, od, _) = fort_rerolls(TerrainKind::Bunker, false, 10);
+    assert!(bd > 150 && sd > 150, "enough re-rolls: {bd} {sd}");
+    let (b, s) = (f64::from(bs) / f64::from(bd), f64::from(ss) / f64::from(sd));
+    assert!((0.55..0.78).contains(&b), "bunker re-rolls save 4 in 6: {b}");
+    assert!((0.22..0.45).contains(&s), "strongpoint re-rolls save 2 in 6: {s}");
+    assert!(of > 0 && od == 0, "outside: {of} failed saves, {od} re-rolled");
+}
+
+/// "Close-combat Against Bunkers and Strongpoints": "Units in a bunker or strongpoint get a save
+/// against C weapons attacking from outside the fortification." … "Units in strongpoints cancel
+/// hits from C weapons on a roll of ☹️" (one symbol: 2 faces in 6); the attacker outside, hit
+/// back, saves nothing ("Units hit by C weapons do not get any cover or infantry saves").
+#[test]
+fn units_in_a_strongpoint_save_against_close_combat_from_outside() {
+    let (mut dice, mut saved) = (0u32, 0u32);
+    for seed in 0..60 {
+        let mut g = Builder::default()
+            .terrain(TerrainKind::Strongpoint, &[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)])
+            .unit(Side::A, squad_card("Raiders", 3), &[(37.0, 44.0), (37.0, 47.0), (37.0, 50.0)], 90)
+            .unit(Side::B, squad_card("Garrison", 3), &[(42.0, 44.0), (42.0, 47.0), (42.0, 50.0)], 270)
+            .game(seed);
+        assert_eq!(g.fortification(1), Some(TerrainKind::Strongpoint));
+        assert_eq!(g.fortification(0), None);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Attack(vec![Aim {
+            line: 1,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        let ev: Vec<(Purpose, u16, u16)> = g.events()[e..]
+            .iter()
+            .filter_map(|x| match x {
+                Event::Rolled { purpose, dice, successes } => Some((*purpose, *dice, *successes)),
+                _ => None,
+            })
+            .collect();
+        // The attack's hit roll, its save by the garrison, the retaliation's hit roll: no other
+        // save, and no re-roll (this is the close-combat save, not the re-roll of a failed one).
+        assert_eq!(ev[0].0, Purpose::Hit, "{ev:?}");
+        let saves: Vec<_> = ev.iter().filter(|r| r.0 == Purpose::Save).collect();
+        assert!(ev.iter().all(|r| r.0 != Purpose::SaveReroll), "{ev:?}");
+        if ev[0].2 > 0 {
+            assert_eq!(saves.len(), 1, "{ev:?}");
+            assert_eq!(saves[0].1, ev[0].2, "a die a hit: {ev:?}");
+            dice += u32::from(saves[0].1);
+            saved += u32::from(saves[0].2);
+        } else {
+            assert!(saves.is_empty(), "{ev:?}");
+        }
+    }
+    assert!(dice > 30, "{dice}");
+    let r = f64::from(saved) / f64::from(dice);
+    assert!((0.12..0.55).contains(&r), "2 in 6: {r}");
+}

@@ -521,6 +521,14 @@ impl FieldGame {
         let no_save = close || w.range == WeaponRange::Close || w.keywords.flame || bfw.is_some_and(|b| b.spray);
         let no_cover =
             w.keywords.ugl || bfw.is_some_and(|b| b.grenade) || matches!(w.table.against(self.armor(t)), CombatValue::Phaser { .. });
+        let close_in = close || w.range == WeaponRange::Close;
+        if close_in && self.fortification_piece(t).is_some() && self.fortification_piece(u) != self.fortification_piece(t) {
+            // "Units in a bunker or strongpoint get a save against C weapons attacking from
+            // outside the fortification. Units in bunkers cancel hits from C weapons on ☹️ or
+            // ☹️. Units in strongpoints cancel hits from C weapons on a roll of ☹️" (the faces of
+            // the re-roll: docs/rulings.md, "Battlefield: saves in bunkers and strongpoints").
+            return self.save_reroll(t);
+        }
         rules_shared::save(self.class(t).infantry(), cover, no_save, no_cover).map(|s| s.0)
     }
 
@@ -539,7 +547,12 @@ impl FieldGame {
             groups: groups
                 .into_iter()
                 .map(|g| {
-                    let p_save = g.save.map_or(0.0, |s| self.dice.roll(1, s).p());
+                    let p_save = g.save.map_or(0.0, |s| {
+                        let p = self.dice.roll(1, s).p();
+                        // A failed save re-rolled in a fortification.
+                        let r = self.save_reroll(g.target).map_or(0.0, |r| self.dice.roll(1, r).p());
+                        p + (1.0 - p) * r
+                    });
                     let resilient = if self.class(g.target) == Class::Squad && self.cards[g.target].card.has(Skill::DamageResilient) {
                         1.0 - self.dice.roll(1, Symbols::ARMY).p()
                     } else {
@@ -577,10 +590,13 @@ impl FieldGame {
                 hits += self.roll(g.dice - hits, Symbols::ARMY, Purpose::Reroll);
             }
             hits_on[g.target] += hits;
-            let saved = match g.save {
+            let mut saved = match g.save {
                 Some(s) => self.roll(hits, s, Purpose::Save),
                 None => 0,
             };
+            if let (Some(_), Some(r), false) = (g.save, self.save_reroll(g.target), g.close) {
+                saved += self.roll(hits - saved, r, Purpose::SaveReroll);
+            }
             unsaved.push(hits - saved);
         }
         (unsaved, hits_on)
