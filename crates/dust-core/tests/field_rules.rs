@@ -1853,3 +1853,87 @@ fn units_in_a_strongpoint_save_against_close_combat_from_outside() {
     let r = f64::from(saved) / f64::from(dice);
     assert!((0.12..0.55).contains(&r), "2 in 6: {r}");
 }
+
+// ----- SKILLS: BRAVE, COMMISSAR, SUPERHUMANS -----------------------------------------------------
+
+/// The rally dice of unit 0 (suppressed) of `heroes_table` with `skill` on its card, as it
+/// activates and as it reacts.
+fn rally_dice(skill: Option<dust_core::unit::BattlefrontSkill>) -> (Vec<u16>, Vec<u16>) {
+    let mut s = heroes_table_enemy_at(45.0, 60.0).setup();
+    if let Some(k) = skill {
+        s.cards[0].bf.skills.push(k);
+    }
+    let dice_of = |g: &FieldGame, from: usize| -> Vec<u16> {
+        g.events()[from..]
+            .iter()
+            .filter_map(|x| match x {
+                Event::Rolled {
+                    purpose: Purpose::Rally,
+                    dice,
+                    ..
+                } => Some(*dice),
+                _ => None,
+            })
+            .collect()
+    };
+    let suppressed = dust_core::field::Tokens {
+        under_fire: false,
+        suppressed: true,
+    };
+    // Activating.
+    let mut g = FieldGame::new(s.clone(), 3).unwrap();
+    first_a(&mut g);
+    g.set_tokens(0, suppressed);
+    let e = g.events().len();
+    g.apply(Decision::Activate(0)).unwrap();
+    let on_activation = dice_of(&g, e);
+    // Reacting to side B's squad 40 cm away after its first action.
+    let mut g = FieldGame::new(s, 3).unwrap();
+    g.apply(Decision::First(Side::B)).unwrap();
+    g.set_tokens(0, suppressed);
+    g.apply(Decision::Activate(4)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Attack])).unwrap();
+    g.apply(Decision::Move {
+        minis: vec![],
+        facing: None,
+    })
+    .unwrap();
+    assert!(g.reactors().contains(&0), "unit 0 may react");
+    let e = g.events().len();
+    g.apply(Decision::React(Some(0))).unwrap();
+    (on_activation, dice_of(&g, e))
+}
+
+/// tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT", "BRAVE": "The unit rolls 3 dice
+/// instead of 2 when rolling to remove Under Fire or Suppression tokens." — as it activates and
+/// as it reacts ("If a unit with a Suppression token attempts a reactive attack, it rolls to
+/// remove the token as above").
+#[test]
+fn brave_units_roll_three_dice_to_remove_tokens() {
+    use dust_core::unit::BattlefrontSkill;
+    assert_eq!(rally_dice(None), (vec![2], vec![2]));
+    assert_eq!(rally_dice(Some(BattlefrontSkill::Brave)), (vec![3], vec![3]));
+}
+
+/// "COMMISSAR": "A commissar must be attached to an infantry unit at the start of the game, and
+/// is part of the unit for the rest of the game. The unit rolls 3 dice instead of 2 when rolling
+/// to remove Under Fire or Suppression tokens." (the card of the unit the commissar is attached
+/// to carries him: docs/rulings.md, "Battlefield: Brave and Commissar on the cards").
+#[test]
+fn a_unit_with_a_commissar_rolls_three_dice_to_remove_tokens() {
+    use dust_core::unit::BattlefrontSkill;
+    assert_eq!(rally_dice(Some(BattlefrontSkill::Commissar)), (vec![3], vec![3]));
+}
+
+/// "HEROES": "Superhumans are heroes, but can never join a unit."
+#[test]
+fn superhumans_never_join_a_unit() {
+    let mut s = heroes_table().setup();
+    s.cards[1].bf.skills.push(dust_core::unit::BattlefrontSkill::Superhuman);
+    let mut g = FieldGame::new(s, 1).unwrap();
+    first_a(&mut g);
+    let e = g.check(&Decision::ActivateWith(0, 1)).expect_err("a superhuman never joins");
+    assert!(e.to_string().contains("superhuman"), "{e}");
+    assert!(!g.candidates(20).iter().any(|d| matches!(d, Decision::ActivateWith(..))));
+    assert!(g.check(&Decision::Activate(1)).is_ok(), "he activates alone");
+}

@@ -397,6 +397,12 @@ impl FieldGame {
         if self.class(h) != super::Class::Hero {
             return Err(Refusal::new(format!("{} is not a hero: only a hero joins a unit", name(h))));
         }
+        if self.cards[h].bf.has(crate::unit::BattlefrontSkill::Superhuman) {
+            return Err(Refusal::new(format!(
+                "{} is a superhuman: \"Superhumans are heroes, but can never join a unit\"",
+                name(h)
+            )));
+        }
         if x.destroyed {
             return Err(Refusal::new(format!("{} is eliminated", name(h))));
         }
@@ -703,6 +709,19 @@ impl FieldGame {
         self.units[u].tokens.suppressed
     }
 
+    /// The dice unit `u` rolls to remove its tokens: 2; 3 for a Brave unit ("The unit rolls 3
+    /// dice instead of 2 when rolling to remove Under Fire or Suppression tokens") or a unit with
+    /// a Commissar attached (the same words; docs/rulings.md, "Battlefield: Brave and Commissar
+    /// on the cards").
+    fn rally_dice(&self, u: usize) -> u16 {
+        let bf = &self.cards[u].bf;
+        if bf.has(crate::unit::BattlefrontSkill::Brave) || bf.has(crate::unit::BattlefrontSkill::Commissar) {
+            3
+        } else {
+            2
+        }
+    }
+
     /// Activates unit `u` (and hero `hero` joining it: both have activated; "If the unit
     /// remains suppressed, the hero must take a NOTHING action with them as their first
     /// action": the one plan is theirs).
@@ -713,7 +732,7 @@ impl FieldGame {
             self.units[h].activated = true;
             a.hero = Some(h);
         }
-        a.must_rest = self.rally(u, if hero.is_some() { 3 } else { 2 });
+        a.must_rest = self.rally(u, if hero.is_some() { 3 } else { self.rally_dice(u) });
         self.act = Some(a);
         self.phase = Phase::Plan;
     }
@@ -822,7 +841,7 @@ impl FieldGame {
     /// unit"); "Whether you succeed or not, attempting a reactive attack activates your unit."
     fn react(&mut self, r: usize) {
         self.units[r].activated = true;
-        let dice = if self.rally(r, 2) { 1 } else { 2 };
+        let dice = if self.rally(r, self.rally_dice(r)) { 1 } else { 2 };
         // Advanced Reactive Fire: "It counts (🎯) as (👤) when rolling for number of actions"
         // (docs/rulings.md, "Battlefield: Advanced Reactive Fire").
         let count = if self.cards[r].card.has(Skill::AdvancedReactiveFire) {
