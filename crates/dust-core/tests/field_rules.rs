@@ -1443,6 +1443,21 @@ fn flame_templates_hit_all_in_their_path_without_saves() {
 
 // ----- HEROES JOINING A UNIT ---------------------------------------------------------------------
 
+/// The rolls logged from event `from` on for `purpose`: (dice, successes).
+fn rolled(g: &FieldGame, from: usize, purpose: Purpose) -> Vec<(u16, u16)> {
+    g.events()[from..]
+        .iter()
+        .filter_map(|x| match x {
+            Event::Rolled {
+                purpose: p,
+                dice,
+                successes,
+            } if *p == purpose => Some((*dice, *successes)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Side A: a squad of 2 (unit 0, armour 2) at y = 20, a hero 10 cm off it (unit 1), a hero
 /// 40 cm off (unit 2), an armour-3 squad the first hero is also near (unit 3); side B's squad
 /// (unit 4) far away.
@@ -1580,17 +1595,7 @@ fn a_hero_with_a_suppressed_unit_rolls_three_dice_and_rests_with_it() {
         let mut alone = g.clone();
         let e = g.events().len();
         g.apply(Decision::ActivateWith(0, 1)).unwrap();
-        let r: Vec<(u16, u16)> = g.events()[e..]
-            .iter()
-            .filter_map(|x| match x {
-                Event::Rolled {
-                    purpose: Purpose::Rally,
-                    dice,
-                    successes,
-                } => Some((*dice, *successes)),
-                _ => None,
-            })
-            .collect();
+        let r = rolled(&g, e, Purpose::Rally);
         assert_eq!(r.len(), 1);
         assert_eq!(r[0].0, 3, "3 dice with the hero");
         alone.apply(Decision::Activate(0)).unwrap();
@@ -1651,17 +1656,7 @@ fn a_joined_hero_fires_with_the_unit_in_one_attack() {
             },
         ]);
         g.apply(both.clone()).unwrap();
-        let dice: u16 = g.events()[e..]
-            .iter()
-            .filter_map(|x| match x {
-                Event::Rolled {
-                    purpose: Purpose::Hit,
-                    dice,
-                    ..
-                } => Some(*dice),
-                _ => None,
-            })
-            .sum();
+        let dice: u16 = rolled(&g, e, Purpose::Hit).iter().map(|r| r.0).sum();
         assert_eq!(dice, 2 + 2, "2 soldiers × 1 die and the pistol's 2 dice");
         let t = g.units()[4].tokens;
         if g.events()[e..]
@@ -1751,29 +1746,8 @@ fn fort_rerolls(kind: TerrainKind, inside: bool, seeds: u64) -> (u32, u32, u32) 
             at: None,
         }]))
         .unwrap();
-        let ev = &g.events()[e..];
-        let saves: Vec<(u16, u16)> = ev
-            .iter()
-            .filter_map(|x| match x {
-                Event::Rolled {
-                    purpose: Purpose::Save,
-                    dice,
-                    successes,
-                } => Some((*dice, *successes)),
-                _ => None,
-            })
-            .collect();
-        let rerolls: Vec<(u16, u16)> = ev
-            .iter()
-            .filter_map(|x| match x {
-                Event::Rolled {
-                    purpose: Purpose::SaveReroll,
-                    dice,
-                    successes,
-                } => Some((*dice, *successes)),
-                _ => None,
-            })
-            .collect();
+        let saves = rolled(&g, e, Purpose::Save);
+        let rerolls = rolled(&g, e, Purpose::SaveReroll);
         let f: u32 = saves.iter().map(|&(d, s)| u32::from(d - s)).sum();
         let d: u32 = rerolls.iter().map(|&(d, _)| u32::from(d)).sum();
         if inside {
@@ -1863,19 +1837,7 @@ fn rally_dice(skill: Option<dust_core::unit::BattlefrontSkill>) -> (Vec<u16>, Ve
     if let Some(k) = skill {
         s.cards[0].bf.skills.push(k);
     }
-    let dice_of = |g: &FieldGame, from: usize| -> Vec<u16> {
-        g.events()[from..]
-            .iter()
-            .filter_map(|x| match x {
-                Event::Rolled {
-                    purpose: Purpose::Rally,
-                    dice,
-                    ..
-                } => Some(*dice),
-                _ => None,
-            })
-            .collect()
-    };
+    let dice_of = |g: &FieldGame, from: usize| -> Vec<u16> { rolled(g, from, Purpose::Rally).iter().map(|r| r.0).collect() };
     let suppressed = dust_core::field::Tokens {
         under_fire: false,
         suppressed: true,

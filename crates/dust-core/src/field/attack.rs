@@ -660,7 +660,7 @@ impl FieldGame {
     /// Checks an attack of unit `u` with the hero joined to it, if any: "Heroes can use all of
     /// their weapons at the same time" (tactics-battlefield-summary.md, "4. Declare Targets");
     /// the hero's close-combat lines are not played in a joint attack yet (docs/conformance/
-    /// battlefield.md, F-301).
+    /// battlefield.md, F-110).
     pub(crate) fn plan_joint_attack(
         &self,
         u: usize,
