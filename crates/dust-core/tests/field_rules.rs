@@ -1899,3 +1899,38 @@ fn superhumans_never_join_a_unit() {
     assert!(!g.candidates(20).iter().any(|d| matches!(d, Decision::ActivateWith(..))));
     assert!(g.check(&Decision::Activate(1)).is_ok(), "he activates alone");
 }
+
+/// "BUNKERS AND STRONGPOINTS", "Weapons in Bunkers": "Weapons cannot fire at aircraft from within
+/// a bunker. Artillery weapons cannot fire from within a bunker." (artillery: a range A line or a
+/// line with a minimum range, "Mortars and other low-velocity artillery": docs/rulings.md,
+/// "Battlefield: weapons in bunkers"). From a strongpoint, or outside, both fire.
+#[test]
+fn no_fire_at_aircraft_nor_artillery_from_within_a_bunker() {
+    let mut mortar = squad_card("Mortar Team", 2);
+    mortar.card.weapons[0].range = dust_core::range::WeaponRange::Spaces { min: 2, max: 8 };
+    for (kind, x, refused) in [
+        (TerrainKind::Bunker, 45.0, true),
+        (TerrainKind::Strongpoint, 45.0, false),
+        (TerrainKind::Bunker, 80.0, false),
+    ] {
+        let mut g = Builder::default()
+            .terrain(kind, &[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)])
+            .unit(Side::A, mortar.clone(), &line(2, x, 50.0), 0)
+            .unit(Side::B, aircraft_card("Plane"), &[(50.0, 85.0)], 180)
+            .unit(Side::B, squad_card("Grenadiers", 2), &line(2, x, 90.0), 180)
+            .game(1);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let at = |line: u8, target: usize| Decision::Attack(vec![Aim { line, target, at: None }]);
+        // The knife cannot reach; the rifle line is the mortar (range 2-8).
+        let plane = g.check(&at(0, 1));
+        let squad = g.check(&at(0, 2));
+        if refused {
+            let e = plane.expect_err("no fire at aircraft from a bunker");
+            assert!(e.to_string().contains("bunker"), "{e}");
+            let e = squad.expect_err("no artillery from a bunker");
+            assert!(e.to_string().contains("bunker"), "{e}");
+        } else {
+            assert!(plane.is_ok() && squad.is_ok(), "{kind:?} at x {x}: {plane:?} {squad:?}");
+        }
+    }
+}

@@ -17,7 +17,7 @@ use crate::rules_shared::{self, Struck};
 use crate::unit::{BattlefrontValue, CombatValue, Mount, Skill};
 use dust_geom::exact::{Coord, Pt};
 use dust_geom::measure::{body_gap, Gap, CLOSE, RANGE_UNIT};
-use dust_geom::table::Body;
+use dust_geom::table::{Body, TerrainKind};
 
 /// Whether one miniature sees another, or what blocks the line.
 type Sight = Result<(), dust_geom::los::Blocked>;
@@ -261,6 +261,28 @@ impl FieldGame {
                     "a reactive attack can only target {}, the unit that activated",
                     name(reactive.unwrap_or(0))
                 )));
+            }
+            if let Some(bunker) = self
+                .fortification_piece(u)
+                .filter(|&i| self.table.terrain[i].kind == TerrainKind::Bunker)
+            {
+                // "Weapons cannot fire at aircraft from within a bunker. Artillery weapons cannot
+                // fire from within a bunker" (artillery: range A or a minimum range,
+                // docs/rulings.md, "Battlefield: weapons in bunkers").
+                let bunker = &self.table.terrain[bunker].name;
+                if self.is_aircraft(aim.target) {
+                    return Err(Refusal::new(format!(
+                        "{} is in {bunker}: weapons cannot fire at aircraft from within a bunker",
+                        name(u)
+                    )));
+                }
+                if matches!(w.range, WeaponRange::Artillery | WeaponRange::Spaces { min: 2.., .. }) {
+                    return Err(Refusal::new(format!(
+                        "{} is in {bunker}: artillery weapons ({}) cannot fire from within a bunker",
+                        name(u),
+                        w.name
+                    )));
+                }
             }
             let close = w.range == WeaponRange::Close;
             if close && reactive.is_some() {

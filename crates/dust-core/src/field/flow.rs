@@ -115,7 +115,7 @@ impl FieldGame {
     pub fn asks(&self) -> &'static str {
         match self.phase {
             Phase::ChooseFirst(_) => "who goes first (first a, first b)",
-            Phase::Activate(_) => "a unit to activate (activate U), or pass",
+            Phase::Activate(_) => "a unit to activate (activate U, or activate U with H for hero H joining it), or pass",
             Phase::Plan => "the activation's actions (plan …)",
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
