@@ -1934,3 +1934,60 @@ fn no_fire_at_aircraft_nor_artillery_from_within_a_bunker() {
         }
     }
 }
+
+/// "HEROES": the joined hero is "part of the unit until the end of the activation"; "Close
+/// Combat Weapons": "the attacking unit resolves its C weapon attacks": the hero's C weapons fight
+/// with the squad's, at the one unit the attack's C weapons fight (the defender suppressed here,
+/// so that no retaliation is rolled: "cannot fight, including fighting back").
+#[test]
+fn a_joined_hero_fights_in_close_combat_with_the_unit() {
+    let mut hero = hero_card("Joe");
+    hero.card.weapons.push(weapon("Sword", None, 2));
+    for seed in 0..10 {
+        let mut g = Builder::default()
+            .unit(Side::A, squad_card("Rangers", 2), &line(2, 50.0, 20.0), 0)
+            .unit(Side::A, hero.clone(), &[(51.5, 24.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 49.0, 27.0), 180)
+            .game(seed);
+        first_a(&mut g);
+        g.set_tokens(
+            2,
+            dust_core::field::Tokens {
+                under_fire: false,
+                suppressed: true,
+            },
+        );
+        let n = g.card(0).card.weapons.len() as u8;
+        let sword = n + g.card(1).card.weapons.iter().position(|w| w.name == "Sword").unwrap() as u8;
+        let mut alone = g.clone();
+        g.apply(Decision::ActivateWith(0, 1)).unwrap();
+        g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        let knife_and_sword = Decision::Attack(vec![
+            Aim {
+                line: 1,
+                target: 2,
+                at: None,
+            },
+            Aim {
+                line: sword,
+                target: 2,
+                at: None,
+            },
+        ]);
+        assert!(
+            g.candidates(16)
+                .iter()
+                .any(|d| matches!(d, Decision::Attack(v) if v.iter().any(|a| a.line == sword && a.target == 2))),
+            "the sword is proposed: {:?}",
+            g.candidates(16)
+        );
+        let e = g.events().len();
+        g.apply(knife_and_sword.clone()).unwrap();
+        let dice: u16 = rolled(&g, e, Purpose::Hit).iter().map(|r| r.0).sum();
+        assert_eq!(dice, 2 + 2, "2 knives × 1 die and the sword's 2 dice, no retaliation");
+        assert!(rolled(&g, e, Purpose::Save).is_empty(), "no save against C weapons");
+        alone.apply(Decision::Activate(0)).unwrap();
+        alone.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        assert!(alone.check(&knife_and_sword).is_err());
+    }
+}

@@ -62,6 +62,8 @@ pub(crate) struct Choice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CloseStage {
     pub attacker: usize,
+    /// The hero joined to the attacker and his C weapon lines (numbered on his own card).
+    pub hero: Option<(usize, Vec<Aim>)>,
     pub target: usize,
     pub aims: Vec<Aim>,
     pub sustained: bool,
@@ -632,7 +634,17 @@ impl FieldGame {
         let ranged: Vec<Aim> = own.iter().filter(|a| !self.is_close_line(u, a.line)).cloned().collect();
         let close: Vec<Aim> = own.iter().filter(|a| self.is_close_line(u, a.line)).cloned().collect();
         let mut planned = self.plan_attack(u, &ranged, sustained, reactive, true);
-        if let (Ok(groups), Some((h, hero_aims))) = (&mut planned, &hero) {
+        let hero_ranged = hero.as_ref().map(|(h, a)| {
+            (
+                *h,
+                a.iter().filter(|x| !self.is_close_line(*h, x.line)).cloned().collect::<Vec<_>>(),
+            )
+        });
+        let hero_close = hero
+            .as_ref()
+            .map(|(h, a)| (*h, a.iter().filter(|x| self.is_close_line(*h, x.line)).cloned().collect::<Vec<_>>()))
+            .filter(|(_, a)| !a.is_empty());
+        if let (Ok(groups), Some((h, hero_aims))) = (&mut planned, &hero_ranged) {
             match self.plan_attack(*h, hero_aims, sustained, reactive, true) {
                 Ok(more) => groups.extend(more),
                 Err(e) => planned = Err(e),
@@ -650,9 +662,10 @@ impl FieldGame {
             }
             self.suppress(&hits_on);
         }
-        if let Some(t) = close.first().map(|a| a.target) {
+        if let Some(t) = close.first().or(hero_close.as_ref().and_then(|(_, a)| a.first())).map(|a| a.target) {
             self.close = Some(CloseStage {
                 attacker: u,
+                hero: hero_close,
                 target: t,
                 aims: close,
                 sustained,
@@ -698,13 +711,21 @@ impl FieldGame {
             self.plan_attack(u, &own, sustained, reactive, with_cover)?
         };
         if let Some((h, hero_aims)) = hero {
-            if let Some(a) = hero_aims.iter().find(|a| self.is_close_line(h, a.line)) {
-                return Err(Refusal::new(format!(
-                    "weapon line {} is the joined hero's close-combat weapon: a hero's C weapons are not played in a joint attack yet",
-                    usize::from(a.line) + self.cards[u].card.weapons.len()
-                )));
+            let more = self.plan_attack(h, &hero_aims, sustained, reactive, with_cover)?;
+            let close_of = |v: &[Group]| v.iter().filter(|g| g.close).map(|g| g.target).next();
+            if let (Some(a), Some(b)) = (close_of(&groups), close_of(&more)) {
+                if a != b {
+                    return Err(Refusal::new(
+                        "the C weapons of one attack fight one unit, the joined hero's too (docs/rulings.md, \"Battlefield: one close combat an attack\")",
+                    ));
+                }
             }
-            groups.extend(self.plan_attack(h, &hero_aims, sustained, reactive, with_cover)?);
+            if sustained && !groups.is_empty() && !more.is_empty() && groups[0].close != more[0].close {
+                return Err(Refusal::new(
+                    "a unit that took a SUSTAINED ATTACK action must choose between using ranged weapons or C weapons, with its joined hero",
+                ));
+            }
+            groups.extend(more);
         }
         Ok(groups)
     }
@@ -732,7 +753,18 @@ impl FieldGame {
             .filter(|a| self.plan_attack(c.attacker, std::slice::from_ref(*a), false, None, false).is_ok())
             .cloned()
             .collect();
-        let attack = self.plan_attack(c.attacker, &aims, c.sustained, None, true).unwrap_or_default();
+        let mut attack = self.plan_attack(c.attacker, &aims, c.sustained, None, true).unwrap_or_default();
+        // The joined hero's C weapons fight with the unit's (the lines still able to reach).
+        if let Some((h, hero_aims)) = &c.hero {
+            if !self.units[*h].destroyed {
+                let ok: Vec<Aim> = hero_aims
+                    .iter()
+                    .filter(|a| self.plan_attack(*h, std::slice::from_ref(*a), false, None, false).is_ok())
+                    .cloned()
+                    .collect();
+                attack.extend(self.plan_attack(*h, &ok, c.sustained, None, true).unwrap_or_default());
+            }
+        }
         let retaliation = if self.units[c.target].tokens.suppressed || self.is_aircraft(c.target) {
             Vec::new()
         } else {

@@ -346,12 +346,13 @@ impl FieldGame {
                     aims = fit;
                 }
                 if !aims.is_empty() {
-                    if let (Some(h), false) = (hero, close_kind) {
+                    if let Some(h) = hero {
                         // "Heroes can use all of their weapons at the same time": the joined
-                        // hero's ranged lines (numbered after the unit's) at the same target.
+                        // hero's lines of the same kind (numbered after the unit's) at the same
+                        // target.
                         let mut joint = aims.clone();
                         for k in 0..self.cards[h].card.weapons.len() as u8 {
-                            if self.is_close_line(h, k) {
+                            if self.is_close_line(h, k) != close_kind {
                                 continue;
                             }
                             joint.push(Aim {
