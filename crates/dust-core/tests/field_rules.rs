@@ -1991,3 +1991,34 @@ fn a_joined_hero_fights_in_close_combat_with_the_unit() {
         assert!(alone.check(&knife_and_sword).is_err());
     }
 }
+
+/// "BUNKERS AND STRONGPOINTS", "Movement through Bunkers and Strongpoints": "Bunker walls are
+/// impassable terrain. Nothing can move through them, except through the armoured doors at the
+/// rear, and even then, not if the bunker is occupied by an enemy unit."
+#[test]
+fn no_entering_a_bunker_an_enemy_occupies() {
+    for (enemy_inside, friend_inside) in [(true, false), (false, false), (false, true)] {
+        let enemy_at = if enemy_inside { (53.0, 55.0) } else { (120.0, 100.0) };
+        let mut b = Builder::default().terrain(TerrainKind::Bunker, &[(50.0, 50.0), (70.0, 50.0), (70.0, 60.0), (50.0, 60.0)]);
+        // A 6 cm armoured door in the rear (north) wall.
+        assert!(b.table.terrain[0].open(Pt::cm(60.0, 60.0), 600, false));
+        let mut g = b
+            .unit(Side::A, squad_card("Pioneers", 1), &[(60.0, 64.0)], 180)
+            .unit(Side::B, squad_card("Garrison", 1), &[enemy_at], 0)
+            .unit(
+                Side::A,
+                squad_card("Friends", 1),
+                &[if friend_inside { (53.0, 55.0) } else { (20.0, 20.0) }],
+                0,
+            )
+            .game(1);
+        activate(&mut g, 0, &[Move, Nothing]);
+        let r = g.check(&mv(&g, 0, 0.0, -9.0));
+        if enemy_inside {
+            let e = r.expect_err("the bunker is occupied by an enemy unit");
+            assert!(e.to_string().contains("occupied by an enemy"), "{e}");
+        } else {
+            assert!(r.is_ok(), "empty or friendly: {r:?}");
+        }
+    }
+}

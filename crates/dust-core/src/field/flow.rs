@@ -529,6 +529,14 @@ impl FieldGame {
                 _ => (u, m.mini, facing),
             };
             let path = m.path();
+            // "Nothing can move through them, except through the armoured doors at the rear, and
+            // even then, not if the bunker is occupied by an enemy unit."
+            if let Some(b) = self.enemy_bunker_on(mu, &path) {
+                return Err(Refusal::new(format!(
+                    "{name} m{}: {} is occupied by an enemy unit: no one enters it",
+                    m.mini, self.table.terrain[b].name
+                )));
+            }
             let checked = dust_geom::path::check_move_facing(t, mu, mi, &path, allowance, march, mf)
                 .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
             terrain |= !checked.terrain.is_empty();
@@ -567,6 +575,19 @@ impl FieldGame {
         }
         let hero_after = hero.and_then(|h| t.units[h].minis.first().cloned());
         Ok((t.units[u].minis.clone(), t.units[u].facing, terrain, wire, hero_after))
+    }
+
+    /// The bunker a path of unit `u`'s miniature enters (a point of it inside) while a miniature
+    /// of an enemy unit stands in it, if any.
+    fn enemy_bunker_on(&self, u: usize, path: &[Pt]) -> Option<usize> {
+        let side = self.units[u].side;
+        self.table.terrain.iter().position(|p| {
+            p.kind == TerrainKind::Bunker
+                && path.iter().any(|&q| p.area.holds(q))
+                && self.table.units.iter().enumerate().any(|(x, unit)| {
+                    self.units[x].side != side && !self.units[x].destroyed && unit.minis.iter().any(|m| p.area.holds(m.body.centre()))
+                })
+        })
     }
 
     /// The units that may react to the activating unit: "one of your units that has not yet
