@@ -161,7 +161,7 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
     let first = &cands[0];
     match first {
         Decision::First(_) => Decision::First(side),
-        Decision::Activate(_) | Decision::Pass => {
+        Decision::Activate(_) | Decision::ActivateWith(..) | Decision::Pass => {
             if let Some((u, v)) = best_attack_now(g, side) {
                 if v > 0.0 {
                     return Decision::Activate(u);

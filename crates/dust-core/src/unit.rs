@@ -631,11 +631,19 @@ pub enum BattlefrontSkill {
     PilotHero,
     /// Unique (Rare Unit): only one in an army.
     Unique,
+    /// Brave (tactics-battlefield-summary.md, "BRAVE"): the unit rolls 3 dice instead of 2 to
+    /// remove Under Fire or Suppression tokens.
+    Brave,
+    /// Commissar (tactics-battlefield-summary.md, "COMMISSAR"): a commissar is attached to this
+    /// infantry unit for the whole game; it rolls 3 dice instead of 2 to remove tokens.
+    Commissar,
+    /// Superhuman (tactics-battlefield-summary.md, "HEROES"): a hero that can never join a unit.
+    Superhuman,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 7] = [
+    pub const ALL: [BattlefrontSkill; 10] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -643,6 +651,9 @@ impl BattlefrontSkill {
         BattlefrontSkill::VehiclePilot,
         BattlefrontSkill::PilotHero,
         BattlefrontSkill::Unique,
+        BattlefrontSkill::Brave,
+        BattlefrontSkill::Commissar,
+        BattlefrontSkill::Superhuman,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -654,6 +665,9 @@ impl BattlefrontSkill {
             BattlefrontSkill::VehiclePilot => "vehicle-pilot",
             BattlefrontSkill::PilotHero => "pilot-hero",
             BattlefrontSkill::Unique => "unique",
+            BattlefrontSkill::Brave => "brave",
+            BattlefrontSkill::Commissar => "commissar",
+            BattlefrontSkill::Superhuman => "superhuman",
         }
     }
     /// Reads a name.

@@ -1440,3 +1440,585 @@ fn flame_templates_hit_all_in_their_path_without_saves() {
         .unwrap_err();
     assert!(r.reason.contains("hits no miniature"), "{r}");
 }
+
+// ----- HEROES JOINING A UNIT ---------------------------------------------------------------------
+
+/// The rolls logged from event `from` on for `purpose`: (dice, successes).
+fn rolled(g: &FieldGame, from: usize, purpose: Purpose) -> Vec<(u16, u16)> {
+    g.events()[from..]
+        .iter()
+        .filter_map(|x| match x {
+            Event::Rolled {
+                purpose: p,
+                dice,
+                successes,
+            } if *p == purpose => Some((*dice, *successes)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Side A: a squad of 2 (unit 0, armour 2) at y = 20, a hero 10 cm off it (unit 1), a hero
+/// 40 cm off (unit 2), an armour-3 squad the first hero is also near (unit 3); side B's squad
+/// (unit 4) far away.
+fn heroes_table() -> Builder {
+    heroes_table_enemy_at(150.0, 110.0)
+}
+
+fn heroes_table_enemy_at(x: f64, y: f64) -> Builder {
+    let mut heavy = squad_card("Heavy", 2);
+    heavy.card.armor.class = 3;
+    Builder::default()
+        .unit(Side::A, squad_card("Rangers", 2), &line(2, 50.0, 20.0), 0)
+        .unit(Side::A, hero_card("Joe"), &[(51.5, 30.0)], 0)
+        .unit(Side::A, hero_card("Far"), &[(51.5, 60.0)], 0)
+        .unit(Side::A, heavy, &line(2, 60.0, 20.0), 0)
+        .unit(Side::B, squad_card("Enemy", 5), &line(5, x, y), 180)
+}
+
+fn first_a(g: &mut FieldGame) {
+    g.apply(Decision::First(Side::A)).unwrap();
+}
+
+/// tactics-battlefield-summary.md, "HEROES": "A hero can join an infantry squad or support
+/// weapon that has the same Armour rating by being within 15cm of every miniature in the unit
+/// (and in LOS to at least one). One (and only one) hero that has not yet activated may join a
+/// unit when the unit activates, becoming part of the unit until the end of the activation."
+#[test]
+fn a_hero_joins_a_unit_of_its_armour_within_fifteen_cm_when_it_activates() {
+    let mut g = heroes_table().game(1);
+    first_a(&mut g);
+    let left = g.left_to_activate(Side::A);
+    // Too far from the unit, another Armour, a hero for a unit, a unit for itself.
+    for (d, why) in [
+        (Decision::ActivateWith(0, 2), "15"),
+        (Decision::ActivateWith(3, 1), "Armour"),
+        (Decision::ActivateWith(2, 1), "squad or support weapon"),
+        (Decision::ActivateWith(0, 0), "hero"),
+        (Decision::ActivateWith(0, 4), "side"),
+    ] {
+        let e = g.check(&d).expect_err(&format!("{d} is refused"));
+        assert!(e.to_string().contains(why), "{d}: {e}");
+    }
+    assert!(g.candidates(20).contains(&Decision::ActivateWith(0, 1)));
+    assert!(!g.candidates(20).contains(&Decision::ActivateWith(0, 2)));
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    // Both the unit and the hero have activated: the hero is part of this activation.
+    assert!(g.units()[0].activated && g.units()[1].activated);
+    assert_eq!(g.left_to_activate(Side::A), left - 2);
+    assert_eq!(format!("{}", Decision::ActivateWith(0, 1)), "activate 0 with 1");
+    assert_eq!("activate 0 with 1".parse::<Decision>(), Ok(Decision::ActivateWith(0, 1)));
+}
+
+/// "HEROES": "One (and only one) hero that has not yet activated may join a unit": a hero that
+/// has activated alone cannot join a unit later in the turn.
+#[test]
+fn a_hero_that_has_activated_cannot_join() {
+    let mut g = heroes_table().game(1);
+    first_a(&mut g);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    // Side B activates its unit, then side A again.
+    g.apply(Decision::Activate(4)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    let e = g.check(&Decision::ActivateWith(0, 1)).expect_err("the hero has activated");
+    assert!(e.to_string().contains("activated"), "{e}");
+    assert!(g.check(&Decision::Activate(0)).is_ok());
+}
+
+/// "HEROES": "If their movement rates are different, the combined unit has the lower movement
+/// rate of the two"; "MOVE & MARCH MOVE ACTIONS": the unit "must end their movement with all of
+/// their miniatures within 15cm" (the hero is part of the unit: its miniature is m2 of the
+/// move, after the squad's two).
+#[test]
+fn the_combined_unit_moves_at_the_lower_rate_and_keeps_together() {
+    let mut fast = squad_card("Rangers", 2);
+    fast.card.movement = 2;
+    let mut s = heroes_table().setup();
+    s.cards[0] = fast;
+    let mut g = FieldGame::new(s, 1).unwrap();
+    first_a(&mut g);
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    let all = |dy: f64| Decision::Move {
+        minis: vec![
+            MiniMove {
+                mini: 0,
+                to: Pt::cm(50.0, 20.0 + dy),
+                via: vec![],
+            },
+            MiniMove {
+                mini: 1,
+                to: Pt::cm(53.0, 20.0 + dy),
+                via: vec![],
+            },
+            MiniMove {
+                mini: 2,
+                to: Pt::cm(51.5, 30.0 + dy),
+                via: vec![],
+            },
+        ],
+        facing: None,
+    };
+    // The squad alone moves 20 cm; joined to a Move 1 hero, 10 cm.
+    assert!(g.check(&all(15.0)).is_err(), "15 cm is more than the hero's Move 1");
+    assert!(g.check(&all(-9.0)).is_ok());
+    // The squad going 9 cm back while the hero stays leaves him more than 15 cm away.
+    let Decision::Move { mut minis, .. } = all(-9.0) else {
+        unreachable!()
+    };
+    minis.pop();
+    let e = g
+        .check(&Decision::Move { minis, facing: None })
+        .expect_err("the hero is left behind");
+    assert!(e.to_string().contains("15 cm"), "{e}");
+    g.apply(all(-9.0)).unwrap();
+    assert_eq!(g.table().units[1].minis[0].body.centre(), Pt::cm(51.5, 21.0));
+}
+
+/// "HEROES": "If a hero activates with a unit that has an Under Fire or Suppression token, they
+/// roll 3 dice when rolling to remove the token. If the unit remains suppressed, the hero must
+/// take a NOTHING action with them as their first action."
+#[test]
+fn a_hero_with_a_suppressed_unit_rolls_three_dice_and_rests_with_it() {
+    let (mut kept, mut freed) = (0, 0);
+    for seed in 0..40 {
+        let mut g = heroes_table().game(seed);
+        first_a(&mut g);
+        g.set_tokens(
+            0,
+            dust_core::field::Tokens {
+                under_fire: false,
+                suppressed: true,
+            },
+        );
+        let mut alone = g.clone();
+        let e = g.events().len();
+        g.apply(Decision::ActivateWith(0, 1)).unwrap();
+        let r = rolled(&g, e, Purpose::Rally);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].0, 3, "3 dice with the hero");
+        alone.apply(Decision::Activate(0)).unwrap();
+        assert!(
+            alone.events().iter().rev().any(|x| matches!(
+                x,
+                Event::Rolled {
+                    purpose: Purpose::Rally,
+                    dice: 2,
+                    ..
+                }
+            )),
+            "2 dice without"
+        );
+        if g.units()[0].tokens.suppressed {
+            kept += 1;
+            assert_eq!(r[0].1, 0, "no army symbol in 3 dice");
+            assert!(
+                g.check(&Decision::Plan(vec![Move, Nothing])).is_err(),
+                "the first action must be NOTHING"
+            );
+            assert!(g.check(&Decision::Plan(vec![Nothing, Move])).is_ok());
+        } else {
+            freed += 1;
+            assert!(r[0].1 >= 1);
+            assert!(g.check(&Decision::Plan(vec![Move, Nothing])).is_ok());
+        }
+    }
+    assert!(kept > 0 && freed > 0, "both outcomes seen: {kept} {freed}");
+}
+
+/// "HEROES": the hero becomes "part of the unit until the end of the activation"; "4. Declare
+/// Targets": "Heroes can use all of their weapons at the same time." The joined hero's lines
+/// follow the unit's card's (the squad's lines 0.., then the hero's pistol); an attack of the
+/// combined unit is one ATTACK action: the target takes one Under Fire token.
+#[test]
+fn a_joined_hero_fires_with_the_unit_in_one_attack() {
+    let mut seen_hit = false;
+    for seed in 0..20 {
+        // The enemy 12 cm beyond the hero: the rifles (range 3) and the pistol (range 2) reach.
+        let mut g = heroes_table_enemy_at(45.0, 44.5).game(seed);
+        first_a(&mut g);
+        let mut alone = g.clone();
+        let pistol = g.card(0).card.weapons.len() as u8;
+        g.apply(Decision::ActivateWith(0, 1)).unwrap();
+        g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        let e = g.events().len();
+        let both = Decision::Attack(vec![
+            Aim {
+                line: 0,
+                target: 4,
+                at: None,
+            },
+            Aim {
+                line: pistol,
+                target: 4,
+                at: None,
+            },
+        ]);
+        g.apply(both.clone()).unwrap();
+        let dice: u16 = rolled(&g, e, Purpose::Hit).iter().map(|r| r.0).sum();
+        assert_eq!(dice, 2 + 2, "2 soldiers × 1 die and the pistol's 2 dice");
+        let t = g.units()[4].tokens;
+        if g.events()[e..]
+            .iter()
+            .any(|x| matches!(x, Event::Rolled { purpose: Purpose::Hit, successes, .. } if *successes > 0))
+            && !g.units()[4].destroyed
+        {
+            seen_hit = true;
+            assert!(t.under_fire && !t.suppressed, "one attack, one token: {t:?}");
+        }
+        // Alone, the squad has no line 2.
+        alone.apply(Decision::Activate(0)).unwrap();
+        alone.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        assert!(alone.check(&both).is_err());
+    }
+    assert!(seen_hit);
+}
+
+/// Issue 24: the generator proposes joining, and the combined unit's moves and attacks (the
+/// hero's miniature m2 moving with the squad, the hero's lines after the squad's); every
+/// candidate passes `check` and `apply`. Games where side A joins its hero whenever it can.
+#[test]
+fn joining_moving_and_firing_together_are_proposed_and_accepted() {
+    let (mut joined, mut moved, mut fired) = (0, 0, 0);
+    for seed in 0..12 {
+        let mut g = heroes_table_enemy_at(45.0, 60.0).game(seed);
+        let mut pick = seed as usize;
+        let mut steps = 0;
+        while let Pending::Decision(_) = g.pending() {
+            let c = g.candidates(8);
+            assert!(!c.is_empty());
+            for d in &c {
+                assert!(g.check(d).is_ok(), "{d} refused: {:?}", g.check(d));
+                assert!(g.clone().apply(d.clone()).is_ok());
+                assert_eq!(&d.to_string().parse::<Decision>().unwrap(), d);
+                match d {
+                    Decision::Move { minis, .. } if minis.iter().any(|m| m.mini == 2) && g.acting() == Some(0) => moved += 1,
+                    Decision::Attack(aims)
+                        if g.acting() == Some(0) && aims.iter().any(|a| usize::from(a.line) >= g.card(0).card.weapons.len()) =>
+                    {
+                        fired += 1
+                    }
+                    _ => {}
+                }
+            }
+            pick = pick.wrapping_mul(31).wrapping_add(7);
+            let d = c
+                .iter()
+                .find(|d| matches!(d, Decision::ActivateWith(..)))
+                .cloned()
+                .unwrap_or_else(|| c[pick % c.len()].clone());
+            if matches!(d, Decision::ActivateWith(..)) {
+                joined += 1;
+            }
+            g.apply(d).unwrap();
+            steps += 1;
+            assert!(steps < 2_000);
+        }
+    }
+    assert!(
+        joined > 0 && moved > 0 && fired > 0,
+        "joined {joined}, moved {moved}, fired {fired}"
+    );
+}
+
+// ----- FORTIFICATIONS ----------------------------------------------------------------------------
+
+/// The failed saves of the squad attacked (unit 1, three soldiers standing in a `kind` 20 cm
+/// square, or beside it when `inside` is false) and the re-rolls of them, over `seeds` games of a
+/// ten-soldier squad's Sustained Attack from 20 cm: (failed saves, re-roll dice, re-roll saves).
+fn fort_rerolls(kind: TerrainKind, inside: bool, seeds: u64) -> (u32, u32, u32) {
+    let mut gun = squad_card("Gunners", 10);
+    gun.card.weapons[0] = weapon("Gun", Some(5), 2);
+    let x = if inside { 45.0 } else { 75.0 };
+    let (mut failed, mut dice, mut saved) = (0, 0, 0);
+    for seed in 0..seeds {
+        let mut g = Builder::default()
+            .terrain(kind, &[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)])
+            .unit(Side::A, gun.clone(), &line(10, 35.0, 20.0), 0)
+            .unit(Side::B, squad_card("Garrison", 3), &line(3, x, 50.0), 180)
+            .game(seed);
+        activate(&mut g, 0, &[Sustained]);
+        let e = g.events().len();
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        let saves = rolled(&g, e, Purpose::Save);
+        let rerolls = rolled(&g, e, Purpose::SaveReroll);
+        let f: u32 = saves.iter().map(|&(d, s)| u32::from(d - s)).sum();
+        let d: u32 = rerolls.iter().map(|&(d, _)| u32::from(d)).sum();
+        if inside {
+            // "re-roll the save": every failed save, once.
+            assert_eq!(d, f, "seed {seed}: {saves:?} {rerolls:?}");
+        }
+        failed += f;
+        dice += d;
+        saved += rerolls.iter().map(|&(_, s)| u32::from(s)).sum::<u32>();
+    }
+    (failed, dice, saved)
+}
+
+/// tactics-battlefield-summary.md, "BUNKERS AND STRONGPOINTS", "Cover From Bunkers and
+/// Strongpoints": "Units in bunkers that fail an infantry or cover save re-roll the save,
+/// cancelling the hit on ☹️ or ☹️. Units in strongpoints that fail an infantry or cover save also
+/// re-roll the save, but only cancel the hit if the re-roll scores ☹️." Two symbols: 4 faces in
+/// 6; one: 2 in 6 (docs/rulings.md, "Battlefield: saves in bunkers and strongpoints"). A unit
+/// beside the fortification re-rolls nothing.
+#[test]
+fn units_in_bunkers_and_strongpoints_reroll_failed_saves() {
+    let (_, bd, bs) = fort_rerolls(TerrainKind::Bunker, true, 40);
+    let (_, sd, ss) = fort_rerolls(TerrainKind::Strongpoint, true, 40);
+    let (of, od, _) = fort_rerolls(TerrainKind::Bunker, false, 10);
+    assert!(bd > 150 && sd > 150, "enough re-rolls: {bd} {sd}");
+    let (b, s) = (f64::from(bs) / f64::from(bd), f64::from(ss) / f64::from(sd));
+    assert!((0.55..0.78).contains(&b), "bunker re-rolls save 4 in 6: {b}");
+    assert!((0.22..0.45).contains(&s), "strongpoint re-rolls save 2 in 6: {s}");
+    assert!(of > 0 && od == 0, "outside: {of} failed saves, {od} re-rolled");
+}
+
+/// "Close-combat Against Bunkers and Strongpoints": "Units in a bunker or strongpoint get a save
+/// against C weapons attacking from outside the fortification." … "Units in strongpoints cancel
+/// hits from C weapons on a roll of ☹️" (one symbol: 2 faces in 6); the attacker outside, hit
+/// back, saves nothing ("Units hit by C weapons do not get any cover or infantry saves").
+#[test]
+fn units_in_a_strongpoint_save_against_close_combat_from_outside() {
+    let (mut dice, mut saved) = (0u32, 0u32);
+    for seed in 0..60 {
+        let mut g = Builder::default()
+            .terrain(TerrainKind::Strongpoint, &[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)])
+            .unit(Side::A, squad_card("Raiders", 3), &[(37.0, 44.0), (37.0, 47.0), (37.0, 50.0)], 90)
+            .unit(Side::B, squad_card("Garrison", 3), &[(42.0, 44.0), (42.0, 47.0), (42.0, 50.0)], 270)
+            .game(seed);
+        assert_eq!(g.fortification(1), Some(TerrainKind::Strongpoint));
+        assert_eq!(g.fortification(0), None);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Attack(vec![Aim {
+            line: 1,
+            target: 1,
+            at: None,
+        }]))
+        .unwrap();
+        let ev: Vec<(Purpose, u16, u16)> = g.events()[e..]
+            .iter()
+            .filter_map(|x| match x {
+                Event::Rolled { purpose, dice, successes } => Some((*purpose, *dice, *successes)),
+                _ => None,
+            })
+            .collect();
+        // The attack's hit roll, its save by the garrison, the retaliation's hit roll: no other
+        // save, and no re-roll (this is the close-combat save, not the re-roll of a failed one).
+        assert_eq!(ev[0].0, Purpose::Hit, "{ev:?}");
+        let saves: Vec<_> = ev.iter().filter(|r| r.0 == Purpose::Save).collect();
+        assert!(ev.iter().all(|r| r.0 != Purpose::SaveReroll), "{ev:?}");
+        if ev[0].2 > 0 {
+            assert_eq!(saves.len(), 1, "{ev:?}");
+            assert_eq!(saves[0].1, ev[0].2, "a die a hit: {ev:?}");
+            dice += u32::from(saves[0].1);
+            saved += u32::from(saves[0].2);
+        } else {
+            assert!(saves.is_empty(), "{ev:?}");
+        }
+    }
+    assert!(dice > 30, "{dice}");
+    let r = f64::from(saved) / f64::from(dice);
+    assert!((0.12..0.55).contains(&r), "2 in 6: {r}");
+}
+
+// ----- SKILLS: BRAVE, COMMISSAR, SUPERHUMANS -----------------------------------------------------
+
+/// The rally dice of unit 0 (suppressed) of `heroes_table` with `skill` on its card, as it
+/// activates and as it reacts.
+fn rally_dice(skill: Option<dust_core::unit::BattlefrontSkill>) -> (Vec<u16>, Vec<u16>) {
+    let mut s = heroes_table_enemy_at(45.0, 60.0).setup();
+    if let Some(k) = skill {
+        s.cards[0].bf.skills.push(k);
+    }
+    let dice_of = |g: &FieldGame, from: usize| -> Vec<u16> { rolled(g, from, Purpose::Rally).iter().map(|r| r.0).collect() };
+    let suppressed = dust_core::field::Tokens {
+        under_fire: false,
+        suppressed: true,
+    };
+    // Activating.
+    let mut g = FieldGame::new(s.clone(), 3).unwrap();
+    first_a(&mut g);
+    g.set_tokens(0, suppressed);
+    let e = g.events().len();
+    g.apply(Decision::Activate(0)).unwrap();
+    let on_activation = dice_of(&g, e);
+    // Reacting to side B's squad 40 cm away after its first action.
+    let mut g = FieldGame::new(s, 3).unwrap();
+    g.apply(Decision::First(Side::B)).unwrap();
+    g.set_tokens(0, suppressed);
+    g.apply(Decision::Activate(4)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Attack])).unwrap();
+    g.apply(Decision::Move {
+        minis: vec![],
+        facing: None,
+    })
+    .unwrap();
+    assert!(g.reactors().contains(&0), "unit 0 may react");
+    let e = g.events().len();
+    g.apply(Decision::React(Some(0))).unwrap();
+    (on_activation, dice_of(&g, e))
+}
+
+/// tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT", "BRAVE": "The unit rolls 3 dice
+/// instead of 2 when rolling to remove Under Fire or Suppression tokens." — as it activates and
+/// as it reacts ("If a unit with a Suppression token attempts a reactive attack, it rolls to
+/// remove the token as above").
+#[test]
+fn brave_units_roll_three_dice_to_remove_tokens() {
+    use dust_core::unit::BattlefrontSkill;
+    assert_eq!(rally_dice(None), (vec![2], vec![2]));
+    assert_eq!(rally_dice(Some(BattlefrontSkill::Brave)), (vec![3], vec![3]));
+}
+
+/// "COMMISSAR": "A commissar must be attached to an infantry unit at the start of the game, and
+/// is part of the unit for the rest of the game. The unit rolls 3 dice instead of 2 when rolling
+/// to remove Under Fire or Suppression tokens." (the card of the unit the commissar is attached
+/// to carries him: docs/rulings.md, "Battlefield: Brave and Commissar on the cards").
+#[test]
+fn a_unit_with_a_commissar_rolls_three_dice_to_remove_tokens() {
+    use dust_core::unit::BattlefrontSkill;
+    assert_eq!(rally_dice(Some(BattlefrontSkill::Commissar)), (vec![3], vec![3]));
+}
+
+/// "HEROES": "Superhumans are heroes, but can never join a unit."
+#[test]
+fn superhumans_never_join_a_unit() {
+    let mut s = heroes_table().setup();
+    s.cards[1].bf.skills.push(dust_core::unit::BattlefrontSkill::Superhuman);
+    let mut g = FieldGame::new(s, 1).unwrap();
+    first_a(&mut g);
+    let e = g.check(&Decision::ActivateWith(0, 1)).expect_err("a superhuman never joins");
+    assert!(e.to_string().contains("superhuman"), "{e}");
+    assert!(!g.candidates(20).iter().any(|d| matches!(d, Decision::ActivateWith(..))));
+    assert!(g.check(&Decision::Activate(1)).is_ok(), "he activates alone");
+}
+
+/// "BUNKERS AND STRONGPOINTS", "Weapons in Bunkers": "Weapons cannot fire at aircraft from within
+/// a bunker. Artillery weapons cannot fire from within a bunker." (artillery: a range A line or a
+/// line with a minimum range, "Mortars and other low-velocity artillery": docs/rulings.md,
+/// "Battlefield: weapons in bunkers"). From a strongpoint, or outside, both fire.
+#[test]
+fn no_fire_at_aircraft_nor_artillery_from_within_a_bunker() {
+    let mut mortar = squad_card("Mortar Team", 2);
+    mortar.card.weapons[0].range = dust_core::range::WeaponRange::Spaces { min: 2, max: 8 };
+    for (kind, x, refused) in [
+        (TerrainKind::Bunker, 45.0, true),
+        (TerrainKind::Strongpoint, 45.0, false),
+        (TerrainKind::Bunker, 80.0, false),
+    ] {
+        let mut g = Builder::default()
+            .terrain(kind, &[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)])
+            .unit(Side::A, mortar.clone(), &line(2, x, 50.0), 0)
+            .unit(Side::B, aircraft_card("Plane"), &[(50.0, 85.0)], 180)
+            .unit(Side::B, squad_card("Grenadiers", 2), &line(2, x, 90.0), 180)
+            .game(1);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let at = |line: u8, target: usize| Decision::Attack(vec![Aim { line, target, at: None }]);
+        // The knife cannot reach; the rifle line is the mortar (range 2-8).
+        let plane = g.check(&at(0, 1));
+        let squad = g.check(&at(0, 2));
+        if refused {
+            let e = plane.expect_err("no fire at aircraft from a bunker");
+            assert!(e.to_string().contains("bunker"), "{e}");
+            let e = squad.expect_err("no artillery from a bunker");
+            assert!(e.to_string().contains("bunker"), "{e}");
+        } else {
+            assert!(plane.is_ok() && squad.is_ok(), "{kind:?} at x {x}: {plane:?} {squad:?}");
+        }
+    }
+}
+
+/// "HEROES": the joined hero is "part of the unit until the end of the activation"; "Close
+/// Combat Weapons": "the attacking unit resolves its C weapon attacks": the hero's C weapons fight
+/// with the squad's, at the one unit the attack's C weapons fight (the defender suppressed here,
+/// so that no retaliation is rolled: "cannot fight, including fighting back").
+#[test]
+fn a_joined_hero_fights_in_close_combat_with_the_unit() {
+    let mut hero = hero_card("Joe");
+    hero.card.weapons.push(weapon("Sword", None, 2));
+    for seed in 0..10 {
+        let mut g = Builder::default()
+            .unit(Side::A, squad_card("Rangers", 2), &line(2, 50.0, 20.0), 0)
+            .unit(Side::A, hero.clone(), &[(51.5, 24.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 49.0, 27.0), 180)
+            .game(seed);
+        first_a(&mut g);
+        g.set_tokens(
+            2,
+            dust_core::field::Tokens {
+                under_fire: false,
+                suppressed: true,
+            },
+        );
+        let n = g.card(0).card.weapons.len() as u8;
+        let sword = n + g.card(1).card.weapons.iter().position(|w| w.name == "Sword").unwrap() as u8;
+        let mut alone = g.clone();
+        g.apply(Decision::ActivateWith(0, 1)).unwrap();
+        g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        let knife_and_sword = Decision::Attack(vec![
+            Aim {
+                line: 1,
+                target: 2,
+                at: None,
+            },
+            Aim {
+                line: sword,
+                target: 2,
+                at: None,
+            },
+        ]);
+        assert!(
+            g.candidates(16)
+                .iter()
+                .any(|d| matches!(d, Decision::Attack(v) if v.iter().any(|a| a.line == sword && a.target == 2))),
+            "the sword is proposed: {:?}",
+            g.candidates(16)
+        );
+        let e = g.events().len();
+        g.apply(knife_and_sword.clone()).unwrap();
+        let dice: u16 = rolled(&g, e, Purpose::Hit).iter().map(|r| r.0).sum();
+        assert_eq!(dice, 2 + 2, "2 knives × 1 die and the sword's 2 dice, no retaliation");
+        assert!(rolled(&g, e, Purpose::Save).is_empty(), "no save against C weapons");
+        alone.apply(Decision::Activate(0)).unwrap();
+        alone.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        assert!(alone.check(&knife_and_sword).is_err());
+    }
+}
+
+/// "BUNKERS AND STRONGPOINTS", "Movement through Bunkers and Strongpoints": "Bunker walls are
+/// impassable terrain. Nothing can move through them, except through the armoured doors at the
+/// rear, and even then, not if the bunker is occupied by an enemy unit."
+#[test]
+fn no_entering_a_bunker_an_enemy_occupies() {
+    for (enemy_inside, friend_inside) in [(true, false), (false, false), (false, true)] {
+        let enemy_at = if enemy_inside { (53.0, 55.0) } else { (120.0, 100.0) };
+        let mut b = Builder::default().terrain(TerrainKind::Bunker, &[(50.0, 50.0), (70.0, 50.0), (70.0, 60.0), (50.0, 60.0)]);
+        // A 6 cm armoured door in the rear (north) wall.
+        assert!(b.table.terrain[0].open(Pt::cm(60.0, 60.0), 600, false));
+        let mut g = b
+            .unit(Side::A, squad_card("Pioneers", 1), &[(60.0, 64.0)], 180)
+            .unit(Side::B, squad_card("Garrison", 1), &[enemy_at], 0)
+            .unit(
+                Side::A,
+                squad_card("Friends", 1),
+                &[if friend_inside { (53.0, 55.0) } else { (20.0, 20.0) }],
+                0,
+            )
+            .game(1);
+        activate(&mut g, 0, &[Move, Nothing]);
+        let r = g.check(&mv(&g, 0, 0.0, -9.0));
+        if enemy_inside {
+            let e = r.expect_err("the bunker is occupied by an enemy unit");
+            assert!(e.to_string().contains("occupied by an enemy"), "{e}");
+        } else {
+            assert!(r.is_ok(), "empty or friendly: {r:?}");
+        }
+    }
+}

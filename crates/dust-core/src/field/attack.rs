@@ -17,7 +17,7 @@ use crate::rules_shared::{self, Struck};
 use crate::unit::{BattlefrontValue, CombatValue, Mount, Skill};
 use dust_geom::exact::{Coord, Pt};
 use dust_geom::measure::{body_gap, Gap, CLOSE, RANGE_UNIT};
-use dust_geom::table::Body;
+use dust_geom::table::{Body, TerrainKind};
 
 /// Whether one miniature sees another, or what blocks the line.
 type Sight = Result<(), dust_geom::los::Blocked>;
@@ -62,6 +62,8 @@ pub(crate) struct Choice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CloseStage {
     pub attacker: usize,
+    /// The hero joined to the attacker and his C weapon lines (numbered on his own card).
+    pub hero: Option<(usize, Vec<Aim>)>,
     pub target: usize,
     pub aims: Vec<Aim>,
     pub sustained: bool,
@@ -261,6 +263,28 @@ impl FieldGame {
                     "a reactive attack can only target {}, the unit that activated",
                     name(reactive.unwrap_or(0))
                 )));
+            }
+            if let Some(bunker) = self
+                .fortification_piece(u)
+                .filter(|&i| self.table.terrain[i].kind == TerrainKind::Bunker)
+            {
+                // "Weapons cannot fire at aircraft from within a bunker. Artillery weapons cannot
+                // fire from within a bunker" (artillery: range A or a minimum range,
+                // docs/rulings.md, "Battlefield: weapons in bunkers").
+                let bunker = &self.table.terrain[bunker].name;
+                if self.is_aircraft(aim.target) {
+                    return Err(Refusal::new(format!(
+                        "{} is in {bunker}: weapons cannot fire at aircraft from within a bunker",
+                        name(u)
+                    )));
+                }
+                if matches!(w.range, WeaponRange::Artillery | WeaponRange::Spaces { min: 2.., .. }) {
+                    return Err(Refusal::new(format!(
+                        "{} is in {bunker}: artillery weapons ({}) cannot fire from within a bunker",
+                        name(u),
+                        w.name
+                    )));
+                }
             }
             let close = w.range == WeaponRange::Close;
             if close && reactive.is_some() {
@@ -521,6 +545,14 @@ impl FieldGame {
         let no_save = close || w.range == WeaponRange::Close || w.keywords.flame || bfw.is_some_and(|b| b.spray);
         let no_cover =
             w.keywords.ugl || bfw.is_some_and(|b| b.grenade) || matches!(w.table.against(self.armor(t)), CombatValue::Phaser { .. });
+        let close_in = close || w.range == WeaponRange::Close;
+        if close_in && self.fortification_piece(t).is_some() && self.fortification_piece(u) != self.fortification_piece(t) {
+            // "Units in a bunker or strongpoint get a save against C weapons attacking from
+            // outside the fortification. Units in bunkers cancel hits from C weapons on ☹️ or
+            // ☹️. Units in strongpoints cancel hits from C weapons on a roll of ☹️" (the faces of
+            // the re-roll: docs/rulings.md, "Battlefield: saves in bunkers and strongpoints").
+            return self.save_reroll(t);
+        }
         rules_shared::save(self.class(t).infantry(), cover, no_save, no_cover).map(|s| s.0)
     }
 
@@ -532,14 +564,19 @@ impl FieldGame {
     /// # Errors
     /// The attack's refusal, as `check` gives it.
     pub fn attack_odds(&self, u: usize, aims: &[Aim], sustained: bool) -> Result<AttackOdds, Refusal> {
-        let groups = self.plan_attack(u, aims, sustained, None, true)?;
+        let groups = self.plan_joint_attack(u, aims, sustained, None, true)?;
         let p_hit = self.dice.roll(1, Symbols::ARMY).p();
         let hit = if sustained { 1.0 - (1.0 - p_hit) * (1.0 - p_hit) } else { p_hit };
         Ok(AttackOdds {
             groups: groups
                 .into_iter()
                 .map(|g| {
-                    let p_save = g.save.map_or(0.0, |s| self.dice.roll(1, s).p());
+                    let p_save = g.save.map_or(0.0, |s| {
+                        let p = self.dice.roll(1, s).p();
+                        // A failed save re-rolled in a fortification.
+                        let r = self.save_reroll(g.target).map_or(0.0, |r| self.dice.roll(1, r).p());
+                        p + (1.0 - p) * r
+                    });
                     let resilient = if self.class(g.target) == Class::Squad && self.cards[g.target].card.has(Skill::DamageResilient) {
                         1.0 - self.dice.roll(1, Symbols::ARMY).p()
                     } else {
@@ -577,10 +614,13 @@ impl FieldGame {
                 hits += self.roll(g.dice - hits, Symbols::ARMY, Purpose::Reroll);
             }
             hits_on[g.target] += hits;
-            let saved = match g.save {
+            let mut saved = match g.save {
                 Some(s) => self.roll(hits, s, Purpose::Save),
                 None => 0,
             };
+            if let (Some(_), Some(r), false) = (g.save, self.save_reroll(g.target), g.close) {
+                saved += self.roll(hits - saved, r, Purpose::SaveReroll);
+            }
             unsaved.push(hits - saved);
         }
         (unsaved, hits_on)
@@ -590,23 +630,104 @@ impl FieldGame {
     /// template groups are rolled and their damage done; the C weapons wait for the casualties
     /// of the others ([`CloseStage`]).
     pub(crate) fn perform_attack(&mut self, u: usize, aims: &[Aim], sustained: bool, reactive: Option<usize>) {
-        let ranged: Vec<Aim> = aims.iter().filter(|a| !self.is_close_line(u, a.line)).cloned().collect();
-        let close: Vec<Aim> = aims.iter().filter(|a| self.is_close_line(u, a.line)).cloned().collect();
-        if let Ok(groups) = self.plan_attack(u, &ranged, sustained, reactive, true) {
+        let (own, hero) = self.split_joint(u, aims);
+        let ranged: Vec<Aim> = own.iter().filter(|a| !self.is_close_line(u, a.line)).cloned().collect();
+        let close: Vec<Aim> = own.iter().filter(|a| self.is_close_line(u, a.line)).cloned().collect();
+        let mut planned = self.plan_attack(u, &ranged, sustained, reactive, true);
+        let hero_ranged = hero.as_ref().map(|(h, a)| {
+            (
+                *h,
+                a.iter().filter(|x| !self.is_close_line(*h, x.line)).cloned().collect::<Vec<_>>(),
+            )
+        });
+        let hero_close = hero
+            .as_ref()
+            .map(|(h, a)| (*h, a.iter().filter(|x| self.is_close_line(*h, x.line)).cloned().collect::<Vec<_>>()))
+            .filter(|(_, a)| !a.is_empty());
+        if let (Ok(groups), Some((h, hero_aims))) = (&mut planned, &hero_ranged) {
+            match self.plan_attack(*h, hero_aims, sustained, reactive, true) {
+                Ok(more) => groups.extend(more),
+                Err(e) => planned = Err(e),
+            }
+            if let Ok(groups) = &mut planned {
+                // "the hits from the template weapons are allocated first" (a stable sort keeps
+                // each attacker's order).
+                groups.sort_by_key(|g| !g.template);
+            }
+        }
+        if let Ok(groups) = planned {
             let (unsaved, hits_on) = self.roll_groups(&groups, sustained);
             for (g, n) in groups.iter().zip(unsaved) {
                 self.damage(g, n);
             }
             self.suppress(&hits_on);
         }
-        if let Some(t) = close.first().map(|a| a.target) {
+        if let Some(t) = close.first().or(hero_close.as_ref().and_then(|(_, a)| a.first())).map(|a| a.target) {
             self.close = Some(CloseStage {
                 attacker: u,
+                hero: hero_close,
                 target: t,
                 aims: close,
                 sustained,
             });
         }
+    }
+
+    /// The aims of unit `u`'s own lines, and those of the hero joined to it for the
+    /// activation (its lines follow the unit's card's: line `n + k` is the hero's line `k`).
+    pub(crate) fn split_joint(&self, u: usize, aims: &[Aim]) -> (Vec<Aim>, Option<(usize, Vec<Aim>)>) {
+        let n = self.cards[u].card.weapons.len();
+        let Some(h) = self.joined_hero(u) else {
+            return (aims.to_vec(), None);
+        };
+        let own = aims.iter().filter(|a| usize::from(a.line) < n).cloned().collect();
+        let hero: Vec<Aim> = aims
+            .iter()
+            .filter(|a| usize::from(a.line) >= n)
+            .map(|a| Aim {
+                line: a.line - n as u8,
+                ..a.clone()
+            })
+            .collect();
+        (own, (!hero.is_empty()).then_some((h, hero)))
+    }
+
+    /// Checks an attack of unit `u` with the hero joined to it, if any: "Heroes can use all of
+    /// their weapons at the same time" (tactics-battlefield-summary.md, "4. Declare Targets");
+    /// the hero's close-combat lines are not played in a joint attack yet (docs/conformance/
+    /// battlefield.md, F-110).
+    pub(crate) fn plan_joint_attack(
+        &self,
+        u: usize,
+        aims: &[Aim],
+        sustained: bool,
+        reactive: Option<usize>,
+        with_cover: bool,
+    ) -> Result<Vec<Group>, Refusal> {
+        let (own, hero) = self.split_joint(u, aims);
+        let mut groups = if own.is_empty() && hero.is_some() {
+            Vec::new()
+        } else {
+            self.plan_attack(u, &own, sustained, reactive, with_cover)?
+        };
+        if let Some((h, hero_aims)) = hero {
+            let more = self.plan_attack(h, &hero_aims, sustained, reactive, with_cover)?;
+            let close_of = |v: &[Group]| v.iter().filter(|g| g.close).map(|g| g.target).next();
+            if let (Some(a), Some(b)) = (close_of(&groups), close_of(&more)) {
+                if a != b {
+                    return Err(Refusal::new(
+                        "the C weapons of one attack fight one unit, the joined hero's too (docs/rulings.md, \"Battlefield: one close combat an attack\")",
+                    ));
+                }
+            }
+            if sustained && !groups.is_empty() && !more.is_empty() && groups[0].close != more[0].close {
+                return Err(Refusal::new(
+                    "a unit that took a SUSTAINED ATTACK action must choose between using ranged weapons or C weapons, with its joined hero",
+                ));
+            }
+            groups.extend(more);
+        }
+        Ok(groups)
     }
 
     pub(crate) fn is_close_line(&self, u: usize, line: u8) -> bool {
@@ -632,7 +753,18 @@ impl FieldGame {
             .filter(|a| self.plan_attack(c.attacker, std::slice::from_ref(*a), false, None, false).is_ok())
             .cloned()
             .collect();
-        let attack = self.plan_attack(c.attacker, &aims, c.sustained, None, true).unwrap_or_default();
+        let mut attack = self.plan_attack(c.attacker, &aims, c.sustained, None, true).unwrap_or_default();
+        // The joined hero's C weapons fight with the unit's (the lines still able to reach).
+        if let Some((h, hero_aims)) = &c.hero {
+            if !self.units[*h].destroyed {
+                let ok: Vec<Aim> = hero_aims
+                    .iter()
+                    .filter(|a| self.plan_attack(*h, std::slice::from_ref(*a), false, None, false).is_ok())
+                    .cloned()
+                    .collect();
+                attack.extend(self.plan_attack(*h, &ok, c.sustained, None, true).unwrap_or_default());
+            }
+        }
         let retaliation = if self.units[c.target].tokens.suppressed || self.is_aircraft(c.target) {
             Vec::new()
         } else {

@@ -113,6 +113,13 @@ pub enum Decision {
     Pass,
     /// Activate a unit (its suppression rolls come next, then its plan).
     Activate(usize),
+    /// Activate a unit with a hero joining it for the activation (the unit, then the hero):
+    /// "One (and only one) hero that has not yet activated may join a unit when the unit
+    /// activates, becoming part of the unit until the end of the activation"
+    /// (tactics-battlefield-summary.md, "HEROES"). In the activation's Move the hero's
+    /// miniature comes after the unit's (`m` the unit's count); in its Attack the hero's weapon
+    /// lines come after the unit's card's lines.
+    ActivateWith(usize, usize),
     /// The actions of the activation, declared before any is performed.
     Plan(Vec<Action>),
     /// A Move or March Move: where each miniature that moves ends; the facing a hull or
@@ -169,6 +176,7 @@ impl fmt::Display for Decision {
             Decision::First(s) => write!(f, "first {s}"),
             Decision::Pass => f.write_str("pass"),
             Decision::Activate(u) => write!(f, "activate {u}"),
+            Decision::ActivateWith(u, h) => write!(f, "activate {u} with {h}"),
             Decision::Plan(a) => {
                 f.write_str("plan")?;
                 for x in a {
@@ -245,7 +253,10 @@ impl FromStr for Decision {
                 x => return Err(format!("`{x}` is not a side: write a or b")),
             }),
             "pass" if rest.is_empty() => Decision::Pass,
-            "activate" => Decision::Activate(index(one("a unit")?, "a unit")?),
+            "activate" => match rest.as_slice() {
+                [u, "with", h] => Decision::ActivateWith(index(u, "a unit")?, index(h, "a hero")?),
+                _ => Decision::Activate(index(one("a unit, or a unit `with` a hero")?, "a unit")?),
+            },
             "plan" => Decision::Plan(
                 rest.iter()
                     .map(|x| {

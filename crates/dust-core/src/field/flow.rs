@@ -34,6 +34,10 @@ pub(crate) enum Phase {
     Over(Option<Side>),
 }
 
+/// What a checked Move leaves: the unit's miniatures, its facing, whether it enters terrain or
+/// crosses wire, and the joined hero's miniature.
+pub(crate) type MoveOutcome = (Vec<dust_geom::table::Mini>, Facing, bool, bool, Option<dust_geom::table::Mini>);
+
 /// An activation under way (or a reaction: `against` the unit it answers).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Activation {
@@ -46,11 +50,13 @@ pub(crate) struct Activation {
     /// Stuck in terrain or halted by wire: no more moving this activation.
     pub stuck: bool,
     /// The rest of a March Move interrupted by a reaction: each miniature's remaining path.
-    pub march_rest: Option<Vec<(u8, Vec<Pt>)>>,
+    pub march_rest: Option<Vec<(usize, u8, Vec<Pt>)>>,
     /// A reaction: the unit it answers.
     pub against: Option<usize>,
     /// The first action must be NOTHING (still suppressed).
     pub must_rest: bool,
+    /// The hero that joined the unit for this activation.
+    pub hero: Option<usize>,
 }
 
 impl Activation {
@@ -64,6 +70,7 @@ impl Activation {
             march_rest: None,
             against: None,
             must_rest: false,
+            hero: None,
         }
     }
 }
@@ -108,7 +115,7 @@ impl FieldGame {
     pub fn asks(&self) -> &'static str {
         match self.phase {
             Phase::ChooseFirst(_) => "who goes first (first a, first b)",
-            Phase::Activate(_) => "a unit to activate (activate U), or pass",
+            Phase::Activate(_) => "a unit to activate (activate U, or activate U with H for hero H joining it), or pass",
             Phase::Plan => "the activation's actions (plan …)",
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
@@ -311,6 +318,10 @@ impl FieldGame {
                     Ok(())
                 }
             }
+            (Phase::Activate(s), Decision::ActivateWith(u, h)) => {
+                self.check(&Decision::Activate(*u))?;
+                self.check_join(s, *u, *h)
+            }
             (Phase::Plan, Decision::Plan(p)) => self.check_plan(p),
             (Phase::Act, Decision::Move { minis, facing }) => match self.current_action() {
                 Some(a) if a.moves() => self.check_move(minis, *facing, a == Action::March).map(|_| ()),
@@ -321,7 +332,8 @@ impl FieldGame {
                     if aims.is_empty() {
                         return Ok(());
                     }
-                    self.plan_attack(c.unit, aims, a == Action::Sustained, c.against, false).map(|_| ())
+                    self.plan_joint_attack(c.unit, aims, a == Action::Sustained, c.against, false)
+                        .map(|_| ())
                 }
                 _ => Err(wrong()),
             },
@@ -372,6 +384,62 @@ impl FieldGame {
         }
     }
 
+    /// Whether hero `h` of side `s` may join unit `u` as it activates (tactics-battlefield-
+    /// summary.md, "HEROES"): "A hero can join an infantry squad or support weapon that has the
+    /// same Armour rating by being within 15cm of every miniature in the unit (and in LOS to at
+    /// least one). One (and only one) hero that has not yet activated may join a unit".
+    fn check_join(&self, s: Side, u: usize, h: usize) -> Result<(), Refusal> {
+        let name = |x: usize| self.table.units.get(x).map_or_else(|| format!("unit {x}"), |t| t.name.clone());
+        let x = self.units.get(h).ok_or_else(|| Refusal::new(format!("there is no unit {h}")))?;
+        if x.side != s {
+            return Err(Refusal::new(format!("{} is not side {s}'s hero", name(h))));
+        }
+        if self.class(h) != super::Class::Hero {
+            return Err(Refusal::new(format!("{} is not a hero: only a hero joins a unit", name(h))));
+        }
+        if self.cards[h].bf.has(crate::unit::BattlefrontSkill::Superhuman) {
+            return Err(Refusal::new(format!(
+                "{} is a superhuman: \"Superhumans are heroes, but can never join a unit\"",
+                name(h)
+            )));
+        }
+        if x.destroyed {
+            return Err(Refusal::new(format!("{} is eliminated", name(h))));
+        }
+        if x.activated {
+            return Err(Refusal::new(format!(
+                "{} has already activated this turn: only a hero that has not yet activated may join a unit",
+                name(h)
+            )));
+        }
+        if !matches!(self.class(u), super::Class::Squad | super::Class::SupportWeapon) {
+            return Err(Refusal::new(format!(
+                "{} is not an infantry squad or support weapon: a hero joins only those",
+                name(u)
+            )));
+        }
+        if self.armor(u) != self.armor(h) {
+            return Err(Refusal::new(format!(
+                "{} and {} have different Armour ratings: a hero joins a unit of the same Armour",
+                name(h),
+                name(u)
+            )));
+        }
+        if !dust_geom::placement::hero_can_join(&self.table, h, u) {
+            return Err(Refusal::new(format!(
+                "{} is not within 15 cm of every miniature of {} (and in line of sight to one): move the hero closer first",
+                name(h),
+                name(u)
+            )));
+        }
+        Ok(())
+    }
+
+    /// The hero that joined unit `u` for the activation under way, if any.
+    pub fn joined_hero(&self, u: usize) -> Option<usize> {
+        self.act.as_ref().filter(|a| a.unit == u).and_then(|a| a.hero)
+    }
+
     /// "An activated unit performs 2 actions"; "must take a MARCH MOVE action instead of 2 MOVE
     /// actions, or a SUSTAINED ATTACK action instead of 2 ATTACK actions"; "a unit can never
     /// perform more than 3 actions"; aircraft move first; a suppressed unit rests first and
@@ -419,25 +487,14 @@ impl FieldGame {
     /// moved; then coherency ("all of their miniatures within 15cm of every other"). A
     /// reaction's Move only turns the model. Returns the table after the move and which
     /// miniatures enter terrain or cross wire.
-    pub(crate) fn check_move(
-        &self,
-        minis: &[MiniMove],
-        facing: Option<Facing>,
-        march: bool,
-    ) -> Result<(Vec<dust_geom::table::Mini>, Facing, bool, bool), Refusal> {
+    pub(crate) fn check_move(&self, minis: &[MiniMove], facing: Option<Facing>, march: bool) -> Result<MoveOutcome, Refusal> {
         let mut scratch = self.scratch.borrow_mut();
         let t = scratch.get_or_insert_with(|| self.table.clone());
         sync_table(t, &self.table);
         self.check_move_on(t, minis, facing, march)
     }
 
-    fn check_move_on(
-        &self,
-        t: &mut Table,
-        minis: &[MiniMove],
-        facing: Option<Facing>,
-        march: bool,
-    ) -> Result<(Vec<dust_geom::table::Mini>, Facing, bool, bool), Refusal> {
+    fn check_move_on(&self, t: &mut Table, minis: &[MiniMove], facing: Option<Facing>, march: bool) -> Result<MoveOutcome, Refusal> {
         let c = self.cur().ok_or_else(|| Refusal::new("no unit is acting"))?;
         let u = c.unit;
         let unit = &self.table.units[u];
@@ -456,20 +513,35 @@ impl FieldGame {
             return Err(Refusal::new("the MOVE of a reactive attack can only be used to rotate the model"));
         }
         let allowance = self.move_units(u) * if march { 2 } else { 1 };
+        // A joined hero's miniature is m{n} after the unit's n ("becoming part of the unit").
+        let hero = if c.against.is_none() { self.joined_hero(u) } else { None };
+        let n = unit.minis.len();
         let (mut terrain, mut wire) = (false, false);
         for (k, m) in minis.iter().enumerate() {
-            if m.mini >= unit.minis.len() {
+            if m.mini >= n + usize::from(hero.is_some()) {
                 return Err(Refusal::new(format!("{name} has no miniature m{}", m.mini)));
             }
             if minis[..k].iter().any(|x| x.mini == m.mini) {
                 return Err(Refusal::new(format!("{name} m{} moves twice in one move", m.mini)));
             }
+            let (mu, mi, mf) = match hero {
+                Some(h) if m.mini == n => (h, 0, None),
+                _ => (u, m.mini, facing),
+            };
             let path = m.path();
-            let checked = dust_geom::path::check_move_facing(t, u, m.mini, &path, allowance, march, facing)
+            // "Nothing can move through them, except through the armoured doors at the rear, and
+            // even then, not if the bunker is occupied by an enemy unit."
+            if let Some(b) = self.enemy_bunker_on(mu, &path) {
+                return Err(Refusal::new(format!(
+                    "{name} m{}: {} is occupied by an enemy unit: no one enters it",
+                    m.mini, self.table.terrain[b].name
+                )));
+            }
+            let checked = dust_geom::path::check_move_facing(t, mu, mi, &path, allowance, march, mf)
                 .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
             terrain |= !checked.terrain.is_empty();
             wire |= checked.hazards.iter().any(|&h| t.terrain[h].kind == TerrainKind::BarbedWire);
-            t.units[u].minis[m.mini].body = dust_geom::path::body_at(t, u, m.to, facing);
+            t.units[mu].minis[mi].body = dust_geom::path::body_at(t, mu, m.to, mf);
         }
         if let Some(f) = facing {
             t.units[u].facing = f;
@@ -487,8 +559,11 @@ impl FieldGame {
         }
         // A move in which no miniature moves is no movement to end (a squad left apart by its
         // casualties may stay put: docs/rulings.md, "Battlefield: coherency").
-        if unit.kind.is_infantry() && t.units[u].minis.len() > 1 && !minis.is_empty() {
-            let bodies: Vec<&Body> = t.units[u].minis.iter().map(|m| &m.body).collect();
+        if unit.kind.is_infantry() && t.units[u].minis.len() + usize::from(hero.is_some()) > 1 && !minis.is_empty() {
+            let mut bodies: Vec<&Body> = t.units[u].minis.iter().map(|m| &m.body).collect();
+            if let Some(h) = hero {
+                bodies.extend(t.units[h].minis.iter().map(|m| &m.body));
+            }
             if let Some((i, j)) = incoherent(&bodies) {
                 let gap = body_gap(bodies[i], bodies[j]);
                 return Err(Refusal::new(format!(
@@ -498,7 +573,21 @@ impl FieldGame {
                 )));
             }
         }
-        Ok((t.units[u].minis.clone(), t.units[u].facing, terrain, wire))
+        let hero_after = hero.and_then(|h| t.units[h].minis.first().cloned());
+        Ok((t.units[u].minis.clone(), t.units[u].facing, terrain, wire, hero_after))
+    }
+
+    /// The bunker a path of unit `u`'s miniature enters (a point of it inside) while a miniature
+    /// of an enemy unit stands in it, if any.
+    fn enemy_bunker_on(&self, u: usize, path: &[Pt]) -> Option<usize> {
+        let side = self.units[u].side;
+        self.table.terrain.iter().position(|p| {
+            p.kind == TerrainKind::Bunker
+                && path.iter().any(|&q| p.area.holds(q))
+                && self.table.units.iter().enumerate().any(|(x, unit)| {
+                    self.units[x].side != side && !self.units[x].destroyed && unit.minis.iter().any(|m| p.area.holds(m.body.centre()))
+                })
+        })
     }
 
     /// The units that may react to the activating unit: "one of your units that has not yet
@@ -559,12 +648,16 @@ impl FieldGame {
                 self.next = self.next.other();
                 self.next_activation();
             }
-            Decision::Activate(u) => self.activate(u),
+            Decision::Activate(u) => self.activate(u, None),
+            Decision::ActivateWith(u, h) => self.activate(u, Some(h)),
             Decision::Plan(p) => {
                 if let Some(a) = &mut self.act {
                     a.plan = p;
                 }
                 self.units[self.act.as_ref().map_or(0, |a| a.unit)].last_march = false;
+                if let Some(h) = self.act.as_ref().and_then(|a| a.hero) {
+                    self.units[h].last_march = false;
+                }
                 self.perform();
             }
             Decision::Move { minis, facing } => self.do_move(&minis, facing),
@@ -607,13 +700,18 @@ impl FieldGame {
     /// replace any Suppression tokens with an Under Fire token instead" (☒: the army symbol,
     /// docs/rulings.md, "Battlefield: the symbols of the summary"). Returns whether the unit is
     /// still suppressed.
-    fn rally(&mut self, u: usize) -> bool {
+    ///
+    /// With a hero joining: "If a hero activates with a unit that has an Under Fire or
+    /// Suppression token, they roll 3 dice when rolling to remove the token" (`dice` 3; two
+    /// army symbols of the three remove the Suppression token: docs/rulings.md, "Battlefield:
+    /// three dice to remove a token").
+    fn rally(&mut self, u: usize, dice: u16) -> bool {
         let t = self.units[u].tokens;
         if t.suppressed {
-            let k = self.roll_sym(2, Symbols::ARMY, Purpose::Rally);
+            let k = self.roll_sym(dice, Symbols::ARMY, Purpose::Rally);
             let tok = &mut self.units[u].tokens;
             match k {
-                2 => *tok = Default::default(),
+                2.. => *tok = Default::default(),
                 1 => {
                     tok.suppressed = false;
                     tok.under_fire = true;
@@ -623,7 +721,7 @@ impl FieldGame {
             let tok = *tok;
             self.log(Event::Tokens(u, tok));
         } else if t.under_fire {
-            if self.roll_sym(2, Symbols::ARMY, Purpose::Rally) > 0 {
+            if self.roll_sym(dice, Symbols::ARMY, Purpose::Rally) > 0 {
                 self.units[u].tokens.under_fire = false;
             }
             let tok = self.units[u].tokens;
@@ -632,10 +730,30 @@ impl FieldGame {
         self.units[u].tokens.suppressed
     }
 
-    fn activate(&mut self, u: usize) {
+    /// The dice unit `u` rolls to remove its tokens: 2; 3 for a Brave unit ("The unit rolls 3
+    /// dice instead of 2 when rolling to remove Under Fire or Suppression tokens") or a unit with
+    /// a Commissar attached (the same words; docs/rulings.md, "Battlefield: Brave and Commissar
+    /// on the cards").
+    fn rally_dice(&self, u: usize) -> u16 {
+        let bf = &self.cards[u].bf;
+        if bf.has(crate::unit::BattlefrontSkill::Brave) || bf.has(crate::unit::BattlefrontSkill::Commissar) {
+            3
+        } else {
+            2
+        }
+    }
+
+    /// Activates unit `u` (and hero `hero` joining it: both have activated; "If the unit
+    /// remains suppressed, the hero must take a NOTHING action with them as their first
+    /// action": the one plan is theirs).
+    fn activate(&mut self, u: usize, hero: Option<usize>) {
         self.units[u].activated = true;
         let mut a = Activation::new(u);
-        a.must_rest = self.rally(u);
+        if let Some(h) = hero {
+            self.units[h].activated = true;
+            a.hero = Some(h);
+        }
+        a.must_rest = self.rally(u, if hero.is_some() { 3 } else { self.rally_dice(u) });
         self.act = Some(a);
         self.phase = Phase::Plan;
     }
@@ -717,13 +835,16 @@ impl FieldGame {
         if self.units[u].destroyed {
             return;
         }
-        for (model, path) in rest {
-            let Some(i) = self.units[u].models.iter().position(|&m| m == model) else {
+        for (x, model, path) in rest {
+            if self.units[x].destroyed {
+                continue;
+            }
+            let Some(i) = self.units[x].models.iter().position(|&m| m == model) else {
                 continue;
             };
             if let Some(&end) = path.last() {
-                let f = self.table.units[u].facing;
-                self.table.units[u].minis[i].body = dust_geom::path::body_at(&self.table, u, end, Some(f));
+                let f = self.table.units[x].facing;
+                self.table.units[x].minis[i].body = dust_geom::path::body_at(&self.table, x, end, Some(f));
             }
         }
     }
@@ -741,7 +862,7 @@ impl FieldGame {
     /// unit"); "Whether you succeed or not, attempting a reactive attack activates your unit."
     fn react(&mut self, r: usize) {
         self.units[r].activated = true;
-        let dice = if self.rally(r) { 1 } else { 2 };
+        let dice = if self.rally(r, self.rally_dice(r)) { 1 } else { 2 };
         // Advanced Reactive Fire: "It counts (🎯) as (👤) when rolling for number of actions"
         // (docs/rulings.md, "Battlefield: Advanced Reactive Fire").
         let count = if self.cards[r].card.has(Skill::AdvancedReactiveFire) {
@@ -794,10 +915,14 @@ impl FieldGame {
             (c.unit, c.plan[c.next], self.reaction.is_some())
         };
         let march = a == Action::March;
-        let Ok((after, after_facing, terrain, wire)) = self.check_move(minis, facing, march) else {
+        let Ok((after, after_facing, terrain, wire, hero_after)) = self.check_move(minis, facing, march) else {
             return;
         };
+        let hero = if reacting { None } else { self.joined_hero(u) };
         self.units[u].last_march = march;
+        if let Some(h) = hero {
+            self.units[h].last_march = march;
+        }
         // "Roll a die when a tracked vehicle attempts to move into, through, or out of terrain
         // … it is stuck and ceases moving until the end of its activation"; "An infantry unit
         // rolls a die when attempting to move into, through, or out of a barbed wire
@@ -828,12 +953,21 @@ impl FieldGame {
             // react is measured from there.
             let half = self.move_units(u) as f64;
             let mut rest = Vec::new();
+            let n = self.table.units[u].minis.len();
             for m in minis {
-                let start = self.table.units[u].minis[m.mini].body.centre();
+                let (x, i) = match hero {
+                    Some(h) if m.mini == n => (h, 0),
+                    _ => (u, m.mini),
+                };
+                let start = self.table.units[x].minis[i].body.centre();
                 let (mid, left) = point_along(start, &m.path(), half);
-                let f = facing.unwrap_or(self.table.units[u].facing);
-                self.table.units[u].minis[m.mini].body = dust_geom::path::body_at(&self.table, u, mid, Some(f));
-                rest.push((self.units[u].models[m.mini], left));
+                let f = if x == u {
+                    facing.unwrap_or(self.table.units[u].facing)
+                } else {
+                    self.table.units[x].facing
+                };
+                self.table.units[x].minis[i].body = dust_geom::path::body_at(&self.table, x, mid, Some(f));
+                rest.push((x, self.units[x].models[i], left));
             }
             if let Some(f) = facing {
                 self.table.units[u].facing = f;
@@ -848,6 +982,9 @@ impl FieldGame {
         }
         self.table.units[u].minis = after;
         self.table.units[u].facing = after_facing;
+        if let (Some(h), Some(m)) = (hero, hero_after) {
+            self.table.units[h].minis[0] = m;
+        }
         self.action_done();
     }
 }

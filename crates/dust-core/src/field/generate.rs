@@ -61,10 +61,18 @@ impl FieldGame {
             Phase::Over(_) => return Vec::new(),
             Phase::ChooseFirst(s) => vec![Decision::First(s), Decision::First(s.other())],
             Phase::Activate(s) => {
-                let mut v: Vec<Decision> = (0..self.units.len())
+                let ready: Vec<usize> = (0..self.units.len())
                     .filter(|&u| self.units[u].side == s && !self.units[u].destroyed && !self.units[u].activated)
-                    .map(Decision::Activate)
                     .collect();
+                let mut v: Vec<Decision> = ready.iter().copied().map(Decision::Activate).collect();
+                // Each hero that may join a unit as it activates (the check filters them below).
+                for &u in &ready {
+                    for &h in &ready {
+                        if h != u && self.class(h) == Class::Hero && self.class(u) != Class::Hero {
+                            v.push(Decision::ActivateWith(u, h));
+                        }
+                    }
+                }
                 v.push(Decision::Pass);
                 v
             }
@@ -141,6 +149,7 @@ impl FieldGame {
             return out;
         }
         let allowance = (self.move_units(u) * if march { 2 } else { 1 }) as f64;
+        let hero = self.joined_hero(u).filter(|&h| !self.table.units[h].minis.is_empty());
         let mut goals: Vec<Pt> = Vec::new();
         if let Some(t) = nearest_enemy {
             let e = enemy_centre(t);
@@ -175,7 +184,7 @@ impl FieldGame {
                     break;
                 }
                 let facing = if turns { compass(step) } else { None };
-                let minis: Vec<MiniMove> = order_for(&centres, step)
+                let mut minis: Vec<MiniMove> = order_for(&centres, step)
                     .into_iter()
                     .map(|i| MiniMove {
                         mini: i,
@@ -183,6 +192,14 @@ impl FieldGame {
                         via: Vec::new(),
                     })
                     .collect();
+                if let Some(h) = hero {
+                    // The joined hero keeps his place in the unit: the same step, last.
+                    minis.push(MiniMove {
+                        mini: centres.len(),
+                        to: self.table.units[h].minis[0].body.centre().add(step),
+                        via: Vec::new(),
+                    });
+                }
                 let d = Decision::Move { minis, facing };
                 if self.check(&d).is_ok() {
                     out.push(d);
@@ -190,7 +207,7 @@ impl FieldGame {
                     break;
                 }
             }
-            if !found && gi == 0 && unit.minis.len() == 1 {
+            if !found && gi == 0 && unit.minis.len() == 1 && hero.is_none() {
                 // The straight line toward the enemy is refused: the shortest legal path to a
                 // point a full move along it.
                 let to = here.add(toward(here, *goal, allowance * 0.9));
@@ -240,6 +257,7 @@ impl FieldGame {
     fn attack_candidates(&self, u: usize, sustained: bool, limit: usize) -> Vec<Decision> {
         let mut out = vec![Decision::Attack(Vec::new())];
         let against = self.reaction.as_ref().and_then(|r| r.against);
+        let hero = if against.is_none() { self.joined_hero(u) } else { None };
         let lines = self.cards[u].card.weapons.len();
         let targets: Vec<usize> = (0..self.units.len())
             .filter(|&t| self.units[t].side != self.units[u].side && !self.units[t].destroyed && against.is_none_or(|a| a == t))
@@ -328,6 +346,28 @@ impl FieldGame {
                     aims = fit;
                 }
                 if !aims.is_empty() {
+                    if let Some(h) = hero {
+                        // "Heroes can use all of their weapons at the same time": the joined
+                        // hero's lines of the same kind (numbered after the unit's) at the same
+                        // target.
+                        let mut joint = aims.clone();
+                        for k in 0..self.cards[h].card.weapons.len() as u8 {
+                            if self.is_close_line(h, k) != close_kind {
+                                continue;
+                            }
+                            joint.push(Aim {
+                                line: lines as u8 + k,
+                                target: t,
+                                at: None,
+                            });
+                            if self.plan_joint_attack(u, &joint, sustained, against, false).is_err() {
+                                joint.pop();
+                            }
+                        }
+                        if joint.len() > aims.len() {
+                            out.push(Decision::Attack(joint));
+                        }
+                    }
                     out.push(Decision::Attack(aims));
                 }
             }

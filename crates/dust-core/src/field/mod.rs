@@ -36,7 +36,7 @@ use crate::rng::GameRng;
 use crate::unit::{with_improvised, ArmorType, BattlefrontCard, BattlefrontKind, Locomotion, UnitCard, UnitKind};
 use crate::{BySide, Side};
 use core::fmt;
-use dust_geom::table::{MiniKind, Table};
+use dust_geom::table::{MiniKind, Table, TerrainKind};
 
 /// A unit's card as the Battlefield game plays it: the card and its battlefront part.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,6 +224,8 @@ pub enum Purpose {
     Reroll,
     /// Saves.
     Save,
+    /// Failed saves re-rolled in a bunker or strongpoint.
+    SaveReroll,
     /// Damage Resilient.
     Resilient,
     /// A vehicle entering terrain, infantry crossing wire.
@@ -462,9 +464,15 @@ impl FieldGame {
         }
     }
 
-    /// The Move rating of unit `u` in table units (10 cm a point).
+    /// The Move rating of unit `u` in table units (10 cm a point); with a hero joined for the
+    /// activation, "If their movement rates are different, the combined unit has the lower
+    /// movement rate of the two" (tactics-battlefield-summary.md, "HEROES").
     pub fn move_units(&self, u: usize) -> i64 {
-        i64::from(self.cards[u].card.movement) * dust_geom::measure::RANGE_UNIT
+        let rate = |x: usize| i64::from(self.cards[x].card.movement) * dust_geom::measure::RANGE_UNIT;
+        match self.joined_hero(u) {
+            Some(h) => rate(u).min(rate(h)),
+            None => rate(u),
+        }
     }
 
     /// Whether unit `u` can never be suppressed: heroes (superhumans are heroes) "cannot be
@@ -485,6 +493,37 @@ impl FieldGame {
             Some(Locomotion::Walker) => None,
             Some(Locomotion::Wheeled) => Some(crate::dice::Symbols::ARMY),
             Some(Locomotion::Tracked) | None => Some(crate::dice::Symbols::ARMY_OR_TARGET),
+        }
+    }
+
+    /// The bunker or strongpoint unit `u` is in: every one of its miniatures stands (its
+    /// centre) inside the piece (docs/rulings.md, "Battlefield: saves in bunkers and
+    /// strongpoints").
+    pub fn fortification(&self, u: usize) -> Option<TerrainKind> {
+        self.fortification_piece(u).map(|i| self.table.terrain[i].kind)
+    }
+
+    /// The terrain piece of [`FieldGame::fortification`].
+    pub(crate) fn fortification_piece(&self, u: usize) -> Option<usize> {
+        let minis = &self.table.units.get(u)?.minis;
+        if minis.is_empty() {
+            return None;
+        }
+        self.table.terrain.iter().position(|p| {
+            matches!(p.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) && minis.iter().all(|m| p.area.holds(m.body.centre()))
+        })
+    }
+
+    /// The re-roll of a failed infantry or cover save of unit `t` in a fortification, and the
+    /// faces that save then: "Units in bunkers that fail an infantry or cover save re-roll the
+    /// save, cancelling the hit on ☹️ or ☹️. Units in strongpoints that fail an infantry or
+    /// cover save also re-roll the save, but only cancel the hit if the re-roll scores ☹️"
+    /// (tactics-battlefield-summary.md, "Cover From Bunkers and Strongpoints"): the army symbol
+    /// or the shield in a bunker, the army symbol in a strongpoint.
+    pub(crate) fn save_reroll(&self, t: usize) -> Option<crate::dice::Symbols> {
+        match self.fortification(t)? {
+            TerrainKind::Bunker => Some(crate::dice::Symbols::ARMY_OR_SHIELD),
+            _ => Some(crate::dice::Symbols::ARMY),
         }
     }
 
