@@ -459,7 +459,7 @@ impl Game {
 
     /// Whether a side holds an objective that wins the game (`wins`): `Some(Some(side))` for one
     /// side, `Some(None)` when both sides hold one, `None` when neither does.
-    pub(super) fn objective_fulfilled(&self) -> Option<Option<Side>> {
+    pub fn objective_fulfilled(&self) -> Option<Option<Side>> {
         let mut by = BySide::<bool>::default();
         for o in self.objectives.iter().filter(|o| o.wins) {
             if let Some(s) = self.holder(o.at) {
