@@ -253,6 +253,12 @@ fn a_game_stopped_part_way_resumes_from_its_record() {
     let o = run(&["play", "--load", &r, "--seed", "9"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("leave out --table and --seed"), "{}", stderr(&o));
+    // And its turn limit and AP limit: given with --load they were silently not applied.
+    for extra in [["--turns", "4"], ["--ap", "300"]] {
+        let o = run(&["play", "--load", &r, extra[0], extra[1]]);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stdout(&o));
+        assert!(stderr(&o).contains(extra[0]), "{extra:?}: {}", stderr(&o));
+    }
 }
 
 /// Units can be typed by their board letters as well as their numbers; an attack out of range
