@@ -173,6 +173,22 @@ fn hotseat_plays_both_sides_from_the_input() {
     assert!(out.contains("both sides (hot-seat)"), "{out}");
     assert!(out.contains("Side A decides") && out.contains("Side B decides"), "{out}");
     assert!(out.contains("The game ends"), "{out}");
+    // The seed is shown at the end (no one can gain from it then).
+    assert!(out.contains("seed: 4;"), "{out}");
+}
+
+/// Two people at one keyboard are not shown the dice seed before the game is over: with it
+/// either could foresee the dice to come (the server's rule, dust_server::secrets, issue 17).
+/// Against the AI the one person may see it, as the server gives that player the record.
+#[test]
+fn hotseat_does_not_show_the_seed_before_the_end() {
+    let o = play(&["play", "--edition", "battlefield", "--hotseat", "--seed", "4242"], "1\nquit\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("The game stops here, unfinished."), "{out}");
+    assert!(!out.contains("4242"), "{out}");
+    let o = play(&["play", "--edition", "battlefield", "--seed", "4242"], "quit\n");
+    assert!(stdout(&o).contains("seed 4242"), "{}", stdout(&o));
 }
 
 /// The table fits the width asked for, every unit's letter is on it (side A's capitals,

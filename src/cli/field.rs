@@ -179,19 +179,24 @@ pub fn replay(text: &str, file: &str, events: bool) -> anyhow::Result<ExitCode> 
         }
         println!();
     }
-    print!("{}", summary(&r, &g));
+    print!("{}", summary(&r, &g, true));
     Ok(ExitCode::SUCCESS)
 }
 
-/// The final state of a replayed Battlefield game.
-pub fn summary(r: &FieldRecord, g: &FieldGame) -> String {
+/// The final state of a replayed Battlefield game; its seed with `seed` (a game two people
+/// stopped part-way keeps it hidden: `field_play`).
+pub fn summary(r: &FieldRecord, g: &FieldGame, seed: bool) -> String {
     let mut o = String::new();
     let table = match &r.table {
         TableRef::Shipped(n) => n.clone(),
         TableRef::Embedded(_) => format!("{} (embedded in the record)", g.table().name),
     };
     let _ = writeln!(o, "table: {table} (battlefield edition)");
-    let _ = writeln!(o, "seed: {}; decisions: {}", r.seed, r.decisions.len());
+    if seed {
+        let _ = writeln!(o, "seed: {}; decisions: {}", r.seed, r.decisions.len());
+    } else {
+        let _ = writeln!(o, "decisions: {}", r.decisions.len());
+    }
     let _ = writeln!(o, "turn: {} of {}", g.turn(), g.turn_limit());
     let d = g.destroyed_ap();
     let _ = writeln!(o, "AP destroyed: A {} - B {}", d.a, d.b);

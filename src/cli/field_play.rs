@@ -54,14 +54,23 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
+    // The seed tells the dice to come: shown before the end only to a person playing the AI
+    // alone, never to two people at one keyboard (the server's rule: dust_server::secrets).
+    let people = [o.human != Some(Side::B), o.human != Some(Side::A)];
+    let seat = Some(usize::from(o.human == Some(Side::B)));
+    let seed_shown = |over: bool| dust_server::secrets::may_read_record(over, seat, &people);
     let t = game.table();
     writeln!(
         out,
-        "Dust Battlefield on {} ({} x {} cm), seed {}, {} turn{}; you play {}, the AI ({}) the other side.",
+        "Dust Battlefield on {} ({} x {} cm), {}{} turn{}; you play {}, the AI ({}) the other side.",
         t.name,
         cm(t.width),
         cm(t.depth),
-        record.seed,
+        if seed_shown(false) {
+            format!("seed {}, ", record.seed)
+        } else {
+            String::new()
+        },
         record.turns,
         if record.turns == 1 { "" } else { "s" },
         match o.human {
@@ -165,7 +174,11 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
     } else {
         write!(out, "{}", board(&game, width, colour))?;
     }
-    write!(out, "{}", summary(&record, &game))?;
+    write!(
+        out,
+        "{}",
+        summary(&record, &game, seed_shown(matches!(game.pending(), Pending::Over(_))))
+    )?;
     if let Some(p) = &o.record {
         writeln!(
             out,
