@@ -296,3 +296,28 @@ fn units_typed_by_letter_and_an_attack_out_of_range_refused() {
     assert!(refusal.contains("Bazooka") && refusal.contains("Laser Grenadiers"), "{refusal}");
     assert!(refusal.contains("outside Bazooka's range"), "{refusal}");
 }
+
+/// Board letters run A to Z on each side and then again: on a table with 27 units on side A,
+/// `A` names two units, and a typed `activate A` is refused with both of them named instead of
+/// activating the first (the 27th unit could not be named by its letter at all).
+#[test]
+fn a_letter_that_names_two_units_is_refused() {
+    let mut text = String::from("name = \"Crowd\"\nsize = [200, 200]\n");
+    for i in 0..27 {
+        let (x, y) = (5 + (i % 9) * 20, 5 + (i / 9) * 10);
+        text.push_str(&format!(
+            "\n[[unit]]\nname = \"Hans\"\nside = \"a\"\nat = [[{x}, {y}]]\nfacing = 0\n"
+        ));
+    }
+    text.push_str("\n[[unit]]\nname = \"Hans\"\nside = \"b\"\nat = [[100, 190]]\nfacing = 180\n");
+    let file = temp("crowd.toml");
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_string_lossy().to_string();
+    let o = play(
+        &["play", "--edition", "battlefield", "--table", &f, "--hotseat", "--seed", "1"],
+        "first a\nactivate A\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("`A` names 2 units (0 and 26)"), "{out}");
+}

@@ -304,7 +304,7 @@ fn typed(game: &FieldGame, line: &str) -> Result<Decision, String> {
                 facing: facing.filter(|_| !unit.kind.is_infantry() || unit.kind == MiniKind::SupportWeapon),
             })
         }
-        _ => by_letters(game.table(), line)
+        _ => by_letters(game.table(), line)?
             .parse::<Decision>()
             .map_err(|e| format!("not understood: {e}")),
     }
@@ -312,35 +312,50 @@ fn typed(game: &FieldGame, line: &str) -> Result<Decision, String> {
 
 /// The text form with units named by their board letters (`activate C`, `react b`,
 /// `attack 0>b`) turned into unit numbers; anything else is left as it is.
-fn by_letters(table: &Table, line: &str) -> String {
-    let unit = |w: &str| -> Option<usize> {
+///
+/// # Errors
+/// A letter that names more than one unit (the letters start again after Z).
+fn by_letters(table: &Table, line: &str) -> Result<String, String> {
+    let unit = |w: &str| -> Result<Option<usize>, String> {
         let mut cs = w.chars();
-        match (cs.next(), cs.next()) {
-            (Some(c), None) if c.is_ascii_alphabetic() => (0..table.units.len()).find(|&u| letter(table, u) == c),
-            _ => None,
+        let (Some(c), None) = (cs.next(), cs.next()) else { return Ok(None) };
+        if !c.is_ascii_alphabetic() {
+            return Ok(None);
+        }
+        let named: Vec<usize> = (0..table.units.len()).filter(|&u| letter(table, u) == c).collect();
+        match named.as_slice() {
+            [] => Ok(None),
+            [u] => Ok(Some(*u)),
+            many => Err(format!(
+                "`{c}` names {} units ({}): type the unit's number instead",
+                many.len(),
+                many.iter().map(ToString::to_string).collect::<Vec<_>>().join(" and ")
+            )),
         }
     };
     let words: Vec<&str> = line.split_whitespace().collect();
     let swapped: Vec<String> = words
         .iter()
         .enumerate()
-        .map(|(i, w)| match (words[0], i) {
-            ("activate" | "react", 1) => unit(w).map_or_else(|| (*w).to_string(), |u| u.to_string()),
-            ("attack", 1..) => match w.split_once('>') {
-                Some((l, rest)) => {
-                    let (t, at) = rest.split_once('@').map_or((rest, None), |(t, p)| (t, Some(p)));
-                    let t = unit(t).map_or_else(|| t.to_string(), |u| u.to_string());
-                    match at {
-                        Some(p) => format!("{l}>{t}@{p}"),
-                        None => format!("{l}>{t}"),
+        .map(|(i, w)| -> Result<String, String> {
+            Ok(match (words[0], i) {
+                ("activate" | "react", 1) => unit(w)?.map_or_else(|| (*w).to_string(), |u| u.to_string()),
+                ("attack", 1..) => match w.split_once('>') {
+                    Some((l, rest)) => {
+                        let (t, at) = rest.split_once('@').map_or((rest, None), |(t, p)| (t, Some(p)));
+                        let t = unit(t)?.map_or_else(|| t.to_string(), |u| u.to_string());
+                        match at {
+                            Some(p) => format!("{l}>{t}@{p}"),
+                            None => format!("{l}>{t}"),
+                        }
                     }
-                }
-                None => (*w).to_string(),
-            },
-            _ => (*w).to_string(),
+                    None => (*w).to_string(),
+                },
+                _ => (*w).to_string(),
+            })
         })
-        .collect();
-    swapped.join(" ")
+        .collect::<Result<_, _>>()?;
+    Ok(swapped.join(" "))
 }
 
 /// A point `X,Y` in centimetres, read as the text form reads a move's end.
