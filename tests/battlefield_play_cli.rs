@@ -156,3 +156,43 @@ fn odds_on_a_table_position() {
     assert_ne!(o.status.code(), Some(0));
     assert!(stderr(&o).contains("outside") && stderr(&o).contains("range"), "{}", stderr(&o));
 }
+
+/// `odds --table … --at X,Y`: a template's point that is not a point of the table is refused
+/// with what was given and how to write it (it was read as any float, `inf` and `nan` too, and
+/// the attack then failed for another reason); a unit's misspelt name gets the closest name, as
+/// `battlefield measure` and the server's sight answer give it (one finder, table_json's).
+#[test]
+fn odds_at_and_unit_names_are_checked_as_the_table_commands_check_them() {
+    let t = "tests/fixtures/battlefield/oracle.toml";
+    for at in ["inf,0", "nan,5", "1e300,5", "12"] {
+        let o = run(&[
+            "odds",
+            "--table",
+            t,
+            "--attacker",
+            "Laser Grenadiers",
+            "--target",
+            "Hell Boys",
+            "--at",
+            at,
+        ]);
+        assert_ne!(o.status.code(), Some(0), "--at {at}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(e.contains("--at") && e.contains(at) && e.contains("X,Y"), "--at {at}: {e}");
+    }
+    let o = run(&[
+        "odds",
+        "--table",
+        t,
+        "--attacker",
+        "Laser Grenadiers",
+        "--target",
+        "Hell Boys",
+        "--at=-5,3",
+    ]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("off the table"), "{}", stderr(&o));
+    let o = run(&["odds", "--table", t, "--attacker", "Laser Grenadier", "--target", "Hell Boys"]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("did you mean `Laser Grenadiers`"), "{}", stderr(&o));
+}

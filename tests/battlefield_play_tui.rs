@@ -173,6 +173,22 @@ fn hotseat_plays_both_sides_from_the_input() {
     assert!(out.contains("both sides (hot-seat)"), "{out}");
     assert!(out.contains("Side A decides") && out.contains("Side B decides"), "{out}");
     assert!(out.contains("The game ends"), "{out}");
+    // The seed is shown at the end (no one can gain from it then).
+    assert!(out.contains("seed: 4;"), "{out}");
+}
+
+/// Two people at one keyboard are not shown the dice seed before the game is over: with it
+/// either could foresee the dice to come (the server's rule, dust_server::secrets, issue 17).
+/// Against the AI the one person may see it, as the server gives that player the record.
+#[test]
+fn hotseat_does_not_show_the_seed_before_the_end() {
+    let o = play(&["play", "--edition", "battlefield", "--hotseat", "--seed", "4242"], "1\nquit\n");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("The game stops here, unfinished."), "{out}");
+    assert!(!out.contains("4242"), "{out}");
+    let o = play(&["play", "--edition", "battlefield", "--seed", "4242"], "quit\n");
+    assert!(stdout(&o).contains("seed 4242"), "{}", stdout(&o));
 }
 
 /// The table fits the width asked for, every unit's letter is on it (side A's capitals,
@@ -253,6 +269,12 @@ fn a_game_stopped_part_way_resumes_from_its_record() {
     let o = run(&["play", "--load", &r, "--seed", "9"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("leave out --table and --seed"), "{}", stderr(&o));
+    // And its turn limit and AP limit: given with --load they were silently not applied.
+    for extra in [["--turns", "4"], ["--ap", "300"]] {
+        let o = run(&["play", "--load", &r, extra[0], extra[1]]);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stdout(&o));
+        assert!(stderr(&o).contains(extra[0]), "{extra:?}: {}", stderr(&o));
+    }
 }
 
 /// Units can be typed by their board letters as well as their numbers; an attack out of range
@@ -273,4 +295,29 @@ fn units_typed_by_letter_and_an_attack_out_of_range_refused() {
         .unwrap_or_else(|| panic!("{out}"));
     assert!(refusal.contains("Bazooka") && refusal.contains("Laser Grenadiers"), "{refusal}");
     assert!(refusal.contains("outside Bazooka's range"), "{refusal}");
+}
+
+/// Board letters run A to Z on each side and then again: on a table with 27 units on side A,
+/// `A` names two units, and a typed `activate A` is refused with both of them named instead of
+/// activating the first (the 27th unit could not be named by its letter at all).
+#[test]
+fn a_letter_that_names_two_units_is_refused() {
+    let mut text = String::from("name = \"Crowd\"\nsize = [200, 200]\n");
+    for i in 0..27 {
+        let (x, y) = (5 + (i % 9) * 20, 5 + (i / 9) * 10);
+        text.push_str(&format!(
+            "\n[[unit]]\nname = \"Hans\"\nside = \"a\"\nat = [[{x}, {y}]]\nfacing = 0\n"
+        ));
+    }
+    text.push_str("\n[[unit]]\nname = \"Hans\"\nside = \"b\"\nat = [[100, 190]]\nfacing = 180\n");
+    let file = temp("crowd.toml");
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_string_lossy().to_string();
+    let o = play(
+        &["play", "--edition", "battlefield", "--table", &f, "--hotseat", "--seed", "1"],
+        "first a\nactivate A\nquit\n",
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("`A` names 2 units (0 and 26)"), "{out}");
 }

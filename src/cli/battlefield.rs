@@ -161,8 +161,8 @@ fn mini_arg(t: &Table, file: &Path, text: &str) -> anyhow::Result<(usize, usize)
     table_json::find_mini(t, &file.display().to_string(), text).map_err(anyhow::Error::msg)
 }
 
-/// `X,Y` in cm.
-fn point_arg(text: &str, what: &str) -> anyhow::Result<Pt> {
+/// `X,Y` in cm (`what` names the option in the message).
+pub(super) fn point_arg(text: &str, what: &str) -> anyhow::Result<Pt> {
     let p = table_json::parse_point(text).with_context(|| format!("{what} `{text}`: give a point as X,Y in centimetres, e.g. 42.5,17"))?;
     let (x, y) = p.to_cm();
     // Tables are at most 1000 cm a side; far beyond is no point of any table.
@@ -172,7 +172,8 @@ fn point_arg(text: &str, what: &str) -> anyhow::Result<Pt> {
     Ok(p)
 }
 
-fn on_table(t: &Table, p: Pt, what: &str) -> anyhow::Result<()> {
+/// An error when `p` is off the table.
+pub(super) fn on_table(t: &Table, p: Pt, what: &str) -> anyhow::Result<()> {
     match table_json::off_table(t, p, what) {
         Some(m) => bail!(m),
         None => Ok(()),

@@ -179,19 +179,24 @@ pub fn replay(text: &str, file: &str, events: bool) -> anyhow::Result<ExitCode> 
         }
         println!();
     }
-    print!("{}", summary(&r, &g));
+    print!("{}", summary(&r, &g, true));
     Ok(ExitCode::SUCCESS)
 }
 
-/// The final state of a replayed Battlefield game.
-pub fn summary(r: &FieldRecord, g: &FieldGame) -> String {
+/// The final state of a replayed Battlefield game; its seed with `seed` (a game two people
+/// stopped part-way keeps it hidden: `field_play`).
+pub fn summary(r: &FieldRecord, g: &FieldGame, seed: bool) -> String {
     let mut o = String::new();
     let table = match &r.table {
         TableRef::Shipped(n) => n.clone(),
         TableRef::Embedded(_) => format!("{} (embedded in the record)", g.table().name),
     };
     let _ = writeln!(o, "table: {table} (battlefield edition)");
-    let _ = writeln!(o, "seed: {}; decisions: {}", r.seed, r.decisions.len());
+    if seed {
+        let _ = writeln!(o, "seed: {}; decisions: {}", r.seed, r.decisions.len());
+    } else {
+        let _ = writeln!(o, "decisions: {}", r.decisions.len());
+    }
     let _ = writeln!(o, "turn: {} of {}", g.turn(), g.turn_limit());
     let d = g.destroyed_ap();
     let _ = writeln!(o, "AP destroyed: A {} - B {}", d.a, d.b);
@@ -233,23 +238,15 @@ pub fn odds(
 ) -> anyhow::Result<ExitCode> {
     let (_, setup) = table_arg(table, dust_data::field_record::DEFAULT_TURNS, None)?;
     let t = &setup.table;
-    let find = |n: &str| {
-        t.unit(n).ok_or_else(|| {
-            anyhow::anyhow!(
-                "no unit `{n}` on the table: its units are {}",
-                t.units.iter().map(|u| u.name.as_str()).collect::<Vec<_>>().join(", ")
-            )
-        })
-    };
+    // The unit finder of `battlefield measure` and the server (the closest name when misspelt).
+    let find = |n: &str| dust_data::table_json::find_unit(t, table, n).map_err(anyhow::Error::msg);
     let (u, v) = (find(attacker)?, find(target)?);
     let game = FieldGame::new(setup.clone(), 1).map_err(|e| anyhow::anyhow!("{e}"))?;
     let at = match at {
         Some(s) => {
-            let (x, y) = s.split_once(',').context("--at takes X,Y in centimetres")?;
-            Some(dust_geom::exact::Pt::cm(
-                x.trim().parse().context("--at: X is not a number")?,
-                y.trim().parse().context("--at: Y is not a number")?,
-            ))
+            let p = super::battlefield::point_arg(s, "--at")?;
+            super::battlefield::on_table(t, p, "--at")?;
+            Some(p)
         }
         None => None,
     };

@@ -54,14 +54,23 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
+    // The seed tells the dice to come: shown before the end only to a person playing the AI
+    // alone, never to two people at one keyboard (the server's rule: dust_server::secrets).
+    let people = [o.human != Some(Side::B), o.human != Some(Side::A)];
+    let seat = Some(usize::from(o.human == Some(Side::B)));
+    let seed_shown = |over: bool| dust_server::secrets::may_read_record(over, seat, &people);
     let t = game.table();
     writeln!(
         out,
-        "Dust Battlefield on {} ({} x {} cm), seed {}, {} turn{}; you play {}, the AI ({}) the other side.",
+        "Dust Battlefield on {} ({} x {} cm), {}{} turn{}; you play {}, the AI ({}) the other side.",
         t.name,
         cm(t.width),
         cm(t.depth),
-        record.seed,
+        if seed_shown(false) {
+            format!("seed {}, ", record.seed)
+        } else {
+            String::new()
+        },
         record.turns,
         if record.turns == 1 { "" } else { "s" },
         match o.human {
@@ -165,7 +174,11 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
     } else {
         write!(out, "{}", board(&game, width, colour))?;
     }
-    write!(out, "{}", summary(&record, &game))?;
+    write!(
+        out,
+        "{}",
+        summary(&record, &game, seed_shown(matches!(game.pending(), Pending::Over(_))))
+    )?;
     if let Some(p) = &o.record {
         writeln!(
             out,
@@ -291,7 +304,7 @@ fn typed(game: &FieldGame, line: &str) -> Result<Decision, String> {
                 facing: facing.filter(|_| !unit.kind.is_infantry() || unit.kind == MiniKind::SupportWeapon),
             })
         }
-        _ => by_letters(game.table(), line)
+        _ => by_letters(game.table(), line)?
             .parse::<Decision>()
             .map_err(|e| format!("not understood: {e}")),
     }
@@ -299,35 +312,50 @@ fn typed(game: &FieldGame, line: &str) -> Result<Decision, String> {
 
 /// The text form with units named by their board letters (`activate C`, `react b`,
 /// `attack 0>b`) turned into unit numbers; anything else is left as it is.
-fn by_letters(table: &Table, line: &str) -> String {
-    let unit = |w: &str| -> Option<usize> {
+///
+/// # Errors
+/// A letter that names more than one unit (the letters start again after Z).
+fn by_letters(table: &Table, line: &str) -> Result<String, String> {
+    let unit = |w: &str| -> Result<Option<usize>, String> {
         let mut cs = w.chars();
-        match (cs.next(), cs.next()) {
-            (Some(c), None) if c.is_ascii_alphabetic() => (0..table.units.len()).find(|&u| letter(table, u) == c),
-            _ => None,
+        let (Some(c), None) = (cs.next(), cs.next()) else { return Ok(None) };
+        if !c.is_ascii_alphabetic() {
+            return Ok(None);
+        }
+        let named: Vec<usize> = (0..table.units.len()).filter(|&u| letter(table, u) == c).collect();
+        match named.as_slice() {
+            [] => Ok(None),
+            [u] => Ok(Some(*u)),
+            many => Err(format!(
+                "`{c}` names {} units ({}): type the unit's number instead",
+                many.len(),
+                many.iter().map(ToString::to_string).collect::<Vec<_>>().join(" and ")
+            )),
         }
     };
     let words: Vec<&str> = line.split_whitespace().collect();
     let swapped: Vec<String> = words
         .iter()
         .enumerate()
-        .map(|(i, w)| match (words[0], i) {
-            ("activate" | "react", 1) => unit(w).map_or_else(|| (*w).to_string(), |u| u.to_string()),
-            ("attack", 1..) => match w.split_once('>') {
-                Some((l, rest)) => {
-                    let (t, at) = rest.split_once('@').map_or((rest, None), |(t, p)| (t, Some(p)));
-                    let t = unit(t).map_or_else(|| t.to_string(), |u| u.to_string());
-                    match at {
-                        Some(p) => format!("{l}>{t}@{p}"),
-                        None => format!("{l}>{t}"),
+        .map(|(i, w)| -> Result<String, String> {
+            Ok(match (words[0], i) {
+                ("activate" | "react", 1) => unit(w)?.map_or_else(|| (*w).to_string(), |u| u.to_string()),
+                ("attack", 1..) => match w.split_once('>') {
+                    Some((l, rest)) => {
+                        let (t, at) = rest.split_once('@').map_or((rest, None), |(t, p)| (t, Some(p)));
+                        let t = unit(t)?.map_or_else(|| t.to_string(), |u| u.to_string());
+                        match at {
+                            Some(p) => format!("{l}>{t}@{p}"),
+                            None => format!("{l}>{t}"),
+                        }
                     }
-                }
-                None => (*w).to_string(),
-            },
-            _ => (*w).to_string(),
+                    None => (*w).to_string(),
+                },
+                _ => (*w).to_string(),
+            })
         })
-        .collect();
-    swapped.join(" ")
+        .collect::<Result<_, _>>()?;
+    Ok(swapped.join(" "))
 }
 
 /// A point `X,Y` in centimetres, read as the text form reads a move's end.

@@ -86,9 +86,9 @@ pub struct Args {
     /// A table alone means `--edition battlefield`.
     #[arg(long, value_name = "NAME|FILE")]
     table: Option<String>,
-    /// Battlefield: the turn limit.
-    #[arg(long, value_name = "N", default_value_t = dust_data::field_record::DEFAULT_TURNS)]
-    turns: u8,
+    /// Battlefield: the turn limit [default: 6].
+    #[arg(long, value_name = "N")]
+    turns: Option<u8>,
     /// Battlefield: the AP limit each side's units must not exceed.
     #[arg(long, value_name = "AP")]
     ap: Option<u16>,
@@ -183,8 +183,10 @@ impl Args {
             .is_some_and(|p| std::fs::read_to_string(p).is_ok_and(|t| is_battlefield_record(&t)));
         let field = loads_field || self.edition == Some(PlayEdition::Battlefield) || (self.edition.is_none() && self.table.is_some());
         if !field {
-            if self.table.is_some() || self.record.is_some() || self.ap.is_some() || self.width.is_some() {
-                bail!("--table, --record, --ap and --width are for Dust Battlefield: add `--edition battlefield`, or leave them out");
+            if self.table.is_some() || self.record.is_some() || self.ap.is_some() || self.turns.is_some() || self.width.is_some() {
+                bail!(
+                    "--table, --record, --ap, --turns and --width are for Dust Battlefield: add `--edition battlefield`, or leave them out"
+                );
             }
             return Ok(None);
         }
@@ -193,6 +195,9 @@ impl Args {
         }
         if self.load.is_some() && (self.table.is_some() || self.seed.is_some()) {
             bail!("--load resumes a record, which keeps its table and seed: leave out --table and --seed");
+        }
+        if self.load.is_some() && (self.turns.is_some() || self.ap.is_some()) {
+            bail!("--load resumes a record, which keeps its turn limit and AP limit: leave out --turns and --ap");
         }
         if self.scenario.is_some()
             || self.list
@@ -216,7 +221,7 @@ impl Args {
         };
         Ok(Some(FieldPlay {
             table: self.table.clone().unwrap_or_else(|| "zhytomyr-crossroads".to_string()),
-            turns: self.turns,
+            turns: self.turns.unwrap_or(dust_data::field_record::DEFAULT_TURNS),
             ap: self.ap,
             human,
             ai: self.ai.clone().unwrap_or_else(|| "greedy".to_string()),

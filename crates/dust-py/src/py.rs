@@ -450,6 +450,22 @@ struct VecGames {
     shape: [usize; 3],
 }
 
+/// Every game's action checked against the mask it was given, before any game moves: a step
+/// refused for one game leaves every game as it was (`actions` has one per slot).
+pub(crate) fn check_actions(legal: &mut dyn Iterator<Item = &[usize]>, actions: &[i64]) -> PyResult<()> {
+    for (i, (legal, &a)) in legal.zip(actions).enumerate() {
+        if legal.is_empty() {
+            return Err(err(format!("game {i}: no decision is pending: call reset() before step()")));
+        }
+        if !usize::try_from(a).is_ok_and(|a| legal.contains(&a)) {
+            return Err(err(format!(
+                "game {i}: action {a} is illegal now (0 in its mask): give an action whose mask is 1; no game was stepped"
+            )));
+        }
+    }
+    Ok(())
+}
+
 impl VecGames {
     fn new_slot(&mut self) -> Slot {
         let i = self.next_game;
@@ -606,6 +622,7 @@ impl VecGames {
         if actions.len() != self.slots.len() {
             return Err(err(format!("{} actions for {} games", actions.len(), self.slots.len())));
         }
+        check_actions(&mut self.slots.iter().map(|s| s.legal.as_slice()), &actions)?;
         let agent = self.agent;
         let max_steps = self.max_steps;
         let slots = &mut self.slots;

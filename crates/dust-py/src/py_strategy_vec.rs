@@ -2,7 +2,7 @@
 //! and out (docs/python.md, "Batched stepping: `VecGames`"). The strategy twin of the tactics
 //! `VecGames` of `crate::py`.
 
-use crate::py::par_map;
+use crate::py::{check_actions, par_map};
 use crate::strategy::{StrategyGame, StrategyState};
 use dust_strategy::ai::{AiKind, Player};
 use dust_strategy::game::{Pending, PlayerId};
@@ -253,6 +253,7 @@ impl StrategyVecGames {
         if actions.len() != self.slots.len() {
             return Err(err(format!("{} actions for {} games", actions.len(), self.slots.len())));
         }
+        check_actions(&mut self.slots.iter().map(|s| s.legal.as_slice()), actions)?;
         let (max_steps, threads, players) = (self.max_steps, self.threads, self.game.players());
         let enc = &*self.game.encoding;
         let mut jobs: Vec<(&mut Slot, i64)> = self.slots.iter_mut().zip(actions.iter().copied()).collect();

@@ -103,6 +103,23 @@ def test_illegal_action_and_bad_arguments_are_refused():
         dust1947.VecGames(1, game="chess")
 
 
+def test_an_illegal_action_leaves_every_game_as_it_was():
+    # One illegal action refuses the whole step before any game moves (the games with legal
+    # actions were stepped, and one that ended was never restarted).
+    v = dust1947.VecGames(3, game="strategy", seed=4)
+    _, mask = v.reset()
+    before = [v.serialize(i) for i in range(3)]
+    legal = v.random_actions(7)
+    bad = legal.copy()
+    bad[2] = int(np.flatnonzero(mask[2] == 0)[0])
+    with pytest.raises(ValueError, match="game 2"):
+        v.step(bad)
+    assert [v.serialize(i) for i in range(3)] == before
+    w = dust1947.VecGames(3, game="strategy", seed=4)
+    w.reset()
+    assert np.array_equal(v.step(legal)[0], w.step(legal)[0])
+
+
 def test_self_play_decides_for_every_seat():
     v = dust1947.VecGames(3, game="strategy", players=3, round_limit=3, seed=6, opponent="self")
     obs, mask = v.reset()

@@ -56,6 +56,24 @@ def test_illegal_action_is_refused():
         v.step(np.array([illegal], dtype=np.int64))
 
 
+def test_an_illegal_action_leaves_every_game_as_it_was():
+    # One illegal action refuses the whole step before any game moves: the games whose
+    # actions were legal are not stepped either (they were, and a game that ended then was
+    # never restarted), so the same legal step then plays as it would have.
+    v = dust1947.VecGames(3, seed=4, opponent="random")
+    _, mask = v.reset()
+    before = [v.serialize(i) for i in range(3)]
+    legal = v.random_actions(7)
+    bad = legal.copy()
+    bad[1] = int(np.flatnonzero(mask[1] == 0)[0])
+    with pytest.raises(ValueError, match="game 1"):
+        v.step(bad)
+    assert [v.serialize(i) for i in range(3)] == before
+    w = dust1947.VecGames(3, seed=4, opponent="random")
+    w.reset()
+    assert np.array_equal(v.step(legal)[0], w.step(legal)[0])
+
+
 def test_serialized_slot_replays():
     v = dust1947.VecGames(1, seed=3)
     v.reset()

@@ -34,19 +34,8 @@ pub const MAX_TABLE_BODY: usize = 64 * 1024;
 /// The largest Move rating the path endpoint takes (no card has more than 12).
 const MAX_MOVE: u32 = 30;
 
-/// The shipped tables, by file stem.
-pub const SHIPPED_TABLES: &[(&str, &str)] = &[
-    ("dnieper-ford", include_str!("../../../data/battlefield/tables/dnieper-ford.toml")),
-    (
-        "ostwall-bunker-line",
-        include_str!("../../../data/battlefield/tables/ostwall-bunker-line.toml"),
-    ),
-    ("ruined-town", include_str!("../../../data/battlefield/tables/ruined-town.toml")),
-    (
-        "zhytomyr-crossroads",
-        include_str!("../../../data/battlefield/tables/zhytomyr-crossroads.toml"),
-    ),
-];
+/// The shipped tables, by file stem: dust-data's list, the one the command line reads too.
+pub use dust_data::field_record::SHIPPED_TABLES;
 
 static FIELD_HTML: &str = include_str!("../assets/field.html");
 static FIELD_JS: &str = include_str!("../assets/field.js");
