@@ -588,6 +588,7 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
         Decision::First(s) => format!("side {s} goes first"),
         Decision::Pass => "pass (activate no unit now)".into(),
         Decision::Activate(u) => format!("activate {}", unit_name(game, *u)),
+        Decision::ActivateWith(u, h) => format!("activate {} with {} joining it", unit_name(game, *u), unit_name(game, *h)),
         Decision::Plan(a) => {
             let w: Vec<&str> = a
                 .iter()
@@ -670,7 +671,7 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Initiative(_) | Purpose::InitiativeTargets(_) => "ROLL FOR INITIATIVE",
         Purpose::Rally => "SUPPRESSION",
         Purpose::Reactive => "REACTIVE ATTACKS",
-        Purpose::Hit | Purpose::Reroll | Purpose::Save => "ATTACK & SUSTAINED ATTACK ACTIONS",
+        Purpose::Hit | Purpose::Reroll | Purpose::Save | Purpose::SaveReroll => "ATTACK & SUSTAINED ATTACK ACTIONS",
         Purpose::Resilient => "DAMAGE RESILIENT",
         Purpose::Terrain => "MOVE & MARCH MOVE ACTIONS",
     }
@@ -695,6 +696,7 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Hit => "to hit".into(),
                     Purpose::Reroll => "re-rolling the misses (sustained attack)".into(),
                     Purpose::Save => "saves".into(),
+                    Purpose::SaveReroll => "re-rolling the failed saves".into(),
                     Purpose::Resilient => "Damage Resilient".into(),
                     Purpose::Terrain => "for terrain".into(),
                 };

@@ -2022,3 +2022,113 @@ fn no_entering_a_bunker_an_enemy_occupies() {
         }
     }
 }
+
+/// Plays side A's squad 0 activating with hero 1 (`plan`), side B's squad 4 reacting after the
+/// first action with its rifles at squad 0; stops at the first casualties to choose for side A
+/// (or when the reaction is over). Returns whether casualties are due.
+fn react_at_joined_pair(g: &mut FieldGame, plan: &[Action]) -> bool {
+    first_a(g);
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    g.apply(Decision::Plan(plan.to_vec())).unwrap();
+    assert_eq!(g.pending(), Pending::Decision(Side::B), "the reaction window");
+    g.apply(Decision::React(Some(4))).unwrap();
+    for _ in 0..4 {
+        if g.candidates(4).iter().any(|d| matches!(d, Decision::Casualties(_))) {
+            return g.pending() == Pending::Decision(Side::A);
+        }
+        if g.acting() != Some(4) {
+            return false;
+        }
+        let d = if g.candidates(4).iter().any(|d| matches!(d, Decision::ReactWith(_))) {
+            Decision::ReactWith(dust_core::field::ReactChoice::Sustained)
+        } else {
+            Decision::Attack(vec![Aim {
+                line: 0,
+                target: 0,
+                at: None,
+            }])
+        };
+        g.apply(d).unwrap();
+    }
+    false
+}
+
+/// The number of casualties due (the generator's first proposal names that many).
+fn due(g: &FieldGame) -> usize {
+    g.candidates(8)
+        .iter()
+        .find_map(|d| match d {
+            Decision::Casualties(v) => Some(v.len()),
+            _ => None,
+        })
+        .expect("casualties are due")
+}
+
+/// tactics-battlefield-summary.md, "HEROES": "If a hero is in the same square as a unit that
+/// they can join, they are treated as 1 unit if either of them are targeted by an attack. The
+/// owning player assigns hits between them as normal." A reactive attack at a squad with a hero
+/// joined for the activation: its owner may give the hits it could not save to the hero
+/// (named `m2`, after the squad's two soldiers, as in the pair's moves), each marking the
+/// damage the weapon does to the hero ("7. Suffer Damage": "Mark 1 cross off a hero … for each
+/// point of damage caused"); the soldiers not named stay. The generator proposes it, and
+/// `check` refuses a hero named more often than he has damage points left.
+#[test]
+fn the_owner_may_give_the_hits_on_a_unit_to_its_joined_hero() {
+    let mut seen = 0;
+    for seed in 0..60 {
+        let mut g = heroes_table_enemy_at(45.0, 44.5).game(seed);
+        if !react_at_joined_pair(&mut g, &[Nothing, Move]) {
+            continue;
+        }
+        let n = due(&g);
+        let to_hero = Decision::Casualties(vec![2; n]);
+        let offered = g.candidates(16);
+        assert!(n > 3 || offered.contains(&to_hero), "{offered:?}");
+        for d in &offered {
+            assert!(g.check(d).is_ok(), "{d}: {:?}", g.check(d));
+        }
+        if n > 3 {
+            let e = g.check(&to_hero).expect_err("the hero has 3 damage points");
+            assert!(e.to_string().contains("damage"), "{e}");
+            continue;
+        }
+        g.apply(to_hero).unwrap();
+        assert_eq!(g.table().units[0].minis.len(), 2, "the squad keeps its soldiers");
+        assert_eq!(g.units()[1].health, 3 - n as u8, "one point of damage a hit (1/1 rifles)");
+        assert_eq!(g.units()[1].destroyed, n == 3);
+        seen += 1;
+    }
+    assert!(seen > 0, "no reaction hit in 60 seeds");
+}
+
+/// "HEROES": the hero is "part of the unit until the end of the activation" (docs/rulings.md,
+/// "Battlefield: a unit wiped out around its joined hero"): when the reactive attack kills every
+/// soldier of the squad, the hero carries on alone with the actions the pair declared (here a
+/// MOVE), and his Move is his own miniature's (m0).
+#[test]
+fn a_joined_hero_takes_the_remaining_actions_when_his_unit_is_wiped_out() {
+    let mut seen = 0;
+    for seed in 0..80 {
+        let mut g = heroes_table_enemy_at(45.0, 44.5).game(seed);
+        if !react_at_joined_pair(&mut g, &[Nothing, Move]) || !(2..=4).contains(&due(&g)) {
+            continue;
+        }
+        let n = due(&g);
+        let mut v = vec![0, 1];
+        v.extend(vec![2; n - 2]);
+        g.apply(Decision::Casualties(v)).unwrap();
+        assert!(g.units()[0].destroyed);
+        if g.units()[1].destroyed {
+            continue;
+        }
+        assert_eq!(g.pending(), Pending::Decision(Side::A));
+        assert_eq!(g.acting(), Some(1), "the hero acts on");
+        let d = mv(&g, 1, 5.0, 0.0);
+        assert!(g.candidates(8).iter().any(|c| matches!(c, Decision::Move { .. })));
+        g.apply(d).unwrap();
+        assert_eq!(g.table().units[1].minis[0].body.centre(), Pt::cm(56.5, 30.0));
+        assert!(g.units()[1].activated);
+        seen += 1;
+    }
+    assert!(seen > 0, "no squad wiped out in 80 seeds");
+}

@@ -354,7 +354,22 @@ impl FieldGame {
                 let c = self.casualties.front().ok_or_else(wrong)?;
                 let models = &self.units[c.unit].models;
                 let mut seen = Vec::new();
+                let mut to_hero = 0;
                 for &m in v {
+                    if let (Some((h, per)), true) = (c.hero, m == models.len()) {
+                        // The joined hero, named after the squad's miniatures (docs/rulings.md,
+                        // "Battlefield: hits on a unit with a joined hero").
+                        to_hero += 1;
+                        let left = self.units[h].health;
+                        if to_hero > usize::from(left.div_ceil(per.max(1))) {
+                            return Err(Refusal::new(format!(
+                                "m{m} is {}, who has {left} damage points left: {} hits of {per} are more than he can take",
+                                name(h),
+                                to_hero
+                            )));
+                        }
+                        continue;
+                    }
                     let model = *models
                         .get(m)
                         .ok_or_else(|| Refusal::new(format!("{} has no miniature m{m}", name(c.unit))))?;
@@ -684,7 +699,12 @@ impl FieldGame {
             }
             Decision::Casualties(v) => {
                 let c = self.casualties.pop_front().expect("checked: casualties are due");
-                let models: Vec<u8> = v.iter().map(|&m| self.units[c.unit].models[m]).collect();
+                let n = self.units[c.unit].models.len();
+                let models: Vec<u8> = v.iter().filter(|&&m| m < n).map(|&m| self.units[c.unit].models[m]).collect();
+                if let Some((h, per)) = c.hero {
+                    let hits = v.iter().filter(|&&m| m == n).count();
+                    self.damage_hero(h, per, hits as u16);
+                }
                 for m in models {
                     self.remove_model(c.unit, m);
                 }
@@ -765,6 +785,7 @@ impl FieldGame {
                 self.phase = Phase::Casualties;
                 return;
             }
+            self.hero_carries_on();
             let Some(c) = self.cur() else {
                 self.next_activation();
                 return;
@@ -800,6 +821,25 @@ impl FieldGame {
         }
     }
 
+    /// A unit wiped out around the hero who joined it for the activation: the hero, "part of
+    /// the unit until the end of the activation" (tactics-battlefield-summary.md, "HEROES"),
+    /// takes the actions left alone (docs/rulings.md, "Battlefield: a unit wiped out around its
+    /// joined hero").
+    fn hero_carries_on(&mut self) {
+        if self.reaction.is_some() {
+            return;
+        }
+        let Some(a) = self.act.as_ref() else { return };
+        let (u, hero) = (a.unit, a.hero);
+        let Some(h) = hero.filter(|&h| self.units[u].destroyed && !self.units[h].destroyed) else {
+            return;
+        };
+        if let Some(a) = self.act.as_mut() {
+            a.unit = h;
+            a.hero = None;
+        }
+    }
+
     /// The current action is done: the reaction window opens after the activating unit's
     /// first action ("Once the opposing player has completed their first action").
     fn advance(&mut self) {
@@ -831,10 +871,7 @@ impl FieldGame {
         let Some(a) = &mut self.act else { return };
         let Some(rest) = a.march_rest.take() else { return };
         a.next += 1;
-        let u = a.unit;
-        if self.units[u].destroyed {
-            return;
-        }
+        // Each miniature left completes its move (a joined hero whose unit fell too).
         for (x, model, path) in rest {
             if self.units[x].destroyed {
                 continue;

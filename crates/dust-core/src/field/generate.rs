@@ -98,7 +98,21 @@ impl FieldGame {
                         .collect();
                     let first = idx[..c.count.min(idx.len())].to_vec();
                     let last = idx[idx.len() - c.count.min(idx.len())..].to_vec();
-                    let mut v = vec![Decision::Casualties(first)];
+                    let mut v = Vec::new();
+                    if let Some((h, per)) = c.hero {
+                        // The joined hero (m{n}) takes what he can, then the soldiers; and the
+                        // soldiers first, then the hero.
+                        let n = self.units[c.unit].models.len();
+                        let room = usize::from(self.units[h].health.div_ceil(per.max(1)));
+                        let to_hero = c.count.min(room);
+                        let mut a = vec![n; to_hero];
+                        a.extend(idx.iter().take(c.count - to_hero));
+                        v.push(Decision::Casualties(a));
+                        let mut b: Vec<usize> = idx.iter().copied().take(c.count).collect();
+                        b.extend(std::iter::repeat_n(n, c.count - b.len()));
+                        v.push(Decision::Casualties(b));
+                    }
+                    v.push(Decision::Casualties(first));
                     v.push(Decision::Casualties(last));
                     v
                 }
