@@ -674,6 +674,7 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Hit | Purpose::Reroll | Purpose::Save | Purpose::SaveReroll => "ATTACK & SUSTAINED ATTACK ACTIONS",
         Purpose::Resilient => "DAMAGE RESILIENT",
         Purpose::Terrain => "MOVE & MARCH MOVE ACTIONS",
+        Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
     }
 }
 
@@ -699,6 +700,7 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::SaveReroll => "re-rolling the failed saves".into(),
                     Purpose::Resilient => "Damage Resilient".into(),
                     Purpose::Terrain => "for terrain".into(),
+                    Purpose::Reserves => "to move on from reserve".into(),
                 };
                 format!("  dice: {dice} rolled {what}: {successes} counted ({BOOK}, {})", rule_of(*purpose))
             }

@@ -3,7 +3,7 @@
 //! (`dust_core::field::tests_support`): the numbers are the tests' own.
 
 use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, support_card, vehicle_card, weapon, Builder};
-use dust_core::field::{Action, Aim, Decision, Event, FieldGame, MiniMove, Pending, Purpose, SetupError};
+use dust_core::field::{Action, Aim, Decision, Event, FieldGame, MiniMove, Pending, Purpose, Reserves, SetupError};
 use dust_core::unit::Locomotion;
 use dust_core::Side;
 use dust_geom::exact::Pt;
@@ -2131,4 +2131,158 @@ fn a_joined_hero_takes_the_remaining_actions_when_his_unit_is_wiped_out() {
         seen += 1;
     }
     assert!(seen > 0, "no squad wiped out in 80 seeds");
+}
+
+/// Side A: Scouts on the table (unit 0), Rangers in reserve (unit 1, entering at A's edge);
+/// side B: Enemy on the table (unit 2), Enemy Reserve in reserve (unit 3, at B's edge). Arrival
+/// zones 5 cm deep along each side's edge.
+fn reserves_table(rules: Reserves) -> Builder {
+    Builder::default()
+        .reserves(rules)
+        .arrival(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 5.0), (0.0, 5.0)])
+        .arrival(Side::B, &[(0.0, 115.0), (180.0, 115.0), (180.0, 120.0), (0.0, 120.0)])
+        .unit(Side::A, squad_card("Scouts", 2), &line(2, 40.0, 20.0), 0)
+        .unit(Side::A, squad_card("Rangers", 2), &line(2, 90.0, 2.0), 0)
+        .in_reserve()
+        .unit(Side::B, squad_card("Enemy", 2), &line(2, 40.0, 100.0), 180)
+        .unit(Side::B, squad_card("Enemy Reserve", 2), &line(2, 90.0, 118.0), 180)
+        .in_reserve()
+}
+
+/// A decision that keeps the game quiet: no reactions, NOTHING plans where allowed (a unit
+/// arriving from reserve moves first), the first move or casualties proposed, unit 1 activated
+/// whenever it may be.
+fn quiet(g: &FieldGame) -> Decision {
+    let c = g.candidates(12);
+    let rank = |d: &Decision| match d {
+        Decision::React(None) => 0,
+        Decision::Activate(1) => 0,
+        Decision::Plan(p) if p.iter().all(|a| *a == Nothing) => 0,
+        Decision::Plan(p) if p.len() == 2 && p[0] == Move && p[1] == Nothing => 1,
+        Decision::Attack(a) if a.is_empty() => 0,
+        Decision::First(Side::A) => 0,
+        Decision::Activate(_) => 1,
+        _ => 2,
+    };
+    c.iter().min_by_key(|d| rank(d)).cloned().expect("a decision")
+}
+
+/// What happened to unit 1 each time it was activated while in reserve: (turn, dice rolled for
+/// reserves, whether it then stood on the table). Plays up to turn 4; checks on the way that a
+/// unit off the table is never among the reactors and that an arriving unit's plan starts with
+/// a MOVE or MARCH MOVE.
+fn reserve_story(rules: Reserves, seed: u64) -> Vec<(u8, Option<u16>, bool)> {
+    let mut g = reserves_table(rules).game(seed);
+    let mut story = Vec::new();
+    while let Pending::Decision(_) = g.pending() {
+        if g.turn() > 4 {
+            break;
+        }
+        for r in g.reactors() {
+            assert!(!g.table().units[r].minis.is_empty(), "unit {r} reacts from reserve");
+        }
+        let d = quiet(&g);
+        let before = g.events().len();
+        let off = g.table().units[1].minis.is_empty();
+        g.apply(d.clone()).unwrap();
+        if d == Decision::Activate(1) && off {
+            let rolls = rolled(&g, before, Purpose::Reserves);
+            assert!(rolls.len() <= 1);
+            let on = !g.table().units[1].minis.is_empty();
+            story.push((g.turn(), rolls.first().map(|r| r.0), on));
+            if let Some(&(_, k)) = rolls.first() {
+                assert_eq!(on, k > 0, "\"On a score of ☒, the unit moves on\"");
+            }
+            if on {
+                assert_eq!(g.acting(), Some(1));
+                let e = g.check(&Decision::Plan(vec![Attack, Nothing])).expect_err("it enters moving");
+                assert!(e.to_string().contains("MOVE"), "{e}");
+                assert!(g.check(&Decision::Plan(vec![Move, Nothing])).is_ok());
+                assert!(g.check(&Decision::Plan(vec![March])).is_ok());
+                for d in g.candidates(12) {
+                    assert!(matches!(&d, Decision::Plan(p) if matches!(p[0], Move | March)), "{d}");
+                }
+            } else {
+                assert!(g.units()[1].activated, "it remains in reserve and takes NOTHING actions");
+                assert_ne!(g.acting(), Some(1));
+            }
+        }
+    }
+    story
+}
+
+/// tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Reserves": "When they activate,
+/// roll 1 die on turn 1, or 2 dice on turn 2. On a score of ☒, the unit moves on from its
+/// arrival zone. Its first action must be a MOVE or MARCH MOVE action as it enters the table. On
+/// any other roll, it remains in reserve and takes NOTHING actions. Any units still in reserve in
+/// the third turn automatically move onto the table." (docs/rulings.md, "Battlefield: reserves".)
+#[test]
+fn reserves_roll_one_die_on_turn_one_two_on_turn_two_and_arrive_on_turn_three() {
+    let mut seen = [false; 4];
+    for seed in 0..40 {
+        let story = reserve_story(Reserves::Reserves, seed);
+        assert!(!story.is_empty());
+        for (i, &(turn, dice, on)) in story.iter().enumerate() {
+            match turn {
+                1 => assert_eq!(dice, Some(1)),
+                2 => assert_eq!(dice, Some(2)),
+                _ => assert_eq!((dice, on), (None, true), "turn {turn}: it moves on without a roll"),
+            }
+            seen[usize::from(turn.min(3))] = true;
+            if on {
+                assert_eq!(i, story.len() - 1, "once on the table it is no longer in reserve");
+            }
+        }
+        if story.iter().any(|s| s.0 == 1 && !s.2) {
+            seen[0] = true;
+        }
+    }
+    assert_eq!(seen, [true; 4], "stayed in turn 1, rolled in turns 1 and 2, arrived in turn 3");
+}
+
+/// "SCENARIO SPECIAL RULES": "In scenarios with delayed reserves, do not roll on turn 1, but
+/// roll 1 die for your reserves on turn 2, and 2 dice on turn 3, with the reserves automatically
+/// arriving on turn 4."
+#[test]
+fn delayed_reserves_wait_out_turn_one_and_arrive_on_turn_four() {
+    let mut seen = [false; 5];
+    for seed in 0..40 {
+        let story = reserve_story(Reserves::Delayed, seed);
+        for &(turn, dice, on) in &story {
+            match turn {
+                1 => assert_eq!((dice, on), (None, false), "no roll on turn 1"),
+                2 => assert_eq!(dice, Some(1)),
+                3 => assert_eq!(dice, Some(2)),
+                _ => assert_eq!((dice, on), (None, true)),
+            }
+            seen[usize::from(turn)] = true;
+        }
+    }
+    assert_eq!(seen[1..], [true; 4]);
+}
+
+/// "Reserves": "You must hold at least half of your units (heroes are separate units) in
+/// reserve." A side with three units and one in reserve is refused; a unit held in reserve
+/// without the scenario rule is refused too; the reserve units start off the table.
+#[test]
+fn at_least_half_of_each_sides_units_are_held_in_reserve() {
+    let short = reserves_table(Reserves::Reserves).unit(Side::A, hero_card("Joe"), &[(60.0, 20.0)], 0);
+    match FieldGame::new(short.setup(), 1) {
+        Err(SetupError::TooFewInReserve { side, held, units }) => {
+            assert_eq!((side, held, units), (Side::A, 1, 3));
+            let msg = SetupError::TooFewInReserve { side, held, units }.to_string();
+            assert!(msg.contains("at least half"), "{msg}");
+        }
+        other => panic!("expected TooFewInReserve, got {:?}", other.map(|_| ())),
+    }
+    let enough = reserves_table(Reserves::Reserves)
+        .unit(Side::A, hero_card("Joe"), &[(60.0, 3.0)], 0)
+        .in_reserve();
+    let g = FieldGame::new(enough.setup(), 1).expect("two of three in reserve");
+    assert!(g.table().units[1].minis.is_empty() && g.table().units[4].minis.is_empty());
+    assert!(g.units()[1].in_reserve);
+    assert!(matches!(
+        FieldGame::new(reserves_table(Reserves::None).setup(), 1),
+        Err(SetupError::ReserveWithoutScenario(_))
+    ));
 }

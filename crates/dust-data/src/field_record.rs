@@ -80,6 +80,8 @@ pub fn field_setup(tf: &TableFile, cards: &[CardFile], turns: u8, ap_limit: Opti
         turns,
         ap_limit,
         dice: BattlefrontDice::ThreeSymbol,
+        reserves: tf.reserves,
+        in_reserve: tf.in_reserve.clone(),
     })
 }
 

@@ -123,3 +123,43 @@ fn a_choice_cut_by_other_hits_does_not_stall() {
         g.apply(c[rng.index(c.len())].clone()).expect("legal");
     }
 }
+
+/// The Dnieper Ford table plays the reserves rule (tactics-battlefield-summary.md, "SCENARIO
+/// SPECIAL RULES", "Reserves"): along random games every candidate is accepted by `check`,
+/// units in reserve roll to move on when they activate (1 die on turn 1, 2 on turn 2), and none
+/// is still in reserve once turn 3 is over ("Any units still in reserve in the third turn
+/// automatically move onto the table"). Four games of four turns.
+#[test]
+fn reserves_are_rolled_for_and_arrive_in_random_games() {
+    use dust_core::field::{Event, Purpose};
+    let mut rolls = 0;
+    for seed in 0..4 {
+        let setup = shipped_setup("dnieper-ford", 4, None).expect("shipped");
+        assert_eq!(setup.in_reserve.iter().filter(|r| **r).count(), 4);
+        let mut g = FieldGame::new(setup, seed).expect("set-up");
+        let mut rng = GameRng::new(seed ^ 0x7e5);
+        while let Pending::Decision(_) = g.pending() {
+            if g.turn() == 4 {
+                assert!(g.units().iter().all(|u| !u.in_reserve), "seed {seed}: still in reserve in turn 4");
+            }
+            let c = g.candidates(8);
+            assert!(!c.is_empty(), "no candidate for {}", g.asks());
+            for d in &c {
+                assert!(g.check(d).is_ok(), "{d} refused: {:?}", g.check(d));
+            }
+            g.apply(c[rng.index(c.len())].clone()).expect("legal");
+        }
+        for e in g.events() {
+            if let Event::Rolled {
+                purpose: Purpose::Reserves,
+                dice,
+                ..
+            } = e
+            {
+                assert!((1..=2).contains(dice));
+                rolls += 1;
+            }
+        }
+    }
+    assert!(rolls > 0);
+}

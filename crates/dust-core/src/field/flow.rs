@@ -57,6 +57,8 @@ pub(crate) struct Activation {
     pub must_rest: bool,
     /// The hero that joined the unit for this activation.
     pub hero: Option<usize>,
+    /// Moving on from reserve: the first action must be a MOVE or MARCH MOVE.
+    pub entering: bool,
 }
 
 impl Activation {
@@ -71,6 +73,7 @@ impl Activation {
             against: None,
             must_rest: false,
             hero: None,
+            entering: false,
         }
     }
 }
@@ -482,6 +485,11 @@ impl FieldGame {
         if p.iter().filter(|x| **x == Action::Attack).count() > 1 {
             return Err(Refusal::new("two ATTACK actions: take a SUSTAINED ATTACK instead"));
         }
+        if a.entering && !p.first().is_some_and(|x| x.moves()) {
+            return Err(Refusal::new(
+                "the unit moves on from reserve: its first action must be a MOVE or MARCH MOVE action as it enters the table",
+            ));
+        }
         if a.must_rest && p.first() != Some(&Action::Nothing) {
             return Err(Refusal::new("the unit is still suppressed: its first action must be NOTHING"));
         }
@@ -769,6 +777,17 @@ impl FieldGame {
     fn activate(&mut self, u: usize, hero: Option<usize>) {
         self.units[u].activated = true;
         let mut a = Activation::new(u);
+        if self.units[u].in_reserve {
+            if !self.arrives(u) {
+                // "On any other roll, it remains in reserve and takes NOTHING actions."
+                a.plan = vec![Action::Nothing, Action::Nothing];
+                a.window_done = true;
+                self.act = Some(a);
+                self.perform();
+                return;
+            }
+            a.entering = true;
+        }
         if let Some(h) = hero {
             self.units[h].activated = true;
             a.hero = Some(h);
@@ -776,6 +795,27 @@ impl FieldGame {
         a.must_rest = self.rally(u, if hero.is_some() { 3 } else { self.rally_dice(u) });
         self.act = Some(a);
         self.phase = Phase::Plan;
+    }
+
+    /// Unit `u`, in reserve, activates: "When they activate, roll 1 die on turn 1, or 2 dice on
+    /// turn 2. On a score of ☒, the unit moves on from its arrival zone … Any units still in
+    /// reserve in the third turn automatically move onto the table" (delayed reserves a turn
+    /// later: [`super::Reserves::dice`]). ☒ is the army symbol (docs/rulings.md, "Battlefield:
+    /// the symbols of the summary"); one among the dice is a score of ☒ (docs/rulings.md,
+    /// "Battlefield: reserves"). Arriving, its miniatures are placed where the table file put
+    /// them, in its arrival zone, and its first action moves it on. Returns whether it arrived.
+    fn arrives(&mut self, u: usize) -> bool {
+        let ok = match self.reserves.dice(self.turn) {
+            Some(0) => false,
+            Some(n) => self.roll_sym(n, Symbols::ARMY, Purpose::Reserves) > 0,
+            None => true,
+        };
+        if ok {
+            self.units[u].in_reserve = false;
+            self.table.units[u].minis = std::mem::take(&mut self.waiting[u]);
+            self.scratch.replace(None);
+        }
+        ok
     }
 
     /// Performs the acting unit's actions until one needs a decision.

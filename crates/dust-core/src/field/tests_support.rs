@@ -163,6 +163,10 @@ pub struct Builder {
     pub cards: Vec<FieldCard>,
     /// The turn limit.
     pub turns: u8,
+    /// The scenario's reserves rule.
+    pub reserves: super::Reserves,
+    /// Which units start in reserve.
+    pub in_reserve: Vec<bool>,
 }
 
 impl Default for Builder {
@@ -186,6 +190,8 @@ impl Builder {
             table: Table::new("test table", p.x, p.y),
             cards: Vec::new(),
             turns: 6,
+            reserves: super::Reserves::None,
+            in_reserve: Vec::new(),
         }
     }
 
@@ -231,6 +237,31 @@ impl Builder {
         self
     }
 
+    /// The scenario's reserves rule.
+    pub fn reserves(mut self, r: super::Reserves) -> Builder {
+        self.reserves = r;
+        self
+    }
+
+    /// The unit added last starts in reserve (its miniatures' places: where they move on).
+    pub fn in_reserve(mut self) -> Builder {
+        self.in_reserve.resize(self.table.units.len(), false);
+        if let Some(l) = self.in_reserve.last_mut() {
+            *l = true;
+        }
+        self
+    }
+
+    /// An arrival zone of `side` on the polygon (cm).
+    pub fn arrival(mut self, side: crate::Side, poly: &[(f64, f64)]) -> Builder {
+        self.table.zones.push(dust_geom::table::Zone {
+            kind: dust_geom::table::ZoneKind::Arrival,
+            side: gs(side),
+            polygon: poly.iter().map(|&(x, y)| Pt::cm(x, y)).collect(),
+        });
+        self
+    }
+
     /// A terrain piece of `kind` on the polygon (cm).
     pub fn terrain(mut self, kind: TerrainKind, poly: &[(f64, f64)]) -> Builder {
         let t = Terrain::new(kind.name(), kind, Area::Polygon(poly.iter().map(|&(x, y)| Pt::cm(x, y)).collect()));
@@ -255,6 +286,8 @@ impl Builder {
             turns: self.turns,
             ap_limit: None,
             dice: BattlefrontDice::ThreeSymbol,
+            reserves: self.reserves,
+            in_reserve: self.in_reserve,
         }
     }
 
