@@ -3,7 +3,7 @@
 //! (`dust_core::field::tests_support`): the numbers are the tests' own.
 
 use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, support_card, vehicle_card, weapon, Builder};
-use dust_core::field::{Action, Aim, Decision, Event, FieldGame, MiniMove, Pending, Purpose, Reserves, SetupError};
+use dust_core::field::{Action, Aim, Class, Decision, Event, FieldGame, MiniMove, Pending, Purpose, Reserves, SetupError};
 use dust_core::unit::Locomotion;
 use dust_core::Side;
 use dust_geom::exact::Pt;
@@ -2285,4 +2285,96 @@ fn at_least_half_of_each_sides_units_are_held_in_reserve() {
         FieldGame::new(reserves_table(Reserves::None).setup(), 1),
         Err(SetupError::ReserveWithoutScenario(_))
     ));
+}
+
+/// The reserves table as a meeting engagement: every unit waits at its side's edge, and an
+/// aircraft for side A (unit 4); with a reserves rule, units 1, 3 and 4 are held in reserve.
+fn meeting_table(rules: Reserves) -> Builder {
+    let mut b = reserves_table(rules)
+        .meeting()
+        .unit(Side::A, aircraft_card("Flyer"), &[(150.0, 2.5)], 0);
+    if rules == Reserves::None {
+        b.in_reserve.clear();
+    } else {
+        b = b.in_reserve();
+    }
+    b
+}
+
+/// tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Meeting Engagement": "Units do not
+/// start the game on the table, but move on from their arrival zone as they are activated.
+/// Their first action must be a MOVE or MARCH MOVE action as they enter the table, and they may
+/// not take a SUSTAINED ATTACK action in the first turn." "Aircraft cannot take ATTACK or
+/// SUSTAINED ATTACK actions in the first turn." A unit not held in reserve moves on without a
+/// roll (docs/rulings.md, "Battlefield: meeting engagements").
+#[test]
+fn in_a_meeting_engagement_units_move_on_as_they_activate() {
+    let mut g = meeting_table(Reserves::None).game(3);
+    assert!(g.table().units.iter().all(|u| u.minis.is_empty()), "no unit starts on the table");
+    if g.candidates(2).iter().any(|d| matches!(d, Decision::First(_))) {
+        g.apply(Decision::First(Side::A)).unwrap();
+    }
+    let e = g.events().len();
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(rolled(&g, e, Purpose::Reserves).is_empty(), "no roll to move on");
+    assert_eq!(g.table().units[0].minis.len(), 2, "on the table at its arrival zone");
+    assert!(g.check(&Decision::Plan(vec![Nothing, Move])).is_err(), "it enters moving");
+    assert!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok());
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    g.apply(mv(&g, 0, 0.0, 5.0)).unwrap();
+    // Side B's Enemy, then side A's aircraft.
+    while g.pending() == Pending::Decision(Side::B) {
+        let d = quiet(&g);
+        g.apply(d).unwrap();
+    }
+    g.apply(Decision::Activate(4)).unwrap();
+    let e = g
+        .check(&Decision::Plan(vec![Move, Attack]))
+        .expect_err("no aircraft attack in turn 1");
+    assert!(e.to_string().contains("first turn"), "{e}");
+    assert!(g.check(&Decision::Plan(vec![March])).is_ok());
+    for d in g.candidates(12) {
+        assert!(matches!(&d, Decision::Plan(p) if !p.iter().any(|a| a.attacks())), "{d}");
+    }
+}
+
+/// "Meeting Engagement": "they may not take a SUSTAINED ATTACK action in the first turn" (a
+/// MOVE then an ATTACK is still allowed, and from turn 2 a unit on the table may sustain); a
+/// unit held in reserve in a meeting engagement rolls for reserves as the "Reserves" rule says.
+#[test]
+fn no_sustained_attack_in_the_first_turn_of_a_meeting_engagement() {
+    for seed in 0..20 {
+        let mut g = meeting_table(Reserves::Reserves).game(seed);
+        let mut checked_turn_two = false;
+        while let Pending::Decision(_) = g.pending() {
+            if g.turn() > 2 {
+                break;
+            }
+            if g.candidates(12).iter().any(|d| matches!(d, Decision::Plan(_))) {
+                let u = g.acting().expect("a unit plans");
+                let entering = g.check(&Decision::Plan(vec![Nothing, Nothing])).is_err() && g.class(u) != Class::Aircraft;
+                let sustained = g.check(&Decision::Plan(vec![Sustained]));
+                if g.turn() == 1 || entering {
+                    assert!(sustained.is_err(), "turn {} unit {u}", g.turn());
+                } else if g.class(u) != Class::Aircraft {
+                    assert!(sustained.is_ok(), "{sustained:?}");
+                    checked_turn_two = true;
+                }
+            }
+            for d in g.candidates(8) {
+                assert!(g.check(&d).is_ok(), "{d} proposed but refused: {:?}", g.check(&d));
+            }
+            let before = g.events().len();
+            let d = quiet(&g);
+            let reserve = matches!(d, Decision::Activate(1) | Decision::Activate(3)) && g.table().units[1].minis.is_empty();
+            g.apply(d.clone()).unwrap();
+            if reserve && matches!(d, Decision::Activate(1)) && g.turn() <= 2 {
+                assert_eq!(rolled(&g, before, Purpose::Reserves).len(), 1, "the reserve rolls");
+            }
+        }
+        if checked_turn_two {
+            return;
+        }
+    }
+    panic!("no unit on the table planned in turn 2");
 }

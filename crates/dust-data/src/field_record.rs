@@ -81,6 +81,7 @@ pub fn field_setup(tf: &TableFile, cards: &[CardFile], turns: u8, ap_limit: Opti
         ap_limit,
         dice: BattlefrontDice::ThreeSymbol,
         reserves: tf.reserves,
+        meeting: tf.meeting,
         in_reserve: tf.in_reserve.clone(),
     })
 }

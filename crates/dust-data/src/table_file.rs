@@ -148,6 +148,8 @@ pub struct TableFile {
     pub reserves: Reserves,
     /// Which units start in reserve (`reserve = true`), one flag per unit.
     pub in_reserve: Vec<bool>,
+    /// A meeting engagement (`[scenario] meeting = true`): every unit starts off the table.
+    pub meeting: bool,
 }
 
 /// Reads a table file, checking units against `cards` (the cards the Battlefield game plays:
@@ -218,7 +220,7 @@ const TERRAIN_KEYS: [&str; 13] = [
 const ZONE_KEYS: [&str; 2] = ["side", "polygon"];
 const OBJECTIVE_KEYS: [&str; 2] = ["name", "at"];
 const UNIT_KEYS: [&str; 8] = ["name", "side", "at", "facing", "base_mm", "hull", "level", "reserve"];
-const SCENARIO_KEYS: [&str; 1] = ["reserves"];
+const SCENARIO_KEYS: [&str; 2] = ["reserves", "meeting"];
 const TEMPLATE_KEYS: [&str; 3] = ["blast_diameter", "flame_short", "flame_long"];
 
 /// "a" or "b", as the file writes a side.
@@ -603,7 +605,7 @@ impl<'a> Ctx<'a> {
             }
         }
         self.fortifications(&table, &terrain_spans);
-        let (reserves, reserves_span) = self.scenario(root, &top);
+        let (reserves, reserves_span, meeting) = self.scenario(root, &top);
         let mut in_reserve = Vec::new();
         if let Some(item) = root.get("unit") {
             let mut placed: Vec<(usize, Vec<Span>)> = Vec::new();
@@ -626,7 +628,7 @@ impl<'a> Ctx<'a> {
                                 table.floors.levels.insert((table.units.len(), m), level);
                             }
                         }
-                        in_reserve.push(self.reserve(t, &u, &span, reserves, &table));
+                        in_reserve.push(self.reserve(t, &u, &span, (reserves, meeting), &table));
                         placed.push((table.units.len(), spans));
                         table.units.push(u);
                     }
@@ -656,23 +658,26 @@ impl<'a> Ctx<'a> {
             source,
             reserves,
             in_reserve,
+            meeting,
         })
     }
 
     /// `[scenario]`: the scenario special rules the table plays (the project's own key:
-    /// docs/table-format.md). Returns the reserves rule and where it is written.
-    fn scenario(&mut self, root: &toml_edit::Table, top: &Span) -> (Reserves, Span) {
+    /// docs/table-format.md). Returns the reserves rule, where it is written, and whether the
+    /// scenario is a meeting engagement.
+    fn scenario(&mut self, root: &toml_edit::Table, top: &Span) -> (Reserves, Span, bool) {
         let Some(item) = root.get("scenario") else {
-            return (Reserves::None, top.clone());
+            return (Reserves::None, top.clone(), false);
         };
         let span = TomlReader::span(item, top);
         let Some(t) = item.as_table_like() else {
             self.err(&span, format!("`scenario` must be a table ([scenario]), not {}", describe(item)));
-            return (Reserves::None, span);
+            return (Reserves::None, span, false);
         };
         self.check_keys(t, "[scenario]", &SCENARIO_KEYS, &span);
+        let meeting = self.bool(t, "meeting", "[scenario]", &span).unwrap_or(false);
         let Some((r, rs)) = self.string(t, "reserves", "[scenario]", false, &span) else {
-            return (Reserves::None, span);
+            return (Reserves::None, span, meeting);
         };
         let rule = match r.as_str() {
             "none" => Reserves::None,
@@ -686,26 +691,30 @@ impl<'a> Ctx<'a> {
                 Reserves::None
             }
         };
-        (rule, rs)
+        (rule, rs, meeting)
     }
 
-    /// A unit's `reserve = true`: allowed when the scenario has reserves, and then every
-    /// miniature stands in an arrival zone of its side (where it moves on from).
-    fn reserve(&mut self, t: &dyn TableLike, u: &Unit, span: &Span, reserves: Reserves, table: &Table) -> bool {
-        let Some(held) = self.bool(t, "reserve", "a [[unit]]", span) else {
-            return false;
-        };
-        if !held {
-            return false;
-        }
+    /// A unit's `reserve = true`: allowed when the scenario has reserves. A unit in reserve, and
+    /// every unit of a meeting engagement, stands in an arrival zone of its side (where it moves
+    /// on from). Returns whether the unit is held in reserve.
+    fn reserve(&mut self, t: &dyn TableLike, u: &Unit, span: &Span, (reserves, meeting): (Reserves, bool), table: &Table) -> bool {
+        let mut held = self.bool(t, "reserve", "a [[unit]]", span).unwrap_or(false);
         let at = t.get("reserve").map_or_else(|| span.clone(), |i| TomlReader::span(i, span));
-        if reserves == Reserves::None {
+        if held && reserves == Reserves::None {
             self.err(
                 &at,
                 format!("unit `{}` has `reserve = true` but the table's scenario has no reserves: add [scenario] reserves = \"reserves\" (or \"delayed\"), or remove the key", u.name),
             );
+            held = false;
+        }
+        if !held && !meeting {
             return false;
         }
+        let why = if held {
+            "is held in reserve"
+        } else {
+            "waits off the table in a meeting engagement"
+        };
         let zones: Vec<&Zone> = table
             .zones
             .iter()
@@ -718,7 +727,7 @@ impl<'a> Ctx<'a> {
                 self.err(
                     &where_,
                     format!(
-                        "unit `{}` is held in reserve but its miniature m{i} at ({}) is not in an arrival zone of side {}: a unit in reserve stands where it moves on from, in its side's [[arrival]] zone",
+                        "unit `{}` {why} but its miniature m{i} at ({}) is not in an arrival zone of side {}: a unit waiting off the table stands where it moves on from, in its side's [[arrival]] zone",
                         u.name,
                         point_cm(c),
                         side_word(u.side)
@@ -727,7 +736,7 @@ impl<'a> Ctx<'a> {
                 break;
             }
         }
-        true
+        held
     }
 
     fn templates(&mut self, t: &dyn TableLike, out: &mut Templates, span: &Span) {

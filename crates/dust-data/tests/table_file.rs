@@ -402,3 +402,32 @@ fn reserves_problems_are_reported_where_they_are() {
         "{t:?}"
     );
 }
+
+/// "Meeting Engagement": "Units do not start the game on the table, but move on from their
+/// arrival zone as they are activated." `[scenario] meeting = true` (the project's own key)
+/// makes every unit wait where it moves on from, so each must stand in its side's arrival zone;
+/// `meeting` must be true or false.
+#[test]
+fn a_meeting_engagement_places_every_unit_in_an_arrival_zone() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let units = [
+        ("Hell Boys", "a", "[[40, 3], [43, 3], [46, 3], [49, 3], [52, 3]]", false),
+        ("Red Thunder", "b", "[[40, 117], [43, 117], [46, 117], [49, 117], [52, 117]]", false),
+    ];
+    let text = reserves_file("\"none\"\nmeeting = true", &units);
+    let tf = parse_table(&text, "m.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(tf.meeting);
+    let mut far = units;
+    far[1].2 = "[[40, 90], [43, 90], [46, 90], [49, 90], [52, 90]]";
+    let d = parse_table(&reserves_file("\"none\"\nmeeting = true", &far), "m.toml", &cards).expect_err("off its zone");
+    assert!(
+        d.iter()
+            .any(|x| x.line == 24 && x.message.contains("arrival zone") && x.message.contains("meeting")),
+        "{d:?}"
+    );
+    let d = parse_table(&reserves_file("\"none\"\nmeeting = \"yes\"", &units), "m.toml", &cards).expect_err("not a bool");
+    assert!(
+        d.iter().any(|x| (x.line, x.col) == (6, 11) && x.message.contains("true or false")),
+        "{d:?}"
+    );
+}

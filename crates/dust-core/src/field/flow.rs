@@ -490,6 +490,20 @@ impl FieldGame {
                 "the unit moves on from reserve: its first action must be a MOVE or MARCH MOVE action as it enters the table",
             ));
         }
+        if self.meeting && self.turn == 1 {
+            // "Meeting Engagement": "they may not take a SUSTAINED ATTACK action in the first
+            // turn"; "Aircraft cannot take ATTACK or SUSTAINED ATTACK actions in the first turn."
+            if self.is_aircraft(u) && p.iter().any(|x| x.attacks()) {
+                return Err(Refusal::new(
+                    "a meeting engagement: aircraft cannot take ATTACK or SUSTAINED ATTACK actions in the first turn",
+                ));
+            }
+            if p.contains(&Action::Sustained) {
+                return Err(Refusal::new(
+                    "a meeting engagement: no unit may take a SUSTAINED ATTACK action in the first turn",
+                ));
+            }
+        }
         if a.must_rest && p.first() != Some(&Action::Nothing) {
             return Err(Refusal::new("the unit is still suppressed: its first action must be NOTHING"));
         }
@@ -800,12 +814,15 @@ impl FieldGame {
     /// Unit `u`, in reserve, activates: "When they activate, roll 1 die on turn 1, or 2 dice on
     /// turn 2. On a score of ☒, the unit moves on from its arrival zone … Any units still in
     /// reserve in the third turn automatically move onto the table" (delayed reserves a turn
-    /// later: [`super::Reserves::dice`]). ☒ is the army symbol (docs/rulings.md, "Battlefield:
+    /// later: [`super::Reserves::dice`]); in a meeting engagement a unit not held in reserve
+    /// moves on without a roll. ☒ is the army symbol (docs/rulings.md, "Battlefield:
     /// the symbols of the summary"); one among the dice is a score of ☒ (docs/rulings.md,
     /// "Battlefield: reserves"). Arriving, its miniatures are placed where the table file put
     /// them, in its arrival zone, and its first action moves it on. Returns whether it arrived.
     fn arrives(&mut self, u: usize) -> bool {
+        let rolls = self.rolls[u];
         let ok = match self.reserves.dice(self.turn) {
+            _ if !rolls => true,
             Some(0) => false,
             Some(n) => self.roll_sym(n, Symbols::ARMY, Purpose::Reserves) > 0,
             None => true,

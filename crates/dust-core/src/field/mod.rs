@@ -97,6 +97,10 @@ pub struct FieldSetup {
     pub dice: BattlefrontDice,
     /// The scenario's reserves rule, if any.
     pub reserves: Reserves,
+    /// A meeting engagement: "Units do not start the game on the table, but move on from their
+    /// arrival zone as they are activated" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
+    /// RULES"); those not in reserve move on without a roll.
+    pub meeting: bool,
     /// Which units of the table start in reserve (one flag per unit; missing: on the table).
     /// Their miniatures' places are where they stand as they move on, in their arrival zone.
     pub in_reserve: Vec<bool>,
@@ -367,6 +371,11 @@ pub struct FieldGame {
     log_events: bool,
     /// The scenario's reserves rule.
     reserves: Reserves,
+    /// A meeting engagement.
+    meeting: bool,
+    /// The units that roll to move on (held in reserve; in a meeting engagement the others
+    /// wait off the table too, and move on without a roll).
+    rolls: Vec<bool>,
     /// The miniatures of each unit in reserve, where they stand as they move on.
     waiting: Vec<Vec<dust_geom::table::Mini>>,
     /// The move check's working copy of the table (`flow::sync_table`).
@@ -441,6 +450,7 @@ impl FieldGame {
         let mut table = setup.table;
         let mut waiting = vec![Vec::new(); units.len()];
         let n = units.len();
+        let mut rolls = vec![false; n];
         for (u, &held) in setup.in_reserve.iter().enumerate().take(n) {
             if !held {
                 continue;
@@ -449,12 +459,18 @@ impl FieldGame {
                 return Err(SetupError::ReserveWithoutScenario(table.units[u].name.clone()));
             }
             units[u].in_reserve = true;
-            waiting[u] = std::mem::take(&mut table.units[u].minis);
+            rolls[u] = true;
+        }
+        for (u, unit) in units.iter_mut().enumerate() {
+            if unit.in_reserve || setup.meeting {
+                unit.in_reserve = true;
+                waiting[u] = std::mem::take(&mut table.units[u].minis);
+            }
         }
         if setup.reserves != Reserves::None {
             for s in Side::ALL {
                 let all = units.iter().filter(|u| u.side == s).count();
-                let held = units.iter().filter(|u| u.side == s && u.in_reserve).count();
+                let held = units.iter().zip(&rolls).filter(|(u, r)| u.side == s && **r).count();
                 if 2 * held < all {
                     return Err(SetupError::TooFewInReserve { side: s, held, units: all });
                 }
@@ -479,6 +495,8 @@ impl FieldGame {
             events: Vec::new(),
             log_events: true,
             reserves: setup.reserves,
+            meeting: setup.meeting,
+            rolls,
             waiting,
             scratch: Default::default(),
         };

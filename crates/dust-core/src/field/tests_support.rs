@@ -167,6 +167,8 @@ pub struct Builder {
     pub reserves: super::Reserves,
     /// Which units start in reserve.
     pub in_reserve: Vec<bool>,
+    /// A meeting engagement.
+    pub meeting: bool,
 }
 
 impl Default for Builder {
@@ -192,6 +194,7 @@ impl Builder {
             turns: 6,
             reserves: super::Reserves::None,
             in_reserve: Vec::new(),
+            meeting: false,
         }
     }
 
@@ -243,6 +246,12 @@ impl Builder {
         self
     }
 
+    /// A meeting engagement: every unit waits off the table.
+    pub fn meeting(mut self) -> Builder {
+        self.meeting = true;
+        self
+    }
+
     /// The unit added last starts in reserve (its miniatures' places: where they move on).
     pub fn in_reserve(mut self) -> Builder {
         self.in_reserve.resize(self.table.units.len(), false);
@@ -287,6 +296,7 @@ impl Builder {
             ap_limit: None,
             dice: BattlefrontDice::ThreeSymbol,
             reserves: self.reserves,
+            meeting: self.meeting,
             in_reserve: self.in_reserve,
         }
     }
