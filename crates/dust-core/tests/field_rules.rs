@@ -2378,3 +2378,93 @@ fn no_sustained_attack_in_the_first_turn_of_a_meeting_engagement() {
     }
     panic!("no unit on the table planned in turn 2");
 }
+
+/// Side A: Ambushers (unit 0, held in ambush) with a deployment area y 0–35 and a hedge along
+/// y 30–31.5 from x 0 to 100; Scouts (unit 1) on the table. Side B: Enemy at y 100 (unit 2) and
+/// a Picket near the open end of the hedge (unit 3, at (150, 45)).
+fn ambush_table() -> Builder {
+    Builder::default()
+        .deployment(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 35.0), (0.0, 35.0)])
+        .terrain(TerrainKind::Hedge, &[(0.0, 30.0), (100.0, 30.0), (100.0, 31.5), (0.0, 31.5)])
+        .unit(Side::A, squad_card("Ambushers", 2), &line(2, 40.0, 27.0), 0)
+        .in_ambush()
+        .unit(Side::A, squad_card("Scouts", 2), &line(2, 20.0, 10.0), 0)
+        .unit(Side::B, squad_card("Enemy", 2), &line(2, 40.0, 100.0), 180)
+        .unit(Side::B, squad_card("Picket", 2), &line(2, 150.0, 45.0), 180)
+}
+
+fn place(pts: &[(f64, f64)]) -> Decision {
+    Decision::Place(pts.iter().map(|&(x, y)| Pt::cm(x, y)).collect())
+}
+
+/// tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Ambush": "The unit is not placed
+/// on the table at the start of the game. While held in ambush, it may only take NOTHING
+/// actions. You may place a unit held in ambush … on the table at the start of the unit's
+/// activation. It must be placed in your deployment area, at least 20cm/8" away from, and in
+/// cover from, all enemy units. Then roll 2 dice, and the unit … performs one action for each ☒
+/// or ☑." (☒ or ☑: the army symbol or the shield, docs/rulings.md, "Battlefield: the symbols of
+/// the summary"; "Battlefield: ambush".)
+#[test]
+fn a_unit_in_ambush_is_placed_in_cover_in_its_deployment_area_and_acts_on_the_dice() {
+    let mut seen = [false; 3];
+    for seed in 0..30 {
+        let mut g = ambush_table().game(seed);
+        assert!(g.table().units[0].minis.is_empty(), "not placed at the start");
+        if g.candidates(2).iter().any(|d| matches!(d, Decision::First(_))) {
+            g.apply(Decision::First(Side::A)).unwrap();
+        }
+        g.apply(Decision::Activate(0)).unwrap();
+        for (bad, why) in [
+            (place(&[(40.0, 50.0), (43.0, 50.0)]), "deployment area"),
+            (place(&[(120.0, 20.0), (123.0, 20.0)]), "cover"),
+            (place(&[(40.0, 27.0)]), "2 miniatures"),
+            (place(&[(140.0, 33.0), (143.0, 33.0)]), "20 cm"),
+        ] {
+            let e = g.check(&bad).expect_err(why);
+            assert!(e.to_string().contains(why), "{bad}: {e}");
+        }
+        let offered = g.candidates(8);
+        assert!(offered.contains(&Decision::Place(Vec::new())), "staying hidden is offered");
+        assert!(
+            offered.iter().any(|d| matches!(d, Decision::Place(p) if !p.is_empty())),
+            "{offered:?}"
+        );
+        for d in &offered {
+            assert!(g.check(d).is_ok(), "{d}: {:?}", g.check(d));
+        }
+        if seed == 0 {
+            let mut stay = g.clone();
+            stay.apply(Decision::Place(Vec::new())).unwrap();
+            assert!(stay.table().units[0].minis.is_empty() && stay.units()[0].activated);
+            assert_eq!(stay.pending(), Pending::Decision(Side::B));
+        }
+        let e = g.events().len();
+        g.apply(place(&[(40.0, 27.0), (43.0, 27.0)])).unwrap();
+        assert_eq!(g.table().units[0].minis.len(), 2);
+        let r = rolled(&g, e, Purpose::Ambush);
+        assert_eq!(r.len(), 1);
+        let (dice, k) = r[0];
+        assert_eq!(dice, 2);
+        seen[usize::from(k)] = true;
+        match k {
+            0 => assert_ne!(g.acting(), Some(0), "no action"),
+            1 => {
+                assert!(g.check(&Decision::Plan(vec![Move])).is_ok());
+                assert!(g.check(&Decision::Plan(vec![Move, Nothing])).is_err(), "one action");
+                assert!(g.candidates(12).iter().all(|d| matches!(d, Decision::Plan(p) if p.len() == 1)));
+            }
+            _ => assert!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok()),
+        }
+    }
+    assert_eq!(seen, [true; 3]);
+}
+
+/// "Ambush": "You may hold one of your units in ambush": a second unit of a side in ambush is
+/// refused at set-up.
+#[test]
+fn one_unit_a_side_in_ambush() {
+    let two = ambush_table()
+        .unit(Side::A, squad_card("More", 2), &line(2, 60.0, 27.0), 0)
+        .in_ambush();
+    assert!(matches!(FieldGame::new(two.setup(), 1), Err(SetupError::TooManyInAmbush(Side::A))));
+}

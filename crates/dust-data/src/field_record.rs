@@ -82,6 +82,7 @@ pub fn field_setup(tf: &TableFile, cards: &[CardFile], turns: u8, ap_limit: Opti
         dice: BattlefrontDice::ThreeSymbol,
         reserves: tf.reserves,
         meeting: tf.meeting,
+        ambush: tf.ambush.clone(),
         in_reserve: tf.in_reserve.clone(),
     })
 }

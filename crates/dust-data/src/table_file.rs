@@ -150,6 +150,8 @@ pub struct TableFile {
     pub in_reserve: Vec<bool>,
     /// A meeting engagement (`[scenario] meeting = true`): every unit starts off the table.
     pub meeting: bool,
+    /// Which units start held in ambush (`ambush = true`), one flag per unit.
+    pub ambush: Vec<bool>,
 }
 
 /// Reads a table file, checking units against `cards` (the cards the Battlefield game plays:
@@ -219,7 +221,7 @@ const TERRAIN_KEYS: [&str; 13] = [
 ];
 const ZONE_KEYS: [&str; 2] = ["side", "polygon"];
 const OBJECTIVE_KEYS: [&str; 2] = ["name", "at"];
-const UNIT_KEYS: [&str; 8] = ["name", "side", "at", "facing", "base_mm", "hull", "level", "reserve"];
+const UNIT_KEYS: [&str; 9] = ["name", "side", "at", "facing", "base_mm", "hull", "level", "reserve", "ambush"];
 const SCENARIO_KEYS: [&str; 2] = ["reserves", "meeting"];
 const TEMPLATE_KEYS: [&str; 3] = ["blast_diameter", "flame_short", "flame_long"];
 
@@ -607,6 +609,7 @@ impl<'a> Ctx<'a> {
         self.fortifications(&table, &terrain_spans);
         let (reserves, reserves_span, meeting) = self.scenario(root, &top);
         let mut in_reserve = Vec::new();
+        let mut ambush = Vec::new();
         if let Some(item) = root.get("unit") {
             let mut placed: Vec<(usize, Vec<Span>)> = Vec::new();
             let mut minis = 0;
@@ -629,6 +632,18 @@ impl<'a> Ctx<'a> {
                             }
                         }
                         in_reserve.push(self.reserve(t, &u, &span, (reserves, meeting), &table));
+                        let held = self.bool(t, "ambush", "a [[unit]]", &span).unwrap_or(false);
+                        if held && table.units.iter().zip(&ambush).any(|(x, a)| *a && x.side == u.side) {
+                            let at = t.get("ambush").map_or_else(|| span.clone(), |i| TomlReader::span(i, &span));
+                            self.err(
+                                &at,
+                                format!(
+                                    "side {} already holds a unit in ambush: \"You may hold one of your units in ambush\"; remove `ambush = true` from one of them",
+                                    side_word(u.side)
+                                ),
+                            );
+                        }
+                        ambush.push(held);
                         placed.push((table.units.len(), spans));
                         table.units.push(u);
                     }
@@ -659,6 +674,7 @@ impl<'a> Ctx<'a> {
             reserves,
             in_reserve,
             meeting,
+            ambush,
         })
     }
 

@@ -431,3 +431,25 @@ fn a_meeting_engagement_places_every_unit_in_an_arrival_zone() {
         "{d:?}"
     );
 }
+
+/// "Ambush": "You may hold one of your units in ambush." `ambush = true` on a `[[unit]]` (the
+/// project's own key) holds it off the table until it is placed; a second unit of the same side
+/// in ambush is reported at its `ambush` value.
+#[test]
+fn one_unit_a_side_may_be_held_in_ambush() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let text = "name = \"Ambush test\"\nsize = [180, 120]\n\n\
+                [[unit]]\nname = \"Hell Boys\"\nside = \"a\"\nat = [[40, 20], [43, 20], [46, 20], [49, 20], [52, 20]]\nambush = true\n\n\
+                [[unit]]\nname = \"Red Thunder\"\nside = \"b\"\nat = [[40, 100], [43, 100], [46, 100], [49, 100], [52, 100]]\n";
+    let tf = parse_table(text, "a.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(tf.ambush, vec![true, false]);
+    let two = format!(
+        "{text}\n[[unit]]\nname = \"Red Thunder\"\nside = \"a\"\nat = [[90, 20], [93, 20], [96, 20], [99, 20], [102, 20]]\nambush = true\n"
+    );
+    let d = parse_table(&two, "a.toml", &cards).expect_err("two in ambush");
+    assert!(
+        d.iter()
+            .any(|x| (x.line, x.col) == (19, 10) && x.message.contains("one of your units in ambush")),
+        "{d:?}"
+    );
+}

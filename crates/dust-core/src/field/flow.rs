@@ -30,6 +30,8 @@ pub(crate) enum Phase {
     ReactWith,
     /// A squad's owner chooses casualties.
     Casualties,
+    /// A unit held in ambush activates: placed, or kept in ambush.
+    Place,
     /// The game is over.
     Over(Option<Side>),
 }
@@ -59,6 +61,8 @@ pub(crate) struct Activation {
     pub hero: Option<usize>,
     /// Moving on from reserve: the first action must be a MOVE or MARCH MOVE.
     pub entering: bool,
+    /// The actions it performs (2; a unit placed from ambush: one for each ☒ or ☑ rolled).
+    pub actions: u8,
 }
 
 impl Activation {
@@ -74,6 +78,7 @@ impl Activation {
             must_rest: false,
             hero: None,
             entering: false,
+            actions: 2,
         }
     }
 }
@@ -107,7 +112,7 @@ impl FieldGame {
         match self.phase {
             Phase::Over(w) => Pending::Over(w),
             Phase::ChooseFirst(s) | Phase::Activate(s) => Pending::Decision(s),
-            Phase::Plan | Phase::Act => Pending::Decision(self.units[self.acting().unwrap_or(0)].side),
+            Phase::Plan | Phase::Act | Phase::Place => Pending::Decision(self.units[self.acting().unwrap_or(0)].side),
             Phase::React => Pending::Decision(self.units[self.act.as_ref().map_or(0, |a| a.unit)].side.other()),
             Phase::ReactWith => Pending::Decision(self.units[self.reaction.as_ref().map_or(0, |a| a.unit)].side),
             Phase::Casualties => Pending::Decision(self.units[self.casualties.front().map_or(0, |c| c.unit)].side),
@@ -127,6 +132,7 @@ impl FieldGame {
             Phase::React => "a reactive attack (react U, react none)",
             Phase::ReactWith => "what the reaction does (react-with sustained | turn-attack)",
             Phase::Casualties => "the miniatures lost (casualties …)",
+            Phase::Place => "where the unit held in ambush is placed (place X,Y …), or place none to keep it in ambush",
             Phase::Over(_) => "nothing: the game is over",
         }
     }
@@ -353,6 +359,7 @@ impl FieldGame {
                 }
             }
             (Phase::ReactWith, Decision::ReactWith(_)) => Ok(()),
+            (Phase::Place, Decision::Place(v)) => self.check_place(v),
             (Phase::Casualties, Decision::Casualties(v)) => {
                 let c = self.casualties.front().ok_or_else(wrong)?;
                 let models = &self.units[c.unit].models;
@@ -473,10 +480,11 @@ impl FieldGame {
                 "{total} actions: a unit can never perform more than 3 actions during an activation"
             )));
         }
-        if total != 2 {
+        if total != a.actions {
             return Err(Refusal::new(format!(
-                "{total} action{}: an activated unit performs 2 actions (NOTHING fills a turn it does not use)",
-                if total == 1 { "" } else { "s" }
+                "{total} action{}: the unit performs {} (an activated unit performs 2 actions, NOTHING fills a turn it does not use; a unit placed from ambush one for each ☒ or ☑ rolled)",
+                if total == 1 { "" } else { "s" },
+                a.actions
             )));
         }
         if p.iter().filter(|x| **x == Action::Move).count() > 1 {
@@ -719,6 +727,7 @@ impl FieldGame {
                 }
                 self.perform();
             }
+            Decision::Place(v) => self.place(&v),
             Decision::Casualties(v) => {
                 let c = self.casualties.pop_front().expect("checked: casualties are due");
                 let n = self.units[c.unit].models.len();
@@ -791,6 +800,11 @@ impl FieldGame {
     fn activate(&mut self, u: usize, hero: Option<usize>) {
         self.units[u].activated = true;
         let mut a = Activation::new(u);
+        if self.ambush[u] {
+            self.act = Some(a);
+            self.phase = Phase::Place;
+            return;
+        }
         if self.units[u].in_reserve {
             if !self.arrives(u) {
                 // "On any other roll, it remains in reserve and takes NOTHING actions."
@@ -833,6 +847,142 @@ impl FieldGame {
             self.scratch.replace(None);
         }
         ok
+    }
+
+    /// The miniatures of unit `u` (held off the table) placed with their centres at `pts`.
+    fn placed(&self, u: usize, pts: &[Pt]) -> Vec<dust_geom::table::Mini> {
+        self.waiting[u]
+            .iter()
+            .zip(pts)
+            .map(|(m, &p)| {
+                let mut m = m.clone();
+                m.body = dust_geom::path::body_at(&self.table, u, p, None);
+                m
+            })
+            .collect()
+    }
+
+    /// Checks placing the unit held in ambush (`Decision::Place`): "It must be placed in your
+    /// deployment area, at least 20cm/8" away from, and in cover from, all enemy units"
+    /// (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Ambush"; docs/rulings.md,
+    /// "Battlefield: ambush"). No points: it stays in ambush.
+    fn check_place(&self, pts: &[Pt]) -> Result<(), Refusal> {
+        let Some(u) = self.acting() else {
+            return Err(Refusal::new("no unit is activating"));
+        };
+        if pts.is_empty() {
+            return Ok(());
+        }
+        let name = |x: usize| self.table.units[x].name.clone();
+        let n = self.waiting[u].len();
+        if pts.len() != n {
+            return Err(Refusal::new(format!(
+                "{} has {n} miniatures: give {n} points (you gave {})",
+                name(u),
+                pts.len()
+            )));
+        }
+        let side = self.units[u].side;
+        let zones: Vec<&dust_geom::table::Zone> = self
+            .table
+            .zones
+            .iter()
+            .filter(|z| z.kind == dust_geom::table::ZoneKind::Deployment && super::geom_side(z.side) == side)
+            .collect();
+        let minis = self.placed(u, pts);
+        for (i, m) in minis.iter().enumerate() {
+            let inside = m.body.outline().iter().all(|&c| {
+                zones
+                    .iter()
+                    .any(|z| dust_geom::exact::point_in_polygon(c, &z.polygon) != dust_geom::exact::Inside::Out)
+            });
+            if !inside {
+                return Err(Refusal::new(format!(
+                    "m{i} at ({}) is not in side {side}'s deployment area: a unit held in ambush must be placed in your deployment area",
+                    super::decision::point_text(pts[i])
+                )));
+            }
+            for (x, other) in self.table.units.iter().enumerate() {
+                if x == u {
+                    continue;
+                }
+                for o in &other.minis {
+                    if dust_geom::table::bodies_overlap(&m.body, &o.body) {
+                        return Err(Refusal::new(format!(
+                            "m{i} at ({}) overlaps {}",
+                            super::decision::point_text(pts[i]),
+                            name(x)
+                        )));
+                    }
+                    if other.side != self.table.units[u].side && body_gap(&m.body, &o.body).within(2 * RANGE_UNIT - 1) {
+                        return Err(Refusal::new(format!(
+                            "m{i} at ({}) is less than 20 cm from {}: a unit held in ambush is placed at least 20 cm away from all enemy units",
+                            super::decision::point_text(pts[i]),
+                            name(x)
+                        )));
+                    }
+                }
+            }
+        }
+        for (j, a) in minis.iter().enumerate() {
+            for b in &minis[j + 1..] {
+                if dust_geom::table::bodies_overlap(&a.body, &b.body) {
+                    return Err(Refusal::new(format!(
+                        "the miniatures' bases overlap at ({})",
+                        super::decision::point_text(pts[j])
+                    )));
+                }
+            }
+        }
+        // In cover from (or out of sight of) every enemy miniature.
+        let mut g = self.clone();
+        g.table.units[u].minis = minis;
+        for e in 0..g.units.len() {
+            if g.units[e].side == side || g.units[e].destroyed {
+                continue;
+            }
+            for m in 0..g.table.units[e].minis.len() {
+                let sees = (0..n).any(|j| dust_geom::los::mini_sees(&g.table, (e, m), (u, j)).is_ok());
+                if sees && !g.in_cover_from(e, m, u) {
+                    return Err(Refusal::new(format!(
+                        "{} is not in cover from {} m{m}: a unit held in ambush is placed in cover from all enemy units",
+                        name(u),
+                        name(e)
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a checked `Decision::Place`: the unit stays in ambush and takes NOTHING actions,
+    /// or is placed and rolls 2 dice, "and the unit … performs one action for each ☒ or ☑"
+    /// (the army symbol or the shield: docs/rulings.md, "Battlefield: the symbols of the
+    /// summary").
+    fn place(&mut self, pts: &[Pt]) {
+        let Some(u) = self.acting() else { return };
+        if pts.is_empty() {
+            if let Some(a) = self.act.as_mut() {
+                a.plan = vec![Action::Nothing, Action::Nothing];
+                a.window_done = true;
+            }
+            self.perform();
+            return;
+        }
+        let minis = self.placed(u, pts);
+        self.table.units[u].minis = minis;
+        self.waiting[u].clear();
+        self.ambush[u] = false;
+        self.units[u].in_reserve = false;
+        let k = self.roll_sym(2, Symbols::ARMY_OR_SHIELD, Purpose::Ambush) as u8;
+        if let Some(a) = self.act.as_mut() {
+            a.actions = k;
+        }
+        if k == 0 {
+            self.perform();
+        } else {
+            self.phase = Phase::Plan;
+        }
     }
 
     /// Performs the acting unit's actions until one needs a decision.

@@ -101,6 +101,9 @@ pub struct FieldSetup {
     /// arrival zone as they are activated" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
     /// RULES"); those not in reserve move on without a roll.
     pub meeting: bool,
+    /// Which units start held in ambush (one flag per unit; at most one a side): "You may hold
+    /// one of your units in ambush" (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES").
+    pub ambush: Vec<bool>,
     /// Which units of the table start in reserve (one flag per unit; missing: on the table).
     /// Their miniatures' places are where they stand as they move on, in their arrival zone.
     pub in_reserve: Vec<bool>,
@@ -172,6 +175,8 @@ pub enum SetupError {
     },
     /// A unit is held in reserve but the scenario has no reserves rule.
     ReserveWithoutScenario(String),
+    /// A side holds more than one unit in ambush.
+    TooManyInAmbush(Side),
 }
 
 impl fmt::Display for SetupError {
@@ -195,6 +200,10 @@ impl fmt::Display for SetupError {
             SetupError::TooFewInReserve { side, held, units } => write!(
                 f,
                 "side {side} holds {held} of its {units} units in reserve: the scenario's reserves rule asks for at least half (heroes are separate units); mark more units `reserve = true`"
+            ),
+            SetupError::TooManyInAmbush(s) => write!(
+                f,
+                "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\"; keep `ambush = true` on one unit"
             ),
             SetupError::ReserveWithoutScenario(n) => write!(
                 f,
@@ -290,6 +299,8 @@ pub enum Purpose {
     Resilient,
     /// A unit in reserve rolling to move on.
     Reserves,
+    /// A unit placed from ambush rolling for its actions.
+    Ambush,
     /// A vehicle entering terrain, infantry crossing wire.
     Terrain,
 }
@@ -373,6 +384,8 @@ pub struct FieldGame {
     reserves: Reserves,
     /// A meeting engagement.
     meeting: bool,
+    /// The units held in ambush now.
+    ambush: Vec<bool>,
     /// The units that roll to move on (held in reserve; in a meeting engagement the others
     /// wait off the table too, and move on without a roll).
     rolls: Vec<bool>,
@@ -461,6 +474,17 @@ impl FieldGame {
             units[u].in_reserve = true;
             rolls[u] = true;
         }
+        let mut ambush = vec![false; n];
+        for (u, &held) in setup.ambush.iter().enumerate().take(n) {
+            if held {
+                let side = units[u].side;
+                if ambush.iter().zip(&units).any(|(a, x)| *a && x.side == side) {
+                    return Err(SetupError::TooManyInAmbush(side));
+                }
+                ambush[u] = true;
+                units[u].in_reserve = true;
+            }
+        }
         for (u, unit) in units.iter_mut().enumerate() {
             if unit.in_reserve || setup.meeting {
                 unit.in_reserve = true;
@@ -496,6 +520,7 @@ impl FieldGame {
             log_events: true,
             reserves: setup.reserves,
             meeting: setup.meeting,
+            ambush,
             rolls,
             waiting,
             scratch: Default::default(),

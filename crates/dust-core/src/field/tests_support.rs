@@ -169,11 +169,21 @@ pub struct Builder {
     pub in_reserve: Vec<bool>,
     /// A meeting engagement.
     pub meeting: bool,
+    /// Which units start in ambush.
+    pub ambush: Vec<bool>,
 }
 
 impl Default for Builder {
     fn default() -> Builder {
         Builder::new(180.0, 120.0)
+    }
+}
+
+/// One flag per unit of `n`, the last one set.
+fn flag_last(v: &mut Vec<bool>, n: usize) {
+    v.resize(n, false);
+    if let Some(l) = v.last_mut() {
+        *l = true;
     }
 }
 
@@ -195,6 +205,7 @@ impl Builder {
             reserves: super::Reserves::None,
             in_reserve: Vec::new(),
             meeting: false,
+            ambush: Vec::new(),
         }
     }
 
@@ -246,6 +257,17 @@ impl Builder {
         self
     }
 
+    /// The unit added last starts held in ambush.
+    pub fn in_ambush(mut self) -> Builder {
+        flag_last(&mut self.ambush, self.table.units.len());
+        self
+    }
+
+    /// A deployment area of `side` on the polygon (cm).
+    pub fn deployment(self, side: crate::Side, poly: &[(f64, f64)]) -> Builder {
+        self.zone(dust_geom::table::ZoneKind::Deployment, side, poly)
+    }
+
     /// A meeting engagement: every unit waits off the table.
     pub fn meeting(mut self) -> Builder {
         self.meeting = true;
@@ -254,17 +276,18 @@ impl Builder {
 
     /// The unit added last starts in reserve (its miniatures' places: where they move on).
     pub fn in_reserve(mut self) -> Builder {
-        self.in_reserve.resize(self.table.units.len(), false);
-        if let Some(l) = self.in_reserve.last_mut() {
-            *l = true;
-        }
+        flag_last(&mut self.in_reserve, self.table.units.len());
         self
     }
 
     /// An arrival zone of `side` on the polygon (cm).
-    pub fn arrival(mut self, side: crate::Side, poly: &[(f64, f64)]) -> Builder {
+    pub fn arrival(self, side: crate::Side, poly: &[(f64, f64)]) -> Builder {
+        self.zone(dust_geom::table::ZoneKind::Arrival, side, poly)
+    }
+
+    fn zone(mut self, kind: dust_geom::table::ZoneKind, side: crate::Side, poly: &[(f64, f64)]) -> Builder {
         self.table.zones.push(dust_geom::table::Zone {
-            kind: dust_geom::table::ZoneKind::Arrival,
+            kind,
             side: gs(side),
             polygon: poly.iter().map(|&(x, y)| Pt::cm(x, y)).collect(),
         });
@@ -297,6 +320,7 @@ impl Builder {
             dice: BattlefrontDice::ThreeSymbol,
             reserves: self.reserves,
             meeting: self.meeting,
+            ambush: self.ambush,
             in_reserve: self.in_reserve,
         }
     }
