@@ -2468,3 +2468,49 @@ fn one_unit_a_side_in_ambush() {
         .in_ambush();
     assert!(matches!(FieldGame::new(two.setup(), 1), Err(SetupError::TooManyInAmbush(Side::A))));
 }
+
+/// tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Reserves": "A hero that can join or
+/// pilot a unit may arrive with the unit. Roll once for them both: if successful, the hero joins
+/// the unit for the activation and they move on together." "HEROES": "A hero that is not yet on
+/// the board can join an infantry unit that is not on the board and both then activate
+/// together, entering the game at the same time." (docs/rulings.md, "Battlefield: reserves".)
+#[test]
+fn a_hero_in_reserve_arrives_with_a_unit_on_one_roll() {
+    let mut seen = [false; 2];
+    for seed in 0..20 {
+        let mut g = reserves_table(Reserves::Reserves)
+            .unit(Side::A, hero_card("Joe"), &[(100.0, 2.0)], 0)
+            .in_reserve()
+            .game(seed);
+        first_a(&mut g);
+        let e = g.check(&Decision::ActivateWith(0, 4)).expect_err("one on the table, one off");
+        assert!(e.to_string().contains("not on the board"), "{e}");
+        assert!(g.candidates(20).contains(&Decision::ActivateWith(1, 4)));
+        let before = g.events().len();
+        g.apply(Decision::ActivateWith(1, 4)).unwrap();
+        let r = rolled(&g, before, Purpose::Reserves);
+        assert_eq!(r.len(), 1, "one roll for them both");
+        let on = r[0].1 > 0;
+        seen[usize::from(on)] = true;
+        assert_eq!(!g.table().units[1].minis.is_empty(), on);
+        assert_eq!(!g.table().units[4].minis.is_empty(), on);
+        assert!(g.units()[1].activated && g.units()[4].activated);
+        if on {
+            assert_eq!(g.joined_hero(1), Some(4), "the hero joins the unit for the activation");
+            assert!(g.check(&Decision::Plan(vec![Attack, Nothing])).is_err());
+            g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+            // The pair moves on together: the squad's two soldiers and the hero (m2).
+            let minis = [(0, 90.0), (1, 93.0), (2, 100.0)]
+                .iter()
+                .map(|&(m, x)| MiniMove {
+                    mini: m,
+                    to: Pt::cm(x, 9.0),
+                    via: Vec::new(),
+                })
+                .collect();
+            g.apply(Decision::Move { minis, facing: None }).unwrap();
+            assert_eq!(g.table().units[4].minis[0].body.centre(), Pt::cm(100.0, 9.0));
+        }
+    }
+    assert_eq!(seen, [true; 2]);
+}

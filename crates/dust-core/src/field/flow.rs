@@ -450,6 +450,26 @@ impl FieldGame {
                 name(u)
             )));
         }
+        let (off_u, off_h) = (self.units[u].in_reserve, x.in_reserve);
+        if self.ambush[u] || self.ambush[h] {
+            return Err(Refusal::new(format!(
+                "{} or {} is held in ambush: a hero held with a unit in ambush is not played yet",
+                name(h),
+                name(u)
+            )));
+        }
+        if off_u || off_h {
+            // "A hero that is not yet on the board can join an infantry unit that is not on the
+            // board and both then activate together, entering the game at the same time."
+            if off_u != off_h {
+                return Err(Refusal::new(format!(
+                    "{} is not on the board and {} is: a hero joins a unit not on the board only when he is not on the board either",
+                    name(if off_u { u } else { h }),
+                    name(if off_u { h } else { u })
+                )));
+            }
+            return Ok(());
+        }
         if !dust_geom::placement::hero_can_join(&self.table, h, u) {
             return Err(Refusal::new(format!(
                 "{} is not within 15 cm of every miniature of {} (and in line of sight to one): move the hero closer first",
@@ -806,8 +826,12 @@ impl FieldGame {
             return;
         }
         if self.units[u].in_reserve {
-            if !self.arrives(u) {
-                // "On any other roll, it remains in reserve and takes NOTHING actions."
+            if !self.arrives(u, hero) {
+                // "On any other roll, it remains in reserve and takes NOTHING actions" (with the
+                // hero who was to arrive with it).
+                if let Some(h) = hero {
+                    self.units[h].activated = true;
+                }
                 a.plan = vec![Action::Nothing, Action::Nothing];
                 a.window_done = true;
                 self.act = Some(a);
@@ -833,8 +857,9 @@ impl FieldGame {
     /// the symbols of the summary"); one among the dice is a score of ☒ (docs/rulings.md,
     /// "Battlefield: reserves"). Arriving, its miniatures are placed where the table file put
     /// them, in its arrival zone, and its first action moves it on. Returns whether it arrived.
-    fn arrives(&mut self, u: usize) -> bool {
-        let rolls = self.rolls[u];
+    fn arrives(&mut self, u: usize, hero: Option<usize>) -> bool {
+        // "Roll once for them both": a hero arriving with the unit.
+        let rolls = self.rolls[u] || hero.is_some_and(|h| self.rolls[h]);
         let ok = match self.reserves.dice(self.turn) {
             _ if !rolls => true,
             Some(0) => false,
@@ -842,8 +867,10 @@ impl FieldGame {
             None => true,
         };
         if ok {
-            self.units[u].in_reserve = false;
-            self.table.units[u].minis = std::mem::take(&mut self.waiting[u]);
+            for x in std::iter::once(u).chain(hero) {
+                self.units[x].in_reserve = false;
+                self.table.units[x].minis = std::mem::take(&mut self.waiting[x]);
+            }
             self.scratch.replace(None);
         }
         ok
