@@ -2514,3 +2514,39 @@ fn a_hero_in_reserve_arrives_with_a_unit_on_one_roll() {
     }
     assert_eq!(seen, [true; 2]);
 }
+
+/// "Meeting Engagement": "You may leave your aircraft off the table in the first turn and move
+/// them on in their second turn instead." In turn 1 the aircraft, activating, may plan two
+/// NOTHING actions and stays off the table (docs/rulings.md, "Battlefield: meeting
+/// engagements"); in turn 2 it moves on (NOTHING first is refused then).
+#[test]
+fn an_aircraft_may_wait_out_the_first_turn_of_a_meeting_engagement() {
+    let mut g = meeting_table(Reserves::None).game(5);
+    let mut waited = false;
+    while let Pending::Decision(_) = g.pending() {
+        if g.turn() > 2 {
+            break;
+        }
+        if g.candidates(12).contains(&Decision::Activate(4)) {
+            g.apply(Decision::Activate(4)).unwrap();
+            assert!(!g.table().units[4].minis.is_empty(), "it moves on as it activates");
+            let stay = Decision::Plan(vec![Nothing, Nothing]);
+            if g.turn() == 1 {
+                assert!(g.candidates(12).contains(&stay));
+                g.apply(stay).unwrap();
+                assert!(g.table().units[4].minis.is_empty(), "left off the table");
+                assert!(g.units()[4].activated && g.units()[4].in_reserve);
+                waited = true;
+            } else {
+                assert!(waited);
+                assert!(g.check(&stay).is_err(), "turn 2: it moves on");
+                g.apply(Decision::Plan(vec![March])).unwrap();
+                return;
+            }
+            continue;
+        }
+        let d = quiet(&g);
+        g.apply(d).unwrap();
+    }
+    panic!("the aircraft never activated in turn 2");
+}

@@ -513,6 +513,9 @@ impl FieldGame {
         if p.iter().filter(|x| **x == Action::Attack).count() > 1 {
             return Err(Refusal::new("two ATTACK actions: take a SUSTAINED ATTACK instead"));
         }
+        if self.waits_off(p) {
+            return Ok(());
+        }
         if a.entering && !p.first().is_some_and(|x| x.moves()) {
             return Err(Refusal::new(
                 "the unit moves on from reserve: its first action must be a MOVE or MARCH MOVE action as it enters the table",
@@ -716,6 +719,11 @@ impl FieldGame {
             Decision::Activate(u) => self.activate(u, None),
             Decision::ActivateWith(u, h) => self.activate(u, Some(h)),
             Decision::Plan(p) => {
+                if self.waits_off(&p) {
+                    let u = self.act.as_ref().map_or(0, |a| a.unit);
+                    self.waiting[u] = std::mem::take(&mut self.table.units[u].minis);
+                    self.units[u].in_reserve = true;
+                }
                 if let Some(a) = &mut self.act {
                     a.plan = p;
                 }
@@ -874,6 +882,20 @@ impl FieldGame {
             self.scratch.replace(None);
         }
         ok
+    }
+
+    /// Whether plan `p` of the activating unit leaves it off the table: "You may leave your
+    /// aircraft off the table in the first turn and move them on in their second turn instead"
+    /// (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Meeting Engagement"): an
+    /// aircraft moving on in turn 1 of a meeting engagement that plans two NOTHING actions.
+    fn waits_off(&self, p: &[Action]) -> bool {
+        let Some(a) = &self.act else { return false };
+        self.meeting
+            && self.turn == 1
+            && a.entering
+            && a.hero.is_none()
+            && self.is_aircraft(a.unit)
+            && p == [Action::Nothing, Action::Nothing]
     }
 
     /// The miniatures of unit `u` (held off the table) placed with their centres at `pts`.
