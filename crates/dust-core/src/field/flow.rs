@@ -983,16 +983,19 @@ impl FieldGame {
                 }
             }
         }
-        // In cover from (or out of sight of) every enemy miniature.
-        let mut g = self.clone();
-        g.table.units[u].minis = minis;
-        for e in 0..g.units.len() {
-            if g.units[e].side == side || g.units[e].destroyed {
+        // In cover from (or out of sight of) every enemy miniature: "An infantry unit is in
+        // cover from an attacking miniature if at least half of the unit is in cover from that
+        // attacking miniature" (as `in_cover_from`, on a copy of the table with the unit placed).
+        let mut t = self.table.clone();
+        t.units[u].minis = minis;
+        for e in 0..self.units.len() {
+            if self.units[e].side == side || self.units[e].destroyed {
                 continue;
             }
-            for m in 0..g.table.units[e].minis.len() {
-                let sees = (0..n).any(|j| dust_geom::los::mini_sees(&g.table, (e, m), (u, j)).is_ok());
-                if sees && !g.in_cover_from(e, m, u) {
+            for m in 0..t.units[e].minis.len() {
+                let covered = (0..n).filter(|&j| dust_geom::los::mini_cover(&t, (e, m), (u, j)).is_some()).count();
+                let in_cover = if self.class(u).infantry() { 2 * covered >= n } else { covered == n };
+                if !in_cover && (0..n).any(|j| dust_geom::los::mini_sees(&t, (e, m), (u, j)).is_ok()) {
                     return Err(Refusal::new(format!(
                         "{} is not in cover from {} m{m}: a unit held in ambush is placed in cover from all enemy units",
                         name(u),

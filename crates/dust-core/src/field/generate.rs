@@ -132,8 +132,9 @@ impl FieldGame {
     }
 
     /// Keeping the unit in ambush, and placings of it in formation about points of its side's
-    /// deployment areas (a 10 cm grid), each accepted by the check (in the area, 20 cm from and
-    /// in cover from every enemy); at most `limit` of them.
+    /// deployment areas (a grid 30 cm across and 10 cm deep, at most 16 points tried), each
+    /// accepted by the check (in the area, 20 cm from and in cover from every enemy); at most
+    /// `limit` of them.
     fn place_candidates(&self, limit: usize) -> Vec<Decision> {
         let mut v = vec![Decision::Place(Vec::new())];
         let Some(u) = self.acting() else { return v };
@@ -142,6 +143,7 @@ impl FieldGame {
         let spacing = self.table.units[u].size.0 + 50;
         let facing = self.table.units[u].facing;
         let step = 10 * 100;
+        let mut tried = 0;
         for z in self
             .table
             .zones
@@ -160,6 +162,10 @@ impl FieldGame {
             while y > y0 {
                 let mut x = x0 + step / 2;
                 while x < x1 {
+                    tried += 1;
+                    if tried > 16 {
+                        return v;
+                    }
                     let d = Decision::Place(formation(Pt::new(x, y), n, spacing, facing));
                     if self.check(&d).is_ok() {
                         v.push(d);
