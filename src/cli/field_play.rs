@@ -684,6 +684,11 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
         Decision::React(Some(u)) => format!("reactive attack with {}", unit_name(game, *u)),
         Decision::ReactWith(ReactChoice::Sustained) => "the reaction is a sustained attack".into(),
         Decision::ReactWith(ReactChoice::TurnThenAttack) => "the reaction turns, then attacks".into(),
+        Decision::Place(v) if v.is_empty() => "keep the unit in ambush".into(),
+        Decision::Place(v) => format!(
+            "place the unit from ambush at {}",
+            v.iter().map(|p| pt(*p)).collect::<Vec<_>>().join(", ")
+        ),
         Decision::Casualties(v) if v.is_empty() => "lose no miniature".into(),
         Decision::Casualties(v) => {
             let m: Vec<String> = v.iter().map(|i| format!("m{i}")).collect();
@@ -703,6 +708,8 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::SaveReroll => "BUNKERS AND STRONGPOINTS",
         Purpose::Resilient => "DAMAGE RESILIENT",
         Purpose::Terrain => "MOVE & MARCH MOVE ACTIONS",
+        Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
+        Purpose::Ambush => "SCENARIO SPECIAL RULES, Ambush",
     }
 }
 
@@ -728,6 +735,8 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::SaveReroll => "re-rolling the failed saves (in a bunker or strongpoint)".into(),
                     Purpose::Resilient => "Damage Resilient".into(),
                     Purpose::Terrain => "for terrain".into(),
+                    Purpose::Reserves => "to move on from reserve".into(),
+                    Purpose::Ambush => "for the actions of a unit placed from ambush".into(),
                 };
                 format!("  dice: {dice} rolled {what}: {successes} counted ({BOOK}, {})", rule_of(*purpose))
             }

@@ -228,6 +228,12 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
             .find(|d| matches!(d, Decision::React(Some(_))))
             .unwrap_or(first)
             .clone(),
+        // A unit held in ambush is placed when a placing is offered.
+        Decision::Place(_) => cands
+            .iter()
+            .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
+            .unwrap_or(first)
+            .clone(),
         Decision::ReactWith(_) | Decision::Casualties(_) => first.clone(),
     }
 }

@@ -3,7 +3,7 @@
 //! (`dust_core::field::tests_support`): the numbers are the tests' own.
 
 use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, support_card, vehicle_card, weapon, Builder};
-use dust_core::field::{Action, Aim, Decision, Event, FieldGame, MiniMove, Pending, Purpose, SetupError};
+use dust_core::field::{Action, Aim, Class, Decision, Event, FieldGame, MiniMove, Pending, Purpose, Reserves, SetupError};
 use dust_core::unit::Locomotion;
 use dust_core::Side;
 use dust_geom::exact::Pt;
@@ -2021,4 +2021,532 @@ fn no_entering_a_bunker_an_enemy_occupies() {
             assert!(r.is_ok(), "empty or friendly: {r:?}");
         }
     }
+}
+
+/// Plays side A's squad 0 activating with hero 1 (`plan`), side B's squad 4 reacting after the
+/// first action with its rifles at squad 0; stops at the first casualties to choose for side A
+/// (or when the reaction is over). Returns whether casualties are due.
+fn react_at_joined_pair(g: &mut FieldGame, plan: &[Action]) -> bool {
+    first_a(g);
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    g.apply(Decision::Plan(plan.to_vec())).unwrap();
+    assert_eq!(g.pending(), Pending::Decision(Side::B), "the reaction window");
+    g.apply(Decision::React(Some(4))).unwrap();
+    for _ in 0..4 {
+        if g.candidates(4).iter().any(|d| matches!(d, Decision::Casualties(_))) {
+            return g.pending() == Pending::Decision(Side::A);
+        }
+        if g.acting() != Some(4) {
+            return false;
+        }
+        let d = if g.candidates(4).iter().any(|d| matches!(d, Decision::ReactWith(_))) {
+            Decision::ReactWith(dust_core::field::ReactChoice::Sustained)
+        } else {
+            Decision::Attack(vec![Aim {
+                line: 0,
+                target: 0,
+                at: None,
+            }])
+        };
+        g.apply(d).unwrap();
+    }
+    false
+}
+
+/// The number of casualties due (the generator's first proposal names that many).
+fn due(g: &FieldGame) -> usize {
+    g.candidates(8)
+        .iter()
+        .find_map(|d| match d {
+            Decision::Casualties(v) => Some(v.len()),
+            _ => None,
+        })
+        .expect("casualties are due")
+}
+
+/// tactics-battlefield-summary.md, "HEROES": "If a hero is in the same square as a unit that
+/// they can join, they are treated as 1 unit if either of them are targeted by an attack. The
+/// owning player assigns hits between them as normal." A reactive attack at a squad with a hero
+/// joined for the activation: its owner may give the hits it could not save to the hero
+/// (named `m2`, after the squad's two soldiers, as in the pair's moves), each marking the
+/// damage the weapon does to the hero ("7. Suffer Damage": "Mark 1 cross off a hero … for each
+/// point of damage caused"); the soldiers not named stay. The generator proposes it, and
+/// `check` refuses a hero named more often than he has damage points left.
+#[test]
+fn the_owner_may_give_the_hits_on_a_unit_to_its_joined_hero() {
+    let mut seen = 0;
+    for seed in 0..60 {
+        let mut g = heroes_table_enemy_at(45.0, 44.5).game(seed);
+        if !react_at_joined_pair(&mut g, &[Nothing, Move]) {
+            continue;
+        }
+        let n = due(&g);
+        let to_hero = Decision::Casualties(vec![2; n]);
+        let offered = g.candidates(16);
+        assert!(n > 3 || offered.contains(&to_hero), "{offered:?}");
+        for d in &offered {
+            assert!(g.check(d).is_ok(), "{d}: {:?}", g.check(d));
+        }
+        if n > 3 {
+            let e = g.check(&to_hero).expect_err("the hero has 3 damage points");
+            assert!(e.to_string().contains("damage"), "{e}");
+            continue;
+        }
+        g.apply(to_hero).unwrap();
+        assert_eq!(g.table().units[0].minis.len(), 2, "the squad keeps its soldiers");
+        assert_eq!(g.units()[1].health, 3 - n as u8, "one point of damage a hit (1/1 rifles)");
+        assert_eq!(g.units()[1].destroyed, n == 3);
+        seen += 1;
+    }
+    assert!(seen > 0, "no reaction hit in 60 seeds");
+}
+
+/// "HEROES": the hero is "part of the unit until the end of the activation" (docs/rulings.md,
+/// "Battlefield: a unit wiped out around its joined hero"): when the reactive attack kills every
+/// soldier of the squad, the hero carries on alone with the actions the pair declared (here a
+/// MOVE), and his Move is his own miniature's (m0).
+#[test]
+fn a_joined_hero_takes_the_remaining_actions_when_his_unit_is_wiped_out() {
+    let mut seen = 0;
+    for seed in 0..80 {
+        let mut g = heroes_table_enemy_at(45.0, 44.5).game(seed);
+        if !react_at_joined_pair(&mut g, &[Nothing, Move]) || !(2..=4).contains(&due(&g)) {
+            continue;
+        }
+        let n = due(&g);
+        let mut v = vec![0, 1];
+        v.extend(vec![2; n - 2]);
+        g.apply(Decision::Casualties(v)).unwrap();
+        assert!(g.units()[0].destroyed);
+        if g.units()[1].destroyed {
+            continue;
+        }
+        assert_eq!(g.pending(), Pending::Decision(Side::A));
+        assert_eq!(g.acting(), Some(1), "the hero acts on");
+        let d = mv(&g, 1, 5.0, 0.0);
+        assert!(g.candidates(8).iter().any(|c| matches!(c, Decision::Move { .. })));
+        g.apply(d).unwrap();
+        assert_eq!(g.table().units[1].minis[0].body.centre(), Pt::cm(56.5, 30.0));
+        assert!(g.units()[1].activated);
+        seen += 1;
+    }
+    assert!(seen > 0, "no squad wiped out in 80 seeds");
+}
+
+/// Side A: Scouts on the table (unit 0), Rangers in reserve (unit 1, entering at A's edge);
+/// side B: Enemy on the table (unit 2), Enemy Reserve in reserve (unit 3, at B's edge). Arrival
+/// zones 5 cm deep along each side's edge.
+fn reserves_table(rules: Reserves) -> Builder {
+    Builder::default()
+        .reserves(rules)
+        .arrival(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 5.0), (0.0, 5.0)])
+        .arrival(Side::B, &[(0.0, 115.0), (180.0, 115.0), (180.0, 120.0), (0.0, 120.0)])
+        .unit(Side::A, squad_card("Scouts", 2), &line(2, 40.0, 20.0), 0)
+        .unit(Side::A, squad_card("Rangers", 2), &line(2, 90.0, 2.0), 0)
+        .in_reserve()
+        .unit(Side::B, squad_card("Enemy", 2), &line(2, 40.0, 100.0), 180)
+        .unit(Side::B, squad_card("Enemy Reserve", 2), &line(2, 90.0, 118.0), 180)
+        .in_reserve()
+}
+
+/// A decision that keeps the game quiet: no reactions, NOTHING plans where allowed (a unit
+/// arriving from reserve moves first), the first move or casualties proposed, unit 1 activated
+/// whenever it may be.
+fn quiet(g: &FieldGame) -> Decision {
+    let c = g.candidates(12);
+    let rank = |d: &Decision| match d {
+        Decision::React(None) => 0,
+        Decision::Activate(1) => 0,
+        Decision::Plan(p) if p.iter().all(|a| *a == Nothing) => 0,
+        Decision::Plan(p) if p.len() == 2 && p[0] == Move && p[1] == Nothing => 1,
+        Decision::Attack(a) if a.is_empty() => 0,
+        Decision::First(Side::A) => 0,
+        Decision::Activate(_) => 1,
+        _ => 2,
+    };
+    c.iter().min_by_key(|d| rank(d)).cloned().expect("a decision")
+}
+
+/// What happened to unit 1 each time it was activated while in reserve: (turn, dice rolled for
+/// reserves, whether it then stood on the table). Plays up to turn 4; checks on the way that a
+/// unit off the table is never among the reactors and that an arriving unit's plan starts with
+/// a MOVE or MARCH MOVE.
+fn reserve_story(rules: Reserves, seed: u64) -> Vec<(u8, Option<u16>, bool)> {
+    let mut g = reserves_table(rules).game(seed);
+    let mut story = Vec::new();
+    while let Pending::Decision(_) = g.pending() {
+        if g.turn() > 4 {
+            break;
+        }
+        for r in g.reactors() {
+            assert!(!g.table().units[r].minis.is_empty(), "unit {r} reacts from reserve");
+        }
+        let d = quiet(&g);
+        let before = g.events().len();
+        let off = g.table().units[1].minis.is_empty();
+        g.apply(d.clone()).unwrap();
+        if d == Decision::Activate(1) && off {
+            let rolls = rolled(&g, before, Purpose::Reserves);
+            assert!(rolls.len() <= 1);
+            let on = !g.table().units[1].minis.is_empty();
+            story.push((g.turn(), rolls.first().map(|r| r.0), on));
+            if let Some(&(_, k)) = rolls.first() {
+                assert_eq!(on, k > 0, "\"On a score of ☒, the unit moves on\"");
+            }
+            if on {
+                assert_eq!(g.acting(), Some(1));
+                let e = g.check(&Decision::Plan(vec![Attack, Nothing])).expect_err("it enters moving");
+                assert!(e.to_string().contains("MOVE"), "{e}");
+                assert!(g.check(&Decision::Plan(vec![Move, Nothing])).is_ok());
+                assert!(g.check(&Decision::Plan(vec![March])).is_ok());
+                for d in g.candidates(12) {
+                    assert!(matches!(&d, Decision::Plan(p) if matches!(p[0], Move | March)), "{d}");
+                }
+            } else {
+                assert!(g.units()[1].activated, "it remains in reserve and takes NOTHING actions");
+                assert_ne!(g.acting(), Some(1));
+            }
+        }
+    }
+    story
+}
+
+/// tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Reserves": "When they activate,
+/// roll 1 die on turn 1, or 2 dice on turn 2. On a score of ☒, the unit moves on from its
+/// arrival zone. Its first action must be a MOVE or MARCH MOVE action as it enters the table. On
+/// any other roll, it remains in reserve and takes NOTHING actions. Any units still in reserve in
+/// the third turn automatically move onto the table." (docs/rulings.md, "Battlefield: reserves".)
+#[test]
+fn reserves_roll_one_die_on_turn_one_two_on_turn_two_and_arrive_on_turn_three() {
+    let mut seen = [false; 4];
+    for seed in 0..40 {
+        let story = reserve_story(Reserves::Reserves, seed);
+        assert!(!story.is_empty());
+        for (i, &(turn, dice, on)) in story.iter().enumerate() {
+            match turn {
+                1 => assert_eq!(dice, Some(1)),
+                2 => assert_eq!(dice, Some(2)),
+                _ => assert_eq!((dice, on), (None, true), "turn {turn}: it moves on without a roll"),
+            }
+            seen[usize::from(turn.min(3))] = true;
+            if on {
+                assert_eq!(i, story.len() - 1, "once on the table it is no longer in reserve");
+            }
+        }
+        if story.iter().any(|s| s.0 == 1 && !s.2) {
+            seen[0] = true;
+        }
+    }
+    assert_eq!(seen, [true; 4], "stayed in turn 1, rolled in turns 1 and 2, arrived in turn 3");
+}
+
+/// "SCENARIO SPECIAL RULES": "In scenarios with delayed reserves, do not roll on turn 1, but
+/// roll 1 die for your reserves on turn 2, and 2 dice on turn 3, with the reserves automatically
+/// arriving on turn 4."
+#[test]
+fn delayed_reserves_wait_out_turn_one_and_arrive_on_turn_four() {
+    let mut seen = [false; 5];
+    for seed in 0..40 {
+        let story = reserve_story(Reserves::Delayed, seed);
+        for &(turn, dice, on) in &story {
+            match turn {
+                1 => assert_eq!((dice, on), (None, false), "no roll on turn 1"),
+                2 => assert_eq!(dice, Some(1)),
+                3 => assert_eq!(dice, Some(2)),
+                _ => assert_eq!((dice, on), (None, true)),
+            }
+            seen[usize::from(turn)] = true;
+        }
+    }
+    assert_eq!(seen[1..], [true; 4]);
+}
+
+/// "Reserves": "You must hold at least half of your units (heroes are separate units) in
+/// reserve." A side with three units and one in reserve is refused; a unit held in reserve
+/// without the scenario rule is refused too; the reserve units start off the table.
+#[test]
+fn at_least_half_of_each_sides_units_are_held_in_reserve() {
+    let short = reserves_table(Reserves::Reserves).unit(Side::A, hero_card("Joe"), &[(60.0, 20.0)], 0);
+    match FieldGame::new(short.setup(), 1) {
+        Err(SetupError::TooFewInReserve { side, held, units }) => {
+            assert_eq!((side, held, units), (Side::A, 1, 3));
+            let msg = SetupError::TooFewInReserve { side, held, units }.to_string();
+            assert!(msg.contains("at least half"), "{msg}");
+        }
+        other => panic!("expected TooFewInReserve, got {:?}", other.map(|_| ())),
+    }
+    let enough = reserves_table(Reserves::Reserves)
+        .unit(Side::A, hero_card("Joe"), &[(60.0, 3.0)], 0)
+        .in_reserve();
+    let g = FieldGame::new(enough.setup(), 1).expect("two of three in reserve");
+    assert!(g.table().units[1].minis.is_empty() && g.table().units[4].minis.is_empty());
+    assert!(g.units()[1].in_reserve);
+    assert!(matches!(
+        FieldGame::new(reserves_table(Reserves::None).setup(), 1),
+        Err(SetupError::ReserveWithoutScenario(_))
+    ));
+}
+
+/// The reserves table as a meeting engagement: every unit waits at its side's edge, and an
+/// aircraft for side A (unit 4); with a reserves rule, units 1, 3 and 4 are held in reserve.
+fn meeting_table(rules: Reserves) -> Builder {
+    let mut b = reserves_table(rules)
+        .meeting()
+        .unit(Side::A, aircraft_card("Flyer"), &[(150.0, 2.5)], 0);
+    if rules == Reserves::None {
+        b.in_reserve.clear();
+    } else {
+        b = b.in_reserve();
+    }
+    b
+}
+
+/// tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Meeting Engagement": "Units do not
+/// start the game on the table, but move on from their arrival zone as they are activated.
+/// Their first action must be a MOVE or MARCH MOVE action as they enter the table, and they may
+/// not take a SUSTAINED ATTACK action in the first turn." "Aircraft cannot take ATTACK or
+/// SUSTAINED ATTACK actions in the first turn." A unit not held in reserve moves on without a
+/// roll (docs/rulings.md, "Battlefield: meeting engagements").
+#[test]
+fn in_a_meeting_engagement_units_move_on_as_they_activate() {
+    let mut g = meeting_table(Reserves::None).game(3);
+    assert!(g.table().units.iter().all(|u| u.minis.is_empty()), "no unit starts on the table");
+    if g.candidates(2).iter().any(|d| matches!(d, Decision::First(_))) {
+        g.apply(Decision::First(Side::A)).unwrap();
+    }
+    let e = g.events().len();
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(rolled(&g, e, Purpose::Reserves).is_empty(), "no roll to move on");
+    assert_eq!(g.table().units[0].minis.len(), 2, "on the table at its arrival zone");
+    assert!(g.check(&Decision::Plan(vec![Nothing, Move])).is_err(), "it enters moving");
+    assert!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok());
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    g.apply(mv(&g, 0, 0.0, 5.0)).unwrap();
+    // Side B's Enemy, then side A's aircraft.
+    while g.pending() == Pending::Decision(Side::B) {
+        let d = quiet(&g);
+        g.apply(d).unwrap();
+    }
+    g.apply(Decision::Activate(4)).unwrap();
+    let e = g
+        .check(&Decision::Plan(vec![Move, Attack]))
+        .expect_err("no aircraft attack in turn 1");
+    assert!(e.to_string().contains("first turn"), "{e}");
+    assert!(g.check(&Decision::Plan(vec![March])).is_ok());
+    for d in g.candidates(12) {
+        assert!(matches!(&d, Decision::Plan(p) if !p.iter().any(|a| a.attacks())), "{d}");
+    }
+}
+
+/// "Meeting Engagement": "they may not take a SUSTAINED ATTACK action in the first turn" (a
+/// MOVE then an ATTACK is still allowed, and from turn 2 a unit on the table may sustain); a
+/// unit held in reserve in a meeting engagement rolls for reserves as the "Reserves" rule says.
+#[test]
+fn no_sustained_attack_in_the_first_turn_of_a_meeting_engagement() {
+    for seed in 0..20 {
+        let mut g = meeting_table(Reserves::Reserves).game(seed);
+        let mut checked_turn_two = false;
+        while let Pending::Decision(_) = g.pending() {
+            if g.turn() > 2 {
+                break;
+            }
+            if g.candidates(12).iter().any(|d| matches!(d, Decision::Plan(_))) {
+                let u = g.acting().expect("a unit plans");
+                let entering = g.check(&Decision::Plan(vec![Nothing, Nothing])).is_err() && g.class(u) != Class::Aircraft;
+                let sustained = g.check(&Decision::Plan(vec![Sustained]));
+                if g.turn() == 1 || entering {
+                    assert!(sustained.is_err(), "turn {} unit {u}", g.turn());
+                } else if g.class(u) != Class::Aircraft {
+                    assert!(sustained.is_ok(), "{sustained:?}");
+                    checked_turn_two = true;
+                }
+            }
+            for d in g.candidates(8) {
+                assert!(g.check(&d).is_ok(), "{d} proposed but refused: {:?}", g.check(&d));
+            }
+            let before = g.events().len();
+            let d = quiet(&g);
+            let reserve = matches!(d, Decision::Activate(1) | Decision::Activate(3)) && g.table().units[1].minis.is_empty();
+            g.apply(d.clone()).unwrap();
+            if reserve && matches!(d, Decision::Activate(1)) && g.turn() <= 2 {
+                assert_eq!(rolled(&g, before, Purpose::Reserves).len(), 1, "the reserve rolls");
+            }
+        }
+        if checked_turn_two {
+            return;
+        }
+    }
+    panic!("no unit on the table planned in turn 2");
+}
+
+/// Side A: Ambushers (unit 0, held in ambush) with a deployment area y 0–35 and a hedge along
+/// y 30–31.5 from x 0 to 100; Scouts (unit 1) on the table. Side B: Enemy at y 100 (unit 2) and
+/// a Picket near the open end of the hedge (unit 3, at (150, 45)).
+fn ambush_table() -> Builder {
+    Builder::default()
+        .deployment(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 35.0), (0.0, 35.0)])
+        .terrain(TerrainKind::Hedge, &[(0.0, 30.0), (100.0, 30.0), (100.0, 31.5), (0.0, 31.5)])
+        .unit(Side::A, squad_card("Ambushers", 2), &line(2, 40.0, 27.0), 0)
+        .in_ambush()
+        .unit(Side::A, squad_card("Scouts", 2), &line(2, 20.0, 10.0), 0)
+        .unit(Side::B, squad_card("Enemy", 2), &line(2, 40.0, 100.0), 180)
+        .unit(Side::B, squad_card("Picket", 2), &line(2, 150.0, 45.0), 180)
+}
+
+fn place(pts: &[(f64, f64)]) -> Decision {
+    Decision::Place(pts.iter().map(|&(x, y)| Pt::cm(x, y)).collect())
+}
+
+/// tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Ambush": "The unit is not placed
+/// on the table at the start of the game. While held in ambush, it may only take NOTHING
+/// actions. You may place a unit held in ambush … on the table at the start of the unit's
+/// activation. It must be placed in your deployment area, at least 20cm/8" away from, and in
+/// cover from, all enemy units. Then roll 2 dice, and the unit … performs one action for each ☒
+/// or ☑." (☒ or ☑: the army symbol or the shield, docs/rulings.md, "Battlefield: the symbols of
+/// the summary"; "Battlefield: ambush".)
+#[test]
+fn a_unit_in_ambush_is_placed_in_cover_in_its_deployment_area_and_acts_on_the_dice() {
+    let mut seen = [false; 3];
+    for seed in 0..30 {
+        let mut g = ambush_table().game(seed);
+        assert!(g.table().units[0].minis.is_empty(), "not placed at the start");
+        if g.candidates(2).iter().any(|d| matches!(d, Decision::First(_))) {
+            g.apply(Decision::First(Side::A)).unwrap();
+        }
+        g.apply(Decision::Activate(0)).unwrap();
+        for (bad, why) in [
+            (place(&[(40.0, 50.0), (43.0, 50.0)]), "deployment area"),
+            (place(&[(120.0, 20.0), (123.0, 20.0)]), "cover"),
+            (place(&[(40.0, 27.0)]), "2 miniatures"),
+            (place(&[(140.0, 33.0), (143.0, 33.0)]), "20 cm"),
+        ] {
+            let e = g.check(&bad).expect_err(why);
+            assert!(e.to_string().contains(why), "{bad}: {e}");
+        }
+        let offered = g.candidates(8);
+        assert!(offered.contains(&Decision::Place(Vec::new())), "staying hidden is offered");
+        assert!(
+            offered.iter().any(|d| matches!(d, Decision::Place(p) if !p.is_empty())),
+            "{offered:?}"
+        );
+        for d in &offered {
+            assert!(g.check(d).is_ok(), "{d}: {:?}", g.check(d));
+        }
+        if seed == 0 {
+            let mut stay = g.clone();
+            stay.apply(Decision::Place(Vec::new())).unwrap();
+            assert!(stay.table().units[0].minis.is_empty() && stay.units()[0].activated);
+            assert_eq!(stay.pending(), Pending::Decision(Side::B));
+        }
+        let e = g.events().len();
+        g.apply(place(&[(40.0, 27.0), (43.0, 27.0)])).unwrap();
+        assert_eq!(g.table().units[0].minis.len(), 2);
+        let r = rolled(&g, e, Purpose::Ambush);
+        assert_eq!(r.len(), 1);
+        let (dice, k) = r[0];
+        assert_eq!(dice, 2);
+        seen[usize::from(k)] = true;
+        match k {
+            0 => assert_ne!(g.acting(), Some(0), "no action"),
+            1 => {
+                assert!(g.check(&Decision::Plan(vec![Move])).is_ok());
+                assert!(g.check(&Decision::Plan(vec![Move, Nothing])).is_err(), "one action");
+                assert!(g.candidates(12).iter().all(|d| matches!(d, Decision::Plan(p) if p.len() == 1)));
+            }
+            _ => assert!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok()),
+        }
+    }
+    assert_eq!(seen, [true; 3]);
+}
+
+/// "Ambush": "You may hold one of your units in ambush": a second unit of a side in ambush is
+/// refused at set-up.
+#[test]
+fn one_unit_a_side_in_ambush() {
+    let two = ambush_table()
+        .unit(Side::A, squad_card("More", 2), &line(2, 60.0, 27.0), 0)
+        .in_ambush();
+    assert!(matches!(FieldGame::new(two.setup(), 1), Err(SetupError::TooManyInAmbush(Side::A))));
+}
+
+/// tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Reserves": "A hero that can join or
+/// pilot a unit may arrive with the unit. Roll once for them both: if successful, the hero joins
+/// the unit for the activation and they move on together." "HEROES": "A hero that is not yet on
+/// the board can join an infantry unit that is not on the board and both then activate
+/// together, entering the game at the same time." (docs/rulings.md, "Battlefield: reserves".)
+#[test]
+fn a_hero_in_reserve_arrives_with_a_unit_on_one_roll() {
+    let mut seen = [false; 2];
+    for seed in 0..20 {
+        let mut g = reserves_table(Reserves::Reserves)
+            .unit(Side::A, hero_card("Joe"), &[(100.0, 2.0)], 0)
+            .in_reserve()
+            .game(seed);
+        first_a(&mut g);
+        let e = g.check(&Decision::ActivateWith(0, 4)).expect_err("one on the table, one off");
+        assert!(e.to_string().contains("not on the board"), "{e}");
+        assert!(g.candidates(20).contains(&Decision::ActivateWith(1, 4)));
+        let before = g.events().len();
+        g.apply(Decision::ActivateWith(1, 4)).unwrap();
+        let r = rolled(&g, before, Purpose::Reserves);
+        assert_eq!(r.len(), 1, "one roll for them both");
+        let on = r[0].1 > 0;
+        seen[usize::from(on)] = true;
+        assert_eq!(!g.table().units[1].minis.is_empty(), on);
+        assert_eq!(!g.table().units[4].minis.is_empty(), on);
+        assert!(g.units()[1].activated && g.units()[4].activated);
+        if on {
+            assert_eq!(g.joined_hero(1), Some(4), "the hero joins the unit for the activation");
+            assert!(g.check(&Decision::Plan(vec![Attack, Nothing])).is_err());
+            g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+            // The pair moves on together: the squad's two soldiers and the hero (m2).
+            let minis = [(0, 90.0), (1, 93.0), (2, 100.0)]
+                .iter()
+                .map(|&(m, x)| MiniMove {
+                    mini: m,
+                    to: Pt::cm(x, 9.0),
+                    via: Vec::new(),
+                })
+                .collect();
+            g.apply(Decision::Move { minis, facing: None }).unwrap();
+            assert_eq!(g.table().units[4].minis[0].body.centre(), Pt::cm(100.0, 9.0));
+        }
+    }
+    assert_eq!(seen, [true; 2]);
+}
+
+/// "Meeting Engagement": "You may leave your aircraft off the table in the first turn and move
+/// them on in their second turn instead." In turn 1 the aircraft, activating, may plan two
+/// NOTHING actions and stays off the table (docs/rulings.md, "Battlefield: meeting
+/// engagements"); in turn 2 it moves on (NOTHING first is refused then).
+#[test]
+fn an_aircraft_may_wait_out_the_first_turn_of_a_meeting_engagement() {
+    let mut g = meeting_table(Reserves::None).game(5);
+    let mut waited = false;
+    while let Pending::Decision(_) = g.pending() {
+        if g.turn() > 2 {
+            break;
+        }
+        if g.candidates(12).contains(&Decision::Activate(4)) {
+            g.apply(Decision::Activate(4)).unwrap();
+            assert!(!g.table().units[4].minis.is_empty(), "it moves on as it activates");
+            let stay = Decision::Plan(vec![Nothing, Nothing]);
+            if g.turn() == 1 {
+                assert!(g.candidates(12).contains(&stay));
+                g.apply(stay).unwrap();
+                assert!(g.table().units[4].minis.is_empty(), "left off the table");
+                assert!(g.units()[4].activated && g.units()[4].in_reserve);
+                waited = true;
+            } else {
+                assert!(waited);
+                assert!(g.check(&stay).is_err(), "turn 2: it moves on");
+                g.apply(Decision::Plan(vec![March])).unwrap();
+                return;
+            }
+            continue;
+        }
+        let d = quiet(&g);
+        g.apply(d).unwrap();
+    }
+    panic!("the aircraft never activated in turn 2");
 }

@@ -80,6 +80,10 @@ pub fn field_setup(tf: &TableFile, cards: &[CardFile], turns: u8, ap_limit: Opti
         turns,
         ap_limit,
         dice: BattlefrontDice::ThreeSymbol,
+        reserves: tf.reserves,
+        meeting: tf.meeting,
+        ambush: tf.ambush.clone(),
+        in_reserve: tf.in_reserve.clone(),
     })
 }
 

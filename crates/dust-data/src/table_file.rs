@@ -11,10 +11,13 @@ use crate::card::CardFile;
 use crate::diag::{closest, describe, describe_value, parse_toml, valid_list};
 use crate::diag::{Diagnostic, LineIndex, TomlReader};
 use core::ops::Range;
+use dust_core::field::Reserves;
 use dust_core::unit::BattlefrontKind;
 use dust_core::UnitKind;
 use dust_geom::angle::Facing;
-use dust_geom::exact::{area2, cm_to_units, polygons_dist2, self_intersection, Coord, Pt, MAX_COORD, UNITS_PER_CM};
+use dust_geom::exact::{
+    area2, cm_to_units, point_in_polygon, polygons_dist2, self_intersection, Coord, Inside, Pt, MAX_COORD, UNITS_PER_CM,
+};
 use dust_geom::table::{
     bodies_overlap, Area, Body, FlameShape, Going, Mini, MiniKind, Objective, Side, Table, Templates, Terrain, TerrainKind, Unit, Zone,
     ZoneKind,
@@ -141,6 +144,14 @@ pub struct TableFile {
     pub description: Option<String>,
     /// Where the table comes from (`source`), if the file says.
     pub source: Option<String>,
+    /// The scenario's reserves rule (`[scenario] reserves`; default none).
+    pub reserves: Reserves,
+    /// Which units start in reserve (`reserve = true`), one flag per unit.
+    pub in_reserve: Vec<bool>,
+    /// A meeting engagement (`[scenario] meeting = true`): every unit starts off the table.
+    pub meeting: bool,
+    /// Which units start held in ambush (`ambush = true`), one flag per unit.
+    pub ambush: Vec<bool>,
 }
 
 /// Reads a table file, checking units against `cards` (the cards the Battlefield game plays:
@@ -180,8 +191,9 @@ struct Ctx<'a> {
     size: Option<(Coord, Coord)>,
 }
 
-const ROOT_KEYS: [&str; 10] = [
+const ROOT_KEYS: [&str; 11] = [
     "name",
+    "scenario",
     "size",
     "description",
     "source",
@@ -209,8 +221,23 @@ const TERRAIN_KEYS: [&str; 13] = [
 ];
 const ZONE_KEYS: [&str; 2] = ["side", "polygon"];
 const OBJECTIVE_KEYS: [&str; 2] = ["name", "at"];
-const UNIT_KEYS: [&str; 7] = ["name", "side", "at", "facing", "base_mm", "hull", "level"];
+const UNIT_KEYS: [&str; 9] = ["name", "side", "at", "facing", "base_mm", "hull", "level", "reserve", "ambush"];
+const SCENARIO_KEYS: [&str; 2] = ["reserves", "meeting"];
 const TEMPLATE_KEYS: [&str; 3] = ["blast_diameter", "flame_short", "flame_long"];
+
+/// "a" or "b", as the file writes a side.
+const fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::A => "a",
+        Side::B => "b",
+    }
+}
+
+/// A point in centimetres, as the file writes it.
+fn point_cm(p: Pt) -> String {
+    let cm = |v: Coord| v as f64 / UNITS_PER_CM as f64;
+    format!("{}, {}", cm(p.x), cm(p.y))
+}
 
 /// A unit's shape class, from its card.
 fn shape_of(cf: &CardFile) -> (MiniKind, usize, &'static str) {
@@ -580,6 +607,9 @@ impl<'a> Ctx<'a> {
             }
         }
         self.fortifications(&table, &terrain_spans);
+        let (reserves, reserves_span, meeting) = self.scenario(root, &top);
+        let mut in_reserve = Vec::new();
+        let mut ambush = Vec::new();
         if let Some(item) = root.get("unit") {
             let mut placed: Vec<(usize, Vec<Span>)> = Vec::new();
             let mut minis = 0;
@@ -601,6 +631,19 @@ impl<'a> Ctx<'a> {
                                 table.floors.levels.insert((table.units.len(), m), level);
                             }
                         }
+                        in_reserve.push(self.reserve(t, &u, &span, (reserves, meeting), &table));
+                        let held = self.bool(t, "ambush", "a [[unit]]", &span).unwrap_or(false);
+                        if held && table.units.iter().zip(&ambush).any(|(x, a)| *a && x.side == u.side) {
+                            let at = t.get("ambush").map_or_else(|| span.clone(), |i| TomlReader::span(i, &span));
+                            self.err(
+                                &at,
+                                format!(
+                                    "side {} already holds a unit in ambush: \"You may hold one of your units in ambush\"; remove `ambush = true` from one of them",
+                                    side_word(u.side)
+                                ),
+                            );
+                        }
+                        ambush.push(held);
                         placed.push((table.units.len(), spans));
                         table.units.push(u);
                     }
@@ -609,11 +652,107 @@ impl<'a> Ctx<'a> {
             }
             self.overlaps(&table, &placed);
         }
+        if reserves != Reserves::None {
+            for side in [Side::A, Side::B] {
+                let all = table.units.iter().filter(|u| u.side == side).count();
+                let held = table.units.iter().zip(&in_reserve).filter(|(u, r)| u.side == side && **r).count();
+                if 2 * held < all {
+                    self.err(
+                        &reserves_span,
+                        format!(
+                            "side {} holds {held} of its {all} units in reserve: \"You must hold at least half of your units (heroes are separate units) in reserve\"; mark more of its units `reserve = true`",
+                            side_word(side)
+                        ),
+                    );
+                }
+            }
+        }
         (ok && name.is_some()).then_some(TableFile {
             table,
             description,
             source,
+            reserves,
+            in_reserve,
+            meeting,
+            ambush,
         })
+    }
+
+    /// `[scenario]`: the scenario special rules the table plays (the project's own key:
+    /// docs/table-format.md). Returns the reserves rule, where it is written, and whether the
+    /// scenario is a meeting engagement.
+    fn scenario(&mut self, root: &toml_edit::Table, top: &Span) -> (Reserves, Span, bool) {
+        let Some(item) = root.get("scenario") else {
+            return (Reserves::None, top.clone(), false);
+        };
+        let span = TomlReader::span(item, top);
+        let Some(t) = item.as_table_like() else {
+            self.err(&span, format!("`scenario` must be a table ([scenario]), not {}", describe(item)));
+            return (Reserves::None, span, false);
+        };
+        self.check_keys(t, "[scenario]", &SCENARIO_KEYS, &span);
+        let meeting = self.bool(t, "meeting", "[scenario]", &span).unwrap_or(false);
+        let Some((r, rs)) = self.string(t, "reserves", "[scenario]", false, &span) else {
+            return (Reserves::None, span, meeting);
+        };
+        let rule = match r.as_str() {
+            "none" => Reserves::None,
+            "reserves" => Reserves::Reserves,
+            "delayed" => Reserves::Delayed,
+            other => {
+                self.err(
+                    &rs,
+                    format!("`reserves` in [scenario] must be \"none\", \"reserves\" or \"delayed\" (tactics-battlefield-summary.md, SCENARIO SPECIAL RULES), not \"{other}\""),
+                );
+                Reserves::None
+            }
+        };
+        (rule, rs, meeting)
+    }
+
+    /// A unit's `reserve = true`: allowed when the scenario has reserves. A unit in reserve, and
+    /// every unit of a meeting engagement, stands in an arrival zone of its side (where it moves
+    /// on from). Returns whether the unit is held in reserve.
+    fn reserve(&mut self, t: &dyn TableLike, u: &Unit, span: &Span, (reserves, meeting): (Reserves, bool), table: &Table) -> bool {
+        let mut held = self.bool(t, "reserve", "a [[unit]]", span).unwrap_or(false);
+        let at = t.get("reserve").map_or_else(|| span.clone(), |i| TomlReader::span(i, span));
+        if held && reserves == Reserves::None {
+            self.err(
+                &at,
+                format!("unit `{}` has `reserve = true` but the table's scenario has no reserves: add [scenario] reserves = \"reserves\" (or \"delayed\"), or remove the key", u.name),
+            );
+            held = false;
+        }
+        if !held && !meeting {
+            return false;
+        }
+        let why = if held {
+            "is held in reserve"
+        } else {
+            "waits off the table in a meeting engagement"
+        };
+        let zones: Vec<&Zone> = table
+            .zones
+            .iter()
+            .filter(|z| z.kind == ZoneKind::Arrival && z.side == u.side)
+            .collect();
+        for (i, m) in u.minis.iter().enumerate() {
+            let c = m.body.centre();
+            if !zones.iter().any(|z| point_in_polygon(c, &z.polygon) != Inside::Out) {
+                let where_ = t.get("at").map_or_else(|| span.clone(), |i| TomlReader::span(i, span));
+                self.err(
+                    &where_,
+                    format!(
+                        "unit `{}` {why} but its miniature m{i} at ({}) is not in an arrival zone of side {}: a unit waiting off the table stands where it moves on from, in its side's [[arrival]] zone",
+                        u.name,
+                        point_cm(c),
+                        side_word(u.side)
+                    ),
+                );
+                break;
+            }
+        }
+        held
     }
 
     fn templates(&mut self, t: &dyn TableLike, out: &mut Templates, span: &Span) {

@@ -123,3 +123,89 @@ fn a_choice_cut_by_other_hits_does_not_stall() {
         g.apply(c[rng.index(c.len())].clone()).expect("legal");
     }
 }
+
+/// Plays `g` to its end with the decision `pick` chooses among the candidates, each of which
+/// must pass `check`.
+fn play_checked(mut g: FieldGame, mut pick: impl FnMut(&FieldGame, &[Decision]) -> Decision) -> FieldGame {
+    while let Pending::Decision(_) = g.pending() {
+        let c = g.candidates(8);
+        assert!(!c.is_empty(), "no candidate for {}", g.asks());
+        for d in &c {
+            assert!(g.check(d).is_ok(), "{d} refused: {:?}", g.check(d));
+        }
+        let d = pick(&g, &c);
+        g.apply(d).expect("legal");
+    }
+    g
+}
+
+/// The Dnieper Ford table plays the reserves rule (tactics-battlefield-summary.md, "SCENARIO
+/// SPECIAL RULES", "Reserves"): along random games every candidate is accepted by `check`,
+/// units in reserve roll to move on when they activate (1 die on turn 1, 2 on turn 2), and none
+/// is still in reserve once turn 3 is over ("Any units still in reserve in the third turn
+/// automatically move onto the table"). Four games of four turns.
+#[test]
+fn reserves_are_rolled_for_and_arrive_in_random_games() {
+    use dust_core::field::{Event, Purpose};
+    let mut rolls = 0;
+    for seed in 0..4 {
+        let setup = shipped_setup("dnieper-ford", 4, None).expect("shipped");
+        assert_eq!(setup.in_reserve.iter().filter(|r| **r).count(), 4);
+        let mut rng = GameRng::new(seed ^ 0x7e5);
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |g, c| {
+            if g.turn() == 4 {
+                assert!(g.units().iter().all(|u| !u.in_reserve), "seed {seed}: still in reserve in turn 4");
+            }
+            c[rng.index(c.len())].clone()
+        });
+        for e in g.events() {
+            if let Event::Rolled {
+                purpose: Purpose::Reserves,
+                dice,
+                ..
+            } = e
+            {
+                assert!((1..=2).contains(dice));
+                rolls += 1;
+            }
+        }
+    }
+    assert!(rolls > 0);
+}
+
+/// The Ostwall Bunker Line holds side b's Battle Grenadiers in ambush (tactics-battlefield-
+/// summary.md, "SCENARIO SPECIAL RULES", "Ambush"): along random games every candidate, the
+/// placings from ambush included, is accepted by `check`, and the unit is placed and rolls its
+/// 2 dice for actions in some of them. Six games of three turns.
+#[test]
+fn the_unit_in_ambush_is_placed_in_random_games() {
+    use dust_core::field::{Event, Purpose};
+    let mut placed = 0;
+    for seed in 0..6 {
+        let setup = shipped_setup("ostwall-bunker-line", 3, None).expect("shipped");
+        assert_eq!(setup.ambush.iter().filter(|a| **a).count(), 1);
+        let mut rng = GameRng::new(seed ^ 0xa3b);
+        // A placing when one is offered, else at random.
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |_, c| {
+            c.iter()
+                .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
+                .unwrap_or(&c[rng.index(c.len())])
+                .clone()
+        });
+        placed += g
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Rolled {
+                        purpose: Purpose::Ambush,
+                        dice: 2,
+                        ..
+                    }
+                )
+            })
+            .count();
+    }
+    assert!(placed > 0, "never placed from ambush");
+}

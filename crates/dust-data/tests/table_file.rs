@@ -308,3 +308,148 @@ at = [[51, 45]]
     // Rhino on the ground under Hell Boys m2 (on level 1) does not overlap it.
     assert!(!text.iter().any(|l| l.contains("overlaps")), "{text:?}");
 }
+
+/// A table whose scenario plays `reserves` with `units` (each: side, points, reserve flag).
+fn reserves_file(reserves: &str, units: &[(&str, &str, &str, bool)]) -> String {
+    let mut s = format!(
+        "name = \"Reserves test\"\nsize = [180, 120]\n\n[scenario]\nreserves = {reserves}\n\n\
+         [[arrival]]\nside = \"a\"\npolygon = [[0, 0], [180, 0], [180, 6], [0, 6]]\n\n\
+         [[arrival]]\nside = \"b\"\npolygon = [[0, 114], [180, 114], [180, 120], [0, 120]]\n"
+    );
+    for (name, side, at, reserve) in units {
+        s += &format!("\n[[unit]]\nname = \"{name}\"\nside = \"{side}\"\nat = {at}\n");
+        if *reserve {
+            s += "reserve = true\n";
+        }
+    }
+    s
+}
+
+/// tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES": "Reserves" ("You must hold at least
+/// half of your units … in reserve"; "the unit moves on from its arrival zone") and "delayed
+/// reserves". A table file says which rule its scenario plays (`[scenario] reserves = "none" |
+/// "reserves" | "delayed"`, the project's own key: docs/table-format.md) and which units start
+/// in reserve (`reserve = true`, their miniatures standing in their side's arrival zone).
+#[test]
+fn a_scenario_says_which_reserves_rule_applies() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let ok = reserves_file(
+        "\"delayed\"",
+        &[
+            ("Hell Boys", "a", "[[40, 30], [43, 30], [46, 30], [49, 30], [52, 30]]", false),
+            ("Red Thunder", "a", "[[90, 3], [93, 3], [96, 3], [99, 3], [102, 3]]", true),
+            ("Red Thunder", "b", "[[40, 90], [43, 90], [46, 90], [49, 90], [52, 90]]", false),
+            ("Hell Boys", "b", "[[90, 117], [93, 117], [96, 117], [99, 117], [102, 117]]", true),
+        ],
+    );
+    let tf = parse_table(&ok, "ok.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(tf.reserves, dust_core::field::Reserves::Delayed);
+    assert_eq!(tf.in_reserve, vec![false, true, false, true]);
+    let none = parse_table(
+        &reserves_file(
+            "\"none\"",
+            &[
+                ("Hell Boys", "a", "[[40, 30], [43, 30], [46, 30], [49, 30], [52, 30]]", false),
+                ("Red Thunder", "b", "[[40, 90], [43, 90], [46, 90], [49, 90], [52, 90]]", false),
+            ],
+        ),
+        "none.toml",
+        &cards,
+    )
+    .unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(none.reserves, dust_core::field::Reserves::None);
+    assert_eq!(none.in_reserve, vec![false, false]);
+}
+
+/// The reserves key's problems, each at its line and column with the fix: an unknown rule, a
+/// unit held in reserve outside its arrival zone, a side with less than half its units in
+/// reserve ("You must hold at least half of your units (heroes are separate units) in
+/// reserve"), and `reserve = true` in a scenario without reserves.
+#[test]
+fn reserves_problems_are_reported_where_they_are() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let text_of = |f: &str, s: &str| -> Vec<String> {
+        parse_table(s, f, &cards)
+            .expect_err("a bad file")
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    let bad = text_of("bad.toml", &reserves_file("\"sometimes\"", &[]));
+    assert!(
+        bad.iter()
+            .any(|l| l.starts_with("bad.toml:5:12: ") && l.contains("\"reserves\"") && l.contains("\"delayed\"")),
+        "{bad:?}"
+    );
+    let units = [
+        ("Hell Boys", "a", "[[40, 30], [43, 30], [46, 30], [49, 30], [52, 30]]", false),
+        ("Red Thunder", "a", "[[90, 30], [93, 30], [96, 30], [99, 30], [102, 30]]", true),
+        ("Red Thunder", "b", "[[40, 90], [43, 90], [46, 90], [49, 90], [52, 90]]", false),
+        ("Hell Boys", "b", "[[90, 90], [93, 90], [96, 90], [99, 90], [102, 90]]", false),
+    ];
+    let t = text_of("r.toml", &reserves_file("\"reserves\"", &units));
+    let joined = t.join("\n");
+    assert!(t.iter().any(|l| l.starts_with("r.toml:") && l.contains("arrival zone")), "{joined}");
+    assert!(
+        t.iter()
+            .any(|l| l.starts_with("r.toml:5:12: ") && l.contains("side b") && l.contains("at least half")),
+        "{joined}"
+    );
+    let t = text_of("n.toml", &reserves_file("\"none\"", &units[..3]));
+    assert!(
+        t.iter()
+            .any(|l| l.starts_with("n.toml:") && l.contains("reserve = true") && l.contains("[scenario]")),
+        "{t:?}"
+    );
+}
+
+/// "Meeting Engagement": "Units do not start the game on the table, but move on from their
+/// arrival zone as they are activated." `[scenario] meeting = true` (the project's own key)
+/// makes every unit wait where it moves on from, so each must stand in its side's arrival zone;
+/// `meeting` must be true or false.
+#[test]
+fn a_meeting_engagement_places_every_unit_in_an_arrival_zone() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let units = [
+        ("Hell Boys", "a", "[[40, 3], [43, 3], [46, 3], [49, 3], [52, 3]]", false),
+        ("Red Thunder", "b", "[[40, 117], [43, 117], [46, 117], [49, 117], [52, 117]]", false),
+    ];
+    let text = reserves_file("\"none\"\nmeeting = true", &units);
+    let tf = parse_table(&text, "m.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(tf.meeting);
+    let mut far = units;
+    far[1].2 = "[[40, 90], [43, 90], [46, 90], [49, 90], [52, 90]]";
+    let d = parse_table(&reserves_file("\"none\"\nmeeting = true", &far), "m.toml", &cards).expect_err("off its zone");
+    assert!(
+        d.iter()
+            .any(|x| x.line == 24 && x.message.contains("arrival zone") && x.message.contains("meeting")),
+        "{d:?}"
+    );
+    let d = parse_table(&reserves_file("\"none\"\nmeeting = \"yes\"", &units), "m.toml", &cards).expect_err("not a bool");
+    assert!(
+        d.iter().any(|x| (x.line, x.col) == (6, 11) && x.message.contains("true or false")),
+        "{d:?}"
+    );
+}
+
+/// "Ambush": "You may hold one of your units in ambush." `ambush = true` on a `[[unit]]` (the
+/// project's own key) holds it off the table until it is placed; a second unit of the same side
+/// in ambush is reported at its `ambush` value.
+#[test]
+fn one_unit_a_side_may_be_held_in_ambush() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let text = "name = \"Ambush test\"\nsize = [180, 120]\n\n\
+                [[unit]]\nname = \"Hell Boys\"\nside = \"a\"\nat = [[40, 20], [43, 20], [46, 20], [49, 20], [52, 20]]\nambush = true\n\n\
+                [[unit]]\nname = \"Red Thunder\"\nside = \"b\"\nat = [[40, 100], [43, 100], [46, 100], [49, 100], [52, 100]]\n";
+    let tf = parse_table(text, "a.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(tf.ambush, vec![true, false]);
+    let two = format!(
+        "{text}\n[[unit]]\nname = \"Red Thunder\"\nside = \"a\"\nat = [[90, 20], [93, 20], [96, 20], [99, 20], [102, 20]]\nambush = true\n"
+    );
+    let d = parse_table(&two, "a.toml", &cards).expect_err("two in ambush");
+    assert!(
+        d.iter()
+            .any(|x| (x.line, x.col) == (19, 10) && x.message.contains("one of your units in ambush")),
+        "{d:?}"
+    );
+}

@@ -47,6 +47,11 @@ pub struct Group {
     /// The target's miniatures (card model numbers) hits may be assigned to: "in the weapon's
     /// field of fire, range, and LOS, or under the template".
     pub valid: Vec<u8>,
+    /// The hero joined to the target for the activation under way and the damage points one
+    /// hit marks off him, when the line can harm him: "they are treated as 1 unit if either of
+    /// them are targeted by an attack. The owning player assigns hits between them"
+    /// (tactics-battlefield-summary.md, "HEROES").
+    pub hero: Option<(usize, u8)>,
 }
 
 /// The owner of a squad chooses which of `valid` its `count` casualties are.
@@ -55,6 +60,9 @@ pub(crate) struct Choice {
     pub unit: usize,
     pub count: usize,
     pub valid: Vec<u8>,
+    /// The joined hero who may take hits instead (named `m{n}`, `n` the squad's miniatures)
+    /// and the damage points one hit marks off him.
+    pub hero: Option<(usize, u8)>,
 }
 
 /// The close-combat part of an attack, resolved once the other weapons' casualties are
@@ -427,6 +435,7 @@ impl FieldGame {
                         close: false,
                         template: true,
                         valid: hit.iter().map(|&j| self.units[h.unit].models[j]).collect(),
+                        hero: None,
                     });
                 }
                 if !covers_target {
@@ -528,13 +537,30 @@ impl FieldGame {
                     close,
                     template: false,
                     valid: valid.iter().map(|&j| self.units[aim.target].models[j]).collect(),
+                    hero: None,
                 });
             }
         }
         // "If a unit scores hits with both template weapons and other direct-fire weapons, the
         // hits from the template weapons are allocated first."
         groups.sort_by_key(|g| (g.close, !g.template));
+        for g in &mut groups {
+            g.hero = self.hero_share(u, usize::from(g.line), g.target);
+        }
         Ok(groups)
+    }
+
+    /// The hero joined to squad `t` for the activation under way who may take the hits of line
+    /// `li` of unit `u`, and the damage one hit marks off him (none when the line cannot harm
+    /// his Armour): docs/rulings.md, "Battlefield: hits on a unit with a joined hero".
+    fn hero_share(&self, u: usize, li: usize, t: usize) -> Option<(usize, u8)> {
+        let h = self.joined_hero(t).filter(|&h| !self.units[h].destroyed && h != u)?;
+        if self.class(t) != Class::Squad {
+            return None;
+        }
+        let (v, ex) = values(self, u, li, h);
+        let (_, _, dmg) = dice_of(v, ex)?;
+        Some((h, rules_shared::damage_per_hit(self.struck(h), ex, dmg)))
     }
 
     /// The save of unit `t` against line `li` of unit `u` ([`rules_shared::save`]): flame and C
@@ -818,7 +844,16 @@ impl FieldGame {
             };
             let n = usize::from(n - cancelled);
             let valid: Vec<u8> = g.valid.iter().copied().filter(|m| self.units[t].models.contains(m)).collect();
-            if n == 0 || valid.is_empty() {
+            if n == 0 || (valid.is_empty() && g.hero.is_none()) {
+                return;
+            }
+            if g.hero.is_some() {
+                self.casualties.push_back(Choice {
+                    unit: t,
+                    count: n,
+                    valid,
+                    hero: g.hero,
+                });
                 return;
             }
             // "If there are no miniatures left in the unit that are valid targets …, any
@@ -828,7 +863,12 @@ impl FieldGame {
                     self.remove_model(t, m);
                 }
             } else {
-                self.casualties.push_back(Choice { unit: t, count: n, valid });
+                self.casualties.push_back(Choice {
+                    unit: t,
+                    count: n,
+                    valid,
+                    hero: None,
+                });
             }
             return;
         }
@@ -855,6 +895,25 @@ impl FieldGame {
         }
     }
 
+    /// Marks `hits` hits of `per` damage points each off hero `h`, who took them for the unit
+    /// he joined (with Damage Resilient, as any hit on him).
+    pub(crate) fn damage_hero(&mut self, h: usize, per: u8, hits: u16) {
+        let g = Group {
+            line: 0,
+            target: h,
+            firers: Vec::new(),
+            dice: 0,
+            cover: false,
+            save: None,
+            per_hit: per,
+            close: false,
+            template: false,
+            valid: Vec::new(),
+            hero: None,
+        };
+        self.damage(&g, hits);
+    }
+
     /// The casualties still to choose: a choice whose valid miniatures have fallen to other
     /// hits in the meantime is cut to those left; one with no choice left (none, or all of
     /// them) is played at once.
@@ -862,8 +921,15 @@ impl FieldGame {
         while let Some(c) = self.casualties.front_mut() {
             let alive = &self.units[c.unit].models;
             c.valid.retain(|m| alive.contains(m));
-            c.count = c.count.min(c.valid.len());
-            if c.count > 0 && c.count < c.valid.len() {
+            let hero_hits = c.hero.map_or(0, |(h, per)| {
+                let left = if self.units[h].destroyed { 0 } else { self.units[h].health };
+                usize::from(left.div_ceil(per.max(1)))
+            });
+            if hero_hits == 0 {
+                c.hero = None;
+            }
+            c.count = c.count.min(c.valid.len() + hero_hits);
+            if c.count > 0 && (c.count < c.valid.len() || c.hero.is_some()) {
                 return;
             }
             let c = self.casualties.pop_front().expect("a front");

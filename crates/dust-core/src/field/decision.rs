@@ -138,6 +138,10 @@ pub enum Decision {
     ReactWith(ReactChoice),
     /// The miniatures a squad loses to the hits it could not save (its owner chooses).
     Casualties(Vec<usize>),
+    /// A unit held in ambush, activating: where each of its miniatures is placed (base
+    /// centres), or none to stay in ambush ("You may place a unit held in ambush … on the table
+    /// at the start of the unit's activation").
+    Place(Vec<Pt>),
 }
 
 fn num(v: f64) -> String {
@@ -214,6 +218,16 @@ impl fmt::Display for Decision {
             Decision::React(Some(u)) => write!(f, "react {u}"),
             Decision::ReactWith(ReactChoice::Sustained) => f.write_str("react-with sustained"),
             Decision::ReactWith(ReactChoice::TurnThenAttack) => f.write_str("react-with turn-attack"),
+            Decision::Place(v) => {
+                f.write_str("place")?;
+                if v.is_empty() {
+                    f.write_str(" none")?;
+                }
+                for p in v {
+                    write!(f, " {}", point_text(*p))?;
+                }
+                Ok(())
+            }
             Decision::Casualties(v) => {
                 f.write_str("casualties")?;
                 if v.is_empty() {
@@ -289,6 +303,13 @@ impl FromStr for Decision {
                     });
                 }
                 Decision::Move { minis, facing }
+            }
+            "place" => {
+                if rest == ["none"] {
+                    Decision::Place(Vec::new())
+                } else {
+                    Decision::Place(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?)
+                }
             }
             "attack" => {
                 if rest == ["none"] {
@@ -384,6 +405,8 @@ mod tests {
             Decision::ReactWith(ReactChoice::TurnThenAttack),
             Decision::Casualties(vec![1, 3]),
             Decision::Casualties(vec![]),
+            Decision::Place(vec![Pt::cm(10.0, 2.5), Pt::cm(13.25, 2.5)]),
+            Decision::Place(vec![]),
         ];
         for d in ds {
             let text = d.to_string();

@@ -30,6 +30,8 @@ pub(crate) enum Phase {
     ReactWith,
     /// A squad's owner chooses casualties.
     Casualties,
+    /// A unit held in ambush activates: placed, or kept in ambush.
+    Place,
     /// The game is over.
     Over(Option<Side>),
 }
@@ -57,6 +59,10 @@ pub(crate) struct Activation {
     pub must_rest: bool,
     /// The hero that joined the unit for this activation.
     pub hero: Option<usize>,
+    /// Moving on from reserve: the first action must be a MOVE or MARCH MOVE.
+    pub entering: bool,
+    /// The actions it performs (2; a unit placed from ambush: one for each ☒ or ☑ rolled).
+    pub actions: u8,
 }
 
 impl Activation {
@@ -71,6 +77,8 @@ impl Activation {
             against: None,
             must_rest: false,
             hero: None,
+            entering: false,
+            actions: 2,
         }
     }
 }
@@ -104,7 +112,7 @@ impl FieldGame {
         match self.phase {
             Phase::Over(w) => Pending::Over(w),
             Phase::ChooseFirst(s) | Phase::Activate(s) => Pending::Decision(s),
-            Phase::Plan | Phase::Act => Pending::Decision(self.units[self.acting().unwrap_or(0)].side),
+            Phase::Plan | Phase::Act | Phase::Place => Pending::Decision(self.units[self.acting().unwrap_or(0)].side),
             Phase::React => Pending::Decision(self.units[self.act.as_ref().map_or(0, |a| a.unit)].side.other()),
             Phase::ReactWith => Pending::Decision(self.units[self.reaction.as_ref().map_or(0, |a| a.unit)].side),
             Phase::Casualties => Pending::Decision(self.units[self.casualties.front().map_or(0, |c| c.unit)].side),
@@ -124,6 +132,7 @@ impl FieldGame {
             Phase::React => "a reactive attack (react U, react none)",
             Phase::ReactWith => "what the reaction does (react-with sustained | turn-attack)",
             Phase::Casualties => "the miniatures lost (casualties …)",
+            Phase::Place => "where the unit held in ambush is placed (place X,Y …), or place none to keep it in ambush",
             Phase::Over(_) => "nothing: the game is over",
         }
     }
@@ -350,11 +359,27 @@ impl FieldGame {
                 }
             }
             (Phase::ReactWith, Decision::ReactWith(_)) => Ok(()),
+            (Phase::Place, Decision::Place(v)) => self.check_place(v),
             (Phase::Casualties, Decision::Casualties(v)) => {
                 let c = self.casualties.front().ok_or_else(wrong)?;
                 let models = &self.units[c.unit].models;
                 let mut seen = Vec::new();
+                let mut to_hero = 0;
                 for &m in v {
+                    if let (Some((h, per)), true) = (c.hero, m == models.len()) {
+                        // The joined hero, named after the squad's miniatures (docs/rulings.md,
+                        // "Battlefield: hits on a unit with a joined hero").
+                        to_hero += 1;
+                        let left = self.units[h].health;
+                        if to_hero > usize::from(left.div_ceil(per.max(1))) {
+                            return Err(Refusal::new(format!(
+                                "m{m} is {}, who has {left} damage points left: {} hits of {per} are more than he can take",
+                                name(h),
+                                to_hero
+                            )));
+                        }
+                        continue;
+                    }
                     let model = *models
                         .get(m)
                         .ok_or_else(|| Refusal::new(format!("{} has no miniature m{m}", name(c.unit))))?;
@@ -425,6 +450,26 @@ impl FieldGame {
                 name(u)
             )));
         }
+        let (off_u, off_h) = (self.units[u].in_reserve, x.in_reserve);
+        if self.ambush[u] || self.ambush[h] {
+            return Err(Refusal::new(format!(
+                "{} or {} is held in ambush: a hero held with a unit in ambush is not played yet",
+                name(h),
+                name(u)
+            )));
+        }
+        if off_u || off_h {
+            // "A hero that is not yet on the board can join an infantry unit that is not on the
+            // board and both then activate together, entering the game at the same time."
+            if off_u != off_h {
+                return Err(Refusal::new(format!(
+                    "{} is not on the board and {} is: a hero joins a unit not on the board only when he is not on the board either",
+                    name(if off_u { u } else { h }),
+                    name(if off_u { h } else { u })
+                )));
+            }
+            return Ok(());
+        }
         if !dust_geom::placement::hero_can_join(&self.table, h, u) {
             return Err(Refusal::new(format!(
                 "{} is not within 15 cm of every miniature of {} (and in line of sight to one): move the hero closer first",
@@ -455,10 +500,11 @@ impl FieldGame {
                 "{total} actions: a unit can never perform more than 3 actions during an activation"
             )));
         }
-        if total != 2 {
+        if total != a.actions {
             return Err(Refusal::new(format!(
-                "{total} action{}: an activated unit performs 2 actions (NOTHING fills a turn it does not use)",
-                if total == 1 { "" } else { "s" }
+                "{total} action{}: the unit performs {} (an activated unit performs 2 actions, NOTHING fills a turn it does not use; a unit placed from ambush one for each ☒ or ☑ rolled)",
+                if total == 1 { "" } else { "s" },
+                a.actions
             )));
         }
         if p.iter().filter(|x| **x == Action::Move).count() > 1 {
@@ -466,6 +512,28 @@ impl FieldGame {
         }
         if p.iter().filter(|x| **x == Action::Attack).count() > 1 {
             return Err(Refusal::new("two ATTACK actions: take a SUSTAINED ATTACK instead"));
+        }
+        if self.waits_off(p) {
+            return Ok(());
+        }
+        if a.entering && !p.first().is_some_and(|x| x.moves()) {
+            return Err(Refusal::new(
+                "the unit moves on from reserve: its first action must be a MOVE or MARCH MOVE action as it enters the table",
+            ));
+        }
+        if self.meeting && self.turn == 1 {
+            // "Meeting Engagement": "they may not take a SUSTAINED ATTACK action in the first
+            // turn"; "Aircraft cannot take ATTACK or SUSTAINED ATTACK actions in the first turn."
+            if self.is_aircraft(u) && p.iter().any(|x| x.attacks()) {
+                return Err(Refusal::new(
+                    "a meeting engagement: aircraft cannot take ATTACK or SUSTAINED ATTACK actions in the first turn",
+                ));
+            }
+            if p.contains(&Action::Sustained) {
+                return Err(Refusal::new(
+                    "a meeting engagement: no unit may take a SUSTAINED ATTACK action in the first turn",
+                ));
+            }
         }
         if a.must_rest && p.first() != Some(&Action::Nothing) {
             return Err(Refusal::new("the unit is still suppressed: its first action must be NOTHING"));
@@ -651,6 +719,11 @@ impl FieldGame {
             Decision::Activate(u) => self.activate(u, None),
             Decision::ActivateWith(u, h) => self.activate(u, Some(h)),
             Decision::Plan(p) => {
+                if self.waits_off(&p) {
+                    let u = self.act.as_ref().map_or(0, |a| a.unit);
+                    self.waiting[u] = std::mem::take(&mut self.table.units[u].minis);
+                    self.units[u].in_reserve = true;
+                }
                 if let Some(a) = &mut self.act {
                     a.plan = p;
                 }
@@ -682,9 +755,15 @@ impl FieldGame {
                 }
                 self.perform();
             }
+            Decision::Place(v) => self.place(&v),
             Decision::Casualties(v) => {
                 let c = self.casualties.pop_front().expect("checked: casualties are due");
-                let models: Vec<u8> = v.iter().map(|&m| self.units[c.unit].models[m]).collect();
+                let n = self.units[c.unit].models.len();
+                let models: Vec<u8> = v.iter().filter(|&&m| m < n).map(|&m| self.units[c.unit].models[m]).collect();
+                if let Some((h, per)) = c.hero {
+                    let hits = v.iter().filter(|&&m| m == n).count();
+                    self.damage_hero(h, per, hits as u16);
+                }
                 for m in models {
                     self.remove_model(c.unit, m);
                 }
@@ -749,6 +828,26 @@ impl FieldGame {
     fn activate(&mut self, u: usize, hero: Option<usize>) {
         self.units[u].activated = true;
         let mut a = Activation::new(u);
+        if self.ambush[u] {
+            self.act = Some(a);
+            self.phase = Phase::Place;
+            return;
+        }
+        if self.units[u].in_reserve {
+            if !self.arrives(u, hero) {
+                // "On any other roll, it remains in reserve and takes NOTHING actions" (with the
+                // hero who was to arrive with it).
+                if let Some(h) = hero {
+                    self.units[h].activated = true;
+                }
+                a.plan = vec![Action::Nothing, Action::Nothing];
+                a.window_done = true;
+                self.act = Some(a);
+                self.perform();
+                return;
+            }
+            a.entering = true;
+        }
         if let Some(h) = hero {
             self.units[h].activated = true;
             a.hero = Some(h);
@@ -758,6 +857,186 @@ impl FieldGame {
         self.phase = Phase::Plan;
     }
 
+    /// Unit `u`, in reserve, activates: "When they activate, roll 1 die on turn 1, or 2 dice on
+    /// turn 2. On a score of ☒, the unit moves on from its arrival zone … Any units still in
+    /// reserve in the third turn automatically move onto the table" (delayed reserves a turn
+    /// later: [`super::Reserves::dice`]); in a meeting engagement a unit not held in reserve
+    /// moves on without a roll. ☒ is the army symbol (docs/rulings.md, "Battlefield:
+    /// the symbols of the summary"); one among the dice is a score of ☒ (docs/rulings.md,
+    /// "Battlefield: reserves"). Arriving, its miniatures are placed where the table file put
+    /// them, in its arrival zone, and its first action moves it on. Returns whether it arrived.
+    fn arrives(&mut self, u: usize, hero: Option<usize>) -> bool {
+        // "Roll once for them both": a hero arriving with the unit.
+        let rolls = self.rolls[u] || hero.is_some_and(|h| self.rolls[h]);
+        let ok = match self.reserves.dice(self.turn) {
+            _ if !rolls => true,
+            Some(0) => false,
+            Some(n) => self.roll_sym(n, Symbols::ARMY, Purpose::Reserves) > 0,
+            None => true,
+        };
+        if ok {
+            for x in std::iter::once(u).chain(hero) {
+                self.units[x].in_reserve = false;
+                self.table.units[x].minis = std::mem::take(&mut self.waiting[x]);
+            }
+            self.scratch.replace(None);
+        }
+        ok
+    }
+
+    /// Whether plan `p` of the activating unit leaves it off the table: "You may leave your
+    /// aircraft off the table in the first turn and move them on in their second turn instead"
+    /// (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Meeting Engagement"): an
+    /// aircraft moving on in turn 1 of a meeting engagement that plans two NOTHING actions.
+    fn waits_off(&self, p: &[Action]) -> bool {
+        let Some(a) = &self.act else { return false };
+        self.meeting
+            && self.turn == 1
+            && a.entering
+            && a.hero.is_none()
+            && self.is_aircraft(a.unit)
+            && p == [Action::Nothing, Action::Nothing]
+    }
+
+    /// The miniatures of unit `u` (held off the table) placed with their centres at `pts`.
+    fn placed(&self, u: usize, pts: &[Pt]) -> Vec<dust_geom::table::Mini> {
+        self.waiting[u]
+            .iter()
+            .zip(pts)
+            .map(|(m, &p)| {
+                let mut m = m.clone();
+                m.body = dust_geom::path::body_at(&self.table, u, p, None);
+                m
+            })
+            .collect()
+    }
+
+    /// Checks placing the unit held in ambush (`Decision::Place`): "It must be placed in your
+    /// deployment area, at least 20cm/8" away from, and in cover from, all enemy units"
+    /// (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES", "Ambush"; docs/rulings.md,
+    /// "Battlefield: ambush"). No points: it stays in ambush.
+    fn check_place(&self, pts: &[Pt]) -> Result<(), Refusal> {
+        let Some(u) = self.acting() else {
+            return Err(Refusal::new("no unit is activating"));
+        };
+        if pts.is_empty() {
+            return Ok(());
+        }
+        let name = |x: usize| self.table.units[x].name.clone();
+        let n = self.waiting[u].len();
+        if pts.len() != n {
+            return Err(Refusal::new(format!(
+                "{} has {n} miniatures: give {n} points (you gave {})",
+                name(u),
+                pts.len()
+            )));
+        }
+        let side = self.units[u].side;
+        let zones: Vec<&dust_geom::table::Zone> = self
+            .table
+            .zones
+            .iter()
+            .filter(|z| z.kind == dust_geom::table::ZoneKind::Deployment && super::geom_side(z.side) == side)
+            .collect();
+        let minis = self.placed(u, pts);
+        for (i, m) in minis.iter().enumerate() {
+            let inside = m.body.outline().iter().all(|&c| {
+                zones
+                    .iter()
+                    .any(|z| dust_geom::exact::point_in_polygon(c, &z.polygon) != dust_geom::exact::Inside::Out)
+            });
+            if !inside {
+                return Err(Refusal::new(format!(
+                    "m{i} at ({}) is not in side {side}'s deployment area: a unit held in ambush must be placed in your deployment area",
+                    super::decision::point_text(pts[i])
+                )));
+            }
+            for (x, other) in self.table.units.iter().enumerate() {
+                if x == u {
+                    continue;
+                }
+                for o in &other.minis {
+                    if dust_geom::table::bodies_overlap(&m.body, &o.body) {
+                        return Err(Refusal::new(format!(
+                            "m{i} at ({}) overlaps {}",
+                            super::decision::point_text(pts[i]),
+                            name(x)
+                        )));
+                    }
+                    if other.side != self.table.units[u].side && body_gap(&m.body, &o.body).within(2 * RANGE_UNIT - 1) {
+                        return Err(Refusal::new(format!(
+                            "m{i} at ({}) is less than 20 cm from {}: a unit held in ambush is placed at least 20 cm away from all enemy units",
+                            super::decision::point_text(pts[i]),
+                            name(x)
+                        )));
+                    }
+                }
+            }
+        }
+        for (j, a) in minis.iter().enumerate() {
+            for b in &minis[j + 1..] {
+                if dust_geom::table::bodies_overlap(&a.body, &b.body) {
+                    return Err(Refusal::new(format!(
+                        "the miniatures' bases overlap at ({})",
+                        super::decision::point_text(pts[j])
+                    )));
+                }
+            }
+        }
+        // In cover from (or out of sight of) every enemy miniature: "An infantry unit is in
+        // cover from an attacking miniature if at least half of the unit is in cover from that
+        // attacking miniature" (as `in_cover_from`, on a copy of the table with the unit placed).
+        let mut t = self.table.clone();
+        t.units[u].minis = minis;
+        for e in 0..self.units.len() {
+            if self.units[e].side == side || self.units[e].destroyed {
+                continue;
+            }
+            for m in 0..t.units[e].minis.len() {
+                let covered = (0..n).filter(|&j| dust_geom::los::mini_cover(&t, (e, m), (u, j)).is_some()).count();
+                let in_cover = if self.class(u).infantry() { 2 * covered >= n } else { covered == n };
+                if !in_cover && (0..n).any(|j| dust_geom::los::mini_sees(&t, (e, m), (u, j)).is_ok()) {
+                    return Err(Refusal::new(format!(
+                        "{} is not in cover from {} m{m}: a unit held in ambush is placed in cover from all enemy units",
+                        name(u),
+                        name(e)
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a checked `Decision::Place`: the unit stays in ambush and takes NOTHING actions,
+    /// or is placed and rolls 2 dice, "and the unit … performs one action for each ☒ or ☑"
+    /// (the army symbol or the shield: docs/rulings.md, "Battlefield: the symbols of the
+    /// summary").
+    fn place(&mut self, pts: &[Pt]) {
+        let Some(u) = self.acting() else { return };
+        if pts.is_empty() {
+            if let Some(a) = self.act.as_mut() {
+                a.plan = vec![Action::Nothing, Action::Nothing];
+                a.window_done = true;
+            }
+            self.perform();
+            return;
+        }
+        let minis = self.placed(u, pts);
+        self.table.units[u].minis = minis;
+        self.waiting[u].clear();
+        self.ambush[u] = false;
+        self.units[u].in_reserve = false;
+        let k = self.roll_sym(2, Symbols::ARMY_OR_SHIELD, Purpose::Ambush) as u8;
+        if let Some(a) = self.act.as_mut() {
+            a.actions = k;
+        }
+        if k == 0 {
+            self.perform();
+        } else {
+            self.phase = Phase::Plan;
+        }
+    }
+
     /// Performs the acting unit's actions until one needs a decision.
     fn perform(&mut self) {
         loop {
@@ -765,6 +1044,7 @@ impl FieldGame {
                 self.phase = Phase::Casualties;
                 return;
             }
+            self.hero_carries_on();
             let Some(c) = self.cur() else {
                 self.next_activation();
                 return;
@@ -800,6 +1080,25 @@ impl FieldGame {
         }
     }
 
+    /// A unit wiped out around the hero who joined it for the activation: the hero, "part of
+    /// the unit until the end of the activation" (tactics-battlefield-summary.md, "HEROES"),
+    /// takes the actions left alone (docs/rulings.md, "Battlefield: a unit wiped out around its
+    /// joined hero").
+    fn hero_carries_on(&mut self) {
+        if self.reaction.is_some() {
+            return;
+        }
+        let Some(a) = self.act.as_ref() else { return };
+        let (u, hero) = (a.unit, a.hero);
+        let Some(h) = hero.filter(|&h| self.units[u].destroyed && !self.units[h].destroyed) else {
+            return;
+        };
+        if let Some(a) = self.act.as_mut() {
+            a.unit = h;
+            a.hero = None;
+        }
+    }
+
     /// The current action is done: the reaction window opens after the activating unit's
     /// first action ("Once the opposing player has completed their first action").
     fn advance(&mut self) {
@@ -831,10 +1130,7 @@ impl FieldGame {
         let Some(a) = &mut self.act else { return };
         let Some(rest) = a.march_rest.take() else { return };
         a.next += 1;
-        let u = a.unit;
-        if self.units[u].destroyed {
-            return;
-        }
+        // Each miniature left completes its move (a joined hero whose unit fell too).
         for (x, model, path) in rest {
             if self.units[x].destroyed {
                 continue;

@@ -30,7 +30,10 @@ pub fn formation(centre: Pt, n: usize, spacing: i64, facing: Facing) -> Vec<Pt> 
 }
 
 /// The plans the generator proposes, in this order.
-const PLANS: [&[Action]; 9] = [
+const PLANS: [&[Action]; 12] = [
+    &[Action::Move],
+    &[Action::Attack],
+    &[Action::Nothing],
     &[Action::Move, Action::Attack],
     &[Action::Attack, Action::Move],
     &[Action::March],
@@ -91,6 +94,7 @@ impl FieldGame {
                 Decision::ReactWith(ReactChoice::Sustained),
                 Decision::ReactWith(ReactChoice::TurnThenAttack),
             ],
+            Phase::Place => self.place_candidates(limit),
             Phase::Casualties => match self.casualties.front() {
                 Some(c) => {
                     let idx: Vec<usize> = (0..self.units[c.unit].models.len())
@@ -98,7 +102,21 @@ impl FieldGame {
                         .collect();
                     let first = idx[..c.count.min(idx.len())].to_vec();
                     let last = idx[idx.len() - c.count.min(idx.len())..].to_vec();
-                    let mut v = vec![Decision::Casualties(first)];
+                    let mut v = Vec::new();
+                    if let Some((h, per)) = c.hero {
+                        // The joined hero (m{n}) takes what he can, then the soldiers; and the
+                        // soldiers first, then the hero.
+                        let n = self.units[c.unit].models.len();
+                        let room = usize::from(self.units[h].health.div_ceil(per.max(1)));
+                        let to_hero = c.count.min(room);
+                        let mut a = vec![n; to_hero];
+                        a.extend(idx.iter().take(c.count - to_hero));
+                        v.push(Decision::Casualties(a));
+                        let mut b: Vec<usize> = idx.iter().copied().take(c.count).collect();
+                        b.extend(std::iter::repeat_n(n, c.count - b.len()));
+                        v.push(Decision::Casualties(b));
+                    }
+                    v.push(Decision::Casualties(first));
                     v.push(Decision::Casualties(last));
                     v
                 }
@@ -111,6 +129,56 @@ impl FieldGame {
             out.retain(|d| self.check(d).is_ok());
         }
         out
+    }
+
+    /// Keeping the unit in ambush, and placings of it in formation about points of its side's
+    /// deployment areas (a grid 30 cm across and 10 cm deep, at most 16 points tried), each
+    /// accepted by the check (in the area, 20 cm from and in cover from every enemy); at most
+    /// `limit` of them.
+    fn place_candidates(&self, limit: usize) -> Vec<Decision> {
+        let mut v = vec![Decision::Place(Vec::new())];
+        let Some(u) = self.acting() else { return v };
+        let side = self.units[u].side;
+        let n = self.waiting[u].len();
+        let spacing = self.table.units[u].size.0 + 50;
+        let facing = self.table.units[u].facing;
+        let step = 10 * 100;
+        let mut tried = 0;
+        for z in self
+            .table
+            .zones
+            .iter()
+            .filter(|z| z.kind == dust_geom::table::ZoneKind::Deployment && super::geom_side(z.side) == side)
+        {
+            let (x0, x1) = (
+                z.polygon.iter().map(|p| p.x).min().unwrap_or(0),
+                z.polygon.iter().map(|p| p.x).max().unwrap_or(0),
+            );
+            let (y0, y1) = (
+                z.polygon.iter().map(|p| p.y).min().unwrap_or(0),
+                z.polygon.iter().map(|p| p.y).max().unwrap_or(0),
+            );
+            let mut y = y1 - step / 2;
+            while y > y0 {
+                let mut x = x0 + step / 2;
+                while x < x1 {
+                    tried += 1;
+                    if tried > 16 {
+                        return v;
+                    }
+                    let d = Decision::Place(formation(Pt::new(x, y), n, spacing, facing));
+                    if self.check(&d).is_ok() {
+                        v.push(d);
+                        if v.len() > limit.max(2) {
+                            return v;
+                        }
+                    }
+                    x += 3 * step;
+                }
+                y -= step;
+            }
+        }
+        v
     }
 
     /// Moves toward the nearest enemy, away from it, toward each objective, into the nearest

@@ -95,6 +95,48 @@ pub struct FieldSetup {
     pub ap_limit: Option<u16>,
     /// Three-symbol dice, or the original Dust Tactics dice with the book's conversion.
     pub dice: BattlefrontDice,
+    /// The scenario's reserves rule, if any.
+    pub reserves: Reserves,
+    /// A meeting engagement: "Units do not start the game on the table, but move on from their
+    /// arrival zone as they are activated" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
+    /// RULES"); those not in reserve move on without a roll.
+    pub meeting: bool,
+    /// Which units start held in ambush (one flag per unit; at most one a side): "You may hold
+    /// one of your units in ambush" (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES").
+    pub ambush: Vec<bool>,
+    /// Which units of the table start in reserve (one flag per unit; missing: on the table).
+    /// Their miniatures' places are where they stand as they move on, in their arrival zone.
+    pub in_reserve: Vec<bool>,
+}
+
+/// The reserves rule of a scenario (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES":
+/// "Reserves", "delayed reserves").
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reserves {
+    /// Every unit starts on the table.
+    #[default]
+    None,
+    /// "You must hold at least half of your units (heroes are separate units) in reserve. When
+    /// they activate, roll 1 die on turn 1, or 2 dice on turn 2 … Any units still in reserve in
+    /// the third turn automatically move onto the table."
+    Reserves,
+    /// "do not roll on turn 1, but roll 1 die for your reserves on turn 2, and 2 dice on turn 3,
+    /// with the reserves automatically arriving on turn 4."
+    Delayed,
+}
+
+impl Reserves {
+    /// The dice a unit in reserve rolls to arrive when it activates in `turn`: `Some(0)`: it
+    /// cannot arrive yet; `None`: it arrives without a roll.
+    pub const fn dice(self, turn: u8) -> Option<u16> {
+        match (self, turn) {
+            (Reserves::None, _) => None,
+            (Reserves::Reserves, 1) | (Reserves::Delayed, 2) => Some(1),
+            (Reserves::Reserves, 2) | (Reserves::Delayed, 3) => Some(2),
+            (Reserves::Delayed, 1) => Some(0),
+            _ => None,
+        }
+    }
 }
 
 /// Why a set-up cannot be played.
@@ -122,6 +164,19 @@ pub enum SetupError {
     Empty(String),
     /// The turn limit is 0.
     NoTurns,
+    /// A side holds fewer than half of its units in reserve in a scenario with reserves.
+    TooFewInReserve {
+        /// The side.
+        side: Side,
+        /// Its units in reserve.
+        held: usize,
+        /// All its units (heroes count as units).
+        units: usize,
+    },
+    /// A unit is held in reserve but the scenario has no reserves rule.
+    ReserveWithoutScenario(String),
+    /// A side holds more than one unit in ambush.
+    TooManyInAmbush(Side),
 }
 
 impl fmt::Display for SetupError {
@@ -142,6 +197,18 @@ impl fmt::Display for SetupError {
             ),
             SetupError::Empty(n) => write!(f, "unit `{n}` has no miniature on the table"),
             SetupError::NoTurns => f.write_str("the turn limit must be at least 1"),
+            SetupError::TooFewInReserve { side, held, units } => write!(
+                f,
+                "side {side} holds {held} of its {units} units in reserve: the scenario's reserves rule asks for at least half (heroes are separate units); mark more units `reserve = true`"
+            ),
+            SetupError::TooManyInAmbush(s) => write!(
+                f,
+                "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\"; keep `ambush = true` on one unit"
+            ),
+            SetupError::ReserveWithoutScenario(n) => write!(
+                f,
+                "unit `{n}` is held in reserve but the scenario has no reserves: set `reserves` under [scenario] or remove `reserve = true`"
+            ),
         }
     }
 }
@@ -196,6 +263,8 @@ pub struct FieldUnit {
     pub destroyed: bool,
     /// Its last action was a March Move (it cannot take an objective).
     pub last_march: bool,
+    /// Held in reserve: off the table until it moves on.
+    pub in_reserve: bool,
 }
 
 /// Whose turn it is to do what.
@@ -228,6 +297,10 @@ pub enum Purpose {
     SaveReroll,
     /// Damage Resilient.
     Resilient,
+    /// A unit in reserve rolling to move on.
+    Reserves,
+    /// A unit placed from ambush rolling for its actions.
+    Ambush,
     /// A vehicle entering terrain, infantry crossing wire.
     Terrain,
 }
@@ -307,6 +380,17 @@ pub struct FieldGame {
     held: BySide<u8>,
     events: Vec<Event>,
     log_events: bool,
+    /// The scenario's reserves rule.
+    reserves: Reserves,
+    /// A meeting engagement.
+    meeting: bool,
+    /// The units held in ambush now.
+    ambush: Vec<bool>,
+    /// The units that roll to move on (held in reserve; in a meeting engagement the others
+    /// wait off the table too, and move on without a roll).
+    rolls: Vec<bool>,
+    /// The miniatures of each unit in reserve, where they stand as they move on.
+    waiting: Vec<Vec<dust_geom::table::Mini>>,
     /// The move check's working copy of the table (`flow::sync_table`).
     scratch: std::cell::RefCell<Option<Table>>,
 }
@@ -358,6 +442,7 @@ impl FieldGame {
                 activated: false,
                 destroyed: false,
                 last_march: false,
+                in_reserve: false,
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -375,8 +460,48 @@ impl FieldGame {
                 }
             }
         }
+        let mut table = setup.table;
+        let mut waiting = vec![Vec::new(); units.len()];
+        let n = units.len();
+        let mut rolls = vec![false; n];
+        for (u, &held) in setup.in_reserve.iter().enumerate().take(n) {
+            if !held {
+                continue;
+            }
+            if setup.reserves == Reserves::None {
+                return Err(SetupError::ReserveWithoutScenario(table.units[u].name.clone()));
+            }
+            units[u].in_reserve = true;
+            rolls[u] = true;
+        }
+        let mut ambush = vec![false; n];
+        for (u, &held) in setup.ambush.iter().enumerate().take(n) {
+            if held {
+                let side = units[u].side;
+                if ambush.iter().zip(&units).any(|(a, x)| *a && x.side == side) {
+                    return Err(SetupError::TooManyInAmbush(side));
+                }
+                ambush[u] = true;
+                units[u].in_reserve = true;
+            }
+        }
+        for (u, unit) in units.iter_mut().enumerate() {
+            if unit.in_reserve || setup.meeting {
+                unit.in_reserve = true;
+                waiting[u] = std::mem::take(&mut table.units[u].minis);
+            }
+        }
+        if setup.reserves != Reserves::None {
+            for s in Side::ALL {
+                let all = units.iter().filter(|u| u.side == s).count();
+                let held = units.iter().zip(&rolls).filter(|(u, r)| u.side == s && **r).count();
+                if 2 * held < all {
+                    return Err(SetupError::TooFewInReserve { side: s, held, units: all });
+                }
+            }
+        }
         let mut g = FieldGame {
-            table: setup.table,
+            table,
             cards: cards.into(),
             units,
             turn: 0,
@@ -393,6 +518,11 @@ impl FieldGame {
             held: BySide { a: 0, b: 0 },
             events: Vec::new(),
             log_events: true,
+            reserves: setup.reserves,
+            meeting: setup.meeting,
+            ambush,
+            rolls,
+            waiting,
             scratch: Default::default(),
         };
         g.begin_turn();
@@ -561,7 +691,8 @@ impl FieldGame {
                 u64::from(s.tokens.under_fire)
                     | u64::from(s.tokens.suppressed) << 1
                     | u64::from(s.activated) << 2
-                    | u64::from(s.destroyed) << 3,
+                    | u64::from(s.destroyed) << 3
+                    | u64::from(s.in_reserve) << 4,
             );
             for &m in &s.models {
                 h.u64(m.into());

@@ -163,11 +163,27 @@ pub struct Builder {
     pub cards: Vec<FieldCard>,
     /// The turn limit.
     pub turns: u8,
+    /// The scenario's reserves rule.
+    pub reserves: super::Reserves,
+    /// Which units start in reserve.
+    pub in_reserve: Vec<bool>,
+    /// A meeting engagement.
+    pub meeting: bool,
+    /// Which units start in ambush.
+    pub ambush: Vec<bool>,
 }
 
 impl Default for Builder {
     fn default() -> Builder {
         Builder::new(180.0, 120.0)
+    }
+}
+
+/// One flag per unit of `n`, the last one set.
+fn flag_last(v: &mut Vec<bool>, n: usize) {
+    v.resize(n, false);
+    if let Some(l) = v.last_mut() {
+        *l = true;
     }
 }
 
@@ -186,6 +202,10 @@ impl Builder {
             table: Table::new("test table", p.x, p.y),
             cards: Vec::new(),
             turns: 6,
+            reserves: super::Reserves::None,
+            in_reserve: Vec::new(),
+            meeting: false,
+            ambush: Vec::new(),
         }
     }
 
@@ -231,6 +251,49 @@ impl Builder {
         self
     }
 
+    /// The scenario's reserves rule.
+    pub fn reserves(mut self, r: super::Reserves) -> Builder {
+        self.reserves = r;
+        self
+    }
+
+    /// The unit added last starts held in ambush.
+    pub fn in_ambush(mut self) -> Builder {
+        flag_last(&mut self.ambush, self.table.units.len());
+        self
+    }
+
+    /// A deployment area of `side` on the polygon (cm).
+    pub fn deployment(self, side: crate::Side, poly: &[(f64, f64)]) -> Builder {
+        self.zone(dust_geom::table::ZoneKind::Deployment, side, poly)
+    }
+
+    /// A meeting engagement: every unit waits off the table.
+    pub fn meeting(mut self) -> Builder {
+        self.meeting = true;
+        self
+    }
+
+    /// The unit added last starts in reserve (its miniatures' places: where they move on).
+    pub fn in_reserve(mut self) -> Builder {
+        flag_last(&mut self.in_reserve, self.table.units.len());
+        self
+    }
+
+    /// An arrival zone of `side` on the polygon (cm).
+    pub fn arrival(self, side: crate::Side, poly: &[(f64, f64)]) -> Builder {
+        self.zone(dust_geom::table::ZoneKind::Arrival, side, poly)
+    }
+
+    fn zone(mut self, kind: dust_geom::table::ZoneKind, side: crate::Side, poly: &[(f64, f64)]) -> Builder {
+        self.table.zones.push(dust_geom::table::Zone {
+            kind,
+            side: gs(side),
+            polygon: poly.iter().map(|&(x, y)| Pt::cm(x, y)).collect(),
+        });
+        self
+    }
+
     /// A terrain piece of `kind` on the polygon (cm).
     pub fn terrain(mut self, kind: TerrainKind, poly: &[(f64, f64)]) -> Builder {
         let t = Terrain::new(kind.name(), kind, Area::Polygon(poly.iter().map(|&(x, y)| Pt::cm(x, y)).collect()));
@@ -255,6 +318,10 @@ impl Builder {
             turns: self.turns,
             ap_limit: None,
             dice: BattlefrontDice::ThreeSymbol,
+            reserves: self.reserves,
+            meeting: self.meeting,
+            ambush: self.ambush,
+            in_reserve: self.in_reserve,
         }
     }
 
