@@ -3,11 +3,10 @@
 //! rule … a fix there fixes every edition"). Both books word them the same
 //! (tactics-battlefront-2013-rules.txt and tactics-battlefield-summary.md): what a save counts,
 //! how much one hit marks off, what the reactive-attack dice give, who wins the initiative and
-//! who may pass. The battlefront engine (`game/battlefront.rs`) calls [`save`],
-//! [`damage_per_hit`] and [`ReactiveOutcome`] where it used to compute them inline (its
-//! initiative and passing code is being moved behind `EditionRules` on another branch: it is to
-//! call [`initiative_winner`] and [`may_pass`] once that lands); the Battlefield engine
-//! ([`crate::field`]) calls all of them.
+//! who may pass. The battlefront engine (`game/battlefront.rs`, reached through
+//! `EditionRules`) calls [`save`], [`damage_per_hit`], [`ReactiveOutcome`],
+//! [`initiative_winner`] and [`may_pass`] where it used to compute them inline; the Battlefield
+//! engine ([`crate::field`]) calls all of them.
 //!
 //! None of them knows where units stand: the caller, square grid or measured table, answers the
 //! geometric questions (is the target in cover?) and passes the answers in.

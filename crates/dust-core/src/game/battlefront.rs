@@ -98,13 +98,16 @@ impl Game {
         });
         match a {
             None => self.stack.push(Step::InitiativeTargets { army, a: Some(k) }),
-            // "If it is still a tie, both players re-roll all of their dice."
-            Some(ta) if ta == k => self.stack.push(Step::Initiative { a: None }),
-            Some(ta) => {
-                let w = if ta > k { Side::A } else { Side::B };
-                self.events.push(Event::InitiativeWon(w));
-                self.stack.push(Step::ChooseFirst(w));
-            }
+            // The army symbols tied; the targets decide, the shared rule of both books
+            // (`rules_shared::initiative_winner`). "If it is still a tie, both players re-roll
+            // all of their dice."
+            Some(ta) => match crate::rules_shared::initiative_winner((army.a, army.b), (ta, k)) {
+                None => self.stack.push(Step::Initiative { a: None }),
+                Some(w) => {
+                    self.events.push(Event::InitiativeWon(w));
+                    self.stack.push(Step::ChooseFirst(w));
+                }
+            },
         }
     }
 
@@ -116,7 +119,7 @@ impl Game {
     /// vehicle as one (docs/rulings.md, "Battlefront passing and joined heroes").
     #[inline]
     pub(super) fn bf_may_pass(&self, side: Side) -> bool {
-        self.activatable(side).count() < self.activatable(side.other()).count()
+        crate::rules_shared::may_pass(self.activatable(side).count(), self.activatable(side.other()).count())
     }
 
     /// "Roll for Initiative": "In case of a tie, the player with the most \[target\] symbols
