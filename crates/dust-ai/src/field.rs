@@ -234,7 +234,7 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
             .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
             .unwrap_or(first)
             .clone(),
-        Decision::ReactWith(_) | Decision::Casualties(_) => first.clone(),
+        Decision::ReactWith(_) | Decision::Casualties(_) | Decision::Mount { .. } | Decision::Dismount(_) => first.clone(),
     }
 }
 

@@ -126,6 +126,14 @@ pub const fn may_pass(own_left: usize, other_left: usize) -> bool {
     own_left < other_left
 }
 
+/// The faces of the die a pilot rolls when the vehicle he pilots is destroyed that let him
+/// escape unharmed (battlefront "Piloting Vehicles": "On a roll of [symbol] or [symbol], the
+/// Hero escapes unharmed", the two symbols lost in the extraction; tactics-battlefield-summary.md,
+/// "Piloting Vehicles and Aircraft": "On ☒ or ☑, the hero escapes unharmed. Otherwise the hero
+/// takes a point of damage"): the army symbol or the shield (docs/rulings.md, "Battlefront
+/// pilots", "Battlefield: the symbols of the summary").
+pub const PILOT_ESCAPES: Symbols = Symbols::ARMY_OR_SHIELD;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -639,11 +639,17 @@ pub enum BattlefrontSkill {
     Commissar,
     /// Superhuman (tactics-battlefield-summary.md, "HEROES"): a hero that can never join a unit.
     Superhuman,
+    /// Air Pilot (tactics-battlefield-summary.md, "AIR PILOT"): "This hero can pilot an
+    /// aircraft."
+    AirPilot,
+    /// Ace Air Pilot (tactics-battlefield-summary.md, "ACE AIR PILOT"): pilots an aircraft,
+    /// which may gain a third action.
+    AceAirPilot,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 10] = [
+    pub const ALL: [BattlefrontSkill; 12] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -654,6 +660,8 @@ impl BattlefrontSkill {
         BattlefrontSkill::Brave,
         BattlefrontSkill::Commissar,
         BattlefrontSkill::Superhuman,
+        BattlefrontSkill::AirPilot,
+        BattlefrontSkill::AceAirPilot,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -668,6 +676,8 @@ impl BattlefrontSkill {
             BattlefrontSkill::Brave => "brave",
             BattlefrontSkill::Commissar => "commissar",
             BattlefrontSkill::Superhuman => "superhuman",
+            BattlefrontSkill::AirPilot => "air-pilot",
+            BattlefrontSkill::AceAirPilot => "ace-air-pilot",
         }
     }
     /// Reads a name.
@@ -826,6 +836,14 @@ pub struct BattlefrontCard {
     /// ("Only the named Hero can pilot a Vehicle with the Pilot: Hero attribute"); a card with
     /// the skill names him (`pilot-hero = "NAME"` in the card file).
     pub pilot_hero: Option<String>,
+    /// "Passengers (#)" (tactics-battlefield-summary.md, "CARRYING PASSENGERS"): the spaces
+    /// for soldiers with infantry Armour 1 or 2 (0: it carries none).
+    pub passengers: u8,
+    /// "Tank Riders (#)": spaces for units riding on the vehicle (0: none).
+    pub tank_riders: u8,
+    /// "Sidekick" (tactics-battlefield-summary.md, "HEROES"): the superhuman this hero may join
+    /// ("heroes who possess the Sidekick attribute … can join the named superhuman").
+    pub sidekick: Option<String>,
 }
 
 impl BattlefrontCard {

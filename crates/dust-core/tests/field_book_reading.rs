@@ -8,7 +8,7 @@
 //! up, so no test passes without having seen its case). Rates of saves are checked over a few
 //! hundred dice against bounds far from the other reading (2 faces in 6 against 4 in 6).
 
-use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::tests_support::{activate, aircraft_card, hero_card, rolls, settle, squad_card, vehicle_card, weapon, Builder};
 use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose, Tokens};
 use dust_core::unit::Locomotion;
 use dust_core::Side;
@@ -36,39 +36,8 @@ fn aim(line: u8, target: usize) -> Aim {
     Aim { line, target, at: None }
 }
 
-/// The rolls logged from event `from` on, for `purpose`: (dice, successes).
-fn rolls(g: &FieldGame, from: usize, purpose: Purpose) -> Vec<(u16, u16)> {
-    g.events()[from..]
-        .iter()
-        .filter_map(|e| match e {
-            Event::Rolled {
-                purpose: p,
-                dice,
-                successes,
-            } if *p == purpose => Some((*dice, *successes)),
-            _ => None,
-        })
-        .collect()
-}
-
 fn total(r: &[(u16, u16)]) -> (u32, u32) {
     r.iter().fold((0, 0), |(d, s), &(a, b)| (d + u32::from(a), s + u32::from(b)))
-}
-
-/// Plays the pending casualty choices (the first the engine lists) and declines reactions,
-/// until the game waits for something else.
-fn settle(g: &mut FieldGame) {
-    for _ in 0..50 {
-        let asks = g.asks();
-        if asks.starts_with("the miniatures lost") {
-            let d = g.candidates(4).into_iter().next().expect("a casualty choice");
-            g.apply(d).expect("casualties");
-        } else if asks.starts_with("a reactive attack") {
-            g.apply(Decision::React(None)).expect("no reaction");
-        } else {
-            return;
-        }
-    }
 }
 
 /// Moves every miniature of unit `u` by (dx, dy) cm in a straight line.

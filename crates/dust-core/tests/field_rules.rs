@@ -2,7 +2,9 @@
 //! test names its section and quotes the words it checks). Tables and cards are built by hand
 //! (`dust_core::field::tests_support`): the numbers are the tests' own.
 
-use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, support_card, vehicle_card, weapon, Builder};
+use dust_core::field::tests_support::{
+    activate, aircraft_card, hero_card, rolls as rolled, squad_card, support_card, vehicle_card, weapon, Builder,
+};
 use dust_core::field::{Action, Aim, Class, Decision, Event, FieldGame, MiniMove, Pending, Purpose, Reserves, SetupError};
 use dust_core::unit::Locomotion;
 use dust_core::Side;
@@ -1442,21 +1444,6 @@ fn flame_templates_hit_all_in_their_path_without_saves() {
 }
 
 // ----- HEROES JOINING A UNIT ---------------------------------------------------------------------
-
-/// The rolls logged from event `from` on for `purpose`: (dice, successes).
-fn rolled(g: &FieldGame, from: usize, purpose: Purpose) -> Vec<(u16, u16)> {
-    g.events()[from..]
-        .iter()
-        .filter_map(|x| match x {
-            Event::Rolled {
-                purpose: p,
-                dice,
-                successes,
-            } if *p == purpose => Some((*dice, *successes)),
-            _ => None,
-        })
-        .collect()
-}
 
 /// Side A: a squad of 2 (unit 0, armour 2) at y = 20, a hero 10 cm off it (unit 1), a hero
 /// 40 cm off (unit 2), an armour-3 squad the first hero is also near (unit 3); side B's squad

@@ -512,7 +512,7 @@ fn face_name(f: Option<Face>) -> &'static str {
     }
 }
 
-const CARD_KEYS: [&str; 19] = [
+const CARD_KEYS: [&str; 22] = [
     "name",
     "edition",
     "subtitle",
@@ -520,6 +520,9 @@ const CARD_KEYS: [&str; 19] = [
     "kind",
     "locomotion",
     "pilot-hero",
+    "passengers",
+    "tank-riders",
+    "sidekick",
     "movement",
     "armor",
     "health",
@@ -534,7 +537,10 @@ const CARD_KEYS: [&str; 19] = [
     "model",
 ];
 /// Card fields that may carry a field-level source.
-const CARD_SOURCE_KEYS: [&str; 12] = [
+const CARD_SOURCE_KEYS: [&str; 15] = [
+    "passengers",
+    "tank-riders",
+    "sidekick",
     "name",
     "edition",
     "bloc",
@@ -573,6 +579,51 @@ struct RawWeapon {
 crate::diag::reads_through!(Ctx);
 
 impl<'a> Ctx<'a> {
+    /// `passengers = N`, `tank-riders = N` (vehicles and aircraft: "Passengers (#)", "Tank
+    /// Riders (#)") and `sidekick = "SUPERHUMAN"` (heroes: "heroes who possess the Sidekick
+    /// attribute … can join the named superhuman"), tactics-battlefield-summary.md, battlefront
+    /// cards only.
+    fn carrying(&mut self, root: &toml_edit::Table, bf: bool, kind: Option<UnitKind>, top: &Span) -> (u8, u8, Option<String>) {
+        let mut spaces = [0u8; 2];
+        for (i, key) in ["passengers", "tank-riders"].into_iter().enumerate() {
+            let Some((n, sp)) = self.int(root, key, "a unit card", (1, 24), false, top) else {
+                continue;
+            };
+            if !bf {
+                self.err(
+                    &sp,
+                    format!("`{key}` belongs to the battlefront edition: add `edition = \"battlefront\"` to the card"),
+                );
+            } else if kind.is_some_and(|k| !matches!(k, UnitKind::Vehicle | UnitKind::Aircraft)) {
+                self.err(&sp, format!("only a vehicle or aircraft carries units (`{key}`): remove it"));
+            } else {
+                spaces[i] = n as u8;
+            }
+        }
+        let sidekick = self.string(root, "sidekick", "a unit card", false, top).and_then(|(n, sp)| {
+            if !bf {
+                self.err(
+                    &sp,
+                    "`sidekick` belongs to the battlefront edition: add `edition = \"battlefront\"` to the card".to_string(),
+                );
+            } else if kind.is_some_and(|k| k != UnitKind::Hero) {
+                self.err(
+                    &sp,
+                    "only a hero is a sidekick (`sidekick` names the superhuman he may join): remove it".to_string(),
+                );
+            } else if n.trim().is_empty() {
+                self.err(
+                    &sp,
+                    "`sidekick` names the superhuman the hero may join, e.g. `sidekick = \"Grandma\"`".to_string(),
+                );
+            } else {
+                return Some(n.trim().to_string());
+            }
+            None
+        });
+        (spaces[0], spaces[1], sidekick)
+    }
+
     fn int(&mut self, t: &dyn TableLike, key: &str, what: &str, range: (i64, i64), required: bool, fallback: &Span) -> Option<(i64, Span)> {
         let Some(item) = t.get(key) else {
             if required {
@@ -872,6 +923,8 @@ impl<'a> Ctx<'a> {
                 "the skill `pilot-hero` names its hero (\"Only the named Hero can pilot a Vehicle with the Pilot: Hero attribute\"): add `pilot-hero = \"NAME\"` to the card".to_string(),
             );
         }
+        // Battlefield "CARRYING PASSENGERS" and "Sidekick" (tactics-battlefield-summary.md).
+        let (passengers, tank_riders, sidekick) = self.carrying(root, bf, card_kind.as_ref().map(|(ck, _)| ck.nearest()), &top);
         let source = self.string(root, "source", "a unit card", true, &top);
         if let Some((s, sp)) = &source {
             if s.trim().is_empty() {
@@ -1062,6 +1115,9 @@ impl<'a> Ctx<'a> {
             skills: bf_skills,
             weapons: weapons.iter().map(|w| w.bf.clone()).collect(),
             pilot_hero,
+            passengers,
+            tank_riders,
+            sidekick,
         };
         let info = CardInfo {
             file: String::new(),

@@ -152,6 +152,8 @@ pub struct TableFile {
     pub meeting: bool,
     /// Which units start held in ambush (`ambush = true`), one flag per unit.
     pub ambush: Vec<bool>,
+    /// The vehicle each unit begins the game mounted in (`aboard = "UNIT"`), one entry per unit.
+    pub aboard: Vec<Option<usize>>,
 }
 
 /// Reads a table file, checking units against `cards` (the cards the Battlefield game plays:
@@ -221,7 +223,9 @@ const TERRAIN_KEYS: [&str; 13] = [
 ];
 const ZONE_KEYS: [&str; 2] = ["side", "polygon"];
 const OBJECTIVE_KEYS: [&str; 2] = ["name", "at"];
-const UNIT_KEYS: [&str; 9] = ["name", "side", "at", "facing", "base_mm", "hull", "level", "reserve", "ambush"];
+const UNIT_KEYS: [&str; 10] = [
+    "name", "side", "at", "facing", "base_mm", "hull", "level", "reserve", "ambush", "aboard",
+];
 const SCENARIO_KEYS: [&str; 2] = ["reserves", "meeting"];
 const TEMPLATE_KEYS: [&str; 3] = ["blast_diameter", "flame_short", "flame_long"];
 
@@ -610,6 +614,7 @@ impl<'a> Ctx<'a> {
         let (reserves, reserves_span, meeting) = self.scenario(root, &top);
         let mut in_reserve = Vec::new();
         let mut ambush = Vec::new();
+        let mut aboard: Vec<Option<(String, Span)>> = Vec::new();
         if let Some(item) = root.get("unit") {
             let mut placed: Vec<(usize, Vec<Span>)> = Vec::new();
             let mut minis = 0;
@@ -631,8 +636,16 @@ impl<'a> Ctx<'a> {
                                 table.floors.levels.insert((table.units.len(), m), level);
                             }
                         }
-                        in_reserve.push(self.reserve(t, &u, &span, (reserves, meeting), &table));
-                        let held = self.bool(t, "ambush", "a [[unit]]", &span).unwrap_or(false);
+                        let rides = self.string(t, "aboard", "a [[unit]]", false, &span);
+                        if rides.is_some() {
+                            self.aboard_alone(t, &u, &span);
+                            in_reserve.push(false);
+                        } else {
+                            in_reserve.push(self.reserve(t, &u, &span, (reserves, meeting), &table));
+                        }
+                        let is_aboard = rides.is_some();
+                        aboard.push(rides);
+                        let held = !is_aboard && self.bool(t, "ambush", "a [[unit]]", &span).unwrap_or(false);
                         if held && table.units.iter().zip(&ambush).any(|(x, a)| *a && x.side == u.side) {
                             let at = t.get("ambush").map_or_else(|| span.clone(), |i| TomlReader::span(i, &span));
                             self.err(
@@ -644,7 +657,10 @@ impl<'a> Ctx<'a> {
                             );
                         }
                         ambush.push(held);
-                        placed.push((table.units.len(), spans));
+                        // A unit aboard stands in its vehicle, not on the table.
+                        if !is_aboard {
+                            placed.push((table.units.len(), spans));
+                        }
                         table.units.push(u);
                     }
                     None => ok = false,
@@ -652,10 +668,15 @@ impl<'a> Ctx<'a> {
             }
             self.overlaps(&table, &placed);
         }
+        let aboard = self.vehicles_aboard(&table, &aboard);
         if reserves != Reserves::None {
             for side in [Side::A, Side::B] {
                 let all = table.units.iter().filter(|u| u.side == side).count();
-                let held = table.units.iter().zip(&in_reserve).filter(|(u, r)| u.side == side && **r).count();
+                // A unit aboard a vehicle held in reserve is held in reserve with it.
+                let rolling = |x: usize| in_reserve[x] || aboard[x].is_some_and(|v| in_reserve[v]);
+                let held = (0..table.units.len())
+                    .filter(|&x| table.units[x].side == side && rolling(x))
+                    .count();
                 if 2 * held < all {
                     self.err(
                         &reserves_span,
@@ -675,7 +696,86 @@ impl<'a> Ctx<'a> {
             in_reserve,
             meeting,
             ambush,
+            aboard,
         })
+    }
+
+    /// A unit placed `aboard` is neither held in reserve nor in ambush of its own: "may
+    /// arrive together", "held with them" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
+    /// RULES"); it comes with its vehicle.
+    fn aboard_alone(&mut self, t: &dyn TableLike, u: &Unit, span: &Span) {
+        for key in ["reserve", "ambush"] {
+            if self.bool(t, key, "a [[unit]]", span) == Some(true) {
+                let at = t.get(key).map_or_else(|| span.clone(), |i| TomlReader::span(i, span));
+                self.err(
+                    &at,
+                    format!(
+                        "unit `{}` is placed aboard a vehicle: it is held in reserve or in ambush with its vehicle, not on its own; remove `{key} = true` (mark the vehicle)",
+                        u.name
+                    ),
+                );
+            }
+        }
+    }
+
+    /// `aboard = "UNIT"`: the vehicle or aircraft (a unit of the file, by its name: the card's,
+    /// `#2` for a second) the unit begins the game mounted in. Infantry only, aboard a vehicle
+    /// or aircraft of its side that is not itself aboard, its `at` points (one per miniature)
+    /// inside the vehicle's hull. Whether the vehicle has the room (its card's `passengers`,
+    /// `tank-riders`, a pilot's seat) the game's set-up checks (`SetupError::Aboard`).
+    fn vehicles_aboard(&mut self, table: &Table, aboard: &[Option<(String, Span)>]) -> Vec<Option<usize>> {
+        let mut out = vec![None; table.units.len()];
+        for (u, rides) in aboard.iter().enumerate() {
+            let Some((name, sp)) = rides else { continue };
+            let unit = &table.units[u];
+            let Some(v) = table.units.iter().position(|x| x.name.eq_ignore_ascii_case(name.trim())) else {
+                let hint = closest(name, table.units.iter().map(|x| x.name.as_str()))
+                    .map(|n| format!(" (did you mean \"{n}\"?)"))
+                    .unwrap_or_default();
+                self.err(
+                    sp,
+                    format!("`aboard` names no unit of this file: \"{name}\"{hint}; name a vehicle or aircraft placed with [[unit]]"),
+                );
+                continue;
+            };
+            let vehicle = &table.units[v];
+            let problem = if !vehicle.kind.is_vehicle() {
+                Some(format!("`{}` is not a vehicle or aircraft: only those carry units", vehicle.name))
+            } else if !unit.kind.is_infantry() {
+                Some(format!(
+                    "`{}` is not infantry: \"A vehicle equipped to carry passengers can carry infantry units inside it\"",
+                    unit.name
+                ))
+            } else if vehicle.side != unit.side {
+                Some(format!(
+                    "`{}` is side {}'s: a unit is carried only by its own side's vehicles",
+                    vehicle.name,
+                    side_word(vehicle.side)
+                ))
+            } else if aboard[v].is_some() {
+                Some(format!("`{}` is itself aboard a vehicle", vehicle.name))
+            } else if let Some((m, p)) = vehicle.minis.first().and_then(|hull| {
+                unit.minis
+                    .iter()
+                    .enumerate()
+                    .find(|(_, m)| !hull.body.holds(m.body.centre()))
+                    .map(|(i, m)| (i, m.body.centre()))
+            }) {
+                Some(format!(
+                    "unit `{}` m{m} at ({}) is not inside `{}`'s hull: the `at` points of a unit aboard lie in its vehicle",
+                    unit.name,
+                    point_cm(p),
+                    vehicle.name
+                ))
+            } else {
+                None
+            };
+            match problem {
+                Some(p) => self.err(sp, p),
+                None => out[u] = Some(v),
+            }
+        }
+        out
     }
 
     /// `[scenario]`: the scenario special rules the table plays (the project's own key:

@@ -961,6 +961,7 @@ impl FieldGame {
         }
         self.units[t].destroyed = true;
         self.units[t].health = 0;
+        self.unload_wreck(t);
         let side = self.units[t].side;
         self.destroyed_ap[side.other()] += self.cards[t].card.ap;
         if self.class(t) == Class::Vehicle {

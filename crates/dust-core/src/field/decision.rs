@@ -142,6 +142,21 @@ pub enum Decision {
     /// centres), or none to stay in ambush ("You may place a unit held in ambush … on the table
     /// at the start of the unit's activation").
     Place(Vec<Pt>),
+    /// A Move or March Move that ends with every miniature of the unit in contact with a
+    /// vehicle or aircraft of its side, which the unit then mounts, as passengers or as its
+    /// pilot (tactics-battlefield-summary.md, "CARRYING PASSENGERS", "Piloting Vehicles and
+    /// Aircraft"): the vehicle, and the miniatures' moves as in [`Decision::Move`].
+    Mount {
+        /// The vehicle or aircraft mounted.
+        vehicle: usize,
+        /// Where each miniature that moves ends (in contact with the vehicle).
+        minis: Vec<MiniMove>,
+    },
+    /// A Move or March Move of a unit carried in a vehicle that dismounts it: where each of its
+    /// miniatures is placed (base centres), in the unit's order ("Passengers can dismount from a
+    /// vehicle by activating before the vehicle activates and performing a MOVE or MARCH MOVE
+    /// action to move away from it").
+    Dismount(Vec<Pt>),
 }
 
 fn num(v: f64) -> String {
@@ -228,6 +243,22 @@ impl fmt::Display for Decision {
                 }
                 Ok(())
             }
+            Decision::Mount { vehicle, minis } => {
+                write!(f, "mount {vehicle}")?;
+                let m = Decision::Move {
+                    minis: minis.clone(),
+                    facing: None,
+                }
+                .to_string();
+                f.write_str(&m["move".len()..])
+            }
+            Decision::Dismount(v) => {
+                f.write_str("dismount")?;
+                for p in v {
+                    write!(f, " {}", point_text(*p))?;
+                }
+                Ok(())
+            }
             Decision::Casualties(v) => {
                 f.write_str("casualties")?;
                 if v.is_empty() {
@@ -304,6 +335,17 @@ impl FromStr for Decision {
                 }
                 Decision::Move { minis, facing }
             }
+            "mount" => {
+                let (v, tail) = rest.split_first().ok_or("`mount` needs a vehicle: mount V mI@X,Y …")?;
+                match format!("move {}", tail.join(" ")).parse::<Decision>()? {
+                    Decision::Move { minis, facing: None } => Decision::Mount {
+                        vehicle: index(v, "a vehicle")?,
+                        minis,
+                    },
+                    _ => return Err("a unit mounting turns no facing: remove `facing`".into()),
+                }
+            }
+            "dismount" => Decision::Dismount(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?),
             "place" => {
                 if rest == ["none"] {
                     Decision::Place(Vec::new())
@@ -353,7 +395,7 @@ impl FromStr for Decision {
             }
             _ => {
                 return Err(format!(
-                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, attack, react, react-with, casualties)"
+                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, mount, dismount, attack, react, react-with, casualties, place)"
                 ))
             }
         })
@@ -407,6 +449,15 @@ mod tests {
             Decision::Casualties(vec![]),
             Decision::Place(vec![Pt::cm(10.0, 2.5), Pt::cm(13.25, 2.5)]),
             Decision::Place(vec![]),
+            Decision::Mount {
+                vehicle: 2,
+                minis: vec![MiniMove {
+                    mini: 1,
+                    to: Pt::cm(40.5, 12.0),
+                    via: vec![Pt::cm(30.0, 10.0)],
+                }],
+            },
+            Decision::Dismount(vec![Pt::cm(50.0, 20.0), Pt::cm(53.5, 20.0)]),
         ];
         for d in ds {
             let text = d.to_string();

@@ -140,7 +140,7 @@ impl FieldGame {
     fn cur(&self) -> Option<&Activation> {
         self.reaction.as_ref().or(self.act.as_ref())
     }
-    fn cur_mut(&mut self) -> Option<&mut Activation> {
+    pub(super) fn cur_mut(&mut self) -> Option<&mut Activation> {
         self.reaction.as_mut().or(self.act.as_mut())
     }
     /// The action the acting unit performs now.
@@ -196,7 +196,7 @@ impl FieldGame {
         }
     }
 
-    fn roll_sym(&mut self, n: u16, s: Symbols, purpose: Purpose) -> u16 {
+    pub(super) fn roll_sym(&mut self, n: u16, s: Symbols, purpose: Purpose) -> u16 {
         let k = self.dice.roll(n, s).sample(&mut self.rng);
         self.log(Event::Rolled {
             purpose,
@@ -333,7 +333,10 @@ impl FieldGame {
             }
             (Phase::Plan, Decision::Plan(p)) => self.check_plan(p),
             (Phase::Act, Decision::Move { minis, facing }) => match self.current_action() {
-                Some(a) if a.moves() => self.check_move(minis, *facing, a == Action::March).map(|_| ()),
+                Some(a) if a.moves() => {
+                    self.refuse_move_aboard(self.acting().unwrap_or(0), minis, *facing)?;
+                    self.check_move(minis, *facing, a == Action::March).map(|_| ())
+                }
                 _ => Err(wrong()),
             },
             (Phase::Act, Decision::Attack(aims)) => match (self.current_action(), self.cur()) {
@@ -360,6 +363,14 @@ impl FieldGame {
             }
             (Phase::ReactWith, Decision::ReactWith(_)) => Ok(()),
             (Phase::Place, Decision::Place(v)) => self.check_place(v),
+            (Phase::Act, Decision::Mount { vehicle, minis }) => match self.current_action() {
+                Some(a) if a.moves() => self.check_mount(*vehicle, minis, a == Action::March).map(|_| ()),
+                _ => Err(wrong()),
+            },
+            (Phase::Act, Decision::Dismount(pts)) => match self.current_action() {
+                Some(a) if a.moves() => self.check_dismount(pts, a == Action::March),
+                _ => Err(wrong()),
+            },
             (Phase::Casualties, Decision::Casualties(v)) => {
                 let c = self.casualties.front().ok_or_else(wrong)?;
                 let models = &self.units[c.unit].models;
@@ -422,6 +433,10 @@ impl FieldGame {
         if self.class(h) != super::Class::Hero {
             return Err(Refusal::new(format!("{} is not a hero: only a hero joins a unit", name(h))));
         }
+        // A sidekick joins the superhuman his card names (tactics-battlefield-summary.md,
+        // "HEROES"; the rest of the rules for heroes stand: docs/rulings.md, "Battlefield:
+        // sidekicks").
+        let sidekick = self.sidekick_of(h, u);
         if self.cards[h].bf.has(crate::unit::BattlefrontSkill::Superhuman) {
             return Err(Refusal::new(format!(
                 "{} is a superhuman: \"Superhumans are heroes, but can never join a unit\"",
@@ -437,13 +452,13 @@ impl FieldGame {
                 name(h)
             )));
         }
-        if !matches!(self.class(u), super::Class::Squad | super::Class::SupportWeapon) {
+        if !sidekick && !matches!(self.class(u), super::Class::Squad | super::Class::SupportWeapon) {
             return Err(Refusal::new(format!(
                 "{} is not an infantry squad or support weapon: a hero joins only those",
                 name(u)
             )));
         }
-        if self.armor(u) != self.armor(h) {
+        if !sidekick && self.armor(u) != self.armor(h) {
             return Err(Refusal::new(format!(
                 "{} and {} have different Armour ratings: a hero joins a unit of the same Armour",
                 name(h),
@@ -513,6 +528,7 @@ impl FieldGame {
         if p.iter().filter(|x| **x == Action::Attack).count() > 1 {
             return Err(Refusal::new("two ATTACK actions: take a SUSTAINED ATTACK instead"));
         }
+        self.check_carried_plan(u, p)?;
         if self.waits_off(p) {
             return Ok(());
         }
@@ -756,6 +772,11 @@ impl FieldGame {
                 self.perform();
             }
             Decision::Place(v) => self.place(&v),
+            Decision::Mount { vehicle, minis } => {
+                let march = self.current_action() == Some(Action::March);
+                self.do_mount(vehicle, &minis, march);
+            }
+            Decision::Dismount(pts) => self.do_dismount(&pts),
             Decision::Casualties(v) => {
                 let c = self.casualties.pop_front().expect("checked: casualties are due");
                 let n = self.units[c.unit].models.len();
@@ -827,6 +848,7 @@ impl FieldGame {
     /// action": the one plan is theirs).
     fn activate(&mut self, u: usize, hero: Option<usize>) {
         self.units[u].activated = true;
+        self.carry_activates(u);
         let mut a = Activation::new(u);
         if self.ambush[u] {
             self.act = Some(a);
@@ -900,15 +922,7 @@ impl FieldGame {
 
     /// The miniatures of unit `u` (held off the table) placed with their centres at `pts`.
     fn placed(&self, u: usize, pts: &[Pt]) -> Vec<dust_geom::table::Mini> {
-        self.waiting[u]
-            .iter()
-            .zip(pts)
-            .map(|(m, &p)| {
-                let mut m = m.clone();
-                m.body = dust_geom::path::body_at(&self.table, u, p, None);
-                m
-            })
-            .collect()
+        self.minis_at(u, &self.waiting[u], pts)
     }
 
     /// Checks placing the unit held in ambush (`Decision::Place`): "It must be placed in your
@@ -1117,7 +1131,7 @@ impl FieldGame {
     }
 
     /// A decision-driven action is done: on to the next.
-    fn action_done(&mut self) {
+    pub(super) fn action_done(&mut self) {
         self.advance();
         if self.phase != Phase::React {
             self.perform();

@@ -71,7 +71,7 @@ impl FieldGame {
                 // Each hero that may join a unit as it activates (the check filters them below).
                 for &u in &ready {
                     for &h in &ready {
-                        if h != u && self.class(h) == Class::Hero && self.class(u) != Class::Hero {
+                        if h != u && self.class(h) == Class::Hero && (self.class(u) != Class::Hero || self.sidekick_of(h, u)) {
                             v.push(Decision::ActivateWith(u, h));
                         }
                     }
@@ -81,7 +81,14 @@ impl FieldGame {
             }
             Phase::Plan => PLANS.iter().map(|p| Decision::Plan(p.to_vec())).collect(),
             Phase::Act => match (self.current_action(), self.acting()) {
-                (Some(a), Some(u)) if a.moves() => self.move_candidates(u, a == Action::March, limit),
+                (Some(a), Some(u)) if a.moves() => match self.aboard(u) {
+                    Some(_) => self.dismount_candidates(u, a == Action::March),
+                    None => {
+                        let mut v = self.move_candidates(u, a == Action::March, limit);
+                        v.extend(self.mount_candidates(u, a == Action::March));
+                        v
+                    }
+                },
                 (Some(a), Some(u)) => self.attack_candidates(u, a == Action::Sustained, limit),
                 _ => Vec::new(),
             },

@@ -25,11 +25,13 @@ mod attack;
 pub mod decision;
 mod flow;
 mod generate;
+mod passengers;
 pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice};
 pub use generate::formation;
+pub use passengers::{Seat, CONTACT};
 
 use crate::dice::BattlefrontDice;
 use crate::rng::GameRng;
@@ -107,6 +109,11 @@ pub struct FieldSetup {
     /// Which units of the table start in reserve (one flag per unit; missing: on the table).
     /// Their miniatures' places are where they stand as they move on, in their arrival zone.
     pub in_reserve: Vec<bool>,
+    /// The vehicle each unit begins the game mounted in, as a passenger or its pilot (one entry
+    /// per unit; missing: on the table): "Infantry units can begin the game mounted in the
+    /// vehicle" (tactics-battlefield-summary.md, "CARRYING PASSENGERS"). A unit aboard a vehicle
+    /// held in reserve or in ambush comes with it.
+    pub aboard: Vec<Option<usize>>,
 }
 
 /// The reserves rule of a scenario (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES":
@@ -177,6 +184,8 @@ pub enum SetupError {
     ReserveWithoutScenario(String),
     /// A side holds more than one unit in ambush.
     TooManyInAmbush(Side),
+    /// A unit cannot begin the game in the vehicle it is placed aboard: the unit, and why.
+    Aboard(String, String),
 }
 
 impl fmt::Display for SetupError {
@@ -205,6 +214,7 @@ impl fmt::Display for SetupError {
                 f,
                 "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\"; keep `ambush = true` on one unit"
             ),
+            SetupError::Aboard(n, why) => write!(f, "unit `{n}` cannot begin the game aboard: {why}"),
             SetupError::ReserveWithoutScenario(n) => write!(
                 f,
                 "unit `{n}` is held in reserve but the scenario has no reserves: set `reserves` under [scenario] or remove `reserve = true`"
@@ -303,6 +313,8 @@ pub enum Purpose {
     Ambush,
     /// A vehicle entering terrain, infantry crossing wire.
     Terrain,
+    /// The units carried in an eliminated vehicle: the pilot's escape, the passengers' dice.
+    Carried,
 }
 
 /// What happened, in order: the game's log, for the replay and the interfaces.
@@ -393,6 +405,8 @@ pub struct FieldGame {
     waiting: Vec<Vec<dust_geom::table::Mini>>,
     /// The move check's working copy of the table (`flow::sync_table`).
     scratch: std::cell::RefCell<Option<Table>>,
+    /// The units carried in vehicles ([`passengers`]).
+    carry: passengers::Carry,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -494,7 +508,9 @@ impl FieldGame {
         if setup.reserves != Reserves::None {
             for s in Side::ALL {
                 let all = units.iter().filter(|u| u.side == s).count();
-                let held = units.iter().zip(&rolls).filter(|(u, r)| u.side == s && **r).count();
+                // A unit aboard a vehicle in reserve is held in reserve with it.
+                let rolling = |x: usize| rolls[x] || setup.aboard.get(x).copied().flatten().is_some_and(|v| rolls.get(v) == Some(&true));
+                let held = (0..n).filter(|&x| units[x].side == s && rolling(x)).count();
                 if 2 * held < all {
                     return Err(SetupError::TooFewInReserve { side: s, held, units: all });
                 }
@@ -524,7 +540,9 @@ impl FieldGame {
             rolls,
             waiting,
             scratch: Default::default(),
+            carry: Default::default(),
         };
+        g.board_at_setup(&setup.aboard)?;
         g.begin_turn();
         Ok(g)
     }
@@ -659,7 +677,12 @@ impl FieldGame {
 
     /// The units of `side` still to activate this turn.
     pub fn left_to_activate(&self, side: Side) -> usize {
-        self.units.iter().filter(|u| u.side == side && !u.destroyed && !u.activated).count()
+        (0..self.units.len())
+            .filter(|&x| {
+                let u = &self.units[x];
+                u.side == side && !u.destroyed && !u.activated && self.counts_apart(x)
+            })
+            .count()
     }
 
     /// The AP of a side's units still in play.
@@ -697,6 +720,9 @@ impl FieldGame {
             for &m in &s.models {
                 h.u64(m.into());
             }
+        }
+        for u in 0..self.units.len() {
+            h.u64(self.aboard(u).map_or(0, |(v, s)| 2 * v as u64 + 2 + u64::from(s == Seat::Pilot)));
         }
         h.u64(self.table.terrain.len() as u64);
         h.u64(u64::from(self.destroyed_ap.a) << 16 | u64::from(self.destroyed_ap.b));

@@ -171,6 +171,8 @@ pub struct Builder {
     pub meeting: bool,
     /// Which units start in ambush.
     pub ambush: Vec<bool>,
+    /// The vehicle each unit starts aboard.
+    pub aboard: Vec<Option<usize>>,
 }
 
 impl Default for Builder {
@@ -206,7 +208,18 @@ impl Builder {
             in_reserve: Vec::new(),
             meeting: false,
             ambush: Vec::new(),
+            aboard: Vec::new(),
         }
+    }
+
+    /// The unit added last begins the game aboard unit `v` (a vehicle or aircraft of its side).
+    pub fn aboard(mut self, v: usize) -> Builder {
+        let n = self.table.units.len();
+        self.aboard.resize(n, None);
+        if let Some(l) = self.aboard.last_mut() {
+            *l = Some(v);
+        }
+        self
     }
 
     /// A unit of `card` for `side` with a miniature at each point (cm), facing `facing`.
@@ -322,6 +335,7 @@ impl Builder {
             meeting: self.meeting,
             ambush: self.ambush,
             in_reserve: self.in_reserve,
+            aboard: self.aboard,
         }
     }
 
@@ -347,4 +361,38 @@ pub fn activate(g: &mut FieldGame, u: usize, plan: &[super::Action]) {
     assert_eq!(g.pending(), Pending::Decision(side), "side {side} should activate");
     g.apply(Decision::Activate(u)).expect("activate");
     g.apply(Decision::Plan(plan.to_vec())).expect("plan");
+}
+
+/// The rolls logged from event `from` on for `purpose`: (dice, successes).
+pub fn rolls(g: &FieldGame, from: usize, purpose: super::Purpose) -> Vec<(u16, u16)> {
+    g.events()[from..]
+        .iter()
+        .filter_map(|e| match e {
+            super::Event::Rolled {
+                purpose: p,
+                dice,
+                successes,
+            } if *p == purpose => Some((*dice, *successes)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays the pending casualty choices (the first the generator lists) and declines reactions,
+/// until the game waits for something else.
+///
+/// # Panics
+/// When a decision is refused.
+pub fn settle(g: &mut FieldGame) {
+    for _ in 0..50 {
+        let asks = g.asks();
+        if asks.starts_with("the miniatures lost") {
+            let d = g.candidates(4).into_iter().next().expect("a casualty choice");
+            g.apply(d).expect("casualties");
+        } else if asks.starts_with("a reactive attack") {
+            g.apply(Decision::React(None)).expect("no reaction");
+        } else {
+            return;
+        }
+    }
 }

@@ -1163,7 +1163,7 @@ impl Game {
     /// The escape die: two of the three symbols save the hero (the extracted text lost which;
     /// docs/rulings.md, "Battlefront pilots").
     pub(super) fn bf_escape_roll(&self) -> Roll {
-        self.dice().roll(1, Symbols::ARMY_OR_SHIELD)
+        self.dice().roll(1, crate::rules_shared::PILOT_ESCAPES)
     }
 
     /// The escape die rolled `k` successes.

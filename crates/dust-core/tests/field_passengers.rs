@@ -1,0 +1,727 @@
+//! Passengers, tank riders, pilots and sidekicks on the Battlefield table (issue 24), each test
+//! written from the words of tactics-battlefield-summary.md ("the book"): "CARRYING
+//! PASSENGERS", "VEHICLE WEAPONS" ("PASSENGERS (#)", "PILOT: NAME", "TANK RIDERS (#)"),
+//! "HEROES" ("Piloting Vehicles and Aircraft", sidekicks) and "SCENARIO SPECIAL RULES" (ambush
+//! and reserves with the units a vehicle carries). Each names the section it reads and asserts
+//! the outcome the book states, through the public API only.
+//!
+//! Dice are the engine's seeded dice: a test about a roll plays the same position over a fixed
+//! set of seeds and checks every outcome that came up, and that each outcome it is about came up.
+
+use dust_core::field::tests_support::{activate, aircraft_card, hero_card, rolls, settle, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::{Action, Aim, Decision, FieldCard, FieldGame, MiniMove, Pending, Purpose, Reserves, Seat, SetupError};
+use dust_core::unit::{ArmorType, BattlefrontKind, BattlefrontSkill, Locomotion};
+use dust_core::Side;
+use dust_geom::exact::Pt;
+use dust_geom::measure::body_gap;
+use dust_geom::table::TerrainKind;
+
+use Action::*;
+
+const SEEDS: u64 = 40;
+
+/// A vehicle with "Passengers (`n`)" (hull 10 × 6 cm, Move 2).
+fn transport(name: &str, n: u8) -> FieldCard {
+    let mut c = vehicle_card(name, Locomotion::Tracked);
+    c.bf.passengers = n;
+    c
+}
+
+/// A squad of `n` soldiers of infantry Armour `armour` (Move 1: 10 cm).
+fn squad(name: &str, n: u8, armour: u8) -> FieldCard {
+    let mut c = squad_card(name, n);
+    c.card.armor.class = armour;
+    c
+}
+
+/// A hero with battlefront skill `skill`.
+fn pilot(name: &str, skill: BattlefrontSkill) -> FieldCard {
+    let mut c = hero_card(name);
+    c.bf.skills.push(skill);
+    c
+}
+
+/// A squad far off that fires 20 dice at range 10: it kills what it aims at.
+fn killers() -> FieldCard {
+    let mut c = squad_card("Killers", 1);
+    c.card.weapons[0] = weapon("Big Gun", Some(10), 20);
+    c
+}
+
+/// Unit `k` (its plan Attack + Nothing) fires line 0 at unit 0 and the casualties are taken:
+/// the rolls for the units carried in unit 0 if it was eliminated, `None` if it survived.
+fn kill_vehicle(g: &mut FieldGame, k: usize) -> Option<Vec<(u16, u16)>> {
+    activate(g, k, &[Attack, Nothing]);
+    let from = g.events().len();
+    g.apply(Decision::Attack(vec![Aim {
+        line: 0,
+        target: 0,
+        at: None,
+    }]))
+    .unwrap();
+    settle(g);
+    g.units()[0].destroyed.then(|| rolls(g, from, Purpose::Carried))
+}
+
+/// The transport (unit 0) at (50, 50) facing +y: its hull spans x 47–53, y 45–55.
+const T: (f64, f64) = (50.0, 50.0);
+
+/// Points in contact with the transport's left side (x = 45.4: a 2.5 cm base 0.35 cm from the
+/// hull), 3 cm apart.
+fn contact(n: usize) -> Vec<MiniMove> {
+    (0..n)
+        .map(|i| MiniMove {
+            mini: i,
+            to: Pt::cm(45.4, 46.5 + 3.0 * i as f64),
+            via: Vec::new(),
+        })
+        .collect()
+}
+
+fn first(g: &mut FieldGame, side: Side) {
+    if g.candidates(2).iter().any(|d| matches!(d, Decision::First(_))) {
+        g.apply(Decision::First(side)).expect("first");
+    }
+}
+
+// ----- CARRYING PASSENGERS: mounting -------------------------------------------------------------
+
+/// "CARRYING PASSENGERS", "Mounting Vehicles": "To mount a vehicle, all of the infantry unit's
+/// miniatures must move into contact with the vehicle's body or hull. If some of the miniatures
+/// cannot do so, the unit cannot mount. Place a miniature from the unit on the vehicle's unit
+/// card to show that they are mounted."
+#[test]
+fn a_unit_mounts_when_every_miniature_moves_into_contact() {
+    let game = || {
+        Builder::default()
+            .unit(Side::A, transport("Truck", 6), &[T], 0)
+            .unit(Side::A, squad("Grenadiers", 3, 2), &[(40.0, 47.0), (40.0, 50.0), (40.0, 53.0)], 0)
+            .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+            .game(1)
+    };
+    let mut g = game();
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    // One miniature ends 3 cm short of the hull: the unit cannot mount.
+    let mut short = contact(3);
+    short[2].to = Pt::cm(42.0, 52.5);
+    let e = g
+        .check(&Decision::Mount { vehicle: 0, minis: short })
+        .expect_err("not all in contact");
+    assert!(e.to_string().contains("contact"), "{e}");
+    g.apply(Decision::Mount {
+        vehicle: 0,
+        minis: contact(3),
+    })
+    .expect("all in contact: it mounts");
+    assert_eq!(g.aboard(1), Some((0, Seat::Passenger)));
+    assert!(
+        g.table().units[1].minis.is_empty(),
+        "the miniatures leave the table for the vehicle"
+    );
+    assert_eq!(g.units()[1].models.len(), 3, "and are not lost");
+    // Out of reach of the Move, it cannot mount either.
+    let mut g = game();
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    let far: Vec<MiniMove> = contact(3)
+        .into_iter()
+        .map(|mut m| {
+            m.to = Pt::cm(56.6, m.to.to_cm().1);
+            m.via = vec![Pt::cm(45.0, 40.0), Pt::cm(56.6, 40.0)];
+            m
+        })
+        .collect();
+    assert!(g.check(&Decision::Mount { vehicle: 0, minis: far }).is_err(), "beyond its Move");
+}
+
+/// "Passengers (#)": "(#) indicates how many spaces it has for soldiers with infantry Armour 1 or
+/// 2. Soldiers with infantry Armour rating 3 or 4 occupy 2 spaces. Multiple units can board the
+/// same vehicle as long as they do not occupy more spaces than the vehicle has."
+#[test]
+fn spaces_count_armour_three_and_four_soldiers_twice() {
+    let with = |squads: &[(u8, u8)]| {
+        let mut b =
+            Builder::default()
+                .unit(Side::A, transport("Truck", 6), &[T], 0)
+                .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180);
+        for (k, &(n, armour)) in squads.iter().enumerate() {
+            let pts: Vec<(f64, f64)> = (0..n)
+                .map(|i| (48.0 + 2.0 * f64::from(i % 2), 46.0 + 2.5 * f64::from(i / 2) + 0.0 * k as f64))
+                .collect();
+            b = b.unit(Side::A, squad(&format!("Squad {k}"), n, armour), &pts, 0).aboard(0);
+        }
+        FieldGame::new(b.setup(), 1)
+    };
+    // 6 soldiers of Armour 2: 6 spaces, full.
+    let g = with(&[(3, 2), (3, 1)]).expect("3 + 3 spaces of 6");
+    assert_eq!(g.spaces_used(0), 6);
+    // 3 soldiers of Armour 3: 6 spaces, full; 4 of Armour 4 need 8.
+    assert!(with(&[(3, 3)]).is_ok(), "3 × 2 spaces of 6");
+    match with(&[(4, 4)]) {
+        Err(SetupError::Aboard(_, why)) => assert!(why.contains("spaces"), "{why}"),
+        other => panic!("8 spaces in a vehicle of 6: {other:?}"),
+    }
+    match with(&[(3, 2), (2, 3)]) {
+        Err(SetupError::Aboard(..)) => {}
+        other => panic!("3 + 4 spaces in a vehicle of 6: {other:?}"),
+    }
+    // A vehicle without Passengers (#) carries none.
+    let b = Builder::default()
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[T], 0)
+        .unit(Side::A, squad("Grenadiers", 1, 2), &[T], 0)
+        .aboard(0)
+        .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180);
+    assert!(matches!(FieldGame::new(b.setup(), 1), Err(SetupError::Aboard(..))));
+}
+
+/// "TANK RIDERS (#)": "A vehicle equipped to carry tank riders operates like a vehicle carrying
+/// passengers": it carries infantry in the same spaces.
+#[test]
+fn tank_riders_board_like_passengers() {
+    let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+    tank.bf.tank_riders = 4;
+    let b = |n: u8| {
+        Builder::default()
+            .unit(Side::A, tank.clone(), &[T], 0)
+            .unit(
+                Side::A,
+                squad("Riders", n, 2),
+                &(0..n).map(|i| (49.0, 46.0 + 2.5 * f64::from(i))).collect::<Vec<_>>(),
+                0,
+            )
+            .aboard(0)
+            .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+            .setup()
+    };
+    let g = FieldGame::new(b(4), 1).expect("4 riders on 4 spaces");
+    assert_eq!(g.aboard(1), Some((0, Seat::Passenger)));
+    assert!(FieldGame::new(b(5), 1).is_err(), "5 riders on 4 spaces");
+}
+
+// ----- Activating while mounted ------------------------------------------------------------------
+
+fn loaded(seed: u64) -> FieldGame {
+    Builder::default()
+        .unit(Side::A, transport("Truck", 6), &[T], 0)
+        .unit(Side::A, squad("Grenadiers", 3, 2), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0)], 0)
+        .aboard(0)
+        .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+        .game(seed)
+}
+
+/// "Activating While Mounted": "Passengers can dismount from a vehicle by activating before the
+/// vehicle activates and performing a MOVE or MARCH MOVE action to move away from it. Other than
+/// this, they cannot perform MOVE or MARCH MOVE actions while being carried as passengers."
+/// A Move reaches 10 cm (Move 1) from the hull, a March Move 20 cm.
+#[test]
+fn passengers_dismount_within_their_move_before_the_vehicle_activates() {
+    let mut g = loaded(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    // 12 cm from the hull (x 53 + 12 + 1.25): beyond a Move.
+    let far = Decision::Dismount(vec![Pt::cm(66.25, 46.0), Pt::cm(66.25, 49.0), Pt::cm(66.25, 52.0)]);
+    let e = g.check(&far).expect_err("beyond the Move");
+    assert!(e.to_string().contains("cm from"), "{e}");
+    assert!(
+        g.check(&Decision::Move {
+            minis: contact(1),
+            facing: None
+        })
+        .is_err(),
+        "a Move of passengers is a dismount"
+    );
+    let near = Decision::Dismount(vec![Pt::cm(60.0, 46.0), Pt::cm(60.0, 49.0), Pt::cm(60.0, 52.0)]);
+    g.apply(near).expect("within 10 cm of the hull");
+    assert_eq!(g.aboard(1), None);
+    assert_eq!(g.table().units[1].minis.len(), 3);
+    // With a March Move, 20 cm.
+    let mut g = loaded(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![March])).unwrap();
+    g.apply(far).expect("12 cm is within a March Move");
+}
+
+/// "Passengers can dismount from a vehicle by activating before the vehicle activates": once
+/// the vehicle has activated, they cannot plan a MOVE or MARCH MOVE; and "Passengers cannot
+/// perform SUSTAINED ATTACK actions … while mounted".
+#[test]
+fn no_dismounting_after_the_vehicle_activates_and_no_sustained_attack() {
+    let mut g = loaded(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    let e = g.check(&Decision::Plan(vec![Sustained])).expect_err("no sustained attack aboard");
+    assert!(e.to_string().contains("SUSTAINED"), "{e}");
+    let mut g = loaded(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    settle(&mut g);
+    // The other side activates, then A's passengers.
+    while g.pending() == Pending::Decision(Side::B) {
+        let d = g
+            .candidates(4)
+            .into_iter()
+            .find(|d| matches!(d, Decision::Pass))
+            .unwrap_or_else(|| g.candidates(4)[0].clone());
+        g.apply(d).unwrap();
+        if g.asks().starts_with("the activation") {
+            g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        }
+        settle(&mut g);
+    }
+    g.apply(Decision::Activate(1)).unwrap();
+    let e = g
+        .check(&Decision::Plan(vec![Move, Nothing]))
+        .expect_err("the vehicle has activated");
+    assert!(e.to_string().contains("has activated"), "{e}");
+    assert!(g.check(&Decision::Plan(vec![Nothing, Nothing])).is_ok());
+}
+
+/// "Damage to Passengers": "Once mounted, passengers cannot be targeted by an attack."
+#[test]
+fn passengers_cannot_be_targeted() {
+    let mut g = loaded(1);
+    activate(&mut g, 2, &[Attack, Nothing]);
+    let at_passengers = Decision::Attack(vec![Aim {
+        line: 0,
+        target: 1,
+        at: None,
+    }]);
+    assert!(g.check(&at_passengers).is_err(), "the passengers are not a target");
+    assert!(
+        g.check(&Decision::Attack(vec![Aim {
+            line: 0,
+            target: 0,
+            at: None
+        }]))
+        .is_ok(),
+        "the vehicle is"
+    );
+    assert!(!g
+        .candidates(50)
+        .iter()
+        .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.target == 1))));
+}
+
+/// "Damage to Passengers": "If a vehicle is eliminated while carrying passengers, the vehicle's
+/// owner rolls 1 die for each miniature mounted in it, and 1 miniature chosen by the player is
+/// eliminated or 1 hero suffers a point of damage for each ☹️. The unit gains a Suppression token
+/// and counts as having activated for this turn. If the vehicle is carrying multiple units, roll
+/// separately for each unit. Any surviving miniatures in the unit are placed within range 1
+/// (10cm/4") of the vehicle."
+#[test]
+fn a_destroyed_vehicle_rolls_a_die_per_passenger_suppresses_and_places_survivors_within_10_cm() {
+    let (mut losses, mut none_lost) = (0, 0);
+    for seed in 0..SEEDS {
+        let mut truck = transport("Truck", 6);
+        truck.card.health = 1;
+        let mut g = Builder::default()
+            .unit(Side::A, truck, &[T], 0)
+            .unit(Side::A, squad("Grenadiers", 3, 2), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0)], 0)
+            .aboard(0)
+            .unit(Side::A, hero_card("Sergeant"), &[(50.0, 50.0)], 0)
+            .aboard(0)
+            .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+            // Yet to activate: the turn goes on after the attack.
+            .unit(Side::A, squad("Others", 1, 2), &[(150.0, 20.0)], 0)
+            .game(seed);
+        let hull = g.table().units[0].minis[0].body.clone();
+        let Some(r) = kill_vehicle(&mut g, 3) else {
+            continue;
+        };
+        assert_eq!(r.len(), 2, "seed {seed}: one roll for each unit carried: {r:?}");
+        assert_eq!(r[0].0, 3, "a die for each of the squad's miniatures");
+        assert_eq!(r[1].0, 1, "a die for the hero");
+        let lost = usize::from(r[0].1);
+        assert_eq!(g.units()[1].models.len(), 3 - lost.min(3), "seed {seed}: a miniature for each ☹️");
+        assert_eq!(
+            g.units()[2].health,
+            3 - r[1].1.min(3) as u8,
+            "seed {seed}: a point of damage for each ☹️"
+        );
+        if lost > 0 {
+            losses += 1;
+        } else {
+            none_lost += 1;
+        }
+        for u in [1, 2] {
+            assert_eq!(g.aboard(u), None);
+            assert!(g.units()[u].activated, "seed {seed}: unit {u} counts as having activated");
+            if g.units()[u].destroyed {
+                continue;
+            }
+            for m in &g.table().units[u].minis {
+                assert!(
+                    body_gap(&m.body, &hull).within(1_000),
+                    "seed {seed}: placed within 10 cm of the vehicle"
+                );
+            }
+        }
+        if !g.units()[1].destroyed {
+            assert!(g.units()[1].tokens.suppressed, "the squad gains a Suppression token");
+        }
+        assert!(!g.units()[2].tokens.suppressed, "a hero is never suppressed");
+    }
+    assert!(losses > 0 && none_lost > 0, "both outcomes came up: {losses} {none_lost}");
+}
+
+// ----- Piloting Vehicles and Aircraft ------------------------------------------------------------
+
+/// "Piloting Vehicles and Aircraft": "A hero with the Pilot or Ace Pilot skill can pilot a
+/// vehicle. A hero with the Air Pilot or Ace Air Pilot skill can pilot an aircraft. Only 1 hero
+/// may pilot a vehicle or aircraft at a time." "PILOT: NAME": "A vehicle with the Pilot: Name
+/// attribute can only be piloted by the named hero."
+#[test]
+fn pilots_pilot_vehicles_and_air_pilots_aircraft() {
+    let seat = |vehicle: FieldCard, hero: FieldCard| {
+        let b = Builder::default()
+            .unit(Side::A, vehicle, &[T], 0)
+            .unit(Side::A, hero, &[T], 0)
+            .aboard(0)
+            .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180);
+        FieldGame::new(b.setup(), 1).ok().and_then(|g| g.aboard(1)).map(|x| x.1)
+    };
+    let tank = || vehicle_card("Tank", Locomotion::Tracked);
+    let plane = || aircraft_card("Plane");
+    assert_eq!(seat(tank(), pilot("Joe", BattlefrontSkill::Pilot)), Some(Seat::Pilot));
+    assert_eq!(seat(tank(), pilot("Joe", BattlefrontSkill::AcePilot)), Some(Seat::Pilot));
+    assert_eq!(
+        seat(tank(), pilot("Joe", BattlefrontSkill::AirPilot)),
+        None,
+        "an air pilot does not drive a tank"
+    );
+    assert_eq!(seat(plane(), pilot("Joe", BattlefrontSkill::AirPilot)), Some(Seat::Pilot));
+    assert_eq!(seat(plane(), pilot("Joe", BattlefrontSkill::AceAirPilot)), Some(Seat::Pilot));
+    assert_eq!(seat(plane(), pilot("Joe", BattlefrontSkill::Pilot)), None, "a pilot does not fly");
+    assert_eq!(seat(tank(), hero_card("Joe")), None, "a hero without the skill");
+    let mut named = tank();
+    named.bf.pilot_hero = Some("Koshka".into());
+    assert_eq!(seat(named.clone(), pilot("Joe", BattlefrontSkill::Pilot)), None, "Pilot: Koshka");
+    assert_eq!(seat(named, pilot("Koshka", BattlefrontSkill::Pilot)), Some(Seat::Pilot));
+    // Only one pilot: a second pilot hero in a vehicle with no passengers is refused.
+    let b = Builder::default()
+        .unit(Side::A, tank(), &[T], 0)
+        .unit(Side::A, pilot("Joe", BattlefrontSkill::Pilot), &[T], 0)
+        .aboard(0)
+        .unit(Side::A, pilot("Jack", BattlefrontSkill::Pilot), &[T], 0)
+        .aboard(0)
+        .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180);
+    assert!(matches!(FieldGame::new(b.setup(), 1), Err(SetupError::Aboard(..))));
+}
+
+fn piloted(seed: u64, vehicle: FieldCard) -> FieldGame {
+    Builder::default()
+        .unit(Side::A, vehicle, &[T], 0)
+        .unit(Side::A, pilot("Joe", BattlefrontSkill::Pilot), &[T], 0)
+        .aboard(0)
+        .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+        .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+        .game(seed)
+}
+
+/// "When a vehicle/aircraft with a pilot activates, its pilot also activates performing the same
+/// action as the vehicle/aircraft. Count them as a single unit when determining how many units
+/// have yet to activate for the Passing rule." "While piloting a vehicle/aircraft, a hero cannot
+/// be targeted by an attack".
+#[test]
+fn a_pilot_activates_with_his_vehicle_counts_with_it_and_is_no_target() {
+    let mut g = piloted(1, vehicle_card("Tank", Locomotion::Tracked));
+    assert_eq!(g.left_to_activate(Side::A), 1, "the vehicle and its pilot count as one unit");
+    assert_eq!(g.left_to_activate(Side::B), 2);
+    first(&mut g, Side::B);
+    g.apply(Decision::Activate(2)).unwrap();
+    g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+    assert!(
+        g.check(&Decision::Attack(vec![Aim {
+            line: 0,
+            target: 1,
+            at: None
+        }]))
+        .is_err(),
+        "the pilot is no target"
+    );
+    g.apply(Decision::Attack(vec![])).unwrap();
+    settle(&mut g);
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(g.units()[1].activated, "the pilot activates with his vehicle");
+}
+
+/// "The hero can dismount before the vehicle/aircraft activates by performing a MOVE or MARCH
+/// MOVE action to move out of the vehicle's square then continue his activation as normal." "If
+/// the hero dismounts the vehicle/aircraft, it cannot take any actions until he mounts it again,
+/// unless it is a large or huge vehicle." "A hero cannot mount and dismount a vehicle in the
+/// same activation."
+#[test]
+fn a_pilot_dismounts_and_his_vehicle_waits_for_him_unless_large() {
+    for (large, rests) in [(false, true), (true, false)] {
+        let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+        if large {
+            tank.bf.kind = Some(BattlefrontKind::LargeVehicle);
+        }
+        let mut g = piloted(1, tank);
+        first(&mut g, Side::A);
+        g.apply(Decision::Activate(1)).expect("the pilot activates on his own");
+        assert!(
+            g.check(&Decision::Plan(vec![Attack, Nothing])).is_err(),
+            "he activates alone only to dismount"
+        );
+        g.apply(Decision::Plan(vec![Move, Move].into_iter().take(1).chain([Nothing]).collect()))
+            .unwrap();
+        g.apply(Decision::Dismount(vec![Pt::cm(40.0, 50.0)])).expect("within 10 cm");
+        assert_eq!(g.aboard(1), None);
+        settle(&mut g);
+        while g.pending() == Pending::Decision(Side::B) {
+            g.apply(Decision::Pass).or_else(|_| g.apply(Decision::Activate(3))).unwrap();
+            if g.asks().starts_with("the activation") {
+                g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+            }
+            settle(&mut g);
+        }
+        g.apply(Decision::Activate(0)).unwrap();
+        assert_eq!(g.check(&Decision::Plan(vec![Move, Nothing])).is_err(), rests, "large {large}");
+        assert!(g.check(&Decision::Plan(vec![Nothing, Nothing])).is_ok());
+    }
+    // Mounting then dismounting in one activation.
+    let mut g = Builder::default()
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[T], 0)
+        .unit(Side::A, pilot("Joe", BattlefrontSkill::Pilot), &[(40.0, 50.0)], 0)
+        .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+        .game(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    g.apply(Decision::Mount {
+        vehicle: 0,
+        minis: contact(1),
+    })
+    .expect("the pilot mounts");
+    assert_eq!(g.aboard(1), Some((0, Seat::Pilot)));
+    // (His plan's Nothing follows; a Move he planned after it would have to be a dismount.)
+    let mut g = Builder::default()
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[T], 0)
+        .unit(Side::A, pilot("Joe", BattlefrontSkill::Pilot), &[(40.0, 50.0)], 0)
+        .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+        .game(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![March])).unwrap();
+    g.apply(Decision::Mount {
+        vehicle: 0,
+        minis: contact(1),
+    })
+    .unwrap();
+    assert_eq!(g.acting(), None, "the march move was his activation");
+}
+
+/// "If the vehicle/aircraft is destroyed while the hero is piloting it, the pilot's player rolls
+/// a die. On ☒ or ☑, the hero escapes unharmed. Otherwise the hero takes a point of damage. He is
+/// then placed within range 1 (10cm/4") of the vehicle, counting as having activated for this
+/// turn."
+#[test]
+fn a_pilot_escapes_on_army_or_shield_else_takes_a_point_and_lands_within_10_cm() {
+    let (mut safe, mut hurt) = (0, 0);
+    for seed in 0..SEEDS {
+        let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+        tank.card.health = 1;
+        let mut g = piloted(seed, tank);
+        let hull = g.table().units[0].minis[0].body.clone();
+        let Some(r) = kill_vehicle(&mut g, 2) else {
+            continue;
+        };
+        assert_eq!(r.len(), 1, "one die: {r:?}");
+        assert_eq!(r[0].0, 1);
+        let escaped = r[0].1 == 1;
+        assert_eq!(g.units()[1].health, if escaped { 3 } else { 2 }, "seed {seed}");
+        if escaped {
+            safe += 1;
+        } else {
+            hurt += 1;
+        }
+        assert!(g.units()[1].activated);
+        let m = &g.table().units[1].minis[0];
+        assert!(body_gap(&m.body, &hull).within(1_000), "within 10 cm");
+    }
+    assert!(safe > 0 && hurt > 0, "{safe} escaped, {hurt} hurt");
+    assert!(safe > hurt, "two faces of three save him: {safe} against {hurt}");
+}
+
+// ----- Sidekicks ---------------------------------------------------------------------------------
+
+/// "HEROES": "Superhumans are heroes, but can never join a unit. Some have sidekicks, heroes who
+/// possess the Sidekick attribute and follow all the normal rules for heroes, with the exception
+/// that they can join the named superhuman to form a combined unit."
+#[test]
+fn a_sidekick_joins_the_superhuman_his_card_names() {
+    let mut sup = hero_card("Grandma");
+    sup.bf.skills.push(BattlefrontSkill::Superhuman);
+    sup.card.armor.class = 4;
+    let mut kick = hero_card("Sidekick");
+    kick.bf.sidekick = Some("Grandma".into());
+    let mut other = hero_card("Stranger");
+    other.bf.sidekick = Some("Somebody Else".into());
+    let mut g = Builder::default()
+        .unit(Side::A, sup, &[(50.0, 50.0)], 0)
+        .unit(Side::A, kick, &[(55.0, 50.0)], 0)
+        .unit(Side::A, other, &[(45.0, 50.0)], 0)
+        .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+        .game(1);
+    first(&mut g, Side::A);
+    assert!(
+        g.check(&Decision::ActivateWith(0, 1)).is_ok(),
+        "the sidekick joins his superhuman (of another Armour)"
+    );
+    let e = g.check(&Decision::ActivateWith(0, 2)).expect_err("not his superhuman");
+    assert!(e.to_string().contains("not an infantry squad"), "{e}");
+    assert!(g.check(&Decision::ActivateWith(1, 0)).is_err(), "the superhuman never joins");
+    assert!(g.candidates(40).contains(&Decision::ActivateWith(0, 1)));
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    assert!(g.units()[1].activated, "they activate together");
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    // The combined unit moves together: the sidekick is m1, after the superhuman's m0.
+    g.apply(Decision::Move {
+        minis: vec![
+            MiniMove {
+                mini: 0,
+                to: Pt::cm(50.0, 55.0),
+                via: vec![],
+            },
+            MiniMove {
+                mini: 1,
+                to: Pt::cm(55.0, 55.0),
+                via: vec![],
+            },
+        ],
+        facing: None,
+    })
+    .expect("a combined unit");
+    assert_eq!(g.table().units[1].minis[0].body.centre(), Pt::cm(55.0, 55.0));
+}
+
+// ----- SCENARIO SPECIAL RULES --------------------------------------------------------------------
+
+/// "Reserves": "A vehicle or aircraft that can carry passengers or tank riders … and its
+/// passengers and carried vehicles may arrive together. Roll once for them all: if successful,
+/// the vehicle or aircraft moves onto the table carrying the other units." "A hero that can
+/// join or pilot a unit may arrive with the unit." And "You must hold at least half of your
+/// units (heroes are separate units) in reserve": the units carried are held with it.
+#[test]
+fn passengers_and_pilot_arrive_with_their_vehicle_on_one_roll() {
+    let (mut arrived, mut stayed) = (0, 0);
+    for seed in 0..SEEDS {
+        let mut truck = transport("Truck", 6);
+        truck.bf.skills.push(BattlefrontSkill::Unique);
+        let mut g = Builder::default()
+            .arrival(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 12.0), (0.0, 12.0)])
+            .reserves(Reserves::Reserves)
+            .unit(Side::A, truck, &[(50.0, 6.0)], 0)
+            .in_reserve()
+            .unit(Side::A, squad("Grenadiers", 2, 2), &[(49.0, 4.0), (49.0, 7.0)], 0)
+            .aboard(0)
+            .unit(Side::A, pilot("Joe", BattlefrontSkill::Pilot), &[(50.0, 6.0)], 0)
+            .aboard(0)
+            .arrival(Side::B, &[(0.0, 108.0), (180.0, 108.0), (180.0, 120.0), (0.0, 120.0)])
+            .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+            .unit(Side::B, squad("Far", 1, 2), &[(150.0, 116.0)], 180)
+            .in_reserve()
+            .game(seed);
+        first(&mut g, Side::A);
+        let from = g.events().len();
+        g.apply(Decision::Activate(0)).unwrap();
+        let r = rolls(&g, from, Purpose::Reserves);
+        assert_eq!(r.len(), 1, "seed {seed}: one roll for them all: {r:?}");
+        assert_eq!(g.aboard(1), Some((0, Seat::Passenger)));
+        assert_eq!(g.aboard(2), Some((0, Seat::Pilot)));
+        assert!(g.units()[2].activated, "the pilot comes with his vehicle");
+        if g.units()[0].in_reserve {
+            stayed += 1;
+        } else {
+            arrived += 1;
+            assert_eq!(g.table().units[0].minis.len(), 1, "the vehicle moves on carrying them");
+        }
+    }
+    assert!(arrived > 0 && stayed > 0, "{arrived} arrived, {stayed} stayed");
+}
+
+/// A table holding only the transport in reserve, its passengers not: the passengers are held
+/// with it, so the side holds 2 of 3 units ("at least half").
+#[test]
+fn units_aboard_a_vehicle_in_reserve_count_as_held_in_reserve() {
+    let b = Builder::default()
+        .arrival(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 12.0), (0.0, 12.0)])
+        .reserves(Reserves::Reserves)
+        .unit(Side::A, transport("Truck", 6), &[(50.0, 6.0)], 0)
+        .in_reserve()
+        .unit(Side::A, squad("Grenadiers", 2, 2), &[(49.0, 4.0), (49.0, 7.0)], 0)
+        .aboard(0)
+        .unit(Side::A, squad("Walkers", 1, 2), &[(100.0, 60.0)], 0)
+        .arrival(Side::B, &[(0.0, 108.0), (180.0, 108.0), (180.0, 120.0), (0.0, 120.0)])
+        .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 0)
+        .unit(Side::B, squad("Far", 1, 2), &[(150.0, 116.0)], 0)
+        .in_reserve();
+    assert!(FieldGame::new(b.setup(), 1).is_ok());
+}
+
+/// "Ambush": "You may hold a hero that can join or pilot the unit in ambush with it. You may
+/// hold an infantry unit in ambush with a vehicle or aircraft that can carry passengers or tank
+/// riders." "You may place a unit held in ambush (and any hero and passengers held with them)
+/// on the table at the start of the unit's activation … Any passengers activate separately
+/// later in the turn."
+#[test]
+fn passengers_held_in_ambush_with_their_vehicle_are_placed_with_it_and_activate_later() {
+    let mut g = Builder::default()
+        .deployment(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 40.0), (0.0, 40.0)])
+        .terrain(TerrainKind::Wall, &[(0.0, 60.0), (180.0, 60.0), (180.0, 61.0), (0.0, 61.0)])
+        .unit(Side::A, transport("Truck", 6), &[(50.0, 20.0)], 0)
+        .in_ambush()
+        .unit(Side::A, squad("Grenadiers", 2, 2), &[(49.0, 18.0), (49.0, 21.0)], 0)
+        .aboard(0)
+        .unit(Side::A, pilot("Joe", BattlefrontSkill::Pilot), &[(50.0, 20.0)], 0)
+        .aboard(0)
+        .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+        .game(3);
+    assert!(g.table().units[0].minis.is_empty(), "the vehicle is held off the table");
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Place(vec![Pt::cm(30.0, 10.0)]))
+        .expect("placed in the deployment area");
+    assert_eq!(g.table().units[0].minis.len(), 1);
+    assert_eq!(g.aboard(1), Some((0, Seat::Passenger)), "its passengers come with it");
+    assert_eq!(g.aboard(2), Some((0, Seat::Pilot)), "and its pilot");
+    assert!(g.units()[2].activated, "the pilot acts with it");
+    assert!(!g.units()[1].activated, "the passengers activate separately later in the turn");
+}
+
+/// The generator proposes mounting and dismounting, and every decision it proposes passes the
+/// check (issue 24, "Decisions in a continuous space").
+#[test]
+fn the_generator_proposes_mounting_and_dismounting() {
+    let mut g = Builder::default()
+        .unit(Side::A, transport("Truck", 6), &[T], 0)
+        .unit(Side::A, squad("Grenadiers", 3, 2), &[(40.0, 47.0), (40.0, 50.0), (40.0, 53.0)], 0)
+        .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+        .game(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    let c = g.candidates(30);
+    let mount = c
+        .iter()
+        .find(|d| matches!(d, Decision::Mount { .. }))
+        .expect("a mount is proposed")
+        .clone();
+    assert!(c.iter().all(|d| g.check(d).is_ok()));
+    g.apply(mount).unwrap();
+    let mut g = loaded(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    let c = g.candidates(30);
+    assert!(c.iter().any(|d| matches!(d, Decision::Dismount(_))), "{c:?}");
+    assert!(c.iter().all(|d| g.check(d).is_ok()));
+    let _ = ArmorType::Soldier;
+}
