@@ -689,6 +689,13 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
             "place the unit from ambush at {}",
             v.iter().map(|p| pt(*p)).collect::<Vec<_>>().join(", ")
         ),
+        Decision::Mount { vehicle, minis } => format!(
+            "move {} miniature{} into contact with {} and mount it",
+            minis.len(),
+            if minis.len() == 1 { "" } else { "s" },
+            unit_name(game, *vehicle)
+        ),
+        Decision::Dismount(v) => format!("dismount to {}", v.iter().map(|p| pt(*p)).collect::<Vec<_>>().join(", ")),
         Decision::Casualties(v) if v.is_empty() => "lose no miniature".into(),
         Decision::Casualties(v) => {
             let m: Vec<String> = v.iter().map(|i| format!("m{i}")).collect();
@@ -710,6 +717,7 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Terrain => "MOVE & MARCH MOVE ACTIONS",
         Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
         Purpose::Ambush => "SCENARIO SPECIAL RULES, Ambush",
+        Purpose::Carried => "CARRYING PASSENGERS; HEROES, Piloting Vehicles and Aircraft",
     }
 }
 
@@ -737,6 +745,7 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Terrain => "for terrain".into(),
                     Purpose::Reserves => "to move on from reserve".into(),
                     Purpose::Ambush => "for the actions of a unit placed from ambush".into(),
+                    Purpose::Carried => "for a unit carried in an eliminated vehicle (passengers: each counted loses one; a pilot: counted escapes)".into(),
                 };
                 format!("  dice: {dice} rolled {what}: {successes} counted ({BOOK}, {})", rule_of(*purpose))
             }

@@ -645,3 +645,29 @@ fn the_documented_example_reads() {
     );
     assert_eq!(cf.card.weapons, hb.weapons);
 }
+
+/// tactics-battlefield-summary.md, "HEROES": "Some have sidekicks, heroes who possess the
+/// Sidekick attribute … they can join the named superhuman"; "VEHICLE WEAPONS": "PASSENGERS (#)",
+/// "TANK RIDERS (#)"; "AIR PILOT", "ACE AIR PILOT". The card keys `sidekick`, `passengers`,
+/// `tank-riders` and the skills `air-pilot`, `ace-air-pilot` (battlefront cards), each refused
+/// where the book gives it no meaning.
+#[test]
+fn cards_say_sidekick_passengers_tank_riders_and_air_pilots() {
+    let hero = "name = \"Test Hero\"\nedition = \"battlefront\"\nbloc = \"allies\"\nkind = \"hero\"\nmovement = 1\narmor = \"soldier 2\"\nhealth = 3\nap = 10\nskills = [\"air-pilot\"]\nsidekick = \"Test Superhuman\"\nsource = \"provisional: test\"\n\n[[weapon]]\nname = \"Pistol\"\nrange = \"2\"\nsoldier = [\"2/1\", \"1/1\", \"-\", \"-\"]\n";
+    let cf = parse_card_file(hero, "t.toml").unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(cf.info.battlefront.sidekick.as_deref(), Some("Test Superhuman"));
+    assert!(cf.info.battlefront.has(dust_core::unit::BattlefrontSkill::AirPilot));
+    let truck = hero
+        .replace("kind = \"hero\"", "kind = \"vehicle\"")
+        .replace("armor = \"soldier 2\"", "armor = \"vehicle 2\"")
+        .replace("skills = [\"air-pilot\"]\nsidekick = \"Test Superhuman\"", "skills = []\npassengers = 6\ntank-riders = 4")
+        .replace("soldier = [\"2/1\", \"1/1\", \"-\", \"-\"]", "vehicle = [\"1/1\", \"1/1\", \"-\", \"-\", \"-\", \"-\", \"-\"]");
+    let cf = parse_card_file(&truck, "t.toml").unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!((cf.info.battlefront.passengers, cf.info.battlefront.tank_riders), (6, 4));
+    let d = diags(&hero.replace("sidekick = \"Test Superhuman\"", "passengers = 6"));
+    assert!(d.iter().any(|x| x.starts_with("t.toml:10:14: only a vehicle or aircraft carries units")), "{d:?}");
+    let d = diags(&truck.replace("passengers = 6", "sidekick = \"Test Superhuman\""));
+    assert!(d.iter().any(|x| x.starts_with("t.toml:10:12: only a hero is a sidekick")), "{d:?}");
+    let d = diags(&GOOD.replace("ap = 10\n", "ap = 10\npassengers = 4\n"));
+    assert!(d.iter().any(|x| x.contains("`passengers` belongs to the battlefront edition")), "{d:?}");
+}

@@ -209,3 +209,46 @@ fn the_unit_in_ambush_is_placed_in_random_games() {
     }
     assert!(placed > 0, "never placed from ambush");
 }
+
+/// The Dnieper Ford table holds Matrioshka in reserve with Koshka piloting it
+/// (tactics-battlefield-summary.md, "Piloting Vehicles and Aircraft": "The hero can begin the
+/// game mounted in a vehicle"; "SCENARIO SPECIAL RULES", "Reserves": "A hero that can join or
+/// pilot a unit may arrive with the unit"): along random games every candidate, the dismounts
+/// and mounts included, is accepted by `check`; the walker moves on with its pilot aboard, and
+/// the pilot dismounts in some games. Eight games of four turns.
+#[test]
+fn the_pilot_arrives_with_his_walker_and_dismounts_in_random_games() {
+    use dust_core::field::Seat;
+    let (mut arrived, mut dismounted) = (0, 0);
+    for seed in 0..8 {
+        let setup = shipped_setup("dnieper-ford", 4, None).expect("shipped");
+        let names: Vec<&str> = setup.table.units.iter().map(|u| u.name.as_str()).collect();
+        let (walker, koshka) = (
+            names.iter().position(|n| *n == "Matrioshka").expect("Matrioshka"),
+            names.iter().position(|n| *n == "Koshka").expect("Koshka"),
+        );
+        assert_eq!(setup.aboard[koshka], Some(walker));
+        let g = FieldGame::new(setup, seed).expect("set-up");
+        assert_eq!(g.aboard(koshka), Some((walker, Seat::Pilot)));
+        let mut rng = GameRng::new(seed ^ 0x9170);
+        let mut seen = false;
+        play_checked(g, |g, c| {
+            if !seen && !g.units()[walker].in_reserve && g.aboard(koshka).is_some() {
+                seen = true;
+                arrived += 1;
+            }
+            // A dismount when one is offered, else at random.
+            let d = c
+                .iter()
+                .find(|d| matches!(d, Decision::Dismount(_)))
+                .unwrap_or(&c[rng.index(c.len())])
+                .clone();
+            if matches!(d, Decision::Dismount(_)) {
+                dismounted += 1;
+            }
+            d
+        });
+    }
+    assert!(arrived > 0, "the walker never moved on with its pilot");
+    assert!(dismounted > 0, "the pilot never dismounted");
+}

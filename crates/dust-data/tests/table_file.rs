@@ -453,3 +453,48 @@ fn one_unit_a_side_may_be_held_in_ambush() {
         "{d:?}"
     );
 }
+
+/// Line and column (1-based) of the value after `key = ` on the `n`th line (from 0) that holds
+/// `key = `.
+fn value_at(text: &str, key: &str, n: usize) -> (usize, usize) {
+    let pat = format!("{key} = ");
+    let (i, line) = text.lines().enumerate().filter(|(_, l)| l.starts_with(&pat)).nth(n).expect("the key");
+    (i + 1, line.find(&pat).expect("in the line") + pat.len() + 1)
+}
+
+/// "Infantry units can begin the game mounted in the vehicle" (tactics-battlefield-summary.md,
+/// "CARRYING PASSENGERS"); "The hero can begin the game mounted in a vehicle/aircraft"
+/// ("Piloting Vehicles and Aircraft"). `aboard = "UNIT"` on a `[[unit]]` (the project's own
+/// key) names the vehicle; each problem is reported at the value it is about.
+#[test]
+fn a_unit_may_begin_the_game_aboard_a_vehicle() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let head = "name = \"Aboard test\"\nsize = [180, 120]\n\n\
+                [[unit]]\nname = \"Matrioshka\"\nside = \"a\"\nat = [[100, 50]]\nfacing = 0\n\n\
+                [[unit]]\nname = \"Red Thunder\"\nside = \"b\"\nat = [[40, 100], [43, 100], [46, 100], [49, 100], [52, 100]]\n";
+    let ok = format!("{head}\n[[unit]]\nname = \"Koshka\"\nside = \"a\"\nat = [[100, 50]]\naboard = \"Matrioshka\"\n");
+    let tf = parse_table(&ok, "a.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(tf.aboard, vec![None, None, Some(0)]);
+    for (unit, why) in [
+        ("name = \"Koshka\"\nside = \"a\"\nat = [[100, 50]]\naboard = \"Matroshka\"", "names no unit"),
+        ("name = \"Koshka\"\nside = \"a\"\nat = [[100, 50]]\naboard = \"Red Thunder\"", "not a vehicle"),
+        ("name = \"Koshka\"\nside = \"b\"\nat = [[100, 50]]\naboard = \"Matrioshka\"", "own side"),
+        ("name = \"Koshka\"\nside = \"a\"\nat = [[120, 50]]\naboard = \"Matrioshka\"", "not inside"),
+    ] {
+        let text = format!("{head}\n[[unit]]\n{unit}\n");
+        let d = parse_table(&text, "a.toml", &cards).expect_err(why);
+        let (line, col) = value_at(&text, "aboard", 0);
+        assert!(
+            d.iter().any(|x| (x.line, x.col) == (line, col) && x.message.contains(why)),
+            "{why}: {d:?}"
+        );
+    }
+    // A unit aboard is held in reserve or ambush with its vehicle, not on its own.
+    let text = format!("{head}\n[[unit]]\nname = \"Koshka\"\nside = \"a\"\nat = [[100, 50]]\naboard = \"Matrioshka\"\nambush = true\n");
+    let d = parse_table(&text, "a.toml", &cards).expect_err("ambush aboard");
+    let (line, col) = value_at(&text, "ambush", 0);
+    assert!(
+        d.iter().any(|x| (x.line, x.col) == (line, col) && x.message.contains("with its vehicle")),
+        "{d:?}"
+    );
+}

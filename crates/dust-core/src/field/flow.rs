@@ -324,7 +324,7 @@ impl FieldGame {
                 } else if x.activated {
                     Err(Refusal::new(format!("{} has already activated this turn", name(*u))))
                 } else {
-                    Ok(())
+                    self.check_pilot_alone(*u)
                 }
             }
             (Phase::Activate(s), Decision::ActivateWith(u, h)) => {

@@ -299,6 +299,19 @@ impl FieldGame {
         Ok(())
     }
 
+    /// Whether a hero piloting a vehicle may activate on his own: only to dismount, so only
+    /// while his vehicle stands on the table and has not activated (docs/rulings.md,
+    /// "Battlefield: pilots").
+    pub(crate) fn check_pilot_alone(&self, u: usize) -> Result<(), Refusal> {
+        match self.aboard(u) {
+            Some((v, Seat::Pilot)) if self.units[v].in_reserve || self.table.units[v].minis.is_empty() => Err(Refusal::new(format!(
+                "{} pilots {}, which is not on the table: he activates with it",
+                self.table.units[u].name, self.table.units[v].name
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     /// Refuses a Move of a unit aboard: it dismounts instead; a Move in which no miniature
     /// moves keeps it aboard (a unit that finds no room to dismount: docs/rulings.md,
     /// "Battlefield: passengers").
