@@ -745,7 +745,9 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Terrain => "for terrain".into(),
                     Purpose::Reserves => "to move on from reserve".into(),
                     Purpose::Ambush => "for the actions of a unit placed from ambush".into(),
-                    Purpose::Carried => "for a unit carried in an eliminated vehicle (passengers: each counted loses one; a pilot: counted escapes)".into(),
+                    Purpose::Carried => {
+                        "for a unit carried in an eliminated vehicle (passengers: each counted loses one; a pilot: counted escapes)".into()
+                    }
                 };
                 format!("  dice: {dice} rolled {what}: {successes} counted ({BOOK}, {})", rule_of(*purpose))
             }

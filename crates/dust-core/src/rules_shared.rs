@@ -127,7 +127,7 @@ pub const fn may_pass(own_left: usize, other_left: usize) -> bool {
 }
 
 /// The faces of the die a pilot rolls when the vehicle he pilots is destroyed that let him
-/// escape unharmed (battlefront "Piloting Vehicles": "On a roll of [symbol] or [symbol], the
+/// escape unharmed (battlefront "Piloting Vehicles": "On a roll of … or …, the
 /// Hero escapes unharmed", the two symbols lost in the extraction; tactics-battlefield-summary.md,
 /// "Piloting Vehicles and Aircraft": "On ☒ or ☑, the hero escapes unharmed. Otherwise the hero
 /// takes a point of damage"): the army symbol or the shield (docs/rulings.md, "Battlefront

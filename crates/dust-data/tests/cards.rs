@@ -660,14 +660,27 @@ fn cards_say_sidekick_passengers_tank_riders_and_air_pilots() {
     let truck = hero
         .replace("kind = \"hero\"", "kind = \"vehicle\"")
         .replace("armor = \"soldier 2\"", "armor = \"vehicle 2\"")
-        .replace("skills = [\"air-pilot\"]\nsidekick = \"Test Superhuman\"", "skills = []\npassengers = 6\ntank-riders = 4")
-        .replace("soldier = [\"2/1\", \"1/1\", \"-\", \"-\"]", "vehicle = [\"1/1\", \"1/1\", \"-\", \"-\", \"-\", \"-\", \"-\"]");
+        .replace(
+            "skills = [\"air-pilot\"]\nsidekick = \"Test Superhuman\"",
+            "skills = []\npassengers = 6\ntank-riders = 4",
+        )
+        .replace(
+            "soldier = [\"2/1\", \"1/1\", \"-\", \"-\"]",
+            "vehicle = [\"1/1\", \"1/1\", \"-\", \"-\", \"-\", \"-\", \"-\"]",
+        );
     let cf = parse_card_file(&truck, "t.toml").unwrap_or_else(|d| panic!("{d:?}"));
     assert_eq!((cf.info.battlefront.passengers, cf.info.battlefront.tank_riders), (6, 4));
     let d = diags(&hero.replace("sidekick = \"Test Superhuman\"", "passengers = 6"));
-    assert!(d.iter().any(|x| x.starts_with("t.toml:10:14: only a vehicle or aircraft carries units")), "{d:?}");
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("t.toml:10:14: only a vehicle or aircraft carries units")),
+        "{d:?}"
+    );
     let d = diags(&truck.replace("passengers = 6", "sidekick = \"Test Superhuman\""));
     assert!(d.iter().any(|x| x.starts_with("t.toml:10:12: only a hero is a sidekick")), "{d:?}");
     let d = diags(&GOOD.replace("ap = 10\n", "ap = 10\npassengers = 4\n"));
-    assert!(d.iter().any(|x| x.contains("`passengers` belongs to the battlefront edition")), "{d:?}");
+    assert!(
+        d.iter().any(|x| x.contains("`passengers` belongs to the battlefront edition")),
+        "{d:?}"
+    );
 }

@@ -458,7 +458,12 @@ fn one_unit_a_side_may_be_held_in_ambush() {
 /// `key = `.
 fn value_at(text: &str, key: &str, n: usize) -> (usize, usize) {
     let pat = format!("{key} = ");
-    let (i, line) = text.lines().enumerate().filter(|(_, l)| l.starts_with(&pat)).nth(n).expect("the key");
+    let (i, line) = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with(&pat))
+        .nth(n)
+        .expect("the key");
     (i + 1, line.find(&pat).expect("in the line") + pat.len() + 1)
 }
 
@@ -476,10 +481,22 @@ fn a_unit_may_begin_the_game_aboard_a_vehicle() {
     let tf = parse_table(&ok, "a.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
     assert_eq!(tf.aboard, vec![None, None, Some(0)]);
     for (unit, why) in [
-        ("name = \"Koshka\"\nside = \"a\"\nat = [[100, 50]]\naboard = \"Matroshka\"", "names no unit"),
-        ("name = \"Koshka\"\nside = \"a\"\nat = [[100, 50]]\naboard = \"Red Thunder\"", "not a vehicle"),
-        ("name = \"Koshka\"\nside = \"b\"\nat = [[100, 50]]\naboard = \"Matrioshka\"", "own side"),
-        ("name = \"Koshka\"\nside = \"a\"\nat = [[120, 50]]\naboard = \"Matrioshka\"", "not inside"),
+        (
+            "name = \"Koshka\"\nside = \"a\"\nat = [[100, 50]]\naboard = \"Matroshka\"",
+            "names no unit",
+        ),
+        (
+            "name = \"Koshka\"\nside = \"a\"\nat = [[100, 50]]\naboard = \"Red Thunder\"",
+            "not a vehicle",
+        ),
+        (
+            "name = \"Koshka\"\nside = \"b\"\nat = [[100, 50]]\naboard = \"Matrioshka\"",
+            "own side",
+        ),
+        (
+            "name = \"Koshka\"\nside = \"a\"\nat = [[120, 50]]\naboard = \"Matrioshka\"",
+            "not inside",
+        ),
     ] {
         let text = format!("{head}\n[[unit]]\n{unit}\n");
         let d = parse_table(&text, "a.toml", &cards).expect_err(why);
@@ -494,7 +511,8 @@ fn a_unit_may_begin_the_game_aboard_a_vehicle() {
     let d = parse_table(&text, "a.toml", &cards).expect_err("ambush aboard");
     let (line, col) = value_at(&text, "ambush", 0);
     assert!(
-        d.iter().any(|x| (x.line, x.col) == (line, col) && x.message.contains("with its vehicle")),
+        d.iter()
+            .any(|x| (x.line, x.col) == (line, col) && x.message.contains("with its vehicle")),
         "{d:?}"
     );
 }
