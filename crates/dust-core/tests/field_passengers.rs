@@ -725,3 +725,57 @@ fn the_generator_proposes_mounting_and_dismounting() {
     assert!(c.iter().all(|d| g.check(d).is_ok()));
     let _ = ArmorType::Soldier;
 }
+
+/// Random games on a table with a transport, its passengers, a squad to board it and a pilot:
+/// every decision the generator proposes passes `check` and `apply`, and over the games units
+/// mount, dismount, and ride in a vehicle that is eliminated (issue 24, "Decisions in a
+/// continuous space"). Twenty games of four turns.
+#[test]
+fn random_games_with_passengers_propose_only_legal_decisions() {
+    use dust_core::GameRng;
+    let (mut mounts, mut dismounts, mut wrecks) = (0, 0, 0);
+    for seed in 0..20 {
+        let mut truck = transport("Truck", 6);
+        truck.card.health = 2;
+        let mut b = Builder::default()
+            .unit(Side::A, truck, &[T], 0)
+            .unit(Side::A, squad("Grenadiers", 3, 2), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0)], 0)
+            .aboard(0)
+            .unit(Side::A, squad("Walkers", 2, 2), &[(40.0, 47.0), (40.0, 50.0)], 0)
+            .unit(Side::A, pilot("Joe", BattlefrontSkill::Pilot), &[T], 0)
+            .aboard(0)
+            .unit(Side::B, killers(), &[(50.0, 100.0)], 180)
+            .unit(Side::B, squad("Foes", 3, 2), &[(90.0, 90.0), (93.0, 90.0), (96.0, 90.0)], 180);
+        b.turns = 4;
+        let mut g = b.game(seed);
+        let mut rng = GameRng::new(seed ^ 0x5a55);
+        let mut steps = 0;
+        while let Pending::Decision(_) = g.pending() {
+            let c = g.candidates(8);
+            assert!(!c.is_empty(), "seed {seed}: no candidate for {}", g.asks());
+            for d in &c {
+                assert!(g.check(d).is_ok(), "seed {seed}: {d} refused: {:?}", g.check(d));
+                assert_eq!(&d.to_string().parse::<Decision>().expect("parses"), d);
+            }
+            // Mount or dismount when offered (half the time), else at random.
+            let pick = c
+                .iter()
+                .find(|d| matches!(d, Decision::Mount { .. } | Decision::Dismount(_)) && rng.index(2) == 0)
+                .unwrap_or(&c[rng.index(c.len())])
+                .clone();
+            match pick {
+                Decision::Mount { .. } => mounts += 1,
+                Decision::Dismount(_) => dismounts += 1,
+                _ => {}
+            }
+            g.apply(pick).expect("a candidate is legal");
+            steps += 1;
+            assert!(steps < 3_000, "seed {seed}: the game does not end");
+        }
+        wrecks += rolls(&g, 0, Purpose::Carried).len();
+    }
+    assert!(
+        mounts > 0 && dismounts > 0 && wrecks > 0,
+        "mounts {mounts}, dismounts {dismounts}, rolls for units carried {wrecks}"
+    );
+}

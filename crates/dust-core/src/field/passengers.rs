@@ -574,6 +574,8 @@ impl FieldGame {
         let n = self.table.units[u].minis.len();
         let mut placed: Vec<Mini> = Vec::new();
         let mut lost = Vec::new();
+        // The table where each spot is tried (the unit's one miniature moved about in it).
+        let mut t = self.table.clone();
         for i in 0..n {
             let spot = (1..=9i64).find_map(|step| {
                 DIRS.iter().find_map(|&(dx, dy)| {
@@ -587,7 +589,6 @@ impl FieldGame {
                     if !body_gap(&b, hull).within(RANGE_UNIT) || placed.iter().any(|o| dust_geom::table::bodies_overlap(&o.body, &b)) {
                         return None;
                     }
-                    let mut t = self.table.clone();
                     t.units[u].minis = vec![Mini { body: b.clone() }];
                     dust_geom::path::check_end(&t, u, 0, far, None).ok().map(|()| b)
                 })
