@@ -9,7 +9,7 @@
 //! set of seeds and checks every outcome that came up, and that each outcome it is about came up.
 
 use dust_core::field::tests_support::{activate, aircraft_card, hero_card, rolls, settle, squad_card, vehicle_card, weapon, Builder};
-use dust_core::field::{Action, Aim, Decision, FieldCard, FieldGame, MiniMove, Pending, Purpose, Reserves, Seat, SetupError};
+use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose, Reserves, Seat, SetupError};
 use dust_core::unit::{ArmorType, BattlefrontKind, BattlefrontSkill, Locomotion};
 use dust_core::Side;
 use dust_geom::exact::Pt;
@@ -199,6 +199,62 @@ fn tank_riders_board_like_passengers() {
     let g = FieldGame::new(b(4), 1).expect("4 riders on 4 spaces");
     assert_eq!(g.aboard(1), Some((0, Seat::Passenger)));
     assert!(FieldGame::new(b(5), 1).is_err(), "5 riders on 4 spaces");
+}
+
+/// "TANK RIDERS (#)": "for each hit on it, the vehicle's owner rolls 1 additional die. For each
+/// ☹️, 1 miniature chosen by the player is eliminated or 1 hero suffers a point of damage" (a hit
+/// on it: a hit it suffers; ☹️: the target symbol, docs/rulings.md, "Battlefield: passengers").
+/// A vehicle that carries passengers rolls nothing for them while it stands.
+#[test]
+fn tank_riders_roll_a_die_for_each_hit_on_their_vehicle() {
+    let (mut lost, mut spared) = (0, 0);
+    for (riders, seeds) in [(true, 0..SEEDS), (false, 0..5)] {
+        for seed in seeds {
+            let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+            tank.card.health = 40;
+            if riders {
+                tank.bf.tank_riders = 4;
+            } else {
+                tank.bf.passengers = 4;
+            }
+            let mut g = Builder::default()
+                .unit(Side::A, tank, &[T], 0)
+                .unit(Side::A, squad("Riders", 3, 2), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0)], 0)
+                .aboard(0)
+                .unit(Side::A, squad("Others", 1, 2), &[(150.0, 20.0)], 0)
+                .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+                .game(seed);
+            assert!(kill_vehicle(&mut g, 3).is_none(), "the tank stands");
+            let suffered: u32 = g
+                .events()
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Damaged(0, p) => Some(u32::from(*p)),
+                    _ => None,
+                })
+                .sum();
+            let r = rolls(&g, 0, Purpose::Carried);
+            if !riders {
+                assert!(r.is_empty(), "passengers roll nothing while their vehicle stands");
+                continue;
+            }
+            if suffered == 0 {
+                assert!(r.is_empty());
+                continue;
+            }
+            assert_eq!(r.len(), 1, "seed {seed}: {r:?}");
+            assert_eq!(u32::from(r[0].0), suffered, "seed {seed}: one die for each hit on the tank");
+            let k = usize::from(r[0].1).min(3);
+            assert_eq!(g.units()[1].models.len(), 3 - k, "seed {seed}: a rider for each ☹️");
+            assert_eq!(g.aboard(1).is_some(), k < 3, "the survivors ride on");
+            if k > 0 {
+                lost += 1;
+            } else {
+                spared += 1;
+            }
+        }
+    }
+    assert!(lost > 0 && spared > 0, "{lost} lost riders, {spared} lost none");
 }
 
 // ----- Activating while mounted ------------------------------------------------------------------

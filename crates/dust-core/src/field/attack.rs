@@ -872,6 +872,7 @@ impl FieldGame {
             }
             return;
         }
+        self.riders_hit(t, n);
         for _ in 0..n {
             let left = self.units[t].health;
             if left == 0 {
@@ -945,7 +946,7 @@ impl FieldGame {
             return;
         };
         self.units[t].models.remove(i);
-        self.table.units[t].minis.remove(i);
+        self.remove_mini(t, i);
         self.units[t].health = self.units[t].health.saturating_sub(1);
         self.log(Event::Casualty(t));
         if self.units[t].models.is_empty() {

@@ -505,8 +505,8 @@ impl FieldGame {
         self.action_done();
     }
 
-    /// Vehicle `v` is eliminated with units aboard (called before its miniature leaves the
-    /// table). The pilot: "the pilot's player rolls a die. On ☒ or ☑, the hero escapes unharmed.
+    /// Unit `v` is eliminated (called before its miniatures leave the table): a unit aboard
+    /// leaves its seat; a vehicle with units aboard unloads them. The pilot: "the pilot's player rolls a die. On ☒ or ☑, the hero escapes unharmed.
     /// Otherwise the hero takes a point of damage. He is then placed within range 1 (10cm/4") of
     /// the vehicle, counting as having activated for this turn." Passengers: "the vehicle's
     /// owner rolls 1 die for each miniature mounted in it, and 1 miniature chosen by the player
@@ -516,6 +516,11 @@ impl FieldGame {
     /// unit are placed within range 1 (10cm/4") of the vehicle." ☹️ is the target symbol, the
     /// face the escape die does not save on (docs/rulings.md, "Battlefield: passengers").
     pub(crate) fn unload_wreck(&mut self, v: usize) {
+        // An eliminated unit is aboard nothing any more (a pilot's seat is free again).
+        if let Some(x) = self.carry.aboard.get_mut(v) {
+            *x = None;
+            self.carry.stowed[v].clear();
+        }
         let Some(hull) = self.table.units[v].minis.first().map(|m| m.body.clone()) else {
             return;
         };
@@ -563,6 +568,55 @@ impl FieldGame {
             }
         }
         self.scratch.replace(None);
+    }
+
+    /// Removes miniature `i` of unit `t`, on the table or aboard a vehicle.
+    pub(crate) fn remove_mini(&mut self, t: usize, i: usize) {
+        let minis = if self.aboard(t).is_some() {
+            &mut self.carry.stowed[t]
+        } else {
+            &mut self.table.units[t].minis
+        };
+        if i < minis.len() {
+            minis.remove(i);
+        }
+    }
+
+    /// Vehicle `v` with Tank Riders (#) suffers `hits` hits: "for each hit on it, the
+    /// vehicle's owner rolls 1 additional die. For each ☹️, 1 miniature chosen by the player is
+    /// eliminated or 1 hero suffers a point of damage" ("TANK RIDERS (#)"). A hit on it is a hit
+    /// it suffers, after saves; ☹️ is the target symbol; with several units riding, the losses
+    /// fall on them in the table's order, the owner choosing the miniatures of a squad
+    /// (docs/rulings.md, "Battlefield: passengers").
+    pub(crate) fn riders_hit(&mut self, v: usize, hits: u16) {
+        if self.cards[v].bf.tank_riders == 0 {
+            return;
+        }
+        let riders = self.passengers_of(v);
+        if riders.is_empty() {
+            return;
+        }
+        let mut k = self.roll_sym(hits, Symbols::TARGET, Purpose::Carried);
+        for u in riders {
+            if k == 0 {
+                break;
+            }
+            if self.class(u) == Class::Squad {
+                let valid = self.units[u].models.clone();
+                let n = k.min(valid.len() as u16);
+                k -= n;
+                self.casualties.push_back(Choice {
+                    unit: u,
+                    count: usize::from(n),
+                    valid,
+                    hero: None,
+                });
+            } else {
+                let n = k.min(u16::from(self.units[u].health));
+                k -= n;
+                self.damage_hero(u, 1, n);
+            }
+        }
     }
 
     /// Places the miniatures of unit `u` (on the table at no particular point) within range 1
