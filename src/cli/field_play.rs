@@ -11,7 +11,7 @@ use super::play::FieldPlay;
 use anyhow::Context as _;
 use dust_ai::field::field_player;
 use dust_ai::PlayerSpec;
-use dust_core::field::{formation, Action, Decision, Event, FieldGame, MiniMove, Pending, Purpose, ReactChoice};
+use dust_core::field::{formation, Action, Decision, Event, FieldGame, MiniMove, Pending, Purpose, ReactChoice, Special};
 use dust_core::Side;
 use dust_data::field_record::{replay_field, FieldRecord};
 use dust_geom::angle::Facing;
@@ -626,6 +626,7 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
                     Action::March => "march move (2 actions)",
                     Action::Attack => "attack",
                     Action::Sustained => "sustained attack (2 actions)",
+                    Action::Special => "special action",
                 })
                 .collect();
             format!("plan: {}", w.join(", then "))
@@ -684,6 +685,11 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
         Decision::React(Some(u)) => format!("reactive attack with {}", unit_name(game, *u)),
         Decision::ReactWith(ReactChoice::Sustained) => "the reaction is a sustained attack".into(),
         Decision::ReactWith(ReactChoice::TurnThenAttack) => "the reaction turns, then attacks".into(),
+        Decision::Special(Special::None) => "give the special action up".into(),
+        Decision::Special(Special::Engineer(p)) => format!(
+            "ENGINEERING on {}",
+            t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
+        ),
         Decision::Place(v) if v.is_empty() => "keep the unit in ambush".into(),
         Decision::Place(v) => format!(
             "place the unit from ambush at {}",
@@ -710,6 +716,8 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Terrain => "MOVE & MARCH MOVE ACTIONS",
         Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
         Purpose::Ambush => "SCENARIO SPECIAL RULES, Ambush",
+        Purpose::Minefield => "MINEFIELDS",
+        Purpose::Engineering => "FORTIFICATIONS, ENGINEERING",
     }
 }
 
@@ -737,6 +745,8 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Terrain => "for terrain".into(),
                     Purpose::Reserves => "to move on from reserve".into(),
                     Purpose::Ambush => "for the actions of a unit placed from ambush".into(),
+                    Purpose::Minefield => "for the minefield's attack (2 dice)".into(),
+                    Purpose::Engineering => "for an ENGINEERING special action".into(),
                 };
                 format!("  dice: {dice} rolled {what}: {successes} counted ({BOOK}, {})", rule_of(*purpose))
             }
@@ -763,6 +773,7 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                 name(*u)
             ),
             Event::Eliminated(u) => format!("  {} is eliminated", name(*u)),
+            Event::Removed(t) => format!("  {t} is removed from the table ({BOOK}, FORTIFICATIONS)"),
             Event::Holds(s, o) => format!("  side {s} holds {o} ({BOOK}, END OF THE GAME)"),
             Event::Ended(Some(s)) => format!("\nThe game ends: side {s} wins ({BOOK}, END OF THE GAME)."),
             Event::Ended(None) => format!("\nThe game ends in a draw ({BOOK}, END OF THE GAME)."),

@@ -830,7 +830,7 @@ impl FieldGame {
     /// a save, roll a die. On ☒ cancel the hit. Each time a support weapon, hero, vehicle, or
     /// aircraft unit with this skill is assigned a hit …, roll 1 die for each point of damage
     /// marked off … Each ☒ cancels 1 point of damage").
-    fn damage(&mut self, g: &Group, n: u16) {
+    pub(crate) fn damage(&mut self, g: &Group, n: u16) {
         let t = g.target;
         if n == 0 || self.units[t].destroyed {
             return;

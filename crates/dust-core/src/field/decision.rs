@@ -26,6 +26,8 @@ pub enum Action {
     Attack,
     /// A Sustained Attack: two actions, re-rolling the dice that missed.
     Sustained,
+    /// A special action ([`Special`]): the one it is is chosen when it is performed.
+    Special,
 }
 
 impl Action {
@@ -44,12 +46,20 @@ impl Action {
             Action::March => "march",
             Action::Attack => "attack",
             Action::Sustained => "sustained",
+            Action::Special => "special",
         }
     }
     fn from_word(w: &str) -> Option<Action> {
-        [Action::Nothing, Action::Move, Action::March, Action::Attack, Action::Sustained]
-            .into_iter()
-            .find(|a| a.word() == w)
+        [
+            Action::Nothing,
+            Action::Move,
+            Action::March,
+            Action::Attack,
+            Action::Sustained,
+            Action::Special,
+        ]
+        .into_iter()
+        .find(|a| a.word() == w)
     }
     /// Whether the action moves the unit.
     pub const fn moves(self) -> bool {
@@ -104,6 +114,16 @@ pub enum ReactChoice {
     TurnThenAttack,
 }
 
+/// A special action (tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": "SPECIAL").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Special {
+    /// The unit gives the special action up (it declared one it cannot, or will not, take).
+    None,
+    /// ENGINEERING on the table's terrain piece (its index): cutting a gap through barbed
+    /// wire, clearing a gap through a minefield ("BARBED WIRE ENTANGLEMENTS", "MINEFIELDS").
+    Engineer(usize),
+}
+
 /// A decision of a Battlefield game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
@@ -138,6 +158,8 @@ pub enum Decision {
     ReactWith(ReactChoice),
     /// The miniatures a squad loses to the hits it could not save (its owner chooses).
     Casualties(Vec<usize>),
+    /// The special action the unit performs now.
+    Special(Special),
     /// A unit held in ambush, activating: where each of its miniatures is placed (base
     /// centres), or none to stay in ambush ("You may place a unit held in ambush … on the table
     /// at the start of the unit's activation").
@@ -218,6 +240,8 @@ impl fmt::Display for Decision {
             Decision::React(Some(u)) => write!(f, "react {u}"),
             Decision::ReactWith(ReactChoice::Sustained) => f.write_str("react-with sustained"),
             Decision::ReactWith(ReactChoice::TurnThenAttack) => f.write_str("react-with turn-attack"),
+            Decision::Special(Special::None) => f.write_str("special none"),
+            Decision::Special(Special::Engineer(p)) => write!(f, "special engineer {p}"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -274,7 +298,7 @@ impl FromStr for Decision {
             "plan" => Decision::Plan(
                 rest.iter()
                     .map(|x| {
-                        Action::from_word(x).ok_or_else(|| format!("`{x}` is not an action (nothing, move, march, attack, sustained)"))
+                        Action::from_word(x).ok_or_else(|| format!("`{x}` is not an action (nothing, move, march, attack, sustained, special)"))
                     })
                     .collect::<Result<_, _>>()?,
             ),
@@ -304,6 +328,11 @@ impl FromStr for Decision {
                 }
                 Decision::Move { minis, facing }
             }
+            "special" => match rest.as_slice() {
+                ["none"] => Decision::Special(Special::None),
+                ["engineer", p] => Decision::Special(Special::Engineer(index(p, "a terrain piece")?)),
+                _ => return Err("`special` takes: none, or engineer PIECE (the terrain piece's number)".into()),
+            },
             "place" => {
                 if rest == ["none"] {
                     Decision::Place(Vec::new())
@@ -353,7 +382,7 @@ impl FromStr for Decision {
             }
             _ => {
                 return Err(format!(
-                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, attack, react, react-with, casualties)"
+                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, attack, special, react, react-with, casualties, place)"
                 ))
             }
         })

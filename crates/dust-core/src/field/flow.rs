@@ -37,8 +37,16 @@ pub(crate) enum Phase {
 }
 
 /// What a checked Move leaves: the unit's miniatures, its facing, whether it enters terrain or
-/// crosses wire, and the joined hero's miniature.
-pub(crate) type MoveOutcome = (Vec<dust_geom::table::Mini>, Facing, bool, bool, Option<dust_geom::table::Mini>);
+/// crosses wire, the joined hero's miniature, and the minefields it moves into, through or out
+/// of.
+pub(crate) type MoveOutcome = (
+    Vec<dust_geom::table::Mini>,
+    Facing,
+    bool,
+    bool,
+    Option<dust_geom::table::Mini>,
+    Vec<usize>,
+);
 
 /// An activation under way (or a reaction: `against` the unit it answers).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +71,8 @@ pub(crate) struct Activation {
     pub entering: bool,
     /// The actions it performs (2; a unit placed from ambush: one for each ☒ or ☑ rolled).
     pub actions: u8,
+    /// The minefields a March Move interrupted by a reaction crossed: they attack when it ends.
+    pub mines: Vec<usize>,
 }
 
 impl Activation {
@@ -79,6 +89,7 @@ impl Activation {
             hero: None,
             entering: false,
             actions: 2,
+            mines: Vec::new(),
         }
     }
 }
@@ -127,6 +138,7 @@ impl FieldGame {
             Phase::Plan => "the activation's actions (plan …)",
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
+                Some(Action::Special) => "the special action (special engineer PIECE, special none)",
                 _ => "the attack's targets (attack …)",
             },
             Phase::React => "a reactive attack (react U, react none)",
@@ -196,7 +208,7 @@ impl FieldGame {
         }
     }
 
-    fn roll_sym(&mut self, n: u16, s: Symbols, purpose: Purpose) -> u16 {
+    pub(crate) fn roll_sym(&mut self, n: u16, s: Symbols, purpose: Purpose) -> u16 {
         let k = self.dice.roll(n, s).sample(&mut self.rng);
         self.log(Event::Rolled {
             purpose,
@@ -334,6 +346,10 @@ impl FieldGame {
             (Phase::Plan, Decision::Plan(p)) => self.check_plan(p),
             (Phase::Act, Decision::Move { minis, facing }) => match self.current_action() {
                 Some(a) if a.moves() => self.check_move(minis, *facing, a == Action::March).map(|_| ()),
+                _ => Err(wrong()),
+            },
+            (Phase::Act, Decision::Special(sp)) => match self.current_action() {
+                Some(Action::Special) => self.check_special(*sp),
                 _ => Err(wrong()),
             },
             (Phase::Act, Decision::Attack(aims)) => match (self.current_action(), self.cur()) {
@@ -584,7 +600,7 @@ impl FieldGame {
         // A joined hero's miniature is m{n} after the unit's n ("becoming part of the unit").
         let hero = if c.against.is_none() { self.joined_hero(u) } else { None };
         let n = unit.minis.len();
-        let (mut terrain, mut wire) = (false, false);
+        let (mut terrain, mut wire, mut mines) = (false, false, Vec::new());
         for (k, m) in minis.iter().enumerate() {
             if m.mini >= n + usize::from(hero.is_some()) {
                 return Err(Refusal::new(format!("{name} has no miniature m{}", m.mini)));
@@ -609,6 +625,11 @@ impl FieldGame {
                 .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
             terrain |= !checked.terrain.is_empty();
             wire |= checked.hazards.iter().any(|&h| t.terrain[h].kind == TerrainKind::BarbedWire);
+            for &h in &checked.hazards {
+                if t.terrain[h].kind == TerrainKind::Minefield && !mines.contains(&h) {
+                    mines.push(h);
+                }
+            }
             t.units[mu].minis[mi].body = dust_geom::path::body_at(t, mu, m.to, mf);
         }
         if let Some(f) = facing {
@@ -642,7 +663,7 @@ impl FieldGame {
             }
         }
         let hero_after = hero.and_then(|h| t.units[h].minis.first().cloned());
-        Ok((t.units[u].minis.clone(), t.units[u].facing, terrain, wire, hero_after))
+        Ok((t.units[u].minis.clone(), t.units[u].facing, terrain, wire, hero_after, mines))
     }
 
     /// The bunker a path of unit `u`'s miniature enters (a point of it inside) while a miniature
@@ -734,6 +755,7 @@ impl FieldGame {
                 self.perform();
             }
             Decision::Move { minis, facing } => self.do_move(&minis, facing),
+            Decision::Special(sp) => self.do_special(sp),
             Decision::Attack(aims) => {
                 let (u, a, against) = {
                     let c = self.cur().expect("checked: a unit acts");
@@ -1117,7 +1139,7 @@ impl FieldGame {
     }
 
     /// A decision-driven action is done: on to the next.
-    fn action_done(&mut self) {
+    pub(crate) fn action_done(&mut self) {
         self.advance();
         if self.phase != Phase::React {
             self.perform();
@@ -1129,6 +1151,7 @@ impl FieldGame {
     fn finish_march(&mut self) {
         let Some(a) = &mut self.act else { return };
         let Some(rest) = a.march_rest.take() else { return };
+        let (u, mines) = (a.unit, std::mem::take(&mut a.mines));
         a.next += 1;
         // Each miniature left completes its move (a joined hero whose unit fell too).
         for (x, model, path) in rest {
@@ -1141,6 +1164,13 @@ impl FieldGame {
             if let Some(&end) = path.last() {
                 let f = self.table.units[x].facing;
                 self.table.units[x].minis[i].body = dust_geom::path::body_at(&self.table, x, end, Some(f));
+            }
+        }
+        // The minefields crossed attack as the march ends; the casualties chosen, the action
+        // is done (`after_attack`).
+        if self.mines_go_off(u, mines.len()) {
+            if let Some(a) = &mut self.act {
+                a.next -= 1;
             }
         }
     }
@@ -1211,7 +1241,7 @@ impl FieldGame {
             (c.unit, c.plan[c.next], self.reaction.is_some())
         };
         let march = a == Action::March;
-        let Ok((after, after_facing, terrain, wire, hero_after)) = self.check_move(minis, facing, march) else {
+        let Ok((after, after_facing, terrain, wire, hero_after, mines)) = self.check_move(minis, facing, march) else {
             return;
         };
         let hero = if reacting { None } else { self.joined_hero(u) };
@@ -1271,6 +1301,7 @@ impl FieldGame {
             if !self.reactors().is_empty() {
                 if let Some(c) = &mut self.act {
                     c.march_rest = Some(rest);
+                    c.mines = mines;
                 }
                 self.phase = Phase::React;
                 return;
@@ -1280,6 +1311,12 @@ impl FieldGame {
         self.table.units[u].facing = after_facing;
         if let (Some(h), Some(m)) = (hero, hero_after) {
             self.table.units[h].minis[0] = m;
+        }
+        // "When a unit moves into, through, or out of a minefield, the opposing player attacks
+        // it" once the move is made (docs/rulings.md, "Battlefield: minefield attacks").
+        if self.mines_go_off(u, mines.len()) {
+            self.phase = Phase::Casualties;
+            return;
         }
         self.action_done();
     }

@@ -25,10 +25,11 @@ mod attack;
 pub mod decision;
 mod flow;
 mod generate;
+mod special;
 pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
-pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice};
+pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
 pub use generate::formation;
 
 use crate::dice::BattlefrontDice;
@@ -303,6 +304,10 @@ pub enum Purpose {
     Ambush,
     /// A vehicle entering terrain, infantry crossing wire.
     Terrain,
+    /// A minefield's attack on a unit moving into, through or out of it.
+    Minefield,
+    /// An ENGINEERING special action.
+    Engineering,
 }
 
 /// What happened, in order: the game's log, for the replay and the interfaces.
@@ -333,6 +338,8 @@ pub enum Event {
     Damaged(usize, u8),
     /// A unit was eliminated (a vehicle's wreck stays as terrain).
     Eliminated(usize),
+    /// A terrain piece was removed from the table (wire cut, a minefield cleared).
+    Removed(String),
     /// An objective is held at the end of a turn.
     Holds(Side, String),
     /// The game ended.
@@ -351,6 +358,7 @@ impl fmt::Display for Event {
             Event::Casualty(u) => write!(f, "unit {u} loses a miniature"),
             Event::Damaged(u, p) => write!(f, "unit {u} loses {p} damage points"),
             Event::Eliminated(u) => write!(f, "unit {u} is eliminated"),
+            Event::Removed(t) => write!(f, "{t} is removed from the table"),
             Event::Holds(s, o) => write!(f, "side {s} holds {o}"),
             Event::Ended(Some(s)) => write!(f, "the game ends: side {s} wins"),
             Event::Ended(None) => write!(f, "the game ends in a draw"),

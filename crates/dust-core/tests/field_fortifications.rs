@@ -1,0 +1,253 @@
+//! Dust Battlefield's fortifications, engineering and scenario set-up, clause by clause, from
+//! tactics-battlefield-summary.md ("FORTIFICATIONS", "MINEFIELDS", "BARBED WIRE ENTANGLEMENTS",
+//! "ENGINEERING VEHICLES", "SETUP", "SCENARIO SPECIAL RULES"). Each test names its section and
+//! quotes the words it checks; the tables and cards are the tests' own
+//! (`dust_core::field::tests_support`).
+
+use dust_core::dice::{BattlefrontDice, Symbols};
+use dust_core::field::tests_support::{activate, aircraft_card, squad_card, vehicle_card, Builder};
+use dust_core::field::{Action, Decision, Event, FieldGame, MiniMove, Pending, Purpose, Special};
+use dust_core::unit::Locomotion;
+use dust_core::Side;
+use dust_geom::exact::Pt;
+use dust_geom::table::TerrainKind;
+
+use Action::*;
+
+fn mv(g: &FieldGame, u: usize, dx: f64, dy: f64) -> Decision {
+    let minis = (0..g.table().units[u].minis.len())
+        .map(|i| MiniMove {
+            mini: i,
+            to: g.table().units[u].minis[i].body.centre().add(Pt::cm(dx, dy)),
+            via: Vec::new(),
+        })
+        .collect();
+    Decision::Move { minis, facing: None }
+}
+
+/// The rolls made since event `from`: (purpose, dice, successes).
+fn rolls(g: &FieldGame, from: usize) -> Vec<(Purpose, u16, u16)> {
+    g.events()[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled { purpose, dice, successes } => Some((*purpose, *dice, *successes)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A strip of `kind` across the table at y 25–27 cm, between x 30 and 90.
+fn strip(b: Builder, kind: TerrainKind) -> Builder {
+    b.terrain(kind, &[(30.0, 25.0), (90.0, 25.0), (90.0, 27.0), (30.0, 27.0)])
+}
+
+/// Side A's squad of `n` at y = 20 (3 cm apart from x = 50), side B far away.
+fn squad_before(kind: TerrainKind, n: usize) -> Builder {
+    let at: Vec<(f64, f64)> = (0..n).map(|i| (50.0 + 3.0 * i as f64, 20.0)).collect();
+    strip(Builder::default(), kind)
+        .unit(Side::A, squad_card("Sappers", n as u8), &at, 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+}
+
+fn p_army() -> f64 {
+    BattlefrontDice::ThreeSymbol.roll(1, Symbols::ARMY).p()
+}
+
+// ----- MINEFIELDS --------------------------------------------------------------------------------
+
+/// "MINEFIELDS": "When a unit moves into, through, or out of a minefield, the opposing player
+/// attacks it with a rating of ♠️₂": one attack of 2 dice, hitting on the army symbol, each
+/// unsaved hit a casualty (the infantry save: docs/rulings.md, "Battlefield: minefield
+/// attacks").
+#[test]
+fn a_unit_moving_through_a_minefield_is_attacked_with_two_dice() {
+    let (mut lost, mut hits_seen) = (0u32, 0u32);
+    let n = 200;
+    for seed in 0..n {
+        let mut g = squad_before(TerrainKind::Minefield, 3).game(seed);
+        activate(&mut g, 0, &[Move, Nothing]);
+        let e = g.events().len();
+        g.apply(mv(&g, 0, 0.0, 9.0)).unwrap();
+        let r = rolls(&g, e);
+        let mines: Vec<_> = r.iter().filter(|x| x.0 == Purpose::Minefield).collect();
+        assert_eq!(mines.len(), 1, "one attack a minefield crossed: {r:?}");
+        assert_eq!(mines[0].1, 2, "a rating of 2: two dice");
+        let hits = mines[0].2;
+        hits_seen += u32::from(hits);
+        let saved = r.iter().find(|x| x.0 == Purpose::Save).map_or(0, |x| x.2);
+        if hits > 0 {
+            assert_eq!(r.iter().find(|x| x.0 == Purpose::Save).map(|x| x.1), Some(hits), "{r:?}");
+        }
+        // The owner chooses who falls when some of the squad may.
+        if g.pending() == Pending::Decision(Side::A) && hits > saved {
+            if let Some(Decision::Casualties(v)) = g.candidates(4).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+                assert_eq!(v.len(), usize::from(hits - saved));
+                g.apply(Decision::Casualties(v)).unwrap();
+            }
+        }
+        lost += 3 - g.table().units[0].minis.len() as u32;
+        assert_eq!(u32::from(hits - saved), 3 - g.table().units[0].minis.len() as u32);
+        // No token: the minefield's attack is no ATTACK action.
+        assert_eq!(g.units()[0].tokens, Default::default());
+    }
+    let p = p_army();
+    let rate = f64::from(hits_seen) / f64::from(2 * n as u32);
+    assert!((rate - p).abs() < 0.06, "hits on the army symbol: {rate} vs {p}");
+    let expect = 2.0 * p * (1.0 - p) * f64::from(n as u32);
+    assert!((f64::from(lost) - expect).abs() < 0.3 * expect, "{lost} vs {expect}");
+}
+
+/// "moves into, through, or out of": a unit that starts in the minefield and walks out is
+/// attacked too; a unit that moves beside it is not.
+#[test]
+fn into_through_or_out_of_a_minefield_only() {
+    let mut g = Builder::default()
+        .terrain(TerrainKind::Minefield, &[(40.0, 10.0), (60.0, 10.0), (60.0, 30.0), (40.0, 30.0)])
+        .unit(Side::A, squad_card("Sappers", 1), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let e = g.events().len();
+    g.apply(mv(&g, 0, 0.0, 10.0)).unwrap();
+    assert!(rolls(&g, e).iter().any(|r| r.0 == Purpose::Minefield), "out of a minefield");
+
+    let mut g = squad_before(TerrainKind::Minefield, 1).game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let e = g.events().len();
+    g.apply(mv(&g, 0, 0.0, -9.0)).unwrap();
+    assert!(rolls(&g, e).iter().all(|r| r.0 != Purpose::Minefield), "away from it");
+}
+
+/// Aircraft fly over minefields (docs/rulings.md, "Battlefield: minefield attacks"); a vehicle
+/// driving through is attacked.
+#[test]
+fn vehicles_are_attacked_aircraft_fly_over() {
+    let mut g = strip(Builder::default(), TerrainKind::Minefield)
+        .unit(Side::A, vehicle_card("Halftrack", Locomotion::Walker), &[(50.0, 15.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(3);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let e = g.events().len();
+    g.apply(mv(&g, 0, 0.0, 19.0)).unwrap();
+    assert!(rolls(&g, e).iter().any(|r| r.0 == Purpose::Minefield && r.1 == 2));
+
+    let mut g = strip(Builder::default(), TerrainKind::Minefield)
+        .unit(Side::A, aircraft_card("Fighter"), &[(50.0, 15.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(3);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let e = g.events().len();
+    g.apply(mv(&g, 0, 0.0, 25.0)).unwrap();
+    assert!(rolls(&g, e).iter().all(|r| r.0 != Purpose::Minefield));
+}
+
+// ----- ENGINEERING -----------------------------------------------------------------------------------
+
+fn piece(g: &FieldGame, kind: TerrainKind) -> Option<usize> {
+    g.table().terrain.iter().position(|t| t.kind == kind)
+}
+
+/// "BARBED WIRE ENTANGLEMENTS": "An infantry unit can attempt to cut a gap through an adjacent
+/// barbed wire entanglement by taking an ENGINEERING special action. Roll a die: on ☹️, the
+/// barbed wire is removed."
+#[test]
+fn infantry_cut_adjacent_wire_on_the_army_symbol() {
+    let (mut cut, n) = (0u32, 150u64);
+    for seed in 0..n {
+        let mut g = squad_before(TerrainKind::BarbedWire, 2).game(seed);
+        // Within 5 cm of the wire: adjacent (docs/rulings.md, "Battlefield: engineering").
+        g.apply(Decision::First(Side::A)).unwrap();
+        g.apply(Decision::Activate(0)).unwrap();
+        g.apply(Decision::Plan(vec![Special, Nothing])).unwrap();
+        let w = piece(&g, TerrainKind::BarbedWire).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Engineer(w))).unwrap();
+        let r = rolls(&g, e);
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert_eq!((r[0].0, r[0].1), (Purpose::Engineering, 1));
+        let gone = piece(&g, TerrainKind::BarbedWire).is_none();
+        assert_eq!(gone, r[0].2 == 1, "removed exactly on a success");
+        cut += u32::from(gone);
+    }
+    let rate = f64::from(cut) / n as f64;
+    assert!((rate - p_army()).abs() < 0.09, "{rate}");
+}
+
+/// "MINEFIELDS": "An infantry unit can attempt to clear a gap through an adjacent minefield by
+/// taking an ENGINEERING special action. Roll a die: on ☹️, the minefield is removed. On any
+/// other roll, the unit is attacked as if they had moved through the minefield and receives a
+/// Suppression token."
+#[test]
+fn clearing_a_minefield_or_being_attacked_and_suppressed() {
+    let (mut cleared, mut failed) = (0, 0);
+    for seed in 0..60 {
+        let mut g = squad_before(TerrainKind::Minefield, 3).game(seed);
+        g.apply(Decision::First(Side::A)).unwrap();
+        g.apply(Decision::Activate(0)).unwrap();
+        g.apply(Decision::Plan(vec![Special, Nothing])).unwrap();
+        let m = piece(&g, TerrainKind::Minefield).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Engineer(m))).unwrap();
+        let r = rolls(&g, e);
+        if r[0].2 == 1 {
+            cleared += 1;
+            assert!(piece(&g, TerrainKind::Minefield).is_none());
+            assert!(r.iter().all(|x| x.0 != Purpose::Minefield));
+            assert_eq!(g.units()[0].tokens, Default::default());
+        } else {
+            failed += 1;
+            assert!(piece(&g, TerrainKind::Minefield).is_some());
+            assert!(r.iter().any(|x| x.0 == Purpose::Minefield && x.1 == 2), "{r:?}");
+            assert!(g.units()[0].tokens.suppressed || g.units()[0].destroyed);
+        }
+    }
+    assert!(cleared > 5 && failed > 5, "{cleared} {failed}");
+}
+
+/// "adjacent": a unit far from the wire may not try; nor may a vehicle that is no engineer
+/// ("An engineer vehicle … can attempt"); the refusal says why.
+#[test]
+fn engineering_needs_an_adjacent_piece_and_infantry() {
+    let mut g = strip(Builder::default(), TerrainKind::BarbedWire)
+        .unit(Side::A, squad_card("Sappers", 1), &[(50.0, 10.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let w = piece(&g, TerrainKind::BarbedWire).unwrap();
+    let e = g.check(&Decision::Special(Special::Engineer(w))).unwrap_err();
+    assert!(e.reason.contains("adjacent"), "{e}");
+    assert!(g.check(&Decision::Special(Special::Engineer(99))).is_err());
+
+    let mut g = strip(Builder::default(), TerrainKind::BarbedWire)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let e = g.check(&Decision::Special(Special::Engineer(w))).unwrap_err();
+    assert!(e.reason.contains("engineer"), "{e}");
+}
+
+/// The generator proposes the ENGINEERING action where it may be taken, and `check` accepts
+/// every proposal (the one place that decides legality).
+#[test]
+fn engineering_is_proposed_and_accepted() {
+    let mut g = squad_before(TerrainKind::Minefield, 2).game(5);
+    g.apply(Decision::First(Side::A)).unwrap();
+    g.apply(Decision::Activate(0)).unwrap();
+    let c = g.candidates(64);
+    assert!(c.iter().any(|d| matches!(d, Decision::Plan(p) if p.contains(&Special))), "{c:?}");
+    g.apply(Decision::Plan(vec![Special, Nothing])).unwrap();
+    let c = g.candidates(64);
+    assert!(c.iter().any(|d| matches!(d, Decision::Special(Special::Engineer(_)))), "{c:?}");
+    for d in c {
+        g.check(&d).unwrap();
+    }
+}
+
+/// The text form of the new decisions round-trips (records, the command line).
+#[test]
+fn special_decisions_read_back() {
+    for d in [Decision::Special(Special::Engineer(3)), Decision::Plan(vec![Special, Move])] {
+        assert_eq!(d.to_string().parse::<Decision>(), Ok(d.clone()));
+    }
+}
