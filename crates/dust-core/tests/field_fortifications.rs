@@ -6,7 +6,7 @@
 
 use dust_core::dice::{BattlefrontDice, Symbols};
 use dust_core::field::tests_support::{activate, aircraft_card, squad_card, vehicle_card, Builder};
-use dust_core::field::{Action, Decision, Event, FieldGame, MiniMove, Pending, Purpose, Special};
+use dust_core::field::{Action, Decision, Event, FieldGame, MiniMove, Pending, Purpose, SetupError, Special};
 use dust_core::unit::Locomotion;
 use dust_core::Side;
 use dust_geom::exact::Pt;
@@ -250,4 +250,103 @@ fn special_decisions_read_back() {
     for d in [Decision::Special(Special::Engineer(3)), Decision::Plan(vec![Special, Move])] {
         assert_eq!(d.to_string().parse::<Decision>(), Ok(d.clone()));
     }
+}
+
+// ----- SETUP: ATTACKER AND DEFENDER ------------------------------------------------------------
+
+/// A table with a bunker and a strongpoint in side B's half and a strongpoint in side A's half,
+/// unowned: `owners` gives each piece's side in that order.
+fn fortified(owners: [Option<Side>; 3]) -> Builder {
+    let mut b = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &[(50.0, 10.0), (53.0, 10.0), (56.0, 10.0)], 0)
+        .unit(
+            Side::B,
+            squad_card("Grenadiers", 3),
+            &[(50.0, 110.0), (53.0, 110.0), (56.0, 110.0)],
+            180,
+        );
+    let pieces: [(TerrainKind, [(f64, f64); 4]); 3] = [
+        (TerrainKind::Bunker, [(40.0, 80.0), (60.0, 80.0), (60.0, 95.0), (40.0, 95.0)]),
+        (
+            TerrainKind::Strongpoint,
+            [(100.0, 80.0), (120.0, 80.0), (120.0, 95.0), (100.0, 95.0)],
+        ),
+        (
+            TerrainKind::Strongpoint,
+            [(100.0, 20.0), (120.0, 20.0), (120.0, 35.0), (100.0, 35.0)],
+        ),
+    ];
+    for ((kind, poly), owner) in pieces.into_iter().zip(owners) {
+        b = b.terrain(kind, &poly);
+        if let Some(s) = owner {
+            b = b.fielded_by(s);
+        }
+    }
+    b
+}
+
+/// "SETUP": "If a player is fielding **bunkers** or **strongpoints** they will always be the
+/// defender. If both players have bunkers or strongpoints, the player with the most AP worth of
+/// bunkers and strongpoints is the defender." ("FORTIFICATIONS": "bunkers … for 15 points
+/// each, and strongpoints for 10 points each.")
+#[test]
+fn a_player_fielding_bunkers_or_strongpoints_is_the_defender() {
+    let g = fortified([None, Some(Side::B), None]).game(1);
+    assert_eq!(g.defender(), Some(Side::B));
+    assert_eq!(g.attacker(), Some(Side::A));
+    // A bunker (15) against a strongpoint (10): the bunker's side.
+    let g = fortified([Some(Side::B), None, Some(Side::A)]).game(1);
+    assert_eq!(g.defender(), Some(Side::B));
+    // Two strongpoints (20) against a bunker (15).
+    let g = fortified([Some(Side::A), Some(Side::B), Some(Side::B)]).game(1);
+    assert_eq!(g.defender(), Some(Side::B));
+    // Fortifications the scenario gives (no side) make no one the defender; the players'
+    // choice stands ("the other may choose which side to attack or defend from").
+    let g = fortified([None, None, None]).game(1);
+    assert_eq!(g.defender(), None);
+    let mut s = fortified([None, None, None]).setup();
+    s.defender = Some(Side::A);
+    assert_eq!(FieldGame::new(s, 1).unwrap().defender(), Some(Side::A));
+}
+
+/// "they will always be the defender": a set-up naming the other side the defender is refused,
+/// and the refusal says why.
+#[test]
+fn the_fortified_side_cannot_be_made_the_attacker() {
+    let mut s = fortified([Some(Side::B), None, None]).setup();
+    s.defender = Some(Side::A);
+    let e = FieldGame::new(s, 1).unwrap_err();
+    assert_eq!(
+        e,
+        SetupError::FortifiedDefender {
+            chosen: Side::A,
+            fortified: Side::B
+        }
+    );
+    assert!(e.to_string().contains("always be the defender"), "{e}");
+    // Equal worth on both sides: the players' choice decides (docs/rulings.md, "Battlefield:
+    // attacker and defender").
+    let mut s = fortified([None, Some(Side::A), Some(Side::B)]).setup();
+    s.defender = Some(Side::A);
+    assert_eq!(FieldGame::new(s, 1).unwrap().defender(), Some(Side::A));
+}
+
+/// "You may include **bunkers** in their force for 15 points each, and **strongpoints** for 10
+/// points each": they count against the AP limit.
+#[test]
+fn fortifications_count_against_the_ap_limit() {
+    // Each squad is 30 AP (the tests' cards: 10 a miniature).
+    let mut s = fortified([Some(Side::B), None, None]).setup();
+    s.ap_limit = Some(40);
+    assert_eq!(
+        FieldGame::new(s, 1).unwrap_err(),
+        SetupError::OverLimit {
+            side: Side::B,
+            ap: 45,
+            limit: 40
+        }
+    );
+    let mut s = fortified([Some(Side::B), None, None]).setup();
+    s.ap_limit = Some(45);
+    assert!(FieldGame::new(s, 1).is_ok());
 }

@@ -84,6 +84,7 @@ pub fn field_setup(tf: &TableFile, cards: &[CardFile], turns: u8, ap_limit: Opti
         meeting: tf.meeting,
         ambush: tf.ambush.clone(),
         in_reserve: tf.in_reserve.clone(),
+        defender: tf.defender,
     })
 }
 

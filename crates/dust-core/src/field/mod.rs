@@ -24,6 +24,7 @@
 mod attack;
 pub mod decision;
 mod flow;
+mod fortify;
 mod generate;
 mod special;
 pub mod tests_support;
@@ -108,6 +109,10 @@ pub struct FieldSetup {
     /// Which units of the table start in reserve (one flag per unit; missing: on the table).
     /// Their miniatures' places are where they stand as they move on, in their arrival zone.
     pub in_reserve: Vec<bool>,
+    /// The side the players chose to defend, if they chose ("the other may choose which side to
+    /// attack or defend from"); a side fielding bunkers or strongpoints defends whatever this
+    /// says ([`FieldGame::defender`]).
+    pub defender: Option<Side>,
 }
 
 /// The reserves rule of a scenario (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES":
@@ -178,6 +183,14 @@ pub enum SetupError {
     ReserveWithoutScenario(String),
     /// A side holds more than one unit in ambush.
     TooManyInAmbush(Side),
+    /// The set-up names a defender, but the other side fields more AP of bunkers and
+    /// strongpoints.
+    FortifiedDefender {
+        /// The side the set-up names.
+        chosen: Side,
+        /// The side the fortifications make the defender.
+        fortified: Side,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -205,6 +218,10 @@ impl fmt::Display for SetupError {
             SetupError::TooManyInAmbush(s) => write!(
                 f,
                 "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\"; keep `ambush = true` on one unit"
+            ),
+            SetupError::FortifiedDefender { chosen, fortified } => write!(
+                f,
+                "the set-up makes side {chosen} the defender, but side {fortified} fields the most AP of bunkers and strongpoints: \"If a player is fielding bunkers or strongpoints they will always be the defender\"; name side {fortified} the defender (or remove `defender`)"
             ),
             SetupError::ReserveWithoutScenario(n) => write!(
                 f,
@@ -401,6 +418,8 @@ pub struct FieldGame {
     waiting: Vec<Vec<dust_geom::table::Mini>>,
     /// The move check's working copy of the table (`flow::sync_table`).
     scratch: std::cell::RefCell<Option<Table>>,
+    /// The defender, if the fortifications or the players named one.
+    defender: Option<Side>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -458,7 +477,10 @@ impl FieldGame {
             };
             cards.push(c);
         }
+        let forts = fortify::fortification_ap(&setup.table);
+        let defender = fortify::defender(forts, setup.defender)?;
         for s in Side::ALL {
+            ap[s] = ap[s].saturating_add(forts[s]);
             if !units.iter().any(|u| u.side == s) {
                 return Err(SetupError::NoUnits(s));
             }
@@ -532,11 +554,29 @@ impl FieldGame {
             rolls,
             waiting,
             scratch: Default::default(),
+            defender,
         };
         g.begin_turn();
         Ok(g)
     }
 
+    /// The defender a table and the players' choice make ([`FieldGame::defender`]), as the game
+    /// would decide it at set-up: for the table file's check.
+    ///
+    /// # Errors
+    /// [`SetupError::FortifiedDefender`] when the choice names the side the fortifications do not.
+    pub fn defender_of(table: &Table, chosen: Option<Side>) -> Result<Option<Side>, SetupError> {
+        fortify::defender(fortify::fortification_ap(table), chosen)
+    }
+    /// The defender (tactics-battlefield-summary.md, "SETUP"): the side fielding the most AP
+    /// of bunkers and strongpoints, else the side the players chose; `None` when neither says.
+    pub fn defender(&self) -> Option<Side> {
+        self.defender
+    }
+    /// The attacker: the defender's opponent.
+    pub fn attacker(&self) -> Option<Side> {
+        self.defender.map(Side::other)
+    }
     /// The table as it stands now.
     pub fn table(&self) -> &Table {
         &self.table

@@ -171,6 +171,8 @@ pub struct Builder {
     pub meeting: bool,
     /// Which units start in ambush.
     pub ambush: Vec<bool>,
+    /// The side the players chose to defend.
+    pub defender: Option<crate::Side>,
 }
 
 impl Default for Builder {
@@ -206,6 +208,7 @@ impl Builder {
             in_reserve: Vec::new(),
             meeting: false,
             ambush: Vec::new(),
+            defender: None,
         }
     }
 
@@ -301,6 +304,14 @@ impl Builder {
         self
     }
 
+    /// The terrain piece added last (a bunker or strongpoint) is fielded by `side`.
+    pub fn fielded_by(mut self, side: crate::Side) -> Builder {
+        if let Some(t) = self.table.terrain.last_mut() {
+            t.side = Some(gs(side));
+        }
+        self
+    }
+
     /// An objective at (cm).
     pub fn objective(mut self, x: f64, y: f64) -> Builder {
         self.table.objectives.push(Objective {
@@ -322,6 +333,7 @@ impl Builder {
             meeting: self.meeting,
             ambush: self.ambush,
             in_reserve: self.in_reserve,
+            defender: self.defender,
         }
     }
 
