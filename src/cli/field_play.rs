@@ -690,7 +690,12 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
             "ENGINEERING on {}",
             t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
         ),
+        Decision::Place(v) if v.is_empty() && game.entry().is_some() => "stay in reserve (no free place at the table edge)".into(),
         Decision::Place(v) if v.is_empty() => "keep the unit in ambush".into(),
+        Decision::Place(v) if game.entry().is_some() => format!(
+            "move on from the table edge (scattered reserves) at {}",
+            v.iter().map(|p| pt(*p)).collect::<Vec<_>>().join(", ")
+        ),
         Decision::Place(v) => format!(
             "place the unit from ambush at {}",
             v.iter().map(|p| pt(*p)).collect::<Vec<_>>().join(", ")
@@ -717,6 +722,7 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
         Purpose::Ambush => "SCENARIO SPECIAL RULES, Ambush",
         Purpose::Minefield => "MINEFIELDS",
+        Purpose::Scatter => "SCENARIO SPECIAL RULES, scattered reserves",
         Purpose::Engineering => "FORTIFICATIONS, ENGINEERING",
     }
 }
@@ -746,6 +752,7 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Reserves => "to move on from reserve".into(),
                     Purpose::Ambush => "for the actions of a unit placed from ambush".into(),
                     Purpose::Minefield => "for the minefield's attack (2 dice)".into(),
+                    Purpose::Scatter => "for where the unit moves on from (scattered reserves)".into(),
                     Purpose::Engineering => "for an ENGINEERING special action".into(),
                 };
                 format!("  dice: {dice} rolled {what}: {successes} counted ({BOOK}, {})", rule_of(*purpose))

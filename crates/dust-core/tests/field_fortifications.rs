@@ -350,3 +350,133 @@ fn fortifications_count_against_the_ap_limit() {
     s.ap_limit = Some(45);
     assert!(FieldGame::new(s, 1).is_ok());
 }
+
+// ----- SCENARIO SPECIAL RULES: SCATTERED RESERVES ------------------------------------------------
+
+/// A 180 × 120 table, side A's deployment area along y = 0, side B's along y = 120; side A's
+/// squad of 3 in reserve (waiting in its arrival zone), the reserves `scattered` or not.
+fn scattered_table(scattered: bool) -> Builder {
+    let mut b = Builder::default()
+        .reserves(dust_core::field::Reserves::Reserves)
+        .deployment(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 20.0), (0.0, 20.0)])
+        .deployment(Side::B, &[(0.0, 100.0), (180.0, 100.0), (180.0, 120.0), (0.0, 120.0)])
+        .arrival(Side::A, &[(80.0, 0.0), (100.0, 0.0), (100.0, 10.0), (80.0, 10.0)])
+        .arrival(Side::B, &[(80.0, 110.0), (100.0, 110.0), (100.0, 120.0), (80.0, 120.0)])
+        .unit(Side::A, squad_card("Rangers", 3), &[(85.0, 5.0), (88.0, 5.0), (91.0, 5.0)], 0)
+        .in_reserve()
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(90.0, 115.0)], 180)
+        .in_reserve();
+    if scattered {
+        b = b.scattered();
+    }
+    b
+}
+
+/// Activates side A's unit 0 in turn 1 (it rolls to move on).
+fn activate_reserve(g: &mut FieldGame) {
+    g.apply(Decision::First(Side::A)).unwrap();
+    g.apply(Decision::Activate(0)).unwrap();
+}
+
+/// "In scenarios with **scattered reserves**, roll a die when a unit arrives from reserves to
+/// determine which arrival zone it will move on from. On a ☒, they move on anywhere along your
+/// table edge. On a ☑, they move on from any table edge within 40cm/16" of the left-hand
+/// corner. On a score of ☑, they move on from any table edge within 40cm/16" of the right-hand
+/// corner." — one die for the unit that arrives, each of the three stretches a third of the time
+/// (docs/rulings.md, "Battlefield: scattered reserves").
+#[test]
+fn scattered_reserves_roll_a_die_for_where_they_move_on() {
+    use dust_core::field::Entry;
+    let mut seen = [0u32; 3];
+    for seed in 0..300 {
+        let mut g = scattered_table(true).game(seed);
+        let e = g.events().len();
+        activate_reserve(&mut g);
+        let r = rolls(&g, e);
+        let arrived = r.iter().any(|x| x.0 == Purpose::Reserves && x.2 > 0);
+        let scatter: Vec<_> = r.iter().filter(|x| x.0 == Purpose::Scatter).collect();
+        if !arrived {
+            assert!(scatter.is_empty() && g.entry().is_none(), "{r:?}");
+            continue;
+        }
+        assert!(!scatter.is_empty(), "a unit arriving rolls: {r:?}");
+        let (entry, stretches) = g.entry().expect("arrived: placed at an edge");
+        let cm = |x: f64, y: f64| Pt::cm(x, y);
+        match entry {
+            // Side A's table edge is y = 0 (its deployment area's); from there its left hand is
+            // the corner at x = 0.
+            Entry::Edge => {
+                seen[0] += 1;
+                assert_eq!(stretches, vec![(cm(0.0, 0.0), cm(180.0, 0.0))]);
+            }
+            Entry::Left => {
+                seen[1] += 1;
+                assert_eq!(stretches, vec![(cm(0.0, 0.0), cm(40.0, 0.0)), (cm(0.0, 0.0), cm(0.0, 40.0))]);
+            }
+            Entry::Right => {
+                seen[2] += 1;
+                assert_eq!(stretches, vec![(cm(180.0, 0.0), cm(140.0, 0.0)), (cm(180.0, 0.0), cm(180.0, 40.0))]);
+            }
+        }
+        assert_eq!(g.pending(), Pending::Decision(Side::A));
+    }
+    let n: u32 = seen.iter().sum();
+    assert!(n > 60, "{seen:?}");
+    for k in seen {
+        let f = f64::from(k) / f64::from(n);
+        assert!((f - 1.0 / 3.0).abs() < 0.12, "{seen:?}");
+    }
+}
+
+/// The unit arriving is placed with every base at its stretch of edge (`place X,Y …`), then its
+/// first action moves it on; a place elsewhere is refused and the refusal says where it may go.
+/// Side B's edge is y = 120: its left hand is the corner at x = 180.
+#[test]
+fn a_unit_from_scattered_reserves_moves_on_from_its_stretch_of_edge() {
+    use dust_core::field::Entry;
+    let mut done = false;
+    for seed in 0..200 {
+        let mut g = scattered_table(true).game(seed);
+        activate_reserve(&mut g);
+        let Some((entry, _)) = g.entry() else { continue };
+        let at_corner = |x: f64| vec![Pt::cm(x, 2.0), Pt::cm(x + 3.0, 2.0), Pt::cm(x + 6.0, 2.0)];
+        let good = match entry {
+            Entry::Edge => at_corner(60.0),
+            Entry::Left => at_corner(10.0),
+            Entry::Right => at_corner(160.0),
+        };
+        let bad = match entry {
+            Entry::Edge => vec![Pt::cm(60.0, 30.0), Pt::cm(63.0, 30.0), Pt::cm(66.0, 30.0)],
+            Entry::Left => at_corner(100.0),
+            Entry::Right => at_corner(10.0),
+        };
+        let e = g.check(&Decision::Place(bad)).unwrap_err();
+        assert!(e.reason.contains("table edge"), "{e}");
+        // The generator proposes placings, each accepted.
+        let c = g.candidates(16);
+        assert!(c.iter().any(|d| matches!(d, Decision::Place(p) if !p.is_empty())), "{c:?}");
+        for d in &c {
+            g.check(d).unwrap();
+        }
+        g.apply(Decision::Place(good.clone())).unwrap();
+        let here: Vec<Pt> = g.table().units[0].minis.iter().map(|m| m.body.centre()).collect();
+        assert_eq!(here, good);
+        assert!(g.check(&Decision::Plan(vec![Attack, Nothing])).is_err(), "it moves on first");
+        g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+        done = true;
+        break;
+    }
+    assert!(done);
+}
+
+/// Reserves that are not scattered move on from where the table file puts them, with no roll.
+#[test]
+fn plain_reserves_roll_no_scatter_die() {
+    for seed in 0..40 {
+        let mut g = scattered_table(false).game(seed);
+        let e = g.events().len();
+        activate_reserve(&mut g);
+        assert!(rolls(&g, e).iter().all(|r| r.0 != Purpose::Scatter));
+        assert!(g.entry().is_none());
+    }
+}

@@ -85,6 +85,7 @@ pub fn field_setup(tf: &TableFile, cards: &[CardFile], turns: u8, ap_limit: Opti
         ambush: tf.ambush.clone(),
         in_reserve: tf.in_reserve.clone(),
         defender: tf.defender,
+        scattered: tf.scattered,
     })
 }
 

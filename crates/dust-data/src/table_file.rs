@@ -154,6 +154,8 @@ pub struct TableFile {
     pub ambush: Vec<bool>,
     /// The side the players chose to defend (`[scenario] defender`), if the file says.
     pub defender: Option<dust_core::Side>,
+    /// Scattered reserves (`[scenario] scattered = true`).
+    pub scattered: bool,
 }
 
 /// Reads a table file, checking units against `cards` (the cards the Battlefield game plays:
@@ -225,7 +227,7 @@ const TERRAIN_KEYS: [&str; 14] = [
 const ZONE_KEYS: [&str; 2] = ["side", "polygon"];
 const OBJECTIVE_KEYS: [&str; 2] = ["name", "at"];
 const UNIT_KEYS: [&str; 9] = ["name", "side", "at", "facing", "base_mm", "hull", "level", "reserve", "ambush"];
-const SCENARIO_KEYS: [&str; 3] = ["reserves", "meeting", "defender"];
+const SCENARIO_KEYS: [&str; 4] = ["reserves", "meeting", "defender", "scattered"];
 const TEMPLATE_KEYS: [&str; 3] = ["blast_diameter", "flame_short", "flame_long"];
 
 /// "a" or "b", as the file writes a side.
@@ -610,6 +612,7 @@ impl<'a> Ctx<'a> {
         self.fielded(&table, &side_spans);
         let (reserves, reserves_span, meeting) = self.scenario(root, &top);
         let defender = self.defender(root, &top, &table);
+        let scattered = self.scattered(root, &top, reserves);
         let mut in_reserve = Vec::new();
         let mut ambush = Vec::new();
         if let Some(item) = root.get("unit") {
@@ -678,7 +681,26 @@ impl<'a> Ctx<'a> {
             meeting,
             ambush,
             defender,
+            scattered,
         })
+    }
+
+    /// `[scenario] scattered = true`: "In scenarios with scattered reserves, roll a die when a
+    /// unit arrives from reserves" — only where the scenario has reserves.
+    fn scattered(&mut self, root: &toml_edit::Table, top: &Span, reserves: Reserves) -> bool {
+        let Some(t) = root.get("scenario").and_then(Item::as_table_like) else {
+            return false;
+        };
+        let on = self.bool(t, "scattered", "[scenario]", top).unwrap_or(false);
+        if on && reserves == Reserves::None {
+            let at = t.get("scattered").map_or_else(|| top.clone(), |i| TomlReader::span(i, top));
+            self.err(
+                &at,
+                "`scattered = true` asks for scattered reserves, but the scenario has no reserves: add `reserves = \"reserves\"` (or \"delayed\") under [scenario], or remove `scattered`",
+            );
+            return false;
+        }
+        on
     }
 
     /// "Fortifications are placed in your deployment area at the start of the game"

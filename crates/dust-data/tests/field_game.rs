@@ -209,3 +209,48 @@ fn the_unit_in_ambush_is_placed_in_random_games() {
     }
     assert!(placed > 0, "never placed from ambush");
 }
+
+/// The Dnieper Ford table scatters its reserves (tactics-battlefield-summary.md, "SCENARIO
+/// SPECIAL RULES": "In scenarios with scattered reserves, roll a die when a unit arrives from
+/// reserves to determine which arrival zone it will move on from"): along random games every
+/// candidate, the placings at the table edge included, is accepted by `check`, every unit that
+/// arrives rolls, and each is placed at its stretch of edge. Six games of three turns.
+#[test]
+fn scattered_reserves_roll_and_move_on_from_the_edge_in_random_games() {
+    use dust_core::field::{Event, Purpose};
+    let (mut arrivals, mut placed) = (0, 0);
+    for seed in 0..6 {
+        let setup = shipped_setup("dnieper-ford", 3, None).expect("shipped");
+        assert!(setup.scattered);
+        let mut rng = GameRng::new(seed ^ 0x5ca7);
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |g, c| {
+            if g.entry().is_some() {
+                placed += 1;
+                assert!(c.iter().all(|d| matches!(d, Decision::Place(_))), "{c:?}");
+            }
+            c[rng.index(c.len())].clone()
+        });
+        let ev = g.events();
+        for (i, e) in ev.iter().enumerate() {
+            if let Event::Rolled {
+                purpose: Purpose::Reserves,
+                successes: 1..,
+                ..
+            } = e
+            {
+                arrivals += 1;
+                assert!(
+                    ev[i + 1..].iter().take(4).any(|x| matches!(
+                        x,
+                        Event::Rolled {
+                            purpose: Purpose::Scatter,
+                            ..
+                        }
+                    )),
+                    "seed {seed}: an arrival without its scatter die"
+                );
+            }
+        }
+    }
+    assert!(arrivals > 0 && placed > 0, "{arrivals} {placed}");
+}

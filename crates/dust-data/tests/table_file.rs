@@ -529,3 +529,31 @@ fn fielded_fortification_problems_are_reported_where_they_are() {
         "{d:?}"
     );
 }
+
+/// "In scenarios with **scattered reserves**, roll a die when a unit arrives from reserves":
+/// `[scenario] scattered = true` says the scenario plays them (the project's own key), and is
+/// refused at its line and column in a scenario without reserves.
+#[test]
+fn a_scenario_may_scatter_its_reserves() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let units = [
+        ("Hell Boys", "a", "[[40, 30], [43, 30], [46, 30], [49, 30], [52, 30]]", false),
+        ("Red Thunder", "a", "[[90, 3], [93, 3], [96, 3], [99, 3], [102, 3]]", true),
+        ("Red Thunder", "b", "[[40, 90], [43, 90], [46, 90], [49, 90], [52, 90]]", false),
+        ("Hell Boys", "b", "[[90, 117], [93, 117], [96, 117], [99, 117], [102, 117]]", true),
+    ];
+    let tf = parse_table(&reserves_file("\"reserves\"\nscattered = true", &units), "s.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(tf.scattered);
+    let tf = parse_table(&reserves_file("\"reserves\"", &units), "s.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(!tf.scattered);
+    let units: Vec<_> = units.iter().map(|&(n, s, a, _)| (n, s, a, false)).collect();
+    let d: Vec<String> = parse_table(&reserves_file("\"none\"\nscattered = true", &units), "s.toml", &cards)
+        .expect_err("no reserves to scatter")
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        d.iter().any(|l| l.starts_with("s.toml:6:") && l.contains("scattered reserves")),
+        "{d:?}"
+    );
+}

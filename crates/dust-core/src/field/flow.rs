@@ -144,6 +144,9 @@ impl FieldGame {
             Phase::React => "a reactive attack (react U, react none)",
             Phase::ReactWith => "what the reaction does (react-with sustained | turn-attack)",
             Phase::Casualties => "the miniatures lost (casualties …)",
+            Phase::Place if self.entry.is_some() => {
+                "where the unit arriving from scattered reserves stands at its stretch of table edge (place X,Y …)"
+            }
             Phase::Place => "where the unit held in ambush is placed (place X,Y …), or place none to keep it in ambush",
             Phase::Over(_) => "nothing: the game is over",
         }
@@ -856,6 +859,7 @@ impl FieldGame {
             return;
         }
         if self.units[u].in_reserve {
+            let from_reserve = self.rolls[u] || hero.is_some_and(|h| self.rolls[h]);
             if !self.arrives(u, hero) {
                 // "On any other roll, it remains in reserve and takes NOTHING actions" (with the
                 // hero who was to arrive with it).
@@ -869,6 +873,9 @@ impl FieldGame {
                 return;
             }
             a.entering = true;
+            if from_reserve && self.scattered {
+                self.scatter(u);
+            }
         }
         if let Some(h) = hero {
             self.units[h].activated = true;
@@ -876,7 +883,8 @@ impl FieldGame {
         }
         a.must_rest = self.rally(u, if hero.is_some() { 3 } else { self.rally_dice(u) });
         self.act = Some(a);
-        self.phase = Phase::Plan;
+        // Arriving from scattered reserves, the unit is first placed at its stretch of edge.
+        self.phase = if self.entry.is_some() { Phase::Place } else { Phase::Plan };
     }
 
     /// Unit `u`, in reserve, activates: "When they activate, roll 1 die on turn 1, or 2 dice on
@@ -941,6 +949,9 @@ impl FieldGame {
         let Some(u) = self.acting() else {
             return Err(Refusal::new("no unit is activating"));
         };
+        if self.entry.is_some() {
+            return self.check_entry(pts);
+        }
         if pts.is_empty() {
             return Ok(());
         }
@@ -1035,6 +1046,10 @@ impl FieldGame {
     /// summary").
     fn place(&mut self, pts: &[Pt]) {
         let Some(u) = self.acting() else { return };
+        if self.entry.is_some() {
+            self.enter(pts);
+            return;
+        }
         if pts.is_empty() {
             if let Some(a) = self.act.as_mut() {
                 a.plan = vec![Action::Nothing, Action::Nothing];
@@ -1060,7 +1075,7 @@ impl FieldGame {
     }
 
     /// Performs the acting unit's actions until one needs a decision.
-    fn perform(&mut self) {
+    pub(crate) fn perform(&mut self) {
         loop {
             if !self.casualties.is_empty() {
                 self.phase = Phase::Casualties;

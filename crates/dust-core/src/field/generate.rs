@@ -150,6 +150,9 @@ impl FieldGame {
     /// accepted by the check (in the area, 20 cm from and in cover from every enemy); at most
     /// `limit` of them.
     fn place_candidates(&self, limit: usize) -> Vec<Decision> {
+        if self.entry.is_some() {
+            return self.entry_candidates(limit);
+        }
         let mut v = vec![Decision::Place(Vec::new())];
         let Some(u) = self.acting() else { return v };
         let side = self.units[u].side;

@@ -26,12 +26,14 @@ pub mod decision;
 mod flow;
 mod fortify;
 mod generate;
+mod scatter;
 mod special;
 pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
 pub use generate::formation;
+pub use scatter::Entry;
 
 use crate::dice::BattlefrontDice;
 use crate::rng::GameRng;
@@ -109,6 +111,10 @@ pub struct FieldSetup {
     /// Which units of the table start in reserve (one flag per unit; missing: on the table).
     /// Their miniatures' places are where they stand as they move on, in their arrival zone.
     pub in_reserve: Vec<bool>,
+    /// Scattered reserves: "roll a die when a unit arrives from reserves to determine which
+    /// arrival zone it will move on from" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
+    /// RULES").
+    pub scattered: bool,
     /// The side the players chose to defend, if they chose ("the other may choose which side to
     /// attack or defend from"); a side fielding bunkers or strongpoints defends whatever this
     /// says ([`FieldGame::defender`]).
@@ -323,6 +329,8 @@ pub enum Purpose {
     Terrain,
     /// A minefield's attack on a unit moving into, through or out of it.
     Minefield,
+    /// The die of a unit arriving from scattered reserves: where it moves on from.
+    Scatter,
     /// An ENGINEERING special action.
     Engineering,
 }
@@ -420,6 +428,11 @@ pub struct FieldGame {
     scratch: std::cell::RefCell<Option<Table>>,
     /// The defender, if the fortifications or the players named one.
     defender: Option<Side>,
+    /// Scattered reserves.
+    scattered: bool,
+    /// The unit arriving from scattered reserves and the stretch of table edge it moves on from,
+    /// until it is placed there.
+    entry: Option<(usize, Entry)>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -555,6 +568,8 @@ impl FieldGame {
             waiting,
             scratch: Default::default(),
             defender,
+            scattered: setup.scattered,
+            entry: None,
         };
         g.begin_turn();
         Ok(g)

@@ -173,6 +173,8 @@ pub struct Builder {
     pub ambush: Vec<bool>,
     /// The side the players chose to defend.
     pub defender: Option<crate::Side>,
+    /// Scattered reserves.
+    pub scattered: bool,
 }
 
 impl Default for Builder {
@@ -209,6 +211,7 @@ impl Builder {
             meeting: false,
             ambush: Vec::new(),
             defender: None,
+            scattered: false,
         }
     }
 
@@ -277,6 +280,12 @@ impl Builder {
         self
     }
 
+    /// Scattered reserves: a unit arriving from reserves rolls for its stretch of table edge.
+    pub fn scattered(mut self) -> Builder {
+        self.scattered = true;
+        self
+    }
+
     /// The unit added last starts in reserve (its miniatures' places: where they move on).
     pub fn in_reserve(mut self) -> Builder {
         flag_last(&mut self.in_reserve, self.table.units.len());
@@ -334,6 +343,7 @@ impl Builder {
             ambush: self.ambush,
             in_reserve: self.in_reserve,
             defender: self.defender,
+            scattered: self.scattered,
         }
     }
 
