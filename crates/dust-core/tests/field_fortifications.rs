@@ -480,3 +480,86 @@ fn plain_reserves_roll_no_scatter_die() {
         assert!(g.entry().is_none());
     }
 }
+
+// ----- BUNKERS AND STRONGPOINTS: CLOSE COMBAT ------------------------------------------------------
+
+/// Side B's garrison of 3 in a bunker 30 × 20 cm (x 40–70, y 40–60) whose slit faces y = 40
+/// (180°) and whose rear door is at (55, 60); side A's raider (one soldier) at `raider`.
+fn bunker_fight(raider: (f64, f64)) -> FieldGame {
+    Builder::default()
+        .bunker(&[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)], 180, (55.0, 60.0))
+        .unit(Side::A, squad_card("Raiders", 1), &[raider], 0)
+        .unit(Side::B, squad_card("Garrison", 3), &[(42.5, 50.0), (55.0, 50.0), (67.5, 50.0)], 180)
+        .game(1)
+}
+
+/// The groups of unit `u`'s knife (line 1) aimed at `target`, by the odds (the live plan).
+fn knife_groups(g: &FieldGame, u: usize, target: usize) -> Vec<dust_core::field::Group> {
+    let aim = dust_core::field::Aim { line: 1, target, at: None };
+    g.attack_odds(u, &[aim], false).unwrap().groups.into_iter().map(|x| x.0).collect()
+}
+
+fn knife(target: usize) -> Decision {
+    // The tests' squads: line 0 a rifle, line 1 a knife (C).
+    Decision::Attack(vec![dust_core::field::Aim { line: 1, target, at: None }])
+}
+
+/// "Close-combat Against Bunkers and Strongpoints": "When attacking with C weapons, miniatures
+/// adjacent to a strongpoint or the firing slit or the rear doors of a bunker can attack and be
+/// attacked by any miniature in the strongpoint or bunker." At the slit or at the door, the
+/// raider fights the whole garrison (each of them more than 5 cm away); beside a blind wall it
+/// fights no one, however close.
+#[test]
+fn close_combat_through_a_bunkers_slit_and_rear_doors_only() {
+    for (at, ok) in [
+        ((55.0, 37.5), true),
+        ((55.0, 62.5), true),
+        ((37.5, 50.0), false),
+        ((72.5, 50.0), false),
+    ] {
+        let mut g = bunker_fight(at);
+        assert_eq!(g.fortification(1), Some(TerrainKind::Bunker));
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let r = g.check(&knife(1));
+        assert_eq!(r.is_ok(), ok, "raider at {at:?}: {r:?}");
+        if let Err(e) = r {
+            assert!(e.reason.contains("firing slit or rear doors"), "{e}");
+        } else {
+            // Every miniature in the bunker can be attacked: all three are valid targets.
+            let o = knife_groups(&g, 0, 1);
+            assert_eq!(o[0].valid.len(), 3, "{o:?}");
+        }
+    }
+}
+
+/// "… can attack and be attacked by any miniature in the strongpoint or bunker": the garrison's
+/// soldiers (even the one across the bunker) fight the raider at the slit; not one beside a
+/// blind wall.
+#[test]
+fn the_garrison_fights_out_through_the_slit() {
+    for (at, ok) in [((55.0, 37.5), true), ((37.5, 50.0), false)] {
+        let mut g = bunker_fight(at);
+        activate(&mut g, 1, &[Attack, Nothing]);
+        let r = g.check(&knife(0));
+        assert_eq!(r.is_ok(), ok, "raider at {at:?}: {r:?}");
+        if ok {
+            let o = knife_groups(&g, 1, 0);
+            assert_eq!(o[0].firers.len(), 3, "all three fight: {o:?}");
+        }
+    }
+}
+
+/// A strongpoint's walls are open all round: a miniature adjacent to any part of it fights every
+/// miniature inside.
+#[test]
+fn close_combat_all_round_a_strongpoint() {
+    let mut g = Builder::default()
+        .terrain(TerrainKind::Strongpoint, &[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)])
+        .unit(Side::A, squad_card("Raiders", 1), &[(72.5, 50.0)], 0)
+        .unit(Side::B, squad_card("Garrison", 3), &[(42.5, 50.0), (55.0, 50.0), (60.0, 50.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    g.check(&knife(1)).unwrap();
+    let o = knife_groups(&g, 0, 1);
+    assert_eq!(o[0].valid.len(), 3);
+}

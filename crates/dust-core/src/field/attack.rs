@@ -471,6 +471,23 @@ impl FieldGame {
                         });
                         continue;
                     }
+                    match if close { self.fortified_reach(u, m, aim.target, j) } else { None } {
+                        // Across a bunker's or strongpoint's walls: the openings decide.
+                        Some(true) => {
+                            reach.push(j);
+                            continue;
+                        }
+                        Some(false) => {
+                            why.get_or_insert_with(|| {
+                                format!(
+                                    "{} is behind the walls of a bunker or strongpoint: C weapons fight across them only from a miniature adjacent to a strongpoint or to a bunker's firing slit or rear doors",
+                                    name(aim.target)
+                                )
+                            });
+                            continue;
+                        }
+                        None => {}
+                    }
                     let gap = body_gap(b, &tm.body);
                     if !reaches(w.range, gap) {
                         why.get_or_insert_with(|| {

@@ -22,6 +22,7 @@
 //! predicate or an IEEE-exact length: docs/battlefield.md, "Exact and portable").
 
 mod attack;
+mod bunker;
 pub mod decision;
 mod flow;
 mod fortify;

@@ -20,7 +20,7 @@ pub const MINEFIELD_DICE: u16 = 2;
 
 /// Whether a body is adjacent to a terrain area: it overlaps the area or its edge is within
 /// 5 cm of it, the close-combat distance (docs/rulings.md, "Battlefield: engineering").
-fn adjacent(b: &Body, a: &Area) -> bool {
+pub(crate) fn adjacent(b: &Body, a: &Area) -> bool {
     let near = |d2: Ratio, plus: i64| d2.le_int(i128::from(plus + CLOSE) * i128::from(plus + CLOSE));
     match (b, a) {
         (Body::Disc { c, r }, Area::Polygon(v)) => near(polygon_point_dist2(v, *c), *r),

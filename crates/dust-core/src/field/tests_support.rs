@@ -313,6 +313,20 @@ impl Builder {
         self
     }
 
+    /// A bunker on the polygon (cm), its firing slit facing `facing` degrees, with a rear door
+    /// 6 cm wide at `door` (a point on its outline).
+    pub fn bunker(mut self, poly: &[(f64, f64)], facing: i64, door: (f64, f64)) -> Builder {
+        let mut t = Terrain::new(
+            "Bunker",
+            TerrainKind::Bunker,
+            Area::Polygon(poly.iter().map(|&(x, y)| Pt::cm(x, y)).collect()),
+        );
+        t.facing = Some(Facing::deg(facing));
+        t.open(Pt::cm(door.0, door.1), 600, false);
+        self.table.terrain.push(t);
+        self
+    }
+
     /// The terrain piece added last (a bunker or strongpoint) is fielded by `side`.
     pub fn fielded_by(mut self, side: crate::Side) -> Builder {
         if let Some(t) = self.table.terrain.last_mut() {
