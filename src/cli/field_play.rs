@@ -685,6 +685,13 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
         Decision::React(Some(u)) => format!("reactive attack with {}", unit_name(game, *u)),
         Decision::ReactWith(ReactChoice::Sustained) => "the reaction is a sustained attack".into(),
         Decision::ReactWith(ReactChoice::TurnThenAttack) => "the reaction turns, then attacks".into(),
+        Decision::Smoke { line, at } => format!(
+            "fire smoke shells from {} at {} instead of attacking",
+            game.acting()
+                .and_then(|u| game.card(u).card.weapons.get(usize::from(*line)))
+                .map_or("?", |w| w.name.as_str()),
+            pt(*at)
+        ),
         Decision::Special(Special::None) => "give the special action up".into(),
         Decision::Special(Special::Engineer(p)) => format!(
             "ENGINEERING on {}",
@@ -723,6 +730,7 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Ambush => "SCENARIO SPECIAL RULES, Ambush",
         Purpose::Minefield => "MINEFIELDS",
         Purpose::Scatter => "SCENARIO SPECIAL RULES, scattered reserves",
+        Purpose::Smoke => "ARTILLERY WEAPONS",
         Purpose::Engineering => "FORTIFICATIONS, ENGINEERING",
     }
 }
@@ -753,6 +761,7 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Ambush => "for the actions of a unit placed from ambush".into(),
                     Purpose::Minefield => "for the minefield's attack (2 dice)".into(),
                     Purpose::Scatter => "for where the unit moves on from (scattered reserves)".into(),
+                    Purpose::Smoke => "for the smoke shells (a smoke screen on ☒)".into(),
                     Purpose::Engineering => "for an ENGINEERING special action".into(),
                 };
                 format!("  dice: {dice} rolled {what}: {successes} counted ({BOOK}, {})", rule_of(*purpose))

@@ -244,7 +244,7 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
             })
             .unwrap_or(first)
             .clone(),
-        Decision::ReactWith(_) | Decision::Casualties(_) => first.clone(),
+        Decision::Smoke { .. } | Decision::ReactWith(_) | Decision::Casualties(_) => first.clone(),
     }
 }
 

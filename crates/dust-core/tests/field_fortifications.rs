@@ -563,3 +563,149 @@ fn close_combat_all_round_a_strongpoint() {
     let o = knife_groups(&g, 0, 1);
     assert_eq!(o[0].valid.len(), 3);
 }
+
+// ----- ARTILLERY WEAPONS: SMOKE SHELLS ----------------------------------------------------------------
+
+/// Side A's mortar team (a squad of 2 with an artillery weapon of range 2–8 and a knife) at
+/// (90, 10); side B's squads at (90, 90) and (150, 60); a building at x 20–40.
+fn mortar_table() -> Builder {
+    let mut mortar = squad_card("Mortar Team", 2);
+    mortar.card.weapons[0] = dust_core::field::tests_support::weapon("Mortar", Some(8), 2);
+    mortar.card.weapons[0].range = dust_core::range::WeaponRange::Spaces { min: 2, max: 8 };
+    Builder::default()
+        .terrain(TerrainKind::Building, &[(20.0, 40.0), (40.0, 40.0), (40.0, 60.0), (20.0, 60.0)])
+        .unit(Side::A, mortar, &[(90.0, 10.0), (93.0, 10.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(90.0, 90.0)], 180)
+        .unit(Side::B, squad_card("Scouts", 1), &[(150.0, 60.0)], 180)
+}
+
+fn smoke_pieces(g: &FieldGame) -> Vec<&dust_geom::table::Terrain> {
+    g.table().terrain.iter().filter(|t| t.kind == TerrainKind::Smoke).collect()
+}
+
+/// "ARTILLERY WEAPONS": "If an artillery weapon fires **smoke shells** instead of explosives,
+/// instead of attacking, rolls a die. On ☹️, choose a point within the weapon's field of fire,
+/// range and LOS and place a **smoke screen** at that point. The smoke screen remains in place,
+/// filling the area of a blast template and blocking LOS and providing cover" — the army symbol
+/// places it (docs/rulings.md, "Battlefield: smoke shells").
+#[test]
+fn artillery_fires_smoke_shells_instead_of_attacking() {
+    let at = Pt::cm(90.0, 60.0);
+    let mut placed = 0;
+    let n = 150;
+    for seed in 0..n {
+        let mut g = mortar_table().game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Smoke { line: 0, at }).unwrap();
+        let r = rolls(&g, e);
+        assert_eq!(
+            r.iter().map(|x| (x.0, x.1)).collect::<Vec<_>>(),
+            vec![(Purpose::Smoke, 1)],
+            "no attack: {r:?}"
+        );
+        let s = smoke_pieces(&g);
+        if r[0].2 == 1 {
+            placed += 1;
+            assert_eq!(s.len(), 1);
+            let r = g.table().templates.blast_radius;
+            assert_eq!(s[0].area, dust_geom::table::Area::Circle { c: at, r }, "a blast template's area");
+            // It blocks the line between the mortar and the grenadiers behind it.
+            assert!(dust_geom::los::mini_sees(g.table(), (0, 0), (1, 0)).is_err());
+        } else {
+            assert!(s.is_empty());
+            assert!(dust_geom::los::mini_sees(g.table(), (0, 0), (1, 0)).is_ok());
+        }
+    }
+    let f = f64::from(placed) / f64::from(n as u32);
+    assert!((f - p_army()).abs() < 0.1, "{f}");
+}
+
+/// "choose a point within the weapon's field of fire, range and LOS"; "A smoke screen cannot be
+/// fired into a building"; only artillery weapons fire smoke shells, and only instead of an
+/// attack.
+#[test]
+fn smoke_is_fired_within_range_and_sight_never_into_a_building() {
+    let mut g = mortar_table().game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let refused = |g: &FieldGame, line: u8, x: f64, y: f64| g.check(&Decision::Smoke { line, at: Pt::cm(x, y) }).unwrap_err().reason;
+    assert!(refused(&g, 0, 90.0, 15.0).contains("range"), "too near: minimum range 2");
+    assert!(refused(&g, 0, 90.0, 119.0).contains("range"), "beyond range 8");
+    assert!(refused(&g, 0, 30.0, 50.0).contains("building"));
+    assert!(refused(&g, 1, 90.0, 60.0).contains("artillery"));
+    g.check(&Decision::Smoke {
+        line: 0,
+        at: Pt::cm(90.0, 60.0),
+    })
+    .unwrap();
+
+    let mut g = mortar_table().game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(
+        g.check(&Decision::Smoke {
+            line: 0,
+            at: Pt::cm(90.0, 60.0)
+        })
+        .is_err(),
+        "only instead of attacking"
+    );
+}
+
+/// Plays NOTHING for every unit until turn `t` begins.
+fn quiet_until(g: &mut FieldGame, t: u8) {
+    while g.turn() < t {
+        let c = g.candidates(8);
+        let d = c
+            .iter()
+            .find(|d| matches!(d, Decision::Plan(p) if p.iter().all(|a| *a == Nothing)))
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::React(None))))
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::Activate(_) | Decision::First(_))))
+            .unwrap_or(&c[0])
+            .clone();
+        g.apply(d).unwrap();
+    }
+}
+
+/// "until the end of the next turn": a screen placed in turn 1 stands through turn 2 and is gone
+/// when turn 3 begins.
+#[test]
+fn a_smoke_screen_lasts_until_the_end_of_the_next_turn() {
+    let seed = (0..100)
+        .find(|&s| {
+            let mut g = mortar_table().game(s);
+            activate(&mut g, 0, &[Attack, Nothing]);
+            g.apply(Decision::Smoke {
+                line: 0,
+                at: Pt::cm(90.0, 60.0),
+            })
+            .unwrap();
+            !smoke_pieces(&g).is_empty()
+        })
+        .expect("a seed that places smoke");
+    let mut g = mortar_table().game(seed);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    g.apply(Decision::Smoke {
+        line: 0,
+        at: Pt::cm(90.0, 60.0),
+    })
+    .unwrap();
+    quiet_until(&mut g, 2);
+    assert_eq!(smoke_pieces(&g).len(), 1, "still there in turn 2");
+    quiet_until(&mut g, 3);
+    assert!(smoke_pieces(&g).is_empty(), "gone after turn 2");
+    assert!(g.events().iter().any(|e| matches!(e, Event::Removed(n) if n.contains("smoke"))));
+}
+
+/// The generator proposes smoke shells for an artillery unit attacking, each accepted by
+/// `check`; the text form reads back.
+#[test]
+fn smoke_shells_are_proposed_and_read_back() {
+    let mut g = mortar_table().game(2);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let c = g.candidates(32);
+    assert!(c.iter().any(|d| matches!(d, Decision::Smoke { .. })), "{c:?}");
+    for d in &c {
+        g.check(d).unwrap();
+        assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(d));
+    }
+}

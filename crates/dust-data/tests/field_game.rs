@@ -254,3 +254,81 @@ fn scattered_reserves_roll_and_move_on_from_the_edge_in_random_games() {
     }
     assert!(arrivals > 0 && placed > 0, "{arrivals} {placed}");
 }
+
+/// The Ruined Town's Red Rain fires smoke shells (tactics-battlefield-summary.md, "ARTILLERY
+/// WEAPONS": "instead of attacking, rolls a die … place a smoke screen … until the end of the
+/// next turn"): along random games that fire smoke whenever it is offered, every candidate is
+/// accepted by `check`, screens are placed, and each is gone by the end of the turn after it was
+/// fired. Four games of four turns.
+#[test]
+fn smoke_shells_are_fired_and_clear_in_random_games() {
+    use dust_core::field::{Event, Purpose};
+    use dust_geom::table::TerrainKind;
+    let mut fired = 0;
+    for seed in 0..4 {
+        let setup = shipped_setup("ruined-town", 4, None).expect("shipped");
+        let mut rng = GameRng::new(seed ^ 0x5303e);
+        let mut turn_placed: Vec<(String, u8)> = Vec::new();
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |g, c| {
+            for t in &g.table().terrain {
+                if t.kind == TerrainKind::Smoke && t.name.starts_with("smoke screen") {
+                    if !turn_placed.iter().any(|(n, _)| *n == t.name) {
+                        turn_placed.push((t.name.clone(), g.turn()));
+                    }
+                    let placed = turn_placed.iter().find(|(n, _)| *n == t.name).map_or(0, |x| x.1);
+                    assert!(g.turn() <= placed + 1, "{} still stands in turn {}", t.name, g.turn());
+                }
+            }
+            c.iter()
+                .find(|d| matches!(d, Decision::Smoke { .. }))
+                .unwrap_or(&c[rng.index(c.len())])
+                .clone()
+        });
+        fired += g
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Rolled {
+                        purpose: Purpose::Smoke,
+                        ..
+                    }
+                )
+            })
+            .count();
+    }
+    assert!(fired > 0, "no smoke shells fired");
+}
+
+/// The Ostwall Bunker Line's mine belt attacks the units that march through it
+/// (tactics-battlefield-summary.md, "MINEFIELDS"): along games whose units march toward the
+/// enemy, every candidate is accepted by `check` and the minefield rolls its 2 dice. Three games
+/// of six turns.
+#[test]
+fn the_mine_belt_attacks_units_marching_through_it() {
+    use dust_core::field::{Action, Event, Purpose};
+    let mut attacks = 0;
+    for seed in 0..3 {
+        let setup = shipped_setup("ostwall-bunker-line", 6, None).expect("shipped");
+        let mut rng = GameRng::new(seed ^ 0x3e3e);
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |_, c| {
+            let march = c.iter().find(|d| matches!(d, Decision::Plan(p) if p == &[Action::March]));
+            // A move's candidates: staying first, then toward the nearest enemy.
+            let toward = c.get(1).filter(|d| matches!(d, Decision::Move { .. }));
+            march.or(toward).unwrap_or(&c[rng.index(c.len())]).clone()
+        });
+        for e in g.events() {
+            if let Event::Rolled {
+                purpose: Purpose::Minefield,
+                dice,
+                ..
+            } = e
+            {
+                assert_eq!(*dice, 2);
+                attacks += 1;
+            }
+        }
+    }
+    assert!(attacks > 0, "no unit crossed the mine belt");
+}

@@ -160,6 +160,15 @@ pub enum Decision {
     Casualties(Vec<usize>),
     /// The special action the unit performs now.
     Special(Special),
+    /// Instead of attacking, an artillery weapon line fires smoke shells at a point (the smoke
+    /// screen's centre): "If an artillery weapon fires smoke shells instead of explosives,
+    /// instead of attacking, rolls a die" (tactics-battlefield-summary.md, "ARTILLERY WEAPONS").
+    Smoke {
+        /// The artillery weapon line.
+        line: u8,
+        /// Where the smoke screen is centred.
+        at: Pt,
+    },
     /// A unit held in ambush, activating: where each of its miniatures is placed (base
     /// centres), or none to stay in ambush ("You may place a unit held in ambush … on the table
     /// at the start of the unit's activation").
@@ -240,6 +249,7 @@ impl fmt::Display for Decision {
             Decision::React(Some(u)) => write!(f, "react {u}"),
             Decision::ReactWith(ReactChoice::Sustained) => f.write_str("react-with sustained"),
             Decision::ReactWith(ReactChoice::TurnThenAttack) => f.write_str("react-with turn-attack"),
+            Decision::Smoke { line, at } => write!(f, "smoke {line}@{}", point_text(*at)),
             Decision::Special(Special::None) => f.write_str("special none"),
             Decision::Special(Special::Engineer(p)) => write!(f, "special engineer {p}"),
             Decision::Place(v) => {
@@ -328,6 +338,15 @@ impl FromStr for Decision {
                 }
                 Decision::Move { minis, facing }
             }
+            "smoke" => {
+                let (line, at) = one("LINE@X,Y")?
+                    .split_once('@')
+                    .ok_or_else(|| "`smoke` takes LINE@X,Y: the artillery weapon line and the screen's centre".to_string())?;
+                Decision::Smoke {
+                    line: u8::try_from(index(line, "a weapon line")?).map_err(|_| "a weapon line above 255".to_string())?,
+                    at: parse_point(at)?,
+                }
+            }
             "special" => match rest.as_slice() {
                 ["none"] => Decision::Special(Special::None),
                 ["engineer", p] => Decision::Special(Special::Engineer(index(p, "a terrain piece")?)),
@@ -382,7 +401,7 @@ impl FromStr for Decision {
             }
             _ => {
                 return Err(format!(
-                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, attack, special, react, react-with, casualties, place)"
+                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, attack, smoke, special, react, react-with, casualties, place)"
                 ))
             }
         })

@@ -152,7 +152,7 @@ impl FieldGame {
         }
     }
 
-    fn cur(&self) -> Option<&Activation> {
+    pub(crate) fn cur(&self) -> Option<&Activation> {
         self.reaction.as_ref().or(self.act.as_ref())
     }
     fn cur_mut(&mut self) -> Option<&mut Activation> {
@@ -261,6 +261,7 @@ impl FieldGame {
     /// objective at the end of a turn after the first (docs/rulings.md, "Battlefield: the
     /// objective of the project's tables").
     fn end_turn(&mut self) {
+        self.clear_smoke();
         let mut held = crate::BySide { a: 0u8, b: 0u8 };
         let objectives: Vec<(String, Pt)> = self.table.objectives.iter().map(|o| (o.name.clone(), o.at)).collect();
         for (name, at) in &objectives {
@@ -351,6 +352,7 @@ impl FieldGame {
                 Some(a) if a.moves() => self.check_move(minis, *facing, a == Action::March).map(|_| ()),
                 _ => Err(wrong()),
             },
+            (Phase::Act, Decision::Smoke { line, at }) => self.check_smoke(*line, *at),
             (Phase::Act, Decision::Special(sp)) => match self.current_action() {
                 Some(Action::Special) => self.check_special(*sp),
                 _ => Err(wrong()),
@@ -759,6 +761,7 @@ impl FieldGame {
             }
             Decision::Move { minis, facing } => self.do_move(&minis, facing),
             Decision::Special(sp) => self.do_special(sp),
+            Decision::Smoke { line, at } => self.fire_smoke(line, at),
             Decision::Attack(aims) => {
                 let (u, a, against) = {
                     let c = self.cur().expect("checked: a unit acts");

@@ -96,7 +96,11 @@ impl FieldGame {
             Phase::Act => match (self.current_action(), self.acting()) {
                 (Some(a), Some(u)) if a.moves() => self.move_candidates(u, a == Action::March, limit),
                 (Some(Action::Special), Some(u)) => self.special_candidates(u),
-                (Some(a), Some(u)) => self.attack_candidates(u, a == Action::Sustained, limit),
+                (Some(a), Some(u)) => {
+                    let mut v = self.attack_candidates(u, a == Action::Sustained, limit);
+                    v.extend(self.smoke_candidates(u));
+                    v
+                }
                 _ => Vec::new(),
             },
             Phase::React => {

@@ -28,6 +28,7 @@ mod flow;
 mod fortify;
 mod generate;
 mod scatter;
+mod smoke;
 mod special;
 pub mod tests_support;
 
@@ -334,6 +335,8 @@ pub enum Purpose {
     Scatter,
     /// An ENGINEERING special action.
     Engineering,
+    /// Smoke shells: whether the smoke screen is placed.
+    Smoke,
 }
 
 /// What happened, in order: the game's log, for the replay and the interfaces.
@@ -434,6 +437,8 @@ pub struct FieldGame {
     /// The unit arriving from scattered reserves and the stretch of table edge it moves on from,
     /// until it is placed there.
     entry: Option<(usize, Entry)>,
+    /// The smoke screens fired during play: each piece's name and the last turn it stands.
+    smoke: Vec<(String, u8)>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -571,6 +576,7 @@ impl FieldGame {
             defender,
             scattered: setup.scattered,
             entry: None,
+            smoke: Vec::new(),
         };
         g.begin_turn();
         Ok(g)
