@@ -693,6 +693,9 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
             pt(*at)
         ),
         Decision::Special(Special::None) => "give the special action up".into(),
+        Decision::Special(Special::GetMoving(u)) => format!("GET MOVING YOU BUNCH OF MONKEYS: {} activates again", unit_name(game, *u)),
+        Decision::Special(Special::GetUp(u)) => format!("GET UP, IT AIN'T THAT BAD on {}", unit_name(game, *u)),
+        Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}", unit_name(game, *u)),
         Decision::Special(Special::Engineer(p)) => format!(
             "ENGINEERING on {}",
             t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
@@ -731,6 +734,7 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Minefield => "MINEFIELDS",
         Purpose::Scatter => "SCENARIO SPECIAL RULES, scattered reserves",
         Purpose::Smoke => "ARTILLERY WEAPONS",
+        Purpose::Command => "COMMAND SQUADS",
         Purpose::Engineering => "FORTIFICATIONS, ENGINEERING",
     }
 }
@@ -762,6 +766,7 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Minefield => "for the minefield's attack (2 dice)".into(),
                     Purpose::Scatter => "for where the unit moves on from (scattered reserves)".into(),
                     Purpose::Smoke => "for the smoke shells (a smoke screen on ☒)".into(),
+                    Purpose::Command => "for the command squad's special action".into(),
                     Purpose::Engineering => "for an ENGINEERING special action".into(),
                 };
                 format!("  dice: {dice} rolled {what}: {successes} counted ({BOOK}, {})", rule_of(*purpose))
@@ -790,6 +795,10 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
             ),
             Event::Eliminated(u) => format!("  {} is eliminated", name(*u)),
             Event::Removed(t) => format!("  {t} is removed from the table ({BOOK}, FORTIFICATIONS)"),
+            Event::Restored(u, n) => format!(
+                "  {} gets back {n} damage point(s) or miniature(s) ({BOOK}, COMMAND SQUADS)",
+                name(*u)
+            ),
             Event::Holds(s, o) => format!("  side {s} holds {o} ({BOOK}, END OF THE GAME)"),
             Event::Ended(Some(s)) => format!("\nThe game ends: side {s} wins ({BOOK}, END OF THE GAME)."),
             Event::Ended(None) => format!("\nThe game ends in a draw ({BOOK}, END OF THE GAME)."),

@@ -332,3 +332,41 @@ fn the_mine_belt_attacks_units_marching_through_it() {
     }
     assert!(attacks > 0, "no unit crossed the mine belt");
 }
+
+/// The Ostwall Bunker Line's Allied Command Squad takes its special actions
+/// (tactics-battlefield-summary.md, "COMMAND SQUADS"): along random games that take a command
+/// squad's special action whenever one is offered, every candidate is accepted by `check` and
+/// the actions are rolled for. Four games of six turns.
+#[test]
+fn the_command_squad_takes_its_special_actions_in_random_games() {
+    use dust_core::field::{Action, Event, Purpose, Special};
+    let mut rolled = 0;
+    for seed in 0..4 {
+        let setup = shipped_setup("ostwall-bunker-line", 6, None).expect("shipped");
+        let mut rng = GameRng::new(seed ^ 0xc0de);
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |_, c| {
+            c.iter()
+                .find(|d| matches!(d, Decision::Special(Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_))))
+                .or_else(|| {
+                    c.iter()
+                        .find(|d| matches!(d, Decision::Plan(p) if p.first() == Some(&Action::Special)))
+                })
+                .unwrap_or(&c[rng.index(c.len())])
+                .clone()
+        });
+        rolled += g
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Rolled {
+                        purpose: Purpose::Command,
+                        ..
+                    }
+                )
+            })
+            .count();
+    }
+    assert!(rolled > 0, "no command squad action taken");
+}

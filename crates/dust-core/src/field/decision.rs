@@ -122,6 +122,12 @@ pub enum Special {
     /// ENGINEERING on the table's terrain piece (its index): cutting a gap through barbed
     /// wire, clearing a gap through a minefield ("BARBED WIRE ENTANGLEMENTS", "MINEFIELDS").
     Engineer(usize),
+    /// An Officer's GET MOVING YOU BUNCH OF MONKEYS on a unit that has activated this turn.
+    GetMoving(usize),
+    /// A Medic's GET UP, IT AIN'T THAT BAD on an infantry unit.
+    GetUp(usize),
+    /// A Mechanic's MAKESHIFT REPAIR on a vehicle.
+    Repair(usize),
 }
 
 /// A decision of a Battlefield game.
@@ -252,6 +258,9 @@ impl fmt::Display for Decision {
             Decision::Smoke { line, at } => write!(f, "smoke {line}@{}", point_text(*at)),
             Decision::Special(Special::None) => f.write_str("special none"),
             Decision::Special(Special::Engineer(p)) => write!(f, "special engineer {p}"),
+            Decision::Special(Special::GetMoving(u)) => write!(f, "special get-moving {u}"),
+            Decision::Special(Special::GetUp(u)) => write!(f, "special get-up {u}"),
+            Decision::Special(Special::Repair(u)) => write!(f, "special repair {u}"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -350,7 +359,15 @@ impl FromStr for Decision {
             "special" => match rest.as_slice() {
                 ["none"] => Decision::Special(Special::None),
                 ["engineer", p] => Decision::Special(Special::Engineer(index(p, "a terrain piece")?)),
-                _ => return Err("`special` takes: none, or engineer PIECE (the terrain piece's number)".into()),
+                ["get-moving", u] => Decision::Special(Special::GetMoving(index(u, "a unit")?)),
+                ["get-up", u] => Decision::Special(Special::GetUp(index(u, "a unit")?)),
+                ["repair", u] => Decision::Special(Special::Repair(index(u, "a unit")?)),
+                _ => {
+                    return Err(
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT or repair UNIT"
+                            .into(),
+                    )
+                }
             },
             "place" => {
                 if rest == ["none"] {

@@ -853,7 +853,7 @@ impl FieldGame {
     /// Activates unit `u` (and hero `hero` joining it: both have activated; "If the unit
     /// remains suppressed, the hero must take a NOTHING action with them as their first
     /// action": the one plan is theirs).
-    fn activate(&mut self, u: usize, hero: Option<usize>) {
+    pub(crate) fn activate(&mut self, u: usize, hero: Option<usize>) {
         self.units[u].activated = true;
         let mut a = Activation::new(u);
         if self.ambush[u] {

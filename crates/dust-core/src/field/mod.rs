@@ -23,6 +23,7 @@
 
 mod attack;
 mod bunker;
+mod command;
 pub mod decision;
 mod flow;
 mod fortify;
@@ -337,6 +338,8 @@ pub enum Purpose {
     Engineering,
     /// Smoke shells: whether the smoke screen is placed.
     Smoke,
+    /// A command squad's special action (Officer, Medic, Mechanic).
+    Command,
 }
 
 /// What happened, in order: the game's log, for the replay and the interfaces.
@@ -369,6 +372,9 @@ pub enum Event {
     Eliminated(usize),
     /// A terrain piece was removed from the table (wire cut, a minefield cleared).
     Removed(String),
+    /// A unit got back damage points (a vehicle repaired, a hero or support weapon treated) or a
+    /// miniature (a squad).
+    Restored(usize, u8),
     /// An objective is held at the end of a turn.
     Holds(Side, String),
     /// The game ended.
@@ -388,6 +394,7 @@ impl fmt::Display for Event {
             Event::Damaged(u, p) => write!(f, "unit {u} loses {p} damage points"),
             Event::Eliminated(u) => write!(f, "unit {u} is eliminated"),
             Event::Removed(t) => write!(f, "{t} is removed from the table"),
+            Event::Restored(u, n) => write!(f, "unit {u} gets back {n} damage point(s) or miniature(s)"),
             Event::Holds(s, o) => write!(f, "side {s} holds {o}"),
             Event::Ended(Some(s)) => write!(f, "the game ends: side {s} wins"),
             Event::Ended(None) => write!(f, "the game ends in a draw"),
@@ -439,6 +446,8 @@ pub struct FieldGame {
     entry: Option<(usize, Entry)>,
     /// The smoke screens fired during play: each piece's name and the last turn it stands.
     smoke: Vec<(String, u8)>,
+    /// The turn each unit was last re-activated by GET MOVING (0: never).
+    reactivated: Vec<u8>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -577,6 +586,7 @@ impl FieldGame {
             scattered: setup.scattered,
             entry: None,
             smoke: Vec::new(),
+            reactivated: vec![0; n],
         };
         g.begin_turn();
         Ok(g)
@@ -651,6 +661,13 @@ impl FieldGame {
     pub fn set_tokens(&mut self, u: usize, t: Tokens) {
         if !self.immune_to_suppression(u) {
             self.units[u].tokens = t;
+        }
+    }
+    /// Sets unit `u`'s damage points left (scenario set-ups and tests): at least 1, at most its
+    /// card's; a squad's miniatures are its table's.
+    pub fn set_health(&mut self, u: usize, health: u8) {
+        if self.class(u) != Class::Squad && !self.units[u].destroyed {
+            self.units[u].health = health.clamp(1, self.cards[u].card.health.max(1));
         }
     }
     /// The unit activating now, if any (the reacting unit during a reaction).

@@ -70,6 +70,7 @@ impl FieldGame {
         match sp {
             Special::None => Ok(()),
             Special::Engineer(p) => self.check_engineer(u, p),
+            Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) => self.check_command(u, sp),
         }
     }
 
@@ -81,12 +82,13 @@ impl FieldGame {
                 .filter(|&p| self.check_engineer(u, p).is_ok())
                 .map(|p| Decision::Special(Special::Engineer(p))),
         );
+        v.extend(self.command_candidates(u));
         v
     }
 
     /// Whether unit `u` has a special action it may perform where it stands.
     pub(crate) fn has_special(&self, u: usize) -> bool {
-        (0..self.table.terrain.len()).any(|p| self.check_engineer(u, p).is_ok())
+        (0..self.table.terrain.len()).any(|p| self.check_engineer(u, p).is_ok()) || !self.command_candidates(u).is_empty()
     }
 
     /// Plays a checked special action of the acting unit; the action is done once any
@@ -96,6 +98,21 @@ impl FieldGame {
         let pending = match sp {
             Special::None => false,
             Special::Engineer(p) => self.engineer(u, p),
+            Special::GetMoving(t) => {
+                if self.get_moving(t) {
+                    // The command squad's activation ended; the unit activates again.
+                    return;
+                }
+                false
+            }
+            Special::GetUp(t) => {
+                self.get_up(t);
+                false
+            }
+            Special::Repair(t) => {
+                self.repair(t);
+                false
+            }
         };
         if pending {
             self.phase = super::flow::Phase::Casualties;
