@@ -3,8 +3,8 @@
 //! names its section and quotes the words it checks; the cards are the tests' own
 //! (`dust_core::field::tests_support`).
 
-use dust_core::field::tests_support::{activate, hero_card, squad_card, vehicle_card, Builder};
-use dust_core::field::{Action, Decision, Event, FieldCard, FieldGame, Pending, Purpose, Special};
+use dust_core::field::tests_support::{activate, hero_card, rolls, squad_card, vehicle_card, Builder};
+use dust_core::field::{Action, Decision, FieldCard, FieldGame, Pending, Purpose, Special};
 use dust_core::unit::{Locomotion, Role};
 use dust_core::Side;
 
@@ -21,16 +21,6 @@ fn hq(roles: &[Role]) -> FieldCard {
 }
 
 const ALL: [Role; 4] = [Role::Officer, Role::Radioman, Role::Medic, Role::Mechanic];
-
-fn rolls(g: &FieldGame, from: usize) -> Vec<(Purpose, u16, u16)> {
-    g.events()[from..]
-        .iter()
-        .filter_map(|e| match e {
-            Event::Rolled { purpose, dice, successes } => Some((*purpose, *dice, *successes)),
-            _ => None,
-        })
-        .collect()
-}
 
 fn hq_at(roles: &[Role]) -> Vec<(f64, f64)> {
     (0..roles.len()).map(|i| (50.0 + 3.0 * i as f64, 20.0)).collect()

@@ -5,7 +5,7 @@
 //! (`dust_core::field::tests_support`).
 
 use dust_core::dice::{BattlefrontDice, Symbols};
-use dust_core::field::tests_support::{activate, aircraft_card, squad_card, vehicle_card, Builder};
+use dust_core::field::tests_support::{activate, aircraft_card, rolls, squad_card, vehicle_card, Builder};
 use dust_core::field::{Action, Decision, Event, FieldGame, MiniMove, Pending, Purpose, SetupError, Special};
 use dust_core::unit::Locomotion;
 use dust_core::Side;
@@ -23,17 +23,6 @@ fn mv(g: &FieldGame, u: usize, dx: f64, dy: f64) -> Decision {
         })
         .collect();
     Decision::Move { minis, facing: None }
-}
-
-/// The rolls made since event `from`: (purpose, dice, successes).
-fn rolls(g: &FieldGame, from: usize) -> Vec<(Purpose, u16, u16)> {
-    g.events()[from..]
-        .iter()
-        .filter_map(|e| match e {
-            Event::Rolled { purpose, dice, successes } => Some((*purpose, *dice, *successes)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// A strip of `kind` across the table at y 25–27 cm, between x 30 and 90.

@@ -384,3 +384,14 @@ pub fn activate(g: &mut FieldGame, u: usize, plan: &[super::Action]) {
     g.apply(Decision::Activate(u)).expect("activate");
     g.apply(Decision::Plan(plan.to_vec())).expect("plan");
 }
+
+/// The rolls logged since event `from`: (purpose, dice, successes).
+pub fn rolls(g: &FieldGame, from: usize) -> Vec<(super::Purpose, u16, u16)> {
+    g.events()[from..]
+        .iter()
+        .filter_map(|e| match e {
+            super::Event::Rolled { purpose, dice, successes } => Some((*purpose, *dice, *successes)),
+            _ => None,
+        })
+        .collect()
+}
