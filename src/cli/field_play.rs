@@ -11,7 +11,7 @@ use super::play::FieldPlay;
 use anyhow::Context as _;
 use dust_ai::field::field_player;
 use dust_ai::PlayerSpec;
-use dust_core::field::{formation, Action, Decision, Event, FieldGame, MiniMove, Pending, Purpose, ReactChoice};
+use dust_core::field::{formation, Action, Decision, Event, FieldGame, MiniMove, Pending, Purpose, ReactChoice, Special};
 use dust_core::Side;
 use dust_data::field_record::{replay_field, FieldRecord};
 use dust_geom::angle::Facing;
@@ -626,6 +626,7 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
                     Action::March => "march move (2 actions)",
                     Action::Attack => "attack",
                     Action::Sustained => "sustained attack (2 actions)",
+                    Action::Special => "special action",
                 })
                 .collect();
             format!("plan: {}", w.join(", then "))
@@ -684,7 +685,27 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
         Decision::React(Some(u)) => format!("reactive attack with {}", unit_name(game, *u)),
         Decision::ReactWith(ReactChoice::Sustained) => "the reaction is a sustained attack".into(),
         Decision::ReactWith(ReactChoice::TurnThenAttack) => "the reaction turns, then attacks".into(),
+        Decision::Smoke { line, at } => format!(
+            "fire smoke shells from {} at {} instead of attacking",
+            game.acting()
+                .and_then(|u| game.card(u).card.weapons.get(usize::from(*line)))
+                .map_or("?", |w| w.name.as_str()),
+            pt(*at)
+        ),
+        Decision::Special(Special::None) => "give the special action up".into(),
+        Decision::Special(Special::GetMoving(u)) => format!("GET MOVING YOU BUNCH OF MONKEYS: {} activates again", unit_name(game, *u)),
+        Decision::Special(Special::GetUp(u)) => format!("GET UP, IT AIN'T THAT BAD on {}", unit_name(game, *u)),
+        Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}", unit_name(game, *u)),
+        Decision::Special(Special::Engineer(p)) => format!(
+            "ENGINEERING on {}",
+            t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
+        ),
+        Decision::Place(v) if v.is_empty() && game.entry().is_some() => "stay in reserve (no free place at the table edge)".into(),
         Decision::Place(v) if v.is_empty() => "keep the unit in ambush".into(),
+        Decision::Place(v) if game.entry().is_some() => format!(
+            "move on from the table edge (scattered reserves) at {}",
+            v.iter().map(|p| pt(*p)).collect::<Vec<_>>().join(", ")
+        ),
         Decision::Place(v) => format!(
             "place the unit from ambush at {}",
             v.iter().map(|p| pt(*p)).collect::<Vec<_>>().join(", ")
@@ -718,6 +739,11 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
         Purpose::Ambush => "SCENARIO SPECIAL RULES, Ambush",
         Purpose::Carried => "CARRYING PASSENGERS; HEROES, Piloting Vehicles and Aircraft",
+        Purpose::Minefield => "MINEFIELDS",
+        Purpose::Scatter => "SCENARIO SPECIAL RULES, scattered reserves",
+        Purpose::Smoke => "ARTILLERY WEAPONS",
+        Purpose::Command => "COMMAND SQUADS",
+        Purpose::Engineering => "FORTIFICATIONS, ENGINEERING",
     }
 }
 
@@ -748,6 +774,11 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Carried => {
                         "for a unit carried in an eliminated vehicle (passengers: each counted loses one; a pilot: counted escapes)".into()
                     }
+                    Purpose::Minefield => "for the minefield's attack (2 dice)".into(),
+                    Purpose::Scatter => "for where the unit moves on from (scattered reserves)".into(),
+                    Purpose::Smoke => "for the smoke shells (a smoke screen on ☒)".into(),
+                    Purpose::Command => "for the command squad's special action".into(),
+                    Purpose::Engineering => "for an ENGINEERING special action".into(),
                 };
                 format!("  dice: {dice} rolled {what}: {successes} counted ({BOOK}, {})", rule_of(*purpose))
             }
@@ -774,6 +805,11 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                 name(*u)
             ),
             Event::Eliminated(u) => format!("  {} is eliminated", name(*u)),
+            Event::Removed(t) => format!("  {t} is removed from the table ({BOOK}, FORTIFICATIONS)"),
+            Event::Restored(u, n) => format!(
+                "  {} gets back {n} damage point(s) or miniature(s) ({BOOK}, COMMAND SQUADS)",
+                name(*u)
+            ),
             Event::Holds(s, o) => format!("  side {s} holds {o} ({BOOK}, END OF THE GAME)"),
             Event::Ended(Some(s)) => format!("\nThe game ends: side {s} wins ({BOOK}, END OF THE GAME)."),
             Event::Ended(None) => format!("\nThe game ends in a draw ({BOOK}, END OF THE GAME)."),

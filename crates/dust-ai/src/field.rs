@@ -234,7 +234,26 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
             .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
             .unwrap_or(first)
             .clone(),
-        Decision::ReactWith(_) | Decision::Casualties(_) | Decision::Mount { .. } | Decision::Dismount(_) => first.clone(),
+        // Repairs, treatment and re-activation cost nothing on a failure, nor does cutting wire;
+        // clearing a minefield risks its attack and a Suppression token, so the greedy player
+        // leaves mines alone.
+        Decision::Special(_) => {
+            use dust_core::field::Special as S;
+            cands
+                .iter()
+                .find(|d| matches!(d, Decision::Special(S::Repair(_) | S::GetUp(_) | S::GetMoving(_))))
+                .or_else(|| {
+                    cands.iter().find(|d| {
+                        matches!(d, Decision::Special(S::Engineer(p))
+                            if g.table().terrain.get(*p).is_some_and(|t| t.kind == dust_geom::table::TerrainKind::BarbedWire))
+                    })
+                })
+                .unwrap_or(first)
+                .clone()
+        }
+        Decision::Smoke { .. } | Decision::ReactWith(_) | Decision::Casualties(_) | Decision::Mount { .. } | Decision::Dismount(_) => {
+            first.clone()
+        }
     }
 }
 

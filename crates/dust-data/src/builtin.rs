@@ -160,6 +160,10 @@ pub const SHIPPED_BATTLEFRONT: &[(&str, &str)] = &[
         "data/units/battlefront/vladimir-lenin.toml",
         include_str!("../../../data/units/battlefront/vladimir-lenin.toml"),
     ),
+    (
+        "data/units/battlefront/allied-command-squad.toml",
+        include_str!("../../../data/units/battlefront/allied-command-squad.toml"),
+    ),
 ];
 
 /// Reads every shipped card, of both editions.

@@ -85,6 +85,8 @@ pub fn field_setup(tf: &TableFile, cards: &[CardFile], turns: u8, ap_limit: Opti
         ambush: tf.ambush.clone(),
         in_reserve: tf.in_reserve.clone(),
         aboard: tf.aboard.clone(),
+        defender: tf.defender,
+        scattered: tf.scattered,
     })
 }
 

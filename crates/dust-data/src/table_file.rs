@@ -154,6 +154,10 @@ pub struct TableFile {
     pub ambush: Vec<bool>,
     /// The vehicle each unit begins the game mounted in (`aboard = "UNIT"`), one entry per unit.
     pub aboard: Vec<Option<usize>>,
+    /// The side the players chose to defend (`[scenario] defender`), if the file says.
+    pub defender: Option<dust_core::Side>,
+    /// Scattered reserves (`[scenario] scattered = true`).
+    pub scattered: bool,
 }
 
 /// Reads a table file, checking units against `cards` (the cards the Battlefield game plays:
@@ -206,7 +210,7 @@ const ROOT_KEYS: [&str; 11] = [
     "objective",
     "unit",
 ];
-const TERRAIN_KEYS: [&str; 13] = [
+const TERRAIN_KEYS: [&str; 14] = [
     "kind",
     "name",
     "polygon",
@@ -220,13 +224,14 @@ const TERRAIN_KEYS: [&str; 13] = [
     "source",
     "floors",
     "floor_height",
+    "side",
 ];
 const ZONE_KEYS: [&str; 2] = ["side", "polygon"];
 const OBJECTIVE_KEYS: [&str; 2] = ["name", "at"];
 const UNIT_KEYS: [&str; 10] = [
     "name", "side", "at", "facing", "base_mm", "hull", "level", "reserve", "ambush", "aboard",
 ];
-const SCENARIO_KEYS: [&str; 2] = ["reserves", "meeting"];
+const SCENARIO_KEYS: [&str; 4] = ["reserves", "meeting", "defender", "scattered"];
 const TEMPLATE_KEYS: [&str; 3] = ["blast_diameter", "flame_short", "flame_long"];
 
 /// "a" or "b", as the file writes a side.
@@ -423,15 +428,10 @@ impl<'a> Ctx<'a> {
     }
 
     fn side(&mut self, t: &dyn TableLike, what: &str, fallback: &Span) -> Option<Side> {
-        let (s, span) = self.string(t, "side", what, true, fallback)?;
-        match s.as_str() {
-            "a" | "A" => Some(Side::A),
-            "b" | "B" => Some(Side::B),
-            _ => {
-                self.err(&span, format!("`side` in {what} must be \"a\" or \"b\", not \"{s}\""));
-                None
-            }
-        }
+        self.side_key(t, "side", what, fallback).map(|s| match s {
+            dust_core::Side::A => Side::A,
+            dust_core::Side::B => Side::B,
+        })
     }
 
     fn facing(&mut self, t: &dyn TableLike, what: &str, fallback: &Span) -> Option<(Facing, Span)> {
@@ -525,6 +525,7 @@ impl<'a> Ctx<'a> {
         }
         let mut ok = true;
         let mut terrain_spans = Vec::new();
+        let mut side_spans = Vec::new();
         if let Some(item) = root.get("terrain") {
             let mut corners = 0;
             for (i, (t, span)) in self.tables(item, "terrain", MAX_TERRAIN, &top).into_iter().enumerate() {
@@ -546,6 +547,7 @@ impl<'a> Ctx<'a> {
                             table.floors.buildings.insert(table.terrain.len(), f);
                         }
                         table.terrain.push(p);
+                        side_spans.push(t.get("side").map(|i| TomlReader::span(i, &span)));
                         terrain_spans.push(span);
                     }
                     None => ok = false,
@@ -611,7 +613,10 @@ impl<'a> Ctx<'a> {
             }
         }
         self.fortifications(&table, &terrain_spans);
+        self.fielded(&table, &side_spans);
         let (reserves, reserves_span, meeting) = self.scenario(root, &top);
+        let defender = self.defender(root, &top, &table);
+        let scattered = self.scattered(root, &top, reserves);
         let mut in_reserve = Vec::new();
         let mut ambush = Vec::new();
         let mut aboard: Vec<Option<(String, Span)>> = Vec::new();
@@ -697,6 +702,8 @@ impl<'a> Ctx<'a> {
             meeting,
             ambush,
             aboard,
+            defender,
+            scattered,
         })
     }
 
@@ -712,6 +719,49 @@ impl<'a> Ctx<'a> {
                     format!(
                         "unit `{}` is placed aboard a vehicle: it is held in reserve or in ambush with its vehicle, not on its own; remove `{key} = true` (mark the vehicle)",
                         u.name
+                    ),
+                );
+            }
+        }
+    }
+
+    /// `[scenario] scattered = true`: "In scenarios with scattered reserves, roll a die when a
+    /// unit arrives from reserves" — only where the scenario has reserves.
+    fn scattered(&mut self, root: &toml_edit::Table, top: &Span, reserves: Reserves) -> bool {
+        let Some(t) = root.get("scenario").and_then(Item::as_table_like) else {
+            return false;
+        };
+        let on = self.bool(t, "scattered", "[scenario]", top).unwrap_or(false);
+        if on && reserves == Reserves::None {
+            let at = t.get("scattered").map_or_else(|| top.clone(), |i| TomlReader::span(i, top));
+            self.err(
+                &at,
+                "`scattered = true` asks for scattered reserves, but the scenario has no reserves: add `reserves = \"reserves\"` (or \"delayed\") under [scenario], or remove `scattered`",
+            );
+            return false;
+        }
+        on
+    }
+
+    /// "Fortifications are placed in your deployment area at the start of the game"
+    /// (FORTIFICATIONS, Deploying Fortifications): a bunker or strongpoint a side fields lies
+    /// wholly in a deployment area of that side.
+    fn fielded(&mut self, table: &Table, side_spans: &[Option<Span>]) {
+        for (p, at) in table.terrain.iter().zip(side_spans) {
+            let (Some(side), Some(at), Area::Polygon(poly)) = (p.side, at, &p.area) else {
+                continue;
+            };
+            let inside = table.zones.iter().any(|z| {
+                z.kind == ZoneKind::Deployment && z.side == side && poly.iter().all(|&c| point_in_polygon(c, &z.polygon) != Inside::Out)
+            });
+            if !inside {
+                self.err(
+                    at,
+                    format!(
+                        "{} `{}` is fielded by side {s} but is not wholly in a deployment area of side {s}: \"Fortifications are placed in your deployment area\"; move it there (or add that side's [[deployment]] zone)",
+                        p.kind.name(),
+                        p.name,
+                        s = side_word(side)
                     ),
                 );
             }
@@ -776,6 +826,38 @@ impl<'a> Ctx<'a> {
             }
         }
         out
+    }
+
+    /// `[scenario] defender`: the side the players chose to defend ("the other may choose which
+    /// side to attack or defend from"), refused when the other side fields the most AP of
+    /// bunkers and strongpoints ("they will always be the defender").
+    fn defender(&mut self, root: &toml_edit::Table, top: &Span, table: &Table) -> Option<dust_core::Side> {
+        let t = root.get("scenario")?.as_table_like()?;
+        let chosen = match t.get("defender") {
+            Some(_) => Some(self.side_key(t, "defender", "[scenario]", top)?),
+            None => None,
+        };
+        let at = t.get("defender").map_or_else(|| top.clone(), |i| TomlReader::span(i, top));
+        match dust_core::field::FieldGame::defender_of(table, chosen) {
+            Ok(_) => chosen,
+            Err(e) => {
+                self.err(&at, e.to_string());
+                None
+            }
+        }
+    }
+
+    /// A key whose value is a side, "a" or "b".
+    fn side_key(&mut self, t: &dyn TableLike, key: &str, what: &str, fallback: &Span) -> Option<dust_core::Side> {
+        let (s, span) = self.string(t, key, what, true, fallback)?;
+        match s.as_str() {
+            "a" | "A" => Some(dust_core::Side::A),
+            "b" | "B" => Some(dust_core::Side::B),
+            _ => {
+                self.err(&span, format!("`{key}` in {what} must be \"a\" or \"b\", not \"{s}\""));
+                None
+            }
+        }
     }
 
     /// `[scenario]`: the scenario special rules the table plays (the project's own key:
@@ -957,6 +1039,16 @@ impl<'a> Ctx<'a> {
             }
         };
         let mut piece = Terrain::new(name, kind, area);
+        if let Some(item) = t.get("side") {
+            if matches!(kind, TerrainKind::Bunker | TerrainKind::Strongpoint) {
+                piece.side = self.side(t, &what, span);
+            } else {
+                self.err(
+                    &TomlReader::span(item, span),
+                    format!("{what} has a `side`, but only bunkers and strongpoints are fielded by a side (\"You may include bunkers in their force\"); remove it"),
+                );
+            }
+        }
         if let Some(b) = self.bool(t, "blocks_los", &what, span) {
             piece.sight = match (b, kind.sight()) {
                 (true, dust_geom::table::Sight::Area) => dust_geom::table::Sight::Area,

@@ -252,3 +252,164 @@ fn the_pilot_arrives_with_his_walker_and_dismounts_in_random_games() {
     assert!(arrived > 0, "the walker never moved on with its pilot");
     assert!(dismounted > 0, "the pilot never dismounted");
 }
+
+/// The Dnieper Ford table scatters its reserves (tactics-battlefield-summary.md, "SCENARIO
+/// SPECIAL RULES": "In scenarios with scattered reserves, roll a die when a unit arrives from
+/// reserves to determine which arrival zone it will move on from"): along random games every
+/// candidate, the placings at the table edge included, is accepted by `check`, every unit that
+/// arrives rolls, and each is placed at its stretch of edge. Six games of three turns.
+#[test]
+fn scattered_reserves_roll_and_move_on_from_the_edge_in_random_games() {
+    use dust_core::field::{Event, Purpose};
+    let (mut arrivals, mut placed) = (0, 0);
+    for seed in 0..6 {
+        let setup = shipped_setup("dnieper-ford", 3, None).expect("shipped");
+        assert!(setup.scattered);
+        let mut rng = GameRng::new(seed ^ 0x5ca7);
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |g, c| {
+            if g.entry().is_some() {
+                placed += 1;
+                assert!(c.iter().all(|d| matches!(d, Decision::Place(_))), "{c:?}");
+            }
+            c[rng.index(c.len())].clone()
+        });
+        let ev = g.events();
+        for (i, e) in ev.iter().enumerate() {
+            if let Event::Rolled {
+                purpose: Purpose::Reserves,
+                successes: 1..,
+                ..
+            } = e
+            {
+                arrivals += 1;
+                assert!(
+                    ev[i + 1..].iter().take(4).any(|x| matches!(
+                        x,
+                        Event::Rolled {
+                            purpose: Purpose::Scatter,
+                            ..
+                        }
+                    )),
+                    "seed {seed}: an arrival without its scatter die"
+                );
+            }
+        }
+    }
+    assert!(arrivals > 0 && placed > 0, "{arrivals} {placed}");
+}
+
+/// The Ruined Town's Red Rain fires smoke shells (tactics-battlefield-summary.md, "ARTILLERY
+/// WEAPONS": "instead of attacking, rolls a die … place a smoke screen … until the end of the
+/// next turn"): along random games that fire smoke whenever it is offered, every candidate is
+/// accepted by `check`, screens are placed, and each is gone by the end of the turn after it was
+/// fired. Four games of four turns.
+#[test]
+fn smoke_shells_are_fired_and_clear_in_random_games() {
+    use dust_core::field::{Event, Purpose};
+    use dust_geom::table::TerrainKind;
+    let mut fired = 0;
+    for seed in 0..4 {
+        let setup = shipped_setup("ruined-town", 4, None).expect("shipped");
+        let mut rng = GameRng::new(seed ^ 0x5303e);
+        let mut turn_placed: Vec<(String, u8)> = Vec::new();
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |g, c| {
+            for t in &g.table().terrain {
+                if t.kind == TerrainKind::Smoke && t.name.starts_with("smoke screen") {
+                    if !turn_placed.iter().any(|(n, _)| *n == t.name) {
+                        turn_placed.push((t.name.clone(), g.turn()));
+                    }
+                    let placed = turn_placed.iter().find(|(n, _)| *n == t.name).map_or(0, |x| x.1);
+                    assert!(g.turn() <= placed + 1, "{} still stands in turn {}", t.name, g.turn());
+                }
+            }
+            c.iter()
+                .find(|d| matches!(d, Decision::Smoke { .. }))
+                .unwrap_or(&c[rng.index(c.len())])
+                .clone()
+        });
+        fired += g
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Rolled {
+                        purpose: Purpose::Smoke,
+                        ..
+                    }
+                )
+            })
+            .count();
+    }
+    assert!(fired > 0, "no smoke shells fired");
+}
+
+/// The Ostwall Bunker Line's mine belt attacks the units that march through it
+/// (tactics-battlefield-summary.md, "MINEFIELDS"): along games whose units march toward the
+/// enemy, every candidate is accepted by `check` and the minefield rolls its 2 dice. Three games
+/// of six turns.
+#[test]
+fn the_mine_belt_attacks_units_marching_through_it() {
+    use dust_core::field::{Action, Event, Purpose};
+    let mut attacks = 0;
+    for seed in 0..3 {
+        let setup = shipped_setup("ostwall-bunker-line", 6, None).expect("shipped");
+        let mut rng = GameRng::new(seed ^ 0x3e3e);
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |_, c| {
+            let march = c.iter().find(|d| matches!(d, Decision::Plan(p) if p == &[Action::March]));
+            // A move's candidates: staying first, then toward the nearest enemy.
+            let toward = c.get(1).filter(|d| matches!(d, Decision::Move { .. }));
+            march.or(toward).unwrap_or(&c[rng.index(c.len())]).clone()
+        });
+        for e in g.events() {
+            if let Event::Rolled {
+                purpose: Purpose::Minefield,
+                dice,
+                ..
+            } = e
+            {
+                assert_eq!(*dice, 2);
+                attacks += 1;
+            }
+        }
+    }
+    assert!(attacks > 0, "no unit crossed the mine belt");
+}
+
+/// The Ostwall Bunker Line's Allied Command Squad takes its special actions
+/// (tactics-battlefield-summary.md, "COMMAND SQUADS"): along random games that take a command
+/// squad's special action whenever one is offered, every candidate is accepted by `check` and
+/// the actions are rolled for. Four games of six turns.
+#[test]
+fn the_command_squad_takes_its_special_actions_in_random_games() {
+    use dust_core::field::{Action, Event, Purpose, Special};
+    let mut rolled = 0;
+    for seed in 0..4 {
+        let setup = shipped_setup("ostwall-bunker-line", 6, None).expect("shipped");
+        let mut rng = GameRng::new(seed ^ 0xc0de);
+        let g = play_checked(FieldGame::new(setup, seed).expect("set-up"), |_, c| {
+            c.iter()
+                .find(|d| matches!(d, Decision::Special(Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_))))
+                .or_else(|| {
+                    c.iter()
+                        .find(|d| matches!(d, Decision::Plan(p) if p.first() == Some(&Action::Special)))
+                })
+                .unwrap_or(&c[rng.index(c.len())])
+                .clone()
+        });
+        rolled += g
+            .events()
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Rolled {
+                        purpose: Purpose::Command,
+                        ..
+                    }
+                )
+            })
+            .count();
+    }
+    assert!(rolled > 0, "no command squad action taken");
+}

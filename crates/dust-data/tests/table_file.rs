@@ -516,3 +516,107 @@ fn a_unit_may_begin_the_game_aboard_a_vehicle() {
         "{d:?}"
     );
 }
+
+/// A table with a deployment area for each side, a bunker in side B's (its `side` written as
+/// `owner`), and a `[scenario]` naming `defender`.
+fn fielded_file(owner: &str, kind: &str, defender: &str) -> String {
+    format!(
+        r#"name = "t"
+size = [120, 120]
+{defender}
+[[deployment]]
+side = "a"
+polygon = [[0, 0], [120, 0], [120, 30], [0, 30]]
+[[deployment]]
+side = "b"
+polygon = [[0, 90], [120, 90], [120, 120], [0, 120]]
+[[terrain]]
+kind = "{kind}"
+{owner}
+polygon = [[50, 95], [65, 95], [65, 105], [50, 105]]
+facing = 180
+"#
+    )
+}
+
+/// "SETUP": "If a player is fielding **bunkers** or **strongpoints** they will always be the
+/// defender" — a bunker's or strongpoint's `side` says who fields it, and the file's
+/// `[scenario] defender` is read; "FORTIFICATIONS": "Fortifications are placed in your
+/// deployment area".
+#[test]
+fn bunkers_say_who_fields_them_and_the_defender_is_read() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let tf = parse_table(&fielded_file("side = \"b\"", "bunker", ""), "t.toml", &cards).expect("a fielded bunker");
+    assert_eq!(tf.table.terrain[0].side, Some(dust_geom::table::Side::B));
+    assert_eq!(tf.defender, None);
+    let tf = parse_table(&fielded_file("", "bunker", "[scenario]\ndefender = \"a\""), "t.toml", &cards)
+        .expect("a scenario's bunker and a chosen defender");
+    assert_eq!(tf.table.terrain[0].side, None);
+    assert_eq!(tf.defender, Some(dust_core::Side::A));
+}
+
+/// Each problem of the new keys at its line and column, with the fix.
+#[test]
+fn fielded_fortification_problems_are_reported_where_they_are() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let all = |text: &str| -> Vec<String> {
+        parse_table(text, "t.toml", &cards)
+            .expect_err("refused")
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    };
+    // In the other side's deployment area.
+    let d = all(&fielded_file("side = \"a\"", "bunker", ""));
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("t.toml:12:") && l.contains("deployment area of side a")),
+        "{d:?}"
+    );
+    // A side on what no one fields; a side that is no side.
+    let d = all(&fielded_file("side = \"b\"", "woods", "").replace("facing = 180\n", ""));
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("t.toml:12:") && l.contains("only bunkers and strongpoints")),
+        "{d:?}"
+    );
+    let d = all(&fielded_file("side = \"c\"", "bunker", ""));
+    assert!(
+        d.iter().any(|l| l.starts_with("t.toml:12:") && l.contains("\"a\" or \"b\"")),
+        "{d:?}"
+    );
+    // The other side named the defender.
+    let d = all(&fielded_file("side = \"b\"", "bunker", "[scenario]\ndefender = \"a\""));
+    assert!(
+        d.iter().any(|l| l.starts_with("t.toml:4:") && l.contains("always be the defender")),
+        "{d:?}"
+    );
+}
+
+/// "In scenarios with **scattered reserves**, roll a die when a unit arrives from reserves":
+/// `[scenario] scattered = true` says the scenario plays them (the project's own key), and is
+/// refused at its line and column in a scenario without reserves.
+#[test]
+fn a_scenario_may_scatter_its_reserves() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let units = [
+        ("Hell Boys", "a", "[[40, 30], [43, 30], [46, 30], [49, 30], [52, 30]]", false),
+        ("Red Thunder", "a", "[[90, 3], [93, 3], [96, 3], [99, 3], [102, 3]]", true),
+        ("Red Thunder", "b", "[[40, 90], [43, 90], [46, 90], [49, 90], [52, 90]]", false),
+        ("Hell Boys", "b", "[[90, 117], [93, 117], [96, 117], [99, 117], [102, 117]]", true),
+    ];
+    let tf = parse_table(&reserves_file("\"reserves\"\nscattered = true", &units), "s.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(tf.scattered);
+    let tf = parse_table(&reserves_file("\"reserves\"", &units), "s.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(!tf.scattered);
+    let units: Vec<_> = units.iter().map(|&(n, s, a, _)| (n, s, a, false)).collect();
+    let d: Vec<String> = parse_table(&reserves_file("\"none\"\nscattered = true", &units), "s.toml", &cards)
+        .expect_err("no reserves to scatter")
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        d.iter().any(|l| l.starts_with("s.toml:6:") && l.contains("scattered reserves")),
+        "{d:?}"
+    );
+}

@@ -198,6 +198,9 @@ pub struct Terrain {
     pub cover: bool,
     /// Bunkers: the direction the firing slit faces.
     pub facing: Option<Facing>,
+    /// Bunkers and strongpoints: the side that fields it and paid for it ("You may include
+    /// bunkers in their force"); `None`: the scenario's, no one's.
+    pub side: Option<Side>,
     /// Buildings and bunkers: the outline's walls, doorways cut out, windows marked.
     pub walls: Vec<WallSeg>,
     /// Its bounding box, for quick rejection.
@@ -224,6 +227,7 @@ impl Terrain {
             sight: kind.sight(),
             cover: kind.cover(),
             facing: None,
+            side: None,
             walls,
             area,
             bounds,

@@ -164,7 +164,7 @@ fn dice_of(v: CombatValue, exact: Option<BattlefrontValue>) -> Option<(u8, bool,
 
 impl FieldGame {
     /// Whether miniature `m` of unit `u` carries weapon line `line`.
-    fn carries(&self, u: usize, m: usize, line: usize) -> bool {
+    pub(crate) fn carries(&self, u: usize, m: usize, line: usize) -> bool {
         let card = &self.cards[u].card;
         match self.class(u) {
             Class::Squad => {
@@ -183,6 +183,19 @@ impl FieldGame {
             Class::SupportWeapon => Struck::SupportWeapon { left },
             _ => Struck::Tracked { left },
         }
+    }
+
+    /// Whether point `at` is in the field of fire, range and line of sight of weapon line `li`
+    /// of miniature `m` of unit `u` (a blast template's centre, a smoke screen's point).
+    pub(crate) fn reaches_point(&self, u: usize, m: usize, li: usize, at: Pt) -> bool {
+        let b = &self.table.units[u].minis[m].body;
+        let mount = self.cards[u].bf.weapons.get(li).and_then(|b| b.mount);
+        let range = self.cards[u].card.weapons[li].range;
+        in_field(self.class(u), mount, self.table.units[u].facing, b.centre(), at)
+            && reaches(range, body_gap(b, &Body::Disc { c: at, r: 0 }))
+            && b.sight_points()
+                .iter()
+                .any(|&p| dust_geom::los::segment_blocked(&self.table, p, at, &[(u, m)]).is_none())
     }
 
     /// Whether unit `t` is in cover from miniature `m` of unit `u`: "An infantry unit is in
@@ -286,7 +299,7 @@ impl FieldGame {
                         name(u)
                     )));
                 }
-                if matches!(w.range, WeaponRange::Artillery | WeaponRange::Spaces { min: 2.., .. }) {
+                if super::smoke::artillery(w.range) {
                     return Err(Refusal::new(format!(
                         "{} is in {bunker}: artillery weapons ({}) cannot fire from within a bunker",
                         name(u),
@@ -364,11 +377,7 @@ impl FieldGame {
                         if flame {
                             in_field(class, mount, facing, b.centre(), at)
                         } else {
-                            in_field(class, mount, facing, b.centre(), at)
-                                && reaches(w.range, body_gap(b, &Body::Disc { c: at, r: 0 }))
-                                && b.sight_points()
-                                    .iter()
-                                    .any(|&p| dust_geom::los::segment_blocked(&self.table, p, at, &[(u, m)]).is_none())
+                            self.reaches_point(u, m, li, at)
                         }
                     })
                     .collect();
@@ -470,6 +479,23 @@ impl FieldGame {
                             )
                         });
                         continue;
+                    }
+                    match if close { self.fortified_reach(u, m, aim.target, j) } else { None } {
+                        // Across a bunker's or strongpoint's walls: the openings decide.
+                        Some(true) => {
+                            reach.push(j);
+                            continue;
+                        }
+                        Some(false) => {
+                            why.get_or_insert_with(|| {
+                                format!(
+                                    "{} is behind the walls of a bunker or strongpoint: C weapons fight across them only from a miniature adjacent to a strongpoint or to a bunker's firing slit or rear doors",
+                                    name(aim.target)
+                                )
+                            });
+                            continue;
+                        }
+                        None => {}
                     }
                     let gap = body_gap(b, &tm.body);
                     if !reaches(w.range, gap) {
@@ -830,7 +856,7 @@ impl FieldGame {
     /// a save, roll a die. On ☒ cancel the hit. Each time a support weapon, hero, vehicle, or
     /// aircraft unit with this skill is assigned a hit …, roll 1 die for each point of damage
     /// marked off … Each ☒ cancels 1 point of damage").
-    fn damage(&mut self, g: &Group, n: u16) {
+    pub(crate) fn damage(&mut self, g: &Group, n: u16) {
         let t = g.target;
         if n == 0 || self.units[t].destroyed {
             return;

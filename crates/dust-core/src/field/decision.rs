@@ -26,6 +26,8 @@ pub enum Action {
     Attack,
     /// A Sustained Attack: two actions, re-rolling the dice that missed.
     Sustained,
+    /// A special action ([`Special`]): the one it is is chosen when it is performed.
+    Special,
 }
 
 impl Action {
@@ -44,12 +46,20 @@ impl Action {
             Action::March => "march",
             Action::Attack => "attack",
             Action::Sustained => "sustained",
+            Action::Special => "special",
         }
     }
     fn from_word(w: &str) -> Option<Action> {
-        [Action::Nothing, Action::Move, Action::March, Action::Attack, Action::Sustained]
-            .into_iter()
-            .find(|a| a.word() == w)
+        [
+            Action::Nothing,
+            Action::Move,
+            Action::March,
+            Action::Attack,
+            Action::Sustained,
+            Action::Special,
+        ]
+        .into_iter()
+        .find(|a| a.word() == w)
     }
     /// Whether the action moves the unit.
     pub const fn moves(self) -> bool {
@@ -104,6 +114,22 @@ pub enum ReactChoice {
     TurnThenAttack,
 }
 
+/// A special action (tactics-battlefield-summary.md, "ROLL FOR INITIATIVE": "SPECIAL").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Special {
+    /// The unit gives the special action up (it declared one it cannot, or will not, take).
+    None,
+    /// ENGINEERING on the table's terrain piece (its index): cutting a gap through barbed
+    /// wire, clearing a gap through a minefield ("BARBED WIRE ENTANGLEMENTS", "MINEFIELDS").
+    Engineer(usize),
+    /// An Officer's GET MOVING YOU BUNCH OF MONKEYS on a unit that has activated this turn.
+    GetMoving(usize),
+    /// A Medic's GET UP, IT AIN'T THAT BAD on an infantry unit.
+    GetUp(usize),
+    /// A Mechanic's MAKESHIFT REPAIR on a vehicle.
+    Repair(usize),
+}
+
 /// A decision of a Battlefield game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
@@ -138,6 +164,17 @@ pub enum Decision {
     ReactWith(ReactChoice),
     /// The miniatures a squad loses to the hits it could not save (its owner chooses).
     Casualties(Vec<usize>),
+    /// The special action the unit performs now.
+    Special(Special),
+    /// Instead of attacking, an artillery weapon line fires smoke shells at a point (the smoke
+    /// screen's centre): "If an artillery weapon fires smoke shells instead of explosives,
+    /// instead of attacking, rolls a die" (tactics-battlefield-summary.md, "ARTILLERY WEAPONS").
+    Smoke {
+        /// The artillery weapon line.
+        line: u8,
+        /// Where the smoke screen is centred.
+        at: Pt,
+    },
     /// A unit held in ambush, activating: where each of its miniatures is placed (base
     /// centres), or none to stay in ambush ("You may place a unit held in ambush … on the table
     /// at the start of the unit's activation").
@@ -233,6 +270,12 @@ impl fmt::Display for Decision {
             Decision::React(Some(u)) => write!(f, "react {u}"),
             Decision::ReactWith(ReactChoice::Sustained) => f.write_str("react-with sustained"),
             Decision::ReactWith(ReactChoice::TurnThenAttack) => f.write_str("react-with turn-attack"),
+            Decision::Smoke { line, at } => write!(f, "smoke {line}@{}", point_text(*at)),
+            Decision::Special(Special::None) => f.write_str("special none"),
+            Decision::Special(Special::Engineer(p)) => write!(f, "special engineer {p}"),
+            Decision::Special(Special::GetMoving(u)) => write!(f, "special get-moving {u}"),
+            Decision::Special(Special::GetUp(u)) => write!(f, "special get-up {u}"),
+            Decision::Special(Special::Repair(u)) => write!(f, "special repair {u}"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -305,7 +348,7 @@ impl FromStr for Decision {
             "plan" => Decision::Plan(
                 rest.iter()
                     .map(|x| {
-                        Action::from_word(x).ok_or_else(|| format!("`{x}` is not an action (nothing, move, march, attack, sustained)"))
+                        Action::from_word(x).ok_or_else(|| format!("`{x}` is not an action (nothing, move, march, attack, sustained, special)"))
                     })
                     .collect::<Result<_, _>>()?,
             ),
@@ -346,6 +389,28 @@ impl FromStr for Decision {
                 }
             }
             "dismount" => Decision::Dismount(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?),
+            "smoke" => {
+                let (line, at) = one("LINE@X,Y")?
+                    .split_once('@')
+                    .ok_or_else(|| "`smoke` takes LINE@X,Y: the artillery weapon line and the screen's centre".to_string())?;
+                Decision::Smoke {
+                    line: u8::try_from(index(line, "a weapon line")?).map_err(|_| "a weapon line above 255".to_string())?,
+                    at: parse_point(at)?,
+                }
+            }
+            "special" => match rest.as_slice() {
+                ["none"] => Decision::Special(Special::None),
+                ["engineer", p] => Decision::Special(Special::Engineer(index(p, "a terrain piece")?)),
+                ["get-moving", u] => Decision::Special(Special::GetMoving(index(u, "a unit")?)),
+                ["get-up", u] => Decision::Special(Special::GetUp(index(u, "a unit")?)),
+                ["repair", u] => Decision::Special(Special::Repair(index(u, "a unit")?)),
+                _ => {
+                    return Err(
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT or repair UNIT"
+                            .into(),
+                    )
+                }
+            },
             "place" => {
                 if rest == ["none"] {
                     Decision::Place(Vec::new())
@@ -395,7 +460,7 @@ impl FromStr for Decision {
             }
             _ => {
                 return Err(format!(
-                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, mount, dismount, attack, react, react-with, casualties, place)"
+                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, mount, dismount, attack, smoke, special, react, react-with, casualties, place)"
                 ))
             }
         })

@@ -37,8 +37,16 @@ pub(crate) enum Phase {
 }
 
 /// What a checked Move leaves: the unit's miniatures, its facing, whether it enters terrain or
-/// crosses wire, and the joined hero's miniature.
-pub(crate) type MoveOutcome = (Vec<dust_geom::table::Mini>, Facing, bool, bool, Option<dust_geom::table::Mini>);
+/// crosses wire, the joined hero's miniature, and the minefields it moves into, through or out
+/// of.
+pub(crate) type MoveOutcome = (
+    Vec<dust_geom::table::Mini>,
+    Facing,
+    bool,
+    bool,
+    Option<dust_geom::table::Mini>,
+    Vec<usize>,
+);
 
 /// An activation under way (or a reaction: `against` the unit it answers).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +71,8 @@ pub(crate) struct Activation {
     pub entering: bool,
     /// The actions it performs (2; a unit placed from ambush: one for each ☒ or ☑ rolled).
     pub actions: u8,
+    /// The minefields a March Move interrupted by a reaction crossed: they attack when it ends.
+    pub mines: Vec<usize>,
 }
 
 impl Activation {
@@ -79,6 +89,7 @@ impl Activation {
             hero: None,
             entering: false,
             actions: 2,
+            mines: Vec::new(),
         }
     }
 }
@@ -127,17 +138,21 @@ impl FieldGame {
             Phase::Plan => "the activation's actions (plan …)",
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
+                Some(Action::Special) => "the special action (special engineer PIECE, special none)",
                 _ => "the attack's targets (attack …)",
             },
             Phase::React => "a reactive attack (react U, react none)",
             Phase::ReactWith => "what the reaction does (react-with sustained | turn-attack)",
             Phase::Casualties => "the miniatures lost (casualties …)",
+            Phase::Place if self.entry.is_some() => {
+                "where the unit arriving from scattered reserves stands at its stretch of table edge (place X,Y …)"
+            }
             Phase::Place => "where the unit held in ambush is placed (place X,Y …), or place none to keep it in ambush",
             Phase::Over(_) => "nothing: the game is over",
         }
     }
 
-    fn cur(&self) -> Option<&Activation> {
+    pub(crate) fn cur(&self) -> Option<&Activation> {
         self.reaction.as_ref().or(self.act.as_ref())
     }
     pub(super) fn cur_mut(&mut self) -> Option<&mut Activation> {
@@ -196,7 +211,7 @@ impl FieldGame {
         }
     }
 
-    pub(super) fn roll_sym(&mut self, n: u16, s: Symbols, purpose: Purpose) -> u16 {
+    pub(crate) fn roll_sym(&mut self, n: u16, s: Symbols, purpose: Purpose) -> u16 {
         let k = self.dice.roll(n, s).sample(&mut self.rng);
         self.log(Event::Rolled {
             purpose,
@@ -246,6 +261,7 @@ impl FieldGame {
     /// objective at the end of a turn after the first (docs/rulings.md, "Battlefield: the
     /// objective of the project's tables").
     fn end_turn(&mut self) {
+        self.clear_smoke();
         let mut held = crate::BySide { a: 0u8, b: 0u8 };
         let objectives: Vec<(String, Pt)> = self.table.objectives.iter().map(|o| (o.name.clone(), o.at)).collect();
         for (name, at) in &objectives {
@@ -337,6 +353,11 @@ impl FieldGame {
                     self.refuse_move_aboard(self.acting().unwrap_or(0), minis, *facing)?;
                     self.check_move(minis, *facing, a == Action::March).map(|_| ())
                 }
+                _ => Err(wrong()),
+            },
+            (Phase::Act, Decision::Smoke { line, at }) => self.check_smoke(*line, *at),
+            (Phase::Act, Decision::Special(sp)) => match self.current_action() {
+                Some(Action::Special) => self.check_special(*sp),
                 _ => Err(wrong()),
             },
             (Phase::Act, Decision::Attack(aims)) => match (self.current_action(), self.cur()) {
@@ -600,7 +621,7 @@ impl FieldGame {
         // A joined hero's miniature is m{n} after the unit's n ("becoming part of the unit").
         let hero = if c.against.is_none() { self.joined_hero(u) } else { None };
         let n = unit.minis.len();
-        let (mut terrain, mut wire) = (false, false);
+        let (mut terrain, mut wire, mut mines) = (false, false, Vec::new());
         for (k, m) in minis.iter().enumerate() {
             if m.mini >= n + usize::from(hero.is_some()) {
                 return Err(Refusal::new(format!("{name} has no miniature m{}", m.mini)));
@@ -625,6 +646,11 @@ impl FieldGame {
                 .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
             terrain |= !checked.terrain.is_empty();
             wire |= checked.hazards.iter().any(|&h| t.terrain[h].kind == TerrainKind::BarbedWire);
+            for &h in &checked.hazards {
+                if t.terrain[h].kind == TerrainKind::Minefield && !mines.contains(&h) {
+                    mines.push(h);
+                }
+            }
             t.units[mu].minis[mi].body = dust_geom::path::body_at(t, mu, m.to, mf);
         }
         if let Some(f) = facing {
@@ -658,7 +684,7 @@ impl FieldGame {
             }
         }
         let hero_after = hero.and_then(|h| t.units[h].minis.first().cloned());
-        Ok((t.units[u].minis.clone(), t.units[u].facing, terrain, wire, hero_after))
+        Ok((t.units[u].minis.clone(), t.units[u].facing, terrain, wire, hero_after, mines))
     }
 
     /// The bunker a path of unit `u`'s miniature enters (a point of it inside) while a miniature
@@ -750,6 +776,8 @@ impl FieldGame {
                 self.perform();
             }
             Decision::Move { minis, facing } => self.do_move(&minis, facing),
+            Decision::Special(sp) => self.do_special(sp),
+            Decision::Smoke { line, at } => self.fire_smoke(line, at),
             Decision::Attack(aims) => {
                 let (u, a, against) = {
                     let c = self.cur().expect("checked: a unit acts");
@@ -846,7 +874,7 @@ impl FieldGame {
     /// Activates unit `u` (and hero `hero` joining it: both have activated; "If the unit
     /// remains suppressed, the hero must take a NOTHING action with them as their first
     /// action": the one plan is theirs).
-    fn activate(&mut self, u: usize, hero: Option<usize>) {
+    pub(crate) fn activate(&mut self, u: usize, hero: Option<usize>) {
         self.units[u].activated = true;
         self.carry_activates(u);
         let mut a = Activation::new(u);
@@ -856,6 +884,7 @@ impl FieldGame {
             return;
         }
         if self.units[u].in_reserve {
+            let from_reserve = self.rolls[u] || hero.is_some_and(|h| self.rolls[h]);
             if !self.arrives(u, hero) {
                 // "On any other roll, it remains in reserve and takes NOTHING actions" (with the
                 // hero who was to arrive with it).
@@ -869,6 +898,9 @@ impl FieldGame {
                 return;
             }
             a.entering = true;
+            if from_reserve && self.scattered {
+                self.scatter(u);
+            }
         }
         if let Some(h) = hero {
             self.units[h].activated = true;
@@ -876,7 +908,8 @@ impl FieldGame {
         }
         a.must_rest = self.rally(u, if hero.is_some() { 3 } else { self.rally_dice(u) });
         self.act = Some(a);
-        self.phase = Phase::Plan;
+        // Arriving from scattered reserves, the unit is first placed at its stretch of edge.
+        self.phase = if self.entry.is_some() { Phase::Place } else { Phase::Plan };
     }
 
     /// Unit `u`, in reserve, activates: "When they activate, roll 1 die on turn 1, or 2 dice on
@@ -933,6 +966,9 @@ impl FieldGame {
         let Some(u) = self.acting() else {
             return Err(Refusal::new("no unit is activating"));
         };
+        if self.entry.is_some() {
+            return self.check_entry(pts);
+        }
         if pts.is_empty() {
             return Ok(());
         }
@@ -1027,6 +1063,10 @@ impl FieldGame {
     /// summary").
     fn place(&mut self, pts: &[Pt]) {
         let Some(u) = self.acting() else { return };
+        if self.entry.is_some() {
+            self.enter(pts);
+            return;
+        }
         if pts.is_empty() {
             if let Some(a) = self.act.as_mut() {
                 a.plan = vec![Action::Nothing, Action::Nothing];
@@ -1052,7 +1092,7 @@ impl FieldGame {
     }
 
     /// Performs the acting unit's actions until one needs a decision.
-    fn perform(&mut self) {
+    pub(crate) fn perform(&mut self) {
         loop {
             if !self.casualties.is_empty() {
                 self.phase = Phase::Casualties;
@@ -1131,7 +1171,7 @@ impl FieldGame {
     }
 
     /// A decision-driven action is done: on to the next.
-    pub(super) fn action_done(&mut self) {
+    pub(crate) fn action_done(&mut self) {
         self.advance();
         if self.phase != Phase::React {
             self.perform();
@@ -1143,6 +1183,7 @@ impl FieldGame {
     fn finish_march(&mut self) {
         let Some(a) = &mut self.act else { return };
         let Some(rest) = a.march_rest.take() else { return };
+        let (u, mines) = (a.unit, std::mem::take(&mut a.mines));
         a.next += 1;
         // Each miniature left completes its move (a joined hero whose unit fell too).
         for (x, model, path) in rest {
@@ -1155,6 +1196,13 @@ impl FieldGame {
             if let Some(&end) = path.last() {
                 let f = self.table.units[x].facing;
                 self.table.units[x].minis[i].body = dust_geom::path::body_at(&self.table, x, end, Some(f));
+            }
+        }
+        // The minefields crossed attack as the march ends; the casualties chosen, the action
+        // is done (`after_attack`).
+        if self.mines_go_off(u, mines.len()) {
+            if let Some(a) = &mut self.act {
+                a.next -= 1;
             }
         }
     }
@@ -1225,7 +1273,7 @@ impl FieldGame {
             (c.unit, c.plan[c.next], self.reaction.is_some())
         };
         let march = a == Action::March;
-        let Ok((after, after_facing, terrain, wire, hero_after)) = self.check_move(minis, facing, march) else {
+        let Ok((after, after_facing, terrain, wire, hero_after, mines)) = self.check_move(minis, facing, march) else {
             return;
         };
         let hero = if reacting { None } else { self.joined_hero(u) };
@@ -1285,6 +1333,7 @@ impl FieldGame {
             if !self.reactors().is_empty() {
                 if let Some(c) = &mut self.act {
                     c.march_rest = Some(rest);
+                    c.mines = mines;
                 }
                 self.phase = Phase::React;
                 return;
@@ -1294,6 +1343,12 @@ impl FieldGame {
         self.table.units[u].facing = after_facing;
         if let (Some(h), Some(m)) = (hero, hero_after) {
             self.table.units[h].minis[0] = m;
+        }
+        // "When a unit moves into, through, or out of a minefield, the opposing player attacks
+        // it" once the move is made (docs/rulings.md, "Battlefield: minefield attacks").
+        if self.mines_go_off(u, mines.len()) {
+            self.phase = Phase::Casualties;
+            return;
         }
         self.action_done();
     }

@@ -45,6 +45,13 @@ const PLANS: [&[Action]; 12] = [
     &[Action::Nothing, Action::Nothing],
 ];
 
+/// The plans proposed beside [`PLANS`] when the unit has a special action it may take.
+const SPECIAL_PLANS: [&[Action]; 3] = [
+    &[Action::Special, Action::Nothing],
+    &[Action::Special, Action::Move],
+    &[Action::Special, Action::Attack],
+];
+
 fn centroid(pts: &[Pt]) -> Pt {
     let n = pts.len().max(1) as i64;
     Pt::new(pts.iter().map(|p| p.x).sum::<i64>() / n, pts.iter().map(|p| p.y).sum::<i64>() / n)
@@ -79,7 +86,13 @@ impl FieldGame {
                 v.push(Decision::Pass);
                 v
             }
-            Phase::Plan => PLANS.iter().map(|p| Decision::Plan(p.to_vec())).collect(),
+            Phase::Plan => {
+                let mut v: Vec<Decision> = PLANS.iter().map(|p| Decision::Plan(p.to_vec())).collect();
+                if self.acting().is_some_and(|u| self.has_special(u)) {
+                    v.extend(SPECIAL_PLANS.iter().map(|p| Decision::Plan(p.to_vec())));
+                }
+                v
+            }
             Phase::Act => match (self.current_action(), self.acting()) {
                 (Some(a), Some(u)) if a.moves() => match self.aboard(u) {
                     Some(_) => self.dismount_candidates(u, a == Action::March),
@@ -89,7 +102,12 @@ impl FieldGame {
                         v
                     }
                 },
-                (Some(a), Some(u)) => self.attack_candidates(u, a == Action::Sustained, limit),
+                (Some(Action::Special), Some(u)) => self.special_candidates(u),
+                (Some(a), Some(u)) => {
+                    let mut v = self.attack_candidates(u, a == Action::Sustained, limit);
+                    v.extend(self.smoke_candidates(u));
+                    v
+                }
                 _ => Vec::new(),
             },
             Phase::React => {
@@ -143,6 +161,9 @@ impl FieldGame {
     /// accepted by the check (in the area, 20 cm from and in cover from every enemy); at most
     /// `limit` of them.
     fn place_candidates(&self, limit: usize) -> Vec<Decision> {
+        if self.entry.is_some() {
+            return self.entry_candidates(limit);
+        }
         let mut v = vec![Decision::Place(Vec::new())];
         let Some(u) = self.acting() else { return v };
         let side = self.units[u].side;

@@ -22,16 +22,23 @@
 //! predicate or an IEEE-exact length: docs/battlefield.md, "Exact and portable").
 
 mod attack;
+mod bunker;
+mod command;
 pub mod decision;
 mod flow;
+mod fortify;
 mod generate;
 mod passengers;
+mod scatter;
+mod smoke;
+mod special;
 pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
-pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice};
+pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
 pub use generate::formation;
 pub use passengers::{Seat, CONTACT};
+pub use scatter::Entry;
 
 use crate::dice::BattlefrontDice;
 use crate::rng::GameRng;
@@ -114,6 +121,14 @@ pub struct FieldSetup {
     /// vehicle" (tactics-battlefield-summary.md, "CARRYING PASSENGERS"). A unit aboard a vehicle
     /// held in reserve or in ambush comes with it.
     pub aboard: Vec<Option<usize>>,
+    /// Scattered reserves: "roll a die when a unit arrives from reserves to determine which
+    /// arrival zone it will move on from" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
+    /// RULES").
+    pub scattered: bool,
+    /// The side the players chose to defend, if they chose ("the other may choose which side to
+    /// attack or defend from"); a side fielding bunkers or strongpoints defends whatever this
+    /// says ([`FieldGame::defender`]).
+    pub defender: Option<Side>,
 }
 
 /// The reserves rule of a scenario (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES":
@@ -186,6 +201,14 @@ pub enum SetupError {
     TooManyInAmbush(Side),
     /// A unit cannot begin the game in the vehicle it is placed aboard: the unit, and why.
     Aboard(String, String),
+    /// The set-up names a defender, but the other side fields more AP of bunkers and
+    /// strongpoints.
+    FortifiedDefender {
+        /// The side the set-up names.
+        chosen: Side,
+        /// The side the fortifications make the defender.
+        fortified: Side,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -215,6 +238,10 @@ impl fmt::Display for SetupError {
                 "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\"; keep `ambush = true` on one unit"
             ),
             SetupError::Aboard(n, why) => write!(f, "unit `{n}` cannot begin the game aboard: {why}"),
+            SetupError::FortifiedDefender { chosen, fortified } => write!(
+                f,
+                "the set-up makes side {chosen} the defender, but side {fortified} fields the most AP of bunkers and strongpoints: \"If a player is fielding bunkers or strongpoints they will always be the defender\"; name side {fortified} the defender (or remove `defender`)"
+            ),
             SetupError::ReserveWithoutScenario(n) => write!(
                 f,
                 "unit `{n}` is held in reserve but the scenario has no reserves: set `reserves` under [scenario] or remove `reserve = true`"
@@ -315,6 +342,16 @@ pub enum Purpose {
     Terrain,
     /// The units carried in an eliminated vehicle: the pilot's escape, the passengers' dice.
     Carried,
+    /// A minefield's attack on a unit moving into, through or out of it.
+    Minefield,
+    /// The die of a unit arriving from scattered reserves: where it moves on from.
+    Scatter,
+    /// An ENGINEERING special action.
+    Engineering,
+    /// Smoke shells: whether the smoke screen is placed.
+    Smoke,
+    /// A command squad's special action (Officer, Medic, Mechanic).
+    Command,
 }
 
 /// What happened, in order: the game's log, for the replay and the interfaces.
@@ -345,6 +382,11 @@ pub enum Event {
     Damaged(usize, u8),
     /// A unit was eliminated (a vehicle's wreck stays as terrain).
     Eliminated(usize),
+    /// A terrain piece was removed from the table (wire cut, a minefield cleared).
+    Removed(String),
+    /// A unit got back damage points (a vehicle repaired, a hero or support weapon treated) or a
+    /// miniature (a squad).
+    Restored(usize, u8),
     /// An objective is held at the end of a turn.
     Holds(Side, String),
     /// The game ended.
@@ -363,6 +405,8 @@ impl fmt::Display for Event {
             Event::Casualty(u) => write!(f, "unit {u} loses a miniature"),
             Event::Damaged(u, p) => write!(f, "unit {u} loses {p} damage points"),
             Event::Eliminated(u) => write!(f, "unit {u} is eliminated"),
+            Event::Removed(t) => write!(f, "{t} is removed from the table"),
+            Event::Restored(u, n) => write!(f, "unit {u} gets back {n} damage point(s) or miniature(s)"),
             Event::Holds(s, o) => write!(f, "side {s} holds {o}"),
             Event::Ended(Some(s)) => write!(f, "the game ends: side {s} wins"),
             Event::Ended(None) => write!(f, "the game ends in a draw"),
@@ -407,6 +451,17 @@ pub struct FieldGame {
     scratch: std::cell::RefCell<Option<Table>>,
     /// The units carried in vehicles ([`passengers`]).
     carry: passengers::Carry,
+    /// The defender, if the fortifications or the players named one.
+    defender: Option<Side>,
+    /// Scattered reserves.
+    scattered: bool,
+    /// The unit arriving from scattered reserves and the stretch of table edge it moves on from,
+    /// until it is placed there.
+    entry: Option<(usize, Entry)>,
+    /// The smoke screens fired during play: each piece's name and the last turn it stands.
+    smoke: Vec<(String, u8)>,
+    /// The turn each unit was last re-activated by GET MOVING (0: never).
+    reactivated: Vec<u8>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -464,7 +519,10 @@ impl FieldGame {
             };
             cards.push(c);
         }
+        let forts = fortify::fortification_ap(&setup.table);
+        let defender = fortify::defender(forts, setup.defender)?;
         for s in Side::ALL {
+            ap[s] = ap[s].saturating_add(forts[s]);
             if !units.iter().any(|u| u.side == s) {
                 return Err(SetupError::NoUnits(s));
             }
@@ -541,12 +599,34 @@ impl FieldGame {
             waiting,
             scratch: Default::default(),
             carry: Default::default(),
+            defender,
+            scattered: setup.scattered,
+            entry: None,
+            smoke: Vec::new(),
+            reactivated: vec![0; n],
         };
         g.board_at_setup(&setup.aboard)?;
         g.begin_turn();
         Ok(g)
     }
 
+    /// The defender a table and the players' choice make ([`FieldGame::defender`]), as the game
+    /// would decide it at set-up: for the table file's check.
+    ///
+    /// # Errors
+    /// [`SetupError::FortifiedDefender`] when the choice names the side the fortifications do not.
+    pub fn defender_of(table: &Table, chosen: Option<Side>) -> Result<Option<Side>, SetupError> {
+        fortify::defender(fortify::fortification_ap(table), chosen)
+    }
+    /// The defender (tactics-battlefield-summary.md, "SETUP"): the side fielding the most AP
+    /// of bunkers and strongpoints, else the side the players chose; `None` when neither says.
+    pub fn defender(&self) -> Option<Side> {
+        self.defender
+    }
+    /// The attacker: the defender's opponent.
+    pub fn attacker(&self) -> Option<Side> {
+        self.defender.map(Side::other)
+    }
     /// The table as it stands now.
     pub fn table(&self) -> &Table {
         &self.table
@@ -599,6 +679,13 @@ impl FieldGame {
     pub fn set_tokens(&mut self, u: usize, t: Tokens) {
         if !self.immune_to_suppression(u) {
             self.units[u].tokens = t;
+        }
+    }
+    /// Sets unit `u`'s damage points left (scenario set-ups and tests): at least 1, at most its
+    /// card's; a squad's miniatures are its table's.
+    pub fn set_health(&mut self, u: usize, health: u8) {
+        if self.class(u) != Class::Squad && !self.units[u].destroyed {
+            self.units[u].health = health.clamp(1, self.cards[u].card.health.max(1));
         }
     }
     /// The unit activating now, if any (the reacting unit during a reaction).

@@ -374,7 +374,7 @@ impl FieldGame {
     /// move (halted, it does not mount); then its miniatures leave the table for the vehicle.
     pub(crate) fn do_mount(&mut self, v: usize, minis: &[MiniMove], march: bool) {
         let Some(u) = self.acting() else { return };
-        let Ok((after, _, _, wire, _)) = self.check_mount(v, minis, march) else {
+        let Ok((after, _, _, wire, _, _mines)) = self.check_mount(v, minis, march) else {
             return;
         };
         let Ok(seat) = self.may_board(u, v) else { return };

@@ -173,6 +173,10 @@ pub struct Builder {
     pub ambush: Vec<bool>,
     /// The vehicle each unit starts aboard.
     pub aboard: Vec<Option<usize>>,
+    /// The side the players chose to defend.
+    pub defender: Option<crate::Side>,
+    /// Scattered reserves.
+    pub scattered: bool,
 }
 
 impl Default for Builder {
@@ -209,6 +213,8 @@ impl Builder {
             meeting: false,
             ambush: Vec::new(),
             aboard: Vec::new(),
+            defender: None,
+            scattered: false,
         }
     }
 
@@ -287,6 +293,12 @@ impl Builder {
         self
     }
 
+    /// Scattered reserves: a unit arriving from reserves rolls for its stretch of table edge.
+    pub fn scattered(mut self) -> Builder {
+        self.scattered = true;
+        self
+    }
+
     /// The unit added last starts in reserve (its miniatures' places: where they move on).
     pub fn in_reserve(mut self) -> Builder {
         flag_last(&mut self.in_reserve, self.table.units.len());
@@ -314,6 +326,28 @@ impl Builder {
         self
     }
 
+    /// A bunker on the polygon (cm), its firing slit facing `facing` degrees, with a rear door
+    /// 6 cm wide at `door` (a point on its outline).
+    pub fn bunker(mut self, poly: &[(f64, f64)], facing: i64, door: (f64, f64)) -> Builder {
+        let mut t = Terrain::new(
+            "Bunker",
+            TerrainKind::Bunker,
+            Area::Polygon(poly.iter().map(|&(x, y)| Pt::cm(x, y)).collect()),
+        );
+        t.facing = Some(Facing::deg(facing));
+        t.open(Pt::cm(door.0, door.1), 600, false);
+        self.table.terrain.push(t);
+        self
+    }
+
+    /// The terrain piece added last (a bunker or strongpoint) is fielded by `side`.
+    pub fn fielded_by(mut self, side: crate::Side) -> Builder {
+        if let Some(t) = self.table.terrain.last_mut() {
+            t.side = Some(gs(side));
+        }
+        self
+    }
+
     /// An objective at (cm).
     pub fn objective(mut self, x: f64, y: f64) -> Builder {
         self.table.objectives.push(Objective {
@@ -336,6 +370,8 @@ impl Builder {
             ambush: self.ambush,
             in_reserve: self.in_reserve,
             aboard: self.aboard,
+            defender: self.defender,
+            scattered: self.scattered,
         }
     }
 
@@ -373,6 +409,17 @@ pub fn rolls(g: &FieldGame, from: usize, purpose: super::Purpose) -> Vec<(u16, u
                 dice,
                 successes,
             } if *p == purpose => Some((*dice, *successes)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The rolls logged since event `from`: (purpose, dice, successes).
+pub fn rolls_since(g: &FieldGame, from: usize) -> Vec<(super::Purpose, u16, u16)> {
+    g.events()[from..]
+        .iter()
+        .filter_map(|e| match e {
+            super::Event::Rolled { purpose, dice, successes } => Some((*purpose, *dice, *successes)),
             _ => None,
         })
         .collect()

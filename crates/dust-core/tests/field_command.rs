@@ -1,0 +1,219 @@
+//! Dust Battlefield's command squads, from tactics-battlefield-summary.md ("COMMAND SQUADS":
+//! "OFFICER SPECIAL ACTIONS", "MEDIC SPECIAL ACTIONS", "MECHANIC SPECIAL ACTIONS"). Each test
+//! names its section and quotes the words it checks; the cards are the tests' own
+//! (`dust_core::field::tests_support`).
+
+use dust_core::field::tests_support::{activate, hero_card, rolls_since, squad_card, vehicle_card, Builder};
+use dust_core::field::{Action, Decision, FieldCard, FieldGame, Pending, Purpose, Special};
+use dust_core::unit::{Locomotion, Role};
+use dust_core::Side;
+
+use Action::*;
+
+/// A command squad of four (Officer, Radio Operator, Medic, Mechanic; armour 2), or only the
+/// roles given.
+fn hq(roles: &[Role]) -> FieldCard {
+    let mut c = squad_card("HQ", roles.len() as u8);
+    for (m, r) in c.card.models.iter_mut().zip(roles) {
+        m.role = Some(*r);
+    }
+    c
+}
+
+const ALL: [Role; 4] = [Role::Officer, Role::Radioman, Role::Medic, Role::Mechanic];
+
+fn hq_at(roles: &[Role]) -> Vec<(f64, f64)> {
+    (0..roles.len()).map(|i| (50.0 + 3.0 * i as f64, 20.0)).collect()
+}
+
+/// The HQ (unit 0) at y = 20, side A's vehicle (unit 1) at `tank`, side B far away.
+fn with_tank(roles: &[Role], tank: (f64, f64)) -> FieldGame {
+    Builder::default()
+        .unit(Side::A, hq(roles), &hq_at(roles), 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[tank], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(3)
+}
+
+/// "MECHANIC SPECIAL ACTIONS", "Makeshift Repair": "A unit with a Mechanic may take a
+/// MAKESHIFT REPAIR action. Select any vehicle within LOS and range 1 of the Mechanic and roll 5
+/// dice. Each ☒ returns 1 point of damage to that vehicle" (the army symbol: docs/rulings.md,
+/// "Battlefield: command squads").
+#[test]
+fn a_mechanic_repairs_a_vehicle_within_range_one_with_five_dice() {
+    for seed in 0..20 {
+        let mut g = with_tank(&ALL, (59.0, 31.0));
+        g.reseed(seed);
+        g.set_health(1, 1);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Repair(1))).unwrap();
+        let r = rolls_since(&g, e);
+        assert_eq!((r[0].0, r[0].1), (Purpose::Command, 5), "{r:?}");
+        assert_eq!(g.units()[1].health, (1 + r[0].2 as u8).min(4), "never above the card's 4");
+    }
+    // Out of range 1 of the Mechanic (m3 at x = 59), and a squad without a Mechanic.
+    let mut g = with_tank(&ALL, (59.0, 50.0));
+    g.set_health(1, 1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let e = g.check(&Decision::Special(Special::Repair(1))).unwrap_err();
+    assert!(e.reason.contains("range 1"), "{e}");
+    let roles = [Role::Officer, Role::Medic];
+    let mut g = with_tank(&roles, (53.0, 31.0));
+    g.set_health(1, 1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let e = g.check(&Decision::Special(Special::Repair(1))).unwrap_err();
+    assert!(e.reason.contains("Mechanic"), "{e}");
+}
+
+/// "MEDIC SPECIAL ACTIONS", "Get Up, It Ain't That Bad": "Roll a die: on ☒ or ☑, selects any
+/// infantry unit within LOS and range 1 of the Medic. If the unit is an infantry squad, return an
+/// eliminated miniature to the unit. If the unit is a support weapon or hero, remove 1 point of
+/// Damage to that unit."
+#[test]
+fn a_medic_returns_a_soldier_or_a_point_of_damage() {
+    let (mut back, mut tries) = (0, 0);
+    for seed in 0..60 {
+        // The Rangers' card has 4 soldiers; 2 stand on the table, 2 were eliminated.
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&ALL), &hq_at(&ALL), 0)
+            .unit(Side::A, squad_card("Rangers", 4), &[(55.0, 28.0), (58.0, 28.0)], 0)
+            .unit(Side::A, hero_card("Doc"), &[(45.0, 25.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(seed);
+        g.set_health(2, 1);
+        activate(&mut g, 0, &[Special, Special]);
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::GetUp(1))).unwrap();
+        let r = rolls_since(&g, e);
+        assert_eq!((r[0].0, r[0].1), (Purpose::Command, 1));
+        tries += 1;
+        let n = g.table().units[1].minis.len();
+        assert_eq!(n, 2 + usize::from(r[0].2), "a soldier back exactly on a success");
+        back += r[0].2;
+        if n == 3 {
+            // Back in coherency, on the table, on no other base.
+            assert_eq!(g.units()[1].models.len(), 3);
+            assert_eq!(g.units()[1].health, 3);
+        }
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::GetUp(2))).unwrap();
+        let r = rolls_since(&g, e);
+        assert_eq!(g.units()[2].health, 1 + r[0].2 as u8, "a hero: one point of damage back");
+    }
+    let f = f64::from(back) / f64::from(tries);
+    assert!((0.45..0.9).contains(&f), "the army symbol or the shield, 4 faces in 6: {f}");
+}
+
+/// "OFFICER SPECIAL ACTIONS", "Get Moving You Bunch of Monkeys": "Roll a die: on ☒, select any
+/// unit within LOS and range 2 (10cm/8") of the Officer, and that has already been activated this
+/// turn. The Command squad's activation immediately ends, and the selected unit activates again
+/// … A unit may only be re-activated once per turn. If the Officer has a Radio Operator, they can
+/// re-activate any unit on the board."
+#[test]
+fn get_moving_activates_an_activated_unit_again() {
+    let mut succeeded = false;
+    for seed in 0..40 {
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&[Role::Officer, Role::Medic]), &[(50.0, 20.0), (53.0, 20.0)], 0)
+            .unit(Side::A, squad_card("Rangers", 2), &[(50.0, 35.0), (53.0, 35.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .unit(Side::B, squad_card("Scouts", 1), &[(10.0, 110.0)], 180)
+            .game(seed);
+        // The Rangers activate first (side B's Grenadiers answer), then the HQ.
+        activate(&mut g, 1, &[Nothing, Nothing]);
+        g.apply(Decision::Activate(2)).unwrap();
+        g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        g.apply(Decision::Activate(0)).unwrap();
+        g.apply(Decision::Plan(vec![Special, Move])).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::GetMoving(1))).unwrap();
+        let r = rolls_since(&g, e);
+        assert_eq!((r[0].0, r[0].1), (Purpose::Command, 1));
+        if r[0].2 == 1 {
+            succeeded = true;
+            // The HQ's MOVE never comes: the Rangers activate again, now.
+            assert_eq!(g.acting(), Some(1));
+            assert_eq!(g.pending(), Pending::Decision(Side::A));
+            g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+            // Then side B goes on.
+            assert_eq!(g.pending(), Pending::Decision(Side::B));
+            break;
+        }
+        // A failure: the HQ goes on with its MOVE.
+        assert_eq!(g.acting(), Some(0));
+    }
+    assert!(succeeded);
+}
+
+/// "within LOS and range 2 … of the Officer": a unit further off is out of reach without a Radio
+/// Operator, in reach with one; a unit not yet activated cannot be re-activated.
+#[test]
+fn get_moving_reaches_range_two_or_the_whole_board_by_radio() {
+    for (roles, ok) in [
+        (vec![Role::Officer, Role::Medic], false),
+        (vec![Role::Officer, Role::Radioman], true),
+    ] {
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&roles), &[(50.0, 20.0), (53.0, 20.0)], 0)
+            .unit(Side::A, squad_card("Rangers", 2), &[(150.0, 60.0), (153.0, 60.0)], 0)
+            .unit(Side::A, squad_card("Scouts", 1), &[(60.0, 25.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .unit(Side::B, squad_card("Snipers", 1), &[(10.0, 110.0)], 180)
+            .game(1);
+        activate(&mut g, 1, &[Nothing, Nothing]);
+        g.apply(Decision::Activate(3)).unwrap();
+        g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        g.apply(Decision::Activate(0)).unwrap();
+        g.apply(Decision::Plan(vec![Special, Nothing])).unwrap();
+        let r = g.check(&Decision::Special(Special::GetMoving(1)));
+        assert_eq!(r.is_ok(), ok, "{roles:?}: {r:?}");
+        if let Err(e) = r {
+            assert!(e.reason.contains("range 2"), "{e}");
+        }
+        let e = g.check(&Decision::Special(Special::GetMoving(2))).unwrap_err();
+        assert!(e.reason.contains("not activated"), "{e}");
+    }
+}
+
+/// The generator proposes the command squad's special actions where they may be taken, and
+/// `check` accepts every one; the text forms read back.
+#[test]
+fn command_actions_are_proposed_accepted_and_read_back() {
+    let mut g = with_tank(&ALL, (59.0, 31.0));
+    g.set_health(1, 2);
+    g.apply(Decision::First(Side::A)).unwrap();
+    g.apply(Decision::Activate(0)).unwrap();
+    let c = g.candidates(32);
+    assert!(c.iter().any(|d| matches!(d, Decision::Plan(p) if p.contains(&Special))), "{c:?}");
+    g.apply(Decision::Plan(vec![Special, Nothing])).unwrap();
+    let c = g.candidates(32);
+    assert!(c.contains(&Decision::Special(Special::Repair(1))), "{c:?}");
+    for d in &c {
+        g.check(d).unwrap();
+        assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(d));
+    }
+}
+
+/// "Special Actions in Bunkers and Strongpoints": "A unit inside a bunker or strongpoint cannot
+/// use special actions that require the target unit to be within range 1 (10cm/4") if the target
+/// unit is outside the bunker or strongpoint." The Medic inside treats a hero inside, not one
+/// just outside.
+#[test]
+fn no_range_one_action_from_inside_a_strongpoint_to_outside() {
+    use dust_geom::table::TerrainKind;
+    let mut g = Builder::default()
+        .terrain(TerrainKind::Strongpoint, &[(40.0, 10.0), (70.0, 10.0), (70.0, 30.0), (40.0, 30.0)])
+        .unit(Side::A, hq(&ALL), &hq_at(&ALL), 0)
+        .unit(Side::A, hero_card("Doc"), &[(62.0, 25.0)], 0)
+        .unit(Side::A, hero_card("Sarge"), &[(57.0, 32.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(1);
+    g.set_health(1, 1);
+    g.set_health(2, 1);
+    assert!(g.fortification(0).is_some() && g.fortification(1).is_some() && g.fortification(2).is_none());
+    activate(&mut g, 0, &[Special, Nothing]);
+    g.check(&Decision::Special(Special::GetUp(1))).unwrap();
+    let e = g.check(&Decision::Special(Special::GetUp(2))).unwrap_err();
+    assert!(e.reason.contains("inside"), "{e}");
+}
