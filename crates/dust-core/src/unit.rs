@@ -544,11 +544,28 @@ pub enum Mount {
     Hatch,
     /// A pedestal mount: any direction.
     Pedestal,
+    /// Rear-mounted: "up to 45° on either side of the rear of the vehicle or aircraft's facing"
+    /// (tactics-battlefield-summary.md, "1. Check Field of Fire").
+    Rear,
+    /// Side-mounted on the left: "in the 180° to the side of the vehicle (excluding the area
+    /// directly ahead of or behind it)" (tactics-battlefield-summary.md, "1. Check Field of
+    /// Fire"), the side the weapon is on.
+    Left,
+    /// Side-mounted on the right (see [`Mount::Left`]).
+    Right,
 }
 
 impl Mount {
     /// Every mount.
-    pub const ALL: [Mount; 4] = [Mount::Front, Mount::Turret, Mount::Hatch, Mount::Pedestal];
+    pub const ALL: [Mount; 7] = [
+        Mount::Front,
+        Mount::Turret,
+        Mount::Hatch,
+        Mount::Pedestal,
+        Mount::Rear,
+        Mount::Left,
+        Mount::Right,
+    ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
         match self {
@@ -556,11 +573,14 @@ impl Mount {
             Mount::Turret => "turret",
             Mount::Hatch => "hatch",
             Mount::Pedestal => "pedestal",
+            Mount::Rear => "rear",
+            Mount::Left => "left",
+            Mount::Right => "right",
         }
     }
     /// Whether the weapon fires in any direction.
     pub const fn all_round(self) -> bool {
-        !matches!(self, Mount::Front)
+        matches!(self, Mount::Turret | Mount::Hatch | Mount::Pedestal)
     }
 }
 

@@ -52,6 +52,8 @@ pub struct Group {
     /// them are targeted by an attack. The owning player assigns hits between them"
     /// (tactics-battlefield-summary.md, "HEROES").
     pub hero: Option<(usize, u8)>,
+    /// Its hits roll on in a chain (a laser weapon, a Berserk hero's C weapon).
+    pub chain: bool,
 }
 
 /// The owner of a squad chooses which of `valid` its `count` casualties are.
@@ -80,8 +82,9 @@ pub(crate) struct CloseStage {
 /// The chances of an attack, computed from the same plan as the live roll.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AttackOdds {
-    /// Each group, with the chance that one of its dice ends as an unsaved hit and the
-    /// distribution of its unsaved hits (entry `k`: P(k)).
+    /// Each group, with the unsaved hits one of its dice scores on average (the chance that it
+    /// ends as an unsaved hit, unless its hits chain: [`Group::chain`]) and the distribution
+    /// of the group's unsaved hits (entry `k`: P(k)).
     pub groups: Vec<(Group, f64, Vec<f64>)>,
 }
 
@@ -116,11 +119,7 @@ impl AttackOdds {
 /// pedestal mounts any direction). A vehicle weapon whose card names no mount fires in any
 /// direction, as in the battlefront engine (docs/rulings.md, "Battlefield: field of fire").
 fn in_field(class: Class, mount: Option<Mount>, facing: dust_geom::angle::Facing, from: Pt, to: Pt) -> bool {
-    let front = match mount {
-        Some(m) => !m.all_round(),
-        None => class == Class::SupportWeapon,
-    };
-    !front || facing.within(to.sub(from), 45)
+    super::skills::in_arc(class, mount, facing, to.sub(from))
 }
 
 /// Whether a weapon of range `r` reaches across `gap`: "Each point of a weapon's Range equals
@@ -260,6 +259,10 @@ impl FieldGame {
                     aim.line, w.name
                 )));
             }
+            let before: Vec<u8> = aims[..k].iter().map(|a| a.line).collect();
+            if let Some(r) = self.mode_refusal(u, li, &before).or_else(|| self.ammo_refusal(u, li)) {
+                return Err(r);
+            }
             let Some(tu) = self.units.get(aim.target) else {
                 return Err(Refusal::new(format!("there is no unit {}", aim.target)));
             };
@@ -380,6 +383,10 @@ impl FieldGame {
                         w.name
                     )));
                 }
+                let mut firers = firers;
+                if let Some(cap) = self.ammo_firers(u, li) {
+                    firers.truncate(cap);
+                }
                 for &m in &firers {
                     used[m] = true;
                 }
@@ -436,6 +443,7 @@ impl FieldGame {
                         template: true,
                         valid: hit.iter().map(|&j| self.units[h.unit].models[j]).collect(),
                         hero: None,
+                        chain: self.chains(u, li),
                     });
                 }
                 if !covers_target {
@@ -506,6 +514,9 @@ impl FieldGame {
                     why.unwrap_or_default()
                 )));
             }
+            if let Some(cap) = self.ammo_firers(u, li) {
+                firers.truncate(cap);
+            }
             for (m, _) in &firers {
                 used[*m] = true;
             }
@@ -538,6 +549,7 @@ impl FieldGame {
                     template: false,
                     valid: valid.iter().map(|&j| self.units[aim.target].models[j]).collect(),
                     hero: None,
+                    chain: self.chains(u, li),
                 });
             }
         }
@@ -608,8 +620,13 @@ impl FieldGame {
                     } else {
                         1.0
                     };
-                    let q = hit * (1.0 - p_save) * resilient;
-                    let dist = crate::dice::binomial(u32::from(g.dice), q);
+                    let again = g.chain.then(|| self.dice.roll(1, rules_shared::CHAIN_HIT).p());
+                    let (one, q) = FieldGame::die_distribution(hit, again, (1.0 - p_save) * resilient);
+                    let dist = if g.chain {
+                        super::skills::convolve_n(&one, u32::from(g.dice))
+                    } else {
+                        crate::dice::binomial(u32::from(g.dice), q)
+                    };
                     (g, q, dist)
                 })
                 .collect(),
@@ -639,6 +656,9 @@ impl FieldGame {
             if sustained {
                 hits += self.roll(g.dice - hits, Symbols::ARMY, Purpose::Reroll);
             }
+            if g.chain {
+                hits += rules_shared::chain(hits, |n| self.roll(n, rules_shared::CHAIN_HIT, Purpose::Chain));
+            }
             hits_on[g.target] += hits;
             let mut saved = match g.save {
                 Some(s) => self.roll(hits, s, Purpose::Save),
@@ -660,6 +680,9 @@ impl FieldGame {
         let ranged: Vec<Aim> = own.iter().filter(|a| !self.is_close_line(u, a.line)).cloned().collect();
         let close: Vec<Aim> = own.iter().filter(|a| self.is_close_line(u, a.line)).cloned().collect();
         let mut planned = self.plan_attack(u, &ranged, sustained, reactive, true);
+        if let Ok(groups) = &planned {
+            self.mark_ammo(u, groups);
+        }
         let hero_ranged = hero.as_ref().map(|(h, a)| {
             (
                 *h,
@@ -672,7 +695,10 @@ impl FieldGame {
             .filter(|(_, a)| !a.is_empty());
         if let (Ok(groups), Some((h, hero_aims))) = (&mut planned, &hero_ranged) {
             match self.plan_attack(*h, hero_aims, sustained, reactive, true) {
-                Ok(more) => groups.extend(more),
+                Ok(more) => {
+                    self.mark_ammo(*h, &more);
+                    groups.extend(more)
+                }
                 Err(e) => planned = Err(e),
             }
             if let Ok(groups) = &mut planned {
@@ -910,6 +936,7 @@ impl FieldGame {
             template: false,
             valid: Vec::new(),
             hero: None,
+            chain: false,
         };
         self.damage(&g, hits);
     }

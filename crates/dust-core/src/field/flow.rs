@@ -580,7 +580,8 @@ impl FieldGame {
         {
             return Err(Refusal::new("the MOVE of a reactive attack can only be used to rotate the model"));
         }
-        let allowance = self.move_units(u) * if march { 2 } else { 1 };
+        let allowance = self.move_allowance(u, march);
+        let jump = c.against.is_none() && self.jumping(u);
         // A joined hero's miniature is m{n} after the unit's n ("becoming part of the unit").
         let hero = if c.against.is_none() { self.joined_hero(u) } else { None };
         let n = unit.minis.len();
@@ -605,8 +606,12 @@ impl FieldGame {
                     m.mini, self.table.terrain[b].name
                 )));
             }
-            let checked = dust_geom::path::check_move_facing(t, mu, mi, &path, allowance, march, mf)
-                .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
+            let checked = if jump && t.level(mu, mi) == 0 {
+                super::skills::check_jump(t, mu, mi, &path, allowance, mf)
+            } else {
+                dust_geom::path::check_move_facing(t, mu, mi, &path, allowance, march, mf)
+            }
+            .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
             terrain |= !checked.terrain.is_empty();
             wire |= checked.hazards.iter().any(|&h| t.terrain[h].kind == TerrainKind::BarbedWire);
             t.units[mu].minis[mi].body = dust_geom::path::body_at(t, mu, m.to, mf);

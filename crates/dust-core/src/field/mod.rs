@@ -25,6 +25,7 @@ mod attack;
 pub mod decision;
 mod flow;
 mod generate;
+mod skills;
 pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
@@ -265,6 +266,9 @@ pub struct FieldUnit {
     pub last_march: bool,
     /// Held in reserve: off the table until it moves on.
     pub in_reserve: bool,
+    /// The unmarked boxes of each weapon line with limited ammo (`None`: no boxes), in the
+    /// card's line order ("LIMITED AMMO WEAPONS").
+    pub ammo: Vec<Option<u8>>,
 }
 
 /// Whose turn it is to do what.
@@ -297,6 +301,9 @@ pub enum Purpose {
     SaveReroll,
     /// Damage Resilient.
     Resilient,
+    /// The further dice of a chain: laser weapons, Berserk ("Continue scoring hits and rolling
+    /// additional dice for each hit until it rolls a miss").
+    Chain,
     /// A unit in reserve rolling to move on.
     Reserves,
     /// A unit placed from ambush rolling for its actions.
@@ -443,6 +450,7 @@ impl FieldGame {
                 destroyed: false,
                 last_march: false,
                 in_reserve: false,
+                ammo: Vec::new(),
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -525,6 +533,7 @@ impl FieldGame {
             waiting,
             scratch: Default::default(),
         };
+        g.load_ammo();
         g.begin_turn();
         Ok(g)
     }
@@ -696,6 +705,9 @@ impl FieldGame {
             );
             for &m in &s.models {
                 h.u64(m.into());
+            }
+            for a in &s.ammo {
+                h.u64(a.map_or(u64::MAX, u64::from));
             }
         }
         h.u64(self.table.terrain.len() as u64);

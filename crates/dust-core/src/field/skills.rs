@@ -1,0 +1,228 @@
+//! Skills, special weapons and weapon mounts on the table (tactics-battlefield-summary.md,
+//! "SKILLS AND EQUIPMENT", "SPECIAL WEAPONS", "1. Check Field of Fire", "4. Declare Targets").
+//!
+//! What the battlefront book words alike lives in [`crate::rules_shared`] and both engines call
+//! it: which cards are Fast and which units jump ([`rules_shared::is_fast`],
+//! [`rules_shared::jumps`]), the chain of laser weapons and Berserk ([`rules_shared::chain`]),
+//! one mode of a two-mode weapon an attack ([`rules_shared::mode_taken`]). This module answers
+//! the table's side of them: how far Fast moves, a jump's move check, which lines chain, the
+//! ammunition boxes, and the arcs of rear and side mounts.
+//!
+//! | skill or weapon | where it acts |
+//! | --- | --- |
+//! | Fast, Agile | [`FieldGame::move_allowance`] (the move check) |
+//! | Jump | [`FieldGame::jumping`], [`check_jump`] (the move check) |
+//! | laser weapons, Berserk | [`FieldGame::chains`] (the hit roll and the odds) |
+//! | limited ammo | [`FieldGame::ammo_refusal`], [`FieldGame::ammo_firers`], [`FieldGame::mark_ammo`] |
+//! | two modes | [`FieldGame::mode_refusal`] (the attack's plan) |
+//! | rear and side mounts | [`in_arc`] (the field of fire) |
+
+use super::attack::Group;
+use super::{Class, FieldGame, Refusal};
+use crate::range::WeaponRange;
+use crate::rules_shared;
+use crate::unit::{Mount, Skill};
+use dust_geom::angle::Facing;
+use dust_geom::exact::{Coord, Pt};
+use dust_geom::measure::RANGE_UNIT;
+use dust_geom::table::Table;
+
+/// Whether the direction `v` (from the firing miniature to the target's centre) is in the field
+/// of fire of a weapon mounted `mount` on a unit of `class` facing `facing` ("1. Check Field of
+/// Fire"): infantry and heroes any direction; support weapons (without a mount) and
+/// front-mounted weapons 45° either side of the facing; rear-mounted 45° either side of the
+/// rear; side-mounted "in the 180° to the side of the vehicle (excluding the area directly
+/// ahead of or behind it)": the open half of the table on the weapon's side of the line
+/// through the facing (docs/rulings.md, "Battlefield: rear and side mounts"); turret, hatch and
+/// pedestal mounts, and vehicle weapons whose card names no mount, any direction.
+pub(crate) fn in_arc(class: Class, mount: Option<Mount>, facing: Facing, v: Pt) -> bool {
+    match mount {
+        Some(Mount::Front) => facing.within(v, 45),
+        Some(Mount::Rear) => Facing::deg(i64::from(facing.degrees()) + 180).within(v, 45),
+        Some(Mount::Left) => side_of(facing, v) > 0,
+        Some(Mount::Right) => side_of(facing, v) < 0,
+        Some(Mount::Turret | Mount::Hatch | Mount::Pedestal) => true,
+        None => class != Class::SupportWeapon || facing.within(v, 45),
+    }
+}
+
+/// The sign of the cross product of the facing's direction and `v`: positive on its left,
+/// negative on its right, 0 dead ahead or behind (integers: the facing's 2³⁰ sine table).
+fn side_of(facing: Facing, v: Pt) -> i128 {
+    let (s, c) = (i128::from(facing.sin_q30()), i128::from(facing.cos_q30()));
+    s * i128::from(v.y) - c * i128::from(v.x)
+}
+
+/// A jump's move check: "During movement, this unit can move over any terrain as if it were
+/// open terrain, provided that it ends its move in terrain that it could normally enter"
+/// (tactics-battlefield-summary.md, "JUMP"). The path is checked on the table without its
+/// terrain (length, other miniatures), then the end on the whole table (walls, impassable
+/// ground, bases); the jump crosses no terrain, so it neither caps the move nor halts at wire
+/// (docs/rulings.md, "Battlefield: Jump").
+pub(crate) fn check_jump(
+    t: &mut Table,
+    unit: usize,
+    mini: usize,
+    path: &[Pt],
+    allowance: Coord,
+    facing: Option<Facing>,
+) -> Result<dust_geom::path::Checked, dust_geom::path::Refusal> {
+    let terrain = std::mem::take(&mut t.terrain);
+    let over = dust_geom::path::check_move_facing(t, unit, mini, path, allowance, false, facing);
+    t.terrain = terrain;
+    let checked = over?;
+    let end = path.last().copied().unwrap_or_else(|| t.units[unit].minis[mini].body.centre());
+    dust_geom::path::check_end(t, unit, mini, end, facing)?;
+    Ok(checked)
+}
+
+impl FieldGame {
+    /// The distance unit `u` may move on a MOVE (or, `march`, a MARCH MOVE) action, in table
+    /// units: its Move rating (the lower of a joined pair's), doubled on a March Move, and 10 cm
+    /// more when it is Fast ("FAST": "may move 1 additional square when it performs a MOVE or
+    /// MARCH MOVE action"; a square is a point of Move, docs/rulings.md, "Battlefield: Fast on
+    /// the table"). A joined pair is Fast when either is ("skills used by a hero apply to a unit
+    /// they have joined, and skills used by a unit apply to a hero that has joined them").
+    pub fn move_allowance(&self, u: usize, march: bool) -> i64 {
+        let fast =
+            rules_shared::is_fast(&self.cards[u].card) || self.joined_hero(u).is_some_and(|h| rules_shared::is_fast(&self.cards[h].card));
+        self.move_units(u) * if march { 2 } else { 1 } + if fast { RANGE_UNIT } else { 0 }
+    }
+
+    /// Whether unit `u` (with the hero joined to it for the activation) jumps
+    /// ([`rules_shared::jumps`]).
+    pub fn jumping(&self, u: usize) -> bool {
+        rules_shared::jumps(&self.cards[u].card, self.joined_hero(u).map(|h| &self.cards[h].card))
+    }
+
+    /// Whether the hits of line `li` of unit `u` roll on in a chain ([`rules_shared::chain`]):
+    /// a laser weapon ("LASER WEAPONS"), or a C weapon of a hero with Berserk ("BERSERK": "When
+    /// this hero scores a hit with a C weapon … Heroes with this skill do not share it with any
+    /// unit they join": only the hero's own lines).
+    pub(crate) fn chains(&self, u: usize, li: usize) -> bool {
+        let card = &self.cards[u].card;
+        let Some(w) = card.weapons.get(li) else { return false };
+        w.keywords.laser || (self.class(u) == Class::Hero && card.has(Skill::Berserk) && w.range == WeaponRange::Close)
+    }
+
+    /// The boxes of line `li` of unit `u` left unmarked, if the line has limited ammo.
+    pub fn ammo_left(&self, u: usize, li: usize) -> Option<u8> {
+        self.units[u].ammo.get(li).copied().flatten()
+    }
+
+    /// Why line `li` of unit `u` cannot attack: "Once all of the boxes have been marked, the
+    /// weapon can make no further attacks" ("LIMITED AMMO WEAPONS").
+    pub(crate) fn ammo_refusal(&self, u: usize, li: usize) -> Option<Refusal> {
+        (self.ammo_left(u, li) == Some(0)).then(|| {
+            let w = &self.cards[u].card.weapons[li];
+            Refusal::new(format!(
+                "all {} boxes of {} are marked: the weapon can make no further attacks (LIMITED AMMO WEAPONS)",
+                w.ammo.unwrap_or(0),
+                w.name
+            ))
+        })
+    }
+
+    /// How many soldiers of a squad may fire line `li`: "Mark one of these each time a soldier
+    /// … makes an ATTACK or SUSTAINED ATTACK action with the weapon", one box a soldier, so no
+    /// more soldiers than boxes left (docs/rulings.md, "Battlefield: limited ammo"). `None`: no
+    /// limit (no boxes, or not a squad: a vehicle, aircraft, hero or support weapon marks one
+    /// box an attack).
+    pub(crate) fn ammo_firers(&self, u: usize, li: usize) -> Option<usize> {
+        if self.class(u) != Class::Squad {
+            return None;
+        }
+        self.ammo_left(u, li).map(usize::from)
+    }
+
+    /// Marks the boxes of an attack of unit `u` that rolls `groups` (its own lines): one a
+    /// firing soldier of a squad, one an attack for any other unit.
+    pub(crate) fn mark_ammo(&mut self, u: usize, groups: &[Group]) {
+        let squad = self.class(u) == Class::Squad;
+        let mut lines: Vec<u8> = groups.iter().map(|g| g.line).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        for line in lines {
+            let li = usize::from(line);
+            let Some(left) = self.ammo_left(u, li) else { continue };
+            let spent = if squad {
+                let mut firers: Vec<usize> = groups
+                    .iter()
+                    .filter(|g| g.line == line)
+                    .flat_map(|g| g.firers.iter().copied())
+                    .collect();
+                firers.sort_unstable();
+                firers.dedup();
+                firers.len()
+            } else {
+                1
+            };
+            self.units[u].ammo[li] = Some(left.saturating_sub(spent.min(255) as u8));
+        }
+    }
+
+    /// The boxes every unit starts with: each line's `ammo`.
+    pub(crate) fn load_ammo(&mut self) {
+        for (unit, c) in self.units.iter_mut().zip(self.cards.iter()) {
+            unit.ammo = c.card.weapons.iter().map(|w| w.ammo).collect();
+        }
+    }
+
+    /// Why line `li` of unit `u` may not be aimed after `aimed`: the other mode of its weapon
+    /// already is ("4. Declare Targets": "If a weapon has 2 modes of shooting (2 weapon lines),
+    /// you must announce which set of characteristics are being used each time the weapon
+    /// makes an attack"; [`rules_shared::mode_taken`]).
+    pub(crate) fn mode_refusal(&self, u: usize, li: usize, aimed: &[u8]) -> Option<Refusal> {
+        let partner = self.cards[u].bf.weapons.get(li).and_then(|b| b.mode_of);
+        rules_shared::mode_taken(partner, |p| aimed.contains(&p)).then(|| {
+            let card = &self.cards[u].card;
+            let other = partner
+                .and_then(|p| card.weapons.get(usize::from(p)))
+                .map_or("", |w| w.name.as_str());
+            Refusal::new(format!(
+                "{} and {} are the 2 modes of one weapon: announce one set of characteristics an attack (aim one of the two lines)",
+                other, card.weapons[li].name
+            ))
+        })
+    }
+
+    /// The distribution of the unsaved hits of one die of `g` (entry `k`: P(k)), and its mean:
+    /// the hit (re-rolled once when sustained), the chain of further hits when the line chains,
+    /// then each hit's chance `kept` of surviving the saves.
+    pub(crate) fn die_distribution(hit: f64, chain: Option<f64>, kept: f64) -> (Vec<f64>, f64) {
+        let raw = match chain {
+            Some(again) => rules_shared::chain_distribution(hit, again, 40),
+            None => vec![1.0 - hit, hit],
+        };
+        let mut out = vec![0.0; raw.len()];
+        for (n, p) in raw.iter().enumerate() {
+            for (k, b) in crate::dice::binomial(n as u32, kept).into_iter().enumerate() {
+                out[k] += p * b;
+            }
+        }
+        let mean = out.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+        (out, mean)
+    }
+}
+
+/// The distribution of the sum of `n` dice each distributed as `one`.
+pub(crate) fn convolve_n(one: &[f64], n: u32) -> Vec<f64> {
+    let mut acc = vec![1.0];
+    for _ in 0..n {
+        let mut next = vec![0.0; acc.len() + one.len() - 1];
+        for (i, a) in acc.iter().enumerate() {
+            if *a == 0.0 {
+                continue;
+            }
+            for (j, b) in one.iter().enumerate() {
+                next[i + j] += a * b;
+            }
+        }
+        // Drop the vanishing tail so that long chains stay small.
+        while next.len() > 1 && next.last().is_some_and(|p| *p < 1e-15) {
+            next.pop();
+        }
+        acc = next;
+    }
+    acc
+}

@@ -1,0 +1,450 @@
+//! Dust Battlefield's skills, special weapons and vehicle weapon mounts, clause by clause, from
+//! tactics-battlefield-summary.md ("SKILLS AND EQUIPMENT", "SPECIAL WEAPONS", "1. Check Field of
+//! Fire", "4. Declare Targets"). Each test names its section and quotes the words it checks;
+//! tables and cards are built by hand (`dust_core::field::tests_support`), their numbers the
+//! tests' own.
+
+use dust_core::field::tests_support::{activate, hero_card, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose};
+use dust_core::unit::{Locomotion, Mount};
+use dust_core::{Side, Skill};
+use dust_geom::exact::Pt;
+use dust_geom::table::TerrainKind;
+
+use Action::*;
+
+fn line(n: usize, x: f64, y: f64) -> Vec<(f64, f64)> {
+    (0..n).map(|i| (x + 3.0 * i as f64, y)).collect()
+}
+
+/// Every miniature of unit `u` (and `extra` more after them, a joined hero) moves by (dx, dy)
+/// in a straight line.
+fn mv_all(g: &FieldGame, u: usize, hero: Option<usize>, dx: f64, dy: f64) -> Decision {
+    let mut at: Vec<Pt> = g.table().units[u].minis.iter().map(|m| m.body.centre()).collect();
+    if let Some(h) = hero {
+        at.extend(g.table().units[h].minis.iter().map(|m| m.body.centre()));
+    }
+    let minis = at
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| MiniMove {
+            mini: i,
+            to: c.add(Pt::cm(dx, dy)),
+            via: Vec::new(),
+        })
+        .collect();
+    Decision::Move { minis, facing: None }
+}
+
+fn mv(g: &FieldGame, u: usize, dx: f64, dy: f64) -> Decision {
+    mv_all(g, u, None, dx, dy)
+}
+
+fn aim(line: u8, target: usize) -> Aim {
+    Aim { line, target, at: None }
+}
+
+fn with_skill(mut c: FieldCard, s: Skill) -> FieldCard {
+    c.card.skills.push(s);
+    c
+}
+
+/// The rolls logged from event `from` on: (purpose, dice, successes).
+fn rolls(g: &FieldGame, from: usize) -> Vec<(Purpose, u16, u16)> {
+    g.events()[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled { purpose, dice, successes } => Some((*purpose, *dice, *successes)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays the other units' activations (two NOTHING actions each, no reactions, the first
+/// casualties offered) until unit `u` may activate; `false` if the game ends first.
+fn until_activation_of(g: &mut FieldGame, u: usize) -> bool {
+    for _ in 0..200 {
+        let Pending::Decision(side) = g.pending() else { return false };
+        let c = g.candidates(64);
+        if c.contains(&Decision::Activate(u)) {
+            return true;
+        }
+        let pick = c
+            .iter()
+            .find(|d| matches!(d, Decision::First(_) | Decision::React(None) | Decision::Casualties(_)))
+            .or_else(|| c.iter().find(|d| **d == Decision::Plan(vec![Nothing, Nothing])))
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::Activate(x) if *x != u)))
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::Pass)))
+            .cloned()
+            .unwrap_or_else(|| panic!("side {side}: nothing to play among {c:?}"));
+        g.apply(pick).expect("a candidate is accepted");
+    }
+    false
+}
+
+// ----- FAST ------------------------------------------------------------------------------------
+
+/// tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT", "FAST": "A unit with Fast (or Agile)
+/// may move 1 additional square when it performs a MOVE or MARCH MOVE action" — on the table a
+/// square is a point of Move, 10 cm (docs/rulings.md, "Battlefield: Fast on the table"): a
+/// Move 1 squad moves 20 cm on a MOVE and 30 cm on a MARCH MOVE.
+#[test]
+fn fast_moves_ten_cm_more_on_a_move_or_a_march_move() {
+    for skill in [Skill::Fast, Skill::Agile] {
+        let b = Builder::default()
+            .unit(Side::A, with_skill(squad_card("Runners", 3), skill), &line(3, 50.0, 20.0), 0)
+            .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180);
+        let mut g = b.clone().game(1);
+        activate(&mut g, 0, &[Move, Nothing]);
+        assert!(g.check(&mv(&g, 0, 0.0, 20.0)).is_ok(), "{skill:?}: 20 cm on a MOVE");
+        assert!(g.check(&mv(&g, 0, 0.0, 20.5)).is_err(), "{skill:?}: not 20.5 cm");
+        let mut g = b.game(1);
+        activate(&mut g, 0, &[March]);
+        assert!(g.check(&mv(&g, 0, 0.0, 30.0)).is_ok(), "{skill:?}: 30 cm on a MARCH MOVE");
+        assert!(g.check(&mv(&g, 0, 0.0, 30.5)).is_err(), "{skill:?}: not 30.5 cm");
+    }
+    // Without the skill: 10 and 20 cm.
+    let mut g = Builder::default()
+        .unit(Side::A, squad_card("Walkers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180)
+        .game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&mv(&g, 0, 0.0, 10.5)).is_err());
+}
+
+/// "JUMP": "Some old cards have vehicles with the Jump skill: these now have the Fast special
+/// rule instead" — a Move 2 vehicle with Jump moves 30 cm on a MOVE, and does not jump over a
+/// wall.
+#[test]
+fn old_jumping_vehicles_are_fast() {
+    let b = Builder::default()
+        .unit(
+            Side::A,
+            with_skill(vehicle_card("Jumper", Locomotion::Walker), Skill::Jump),
+            &[(50.0, 20.0)],
+            0,
+        )
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180)
+        .terrain(TerrainKind::Wall, &[(30.0, 45.0), (70.0, 45.0), (70.0, 46.0), (30.0, 46.0)]);
+    let mut g = b.game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&mv(&g, 0, 30.0, 0.0)).is_ok(), "30 cm: Move 2 and Fast");
+    assert!(g.check(&mv(&g, 0, 30.5, 0.0)).is_err());
+    let r = g.check(&mv(&g, 0, 0.0, 30.0)).unwrap_err();
+    assert!(r.reason.contains("wall"), "a vehicle does not jump: {r}");
+}
+
+// ----- JUMP ------------------------------------------------------------------------------------
+
+/// A Move 2 squad at y = 20, a wall across its way at y = 30 and a wood beyond it.
+fn jump_table(jumper: FieldCard) -> Builder {
+    Builder::default()
+        .unit(Side::A, jumper, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180)
+        .terrain(TerrainKind::Wall, &[(30.0, 30.0), (80.0, 30.0), (80.0, 31.0), (30.0, 31.0)])
+        .terrain(TerrainKind::Woods, &[(30.0, 45.0), (80.0, 45.0), (80.0, 90.0), (30.0, 90.0)])
+}
+
+fn jumpers() -> FieldCard {
+    let mut c = with_skill(squad_card("Jet Troopers", 3), Skill::Jump);
+    c.card.movement = 3;
+    c
+}
+
+/// "JUMP": "During movement, this unit can move over any terrain as if it were open terrain,
+/// provided that it ends its move in terrain that it could normally enter": a Move 3 squad
+/// with Jump moves 30 cm over a wall and into a wood (terrain caps a move at 20 cm); without
+/// the skill the wall stops it; no jump ends on the wall.
+#[test]
+fn jump_moves_over_terrain_as_if_open_but_ends_where_it_could_enter() {
+    let mut g = jump_table(jumpers()).game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&mv(&g, 0, 0.0, 15.0)).is_ok(), "over the wall");
+    assert!(g.check(&mv(&g, 0, 0.0, 30.0)).is_ok(), "over the wall and 30 cm into the wood");
+    let r = g.check(&mv(&g, 0, 0.0, 10.5)).unwrap_err();
+    assert!(r.reason.contains("wall"), "a jump cannot end on the wall: {r}");
+    assert!(g.check(&mv(&g, 0, 0.0, 30.5)).is_err(), "the allowance still holds");
+
+    let mut plain = jumpers();
+    plain.card.skills.clear();
+    let mut g = jump_table(plain).game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let r = g.check(&mv(&g, 0, 0.0, 15.0)).unwrap_err();
+    assert!(r.reason.contains("wall"), "{r}");
+}
+
+/// "JUMP": "If a hero has joined a unit, both must have Jump for either to use it when they
+/// activate together."
+#[test]
+fn a_joined_pair_jumps_only_when_both_have_jump() {
+    let mut hero = hero_card("Walker Hero");
+    hero.card.movement = 3;
+    for (hero_jumps, ok) in [(false, false), (true, true)] {
+        let h = if hero_jumps {
+            with_skill(hero.clone(), Skill::Jump)
+        } else {
+            hero.clone()
+        };
+        let mut g = jump_table(jumpers()).unit(Side::A, h, &[(56.0, 12.0)], 0).game(1);
+        if g.candidates(4).iter().any(|d| matches!(d, Decision::First(_))) {
+            g.apply(Decision::First(Side::A)).unwrap();
+        }
+        g.apply(Decision::ActivateWith(0, 2)).unwrap();
+        g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+        let r = g.check(&mv_all(&g, 0, Some(2), 0.0, 15.0));
+        assert_eq!(r.is_ok(), ok, "hero with Jump: {hero_jumps}: {r:?}");
+    }
+}
+
+// ----- LASER AND CUTTING WEAPONS, BERSERK ------------------------------------------------------
+
+/// Checks the chain of an attack's log from `from` on: "roll another die scoring a further hit
+/// on (👤). Continue scoring hits and rolling additional dice for each hit until it rolls a
+/// miss": the first chain roll has one die per hit, each next one die per further hit, the
+/// last scores none; the saves are rolled for every hit. Returns the hits and further hits.
+fn check_chain(g: &FieldGame, from: usize) -> (u16, u16) {
+    let r = rolls(g, from);
+    let hits: u16 = r
+        .iter()
+        .filter(|x| matches!(x.0, Purpose::Hit | Purpose::Reroll))
+        .map(|x| x.2)
+        .sum();
+    let chain: Vec<(u16, u16)> = r.iter().filter(|x| x.0 == Purpose::Chain).map(|x| (x.1, x.2)).collect();
+    let mut want = hits;
+    for &(dice, got) in &chain {
+        assert_eq!(dice, want, "one die per hit of the last roll: {r:?}");
+        want = got;
+    }
+    assert_eq!(want, 0, "the chain stops on a roll with no hit: {r:?}");
+    let further: u16 = chain.iter().map(|c| c.1).sum();
+    if let Some(save) = r.iter().find(|x| x.0 == Purpose::Save) {
+        assert_eq!(save.1, hits + further, "saves for every hit: {r:?}");
+    }
+    (hits, further)
+}
+
+/// A squad of 3 with a laser rifle (unit 0) 22.5 cm from a squad of 12 (unit 1).
+fn laser_table() -> Builder {
+    let mut c = squad_card("Laser Grenadiers", 3);
+    c.card.weapons[0].keywords.laser = true;
+    Builder::default()
+        .unit(Side::A, c, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 45.0), 180)
+}
+
+/// Unit 0 of `b` (dice seeded `seed`) activates for `plan` and attacks with `aims`; the game
+/// and the index of the attack's first event.
+fn attack_once(b: &Builder, seed: u64, plan: &[Action], aims: Vec<Aim>) -> (FieldGame, usize) {
+    let mut g = b.clone().game(seed);
+    activate(&mut g, 0, plan);
+    let from = g.events().len();
+    g.apply(Decision::Attack(aims)).unwrap();
+    (g, from)
+}
+
+/// "LASER WEAPONS": "When a laser weapon scores a hit, roll another die scoring a further hit
+/// on a roll of (👤). Continue scoring hits and rolling additional dice for each hit until it
+/// rolls a miss" — in the live game (the log) and in the odds: one die ends as 1/3 · 3/2 = 1/2
+/// hit on average, 1/3 after the infantry save.
+#[test]
+fn laser_hits_roll_again_until_a_miss() {
+    let b = laser_table();
+    let (mut hits, mut further) = (0u32, 0u32);
+    for seed in 0..300 {
+        let (g, from) = attack_once(&b, seed, &[Attack, Nothing], vec![aim(0, 1)]);
+        let (h, f) = check_chain(&g, from);
+        hits += u32::from(h);
+        further += u32::from(f);
+    }
+    assert!(further > 0, "chains happen");
+    // Each hit brings 1/3 / (1 − 1/3) = 1/2 further hit on average.
+    let ratio = f64::from(further) / f64::from(hits);
+    assert!((ratio - 0.5).abs() < 0.12, "{ratio}");
+    let g = b.game(0);
+    let o = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert!((o.groups[0].1 - 1.0 / 3.0).abs() < 1e-9, "{}", o.groups[0].1);
+    assert!((o.expected_hits() - 1.0).abs() < 1e-9);
+    let dist = &o.groups[0].2;
+    let mean: f64 = dist.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    assert!((dist.iter().sum::<f64>() - 1.0).abs() < 1e-6 && (mean - 1.0).abs() < 1e-3, "{mean}");
+}
+
+/// "LASER WEAPONS" after a SUSTAINED ATTACK: the hits of the re-roll roll on too (the
+/// battlefront book's example: "Adding up their hits from the original roll and the re-rolls"
+/// before the further dice).
+#[test]
+fn a_sustained_laser_chains_every_hit() {
+    let b = laser_table();
+    for seed in 0..100 {
+        let (g, from) = attack_once(&b, seed, &[Sustained], vec![aim(0, 1)]);
+        check_chain(&g, from);
+    }
+}
+
+/// "BERSERK": "When this hero scores a hit with a C weapon, roll another die, scoring a further
+/// hit on (👤). Continue scoring hits and rolling an additional die for each hit until it rolls
+/// a miss" — the hero's C weapon chains, its ranged weapon and a squad's C weapon do not.
+#[test]
+fn a_berserk_hero_chains_close_combat_hits() {
+    let mut hero = with_skill(hero_card("Sigrid"), Skill::Berserk);
+    hero.card.weapons.push(weapon("Claws", None, 3));
+    let b =
+        Builder::default()
+            .unit(Side::A, hero, &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 24.0), 180);
+    let mut chained = 0;
+    for seed in 0..200 {
+        let (mut g, from) = attack_once(&b, seed, &[Attack, Nothing], vec![aim(1, 1)]);
+        while let Some(d) = g.candidates(4).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+            g.apply(d).unwrap();
+        }
+        // The squad's retaliation is not Berserk: the hero's own roll comes first.
+        let r = rolls(&g, from);
+        let first_hits = r.iter().find(|x| x.0 == Purpose::Hit).map_or(0, |x| x.2);
+        let chain: Vec<_> = r.iter().filter(|x| x.0 == Purpose::Chain).collect();
+        if first_hits > 0 {
+            assert_eq!(chain.first().map(|c| c.1), Some(first_hits), "{r:?}");
+            chained += 1;
+        }
+        // Ranged: no chain.
+        let (g, from) = attack_once(&b, seed, &[Attack, Nothing], vec![aim(0, 1)]);
+        assert!(rolls(&g, from).iter().all(|x| x.0 != Purpose::Chain));
+    }
+    assert!(chained > 50);
+    // A squad with Berserk is no hero: no chain.
+    let mut sq = with_skill(squad_card("Wild", 3), Skill::Berserk);
+    sq.card.weapons[1] = weapon("Claws", None, 3);
+    let b = Builder::default().unit(Side::A, sq, &line(3, 50.0, 20.0), 0).unit(
+        Side::B,
+        squad_card("Grenadiers", 12),
+        &line(12, 34.0, 24.0),
+        180,
+    );
+    for seed in 0..50 {
+        let (g, from) = attack_once(&b, seed, &[Attack, Nothing], vec![aim(1, 1)]);
+        assert!(rolls(&g, from).iter().all(|x| x.0 != Purpose::Chain));
+    }
+}
+
+// ----- TWO MODES -------------------------------------------------------------------------------
+
+/// "4. Declare Targets": "If a weapon has 2 modes of shooting (2 weapon lines), you must
+/// announce which set of characteristics are being used each time the weapon makes an
+/// attack": one attack aims one of the two lines, never both.
+#[test]
+fn a_two_mode_weapon_fires_one_mode_an_attack() {
+    let mut c = squad_card("Panzer Grenadiers", 3);
+    c.card.weapons = vec![
+        weapon("Gun (AP)", Some(3), 1),
+        weapon("Gun (HE)", Some(3), 2),
+        weapon("Knife", None, 1),
+    ];
+    for m in &mut c.card.models {
+        m.weapons = 0b111;
+    }
+    c.bf.weapons = vec![Default::default(); 3];
+    c.bf.weapons[0].mode_of = Some(1);
+    c.bf.weapons[1].mode_of = Some(0);
+    let mut g = Builder::default()
+        .unit(Side::A, c, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 50.0, 40.0), 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let r = g.check(&Decision::Attack(vec![aim(0, 1), aim(1, 1)])).unwrap_err();
+    assert!(r.reason.contains("2 modes") && r.reason.contains("Gun (HE)"), "{r}");
+    assert!(g.check(&Decision::Attack(vec![aim(1, 1)])).is_ok());
+    assert!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_ok());
+    for d in g.candidates(200) {
+        if let Decision::Attack(a) = d {
+            assert!(!(a.iter().any(|x| x.line == 0) && a.iter().any(|x| x.line == 1)), "{a:?}");
+        }
+    }
+}
+
+// ----- LIMITED AMMO ----------------------------------------------------------------------------
+
+/// "LIMITED AMMO WEAPONS": "Mark one of these each time a soldier, vehicle, or aircraft makes
+/// an ATTACK or SUSTAINED ATTACK action with the weapon. Once all of the boxes have been
+/// marked, the weapon can make no further attacks" — a vehicle's 2-box line fires twice; a
+/// squad's 2-box line is fired by 2 of its 3 soldiers once, then never again.
+#[test]
+fn limited_ammo_marks_a_box_for_each_firer() {
+    let mut tank = vehicle_card("Rocket Tank", Locomotion::Tracked);
+    tank.card.weapons[0].ammo = Some(2);
+    let mut g = Builder::default()
+        .unit(Side::A, tank, &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 50.0), 180)
+        .game(1);
+    assert_eq!(g.units()[0].ammo[0], Some(2));
+    for left in [1, 0] {
+        assert!(until_activation_of(&mut g, 0));
+        g.apply(Decision::Activate(0)).unwrap();
+        g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        assert_eq!(g.units()[0].ammo[0], Some(left));
+    }
+    assert!(until_activation_of(&mut g, 0));
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+    let r = g.check(&Decision::Attack(vec![aim(0, 1)])).unwrap_err();
+    assert!(r.reason.contains("boxes"), "{r}");
+    assert!(!g
+        .candidates(100)
+        .iter()
+        .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.line == 0))));
+
+    let mut sq = squad_card("Grenadiers with Rockets", 3);
+    sq.card.weapons[0].ammo = Some(2);
+    let mut g = Builder::default()
+        .unit(Side::A, sq, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 45.0), 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let o = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert_eq!(o.groups.iter().map(|x| x.0.dice).sum::<u16>(), 2, "two boxes: two soldiers fire");
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    assert_eq!(g.units()[0].ammo[0], Some(0));
+}
+
+// ----- FIELD OF FIRE: REAR AND SIDE MOUNTS -----------------------------------------------------
+
+fn mounted(m: Mount) -> FieldCard {
+    let mut c = vehicle_card("Sponson Tank", Locomotion::Tracked);
+    c.bf.weapons[0].mount = Some(m);
+    c
+}
+
+/// "1. Check Field of Fire": "Rear-mounted: up to 45° on either side of the rear of the vehicle
+/// or aircraft's facing; Side-mounted: in the 180° to the side of the vehicle (excluding the
+/// area directly ahead of or behind it)". The tank faces +y (0°); targets 30 cm ahead, behind,
+/// right and left, and 30 cm to the right and 1 cm ahead (in the right half, not on the axis).
+#[test]
+fn rear_and_side_mounts_fire_behind_and_to_their_side() {
+    let cases = [
+        (Mount::Rear, (0.0, -30.0), true),
+        (Mount::Rear, (21.0, -30.0), true),
+        (Mount::Rear, (0.0, 30.0), false),
+        (Mount::Rear, (30.0, 0.0), false),
+        (Mount::Right, (30.0, 0.0), true),
+        (Mount::Right, (30.0, 25.0), true),
+        (Mount::Right, (-30.0, 0.0), false),
+        (Mount::Right, (0.0, 30.0), false),
+        (Mount::Right, (0.0, -30.0), false),
+        (Mount::Left, (-30.0, 0.0), true),
+        (Mount::Left, (-30.0, -25.0), true),
+        (Mount::Left, (30.0, 0.0), false),
+        (Mount::Left, (0.0, 30.0), false),
+    ];
+    for (m, (dx, dy), ok) in cases {
+        let mut g = Builder::default()
+            .unit(Side::A, mounted(m), &[(90.0, 60.0)], 0)
+            .unit(Side::B, hero_card("Target"), &[(90.0 + dx, 60.0 + dy)], 180)
+            .game(1);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let r = g.check(&Decision::Attack(vec![aim(0, 1)]));
+        assert_eq!(r.is_ok(), ok, "{m:?} at ({dx}, {dy}): {r:?}");
+        if let Err(e) = r {
+            assert!(e.reason.contains("field of fire"), "{e}");
+        }
+    }
+}
