@@ -659,11 +659,14 @@ pub enum BattlefrontSkill {
     Commissar,
     /// Superhuman (tactics-battlefield-summary.md, "HEROES"): a hero that can never join a unit.
     Superhuman,
+    /// Infantry Ace (tactics-battlefield-summary.md, "INFANTRY ACE"): a die when the hero
+    /// activates; on the army symbol or the shield, a third action for the activation.
+    InfantryAce,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 10] = [
+    pub const ALL: [BattlefrontSkill; 11] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -674,6 +677,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::Brave,
         BattlefrontSkill::Commissar,
         BattlefrontSkill::Superhuman,
+        BattlefrontSkill::InfantryAce,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -688,6 +692,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::Brave => "brave",
             BattlefrontSkill::Commissar => "commissar",
             BattlefrontSkill::Superhuman => "superhuman",
+            BattlefrontSkill::InfantryAce => "infantry-ace",
         }
     }
     /// Reads a name.

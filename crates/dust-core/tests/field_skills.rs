@@ -1,12 +1,12 @@
 //! Dust Battlefield's skills, special weapons and vehicle weapon mounts, clause by clause, from
 //! tactics-battlefield-summary.md ("SKILLS AND EQUIPMENT", "SPECIAL WEAPONS", "1. Check Field of
-//! Fire", "4. Declare Targets"). Each test names its section and quotes the words it checks;
+//! Fire", "4. Declare Targets", "REACTIVE ATTACKS"). Each test names its section and quotes the words it checks;
 //! tables and cards are built by hand (`dust_core::field::tests_support`), their numbers the
 //! tests' own.
 
 use dust_core::field::tests_support::{activate, hero_card, squad_card, vehicle_card, weapon, Builder};
 use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose};
-use dust_core::unit::{Locomotion, Mount};
+use dust_core::unit::{BattlefrontSkill, Locomotion, Mount};
 use dust_core::{Side, Skill};
 use dust_geom::exact::Pt;
 use dust_geom::table::TerrainKind;
@@ -447,4 +447,190 @@ fn rear_and_side_mounts_fire_behind_and_to_their_side() {
             assert!(e.reason.contains("field of fire"), "{e}");
         }
     }
+}
+
+// ----- THREE ACTIONS: INFANTRY ACE, REACTIVE ATTACKS ---------------------------------------------
+
+fn ace(name: &str) -> FieldCard {
+    let mut c = hero_card(name);
+    c.bf.skills.push(BattlefrontSkill::InfantryAce);
+    c
+}
+
+/// The rolls of `purpose` logged from event `from` on: (dice, successes).
+fn rolled(g: &FieldGame, from: usize, purpose: Purpose) -> Vec<(u16, u16)> {
+    rolls(g, from).into_iter().filter(|r| r.0 == purpose).map(|r| (r.1, r.2)).collect()
+}
+
+/// tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT", "INFANTRY ACE": "Roll a die when this
+/// hero activates. On ☒ or ☑ the hero (and any unit it has joined or hero that has joined it)
+/// gains a third action for this activation" (the army symbol or the shield, docs/rulings.md,
+/// "Battlefield: Infantry Ace"), 2 times in 3; "ROLL FOR INITIATIVE": "a unit can never perform
+/// more than 3 actions during an activation".
+#[test]
+fn infantry_ace_rolls_for_a_third_action() {
+    let b = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::A, ace("Ace"), &[(56.0, 12.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180);
+    let (n, mut three) = (300u64, 0u32);
+    for seed in 0..n {
+        let mut g = b.clone().game(seed);
+        if g.candidates(4).iter().any(|d| matches!(d, Decision::First(_))) {
+            g.apply(Decision::First(Side::A)).unwrap();
+        }
+        let from = g.events().len();
+        // Alone, and joined to the squad: the unit shares the third action.
+        let d = if seed % 2 == 0 {
+            Decision::Activate(1)
+        } else {
+            Decision::ActivateWith(0, 1)
+        };
+        g.apply(d).unwrap();
+        let r = rolled(&g, from, Purpose::Ace);
+        assert_eq!(r.len(), 1, "one die when the hero activates");
+        assert_eq!(r[0].0, 1);
+        let gained = r[0].1 == 1;
+        three += u32::from(gained);
+        let two_ok = g.check(&Decision::Plan(vec![Move, Attack])).is_ok();
+        let three_ok = g.check(&Decision::Plan(vec![March, Attack])).is_ok();
+        assert_eq!((two_ok, three_ok), (!gained, gained), "seed {seed}");
+        let plans = g.candidates(64);
+        assert_eq!(
+            plans.contains(&Decision::Plan(vec![March, Attack])),
+            gained,
+            "the generator proposes 3 actions"
+        );
+        let e = g.check(&Decision::Plan(vec![March, Sustained])).unwrap_err();
+        assert!(e.reason.contains("never perform more than 3"), "{e}");
+    }
+    let f = f64::from(three) / n as f64;
+    assert!((f - 2.0 / 3.0).abs() < 0.08, "{f}");
+    // Units without the skill roll nothing.
+    let mut g = b.game(1);
+    if g.candidates(4).iter().any(|d| matches!(d, Decision::First(_))) {
+        g.apply(Decision::First(Side::A)).unwrap();
+    }
+    let from = g.events().len();
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(rolled(&g, from, Purpose::Ace).is_empty());
+}
+
+/// An Infantry Ace (unit 0) with its third action, a squad of side B (unit 1) 17.5 cm away.
+fn ace_with_three_actions(plan: &[Action]) -> FieldGame {
+    for seed in 0..100 {
+        let mut g = Builder::default()
+            .unit(Side::A, ace("Ace"), &[(90.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 87.0, 40.0), 180)
+            .game(seed);
+        if g.candidates(4).iter().any(|d| matches!(d, Decision::First(_))) {
+            g.apply(Decision::First(Side::A)).unwrap();
+        }
+        g.apply(Decision::Activate(0)).unwrap();
+        if g.check(&Decision::Plan(plan.to_vec())).is_ok() {
+            g.apply(Decision::Plan(plan.to_vec())).unwrap();
+            return g;
+        }
+    }
+    panic!("no seed gives the ace a third action")
+}
+
+fn reaction_offered(g: &FieldGame) -> bool {
+    g.pending() == Pending::Decision(Side::B) && g.candidates(8).contains(&Decision::React(Some(1)))
+}
+
+/// "REACTIVE ATTACKS": "If a unit makes a reactive attack against a unit that can perform 3
+/// actions, the ATTACK action will occur immediately before the last action of the 3": not after
+/// the first; a MARCH MOVE that is the first two of the 3 is not cut in half; "You cannot
+/// declare a reactive attack against a unit that is taking a NOTHING action" after the window
+/// (docs/rulings.md, "Battlefield: reacting to three actions").
+#[test]
+fn a_reaction_to_three_actions_comes_before_the_last() {
+    // Move, Attack | Move: no window after the first action; one before the third.
+    let mut g = ace_with_three_actions(&[Move, Attack, Nothing]);
+    g.apply(mv(&g, 0, 5.0, 0.0)).unwrap();
+    assert!(!reaction_offered(&g), "not after the first of 3 actions");
+    assert_eq!(g.pending(), Pending::Decision(Side::A));
+    // The last action is NOTHING: no reaction at all.
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    while let Some(d) = g.candidates(4).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+        g.apply(d).unwrap();
+    }
+    assert!(!reaction_offered(&g));
+
+    // March (actions 1 and 2), then the window, then the Attack.
+    let mut g = ace_with_three_actions(&[March, Attack]);
+    let start = g.table().units[0].minis[0].body.centre();
+    g.apply(mv(&g, 0, 20.0, 0.0)).unwrap();
+    assert!(reaction_offered(&g), "before the last action of the 3");
+    assert_eq!(
+        g.table().units[0].minis[0].body.centre(),
+        start.add(Pt::cm(20.0, 0.0)),
+        "the March Move is complete before the reaction"
+    );
+    g.apply(Decision::React(Some(1))).unwrap();
+    assert!(g.units()[1].activated);
+
+    // Move, then a March Move whose second half is the last action: the reaction cuts it after
+    // a Move's length, as a March Move of two actions.
+    let mut g = ace_with_three_actions(&[Move, March]);
+    let start = g.table().units[0].minis[0].body.centre();
+    g.apply(mv(&g, 0, 5.0, 0.0)).unwrap();
+    assert!(!reaction_offered(&g));
+    g.apply(mv(&g, 0, 20.0, 0.0)).unwrap();
+    assert!(reaction_offered(&g));
+    assert_eq!(g.table().units[0].minis[0].body.centre(), start.add(Pt::cm(15.0, 0.0)));
+}
+
+// ----- THE GENERATOR -------------------------------------------------------------------------
+
+/// Random games on a table with every skill and weapon of this file (Fast, Jump, laser, a
+/// Berserk hero, limited ammo, two modes, a rear mount, an Infantry Ace) end, and every
+/// decision the generator proposes is accepted by the check (the proptest of
+/// crates/dust-data/tests/field_game.rs plays the shipped cards, which have none of these).
+#[test]
+fn random_games_with_skills_and_special_weapons_end() {
+    let mut two_modes = squad_card("Panzer Grenadiers", 3);
+    two_modes.card.weapons.insert(1, weapon("Rifle (HE)", Some(2), 2));
+    for m in &mut two_modes.card.models {
+        m.weapons = 0b111;
+    }
+    two_modes.bf.weapons = vec![Default::default(); 3];
+    two_modes.bf.weapons[0].mode_of = Some(1);
+    two_modes.bf.weapons[1].mode_of = Some(0);
+    two_modes.card.weapons[0].ammo = Some(3);
+    let mut berserk = with_skill(ace("Sigrid"), Skill::Berserk);
+    berserk.card.weapons.push(weapon("Claws", None, 3));
+    let b = Builder::default()
+        .unit(Side::A, with_skill(squad_card("Runners", 4), Skill::Fast), &line(4, 30.0, 15.0), 0)
+        .unit(Side::A, jumpers(), &line(3, 60.0, 15.0), 0)
+        .unit(Side::A, berserk, &[(90.0, 12.0)], 0)
+        .unit(Side::A, mounted(Mount::Rear), &[(130.0, 15.0)], 180)
+        .unit(Side::B, laser_table().cards[0].clone(), &line(3, 40.0, 100.0), 180)
+        .unit(Side::B, two_modes, &line(3, 90.0, 100.0), 180)
+        .unit(Side::B, ace("Ace"), &[(120.0, 105.0)], 180)
+        .terrain(TerrainKind::Wall, &[(20.0, 50.0), (80.0, 50.0), (80.0, 51.0), (20.0, 51.0)])
+        .terrain(TerrainKind::Woods, &[(100.0, 50.0), (150.0, 50.0), (150.0, 70.0), (100.0, 70.0)]);
+    let (mut ended, mut aces) = (0, 0);
+    for seed in 0..6u64 {
+        let mut g = b.clone().game(seed);
+        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        for _ in 0..3000 {
+            if matches!(g.pending(), Pending::Over(_)) {
+                ended += 1;
+                aces += rolled(&g, 0, Purpose::Ace).len();
+                break;
+            }
+            let c = g.candidates(12);
+            assert!(!c.is_empty(), "a decision is pending: {}", g.asks());
+            pick ^= pick << 13;
+            pick ^= pick >> 7;
+            pick ^= pick << 17;
+            let d = c[(pick % c.len() as u64) as usize].clone();
+            assert!(g.check(&d).is_ok(), "{d} proposed but refused");
+            g.apply(d).expect("accepted");
+        }
+    }
+    assert_eq!(ended, 6, "every game ends");
+    assert!(aces > 0, "the aces activated and rolled");
 }

@@ -695,7 +695,10 @@ impl FieldGame {
     /// Whether the plan opens a reaction window: "You cannot declare a reactive attack against
     /// a unit that is taking a SUSTAINED ATTACK action. You cannot declare a reactive attack
     /// against a unit that is taking a NOTHING action as its second action."
-    fn window_allowed(plan: &[Action]) -> bool {
+    fn window_allowed(plan: &[Action], actions: u8) -> bool {
+        if actions == 3 {
+            return super::skills::window_allowed_of_three(plan);
+        }
         !(plan.contains(&Action::Sustained) || (plan.len() == 2 && plan[1] == Action::Nothing))
     }
 
@@ -858,6 +861,9 @@ impl FieldGame {
             a.hero = Some(h);
         }
         a.must_rest = self.rally(u, if hero.is_some() { 3 } else { self.rally_dice(u) });
+        if self.third_action(u, hero) {
+            a.actions = 3;
+        }
         self.act = Some(a);
         self.phase = Phase::Plan;
     }
@@ -1110,10 +1116,10 @@ impl FieldGame {
         let reacting = self.reaction.is_some();
         let Some(c) = self.cur_mut() else { return };
         c.next += 1;
-        if !reacting && c.next == 1 && !c.window_done {
+        if !reacting && super::skills::window_after(&c.plan[..c.next], c.actions) && !c.window_done {
             c.window_done = true;
             let plan = c.plan.clone();
-            if Self::window_allowed(&plan) && !self.reactors().is_empty() {
+            if Self::window_allowed(&plan, c.actions) && !self.reactors().is_empty() {
                 self.phase = Phase::React;
                 return;
             }
@@ -1245,14 +1251,18 @@ impl FieldGame {
                 return;
             }
         }
-        let window = !reacting && march && self.act.as_ref().is_some_and(|c| !c.window_done && Self::window_allowed(&c.plan));
+        let window = !reacting
+            && march
+            && self.act.as_ref().is_some_and(|c| {
+                !c.window_done && super::skills::window_splits(&c.plan[..c.next], c.actions) && Self::window_allowed(&c.plan, c.actions)
+            });
         if let (true, Some(c)) = (window, self.act.as_mut()) {
             c.window_done = true;
             // "If the opposing unit is performing a MARCH MOVE action, the unit makes a normal
             // MOVE action before you attempt the reactive attack, then completes its march move
             // afterwards": each miniature stops a Move's length along its path, and who may
             // react is measured from there.
-            let half = self.move_units(u) as f64;
+            let half = self.move_allowance(u, false) as f64;
             let mut rest = Vec::new();
             let n = self.table.units[u].minis.len();
             for m in minis {

@@ -79,7 +79,11 @@ impl FieldGame {
                 v.push(Decision::Pass);
                 v
             }
-            Phase::Plan => PLANS.iter().map(|p| Decision::Plan(p.to_vec())).collect(),
+            Phase::Plan => PLANS
+                .iter()
+                .chain(super::skills::THREE_ACTION_PLANS.iter())
+                .map(|p| Decision::Plan(p.to_vec()))
+                .collect(),
             Phase::Act => match (self.current_action(), self.acting()) {
                 (Some(a), Some(u)) if a.moves() => self.move_candidates(u, a == Action::March, limit),
                 (Some(a), Some(u)) => self.attack_candidates(u, a == Action::Sustained, limit),

@@ -301,6 +301,8 @@ pub enum Purpose {
     SaveReroll,
     /// Damage Resilient.
     Resilient,
+    /// Infantry Ace: the die for a third action.
+    Ace,
     /// The further dice of a chain: laser weapons, Berserk ("Continue scoring hits and rolling
     /// additional dice for each hit until it rolls a miss").
     Chain,

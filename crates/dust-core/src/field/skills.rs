@@ -18,7 +18,8 @@
 //! | rear and side mounts | [`in_arc`] (the field of fire) |
 
 use super::attack::Group;
-use super::{Class, FieldGame, Refusal};
+use super::decision::Action;
+use super::{Class, FieldGame, Purpose, Refusal};
 use crate::range::WeaponRange;
 use crate::rules_shared;
 use crate::unit::{Mount, Skill};
@@ -161,6 +162,25 @@ impl FieldGame {
         }
     }
 
+    /// Whether unit `u` (with the hero joining it, `hero`) gains a third action as it activates:
+    /// "INFANTRY ACE": "Roll a die when this hero activates. On ☒ or ☑ the hero (and any unit
+    /// it has joined or hero that has joined it) gains a third action for this activation" (the
+    /// army symbol or the shield: docs/rulings.md, "Battlefield: Infantry Ace"). One die, even
+    /// when both have the skill ("they do not gain the skill twice").
+    pub(crate) fn third_action(&mut self, u: usize, hero: Option<usize>) -> bool {
+        let ace = |x: usize| self.class(x) == Class::Hero && self.cards[x].bf.has(crate::unit::BattlefrontSkill::InfantryAce);
+        if !(ace(u) || hero.is_some_and(ace)) {
+            return false;
+        }
+        let k = self.dice.roll(1, crate::dice::Symbols::ARMY_OR_SHIELD).sample(&mut self.rng);
+        self.log(super::Event::Rolled {
+            purpose: Purpose::Ace,
+            dice: 1,
+            successes: k,
+        });
+        k == 1
+    }
+
     /// The boxes every unit starts with: each line's `ammo`.
     pub(crate) fn load_ammo(&mut self) {
         for (unit, c) in self.units.iter_mut().zip(self.cards.iter()) {
@@ -203,6 +223,73 @@ impl FieldGame {
         let mean = out.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
         (out, mean)
     }
+}
+
+/// The plans of a unit with three actions (the generator's list; the check keeps the legal
+/// ones): "a unit can never perform more than 3 actions during an activation", a MARCH MOVE or
+/// SUSTAINED ATTACK counting two.
+pub(crate) const THREE_ACTION_PLANS: [&[Action]; 12] = [
+    &[Action::March, Action::Attack],
+    &[Action::Attack, Action::March],
+    &[Action::Move, Action::Sustained],
+    &[Action::Sustained, Action::Move],
+    &[Action::Move, Action::Attack, Action::Nothing],
+    &[Action::Attack, Action::Move, Action::Nothing],
+    &[Action::Move, Action::Nothing, Action::Attack],
+    &[Action::Nothing, Action::Move, Action::Attack],
+    &[Action::March, Action::Nothing],
+    &[Action::Nothing, Action::March],
+    &[Action::Nothing, Action::Sustained],
+    &[Action::Nothing, Action::Nothing, Action::Nothing],
+];
+
+/// The actions a plan's first steps take.
+fn spent(done: &[Action]) -> u8 {
+    done.iter().map(|a| a.cost()).sum()
+}
+
+/// Whether the reaction window opens once the plan's steps `done` are performed: after the
+/// first action ("Once the opposing player has completed their first action"), or, for a unit
+/// with 3 actions, before the last ("the ATTACK action will occur immediately before the last
+/// action of the 3", tactics-battlefield-summary.md, "REACTIVE ATTACKS").
+pub(crate) fn window_after(done: &[Action], actions: u8) -> bool {
+    if actions == 3 {
+        spent(done) == 2 && done.len() < 3
+    } else {
+        done.len() == 1
+    }
+}
+
+/// Whether a MARCH MOVE about to be performed after the steps `done` is cut by the reaction
+/// window ("the unit makes a normal MOVE action before you attempt the reactive attack, then
+/// completes its march move afterwards"): it is the first action of two, or the last two of
+/// three (the window falls between its halves).
+pub(crate) fn window_splits(done: &[Action], actions: u8) -> bool {
+    if actions == 3 {
+        spent(done) == 1
+    } else {
+        done.is_empty()
+    }
+}
+
+/// The reaction window of a unit with three actions: none against a SUSTAINED ATTACK ("You
+/// cannot declare a reactive attack against a unit that is taking a SUSTAINED ATTACK action"),
+/// none when the action after the window is NOTHING (the book's "NOTHING action as its second
+/// action", the action the reaction comes before; docs/rulings.md, "Battlefield: reacting to
+/// three actions").
+pub(crate) fn window_allowed_of_three(plan: &[Action]) -> bool {
+    if plan.contains(&Action::Sustained) {
+        return false;
+    }
+    let mut used = 0;
+    for a in plan {
+        if used >= 2 {
+            return *a != Action::Nothing;
+        }
+        used += a.cost();
+    }
+    // The window falls inside a March Move (Move, March): its second half follows.
+    true
 }
 
 /// The distribution of the sum of `n` dice each distributed as `one`.
