@@ -662,11 +662,17 @@ pub enum BattlefrontSkill {
     /// Infantry Ace (tactics-battlefield-summary.md, "INFANTRY ACE"): a die when the hero
     /// activates; on the army symbol or the shield, a third action for the activation.
     InfantryAce,
+    /// At the Double (tactics-battlefield-summary.md, "AT THE DOUBLE"): a free MOVE action
+    /// immediately after a MARCH MOVE action.
+    AtTheDouble,
+    /// Move and Fire (tactics-battlefield-summary.md, "MOVE AND FIRE"): a free MOVE action
+    /// immediately after an ATTACK or SUSTAINED ATTACK action using ranged weapons.
+    MoveAndFire,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 11] = [
+    pub const ALL: [BattlefrontSkill; 13] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -678,6 +684,8 @@ impl BattlefrontSkill {
         BattlefrontSkill::Commissar,
         BattlefrontSkill::Superhuman,
         BattlefrontSkill::InfantryAce,
+        BattlefrontSkill::AtTheDouble,
+        BattlefrontSkill::MoveAndFire,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -693,6 +701,8 @@ impl BattlefrontSkill {
             BattlefrontSkill::Commissar => "commissar",
             BattlefrontSkill::Superhuman => "superhuman",
             BattlefrontSkill::InfantryAce => "infantry-ace",
+            BattlefrontSkill::AtTheDouble => "at-the-double",
+            BattlefrontSkill::MoveAndFire => "move-and-fire",
         }
     }
     /// Reads a name.

@@ -585,7 +585,8 @@ fn a_reaction_to_three_actions_comes_before_the_last() {
 // ----- THE GENERATOR -------------------------------------------------------------------------
 
 /// Random games on a table with every skill and weapon of this file (Fast, Jump, laser, a
-/// Berserk hero, limited ammo, two modes, a rear mount, an Infantry Ace) end, and every
+/// Berserk hero, limited ammo, two modes, a rear mount, an Infantry Ace, Charge, At the Double,
+/// Move and Fire) end, and every
 /// decision the generator proposes is accepted by the check (the proptest of
 /// crates/dust-data/tests/field_game.rs plays the shipped cards, which have none of these).
 #[test]
@@ -601,9 +602,12 @@ fn random_games_with_skills_and_special_weapons_end() {
     two_modes.card.weapons[0].ammo = Some(3);
     let mut berserk = with_skill(ace("Sigrid"), Skill::Berserk);
     berserk.card.weapons.push(weapon("Claws", None, 3));
+    two_modes.bf.skills.push(BattlefrontSkill::AtTheDouble);
+    let mut runners = with_skill(squad_card("Runners", 4), Skill::Fast);
+    runners.bf.skills.push(BattlefrontSkill::MoveAndFire);
     let b = Builder::default()
-        .unit(Side::A, with_skill(squad_card("Runners", 4), Skill::Fast), &line(4, 30.0, 15.0), 0)
-        .unit(Side::A, jumpers(), &line(3, 60.0, 15.0), 0)
+        .unit(Side::A, runners, &line(4, 30.0, 15.0), 0)
+        .unit(Side::A, with_skill(jumpers(), Skill::Charge), &line(3, 60.0, 15.0), 0)
         .unit(Side::A, berserk, &[(90.0, 12.0)], 0)
         .unit(Side::A, mounted(Mount::Rear), &[(130.0, 15.0)], 180)
         .unit(Side::B, laser_table().cards[0].clone(), &line(3, 40.0, 100.0), 180)
@@ -612,7 +616,7 @@ fn random_games_with_skills_and_special_weapons_end() {
         .terrain(TerrainKind::Wall, &[(20.0, 50.0), (80.0, 50.0), (80.0, 51.0), (20.0, 51.0)])
         .terrain(TerrainKind::Woods, &[(100.0, 50.0), (150.0, 50.0), (150.0, 70.0), (100.0, 70.0)]);
     let (mut ended, mut aces) = (0, 0);
-    for seed in 0..6u64 {
+    for seed in 0..12u64 {
         let mut g = b.clone().game(seed);
         let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         for _ in 0..3000 {
@@ -631,6 +635,152 @@ fn random_games_with_skills_and_special_weapons_end() {
             g.apply(d).expect("accepted");
         }
     }
-    assert_eq!(ended, 6, "every game ends");
+    assert_eq!(ended, 12, "every game ends");
     assert!(aces > 0, "the aces activated and rolled");
+}
+
+// ----- FREE ACTIONS: CHARGE, AT THE DOUBLE, MOVE AND FIRE ---------------------------------------
+
+fn first_a(g: &mut FieldGame) {
+    if g.candidates(4).iter().any(|d| matches!(d, Decision::First(_))) {
+        g.apply(Decision::First(Side::A)).unwrap();
+    }
+}
+
+/// A squad of side A (unit 0) 30 cm from side B's squad (unit 1).
+fn charge_table(a: FieldCard) -> Builder {
+    Builder::default()
+        .unit(Side::A, a, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 50.0, 52.5), 180)
+}
+
+/// "CHARGE": "This unit (and any unit it has joined or hero that has joined it) may perform a
+/// free ATTACK action using C weapons immediately after performing a MARCH MOVE action": a
+/// MARCH MOVE and an ATTACK are the unit's 2 actions and a free one; the free ATTACK fights with
+/// C weapons only; without the skill the plan is 3 actions, one too many.
+#[test]
+fn charge_a_free_close_combat_attack_after_a_march_move() {
+    let mut g = charge_table(with_skill(squad_card("Chargers", 3), Skill::Charge)).game(1);
+    first_a(&mut g);
+    assert!(g.candidates(64).contains(&Decision::Activate(0)));
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(
+        g.candidates(64).contains(&Decision::Plan(vec![March, Attack])),
+        "the generator proposes the charge"
+    );
+    g.apply(Decision::Plan(vec![March, Attack])).unwrap();
+    g.apply(mv(&g, 0, 0.0, 26.0)).unwrap_err();
+    g.apply(mv(&g, 0, 0.0, 20.0)).unwrap();
+    while g.pending() == Pending::Decision(Side::B) {
+        g.apply(Decision::React(None)).unwrap();
+    }
+    assert_eq!(g.current_action(), Some(Attack), "the free ATTACK follows the MARCH MOVE");
+    let r = g.check(&Decision::Attack(vec![aim(0, 1)])).unwrap_err();
+    assert!(r.reason.contains("C weapons"), "{r}");
+    assert!(!g
+        .candidates(64)
+        .iter()
+        .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.line == 0))));
+
+    // Without the skill: 3 actions.
+    let mut g = charge_table(squad_card("Walkers", 3)).game(1);
+    first_a(&mut g);
+    g.apply(Decision::Activate(0)).unwrap();
+    let r = g.check(&Decision::Plan(vec![March, Attack])).unwrap_err();
+    assert!(r.reason.contains("3 actions"), "{r}");
+    // A hero with Charge joined to the squad: the pair charges.
+    let mut g = charge_table(squad_card("Walkers", 3))
+        .unit(Side::A, with_skill(hero_card("Charger"), Skill::Charge), &[(56.0, 12.0)], 0)
+        .game(1);
+    first_a(&mut g);
+    g.apply(Decision::ActivateWith(0, 2)).unwrap();
+    assert!(g.check(&Decision::Plan(vec![March, Attack])).is_ok());
+}
+
+/// "CHARGE" — the close combat after the charge: squads 22.5 cm apart, a March Move of 20 cm
+/// brings them 2.5 cm apart, and the knife fights.
+#[test]
+fn a_charge_ends_in_close_combat() {
+    let mut g = Builder::default()
+        .unit(
+            Side::A,
+            with_skill(squad_card("Chargers", 3), Skill::Charge),
+            &line(3, 50.0, 20.0),
+            0,
+        )
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 50.0, 45.0), 180)
+        .game(3);
+    activate(&mut g, 0, &[March, Attack]);
+    g.apply(mv(&g, 0, 0.0, 20.0)).unwrap();
+    while g.pending() == Pending::Decision(Side::B) {
+        g.apply(Decision::React(None)).unwrap();
+    }
+    let from = g.events().len();
+    g.apply(Decision::Attack(vec![aim(1, 1)])).unwrap();
+    assert!(!rolled(&g, from, Purpose::Hit).is_empty(), "the knives roll");
+}
+
+/// "AT THE DOUBLE": "This unit (and any unit it has joined or hero that has joined it) may
+/// perform a free MOVE action immediately after performing a MARCH MOVE action": a Move 1
+/// squad goes 20 cm, then 10 cm more.
+#[test]
+fn at_the_double_a_free_move_after_a_march_move() {
+    let mut c = squad_card("Runners", 3);
+    c.bf.skills.push(BattlefrontSkill::AtTheDouble);
+    let mut g = Builder::default()
+        .unit(Side::A, c, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180)
+        .game(1);
+    activate(&mut g, 0, &[March, Move]);
+    g.apply(mv(&g, 0, 0.0, 20.0)).unwrap();
+    assert_eq!(g.current_action(), Some(Move));
+    assert!(g.check(&mv(&g, 0, 0.0, 10.5)).is_err());
+    g.apply(mv(&g, 0, 0.0, 10.0)).unwrap();
+    assert_eq!(g.table().units[0].minis[0].body.centre(), Pt::cm(50.0, 50.0));
+    let mut g = Builder::default()
+        .unit(Side::A, squad_card("Walkers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180)
+        .game(1);
+    first_a(&mut g);
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(g.check(&Decision::Plan(vec![March, Move])).is_err());
+}
+
+/// "MOVE AND FIRE": "This unit (and any unit it has joined or hero that has joined it) may
+/// perform a free MOVE action immediately after performing an ATTACK or SUSTAINED ATTACK action
+/// using ranged weapons": after a ranged attack the free MOVE is played; after an attack with
+/// C weapons only, or no weapon, there is none (docs/rulings.md, "Battlefield: free actions").
+#[test]
+fn move_and_fire_a_free_move_after_a_ranged_attack() {
+    let mut c = squad_card("Skirmishers", 3);
+    c.bf.skills.push(BattlefrontSkill::MoveAndFire);
+    let b = Builder::default().unit(Side::A, c, &line(3, 50.0, 20.0), 0).unit(
+        Side::B,
+        squad_card("Grenadiers", 12),
+        &line(12, 34.0, 45.0),
+        180,
+    );
+    let mut g = b.clone().game(1);
+    activate(&mut g, 0, &[Move, Attack, Move]);
+    g.apply(mv(&g, 0, 0.0, -5.0)).unwrap();
+    while g.pending() == Pending::Decision(Side::B) && g.candidates(4).contains(&Decision::React(None)) {
+        g.apply(Decision::React(None)).unwrap();
+    }
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    while let Some(d) = g.candidates(4).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+        g.apply(d).unwrap();
+    }
+    assert_eq!(g.current_action(), Some(Move), "the free MOVE after the ranged attack");
+    g.apply(mv(&g, 0, 0.0, -10.0)).unwrap();
+    assert_eq!(g.table().units[0].minis[0].body.centre(), Pt::cm(50.0, 5.0));
+
+    // An ATTACK with no ranged weapon: no free MOVE.
+    let mut g = b.game(1);
+    activate(&mut g, 0, &[Move, Attack, Move]);
+    g.apply(mv(&g, 0, 0.0, -5.0)).unwrap();
+    while g.pending() == Pending::Decision(Side::B) && g.candidates(4).contains(&Decision::React(None)) {
+        g.apply(Decision::React(None)).unwrap();
+    }
+    g.apply(Decision::Attack(Vec::new())).unwrap();
+    assert!(g.acting().is_none(), "the activation is over");
 }

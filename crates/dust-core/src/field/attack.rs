@@ -298,6 +298,12 @@ impl FieldGame {
                 }
             }
             let close = w.range == WeaponRange::Close;
+            if !close && self.charging(u) {
+                return Err(Refusal::new(format!(
+                    "{} is a ranged weapon: the free ATTACK of a Charge uses C weapons only",
+                    w.name
+                )));
+            }
             if close && reactive.is_some() {
                 return Err(Refusal::new("units making a reactive attack cannot use C weapons"));
             }

@@ -61,8 +61,13 @@ pub(crate) struct Activation {
     pub hero: Option<usize>,
     /// Moving on from reserve: the first action must be a MOVE or MARCH MOVE.
     pub entering: bool,
-    /// The actions it performs (2; a unit placed from ambush: one for each ☒ or ☑ rolled).
+    /// The actions it performs (2; a unit placed from ambush: one for each ☒ or ☑ rolled; an
+    /// Infantry Ace: 3 on his roll).
     pub actions: u8,
+    /// The step of the plan a skill makes free (Charge, At the Double, Move and Fire).
+    pub free: Option<usize>,
+    /// Its last ATTACK fired a ranged weapon (Move and Fire).
+    pub fired_ranged: bool,
 }
 
 impl Activation {
@@ -79,6 +84,8 @@ impl Activation {
             hero: None,
             entering: false,
             actions: 2,
+            free: None,
+            fired_ranged: false,
         }
     }
 }
@@ -500,17 +507,19 @@ impl FieldGame {
                 "{total} actions: a unit can never perform more than 3 actions during an activation"
             )));
         }
-        if total != a.actions {
+        let free = self.free_step(u, p, a.actions);
+        if total != a.actions && free.is_none() {
             return Err(Refusal::new(format!(
                 "{total} action{}: the unit performs {} (an activated unit performs 2 actions, NOTHING fills a turn it does not use; a unit placed from ambush one for each ☒ or ☑ rolled)",
                 if total == 1 { "" } else { "s" },
                 a.actions
             )));
         }
-        if p.iter().filter(|x| **x == Action::Move).count() > 1 {
+        let counted = |x: Action| p.iter().enumerate().filter(|(i, y)| **y == x && free != Some(*i)).count();
+        if counted(Action::Move) > 1 {
             return Err(Refusal::new("two MOVE actions: take a MARCH MOVE instead"));
         }
-        if p.iter().filter(|x| **x == Action::Attack).count() > 1 {
+        if counted(Action::Attack) > 1 {
             return Err(Refusal::new("two ATTACK actions: take a SUSTAINED ATTACK instead"));
         }
         if self.waits_off(p) {
@@ -732,8 +741,10 @@ impl FieldGame {
                     self.waiting[u] = std::mem::take(&mut self.table.units[u].minis);
                     self.units[u].in_reserve = true;
                 }
+                let free = self.act.as_ref().and_then(|a| self.free_step(a.unit, &p, a.actions));
                 if let Some(a) = &mut self.act {
                     a.plan = p;
+                    a.free = free;
                 }
                 self.units[self.act.as_ref().map_or(0, |a| a.unit)].last_march = false;
                 if let Some(h) = self.act.as_ref().and_then(|a| a.hero) {
@@ -747,6 +758,10 @@ impl FieldGame {
                     let c = self.cur().expect("checked: a unit acts");
                     (c.unit, c.plan[c.next], c.against)
                 };
+                let ranged = self.fires_ranged(u, &aims);
+                if let Some(c) = self.cur_mut() {
+                    c.fired_ranged = ranged;
+                }
                 if !aims.is_empty() {
                     self.perform_attack(u, &aims, a == Action::Sustained, against);
                 }
@@ -1073,8 +1088,10 @@ impl FieldGame {
                 return;
             }
             let a = c.plan[next];
+            let skip_free = self.free_lapses();
             match a {
                 Action::Nothing => self.advance(),
+                _ if skip_free => self.advance(),
                 Action::Move | Action::March if stuck => self.advance(),
                 // "A unit with a Suppression token cannot fight": suppressed in the middle of its
                 // activation (by a reactive attack), it makes no attack it declared (docs/rulings.md,

@@ -82,6 +82,7 @@ impl FieldGame {
             Phase::Plan => PLANS
                 .iter()
                 .chain(super::skills::THREE_ACTION_PLANS.iter())
+                .chain(super::skills::FREE_ACTION_PLANS.iter())
                 .map(|p| Decision::Plan(p.to_vec()))
                 .collect(),
             Phase::Act => match (self.current_action(), self.acting()) {

@@ -181,6 +181,65 @@ impl FieldGame {
         k == 1
     }
 
+    /// Whether unit `u` or the hero joined to it for the activation has the skill of `f`: "This
+    /// unit (and any unit it has joined or hero that has joined it)".
+    fn has_free(&self, u: usize, f: Free) -> bool {
+        let has = |x: usize| {
+            let c = &self.cards[x];
+            match f {
+                Free::Charge => c.card.has(Skill::Charge),
+                Free::AtTheDouble => c.bf.has(crate::unit::BattlefrontSkill::AtTheDouble),
+                Free::MoveAndFire => c.bf.has(crate::unit::BattlefrontSkill::MoveAndFire),
+            }
+        };
+        has(u) || self.joined_hero(u).is_some_and(has)
+    }
+
+    /// The skill that makes step `i` of plan `p` of unit `u` free, if any.
+    fn free_of(&self, u: usize, p: &[Action], i: usize) -> Option<Free> {
+        let before = *p.get(i.checked_sub(1)?)?;
+        let after = *p.get(i)?;
+        Free::ALL.into_iter().find(|&f| f.fits(before, after) && self.has_free(u, f))
+    }
+
+    /// The step of plan `p` a skill of unit `u` makes free, when the plan needs it: its actions
+    /// are one more than the unit performs (a free action is still an action: "a unit can never
+    /// perform more than 3 actions during an activation", checked with the plan). The first
+    /// step that fits a skill of the unit or its joined hero.
+    pub(crate) fn free_step(&self, u: usize, p: &[Action], actions: u8) -> Option<usize> {
+        let total: u8 = p.iter().map(|a| a.cost()).sum();
+        if total != actions + 1 {
+            return None;
+        }
+        (1..p.len()).find(|&i| self.free_of(u, p, i).is_some())
+    }
+
+    /// Whether the acting unit's current step is a free action that lapses: Move and Fire's
+    /// MOVE after an ATTACK that fired no ranged weapon ("after performing an ATTACK or
+    /// SUSTAINED ATTACK action using ranged weapons").
+    pub(crate) fn free_lapses(&self) -> bool {
+        let Some(a) = self.act.as_ref().filter(|_| self.reaction.is_none()) else {
+            return false;
+        };
+        a.free == Some(a.next) && self.free_of(a.unit, &a.plan, a.next) == Some(Free::MoveAndFire) && !a.fired_ranged
+    }
+
+    /// Whether unit `u` (the acting unit or its joined hero) is making the free ATTACK of a
+    /// Charge, with C weapons only.
+    pub(crate) fn charging(&self, u: usize) -> bool {
+        let Some(a) = self.act.as_ref().filter(|_| self.reaction.is_none()) else {
+            return false;
+        };
+        (a.unit == u || a.hero == Some(u)) && a.free == Some(a.next) && self.free_of(a.unit, &a.plan, a.next) == Some(Free::Charge)
+    }
+
+    /// Whether `aims` of unit `u` (its joined hero's lines numbered after its own) fire a ranged
+    /// weapon.
+    pub(crate) fn fires_ranged(&self, u: usize, aims: &[super::decision::Aim]) -> bool {
+        let (own, hero) = self.split_joint(u, aims);
+        own.iter().any(|a| !self.is_close_line(u, a.line)) || hero.is_some_and(|(h, v)| v.iter().any(|a| !self.is_close_line(h, a.line)))
+    }
+
     /// The boxes every unit starts with: each line's `ammo`.
     pub(crate) fn load_ammo(&mut self) {
         for (unit, c) in self.units.iter_mut().zip(self.cards.iter()) {
@@ -242,6 +301,41 @@ pub(crate) const THREE_ACTION_PLANS: [&[Action]; 12] = [
     &[Action::Nothing, Action::Sustained],
     &[Action::Nothing, Action::Nothing, Action::Nothing],
 ];
+
+/// More plans the generator offers, with a free action (Charge, At the Double, Move and Fire).
+pub(crate) const FREE_ACTION_PLANS: [&[Action]; 5] = [
+    &[Action::March, Action::Move],
+    &[Action::Move, Action::Attack, Action::Move],
+    &[Action::Nothing, Action::Attack, Action::Move],
+    &[Action::Attack, Action::Move, Action::Nothing],
+    &[Action::Attack, Action::Move, Action::Attack],
+];
+
+/// The free actions skills grant: the action a skill makes free when it comes immediately after
+/// another (tactics-battlefield-summary.md, "CHARGE", "AT THE DOUBLE", "MOVE AND FIRE").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Free {
+    /// Charge: "a free ATTACK action using C weapons immediately after performing a MARCH MOVE
+    /// action".
+    Charge,
+    /// At the Double: "a free MOVE action immediately after performing a MARCH MOVE action".
+    AtTheDouble,
+    /// Move and Fire: "a free MOVE action immediately after performing an ATTACK or SUSTAINED
+    /// ATTACK action using ranged weapons".
+    MoveAndFire,
+}
+
+impl Free {
+    const ALL: [Free; 3] = [Free::Charge, Free::AtTheDouble, Free::MoveAndFire];
+    /// Whether `after` following `before` is this skill's free action.
+    fn fits(self, before: Action, after: Action) -> bool {
+        match self {
+            Free::Charge => before == Action::March && after == Action::Attack,
+            Free::AtTheDouble => before == Action::March && after == Action::Move,
+            Free::MoveAndFire => before.attacks() && after == Action::Move,
+        }
+    }
+}
 
 /// The actions a plan's first steps take.
 fn spent(done: &[Action]) -> u8 {
