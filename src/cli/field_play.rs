@@ -709,6 +709,7 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Resilient => "DAMAGE RESILIENT",
         Purpose::Chain => "LASER WEAPONS, BERSERK",
         Purpose::Ace => "INFANTRY ACE",
+        Purpose::CheatDeath => "CHEAT DEATH",
         Purpose::Terrain => "MOVE & MARCH MOVE ACTIONS",
         Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
         Purpose::Ambush => "SCENARIO SPECIAL RULES, Ambush",
@@ -738,6 +739,7 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Resilient => "Damage Resilient".into(),
                     Purpose::Chain => "for further hits (a laser chain or Berserk)".into(),
                     Purpose::Ace => "for a third action (Infantry Ace)".into(),
+                    Purpose::CheatDeath => "to cheat death".into(),
                     Purpose::Terrain => "for terrain".into(),
                     Purpose::Reserves => "to move on from reserve".into(),
                     Purpose::Ambush => "for the actions of a unit placed from ambush".into(),
@@ -767,6 +769,11 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                 name(*u)
             ),
             Event::Eliminated(u) => format!("  {} is eliminated", name(*u)),
+            Event::Stunned(u, on) => format!(
+                "  {} {} a Stunned token ({BOOK}, TESLA WEAPONS, GRAPPLE WEAPONS, CHEAT DEATH)",
+                name(*u),
+                if *on { "takes" } else { "loses" }
+            ),
             Event::Holds(s, o) => format!("  side {s} holds {o} ({BOOK}, END OF THE GAME)"),
             Event::Ended(Some(s)) => format!("\nThe game ends: side {s} wins ({BOOK}, END OF THE GAME)."),
             Event::Ended(None) => format!("\nThe game ends in a draw ({BOOK}, END OF THE GAME)."),

@@ -668,11 +668,14 @@ pub enum BattlefrontSkill {
     /// Move and Fire (tactics-battlefield-summary.md, "MOVE AND FIRE"): a free MOVE action
     /// immediately after an ATTACK or SUSTAINED ATTACK action using ranged weapons.
     MoveAndFire,
+    /// Cheat Death (tactics-battlefield-summary.md, "CHEAT DEATH"): an eliminated hero rolls a
+    /// die and may survive with 1 damage point and a Stunned token.
+    CheatDeath,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 13] = [
+    pub const ALL: [BattlefrontSkill; 14] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -686,6 +689,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::InfantryAce,
         BattlefrontSkill::AtTheDouble,
         BattlefrontSkill::MoveAndFire,
+        BattlefrontSkill::CheatDeath,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -703,6 +707,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::InfantryAce => "infantry-ace",
             BattlefrontSkill::AtTheDouble => "at-the-double",
             BattlefrontSkill::MoveAndFire => "move-and-fire",
+            BattlefrontSkill::CheatDeath => "cheat-death",
         }
     }
     /// Reads a name.
@@ -745,6 +750,12 @@ pub struct BattlefrontWeapon {
     /// characteristics they will use"). Both lines of the weapon name each other; an attack
     /// aims one of them at most.
     pub mode_of: Option<u8>,
+    /// Tesla weapon (tactics-battlefield-summary.md, "TESLA WEAPONS"): a unit it hits takes a
+    /// Stunned token.
+    pub tesla: bool,
+    /// Grapple weapon (tactics-battlefield-summary.md, "GRAPPLE WEAPONS"): a hit stuns the
+    /// target until the grappler takes an action other than NOTHING.
+    pub grapple: bool,
     /// The Improvised Weapons line the engine gives every battlefront infantry and vehicle unit
     /// ([`improvised_weapon`]); no card file has it.
     pub improvised: bool,

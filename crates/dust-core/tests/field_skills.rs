@@ -586,7 +586,7 @@ fn a_reaction_to_three_actions_comes_before_the_last() {
 
 /// Random games on a table with every skill and weapon of this file (Fast, Jump, laser, a
 /// Berserk hero, limited ammo, two modes, a rear mount, an Infantry Ace, Charge, At the Double,
-/// Move and Fire) end, and every
+/// Move and Fire, tesla and grapple weapons, Cheat Death) end, and every
 /// decision the generator proposes is accepted by the check (the proptest of
 /// crates/dust-data/tests/field_game.rs plays the shipped cards, which have none of these).
 #[test]
@@ -603,6 +603,12 @@ fn random_games_with_skills_and_special_weapons_end() {
     let mut berserk = with_skill(ace("Sigrid"), Skill::Berserk);
     berserk.card.weapons.push(weapon("Claws", None, 3));
     two_modes.bf.skills.push(BattlefrontSkill::AtTheDouble);
+    two_modes.bf.weapons[2].grapple = true;
+    let mut laser = laser_table().cards[0].clone();
+    laser.bf.weapons = vec![Default::default(); 2];
+    laser.bf.weapons[1].tesla = true;
+    let mut b_ace = ace("Ace");
+    b_ace.bf.skills.push(BattlefrontSkill::CheatDeath);
     let mut runners = with_skill(squad_card("Runners", 4), Skill::Fast);
     runners.bf.skills.push(BattlefrontSkill::MoveAndFire);
     let b = Builder::default()
@@ -610,9 +616,9 @@ fn random_games_with_skills_and_special_weapons_end() {
         .unit(Side::A, with_skill(jumpers(), Skill::Charge), &line(3, 60.0, 15.0), 0)
         .unit(Side::A, berserk, &[(90.0, 12.0)], 0)
         .unit(Side::A, mounted(Mount::Rear), &[(130.0, 15.0)], 180)
-        .unit(Side::B, laser_table().cards[0].clone(), &line(3, 40.0, 100.0), 180)
+        .unit(Side::B, laser, &line(3, 40.0, 100.0), 180)
         .unit(Side::B, two_modes, &line(3, 90.0, 100.0), 180)
-        .unit(Side::B, ace("Ace"), &[(120.0, 105.0)], 180)
+        .unit(Side::B, b_ace, &[(120.0, 105.0)], 180)
         .terrain(TerrainKind::Wall, &[(20.0, 50.0), (80.0, 50.0), (80.0, 51.0), (20.0, 51.0)])
         .terrain(TerrainKind::Woods, &[(100.0, 50.0), (150.0, 50.0), (150.0, 70.0), (100.0, 70.0)]);
     let (mut ended, mut aces) = (0, 0);
@@ -783,4 +789,160 @@ fn move_and_fire_a_free_move_after_a_ranged_attack() {
     }
     g.apply(Decision::Attack(Vec::new())).unwrap();
     assert!(g.acting().is_none(), "the activation is over");
+}
+
+// ----- STUNNED: TESLA AND GRAPPLE WEAPONS, CHEAT DEATH -------------------------------------------
+
+/// A squad of side A (unit 0) with a rifle marked `kind` ("tesla" or "grapple") and a knife,
+/// 20 cm from side B's squad of 12 (unit 1).
+fn stun_table(kind: &str) -> Builder {
+    let mut c = squad_card("Tesla Troopers", 3);
+    c.card.weapons[0] = weapon("Stunner", Some(3), 2);
+    c.bf.weapons = vec![Default::default(); 2];
+    match kind {
+        "tesla" => c.bf.weapons[0].tesla = true,
+        _ => c.bf.weapons[0].grapple = true,
+    }
+    Builder::default()
+        .unit(Side::A, c, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 42.5), 180)
+}
+
+fn hits_scored(g: &FieldGame, from: usize) -> u16 {
+    rolled(g, from, Purpose::Hit).iter().map(|r| r.1).sum()
+}
+
+/// "TESLA WEAPONS": "When a unit is hit by a Tesla weapon, place a Stunned token on it … A unit
+/// with a Stunned token cannot fight, including fighting back if attacked in close combat. Any
+/// time a unit activates while it has a Stunned token, it must perform a NOTHING action as its
+/// first action, then remove any Stunned tokens."
+#[test]
+fn a_tesla_hit_stuns_the_target() {
+    let mut stunned = 0;
+    for seed in 0..40 {
+        let (mut g, from) = attack_once(&stun_table("tesla"), seed, &[Attack, Nothing], vec![aim(0, 1)]);
+        let hit = hits_scored(&g, from) > 0;
+        assert_eq!(g.units()[1].stunned, hit, "seed {seed}: stunned when hit, even if saved");
+        if !hit {
+            continue;
+        }
+        stunned += 1;
+        while let Some(d) = g.candidates(4).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+            g.apply(d).unwrap();
+        }
+        // Side B activates the stunned squad: NOTHING first, then the token is gone.
+        assert!(until_activation_of(&mut g, 1));
+        g.apply(Decision::Activate(1)).unwrap();
+        let e = g.check(&Decision::Plan(vec![Attack, Nothing])).unwrap_err();
+        assert!(e.reason.contains("Stunned") && e.reason.contains("NOTHING"), "{e}");
+        assert!(
+            g.check(&Decision::Plan(vec![Nothing, Attack])).is_ok(),
+            "it may fight once the token is removed"
+        );
+        g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        assert!(!g.units()[1].stunned, "the token is removed");
+    }
+    assert!(stunned > 20);
+}
+
+/// "TESLA WEAPONS": "cannot fight, including fighting back if attacked in close combat"; "If a
+/// unit with a Stunned token attempts a reactive attack, it rolls 1 die rather than 2 … but
+/// removes the Stunned token whether or not it succeeds".
+#[test]
+fn a_stunned_unit_does_not_fight_back_and_reacts_with_one_die() {
+    let b = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 50.0, 24.0), 180);
+    for seed in 0..20 {
+        let mut g = b.clone().game(seed);
+        g.set_stunned(1, true);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let from = g.events().len();
+        g.apply(Decision::Attack(vec![aim(1, 1)])).unwrap();
+        while let Some(d) = g.candidates(4).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+            g.apply(d).unwrap();
+        }
+        // The attacker's knives roll; the stunned squad's do not.
+        assert_eq!(rolled(&g, from, Purpose::Hit).len(), 1, "seed {seed}");
+    }
+    // A reaction: one die, and the token goes.
+    let b = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 50.0, 50.0), 180);
+    let mut g = b.game(2);
+    g.set_stunned(1, true);
+    activate(&mut g, 0, &[Move, Attack]);
+    g.apply(mv(&g, 0, 0.0, 2.0)).unwrap();
+    assert!(reaction_offered(&g));
+    let from = g.events().len();
+    g.apply(Decision::React(Some(1))).unwrap();
+    assert_eq!(rolled(&g, from, Purpose::Reactive).first().map(|r| r.0), Some(1), "one die");
+    assert!(!g.units()[1].stunned);
+}
+
+/// "GRAPPLE WEAPONS": "When a grapple weapon scores a hit, place a Stunned token on the target
+/// unit. Remove the token if the unit with the grapple weapon takes an action other than a
+/// NOTHING action."
+#[test]
+fn a_grapple_holds_while_the_grappler_does_nothing() {
+    let mut held = 0;
+    for seed in 0..40 {
+        let mut g = stun_table("grapple").game(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        let from = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        if hits_scored(&g, from) == 0 {
+            assert!(!g.units()[1].stunned);
+            continue;
+        }
+        held += 1;
+        assert!(g.units()[1].stunned, "the second action is NOTHING: still stunned");
+        // Next activation of the grappler: a MOVE releases the target.
+        while let Some(d) = g.candidates(4).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+            g.apply(d).unwrap();
+        }
+        if !until_activation_of(&mut g, 0) || !g.units()[1].stunned {
+            continue; // the target activated (and lost the token) before the grappler did
+        }
+        g.apply(Decision::Activate(0)).unwrap();
+        g.apply(Decision::Plan(vec![Nothing, Move])).unwrap();
+        assert!(g.units()[1].stunned, "a NOTHING action keeps the hold");
+        g.apply(mv(&g, 0, 0.0, -2.0)).unwrap();
+        assert!(!g.units()[1].stunned, "a MOVE releases it");
+    }
+    assert!(held > 20);
+}
+
+/// "CHEAT DEATH": "If this hero is eliminated, roll a die at the end of the action. On ☒ or ☑
+/// the hero removes 1 point of damage and survives, but gains a Stunned token" (the army symbol
+/// or the shield: docs/rulings.md, "Battlefield: Cheat Death"), 2 times in 3.
+#[test]
+fn cheat_death_survives_two_times_in_three() {
+    let mut hero = hero_card("Lucky");
+    hero.card.health = 1;
+    hero.bf.skills.push(BattlefrontSkill::CheatDeath);
+    let mut gun = squad_card("Gunners", 3);
+    gun.card.weapons[0] = weapon("Gun", Some(4), 6);
+    let b = Builder::default()
+        .unit(Side::A, gun, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, hero, &[(53.0, 40.0)], 180);
+    let (mut killed, mut survived) = (0, 0);
+    for seed in 0..300 {
+        let (g, from) = attack_once(&b, seed, &[Attack, Nothing], vec![aim(0, 1)]);
+        let r = rolled(&g, from, Purpose::CheatDeath);
+        let hit = g.events()[from..].iter().any(|e| matches!(e, Event::Damaged(1, _)));
+        assert_eq!(r.len(), usize::from(hit), "one die when the hero is eliminated");
+        if let Some(&(dice, k)) = r.first() {
+            assert_eq!(dice, 1);
+            if k == 1 {
+                survived += 1;
+                assert!(!g.units()[1].destroyed && g.units()[1].health == 1 && g.units()[1].stunned);
+            } else {
+                killed += 1;
+                assert!(g.units()[1].destroyed);
+            }
+        }
+    }
+    let f = f64::from(survived) / f64::from(survived + killed);
+    assert!((f - 2.0 / 3.0).abs() < 0.1, "{f}");
 }

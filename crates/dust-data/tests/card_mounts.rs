@@ -23,3 +23,28 @@ fn rear_and_side_mounts_parse_and_limit_the_arc() {
     let text = format!("{e:?}");
     assert!(text.contains("rear") && text.contains("left") && text.contains("right"), "{text}");
 }
+
+/// The summary's weapon keywords `tesla` and `grapple` ("TESLA WEAPONS", "GRAPPLE WEAPONS") and
+/// skills `infantry-ace`, `at-the-double`, `move-and-fire`, `cheat-death` read from a card file
+/// (docs/card-format.md).
+#[test]
+fn battlefield_keywords_and_skills_parse() {
+    use dust_core::unit::BattlefrontSkill;
+    let text = card("turret")
+        .replace("mount = \"turret\"\n", "mount = \"turret\"\nkeywords = [\"tesla\", \"grapple\"]\n")
+        .replace(
+            "source = \"test\"",
+            "skills = [\"infantry-ace\", \"at-the-double\", \"move-and-fire\", \"cheat-death\"]\nsource = \"test\"",
+        );
+    let c = parse_card_file(&text, "t.toml").unwrap_or_else(|d| panic!("{d:?}"));
+    let w = &c.info.battlefront.weapons[0];
+    assert!(w.tesla && w.grapple);
+    for s in [
+        BattlefrontSkill::InfantryAce,
+        BattlefrontSkill::AtTheDouble,
+        BattlefrontSkill::MoveAndFire,
+        BattlefrontSkill::CheatDeath,
+    ] {
+        assert!(c.info.battlefront.has(s), "{s:?}");
+    }
+}

@@ -54,6 +54,8 @@ pub struct Group {
     pub hero: Option<(usize, u8)>,
     /// Its hits roll on in a chain (a laser weapon, a Berserk hero's C weapon).
     pub chain: bool,
+    /// A hit stuns the target (a tesla or grapple weapon).
+    pub stun: Option<super::Stun>,
 }
 
 /// The owner of a squad chooses which of `valid` its `count` casualties are.
@@ -450,6 +452,7 @@ impl FieldGame {
                         valid: hit.iter().map(|&j| self.units[h.unit].models[j]).collect(),
                         hero: None,
                         chain: self.chains(u, li),
+                        stun: self.stun_of(u, li),
                     });
                 }
                 if !covers_target {
@@ -556,6 +559,7 @@ impl FieldGame {
                     valid: valid.iter().map(|&j| self.units[aim.target].models[j]).collect(),
                     hero: None,
                     chain: self.chains(u, li),
+                    stun: self.stun_of(u, li),
                 });
             }
         }
@@ -666,6 +670,9 @@ impl FieldGame {
                 hits += rules_shared::chain(hits, |n| self.roll(n, rules_shared::CHAIN_HIT, Purpose::Chain));
             }
             hits_on[g.target] += hits;
+            if let (Some(s), true) = (g.stun, hits > 0) {
+                self.stun(g.target, s);
+            }
             let mut saved = match g.save {
                 Some(s) => self.roll(hits, s, Purpose::Save),
                 None => 0,
@@ -823,7 +830,7 @@ impl FieldGame {
                 attack.extend(self.plan_attack(*h, &ok, c.sustained, None, true).unwrap_or_default());
             }
         }
-        let retaliation = if self.units[c.target].tokens.suppressed || self.is_aircraft(c.target) {
+        let retaliation = if self.units[c.target].tokens.suppressed || self.units[c.target].stunned || self.is_aircraft(c.target) {
             Vec::new()
         } else {
             let lines: Vec<Aim> = (0..self.cards[c.target].card.weapons.len() as u8)
@@ -943,6 +950,7 @@ impl FieldGame {
             valid: Vec::new(),
             hero: None,
             chain: false,
+            stun: None,
         };
         self.damage(&g, hits);
     }
@@ -989,7 +997,7 @@ impl FieldGame {
     /// Eliminates unit `t`: "Remove eliminated heroes and aircraft from the table. Eliminated
     /// vehicles are marked as wrecks and become a terrain feature".
     pub(crate) fn eliminate(&mut self, t: usize) {
-        if self.units[t].destroyed {
+        if self.units[t].destroyed || self.cheats_death(t) {
             return;
         }
         self.units[t].destroyed = true;

@@ -545,7 +545,9 @@ impl FieldGame {
             }
         }
         if a.must_rest && p.first() != Some(&Action::Nothing) {
-            return Err(Refusal::new("the unit is still suppressed: its first action must be NOTHING"));
+            return Err(Refusal::new(
+                "the unit is still suppressed, or it had a Stunned token: its first action must be NOTHING",
+            ));
         }
         if self.units[u].tokens.suppressed && p.iter().any(|x| x.attacks()) {
             return Err(Refusal::new("a unit with a Suppression token cannot fight"));
@@ -759,6 +761,7 @@ impl FieldGame {
                     (c.unit, c.plan[c.next], c.against)
                 };
                 let ranged = self.fires_ranged(u, &aims);
+                self.release_grapples(u);
                 if let Some(c) = self.cur_mut() {
                     c.fired_ranged = ranged;
                 }
@@ -876,6 +879,12 @@ impl FieldGame {
             a.hero = Some(h);
         }
         a.must_rest = self.rally(u, if hero.is_some() { 3 } else { self.rally_dice(u) });
+        if self.units[u].stunned {
+            // "it must perform a NOTHING action as its first action, then remove any Stunned
+            // tokens".
+            a.must_rest = true;
+            self.unstun(u);
+        }
         if self.third_action(u, hero) {
             a.actions = 3;
         }
@@ -1186,7 +1195,12 @@ impl FieldGame {
     /// unit"); "Whether you succeed or not, attempting a reactive attack activates your unit."
     fn react(&mut self, r: usize) {
         self.units[r].activated = true;
-        let dice = if self.rally(r, self.rally_dice(r)) { 1 } else { 2 };
+        let suppressed = self.rally(r, self.rally_dice(r));
+        // "If a unit with a Stunned token attempts a reactive attack, it rolls 1 die rather than
+        // 2 … but removes the Stunned token whether or not it succeeds".
+        let stunned = self.units[r].stunned;
+        self.unstun(r);
+        let dice = if suppressed || stunned { 1 } else { 2 };
         // Advanced Reactive Fire: "It counts (🎯) as (👤) when rolling for number of actions"
         // (docs/rulings.md, "Battlefield: Advanced Reactive Fire").
         let count = if self.cards[r].card.has(Skill::AdvancedReactiveFire) {
@@ -1242,6 +1256,7 @@ impl FieldGame {
         let Ok((after, after_facing, terrain, wire, hero_after)) = self.check_move(minis, facing, march) else {
             return;
         };
+        self.release_grapples(u);
         let hero = if reacting { None } else { self.joined_hero(u) };
         self.units[u].last_march = march;
         if let Some(h) = hero {

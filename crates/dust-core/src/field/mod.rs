@@ -31,6 +31,7 @@ pub mod tests_support;
 pub use attack::{AttackOdds, Group};
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice};
 pub use generate::formation;
+pub use skills::Stun;
 
 use crate::dice::BattlefrontDice;
 use crate::rng::GameRng;
@@ -269,6 +270,12 @@ pub struct FieldUnit {
     /// The unmarked boxes of each weapon line with limited ammo (`None`: no boxes), in the
     /// card's line order ("LIMITED AMMO WEAPONS").
     pub ammo: Vec<Option<u8>>,
+    /// A Stunned token (tactics-battlefield-summary.md, "TESLA WEAPONS", "GRAPPLE WEAPONS",
+    /// "CHEAT DEATH").
+    pub stunned: bool,
+    /// The unit whose grapple weapon holds this one ("Remove the token if the unit with the
+    /// grapple weapon takes an action other than a NOTHING action").
+    pub grappled_by: Option<usize>,
 }
 
 /// Whose turn it is to do what.
@@ -303,6 +310,8 @@ pub enum Purpose {
     Resilient,
     /// Infantry Ace: the die for a third action.
     Ace,
+    /// Cheat Death: the die of an eliminated hero.
+    CheatDeath,
     /// The further dice of a chain: laser weapons, Berserk ("Continue scoring hits and rolling
     /// additional dice for each hit until it rolls a miss").
     Chain,
@@ -342,6 +351,8 @@ pub enum Event {
     Damaged(usize, u8),
     /// A unit was eliminated (a vehicle's wreck stays as terrain).
     Eliminated(usize),
+    /// A unit took (`true`) or lost a Stunned token.
+    Stunned(usize, bool),
     /// An objective is held at the end of a turn.
     Holds(Side, String),
     /// The game ended.
@@ -360,6 +371,8 @@ impl fmt::Display for Event {
             Event::Casualty(u) => write!(f, "unit {u} loses a miniature"),
             Event::Damaged(u, p) => write!(f, "unit {u} loses {p} damage points"),
             Event::Eliminated(u) => write!(f, "unit {u} is eliminated"),
+            Event::Stunned(u, true) => write!(f, "unit {u} takes a Stunned token"),
+            Event::Stunned(u, false) => write!(f, "unit {u} loses its Stunned token"),
             Event::Holds(s, o) => write!(f, "side {s} holds {o}"),
             Event::Ended(Some(s)) => write!(f, "the game ends: side {s} wins"),
             Event::Ended(None) => write!(f, "the game ends in a draw"),
@@ -453,6 +466,8 @@ impl FieldGame {
                 last_march: false,
                 in_reserve: false,
                 ammo: Vec::new(),
+                stunned: false,
+                grappled_by: None,
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -703,7 +718,8 @@ impl FieldGame {
                     | u64::from(s.tokens.suppressed) << 1
                     | u64::from(s.activated) << 2
                     | u64::from(s.destroyed) << 3
-                    | u64::from(s.in_reserve) << 4,
+                    | u64::from(s.in_reserve) << 4
+                    | u64::from(s.stunned) << 5,
             );
             for &m in &s.models {
                 h.u64(m.into());

@@ -172,13 +172,7 @@ impl FieldGame {
         if !(ace(u) || hero.is_some_and(ace)) {
             return false;
         }
-        let k = self.dice.roll(1, crate::dice::Symbols::ARMY_OR_SHIELD).sample(&mut self.rng);
-        self.log(super::Event::Rolled {
-            purpose: Purpose::Ace,
-            dice: 1,
-            successes: k,
-        });
-        k == 1
+        self.one_die(crate::dice::Symbols::ARMY_OR_SHIELD, Purpose::Ace)
     }
 
     /// Whether unit `u` or the hero joined to it for the activation has the skill of `f`: "This
@@ -238,6 +232,87 @@ impl FieldGame {
     pub(crate) fn fires_ranged(&self, u: usize, aims: &[super::decision::Aim]) -> bool {
         let (own, hero) = self.split_joint(u, aims);
         own.iter().any(|a| !self.is_close_line(u, a.line)) || hero.is_some_and(|(h, v)| v.iter().any(|a| !self.is_close_line(h, a.line)))
+    }
+
+    /// Rolls one die for `purpose` (logged): whether it shows one of `faces`.
+    fn one_die(&mut self, faces: crate::dice::Symbols, purpose: Purpose) -> bool {
+        let k = self.dice.roll(1, faces).sample(&mut self.rng);
+        self.log(super::Event::Rolled {
+            purpose,
+            dice: 1,
+            successes: k,
+        });
+        k == 1
+    }
+
+    /// The stun a hit of line `li` of unit `u` gives, if any.
+    pub(crate) fn stun_of(&self, u: usize, li: usize) -> Option<Stun> {
+        let b = self.cards[u].bf.weapons.get(li)?;
+        if b.grapple {
+            Some(Stun::Grapple(u))
+        } else {
+            b.tesla.then_some(Stun::Tesla)
+        }
+    }
+
+    /// Places a Stunned token on unit `t` ("A unit with a Stunned token cannot fight, including
+    /// fighting back if attacked in close combat"). A hit that scores stuns, saved or not
+    /// (docs/rulings.md, "Battlefield: Stunned tokens").
+    pub(crate) fn stun(&mut self, t: usize, s: Stun) {
+        if self.units[t].destroyed {
+            return;
+        }
+        if let Stun::Grapple(by) = s {
+            self.units[t].grappled_by = Some(by);
+        }
+        if !self.units[t].stunned {
+            self.units[t].stunned = true;
+            self.log(super::Event::Stunned(t, true));
+        }
+    }
+
+    /// Removes unit `u`'s Stunned token, if it has one.
+    pub(crate) fn unstun(&mut self, u: usize) {
+        self.units[u].grappled_by = None;
+        if self.units[u].stunned {
+            self.units[u].stunned = false;
+            self.log(super::Event::Stunned(u, false));
+        }
+    }
+
+    /// Gives unit `u` a Stunned token or takes it away (scenario set-ups and tests).
+    pub fn set_stunned(&mut self, u: usize, on: bool) {
+        if on {
+            self.stun(u, Stun::Tesla);
+        } else {
+            self.unstun(u);
+        }
+    }
+
+    /// Unit `u` takes an action other than NOTHING: the units its grapple weapons hold are
+    /// released.
+    pub(crate) fn release_grapples(&mut self, u: usize) {
+        for t in 0..self.units.len() {
+            if self.units[t].grappled_by == Some(u) {
+                self.unstun(t);
+            }
+        }
+    }
+
+    /// "CHEAT DEATH": "If this hero is eliminated, roll a die at the end of the action. On ☒
+    /// or ☑ the hero removes 1 point of damage and survives, but gains a Stunned token" (the
+    /// army symbol or the shield: docs/rulings.md, "Battlefield: Cheat Death"). Rolled as the
+    /// hero would be removed; returns whether he survives.
+    pub(crate) fn cheats_death(&mut self, t: usize) -> bool {
+        if self.class(t) != Class::Hero || !self.cards[t].bf.has(crate::unit::BattlefrontSkill::CheatDeath) {
+            return false;
+        }
+        if !self.one_die(crate::dice::Symbols::ARMY_OR_SHIELD, Purpose::CheatDeath) {
+            return false;
+        }
+        self.units[t].health = 1;
+        self.stun(t, Stun::Tesla);
+        true
     }
 
     /// The boxes every unit starts with: each line's `ammo`.
@@ -335,6 +410,18 @@ impl Free {
             Free::MoveAndFire => before.attacks() && after == Action::Move,
         }
     }
+}
+
+/// What a hit of a stunning weapon does (tactics-battlefield-summary.md, "TESLA WEAPONS",
+/// "GRAPPLE WEAPONS").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stun {
+    /// "When a unit is hit by a Tesla weapon, place a Stunned token on it".
+    Tesla,
+    /// "When a grapple weapon scores a hit, place a Stunned token on the target unit. Remove
+    /// the token if the unit with the grapple weapon takes an action other than a NOTHING
+    /// action": the grappling unit.
+    Grapple(usize),
 }
 
 /// The actions a plan's first steps take.
