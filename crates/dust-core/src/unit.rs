@@ -671,11 +671,27 @@ pub enum BattlefrontSkill {
     /// Cheat Death (tactics-battlefield-summary.md, "CHEAT DEATH"): an eliminated hero rolls a
     /// die and may survive with 1 damage point and a Stunned token.
     CheatDeath,
+    /// Killing Spree ("KILLING SPREE"): the hero's ranged hits roll on in a chain. (tactics-battlefield-summary.md)
+    KillingSpree,
+    /// Flying ("FLYING"): moves over any terrain as if it were open. (tactics-battlefield-summary.md)
+    Flying,
+    /// Loner ("LONER"): the hero may not join a unit. (tactics-battlefield-summary.md)
+    Loner,
+    /// Gorilla ("GORILLA"): only Gorilla heroes and units join each other. (tactics-battlefield-summary.md)
+    Gorilla,
+    /// Steel Guard ("STEEL GUARD"): no cover save, the infantry save on the shield as well; only Steel Guard heroes and units join each other. (tactics-battlefield-summary.md)
+    SteelGuard,
+    /// Zombie ("ZOMBIE"): as Steel Guard's saves and joining, and never suppressed. (tactics-battlefield-summary.md)
+    Zombie,
+    /// Defensive Tactics ("DEFENSIVE TACTICS"): Damage Resilient when in cover. (tactics-battlefield-summary.md)
+    DefensiveTactics,
+    /// Take Aim ("TAKE AIM"): the hero hits on the target as well when making a SUSTAINED ATTACK with ranged weapons. (tactics-battlefield-summary.md)
+    TakeAim,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 14] = [
+    pub const ALL: [BattlefrontSkill; 22] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -690,6 +706,14 @@ impl BattlefrontSkill {
         BattlefrontSkill::AtTheDouble,
         BattlefrontSkill::MoveAndFire,
         BattlefrontSkill::CheatDeath,
+        BattlefrontSkill::KillingSpree,
+        BattlefrontSkill::Flying,
+        BattlefrontSkill::Loner,
+        BattlefrontSkill::Gorilla,
+        BattlefrontSkill::SteelGuard,
+        BattlefrontSkill::Zombie,
+        BattlefrontSkill::DefensiveTactics,
+        BattlefrontSkill::TakeAim,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -708,6 +732,14 @@ impl BattlefrontSkill {
             BattlefrontSkill::AtTheDouble => "at-the-double",
             BattlefrontSkill::MoveAndFire => "move-and-fire",
             BattlefrontSkill::CheatDeath => "cheat-death",
+            BattlefrontSkill::KillingSpree => "killing-spree",
+            BattlefrontSkill::Flying => "flying",
+            BattlefrontSkill::Loner => "loner",
+            BattlefrontSkill::Gorilla => "gorilla",
+            BattlefrontSkill::SteelGuard => "steel-guard",
+            BattlefrontSkill::Zombie => "zombie",
+            BattlefrontSkill::DefensiveTactics => "defensive-tactics",
+            BattlefrontSkill::TakeAim => "take-aim",
         }
     }
     /// Reads a name.
@@ -756,6 +788,12 @@ pub struct BattlefrontWeapon {
     /// Grapple weapon (tactics-battlefield-summary.md, "GRAPPLE WEAPONS"): a hit stuns the
     /// target until the grappler takes an action other than NOTHING.
     pub grapple: bool,
+    /// Cutting weapon (tactics-battlefield-summary.md, "CUTTING WEAPONS"): hits roll on in a
+    /// chain, as a laser's.
+    pub cutting: bool,
+    /// Power scopes (tactics-battlefield-summary.md, "POWER SCOPES"): hits on the target as
+    /// well when making a SUSTAINED ATTACK.
+    pub power_scopes: bool,
     /// The Improvised Weapons line the engine gives every battlefront infantry and vehicle unit
     /// ([`improvised_weapon`]); no card file has it.
     pub improvised: bool,

@@ -946,3 +946,179 @@ fn cheat_death_survives_two_times_in_three() {
     let f = f64::from(survived) / f64::from(survived + killed);
     assert!((f - 2.0 / 3.0).abs() < 0.1, "{f}");
 }
+
+// ----- MORE SKILLS AND WEAPONS: KILLING SPREE, CUTTING, FLYING, JOINING, SAVES, DICE --------------
+
+fn with_bf(mut c: FieldCard, s: BattlefrontSkill) -> FieldCard {
+    c.bf.skills.push(s);
+    c
+}
+
+/// "KILLING SPREE": "When this hero scores a hit with a ranged weapon, roll another die scoring a
+/// further hit on (👤). Continue scoring hits and rolling an additional die for each hit until it
+/// rolls a miss"; "CUTTING WEAPONS": "When a cutting weapon scores a hit, roll another die …
+/// until it rolls a miss" — the chain of the laser (F-703).
+#[test]
+fn killing_spree_and_cutting_weapons_chain() {
+    let b = Builder::default()
+        .unit(
+            Side::A,
+            with_bf(hero_card("Spree"), BattlefrontSkill::KillingSpree),
+            &[(50.0, 20.0)],
+            0,
+        )
+        .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 35.0), 180);
+    let mut chained = 0;
+    for seed in 0..60 {
+        let (g, from) = attack_once(&b, seed, &[Attack, Nothing], vec![aim(0, 1)]);
+        chained += usize::from(check_chain(&g, from).0 > 0);
+    }
+    assert!(chained > 20);
+    let mut cutter = squad_card("Cutters", 3);
+    cutter.bf.weapons = vec![Default::default(); 2];
+    cutter.bf.weapons[0].cutting = true;
+    let b = Builder::default().unit(Side::A, cutter, &line(3, 50.0, 20.0), 0).unit(
+        Side::B,
+        squad_card("Grenadiers", 12),
+        &line(12, 34.0, 45.0),
+        180,
+    );
+    let g = b.game(0);
+    let o = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert!(o.groups[0].0.chain && (o.groups[0].1 - 1.0 / 3.0).abs() < 1e-9);
+}
+
+/// "FLYING": "During movement, this unit can move over any terrain as if it were open terrain,
+/// provided that it ends its move in terrain that it could normally enter" (as Jump, F-702).
+#[test]
+fn flying_moves_over_terrain_as_if_open() {
+    let mut fliers = jumpers();
+    fliers.card.skills.clear();
+    fliers.bf.skills.push(BattlefrontSkill::Flying);
+    let mut g = jump_table(fliers).game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&mv(&g, 0, 0.0, 30.0)).is_ok());
+    assert!(g.check(&mv(&g, 0, 0.0, 10.5)).is_err());
+}
+
+/// "LONER": "This hero may not join a unit"; "GORILLA": "Only a Gorilla hero may join a Gorilla
+/// unit. Gorilla heroes cannot join units that are not Gorillas"; "STEEL GUARD" and "ZOMBIE":
+/// the same words.
+#[test]
+fn who_may_join_whom() {
+    let plain = || squad_card("Rangers", 3);
+    let cases = [
+        (plain(), with_bf(hero_card("Loner"), BattlefrontSkill::Loner), false),
+        (with_bf(plain(), BattlefrontSkill::Gorilla), hero_card("Man"), false),
+        (plain(), with_bf(hero_card("Ape"), BattlefrontSkill::Gorilla), false),
+        (
+            with_bf(plain(), BattlefrontSkill::Gorilla),
+            with_bf(hero_card("Ape"), BattlefrontSkill::Gorilla),
+            true,
+        ),
+        (with_bf(plain(), BattlefrontSkill::SteelGuard), hero_card("Man"), false),
+        (plain(), with_bf(hero_card("Guard"), BattlefrontSkill::SteelGuard), false),
+        (with_bf(plain(), BattlefrontSkill::Zombie), hero_card("Man"), false),
+        (
+            with_bf(plain(), BattlefrontSkill::Zombie),
+            with_bf(hero_card("Zombie"), BattlefrontSkill::Zombie),
+            true,
+        ),
+        (plain(), hero_card("Man"), true),
+    ];
+    for (k, (unit, hero, ok)) in cases.into_iter().enumerate() {
+        let mut g = Builder::default()
+            .unit(Side::A, unit, &line(3, 50.0, 20.0), 0)
+            .unit(Side::A, hero, &[(56.0, 12.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180)
+            .game(1);
+        first_a(&mut g);
+        let r = g.check(&Decision::ActivateWith(0, 1));
+        assert_eq!(r.is_ok(), ok, "case {k}: {r:?}");
+    }
+}
+
+/// A squad of side A (unit 0) attacking `target` (unit 1) standing 2 cm inside a wood whose
+/// edge is 20 cm away (in cover, in sight).
+fn cover_table(attacker: FieldCard, target: FieldCard) -> Builder {
+    Builder::default()
+        .unit(Side::A, attacker, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, target, &line(3, 50.0, 44.0), 180)
+        .terrain(TerrainKind::Woods, &[(30.0, 41.0), (90.0, 41.0), (90.0, 70.0), (30.0, 70.0)])
+}
+
+/// "STEEL GUARD": "This unit never has a cover save, but always passes its infantry save on ☑
+/// as well as ☒"; "ZOMBIE": the same words (the shield as well as the army symbol:
+/// docs/rulings.md, "Battlefield: Steel Guard and Zombie saves"); "ZOMBIE": "A zombie unit can
+/// never be suppressed, so never receive Under Fire or Suppression tokens".
+#[test]
+fn steel_guard_and_zombies_save_without_cover() {
+    use dust_core::dice::Symbols;
+    let g = cover_table(squad_card("Rangers", 3), squad_card("Grenadiers", 3)).game(1);
+    let o = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert!(o.groups[0].0.cover, "the wood gives cover");
+    for s in [BattlefrontSkill::SteelGuard, BattlefrontSkill::Zombie] {
+        let g = cover_table(squad_card("Rangers", 3), with_bf(squad_card("Guards", 3), s)).game(1);
+        let o = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+        assert_eq!(o.groups[0].0.save, Some(Symbols::ARMY_OR_SHIELD), "{s:?}");
+        // In the open too.
+        let g = Builder::default()
+            .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+            .unit(Side::B, with_bf(squad_card("Guards", 3), s), &line(3, 50.0, 44.0), 180)
+            .game(1);
+        let o = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+        assert_eq!(o.groups[0].0.save, Some(Symbols::ARMY_OR_SHIELD), "{s:?}");
+    }
+    let mut g = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(
+            Side::B,
+            with_bf(squad_card("Zombies", 3), BattlefrontSkill::Zombie),
+            &line(3, 50.0, 44.0),
+            180,
+        )
+        .game(1);
+    assert!(g.immune_to_suppression(1));
+    activate(&mut g, 0, &[Attack, Nothing]);
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    assert_eq!(g.units()[1].tokens, dust_core::field::Tokens::default());
+}
+
+/// "DEFENSIVE TACTICS": "This unit … gains Damage Resilient when in cover": in the wood each die
+/// ends as a casualty with 1/3 · 1/3 (cover save ☒ or ☑) · 2/3 (Damage Resilient); in the open
+/// 1/3 · 2/3 with no Damage Resilient.
+#[test]
+fn defensive_tactics_is_damage_resilient_in_cover() {
+    let tactician = || with_bf(squad_card("Tacticians", 3), BattlefrontSkill::DefensiveTactics);
+    let g = cover_table(squad_card("Rangers", 3), tactician()).game(1);
+    let o = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert!((o.groups[0].1 - 2.0 / 27.0).abs() < 1e-12, "{}", o.groups[0].1);
+    let g = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, tactician(), &line(3, 50.0, 44.0), 180)
+        .game(1);
+    let o = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert!((o.groups[0].1 - 2.0 / 9.0).abs() < 1e-12, "{}", o.groups[0].1);
+}
+
+/// "POWER SCOPES": "A weapon with power scopes hits on (🎯) as well as (👤) when making a
+/// SUSTAINED ATTACK action"; "TAKE AIM": "This hero hits on (🎯) as well as (👤) when making a
+/// SUSTAINED ATTACK action with ranged weapons": a die hits 2/3, 8/9 with its re-roll, then
+/// the infantry save (2/3 not saved); an ATTACK still hits 1/3.
+#[test]
+fn power_scopes_and_take_aim_hit_on_targets_when_sustained() {
+    let mut scoped = squad_card("Snipers", 3);
+    scoped.bf.weapons = vec![Default::default(); 2];
+    scoped.bf.weapons[0].power_scopes = true;
+    let aimer = with_bf(hero_card("Marksman"), BattlefrontSkill::TakeAim);
+    for (card, at) in [(scoped, line(3, 50.0, 20.0)), (aimer, vec![(50.0, 20.0)])] {
+        let g = Builder::default()
+            .unit(Side::A, card, &at, 0)
+            .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 35.0), 180)
+            .game(1);
+        let s = g.attack_odds(0, &[aim(0, 1)], true).unwrap();
+        assert!((s.groups[0].1 - 8.0 / 9.0 * 2.0 / 3.0).abs() < 1e-12, "{}", s.groups[0].1);
+        let a = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+        assert!((a.groups[0].1 - 2.0 / 9.0).abs() < 1e-12, "{}", a.groups[0].1);
+    }
+}

@@ -140,8 +140,9 @@ const ROLES: [Role; 6] = [
 
 /// The keyword names of card files: the five of [`Keywords`], in field order, then `spray`
 /// (the battlefront name of `flame`), `grenade` (of `ugl`), and the battlefront-only `set-up`,
-/// `under-barrel` and `crew`, and the Battlefield summary's `tesla` and `grapple`.
-pub const KEYWORDS: [&str; 12] = [
+/// `under-barrel` and `crew`, and the Battlefield summary's `tesla`, `grapple`, `cutting` and
+/// `power-scopes`.
+pub const KEYWORDS: [&str; 14] = [
     "laser",
     "flame",
     "ugl",
@@ -154,6 +155,8 @@ pub const KEYWORDS: [&str; 12] = [
     "crew",
     "tesla",
     "grapple",
+    "cutting",
+    "power-scopes",
 ];
 
 /// The name of a card's edition as written in card files.
@@ -1302,7 +1305,10 @@ impl<'a> Ctx<'a> {
         let mut keywords = Keywords::default();
         if let Some(list) = self.strings(t, "keywords", "a weapon line", span) {
             for (k, ks) in list {
-                let only_bf = matches!(k.trim(), "set-up" | "under-barrel" | "crew" | "tesla" | "grapple");
+                let only_bf = matches!(
+                    k.trim(),
+                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes"
+                );
                 if only_bf && !bf {
                     self.err(
                         &ks,
@@ -1329,6 +1335,8 @@ impl<'a> Ctx<'a> {
                     "crew" => &mut bfw.crew,
                     "tesla" => &mut bfw.tesla,
                     "grapple" => &mut bfw.grapple,
+                    "cutting" => &mut bfw.cutting,
+                    "power-scopes" => &mut bfw.power_scopes,
                     _ => {
                         self.err(
                             &ks,

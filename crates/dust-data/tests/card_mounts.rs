@@ -48,3 +48,31 @@ fn battlefield_keywords_and_skills_parse() {
         assert!(c.info.battlefront.has(s), "{s:?}");
     }
 }
+
+/// The summary's `cutting` and `power-scopes` keywords and the skills of who joins whom, saves
+/// and dice (docs/card-format.md).
+#[test]
+fn more_battlefield_keywords_and_skills_parse() {
+    use dust_core::unit::BattlefrontSkill as S;
+    let text = card("turret")
+        .replace("mount = \"turret\"\n", "mount = \"turret\"\nkeywords = [\"cutting\", \"power-scopes\"]\n")
+        .replace(
+            "source = \"test\"",
+            "skills = [\"killing-spree\", \"flying\", \"loner\", \"gorilla\", \"steel-guard\", \"zombie\", \"defensive-tactics\", \"take-aim\"]\nsource = \"test\"",
+        );
+    let c = parse_card_file(&text, "t.toml").unwrap_or_else(|d| panic!("{d:?}"));
+    let w = &c.info.battlefront.weapons[0];
+    assert!(w.cutting && w.power_scopes);
+    for s in [
+        S::KillingSpree,
+        S::Flying,
+        S::Loner,
+        S::Gorilla,
+        S::SteelGuard,
+        S::Zombie,
+        S::DefensiveTactics,
+        S::TakeAim,
+    ] {
+        assert!(c.info.battlefront.has(s), "{s:?}");
+    }
+}

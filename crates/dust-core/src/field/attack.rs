@@ -14,7 +14,7 @@ use super::{Class, Event, FieldGame, Purpose, Refusal};
 use crate::dice::Symbols;
 use crate::range::WeaponRange;
 use crate::rules_shared::{self, Struck};
-use crate::unit::{BattlefrontValue, CombatValue, Mount, Skill};
+use crate::unit::{BattlefrontValue, CombatValue, Mount};
 use dust_geom::exact::{Coord, Pt};
 use dust_geom::measure::{body_gap, Gap, CLOSE, RANGE_UNIT};
 use dust_geom::table::{Body, TerrainKind};
@@ -56,6 +56,8 @@ pub struct Group {
     pub chain: bool,
     /// A hit stuns the target (a tesla or grapple weapon).
     pub stun: Option<super::Stun>,
+    /// The faces that hit: the army symbol, or the target as well (power scopes, Take Aim).
+    pub hit: Symbols,
 }
 
 /// The owner of a squad chooses which of `valid` its `count` casualties are.
@@ -453,6 +455,7 @@ impl FieldGame {
                         hero: None,
                         chain: self.chains(u, li),
                         stun: self.stun_of(u, li),
+                        hit: self.hit_faces(u, li, sustained),
                     });
                 }
                 if !covers_target {
@@ -560,6 +563,7 @@ impl FieldGame {
                     hero: None,
                     chain: self.chains(u, li),
                     stun: self.stun_of(u, li),
+                    hit: self.hit_faces(u, li, sustained),
                 });
             }
         }
@@ -601,7 +605,8 @@ impl FieldGame {
             // the re-roll: docs/rulings.md, "Battlefield: saves in bunkers and strongpoints").
             return self.save_reroll(t);
         }
-        rules_shared::save(self.class(t).infantry(), cover, no_save, no_cover).map(|s| s.0)
+        let no_cover = no_cover || self.never_cover_save(t);
+        rules_shared::save(self.class(t).infantry(), cover, no_save, no_cover).map(|s| self.save_faces(t, s.0))
     }
 
     /// The chances of an attack of unit `u` with `aims` as the table stands: the same plan the
@@ -613,19 +618,20 @@ impl FieldGame {
     /// The attack's refusal, as `check` gives it.
     pub fn attack_odds(&self, u: usize, aims: &[Aim], sustained: bool) -> Result<AttackOdds, Refusal> {
         let groups = self.plan_joint_attack(u, aims, sustained, None, true)?;
-        let p_hit = self.dice.roll(1, Symbols::ARMY).p();
-        let hit = if sustained { 1.0 - (1.0 - p_hit) * (1.0 - p_hit) } else { p_hit };
+
         Ok(AttackOdds {
             groups: groups
                 .into_iter()
                 .map(|g| {
+                    let p_hit = self.dice.roll(1, g.hit).p();
+                    let hit = if sustained { 1.0 - (1.0 - p_hit) * (1.0 - p_hit) } else { p_hit };
                     let p_save = g.save.map_or(0.0, |s| {
                         let p = self.dice.roll(1, s).p();
                         // A failed save re-rolled in a fortification.
                         let r = self.save_reroll(g.target).map_or(0.0, |r| self.dice.roll(1, r).p());
                         p + (1.0 - p) * r
                     });
-                    let resilient = if self.class(g.target) == Class::Squad && self.cards[g.target].card.has(Skill::DamageResilient) {
+                    let resilient = if self.class(g.target) == Class::Squad && self.resilient(g.target, g.cover) {
                         1.0 - self.dice.roll(1, Symbols::ARMY).p()
                     } else {
                         1.0
@@ -662,9 +668,9 @@ impl FieldGame {
         let mut unsaved = Vec::new();
         let mut hits_on = vec![0u16; self.units.len()];
         for g in groups {
-            let mut hits = self.roll(g.dice, Symbols::ARMY, Purpose::Hit);
+            let mut hits = self.roll(g.dice, g.hit, Purpose::Hit);
             if sustained {
-                hits += self.roll(g.dice - hits, Symbols::ARMY, Purpose::Reroll);
+                hits += self.roll(g.dice - hits, g.hit, Purpose::Reroll);
             }
             if g.chain {
                 hits += rules_shared::chain(hits, |n| self.roll(n, rules_shared::CHAIN_HIT, Purpose::Chain));
@@ -874,7 +880,7 @@ impl FieldGame {
         if n == 0 || self.units[t].destroyed {
             return;
         }
-        let resilient = self.cards[t].card.has(Skill::DamageResilient);
+        let resilient = self.resilient(t, g.cover);
         if self.class(t) == Class::Squad {
             let cancelled = if resilient {
                 self.roll(n, Symbols::ARMY, Purpose::Resilient)
@@ -951,6 +957,7 @@ impl FieldGame {
             hero: None,
             chain: false,
             stun: None,
+            hit: Symbols::ARMY,
         };
         self.damage(&g, hits);
     }

@@ -429,6 +429,9 @@ impl FieldGame {
         if self.class(h) != super::Class::Hero {
             return Err(Refusal::new(format!("{} is not a hero: only a hero joins a unit", name(h))));
         }
+        if let Some(r) = self.join_refusal(u, h) {
+            return Err(r);
+        }
         if self.cards[h].bf.has(crate::unit::BattlefrontSkill::Superhuman) {
             return Err(Refusal::new(format!(
                 "{} is a superhuman: \"Superhumans are heroes, but can never join a unit\"",

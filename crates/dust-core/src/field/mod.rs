@@ -634,7 +634,7 @@ impl FieldGame {
     /// Whether unit `u` can never be suppressed: heroes (superhumans are heroes) "cannot be
     /// suppressed, so never receive Under Fire or Suppression tokens".
     pub fn immune_to_suppression(&self, u: usize) -> bool {
-        self.class(u) == Class::Hero
+        self.class(u) == Class::Hero || self.cards[u].bf.has(crate::unit::BattlefrontSkill::Zombie)
     }
 
     /// Whether the vehicle rolls to enter terrain, and the symbols that let it go on: tracked

@@ -20,9 +20,10 @@
 use super::attack::Group;
 use super::decision::Action;
 use super::{Class, FieldGame, Purpose, Refusal};
+use crate::dice::Symbols;
 use crate::range::WeaponRange;
 use crate::rules_shared;
-use crate::unit::{Mount, Skill};
+use crate::unit::{BattlefrontSkill, Mount, Skill};
 use dust_geom::angle::Facing;
 use dust_geom::exact::{Coord, Pt};
 use dust_geom::measure::RANGE_UNIT;
@@ -93,7 +94,10 @@ impl FieldGame {
     /// Whether unit `u` (with the hero joined to it for the activation) jumps
     /// ([`rules_shared::jumps`]).
     pub fn jumping(&self, u: usize) -> bool {
-        rules_shared::jumps(&self.cards[u].card, self.joined_hero(u).map(|h| &self.cards[h].card))
+        let hero = self.joined_hero(u);
+        // "FLYING": "If a hero has joined a unit, both must have Flying for either to use it".
+        let flies = |x: usize| self.cards[x].bf.has(BattlefrontSkill::Flying);
+        rules_shared::jumps(&self.cards[u].card, hero.map(|h| &self.cards[h].card)) || (flies(u) && hero.is_none_or(flies))
     }
 
     /// Whether the hits of line `li` of unit `u` roll on in a chain ([`rules_shared::chain`]):
@@ -103,7 +107,13 @@ impl FieldGame {
     pub(crate) fn chains(&self, u: usize, li: usize) -> bool {
         let card = &self.cards[u].card;
         let Some(w) = card.weapons.get(li) else { return false };
-        w.keywords.laser || (self.class(u) == Class::Hero && card.has(Skill::Berserk) && w.range == WeaponRange::Close)
+        let bf = &self.cards[u].bf;
+        let hero = self.class(u) == Class::Hero;
+        let close = w.range == WeaponRange::Close;
+        w.keywords.laser
+            || bf.weapons.get(li).is_some_and(|b| b.cutting)
+            || (hero && close && card.has(Skill::Berserk))
+            || (hero && !close && bf.has(BattlefrontSkill::KillingSpree))
     }
 
     /// The boxes of line `li` of unit `u` left unmarked, if the line has limited ammo.
@@ -232,6 +242,70 @@ impl FieldGame {
     pub(crate) fn fires_ranged(&self, u: usize, aims: &[super::decision::Aim]) -> bool {
         let (own, hero) = self.split_joint(u, aims);
         own.iter().any(|a| !self.is_close_line(u, a.line)) || hero.is_some_and(|(h, v)| v.iter().any(|a| !self.is_close_line(h, a.line)))
+    }
+
+    /// The faces that hit for line `li` of unit `u`: the army symbol, and the target as well in
+    /// a SUSTAINED ATTACK with power scopes ("POWER SCOPES") or by a hero with Take Aim firing a
+    /// ranged weapon ("TAKE AIM": "Heroes with this skill do not share it").
+    pub(crate) fn hit_faces(&self, u: usize, li: usize, sustained: bool) -> Symbols {
+        let c = &self.cards[u];
+        let ranged = c.card.weapons.get(li).is_some_and(|w| w.range != WeaponRange::Close);
+        let scopes = c.bf.weapons.get(li).is_some_and(|b| b.power_scopes);
+        let aim = self.class(u) == Class::Hero && ranged && c.bf.has(BattlefrontSkill::TakeAim);
+        if sustained && (scopes || aim) {
+            Symbols::ARMY_OR_TARGET
+        } else {
+            Symbols::ARMY
+        }
+    }
+
+    /// Whether unit `t` has no cover save: "STEEL GUARD", "ZOMBIE": "This unit never has a cover
+    /// save".
+    pub(crate) fn never_cover_save(&self, t: usize) -> bool {
+        let bf = &self.cards[t].bf;
+        bf.has(BattlefrontSkill::SteelGuard) || bf.has(BattlefrontSkill::Zombie)
+    }
+
+    /// The faces of unit `t`'s save `s`: Steel Guard and Zombies "always passes its infantry
+    /// save on ☑ as well as ☒" (the shield as well: docs/rulings.md, "Battlefield: Steel Guard
+    /// and Zombie saves").
+    pub(crate) fn save_faces(&self, t: usize, s: Symbols) -> Symbols {
+        if self.never_cover_save(t) && self.class(t).infantry() && s == Symbols::ARMY {
+            Symbols::ARMY_OR_SHIELD
+        } else {
+            s
+        }
+    }
+
+    /// Whether unit `t` rolls Damage Resilient against a hit of a group with `cover`: the skill,
+    /// or "DEFENSIVE TACTICS": "gains Damage Resilient when in cover".
+    pub(crate) fn resilient(&self, t: usize, cover: bool) -> bool {
+        let c = &self.cards[t];
+        c.card.has(Skill::DamageResilient) || (cover && c.bf.has(BattlefrontSkill::DefensiveTactics))
+    }
+
+    /// Why hero `h` may not join unit `u` by the skills that say who joins whom: "LONER": "This
+    /// hero may not join a unit"; "GORILLA", "STEEL GUARD", "ZOMBIE": "Only a Gorilla hero may
+    /// join a Gorilla unit. Gorilla heroes cannot join units that are not Gorillas" (and alike).
+    pub(crate) fn join_refusal(&self, u: usize, h: usize) -> Option<Refusal> {
+        let (unit, hero) = (&self.cards[u].bf, &self.cards[h].bf);
+        let hname = &self.table.units[h].name;
+        if hero.has(BattlefrontSkill::Loner) {
+            return Some(Refusal::new(format!("{hname} is a Loner: \"This hero may not join a unit\"")));
+        }
+        for (s, word) in [
+            (BattlefrontSkill::Gorilla, "Gorilla"),
+            (BattlefrontSkill::SteelGuard, "Steel Guard"),
+            (BattlefrontSkill::Zombie, "Zombie"),
+        ] {
+            if unit.has(s) != hero.has(s) {
+                return Some(Refusal::new(format!(
+                    "only a {word} hero may join a {word} unit, and {word} heroes join only {word} units: {hname} and {} differ",
+                    self.table.units[u].name
+                )));
+            }
+        }
+        None
     }
 
     /// Rolls one die for `purpose` (logged): whether it shows one of `faces`.
