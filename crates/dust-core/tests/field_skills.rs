@@ -1122,3 +1122,86 @@ fn power_scopes_and_take_aim_hit_on_targets_when_sustained() {
         assert!((a.groups[0].1 - 2.0 / 9.0).abs() < 1e-12, "{}", a.groups[0].1);
     }
 }
+
+// ----- CREWS: SUPPORT WEAPON TEAMS, OPEN-TOPPED VEHICLES ----------------------------------------
+
+/// A support weapon of `health` soldiers (one base): a mounted heavy MG (2 dice) and pistols (1
+/// die), every soldier carrying both.
+fn team(health: u8) -> FieldCard {
+    let mut c = dust_core::field::tests_support::support_card("MG Team");
+    c.card.weapons = vec![weapon("Heavy MG", Some(4), 2), weapon("Pistol", Some(3), 1)];
+    c.card.health = health;
+    c.card.models = vec![dust_core::unit::Model { weapons: 0b11, role: None }; usize::from(health)];
+    c.bf.weapons = vec![Default::default(); 2];
+    c.bf.weapons[0].mount = Some(Mount::Front);
+    c
+}
+
+fn dice_of(g: &FieldGame, u: usize, aims: &[Aim]) -> Vec<(u8, u16)> {
+    let o = g.attack_odds(u, aims, false).unwrap();
+    let mut v: Vec<(u8, u16)> = Vec::new();
+    for (gr, _, _) in &o.groups {
+        match v.iter_mut().find(|x| x.0 == gr.line) {
+            Some(x) => x.1 += gr.dice,
+            None => v.push((gr.line, gr.dice)),
+        }
+    }
+    v
+}
+
+/// "4. Declare Targets": "Support weapon units use a 2 man team to fire (although 1 can do so in
+/// an emergency) and have 1 soldier left for each damage point they have remaining. Only the
+/// third or fourth soldiers of the unit can fire other weapons if the support weapon fires" —
+/// four soldiers: the MG (once, 2 dice) and two pistols; the pistols alone: four; one soldier
+/// left fires the MG alone (the emergency). The shared rule of the battlefront engine
+/// (`battlefront::weapons::share_out`).
+#[test]
+fn a_support_weapon_fires_with_a_team_of_two() {
+    let at = |c: FieldCard| {
+        Builder::default()
+            .unit(Side::A, c, &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 45.0), 180)
+            .game(1)
+    };
+    let g = at(team(4));
+    assert_eq!(dice_of(&g, 0, &[aim(0, 1), aim(1, 1)]), vec![(0, 2), (1, 2)]);
+    assert_eq!(dice_of(&g, 0, &[aim(1, 1)]), vec![(1, 4)]);
+    assert_eq!(dice_of(&g, 0, &[aim(0, 1)]), vec![(0, 2)]);
+    let g = at(team(2));
+    let r = g.attack_odds(0, &[aim(0, 1), aim(1, 1)], false).unwrap_err();
+    assert!(r.reason.contains("third or fourth"), "{r}");
+    let g = at(team(1));
+    assert_eq!(dice_of(&g, 0, &[aim(0, 1)]), vec![(0, 2)], "one soldier fires it in an emergency");
+}
+
+/// A vehicle with crew: a gun (3 dice) and the crew's SMG (1 die), `health` damage points.
+fn crewed(health: u8) -> FieldCard {
+    let mut c = vehicle_card("Half-track", Locomotion::Tracked);
+    c.card.weapons.push(weapon("Crew SMG", Some(3), 1));
+    c.card.health = health;
+    c.bf.weapons.push(Default::default());
+    c.bf.weapons[1].crew = true;
+    c
+}
+
+/// "4. Declare Targets": "When an open-topped vehicle with crew attacks, it may choose to attack
+/// with the vehicle weapons or the crew's weapons. If it chooses to attack with the crew's
+/// weapons, it may fire 1 weapon for each damage point the vehicle has remaining" — the shared
+/// rule of the battlefront engine (`battlefront::weapons::share_crew`).
+#[test]
+fn an_open_topped_vehicle_fires_its_weapons_or_its_crews() {
+    for health in [3u8, 4] {
+        let g = Builder::default()
+            .unit(Side::A, crewed(health), &[(50.0, 20.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 45.0), 180)
+            .game(1);
+        let r = g.attack_odds(0, &[aim(0, 1), aim(1, 1)], false).unwrap_err();
+        assert!(r.reason.contains("crew"), "{r}");
+        assert_eq!(
+            dice_of(&g, 0, &[aim(1, 1)]),
+            vec![(1, u16::from(health))],
+            "one weapon a damage point"
+        );
+        assert_eq!(dice_of(&g, 0, &[aim(0, 1)]), vec![(0, 3)]);
+    }
+}

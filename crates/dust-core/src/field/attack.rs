@@ -247,6 +247,7 @@ impl FieldGame {
             r
         };
         let (mut any_close, mut any_ranged) = (false, false);
+        let shares = self.crew_shares(u, aims);
         for (k, aim) in aims.iter().enumerate() {
             let li = usize::from(aim.line);
             let Some(w) = card.weapons.get(li) else {
@@ -264,9 +265,14 @@ impl FieldGame {
                 )));
             }
             let before: Vec<u8> = aims[..k].iter().map(|a| a.line).collect();
-            if let Some(r) = self.mode_refusal(u, li, &before).or_else(|| self.ammo_refusal(u, li)) {
+            if let Some(r) = self
+                .mode_refusal(u, li, &before)
+                .or_else(|| self.ammo_refusal(u, li))
+                .or_else(|| self.crew_refusal(u, li, &before))
+            {
                 return Err(r);
             }
+            let crew_weapons = self.crew_weapons(u, li, shares.as_deref())?;
             let Some(tu) = self.units.get(aim.target) else {
                 return Err(Refusal::new(format!("there is no unit {}", aim.target)));
             };
@@ -553,7 +559,7 @@ impl FieldGame {
                     line: aim.line,
                     target: aim.target,
                     firers: part.iter().map(|(m, _)| *m).collect(),
-                    dice: u16::from(dice) * part.len() as u16,
+                    dice: u16::from(dice) * part.len() as u16 * crew_weapons,
                     cover,
                     save: self.save_of(u, li, aim.target, cover, close),
                     per_hit: rules_shared::damage_per_hit(self.struck(aim.target), exact, damage),

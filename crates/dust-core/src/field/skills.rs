@@ -308,6 +308,105 @@ impl FieldGame {
         None
     }
 
+    /// The weapons firing each aimed line of a support weapon or of a vehicle with crew, by the
+    /// battlefront engine's rules (`None` for other units): a support weapon's soldiers (one a
+    /// damage point left) shared out by [`crate::battlefront::weapons::share_out`] ("Support
+    /// weapon units use a 2 man team to fire … and have 1 soldier left for each damage point
+    /// they have remaining. Only the third or fourth soldiers of the unit can fire other weapons
+    /// if the support weapon fires"), the last soldier firing the support weapon alone "in an
+    /// emergency"; a vehicle's crew weapons, one a damage point left, by
+    /// [`crate::battlefront::weapons::share_crew`] ("it may fire 1 weapon for each damage point
+    /// the vehicle has remaining"). Each kind (ranged, C) is shared out on its own.
+    pub(crate) fn crew_shares(&self, u: usize, aims: &[super::decision::Aim]) -> Option<Vec<(usize, u32)>> {
+        use crate::battlefront::weapons::{is_crew, is_support, share_crew, share_out};
+        let c = &self.cards[u];
+        let left = self.units[u].health;
+        let lines = |close: bool| -> Vec<(usize, u8)> {
+            aims.iter()
+                .map(|a| usize::from(a.line))
+                .filter(|&l| c.card.weapons.get(l).is_some_and(|w| (w.range == WeaponRange::Close) == close))
+                .map(|l| (l, 0))
+                .collect()
+        };
+        match self.class(u) {
+            Class::SupportWeapon => {
+                let all = (1u32 << c.card.weapons.len().min(31)) - 1;
+                let soldiers: Vec<u32> = (0..usize::from(left))
+                    .map(|i| {
+                        c.card
+                            .models
+                            .get(i.min(c.card.models.len().saturating_sub(1)))
+                            .map_or(all, |m| m.weapons)
+                    })
+                    .collect();
+                let mut out = Vec::new();
+                for close in [false, true] {
+                    let mine = lines(close);
+                    let mut shared = share_out(&c.card, Some(&c.bf), &soldiers, &mine);
+                    for s in &mut shared {
+                        // "(although 1 can do so in an emergency)": the last soldier, firing
+                        // nothing else.
+                        if s.1 == 0 && left == 1 && mine.len() == 1 && is_support(&c.card, Some(&c.bf), s.0) {
+                            s.1 = 1;
+                        }
+                    }
+                    out.extend(shared);
+                }
+                Some(out)
+            }
+            Class::Vehicle | Class::Aircraft if (0..c.card.weapons.len()).any(|l| is_crew(&c.card, Some(&c.bf), l)) => {
+                let mut out = Vec::new();
+                for close in [false, true] {
+                    out.extend(share_crew(&c.card, Some(&c.bf), u32::from(left), &lines(close)));
+                }
+                Some(out)
+            }
+            _ => None,
+        }
+    }
+
+    /// The weapons firing line `li` of unit `u` by [`FieldGame::crew_shares`] (1 for the lines
+    /// not shared out), or why none does.
+    pub(crate) fn crew_weapons(&self, u: usize, li: usize, shares: Option<&[(usize, u32)]>) -> Result<u16, Refusal> {
+        let Some(n) = shares.and_then(|s| s.iter().find(|x| x.0 == li)).map(|x| x.1) else {
+            return Ok(1);
+        };
+        if n > 0 {
+            return Ok(n.min(u32::from(u16::MAX)) as u16);
+        }
+        let w = &self.cards[u].card.weapons[li].name;
+        Err(Refusal::new(if self.class(u) == Class::SupportWeapon {
+            format!(
+                "no soldier of {} is left to fire {w}: the support weapon takes a team of 2, and only the third or fourth soldiers fire other weapons",
+                self.table.units[u].name
+            )
+        } else {
+            format!(
+                "no crew weapon of {} is left to fire {w}: the crew fire 1 weapon a damage point left",
+                self.table.units[u].name
+            )
+        }))
+    }
+
+    /// Why line `li` of a vehicle with crew may not be aimed after the lines `before`: "it may
+    /// choose to attack with the vehicle weapons or the crew's weapons" ("4. Declare Targets").
+    pub(crate) fn crew_refusal(&self, u: usize, li: usize, before: &[u8]) -> Option<Refusal> {
+        use crate::battlefront::weapons::is_crew;
+        let c = &self.cards[u];
+        if !matches!(self.class(u), Class::Vehicle | Class::Aircraft) {
+            return None;
+        }
+        let crew = |l: usize| is_crew(&c.card, Some(&c.bf), l);
+        before.iter().any(|&b| crew(usize::from(b)) != crew(li)).then(|| {
+            Refusal::new(format!(
+                "{} attacks with the vehicle's weapons or the crew's weapons, not both: {} is {}",
+                self.table.units[u].name,
+                c.card.weapons[li].name,
+                if crew(li) { "a crew weapon" } else { "a vehicle weapon" }
+            ))
+        })
+    }
+
     /// Rolls one die for `purpose` (logged): whether it shows one of `faces`.
     fn one_die(&mut self, faces: crate::dice::Symbols, purpose: Purpose) -> bool {
         let k = self.dice.roll(1, faces).sample(&mut self.rng);
