@@ -687,11 +687,16 @@ pub enum BattlefrontSkill {
     DefensiveTactics,
     /// Take Aim ("TAKE AIM"): the hero hits on the target as well when making a SUSTAINED ATTACK with ranged weapons. (tactics-battlefield-summary.md)
     TakeAim,
+    /// Scout (tactics-battlefield-summary.md, "SCOUT"): a MARCH MOVE as the first action of the
+    /// game counts as one action.
+    Scout,
+    /// Camouflage (tactics-battlefield-summary.md, "CAMOUFLAGE"): starts the game camouflaged.
+    Camouflage,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 22] = [
+    pub const ALL: [BattlefrontSkill; 24] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -714,6 +719,8 @@ impl BattlefrontSkill {
         BattlefrontSkill::Zombie,
         BattlefrontSkill::DefensiveTactics,
         BattlefrontSkill::TakeAim,
+        BattlefrontSkill::Scout,
+        BattlefrontSkill::Camouflage,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -740,6 +747,8 @@ impl BattlefrontSkill {
             BattlefrontSkill::Zombie => "zombie",
             BattlefrontSkill::DefensiveTactics => "defensive-tactics",
             BattlefrontSkill::TakeAim => "take-aim",
+            BattlefrontSkill::Scout => "scout",
+            BattlefrontSkill::Camouflage => "camouflage",
         }
     }
     /// Reads a name.
@@ -794,6 +803,9 @@ pub struct BattlefrontWeapon {
     /// Power scopes (tactics-battlefield-summary.md, "POWER SCOPES"): hits on the target as
     /// well when making a SUSTAINED ATTACK.
     pub power_scopes: bool,
+    /// Wire-guided weapon (tactics-battlefield-summary.md, "WIRE-GUIDED WEAPONS"): fired alone
+    /// in an ATTACK, its misses are re-rolled.
+    pub wire_guided: bool,
     /// The Improvised Weapons line the engine gives every battlefront infantry and vehicle unit
     /// ([`improvised_weapon`]); no card file has it.
     pub improvised: bool,

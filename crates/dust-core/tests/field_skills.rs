@@ -586,7 +586,7 @@ fn a_reaction_to_three_actions_comes_before_the_last() {
 
 /// Random games on a table with every skill and weapon of this file (Fast, Jump, laser, a
 /// Berserk hero, limited ammo, two modes, a rear mount, an Infantry Ace, Charge, At the Double,
-/// Move and Fire, tesla and grapple weapons, Cheat Death) end, and every
+/// Move and Fire, tesla, grapple and wire-guided weapons, Cheat Death, Scout, Camouflage) end, and every
 /// decision the generator proposes is accepted by the check (the proptest of
 /// crates/dust-data/tests/field_game.rs plays the shipped cards, which have none of these).
 #[test]
@@ -611,11 +611,15 @@ fn random_games_with_skills_and_special_weapons_end() {
     b_ace.bf.skills.push(BattlefrontSkill::CheatDeath);
     let mut runners = with_skill(squad_card("Runners", 4), Skill::Fast);
     runners.bf.skills.push(BattlefrontSkill::MoveAndFire);
+    runners.bf.skills.push(BattlefrontSkill::Scout);
+    laser.bf.skills.push(BattlefrontSkill::Camouflage);
+    let mut tank = mounted(Mount::Rear);
+    tank.bf.weapons[0].wire_guided = true;
     let b = Builder::default()
         .unit(Side::A, runners, &line(4, 30.0, 15.0), 0)
         .unit(Side::A, with_skill(jumpers(), Skill::Charge), &line(3, 60.0, 15.0), 0)
         .unit(Side::A, berserk, &[(90.0, 12.0)], 0)
-        .unit(Side::A, mounted(Mount::Rear), &[(130.0, 15.0)], 180)
+        .unit(Side::A, tank, &[(130.0, 15.0)], 180)
         .unit(Side::B, laser, &line(3, 40.0, 100.0), 180)
         .unit(Side::B, two_modes, &line(3, 90.0, 100.0), 180)
         .unit(Side::B, b_ace, &[(120.0, 105.0)], 180)
@@ -1204,4 +1208,137 @@ fn an_open_topped_vehicle_fires_its_weapons_or_its_crews() {
         );
         assert_eq!(dice_of(&g, 0, &[aim(0, 1)]), vec![(0, 3)]);
     }
+}
+
+// ----- WIRE-GUIDED, SCOUT, CAMOUFLAGE -------------------------------------------------------------
+
+/// "WIRE-GUIDED WEAPONS": "If a unit attacks with 1 wire-guided weapon and no other weapons when
+/// making an ATTACK action, it re-rolls misses for that weapon as if making a SUSTAINED ATTACK":
+/// a hero's one wire-guided launcher re-rolls (1 − (2/3)² = 5/9, then 2/3 unsaved); with its
+/// pistol too, or fired by three soldiers, it does not.
+#[test]
+fn a_lone_wire_guided_weapon_rerolls_its_misses() {
+    let mut hero = hero_card("Tank Hunter");
+    hero.card.weapons.insert(0, weapon("Wire-guided Missile", Some(4), 1));
+    hero.bf.weapons = vec![Default::default(); 2];
+    hero.bf.weapons[0].wire_guided = true;
+    let g = Builder::default()
+        .unit(Side::A, hero, &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 35.0), 180)
+        .game(1);
+    let alone = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert!((alone.groups[0].1 - 5.0 / 9.0 * 2.0 / 3.0).abs() < 1e-12, "{}", alone.groups[0].1);
+    let both = g.attack_odds(0, &[aim(0, 1), aim(1, 1)], false).unwrap();
+    assert!((both.groups[0].1 - 2.0 / 9.0).abs() < 1e-12);
+    // The live roll re-rolls the misses of the lone weapon.
+    for seed in 0..30 {
+        let mut hero = hero_card("Tank Hunter");
+        hero.card.weapons.insert(0, weapon("Wire-guided Missile", Some(4), 1));
+        hero.bf.weapons = vec![Default::default(); 2];
+        hero.bf.weapons[0].wire_guided = true;
+        let b = Builder::default().unit(Side::A, hero, &[(50.0, 20.0)], 0).unit(
+            Side::B,
+            squad_card("Grenadiers", 12),
+            &line(12, 34.0, 35.0),
+            180,
+        );
+        let (g, from) = attack_once(&b, seed, &[Attack, Nothing], vec![aim(0, 1)]);
+        let hit = rolled(&g, from, Purpose::Hit);
+        let reroll = rolled(&g, from, Purpose::Reroll);
+        assert_eq!(reroll.first().map_or(0, |r| r.0), 1 - hit[0].1, "the miss is re-rolled");
+    }
+    let mut squad = squad_card("Missile Team", 3);
+    squad.bf.weapons = vec![Default::default(); 2];
+    squad.bf.weapons[0].wire_guided = true;
+    let g = Builder::default()
+        .unit(Side::A, squad, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 45.0), 180)
+        .game(1);
+    let three = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert!((three.groups[0].1 - 2.0 / 9.0).abs() < 1e-12, "three weapons are not 1");
+}
+
+/// "SCOUT": "This unit (and any unit it has joined or hero that has joined it) may take a MARCH
+/// MOVE action as its first action of the game. This counts as a single action, leaving the unit
+/// with one further action in that activation" — in turn 1 (docs/rulings.md, "Battlefield:
+/// Scout"), not later.
+#[test]
+fn scouts_march_as_one_action_in_their_first_activation() {
+    let scouts = with_bf(squad_card("Scouts", 3), BattlefrontSkill::Scout);
+    let b = Builder::default().unit(Side::A, scouts, &line(3, 50.0, 20.0), 0).unit(
+        Side::B,
+        squad_card("Grenadiers", 3),
+        &line(3, 150.0, 110.0),
+        180,
+    );
+    let mut g = b.clone().game(1);
+    first_a(&mut g);
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(g.check(&Decision::Plan(vec![March, Attack])).is_ok());
+    assert!(g.check(&Decision::Plan(vec![March])).is_err(), "one action is left");
+    assert!(g.candidates(64).contains(&Decision::Plan(vec![March, Attack])));
+    g.apply(Decision::Plan(vec![March, Nothing])).unwrap();
+    g.apply(mv(&g, 0, 0.0, 20.0)).unwrap();
+    assert!(until_activation_of(&mut g, 0), "turn 2");
+    assert!(g.turn() >= 2);
+    g.apply(Decision::Activate(0)).unwrap();
+    let r = g.check(&Decision::Plan(vec![March, Attack])).unwrap_err();
+    assert!(r.reason.contains("3 actions"), "{r}");
+}
+
+/// A camouflaged squad of side B (unit 1) in a wood (in cover), `gap` cm from side A's squad.
+fn camo_table(gap: f64, camo: bool) -> Builder {
+    let mut c = squad_card("Snipers", 3);
+    if camo {
+        c.bf.skills.push(BattlefrontSkill::Camouflage);
+    }
+    let y = 20.0 + 2.5 + gap;
+    Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, c, &line(3, 50.0, y), 180)
+        .terrain(
+            TerrainKind::Woods,
+            &[(30.0, y - 3.0), (90.0, y - 3.0), (90.0, y + 30.0), (30.0, y + 30.0)],
+        )
+}
+
+/// "CAMOUFLAGE": "Once it has done so, no enemy unit has LOS to it if it is in cover from them
+/// and at range 3 (30cm/12") or more. This benefit ends if the camouflaged unit takes any
+/// action other than a MOVE or NOTHING Action … The unit starts the game camouflaged."
+#[test]
+fn camouflage_hides_a_unit_in_cover_from_thirty_cm() {
+    let mut long = squad_card("Rangers", 3);
+    long.card.weapons[0] = weapon("Rifle", Some(5), 1);
+    let at = |gap: f64, camo: bool| {
+        let mut b = camo_table(gap, camo);
+        b.cards[0] = long.clone();
+        b.game(1)
+    };
+    let g = at(35.0, true);
+    assert!(g.units()[1].camouflaged, "it starts the game camouflaged");
+    let r = g.attack_odds(0, &[aim(0, 1)], false).unwrap_err();
+    assert!(r.reason.contains("amouflage"), "{r}");
+    assert!(at(35.0, false).attack_odds(0, &[aim(0, 1)], false).is_ok(), "without the skill");
+    assert!(at(25.0, true).attack_odds(0, &[aim(0, 1)], false).is_ok(), "closer than 30 cm");
+    // In the open: no cover, no hiding.
+    let mut c = with_bf(squad_card("Snipers", 3), BattlefrontSkill::Camouflage);
+    c.card.weapons[0] = weapon("Rifle", Some(5), 1);
+    let g = Builder::default()
+        .unit(Side::A, long.clone(), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, c, &line(3, 50.0, 57.5), 180)
+        .game(1);
+    assert!(g.attack_odds(0, &[aim(0, 1)], false).is_ok());
+    // The camouflaged unit attacks: the benefit ends.
+    let mut g = at(35.0, true);
+    g.apply(Decision::First(Side::B)).unwrap();
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    g.apply(mv(&g, 1, 0.0, 1.0)).unwrap();
+    assert!(g.units()[1].camouflaged, "a MOVE keeps it");
+    let mut g = at(35.0, true);
+    g.apply(Decision::First(Side::B)).unwrap();
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+    g.apply(Decision::Attack(Vec::new())).unwrap();
+    assert!(!g.units()[1].camouflaged, "an ATTACK ends it");
 }

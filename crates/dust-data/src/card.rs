@@ -141,8 +141,8 @@ const ROLES: [Role; 6] = [
 /// The keyword names of card files: the five of [`Keywords`], in field order, then `spray`
 /// (the battlefront name of `flame`), `grenade` (of `ugl`), and the battlefront-only `set-up`,
 /// `under-barrel` and `crew`, and the Battlefield summary's `tesla`, `grapple`, `cutting` and
-/// `power-scopes`.
-pub const KEYWORDS: [&str; 14] = [
+/// `power-scopes`, `wire-guided`.
+pub const KEYWORDS: [&str; 15] = [
     "laser",
     "flame",
     "ugl",
@@ -157,6 +157,7 @@ pub const KEYWORDS: [&str; 14] = [
     "grapple",
     "cutting",
     "power-scopes",
+    "wire-guided",
 ];
 
 /// The name of a card's edition as written in card files.
@@ -1307,7 +1308,7 @@ impl<'a> Ctx<'a> {
             for (k, ks) in list {
                 let only_bf = matches!(
                     k.trim(),
-                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes"
+                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided"
                 );
                 if only_bf && !bf {
                     self.err(
@@ -1337,6 +1338,7 @@ impl<'a> Ctx<'a> {
                     "grapple" => &mut bfw.grapple,
                     "cutting" => &mut bfw.cutting,
                     "power-scopes" => &mut bfw.power_scopes,
+                    "wire-guided" => &mut bfw.wire_guided,
                     _ => {
                         self.err(
                             &ks,

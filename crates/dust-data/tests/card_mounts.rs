@@ -55,14 +55,14 @@ fn battlefield_keywords_and_skills_parse() {
 fn more_battlefield_keywords_and_skills_parse() {
     use dust_core::unit::BattlefrontSkill as S;
     let text = card("turret")
-        .replace("mount = \"turret\"\n", "mount = \"turret\"\nkeywords = [\"cutting\", \"power-scopes\"]\n")
+        .replace("mount = \"turret\"\n", "mount = \"turret\"\nkeywords = [\"cutting\", \"power-scopes\", \"wire-guided\"]\n")
         .replace(
             "source = \"test\"",
-            "skills = [\"killing-spree\", \"flying\", \"loner\", \"gorilla\", \"steel-guard\", \"zombie\", \"defensive-tactics\", \"take-aim\"]\nsource = \"test\"",
+            "skills = [\"killing-spree\", \"flying\", \"loner\", \"gorilla\", \"steel-guard\", \"zombie\", \"defensive-tactics\", \"take-aim\", \"scout\", \"camouflage\"]\nsource = \"test\"",
         );
     let c = parse_card_file(&text, "t.toml").unwrap_or_else(|d| panic!("{d:?}"));
     let w = &c.info.battlefront.weapons[0];
-    assert!(w.cutting && w.power_scopes);
+    assert!(w.cutting && w.power_scopes && w.wire_guided);
     for s in [
         S::KillingSpree,
         S::Flying,
@@ -72,6 +72,8 @@ fn more_battlefield_keywords_and_skills_parse() {
         S::Zombie,
         S::DefensiveTactics,
         S::TakeAim,
+        S::Scout,
+        S::Camouflage,
     ] {
         assert!(c.info.battlefront.has(s), "{s:?}");
     }

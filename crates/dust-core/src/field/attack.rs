@@ -58,6 +58,8 @@ pub struct Group {
     pub stun: Option<super::Stun>,
     /// The faces that hit: the army symbol, or the target as well (power scopes, Take Aim).
     pub hit: Symbols,
+    /// Its misses are re-rolled outside a Sustained Attack (a lone wire-guided weapon).
+    pub reroll: bool,
 }
 
 /// The owner of a squad chooses which of `valid` its `count` casualties are.
@@ -462,6 +464,7 @@ impl FieldGame {
                         chain: self.chains(u, li),
                         stun: self.stun_of(u, li),
                         hit: self.hit_faces(u, li, sustained),
+                        reroll: false,
                     });
                 }
                 if !covers_target {
@@ -511,6 +514,16 @@ impl FieldGame {
                                     w.name
                                 )
                             }
+                        });
+                        continue;
+                    }
+                    if self.camouflage_hides(u, m, aim.target, gap) {
+                        why.get_or_insert_with(|| {
+                            format!(
+                                "{} is camouflaged, in cover and {:.1} cm away: no line of sight from 30 cm (CAMOUFLAGE)",
+                                name(aim.target),
+                                gap.cm()
+                            )
                         });
                         continue;
                     }
@@ -570,12 +583,14 @@ impl FieldGame {
                     chain: self.chains(u, li),
                     stun: self.stun_of(u, li),
                     hit: self.hit_faces(u, li, sustained),
+                    reroll: false,
                 });
             }
         }
         // "If a unit scores hits with both template weapons and other direct-fire weapons, the
         // hits from the template weapons are allocated first."
         groups.sort_by_key(|g| (g.close, !g.template));
+        self.mark_wire_guided(u, aims, sustained, &mut groups);
         for g in &mut groups {
             g.hero = self.hero_share(u, usize::from(g.line), g.target);
         }
@@ -630,7 +645,11 @@ impl FieldGame {
                 .into_iter()
                 .map(|g| {
                     let p_hit = self.dice.roll(1, g.hit).p();
-                    let hit = if sustained { 1.0 - (1.0 - p_hit) * (1.0 - p_hit) } else { p_hit };
+                    let hit = if sustained || g.reroll {
+                        1.0 - (1.0 - p_hit) * (1.0 - p_hit)
+                    } else {
+                        p_hit
+                    };
                     let p_save = g.save.map_or(0.0, |s| {
                         let p = self.dice.roll(1, s).p();
                         // A failed save re-rolled in a fortification.
@@ -675,7 +694,7 @@ impl FieldGame {
         let mut hits_on = vec![0u16; self.units.len()];
         for g in groups {
             let mut hits = self.roll(g.dice, g.hit, Purpose::Hit);
-            if sustained {
+            if sustained || g.reroll {
                 hits += self.roll(g.dice - hits, g.hit, Purpose::Reroll);
             }
             if g.chain {
@@ -964,6 +983,7 @@ impl FieldGame {
             chain: false,
             stun: None,
             hit: Symbols::ARMY,
+            reroll: false,
         };
         self.damage(&g, hits);
     }

@@ -510,6 +510,8 @@ impl FieldGame {
                 "{total} actions: a unit can never perform more than 3 actions during an activation"
             )));
         }
+        // "SCOUT": a MARCH MOVE as the first action of the game "counts as a single action".
+        let total = total - u8::from(self.scout_march(u, p));
         let free = self.free_step(u, p, a.actions);
         if total != a.actions && free.is_none() {
             return Err(Refusal::new(format!(
@@ -765,6 +767,7 @@ impl FieldGame {
                 };
                 let ranged = self.fires_ranged(u, &aims);
                 self.release_grapples(u);
+                self.end_camouflage(u);
                 if let Some(c) = self.cur_mut() {
                     c.fired_ranged = ranged;
                 }

@@ -276,6 +276,9 @@ pub struct FieldUnit {
     /// The unit whose grapple weapon holds this one ("Remove the token if the unit with the
     /// grapple weapon takes an action other than a NOTHING action").
     pub grappled_by: Option<usize>,
+    /// Camouflaged (tactics-battlefield-summary.md, "CAMOUFLAGE": "The unit starts the game
+    /// camouflaged").
+    pub camouflaged: bool,
 }
 
 /// Whose turn it is to do what.
@@ -468,6 +471,7 @@ impl FieldGame {
                 ammo: Vec::new(),
                 stunned: false,
                 grappled_by: None,
+                camouflaged: false,
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -719,7 +723,8 @@ impl FieldGame {
                     | u64::from(s.activated) << 2
                     | u64::from(s.destroyed) << 3
                     | u64::from(s.in_reserve) << 4
-                    | u64::from(s.stunned) << 5,
+                    | u64::from(s.stunned) << 5
+                    | u64::from(s.camouflaged) << 6,
             );
             for &m in &s.models {
                 h.u64(m.into());

@@ -488,10 +488,55 @@ impl FieldGame {
         true
     }
 
-    /// The boxes every unit starts with: each line's `ammo`.
+    /// What every unit starts the game with: each line's `ammo` boxes; Camouflage ("The unit
+    /// starts the game camouflaged").
     pub(crate) fn load_ammo(&mut self) {
         for (unit, c) in self.units.iter_mut().zip(self.cards.iter()) {
             unit.ammo = c.card.weapons.iter().map(|w| w.ammo).collect();
+            unit.camouflaged = c.bf.has(BattlefrontSkill::Camouflage);
+        }
+    }
+
+    /// "CAMOUFLAGE": "no enemy unit has LOS to it if it is in cover from them and at range 3
+    /// (30cm/12") or more": whether miniature `m` of unit `u` is denied the camouflaged unit
+    /// `t` at `gap` (docs/rulings.md, "Battlefield: Camouflage").
+    pub(crate) fn camouflage_hides(&self, u: usize, m: usize, t: usize, gap: dust_geom::measure::Gap) -> bool {
+        self.units[t].camouflaged && !gap.within(3 * RANGE_UNIT - 1) && self.in_cover_from(u, m, t)
+    }
+
+    /// "This benefit ends if the camouflaged unit takes any action other than a MOVE or NOTHING
+    /// Action": unit `u` (not the hero joined to it: "Units with this skill do not share it")
+    /// takes an ATTACK or SUSTAINED ATTACK.
+    pub(crate) fn end_camouflage(&mut self, u: usize) {
+        self.units[u].camouflaged = false;
+    }
+
+    /// Whether plan `p` of unit `u` starts with the MARCH MOVE a Scout makes as one action:
+    /// "SCOUT": "This unit (and any unit it has joined or hero that has joined it) may take a
+    /// MARCH MOVE action as its first action of the game. This counts as a single action" — in
+    /// the first turn (docs/rulings.md, "Battlefield: Scout").
+    pub(crate) fn scout_march(&self, u: usize, p: &[Action]) -> bool {
+        let scout = |x: usize| self.cards[x].bf.has(BattlefrontSkill::Scout);
+        self.turn == 1 && p.first() == Some(&Action::March) && (scout(u) || self.joined_hero(u).is_some_and(scout))
+    }
+
+    /// "WIRE-GUIDED WEAPONS": "If a unit attacks with 1 wire-guided weapon and no other weapons
+    /// when making an ATTACK action, it re-rolls misses for that weapon as if making a SUSTAINED
+    /// ATTACK": one aimed line, wire-guided, fired by one miniature (a squad whose soldiers fire
+    /// it fires several weapons).
+    pub(crate) fn mark_wire_guided(&self, u: usize, aims: &[super::decision::Aim], sustained: bool, groups: &mut [Group]) {
+        let [a] = aims else { return };
+        let li = usize::from(a.line);
+        if sustained || !self.cards[u].bf.weapons.get(li).is_some_and(|b| b.wire_guided) {
+            return;
+        }
+        let mut firers: Vec<usize> = groups.iter().flat_map(|g| g.firers.iter().copied()).collect();
+        firers.sort_unstable();
+        firers.dedup();
+        if firers.len() == 1 {
+            for g in groups.iter_mut() {
+                g.reroll = true;
+            }
         }
     }
 
