@@ -313,6 +313,7 @@ pub fn odds(
                 "cover": g.cover,
                 "template": g.template,
                 "close": g.close,
+                "chain": g.chain,
                 "p_unsaved_per_die": q,
                 "unsaved_hits": dist,
             })

@@ -735,6 +735,9 @@ fn rule_of(p: Purpose) -> &'static str {
         Purpose::Hit | Purpose::Reroll | Purpose::Save => "ATTACK & SUSTAINED ATTACK ACTIONS",
         Purpose::SaveReroll => "BUNKERS AND STRONGPOINTS",
         Purpose::Resilient => "DAMAGE RESILIENT",
+        Purpose::Chain => "LASER WEAPONS, BERSERK",
+        Purpose::Ace => "INFANTRY ACE",
+        Purpose::CheatDeath => "CHEAT DEATH",
         Purpose::Terrain => "MOVE & MARCH MOVE ACTIONS",
         Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
         Purpose::Ambush => "SCENARIO SPECIAL RULES, Ambush",
@@ -768,6 +771,9 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
                     Purpose::Save => "saves".into(),
                     Purpose::SaveReroll => "re-rolling the failed saves (in a bunker or strongpoint)".into(),
                     Purpose::Resilient => "Damage Resilient".into(),
+                    Purpose::Chain => "for further hits (a laser chain or Berserk)".into(),
+                    Purpose::Ace => "for a third action (Infantry Ace)".into(),
+                    Purpose::CheatDeath => "to cheat death".into(),
                     Purpose::Terrain => "for terrain".into(),
                     Purpose::Reserves => "to move on from reserve".into(),
                     Purpose::Ambush => "for the actions of a unit placed from ambush".into(),
@@ -809,6 +815,11 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
             Event::Restored(u, n) => format!(
                 "  {} gets back {n} damage point(s) or miniature(s) ({BOOK}, COMMAND SQUADS)",
                 name(*u)
+            ),
+            Event::Stunned(u, on) => format!(
+                "  {} {} a Stunned token ({BOOK}, TESLA WEAPONS, GRAPPLE WEAPONS, CHEAT DEATH)",
+                name(*u),
+                if *on { "takes" } else { "loses" }
             ),
             Event::Holds(s, o) => format!("  side {s} holds {o} ({BOOK}, END OF THE GAME)"),
             Event::Ended(Some(s)) => format!("\nThe game ends: side {s} wins ({BOOK}, END OF THE GAME)."),

@@ -12,7 +12,7 @@
 //! geometric questions (is the target in cover?) and passes the answers in.
 
 use crate::dice::Symbols;
-use crate::unit::BattlefrontValue;
+use crate::unit::{BattlefrontValue, Skill, UnitCard, UnitKind};
 use crate::Side;
 
 /// The save a target rolls against hits that got through, and whether it is a cover save
@@ -134,6 +134,71 @@ pub const fn may_pass(own_left: usize, other_left: usize) -> bool {
 /// pilots", "Battlefield: the symbols of the summary").
 pub const PILOT_ESCAPES: Symbols = Symbols::ARMY_OR_SHIELD;
 
+/// The symbol a further roll of a chain hits on: "When a laser weapon scores a hit, roll another
+/// die scoring a further hit on a roll of [the army symbol] … The additional rolls only hit on
+/// [the army symbol]" (tactics-battlefront-2013-rules.txt, "Laser Weapons";
+/// tactics-battlefield-summary.md, "LASER WEAPONS", "CUTTING WEAPONS", "BERSERK", "KILLING
+/// SPREE", worded alike).
+pub const CHAIN_HIT: Symbols = Symbols::ARMY;
+
+/// The further hits of a chain ("Continue scoring hits and rolling additional dice for each hit
+/// until it rolls a miss"): from `hits`, `roll(n)` rolls `n` dice and returns the hits among
+/// them ([`CHAIN_HIT`]); each hit rolls one die more, until a roll scores none.
+pub fn chain(hits: u16, mut roll: impl FnMut(u16) -> u16) -> u16 {
+    let (mut further, mut dice) = (0u16, hits);
+    while dice > 0 {
+        let k = roll(dice);
+        further = further.saturating_add(k);
+        dice = k;
+    }
+    further
+}
+
+/// The distribution of the hits one die scores with a chain ([`chain`]): `hit` the chance of the
+/// first roll's hit, `again` the chance of a further roll's; entry `k` is P(k hits), cut after
+/// `cap` (the rest of the tail, below `again^cap`, is added to the last entry).
+pub fn chain_distribution(hit: f64, again: f64, cap: usize) -> Vec<f64> {
+    let mut d = vec![0.0; cap.max(1) + 1];
+    d[0] = 1.0 - hit;
+    let mut p = hit;
+    for slot in d.iter_mut().skip(1) {
+        *slot = p * (1.0 - again);
+        p *= again;
+    }
+    d[cap.max(1)] += p;
+    d
+}
+
+/// Whether a card moves as Fast: "A unit with Fast (or Agile) may move 1 additional square
+/// when it performs a MOVE or MARCH MOVE action", and "Some old cards have vehicles with the
+/// Jump skill: these now have the Fast special rule instead" (tactics-battlefront-2013-rules.txt,
+/// "Fast", "Jump"; tactics-battlefield-summary.md, "FAST", "JUMP", worded alike).
+pub fn is_fast(card: &UnitCard) -> bool {
+    card.has(Skill::Fast) || card.has(Skill::Agile) || (vehicle(card) && card.has(Skill::Jump))
+}
+
+/// Whether a unit jumps (moves over any terrain as if it were open): infantry with Jump, and
+/// with a joined partner only when both have it ("If a hero has joined a unit, both must have
+/// Jump for either to use it when they activate together"); a vehicle with Jump is Fast
+/// instead ([`is_fast`]).
+pub fn jumps(card: &UnitCard, partner: Option<&UnitCard>) -> bool {
+    !vehicle(card) && card.has(Skill::Jump) && partner.is_none_or(|p| p.has(Skill::Jump))
+}
+
+fn vehicle(card: &UnitCard) -> bool {
+    matches!(card.kind, UnitKind::Vehicle | UnitKind::Aircraft)
+}
+
+/// Whether a line may not be aimed because the other line of its weapon already is: "If a
+/// weapon has 2 modes of shooting (2 weapon lines), you must announce which set of
+/// characteristics are being used each time the weapon makes an attack"
+/// (tactics-battlefield-summary.md, "4. Declare Targets"; tactics-battlefront-2013-rules.txt,
+/// "Weapons with Two Lines"). `partner` is the line's other mode, `aimed` whether a line is
+/// already aimed in this attack.
+pub fn mode_taken(partner: Option<u8>, aimed: impl Fn(u8) -> bool) -> bool {
+    partner.is_some_and(aimed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,5 +250,22 @@ mod tests {
         assert_eq!(initiative_winner((1, 1), (0, 2)), Some(Side::B));
         assert_eq!(initiative_winner((1, 1), (1, 1)), None);
         assert!(may_pass(2, 3) && !may_pass(3, 3));
+    }
+
+    /// "Continue scoring hits and rolling additional dice for each hit until it rolls a miss."
+    #[test]
+    fn a_chain_rolls_a_die_per_hit_until_a_miss() {
+        let mut asked = Vec::new();
+        let mut answers = [2u16, 1, 0].into_iter();
+        let further = chain(3, |n| {
+            asked.push(n);
+            answers.next().unwrap_or(0)
+        });
+        assert_eq!((further, asked), (3, vec![3, 2, 1]));
+        assert_eq!(chain(0, |_| panic!("no hit, no roll")), 0);
+        let d = chain_distribution(1.0 / 3.0, 1.0 / 3.0, 40);
+        let mean: f64 = d.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+        assert!((d.iter().sum::<f64>() - 1.0).abs() < 1e-12 && (mean - 0.5).abs() < 1e-9);
+        assert!(mode_taken(Some(1), |l| l == 1) && !mode_taken(Some(1), |l| l == 0) && !mode_taken(None, |_| true));
     }
 }

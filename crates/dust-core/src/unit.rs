@@ -544,11 +544,28 @@ pub enum Mount {
     Hatch,
     /// A pedestal mount: any direction.
     Pedestal,
+    /// Rear-mounted: "up to 45° on either side of the rear of the vehicle or aircraft's facing"
+    /// (tactics-battlefield-summary.md, "1. Check Field of Fire").
+    Rear,
+    /// Side-mounted on the left: "in the 180° to the side of the vehicle (excluding the area
+    /// directly ahead of or behind it)" (tactics-battlefield-summary.md, "1. Check Field of
+    /// Fire"), the side the weapon is on.
+    Left,
+    /// Side-mounted on the right (see [`Mount::Left`]).
+    Right,
 }
 
 impl Mount {
     /// Every mount.
-    pub const ALL: [Mount; 4] = [Mount::Front, Mount::Turret, Mount::Hatch, Mount::Pedestal];
+    pub const ALL: [Mount; 7] = [
+        Mount::Front,
+        Mount::Turret,
+        Mount::Hatch,
+        Mount::Pedestal,
+        Mount::Rear,
+        Mount::Left,
+        Mount::Right,
+    ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
         match self {
@@ -556,11 +573,14 @@ impl Mount {
             Mount::Turret => "turret",
             Mount::Hatch => "hatch",
             Mount::Pedestal => "pedestal",
+            Mount::Rear => "rear",
+            Mount::Left => "left",
+            Mount::Right => "right",
         }
     }
     /// Whether the weapon fires in any direction.
     pub const fn all_round(self) -> bool {
-        !matches!(self, Mount::Front)
+        matches!(self, Mount::Turret | Mount::Hatch | Mount::Pedestal)
     }
 }
 
@@ -645,11 +665,44 @@ pub enum BattlefrontSkill {
     /// Ace Air Pilot (tactics-battlefield-summary.md, "ACE AIR PILOT"): pilots an aircraft,
     /// which may gain a third action.
     AceAirPilot,
+    /// Infantry Ace (tactics-battlefield-summary.md, "INFANTRY ACE"): a die when the hero
+    /// activates; on the army symbol or the shield, a third action for the activation.
+    InfantryAce,
+    /// At the Double (tactics-battlefield-summary.md, "AT THE DOUBLE"): a free MOVE action
+    /// immediately after a MARCH MOVE action.
+    AtTheDouble,
+    /// Move and Fire (tactics-battlefield-summary.md, "MOVE AND FIRE"): a free MOVE action
+    /// immediately after an ATTACK or SUSTAINED ATTACK action using ranged weapons.
+    MoveAndFire,
+    /// Cheat Death (tactics-battlefield-summary.md, "CHEAT DEATH"): an eliminated hero rolls a
+    /// die and may survive with 1 damage point and a Stunned token.
+    CheatDeath,
+    /// Killing Spree ("KILLING SPREE"): the hero's ranged hits roll on in a chain. (tactics-battlefield-summary.md)
+    KillingSpree,
+    /// Flying ("FLYING"): moves over any terrain as if it were open. (tactics-battlefield-summary.md)
+    Flying,
+    /// Loner ("LONER"): the hero may not join a unit. (tactics-battlefield-summary.md)
+    Loner,
+    /// Gorilla ("GORILLA"): only Gorilla heroes and units join each other. (tactics-battlefield-summary.md)
+    Gorilla,
+    /// Steel Guard ("STEEL GUARD"): no cover save, the infantry save on the shield as well; only Steel Guard heroes and units join each other. (tactics-battlefield-summary.md)
+    SteelGuard,
+    /// Zombie ("ZOMBIE"): as Steel Guard's saves and joining, and never suppressed. (tactics-battlefield-summary.md)
+    Zombie,
+    /// Defensive Tactics ("DEFENSIVE TACTICS"): Damage Resilient when in cover. (tactics-battlefield-summary.md)
+    DefensiveTactics,
+    /// Take Aim ("TAKE AIM"): the hero hits on the target as well when making a SUSTAINED ATTACK with ranged weapons. (tactics-battlefield-summary.md)
+    TakeAim,
+    /// Scout (tactics-battlefield-summary.md, "SCOUT"): a MARCH MOVE as the first action of the
+    /// game counts as one action.
+    Scout,
+    /// Camouflage (tactics-battlefield-summary.md, "CAMOUFLAGE"): starts the game camouflaged.
+    Camouflage,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 12] = [
+    pub const ALL: [BattlefrontSkill; 26] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -662,6 +715,20 @@ impl BattlefrontSkill {
         BattlefrontSkill::Superhuman,
         BattlefrontSkill::AirPilot,
         BattlefrontSkill::AceAirPilot,
+        BattlefrontSkill::InfantryAce,
+        BattlefrontSkill::AtTheDouble,
+        BattlefrontSkill::MoveAndFire,
+        BattlefrontSkill::CheatDeath,
+        BattlefrontSkill::KillingSpree,
+        BattlefrontSkill::Flying,
+        BattlefrontSkill::Loner,
+        BattlefrontSkill::Gorilla,
+        BattlefrontSkill::SteelGuard,
+        BattlefrontSkill::Zombie,
+        BattlefrontSkill::DefensiveTactics,
+        BattlefrontSkill::TakeAim,
+        BattlefrontSkill::Scout,
+        BattlefrontSkill::Camouflage,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -678,6 +745,20 @@ impl BattlefrontSkill {
             BattlefrontSkill::Superhuman => "superhuman",
             BattlefrontSkill::AirPilot => "air-pilot",
             BattlefrontSkill::AceAirPilot => "ace-air-pilot",
+            BattlefrontSkill::InfantryAce => "infantry-ace",
+            BattlefrontSkill::AtTheDouble => "at-the-double",
+            BattlefrontSkill::MoveAndFire => "move-and-fire",
+            BattlefrontSkill::CheatDeath => "cheat-death",
+            BattlefrontSkill::KillingSpree => "killing-spree",
+            BattlefrontSkill::Flying => "flying",
+            BattlefrontSkill::Loner => "loner",
+            BattlefrontSkill::Gorilla => "gorilla",
+            BattlefrontSkill::SteelGuard => "steel-guard",
+            BattlefrontSkill::Zombie => "zombie",
+            BattlefrontSkill::DefensiveTactics => "defensive-tactics",
+            BattlefrontSkill::TakeAim => "take-aim",
+            BattlefrontSkill::Scout => "scout",
+            BattlefrontSkill::Camouflage => "camouflage",
         }
     }
     /// Reads a name.
@@ -720,6 +801,21 @@ pub struct BattlefrontWeapon {
     /// characteristics they will use"). Both lines of the weapon name each other; an attack
     /// aims one of them at most.
     pub mode_of: Option<u8>,
+    /// Tesla weapon (tactics-battlefield-summary.md, "TESLA WEAPONS"): a unit it hits takes a
+    /// Stunned token.
+    pub tesla: bool,
+    /// Grapple weapon (tactics-battlefield-summary.md, "GRAPPLE WEAPONS"): a hit stuns the
+    /// target until the grappler takes an action other than NOTHING.
+    pub grapple: bool,
+    /// Cutting weapon (tactics-battlefield-summary.md, "CUTTING WEAPONS"): hits roll on in a
+    /// chain, as a laser's.
+    pub cutting: bool,
+    /// Power scopes (tactics-battlefield-summary.md, "POWER SCOPES"): hits on the target as
+    /// well when making a SUSTAINED ATTACK.
+    pub power_scopes: bool,
+    /// Wire-guided weapon (tactics-battlefield-summary.md, "WIRE-GUIDED WEAPONS"): fired alone
+    /// in an ATTACK, its misses are re-rolled.
+    pub wire_guided: bool,
     /// The Improvised Weapons line the engine gives every battlefront infantry and vehicle unit
     /// ([`improvised_weapon`]); no card file has it.
     pub improvised: bool,

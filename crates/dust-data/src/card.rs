@@ -140,8 +140,9 @@ const ROLES: [Role; 6] = [
 
 /// The keyword names of card files: the five of [`Keywords`], in field order, then `spray`
 /// (the battlefront name of `flame`), `grenade` (of `ugl`), and the battlefront-only `set-up`,
-/// `under-barrel` and `crew`.
-pub const KEYWORDS: [&str; 10] = [
+/// `under-barrel` and `crew`, and the Battlefield summary's `tesla`, `grapple`, `cutting` and
+/// `power-scopes`, `wire-guided`.
+pub const KEYWORDS: [&str; 15] = [
     "laser",
     "flame",
     "ugl",
@@ -152,6 +153,11 @@ pub const KEYWORDS: [&str; 10] = [
     "set-up",
     "under-barrel",
     "crew",
+    "tesla",
+    "grapple",
+    "cutting",
+    "power-scopes",
+    "wire-guided",
 ];
 
 /// The name of a card's edition as written in card files.
@@ -1356,7 +1362,10 @@ impl<'a> Ctx<'a> {
         let mut keywords = Keywords::default();
         if let Some(list) = self.strings(t, "keywords", "a weapon line", span) {
             for (k, ks) in list {
-                let only_bf = matches!(k.trim(), "set-up" | "under-barrel" | "crew");
+                let only_bf = matches!(
+                    k.trim(),
+                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided"
+                );
                 if only_bf && !bf {
                     self.err(
                         &ks,
@@ -1381,6 +1390,11 @@ impl<'a> Ctx<'a> {
                     "set-up" => &mut bfw.set_up,
                     "under-barrel" => &mut bfw.under_barrel,
                     "crew" => &mut bfw.crew,
+                    "tesla" => &mut bfw.tesla,
+                    "grapple" => &mut bfw.grapple,
+                    "cutting" => &mut bfw.cutting,
+                    "power-scopes" => &mut bfw.power_scopes,
+                    "wire-guided" => &mut bfw.wire_guided,
                     _ => {
                         self.err(
                             &ks,

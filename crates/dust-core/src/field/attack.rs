@@ -14,7 +14,7 @@ use super::{Class, Event, FieldGame, Purpose, Refusal};
 use crate::dice::Symbols;
 use crate::range::WeaponRange;
 use crate::rules_shared::{self, Struck};
-use crate::unit::{BattlefrontValue, CombatValue, Mount, Skill};
+use crate::unit::{BattlefrontValue, CombatValue, Mount};
 use dust_geom::exact::{Coord, Pt};
 use dust_geom::measure::{body_gap, Gap, CLOSE, RANGE_UNIT};
 use dust_geom::table::{Body, TerrainKind};
@@ -52,6 +52,14 @@ pub struct Group {
     /// them are targeted by an attack. The owning player assigns hits between them"
     /// (tactics-battlefield-summary.md, "HEROES").
     pub hero: Option<(usize, u8)>,
+    /// Its hits roll on in a chain (a laser weapon, a Berserk hero's C weapon).
+    pub chain: bool,
+    /// A hit stuns the target (a tesla or grapple weapon).
+    pub stun: Option<super::Stun>,
+    /// The faces that hit: the army symbol, or the target as well (power scopes, Take Aim).
+    pub hit: Symbols,
+    /// Its misses are re-rolled outside a Sustained Attack (a lone wire-guided weapon).
+    pub reroll: bool,
 }
 
 /// The owner of a squad chooses which of `valid` its `count` casualties are.
@@ -80,8 +88,9 @@ pub(crate) struct CloseStage {
 /// The chances of an attack, computed from the same plan as the live roll.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AttackOdds {
-    /// Each group, with the chance that one of its dice ends as an unsaved hit and the
-    /// distribution of its unsaved hits (entry `k`: P(k)).
+    /// Each group, with the unsaved hits one of its dice scores on average (the chance that it
+    /// ends as an unsaved hit, unless its hits chain: [`Group::chain`]) and the distribution
+    /// of the group's unsaved hits (entry `k`: P(k)).
     pub groups: Vec<(Group, f64, Vec<f64>)>,
 }
 
@@ -116,11 +125,7 @@ impl AttackOdds {
 /// pedestal mounts any direction). A vehicle weapon whose card names no mount fires in any
 /// direction, as in the battlefront engine (docs/rulings.md, "Battlefield: field of fire").
 fn in_field(class: Class, mount: Option<Mount>, facing: dust_geom::angle::Facing, from: Pt, to: Pt) -> bool {
-    let front = match mount {
-        Some(m) => !m.all_round(),
-        None => class == Class::SupportWeapon,
-    };
-    !front || facing.within(to.sub(from), 45)
+    super::skills::in_arc(class, mount, facing, to.sub(from))
 }
 
 /// Whether a weapon of range `r` reaches across `gap`: "Each point of a weapon's Range equals
@@ -257,6 +262,7 @@ impl FieldGame {
             r
         };
         let (mut any_close, mut any_ranged) = (false, false);
+        let shares = self.crew_shares(u, aims);
         for (k, aim) in aims.iter().enumerate() {
             let li = usize::from(aim.line);
             let Some(w) = card.weapons.get(li) else {
@@ -273,6 +279,15 @@ impl FieldGame {
                     aim.line, w.name
                 )));
             }
+            let before: Vec<u8> = aims[..k].iter().map(|a| a.line).collect();
+            if let Some(r) = self
+                .mode_refusal(u, li, &before)
+                .or_else(|| self.ammo_refusal(u, li))
+                .or_else(|| self.crew_refusal(u, li, &before))
+            {
+                return Err(r);
+            }
+            let crew_weapons = self.crew_weapons(u, li, shares.as_deref())?;
             let Some(tu) = self.units.get(aim.target) else {
                 return Err(Refusal::new(format!("there is no unit {}", aim.target)));
             };
@@ -308,6 +323,12 @@ impl FieldGame {
                 }
             }
             let close = w.range == WeaponRange::Close;
+            if !close && self.charging(u) {
+                return Err(Refusal::new(format!(
+                    "{} is a ranged weapon: the free ATTACK of a Charge uses C weapons only",
+                    w.name
+                )));
+            }
             if close && reactive.is_some() {
                 return Err(Refusal::new("units making a reactive attack cannot use C weapons"));
             }
@@ -389,6 +410,10 @@ impl FieldGame {
                         w.name
                     )));
                 }
+                let mut firers = firers;
+                if let Some(cap) = self.ammo_firers(u, li) {
+                    firers.truncate(cap);
+                }
                 for &m in &firers {
                     used[m] = true;
                 }
@@ -445,6 +470,10 @@ impl FieldGame {
                         template: true,
                         valid: hit.iter().map(|&j| self.units[h.unit].models[j]).collect(),
                         hero: None,
+                        chain: self.chains(u, li),
+                        stun: self.stun_of(u, li),
+                        hit: self.hit_faces(u, li, sustained),
+                        reroll: false,
                     });
                 }
                 if !covers_target {
@@ -514,6 +543,16 @@ impl FieldGame {
                         });
                         continue;
                     }
+                    if self.camouflage_hides(u, m, aim.target, gap) {
+                        why.get_or_insert_with(|| {
+                            format!(
+                                "{} is camouflaged, in cover and {:.1} cm away: no line of sight from 30 cm (CAMOUFLAGE)",
+                                name(aim.target),
+                                gap.cm()
+                            )
+                        });
+                        continue;
+                    }
                     if let Err(b) = sees(m, aim.target, j) {
                         why.get_or_insert_with(|| format!("no line of sight to {}: {}", name(aim.target), b.describe(&self.table)));
                         continue;
@@ -531,6 +570,9 @@ impl FieldGame {
                     w.name,
                     why.unwrap_or_default()
                 )));
+            }
+            if let Some(cap) = self.ammo_firers(u, li) {
+                firers.truncate(cap);
             }
             for (m, _) in &firers {
                 used[*m] = true;
@@ -556,7 +598,7 @@ impl FieldGame {
                     line: aim.line,
                     target: aim.target,
                     firers: part.iter().map(|(m, _)| *m).collect(),
-                    dice: u16::from(dice) * part.len() as u16,
+                    dice: u16::from(dice) * part.len() as u16 * crew_weapons,
                     cover,
                     save: self.save_of(u, li, aim.target, cover, close),
                     per_hit: rules_shared::damage_per_hit(self.struck(aim.target), exact, damage),
@@ -564,12 +606,17 @@ impl FieldGame {
                     template: false,
                     valid: valid.iter().map(|&j| self.units[aim.target].models[j]).collect(),
                     hero: None,
+                    chain: self.chains(u, li),
+                    stun: self.stun_of(u, li),
+                    hit: self.hit_faces(u, li, sustained),
+                    reroll: false,
                 });
             }
         }
         // "If a unit scores hits with both template weapons and other direct-fire weapons, the
         // hits from the template weapons are allocated first."
         groups.sort_by_key(|g| (g.close, !g.template));
+        self.mark_wire_guided(u, aims, sustained, &mut groups);
         for g in &mut groups {
             g.hero = self.hero_share(u, usize::from(g.line), g.target);
         }
@@ -605,7 +652,8 @@ impl FieldGame {
             // the re-roll: docs/rulings.md, "Battlefield: saves in bunkers and strongpoints").
             return self.save_reroll(t);
         }
-        rules_shared::save(self.class(t).infantry(), cover, no_save, no_cover).map(|s| s.0)
+        let no_cover = no_cover || self.never_cover_save(t);
+        rules_shared::save(self.class(t).infantry(), cover, no_save, no_cover).map(|s| self.save_faces(t, s.0))
     }
 
     /// The chances of an attack of unit `u` with `aims` as the table stands: the same plan the
@@ -617,25 +665,35 @@ impl FieldGame {
     /// The attack's refusal, as `check` gives it.
     pub fn attack_odds(&self, u: usize, aims: &[Aim], sustained: bool) -> Result<AttackOdds, Refusal> {
         let groups = self.plan_joint_attack(u, aims, sustained, None, true)?;
-        let p_hit = self.dice.roll(1, Symbols::ARMY).p();
-        let hit = if sustained { 1.0 - (1.0 - p_hit) * (1.0 - p_hit) } else { p_hit };
+
         Ok(AttackOdds {
             groups: groups
                 .into_iter()
                 .map(|g| {
+                    let p_hit = self.dice.roll(1, g.hit).p();
+                    let hit = if sustained || g.reroll {
+                        1.0 - (1.0 - p_hit) * (1.0 - p_hit)
+                    } else {
+                        p_hit
+                    };
                     let p_save = g.save.map_or(0.0, |s| {
                         let p = self.dice.roll(1, s).p();
                         // A failed save re-rolled in a fortification.
                         let r = self.save_reroll(g.target).map_or(0.0, |r| self.dice.roll(1, r).p());
                         p + (1.0 - p) * r
                     });
-                    let resilient = if self.class(g.target) == Class::Squad && self.cards[g.target].card.has(Skill::DamageResilient) {
+                    let resilient = if self.class(g.target) == Class::Squad && self.resilient(g.target, g.cover) {
                         1.0 - self.dice.roll(1, Symbols::ARMY).p()
                     } else {
                         1.0
                     };
-                    let q = hit * (1.0 - p_save) * resilient;
-                    let dist = crate::dice::binomial(u32::from(g.dice), q);
+                    let again = g.chain.then(|| self.dice.roll(1, rules_shared::CHAIN_HIT).p());
+                    let (one, q) = FieldGame::die_distribution(hit, again, (1.0 - p_save) * resilient);
+                    let dist = if g.chain {
+                        super::skills::convolve_n(&one, u32::from(g.dice))
+                    } else {
+                        crate::dice::binomial(u32::from(g.dice), q)
+                    };
                     (g, q, dist)
                 })
                 .collect(),
@@ -661,11 +719,17 @@ impl FieldGame {
         let mut unsaved = Vec::new();
         let mut hits_on = vec![0u16; self.units.len()];
         for g in groups {
-            let mut hits = self.roll(g.dice, Symbols::ARMY, Purpose::Hit);
-            if sustained {
-                hits += self.roll(g.dice - hits, Symbols::ARMY, Purpose::Reroll);
+            let mut hits = self.roll(g.dice, g.hit, Purpose::Hit);
+            if sustained || g.reroll {
+                hits += self.roll(g.dice - hits, g.hit, Purpose::Reroll);
+            }
+            if g.chain {
+                hits += rules_shared::chain(hits, |n| self.roll(n, rules_shared::CHAIN_HIT, Purpose::Chain));
             }
             hits_on[g.target] += hits;
+            if let (Some(s), true) = (g.stun, hits > 0) {
+                self.stun(g.target, s);
+            }
             let mut saved = match g.save {
                 Some(s) => self.roll(hits, s, Purpose::Save),
                 None => 0,
@@ -686,6 +750,9 @@ impl FieldGame {
         let ranged: Vec<Aim> = own.iter().filter(|a| !self.is_close_line(u, a.line)).cloned().collect();
         let close: Vec<Aim> = own.iter().filter(|a| self.is_close_line(u, a.line)).cloned().collect();
         let mut planned = self.plan_attack(u, &ranged, sustained, reactive, true);
+        if let Ok(groups) = &planned {
+            self.mark_ammo(u, groups);
+        }
         let hero_ranged = hero.as_ref().map(|(h, a)| {
             (
                 *h,
@@ -698,7 +765,10 @@ impl FieldGame {
             .filter(|(_, a)| !a.is_empty());
         if let (Ok(groups), Some((h, hero_aims))) = (&mut planned, &hero_ranged) {
             match self.plan_attack(*h, hero_aims, sustained, reactive, true) {
-                Ok(more) => groups.extend(more),
+                Ok(more) => {
+                    self.mark_ammo(*h, &more);
+                    groups.extend(more)
+                }
                 Err(e) => planned = Err(e),
             }
             if let Ok(groups) = &mut planned {
@@ -817,7 +887,7 @@ impl FieldGame {
                 attack.extend(self.plan_attack(*h, &ok, c.sustained, None, true).unwrap_or_default());
             }
         }
-        let retaliation = if self.units[c.target].tokens.suppressed || self.is_aircraft(c.target) {
+        let retaliation = if self.units[c.target].tokens.suppressed || self.units[c.target].stunned || self.is_aircraft(c.target) {
             Vec::new()
         } else {
             let lines: Vec<Aim> = (0..self.cards[c.target].card.weapons.len() as u8)
@@ -861,7 +931,7 @@ impl FieldGame {
         if n == 0 || self.units[t].destroyed {
             return;
         }
-        let resilient = self.cards[t].card.has(Skill::DamageResilient);
+        let resilient = self.resilient(t, g.cover);
         if self.class(t) == Class::Squad {
             let cancelled = if resilient {
                 self.roll(n, Symbols::ARMY, Purpose::Resilient)
@@ -937,6 +1007,10 @@ impl FieldGame {
             template: false,
             valid: Vec::new(),
             hero: None,
+            chain: false,
+            stun: None,
+            hit: Symbols::ARMY,
+            reroll: false,
         };
         self.damage(&g, hits);
     }
@@ -983,7 +1057,7 @@ impl FieldGame {
     /// Eliminates unit `t`: "Remove eliminated heroes and aircraft from the table. Eliminated
     /// vehicles are marked as wrecks and become a terrain feature".
     pub(crate) fn eliminate(&mut self, t: usize) {
-        if self.units[t].destroyed {
+        if self.units[t].destroyed || self.cheats_death(t) {
             return;
         }
         self.units[t].destroyed = true;

@@ -69,10 +69,15 @@ pub(crate) struct Activation {
     pub hero: Option<usize>,
     /// Moving on from reserve: the first action must be a MOVE or MARCH MOVE.
     pub entering: bool,
-    /// The actions it performs (2; a unit placed from ambush: one for each ☒ or ☑ rolled).
+    /// The actions it performs (2; a unit placed from ambush: one for each ☒ or ☑ rolled; an
+    /// Infantry Ace: 3 on his roll).
     pub actions: u8,
     /// The minefields a March Move interrupted by a reaction crossed: they attack when it ends.
     pub mines: Vec<usize>,
+    /// The step of the plan a skill makes free (Charge, At the Double, Move and Fire).
+    pub free: Option<usize>,
+    /// Its last ATTACK fired a ranged weapon (Move and Fire).
+    pub fired_ranged: bool,
 }
 
 impl Activation {
@@ -90,6 +95,8 @@ impl Activation {
             entering: false,
             actions: 2,
             mines: Vec::new(),
+            free: None,
+            fired_ranged: false,
         }
     }
 }
@@ -458,6 +465,9 @@ impl FieldGame {
         // "HEROES"; the rest of the rules for heroes stand: docs/rulings.md, "Battlefield:
         // sidekicks").
         let sidekick = self.sidekick_of(h, u);
+        if let Some(r) = self.join_refusal(u, h) {
+            return Err(r);
+        }
         if self.cards[h].bf.has(crate::unit::BattlefrontSkill::Superhuman) {
             return Err(Refusal::new(format!(
                 "{} is a superhuman: \"Superhumans are heroes, but can never join a unit\"",
@@ -536,17 +546,21 @@ impl FieldGame {
                 "{total} actions: a unit can never perform more than 3 actions during an activation"
             )));
         }
-        if total != a.actions {
+        // "SCOUT": a MARCH MOVE as the first action of the game "counts as a single action".
+        let total = total - u8::from(self.scout_march(u, p));
+        let free = self.free_step(u, p, a.actions);
+        if total != a.actions && free.is_none() {
             return Err(Refusal::new(format!(
                 "{total} action{}: the unit performs {} (an activated unit performs 2 actions, NOTHING fills a turn it does not use; a unit placed from ambush one for each ☒ or ☑ rolled)",
                 if total == 1 { "" } else { "s" },
                 a.actions
             )));
         }
-        if p.iter().filter(|x| **x == Action::Move).count() > 1 {
+        let counted = |x: Action| p.iter().enumerate().filter(|(i, y)| **y == x && free != Some(*i)).count();
+        if counted(Action::Move) > 1 {
             return Err(Refusal::new("two MOVE actions: take a MARCH MOVE instead"));
         }
-        if p.iter().filter(|x| **x == Action::Attack).count() > 1 {
+        if counted(Action::Attack) > 1 {
             return Err(Refusal::new("two ATTACK actions: take a SUSTAINED ATTACK instead"));
         }
         self.check_carried_plan(u, p)?;
@@ -573,7 +587,9 @@ impl FieldGame {
             }
         }
         if a.must_rest && p.first() != Some(&Action::Nothing) {
-            return Err(Refusal::new("the unit is still suppressed: its first action must be NOTHING"));
+            return Err(Refusal::new(
+                "the unit is still suppressed, or it had a Stunned token: its first action must be NOTHING",
+            ));
         }
         if self.units[u].tokens.suppressed && p.iter().any(|x| x.attacks()) {
             return Err(Refusal::new("a unit with a Suppression token cannot fight"));
@@ -617,7 +633,8 @@ impl FieldGame {
         {
             return Err(Refusal::new("the MOVE of a reactive attack can only be used to rotate the model"));
         }
-        let allowance = self.move_units(u) * if march { 2 } else { 1 };
+        let allowance = self.move_allowance(u, march);
+        let jump = c.against.is_none() && self.jumping(u);
         // A joined hero's miniature is m{n} after the unit's n ("becoming part of the unit").
         let hero = if c.against.is_none() { self.joined_hero(u) } else { None };
         let n = unit.minis.len();
@@ -642,8 +659,12 @@ impl FieldGame {
                     m.mini, self.table.terrain[b].name
                 )));
             }
-            let checked = dust_geom::path::check_move_facing(t, mu, mi, &path, allowance, march, mf)
-                .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
+            let checked = if jump && t.level(mu, mi) == 0 {
+                super::skills::check_jump(t, mu, mi, &path, allowance, mf)
+            } else {
+                dust_geom::path::check_move_facing(t, mu, mi, &path, allowance, march, mf)
+            }
+            .map_err(|r| Refusal::new(format!("{name} m{}: {}", m.mini, r.reason)))?;
             terrain |= !checked.terrain.is_empty();
             wire |= checked.hazards.iter().any(|&h| t.terrain[h].kind == TerrainKind::BarbedWire);
             for &h in &checked.hazards {
@@ -732,7 +753,10 @@ impl FieldGame {
     /// Whether the plan opens a reaction window: "You cannot declare a reactive attack against
     /// a unit that is taking a SUSTAINED ATTACK action. You cannot declare a reactive attack
     /// against a unit that is taking a NOTHING action as its second action."
-    fn window_allowed(plan: &[Action]) -> bool {
+    fn window_allowed(plan: &[Action], actions: u8) -> bool {
+        if actions == 3 {
+            return super::skills::window_allowed_of_three(plan);
+        }
         !(plan.contains(&Action::Sustained) || (plan.len() == 2 && plan[1] == Action::Nothing))
     }
 
@@ -766,8 +790,10 @@ impl FieldGame {
                     self.waiting[u] = std::mem::take(&mut self.table.units[u].minis);
                     self.units[u].in_reserve = true;
                 }
+                let free = self.act.as_ref().and_then(|a| self.free_step(a.unit, &p, a.actions));
                 if let Some(a) = &mut self.act {
                     a.plan = p;
+                    a.free = free;
                 }
                 self.units[self.act.as_ref().map_or(0, |a| a.unit)].last_march = false;
                 if let Some(h) = self.act.as_ref().and_then(|a| a.hero) {
@@ -783,6 +809,12 @@ impl FieldGame {
                     let c = self.cur().expect("checked: a unit acts");
                     (c.unit, c.plan[c.next], c.against)
                 };
+                let ranged = self.fires_ranged(u, &aims);
+                self.release_grapples(u);
+                self.end_camouflage(u);
+                if let Some(c) = self.cur_mut() {
+                    c.fired_ranged = ranged;
+                }
                 if !aims.is_empty() {
                     self.perform_attack(u, &aims, a == Action::Sustained, against);
                 }
@@ -907,6 +939,15 @@ impl FieldGame {
             a.hero = Some(h);
         }
         a.must_rest = self.rally(u, if hero.is_some() { 3 } else { self.rally_dice(u) });
+        if self.units[u].stunned {
+            // "it must perform a NOTHING action as its first action, then remove any Stunned
+            // tokens".
+            a.must_rest = true;
+            self.unstun(u);
+        }
+        if self.third_action(u, hero) {
+            a.actions = 3;
+        }
         self.act = Some(a);
         // Arriving from scattered reserves, the unit is first placed at its stretch of edge.
         self.phase = if self.entry.is_some() { Phase::Place } else { Phase::Plan };
@@ -1116,8 +1157,10 @@ impl FieldGame {
                 return;
             }
             let a = c.plan[next];
+            let skip_free = self.free_lapses();
             match a {
                 Action::Nothing => self.advance(),
+                _ if skip_free => self.advance(),
                 Action::Move | Action::March if stuck => self.advance(),
                 // "A unit with a Suppression token cannot fight": suppressed in the middle of its
                 // activation (by a reactive attack), it makes no attack it declared (docs/rulings.md,
@@ -1159,10 +1202,10 @@ impl FieldGame {
         let reacting = self.reaction.is_some();
         let Some(c) = self.cur_mut() else { return };
         c.next += 1;
-        if !reacting && c.next == 1 && !c.window_done {
+        if !reacting && super::skills::window_after(&c.plan[..c.next], c.actions) && !c.window_done {
             c.window_done = true;
             let plan = c.plan.clone();
-            if Self::window_allowed(&plan) && !self.reactors().is_empty() {
+            if Self::window_allowed(&plan, c.actions) && !self.reactors().is_empty() {
                 self.phase = Phase::React;
                 return;
             }
@@ -1220,7 +1263,12 @@ impl FieldGame {
     /// unit"); "Whether you succeed or not, attempting a reactive attack activates your unit."
     fn react(&mut self, r: usize) {
         self.units[r].activated = true;
-        let dice = if self.rally(r, self.rally_dice(r)) { 1 } else { 2 };
+        let suppressed = self.rally(r, self.rally_dice(r));
+        // "If a unit with a Stunned token attempts a reactive attack, it rolls 1 die rather than
+        // 2 … but removes the Stunned token whether or not it succeeds".
+        let stunned = self.units[r].stunned;
+        self.unstun(r);
+        let dice = if suppressed || stunned { 1 } else { 2 };
         // Advanced Reactive Fire: "It counts (🎯) as (👤) when rolling for number of actions"
         // (docs/rulings.md, "Battlefield: Advanced Reactive Fire").
         let count = if self.cards[r].card.has(Skill::AdvancedReactiveFire) {
@@ -1276,6 +1324,7 @@ impl FieldGame {
         let Ok((after, after_facing, terrain, wire, hero_after, mines)) = self.check_move(minis, facing, march) else {
             return;
         };
+        self.release_grapples(u);
         let hero = if reacting { None } else { self.joined_hero(u) };
         self.units[u].last_march = march;
         if let Some(h) = hero {
@@ -1302,14 +1351,18 @@ impl FieldGame {
                 return;
             }
         }
-        let window = !reacting && march && self.act.as_ref().is_some_and(|c| !c.window_done && Self::window_allowed(&c.plan));
+        let window = !reacting
+            && march
+            && self.act.as_ref().is_some_and(|c| {
+                !c.window_done && super::skills::window_splits(&c.plan[..c.next], c.actions) && Self::window_allowed(&c.plan, c.actions)
+            });
         if let (true, Some(c)) = (window, self.act.as_mut()) {
             c.window_done = true;
             // "If the opposing unit is performing a MARCH MOVE action, the unit makes a normal
             // MOVE action before you attempt the reactive attack, then completes its march move
             // afterwards": each miniature stops a Move's length along its path, and who may
             // react is measured from there.
-            let half = self.move_units(u) as f64;
+            let half = self.move_allowance(u, false) as f64;
             let mut rest = Vec::new();
             let n = self.table.units[u].minis.len();
             for m in minis {

@@ -87,7 +87,12 @@ impl FieldGame {
                 v
             }
             Phase::Plan => {
-                let mut v: Vec<Decision> = PLANS.iter().map(|p| Decision::Plan(p.to_vec())).collect();
+                let mut v: Vec<Decision> = PLANS
+                    .iter()
+                    .chain(super::skills::THREE_ACTION_PLANS.iter())
+                    .chain(super::skills::FREE_ACTION_PLANS.iter())
+                    .map(|p| Decision::Plan(p.to_vec()))
+                    .collect();
                 if self.acting().is_some_and(|u| self.has_special(u)) {
                     v.extend(SPECIAL_PLANS.iter().map(|p| Decision::Plan(p.to_vec())));
                 }

@@ -30,6 +30,7 @@ mod fortify;
 mod generate;
 mod passengers;
 mod scatter;
+mod skills;
 mod smoke;
 mod special;
 pub mod tests_support;
@@ -39,6 +40,7 @@ pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
 pub use generate::formation;
 pub use passengers::{Seat, CONTACT};
 pub use scatter::Entry;
+pub use skills::Stun;
 
 use crate::dice::BattlefrontDice;
 use crate::rng::GameRng;
@@ -302,6 +304,18 @@ pub struct FieldUnit {
     pub last_march: bool,
     /// Held in reserve: off the table until it moves on.
     pub in_reserve: bool,
+    /// The unmarked boxes of each weapon line with limited ammo (`None`: no boxes), in the
+    /// card's line order ("LIMITED AMMO WEAPONS").
+    pub ammo: Vec<Option<u8>>,
+    /// A Stunned token (tactics-battlefield-summary.md, "TESLA WEAPONS", "GRAPPLE WEAPONS",
+    /// "CHEAT DEATH").
+    pub stunned: bool,
+    /// The unit whose grapple weapon holds this one ("Remove the token if the unit with the
+    /// grapple weapon takes an action other than a NOTHING action").
+    pub grappled_by: Option<usize>,
+    /// Camouflaged (tactics-battlefield-summary.md, "CAMOUFLAGE": "The unit starts the game
+    /// camouflaged").
+    pub camouflaged: bool,
 }
 
 /// Whose turn it is to do what.
@@ -334,6 +348,13 @@ pub enum Purpose {
     SaveReroll,
     /// Damage Resilient.
     Resilient,
+    /// Infantry Ace: the die for a third action.
+    Ace,
+    /// Cheat Death: the die of an eliminated hero.
+    CheatDeath,
+    /// The further dice of a chain: laser weapons, Berserk ("Continue scoring hits and rolling
+    /// additional dice for each hit until it rolls a miss").
+    Chain,
     /// A unit in reserve rolling to move on.
     Reserves,
     /// A unit placed from ambush rolling for its actions.
@@ -387,6 +408,8 @@ pub enum Event {
     /// A unit got back damage points (a vehicle repaired, a hero or support weapon treated) or a
     /// miniature (a squad).
     Restored(usize, u8),
+    /// A unit took (`true`) or lost a Stunned token.
+    Stunned(usize, bool),
     /// An objective is held at the end of a turn.
     Holds(Side, String),
     /// The game ended.
@@ -407,6 +430,8 @@ impl fmt::Display for Event {
             Event::Eliminated(u) => write!(f, "unit {u} is eliminated"),
             Event::Removed(t) => write!(f, "{t} is removed from the table"),
             Event::Restored(u, n) => write!(f, "unit {u} gets back {n} damage point(s) or miniature(s)"),
+            Event::Stunned(u, true) => write!(f, "unit {u} takes a Stunned token"),
+            Event::Stunned(u, false) => write!(f, "unit {u} loses its Stunned token"),
             Event::Holds(s, o) => write!(f, "side {s} holds {o}"),
             Event::Ended(Some(s)) => write!(f, "the game ends: side {s} wins"),
             Event::Ended(None) => write!(f, "the game ends in a draw"),
@@ -512,6 +537,10 @@ impl FieldGame {
                 destroyed: false,
                 last_march: false,
                 in_reserve: false,
+                ammo: Vec::new(),
+                stunned: false,
+                grappled_by: None,
+                camouflaged: false,
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -606,6 +635,7 @@ impl FieldGame {
             reactivated: vec![0; n],
         };
         g.board_at_setup(&setup.aboard)?;
+        g.load_ammo();
         g.begin_turn();
         Ok(g)
     }
@@ -713,7 +743,7 @@ impl FieldGame {
     /// Whether unit `u` can never be suppressed: heroes (superhumans are heroes) "cannot be
     /// suppressed, so never receive Under Fire or Suppression tokens".
     pub fn immune_to_suppression(&self, u: usize) -> bool {
-        self.class(u) == Class::Hero
+        self.class(u) == Class::Hero || self.cards[u].bf.has(crate::unit::BattlefrontSkill::Zombie)
     }
 
     /// Whether the vehicle rolls to enter terrain, and the symbols that let it go on: tracked
@@ -802,10 +832,15 @@ impl FieldGame {
                     | u64::from(s.tokens.suppressed) << 1
                     | u64::from(s.activated) << 2
                     | u64::from(s.destroyed) << 3
-                    | u64::from(s.in_reserve) << 4,
+                    | u64::from(s.in_reserve) << 4
+                    | u64::from(s.stunned) << 5
+                    | u64::from(s.camouflaged) << 6,
             );
             for &m in &s.models {
                 h.u64(m.into());
+            }
+            for a in &s.ammo {
+                h.u64(a.map_or(u64::MAX, u64::from));
             }
         }
         for u in 0..self.units.len() {

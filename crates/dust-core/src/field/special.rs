@@ -179,6 +179,10 @@ impl FieldGame {
                 template: false,
                 valid: self.units[u].models.clone(),
                 hero: self.joined_hero(u).filter(|_| squad).map(|h| (h, 1)),
+                chain: false,
+                stun: None,
+                hit: Symbols::ARMY,
+                reroll: false,
             };
             self.damage(&g, hits - saved);
         }

@@ -243,9 +243,7 @@ impl Game {
     /// announcement; the second is then not offered.
     pub(super) fn bf_mode_taken(&self, d: &Decl, line: u8) -> bool {
         let Some(u) = d.unit else { return false };
-        self.rules()
-            .mode_partner(self, u, line)
-            .is_some_and(|p| d.aims.iter().any(|a| a.line == p))
+        crate::rules_shared::mode_taken(self.rules().mode_partner(self, u, line), |p| d.aims.iter().any(|a| a.line == p))
     }
 
     pub(super) fn can_retaliate(&self, defender: UnitId) -> bool {

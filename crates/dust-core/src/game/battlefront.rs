@@ -406,7 +406,7 @@ impl Game {
             Stage::Roll => d.roll(job.dice, job.bf_hit),
             Stage::Sustained | Stage::Berserk => d.roll(job.failures, job.bf_hit),
             Stage::Medal => d.roll(1, job.bf_hit),
-            Stage::Laser => d.roll(job.chain, Symbols::ARMY),
+            Stage::Laser => d.roll(job.chain, crate::rules_shared::CHAIN_HIT),
             Stage::Power => d.roll(job.hits * u16::from(job.power), Symbols::ARMY),
             Stage::Cover => d.roll(job.hits, job.bf_save.map_or(Symbols::ARMY, |s| s.0)),
             Stage::Resilient if job.bf_res_hits > 0 => d.roll(self.bf_resilient_dice(job), Symbols::ARMY),
@@ -1087,11 +1087,10 @@ impl Game {
     ///   either is.
     pub(super) fn bf_has_skill(&self, u: UnitId, s: Skill) -> bool {
         let unit = self.unit(u);
-        let vehicle = |x: &Unit| matches!(x.card.kind, UnitKind::Vehicle | UnitKind::Aircraft);
-        let fast = |x: &Unit| x.card.has(Skill::Fast) || x.card.has(Skill::Agile) || (vehicle(x) && x.card.has(Skill::Jump));
+        let fast = |x: &Unit| crate::rules_shared::is_fast(&x.card);
         let partner = unit.joined.filter(|&j| !self.unit(j).destroyed).map(|j| self.unit(j));
         match s {
-            Skill::Jump => !vehicle(unit) && unit.card.has(Skill::Jump) && partner.is_none_or(|p| p.card.has(Skill::Jump)),
+            Skill::Jump => crate::rules_shared::jumps(&unit.card, partner.map(|p| &*p.card)),
             Skill::Agile => false,
             Skill::Fast => fast(unit) || partner.is_some_and(fast),
             _ => unit.card.has(s) || partner.is_some_and(|p| s.battlefront_shares() && p.card.has(s)),
