@@ -692,6 +692,7 @@ impl FieldGame {
                     && !x.destroyed
                     && !x.activated
                     && !self.is_aircraft(r)
+                    && self.may_act(r)
                     && !self.units[a.unit].destroyed
                     && self.table.units[r].minis.iter().any(|m| {
                         self.table.units[a.unit]
@@ -1172,6 +1173,7 @@ impl FieldGame {
     /// unit"); "Whether you succeed or not, attempting a reactive attack activates your unit."
     fn react(&mut self, r: usize) {
         self.units[r].activated = true;
+        self.pilot_activates_with(r);
         let dice = if self.rally(r, self.rally_dice(r)) { 1 } else { 2 };
         // Advanced Reactive Fire: "It counts (🎯) as (👤) when rolling for number of actions"
         // (docs/rulings.md, "Battlefield: Advanced Reactive Fire").
