@@ -835,3 +835,50 @@ fn random_games_with_passengers_propose_only_legal_decisions() {
         "mounts {mounts}, dismounts {dismounts}, rolls for units carried {wrecks}"
     );
 }
+
+/// "If the hero dismounts the vehicle/aircraft, it cannot take any actions until he mounts it
+/// again": a vehicle its pilot left makes no reactive attack. "When a vehicle/aircraft with a
+/// pilot activates, its pilot also activates" and "attempting a reactive attack activates your
+/// unit" ("REACTIVE ATTACKS"): a piloted vehicle that reacts takes its pilot along.
+#[test]
+fn a_vehicle_its_pilot_left_makes_no_reactive_attack_and_a_piloted_one_takes_him_along() {
+    for dismount in [true, false] {
+        let mut g = Builder::default()
+            .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[T], 0)
+            .unit(Side::A, pilot("Joe", BattlefrontSkill::Pilot), &[T], 0)
+            .aboard(0)
+            .unit(Side::A, squad("Others", 1, 2), &[(150.0, 20.0)], 0)
+            .unit(Side::B, squad("Near", 1, 2), &[(50.0, 80.0)], 180)
+            .unit(Side::B, squad("Far", 1, 2), &[(150.0, 110.0)], 180)
+            .game(1);
+        first(&mut g, Side::A);
+        if dismount {
+            g.apply(Decision::Activate(1)).unwrap();
+            g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+            g.apply(Decision::Dismount(vec![Pt::cm(40.0, 50.0)])).unwrap();
+        } else {
+            g.apply(Decision::Activate(2)).unwrap();
+            g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        }
+        settle(&mut g);
+        assert_eq!(g.pending(), Pending::Decision(Side::B));
+        g.apply(Decision::Activate(3)).unwrap();
+        g.apply(Decision::Plan(vec![Move, Attack])).unwrap();
+        g.apply(Decision::Move {
+            minis: vec![MiniMove {
+                mini: 0,
+                to: Pt::cm(50.0, 75.0),
+                via: vec![],
+            }],
+            facing: None,
+        })
+        .unwrap();
+        if dismount {
+            assert!(!g.reactors().contains(&0), "the tank its pilot left cannot react");
+        } else {
+            assert!(g.reactors().contains(&0), "the piloted tank may react");
+            g.apply(Decision::React(Some(0))).unwrap();
+            assert!(g.units()[1].activated, "its pilot activates with it");
+        }
+    }
+}

@@ -673,7 +673,11 @@ impl<'a> Ctx<'a> {
             }
             self.overlaps(&table, &placed);
         }
-        let aboard = self.vehicles_aboard(&table, &aboard);
+        let rides = aboard;
+        let aboard = self.vehicles_aboard(&table, &rides);
+        if ok && self.rd.diags.is_empty() {
+            self.seats(&table, &aboard, &rides, cards);
+        }
         if reserves != Reserves::None {
             for side in [Side::A, Side::B] {
                 let all = table.units.iter().filter(|u| u.side == side).count();
@@ -763,6 +767,50 @@ impl<'a> Ctx<'a> {
                         p.name,
                         s = side_word(side)
                     ),
+                );
+            }
+        }
+    }
+
+    /// Whether each vehicle has room for the units placed aboard it (spaces, the pilot's seat):
+    /// asked of the game's own set-up (`FieldGame::new`, the one place that decides it), each
+    /// refusal reported at the unit's `aboard` value.
+    fn seats(&mut self, table: &Table, aboard: &[Option<usize>], rides: &[Option<(String, Span)>], cards: &[CardFile]) {
+        let mut fc = Vec::new();
+        for u in &table.units {
+            let Some(cf) = cards.iter().find(|c| c.card.name.eq_ignore_ascii_case(&u.card)) else {
+                return;
+            };
+            fc.push(dust_core::field::FieldCard {
+                card: cf.card.clone(),
+                bf: cf.info.battlefront.clone(),
+            });
+        }
+        let setup = dust_core::field::FieldSetup {
+            table: table.clone(),
+            cards: fc,
+            turns: 1,
+            ap_limit: None,
+            dice: dust_core::dice::BattlefrontDice::ThreeSymbol,
+            reserves: Reserves::None,
+            meeting: false,
+            ambush: Vec::new(),
+            in_reserve: Vec::new(),
+            aboard: aboard.to_vec(),
+            defender: None,
+            scattered: false,
+        };
+        if let Err(dust_core::field::SetupError::Aboard(name, why)) = dust_core::field::FieldGame::new(setup, 0) {
+            if let Some((_, sp)) = table
+                .units
+                .iter()
+                .zip(rides)
+                .find(|(u, _)| u.name == name)
+                .and_then(|(_, r)| r.as_ref())
+            {
+                self.err(
+                    sp,
+                    format!("unit `{name}` cannot begin the game aboard: {why}; place it on the table (remove `aboard`), or aboard a vehicle with room"),
                 );
             }
         }

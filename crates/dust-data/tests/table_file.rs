@@ -497,6 +497,11 @@ fn a_unit_may_begin_the_game_aboard_a_vehicle() {
             "name = \"Koshka\"\nside = \"a\"\nat = [[120, 50]]\naboard = \"Matrioshka\"",
             "not inside",
         ),
+        // No room: the game's set-up says why (Matrioshka has no Passengers (#)).
+        (
+            "name = \"Recon Grenadiers\"\nside = \"a\"\nat = [[99, 48], [100, 50], [101, 52], [99, 52], [101, 48]]\naboard = \"Matrioshka\"",
+            "carries no passengers",
+        ),
     ] {
         let text = format!("{head}\n[[unit]]\n{unit}\n");
         let d = parse_table(&text, "a.toml", &cards).expect_err(why);

@@ -739,6 +739,7 @@ impl FieldGame {
                     && !x.destroyed
                     && !x.activated
                     && !self.is_aircraft(r)
+                    && self.may_act(r)
                     && !self.units[a.unit].destroyed
                     && self.table.units[r].minis.iter().any(|m| {
                         self.table.units[a.unit]
@@ -1263,6 +1264,7 @@ impl FieldGame {
     /// unit"); "Whether you succeed or not, attempting a reactive attack activates your unit."
     fn react(&mut self, r: usize) {
         self.units[r].activated = true;
+        self.pilot_activates_with(r);
         let suppressed = self.rally(r, self.rally_dice(r));
         // "If a unit with a Stunned token attempts a reactive attack, it rolls 1 die rather than
         // 2 … but removes the Stunned token whether or not it succeeds".

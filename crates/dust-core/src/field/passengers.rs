@@ -254,9 +254,23 @@ impl FieldGame {
     pub(crate) fn carry_activates(&mut self, u: usize) {
         self.carry.mounted_now = None;
         self.carry.dismounted_now = None;
-        if let Some(h) = self.pilot_of(u) {
+        self.pilot_activates_with(u);
+    }
+
+    /// Vehicle `v` activates (or reacts: "attempting a reactive attack activates your unit"):
+    /// so does its pilot.
+    pub(crate) fn pilot_activates_with(&mut self, v: usize) {
+        if let Some(h) = self.pilot_of(v) {
             self.units[h].activated = true;
         }
+    }
+
+    /// Whether unit `u` may take actions other than NOTHING (a reactive attack among them): not
+    /// a vehicle its pilot left ("it cannot take any actions until he mounts it again"), nor a
+    /// unit carried ("Aircraft cannot make reactive attacks"; passengers make none either: they
+    /// cannot be reached, docs/rulings.md, "Battlefield: passengers").
+    pub(crate) fn may_act(&self, u: usize) -> bool {
+        !self.carry.abandoned.get(u).copied().unwrap_or(false) && self.aboard(u).is_none()
     }
 
     /// What the plan of a unit aboard, or of a vehicle its pilot left, may hold:
