@@ -7,8 +7,16 @@ the same games in the same run (docs/python.md, "Speed").
 Every measure plays the same games (greedy against random on the duel, seed 1); the rows are
 checked equal, so a measure cannot be fast by playing other games. Tasks are large (500 games,
 0.05 to 0.3 s on this machine) so that Ray's cost per task (a round trip of a few milliseconds) is small
-beside them. The machine's load average is printed before and after: on a shared machine the
-ratio of 2 workers to 1 says more about the other processes than about the code.
+beside them.
+
+On a machine shared with other work the wall clock says how many cores the other processes
+left, more than what the code does with them. So every task also measures the processor time
+of the worker that ran it (``run_match``'s ``task_cpu_seconds``): games per processor second
+are the code's speed whatever the load, and their ratio with 2 workers and 1 says what two
+workers cost each other (Ray's own processes, caches, memory); twice that ratio is the speed-up
+two workers would have on two cores of their own. Ray is measured twice: workers as the
+kernel places them, then each pinned to a core of its own (``pin_cores``). The load average is
+printed along.
 """
 
 import argparse
@@ -38,7 +46,7 @@ def main(argv=None):
               batch_size=args.batch_size)
     print(f"selfplay bench: {args.a} vs {args.b} on {args.scenario}, {args.games} games, "
           f"{args.batch_size} per Ray task; load average {load()}")
-    rates = {}
+    rates, cpu_rates = {}, {}
     reference = None
     if args.sim:
         for threads in (1, 2):
@@ -53,36 +61,54 @@ def main(argv=None):
         reference = reference or rows
         assert rows == reference
         rates[("local", w)] = s["games"] / s["wall_seconds"]
-        print(f"  selfplay, no Ray, {w} thread(s)       {rates[('local', w)]:10,.0f} games/s")
+        cpu_rates[("local", w)] = s["games"] / s["task_cpu_seconds"]
+        print(f"  selfplay, no Ray, {w} thread(s)       {rates[('local', w)]:10,.0f} games/s  "
+              f"{cpu_rates[('local', w)]:8,.0f} games per CPU second")
     try:
         import ray
     except ImportError:
         print("  ray is not installed")
         return 0
-    for w in (1, 2):
-        # A Ray of w CPUs, every task submitted at once: Ray keeps its w workers busy (no
-        # round trip of the driver between two tasks of a worker).
-        ray.init(num_cpus=w, include_dashboard=False, log_to_driver=False)
-        distributed.run_match(address="local", **dict(kw, games=2 * w * args.batch_size))  # start the workers
-        start = time.perf_counter()
-        s, rows = distributed.run_match(address="local", **kw)
-        assert rows == reference
-        rates[("ray", w)] = s["games"] / (time.perf_counter() - start)
-        print(f"  selfplay on Ray, {w} worker(s)        {rates[('ray', w)]:10,.0f} games/s  "
-              f"({s['tasks']} tasks; load average {load()})")
-        if w == 1:
-            # Ray's own cost per task: 200 tasks of one pair of games each, less the time of
-            # their 400 games at the rate just measured.
+    for pin in (False, True):
+        for w in (1, 2):
+            # A Ray of w CPUs, every task submitted at once: Ray keeps its w workers busy (no
+            # round trip of the driver between two tasks of a worker). With `pin`, each worker
+            # process pins itself to a core of its own (core 0, or cores 0 and 1).
+            cores = list(range(w)) if pin else None
+            ray.init(num_cpus=w, include_dashboard=False, log_to_driver=False)
+            distributed.run_match(address="local", pin_cores=cores,
+                                  **dict(kw, games=2 * w * args.batch_size))  # start the workers
             start = time.perf_counter()
-            distributed.run_match(address="local", **dict(kw, games=400, batch_size=2))
-            per_task = (time.perf_counter() - start - 400 / rates[("ray", 1)]) / 200
-            print(f"  Ray's cost per task (1 worker)          {1e3 * per_task:10.2f} ms: "
-                  f"{1e6 * per_task / args.batch_size:.1f} us per game in tasks of {args.batch_size}")
-        ray.shutdown()
-    print(f"  Ray, 2 workers / 1 worker: {rates[('ray', 2)] / rates[('ray', 1)]:.2f}x")
+            s, rows = distributed.run_match(address="local", pin_cores=cores, **kw)
+            wall = time.perf_counter() - start
+            assert rows == reference
+            key = ("ray", w, pin)
+            rates[key] = s["games"] / wall
+            cpu_rates[key] = s["games"] / s["task_cpu_seconds"]
+            got = s["task_cpu_seconds"] / wall
+            print(f"  selfplay on Ray, {w} worker(s){', pinned' if pin else '        '} {rates[key]:10,.0f} games/s  "
+                  f"{cpu_rates[key]:8,.0f} games per CPU second of the workers; they got {got:.2f} cores "
+                  f"({s['tasks']} tasks, workers {s['worker_pids']}"
+                  f"{', cores ' + str(s['worker_cores']) if pin else ''}; load average {load()})")
+            if w == 1 and not pin:
+                # Ray's own cost per task: 200 tasks of one pair of games each, less the time of
+                # their 400 games at the rate just measured.
+                start = time.perf_counter()
+                distributed.run_match(address="local", **dict(kw, games=400, batch_size=2))
+                per_task = (time.perf_counter() - start - 400 / rates[key]) / 200
+                print(f"  Ray's cost per task (1 worker)          {1e3 * per_task:10.2f} ms: "
+                      f"{1e6 * per_task / args.batch_size:.1f} us per game in tasks of {args.batch_size}")
+            ray.shutdown()
+    for pin in (False, True):
+        one, two = ("ray", 1, pin), ("ray", 2, pin)
+        print(f"  Ray{', pinned' if pin else ''}: 2 workers / 1 worker: wall {rates[two] / rates[one]:.2f}x; "
+              f"per CPU second of the workers {cpu_rates[two] / cpu_rates[one]:.2f}x, so "
+              f"{2 * cpu_rates[two] / cpu_rates[one]:.2f}x on two cores of its own")
     base = rates.get(("sim", 1), rates[("local", 1)])
     print(f"  overhead per game on Ray (1 worker) over {'sim' if ('sim', 1) in rates else 'no Ray'}: "
-          f"{1e6 / rates[('ray', 1)] - 1e6 / base:,.0f} us")
+          f"wall {1e6 / rates[('ray', 1, False)] - 1e6 / base:,.0f} us; processor time "
+          f"{1e6 / cpu_rates[('ray', 1, False)] - 1e6 / cpu_rates[('local', 1)]:,.1f} us over the same games "
+          f"without Ray ({1e6 / cpu_rates[('local', 1)]:,.0f} us)")
     print(f"  load average after: {load()}")
     return 0
 

@@ -3,7 +3,8 @@ player (docs/python.md, "Training and evaluating an agent").
 
     python crates/dust-py/examples/train_duel.py                      # well under a minute
     python crates/dust-py/examples/train_duel.py --iterations 30 --plot curve.svg
-    python crates/dust-py/examples/train_duel.py --opponent self      # pure self-play
+    python crates/dust-py/examples/train_duel.py --opponent league    # self-play: a league of past selves
+    python crates/dust-py/examples/train_duel.py --opponent self      # self-play against itself only
 
 The duel is the tiny practice game of ``dust1947 play --scenario duel``: two squads of three
 riflemen on a 6x6 board, 4 rounds; a squad not destroyed by then makes a draw. The policy is
@@ -11,12 +12,14 @@ linear over a few action features (`SmallPolicy`: a bias per action id, and weig
 distance bucket for the squares of moves and for the plans); the illegal ids are masked and a
 softmax picks. 64 games are stepped together by ``dust1947.VecGames`` (the dice rolled inside,
 from the engine's exact distributions): by default against the built-in random player, half on
-each side (``--opponent self``: the policy decides for both sides; ``mix``: the two in turn).
+each side (``--opponent league``: self-play against the policy itself and its past selves, see
+`League`; ``self``: the policy decides for both sides; ``mix``: random and self in turn).
 REINFORCE with a baseline raises the log-probability of the decisions of the games won (return
 +1; a loss or a draw -1) above the batch's mean return. Every few iterations the policy (its most
 likely action) plays side A and side B against the random player with seeds never used in
-training; the example prints that curve, the built-in greedy player's score in the same run, and
-saves the curve as a picture (SVG, written by hand when matplotlib is not installed).
+training, in paired games (the same seeds with the sides swapped); the example prints that
+curve, the final shares with their 95% intervals, the built-in greedy player's score in the same
+run, and saves the curve as a picture (SVG, written by hand when matplotlib is not installed).
 """
 
 import argparse
@@ -95,6 +98,15 @@ class SmallPolicy:
         self.plan = np.zeros((BUCKETS, count), np.float32)
         self.opt = Adam([self.bias, self.near_them, self.near_me, self.plan], lr)
 
+    def snapshot(self):
+        """A frozen copy of the weights (a past self for the league); it acts, never learns."""
+        frozen = SmallPolicy.__new__(SmallPolicy)
+        frozen.square_ids, frozen.squares, frozen.plan_ids = self.square_ids, self.squares, self.plan_ids
+        frozen.bias, frozen.near_them = self.bias.copy(), self.near_them.copy()
+        frozen.near_me, frozen.plan = self.near_me.copy(), self.plan.copy()
+        frozen.opt = None
+        return frozen
+
     def features(self, obs, sides):
         them, me, now = distances(obs)
         return them[:, self.squares], me[:, self.squares], now, np.asarray(sides, np.int64)
@@ -171,23 +183,35 @@ def play_batch(vec, policy, rng, obs, mask, games, draw=-1.0, self_play=False):
 
 
 def evaluate(policy, games, seed, threads):
-    """The policy (its most likely action) against the random player: half the games on side
-    A, half on side B, with seeds never used in training. Returns (wins, draws, losses) as
-    shares of the games."""
-    wins = draws = played = 0
+    """The policy (its most likely action) against the random player in `games` paired games
+    with seeds never used in training: game i on side A and game i on side B have the same
+    seeds (the dice's and the random player's), so luck weighs the same on both sides. Each
+    `VecGames` slot plays exactly one game (its seeds come from `seed` and its index). Returns
+    (wins, draws, losses) as shares of the games."""
+    wins = draws = 0
+    half = games // 2
     for agent in (0, 1):
-        vec = dust1947.VecGames(32, scenario="duel", seed=seed + agent, opponent="random",
-                                agent=agent, threads=threads)
+        vec = dust1947.VecGames(half, scenario="duel", seed=seed, opponent="random", agent=agent,
+                                threads=threads)
         obs, mask = vec.reset()
-        done_here = 0
-        while done_here < games // 2:
+        finished = np.zeros(half, bool)
+        while not finished.all():
             actions, _ = policy.act(obs, mask, vec.players(), None, greedy=True)
+            # A finished slot has started a new game: its actions still step it, unscored.
             obs, mask, reward, done = vec.step(actions)
-            wins += int((reward[done] > 0).sum())
-            draws += int((reward[done] == 0).sum())
-            done_here += int(done.sum())
-        played += done_here
+            first = done & ~finished
+            wins += int((reward[first] > 0).sum())
+            draws += int((reward[first] == 0).sum())
+            finished |= done
+    played = 2 * half
     return wins / played, draws / played, (played - wins - draws) / played
+
+
+def wilson(share, n, z=1.96):
+    """The 95% Wilson interval of a share observed in n games."""
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
 
 
 def greedy_reference(games, seed):
@@ -198,7 +222,7 @@ def greedy_reference(games, seed):
     return s["a_wins"] / s["games"], s["draws"] / s["games"], s["b_wins"] / s["games"]
 
 
-def save_plot(path, curve, reference):
+def save_plot(path, curve, reference, trained="against the random player"):
     """The curve as a picture: wins and score (win 1, draw ½) against random per iteration,
     beside the greedy player's (dashed). matplotlib if installed, else SVG written by hand."""
     its = [c[0] for c in curve]
@@ -218,7 +242,7 @@ def save_plot(path, curve, reference):
         plt.ylim(0, 1)
         plt.xlabel("iteration")
         plt.ylabel("against the random player")
-        plt.title("Dust duel: a small policy trained by self-play")
+        plt.title(f"Dust duel: a small policy trained {trained}")
         plt.legend()
         plt.savefig(path)
         return
@@ -243,7 +267,7 @@ def save_plot(path, curve, reference):
                    f'(dashed: the greedy player\'s)</text>')
     svg = f"""<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif">
 <rect width="{w}" height="{h}" fill="white"/>
-<text x="{w / 2}" y="22" text-anchor="middle" font-size="15">Dust duel: a small policy trained by self-play, against random</text>
+<text x="{w / 2}" y="22" text-anchor="middle" font-size="15">Dust duel: a small policy trained {trained}</text>
 {ticks}
 <line x1="{m}" y1="{h - m}" x2="{w - m}" y2="{h - m}" stroke="black"/>
 <line x1="{m}" y1="{m - 20}" x2="{m}" y2="{h - m}" stroke="black"/>
@@ -255,6 +279,17 @@ def save_plot(path, curve, reference):
         f.write(svg)
 
 
+def advantages(rets, sides):
+    """The baseline: each decision's return less the mean return of the batch's decisions of
+    the same side."""
+    adv = rets.copy()
+    for side in (0, 1):
+        mine = sides == side
+        if mine.any():
+            adv[mine] -= rets[mine].mean()
+    return adv
+
+
 class Opponents:
     """The games the policy learns from, stepped by `dust1947.VecGames`: against the built-in
     random player (half the games on side A, half on side B), in self-play (the policy decides
@@ -262,7 +297,7 @@ class Opponents:
 
     def __init__(self, kind, games, seed, threads):
         if kind not in ("random", "self", "mix"):
-            raise ValueError(f"opponent `{kind}`: random, self or mix")
+            raise ValueError(f"opponent `{kind}`: league, self, random or mix")
         self.kind, self.games, self.runs = kind, games, {}
         if kind in ("random", "mix"):
             for side in (0, 1):
@@ -291,23 +326,98 @@ class Opponents:
             acts.append(a)
             rets.append(r)
             sides.append(s)
-        rets, sides = np.concatenate(rets), np.concatenate(sides)
-        adv = rets.copy()
-        for side in (0, 1):
-            mine = sides == side
-            if mine.any():
-                adv[mine] -= rets[mine].mean()
-        return xs, np.concatenate(ms), np.concatenate(acts), adv
+        return xs, np.concatenate(ms), np.concatenate(acts), advantages(np.concatenate(rets), np.concatenate(sides))
 
 
-def train(iterations=200, games_per_iteration=64, lr=0.05, draw=-1.0, opponent="random", eval_every=25,
-          eval_games=400, seed=0, threads=2, log=print):
+class League:
+    """Self-play against a league of past selves: `dust1947.VecGames(games, opponent="self")`
+    steps the games, and in each game the learner plays one side (A in even games, B in odd
+    ones, swapped at every new game) against an opponent drawn when the game starts: the
+    learner itself (`latest` of the time: then both sides' decisions are learned from), or one
+    of its frozen past selves, a snapshot taken every `snapshot_every` iterations (the first one
+    is the untrained policy, which picks uniformly among the legal actions; the pool keeps the
+    first and the `max_pool - 1` latest). No built-in player takes part. Opponents sample their
+    actions from their policy. `shaping` > 0 adds to a draw's return `shaping` times the
+    material left (mine less theirs, in squads, as last observed): tried, no gain measured."""
+
+    def __init__(self, policy, games, seed, threads, snapshot_every=5, latest=0.5, max_pool=40, shaping=0.0):
+        self.vec = dust1947.VecGames(games, scenario="duel", seed=seed, opponent="self", threads=threads)
+        self.obs, self.mask = self.vec.reset()
+        self.games, self.snapshot_every, self.latest, self.max_pool = games, snapshot_every, latest, max_pool
+        self.pool = [policy.snapshot()]
+        self.rng = np.random.default_rng(seed + 7)
+        self.learner = np.arange(games) % 2
+        self.opponent = np.array([self._draw() for _ in range(games)])
+        self.steps = [[] for _ in range(games)]
+        self.shaping = shaping
+        # Per game and side: the health left (planes 6 and 7, summed) in the last observation.
+        self.health = np.ones((games, 2, 2), np.float32)
+
+    def _draw(self):
+        """-1: the learner itself; else the index of a past self (uniform over the pool)."""
+        return -1 if self.rng.random() < self.latest else int(self.rng.integers(len(self.pool)))
+
+    def batch(self, it, policy, rng, draw):
+        """The learner's decisions in `games` finished games, and their advantages (the return
+        minus the mean return of the batch's decisions of the same side)."""
+        if it > 0 and it % self.snapshot_every == 0:
+            self.pool.append(policy.snapshot())
+            if len(self.pool) > self.max_pool:  # keep the first (untrained) and the latest ones
+                del self.pool[1]
+        xs, ms, acts, rets, sides = [], [], [], [], []
+        ended = 0
+        n = self.games
+        while ended < self.games:
+            players = self.vec.players().astype(np.int64)
+            actions = np.zeros(n, np.int64)
+            learner_rows = (players == self.learner) | (self.opponent == -1)
+            rows = np.flatnonzero(learner_rows)
+            if len(rows):
+                a, x = policy.act(self.obs[rows], self.mask[rows], players[rows], rng)
+                actions[rows] = a
+                for j, i in enumerate(rows):
+                    self.steps[i].append((x[j], self.mask[i], a[j], players[i]))
+            for k in np.unique(self.opponent[~learner_rows]):
+                rows = np.flatnonzero(~learner_rows & (self.opponent == k))
+                actions[rows] = self.pool[k].act(self.obs[rows], self.mask[rows], players[rows], rng)[0]
+            # Health of (mine, theirs) from the deciding side's view.
+            seen = self.obs[:, 6:8].sum(axis=(2, 3)) / 3.0
+            self.health[np.arange(n), players] = seen
+            self.obs, self.mask, reward, done = self.vec.step(actions)
+            for i in np.flatnonzero(done):
+                r = float(reward[i])  # side A's
+                for xi, mi, ai, si in self.steps[i]:
+                    xs.append(xi)
+                    ms.append(mi)
+                    acts.append(ai)
+                    ret = draw if r == 0 else (r if si == 0 else -r)
+                    if self.shaping and r == 0:
+                        # A draw: the losses dealt less the losses taken, as last seen.
+                        mine, theirs = self.health[i, si]
+                        ret += self.shaping * float(mine - theirs)
+                    rets.append(ret)
+                    sides.append(si)
+                self.health[i] = 1.0
+                self.steps[i] = []
+                self.learner[i] = 1 - self.learner[i]
+                self.opponent[i] = self._draw()
+                ended += 1
+        return xs, np.array(ms), np.array(acts), advantages(np.array(rets, np.float32), np.array(sides))
+
+
+def train(iterations=200, games_per_iteration=64, lr=None, draw=-1.0, opponent="random", eval_every=25,
+          eval_games=400, seed=0, threads=2, log=print, league=None):
     """Trains; returns (policy, curve of (iteration, wins, draws, losses) against the random
     player, evaluated with seeds never used in training)."""
     rng = np.random.default_rng(seed)
-    games = Opponents(opponent, games_per_iteration, seed, threads)
+    if lr is None:
+        lr = 0.02 if opponent == "league" else 0.05
     layout = dust1947.load_game("tactics", scenario="duel").action_layout()
     policy = SmallPolicy(layout, dust1947.load_game("tactics", scenario="duel").num_distinct_actions(), lr=lr)
+    if opponent == "league":
+        games = League(policy, games_per_iteration, seed, threads, **(league or {}))
+    else:
+        games = Opponents(opponent, games_per_iteration, seed, threads)
     curve = []
     start = time.perf_counter()
     for it in range(iterations + 1):
@@ -326,11 +436,13 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--iterations", type=int, default=200)
     ap.add_argument("--games-per-iteration", type=int, default=64)
-    ap.add_argument("--lr", type=float, default=0.05, help="Adam's step")
+    ap.add_argument("--lr", type=float, default=None, help="Adam's step (0.02 in a league, else 0.05)")
     ap.add_argument("--draw", type=float, default=-1.0,
                     help="the return of a draw for both sides (default -1: a game not won is lost)")
-    ap.add_argument("--opponent", default="random", choices=("random", "self", "mix"),
-                    help="whom the policy plays while it learns: the random player, itself, or the two in turn")
+    ap.add_argument("--opponent", default="random", choices=("random", "league", "self", "mix"),
+                    help="whom the policy plays while it learns: the random player; self-play against a league "
+                         "of its past selves and itself (no built-in player); itself only; or random and itself "
+                         "in turn")
     ap.add_argument("--eval-every", type=int, default=25)
     ap.add_argument("--eval-games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
@@ -342,10 +454,16 @@ def main(argv=None):
     gw, gd, gl = greedy_reference(args.eval_games, 20_000 + args.seed)
     print(f"reference: the built-in greedy player against random, {args.eval_games} games: wins {gw:.1%} "
           f"draws {gd:.1%} losses {gl:.1%}, score {gw + gd / 2:.1%}")
-    save_plot(args.plot, curve, (gw, gw + gd / 2))
+    trained = {"random": "against the random player", "league": "by self-play (a league of past selves)",
+               "self": "by self-play", "mix": "against random and by self-play"}[args.opponent]
+    save_plot(args.plot, curve, (gw, gw + gd / 2), trained)
     _, w, d, lost = curve[-1]
-    print(f"final: against random, wins {w:.1%} draws {d:.1%} losses {lost:.1%} (score {w + d / 2:.1%}, "
-          f"not beaten in {1 - lost:.1%}); curve saved to {args.plot}")
+    n = 2 * (args.eval_games // 2)
+    lo, hi = wilson(w, n)
+    nlo, nhi = wilson(1 - lost, n)
+    print(f"final: against random, {n} paired games: wins {w:.1%} (95% interval {lo:.1%} to {hi:.1%}), draws {d:.1%}, "
+          f"losses {lost:.1%}; score {w + d / 2:.1%}; not beaten in {1 - lost:.1%} ({nlo:.1%} to {nhi:.1%}); "
+          f"curve saved to {args.plot}")
     return 0
 
 

@@ -183,3 +183,21 @@ def test_sprt_on_ray_stops_at_sims_pair(local_ray):
     s, _ = distributed.run_match(a="greedy", b="random", games=200, scenario="duel", seed=2,
                                  sprt="0,100", batch_size=4, address="local")
     assert (s["games"], s["pentanomial"], s["sprt"]["result"]) == (local["games"], local["pentanomial"], "H1")
+
+
+def test_ray_workers_pinned_to_cores_play_the_same_games_and_report_their_cost(local_ray):
+    # `pin_cores` (benchmarks on one machine): each worker pins itself to a core of its own;
+    # the games do not change, and every task says what it cost where it ran.
+    _, local = distributed.run_match(a="random", b="greedy", games=8, scenario="duel", seed=4)
+    cores = sorted(os.sched_getaffinity(0))[:2]
+    s, rows = distributed.run_match(a="random", b="greedy", games=8, scenario="duel", seed=4,
+                                    address="local", batch_size=2, pin_cores=cores)
+    assert rows == local
+    assert s["worker_cores"] and set(s["worker_cores"]) <= set(cores)
+    assert len(s["worker_pids"]) >= 1
+    assert 0 < s["task_cpu_seconds"] and 0 < s["task_wall_seconds"]
+
+
+def test_a_local_match_reports_its_processor_time():
+    s, _ = distributed.run_match(a="random", b="greedy", games=4, scenario="duel", seed=4, workers=1)
+    assert s["task_cpu_seconds"] > 0 and s["worker_pids"] == [os.getpid()] and s["worker_cores"] == []

@@ -43,7 +43,43 @@ def test_self_play_alone_learns_too():
     assert curve[0][1] == 0.0 and curve[-1][1] > 0.4
 
 
+def test_self_play_in_a_league_of_past_selves_learns():
+    # No built-in player in training: the learner plays itself and its frozen past selves (a
+    # snapshot every 10 iterations; the first is the untrained policy). Thirty iterations (seed
+    # 0: 73% wins against random when this test was written) beat the untrained start.
+    train_duel = load_example()
+    _, curve = train_duel.train(iterations=30, eval_every=30, eval_games=100, seed=0, opponent="league",
+                                threads=2, log=lambda line: None)
+    assert curve[0][1] == 0.0 and curve[-1][1] > 0.4
+
+
+def test_league_opponents_are_past_selves_frozen():
+    train_duel = load_example()
+    layout = train_duel.dust1947.load_game("tactics", scenario="duel").action_layout()
+    policy = train_duel.SmallPolicy(layout, 630)
+    league = train_duel.League(policy, 8, seed=3, threads=1, snapshot_every=2)
+    rng = train_duel.np.random.default_rng(0)
+    for it in range(5):
+        policy.reinforce(*league.batch(it, policy, rng, -1.0))
+    # Snapshots at iterations 2 and 4 after the untrained one; the learning moved the policy
+    # away from them, and a snapshot does not follow it.
+    assert len(league.pool) == 3
+    assert not train_duel.np.array_equal(league.pool[0].bias, policy.bias)
+    assert train_duel.np.all(league.pool[0].bias == 0)
+
+
+def test_the_evaluation_is_paired_and_its_interval_holds_the_share():
+    train_duel = load_example()
+    layout = train_duel.dust1947.load_game("tactics", scenario="duel").action_layout()
+    policy = train_duel.SmallPolicy(layout, 630)
+    w, d, l = train_duel.evaluate(policy, 40, seed=5, threads=1)
+    assert abs(w + d + l - 1) < 1e-9
+    assert train_duel.evaluate(policy, 40, seed=5, threads=2) == (w, d, l), "seeded: the same games"
+    lo, hi = train_duel.wilson(0.8, 400)
+    assert 0.75 < lo < 0.8 < hi < 0.85
+
+
 def test_an_unknown_opponent_is_refused():
     train_duel = load_example()
-    with pytest.raises(ValueError, match="random, self or mix"):
+    with pytest.raises(ValueError, match="league, self, random or mix"):
         train_duel.train(iterations=1, opponent="greedy")

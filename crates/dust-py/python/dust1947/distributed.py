@@ -72,6 +72,46 @@ def play_batch(params, indices, threads=1, crash_once=None):
     return sp.play(list(indices), threads)
 
 
+def _claim_core(pin_dir, cores):
+    """Pins this process to a core of ``cores`` that no other live process of ``pin_dir`` holds
+    (a file per core, holding its owner's pid); returns the core, or None when all are held."""
+    for core in cores:
+        path = os.path.join(pin_dir, f"core-{core}")
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            with open(path) as f:
+                owner = int(f.read() or 0)
+            if owner == os.getpid():
+                return core
+            try:
+                os.kill(owner, 0)
+                continue  # held by a live worker
+            except ProcessLookupError:
+                os.replace(path, path + ".dead")  # a dead worker's core: claim it again
+                try:
+                    fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+                except FileExistsError:
+                    continue
+        os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
+        os.sched_setaffinity(0, {core})
+        return core
+    return None
+
+
+def timed_batch(params, indices, threads=1, crash_once=None, pin=None):
+    """``play_batch``, and what it cost in the process that ran it: ``(rows, {"cpu": processor
+    seconds of the process, "wall": seconds, "pid", "core"})``. ``pin=(folder, cores)``
+    first pins the process to one of the cores no other worker holds (benchmarks on one
+    machine: ``run_match(pin_cores=...)``)."""
+    core = _claim_core(*pin) if pin else None
+    wall, cpu = time.perf_counter(), time.process_time()
+    rows = play_batch(params, indices, threads, crash_once)
+    return rows, dict(cpu=time.process_time() - cpu, wall=time.perf_counter() - wall, pid=os.getpid(),
+                      core=core)
+
+
 def _collect(rows_by_game, rows):
     for r in rows:
         if r[0] in rows_by_game:
@@ -92,7 +132,8 @@ def _ray():
 
 def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed=1,
               players_setup=False, scenario_text=None, address=None, batch_size=None,
-              workers=None, progress=None, crash_once=None, sprt=None, alpha=0.05, beta=0.05):
+              workers=None, progress=None, crash_once=None, sprt=None, alpha=0.05, beta=0.05,
+              pin_cores=None):
     """Plays a match and returns ``(summary, rows)``.
 
     ``address``: ``None`` plays here without Ray (on ``workers`` threads, the number of cores
@@ -108,7 +149,16 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
     ``sprt="ELO0,ELO1"`` (with ``alpha``, ``beta``): ``sim --sprt``'s sequential test; the
     pairs are judged in their order as their games come back, no task is started once it has
     decided, and the result holds the pairs up to the deciding one (the same games as ``sim``'s
-    whatever the workers), with ``summary["sprt"]``."""
+    whatever the workers), with ``summary["sprt"]``.
+
+    The summary also says what the tasks cost where they ran: ``task_cpu_seconds`` (the
+    processor time of the processes that played them, summed), ``task_wall_seconds`` (their
+    wall time, summed) and ``worker_pids``; on a shared machine, games per processor second
+    (``games / task_cpu_seconds``) measure the code, and ``task_cpu_seconds / task_wall_seconds``
+    the share of a core the workers got. ``pin_cores`` (a list of cores; a Ray on this machine
+    only): each worker process pins itself to a core of the list that no other worker holds
+    (``os.sched_setaffinity``), so two workers never share a core; a pinned worker stays pinned
+    for the rest of its life (start a new Ray for other measures)."""
     params = match_params(a, b, scenario, edition, seed, players_setup, scenario_text)
     n = games_to_play(games)
     if sprt is not None:
@@ -121,13 +171,17 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
         return decided[0] is not None
     start = time.perf_counter()
     rows_by_game = {}
+    costs = []
+    pin_dir = None
     if address is None:
         threads = workers or os.cpu_count() or 1
         backend = "local"
         size = batch_size or (n if sprt is None else max(2, 2 * threads))
         tasks = 0
         for batch in batches(n, size):
-            _collect(rows_by_game, play_batch(params, batch, threads, crash_once))
+            rows, cost = timed_batch(params, batch, threads, crash_once)
+            _collect(rows_by_game, rows)
+            costs.append(cost)
             tasks += 1
             if progress:
                 progress(len(rows_by_game), n)
@@ -144,7 +198,11 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
         cpus = int(ray.cluster_resources().get("CPU", 1))
         threads = workers or cpus
         size = batch_size or max(2, min(64, 2 * math.ceil(n / (8 * threads))))
-        remote = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(play_batch)
+        remote = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(timed_batch)
+        if pin_cores:
+            import tempfile
+
+            pin_dir = tempfile.mkdtemp(prefix="dust1947-pin-")
         todo = batches(n, size)
         tasks = len(todo)
         # At most `workers` tasks at once when given (else all: Ray schedules them on its CPUs).
@@ -152,10 +210,13 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
         pending = []
         while todo or pending:
             while todo and len(pending) < limit:
-                pending.append(remote.remote(params, todo.pop(0), 1, crash_once))
+                pin = (pin_dir, list(pin_cores)) if pin_cores else None
+                pending.append(remote.remote(params, todo.pop(0), 1, crash_once, pin))
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                _collect(rows_by_game, ray.get(ref))
+                rows, cost = ray.get(ref)
+                _collect(rows_by_game, rows)
+                costs.append(cost)
             if progress:
                 progress(len(rows_by_game), n)
             if judge():
@@ -187,5 +248,13 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
         batch_size=size,
         workers=threads,
         wall_seconds=time.perf_counter() - start,
+        task_cpu_seconds=sum(c["cpu"] for c in costs),
+        task_wall_seconds=sum(c["wall"] for c in costs),
+        worker_pids=sorted({c["pid"] for c in costs}),
+        worker_cores=sorted({c["core"] for c in costs if c["core"] is not None}),
     )
+    if pin_dir:
+        import shutil
+
+        shutil.rmtree(pin_dir, ignore_errors=True)
     return summary, rows
