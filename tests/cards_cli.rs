@@ -107,7 +107,7 @@ fn play_reads_cards_dir() {
     let err = common::stderr(&o);
     assert!(err.contains("the card folder has") && err.contains("broken.toml"), "{err}");
 
-    let pounder = shipped("data/units/battlefront/pounder.toml").replacen("health = 4", "health = 9", 1);
+    let pounder = shipped("data/units/battlefront/pounder.toml").replacen("health = 5", "health = 9", 1);
     let good = folder("good", &[("pounder.toml", pounder)]);
     let o = play(&good);
     let err = common::stderr(&o);

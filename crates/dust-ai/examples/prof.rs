@@ -1,4 +1,6 @@
-//! Profiling loops (issue 21): `prof fight|greedy|mcts SECONDS`, each a hot loop for `perf`.
+//! Profiling loops (issue 21): `prof fight|greedy|mcts SECONDS`, each a hot loop for `perf`;
+//! `prof hashes N`: the final state hashes of N greedy-against-greedy games on each of five
+//! shipped scenarios (a change that must not change greedy's decisions keeps them).
 #[path = "../benches/common/mod.rs"]
 mod common;
 
@@ -18,6 +20,10 @@ fn main() {
         Some(r) => n < r,
         None => t.elapsed().as_secs_f64() < secs,
     };
+    if what == "hashes" {
+        hashes(arg.parse().unwrap_or(10));
+        return;
+    }
     let t = Instant::now();
     let mut n = 0u64;
     match what {
@@ -64,4 +70,29 @@ fn main() {
         }
     }
     println!("{what}: {:.1} per second", n as f64 / t.elapsed().as_secs_f64());
+}
+
+/// Plays `n` greedy games on each of five shipped scenarios of both editions and prints each
+/// scenario's final state hashes folded into one, and the time taken.
+fn hashes(n: u64) {
+    let cards = dust_data::builtin::builtin_cards();
+    for name in [
+        "annihilation",
+        "hold-the-crossroads",
+        "encounter",
+        "grab-the-dust",
+        "bait-and-flank",
+    ] {
+        let scenario = dust_data::scenario::load_builtin(name).expect("a shipped scenario");
+        let t = Instant::now();
+        let mut folded = 0u64;
+        for seed in 0..n {
+            let setup = scenario.game_setup(&cards).expect("a game");
+            let mut a = PlayerSpec::Greedy.build(seed);
+            let mut b = PlayerSpec::Greedy.build(seed + 1000);
+            let out = dust_ai::play_game(setup, a.as_mut(), b.as_mut(), seed + 2000).expect("a game");
+            folded = folded.rotate_left(7) ^ out.final_hash;
+        }
+        println!("{name}: {n} games, hashes {folded:#018x}, {:.2} s", t.elapsed().as_secs_f64());
+    }
 }

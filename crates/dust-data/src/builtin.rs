@@ -117,6 +117,10 @@ pub const SHIPPED_BATTLEFRONT: &[(&str, &str)] = &[
         include_str!("../../../data/units/battlefront/grim-reapers.toml"),
     ),
     (
+        "data/units/battlefront/bot-hunters.toml",
+        include_str!("../../../data/units/battlefront/bot-hunters.toml"),
+    ),
+    (
         "data/units/battlefront/fireball.toml",
         include_str!("../../../data/units/battlefront/fireball.toml"),
     ),
