@@ -25,11 +25,13 @@ mod attack;
 pub mod decision;
 mod flow;
 mod generate;
+mod preview;
 pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice};
 pub use generate::formation;
+pub use preview::Question;
 
 use crate::dice::BattlefrontDice;
 use crate::rng::GameRng;
