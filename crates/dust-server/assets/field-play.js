@@ -461,14 +461,14 @@ async function loadCandidates() {
 
 function logList() {
   const log = PLAY.s.log;
-  return tel('ol', { id: 'log', start: 1 }, log.map((e) => tel('li', { class: e.dice ? 'dice' : '' }, e.dice ? `🎲 ${e.text}` : e.text)));
+  return tel('ol', { id: 'log', start: 1 }, log.map((e) => tel('li', { class: e.dice ? 'dice' : '' }, e.text)));
 }
 
 function latestDice() {
   const log = PLAY.s.log;
   const from = PLAY.lastLog;
   const dice = log.slice(from).filter((e) => e.dice);
-  return tel('ul', { id: 'dice', 'aria-live': 'polite' }, dice.map((e) => tel('li', { 'data-rule': e.dice.rule }, `🎲 ${e.dice.rolled} dice ${e.dice.for}: ${e.dice.counted} counted — ${e.dice.rule}`)));
+  return tel('ul', { id: 'dice', 'aria-live': 'polite' }, dice.map((e) => tel('li', { 'data-rule': e.dice.rule }, `${e.dice.rolled} dice ${e.dice.for}: ${e.dice.counted} counted — ${e.dice.rule}`)));
 }
 
 function unitList() {

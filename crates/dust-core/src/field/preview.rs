@@ -127,3 +127,45 @@ impl FieldGame {
         self.activation().map(|a| (a.unit, a.plan.clone(), a.next))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Question;
+    use crate::field::tests_support::{activate, squad_card, Builder};
+    use crate::field::{Action, Decision, MiniMove};
+    use crate::Side;
+    use dust_geom::exact::Pt;
+
+    /// The question follows the flow of tactics-battlefield-summary.md, "ROLL FOR INITIATIVE"
+    /// (the winner chooses who goes first, a side activates a unit and declares its actions,
+    /// "MOVE & MARCH MOVE ACTIONS": a Move is up to the Move value).
+    #[test]
+    fn the_question_follows_the_activation() {
+        let mut g = Builder::new(120.0, 80.0)
+            .unit(Side::A, squad_card("Alpha", 3), &[(20.0, 10.0), (23.0, 10.0), (26.0, 10.0)], 0)
+            .unit(Side::B, squad_card("Bravo", 3), &[(90.0, 70.0), (93.0, 70.0), (96.0, 70.0)], 180)
+            .game(1);
+        assert!(matches!(g.question(), Question::ChooseFirst(_)));
+        activate(&mut g, 0, &[Action::March]);
+        assert_eq!(
+            g.question(),
+            Question::Move {
+                unit: 0,
+                march: true,
+                turn_only: false
+            }
+        );
+        assert_eq!(g.plan_under_way(), Some((0, vec![Action::March], 0)));
+        let minis = (0..3)
+            .map(|m| MiniMove {
+                mini: m,
+                to: Pt::cm(20.0 + 3.0 * m as f64, 20.0),
+                via: Vec::new(),
+            })
+            .collect();
+        g.apply(Decision::Move { minis, facing: None }).unwrap();
+        // Alpha's activation is over: side B activates next.
+        assert_eq!(g.question(), Question::Activate(Side::B));
+        assert_eq!(g.plan_under_way(), None);
+    }
+}

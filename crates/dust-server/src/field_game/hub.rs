@@ -87,7 +87,7 @@ impl FieldCell {
     pub fn touch(&self) {
         self.changed.send_modify(|v| *v = v.wrapping_add(1));
     }
-    /// The game as a record (`dust1947 battlefield replay` reads it).
+    /// The game as a record (`dust1947 replay` reads it).
     pub fn record(&self) -> FieldRecord {
         let row = self.row();
         let live = self.live();

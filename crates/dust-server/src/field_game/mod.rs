@@ -16,7 +16,7 @@
 //! | `GET /api/battlefield/games/{id}/candidates?seat=T&limit=N` | legal decisions the generator proposes, in words |
 //! | `GET /api/battlefield/games/{id}/odds?seat=T&attacker=U&target=V[&lines=…][&at=X,Y][&sustained=true]` | an attack's exact odds from where the units stand |
 //! | `GET /api/battlefield/games/{id}/sight?seat=T&a=U&b=V` | the lines of sight between two units as they stand |
-//! | `GET /api/battlefield/games/{id}/record?seat=T` | the record (`dust1947 battlefield replay`), when it may be read ([`crate::secrets`]) |
+//! | `GET /api/battlefield/games/{id}/record?seat=T` | the record (`dust1947 replay`), when it may be read ([`crate::secrets`]) |
 //!
 //! What a viewer sees: the table as it stands (units held in ambush or in reserve are off it),
 //! tokens, damage, the log in words naming units, the pending question. Never the seed (the
