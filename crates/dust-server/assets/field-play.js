@@ -7,7 +7,7 @@
 // decides legality: the server's engine does, and its refusal is shown word for word.
 'use strict';
 
-const PLAY = { id: null, seat: null, s: null, svg: null, zp: null, busy: false, proposal: null, lastPly: -1, lastLog: 0, poll: null };
+const PLAY = { id: null, seat: null, s: null, svg: null, zp: null, busy: false, proposal: null, lastPly: -1, lastLog: 0 };
 
 function playApi(method, path, body) { return tapi(method, `/api/battlefield/games/${encodeURIComponent(PLAY.id)}${path}`, body); }
 const seatQ = () => `seat=${encodeURIComponent(PLAY.seat)}`;
@@ -479,7 +479,7 @@ function unitList() {
 
 function show(s, fresh) {
   const moved = !PLAY.s || s.ply !== PLAY.s.ply || s.thinking !== PLAY.s.thinking || s.status !== PLAY.s.status;
-  if (!fresh && !moved) return;
+  if (!fresh && !moved) { if (PLAY.s) PLAY.s.version = s.version; return; }
   const prevLog = PLAY.s ? PLAY.s.log.length : s.log.length;
   PLAY.lastLog = Math.min(prevLog, s.log.length);
   PLAY.s = s;
@@ -514,12 +514,18 @@ function show(s, fresh) {
   if (log) log.scrollTop = log.scrollHeight;
 }
 
-async function refresh() {
-  try {
-    const s = await playApi('GET', `?${seatQ()}`);
-    // A proposal being made is not redrawn away unless the game moved on.
-    show(s, false);
-  } catch (e) { /* a passing network fault: the next poll tries again */ }
+// Follows the game: each request waits on the server until the game changes (or 20 s).
+async function follow() {
+  for (;;) {
+    try {
+      const s = await playApi('GET', `?${seatQ()}&since=${PLAY.s.version}`);
+      // A proposal being made is not redrawn away unless the game moved on.
+      show(s, false);
+    } catch (e) {
+      // A passing network fault (or a restarting server): try again in a moment.
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }
 
 async function playMain() {
@@ -534,7 +540,7 @@ async function playMain() {
     main.replaceChildren(tel('section', { class: 'panel notfound', id: 'not-found' }, tel('h1', {}, 'Game not found'), tel('p', {}, e.message), tel('p', {}, tel('a', { href: '/battlefield' }, 'The tables of this server'))));
     return;
   }
-  PLAY.poll = setInterval(refresh, 700);
+  follow();
 }
 
 if (document.body && document.body.dataset.page === 'field-play') playMain();

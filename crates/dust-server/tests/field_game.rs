@@ -166,6 +166,36 @@ fn two_people_play_by_link_and_a_spectator_watches() {
 }
 
 #[test]
+fn a_state_request_with_since_waits_for_the_other_persons_decision() {
+    let server = start(&temp_db("field-game-longpoll"));
+    let addr = server.addr();
+    let g = create(
+        addr,
+        json!({"table": "ruined-town", "seats": ["human", "human"], "turns": 1, "seed": 2}),
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    let (a, b) = (token(&g["links"]["a"]), token(&g["links"]["b"]));
+    let s = state(addr, &id, &a);
+    let (me, other) = if s["your_turn"] == true { (a, b) } else { (b, a) };
+    let version = s["version"].as_u64().unwrap();
+    let ply = s["ply"].as_u64().unwrap();
+    let waiter = {
+        let (id, other) = (id.clone(), other.clone());
+        std::thread::spawn(move || state_since(addr, &id, &other, version))
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!waiter.is_finished(), "nothing changed yet: the request waits");
+    take_first(addr, &id, &me, ply);
+    let after = waiter.join().unwrap();
+    assert_eq!(after["ply"].as_u64().unwrap(), ply + 1);
+    assert_ne!(after["version"].as_u64().unwrap(), version);
+}
+
+fn state_since(addr: SocketAddr, id: &str, tok: &str, since: u64) -> Value {
+    ok(&get(addr, &format!("/api/battlefield/games/{id}?seat={tok}&since={since}")).unwrap())
+}
+
+#[test]
 fn a_reload_resumes_the_game_where_it_stood() {
     let db = temp_db("field-game-reload");
     let (id, a, before) = {

@@ -21,8 +21,7 @@ use dust_data::field_record::{FieldRecord, TableRef};
 use dust_data::table_file::TableFile;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::watch;
+use std::sync::{Arc, Mutex};
 
 /// The largest playout budget of an `mcts:N` side (each playout plays a light game on a copy
 /// of the table: about 2 ms in a release build on the shipped tables).
@@ -62,31 +61,10 @@ pub struct FieldLive {
     pub thinking: bool,
 }
 
-/// One served game.
-pub struct FieldCell {
-    /// Its stored row.
-    pub row: Mutex<FieldRow>,
-    /// Its state.
-    pub live: Mutex<FieldLive>,
-    /// When it was last asked for (Unix seconds).
-    touched: std::sync::atomic::AtomicI64,
-    /// Raised after every change a viewer is shown.
-    pub changed: watch::Sender<u64>,
-}
+/// One served Battlefield game.
+pub type FieldCell = crate::hub::ServedGame<FieldRow, FieldLive>;
 
 impl FieldCell {
-    /// Locks the state.
-    pub fn live(&self) -> MutexGuard<'_, FieldLive> {
-        lock(&self.live)
-    }
-    /// A copy of the row.
-    pub fn row(&self) -> FieldRow {
-        lock(&self.row).clone()
-    }
-    /// Tells the watchers that the game changed.
-    pub fn touch(&self) {
-        self.changed.send_modify(|v| *v = v.wrapping_add(1));
-    }
     /// The game as a record (`dust1947 replay` reads it).
     pub fn record(&self) -> FieldRecord {
         let row = self.row();
@@ -218,18 +196,16 @@ impl FieldHub {
         }
         let ai = [0usize, 1]
             .map(|i| spec_of(&row.seats[i]).map(|spec| field_player(&spec, row.seed.wrapping_mul(3).wrapping_add(2 + i as u64))));
-        Ok(FieldCell {
-            row: Mutex::new(row),
-            live: Mutex::new(FieldLive {
+        Ok(FieldCell::new(
+            row,
+            FieldLive {
                 game,
                 file,
                 decisions: decisions.to_vec(),
                 ai,
                 thinking: false,
-            }),
-            touched: crate::store::unix_now().into(),
-            changed: watch::channel(0).0,
-        })
+            },
+        ))
     }
 
     /// Creates and stores a new game; its AI sides start deciding.
@@ -278,27 +254,14 @@ impl FieldHub {
     /// # Errors
     /// No such game, or a stored game that does not replay.
     pub fn cell(self: &Arc<Self>, id: &str) -> Result<Arc<FieldCell>, ApiError> {
-        if let Some(c) = lock(&self.games).get(id) {
-            c.touched.store(crate::store::unix_now(), Ordering::Relaxed);
-            return Ok(c.clone());
+        let stored = || match self.store.game(id)? {
+            Some(row) => Ok(Some((row, self.store.decisions(id)?))),
+            None => Ok(None),
+        };
+        let (cell, loaded) = crate::hub::served(&self.games, id, "Battlefield", stored, Self::build)?;
+        if loaded {
+            self.kick_ai(&cell);
         }
-        if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(ApiError::no_game(id));
-        }
-        let row = self.store.game(id)?.ok_or_else(|| ApiError::no_game(id))?;
-        let decisions: Vec<Decision> = self
-            .store
-            .decisions(id)?
-            .iter()
-            .enumerate()
-            .map(|(i, (t, _))| {
-                t.parse()
-                    .map_err(|e| ServerError::Corrupt(format!("Battlefield game {id}, decision {}: {e}", i + 1)))
-            })
-            .collect::<Result<_, _>>()?;
-        let cell = Self::build(row, &decisions).map_err(|m| ServerError::Corrupt(format!("Battlefield game {id}: {m}")))?;
-        let cell = lock(&self.games).entry(id.to_string()).or_insert_with(|| Arc::new(cell)).clone();
-        self.kick_ai(&cell);
         Ok(cell)
     }
 
@@ -330,16 +293,7 @@ impl FieldHub {
     /// Games nobody asked for in `evict_after` seconds, with no request under way and no AI
     /// thinking, leave memory; returns how many left.
     pub fn sweep(&self, evict_after: i64) -> usize {
-        let now = crate::store::unix_now();
-        let mut games = lock(&self.games);
-        let before = games.len();
-        games.retain(|_, c| {
-            let idle = c.touched.load(Ordering::Relaxed) < now - evict_after;
-            let unused = Arc::strong_count(c) == 1;
-            let thinking = c.live.try_lock().map_or(true, |l| l.thinking);
-            !(idle && unused && !thinking)
-        });
-        before - games.len()
+        crate::hub::sweep_cells(&self.games, evict_after, |l| l.thinking)
     }
 
     /// Games in memory now.
@@ -486,27 +440,12 @@ impl FieldHub {
         let hub = self.clone();
         let cell = cell.clone();
         rt.spawn(async move {
-            while !hub.stopping.load(Ordering::SeqCst) {
-                let searching = Self::ai_to_move(&cell).is_some_and(|s| searches(&lock(&cell.row).seats[s.index()]));
-                let permit = match (&hub.search_permits, searching) {
-                    (Some(p), true) => match p.clone().acquire_owned().await {
-                        Ok(p) => Some(p),
-                        Err(_) => break,
-                    },
-                    _ => None,
-                };
+            let step = {
                 let (h, c) = (hub.clone(), cell.clone());
-                let r = tokio::task::spawn_blocking(move || h.run_ai_now(&c)).await;
-                drop(permit);
-                match r {
-                    Ok(Ok(true)) => {}
-                    Ok(Ok(false)) | Err(_) => break,
-                    Ok(Err(e)) => {
-                        tracing::error!(error = %e, "a Battlefield AI decision was not stored");
-                        break;
-                    }
-                }
-            }
+                move || h.run_ai_now(&c)
+            };
+            let searching = || Self::ai_to_move(&cell).is_some_and(|s| searches(&lock(&cell.row).seats[s.index()]));
+            crate::hub::ai_turns(&hub.stopping, hub.search_permits.as_ref(), searching, step, "Battlefield").await;
             cell.live().thinking = false;
             cell.touch();
             if !hub.stopping.load(Ordering::SeqCst) && Self::ai_to_move(&cell).is_some() {

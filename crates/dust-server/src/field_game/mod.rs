@@ -10,7 +10,7 @@
 //! | `GET /battlefield/play/{id}?seat=TOKEN` | the page |
 //! | `POST /api/battlefield/games` `{"table": "ruined-town", "seats": ["human", "greedy"], "turns": 6}` (or `"toml": TEXT` for a table from the editor) | a new game: a secret link per person, one for spectators |
 //! | `GET /api/battlefield/games` | recent games |
-//! | `GET /api/battlefield/games/{id}?seat=TOKEN` | the state as this viewer may see it |
+//! | `GET /api/battlefield/games/{id}?seat=TOKEN[&since=VERSION]` | the state as this viewer may see it (with `since`, once the game has changed from that `version`, or after 20 s) |
 //! | `POST /api/battlefield/games/{id}/check` `{"seat": T, "decision": "move m0@40,30", "route": true}` | the engine's answer to a proposed decision: `ok` or its `reason`, and a preview (path length against the allowance, where the terrain cap starts; an attack's odds, lines of sight, cover, the miniatures under a template) |
 //! | `POST /api/battlefield/games/{id}/decide` `{"seat": T, "decision": "…", "ply": N}` | a decision |
 //! | `GET /api/battlefield/games/{id}/candidates?seat=T&limit=N` | legal decisions the generator proposes, in words |
@@ -241,8 +241,28 @@ async fn open_game(st: &FieldState, id: String, token: Option<&str>) -> Result<(
     .await
 }
 
-async fn state_of(State(st): State<FieldState>, Path(id): Path<String>, Q(q): Q<SeatQuery>) -> Result<Json<Value>, ApiError> {
+/// How long a state request with `since` waits for a change before it answers all the same.
+const LONG_POLL: std::time::Duration = std::time::Duration::from_secs(20);
+
+#[derive(Deserialize)]
+struct StateQuery {
+    #[serde(default)]
+    seat: Option<String>,
+    /// The `version` the page shows: the answer waits (up to 20 s) until the game changes.
+    #[serde(default)]
+    since: Option<u64>,
+}
+
+async fn state_of(State(st): State<FieldState>, Path(id): Path<String>, Q(q): Q<StateQuery>) -> Result<Json<Value>, ApiError> {
     let (cell, viewer) = open_game(&st, id, q.seat.as_deref()).await?;
+    if let Some(v) = q.since {
+        // The game's change counter (raised after every stored decision and when an AI starts
+        // or stops thinking): the page waits here rather than asking again and again.
+        let mut changed = cell.changed.subscribe();
+        if *changed.borrow_and_update() == v {
+            let _ = tokio::time::timeout(LONG_POLL, changed.changed()).await;
+        }
+    }
     blocking(move || Ok(Json(state_value(&cell, viewer)))).await
 }
 
@@ -392,6 +412,7 @@ pub fn state_value(cell: &FieldCell, viewer: FieldViewer) -> Value {
     };
     json!({
         "id": row.id,
+        "version": *cell.changed.borrow(),
         "you": viewer.side().map(side_key),
         "seats": row.seats,
         "ply": live.decisions.len(),
