@@ -189,6 +189,12 @@ function drawRangeBands(u, line) {
   for (let k = 1; k <= Math.min(max, 12); k++) {
     g.append(fsvg('circle', { class: 'range-band', cx: x, cy: y, r: k * 10, fill: 'none', stroke: '#6a1b9a', 'stroke-width': 0.12, 'stroke-dasharray': '0.5 0.8', 'pointer-events': 'none' }));
   }
+  if (w.front_arc) {
+    // The field of fire: 45° either side of the facing, out to the weapon's range.
+    const f = drawnUnit(u).facing, r = Math.max(10, Math.min(max, 12) * 10);
+    const at = (deg) => { const [dx, dy] = facingVec(deg); return `${fmt(x + dx * r, 2)},${fmt(y + dy * r, 2)}`; };
+    g.append(fsvg('path', { class: 'fire-arc', d: `M${fmt(x, 2)},${fmt(y, 2)} L${at(f - 45)} A${r},${r} 0 0 1 ${at(f + 45)} Z`, fill: '#6a1b9a14', stroke: '#6a1b9a', 'stroke-width': 0.2, 'pointer-events': 'none' }, fsvg('title', {}, 'the field of fire: 45° either side of the facing')));
+  }
 }
 
 function attackText() {

@@ -413,6 +413,13 @@ fn the_odds_are_the_engines_own_from_where_the_units_stand() {
     let s = state(addr, &id, &a);
     let me = if s["your_turn"] == true { &a } else { &b };
     let units = s["units"].as_array().unwrap();
+    // "1. Check Field of Fire": the Pounder's hull machine gun fires 45° either side of its
+    // facing (the page draws the arc); an infantry weapon fires in any direction.
+    let pounder = units.iter().find(|u| u["name"] == "Pounder").unwrap();
+    let mg = pounder["weapons"].as_array().unwrap().iter().find(|w| w["name"] == ".30 cal MG").unwrap();
+    assert_eq!(mg["front_arc"], true);
+    let squad = units.iter().find(|u| u["class"] == "squad").unwrap();
+    assert!(squad["weapons"].as_array().unwrap().iter().all(|w| w["front_arc"] == false));
     // Some pair of enemies that can fire at each other, as `odds --table` finds it.
     let mut answered = 0;
     for x in units {

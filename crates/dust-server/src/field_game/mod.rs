@@ -32,7 +32,7 @@ use axum::http::StatusCode;
 use axum::response::{Html, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use dust_core::field::{Action, Decision, FieldGame, Pending, Question};
+use dust_core::field::{Action, Class, Decision, FieldGame, Pending, Question};
 use dust_core::Side;
 use dust_data::field_record::TableRef;
 use dust_data::field_words as words;
@@ -307,7 +307,12 @@ fn units_value(g: &FieldGame) -> Value {
                 .weapons
                 .iter()
                 .enumerate()
-                .map(|(i, w)| json!({"line": i, "name": w.name, "range": w.range.to_string(), "template": template_of(g, u, i)}))
+                .map(|(i, w)| {
+                    // "1. Check Field of Fire": a support weapon or a front-mounted weapon fires
+                    // 45° either side of the facing; the others in any direction.
+                    let front = c.bf.weapons.get(i).and_then(|b| b.mount).map_or(g.class(u) == Class::SupportWeapon, |m| !m.all_round());
+                    json!({"line": i, "name": w.name, "range": w.range.to_string(), "template": template_of(g, u, i), "front_arc": front})
+                })
                 .collect();
             json!({
                 "index": u,
