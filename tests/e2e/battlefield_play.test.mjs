@@ -1,7 +1,7 @@
 // Issue 23, Dust Battlefield played in the browser (/battlefield/play/ID): a move refused and
 // then accepted by dragging a squad, a flame template placed by dragging with the miniatures it
 // would hit highlighted, a reactive attack answered, a whole game against the AI to its end, a
-// game between two browser contexts by link, and screenshots at desktop and phone sizes
+// game between two browser contexts by link, a game started from the editor, and screenshots at desktop and phone sizes
 // (non-blank, the table and the question within the viewport; target/e2e-screens/).
 //
 // The rules are tactics-battlefield-summary.md's: "MOVE & MARCH MOVE ACTIONS" (a Move of 1 is
@@ -296,6 +296,24 @@ test('two people play by link in two browsers for a few decisions and see the sa
     assert.equal(ua, ub);
     await shot(pb, 'battlefield-play-friend');
   } finally { await a.close(); await b.close(); }
+});
+
+test('the editor starts a game on the table it holds', { timeout: 120000 }, async () => {
+  const ctx = await launch(DESKTOP);
+  try {
+    const page = await newPage(ctx);
+    await page.goto(BASE + '/battlefield/editor');
+    await page.waitForSelector('#add-terrain');
+    await page.selectOption('#start-from', 'dnieper-ford');
+    await page.click('#start');
+    await page.waitForSelector('#verdict[data-ok="true"]');
+    await page.fill('#table-name', 'Dnieper Ford, edited');
+    await page.waitForSelector('#verdict[data-ok="true"]');
+    await page.click('#start-game-ai');
+    await page.waitForURL(/\/battlefield\/play\//);
+    await page.waitForSelector('#question');
+    assert.equal(await page.textContent('#game-title'), 'Dnieper Ford, edited');
+  } finally { await ctx.close(); }
 });
 
 for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {

@@ -381,7 +381,7 @@ async function editorMain() {
         tel('section', { class: 'panel' }, tel('h2', {}, 'The file'), text, tel('p', {}, tel('button', { type: 'button', class: 'primary', id: 'download', onclick: download }, 'Download the table file'), ' ',
           tel('button', { type: 'button', id: 'start-game-ai', onclick: () => startOnIt(['human', 'greedy']) }, 'Start a game on it against the AI'), ' ',
           tel('button', { type: 'button', id: 'start-game-friend', onclick: () => startOnIt(['human', 'human']) }, 'Start a game on it with a friend')),
-          tel('section', { id: 'new-game-links', hidden: true }), tel('p', { id: 'start-error', class: 'err' }))))));
+          tel('section', { id: 'new-game-links', hidden: true }), tel('p', { id: 'start-error', class: 'err' })))));
   changed(true);
 }
 
