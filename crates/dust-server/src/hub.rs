@@ -308,7 +308,7 @@ pub(crate) async fn ai_turns<F>(
             _ => None,
         };
         let f = step.clone();
-        let r = tokio::task::spawn_blocking(move || f()).await;
+        let r = tokio::task::spawn_blocking(f).await;
         drop(permit);
         match r {
             Ok(Ok(true)) => {}

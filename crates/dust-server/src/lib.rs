@@ -371,8 +371,7 @@ async fn serve(
 struct Stores {
     games: store::Store,
     strategy: strategy::store::StrategyStore,
-    /// The Battlefield games: in the SQLite file; on PostgreSQL, in memory for now
-    /// (docs/server.md, "Dust Battlefield games").
+    /// The Battlefield games.
     field: field_game::store::FieldStore,
     pg: Option<Arc<pg::Pg>>,
     lock: Option<db::DbLock>,
@@ -387,7 +386,7 @@ fn open_stores(db: &std::path::Path) -> Result<Stores, ServerError> {
         return Ok(Stores {
             games: store::Store::new(Box::new(pg::PgGames(pg.clone()))),
             strategy: strategy::store::StrategyStore::new(Box::new(pg::PgStrategy(pg.clone()))),
-            field: field_game::store::FieldStore::in_memory()?,
+            field: field_game::store::FieldStore::new(Box::new(pg::PgField(pg.clone()))),
             pg: Some(pg),
             lock: None,
         });

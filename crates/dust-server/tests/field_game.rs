@@ -416,7 +416,12 @@ fn the_odds_are_the_engines_own_from_where_the_units_stand() {
     // "1. Check Field of Fire": the Pounder's hull machine gun fires 45° either side of its
     // facing (the page draws the arc); an infantry weapon fires in any direction.
     let pounder = units.iter().find(|u| u["name"] == "Pounder").unwrap();
-    let mg = pounder["weapons"].as_array().unwrap().iter().find(|w| w["name"] == ".30 cal MG").unwrap();
+    let mg = pounder["weapons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["name"] == ".30 cal MG")
+        .unwrap();
     assert_eq!(mg["front_arc"], true);
     let squad = units.iter().find(|u| u["class"] == "squad").unwrap();
     assert!(squad["weapons"].as_array().unwrap().iter().all(|w| w["front_arc"] == false));
@@ -451,4 +456,49 @@ fn the_odds_are_the_engines_own_from_where_the_units_stand() {
         }
     }
     assert!(answered > 0, "some unit can fire on the table as set up");
+}
+
+/// A fresh PostgreSQL database, or `None` when `DUST_TEST_POSTGRES` is not set (as in
+/// `tests/postgres.rs`: `DUST_REQUIRE_POSTGRES` makes a missing server a failure).
+fn postgres(test: &str) -> Option<String> {
+    match std::env::var("DUST_TEST_POSTGRES") {
+        Ok(url) if !url.trim().is_empty() => {
+            let name = format!("dust_{test}_{}", std::process::id());
+            Some(dust_server::pg::create_database(url.trim(), &name).unwrap())
+        }
+        _ => {
+            assert!(std::env::var_os("DUST_REQUIRE_POSTGRES").is_none(), "DUST_TEST_POSTGRES is not set");
+            eprintln!("{test}: skipped (set DUST_TEST_POSTGRES=postgres://USER@HOST/DB to run it against PostgreSQL)");
+            None
+        }
+    }
+}
+
+#[test]
+fn on_postgresql_two_servers_play_one_game_and_a_restart_resumes_it() {
+    let Some(url) = postgres("field_game") else { return };
+    let db = std::path::PathBuf::from(&url);
+    let (one, two) = (start(&db), start(&db));
+    let g = create(
+        one.addr(),
+        json!({"table": "ruined-town", "seats": ["human", "human"], "turns": 2, "seed": 13}),
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    let (a, b) = (token(&g["links"]["a"]), token(&g["links"]["b"]));
+    // Decisions alternate between the two servers; each sees the other's.
+    for i in 0..8 {
+        let addr = if i % 2 == 0 { one.addr() } else { two.addr() };
+        let s = state(addr, &id, &a);
+        let me = if s["your_turn"] == true { &a } else { &b };
+        take_first(addr, &id, me, s["ply"].as_u64().unwrap());
+    }
+    let (s1, s2) = (state(one.addr(), &id, &a), state(two.addr(), &id, &a));
+    assert_eq!(s1["ply"], 8);
+    assert_eq!(s1["units"], s2["units"]);
+    one.stop();
+    two.stop();
+    let three = start(&db);
+    let s3 = state(three.addr(), &id, &a);
+    assert_eq!(s3["ply"], 8);
+    assert_eq!(s3["units"], s1["units"]);
 }

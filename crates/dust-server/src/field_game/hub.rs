@@ -254,6 +254,17 @@ impl FieldHub {
     /// # Errors
     /// No such game, or a stored game that does not replay.
     pub fn cell(self: &Arc<Self>, id: &str) -> Result<Arc<FieldCell>, ApiError> {
+        if self.store.shared() {
+            // Another server may have stored decisions since: a copy behind the database is
+            // replayed anew (one read of the game's row a request).
+            let cached = lock(&self.games).get(id).cloned();
+            if let Some(c) = cached {
+                let behind = self.store.game(id)?.is_some_and(|r| r.plies as usize != c.live().decisions.len());
+                if behind {
+                    lock(&self.games).remove(id);
+                }
+            }
+        }
         let stored = || match self.store.game(id)? {
             Some(row) => Ok(Some((row, self.store.decisions(id)?))),
             None => Ok(None),
@@ -378,7 +389,15 @@ impl FieldHub {
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_decision", e.reason))?;
         let (status, winner) = status_of(&game);
         let id = lock(&cell.row).id.clone();
-        self.store.append(&id, ply, &d.to_string(), game.state_hash(), status, &winner)?;
+        if let Err(e) = self.store.append(&id, ply, &d.to_string(), game.state_hash(), status, &winner) {
+            if matches!(e, ServerError::Conflict(_)) {
+                // Another server stored this decision number first: this copy is behind; the
+                // next request replays the game from the database.
+                lock(&self.games).remove(&id);
+                return Err(ApiError::new(StatusCode::CONFLICT, "stale", "another decision came first: reload"));
+            }
+            return Err(e.into());
+        }
         {
             let mut row = lock(&cell.row);
             row.plies = ply + 1;

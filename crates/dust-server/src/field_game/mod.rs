@@ -296,13 +296,13 @@ fn template_of(g: &FieldGame, u: usize, line: usize) -> Option<&'static str> {
 /// The units as they stand, with what the page shows and needs.
 fn units_value(g: &FieldGame) -> Value {
     let t = g.table();
-    let list: Vec<Value> = g
-        .units()
-        .iter()
-        .enumerate()
-        .map(|(u, s)| {
-            let c = g.card(u);
-            let weapons: Vec<Value> = c
+    let list: Vec<Value> =
+        g.units()
+            .iter()
+            .enumerate()
+            .map(|(u, s)| {
+                let c = g.card(u);
+                let weapons: Vec<Value> = c
                 .card
                 .weapons
                 .iter()
@@ -314,29 +314,29 @@ fn units_value(g: &FieldGame) -> Value {
                     json!({"line": i, "name": w.name, "range": w.range.to_string(), "template": template_of(g, u, i), "front_arc": front})
                 })
                 .collect();
-            json!({
-                "index": u,
-                "name": t.units[u].name,
-                "card": c.card.name,
-                "side": side_key(s.side),
-                "class": format!("{:?}", g.class(u)).to_lowercase(),
-                "kind": table_json::mini_kind_name(t.units[u].kind),
-                "health": s.health,
-                "max_health": c.card.health,
-                "miniatures": t.units[u].minis.len(),
-                "under_fire": s.tokens.under_fire,
-                "suppressed": s.tokens.suppressed,
-                "activated": s.activated,
-                "destroyed": s.destroyed,
-                "in_reserve": s.in_reserve,
-                "off_table": t.units[u].minis.is_empty() && !s.destroyed,
-                "move_cm": g.move_units(u) as f64 / 100.0,
-                "ap": c.card.ap,
-                "immune_to_suppression": g.immune_to_suppression(u),
-                "weapons": weapons,
+                json!({
+                    "index": u,
+                    "name": t.units[u].name,
+                    "card": c.card.name,
+                    "side": side_key(s.side),
+                    "class": format!("{:?}", g.class(u)).to_lowercase(),
+                    "kind": table_json::mini_kind_name(t.units[u].kind),
+                    "health": s.health,
+                    "max_health": c.card.health,
+                    "miniatures": t.units[u].minis.len(),
+                    "under_fire": s.tokens.under_fire,
+                    "suppressed": s.tokens.suppressed,
+                    "activated": s.activated,
+                    "destroyed": s.destroyed,
+                    "in_reserve": s.in_reserve,
+                    "off_table": t.units[u].minis.is_empty() && !s.destroyed,
+                    "move_cm": g.move_units(u) as f64 / 100.0,
+                    "ap": c.card.ap,
+                    "immune_to_suppression": g.immune_to_suppression(u),
+                    "weapons": weapons,
+                })
             })
-        })
-        .collect();
+            .collect();
     Value::Array(list)
 }
 

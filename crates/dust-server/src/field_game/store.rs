@@ -1,8 +1,9 @@
-//! The Battlefield games in SQLite: one row per game (its table, seats, their secret tokens,
-//! the dice's seed) and one row per acknowledged decision, in the same database file as the
-//! Tactics and strategy games (tables `field_games` and `field_decisions`) through the shared
-//! [`Db`]: WAL, `synchronous = FULL`, a decision acknowledged only once its row is committed,
-//! so a game resumes after a restart by replaying the seed and the stored decisions.
+//! The stored Battlefield games: one row per game (its table, seats, their secret tokens, the
+//! dice's seed) and one row per acknowledged decision (tables `field_games` and
+//! `field_decisions`), in the same database as the Tactics and strategy games — the SQLite file
+//! through the shared `Db` (WAL, `synchronous = FULL`), or PostgreSQL
+//! ([`crate::pg::PgField`]). A decision is acknowledged only once its row is committed, so a
+//! game resumes after a restart by replaying the seed and the stored decisions.
 
 use crate::db::{db_err, Db, Tables};
 use crate::error::ServerError;
@@ -69,7 +70,8 @@ CREATE TABLE IF NOT EXISTS field_decisions (
 CREATE INDEX IF NOT EXISTS field_games_updated ON field_games(updated);
 ";
 
-const COLUMNS: &str = "id, created, table_name, table_text, turns, seed, seats, tokens, spectator, status, winner, plies, updated";
+pub(crate) const COLUMNS: &str =
+    "id, created, table_name, table_text, turns, seed, seats, tokens, spectator, status, winner, plies, updated";
 
 const TABLES: Tables = Tables {
     schema: SCHEMA,
@@ -80,39 +82,91 @@ const TABLES: Tables = Tables {
     label: "Battlefield ",
 };
 
-/// The stored Battlefield games (SQLite; the server's PostgreSQL mode does not store them yet:
-/// docs/server.md, "Dust Battlefield games").
-pub struct FieldStore {
-    db: Db,
-}
-
-impl FieldStore {
-    /// Opens (or creates) the tables in the database file.
-    ///
-    /// # Errors
-    /// The file cannot be opened or is not a database of this program.
-    pub fn open(path: &Path) -> Result<FieldStore, ServerError> {
-        Ok(FieldStore {
-            db: Db::open(path, TABLES)?,
-        })
-    }
-
-    /// Tables in memory (tests, and a server on PostgreSQL, whose Battlefield games then last
-    /// as long as the process).
-    ///
-    /// # Errors
-    /// SQLite cannot start.
-    pub fn in_memory() -> Result<FieldStore, ServerError> {
-        Ok(FieldStore {
-            db: Db::in_memory(TABLES)?,
-        })
-    }
-
+/// The one interface to the stored Battlefield games, with two implementations: SQLite
+/// ([`SqliteField`], the default) and PostgreSQL ([`crate::pg::PgField`]).
+/// [`FieldGames::append`] stores decision `ply` only when the game counts exactly `ply`
+/// decisions: the database decides a race.
+pub trait FieldGames: Send + Sync {
     /// Stores a new game.
     ///
     /// # Errors
     /// The database refuses the row.
-    pub fn create(&self, g: &FieldRow) -> Result<(), ServerError> {
+    fn create(&self, g: &FieldRow) -> Result<(), ServerError>;
+    /// Appends decision number `ply` with the state hash after it and the game's new status,
+    /// in one transaction; refused (`Conflict`) when `ply` is not the next one.
+    ///
+    /// # Errors
+    /// The ply is taken or out of order, or the database cannot write.
+    fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, winner: &str) -> Result<(), ServerError>;
+    /// A game's row.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn game(&self, id: &str) -> Result<Option<FieldRow>, ServerError>;
+    /// The decisions of a game in order, with the stored hash after each.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError>;
+    /// The most recently changed games, newest first.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn recent(&self, limit: u32) -> Result<Vec<FieldRow>, ServerError>;
+    /// The ids of the games still being played with an AI side.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError>;
+    /// Whether other processes write to this database too (PostgreSQL): a game in memory is
+    /// then checked against the stored count of decisions when asked for.
+    fn shared(&self) -> bool {
+        false
+    }
+}
+
+/// The Battlefield tables the server uses: one of the [`FieldGames`] implementations.
+pub struct FieldStore(Box<dyn FieldGames>);
+
+impl std::ops::Deref for FieldStore {
+    type Target = dyn FieldGames;
+    fn deref(&self) -> &Self::Target {
+        &*self.0
+    }
+}
+
+impl FieldStore {
+    /// A store over an implementation.
+    pub fn new(inner: Box<dyn FieldGames>) -> FieldStore {
+        FieldStore(inner)
+    }
+    /// Opens (or creates) the tables in the SQLite database file.
+    ///
+    /// # Errors
+    /// The file cannot be opened or is not a database of this program.
+    pub fn open(path: &Path) -> Result<FieldStore, ServerError> {
+        Ok(FieldStore(Box::new(SqliteField {
+            db: Db::open(path, TABLES)?,
+        })))
+    }
+    /// Tables in memory (tests).
+    ///
+    /// # Errors
+    /// SQLite cannot start.
+    pub fn in_memory() -> Result<FieldStore, ServerError> {
+        Ok(FieldStore(Box::new(SqliteField {
+            db: Db::in_memory(TABLES)?,
+        })))
+    }
+}
+
+/// The Battlefield tables in the embedded SQLite database.
+pub struct SqliteField {
+    db: Db,
+}
+
+impl FieldGames for SqliteField {
+    fn create(&self, g: &FieldRow) -> Result<(), ServerError> {
         self.db
             .conn()
             .execute(
@@ -137,66 +191,61 @@ impl FieldStore {
         Ok(())
     }
 
-    /// Appends decision number `ply` with the state hash after it and the game's new status, in
-    /// one transaction; refused when `ply` is not the next one.
-    ///
-    /// # Errors
-    /// The ply is taken or out of order, or the database cannot write.
-    pub fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, winner: &str) -> Result<(), ServerError> {
+    fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, winner: &str) -> Result<(), ServerError> {
         self.db.append(game, ply, text, hash, status, Some(winner))
     }
 
-    /// A game's row.
-    ///
-    /// # Errors
-    /// The database cannot be read.
-    pub fn game(&self, id: &str) -> Result<Option<FieldRow>, ServerError> {
+    fn game(&self, id: &str) -> Result<Option<FieldRow>, ServerError> {
         self.db.game(id, row_to_game)
     }
 
-    /// The decisions of a game in order, with the stored hash after each.
-    ///
-    /// # Errors
-    /// The database cannot be read.
-    pub fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
+    fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
         self.db.decisions(id)
     }
 
-    /// The most recently changed games, newest first.
-    ///
-    /// # Errors
-    /// The database cannot be read.
-    pub fn recent(&self, limit: u32) -> Result<Vec<FieldRow>, ServerError> {
+    fn recent(&self, limit: u32) -> Result<Vec<FieldRow>, ServerError> {
         self.db.recent(limit, row_to_game)
     }
 
-    /// The ids of the games still being played with an AI side.
-    ///
-    /// # Errors
-    /// The database cannot be read.
-    pub fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
+    fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
         self.db.unfinished_with_ai("seats LIKE '%ai %'")
     }
 }
 
 fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<FieldRow> {
-    let pair = |s: String| -> [String; 2] {
-        let mut it = s.splitn(2, ',').map(str::to_string);
-        [it.next().unwrap_or_default(), it.next().unwrap_or_default()]
-    };
-    Ok(FieldRow {
-        id: r.get(0)?,
-        created: r.get(1)?,
-        table: r.get(2)?,
-        table_text: r.get(3)?,
-        turns: r.get::<_, i64>(4)?.try_into().unwrap_or(1),
-        seed: r.get::<_, String>(5)?.parse().unwrap_or(0),
-        seats: pair(r.get(6)?),
-        tokens: pair(r.get(7)?),
-        spectator: r.get(8)?,
-        status: r.get(9)?,
-        winner: r.get(10)?,
-        plies: r.get::<_, i64>(11)?.try_into().unwrap_or(0),
-        updated: r.get(12)?,
-    })
+    Ok(FieldRow::read(
+        (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?),
+        (r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?),
+        (r.get(9)?, r.get(10)?, r.get(11)?, r.get(12)?),
+    ))
+}
+
+impl FieldRow {
+    /// A row from the columns of [`COLUMNS`] as stored (both stores read it so).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn read(
+        (id, created, table, table_text, turns): (String, i64, String, String, i64),
+        (seed, seats, tokens, spectator): (String, String, String, String),
+        (status, winner, plies, updated): (String, String, i64, i64),
+    ) -> FieldRow {
+        let pair = |s: String| -> [String; 2] {
+            let mut it = s.splitn(2, ',').map(str::to_string);
+            [it.next().unwrap_or_default(), it.next().unwrap_or_default()]
+        };
+        FieldRow {
+            id,
+            created,
+            table,
+            table_text,
+            turns: turns.try_into().unwrap_or(1),
+            seed: seed.parse().unwrap_or(0),
+            seats: pair(seats),
+            tokens: pair(tokens),
+            spectator,
+            status,
+            winner,
+            plies: plies.try_into().unwrap_or(0),
+            updated,
+        }
+    }
 }
