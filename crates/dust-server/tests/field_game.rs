@@ -502,3 +502,86 @@ fn on_postgresql_two_servers_play_one_game_and_a_restart_resumes_it() {
     assert_eq!(s3["ply"], 8);
     assert_eq!(s3["units"], s1["units"]);
 }
+
+/// "You may hold one of your units in ambush … You may place a unit held in ambush … on the
+/// table at the start of the unit's activation" (tactics-battlefield-summary.md, "SCENARIO
+/// SPECIAL RULES"): until its owner places it, the other side and the spectators see the unit
+/// off the table, with no miniature; the place chosen reaches them with the decision.
+#[test]
+fn a_unit_held_in_ambush_is_hidden_from_the_other_side_until_placed() {
+    let server = start(&temp_db("field-game-ambush"));
+    let addr = server.addr();
+    let g = create(
+        addr,
+        json!({"table": "ostwall-bunker-line", "seats": ["human", "human"], "turns": 2, "seed": 1}),
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    let (a, b, watch) = (token(&g["links"]["a"]), token(&g["links"]["b"]), token(&g["links"]["spectator"]));
+    let s = state(addr, &id, &a);
+    let held = s["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|u| u["name"] == "Battle Grenadiers")
+        .unwrap();
+    let hidden = |tok: &str| {
+        let s = state(addr, &id, tok);
+        assert_eq!(s["units"][held]["off_table"], true, "{}", s["units"][held]);
+        assert_eq!(s["table"]["units"][held]["miniatures"], json!([]));
+    };
+    let mut placed = None;
+    for _ in 0..40 {
+        let s = state(addr, &id, &a);
+        if s["status"] != "playing" {
+            break;
+        }
+        let me = if s["your_turn"] == true { &a } else { &b };
+        let c = ok(&get(addr, &format!("/api/battlefield/games/{id}/candidates?seat={me}&limit=40")).unwrap());
+        let list: Vec<String> = c["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["decision"].as_str().unwrap().to_string())
+            .collect();
+        let pick = list
+            .iter()
+            .find(|d| **d == format!("activate {held}"))
+            .or_else(|| list.iter().find(|d| d.starts_with("place ") && *d != "place none"))
+            .unwrap_or(&list[0])
+            .clone();
+        if pick.starts_with("place ") {
+            hidden(&a);
+            hidden(&watch);
+            // Side A cannot ask for side B's proposals (its placement) either.
+            assert_eq!(
+                get(addr, &format!("/api/battlefield/games/{id}/candidates?seat={a}"))
+                    .unwrap()
+                    .status,
+                409
+            );
+            placed = Some(pick.clone());
+        }
+        ok(&post(
+            addr,
+            &format!("/api/battlefield/games/{id}/decide"),
+            &json!({"seat": me, "decision": pick, "ply": s["ply"]}),
+        )
+        .unwrap());
+        if placed.is_some() {
+            break;
+        }
+    }
+    let placed = placed.expect("side B placed its unit from ambush");
+    let s = state(addr, &id, &a);
+    let minis = s["table"]["units"][held]["miniatures"].as_array().unwrap();
+    assert!(!minis.is_empty(), "placed: {placed}");
+    let first: Vec<f64> = placed
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let c = &minis[0]["centre"];
+    assert!((c[0].as_f64().unwrap() - first[0]).abs() < 0.01 && (c[1].as_f64().unwrap() - first[1]).abs() < 0.01);
+}
