@@ -166,7 +166,8 @@ test('a squad dragged too far is refused with the engine\'s reason, then a short
     assert.equal(await page.locator('#overlay #move .ghost').count(), 0);
     // A short drag forward: accepted, confirmed.
     await drag(page, m0, [m0[0] + 2, m0[1] + 5]);
-    await page.waitForFunction(() => document.getElementById('refusal').className === 'preview-ok');
+    await page.waitForFunction(() => PLAY.proposal && PLAY.proposal.answered === PLAY.proposal.asked);
+    assert.equal(await page.getAttribute('#refusal', 'class'), 'preview-ok', await page.textContent('#refusal'));
     assert.ok(!(await page.isDisabled('#confirm-move')));
     assert.ok(Number(await page.getAttribute('#move-info', 'data-length')) <= allowance);
     await clickAndWait(page, '#confirm-move');
@@ -240,6 +241,48 @@ test('a reactive attack is answered from the page when the AI activates', { time
     }
     assert.ok(reacted, 'side B was offered a reactive attack');
     await page.waitForFunction(() => /reacts with/.test(document.getElementById('log').textContent));
+  } finally { await ctx.close(); }
+});
+
+test('a unit held in ambush is placed by dragging the proposed placement', { timeout: 180000 }, async () => {
+  // Ostwall Bunker Line holds side B's Battle Grenadiers in ambush; B is the person here.
+  const g = await newGame({ table: 'ostwall-bunker-line', seats: ['greedy', 'human'], turns: 2, seed: 1 });
+  const ctx = await launch(DESKTOP);
+  try {
+    const page = await newPage(ctx);
+    await page.goto(BASE + g.links.b);
+    await page.waitForSelector('#question');
+    const held = await unitIndex(page, 'Battle Grenadiers');
+    let placed = false;
+    for (let i = 0; i < 40 && !placed; i++) {
+      const q = await waitMine(page);
+      if (q.status !== 'playing') break;
+      if (q.kind === 'first') await clickAndWait(page, '#first-a');
+      else if (q.kind === 'activate' && await page.locator(`[data-activate="${held}"]`).count()) await clickAndWait(page, `[data-activate="${held}"]`);
+      else if (q.kind === 'place') {
+        await page.waitForSelector('#overlay .place-ghost');
+        assert.equal(await page.evaluate((i) => PLAY.s.table.units[i].miniatures.length, held), 0, 'off the table until placed');
+        const start = await page.evaluate(() => PLAY.proposal.at[0].slice());
+        // The engine's answer to the last position asked (not an earlier one still on its way).
+        const answered = () => page.waitForFunction(() => PLAY.proposal && PLAY.proposal.answered === PLAY.proposal.asked);
+        await drag(page, start, [start[0] + 3, start[1]]);
+        await answered();
+        const moved = await page.evaluate(() => PLAY.proposal.at[0]);
+        assert.ok(Math.abs(moved[0] - (start[0] + 3)) < 0.3, `the placement followed the drag: ${moved}`);
+        if (await page.isDisabled('#confirm-place')) {
+          // Refused (the engine's reason shown): dragged back where the engine proposed it.
+          assert.equal(await page.getAttribute('#refusal', 'class'), 'refusal');
+          await drag(page, moved, start);
+          await answered();
+          assert.ok(!(await page.isDisabled('#confirm-place')), await page.textContent('#refusal'));
+        }
+        await clickAndWait(page, '#confirm-place');
+        placed = true;
+      } else await takeProposed(page);
+    }
+    assert.ok(placed, 'side B was asked where to place its unit held in ambush');
+    assert.ok(await page.evaluate((i) => PLAY.s.table.units[i].miniatures.length, held) > 0, 'on the table once placed');
+    assert.match(await page.textContent('#log'), /side B: place \d/);
   } finally { await ctx.close(); }
 });
 

@@ -95,6 +95,7 @@ async function previewMove(final) {
   try { a = await check(text, true); } catch (e) { say('refusal', e.message, 'refusal'); return; }
   if (n !== pr.asked && !final) return;
   pr.checked = a;
+  pr.answered = n;
   const t = PLAY.s.table, g = layer('move');
   g.replaceChildren();
   const u = drawnUnit(q.unit);
@@ -171,6 +172,77 @@ function startMoveDrag() {
   }, true);
 }
 
+// ------------------------------------------------------------------ placing from ambush
+
+function placeText() { return 'place ' + PLAY.proposal.at.map((p) => `${fmt(p[0], 2)},${fmt(p[1], 2)}`).join(' '); }
+
+function drawPlacement() {
+  const t = PLAY.s.table, g = layer('placement');
+  g.replaceChildren();
+  const u = drawnUnit(PLAY.s.question.unit);
+  const r = Math.max(1.25, (u.size_cm ? u.size_cm[0] : 2.5) / 2);
+  PLAY.proposal.at.forEach((p, k) => {
+    const [x, y] = fpt(t, p);
+    g.append(fsvg('circle', { class: 'place-ghost', 'data-mini': k, cx: x, cy: y, r, fill: SIDE_COLOUR[u.side] || '#555', 'fill-opacity': 0.45, stroke: '#000', 'stroke-width': 0.2, 'stroke-dasharray': '0.5 0.3' }, fsvg('title', {}, `${u.name} m${k}: drag to place`)));
+  });
+}
+
+async function checkPlacement() {
+  const pr = PLAY.proposal, n = ++pr.asked;
+  let a;
+  try { a = await check(placeText(), false); } catch (e) { say('refusal', e.message, 'refusal'); return; }
+  if (n !== pr.asked) return;
+  pr.checked = a;
+  pr.answered = n;
+  if (a.ok) say('refusal', 'The engine accepts this placement: place it, or drag it again.', 'preview-ok');
+  else say('refusal', a.reason, 'refusal');
+  const b = document.getElementById('confirm-place');
+  if (b) b.disabled = !a.ok;
+}
+
+// The engine's first proposed placement, drawn and dragged as a whole (the unit keeps its
+// formation).
+async function startPlacement(q) {
+  let c;
+  try { c = await playApi('GET', `/candidates?${seatQ()}&limit=12`); } catch (e) { say('refusal', e.message, 'refusal'); return; }
+  const first = c.candidates.map((d) => d.decision).find((d) => d.startsWith('place ') && d !== 'place none');
+  if (!first || PLAY.s.question.kind !== 'place' || PLAY.s.question.unit !== q.unit) return;
+  PLAY.proposal = { kind: 'place', at: first.split(' ').slice(1).map((p) => p.split(',').map(Number)), asked: 0 };
+  drawPlacement();
+  checkPlacement();
+}
+
+function startPlaceDrag() {
+  const svg = PLAY.svg;
+  let drag = null;
+  svg.addEventListener('pointerdown', (e) => {
+    const ghost = e.target.closest && e.target.closest('.place-ghost');
+    if (!ghost || !PLAY.proposal || PLAY.proposal.kind !== 'place') return;
+    e.preventDefault(); e.stopPropagation();
+    drag = { id: e.pointerId, from: PLAY.zp.toTable(e.clientX, e.clientY), starts: PLAY.proposal.at.map((p) => p.slice()), pending: false };
+    svg.setPointerCapture && svg.setPointerCapture(e.pointerId);
+  }, true);
+  const move = (e) => {
+    const p = PLAY.zp.toTable(e.clientX, e.clientY);
+    const dx = p[0] - drag.from[0], dy = p[1] - drag.from[1];
+    PLAY.proposal.at = drag.starts.map((q) => [q[0] + dx, q[1] + dy]);
+    drawPlacement();
+  };
+  svg.addEventListener('pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    e.stopPropagation();
+    move(e);
+    if (!drag.pending) { drag.pending = true; const d = drag; checkPlacement().finally(() => { d.pending = false; }); }
+  }, true);
+  svg.addEventListener('pointerup', (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    e.stopPropagation();
+    move(e);
+    drag = null;
+    checkPlacement();
+  }, true);
+}
+
 // ------------------------------------------------------------------ attacking
 
 function rangeMax(r) {
@@ -210,6 +282,7 @@ async function previewAttack() {
   try { a = await check(attackText(), false); } catch (e) { say('refusal', e.message, 'refusal'); return; }
   if (n !== pr.asked) return;
   pr.checked = a;
+  pr.answered = n;
   const t = PLAY.s.table, g = layer('sight');
   g.replaceChildren();
   for (const el of PLAY.svg.querySelectorAll('.would-hit, .in-cover')) el.classList.remove('would-hit', 'in-cover');
@@ -440,8 +513,11 @@ function questionControls() {
       break;
     }
     case 'place':
-      box.push(tel('p', {}, `${q.unit_name} is held in ambush: place it (a proposed placement below), or keep it hidden.`));
-      box.push(btn('Keep it in ambush', () => send('place none'), { id: 'place-none' }));
+      box.push(tel('p', {}, `${q.unit_name} is held in ambush: a placement the engine proposes is drawn on the table — drag it where you want the unit (in your deployment area, in cover, 20 cm from the enemy), then confirm; or keep it hidden.`));
+      box.push(tel('div', { class: 'choices' },
+        btn('Place it here', () => { if (PLAY.proposal && PLAY.proposal.kind === 'place') send(placeText()); }, { id: 'confirm-place', disabled: true }),
+        btn('Keep it in ambush', () => send('place none'), { id: 'place-none' })));
+      startPlacement(q);
       break;
     default:
       break;
@@ -450,7 +526,6 @@ function questionControls() {
   box.push(tel('details', { id: 'proposals' }, tel('summary', {}, 'Decisions the engine proposes'), tel('ul', { id: 'candidates', class: 'small' })));
   const det = box[box.length - 1];
   det.addEventListener('toggle', () => { if (det.open) loadCandidates(); });
-  if (q.kind === 'place') { det.open = true; loadCandidates(); }
   return box;
 }
 
@@ -496,10 +571,11 @@ function show(s, fresh) {
   const keep = PLAY.zp ? Object.assign({}, PLAY.zp.view) : null;
   const svg = drawField(t, `${t.name}: the game as it stands, seen from above, side A at the bottom`);
   PLAY.svg = svg;
-  PLAY.zp = zoomPan(svg, t, { busy: (e) => !!(e.target.closest && (e.target.closest('.mini') || e.target.closest('.template'))) });
+  PLAY.zp = zoomPan(svg, t, { busy: (e) => !!(e.target.closest && (e.target.closest('.mini') || e.target.closest('.template') || e.target.closest('.place-ghost'))) });
   if (keep) { Object.assign(PLAY.zp.view, keep); PLAY.zp.zoom(1); }
   startMoveDrag();
   startTemplateDrag();
+  startPlaceDrag();
   svg.addEventListener('click', onUnitClick);
   const you = s.you ? `You play side ${s.you.toUpperCase()}` : 'You are watching';
   const seats = s.seats.map((x, i) => `${'AB'[i]}: ${x === 'human' ? 'a person' : x.replace(/^ai /, 'the AI, ')}`).join(' · ');
