@@ -129,47 +129,59 @@ async function previewMove(final) {
   if (confirm) confirm.disabled = !a.ok;
 }
 
-function startMoveDrag() {
+// A drag on the table: `start(e)` returns the drag's own state (or nothing: not this drag's),
+// `move(e, d)` follows the pointer, and `ask(final)` asks the engine — at most one question on
+// its way while the pointer moves, and a last one when it is let go.
+function svgDrag(start, move, ask) {
   const svg = PLAY.svg;
   let drag = null;
   svg.addEventListener('pointerdown', (e) => {
-    const q = PLAY.s.question;
-    if (!PLAY.s.your_turn || q.kind !== 'move' || q.turn_only) return;
-    const mini = e.target.closest && e.target.closest('.mini');
-    if (!mini) return;
-    const ui = Number(mini.closest('.unit').dataset.index);
-    if (ui !== q.unit) return;
+    const d = start(e);
+    if (!d) return;
     e.preventDefault();
     e.stopPropagation();
-    const k = Number(mini.dataset.mini);
-    const u = drawnUnit(ui);
-    if (!PLAY.proposal || PLAY.proposal.kind !== 'move') PLAY.proposal = { kind: 'move', to: {}, asked: 0 };
-    const squad = (document.getElementById('squad') || {}).checked !== e.shiftKey;
-    const from = PLAY.zp.toTable(e.clientX, e.clientY);
-    const at = (j) => PLAY.proposal.to[j] || u.miniatures[j].centre;
-    drag = { id: e.pointerId, k, squad: squad && u.miniatures.length > 1, from, starts: u.miniatures.map((_, j) => at(j).slice()), pending: false };
+    drag = Object.assign(d, { id: e.pointerId, from: PLAY.zp.toTable(e.clientX, e.clientY), pending: false });
     svg.setPointerCapture && svg.setPointerCapture(e.pointerId);
   }, true);
-  const place = (e) => {
-    const p = PLAY.zp.toTable(e.clientX, e.clientY);
-    const dx = p[0] - drag.from[0], dy = p[1] - drag.from[1];
-    const u = drawnUnit(PLAY.s.question.unit);
-    const which = drag.squad ? u.miniatures.map((_, j) => j) : [drag.k];
-    for (const j of which) PLAY.proposal.to[j] = [drag.starts[j][0] + dx, drag.starts[j][1] + dy];
-  };
   svg.addEventListener('pointermove', (e) => {
     if (!drag || e.pointerId !== drag.id) return;
     e.stopPropagation();
-    place(e);
-    if (!drag.pending) { drag.pending = true; const d = drag; previewMove(false).finally(() => { d.pending = false; }); }
+    move(e, drag);
+    if (!drag.pending) { drag.pending = true; const d = drag; ask(false).finally(() => { d.pending = false; }); }
   }, true);
   svg.addEventListener('pointerup', (e) => {
     if (!drag || e.pointerId !== drag.id) return;
     e.stopPropagation();
-    place(e);
+    move(e, drag);
     drag = null;
-    previewMove(true);
+    ask(true);
   }, true);
+}
+
+// How far the pointer has gone since the drag began, in table centimetres.
+function dragDelta(e, d) {
+  const p = PLAY.zp.toTable(e.clientX, e.clientY);
+  return [p[0] - d.from[0], p[1] - d.from[1]];
+}
+
+function startMoveDrag() {
+  svgDrag((e) => {
+    const q = PLAY.s.question;
+    if (!PLAY.s.your_turn || q.kind !== 'move' || q.turn_only) return null;
+    const mini = e.target.closest && e.target.closest('.mini');
+    if (!mini || Number(mini.closest('.unit').dataset.index) !== q.unit) return null;
+    const k = Number(mini.dataset.mini);
+    const u = drawnUnit(q.unit);
+    if (!PLAY.proposal || PLAY.proposal.kind !== 'move') PLAY.proposal = { kind: 'move', to: {}, asked: 0 };
+    const squad = (document.getElementById('squad') || {}).checked !== e.shiftKey;
+    const at = (j) => PLAY.proposal.to[j] || u.miniatures[j].centre;
+    return { k, squad: squad && u.miniatures.length > 1, starts: u.miniatures.map((_, j) => at(j).slice()) };
+  }, (e, d) => {
+    const [dx, dy] = dragDelta(e, d);
+    const u = drawnUnit(PLAY.s.question.unit);
+    const which = d.squad ? u.miniatures.map((_, j) => j) : [d.k];
+    for (const j of which) PLAY.proposal.to[j] = [d.starts[j][0] + dx, d.starts[j][1] + dy];
+  }, previewMove);
 }
 
 // ------------------------------------------------------------------ placing from ambush
@@ -213,34 +225,15 @@ async function startPlacement(q) {
 }
 
 function startPlaceDrag() {
-  const svg = PLAY.svg;
-  let drag = null;
-  svg.addEventListener('pointerdown', (e) => {
+  svgDrag((e) => {
     const ghost = e.target.closest && e.target.closest('.place-ghost');
-    if (!ghost || !PLAY.proposal || PLAY.proposal.kind !== 'place') return;
-    e.preventDefault(); e.stopPropagation();
-    drag = { id: e.pointerId, from: PLAY.zp.toTable(e.clientX, e.clientY), starts: PLAY.proposal.at.map((p) => p.slice()), pending: false };
-    svg.setPointerCapture && svg.setPointerCapture(e.pointerId);
-  }, true);
-  const move = (e) => {
-    const p = PLAY.zp.toTable(e.clientX, e.clientY);
-    const dx = p[0] - drag.from[0], dy = p[1] - drag.from[1];
-    PLAY.proposal.at = drag.starts.map((q) => [q[0] + dx, q[1] + dy]);
+    if (!ghost || !PLAY.proposal || PLAY.proposal.kind !== 'place') return null;
+    return { starts: PLAY.proposal.at.map((p) => p.slice()) };
+  }, (e, d) => {
+    const [dx, dy] = dragDelta(e, d);
+    PLAY.proposal.at = d.starts.map((q) => [q[0] + dx, q[1] + dy]);
     drawPlacement();
-  };
-  svg.addEventListener('pointermove', (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    e.stopPropagation();
-    move(e);
-    if (!drag.pending) { drag.pending = true; const d = drag; checkPlacement().finally(() => { d.pending = false; }); }
-  }, true);
-  svg.addEventListener('pointerup', (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    e.stopPropagation();
-    move(e);
-    drag = null;
-    checkPlacement();
-  }, true);
+  }, () => checkPlacement());
 }
 
 // ------------------------------------------------------------------ attacking
@@ -342,35 +335,16 @@ function drawTemplate(aim, kind) {
 }
 
 function startTemplateDrag() {
-  const svg = PLAY.svg;
-  let drag = null;
-  svg.addEventListener('pointerdown', (e) => {
+  svgDrag((e) => {
     const tpl = e.target.closest && e.target.closest('.template');
-    if (!tpl || !PLAY.proposal || PLAY.proposal.kind !== 'attack') return;
-    e.preventDefault(); e.stopPropagation();
-    drag = { id: e.pointerId, line: Number(tpl.dataset.line), pending: false };
-    svg.setPointerCapture && svg.setPointerCapture(e.pointerId);
-  }, true);
-  const move = (e) => {
-    const aim = PLAY.proposal.aims.find((a) => a.line === drag.line);
-    if (!aim) return null;
+    if (!tpl || !PLAY.proposal || PLAY.proposal.kind !== 'attack') return null;
+    return { line: Number(tpl.dataset.line) };
+  }, (e, d) => {
+    const aim = PLAY.proposal.aims.find((a) => a.line === d.line);
+    if (!aim) return;
     aim.at = PLAY.zp.toTable(e.clientX, e.clientY);
     drawTemplate(aim, unitOf(PLAY.s.question.unit).weapons[aim.line].template);
-    return aim;
-  };
-  svg.addEventListener('pointermove', (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    e.stopPropagation();
-    move(e);
-    if (!drag.pending) { drag.pending = true; const d = drag; previewAttack().finally(() => { d.pending = false; }); }
-  }, true);
-  svg.addEventListener('pointerup', (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
-    e.stopPropagation();
-    move(e);
-    drag = null;
-    previewAttack();
-  }, true);
+  }, () => previewAttack());
 }
 
 // A click on a unit: activation, target, reaction or casualty, as the question asks.
