@@ -1,6 +1,6 @@
 // Issue 23, Dust Battlefield played in the browser (/battlefield/play/ID): a move refused and
 // then accepted by dragging a squad, a flame template placed by dragging with the miniatures it
-// would hit highlighted, a reactive attack answered, a whole game against the AI to its end, a
+// would hit highlighted, a reactive attack answered (casualties removed by clicking them), a whole game against the AI to its end, a
 // game between two browser contexts by link, a game started from the editor, and screenshots at desktop and phone sizes
 // (non-blank, the table and the question within the viewport; target/e2e-screens/).
 //
@@ -136,6 +136,19 @@ async function untilActivate(page) {
   throw new Error('side A was never asked to activate');
 }
 
+// Removes a squad's casualties by clicking them on the table (the first ones that may be lost),
+// then confirming.
+async function removeCasualties(page) {
+  const q = await page.evaluate(() => PLAY.s.question);
+  for (const k of q.valid.slice(0, q.count)) {
+    const c = await page.evaluate(([u, k]) => PLAY.s.table.units[u].miniatures[k].centre, [q.unit, k]);
+    const [x, y] = await screenOf(page, c);
+    await page.mouse.click(x, y);
+  }
+  assert.equal(await page.locator('svg .mini.selected-casualty').count(), q.count);
+  await clickAndWait(page, '#confirm-casualties');
+}
+
 const unitIndex = (page, name) => page.evaluate((n) => PLAY.s.units.find((u) => u.name === n).index, name);
 
 test('a squad dragged too far is refused with the engine\'s reason, then a short drag is accepted and confirmed', { timeout: 120000 }, async () => {
@@ -228,10 +241,11 @@ test('a reactive attack is answered from the page when the AI activates', { time
   try {
     const page = await newPage(ctx);
     await page.goto(BASE + g.links.b);
-    let reacted = false;
+    let reacted = false, removed = 0;
     for (let i = 0; i < 40 && !reacted; i++) {
       const q = await waitMine(page);
       if (q.status !== 'playing') break;
+      if (q.kind === 'casualties') { await removeCasualties(page); removed++; continue; }
       if (q.kind === 'react') {
         const who = await page.getAttribute('[data-react]', 'data-react');
         await clickAndWait(page, `[data-react="${who}"]`);
@@ -240,6 +254,8 @@ test('a reactive attack is answered from the page when the AI activates', { time
       else await takeProposed(page);
     }
     assert.ok(reacted, 'side B was offered a reactive attack');
+    // The greedy AI's first attack cost B miniatures, removed by clicking them (seed 9).
+    assert.ok(removed > 0, 'side B removed casualties by clicking them');
     await page.waitForFunction(() => /reacts with/.test(document.getElementById('log').textContent));
   } finally { await ctx.close(); }
 });
