@@ -6,7 +6,7 @@ use super::to_json;
 use anyhow::{bail, Context as _};
 use dust_ai::field::{field_player, play_field, FieldPlayer};
 use dust_ai::PlayerSpec;
-use dust_core::field::{Aim, FieldGame, FieldSetup, Pending};
+use dust_core::field::{FieldGame, FieldSetup, Pending};
 use dust_core::Side;
 use dust_data::field_record::{replay_field, setup_from_text, shipped_table, FieldRecord, TableRef, SHIPPED_TABLES};
 use serde_json::json;
@@ -251,47 +251,7 @@ pub fn odds(
         None => None,
     };
     let card = &game.card(u).card;
-    let chosen: Vec<u8> = (0..card.weapons.len() as u8)
-        .filter(|&l| {
-            lines.is_empty()
-                || lines
-                    .iter()
-                    .any(|n| card.weapons[usize::from(l)].name.to_lowercase().starts_with(&n.to_lowercase()))
-        })
-        .collect();
-    let mut aims: Vec<Aim> = Vec::new();
-    let mut refused = Vec::new();
-    for line in chosen {
-        let mut with = aims.clone();
-        let aim = Aim { line, target: v, at: None };
-        with.push(aim.clone());
-        match game.attack_odds(u, &with, sustained) {
-            Ok(_) => aims.push(aim),
-            Err(e) => {
-                // A template weapon: at --at, or else centred (aimed) on each target miniature
-                // in turn, the first that fires.
-                let points: Vec<dust_geom::exact::Pt> = match at {
-                    Some(p) => vec![p],
-                    None => t.units[v].minis.iter().map(|m| m.body.centre()).collect(),
-                };
-                let fits = points.into_iter().find_map(|p| {
-                    let mut w2 = aims.clone();
-                    let aim = Aim {
-                        line,
-                        target: v,
-                        at: Some(p),
-                    };
-                    w2.push(aim.clone());
-                    game.attack_odds(u, &w2, sustained).is_ok().then_some(aim)
-                });
-                if let Some(aim) = fits {
-                    aims.push(aim);
-                    continue;
-                }
-                refused.push(format!("{}: {e}", card.weapons[usize::from(line)].name));
-            }
-        }
-    }
+    let (aims, refused) = dust_data::field_odds::odds_aims(&game, u, v, lines, at, sustained);
     if aims.is_empty() {
         bail!(
             "{} cannot attack {} from where they stand: {}",
@@ -301,25 +261,8 @@ pub fn odds(
         );
     }
     let o = game.attack_odds(u, &aims, sustained).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let groups: Vec<serde_json::Value> = o
-        .groups
-        .iter()
-        .map(|(g, q, dist)| {
-            json!({
-                "line": card.weapons[usize::from(g.line)].name,
-                "target": t.units[g.target].name,
-                "firers": g.firers,
-                "dice": g.dice,
-                "cover": g.cover,
-                "template": g.template,
-                "close": g.close,
-                "chain": g.chain,
-                "p_unsaved_per_die": q,
-                "unsaved_hits": dist,
-            })
-        })
-        .collect();
     let exp = o.expected_damage(&game);
+    let odds = dust_data::field_odds::odds_json(&game, u, &o);
     if json_out {
         println!(
             "{}",
@@ -327,9 +270,9 @@ pub fn odds(
                 "attacker": t.units[u].name,
                 "target": t.units[v].name,
                 "sustained": sustained,
-                "groups": groups,
-                "expected_unsaved_hits": o.expected_hits(),
-                "expected_damage": exp,
+                "groups": odds["groups"],
+                "expected_unsaved_hits": odds["expected_unsaved_hits"],
+                "expected_damage": odds["expected_damage"],
                 "refused": refused,
             }))?
         );

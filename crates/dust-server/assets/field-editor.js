@@ -343,6 +343,12 @@ async function editorMain() {
     if (card.needs_facing) u.facing = side === 'a' ? 0 : 180;
     add('unit', u);
   };
+  // A game on the table as it stands in the editor (the server checks the file again).
+  const startOnIt = async (seats) => {
+    const err = document.getElementById('start-error');
+    err.textContent = '';
+    try { await fieldNewGame({ toml: toToml(f), seats }); } catch (e) { err.textContent = e.message; }
+  };
   const download = () => {
     const blob = new Blob([toToml(f)], { type: 'application/toml' });
     const a = tel('a', { href: URL.createObjectURL(blob), download: `${(f.name || 'table').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'table'}.toml` });
@@ -372,7 +378,10 @@ async function editorMain() {
       tel('div', {},
         tel('section', { class: 'panel' }, tel('h2', {}, 'Selection'), props),
         tel('section', { class: 'panel' }, tel('h2', {}, 'Check'), verdict, problems),
-        tel('section', { class: 'panel' }, tel('h2', {}, 'The file'), text, tel('p', {}, tel('button', { type: 'button', class: 'primary', id: 'download', onclick: download }, 'Download the table file'))))));
+        tel('section', { class: 'panel' }, tel('h2', {}, 'The file'), text, tel('p', {}, tel('button', { type: 'button', class: 'primary', id: 'download', onclick: download }, 'Download the table file'), ' ',
+          tel('button', { type: 'button', id: 'start-game-ai', onclick: () => startOnIt(['human', 'greedy']) }, 'Start a game on it against the AI'), ' ',
+          tel('button', { type: 'button', id: 'start-game-friend', onclick: () => startOnIt(['human', 'human']) }, 'Start a game on it with a friend')),
+          tel('section', { id: 'new-game-links', hidden: true }), tel('p', { id: 'start-error', class: 'err' })))));
   changed(true);
 }
 

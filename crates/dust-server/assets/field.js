@@ -295,7 +295,29 @@ async function fieldIndex(main) {
       tel('a', { href: '/battlefield/editor' }, 'make a table in the editor'), '.'),
     tel('ul', { id: 'tables', class: 'tables' }, r.tables.map((x) => tel('li', { 'data-id': x.id },
       tel('a', { href: `/battlefield/tables/${encodeURIComponent(x.id)}` }, x.name), ` — ${x.size[0]} × ${x.size[1]} cm, ${x.terrain} terrain pieces, ${x.units} units. `,
-      tel('span', { class: 'muted small' }, x.description || '')))));
+      tel('span', { class: 'muted small' }, x.description || ''), ' ',
+      tel('button', { type: 'button', class: 'play-ai', 'data-table': x.id, onclick: () => fieldNewGame({ table: x.id, seats: ['human', document.getElementById('ai-kind').value] }) }, 'Play against the AI'), ' ',
+      tel('button', { type: 'button', class: 'play-friend', 'data-table': x.id, onclick: () => fieldNewGame({ table: x.id, seats: ['human', 'human'] }) }, 'Play with a friend')))),
+    tel('p', {}, tel('label', {}, 'The AI: ', tel('select', { id: 'ai-kind' }, ['greedy', 'mcts:300ms', 'random'].map((k) => tel('option', { value: k }, k)))), ' ',
+      tel('label', {}, 'Turns: ', tel('input', { type: 'number', id: 'turns', min: 1, max: 12, value: 6, style: 'width:4em' }))),
+    tel('section', { class: 'panel', id: 'new-game-links', hidden: true }));
+}
+
+// Starts a Battlefield game (`spec`: the table or the editor's file, and the seats) and opens
+// the first person's page; the friend's link is shown first when there is one.
+async function fieldNewGame(spec) {
+  const turns = document.getElementById('turns');
+  if (turns && !spec.turns) spec.turns = Number(turns.value) || 6;
+  const g = await tapi('POST', '/api/battlefield/games', spec);
+  if (g.links.b) {
+    const box = document.getElementById('new-game-links') || document.getElementById('app');
+    box.hidden = false;
+    box.replaceChildren(tel('h2', {}, 'Your game'), tel('p', {}, 'Send this link to your friend (side B): ', tel('a', { id: 'friend-link', href: g.links.b }, location.origin + g.links.b)),
+      tel('p', {}, tel('a', { id: 'my-link', href: g.links.a }, 'Open your side (A)')), tel('p', { class: 'small' }, 'Spectators: ', tel('a', { href: g.links.spectator }, location.origin + g.links.spectator)));
+    return g;
+  }
+  location.href = g.you;
+  return g;
 }
 
 function sightText(s) {

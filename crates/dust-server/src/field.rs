@@ -44,7 +44,7 @@ static FIELD_EDITOR_HTML: &str = include_str!("../assets/field-editor.html");
 static FIELD_EDITOR_JS: &str = include_str!("../assets/field-editor.js");
 
 /// The cards a table's units are read against: the battlefront cards and the classic cards.
-fn cards() -> &'static [CardFile] {
+pub(crate) fn cards() -> &'static [CardFile] {
     static CARDS: OnceLock<Vec<CardFile>> = OnceLock::new();
     CARDS.get_or_init(|| dust_data::builtin::builtin_card_files_for(Edition::Battlefront))
 }

@@ -186,6 +186,141 @@ pub fn random_hex(bytes: usize) -> Result<String, ServerError> {
     Ok(b.iter().map(|x| format!("{x:02x}")).collect())
 }
 
+/// One served game of a kind kept as its stored row and its live state, replayed from the
+/// database when first asked for: the strategy games ([`crate::strategy::hub::StrategyCell`])
+/// and the Battlefield games ([`crate::field_game::hub::FieldCell`]).
+pub struct ServedGame<R, L> {
+    /// Its stored row.
+    pub row: Mutex<R>,
+    /// Its state.
+    pub live: Mutex<L>,
+    /// When it was last asked for (Unix seconds): an idle game leaves memory
+    /// ([`sweep_cells`]).
+    pub(crate) touched: std::sync::atomic::AtomicI64,
+    /// A counter raised after every change of what a viewer is shown (a decision stored, an
+    /// AI starting or stopping to think): each WebSocket (or poll) sees it and shows its
+    /// viewer's view anew.
+    pub changed: tokio::sync::watch::Sender<u64>,
+}
+
+impl<R: Clone, L> ServedGame<R, L> {
+    /// A cell over a row and a state, touched now.
+    pub fn new(row: R, live: L) -> ServedGame<R, L> {
+        ServedGame {
+            row: Mutex::new(row),
+            live: Mutex::new(live),
+            touched: unix_now().into(),
+            changed: tokio::sync::watch::channel(0).0,
+        }
+    }
+    /// Locks the state.
+    pub fn live(&self) -> MutexGuard<'_, L> {
+        lock(&self.live)
+    }
+    /// A copy of the row.
+    pub fn row(&self) -> R {
+        lock(&self.row).clone()
+    }
+    /// Tells the watchers that the game changed.
+    pub fn touch(&self) {
+        self.changed.send_modify(|v| *v = v.wrapping_add(1));
+    }
+}
+
+/// The games of `games` nobody has asked for in `evict_after` seconds, with no request under
+/// way and no AI thinking (`thinking`), leave memory (issue 16, item 4, as the tactics games:
+/// [`Hub::sweep`]); they are replayed from the database when asked for again. Returns how
+/// many left.
+pub(crate) fn sweep_cells<R, L>(
+    games: &Mutex<HashMap<String, Arc<ServedGame<R, L>>>>,
+    evict_after: i64,
+    thinking: impl Fn(&L) -> bool,
+) -> usize {
+    let now = unix_now();
+    let mut games = lock(games);
+    let before = games.len();
+    games.retain(|_, c| {
+        let idle = c.touched.load(Ordering::Relaxed) < now - evict_after;
+        // Only the table holds it (no request, no AI task).
+        let unused = Arc::strong_count(c) == 1;
+        let busy = c.live.try_lock().map_or(true, |l| thinking(&l));
+        !(idle && unused && !busy)
+    });
+    before - games.len()
+}
+
+/// The game `id` of `games`, or else loaded: its row and stored decisions (`stored`, `None`: no
+/// such game), each decision read as a `D` and the game rebuilt by `build`. Returns the game and
+/// whether it was loaded now (its AI seats then have to be started). `label` names the kind of
+/// game in the messages.
+///
+/// # Errors
+/// No such game (`404`), or a stored game that does not read or replay (`Corrupt`).
+pub(crate) fn served<R: Clone, L, D: std::str::FromStr>(
+    games: &Mutex<HashMap<String, Arc<ServedGame<R, L>>>>,
+    id: &str,
+    label: &str,
+    stored: impl FnOnce() -> Result<Option<(R, Vec<(String, String)>)>, ServerError>,
+    build: impl FnOnce(R, &[D]) -> Result<ServedGame<R, L>, String>,
+) -> Result<(Arc<ServedGame<R, L>>, bool), ApiError>
+where
+    D::Err: std::fmt::Display,
+{
+    if let Some(c) = lock(games).get(id) {
+        c.touched.store(unix_now(), Ordering::Relaxed);
+        return Ok((c.clone(), false));
+    }
+    if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::no_game(id));
+    }
+    let (row, texts) = stored()?.ok_or_else(|| ApiError::no_game(id))?;
+    let decisions: Vec<D> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, (t, _))| {
+            t.parse()
+                .map_err(|e| ServerError::Corrupt(format!("{label} game {id}, decision {}: {e}", i + 1)))
+        })
+        .collect::<Result<_, _>>()?;
+    let cell = build(row, &decisions).map_err(|m| ServerError::Corrupt(format!("{label} game {id}: {m}")))?;
+    Ok((lock(games).entry(id.to_string()).or_insert_with(|| Arc::new(cell)).clone(), true))
+}
+
+/// The AI decisions of a strategy or Battlefield game, one at a time on the blocking pool,
+/// until `step` decides none (a person must decide, or the game is over) or the server stops:
+/// a searching seat (`searching()`) first waits, without holding a thread, for one of the
+/// server's search slots. `what` names the game in the log.
+pub(crate) async fn ai_turns<F>(
+    stopping: &AtomicBool,
+    permits: Option<&Arc<tokio::sync::Semaphore>>,
+    searching: impl Fn() -> bool,
+    step: F,
+    what: &str,
+) where
+    F: Fn() -> Result<bool, ApiError> + Clone + Send + 'static,
+{
+    while !stopping.load(Ordering::SeqCst) {
+        let permit = match (permits, searching()) {
+            (Some(s), true) => match s.clone().acquire_owned().await {
+                Ok(p) => Some(p),
+                Err(_) => break,
+            },
+            _ => None,
+        };
+        let f = step.clone();
+        let r = tokio::task::spawn_blocking(f).await;
+        drop(permit);
+        match r {
+            Ok(Ok(true)) => {}
+            Ok(Ok(false)) | Err(_) => break,
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, game = what, "an AI decision was not stored");
+                break;
+            }
+        }
+    }
+}
+
 /// Compares two tokens in time that does not depend on where they differ.
 pub(crate) fn same_token(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());

@@ -27,6 +27,7 @@ pub mod client;
 mod db;
 pub mod error;
 pub mod field;
+pub mod field_game;
 pub mod http;
 pub mod hub;
 pub mod load;
@@ -236,6 +237,7 @@ async fn serve(
     let Stores {
         games: store,
         strategy: strategy_store,
+        field: field_store,
         pg,
         lock: _lock,
     } = stores;
@@ -251,6 +253,12 @@ async fn serve(
         &config.limits,
         sockets.clone(),
     );
+    let field_hub = {
+        let mut h = field_game::hub::FieldHub::new(field_store, Some(tokio::runtime::Handle::current()));
+        h.ai = config.limits.ai;
+        h.search_permits = Some(hub.search_permits());
+        Arc::new(h)
+    };
     if let Some(pg) = &pg {
         follow_other_servers(pg, &hub, &strategy_hub, config.limits.ai.lease_ms, stop.clone());
     }
@@ -280,7 +288,7 @@ async fn serve(
     let _ = ready.send(Ok(addr));
     // The unfinished games with an AI seat go on; they load in the background, so that a
     // restart does not wait for them (the others load when first asked for).
-    let (h2, s2) = (hub.clone(), strategy_hub.clone());
+    let (h2, s2, f2) = (hub.clone(), strategy_hub.clone(), field_hub.clone());
     tokio::task::spawn_blocking(move || {
         match h2.resume_all() {
             Ok(n) => tracing::info!(games = n, "unfinished games with an AI seat resumed"),
@@ -290,9 +298,13 @@ async fn serve(
             Ok(n) => tracing::info!(games = n, "unfinished strategy games with an AI seat resumed"),
             Err(e) => tracing::error!(error = %e, "cannot resume the unfinished strategy games"),
         }
+        match f2.resume_all() {
+            Ok(n) => tracing::info!(games = n, "unfinished Battlefield games with an AI side resumed"),
+            Err(e) => tracing::error!(error = %e, "cannot resume the unfinished Battlefield games"),
+        }
     });
     // Idle games leave memory, abandoned ones are marked so.
-    let (h4, s4, l) = (hub.clone(), strategy_hub.clone(), config.limits.clone());
+    let (h4, s4, f4, l) = (hub.clone(), strategy_hub.clone(), field_hub.clone(), config.limits.clone());
     let mut sweep_stop = stop.clone();
     tokio::spawn(async move {
         let every =
@@ -303,10 +315,11 @@ async fn serve(
                 _ = tick.tick() => {}
                 _ = sweep_stop.wait_for(|s| *s) => return,
             }
-            let (h, s) = (h4.clone(), s4.clone());
+            let (h, s, f) = (h4.clone(), s4.clone(), f4.clone());
             let (evict, expire) = (l.evict_after_s as i64, l.expire_after_s as i64);
             if let Ok(Err(e)) = tokio::task::spawn_blocking(move || {
                 s.sweep(evict);
+                f.sweep(evict);
                 h.sweep(evict, expire)
             })
             .await
@@ -317,17 +330,27 @@ async fn serve(
     });
     let mut state = http::AppState::new(hub.clone(), config.limits.clone(), stop.clone());
     state.edition = config.edition;
-    state.quota = quota;
+    state.quota = quota.clone();
     state.sockets = sockets;
     state.strategy = Some(strategy_hub.clone());
     state.db_path = Some(config.db.clone());
     // One rate limit and body limit over every route, the strategy game's included.
-    let app = http::limit(http::routes(state.clone()).merge(strategy::router(strategy_hub.clone())), state);
+    let field_state = field_game::FieldState {
+        hub: field_hub.clone(),
+        quota: Some(quota.clone()),
+    };
+    let app = http::limit(
+        http::routes(state.clone())
+            .merge(strategy::router(strategy_hub.clone()))
+            .merge(field_game::router(field_state)),
+        state,
+    );
     let (h3, mut stopping) = (hub.clone(), stop.clone());
     tokio::spawn(async move {
         let _ = stopping.wait_for(|s| *s).await;
         h3.stop();
         strategy_hub.stop();
+        field_hub.stop();
         tracing::info!("server stopping");
     });
     let l = &config.limits;
@@ -348,6 +371,8 @@ async fn serve(
 struct Stores {
     games: store::Store,
     strategy: strategy::store::StrategyStore,
+    /// The Battlefield games.
+    field: field_game::store::FieldStore,
     pg: Option<Arc<pg::Pg>>,
     lock: Option<db::DbLock>,
 }
@@ -361,6 +386,7 @@ fn open_stores(db: &std::path::Path) -> Result<Stores, ServerError> {
         return Ok(Stores {
             games: store::Store::new(Box::new(pg::PgGames(pg.clone()))),
             strategy: strategy::store::StrategyStore::new(Box::new(pg::PgStrategy(pg.clone()))),
+            field: field_game::store::FieldStore::new(Box::new(pg::PgField(pg.clone()))),
             pg: Some(pg),
             lock: None,
         });
@@ -369,6 +395,7 @@ fn open_stores(db: &std::path::Path) -> Result<Stores, ServerError> {
     Ok(Stores {
         games: store::Store::open(db)?,
         strategy: strategy::store::StrategyStore::open(db)?,
+        field: field_game::store::FieldStore::open(db)?,
         pg: None,
         lock: Some(lock),
     })

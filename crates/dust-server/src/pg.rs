@@ -26,6 +26,7 @@
 //! socket: no TLS (run the database on the same host or a private network; see docs/server.md).
 
 use crate::error::ServerError;
+use crate::field_game::store::{FieldGames, FieldRow};
 use crate::store::{GameRow, GameStore, RawGame};
 use crate::strategy::store::{StrategyGames, StrategyRow};
 use dust_core::Side;
@@ -179,6 +180,30 @@ CREATE TABLE IF NOT EXISTS strategy_decisions (
     PRIMARY KEY (game, ply)
 );
 CREATE INDEX IF NOT EXISTS strategy_games_updated ON strategy_games(updated);
+CREATE TABLE IF NOT EXISTS field_games (
+    id          TEXT PRIMARY KEY,
+    created     BIGINT NOT NULL,
+    table_name  TEXT NOT NULL,
+    table_text  TEXT NOT NULL,
+    turns       BIGINT NOT NULL,
+    seed        TEXT NOT NULL,
+    seats       TEXT NOT NULL,
+    tokens      TEXT NOT NULL,
+    spectator   TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    winner      TEXT NOT NULL DEFAULT '',
+    plies       BIGINT NOT NULL DEFAULT 0,
+    updated     BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS field_decisions (
+    game  TEXT NOT NULL REFERENCES field_games(id),
+    ply   BIGINT NOT NULL,
+    text  TEXT NOT NULL,
+    hash  TEXT NOT NULL,
+    at    BIGINT NOT NULL,
+    PRIMARY KEY (game, ply)
+);
+CREATE INDEX IF NOT EXISTS field_games_updated ON field_games(updated);
 CREATE TABLE IF NOT EXISTS ai_leases (
     key      TEXT PRIMARY KEY,
     holder   TEXT NOT NULL,
@@ -592,6 +617,10 @@ pub struct PgGames(pub Arc<Pg>);
 /// The strategy games in PostgreSQL.
 pub struct PgStrategy(pub Arc<Pg>);
 
+/// The Battlefield games in PostgreSQL (one server at a time plays a game: the others read
+/// it when asked for; docs/battlefield.md, "Playing a game in the browser").
+pub struct PgField(pub Arc<Pg>);
+
 fn raw_game(r: &tokio_postgres::Row) -> Result<GameRow, tokio_postgres::Error> {
     Ok(RawGame {
         id: r.try_get(0)?,
@@ -990,6 +1019,100 @@ impl StrategyGames for PgStrategy {
 
     fn orphaned_ai(&self) -> Result<Vec<String>, ServerError> {
         self.0.orphans(("S:", "strategy_games", "seats LIKE '%ai %'"))
+    }
+}
+
+fn field_row(r: &tokio_postgres::Row) -> Result<FieldRow, tokio_postgres::Error> {
+    Ok(FieldRow::read(
+        (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?),
+        (r.try_get(5)?, r.try_get(6)?, r.try_get(7)?, r.try_get(8)?),
+        (r.try_get(9)?, r.try_get(10)?, r.try_get(11)?, r.try_get(12)?),
+    ))
+}
+
+impl FieldGames for PgField {
+    fn create(&self, g: &FieldRow) -> Result<(), ServerError> {
+        let g = g.clone();
+        self.0.run("cannot store the new Battlefield game", move |c| async move {
+            let sql = format!(
+                "INSERT INTO field_games ({}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                crate::field_game::store::COLUMNS
+            );
+            c.client()
+                .execute(
+                    &sql,
+                    &[
+                        &g.id,
+                        &g.created,
+                        &g.table,
+                        &g.table_text,
+                        &i64::from(g.turns),
+                        &g.seed.to_string(),
+                        &g.seats.join(","),
+                        &g.tokens.join(","),
+                        &g.spectator,
+                        &g.status,
+                        &g.winner,
+                        &i64::from(g.plies),
+                        &g.updated,
+                    ],
+                )
+                .await
+                .map(|_| ())
+        })
+    }
+
+    fn append(&self, game: &str, ply: u32, text: &str, hash: u64, status: &str, winner: &str) -> Result<(), ServerError> {
+        // Announced as `F ID PLIES …`: a kind the other games' followers leave alone.
+        self.0.append(
+            ("field_games", "field_decisions", "winner", "F"),
+            game,
+            ply,
+            text,
+            hash,
+            status,
+            Some(winner.to_string()),
+        )
+    }
+
+    fn game(&self, id: &str) -> Result<Option<FieldRow>, ServerError> {
+        let id = id.to_string();
+        self.0.run("cannot read the Battlefield game", move |c| async move {
+            let sql = format!("SELECT {} FROM field_games WHERE id = $1", crate::field_game::store::COLUMNS);
+            c.client().query_opt(&sql, &[&id]).await?.as_ref().map(field_row).transpose()
+        })
+    }
+
+    fn decisions(&self, id: &str) -> Result<Vec<(String, String)>, ServerError> {
+        let id = id.to_string();
+        self.0.run("cannot read the Battlefield decisions", move |c| async move {
+            let rows = c
+                .client()
+                .query("SELECT text, hash FROM field_decisions WHERE game = $1 ORDER BY ply", &[&id])
+                .await?;
+            rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect()
+        })
+    }
+
+    fn recent(&self, limit: u32) -> Result<Vec<FieldRow>, ServerError> {
+        self.0.run("cannot list the Battlefield games", move |c| async move {
+            let sql = format!(
+                "SELECT {} FROM field_games ORDER BY updated DESC, created DESC LIMIT $1",
+                crate::field_game::store::COLUMNS
+            );
+            c.client().query(&sql, &[&i64::from(limit)]).await?.iter().map(field_row).collect()
+        })
+    }
+
+    fn unfinished_with_ai(&self) -> Result<Vec<String>, ServerError> {
+        self.0.ids(
+            "cannot list the Battlefield games",
+            "SELECT id FROM field_games WHERE status = 'playing' AND seats LIKE '%ai %'",
+        )
+    }
+
+    fn shared(&self) -> bool {
+        true
     }
 }
 

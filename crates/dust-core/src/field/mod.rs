@@ -29,6 +29,7 @@ mod flow;
 mod fortify;
 mod generate;
 mod passengers;
+mod preview;
 mod scatter;
 mod skills;
 mod smoke;
@@ -39,6 +40,7 @@ pub use attack::{AttackOdds, Group};
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
 pub use generate::formation;
 pub use passengers::{Seat, CONTACT};
+pub use preview::Question;
 pub use scatter::Entry;
 pub use skills::Stun;
 

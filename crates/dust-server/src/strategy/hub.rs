@@ -17,7 +17,7 @@ use dust_strategy::game::{Decision, Event, Game, GameConfig, Pending, PlayerId};
 use dust_strategy::GameRng;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
 /// Who is looking at a game.
@@ -55,35 +55,8 @@ pub struct StrategyLive {
     pub thinking: bool,
 }
 
-/// One served game.
-pub struct StrategyCell {
-    /// Its stored row.
-    pub row: Mutex<StrategyRow>,
-    /// Its state.
-    pub live: Mutex<StrategyLive>,
-    /// When it was last asked for (Unix seconds): an idle game leaves memory
-    /// ([`StrategyHub::sweep`]).
-    touched: std::sync::atomic::AtomicI64,
-    /// A counter raised after every change of what a viewer is shown (a decision stored, an
-    /// AI starting or stopping to think): each WebSocket watches it and pushes its viewer's
-    /// view anew.
-    pub changed: watch::Sender<u64>,
-}
-
-impl StrategyCell {
-    /// Locks the state.
-    pub fn live(&self) -> MutexGuard<'_, StrategyLive> {
-        lock(&self.live)
-    }
-    /// A copy of the row.
-    pub fn row(&self) -> StrategyRow {
-        lock(&self.row).clone()
-    }
-    /// Tells the WebSockets that the game changed.
-    pub fn touch(&self) {
-        self.changed.send_modify(|v| *v = v.wrapping_add(1));
-    }
-}
+/// One served strategy game.
+pub type StrategyCell = crate::hub::ServedGame<StrategyRow, StrategyLive>;
 
 /// The strategy games of this server.
 pub struct StrategyHub {
@@ -252,19 +225,17 @@ impl StrategyHub {
             .enumerate()
             .map(|(i, s)| ai_kind(s).map(|k| make(k, row.seed.wrapping_mul(31).wrapping_add(i as u64 + 1))))
             .collect();
-        Ok(StrategyCell {
-            row: Mutex::new(row),
-            live: Mutex::new(StrategyLive {
+        Ok(StrategyCell::new(
+            row,
+            StrategyLive {
                 game,
                 rng,
                 decisions: decisions.to_vec(),
                 log,
                 ai,
                 thinking: false,
-            }),
-            touched: crate::store::unix_now().into(),
-            changed: watch::channel(0).0,
-        })
+            },
+        ))
     }
 
     /// Creates and stores a new game; its AI seats start deciding.
@@ -327,26 +298,14 @@ impl StrategyHub {
     /// # Errors
     /// No such game, or a stored game that does not replay.
     pub fn cell(self: &Arc<Self>, id: &str) -> Result<Arc<StrategyCell>, ApiError> {
-        if let Some(c) = lock(&self.games).get(id) {
-            c.touched.store(crate::store::unix_now(), Ordering::Relaxed);
-            return Ok(c.clone());
+        let stored = || match self.store.game(id)? {
+            Some(row) => Ok(Some((row, self.store.decisions(id)?))),
+            None => Ok(None),
+        };
+        let (cell, loaded) = crate::hub::served(&self.games, id, "strategy", stored, Self::build)?;
+        if loaded {
+            self.kick_ai(&cell);
         }
-        if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(ApiError::no_game(id));
-        }
-        let row = self.store.game(id)?.ok_or_else(|| ApiError::no_game(id))?;
-        let texts = self.store.decisions(id)?;
-        let decisions: Vec<Decision> = texts
-            .iter()
-            .enumerate()
-            .map(|(i, (t, _))| {
-                t.parse()
-                    .map_err(|e| ServerError::Corrupt(format!("strategy game {id}, decision {}: {e}", i + 1)))
-            })
-            .collect::<Result<_, _>>()?;
-        let cell = Self::build(row, &decisions).map_err(|m| ServerError::Corrupt(format!("strategy game {id}: {m}")))?;
-        let cell = lock(&self.games).entry(id.to_string()).or_insert_with(|| Arc::new(cell)).clone();
-        self.kick_ai(&cell);
         Ok(cell)
     }
 
@@ -385,19 +344,9 @@ impl StrategyHub {
     /// AI thinking, leave memory (issue 16, item 4, as the tactics games: [`crate::hub::Hub::sweep`]);
     /// they are replayed from the database when asked for again. Returns how many left.
     pub fn sweep(&self, evict_after: i64) -> usize {
-        let now = crate::store::unix_now();
-        let mut games = lock(&self.games);
-        let before = games.len();
-        games.retain(|_, c| {
-            let idle = c.touched.load(Ordering::Relaxed) < now - evict_after;
-            // Only the table holds it (no request, no AI task).
-            let unused = Arc::strong_count(c) == 1;
-            let thinking = c.live.try_lock().map_or(true, |l| l.thinking);
-            !(idle && unused && !thinking)
-        });
-        let evicted = before - games.len();
+        let evicted = crate::hub::sweep_cells(&self.games, evict_after, |l| l.thinking);
         if evicted > 0 {
-            tracing::debug!(evicted, in_memory = games.len(), "strategy games swept");
+            tracing::debug!(evicted, in_memory = self.in_memory(), "strategy games swept");
         }
         evicted
     }
@@ -668,27 +617,12 @@ impl StrategyHub {
         // One decision at a time on the blocking pool; a searching seat first waits (without
         // holding a thread) for one of the server's search slots.
         rt.spawn(async move {
-            while !hub.stopping.load(Ordering::SeqCst) {
-                let searching = Self::ai_to_move(&cell).is_some_and(|p| searches(&lock(&cell.row).seats[p.index()]));
-                let permit = match (&hub.search_permits, searching) {
-                    (Some(s), true) => match s.clone().acquire_owned().await {
-                        Ok(p) => Some(p),
-                        Err(_) => break,
-                    },
-                    _ => None,
-                };
+            let step = {
                 let (h, c) = (hub.clone(), cell.clone());
-                let r = tokio::task::spawn_blocking(move || h.run_ai_now(&c)).await;
-                drop(permit);
-                match r {
-                    Ok(Ok(true)) => {}
-                    Ok(Ok(false)) | Err(_) => break,
-                    Ok(Err(e)) => {
-                        tracing::error!(error = %e, "a strategy AI decision was not stored");
-                        break;
-                    }
-                }
-            }
+                move || h.run_ai_now(&c)
+            };
+            let searching = || Self::ai_to_move(&cell).is_some_and(|p| searches(&lock(&cell.row).seats[p.index()]));
+            crate::hub::ai_turns(&hub.stopping, hub.search_permits.as_ref(), searching, step, "strategy").await;
             cell.live().thinking = false;
             cell.touch();
             let (h, c) = (hub.clone(), cell.clone());

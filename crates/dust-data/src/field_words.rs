@@ -1,0 +1,250 @@
+//! Dust Battlefield's decisions and events in words, for the people who play: the terminal
+//! game (`play --edition battlefield`) and the server's pages say the same things. Every roll
+//! names the section of the rules summary that calls for it.
+
+use dust_core::field::{Action, Decision, Event, FieldGame, Purpose, ReactChoice, Special};
+use dust_geom::exact::Pt;
+
+/// The rules summary the events cite.
+pub const BOOK: &str = "tactics-battlefield-summary.md";
+
+/// A coordinate in whole centimetres (one decimal when it is not whole).
+pub fn cm_text(c: i64) -> String {
+    let v = c as f64 / 100.0;
+    if (v - v.round()).abs() < 0.005 {
+        format!("{}", v.round())
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// A point as `x,y` in centimetres.
+pub fn pt_text(p: Pt) -> String {
+    format!("{},{}", cm_text(p.x), cm_text(p.y))
+}
+
+/// A decision in words (the units named by `name`); the text form is not included.
+pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) -> String {
+    let t = game.table();
+    match d {
+        Decision::First(s) => format!("side {s} goes first"),
+        Decision::Pass => "pass (activate no unit now)".into(),
+        Decision::Activate(u) => format!("activate {}", name(*u)),
+        Decision::ActivateWith(u, h) => format!("activate {} with the hero {} joining it", name(*u), name(*h)),
+        Decision::Plan(a) => {
+            let w: Vec<&str> = a
+                .iter()
+                .map(|x| match x {
+                    Action::Nothing => "nothing",
+                    Action::Move => "move",
+                    Action::March => "march move (2 actions)",
+                    Action::Attack => "attack",
+                    Action::Sustained => "sustained attack (2 actions)",
+                    Action::Special => "special action",
+                })
+                .collect();
+            format!("plan: {}", w.join(", then "))
+        }
+        Decision::Move { minis, facing } if minis.is_empty() => match facing {
+            Some(f) => format!("turn to face {}°", f.degrees()),
+            None => "stay where it stands".into(),
+        },
+        Decision::Move { minis, facing } => {
+            let u = game.acting().unwrap_or(0);
+            let here: Vec<Pt> = t.units[u].minis.iter().map(|m| m.body.centre()).collect();
+            let far = minis
+                .iter()
+                .map(|m| {
+                    let mut from = here.get(m.mini).copied().unwrap_or(m.to);
+                    let mut len = 0.0;
+                    for p in m.path() {
+                        len += (dust_geom::exact::dist2(from, p) as f64).sqrt() / 100.0;
+                        from = p;
+                    }
+                    len
+                })
+                .fold(0.0, f64::max);
+            let end = minis
+                .iter()
+                .find(|m| m.mini == 0)
+                .or(minis.first())
+                .map_or(String::new(), |m| pt_text(m.to));
+            format!(
+                "move {} miniature{} up to {far:.1} cm (m{} to {end}){}",
+                minis.len(),
+                if minis.len() == 1 { "" } else { "s" },
+                minis.iter().find(|m| m.mini == 0).or(minis.first()).map_or(0, |m| m.mini),
+                facing.map_or(String::new(), |f| format!(", facing {}°", f.degrees()))
+            )
+        }
+        Decision::Attack(aims) if aims.is_empty() => "hold fire".into(),
+        Decision::Attack(aims) => {
+            let u = game.acting().unwrap_or(0);
+            let card = &game.card(u).card;
+            let parts: Vec<String> = aims
+                .iter()
+                .map(|a| {
+                    let w = card.weapons.get(usize::from(a.line)).map_or("?", |w| w.name.as_str());
+                    let at = a.at.map_or(String::new(), |p| format!(" (template at {})", pt_text(p)));
+                    format!("{w} at {}{at}", name(a.target))
+                })
+                .collect();
+            let sustained = game.current_action() == Some(Action::Sustained);
+            let odds = game
+                .attack_odds(u, aims, sustained)
+                .map_or(String::new(), |o| format!("; expected damage {:.2}", o.expected_damage(game)));
+            format!("{}{odds}", parts.join(", "))
+        }
+        Decision::React(None) => "no reactive attack".into(),
+        Decision::React(Some(u)) => format!("reactive attack with {}", name(*u)),
+        Decision::ReactWith(ReactChoice::Sustained) => "the reaction is a sustained attack".into(),
+        Decision::ReactWith(ReactChoice::TurnThenAttack) => "the reaction turns, then attacks".into(),
+        Decision::Smoke { line, at } => format!(
+            "fire smoke shells from {} at {} instead of attacking",
+            game.acting()
+                .and_then(|u| game.card(u).card.weapons.get(usize::from(*line)))
+                .map_or("?", |w| w.name.as_str()),
+            pt_text(*at)
+        ),
+        Decision::Special(Special::None) => "give the special action up".into(),
+        Decision::Special(Special::GetMoving(u)) => format!("GET MOVING YOU BUNCH OF MONKEYS: {} activates again", name(*u)),
+        Decision::Special(Special::GetUp(u)) => format!("GET UP, IT AIN'T THAT BAD on {}", name(*u)),
+        Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}", name(*u)),
+        Decision::Special(Special::Engineer(p)) => format!(
+            "ENGINEERING on {}",
+            t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
+        ),
+        Decision::Place(v) if v.is_empty() && game.entry().is_some() => "stay in reserve (no free place at the table edge)".into(),
+        Decision::Place(v) if v.is_empty() => "keep the unit in ambush".into(),
+        Decision::Place(v) if game.entry().is_some() => format!(
+            "move on from the table edge (scattered reserves) at {}",
+            v.iter().map(|p| pt_text(*p)).collect::<Vec<_>>().join(", ")
+        ),
+        Decision::Place(v) => format!(
+            "place the unit from ambush at {}",
+            v.iter().map(|p| pt_text(*p)).collect::<Vec<_>>().join(", ")
+        ),
+        Decision::Mount { vehicle, minis } => format!(
+            "move {} miniature{} into contact with {} and mount it",
+            minis.len(),
+            if minis.len() == 1 { "" } else { "s" },
+            name(*vehicle)
+        ),
+        Decision::Dismount(v) => format!("dismount to {}", v.iter().map(|p| pt_text(*p)).collect::<Vec<_>>().join(", ")),
+        Decision::Casualties(v) if v.is_empty() => "lose no miniature".into(),
+        Decision::Casualties(v) => {
+            let m: Vec<String> = v.iter().map(|i| format!("m{i}")).collect();
+            format!("remove miniatures {}", m.join(", "))
+        }
+    }
+}
+
+/// The section of the rules summary behind a roll.
+pub fn rule_of(p: Purpose) -> &'static str {
+    match p {
+        Purpose::Initiative(_) | Purpose::InitiativeTargets(_) => "ROLL FOR INITIATIVE",
+        Purpose::Rally => "SUPPRESSION",
+        Purpose::Reactive => "REACTIVE ATTACKS",
+        Purpose::Hit | Purpose::Reroll | Purpose::Save => "ATTACK & SUSTAINED ATTACK ACTIONS",
+        Purpose::SaveReroll => "BUNKERS AND STRONGPOINTS",
+        Purpose::Resilient => "DAMAGE RESILIENT",
+        Purpose::Chain => "LASER WEAPONS, BERSERK",
+        Purpose::Ace => "INFANTRY ACE",
+        Purpose::CheatDeath => "CHEAT DEATH",
+        Purpose::Terrain => "MOVE & MARCH MOVE ACTIONS",
+        Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
+        Purpose::Ambush => "SCENARIO SPECIAL RULES, Ambush",
+        Purpose::Carried => "CARRYING PASSENGERS; HEROES, Piloting Vehicles and Aircraft",
+        Purpose::Minefield => "MINEFIELDS",
+        Purpose::Scatter => "SCENARIO SPECIAL RULES, scattered reserves",
+        Purpose::Smoke => "ARTILLERY WEAPONS",
+        Purpose::Command => "COMMAND SQUADS",
+        Purpose::Engineering => "FORTIFICATIONS, ENGINEERING",
+    }
+}
+
+/// What a roll was for, in words.
+pub fn roll_purpose(purpose: Purpose) -> String {
+    match purpose {
+        Purpose::Initiative(s) => format!("initiative, side {s}"),
+        Purpose::InitiativeTargets(s) => format!("initiative tie-break, side {s}"),
+        Purpose::Rally => "to remove a token".into(),
+        Purpose::Reactive => "for a reactive attack".into(),
+        Purpose::Hit => "to hit".into(),
+        Purpose::Reroll => "re-rolling the misses (sustained attack)".into(),
+        Purpose::Save => "saves".into(),
+        Purpose::SaveReroll => "re-rolling the failed saves (in a bunker or strongpoint)".into(),
+        Purpose::Resilient => "Damage Resilient".into(),
+        Purpose::Chain => "for further hits (a laser chain or Berserk)".into(),
+        Purpose::Ace => "for a third action (Infantry Ace)".into(),
+        Purpose::CheatDeath => "to cheat death".into(),
+        Purpose::Terrain => "for terrain".into(),
+        Purpose::Reserves => "to move on from reserve".into(),
+        Purpose::Ambush => "for the actions of a unit placed from ambush".into(),
+        Purpose::Carried => {
+            "for a unit carried in an eliminated vehicle (passengers: each counted loses one; a pilot: counted escapes)".into()
+        }
+        Purpose::Minefield => "for the minefield's attack (2 dice)".into(),
+        Purpose::Scatter => "for where the unit moves on from (scattered reserves)".into(),
+        Purpose::Smoke => "for the smoke shells (a smoke screen on ☒)".into(),
+        Purpose::Command => "for the command squad's special action".into(),
+        Purpose::Engineering => "for an ENGINEERING special action".into(),
+    }
+}
+
+/// One event of the log in words, with the section of the rules summary behind it (the units
+/// named by `name`; no indentation).
+pub fn event_line(e: &Event, name: &dyn Fn(usize) -> String) -> String {
+    match e {
+        Event::TurnBegan(t) => format!("== turn {t} begins =="),
+        Event::Rolled { purpose, dice, successes } => format!(
+            "dice: {dice} rolled {}: {successes} counted ({BOOK}, {})",
+            roll_purpose(*purpose),
+            rule_of(*purpose)
+        ),
+        Event::InitiativeWon(s) => format!("side {s} wins the initiative ({BOOK}, ROLL FOR INITIATIVE)"),
+        Event::Decided(s, d) => format!("side {s}: {}", describe_after(d, name)),
+        Event::Tokens(u, t) => {
+            let mut v = Vec::new();
+            if t.under_fire {
+                v.push("Under Fire");
+            }
+            if t.suppressed {
+                v.push("Suppression");
+            }
+            let v = if v.is_empty() { "no tokens".to_string() } else { v.join(" and ") };
+            format!("{} now has {v} ({BOOK}, SUPPRESSION)", name(*u))
+        }
+        Event::Halted(u) => format!("{} stops moving for this activation ({BOOK}, MOVE & MARCH MOVE ACTIONS)", name(*u)),
+        Event::Casualty(u) => format!("{} loses a miniature ({BOOK}, ATTACK & SUSTAINED ATTACK ACTIONS)", name(*u)),
+        Event::Damaged(u, p) => format!("{} loses {p} damage point(s) ({BOOK}, ATTACK & SUSTAINED ATTACK ACTIONS)", name(*u)),
+        Event::Eliminated(u) => format!("{} is eliminated", name(*u)),
+        Event::Removed(t) => format!("{t} is removed from the table ({BOOK}, FORTIFICATIONS)"),
+        Event::Restored(u, n) => format!(
+            "{} gets back {n} damage point(s) or miniature(s) ({BOOK}, COMMAND SQUADS)",
+            name(*u)
+        ),
+        Event::Stunned(u, on) => format!(
+            "{} {} a Stunned token ({BOOK}, TESLA WEAPONS, GRAPPLE WEAPONS, CHEAT DEATH)",
+            name(*u),
+            if *on { "takes" } else { "loses" }
+        ),
+        Event::Holds(s, o) => format!("side {s} holds {o} ({BOOK}, END OF THE GAME)"),
+        Event::Ended(Some(s)) => format!("The game ends: side {s} wins ({BOOK}, END OF THE GAME)."),
+        Event::Ended(None) => format!("The game ends in a draw ({BOOK}, END OF THE GAME)."),
+    }
+}
+
+/// A decision already applied, in words (the units named by `name`), its text form after it.
+pub fn describe_after(d: &Decision, name: &dyn Fn(usize) -> String) -> String {
+    match d {
+        Decision::Activate(u) => format!("activates {}   [{d}]", name(*u)),
+        Decision::React(Some(u)) => format!("reacts with {}   [{d}]", name(*u)),
+        Decision::Attack(aims) if !aims.is_empty() => {
+            let t: Vec<String> = aims.iter().map(|a| name(a.target)).collect();
+            format!("attacks {}   [{d}]", t.join(", "))
+        }
+        Decision::Move { minis, .. } if !minis.is_empty() => format!("moves   [{d}]"),
+        _ => format!("{d}"),
+    }
+}
