@@ -179,6 +179,8 @@ pub enum SetupError {
     ReserveWithoutScenario(String),
     /// A side holds more than one unit in ambush.
     TooManyInAmbush(Side),
+    /// A unit with the Strongpoint skill stands outside every strongpoint and bunker.
+    OutsideFortification(String),
 }
 
 impl fmt::Display for SetupError {
@@ -206,6 +208,10 @@ impl fmt::Display for SetupError {
             SetupError::TooManyInAmbush(s) => write!(
                 f,
                 "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\"; keep `ambush = true` on one unit"
+            ),
+            SetupError::OutsideFortification(n) => write!(
+                f,
+                "unit `{n}` has the Strongpoint skill: \"A Strongpoint unit must be deployed in a strongpoint or bunker\"; place its miniatures inside one"
             ),
             SetupError::ReserveWithoutScenario(n) => write!(
                 f,
@@ -555,6 +561,9 @@ impl FieldGame {
             scratch: Default::default(),
         };
         g.load_ammo();
+        if let Some(e) = g.strongpoint_refusal() {
+            return Err(e);
+        }
         g.begin_turn();
         Ok(g)
     }
