@@ -698,11 +698,20 @@ pub enum BattlefrontSkill {
     Scout,
     /// Camouflage (tactics-battlefield-summary.md, "CAMOUFLAGE"): starts the game camouflaged.
     Camouflage,
+    /// Strongpoint (tactics-battlefield-summary.md, "STRONGPOINT"): deployed in a strongpoint or
+    /// bunker.
+    Strongpoint,
+    /// Blutkreuz (tactics-battlefield-summary.md, "BLUTKREUZ"): Mindless Zombie units within
+    /// 10 cm at the start of their activation move 3, march 4 and gain Charge.
+    Blutkreuz,
+    /// Mindless Zombie (tactics-battlefield-summary.md, "MINDLESS ZOMBIE"): led by Blutkreuz;
+    /// cannot take objectives.
+    MindlessZombie,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 26] = [
+    pub const ALL: [BattlefrontSkill; 29] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -729,6 +738,9 @@ impl BattlefrontSkill {
         BattlefrontSkill::TakeAim,
         BattlefrontSkill::Scout,
         BattlefrontSkill::Camouflage,
+        BattlefrontSkill::Strongpoint,
+        BattlefrontSkill::Blutkreuz,
+        BattlefrontSkill::MindlessZombie,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -759,6 +771,9 @@ impl BattlefrontSkill {
             BattlefrontSkill::TakeAim => "take-aim",
             BattlefrontSkill::Scout => "scout",
             BattlefrontSkill::Camouflage => "camouflage",
+            BattlefrontSkill::Strongpoint => "strongpoint",
+            BattlefrontSkill::Blutkreuz => "blutkreuz",
+            BattlefrontSkill::MindlessZombie => "mindless-zombie",
         }
     }
     /// Reads a name.

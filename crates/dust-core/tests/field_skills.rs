@@ -1342,3 +1342,74 @@ fn camouflage_hides_a_unit_in_cover_from_thirty_cm() {
     g.apply(Decision::Attack(Vec::new())).unwrap();
     assert!(!g.units()[1].camouflaged, "an ATTACK ends it");
 }
+
+// ----- STRONGPOINT, BLUTKREUZ, MINDLESS ZOMBIES ---------------------------------------------------
+
+/// "STRONGPOINT": "A Strongpoint unit must be deployed in a strongpoint or bunker."
+#[test]
+fn a_strongpoint_unit_is_deployed_in_a_fortification() {
+    let garrison = || with_bf(squad_card("Garrison", 3), BattlefrontSkill::Strongpoint);
+    let outside = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, garrison(), &line(3, 150.0, 100.0), 180)
+        .terrain(TerrainKind::Strongpoint, &[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)]);
+    let e = FieldGame::new(outside.setup(), 1).unwrap_err();
+    assert!(
+        e.to_string().contains("Garrison") && e.to_string().contains("strongpoint or bunker"),
+        "{e}"
+    );
+    for kind in [TerrainKind::Strongpoint, TerrainKind::Bunker] {
+        let inside = Builder::default()
+            .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+            .unit(Side::B, garrison(), &line(3, 50.0, 50.0), 180)
+            .terrain(kind, &[(40.0, 40.0), (70.0, 40.0), (70.0, 60.0), (40.0, 60.0)]);
+        assert!(FieldGame::new(inside.setup(), 1).is_ok(), "{kind:?}");
+    }
+}
+
+/// Side A: a Mindless Zombie squad (unit 0) and a Blutkreuz hero `hero_at` (unit 1); side B far.
+fn zombie_table(hero_at: (f64, f64)) -> Builder {
+    Builder::default()
+        .unit(
+            Side::A,
+            with_bf(squad_card("Zombies", 3), BattlefrontSkill::MindlessZombie),
+            &line(3, 50.0, 20.0),
+            0,
+        )
+        .unit(Side::A, with_bf(hero_card("Doctor"), BattlefrontSkill::Blutkreuz), &[hero_at], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180)
+}
+
+/// "BLUTKREUZ": "All Mindless Zombie units within range 1 (10cm/4") at the start of their
+/// activation increase their move to 3, their march move to 4, and gain the Charge skill": the
+/// zombies (Move 1) move 30 cm, march 40 cm and may charge; with the hero 20 cm away, 10 cm.
+#[test]
+fn blutkreuz_drives_mindless_zombies() {
+    let mut g = zombie_table((53.0, 12.0)).game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&mv(&g, 0, 0.0, 30.0)).is_ok());
+    assert!(g.check(&mv(&g, 0, 0.0, 30.5)).is_err());
+    let mut g = zombie_table((53.0, 12.0)).game(1);
+    first_a(&mut g);
+    g.apply(Decision::Activate(0)).unwrap();
+    assert!(g.check(&Decision::Plan(vec![March, Attack])).is_ok(), "they gain Charge");
+    g.apply(Decision::Plan(vec![March])).unwrap();
+    assert!(g.check(&mv(&g, 0, 0.0, 40.0)).is_ok());
+    assert!(g.check(&mv(&g, 0, 0.0, 40.5)).is_err());
+    let mut g = zombie_table((53.0, 2.0)).game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    assert!(g.check(&mv(&g, 0, 0.0, 10.5)).is_err(), "the hero is beyond 10 cm");
+}
+
+/// "MINDLESS ZOMBIE": "They cannot take objectives."
+#[test]
+fn mindless_zombies_do_not_take_objectives() {
+    let g = zombie_table((53.0, 2.0)).objective(53.0, 25.0).game(1);
+    assert_eq!(g.objective_holder(Pt::cm(53.0, 25.0)), None);
+    let g = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 150.0, 110.0), 180)
+        .objective(53.0, 25.0)
+        .game(1);
+    assert_eq!(g.objective_holder(Pt::cm(53.0, 25.0)), Some(Side::A));
+}

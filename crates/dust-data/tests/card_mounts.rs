@@ -58,7 +58,7 @@ fn more_battlefield_keywords_and_skills_parse() {
         .replace("mount = \"turret\"\n", "mount = \"turret\"\nkeywords = [\"cutting\", \"power-scopes\", \"wire-guided\"]\n")
         .replace(
             "source = \"test\"",
-            "skills = [\"killing-spree\", \"flying\", \"loner\", \"gorilla\", \"steel-guard\", \"zombie\", \"defensive-tactics\", \"take-aim\", \"scout\", \"camouflage\"]\nsource = \"test\"",
+            "skills = [\"killing-spree\", \"flying\", \"loner\", \"gorilla\", \"steel-guard\", \"zombie\", \"defensive-tactics\", \"take-aim\", \"scout\", \"camouflage\", \"strongpoint\", \"blutkreuz\", \"mindless-zombie\"]\nsource = \"test\"",
         );
     let c = parse_card_file(&text, "t.toml").unwrap_or_else(|d| panic!("{d:?}"));
     let w = &c.info.battlefront.weapons[0];
@@ -74,6 +74,9 @@ fn more_battlefield_keywords_and_skills_parse() {
         S::TakeAim,
         S::Scout,
         S::Camouflage,
+        S::Strongpoint,
+        S::Blutkreuz,
+        S::MindlessZombie,
     ] {
         assert!(c.info.battlefront.has(s), "{s:?}");
     }

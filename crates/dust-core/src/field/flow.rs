@@ -78,6 +78,8 @@ pub(crate) struct Activation {
     pub free: Option<usize>,
     /// Its last ATTACK fired a ranged weapon (Move and Fire).
     pub fired_ranged: bool,
+    /// A Mindless Zombie unit led by a Blutkreuz hero for this activation.
+    pub led: bool,
 }
 
 impl Activation {
@@ -97,6 +99,7 @@ impl Activation {
             mines: Vec::new(),
             free: None,
             fired_ranged: false,
+            led: false,
         }
     }
 }
@@ -250,13 +253,13 @@ impl FieldGame {
     pub fn objective_holder(&self, at: Pt) -> Option<Side> {
         let mut near = [false, false];
         let mut takes = [false, false];
-        for (u, s) in self.table.units.iter().zip(&self.units) {
+        for (i, (u, s)) in self.table.units.iter().zip(&self.units).enumerate() {
             if s.destroyed || u.kind == MiniKind::Aircraft {
                 continue;
             }
             if u.minis.iter().any(|m| body_within(&m.body, at, OBJECTIVE_RANGE)) {
                 near[s.side.index()] = true;
-                takes[s.side.index()] |= !s.last_march;
+                takes[s.side.index()] |= !s.last_march && self.takes_objectives(i);
             }
         }
         Side::ALL.into_iter().find(|s| takes[s.index()] && !near[s.other().index()])
@@ -949,6 +952,7 @@ impl FieldGame {
         if self.third_action(u, hero) {
             a.actions = 3;
         }
+        a.led = self.blutkreuz_near(u);
         self.act = Some(a);
         // Arriving from scattered reserves, the unit is first placed at its stretch of edge.
         self.phase = if self.entry.is_some() { Phase::Place } else { Phase::Plan };

@@ -213,6 +213,8 @@ pub enum SetupError {
         /// The side the fortifications make the defender.
         fortified: Side,
     },
+    /// A unit with the Strongpoint skill stands outside every strongpoint and bunker.
+    OutsideFortification(String),
 }
 
 impl fmt::Display for SetupError {
@@ -245,6 +247,10 @@ impl fmt::Display for SetupError {
             SetupError::FortifiedDefender { chosen, fortified } => write!(
                 f,
                 "the set-up makes side {chosen} the defender, but side {fortified} fields the most AP of bunkers and strongpoints: \"If a player is fielding bunkers or strongpoints they will always be the defender\"; name side {fortified} the defender (or remove `defender`)"
+            ),
+            SetupError::OutsideFortification(n) => write!(
+                f,
+                "unit `{n}` has the Strongpoint skill: \"A Strongpoint unit must be deployed in a strongpoint or bunker\"; place its miniatures inside one"
             ),
             SetupError::ReserveWithoutScenario(n) => write!(
                 f,
@@ -638,6 +644,9 @@ impl FieldGame {
         };
         g.board_at_setup(&setup.aboard)?;
         g.load_ammo();
+        if let Some(e) = g.strongpoint_refusal() {
+            return Err(e);
+        }
         g.begin_turn();
         Ok(g)
     }

@@ -88,7 +88,55 @@ impl FieldGame {
     pub fn move_allowance(&self, u: usize, march: bool) -> i64 {
         let fast =
             rules_shared::is_fast(&self.cards[u].card) || self.joined_hero(u).is_some_and(|h| rules_shared::is_fast(&self.cards[h].card));
-        self.move_units(u) * if march { 2 } else { 1 } + if fast { RANGE_UNIT } else { 0 }
+        let base = if self.led(u) {
+            // "BLUTKREUZ": "increase their move to 3, their march move to 4".
+            RANGE_UNIT * if march { 4 } else { 3 }
+        } else {
+            self.move_units(u) * if march { 2 } else { 1 }
+        };
+        base + if fast { RANGE_UNIT } else { 0 }
+    }
+
+    /// Whether unit `u`, activating, is a Mindless Zombie unit led by Blutkreuz.
+    fn led(&self, u: usize) -> bool {
+        self.act.as_ref().is_some_and(|a| a.unit == u && a.led)
+    }
+
+    /// "BLUTKREUZ": "All Mindless Zombie units within range 1 (10cm/4") at the start of their
+    /// activation": whether unit `u` is one, a friendly hero with Blutkreuz on the table within
+    /// 10 cm of one of its miniatures.
+    pub(crate) fn blutkreuz_near(&self, u: usize) -> bool {
+        if !self.cards[u].bf.has(BattlefrontSkill::MindlessZombie) {
+            return false;
+        }
+        let side = self.units[u].side;
+        (0..self.units.len()).any(|h| {
+            h != u
+                && self.units[h].side == side
+                && !self.units[h].destroyed
+                && self.cards[h].bf.has(BattlefrontSkill::Blutkreuz)
+                && self.table.units[h].minis.iter().any(|a| {
+                    self.table.units[u]
+                        .minis
+                        .iter()
+                        .any(|b| dust_geom::measure::body_gap(&a.body, &b.body).within(RANGE_UNIT))
+                })
+        })
+    }
+
+    /// "MINDLESS ZOMBIE": "They cannot take objectives."
+    pub(crate) fn takes_objectives(&self, u: usize) -> bool {
+        !self.cards[u].bf.has(BattlefrontSkill::MindlessZombie)
+    }
+
+    /// "STRONGPOINT": "A Strongpoint unit must be deployed in a strongpoint or bunker": the first
+    /// unit on the table with the skill that stands outside every one.
+    pub(crate) fn strongpoint_refusal(&self) -> Option<super::SetupError> {
+        (0..self.units.len())
+            .find(|&u| {
+                self.cards[u].bf.has(BattlefrontSkill::Strongpoint) && !self.units[u].in_reserve && self.fortification_piece(u).is_none()
+            })
+            .map(|u| super::SetupError::OutsideFortification(self.table.units[u].name.clone()))
     }
 
     /// Whether unit `u` (with the hero joined to it for the activation) jumps
@@ -196,7 +244,8 @@ impl FieldGame {
                 Free::MoveAndFire => c.bf.has(crate::unit::BattlefrontSkill::MoveAndFire),
             }
         };
-        has(u) || self.joined_hero(u).is_some_and(has)
+        // "BLUTKREUZ": the zombies it leads "gain the Charge skill".
+        has(u) || self.joined_hero(u).is_some_and(has) || (f == Free::Charge && self.led(u))
     }
 
     /// The skill that makes step `i` of plan `p` of unit `u` free, if any.
