@@ -639,11 +639,14 @@ pub enum BattlefrontSkill {
     Commissar,
     /// Superhuman (tactics-battlefield-summary.md, "HEROES"): a hero that can never join a unit.
     Superhuman,
+    /// Dozer blade (tactics-battlefield-summary.md, "DOZER BLADE", "ENGINEERING VEHICLES"): the
+    /// vehicle fills trenches, clears minefields and buries bunkers with ENGINEERING actions.
+    DozerBlade,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 10] = [
+    pub const ALL: [BattlefrontSkill; 11] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -654,6 +657,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::Brave,
         BattlefrontSkill::Commissar,
         BattlefrontSkill::Superhuman,
+        BattlefrontSkill::DozerBlade,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -668,6 +672,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::Brave => "brave",
             BattlefrontSkill::Commissar => "commissar",
             BattlefrontSkill::Superhuman => "superhuman",
+            BattlefrontSkill::DozerBlade => "dozer-blade",
         }
     }
     /// Reads a name.

@@ -46,8 +46,9 @@ const PLANS: [&[Action]; 12] = [
 ];
 
 /// The plans proposed beside [`PLANS`] when the unit has a special action it may take.
-const SPECIAL_PLANS: [&[Action]; 3] = [
+const SPECIAL_PLANS: [&[Action]; 4] = [
     &[Action::Special, Action::Nothing],
+    &[Action::Special, Action::Special],
     &[Action::Special, Action::Move],
     &[Action::Special, Action::Attack],
 ];

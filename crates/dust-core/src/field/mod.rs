@@ -448,6 +448,9 @@ pub struct FieldGame {
     smoke: Vec<(String, u8)>,
     /// The turn each unit was last re-activated by GET MOVING (0: never).
     reactivated: Vec<u8>,
+    /// A bunker being buried: the first of two ENGINEERING actions was taken by the unit on the
+    /// piece, in the turn, as the action of that index of its plan.
+    digging: Option<(usize, usize, u8, usize)>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -587,6 +590,7 @@ impl FieldGame {
             entry: None,
             smoke: Vec::new(),
             reactivated: vec![0; n],
+            digging: None,
         };
         g.begin_turn();
         Ok(g)
