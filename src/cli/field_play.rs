@@ -696,6 +696,8 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
         Decision::Special(Special::GetMoving(u)) => format!("GET MOVING YOU BUNCH OF MONKEYS: {} activates again", unit_name(game, *u)),
         Decision::Special(Special::GetUp(u)) => format!("GET UP, IT AIN'T THAT BAD on {}", unit_name(game, *u)),
         Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}", unit_name(game, *u)),
+        Decision::Special(Special::Medevac(u)) => format!("MEDEVAC on {}", unit_name(game, *u)),
+        Decision::Special(Special::LaunchSmoke) => "LAUNCH SMOKE: a smoke screen on the vehicle (once a game)".into(),
         Decision::Special(Special::Engineer(p)) => format!(
             "ENGINEERING on {}",
             t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())

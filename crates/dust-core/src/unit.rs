@@ -642,11 +642,19 @@ pub enum BattlefrontSkill {
     /// Dozer blade (tactics-battlefield-summary.md, "DOZER BLADE", "ENGINEERING VEHICLES"): the
     /// vehicle fills trenches, clears minefields and buries bunkers with ENGINEERING actions.
     DozerBlade,
+    /// Smoke launchers ("SMOKE LAUNCHERS"): once per game, a LAUNCH SMOKE special action places
+    /// a smoke screen on the vehicle.
+    SmokeLaunchers,
+    /// Mechanic ("MECHANIC"): "A vehicle equipped as a mechanic can use the MAKESHIFT REPAIR
+    /// special action."
+    Mechanic,
+    /// Medevac ("MEDEVAC"): the MEDEVAC special action returns soldiers to an infantry unit.
+    Medevac,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 11] = [
+    pub const ALL: [BattlefrontSkill; 14] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -658,6 +666,9 @@ impl BattlefrontSkill {
         BattlefrontSkill::Commissar,
         BattlefrontSkill::Superhuman,
         BattlefrontSkill::DozerBlade,
+        BattlefrontSkill::SmokeLaunchers,
+        BattlefrontSkill::Mechanic,
+        BattlefrontSkill::Medevac,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -673,6 +684,9 @@ impl BattlefrontSkill {
             BattlefrontSkill::Commissar => "commissar",
             BattlefrontSkill::Superhuman => "superhuman",
             BattlefrontSkill::DozerBlade => "dozer-blade",
+            BattlefrontSkill::SmokeLaunchers => "smoke-launchers",
+            BattlefrontSkill::Mechanic => "mechanic",
+            BattlefrontSkill::Medevac => "medevac",
         }
     }
     /// Reads a name.

@@ -798,3 +798,34 @@ fn burying_a_bunker_takes_two_engineering_actions_in_a_row() {
     }
     assert!(buried > 3, "{buried}");
 }
+
+/// "SMOKE LAUNCHERS": "Once per game, a vehicle with smoke launchers may take a LAUNCH SMOKE
+/// special action to place a smoke screen on itself. The smoke screen fills the area of a blast
+/// template centred on the vehicle." No die; once a game; it clears as any smoke screen
+/// (docs/rulings.md, "Battlefield: vehicle equipment").
+#[test]
+fn a_vehicle_launches_smoke_on_itself_once_a_game() {
+    let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+    tank.bf.skills.push(dust_core::unit::BattlefrontSkill::SmokeLaunchers);
+    let mut g = Builder::default()
+        .unit(Side::A, tank, &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Special, Special]);
+    let e = g.events().len();
+    g.apply(Decision::Special(Special::LaunchSmoke)).unwrap();
+    assert!(rolls(&g, e).is_empty(), "no die");
+    let s: Vec<_> = g.table().terrain.iter().filter(|t| t.kind == TerrainKind::Smoke).collect();
+    assert_eq!(s.len(), 1);
+    let r = g.table().templates.blast_radius;
+    assert_eq!(s[0].area, dust_geom::table::Area::Circle { c: Pt::cm(50.0, 20.0), r });
+    let e = g.check(&Decision::Special(Special::LaunchSmoke)).unwrap_err();
+    assert!(e.reason.contains("once per game"), "{e}");
+    // A vehicle without smoke launchers has none to launch.
+    let mut g = Builder::default()
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    assert!(g.check(&Decision::Special(Special::LaunchSmoke)).is_err());
+}

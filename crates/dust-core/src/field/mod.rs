@@ -451,6 +451,8 @@ pub struct FieldGame {
     /// A bunker being buried: the first of two ENGINEERING actions was taken by the unit on the
     /// piece, in the turn, as the action of that index of its plan.
     digging: Option<(usize, usize, u8, usize)>,
+    /// The vehicles that have launched their smoke ("Once per game").
+    smoke_launched: Vec<bool>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -591,6 +593,7 @@ impl FieldGame {
             smoke: Vec::new(),
             reactivated: vec![0; n],
             digging: None,
+            smoke_launched: vec![false; n],
         };
         g.begin_turn();
         Ok(g)

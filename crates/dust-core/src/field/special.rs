@@ -100,7 +100,8 @@ impl FieldGame {
         match sp {
             Special::None => Ok(()),
             Special::Engineer(p) => self.check_engineer(u, p),
-            Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) => self.check_command(u, sp),
+            Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) | Special::Medevac(_) => self.check_command(u, sp),
+            Special::LaunchSmoke => self.check_launch(u),
         }
     }
 
@@ -113,12 +114,17 @@ impl FieldGame {
                 .map(|p| Decision::Special(Special::Engineer(p))),
         );
         v.extend(self.command_candidates(u));
+        if self.check_launch(u).is_ok() {
+            v.push(Decision::Special(Special::LaunchSmoke));
+        }
         v
     }
 
     /// Whether unit `u` has a special action it may perform where it stands.
     pub(crate) fn has_special(&self, u: usize) -> bool {
-        (0..self.table.terrain.len()).any(|p| self.check_engineer(u, p).is_ok()) || !self.command_candidates(u).is_empty()
+        (0..self.table.terrain.len()).any(|p| self.check_engineer(u, p).is_ok())
+            || !self.command_candidates(u).is_empty()
+            || self.check_launch(u).is_ok()
     }
 
     /// Plays a checked special action of the acting unit; the action is done once any
@@ -141,6 +147,14 @@ impl FieldGame {
             }
             Special::Repair(t) => {
                 self.repair(t);
+                false
+            }
+            Special::Medevac(t) => {
+                self.medevac(t);
+                false
+            }
+            Special::LaunchSmoke => {
+                self.launch_smoke(u);
                 false
             }
         };
