@@ -607,6 +607,10 @@ impl FieldGame {
     pub fn defender_of(table: &Table, chosen: Option<Side>) -> Result<Option<Side>, SetupError> {
         fortify::defender(fortify::fortification_ap(table), chosen)
     }
+    /// The AP of the bunkers (15 each) and strongpoints (10 each) each side of a table fields.
+    pub fn fortification_ap(table: &Table) -> BySide<u16> {
+        fortify::fortification_ap(table)
+    }
     /// The defender (tactics-battlefield-summary.md, "SETUP"): the side fielding the most AP
     /// of bunkers and strongpoints, else the side the players chose; `None` when neither says.
     pub fn defender(&self) -> Option<Side> {
