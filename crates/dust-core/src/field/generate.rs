@@ -143,8 +143,9 @@ impl FieldGame {
             },
         };
         out.dedup();
-        // Moves and attacks were built through the checks themselves.
-        if self.phase != Phase::Act {
+        // Moves, attacks, special actions and placings were built through the checks themselves
+        // (a placing's check asks cover from every enemy: the costliest to ask twice).
+        if !matches!(self.phase, Phase::Act | Phase::Place) {
             out.retain(|d| self.check(d).is_ok());
         }
         out
