@@ -321,3 +321,16 @@ fn paths_and_blasts_know_the_floors_of_buildings() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("ground floor"), "{}", stderr(&o));
 }
+
+/// `check` says who defends (tactics-battlefield-summary.md, "SETUP": "If a player is fielding
+/// bunkers or strongpoints they will always be the defender"): the Ostwall Bunker Line's side b
+/// fields two bunkers and a strongpoint; a table whose fortifications no one fields names none.
+#[test]
+fn check_names_the_defender() {
+    let o = bf(&["check", "data/battlefield/tables/ostwall-bunker-line.toml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("side B is the defender") && out.contains("40 AP"), "{out}");
+    let o = bf(&["check", T]);
+    assert!(!stdout(&o).contains("defender"), "{}", stdout(&o));
+}

@@ -213,6 +213,17 @@ pub fn run(a: &Args) -> anyhow::Result<ExitCode> {
                 t.units.len(),
                 minis
             );
+            // "SETUP": who defends, by the fortifications fielded or the players' choice.
+            if let Ok(Some(d)) = dust_core::field::FieldGame::defender_of(t, tf.defender) {
+                let ap = dust_core::field::FieldGame::fortification_ap(t)[d];
+                if ap > 0 {
+                    println!(
+                        "side {d} is the defender: it fields {ap} AP of bunkers and strongpoints (tactics-battlefield-summary.md, SETUP)"
+                    );
+                } else {
+                    println!("side {d} is the defender: the players' choice ([scenario] defender)");
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Measure {

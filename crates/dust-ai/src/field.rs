@@ -241,7 +241,7 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
             use dust_core::field::Special as S;
             cands
                 .iter()
-                .find(|d| matches!(d, Decision::Special(S::Repair(_) | S::GetUp(_) | S::GetMoving(_))))
+                .find(|d| matches!(d, Decision::Special(S::Repair(_) | S::GetUp(_) | S::GetMoving(_) | S::Medevac(_))))
                 .or_else(|| {
                     cands.iter().find(|d| {
                         matches!(d, Decision::Special(S::Engineer(p))

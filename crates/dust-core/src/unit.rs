@@ -707,11 +707,22 @@ pub enum BattlefrontSkill {
     /// Mindless Zombie (tactics-battlefield-summary.md, "MINDLESS ZOMBIE"): led by Blutkreuz;
     /// cannot take objectives.
     MindlessZombie,
+    /// Dozer blade (tactics-battlefield-summary.md, "DOZER BLADE", "ENGINEERING VEHICLES"): the
+    /// vehicle fills trenches, clears minefields and buries bunkers with ENGINEERING actions.
+    DozerBlade,
+    /// Smoke launchers ("SMOKE LAUNCHERS"): once per game, a LAUNCH SMOKE special action places
+    /// a smoke screen on the vehicle.
+    SmokeLaunchers,
+    /// Mechanic ("MECHANIC"): "A vehicle equipped as a mechanic can use the MAKESHIFT REPAIR
+    /// special action."
+    Mechanic,
+    /// Medevac ("MEDEVAC"): the MEDEVAC special action returns soldiers to an infantry unit.
+    Medevac,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 29] = [
+    pub const ALL: [BattlefrontSkill; 33] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -741,6 +752,10 @@ impl BattlefrontSkill {
         BattlefrontSkill::Strongpoint,
         BattlefrontSkill::Blutkreuz,
         BattlefrontSkill::MindlessZombie,
+        BattlefrontSkill::DozerBlade,
+        BattlefrontSkill::SmokeLaunchers,
+        BattlefrontSkill::Mechanic,
+        BattlefrontSkill::Medevac,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -774,6 +789,10 @@ impl BattlefrontSkill {
             BattlefrontSkill::Strongpoint => "strongpoint",
             BattlefrontSkill::Blutkreuz => "blutkreuz",
             BattlefrontSkill::MindlessZombie => "mindless-zombie",
+            BattlefrontSkill::DozerBlade => "dozer-blade",
+            BattlefrontSkill::SmokeLaunchers => "smoke-launchers",
+            BattlefrontSkill::Mechanic => "mechanic",
+            BattlefrontSkill::Medevac => "medevac",
         }
     }
     /// Reads a name.

@@ -217,3 +217,67 @@ fn no_range_one_action_from_inside_a_strongpoint_to_outside() {
     let e = g.check(&Decision::Special(Special::GetUp(2))).unwrap_err();
     assert!(e.reason.contains("inside"), "{e}");
 }
+
+// ----- VEHICLE EQUIPMENT: MECHANIC, MEDEVAC ------------------------------------------------------------
+
+fn equipped(name: &str, e: dust_core::unit::BattlefrontSkill) -> FieldCard {
+    let mut c = vehicle_card(name, Locomotion::Tracked);
+    c.bf.skills.push(e);
+    c
+}
+
+/// "MECHANIC": "A vehicle equipped as a mechanic can use the MAKESHIFT REPAIR special action" —
+/// on a vehicle within LOS and range 1 of it, itself included (docs/rulings.md, "Battlefield:
+/// vehicle equipment").
+#[test]
+fn a_mechanic_vehicle_repairs_itself_and_its_neighbours() {
+    use dust_core::unit::BattlefrontSkill;
+    let mut g = Builder::default()
+        .unit(Side::A, equipped("Workshop", BattlefrontSkill::Mechanic), &[(50.0, 20.0)], 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(62.0, 20.0)], 0)
+        .unit(Side::A, vehicle_card("Far Tank", Locomotion::Tracked), &[(120.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(5);
+    for u in 0..3 {
+        g.set_health(u, 1);
+    }
+    activate(&mut g, 0, &[Special, Special]);
+    g.check(&Decision::Special(Special::Repair(0))).unwrap();
+    let e = g.check(&Decision::Special(Special::Repair(2))).unwrap_err();
+    assert!(e.reason.contains("range 1"), "{e}");
+    let e = g.events().len();
+    g.apply(Decision::Special(Special::Repair(1))).unwrap();
+    let r = rolls_since(&g, e);
+    assert_eq!((r[0].0, r[0].1), (Purpose::Command, 5));
+    assert_eq!(g.units()[1].health, (1 + r[0].2 as u8).min(4));
+}
+
+/// "MEDEVAC": "A medevac vehicle can perform a MEDEVAC special action. Select an infantry unit
+/// within range 1 (10cm/4"). Roll a die for each soldier eliminated from the unit. Each ☒
+/// returns 1 of the eliminated soldiers to the unit."
+#[test]
+fn a_medevac_rolls_a_die_for_each_soldier_eliminated() {
+    use dust_core::unit::BattlefrontSkill;
+    for seed in 0..20 {
+        let mut g = Builder::default()
+            .unit(Side::A, equipped("Ambulance", BattlefrontSkill::Medevac), &[(50.0, 20.0)], 0)
+            // A card of 5 soldiers, 2 on the table: 3 eliminated.
+            .unit(Side::A, squad_card("Rangers", 5), &[(50.0, 28.0), (53.0, 28.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Medevac(1))).unwrap();
+        let r = rolls_since(&g, e);
+        assert_eq!((r[0].0, r[0].1), (Purpose::Command, 3), "a die a soldier eliminated");
+        assert_eq!(g.table().units[1].minis.len(), 2 + usize::from(r[0].2));
+    }
+    let mut g = Builder::default()
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(50.0, 20.0)], 0)
+        .unit(Side::A, squad_card("Rangers", 5), &[(50.0, 28.0), (53.0, 28.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let e = g.check(&Decision::Special(Special::Medevac(1))).unwrap_err();
+    assert!(e.reason.contains("medevac"), "{e}");
+}

@@ -698,3 +698,134 @@ fn smoke_shells_are_proposed_and_read_back() {
         assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(d));
     }
 }
+
+// ----- ENGINEERING VEHICLES: DOZER BLADES -------------------------------------------------------------
+
+/// A tracked vehicle with a dozer blade (side A) at (50, 14), hull 10 × 6 cm facing +y, before
+/// `kind` at y 20–30; side B's `garrison` squad of 2 inside it when asked.
+fn dozer_before(kind: TerrainKind, garrison: bool) -> Builder {
+    let mut dozer = vehicle_card("Dozer", Locomotion::Tracked);
+    dozer.bf.skills.push(dust_core::unit::BattlefrontSkill::DozerBlade);
+    let b = match kind {
+        TerrainKind::Bunker => Builder::default().bunker(&[(40.0, 20.0), (60.0, 20.0), (60.0, 30.0), (40.0, 30.0)], 0, (50.0, 30.0)),
+        k => Builder::default().terrain(k, &[(40.0, 20.0), (60.0, 20.0), (60.0, 30.0), (40.0, 30.0)]),
+    };
+    let b = b.unit(Side::A, dozer, &[(50.0, 14.0)], 0);
+    if garrison {
+        b.unit(Side::B, squad_card("Garrison", 2), &[(47.0, 25.0), (53.0, 25.0)], 180)
+    } else {
+        b.unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+    }
+}
+
+/// "Dozer blades": "An engineer vehicle equipped with a dozer blade can attempt to fill in an
+/// adjacent trench by taking an ENGINEERING special action. Roll a die: on ☹️, the vehicle fills
+/// the trench and it is removed. Any units occupying the trench escape unharmed, but are now
+/// without cover." — and "to clear a gap through an adjacent minefield … on ☹️, the minefield is
+/// removed" (no attack on a failure, unlike infantry).
+#[test]
+fn a_dozer_fills_trenches_and_clears_minefields() {
+    let (mut filled, mut cleared) = (0, 0);
+    for seed in 0..60 {
+        let mut g = dozer_before(TerrainKind::Trench, true).game(seed);
+        assert!(g.in_cover_from(0, 0, 1), "in the trench: in cover");
+        activate(&mut g, 0, &[Special, Nothing]);
+        let t = piece(&g, TerrainKind::Trench).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Engineer(t))).unwrap();
+        let r = rolls_since(&g, e);
+        assert_eq!((r[0].0, r[0].1), (Purpose::Engineering, 1));
+        if r[0].2 == 1 {
+            filled += 1;
+            assert!(piece(&g, TerrainKind::Trench).is_none());
+            assert_eq!(g.table().units[1].minis.len(), 2, "escape unharmed");
+            assert!(!g.in_cover_from(0, 0, 1), "now without cover");
+        }
+
+        let mut g = dozer_before(TerrainKind::Minefield, false).game(seed);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let m = piece(&g, TerrainKind::Minefield).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Engineer(m))).unwrap();
+        let r = rolls_since(&g, e);
+        assert_eq!(r.len(), 1, "no minefield attack on a failure: {r:?}");
+        cleared += u32::from(r[0].2);
+        assert_eq!(piece(&g, TerrainKind::Minefield).is_none(), r[0].2 == 1);
+    }
+    assert!(filled > 5 && cleared > 5, "{filled} {cleared}");
+}
+
+/// "An engineer vehicle equipped with a dozer blade can attempt to bury an adjacent bunker by
+/// taking 2 ENGINEERING special actions one after the other in the same activation. Roll a die:
+/// on ☹️, the vehicle buries the bunker and any units occupying the bunker are eliminated."
+#[test]
+fn burying_a_bunker_takes_two_engineering_actions_in_a_row() {
+    let mut g = dozer_before(TerrainKind::Bunker, true).game(1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let b = piece(&g, TerrainKind::Bunker).unwrap();
+    let e = g.check(&Decision::Special(Special::Engineer(b))).unwrap_err();
+    assert!(e.reason.contains("2 ENGINEERING"), "{e}");
+    let mut buried = 0;
+    for seed in 0..40 {
+        let mut g = dozer_before(TerrainKind::Bunker, true).game(seed);
+        assert_eq!(g.fortification(1), Some(TerrainKind::Bunker));
+        activate(&mut g, 0, &[Special, Special]);
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Engineer(b))).unwrap();
+        assert!(rolls_since(&g, e).is_empty(), "the first of the two rolls nothing");
+        if g.pending() != Pending::Decision(Side::A) {
+            // Side B's garrison may react between the two actions.
+            let c = g.candidates(4);
+            g.apply(c.iter().find(|d| matches!(d, Decision::React(None))).unwrap_or(&c[0]).clone())
+                .unwrap();
+        }
+        if g.acting() != Some(0) || g.units()[0].destroyed {
+            continue;
+        }
+        // Another piece cannot be the second action's.
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Engineer(b))).unwrap();
+        let r: Vec<_> = rolls_since(&g, e).into_iter().filter(|x| x.0 == Purpose::Engineering).collect();
+        assert_eq!(r.len(), 1);
+        if r[0].2 == 1 {
+            buried += 1;
+            assert!(piece(&g, TerrainKind::Bunker).is_none());
+            assert!(g.units()[1].destroyed, "the garrison is eliminated");
+        } else {
+            assert!(piece(&g, TerrainKind::Bunker).is_some());
+            assert!(!g.units()[1].destroyed);
+        }
+    }
+    assert!(buried > 3, "{buried}");
+}
+
+/// "SMOKE LAUNCHERS": "Once per game, a vehicle with smoke launchers may take a LAUNCH SMOKE
+/// special action to place a smoke screen on itself. The smoke screen fills the area of a blast
+/// template centred on the vehicle." No die; once a game; it clears as any smoke screen
+/// (docs/rulings.md, "Battlefield: vehicle equipment").
+#[test]
+fn a_vehicle_launches_smoke_on_itself_once_a_game() {
+    let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+    tank.bf.skills.push(dust_core::unit::BattlefrontSkill::SmokeLaunchers);
+    let mut g = Builder::default()
+        .unit(Side::A, tank, &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Special, Special]);
+    let e = g.events().len();
+    g.apply(Decision::Special(Special::LaunchSmoke)).unwrap();
+    assert!(rolls_since(&g, e).is_empty(), "no die");
+    let s: Vec<_> = g.table().terrain.iter().filter(|t| t.kind == TerrainKind::Smoke).collect();
+    assert_eq!(s.len(), 1);
+    let r = g.table().templates.blast_radius;
+    assert_eq!(s[0].area, dust_geom::table::Area::Circle { c: Pt::cm(50.0, 20.0), r });
+    let e = g.check(&Decision::Special(Special::LaunchSmoke)).unwrap_err();
+    assert!(e.reason.contains("once per game"), "{e}");
+    // A vehicle without smoke launchers has none to launch.
+    let mut g = Builder::default()
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    assert!(g.check(&Decision::Special(Special::LaunchSmoke)).is_err());
+}

@@ -45,6 +45,22 @@ impl FieldGame {
             .position(|&m| card.models.get(usize::from(m)).is_some_and(|md| md.role == Some(r)))
     }
 
+    /// Where unit `u`'s `r` acts from: the squad's specialist, or (a mechanic vehicle's
+    /// MAKESHIFT REPAIR, a medevac vehicle's MEDEVAC) the vehicle itself.
+    fn acts_from(&self, u: usize, r: Role) -> Option<usize> {
+        let vehicle = self.class(u) == Class::Vehicle && !self.table.units[u].minis.is_empty();
+        let equipped = match r {
+            Role::Mechanic => self.cards[u].bf.has(BattlefrontSkill::Mechanic),
+            Role::Medic => self.cards[u].bf.has(BattlefrontSkill::Medevac),
+            _ => false,
+        };
+        if vehicle {
+            equipped.then_some(0)
+        } else {
+            self.specialist(u, r)
+        }
+    }
+
     /// Whether unit `u`'s Officer has a Radio Operator: a living one, or "Command squads with
     /// infantry Armour 3 or 4 combine the roles of Officer and Radio Operator into one soldier".
     fn has_radio(&self, u: usize) -> bool {
@@ -56,6 +72,9 @@ impl FieldGame {
     /// Whether miniature `i` of unit `u` has a miniature of unit `t` within line of sight and
     /// range `range`.
     fn in_reach(&self, u: usize, i: usize, t: usize, range: i64) -> bool {
+        if t == u {
+            return true;
+        }
         let b = &self.table.units[u].minis[i].body;
         self.table.units[t]
             .minis
@@ -70,16 +89,34 @@ impl FieldGame {
             Special::GetMoving(t) => (Role::Officer, t, 2, "GET MOVING YOU BUNCH OF MONKEYS"),
             Special::GetUp(t) => (Role::Medic, t, 1, "GET UP, IT AIN'T THAT BAD"),
             Special::Repair(t) => (Role::Mechanic, t, 1, "MAKESHIFT REPAIR"),
-            Special::None | Special::Engineer(_) => return Ok(()),
+            Special::Medevac(t) => (Role::Medic, t, 1, "MEDEVAC"),
+            Special::None | Special::Engineer(_) | Special::LaunchSmoke => return Ok(()),
         };
+        let medevac = matches!(sp, Special::Medevac(_));
         let name = |x: usize| self.table.units.get(x).map_or_else(|| format!("unit {x}"), |v| v.name.clone());
-        let Some(i) = self.specialist(u, role) else {
-            return Err(Refusal::new(format!(
-                "{} has no {} left: only a unit with a {} takes {what}",
-                name(u),
-                role_name(role),
-                role_name(role)
-            )));
+        let vehicle = self.class(u) == Class::Vehicle;
+        // A vehicle takes MEDEVAC (medevac equipment) and MAKESHIFT REPAIR (mechanic equipment);
+        // a squad the others, by its specialists.
+        let fits = match sp {
+            Special::Medevac(_) => vehicle,
+            Special::Repair(_) => true,
+            _ => !vehicle,
+        };
+        let Some(i) = self.acts_from(u, role).filter(|_| fits) else {
+            return Err(Refusal::new(if vehicle || medevac {
+                format!(
+                    "{} is no {} vehicle: it cannot take {what}",
+                    name(u),
+                    if medevac { "medevac" } else { "mechanic" }
+                )
+            } else {
+                format!(
+                    "{} has no {} left: only a unit with a {} takes {what}",
+                    name(u),
+                    role_name(role),
+                    role_name(role)
+                )
+            }));
         };
         let x = self.units.get(t).ok_or_else(|| Refusal::new(format!("there is no unit {t}")))?;
         if x.side != self.units[u].side || x.destroyed || self.table.units[t].minis.is_empty() {
@@ -102,7 +139,14 @@ impl FieldGame {
             }
         }
         let radio = role == Role::Officer && self.has_radio(u);
-        if !radio && !self.in_reach(u, i, t, range) {
+        // MEDEVAC: "within range 1", no line of sight asked.
+        let near = if medevac {
+            let b = &self.table.units[u].minis[i].body;
+            self.table.units[t].minis.iter().any(|m| body_gap(b, &m.body).within(RANGE_UNIT))
+        } else {
+            self.in_reach(u, i, t, range)
+        };
+        if !radio && !near {
             return Err(Refusal::new(format!(
                 "{} is not within line of sight and range {range} ({} cm) of the {} of {}{}",
                 name(t),
@@ -136,6 +180,13 @@ impl FieldGame {
                 }
                 Ok(())
             }
+            Special::Medevac(_) => match self.class(t) {
+                Class::Squad if self.units[t].models.len() < card.models.len() => Ok(()),
+                _ => Err(Refusal::new(format!(
+                    "{} is not an infantry squad with soldiers eliminated",
+                    name(t)
+                ))),
+            },
             Special::GetUp(_) => match self.class(t) {
                 Class::Squad if self.units[t].models.len() < card.models.len() => Ok(()),
                 Class::Squad => Err(Refusal::new(format!("{} has no eliminated miniature to return", name(t)))),
@@ -157,11 +208,11 @@ impl FieldGame {
     /// The command squad's special actions unit `u` may take now.
     pub(crate) fn command_candidates(&self, u: usize) -> Vec<Decision> {
         let roles = [Role::Officer, Role::Medic, Role::Mechanic];
-        if roles.iter().all(|&r| self.specialist(u, r).is_none()) {
+        if roles.iter().all(|&r| self.acts_from(u, r).is_none()) {
             return Vec::new();
         }
         (0..self.units.len())
-            .flat_map(|t| [Special::GetMoving(t), Special::GetUp(t), Special::Repair(t)])
+            .flat_map(|t| [Special::GetMoving(t), Special::GetUp(t), Special::Repair(t), Special::Medevac(t)])
             .filter(|&sp| self.check_command(u, sp).is_ok())
             .map(Decision::Special)
             .collect()
@@ -236,6 +287,22 @@ impl FieldGame {
             }
         }
         false
+    }
+
+    /// MEDEVAC on squad `t`: "Roll a die for each soldier eliminated from the unit. Each ☒
+    /// returns 1 of the eliminated soldiers to the unit" (each placed as GET UP places one).
+    pub(crate) fn medevac(&mut self, t: usize) {
+        let gone = self.cards[t].card.models.len().saturating_sub(self.units[t].models.len());
+        let k = self.roll_sym(gone as u16, Symbols::ARMY, Purpose::Command);
+        let mut back = 0;
+        for _ in 0..k {
+            if self.return_miniature(t) {
+                back += 1;
+            }
+        }
+        if back > 0 {
+            self.log(Event::Restored(t, back));
+        }
     }
 
     /// MAKESHIFT REPAIR on vehicle `t`: "roll 5 dice. Each ☒ returns 1 point of damage to that

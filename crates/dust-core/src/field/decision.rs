@@ -126,8 +126,12 @@ pub enum Special {
     GetMoving(usize),
     /// A Medic's GET UP, IT AIN'T THAT BAD on an infantry unit.
     GetUp(usize),
-    /// A Mechanic's MAKESHIFT REPAIR on a vehicle.
+    /// A Mechanic's (or a mechanic vehicle's) MAKESHIFT REPAIR on a vehicle.
     Repair(usize),
+    /// A medevac vehicle's MEDEVAC on an infantry unit.
+    Medevac(usize),
+    /// A vehicle's LAUNCH SMOKE (smoke launchers), once a game.
+    LaunchSmoke,
 }
 
 /// A decision of a Battlefield game.
@@ -276,6 +280,8 @@ impl fmt::Display for Decision {
             Decision::Special(Special::GetMoving(u)) => write!(f, "special get-moving {u}"),
             Decision::Special(Special::GetUp(u)) => write!(f, "special get-up {u}"),
             Decision::Special(Special::Repair(u)) => write!(f, "special repair {u}"),
+            Decision::Special(Special::Medevac(u)) => write!(f, "special medevac {u}"),
+            Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -404,9 +410,11 @@ impl FromStr for Decision {
                 ["get-moving", u] => Decision::Special(Special::GetMoving(index(u, "a unit")?)),
                 ["get-up", u] => Decision::Special(Special::GetUp(index(u, "a unit")?)),
                 ["repair", u] => Decision::Special(Special::Repair(index(u, "a unit")?)),
+                ["medevac", u] => Decision::Special(Special::Medevac(index(u, "a unit")?)),
+                ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT or repair UNIT"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT or launch-smoke"
                             .into(),
                     )
                 }

@@ -148,8 +148,10 @@ impl FieldGame {
             Phase::Plan => "the activation's actions (plan …)",
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
-                Some(Action::Special) => "the special action (special engineer PIECE, special none)",
-                _ => "the attack's targets (attack …)",
+                Some(Action::Special) => {
+                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | none)"
+                }
+                _ => "the attack's targets (attack …), or smoke shells from an artillery weapon (smoke LINE@X,Y)",
             },
             Phase::React => "a reactive attack (react U, react none)",
             Phase::ReactWith => "what the reaction does (react-with sustained | turn-attack)",

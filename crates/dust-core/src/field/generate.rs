@@ -46,8 +46,9 @@ const PLANS: [&[Action]; 12] = [
 ];
 
 /// The plans proposed beside [`PLANS`] when the unit has a special action it may take.
-const SPECIAL_PLANS: [&[Action]; 3] = [
+const SPECIAL_PLANS: [&[Action]; 4] = [
     &[Action::Special, Action::Nothing],
+    &[Action::Special, Action::Special],
     &[Action::Special, Action::Move],
     &[Action::Special, Action::Attack],
 ];
@@ -154,8 +155,9 @@ impl FieldGame {
             },
         };
         out.dedup();
-        // Moves and attacks were built through the checks themselves.
-        if self.phase != Phase::Act {
+        // Moves, attacks, special actions and placings were built through the checks themselves
+        // (a placing's check asks cover from every enemy: the costliest to ask twice).
+        if !matches!(self.phase, Phase::Act | Phase::Place) {
             out.retain(|d| self.check(d).is_ok());
         }
         out

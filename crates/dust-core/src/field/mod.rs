@@ -495,6 +495,11 @@ pub struct FieldGame {
     smoke: Vec<(String, u8)>,
     /// The turn each unit was last re-activated by GET MOVING (0: never).
     reactivated: Vec<u8>,
+    /// A bunker being buried: the first of two ENGINEERING actions was taken by the unit on the
+    /// piece, in the turn, as the action of that index of its plan.
+    digging: Option<(usize, usize, u8, usize)>,
+    /// The vehicles that have launched their smoke ("Once per game").
+    smoke_launched: Vec<bool>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -641,6 +646,8 @@ impl FieldGame {
             entry: None,
             smoke: Vec::new(),
             reactivated: vec![0; n],
+            digging: None,
+            smoke_launched: vec![false; n],
         };
         g.board_at_setup(&setup.aboard)?;
         g.load_ammo();
@@ -658,6 +665,10 @@ impl FieldGame {
     /// [`SetupError::FortifiedDefender`] when the choice names the side the fortifications do not.
     pub fn defender_of(table: &Table, chosen: Option<Side>) -> Result<Option<Side>, SetupError> {
         fortify::defender(fortify::fortification_ap(table), chosen)
+    }
+    /// The AP of the bunkers (15 each) and strongpoints (10 each) each side of a table fields.
+    pub fn fortification_ap(table: &Table) -> BySide<u16> {
+        fortify::fortification_ap(table)
     }
     /// The defender (tactics-battlefield-summary.md, "SETUP"): the side fielding the most AP
     /// of bunkers and strongpoints, else the side the players chose; `None` when neither says.

@@ -87,16 +87,47 @@ impl FieldGame {
     /// (docs/rulings.md, "Battlefield: smoke shells"). The action is then done.
     pub(crate) fn fire_smoke(&mut self, _line: u8, at: Pt) {
         if self.roll_sym(1, Symbols::ARMY, Purpose::Smoke) > 0 {
-            let who = self.acting().map_or_else(String::new, |u| self.table.units[u].name.clone());
-            let name = format!("smoke screen ({who}, turn {})", self.turn);
-            let r = self.table.templates.blast_radius;
-            self.table
-                .terrain
-                .push(Terrain::new(name.clone(), TerrainKind::Smoke, Area::Circle { c: at, r }));
-            self.scratch.replace(None);
-            self.smoke.push((name, self.turn + 1));
+            self.place_screen(at);
         }
         self.action_done();
+    }
+
+    /// A smoke screen the blast template's size centred on `at`, fired by the acting unit,
+    /// standing until the end of the next turn.
+    fn place_screen(&mut self, at: Pt) {
+        let who = self.acting().map_or_else(String::new, |u| self.table.units[u].name.clone());
+        let name = format!("smoke screen ({who}, turn {})", self.turn);
+        let r = self.table.templates.blast_radius;
+        self.table
+            .terrain
+            .push(Terrain::new(name.clone(), TerrainKind::Smoke, Area::Circle { c: at, r }));
+        self.scratch.replace(None);
+        self.smoke.push((name, self.turn + 1));
+    }
+
+    /// Whether vehicle `u` may LAUNCH SMOKE now: "Once per game, a vehicle with smoke launchers
+    /// may take a LAUNCH SMOKE special action".
+    pub(crate) fn check_launch(&self, u: usize) -> Result<(), Refusal> {
+        let name = &self.table.units[u].name;
+        if !self.cards[u].bf.has(crate::unit::BattlefrontSkill::SmokeLaunchers) || self.table.units[u].minis.is_empty() {
+            return Err(Refusal::new(format!("{name} has no smoke launchers")));
+        }
+        if self.smoke_launched[u] {
+            return Err(Refusal::new(format!(
+                "{name} has launched its smoke: a LAUNCH SMOKE action is once per game"
+            )));
+        }
+        Ok(())
+    }
+
+    /// LAUNCH SMOKE: "place a smoke screen on itself. The smoke screen fills the area of a blast
+    /// template centred on the vehicle" (no die; it clears as any smoke screen, at the end of the
+    /// next turn: docs/rulings.md, "Battlefield: vehicle equipment").
+    pub(crate) fn launch_smoke(&mut self, u: usize) {
+        self.smoke_launched[u] = true;
+        if let Some(c) = self.table.units[u].minis.first().map(|m| m.body.centre()) {
+            self.place_screen(c);
+        }
     }
 
     /// The end of a turn: the smoke screens fired in the turn before are removed ("until the

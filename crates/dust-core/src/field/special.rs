@@ -10,6 +10,7 @@ use super::decision::{Decision, Special};
 use super::{Class, Event, FieldGame, Purpose, Refusal};
 use crate::dice::Symbols;
 use crate::rules_shared;
+use crate::unit::BattlefrontSkill;
 use dust_geom::exact::{polygon_point_dist2, polygons_dist2, Ratio};
 use dust_geom::measure::CLOSE;
 use dust_geom::table::{Area, Body, TerrainKind};
@@ -34,7 +35,10 @@ impl FieldGame {
     /// Whether unit `u` may take an ENGINEERING special action on terrain piece `p`, and if not
     /// why: "An infantry unit can attempt to cut a gap through an adjacent barbed wire
     /// entanglement by taking an ENGINEERING special action"; "An infantry unit can attempt to
-    /// clear a gap through an adjacent minefield by taking an ENGINEERING special action".
+    /// clear a gap through an adjacent minefield by taking an ENGINEERING special action"; "An
+    /// engineer vehicle equipped with a dozer blade can attempt to bury an adjacent bunker by
+    /// taking 2 ENGINEERING special actions one after the other in the same activation", "to fill
+    /// in an adjacent trench", "to clear a gap through an adjacent minefield".
     fn check_engineer(&self, u: usize, p: usize) -> Result<(), Refusal> {
         let name = &self.table.units[u].name;
         let piece = self.table.terrain.get(p).ok_or_else(|| {
@@ -43,17 +47,25 @@ impl FieldGame {
                 self.table.terrain.len()
             ))
         })?;
-        if !matches!(piece.kind, TerrainKind::BarbedWire | TerrainKind::Minefield) {
+        let dozer = self.class(u) == Class::Vehicle && self.cards[u].bf.has(BattlefrontSkill::DozerBlade);
+        if !self.class(u).infantry() && !dozer {
             return Err(Refusal::new(format!(
-                "{} is {}: an ENGINEERING action cuts barbed wire or clears a minefield",
-                piece.name,
-                piece.kind.name()
+                "{name} is neither infantry nor an engineer vehicle with a dozer blade: it takes no ENGINEERING action"
             )));
         }
-        if !self.class(u).infantry() {
-            return Err(Refusal::new(format!(
-                "{name} is not infantry: only an infantry unit (or an engineer vehicle with the right equipment) takes this ENGINEERING action"
-            )));
+        let (ok, does) = if dozer {
+            (
+                matches!(piece.kind, TerrainKind::Minefield | TerrainKind::Trench | TerrainKind::Bunker),
+                "a dozer blade fills trenches, clears minefields and buries bunkers",
+            )
+        } else {
+            (
+                matches!(piece.kind, TerrainKind::BarbedWire | TerrainKind::Minefield),
+                "an infantry unit's ENGINEERING cuts barbed wire or clears a minefield",
+            )
+        };
+        if !ok {
+            return Err(Refusal::new(format!("{} is {}: {does}", piece.name, piece.kind.name())));
         }
         if !self.table.units[u].minis.iter().any(|m| adjacent(&m.body, &piece.area)) {
             return Err(Refusal::new(format!(
@@ -61,7 +73,25 @@ impl FieldGame {
                 piece.name
             )));
         }
+        if piece.kind == TerrainKind::Bunker && self.bunker_step(u, p).is_none() {
+            return Err(Refusal::new(format!(
+                "burying {} takes 2 ENGINEERING special actions one after the other in the same activation: declare `plan special special` and name the bunker in both",
+                piece.name
+            )));
+        }
         Ok(())
+    }
+
+    /// Which of the two ENGINEERING actions burying bunker `p` the acting unit `u` would take
+    /// now: `Some(false)` the first (the plan's next action is SPECIAL too), `Some(true)` the
+    /// second (the action just before was the first, on this bunker), `None` neither.
+    fn bunker_step(&self, u: usize, p: usize) -> Option<bool> {
+        let c = self.cur().filter(|c| c.unit == u)?;
+        let k = c.next;
+        if k > 0 && self.digging == Some((u, p, self.turn, k - 1)) {
+            return Some(true);
+        }
+        (c.plan.get(k + 1) == Some(&super::decision::Action::Special)).then_some(false)
     }
 
     /// Whether the acting unit may perform special action `sp` now, and if not why.
@@ -70,7 +100,8 @@ impl FieldGame {
         match sp {
             Special::None => Ok(()),
             Special::Engineer(p) => self.check_engineer(u, p),
-            Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) => self.check_command(u, sp),
+            Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) | Special::Medevac(_) => self.check_command(u, sp),
+            Special::LaunchSmoke => self.check_launch(u),
         }
     }
 
@@ -83,12 +114,17 @@ impl FieldGame {
                 .map(|p| Decision::Special(Special::Engineer(p))),
         );
         v.extend(self.command_candidates(u));
+        if self.check_launch(u).is_ok() {
+            v.push(Decision::Special(Special::LaunchSmoke));
+        }
         v
     }
 
     /// Whether unit `u` has a special action it may perform where it stands.
     pub(crate) fn has_special(&self, u: usize) -> bool {
-        (0..self.table.terrain.len()).any(|p| self.check_engineer(u, p).is_ok()) || !self.command_candidates(u).is_empty()
+        (0..self.table.terrain.len()).any(|p| self.check_engineer(u, p).is_ok())
+            || !self.command_candidates(u).is_empty()
+            || self.check_launch(u).is_ok()
     }
 
     /// Plays a checked special action of the acting unit; the action is done once any
@@ -113,6 +149,14 @@ impl FieldGame {
                 self.repair(t);
                 false
             }
+            Special::Medevac(t) => {
+                self.medevac(t);
+                false
+            }
+            Special::LaunchSmoke => {
+                self.launch_smoke(u);
+                false
+            }
         };
         if pending {
             self.phase = super::flow::Phase::Casualties;
@@ -128,6 +172,28 @@ impl FieldGame {
     /// owner's choice.
     fn engineer(&mut self, u: usize, p: usize) -> bool {
         let kind = self.table.terrain[p].kind;
+        if kind == TerrainKind::Bunker {
+            let second = self.bunker_step(u, p) == Some(true);
+            if !second {
+                // The first of the two actions: the blade is set, nothing is rolled yet.
+                self.digging = self.cur().map(|c| (u, p, self.turn, c.next));
+                return false;
+            }
+            self.digging = None;
+            if self.roll_sym(1, Symbols::ARMY, Purpose::Engineering) > 0 {
+                // "the vehicle buries the bunker and any units occupying the bunker are
+                // eliminated".
+                for t in 0..self.units.len() {
+                    if !self.units[t].destroyed && self.fortification_piece(t) == Some(p) {
+                        self.eliminate(t);
+                    }
+                }
+                let piece = self.table.terrain.remove(p);
+                self.scratch.replace(None);
+                self.log(Event::Removed(piece.name));
+            }
+            return false;
+        }
         if self.roll_sym(1, Symbols::ARMY, Purpose::Engineering) > 0 {
             let piece = self.table.terrain.remove(p);
             // The move check's working copy holds the old terrain.
@@ -135,7 +201,8 @@ impl FieldGame {
             self.log(Event::Removed(piece.name));
             return false;
         }
-        if kind != TerrainKind::Minefield {
+        // Only infantry clearing a minefield are attacked on a failure.
+        if kind != TerrainKind::Minefield || !self.class(u).infantry() {
             return false;
         }
         let pending = self.mines_go_off(u, 1);
