@@ -45,6 +45,7 @@ pub mod arena;
 pub mod eval;
 pub mod field;
 mod greedy;
+mod lookahead;
 pub mod matchup;
 mod mcts;
 pub mod pairs;

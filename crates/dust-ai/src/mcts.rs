@@ -73,6 +73,10 @@ pub struct MctsConfig {
     /// Patient evaluation ([`eval::with_patience`]): an army the enemy outranges is not drawn
     /// towards it while the score is level or better (spec option `wait=0|1`).
     pub patient: bool,
+    /// Activations played by the greedy player on both sides after a candidate activation
+    /// before the position is scored ([`crate::lookahead`]); 0 plays candidates out with the
+    /// light policy for `rollout_depth` decisions instead (spec option `look=N`).
+    pub lookahead: u32,
 }
 
 impl Default for MctsConfig {
@@ -86,6 +90,7 @@ impl Default for MctsConfig {
             prior_depth: 2,
             plans: 4,
             patient: true,
+            lookahead: 2,
         }
     }
 }
@@ -649,7 +654,11 @@ fn run_plans(
         let v = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut g = root.clone();
             play_plan(&mut g, &plans[i], &mut rng);
-            let a = rollout(&mut g, config.rollout_depth, &mut rng);
+            let a = if config.lookahead > 0 {
+                crate::lookahead::greedy_playout(&mut g, config.lookahead, side, config.patient, &mut rng)
+            } else {
+                rollout(&mut g, config.rollout_depth, &mut rng)
+            };
             if side == Side::A {
                 a
             } else {
