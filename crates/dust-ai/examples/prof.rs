@@ -1,4 +1,6 @@
-//! Profiling loops (issue 21): `prof fight|greedy|mcts SECONDS`, each a hot loop for `perf`.
+//! Profiling loops (issue 21): `prof fight|greedy|mcts|mcts-light SECONDS`, each a hot loop for
+//! `perf`. `mcts` searches whole activations with the greedy play-outs (`look=2`, the default),
+//! `mcts-light` with the light policy's 12-decision play-outs (`look=0`).
 #[path = "../benches/common/mod.rs"]
 mod common;
 
@@ -53,6 +55,7 @@ fn main() {
                 MctsConfig {
                     budget: dust_ai::Budget::Iterations(2000),
                     threads: 1,
+                    lookahead: if what == "mcts-light" { 0 } else { MctsConfig::default().lookahead },
                     ..MctsConfig::default()
                 },
                 3,
