@@ -90,7 +90,7 @@ impl Default for MctsConfig {
             prior_depth: 2,
             plans: 4,
             patient: true,
-            lookahead: 2,
+            lookahead: 4,
         }
     }
 }
