@@ -13,7 +13,9 @@
 //! When the player may activate a unit and `plans` is not 0, it does not search that decision
 //! with the tree: it plays out whole activations (the greedy planner's best plans of every
 //! unit) and follows the best one's declarations ([`MctsPlayer`]'s plan search, flat UCB over
-//! the candidates). The tree searches every other decision.
+//! the candidates). Each play-out of a candidate lets the greedy player play both sides for the
+//! next `lookahead` activations (issue 21) and scores the position where the next activation
+//! is pending. The tree searches every other decision.
 //!
 //! Leaves are valued by a rollout with the light policy ([`crate::policy::light`]) that stops
 //! after `rollout_depth` decisions and then scores the position with [`eval::win_value`].
@@ -74,7 +76,7 @@ pub struct MctsConfig {
     /// towards it while the score is level or better (spec option `wait=0|1`).
     pub patient: bool,
     /// Activations played by the greedy player on both sides after a candidate activation
-    /// before the position is scored ([`crate::lookahead`]); 0 plays candidates out with the
+    /// before the position is scored (module `lookahead`, issue 21); 0 plays candidates out with the
     /// light policy for `rollout_depth` decisions instead (spec option `look=N`).
     pub lookahead: u32,
 }
