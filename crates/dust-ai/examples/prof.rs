@@ -1,6 +1,8 @@
-//! Profiling loops (issue 21): `prof fight|greedy|mcts SECONDS`, each a hot loop for `perf`;
-//! `prof hashes N`: the final state hashes of N greedy-against-greedy games on each of five
-//! shipped scenarios (a change that must not change greedy's decisions keeps them).
+//! Profiling loops (issue 21): `prof fight|greedy|mcts|mcts-light SECONDS`, each a hot loop for
+//! `perf`. `mcts` searches whole activations with the greedy play-outs (`look=4`, the default),
+//! `mcts-light` with the light policy's 12-decision play-outs (`look=0`). `prof hashes N`: the
+//! final state hashes of N greedy-against-greedy games on each of five shipped scenarios (a change
+//! that must not change greedy's decisions keeps them).
 #[path = "../benches/common/mod.rs"]
 mod common;
 
@@ -59,6 +61,7 @@ fn main() {
                 MctsConfig {
                     budget: dust_ai::Budget::Iterations(2000),
                     threads: 1,
+                    lookahead: if what == "mcts-light" { 0 } else { MctsConfig::default().lookahead },
                     ..MctsConfig::default()
                 },
                 3,

@@ -8,7 +8,8 @@
 //!   moves) by the army points its attacks are expected to destroy (from the exact odds of
 //!   `dust_core::odds`) and the threats of the square it ends on, aims every weapon line at its
 //!   best target, picks the cheapest casualty.
-//! - [`MctsPlayer`]: chooses whole activations among the greedy planner's best by play-outs,
+//! - [`MctsPlayer`]: chooses whole activations among the greedy planner's best by play-outs
+//!   in which the greedy player plays both sides for a few activations,
 //!   and every other decision by Monte Carlo tree search with explicit chance nodes (dice
 //!   outcomes with their exact probabilities), decision nodes for both sides (reactive fire,
 //!   casualties, retaliation too), light greedy rollouts cut at a depth and scored by [`eval`],
@@ -45,6 +46,7 @@ pub mod arena;
 pub mod eval;
 pub mod field;
 mod greedy;
+mod lookahead;
 pub mod matchup;
 mod mcts;
 pub mod pairs;

@@ -13,7 +13,9 @@
 //! When the player may activate a unit and `plans` is not 0, it does not search that decision
 //! with the tree: it plays out whole activations (the greedy planner's best plans of every
 //! unit) and follows the best one's declarations ([`MctsPlayer`]'s plan search, flat UCB over
-//! the candidates). The tree searches every other decision.
+//! the candidates). Each play-out of a candidate lets the greedy player play both sides for the
+//! next `lookahead` activations (issue 21) and scores the position where the next activation
+//! is pending. The tree searches every other decision.
 //!
 //! Leaves are valued by a rollout with the light policy ([`crate::policy::light`]) that stops
 //! after `rollout_depth` decisions and then scores the position with [`eval::win_value`].
@@ -73,6 +75,10 @@ pub struct MctsConfig {
     /// Patient evaluation ([`eval::with_patience`]): an army the enemy outranges is not drawn
     /// towards it while the score is level or better (spec option `wait=0|1`).
     pub patient: bool,
+    /// Activations played by the greedy player on both sides after a candidate activation
+    /// before the position is scored (module `lookahead`, issue 21); 0 plays candidates out with the
+    /// light policy for `rollout_depth` decisions instead (spec option `look=N`).
+    pub lookahead: u32,
 }
 
 impl Default for MctsConfig {
@@ -86,6 +92,7 @@ impl Default for MctsConfig {
             prior_depth: 2,
             plans: 4,
             patient: true,
+            lookahead: 4,
         }
     }
 }
@@ -649,7 +656,11 @@ fn run_plans(
         let v = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut g = root.clone();
             play_plan(&mut g, &plans[i], &mut rng);
-            let a = rollout(&mut g, config.rollout_depth, &mut rng);
+            let a = if config.lookahead > 0 {
+                crate::lookahead::greedy_playout(&mut g, config.lookahead, side, config.patient, &mut rng)
+            } else {
+                rollout(&mut g, config.rollout_depth, &mut rng)
+            };
             if side == Side::A {
                 a
             } else {

@@ -85,6 +85,9 @@ impl fmt::Display for PlayerSpec {
                 if c.plans != d.plans {
                     write!(f, ",plans={}", c.plans)?;
                 }
+                if c.lookahead != d.lookahead {
+                    write!(f, ",look={}", c.lookahead)?;
+                }
                 if c.patient != d.patient {
                     write!(f, ",wait={}", u8::from(c.patient))?;
                 }
@@ -132,7 +135,7 @@ impl fmt::Display for SpecError {
             SpecErrorKind::ZeroBudget => f.write_str("the budget must be more than zero"),
             SpecErrorKind::BadOption(o) => write!(
                 f,
-                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions), prior=X (weight of the greedy prior, 0 for none), plans=N (whole activations searched per unit, 0 for one decision at a time), wait=0|1 (1: an outranged army waits for the enemy while the score is level)"
+                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions), prior=X (weight of the greedy prior, 0 for none), plans=N (whole activations searched per unit, 0 for one decision at a time), wait=0|1 (1: an outranged army waits for the enemy while the score is level), look=N (activations the greedy player plays after a candidate activation before it is scored, 0 for light play-outs of depth decisions)"
             ),
         }
     }
@@ -200,6 +203,7 @@ impl FromStr for PlayerSpec {
                         "prior" => {
                             c.prior_weight = v.trim().parse().ok().filter(|x: &f64| *x >= 0.0 && x.is_finite()).ok_or_else(bad)?;
                         }
+                        "look" => c.lookahead = v.trim().parse().ok().filter(|n| *n <= 64).ok_or_else(bad)?,
                         "plans" => c.plans = v.trim().parse().ok().filter(|n| *n <= 64).ok_or_else(bad)?,
                         "wait" => {
                             c.patient = match v.trim() {
@@ -288,6 +292,12 @@ mod tests {
         assert!(!c.patient);
         assert_eq!(PlayerSpec::Mcts(c).to_string(), "mcts:200ms,wait=0");
         assert!("mcts:200ms,wait=maybe".parse::<PlayerSpec>().is_err());
+        let PlayerSpec::Mcts(c) = "mcts:200ms,look=0".parse().unwrap() else {
+            panic!("not mcts")
+        };
+        assert_eq!(c.lookahead, 0);
+        assert_eq!(PlayerSpec::Mcts(c).to_string(), "mcts:200ms,look=0");
+        assert!("mcts:200ms,look=-1".parse::<PlayerSpec>().is_err());
     }
 
     #[test]
