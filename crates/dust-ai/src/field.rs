@@ -7,7 +7,7 @@
 //!   ([`FieldGame::attack_odds`], the live roll's own plan) are expected to destroy; moves by
 //!   the position they reach (objectives within reach, enemies in range); the unit with the
 //!   best attack activates first; reactions whenever a unit can fire.
-//! - [`FieldMcts`]: the project's one Monte Carlo tree search ([`crate::search`], the grid
+//! - [`FieldMcts`]: the project's one Monte Carlo tree search (`search.rs`, the grid
 //!   game's too) over the generator's candidates (12 a node, tried with progressive widening,
 //!   the greedy choice first), with chance nodes for the dice: a decision is rolled on a copy
 //!   reseeded from the search's own generator (the search never sees the real game's next
@@ -310,7 +310,7 @@ const TREE_CANDIDATES: usize = 12;
 /// of where it stood at the root is valued about 0.73.
 const SCALE: f64 = 20.0;
 
-/// A Battlefield game as the tree search ([`crate::search`]) sees it. The table game rolls its
+/// A Battlefield game as the tree search (`search.rs`) sees it. The table game rolls its
 /// dice inside [`FieldGame::apply`], so a decision made by the search waits as a chance node
 /// until the descent rolls it on a copy reseeded from the search's own generator (the search
 /// never sees the real game's next rolls); the outcome is named by the dice rolled and the
@@ -468,7 +468,7 @@ fn light_choice(g: &FieldGame, options: &[Decision], rng: &mut GameRng) -> Decis
     }
 }
 
-/// Monte Carlo tree search on the table: the project's tree search ([`crate::search`]) over the
+/// Monte Carlo tree search on the table: the project's tree search (`search.rs`) over the
 /// generator's candidates, with chance nodes for the dice (module text).
 pub struct FieldMcts {
     config: MctsConfig,

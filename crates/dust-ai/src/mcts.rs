@@ -1,7 +1,7 @@
 //! The grid game's search player: whole activations by play-outs, every other decision by the
-//! project's one tree search ([`crate::search`], which this file plugs the grid game into).
+//! project's one tree search (`search.rs`, which this file plugs the grid game into).
 //!
-//! The tree ([`crate::search`]) has decision nodes for **both** sides (the active player's
+//! The tree (`search.rs`) has decision nodes for **both** sides (the active player's
 //! declaration, the other player's reactive fire, casualties and retaliation), chance nodes for
 //! the pending [`dust_core::Roll`] ("k successes of n dice", each outcome drawn with its exact
 //! probability from [`dust_core::Roll::distribution`]) and terminal nodes.
@@ -198,7 +198,7 @@ impl MctsPlayer {
         Some(d)
     }
 
-    /// Searches `game` with the tree search ([`crate::search`]) and returns the root's
+    /// Searches `game` with the tree search (`search.rs`) and returns the root's
     /// decisions merged over the trees, most visited first.
     pub fn search(&mut self, game: &Game) -> Vec<Candidate> {
         let start = Instant::now();
