@@ -18,8 +18,8 @@
 //!   Infantry in a trench are in cover; a miniature out of sight is in cover.
 
 use crate::exact::{
-    bbox, convex_hull, dist2, middle, outline_params, point_in_polygon_h, polygon_meets_disc, polygons_meet, segment_meets_disc,
-    segments_intersect, Coord, Inside, Pt, UNITS_PER_CM,
+    bbox, convex_hull, convex_hull_sorted, dist2, middle, outline_params, point_in_polygon_h, polygon_meets_disc, polygons_meet,
+    segment_meets_disc, segments_intersect, Coord, Inside, Pt, UNITS_PER_CM,
 };
 use crate::table::{Area, MiniKind, Sight, Table, TerrainKind};
 
@@ -427,10 +427,23 @@ pub fn mini_cover(t: &Table, a: (usize, usize), b: (usize, usize)) -> Option<Opt
         .map(|i| (i, meets(i, &outline)))
         .collect();
     let mut culprit = None;
+    // The target's outline sorted once: each cone adds one point to it (the same hull as
+    // `convex_hull` of the outline and the point, without sorting again).
+    let mut sorted = outline.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut pts: Vec<Pt> = Vec::with_capacity(sorted.len() + 1);
     'points: for p in points {
-        let mut pts = outline.clone();
-        pts.push(p);
-        let cone = convex_hull(&pts);
+        pts.clear();
+        match sorted.binary_search(&p) {
+            Ok(_) => pts.extend_from_slice(&sorted),
+            Err(k) => {
+                pts.extend_from_slice(&sorted[..k]);
+                pts.push(p);
+                pts.extend_from_slice(&sorted[k..]);
+            }
+        }
+        let cone = convex_hull_sorted(&pts);
         let cb = bbox(&cone);
         for &(i, touches) in &pieces {
             let piece = &t.terrain[i];
