@@ -363,7 +363,7 @@ fn run_plans(
         let v = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut g = root.clone();
             play_plan(&mut g, &plans[i], &mut rng);
-            let a = search::rollout(&mut g, config.rollout_depth, &mut rng);
+            let a = search::rollout(&mut g, config.rollout_depth, &mut rng, deadline);
             if side == Side::A {
                 a
             } else {

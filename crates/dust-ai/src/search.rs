@@ -272,7 +272,7 @@ impl<G: SearchGame> Tree<G> {
                 self.hurry = now + HURRY > d;
             }
             // An engine panic in one line of play (an engine bug) costs that iteration only.
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.iterate(root, config)));
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.iterate(root, config, deadline)));
             done += 1;
         }
         let side = match self.nodes[0].kind {
@@ -298,7 +298,7 @@ impl<G: SearchGame> Tree<G> {
         (stats, done)
     }
 
-    fn iterate(&mut self, root: &G, config: &MctsConfig) {
+    fn iterate(&mut self, root: &G, config: &MctsConfig, deadline: Option<Instant>) {
         let mut g = root.clone();
         let mut path: Vec<u32> = vec![0];
         let mut idx = 0usize;
@@ -384,7 +384,7 @@ impl<G: SearchGame> Tree<G> {
         let leaf = *path.last().expect("path") as usize;
         let value_a = match self.nodes[leaf].kind {
             Kind::Terminal(v) => v,
-            _ => rollout(&mut g, config.rollout_depth, &mut self.rng),
+            _ => rollout(&mut g, config.rollout_depth, &mut self.rng, deadline),
         };
         for &n in &path {
             let node = &mut self.nodes[n as usize];
@@ -394,9 +394,10 @@ impl<G: SearchGame> Tree<G> {
     }
 }
 
-/// Plays the light policy for `depth` decisions (chance resolved with `rng`) and returns the
-/// value of the position for side A.
-pub(crate) fn rollout<G: SearchGame>(g: &mut G, depth: u32, rng: &mut GameRng) -> f64 {
+/// Plays the light policy for `depth` decisions (chance resolved with `rng`), or until
+/// `deadline` (a decision never waits for a slow rollout), and returns the value of the
+/// position for side A.
+pub(crate) fn rollout<G: SearchGame>(g: &mut G, depth: u32, rng: &mut GameRng, deadline: Option<Instant>) -> f64 {
     let mut decisions = 0;
     let mut steps = 0;
     loop {
@@ -405,7 +406,7 @@ pub(crate) fn rollout<G: SearchGame>(g: &mut G, depth: u32, rng: &mut GameRng) -
             Turn::Over(v) => return v,
             Turn::Chance => g.roll(rng),
             Turn::Decide(_) => {
-                if decisions >= depth {
+                if decisions >= depth || deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
                 let options = g.rollout_options();
