@@ -4,7 +4,7 @@
 
 use super::to_json;
 use anyhow::{bail, Context as _};
-use dust_ai::field::{field_player, play_field, FieldPlayer};
+use dust_ai::field::{field_player, play_field, DecisionTimes, FieldPlayer};
 use dust_ai::PlayerSpec;
 use dust_core::field::{FieldGame, FieldSetup, Pending};
 use dust_core::Side;
@@ -57,8 +57,9 @@ pub struct SimOptions<'a> {
     pub threads: usize,
 }
 
-/// One game of `sim`: the seat of its winner (0: player a), its decisions, its last turn.
-type Played = (Option<usize>, usize, u8);
+/// One game of `sim`: the seat of its winner (0: player a), its decisions, its last turn, and
+/// the decision times of player a and b.
+type Played = (Option<usize>, usize, u8, [DecisionTimes; 2]);
 
 /// `dust1947 sim --edition battlefield`: games in pairs (one seed, the sides swapped), every
 /// game recorded if asked; statistics by player.
@@ -80,7 +81,11 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
             field_player(o.players[seat(Side::B)], seed.wrapping_mul(3).wrapping_add(2)),
         ];
         let mut game = FieldGame::new(setup.clone(), seed).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let ds = play_field(&mut game, &mut players, 100_000).map_err(anyhow::Error::msg)?;
+        let (ds, by_side) = play_field(&mut game, &mut players, 100_000).map_err(anyhow::Error::msg)?;
+        let mut times = [DecisionTimes::default(); 2];
+        for s in [Side::A, Side::B] {
+            times[seat(s)] = by_side[s.index()];
+        }
         let n = ds.len();
         if let Some(dir) = o.records {
             let mut r = FieldRecord::new(table_ref.clone(), seed, o.turns);
@@ -94,7 +99,7 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
             Pending::Over(Some(s)) => Some(seat(s)),
             _ => None,
         };
-        Ok((winner, n, game.turn()))
+        Ok((winner, n, game.turn(), times))
     };
     // Games on `threads` threads; each game's seeds come from its number, so the results do
     // not depend on the threads.
@@ -116,8 +121,11 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
         }
     });
     let (mut wins, mut draws, mut decisions, mut turns) = ([0u32; 2], 0u32, 0usize, 0u32);
+    let mut times = [DecisionTimes::default(); 2];
     for r in results.into_inner().map_err(|_| anyhow::anyhow!("a game's thread failed"))? {
-        let (w, n, t) = r.ok_or_else(|| anyhow::anyhow!("a game was not played"))??;
+        let (w, n, t, ts) = r.ok_or_else(|| anyhow::anyhow!("a game was not played"))??;
+        times[0].merge(&ts[0]);
+        times[1].merge(&ts[1]);
         match w {
             Some(i) => wins[i] += 1,
             None => draws += 1,
@@ -144,6 +152,10 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
                 "mean_decisions": decisions as f64 / f64::from(games),
                 "mean_turns": f64::from(turns) / f64::from(games),
                 "seconds": secs,
+                "decision_ms": {
+                    "a": {"mean": mean_ms(&times[0]), "longest": ms(times[0].longest), "budget": o.players[0].time_budget().map(ms)},
+                    "b": {"mean": mean_ms(&times[1]), "longest": ms(times[1].longest), "budget": o.players[1].time_budget().map(ms)},
+                },
             }))?
         );
     } else {
@@ -158,8 +170,34 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
             f64::from(turns) / f64::from(games),
             f64::from(games) / secs.max(1e-9)
         );
+        for (label, t, spec) in [("a", &times[0], o.players[0]), ("b", &times[1], o.players[1])] {
+            // Greedy and random have no budget: the issue allows them 50 ms like the rest.
+            let limit = spec.time_budget().unwrap_or_default() + std::time::Duration::from_millis(50);
+            println!(
+                "decision time {label}: mean {:.2} ms, longest {:.1} ms ({} decisions; budget + 50 ms = {:.0} ms{})",
+                mean_ms(t),
+                ms(t.longest),
+                t.decisions,
+                ms(limit),
+                if t.longest > limit { ", OVER" } else { "" }
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A duration in milliseconds.
+fn ms(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// The mean decision time in milliseconds.
+fn mean_ms(t: &DecisionTimes) -> f64 {
+    if t.decisions > 0 {
+        ms(t.total) / f64::from(t.decisions)
+    } else {
+        0.0
+    }
 }
 
 /// Whether a record's text is a Battlefield record (`edition = "battlefield"`).

@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Player a: random, greedy, mcts, mcts:200ms, mcts:2s, mcts:5000i (options after commas:
-    /// threads=N, c=X, depth=N).
+    /// threads=N, c=X, depth=N, flat=1 for flat Monte Carlo).
     #[arg(long, default_value = "mcts", value_parser = parse_spec)]
     pub a: PlayerSpec,
     /// Player b, as player a.

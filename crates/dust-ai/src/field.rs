@@ -7,15 +7,20 @@
 //!   ([`FieldGame::attack_odds`], the live roll's own plan) are expected to destroy; moves by
 //!   the position they reach (objectives within reach, enemies in range); the unit with the
 //!   best attack activates first; reactions whenever a unit can fire.
-//! - [`FieldMonteCarlo`]: flat Monte Carlo — UCB1 over the root candidates, each visit a
-//!   light playout (greedy-ish random decisions on a copy whose dice are reseeded, so the search
-//!   never sees the real game's next rolls) cut at a depth and scored by [`material`]. The
-//!   tree search of [`crate::MctsPlayer`] is written against the square-grid `Game` and its
-//!   finite decision list; it is not used here.
+//! - [`FieldMcts`]: the project's one Monte Carlo tree search (`search.rs`, the grid
+//!   game's too) over the generator's candidates (12 a node, tried with progressive widening,
+//!   the greedy choice first), with chance nodes for the dice: a decision is rolled on a copy
+//!   reseeded from the search's own generator (the search never sees the real game's next
+//!   rolls) and the outcome named by the dice rolled and the position reached. Rollouts are
+//!   half greedy, half random over 4 candidates, cut at `rollout_depth` decisions and scored
+//!   by the [`material`] gained since the root. `flat=1` keeps the tree to the root (flat Monte
+//!   Carlo, for comparison).
 //!
 //! Every player is seeded; with an iteration budget it is deterministic.
 
-use dust_core::field::{Action, Decision, FieldGame, Pending};
+use crate::search::{self, SearchGame, Turn};
+use crate::MctsConfig;
+use dust_core::field::{Action, Decision, Event, FieldGame, Pending};
 use dust_core::{GameRng, Side};
 use std::time::{Duration, Instant};
 
@@ -307,132 +312,275 @@ impl FieldPlayer for FieldGreedy {
     }
 }
 
-/// Flat Monte Carlo with UCB1 at the root (see the module's documentation).
-pub struct FieldMonteCarlo {
-    rng: GameRng,
-    /// Playouts per decision (with no time budget).
-    pub iterations: u32,
-    /// Time per decision, if any (then `iterations` is the most).
-    pub time: Option<Duration>,
-    /// Decisions a playout makes before it is scored.
-    pub depth: u32,
-}
-
-impl FieldMonteCarlo {
-    /// A Monte Carlo player with `iterations` playouts a decision (and at most `time`).
-    pub fn new(seed: u64, iterations: u32, time: Option<Duration>) -> FieldMonteCarlo {
-        FieldMonteCarlo {
-            rng: GameRng::new(seed),
-            iterations: iterations.max(1),
-            time,
-            depth: 30,
-        }
-    }
-}
-
-impl FieldPlayer for FieldMonteCarlo {
-    fn decide(&mut self, g: &FieldGame) -> Decision {
-        let Pending::Decision(side) = g.pending() else {
-            panic!("no decision is pending")
-        };
-        let cands = g.candidates(CANDIDATES);
-        if cands.len() == 1 {
-            return cands[0].clone();
-        }
-        let start = Instant::now();
-        let mut visits = vec![0u32; cands.len()];
-        let mut total = vec![0.0f64; cands.len()];
-        for it in 0..self.iterations {
-            if self.time.is_some_and(|t| start.elapsed() >= t) && it >= cands.len() as u32 {
-                break;
-            }
-            let n = f64::from(it.max(1));
-            let i = (0..cands.len())
-                .max_by(|&a, &b| {
-                    let ucb = |k: usize| {
-                        if visits[k] == 0 {
-                            f64::INFINITY
-                        } else {
-                            total[k] / f64::from(visits[k]) + 1.4 * (n.ln() / f64::from(visits[k])).sqrt()
-                        }
-                    };
-                    ucb(a).total_cmp(&ucb(b)).then(b.cmp(&a))
-                })
-                .unwrap_or(0);
-            let mut c = g.clone();
-            c.set_logging(false);
-            c.reseed(self.rng.next_u64());
-            let before = material(&c, side);
-            if c.apply(cands[i].clone()).is_err() {
-                visits[i] += 1;
-                total[i] -= 1.0;
-                continue;
-            }
-            let mut rng = GameRng::new(self.rng.next_u64());
-            for _ in 0..self.depth {
-                if let Pending::Over(_) = c.pending() {
-                    break;
-                }
-                let cs = c.candidates(4);
-                let d = if rng.below(2) == 0 {
-                    greedy_choice(&c, &mut rng, &cs)
-                } else {
-                    cs[rng.index(cs.len())].clone()
-                };
-                if c.apply(d).is_err() {
-                    break;
-                }
-            }
-            let score = match c.pending() {
-                Pending::Over(Some(w)) => {
-                    if w == side {
-                        1.0
-                    } else {
-                        0.0
-                    }
-                }
-                Pending::Over(None) => 0.5,
-                Pending::Decision(_) => 1.0 / (1.0 + (-(material(&c, side) - before) / 20.0).exp()),
-            };
-            visits[i] += 1;
-            total[i] += score;
-        }
-        let best = (0..cands.len()).max_by_key(|&k| (visits[k], core::cmp::Reverse(k))).unwrap_or(0);
-        cands[best].clone()
-    }
-    fn name(&self) -> String {
-        format!("montecarlo:{}i", self.iterations)
-    }
-}
-
-/// A Battlefield player for a command-line player spec: `random`, `greedy`, or `mcts…` (played
-/// here by [`FieldMonteCarlo`]: an iteration budget is its playouts, a time budget its time).
+/// A Battlefield player for a command-line player spec: `random`, `greedy`, or `mcts…`
+/// ([`FieldMcts`] with the spec's settings; `flat=1` for flat Monte Carlo).
 pub fn field_player(spec: &crate::PlayerSpec, seed: u64) -> Box<dyn FieldPlayer + Send> {
     match spec {
         crate::PlayerSpec::Random => Box::new(FieldRandom::new(seed)),
         crate::PlayerSpec::Greedy => Box::new(FieldGreedy::new(seed)),
-        crate::PlayerSpec::Mcts(c) => match c.budget {
-            crate::Budget::Iterations(n) => Box::new(FieldMonteCarlo::new(seed, n, None)),
-            crate::Budget::Time(d) => Box::new(FieldMonteCarlo::new(seed, u32::MAX, Some(d))),
-        },
+        crate::PlayerSpec::Mcts(c) => Box::new(FieldMcts::new(c.clone(), seed)),
     }
 }
 
-/// Plays a game to its end (or `limit` decisions) with two players; every AI game ends: the
-/// turn limit ends the game.
+/// How many candidates a node of the tree search asks the generator for.
+const TREE_CANDIDATES: usize = 12;
+
+/// The scale of the material balance in a search's values: a side `SCALE` army points ahead
+/// of where it stood at the root is valued about 0.73.
+const SCALE: f64 = 20.0;
+
+/// A Battlefield game as the tree search (`search.rs`) sees it. The table game rolls its
+/// dice inside [`FieldGame::apply`], so a decision made by the search waits as a chance node
+/// until the descent rolls it on a copy reseeded from the search's own generator (the search
+/// never sees the real game's next rolls); the outcome is named by the dice rolled and the
+/// position reached.
+#[derive(Clone, Debug)]
+pub(crate) struct FieldState {
+    game: FieldGame,
+    /// A decision made by the search whose dice are not rolled yet.
+    pending: Option<Decision>,
+    /// Side A's material at the root, which values are measured from.
+    base: f64,
+    /// The engine refused a decision (two positions took one key): the line ends here.
+    refused: bool,
+}
+
+impl FieldState {
+    /// The search's copy of `g` (its log emptied).
+    pub(crate) fn new(g: &FieldGame) -> FieldState {
+        let mut game = g.clone();
+        game.set_logging(false);
+        game.set_logging(true);
+        let base = material(&game, Side::A);
+        FieldState {
+            game,
+            pending: None,
+            base,
+            refused: false,
+        }
+    }
+}
+
+/// One step of the FNV-1a hash over 64-bit words.
+fn fnv(h: u64, x: u64) -> u64 {
+    (h ^ x).wrapping_mul(0x0100_0000_01b3)
+}
+
+impl SearchGame for FieldState {
+    type Decision = Decision;
+
+    fn turn(&self) -> Turn {
+        if self.refused {
+            return Turn::Over(self.value());
+        }
+        if self.pending.is_some() {
+            return Turn::Chance;
+        }
+        match self.game.pending() {
+            Pending::Decision(s) => Turn::Decide(s),
+            Pending::Over(Some(Side::A)) => Turn::Over(1.0),
+            Pending::Over(Some(Side::B)) => Turn::Over(0.0),
+            Pending::Over(None) => Turn::Over(0.5),
+        }
+    }
+
+    /// The generator's candidates; with priors, the greedy player's choice among them scores 1.
+    fn options(&self, depth: u32, priors: bool) -> Vec<(Decision, f32)> {
+        let cands = self.game.candidates(TREE_CANDIDATES);
+        let pick = (priors && cands.len() > 1).then(|| greedy_choice(&self.game, &mut GameRng::new(u64::from(depth)), &cands));
+        cands
+            .into_iter()
+            .map(|d| {
+                let p = if pick.as_ref() == Some(&d) { 1.0 } else { 0.0 };
+                (d, p)
+            })
+            .collect()
+    }
+
+    fn rollout_options(&self) -> Vec<Decision> {
+        self.game.candidates(4)
+    }
+
+    fn light(&self, options: &[Decision], rng: &mut GameRng) -> Decision {
+        light_choice(&self.game, options, rng)
+    }
+
+    fn apply(&mut self, d: &Decision) {
+        self.pending = Some(d.clone());
+    }
+
+    fn chance(&mut self, rng: &mut GameRng) -> u64 {
+        let Some(d) = self.pending.take() else { return 0 };
+        self.game.reseed(rng.next_u64());
+        let from = self.game.events().len();
+        if self.game.apply(d).is_err() {
+            self.refused = true;
+            return u64::MAX;
+        }
+        let mut h = 0xcbf2_9ce4_8422_2325;
+        for e in &self.game.events()[from..] {
+            if let Event::Rolled { purpose, dice, successes } = e {
+                for b in format!("{purpose:?}").bytes() {
+                    h = fnv(h, u64::from(b));
+                }
+                h = fnv(h, u64::from(*dice) << 16 | u64::from(*successes));
+            }
+        }
+        self.game.set_logging(false);
+        self.game.set_logging(true);
+        // The position's hash counts the dice's state: give them a fixed seed first (every
+        // later decision is rolled after a reseed).
+        self.game.reseed(0);
+        fnv(h, self.game.state_hash())
+    }
+
+    fn roll(&mut self, rng: &mut GameRng) {
+        let Some(d) = self.pending.take() else { return };
+        self.game.set_logging(false);
+        self.game.reseed(rng.next_u64());
+        if self.game.apply(d).is_err() {
+            self.refused = true;
+        }
+    }
+
+    /// The material gained since the root, squashed into `[0, 1]`.
+    fn value(&self) -> f64 {
+        1.0 / (1.0 + (-(material(&self.game, Side::A) - self.base) / SCALE).exp())
+    }
+
+    /// A node tries two of the generator's candidates, then one more as its visits grow
+    /// (progressive widening: about 1.5 √visits).
+    fn widen(visits: u32) -> usize {
+        2 + (1.5 * f64::from(visits).sqrt()) as usize
+    }
+}
+
+/// The rollouts' policy: the greedy player's choice where it is cheap (who goes first, the
+/// attack expected to destroy the most, firing when a reaction is offered, casualties,
+/// placings), a random one elsewhere (which unit, which plan, where to move: the greedy
+/// player weighs those by line of sight to every enemy, which would cost a rollout most of
+/// its time).
+fn light_choice(g: &FieldGame, options: &[Decision], rng: &mut GameRng) -> Decision {
+    match &options[0] {
+        Decision::Activate(_) | Decision::ActivateWith(..) | Decision::Pass => {
+            let acts: Vec<&Decision> = options.iter().filter(|d| matches!(d, Decision::Activate(_))).collect();
+            if acts.is_empty() {
+                options[rng.index(options.len())].clone()
+            } else {
+                acts[rng.index(acts.len())].clone()
+            }
+        }
+        Decision::Plan(_) => {
+            // A plan that acts: move then attack, or attack then move.
+            let acting: Vec<&Decision> = options
+                .iter()
+                .filter(|d| matches!(d, Decision::Plan(p) if p.len() == 2 && p.contains(&Action::Move) && p.contains(&Action::Attack)))
+                .collect();
+            if acting.is_empty() {
+                options[rng.index(options.len())].clone()
+            } else {
+                acting[rng.index(acting.len())].clone()
+            }
+        }
+        Decision::Move { .. } => options[rng.index(options.len())].clone(),
+        _ => greedy_choice(g, rng, options),
+    }
+}
+
+/// Monte Carlo tree search on the table: the project's tree search (`search.rs`) over the
+/// generator's candidates, with chance nodes for the dice (module text).
+pub struct FieldMcts {
+    config: MctsConfig,
+    rng: GameRng,
+    /// Iterations behind the last decision.
+    pub last_iterations: u64,
+}
+
+impl FieldMcts {
+    /// A search player with its settings (budget, threads, exploration, rollout depth,
+    /// prior weight and depth, `flat`) and seed.
+    pub fn new(config: MctsConfig, seed: u64) -> FieldMcts {
+        FieldMcts {
+            config,
+            rng: GameRng::new(seed),
+            last_iterations: 0,
+        }
+    }
+}
+
+impl FieldPlayer for FieldMcts {
+    fn decide(&mut self, g: &FieldGame) -> Decision {
+        let start = Instant::now();
+        let cands = g.candidates(TREE_CANDIDATES);
+        assert!(!cands.is_empty(), "no decision is pending");
+        if cands.len() == 1 {
+            self.last_iterations = 0;
+            return cands[0].clone();
+        }
+        let threads = self.config.threads.max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+        let (scored, total) = search::search(&FieldState::new(g), &self.config, &seeds, start);
+        self.last_iterations = total;
+        scored.into_iter().next().map_or_else(|| cands[0].clone(), |s| s.decision)
+    }
+    fn name(&self) -> String {
+        if self.config.flat {
+            format!("mcts:{},flat=1", self.config.budget)
+        } else {
+            format!("mcts:{}", self.config.budget)
+        }
+    }
+}
+
+/// How long a player took over its decisions of a game.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct DecisionTimes {
+    /// Decisions made.
+    pub decisions: u32,
+    /// Their total time.
+    pub total: Duration,
+    /// The longest one.
+    pub longest: Duration,
+}
+
+impl DecisionTimes {
+    /// Adds one decision's time.
+    pub fn add(&mut self, t: Duration) {
+        self.decisions += 1;
+        self.total += t;
+        self.longest = self.longest.max(t);
+    }
+    /// Both players' times together (a side's over several games).
+    pub fn merge(&mut self, o: &DecisionTimes) {
+        self.decisions += o.decisions;
+        self.total += o.total;
+        self.longest = self.longest.max(o.longest);
+    }
+}
+
+/// Plays a game to its end (or `limit` decisions) with two players (side A's first); every AI
+/// game ends: the turn limit ends the game. Returns the decisions and each side's decision
+/// times.
 ///
 /// # Errors
 /// A refused decision (a bug in a player or the generator).
-pub fn play_field(g: &mut FieldGame, players: &mut [Box<dyn FieldPlayer + Send>; 2], limit: usize) -> Result<Vec<Decision>, String> {
+pub fn play_field(
+    g: &mut FieldGame,
+    players: &mut [Box<dyn FieldPlayer + Send>; 2],
+    limit: usize,
+) -> Result<(Vec<Decision>, [DecisionTimes; 2]), String> {
     let mut out = Vec::new();
+    let mut times = [DecisionTimes::default(); 2];
     while let Pending::Decision(s) = g.pending() {
         if out.len() >= limit {
             return Err(format!("the game did not end within {limit} decisions"));
         }
+        let t = Instant::now();
         let d = players[s.index()].decide(g);
+        times[s.index()].add(t.elapsed());
         g.apply(d.clone())
             .map_err(|e| format!("{} chose `{d}`, refused: {e}", players[s.index()].name()))?;
         out.push(d);
     }
-    Ok(out)
+    Ok((out, times))
 }

@@ -52,6 +52,7 @@ mod mcts;
 pub mod pairs;
 mod policy;
 mod random;
+mod search;
 pub mod setup;
 mod spec;
 pub mod words;

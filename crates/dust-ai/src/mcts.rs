@@ -1,14 +1,10 @@
-//! Monte Carlo tree search with chance nodes.
+//! The grid game's search player: whole activations by play-outs, every other decision by the
+//! project's one tree search (`search.rs`, which this file plugs the grid game into).
 //!
-//! The tree has three kinds of nodes, as the engine's [`Pending`] says:
-//!
-//! - decision nodes, for **both** sides: the active player's declaration, and the other
-//!   player's reactive fire, casualties and retaliation. A child is chosen by UCT with the
-//!   values seen from the side that decides there;
-//! - chance nodes: the pending [`dust_core::Roll`] ("k successes of n dice"); the descent draws
-//!   an outcome with its exact probability from [`dust_core::Roll::distribution`], so each
-//!   outcome is visited in proportion to its probability;
-//! - terminal nodes (the game is over).
+//! The tree (`search.rs`) has decision nodes for **both** sides (the active player's
+//! declaration, the other player's reactive fire, casualties and retaliation), chance nodes for
+//! the pending [`dust_core::Roll`] ("k successes of n dice", each outcome drawn with its exact
+//! probability from [`dust_core::Roll::distribution`]) and terminal nodes.
 //!
 //! When the player may activate a unit and `plans` is not 0, it does not search that decision
 //! with the tree: it plays out whole activations (the greedy planner's best plans of every
@@ -19,28 +15,19 @@
 //!
 //! Leaves are valued by a rollout with the light policy ([`crate::policy::light`]) that stops
 //! after `rollout_depth` decisions and then scores the position with [`eval::win_value`].
-//!
-//! Search is root-parallel: `threads` trees with different seeds, each with its share of the
-//! iterations (or until the deadline), merged at the root by decision. The clock is checked
-//! before every iteration, and one iteration is a single short rollout, so a decision never
-//! takes much longer than its budget. With an iteration budget the search is deterministic
-//! for a seed, whatever the machine.
+//! Greedy priors ([`crate::GreedyPlayer::score_all`]) bias the first visits of nodes near the
+//! root. Search is root-parallel; with an iteration budget it is deterministic for a seed.
 
 use crate::eval;
 use crate::greedy::ActivationPlan;
 use crate::policy;
+use crate::search::{self, SearchGame, Turn};
 use crate::spec::Budget;
 use crate::{Candidate, Explanation, Player};
 use dust_core::game::{Decision, Game, Optional, Pending};
 use dust_core::{GameRng, Side};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Time kept back from a time budget for the last iteration and the merge.
-const MARGIN: Duration = Duration::from_millis(8);
-
-/// How long after its time budget a search still waits for a search thread's results.
-const GRACE: Duration = Duration::from_millis(15);
 
 /// Exploration of the search over whole activations, as a share of the UCT constant.
 const PLAN_C: f64 = 0.5;
@@ -48,9 +35,6 @@ const PLAN_C: f64 = 0.5;
 /// Weight of the greedy score in the search over whole activations, as a share of
 /// `prior_weight`.
 const PLAN_PRIOR: f64 = 0.3;
-
-/// Within this of the deadline, new nodes skip the greedy priors.
-const HURRY: Duration = Duration::from_millis(50);
 
 /// Settings of the tree search.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,6 +63,9 @@ pub struct MctsConfig {
     /// before the position is scored (module `lookahead`, issue 21); 0 plays candidates out with the
     /// light policy for `rollout_depth` decisions instead (spec option `look=N`).
     pub lookahead: u32,
+    /// Flat Monte Carlo (spec option `flat=1`): the tree does not grow below the root, so each
+    /// of the root's decisions is valued by rollouts alone (for comparison with the tree).
+    pub flat: bool,
 }
 
 impl Default for MctsConfig {
@@ -93,6 +80,7 @@ impl Default for MctsConfig {
             plans: 4,
             patient: true,
             lookahead: 4,
+            flat: false,
         }
     }
 }
@@ -122,27 +110,6 @@ impl MctsPlayer {
             rng: GameRng::new(seed),
             last: None,
             following: None,
-        }
-    }
-
-    /// The deadline and iteration budget of a search started at `start`.
-    fn limits(&self, start: Instant) -> (Option<Instant>, u64) {
-        match self.config.budget {
-            // Leave time for the last iteration (a node with greedy priors costs a few
-            // milliseconds), merging and returning.
-            Budget::Time(d) => (Some(start + d.saturating_sub(MARGIN.min(d / 4))), u64::MAX),
-            Budget::Iterations(n) => (None, u64::from(n)),
-        }
-    }
-
-    /// When a search with a time budget stops waiting for its threads: the budget plus
-    /// [`GRACE`]. A thread the machine has not let run until then is left behind (it stops
-    /// at its next clock check) and its play-outs are not counted, so a loaded machine costs
-    /// iterations, not time.
-    fn hard_deadline(&self, start: Instant) -> Option<Instant> {
-        match self.config.budget {
-            Budget::Time(d) => Some(start + d + GRACE),
-            Budget::Iterations(_) => None,
         }
     }
 
@@ -182,7 +149,7 @@ impl MctsPlayer {
             .collect();
         let threads = self.config.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
-        let (deadline, iterations) = self.limits(start);
+        let (deadline, iterations) = search::limits(self.config.budget, start);
         let mut root = game.clone();
         root.clear_events();
         let root = Arc::new(root);
@@ -192,7 +159,7 @@ impl MctsPlayer {
         let job = {
             let (root, plans, config) = (root.clone(), plans.clone(), config.clone());
             move |i: usize, seed: u64| {
-                let share = share_of(iterations, threads, i);
+                let share = search::share_of(iterations, threads, i);
                 eval::with_patience(config.patient, || {
                     run_plans(&root, &plans, &priors, side, &config, seed, share, deadline)
                 })
@@ -201,7 +168,7 @@ impl MctsPlayer {
         let results = if plans.len() == 1 {
             vec![job(0, seeds[0])]
         } else {
-            in_parallel(&seeds, self.hard_deadline(start), job)
+            search::in_parallel(&seeds, search::hard_deadline(self.config.budget, start), job)
         };
         if results.is_empty() {
             return None;
@@ -238,50 +205,23 @@ impl MctsPlayer {
         Some(d)
     }
 
-    /// Searches `game` and returns the root statistics merged over the trees, most visited first.
+    /// Searches `game` with the tree search (`search.rs`) and returns the root's
+    /// decisions merged over the trees, most visited first.
     pub fn search(&mut self, game: &Game) -> Vec<Candidate> {
         let start = Instant::now();
         let threads = self.config.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
-        let (deadline, iterations) = self.limits(start);
         let mut root = game.clone();
         root.clear_events();
-        let root = Arc::new(root);
-        let config = Arc::new(self.config.clone());
-        let job = move |i: usize, seed: u64| {
-            let share = share_of(iterations, threads, i);
-            eval::with_patience(config.patient, || {
-                Tree::new(&root, seed, &config).run(&root, &config, share, deadline)
-            })
-        };
-        let results: Vec<(RootStats, u64)> = if threads == 1 && deadline.is_none() {
-            vec![job(0, seeds[0])]
-        } else {
-            in_parallel(&seeds, self.hard_deadline(start), job)
-        };
-        let mut merged: Vec<(Decision, u64, f64)> = Vec::new();
-        let mut total = 0;
-        for (stats, n) in results {
-            total += n;
-            for (d, visits, value_sum) in stats {
-                match merged.iter_mut().find(|m| m.0 == d) {
-                    Some(m) => {
-                        m.1 += visits;
-                        m.2 += value_sum;
-                    }
-                    None => merged.push((d, visits, value_sum)),
-                }
-            }
-        }
-        let mut cands: Vec<Candidate> = merged
+        let (scored, total) = search::search(&root, &self.config, &seeds, start);
+        let cands: Vec<Candidate> = scored
             .into_iter()
-            .map(|(decision, visits, sum)| Candidate {
-                decision,
-                visits,
-                value: if visits > 0 { sum / visits as f64 } else { 0.0 },
+            .map(|s| Candidate {
+                decision: s.decision,
+                visits: s.visits,
+                value: s.value,
             })
             .collect();
-        cands.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
         self.last = Some(Explanation {
             player: "mcts",
             candidates: cands.iter().take(8).cloned().collect(),
@@ -343,232 +283,6 @@ impl Player for MctsPlayer {
         match self.config.budget {
             Budget::Time(d) => Some(d),
             Budget::Iterations(_) => None,
-        }
-    }
-}
-
-/// Per root decision: visits and the sum of values for the root's decider.
-type RootStats = Vec<(Decision, u64, f64)>;
-
-#[derive(Copy, Clone, Debug, PartialEq)]
-enum Edge {
-    Decide(Decision),
-    Outcome(u16),
-}
-
-#[derive(Clone, Debug)]
-enum Kind {
-    Decision(Side),
-    Chance(Vec<f64>),
-    Terminal(f64),
-}
-
-#[derive(Clone, Debug)]
-struct Node {
-    kind: Kind,
-    visits: u32,
-    /// Sum of the values seen, for side A.
-    value_a: f64,
-    children: Vec<(Edge, u32, f32)>,
-    /// Decisions not yet tried with their priors (the next to try is last).
-    untried: Vec<(Decision, f32)>,
-    depth: u32,
-}
-
-struct Tree {
-    nodes: Vec<Node>,
-    rng: GameRng,
-    /// Iterations lost to a panic of the engine.
-    failed: u64,
-    /// Near the deadline: new nodes get no greedy priors (they cost milliseconds).
-    hurry: bool,
-}
-
-/// Nodes per tree at most; beyond it the search goes on without growing the tree.
-const MAX_NODES: usize = 400_000;
-
-impl Tree {
-    fn new(root: &Game, seed: u64, config: &MctsConfig) -> Tree {
-        let mut t = Tree {
-            nodes: Vec::new(),
-            rng: GameRng::new(seed),
-            failed: 0,
-            hurry: false,
-        };
-        let n = t.make_node(root, 0, config);
-        t.nodes.push(n);
-        t
-    }
-
-    fn make_node(&mut self, g: &Game, depth: u32, config: &MctsConfig) -> Node {
-        let (kind, untried) = match g.pending() {
-            Pending::GameOver { winner } => (Kind::Terminal(eval::terminal_value(g, winner, Side::A)), Vec::new()),
-            Pending::Chance(r) => (Kind::Chance(r.distribution()), Vec::new()),
-            Pending::Decision { side } => {
-                let legal = g.legal_decisions();
-                // Greedy priors plan every unit's activation at an Activate node (tens of
-                // milliseconds on a loaded machine): only at the root, where they are worth it.
-                let costly = depth > 0 && matches!(legal.first(), Some(Decision::Activate(_)));
-                let mut options: Vec<(Decision, f32)> =
-                    if depth <= config.prior_depth && config.prior_weight > 0.0 && !self.hurry && !costly {
-                        priors(g)
-                    } else {
-                        legal.into_iter().map(|d| (d, 0.0)).collect()
-                    };
-                // Random order among equals, then the best prior (or the light policy's choice)
-                // is tried first.
-                for i in (1..options.len()).rev() {
-                    let j = self.rng.index(i + 1);
-                    options.swap(i, j);
-                }
-                if options.len() > 1 && options.iter().all(|o| o.1 == 0.0) {
-                    let ds: Vec<Decision> = options.iter().map(|o| o.0).collect();
-                    let first = policy::light(g, &ds, &mut self.rng);
-                    if let Some(p) = options.iter().position(|d| d.0 == first) {
-                        options[p].1 = 0.01;
-                    }
-                }
-                options.sort_by(|a, b| a.1.total_cmp(&b.1));
-                (Kind::Decision(side), options)
-            }
-        };
-        Node {
-            kind,
-            visits: 0,
-            value_a: 0.0,
-            children: Vec::new(),
-            untried,
-            depth,
-        }
-    }
-
-    /// Runs up to `iterations` iterations or until `deadline`; returns the root children's
-    /// (decision, visits, value sum for the root's decider) and the iterations done.
-    fn run(&mut self, root: &Game, config: &MctsConfig, iterations: u64, deadline: Option<Instant>) -> (RootStats, u64) {
-        let mut done = 0;
-        while done < iterations {
-            if let Some(d) = deadline {
-                let now = Instant::now();
-                if now >= d {
-                    break;
-                }
-                self.hurry = now + HURRY > d;
-            }
-            // An engine panic in one line of play (an engine bug) costs that iteration only.
-            let ok = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.iterate(root, config))).is_ok();
-            if !ok {
-                self.failed += 1;
-            }
-            done += 1;
-        }
-        let side = match self.nodes[0].kind {
-            Kind::Decision(s) => s,
-            _ => Side::A,
-        };
-        let stats = self.nodes[0]
-            .children
-            .iter()
-            .filter_map(|&(e, c, _)| match e {
-                Edge::Decide(d) => {
-                    let n = &self.nodes[c as usize];
-                    let sum = if side == Side::A {
-                        n.value_a
-                    } else {
-                        f64::from(n.visits) - n.value_a
-                    };
-                    Some((d, u64::from(n.visits), sum))
-                }
-                Edge::Outcome(_) => None,
-            })
-            .collect();
-        (stats, done)
-    }
-
-    fn iterate(&mut self, root: &Game, config: &MctsConfig) {
-        let mut g = root.clone();
-        let mut path: Vec<u32> = vec![0];
-        let mut idx = 0usize;
-        let grow = self.nodes.len() < MAX_NODES;
-        loop {
-            match &self.nodes[idx].kind {
-                Kind::Terminal(_) => break,
-                Kind::Chance(dist) => {
-                    let k = sample(dist, &mut self.rng);
-                    g.apply_roll(k);
-                    let found = self.nodes[idx]
-                        .children
-                        .iter()
-                        .find(|(e, _, _)| *e == Edge::Outcome(k))
-                        .map(|&(_, c, _)| c);
-                    match found {
-                        Some(c) => {
-                            idx = c as usize;
-                            path.push(c);
-                        }
-                        None if grow => {
-                            let depth = self.nodes[idx].depth;
-                            let n = self.make_node(&g, depth, config);
-                            let c = self.nodes.len() as u32;
-                            self.nodes.push(n);
-                            self.nodes[idx].children.push((Edge::Outcome(k), c, 0.0));
-                            path.push(c);
-                            break;
-                        }
-                        None => break,
-                    }
-                }
-                Kind::Decision(side) => {
-                    let side = *side;
-                    if let Some((d, prior)) = self.nodes[idx].untried.last().copied() {
-                        if !grow {
-                            break;
-                        }
-                        self.nodes[idx].untried.pop();
-                        g.apply_unchecked(d);
-                        let depth = self.nodes[idx].depth + 1;
-                        let n = self.make_node(&g, depth, config);
-                        let c = self.nodes.len() as u32;
-                        self.nodes.push(n);
-                        self.nodes[idx].children.push((Edge::Decide(d), c, prior));
-                        path.push(c);
-                        break;
-                    }
-                    let node = &self.nodes[idx];
-                    if node.children.is_empty() {
-                        break;
-                    }
-                    let ln = f64::from(node.visits.max(1)).ln();
-                    let mut best = 0;
-                    let mut best_u = f64::NEG_INFINITY;
-                    for (i, &(_, c, prior)) in node.children.iter().enumerate() {
-                        let ch = &self.nodes[c as usize];
-                        let n = f64::from(ch.visits.max(1));
-                        let q_a = ch.value_a / n;
-                        let q = if side == Side::A { q_a } else { 1.0 - q_a };
-                        let u = q + config.exploration * (ln / n).sqrt() + config.prior_weight * f64::from(prior) / (n + 1.0);
-                        if u > best_u {
-                            best_u = u;
-                            best = i;
-                        }
-                    }
-                    let (edge, c, _) = node.children[best];
-                    if let Edge::Decide(d) = edge {
-                        g.apply_unchecked(d);
-                    }
-                    idx = c as usize;
-                    path.push(c);
-                }
-            }
-        }
-        let leaf = *path.last().expect("path") as usize;
-        let value_a = match self.nodes[leaf].kind {
-            Kind::Terminal(v) => v,
-            _ => rollout(&mut g, config.rollout_depth, &mut self.rng),
-        };
-        for &n in &path {
-            let node = &mut self.nodes[n as usize];
-            node.visits += 1;
-            node.value_a += value_a;
         }
     }
 }
@@ -659,7 +373,7 @@ fn run_plans(
             let a = if config.lookahead > 0 {
                 crate::lookahead::greedy_playout(&mut g, config.lookahead, side, config.patient, &mut rng)
             } else {
-                rollout(&mut g, config.rollout_depth, &mut rng)
+                search::rollout(&mut g, config.rollout_depth, &mut rng, deadline)
             };
             if side == Side::A {
                 a
@@ -696,98 +410,59 @@ fn play_plan(g: &mut Game, plan: &ActivationPlan, rng: &mut GameRng) {
     }
 }
 
-/// An outcome drawn with its probability.
-fn sample(dist: &[f64], rng: &mut GameRng) -> u16 {
-    let x = rng.unit();
-    let mut acc = 0.0;
-    for (k, p) in dist.iter().enumerate() {
-        acc += p;
-        if x < acc {
-            return k as u16;
-        }
-    }
-    dist.len().saturating_sub(1) as u16
-}
+/// The grid game as the tree search sees it: chance nodes name the number of successes of the
+/// pending roll, drawn with its exact probability ([`dust_core::Roll::distribution`]).
+impl SearchGame for Game {
+    type Decision = Decision;
 
-/// Plays the light policy for `depth` decisions (dice rolled with `rng`) and returns the value
-/// of the position for side A.
-pub(crate) fn rollout(g: &mut Game, depth: u32, rng: &mut GameRng) -> f64 {
-    let mut decisions = 0;
-    let mut steps = 0;
-    loop {
-        steps += 1;
-        match g.pending() {
-            Pending::GameOver { winner } => return eval::terminal_value(g, winner, Side::A),
-            Pending::Chance(_) => {
-                g.roll(rng);
-            }
-            Pending::Decision { .. } => {
-                if decisions >= depth {
-                    break;
-                }
-                let options = g.legal_decisions();
-                if options.is_empty() {
-                    break;
-                }
-                let d = if options.len() == 1 {
-                    options[0]
-                } else {
-                    policy::light(g, &options, rng)
-                };
-                g.apply_unchecked(d);
-                decisions += 1;
-            }
-        }
-        if steps > 8 * depth + 64 {
-            break;
+    fn turn(&self) -> Turn {
+        match self.pending() {
+            Pending::GameOver { winner } => Turn::Over(eval::terminal_value(self, winner, Side::A)),
+            Pending::Chance(_) => Turn::Chance,
+            Pending::Decision { side } => Turn::Decide(side),
         }
     }
-    eval::win_value(g, Side::A)
-}
 
-/// Thread `i`'s share of an iteration budget (`u64::MAX`: no limit but the clock).
-fn share_of(iterations: u64, threads: usize, i: usize) -> u64 {
-    if iterations == u64::MAX {
-        u64::MAX
-    } else {
-        iterations / threads as u64 + u64::from((i as u64) < iterations % threads as u64)
+    fn options(&self, depth: u32, priors: bool) -> Vec<(Decision, f32)> {
+        let legal = self.legal_decisions();
+        // Greedy priors plan every unit's activation at an Activate node (tens of milliseconds
+        // on a loaded machine): only at the root, where they are worth it.
+        let costly = depth > 0 && matches!(legal.first(), Some(Decision::Activate(_)));
+        if priors && !costly {
+            self::priors(self)
+        } else {
+            legal.into_iter().map(|d| (d, 0.0)).collect()
+        }
     }
-}
 
-/// Runs `job(i, seeds[i])` on one thread per seed. Without `hard_deadline` (an iteration
-/// budget) it waits for every thread, in the order of the seeds, so the result is
-/// deterministic. With one, it returns the results that arrived by then: threads still
-/// running are detached and stop at their own deadline.
-fn in_parallel<R, F>(seeds: &[u64], hard_deadline: Option<Instant>, job: F) -> Vec<R>
-where
-    R: Send + 'static,
-    F: Fn(usize, u64) -> R + Send + Sync + 'static,
-{
-    let job = Arc::new(job);
-    let (tx, rx) = mpsc::channel();
-    for (i, &seed) in seeds.iter().enumerate() {
-        let (job2, tx2) = (job.clone(), tx.clone());
-        let spawned = std::thread::Builder::new().name(format!("mcts-{i}")).spawn(move || {
-            // The receiver may be gone (the search stopped waiting): nothing to do then.
-            let _ = tx2.send((i, job2(i, seed)));
-        });
-        if spawned.is_err() {
-            // No thread to be had: search on this one.
-            let _ = tx.send((i, job(i, seed)));
-        }
+    fn rollout_options(&self) -> Vec<Decision> {
+        self.legal_decisions()
     }
-    drop(tx);
-    let mut results: Vec<(usize, R)> = Vec::with_capacity(seeds.len());
-    while results.len() < seeds.len() {
-        let got = match hard_deadline {
-            None => rx.recv().ok(),
-            Some(d) => rx.recv_timeout(d.saturating_duration_since(Instant::now())).ok(),
-        };
-        match got {
-            Some(r) => results.push(r),
-            None => break,
-        }
+
+    fn light(&self, options: &[Decision], rng: &mut GameRng) -> Decision {
+        policy::light(self, options, rng)
     }
-    results.sort_by_key(|r| r.0);
-    results.into_iter().map(|r| r.1).collect()
+
+    fn apply(&mut self, d: &Decision) {
+        self.apply_unchecked(*d);
+    }
+
+    fn chance(&mut self, rng: &mut GameRng) -> u64 {
+        let Pending::Chance(r) = self.pending() else { return 0 };
+        let k = search::sample(&r.distribution(), rng);
+        self.apply_roll(k);
+        u64::from(k)
+    }
+
+    fn roll(&mut self, rng: &mut GameRng) {
+        Game::roll(self, rng);
+    }
+
+    fn value(&self) -> f64 {
+        eval::win_value(self, Side::A)
+    }
+
+    fn within<R>(config: &MctsConfig, f: impl FnOnce() -> R) -> R {
+        eval::with_patience(config.patient, f)
+    }
 }

@@ -91,6 +91,9 @@ impl fmt::Display for PlayerSpec {
                 if c.patient != d.patient {
                     write!(f, ",wait={}", u8::from(c.patient))?;
                 }
+                if c.flat != d.flat {
+                    write!(f, ",flat={}", u8::from(c.flat))?;
+                }
                 Ok(())
             }
         }
@@ -135,7 +138,7 @@ impl fmt::Display for SpecError {
             SpecErrorKind::ZeroBudget => f.write_str("the budget must be more than zero"),
             SpecErrorKind::BadOption(o) => write!(
                 f,
-                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions), prior=X (weight of the greedy prior, 0 for none), plans=N (whole activations searched per unit, 0 for one decision at a time), wait=0|1 (1: an outranged army waits for the enemy while the score is level), look=N (activations the greedy player plays after a candidate activation before it is scored, 0 for light play-outs of depth decisions)"
+                "bad option `{o}`; options are threads=N (1-64), c=X (exploration > 0), depth=N (rollout decisions), prior=X (weight of the greedy prior, 0 for none), plans=N (whole activations searched per unit, 0 for one decision at a time), wait=0|1 (1: an outranged army waits for the enemy while the score is level), look=N (activations the greedy player plays after a candidate activation before it is scored, 0 for light play-outs of depth decisions), flat=0|1 (1: flat Monte Carlo, no tree below the root)"
             ),
         }
     }
@@ -205,11 +208,16 @@ impl FromStr for PlayerSpec {
                         }
                         "look" => c.lookahead = v.trim().parse().ok().filter(|n| *n <= 64).ok_or_else(bad)?,
                         "plans" => c.plans = v.trim().parse().ok().filter(|n| *n <= 64).ok_or_else(bad)?,
-                        "wait" => {
-                            c.patient = match v.trim() {
+                        "wait" | "flat" => {
+                            let on = match v.trim() {
                                 "1" | "yes" | "true" => true,
                                 "0" | "no" | "false" => false,
                                 _ => return Err(bad()),
+                            };
+                            if k.trim() == "wait" {
+                                c.patient = on;
+                            } else {
+                                c.flat = on;
                             }
                         }
                         _ => return Err(bad()),

@@ -307,6 +307,41 @@ fn impassable_terrain_refused_with_where() {
     assert!(r.reason.contains("wall") && r.reason.contains("at ("), "{r}");
 }
 
+/// docs/rulings.md, "Battlefield: a path may not leave the table" (tactics-battlefield-summary.md,
+/// "MOVE & MARCH MOVE ACTIONS", "Reserves", "SUFFER DAMAGE"): a miniature is on the table from
+/// when it enters until it is removed, so a measured path may bend only where the whole base
+/// stays on the table. A soldier 5 cm from the west edge, Move 3 (30 cm): a 24.4 cm path that
+/// bends 2 cm beyond the edge is refused, saying where; the same bend with the base just on the
+/// table (its centre 1.5 cm in, bases 2.5 cm across) is accepted; a bend with the centre on the
+/// table but the base hanging over the edge is refused.
+#[test]
+fn a_path_may_not_bend_off_the_table() {
+    let mut c = squad_card("Rangers", 1);
+    c.card.movement = 3;
+    let b = Builder::default()
+        .unit(Side::A, c, &[(5.0, 60.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180);
+    let mut g = b.game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let bend = |x: f64| Decision::Move {
+        minis: vec![MiniMove {
+            mini: 0,
+            to: Pt::cm(5.0, 80.0),
+            via: vec![Pt::cm(x, 70.0)],
+        }],
+        facing: None,
+    };
+    let r = g.check(&bend(-2.0)).unwrap_err();
+    assert!(r.reason.contains("off the table") && r.reason.contains("(-2.0, 70.0)"), "{r}");
+    assert!(g.check(&bend(1.5)).is_ok(), "the base touches the edge: on the table");
+    let r = g.check(&bend(1.0)).unwrap_err();
+    assert!(r.reason.contains("off the table"), "{r}");
+    // The straight way is legal, and so is the path that bends on the table: only the bend
+    // off the edge is refused.
+    assert!(g.check(&mv(&g, 0, 0.0, 20.0)).is_ok());
+    assert!(g.apply(bend(3.0)).is_ok());
+}
+
 // ----- ATTACK ---------------------------------------------------------------------------------
 
 /// "2. Check Range": "Each point of a weapon's Range equals 10cm/4". Measure range from each

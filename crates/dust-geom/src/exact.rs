@@ -353,11 +353,18 @@ pub fn convex_hull(pts: &[Pt]) -> Vec<Pt> {
     let mut p: Vec<Pt> = pts.to_vec();
     p.sort_unstable();
     p.dedup();
+    convex_hull_sorted(&p)
+}
+
+/// [`convex_hull`] of points already sorted and without repeats (a caller that adds one point
+/// at a time to a sorted set saves the sort).
+pub fn convex_hull_sorted(p: &[Pt]) -> Vec<Pt> {
+    debug_assert!(p.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
     if p.len() < 3 {
-        return p;
+        return p.to_vec();
     }
     let mut h: Vec<Pt> = Vec::with_capacity(p.len() * 2);
-    for &q in &p {
+    for &q in p {
         while h.len() >= 2 && cross(h[h.len() - 2], h[h.len() - 1], q) <= 0 {
             h.pop();
         }

@@ -18,8 +18,8 @@
 //!   Infantry in a trench are in cover; a miniature out of sight is in cover.
 
 use crate::exact::{
-    bbox, convex_hull, dist2, middle, outline_params, point_in_polygon_h, polygon_meets_disc, polygons_meet, segment_meets_disc,
-    segments_intersect, Coord, Inside, Pt, UNITS_PER_CM,
+    bbox, convex_hull, convex_hull_sorted, dist2, middle, outline_params, point_in_polygon_h, polygon_meets_disc, polygons_meet,
+    segment_meets_disc, segments_intersect, Coord, Inside, Pt, UNITS_PER_CM,
 };
 use crate::table::{Area, MiniKind, Sight, Table, TerrainKind};
 
@@ -187,7 +187,7 @@ fn blocked_among(t: &Table, c: &Candidates, p: Pt, q: Pt, skip: &[(usize, usize)
             return None;
         }
         if matches!(piece.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) {
-            let (p_in, q_in) = (piece.area.holds(p), piece.area.holds(q));
+            let (p_in, q_in) = (piece.holds(p), piece.holds(q));
             if p_in || q_in {
                 // The miniatures inside see out (a bunker only through its front arc).
                 if piece.kind == TerrainKind::Bunker && !(p_in && q_in) {
@@ -244,7 +244,7 @@ fn blocked_among(t: &Table, c: &Candidates, p: Pt, q: Pt, skip: &[(usize, usize)
             }
             Area::Circle { c, r } => length_inside_circle(p, q, *c, *r),
         };
-        let both_in = piece.area.holds(p) && piece.area.holds(q);
+        let both_in = piece.holds(p) && piece.holds(q);
         let limit = if both_in { AREA_INSIDE } else { AREA_EDGE };
         if inside > limit as f64 {
             return Some(Blocked::Area {
@@ -344,11 +344,11 @@ fn wall_between(t: &Table, c: &Candidates, skip: &[(usize, usize)], pa: &[Pt], p
             && !polygons_meet(poly, &ha)
             && !polygons_meet(poly, &hb)
     };
+    // Bunkers and strongpoints too: the miniatures inside see out, but `cuts` asks that
+    // neither set of points meets the piece, so no line here starts or ends inside it and it
+    // blocks every line it touches, as a wall does.
     for &i in &c.blocking {
         let piece = &t.terrain[i];
-        if matches!(piece.kind, TerrainKind::Bunker | TerrainKind::Strongpoint) {
-            continue; // the miniatures inside see out
-        }
         if let Area::Polygon(v) = &piece.area {
             if cuts(v) {
                 return Some(Blocked::Terrain(i));
@@ -406,7 +406,7 @@ pub fn mini_cover(t: &Table, a: (usize, usize), b: (usize, usize)) -> Option<Opt
     let tgt = &target_unit.minis[b.1].body;
     if target_unit.kind.is_infantry() {
         let c = tgt.centre();
-        if let Some(i) = t.terrain.iter().position(|p| p.kind == TerrainKind::Trench && p.area.holds(c)) {
+        if let Some(i) = t.terrain.iter().position(|p| p.kind == TerrainKind::Trench && p.holds(c)) {
             return Some(Some(i));
         }
     }
@@ -427,10 +427,23 @@ pub fn mini_cover(t: &Table, a: (usize, usize), b: (usize, usize)) -> Option<Opt
         .map(|i| (i, meets(i, &outline)))
         .collect();
     let mut culprit = None;
+    // The target's outline sorted once: each cone adds one point to it (the same hull as
+    // `convex_hull` of the outline and the point, without sorting again).
+    let mut sorted = outline.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut pts: Vec<Pt> = Vec::with_capacity(sorted.len() + 1);
     'points: for p in points {
-        let mut pts = outline.clone();
-        pts.push(p);
-        let cone = convex_hull(&pts);
+        pts.clear();
+        match sorted.binary_search(&p) {
+            Ok(_) => pts.extend_from_slice(&sorted),
+            Err(k) => {
+                pts.extend_from_slice(&sorted[..k]);
+                pts.push(p);
+                pts.extend_from_slice(&sorted[k..]);
+            }
+        }
+        let cone = convex_hull_sorted(&pts);
         let cb = bbox(&cone);
         for &(i, touches) in &pieces {
             let piece = &t.terrain[i];
@@ -439,7 +452,7 @@ pub fn mini_cover(t: &Table, a: (usize, usize), b: (usize, usize)) -> Option<Opt
             }
             // Terrain around the attacker's point does not hide the target, unless the target
             // is in it too.
-            if !touches && piece.area.holds(p) {
+            if !touches && piece.holds(p) {
                 continue;
             }
             if meets(i, &cone) {

@@ -404,7 +404,21 @@ fn check_move_full(
     let mut length = 0.0;
     let mut entered: Vec<usize> = Vec::new();
     let mut prev = start;
-    for &p in path {
+    for (k, &p) in path.iter().enumerate() {
+        // "A path may not leave the table" (docs/rulings.md): every bend keeps the swept
+        // ground (the base, or the hull's width) on the table; the table is a rectangle, so
+        // each leg between two such points stays on it too. (The end is checked with the
+        // whole body below; a unit moving on from reserve starts at the edge.)
+        if k + 1 < path.len() && (p.x < m.r || p.y < m.r || p.x > t.width - m.r || p.y > t.depth - m.r) {
+            let (x, y) = p.to_cm();
+            return Err(Refusal {
+                reason: format!(
+                    "the path bends at ({x:.1}, {y:.1}), off the table ({:.0} × {:.0} cm): a miniature stays wholly on the table as it moves",
+                    cm(t.width as f64),
+                    cm(t.depth as f64)
+                ),
+            });
+        }
         let lb = bbox(&[prev, p]);
         for o in &hard {
             if boxes_near(lb, o.bounds(), m.r) && o.blocks(prev, p, m.r) {

@@ -208,6 +208,13 @@ pub struct Terrain {
 }
 
 impl Terrain {
+    /// Whether `p` is inside the piece or on its boundary ([`Area::holds`], the bounding box
+    /// tried first: most points asked about are far from most pieces).
+    pub fn holds(&self, p: Pt) -> bool {
+        let (lo, hi) = self.bounds;
+        p.x >= lo.x && p.y >= lo.y && p.x <= hi.x && p.y <= hi.y && self.area.holds(p)
+    }
+
     /// A piece with the kind's defaults and no openings.
     pub fn new(name: impl Into<String>, kind: TerrainKind, area: Area) -> Terrain {
         let bounds = area.bbox();
@@ -681,7 +688,7 @@ impl Table {
     pub fn building_at(&self, p: Pt) -> Option<usize> {
         self.terrain
             .iter()
-            .position(|piece| piece.kind == TerrainKind::Building && piece.area.holds(p))
+            .position(|piece| piece.kind == TerrainKind::Building && piece.holds(p))
     }
 
     /// A building's upper floors and their height: `(0, FLOOR_HEIGHT)` when it has none.
