@@ -60,6 +60,8 @@ function tokensOnTable() {
     const marks = [];
     if (u.under_fire) marks.push('UF');
     if (u.suppressed) marks.push('S');
+    if (u.stunned) marks.push('ST');
+    if (u.loaded) marks.push('L');
     if (u.class !== 'squad' && u.max_health > 1) marks.push(`${u.health}/${u.max_health}`);
     const m = drawnUnit(i).miniatures[0];
     if (!m || !marks.length) return;
@@ -529,7 +531,7 @@ function latestDice() {
 function unitList() {
   return tel('ul', { class: 'unit-list', id: 'units' }, PLAY.s.units.map((u) => tel('li', { 'data-unit': u.index },
     tel('span', { class: u.side === 'a' ? 'sideA' : 'sideB' }, u.name), ' ',
-    tel('span', { class: 'muted small' }, u.destroyed ? 'eliminated' : `${u.class}, ${u.class === 'squad' ? `${u.health} miniatures` : `${u.health}/${u.max_health} damage`}, Move ${fmt(u.move_cm, 0)} cm${u.under_fire ? ', Under Fire' : ''}${u.suppressed ? ', Suppression' : ''}${u.activated ? ', activated' : ''}${u.off_table ? ', off the table' : ''}`))));
+    tel('span', { class: 'muted small' }, u.destroyed ? 'eliminated' : `${u.class}, ${u.class === 'squad' ? `${u.health} miniatures` : `${u.health}/${u.max_health} damage`}, Move ${fmt(u.move_cm, 0)} cm${u.under_fire ? ', Under Fire' : ''}${u.suppressed ? ', Suppression' : ''}${u.stunned ? ', Stunned' : ''}${u.loaded ? ', Loaded (carrying units)' : ''}${u.aboard ? `, aboard ${u.aboard}` : ''}${u.activated ? ', activated' : ''}${u.off_table ? ', off the table' : ''}`))));
 }
 
 function show(s, fresh) {

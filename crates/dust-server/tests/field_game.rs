@@ -585,3 +585,23 @@ fn a_unit_held_in_ambush_is_hidden_from_the_other_side_until_placed() {
     let c = &minis[0]["centre"];
     assert!((c[0].as_f64().unwrap() - first[0]).abs() < 0.01 && (c[1].as_f64().unwrap() - first[1]).abs() < 0.01);
 }
+
+/// The tokens of tactics-battlefield-summary.md a page draws beside Under Fire and Suppression:
+/// "CARRYING PASSENGERS" (a vehicle with units inside it; "The hero can begin the game mounted
+/// in a vehicle", "Piloting Vehicles and Aircraft") and the Stunned token (TESLA WEAPONS,
+/// GRAPPLE WEAPONS). The Dnieper Ford table starts Koshka aboard Matrioshka.
+#[test]
+fn the_state_names_who_is_aboard_and_the_stunned_token() {
+    let server = start(&temp_db("field-game-aboard"));
+    let addr = server.addr();
+    let g = create(addr, json!({"table": "dnieper-ford", "seats": ["human", "human"], "turns": 1}));
+    let id = g["id"].as_str().unwrap().to_string();
+    let s = state(addr, &id, &token(&g["links"]["a"]));
+    let units = s["units"].as_array().unwrap();
+    let koshka = units.iter().find(|u| u["name"] == "Koshka").expect("Koshka");
+    assert_eq!(koshka["aboard"], "Matrioshka", "{koshka}");
+    assert_eq!(koshka["stunned"], false);
+    let walker = units.iter().find(|u| u["name"] == "Matrioshka").expect("Matrioshka");
+    assert!(walker["aboard"].is_null());
+    assert!(units.iter().all(|u| u["loaded"].is_boolean() && u["stunned"].is_boolean()));
+}
