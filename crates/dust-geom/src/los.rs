@@ -266,9 +266,9 @@ pub fn segment_blocked(t: &Table, p: Pt, q: Pt, skip: &[(usize, usize)]) -> Opti
 /// found first (cheap tests), then area terrain (the length inside). `hint` is what blocked
 /// the previous line, tried first: neighbouring lines are usually blocked by the same thing
 /// (the verdict does not depend on the order, only which blocker is named). `detail`: the
-/// length a blocking area piece holds is exact; without it, a length clear of the limit may be
-/// the floating-point estimate (the verdict is the same, only the figure named may differ by a
-/// hair).
+/// figures named for a blocking area piece are exact; without it, when the line runs clear
+/// past the limit, they may be the floating-point estimate and the larger limit (the verdict
+/// is the same: callers that only need the verdict pass `false`).
 fn blocked_among(t: &Table, c: &Candidates, p: Pt, q: Pt, skip: &[(usize, usize)], hint: Option<Blocked>, detail: bool) -> Option<Blocked> {
     // One order for both directions: the answer is symmetric by construction.
     let (p, q) = if p <= q { (p, q) } else { (q, p) };
@@ -342,7 +342,8 @@ fn blocked_among(t: &Table, c: &Candidates, p: Pt, q: Pt, skip: &[(usize, usize)
                         continue;
                     }
                     if !detail {
-                        let both_in = piece.area.holds(p) && piece.area.holds(q);
+                        // Past the larger limit, the line is blocked wherever its ends are.
+                        let both_in = est - ESTIMATE_SLACK > AREA_INSIDE as f64 || piece.area.holds(p) && piece.area.holds(q);
                         let limit = if both_in { AREA_INSIDE } else { AREA_EDGE };
                         if est - ESTIMATE_SLACK > limit as f64 {
                             return Some(Blocked::Area {
