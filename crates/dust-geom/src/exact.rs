@@ -474,7 +474,9 @@ pub fn segment_enters_polygon(p: Pt, q: Pt, poly: &[Pt]) -> bool {
 /// consecutive ones the segment is wholly inside or wholly outside.
 pub fn outline_params(p: Pt, q: Pt, poly: &[Pt]) -> Vec<(i128, i128)> {
     let len2 = dist2(p, q);
-    let mut ts: Vec<(i128, i128)> = vec![(0, 1), (1, 1)];
+    // Room for every crossing at once: this runs for every line of sight through area terrain.
+    let mut ts: Vec<(i128, i128)> = Vec::with_capacity(2 + 2 * poly.len());
+    ts.extend([(0, 1), (1, 1)]);
     for i in 0..poly.len() {
         let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
         if let Some(t) = crossing_param(p, q, a, b) {

@@ -105,6 +105,93 @@ pub fn length_inside_polygon(p: Pt, q: Pt, poly: &[Pt]) -> f64 {
     frac * (len2 as f64).sqrt()
 }
 
+/// How far the segment `p q` runs inside the box `b` (`(low corner, high corner)`), in units
+/// (floating point): the length of the segment clipped to the box, an upper bound on how far
+/// it runs inside any region the box holds.
+fn length_in_box_bound(p: Pt, q: Pt, b: (Pt, Pt)) -> f64 {
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (a, d, lo, hi) in [(p.x, q.x - p.x, b.0.x, b.1.x), (p.y, q.y - p.y, b.0.y, b.1.y)] {
+        let (a, d, lo, hi) = (a as f64, d as f64, lo as f64, hi as f64);
+        if d == 0.0 {
+            if a < lo || a > hi {
+                return 0.0;
+            }
+        } else {
+            let (ta, tb) = ((lo - a) / d, (hi - a) / d);
+            t0 = t0.max(ta.min(tb));
+            t1 = t1.min(ta.max(tb));
+        }
+    }
+    (t1 - t0).max(0.0) * (dist2(p, q) as f64).sqrt()
+}
+
+/// Coordinates under this (in units, either sign) keep every product of
+/// [`convex_inside_estimate`] exact in floating point (differences under 2^25, products of two
+/// under 2^50, sums of two under 2^51 < 2^53).
+const FAST_LIMIT: Coord = 1 << 24;
+
+/// How far (in units) [`convex_inside_estimate`] may be from the exact length, with a wide
+/// margin: its only roundings are a division per edge, a subtraction and a square root
+/// (relative errors near 2^-52, that is under 10^-9 units on any table that fits
+/// [`FAST_LIMIT`]), and [`length_inside_polygon`]'s own are of the same size.
+const ESTIMATE_SLACK: f64 = 1.0;
+
+fn fast_coord(p: Pt) -> bool {
+    p.x.abs() < FAST_LIMIT && p.y.abs() < FAST_LIMIT
+}
+
+/// The orientation of an area's outline when it is a convex polygon (every turn one way or
+/// straight, and its edges' directions change sign at most twice in x and in y, so it winds
+/// once: a star's turns are all one way too) with coordinates under [`FAST_LIMIT`]: 1
+/// anticlockwise, -1 clockwise; 0 otherwise (a circle, a concave or degenerate outline).
+fn fast_convex(area: &Area) -> i8 {
+    let Area::Polygon(v) = area else { return 0 };
+    let n = v.len();
+    if n < 3 || !v.iter().all(|&p| fast_coord(p)) || !is_convex(v) {
+        return 0;
+    }
+    let flips = |d: &dyn Fn(usize) -> Coord| {
+        let signs: Vec<i64> = (0..n).map(d).filter(|&x| x != 0).map(|x| x.signum()).collect();
+        (0..signs.len()).filter(|&i| signs[i] != signs[(i + 1) % signs.len()]).count()
+    };
+    if flips(&|i| v[(i + 1) % n].x - v[i].x) > 2 || flips(&|i| v[(i + 1) % n].y - v[i].y) > 2 {
+        return 0;
+    }
+    let twice_area: i128 = (0..n)
+        .map(|i| {
+            let (a, b) = (v[i], v[(i + 1) % n]);
+            i128::from(a.x) * i128::from(b.y) - i128::from(b.x) * i128::from(a.y)
+        })
+        .sum();
+    twice_area.signum() as i8
+}
+
+/// How far the segment `p q` runs inside the convex polygon `poly` of orientation `s` (1
+/// anticlockwise, -1 clockwise), in units, in floating point (Cyrus–Beck clipping against each
+/// edge's closed inner half-plane). Within [`ESTIMATE_SLACK`] of [`length_inside_polygon`] when
+/// every coordinate is under [`FAST_LIMIT`].
+fn convex_inside_estimate(p: Pt, q: Pt, poly: &[Pt], s: f64) -> f64 {
+    let (px, py) = (p.x as f64, p.y as f64);
+    let (dx, dy) = ((q.x - p.x) as f64, (q.y - p.y) as f64);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        let (ex, ey) = ((b.x - a.x) as f64, (b.y - a.y) as f64);
+        let n0 = s * (ex * (py - a.y as f64) - ey * (px - a.x as f64));
+        let nd = s * (ex * dy - ey * dx);
+        if nd == 0.0 {
+            if n0 < 0.0 {
+                return 0.0;
+            }
+        } else if nd > 0.0 {
+            t0 = t0.max(-n0 / nd);
+        } else {
+            t1 = t1.min(-n0 / nd);
+        }
+    }
+    (t1 - t0).max(0.0) * (dist2(p, q) as f64).sqrt()
+}
+
 /// How far the segment `p q` runs inside the circle, in units.
 pub fn length_inside_circle(p: Pt, q: Pt, c: Pt, r: Coord) -> f64 {
     if !segment_meets_disc(p, q, c, r) {
@@ -128,7 +215,9 @@ pub fn length_inside_circle(p: Pt, q: Pt, c: Pt, r: Coord) -> f64 {
 /// meet the box): found once for all the lines between two bodies or two units.
 struct Candidates {
     blocking: Vec<usize>,
-    area: Vec<usize>,
+    /// Area pieces, each with the orientation of its outline when it is a convex polygon
+    /// small enough for [`convex_inside_estimate`] (1 anticlockwise, -1 clockwise), else 0.
+    area: Vec<(usize, i8)>,
     vehicles: Vec<(usize, usize)>,
 }
 
@@ -145,7 +234,7 @@ fn candidates(t: &Table, region: (Pt, Pt)) -> Candidates {
         match piece.sight {
             Sight::Clear => {}
             Sight::Blocks => c.blocking.push(i),
-            Sight::Area => c.area.push(i),
+            Sight::Area => c.area.push((i, fast_convex(&piece.area))),
         }
     }
     for (u, unit) in t.units.iter().enumerate() {
@@ -170,14 +259,17 @@ fn union(a: (Pt, Pt), b: (Pt, Pt)) -> (Pt, Pt) {
 /// Whether the segment `p q` (ends in either order) is blocked, and by what; `skip` names the
 /// miniatures the line joins, which never block it.
 pub fn segment_blocked(t: &Table, p: Pt, q: Pt, skip: &[(usize, usize)]) -> Option<Blocked> {
-    blocked_among(t, &candidates(t, bbox(&[p, q])), p, q, skip, None)
+    blocked_among(t, &candidates(t, bbox(&[p, q])), p, q, skip, None, true)
 }
 
 /// [`segment_blocked`] among candidates. Lines that touch blocking terrain or a vehicle are
 /// found first (cheap tests), then area terrain (the length inside). `hint` is what blocked
 /// the previous line, tried first: neighbouring lines are usually blocked by the same thing
-/// (the verdict does not depend on the order, only which blocker is named).
-fn blocked_among(t: &Table, c: &Candidates, p: Pt, q: Pt, skip: &[(usize, usize)], hint: Option<Blocked>) -> Option<Blocked> {
+/// (the verdict does not depend on the order, only which blocker is named). `detail`: the
+/// figures named for a blocking area piece are exact; without it, when the line runs clear
+/// past the limit, they may be the floating-point estimate and the larger limit (the verdict
+/// is the same: callers that only need the verdict pass `false`).
+fn blocked_among(t: &Table, c: &Candidates, p: Pt, q: Pt, skip: &[(usize, usize)], hint: Option<Blocked>, detail: bool) -> Option<Blocked> {
     // One order for both directions: the answer is symmetric by construction.
     let (p, q) = if p <= q { (p, q) } else { (q, p) };
     let sb = bbox(&[p, q]);
@@ -230,13 +322,41 @@ fn blocked_among(t: &Table, c: &Candidates, p: Pt, q: Pt, skip: &[(usize, usize)
     if let Some(b) = c.vehicles.iter().find_map(|&v| vehicle_blocks(v)) {
         return Some(b);
     }
-    for &i in &c.area {
+    for &(i, orientation) in &c.area {
         let piece = &t.terrain[i];
         if !boxes_overlap(sb, piece.bounds) {
             continue;
         }
         let inside = match &piece.area {
             Area::Polygon(v) => {
+                // No region within the piece's box holds more of the line than the box does:
+                // under the smaller limit (with room for rounding), the piece cannot block it.
+                if length_in_box_bound(p, q, piece.bounds) * (1.0 + 1e-9) + 1.0 < AREA_EDGE as f64 {
+                    continue;
+                }
+                if orientation != 0 && fast_coord(p) && fast_coord(q) {
+                    // A convex piece: the estimate settles the verdict unless it lies within
+                    // ESTIMATE_SLACK of a limit (then the exact length below does).
+                    let est = convex_inside_estimate(p, q, v, f64::from(orientation));
+                    if est + ESTIMATE_SLACK < AREA_EDGE as f64 {
+                        continue;
+                    }
+                    if !detail {
+                        // Past the larger limit, the line is blocked wherever its ends are.
+                        let both_in = est - ESTIMATE_SLACK > AREA_INSIDE as f64 || piece.area.holds(p) && piece.area.holds(q);
+                        let limit = if both_in { AREA_INSIDE } else { AREA_EDGE };
+                        if est - ESTIMATE_SLACK > limit as f64 {
+                            return Some(Blocked::Area {
+                                piece: i,
+                                inside_cm: est / UNITS_PER_CM as f64,
+                                limit_cm: (limit / UNITS_PER_CM) as f64,
+                            });
+                        }
+                        if est + ESTIMATE_SLACK < limit as f64 {
+                            continue;
+                        }
+                    }
+                }
                 if !segment_meets_polygon(p, q, v) {
                     continue;
                 }
@@ -292,7 +412,8 @@ fn mini_sees_among(t: &Table, c: &Candidates, a: (usize, usize), b: (usize, usiz
         }
         for &p in &pa {
             for &q in &pb {
-                match blocked_among(t, c, p, q, &skip, last) {
+                // Only the first blocked line's reason is answered: the others need the verdict.
+                match blocked_among(t, c, p, q, &skip, last, first.is_none()) {
                     None => return Ok((p, q)),
                     Some(why) => {
                         first.get_or_insert(why);
@@ -587,5 +708,71 @@ pub fn unit_sight(t: &Table, ua: usize, ub: usize) -> UnitSight {
         cover_from,
         pairs,
         reason,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn poly(v: &[(Coord, Coord)]) -> Vec<Pt> {
+        v.iter().map(|&(x, y)| Pt::new(x * UNITS_PER_CM, y * UNITS_PER_CM)).collect()
+    }
+
+    /// Only convex outlines that wind once take the estimate: a star's turns are all one way
+    /// but it is not convex.
+    #[test]
+    fn fast_convex_takes_only_convex_outlines() {
+        let woods = poly(&[(20, 40), (50, 38), (55, 60), (30, 70), (15, 58)]);
+        assert_eq!(fast_convex(&Area::Polygon(woods.clone())), 1);
+        let clockwise: Vec<Pt> = woods.iter().rev().copied().collect();
+        assert_eq!(fast_convex(&Area::Polygon(clockwise)), -1);
+        let star = poly(&[(0, 10), (6, -8), (-9, 3), (9, 3), (-6, -8)]);
+        assert_eq!(fast_convex(&Area::Polygon(star)), 0);
+        let concave = poly(&[(0, 0), (10, 0), (10, 10), (5, 4), (0, 10)]);
+        assert_eq!(fast_convex(&Area::Polygon(concave)), 0);
+        let flat = poly(&[(0, 0), (5, 0), (10, 0)]);
+        assert_eq!(fast_convex(&Area::Polygon(flat)), 0);
+        let huge = vec![Pt::new(0, 0), Pt::new(FAST_LIMIT, 0), Pt::new(0, FAST_LIMIT)];
+        assert_eq!(fast_convex(&Area::Polygon(huge)), 0);
+        assert_eq!(fast_convex(&Area::Circle { c: Pt::new(0, 0), r: 100 }), 0);
+    }
+
+    /// The estimate stays within a thousandth of a unit of the exact length on lines that
+    /// cross, graze, run along an edge, pass through corners and end inside or on the outline.
+    #[test]
+    fn convex_estimate_agrees_with_the_exact_length() {
+        let shapes = [
+            poly(&[(20, 40), (50, 38), (55, 60), (30, 70), (15, 58)]),
+            poly(&[(120, 75), (160, 75), (160, 95), (120, 95)]),
+            poly(&[(62, 38), (72, 38), (72, 30), (62, 30)]),
+            poly(&[(0, 0), (10, 0), (20, 0), (20, 10)]),
+        ];
+        let mut ends: Vec<Pt> = Vec::new();
+        for x in (-10..=180).step_by(7) {
+            for y in (-5..=110).step_by(9) {
+                ends.push(Pt::new(x * UNITS_PER_CM + 13, y * UNITS_PER_CM - 7));
+            }
+        }
+        let mut lines = 0;
+        for v in &shapes {
+            let s = f64::from(fast_convex(&Area::Polygon(v.clone())));
+            assert_ne!(s, 0.0);
+            let mut pts = ends.clone();
+            pts.extend(v.iter().copied());
+            for (k, &p) in pts.iter().enumerate().step_by(5) {
+                for &q in pts.iter().skip(k % 3).step_by(3) {
+                    let (est, exact) = (convex_inside_estimate(p, q, v, s), length_inside_polygon(p, q, v));
+                    assert!((est - exact).abs() < 1e-3, "{p:?} {q:?}: estimate {est}, exact {exact}");
+                    lines += 1;
+                }
+            }
+            // Along an edge and through two corners.
+            let (a, b) = (v[0], v[1]);
+            assert!((convex_inside_estimate(a, b, v, s) - length_inside_polygon(a, b, v)).abs() < 1e-3);
+            let (a, c) = (v[0], v[2]);
+            assert!((convex_inside_estimate(a, c, v, s) - length_inside_polygon(a, c, v)).abs() < 1e-3);
+        }
+        assert!(lines > 10_000, "{lines} lines");
     }
 }

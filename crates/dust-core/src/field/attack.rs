@@ -22,6 +22,12 @@ use dust_geom::table::{Body, TerrainKind};
 /// Whether one miniature sees another, or what blocks the line.
 type Sight = Result<(), dust_geom::los::Blocked>;
 
+/// Lines of sight already answered, by (attacking unit, its miniature, target unit, its
+/// miniature). The table does not change while one decision's attacks are planned, so every
+/// plan of that decision may share the answers (the candidates plan each weapon line alone,
+/// together, and each template centre: the same lines many times over).
+pub(crate) type SightMemo = std::collections::BTreeMap<(usize, usize, usize, usize), Sight>;
+
 /// One roll of an attack: the miniatures firing one weapon line at one unit, all in cover or
 /// all not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -232,6 +238,20 @@ impl FieldGame {
         reactive: Option<usize>,
         with_cover: bool,
     ) -> Result<Vec<Group>, Refusal> {
+        self.plan_attack_with(u, aims, sustained, reactive, with_cover, &mut SightMemo::new())
+    }
+
+    /// [`FieldGame::plan_attack`] with the lines of sight answered so far on this table
+    /// (`memo`, filled in as it goes).
+    pub(crate) fn plan_attack_with(
+        &self,
+        u: usize,
+        aims: &[Aim],
+        sustained: bool,
+        reactive: Option<usize>,
+        with_cover: bool,
+        memo: &mut SightMemo,
+    ) -> Result<Vec<Group>, Refusal> {
         let name = |x: usize| self.table.units[x].name.clone();
         let card = &self.cards[u].card;
         let class = self.class(u);
@@ -252,14 +272,10 @@ impl FieldGame {
             cover_memo.push(((m, t), c));
             c
         };
-        let mut sight_memo: Vec<((usize, usize, usize), Sight)> = Vec::new();
         let mut sees = |m: usize, t: usize, j: usize| -> Sight {
-            if let Some((_, r)) = sight_memo.iter().find(|(k, _)| *k == (m, t, j)) {
-                return *r;
-            }
-            let r = dust_geom::los::mini_sees(&self.table, (u, m), (t, j)).map(|_| ());
-            sight_memo.push(((m, t, j), r));
-            r
+            *memo
+                .entry((u, m, t, j))
+                .or_insert_with(|| dust_geom::los::mini_sees(&self.table, (u, m), (t, j)).map(|_| ()))
         };
         let (mut any_close, mut any_ranged) = (false, false);
         let shares = self.crew_shares(u, aims);
@@ -826,14 +842,27 @@ impl FieldGame {
         reactive: Option<usize>,
         with_cover: bool,
     ) -> Result<Vec<Group>, Refusal> {
+        self.plan_joint_attack_with(u, aims, sustained, reactive, with_cover, &mut SightMemo::new())
+    }
+
+    /// [`FieldGame::plan_joint_attack`] with the lines of sight answered so far on this table.
+    pub(crate) fn plan_joint_attack_with(
+        &self,
+        u: usize,
+        aims: &[Aim],
+        sustained: bool,
+        reactive: Option<usize>,
+        with_cover: bool,
+        memo: &mut SightMemo,
+    ) -> Result<Vec<Group>, Refusal> {
         let (own, hero) = self.split_joint(u, aims);
         let mut groups = if own.is_empty() && hero.is_some() {
             Vec::new()
         } else {
-            self.plan_attack(u, &own, sustained, reactive, with_cover)?
+            self.plan_attack_with(u, &own, sustained, reactive, with_cover, memo)?
         };
         if let Some((h, hero_aims)) = hero {
-            let more = self.plan_attack(h, &hero_aims, sustained, reactive, with_cover)?;
+            let more = self.plan_attack_with(h, &hero_aims, sustained, reactive, with_cover, memo)?;
             let close_of = |v: &[Group]| v.iter().filter(|g| g.close).map(|g| g.target).next();
             if let (Some(a), Some(b)) = (close_of(&groups), close_of(&more)) {
                 if a != b {

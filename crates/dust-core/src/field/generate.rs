@@ -381,6 +381,8 @@ impl FieldGame {
             .unwrap_or(0)
             .saturating_add(self.table.templates.blast_radius * 2 + self.table.templates.flame_long.length);
         let mine = &self.table.units[u].minis;
+        // Every plan below asks lines of sight of the same table: each is answered once.
+        let mut sight = super::attack::SightMemo::new();
         for t in targets {
             let near = mine.iter().any(|a| {
                 self.table.units[t]
@@ -405,7 +407,10 @@ impl FieldGame {
                         continue;
                     }
                     let mut aim = Aim { line, target: t, at: None };
-                    if self.plan_attack(u, std::slice::from_ref(&aim), sustained, against, false).is_err() {
+                    if self
+                        .plan_attack_with(u, std::slice::from_ref(&aim), sustained, against, false, &mut sight)
+                        .is_err()
+                    {
                         // A template weapon: centred on the target miniature that puts the most
                         // enemies (and fewest friends) under it.
                         let w = &self.cards[u].card.weapons[usize::from(line)];
@@ -416,7 +421,7 @@ impl FieldGame {
                         for m in &self.table.units[t].minis {
                             let c = m.body.centre();
                             aim.at = Some(c);
-                            if let Ok(g) = self.plan_attack(u, std::slice::from_ref(&aim), sustained, against, false) {
+                            if let Ok(g) = self.plan_attack_with(u, std::slice::from_ref(&aim), sustained, against, false, &mut sight) {
                                 let score: i64 = g
                                     .iter()
                                     .filter(|g| g.template && g.line == line)
@@ -437,12 +442,12 @@ impl FieldGame {
                 if aims.is_empty() {
                     continue;
                 }
-                if self.plan_attack(u, &aims, sustained, against, false).is_err() {
+                if self.plan_attack_with(u, &aims, sustained, against, false, &mut sight).is_err() {
                     // Soldiers with several weapons fire one: keep the lines that fit together.
                     let mut fit: Vec<Aim> = Vec::new();
                     for a in aims {
                         fit.push(a);
-                        if self.plan_attack(u, &fit, sustained, against, false).is_err() {
+                        if self.plan_attack_with(u, &fit, sustained, against, false, &mut sight).is_err() {
                             fit.pop();
                         }
                     }
@@ -463,7 +468,10 @@ impl FieldGame {
                                 target: t,
                                 at: None,
                             });
-                            if self.plan_joint_attack(u, &joint, sustained, against, false).is_err() {
+                            if self
+                                .plan_joint_attack_with(u, &joint, sustained, against, false, &mut sight)
+                                .is_err()
+                            {
                                 joint.pop();
                             }
                         }
