@@ -279,7 +279,12 @@ test('the table editor makes a file that `battlefield check` accepts', { timeout
     await page.waitForFunction(() => document.querySelector('#toml').value.includes('Ruined Town'));
     await ok('true');
     writeFileSync(path, await page.inputValue('#toml'));
-    assert.match(execFileSync(BIN, ['battlefield', 'check', path], { encoding: 'utf8' }), /`Ruined Town`, 120 × 120 cm: 14 terrain pieces, 2 zones, 2 objectives, 6 units/);
+    // The editor's file says what the shipped file says (counts of terrain, zones, objectives,
+    // units and miniatures), whatever the shipped table holds today.
+    const summary = (out) => out.slice(out.indexOf('`Ruined Town`'));
+    const shipped = execFileSync(BIN, ['battlefield', 'check', join(TABLES, 'ruined-town.toml')], { encoding: 'utf8' });
+    assert.match(shipped, /`Ruined Town`, 120 × 120 cm: \d+ terrain pieces/);
+    assert.equal(summary(execFileSync(BIN, ['battlefield', 'check', path], { encoding: 'utf8' })), summary(shipped));
   } finally {
     await ctx.close();
   }
