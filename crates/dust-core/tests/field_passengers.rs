@@ -882,3 +882,45 @@ fn a_vehicle_its_pilot_left_makes_no_reactive_attack_and_a_piloted_one_takes_him
         }
     }
 }
+
+/// tactics-battlefield-summary.md, "MINEFIELDS": "When a unit moves into, through, or out of a
+/// minefield, the opposing player attacks it with a rating of ♠️₂" — and "CARRYING
+/// PASSENGERS": "To mount a vehicle, all of the infantry unit's miniatures must move into contact
+/// with the vehicle's body or hull". A squad that crosses a minefield on its way into a vehicle
+/// is attacked like any unit moving through it (docs/rulings.md, "Battlefield: passengers"), and
+/// its losses come off the soldiers now aboard.
+#[test]
+fn a_squad_mounting_through_a_minefield_is_attacked_by_it() {
+    let mut attacked = 0;
+    for seed in 0..40 {
+        let mut g = Builder::default()
+            .terrain(TerrainKind::Minefield, &[(42.0, 40.0), (43.0, 40.0), (43.0, 60.0), (42.0, 60.0)])
+            .unit(Side::A, transport("Truck", 6), &[T], 0)
+            .unit(Side::A, squad("Grenadiers", 3, 2), &[(40.0, 47.0), (40.0, 50.0), (40.0, 53.0)], 0)
+            .unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180)
+            .game(seed);
+        first(&mut g, Side::A);
+        g.apply(Decision::Activate(1)).unwrap();
+        g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+        let e = g.events().len();
+        g.apply(Decision::Mount {
+            vehicle: 0,
+            minis: contact(3),
+        })
+        .expect("all in contact: it mounts");
+        let mines = rolls(&g, e, Purpose::Minefield);
+        assert_eq!(mines.len(), 1, "one attack for the minefield crossed");
+        assert_eq!(mines[0].0, 2, "two dice");
+        let saved: u16 = rolls(&g, e, Purpose::Save).iter().map(|r| r.1).sum();
+        let lost = usize::from(mines[0].1.saturating_sub(saved));
+        if let Some(Decision::Casualties(v)) = g.candidates(4).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+            g.apply(Decision::Casualties(v)).unwrap();
+        }
+        assert_eq!(g.units()[1].models.len(), 3 - lost.min(3));
+        if lost < 3 {
+            assert_eq!(g.aboard(1), Some((0, Seat::Passenger)), "it is aboard");
+        }
+        attacked += usize::from(mines[0].1 > 0);
+    }
+    assert!(attacked > 0, "the minefield never hit in 40 games");
+}

@@ -388,7 +388,7 @@ impl FieldGame {
     /// move (halted, it does not mount); then its miniatures leave the table for the vehicle.
     pub(crate) fn do_mount(&mut self, v: usize, minis: &[MiniMove], march: bool) {
         let Some(u) = self.acting() else { return };
-        let Ok((after, _, _, wire, _, _mines)) = self.check_mount(v, minis, march) else {
+        let Ok((after, _, _, wire, _, mines)) = self.check_mount(v, minis, march) else {
             return;
         };
         let Ok(seat) = self.may_board(u, v) else { return };
@@ -404,6 +404,13 @@ impl FieldGame {
         self.table.units[u].minis = after;
         self.stow(u, v, seat);
         self.carry.mounted_now = Some(u);
+        // "When a unit moves into, through, or out of a minefield, the opposing player attacks
+        // it" (MINEFIELDS): the way into the vehicle is a move like any other; the losses come
+        // off the soldiers now aboard (docs/rulings.md, "Battlefield: passengers").
+        if self.mines_go_off(u, mines.len()) {
+            self.phase = super::flow::Phase::Casualties;
+            return;
+        }
         self.action_done();
     }
 
