@@ -401,16 +401,10 @@ pub fn activate(g: &mut FieldGame, u: usize, plan: &[super::Action]) {
 
 /// The rolls logged from event `from` on for `purpose`: (dice, successes).
 pub fn rolls(g: &FieldGame, from: usize, purpose: super::Purpose) -> Vec<(u16, u16)> {
-    g.events()[from..]
-        .iter()
-        .filter_map(|e| match e {
-            super::Event::Rolled {
-                purpose: p,
-                dice,
-                successes,
-            } if *p == purpose => Some((*dice, *successes)),
-            _ => None,
-        })
+    rolls_since(g, from)
+        .into_iter()
+        .filter(|r| r.0 == purpose)
+        .map(|(_, dice, successes)| (dice, successes))
         .collect()
 }
 
