@@ -675,7 +675,8 @@ impl<'a> Ctx<'a> {
         }
         let rides = aboard;
         let aboard = self.vehicles_aboard(&table, &rides);
-        if ok && self.rd.diags.is_empty() {
+        // Only a unit placed aboard can lack a seat: a file without one is not set up twice.
+        if ok && self.rd.diags.is_empty() && aboard.iter().any(Option::is_some) {
             self.seats(&table, &aboard, &rides, cards);
         }
         if reserves != Reserves::None {
