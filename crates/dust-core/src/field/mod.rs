@@ -32,6 +32,7 @@ mod passengers;
 mod preview;
 mod scatter;
 mod skills;
+mod skills2;
 mod smoke;
 mod special;
 pub mod tests_support;

@@ -224,10 +224,11 @@ impl FieldGame {
     /// "INFANTRY ACE": "Roll a die when this hero activates. On ☒ or ☑ the hero (and any unit
     /// it has joined or hero that has joined it) gains a third action for this activation" (the
     /// army symbol or the shield: docs/rulings.md, "Battlefield: Infantry Ace"). One die, even
-    /// when both have the skill ("they do not gain the skill twice").
+    /// when both have the skill ("they do not gain the skill twice"). A vehicle or aircraft
+    /// piloted by an ace rolls the same die ([`FieldGame::ace_piloted`]).
     pub(crate) fn third_action(&mut self, u: usize, hero: Option<usize>) -> bool {
         let ace = |x: usize| self.class(x) == Class::Hero && self.cards[x].bf.has(crate::unit::BattlefrontSkill::InfantryAce);
-        if !(ace(u) || hero.is_some_and(ace)) {
+        if !(ace(u) || hero.is_some_and(ace) || self.ace_piloted(u)) {
             return false;
         }
         self.one_die(crate::dice::Symbols::ARMY_OR_SHIELD, Purpose::Ace)

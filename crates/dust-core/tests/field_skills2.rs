@@ -1,0 +1,132 @@
+//! More of Dust Battlefield's skills (issue 24, rows F-309, F-316, F-545, F-724 of
+//! docs/conformance/battlefield.md), each test written from the words of
+//! tactics-battlefield-summary.md ("the book"), "SKILLS AND EQUIPMENT" and the skill's own
+//! paragraph, before the code that plays it. Each names the section it reads and asserts the
+//! outcome the book states, through the public API only; cards and tables are built by hand
+//! (`dust_core::field::tests_support`), their numbers the tests' own.
+//!
+//! Dice are the engine's seeded dice: a test about a roll plays the same position over a fixed
+//! set of seeds and checks every outcome that came up, and that each outcome it is about came up.
+
+use dust_core::field::tests_support::{aircraft_card, hero_card, squad_card, vehicle_card, Builder};
+use dust_core::field::{Action, Decision, Event, FieldCard, FieldGame, Purpose};
+use dust_core::unit::{BattlefrontSkill, Locomotion};
+use dust_core::Side;
+
+use Action::*;
+
+const SEEDS: u64 = 60;
+
+fn line(n: usize, x: f64, y: f64) -> Vec<(f64, f64)> {
+    (0..n).map(|i| (x + 3.0 * i as f64, y)).collect()
+}
+
+/// A hero with battlefront skill `skill`.
+fn hero_with(name: &str, skill: BattlefrontSkill) -> FieldCard {
+    let mut c = hero_card(name);
+    c.bf.skills.push(skill);
+    c
+}
+
+/// The rolls for `purpose` logged from event `from` on: (dice, successes).
+fn rolled(g: &FieldGame, from: usize, purpose: Purpose) -> Vec<(u16, u16)> {
+    g.events()[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled {
+                purpose: p,
+                dice,
+                successes,
+            } if *p == purpose => Some((*dice, *successes)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Side `side` goes first, when the initiative asks.
+fn first(g: &mut FieldGame, side: Side) {
+    if g.candidates(2).iter().any(|d| matches!(d, Decision::First(_))) {
+        g.apply(Decision::First(side)).expect("first");
+    }
+}
+
+// ----- ACE PILOT, ACE AIR PILOT ---------------------------------------------------------------
+
+/// A vehicle (unit 0) piloted by a hero with `skill` (unit 1), and a squad of side B.
+fn piloted(vehicle: FieldCard, skill: BattlefrontSkill) -> Builder {
+    Builder::default()
+        .unit(Side::A, vehicle, &[(50.0, 50.0)], 0)
+        .unit(Side::A, hero_with("Joe", skill), &[(50.0, 50.0)], 0)
+        .aboard(0)
+        .unit(Side::B, squad_card("Foes", 3), &line(3, 150.0, 110.0), 180)
+}
+
+/// "ACE PILOT": "This hero can pilot a vehicle. Roll a die when the vehicle they are piloting
+/// activates. On ☒ or ☑ the vehicle gains a third action for this activation." "ACE AIR
+/// PILOT": the same for "an aircraft" (tactics-battlefield-summary.md, "SKILLS AND
+/// EQUIPMENT"; the army symbol or the shield, as Infantry Ace: docs/rulings.md, "Battlefield:
+/// Ace Pilot"). A plain Pilot or Air Pilot rolls nothing and the vehicle has two actions.
+#[test]
+fn an_ace_pilot_rolls_for_a_third_action_of_his_vehicle() {
+    let cases = [
+        (vehicle_card("Tank", Locomotion::Tracked), BattlefrontSkill::AcePilot, true),
+        (aircraft_card("Plane"), BattlefrontSkill::AceAirPilot, true),
+        (vehicle_card("Tank", Locomotion::Tracked), BattlefrontSkill::Pilot, false),
+        (aircraft_card("Plane"), BattlefrontSkill::AirPilot, false),
+    ];
+    for (vehicle, skill, ace) in cases {
+        let b = piloted(vehicle, skill);
+        let (mut three, mut two) = (0, 0);
+        for seed in 0..SEEDS {
+            let mut g = b.clone().game(seed);
+            assert!(g.aboard(1).is_some(), "{skill:?} pilots");
+            first(&mut g, Side::A);
+            let from = g.events().len();
+            g.apply(Decision::Activate(0)).unwrap();
+            let r = rolled(&g, from, Purpose::Ace);
+            if !ace {
+                assert!(r.is_empty(), "{skill:?}: no die");
+            } else {
+                assert_eq!(r.len(), 1, "one die when the piloted vehicle activates");
+                assert_eq!(r[0].0, 1);
+            }
+            let gained = r.first().is_some_and(|x| x.1 == 1);
+            if gained {
+                three += 1;
+            } else {
+                two += 1;
+            }
+            assert_eq!(g.check(&Decision::Plan(vec![March, Attack])).is_ok(), gained, "seed {seed}");
+            assert_eq!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok(), !gained, "seed {seed}");
+            assert_eq!(g.candidates(64).contains(&Decision::Plan(vec![March, Attack])), gained);
+        }
+        if ace {
+            assert!(three > 0 && two > 0, "{skill:?}: both outcomes came up ({three}, {two})");
+        } else {
+            assert_eq!(three, 0);
+        }
+    }
+}
+
+/// "Heroes with this skill do not share it with any unit they join" ("ACE PILOT", "ACE AIR
+/// PILOT"): an Ace Pilot activating on his own or joining a squad rolls no die.
+#[test]
+fn an_ace_pilot_on_foot_rolls_nothing() {
+    let b = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::A, hero_with("Joe", BattlefrontSkill::AcePilot), &[(56.0, 12.0)], 0)
+        .unit(Side::B, squad_card("Foes", 3), &line(3, 150.0, 110.0), 180);
+    for seed in 0..10 {
+        let mut g = b.clone().game(seed);
+        first(&mut g, Side::A);
+        let from = g.events().len();
+        let d = if seed % 2 == 0 {
+            Decision::Activate(1)
+        } else {
+            Decision::ActivateWith(0, 1)
+        };
+        g.apply(d).unwrap();
+        assert!(rolled(&g, from, Purpose::Ace).is_empty());
+        assert!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok());
+    }
+}
