@@ -8,10 +8,11 @@
 //! Dice are the engine's seeded dice: a test about a roll plays the same position over a fixed
 //! set of seeds and checks every outcome that came up, and that each outcome it is about came up.
 
-use dust_core::field::tests_support::{aircraft_card, hero_card, squad_card, vehicle_card, Builder};
-use dust_core::field::{Action, Decision, Event, FieldCard, FieldGame, Purpose};
+use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, Purpose, Special};
 use dust_core::unit::{BattlefrontSkill, Locomotion};
 use dust_core::Side;
+use dust_geom::table::TerrainKind;
 
 use Action::*;
 
@@ -129,4 +130,88 @@ fn an_ace_pilot_on_foot_rolls_nothing() {
         assert!(rolled(&g, from, Purpose::Ace).is_empty());
         assert!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok());
     }
+}
+
+// ----- CAMOUFLAGE: the special action -----------------------------------------------------------
+
+/// Rangers (unit 0, side A, rifles of range 5) and Snipers (unit 1, side B, with Camouflage when
+/// `camo`) 35 cm away in a wood, a barbed wire entanglement beside the Snipers.
+fn camo_table(camo: bool) -> Builder {
+    let mut rangers = squad_card("Rangers", 3);
+    rangers.card.weapons[0] = weapon("Rifle", Some(5), 1);
+    let mut snipers = squad_card("Snipers", 3);
+    if camo {
+        snipers.bf.skills.push(BattlefrontSkill::Camouflage);
+    }
+    let y = 20.0 + 2.5 + 35.0;
+    Builder::default()
+        .unit(Side::A, rangers, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, snipers, &line(3, 50.0, y), 180)
+        .terrain(
+            TerrainKind::Woods,
+            &[(30.0, y - 3.0), (90.0, y - 3.0), (90.0, y + 30.0), (30.0, y + 30.0)],
+        )
+        .terrain(
+            TerrainKind::BarbedWire,
+            &[(40.0, y - 1.0), (44.0, y - 1.0), (44.0, y + 1.0), (40.0, y + 1.0)],
+        )
+}
+
+fn rifle_at(t: usize) -> Vec<Aim> {
+    vec![Aim {
+        line: 0,
+        target: t,
+        at: None,
+    }]
+}
+
+/// "CAMOUFLAGE": "This unit may take a CAMOUFLAGE special action. Once it has done so, no enemy
+/// unit has LOS to it if it is in cover from them and at range 3 (30cm/12") or more. This
+/// benefit ends if the camouflaged unit takes any action other than a MOVE or NOTHING Action"
+/// (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"). The Snipers attack (the benefit
+/// ends: the Rangers may aim at them), then take the CAMOUFLAGE special action (they are hidden
+/// again); the generator proposes it, the check accepts it, and it reads back from its text.
+#[test]
+fn a_unit_that_lost_its_camouflage_regains_it_with_the_special_action() {
+    let mut g = camo_table(true).game(1);
+    assert!(g.units()[1].camouflaged, "the unit starts the game camouflaged");
+    assert!(g.attack_odds(0, &rifle_at(1), false).is_err(), "hidden");
+    activate(&mut g, 1, &[Attack, Special]);
+    g.apply(Decision::Attack(Vec::new())).unwrap();
+    assert!(!g.units()[1].camouflaged, "the ATTACK ends the benefit");
+    assert!(g.attack_odds(0, &rifle_at(1), false).is_ok(), "seen once it attacked");
+    g.apply(Decision::React(None)).unwrap();
+    let c = g.candidates(32);
+    assert!(c.contains(&Decision::Special(Special::Camouflage)), "{c:?}");
+    for d in &c {
+        g.check(d).unwrap();
+        assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(d));
+    }
+    assert_eq!(Decision::Special(Special::Camouflage).to_string(), "special camouflage");
+    g.apply(Decision::Special(Special::Camouflage)).unwrap();
+    assert!(g.units()[1].camouflaged, "camouflaged again");
+    assert!(g.attack_odds(0, &rifle_at(1), false).is_err(), "hidden again");
+}
+
+/// "This unit may take a CAMOUFLAGE special action": a unit without the skill may not, and a
+/// unit already camouflaged has nothing to regain (docs/rulings.md, "Battlefield: Camouflage").
+/// Another special action ends the benefit ("any action other than a MOVE or NOTHING Action").
+#[test]
+fn only_a_camouflage_unit_takes_the_action_and_other_special_actions_end_it() {
+    let mut g = camo_table(false).game(1);
+    activate(&mut g, 1, &[Special, Nothing]);
+    let e = g.check(&Decision::Special(Special::Camouflage)).unwrap_err();
+    assert!(e.reason.contains("Camouflage"), "{e}");
+    assert!(!g.candidates(32).contains(&Decision::Special(Special::Camouflage)));
+    let mut g = camo_table(true).game(1);
+    activate(&mut g, 1, &[Special, Special]);
+    let e = g.check(&Decision::Special(Special::Camouflage)).unwrap_err();
+    assert!(e.reason.contains("already camouflaged"), "{e}");
+    assert!(!g.candidates(32).contains(&Decision::Special(Special::Camouflage)));
+    // ENGINEERING on the wire beside them: the benefit ends, and the second action regains it.
+    g.apply(Decision::Special(Special::Engineer(1))).unwrap();
+    assert!(!g.units()[1].camouflaged, "ENGINEERING is an action other than a MOVE or NOTHING");
+    g.apply(Decision::React(None)).unwrap();
+    g.apply(Decision::Special(Special::Camouflage)).unwrap();
+    assert!(g.units()[1].camouflaged);
 }

@@ -102,6 +102,7 @@ impl FieldGame {
             Special::Engineer(p) => self.check_engineer(u, p),
             Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) | Special::Medevac(_) => self.check_command(u, sp),
             Special::LaunchSmoke => self.check_launch(u),
+            Special::Camouflage => self.check_camouflage(u),
         }
     }
 
@@ -117,6 +118,7 @@ impl FieldGame {
         if self.check_launch(u).is_ok() {
             v.push(Decision::Special(Special::LaunchSmoke));
         }
+        v.extend(self.skill_specials(u));
         v
     }
 
@@ -125,12 +127,14 @@ impl FieldGame {
         (0..self.table.terrain.len()).any(|p| self.check_engineer(u, p).is_ok())
             || !self.command_candidates(u).is_empty()
             || self.check_launch(u).is_ok()
+            || !self.skill_specials(u).is_empty()
     }
 
     /// Plays a checked special action of the acting unit; the action is done once any
     /// casualties it caused are chosen.
     pub(crate) fn do_special(&mut self, sp: Special) {
         let Some(u) = self.acting() else { return };
+        self.special_taken(u, sp);
         let pending = match sp {
             Special::None => false,
             Special::Engineer(p) => self.engineer(u, p),
@@ -157,6 +161,7 @@ impl FieldGame {
                 self.launch_smoke(u);
                 false
             }
+            Special::Camouflage => false,
         };
         if pending {
             self.phase = super::flow::Phase::Casualties;
