@@ -718,11 +718,14 @@ pub enum BattlefrontSkill {
     Mechanic,
     /// Medevac ("MEDEVAC"): the MEDEVAC special action returns soldiers to an infantry unit.
     Medevac,
+    /// Lucky (tactics-battlefield-summary.md, "LUCKY"): once per game, the hero re-rolls the
+    /// dice of his weapons that failed to hit.
+    Lucky,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 33] = [
+    pub const ALL: [BattlefrontSkill; 34] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -756,6 +759,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::SmokeLaunchers,
         BattlefrontSkill::Mechanic,
         BattlefrontSkill::Medevac,
+        BattlefrontSkill::Lucky,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -793,6 +797,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::SmokeLaunchers => "smoke-launchers",
             BattlefrontSkill::Mechanic => "mechanic",
             BattlefrontSkill::Medevac => "medevac",
+            BattlefrontSkill::Lucky => "lucky",
         }
     }
     /// Reads a name.

@@ -9,9 +9,9 @@
 //! set of seeds and checks every outcome that came up, and that each outcome it is about came up.
 
 use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, vehicle_card, weapon, Builder};
-use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, Purpose, Special};
+use dust_core::field::{Action, Aim, Decision, Declared, Event, FieldCard, FieldGame, Purpose, Special};
 use dust_core::unit::{BattlefrontSkill, Locomotion};
-use dust_core::Side;
+use dust_core::{Side, Symbols};
 use dust_geom::table::TerrainKind;
 
 use Action::*;
@@ -214,4 +214,216 @@ fn only_a_camouflage_unit_takes_the_action_and_other_special_actions_end_it() {
     g.apply(Decision::React(None)).unwrap();
     g.apply(Decision::Special(Special::Camouflage)).unwrap();
     assert!(g.units()[1].camouflaged);
+}
+
+// ----- Declaring a skill: FIGHTING SPIRIT, LUCKY -------------------------------------------------
+
+/// A squad of 5 of side A (unit 0, rifles of 3 dice, range 3) with `skills`, a hero of side A
+/// (unit 1) with `hero_skills`, and a squad of 5 of side B (unit 2) 20 cm ahead in the open.
+fn spirit_table(skills: &[BattlefrontSkill], hero_skills: &[BattlefrontSkill]) -> Builder {
+    let mut a = squad_card("Rangers", 5);
+    a.card.weapons[0] = weapon("Rifle", Some(3), 3);
+    a.bf.skills.extend_from_slice(skills);
+    let mut h = hero_card("Joe");
+    h.bf.skills.extend_from_slice(hero_skills);
+    Builder::default()
+        .unit(Side::A, a, &line(5, 50.0, 20.0), 0)
+        .unit(Side::A, h, &[(59.0, 25.0)], 0)
+        .unit(Side::B, squad_card("Foes", 5), &line(5, 50.0, 42.5), 180)
+}
+
+fn at_foes(g: &FieldGame, hero: bool) -> Vec<Aim> {
+    let mut v = vec![Aim {
+        line: 0,
+        target: 2,
+        at: None,
+    }];
+    if hero {
+        // The joined hero's lines are numbered after the squad's card's two lines.
+        v.push(Aim {
+            line: g.card(0).card.weapons.len() as u8,
+            target: 2,
+            at: None,
+        });
+    }
+    v
+}
+
+/// The faces that hit in each group of the attack `aims` of unit `u` (its odds, the live plan).
+fn faces(g: &FieldGame, u: usize, aims: &[Aim]) -> Vec<Symbols> {
+    g.attack_odds(u, aims, false).unwrap().groups.iter().map(|x| x.0.hit).collect()
+}
+
+/// "SKILLS AND EQUIPMENT": "A player must declare that they are using a skill before rolling any
+/// dice that might be modified by that skill." "FIGHTING SPIRIT": "Once per game, this unit (and
+/// any unit it has joined or hero that has joined it) hits on ☑ as well as ☒ when making an
+/// ATTACK or SUSTAINED ATTACK action." Declared (`declare fighting-spirit`) before the ATTACK
+/// decision, the unit and its joined hero hit on the target as well; the hit roll shows it over
+/// the seeds (2 chances in 3 a die, against 1 in 2 for the army symbol alone).
+#[test]
+fn fighting_spirit_is_declared_before_the_roll_and_hits_on_the_target_as_well() {
+    let b = spirit_table(&[BattlefrontSkill::FightingSpirit], &[]);
+    let (mut dice, mut hits) = (0u32, 0u32);
+    for seed in 0..SEEDS {
+        let mut g = b.clone().game(seed);
+        first(&mut g, Side::A);
+        g.apply(Decision::ActivateWith(0, 1)).unwrap();
+        g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+        let aims = at_foes(&g, true);
+        assert!(
+            faces(&g, 0, &aims).iter().all(|&f| f == Symbols::ARMY),
+            "undeclared: the army symbol"
+        );
+        let c = g.candidates(32);
+        assert!(c.contains(&Decision::Declare(Declared::FightingSpirit)), "{c:?}");
+        assert_eq!(Decision::Declare(Declared::FightingSpirit).to_string(), "declare fighting-spirit");
+        for d in &c {
+            g.check(d).unwrap();
+            assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(d));
+        }
+        g.apply(Decision::Declare(Declared::FightingSpirit)).unwrap();
+        assert!(g.units()[0].used.fighting_spirit, "once per game: used");
+        let f = faces(&g, 0, &aims);
+        assert_eq!(f.len(), 2);
+        assert!(f.iter().all(|&f| f == Symbols::ARMY_OR_TARGET), "the unit and its hero: {f:?}");
+        let e = g.check(&Decision::Declare(Declared::FightingSpirit)).unwrap_err();
+        assert!(e.reason.contains("once per game"), "{e}");
+        let from = g.events().len();
+        g.apply(Decision::Attack(vec![aims[0].clone()])).unwrap();
+        let r = rolled(&g, from, Purpose::Hit);
+        assert_eq!(r[0].0, 15, "5 soldiers, 3 dice each");
+        dice += u32::from(r[0].0);
+        hits += u32::from(r[0].1);
+        // After the roll, nothing is declared for it.
+        assert!(g.check(&Decision::Declare(Declared::FightingSpirit)).is_err());
+    }
+    let rate = f64::from(hits) / f64::from(dice);
+    assert!((rate - 2.0 / 3.0).abs() < 0.06, "{rate} over {dice} dice");
+}
+
+/// Plays on (NOTHING actions, no reactions, the first casualties offered) until unit `u` may
+/// activate again in a later turn.
+fn next_activation_of(g: &mut FieldGame, u: usize) {
+    let turn = g.turn();
+    for _ in 0..200 {
+        let c = g.candidates(64);
+        if g.turn() > turn && c.contains(&Decision::Activate(u)) {
+            return;
+        }
+        let pick = c
+            .iter()
+            .find(|d| {
+                matches!(
+                    d,
+                    Decision::First(_) | Decision::React(None) | Decision::Casualties(_) | Decision::Attack(_)
+                )
+            })
+            .or_else(|| c.iter().find(|d| **d == Decision::Plan(vec![Nothing, Nothing])))
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::Activate(_))))
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::Pass)))
+            .cloned()
+            .unwrap_or_else(|| panic!("nothing to play among {c:?}"));
+        g.apply(pick).expect("a candidate is accepted");
+    }
+    panic!("unit {u} never activated again");
+}
+
+/// "Once per game": the unit's next activation finds the skill spent; a hero's
+/// Fighting Spirit applies to the unit he joins and is spent for him ("If the skill is only
+/// usable once per game, both the hero and the unit use it at the same time"); a unit without
+/// the skill may not declare it.
+#[test]
+fn fighting_spirit_is_once_per_game_and_shared_with_a_joined_unit() {
+    let mut g = spirit_table(&[BattlefrontSkill::FightingSpirit], &[]).game(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+    g.apply(Decision::Declare(Declared::FightingSpirit)).unwrap();
+    g.apply(Decision::Attack(Vec::new())).unwrap();
+    next_activation_of(&mut g, 0);
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+    let e = g.check(&Decision::Declare(Declared::FightingSpirit)).unwrap_err();
+    assert!(e.reason.contains("once per game"), "{e}");
+    assert!(!g.candidates(32).contains(&Decision::Declare(Declared::FightingSpirit)));
+    // The hero's skill, the unit without it.
+    let mut g = spirit_table(&[], &[BattlefrontSkill::FightingSpirit]).game(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+    g.apply(Decision::Declare(Declared::FightingSpirit)).unwrap();
+    assert!(g.units()[1].used.fighting_spirit && !g.units()[0].used.fighting_spirit);
+    let aims = at_foes(&g, true);
+    assert!(faces(&g, 0, &aims).iter().all(|&f| f == Symbols::ARMY_OR_TARGET));
+    // Nobody has it.
+    let mut g = spirit_table(&[], &[]).game(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+    let e = g.check(&Decision::Declare(Declared::FightingSpirit)).unwrap_err();
+    assert!(e.reason.contains("Fighting Spirit"), "{e}");
+}
+
+/// "LUCKY": "Once per game, this hero may re-roll any dice that failed to hit with any of their
+/// weapons when making an ATTACK or SUSTAINED ATTACK action. Heroes with this skill do not share
+/// it with any unit they join." Declared before the roll, the hero's misses are re-rolled (an
+/// ATTACK: once; a SUSTAINED ATTACK: again after its own re-roll, docs/rulings.md, "Battlefield:
+/// declaring a skill"); the squad he joins re-rolls nothing.
+#[test]
+fn lucky_rerolls_the_heros_misses_once_per_game() {
+    for sustained in [false, true] {
+        let mut seen = false;
+        for seed in 0..SEEDS {
+            let mut g = spirit_table(&[], &[BattlefrontSkill::Lucky]).game(seed);
+            first(&mut g, Side::A);
+            g.apply(Decision::ActivateWith(0, 1)).unwrap();
+            g.apply(Decision::Plan(if sustained { vec![Sustained] } else { vec![Attack, Nothing] }))
+                .unwrap();
+            assert!(g.candidates(32).contains(&Decision::Declare(Declared::Lucky)));
+            g.apply(Decision::Declare(Declared::Lucky)).unwrap();
+            assert!(g.units()[1].used.lucky);
+            let aims = at_foes(&g, true);
+            let lucky: Vec<bool> = g
+                .attack_odds(0, &aims, sustained)
+                .unwrap()
+                .groups
+                .iter()
+                .map(|x| x.0.lucky)
+                .collect();
+            assert_eq!(lucky, vec![false, true], "the hero's group only");
+            // The hero fires alone: his misses are re-rolled.
+            let from = g.events().len();
+            g.apply(Decision::Attack(vec![aims[1].clone()])).unwrap();
+            let hit = rolled(&g, from, Purpose::Hit);
+            let again = rolled(&g, from, Purpose::Reroll);
+            assert_eq!(hit[0].0, 2, "the pistol's 2 dice");
+            let mut misses = hit[0].0 - hit[0].1;
+            for (n, k) in &again {
+                assert_eq!(*n, misses, "the dice that failed are re-rolled");
+                misses -= k;
+            }
+            let expected = if hit[0].1 == 2 {
+                0
+            } else if sustained {
+                2
+            } else {
+                1
+            };
+            if expected == 2 && again.len() == 1 {
+                // The sustained re-roll hit every die: nothing left for Lucky.
+                assert_eq!(misses, 0);
+            } else {
+                assert_eq!(again.len(), expected, "seed {seed}: {hit:?} {again:?}");
+            }
+            seen |= expected > 0;
+        }
+        assert!(seen);
+    }
+    // A squad's card with the skill: Lucky is a hero's.
+    let mut g = spirit_table(&[BattlefrontSkill::Lucky], &[]).game(1);
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+    let e = g.check(&Decision::Declare(Declared::Lucky)).unwrap_err();
+    assert!(e.reason.contains("hero"), "{e}");
 }

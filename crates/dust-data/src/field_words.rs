@@ -2,7 +2,7 @@
 //! game (`play --edition battlefield`) and the server's pages say the same things. Every roll
 //! names the section of the rules summary that calls for it.
 
-use dust_core::field::{Action, Decision, Event, FieldGame, Purpose, ReactChoice, Special};
+use dust_core::field::{Action, Decision, Declared, Event, FieldGame, Purpose, ReactChoice, Special};
 use dust_geom::exact::Pt;
 
 /// The rules summary the events cite.
@@ -133,6 +133,10 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
             if minis.len() == 1 { "" } else { "s" },
             name(*vehicle)
         ),
+        Decision::Declare(Declared::FightingSpirit) => {
+            "use Fighting Spirit for this attack (once a game): hit on the target as well as the army symbol".into()
+        }
+        Decision::Declare(Declared::Lucky) => "use Lucky for this attack (once a game): the hero re-rolls the dice that miss".into(),
         Decision::Dismount(v) => format!("dismount to {}", v.iter().map(|p| pt_text(*p)).collect::<Vec<_>>().join(", ")),
         Decision::Casualties(v) if v.is_empty() => "lose no miniature".into(),
         Decision::Casualties(v) => {

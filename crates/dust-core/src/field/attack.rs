@@ -66,6 +66,8 @@ pub struct Group {
     pub hit: Symbols,
     /// Its misses are re-rolled outside a Sustained Attack (a lone wire-guided weapon).
     pub reroll: bool,
+    /// Its misses are re-rolled once more: a declared Lucky hero's weapons ("LUCKY").
+    pub lucky: bool,
 }
 
 /// The owner of a squad chooses which of `valid` its `count` casualties are.
@@ -490,6 +492,7 @@ impl FieldGame {
                         stun: self.stun_of(u, li),
                         hit: self.hit_faces(u, li, sustained),
                         reroll: false,
+                        lucky: self.lucky_now(u),
                     });
                 }
                 if !covers_target {
@@ -626,6 +629,7 @@ impl FieldGame {
                     stun: self.stun_of(u, li),
                     hit: self.hit_faces(u, li, sustained),
                     reroll: false,
+                    lucky: self.lucky_now(u),
                 });
             }
         }
@@ -687,11 +691,8 @@ impl FieldGame {
                 .into_iter()
                 .map(|g| {
                     let p_hit = self.dice.roll(1, g.hit).p();
-                    let hit = if sustained || g.reroll {
-                        1.0 - (1.0 - p_hit) * (1.0 - p_hit)
-                    } else {
-                        p_hit
-                    };
+                    let rolls = 1 + i32::from(sustained || g.reroll) + i32::from(g.lucky);
+                    let hit = 1.0 - (1.0 - p_hit).powi(rolls);
                     let p_save = g.save.map_or(0.0, |s| {
                         let p = self.dice.roll(1, s).p();
                         // A failed save re-rolled in a fortification.
@@ -737,6 +738,9 @@ impl FieldGame {
         for g in groups {
             let mut hits = self.roll(g.dice, g.hit, Purpose::Hit);
             if sustained || g.reroll {
+                hits += self.roll(g.dice - hits, g.hit, Purpose::Reroll);
+            }
+            if g.lucky {
                 hits += self.roll(g.dice - hits, g.hit, Purpose::Reroll);
             }
             if g.chain {
@@ -1040,6 +1044,7 @@ impl FieldGame {
             stun: None,
             hit: Symbols::ARMY,
             reroll: false,
+            lucky: false,
         };
         self.damage(&g, hits);
     }

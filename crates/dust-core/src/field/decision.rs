@@ -136,6 +136,27 @@ pub enum Special {
     Camouflage,
 }
 
+/// A skill a player declares before rolling the dice it modifies (tactics-battlefield-summary.md,
+/// "SKILLS AND EQUIPMENT": "A player must declare that they are using a skill before rolling any
+/// dice that might be modified by that skill").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Declared {
+    /// Fighting Spirit: once per game, the unit and its joined hero hit on the target as well.
+    FightingSpirit,
+    /// Lucky: once per game, the hero re-rolls the dice of his weapons that failed to hit.
+    Lucky,
+}
+
+impl Declared {
+    /// The word of the text form.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Declared::FightingSpirit => "fighting-spirit",
+            Declared::Lucky => "lucky",
+        }
+    }
+}
+
 /// A decision of a Battlefield game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
@@ -200,6 +221,9 @@ pub enum Decision {
     /// vehicle by activating before the vehicle activates and performing a MOVE or MARCH MOVE
     /// action to move away from it").
     Dismount(Vec<Pt>),
+    /// Before the ATTACK or SUSTAINED ATTACK decision, the acting unit declares it uses a skill
+    /// for the attack's dice ([`Declared`]).
+    Declare(Declared),
 }
 
 fn num(v: f64) -> String {
@@ -304,6 +328,7 @@ impl fmt::Display for Decision {
                 .to_string();
                 f.write_str(&m["move".len()..])
             }
+            Decision::Declare(s) => write!(f, "declare {}", s.word()),
             Decision::Dismount(v) => {
                 f.write_str("dismount")?;
                 for p in v {
@@ -397,6 +422,14 @@ impl FromStr for Decision {
                     _ => return Err("a unit mounting turns no facing: remove `facing`".into()),
                 }
             }
+            "declare" => match rest.as_slice() {
+                [w] => [Declared::FightingSpirit, Declared::Lucky]
+                    .into_iter()
+                    .find(|s| s.word() == *w)
+                    .map(Decision::Declare)
+                    .ok_or_else(|| format!("`declare` takes fighting-spirit or lucky, not `{w}`"))?,
+                _ => return Err("`declare` takes one skill: fighting-spirit or lucky".into()),
+            },
             "dismount" => Decision::Dismount(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?),
             "smoke" => {
                 let (line, at) = one("LINE@X,Y")?

@@ -368,6 +368,7 @@ impl FieldGame {
                 _ => Err(wrong()),
             },
             (Phase::Act, Decision::Smoke { line, at }) => self.check_smoke(*line, *at),
+            (Phase::Act, Decision::Declare(s)) => self.check_declare(*s),
             (Phase::Act, Decision::Special(sp)) => match self.current_action() {
                 Some(Action::Special) => self.check_special(*sp),
                 _ => Err(wrong()),
@@ -810,6 +811,7 @@ impl FieldGame {
             Decision::Move { minis, facing } => self.do_move(&minis, facing),
             Decision::Special(sp) => self.do_special(sp),
             Decision::Smoke { line, at } => self.fire_smoke(line, at),
+            Decision::Declare(s) => self.declare(s),
             Decision::Attack(aims) => {
                 let (u, a, against) = {
                     let c = self.cur().expect("checked: a unit acts");
@@ -1206,6 +1208,7 @@ impl FieldGame {
     /// The current action is done: the reaction window opens after the activating unit's
     /// first action ("Once the opposing player has completed their first action").
     fn advance(&mut self) {
+        self.declarations_end();
         let reacting = self.reaction.is_some();
         let Some(c) = self.cur_mut() else { return };
         c.next += 1;

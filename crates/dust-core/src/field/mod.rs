@@ -38,12 +38,13 @@ mod special;
 pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
-pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
+pub use decision::{Action, Aim, Decision, Declared, MiniMove, ReactChoice, Special};
 pub use generate::formation;
 pub use passengers::{Seat, CONTACT};
 pub use preview::Question;
 pub use scatter::Entry;
 pub use skills::Stun;
+pub use skills2::Used;
 
 use crate::dice::BattlefrontDice;
 use crate::rng::GameRng;
@@ -325,6 +326,8 @@ pub struct FieldUnit {
     /// Camouflaged (tactics-battlefield-summary.md, "CAMOUFLAGE": "The unit starts the game
     /// camouflaged").
     pub camouflaged: bool,
+    /// The skills usable once per game it has used ("FIGHTING SPIRIT", "LUCKY").
+    pub used: Used,
 }
 
 /// Whose turn it is to do what.
@@ -501,6 +504,8 @@ pub struct FieldGame {
     digging: Option<(usize, usize, u8, usize)>,
     /// The vehicles that have launched their smoke ("Once per game").
     smoke_launched: Vec<bool>,
+    /// The skills declared for the action under way ("SKILLS AND EQUIPMENT").
+    declared: skills2::Declaration,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -555,6 +560,7 @@ impl FieldGame {
                 stunned: false,
                 grappled_by: None,
                 camouflaged: false,
+                used: Used::default(),
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -649,6 +655,7 @@ impl FieldGame {
             reactivated: vec![0; n],
             digging: None,
             smoke_launched: vec![false; n],
+            declared: Default::default(),
         };
         g.board_at_setup(&setup.aboard)?;
         g.load_ammo();
@@ -857,7 +864,9 @@ impl FieldGame {
                     | u64::from(s.destroyed) << 3
                     | u64::from(s.in_reserve) << 4
                     | u64::from(s.stunned) << 5
-                    | u64::from(s.camouflaged) << 6,
+                    | u64::from(s.camouflaged) << 6
+                    | u64::from(s.used.fighting_spirit) << 7
+                    | u64::from(s.used.lucky) << 8,
             );
             for &m in &s.models {
                 h.u64(m.into());

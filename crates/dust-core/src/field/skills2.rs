@@ -5,8 +5,9 @@
 //! | --- | --- |
 //! | Ace Pilot, Ace Air Pilot | [`FieldGame::ace_piloted`] (the die for a third action) |
 //! | Camouflage's special action | [`FieldGame::check_camouflage`], [`FieldGame::special_taken`] |
+//! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
-use super::decision::{Decision, Special};
+use super::decision::{Decision, Declared, Special};
 use super::{Class, FieldGame, Refusal};
 use crate::unit::BattlefrontSkill;
 
@@ -66,5 +67,134 @@ impl FieldGame {
             Special::Camouflage => self.units[u].camouflaged = true,
             _ => self.end_camouflage(u),
         }
+    }
+}
+
+/// The skills usable once per game a unit has used: "FIGHTING SPIRIT": "Once per game"; "LUCKY":
+/// "Once per game".
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Used {
+    /// Fighting Spirit was declared.
+    pub fighting_spirit: bool,
+    /// Lucky was declared.
+    pub lucky: bool,
+}
+
+/// The skills declared for the action under way, until it is done.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Declaration {
+    /// Fighting Spirit: the acting unit and its joined hero hit on the target as well.
+    fighting_spirit: bool,
+    /// Lucky: the hero whose misses are re-rolled.
+    lucky: Option<usize>,
+}
+
+impl FieldGame {
+    /// The acting unit and the hero joined to it for the activation under way.
+    fn acting_pair(&self) -> Option<(usize, Option<usize>)> {
+        self.cur().map(|c| (c.unit, c.hero))
+    }
+
+    /// The units of the acting pair that hold declared skill `s` (a hero for Lucky).
+    fn holders(&self, s: Declared) -> Vec<usize> {
+        let Some((u, hero)) = self.acting_pair() else { return Vec::new() };
+        std::iter::once(u)
+            .chain(hero)
+            .filter(|&x| match s {
+                Declared::FightingSpirit => self.cards[x].bf.has(BattlefrontSkill::FightingSpirit),
+                Declared::Lucky => self.class(x) == Class::Hero && self.cards[x].bf.has(BattlefrontSkill::Lucky),
+            })
+            .collect()
+    }
+
+    /// Whether unit `x` has used skill `s`.
+    fn used(&self, x: usize, s: Declared) -> bool {
+        let used = self.units[x].used;
+        match s {
+            Declared::FightingSpirit => used.fighting_spirit,
+            Declared::Lucky => used.lucky,
+        }
+    }
+
+    /// Whether the acting unit may declare skill `s` now, and if not why: "A player must declare
+    /// that they are using a skill before rolling any dice that might be modified by that skill"
+    /// ("SKILLS AND EQUIPMENT") — before the ATTACK or SUSTAINED ATTACK decision, by a unit (or
+    /// its joined hero) with the skill, once per game ("FIGHTING SPIRIT", "LUCKY": "Once per
+    /// game"); Lucky only by a hero ("this hero may re-roll"; docs/rulings.md, "Battlefield:
+    /// declaring a skill").
+    pub(crate) fn check_declare(&self, s: Declared) -> Result<(), Refusal> {
+        let skill = match s {
+            Declared::FightingSpirit => "Fighting Spirit",
+            Declared::Lucky => "Lucky",
+        };
+        let Some((u, _)) = self.acting_pair().filter(|_| self.current_action().is_some_and(|a| a.attacks())) else {
+            return Err(Refusal::new(format!(
+                "{skill} is declared before the dice it modifies: only when the next decision is an ATTACK or SUSTAINED ATTACK"
+            )));
+        };
+        let name = |x: usize| self.table.units[x].name.clone();
+        let holders = self.holders(s);
+        if holders.is_empty() {
+            return Err(Refusal::new(
+                if s == Declared::Lucky && self.cards[u].bf.has(BattlefrontSkill::Lucky) {
+                    format!("Lucky is a hero's skill (\"this hero may re-roll\"): {} is no hero", name(u))
+                } else {
+                    format!("neither {} nor a hero joined to it has {skill}", name(u))
+                },
+            ));
+        }
+        if holders.iter().all(|&x| self.used(x, s)) {
+            return Err(Refusal::new(format!(
+                "{skill} is usable once per game, and {} has used it",
+                name(holders[0])
+            )));
+        }
+        Ok(())
+    }
+
+    /// Declares skill `s` (checked): every holder in the acting pair uses it ("If the skill is
+    /// only usable once per game, both the hero and the unit use it at the same time").
+    pub(crate) fn declare(&mut self, s: Declared) {
+        let holders = self.holders(s);
+        for &x in &holders {
+            let used = &mut self.units[x].used;
+            match s {
+                Declared::FightingSpirit => used.fighting_spirit = true,
+                Declared::Lucky => used.lucky = true,
+            }
+        }
+        match s {
+            Declared::FightingSpirit => self.declared.fighting_spirit = true,
+            Declared::Lucky => self.declared.lucky = holders.first().copied(),
+        }
+    }
+
+    /// The skills the acting unit may declare now.
+    pub(crate) fn declare_candidates(&self) -> Vec<Decision> {
+        [Declared::FightingSpirit, Declared::Lucky]
+            .into_iter()
+            .filter(|&s| self.check_declare(s).is_ok())
+            .map(Decision::Declare)
+            .collect()
+    }
+
+    /// The action under way is done: its declarations end.
+    pub(crate) fn declarations_end(&mut self) {
+        self.declared = Declaration::default();
+    }
+
+    /// Whether unit `u` hits on the target as well in the attack under way: "FIGHTING SPIRIT":
+    /// "this unit (and any unit it has joined or hero that has joined it) hits on ☑ as well as ☒
+    /// when making an ATTACK or SUSTAINED ATTACK action" — declared for it, `u` the acting unit
+    /// or its joined hero.
+    pub(crate) fn fighting_spirit_now(&self, u: usize) -> bool {
+        self.declared.fighting_spirit && self.acting_pair().is_some_and(|(a, h)| a == u || h == Some(u))
+    }
+
+    /// Whether unit `u` is the hero whose misses are re-rolled in the attack under way: "LUCKY":
+    /// "this hero may re-roll any dice that failed to hit with any of their weapons … Heroes
+    /// with this skill do not share it with any unit they join."
+    pub(crate) fn lucky_now(&self, u: usize) -> bool {
+        self.declared.lucky == Some(u)
     }
 }

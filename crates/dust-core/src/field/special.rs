@@ -255,6 +255,7 @@ impl FieldGame {
                 stun: None,
                 hit: Symbols::ARMY,
                 reroll: false,
+                lucky: false,
             };
             self.damage(&g, hits - saved);
         }
