@@ -10,7 +10,7 @@
 
 use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, vehicle_card, weapon, Builder};
 use dust_core::field::{Action, Aim, Decision, Declared, Event, FieldCard, FieldGame, Purpose, Special};
-use dust_core::unit::{BattlefrontSkill, Locomotion};
+use dust_core::unit::{BattlefrontSkill, Locomotion, Role};
 use dust_core::{Side, Symbols};
 use dust_geom::table::TerrainKind;
 
@@ -426,4 +426,58 @@ fn lucky_rerolls_the_heros_misses_once_per_game() {
     g.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
     let e = g.check(&Decision::Declare(Declared::Lucky)).unwrap_err();
     assert!(e.reason.contains("hero"), "{e}");
+}
+
+// ----- ZOMBIE: command squads and passengers ----------------------------------------------------
+
+/// A command squad of side A (unit 0: Officer, Radio Operator, Medic, Mechanic), a squad of 4 of
+/// side A with `skill` (unit 1) of which 2 stand, a transport of side A with 6 spaces (unit 2),
+/// side B far away (unit 3).
+fn zombie_table(skill: Option<BattlefrontSkill>) -> Builder {
+    let mut hq = squad_card("HQ", 4);
+    for (m, r) in hq
+        .card
+        .models
+        .iter_mut()
+        .zip([Role::Officer, Role::Radioman, Role::Medic, Role::Mechanic])
+    {
+        m.role = Some(r);
+    }
+    let mut z = squad_card("Walkers", 4);
+    z.bf.skills.extend(skill);
+    let mut truck = vehicle_card("Truck", Locomotion::Wheeled);
+    truck.bf.passengers = 6;
+    Builder::default()
+        .unit(Side::A, hq, &line(4, 50.0, 20.0), 0)
+        .unit(Side::A, z, &[(55.0, 28.0), (58.0, 28.0)], 0)
+        .unit(Side::A, truck, &[(80.0, 28.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+}
+
+/// "ZOMBIE": "An Officer, Medic, or Mechanic cannot target a zombie with their Command squad
+/// special actions." … "A zombie unit can never mount a vehicle or aircraft as Passengers or Tank
+/// Riders." "MINDLESS ZOMBIE": "Mindless Zombies are zombies" (tactics-battlefield-summary.md,
+/// "SKILLS AND EQUIPMENT"). The Medic treats the living squad, not the zombies; the living squad
+/// may board the truck, the zombies may not.
+#[test]
+fn zombies_take_no_command_actions_and_never_mount() {
+    for (skill, zombie) in [
+        (None, false),
+        (Some(BattlefrontSkill::Zombie), true),
+        (Some(BattlefrontSkill::MindlessZombie), true),
+    ] {
+        let mut g = zombie_table(skill).game(1);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let get_up = g.check(&Decision::Special(Special::GetUp(1)));
+        assert_eq!(get_up.is_ok(), !zombie, "{skill:?}: {get_up:?}");
+        assert_eq!(g.candidates(32).contains(&Decision::Special(Special::GetUp(1))), !zombie);
+        if zombie {
+            assert!(get_up.unwrap_err().reason.contains("zombie"));
+        }
+        let board = g.may_board(1, 2);
+        assert_eq!(board.is_ok(), !zombie, "{skill:?}: {board:?}");
+        if let Err(e) = board {
+            assert!(e.reason.contains("zombie"), "{e}");
+        }
+    }
 }

@@ -128,6 +128,12 @@ impl FieldGame {
                 name(t)
             )));
         }
+        if self.is_zombie(t) && !medevac {
+            return Err(Refusal::new(format!(
+                "{} are zombies: \"An Officer, Medic, or Mechanic cannot target a zombie with their Command squad special actions\"",
+                name(t)
+            )));
+        }
         if range == 1 {
             if let Some(p) = self.fortification_piece(u).filter(|&p| self.fortification_piece(t) != Some(p)) {
                 return Err(Refusal::new(format!(

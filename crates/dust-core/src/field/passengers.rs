@@ -167,7 +167,7 @@ impl FieldGame {
                 name(u)
             )));
         }
-        if self.cards[u].card.has(crate::unit::Skill::BlutkreuzZombie) {
+        if self.is_zombie(u) {
             return Err(Refusal::new(format!(
                 "{} are zombies: \"A zombie unit can never mount a vehicle or aircraft as Passengers or Tank Riders\"",
                 name(u)

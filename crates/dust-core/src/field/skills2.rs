@@ -5,6 +5,7 @@
 //! | --- | --- |
 //! | Ace Pilot, Ace Air Pilot | [`FieldGame::ace_piloted`] (the die for a third action) |
 //! | Camouflage's special action | [`FieldGame::check_camouflage`], [`FieldGame::special_taken`] |
+//! | Zombie: no command actions, no passengers | [`FieldGame::is_zombie`] (asked by command.rs and passengers.rs) |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
@@ -196,5 +197,17 @@ impl FieldGame {
     /// with this skill do not share it with any unit they join."
     pub(crate) fn lucky_now(&self, u: usize) -> bool {
         self.declared.lucky == Some(u)
+    }
+}
+
+impl FieldGame {
+    /// Whether unit `u` is a zombie unit: "ZOMBIE", or "MINDLESS ZOMBIE" ("Mindless Zombies are
+    /// zombies"), or a card with the revised edition's Blutkreuz Zombie skill. "An Officer,
+    /// Medic, or Mechanic cannot target a zombie with their Command squad special actions. A
+    /// zombie unit can never mount a vehicle or aircraft as Passengers or Tank Riders"
+    /// (docs/rulings.md, "Battlefield: zombies, command squads and vehicles").
+    pub(crate) fn is_zombie(&self, u: usize) -> bool {
+        let c = &self.cards[u];
+        c.bf.has(BattlefrontSkill::Zombie) || c.bf.has(BattlefrontSkill::MindlessZombie) || c.card.has(crate::unit::Skill::BlutkreuzZombie)
     }
 }
