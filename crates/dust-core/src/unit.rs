@@ -721,11 +721,14 @@ pub enum BattlefrontSkill {
     /// Lucky (tactics-battlefield-summary.md, "LUCKY"): once per game, the hero re-rolls the
     /// dice of his weapons that failed to hit.
     Lucky,
+    /// Tank Head (tactics-battlefield-summary.md, "TANK HEAD"): the hero takes MAKESHIFT REPAIR
+    /// on a vehicle within LOS and range 1, 5 dice repairing on the army symbol or the shield.
+    TankHead,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 34] = [
+    pub const ALL: [BattlefrontSkill; 35] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -760,6 +763,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::Mechanic,
         BattlefrontSkill::Medevac,
         BattlefrontSkill::Lucky,
+        BattlefrontSkill::TankHead,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -798,6 +802,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::Mechanic => "mechanic",
             BattlefrontSkill::Medevac => "medevac",
             BattlefrontSkill::Lucky => "lucky",
+            BattlefrontSkill::TankHead => "tank-head",
         }
     }
     /// Reads a name.

@@ -481,3 +481,72 @@ fn zombies_take_no_command_actions_and_never_mount() {
         }
     }
 }
+
+// ----- TANK HEAD ----------------------------------------------------------------------------------
+
+/// A hero of side A (unit 0) with `skill`, a tank of side A (unit 1, 4 damage points, 1 left) at
+/// `tank`, side B far away.
+fn tank_head_table(skill: Option<BattlefrontSkill>, tank: (f64, f64)) -> FieldGame {
+    let mut h = hero_card("Joe");
+    h.bf.skills.extend(skill);
+    let mut g = Builder::default()
+        .unit(Side::A, h, &[(50.0, 20.0)], 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[tank], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(1);
+    g.set_health(1, 1);
+    g
+}
+
+/// "TANK HEAD": "This hero may take a MAKESHIFT REPAIR action. Select any vehicle within LOS and
+/// range 1 (10cm/4") of the hero, and roll 5 dice. Each ☒ or ☑ removes 1 point of damage to
+/// that Vehicle" (the army symbol or the shield: docs/rulings.md, "Battlefield: Tank Head"). Over
+/// the seeds, 2 dice in 3 repair; never above the card's 4 points.
+#[test]
+fn a_tank_head_repairs_a_vehicle_within_range_one_with_five_dice() {
+    let (mut dice, mut good) = (0u32, 0u32);
+    for seed in 0..SEEDS {
+        let mut g = tank_head_table(Some(BattlefrontSkill::TankHead), (50.0, 29.0));
+        g.reseed(seed);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let c = g.candidates(32);
+        assert!(c.contains(&Decision::Special(Special::Repair(1))), "{c:?}");
+        let from = g.events().len();
+        g.apply(Decision::Special(Special::Repair(1))).unwrap();
+        let r = rolled(&g, from, Purpose::Command);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].0, 5, "5 dice");
+        assert_eq!(g.units()[1].health, (1 + r[0].1 as u8).min(4));
+        dice += 5;
+        good += u32::from(r[0].1);
+    }
+    let rate = f64::from(good) / f64::from(dice);
+    assert!((rate - 2.0 / 3.0).abs() < 0.08, "{rate} over {dice} dice");
+    // Beyond range 1, and a hero without the skill.
+    let mut g = tank_head_table(Some(BattlefrontSkill::TankHead), (50.0, 45.0));
+    activate(&mut g, 0, &[Special, Nothing]);
+    let e = g.check(&Decision::Special(Special::Repair(1))).unwrap_err();
+    assert!(e.reason.contains("range 1"), "{e}");
+    let mut g = tank_head_table(None, (50.0, 29.0));
+    activate(&mut g, 0, &[Special, Nothing]);
+    assert!(g.check(&Decision::Special(Special::Repair(1))).is_err());
+}
+
+/// "Heroes with this skill do not share it with any unit they join": a squad joined by a Tank
+/// Head takes no MAKESHIFT REPAIR.
+#[test]
+fn a_tank_head_does_not_share_his_repair() {
+    let mut h = hero_card("Joe");
+    h.bf.skills.push(BattlefrontSkill::TankHead);
+    let mut g = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::A, h, &[(56.0, 24.0)], 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(53.0, 30.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(1);
+    g.set_health(2, 1);
+    first(&mut g, Side::A);
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    g.apply(Decision::Plan(vec![Special, Nothing])).unwrap();
+    assert!(g.check(&Decision::Special(Special::Repair(2))).is_err());
+}

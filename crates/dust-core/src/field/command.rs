@@ -48,6 +48,9 @@ impl FieldGame {
     /// Where unit `u`'s `r` acts from: the squad's specialist, or (a mechanic vehicle's
     /// MAKESHIFT REPAIR, a medevac vehicle's MEDEVAC) the vehicle itself.
     fn acts_from(&self, u: usize, r: Role) -> Option<usize> {
+        if self.tank_head(u) && r == Role::Mechanic {
+            return Some(0);
+        }
         let vehicle = self.class(u) == Class::Vehicle && !self.table.units[u].minis.is_empty();
         let equipped = match r {
             Role::Mechanic => self.cards[u].bf.has(BattlefrontSkill::Mechanic),
@@ -314,7 +317,8 @@ impl FieldGame {
     /// MAKESHIFT REPAIR on vehicle `t`: "roll 5 dice. Each ☒ returns 1 point of damage to that
     /// vehicle" (never above its card's damage points).
     pub(crate) fn repair(&mut self, t: usize) {
-        let k = self.roll_sym(REPAIR_DICE, Symbols::ARMY, Purpose::Command);
+        let faces = self.repair_faces();
+        let k = self.roll_sym(REPAIR_DICE, faces, Purpose::Command);
         let max = self.cards[t].card.health;
         let back = u8::try_from(k).unwrap_or(u8::MAX).min(max.saturating_sub(self.units[t].health));
         if back > 0 {

@@ -6,6 +6,7 @@
 //! | Ace Pilot, Ace Air Pilot | [`FieldGame::ace_piloted`] (the die for a third action) |
 //! | Camouflage's special action | [`FieldGame::check_camouflage`], [`FieldGame::special_taken`] |
 //! | Zombie: no command actions, no passengers | [`FieldGame::is_zombie`] (asked by command.rs and passengers.rs) |
+//! | Tank Head | [`FieldGame::tank_head`], [`FieldGame::repair_faces`] (command.rs's MAKESHIFT REPAIR) |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
@@ -209,5 +210,25 @@ impl FieldGame {
     pub(crate) fn is_zombie(&self, u: usize) -> bool {
         let c = &self.cards[u];
         c.bf.has(BattlefrontSkill::Zombie) || c.bf.has(BattlefrontSkill::MindlessZombie) || c.card.has(crate::unit::Skill::BlutkreuzZombie)
+    }
+}
+
+impl FieldGame {
+    /// Whether unit `u` is a hero with Tank Head: "This hero may take a MAKESHIFT REPAIR action.
+    /// Select any vehicle within LOS and range 1 (10cm/4") of the hero" ("TANK HEAD"), measured
+    /// from the hero's miniature. "Heroes with this skill do not share it with any unit they
+    /// join": only the hero activating on his own (docs/rulings.md, "Battlefield: Tank Head").
+    pub(crate) fn tank_head(&self, u: usize) -> bool {
+        self.class(u) == Class::Hero && self.cards[u].bf.has(BattlefrontSkill::TankHead) && !self.table.units[u].minis.is_empty()
+    }
+
+    /// The faces of the MAKESHIFT REPAIR dice of the acting unit: a Tank Head's "Each ☒ or ☑
+    /// removes 1 point of damage"; a Mechanic's "Each ☒ returns 1 point of damage".
+    pub(crate) fn repair_faces(&self) -> crate::dice::Symbols {
+        if self.acting().is_some_and(|u| self.tank_head(u)) {
+            crate::dice::Symbols::ARMY_OR_SHIELD
+        } else {
+            crate::dice::Symbols::ARMY
+        }
     }
 }
