@@ -724,11 +724,14 @@ pub enum BattlefrontSkill {
     /// Tank Head (tactics-battlefield-summary.md, "TANK HEAD"): the hero takes MAKESHIFT REPAIR
     /// on a vehicle within LOS and range 1, 5 dice repairing on the army symbol or the shield.
     TankHead,
+    /// Officer (tactics-battlefield-summary.md, "OFFICER"): "An Officer hero may perform Officer
+    /// special actions."
+    Officer,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 35] = [
+    pub const ALL: [BattlefrontSkill; 36] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -764,6 +767,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::Medevac,
         BattlefrontSkill::Lucky,
         BattlefrontSkill::TankHead,
+        BattlefrontSkill::Officer,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -803,6 +807,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::Medevac => "medevac",
             BattlefrontSkill::Lucky => "lucky",
             BattlefrontSkill::TankHead => "tank-head",
+            BattlefrontSkill::Officer => "officer",
         }
     }
     /// Reads a name.

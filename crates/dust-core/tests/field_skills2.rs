@@ -550,3 +550,63 @@ fn a_tank_head_does_not_share_his_repair() {
     g.apply(Decision::Plan(vec![Special, Nothing])).unwrap();
     assert!(g.check(&Decision::Special(Special::Repair(2))).is_err());
 }
+
+// ----- OFFICER --------------------------------------------------------------------------------------
+
+/// Side A: Rangers (unit 0), a hero (unit 1) with `skill`, Scouts (unit 2) that activate first;
+/// side B: Grenadiers far away (unit 3). Side A's Scouts activate (two NOTHING actions), then side
+/// B's Grenadiers; side A is to activate next.
+fn officer_table(skill: Option<BattlefrontSkill>) -> FieldGame {
+    let mut h = hero_card("Captain");
+    h.bf.skills.extend(skill);
+    let mut g = Builder::default()
+        .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .unit(Side::A, h, &[(56.0, 25.0)], 0)
+        .unit(Side::A, squad_card("Scouts", 3), &line(3, 50.0, 38.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(1);
+    activate(&mut g, 2, &[Nothing, Nothing]);
+    g.apply(Decision::Activate(3)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+    g
+}
+
+/// "OFFICER": "An Officer hero may perform Officer special actions"; "Get Moving You Bunch of
+/// Monkeys": "A unit with an Officer may take a GET MOVING YOU BUNCH OF MONKEYS action. Roll a
+/// die: on ☒, select any unit within LOS and range 2 (10cm/8") of the Officer, and that has
+/// already been activated this turn" (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT",
+/// "OFFICER SPECIAL ACTIONS"). The Officer hero sends the Scouts on again, alone or joined to the
+/// Rangers ("skills used by a hero apply to a unit they have joined"); a hero without the skill
+/// cannot.
+#[test]
+fn an_officer_hero_takes_the_officer_special_actions() {
+    let mut moved = 0;
+    for seed in 0..20 {
+        let mut g = officer_table(Some(BattlefrontSkill::Officer));
+        g.reseed(seed);
+        let joined = seed % 2 == 1;
+        g.apply(if joined {
+            Decision::ActivateWith(0, 1)
+        } else {
+            Decision::Activate(1)
+        })
+        .unwrap();
+        g.apply(Decision::Plan(vec![Special, Nothing])).unwrap();
+        let c = g.candidates(32);
+        assert!(c.contains(&Decision::Special(Special::GetMoving(2))), "{c:?}");
+        let from = g.events().len();
+        g.apply(Decision::Special(Special::GetMoving(2))).unwrap();
+        let r = rolled(&g, from, Purpose::Command);
+        assert_eq!(r.len(), 1);
+        if r[0].1 == 1 {
+            moved += 1;
+            assert_eq!(g.acting(), Some(2), "the Scouts activate again");
+        }
+    }
+    assert!(moved > 0);
+    let mut g = officer_table(None);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(vec![Special, Nothing])).unwrap();
+    let e = g.check(&Decision::Special(Special::GetMoving(2))).unwrap_err();
+    assert!(e.reason.contains("Officer"), "{e}");
+}

@@ -45,11 +45,12 @@ impl FieldGame {
             .position(|&m| card.models.get(usize::from(m)).is_some_and(|md| md.role == Some(r)))
     }
 
-    /// Where unit `u`'s `r` acts from: the squad's specialist, or (a mechanic vehicle's
-    /// MAKESHIFT REPAIR, a medevac vehicle's MEDEVAC) the vehicle itself.
-    fn acts_from(&self, u: usize, r: Role) -> Option<usize> {
-        if self.tank_head(u) && r == Role::Mechanic {
-            return Some(0);
+    /// Where unit `u`'s `r` acts from (a unit and its miniature): the squad's specialist, or (a
+    /// mechanic vehicle's MAKESHIFT REPAIR, a medevac vehicle's MEDEVAC) the vehicle itself, or
+    /// a hero's skill ([`FieldGame::hero_specialist`]).
+    fn acts_from(&self, u: usize, r: Role) -> Option<(usize, usize)> {
+        if let Some(x) = self.hero_specialist(u, r) {
+            return Some(x);
         }
         let vehicle = self.class(u) == Class::Vehicle && !self.table.units[u].minis.is_empty();
         let equipped = match r {
@@ -58,9 +59,9 @@ impl FieldGame {
             _ => false,
         };
         if vehicle {
-            equipped.then_some(0)
+            equipped.then_some((u, 0))
         } else {
-            self.specialist(u, r)
+            self.specialist(u, r).map(|i| (u, i))
         }
     }
 
@@ -105,7 +106,7 @@ impl FieldGame {
             Special::Repair(_) => true,
             _ => !vehicle,
         };
-        let Some(i) = self.acts_from(u, role).filter(|_| fits) else {
+        let Some((from, i)) = self.acts_from(u, role).filter(|_| fits) else {
             return Err(Refusal::new(if vehicle || medevac {
                 format!(
                     "{} is no {} vehicle: it cannot take {what}",
@@ -150,10 +151,10 @@ impl FieldGame {
         let radio = role == Role::Officer && self.has_radio(u);
         // MEDEVAC: "within range 1", no line of sight asked.
         let near = if medevac {
-            let b = &self.table.units[u].minis[i].body;
+            let b = &self.table.units[from].minis[i].body;
             self.table.units[t].minis.iter().any(|m| body_gap(b, &m.body).within(RANGE_UNIT))
         } else {
-            self.in_reach(u, i, t, range)
+            self.in_reach(from, i, t, range)
         };
         if !radio && !near {
             return Err(Refusal::new(format!(

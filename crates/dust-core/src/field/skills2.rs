@@ -7,11 +7,12 @@
 //! | Camouflage's special action | [`FieldGame::check_camouflage`], [`FieldGame::special_taken`] |
 //! | Zombie: no command actions, no passengers | [`FieldGame::is_zombie`] (asked by command.rs and passengers.rs) |
 //! | Tank Head | [`FieldGame::tank_head`], [`FieldGame::repair_faces`] (command.rs's MAKESHIFT REPAIR) |
+//! | Officer | [`FieldGame::hero_specialist`] (command.rs's Officer special actions) |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
 use super::{Class, FieldGame, Refusal};
-use crate::unit::BattlefrontSkill;
+use crate::unit::{BattlefrontSkill, Role};
 
 impl FieldGame {
     /// Whether unit `u`, activating, is a vehicle piloted by an Ace Pilot or an aircraft piloted
@@ -229,6 +230,27 @@ impl FieldGame {
             crate::dice::Symbols::ARMY_OR_SHIELD
         } else {
             crate::dice::Symbols::ARMY
+        }
+    }
+}
+
+impl FieldGame {
+    /// The hero miniature that acts as unit `u`'s specialist `r`, by a skill: a Tank Head's
+    /// MAKESHIFT REPAIR ("This hero may take a MAKESHIFT REPAIR action", only on his own: "Heroes
+    /// with this skill do not share it"); an Officer's special actions ("OFFICER": "An Officer
+    /// hero may perform Officer special actions"), the hero's own or, joined to `u` for the
+    /// activation, the pair's ("skills used by a hero apply to a unit they have joined"), measured
+    /// from the hero (docs/rulings.md, "Battlefield: Officer heroes").
+    pub(crate) fn hero_specialist(&self, u: usize, r: Role) -> Option<(usize, usize)> {
+        match r {
+            Role::Mechanic if self.tank_head(u) => Some((u, 0)),
+            Role::Officer => std::iter::once(u)
+                .chain(self.joined_hero(u))
+                .find(|&h| {
+                    self.class(h) == Class::Hero && self.cards[h].bf.has(BattlefrontSkill::Officer) && !self.table.units[h].minis.is_empty()
+                })
+                .map(|h| (h, 0)),
+            _ => None,
         }
     }
 }
