@@ -249,7 +249,7 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
                 .find(|d| {
                     matches!(
                         d,
-                        Decision::Special(S::Repair(_) | S::GetUp(_) | S::GetMoving(_) | S::Medevac(_) | S::Camouflage)
+                        Decision::Special(S::Repair(_) | S::GetUp(_) | S::GetMoving(_) | S::Medevac(_) | S::Camouflage | S::Resurrect(_))
                     )
                 })
                 .or_else(|| {

@@ -610,3 +610,74 @@ fn an_officer_hero_takes_the_officer_special_actions() {
     let e = g.check(&Decision::Special(Special::GetMoving(2))).unwrap_err();
     assert!(e.reason.contains("Officer"), "{e}");
 }
+
+// ----- RESURRECTION ---------------------------------------------------------------------------------
+
+/// A hero of side A (unit 0) with `hero_skill`, a squad of side A (unit 1, card of 5) with
+/// `skill` of which 2 stand at `at`, side B far away.
+fn resurrection_table(hero_skill: Option<BattlefrontSkill>, skill: Option<BattlefrontSkill>, y: f64) -> FieldGame {
+    let mut h = hero_card("Doktor");
+    h.bf.skills.extend(hero_skill);
+    let mut z = squad_card("Zombies", 5);
+    z.bf.skills.extend(skill);
+    Builder::default()
+        .unit(Side::A, h, &[(50.0, 20.0)], 0)
+        .unit(Side::A, z, &[(50.0, y), (53.0, y)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(1)
+}
+
+/// "RESURRECTION": "A hero equipped with Blutkreuz may take a RESURRECTION special action. Select
+/// a Mindless Zombie unit within range 1 (10cm/4") and roll a die for each zombie soldier
+/// eliminated from the unit. Each ☒ or ☑ returns 1 of the eliminated zombie soldiers to the
+/// unit" (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"; the army symbol or the shield:
+/// docs/rulings.md, "Battlefield: Resurrection"). 3 of the 5 zombies are gone: 3 dice, and each
+/// success stands again; over the seeds, 2 dice in 3 succeed.
+#[test]
+fn resurrection_returns_eliminated_zombies() {
+    let (mut dice, mut back) = (0u32, 0u32);
+    for seed in 0..SEEDS {
+        let mut g = resurrection_table(Some(BattlefrontSkill::Blutkreuz), Some(BattlefrontSkill::MindlessZombie), 26.0);
+        g.reseed(seed);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let c = g.candidates(32);
+        assert!(c.contains(&Decision::Special(Special::Resurrect(1))), "{c:?}");
+        assert_eq!(Decision::Special(Special::Resurrect(1)).to_string(), "special resurrect 1");
+        assert_eq!(
+            "special resurrect 1".parse::<Decision>(),
+            Ok(Decision::Special(Special::Resurrect(1)))
+        );
+        let from = g.events().len();
+        g.apply(Decision::Special(Special::Resurrect(1))).unwrap();
+        let r = rolled(&g, from, Purpose::Command);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].0, 3, "a die for each zombie eliminated");
+        assert_eq!(g.units()[1].models.len(), 2 + usize::from(r[0].1));
+        assert_eq!(g.table().units[1].minis.len(), 2 + usize::from(r[0].1), "placed on the table");
+        dice += 3;
+        back += u32::from(r[0].1);
+    }
+    let rate = f64::from(back) / f64::from(dice);
+    assert!((rate - 2.0 / 3.0).abs() < 0.08, "{rate} over {dice} dice");
+}
+
+/// Only "a hero equipped with Blutkreuz", only "a Mindless Zombie unit", only "within range 1".
+#[test]
+fn resurrection_needs_blutkreuz_mindless_zombies_and_range_one() {
+    for (hero, unit, y, why) in [
+        (None, Some(BattlefrontSkill::MindlessZombie), 26.0, "Blutkreuz"),
+        (Some(BattlefrontSkill::Blutkreuz), None, 26.0, "Mindless Zombie"),
+        (
+            Some(BattlefrontSkill::Blutkreuz),
+            Some(BattlefrontSkill::MindlessZombie),
+            40.0,
+            "range 1",
+        ),
+    ] {
+        let mut g = resurrection_table(hero, unit, y);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let e = g.check(&Decision::Special(Special::Resurrect(1))).unwrap_err();
+        assert!(e.reason.contains(why), "{e}");
+        assert!(!g.candidates(32).contains(&Decision::Special(Special::Resurrect(1))));
+    }
+}

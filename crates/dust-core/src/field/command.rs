@@ -94,7 +94,7 @@ impl FieldGame {
             Special::GetUp(t) => (Role::Medic, t, 1, "GET UP, IT AIN'T THAT BAD"),
             Special::Repair(t) => (Role::Mechanic, t, 1, "MAKESHIFT REPAIR"),
             Special::Medevac(t) => (Role::Medic, t, 1, "MEDEVAC"),
-            Special::None | Special::Engineer(_) | Special::LaunchSmoke | Special::Camouflage => return Ok(()),
+            Special::None | Special::Engineer(_) | Special::LaunchSmoke | Special::Camouflage | Special::Resurrect(_) => return Ok(()),
         };
         let medevac = matches!(sp, Special::Medevac(_));
         let name = |x: usize| self.table.units.get(x).map_or_else(|| format!("unit {x}"), |v| v.name.clone());
@@ -267,7 +267,7 @@ impl FieldGame {
     /// squad's miniatures and of the eight compass directions, a base's width and 0.5 mm away,
     /// wholly on the table, on nothing it cannot stand on, and in coherency (docs/rulings.md,
     /// "Battlefield: command squads"). Returns whether a spot was found.
-    fn return_miniature(&mut self, t: usize) -> bool {
+    pub(crate) fn return_miniature(&mut self, t: usize) -> bool {
         let n = self.cards[t].card.models.len();
         let Some(model) = (0..n as u8).find(|m| !self.units[t].models.contains(m)) else {
             return false;

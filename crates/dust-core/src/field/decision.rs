@@ -134,6 +134,8 @@ pub enum Special {
     LaunchSmoke,
     /// CAMOUFLAGE: a unit with the Camouflage skill that lost its camouflage regains it.
     Camouflage,
+    /// A Blutkreuz hero's RESURRECTION on a Mindless Zombie unit.
+    Resurrect(usize),
 }
 
 /// A skill a player declares before rolling the dice it modifies (tactics-battlefield-summary.md,
@@ -309,6 +311,7 @@ impl fmt::Display for Decision {
             Decision::Special(Special::Medevac(u)) => write!(f, "special medevac {u}"),
             Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
             Decision::Special(Special::Camouflage) => f.write_str("special camouflage"),
+            Decision::Special(Special::Resurrect(u)) => write!(f, "special resurrect {u}"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -449,9 +452,10 @@ impl FromStr for Decision {
                 ["medevac", u] => Decision::Special(Special::Medevac(index(u, "a unit")?)),
                 ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
                 ["camouflage"] => Decision::Special(Special::Camouflage),
+                ["resurrect", u] => Decision::Special(Special::Resurrect(index(u, "a unit")?)),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke or camouflage"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, camouflage or resurrect UNIT"
                             .into(),
                     )
                 }

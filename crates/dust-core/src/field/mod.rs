@@ -360,7 +360,7 @@ pub enum Purpose {
     SaveReroll,
     /// Damage Resilient.
     Resilient,
-    /// Infantry Ace: the die for a third action.
+    /// Infantry Ace, Ace Pilot, Ace Air Pilot: the die for a third action.
     Ace,
     /// Cheat Death: the die of an eliminated hero.
     CheatDeath,
@@ -383,7 +383,8 @@ pub enum Purpose {
     Engineering,
     /// Smoke shells: whether the smoke screen is placed.
     Smoke,
-    /// A command squad's special action (Officer, Medic, Mechanic).
+    /// A command squad's special action (Officer, Medic, Mechanic), a Tank Head's MAKESHIFT
+    /// REPAIR, a Blutkreuz hero's RESURRECTION.
     Command,
 }
 

@@ -8,6 +8,7 @@
 //! | Zombie: no command actions, no passengers | [`FieldGame::is_zombie`] (asked by command.rs and passengers.rs) |
 //! | Tank Head | [`FieldGame::tank_head`], [`FieldGame::repair_faces`] (command.rs's MAKESHIFT REPAIR) |
 //! | Officer | [`FieldGame::hero_specialist`] (command.rs's Officer special actions) |
+//! | Resurrection | [`FieldGame::check_resurrect`], [`FieldGame::resurrect`] |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
@@ -56,6 +57,13 @@ impl FieldGame {
         let mut v = Vec::new();
         if self.check_camouflage(u).is_ok() {
             v.push(Decision::Special(Special::Camouflage));
+        }
+        if self.class(u) == Class::Hero && self.cards[u].bf.has(BattlefrontSkill::Blutkreuz) {
+            v.extend(
+                (0..self.units.len())
+                    .filter(|&t| self.check_resurrect(u, t).is_ok())
+                    .map(|t| Decision::Special(Special::Resurrect(t))),
+            );
         }
         v
     }
@@ -251,6 +259,60 @@ impl FieldGame {
                 })
                 .map(|h| (h, 0)),
             _ => None,
+        }
+    }
+}
+
+impl FieldGame {
+    /// Whether unit `u` may take RESURRECTION on unit `t`, and if not why: "A hero equipped with
+    /// Blutkreuz may take a RESURRECTION special action. Select a Mindless Zombie unit within
+    /// range 1 (10cm/4")" ("RESURRECTION") — a unit of his side on the table with zombies
+    /// eliminated, within 10 cm of the hero (no line of sight asked; docs/rulings.md,
+    /// "Battlefield: Resurrection").
+    pub(crate) fn check_resurrect(&self, u: usize, t: usize) -> Result<(), Refusal> {
+        let name = |x: usize| self.table.units.get(x).map_or_else(|| format!("unit {x}"), |v| v.name.clone());
+        if self.class(u) != Class::Hero || !self.cards[u].bf.has(BattlefrontSkill::Blutkreuz) {
+            return Err(Refusal::new(format!(
+                "{} is no hero equipped with Blutkreuz: only such a hero takes RESURRECTION",
+                name(u)
+            )));
+        }
+        let x = self.units.get(t).ok_or_else(|| Refusal::new(format!("there is no unit {t}")))?;
+        if !self.cards[t].bf.has(BattlefrontSkill::MindlessZombie) || self.class(t) != Class::Squad {
+            return Err(Refusal::new(format!("{} is not a Mindless Zombie unit", name(t))));
+        }
+        if x.side != self.units[u].side || x.destroyed || self.table.units[t].minis.is_empty() {
+            return Err(Refusal::new(format!("{} is not one of your units on the table", name(t))));
+        }
+        if x.models.len() >= self.cards[t].card.models.len() {
+            return Err(Refusal::new(format!("{} has no zombie eliminated", name(t))));
+        }
+        let near = self.table.units[u].minis.iter().any(|a| {
+            self.table.units[t]
+                .minis
+                .iter()
+                .any(|b| dust_geom::measure::body_gap(&a.body, &b.body).within(dust_geom::measure::RANGE_UNIT))
+        });
+        if !near {
+            return Err(Refusal::new(format!("{} is not within range 1 (10 cm) of {}", name(t), name(u))));
+        }
+        Ok(())
+    }
+
+    /// RESURRECTION on unit `t` (checked): "roll a die for each zombie soldier eliminated from the
+    /// unit. Each ☒ or ☑ returns 1 of the eliminated zombie soldiers to the unit", each placed as
+    /// GET UP places a soldier.
+    pub(crate) fn resurrect(&mut self, t: usize) {
+        let gone = self.cards[t].card.models.len().saturating_sub(self.units[t].models.len());
+        let k = self.roll_sym(gone as u16, crate::dice::Symbols::ARMY_OR_SHIELD, super::Purpose::Command);
+        let mut back = 0;
+        for _ in 0..k {
+            if self.return_miniature(t) {
+                back += 1;
+            }
+        }
+        if back > 0 {
+            self.log(super::Event::Restored(t, back));
         }
     }
 }

@@ -103,6 +103,7 @@ impl FieldGame {
             Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) | Special::Medevac(_) => self.check_command(u, sp),
             Special::LaunchSmoke => self.check_launch(u),
             Special::Camouflage => self.check_camouflage(u),
+            Special::Resurrect(t) => self.check_resurrect(u, t),
         }
     }
 
@@ -162,6 +163,10 @@ impl FieldGame {
                 false
             }
             Special::Camouflage => false,
+            Special::Resurrect(t) => {
+                self.resurrect(t);
+                false
+            }
         };
         if pending {
             self.phase = super::flow::Phase::Casualties;
