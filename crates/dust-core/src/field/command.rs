@@ -267,7 +267,7 @@ impl FieldGame {
     /// squad's miniatures and of the eight compass directions, a base's width and 0.5 mm away,
     /// wholly on the table, on nothing it cannot stand on, and in coherency (docs/rulings.md,
     /// "Battlefield: command squads"). Returns whether a spot was found.
-    pub(crate) fn return_miniature(&mut self, t: usize) -> bool {
+    fn return_miniature(&mut self, t: usize) -> bool {
         let n = self.cards[t].card.models.len();
         let Some(model) = (0..n as u8).find(|m| !self.units[t].models.contains(m)) else {
             return false;
@@ -302,8 +302,14 @@ impl FieldGame {
     /// MEDEVAC on squad `t`: "Roll a die for each soldier eliminated from the unit. Each ☒
     /// returns 1 of the eliminated soldiers to the unit" (each placed as GET UP places one).
     pub(crate) fn medevac(&mut self, t: usize) {
+        self.return_rolled(t, Symbols::ARMY);
+    }
+
+    /// Rolls a die for each soldier of squad `t`'s card not on the table; each showing one of
+    /// `faces` returns one ([`FieldGame::return_miniature`]): MEDEVAC, RESURRECTION.
+    pub(crate) fn return_rolled(&mut self, t: usize, faces: Symbols) {
         let gone = self.cards[t].card.models.len().saturating_sub(self.units[t].models.len());
-        let k = self.roll_sym(gone as u16, Symbols::ARMY, Purpose::Command);
+        let k = self.roll_sym(gone as u16, faces, Purpose::Command);
         let mut back = 0;
         for _ in 0..k {
             if self.return_miniature(t) {

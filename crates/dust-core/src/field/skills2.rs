@@ -303,16 +303,6 @@ impl FieldGame {
     /// unit. Each ☒ or ☑ returns 1 of the eliminated zombie soldiers to the unit", each placed as
     /// GET UP places a soldier.
     pub(crate) fn resurrect(&mut self, t: usize) {
-        let gone = self.cards[t].card.models.len().saturating_sub(self.units[t].models.len());
-        let k = self.roll_sym(gone as u16, crate::dice::Symbols::ARMY_OR_SHIELD, super::Purpose::Command);
-        let mut back = 0;
-        for _ in 0..k {
-            if self.return_miniature(t) {
-                back += 1;
-            }
-        }
-        if back > 0 {
-            self.log(super::Event::Restored(t, back));
-        }
+        self.return_rolled(t, crate::dice::Symbols::ARMY_OR_SHIELD);
     }
 }
