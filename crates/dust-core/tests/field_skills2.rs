@@ -681,3 +681,42 @@ fn resurrection_needs_blutkreuz_mindless_zombies_and_range_one() {
         assert!(!g.candidates(32).contains(&Decision::Special(Special::Resurrect(1))));
     }
 }
+
+// ----- DEFENSIVE TACTICS shared ---------------------------------------------------------------------
+
+/// "DEFENSIVE TACTICS": "This unit (and any unit it has joined or hero that has joined it) gains
+/// Damage Resilient when in cover" (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"). A
+/// squad without the skill, in a wood, joined for its activation by a hero with it: a die of the
+/// Rangers' rifles ends as an unsaved hit 1/3 (hit) × 1/3 (cover save failed) = 1/9 of the time,
+/// and 2/3 of that once Damage Resilient rolls (2/27) while the hero has joined it; before he
+/// joins, 1/9.
+#[test]
+fn defensive_tactics_is_shared_with_the_unit_a_hero_joins() {
+    let mut h = hero_card("Tactician");
+    h.bf.skills.push(BattlefrontSkill::DefensiveTactics);
+    let mut g = Builder::default()
+        .unit(Side::A, squad_card("Privates", 3), &line(3, 50.0, 44.0), 0)
+        .unit(Side::A, h, &[(56.0, 49.0)], 0)
+        .unit(Side::B, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
+        .terrain(TerrainKind::Woods, &[(30.0, 41.0), (90.0, 41.0), (90.0, 74.0), (30.0, 74.0)])
+        .game(1);
+    let q = |g: &FieldGame| {
+        g.attack_odds(
+            2,
+            &[Aim {
+                line: 0,
+                target: 0,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap()
+        .groups[0]
+            .1
+    };
+    assert!((q(&g) - 1.0 / 9.0).abs() < 1e-12, "{}", q(&g));
+    first(&mut g, Side::A);
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    assert!((q(&g) - 2.0 / 27.0).abs() < 1e-12, "{}", q(&g));
+}

@@ -329,10 +329,11 @@ impl FieldGame {
     }
 
     /// Whether unit `t` rolls Damage Resilient against a hit of a group with `cover`: the skill,
-    /// or "DEFENSIVE TACTICS": "gains Damage Resilient when in cover".
+    /// or "DEFENSIVE TACTICS": "gains Damage Resilient when in cover" (a joined partner's too:
+    /// [`FieldGame::tactics_shared`]).
     pub(crate) fn resilient(&self, t: usize, cover: bool) -> bool {
         let c = &self.cards[t];
-        c.card.has(Skill::DamageResilient) || (cover && c.bf.has(BattlefrontSkill::DefensiveTactics))
+        c.card.has(Skill::DamageResilient) || (cover && (c.bf.has(BattlefrontSkill::DefensiveTactics) || self.tactics_shared(t)))
     }
 
     /// Why hero `h` may not join unit `u` by the skills that say who joins whom: "LONER": "This

@@ -9,6 +9,7 @@
 //! | Tank Head | [`FieldGame::tank_head`], [`FieldGame::repair_faces`] (command.rs's MAKESHIFT REPAIR) |
 //! | Officer | [`FieldGame::hero_specialist`] (command.rs's Officer special actions) |
 //! | Resurrection | [`FieldGame::check_resurrect`], [`FieldGame::resurrect`] |
+//! | Defensive Tactics shared | [`FieldGame::tactics_shared`] (skills.rs's Damage Resilient) |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
@@ -304,5 +305,17 @@ impl FieldGame {
     /// GET UP places a soldier.
     pub(crate) fn resurrect(&mut self, t: usize) {
         self.return_rolled(t, crate::dice::Symbols::ARMY_OR_SHIELD);
+    }
+}
+
+impl FieldGame {
+    /// Whether unit `t` gains Defensive Tactics from its partner of the activation under way:
+    /// "DEFENSIVE TACTICS": "This unit (and any unit it has joined or hero that has joined it)
+    /// gains Damage Resilient when in cover" — the hero joined to `t`, or the unit hero `t` joined.
+    pub(crate) fn tactics_shared(&self, t: usize) -> bool {
+        let partner = self
+            .joined_hero(t)
+            .or_else(|| self.act.as_ref().filter(|a| a.hero == Some(t)).map(|a| a.unit));
+        partner.is_some_and(|p| self.cards[p].bf.has(BattlefrontSkill::DefensiveTactics))
     }
 }
