@@ -721,9 +721,6 @@ pub enum BattlefrontSkill {
     /// Lucky (tactics-battlefield-summary.md, "LUCKY"): once per game, the hero re-rolls the
     /// dice of his weapons that failed to hit.
     Lucky,
-    /// Tank Head (tactics-battlefield-summary.md, "TANK HEAD"): the hero takes MAKESHIFT REPAIR
-    /// on a vehicle within LOS and range 1, 5 dice repairing on the army symbol or the shield.
-    TankHead,
     /// Officer (tactics-battlefield-summary.md, "OFFICER"): "An Officer hero may perform Officer
     /// special actions."
     Officer,
@@ -731,7 +728,7 @@ pub enum BattlefrontSkill {
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 36] = [
+    pub const ALL: [BattlefrontSkill; 35] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -766,7 +763,6 @@ impl BattlefrontSkill {
         BattlefrontSkill::Mechanic,
         BattlefrontSkill::Medevac,
         BattlefrontSkill::Lucky,
-        BattlefrontSkill::TankHead,
         BattlefrontSkill::Officer,
     ];
     /// The name used in card files.
@@ -806,7 +802,6 @@ impl BattlefrontSkill {
             BattlefrontSkill::Mechanic => "mechanic",
             BattlefrontSkill::Medevac => "medevac",
             BattlefrontSkill::Lucky => "lucky",
-            BattlefrontSkill::TankHead => "tank-head",
             BattlefrontSkill::Officer => "officer",
         }
     }
@@ -865,6 +860,9 @@ pub struct BattlefrontWeapon {
     /// Wire-guided weapon (tactics-battlefield-summary.md, "WIRE-GUIDED WEAPONS"): fired alone
     /// in an ATTACK, its misses are re-rolled.
     pub wire_guided: bool,
+    /// The weapon a hero's Expert skill names (tactics-battlefield-summary.md, "EXPERT –
+    /// WEAPON"): the hero hits on the target as well with it.
+    pub expert: bool,
     /// The Improvised Weapons line the engine gives every battlefront infantry and vehicle unit
     /// ([`improvised_weapon`]); no card file has it.
     pub improvised: bool,

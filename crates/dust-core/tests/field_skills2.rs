@@ -11,7 +11,7 @@
 use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, vehicle_card, weapon, Builder};
 use dust_core::field::{Action, Aim, Decision, Declared, Event, FieldCard, FieldGame, Purpose, Special};
 use dust_core::unit::{BattlefrontSkill, Locomotion, Role};
-use dust_core::{Side, Symbols};
+use dust_core::{Side, Skill, Symbols};
 use dust_geom::table::TerrainKind;
 
 use Action::*;
@@ -484,11 +484,13 @@ fn zombies_take_no_command_actions_and_never_mount() {
 
 // ----- TANK HEAD ----------------------------------------------------------------------------------
 
-/// A hero of side A (unit 0) with `skill`, a tank of side A (unit 1, 4 damage points, 1 left) at
+/// A hero of side A (unit 0), with Tank Head when `skill`, a tank of side A (unit 1, 4 damage points, 1 left) at
 /// `tank`, side B far away.
-fn tank_head_table(skill: Option<BattlefrontSkill>, tank: (f64, f64)) -> FieldGame {
+fn tank_head_table(skill: bool, tank: (f64, f64)) -> FieldGame {
     let mut h = hero_card("Joe");
-    h.bf.skills.extend(skill);
+    if skill {
+        h.card.skills.push(Skill::TankHead);
+    }
     let mut g = Builder::default()
         .unit(Side::A, h, &[(50.0, 20.0)], 0)
         .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[tank], 0)
@@ -506,7 +508,7 @@ fn tank_head_table(skill: Option<BattlefrontSkill>, tank: (f64, f64)) -> FieldGa
 fn a_tank_head_repairs_a_vehicle_within_range_one_with_five_dice() {
     let (mut dice, mut good) = (0u32, 0u32);
     for seed in 0..SEEDS {
-        let mut g = tank_head_table(Some(BattlefrontSkill::TankHead), (50.0, 29.0));
+        let mut g = tank_head_table(true, (50.0, 29.0));
         g.reseed(seed);
         activate(&mut g, 0, &[Special, Nothing]);
         let c = g.candidates(32);
@@ -523,11 +525,11 @@ fn a_tank_head_repairs_a_vehicle_within_range_one_with_five_dice() {
     let rate = f64::from(good) / f64::from(dice);
     assert!((rate - 2.0 / 3.0).abs() < 0.08, "{rate} over {dice} dice");
     // Beyond range 1, and a hero without the skill.
-    let mut g = tank_head_table(Some(BattlefrontSkill::TankHead), (50.0, 45.0));
+    let mut g = tank_head_table(true, (50.0, 45.0));
     activate(&mut g, 0, &[Special, Nothing]);
     let e = g.check(&Decision::Special(Special::Repair(1))).unwrap_err();
     assert!(e.reason.contains("range 1"), "{e}");
-    let mut g = tank_head_table(None, (50.0, 29.0));
+    let mut g = tank_head_table(false, (50.0, 29.0));
     activate(&mut g, 0, &[Special, Nothing]);
     assert!(g.check(&Decision::Special(Special::Repair(1))).is_err());
 }
@@ -537,7 +539,7 @@ fn a_tank_head_repairs_a_vehicle_within_range_one_with_five_dice() {
 #[test]
 fn a_tank_head_does_not_share_his_repair() {
     let mut h = hero_card("Joe");
-    h.bf.skills.push(BattlefrontSkill::TankHead);
+    h.card.skills.push(Skill::TankHead);
     let mut g = Builder::default()
         .unit(Side::A, squad_card("Rangers", 3), &line(3, 50.0, 20.0), 0)
         .unit(Side::A, h, &[(56.0, 24.0)], 0)
@@ -719,4 +721,65 @@ fn defensive_tactics_is_shared_with_the_unit_a_hero_joins() {
     g.apply(Decision::ActivateWith(0, 1)).unwrap();
     g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
     assert!((q(&g) - 2.0 / 27.0).abs() < 1e-12, "{}", q(&g));
+}
+
+// ----- EXPERT – WEAPON -------------------------------------------------------------------------------
+
+/// "EXPERT – WEAPON": "This hero hits on ☑ as well as ☒ when making an ATTACK or SUSTAINED ATTACK
+/// action with the named weapon" (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"; the
+/// named weapon is the line marked `expert` on the hero's card: docs/rulings.md, "Battlefield:
+/// Expert"). The hero's pistol hits on the target as well, his carbine does not; a squad's line so
+/// marked does not (the skill is a hero's).
+#[test]
+fn an_expert_hero_hits_on_the_target_as_well_with_the_named_weapon() {
+    let mut h = hero_card("Gunslinger");
+    h.card.weapons.push(weapon("Carbine", Some(3), 1));
+    h.bf.weapons = vec![Default::default(); 2];
+    h.bf.weapons[0].expert = true;
+    let mut sq = squad_card("Rangers", 3);
+    sq.bf.weapons = vec![Default::default(); 2];
+    sq.bf.weapons[0].expert = true;
+    let g = Builder::default()
+        .unit(Side::A, h, &[(50.0, 20.0)], 0)
+        .unit(Side::A, sq, &line(3, 70.0, 20.0), 0)
+        .unit(Side::B, squad_card("Foes", 5), &line(5, 50.0, 33.0), 180)
+        .game(1);
+    for sustained in [false, true] {
+        let hero = g
+            .attack_odds(
+                0,
+                &[Aim {
+                    line: 0,
+                    target: 2,
+                    at: None,
+                }],
+                sustained,
+            )
+            .unwrap();
+        assert_eq!(hero.groups[0].0.hit, Symbols::ARMY_OR_TARGET, "the named weapon");
+        let squad = g
+            .attack_odds(
+                1,
+                &[Aim {
+                    line: 0,
+                    target: 2,
+                    at: None,
+                }],
+                sustained,
+            )
+            .unwrap();
+        assert_eq!(squad.groups[0].0.hit, Symbols::ARMY, "a squad is no hero");
+    }
+    let carbine = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 1,
+                target: 2,
+                at: None,
+            }],
+            false,
+        )
+        .unwrap();
+    assert_eq!(carbine.groups[0].0.hit, Symbols::ARMY, "another weapon");
 }

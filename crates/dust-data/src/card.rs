@@ -141,8 +141,8 @@ const ROLES: [Role; 6] = [
 /// The keyword names of card files: the five of [`Keywords`], in field order, then `spray`
 /// (the battlefront name of `flame`), `grenade` (of `ugl`), and the battlefront-only `set-up`,
 /// `under-barrel` and `crew`, and the Battlefield summary's `tesla`, `grapple`, `cutting` and
-/// `power-scopes`, `wire-guided`.
-pub const KEYWORDS: [&str; 15] = [
+/// `power-scopes`, `wire-guided`, `expert`.
+pub const KEYWORDS: [&str; 16] = [
     "laser",
     "flame",
     "ugl",
@@ -158,6 +158,7 @@ pub const KEYWORDS: [&str; 15] = [
     "cutting",
     "power-scopes",
     "wire-guided",
+    "expert",
 ];
 
 /// The name of a card's edition as written in card files.
@@ -1364,7 +1365,7 @@ impl<'a> Ctx<'a> {
             for (k, ks) in list {
                 let only_bf = matches!(
                     k.trim(),
-                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided"
+                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided" | "expert"
                 );
                 if only_bf && !bf {
                     self.err(
@@ -1395,6 +1396,7 @@ impl<'a> Ctx<'a> {
                     "cutting" => &mut bfw.cutting,
                     "power-scopes" => &mut bfw.power_scopes,
                     "wire-guided" => &mut bfw.wire_guided,
+                    "expert" => &mut bfw.expert,
                     _ => {
                         self.err(
                             &ks,

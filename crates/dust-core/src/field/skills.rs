@@ -297,13 +297,14 @@ impl FieldGame {
     /// The faces that hit for line `li` of unit `u`: the army symbol, and the target as well in
     /// a SUSTAINED ATTACK with power scopes ("POWER SCOPES") or by a hero with Take Aim firing a
     /// ranged weapon ("TAKE AIM": "Heroes with this skill do not share it"), or in any attack
-    /// of a unit with Fighting Spirit declared ([`FieldGame::fighting_spirit_now`]).
+    /// of a unit with Fighting Spirit declared ([`FieldGame::fighting_spirit_now`]) or of a hero
+    /// with the weapon his Expert skill names ([`FieldGame::expert_line`]).
     pub(crate) fn hit_faces(&self, u: usize, li: usize, sustained: bool) -> Symbols {
         let c = &self.cards[u];
         let ranged = c.card.weapons.get(li).is_some_and(|w| w.range != WeaponRange::Close);
         let scopes = c.bf.weapons.get(li).is_some_and(|b| b.power_scopes);
         let aim = self.class(u) == Class::Hero && ranged && c.bf.has(BattlefrontSkill::TakeAim);
-        if (sustained && (scopes || aim)) || self.fighting_spirit_now(u) {
+        if (sustained && (scopes || aim)) || self.fighting_spirit_now(u) || self.expert_line(u, li) {
             Symbols::ARMY_OR_TARGET
         } else {
             Symbols::ARMY

@@ -10,6 +10,7 @@
 //! | Officer | [`FieldGame::hero_specialist`] (command.rs's Officer special actions) |
 //! | Resurrection | [`FieldGame::check_resurrect`], [`FieldGame::resurrect`] |
 //! | Defensive Tactics shared | [`FieldGame::tactics_shared`] (skills.rs's Damage Resilient) |
+//! | Expert – weapon | [`FieldGame::expert_line`] (skills.rs's hit faces) |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
@@ -224,12 +225,13 @@ impl FieldGame {
 }
 
 impl FieldGame {
-    /// Whether unit `u` is a hero with Tank Head: "This hero may take a MAKESHIFT REPAIR action.
+    /// Whether unit `u` is a hero with Tank Head (the card's `tank-head`, read on the table with
+    /// the summary's words): "This hero may take a MAKESHIFT REPAIR action.
     /// Select any vehicle within LOS and range 1 (10cm/4") of the hero" ("TANK HEAD"), measured
     /// from the hero's miniature. "Heroes with this skill do not share it with any unit they
     /// join": only the hero activating on his own (docs/rulings.md, "Battlefield: Tank Head").
     pub(crate) fn tank_head(&self, u: usize) -> bool {
-        self.class(u) == Class::Hero && self.cards[u].bf.has(BattlefrontSkill::TankHead) && !self.table.units[u].minis.is_empty()
+        self.class(u) == Class::Hero && self.cards[u].card.has(crate::unit::Skill::TankHead) && !self.table.units[u].minis.is_empty()
     }
 
     /// The faces of the MAKESHIFT REPAIR dice of the acting unit: a Tank Head's "Each ☒ or ☑
@@ -317,5 +319,15 @@ impl FieldGame {
             .joined_hero(t)
             .or_else(|| self.act.as_ref().filter(|a| a.hero == Some(t)).map(|a| a.unit));
         partner.is_some_and(|p| self.cards[p].bf.has(BattlefrontSkill::DefensiveTactics))
+    }
+}
+
+impl FieldGame {
+    /// Whether line `li` of unit `u` is the weapon of a hero's Expert skill: "EXPERT – WEAPON":
+    /// "This hero hits on ☑ as well as ☒ when making an ATTACK or SUSTAINED ATTACK action with the
+    /// named weapon" — the line marked `expert` on a hero's card (docs/rulings.md, "Battlefield:
+    /// Expert").
+    pub(crate) fn expert_line(&self, u: usize, li: usize) -> bool {
+        self.class(u) == Class::Hero && self.cards[u].bf.weapons.get(li).is_some_and(|b| b.expert)
     }
 }
