@@ -724,11 +724,14 @@ pub enum BattlefrontSkill {
     /// Officer (tactics-battlefield-summary.md, "OFFICER"): "An Officer hero may perform Officer
     /// special actions."
     Officer,
+    /// First Strike (tactics-battlefield-summary.md, "FIRST STRIKE"): the unit's C attacks are
+    /// resolved, casualties removed, before the enemy's.
+    FirstStrike,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 35] = [
+    pub const ALL: [BattlefrontSkill; 36] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -764,6 +767,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::Medevac,
         BattlefrontSkill::Lucky,
         BattlefrontSkill::Officer,
+        BattlefrontSkill::FirstStrike,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -803,6 +807,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::Medevac => "medevac",
             BattlefrontSkill::Lucky => "lucky",
             BattlefrontSkill::Officer => "officer",
+            BattlefrontSkill::FirstStrike => "first-strike",
         }
     }
     /// Reads a name.

@@ -783,3 +783,84 @@ fn an_expert_hero_hits_on_the_target_as_well_with_the_named_weapon() {
         .unwrap();
     assert_eq!(carbine.groups[0].0.hit, Symbols::ARMY, "another weapon");
 }
+
+// ----- FIRST STRIKE ---------------------------------------------------------------------------------
+
+/// Side A's Brawlers (unit 0: 3 soldiers, knives of 2 dice) in base contact with side B's Guards
+/// (unit 1: 3 soldiers, knives of 1 die); `a_first` / `b_first`: who has First Strike.
+fn brawl(a_first: bool, b_first: bool) -> Builder {
+    let mut a = squad_card("Brawlers", 3);
+    a.card.weapons[1] = weapon("Knife", None, 2);
+    if a_first {
+        a.bf.skills.push(BattlefrontSkill::FirstStrike);
+    }
+    let mut b = squad_card("Guards", 3);
+    if b_first {
+        b.bf.skills.push(BattlefrontSkill::FirstStrike);
+    }
+    Builder::default()
+        .unit(Side::A, a, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, b, &line(3, 50.0, 24.0), 180)
+}
+
+/// The Brawlers attack the Guards with their knives; the casualties are chosen (the first
+/// offered) as they come. Returns the hit rolls in order: (dice, hits).
+fn close_rolls(b: &Builder, seed: u64) -> Vec<(u16, u16)> {
+    let mut g = b.clone().game(seed);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let from = g.events().len();
+    g.apply(Decision::Attack(vec![Aim {
+        line: 1,
+        target: 1,
+        at: None,
+    }]))
+    .unwrap();
+    while let Some(d) = g.candidates(4).into_iter().find(|d| matches!(d, Decision::Casualties(_))) {
+        g.apply(d).unwrap();
+    }
+    rolled(&g, from, Purpose::Hit)
+}
+
+/// "FIRST STRIKE": "This unit resolves all their C attacks and applies the results (including
+/// removing eliminated miniatures) before the enemy units make their C attacks"
+/// (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"). Without it both sides roll with the
+/// soldiers they had ("Casualties from all C weapons are then removed simultaneously"): 6 dice,
+/// then 3. The Guards with First Strike roll first (3 dice) and the Brawlers fight back with the
+/// soldiers left, 2 dice each; the Brawlers with it roll first and the Guards answer with their
+/// survivors.
+#[test]
+fn first_strike_resolves_its_close_combat_first() {
+    let (mut cut_a, mut cut_b) = (false, false);
+    for seed in 0..SEEDS {
+        assert_eq!(
+            close_rolls(&brawl(false, false), seed).iter().map(|r| r.0).collect::<Vec<_>>(),
+            vec![6, 3],
+            "simultaneous"
+        );
+        let r = close_rolls(&brawl(false, true), seed);
+        assert_eq!(r[0].0, 3, "the Guards strike first: {r:?}");
+        let left = 3u16.saturating_sub(r[0].1);
+        if left == 0 {
+            assert_eq!(r.len(), 1, "no Brawler is left to fight");
+        } else {
+            assert_eq!(r[1].0, 2 * left, "the Brawlers left fight: {r:?}");
+        }
+        cut_a |= left < 3;
+        let r = close_rolls(&brawl(true, false), seed);
+        assert_eq!(r[0].0, 6, "the Brawlers strike first: {r:?}");
+        let left = 3u16.saturating_sub(r[0].1);
+        if left == 0 {
+            assert_eq!(r.len(), 1);
+        } else {
+            assert_eq!(r[1].0, left, "the Guards left fight back: {r:?}");
+        }
+        cut_b |= left < 3;
+        // Both have it: as if neither had ("before the enemy units make their C attacks" cannot
+        // hold for both).
+        assert_eq!(
+            close_rolls(&brawl(true, true), seed).iter().map(|r| r.0).collect::<Vec<_>>(),
+            vec![6, 3]
+        );
+    }
+    assert!(cut_a && cut_b, "casualties before the answer came up");
+}

@@ -91,6 +91,12 @@ pub(crate) struct CloseStage {
     pub target: usize,
     pub aims: Vec<Aim>,
     pub sustained: bool,
+    /// Who fights in this pass: the attacker's own C weapons, its joined hero's, the target's
+    /// retaliation (all three at once unless First Strike splits them: [`FieldGame::first_strikers`]).
+    pub parts: [bool; 3],
+    /// Whether the target fights back, decided as the close combat begins (a later pass does not
+    /// read the tokens the first one gave).
+    pub retaliates: Option<bool>,
 }
 
 /// The chances of an attack, computed from the same plan as the live roll.
@@ -811,6 +817,8 @@ impl FieldGame {
                 target: t,
                 aims: close,
                 sustained,
+                parts: [true; 3],
+                retaliates: None,
             });
         }
     }
@@ -898,19 +906,31 @@ impl FieldGame {
     /// … Casualties from all C weapons are then removed simultaneously"); no saves. A
     /// suppressed unit does not fight back ("cannot fight, including fighting back if attacked
     /// in close combat"); a sustained close combat is met by a standard attack.
-    pub(crate) fn perform_close(&mut self, c: CloseStage) {
+    pub(crate) fn perform_close(&mut self, mut c: CloseStage) {
         if self.units[c.attacker].destroyed || self.units[c.target].destroyed {
             return;
         }
-        let aims: Vec<Aim> = c
-            .aims
+        let fights_back = !(self.units[c.target].tokens.suppressed || self.units[c.target].stunned || self.is_aircraft(c.target));
+        let retaliates = *c.retaliates.get_or_insert(fights_back);
+        // "FIRST STRIKE": the first strikers' pass now, the others' once its casualties are
+        // removed.
+        let parts = c.parts;
+        let now = self.first_strikers(&c);
+        if now != parts {
+            self.close = Some(CloseStage {
+                parts: [parts[0] && !now[0], parts[1] && !now[1], parts[2] && !now[2]],
+                ..c.clone()
+            });
+        }
+        let mine: &[Aim] = if now[0] { &c.aims } else { &[] };
+        let aims: Vec<Aim> = mine
             .iter()
             .filter(|a| self.plan_attack(c.attacker, std::slice::from_ref(*a), false, None, false).is_ok())
             .cloned()
             .collect();
         let mut attack = self.plan_attack(c.attacker, &aims, c.sustained, None, true).unwrap_or_default();
         // The joined hero's C weapons fight with the unit's (the lines still able to reach).
-        if let Some((h, hero_aims)) = &c.hero {
+        if let Some((h, hero_aims)) = c.hero.as_ref().filter(|_| now[1]) {
             if !self.units[*h].destroyed {
                 let ok: Vec<Aim> = hero_aims
                     .iter()
@@ -920,7 +940,7 @@ impl FieldGame {
                 attack.extend(self.plan_attack(*h, &ok, c.sustained, None, true).unwrap_or_default());
             }
         }
-        let retaliation = if self.units[c.target].tokens.suppressed || self.units[c.target].stunned || self.is_aircraft(c.target) {
+        let retaliation = if !retaliates || !now[2] {
             Vec::new()
         } else {
             let lines: Vec<Aim> = (0..self.cards[c.target].card.weapons.len() as u8)

@@ -1313,7 +1313,8 @@ impl FieldGame {
             self.phase = Phase::Casualties;
             return;
         }
-        if let Some(c) = self.close.take() {
+        // A close combat First Strike splits leaves its second pass in `close`.
+        while let Some(c) = self.close.take() {
             self.perform_close(c);
             self.settle_casualties();
             if !self.casualties.is_empty() {

@@ -11,6 +11,7 @@
 //! | Resurrection | [`FieldGame::check_resurrect`], [`FieldGame::resurrect`] |
 //! | Defensive Tactics shared | [`FieldGame::tactics_shared`] (skills.rs's Damage Resilient) |
 //! | Expert – weapon | [`FieldGame::expert_line`] (skills.rs's hit faces) |
+//! | First Strike | [`FieldGame::first_strikers`] (attack.rs's close combat) |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
@@ -329,5 +330,32 @@ impl FieldGame {
     /// Expert").
     pub(crate) fn expert_line(&self, u: usize, li: usize) -> bool {
         self.class(u) == Class::Hero && self.cards[u].bf.weapons.get(li).is_some_and(|b| b.expert)
+    }
+}
+
+impl FieldGame {
+    /// Which of the parts of close combat `c` still to fight (the attacker's own C weapons, its
+    /// joined hero's, the target's retaliation) fight in this pass: "FIRST STRIKE": "This unit
+    /// resolves all their C attacks and applies the results (including removing eliminated
+    /// miniatures) before the enemy units make their C attacks. Units with this skill do not
+    /// share it" — the parts whose own unit has First Strike go first when the other side has a
+    /// part without it; when both sides strike first, or neither, all fight at once
+    /// (docs/rulings.md, "Battlefield: First Strike").
+    pub(crate) fn first_strikers(&self, c: &super::attack::CloseStage) -> [bool; 3] {
+        let p = c.parts;
+        let fs = |x: usize| self.cards[x].bf.has(BattlefrontSkill::FirstStrike);
+        let hero = c.hero.as_ref().map(|h| h.0);
+        let first = [p[0] && fs(c.attacker), p[1] && hero.is_some_and(fs), p[2] && fs(c.target)];
+        let attacking_first = first[0] || first[1];
+        let attacking_later = (p[0] && !first[0]) || (p[1] && hero.is_some() && !first[1]);
+        let defending_later = p[2] && !first[2];
+        // Someone strikes first and an enemy of theirs does not.
+        // Someone strikes first and an enemy of theirs does not: the first strikers (of both
+        // sides, together) fight now.
+        if (attacking_first && defending_later) || (first[2] && attacking_later) {
+            first
+        } else {
+            p
+        }
     }
 }
