@@ -727,11 +727,14 @@ pub enum BattlefrontSkill {
     /// First Strike (tactics-battlefield-summary.md, "FIRST STRIKE"): the unit's C attacks are
     /// resolved, casualties removed, before the enemy's.
     FirstStrike,
+    /// Assassin (tactics-battlefield-summary.md, "ASSASSIN"): the hero chooses which enemy
+    /// soldiers take the hits of his C weapons.
+    Assassin,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 36] = [
+    pub const ALL: [BattlefrontSkill; 37] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -768,6 +771,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::Lucky,
         BattlefrontSkill::Officer,
         BattlefrontSkill::FirstStrike,
+        BattlefrontSkill::Assassin,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -808,6 +812,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::Lucky => "lucky",
             BattlefrontSkill::Officer => "officer",
             BattlefrontSkill::FirstStrike => "first-strike",
+            BattlefrontSkill::Assassin => "assassin",
         }
     }
     /// Reads a name.

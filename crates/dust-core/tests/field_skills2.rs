@@ -864,3 +864,60 @@ fn first_strike_resolves_its_close_combat_first() {
     }
     assert!(cut_a && cut_b, "casualties before the answer came up");
 }
+
+// ----- ASSASSIN ---------------------------------------------------------------------------------------
+
+/// Side A's hero (unit 0: a knife of 2 dice, a pistol) with `skill`, in base contact with side B's
+/// Guards (unit 1: 4 soldiers).
+fn assassin_table(skill: Option<BattlefrontSkill>) -> Builder {
+    let mut h = hero_card("Shadow");
+    h.card.weapons.push(weapon("Knife", None, 2));
+    h.bf.skills.extend(skill);
+    Builder::default()
+        .unit(Side::A, h, &[(53.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Guards", 4), &line(4, 50.0, 24.0), 180)
+}
+
+/// Who chooses the Guards' casualties when the hero attacks with `line` (`None`: no choice came
+/// up: no hit, or every miniature in reach fell), and the choice is made (the last offered).
+fn chooser(b: &Builder, seed: u64, line: u8) -> Option<Side> {
+    let mut g = b.clone().game(seed);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    g.apply(Decision::Attack(vec![Aim { line, target: 1, at: None }])).unwrap();
+    let mut who = None;
+    while let dust_core::field::Pending::Decision(side) = g.pending() {
+        let c = g.candidates(8);
+        let Some(d) = c.iter().rev().find(|d| matches!(d, Decision::Casualties(_))).cloned() else {
+            break;
+        };
+        if who.is_none() && matches!(g.question(), dust_core::field::Question::Casualties { unit: 1, .. }) {
+            who = Some(side);
+        }
+        g.apply(d).unwrap();
+    }
+    who
+}
+
+/// "ASSASSIN": "This hero chooses which enemy soldiers are assigned its hits when using C weapons.
+/// Heroes with this skill do not share it with any unit they join" (tactics-battlefield-summary.md,
+/// "SKILLS AND EQUIPMENT"). The Assassin's knife: side A chooses the Guards' casualties; his
+/// pistol, or a hero without the skill: side B, their owner ("7. Suffer Damage").
+#[test]
+fn an_assassin_chooses_the_soldiers_his_close_combat_hits_take() {
+    let (mut a, mut b) = (0, 0);
+    for seed in 0..SEEDS {
+        match chooser(&assassin_table(Some(BattlefrontSkill::Assassin)), seed, 1) {
+            Some(Side::A) => a += 1,
+            Some(Side::B) => panic!("seed {seed}: the owner chose the Assassin's casualties"),
+            None => {}
+        }
+        if let Some(s) = chooser(&assassin_table(None), seed, 1) {
+            assert_eq!(s, Side::B, "seed {seed}: the owner chooses");
+            b += 1;
+        }
+        if let Some(s) = chooser(&assassin_table(Some(BattlefrontSkill::Assassin)), seed, 0) {
+            assert_eq!(s, Side::B, "seed {seed}: a ranged weapon's hits are the owner's to assign");
+        }
+    }
+    assert!(a > 0 && b > 0, "choices came up ({a}, {b})");
+}

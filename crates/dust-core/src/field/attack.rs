@@ -68,9 +68,12 @@ pub struct Group {
     pub reroll: bool,
     /// Its misses are re-rolled once more: a declared Lucky hero's weapons ("LUCKY").
     pub lucky: bool,
+    /// The side that chooses which soldiers take its hits instead of their owner (an
+    /// Assassin's C weapons, "ASSASSIN").
+    pub chooser: Option<crate::Side>,
 }
 
-/// The owner of a squad chooses which of `valid` its `count` casualties are.
+/// The owner of a squad (or `by`) chooses which of `valid` its `count` casualties are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Choice {
     pub unit: usize,
@@ -79,6 +82,8 @@ pub(crate) struct Choice {
     /// The joined hero who may take hits instead (named `m{n}`, `n` the squad's miniatures)
     /// and the damage points one hit marks off him.
     pub hero: Option<(usize, u8)>,
+    /// The side that chooses instead of the owner (an Assassin's hits: [`Group::chooser`]).
+    pub by: Option<crate::Side>,
 }
 
 /// The close-combat part of an attack, resolved once the other weapons' casualties are
@@ -499,6 +504,7 @@ impl FieldGame {
                         hit: self.hit_faces(u, li, sustained),
                         reroll: false,
                         lucky: self.lucky_now(u),
+                        chooser: None,
                     });
                 }
                 if !covers_target {
@@ -636,6 +642,7 @@ impl FieldGame {
                     hit: self.hit_faces(u, li, sustained),
                     reroll: false,
                     lucky: self.lucky_now(u),
+                    chooser: self.assassin_side(u, li),
                 });
             }
         }
@@ -1002,6 +1009,7 @@ impl FieldGame {
                     count: n,
                     valid,
                     hero: g.hero,
+                    by: g.chooser,
                 });
                 return;
             }
@@ -1017,6 +1025,7 @@ impl FieldGame {
                     count: n,
                     valid,
                     hero: None,
+                    by: g.chooser,
                 });
             }
             return;
@@ -1065,6 +1074,7 @@ impl FieldGame {
             hit: Symbols::ARMY,
             reroll: false,
             lucky: false,
+            chooser: None,
         };
         self.damage(&g, hits);
     }

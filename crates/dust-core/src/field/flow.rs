@@ -136,7 +136,11 @@ impl FieldGame {
             Phase::Plan | Phase::Act | Phase::Place => Pending::Decision(self.units[self.acting().unwrap_or(0)].side),
             Phase::React => Pending::Decision(self.units[self.act.as_ref().map_or(0, |a| a.unit)].side.other()),
             Phase::ReactWith => Pending::Decision(self.units[self.reaction.as_ref().map_or(0, |a| a.unit)].side),
-            Phase::Casualties => Pending::Decision(self.units[self.casualties.front().map_or(0, |c| c.unit)].side),
+            Phase::Casualties => Pending::Decision(
+                self.casualties
+                    .front()
+                    .map_or(self.units[0].side, |c| c.by.unwrap_or(self.units[c.unit].side)),
+            ),
         }
     }
 

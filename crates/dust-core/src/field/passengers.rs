@@ -583,6 +583,7 @@ impl FieldGame {
                     count: usize::from(harm).min(valid.len()),
                     valid,
                     hero: None,
+                    by: None,
                 });
             } else {
                 self.damage_hero(u, 1, harm);
@@ -631,6 +632,7 @@ impl FieldGame {
                     count: usize::from(n),
                     valid,
                     hero: None,
+                    by: None,
                 });
             } else {
                 let n = k.min(u16::from(self.units[u].health));

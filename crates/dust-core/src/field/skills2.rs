@@ -12,6 +12,7 @@
 //! | Defensive Tactics shared | [`FieldGame::tactics_shared`] (skills.rs's Damage Resilient) |
 //! | Expert – weapon | [`FieldGame::expert_line`] (skills.rs's hit faces) |
 //! | First Strike | [`FieldGame::first_strikers`] (attack.rs's close combat) |
+//! | Assassin | [`FieldGame::assassin_side`] (attack.rs's casualty choice) |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
@@ -357,5 +358,20 @@ impl FieldGame {
         } else {
             p
         }
+    }
+}
+
+impl FieldGame {
+    /// The side that chooses the soldiers the hits of line `li` of unit `u` take, when it is not
+    /// their owner: "ASSASSIN": "This hero chooses which enemy soldiers are assigned its hits when
+    /// using C weapons. Heroes with this skill do not share it with any unit they join" — a C
+    /// line of a hero with the skill (docs/rulings.md, "Battlefield: Assassin").
+    pub(crate) fn assassin_side(&self, u: usize, li: usize) -> Option<crate::Side> {
+        let close = self.cards[u]
+            .card
+            .weapons
+            .get(li)
+            .is_some_and(|w| w.range == crate::range::WeaponRange::Close);
+        (close && self.class(u) == Class::Hero && self.cards[u].bf.has(BattlefrontSkill::Assassin)).then(|| self.units[u].side)
     }
 }

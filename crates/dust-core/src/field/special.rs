@@ -261,6 +261,7 @@ impl FieldGame {
                 hit: Symbols::ARMY,
                 reroll: false,
                 lucky: false,
+                chooser: None,
             };
             self.damage(&g, hits - saved);
         }
