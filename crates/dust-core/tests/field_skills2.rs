@@ -921,3 +921,80 @@ fn an_assassin_chooses_the_soldiers_his_close_combat_hits_take() {
     }
     assert!(a > 0 && b > 0, "choices came up ({a}, {b})");
 }
+
+// ----- Random games with the skills of this file ------------------------------------------------------
+
+/// Random games on a table with every skill of this file end, every decision the generator
+/// proposes (declarations, CAMOUFLAGE, RESURRECTION, MAKESHIFT REPAIR and GET MOVING by heroes,
+/// the casualties an Assassin chooses, First Strike's close combats) is accepted by the check,
+/// and each decision's text reads back as the same decision (the record format).
+#[test]
+fn random_games_with_these_skills_end_and_every_proposal_is_accepted() {
+    let with = |mut c: FieldCard, skills: &[BattlefrontSkill]| {
+        c.bf.skills.extend_from_slice(skills);
+        c
+    };
+    let mut brawlers = with(
+        squad_card("Brawlers", 4),
+        &[BattlefrontSkill::FightingSpirit, BattlefrontSkill::FirstStrike],
+    );
+    brawlers.card.weapons[1] = weapon("Knife", None, 2);
+    let mut assassin = with(hero_card("Shadow"), &[BattlefrontSkill::Assassin, BattlefrontSkill::Lucky]);
+    assassin.card.weapons.push(weapon("Knife", None, 2));
+    assassin.bf.weapons = vec![Default::default(); 2];
+    assassin.bf.weapons[0].expert = true;
+    let mut mechanic = with(hero_card("Wrench"), &[BattlefrontSkill::Officer]);
+    mechanic.card.skills.push(Skill::TankHead);
+    let doktor = with(hero_card("Doktor"), &[BattlefrontSkill::Blutkreuz]);
+    let zombies = with(squad_card("Zombies", 5), &[BattlefrontSkill::MindlessZombie]);
+    let snipers = with(
+        squad_card("Snipers", 3),
+        &[BattlefrontSkill::Camouflage, BattlefrontSkill::DefensiveTactics],
+    );
+    let b = Builder::default()
+        .unit(Side::A, brawlers, &line(4, 30.0, 15.0), 0)
+        .unit(Side::A, assassin, &[(60.0, 12.0)], 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(100.0, 15.0)], 0)
+        .unit(Side::A, hero_with("Ace", BattlefrontSkill::AcePilot), &[(100.0, 15.0)], 0)
+        .aboard(2)
+        .unit(Side::A, mechanic, &[(115.0, 12.0)], 0)
+        .unit(Side::B, snipers, &line(3, 40.0, 100.0), 180)
+        .unit(Side::B, zombies, &line(5, 90.0, 100.0), 180)
+        .unit(Side::B, doktor, &[(95.0, 106.0)], 180)
+        .terrain(TerrainKind::Woods, &[(20.0, 90.0), (70.0, 90.0), (70.0, 115.0), (20.0, 115.0)]);
+    let (mut ended, mut declared, mut specials) = (0, 0, 0);
+    for seed in 0..12u64 {
+        let mut g = b.clone().game(seed);
+        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        for _ in 0..3000 {
+            if matches!(g.pending(), dust_core::field::Pending::Over(_)) {
+                ended += 1;
+                break;
+            }
+            let c = g.candidates(12);
+            assert!(!c.is_empty(), "a decision is pending: {}", g.asks());
+            pick ^= pick << 13;
+            pick ^= pick >> 7;
+            pick ^= pick << 17;
+            // Take a declaration or a skill's special action whenever one is offered.
+            let d = c
+                .iter()
+                .find(|d| {
+                    matches!(
+                        d,
+                        Decision::Declare(_)
+                            | Decision::Special(Special::Camouflage | Special::Resurrect(_) | Special::Repair(_) | Special::GetMoving(_))
+                    )
+                })
+                .cloned()
+                .unwrap_or_else(|| c[(pick % c.len() as u64) as usize].clone());
+            declared += usize::from(matches!(d, Decision::Declare(_)));
+            specials += usize::from(matches!(d, Decision::Special(sp) if sp != Special::None));
+            assert!(g.check(&d).is_ok(), "{d} proposed but refused");
+            assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(&d), "{d} reads back");
+            g.apply(d).expect("accepted");
+        }
+    }
+    assert_eq!(ended, 12, "every game ends");
+    assert!(declared > 0 && specials > 0, "skills were used ({declared}, {specials})");
+}
