@@ -33,7 +33,7 @@ use axum::response::{Html, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use dust_core::field::{Action, Class, Decision, FieldGame, Pending, Question};
-use dust_core::Side;
+use dust_core::{Side, WeaponRange};
 use dust_data::field_record::TableRef;
 use dust_data::field_words as words;
 use dust_data::table_json::{self, cm2};
@@ -311,7 +311,9 @@ fn units_value(g: &FieldGame) -> Value {
                     // "1. Check Field of Fire": a support weapon or a front-mounted weapon fires
                     // 45° either side of the facing; the others in any direction.
                     let front = c.bf.weapons.get(i).and_then(|b| b.mount).map_or(g.class(u) == Class::SupportWeapon, |m| !m.all_round());
-                    json!({"line": i, "name": w.name, "range": w.range.to_string(), "template": template_of(g, u, i), "front_arc": front})
+                    // "ARTILLERY WEAPONS": an artillery line may fire smoke shells instead.
+                    let artillery = matches!(w.range, WeaponRange::Artillery | WeaponRange::Spaces { min: 2.., .. });
+                    json!({"line": i, "name": w.name, "range": w.range.to_string(), "template": template_of(g, u, i), "front_arc": front, "artillery": artillery})
                 })
                 .collect();
                 json!({
@@ -328,6 +330,8 @@ fn units_value(g: &FieldGame) -> Value {
                     "suppressed": s.tokens.suppressed,
                     "stunned": s.stunned,
                     "aboard": g.aboard(u).map(|(v, _)| t.units[v].name.clone()),
+                    "aboard_unit": g.aboard(u).map(|(v, _)| v),
+                    "carrying": g.passengers_of(u).into_iter().chain(g.pilot_of(u)).collect::<Vec<_>>(),
                     "loaded": !g.passengers_of(u).is_empty(),
                     "activated": s.activated,
                     "destroyed": s.destroyed,
@@ -352,9 +356,15 @@ fn question_value(g: &FieldGame) -> Value {
         Question::Plan { unit, actions } => json!({"kind": "plan", "unit": unit, "unit_name": name(unit), "actions": actions}),
         Question::Move { unit, march, turn_only } => json!({
             "kind": "move", "unit": unit, "unit_name": name(unit), "march": march, "turn_only": turn_only,
+            "aboard": g.aboard(unit).map(|(v, _)| v),
             "allowance_cm": g.move_units(unit) as f64 / 100.0 * if march { 2.0 } else { 1.0 },
             "terrain_cap_cm": if march { 40 } else { 20 },
         }),
+        // The engine asks a special action's choice in the phase of the actions, as it asks an
+        // attack; the page has a control of its own for it ("ROLL FOR INITIATIVE": "SPECIAL").
+        Question::Attack { unit, .. } if g.current_action() == Some(Action::Special) => {
+            json!({"kind": "special", "unit": unit, "unit_name": name(unit)})
+        }
         Question::Attack { unit, sustained } => json!({"kind": "attack", "unit": unit, "unit_name": name(unit), "sustained": sustained}),
         Question::React { against } => {
             json!({"kind": "react", "against": against, "against_name": name(against), "reactors": g.reactors()})
