@@ -194,6 +194,17 @@ pub fn roll_purpose(purpose: Purpose) -> String {
     }
 }
 
+/// [`event_line`] on the table `t`: a decision aimed at a terrain piece (ENGINEERING) names it.
+pub fn event_line_on(t: &dust_geom::table::Table, e: &Event, name: &dyn Fn(usize) -> String) -> String {
+    match e {
+        Event::Decided(s, d @ Decision::Special(Special::Engineer(p))) => format!(
+            "side {s}: ENGINEERING on {}   [{d}]",
+            t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
+        ),
+        _ => event_line(e, name),
+    }
+}
+
 /// One event of the log in words, with the section of the rules summary behind it (the units
 /// named by `name`; no indentation).
 pub fn event_line(e: &Event, name: &dyn Fn(usize) -> String) -> String {
@@ -240,6 +251,14 @@ pub fn event_line(e: &Event, name: &dyn Fn(usize) -> String) -> String {
 /// A decision already applied, in words (the units named by `name`), its text form after it.
 pub fn describe_after(d: &Decision, name: &dyn Fn(usize) -> String) -> String {
     match d {
+        Decision::Special(Special::GetMoving(u)) => format!("GET MOVING YOU BUNCH OF MONKEYS on {}   [{d}]", name(*u)),
+        Decision::Special(Special::GetUp(u)) => format!("GET UP, IT AIN'T THAT BAD on {}   [{d}]", name(*u)),
+        Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}   [{d}]", name(*u)),
+        Decision::Special(Special::Medevac(u)) => format!("MEDEVAC on {}   [{d}]", name(*u)),
+        Decision::Special(Special::LaunchSmoke) => format!("LAUNCH SMOKE   [{d}]"),
+        Decision::Mount { vehicle, .. } => format!("mounts {}   [{d}]", name(*vehicle)),
+        Decision::Dismount(_) => format!("dismounts   [{d}]"),
+        Decision::Smoke { .. } => format!("fires smoke shells   [{d}]"),
         Decision::Activate(u) => format!("activates {}   [{d}]", name(*u)),
         Decision::React(Some(u)) => format!("reacts with {}   [{d}]", name(*u)),
         Decision::Attack(aims) if !aims.is_empty() => {

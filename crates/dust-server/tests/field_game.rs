@@ -693,7 +693,10 @@ fn a_declared_special_action_is_asked_as_its_own_question() {
     assert!(list.contains(&"special engineer 0"), "{list:?}");
     let after = decide(&a, "special engineer 0", &s["ply"]);
     let log = after["log"].to_string();
-    assert!(log.contains("The Wire"), "the log names the wire: {log}");
+    assert!(
+        log.contains("side A: ENGINEERING on The Wire"),
+        "the log names the wire, not its number: {log}"
+    );
 }
 
 /// The weapon lines say which may fire smoke shells ("ARTILLERY WEAPONS": range A or a minimum

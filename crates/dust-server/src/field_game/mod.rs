@@ -399,7 +399,7 @@ fn log_value(g: &FieldGame) -> Value {
         .events()
         .iter()
         .map(|e| {
-            let mut v = json!({ "text": words::event_line(e, &name) });
+            let mut v = json!({ "text": words::event_line_on(g.table(), e, &name) });
             if let dust_core::field::Event::Rolled { purpose, dice, successes } = e {
                 v["dice"] = json!({
                     "rolled": dice,

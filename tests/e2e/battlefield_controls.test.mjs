@@ -1,0 +1,282 @@
+// Issue 23, the controls of the Battlefield game page (/battlefield/play/ID) for every decision
+// the engine asks for: a hull turned by its rotate handle, a pilot dragged out of its vehicle and
+// dropped back on its hull (and a drop the engine refuses, in its words), ENGINEERING picked by
+// clicking the wire, smoke shells placed by dragging, a question of a kind the page does not know
+// answered from the engine's proposals; the page at phone size; a whole game against the AI and
+// a whole game between two people by link played with the controls alone, a spectator watching.
+//
+// The rules are tactics-battlefield-summary.md's: "MOVE & MARCH MOVE ACTIONS" (facing), "CARRYING
+// PASSENGERS" and "Piloting Vehicles and Aircraft" (mounting, dismounting), "BARBED WIRE
+// ENTANGLEMENTS" (ENGINEERING), "ARTILLERY WEAPONS" (smoke shells), "SCENARIO SPECIAL RULES"
+// (ambush: hidden until placed), "END OF THE GAME" (the turn limit).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, page as newPage, shot, decodePng } from './lib.mjs';
+import { api, newGame, question, waitMine, clickAndWait, screenOf, drag, answered, unitIndex, removeCasualties, decideByControls } from './field_lib.mjs';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+const MOTOR_POOL = `
+# A Dust Battlefield table of the project's own design, for the browser tests of the controls.
+name = "E2E Motor Pool"
+description = "A walker with its pilot aboard, a tank, a mortar carrier and a squad behind barbed wire; the enemy far off."
+source = "the project's own design: invented for the browser tests"
+size = [120, 80]
+
+[[terrain]]
+kind = "barbed-wire"
+name = "The Wire"
+polygon = [[36, 33], [58, 33], [58, 35], [36, 35]]
+
+[[deployment]]
+side = "a"
+polygon = [[0, 0], [120, 0], [120, 20], [0, 20]]
+
+[[deployment]]
+side = "b"
+polygon = [[0, 60], [120, 60], [120, 80], [0, 80]]
+
+[[objective]]
+name = "Crossroads"
+at = [60, 45]
+
+[[unit]]
+name = "Hell Boys"
+side = "a"
+at = [[40, 30], [43, 30], [46, 30], [49, 30], [52, 30]]
+
+[[unit]]
+name = "Matrioshka"
+side = "a"
+at = [[20, 12]]
+facing = 0
+
+[[unit]]
+name = "Koshka"
+side = "a"
+at = [[20, 12]]
+aboard = "Matrioshka"
+
+[[unit]]
+name = "Pounder"
+side = "a"
+at = [[75, 12]]
+facing = 0
+
+[[unit]]
+name = "Red Rain"
+side = "a"
+at = [[100, 10]]
+facing = 0
+
+[[unit]]
+name = "Laser Grenadiers"
+side = "b"
+at = [[60, 72], [63, 72], [66, 72], [69, 72], [72, 72]]
+`;
+
+// Plays side `me`'s page until it is asked to activate a unit (other questions answered with
+// the controls).
+async function untilActivate(page) {
+  for (let i = 0; i < 40; i++) {
+    const q = await waitMine(page);
+    if (q.kind === 'activate') return q;
+    if (q.status !== 'playing') throw new Error('the game ended first');
+    await decideByControls(page);
+  }
+  throw new Error('never asked to activate');
+}
+
+// Activates `name` with `plan`, answering what comes between; returns the next question.
+async function activateWith(page, name, plan) {
+  await untilActivate(page);
+  const i = await unitIndex(page, name);
+  await clickAndWait(page, `[data-activate="${i}"]`);
+  let q = await waitMine(page);
+  assert.equal(q.kind, 'plan');
+  await page.waitForSelector(`[data-plan="${plan}"]`);
+  await clickAndWait(page, `[data-plan="${plan}"]`);
+  q = await waitMine(page);
+  for (let k = 0; k < 6 && ['react', 'casualties'].includes(q.kind); k++) {
+    if (q.kind === 'react') await clickAndWait(page, '#react-none'); else await removeCasualties(page);
+    q = await waitMine(page);
+  }
+  return q;
+}
+
+// What the engine says of a decision, asked by the test itself (not through the page).
+async function engineCheck(page, decision) {
+  return page.evaluate(async (d) => {
+    const r = await fetch(`/api/battlefield/games/${PLAY.id}/check`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat: PLAY.seat, decision: d }) });
+    return r.json();
+  }, decision);
+}
+
+async function motorPool(seed) {
+  const g = await newGame({ toml: MOTOR_POOL, seats: ['human', 'random'], turns: 2, seed });
+  const ctx = await launch(DESKTOP);
+  const page = await newPage(ctx);
+  await page.goto(BASE + g.links.a);
+  await page.waitForSelector('#question');
+  return { ctx, page };
+}
+
+test('a vehicle is turned by dragging the rotate handle on its hull, the facing checked by the engine and kept', { timeout: 120000 }, async () => {
+  const { ctx, page } = await motorPool(3);
+  try {
+    const q = await activateWith(page, 'Pounder', 'move nothing');
+    assert.equal(q.kind, 'move');
+    await page.waitForSelector('#overlay .rotate-handle');
+    const i = await unitIndex(page, 'Pounder');
+    const c = await page.evaluate((i) => PLAY.s.table.units[i].miniatures[0].centre, i);
+    assert.equal(await page.evaluate((i) => PLAY.s.table.units[i].facing, i), 0);
+    // The handle, ahead of the hull, dragged round to its right: a quarter turn clockwise.
+    const box = await page.locator('#overlay .rotate-handle').boundingBox();
+    const [tx, ty] = await screenOf(page, [c[0] + 12, c[1]]);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let k = 1; k <= 8; k++) await page.mouse.move(box.x + box.width / 2 + ((tx - box.x - box.width / 2) * k) / 8, box.y + box.height / 2 + ((ty - box.y - box.height / 2) * k) / 8);
+    await page.mouse.up();
+    await answered(page);
+    assert.equal(await page.inputValue('#facing'), '90', 'the slider follows the handle');
+    assert.equal(await page.getAttribute('#refusal', 'class'), 'preview-ok', await page.textContent('#refusal'));
+    assert.equal(await page.locator('#overlay .ghost.turned').count(), 1, 'the hull drawn at its new facing');
+    assert.match(await page.evaluate(() => PLAY.proposal.checked.decision), /facing 90$/);
+    await shot(page, 'battlefield-controls-rotate');
+    await clickAndWait(page, '#confirm-move');
+    assert.equal(await page.evaluate((i) => PLAY.s.table.units[i].facing, i), 90);
+  } finally { await ctx.close(); }
+});
+
+// Side A's other units activate and do nothing until `name` may activate again (the next turn).
+async function othersIdle(page, name) {
+  const i = await unitIndex(page, name);
+  for (let k = 0; k < 40; k++) {
+    const q = await waitMine(page);
+    if (q.kind === 'activate') {
+      if (await page.locator(`[data-activate="${i}"]`).count()) return;
+      await clickAndWait(page, '[data-activate]');
+    } else if (q.kind === 'plan') await clickAndWait(page, `[data-plan="${(await page.evaluate(() => PLAY.s.question.actions)) >= 2 ? 'nothing nothing' : 'nothing'}"]`);
+    else await decideByControls(page);
+  }
+  throw new Error(`${name} never came to activate again`);
+}
+
+test('a pilot is dragged out of its vehicle, refused on another hull in the engine\'s words, and dropped back on its own', { timeout: 180000 }, async () => {
+  const { ctx, page } = await motorPool(3);
+  try {
+    const koshka = await unitIndex(page, 'Koshka');
+    const walker = await unitIndex(page, 'Matrioshka');
+    let q = await activateWith(page, 'Koshka', 'move nothing');
+    assert.equal(q.kind, 'move');
+    assert.equal(await page.evaluate(() => PLAY.s.question.aboard), walker);
+    assert.equal(await page.evaluate((i) => PLAY.s.table.units[i].miniatures.length, koshka), 0, 'aboard: not on the table');
+    await page.waitForFunction(() => PLAY.shape && PLAY.shape.length > 0);
+    const hull = await page.evaluate((i) => PLAY.s.table.units[i].miniatures[0].centre, walker);
+    // Out of the walker: dragged from its hull to a spot beside it.
+    await drag(page, hull, [hull[0] + 9, hull[1] + 6]);
+    await answered(page);
+    assert.equal(await page.getAttribute('#refusal', 'class'), 'preview-ok', await page.textContent('#refusal'));
+    assert.match(await page.evaluate(() => PLAY.proposal.checked.decision), /^dismount /);
+    await clickAndWait(page, '#confirm-move');
+    assert.equal(await page.evaluate((i) => PLAY.s.units[i].aboard, koshka), null);
+    const on = await page.evaluate((i) => PLAY.s.table.units[i].miniatures[0].centre, koshka);
+    assert.ok(Math.hypot(on[0] - hull[0] - 9, on[1] - hull[1] - 6) < 3, `set down where it was dragged: ${on}`);
+    // The next turn, Koshka activates again and moves.
+    await othersIdle(page, 'Koshka');
+    q = await activateWith(page, 'Koshka', 'move nothing');
+    assert.equal(q.kind, 'move');
+    // Dropped on the tank (Pounder, 50 cm off): the engine refuses, and the page shows its words.
+    const tank = await page.evaluate((i) => PLAY.s.table.units[i].miniatures[0].centre, await unitIndex(page, 'Pounder'));
+    await drag(page, on, tank);
+    await answered(page);
+    assert.equal(await page.getAttribute('#refusal', 'class'), 'refusal');
+    const tried = await page.evaluate(() => PLAY.proposal.checked.decision);
+    assert.match(tried, /^mount /);
+    const engine = await engineCheck(page, tried);
+    assert.equal(engine.ok, false);
+    assert.equal(await page.textContent('#refusal'), engine.reason, 'the refusal word for word');
+    assert.ok(await page.isDisabled('#confirm-move'));
+    await page.click('#take-back');
+    // Dropped back on its walker's hull: the engine's mount decision.
+    await drag(page, on, hull);
+    await answered(page);
+    const verdict = await page.textContent('#refusal');
+    assert.equal(await page.getAttribute('#refusal', 'class'), 'preview-ok', verdict);
+    assert.match(await page.evaluate(() => PLAY.proposal.checked.decision), new RegExp(`^mount ${walker} `));
+    await shot(page, 'battlefield-controls-mount');
+    await clickAndWait(page, '#confirm-move');
+    assert.equal(await page.evaluate((i) => PLAY.s.units[i].aboard, koshka), 'Matrioshka');
+  } finally { await ctx.close(); }
+});
+
+test('ENGINEERING is declared as a special action and aimed by clicking the wire on the table', { timeout: 120000 }, async () => {
+  const { ctx, page } = await motorPool(3);
+  try {
+    const q = await activateWith(page, 'Hell Boys', 'special nothing');
+    assert.equal(q.kind, 'special');
+    await page.waitForSelector('.special-picks [data-special="special engineer 0"]');
+    assert.ok(await page.isDisabled('#confirm-special'));
+    assert.equal(await page.locator('svg .terrain.special-target[data-terrain="0"]').count(), 1, 'the wire is marked on the table');
+    const [x, y] = await screenOf(page, [57, 34]);
+    await page.mouse.click(x, y);
+    await page.waitForSelector('.special-picks [aria-pressed="true"]');
+    assert.equal(await page.getAttribute('#refusal', 'class'), 'preview-ok');
+    await clickAndWait(page, '#confirm-special');
+    assert.match(await page.textContent('#log'), /The Wire/);
+  } finally { await ctx.close(); }
+});
+
+test('smoke shells are placed by clicking the table and dragging the screen, then fired', { timeout: 120000 }, async () => {
+  const { ctx, page } = await motorPool(3);
+  try {
+    const q = await activateWith(page, 'Red Rain', 'attack nothing');
+    assert.equal(q.kind, 'attack');
+    await page.click('[data-smoke="0"]');
+    const [x, y] = await screenOf(page, [100, 40]);
+    await page.mouse.click(x, y);
+    await page.waitForSelector('#overlay .smoke-marker');
+    await answered(page);
+    await drag(page, [100, 40], [96, 45]);
+    await answered(page);
+    const at = await page.evaluate(() => PLAY.proposal.smoke.at);
+    assert.ok(Math.hypot(at[0] - 96, at[1] - 45) < 0.5, `the screen followed the drag: ${at}`);
+    assert.equal(await page.getAttribute('#refusal', 'class'), 'preview-ok', await page.textContent('#refusal'));
+    await clickAndWait(page, '#confirm-smoke');
+    assert.match(await page.textContent('#log'), /smoke/i);
+  } finally { await ctx.close(); }
+});
+
+test('a question or a decision the page has no control for is answered from the engine\'s proposals', { timeout: 120000 }, async () => {
+  const { ctx, page } = await motorPool(3);
+  try {
+    await untilActivate(page);
+    // As if the engine had gained a rule the page was written before: a new kind of question,
+    // and a new kind of decision beside the known ones.
+    const stateUrl = (u) => /\/api\/battlefield\/games\/[^/]+$/.test(u.pathname) && !u.searchParams.has('since');
+    await page.route(stateUrl, async (route) => {
+      const r = await route.fetch();
+      const s = await r.json();
+      if (s.question && s.question.kind === 'activate') s.question.kind = 'flank-march';
+      await route.fulfill({ response: r, json: s });
+    });
+    await page.route((u) => /\/candidates$/.test(u.pathname), async (route) => {
+      const r = await route.fetch();
+      const c = await r.json();
+      c.candidates.push({ decision: 'flank 3', words: 'flank march with Pounder' });
+      await route.fulfill({ response: r, json: c });
+    });
+    await page.reload();
+    await page.waitForSelector('#unknown-question');
+    await page.waitForSelector('#candidates .candidate');
+    assert.ok(await page.locator('#candidates .candidate').count() > 1, 'the engine\'s proposals are the controls');
+    await page.unroute(stateUrl);
+    await page.reload();
+    await page.waitForSelector('#question[data-kind="activate"]');
+    await page.waitForSelector('.other-decision[data-decision="flank 3"]');
+    assert.equal(await page.textContent('.other-decision[data-decision="flank 3"]'), 'flank march with Pounder');
+    assert.equal(await page.locator('.other-decision').count(), 1, 'the known decisions keep their own controls');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  } finally { await ctx.close(); }
+});
