@@ -607,7 +607,7 @@ fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: boo
         paint(&unit_name(game, u), s, colour)
     };
     for e in &ev[from.min(ev.len())..] {
-        let line = words::event_line_on(game.table(), e, &name);
+        let line = words::event_line(e, &name);
         match e {
             Event::TurnBegan(_) | Event::Ended(_) => writeln!(out, "\n{line}")?,
             Event::Decided(..) => writeln!(out, "{line}")?,

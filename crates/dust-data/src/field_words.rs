@@ -194,15 +194,29 @@ pub fn roll_purpose(purpose: Purpose) -> String {
     }
 }
 
-/// [`event_line`] on the table `t`: a decision aimed at a terrain piece (ENGINEERING) names it.
-pub fn event_line_on(t: &dust_geom::table::Table, e: &Event, name: &dyn Fn(usize) -> String) -> String {
-    match e {
-        Event::Decided(s, d @ Decision::Special(Special::Engineer(p))) => format!(
-            "side {s}: ENGINEERING on {}   [{d}]",
-            t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
-        ),
-        _ => event_line(e, name),
-    }
+/// The log in words from the start of a game on `initial` (the table as set up): as
+/// [`event_line`], and a decision aimed at a terrain piece (ENGINEERING) names the piece. A piece
+/// is named by its number on the table of the moment, so the pieces removed since the set-up
+/// (each logged, [`Event::Removed`]) are followed; pieces added during play go at the end of the
+/// table and take no number from the set-up's.
+pub fn event_lines_on(initial: &dust_geom::table::Table, events: &[Event], name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let mut pieces: Vec<&str> = initial.terrain.iter().map(|t| t.name.as_str()).collect();
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Decided(s, d @ Decision::Special(Special::Engineer(p))) => format!(
+                "side {s}: ENGINEERING on {}   [{d}]",
+                pieces.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.to_string())
+            ),
+            Event::Removed(n) => {
+                if let Some(i) = pieces.iter().position(|x| x == n) {
+                    pieces.remove(i);
+                }
+                event_line(e, name)
+            }
+            _ => event_line(e, name),
+        })
+        .collect()
 }
 
 /// One event of the log in words, with the section of the rules summary behind it (the units

@@ -392,14 +392,17 @@ fn question_value(g: &FieldGame) -> Value {
     v
 }
 
-/// The log in words, naming units; each roll with the rule that called for it.
-fn log_value(g: &FieldGame) -> Value {
+/// The log in words, naming units (and the terrain piece an ENGINEERING action aims at, from
+/// `initial`, the table as set up); each roll with the rule that called for it.
+fn log_value(g: &FieldGame, initial: &dust_geom::table::Table) -> Value {
     let name = |u: usize| g.table().units.get(u).map_or_else(|| format!("unit {u}"), |x| x.name.clone());
+    let lines = words::event_lines_on(initial, g.events(), &name);
     let list: Vec<Value> = g
         .events()
         .iter()
-        .map(|e| {
-            let mut v = json!({ "text": words::event_line_on(g.table(), e, &name) });
+        .zip(lines)
+        .map(|(e, text)| {
+            let mut v = json!({ "text": text });
             if let dust_core::field::Event::Rolled { purpose, dice, successes } = e {
                 v["dice"] = json!({
                     "rolled": dice,
@@ -446,7 +449,7 @@ pub fn state_value(cell: &FieldCell, viewer: FieldViewer) -> Value {
         "destroyed_ap": {"a": g.destroyed_ap()[Side::A], "b": g.destroyed_ap()[Side::B]},
         "objectives_held": {"a": g.objectives_held()[Side::A], "b": g.objectives_held()[Side::B]},
         "objectives": g.table().objectives.iter().map(|o| json!({"name": o.name, "holder": g.objective_holder(o.at).map(side_key)})).collect::<Vec<_>>(),
-        "log": log_value(g),
+        "log": log_value(g, &live.file.table),
         "coherency_cm": 15,
         "record_allowed": crate::secrets::may_read_record(over, seat, &people),
     })
