@@ -280,3 +280,129 @@ test('a question or a decision the page has no control for is answered from the 
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   } finally { await ctx.close(); }
 });
+
+const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+// Every control of the question, and the log, scrolled to: inside the viewport, clear of the
+// table, with the table still on the screen.
+async function checkLayout(page, size, where) {
+  const controls = page.locator('#question button:visible, #question input:visible, #question select:visible, #question summary:visible');
+  const n = await controls.count();
+  assert.ok(n > 0, `${where}: the question has controls`);
+  const targets = [];
+  for (let k = 0; k < n; k++) targets.push([`control ${k} (${(await controls.nth(k).textContent()) || await controls.nth(k).getAttribute('id')})`, controls.nth(k)]);
+  targets.push(['the log', page.locator('#log')]);
+  for (const [name, el] of targets) {
+    await el.scrollIntoViewIfNeeded();
+    const box = await el.boundingBox();
+    const field = await page.locator('#field').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= size.width + 1, `${where}: ${name} within the viewport's width: ${JSON.stringify(box)}`);
+    assert.ok(box.y >= -1 && box.y < size.height - 8, `${where}: ${name} on the screen once scrolled to: ${JSON.stringify(box)}`);
+    assert.ok(!overlap(box, field), `${where}: ${name} clear of the table: ${JSON.stringify(box)} and ${JSON.stringify(field)}`);
+    assert.ok(field.y + field.height > 60 && field.y < size.height - 60, `${where}: the table on the screen beside ${name}: ${JSON.stringify(field)}`);
+  }
+}
+
+for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  test(`at ${name} size every control of the questions and the log are reachable with the table on the screen`, { timeout: 180000 }, async () => {
+    const g = await newGame({ table: 'ruined-town', seats: ['human', 'greedy'], turns: 1, seed: 3 });
+    const ctx = await launch(size, name === 'phone' ? { hasTouch: true, isMobile: true } : {});
+    try {
+      const page = await newPage(ctx);
+      await page.goto(BASE + g.links.a);
+      await page.waitForSelector('#question');
+      const seen = new Set();
+      for (let i = 0; i < 40 && seen.size < 5; i++) {
+        const q = await waitMine(page);
+        if (q.status !== 'playing') break;
+        if (!seen.has(q.kind)) {
+          seen.add(q.kind);
+          await page.waitForTimeout(300);
+          await checkLayout(page, size, `${name}, question ${q.kind}`);
+          if (q.kind === 'plan' || q.kind === 'activate') {
+            await page.evaluate(() => window.scrollTo(0, 0));
+            const png = await page.screenshot({ path: `${process.env.DUST_SHOTS || 'target/e2e-screens'}/battlefield-controls-${name}-${q.kind}.png` });
+            const img = decodePng(png);
+            const colours = new Set();
+            for (let y = 0; y < img.height; y += 7) for (let x = 0; x < img.width; x += 7) colours.add(img.rgb(x, y).join(','));
+            assert.ok(colours.size > 20, `the screenshot has ${colours.size} colours`);
+          }
+        }
+        await decideByControls(page);
+      }
+      assert.ok(seen.has('move') && seen.has('attack'), `the moves and attacks were checked: ${[...seen]}`);
+    } finally { await ctx.close(); }
+  });
+}
+
+test('a whole game against the AI is played to its end with the controls alone, at the table\'s normal length', { timeout: 600000 }, async () => {
+  const t0 = Date.now();
+  const g = await newGame({ table: 'ruined-town', seats: ['human', 'greedy'], seed: 17 });
+  const ctx = await launch(DESKTOP);
+  try {
+    const page = await newPage(ctx);
+    await page.goto(BASE + g.links.a);
+    await page.waitForSelector('#question');
+    const limit = await page.evaluate(() => PLAY.s.turn_limit);
+    const kinds = {};
+    let n = 0;
+    for (; n < 2000; n++) {
+      const q = await waitMine(page, 120000);
+      if (q.status !== 'playing') break;
+      const k = await decideByControls(page);
+      kinds[k] = (kinds[k] || 0) + 1;
+    }
+    await page.waitForSelector('#game-over');
+    assert.match(await page.textContent('#game-over'), /The game is over/);
+    assert.equal(await page.evaluate(() => PLAY.s.turn), limit, 'played to the turn limit');
+    assert.equal(await page.locator('#candidates .candidate').count(), 0, 'the list of proposals was never opened');
+    assert.ok(kinds.move > 0 && kinds.attack > 0, JSON.stringify(kinds));
+    console.log(`# the whole game (${limit} turns, ${n} decisions of side A by the controls: ${JSON.stringify(kinds)}) took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    await shot(page, 'battlefield-controls-ai-over');
+  } finally { await ctx.close(); }
+});
+
+test('two people play a whole game by link with the controls alone while a spectator watches without controls or secrets', { timeout: 600000 }, async () => {
+  // Ostwall Bunker Line holds side B's Battle Grenadiers in ambush.
+  const g = await newGame({ table: 'ostwall-bunker-line', seats: ['human', 'human'], turns: 1, seed: 2 });
+  const a = await launch(DESKTOP), b = await launch(DESKTOP), w = await launch(PHONE, { hasTouch: true, isMobile: true });
+  try {
+    const pa = await newPage(a), pb = await newPage(b), pw = await newPage(w);
+    await pa.goto(BASE + g.links.a);
+    await pb.goto(BASE + g.links.b);
+    await pw.goto(BASE + g.links.spectator);
+    for (const p of [pa, pb, pw]) await p.waitForSelector('#question');
+    const held = await unitIndex(pw, 'Battle Grenadiers');
+    const seedWords = /"seed"|seed=/;
+    let placedSeen = false, n = 0;
+    for (; n < 600; n++) {
+      const qa = await question(pa);
+      if (qa.status !== 'playing') break;
+      const qb = await question(pb);
+      const p = qa.yours ? pa : qb.yours ? pb : null;
+      if (!p) { await pa.waitForTimeout(100); continue; }
+      // The spectator: the table, no control, and nothing hidden (the seed; the unit in ambush
+      // off the table until its owner places it).
+      const spect = await pw.evaluate(() => ({ buttons: document.querySelectorAll('#question button, #question input, #question select').length, waiting: !!document.getElementById('waiting'), field: !!document.getElementById('field') }));
+      assert.deepEqual(spect, { buttons: 0, waiting: true, field: true });
+      const raw = await pw.evaluate(async () => (await fetch(`/api/battlefield/games/${PLAY.id}?seat=${PLAY.seat}`)).text());
+      assert.ok(!seedWords.test(raw), 'no seed in what the spectator is sent');
+      const s = JSON.parse(raw);
+      if (s.question.kind === 'place' && s.question.unit === held) {
+        assert.deepEqual(s.table.units[held].miniatures, [], 'the unit held in ambush is not shown before it is placed');
+        placedSeen = true;
+      }
+      const before = (await question(p)).ply;
+      await decideByControls(p);
+      // The other browser and the spectator follow.
+      for (const o of [pa, pb, pw]) await o.waitForFunction((x) => Number(document.getElementById('gamebar').dataset.ply) > x || document.getElementById('gamebar').dataset.status !== 'playing', before, { timeout: 30000 });
+    }
+    for (const p of [pa, pb, pw]) await p.waitForSelector('#game-over');
+    assert.equal(await pa.textContent('#game-over'), await pw.textContent('#game-over'));
+    assert.equal(await pa.evaluate(() => JSON.stringify(PLAY.s.units)), await pb.evaluate(() => JSON.stringify(PLAY.s.units)));
+    assert.equal(await pa.evaluate(() => JSON.stringify(PLAY.s.units)), await pw.evaluate(() => JSON.stringify(PLAY.s.units)));
+    for (const p of [pa, pb]) assert.equal(await p.locator('#candidates .candidate').count(), 0, 'the list of proposals was never opened');
+    console.log(`# two people: ${n} decisions by the controls; the held ambush ${placedSeen ? 'was placed' : 'stayed hidden to the end'}`);
+    await shot(pw, 'battlefield-controls-spectator');
+  } finally { await a.close(); await b.close(); await w.close(); }
+});

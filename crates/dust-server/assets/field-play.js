@@ -874,6 +874,12 @@ function unitList() {
     tel('span', { class: 'muted small' }, u.destroyed ? 'eliminated' : `${u.class}, ${u.class === 'squad' ? `${u.health} miniatures` : `${u.health}/${u.max_health} damage`}, Move ${fmt(u.move_cm, 0)} cm${u.under_fire ? ', Under Fire' : ''}${u.suppressed ? ', Suppression' : ''}${u.stunned ? ', Stunned' : ''}${u.loaded ? ', Loaded (carrying units)' : ''}${u.aboard ? `, aboard ${u.aboard}` : ''}${u.activated ? ', activated' : ''}${u.off_table ? ', off the table' : ''}`))));
 }
 
+function phoneLegend(t) {
+  const l = fieldLegend(t);
+  l.removeAttribute('id');
+  return l;
+}
+
 function show(s, fresh) {
   const moved = !PLAY.s || s.ply !== PLAY.s.ply || s.thinking !== PLAY.s.thinking || s.status !== PLAY.s.status;
   if (!fresh && !moved) { if (PLAY.s) PLAY.s.version = s.version; return; }
@@ -904,12 +910,15 @@ function show(s, fresh) {
       tel('span', {}, you), tel('span', {}, `turn ${s.turn} of ${s.turn_limit}`), tel('span', { class: 'muted small' }, seats),
       tel('span', { class: 'small' }, `AP destroyed: A ${s.destroyed_ap.a}, B ${s.destroyed_ap.b}`)),
     tel('div', { class: 'fieldgame' },
-      tel('div', { class: 'boardwrap' }, zoomBar(PLAY.zp), svg, fieldLegend(t)),
+      tel('div', { class: 'boardwrap playboard' }, zoomBar(PLAY.zp), svg, fieldLegend(t)),
       tel('div', {},
         tel('section', { class: 'panel question', id: 'question', 'data-kind': s.question.kind, 'data-yours': String(s.your_turn) }, tel('h2', {}, 'Now'), questionControls()),
         tel('section', { class: 'panel' }, tel('h2', {}, 'Dice just rolled'), latestDice()),
         tel('section', { class: 'panel' }, tel('h2', {}, 'Units'), unitList()),
-        tel('section', { class: 'panel' }, tel('h2', {}, 'Log'), logList()))));
+        tel('section', { class: 'panel' }, tel('h2', {}, 'Log'), logList()),
+        // At phone size the table stays at the top of the screen without its legend: the
+        // legend waits here, folded.
+        tel('details', { class: 'panel phone-legend' }, tel('summary', {}, 'Legend'), phoneLegend(t)))));
   tokensOnTable();
   const log = document.getElementById('log');
   if (log) log.scrollTop = log.scrollHeight;
@@ -944,4 +953,9 @@ async function playMain() {
   follow();
 }
 
-if (document.body && document.body.dataset.page === 'field-play') playMain();
+if (document.body && document.body.dataset.page === 'field-play') {
+  // The page's own scrolling rules (field.css): at phone size a control scrolled to stays below
+  // the table held at the top.
+  document.documentElement.classList.add('field-play');
+  playMain();
+}
