@@ -91,7 +91,7 @@ export async function removeCasualties(page) {
 // One decision made with the page's controls only — buttons, drags and clicks on the table,
 // never the list of the engine's proposals — as a player who knows the rules would: march
 // towards the enemy and attack the nearest target each weapon can reach. Returns the kind of
-// the question answered.
+// the question answered ("move (stayed)" and "attack (held)" when it did neither).
 export async function decideByControls(page) {
   const q = await question(page);
   const s = await page.evaluate(() => ({ q: PLAY.s.question, you: PLAY.s.you }));
@@ -106,8 +106,8 @@ export async function decideByControls(page) {
       await clickAndWait(page, '[data-plan]');
       break;
     }
-    case 'move': await moveByDragging(page, s.q); break;
-    case 'attack': await attackByClicking(page, s.q); break;
+    case 'move': return (await moveByDragging(page, s.q)) ? 'move' : 'move (stayed)';
+    case 'attack': return (await attackByClicking(page, s.q)) ? 'attack' : 'attack (held)';
     case 'react': await clickAndWait(page, '#react-none'); break;
     case 'react-with': await clickAndWait(page, '#react-sustained'); break;
     case 'casualties': await removeCasualties(page); break;
@@ -126,7 +126,7 @@ export async function decideByControls(page) {
 // The acting unit dragged (the whole squad in formation) part of its allowance towards the
 // nearest enemy; a shorter drag if the engine refuses; staying put if it refuses that too.
 async function moveByDragging(page, q) {
-  if (q.aboard !== null && q.aboard !== undefined) { await clickAndWait(page, '#stay'); return; }
+  if (q.aboard !== null && q.aboard !== undefined) { await clickAndWait(page, '#stay'); return false; }
   const g = await page.evaluate((u) => {
     const me = PLAY.s.table.units[u];
     const foes = PLAY.s.table.units.filter((x, i) => PLAY.s.units[i].side !== PLAY.s.units[u].side && x.miniatures.length);
@@ -135,17 +135,18 @@ async function moveByDragging(page, q) {
     for (const f of foes) for (const m of f.miniatures) { const d = Math.hypot(m.centre[0] - c[0], m.centre[1] - c[1]); if (!best || d < best.d) best = { d, at: m.centre }; }
     return { c, best };
   }, q.unit);
-  if (!g.c || !g.best || q.turn_only) { await clickAndWait(page, '#stay'); return; }
+  if (!g.c || !g.best || q.turn_only) { await clickAndWait(page, '#stay'); return false; }
   const [dx, dy] = [(g.best.at[0] - g.c[0]) / g.best.d, (g.best.at[1] - g.c[1]) / g.best.d];
   for (const part of [0.6, 0.3]) {
     const len = Math.min(q.allowance_cm * part, Math.max(0, g.best.d - 12));
     if (len < 1) break;
     await drag(page, g.c, [g.c[0] + dx * len, g.c[1] + dy * len]);
     await answered(page);
-    if (!(await page.isDisabled('#confirm-move'))) { await clickAndWait(page, '#confirm-move'); return; }
+    if (!(await page.isDisabled('#confirm-move'))) { await clickAndWait(page, '#confirm-move'); return true; }
     await page.click('#take-back');
   }
   await clickAndWait(page, '#stay');
+  return false;
 }
 
 // Each weapon line that reaches aimed at the nearest enemy unit by clicking it on the table;
@@ -177,6 +178,7 @@ async function attackByClicking(page, q) {
       await answered(page);
     }
   }
-  if (aimed) { await clickAndWait(page, '#confirm-attack'); return; }
+  if (aimed) { await clickAndWait(page, '#confirm-attack'); return true; }
   await clickAndWait(page, '#hold-fire');
+  return false;
 }
