@@ -289,6 +289,9 @@ async function checkLayout(page, size, where) {
   const controls = page.locator('#question button:visible, #question input:visible, #question select:visible, #question summary:visible');
   const n = await controls.count();
   assert.ok(n > 0, `${where}: the question has controls`);
+  // Nothing in the question scrolls sideways (a control half hidden at an edge).
+  const wide = await page.evaluate(() => [...document.querySelectorAll('#question, #question *')].filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible').map((e) => `${e.tagName}.${e.className}`));
+  assert.deepEqual(wide, [], `${where}: a part of the question scrolls sideways`);
   const targets = [];
   for (let k = 0; k < n; k++) targets.push([`control ${k} (${(await controls.nth(k).textContent()) || await controls.nth(k).getAttribute('id')})`, controls.nth(k)]);
   targets.push(['the log', page.locator('#log')]);

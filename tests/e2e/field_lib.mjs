@@ -49,13 +49,17 @@ export async function takeProposed(page) {
   await clickAndWait(page, '#candidates .candidate');
 }
 
-// Where a table point (cm) is on the screen.
+// Where a table point (cm) is on the screen (the page scrolled to bring it there first).
 export async function screenOf(page, p) {
   return page.evaluate(([x, y]) => {
-    const svg = document.getElementById('field');
-    const d = PLAY.s.table.size[1];
-    const q = new DOMPoint(x, d - y).matrixTransform(svg.getScreenCTM());
-    return [q.x, q.y];
+    const at = () => {
+      const svg = document.getElementById('field');
+      const q = new DOMPoint(x, PLAY.s.table.size[1] - y).matrixTransform(svg.getScreenCTM());
+      return [q.x, q.y];
+    };
+    const q = at();
+    if (q[1] < 0 || q[1] > window.innerHeight) { window.scrollBy(0, q[1] - window.innerHeight / 2); return at(); }
+    return q;
   }, p);
 }
 
@@ -174,8 +178,8 @@ async function attackByClicking(page, q) {
       await answered(page);
       if (!(await page.isDisabled('#confirm-attack'))) { aimed++; break; }
       // Refused (out of range, no line of sight…): this aim taken back.
-      await page.click(`#aims [data-aim="${line}>${f.i}"] button`);
-      await answered(page);
+      const aim = page.locator(`#aims [data-aim="${line}>${f.i}"] button`);
+      if (await aim.count()) { await aim.click(); await answered(page); }
     }
   }
   if (aimed) { await clickAndWait(page, '#confirm-attack'); return true; }
