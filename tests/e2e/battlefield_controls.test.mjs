@@ -412,3 +412,30 @@ test('two people play a whole game by link with the controls alone while a spect
     await shot(pw, 'battlefield-controls-spectator');
   } finally { await a.close(); await b.close(); await w.close(); }
 });
+
+test('a unit arriving from scattered reserves is placed at the stretch of edge drawn on the table', { timeout: 180000 }, async () => {
+  const g = await newGame({ table: 'dnieper-ford', seats: ['human', 'greedy'], turns: 3, seed: 3 });
+  const ctx = await launch(DESKTOP);
+  try {
+    const page = await newPage(ctx);
+    await page.goto(BASE + g.links.a);
+    await page.waitForSelector('#question');
+    let placed = false;
+    for (let i = 0; i < 60 && !placed; i++) {
+      const q = await waitMine(page);
+      if (q.status !== 'playing') break;
+      if (q.kind === 'place') {
+        const unit = await page.evaluate(() => PLAY.s.question.unit);
+        assert.ok(await page.locator('#overlay .reserve-edge').count() > 0, 'the stretches of edge are drawn');
+        assert.equal(await page.textContent('#place-none'), 'Keep it in reserve');
+        await page.waitForSelector('#overlay .place-ghost');
+        await answered(page);
+        assert.ok(!(await page.isDisabled('#confirm-place')), await page.textContent('#refusal'));
+        await clickAndWait(page, '#confirm-place');
+        assert.ok(await page.evaluate((u) => PLAY.s.table.units[u].miniatures.length, unit) > 0, 'on the table once placed');
+        placed = true;
+      } else await decideByControls(page);
+    }
+    assert.ok(placed, 'side A was asked to place a unit arriving from reserve');
+  } finally { await ctx.close(); }
+});

@@ -797,13 +797,21 @@ function questionControls() {
       for (const k of q.valid) { const el = PLAY.svg.querySelector(`.unit[data-index="${q.unit}"] .mini[data-mini="${k}"]`); if (el) el.classList.add('may-lose'); }
       break;
     }
-    case 'place':
-      box.push(tel('p', {}, `${q.unit_name} is held in ambush: a placement the engine proposes is drawn on the table — drag it where you want the unit (in your deployment area, in cover, 20 cm from the enemy), then confirm; or keep it hidden.`));
+    case 'place': {
+      const reserve = Array.isArray(q.reserve_edges);
+      box.push(tel('p', {}, reserve
+        ? `${q.unit_name} arrives from scattered reserves: a placement the engine proposes is drawn on the table — drag it along the stretch of table edge its die gave (drawn in yellow), then confirm; or keep it in reserve.`
+        : `${q.unit_name} is held in ambush: a placement the engine proposes is drawn on the table — drag it where you want the unit (in your deployment area, in cover, 20 cm from the enemy), then confirm; or keep it hidden.`));
       box.push(tel('div', { class: 'choices' },
         btn('Place it here', () => { if (PLAY.proposal && PLAY.proposal.kind === 'place') send(placeText()); }, { id: 'confirm-place', disabled: true }),
-        btn('Keep it in ambush', () => send('place none'), { id: 'place-none' })));
+        btn(reserve ? 'Keep it in reserve' : 'Keep it in ambush', () => send('place none'), { id: 'place-none' })));
+      if (reserve) {
+        const g = layer('edges'), t = PLAY.s.table;
+        g.replaceChildren(...q.reserve_edges.map(([a, b]) => { const [x1, y1] = fpt(t, a), [x2, y2] = fpt(t, b); return fsvg('line', { class: 'reserve-edge', x1, y1, x2, y2, stroke: '#ffd400', 'stroke-width': 1.2, 'pointer-events': 'none' }); }));
+      }
       startPlacement(q);
       break;
+    }
     default:
       // A question this page has no control for yet (a rule added to the engine since): the
       // engine's own proposals, in its words, are the controls.

@@ -721,3 +721,56 @@ fn the_state_names_artillery_lines_and_the_vehicle_a_unit_is_aboard() {
         }
     }
 }
+
+/// "SCENARIO SPECIAL RULES", scattered reserves: a unit arriving from reserve is placed at the
+/// stretches of table edge its die gave. The state names those stretches with the question
+/// (`reserve_edges`, in cm) so that the page draws them; a unit held in ambush has none.
+#[test]
+fn a_unit_arriving_from_scattered_reserves_is_asked_with_its_stretches_of_edge() {
+    let server = start(&temp_db("field-game-reserves"));
+    let addr = server.addr();
+    let g = create(
+        addr,
+        json!({"table": "dnieper-ford", "seats": ["human", "human"], "turns": 3, "seed": 3}),
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    let (a, b) = (token(&g["links"]["a"]), token(&g["links"]["b"]));
+    let mut asked = None;
+    for _ in 0..100 {
+        let s = state(addr, &id, &a);
+        assert_eq!(s["status"], "playing", "the game ended before a unit arrived from reserve");
+        if s["question"]["kind"] == "place" {
+            asked = Some(s);
+            break;
+        }
+        let me = if s["your_turn"] == true { &a } else { &b };
+        take_first(addr, &id, me, s["ply"].as_u64().unwrap());
+    }
+    let s = asked.expect("a unit arrived from reserve");
+    let q = &s["question"];
+    let edges = q["reserve_edges"].as_array().expect("the stretches of edge");
+    assert!(!edges.is_empty(), "{q}");
+    let size = (s["table"]["size"][0].as_f64().unwrap(), s["table"]["size"][1].as_f64().unwrap());
+    for e in edges {
+        // Each stretch lies along an edge of the table.
+        let (a, b) = (&e[0], &e[1]);
+        let (ax, ay, bx, by) = (
+            a[0].as_f64().unwrap(),
+            a[1].as_f64().unwrap(),
+            b[0].as_f64().unwrap(),
+            b[1].as_f64().unwrap(),
+        );
+        let on_edge = |x: f64, y: f64| x == 0.0 || y == 0.0 || x == size.0 || y == size.1;
+        assert!(on_edge(ax, ay) && on_edge(bx, by) && (ax == bx || ay == by), "{e}");
+    }
+    // And the engine proposes a placement there (the page's starting point to drag).
+    let c = ok(&get(addr, &format!("/api/battlefield/games/{id}/candidates?seat={a}&limit=4")).unwrap());
+    let first = c["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["decision"].as_str().unwrap())
+        .find(|d| *d != "place none")
+        .expect("a placement");
+    assert!(first.starts_with("place "), "{first}");
+}

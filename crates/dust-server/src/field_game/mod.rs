@@ -374,7 +374,19 @@ fn question_value(g: &FieldGame) -> Value {
             "kind": "casualties", "unit": unit, "unit_name": name(unit), "count": count, "valid": valid,
             "hero": hero, "hero_name": hero.map(name), "hero_as": g.table().units[unit].minis.len(),
         }),
-        Question::Place { unit } => json!({"kind": "place", "unit": unit, "unit_name": name(unit)}),
+        Question::Place { unit } => {
+            // A unit arriving from scattered reserves is placed at the stretches of table edge
+            // its die gave ("SCENARIO SPECIAL RULES"), not in the deployment area.
+            let edges = g.entry().map(|(_, v)| {
+                v.iter()
+                    .map(|(a, b)| {
+                        let (a, b) = (a.to_cm(), b.to_cm());
+                        json!([[a.0, a.1], [b.0, b.1]])
+                    })
+                    .collect::<Vec<_>>()
+            });
+            json!({"kind": "place", "unit": unit, "unit_name": name(unit), "reserve_edges": edges})
+        }
         Question::Over(w) => json!({"kind": "over", "winner": w.map(side_key)}),
     };
     v["asks"] = json!(g.asks());
