@@ -349,18 +349,23 @@ test('a whole game against the AI is played to its end with the controls alone, 
     const limit = await page.evaluate(() => PLAY.s.turn_limit);
     const kinds = {};
     let n = 0;
+    const rules = new Set();
     for (; n < 2000; n++) {
       const q = await waitMine(page, 120000);
       if (q.status !== 'playing') break;
       const k = await decideByControls(page);
       kinds[k] = (kinds[k] || 0) + 1;
+      for (const r of await page.$$eval('#dice li[data-rule]', (v) => v.map((e) => e.dataset.rule))) rules.add(r);
     }
+    // The dice shown as they roll, each with the rule that called for it: saves among them.
+    assert.ok(rules.has('tactics-battlefield-summary.md, ATTACK & SUSTAINED ATTACK ACTIONS'), [...rules].join('; '));
+    assert.match(await page.textContent('#log'), /rolled saves: \d+ counted \(tactics-battlefield-summary\.md, ATTACK & SUSTAINED ATTACK ACTIONS\)/);
     await page.waitForSelector('#game-over');
     assert.match(await page.textContent('#game-over'), /The game is over/);
     assert.equal(await page.evaluate(() => PLAY.s.turn), limit, 'played to the turn limit');
     assert.equal(await page.locator('#candidates .candidate').count(), 0, 'the list of proposals was never opened');
     assert.ok(kinds.move > 0 && kinds.attack > 0, `moves dragged and attacks aimed on the table: ${JSON.stringify(kinds)}`);
-    console.log(`# the whole game (${limit} turns, ${n} decisions of side A by the controls: ${JSON.stringify(kinds)}) took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`# the whole game (${limit} turns, ${n} decisions of side A by the controls: ${JSON.stringify(kinds)}) took ${((Date.now() - t0) / 1000).toFixed(1)} s; dice shown for: ${[...rules].join('; ')}`);
     await shot(page, 'battlefield-controls-ai-over');
   } finally { await ctx.close(); }
 });

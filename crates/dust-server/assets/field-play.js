@@ -116,11 +116,8 @@ async function previewMount(v) {
   const q = PLAY.s.question, pr = PLAY.proposal;
   const n = ++pr.asked;
   let text = null;
-  try {
-    const c = await playApi('GET', `/candidates?${seatQ()}&limit=40`);
-    const m = c.candidates.map((d) => d.decision).find((d) => d.startsWith(`mount ${v} `));
-    text = m || null;
-  } catch (e) { /* the drop as dragged is checked below */ }
+  const m = (await engineChoices()).map((d) => d.decision).find((d) => d.startsWith(`mount ${v} `));
+  if (m) text = m;
   if (!text) text = `mount ${v}` + moveText(pr.to, null).slice('move'.length);
   let a;
   try { a = await check(text, false); } catch (e) { say('refusal', e.message, 'refusal'); return; }
@@ -311,11 +308,8 @@ function startRotateDrag() {
 // formation of the engine's first proposal (or in a line), centred on the spot.
 async function dismountShape(q) {
   let pts = null;
-  try {
-    const c = await playApi('GET', `/candidates?${seatQ()}&limit=12`);
-    const d = c.candidates.map((x) => x.decision).find((x) => x.startsWith('dismount '));
-    if (d) pts = d.split(' ').slice(1).map((p) => p.split(',').map(Number));
-  } catch (e) { /* a line below */ }
+  const d = (await engineChoices()).map((x) => x.decision).find((x) => x.startsWith('dismount '));
+  if (d) pts = d.split(' ').slice(1).map((p) => p.split(',').map(Number));
   if (!pts) {
     const u = unitOf(q.unit);
     const n = Math.max(1, u.class === 'squad' ? u.health : 1);
@@ -432,9 +426,7 @@ async function checkPlacement() {
 // The engine's first proposed placement, drawn and dragged as a whole (the unit keeps its
 // formation).
 async function startPlacement(q) {
-  let c;
-  try { c = await playApi('GET', `/candidates?${seatQ()}&limit=12`); } catch (e) { say('refusal', e.message, 'refusal'); return; }
-  const first = c.candidates.map((d) => d.decision).find((d) => d.startsWith('place ') && d !== 'place none');
+  const first = (await engineChoices()).map((d) => d.decision).find((d) => d.startsWith('place ') && d !== 'place none');
   if (!first || PLAY.s.question.kind !== 'place' || PLAY.s.question.unit !== q.unit) return;
   PLAY.proposal = { kind: 'place', at: first.split(' ').slice(1).map((p) => p.split(',').map(Number)), asked: 0 };
   drawPlacement();
@@ -844,7 +836,9 @@ const HANDLED = {
   casualties: ['casualties'], place: ['place'],
 };
 
-// The engine's proposals for the question on the page (asked once a question).
+// The engine's proposals for the question on the page, asked once a question and shared by the
+// controls that start from one (a placement, a dismount's formation, a mount, the special
+// actions, the other decisions): the placements are the costliest to find.
 function engineChoices() {
   const ply = PLAY.s.ply;
   if (!PLAY.choices || PLAY.choices.ply !== ply) {
