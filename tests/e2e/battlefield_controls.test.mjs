@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, page as newPage, shot, decodePng } from './lib.mjs';
-import { api, newGame, question, waitMine, clickAndWait, screenOf, drag, answered, unitIndex, removeCasualties, decideByControls } from './field_lib.mjs';
+import { axe, newGame, question, waitMine, clickAndWait, screenOf, drag, answered, unitIndex, removeCasualties, decideByControls } from './field_lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -144,6 +144,7 @@ test('a vehicle is turned by dragging the rotate handle on its hull, the facing 
     assert.equal(await page.locator('#overlay .ghost.turned').count(), 1, 'the hull drawn at its new facing');
     assert.match(await page.evaluate(() => PLAY.proposal.checked.decision), /facing 90$/);
     await shot(page, 'battlefield-controls-rotate');
+    await axe(page, 'a move with the rotate handle');
     await clickAndWait(page, '#confirm-move');
     assert.equal(await page.evaluate((i) => PLAY.s.table.units[i].facing, i), 90);
   } finally { await ctx.close(); }
@@ -223,6 +224,7 @@ test('ENGINEERING is declared as a special action and aimed by clicking the wire
     await page.mouse.click(x, y);
     await page.waitForSelector('.special-picks [aria-pressed="true"]');
     assert.equal(await page.getAttribute('#refusal', 'class'), 'preview-ok');
+    await axe(page, 'a special action');
     await clickAndWait(page, '#confirm-special');
     assert.match(await page.textContent('#log'), /The Wire/);
   } finally { await ctx.close(); }
@@ -322,6 +324,7 @@ for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]]) {
           seen.add(q.kind);
           await page.waitForTimeout(300);
           await checkLayout(page, size, `${name}, question ${q.kind}`);
+          await axe(page, `the game page at ${name} size, question ${q.kind}`);
           if (q.kind === 'plan' || q.kind === 'activate') {
             await page.evaluate(() => window.scrollTo(0, 0));
             const png = await page.screenshot({ path: `${process.env.DUST_SHOTS || 'target/e2e-screens'}/battlefield-controls-${name}-${q.kind}.png` });

@@ -2,7 +2,15 @@
 // the question the page shows, waiting for a decision to land, dragging on the table by table
 // coordinates, and a player that uses the page's controls only (never the engine's proposals).
 import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
 import { BASE } from './lib.mjs';
+
+// axe-core on the page as it stands: no serious or critical violation.
+export async function axe(page, what) {
+  const r = await new AxeBuilder({ page }).analyze();
+  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`), [], `axe on ${what}`);
+}
 
 export async function api(method, path, body) {
   const r = await fetch(BASE + path, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });

@@ -662,8 +662,8 @@ function questionControls() {
       box.push(tel('div', { class: 'choices unit-picks' }, ready.map((u) => btn(u.name, () => send(`activate ${u.index}`), { 'data-activate': u.index }))));
       const heroes = ready.filter((u) => u.class === 'hero');
       if (heroes.length) {
-        const pick = tel('select', { id: 'join-unit' }, ready.filter((u) => u.class !== 'hero').map((u) => tel('option', { value: u.index }, u.name)));
-        const hero = tel('select', { id: 'join-hero' }, heroes.map((u) => tel('option', { value: u.index }, u.name)));
+        const pick = tel('select', { id: 'join-unit', 'aria-label': 'the unit the hero joins' }, ready.filter((u) => u.class !== 'hero').map((u) => tel('option', { value: u.index }, u.name)));
+        const hero = tel('select', { id: 'join-hero', 'aria-label': 'the hero who joins it' }, heroes.map((u) => tel('option', { value: u.index }, u.name)));
         box.push(tel('p', { class: 'small' }, 'A hero joins a unit: ', pick, ' with ', hero, ' ', btn('Activate together', () => send(`activate ${pick.value} with ${hero.value}`), { id: 'join' })));
       }
       box.push(tel('div', { class: 'choices' }, btn('Pass', () => send('pass'), { id: 'pass' })));
@@ -860,7 +860,8 @@ async function loadCandidates() {
 
 function logList() {
   const log = PLAY.s.log;
-  return tel('ol', { id: 'log', start: 1 }, log.map((e) => tel('li', { class: e.dice ? 'dice' : '' }, e.text)));
+  // Focusable, so that the log scrolls from the keyboard too.
+  return tel('ol', { id: 'log', start: 1, tabindex: 0, 'aria-label': 'The log of the game' }, log.map((e) => tel('li', { class: e.dice ? 'dice' : '' }, e.text)));
 }
 
 function latestDice() {
