@@ -614,17 +614,33 @@ function onUnitClick(e) {
     previewAttack();
     return;
   }
+  if (q.kind === 'casualties' && q.hero !== null && q.hero !== undefined && i === q.hero) {
+    // The joined hero takes a hit a click (m{n}, n the squad's count: he may take several).
+    const sel = PLAY.proposal.chosen;
+    if (sel.length < q.count) sel.push(q.hero_as);
+    showCasualties();
+    return;
+  }
   if (q.kind === 'casualties' && i === q.unit && mini) {
     const k = Number(mini.dataset.mini);
     if (!q.valid.includes(k)) { say('refusal', `m${k} cannot take these hits: it is not in the weapon's field of fire, range and line of sight (or under the template)`, 'refusal'); return; }
     const sel = PLAY.proposal.chosen;
     const at = sel.indexOf(k);
     if (at >= 0) sel.splice(at, 1); else if (sel.length < q.count) sel.push(k);
-    mini.classList.toggle('selected-casualty', sel.includes(k));
-    say('casualty-info', `Chosen: ${sel.map((x) => 'm' + x).join(', ') || 'none'} (${q.count} to remove).`);
-    const b = document.getElementById('confirm-casualties');
-    if (b) b.disabled = sel.length !== q.count;
+    showCasualties();
   }
+}
+
+// The casualties chosen so far, marked on the table and counted beside the question.
+function showCasualties() {
+  const q = PLAY.s.question, sel = PLAY.proposal.chosen;
+  for (const el of PLAY.svg.querySelectorAll(`.unit[data-index="${q.unit}"] .mini`)) el.classList.toggle('selected-casualty', sel.includes(Number(el.dataset.mini)));
+  const hero = q.hero !== null && q.hero !== undefined ? PLAY.svg.querySelector(`.unit[data-index="${q.hero}"] .mini`) : null;
+  if (hero) hero.classList.toggle('selected-casualty', sel.includes(q.hero_as));
+  const name = (k) => (k === q.hero_as && q.hero !== null ? q.hero_name : 'm' + k);
+  say('casualty-info', `Chosen: ${sel.map(name).join(', ') || 'none'} (${q.count} to remove).`);
+  const b = document.getElementById('confirm-casualties');
+  if (b) b.disabled = sel.length !== q.count;
 }
 
 function renderAims() {
@@ -785,7 +801,9 @@ function questionControls() {
       box.push(tel('p', {}, `${q.unit_name} loses ${q.count} miniature${q.count === 1 ? '' : 's'}: click them on the table (the ones that may be lost are ringed).${q.hero !== null ? ` m${q.hero_as} is the joined hero ${q.hero_name}.` : ''}`));
       box.push(tel('p', { id: 'casualty-info', class: 'small' }, 'Chosen: none.'));
       box.push(tel('div', { class: 'choices' }, btn('Remove them', () => send(`casualties ${PLAY.proposal.chosen.map((k) => 'm' + k).join(' ')}`.trim()), { id: 'confirm-casualties', disabled: q.count > 0 }),
+        q.count === 0 ? null : btn('Clear the choice', () => { PLAY.proposal.chosen = []; showCasualties(); }, { id: 'casualties-clear' }),
         q.count === 0 ? null : btn('Choose for me', async () => { const c = await playApi('GET', `/candidates?${seatQ()}&limit=1`); send(c.candidates[0].decision); }, { id: 'casualties-auto' })));
+      if (q.hero !== null && q.hero !== undefined) box.splice(box.length - 1, 0, tel('p', { class: 'small' }, `Click ${q.hero_name} on the table for each hit the hero takes instead.`));
       for (const k of q.valid) { const el = PLAY.svg.querySelector(`.unit[data-index="${q.unit}"] .mini[data-mini="${k}"]`); if (el) el.classList.add('may-lose'); }
       break;
     }
