@@ -21,6 +21,14 @@
 //! What a viewer sees: the table as it stands (units held in ambush or in reserve are off it),
 //! tokens, damage, the log in words naming units, the pending question. Never the seed (the
 //! dice to come); the candidates, the check and the odds only to the side that decides now.
+//!
+//! The question's `kind` is one of `first`, `activate`, `plan`, `move` (with `aboard`: the
+//! vehicle carrying the unit, which then dismounts), `attack`, `special` (a declared SPECIAL
+//! action), `react`, `react-with`, `casualties`, `place` (with `reserve_edges` for a unit from
+//! scattered reserves) and `over`; a page meeting another kind (a rule added to the engine
+//! later) answers it from the candidates. A unit names the weapon lines that may fire smoke
+//! shells (`artillery`), the vehicle it is aboard (`aboard_unit`) and the units it carries
+//! (`carrying`).
 
 pub mod hub;
 pub mod store;
