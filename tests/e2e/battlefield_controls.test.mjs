@@ -20,7 +20,7 @@ const PHONE = { width: 390, height: 844 };
 const MOTOR_POOL = `
 # A Dust Battlefield table of the project's own design, for the browser tests of the controls.
 name = "E2E Motor Pool"
-description = "A walker with its pilot aboard, a tank, a mortar carrier and a squad behind barbed wire; the enemy far off."
+description = "A walker with its pilot aboard, a tank, a mortar carrier, a command squad and a squad behind barbed wire; the enemy far off."
 source = "the project's own design: invented for the browser tests"
 size = [120, 80]
 
@@ -74,6 +74,11 @@ facing = 0
 name = "Laser Grenadiers"
 side = "b"
 at = [[60, 72], [63, 72], [66, 72], [69, 72], [72, 72]]
+
+[[unit]]
+name = "Allied Command Squad"
+side = "a"
+at = [[80, 25], [83, 25], [86, 25], [89, 25]]
 `;
 
 // Plays side `me`'s page until it is asked to activate a unit (other questions answered with
@@ -227,6 +232,33 @@ test('ENGINEERING is declared as a special action and aimed by clicking the wire
     await axe(page, 'a special action');
     await clickAndWait(page, '#confirm-special');
     assert.match(await page.textContent('#log'), /The Wire/);
+  } finally { await ctx.close(); }
+});
+
+test('a command squad\'s GET MOVING is aimed by clicking the unit on the table, a unit it cannot aim at refused in the engine\'s words', { timeout: 120000 }, async () => {
+  const { ctx, page } = await motorPool(3);
+  try {
+    const tank = await unitIndex(page, 'Pounder');
+    const squad = await unitIndex(page, 'Hell Boys');
+    assert.equal((await activateWith(page, 'Pounder', 'nothing nothing')).kind, 'activate');
+    const q = await activateWith(page, 'Allied Command Squad', 'special nothing');
+    assert.equal(q.kind, 'special');
+    await page.waitForSelector(`.special-picks [data-special="special get-moving ${tank}"]`);
+    // Hell Boys have not activated this turn: GET MOVING cannot aim at them.
+    const hb = await page.evaluate((i) => PLAY.s.table.units[i].miniatures[2].centre, squad);
+    let [x, y] = await screenOf(page, hb);
+    await page.mouse.click(x, y);
+    await page.waitForFunction(() => document.getElementById('refusal').className === 'refusal');
+    const engine = await engineCheck(page, `special get-moving ${squad}`);
+    assert.equal(engine.ok, false);
+    assert.equal(await page.textContent('#refusal'), engine.reason, 'the refusal word for word');
+    // Pounder has: a click on its hull picks the action.
+    const c = await page.evaluate((i) => PLAY.s.table.units[i].miniatures[0].centre, tank);
+    [x, y] = await screenOf(page, c);
+    await page.mouse.click(x, y);
+    await page.waitForSelector(`.special-picks [data-special="special get-moving ${tank}"][aria-pressed="true"]`);
+    await clickAndWait(page, '#confirm-special');
+    assert.match(await page.textContent('#log'), /GET MOVING YOU BUNCH OF MONKEYS on Pounder/);
   } finally { await ctx.close(); }
 });
 
