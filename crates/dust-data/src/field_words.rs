@@ -194,6 +194,31 @@ pub fn roll_purpose(purpose: Purpose) -> String {
     }
 }
 
+/// The log in words from the start of a game on `initial` (the table as set up): as
+/// [`event_line`], and a decision aimed at a terrain piece (ENGINEERING) names the piece. A piece
+/// is named by its number on the table of the moment, so the pieces removed since the set-up
+/// (each logged, [`Event::Removed`]) are followed; pieces added during play go at the end of the
+/// table and take no number from the set-up's.
+pub fn event_lines_on(initial: &dust_geom::table::Table, events: &[Event], name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let mut pieces: Vec<&str> = initial.terrain.iter().map(|t| t.name.as_str()).collect();
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Decided(s, d @ Decision::Special(Special::Engineer(p))) => format!(
+                "side {s}: ENGINEERING on {}   [{d}]",
+                pieces.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.to_string())
+            ),
+            Event::Removed(n) => {
+                if let Some(i) = pieces.iter().position(|x| x == n) {
+                    pieces.remove(i);
+                }
+                event_line(e, name)
+            }
+            _ => event_line(e, name),
+        })
+        .collect()
+}
+
 /// One event of the log in words, with the section of the rules summary behind it (the units
 /// named by `name`; no indentation).
 pub fn event_line(e: &Event, name: &dyn Fn(usize) -> String) -> String {
@@ -240,6 +265,14 @@ pub fn event_line(e: &Event, name: &dyn Fn(usize) -> String) -> String {
 /// A decision already applied, in words (the units named by `name`), its text form after it.
 pub fn describe_after(d: &Decision, name: &dyn Fn(usize) -> String) -> String {
     match d {
+        Decision::Special(Special::GetMoving(u)) => format!("GET MOVING YOU BUNCH OF MONKEYS on {}   [{d}]", name(*u)),
+        Decision::Special(Special::GetUp(u)) => format!("GET UP, IT AIN'T THAT BAD on {}   [{d}]", name(*u)),
+        Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}   [{d}]", name(*u)),
+        Decision::Special(Special::Medevac(u)) => format!("MEDEVAC on {}   [{d}]", name(*u)),
+        Decision::Special(Special::LaunchSmoke) => format!("LAUNCH SMOKE   [{d}]"),
+        Decision::Mount { vehicle, .. } => format!("mounts {}   [{d}]", name(*vehicle)),
+        Decision::Dismount(_) => format!("dismounts   [{d}]"),
+        Decision::Smoke { .. } => format!("fires smoke shells   [{d}]"),
         Decision::Activate(u) => format!("activates {}   [{d}]", name(*u)),
         Decision::React(Some(u)) => format!("reacts with {}   [{d}]", name(*u)),
         Decision::Attack(aims) if !aims.is_empty() => {
