@@ -718,11 +718,14 @@ pub enum BattlefrontSkill {
     Mechanic,
     /// Medevac ("MEDEVAC"): the MEDEVAC special action returns soldiers to an infantry unit.
     Medevac,
+    /// Engineer vehicle ("ENGINEER VEHICLE", "ENGINEERING VEHICLES"): "An engineer vehicle can
+    /// perform engineering tasks"; with cutting or grappling weapons it cuts barbed wire.
+    Engineer,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 33] = [
+    pub const ALL: [BattlefrontSkill; 34] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -756,6 +759,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::SmokeLaunchers,
         BattlefrontSkill::Mechanic,
         BattlefrontSkill::Medevac,
+        BattlefrontSkill::Engineer,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -793,6 +797,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::SmokeLaunchers => "smoke-launchers",
             BattlefrontSkill::Mechanic => "mechanic",
             BattlefrontSkill::Medevac => "medevac",
+            BattlefrontSkill::Engineer => "engineer",
         }
     }
     /// Reads a name.

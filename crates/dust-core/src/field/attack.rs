@@ -213,6 +213,9 @@ impl FieldGame {
     /// cover from an attacking miniature if at least half of the unit is in cover from that
     /// attacking miniature"; a vehicle when its miniature is.
     pub fn in_cover_from(&self, u: usize, m: usize, t: usize) -> bool {
+        if self.dozed(t) {
+            return true;
+        }
         let n = self.table.units[t].minis.len();
         let covered = (0..n)
             .filter(|&j| dust_geom::los::mini_cover(&self.table, (u, m), (t, j)).is_some())
@@ -289,11 +292,11 @@ impl FieldGame {
                     card.weapons.len()
                 )));
             };
-            if aims[..k].iter().any(|a| a.line == aim.line) {
-                return Err(Refusal::new(format!(
-                    "weapon line {} ({}) is aimed twice: each line fires once an attack",
-                    aim.line, w.name
-                )));
+            // A line aimed again: another rocket of a volley, or refused (weapons.rs).
+            match self.repeated_aim(u, aims, k) {
+                Some(Ok(())) => continue,
+                Some(Err(r)) => return Err(r),
+                None => {}
             }
             let before: Vec<u8> = aims[..k].iter().map(|a| a.line).collect();
             if let Some(r) = self
@@ -633,6 +636,7 @@ impl FieldGame {
         // hits from the template weapons are allocated first."
         groups.sort_by_key(|g| (g.close, !g.template));
         self.mark_wire_guided(u, aims, sustained, &mut groups);
+        self.multiply_volleys(u, aims, &mut groups);
         for g in &mut groups {
             g.hero = self.hero_share(u, usize::from(g.line), g.target);
         }
@@ -768,6 +772,7 @@ impl FieldGame {
         let mut planned = self.plan_attack(u, &ranged, sustained, reactive, true);
         if let Ok(groups) = &planned {
             self.mark_ammo(u, groups);
+            self.mark_volleys(u, &ranged);
         }
         let hero_ranged = hero.as_ref().map(|(h, a)| {
             (
@@ -783,6 +788,7 @@ impl FieldGame {
             match self.plan_attack(*h, hero_aims, sustained, reactive, true) {
                 Ok(more) => {
                     self.mark_ammo(*h, &more);
+                    self.mark_volleys(*h, hero_aims);
                     groups.extend(more)
                 }
                 Err(e) => planned = Err(e),

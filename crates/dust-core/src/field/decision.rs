@@ -132,6 +132,8 @@ pub enum Special {
     Medevac(usize),
     /// A vehicle's LAUNCH SMOKE (smoke launchers), once a game.
     LaunchSmoke,
+    /// A dozer blade's DOZER: the vehicle is in cover until it next moves ("DOZER BLADE").
+    Dozer,
 }
 
 /// A decision of a Battlefield game.
@@ -282,6 +284,7 @@ impl fmt::Display for Decision {
             Decision::Special(Special::Repair(u)) => write!(f, "special repair {u}"),
             Decision::Special(Special::Medevac(u)) => write!(f, "special medevac {u}"),
             Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
+            Decision::Special(Special::Dozer) => f.write_str("special dozer"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -412,9 +415,10 @@ impl FromStr for Decision {
                 ["repair", u] => Decision::Special(Special::Repair(index(u, "a unit")?)),
                 ["medevac", u] => Decision::Special(Special::Medevac(index(u, "a unit")?)),
                 ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
+                ["dozer"] => Decision::Special(Special::Dozer),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT or launch-smoke"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke or dozer"
                             .into(),
                     )
                 }

@@ -1333,6 +1333,7 @@ impl FieldGame {
             return;
         };
         self.release_grapples(u);
+        self.leave_dozer_cover(u);
         let hero = if reacting { None } else { self.joined_hero(u) };
         self.units[u].last_march = march;
         if let Some(h) = hero {

@@ -479,6 +479,7 @@ impl FieldGame {
                             out.push(Decision::Attack(joint));
                         }
                     }
+                    out.extend(self.volley_candidates(u, &aims, sustained, against, &mut sight));
                     out.push(Decision::Attack(aims));
                 }
             }

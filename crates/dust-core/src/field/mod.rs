@@ -35,6 +35,7 @@ mod skills;
 mod smoke;
 mod special;
 pub mod tests_support;
+mod weapons;
 
 pub use attack::{AttackOdds, Group};
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
@@ -324,6 +325,9 @@ pub struct FieldUnit {
     /// Camouflaged (tactics-battlefield-summary.md, "CAMOUFLAGE": "The unit starts the game
     /// camouflaged").
     pub camouflaged: bool,
+    /// Dug in by a DOZER special action: in cover until it performs a MOVE or MARCH MOVE
+    /// (tactics-battlefield-summary.md, "DOZER BLADE").
+    pub dozed: bool,
 }
 
 /// Whose turn it is to do what.
@@ -554,6 +558,7 @@ impl FieldGame {
                 stunned: false,
                 grappled_by: None,
                 camouflaged: false,
+                dozed: false,
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -856,7 +861,8 @@ impl FieldGame {
                     | u64::from(s.destroyed) << 3
                     | u64::from(s.in_reserve) << 4
                     | u64::from(s.stunned) << 5
-                    | u64::from(s.camouflaged) << 6,
+                    | u64::from(s.camouflaged) << 6
+                    | u64::from(s.dozed) << 7,
             );
             for &m in &s.models {
                 h.u64(m.into());

@@ -437,3 +437,31 @@ pub fn settle(g: &mut FieldGame) {
         }
     }
 }
+
+/// Plays the other units' activations (two NOTHING actions each, no reactions, the first
+/// casualties offered) until unit `u` may activate; `false` if the game ends first.
+///
+/// # Panics
+/// When the generator offers nothing to play, or a candidate is refused.
+pub fn until_activation_of(g: &mut FieldGame, u: usize) -> bool {
+    for _ in 0..200 {
+        let Pending::Decision(side) = g.pending() else { return false };
+        let c = g.candidates(64);
+        if c.contains(&Decision::Activate(u)) {
+            return true;
+        }
+        let pick = c
+            .iter()
+            .find(|d| matches!(d, Decision::First(_) | Decision::React(None) | Decision::Casualties(_)))
+            .or_else(|| {
+                c.iter()
+                    .find(|d| **d == Decision::Plan(vec![super::Action::Nothing, super::Action::Nothing]))
+            })
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::Activate(x) if *x != u)))
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::Pass)))
+            .cloned()
+            .unwrap_or_else(|| panic!("side {side}: nothing to play among {c:?}"));
+        g.apply(pick).expect("a candidate is accepted");
+    }
+    false
+}

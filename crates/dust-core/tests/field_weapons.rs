@@ -1,0 +1,305 @@
+//! Dust Battlefield's special weapons and engineering equipment, clause by clause, from
+//! tactics-battlefield-summary.md ("VOLLEY WEAPONS", "ENGINEERING VEHICLES", "DOZER BLADE").
+//! Each test names its section and quotes the words it checks; the tables and cards are the
+//! tests' own (`dust_core::field::tests_support`).
+
+use dust_core::dice::{BattlefrontDice, Symbols};
+use dust_core::field::tests_support::{activate, rolls_since, squad_card, until_activation_of, vehicle_card, Builder};
+use dust_core::field::{Action, Aim, Decision, FieldCard, FieldGame, MiniMove, Purpose, Special};
+use dust_core::unit::{BattlefrontSkill, CombatValue, Locomotion};
+use dust_core::Side;
+use dust_geom::exact::Pt;
+use dust_geom::table::TerrainKind;
+
+use Action::*;
+
+fn aim(line: u8, target: usize) -> Aim {
+    Aim { line, target, at: None }
+}
+
+fn line(n: usize, x: f64, y: f64) -> Vec<(f64, f64)> {
+    (0..n).map(|i| (x + 3.0 * i as f64, y)).collect()
+}
+
+fn piece(g: &FieldGame, kind: TerrainKind) -> Option<usize> {
+    g.table().terrain.iter().position(|t| t.kind == kind)
+}
+
+// ----- VOLLEY WEAPONS ----------------------------------------------------------------------------
+
+/// A rocket vehicle whose only line is a volley launcher of `boxes` ammo boxes: 2 dice a rocket
+/// against soldiers (the card's Volley list 2/4/6/8).
+fn rocket_tank(boxes: u8) -> FieldCard {
+    let mut t = vehicle_card("Rocket Tank", Locomotion::Tracked);
+    let w = &mut t.card.weapons[0];
+    w.name = "Rockets".into();
+    w.ammo = Some(boxes);
+    w.table.soldier = [CombatValue::Volley {
+        dice: [2, 4, 6, 8],
+        damage: 1,
+    }; 4];
+    t
+}
+
+fn volley_table(boxes: u8) -> FieldGame {
+    Builder::default()
+        .unit(Side::A, rocket_tank(boxes), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 50.0), 180)
+        .game(1)
+}
+
+/// "VOLLEY WEAPONS": "A volley weapon is a Limited Ammo weapon that can fire any or all of its
+/// remaining bombs or rockets at the same time. Select how many bombs or rockets to use in an
+/// attack, and mark that number of ammo boxes. Then multiply the number of dice to roll by the
+/// number of ammo boxes marked." The number is the attacker's: the volley line aimed k times at
+/// its target fires k rockets (docs/rulings.md, "Battlefield: volley weapons").
+#[test]
+fn a_volley_fires_the_rockets_the_attacker_chooses_and_multiplies_the_dice() {
+    let g = volley_table(4);
+    let mut g1 = g.clone();
+    activate(&mut g1, 0, &[Attack, Nothing]);
+    for k in 1..=3u16 {
+        let aims = vec![aim(0, 1); usize::from(k)];
+        let o = g1.attack_odds(0, &aims, false).unwrap();
+        assert_eq!(
+            o.groups.iter().map(|x| x.0.dice).sum::<u16>(),
+            2 * k,
+            "{k} rockets: 2 dice times {k}"
+        );
+    }
+    let e = g1.events().len();
+    g1.apply(Decision::Attack(vec![aim(0, 1); 3])).unwrap();
+    assert_eq!(g1.units()[0].ammo[0], Some(1), "three boxes marked");
+    let hit: u16 = rolls_since(&g1, e).iter().filter(|r| r.0 == Purpose::Hit).map(|r| r.1).sum();
+    assert_eq!(hit, 6, "the hit roll rolls 2 × 3 dice");
+    // One rocket left: two are refused, and the refusal says why.
+    let mut g2 = g1.clone();
+    assert!(until_activation_of(&mut g2, 0));
+    g2.apply(Decision::Activate(0)).unwrap();
+    g2.apply(Decision::Plan(vec![Attack, Nothing])).unwrap();
+    let r = g2.check(&Decision::Attack(vec![aim(0, 1); 2])).unwrap_err();
+    assert!(r.reason.contains("1 box"), "{r}");
+    g2.check(&Decision::Attack(vec![aim(0, 1)])).unwrap();
+}
+
+/// The rockets of one volley fly at one target; a line that is no volley still fires once an
+/// attack.
+#[test]
+fn one_volley_one_target_and_only_volleys_repeat() {
+    let mut g = Builder::default()
+        .unit(Side::A, rocket_tank(4), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 34.0, 50.0), 180)
+        .unit(Side::B, squad_card("Rangers", 3), &line(3, 60.0, 50.0), 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let r = g.check(&Decision::Attack(vec![aim(0, 1), aim(0, 2)])).unwrap_err();
+    assert!(r.reason.contains("one target"), "{r}");
+    let mut g = Builder::default()
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 34.0, 50.0), 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let r = g.check(&Decision::Attack(vec![aim(0, 1), aim(0, 1)])).unwrap_err();
+    assert!(r.reason.contains("aimed twice"), "{r}");
+}
+
+/// The generator proposes every number of rockets left, each accepted by `check`, and the text
+/// form reads them back.
+#[test]
+fn volleys_are_proposed_accepted_and_read_back() {
+    let mut g = volley_table(3);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let c = g.candidates(200);
+    for k in 1..=3 {
+        assert!(
+            c.iter()
+                .any(|d| matches!(d, Decision::Attack(a) if a.len() == k && a.iter().all(|x| x.line == 0))),
+            "{k} rockets proposed: {c:?}"
+        );
+    }
+    for d in &c {
+        g.check(d).unwrap();
+    }
+    let d = Decision::Attack(vec![aim(0, 1); 3]);
+    assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
+}
+
+// ----- ENGINEERING VEHICLES: CHAINSAWS AND CLAWS -------------------------------------------------
+
+/// An engineer vehicle (side A) at (50, 14) facing +y, hull 10 × 6 cm, before barbed wire at
+/// y 20–30, with `cutting` cutting lines and `grapple` grappling lines (C weapons).
+fn cutter(engineer: bool, cutting: usize, grapple: usize, seed: u64) -> FieldGame {
+    let mut v = vehicle_card("Cutter", Locomotion::Tracked);
+    if engineer {
+        v.bf.skills.push(BattlefrontSkill::Engineer);
+    }
+    for i in 0..cutting + grapple {
+        let mut w = v.card.weapons[0].clone();
+        w.name = format!("Arm {i}");
+        w.range = dust_core::range::WeaponRange::Close;
+        v.card.weapons.push(w);
+        let mut b = dust_core::unit::BattlefrontWeapon::default();
+        if i < cutting {
+            b.cutting = true;
+        } else {
+            b.grapple = true;
+        }
+        v.bf.weapons.push(b);
+    }
+    Builder::default()
+        .terrain(TerrainKind::BarbedWire, &[(40.0, 20.0), (60.0, 20.0), (60.0, 30.0), (40.0, 30.0)])
+        .unit(Side::A, v, &[(50.0, 14.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 100.0)], 180)
+        .game(seed)
+}
+
+/// "ENGINEERING VEHICLES", "Chainsaws and claws": "An engineer vehicle equipped with cutting or
+/// grappling weapons can attempt to cut a gap through an adjacent barbed wire entanglement by
+/// taking an ENGINEERING special action. Roll a die (vehicles with paired chainsaws or paired
+/// claws roll 2 dice): on ☹️, the barbed wire is removed."
+#[test]
+fn an_engineer_vehicle_with_cutting_or_grappling_weapons_cuts_wire() {
+    for (cutting, grapple, dice) in [(1, 0, 1u16), (0, 1, 1), (2, 0, 2), (0, 2, 2)] {
+        let (mut cut, n) = (0u32, 120u64);
+        for seed in 0..n {
+            let mut g = cutter(true, cutting, grapple, seed);
+            activate(&mut g, 0, &[Special, Nothing]);
+            let w = piece(&g, TerrainKind::BarbedWire).unwrap();
+            let e = g.events().len();
+            g.apply(Decision::Special(Special::Engineer(w))).unwrap();
+            let r = rolls_since(&g, e);
+            assert_eq!(r.len(), 1, "{r:?}");
+            assert_eq!(
+                (r[0].0, r[0].1),
+                (Purpose::Engineering, dice),
+                "cutting {cutting}, grapple {grapple}"
+            );
+            let gone = piece(&g, TerrainKind::BarbedWire).is_none();
+            assert_eq!(gone, r[0].2 >= 1, "removed exactly on an army symbol");
+            cut += u32::from(gone);
+        }
+        let one = BattlefrontDice::ThreeSymbol.roll(1, Symbols::ARMY).p();
+        let p = 1.0 - (1.0 - one).powi(i32::from(dice));
+        let rate = f64::from(cut) / n as f64;
+        assert!((rate - p).abs() < 0.11, "{dice} dice: {rate} against {p}");
+    }
+}
+
+/// Only an engineer vehicle with such weapons: no engineer equipment, or no cutting or
+/// grappling weapon, and the action is refused, saying why; the generator proposes it exactly
+/// when `check` accepts it.
+#[test]
+fn cutting_wire_needs_an_engineer_with_cutting_or_grappling_weapons() {
+    for (engineer, cutting, ok) in [(true, 1, true), (false, 1, false), (true, 0, false)] {
+        let mut g = cutter(engineer, cutting, 0, 1);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let w = piece(&g, TerrainKind::BarbedWire).unwrap();
+        let d = Decision::Special(Special::Engineer(w));
+        match g.check(&d) {
+            Ok(()) => assert!(ok),
+            Err(r) => {
+                assert!(!ok, "{r}");
+                assert!(r.reason.contains("engineer"), "{r}");
+            }
+        }
+        assert_eq!(g.candidates(64).contains(&d), ok);
+    }
+}
+
+// ----- DOZER BLADE ---------------------------------------------------------------------------------
+
+/// A dozer (side A, a dozer blade) in the open at (50, 20) and side B's squad 20 cm away with
+/// rifles of range 3.
+fn dozer_in_the_open(blade: bool) -> FieldGame {
+    let mut v = vehicle_card("Dozer", Locomotion::Tracked);
+    if blade {
+        v.bf.skills.push(BattlefrontSkill::DozerBlade);
+    }
+    Builder::default()
+        .unit(Side::A, v, &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 47.0, 45.0), 180)
+        .game(1)
+}
+
+/// The other side declines a reactive attack, if it is asked for one.
+fn no_reaction(g: &mut FieldGame) {
+    if g.candidates(8).contains(&Decision::React(None)) {
+        g.apply(Decision::React(None)).unwrap();
+    }
+}
+
+fn forward(g: &FieldGame, u: usize, dy: f64) -> Decision {
+    let c = g.table().units[u].minis[0].body.centre();
+    Decision::Move {
+        minis: vec![MiniMove {
+            mini: 0,
+            to: c.add(Pt::cm(0.0, dy)),
+            via: Vec::new(),
+        }],
+        facing: None,
+    }
+}
+
+/// "DOZER BLADE": "A vehicle equipped with a dozer blade can perform a DOZER special action to
+/// gain cover until it performs a MOVE or MARCH MOVE action." In cover, a vehicle's hits are
+/// saved on ☒ ("6. Roll Saves": "If the target was a vehicle unit in cover … Each ☒ cancels 1
+/// hit").
+#[test]
+fn the_dozer_action_gives_cover_until_the_vehicle_moves() {
+    let mut g = dozer_in_the_open(true);
+    assert!(!g.in_cover_from(1, 0, 0), "in the open: no cover");
+    activate(&mut g, 0, &[Special, Nothing]);
+    let e = g.events().len();
+    g.apply(Decision::Special(Special::Dozer)).unwrap();
+    assert!(rolls_since(&g, e).is_empty(), "no die");
+    for m in 0..3 {
+        assert!(g.in_cover_from(1, m, 0), "dug in: in cover from every miniature");
+    }
+    let o = g.attack_odds(1, &[aim(0, 0)], false).unwrap();
+    assert!(
+        o.groups.iter().all(|x| x.0.cover && x.0.save == Some(Symbols::ARMY)),
+        "{:?}",
+        o.groups
+    );
+
+    // It keeps its cover through other actions, and loses it with a MOVE …
+    let mut g = dozer_in_the_open(true);
+    activate(&mut g, 0, &[Special, Move]);
+    g.apply(Decision::Special(Special::Dozer)).unwrap();
+    assert!(g.in_cover_from(1, 0, 0));
+    no_reaction(&mut g);
+    g.apply(forward(&g, 0, -5.0)).unwrap();
+    assert!(!g.in_cover_from(1, 0, 0), "moved: the cover is gone");
+    // … or a MARCH MOVE.
+    let mut g = dozer_in_the_open(true);
+    activate(&mut g, 0, &[Special, Nothing]);
+    g.apply(Decision::Special(Special::Dozer)).unwrap();
+    let mut h = g.clone();
+    assert!(until_activation_of(&mut h, 0));
+    assert!(h.in_cover_from(1, 0, 0), "still dug in in the next turn");
+    h.apply(Decision::Activate(0)).unwrap();
+    h.apply(Decision::Plan(vec![March])).unwrap();
+    no_reaction(&mut h);
+    h.apply(forward(&h, 0, -10.0)).unwrap();
+    assert!(!h.in_cover_from(1, 0, 0), "march moved: the cover is gone");
+}
+
+/// Only a vehicle with a dozer blade performs DOZER; the generator proposes it where `check`
+/// accepts it, and the text form reads it back.
+#[test]
+fn the_dozer_action_needs_a_blade_and_is_proposed() {
+    let mut g = dozer_in_the_open(false);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let r = g.check(&Decision::Special(Special::Dozer)).unwrap_err();
+    assert!(r.reason.contains("dozer blade"), "{r}");
+    assert!(!g.candidates(64).contains(&Decision::Special(Special::Dozer)));
+    let mut g = dozer_in_the_open(true);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let c = g.candidates(64);
+    assert!(c.contains(&Decision::Special(Special::Dozer)), "{c:?}");
+    for d in &c {
+        g.check(d).unwrap();
+    }
+    let d = Decision::Special(Special::Dozer);
+    assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
+}
