@@ -861,6 +861,9 @@ pub struct BattlefrontWeapon {
     /// The exact values of the cells whose revised value is only the nearest:
     /// (armor type, class, value).
     pub values: Vec<(ArmorType, u8, BattlefrontValue)>,
+    /// Salvo weapon (tactics-battlefield-summary.md, "SALVO WEAPONS"): may roll twice its dice
+    /// in an attack, spending the unit's Loaded token.
+    pub salvo: bool,
 }
 
 /// The name of the Improvised Weapons line ([`improvised_weapon`]).

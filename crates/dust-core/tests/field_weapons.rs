@@ -1,10 +1,11 @@
 //! Dust Battlefield's special weapons and engineering equipment, clause by clause, from
-//! tactics-battlefield-summary.md ("VOLLEY WEAPONS", "ENGINEERING VEHICLES", "DOZER BLADE").
+//! tactics-battlefield-summary.md ("VOLLEY WEAPONS", "PHASER WEAPONS", "RELOAD WEAPONS", "SALVO
+//! WEAPONS", "ENGINEERING VEHICLES", "DOZER BLADE").
 //! Each test names its section and quotes the words it checks; the tables and cards are the
 //! tests' own (`dust_core::field::tests_support`).
 
 use dust_core::dice::{BattlefrontDice, Symbols};
-use dust_core::field::tests_support::{activate, rolls_since, squad_card, until_activation_of, vehicle_card, Builder};
+use dust_core::field::tests_support::{activate, rolls_since, settle, squad_card, until_activation_of, vehicle_card, Builder};
 use dust_core::field::{Action, Aim, Decision, FieldCard, FieldGame, MiniMove, Purpose, Special};
 use dust_core::unit::{BattlefrontSkill, CombatValue, Locomotion};
 use dust_core::Side;
@@ -302,4 +303,142 @@ fn the_dozer_action_needs_a_blade_and_is_proposed() {
     }
     let d = Decision::Special(Special::Dozer);
     assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
+}
+
+// ----- PHASER WEAPONS ------------------------------------------------------------------------------
+
+/// "PHASER WEAPONS": "Units hit by phaser weapons do not get a cover save against them, but do
+/// retain their infantry save." A squad behind a hedge saves a rifle's hits on ☒ or ☑ (its
+/// cover save), a phaser's on ☒ only (its infantry save).
+#[test]
+fn phaser_hits_take_the_cover_save_away_and_leave_the_infantry_save() {
+    let mut shooter = squad_card("Phaser Squad", 1);
+    let target = squad_card("Grenadiers", 4);
+    let hedge = [(30.0, 39.0), (80.0, 39.0), (80.0, 41.0), (30.0, 41.0)];
+    let g = |shooter: FieldCard| {
+        let mut g = Builder::default()
+            .terrain(TerrainKind::Hedge, &hedge)
+            .unit(Side::A, shooter, &[(50.0, 20.0)], 0)
+            .unit(Side::B, target.clone(), &line(4, 45.0, 45.0), 180)
+            .game(1);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g
+    };
+    let rifle = g(shooter.clone()).attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert!(
+        rifle.groups.iter().all(|x| x.0.cover && x.0.save == Some(Symbols::ARMY_OR_SHIELD)),
+        "{:?}",
+        rifle.groups
+    );
+    shooter.card.weapons[0].table.soldier = [CombatValue::Phaser { aim: 1, power: 1 }; 4];
+    let phaser = g(shooter).attack_odds(0, &[aim(0, 1)], false).unwrap();
+    assert!(!phaser.groups.is_empty());
+    assert!(phaser.groups.iter().all(|x| x.0.save == Some(Symbols::ARMY)), "{:?}", phaser.groups);
+}
+
+// ----- RELOAD AND SALVO WEAPONS -------------------------------------------------------------------
+
+/// A tank (side A) whose gun (line 0, 3 dice) is a `reload` weapon, or a `salvo` weapon, and a
+/// squad of 12 in its range.
+fn loader(reload: bool, salvo: bool) -> FieldGame {
+    let mut t = vehicle_card("Loader", Locomotion::Tracked);
+    t.card.weapons[0].keywords.reload = reload;
+    t.bf.weapons[0].salvo = salvo;
+    Builder::default()
+        .unit(Side::A, t, &[(50.0, 20.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 12), &line(12, 34.0, 50.0), 180)
+        .game(1)
+}
+
+fn next_activation(g: &mut FieldGame, plan: &[Action]) {
+    assert!(until_activation_of(g, 0));
+    g.apply(Decision::Activate(0)).unwrap();
+    g.apply(Decision::Plan(plan.to_vec())).unwrap();
+}
+
+/// "RELOAD WEAPONS": "At the beginning of the game, place a Loaded token on each unit card with
+/// Reload weapons. The unit cannot attack with any Reload weapons unless it has its Loaded
+/// token. When a Reload weapon makes an ATTACK or SUSTAINED ATTACK action, remove the Loaded
+/// token from the unit card to indicate that the weapon is empty. To reload, the unit performs a
+/// RELOAD special action and places the Loaded token back on the unit card. A unit can perform
+/// an ATTACK action and a RELOAD action in the same activation, allowing it to attack each turn."
+#[test]
+fn a_reload_weapon_fires_with_its_loaded_token_and_reloads_by_a_special_action() {
+    let mut g = loader(true, false);
+    assert!(g.units()[0].loaded, "loaded at the beginning of the game");
+    activate(&mut g, 0, &[Attack, Nothing]);
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    assert!(!g.units()[0].loaded, "the weapon is empty");
+    // Empty: it cannot attack, and the refusal says how to load it.
+    next_activation(&mut g, &[Attack, Special]);
+    let r = g.check(&Decision::Attack(vec![aim(0, 1)])).unwrap_err();
+    assert!(r.reason.contains("Loaded token") && r.reason.contains("RELOAD"), "{r}");
+    assert!(!g.candidates(64).iter().any(|d| matches!(d, Decision::Attack(a) if !a.is_empty())));
+    g.apply(Decision::Attack(Vec::new())).unwrap();
+    g.apply(Decision::Special(Special::Reload)).unwrap();
+    assert!(g.units()[0].loaded);
+    // Attack and reload in one activation: it attacks each turn.
+    next_activation(&mut g, &[Attack, Special]);
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    assert!(!g.units()[0].loaded);
+    settle(&mut g);
+    for d in g.candidates(64) {
+        g.check(&d).unwrap();
+    }
+    assert!(g.candidates(64).contains(&Decision::Special(Special::Reload)));
+    g.apply(Decision::Special(Special::Reload)).unwrap();
+    assert!(g.units()[0].loaded);
+}
+
+/// RELOAD needs an empty Reload or Salvo weapon: a loaded unit, or one without such weapons, is
+/// refused with the reason; the text form reads the action back.
+#[test]
+fn reload_needs_an_empty_weapon() {
+    for (reload, why) in [(true, "already has its Loaded token"), (false, "no Reload or Salvo weapon")] {
+        let mut g = loader(reload, false);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let r = g.check(&Decision::Special(Special::Reload)).unwrap_err();
+        assert!(r.reason.contains(why), "{r}");
+        assert!(!g.candidates(64).contains(&Decision::Special(Special::Reload)));
+    }
+    let d = Decision::Special(Special::Reload);
+    assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
+}
+
+/// "SALVO WEAPONS": "At the beginning of the game, place a Loaded token on each unit card with
+/// Salvo weapons. When you make an ATTACK or SUSTAINED ATTACK action, you may choose to roll
+/// twice the normal number of dice for a salvo weapon, but if you do so, remove the Loaded token
+/// from the unit card. To reload, the unit performs a RELOAD special action and places the
+/// Loaded token back on the unit card." The choice is the line aimed twice at one target
+/// (docs/rulings.md, "Battlefield: reload and salvo weapons").
+#[test]
+fn a_salvo_doubles_the_dice_and_spends_the_loaded_token() {
+    let mut g = loader(false, true);
+    assert!(g.units()[0].loaded);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let once = g.attack_odds(0, &[aim(0, 1)], false).unwrap();
+    let twice = g.attack_odds(0, &[aim(0, 1), aim(0, 1)], false).unwrap();
+    let dice = |o: &dust_core::field::AttackOdds| o.groups.iter().map(|x| x.0.dice).sum::<u16>();
+    assert_eq!((dice(&once), dice(&twice)), (3, 6), "twice the normal number of dice");
+    let c = g.candidates(64);
+    assert!(
+        c.contains(&Decision::Attack(vec![aim(0, 1), aim(0, 1)])),
+        "the salvo is proposed: {c:?}"
+    );
+    assert!(c.contains(&Decision::Attack(vec![aim(0, 1)])), "and the normal attack: {c:?}");
+    let r = g.check(&Decision::Attack(vec![aim(0, 1); 3])).unwrap_err();
+    assert!(r.reason.contains("twice"), "{r}");
+    let e = g.events().len();
+    g.apply(Decision::Attack(vec![aim(0, 1), aim(0, 1)])).unwrap();
+    let hit: u16 = rolls_since(&g, e).iter().filter(|r| r.0 == Purpose::Hit).map(|r| r.1).sum();
+    assert_eq!(hit, 6);
+    assert!(!g.units()[0].loaded, "the Loaded token is removed");
+    // Without the token it still fires its normal dice, but no salvo.
+    next_activation(&mut g, &[Attack, Special]);
+    let r = g.check(&Decision::Attack(vec![aim(0, 1), aim(0, 1)])).unwrap_err();
+    assert!(r.reason.contains("Loaded token"), "{r}");
+    g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+    settle(&mut g);
+    g.apply(Decision::Special(Special::Reload)).unwrap();
+    assert!(g.units()[0].loaded);
 }

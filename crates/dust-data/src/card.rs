@@ -142,7 +142,7 @@ const ROLES: [Role; 6] = [
 /// (the battlefront name of `flame`), `grenade` (of `ugl`), and the battlefront-only `set-up`,
 /// `under-barrel` and `crew`, and the Battlefield summary's `tesla`, `grapple`, `cutting` and
 /// `power-scopes`, `wire-guided`.
-pub const KEYWORDS: [&str; 15] = [
+pub const KEYWORDS: [&str; 16] = [
     "laser",
     "flame",
     "ugl",
@@ -158,6 +158,7 @@ pub const KEYWORDS: [&str; 15] = [
     "cutting",
     "power-scopes",
     "wire-guided",
+    "salvo",
 ];
 
 /// The name of a card's edition as written in card files.
@@ -1377,7 +1378,7 @@ impl<'a> Ctx<'a> {
             for (k, ks) in list {
                 let only_bf = matches!(
                     k.trim(),
-                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided"
+                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided" | "salvo"
                 );
                 if only_bf && !bf {
                     self.err(
@@ -1408,6 +1409,7 @@ impl<'a> Ctx<'a> {
                     "cutting" => &mut bfw.cutting,
                     "power-scopes" => &mut bfw.power_scopes,
                     "wire-guided" => &mut bfw.wire_guided,
+                    "salvo" => &mut bfw.salvo,
                     _ => {
                         self.err(
                             &ks,

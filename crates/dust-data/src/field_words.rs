@@ -113,6 +113,7 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
         Decision::Special(Special::Medevac(u)) => format!("MEDEVAC on {}", name(*u)),
         Decision::Special(Special::LaunchSmoke) => "LAUNCH SMOKE: a smoke screen on the vehicle (once a game)".into(),
         Decision::Special(Special::Dozer) => "DOZER: dig in behind the blade, in cover until the vehicle moves".into(),
+        Decision::Special(Special::Reload) => "RELOAD: the Loaded token back on the unit card".into(),
         Decision::Special(Special::Engineer(p)) => format!(
             "ENGINEERING on {}",
             t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())

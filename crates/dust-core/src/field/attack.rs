@@ -302,6 +302,7 @@ impl FieldGame {
             if let Some(r) = self
                 .mode_refusal(u, li, &before)
                 .or_else(|| self.ammo_refusal(u, li))
+                .or_else(|| self.loaded_refusal(u, li))
                 .or_else(|| self.crew_refusal(u, li, &before))
             {
                 return Err(r);
@@ -636,7 +637,7 @@ impl FieldGame {
         // hits from the template weapons are allocated first."
         groups.sort_by_key(|g| (g.close, !g.template));
         self.mark_wire_guided(u, aims, sustained, &mut groups);
-        self.multiply_volleys(u, aims, &mut groups);
+        self.multiply_repeats(u, aims, &mut groups);
         for g in &mut groups {
             g.hero = self.hero_share(u, usize::from(g.line), g.target);
         }
@@ -772,7 +773,7 @@ impl FieldGame {
         let mut planned = self.plan_attack(u, &ranged, sustained, reactive, true);
         if let Ok(groups) = &planned {
             self.mark_ammo(u, groups);
-            self.mark_volleys(u, &ranged);
+            self.mark_fired(u, &ranged);
         }
         let hero_ranged = hero.as_ref().map(|(h, a)| {
             (
@@ -788,7 +789,7 @@ impl FieldGame {
             match self.plan_attack(*h, hero_aims, sustained, reactive, true) {
                 Ok(more) => {
                     self.mark_ammo(*h, &more);
-                    self.mark_volleys(*h, hero_aims);
+                    self.mark_fired(*h, hero_aims);
                     groups.extend(more)
                 }
                 Err(e) => planned = Err(e),

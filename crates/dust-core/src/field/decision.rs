@@ -134,6 +134,9 @@ pub enum Special {
     LaunchSmoke,
     /// A dozer blade's DOZER: the vehicle is in cover until it next moves ("DOZER BLADE").
     Dozer,
+    /// RELOAD: the Loaded token back on the card of a unit with Reload or Salvo weapons
+    /// ("RELOAD WEAPONS", "SALVO WEAPONS").
+    Reload,
 }
 
 /// A decision of a Battlefield game.
@@ -285,6 +288,7 @@ impl fmt::Display for Decision {
             Decision::Special(Special::Medevac(u)) => write!(f, "special medevac {u}"),
             Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
             Decision::Special(Special::Dozer) => f.write_str("special dozer"),
+            Decision::Special(Special::Reload) => f.write_str("special reload"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -416,9 +420,10 @@ impl FromStr for Decision {
                 ["medevac", u] => Decision::Special(Special::Medevac(index(u, "a unit")?)),
                 ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
                 ["dozer"] => Decision::Special(Special::Dozer),
+                ["reload"] => Decision::Special(Special::Reload),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke or dozer"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, dozer or reload"
                             .into(),
                     )
                 }

@@ -328,6 +328,9 @@ pub struct FieldUnit {
     /// Dug in by a DOZER special action: in cover until it performs a MOVE or MARCH MOVE
     /// (tactics-battlefield-summary.md, "DOZER BLADE").
     pub dozed: bool,
+    /// The Loaded token of a unit with Reload or Salvo weapons (tactics-battlefield-summary.md,
+    /// "RELOAD WEAPONS", "SALVO WEAPONS"); `false` for a unit without such weapons.
+    pub loaded: bool,
 }
 
 /// Whose turn it is to do what.
@@ -559,6 +562,7 @@ impl FieldGame {
                 grappled_by: None,
                 camouflaged: false,
                 dozed: false,
+                loaded: weapons::has_loaded_token(&c),
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -862,7 +866,8 @@ impl FieldGame {
                     | u64::from(s.in_reserve) << 4
                     | u64::from(s.stunned) << 5
                     | u64::from(s.camouflaged) << 6
-                    | u64::from(s.dozed) << 7,
+                    | u64::from(s.dozed) << 7
+                    | u64::from(s.loaded) << 8,
             );
             for &m in &s.models {
                 h.u64(m.into());

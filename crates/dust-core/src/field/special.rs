@@ -111,6 +111,7 @@ impl FieldGame {
             Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) | Special::Medevac(_) => self.check_command(u, sp),
             Special::LaunchSmoke => self.check_launch(u),
             Special::Dozer => self.check_dozer(u),
+            Special::Reload => self.check_reload(u),
         }
     }
 
@@ -129,6 +130,9 @@ impl FieldGame {
         if self.check_dozer(u).is_ok() {
             v.push(Decision::Special(Special::Dozer));
         }
+        if self.check_reload(u).is_ok() {
+            v.push(Decision::Special(Special::Reload));
+        }
         v
     }
 
@@ -138,6 +142,7 @@ impl FieldGame {
             || !self.command_candidates(u).is_empty()
             || self.check_launch(u).is_ok()
             || self.check_dozer(u).is_ok()
+            || self.check_reload(u).is_ok()
     }
 
     /// Plays a checked special action of the acting unit; the action is done once any
@@ -172,6 +177,10 @@ impl FieldGame {
             }
             Special::Dozer => {
                 self.dig_in(u);
+                false
+            }
+            Special::Reload => {
+                self.units[u].loaded = true;
                 false
             }
         };

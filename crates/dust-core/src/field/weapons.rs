@@ -1,22 +1,32 @@
 //! Special weapons and engineering equipment on the table (tactics-battlefield-summary.md,
-//! "VOLLEY WEAPONS", "ENGINEERING VEHICLES" ("Chainsaws and claws"), "DOZER BLADE").
+//! "VOLLEY WEAPONS", "RELOAD WEAPONS", "SALVO WEAPONS", "ENGINEERING VEHICLES" ("Chainsaws and
+//! claws"), "DOZER BLADE").
 //!
 //! | rule | where it acts |
 //! | --- | --- |
-//! | volley weapons: the rockets fired, the dice multiplied, the boxes marked | [`FieldGame::repeated_aim`], [`FieldGame::multiply_volleys`], [`FieldGame::mark_volleys`] (the attack's plan and roll), [`FieldGame::volley_candidates`] (the generator) |
+//! | volley weapons: the rockets fired, the dice multiplied, the boxes marked | [`FieldGame::repeated_aim`], [`FieldGame::multiply_repeats`], [`FieldGame::mark_fired`] (the attack's plan and roll), [`FieldGame::repeat_candidates`] (the generator) |
+//! | reload and salvo weapons: the Loaded token, a salvo's doubled dice, RELOAD | [`FieldGame::loaded_refusal`], [`FieldGame::repeated_aim`], [`FieldGame::multiply_repeats`], [`FieldGame::mark_fired`], [`FieldGame::check_reload`] |
 //! | an engineer vehicle's chainsaws and claws cut barbed wire | [`FieldGame::wire_cutter_dice`] (the ENGINEERING action, special.rs) |
 //! | DOZER: cover until the next MOVE or MARCH MOVE | [`FieldGame::check_dozer`], [`FieldGame::dig_in`], [`FieldGame::leave_dozer_cover`], [`FieldGame::dozed`] (the cover question) |
 //!
 //! A volley is written as its line aimed once a rocket (`attack 0>3 0>3`: two rockets of line 0
-//! at unit 3), so the decision's text form and every user interface need nothing new
-//! (docs/rulings.md, "Battlefield: volley weapons"). Which line is a volley is the battlefront
-//! engine's reading of the card ([`crate::battlefront::weapons::is_volley_line`]), shared.
+//! at unit 3), a salvo's doubled dice as its line aimed twice, so the decision's text form and
+//! every user interface need nothing new (docs/rulings.md, "Battlefield: volley weapons",
+//! "Battlefield: reload and salvo weapons"). Which line is a volley is the battlefront engine's
+//! reading of the card ([`crate::battlefront::weapons::is_volley_line`]), shared.
 
 use super::attack::{Group, SightMemo};
 use super::decision::{Aim, Decision};
 use super::{Class, FieldGame, Refusal};
 use crate::battlefront::weapons::is_volley_line;
 use crate::unit::BattlefrontSkill;
+
+/// Whether a card places a Loaded token at the beginning of the game: "place a Loaded token on
+/// each unit card with Reload weapons", "… with Salvo weapons" (one token a card, shared by
+/// all of them: docs/rulings.md, "Battlefield: reload and salvo weapons").
+pub(crate) fn has_loaded_token(c: &super::FieldCard) -> bool {
+    c.card.weapons.iter().any(|w| w.keywords.reload) || c.bf.weapons.iter().any(|b| b.salvo)
+}
 
 impl FieldGame {
     /// Whether line `li` of unit `u` is a volley weapon: "A volley weapon is a Limited Ammo
@@ -34,17 +44,42 @@ impl FieldGame {
         aims.iter().filter(|a| usize::from(a.line) == li).count()
     }
 
+    /// Whether line `li` of unit `u` is a salvo weapon ("SALVO WEAPONS").
+    pub(crate) fn is_salvo(&self, u: usize, li: usize) -> bool {
+        self.cards[u].bf.weapons.get(li).is_some_and(|b| b.salvo)
+    }
+
+    /// Whether line `li` of unit `u` needs the Loaded token to fire ("RELOAD WEAPONS").
+    fn is_reload(&self, u: usize, li: usize) -> bool {
+        self.cards[u].card.weapons.get(li).is_some_and(|w| w.keywords.reload)
+    }
+
+    /// Why line `li` of unit `u` cannot attack: "The unit cannot attack with any Reload weapons
+    /// unless it has its Loaded token".
+    pub(crate) fn loaded_refusal(&self, u: usize, li: usize) -> Option<Refusal> {
+        (self.is_reload(u, li) && !self.units[u].loaded).then(|| {
+            Refusal::new(format!(
+                "{} is a Reload weapon and {} has no Loaded token: take a RELOAD special action first (`plan special …`, then `special reload`)",
+                self.cards[u].card.weapons[li].name, self.table.units[u].name
+            ))
+        })
+    }
+
     /// Aim `k` of `aims` names a line an earlier aim named: `None` when it does not; `Some(Ok)`
-    /// for another rocket of a volley ("Select how many bombs or rockets to use in an attack"),
-    /// which the plan counts with the first aim; otherwise why it is refused — a line that is no
-    /// volley fires once an attack, a volley's rockets fly at one target (and one template
-    /// point), and no more rockets than boxes left.
+    /// for another rocket of a volley ("Select how many bombs or rockets to use in an attack")
+    /// or a salvo's second aim ("you may choose to roll twice the normal number of dice for a
+    /// salvo weapon"), which the plan counts with the first aim; otherwise why it is refused —
+    /// a line that is neither fires once an attack, the repeats fly at one target (and one
+    /// template point), no more rockets than boxes left, a salvo twice at most and only with
+    /// the Loaded token (docs/rulings.md, "Battlefield: volley weapons", "Battlefield: reload
+    /// and salvo weapons").
     pub(crate) fn repeated_aim(&self, u: usize, aims: &[Aim], k: usize) -> Option<Result<(), Refusal>> {
         let aim = &aims[k];
         let li = usize::from(aim.line);
         let first = aims[..k].iter().find(|a| a.line == aim.line)?;
         let w = &self.cards[u].card.weapons[li];
-        if !self.is_volley(u, li) {
+        let (volley, salvo) = (self.is_volley(u, li), self.is_salvo(u, li));
+        if !volley && !salvo {
             return Some(Err(Refusal::new(format!(
                 "weapon line {} ({}) is aimed twice: each line fires once an attack",
                 aim.line, w.name
@@ -52,55 +87,78 @@ impl FieldGame {
         }
         if first.target != aim.target || first.at != aim.at {
             return Some(Err(Refusal::new(format!(
-                "the rockets of one volley of {} fly at one target: aim each of them at the same unit (and the same point)",
+                "{} fires its {} at one target: aim each of them at the same unit (and the same point)",
+                w.name,
+                if volley { "rockets of one volley" } else { "salvo" }
+            ))));
+        }
+        let n = Self::rockets(aims, li);
+        if volley {
+            let left = usize::from(self.ammo_left(u, li).unwrap_or(0));
+            if n > left {
+                return Some(Err(Refusal::new(format!(
+                    "{} has {left} box{} left: it fires at most {left} rocket{} (VOLLEY WEAPONS), not {n}",
+                    w.name,
+                    if left == 1 { "" } else { "es" },
+                    if left == 1 { "" } else { "s" },
+                ))));
+            }
+            return Some(Ok(()));
+        }
+        if n > 2 {
+            return Some(Err(Refusal::new(format!(
+                "{} is a salvo weapon: aim it twice to roll twice its dice, not {n} times",
                 w.name
             ))));
         }
-        let left = usize::from(self.ammo_left(u, li).unwrap_or(0));
-        let n = Self::rockets(aims, li);
-        if n > left {
+        if !self.units[u].loaded {
             return Some(Err(Refusal::new(format!(
-                "{} has {left} box{} left: it fires at most {left} rocket{} (VOLLEY WEAPONS), not {n}",
-                w.name,
-                if left == 1 { "" } else { "es" },
-                if left == 1 { "" } else { "s" },
+                "{} has no Loaded token: {} fires its normal dice (aim it once) until a RELOAD special action loads it",
+                self.table.units[u].name, w.name
             ))));
         }
         Some(Ok(()))
     }
 
-    /// "Then multiply the number of dice to roll by the number of ammo boxes marked": the dice
-    /// of each group of a volley line of `aims`, times its rockets.
-    pub(crate) fn multiply_volleys(&self, u: usize, aims: &[Aim], groups: &mut [Group]) {
+    /// "Then multiply the number of dice to roll by the number of ammo boxes marked"; "roll
+    /// twice the normal number of dice for a salvo weapon": the dice of each group of a volley
+    /// line of `aims` times its rockets, of a salvo line aimed twice times 2.
+    pub(crate) fn multiply_repeats(&self, u: usize, aims: &[Aim], groups: &mut [Group]) {
         for g in groups {
             let li = usize::from(g.line);
-            if self.is_volley(u, li) {
+            if self.is_volley(u, li) || self.is_salvo(u, li) {
                 let n = Self::rockets(aims, li).max(1) as u16;
                 g.dice = g.dice.saturating_mul(n);
             }
         }
     }
 
-    /// "… and mark that number of ammo boxes": the boxes beyond the one
-    /// [`FieldGame::mark_ammo`] marks for each volley line of `aims` fired by unit `u`.
-    pub(crate) fn mark_volleys(&mut self, u: usize, aims: &[Aim]) {
+    /// What an attack `aims` of unit `u` spends beyond [`FieldGame::mark_ammo`]'s one box a
+    /// line: "… and mark that number of ammo boxes" (a volley's rockets after the first); "When
+    /// a Reload weapon makes an ATTACK or SUSTAINED ATTACK action, remove the Loaded token";
+    /// a salvo fired twice "remove the Loaded token".
+    pub(crate) fn mark_fired(&mut self, u: usize, aims: &[Aim]) {
         let mut lines: Vec<usize> = aims.iter().map(|a| usize::from(a.line)).collect();
         lines.sort_unstable();
         lines.dedup();
         for li in lines {
+            let n = Self::rockets(aims, li);
+            if self.is_reload(u, li) || (self.is_salvo(u, li) && n > 1) {
+                self.units[u].loaded = false;
+            }
             if !self.is_volley(u, li) {
                 continue;
             }
-            let more = Self::rockets(aims, li).saturating_sub(1);
             if let Some(Some(left)) = self.units[u].ammo.get_mut(li) {
-                *left = left.saturating_sub(more.min(255) as u8);
+                *left = left.saturating_sub(n.saturating_sub(1).min(255) as u8);
             }
         }
     }
 
-    /// The generator's volleys: for each volley line of a proposed attack `aims`, the same
-    /// attack firing 2, 3, … of its rockets, up to the boxes left, each one `check` accepts.
-    pub(crate) fn volley_candidates(
+    /// The generator's volleys and salvos: for each volley line of a proposed attack `aims`,
+    /// the same attack firing 2, 3, … of its rockets, up to the boxes left; for each salvo line,
+    /// the attack rolling twice its dice; each one `check` accepts.
+    pub(crate) fn repeat_candidates(
         &self,
         u: usize,
         aims: &[Aim],
@@ -111,12 +169,15 @@ impl FieldGame {
         let mut out = Vec::new();
         for a in aims.iter().filter(|a| usize::from(a.line) < self.cards[u].card.weapons.len()) {
             let li = usize::from(a.line);
-            if !self.is_volley(u, li) {
+            let most = if self.is_volley(u, li) {
+                usize::from(self.ammo_left(u, li).unwrap_or(0))
+            } else if self.is_salvo(u, li) && self.units[u].loaded {
+                2
+            } else {
                 continue;
-            }
-            let left = usize::from(self.ammo_left(u, li).unwrap_or(0));
+            };
             let mut more = aims.to_vec();
-            for _ in 1..left {
+            for _ in 1..most {
                 more.push(a.clone());
                 if self.plan_joint_attack_with(u, &more, sustained, against, false, sight).is_ok() {
                     out.push(Decision::Attack(more.clone()));
@@ -124,6 +185,23 @@ impl FieldGame {
             }
         }
         out
+    }
+
+    /// Whether unit `u` may take a RELOAD special action now, and if not why: "To reload, the
+    /// unit performs a RELOAD special action and places the Loaded token back on the unit card".
+    pub(crate) fn check_reload(&self, u: usize) -> Result<(), Refusal> {
+        let name = &self.table.units[u].name;
+        if !has_loaded_token(&self.cards[u]) {
+            return Err(Refusal::new(format!(
+                "{name} has no Reload or Salvo weapon: it has no Loaded token to put back"
+            )));
+        }
+        if self.units[u].loaded {
+            return Err(Refusal::new(format!(
+                "{name} already has its Loaded token: there is nothing to reload"
+            )));
+        }
+        Ok(())
     }
 
     /// The dice an ENGINEERING action of unit `u` rolls to cut barbed wire with its chainsaws or

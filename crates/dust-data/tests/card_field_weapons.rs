@@ -1,4 +1,4 @@
-//! Card files: an engineer vehicle's equipment and its cutting and grappling weapons
+//! Card files: an engineer vehicle's equipment, its cutting and grappling weapons, and salvo lines
 //! (tactics-battlefield-summary.md, "ENGINEER VEHICLE", "ENGINEERING VEHICLES": "An engineer
 //! vehicle equipped with cutting or grappling weapons can attempt to cut a gap through an
 //! adjacent barbed wire entanglement").
@@ -43,4 +43,17 @@ fn engineer_equipment_is_a_vehicles() {
             "{skill}: {e:#?}"
         );
     }
+}
+
+/// "SALVO WEAPONS": a weapon line says it is one with the `salvo` keyword (battlefront cards,
+/// played on the table); `reload` is read in both editions.
+#[test]
+fn salvo_and_reload_lines_read() {
+    let f = parse_card_file(&card("vehicle", "vehicle 3", "", "\"salvo\""), "t.toml").expect("valid");
+    assert!(f.info.battlefront.weapons[0].salvo);
+    let f = parse_card_file(&card("vehicle", "vehicle 3", "", "\"reload\""), "t.toml").expect("valid");
+    assert!(f.card.weapons[0].keywords.reload);
+    let revised = card("vehicle", "vehicle 3", "", "\"salvo\"").replace("edition = \"battlefront\"\n", "");
+    let e = errors(&revised);
+    assert!(e.iter().any(|m| m.contains("`salvo` belongs to the battlefront edition")), "{e:#?}");
 }
