@@ -442,3 +442,109 @@ fn a_salvo_doubles_the_dice_and_spends_the_loaded_token() {
     g.apply(Decision::Special(Special::Reload)).unwrap();
     assert!(g.units()[0].loaded);
 }
+
+// ----- SNIPER WEAPONS AND SPOTTERS ------------------------------------------------------------------
+
+/// A sniper team (side A, the Sniper skill) at y = 20: miniature 0 the sniper carrying the
+/// Sniper Rifle (line 0, range 6, 2 dice), miniature 1 the spotter carrying a Carbine (line 1);
+/// side B's squad of 4 at y = 50.
+fn snipers() -> FieldGame {
+    let mut team = squad_card("Snipers", 2);
+    team.card.skills.push(dust_core::Skill::Sniper);
+    team.card.weapons = vec![
+        dust_core::field::tests_support::weapon("Sniper Rifle", Some(6), 2),
+        dust_core::field::tests_support::weapon("Carbine", Some(4), 1),
+    ];
+    team.card.models[0].weapons = 0b01;
+    team.card.models[0].role = Some(dust_core::unit::Role::Sniper);
+    team.card.models[1].weapons = 0b10;
+    team.card.models[1].role = Some(dust_core::unit::Role::Spotter);
+    Builder::default()
+        .unit(Side::A, team, &line(2, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 4), &line(4, 45.0, 50.0), 180)
+        .game(1)
+}
+
+fn centre(g: &FieldGame, u: usize, m: usize) -> Pt {
+    g.table().units[u].minis[m].body.centre()
+}
+
+/// "SNIPER WEAPONS": "When declaring the target of this weapon's attack, you may specify a
+/// miniature in the target unit. All unsaved hits from this attack are assigned to the specified
+/// miniature." The miniature is named by a point on its base (`0>1@X,Y`; docs/rulings.md,
+/// "Battlefield: sniper weapons and spotters").
+#[test]
+fn a_sniper_names_the_miniature_its_hits_go_to() {
+    let mut g = snipers();
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let chosen = Aim {
+        line: 0,
+        target: 1,
+        at: Some(centre(&g, 1, 2)),
+    };
+    let o = g.attack_odds(0, std::slice::from_ref(&chosen), false).unwrap();
+    assert!(!o.groups.is_empty());
+    assert!(o.groups.iter().all(|x| x.0.valid == [2] && x.0.hero.is_none()), "{:?}", o.groups);
+    // A point on no miniature of the target, or a line that is no sniper's, is refused.
+    let off = Aim {
+        at: Some(Pt::cm(100.0, 100.0)),
+        ..chosen.clone()
+    };
+    let r = g.check(&Decision::Attack(vec![off])).unwrap_err();
+    assert!(r.reason.contains("miniature"), "{r}");
+    let carbine = Aim { line: 1, ..chosen.clone() };
+    assert!(g.check(&Decision::Attack(vec![carbine])).is_err());
+    // Over many rolls: whenever the squad loses a soldier it is the one named, and its owner
+    // chooses nothing.
+    let mut fell = 0;
+    for seed in 0..40 {
+        let mut g = snipers();
+        g.reseed(seed);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![chosen.clone()])).unwrap();
+        assert!(!g.asks().starts_with("the miniatures lost"), "{}", g.asks());
+        let models = &g.units()[1].models;
+        if models.len() < 4 {
+            fell += 1;
+            assert_eq!(models, &[0, 1, 3], "only the named soldier falls");
+        }
+    }
+    assert!(fell > 5, "{fell}");
+}
+
+/// "SPOTTERS": "If a spotter does not use a weapon, each sniper weapon in the unit that makes a
+/// SUSTAINED ATTACK hits on (🎯) as well as (👤)."
+#[test]
+fn a_spotter_that_holds_fire_makes_the_sniper_hit_on_targets_when_sustained() {
+    let mut g = snipers();
+    activate(&mut g, 0, &[Sustained]);
+    let faces = |aims: &[Aim], sustained: bool| -> Vec<Symbols> {
+        g.attack_odds(0, aims, sustained)
+            .unwrap()
+            .groups
+            .iter()
+            .filter(|x| x.0.line == 0)
+            .map(|x| x.0.hit)
+            .collect()
+    };
+    assert_eq!(faces(&[aim(0, 1)], true), [Symbols::ARMY_OR_TARGET]);
+    assert_eq!(faces(&[aim(0, 1), aim(1, 1)], true), [Symbols::ARMY], "the spotter fires: no help");
+    assert_eq!(faces(&[aim(0, 1)], false), [Symbols::ARMY], "an ATTACK: no help");
+}
+
+/// The generator proposes a sniper's named miniature beside the plain aim; `check` accepts
+/// every proposal.
+#[test]
+fn sniper_aims_are_proposed_and_accepted() {
+    let mut g = snipers();
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let c = g.candidates(200);
+    assert!(
+        c.iter()
+            .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.line == 0 && x.at.is_some()))),
+        "{c:?}"
+    );
+    for d in &c {
+        g.check(d).unwrap();
+    }
+}

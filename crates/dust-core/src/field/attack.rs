@@ -505,7 +505,7 @@ impl FieldGame {
                 }
                 continue;
             }
-            if aim.at.is_some() {
+            if aim.at.is_some() && !self.is_sniper_line(u, li) {
                 return Err(Refusal::new(format!(
                     "{} is not a template weapon: aim it at the unit alone (LINE>UNIT)",
                     w.name
@@ -641,6 +641,7 @@ impl FieldGame {
         for g in &mut groups {
             g.hero = self.hero_share(u, usize::from(g.line), g.target);
         }
+        self.aim_snipers(u, aims, sustained, &mut groups)?;
         Ok(groups)
     }
 

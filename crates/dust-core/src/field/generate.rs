@@ -479,7 +479,7 @@ impl FieldGame {
                             out.push(Decision::Attack(joint));
                         }
                     }
-                    out.extend(self.repeat_candidates(u, &aims, sustained, against, &mut sight));
+                    out.extend(self.weapon_candidates(u, &aims, sustained, against, &mut sight));
                     out.push(Decision::Attack(aims));
                 }
             }

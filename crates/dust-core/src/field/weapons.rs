@@ -4,9 +4,10 @@
 //!
 //! | rule | where it acts |
 //! | --- | --- |
-//! | volley weapons: the rockets fired, the dice multiplied, the boxes marked | [`FieldGame::repeated_aim`], [`FieldGame::multiply_repeats`], [`FieldGame::mark_fired`] (the attack's plan and roll), [`FieldGame::repeat_candidates`] (the generator) |
+//! | volley weapons: the rockets fired, the dice multiplied, the boxes marked | [`FieldGame::repeated_aim`], [`FieldGame::multiply_repeats`], [`FieldGame::mark_fired`] (the attack's plan and roll), [`FieldGame::weapon_candidates`] (the generator) |
 //! | reload and salvo weapons: the Loaded token, a salvo's doubled dice, RELOAD | [`FieldGame::loaded_refusal`], [`FieldGame::repeated_aim`], [`FieldGame::multiply_repeats`], [`FieldGame::mark_fired`], [`FieldGame::check_reload`] |
 //! | an engineer vehicle's chainsaws and claws cut barbed wire | [`FieldGame::wire_cutter_dice`] (the ENGINEERING action, special.rs) |
+//! | sniper weapons and spotters: the named miniature, the spotter's help | [`FieldGame::aim_snipers`] (the attack's plan), [`FieldGame::weapon_candidates`] (the generator) |
 //! | DOZER: cover until the next MOVE or MARCH MOVE | [`FieldGame::check_dozer`], [`FieldGame::dig_in`], [`FieldGame::leave_dozer_cover`], [`FieldGame::dozed`] (the cover question) |
 //!
 //! A volley is written as its line aimed once a rocket (`attack 0>3 0>3`: two rockets of line 0
@@ -19,7 +20,8 @@ use super::attack::{Group, SightMemo};
 use super::decision::{Aim, Decision};
 use super::{Class, FieldGame, Refusal};
 use crate::battlefront::weapons::is_volley_line;
-use crate::unit::BattlefrontSkill;
+use crate::dice::Symbols;
+use crate::unit::{BattlefrontSkill, Role};
 
 /// Whether a card places a Loaded token at the beginning of the game: "place a Loaded token on
 /// each unit card with Reload weapons", "… with Salvo weapons" (one token a card, shared by
@@ -155,10 +157,12 @@ impl FieldGame {
         }
     }
 
-    /// The generator's volleys and salvos: for each volley line of a proposed attack `aims`,
-    /// the same attack firing 2, 3, … of its rockets, up to the boxes left; for each salvo line,
-    /// the attack rolling twice its dice; each one `check` accepts.
-    pub(crate) fn repeat_candidates(
+    /// The generator's special-weapon variants of a proposed attack `aims`, each one `check`
+    /// accepts: for each volley line the same attack firing 2, 3, … of its rockets, up to the
+    /// boxes left; for each salvo line the attack rolling twice its dice; for each sniper line
+    /// aimed at a unit, the attack naming a miniature it can hit — one with a role (an officer, a
+    /// medic…) first, else the first it can hit.
+    pub(crate) fn weapon_candidates(
         &self,
         u: usize,
         aims: &[Aim],
@@ -182,6 +186,32 @@ impl FieldGame {
                 if self.plan_joint_attack_with(u, &more, sustained, against, false, sight).is_ok() {
                     out.push(Decision::Attack(more.clone()));
                 }
+            }
+        }
+        for (k, a) in aims.iter().enumerate() {
+            if a.at.is_some() || !self.is_sniper_line(u, usize::from(a.line)) {
+                continue;
+            }
+            let Ok(groups) = self.plan_joint_attack_with(u, aims, sustained, against, false, sight) else {
+                continue;
+            };
+            let t = a.target;
+            let valid: Vec<u8> = groups
+                .iter()
+                .filter(|g| g.line == a.line)
+                .flat_map(|g| g.valid.iter().copied())
+                .collect();
+            let role = |m: &u8| self.cards[t].card.models.get(usize::from(*m)).is_some_and(|md| md.role.is_some());
+            let Some(model) = valid.iter().find(|m| role(m)).or(valid.first()).copied() else {
+                continue;
+            };
+            let Some(j) = self.units[t].models.iter().position(|&m| m == model) else {
+                continue;
+            };
+            let mut named = aims.to_vec();
+            named[k].at = Some(self.table.units[t].minis[j].body.centre());
+            if self.plan_joint_attack_with(u, &named, sustained, against, false, sight).is_ok() {
+                out.push(Decision::Attack(named));
             }
         }
         out
@@ -258,5 +288,77 @@ impl FieldGame {
     /// miniature (docs/rulings.md, "Battlefield: the DOZER action").
     pub(crate) fn dozed(&self, t: usize) -> bool {
         self.units.get(t).is_some_and(|x| x.dozed && !x.destroyed)
+    }
+
+    /// Whether line `li` of unit `u` is a sniper weapon ([`crate::rules_shared::sniper_line`],
+    /// the grid engine's reading).
+    pub(crate) fn is_sniper_line(&self, u: usize, li: usize) -> bool {
+        li < self.cards[u].card.weapons.len() && crate::rules_shared::sniper_line(&self.cards[u].card, li)
+    }
+
+    /// Whether a living spotter of squad `u` fires none of `groups`: "If a spotter does not use a
+    /// weapon".
+    fn spotter_holds_fire(&self, u: usize, groups: &[Group]) -> bool {
+        self.class(u) == Class::Squad
+            && self.units[u].models.iter().enumerate().any(|(m, &model)| {
+                let spotter = self.cards[u]
+                    .card
+                    .models
+                    .get(usize::from(model))
+                    .is_some_and(|md| md.role == Some(Role::Spotter));
+                spotter && !groups.iter().any(|g| g.firers.contains(&m))
+            })
+    }
+
+    /// The sniper's rules on the planned `groups` of unit `u`'s attack `aims`: "When declaring
+    /// the target of this weapon's attack, you may specify a miniature in the target unit. All
+    /// unsaved hits from this attack are assigned to the specified miniature" — a sniper line
+    /// aimed with a point (`LINE>UNIT@X,Y`) names the target's miniature whose base holds the
+    /// point; only firers that can hit it fire, its hits go to it alone (not to a joined hero);
+    /// and "If a spotter does not use a weapon, each sniper weapon in the unit that makes a
+    /// SUSTAINED ATTACK hits on (🎯) as well as (👤)" (docs/rulings.md, "Battlefield: sniper
+    /// weapons and spotters").
+    ///
+    /// # Errors
+    /// A point on no miniature of the target, or a miniature no sniper can hit.
+    pub(crate) fn aim_snipers(&self, u: usize, aims: &[Aim], sustained: bool, groups: &mut Vec<Group>) -> Result<(), Refusal> {
+        for aim in aims.iter().filter(|a| self.is_sniper_line(u, usize::from(a.line))) {
+            let Some(p) = aim.at else { continue };
+            if groups.iter().any(|g| g.line == aim.line && g.template) {
+                continue;
+            }
+            let t = aim.target;
+            let w = &self.cards[u].card.weapons[usize::from(aim.line)].name;
+            let Some(j) = self.table.units[t].minis.iter().position(|m| m.body.holds(p)) else {
+                return Err(Refusal::new(format!(
+                    "({}) is on no miniature of {}: a sniper names the miniature it shoots by a point on its base",
+                    super::decision::point_text(p),
+                    self.table.units[t].name
+                )));
+            };
+            let model = self.units[t].models[j];
+            groups.retain(|g| g.line != aim.line || g.valid.contains(&model));
+            if !groups.iter().any(|g| g.line == aim.line) {
+                return Err(Refusal::new(format!(
+                    "no miniature of {} firing {w} has the miniature of {} at ({}) in its field of fire, range and line of sight",
+                    self.table.units[u].name,
+                    self.table.units[t].name,
+                    super::decision::point_text(p)
+                )));
+            }
+            for g in groups.iter_mut().filter(|g| g.line == aim.line) {
+                g.valid = vec![model];
+                g.hero = None;
+            }
+        }
+        if sustained && self.spotter_holds_fire(u, groups) {
+            for g in groups
+                .iter_mut()
+                .filter(|g| !g.close && self.is_sniper_line(u, usize::from(g.line)))
+            {
+                g.hit = Symbols::ARMY_OR_TARGET;
+            }
+        }
+        Ok(())
     }
 }
