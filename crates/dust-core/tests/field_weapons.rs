@@ -548,3 +548,70 @@ fn sniper_aims_are_proposed_and_accepted() {
         g.check(d).unwrap();
     }
 }
+
+// ----- UNDER-BARREL WEAPONS -------------------------------------------------------------------------
+
+/// Side A's squad of 3 at y = 20: every soldier carries a Rifle (line 0, range 3, 1 die),
+/// soldiers 0 and 1 a Launcher (line 1, range 3, 2 dice; under-barrel when `under`), every soldier a Knife
+/// (line 2); side B's squads of 4 at y = 40, x from 45 and from 75.
+fn grenadiers(under: bool) -> FieldGame {
+    let mut sq = squad_card("Rifle Grenadiers", 3);
+    let w = dust_core::field::tests_support::weapon;
+    sq.card.weapons = vec![w("Rifle", Some(3), 1), w("Launcher", Some(3), 2), w("Knife", None, 1)];
+    for (m, bits) in sq.card.models.iter_mut().zip([0b111, 0b111, 0b101]) {
+        m.weapons = bits;
+    }
+    sq.bf.weapons = vec![
+        Default::default(),
+        dust_core::unit::BattlefrontWeapon {
+            under_barrel: under,
+            ..Default::default()
+        },
+        Default::default(),
+    ];
+    Builder::default()
+        .unit(Side::A, sq, &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 4), &line(4, 45.0, 40.0), 180)
+        .unit(Side::B, squad_card("Rangers", 4), &line(4, 75.0, 40.0), 180)
+        .game(1)
+}
+
+/// "UNDER-BARREL WEAPONS": "A soldier carrying an under-barrel weapon can fire both the main
+/// weapon and the under-barrel weapon at the same target in an ATTACK action." The main weapon
+/// is the line before it on the card (docs/rulings.md, "Battlefront under-barrel weapons", the
+/// same words and the same reading).
+#[test]
+fn an_under_barrel_weapon_fires_with_its_main_weapon_at_the_same_target() {
+    let mut g = grenadiers(true);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let firers = |aims: &[Aim]| -> Vec<(u8, Vec<usize>, u16)> {
+        let mut v: Vec<(u8, Vec<usize>, u16)> = g
+            .attack_odds(0, aims, false)
+            .unwrap()
+            .groups
+            .iter()
+            .map(|x| {
+                let mut f = x.0.firers.clone();
+                f.sort_unstable();
+                (x.0.line, f, x.0.dice)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    // Both lines, in either order: every soldier fires the rifle, the two carriers the
+    // launcher as well.
+    let both = [(0, vec![0, 1, 2], 3), (1, vec![0, 1], 4)];
+    assert_eq!(firers(&[aim(0, 1), aim(1, 1)]), both);
+    assert_eq!(firers(&[aim(1, 1), aim(0, 1)]), both);
+    // The launcher alone is one more ranged weapon its carriers may choose.
+    assert_eq!(firers(&[aim(1, 1)]), [(1, vec![0, 1], 4)]);
+    // At another target than its main weapon: refused, saying why.
+    let r = g.check(&Decision::Attack(vec![aim(0, 1), aim(1, 2)])).unwrap_err();
+    assert!(r.reason.contains("same target"), "{r}");
+    // Not under-barrel, the launcher is a second ranged weapon no soldier firing the rifle may
+    // fire ("each soldier fires 1 ranged weapon").
+    let mut g = grenadiers(false);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    assert!(g.check(&Decision::Attack(vec![aim(0, 1), aim(1, 1)])).is_err());
+}

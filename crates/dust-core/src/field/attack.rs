@@ -383,8 +383,10 @@ impl FieldGame {
             let facing = self.table.units[u].facing;
             let all_weapons = class != Class::Squad;
             let used = if close { &mut used_close } else { &mut used_ranged };
+            // An under-barrel weapon fired with its main weapon takes no soldier of its own.
+            let rider = self.rides_main_weapon(u, aims, k)?;
             let carriers: Vec<usize> = (0..self.table.units[u].minis.len())
-                .filter(|&m| self.carries(u, m, li) && (all_weapons || !used[m]))
+                .filter(|&m| self.carries(u, m, li) && (all_weapons || rider || !used[m]))
                 .collect();
             if carriers.is_empty() {
                 return Err(Refusal::new(format!(
@@ -435,7 +437,7 @@ impl FieldGame {
                     firers.truncate(cap);
                 }
                 for &m in &firers {
-                    used[m] = true;
+                    used[m] |= !rider;
                 }
                 let hits = if flame {
                     let shape = match w.range {
@@ -595,7 +597,7 @@ impl FieldGame {
                 firers.truncate(cap);
             }
             for (m, _) in &firers {
-                used[*m] = true;
+                used[*m] |= !rider;
             }
             for cover in [false, true] {
                 let part: Vec<&(usize, Vec<usize>)> = firers.iter().filter(|(m, _)| !close && cover_of(*m, aim.target) == cover).collect();
@@ -638,6 +640,7 @@ impl FieldGame {
         groups.sort_by_key(|g| (g.close, !g.template));
         self.mark_wire_guided(u, aims, sustained, &mut groups);
         self.multiply_repeats(u, aims, &mut groups);
+        self.fire_with_main_weapons(u, aims, &mut groups);
         for g in &mut groups {
             g.hero = self.hero_share(u, usize::from(g.line), g.target);
         }

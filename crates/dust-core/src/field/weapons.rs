@@ -8,6 +8,7 @@
 //! | reload and salvo weapons: the Loaded token, a salvo's doubled dice, RELOAD | [`FieldGame::loaded_refusal`], [`FieldGame::repeated_aim`], [`FieldGame::multiply_repeats`], [`FieldGame::mark_fired`], [`FieldGame::check_reload`] |
 //! | an engineer vehicle's chainsaws and claws cut barbed wire | [`FieldGame::wire_cutter_dice`] (the ENGINEERING action, special.rs) |
 //! | sniper weapons and spotters: the named miniature, the spotter's help | [`FieldGame::aim_snipers`] (the attack's plan), [`FieldGame::weapon_candidates`] (the generator) |
+//! | under-barrel weapons fired with their main weapon | [`FieldGame::rides_main_weapon`], [`FieldGame::fire_with_main_weapons`] (the attack's plan) |
 //! | DOZER: cover until the next MOVE or MARCH MOVE | [`FieldGame::check_dozer`], [`FieldGame::dig_in`], [`FieldGame::leave_dozer_cover`], [`FieldGame::dozed`] (the cover question) |
 //!
 //! A volley is written as its line aimed once a rocket (`attack 0>3 0>3`: two rockets of line 0
@@ -360,5 +361,69 @@ impl FieldGame {
             }
         }
         Ok(())
+    }
+
+    /// Whether aim `k` of `aims` is an under-barrel weapon fired with its main weapon: "A soldier
+    /// carrying an under-barrel weapon can fire both the main weapon and the under-barrel weapon
+    /// at the same target in an ATTACK action" — the main weapon is the grid engine's reading
+    /// ([`crate::battlefront::weapons::main_weapon`]: the ranged line before it on the card),
+    /// and when it is aimed too the under-barrel line must be aimed at its target (docs/rulings.md,
+    /// "Battlefront under-barrel weapons"). Its soldiers are the main weapon's
+    /// ([`FieldGame::fire_with_main_weapons`]).
+    ///
+    /// # Errors
+    /// The under-barrel line aimed at another target than its main weapon.
+    pub(crate) fn rides_main_weapon(&self, u: usize, aims: &[Aim], k: usize) -> Result<bool, Refusal> {
+        let aim = &aims[k];
+        let c = &self.cards[u];
+        let Some(main) = crate::battlefront::weapons::main_weapon(&c.card, Some(&c.bf), usize::from(aim.line)) else {
+            return Ok(false);
+        };
+        let Some(m) = aims.iter().find(|a| usize::from(a.line) == main) else {
+            return Ok(false);
+        };
+        if m.target != aim.target {
+            return Err(Refusal::new(format!(
+                "{} is an under-barrel weapon: fired with {}, it fires at the same target",
+                c.card.weapons[usize::from(aim.line)].name,
+                c.card.weapons[main].name
+            )));
+        }
+        Ok(true)
+    }
+
+    /// "… can fire both the main weapon and the under-barrel weapon": each group of an
+    /// under-barrel line fired with its main weapon keeps the soldiers who fire the main weapon
+    /// (its dice in proportion); a group left with none fires nothing.
+    pub(crate) fn fire_with_main_weapons(&self, u: usize, aims: &[Aim], groups: &mut Vec<Group>) {
+        if self.class(u) != Class::Squad {
+            return;
+        }
+        let c = &self.cards[u];
+        let mut mains: Vec<(u8, Vec<usize>)> = Vec::new();
+        for (k, a) in aims.iter().enumerate() {
+            if !matches!(self.rides_main_weapon(u, aims, k), Ok(true)) {
+                continue;
+            }
+            let Some(main) = crate::battlefront::weapons::main_weapon(&c.card, Some(&c.bf), usize::from(a.line)) else {
+                continue;
+            };
+            let firing: Vec<usize> = groups
+                .iter()
+                .filter(|g| usize::from(g.line) == main)
+                .flat_map(|g| g.firers.iter().copied())
+                .collect();
+            mains.push((a.line, firing));
+        }
+        for (line, firing) in mains {
+            for g in groups.iter_mut().filter(|g| g.line == line) {
+                let before = g.firers.len() as u16;
+                g.firers.retain(|m| firing.contains(m));
+                if let Some(each) = g.dice.checked_div(before) {
+                    g.dice = each * g.firers.len() as u16;
+                }
+            }
+            groups.retain(|g| g.line != line || !g.firers.is_empty());
+        }
     }
 }
