@@ -615,3 +615,39 @@ fn an_under_barrel_weapon_fires_with_its_main_weapon_at_the_same_target() {
     activate(&mut g, 0, &[Attack, Nothing]);
     assert!(g.check(&Decision::Attack(vec![aim(0, 1), aim(1, 1)])).is_err());
 }
+
+// ----- SPRAY WEAPONS ---------------------------------------------------------------------------------
+
+/// "SPRAY WEAPONS": "Units hit by spray weapons do not get an infantry save or a cover save
+/// against them. In addition, spray weapons attack all units in squares between the attacking
+/// unit and the target unit, even friendly units." On the table a `spray` line is laid as a flame
+/// template from the firer to its aim point (docs/rulings.md, "Battlefield: spray weapons"):
+/// a friendly squad between the sprayer and its target is hit too, and no hit is saved.
+#[test]
+fn a_spray_weapon_hits_every_unit_in_its_path_friends_too_without_saves() {
+    let mut sprayer = squad_card("Sprayer", 1);
+    sprayer.card.weapons[0] = dust_core::field::tests_support::weapon("Spray Gun", Some(1), 1);
+    sprayer.bf.weapons = vec![dust_core::unit::BattlefrontWeapon {
+        spray: true,
+        ..Default::default()
+    }];
+    let g = Builder::default()
+        .unit(Side::A, sprayer, &[(50.0, 20.0)], 0)
+        .unit(Side::A, squad_card("Friends", 1), &[(50.0, 23.5)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 2), &[(50.0, 27.0), (50.0, 30.5)], 180)
+        .game(1);
+    let o = g
+        .attack_odds(
+            0,
+            &[Aim {
+                line: 0,
+                target: 2,
+                at: Some(Pt::cm(50.0, 31.0)),
+            }],
+            false,
+        )
+        .unwrap();
+    let mut hit: Vec<(usize, u16, Option<Symbols>)> = o.groups.iter().map(|x| (x.0.target, x.0.dice, x.0.save)).collect();
+    hit.sort_by_key(|x| (x.0, x.1));
+    assert_eq!(hit, [(1, 1, None), (2, 2, None)], "the friend and both enemies, no saves");
+}
