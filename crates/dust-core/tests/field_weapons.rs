@@ -651,3 +651,67 @@ fn a_spray_weapon_hits_every_unit_in_its_path_friends_too_without_saves() {
     hit.sort_by_key(|x| (x.0, x.1));
     assert_eq!(hit, [(1, 1, None), (2, 2, None)], "the friend and both enemies, no saves");
 }
+
+// ----- ARTILLERY WEAPONS ------------------------------------------------------------------------------
+
+/// A howitzer vehicle (side A) facing +y with two turret lines: a Gun (line 0, range 8, 1 die)
+/// and a Howitzer (line 1, range 2-8: artillery, a minimum range; 1 die).
+fn howitzer() -> FieldCard {
+    let mut v = vehicle_card("Howitzer", Locomotion::Tracked);
+    let w = dust_core::field::tests_support::weapon;
+    let mut art = w("Howitzer", Some(8), 1);
+    art.range = dust_core::range::WeaponRange::Spaces { min: 2, max: 8 };
+    v.card.weapons = vec![w("Gun", Some(8), 1), art];
+    let turret = v.bf.weapons[0].clone();
+    v.bf.weapons = vec![turret.clone(), turret];
+    v
+}
+
+/// "ARTILLERY WEAPONS": "Vehicles do not block LOS for artillery." A vehicle between the howitzer
+/// and its target hides the target from the gun, not from the howitzer.
+#[test]
+fn vehicles_do_not_block_the_line_of_sight_of_artillery() {
+    let mut g = Builder::default()
+        .unit(Side::A, howitzer(), &[(50.0, 10.0)], 0)
+        .unit(Side::A, vehicle_card("Blocker", Locomotion::Tracked), &[(50.0, 35.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(50.0, 60.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let r = g.check(&Decision::Attack(vec![aim(0, 2)])).unwrap_err();
+    assert!(r.reason.contains("line of sight"), "the vehicle hides the target from the gun: {r}");
+    g.check(&Decision::Attack(vec![aim(1, 2)])).unwrap();
+}
+
+/// "Artillery weapons cannot be fired from inside area terrain like buildings or woods,
+/// although they can fire if the weapon is outside—even if part of the support weapon unit or
+/// vehicle it is mounted on is in area terrain—as long as it is not firing across that terrain
+/// feature." The weapon stands at the miniature's centre (docs/rulings.md, "Battlefield:
+/// artillery on the table").
+#[test]
+fn artillery_fires_neither_from_inside_area_terrain_nor_across_it() {
+    let woods = |y0: f64, y1: f64| [(30.0, y0), (70.0, y0), (70.0, y1), (30.0, y1)];
+    let table = |w: [(f64, f64); 4], at: f64| {
+        let mut g = Builder::default()
+            .terrain(TerrainKind::Woods, &w)
+            .unit(Side::A, howitzer(), &[(50.0, at)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(50.0, 90.0)], 180)
+            .game(1);
+        activate(&mut g, 0, &[Attack, Nothing]);
+        g
+    };
+    // Inside the woods (its centre 5 cm from the edge): the gun sees out, the howitzer may not
+    // fire.
+    let g = table(woods(0.0, 20.0), 15.0);
+    g.check(&Decision::Attack(vec![aim(0, 1)])).unwrap();
+    let r = g.check(&Decision::Attack(vec![aim(1, 1)])).unwrap_err();
+    assert!(r.reason.contains("inside"), "{r}");
+    // Its hull partly in the woods, the weapon outside, firing away from them: it fires.
+    let g = table(woods(0.0, 20.0), 23.0);
+    g.check(&Decision::Attack(vec![aim(1, 1)])).unwrap();
+    // Partly in a thin strip of woods and firing across it: the gun sees through 5 cm of woods,
+    // the howitzer may not fire across them.
+    let g = table(woods(40.0, 45.0), 37.0);
+    g.check(&Decision::Attack(vec![aim(0, 1)])).unwrap();
+    let r = g.check(&Decision::Attack(vec![aim(1, 1)])).unwrap_err();
+    assert!(r.reason.contains("across"), "{r}");
+}

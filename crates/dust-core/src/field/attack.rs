@@ -204,9 +204,7 @@ impl FieldGame {
         let range = self.cards[u].card.weapons[li].range;
         in_field(self.class(u), mount, self.table.units[u].facing, b.centre(), at)
             && reaches(range, body_gap(b, &Body::Disc { c: at, r: 0 }))
-            && b.sight_points()
-                .iter()
-                .any(|&p| dust_geom::los::segment_blocked(&self.table, p, at, &[(u, m)]).is_none())
+            && self.sees_point(u, m, super::smoke::artillery(range), at)
     }
 
     /// Whether unit `t` is in cover from miniature `m` of unit `u`: "An infantry unit is in
@@ -514,7 +512,9 @@ impl FieldGame {
                 )));
             }
             // Direct fire (and C weapons): each carrier with a target miniature in its field of
-            // fire, range and line of sight.
+            // fire, range and line of sight (artillery: past vehicles, not from area terrain).
+            let art = super::smoke::artillery(w.range);
+            let art_view = art.then(|| self.artillery_view(u, Some(aim.target)));
             let mut firers: Vec<(usize, Vec<usize>)> = Vec::new();
             let mut why = None;
             for &m in &carriers {
@@ -575,7 +575,15 @@ impl FieldGame {
                         });
                         continue;
                     }
-                    if let Err(b) = sees(m, aim.target, j) {
+                    if let Some(w) = art.then(|| self.artillery_blocked(u, m, tm.body.centre())).flatten() {
+                        why.get_or_insert(w);
+                        continue;
+                    }
+                    let seen = match &art_view {
+                        Some(v) => dust_geom::los::mini_sees(v, (u, m), (aim.target, j)).map(|_| ()),
+                        None => sees(m, aim.target, j),
+                    };
+                    if let Err(b) = seen {
                         why.get_or_insert_with(|| format!("no line of sight to {}: {}", name(aim.target), b.describe(&self.table)));
                         continue;
                     }

@@ -22,7 +22,13 @@ pub const MINEFIELD_DICE: u16 = 2;
 /// Whether a body is adjacent to a terrain area: it overlaps the area or its edge is within
 /// 5 cm of it, the close-combat distance (docs/rulings.md, "Battlefield: engineering").
 pub(crate) fn adjacent(b: &Body, a: &Area) -> bool {
-    let near = |d2: Ratio, plus: i64| d2.le_int(i128::from(plus + CLOSE) * i128::from(plus + CLOSE));
+    within(b, a, CLOSE)
+}
+
+/// Whether a body's edge is within `gap` (units) of a terrain area, or overlaps it (`gap` 0:
+/// it overlaps or touches it).
+pub(crate) fn within(b: &Body, a: &Area, gap: i64) -> bool {
+    let near = |d2: Ratio, plus: i64| d2.le_int(i128::from(plus + gap) * i128::from(plus + gap));
     match (b, a) {
         (Body::Disc { c, r }, Area::Polygon(v)) => near(polygon_point_dist2(v, *c), *r),
         (Body::Hull { corners, .. }, Area::Polygon(v)) => near(polygons_dist2(corners, v), 0),

@@ -9,6 +9,7 @@
 //! | an engineer vehicle's chainsaws and claws cut barbed wire | [`FieldGame::wire_cutter_dice`] (the ENGINEERING action, special.rs) |
 //! | sniper weapons and spotters: the named miniature, the spotter's help | [`FieldGame::aim_snipers`] (the attack's plan), [`FieldGame::weapon_candidates`] (the generator) |
 //! | under-barrel weapons fired with their main weapon | [`FieldGame::rides_main_weapon`], [`FieldGame::fire_with_main_weapons`] (the attack's plan) |
+//! | artillery weapons: past vehicles, not from inside area terrain nor across it | [`FieldGame::artillery_view`], [`FieldGame::artillery_blocked`], [`FieldGame::sees_point`] (the attack's plan, templates and smoke shells) |
 //! | DOZER: cover until the next MOVE or MARCH MOVE | [`FieldGame::check_dozer`], [`FieldGame::dig_in`], [`FieldGame::leave_dozer_cover`], [`FieldGame::dozed`] (the cover question) |
 //!
 //! A volley is written as its line aimed once a rocket (`attack 0>3 0>3`: two rockets of line 0
@@ -23,6 +24,10 @@ use super::{Class, FieldGame, Refusal};
 use crate::battlefront::weapons::is_volley_line;
 use crate::dice::Symbols;
 use crate::unit::{BattlefrontSkill, Role};
+use dust_geom::exact::Pt;
+use dust_geom::los::{length_inside_circle, length_inside_polygon};
+use dust_geom::table::{Area, MiniKind, Sight, Table, TerrainKind};
+use std::borrow::Cow;
 
 /// Whether a card places a Loaded token at the beginning of the game: "place a Loaded token on
 /// each unit card with Reload weapons", "… with Salvo weapons" (one token a card, shared by
@@ -425,5 +430,80 @@ impl FieldGame {
             }
             groups.retain(|g| g.line != line || !g.firers.is_empty());
         }
+    }
+
+    /// The table as an artillery weapon of unit `u` sees it: "Vehicles do not block LOS for
+    /// artillery" — the vehicles of every unit but the firing unit and its target `t` left out
+    /// (wrecks are terrain and stay; docs/rulings.md, "Battlefield: artillery on the table").
+    /// The table itself (no copy) when no such vehicle stands on it.
+    pub(crate) fn artillery_view(&self, u: usize, t: Option<usize>) -> Cow<'_, Table> {
+        let hides =
+            |x: usize, unit: &dust_geom::table::Unit| x != u && Some(x) != t && unit.kind == MiniKind::Vehicle && !unit.minis.is_empty();
+        if !self.table.units.iter().enumerate().any(|(x, unit)| hides(x, unit)) {
+            return Cow::Borrowed(&self.table);
+        }
+        let mut view = self.table.clone();
+        for (x, unit) in view.units.iter_mut().enumerate() {
+            if hides(x, unit) {
+                unit.minis.clear();
+            }
+        }
+        Cow::Owned(view)
+    }
+
+    /// Whether miniature `m` of unit `u` sees point `at` from some point of its body (a
+    /// template's centre, a smoke screen's point); an artillery weapon (`artillery`) past
+    /// vehicles and only from outside area terrain ([`FieldGame::artillery_blocked`]).
+    pub(crate) fn sees_point(&self, u: usize, m: usize, artillery: bool, at: Pt) -> bool {
+        let table = if artillery {
+            if self.artillery_blocked(u, m, at).is_some() {
+                return false;
+            }
+            self.artillery_view(u, None)
+        } else {
+            Cow::Borrowed(&self.table)
+        };
+        self.table.units[u].minis[m]
+            .body
+            .sight_points()
+            .iter()
+            .any(|&p| dust_geom::los::segment_blocked(&table, p, at, &[(u, m)]).is_none())
+    }
+
+    /// Why miniature `m` of unit `u` cannot fire an artillery weapon toward point `to`: "Artillery
+    /// weapons cannot be fired from inside area terrain like buildings or woods, although they
+    /// can fire if the weapon is outside—even if part of the support weapon unit or vehicle it is
+    /// mounted on is in area terrain—as long as it is not firing across that terrain feature."
+    /// The weapon stands at the miniature's centre; area terrain is a piece with the area rule
+    /// of line of sight (woods, trees, buildings), smoke screens aside; firing across it is a
+    /// line from the weapon to `to` running inside a piece the miniature's body overlaps.
+    pub(crate) fn artillery_blocked(&self, u: usize, m: usize, to: Pt) -> Option<String> {
+        let b = &self.table.units[u].minis[m].body;
+        let c = b.centre();
+        let name = &self.table.units[u].name;
+        for piece in &self.table.terrain {
+            if piece.sight != Sight::Area || piece.kind == TerrainKind::Smoke {
+                continue;
+            }
+            if piece.holds(c) {
+                return Some(format!(
+                    "{name}'s artillery weapon is inside {} ({}): artillery weapons cannot be fired from inside area terrain",
+                    piece.name,
+                    piece.kind.name()
+                ));
+            }
+            let across = match &piece.area {
+                Area::Polygon(v) => length_inside_polygon(c, to, v) > 0.0,
+                Area::Circle { c: k, r } => length_inside_circle(c, to, *k, *r) > 0.0,
+            };
+            if across && super::special::within(b, &piece.area, 0) {
+                return Some(format!(
+                    "{name} stands partly in {} ({}): its artillery weapon cannot fire across it",
+                    piece.name,
+                    piece.kind.name()
+                ));
+            }
+        }
+        None
     }
 }
