@@ -4,7 +4,7 @@
 //! tables and cards are built by hand (`dust_core::field::tests_support`), their numbers the
 //! tests' own.
 
-use dust_core::field::tests_support::{activate, hero_card, squad_card, until_activation_of, vehicle_card, weapon, Builder};
+use dust_core::field::tests_support::{activate, hero_card, random_step, squad_card, until_activation_of, vehicle_card, weapon, Builder};
 use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose};
 use dust_core::unit::{BattlefrontSkill, Locomotion, Mount};
 use dust_core::{Side, Skill};
@@ -613,14 +613,7 @@ fn random_games_with_skills_and_special_weapons_end() {
                 aces += rolled(&g, 0, Purpose::Ace).len();
                 break;
             }
-            let c = g.candidates(12);
-            assert!(!c.is_empty(), "a decision is pending: {}", g.asks());
-            pick ^= pick << 13;
-            pick ^= pick >> 7;
-            pick ^= pick << 17;
-            let d = c[(pick % c.len() as u64) as usize].clone();
-            assert!(g.check(&d).is_ok(), "{d} proposed but refused");
-            g.apply(d).expect("accepted");
+            random_step(&mut g, &mut pick, 12);
         }
     }
     assert_eq!(ended, 12, "every game ends");

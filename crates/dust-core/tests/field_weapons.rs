@@ -5,7 +5,7 @@
 //! tests' own (`dust_core::field::tests_support`).
 
 use dust_core::dice::{BattlefrontDice, Symbols};
-use dust_core::field::tests_support::{activate, rolls_since, settle, squad_card, until_activation_of, vehicle_card, Builder};
+use dust_core::field::tests_support::{activate, random_step, rolls_since, settle, squad_card, until_activation_of, vehicle_card, Builder};
 use dust_core::field::{Action, Aim, Decision, FieldCard, FieldGame, MiniMove, Purpose, Special};
 use dust_core::unit::{BattlefrontSkill, CombatValue, Locomotion};
 use dust_core::Side;
@@ -449,6 +449,13 @@ fn a_salvo_doubles_the_dice_and_spends_the_loaded_token() {
 /// Sniper Rifle (line 0, range 6, 2 dice), miniature 1 the spotter carrying a Carbine (line 1);
 /// side B's squad of 4 at y = 50.
 fn snipers() -> FieldGame {
+    Builder::default()
+        .unit(Side::A, sniper_team(), &line(2, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 4), &line(4, 45.0, 50.0), 180)
+        .game(1)
+}
+
+fn sniper_team() -> FieldCard {
     let mut team = squad_card("Snipers", 2);
     team.card.skills.push(dust_core::Skill::Sniper);
     team.card.weapons = vec![
@@ -459,10 +466,7 @@ fn snipers() -> FieldGame {
     team.card.models[0].role = Some(dust_core::unit::Role::Sniper);
     team.card.models[1].weapons = 0b10;
     team.card.models[1].role = Some(dust_core::unit::Role::Spotter);
-    Builder::default()
-        .unit(Side::A, team, &line(2, 50.0, 20.0), 0)
-        .unit(Side::B, squad_card("Grenadiers", 4), &line(4, 45.0, 50.0), 180)
-        .game(1)
+    team
 }
 
 fn centre(g: &FieldGame, u: usize, m: usize) -> Pt {
@@ -555,6 +559,14 @@ fn sniper_aims_are_proposed_and_accepted() {
 /// soldiers 0 and 1 a Launcher (line 1, range 3, 2 dice; under-barrel when `under`), every soldier a Knife
 /// (line 2); side B's squads of 4 at y = 40, x from 45 and from 75.
 fn grenadiers(under: bool) -> FieldGame {
+    Builder::default()
+        .unit(Side::A, rifle_grenadiers(under), &line(3, 50.0, 20.0), 0)
+        .unit(Side::B, squad_card("Grenadiers", 4), &line(4, 45.0, 40.0), 180)
+        .unit(Side::B, squad_card("Rangers", 4), &line(4, 75.0, 40.0), 180)
+        .game(1)
+}
+
+fn rifle_grenadiers(under: bool) -> FieldCard {
     let mut sq = squad_card("Rifle Grenadiers", 3);
     let w = dust_core::field::tests_support::weapon;
     sq.card.weapons = vec![w("Rifle", Some(3), 1), w("Launcher", Some(3), 2), w("Knife", None, 1)];
@@ -569,11 +581,7 @@ fn grenadiers(under: bool) -> FieldGame {
         },
         Default::default(),
     ];
-    Builder::default()
-        .unit(Side::A, sq, &line(3, 50.0, 20.0), 0)
-        .unit(Side::B, squad_card("Grenadiers", 4), &line(4, 45.0, 40.0), 180)
-        .unit(Side::B, squad_card("Rangers", 4), &line(4, 75.0, 40.0), 180)
-        .game(1)
+    sq
 }
 
 /// "UNDER-BARREL WEAPONS": "A soldier carrying an under-barrel weapon can fire both the main
@@ -714,4 +722,71 @@ fn artillery_fires_neither_from_inside_area_terrain_nor_across_it() {
     g.check(&Decision::Attack(vec![aim(0, 1)])).unwrap();
     let r = g.check(&Decision::Attack(vec![aim(1, 1)])).unwrap_err();
     assert!(r.reason.contains("across"), "{r}");
+}
+
+// ----- WHOLE GAMES -------------------------------------------------------------------------------------
+
+/// Random games with every weapon and piece of equipment of this file (a volley launcher, a
+/// reload gun and a salvo gun, a sniper team with its spotter, an under-barrel launcher, a
+/// howitzer, an engineer dozer with a chainsaw by barbed wire and woods) end, every decision the
+/// generator proposes is accepted by `check`, and the new decisions are among those played.
+#[test]
+fn random_games_with_the_special_weapons_end() {
+    let mut loader = vehicle_card("Loader", Locomotion::Tracked);
+    loader.card.weapons[0].keywords.reload = true;
+    let mut second = loader.card.weapons[0].clone();
+    second.name = "Salvo Gun".into();
+    second.keywords.reload = false;
+    loader.card.weapons.push(second);
+    let mut salvo = loader.bf.weapons[0].clone();
+    salvo.salvo = true;
+    loader.bf.weapons.push(salvo);
+    let mut dozer = vehicle_card("Dozer", Locomotion::Tracked);
+    dozer.bf.skills.extend([BattlefrontSkill::DozerBlade, BattlefrontSkill::Engineer]);
+    let mut saw = dozer.card.weapons[0].clone();
+    saw.name = "Chainsaw".into();
+    saw.range = dust_core::range::WeaponRange::Close;
+    dozer.card.weapons.push(saw);
+    dozer.bf.weapons.push(dust_core::unit::BattlefrontWeapon {
+        cutting: true,
+        ..Default::default()
+    });
+    let b = Builder::default()
+        .terrain(TerrainKind::BarbedWire, &[(20.0, 30.0), (80.0, 30.0), (80.0, 32.0), (20.0, 32.0)])
+        .terrain(TerrainKind::Woods, &[(100.0, 50.0), (150.0, 50.0), (150.0, 70.0), (100.0, 70.0)])
+        .unit(Side::A, rocket_tank(4), &[(20.0, 15.0)], 0)
+        .unit(Side::A, sniper_team(), &line(2, 45.0, 15.0), 0)
+        .unit(Side::A, dozer, &[(70.0, 22.0)], 0)
+        .unit(Side::A, howitzer(), &[(120.0, 10.0)], 0)
+        .unit(Side::B, loader, &[(30.0, 100.0)], 180)
+        .unit(Side::B, rifle_grenadiers(true), &line(3, 70.0, 95.0), 180)
+        .unit(Side::B, squad_card("Grenadiers", 4), &line(4, 110.0, 95.0), 180);
+    let (mut ended, mut seen) = (0, std::collections::BTreeSet::new());
+    for seed in 0..12u64 {
+        let mut g = b.clone().game(seed);
+        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        for _ in 0..3000 {
+            if matches!(g.pending(), dust_core::field::Pending::Over(_)) {
+                ended += 1;
+                break;
+            }
+            match &random_step(&mut g, &mut pick, 12) {
+                Decision::Special(sp) => {
+                    seen.insert(format!("{sp:?}").split('(').next().unwrap_or_default().to_string());
+                }
+                Decision::Attack(a) if a.iter().enumerate().any(|(k, x)| a[..k].iter().any(|y| y.line == x.line)) => {
+                    seen.insert("repeat".into());
+                }
+                // Line 0 aimed with a point: only the snipers' line 0 takes one here.
+                Decision::Attack(a) if a.iter().any(|x| x.at.is_some() && x.line == 0) => {
+                    seen.insert("sniper".into());
+                }
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(ended, 12, "every game ends");
+    for k in ["Dozer", "Reload", "repeat", "sniper"] {
+        assert!(seen.contains(k), "{k} never played: {seen:?}");
+    }
 }

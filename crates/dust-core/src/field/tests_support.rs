@@ -465,3 +465,21 @@ pub fn until_activation_of(g: &mut FieldGame, u: usize) -> bool {
     }
     false
 }
+
+/// One step of a random game: one of the generator's candidates (at most `limit`) picked by the
+/// xorshift state `pick`, checked (the one place that decides legality must accept every
+/// proposal), then applied. Returns the decision played.
+///
+/// # Panics
+/// When nothing is proposed, or a proposal is refused.
+pub fn random_step(g: &mut FieldGame, pick: &mut u64, limit: usize) -> Decision {
+    let c = g.candidates(limit);
+    assert!(!c.is_empty(), "a decision is pending: {}", g.asks());
+    *pick ^= *pick << 13;
+    *pick ^= *pick >> 7;
+    *pick ^= *pick << 17;
+    let d = c[(*pick % c.len() as u64) as usize].clone();
+    assert!(g.check(&d).is_ok(), "{d} proposed but refused");
+    g.apply(d.clone()).expect("accepted");
+    d
+}
