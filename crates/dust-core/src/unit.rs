@@ -721,11 +721,14 @@ pub enum BattlefrontSkill {
     /// Engineer vehicle ("ENGINEER VEHICLE", "ENGINEERING VEHICLES"): "An engineer vehicle can
     /// perform engineering tasks"; with cutting or grappling weapons it cuts barbed wire.
     Engineer,
+    /// Artillery Observer ("ARTILLERY OBSERVER"): its ATTACK may be a friendly artillery unit's,
+    /// which fires on what the observer sees.
+    ArtilleryObserver,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 34] = [
+    pub const ALL: [BattlefrontSkill; 35] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -760,6 +763,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::Mechanic,
         BattlefrontSkill::Medevac,
         BattlefrontSkill::Engineer,
+        BattlefrontSkill::ArtilleryObserver,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -798,6 +802,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::Mechanic => "mechanic",
             BattlefrontSkill::Medevac => "medevac",
             BattlefrontSkill::Engineer => "engineer",
+            BattlefrontSkill::ArtilleryObserver => "artillery-observer",
         }
     }
     /// Reads a name.

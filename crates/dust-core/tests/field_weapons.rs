@@ -727,8 +727,8 @@ fn artillery_fires_neither_from_inside_area_terrain_nor_across_it() {
 // ----- WHOLE GAMES -------------------------------------------------------------------------------------
 
 /// Random games with every weapon and piece of equipment of this file (a volley launcher, a
-/// reload gun and a salvo gun, a sniper team with its spotter, an under-barrel launcher, a
-/// howitzer, an engineer dozer with a chainsaw by barbed wire and woods) end, every decision the
+/// reload gun and a salvo gun, a sniper team with its spotter that observes for the artillery,
+/// an under-barrel launcher, a howitzer, an engineer dozer with a chainsaw by barbed wire and woods) end, every decision the
 /// generator proposes is accepted by `check`, and the new decisions are among those played.
 #[test]
 fn random_games_with_the_special_weapons_end() {
@@ -751,11 +751,13 @@ fn random_games_with_the_special_weapons_end() {
         cutting: true,
         ..Default::default()
     });
+    let mut observers = sniper_team();
+    observers.bf.skills.push(BattlefrontSkill::ArtilleryObserver);
     let b = Builder::default()
         .terrain(TerrainKind::BarbedWire, &[(20.0, 30.0), (80.0, 30.0), (80.0, 32.0), (20.0, 32.0)])
         .terrain(TerrainKind::Woods, &[(100.0, 50.0), (150.0, 50.0), (150.0, 70.0), (100.0, 70.0)])
         .unit(Side::A, rocket_tank(4), &[(20.0, 15.0)], 0)
-        .unit(Side::A, sniper_team(), &line(2, 45.0, 15.0), 0)
+        .unit(Side::A, observers, &line(2, 45.0, 15.0), 0)
         .unit(Side::A, dozer, &[(70.0, 22.0)], 0)
         .unit(Side::A, howitzer(), &[(120.0, 10.0)], 0)
         .unit(Side::B, loader, &[(30.0, 100.0)], 180)
@@ -777,6 +779,9 @@ fn random_games_with_the_special_weapons_end() {
                 Decision::Attack(a) if a.iter().enumerate().any(|(k, x)| a[..k].iter().any(|y| y.line == x.line)) => {
                     seen.insert("repeat".into());
                 }
+                Decision::Observe { .. } => {
+                    seen.insert("observe".into());
+                }
                 // Line 0 aimed with a point: only the snipers' line 0 takes one here.
                 Decision::Attack(a) if a.iter().any(|x| x.at.is_some() && x.line == 0) => {
                     seen.insert("sniper".into());
@@ -786,7 +791,109 @@ fn random_games_with_the_special_weapons_end() {
         }
     }
     assert_eq!(ended, 12, "every game ends");
-    for k in ["Dozer", "Reload", "repeat", "sniper"] {
+    for k in ["Dozer", "Reload", "repeat", "sniper", "observe"] {
         assert!(seen.contains(k), "{k} never played: {seen:?}");
     }
+}
+
+// ----- ARTILLERY OBSERVERS ---------------------------------------------------------------------------
+
+/// Side A: an observer squad (unit 0, `observer`: the Artillery Observer skill) at y = 20 with a
+/// clear view of side B's squad (unit 2) at y = 60, and a howitzer (unit 1) at (100, 10) whose
+/// view of that squad a wall cuts; its Howitzer line (1) is a Reload weapon when `reload`.
+fn observed(observer: bool, reload: bool) -> FieldGame {
+    let mut spotters = squad_card("Forward Observers", 2);
+    if observer {
+        spotters.bf.skills.push(BattlefrontSkill::ArtilleryObserver);
+    }
+    let mut gun = howitzer();
+    gun.card.weapons[1].keywords.reload = reload;
+    let mut g = Builder::default()
+        .terrain(TerrainKind::Wall, &[(60.0, 28.0), (100.0, 28.0), (100.0, 29.0), (60.0, 29.0)])
+        .unit(Side::A, spotters, &line(2, 48.0, 20.0), 0)
+        .unit(Side::A, gun, &[(100.0, 10.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 3), &line(3, 47.0, 60.0), 180)
+        .game(1);
+    activate(&mut g, 0, &[Attack, Move]);
+    g
+}
+
+fn observe(aims: Vec<Aim>) -> Decision {
+    Decision::Observe { unit: 1, aims }
+}
+
+/// "ARTILLERY OBSERVER": "When this unit performs an ATTACK or SUSTAINED ATTACK action, it may use
+/// the artillery weapons of a friendly artillery unit that has not yet activated rather than its
+/// own weapons. The artillery unit immediately activates and performs an ATTACK or SUSTAINED
+/// ATTACK action … with its artillery weapons. The artillery unit uses the Artillery Observer to
+/// determine LOS rather than its own position, but must check its field of fire and range as
+/// normal." "ARTILLERY WEAPONS": "… or use an Artillery Observer to fire at targets they cannot
+/// see for themselves."
+#[test]
+fn an_artillery_observer_calls_a_howitzer_on_what_only_it_sees() {
+    let g = observed(true, false);
+    // The howitzer cannot see the target itself: its own attack would be refused.
+    assert!(
+        g.attack_odds(1, &[aim(1, 2)], false).is_err(),
+        "the wall hides the target from the howitzer"
+    );
+    let mut g = g;
+    let e = g.events().len();
+    g.apply(observe(vec![aim(1, 2)])).unwrap();
+    let hits: Vec<_> = rolls_since(&g, e).into_iter().filter(|r| r.0 == Purpose::Hit).collect();
+    assert_eq!(hits.first().map(|r| r.1), Some(1), "the howitzer's one die: {hits:?}");
+    assert!(g.units()[1].activated, "the artillery unit has activated");
+    settle(&mut g);
+    assert_eq!(g.acting(), Some(0), "the observer goes on with its activation");
+    assert_eq!(g.current_action(), Some(Move));
+
+    // Only artillery lines, only of a friendly artillery unit not yet activated, only by an
+    // observer; range and field of fire stay the howitzer's.
+    let g = observed(true, false);
+    let r = g.check(&observe(vec![aim(0, 2)])).unwrap_err();
+    assert!(r.reason.contains("artillery"), "{r}");
+    let r = observed(false, false).check(&observe(vec![aim(1, 2)])).unwrap_err();
+    assert!(r.reason.contains("Artillery Observer"), "{r}");
+    let r = g
+        .check(&Decision::Observe {
+            unit: 2,
+            aims: vec![aim(1, 2)],
+        })
+        .unwrap_err();
+    assert!(r.reason.contains("friendly"), "{r}");
+}
+
+/// "If the artillery weapon is a Reload weapon and did not perform a SUSTAINED ATTACK action, it
+/// may perform a RELOAD action either before or after the ATTACK Action": the howitzer fires its
+/// Loaded weapon and reloads after; an empty one reloads before it fires (docs/rulings.md,
+/// "Battlefield: artillery observers").
+#[test]
+fn an_observed_reload_weapon_reloads_before_or_after() {
+    let mut g = observed(true, true);
+    assert!(g.units()[1].loaded);
+    g.apply(observe(vec![aim(1, 2)])).unwrap();
+    assert!(g.units()[1].loaded, "fired, then reloaded");
+    let mut g = observed(true, true);
+    g.set_loaded(1, false);
+    g.check(&observe(vec![aim(1, 2)])).unwrap();
+    g.apply(observe(vec![aim(1, 2)])).unwrap();
+    assert!(!g.units()[1].loaded, "reloaded, then fired");
+}
+
+/// The generator proposes the observer's calls, `check` accepts every proposal, and the text form
+/// reads them back.
+#[test]
+fn observer_calls_are_proposed_accepted_and_read_back() {
+    let g = observed(true, false);
+    let c = g.candidates(64);
+    assert!(c.contains(&observe(vec![aim(1, 2)])), "{c:?}");
+    for d in &c {
+        g.check(d).unwrap();
+    }
+    let d = observe(vec![aim(1, 2)]);
+    assert_eq!(d.to_string().parse::<Decision>(), Ok(d));
+    assert!(!observed(false, false)
+        .candidates(64)
+        .iter()
+        .any(|d| matches!(d, Decision::Observe { .. })));
 }

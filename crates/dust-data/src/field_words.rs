@@ -87,6 +87,11 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
                 .map_or(String::new(), |o| format!("; expected damage {:.2}", o.expected_damage(game)));
             format!("{}{odds}", parts.join(", "))
         }
+        Decision::Observe { unit, aims } => format!(
+            "ARTILLERY OBSERVER: {} fires {} on what this unit sees",
+            name(*unit),
+            aim_words(game, *unit, aims, name).join(", ")
+        ),
         Decision::React(None) => "no reactive attack".into(),
         Decision::React(Some(u)) => format!("reactive attack with {}", name(*u)),
         Decision::ReactWith(ReactChoice::Sustained) => "the reaction is a sustained attack".into(),

@@ -214,6 +214,11 @@ impl FieldGame {
         if self.dozed(t) {
             return true;
         }
+        if let Some(o) = self.observer.get().map(|x| x.0).filter(|&o| o != u) {
+            // Observed artillery: the observer's view (docs/rulings.md, "Battlefield: artillery
+            // observers").
+            return (0..self.table.units[o].minis.len()).all(|k| self.in_cover_from(o, k, t));
+        }
         let n = self.table.units[t].minis.len();
         let covered = (0..n)
             .filter(|&j| dust_geom::los::mini_cover(&self.table, (u, m), (t, j)).is_some())
@@ -580,7 +585,7 @@ impl FieldGame {
                         continue;
                     }
                     let seen = match &art_view {
-                        Some(v) => dust_geom::los::mini_sees(v, (u, m), (aim.target, j)).map(|_| ()),
+                        Some(v) => self.artillery_sight(v, u, m, aim.target, j),
                         None => sees(m, aim.target, j),
                     };
                     if let Err(b) = seen {

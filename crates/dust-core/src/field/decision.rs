@@ -203,6 +203,15 @@ pub enum Decision {
     /// vehicle by activating before the vehicle activates and performing a MOVE or MARCH MOVE
     /// action to move away from it").
     Dismount(Vec<Pt>),
+    /// An Artillery Observer's ATTACK or SUSTAINED ATTACK made with a friendly artillery unit's
+    /// artillery weapons: the unit, and its lines' aims (lines numbered on its card)
+    /// (tactics-battlefield-summary.md, "ARTILLERY OBSERVER").
+    Observe {
+        /// The artillery unit that fires.
+        unit: usize,
+        /// Its artillery lines and their targets.
+        aims: Vec<Aim>,
+    },
 }
 
 fn num(v: f64) -> String {
@@ -308,6 +317,10 @@ impl fmt::Display for Decision {
                 .to_string();
                 f.write_str(&m["move".len()..])
             }
+            Decision::Observe { unit, aims } => {
+                let a = Decision::Attack(aims.clone()).to_string();
+                write!(f, "observe {unit}{}", &a["attack".len()..])
+            }
             Decision::Dismount(v) => {
                 f.write_str("dismount")?;
                 for p in v {
@@ -401,6 +414,18 @@ impl FromStr for Decision {
                     _ => return Err("a unit mounting turns no facing: remove `facing`".into()),
                 }
             }
+            "observe" => {
+                let (u, tail) = rest
+                    .split_first()
+                    .ok_or("`observe` needs the artillery unit and its aims: observe U LINE>UNIT …")?;
+                match format!("attack {}", tail.join(" ")).parse::<Decision>()? {
+                    Decision::Attack(aims) if !aims.is_empty() => Decision::Observe {
+                        unit: index(u, "a unit")?,
+                        aims,
+                    },
+                    _ => return Err("`observe U` needs at least one aim: LINE>UNIT".into()),
+                }
+            }
             "dismount" => Decision::Dismount(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?),
             "smoke" => {
                 let (line, at) = one("LINE@X,Y")?
@@ -477,7 +502,7 @@ impl FromStr for Decision {
             }
             _ => {
                 return Err(format!(
-                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, mount, dismount, attack, smoke, special, react, react-with, casualties, place)"
+                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, mount, dismount, attack, smoke, special, react, react-with, casualties, place, observe)"
                 ))
             }
         })

@@ -507,6 +507,10 @@ pub struct FieldGame {
     digging: Option<(usize, usize, u8, usize)>,
     /// The vehicles that have launched their smoke ("Once per game").
     smoke_launched: Vec<bool>,
+    /// The Artillery Observer whose view an artillery unit's attack uses while it is planned or
+    /// rolled, and whether that attack is a SUSTAINED ATTACK ("ARTILLERY OBSERVER"); set only
+    /// for the length of one plan or roll (field/weapons.rs).
+    observer: std::cell::Cell<Option<(usize, bool)>>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -657,6 +661,7 @@ impl FieldGame {
             reactivated: vec![0; n],
             digging: None,
             smoke_launched: vec![false; n],
+            observer: Default::default(),
         };
         g.board_at_setup(&setup.aboard)?;
         g.load_ammo();

@@ -10,6 +10,7 @@
 //! | sniper weapons and spotters: the named miniature, the spotter's help | [`FieldGame::aim_snipers`] (the attack's plan), [`FieldGame::weapon_candidates`] (the generator) |
 //! | under-barrel weapons fired with their main weapon | [`FieldGame::rides_main_weapon`], [`FieldGame::fire_with_main_weapons`] (the attack's plan) |
 //! | artillery weapons: past vehicles, not from inside area terrain nor across it | [`FieldGame::artillery_view`], [`FieldGame::artillery_blocked`], [`FieldGame::sees_point`] (the attack's plan, templates and smoke shells) |
+//! | Artillery Observers: a friendly artillery unit fires on what the observer sees | [`FieldGame::check_observe`], [`FieldGame::do_observe`], [`FieldGame::artillery_sight`], [`FieldGame::observe_candidates`] |
 //! | DOZER: cover until the next MOVE or MARCH MOVE | [`FieldGame::check_dozer`], [`FieldGame::dig_in`], [`FieldGame::leave_dozer_cover`], [`FieldGame::dozed`] (the cover question) |
 //!
 //! A volley is written as its line aimed once a rocket (`attack 0>3 0>3`: two rockets of line 0
@@ -19,7 +20,7 @@
 //! reading of the card ([`crate::battlefront::weapons::is_volley_line`]), shared.
 
 use super::attack::{Group, SightMemo};
-use super::decision::{Aim, Decision};
+use super::decision::{Action, Aim, Decision};
 use super::{Class, FieldGame, Refusal};
 use crate::battlefront::weapons::is_volley_line;
 use crate::dice::Symbols;
@@ -64,8 +65,12 @@ impl FieldGame {
 
     /// Why line `li` of unit `u` cannot attack: "The unit cannot attack with any Reload weapons
     /// unless it has its Loaded token".
+    ///
+    /// An observed artillery unit that does not make a SUSTAINED ATTACK may reload first
+    /// ([`FieldGame::do_observe`]).
     pub(crate) fn loaded_refusal(&self, u: usize, li: usize) -> Option<Refusal> {
-        (self.is_reload(u, li) && !self.units[u].loaded).then(|| {
+        let reloads_first = self.observer.get().is_some_and(|(o, sustained)| o != u && !sustained);
+        (self.is_reload(u, li) && !self.units[u].loaded && !reloads_first).then(|| {
             Refusal::new(format!(
                 "{} is a Reload weapon and {} has no Loaded token: take a RELOAD special action first (`plan special …`, then `special reload`)",
                 self.cards[u].card.weapons[li].name, self.table.units[u].name
@@ -437,8 +442,10 @@ impl FieldGame {
     /// (wrecks are terrain and stay; docs/rulings.md, "Battlefield: artillery on the table").
     /// The table itself (no copy) when no such vehicle stands on it.
     pub(crate) fn artillery_view(&self, u: usize, t: Option<usize>) -> Cow<'_, Table> {
-        let hides =
-            |x: usize, unit: &dust_geom::table::Unit| x != u && Some(x) != t && unit.kind == MiniKind::Vehicle && !unit.minis.is_empty();
+        let observer = self.observer.get().map(|x| x.0);
+        let hides = |x: usize, unit: &dust_geom::table::Unit| {
+            x != u && Some(x) != t && Some(x) != observer && unit.kind == MiniKind::Vehicle && !unit.minis.is_empty()
+        };
         if !self.table.units.iter().enumerate().any(|(x, unit)| hides(x, unit)) {
             return Cow::Borrowed(&self.table);
         }
@@ -463,11 +470,17 @@ impl FieldGame {
         } else {
             Cow::Borrowed(&self.table)
         };
-        self.table.units[u].minis[m]
-            .body
-            .sight_points()
-            .iter()
-            .any(|&p| dust_geom::los::segment_blocked(&table, p, at, &[(u, m)]).is_none())
+        let from: Vec<(usize, usize)> = match self.observer.get() {
+            Some((o, _)) if artillery && o != u => (0..self.table.units[o].minis.len()).map(|k| (o, k)).collect(),
+            _ => vec![(u, m)],
+        };
+        from.iter().any(|&(x, k)| {
+            self.table.units[x].minis[k]
+                .body
+                .sight_points()
+                .iter()
+                .any(|&p| dust_geom::los::segment_blocked(&table, p, at, &[(x, k)]).is_none())
+        })
     }
 
     /// Why miniature `m` of unit `u` cannot fire an artillery weapon toward point `to`: "Artillery
@@ -505,5 +518,184 @@ impl FieldGame {
             }
         }
         None
+    }
+
+    /// Line of sight from miniature `m` of artillery unit `u` to miniature `j` of unit `t` on
+    /// the artillery's `view`: from an Artillery Observer's miniatures when one calls the fire
+    /// ("The artillery unit uses the Artillery Observer to determine LOS rather than its own
+    /// position"), else from the miniature itself.
+    pub(crate) fn artillery_sight(&self, view: &Table, u: usize, m: usize, t: usize, j: usize) -> Result<(), dust_geom::los::Blocked> {
+        match self.observer.get() {
+            Some((o, _)) if o != u => {
+                let mut first = None;
+                for k in 0..self.table.units[o].minis.len() {
+                    match dust_geom::los::mini_sees(view, (o, k), (t, j)) {
+                        Ok(_) => return Ok(()),
+                        Err(b) => {
+                            first.get_or_insert(b);
+                        }
+                    }
+                }
+                first.map_or(Ok(()), Err)
+            }
+            _ => dust_geom::los::mini_sees(view, (u, m), (t, j)).map(|_| ()),
+        }
+    }
+
+    /// Gives unit `u` its Loaded token or takes it away (scenario set-ups and tests); a unit
+    /// without Reload or Salvo weapons has none.
+    pub fn set_loaded(&mut self, u: usize, loaded: bool) {
+        if let Some(x) = self.units.get_mut(u) {
+            x.loaded = loaded && has_loaded_token(&self.cards[u]);
+        }
+    }
+
+    /// Why the acting unit may not call artillery unit `a` now, if it may not: "When this unit
+    /// performs an ATTACK or SUSTAINED ATTACK action, it may use the artillery weapons of a
+    /// friendly artillery unit that has not yet activated rather than its own weapons" — in its
+    /// own action (not a reaction), an observer, a friendly unit on the table that has not
+    /// activated and may fight (no Suppression or Stunned token).
+    fn observe_refusal(&self, a: usize) -> Option<Refusal> {
+        let Some(c) = self.cur() else {
+            return Some(Refusal::new("no unit is acting"));
+        };
+        let o = c.unit;
+        if !self.current_action().is_some_and(Action::attacks) || c.against.is_some() {
+            return Some(Refusal::new(
+                "an Artillery Observer calls the artillery in its own ATTACK or SUSTAINED ATTACK action",
+            ));
+        }
+        let name = |x: usize| self.table.units[x].name.clone();
+        if !self.cards[o].bf.has(BattlefrontSkill::ArtilleryObserver) {
+            return Some(Refusal::new(format!(
+                "{} has no Artillery Observer skill: it attacks with its own weapons",
+                name(o)
+            )));
+        }
+        let Some(au) = self.units.get(a) else {
+            return Some(Refusal::new(format!("there is no unit {a}")));
+        };
+        if a == o || au.side != self.units[o].side {
+            return Some(Refusal::new(format!("{} is not a friendly artillery unit of {}", name(a), name(o))));
+        }
+        if au.destroyed || au.in_reserve || self.aboard(a).is_some() || self.table.units[a].minis.is_empty() {
+            return Some(Refusal::new(format!("{} is not on the table", name(a))));
+        }
+        if au.activated {
+            return Some(Refusal::new(format!(
+                "{} has already activated this turn: an observer calls a unit that has not yet activated",
+                name(a)
+            )));
+        }
+        if au.tokens.suppressed || au.stunned {
+            return Some(Refusal::new(format!(
+                "{} cannot fight (a Suppression or Stunned token): it cannot answer the call",
+                name(a)
+            )));
+        }
+        None
+    }
+
+    /// Whether the acting Artillery Observer may make its attack with artillery unit `a`'s
+    /// `aims` (its artillery lines, numbered on its card), and if not why: the observer's
+    /// conditions, then the attack planned as the artillery unit's — its field of fire and
+    /// range its own, its line of sight the observer's.
+    pub(crate) fn check_observe(&self, a: usize, aims: &[Aim]) -> Result<(), Refusal> {
+        if let Some(r) = self.observe_refusal(a) {
+            return Err(r);
+        }
+        if aims.is_empty() {
+            return Err(Refusal::new("name the artillery lines that fire: observe U LINE>UNIT …"));
+        }
+        for aim in aims {
+            let w = self.cards[a].card.weapons.get(usize::from(aim.line)).ok_or_else(|| {
+                Refusal::new(format!(
+                    "{} has no weapon line {} (its card has {})",
+                    self.table.units[a].name,
+                    aim.line,
+                    self.cards[a].card.weapons.len()
+                ))
+            })?;
+            if !super::smoke::artillery(w.range) {
+                return Err(Refusal::new(format!(
+                    "{} is not an artillery weapon (range A or a minimum range): an observer calls artillery weapons only",
+                    w.name
+                )));
+            }
+        }
+        let o = self.cur().map_or(0, |c| c.unit);
+        let sustained = self.current_action() == Some(Action::Sustained);
+        self.observer.set(Some((o, sustained)));
+        let planned = self.plan_attack(a, aims, sustained, None, false);
+        self.observer.set(None);
+        planned.map(|_| ())
+    }
+
+    /// Plays a checked call: "The artillery unit immediately activates and performs an ATTACK or
+    /// SUSTAINED ATTACK action (whichever the Artillery Observer is performing) with its
+    /// artillery weapons … If the artillery weapon is a Reload weapon and did not perform a
+    /// SUSTAINED ATTACK action, it may perform a RELOAD action either before or after the ATTACK
+    /// Action. It then finishes its activation and the Artillery Observer continues with its
+    /// activation." The RELOAD comes before when the attack fires an empty Reload weapon, else
+    /// after (docs/rulings.md, "Battlefield: artillery observers").
+    pub(crate) fn do_observe(&mut self, a: usize, aims: &[Aim]) {
+        let Some(o) = self.acting() else { return };
+        let sustained = self.current_action() == Some(Action::Sustained);
+        self.release_grapples(o);
+        if let Some(c) = self.cur_mut() {
+            c.fired_ranged = false;
+        }
+        self.units[a].activated = true;
+        let reloads = !sustained && self.cards[a].card.weapons.iter().any(|w| w.keywords.reload);
+        let before = reloads && !self.units[a].loaded && aims.iter().any(|x| self.is_reload(a, usize::from(x.line)));
+        if before {
+            self.units[a].loaded = true;
+        }
+        self.observer.set(Some((o, sustained)));
+        self.perform_attack(a, aims, sustained, None);
+        self.observer.set(None);
+        if reloads && !before {
+            self.units[a].loaded = true;
+        }
+        self.after_attack();
+    }
+
+    /// The calls the acting Artillery Observer `o` may make now: for each friendly artillery unit
+    /// it may call and each enemy unit, each artillery line aimed at it (a blast centred on the
+    /// first of its miniatures it may be), each one `check` accepts.
+    pub(crate) fn observe_candidates(&self, o: usize) -> Vec<Decision> {
+        if !self.cards[o].bf.has(BattlefrontSkill::ArtilleryObserver) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for a in 0..self.units.len() {
+            if self.observe_refusal(a).is_some() {
+                continue;
+            }
+            let lines: Vec<u8> = (0..self.cards[a].card.weapons.len())
+                .filter(|&li| super::smoke::artillery(self.cards[a].card.weapons[li].range))
+                .map(|li| li as u8)
+                .collect();
+            for t in (0..self.units.len()).filter(|&t| self.units[t].side != self.units[o].side && !self.units[t].destroyed) {
+                for &line in &lines {
+                    let mut aim = Aim { line, target: t, at: None };
+                    if self.check_observe(a, std::slice::from_ref(&aim)).is_err() {
+                        let centres: Vec<Pt> = self.table.units[t].minis.iter().map(|m| m.body.centre()).collect();
+                        let Some(c) = centres.into_iter().find(|&c| {
+                            let at = Aim {
+                                at: Some(c),
+                                ..aim.clone()
+                            };
+                            self.check_observe(a, std::slice::from_ref(&at)).is_ok()
+                        }) else {
+                            continue;
+                        };
+                        aim.at = Some(c);
+                    }
+                    out.push(Decision::Observe { unit: a, aims: vec![aim] });
+                }
+            }
+        }
+        out
     }
 }
