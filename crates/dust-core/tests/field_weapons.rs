@@ -1,6 +1,7 @@
 //! Dust Battlefield's special weapons and engineering equipment, clause by clause, from
-//! tactics-battlefield-summary.md ("VOLLEY WEAPONS", "PHASER WEAPONS", "RELOAD WEAPONS", "SALVO
-//! WEAPONS", "ENGINEERING VEHICLES", "DOZER BLADE").
+//! tactics-battlefield-summary.md ("SPECIAL WEAPONS": volley, phaser, reload, salvo, sniper,
+//! spotters, under-barrel, spray and artillery weapons; "ARTILLERY OBSERVER"; "ENGINEERING
+//! VEHICLES", "DOZER BLADE").
 //! Each test names its section and quotes the words it checks; the tables and cards are the
 //! tests' own (`dust_core::field::tests_support`).
 

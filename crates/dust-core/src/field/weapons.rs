@@ -1,6 +1,7 @@
 //! Special weapons and engineering equipment on the table (tactics-battlefield-summary.md,
-//! "VOLLEY WEAPONS", "RELOAD WEAPONS", "SALVO WEAPONS", "ENGINEERING VEHICLES" ("Chainsaws and
-//! claws"), "DOZER BLADE").
+//! "SPECIAL WEAPONS": "ARTILLERY WEAPONS", "RELOAD WEAPONS", "SALVO WEAPONS", "SNIPER WEAPONS",
+//! "SPOTTERS", "UNDER-BARREL WEAPONS", "VOLLEY WEAPONS"; "ARTILLERY OBSERVER"; "ENGINEERING
+//! VEHICLES" ("Chainsaws and claws"), "DOZER BLADE").
 //!
 //! | rule | where it acts |
 //! | --- | --- |
@@ -14,10 +15,14 @@
 //! | DOZER: cover until the next MOVE or MARCH MOVE | [`FieldGame::check_dozer`], [`FieldGame::dig_in`], [`FieldGame::leave_dozer_cover`], [`FieldGame::dozed`] (the cover question) |
 //!
 //! A volley is written as its line aimed once a rocket (`attack 0>3 0>3`: two rockets of line 0
-//! at unit 3), a salvo's doubled dice as its line aimed twice, so the decision's text form and
-//! every user interface need nothing new (docs/rulings.md, "Battlefield: volley weapons",
-//! "Battlefield: reload and salvo weapons"). Which line is a volley is the battlefront engine's
-//! reading of the card ([`crate::battlefront::weapons::is_volley_line`]), shared.
+//! at unit 3), a salvo's doubled dice as its line aimed twice and a sniper's named miniature as a
+//! point on its base (`attack 0>3@X,Y`), so the decision's text form is unchanged
+//! (docs/rulings.md, "Battlefield: volley weapons", "Battlefield: reload and salvo weapons",
+//! "Battlefield: sniper weapons and spotters"); an observer's call is its own decision
+//! (`observe U …`). What the battlefront book words alike is the grid engine's function, called
+//! from here: which line is a volley ([`crate::battlefront::weapons::is_volley_line`]), a
+//! sniper's ([`crate::rules_shared::sniper_line`]) or an under-barrel weapon's main weapon
+//! ([`crate::battlefront::weapons::main_weapon`]).
 
 use super::attack::{Group, SightMemo};
 use super::decision::{Action, Aim, Decision};
