@@ -256,9 +256,12 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
                 .unwrap_or(first)
                 .clone()
         }
-        Decision::Smoke { .. } | Decision::ReactWith(_) | Decision::Casualties(_) | Decision::Mount { .. } | Decision::Dismount(_) => {
-            first.clone()
-        }
+        Decision::Smoke { .. }
+        | Decision::ReactWith(_)
+        | Decision::Casualties(_)
+        | Decision::Mount { .. }
+        | Decision::Dismount(_)
+        | Decision::Observe { .. } => first.clone(),
     }
 }
 

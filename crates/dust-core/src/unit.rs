@@ -718,11 +718,17 @@ pub enum BattlefrontSkill {
     Mechanic,
     /// Medevac ("MEDEVAC"): the MEDEVAC special action returns soldiers to an infantry unit.
     Medevac,
+    /// Engineer vehicle ("ENGINEER VEHICLE", "ENGINEERING VEHICLES"): "An engineer vehicle can
+    /// perform engineering tasks"; with cutting or grappling weapons it cuts barbed wire.
+    Engineer,
+    /// Artillery Observer ("ARTILLERY OBSERVER"): its ATTACK may be a friendly artillery unit's,
+    /// which fires on what the observer sees.
+    ArtilleryObserver,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 33] = [
+    pub const ALL: [BattlefrontSkill; 35] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -756,6 +762,8 @@ impl BattlefrontSkill {
         BattlefrontSkill::SmokeLaunchers,
         BattlefrontSkill::Mechanic,
         BattlefrontSkill::Medevac,
+        BattlefrontSkill::Engineer,
+        BattlefrontSkill::ArtilleryObserver,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -793,6 +801,8 @@ impl BattlefrontSkill {
             BattlefrontSkill::SmokeLaunchers => "smoke-launchers",
             BattlefrontSkill::Mechanic => "mechanic",
             BattlefrontSkill::Medevac => "medevac",
+            BattlefrontSkill::Engineer => "engineer",
+            BattlefrontSkill::ArtilleryObserver => "artillery-observer",
         }
     }
     /// Reads a name.
@@ -856,6 +866,9 @@ pub struct BattlefrontWeapon {
     /// The exact values of the cells whose revised value is only the nearest:
     /// (armor type, class, value).
     pub values: Vec<(ArmorType, u8, BattlefrontValue)>,
+    /// Salvo weapon (tactics-battlefield-summary.md, "SALVO WEAPONS"): may roll twice its dice
+    /// in an attack, spending the unit's Loaded token.
+    pub salvo: bool,
 }
 
 /// The name of the Improvised Weapons line ([`improvised_weapon`]).

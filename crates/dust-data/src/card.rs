@@ -142,7 +142,7 @@ const ROLES: [Role; 6] = [
 /// (the battlefront name of `flame`), `grenade` (of `ugl`), and the battlefront-only `set-up`,
 /// `under-barrel` and `crew`, and the Battlefield summary's `tesla`, `grapple`, `cutting` and
 /// `power-scopes`, `wire-guided`.
-pub const KEYWORDS: [&str; 15] = [
+pub const KEYWORDS: [&str; 16] = [
     "laser",
     "flame",
     "ugl",
@@ -158,6 +158,7 @@ pub const KEYWORDS: [&str; 15] = [
     "cutting",
     "power-scopes",
     "wire-guided",
+    "salvo",
 ];
 
 /// The name of a card's edition as written in card files.
@@ -876,6 +877,19 @@ impl<'a> Ctx<'a> {
                         ),
                     ),
                     (None, Some(k)) if bf_skills.contains(&k) => self.err(&sp, format!("skill `{s}` is listed twice")),
+                    // "An engineer vehicle", "A vehicle equipped with a dozer blade"
+                    // (tactics-battlefield-summary.md, "ENGINEER VEHICLE", "DOZER BLADE").
+                    (None, Some(k @ (BattlefrontSkill::Engineer | BattlefrontSkill::DozerBlade)))
+                        if card_kind.as_ref().is_some_and(|(ck, _)| ck.nearest() != UnitKind::Vehicle) =>
+                    {
+                        self.err(
+                            &sp,
+                            format!(
+                                "`{}` is a vehicle's equipment: remove it, or make the card `kind = \"vehicle\"`",
+                                k.name()
+                            ),
+                        )
+                    }
                     (None, Some(k)) => bf_skills.push(k),
                     (None, None) => {
                         let mut names: Vec<&str> = Skill::ALL.iter().map(|k| k.name()).collect();
@@ -1364,7 +1378,7 @@ impl<'a> Ctx<'a> {
             for (k, ks) in list {
                 let only_bf = matches!(
                     k.trim(),
-                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided"
+                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided" | "salvo"
                 );
                 if only_bf && !bf {
                     self.err(
@@ -1395,6 +1409,7 @@ impl<'a> Ctx<'a> {
                     "cutting" => &mut bfw.cutting,
                     "power-scopes" => &mut bfw.power_scopes,
                     "wire-guided" => &mut bfw.wire_guided,
+                    "salvo" => &mut bfw.salvo,
                     _ => {
                         self.err(
                             &ks,

@@ -132,6 +132,11 @@ pub enum Special {
     Medevac(usize),
     /// A vehicle's LAUNCH SMOKE (smoke launchers), once a game.
     LaunchSmoke,
+    /// A dozer blade's DOZER: the vehicle is in cover until it next moves ("DOZER BLADE").
+    Dozer,
+    /// RELOAD: the Loaded token back on the card of a unit with Reload or Salvo weapons
+    /// ("RELOAD WEAPONS", "SALVO WEAPONS").
+    Reload,
 }
 
 /// A decision of a Battlefield game.
@@ -198,6 +203,15 @@ pub enum Decision {
     /// vehicle by activating before the vehicle activates and performing a MOVE or MARCH MOVE
     /// action to move away from it").
     Dismount(Vec<Pt>),
+    /// An Artillery Observer's ATTACK or SUSTAINED ATTACK made with a friendly artillery unit's
+    /// artillery weapons: the unit, and its lines' aims (lines numbered on its card)
+    /// (tactics-battlefield-summary.md, "ARTILLERY OBSERVER").
+    Observe {
+        /// The artillery unit that fires.
+        unit: usize,
+        /// Its artillery lines and their targets.
+        aims: Vec<Aim>,
+    },
 }
 
 fn num(v: f64) -> String {
@@ -282,6 +296,8 @@ impl fmt::Display for Decision {
             Decision::Special(Special::Repair(u)) => write!(f, "special repair {u}"),
             Decision::Special(Special::Medevac(u)) => write!(f, "special medevac {u}"),
             Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
+            Decision::Special(Special::Dozer) => f.write_str("special dozer"),
+            Decision::Special(Special::Reload) => f.write_str("special reload"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -300,6 +316,10 @@ impl fmt::Display for Decision {
                 }
                 .to_string();
                 f.write_str(&m["move".len()..])
+            }
+            Decision::Observe { unit, aims } => {
+                let a = Decision::Attack(aims.clone()).to_string();
+                write!(f, "observe {unit}{}", &a["attack".len()..])
             }
             Decision::Dismount(v) => {
                 f.write_str("dismount")?;
@@ -394,6 +414,18 @@ impl FromStr for Decision {
                     _ => return Err("a unit mounting turns no facing: remove `facing`".into()),
                 }
             }
+            "observe" => {
+                let (u, tail) = rest
+                    .split_first()
+                    .ok_or("`observe` needs the artillery unit and its aims: observe U LINE>UNIT …")?;
+                match format!("attack {}", tail.join(" ")).parse::<Decision>()? {
+                    Decision::Attack(aims) if !aims.is_empty() => Decision::Observe {
+                        unit: index(u, "a unit")?,
+                        aims,
+                    },
+                    _ => return Err("`observe U` needs at least one aim: LINE>UNIT".into()),
+                }
+            }
             "dismount" => Decision::Dismount(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?),
             "smoke" => {
                 let (line, at) = one("LINE@X,Y")?
@@ -412,9 +444,11 @@ impl FromStr for Decision {
                 ["repair", u] => Decision::Special(Special::Repair(index(u, "a unit")?)),
                 ["medevac", u] => Decision::Special(Special::Medevac(index(u, "a unit")?)),
                 ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
+                ["dozer"] => Decision::Special(Special::Dozer),
+                ["reload"] => Decision::Special(Special::Reload),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT or launch-smoke"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, dozer or reload"
                             .into(),
                     )
                 }
@@ -468,7 +502,7 @@ impl FromStr for Decision {
             }
             _ => {
                 return Err(format!(
-                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, mount, dismount, attack, smoke, special, react, react-with, casualties, place)"
+                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, mount, dismount, attack, smoke, special, react, react-with, casualties, place, observe)"
                 ))
             }
         })

@@ -149,9 +149,9 @@ impl FieldGame {
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
                 Some(Action::Special) => {
-                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | none)"
+                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | dozer | reload | none)"
                 }
-                _ => "the attack's targets (attack …), or smoke shells from an artillery weapon (smoke LINE@X,Y)",
+                _ => "the attack's targets (attack …), smoke shells from an artillery weapon (smoke LINE@X,Y), or an Artillery Observer's call (observe U …)",
             },
             Phase::React => "a reactive attack (react U, react none)",
             Phase::ReactWith => "what the reaction does (react-with sustained | turn-attack)",
@@ -368,6 +368,7 @@ impl FieldGame {
                 _ => Err(wrong()),
             },
             (Phase::Act, Decision::Smoke { line, at }) => self.check_smoke(*line, *at),
+            (Phase::Act, Decision::Observe { unit, aims }) => self.check_observe(*unit, aims),
             (Phase::Act, Decision::Special(sp)) => match self.current_action() {
                 Some(Action::Special) => self.check_special(*sp),
                 _ => Err(wrong()),
@@ -810,6 +811,7 @@ impl FieldGame {
             Decision::Move { minis, facing } => self.do_move(&minis, facing),
             Decision::Special(sp) => self.do_special(sp),
             Decision::Smoke { line, at } => self.fire_smoke(line, at),
+            Decision::Observe { unit, aims } => self.do_observe(unit, &aims),
             Decision::Attack(aims) => {
                 let (u, a, against) = {
                     let c = self.cur().expect("checked: a unit acts");
@@ -1304,7 +1306,7 @@ impl FieldGame {
         }
     }
 
-    fn after_attack(&mut self) {
+    pub(crate) fn after_attack(&mut self) {
         self.settle_casualties();
         if !self.casualties.is_empty() {
             self.phase = Phase::Casualties;
@@ -1333,6 +1335,7 @@ impl FieldGame {
             return;
         };
         self.release_grapples(u);
+        self.leave_dozer_cover(u);
         let hero = if reacting { None } else { self.joined_hero(u) };
         self.units[u].last_march = march;
         if let Some(h) = hero {

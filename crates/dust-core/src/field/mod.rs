@@ -35,6 +35,7 @@ mod skills;
 mod smoke;
 mod special;
 pub mod tests_support;
+mod weapons;
 
 pub use attack::{AttackOdds, Group};
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
@@ -324,6 +325,12 @@ pub struct FieldUnit {
     /// Camouflaged (tactics-battlefield-summary.md, "CAMOUFLAGE": "The unit starts the game
     /// camouflaged").
     pub camouflaged: bool,
+    /// Dug in by a DOZER special action: in cover until it performs a MOVE or MARCH MOVE
+    /// (tactics-battlefield-summary.md, "DOZER BLADE").
+    pub dozed: bool,
+    /// The Loaded token of a unit with Reload or Salvo weapons (tactics-battlefield-summary.md,
+    /// "RELOAD WEAPONS", "SALVO WEAPONS"); `false` for a unit without such weapons.
+    pub loaded: bool,
 }
 
 /// Whose turn it is to do what.
@@ -500,6 +507,10 @@ pub struct FieldGame {
     digging: Option<(usize, usize, u8, usize)>,
     /// The vehicles that have launched their smoke ("Once per game").
     smoke_launched: Vec<bool>,
+    /// The Artillery Observer whose view an artillery unit's attack uses while it is planned or
+    /// rolled, and whether that attack is a SUSTAINED ATTACK ("ARTILLERY OBSERVER"); set only
+    /// for the length of one plan or roll (field/weapons.rs).
+    observer: std::cell::Cell<Option<(usize, bool)>>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -554,6 +565,8 @@ impl FieldGame {
                 stunned: false,
                 grappled_by: None,
                 camouflaged: false,
+                dozed: false,
+                loaded: weapons::has_loaded_token(&c),
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -648,6 +661,7 @@ impl FieldGame {
             reactivated: vec![0; n],
             digging: None,
             smoke_launched: vec![false; n],
+            observer: Default::default(),
         };
         g.board_at_setup(&setup.aboard)?;
         g.load_ammo();
@@ -856,7 +870,9 @@ impl FieldGame {
                     | u64::from(s.destroyed) << 3
                     | u64::from(s.in_reserve) << 4
                     | u64::from(s.stunned) << 5
-                    | u64::from(s.camouflaged) << 6,
+                    | u64::from(s.camouflaged) << 6
+                    | u64::from(s.dozed) << 7
+                    | u64::from(s.loaded) << 8,
             );
             for &m in &s.models {
                 h.u64(m.into());
