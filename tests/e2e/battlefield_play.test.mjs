@@ -10,6 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, page as newPage, shot, decodePng } from './lib.mjs';
+import { newGame, question, waitMine, clickAndWait, takeProposed, screenOf, drag, unitIndex, removeCasualties } from './field_lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -60,70 +61,6 @@ side = "b"
 at = [[70, 50], [73, 50], [76, 50], [79, 50], [82, 50]]
 `;
 
-async function api(method, path, body) {
-  const r = await fetch(BASE + path, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-  const j = await r.json();
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
-  return j;
-}
-
-async function newGame(spec) {
-  return api('POST', '/api/battlefield/games', spec);
-}
-
-// The question the page shows: { kind, yours, ply }.
-async function question(page) {
-  return page.evaluate(() => {
-    const q = document.getElementById('question');
-    const bar = document.getElementById('gamebar');
-    return q ? { kind: q.dataset.kind, yours: q.dataset.yours === 'true', ply: Number(bar.dataset.ply), status: bar.dataset.status } : null;
-  });
-}
-
-// Waits until the page asks this side something (or the game ends); returns the question.
-async function waitMine(page, timeout = 60000) {
-  const t0 = Date.now();
-  for (;;) {
-    const q = await question(page);
-    if (q && (q.yours || q.status !== 'playing')) return q;
-    if (Date.now() - t0 > timeout) throw new Error('the page never asked: ' + JSON.stringify(q));
-    await page.waitForTimeout(100);
-  }
-}
-
-// Clicks and waits for the page to show the next decision.
-async function clickAndWait(page, sel) {
-  const before = (await question(page)).ply;
-  await page.click(sel);
-  await page.waitForFunction((p) => Number(document.getElementById('gamebar').dataset.ply) > p, before, { timeout: 30000 });
-}
-
-// The first decision the engine proposes, taken by its button.
-async function takeProposed(page) {
-  await page.click('#proposals summary');
-  await page.waitForSelector('#candidates .candidate');
-  await clickAndWait(page, '#candidates .candidate');
-}
-
-// Where a table point (cm) is on the screen.
-async function screenOf(page, p) {
-  return page.evaluate(([x, y]) => {
-    const svg = document.getElementById('field');
-    const d = PLAY.s.table.size[1];
-    const q = new DOMPoint(x, d - y).matrixTransform(svg.getScreenCTM());
-    return [q.x, q.y];
-  }, p);
-}
-
-async function drag(page, from, to, steps = 8) {
-  const [x0, y0] = await screenOf(page, from);
-  const [x1, y1] = await screenOf(page, to);
-  await page.mouse.move(x0, y0);
-  await page.mouse.down();
-  for (let i = 1; i <= steps; i++) await page.mouse.move(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
-  await page.mouse.up();
-}
-
 // Plays side A's page until it is asked to activate a unit: who goes first, reactions declined.
 async function untilActivate(page) {
   for (let i = 0; i < 30; i++) {
@@ -135,21 +72,6 @@ async function untilActivate(page) {
   }
   throw new Error('side A was never asked to activate');
 }
-
-// Removes a squad's casualties by clicking them on the table (the first ones that may be lost),
-// then confirming.
-async function removeCasualties(page) {
-  const q = await page.evaluate(() => PLAY.s.question);
-  for (const k of q.valid.slice(0, q.count)) {
-    const c = await page.evaluate(([u, k]) => PLAY.s.table.units[u].miniatures[k].centre, [q.unit, k]);
-    const [x, y] = await screenOf(page, c);
-    await page.mouse.click(x, y);
-  }
-  assert.equal(await page.locator('svg .mini.selected-casualty').count(), q.count);
-  await clickAndWait(page, '#confirm-casualties');
-}
-
-const unitIndex = (page, name) => page.evaluate((n) => PLAY.s.units.find((u) => u.name === n).index, name);
 
 test('a squad dragged too far is refused with the engine\'s reason, then a short drag is accepted and confirmed', { timeout: 120000 }, async () => {
   const g = await newGame({ toml: SKIRMISH, seats: ['human', 'random'], turns: 2, seed: 21 });

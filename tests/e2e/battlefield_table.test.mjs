@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './field_lib.mjs';
 import { BASE, launch, page as newPage, shot } from './lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -24,11 +24,6 @@ function cli(...args) {
   return JSON.parse(execFileSync(BIN, ['battlefield', ...args], { encoding: 'utf8' }));
 }
 
-async function axe(page, what) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`), [], `axe on ${what}`);
-}
 
 // What a table file holds, counted from its text: terrain pieces, zones, objectives, units and
 // miniatures (one `[x, y]` of a unit's `at` each).

@@ -266,7 +266,8 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
         | Decision::Casualties(_)
         | Decision::Mount { .. }
         | Decision::Dismount(_)
-        | Decision::Declare(_) => first.clone(),
+        | Decision::Declare(_)
+        | Decision::Observe { .. } => first.clone(),
     }
 }
 

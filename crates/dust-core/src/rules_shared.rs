@@ -199,6 +199,18 @@ pub fn mode_taken(partner: Option<u8>, aimed: impl Fn(u8) -> bool) -> bool {
     partner.is_some_and(aimed)
 }
 
+/// Whether line `li` of `card` is a sniper's weapon: the card has the Sniper skill and the line
+/// is a hero's (or a vehicle's), or one that only the squad's sniper miniatures carry
+/// (battlefront "Sniper"; tactics-battlefield-summary.md, "SNIPER WEAPONS"). The grid engine and
+/// the table both ask this.
+pub fn sniper_line(card: &crate::unit::UnitCard, li: usize) -> bool {
+    card.has(crate::unit::Skill::Sniper)
+        && (card.kind != crate::unit::UnitKind::Squad || {
+            let mut carriers = card.models.iter().filter(|m| m.weapons & (1 << li) != 0).peekable();
+            carriers.peek().is_some() && carriers.all(|m| m.role == Some(crate::unit::Role::Sniper))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -718,6 +718,12 @@ pub enum BattlefrontSkill {
     Mechanic,
     /// Medevac ("MEDEVAC"): the MEDEVAC special action returns soldiers to an infantry unit.
     Medevac,
+    /// Engineer vehicle ("ENGINEER VEHICLE", "ENGINEERING VEHICLES"): "An engineer vehicle can
+    /// perform engineering tasks"; with cutting or grappling weapons it cuts barbed wire.
+    Engineer,
+    /// Artillery Observer ("ARTILLERY OBSERVER"): its ATTACK may be a friendly artillery unit's,
+    /// which fires on what the observer sees.
+    ArtilleryObserver,
     /// Lucky (tactics-battlefield-summary.md, "LUCKY"): once per game, the hero re-rolls the
     /// dice of his weapons that failed to hit.
     Lucky,
@@ -734,7 +740,7 @@ pub enum BattlefrontSkill {
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 37] = [
+    pub const ALL: [BattlefrontSkill; 39] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -768,6 +774,8 @@ impl BattlefrontSkill {
         BattlefrontSkill::SmokeLaunchers,
         BattlefrontSkill::Mechanic,
         BattlefrontSkill::Medevac,
+        BattlefrontSkill::Engineer,
+        BattlefrontSkill::ArtilleryObserver,
         BattlefrontSkill::Lucky,
         BattlefrontSkill::Officer,
         BattlefrontSkill::FirstStrike,
@@ -809,6 +817,8 @@ impl BattlefrontSkill {
             BattlefrontSkill::SmokeLaunchers => "smoke-launchers",
             BattlefrontSkill::Mechanic => "mechanic",
             BattlefrontSkill::Medevac => "medevac",
+            BattlefrontSkill::Engineer => "engineer",
+            BattlefrontSkill::ArtilleryObserver => "artillery-observer",
             BattlefrontSkill::Lucky => "lucky",
             BattlefrontSkill::Officer => "officer",
             BattlefrontSkill::FirstStrike => "first-strike",
@@ -879,6 +889,9 @@ pub struct BattlefrontWeapon {
     /// The exact values of the cells whose revised value is only the nearest:
     /// (armor type, class, value).
     pub values: Vec<(ArmorType, u8, BattlefrontValue)>,
+    /// Salvo weapon (tactics-battlefield-summary.md, "SALVO WEAPONS"): may roll twice its dice
+    /// in an attack, spending the unit's Loaded token.
+    pub salvo: bool,
 }
 
 /// The name of the Improvised Weapons line ([`improvised_weapon`]).

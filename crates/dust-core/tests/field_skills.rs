@@ -4,7 +4,7 @@
 //! tables and cards are built by hand (`dust_core::field::tests_support`), their numbers the
 //! tests' own.
 
-use dust_core::field::tests_support::{activate, hero_card, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::tests_support::{activate, hero_card, random_step, squad_card, until_activation_of, vehicle_card, weapon, Builder};
 use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose};
 use dust_core::unit::{BattlefrontSkill, Locomotion, Mount};
 use dust_core::{Side, Skill};
@@ -58,28 +58,6 @@ fn rolls(g: &FieldGame, from: usize) -> Vec<(Purpose, u16, u16)> {
             _ => None,
         })
         .collect()
-}
-
-/// Plays the other units' activations (two NOTHING actions each, no reactions, the first
-/// casualties offered) until unit `u` may activate; `false` if the game ends first.
-fn until_activation_of(g: &mut FieldGame, u: usize) -> bool {
-    for _ in 0..200 {
-        let Pending::Decision(side) = g.pending() else { return false };
-        let c = g.candidates(64);
-        if c.contains(&Decision::Activate(u)) {
-            return true;
-        }
-        let pick = c
-            .iter()
-            .find(|d| matches!(d, Decision::First(_) | Decision::React(None) | Decision::Casualties(_)))
-            .or_else(|| c.iter().find(|d| **d == Decision::Plan(vec![Nothing, Nothing])))
-            .or_else(|| c.iter().find(|d| matches!(d, Decision::Activate(x) if *x != u)))
-            .or_else(|| c.iter().find(|d| matches!(d, Decision::Pass)))
-            .cloned()
-            .unwrap_or_else(|| panic!("side {side}: nothing to play among {c:?}"));
-        g.apply(pick).expect("a candidate is accepted");
-    }
-    false
 }
 
 // ----- FAST ------------------------------------------------------------------------------------
@@ -635,14 +613,7 @@ fn random_games_with_skills_and_special_weapons_end() {
                 aces += rolled(&g, 0, Purpose::Ace).len();
                 break;
             }
-            let c = g.candidates(12);
-            assert!(!c.is_empty(), "a decision is pending: {}", g.asks());
-            pick ^= pick << 13;
-            pick ^= pick >> 7;
-            pick ^= pick << 17;
-            let d = c[(pick % c.len() as u64) as usize].clone();
-            assert!(g.check(&d).is_ok(), "{d} proposed but refused");
-            g.apply(d).expect("accepted");
+            random_step(&mut g, &mut pick, 12);
         }
     }
     assert_eq!(ended, 12, "every game ends");

@@ -141,8 +141,8 @@ const ROLES: [Role; 6] = [
 /// The keyword names of card files: the five of [`Keywords`], in field order, then `spray`
 /// (the battlefront name of `flame`), `grenade` (of `ugl`), and the battlefront-only `set-up`,
 /// `under-barrel` and `crew`, and the Battlefield summary's `tesla`, `grapple`, `cutting` and
-/// `power-scopes`, `wire-guided`, `expert`.
-pub const KEYWORDS: [&str; 16] = [
+/// `power-scopes`, `wire-guided`, `salvo`, `expert`.
+pub const KEYWORDS: [&str; 17] = [
     "laser",
     "flame",
     "ugl",
@@ -158,6 +158,7 @@ pub const KEYWORDS: [&str; 16] = [
     "cutting",
     "power-scopes",
     "wire-guided",
+    "salvo",
     "expert",
 ];
 
@@ -877,6 +878,19 @@ impl<'a> Ctx<'a> {
                         ),
                     ),
                     (None, Some(k)) if bf_skills.contains(&k) => self.err(&sp, format!("skill `{s}` is listed twice")),
+                    // "An engineer vehicle", "A vehicle equipped with a dozer blade"
+                    // (tactics-battlefield-summary.md, "ENGINEER VEHICLE", "DOZER BLADE").
+                    (None, Some(k @ (BattlefrontSkill::Engineer | BattlefrontSkill::DozerBlade)))
+                        if card_kind.as_ref().is_some_and(|(ck, _)| ck.nearest() != UnitKind::Vehicle) =>
+                    {
+                        self.err(
+                            &sp,
+                            format!(
+                                "`{}` is a vehicle's equipment: remove it, or make the card `kind = \"vehicle\"`",
+                                k.name()
+                            ),
+                        )
+                    }
                     (None, Some(k)) => bf_skills.push(k),
                     (None, None) => {
                         let mut names: Vec<&str> = Skill::ALL.iter().map(|k| k.name()).collect();
@@ -1365,7 +1379,16 @@ impl<'a> Ctx<'a> {
             for (k, ks) in list {
                 let only_bf = matches!(
                     k.trim(),
-                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided" | "expert"
+                    "set-up"
+                        | "under-barrel"
+                        | "crew"
+                        | "tesla"
+                        | "grapple"
+                        | "cutting"
+                        | "power-scopes"
+                        | "wire-guided"
+                        | "salvo"
+                        | "expert"
                 );
                 if only_bf && !bf {
                     self.err(
@@ -1396,6 +1419,7 @@ impl<'a> Ctx<'a> {
                     "cutting" => &mut bfw.cutting,
                     "power-scopes" => &mut bfw.power_scopes,
                     "wire-guided" => &mut bfw.wire_guided,
+                    "salvo" => &mut bfw.salvo,
                     "expert" => &mut bfw.expert,
                     _ => {
                         self.err(

@@ -80,21 +80,18 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
         Decision::Attack(aims) if aims.is_empty() => "hold fire".into(),
         Decision::Attack(aims) => {
             let u = game.acting().unwrap_or(0);
-            let card = &game.card(u).card;
-            let parts: Vec<String> = aims
-                .iter()
-                .map(|a| {
-                    let w = card.weapons.get(usize::from(a.line)).map_or("?", |w| w.name.as_str());
-                    let at = a.at.map_or(String::new(), |p| format!(" (template at {})", pt_text(p)));
-                    format!("{w} at {}{at}", name(a.target))
-                })
-                .collect();
+            let parts = aim_words(game, u, aims, name);
             let sustained = game.current_action() == Some(Action::Sustained);
             let odds = game
                 .attack_odds(u, aims, sustained)
                 .map_or(String::new(), |o| format!("; expected damage {:.2}", o.expected_damage(game)));
             format!("{}{odds}", parts.join(", "))
         }
+        Decision::Observe { unit, aims } => format!(
+            "ARTILLERY OBSERVER: {} fires {} on what this unit sees",
+            name(*unit),
+            aim_words(game, *unit, aims, name).join(", ")
+        ),
         Decision::React(None) => "no reactive attack".into(),
         Decision::React(Some(u)) => format!("reactive attack with {}", name(*u)),
         Decision::ReactWith(ReactChoice::Sustained) => "the reaction is a sustained attack".into(),
@@ -112,6 +109,8 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
         Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}", name(*u)),
         Decision::Special(Special::Medevac(u)) => format!("MEDEVAC on {}", name(*u)),
         Decision::Special(Special::LaunchSmoke) => "LAUNCH SMOKE: a smoke screen on the vehicle (once a game)".into(),
+        Decision::Special(Special::Dozer) => "DOZER: dig in behind the blade, in cover until the vehicle moves".into(),
+        Decision::Special(Special::Reload) => "RELOAD: the Loaded token back on the unit card".into(),
         Decision::Special(Special::Resurrect(u)) => format!("RESURRECTION: eliminated zombies of {} return", name(*u)),
         Decision::Special(Special::Camouflage) => "CAMOUFLAGE: hidden again from enemies 30 cm or more away while in cover".into(),
         Decision::Special(Special::Engineer(p)) => format!(
@@ -200,6 +199,31 @@ pub fn roll_purpose(purpose: Purpose) -> String {
     }
 }
 
+/// The log in words from the start of a game on `initial` (the table as set up): as
+/// [`event_line`], and a decision aimed at a terrain piece (ENGINEERING) names the piece. A piece
+/// is named by its number on the table of the moment, so the pieces removed since the set-up
+/// (each logged, [`Event::Removed`]) are followed; pieces added during play go at the end of the
+/// table and take no number from the set-up's.
+pub fn event_lines_on(initial: &dust_geom::table::Table, events: &[Event], name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let mut pieces: Vec<&str> = initial.terrain.iter().map(|t| t.name.as_str()).collect();
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Decided(s, d @ Decision::Special(Special::Engineer(p))) => format!(
+                "side {s}: ENGINEERING on {}   [{d}]",
+                pieces.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.to_string())
+            ),
+            Event::Removed(n) => {
+                if let Some(i) = pieces.iter().position(|x| x == n) {
+                    pieces.remove(i);
+                }
+                event_line(e, name)
+            }
+            _ => event_line(e, name),
+        })
+        .collect()
+}
+
 /// One event of the log in words, with the section of the rules summary behind it (the units
 /// named by `name`; no indentation).
 pub fn event_line(e: &Event, name: &dyn Fn(usize) -> String) -> String {
@@ -243,9 +267,60 @@ pub fn event_line(e: &Event, name: &dyn Fn(usize) -> String) -> String {
     }
 }
 
+/// The aims of an attack of unit `u` in words, one part a weapon line: its target, a template's
+/// point, a sniper's named miniature, a volley's rockets or a salvo (a line aimed more than once:
+/// docs/rulings.md, "Battlefield: volley weapons", "Battlefield: reload and salvo weapons",
+/// "Battlefield: sniper weapons and spotters"). The lines of a hero joining `u` come after the
+/// unit's and are named from the hero's card.
+fn aim_words(game: &FieldGame, u: usize, aims: &[dust_core::field::Aim], name: &dyn Fn(usize) -> String) -> Vec<String> {
+    let card = &game.card(u).card;
+    let hero = game.joined_hero(u);
+    let mut parts = Vec::new();
+    for (k, a) in aims.iter().enumerate() {
+        if aims[..k].iter().any(|b| b.line == a.line) {
+            continue;
+        }
+        let li = usize::from(a.line);
+        let (c, li) = match hero {
+            Some(h) if li >= card.weapons.len() => (game.card(h), li - card.weapons.len()),
+            _ => (game.card(u), li),
+        };
+        let Some(w) = c.card.weapons.get(li) else {
+            parts.push(format!("line {} at {}", a.line, name(a.target)));
+            continue;
+        };
+        let n = aims.iter().filter(|b| b.line == a.line).count();
+        let sniper = dust_core::rules_shared::sniper_line(&c.card, li);
+        let at = match a.at {
+            Some(p) if sniper => format!(", every hit on the miniature at {}", pt_text(p)),
+            Some(p) => format!(" (template at {})", pt_text(p)),
+            None => String::new(),
+        };
+        let many = if n < 2 {
+            String::new()
+        } else if w.ammo.is_some() && dust_core::battlefront::weapons::is_volley_line(w) {
+            format!(", {n} rockets or bombs ({n} ammo boxes)")
+        } else if c.bf.weapons.get(li).is_some_and(|b| b.salvo) {
+            ", a salvo: twice the dice, spending the Loaded token".to_string()
+        } else {
+            format!(", aimed {n} times")
+        };
+        parts.push(format!("{} at {}{at}{many}", w.name, name(a.target)));
+    }
+    parts
+}
+
 /// A decision already applied, in words (the units named by `name`), its text form after it.
 pub fn describe_after(d: &Decision, name: &dyn Fn(usize) -> String) -> String {
     match d {
+        Decision::Special(Special::GetMoving(u)) => format!("GET MOVING YOU BUNCH OF MONKEYS on {}   [{d}]", name(*u)),
+        Decision::Special(Special::GetUp(u)) => format!("GET UP, IT AIN'T THAT BAD on {}   [{d}]", name(*u)),
+        Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}   [{d}]", name(*u)),
+        Decision::Special(Special::Medevac(u)) => format!("MEDEVAC on {}   [{d}]", name(*u)),
+        Decision::Special(Special::LaunchSmoke) => format!("LAUNCH SMOKE   [{d}]"),
+        Decision::Mount { vehicle, .. } => format!("mounts {}   [{d}]", name(*vehicle)),
+        Decision::Dismount(_) => format!("dismounts   [{d}]"),
+        Decision::Smoke { .. } => format!("fires smoke shells   [{d}]"),
         Decision::Activate(u) => format!("activates {}   [{d}]", name(*u)),
         Decision::React(Some(u)) => format!("reacts with {}   [{d}]", name(*u)),
         Decision::Attack(aims) if !aims.is_empty() => {

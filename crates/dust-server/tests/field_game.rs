@@ -605,3 +605,172 @@ fn the_state_names_who_is_aboard_and_the_stunned_token() {
     assert!(walker["aboard"].is_null());
     assert!(units.iter().all(|u| u["loaded"].is_boolean() && u["stunned"].is_boolean()));
 }
+
+/// A table of the project's own design for the special action below: barbed wire a few
+/// centimetres in front of a squad.
+const WIRE_TABLE: &str = r#"# A Dust Battlefield table of the project's own design, for the server tests.
+name = "Wire Test"
+description = "A squad a few centimetres behind barbed wire, the enemy well away."
+source = "the project's own design: invented for the server tests"
+size = [120, 80]
+
+[[terrain]]
+kind = "barbed-wire"
+name = "The Wire"
+polygon = [[36, 33], [58, 33], [58, 35], [36, 35]]
+
+[[deployment]]
+side = "a"
+polygon = [[0, 0], [120, 0], [120, 20], [0, 20]]
+
+[[deployment]]
+side = "b"
+polygon = [[0, 60], [120, 60], [120, 80], [0, 80]]
+
+[[objective]]
+name = "Crossroads"
+at = [60, 40]
+
+[[unit]]
+name = "Hell Boys"
+side = "a"
+at = [[40, 30], [43, 30], [46, 30], [49, 30], [52, 30]]
+
+[[unit]]
+name = "Battle Grenadiers"
+side = "b"
+at = [[70, 70], [73, 70], [76, 70], [79, 70], [82, 70]]
+"#;
+
+/// "SPECIAL" is one of the actions a unit declares (tactics-battlefield-summary.md, "ROLL FOR
+/// INITIATIVE"), and ENGINEERING cuts a gap through barbed wire ("BARBED WIRE ENTANGLEMENTS"):
+/// the state names the question a special action asks (`special`, not an attack), so that the
+/// page shows its own control, and the engineering decision it proposes is taken.
+#[test]
+fn a_declared_special_action_is_asked_as_its_own_question() {
+    let server = start(&temp_db("field-game-special"));
+    let addr = server.addr();
+    let g = create(
+        addr,
+        json!({"toml": WIRE_TABLE, "seats": ["human", "human"], "turns": 1, "seed": 5}),
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    let (a, b) = (token(&g["links"]["a"]), token(&g["links"]["b"]));
+    let decide = |tok: &str, d: &str, ply: &Value| {
+        ok(&post(
+            addr,
+            &format!("/api/battlefield/games/{id}/decide"),
+            &json!({"seat": tok, "decision": d, "ply": ply}),
+        )
+        .unwrap())
+    };
+    let mut s = state(addr, &id, &a);
+    for _ in 0..6 {
+        // The state as side A sees it (a decision answers with its decider's view).
+        s = state(addr, &id, &a);
+        let me = if s["your_turn"] == true { a.clone() } else { b.clone() };
+        let q = s["question"]["kind"].as_str().unwrap().to_string();
+        s = match (q.as_str(), me == a) {
+            ("first", _) => decide(&me, "first a", &s["ply"]),
+            ("activate", true) => decide(&me, "activate 0", &s["ply"]),
+            ("react", _) => decide(&me, "react none", &s["ply"]),
+            ("plan", true) => decide(&me, "plan special nothing", &s["ply"]),
+            _ => break,
+        };
+        if s["question"]["kind"] == "special" {
+            break;
+        }
+    }
+    assert_eq!(s["question"]["kind"], "special", "{}\n{}", s["question"], s["log"]);
+    assert_eq!(s["question"]["unit_name"], "Hell Boys");
+    let c = ok(&get(addr, &format!("/api/battlefield/games/{id}/candidates?seat={a}&limit=12")).unwrap());
+    let list: Vec<&str> = c["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["decision"].as_str().unwrap())
+        .collect();
+    assert!(list.contains(&"special engineer 0"), "{list:?}");
+    let after = decide(&a, "special engineer 0", &s["ply"]);
+    let log = after["log"].to_string();
+    assert!(
+        log.contains("side A: ENGINEERING on The Wire"),
+        "the log names the wire, not its number: {log}"
+    );
+}
+
+/// The weapon lines say which may fire smoke shells ("ARTILLERY WEAPONS": range A or a minimum
+/// range), and a unit carried in a vehicle says which (its index), for the page's controls.
+#[test]
+fn the_state_names_artillery_lines_and_the_vehicle_a_unit_is_aboard() {
+    let server = start(&temp_db("field-game-artillery"));
+    let addr = server.addr();
+    let g = create(addr, json!({"table": "dnieper-ford", "seats": ["human", "human"], "turns": 1}));
+    let id = g["id"].as_str().unwrap().to_string();
+    let s = state(addr, &id, &token(&g["links"]["a"]));
+    let units = s["units"].as_array().unwrap();
+    let koshka = units.iter().find(|u| u["name"] == "Koshka").unwrap();
+    let walker = units.iter().position(|u| u["name"] == "Matrioshka").unwrap();
+    assert_eq!(koshka["aboard_unit"], walker);
+    assert!(units[walker]["carrying"].as_array().unwrap().contains(&koshka["index"]));
+    for u in units {
+        for w in u["weapons"].as_array().unwrap() {
+            let r = w["range"].as_str().unwrap();
+            // A range with a minimum is written MIN-MAX on the card.
+            assert_eq!(w["artillery"], r == "A" || r.contains('-'), "{w}");
+        }
+    }
+}
+
+/// "SCENARIO SPECIAL RULES", scattered reserves: a unit arriving from reserve is placed at the
+/// stretches of table edge its die gave. The state names those stretches with the question
+/// (`reserve_edges`, in cm) so that the page draws them; a unit held in ambush has none.
+#[test]
+fn a_unit_arriving_from_scattered_reserves_is_asked_with_its_stretches_of_edge() {
+    let server = start(&temp_db("field-game-reserves"));
+    let addr = server.addr();
+    let g = create(
+        addr,
+        json!({"table": "dnieper-ford", "seats": ["human", "human"], "turns": 3, "seed": 3}),
+    );
+    let id = g["id"].as_str().unwrap().to_string();
+    let (a, b) = (token(&g["links"]["a"]), token(&g["links"]["b"]));
+    let mut asked = None;
+    for _ in 0..100 {
+        let s = state(addr, &id, &a);
+        assert_eq!(s["status"], "playing", "the game ended before a unit arrived from reserve");
+        if s["question"]["kind"] == "place" {
+            asked = Some(s);
+            break;
+        }
+        let me = if s["your_turn"] == true { &a } else { &b };
+        take_first(addr, &id, me, s["ply"].as_u64().unwrap());
+    }
+    let s = asked.expect("a unit arrived from reserve");
+    let q = &s["question"];
+    let edges = q["reserve_edges"].as_array().expect("the stretches of edge");
+    assert!(!edges.is_empty(), "{q}");
+    let size = (s["table"]["size"][0].as_f64().unwrap(), s["table"]["size"][1].as_f64().unwrap());
+    for e in edges {
+        // Each stretch lies along an edge of the table.
+        let (a, b) = (&e[0], &e[1]);
+        let (ax, ay, bx, by) = (
+            a[0].as_f64().unwrap(),
+            a[1].as_f64().unwrap(),
+            b[0].as_f64().unwrap(),
+            b[1].as_f64().unwrap(),
+        );
+        let on_edge = |x: f64, y: f64| x == 0.0 || y == 0.0 || x == size.0 || y == size.1;
+        assert!(on_edge(ax, ay) && on_edge(bx, by) && (ax == bx || ay == by), "{e}");
+    }
+    // And the engine proposes a placement there (the page's starting point to drag).
+    let c = ok(&get(addr, &format!("/api/battlefield/games/{id}/candidates?seat={a}&limit=4")).unwrap());
+    let first = c["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["decision"].as_str().unwrap())
+        .find(|d| *d != "place none")
+        .expect("a placement");
+    assert!(first.starts_with("place "), "{first}");
+}

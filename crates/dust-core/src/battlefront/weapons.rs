@@ -51,8 +51,9 @@ pub fn is_support(card: &UnitCard, bf: Option<&BattlefrontCard>, li: usize) -> b
 }
 
 /// Whether a limited-ammo line is a Volley launcher ("Volley" values against some armour): one
-/// launcher whatever ammo it spends. One reading for the engine and the odds.
-pub(crate) fn is_volley_line(w: &WeaponLine) -> bool {
+/// launcher whatever ammo it spends. One reading for the engines, the odds and the words of the
+/// user interfaces.
+pub fn is_volley_line(w: &WeaponLine) -> bool {
     w.table
         .soldier
         .iter()

@@ -217,15 +217,21 @@ impl FieldGame {
         let range = self.cards[u].card.weapons[li].range;
         in_field(self.class(u), mount, self.table.units[u].facing, b.centre(), at)
             && reaches(range, body_gap(b, &Body::Disc { c: at, r: 0 }))
-            && b.sight_points()
-                .iter()
-                .any(|&p| dust_geom::los::segment_blocked(&self.table, p, at, &[(u, m)]).is_none())
+            && self.sees_point(u, m, super::smoke::artillery(range), at)
     }
 
     /// Whether unit `t` is in cover from miniature `m` of unit `u`: "An infantry unit is in
     /// cover from an attacking miniature if at least half of the unit is in cover from that
     /// attacking miniature"; a vehicle when its miniature is.
     pub fn in_cover_from(&self, u: usize, m: usize, t: usize) -> bool {
+        if self.dozed(t) {
+            return true;
+        }
+        if let Some(o) = self.observer.get().map(|x| x.0).filter(|&o| o != u) {
+            // Observed artillery: the observer's view (docs/rulings.md, "Battlefield: artillery
+            // observers").
+            return (0..self.table.units[o].minis.len()).all(|k| self.in_cover_from(o, k, t));
+        }
         let n = self.table.units[t].minis.len();
         let covered = (0..n)
             .filter(|&j| dust_geom::los::mini_cover(&self.table, (u, m), (t, j)).is_some())
@@ -302,16 +308,17 @@ impl FieldGame {
                     card.weapons.len()
                 )));
             };
-            if aims[..k].iter().any(|a| a.line == aim.line) {
-                return Err(Refusal::new(format!(
-                    "weapon line {} ({}) is aimed twice: each line fires once an attack",
-                    aim.line, w.name
-                )));
+            // A line aimed again: another rocket of a volley, or refused (weapons.rs).
+            match self.repeated_aim(u, aims, k) {
+                Some(Ok(())) => continue,
+                Some(Err(r)) => return Err(r),
+                None => {}
             }
             let before: Vec<u8> = aims[..k].iter().map(|a| a.line).collect();
             if let Some(r) = self
                 .mode_refusal(u, li, &before)
                 .or_else(|| self.ammo_refusal(u, li))
+                .or_else(|| self.loaded_refusal(u, li))
                 .or_else(|| self.crew_refusal(u, li, &before))
             {
                 return Err(r);
@@ -392,8 +399,10 @@ impl FieldGame {
             let facing = self.table.units[u].facing;
             let all_weapons = class != Class::Squad;
             let used = if close { &mut used_close } else { &mut used_ranged };
+            // An under-barrel weapon fired with its main weapon takes no soldier of its own.
+            let rider = self.rides_main_weapon(u, aims, k)?;
             let carriers: Vec<usize> = (0..self.table.units[u].minis.len())
-                .filter(|&m| self.carries(u, m, li) && (all_weapons || !used[m]))
+                .filter(|&m| self.carries(u, m, li) && (all_weapons || rider || !used[m]))
                 .collect();
             if carriers.is_empty() {
                 return Err(Refusal::new(format!(
@@ -444,7 +453,7 @@ impl FieldGame {
                     firers.truncate(cap);
                 }
                 for &m in &firers {
-                    used[m] = true;
+                    used[m] |= !rider;
                 }
                 let hits = if flame {
                     let shape = match w.range {
@@ -516,14 +525,16 @@ impl FieldGame {
                 }
                 continue;
             }
-            if aim.at.is_some() {
+            if aim.at.is_some() && !self.is_sniper_line(u, li) {
                 return Err(Refusal::new(format!(
                     "{} is not a template weapon: aim it at the unit alone (LINE>UNIT)",
                     w.name
                 )));
             }
             // Direct fire (and C weapons): each carrier with a target miniature in its field of
-            // fire, range and line of sight.
+            // fire, range and line of sight (artillery: past vehicles, not from area terrain).
+            let art = super::smoke::artillery(w.range);
+            let art_view = art.then(|| self.artillery_view(u, Some(aim.target)));
             let mut firers: Vec<(usize, Vec<usize>)> = Vec::new();
             let mut why = None;
             for &m in &carriers {
@@ -584,7 +595,15 @@ impl FieldGame {
                         });
                         continue;
                     }
-                    if let Err(b) = sees(m, aim.target, j) {
+                    if let Some(w) = art.then(|| self.artillery_blocked(u, m, tm.body.centre())).flatten() {
+                        why.get_or_insert(w);
+                        continue;
+                    }
+                    let seen = match &art_view {
+                        Some(v) => self.artillery_sight(v, u, m, aim.target, j),
+                        None => sees(m, aim.target, j),
+                    };
+                    if let Err(b) = seen {
                         why.get_or_insert_with(|| format!("no line of sight to {}: {}", name(aim.target), b.describe(&self.table)));
                         continue;
                     }
@@ -606,7 +625,7 @@ impl FieldGame {
                 firers.truncate(cap);
             }
             for (m, _) in &firers {
-                used[*m] = true;
+                used[*m] |= !rider;
             }
             for cover in [false, true] {
                 let part: Vec<&(usize, Vec<usize>)> = firers.iter().filter(|(m, _)| !close && cover_of(*m, aim.target) == cover).collect();
@@ -650,9 +669,12 @@ impl FieldGame {
         // hits from the template weapons are allocated first."
         groups.sort_by_key(|g| (g.close, !g.template));
         self.mark_wire_guided(u, aims, sustained, &mut groups);
+        self.multiply_repeats(u, aims, &mut groups);
+        self.fire_with_main_weapons(u, aims, &mut groups);
         for g in &mut groups {
             g.hero = self.hero_share(u, usize::from(g.line), g.target);
         }
+        self.aim_snipers(u, aims, sustained, &mut groups)?;
         Ok(groups)
     }
 
@@ -785,6 +807,7 @@ impl FieldGame {
         let mut planned = self.plan_attack(u, &ranged, sustained, reactive, true);
         if let Ok(groups) = &planned {
             self.mark_ammo(u, groups);
+            self.mark_fired(u, &ranged);
         }
         let hero_ranged = hero.as_ref().map(|(h, a)| {
             (
@@ -800,6 +823,7 @@ impl FieldGame {
             match self.plan_attack(*h, hero_aims, sustained, reactive, true) {
                 Ok(more) => {
                     self.mark_ammo(*h, &more);
+                    self.mark_fired(*h, hero_aims);
                     groups.extend(more)
                 }
                 Err(e) => planned = Err(e),

@@ -94,7 +94,13 @@ impl FieldGame {
             Special::GetUp(t) => (Role::Medic, t, 1, "GET UP, IT AIN'T THAT BAD"),
             Special::Repair(t) => (Role::Mechanic, t, 1, "MAKESHIFT REPAIR"),
             Special::Medevac(t) => (Role::Medic, t, 1, "MEDEVAC"),
-            Special::None | Special::Engineer(_) | Special::LaunchSmoke | Special::Camouflage | Special::Resurrect(_) => return Ok(()),
+            Special::None
+            | Special::Engineer(_)
+            | Special::LaunchSmoke
+            | Special::Dozer
+            | Special::Reload
+            | Special::Camouflage
+            | Special::Resurrect(_) => return Ok(()),
         };
         let medevac = matches!(sp, Special::Medevac(_));
         let name = |x: usize| self.table.units.get(x).map_or_else(|| format!("unit {x}"), |v| v.name.clone());

@@ -132,6 +132,11 @@ pub enum Special {
     Medevac(usize),
     /// A vehicle's LAUNCH SMOKE (smoke launchers), once a game.
     LaunchSmoke,
+    /// A dozer blade's DOZER: the vehicle is in cover until it next moves ("DOZER BLADE").
+    Dozer,
+    /// RELOAD: the Loaded token back on the card of a unit with Reload or Salvo weapons
+    /// ("RELOAD WEAPONS", "SALVO WEAPONS").
+    Reload,
     /// CAMOUFLAGE: a unit with the Camouflage skill that lost its camouflage regains it.
     Camouflage,
     /// A Blutkreuz hero's RESURRECTION on a Mindless Zombie unit.
@@ -223,6 +228,15 @@ pub enum Decision {
     /// vehicle by activating before the vehicle activates and performing a MOVE or MARCH MOVE
     /// action to move away from it").
     Dismount(Vec<Pt>),
+    /// An Artillery Observer's ATTACK or SUSTAINED ATTACK made with a friendly artillery unit's
+    /// artillery weapons: the unit, and its lines' aims (lines numbered on its card)
+    /// (tactics-battlefield-summary.md, "ARTILLERY OBSERVER").
+    Observe {
+        /// The artillery unit that fires.
+        unit: usize,
+        /// Its artillery lines and their targets.
+        aims: Vec<Aim>,
+    },
     /// Before the ATTACK or SUSTAINED ATTACK decision, the acting unit declares it uses a skill
     /// for the attack's dice ([`Declared`]).
     Declare(Declared),
@@ -310,6 +324,8 @@ impl fmt::Display for Decision {
             Decision::Special(Special::Repair(u)) => write!(f, "special repair {u}"),
             Decision::Special(Special::Medevac(u)) => write!(f, "special medevac {u}"),
             Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
+            Decision::Special(Special::Dozer) => f.write_str("special dozer"),
+            Decision::Special(Special::Reload) => f.write_str("special reload"),
             Decision::Special(Special::Camouflage) => f.write_str("special camouflage"),
             Decision::Special(Special::Resurrect(u)) => write!(f, "special resurrect {u}"),
             Decision::Place(v) => {
@@ -330,6 +346,10 @@ impl fmt::Display for Decision {
                 }
                 .to_string();
                 f.write_str(&m["move".len()..])
+            }
+            Decision::Observe { unit, aims } => {
+                let a = Decision::Attack(aims.clone()).to_string();
+                write!(f, "observe {unit}{}", &a["attack".len()..])
             }
             Decision::Declare(s) => write!(f, "declare {}", s.word()),
             Decision::Dismount(v) => {
@@ -425,6 +445,18 @@ impl FromStr for Decision {
                     _ => return Err("a unit mounting turns no facing: remove `facing`".into()),
                 }
             }
+            "observe" => {
+                let (u, tail) = rest
+                    .split_first()
+                    .ok_or("`observe` needs the artillery unit and its aims: observe U LINE>UNIT …")?;
+                match format!("attack {}", tail.join(" ")).parse::<Decision>()? {
+                    Decision::Attack(aims) if !aims.is_empty() => Decision::Observe {
+                        unit: index(u, "a unit")?,
+                        aims,
+                    },
+                    _ => return Err("`observe U` needs at least one aim: LINE>UNIT".into()),
+                }
+            }
             "declare" => match rest.as_slice() {
                 [w] => [Declared::FightingSpirit, Declared::Lucky]
                     .into_iter()
@@ -451,11 +483,13 @@ impl FromStr for Decision {
                 ["repair", u] => Decision::Special(Special::Repair(index(u, "a unit")?)),
                 ["medevac", u] => Decision::Special(Special::Medevac(index(u, "a unit")?)),
                 ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
+                ["dozer"] => Decision::Special(Special::Dozer),
+                ["reload"] => Decision::Special(Special::Reload),
                 ["camouflage"] => Decision::Special(Special::Camouflage),
                 ["resurrect", u] => Decision::Special(Special::Resurrect(index(u, "a unit")?)),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, camouflage or resurrect UNIT"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, dozer, reload, camouflage or resurrect UNIT"
                             .into(),
                     )
                 }
@@ -509,7 +543,7 @@ impl FromStr for Decision {
             }
             _ => {
                 return Err(format!(
-                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, mount, dismount, attack, smoke, special, react, react-with, casualties, place)"
+                    "`{s}` is not a Battlefield decision (first, pass, activate, plan, move, mount, dismount, attack, smoke, special, react, react-with, casualties, place, observe)"
                 ))
             }
         })

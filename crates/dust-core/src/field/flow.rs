@@ -153,9 +153,9 @@ impl FieldGame {
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
                 Some(Action::Special) => {
-                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | camouflage | resurrect U | none)"
+                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | dozer | reload | camouflage | resurrect U | none)"
                 }
-                _ => "the attack's targets (attack …), or smoke shells from an artillery weapon (smoke LINE@X,Y)",
+                _ => "the attack's targets (attack …), smoke shells from an artillery weapon (smoke LINE@X,Y), or an Artillery Observer's call (observe U …)",
             },
             Phase::React => "a reactive attack (react U, react none)",
             Phase::ReactWith => "what the reaction does (react-with sustained | turn-attack)",
@@ -372,6 +372,7 @@ impl FieldGame {
                 _ => Err(wrong()),
             },
             (Phase::Act, Decision::Smoke { line, at }) => self.check_smoke(*line, *at),
+            (Phase::Act, Decision::Observe { unit, aims }) => self.check_observe(*unit, aims),
             (Phase::Act, Decision::Declare(s)) => self.check_declare(*s),
             (Phase::Act, Decision::Special(sp)) => match self.current_action() {
                 Some(Action::Special) => self.check_special(*sp),
@@ -815,6 +816,7 @@ impl FieldGame {
             Decision::Move { minis, facing } => self.do_move(&minis, facing),
             Decision::Special(sp) => self.do_special(sp),
             Decision::Smoke { line, at } => self.fire_smoke(line, at),
+            Decision::Observe { unit, aims } => self.do_observe(unit, &aims),
             Decision::Declare(s) => self.declare(s),
             Decision::Attack(aims) => {
                 let (u, a, against) = {
@@ -1311,7 +1313,7 @@ impl FieldGame {
         }
     }
 
-    fn after_attack(&mut self) {
+    pub(crate) fn after_attack(&mut self) {
         self.settle_casualties();
         if !self.casualties.is_empty() {
             self.phase = Phase::Casualties;
@@ -1341,6 +1343,7 @@ impl FieldGame {
             return;
         };
         self.release_grapples(u);
+        self.leave_dozer_cover(u);
         let hero = if reacting { None } else { self.joined_hero(u) };
         self.units[u].last_march = march;
         if let Some(h) = hero {

@@ -112,6 +112,7 @@ impl FieldGame {
                 (Some(a), Some(u)) => {
                     let mut v = self.attack_candidates(u, a == Action::Sustained, limit);
                     v.extend(self.smoke_candidates(u));
+                    v.extend(self.observe_candidates(u));
                     v.extend(self.declare_candidates());
                     v
                 }
@@ -480,6 +481,7 @@ impl FieldGame {
                             out.push(Decision::Attack(joint));
                         }
                     }
+                    out.extend(self.weapon_candidates(u, &aims, sustained, against, &mut sight));
                     out.push(Decision::Attack(aims));
                 }
             }

@@ -36,6 +36,7 @@ mod skills2;
 mod smoke;
 mod special;
 pub mod tests_support;
+mod weapons;
 
 pub use attack::{AttackOdds, Group};
 pub use decision::{Action, Aim, Decision, Declared, MiniMove, ReactChoice, Special};
@@ -326,6 +327,12 @@ pub struct FieldUnit {
     /// Camouflaged (tactics-battlefield-summary.md, "CAMOUFLAGE": "The unit starts the game
     /// camouflaged").
     pub camouflaged: bool,
+    /// Dug in by a DOZER special action: in cover until it performs a MOVE or MARCH MOVE
+    /// (tactics-battlefield-summary.md, "DOZER BLADE").
+    pub dozed: bool,
+    /// The Loaded token of a unit with Reload or Salvo weapons (tactics-battlefield-summary.md,
+    /// "RELOAD WEAPONS", "SALVO WEAPONS"); `false` for a unit without such weapons.
+    pub loaded: bool,
     /// The skills usable once per game it has used ("FIGHTING SPIRIT", "LUCKY").
     pub used: Used,
 }
@@ -505,6 +512,10 @@ pub struct FieldGame {
     digging: Option<(usize, usize, u8, usize)>,
     /// The vehicles that have launched their smoke ("Once per game").
     smoke_launched: Vec<bool>,
+    /// The Artillery Observer whose view an artillery unit's attack uses while it is planned or
+    /// rolled, and whether that attack is a SUSTAINED ATTACK ("ARTILLERY OBSERVER"); set only
+    /// for the length of one plan or roll (field/weapons.rs).
+    observer: std::cell::Cell<Option<(usize, bool)>>,
     /// The skills declared for the action under way ("SKILLS AND EQUIPMENT").
     declared: skills2::Declaration,
 }
@@ -561,6 +572,8 @@ impl FieldGame {
                 stunned: false,
                 grappled_by: None,
                 camouflaged: false,
+                dozed: false,
+                loaded: weapons::has_loaded_token(&c),
                 used: Used::default(),
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
@@ -656,6 +669,7 @@ impl FieldGame {
             reactivated: vec![0; n],
             digging: None,
             smoke_launched: vec![false; n],
+            observer: Default::default(),
             declared: Default::default(),
         };
         g.board_at_setup(&setup.aboard)?;
@@ -866,8 +880,10 @@ impl FieldGame {
                     | u64::from(s.in_reserve) << 4
                     | u64::from(s.stunned) << 5
                     | u64::from(s.camouflaged) << 6
-                    | u64::from(s.used.fighting_spirit) << 7
-                    | u64::from(s.used.lucky) << 8,
+                    | u64::from(s.dozed) << 7
+                    | u64::from(s.loaded) << 8
+                    | u64::from(s.used.fighting_spirit) << 9
+                    | u64::from(s.used.lucky) << 10,
             );
             for &m in &s.models {
                 h.u64(m.into());

@@ -191,7 +191,9 @@ impl FieldGame {
         if self.class(u) != Class::Squad {
             return None;
         }
-        self.ammo_left(u, li).map(usize::from)
+        // A volley is one launcher: one soldier fires it, its rockets counted by the aims.
+        let cap = if self.is_volley(u, li) { 1 } else { usize::MAX };
+        self.ammo_left(u, li).map(|n| usize::from(n).min(cap))
     }
 
     /// Marks the boxes of an attack of unit `u` that rolls `groups` (its own lines): one a

@@ -22,7 +22,13 @@ pub const MINEFIELD_DICE: u16 = 2;
 /// Whether a body is adjacent to a terrain area: it overlaps the area or its edge is within
 /// 5 cm of it, the close-combat distance (docs/rulings.md, "Battlefield: engineering").
 pub(crate) fn adjacent(b: &Body, a: &Area) -> bool {
-    let near = |d2: Ratio, plus: i64| d2.le_int(i128::from(plus + CLOSE) * i128::from(plus + CLOSE));
+    within(b, a, CLOSE)
+}
+
+/// Whether a body's edge is within `gap` (units) of a terrain area, or overlaps it (`gap` 0:
+/// it overlaps or touches it).
+pub(crate) fn within(b: &Body, a: &Area, gap: i64) -> bool {
+    let near = |d2: Ratio, plus: i64| d2.le_int(i128::from(plus + gap) * i128::from(plus + gap));
     match (b, a) {
         (Body::Disc { c, r }, Area::Polygon(v)) => near(polygon_point_dist2(v, *c), *r),
         (Body::Hull { corners, .. }, Area::Polygon(v)) => near(polygons_dist2(corners, v), 0),
@@ -48,15 +54,23 @@ impl FieldGame {
             ))
         })?;
         let dozer = self.class(u) == Class::Vehicle && self.cards[u].bf.has(BattlefrontSkill::DozerBlade);
-        if !self.class(u).infantry() && !dozer {
+        let cutter = self.wire_cutter_dice(u).is_some();
+        if !self.class(u).infantry() && !dozer && !cutter {
             return Err(Refusal::new(format!(
-                "{name} is neither infantry nor an engineer vehicle with a dozer blade: it takes no ENGINEERING action"
+                "{name} is neither infantry nor an engineer vehicle with a dozer blade or with cutting or grappling weapons: it takes no ENGINEERING action"
             )));
         }
-        let (ok, does) = if dozer {
+        let (ok, does) = if dozer || cutter {
             (
-                matches!(piece.kind, TerrainKind::Minefield | TerrainKind::Trench | TerrainKind::Bunker),
-                "a dozer blade fills trenches, clears minefields and buries bunkers",
+                (dozer && matches!(piece.kind, TerrainKind::Minefield | TerrainKind::Trench | TerrainKind::Bunker))
+                    || (cutter && piece.kind == TerrainKind::BarbedWire),
+                match (dozer, cutter) {
+                    (true, false) => "a dozer blade fills trenches, clears minefields and buries bunkers",
+                    (false, _) => "an engineer vehicle's cutting or grappling weapons cut barbed wire",
+                    (true, true) => {
+                        "a dozer blade fills trenches, clears minefields and buries bunkers; cutting or grappling weapons cut barbed wire"
+                    }
+                },
             )
         } else {
             (
@@ -102,6 +116,8 @@ impl FieldGame {
             Special::Engineer(p) => self.check_engineer(u, p),
             Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) | Special::Medevac(_) => self.check_command(u, sp),
             Special::LaunchSmoke => self.check_launch(u),
+            Special::Dozer => self.check_dozer(u),
+            Special::Reload => self.check_reload(u),
             Special::Camouflage => self.check_camouflage(u),
             Special::Resurrect(t) => self.check_resurrect(u, t),
         }
@@ -119,6 +135,12 @@ impl FieldGame {
         if self.check_launch(u).is_ok() {
             v.push(Decision::Special(Special::LaunchSmoke));
         }
+        if self.check_dozer(u).is_ok() {
+            v.push(Decision::Special(Special::Dozer));
+        }
+        if self.check_reload(u).is_ok() {
+            v.push(Decision::Special(Special::Reload));
+        }
         v.extend(self.skill_specials(u));
         v
     }
@@ -128,6 +150,8 @@ impl FieldGame {
         (0..self.table.terrain.len()).any(|p| self.check_engineer(u, p).is_ok())
             || !self.command_candidates(u).is_empty()
             || self.check_launch(u).is_ok()
+            || self.check_dozer(u).is_ok()
+            || self.check_reload(u).is_ok()
             || !self.skill_specials(u).is_empty()
     }
 
@@ -160,6 +184,14 @@ impl FieldGame {
             }
             Special::LaunchSmoke => {
                 self.launch_smoke(u);
+                false
+            }
+            Special::Dozer => {
+                self.dig_in(u);
+                false
+            }
+            Special::Reload => {
+                self.units[u].loaded = true;
                 false
             }
             Special::Camouflage => false,
@@ -204,7 +236,13 @@ impl FieldGame {
             }
             return false;
         }
-        if self.roll_sym(1, Symbols::ARMY, Purpose::Engineering) > 0 {
+        // "Roll a die (vehicles with paired chainsaws or paired claws roll 2 dice)": a vehicle
+        // cutting wire rolls its dice, one army symbol enough.
+        let dice = match kind {
+            TerrainKind::BarbedWire if !self.class(u).infantry() => self.wire_cutter_dice(u).unwrap_or(1),
+            _ => 1,
+        };
+        if self.roll_sym(dice, Symbols::ARMY, Purpose::Engineering) > 0 {
             let piece = self.table.terrain.remove(p);
             // The move check's working copy holds the old terrain.
             self.scratch.replace(None);

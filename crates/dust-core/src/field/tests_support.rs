@@ -437,3 +437,49 @@ pub fn settle(g: &mut FieldGame) {
         }
     }
 }
+
+/// Plays the other units' activations (two NOTHING actions each, no reactions, the first
+/// casualties offered) until unit `u` may activate; `false` if the game ends first.
+///
+/// # Panics
+/// When the generator offers nothing to play, or a candidate is refused.
+pub fn until_activation_of(g: &mut FieldGame, u: usize) -> bool {
+    for _ in 0..200 {
+        let Pending::Decision(side) = g.pending() else { return false };
+        let c = g.candidates(64);
+        if c.contains(&Decision::Activate(u)) {
+            return true;
+        }
+        let pick = c
+            .iter()
+            .find(|d| matches!(d, Decision::First(_) | Decision::React(None) | Decision::Casualties(_)))
+            .or_else(|| {
+                c.iter()
+                    .find(|d| **d == Decision::Plan(vec![super::Action::Nothing, super::Action::Nothing]))
+            })
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::Activate(x) if *x != u)))
+            .or_else(|| c.iter().find(|d| matches!(d, Decision::Pass)))
+            .cloned()
+            .unwrap_or_else(|| panic!("side {side}: nothing to play among {c:?}"));
+        g.apply(pick).expect("a candidate is accepted");
+    }
+    false
+}
+
+/// One step of a random game: one of the generator's candidates (at most `limit`) picked by the
+/// xorshift state `pick`, checked (the one place that decides legality must accept every
+/// proposal), then applied. Returns the decision played.
+///
+/// # Panics
+/// When nothing is proposed, or a proposal is refused.
+pub fn random_step(g: &mut FieldGame, pick: &mut u64, limit: usize) -> Decision {
+    let c = g.candidates(limit);
+    assert!(!c.is_empty(), "a decision is pending: {}", g.asks());
+    *pick ^= *pick << 13;
+    *pick ^= *pick >> 7;
+    *pick ^= *pick << 17;
+    let d = c[(*pick % c.len() as u64) as usize].clone();
+    assert!(g.check(&d).is_ok(), "{d} proposed but refused");
+    g.apply(d.clone()).expect("accepted");
+    d
+}

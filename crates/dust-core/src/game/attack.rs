@@ -254,12 +254,7 @@ impl Game {
     pub(super) fn job(&self, attacker: UnitId, aim: Aim, sustained: bool, berserk: bool, all_in_one: bool, deferred: bool) -> FireJob {
         // "Sniper": the sniper's own weapon (a hero's, or a line only sniper miniatures carry).
         let (owner, li) = self.line_owner(attacker, aim.line);
-        let o = self.unit(owner);
-        let sniper = o.card.has(Skill::Sniper)
-            && (o.card.kind != UnitKind::Squad || {
-                let carriers: Vec<_> = o.card.models.iter().filter(|m| m.weapons & (1 << li) != 0).collect();
-                !carriers.is_empty() && carriers.iter().all(|m| m.role == Some(crate::unit::Role::Sniper))
-            });
+        let sniper = crate::rules_shared::sniper_line(&self.unit(owner).card, li);
         FireJob {
             sniper,
             attacker,

@@ -21,6 +21,14 @@
 //! What a viewer sees: the table as it stands (units held in ambush or in reserve are off it),
 //! tokens, damage, the log in words naming units, the pending question. Never the seed (the
 //! dice to come); the candidates, the check and the odds only to the side that decides now.
+//!
+//! The question's `kind` is one of `first`, `activate`, `plan`, `move` (with `aboard`: the
+//! vehicle carrying the unit, which then dismounts), `attack`, `special` (a declared SPECIAL
+//! action), `react`, `react-with`, `casualties`, `place` (with `reserve_edges` for a unit from
+//! scattered reserves) and `over`; a page meeting another kind (a rule added to the engine
+//! later) answers it from the candidates. A unit names the weapon lines that may fire smoke
+//! shells (`artillery`), the vehicle it is aboard (`aboard_unit`) and the units it carries
+//! (`carrying`).
 
 pub mod hub;
 pub mod store;
@@ -33,7 +41,7 @@ use axum::response::{Html, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use dust_core::field::{Action, Class, Decision, FieldGame, Pending, Question};
-use dust_core::Side;
+use dust_core::{Side, WeaponRange};
 use dust_data::field_record::TableRef;
 use dust_data::field_words as words;
 use dust_data::table_json::{self, cm2};
@@ -311,7 +319,9 @@ fn units_value(g: &FieldGame) -> Value {
                     // "1. Check Field of Fire": a support weapon or a front-mounted weapon fires
                     // 45° either side of the facing; the others in any direction.
                     let front = c.bf.weapons.get(i).and_then(|b| b.mount).map_or(g.class(u) == Class::SupportWeapon, |m| !m.all_round());
-                    json!({"line": i, "name": w.name, "range": w.range.to_string(), "template": template_of(g, u, i), "front_arc": front})
+                    // "ARTILLERY WEAPONS": an artillery line may fire smoke shells instead.
+                    let artillery = matches!(w.range, WeaponRange::Artillery | WeaponRange::Spaces { min: 2.., .. });
+                    json!({"line": i, "name": w.name, "range": w.range.to_string(), "template": template_of(g, u, i), "front_arc": front, "artillery": artillery})
                 })
                 .collect();
                 json!({
@@ -328,6 +338,8 @@ fn units_value(g: &FieldGame) -> Value {
                     "suppressed": s.tokens.suppressed,
                     "stunned": s.stunned,
                     "aboard": g.aboard(u).map(|(v, _)| t.units[v].name.clone()),
+                    "aboard_unit": g.aboard(u).map(|(v, _)| v),
+                    "carrying": g.passengers_of(u).into_iter().chain(g.pilot_of(u)).collect::<Vec<_>>(),
                     "loaded": !g.passengers_of(u).is_empty(),
                     "activated": s.activated,
                     "destroyed": s.destroyed,
@@ -352,9 +364,15 @@ fn question_value(g: &FieldGame) -> Value {
         Question::Plan { unit, actions } => json!({"kind": "plan", "unit": unit, "unit_name": name(unit), "actions": actions}),
         Question::Move { unit, march, turn_only } => json!({
             "kind": "move", "unit": unit, "unit_name": name(unit), "march": march, "turn_only": turn_only,
+            "aboard": g.aboard(unit).map(|(v, _)| v),
             "allowance_cm": g.move_units(unit) as f64 / 100.0 * if march { 2.0 } else { 1.0 },
             "terrain_cap_cm": if march { 40 } else { 20 },
         }),
+        // The engine asks a special action's choice in the phase of the actions, as it asks an
+        // attack; the page has a control of its own for it ("ROLL FOR INITIATIVE": "SPECIAL").
+        Question::Attack { unit, .. } if g.current_action() == Some(Action::Special) => {
+            json!({"kind": "special", "unit": unit, "unit_name": name(unit)})
+        }
         Question::Attack { unit, sustained } => json!({"kind": "attack", "unit": unit, "unit_name": name(unit), "sustained": sustained}),
         Question::React { against } => {
             json!({"kind": "react", "against": against, "against_name": name(against), "reactors": g.reactors()})
@@ -364,7 +382,19 @@ fn question_value(g: &FieldGame) -> Value {
             "kind": "casualties", "unit": unit, "unit_name": name(unit), "count": count, "valid": valid,
             "hero": hero, "hero_name": hero.map(name), "hero_as": g.table().units[unit].minis.len(),
         }),
-        Question::Place { unit } => json!({"kind": "place", "unit": unit, "unit_name": name(unit)}),
+        Question::Place { unit } => {
+            // A unit arriving from scattered reserves is placed at the stretches of table edge
+            // its die gave ("SCENARIO SPECIAL RULES"), not in the deployment area.
+            let edges = g.entry().map(|(_, v)| {
+                v.iter()
+                    .map(|(a, b)| {
+                        let (a, b) = (a.to_cm(), b.to_cm());
+                        json!([[a.0, a.1], [b.0, b.1]])
+                    })
+                    .collect::<Vec<_>>()
+            });
+            json!({"kind": "place", "unit": unit, "unit_name": name(unit), "reserve_edges": edges})
+        }
         Question::Over(w) => json!({"kind": "over", "winner": w.map(side_key)}),
     };
     v["asks"] = json!(g.asks());
@@ -382,14 +412,17 @@ fn question_value(g: &FieldGame) -> Value {
     v
 }
 
-/// The log in words, naming units; each roll with the rule that called for it.
-fn log_value(g: &FieldGame) -> Value {
+/// The log in words, naming units (and the terrain piece an ENGINEERING action aims at, from
+/// `initial`, the table as set up); each roll with the rule that called for it.
+fn log_value(g: &FieldGame, initial: &dust_geom::table::Table) -> Value {
     let name = |u: usize| g.table().units.get(u).map_or_else(|| format!("unit {u}"), |x| x.name.clone());
+    let lines = words::event_lines_on(initial, g.events(), &name);
     let list: Vec<Value> = g
         .events()
         .iter()
-        .map(|e| {
-            let mut v = json!({ "text": words::event_line(e, &name) });
+        .zip(lines)
+        .map(|(e, text)| {
+            let mut v = json!({ "text": text });
             if let dust_core::field::Event::Rolled { purpose, dice, successes } = e {
                 v["dice"] = json!({
                     "rolled": dice,
@@ -436,7 +469,7 @@ pub fn state_value(cell: &FieldCell, viewer: FieldViewer) -> Value {
         "destroyed_ap": {"a": g.destroyed_ap()[Side::A], "b": g.destroyed_ap()[Side::B]},
         "objectives_held": {"a": g.objectives_held()[Side::A], "b": g.objectives_held()[Side::B]},
         "objectives": g.table().objectives.iter().map(|o| json!({"name": o.name, "holder": g.objective_holder(o.at).map(side_key)})).collect::<Vec<_>>(),
-        "log": log_value(g),
+        "log": log_value(g, &live.file.table),
         "coherency_cm": 15,
         "record_allowed": crate::secrets::may_read_record(over, seat, &people),
     })
