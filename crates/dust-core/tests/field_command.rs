@@ -281,3 +281,212 @@ fn a_medevac_rolls_a_die_for_each_soldier_eliminated() {
     let e = g.check(&Decision::Special(Special::Medevac(1))).unwrap_err();
     assert!(e.reason.contains("medevac"), "{e}");
 }
+
+// ----- AMMO DROP, INJECT STIMULANTS ------------------------------------------------------------------
+
+/// Rangers (2 soldiers) whose second line, a bazooka, has 2 ammo boxes.
+fn rangers_with_bazooka() -> FieldCard {
+    let mut c = squad_card("Rangers", 2);
+    let mut b = dust_core::field::tests_support::weapon("Bazooka", Some(4), 2);
+    b.ammo = Some(2);
+    c.card.weapons.push(b);
+    for m in &mut c.card.models {
+        m.weapons = 0b111;
+    }
+    c
+}
+
+/// "OFFICER SPECIAL ACTIONS", "Ammo Drop": "A unit with an Officer may take an AMMO DROP
+/// action. Roll a die: on ☒ or ☑, select any unit with Limited Ammo weapons within LOS and range 2
+/// (10cm/8") of the Officer, and replenish it back to a full ammunition load. If the Officer has a
+/// Radio Operator, they can request an ammo drop for any unit on the board." (☒ or ☑: the army
+/// symbol or the shield, docs/rulings.md, "Battlefield: command squads".)
+#[test]
+fn an_officer_drops_ammo_back_to_a_full_load() {
+    let (mut full, mut tries) = (0, 0);
+    for seed in 0..60 {
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&[Role::Officer, Role::Medic]), &[(50.0, 20.0), (53.0, 20.0)], 0)
+            .unit(Side::A, rangers_with_bazooka(), &[(50.0, 30.0), (53.0, 30.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(seed);
+        g.set_ammo_left(1, 2, 0);
+        assert_eq!(g.ammo_left(1, 2), Some(0));
+        activate(&mut g, 0, &[Special, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::AmmoDrop(1))).unwrap();
+        let r = rolls_since(&g, e);
+        assert_eq!((r[0].0, r[0].1), (Purpose::Command, 1), "{r:?}");
+        assert_eq!(
+            g.ammo_left(1, 2),
+            Some(if r[0].2 == 1 { 2 } else { 0 }),
+            "the full load exactly on a success"
+        );
+        full += r[0].2;
+        tries += 1;
+    }
+    let f = f64::from(full) / f64::from(tries);
+    assert!((0.45..0.9).contains(&f), "the army symbol or the shield, 4 faces in 6: {f}");
+}
+
+/// "within LOS and range 2 … of the Officer", or anywhere with a Radio Operator; only "a unit
+/// with Limited Ammo weapons" that has used some (docs/rulings.md, "Battlefield: command squads").
+#[test]
+fn ammo_drop_reaches_range_two_or_the_board_by_radio() {
+    for (roles, ok) in [
+        (vec![Role::Officer, Role::Medic], false),
+        (vec![Role::Officer, Role::Radioman], true),
+    ] {
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&roles), &[(50.0, 20.0), (53.0, 20.0)], 0)
+            .unit(Side::A, rangers_with_bazooka(), &[(150.0, 60.0), (153.0, 60.0)], 0)
+            .unit(Side::A, squad_card("Scouts", 1), &[(60.0, 25.0)], 0)
+            .unit(Side::A, rangers_with_bazooka(), &[(50.0, 30.0), (53.0, 30.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(1);
+        g.set_ammo_left(1, 2, 1);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let r = g.check(&Decision::Special(Special::AmmoDrop(1)));
+        assert_eq!(r.is_ok(), ok, "{roles:?}: {r:?}");
+        if let Err(e) = r {
+            assert!(e.reason.contains("range 2"), "{e}");
+        }
+        let e = g.check(&Decision::Special(Special::AmmoDrop(2))).unwrap_err();
+        assert!(e.reason.contains("Limited Ammo"), "{e}");
+        let e = g.check(&Decision::Special(Special::AmmoDrop(3))).unwrap_err();
+        assert!(e.reason.contains("full"), "{e}");
+        // The Medic has no AMMO DROP of his own.
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&[Role::Medic]), &[(50.0, 20.0)], 0)
+            .unit(Side::A, rangers_with_bazooka(), &[(50.0, 30.0), (53.0, 30.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(1);
+        g.set_ammo_left(1, 2, 0);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let e = g.check(&Decision::Special(Special::AmmoDrop(1))).unwrap_err();
+        assert!(e.reason.contains("Officer"), "{e}");
+    }
+}
+
+/// "MEDIC SPECIAL ACTIONS", "Inject Stimulants": "Select any infantry unit within LOS and range 1
+/// of the Medic and roll a die. … On ☒, choose either token. On 🎯, Attack Stimulants token. On
+/// the shield, Move Stimulants token." (the faces: docs/rulings.md, "Battlefield: command
+/// squads"; the token chosen is named in the decision).
+#[test]
+fn a_medic_injects_the_token_the_die_gives() {
+    use dust_core::field::Stimulant;
+    let mut seen = [0u32; 3];
+    for seed in 0..90 {
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&ALL), &hq_at(&ALL), 0)
+            .unit(Side::A, squad_card("Rangers", 2), &[(55.0, 28.0), (58.0, 28.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Stimulants(1, Stimulant::Move))).unwrap();
+        let r = rolls_since(&g, e);
+        let token = g.units()[1].stimulant;
+        if r[0].2 == 1 {
+            // The army symbol: the token the player named.
+            assert_eq!(r.len(), 1, "{r:?}");
+            assert_eq!(token, Some(Stimulant::Move));
+            seen[0] += 1;
+        } else {
+            // Not the army symbol: the die shows the target or the shield.
+            assert_eq!(r.len(), 2, "{r:?}");
+            let target = r[1].2 == 1;
+            assert_eq!(token, Some(if target { Stimulant::Attack } else { Stimulant::Move }));
+            seen[1 + usize::from(!target)] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 15), "each face about a third of 90: {seen:?}");
+    // Out of range 1 of the Medic, or not infantry.
+    let mut g = Builder::default()
+        .unit(Side::A, hq(&ALL), &hq_at(&ALL), 0)
+        .unit(Side::A, squad_card("Rangers", 2), &[(55.0, 50.0), (58.0, 50.0)], 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(55.0, 31.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let e = g.check(&Decision::Special(Special::Stimulants(1, Stimulant::Attack))).unwrap_err();
+    assert!(e.reason.contains("range 1"), "{e}");
+    let e = g.check(&Decision::Special(Special::Stimulants(2, Stimulant::Attack))).unwrap_err();
+    assert!(e.reason.contains("infantry"), "{e}");
+    // The squad treats itself.
+    g.check(&Decision::Special(Special::Stimulants(0, Stimulant::Attack))).unwrap();
+}
+
+/// "If a unit activates while it has an Attack Stimulants token, it removes the token and treats
+/// an ATTACK action as a SUSTAINED ATTACK action. If a unit activates while it has a Move
+/// Stimulants token, it removes the token and treats a MOVE action as a MARCH MOVE action. The
+/// unit will take 3 actions in that activation."
+#[test]
+fn a_stimulated_unit_takes_three_actions_once() {
+    use dust_core::field::Stimulant;
+    for (token, yes, no) in [
+        (Stimulant::Attack, vec![Move, Sustained], vec![March, Attack]),
+        (Stimulant::Move, vec![March, Attack], vec![Move, Sustained]),
+    ] {
+        let mut g = Builder::default()
+            .unit(Side::A, squad_card("Rangers", 2), &[(55.0, 28.0), (58.0, 28.0)], 0)
+            .unit(Side::A, squad_card("Scouts", 1), &[(10.0, 28.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .unit(Side::B, squad_card("Snipers", 1), &[(10.0, 110.0)], 180)
+            .game(2);
+        // Without a token, three actions are refused.
+        g.apply(Decision::First(Side::A)).unwrap();
+        g.apply(Decision::Activate(1)).unwrap();
+        let e = g.check(&Decision::Plan(yes.clone())).unwrap_err();
+        assert!(e.reason.contains("3 actions"), "{e}");
+        g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        activate_b(&mut g);
+        g.give_stimulant(0, token);
+        g.apply(Decision::Activate(0)).unwrap();
+        assert_eq!(
+            g.units()[0].stimulant,
+            None,
+            "{token:?}: the token is removed as the unit activates"
+        );
+        let e = g.check(&Decision::Plan(no.clone())).unwrap_err();
+        assert!(e.reason.contains("3 actions"), "{token:?}: {e}");
+        g.check(&Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        g.apply(Decision::Plan(yes.clone())).unwrap();
+        assert_eq!(g.acting(), Some(0));
+    }
+}
+
+/// Side B activates one of its units for two NOTHING actions.
+fn activate_b(g: &mut FieldGame) {
+    let u = (0..g.units().len())
+        .find(|&u| g.units()[u].side == Side::B && !g.units()[u].activated)
+        .unwrap();
+    g.apply(Decision::Activate(u)).unwrap();
+    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+}
+
+/// The generator proposes AMMO DROP and INJECT STIMULANTS where they may be taken, and `check`
+/// accepts every one; the text forms read back.
+#[test]
+fn ammo_drop_and_stimulants_are_proposed_accepted_and_read_back() {
+    use dust_core::field::Stimulant;
+    let mut g = Builder::default()
+        .unit(Side::A, hq(&ALL), &hq_at(&ALL), 0)
+        .unit(Side::A, rangers_with_bazooka(), &[(55.0, 28.0), (58.0, 28.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(4);
+    g.set_ammo_left(1, 2, 0);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let c = g.candidates(64);
+    for d in [
+        Decision::Special(Special::AmmoDrop(1)),
+        Decision::Special(Special::Stimulants(1, Stimulant::Attack)),
+        Decision::Special(Special::Stimulants(1, Stimulant::Move)),
+    ] {
+        assert!(c.contains(&d), "{d} in {c:?}");
+    }
+    for d in &c {
+        g.check(d).unwrap();
+        assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(d));
+    }
+}

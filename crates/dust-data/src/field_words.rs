@@ -112,6 +112,16 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
         Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}", name(*u)),
         Decision::Special(Special::Medevac(u)) => format!("MEDEVAC on {}", name(*u)),
         Decision::Special(Special::LaunchSmoke) => "LAUNCH SMOKE: a smoke screen on the vehicle (once a game)".into(),
+        Decision::Special(Special::AmmoDrop(u)) => format!("AMMO DROP: {} back to a full ammunition load", name(*u)),
+        Decision::Special(Special::Stimulants(u, t)) => format!(
+            "INJECT STIMULANTS into {} ({} Stimulants if the die lets you choose)",
+            name(*u),
+            if *t == dust_core::field::Stimulant::Attack {
+                "Attack"
+            } else {
+                "Move"
+            }
+        ),
         Decision::Special(Special::Engineer(p)) => format!(
             "ENGINEERING on {}",
             t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())

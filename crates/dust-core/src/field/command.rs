@@ -4,13 +4,14 @@
 //! specialist's abilities." A specialist is a miniature whose card model has the role (`role =
 //! "officer"`, `"radioman"`, `"medic"`, `"mechanic"` in the card files).
 //!
-//! Played here: the Officer's GET MOVING YOU BUNCH OF MONKEYS, the Medic's GET UP, IT AIN'T THAT
-//! BAD and the Mechanic's MAKESHIFT REPAIR, each a SPECIAL action of the plan
-//! ([`super::Special`]), checked by [`FieldGame::check_command`] (asked by the special-action
-//! check in special.rs). AMMO DROP, REINFORCEMENT, REPLACEMENT VEHICLE and INJECT STIMULANTS are
-//! not played yet (docs/conformance/battlefield.md, F-606).
+//! Played here: the Officer's GET MOVING YOU BUNCH OF MONKEYS and AMMO DROP, the Medic's GET UP,
+//! IT AIN'T THAT BAD and INJECT STIMULANTS (the token, and the third action it gives when the unit
+//! activates: [`FieldGame::extra_step`]) and the Mechanic's MAKESHIFT REPAIR, each a SPECIAL
+//! action of the plan ([`super::Special`]), checked by [`FieldGame::check_command`] (asked by the
+//! special-action check in special.rs). REINFORCEMENT and REPLACEMENT VEHICLE are not played yet
+//! (docs/conformance/battlefield.md, F-606).
 
-use super::decision::{Decision, Special};
+use super::decision::{Action, Decision, Special};
 use super::{Class, Event, FieldGame, Purpose, Refusal};
 use crate::dice::Symbols;
 use crate::unit::{ArmorType, BattlefrontSkill, Role};
@@ -20,6 +21,39 @@ use dust_geom::table::Body;
 
 /// The dice of a MAKESHIFT REPAIR: "roll 5 dice. Each ☒ returns 1 point of damage".
 pub const REPAIR_DICE: u16 = 5;
+
+/// A Stimulants token ("Inject Stimulants": "place the appropriate token on the unit's card").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stimulant {
+    /// "If a unit activates while it has an Attack Stimulants token, it removes the token and
+    /// treats an ATTACK action as a SUSTAINED ATTACK action."
+    Attack,
+    /// "If a unit activates while it has a Move Stimulants token, it removes the token and treats
+    /// a MOVE action as a MARCH MOVE action."
+    Move,
+}
+
+impl Stimulant {
+    /// The word of the text form.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Stimulant::Attack => "attack",
+            Stimulant::Move => "move",
+        }
+    }
+    /// Reads a word of the text form.
+    pub fn from_word(w: &str) -> Option<Stimulant> {
+        [Stimulant::Attack, Stimulant::Move].into_iter().find(|t| t.word() == w)
+    }
+    /// The double action the token lets the unit take for one: a SUSTAINED ATTACK for an ATTACK,
+    /// a MARCH MOVE for a MOVE.
+    const fn doubled(self) -> Action {
+        match self {
+            Stimulant::Attack => Action::Sustained,
+            Stimulant::Move => Action::March,
+        }
+    }
+}
 
 /// A role's name in the book's words.
 const fn role_name(r: Role) -> &'static str {
@@ -90,6 +124,8 @@ impl FieldGame {
             Special::GetUp(t) => (Role::Medic, t, 1, "GET UP, IT AIN'T THAT BAD"),
             Special::Repair(t) => (Role::Mechanic, t, 1, "MAKESHIFT REPAIR"),
             Special::Medevac(t) => (Role::Medic, t, 1, "MEDEVAC"),
+            Special::AmmoDrop(t) => (Role::Officer, t, 2, "AMMO DROP"),
+            Special::Stimulants(t, _) => (Role::Medic, t, 1, "INJECT STIMULANTS"),
             Special::None | Special::Engineer(_) | Special::LaunchSmoke => return Ok(()),
         };
         let medevac = matches!(sp, Special::Medevac(_));
@@ -180,6 +216,43 @@ impl FieldGame {
                 }
                 Ok(())
             }
+            Special::AmmoDrop(_) => {
+                let limited: Vec<(usize, u8)> = card
+                    .weapons
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(li, w)| w.ammo.map(|n| (li, n)))
+                    .collect();
+                if limited.is_empty() {
+                    return Err(Refusal::new(format!(
+                        "{} has no Limited Ammo weapons: AMMO DROP replenishes a unit with Limited Ammo weapons",
+                        name(t)
+                    )));
+                }
+                if limited.iter().all(|&(li, n)| self.ammo_left(t, li).is_some_and(|k| k >= n)) {
+                    return Err(Refusal::new(format!(
+                        "{} has its full ammunition load: no box is marked, there is nothing to replenish",
+                        name(t)
+                    )));
+                }
+                Ok(())
+            }
+            Special::Stimulants(..) => {
+                if !self.class(t).infantry() {
+                    return Err(Refusal::new(format!(
+                        "{} is not an infantry unit: a Medic injects \"any infantry unit within LOS and range 1\"",
+                        name(t)
+                    )));
+                }
+                if let Some(k) = x.stimulant {
+                    return Err(Refusal::new(format!(
+                        "{} has an {} Stimulants token already: it removes it when it next activates (a unit holds one token)",
+                        name(t),
+                        if k == Stimulant::Attack { "Attack" } else { "Move" }
+                    )));
+                }
+                Ok(())
+            }
             Special::Medevac(_) => match self.class(t) {
                 Class::Squad if self.units[t].models.len() < card.models.len() => Ok(()),
                 _ => Err(Refusal::new(format!(
@@ -212,7 +285,17 @@ impl FieldGame {
             return Vec::new();
         }
         (0..self.units.len())
-            .flat_map(|t| [Special::GetMoving(t), Special::GetUp(t), Special::Repair(t), Special::Medevac(t)])
+            .flat_map(|t| {
+                [
+                    Special::GetMoving(t),
+                    Special::GetUp(t),
+                    Special::Repair(t),
+                    Special::Medevac(t),
+                    Special::AmmoDrop(t),
+                    Special::Stimulants(t, Stimulant::Attack),
+                    Special::Stimulants(t, Stimulant::Move),
+                ]
+            })
             .filter(|&sp| self.check_command(u, sp).is_ok())
             .map(Decision::Special)
             .collect()
@@ -314,6 +397,80 @@ impl FieldGame {
         if back > 0 {
             self.units[t].health += back;
             self.log(Event::Restored(t, back));
+        }
+    }
+
+    /// AMMO DROP on unit `t`: "Roll a die: on ☒ or ☑, select any unit with Limited Ammo weapons
+    /// … and replenish it back to a full ammunition load" (the army symbol or the shield): every
+    /// limited-ammo line gets all its boxes back.
+    pub(crate) fn ammo_drop(&mut self, t: usize) {
+        if self.roll_sym(1, Symbols::ARMY_OR_SHIELD, Purpose::Command) == 0 {
+            return;
+        }
+        self.units[t].ammo = self.cards[t].card.weapons.iter().map(|w| w.ammo).collect();
+    }
+
+    /// INJECT STIMULANTS on unit `t`: "roll a die … On ☒, choose either token. On 🎯, Attack
+    /// Stimulants token. On the shield, Move Stimulants token" (docs/rulings.md, "Battlefield:
+    /// command squads"): the die is read as whether it shows the army symbol, then, if not,
+    /// whether it shows the target among the two other faces (the two rolls together are
+    /// exactly one die's faces, as the initiative tie-break reads them). `chosen` is the token
+    /// the player takes on the army symbol.
+    pub(crate) fn inject(&mut self, t: usize, chosen: Stimulant) {
+        let token = if self.roll_sym(1, Symbols::ARMY, Purpose::Command) == 1 {
+            chosen
+        } else {
+            match self.dice.roll_among(1, Symbols::ARMY, Symbols::TARGET) {
+                Some(r) => {
+                    let k = r.sample(&mut self.rng);
+                    self.log(Event::Rolled {
+                        purpose: Purpose::Command,
+                        dice: 1,
+                        successes: k,
+                    });
+                    if k == 1 {
+                        Stimulant::Attack
+                    } else {
+                        Stimulant::Move
+                    }
+                }
+                // Dice with no target face: the other faces are read as the shield.
+                None => Stimulant::Move,
+            }
+        };
+        self.units[t].stimulant = Some(token);
+    }
+
+    /// The step of plan `p` that is not counted among the activation's actions: a skill's free
+    /// action ([`FieldGame::free_step`]), or the doubled action of a Stimulants token the unit
+    /// removed as it activated: "treats an ATTACK action as a SUSTAINED ATTACK action" ("a MOVE
+    /// action as a MARCH MOVE action"), "The unit will take 3 actions in that activation" — the
+    /// plan's first SUSTAINED ATTACK (MARCH MOVE) counts one action (docs/rulings.md,
+    /// "Battlefield: command squads").
+    pub(crate) fn extra_step(&self, a: &super::flow::Activation, p: &[Action]) -> Option<usize> {
+        self.free_step(a.unit, p, a.actions).or_else(|| {
+            let k = a.stim?;
+            let total: u8 = p.iter().map(|x| x.cost()).sum();
+            if total != a.actions + 1 {
+                return None;
+            }
+            p.iter().position(|&x| x == k.doubled())
+        })
+    }
+
+    /// Sets the unmarked boxes of line `li` of unit `u` (never more than the line has), for tests
+    /// and scenarios that start a unit with some of its ammunition spent.
+    pub fn set_ammo_left(&mut self, u: usize, li: usize, left: u8) {
+        let full = self.cards.get(u).and_then(|c| c.card.weapons.get(li)).and_then(|w| w.ammo);
+        if let (Some(full), Some(slot)) = (full, self.units.get_mut(u).and_then(|x| x.ammo.get_mut(li))) {
+            *slot = Some(left.min(full));
+        }
+    }
+
+    /// Puts a Stimulants token on unit `u`'s card, for tests and scenarios.
+    pub fn give_stimulant(&mut self, u: usize, token: Stimulant) {
+        if let Some(x) = self.units.get_mut(u) {
+            x.stimulant = Some(token);
         }
     }
 }

@@ -132,6 +132,12 @@ pub enum Special {
     Medevac(usize),
     /// A vehicle's LAUNCH SMOKE (smoke launchers), once a game.
     LaunchSmoke,
+    /// An Officer's AMMO DROP on a unit with limited-ammo weapons (tactics-battlefield-summary.md,
+    /// "COMMAND SQUADS", "Ammo Drop").
+    AmmoDrop(usize),
+    /// A Medic's INJECT STIMULANTS on an infantry unit, and the token the player takes when the
+    /// die lets him choose ("Inject Stimulants": "On ☒, choose either token").
+    Stimulants(usize, super::command::Stimulant),
 }
 
 /// A decision of a Battlefield game.
@@ -282,6 +288,8 @@ impl fmt::Display for Decision {
             Decision::Special(Special::Repair(u)) => write!(f, "special repair {u}"),
             Decision::Special(Special::Medevac(u)) => write!(f, "special medevac {u}"),
             Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
+            Decision::Special(Special::AmmoDrop(u)) => write!(f, "special ammo-drop {u}"),
+            Decision::Special(Special::Stimulants(u, t)) => write!(f, "special stimulants {u} {}", t.word()),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -412,9 +420,15 @@ impl FromStr for Decision {
                 ["repair", u] => Decision::Special(Special::Repair(index(u, "a unit")?)),
                 ["medevac", u] => Decision::Special(Special::Medevac(index(u, "a unit")?)),
                 ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
+                ["ammo-drop", u] => Decision::Special(Special::AmmoDrop(index(u, "a unit")?)),
+                ["stimulants", u, t] => Decision::Special(Special::Stimulants(
+                    index(u, "a unit")?,
+                    super::command::Stimulant::from_word(t)
+                        .ok_or_else(|| format!("`{t}` is no Stimulants token: write attack or move"))?,
+                )),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT or launch-smoke"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, ammo-drop UNIT or stimulants UNIT attack|move"
                             .into(),
                     )
                 }

@@ -80,6 +80,8 @@ pub(crate) struct Activation {
     pub fired_ranged: bool,
     /// A Mindless Zombie unit led by a Blutkreuz hero for this activation.
     pub led: bool,
+    /// The Stimulants token the unit removed as it activated (command.rs).
+    pub stim: Option<super::Stimulant>,
 }
 
 impl Activation {
@@ -100,6 +102,7 @@ impl Activation {
             free: None,
             fired_ranged: false,
             led: false,
+            stim: None,
         }
     }
 }
@@ -149,7 +152,7 @@ impl FieldGame {
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
                 Some(Action::Special) => {
-                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | none)"
+                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | ammo-drop U | stimulants U attack|move | none)"
                 }
                 _ => "the attack's targets (attack …), or smoke shells from an artillery weapon (smoke LINE@X,Y)",
             },
@@ -553,7 +556,7 @@ impl FieldGame {
         }
         // "SCOUT": a MARCH MOVE as the first action of the game "counts as a single action".
         let total = total - u8::from(self.scout_march(u, p));
-        let free = self.free_step(u, p, a.actions);
+        let free = self.extra_step(a, p);
         if total != a.actions && free.is_none() {
             return Err(Refusal::new(format!(
                 "{total} action{}: the unit performs {} (an activated unit performs 2 actions, NOTHING fills a turn it does not use; a unit placed from ambush one for each ☒ or ☑ rolled)",
@@ -796,7 +799,7 @@ impl FieldGame {
                     self.waiting[u] = std::mem::take(&mut self.table.units[u].minis);
                     self.units[u].in_reserve = true;
                 }
-                let free = self.act.as_ref().and_then(|a| self.free_step(a.unit, &p, a.actions));
+                let free = self.act.as_ref().and_then(|a| self.extra_step(a, &p));
                 if let Some(a) = &mut self.act {
                     a.plan = p;
                     a.free = free;
@@ -955,6 +958,7 @@ impl FieldGame {
             a.actions = 3;
         }
         a.led = self.blutkreuz_near(u);
+        a.stim = self.units[u].stimulant.take();
         self.act = Some(a);
         // Arriving from scattered reserves, the unit is first placed at its stretch of edge.
         self.phase = if self.entry.is_some() { Phase::Place } else { Phase::Plan };

@@ -37,6 +37,7 @@ mod special;
 pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
+pub use command::Stimulant;
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
 pub use generate::formation;
 pub use passengers::{Seat, CONTACT};
@@ -324,6 +325,9 @@ pub struct FieldUnit {
     /// Camouflaged (tactics-battlefield-summary.md, "CAMOUFLAGE": "The unit starts the game
     /// camouflaged").
     pub camouflaged: bool,
+    /// A Stimulants token on the unit's card (tactics-battlefield-summary.md, "COMMAND SQUADS",
+    /// "Inject Stimulants").
+    pub stimulant: Option<Stimulant>,
 }
 
 /// Whose turn it is to do what.
@@ -554,6 +558,7 @@ impl FieldGame {
                 stunned: false,
                 grappled_by: None,
                 camouflaged: false,
+                stimulant: None,
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -863,6 +868,10 @@ impl FieldGame {
             }
             for a in &s.ammo {
                 h.u64(a.map_or(u64::MAX, u64::from));
+            }
+            if let Some(t) = s.stimulant {
+                // Hashed only when there is one: the hashes of games without stay as they were.
+                h.u64(0x5717_0000 + t as u64);
             }
         }
         for u in 0..self.units.len() {

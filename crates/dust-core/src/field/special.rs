@@ -100,7 +100,12 @@ impl FieldGame {
         match sp {
             Special::None => Ok(()),
             Special::Engineer(p) => self.check_engineer(u, p),
-            Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) | Special::Medevac(_) => self.check_command(u, sp),
+            Special::GetMoving(_)
+            | Special::GetUp(_)
+            | Special::Repair(_)
+            | Special::Medevac(_)
+            | Special::AmmoDrop(_)
+            | Special::Stimulants(..) => self.check_command(u, sp),
             Special::LaunchSmoke => self.check_launch(u),
         }
     }
@@ -155,6 +160,14 @@ impl FieldGame {
             }
             Special::LaunchSmoke => {
                 self.launch_smoke(u);
+                false
+            }
+            Special::AmmoDrop(t) => {
+                self.ammo_drop(t);
+                false
+            }
+            Special::Stimulants(t, k) => {
+                self.inject(t, k);
                 false
             }
         };
