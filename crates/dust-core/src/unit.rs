@@ -718,11 +718,15 @@ pub enum BattlefrontSkill {
     Mechanic,
     /// Medevac ("MEDEVAC"): the MEDEVAC special action returns soldiers to an infantry unit.
     Medevac,
+    /// Command vehicle ("COMMAND VEHICLE"): "provides any command squad mounted in it with an
+    /// additional Radio Operator"; the Officers, Mechanics and Medics mounted in it re-roll failed
+    /// command squad special actions.
+    CommandVehicle,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 33] = [
+    pub const ALL: [BattlefrontSkill; 34] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -756,6 +760,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::SmokeLaunchers,
         BattlefrontSkill::Mechanic,
         BattlefrontSkill::Medevac,
+        BattlefrontSkill::CommandVehicle,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -793,6 +798,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::SmokeLaunchers => "smoke-launchers",
             BattlefrontSkill::Mechanic => "mechanic",
             BattlefrontSkill::Medevac => "medevac",
+            BattlefrontSkill::CommandVehicle => "command-vehicle",
         }
     }
     /// Reads a name.

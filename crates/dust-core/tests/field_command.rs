@@ -490,3 +490,113 @@ fn ammo_drop_and_stimulants_are_proposed_accepted_and_read_back() {
         assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(d));
     }
 }
+
+// ----- COMMAND VEHICLE -------------------------------------------------------------------------------
+
+/// A half-track (Passengers (6)), a command vehicle or not.
+fn carrier(command: bool) -> FieldCard {
+    let mut c = vehicle_card(if command { "Command Car" } else { "Half-track" }, Locomotion::Tracked);
+    c.bf.passengers = 6;
+    if command {
+        c.bf.skills.push(dust_core::unit::BattlefrontSkill::CommandVehicle);
+    }
+    c
+}
+
+/// The carrier (unit 0) at (50, 20) with the HQ of `roles` aboard (unit 1), Rangers (unit 2) at
+/// `rangers`, a hero (unit 3) beside the carrier, side B far away.
+fn mounted_hq(command: bool, roles: &[Role], rangers: (f64, f64), seed: u64) -> FieldGame {
+    Builder::default()
+        .unit(Side::A, carrier(command), &[(50.0, 20.0)], 0)
+        .unit(Side::A, hq(roles), &hq_at(roles), 0)
+        .aboard(0)
+        .unit(Side::A, squad_card("Rangers", 2), &[rangers, (rangers.0 + 3.0, rangers.1)], 0)
+        .unit(Side::A, hero_card("Sarge"), &[(50.0, 30.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .unit(Side::B, squad_card("Scouts", 1), &[(10.0, 110.0)], 180)
+        .game(seed)
+}
+
+/// Activates the Rangers (unit 2) for two NOTHING actions, then one of side B's units, then the
+/// mounted HQ (unit 1) with `plan`.
+fn hq_after_rangers(g: &mut FieldGame, plan: &[Action]) {
+    activate(g, 2, &[Nothing, Nothing]);
+    activate_b(g);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(plan.to_vec())).unwrap();
+}
+
+/// "COMMAND VEHICLE": "A command vehicle provides any command squad mounted in it with an
+/// additional Radio Operator." An Officer without a Radio Operator, mounted in a command
+/// vehicle, reaches any unit on the board; mounted in another vehicle he reaches range 2 of it
+/// (the vehicle's hull: docs/rulings.md, "Battlefield: command squads").
+#[test]
+fn a_command_vehicle_gives_its_command_squad_a_radio_operator() {
+    let roles = [Role::Officer, Role::Medic];
+    for (command, far_ok) in [(false, false), (true, true)] {
+        let mut g = mounted_hq(command, &roles, (150.0, 60.0), 1);
+        hq_after_rangers(&mut g, &[Special, Nothing]);
+        let r = g.check(&Decision::Special(Special::GetMoving(2)));
+        assert_eq!(r.is_ok(), far_ok, "command vehicle {command}: {r:?}");
+        if let Err(e) = r {
+            assert!(e.reason.contains("range 2"), "{e}");
+        }
+        // Within range 2 of the hull (the soldiers aboard stand nowhere), either way.
+        let mut g = mounted_hq(command, &roles, (50.0, 35.0), 1);
+        hq_after_rangers(&mut g, &[Special, Nothing]);
+        g.check(&Decision::Special(Special::GetMoving(2))).unwrap();
+        // The Medic aboard treats the hero beside the hull; the generator's list is all accepted.
+        g.set_health(3, 1);
+        g.check(&Decision::Special(Special::GetUp(3))).unwrap();
+        let c = g.candidates(64);
+        assert!(c.contains(&Decision::Special(Special::GetUp(3))), "{c:?}");
+        for d in &c {
+            g.check(d).unwrap();
+        }
+    }
+}
+
+/// "In addition, Officers, Mechanics, and Medics mounted in a command vehicle can re-roll failed
+/// Command squad special actions": a failed die is rolled again (MAKESHIFT REPAIR's failed dice
+/// among its five), in a command vehicle only.
+#[test]
+fn specialists_in_a_command_vehicle_reroll_failed_special_actions() {
+    let (mut rerolled, mut plain) = (0, 0);
+    for seed in 0..40 {
+        for command in [false, true] {
+            let mut g = mounted_hq(command, &ALL, (50.0, 35.0), seed);
+            g.set_health(3, 1);
+            g.set_health(0, 1);
+            hq_after_rangers(&mut g, &[Special, Special]);
+            let e = g.events().len();
+            g.apply(Decision::Special(Special::GetUp(3))).unwrap();
+            let r = rolls_since(&g, e);
+            let first = r[0];
+            assert_eq!((first.0, first.1), (Purpose::Command, 1));
+            if first.2 == 0 && command {
+                assert_eq!(r.len(), 2, "the failed die is re-rolled: {r:?}");
+                assert_eq!((r[1].0, r[1].1), (Purpose::Reroll, 1));
+                assert_eq!(g.units()[3].health, 1 + r[1].2 as u8);
+                rerolled += 1;
+            } else {
+                assert_eq!(r.len(), 1, "no re-roll (a success, or no command vehicle): {r:?}");
+                assert_eq!(g.units()[3].health, 1 + first.2 as u8);
+                plain += 1;
+            }
+            // MAKESHIFT REPAIR of the carrier itself: the failed dice of the five again.
+            let e = g.events().len();
+            g.apply(Decision::Special(Special::Repair(0))).unwrap();
+            let r = rolls_since(&g, e);
+            assert_eq!((r[0].0, r[0].1), (Purpose::Command, 5));
+            let back = if command && r[0].2 < 5 {
+                assert_eq!((r[1].0, r[1].1), (Purpose::Reroll, 5 - r[0].2), "{r:?}");
+                r[0].2 + r[1].2
+            } else {
+                assert_eq!(r.len(), 1, "{r:?}");
+                r[0].2
+            };
+            assert_eq!(g.units()[0].health, (1 + back as u8).min(4));
+        }
+    }
+    assert!(rerolled > 0 && plain > 0);
+}

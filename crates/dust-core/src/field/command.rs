@@ -12,7 +12,7 @@
 //! (docs/conformance/battlefield.md, F-606).
 
 use super::decision::{Action, Decision, Special};
-use super::{Class, Event, FieldGame, Purpose, Refusal};
+use super::{Class, Event, FieldGame, Purpose, Refusal, Seat};
 use crate::dice::Symbols;
 use crate::unit::{ArmorType, BattlefrontSkill, Role};
 use dust_geom::angle::Facing;
@@ -97,24 +97,59 @@ impl FieldGame {
 
     /// Whether unit `u`'s Officer has a Radio Operator: a living one, or "Command squads with
     /// infantry Armour 3 or 4 combine the roles of Officer and Radio Operator into one soldier".
+    /// "COMMAND VEHICLE": "A command vehicle provides any command squad mounted in it with an
+    /// additional Radio Operator".
     fn has_radio(&self, u: usize) -> bool {
         let a = self.armor(u);
         self.specialist(u, Role::Radioman).is_some()
             || (self.specialist(u, Role::Officer).is_some() && a.kind == ArmorType::Soldier && a.class >= 3)
+            || self.in_command_vehicle(u)
+    }
+
+    /// Whether unit `u` is mounted (a passenger) in a command vehicle.
+    pub fn in_command_vehicle(&self, u: usize) -> bool {
+        self.aboard(u)
+            .is_some_and(|(v, seat)| seat == Seat::Passenger && self.cards[v].bf.has(BattlefrontSkill::CommandVehicle))
+    }
+
+    /// The miniature (unit, index) miniature `i` of unit `u` reaches from: itself, or, while the
+    /// unit is carried, its vehicle's hull (the soldiers aboard stand nowhere on the table;
+    /// docs/rulings.md, "Battlefield: command squads").
+    fn reach_from(&self, u: usize, i: usize) -> (usize, usize) {
+        match self.aboard(u) {
+            Some((v, _)) => (v, 0),
+            None => (u, i),
+        }
     }
 
     /// Whether miniature `i` of unit `u` has a miniature of unit `t` within line of sight and
     /// range `range`.
     fn in_reach(&self, u: usize, i: usize, t: usize, range: i64) -> bool {
+        let (u, i) = self.reach_from(u, i);
         if t == u {
             return true;
         }
-        let b = &self.table.units[u].minis[i].body;
+        let Some(b) = self.table.units[u].minis.get(i).map(|m| &m.body) else {
+            return false;
+        };
         self.table.units[t]
             .minis
             .iter()
             .enumerate()
             .any(|(j, m)| body_gap(b, &m.body).within(range * RANGE_UNIT) && dust_geom::los::mini_sees(&self.table, (u, i), (t, j)).is_ok())
+    }
+
+    /// Rolls `n` dice of a command squad special action of the acting unit counting `faces`: "In
+    /// addition, Officers, Mechanics, and Medics mounted in a command vehicle can re-roll failed
+    /// Command squad special actions" — mounted in one, the dice that failed are rolled again
+    /// (docs/rulings.md, "Battlefield: command squads").
+    fn command_dice(&mut self, n: u16, faces: Symbols) -> u16 {
+        let k = self.roll_sym(n, faces, Purpose::Command);
+        if k < n && self.acting().is_some_and(|u| self.in_command_vehicle(u)) {
+            k + self.roll_sym(n - k, faces, Purpose::Reroll)
+        } else {
+            k
+        }
     }
 
     /// Whether unit `u` may take the command squad's special action `sp` now, and if not why.
@@ -306,7 +341,7 @@ impl FieldGame {
     /// (the army symbol: docs/rulings.md, "Battlefield: command squads"). Returns whether it
     /// succeeded (the command squad's activation is then over and `t`'s has begun).
     pub(crate) fn get_moving(&mut self, t: usize) -> bool {
-        if self.roll_sym(1, Symbols::ARMY, Purpose::Command) == 0 {
+        if self.command_dice(1, Symbols::ARMY) == 0 {
             return false;
         }
         self.reactivated[t] = self.turn;
@@ -319,7 +354,7 @@ impl FieldGame {
     /// squad, return an eliminated miniature to the unit. If the unit is a support weapon or
     /// hero, remove 1 point of Damage to that unit" (the army symbol or the shield).
     pub(crate) fn get_up(&mut self, t: usize) {
-        if self.roll_sym(1, Symbols::ARMY_OR_SHIELD, Purpose::Command) == 0 {
+        if self.command_dice(1, Symbols::ARMY_OR_SHIELD) == 0 {
             return;
         }
         if self.class(t) == Class::Squad {
@@ -391,7 +426,7 @@ impl FieldGame {
     /// MAKESHIFT REPAIR on vehicle `t`: "roll 5 dice. Each ☒ returns 1 point of damage to that
     /// vehicle" (never above its card's damage points).
     pub(crate) fn repair(&mut self, t: usize) {
-        let k = self.roll_sym(REPAIR_DICE, Symbols::ARMY, Purpose::Command);
+        let k = self.command_dice(REPAIR_DICE, Symbols::ARMY);
         let max = self.cards[t].card.health;
         let back = u8::try_from(k).unwrap_or(u8::MAX).min(max.saturating_sub(self.units[t].health));
         if back > 0 {
@@ -404,7 +439,7 @@ impl FieldGame {
     /// … and replenish it back to a full ammunition load" (the army symbol or the shield): every
     /// limited-ammo line gets all its boxes back.
     pub(crate) fn ammo_drop(&mut self, t: usize) {
-        if self.roll_sym(1, Symbols::ARMY_OR_SHIELD, Purpose::Command) == 0 {
+        if self.command_dice(1, Symbols::ARMY_OR_SHIELD) == 0 {
             return;
         }
         self.units[t].ammo = self.cards[t].card.weapons.iter().map(|w| w.ammo).collect();
