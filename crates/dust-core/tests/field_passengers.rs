@@ -924,3 +924,128 @@ fn a_squad_mounting_through_a_minefield_is_attacked_by_it() {
     }
     assert!(attacked > 0, "the minefield never hit in 40 games");
 }
+
+// ----- Passengers firing while mounted ---------------------------------------------------------------
+
+/// Four soldiers (Armour 2) with a rifle (line 0, range 3, 1 die), a knife (line 1, C), a pistol
+/// (line 2, range 3, 1 die) and a flamer (line 3, flame, range 1) each.
+fn shooters() -> FieldCard {
+    let mut c = squad("Shooters", 4, 2);
+    c.card.weapons.push(weapon("Pistol", Some(3), 1));
+    let mut f = weapon("Flamer", Some(1), 1);
+    f.keywords.flame = true;
+    c.card.weapons.push(f);
+    for m in &mut c.card.models {
+        m.weapons = 0b1111;
+    }
+    c
+}
+
+/// The transport (unit 0, Passengers (4): two soldiers a side) at `T` facing +y with the
+/// Shooters aboard (unit 1); enemies (side B) at the points given, one unit each.
+fn firing_from(seed: u64, enemies: &[(f64, f64)]) -> FieldGame {
+    let mut b = Builder::default()
+        .unit(Side::A, transport("Carrier", 4), &[T], 0)
+        .unit(Side::A, shooters(), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0), (49.0, 55.0)], 0)
+        .aboard(0);
+    for (k, &p) in enemies.iter().enumerate() {
+        b = b.unit(Side::B, squad(&format!("Foe {k}"), 1, 2), &[p], 180);
+    }
+    b.game(seed)
+}
+
+fn aim(line: u8, target: usize) -> Aim {
+    Aim { line, target, at: None }
+}
+
+/// "Activating While Mounted": "Passengers' weapons have the field of fire of a sidemounted
+/// weapon, with up to half of the maximum number of passengers firing from each side." Four
+/// soldiers in a Passengers (4) vehicle: two fire at an enemy on its left; an enemy dead ahead is
+/// outside every side's field of fire. The range is measured from the vehicle's hull
+/// (docs/rulings.md, "Battlefield: passengers"): the enemy 27.75 cm from the hull's side is in
+/// range 3, though 30.75 cm from its centre line.
+#[test]
+fn passengers_fire_from_the_vehicles_sides_two_a_side() {
+    // Foe 0 on the left (x < 47), Foe 1 dead ahead (+y), Foe 2 on the right.
+    let mut g = firing_from(1, &[(18.0, 50.0), (50.0, 75.0), (80.0, 50.0)]);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let e = g.check(&Decision::Attack(vec![aim(0, 3)])).expect_err("dead ahead");
+    assert!(e.reason.contains("side"), "{e}");
+    g.check(&Decision::Attack(vec![aim(0, 2)]))
+        .expect("on the left, in range of the hull");
+    let from = g.events().len();
+    g.apply(Decision::Attack(vec![aim(0, 2)])).unwrap();
+    settle(&mut g);
+    assert_eq!(
+        rolls(&g, from, Purpose::Hit)[0].0,
+        2,
+        "two of the four soldiers fire from the left side"
+    );
+}
+
+/// Each side has its own two windows: a rifle at an enemy on the left and a pistol at one on the
+/// right fire two soldiers each; two lines at the left side fire no more than two soldiers in all.
+#[test]
+fn each_side_of_the_vehicle_fires_its_own_half() {
+    let mut g = firing_from(2, &[(30.0, 50.0), (80.0, 50.0), (30.0, 56.0)]);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let from = g.events().len();
+    g.check(&Decision::Attack(vec![aim(0, 2), aim(2, 3)])).expect("both sides");
+    let e = g
+        .check(&Decision::Attack(vec![aim(0, 2), aim(2, 4)]))
+        .expect_err("the left is full");
+    assert!(e.reason.contains("side"), "{e}");
+    g.apply(Decision::Attack(vec![aim(0, 2), aim(2, 3)])).unwrap();
+    settle(&mut g);
+    let hits: Vec<u16> = rolls(&g, from, Purpose::Hit).iter().map(|r| r.0).collect();
+    assert_eq!(hits, vec![2, 2], "two soldiers a side");
+}
+
+/// "Passengers cannot perform SUSTAINED ATTACK actions, nor use support weapons, flame weapons,
+/// or C weapons while mounted."
+#[test]
+fn passengers_use_no_flame_c_or_support_weapons() {
+    let mut g = firing_from(3, &[(42.0, 50.0)]);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let e = g
+        .check(&Decision::Attack(vec![Aim {
+            line: 3,
+            target: 2,
+            at: Some(Pt::cm(42.0, 50.0)),
+        }]))
+        .expect_err("flame");
+    assert!(e.reason.contains("flame"), "{e}");
+    let e = g.check(&Decision::Attack(vec![aim(1, 2)])).expect_err("C weapons");
+    assert!(e.reason.contains("C weapons"), "{e}");
+    // A support weapon team aboard does not fire at all.
+    let mut g = Builder::default()
+        .unit(Side::A, transport("Carrier", 4), &[T], 0)
+        .unit(Side::A, dust_core::field::tests_support::support_card("Mortar"), &[(49.0, 50.0)], 0)
+        .aboard(0)
+        .unit(Side::B, squad("Foe", 1, 2), &[(30.0, 50.0)], 180)
+        .game(3);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let e = g.check(&Decision::Attack(vec![aim(0, 2)])).expect_err("support weapon");
+    assert!(e.reason.contains("support weapon"), "{e}");
+}
+
+/// The generator proposes the passengers' attacks (through the sides) and `check` accepts each.
+#[test]
+fn the_generator_proposes_passengers_attacks() {
+    let mut g = firing_from(4, &[(30.0, 50.0), (50.0, 75.0)]);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let c = g.candidates(32);
+    assert!(
+        c.iter()
+            .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.target == 2))),
+        "{c:?}"
+    );
+    assert!(
+        !c.iter()
+            .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.target == 3))),
+        "dead ahead: {c:?}"
+    );
+    for d in &c {
+        g.check(d).unwrap();
+    }
+}

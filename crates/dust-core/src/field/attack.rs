@@ -252,6 +252,10 @@ impl FieldGame {
         with_cover: bool,
         memo: &mut SightMemo,
     ) -> Result<Vec<Group>, Refusal> {
+        if let Some(v) = self.firing_aboard(u) {
+            // Passengers fire from their vehicle's sides (carry.rs).
+            return self.plan_aboard(u, v, aims, sustained, reactive, with_cover);
+        }
         let name = |x: usize| self.table.units[x].name.clone();
         let card = &self.cards[u].card;
         let class = self.class(u);

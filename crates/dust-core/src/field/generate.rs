@@ -357,7 +357,11 @@ impl FieldGame {
     /// For each enemy unit, every weapon line that can reach it aimed at it (a template centred
     /// on the target miniature that puts the most enemies and fewest friends under it); and
     /// holding fire.
-    fn attack_candidates(&self, u: usize, sustained: bool, limit: usize) -> Vec<Decision> {
+    pub(crate) fn attack_candidates(&self, u: usize, sustained: bool, limit: usize) -> Vec<Decision> {
+        if let Some(v) = self.firing_aboard(u) {
+            // Passengers fire from their vehicle's sides (carry.rs).
+            return self.aboard_attack_candidates(u, v, sustained, limit);
+        }
         let mut out = vec![Decision::Attack(Vec::new())];
         let against = self.reaction.as_ref().and_then(|r| r.against);
         let hero = if against.is_none() { self.joined_hero(u) } else { None };

@@ -23,6 +23,7 @@
 
 mod attack;
 mod bunker;
+mod carry;
 mod command;
 pub mod decision;
 mod flow;
