@@ -805,14 +805,7 @@ fn random_games_with_passengers_propose_only_legal_decisions() {
         b.turns = 4;
         let mut g = b.game(seed);
         let mut rng = GameRng::new(seed ^ 0x5a55);
-        let mut steps = 0;
-        while let Pending::Decision(_) = g.pending() {
-            let c = g.candidates(8);
-            assert!(!c.is_empty(), "seed {seed}: no candidate for {}", g.asks());
-            for d in &c {
-                assert!(g.check(d).is_ok(), "seed {seed}: {d} refused: {:?}", g.check(d));
-                assert_eq!(&d.to_string().parse::<Decision>().expect("parses"), d);
-            }
+        play_checked(&mut g, seed, |_, c| {
             // Mount or dismount when offered (half the time), else at random.
             let pick = c
                 .iter()
@@ -824,16 +817,32 @@ fn random_games_with_passengers_propose_only_legal_decisions() {
                 Decision::Dismount(_) => dismounts += 1,
                 _ => {}
             }
-            g.apply(pick).expect("a candidate is legal");
-            steps += 1;
-            assert!(steps < 3_000, "seed {seed}: the game does not end");
-        }
+            pick
+        });
         wrecks += rolls(&g, 0, Purpose::Carried).len();
     }
     assert!(
         mounts > 0 && dismounts > 0 && wrecks > 0,
         "mounts {mounts}, dismounts {dismounts}, rolls for units carried {wrecks}"
     );
+}
+
+/// Plays `g` to its end with the decisions `pick` chooses among the generator's candidates,
+/// asserting that the check accepts every candidate and that each reads back from its text.
+fn play_checked(g: &mut FieldGame, seed: u64, mut pick: impl FnMut(&FieldGame, &[Decision]) -> Decision) {
+    let mut steps = 0;
+    while let Pending::Decision(_) = g.pending() {
+        let c = g.candidates(8);
+        assert!(!c.is_empty(), "seed {seed}: no candidate for {}", g.asks());
+        for d in &c {
+            assert!(g.check(d).is_ok(), "seed {seed}: {d} refused: {:?}", g.check(d));
+            assert_eq!(&d.to_string().parse::<Decision>().expect("parses"), d);
+        }
+        let d = pick(g, &c);
+        g.apply(d).expect("a candidate is legal");
+        steps += 1;
+        assert!(steps < 3_000, "seed {seed}: the game does not end");
+    }
 }
 
 /// "If the hero dismounts the vehicle/aircraft, it cannot take any actions until he mounts it
@@ -1048,4 +1057,142 @@ fn the_generator_proposes_passengers_attacks() {
     for d in &c {
         g.check(d).unwrap();
     }
+}
+
+// ----- Tank riders ----------------------------------------------------------------------------------
+
+/// A tank with Tank Riders (4) (unit 0, 40 damage points) at `T` facing +y, three Riders aboard
+/// (unit 1; rifle line 0 range 3, knife line 1), and side B's `foe` (unit 2) at `at`.
+fn riding(seed: u64, foe: FieldCard, at: (f64, f64)) -> FieldGame {
+    let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+    tank.bf.tank_riders = 4;
+    tank.card.health = 40;
+    Builder::default()
+        .unit(Side::A, tank, &[T], 0)
+        .unit(Side::A, squad("Riders", 3, 2), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0)], 0)
+        .aboard(0)
+        .unit(Side::B, foe, &[at], 180)
+        .game(seed)
+}
+
+/// "TANK RIDERS (#)": "A unit riding on a vehicle can be targeted by an attack. Instead of the
+/// vehicle. Use the vehicle as the target to determine field of fire, range, LOS, and cover."
+/// A foe whose rifle (range 3) reaches the tank's hull 27.75 cm away hits the riders, who lose
+/// soldiers; passengers inside a vehicle stay out of reach (row F-542).
+#[test]
+fn riders_can_be_targeted_measured_at_their_vehicle() {
+    let mut foe = squad("Foe", 1, 2);
+    foe.card.weapons[0] = weapon("Rifle", Some(3), 12);
+    let mut hit = false;
+    for seed in 0..10 {
+        let mut g = riding(seed, foe.clone(), (18.0, 50.0));
+        activate(&mut g, 2, &[Attack, Nothing]);
+        g.check(&Decision::Attack(vec![aim(0, 1)])).expect("the riders, at the tank's hull");
+        assert!(
+            g.candidates(32)
+                .iter()
+                .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.target == 1))),
+            "the generator proposes the riders as a target"
+        );
+        let from = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        let r = rolls(&g, from, Purpose::Hit);
+        assert_eq!(r[0].0, 12, "the foe's rifle");
+        let lost = 3 - g.units()[1].models.len();
+        hit |= lost > 0;
+        assert!(g.units()[0].health == 40, "the tank is not hit");
+    }
+    assert!(hit, "riders were lost");
+    // Out of the rifle's range of the hull.
+    let mut g = riding(1, foe, (10.0, 50.0));
+    activate(&mut g, 2, &[Attack, Nothing]);
+    let e = g.check(&Decision::Attack(vec![aim(0, 1)])).expect_err("out of range");
+    assert!(e.reason.contains("range"), "{e}");
+}
+
+/// "If attacked by blast or flame weapons, both the vehicle and the unit riding on a vehicle are
+/// attacked separately, and the infantry unit does not suffer additional hits if the vehicle is
+/// hit." A blast on the tank rolls a die for the tank and one for each rider under it, and no
+/// die for the riders because of the tank's hits.
+#[test]
+fn a_blast_attacks_the_vehicle_and_its_riders_separately() {
+    use dust_core::unit::{BattlefrontValue, BattlefrontWeapon};
+    let mut mortar = squad("Mortar team", 1, 2);
+    mortar.card.weapons[0] = weapon("Mortar", Some(5), 1);
+    let blast = BattlefrontValue::Blast { per_model: 1, damage: 1 };
+    mortar.bf.weapons = vec![BattlefrontWeapon {
+        values: vec![(ArmorType::Soldier, 2, blast), (ArmorType::Vehicle, 3, blast)],
+        ..Default::default()
+    }];
+    for seed in 0..10 {
+        let mut g = riding(seed, mortar.clone(), (50.0, 100.0));
+        activate(&mut g, 2, &[Attack, Nothing]);
+        let from = g.events().len();
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 0,
+            at: Some(Pt::cm(50.0, 56.0)),
+        }]))
+        .unwrap();
+        settle(&mut g);
+        let mut dice: Vec<u16> = rolls(&g, from, Purpose::Hit).iter().map(|r| r.0).collect();
+        dice.sort_unstable();
+        assert_eq!(dice, vec![1, 3], "seed {seed}: the tank's die and the three riders'");
+        assert!(rolls(&g, from, Purpose::Carried).is_empty(), "no further dice for the riders");
+    }
+}
+
+/// "Unlike other passengers, units riding on vehicles using the Tank Rider rule can use C
+/// weapons": the riders' knife reaches a foe within 5 cm of the tank's hull; the foe fights back
+/// at the riders.
+#[test]
+fn riders_fight_with_c_weapons() {
+    let mut g = riding(1, squad("Foe", 1, 2), (44.0, 50.0));
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let from = g.events().len();
+    g.apply(Decision::Attack(vec![aim(1, 2)])).expect("a C weapon from the tank");
+    settle(&mut g);
+    assert_eq!(rolls(&g, from, Purpose::Hit).len(), 2, "the knives, and the foe fighting back");
+}
+
+/// Random games with riders on a tank and passengers firing from a carrier: every candidate the
+/// generator lists is accepted by the check and reads back; riders are attacked and passengers
+/// fire in them.
+#[test]
+fn random_games_with_riders_and_firing_passengers_propose_only_legal_decisions() {
+    use dust_core::GameRng;
+    let (mut at_riders, mut from_aboard) = (0, 0);
+    for seed in 0..12 {
+        let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+        tank.bf.tank_riders = 4;
+        let mut b = Builder::default()
+            .unit(Side::A, tank, &[T], 0)
+            .unit(Side::A, squad("Riders", 3, 2), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0)], 0)
+            .aboard(0)
+            .unit(Side::B, transport("Carrier", 4), &[(80.0, 80.0)], 180)
+            .unit(Side::B, shooters(), &[(79.0, 76.0), (79.0, 79.0), (79.0, 82.0), (79.0, 85.0)], 180)
+            .aboard(2)
+            .unit(Side::B, squad("Foes", 2, 2), &[(30.0, 70.0), (33.0, 70.0)], 180);
+        b.turns = 3;
+        let mut g = b.game(seed);
+        let mut rng = GameRng::new(seed ^ 0x71de);
+        play_checked(&mut g, seed, |g, c| {
+            // Attack when an attack is offered (most of the time), else at random.
+            let pick = c
+                .iter()
+                .find(|d| matches!(d, Decision::Attack(a) if !a.is_empty()) && rng.index(4) > 0)
+                .unwrap_or(&c[rng.index(c.len())])
+                .clone();
+            if let Decision::Attack(a) = &pick {
+                at_riders += usize::from(a.iter().any(|x| x.target == 1 && g.aboard(1).is_some()));
+                from_aboard += usize::from(g.acting() == Some(3) && g.aboard(3).is_some() && !a.is_empty());
+            }
+            pick
+        });
+    }
+    assert!(
+        at_riders > 0 && from_aboard > 0,
+        "attacks at riders {at_riders}, from aboard {from_aboard}"
+    );
 }

@@ -58,6 +58,157 @@ impl FieldGame {
         }
     }
 
+    /// The vehicle unit `r` rides on as a tank rider, while it stands on the table: a passenger
+    /// of a vehicle whose card has Tank Riders (#) ("TANK RIDERS (#)").
+    pub(crate) fn rides_on(&self, r: usize) -> Option<usize> {
+        self.firing_aboard(r)
+            .filter(|&v| self.cards[v].bf.tank_riders > 0 && !self.table.units[v].minis.is_empty() && !self.units[r].destroyed)
+    }
+
+    /// Whether an attack with `aims` may reach tank riders: it targets riders, or places a
+    /// template within reach of a vehicle they ride on (the blast template's width and the long
+    /// flame template's length about its point).
+    pub(crate) fn riders_in_play(&self, aims: &[Aim]) -> bool {
+        let riders: Vec<usize> = (0..self.units.len()).filter(|&r| self.rides_on(r).is_some()).collect();
+        if riders.is_empty() {
+            return false;
+        }
+        let reach = self.table.templates.blast_radius * 2 + self.table.templates.flame_long.length;
+        aims.iter().any(|a| {
+            riders.contains(&a.target)
+                || a.at.is_some_and(|p| {
+                    riders.iter().filter_map(|&r| self.rides_on(r)).any(|v| {
+                        self.table.units[v].minis.first().is_some_and(|h| {
+                            dust_geom::measure::body_gap(&h.body, &dust_geom::table::Body::Disc { c: p, r: 0 }).within(reach)
+                        })
+                    })
+                })
+        })
+    }
+
+    /// The game as attacks at the tank riders on vehicles `vs` see it: "A unit riding on a
+    /// vehicle can be targeted by an attack. Instead of the vehicle. Use the vehicle as the
+    /// target to determine field of fire, range, LOS, and cover" — each rider of those vehicles
+    /// stands where its vehicle's hull is, no longer hidden aboard, and the vehicle is lifted off
+    /// the table (it does not block the lines to its own riders).
+    fn riders_view(&self, vs: &[usize]) -> FieldGame {
+        let mut g = self.clone();
+        g.events = Vec::new();
+        g.log_events = false;
+        for r in 0..self.units.len() {
+            let Some(v) = self.rides_on(r).filter(|v| vs.contains(v)) else {
+                continue;
+            };
+            let hull = self.table.units[v].minis[0].clone();
+            g.carry.aboard[r] = None;
+            g.table.units[r].minis = vec![hull; self.carry.stowed[r].len()];
+            g.table.units[r].facing = self.table.units[v].facing;
+        }
+        for &v in vs {
+            g.table.units[v].minis.clear();
+        }
+        g.scratch.replace(None);
+        g
+    }
+
+    /// Plans an attack of unit `u` that may reach tank riders (docs/rulings.md, "Battlefield:
+    /// passengers"). An attack aimed at riders targets them "instead of the vehicle": every line
+    /// of it at riders, by direct fire (a template is aimed at the vehicle, and attacks its
+    /// riders with it), planned on [`FieldGame::riders_view`]. A template over a vehicle with
+    /// riders attacks "both the vehicle and the unit riding on a vehicle … separately": the riders
+    /// roll as the miniatures under the template that the view finds, fired by the soldiers that
+    /// fire the template at the vehicle.
+    pub(crate) fn plan_at_riders(
+        &self,
+        u: usize,
+        aims: &[Aim],
+        sustained: bool,
+        reactive: Option<usize>,
+        with_cover: bool,
+    ) -> Result<Vec<Group>, Refusal> {
+        let name = |x: usize| self.table.units[x].name.clone();
+        let targeted: Vec<usize> = aims.iter().filter_map(|a| self.rides_on(a.target)).collect();
+        if !targeted.is_empty() {
+            if let Some(a) = aims.iter().find(|a| self.rides_on(a.target).is_none()) {
+                return Err(Refusal::new(format!(
+                    "an attack at tank riders targets them instead of their vehicle: aim every line of it at riders, not at {}",
+                    name(a.target)
+                )));
+            }
+            if let Some(a) = aims.iter().find(|a| a.at.is_some()) {
+                return Err(Refusal::new(format!(
+                    "a template is aimed at the vehicle {} rides on: its riders are attacked with it",
+                    name(a.target)
+                )));
+            }
+            return self
+                .riders_view(&targeted)
+                .plan_attack_here(u, aims, sustained, reactive, with_cover, &mut SightMemo::new());
+        }
+        let mut groups = self.plan_attack_here(u, aims, sustained, reactive, with_cover, &mut SightMemo::new())?;
+        let mut more = Vec::new();
+        for a in aims.iter().filter(|a| a.at.is_some()) {
+            for g in groups.iter().filter(|g| g.template && g.line == a.line) {
+                let v = g.target;
+                let riders: Vec<usize> = (0..self.units.len()).filter(|&r| self.rides_on(r) == Some(v)).collect();
+                if riders.is_empty() {
+                    continue;
+                }
+                let view = self.riders_view(&[v]);
+                for r in riders {
+                    let aim = Aim { target: r, ..a.clone() };
+                    let Ok(found) = view.plan_attack_here(
+                        u,
+                        std::slice::from_ref(&aim),
+                        sustained,
+                        reactive,
+                        with_cover,
+                        &mut SightMemo::new(),
+                    ) else {
+                        continue;
+                    };
+                    for mut x in found.into_iter().filter(|x| x.target == r && x.template) {
+                        let per = x.dice / x.firers.len().max(1) as u16;
+                        x.firers.clone_from(&g.firers);
+                        x.dice = per * x.firers.len() as u16;
+                        more.push(x);
+                    }
+                }
+            }
+        }
+        groups.extend(more);
+        groups.sort_by_key(|g| (g.close, !g.template));
+        Ok(groups)
+    }
+
+    /// The attacks the generator proposes for unit `u` while enemy tank riders ride: those
+    /// proposed on [`FieldGame::riders_view`] (the riders a target like any unit) and on the
+    /// table as it stands, kept when the check accepts them.
+    pub(crate) fn rider_attack_candidates(&self, u: usize, sustained: bool, limit: usize) -> Option<Vec<Decision>> {
+        let side = self.units[u].side;
+        if !(0..self.units.len()).any(|r| self.units[r].side != side && self.rides_on(r).is_some()) {
+            return None;
+        }
+        let vs: Vec<usize> = (0..self.units.len())
+            .filter(|&r| self.units[r].side != side)
+            .filter_map(|r| self.rides_on(r))
+            .collect();
+        let mut out = self.riders_view(&vs).attack_candidates(u, sustained, limit);
+        out.extend(self.attack_candidates_here(u, sustained, limit));
+        let against = self.reaction.as_ref().and_then(|r| r.against);
+        let mut seen = Vec::new();
+        out.retain(|d| {
+            let ok = !seen.contains(d)
+                && match d {
+                    Decision::Attack(a) => a.is_empty() || self.plan_joint_attack(u, a, sustained, against, false).is_ok(),
+                    _ => false,
+                };
+            seen.push(d.clone());
+            ok
+        });
+        Some(out)
+    }
+
     /// The game as unit `u`, aboard vehicle `v`, fires from it: its miniatures stand where the
     /// vehicle's hull is, facing as it faces, and the vehicle is lifted off the table. `None`
     /// when the vehicle is not on the table.
@@ -104,7 +255,9 @@ impl FieldGame {
                     name(v)
                 )));
             }
-            if w.range == WeaponRange::Close {
+            // "Unlike other passengers, units riding on vehicles using the Tank Rider rule can
+            // use C weapons."
+            if w.range == WeaponRange::Close && self.rides_on(u).is_none() {
                 return Err(Refusal::new(format!(
                     "{} is a C weapon: passengers cannot use C weapons while mounted in {}",
                     w.name,

@@ -362,6 +362,14 @@ impl FieldGame {
             // Passengers fire from their vehicle's sides (carry.rs).
             return self.aboard_attack_candidates(u, v, sustained, limit);
         }
+        if let Some(v) = self.rider_attack_candidates(u, sustained, limit) {
+            return v;
+        }
+        self.attack_candidates_here(u, sustained, limit)
+    }
+
+    /// [`FieldGame::attack_candidates`] on the table as it stands.
+    pub(crate) fn attack_candidates_here(&self, u: usize, sustained: bool, limit: usize) -> Vec<Decision> {
         let mut out = vec![Decision::Attack(Vec::new())];
         let against = self.reaction.as_ref().and_then(|r| r.against);
         let hero = if against.is_none() { self.joined_hero(u) } else { None };
