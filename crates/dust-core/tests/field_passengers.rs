@@ -1196,3 +1196,83 @@ fn random_games_with_riders_and_firing_passengers_propose_only_legal_decisions()
         "attacks at riders {at_riders}, from aboard {from_aboard}"
     );
 }
+
+// ----- A hero held in ambush with the unit he joins ---------------------------------------------------
+
+/// Side A's Grenadiers (unit 0) held in ambush, and `hero` (unit 1) held with them when `held`;
+/// side B far off behind a wall.
+fn ambush_with(hero: FieldCard, held: bool, seed: u64) -> Result<FieldGame, SetupError> {
+    let mut b = Builder::default()
+        .deployment(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 40.0), (0.0, 40.0)])
+        .terrain(TerrainKind::Wall, &[(0.0, 60.0), (180.0, 60.0), (180.0, 61.0), (0.0, 61.0)])
+        .unit(Side::A, squad("Grenadiers", 2, 2), &[(49.0, 18.0), (49.0, 21.0)], 0)
+        .in_ambush()
+        .unit(Side::A, hero, &[(53.0, 20.0)], 0);
+    if held {
+        b = b.in_ambush();
+    }
+    FieldGame::new(b.unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180).setup(), seed)
+}
+
+/// "Ambush": "You may hold a hero that can join or pilot the unit in ambush with it." A hero of
+/// the squad's Armour is held with it; a second unit that is no such hero is refused ("You may
+/// hold one of your units in ambush").
+#[test]
+fn a_hero_that_can_join_the_unit_is_held_in_ambush_with_it() {
+    let g = ambush_with(hero_card("Sarge"), true, 1).expect("a hero that can join the squad");
+    assert!(g.table().units[1].minis.is_empty(), "the hero is held off the table");
+    let mut other = hero_card("Heavy");
+    other.card.armor.class = 3;
+    assert!(
+        matches!(ambush_with(other, true, 1), Err(SetupError::TooManyInAmbush(Side::A))),
+        "a hero of another Armour cannot join it"
+    );
+    assert!(matches!(
+        ambush_with(squad("Second", 1, 2), true, 1),
+        Err(SetupError::TooManyInAmbush(Side::A))
+    ));
+}
+
+/// "You may place a unit held in ambush (and any hero and passengers held with them) on the table
+/// at the start of the unit's activation … Then roll 2 dice, and the unit (and any hero) performs
+/// one action for each ☒ or ☑." The squad activates with the hero joining it: both are placed
+/// (the hero's point after the squad's, within 15 cm of every soldier, docs/rulings.md,
+/// "Battlefield: ambush") and perform the rolled actions together.
+#[test]
+fn a_hero_held_with_the_unit_is_placed_with_it_and_acts_with_it() {
+    let mut g = ambush_with(hero_card("Sarge"), true, 2).unwrap();
+    first(&mut g, Side::A);
+    let c = g.candidates(16);
+    assert!(c.contains(&Decision::ActivateWith(0, 1)), "{c:?}");
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    assert!(g.units()[1].activated);
+    let e = g
+        .check(&Decision::Place(vec![Pt::cm(30.0, 10.0), Pt::cm(33.0, 10.0)]))
+        .expect_err("the hero needs his point");
+    assert!(e.reason.contains("3 points"), "{e}");
+    let e = g
+        .check(&Decision::Place(vec![Pt::cm(30.0, 10.0), Pt::cm(33.0, 10.0), Pt::cm(60.0, 10.0)]))
+        .expect_err("too far to join");
+    assert!(e.reason.contains("15 cm"), "{e}");
+    let cands = g.candidates(8);
+    assert!(cands.iter().any(|d| matches!(d, Decision::Place(p) if p.len() == 3)), "{cands:?}");
+    for d in &cands {
+        g.check(d).unwrap();
+    }
+    let from = g.events().len();
+    g.apply(Decision::Place(vec![Pt::cm(30.0, 10.0), Pt::cm(33.0, 10.0), Pt::cm(36.0, 10.0)]))
+        .expect("both placed in the deployment area");
+    assert_eq!(g.table().units[0].minis.len(), 2);
+    assert_eq!(g.table().units[1].minis.len(), 1, "the hero is placed with the squad");
+    assert_eq!(
+        rolls(&g, from, Purpose::Ambush),
+        vec![(2, rolls(&g, from, Purpose::Ambush)[0].1)],
+        "one roll of 2 dice for both"
+    );
+    // Kept in ambush instead: both take NOTHING actions and stay off the table.
+    let mut g = ambush_with(hero_card("Sarge"), true, 2).unwrap();
+    first(&mut g, Side::A);
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    g.apply(Decision::Place(Vec::new())).unwrap();
+    assert!(g.table().units[1].minis.is_empty() && g.units()[1].activated);
+}

@@ -20,9 +20,9 @@
 
 use super::attack::{Group, SightMemo};
 use super::decision::{Aim, Decision};
-use super::{Class, FieldGame, Refusal, Seat};
+use super::{Class, FieldCard, FieldGame, Refusal, Seat};
 use crate::range::WeaponRange;
-use crate::unit::Mount;
+use crate::unit::{BattlefrontSkill, Mount};
 use dust_geom::exact::Pt;
 
 /// A side of a vehicle.
@@ -48,7 +48,100 @@ impl Flank {
     }
 }
 
+/// Whether the unit of card `u` may be held in ambush with the units `others` of its side
+/// already held: none are, or one is and one of the two is a hero that can join the other ("You
+/// may hold one of your units in ambush. You may hold a hero that can join or pilot the unit in
+/// ambush with it": a hero, not a superhuman, of an infantry squad's or support weapon's Armour;
+/// a pilot is held aboard his vehicle instead).
+pub fn held_together(cards: &[FieldCard], others: &[usize], u: usize) -> bool {
+    let joins = |h: &FieldCard, x: &FieldCard| {
+        Class::of(h) == Class::Hero
+            && !h.bf.has(BattlefrontSkill::Superhuman)
+            && matches!(Class::of(x), Class::Squad | Class::SupportWeapon)
+            && h.card.armor == x.card.armor
+    };
+    match others {
+        [] => true,
+        [o] => joins(&cards[u], &cards[*o]) || joins(&cards[*o], &cards[u]),
+        _ => false,
+    }
+}
+
 impl FieldGame {
+    /// The hero held in ambush with unit `u`, joining it as it is placed, if any.
+    pub(crate) fn held_hero(&self, u: usize) -> Option<usize> {
+        self.act
+            .as_ref()
+            .filter(|a| a.unit == u && self.ambush[u])
+            .and_then(|a| a.hero)
+            .filter(|&h| self.ambush[h])
+    }
+
+    /// Checks placing unit `u` held in ambush with hero `h` held with it: the unit's points,
+    /// then the hero's; each placed as a unit held in ambush is, the hero's base on none of the
+    /// unit's, and within 15 cm of every miniature of the unit and in line of sight of one, as a
+    /// hero joining it stands (docs/rulings.md, "Battlefield: ambush").
+    pub(crate) fn check_place_with_hero(&self, u: usize, h: usize, pts: &[Pt]) -> Result<(), Refusal> {
+        let n = self.waiting[u].len();
+        if pts.len() != n + 1 {
+            return Err(Refusal::new(format!(
+                "{} has {n} miniatures and {} joins it: give {} points, the hero's last (you gave {})",
+                self.table.units[u].name,
+                self.table.units[h].name,
+                n + 1,
+                pts.len()
+            )));
+        }
+        self.check_place_of(u, &pts[..n])?;
+        self.check_place_of(h, &pts[n..])?;
+        let mut t = self.table.clone();
+        t.units[u].minis = self.minis_at(u, &self.waiting[u], &pts[..n]);
+        t.units[h].minis = self.minis_at(h, &self.waiting[h], &pts[n..]);
+        let hero = &t.units[h].minis[0].body;
+        if t.units[u].minis.iter().any(|m| dust_geom::table::bodies_overlap(&m.body, hero)) {
+            return Err(Refusal::new(format!(
+                "{} at ({}) overlaps a miniature of {}",
+                self.table.units[h].name,
+                super::decision::point_text(pts[n]),
+                self.table.units[u].name
+            )));
+        }
+        if !dust_geom::placement::hero_can_join(&t, h, u) {
+            return Err(Refusal::new(format!(
+                "{} at ({}) is not within 15 cm of every miniature of {} (and in line of sight of one): the hero joining it is placed beside it",
+                self.table.units[h].name,
+                super::decision::point_text(pts[n]),
+                self.table.units[u].name
+            )));
+        }
+        Ok(())
+    }
+
+    /// Places the hero held in ambush with unit `u`, as the unit is placed at `pts` (his point
+    /// after the unit's).
+    pub(crate) fn place_held_hero(&mut self, u: usize, pts: &[Pt]) {
+        // The unit is placed already (no longer held): its joined hero still is.
+        let Some(h) = self
+            .act
+            .as_ref()
+            .filter(|a| a.unit == u)
+            .and_then(|a| a.hero)
+            .filter(|&h| self.ambush[h])
+        else {
+            return;
+        };
+        let n = self.table.units[u].minis.len();
+        let minis = self.minis_at(h, &self.waiting[h], pts.get(n..).unwrap_or(&[]));
+        if minis.is_empty() {
+            return;
+        }
+        self.table.units[h].minis = minis;
+        self.waiting[h].clear();
+        self.ambush[h] = false;
+        self.units[h].in_reserve = false;
+        self.scratch.replace(None);
+    }
+
     /// The vehicle unit `u` rides in as a passenger (or tank rider), if any: the units that fire
     /// from aboard (a pilot fires nothing while he pilots).
     pub(crate) fn firing_aboard(&self, u: usize) -> Option<usize> {

@@ -505,11 +505,13 @@ impl FieldGame {
             )));
         }
         let (off_u, off_h) = (self.units[u].in_reserve, x.in_reserve);
-        if self.ambush[u] || self.ambush[h] {
+        if self.ambush[u] != self.ambush[h] {
+            // "You may hold a hero that can join or pilot the unit in ambush with it": both held,
+            // or neither.
             return Err(Refusal::new(format!(
-                "{} or {} is held in ambush: a hero held with a unit in ambush is not played yet",
-                name(h),
-                name(u)
+                "{} is held in ambush and {} is not: a hero joins a unit held in ambush only when he is held with it",
+                name(if self.ambush[u] { u } else { h }),
+                name(if self.ambush[u] { h } else { u })
             )));
         }
         if off_u || off_h {
@@ -920,6 +922,11 @@ impl FieldGame {
         self.carry_activates(u);
         let mut a = Activation::new(u);
         if self.ambush[u] {
+            // "and any hero … held with them": he joins the unit as it is placed.
+            if let Some(h) = hero {
+                self.units[h].activated = true;
+                a.hero = Some(h);
+            }
             self.act = Some(a);
             self.phase = Phase::Place;
             return;
@@ -1024,6 +1031,15 @@ impl FieldGame {
         if pts.is_empty() {
             return Ok(());
         }
+        if let Some(h) = self.held_hero(u) {
+            return self.check_place_with_hero(u, h, pts);
+        }
+        self.check_place_of(u, pts)
+    }
+
+    /// Checks placing unit `u`, held in ambush, with its miniatures at `pts` (see
+    /// [`FieldGame::check_place`]).
+    pub(crate) fn check_place_of(&self, u: usize, pts: &[Pt]) -> Result<(), Refusal> {
         let name = |x: usize| self.table.units[x].name.clone();
         let n = self.waiting[u].len();
         if pts.len() != n {
@@ -1132,6 +1148,7 @@ impl FieldGame {
         self.waiting[u].clear();
         self.ambush[u] = false;
         self.units[u].in_reserve = false;
+        self.place_held_hero(u, pts);
         let k = self.roll_sym(2, Symbols::ARMY_OR_SHIELD, Purpose::Ambush) as u8;
         if let Some(a) = self.act.as_mut() {
             a.actions = k;

@@ -174,7 +174,8 @@ impl FieldGame {
         let mut v = vec![Decision::Place(Vec::new())];
         let Some(u) = self.acting() else { return v };
         let side = self.units[u].side;
-        let n = self.waiting[u].len();
+        // The unit's miniatures, and the hero held with it after them.
+        let n = self.waiting[u].len() + usize::from(self.held_hero(u).is_some());
         let spacing = self.table.units[u].size.0 + 50;
         let facing = self.table.units[u].facing;
         let step = 10 * 100;

@@ -38,6 +38,7 @@ mod special;
 pub mod tests_support;
 
 pub use attack::{AttackOdds, Group};
+pub use carry::held_together;
 pub use command::Stimulant;
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
 pub use generate::formation;
@@ -116,8 +117,10 @@ pub struct FieldSetup {
     /// arrival zone as they are activated" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
     /// RULES"); those not in reserve move on without a roll.
     pub meeting: bool,
-    /// Which units start held in ambush (one flag per unit; at most one a side): "You may hold
-    /// one of your units in ambush" (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES").
+    /// Which units start held in ambush (one flag per unit; at most one a side, and a hero that
+    /// can join it): "You may hold one of your units in ambush. You may hold a hero that can join
+    /// or pilot the unit in ambush with it" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
+    /// RULES").
     pub ambush: Vec<bool>,
     /// Which units of the table start in reserve (one flag per unit; missing: on the table).
     /// Their miniatures' places are where they stand as they move on, in their arrival zone.
@@ -243,7 +246,7 @@ impl fmt::Display for SetupError {
             ),
             SetupError::TooManyInAmbush(s) => write!(
                 f,
-                "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\"; keep `ambush = true` on one unit"
+                "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\" (and a hero that can join it with it); keep `ambush = true` on one unit, and on a hero of its Armour if it is an infantry squad or support weapon"
             ),
             SetupError::Aboard(n, why) => write!(f, "unit `{n}` cannot begin the game aboard: {why}"),
             SetupError::FortifiedDefender { chosen, fortified } => write!(
@@ -598,7 +601,9 @@ impl FieldGame {
         for (u, &held) in setup.ambush.iter().enumerate().take(n) {
             if held {
                 let side = units[u].side;
-                if ambush.iter().zip(&units).any(|(a, x)| *a && x.side == side) {
+                let others: Vec<usize> = (0..u).filter(|&o| ambush[o] && units[o].side == side).collect();
+                // One unit a side, and a hero that can join it held with it (carry.rs).
+                if !carry::held_together(&cards, &others, u) {
                     return Err(SetupError::TooManyInAmbush(side));
                 }
                 ambush[u] = true;
