@@ -600,3 +600,125 @@ fn specialists_in_a_command_vehicle_reroll_failed_special_actions() {
     }
     assert!(rerolled > 0 && plain > 0);
 }
+
+// ----- REINFORCEMENT, REPLACEMENT VEHICLE ------------------------------------------------------------
+
+/// Side A: the HQ (unit 0, Officer and Medic) at y = 20, Rangers (unit 1, 2 soldiers) and a Tank
+/// (unit 2) both eliminated before the game goes on, and a deployment area along side A's edge
+/// (y = 0); side B far away.
+fn after_losses(seed: u64) -> FieldGame {
+    let mut g = Builder::default()
+        .deployment(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 30.0), (0.0, 30.0)])
+        .unit(Side::A, hq(&[Role::Officer, Role::Medic]), &[(50.0, 20.0), (53.0, 20.0)], 0)
+        .unit(Side::A, squad_card("Rangers", 2), &[(90.0, 60.0), (93.0, 60.0)], 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(120.0, 60.0)], 0)
+        .unit(Side::A, hero_card("Sarge"), &[(60.0, 25.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(seed);
+    g.eliminate_unit(1);
+    g.eliminate_unit(2);
+    g.eliminate_unit(3);
+    g
+}
+
+/// "Reinforcements": "A unit with an Officer may take a REINFORCEMENT action. Roll a die: on ☒,
+/// select an infantry squad or support weapon (but not a hero) that has been eliminated, and call
+/// up a replacement unit as reinforcements. The Command Squad's activation immediately ends, and
+/// the reinforcing unit activates … The reinforcing unit enters the game in the same way as
+/// reserves, moving on from the edge of the board. If the reinforcing unit is eliminated a second
+/// time, it counts as another unit eliminated when determining victory. Once an Officer has succeeded in calling up
+/// reinforcements, the player cannot use the REINFORCEMENT action again."
+#[test]
+fn reinforcements_bring_an_eliminated_squad_back_from_the_edge_once() {
+    let mut succeeded = false;
+    for seed in 0..30 {
+        let mut g = after_losses(seed);
+        activate(&mut g, 0, &[Special, Move]);
+        let e = g.check(&Decision::Special(Special::Reinforce(3))).expect_err("a hero");
+        assert!(e.reason.contains("hero"), "{e}");
+        let e = g.check(&Decision::Special(Special::Reinforce(2))).expect_err("a vehicle");
+        assert!(e.reason.contains("REPLACEMENT VEHICLE"), "{e}");
+        let from = g.events().len();
+        g.apply(Decision::Special(Special::Reinforce(1))).unwrap();
+        let r = rolls_since(&g, from);
+        assert_eq!((r[0].0, r[0].1), (Purpose::Command, 1));
+        if r[0].2 == 0 {
+            assert!(g.units()[1].destroyed, "a failure brings nothing back");
+            assert_eq!(g.acting(), Some(0), "the HQ goes on with its MOVE");
+            continue;
+        }
+        succeeded = true;
+        // The Rangers are back at full strength and activate now, moving on from the edge.
+        assert!(!g.units()[1].destroyed);
+        assert_eq!(g.units()[1].models.len(), 2);
+        assert_eq!(g.acting(), Some(1));
+        let c = g.candidates(8);
+        let place = c
+            .iter()
+            .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
+            .expect("a placing at the edge")
+            .clone();
+        for d in &c {
+            g.check(d).unwrap();
+        }
+        g.apply(place).unwrap();
+        let e = g.check(&Decision::Plan(vec![Nothing, Nothing])).expect_err("it moves on first");
+        assert!(e.reason.contains("MOVE"), "{e}");
+        g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+        // "If the reinforcing unit is eliminated a second time, it counts as another unit
+        // eliminated when determining victory": its points count for side B again.
+        let before = g.destroyed_ap().b;
+        g.eliminate_unit(1);
+        assert_eq!(g.destroyed_ap().b, before + g.card(1).card.ap);
+        // Never again for this player.
+        let mut h = after_losses(seed);
+        h.set_called_up(Side::A, true, false);
+        activate(&mut h, 0, &[Special, Move]);
+        let e = h.check(&Decision::Special(Special::Reinforce(1))).expect_err("once a game");
+        assert!(e.reason.contains("again"), "{e}");
+        break;
+    }
+    assert!(succeeded);
+}
+
+/// "Replacement Vehicle": "Roll a die: on ☒, select an eliminated vehicle, remove it and call up a
+/// replacement. The command squad's activation immediately ends, and the replacement vehicle
+/// activates." Its wreck leaves the table.
+#[test]
+fn a_replacement_vehicle_removes_the_wreck_and_moves_on() {
+    let mut succeeded = false;
+    for seed in 0..30 {
+        let mut g = after_losses(seed);
+        let wrecks = g.table().terrain.len();
+        activate(&mut g, 0, &[Special, Move]);
+        let e = g.check(&Decision::Special(Special::ReplaceVehicle(1))).expect_err("a squad");
+        assert!(e.reason.contains("vehicle"), "{e}");
+        let from = g.events().len();
+        g.apply(Decision::Special(Special::ReplaceVehicle(2))).unwrap();
+        if rolls_since(&g, from)[0].2 == 0 {
+            assert_eq!(g.table().terrain.len(), wrecks);
+            continue;
+        }
+        succeeded = true;
+        assert_eq!(g.table().terrain.len(), wrecks - 1, "the wreck is removed");
+        assert!(!g.units()[2].destroyed);
+        assert_eq!(g.units()[2].health, 4);
+        assert_eq!(g.acting(), Some(2));
+        let c = g.candidates(8);
+        let d = c
+            .iter()
+            .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
+            .expect("a placing")
+            .clone();
+        g.apply(d).unwrap();
+        // The text forms read back.
+        for d in [
+            Decision::Special(Special::Reinforce(1)),
+            Decision::Special(Special::ReplaceVehicle(2)),
+        ] {
+            assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(&d));
+        }
+        break;
+    }
+    assert!(succeeded);
+}

@@ -112,6 +112,10 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
         Decision::Special(Special::Repair(u)) => format!("MAKESHIFT REPAIR on {}", name(*u)),
         Decision::Special(Special::Medevac(u)) => format!("MEDEVAC on {}", name(*u)),
         Decision::Special(Special::LaunchSmoke) => "LAUNCH SMOKE: a smoke screen on the vehicle (once a game)".into(),
+        Decision::Special(Special::Reinforce(u)) => format!("REINFORCEMENT: call up {} again, moving on from the table edge", name(*u)),
+        Decision::Special(Special::ReplaceVehicle(u)) => {
+            format!("REPLACEMENT VEHICLE: call up {} again, moving on from the table edge", name(*u))
+        }
         Decision::Special(Special::AmmoDrop(u)) => format!("AMMO DROP: {} back to a full ammunition load", name(*u)),
         Decision::Special(Special::Stimulants(u, t)) => format!(
             "INJECT STIMULANTS into {} ({} Stimulants if the die lets you choose)",

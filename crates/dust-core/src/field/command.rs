@@ -8,14 +8,16 @@
 //! IT AIN'T THAT BAD and INJECT STIMULANTS (the token, and the third action it gives when the unit
 //! activates: [`FieldGame::extra_step`]) and the Mechanic's MAKESHIFT REPAIR, each a SPECIAL
 //! action of the plan ([`super::Special`]), checked by [`FieldGame::check_command`] (asked by the
-//! special-action check in special.rs). REINFORCEMENT and REPLACEMENT VEHICLE are not played yet
-//! (docs/conformance/battlefield.md, F-606).
+//! special-action check in special.rs), and the Officer's REINFORCEMENT and REPLACEMENT VEHICLE,
+//! which call an eliminated unit up again to move on from the table edge as reserves do
+//! ([`FieldGame::call_up`]).
 
 use super::decision::{Action, Decision, Special};
 use super::{Class, Event, FieldGame, Purpose, Refusal, Seat};
 use crate::dice::Symbols;
 use crate::unit::{ArmorType, BattlefrontSkill, Role};
 use dust_geom::angle::Facing;
+use dust_geom::exact::Pt;
 use dust_geom::measure::{body_gap, incoherent, RANGE_UNIT};
 use dust_geom::table::Body;
 
@@ -154,6 +156,9 @@ impl FieldGame {
 
     /// Whether unit `u` may take the command squad's special action `sp` now, and if not why.
     pub(crate) fn check_command(&self, u: usize, sp: Special) -> Result<(), Refusal> {
+        if let Special::Reinforce(t) | Special::ReplaceVehicle(t) = sp {
+            return self.check_call_up(u, sp, t);
+        }
         let (role, t, range, what) = match sp {
             Special::GetMoving(t) => (Role::Officer, t, 2, "GET MOVING YOU BUNCH OF MONKEYS"),
             Special::GetUp(t) => (Role::Medic, t, 1, "GET UP, IT AIN'T THAT BAD"),
@@ -161,7 +166,9 @@ impl FieldGame {
             Special::Medevac(t) => (Role::Medic, t, 1, "MEDEVAC"),
             Special::AmmoDrop(t) => (Role::Officer, t, 2, "AMMO DROP"),
             Special::Stimulants(t, _) => (Role::Medic, t, 1, "INJECT STIMULANTS"),
-            Special::None | Special::Engineer(_) | Special::LaunchSmoke => return Ok(()),
+            Special::None | Special::Engineer(_) | Special::LaunchSmoke | Special::Reinforce(_) | Special::ReplaceVehicle(_) => {
+                return Ok(())
+            }
         };
         let medevac = matches!(sp, Special::Medevac(_));
         let name = |x: usize| self.table.units.get(x).map_or_else(|| format!("unit {x}"), |v| v.name.clone());
@@ -329,6 +336,8 @@ impl FieldGame {
                     Special::AmmoDrop(t),
                     Special::Stimulants(t, Stimulant::Attack),
                     Special::Stimulants(t, Stimulant::Move),
+                    Special::Reinforce(t),
+                    Special::ReplaceVehicle(t),
                 ]
             })
             .filter(|&sp| self.check_command(u, sp).is_ok())
@@ -507,5 +516,129 @@ impl FieldGame {
         if let Some(x) = self.units.get_mut(u) {
             x.stimulant = Some(token);
         }
+    }
+
+    /// Whether unit `u` may call up unit `t` again with `sp` (REINFORCEMENT or REPLACEMENT
+    /// VEHICLE): "select an infantry squad or support weapon (but not a hero) that has been
+    /// eliminated"; "select an eliminated vehicle"; "Once an Officer has succeeded in calling up
+    /// reinforcements [replacing a vehicle], the player cannot use the … action again". One of
+    /// the Officer's side's units (docs/rulings.md, "Battlefield: command squads").
+    fn check_call_up(&self, u: usize, sp: Special, t: usize) -> Result<(), Refusal> {
+        let vehicle = matches!(sp, Special::ReplaceVehicle(_));
+        let what = if vehicle { "REPLACEMENT VEHICLE" } else { "REINFORCEMENT" };
+        let name = |x: usize| self.table.units.get(x).map_or_else(|| format!("unit {x}"), |v| v.name.clone());
+        if self.class(u) == Class::Vehicle || self.specialist(u, Role::Officer).is_none() {
+            return Err(Refusal::new(format!(
+                "{} has no Officer left: only a unit with an Officer takes {what}",
+                name(u)
+            )));
+        }
+        let side = self.units[u].side;
+        let used = if vehicle { self.called_up[side].1 } else { self.called_up[side].0 };
+        if used {
+            return Err(Refusal::new(format!(
+                "side {side}'s Officers have called up {} already: the player cannot use the {what} action again",
+                if vehicle { "a replacement vehicle" } else { "reinforcements" }
+            )));
+        }
+        let x = self.units.get(t).ok_or_else(|| Refusal::new(format!("there is no unit {t}")))?;
+        if x.side != side || !x.destroyed {
+            return Err(Refusal::new(format!("{} is not one of your eliminated units", name(t))));
+        }
+        match (vehicle, self.class(t)) {
+            (false, Class::Squad | Class::SupportWeapon) | (true, Class::Vehicle) => Ok(()),
+            (false, Class::Hero) => Err(Refusal::new(format!(
+                "{} is a hero: REINFORCEMENT calls up an infantry squad or support weapon (but not a hero)",
+                name(t)
+            ))),
+            (false, Class::Vehicle) => Err(Refusal::new(format!(
+                "{} is a vehicle: call it up with REPLACEMENT VEHICLE",
+                name(t)
+            ))),
+            (false, _) => Err(Refusal::new(format!("{} is not an infantry squad or support weapon", name(t)))),
+            (true, _) => Err(Refusal::new(format!(
+                "{} is not a vehicle: REPLACEMENT VEHICLE calls up an eliminated vehicle",
+                name(t)
+            ))),
+        }
+    }
+
+    /// REINFORCEMENT or REPLACEMENT VEHICLE of the acting unit on eliminated unit `t`: "Roll a
+    /// die: on ☒" (the army symbol) the unit is called up at full strength (its wreck removed, a
+    /// vehicle's), the command squad's activation ends and the unit activates, entering "in the
+    /// same way as reserves, moving on from the edge of the board": placed at its side's table
+    /// edge ([`super::Entry::Edge`]), its first action a MOVE or MARCH MOVE. Eliminated again, its
+    /// points count again ("it counts as another unit eliminated when determining victory").
+    /// Returns whether it succeeded.
+    pub(crate) fn call_up(&mut self, t: usize) -> bool {
+        if self.command_dice(1, Symbols::ARMY) == 0 {
+            return false;
+        }
+        let side = self.units[t].side;
+        if self.class(t) == Class::Vehicle {
+            self.called_up[side].1 = true;
+            let wreck = format!("the wreck of {}", self.table.units[t].name);
+            if let Some(p) = self
+                .table
+                .terrain
+                .iter()
+                .position(|x| x.kind == dust_geom::table::TerrainKind::Wreck && x.name == wreck)
+            {
+                let piece = self.table.terrain.remove(p);
+                self.log(Event::Removed(piece.name));
+            }
+        } else {
+            self.called_up[side].0 = true;
+        }
+        let card = &self.cards[t].card;
+        let n = if self.class(t) == Class::Squad {
+            card.models.len().max(1)
+        } else {
+            1
+        };
+        let x = &mut self.units[t];
+        x.destroyed = false;
+        x.models = (0..n as u8).collect();
+        x.health = if n > 1 || card.kind == crate::unit::UnitKind::Squad {
+            n as u8
+        } else {
+            card.health.max(1)
+        };
+        x.tokens = super::Tokens::default();
+        x.stunned = false;
+        x.grappled_by = None;
+        x.stimulant = None;
+        x.last_march = false;
+        x.ammo = card.weapons.iter().map(|w| w.ammo).collect();
+        // Off the table, waiting to move on at the edge (no reserve roll of its own).
+        let edge = self
+            .entry_stretches(side, super::Entry::Edge)
+            .first()
+            .map_or(Pt::new(0, 0), |s| s.0);
+        let body = dust_geom::path::body_at(&self.table, t, edge, None);
+        self.waiting[t] = vec![dust_geom::table::Mini { body }; n];
+        self.units[t].in_reserve = true;
+        self.rolls[t] = false;
+        self.entry = Some((t, super::Entry::Edge));
+        self.log(Event::Restored(t, self.units[t].health));
+        self.act = None;
+        self.activate(t, None);
+        true
+    }
+
+    /// Eliminates unit `u` (its wreck left on the table, a vehicle's), for tests and scenarios that
+    /// start after losses.
+    pub fn eliminate_unit(&mut self, u: usize) {
+        if u < self.units.len() {
+            self.eliminate(u);
+        }
+    }
+
+    /// Marks side `side`'s REINFORCEMENT (`reinforcement`) or REPLACEMENT VEHICLE (`vehicle`) as
+    /// used, for tests and scenarios.
+    pub fn set_called_up(&mut self, side: crate::Side, reinforcement: bool, vehicle: bool) {
+        let c = &mut self.called_up[side];
+        c.0 |= reinforcement;
+        c.1 |= vehicle;
     }
 }

@@ -138,6 +138,12 @@ pub enum Special {
     /// A Medic's INJECT STIMULANTS on an infantry unit, and the token the player takes when the
     /// die lets him choose ("Inject Stimulants": "On ☒, choose either token").
     Stimulants(usize, super::command::Stimulant),
+    /// An Officer's REINFORCEMENT: an eliminated infantry squad or support weapon called up again
+    /// ("COMMAND SQUADS", "Reinforcements").
+    Reinforce(usize),
+    /// An Officer's REPLACEMENT VEHICLE: an eliminated vehicle called up again ("Replacement
+    /// Vehicle").
+    ReplaceVehicle(usize),
 }
 
 /// A decision of a Battlefield game.
@@ -290,6 +296,8 @@ impl fmt::Display for Decision {
             Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
             Decision::Special(Special::AmmoDrop(u)) => write!(f, "special ammo-drop {u}"),
             Decision::Special(Special::Stimulants(u, t)) => write!(f, "special stimulants {u} {}", t.word()),
+            Decision::Special(Special::Reinforce(u)) => write!(f, "special reinforce {u}"),
+            Decision::Special(Special::ReplaceVehicle(u)) => write!(f, "special replace-vehicle {u}"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -421,6 +429,8 @@ impl FromStr for Decision {
                 ["medevac", u] => Decision::Special(Special::Medevac(index(u, "a unit")?)),
                 ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
                 ["ammo-drop", u] => Decision::Special(Special::AmmoDrop(index(u, "a unit")?)),
+                ["reinforce", u] => Decision::Special(Special::Reinforce(index(u, "a unit")?)),
+                ["replace-vehicle", u] => Decision::Special(Special::ReplaceVehicle(index(u, "a unit")?)),
                 ["stimulants", u, t] => Decision::Special(Special::Stimulants(
                     index(u, "a unit")?,
                     super::command::Stimulant::from_word(t)
@@ -428,7 +438,7 @@ impl FromStr for Decision {
                 )),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, ammo-drop UNIT or stimulants UNIT attack|move"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, ammo-drop UNIT, stimulants UNIT attack|move, reinforce UNIT or replace-vehicle UNIT"
                             .into(),
                     )
                 }

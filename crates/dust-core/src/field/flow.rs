@@ -152,7 +152,7 @@ impl FieldGame {
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
                 Some(Action::Special) => {
-                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | ammo-drop U | stimulants U attack|move | none)"
+                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | ammo-drop U | stimulants U attack|move | reinforce U | replace-vehicle U | none)"
                 }
                 _ => "the attack's targets (attack …), or smoke shells from an artillery weapon (smoke LINE@X,Y)",
             },

@@ -508,6 +508,9 @@ pub struct FieldGame {
     digging: Option<(usize, usize, u8, usize)>,
     /// The vehicles that have launched their smoke ("Once per game").
     smoke_launched: Vec<bool>,
+    /// Each side's Officers have called up reinforcements, a replacement vehicle (command.rs:
+    /// "the player cannot use the … action again").
+    called_up: BySide<(bool, bool)>,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -659,6 +662,10 @@ impl FieldGame {
             reactivated: vec![0; n],
             digging: None,
             smoke_launched: vec![false; n],
+            called_up: BySide {
+                a: (false, false),
+                b: (false, false),
+            },
         };
         g.board_at_setup(&setup.aboard)?;
         g.load_ammo();
@@ -884,6 +891,12 @@ impl FieldGame {
             h.u64(self.aboard(u).map_or(0, |(v, s)| 2 * v as u64 + 2 + u64::from(s == Seat::Pilot)));
         }
         h.u64(self.table.terrain.len() as u64);
+        for c in [self.called_up.a, self.called_up.b] {
+            if c != (false, false) {
+                // Hashed only once used: the hashes of games without stay as they were.
+                h.u64(0xca11 + u64::from(c.0) + 2 * u64::from(c.1));
+            }
+        }
         h.u64(u64::from(self.destroyed_ap.a) << 16 | u64::from(self.destroyed_ap.b));
         h.u64(self.rng.clone().next_u64());
         h.0

@@ -105,7 +105,9 @@ impl FieldGame {
             | Special::Repair(_)
             | Special::Medevac(_)
             | Special::AmmoDrop(_)
-            | Special::Stimulants(..) => self.check_command(u, sp),
+            | Special::Stimulants(..)
+            | Special::Reinforce(_)
+            | Special::ReplaceVehicle(_) => self.check_command(u, sp),
             Special::LaunchSmoke => self.check_launch(u),
         }
     }
@@ -168,6 +170,13 @@ impl FieldGame {
             }
             Special::Stimulants(t, k) => {
                 self.inject(t, k);
+                false
+            }
+            Special::Reinforce(t) | Special::ReplaceVehicle(t) => {
+                if self.call_up(t) {
+                    // The command squad's activation ended; the unit called up activates.
+                    return;
+                }
                 false
             }
         };
