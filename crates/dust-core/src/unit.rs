@@ -722,11 +722,18 @@ pub enum BattlefrontSkill {
     /// additional Radio Operator"; the Officers, Mechanics and Medics mounted in it re-roll failed
     /// command squad special actions.
     CommandVehicle,
+    /// Airlifter ("AIRLIFTER"): an aircraft that carries an airmobile or air assault vehicle.
+    Airlifter,
+    /// Airmobile ("AIRMOBILE"): the vehicle can be carried by an airlifter.
+    Airmobile,
+    /// Air assault ("AIR ASSAULT"): carried by an airlifter, the vehicle may dismount after it
+    /// activated, and takes less damage when the airlifter is lost.
+    AirAssault,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 34] = [
+    pub const ALL: [BattlefrontSkill; 37] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -761,6 +768,9 @@ impl BattlefrontSkill {
         BattlefrontSkill::Mechanic,
         BattlefrontSkill::Medevac,
         BattlefrontSkill::CommandVehicle,
+        BattlefrontSkill::Airlifter,
+        BattlefrontSkill::Airmobile,
+        BattlefrontSkill::AirAssault,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -799,6 +809,9 @@ impl BattlefrontSkill {
             BattlefrontSkill::Mechanic => "mechanic",
             BattlefrontSkill::Medevac => "medevac",
             BattlefrontSkill::CommandVehicle => "command-vehicle",
+            BattlefrontSkill::Airlifter => "airlifter",
+            BattlefrontSkill::Airmobile => "airmobile",
+            BattlefrontSkill::AirAssault => "air-assault",
         }
     }
     /// Reads a name.

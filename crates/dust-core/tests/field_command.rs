@@ -3,7 +3,7 @@
 //! names its section and quotes the words it checks; the cards are the tests' own
 //! (`dust_core::field::tests_support`).
 
-use dust_core::field::tests_support::{activate, hero_card, rolls_since, squad_card, vehicle_card, Builder};
+use dust_core::field::tests_support::{activate, hero_card, rest_one, rolls_since, squad_card, vehicle_card, Builder};
 use dust_core::field::{Action, Decision, FieldCard, FieldGame, Pending, Purpose, Special};
 use dust_core::unit::{Locomotion, Role};
 use dust_core::Side;
@@ -440,7 +440,7 @@ fn a_stimulated_unit_takes_three_actions_once() {
         let e = g.check(&Decision::Plan(yes.clone())).unwrap_err();
         assert!(e.reason.contains("3 actions"), "{e}");
         g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
-        activate_b(&mut g);
+        rest_one(&mut g, Side::B);
         g.give_stimulant(0, token);
         g.apply(Decision::Activate(0)).unwrap();
         assert_eq!(
@@ -454,15 +454,6 @@ fn a_stimulated_unit_takes_three_actions_once() {
         g.apply(Decision::Plan(yes.clone())).unwrap();
         assert_eq!(g.acting(), Some(0));
     }
-}
-
-/// Side B activates one of its units for two NOTHING actions.
-fn activate_b(g: &mut FieldGame) {
-    let u = (0..g.units().len())
-        .find(|&u| g.units()[u].side == Side::B && !g.units()[u].activated)
-        .unwrap();
-    g.apply(Decision::Activate(u)).unwrap();
-    g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
 }
 
 /// The generator proposes AMMO DROP and INJECT STIMULANTS where they may be taken, and `check`
@@ -521,7 +512,7 @@ fn mounted_hq(command: bool, roles: &[Role], rangers: (f64, f64), seed: u64) -> 
 /// mounted HQ (unit 1) with `plan`.
 fn hq_after_rangers(g: &mut FieldGame, plan: &[Action]) {
     activate(g, 2, &[Nothing, Nothing]);
-    activate_b(g);
+    rest_one(g, Side::B);
     g.apply(Decision::Activate(1)).unwrap();
     g.apply(Decision::Plan(plan.to_vec())).unwrap();
 }

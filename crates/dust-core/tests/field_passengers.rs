@@ -8,7 +8,9 @@
 //! Dice are the engine's seeded dice: a test about a roll plays the same position over a fixed
 //! set of seeds and checks every outcome that came up, and that each outcome it is about came up.
 
-use dust_core::field::tests_support::{activate, aircraft_card, hero_card, rolls, settle, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::tests_support::{
+    activate, aircraft_card, hero_card, rest_one, rolls, settle, squad_card, vehicle_card, weapon, Builder,
+};
 use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose, Reserves, Seat, SetupError};
 use dust_core::unit::{ArmorType, BattlefrontKind, BattlefrontSkill, Locomotion};
 use dust_core::Side;
@@ -1275,4 +1277,170 @@ fn a_hero_held_with_the_unit_is_placed_with_it_and_acts_with_it() {
     g.apply(Decision::ActivateWith(0, 1)).unwrap();
     g.apply(Decision::Place(Vec::new())).unwrap();
     assert!(g.table().units[1].minis.is_empty() && g.units()[1].activated);
+}
+
+// ----- CARRYING VEHICLES: AIRLIFTER -------------------------------------------------------------------
+
+/// An aircraft with airlifter equipment (Move 3).
+fn airlifter() -> FieldCard {
+    let mut c = aircraft_card("Lifter");
+    c.bf.skills.push(BattlefrontSkill::Airlifter);
+    c
+}
+
+/// A vehicle (4 damage points) with `skill` (airmobile or air assault).
+fn liftable(name: &str, skill: Option<BattlefrontSkill>) -> FieldCard {
+    let mut c = vehicle_card(name, Locomotion::Tracked);
+    c.bf.skills.extend(skill);
+    c
+}
+
+/// The airlifter (unit 0) at `T` with `cargo` (unit 1) aboard, side B's killers (unit 2) far
+/// off, and side A's Others (unit 3), who keep the turn going.
+fn lifting(cargo: FieldCard, seed: u64) -> Result<FieldGame, SetupError> {
+    FieldGame::new(
+        Builder::default()
+            .unit(Side::A, airlifter(), &[T], 0)
+            .unit(Side::A, cargo, &[T], 0)
+            .aboard(0)
+            .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+            .unit(Side::A, squad("Others", 1, 2), &[(150.0, 20.0)], 0)
+            .setup(),
+        seed,
+    )
+}
+
+/// "AIRLIFTER": "An airlifter can only carry airmobile or air assault vehicles." "Vehicles can
+/// begin the game carried by the airlifter". One vehicle at a time (docs/rulings.md,
+/// "Battlefield: airlifters").
+#[test]
+fn an_airlifter_carries_an_airmobile_or_air_assault_vehicle() {
+    for skill in [BattlefrontSkill::Airmobile, BattlefrontSkill::AirAssault] {
+        let g = lifting(liftable("Jeep", Some(skill)), 1).expect("carried from the start");
+        assert_eq!(g.aboard(1), Some((0, Seat::Cargo)));
+        assert!(g.table().units[1].minis.is_empty(), "off the table while carried");
+    }
+    let e = lifting(liftable("Tank", None), 1).expect_err("not airmobile");
+    assert!(e.to_string().contains("airmobile"), "{e}");
+    let two = Builder::default()
+        .unit(Side::A, airlifter(), &[T], 0)
+        .unit(Side::A, liftable("Jeep", Some(BattlefrontSkill::Airmobile)), &[T], 0)
+        .aboard(0)
+        .unit(Side::A, liftable("Jeep", Some(BattlefrontSkill::Airmobile)), &[T], 0)
+        .aboard(0)
+        .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+        .setup();
+    assert!(FieldGame::new(two, 1).is_err(), "one vehicle at a time");
+}
+
+/// "Activating While Carried": "Vehicles can dismount from an airlifter by activating before the
+/// airlifter (or after if air assault vehicles) and performing a MOVE or MARCH MOVE action to move
+/// away from the airlifter. Other than this, they cannot perform MOVE, MARCH MOVE, ATTACK, or
+/// SUSTAINED ATTACK actions while being carried." "Damage to Carried Vehicles": "A vehicle carried
+/// by an airlifter cannot be targeted by an attack."
+#[test]
+fn a_carried_vehicle_only_dismounts_before_the_airlifter_unless_air_assault() {
+    let mut g = lifting(liftable("Jeep", Some(BattlefrontSkill::Airmobile)), 1).unwrap();
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    let e = g
+        .check(&Decision::Plan(vec![Attack, Nothing]))
+        .expect_err("no attack while carried");
+    assert!(e.reason.contains("ATTACK"), "{e}");
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    // Move 2: within 20 cm of the airlifter's hull.
+    g.apply(Decision::Dismount(vec![Pt::cm(50.0, 70.0)]))
+        .expect("away from the airlifter");
+    assert_eq!(g.aboard(1), None);
+    assert_eq!(g.table().units[1].minis.len(), 1);
+    // After the airlifter has activated: only an air assault vehicle dismounts.
+    for (skill, ok) in [(BattlefrontSkill::Airmobile, false), (BattlefrontSkill::AirAssault, true)] {
+        let mut g = lifting(liftable("Jeep", Some(skill)), 1).unwrap();
+        first(&mut g, Side::A);
+        g.apply(Decision::Activate(0)).unwrap();
+        g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+        let d = g
+            .candidates(8)
+            .into_iter()
+            .find(|d| matches!(d, Decision::Move { .. }))
+            .expect("a move");
+        g.apply(d).unwrap();
+        settle(&mut g);
+        rest_one(&mut g, Side::B);
+        g.apply(Decision::Activate(1)).unwrap();
+        assert_eq!(g.check(&Decision::Plan(vec![Move, Nothing])).is_ok(), ok, "{skill:?}");
+    }
+    // Not a target.
+    let mut g = lifting(liftable("Jeep", Some(BattlefrontSkill::Airmobile)), 1).unwrap();
+    activate(&mut g, 2, &[Attack, Nothing]);
+    assert!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_err());
+}
+
+/// "To pick up a vehicle, the airlifter must start a MOVE or MARCH MOVE action directly over the
+/// vehicle": `lift V` as the MOVE begins (the vehicle's centre under the airlifter's hull), then
+/// the MOVE.
+#[test]
+fn an_airlifter_picks_up_a_vehicle_it_starts_a_move_over() {
+    let mut g = Builder::default()
+        .unit(Side::A, airlifter(), &[T], 0)
+        .unit(Side::A, liftable("Jeep", Some(BattlefrontSkill::Airmobile)), &[T], 0)
+        .unit(Side::A, liftable("Far Jeep", Some(BattlefrontSkill::Airmobile)), &[(90.0, 50.0)], 0)
+        .unit(Side::A, liftable("Tank", None), &[(50.0, 20.0)], 0)
+        .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let e = g.check(&Decision::Lift(2)).expect_err("not under the airlifter");
+    assert!(e.reason.contains("directly"), "{e}");
+    let e = g.check(&Decision::Lift(3)).expect_err("not airmobile");
+    assert!(e.reason.contains("airmobile"), "{e}");
+    assert!(g.candidates(16).contains(&Decision::Lift(1)));
+    assert_eq!("lift 1".parse::<Decision>(), Ok(Decision::Lift(1)));
+    g.apply(Decision::Lift(1)).unwrap();
+    assert_eq!(g.aboard(1), Some((0, Seat::Cargo)));
+    assert!(g.check(&Decision::Lift(1)).is_err(), "once");
+    // Then the airlifter moves, carrying it.
+    let d = g
+        .candidates(16)
+        .into_iter()
+        .find(|d| matches!(d, Decision::Move { .. }))
+        .expect("a move");
+    g.apply(d).unwrap();
+}
+
+/// "Damage to Carried Vehicles": "If an airlifter is eliminated while carrying a vehicle, the
+/// airlifter's player rolls 1 die for each point of damage remaining on the vehicle's damage
+/// track. The vehicle takes 1 point of damage for each ☹️ or ☹️ (only on ☹️ if the vehicle has air
+/// assault equipment). If the vehicle survives, place it directly beneath the airlifter … The
+/// vehicle gains a Suppression token and counts as having activated for this turn." (The faces:
+/// the target or the shield, the target alone: docs/rulings.md, "Battlefield: airlifters".)
+#[test]
+fn a_destroyed_airlifter_drops_its_vehicle_a_die_per_damage_point() {
+    let (mut hurt, mut whole) = (0u32, 0u32);
+    for (skill, ratio) in [(BattlefrontSkill::Airmobile, 4.0 / 6.0), (BattlefrontSkill::AirAssault, 2.0 / 6.0)] {
+        let (mut dice, mut harm) = (0u32, 0u32);
+        for seed in 0..SEEDS {
+            let mut g = lifting(liftable("Jeep", Some(skill)), seed).unwrap();
+            g.set_health(1, 3);
+            let Some(r) = kill_vehicle(&mut g, 2) else { continue };
+            assert_eq!(r.len(), 1, "{r:?}");
+            assert_eq!(r[0].0, 3, "a die for each damage point left");
+            dice += 3;
+            harm += u32::from(r[0].1);
+            let left = 3u8.saturating_sub(r[0].1 as u8);
+            assert_eq!(g.units()[1].destroyed, left == 0);
+            if left > 0 {
+                assert_eq!(g.units()[1].health, left);
+                assert_eq!(g.aboard(1), None);
+                assert_eq!(g.table().units[1].minis[0].body.centre(), Pt::cm(T.0, T.1), "beneath the airlifter");
+                assert!(g.units()[1].tokens.suppressed && g.units()[1].activated, "{:?}", g.units()[1]);
+                whole += 1;
+            } else {
+                hurt += 1;
+            }
+        }
+        assert!(dice > 0);
+        let f = f64::from(harm) / f64::from(dice);
+        assert!((f - ratio).abs() < 0.2, "{skill:?}: {f} against {ratio}");
+    }
+    assert!(whole > 0, "{whole} dropped whole, {hurt} lost");
 }

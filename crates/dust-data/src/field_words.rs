@@ -146,6 +146,7 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
             if minis.len() == 1 { "" } else { "s" },
             name(*vehicle)
         ),
+        Decision::Lift(v) => format!("pick up {} (the MOVE starts directly over it), then move", name(*v)),
         Decision::Dismount(v) => format!("dismount to {}", v.iter().map(|p| pt_text(*p)).collect::<Vec<_>>().join(", ")),
         Decision::Casualties(v) if v.is_empty() => "lose no miniature".into(),
         Decision::Casualties(v) => {

@@ -68,6 +68,142 @@ pub fn held_together(cards: &[FieldCard], others: &[usize], u: usize) -> bool {
 }
 
 impl FieldGame {
+    /// Whether airlifter `v` carries a vehicle now, and which.
+    pub fn cargo_of(&self, v: usize) -> Option<usize> {
+        (0..self.units.len()).find(|&u| self.aboard(u) == Some((v, Seat::Cargo)) && !self.units[u].destroyed)
+    }
+
+    /// The seat vehicle `u` takes aboard `v` when `v` is an airlifter ("An airlifter can only
+    /// carry airmobile or air assault vehicles"; one at a time: docs/rulings.md, "Battlefield:
+    /// airlifters"), or why it cannot; `None` when neither is a vehicle carried by an airlifter
+    /// (the passengers' rules decide).
+    pub(crate) fn cargo_seat(&self, u: usize, v: usize) -> Option<Result<Seat, Refusal>> {
+        let lifter = self.cards[v].bf.has(BattlefrontSkill::Airlifter) && self.class(v) == Class::Aircraft;
+        if !lifter || self.class(u) != Class::Vehicle {
+            return None;
+        }
+        let name = |x: usize| self.table.units[x].name.clone();
+        let bf = &self.cards[u].bf;
+        if !(bf.has(BattlefrontSkill::Airmobile) || bf.has(BattlefrontSkill::AirAssault)) {
+            return Some(Err(Refusal::new(format!(
+                "{} is neither airmobile nor air assault: \"An airlifter can only carry airmobile or air assault vehicles\"",
+                name(u)
+            ))));
+        }
+        if let Some(c) = self.cargo_of(v).filter(|&c| c != u) {
+            return Some(Err(Refusal::new(format!(
+                "{} carries {} already: an airlifter carries one vehicle at a time",
+                name(v),
+                name(c)
+            ))));
+        }
+        Some(Ok(Seat::Cargo))
+    }
+
+    /// Whether the acting airlifter may pick up vehicle `c` now: "To pick up a vehicle, the
+    /// airlifter must start a MOVE or MARCH MOVE action directly over the vehicle" — the MOVE
+    /// not yet made, the vehicle's centre under the airlifter's hull, a vehicle it may carry.
+    pub(crate) fn check_lift(&self, c: usize) -> Result<(), Refusal> {
+        let v = self.acting().ok_or_else(|| Refusal::new("no unit is acting"))?;
+        let name = |x: usize| self.table.units.get(x).map_or_else(|| format!("unit {x}"), |t| t.name.clone());
+        if !self.current_action().is_some_and(|a| a.moves())
+            || self.reaction.is_some()
+            || self.cur().is_some_and(|a| a.march_rest.is_some())
+        {
+            return Err(Refusal::new(
+                "an airlifter picks a vehicle up as it starts a MOVE or MARCH MOVE action",
+            ));
+        }
+        if !self.cards[v].bf.has(BattlefrontSkill::Airlifter) || self.class(v) != Class::Aircraft {
+            return Err(Refusal::new(format!("{} is not an airlifter", name(v))));
+        }
+        let x = self.units.get(c).ok_or_else(|| Refusal::new(format!("there is no unit {c}")))?;
+        if x.side != self.units[v].side || x.destroyed || self.aboard(c).is_some() || self.table.units[c].minis.is_empty() {
+            return Err(Refusal::new(format!(
+                "{} is not one of your vehicles standing on the table",
+                name(c)
+            )));
+        }
+        match self.cargo_seat(c, v) {
+            Some(Ok(_)) => {}
+            Some(Err(r)) => return Err(r),
+            None => {
+                return Err(Refusal::new(format!(
+                    "{} is not a vehicle: an airlifter picks up airmobile or air assault vehicles",
+                    name(c)
+                )))
+            }
+        }
+        let hull = &self.table.units[v].minis[0].body;
+        let centre = self.table.units[c].minis[0].body.centre();
+        if dust_geom::exact::point_in_polygon(centre, &hull.outline()) == dust_geom::exact::Inside::Out {
+            return Err(Refusal::new(format!(
+                "{} is not directly under {}: the airlifter starts its MOVE over the vehicle's centre",
+                name(c),
+                name(v)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Plays a checked [`Decision::Lift`]: the vehicle is aboard, off the table; the airlifter's
+    /// MOVE follows.
+    pub(crate) fn do_lift(&mut self, c: usize) {
+        let Some(v) = self.acting() else { return };
+        if self.check_lift(c).is_ok() {
+            self.stow(c, v, Seat::Cargo);
+        }
+    }
+
+    /// The pick-ups the acting airlifter may make as its MOVE starts.
+    pub(crate) fn lift_candidates(&self, v: usize) -> Vec<Decision> {
+        if !self.cards[v].bf.has(BattlefrontSkill::Airlifter) {
+            return Vec::new();
+        }
+        (0..self.units.len())
+            .filter(|&c| self.check_lift(c).is_ok())
+            .map(Decision::Lift)
+            .collect()
+    }
+
+    /// Airlifter `v` is eliminated carrying vehicle `c` (the airlifter's hull `hull`): "the
+    /// airlifter's player rolls 1 die for each point of damage remaining on the vehicle's damage
+    /// track. The vehicle takes 1 point of damage for each ☹️ or ☹️ (only on ☹️ if the vehicle has
+    /// air assault equipment). If the vehicle survives, place it directly beneath the airlifter
+    /// before removing the airlifter from the game. The vehicle gains a Suppression token and
+    /// counts as having activated for this turn." The faces: the target or the shield, the target
+    /// alone (docs/rulings.md, "Battlefield: airlifters").
+    pub(crate) fn drop_cargo(&mut self, c: usize, v: usize, hull: &dust_geom::table::Body) {
+        let faces = if self.cards[c].bf.has(BattlefrontSkill::AirAssault) {
+            crate::dice::Symbols::TARGET
+        } else {
+            crate::dice::Symbols::TARGET.or(crate::dice::Symbols::SHIELD)
+        };
+        let left = self.units[c].health;
+        let k = self.roll_sym(u16::from(left), faces, super::Purpose::Carried);
+        self.carry.aboard[c] = None;
+        self.carry.stowed[c].clear();
+        self.units[c].activated = true;
+        let harm = u8::try_from(k).unwrap_or(u8::MAX).min(left);
+        if harm > 0 {
+            self.units[c].health = left - harm;
+            self.log(super::Event::Damaged(c, harm));
+        }
+        if self.units[c].health == 0 {
+            self.eliminate(c);
+            return;
+        }
+        self.table.units[c].facing = self.table.units[v].facing;
+        let body = dust_geom::path::body_at(&self.table, c, hull.centre(), None);
+        self.table.units[c].minis = vec![dust_geom::table::Mini { body }];
+        if !self.immune_to_suppression(c) {
+            self.units[c].tokens.suppressed = true;
+            self.units[c].tokens.under_fire = false;
+            let t = self.units[c].tokens;
+            self.log(super::Event::Tokens(c, t));
+        }
+    }
+
     /// The hero held in ambush with unit `u`, joining it as it is placed, if any.
     pub(crate) fn held_hero(&self, u: usize) -> Option<usize> {
         self.act

@@ -210,6 +210,11 @@ pub enum Decision {
     /// vehicle by activating before the vehicle activates and performing a MOVE or MARCH MOVE
     /// action to move away from it").
     Dismount(Vec<Pt>),
+    /// An airlifter picks up the airmobile or air assault vehicle it starts its MOVE or MARCH
+    /// MOVE directly over, then makes the move (tactics-battlefield-summary.md, "CARRYING
+    /// VEHICLES", "AIRLIFTER": "To pick up a vehicle, the airlifter must start a MOVE or MARCH
+    /// MOVE action directly over the vehicle").
+    Lift(usize),
 }
 
 fn num(v: f64) -> String {
@@ -317,6 +322,7 @@ impl fmt::Display for Decision {
                 .to_string();
                 f.write_str(&m["move".len()..])
             }
+            Decision::Lift(v) => write!(f, "lift {v}"),
             Decision::Dismount(v) => {
                 f.write_str("dismount")?;
                 for p in v {
@@ -410,7 +416,8 @@ impl FromStr for Decision {
                     _ => return Err("a unit mounting turns no facing: remove `facing`".into()),
                 }
             }
-            "dismount" => Decision::Dismount(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?),
+"lift" => Decision::Lift(index(one("VEHICLE")?, "a vehicle")?),
+                        "dismount" => Decision::Dismount(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?),
             "smoke" => {
                 let (line, at) = one("LINE@X,Y")?
                     .split_once('@')

@@ -403,6 +403,7 @@ impl FieldGame {
                 Some(a) if a.moves() => self.check_mount(*vehicle, minis, a == Action::March).map(|_| ()),
                 _ => Err(wrong()),
             },
+            (Phase::Act, Decision::Lift(v)) => self.check_lift(*v),
             (Phase::Act, Decision::Dismount(pts)) => match self.current_action() {
                 Some(a) if a.moves() => self.check_dismount(pts, a == Action::March),
                 _ => Err(wrong()),
@@ -813,6 +814,7 @@ impl FieldGame {
                 self.perform();
             }
             Decision::Move { minis, facing } => self.do_move(&minis, facing),
+            Decision::Lift(v) => self.do_lift(v),
             Decision::Special(sp) => self.do_special(sp),
             Decision::Smoke { line, at } => self.fire_smoke(line, at),
             Decision::Attack(aims) => {

@@ -105,6 +105,7 @@ impl FieldGame {
                     None => {
                         let mut v = self.move_candidates(u, a == Action::March, limit);
                         v.extend(self.mount_candidates(u, a == Action::March));
+                        v.extend(self.lift_candidates(u));
                         v
                     }
                 },

@@ -37,6 +37,8 @@ pub enum Seat {
     Passenger,
     /// The vehicle's (or aircraft's) one pilot: a hero with the skill to pilot it.
     Pilot,
+    /// An airmobile or air assault vehicle carried by an airlifter (carry.rs).
+    Cargo,
 }
 
 /// The units carried, and what the rules remember about them.
@@ -161,6 +163,9 @@ impl FieldGame {
         if self.units[v].destroyed {
             return Err(Refusal::new(format!("{} is eliminated", name(v))));
         }
+        if let Some(r) = self.cargo_seat(u, v) {
+            return r;
+        }
         if !self.class(u).infantry() {
             return Err(Refusal::new(format!(
                 "{} is not infantry: only infantry units are carried",
@@ -203,7 +208,7 @@ impl FieldGame {
     }
 
     /// Puts unit `u` aboard vehicle `v`: its miniatures leave the table.
-    fn stow(&mut self, u: usize, v: usize, seat: Seat) {
+    pub(crate) fn stow(&mut self, u: usize, v: usize, seat: Seat) {
         self.carry.stowed[u] = std::mem::take(&mut self.table.units[u].minis);
         self.carry.aboard[u] = Some((v, seat));
         if seat == Seat::Pilot {
@@ -290,7 +295,15 @@ impl FieldGame {
         }
         let Some((v, seat)) = self.aboard(u) else { return Ok(()) };
         let vehicle = &self.table.units[v].name;
-        if p.iter().any(|a| a.moves()) && (self.units[v].activated || self.units[v].in_reserve) {
+        if seat == Seat::Cargo && p.iter().any(|a| a.attacks()) {
+            return Err(Refusal::new(format!(
+                "{} is carried by {vehicle}: it cannot perform ATTACK or SUSTAINED ATTACK actions while being carried",
+                self.table.units[u].name
+            )));
+        }
+        // "or after if air assault vehicles".
+        let after = seat == Seat::Cargo && self.cards[u].bf.has(crate::unit::BattlefrontSkill::AirAssault) && !self.units[v].in_reserve;
+        if p.iter().any(|a| a.moves()) && (self.units[v].activated || self.units[v].in_reserve) && !after {
             return Err(Refusal::new(format!(
                 "{} is carried in {vehicle}, which {}: passengers dismount only by activating before the vehicle activates, and cannot otherwise MOVE",
                 self.table.units[u].name,
@@ -365,7 +378,13 @@ impl FieldGame {
                 name(u)
             )));
         }
-        self.may_board(u, v)?;
+        if self.may_board(u, v)? == Seat::Cargo {
+            return Err(Refusal::new(format!(
+                "{} is picked up by {} (it starts a MOVE directly over it: lift), it does not mount",
+                name(u),
+                name(v)
+            )));
+        }
         let out = self.check_move(minis, None, march)?;
         let hull = self.table.units[v]
             .minis
@@ -550,15 +569,19 @@ impl FieldGame {
             .collect();
         for u in carried {
             let seat = self.aboard(u).map_or(Seat::Passenger, |(_, s)| s);
+            if seat == Seat::Cargo {
+                self.drop_cargo(u, v, &hull);
+                continue;
+            }
             let n = self.carry.stowed[u].len() as u16;
             let (dice, faces) = match seat {
                 Seat::Pilot => (1, rules_shared::PILOT_ESCAPES),
-                Seat::Passenger => (n, Symbols::TARGET),
+                Seat::Passenger | Seat::Cargo => (n, Symbols::TARGET),
             };
             let k = self.roll_sym(dice, faces, Purpose::Carried);
             let harm = match seat {
                 Seat::Pilot => dice - k,
-                Seat::Passenger => k,
+                Seat::Passenger | Seat::Cargo => k,
             };
             // Placed beside the wreck first, so that the owner names the miniatures lost
             // among those on the table (the squad's casualties choice).
