@@ -729,11 +729,13 @@ pub enum BattlefrontSkill {
     /// Air assault ("AIR ASSAULT"): carried by an airlifter, the vehicle may dismount after it
     /// activated, and takes less damage when the airlifter is lost.
     AirAssault,
+    /// Sealifter ("SEALIFTER"): a naval unit with 12 spaces for soldiers and vehicles.
+    Sealifter,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 37] = [
+    pub const ALL: [BattlefrontSkill; 38] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -771,6 +773,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::Airlifter,
         BattlefrontSkill::Airmobile,
         BattlefrontSkill::AirAssault,
+        BattlefrontSkill::Sealifter,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -812,6 +815,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::Airlifter => "airlifter",
             BattlefrontSkill::Airmobile => "airmobile",
             BattlefrontSkill::AirAssault => "air-assault",
+            BattlefrontSkill::Sealifter => "sealifter",
         }
     }
     /// Reads a name.

@@ -1444,3 +1444,126 @@ fn a_destroyed_airlifter_drops_its_vehicle_a_die_per_damage_point() {
     }
     assert!(whole > 0, "{whole} dropped whole, {hurt} lost");
 }
+
+// ----- CARRYING VEHICLES: SEALIFTER -------------------------------------------------------------------
+
+/// A naval vehicle with sealifter equipment (provisional test card: naval movement is not played).
+fn sealifter() -> FieldCard {
+    let mut c = vehicle_card("Landing Craft", Locomotion::Tracked);
+    c.bf.skills.push(BattlefrontSkill::Sealifter);
+    c.card.health = 2;
+    c
+}
+
+/// The sealifter (unit 0) at `T` with the units `aboard` (cards) carried from the start, side
+/// B's killers (last but one) and side A's Others (last) far off; deep water under the sealifter
+/// (`wet`: all of it; else its bow on the shore at y = 54).
+fn sealifted(aboard: &[FieldCard], wet: bool, seed: u64) -> Result<FieldGame, SetupError> {
+    let top = if wet { 80.0 } else { 54.0 };
+    let mut b = Builder::default()
+        .terrain(TerrainKind::DeepWater, &[(20.0, 20.0), (80.0, 20.0), (80.0, top), (20.0, top)])
+        .unit(Side::A, sealifter(), &[T], 0);
+    for c in aboard {
+        let n = c.card.models.len().max(1);
+        let pts: Vec<(f64, f64)> = (0..n).map(|i| (49.0, 46.0 + 0.5 * i as f64)).collect();
+        b = b.unit(Side::A, c.clone(), &pts, 0).aboard(0);
+    }
+    let b = b
+        .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+        .unit(Side::A, squad("Others", 1, 2), &[(150.0, 100.0)], 0);
+    FieldGame::new(b.setup(), seed)
+}
+
+/// "SEALIFTER": "A sealifter has 12 spaces for soldiers with infantry Armour 1 or 2. Soldiers
+/// with infantry Armour rating 3 or 4 occupy 2 spaces. Most vehicles occupy 6 spaces, while large
+/// vehicles occupy all 12 spaces. A sealifter cannot carry huge vehicles. Multiple units can board
+/// the same sealifter as long as they do not occupy more spaces than it has."
+#[test]
+fn a_sealifter_has_twelve_spaces_a_vehicle_six_a_large_one_twelve() {
+    let jeep = vehicle_card("Jeep", Locomotion::Wheeled);
+    let mut large = vehicle_card("Big Tank", Locomotion::Tracked);
+    large.bf.kind = Some(BattlefrontKind::LargeVehicle);
+    let mut huge = vehicle_card("Huge Tank", Locomotion::Tracked);
+    huge.bf.kind = Some(BattlefrontKind::HugeVehicle);
+    let g = sealifted(&[squad("Six", 6, 2), jeep.clone()], true, 1).expect("6 soldiers and a vehicle: 12");
+    assert_eq!(g.aboard(1), Some((0, Seat::Passenger)));
+    assert_eq!(g.aboard(2), Some((0, Seat::Cargo)));
+    assert_eq!(g.spaces_used(0), 12);
+    assert!(
+        sealifted(&[squad("Six", 6, 2), jeep.clone(), squad("One", 1, 2)], true, 1).is_err(),
+        "13 spaces"
+    );
+    assert!(
+        sealifted(&[squad("Three", 3, 3), jeep.clone()], true, 1).is_ok(),
+        "3 soldiers of Armour 3: 6 spaces"
+    );
+    assert!(sealifted(&[large.clone()], true, 1).is_ok(), "a large vehicle: all 12");
+    assert!(sealifted(&[large, squad("One", 1, 2)], true, 1).is_err());
+    let e = sealifted(&[huge], true, 1).expect_err("no huge vehicle");
+    assert!(e.to_string().contains("huge"), "{e}");
+}
+
+/// "Damage to Carried Units": "A unit carried by a sealifter cannot be targeted by an attack, and
+/// cannot use its weapons." "Activating While Carried": "they cannot perform MOVE, MARCH MOVE,
+/// ATTACK, or SUSTAINED ATTACK actions while being carried" (but to dismount).
+#[test]
+fn units_in_a_sealifter_neither_fire_nor_are_targeted() {
+    let mut g = sealifted(&[squad("Six", 6, 2)], true, 1).unwrap();
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    let e = g.check(&Decision::Plan(vec![Attack, Nothing])).expect_err("no weapons");
+    assert!(e.reason.contains("ATTACK"), "{e}");
+    g.check(&Decision::Plan(vec![Move, Nothing])).expect("to dismount");
+    let mut g = sealifted(&[squad("Six", 6, 2)], true, 1).unwrap();
+    activate(&mut g, 2, &[Attack, Nothing]);
+    assert!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_err(), "not a target");
+}
+
+/// "If a sealifter is eliminated in deep water, all passengers and vehicles carried by it are
+/// eliminated. If it is eliminated with the bow door in contact with dry land, the passengers and
+/// vehicles it is carrying are unharmed and may dismount as normal."
+#[test]
+fn a_sealifter_lost_in_deep_water_takes_all_aboard_with_it() {
+    for wet in [true, false] {
+        let mut g = sealifted(&[squad("Six", 6, 2), vehicle_card("Jeep", Locomotion::Wheeled)], wet, 1).unwrap();
+        let r = kill_vehicle(&mut g, 3).expect("the sealifter is lost");
+        assert!(r.is_empty(), "no dice: {r:?}");
+        for u in [1, 2] {
+            assert_eq!(g.units()[u].destroyed, wet, "unit {u}, in deep water: {wet}");
+        }
+        if !wet {
+            assert_eq!(g.units()[1].models.len(), 6, "unharmed");
+            assert_eq!(g.aboard(1), None);
+            assert!(
+                !g.units()[1].tokens.suppressed && !g.units()[1].activated,
+                "free to dismount as normal"
+            );
+            assert_eq!(g.table().units[1].minis.len(), 6, "placed by the wreck");
+        }
+    }
+}
+
+/// "Units can begin the game carried by the sealifter, or mount a sealifter during the game. To
+/// mount a sealifter, a unit must move into the sealifter": a vehicle mounts it as passengers
+/// mount theirs, moving into contact with its hull (docs/rulings.md, "Battlefield: sealifters").
+#[test]
+fn a_vehicle_mounts_a_sealifter_by_moving_into_it() {
+    let mut g = Builder::default()
+        .unit(Side::A, sealifter(), &[T], 0)
+        .unit(Side::A, vehicle_card("Jeep", Locomotion::Wheeled), &[(50.0, 70.0)], 0)
+        .unit(Side::B, killers(), &[(150.0, 110.0)], 180)
+        .game(1);
+    activate(&mut g, 1, &[Move, Nothing]);
+    let into = Decision::Mount {
+        vehicle: 0,
+        minis: vec![MiniMove {
+            mini: 0,
+            to: Pt::cm(50.0, 60.5),
+            via: Vec::new(),
+        }],
+    };
+    assert!(g.candidates(16).iter().any(|d| matches!(d, Decision::Mount { vehicle: 0, .. })));
+    g.apply(into).expect("into contact with the sealifter");
+    assert_eq!(g.aboard(1), Some((0, Seat::Cargo)));
+    assert_eq!(g.spaces_used(0), 6);
+}

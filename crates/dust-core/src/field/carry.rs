@@ -67,7 +67,103 @@ pub fn held_together(cards: &[FieldCard], others: &[usize], u: usize) -> bool {
     }
 }
 
+/// The spaces of a sealifter: "A sealifter has 12 spaces for soldiers with infantry Armour 1 or
+/// 2" ("SEALIFTER").
+pub const SEALIFTER_SPACES: u8 = 12;
+
 impl FieldGame {
+    /// Whether unit `v` is a sealifter (its card's `sealifter` equipment).
+    pub fn is_sealifter(&self, v: usize) -> bool {
+        self.cards[v].bf.has(BattlefrontSkill::Sealifter)
+    }
+
+    /// The spaces vehicle `u` takes in a sealifter: "Most vehicles occupy 6 spaces, while large
+    /// vehicles occupy all 12 spaces"; `None` for a huge vehicle ("A sealifter cannot carry huge
+    /// vehicles").
+    fn vehicle_spaces(&self, u: usize) -> Option<u8> {
+        match self.cards[u].bf.kind {
+            Some(crate::unit::BattlefrontKind::HugeVehicle) => None,
+            Some(crate::unit::BattlefrontKind::LargeVehicle) => Some(SEALIFTER_SPACES),
+            _ => Some(SEALIFTER_SPACES / 2),
+        }
+    }
+
+    /// The spaces of vehicle `v` the vehicles it carries take (a sealifter's).
+    pub(crate) fn cargo_spaces(&self, v: usize) -> u8 {
+        if !self.is_sealifter(v) {
+            return 0;
+        }
+        (0..self.units.len())
+            .filter(|&c| self.aboard(c) == Some((v, Seat::Cargo)) && !self.units[c].destroyed)
+            .filter_map(|c| self.vehicle_spaces(c))
+            .sum()
+    }
+
+    /// The seat unit `u` takes in sealifter `v`, or why it cannot board: infantry as passengers,
+    /// vehicles as cargo, "as long as they do not occupy more spaces than it has".
+    fn sealifter_seat(&self, u: usize, v: usize) -> Result<Seat, Refusal> {
+        let name = |x: usize| self.table.units[x].name.clone();
+        let (seat, need) = match self.class(u) {
+            Class::Vehicle => match self.vehicle_spaces(u) {
+                Some(n) => (Seat::Cargo, n),
+                None => {
+                    return Err(Refusal::new(format!(
+                        "{} is a huge vehicle: \"A sealifter cannot carry huge vehicles\"",
+                        name(u)
+                    )))
+                }
+            },
+            Class::Aircraft => {
+                return Err(Refusal::new(format!(
+                    "{} is an aircraft: a sealifter carries soldiers and vehicles",
+                    name(u)
+                )))
+            }
+            _ => (Seat::Passenger, self.spaces_needed(u)),
+        };
+        let used = self.spaces_used(v);
+        if used + need > SEALIFTER_SPACES {
+            return Err(Refusal::new(format!(
+                "{} needs {need} spaces and {} has {} free of {SEALIFTER_SPACES}: \"Multiple units can board the same sealifter as long as they do not occupy more spaces than it has\" (a vehicle takes 6, a large one 12, a soldier of Armour 3 or 4 two)",
+                name(u),
+                name(v),
+                SEALIFTER_SPACES.saturating_sub(used)
+            )));
+        }
+        Ok(seat)
+    }
+
+    /// A sealifter (its hull `hull`) is eliminated carrying `carried`: "If a sealifter is
+    /// eliminated in deep water, all passengers and vehicles carried by it are eliminated. If it
+    /// is eliminated with the bow door in contact with dry land, the passengers and vehicles it is
+    /// carrying are unharmed and may dismount as normal": in deep water when its whole hull lies
+    /// in deep water; otherwise each unit is placed beside the wreck as passengers are, unharmed,
+    /// with no token, free to activate (docs/rulings.md, "Battlefield: sealifters").
+    pub(crate) fn unload_sealifter(&mut self, hull: &dust_geom::table::Body, carried: &[usize]) {
+        let wet = hull.outline().iter().all(|&p| {
+            self.table.terrain.iter().any(|t| {
+                t.kind == dust_geom::table::TerrainKind::DeepWater
+                    && match &t.area {
+                        dust_geom::table::Area::Polygon(poly) => {
+                            dust_geom::exact::point_in_polygon(p, poly) != dust_geom::exact::Inside::Out
+                        }
+                        dust_geom::table::Area::Circle { c, r } => dust_geom::exact::dist2(p, *c) <= i128::from(*r) * i128::from(*r),
+                    }
+            })
+        });
+        for &u in carried {
+            let minis = std::mem::take(&mut self.carry.stowed[u]);
+            self.carry.aboard[u] = None;
+            if wet {
+                self.eliminate(u);
+                continue;
+            }
+            self.table.units[u].minis = minis;
+            self.place_beside(u, hull);
+        }
+        self.scratch.replace(None);
+    }
+
     /// Whether airlifter `v` carries a vehicle now, and which.
     pub fn cargo_of(&self, v: usize) -> Option<usize> {
         (0..self.units.len()).find(|&u| self.aboard(u) == Some((v, Seat::Cargo)) && !self.units[u].destroyed)
@@ -78,6 +174,9 @@ impl FieldGame {
     /// airlifters"), or why it cannot; `None` when neither is a vehicle carried by an airlifter
     /// (the passengers' rules decide).
     pub(crate) fn cargo_seat(&self, u: usize, v: usize) -> Option<Result<Seat, Refusal>> {
+        if self.is_sealifter(v) {
+            return Some(self.sealifter_seat(u, v));
+        }
         let lifter = self.cards[v].bf.has(BattlefrontSkill::Airlifter) && self.class(v) == Class::Aircraft;
         if !lifter || self.class(u) != Class::Vehicle {
             return None;

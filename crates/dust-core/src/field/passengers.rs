@@ -101,6 +101,9 @@ impl FieldGame {
     /// carrying passengers").
     pub fn spaces(&self, v: usize) -> u8 {
         let bf = &self.cards[v].bf;
+        if self.is_sealifter(v) {
+            return super::carry::SEALIFTER_SPACES;
+        }
         bf.passengers.max(bf.tank_riders)
     }
 
@@ -119,7 +122,7 @@ impl FieldGame {
 
     /// The spaces of vehicle `v` its passengers take now.
     pub fn spaces_used(&self, v: usize) -> u8 {
-        self.passengers_of(v).iter().map(|&p| self.spaces_needed(p)).sum()
+        self.passengers_of(v).iter().map(|&p| self.spaces_needed(p)).sum::<u8>() + self.cargo_spaces(v)
     }
 
     /// Whether hero `h` may pilot vehicle (or aircraft) `v`: "A hero with the Pilot or Ace
@@ -295,7 +298,7 @@ impl FieldGame {
         }
         let Some((v, seat)) = self.aboard(u) else { return Ok(()) };
         let vehicle = &self.table.units[v].name;
-        if seat == Seat::Cargo && p.iter().any(|a| a.attacks()) {
+        if (seat == Seat::Cargo || self.is_sealifter(v)) && p.iter().any(|a| a.attacks()) {
             return Err(Refusal::new(format!(
                 "{} is carried by {vehicle}: it cannot perform ATTACK or SUSTAINED ATTACK actions while being carried",
                 self.table.units[u].name
@@ -378,7 +381,7 @@ impl FieldGame {
                 name(u)
             )));
         }
-        if self.may_board(u, v)? == Seat::Cargo {
+        if self.may_board(u, v)? == Seat::Cargo && !self.is_sealifter(v) {
             return Err(Refusal::new(format!(
                 "{} is picked up by {} (it starts a MOVE directly over it: lift), it does not mount",
                 name(u),
@@ -567,6 +570,10 @@ impl FieldGame {
         let carried: Vec<usize> = (0..self.units.len())
             .filter(|&u| self.aboard(u).is_some_and(|(x, _)| x == v) && !self.units[u].destroyed)
             .collect();
+        if self.is_sealifter(v) {
+            self.unload_sealifter(&hull, &carried);
+            return;
+        }
         for u in carried {
             let seat = self.aboard(u).map_or(Seat::Passenger, |(_, s)| s);
             if seat == Seat::Cargo {
@@ -667,7 +674,7 @@ impl FieldGame {
     /// (10 cm) of the body `hull`, each at the first point, going round the vehicle, where a
     /// move could end and the others leave room; one with no room is eliminated (docs/rulings.md,
     /// "Battlefield: passengers").
-    fn place_beside(&mut self, u: usize, hull: &Body) {
+    pub(crate) fn place_beside(&mut self, u: usize, hull: &Body) {
         let c = hull.centre();
         let n = self.table.units[u].minis.len();
         let mut placed: Vec<Mini> = Vec::new();
