@@ -239,14 +239,29 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
             .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
             .unwrap_or(first)
             .clone(),
-        // Repairs, treatment and re-activation cost nothing on a failure, nor does cutting wire;
+        // Repairs, treatment, re-activation, ammunition, stimulants and units called up again
+        // cost nothing on a failure, nor does cutting wire;
         // clearing a minefield risks its attack and a Suppression token, so the greedy player
         // leaves mines alone.
         Decision::Special(_) => {
             use dust_core::field::Special as S;
             cands
                 .iter()
-                .find(|d| matches!(d, Decision::Special(S::Repair(_) | S::GetUp(_) | S::GetMoving(_) | S::Medevac(_))))
+                .find(|d| {
+                    matches!(
+                        d,
+                        Decision::Special(
+                            S::Repair(_)
+                                | S::GetUp(_)
+                                | S::GetMoving(_)
+                                | S::Medevac(_)
+                                | S::AmmoDrop(_)
+                                | S::Stimulants(..)
+                                | S::Reinforce(_)
+                                | S::ReplaceVehicle(_)
+                        )
+                    )
+                })
                 .or_else(|| {
                     cands.iter().find(|d| {
                         matches!(d, Decision::Special(S::Engineer(p))
@@ -261,7 +276,8 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
         | Decision::Casualties(_)
         | Decision::Mount { .. }
         | Decision::Dismount(_)
-        | Decision::Observe { .. } => first.clone(),
+        | Decision::Observe { .. }
+        | Decision::Lift(_) => first.clone(),
     }
 }
 

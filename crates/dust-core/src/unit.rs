@@ -724,11 +724,24 @@ pub enum BattlefrontSkill {
     /// Artillery Observer ("ARTILLERY OBSERVER"): its ATTACK may be a friendly artillery unit's,
     /// which fires on what the observer sees.
     ArtilleryObserver,
+    /// Command vehicle ("COMMAND VEHICLE"): "provides any command squad mounted in it with an
+    /// additional Radio Operator"; the Officers, Mechanics and Medics mounted in it re-roll failed
+    /// command squad special actions.
+    CommandVehicle,
+    /// Airlifter ("AIRLIFTER"): an aircraft that carries an airmobile or air assault vehicle.
+    Airlifter,
+    /// Airmobile ("AIRMOBILE"): the vehicle can be carried by an airlifter.
+    Airmobile,
+    /// Air assault ("AIR ASSAULT"): carried by an airlifter, the vehicle may dismount after it
+    /// activated, and takes less damage when the airlifter is lost.
+    AirAssault,
+    /// Sealifter ("SEALIFTER"): a naval unit with 12 spaces for soldiers and vehicles.
+    Sealifter,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 35] = [
+    pub const ALL: [BattlefrontSkill; 40] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -764,6 +777,11 @@ impl BattlefrontSkill {
         BattlefrontSkill::Medevac,
         BattlefrontSkill::Engineer,
         BattlefrontSkill::ArtilleryObserver,
+        BattlefrontSkill::CommandVehicle,
+        BattlefrontSkill::Airlifter,
+        BattlefrontSkill::Airmobile,
+        BattlefrontSkill::AirAssault,
+        BattlefrontSkill::Sealifter,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -803,6 +821,11 @@ impl BattlefrontSkill {
             BattlefrontSkill::Medevac => "medevac",
             BattlefrontSkill::Engineer => "engineer",
             BattlefrontSkill::ArtilleryObserver => "artillery-observer",
+            BattlefrontSkill::CommandVehicle => "command-vehicle",
+            BattlefrontSkill::Airlifter => "airlifter",
+            BattlefrontSkill::Airmobile => "airmobile",
+            BattlefrontSkill::AirAssault => "air-assault",
+            BattlefrontSkill::Sealifter => "sealifter",
         }
     }
     /// Reads a name.

@@ -111,6 +111,20 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
         Decision::Special(Special::LaunchSmoke) => "LAUNCH SMOKE: a smoke screen on the vehicle (once a game)".into(),
         Decision::Special(Special::Dozer) => "DOZER: dig in behind the blade, in cover until the vehicle moves".into(),
         Decision::Special(Special::Reload) => "RELOAD: the Loaded token back on the unit card".into(),
+        Decision::Special(Special::Reinforce(u)) => format!("REINFORCEMENT: call up {} again, moving on from the table edge", name(*u)),
+        Decision::Special(Special::ReplaceVehicle(u)) => {
+            format!("REPLACEMENT VEHICLE: call up {} again, moving on from the table edge", name(*u))
+        }
+        Decision::Special(Special::AmmoDrop(u)) => format!("AMMO DROP: {} back to a full ammunition load", name(*u)),
+        Decision::Special(Special::Stimulants(u, t)) => format!(
+            "INJECT STIMULANTS into {} ({} Stimulants if the die lets you choose)",
+            name(*u),
+            if *t == dust_core::field::Stimulant::Attack {
+                "Attack"
+            } else {
+                "Move"
+            }
+        ),
         Decision::Special(Special::Engineer(p)) => format!(
             "ENGINEERING on {}",
             t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
@@ -131,6 +145,7 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
             if minis.len() == 1 { "" } else { "s" },
             name(*vehicle)
         ),
+        Decision::Lift(v) => format!("pick up {} (the MOVE starts directly over it), then move", name(*v)),
         Decision::Dismount(v) => format!("dismount to {}", v.iter().map(|p| pt_text(*p)).collect::<Vec<_>>().join(", ")),
         Decision::Casualties(v) if v.is_empty() => "lose no miniature".into(),
         Decision::Casualties(v) => {

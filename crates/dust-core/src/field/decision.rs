@@ -137,6 +137,18 @@ pub enum Special {
     /// RELOAD: the Loaded token back on the card of a unit with Reload or Salvo weapons
     /// ("RELOAD WEAPONS", "SALVO WEAPONS").
     Reload,
+    /// An Officer's AMMO DROP on a unit with limited-ammo weapons (tactics-battlefield-summary.md,
+    /// "COMMAND SQUADS", "Ammo Drop").
+    AmmoDrop(usize),
+    /// A Medic's INJECT STIMULANTS on an infantry unit, and the token the player takes when the
+    /// die lets him choose ("Inject Stimulants": "On ☒, choose either token").
+    Stimulants(usize, super::command::Stimulant),
+    /// An Officer's REINFORCEMENT: an eliminated infantry squad or support weapon called up again
+    /// ("COMMAND SQUADS", "Reinforcements").
+    Reinforce(usize),
+    /// An Officer's REPLACEMENT VEHICLE: an eliminated vehicle called up again ("Replacement
+    /// Vehicle").
+    ReplaceVehicle(usize),
 }
 
 /// A decision of a Battlefield game.
@@ -212,6 +224,11 @@ pub enum Decision {
         /// Its artillery lines and their targets.
         aims: Vec<Aim>,
     },
+    /// An airlifter picks up the airmobile or air assault vehicle it starts its MOVE or MARCH
+    /// MOVE directly over, then makes the move (tactics-battlefield-summary.md, "CARRYING
+    /// VEHICLES", "AIRLIFTER": "To pick up a vehicle, the airlifter must start a MOVE or MARCH
+    /// MOVE action directly over the vehicle").
+    Lift(usize),
 }
 
 fn num(v: f64) -> String {
@@ -298,6 +315,10 @@ impl fmt::Display for Decision {
             Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
             Decision::Special(Special::Dozer) => f.write_str("special dozer"),
             Decision::Special(Special::Reload) => f.write_str("special reload"),
+            Decision::Special(Special::AmmoDrop(u)) => write!(f, "special ammo-drop {u}"),
+            Decision::Special(Special::Stimulants(u, t)) => write!(f, "special stimulants {u} {}", t.word()),
+            Decision::Special(Special::Reinforce(u)) => write!(f, "special reinforce {u}"),
+            Decision::Special(Special::ReplaceVehicle(u)) => write!(f, "special replace-vehicle {u}"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -321,6 +342,7 @@ impl fmt::Display for Decision {
                 let a = Decision::Attack(aims.clone()).to_string();
                 write!(f, "observe {unit}{}", &a["attack".len()..])
             }
+            Decision::Lift(v) => write!(f, "lift {v}"),
             Decision::Dismount(v) => {
                 f.write_str("dismount")?;
                 for p in v {
@@ -426,6 +448,7 @@ impl FromStr for Decision {
                     _ => return Err("`observe U` needs at least one aim: LINE>UNIT".into()),
                 }
             }
+            "lift" => Decision::Lift(index(one("VEHICLE")?, "a vehicle")?),
             "dismount" => Decision::Dismount(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?),
             "smoke" => {
                 let (line, at) = one("LINE@X,Y")?
@@ -446,9 +469,17 @@ impl FromStr for Decision {
                 ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
                 ["dozer"] => Decision::Special(Special::Dozer),
                 ["reload"] => Decision::Special(Special::Reload),
+                ["ammo-drop", u] => Decision::Special(Special::AmmoDrop(index(u, "a unit")?)),
+                ["reinforce", u] => Decision::Special(Special::Reinforce(index(u, "a unit")?)),
+                ["replace-vehicle", u] => Decision::Special(Special::ReplaceVehicle(index(u, "a unit")?)),
+                ["stimulants", u, t] => Decision::Special(Special::Stimulants(
+                    index(u, "a unit")?,
+                    super::command::Stimulant::from_word(t)
+                        .ok_or_else(|| format!("`{t}` is no Stimulants token: write attack or move"))?,
+                )),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, dozer or reload"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, dozer, reload, ammo-drop UNIT, stimulants UNIT attack|move, reinforce UNIT or replace-vehicle UNIT"
                             .into(),
                     )
                 }
