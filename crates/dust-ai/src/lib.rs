@@ -43,6 +43,7 @@
 #![warn(missing_docs)]
 
 pub mod arena;
+pub mod ceiling;
 pub mod eval;
 pub mod field;
 mod greedy;
