@@ -13,27 +13,33 @@
 //! wins beside the computed chance, with the 95% interval of the share.
 
 use dust_ai::ceiling::{Ceiling, Chances, Objective};
-use dust_ai::{Player, RandomPlayer};
-use dust_core::game::{tests_support::duel, Game, Pending};
+use dust_ai::{Player, PlayerSpec, RandomPlayer};
+use dust_core::game::{tests_support::duel, Decision, Game, Pending};
 use dust_core::{GameRng, Side};
 use std::time::Instant;
 
 const HELP: &str = "duel_ceiling: the best chance to beat the random player on the duel, by exact expectimax
 
-usage: duel_ceiling [--rounds N] [--side a|b|both] [--objective win|not-lost] [--check N] [--seed S]
+usage: duel_ceiling [--rounds N] [--side a|b|both|none] [--objective win|not-lost] [--check N]
+                    [--players SPEC,SPEC...] [--games N] [--seed S]
 
   --rounds N        the duel's round limit (default 4, the duel's own)
-  --side            the agent's side (default both)
+  --side            the agent's side (default both; none: no solving, only --players)
   --objective       what the agent maximises: win (default; a draw is no win), or not-lost
                     (win or draw); the other breaks ties
   --check N         then play the solved policy against the random player, N games per side
-  --seed S          the first seed of the check (default 1)";
+  --players LIST    built-in players (sim's specs: greedy, mcts:200i, ...) to play against random
+  --games N         games per built-in player, paired: game i on side A and on side B with the
+                    same seeds (default 400)
+  --seed S          the first seed of the games (default 1)";
 
 struct Args {
     rounds: u8,
     sides: Vec<Side>,
     objective: Objective,
     check: u32,
+    players: Vec<PlayerSpec>,
+    games: u32,
     seed: u64,
 }
 
@@ -43,6 +49,8 @@ fn parse() -> Result<Args, String> {
         sides: vec![Side::A, Side::B],
         objective: Objective::Win,
         check: 0,
+        players: Vec::new(),
+        games: 400,
         seed: 1,
     };
     let mut it = std::env::args().skip(1);
@@ -60,7 +68,8 @@ fn parse() -> Result<Args, String> {
                     "a" | "A" => vec![Side::A],
                     "b" | "B" => vec![Side::B],
                     "both" => vec![Side::A, Side::B],
-                    _ => return Err(format!("--side: `{value}`: use a, b or both")),
+                    "none" => Vec::new(),
+                    _ => return Err(format!("--side: `{value}`: use a, b, both or none")),
                 }
             }
             "--objective" => {
@@ -72,6 +81,13 @@ fn parse() -> Result<Args, String> {
             }
             "--check" => a.check = u32::try_from(number("a number of games")?).map_err(|_| "--check: too many games".to_string())?,
             "--seed" => a.seed = number("a seed")?,
+            "--players" => {
+                a.players = value
+                    .split(',')
+                    .map(|p| p.trim().parse::<PlayerSpec>().map_err(|e| format!("--players: {e}")))
+                    .collect::<Result<_, _>>()?
+            }
+            "--games" => a.games = u32::try_from(number("a number of games")?).map_err(|_| "--games: too many games".to_string())?,
             _ => return Err(format!("unknown option `{flag}` (see --help)")),
         }
     }
@@ -95,6 +111,46 @@ fn wilson(k: u32, n: u32) -> (f64, f64) {
     let c = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     (c - h, c + h)
+}
+
+/// Plays `start` to its end: `agent` decides for `side`, the built-in random player (seeded
+/// with `seed`) for the other side, the dice come from `GameRng::new(seed)`. Returns the winner.
+fn play(start: &Game, side: Side, seed: u64, agent: &mut dyn FnMut(&Game) -> Decision) -> Option<Side> {
+    let mut g = start.clone();
+    let mut random = RandomPlayer::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut dice = GameRng::new(seed);
+    loop {
+        match g.pending() {
+            Pending::Chance(_) => {
+                g.roll(&mut dice);
+            }
+            Pending::Decision { side: s } => {
+                let d = if s == side { agent(&g) } else { random.decide(&g) };
+                g.apply(d).expect("the players pick legal decisions");
+            }
+            Pending::GameOver { winner } => return winner,
+        }
+        g.clear_events();
+    }
+}
+
+/// A line of results: wins, draws, losses of `n` games with the 95% intervals of the wins and
+/// of "not lost".
+fn results(wins: u32, not_lost: u32, n: u32) -> String {
+    let share = |k: u32| f64::from(k) / f64::from(n);
+    let (wl, wh) = wilson(wins, n);
+    let (nl, nh) = wilson(not_lost, n);
+    format!(
+        "wins {:.1}% (95%: {:.1} to {:.1}%), draws {:.1}%, losses {:.1}%, not lost {:.1}% (95%: {:.1} to {:.1}%)",
+        100.0 * share(wins),
+        100.0 * wl,
+        100.0 * wh,
+        100.0 * share(not_lost - wins),
+        100.0 * (1.0 - share(not_lost)),
+        100.0 * share(not_lost),
+        100.0 * nl,
+        100.0 * nh
+    )
 }
 
 fn run(args: &Args) {
@@ -131,27 +187,7 @@ fn run(args: &Args) {
         if args.check > 0 {
             let (mut wins, mut not_lost) = (0u32, 0u32);
             for i in 0..args.check {
-                let seed = args.seed + u64::from(i);
-                let mut g = start.clone();
-                let mut random = RandomPlayer::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                let mut dice = GameRng::new(seed);
-                let winner = loop {
-                    match g.pending() {
-                        Pending::Chance(_) => {
-                            g.roll(&mut dice);
-                        }
-                        Pending::Decision { side: s } if s == side => {
-                            let (d, _) = solver.best(&g);
-                            g.apply(d).expect("the solver picks a legal decision");
-                        }
-                        Pending::Decision { .. } => {
-                            let d = random.decide(&g);
-                            g.apply(d).expect("random picks a legal decision");
-                        }
-                        Pending::GameOver { winner } => break winner,
-                    }
-                    g.clear_events();
-                };
+                let winner = play(&start, side, args.seed + u64::from(i), &mut |g: &Game| solver.best(g).0);
                 wins += u32::from(winner == Some(side));
                 not_lost += u32::from(winner != Some(side.other()));
             }
@@ -173,6 +209,33 @@ fn run(args: &Args) {
                 if (nl - 1e-9..=nh + 1e-9).contains(&v.not_lost) { "inside" } else { "OUTSIDE" },
             );
         }
+    }
+    builtin(args, &start);
+}
+
+/// The built-in players against random: `games` paired games, game `i` played on side A and
+/// on side B with the same seeds.
+fn builtin(args: &Args, start: &Game) {
+    for spec in &args.players {
+        let t = Instant::now();
+        let (mut wins, mut not_lost) = (0u32, 0u32);
+        let pairs = args.games / 2;
+        for i in 0..pairs {
+            let seed = args.seed + u64::from(i);
+            for side in [Side::A, Side::B] {
+                let mut player = spec.build(seed ^ 0x5eed);
+                let winner = play(start, side, seed, &mut |g: &Game| player.decide(g));
+                wins += u32::from(winner == Some(side));
+                not_lost += u32::from(winner != Some(side.other()));
+            }
+        }
+        println!(
+            "{spec} against random, {} paired games (seeds {}..): {}  ({:.1} s)",
+            2 * pairs,
+            args.seed,
+            results(wins, not_lost, 2 * pairs),
+            t.elapsed().as_secs_f64()
+        );
     }
 }
 
