@@ -187,7 +187,8 @@ fn an_initiative_tie_is_rolled_again() {
                     matches!(g.pending(), Pending::Decision { .. }),
                     "no tie: the winner chooses who goes first"
                 );
-                let v = Ceiling::new(agent, Objective::Win).value(&g);
+                // The same solver: its table holds the positions after the roll.
+                let v = solver.value(&g);
                 sum.win += px * py * v.win;
                 sum.not_lost += px * py * v.not_lost;
                 mass += px * py;
