@@ -50,6 +50,17 @@ export async function clickAndWait(page, sel) {
   await page.waitForFunction((p) => Number(document.getElementById('gamebar').dataset.ply) > p, before, { timeout: 30000 });
 }
 
+// Clicks; true once the page shows the next decision, false if the engine's refusal is shown
+// instead.
+export async function clickOrRefused(page, sel) {
+  const before = (await question(page)).ply;
+  await page.evaluate(() => { const r = document.getElementById('refusal'); if (r) r.textContent = ''; });
+  await page.click(sel);
+  const h = await page.waitForFunction((p) => Number(document.getElementById('gamebar').dataset.ply) > p ? 'next'
+    : (document.getElementById('refusal') && document.getElementById('refusal').textContent ? 'refused' : null), before, { timeout: 30000 });
+  return (await h.jsonValue()) === 'next';
+}
+
 // The first decision the engine proposes, taken by its button.
 export async function takeProposed(page) {
   await page.click('#proposals summary');
@@ -111,9 +122,11 @@ export async function decideByControls(page) {
     case 'first': await clickAndWait(page, `#first-${s.you}`); break;
     case 'activate': await clickAndWait(page, '[data-activate]'); break;
     case 'plan': {
-      const want = ['move attack', 'attack move', 'move', 'attack', 'nothing'];
+      // A suppressed unit's first action must be NOTHING: the engine refuses the others, in
+      // words on the page, and the player picks the next plan.
+      const want = ['move attack', 'attack move', 'move', 'attack', 'nothing move', 'nothing attack', 'nothing nothing', 'nothing'];
       for (const p of want) {
-        if (await page.locator(`[data-plan="${p}"]`).count()) { await clickAndWait(page, `[data-plan="${p}"]`); return q.kind; }
+        if (await page.locator(`[data-plan="${p}"]`).count() && await clickOrRefused(page, `[data-plan="${p}"]`)) return q.kind;
       }
       await clickAndWait(page, '[data-plan]');
       break;
