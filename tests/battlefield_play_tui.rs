@@ -322,42 +322,6 @@ fn a_letter_that_names_two_units_is_refused() {
     assert!(out.contains("`A` names 2 units (0 and 26)"), "{out}");
 }
 
-/// A table of the project's own design for the ENGINEERING test below: barbed wire a few
-/// centimetres in front of a squad, the enemy more than 40 cm away.
-const WIRE_TABLE: &str = r#"# A Dust Battlefield table of the project's own design, for the terminal tests.
-name = "Wire Test"
-description = "A squad a few centimetres behind barbed wire, the enemy well away."
-source = "the project's own design: invented for the terminal tests"
-size = [120, 80]
-
-[[terrain]]
-kind = "barbed-wire"
-name = "The Wire"
-polygon = [[36, 33], [58, 33], [58, 35], [36, 35]]
-
-[[deployment]]
-side = "a"
-polygon = [[0, 0], [120, 0], [120, 20], [0, 20]]
-
-[[deployment]]
-side = "b"
-polygon = [[0, 60], [120, 60], [120, 80], [0, 80]]
-
-[[objective]]
-name = "Crossroads"
-at = [60, 40]
-
-[[unit]]
-name = "Hell Boys"
-side = "a"
-at = [[40, 30], [43, 30], [46, 30], [49, 30], [52, 30]]
-
-[[unit]]
-name = "Battle Grenadiers"
-side = "b"
-at = [[70, 75], [73, 75], [76, 75], [79, 75], [82, 75]]
-"#;
-
 /// "BARBED WIRE ENTANGLEMENTS" (tactics-battlefield-summary.md): infantry adjacent to wire may
 /// take the ENGINEERING special action to cut it. The terminal's log names the piece the action
 /// aims at, as the table stood when it was declared (the cut wire leaves the table, so the table
@@ -365,8 +329,8 @@ at = [[70, 75], [73, 75], [76, 75], [79, 75], [82, 75]]
 /// (`field_words::event_lines_on`), not by its number.
 #[test]
 fn an_engineering_action_is_logged_with_the_name_of_its_wire() {
-    let table = temp("wire-test.toml");
-    std::fs::write(&table, WIRE_TABLE).unwrap();
+    // Barbed wire a few centimetres in front of a squad, the enemy more than 40 cm away.
+    let table = root().join("tests/fixtures/battlefield/wire-test.toml");
     let input = "first a\nactivate 0\nplan special nothing\nspecial engineer 0\nquit\n";
     let o = play(
         &[
