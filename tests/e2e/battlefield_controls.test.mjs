@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, page as newPage, shot, decodePng } from './lib.mjs';
-import { api, axe, newGame, question, waitMine, clickAndWait, screenOf, drag, answered, unitIndex, removeCasualties, decideByControls } from './field_lib.mjs';
+import { api, axe, newGame, openSeats, followed, question, waitMine, clickAndWait, screenOf, drag, answered, unitIndex, removeCasualties, decideByControls } from './field_lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -408,13 +408,9 @@ test('a whole game against the AI is played to its end with the controls alone, 
 test('two people play a whole game by link with the controls alone while a spectator watches without controls or secrets', { timeout: 600000 }, async () => {
   // Ostwall Bunker Line holds side B's Battle Grenadiers in ambush.
   const g = await newGame({ table: 'ostwall-bunker-line', seats: ['human', 'human'], turns: 1, seed: 2 });
-  const a = await launch(DESKTOP), b = await launch(DESKTOP), w = await launch(PHONE, { hasTouch: true, isMobile: true });
+  const seats = await openSeats(g, [[DESKTOP], [DESKTOP], [PHONE, { hasTouch: true, isMobile: true }]]);
   try {
-    const pa = await newPage(a), pb = await newPage(b), pw = await newPage(w);
-    await pa.goto(BASE + g.links.a);
-    await pb.goto(BASE + g.links.b);
-    await pw.goto(BASE + g.links.spectator);
-    for (const p of [pa, pb, pw]) await p.waitForSelector('#question');
+    const [pa, pb, pw] = seats.pages;
     const held = await unitIndex(pw, 'Battle Grenadiers');
     const seedWords = /"seed"|seed=/;
     let placedSeen = false, n = 0;
@@ -440,7 +436,7 @@ test('two people play a whole game by link with the controls alone while a spect
       const k = await decideByControls(p);
       kinds[k] = (kinds[k] || 0) + 1;
       // The other browser and the spectator follow.
-      for (const o of [pa, pb, pw]) await o.waitForFunction((x) => Number(document.getElementById('gamebar').dataset.ply) > x || document.getElementById('gamebar').dataset.status !== 'playing', before, { timeout: 30000 });
+      await followed([pa, pb, pw], before);
     }
     for (const p of [pa, pb, pw]) await p.waitForSelector('#game-over');
     assert.equal(await pa.textContent('#game-over'), await pw.textContent('#game-over'));
@@ -450,7 +446,7 @@ test('two people play a whole game by link with the controls alone while a spect
     assert.ok(kinds.move > 0, `moves dragged on the table: ${JSON.stringify(kinds)}`);
     console.log(`# two people: ${n} decisions by the controls (${JSON.stringify(kinds)}); the held ambush ${placedSeen ? 'was placed' : 'stayed hidden to the end'}`);
     await shot(pw, 'battlefield-controls-spectator');
-  } finally { await a.close(); await b.close(); await w.close(); }
+  } finally { await seats.close(); }
 });
 
 test('a unit arriving from scattered reserves is placed at the stretch of edge drawn on the table', { timeout: 180000 }, async () => {

@@ -13,8 +13,8 @@
 // ATTACKS", "END OF THE GAME" (the turn limit).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, launch, page as newPage, shot } from './lib.mjs';
-import { newGame, question, decideByControls } from './field_lib.mjs';
+import { shot } from './lib.mjs';
+import { newGame, openSeats, followed, question, decideByControls } from './field_lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const ATTACK_RULE = 'tactics-battlefield-summary.md, ATTACK & SUSTAINED ATTACK ACTIONS';
@@ -29,13 +29,9 @@ test('two people play a whole game by link to its end, each dragging moves and f
   const t0 = Date.now();
   const g = await newGame({ table: 'ruined-town', seats: ['human', 'human'], turns: 3, seed: 7 });
   assert.match(g.links.b, /\/battlefield\/play\/[^?]+\?seat=/, 'the friend is sent a link');
-  const a = await launch(DESKTOP), b = await launch(DESKTOP), w = await launch(DESKTOP);
+  const seats = await openSeats(g, [[DESKTOP], [DESKTOP], [DESKTOP]]);
   try {
-    const pa = await newPage(a), pb = await newPage(b), pw = await newPage(w);
-    await pa.goto(BASE + g.links.a);
-    await pb.goto(BASE + g.links.b);
-    await pw.goto(BASE + g.links.spectator);
-    for (const p of [pa, pb, pw]) await p.waitForSelector('#question');
+    const [pa, pb, pw] = seats.pages;
     const limit = await pa.evaluate(() => PLAY.s.turn_limit);
     const total = await pa.evaluate(() => PLAY.s.units.reduce((n, u) => n + u.health, 0));
     const kinds = { a: {}, b: {} };
@@ -52,7 +48,7 @@ test('two people play a whole game by link to its end, each dragging moves and f
       const k = await decideByControls(p);
       kinds[side][k] = (kinds[side][k] || 0) + 1;
       // The other player and the spectator follow to the same point of the game.
-      for (const o of [pa, pb, pw]) await o.waitForFunction((x) => Number(document.getElementById('gamebar').dataset.ply) > x || document.getElementById('gamebar').dataset.status !== 'playing', before, { timeout: 30000 });
+      await followed([pa, pb, pw], before);
       if (k === 'attack') {
         // The attack is resolved as it is confirmed: its dice, each with the rule that called
         // for it, are shown alike on both players' pages and the spectator's.
@@ -86,5 +82,5 @@ test('two people play a whole game by link to its end, each dragging moves and f
     assert.match(log, /rolled saves: \d+ counted \(tactics-battlefield-summary\.md, ATTACK & SUSTAINED ATTACK ACTIONS\)/);
     console.log(`# two people by link: ${n} decisions by the controls (A ${JSON.stringify(kinds.a)}, B ${JSON.stringify(kinds.b)}), turn ${s.turn} of ${limit}, health left ${s.left}; ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     await shot(pw, 'battlefield-friend-spectator-over');
-  } finally { await a.close(); await b.close(); await w.close(); }
+  } finally { await seats.close(); }
 });
