@@ -321,3 +321,40 @@ fn a_letter_that_names_two_units_is_refused() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(out.contains("`A` names 2 units (0 and 26)"), "{out}");
 }
+
+/// "BARBED WIRE ENTANGLEMENTS" (tactics-battlefield-summary.md): infantry adjacent to wire may
+/// take the ENGINEERING special action to cut it. The terminal's log names the piece the action
+/// aims at, as the table stood when it was declared (the cut wire leaves the table, so the table
+/// after the decision cannot name it), in the same words as the browser's log
+/// (`field_words::event_lines_on`), not by its number.
+#[test]
+fn an_engineering_action_is_logged_with_the_name_of_its_wire() {
+    // Barbed wire a few centimetres in front of a squad, the enemy more than 40 cm away.
+    let table = root().join("tests/fixtures/battlefield/wire-test.toml");
+    let input = "first a\nactivate 0\nplan special nothing\nspecial engineer 0\nquit\n";
+    let o = play(
+        &[
+            "play",
+            "--edition",
+            "battlefield",
+            "--hotseat",
+            "--table",
+            table.to_str().unwrap(),
+            "--turns",
+            "1",
+            "--seed",
+            "5",
+        ],
+        input,
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The event follows the prompt the decision was typed at (the input is not echoed).
+    let line = out
+        .lines()
+        .map(|l| l.trim_start_matches("> "))
+        .find(|l| l.starts_with("side A: ") && l.contains("special engineer 0"))
+        .unwrap_or_else(|| panic!("no ENGINEERING decision in the log:\n{out}"));
+    assert_eq!(line, "side A: ENGINEERING on The Wire   [special engineer 0]");
+    assert!(!out.contains("terrain piece 0"), "the piece is named, not numbered:\n{out}");
+}

@@ -43,6 +43,9 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
     };
     // An unwritable record is found before the game, not after its first decision.
     save(o, &mut record, &game)?;
+    // The table as set up: the log names the terrain piece an ENGINEERING action aims at from
+    // it (field_words::event_lines_on, as the browser's log does).
+    let initial = record.setup().map_err(anyhow::Error::msg)?.table;
     let mut ai = field_player(&spec, record.seed.wrapping_mul(3).wrapping_add(2));
     let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let width = o
@@ -89,7 +92,7 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
     }
     // A resumed game's past events are not printed again.
     let mut shown = if record.decisions.is_empty() { 0 } else { game.events().len() };
-    shown = print_events(&mut out, &game, shown, colour)?;
+    shown = print_events(&mut out, &game, &initial, shown, colour)?;
     let mut last_board: Option<(u8, usize)> = None;
     let mut quit = false;
     while let Pending::Decision(side) = game.pending() {
@@ -99,7 +102,7 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
                 .map_err(|e| anyhow::anyhow!("the AI chose `{d}`, which the rules refuse: {e}"))?;
             record.decisions.push(d);
             save(o, &mut record, &game)?;
-            shown = print_events(&mut out, &game, shown, colour)?;
+            shown = print_events(&mut out, &game, &initial, shown, colour)?;
             continue;
         }
         // The table at the start of each of the player's activations (a choice of unit or pass).
@@ -165,7 +168,7 @@ pub fn run(o: &FieldPlay) -> anyhow::Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("`{d}` was checked but refused: {e}"))?;
         record.decisions.push(d);
         save(o, &mut record, &game)?;
-        shown = print_events(&mut out, &game, shown, colour)?;
+        shown = print_events(&mut out, &game, &initial, shown, colour)?;
     }
     save(o, &mut record, &game)?;
     if quit {
@@ -599,15 +602,17 @@ fn describe(game: &FieldGame, d: &Decision) -> String {
     format!("{}   [{d}]", words::describe(game, d, &|u| unit_name(game, u)))
 }
 
-/// The events after the first `from`, in words with the rule behind each; the new count.
-fn print_events(out: &mut impl Write, game: &FieldGame, from: usize, colour: bool) -> std::io::Result<usize> {
+/// The events after the first `from`, in words with the rule behind each (a terrain piece named
+/// from `initial`, the table as set up); the new count.
+fn print_events(out: &mut impl Write, game: &FieldGame, initial: &Table, from: usize, colour: bool) -> std::io::Result<usize> {
     let ev = game.events();
     let name = |u: usize| {
         let s = game.units()[u].side;
         paint(&unit_name(game, u), s, colour)
     };
-    for e in &ev[from.min(ev.len())..] {
-        let line = words::event_line(e, &name);
+    let lines = words::event_lines_on(initial, ev, &name);
+    let from = from.min(ev.len());
+    for (e, line) in ev[from..].iter().zip(&lines[from..]) {
         match e {
             Event::TurnBegan(_) | Event::Ended(_) => writeln!(out, "\n{line}")?,
             Event::Decided(..) => writeln!(out, "{line}")?,

@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, launch, page as newPage, shot, decodePng } from './lib.mjs';
-import { axe, newGame, question, waitMine, clickAndWait, screenOf, drag, answered, unitIndex, removeCasualties, decideByControls } from './field_lib.mjs';
+import { api, axe, newGame, openSeats, followed, question, waitMine, clickAndWait, screenOf, drag, answered, unitIndex, removeCasualties, decideByControls } from './field_lib.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -408,13 +408,9 @@ test('a whole game against the AI is played to its end with the controls alone, 
 test('two people play a whole game by link with the controls alone while a spectator watches without controls or secrets', { timeout: 600000 }, async () => {
   // Ostwall Bunker Line holds side B's Battle Grenadiers in ambush.
   const g = await newGame({ table: 'ostwall-bunker-line', seats: ['human', 'human'], turns: 1, seed: 2 });
-  const a = await launch(DESKTOP), b = await launch(DESKTOP), w = await launch(PHONE, { hasTouch: true, isMobile: true });
+  const seats = await openSeats(g, [[DESKTOP], [DESKTOP], [PHONE, { hasTouch: true, isMobile: true }]]);
   try {
-    const pa = await newPage(a), pb = await newPage(b), pw = await newPage(w);
-    await pa.goto(BASE + g.links.a);
-    await pb.goto(BASE + g.links.b);
-    await pw.goto(BASE + g.links.spectator);
-    for (const p of [pa, pb, pw]) await p.waitForSelector('#question');
+    const [pa, pb, pw] = seats.pages;
     const held = await unitIndex(pw, 'Battle Grenadiers');
     const seedWords = /"seed"|seed=/;
     let placedSeen = false, n = 0;
@@ -440,7 +436,7 @@ test('two people play a whole game by link with the controls alone while a spect
       const k = await decideByControls(p);
       kinds[k] = (kinds[k] || 0) + 1;
       // The other browser and the spectator follow.
-      for (const o of [pa, pb, pw]) await o.waitForFunction((x) => Number(document.getElementById('gamebar').dataset.ply) > x || document.getElementById('gamebar').dataset.status !== 'playing', before, { timeout: 30000 });
+      await followed([pa, pb, pw], before);
     }
     for (const p of [pa, pb, pw]) await p.waitForSelector('#game-over');
     assert.equal(await pa.textContent('#game-over'), await pw.textContent('#game-over'));
@@ -450,7 +446,7 @@ test('two people play a whole game by link with the controls alone while a spect
     assert.ok(kinds.move > 0, `moves dragged on the table: ${JSON.stringify(kinds)}`);
     console.log(`# two people: ${n} decisions by the controls (${JSON.stringify(kinds)}); the held ambush ${placedSeen ? 'was placed' : 'stayed hidden to the end'}`);
     await shot(pw, 'battlefield-controls-spectator');
-  } finally { await a.close(); await b.close(); await w.close(); }
+  } finally { await seats.close(); }
 });
 
 test('a unit arriving from scattered reserves is placed at the stretch of edge drawn on the table', { timeout: 180000 }, async () => {
@@ -477,5 +473,118 @@ test('a unit arriving from scattered reserves is placed at the stretch of edge d
       } else await decideByControls(page);
     }
     assert.ok(placed, 'side A was asked to place a unit arriving from reserve');
+  } finally { await ctx.close(); }
+});
+
+// A table of the project's own design: Bazooka Joe beside The Gunners (both Allied, soldier 2:
+// he may join them), a squad of Battle Grenadiers 25 cm off, near enough to react.
+const HERO_JOINED = `# A Dust Battlefield table of the project's own design, for the browser tests.
+name = "E2E Hero Joined"
+description = "Bazooka Joe beside The Gunners; a squad of Battle Grenadiers 25 cm off, ready to react."
+source = "the project's own design: invented for the browser tests"
+size = [120, 80]
+
+[[deployment]]
+side = "a"
+polygon = [[0, 0], [120, 0], [120, 30], [0, 30]]
+
+[[deployment]]
+side = "b"
+polygon = [[0, 50], [120, 50], [120, 80], [0, 80]]
+
+[[objective]]
+name = "Crossroads"
+at = [60, 40]
+
+[[unit]]
+name = "The Gunners"
+side = "a"
+at = [[50, 25], [53, 25], [56, 25], [59, 25], [62, 25]]
+
+[[unit]]
+name = "Bazooka Joe"
+side = "a"
+at = [[56, 22]]
+
+[[unit]]
+name = "Battle Grenadiers"
+side = "b"
+at = [[50, 50], [53, 50], [56, 50], [59, 50], [62, 50]]
+`;
+
+// "HEROES" (a hero joins a squad as it activates and is part of it until the activation ends),
+// "REACTIVE ATTACKS", and docs/rulings.md "Battlefield: hits on a unit with a joined hero": the
+// owner gives the hits the squad did not save to its soldiers, to the hero or to both. Side A
+// plays the page; side B, the test through the API, reacts to the joined squad. With seed 3 its
+// reaction leaves two hits to take (the same seed and decisions, the same dice).
+test('a joined hero takes a squad\'s hits by clicks on him, the choice cleared and made again', { timeout: 120000 }, async () => {
+  const g = await newGame({ toml: HERO_JOINED, seats: ['human', 'human'], turns: 1, seed: 3 });
+  const b = new URL(BASE + g.links.b).searchParams.get('seat');
+  const ctx = await launch(DESKTOP);
+  try {
+    const page = await newPage(ctx);
+    await page.goto(BASE + g.links.a);
+    await page.waitForSelector('#question');
+    const [gunners, joe] = [await unitIndex(page, 'The Gunners'), await unitIndex(page, 'Bazooka Joe')];
+    const grenadiers = await unitIndex(page, 'Battle Grenadiers');
+    let q;
+    for (let i = 0; i < 20; i++) {
+      q = await question(page);
+      if (q.status !== 'playing' || (q.yours && q.kind === 'casualties')) break;
+      if (!q.yours) {
+        // Side B: side A goes first; the Battle Grenadiers react to the squad with both rifles.
+        const s = await api('GET', `/api/battlefield/games/${g.id}?seat=${b}`);
+        if (!s.your_turn) { await page.waitForTimeout(100); continue; }
+        const d = { first: 'first a', react: `react ${grenadiers}`, 'react-with': 'react-with sustained', attack: `attack 0>${gunners} 1>${gunners}` }[s.question.kind];
+        assert.ok(d, `side B asked ${s.question.kind}`);
+        await api('POST', `/api/battlefield/games/${g.id}/decide`, { seat: b, decision: d, ply: s.ply });
+        await page.waitForFunction((p) => Number(document.getElementById('gamebar').dataset.ply) > p, q.ply, { timeout: 30000 });
+        continue;
+      }
+      switch (q.kind) {
+        case 'first': await clickAndWait(page, '#first-a'); break;
+        case 'activate':
+          // The hero joins the squad as it activates: the two lists and their button.
+          await page.selectOption('#join-unit', String(gunners));
+          await page.selectOption('#join-hero', String(joe));
+          await clickAndWait(page, '#join');
+          break;
+        case 'plan': await clickAndWait(page, '[data-plan="move attack"]'); break;
+        case 'move': await clickAndWait(page, '#stay'); break;
+        case 'attack': await clickAndWait(page, '#hold-fire'); break;
+        default: throw new Error(`side A asked ${q.kind}`);
+      }
+    }
+    assert.equal(q.kind, 'casualties', 'the reaction hit the squad Bazooka Joe joined');
+    const cq = await page.evaluate(() => PLAY.s.question);
+    assert.deepEqual([cq.unit, cq.hero, cq.hero_name, cq.count], [gunners, joe, 'Bazooka Joe', 2]);
+    assert.match(await page.textContent('#question'), /m5 is the joined hero Bazooka Joe/);
+    const joeBefore = await page.evaluate((i) => PLAY.s.units[i].health, joe);
+    const click = async (u, k) => {
+      const [x, y] = await screenOf(page, await page.evaluate(([u, k]) => PLAY.s.table.units[u].miniatures[k].centre, [u, k]));
+      await page.mouse.click(x, y);
+    };
+    const info = () => page.textContent('#casualty-info');
+    // One hit to the hero, one to a soldier.
+    await click(joe, 0);
+    assert.equal(await info(), 'Chosen: Bazooka Joe (2 to remove).');
+    assert.ok(await page.isDisabled('#confirm-casualties'), 'two hits to give, one given');
+    assert.equal(await page.locator(`svg .unit[data-index="${joe}"] .mini.selected-casualty`).count(), 1, 'the hero marked on the table');
+    await click(gunners, 0);
+    assert.equal(await info(), 'Chosen: Bazooka Joe, m0 (2 to remove).');
+    assert.ok(!(await page.isDisabled('#confirm-casualties')));
+    // Cleared, then both hits to the hero: a click a hit.
+    await page.click('#casualties-clear');
+    assert.equal(await info(), 'Chosen: none (2 to remove).');
+    assert.equal(await page.locator('svg .mini.selected-casualty').count(), 0);
+    assert.ok(await page.isDisabled('#confirm-casualties'));
+    await click(joe, 0);
+    await click(joe, 0);
+    assert.equal(await info(), 'Chosen: Bazooka Joe, Bazooka Joe (2 to remove).');
+    await clickAndWait(page, '#confirm-casualties');
+    const after = await page.evaluate(([g, j]) => ({ soldiers: PLAY.s.table.units[g].miniatures.length, joe: PLAY.s.units[j].health }), [gunners, joe]);
+    assert.equal(after.soldiers, 5, 'no soldier lost: the hero took both hits');
+    assert.ok(after.joe < joeBefore, `Bazooka Joe took the damage: ${joeBefore} -> ${after.joe}`);
+    assert.match(await page.textContent('#log'), /casualties m5 m5/);
   } finally { await ctx.close(); }
 });

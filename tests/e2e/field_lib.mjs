@@ -3,7 +3,7 @@
 // coordinates, and a player that uses the page's controls only (never the engine's proposals).
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { BASE } from './lib.mjs';
+import { BASE, launch, page as newPage } from './lib.mjs';
 
 // axe-core on the page as it stands: no serious or critical violation.
 export async function axe(page, what) {
@@ -21,6 +21,31 @@ export async function api(method, path, body) {
 
 export async function newGame(spec) {
   return api('POST', '/api/battlefield/games', spec);
+}
+
+// A game's two players and its spectator, each in a browser of their own (the viewport sizes
+// and launch options of each), their pages opened at the game's links; close() ends them.
+export async function openSeats(g, sizes) {
+  const ctxs = [];
+  try {
+    for (const [size, opts] of sizes) ctxs.push(await launch(size, opts));
+    const pages = [];
+    for (const [k, ctx] of ctxs.entries()) {
+      const p = await newPage(ctx);
+      await p.goto(BASE + g.links[['a', 'b', 'spectator'][k]]);
+      pages.push(p);
+    }
+    for (const p of pages) await p.waitForSelector('#question');
+    return { pages, close: async () => { for (const c of ctxs) await c.close(); } };
+  } catch (e) {
+    for (const c of ctxs) await c.close();
+    throw e;
+  }
+}
+
+// Waits until every page shows a decision after ply `before` (or the game's end).
+export async function followed(pages, before) {
+  for (const o of pages) await o.waitForFunction((x) => Number(document.getElementById('gamebar').dataset.ply) > x || document.getElementById('gamebar').dataset.status !== 'playing', before, { timeout: 30000 });
 }
 
 // The question the page shows: { kind, yours, ply, status }.
@@ -48,6 +73,17 @@ export async function clickAndWait(page, sel) {
   const before = (await question(page)).ply;
   await page.click(sel);
   await page.waitForFunction((p) => Number(document.getElementById('gamebar').dataset.ply) > p, before, { timeout: 30000 });
+}
+
+// Clicks; true once the page shows the next decision, false if the engine's refusal is shown
+// instead.
+export async function clickOrRefused(page, sel) {
+  const before = (await question(page)).ply;
+  await page.evaluate(() => { const r = document.getElementById('refusal'); if (r) r.textContent = ''; });
+  await page.click(sel);
+  const h = await page.waitForFunction((p) => Number(document.getElementById('gamebar').dataset.ply) > p ? 'next'
+    : (document.getElementById('refusal') && document.getElementById('refusal').textContent ? 'refused' : null), before, { timeout: 30000 });
+  return (await h.jsonValue()) === 'next';
 }
 
 // The first decision the engine proposes, taken by its button.
@@ -111,9 +147,11 @@ export async function decideByControls(page) {
     case 'first': await clickAndWait(page, `#first-${s.you}`); break;
     case 'activate': await clickAndWait(page, '[data-activate]'); break;
     case 'plan': {
-      const want = ['move attack', 'attack move', 'move', 'attack', 'nothing'];
+      // A suppressed unit's first action must be NOTHING: the engine refuses the others, in
+      // words on the page, and the player picks the next plan.
+      const want = ['move attack', 'attack move', 'move', 'attack', 'nothing move', 'nothing attack', 'nothing nothing', 'nothing'];
       for (const p of want) {
-        if (await page.locator(`[data-plan="${p}"]`).count()) { await clickAndWait(page, `[data-plan="${p}"]`); return q.kind; }
+        if (await page.locator(`[data-plan="${p}"]`).count() && await clickOrRefused(page, `[data-plan="${p}"]`)) return q.kind;
       }
       await clickAndWait(page, '[data-plan]');
       break;

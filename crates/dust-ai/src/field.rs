@@ -239,7 +239,8 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
             .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
             .unwrap_or(first)
             .clone(),
-        // Repairs, treatment, re-activation and camouflage cost nothing on a failure, nor does cutting wire;
+        // Repairs, treatment, re-activation, ammunition, stimulants, units called up again and
+        // camouflage cost nothing on a failure, nor does cutting wire;
         // clearing a minefield risks its attack and a Suppression token, so the greedy player
         // leaves mines alone.
         Decision::Special(_) => {
@@ -249,7 +250,18 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
                 .find(|d| {
                     matches!(
                         d,
-                        Decision::Special(S::Repair(_) | S::GetUp(_) | S::GetMoving(_) | S::Medevac(_) | S::Camouflage | S::Resurrect(_))
+                        Decision::Special(
+                            S::Repair(_)
+                                | S::GetUp(_)
+                                | S::GetMoving(_)
+                                | S::Medevac(_)
+                                | S::AmmoDrop(_)
+                                | S::Stimulants(..)
+                                | S::Reinforce(_)
+                                | S::ReplaceVehicle(_)
+                                | S::Camouflage
+                                | S::Resurrect(_)
+                        )
                     )
                 })
                 .or_else(|| {
@@ -267,7 +279,8 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
         | Decision::Mount { .. }
         | Decision::Dismount(_)
         | Decision::Declare(_)
-        | Decision::Observe { .. } => first.clone(),
+        | Decision::Observe { .. }
+        | Decision::Lift(_) => first.clone(),
     }
 }
 

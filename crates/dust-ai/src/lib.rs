@@ -15,6 +15,9 @@
 //!   casualties, retaliation too), light greedy rollouts cut at a depth and scored by [`eval`],
 //!   a time or iteration budget, and root parallelism over several threads.
 //!
+//! Beside the players, [`ceiling`] computes exactly the best chance any player has against the
+//! random player on a small set-up (expectimax over the whole game).
+//!
 //! Every player is seeded and, with an iteration budget, deterministic. [`Player::explain`]
 //! returns the candidates of the last decision with their visits and values.
 //!
@@ -43,6 +46,7 @@
 #![warn(missing_docs)]
 
 pub mod arena;
+pub mod ceiling;
 pub mod eval;
 pub mod field;
 mod greedy;

@@ -724,6 +724,19 @@ pub enum BattlefrontSkill {
     /// Artillery Observer ("ARTILLERY OBSERVER"): its ATTACK may be a friendly artillery unit's,
     /// which fires on what the observer sees.
     ArtilleryObserver,
+    /// Command vehicle ("COMMAND VEHICLE"): "provides any command squad mounted in it with an
+    /// additional Radio Operator"; the Officers, Mechanics and Medics mounted in it re-roll failed
+    /// command squad special actions.
+    CommandVehicle,
+    /// Airlifter ("AIRLIFTER"): an aircraft that carries an airmobile or air assault vehicle.
+    Airlifter,
+    /// Airmobile ("AIRMOBILE"): the vehicle can be carried by an airlifter.
+    Airmobile,
+    /// Air assault ("AIR ASSAULT"): carried by an airlifter, the vehicle may dismount after it
+    /// activated, and takes less damage when the airlifter is lost.
+    AirAssault,
+    /// Sealifter ("SEALIFTER"): a naval unit with 12 spaces for soldiers and vehicles.
+    Sealifter,
     /// Lucky (tactics-battlefield-summary.md, "LUCKY"): once per game, the hero re-rolls the
     /// dice of his weapons that failed to hit.
     Lucky,
@@ -740,7 +753,7 @@ pub enum BattlefrontSkill {
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 39] = [
+    pub const ALL: [BattlefrontSkill; 44] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -776,6 +789,11 @@ impl BattlefrontSkill {
         BattlefrontSkill::Medevac,
         BattlefrontSkill::Engineer,
         BattlefrontSkill::ArtilleryObserver,
+        BattlefrontSkill::CommandVehicle,
+        BattlefrontSkill::Airlifter,
+        BattlefrontSkill::Airmobile,
+        BattlefrontSkill::AirAssault,
+        BattlefrontSkill::Sealifter,
         BattlefrontSkill::Lucky,
         BattlefrontSkill::Officer,
         BattlefrontSkill::FirstStrike,
@@ -819,6 +837,11 @@ impl BattlefrontSkill {
             BattlefrontSkill::Medevac => "medevac",
             BattlefrontSkill::Engineer => "engineer",
             BattlefrontSkill::ArtilleryObserver => "artillery-observer",
+            BattlefrontSkill::CommandVehicle => "command-vehicle",
+            BattlefrontSkill::Airlifter => "airlifter",
+            BattlefrontSkill::Airmobile => "airmobile",
+            BattlefrontSkill::AirAssault => "air-assault",
+            BattlefrontSkill::Sealifter => "sealifter",
             BattlefrontSkill::Lucky => "lucky",
             BattlefrontSkill::Officer => "officer",
             BattlefrontSkill::FirstStrike => "first-strike",

@@ -3,7 +3,7 @@
 //! names its section and quotes the words it checks; the cards are the tests' own
 //! (`dust_core::field::tests_support`).
 
-use dust_core::field::tests_support::{activate, hero_card, rolls_since, squad_card, vehicle_card, Builder};
+use dust_core::field::tests_support::{activate, hero_card, rest_one, rolls_since, squad_card, vehicle_card, Builder};
 use dust_core::field::{Action, Decision, FieldCard, FieldGame, Pending, Purpose, Special};
 use dust_core::unit::{Locomotion, Role};
 use dust_core::Side;
@@ -280,4 +280,436 @@ fn a_medevac_rolls_a_die_for_each_soldier_eliminated() {
     activate(&mut g, 0, &[Special, Nothing]);
     let e = g.check(&Decision::Special(Special::Medevac(1))).unwrap_err();
     assert!(e.reason.contains("medevac"), "{e}");
+}
+
+// ----- AMMO DROP, INJECT STIMULANTS ------------------------------------------------------------------
+
+/// Rangers (2 soldiers) whose second line, a bazooka, has 2 ammo boxes.
+fn rangers_with_bazooka() -> FieldCard {
+    let mut c = squad_card("Rangers", 2);
+    let mut b = dust_core::field::tests_support::weapon("Bazooka", Some(4), 2);
+    b.ammo = Some(2);
+    c.card.weapons.push(b);
+    for m in &mut c.card.models {
+        m.weapons = 0b111;
+    }
+    c
+}
+
+/// "OFFICER SPECIAL ACTIONS", "Ammo Drop": "A unit with an Officer may take an AMMO DROP
+/// action. Roll a die: on ☒ or ☑, select any unit with Limited Ammo weapons within LOS and range 2
+/// (10cm/8") of the Officer, and replenish it back to a full ammunition load. If the Officer has a
+/// Radio Operator, they can request an ammo drop for any unit on the board." (☒ or ☑: the army
+/// symbol or the shield, docs/rulings.md, "Battlefield: command squads".)
+#[test]
+fn an_officer_drops_ammo_back_to_a_full_load() {
+    let (mut full, mut tries) = (0, 0);
+    for seed in 0..60 {
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&[Role::Officer, Role::Medic]), &[(50.0, 20.0), (53.0, 20.0)], 0)
+            .unit(Side::A, rangers_with_bazooka(), &[(50.0, 30.0), (53.0, 30.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(seed);
+        g.set_ammo_left(1, 2, 0);
+        assert_eq!(g.ammo_left(1, 2), Some(0));
+        activate(&mut g, 0, &[Special, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::AmmoDrop(1))).unwrap();
+        let r = rolls_since(&g, e);
+        assert_eq!((r[0].0, r[0].1), (Purpose::Command, 1), "{r:?}");
+        assert_eq!(
+            g.ammo_left(1, 2),
+            Some(if r[0].2 == 1 { 2 } else { 0 }),
+            "the full load exactly on a success"
+        );
+        full += r[0].2;
+        tries += 1;
+    }
+    let f = f64::from(full) / f64::from(tries);
+    assert!((0.45..0.9).contains(&f), "the army symbol or the shield, 4 faces in 6: {f}");
+}
+
+/// "within LOS and range 2 … of the Officer", or anywhere with a Radio Operator; only "a unit
+/// with Limited Ammo weapons" that has used some (docs/rulings.md, "Battlefield: command squads").
+#[test]
+fn ammo_drop_reaches_range_two_or_the_board_by_radio() {
+    for (roles, ok) in [
+        (vec![Role::Officer, Role::Medic], false),
+        (vec![Role::Officer, Role::Radioman], true),
+    ] {
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&roles), &[(50.0, 20.0), (53.0, 20.0)], 0)
+            .unit(Side::A, rangers_with_bazooka(), &[(150.0, 60.0), (153.0, 60.0)], 0)
+            .unit(Side::A, squad_card("Scouts", 1), &[(60.0, 25.0)], 0)
+            .unit(Side::A, rangers_with_bazooka(), &[(50.0, 30.0), (53.0, 30.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(1);
+        g.set_ammo_left(1, 2, 1);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let r = g.check(&Decision::Special(Special::AmmoDrop(1)));
+        assert_eq!(r.is_ok(), ok, "{roles:?}: {r:?}");
+        if let Err(e) = r {
+            assert!(e.reason.contains("range 2"), "{e}");
+        }
+        let e = g.check(&Decision::Special(Special::AmmoDrop(2))).unwrap_err();
+        assert!(e.reason.contains("Limited Ammo"), "{e}");
+        let e = g.check(&Decision::Special(Special::AmmoDrop(3))).unwrap_err();
+        assert!(e.reason.contains("full"), "{e}");
+        // The Medic has no AMMO DROP of his own.
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&[Role::Medic]), &[(50.0, 20.0)], 0)
+            .unit(Side::A, rangers_with_bazooka(), &[(50.0, 30.0), (53.0, 30.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(1);
+        g.set_ammo_left(1, 2, 0);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let e = g.check(&Decision::Special(Special::AmmoDrop(1))).unwrap_err();
+        assert!(e.reason.contains("Officer"), "{e}");
+    }
+}
+
+/// "MEDIC SPECIAL ACTIONS", "Inject Stimulants": "Select any infantry unit within LOS and range 1
+/// of the Medic and roll a die. … On ☒, choose either token. On 🎯, Attack Stimulants token. On
+/// the shield, Move Stimulants token." (the faces: docs/rulings.md, "Battlefield: command
+/// squads"; the token chosen is named in the decision).
+#[test]
+fn a_medic_injects_the_token_the_die_gives() {
+    use dust_core::field::Stimulant;
+    let mut seen = [0u32; 3];
+    for seed in 0..90 {
+        let mut g = Builder::default()
+            .unit(Side::A, hq(&ALL), &hq_at(&ALL), 0)
+            .unit(Side::A, squad_card("Rangers", 2), &[(55.0, 28.0), (58.0, 28.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .game(seed);
+        activate(&mut g, 0, &[Special, Nothing]);
+        let e = g.events().len();
+        g.apply(Decision::Special(Special::Stimulants(1, Stimulant::Move))).unwrap();
+        let r = rolls_since(&g, e);
+        let token = g.units()[1].stimulant;
+        if r[0].2 == 1 {
+            // The army symbol: the token the player named.
+            assert_eq!(r.len(), 1, "{r:?}");
+            assert_eq!(token, Some(Stimulant::Move));
+            seen[0] += 1;
+        } else {
+            // Not the army symbol: the die shows the target or the shield.
+            assert_eq!(r.len(), 2, "{r:?}");
+            let target = r[1].2 == 1;
+            assert_eq!(token, Some(if target { Stimulant::Attack } else { Stimulant::Move }));
+            seen[1 + usize::from(!target)] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 15), "each face about a third of 90: {seen:?}");
+    // Out of range 1 of the Medic, or not infantry.
+    let mut g = Builder::default()
+        .unit(Side::A, hq(&ALL), &hq_at(&ALL), 0)
+        .unit(Side::A, squad_card("Rangers", 2), &[(55.0, 50.0), (58.0, 50.0)], 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(55.0, 31.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let e = g.check(&Decision::Special(Special::Stimulants(1, Stimulant::Attack))).unwrap_err();
+    assert!(e.reason.contains("range 1"), "{e}");
+    let e = g.check(&Decision::Special(Special::Stimulants(2, Stimulant::Attack))).unwrap_err();
+    assert!(e.reason.contains("infantry"), "{e}");
+    // The squad treats itself.
+    g.check(&Decision::Special(Special::Stimulants(0, Stimulant::Attack))).unwrap();
+}
+
+/// "If a unit activates while it has an Attack Stimulants token, it removes the token and treats
+/// an ATTACK action as a SUSTAINED ATTACK action. If a unit activates while it has a Move
+/// Stimulants token, it removes the token and treats a MOVE action as a MARCH MOVE action. The
+/// unit will take 3 actions in that activation."
+#[test]
+fn a_stimulated_unit_takes_three_actions_once() {
+    use dust_core::field::Stimulant;
+    for (token, yes, no) in [
+        (Stimulant::Attack, vec![Move, Sustained], vec![March, Attack]),
+        (Stimulant::Move, vec![March, Attack], vec![Move, Sustained]),
+    ] {
+        let mut g = Builder::default()
+            .unit(Side::A, squad_card("Rangers", 2), &[(55.0, 28.0), (58.0, 28.0)], 0)
+            .unit(Side::A, squad_card("Scouts", 1), &[(10.0, 28.0)], 0)
+            .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+            .unit(Side::B, squad_card("Snipers", 1), &[(10.0, 110.0)], 180)
+            .game(2);
+        // Without a token, three actions are refused.
+        g.apply(Decision::First(Side::A)).unwrap();
+        g.apply(Decision::Activate(1)).unwrap();
+        let e = g.check(&Decision::Plan(yes.clone())).unwrap_err();
+        assert!(e.reason.contains("3 actions"), "{e}");
+        g.apply(Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        rest_one(&mut g, Side::B);
+        g.give_stimulant(0, token);
+        g.apply(Decision::Activate(0)).unwrap();
+        assert_eq!(
+            g.units()[0].stimulant,
+            None,
+            "{token:?}: the token is removed as the unit activates"
+        );
+        let e = g.check(&Decision::Plan(no.clone())).unwrap_err();
+        assert!(e.reason.contains("3 actions"), "{token:?}: {e}");
+        g.check(&Decision::Plan(vec![Nothing, Nothing])).unwrap();
+        g.apply(Decision::Plan(yes.clone())).unwrap();
+        assert_eq!(g.acting(), Some(0));
+    }
+}
+
+/// The generator proposes AMMO DROP and INJECT STIMULANTS where they may be taken, and `check`
+/// accepts every one; the text forms read back.
+#[test]
+fn ammo_drop_and_stimulants_are_proposed_accepted_and_read_back() {
+    use dust_core::field::Stimulant;
+    let mut g = Builder::default()
+        .unit(Side::A, hq(&ALL), &hq_at(&ALL), 0)
+        .unit(Side::A, rangers_with_bazooka(), &[(55.0, 28.0), (58.0, 28.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(4);
+    g.set_ammo_left(1, 2, 0);
+    activate(&mut g, 0, &[Special, Nothing]);
+    let c = g.candidates(64);
+    for d in [
+        Decision::Special(Special::AmmoDrop(1)),
+        Decision::Special(Special::Stimulants(1, Stimulant::Attack)),
+        Decision::Special(Special::Stimulants(1, Stimulant::Move)),
+    ] {
+        assert!(c.contains(&d), "{d} in {c:?}");
+    }
+    for d in &c {
+        g.check(d).unwrap();
+        assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(d));
+    }
+}
+
+// ----- COMMAND VEHICLE -------------------------------------------------------------------------------
+
+/// A half-track (Passengers (6)), a command vehicle or not.
+fn carrier(command: bool) -> FieldCard {
+    let mut c = vehicle_card(if command { "Command Car" } else { "Half-track" }, Locomotion::Tracked);
+    c.bf.passengers = 6;
+    if command {
+        c.bf.skills.push(dust_core::unit::BattlefrontSkill::CommandVehicle);
+    }
+    c
+}
+
+/// The carrier (unit 0) at (50, 20) with the HQ of `roles` aboard (unit 1), Rangers (unit 2) at
+/// `rangers`, a hero (unit 3) beside the carrier, side B far away.
+fn mounted_hq(command: bool, roles: &[Role], rangers: (f64, f64), seed: u64) -> FieldGame {
+    Builder::default()
+        .unit(Side::A, carrier(command), &[(50.0, 20.0)], 0)
+        .unit(Side::A, hq(roles), &hq_at(roles), 0)
+        .aboard(0)
+        .unit(Side::A, squad_card("Rangers", 2), &[rangers, (rangers.0 + 3.0, rangers.1)], 0)
+        .unit(Side::A, hero_card("Sarge"), &[(50.0, 30.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .unit(Side::B, squad_card("Scouts", 1), &[(10.0, 110.0)], 180)
+        .game(seed)
+}
+
+/// Activates the Rangers (unit 2) for two NOTHING actions, then one of side B's units, then the
+/// mounted HQ (unit 1) with `plan`.
+fn hq_after_rangers(g: &mut FieldGame, plan: &[Action]) {
+    activate(g, 2, &[Nothing, Nothing]);
+    rest_one(g, Side::B);
+    g.apply(Decision::Activate(1)).unwrap();
+    g.apply(Decision::Plan(plan.to_vec())).unwrap();
+}
+
+/// "COMMAND VEHICLE": "A command vehicle provides any command squad mounted in it with an
+/// additional Radio Operator." An Officer without a Radio Operator, mounted in a command
+/// vehicle, reaches any unit on the board; mounted in another vehicle he reaches range 2 of it
+/// (the vehicle's hull: docs/rulings.md, "Battlefield: command squads").
+#[test]
+fn a_command_vehicle_gives_its_command_squad_a_radio_operator() {
+    let roles = [Role::Officer, Role::Medic];
+    for (command, far_ok) in [(false, false), (true, true)] {
+        let mut g = mounted_hq(command, &roles, (150.0, 60.0), 1);
+        hq_after_rangers(&mut g, &[Special, Nothing]);
+        let r = g.check(&Decision::Special(Special::GetMoving(2)));
+        assert_eq!(r.is_ok(), far_ok, "command vehicle {command}: {r:?}");
+        if let Err(e) = r {
+            assert!(e.reason.contains("range 2"), "{e}");
+        }
+        // Within range 2 of the hull (the soldiers aboard stand nowhere), either way.
+        let mut g = mounted_hq(command, &roles, (50.0, 35.0), 1);
+        hq_after_rangers(&mut g, &[Special, Nothing]);
+        g.check(&Decision::Special(Special::GetMoving(2))).unwrap();
+        // The Medic aboard treats the hero beside the hull; the generator's list is all accepted.
+        g.set_health(3, 1);
+        g.check(&Decision::Special(Special::GetUp(3))).unwrap();
+        let c = g.candidates(64);
+        assert!(c.contains(&Decision::Special(Special::GetUp(3))), "{c:?}");
+        for d in &c {
+            g.check(d).unwrap();
+        }
+    }
+}
+
+/// "In addition, Officers, Mechanics, and Medics mounted in a command vehicle can re-roll failed
+/// Command squad special actions": a failed die is rolled again (MAKESHIFT REPAIR's failed dice
+/// among its five), in a command vehicle only.
+#[test]
+fn specialists_in_a_command_vehicle_reroll_failed_special_actions() {
+    let (mut rerolled, mut plain) = (0, 0);
+    for seed in 0..40 {
+        for command in [false, true] {
+            let mut g = mounted_hq(command, &ALL, (50.0, 35.0), seed);
+            g.set_health(3, 1);
+            g.set_health(0, 1);
+            hq_after_rangers(&mut g, &[Special, Special]);
+            let e = g.events().len();
+            g.apply(Decision::Special(Special::GetUp(3))).unwrap();
+            let r = rolls_since(&g, e);
+            let first = r[0];
+            assert_eq!((first.0, first.1), (Purpose::Command, 1));
+            if first.2 == 0 && command {
+                assert_eq!(r.len(), 2, "the failed die is re-rolled: {r:?}");
+                assert_eq!((r[1].0, r[1].1), (Purpose::Reroll, 1));
+                assert_eq!(g.units()[3].health, 1 + r[1].2 as u8);
+                rerolled += 1;
+            } else {
+                assert_eq!(r.len(), 1, "no re-roll (a success, or no command vehicle): {r:?}");
+                assert_eq!(g.units()[3].health, 1 + first.2 as u8);
+                plain += 1;
+            }
+            // MAKESHIFT REPAIR of the carrier itself: the failed dice of the five again.
+            let e = g.events().len();
+            g.apply(Decision::Special(Special::Repair(0))).unwrap();
+            let r = rolls_since(&g, e);
+            assert_eq!((r[0].0, r[0].1), (Purpose::Command, 5));
+            let back = if command && r[0].2 < 5 {
+                assert_eq!((r[1].0, r[1].1), (Purpose::Reroll, 5 - r[0].2), "{r:?}");
+                r[0].2 + r[1].2
+            } else {
+                assert_eq!(r.len(), 1, "{r:?}");
+                r[0].2
+            };
+            assert_eq!(g.units()[0].health, (1 + back as u8).min(4));
+        }
+    }
+    assert!(rerolled > 0 && plain > 0);
+}
+
+// ----- REINFORCEMENT, REPLACEMENT VEHICLE ------------------------------------------------------------
+
+/// Side A: the HQ (unit 0, Officer and Medic) at y = 20, Rangers (unit 1, 2 soldiers) and a Tank
+/// (unit 2) both eliminated before the game goes on, and a deployment area along side A's edge
+/// (y = 0); side B far away.
+fn after_losses(seed: u64) -> FieldGame {
+    let mut g = Builder::default()
+        .deployment(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 30.0), (0.0, 30.0)])
+        .unit(Side::A, hq(&[Role::Officer, Role::Medic]), &[(50.0, 20.0), (53.0, 20.0)], 0)
+        .unit(Side::A, squad_card("Rangers", 2), &[(90.0, 60.0), (93.0, 60.0)], 0)
+        .unit(Side::A, vehicle_card("Tank", Locomotion::Tracked), &[(120.0, 60.0)], 0)
+        .unit(Side::A, hero_card("Sarge"), &[(60.0, 25.0)], 0)
+        .unit(Side::B, squad_card("Grenadiers", 1), &[(150.0, 110.0)], 180)
+        .game(seed);
+    g.eliminate_unit(1);
+    g.eliminate_unit(2);
+    g.eliminate_unit(3);
+    g
+}
+
+/// "Reinforcements": "A unit with an Officer may take a REINFORCEMENT action. Roll a die: on ☒,
+/// select an infantry squad or support weapon (but not a hero) that has been eliminated, and call
+/// up a replacement unit as reinforcements. The Command Squad's activation immediately ends, and
+/// the reinforcing unit activates … The reinforcing unit enters the game in the same way as
+/// reserves, moving on from the edge of the board. If the reinforcing unit is eliminated a second
+/// time, it counts as another unit eliminated when determining victory. Once an Officer has succeeded in calling up
+/// reinforcements, the player cannot use the REINFORCEMENT action again."
+#[test]
+fn reinforcements_bring_an_eliminated_squad_back_from_the_edge_once() {
+    let mut succeeded = false;
+    for seed in 0..30 {
+        let mut g = after_losses(seed);
+        activate(&mut g, 0, &[Special, Move]);
+        let e = g.check(&Decision::Special(Special::Reinforce(3))).expect_err("a hero");
+        assert!(e.reason.contains("hero"), "{e}");
+        let e = g.check(&Decision::Special(Special::Reinforce(2))).expect_err("a vehicle");
+        assert!(e.reason.contains("REPLACEMENT VEHICLE"), "{e}");
+        let from = g.events().len();
+        g.apply(Decision::Special(Special::Reinforce(1))).unwrap();
+        let r = rolls_since(&g, from);
+        assert_eq!((r[0].0, r[0].1), (Purpose::Command, 1));
+        if r[0].2 == 0 {
+            assert!(g.units()[1].destroyed, "a failure brings nothing back");
+            assert_eq!(g.acting(), Some(0), "the HQ goes on with its MOVE");
+            continue;
+        }
+        succeeded = true;
+        // The Rangers are back at full strength and activate now, moving on from the edge.
+        assert!(!g.units()[1].destroyed);
+        assert_eq!(g.units()[1].models.len(), 2);
+        assert_eq!(g.acting(), Some(1));
+        let c = g.candidates(8);
+        let place = c
+            .iter()
+            .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
+            .expect("a placing at the edge")
+            .clone();
+        for d in &c {
+            g.check(d).unwrap();
+        }
+        g.apply(place).unwrap();
+        let e = g.check(&Decision::Plan(vec![Nothing, Nothing])).expect_err("it moves on first");
+        assert!(e.reason.contains("MOVE"), "{e}");
+        g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+        // "If the reinforcing unit is eliminated a second time, it counts as another unit
+        // eliminated when determining victory": its points count for side B again.
+        let before = g.destroyed_ap().b;
+        g.eliminate_unit(1);
+        assert_eq!(g.destroyed_ap().b, before + g.card(1).card.ap);
+        // Never again for this player.
+        let mut h = after_losses(seed);
+        h.set_called_up(Side::A, true, false);
+        activate(&mut h, 0, &[Special, Move]);
+        let e = h.check(&Decision::Special(Special::Reinforce(1))).expect_err("once a game");
+        assert!(e.reason.contains("again"), "{e}");
+        break;
+    }
+    assert!(succeeded);
+}
+
+/// "Replacement Vehicle": "Roll a die: on ☒, select an eliminated vehicle, remove it and call up a
+/// replacement. The command squad's activation immediately ends, and the replacement vehicle
+/// activates." Its wreck leaves the table.
+#[test]
+fn a_replacement_vehicle_removes_the_wreck_and_moves_on() {
+    let mut succeeded = false;
+    for seed in 0..30 {
+        let mut g = after_losses(seed);
+        let wrecks = g.table().terrain.len();
+        activate(&mut g, 0, &[Special, Move]);
+        let e = g.check(&Decision::Special(Special::ReplaceVehicle(1))).expect_err("a squad");
+        assert!(e.reason.contains("vehicle"), "{e}");
+        let from = g.events().len();
+        g.apply(Decision::Special(Special::ReplaceVehicle(2))).unwrap();
+        if rolls_since(&g, from)[0].2 == 0 {
+            assert_eq!(g.table().terrain.len(), wrecks);
+            continue;
+        }
+        succeeded = true;
+        assert_eq!(g.table().terrain.len(), wrecks - 1, "the wreck is removed");
+        assert!(!g.units()[2].destroyed);
+        assert_eq!(g.units()[2].health, 4);
+        assert_eq!(g.acting(), Some(2));
+        let c = g.candidates(8);
+        let d = c
+            .iter()
+            .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
+            .expect("a placing")
+            .clone();
+        g.apply(d).unwrap();
+        // The text forms read back.
+        for d in [
+            Decision::Special(Special::Reinforce(1)),
+            Decision::Special(Special::ReplaceVehicle(2)),
+        ] {
+            assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(&d));
+        }
+        break;
+    }
+    assert!(succeeded);
 }

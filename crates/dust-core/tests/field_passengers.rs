@@ -8,7 +8,9 @@
 //! Dice are the engine's seeded dice: a test about a roll plays the same position over a fixed
 //! set of seeds and checks every outcome that came up, and that each outcome it is about came up.
 
-use dust_core::field::tests_support::{activate, aircraft_card, hero_card, rolls, settle, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::tests_support::{
+    activate, aircraft_card, hero_card, rest_one, rolls, settle, squad_card, vehicle_card, weapon, Builder,
+};
 use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose, Reserves, Seat, SetupError};
 use dust_core::unit::{ArmorType, BattlefrontKind, BattlefrontSkill, Locomotion};
 use dust_core::Side;
@@ -805,14 +807,7 @@ fn random_games_with_passengers_propose_only_legal_decisions() {
         b.turns = 4;
         let mut g = b.game(seed);
         let mut rng = GameRng::new(seed ^ 0x5a55);
-        let mut steps = 0;
-        while let Pending::Decision(_) = g.pending() {
-            let c = g.candidates(8);
-            assert!(!c.is_empty(), "seed {seed}: no candidate for {}", g.asks());
-            for d in &c {
-                assert!(g.check(d).is_ok(), "seed {seed}: {d} refused: {:?}", g.check(d));
-                assert_eq!(&d.to_string().parse::<Decision>().expect("parses"), d);
-            }
+        play_checked(&mut g, seed, |_, c| {
             // Mount or dismount when offered (half the time), else at random.
             let pick = c
                 .iter()
@@ -824,16 +819,32 @@ fn random_games_with_passengers_propose_only_legal_decisions() {
                 Decision::Dismount(_) => dismounts += 1,
                 _ => {}
             }
-            g.apply(pick).expect("a candidate is legal");
-            steps += 1;
-            assert!(steps < 3_000, "seed {seed}: the game does not end");
-        }
+            pick
+        });
         wrecks += rolls(&g, 0, Purpose::Carried).len();
     }
     assert!(
         mounts > 0 && dismounts > 0 && wrecks > 0,
         "mounts {mounts}, dismounts {dismounts}, rolls for units carried {wrecks}"
     );
+}
+
+/// Plays `g` to its end with the decisions `pick` chooses among the generator's candidates,
+/// asserting that the check accepts every candidate and that each reads back from its text.
+fn play_checked(g: &mut FieldGame, seed: u64, mut pick: impl FnMut(&FieldGame, &[Decision]) -> Decision) {
+    let mut steps = 0;
+    while let Pending::Decision(_) = g.pending() {
+        let c = g.candidates(8);
+        assert!(!c.is_empty(), "seed {seed}: no candidate for {}", g.asks());
+        for d in &c {
+            assert!(g.check(d).is_ok(), "seed {seed}: {d} refused: {:?}", g.check(d));
+            assert_eq!(&d.to_string().parse::<Decision>().expect("parses"), d);
+        }
+        let d = pick(g, &c);
+        g.apply(d).expect("a candidate is legal");
+        steps += 1;
+        assert!(steps < 3_000, "seed {seed}: the game does not end");
+    }
 }
 
 /// "If the hero dismounts the vehicle/aircraft, it cannot take any actions until he mounts it
@@ -923,4 +934,636 @@ fn a_squad_mounting_through_a_minefield_is_attacked_by_it() {
         attacked += usize::from(mines[0].1 > 0);
     }
     assert!(attacked > 0, "the minefield never hit in 40 games");
+}
+
+// ----- Passengers firing while mounted ---------------------------------------------------------------
+
+/// Four soldiers (Armour 2) with a rifle (line 0, range 3, 1 die), a knife (line 1, C), a pistol
+/// (line 2, range 3, 1 die) and a flamer (line 3, flame, range 1) each.
+fn shooters() -> FieldCard {
+    let mut c = squad("Shooters", 4, 2);
+    c.card.weapons.push(weapon("Pistol", Some(3), 1));
+    let mut f = weapon("Flamer", Some(1), 1);
+    f.keywords.flame = true;
+    c.card.weapons.push(f);
+    for m in &mut c.card.models {
+        m.weapons = 0b1111;
+    }
+    c
+}
+
+/// The transport (unit 0, Passengers (4): two soldiers a side) at `T` facing +y with the
+/// Shooters aboard (unit 1); enemies (side B) at the points given, one unit each.
+fn firing_from(seed: u64, enemies: &[(f64, f64)]) -> FieldGame {
+    let mut b = Builder::default()
+        .unit(Side::A, transport("Carrier", 4), &[T], 0)
+        .unit(Side::A, shooters(), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0), (49.0, 55.0)], 0)
+        .aboard(0);
+    for (k, &p) in enemies.iter().enumerate() {
+        b = b.unit(Side::B, squad(&format!("Foe {k}"), 1, 2), &[p], 180);
+    }
+    b.game(seed)
+}
+
+fn aim(line: u8, target: usize) -> Aim {
+    Aim { line, target, at: None }
+}
+
+/// "Activating While Mounted": "Passengers' weapons have the field of fire of a sidemounted
+/// weapon, with up to half of the maximum number of passengers firing from each side." Four
+/// soldiers in a Passengers (4) vehicle: two fire at an enemy on its left; an enemy dead ahead is
+/// outside every side's field of fire. The range is measured from the vehicle's hull
+/// (docs/rulings.md, "Battlefield: passengers"): the enemy 27.75 cm from the hull's side is in
+/// range 3, though 30.75 cm from its centre line.
+#[test]
+fn passengers_fire_from_the_vehicles_sides_two_a_side() {
+    // Foe 0 on the left (x < 47), Foe 1 dead ahead (+y), Foe 2 on the right.
+    let mut g = firing_from(1, &[(18.0, 50.0), (50.0, 75.0), (80.0, 50.0)]);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let e = g.check(&Decision::Attack(vec![aim(0, 3)])).expect_err("dead ahead");
+    assert!(e.reason.contains("side"), "{e}");
+    g.check(&Decision::Attack(vec![aim(0, 2)]))
+        .expect("on the left, in range of the hull");
+    let from = g.events().len();
+    g.apply(Decision::Attack(vec![aim(0, 2)])).unwrap();
+    settle(&mut g);
+    assert_eq!(
+        rolls(&g, from, Purpose::Hit)[0].0,
+        2,
+        "two of the four soldiers fire from the left side"
+    );
+}
+
+/// Each side has its own two windows: a rifle at an enemy on the left and a pistol at one on the
+/// right fire two soldiers each; two lines at the left side fire no more than two soldiers in all.
+#[test]
+fn each_side_of_the_vehicle_fires_its_own_half() {
+    let mut g = firing_from(2, &[(30.0, 50.0), (80.0, 50.0), (30.0, 56.0)]);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let from = g.events().len();
+    g.check(&Decision::Attack(vec![aim(0, 2), aim(2, 3)])).expect("both sides");
+    let e = g
+        .check(&Decision::Attack(vec![aim(0, 2), aim(2, 4)]))
+        .expect_err("the left is full");
+    assert!(e.reason.contains("side"), "{e}");
+    g.apply(Decision::Attack(vec![aim(0, 2), aim(2, 3)])).unwrap();
+    settle(&mut g);
+    let hits: Vec<u16> = rolls(&g, from, Purpose::Hit).iter().map(|r| r.0).collect();
+    assert_eq!(hits, vec![2, 2], "two soldiers a side");
+}
+
+/// "Passengers cannot perform SUSTAINED ATTACK actions, nor use support weapons, flame weapons,
+/// or C weapons while mounted."
+#[test]
+fn passengers_use_no_flame_c_or_support_weapons() {
+    let mut g = firing_from(3, &[(42.0, 50.0)]);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let e = g
+        .check(&Decision::Attack(vec![Aim {
+            line: 3,
+            target: 2,
+            at: Some(Pt::cm(42.0, 50.0)),
+        }]))
+        .expect_err("flame");
+    assert!(e.reason.contains("flame"), "{e}");
+    let e = g.check(&Decision::Attack(vec![aim(1, 2)])).expect_err("C weapons");
+    assert!(e.reason.contains("C weapons"), "{e}");
+    // A support weapon team aboard does not fire at all.
+    let mut g = Builder::default()
+        .unit(Side::A, transport("Carrier", 4), &[T], 0)
+        .unit(Side::A, dust_core::field::tests_support::support_card("Mortar"), &[(49.0, 50.0)], 0)
+        .aboard(0)
+        .unit(Side::B, squad("Foe", 1, 2), &[(30.0, 50.0)], 180)
+        .game(3);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let e = g.check(&Decision::Attack(vec![aim(0, 2)])).expect_err("support weapon");
+    assert!(e.reason.contains("support weapon"), "{e}");
+}
+
+/// The generator proposes the passengers' attacks (through the sides) and `check` accepts each.
+#[test]
+fn the_generator_proposes_passengers_attacks() {
+    let mut g = firing_from(4, &[(30.0, 50.0), (50.0, 75.0)]);
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let c = g.candidates(32);
+    assert!(
+        c.iter()
+            .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.target == 2))),
+        "{c:?}"
+    );
+    assert!(
+        !c.iter()
+            .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.target == 3))),
+        "dead ahead: {c:?}"
+    );
+    for d in &c {
+        g.check(d).unwrap();
+    }
+}
+
+// ----- Tank riders ----------------------------------------------------------------------------------
+
+/// A tank with Tank Riders (4) (unit 0, 40 damage points) at `T` facing +y, three Riders aboard
+/// (unit 1; rifle line 0 range 3, knife line 1), and side B's `foe` (unit 2) at `at`.
+fn riding(seed: u64, foe: FieldCard, at: (f64, f64)) -> FieldGame {
+    let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+    tank.bf.tank_riders = 4;
+    tank.card.health = 40;
+    Builder::default()
+        .unit(Side::A, tank, &[T], 0)
+        .unit(Side::A, squad("Riders", 3, 2), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0)], 0)
+        .aboard(0)
+        .unit(Side::B, foe, &[at], 180)
+        .game(seed)
+}
+
+/// "TANK RIDERS (#)": "A unit riding on a vehicle can be targeted by an attack. Instead of the
+/// vehicle. Use the vehicle as the target to determine field of fire, range, LOS, and cover."
+/// A foe whose rifle (range 3) reaches the tank's hull 27.75 cm away hits the riders, who lose
+/// soldiers; passengers inside a vehicle stay out of reach (row F-542).
+#[test]
+fn riders_can_be_targeted_measured_at_their_vehicle() {
+    let mut foe = squad("Foe", 1, 2);
+    foe.card.weapons[0] = weapon("Rifle", Some(3), 12);
+    let mut hit = false;
+    for seed in 0..10 {
+        let mut g = riding(seed, foe.clone(), (18.0, 50.0));
+        activate(&mut g, 2, &[Attack, Nothing]);
+        g.check(&Decision::Attack(vec![aim(0, 1)])).expect("the riders, at the tank's hull");
+        assert!(
+            g.candidates(32)
+                .iter()
+                .any(|d| matches!(d, Decision::Attack(a) if a.iter().any(|x| x.target == 1))),
+            "the generator proposes the riders as a target"
+        );
+        let from = g.events().len();
+        g.apply(Decision::Attack(vec![aim(0, 1)])).unwrap();
+        settle(&mut g);
+        let r = rolls(&g, from, Purpose::Hit);
+        assert_eq!(r[0].0, 12, "the foe's rifle");
+        let lost = 3 - g.units()[1].models.len();
+        hit |= lost > 0;
+        assert!(g.units()[0].health == 40, "the tank is not hit");
+    }
+    assert!(hit, "riders were lost");
+    // Out of the rifle's range of the hull.
+    let mut g = riding(1, foe, (10.0, 50.0));
+    activate(&mut g, 2, &[Attack, Nothing]);
+    let e = g.check(&Decision::Attack(vec![aim(0, 1)])).expect_err("out of range");
+    assert!(e.reason.contains("range"), "{e}");
+}
+
+/// "If attacked by blast or flame weapons, both the vehicle and the unit riding on a vehicle are
+/// attacked separately, and the infantry unit does not suffer additional hits if the vehicle is
+/// hit." A blast on the tank rolls a die for the tank and one for each rider under it, and no
+/// die for the riders because of the tank's hits.
+#[test]
+fn a_blast_attacks_the_vehicle_and_its_riders_separately() {
+    use dust_core::unit::{BattlefrontValue, BattlefrontWeapon};
+    let mut mortar = squad("Mortar team", 1, 2);
+    mortar.card.weapons[0] = weapon("Mortar", Some(5), 1);
+    let blast = BattlefrontValue::Blast { per_model: 1, damage: 1 };
+    mortar.bf.weapons = vec![BattlefrontWeapon {
+        values: vec![(ArmorType::Soldier, 2, blast), (ArmorType::Vehicle, 3, blast)],
+        ..Default::default()
+    }];
+    for seed in 0..10 {
+        let mut g = riding(seed, mortar.clone(), (50.0, 100.0));
+        activate(&mut g, 2, &[Attack, Nothing]);
+        let from = g.events().len();
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 0,
+            at: Some(Pt::cm(50.0, 56.0)),
+        }]))
+        .unwrap();
+        settle(&mut g);
+        let mut dice: Vec<u16> = rolls(&g, from, Purpose::Hit).iter().map(|r| r.0).collect();
+        dice.sort_unstable();
+        assert_eq!(dice, vec![1, 3], "seed {seed}: the tank's die and the three riders'");
+        assert!(rolls(&g, from, Purpose::Carried).is_empty(), "no further dice for the riders");
+    }
+}
+
+/// "Unlike other passengers, units riding on vehicles using the Tank Rider rule can use C
+/// weapons": the riders' knife reaches a foe within 5 cm of the tank's hull; the foe fights back
+/// at the riders.
+#[test]
+fn riders_fight_with_c_weapons() {
+    let mut g = riding(1, squad("Foe", 1, 2), (44.0, 50.0));
+    activate(&mut g, 1, &[Attack, Nothing]);
+    let from = g.events().len();
+    g.apply(Decision::Attack(vec![aim(1, 2)])).expect("a C weapon from the tank");
+    settle(&mut g);
+    assert_eq!(rolls(&g, from, Purpose::Hit).len(), 2, "the knives, and the foe fighting back");
+}
+
+/// Random games with riders on a tank and passengers firing from a carrier: every candidate the
+/// generator lists is accepted by the check and reads back; riders are attacked and passengers
+/// fire in them.
+#[test]
+fn random_games_with_riders_and_firing_passengers_propose_only_legal_decisions() {
+    use dust_core::GameRng;
+    let (mut at_riders, mut from_aboard) = (0, 0);
+    for seed in 0..12 {
+        let mut tank = vehicle_card("Tank", Locomotion::Tracked);
+        tank.bf.tank_riders = 4;
+        let mut b = Builder::default()
+            .unit(Side::A, tank, &[T], 0)
+            .unit(Side::A, squad("Riders", 3, 2), &[(49.0, 46.0), (49.0, 49.0), (49.0, 52.0)], 0)
+            .aboard(0)
+            .unit(Side::B, transport("Carrier", 4), &[(80.0, 80.0)], 180)
+            .unit(Side::B, shooters(), &[(79.0, 76.0), (79.0, 79.0), (79.0, 82.0), (79.0, 85.0)], 180)
+            .aboard(2)
+            .unit(Side::B, squad("Foes", 2, 2), &[(30.0, 70.0), (33.0, 70.0)], 180);
+        b.turns = 3;
+        let mut g = b.game(seed);
+        let mut rng = GameRng::new(seed ^ 0x71de);
+        play_checked(&mut g, seed, |g, c| {
+            // Attack when an attack is offered (most of the time), else at random.
+            let pick = c
+                .iter()
+                .find(|d| matches!(d, Decision::Attack(a) if !a.is_empty()) && rng.index(4) > 0)
+                .unwrap_or(&c[rng.index(c.len())])
+                .clone();
+            if let Decision::Attack(a) = &pick {
+                at_riders += usize::from(a.iter().any(|x| x.target == 1 && g.aboard(1).is_some()));
+                from_aboard += usize::from(g.acting() == Some(3) && g.aboard(3).is_some() && !a.is_empty());
+            }
+            pick
+        });
+    }
+    assert!(
+        at_riders > 0 && from_aboard > 0,
+        "attacks at riders {at_riders}, from aboard {from_aboard}"
+    );
+}
+
+// ----- A hero held in ambush with the unit he joins ---------------------------------------------------
+
+/// Side A's Grenadiers (unit 0) held in ambush, and `hero` (unit 1) held with them when `held`;
+/// side B far off behind a wall.
+fn ambush_with(hero: FieldCard, held: bool, seed: u64) -> Result<FieldGame, SetupError> {
+    let mut b = Builder::default()
+        .deployment(Side::A, &[(0.0, 0.0), (180.0, 0.0), (180.0, 40.0), (0.0, 40.0)])
+        .terrain(TerrainKind::Wall, &[(0.0, 60.0), (180.0, 60.0), (180.0, 61.0), (0.0, 61.0)])
+        .unit(Side::A, squad("Grenadiers", 2, 2), &[(49.0, 18.0), (49.0, 21.0)], 0)
+        .in_ambush()
+        .unit(Side::A, hero, &[(53.0, 20.0)], 0);
+    if held {
+        b = b.in_ambush();
+    }
+    FieldGame::new(b.unit(Side::B, squad("Foes", 1, 2), &[(150.0, 110.0)], 180).setup(), seed)
+}
+
+/// "Ambush": "You may hold a hero that can join or pilot the unit in ambush with it." A hero of
+/// the squad's Armour is held with it; a second unit that is no such hero is refused ("You may
+/// hold one of your units in ambush").
+#[test]
+fn a_hero_that_can_join_the_unit_is_held_in_ambush_with_it() {
+    let g = ambush_with(hero_card("Sarge"), true, 1).expect("a hero that can join the squad");
+    assert!(g.table().units[1].minis.is_empty(), "the hero is held off the table");
+    let mut other = hero_card("Heavy");
+    other.card.armor.class = 3;
+    assert!(
+        matches!(ambush_with(other, true, 1), Err(SetupError::TooManyInAmbush(Side::A))),
+        "a hero of another Armour cannot join it"
+    );
+    assert!(matches!(
+        ambush_with(squad("Second", 1, 2), true, 1),
+        Err(SetupError::TooManyInAmbush(Side::A))
+    ));
+}
+
+/// "You may place a unit held in ambush (and any hero and passengers held with them) on the table
+/// at the start of the unit's activation … Then roll 2 dice, and the unit (and any hero) performs
+/// one action for each ☒ or ☑." The squad activates with the hero joining it: both are placed
+/// (the hero's point after the squad's, within 15 cm of every soldier, docs/rulings.md,
+/// "Battlefield: ambush") and perform the rolled actions together.
+#[test]
+fn a_hero_held_with_the_unit_is_placed_with_it_and_acts_with_it() {
+    let mut g = ambush_with(hero_card("Sarge"), true, 2).unwrap();
+    first(&mut g, Side::A);
+    let c = g.candidates(16);
+    assert!(c.contains(&Decision::ActivateWith(0, 1)), "{c:?}");
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    assert!(g.units()[1].activated);
+    let e = g
+        .check(&Decision::Place(vec![Pt::cm(30.0, 10.0), Pt::cm(33.0, 10.0)]))
+        .expect_err("the hero needs his point");
+    assert!(e.reason.contains("3 points"), "{e}");
+    let e = g
+        .check(&Decision::Place(vec![Pt::cm(30.0, 10.0), Pt::cm(33.0, 10.0), Pt::cm(60.0, 10.0)]))
+        .expect_err("too far to join");
+    assert!(e.reason.contains("15 cm"), "{e}");
+    let cands = g.candidates(8);
+    assert!(cands.iter().any(|d| matches!(d, Decision::Place(p) if p.len() == 3)), "{cands:?}");
+    for d in &cands {
+        g.check(d).unwrap();
+    }
+    let from = g.events().len();
+    g.apply(Decision::Place(vec![Pt::cm(30.0, 10.0), Pt::cm(33.0, 10.0), Pt::cm(36.0, 10.0)]))
+        .expect("both placed in the deployment area");
+    assert_eq!(g.table().units[0].minis.len(), 2);
+    assert_eq!(g.table().units[1].minis.len(), 1, "the hero is placed with the squad");
+    assert_eq!(
+        rolls(&g, from, Purpose::Ambush),
+        vec![(2, rolls(&g, from, Purpose::Ambush)[0].1)],
+        "one roll of 2 dice for both"
+    );
+    // Kept in ambush instead: both take NOTHING actions and stay off the table.
+    let mut g = ambush_with(hero_card("Sarge"), true, 2).unwrap();
+    first(&mut g, Side::A);
+    g.apply(Decision::ActivateWith(0, 1)).unwrap();
+    g.apply(Decision::Place(Vec::new())).unwrap();
+    assert!(g.table().units[1].minis.is_empty() && g.units()[1].activated);
+}
+
+// ----- CARRYING VEHICLES: AIRLIFTER -------------------------------------------------------------------
+
+/// An aircraft with airlifter equipment (Move 3).
+fn airlifter() -> FieldCard {
+    let mut c = aircraft_card("Lifter");
+    c.bf.skills.push(BattlefrontSkill::Airlifter);
+    c
+}
+
+/// A vehicle (4 damage points) with `skill` (airmobile or air assault).
+fn liftable(name: &str, skill: Option<BattlefrontSkill>) -> FieldCard {
+    let mut c = vehicle_card(name, Locomotion::Tracked);
+    c.bf.skills.extend(skill);
+    c
+}
+
+/// The airlifter (unit 0) at `T` with `cargo` (unit 1) aboard, side B's killers (unit 2) far
+/// off, and side A's Others (unit 3), who keep the turn going.
+fn lifting(cargo: FieldCard, seed: u64) -> Result<FieldGame, SetupError> {
+    FieldGame::new(
+        Builder::default()
+            .unit(Side::A, airlifter(), &[T], 0)
+            .unit(Side::A, cargo, &[T], 0)
+            .aboard(0)
+            .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+            .unit(Side::A, squad("Others", 1, 2), &[(150.0, 20.0)], 0)
+            .setup(),
+        seed,
+    )
+}
+
+/// "AIRLIFTER": "An airlifter can only carry airmobile or air assault vehicles." "Vehicles can
+/// begin the game carried by the airlifter". One vehicle at a time (docs/rulings.md,
+/// "Battlefield: airlifters").
+#[test]
+fn an_airlifter_carries_an_airmobile_or_air_assault_vehicle() {
+    for skill in [BattlefrontSkill::Airmobile, BattlefrontSkill::AirAssault] {
+        let g = lifting(liftable("Jeep", Some(skill)), 1).expect("carried from the start");
+        assert_eq!(g.aboard(1), Some((0, Seat::Cargo)));
+        assert!(g.table().units[1].minis.is_empty(), "off the table while carried");
+    }
+    let e = lifting(liftable("Tank", None), 1).expect_err("not airmobile");
+    assert!(e.to_string().contains("airmobile"), "{e}");
+    let two = Builder::default()
+        .unit(Side::A, airlifter(), &[T], 0)
+        .unit(Side::A, liftable("Jeep", Some(BattlefrontSkill::Airmobile)), &[T], 0)
+        .aboard(0)
+        .unit(Side::A, liftable("Jeep", Some(BattlefrontSkill::Airmobile)), &[T], 0)
+        .aboard(0)
+        .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+        .setup();
+    assert!(FieldGame::new(two, 1).is_err(), "one vehicle at a time");
+}
+
+/// "Activating While Carried": "Vehicles can dismount from an airlifter by activating before the
+/// airlifter (or after if air assault vehicles) and performing a MOVE or MARCH MOVE action to move
+/// away from the airlifter. Other than this, they cannot perform MOVE, MARCH MOVE, ATTACK, or
+/// SUSTAINED ATTACK actions while being carried." "Damage to Carried Vehicles": "A vehicle carried
+/// by an airlifter cannot be targeted by an attack."
+#[test]
+fn a_carried_vehicle_only_dismounts_before_the_airlifter_unless_air_assault() {
+    let mut g = lifting(liftable("Jeep", Some(BattlefrontSkill::Airmobile)), 1).unwrap();
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    let e = g
+        .check(&Decision::Plan(vec![Attack, Nothing]))
+        .expect_err("no attack while carried");
+    assert!(e.reason.contains("ATTACK"), "{e}");
+    g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+    // Move 2: within 20 cm of the airlifter's hull.
+    g.apply(Decision::Dismount(vec![Pt::cm(50.0, 70.0)]))
+        .expect("away from the airlifter");
+    assert_eq!(g.aboard(1), None);
+    assert_eq!(g.table().units[1].minis.len(), 1);
+    // After the airlifter has activated: only an air assault vehicle dismounts.
+    for (skill, ok) in [(BattlefrontSkill::Airmobile, false), (BattlefrontSkill::AirAssault, true)] {
+        let mut g = lifting(liftable("Jeep", Some(skill)), 1).unwrap();
+        first(&mut g, Side::A);
+        g.apply(Decision::Activate(0)).unwrap();
+        g.apply(Decision::Plan(vec![Move, Nothing])).unwrap();
+        let d = g
+            .candidates(8)
+            .into_iter()
+            .find(|d| matches!(d, Decision::Move { .. }))
+            .expect("a move");
+        g.apply(d).unwrap();
+        settle(&mut g);
+        rest_one(&mut g, Side::B);
+        g.apply(Decision::Activate(1)).unwrap();
+        assert_eq!(g.check(&Decision::Plan(vec![Move, Nothing])).is_ok(), ok, "{skill:?}");
+    }
+    // Not a target.
+    let mut g = lifting(liftable("Jeep", Some(BattlefrontSkill::Airmobile)), 1).unwrap();
+    activate(&mut g, 2, &[Attack, Nothing]);
+    assert!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_err());
+}
+
+/// "To pick up a vehicle, the airlifter must start a MOVE or MARCH MOVE action directly over the
+/// vehicle": `lift V` as the MOVE begins (the vehicle's centre under the airlifter's hull), then
+/// the MOVE.
+#[test]
+fn an_airlifter_picks_up_a_vehicle_it_starts_a_move_over() {
+    let mut g = Builder::default()
+        .unit(Side::A, airlifter(), &[T], 0)
+        .unit(Side::A, liftable("Jeep", Some(BattlefrontSkill::Airmobile)), &[T], 0)
+        .unit(Side::A, liftable("Far Jeep", Some(BattlefrontSkill::Airmobile)), &[(90.0, 50.0)], 0)
+        .unit(Side::A, liftable("Tank", None), &[(50.0, 20.0)], 0)
+        .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let e = g.check(&Decision::Lift(2)).expect_err("not under the airlifter");
+    assert!(e.reason.contains("directly"), "{e}");
+    let e = g.check(&Decision::Lift(3)).expect_err("not airmobile");
+    assert!(e.reason.contains("airmobile"), "{e}");
+    assert!(g.candidates(16).contains(&Decision::Lift(1)));
+    assert_eq!("lift 1".parse::<Decision>(), Ok(Decision::Lift(1)));
+    g.apply(Decision::Lift(1)).unwrap();
+    assert_eq!(g.aboard(1), Some((0, Seat::Cargo)));
+    assert!(g.check(&Decision::Lift(1)).is_err(), "once");
+    // Then the airlifter moves, carrying it.
+    let d = g
+        .candidates(16)
+        .into_iter()
+        .find(|d| matches!(d, Decision::Move { .. }))
+        .expect("a move");
+    g.apply(d).unwrap();
+}
+
+/// "Damage to Carried Vehicles": "If an airlifter is eliminated while carrying a vehicle, the
+/// airlifter's player rolls 1 die for each point of damage remaining on the vehicle's damage
+/// track. The vehicle takes 1 point of damage for each ☹️ or ☹️ (only on ☹️ if the vehicle has air
+/// assault equipment). If the vehicle survives, place it directly beneath the airlifter … The
+/// vehicle gains a Suppression token and counts as having activated for this turn." (The faces:
+/// the target or the shield, the target alone: docs/rulings.md, "Battlefield: airlifters".)
+#[test]
+fn a_destroyed_airlifter_drops_its_vehicle_a_die_per_damage_point() {
+    let (mut hurt, mut whole) = (0u32, 0u32);
+    for (skill, ratio) in [(BattlefrontSkill::Airmobile, 4.0 / 6.0), (BattlefrontSkill::AirAssault, 2.0 / 6.0)] {
+        let (mut dice, mut harm) = (0u32, 0u32);
+        for seed in 0..SEEDS {
+            let mut g = lifting(liftable("Jeep", Some(skill)), seed).unwrap();
+            g.set_health(1, 3);
+            let Some(r) = kill_vehicle(&mut g, 2) else { continue };
+            assert_eq!(r.len(), 1, "{r:?}");
+            assert_eq!(r[0].0, 3, "a die for each damage point left");
+            dice += 3;
+            harm += u32::from(r[0].1);
+            let left = 3u8.saturating_sub(r[0].1 as u8);
+            assert_eq!(g.units()[1].destroyed, left == 0);
+            if left > 0 {
+                assert_eq!(g.units()[1].health, left);
+                assert_eq!(g.aboard(1), None);
+                assert_eq!(g.table().units[1].minis[0].body.centre(), Pt::cm(T.0, T.1), "beneath the airlifter");
+                assert!(g.units()[1].tokens.suppressed && g.units()[1].activated, "{:?}", g.units()[1]);
+                whole += 1;
+            } else {
+                hurt += 1;
+            }
+        }
+        assert!(dice > 0);
+        let f = f64::from(harm) / f64::from(dice);
+        assert!((f - ratio).abs() < 0.2, "{skill:?}: {f} against {ratio}");
+    }
+    assert!(whole > 0, "{whole} dropped whole, {hurt} lost");
+}
+
+// ----- CARRYING VEHICLES: SEALIFTER -------------------------------------------------------------------
+
+/// A naval vehicle with sealifter equipment (provisional test card: naval movement is not played).
+fn sealifter() -> FieldCard {
+    let mut c = vehicle_card("Landing Craft", Locomotion::Tracked);
+    c.bf.skills.push(BattlefrontSkill::Sealifter);
+    c.card.health = 2;
+    c
+}
+
+/// The sealifter (unit 0) at `T` with the units `aboard` (cards) carried from the start, side
+/// B's killers (last but one) and side A's Others (last) far off; deep water under the sealifter
+/// (`wet`: all of it; else its bow on the shore at y = 54).
+fn sealifted(aboard: &[FieldCard], wet: bool, seed: u64) -> Result<FieldGame, SetupError> {
+    let top = if wet { 80.0 } else { 54.0 };
+    let mut b = Builder::default()
+        .terrain(TerrainKind::DeepWater, &[(20.0, 20.0), (80.0, 20.0), (80.0, top), (20.0, top)])
+        .unit(Side::A, sealifter(), &[T], 0);
+    for c in aboard {
+        let n = c.card.models.len().max(1);
+        let pts: Vec<(f64, f64)> = (0..n).map(|i| (49.0, 46.0 + 0.5 * i as f64)).collect();
+        b = b.unit(Side::A, c.clone(), &pts, 0).aboard(0);
+    }
+    let b = b
+        .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+        .unit(Side::A, squad("Others", 1, 2), &[(150.0, 100.0)], 0);
+    FieldGame::new(b.setup(), seed)
+}
+
+/// "SEALIFTER": "A sealifter has 12 spaces for soldiers with infantry Armour 1 or 2. Soldiers
+/// with infantry Armour rating 3 or 4 occupy 2 spaces. Most vehicles occupy 6 spaces, while large
+/// vehicles occupy all 12 spaces. A sealifter cannot carry huge vehicles. Multiple units can board
+/// the same sealifter as long as they do not occupy more spaces than it has."
+#[test]
+fn a_sealifter_has_twelve_spaces_a_vehicle_six_a_large_one_twelve() {
+    let jeep = vehicle_card("Jeep", Locomotion::Wheeled);
+    let mut large = vehicle_card("Big Tank", Locomotion::Tracked);
+    large.bf.kind = Some(BattlefrontKind::LargeVehicle);
+    let mut huge = vehicle_card("Huge Tank", Locomotion::Tracked);
+    huge.bf.kind = Some(BattlefrontKind::HugeVehicle);
+    let g = sealifted(&[squad("Six", 6, 2), jeep.clone()], true, 1).expect("6 soldiers and a vehicle: 12");
+    assert_eq!(g.aboard(1), Some((0, Seat::Passenger)));
+    assert_eq!(g.aboard(2), Some((0, Seat::Cargo)));
+    assert_eq!(g.spaces_used(0), 12);
+    assert!(
+        sealifted(&[squad("Six", 6, 2), jeep.clone(), squad("One", 1, 2)], true, 1).is_err(),
+        "13 spaces"
+    );
+    assert!(
+        sealifted(&[squad("Three", 3, 3), jeep.clone()], true, 1).is_ok(),
+        "3 soldiers of Armour 3: 6 spaces"
+    );
+    assert!(sealifted(&[large.clone()], true, 1).is_ok(), "a large vehicle: all 12");
+    assert!(sealifted(&[large, squad("One", 1, 2)], true, 1).is_err());
+    let e = sealifted(&[huge], true, 1).expect_err("no huge vehicle");
+    assert!(e.to_string().contains("huge"), "{e}");
+}
+
+/// "Damage to Carried Units": "A unit carried by a sealifter cannot be targeted by an attack, and
+/// cannot use its weapons." "Activating While Carried": "they cannot perform MOVE, MARCH MOVE,
+/// ATTACK, or SUSTAINED ATTACK actions while being carried" (but to dismount).
+#[test]
+fn units_in_a_sealifter_neither_fire_nor_are_targeted() {
+    let mut g = sealifted(&[squad("Six", 6, 2)], true, 1).unwrap();
+    first(&mut g, Side::A);
+    g.apply(Decision::Activate(1)).unwrap();
+    let e = g.check(&Decision::Plan(vec![Attack, Nothing])).expect_err("no weapons");
+    assert!(e.reason.contains("ATTACK"), "{e}");
+    g.check(&Decision::Plan(vec![Move, Nothing])).expect("to dismount");
+    let mut g = sealifted(&[squad("Six", 6, 2)], true, 1).unwrap();
+    activate(&mut g, 2, &[Attack, Nothing]);
+    assert!(g.check(&Decision::Attack(vec![aim(0, 1)])).is_err(), "not a target");
+}
+
+/// "If a sealifter is eliminated in deep water, all passengers and vehicles carried by it are
+/// eliminated. If it is eliminated with the bow door in contact with dry land, the passengers and
+/// vehicles it is carrying are unharmed and may dismount as normal."
+#[test]
+fn a_sealifter_lost_in_deep_water_takes_all_aboard_with_it() {
+    for wet in [true, false] {
+        let mut g = sealifted(&[squad("Six", 6, 2), vehicle_card("Jeep", Locomotion::Wheeled)], wet, 1).unwrap();
+        let r = kill_vehicle(&mut g, 3).expect("the sealifter is lost");
+        assert!(r.is_empty(), "no dice: {r:?}");
+        for u in [1, 2] {
+            assert_eq!(g.units()[u].destroyed, wet, "unit {u}, in deep water: {wet}");
+        }
+        if !wet {
+            assert_eq!(g.units()[1].models.len(), 6, "unharmed");
+            assert_eq!(g.aboard(1), None);
+            assert!(
+                !g.units()[1].tokens.suppressed && !g.units()[1].activated,
+                "free to dismount as normal"
+            );
+            assert_eq!(g.table().units[1].minis.len(), 6, "placed by the wreck");
+        }
+    }
+}
+
+/// "Units can begin the game carried by the sealifter, or mount a sealifter during the game. To
+/// mount a sealifter, a unit must move into the sealifter": a vehicle mounts it as passengers
+/// mount theirs, moving into contact with its hull (docs/rulings.md, "Battlefield: sealifters").
+#[test]
+fn a_vehicle_mounts_a_sealifter_by_moving_into_it() {
+    let mut g = Builder::default()
+        .unit(Side::A, sealifter(), &[T], 0)
+        .unit(Side::A, vehicle_card("Jeep", Locomotion::Wheeled), &[(50.0, 70.0)], 0)
+        .unit(Side::B, killers(), &[(150.0, 110.0)], 180)
+        .game(1);
+    activate(&mut g, 1, &[Move, Nothing]);
+    let into = Decision::Mount {
+        vehicle: 0,
+        minis: vec![MiniMove {
+            mini: 0,
+            to: Pt::cm(50.0, 60.5),
+            via: Vec::new(),
+        }],
+    };
+    assert!(g.candidates(16).iter().any(|d| matches!(d, Decision::Mount { vehicle: 0, .. })));
+    g.apply(into).expect("into contact with the sealifter");
+    assert_eq!(g.aboard(1), Some((0, Seat::Cargo)));
+    assert_eq!(g.spaces_used(0), 6);
 }

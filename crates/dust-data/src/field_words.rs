@@ -111,6 +111,20 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
         Decision::Special(Special::LaunchSmoke) => "LAUNCH SMOKE: a smoke screen on the vehicle (once a game)".into(),
         Decision::Special(Special::Dozer) => "DOZER: dig in behind the blade, in cover until the vehicle moves".into(),
         Decision::Special(Special::Reload) => "RELOAD: the Loaded token back on the unit card".into(),
+        Decision::Special(Special::Reinforce(u)) => format!("REINFORCEMENT: call up {} again, moving on from the table edge", name(*u)),
+        Decision::Special(Special::ReplaceVehicle(u)) => {
+            format!("REPLACEMENT VEHICLE: call up {} again, moving on from the table edge", name(*u))
+        }
+        Decision::Special(Special::AmmoDrop(u)) => format!("AMMO DROP: {} back to a full ammunition load", name(*u)),
+        Decision::Special(Special::Stimulants(u, t)) => format!(
+            "INJECT STIMULANTS into {} ({} Stimulants if the die lets you choose)",
+            name(*u),
+            if *t == dust_core::field::Stimulant::Attack {
+                "Attack"
+            } else {
+                "Move"
+            }
+        ),
         Decision::Special(Special::Resurrect(u)) => format!("RESURRECTION: eliminated zombies of {} return", name(*u)),
         Decision::Special(Special::Camouflage) => "CAMOUFLAGE: hidden again from enemies 30 cm or more away while in cover".into(),
         Decision::Special(Special::Engineer(p)) => format!(
@@ -133,6 +147,7 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
             if minis.len() == 1 { "" } else { "s" },
             name(*vehicle)
         ),
+        Decision::Lift(v) => format!("pick up {} (the MOVE starts directly over it), then move", name(*v)),
         Decision::Declare(Declared::FightingSpirit) => {
             "use Fighting Spirit for this attack (once a game): hit on the target as well as the army symbol".into()
         }

@@ -651,12 +651,12 @@ impl<'a> Ctx<'a> {
                         let is_aboard = rides.is_some();
                         aboard.push(rides);
                         let held = !is_aboard && self.bool(t, "ambush", "a [[unit]]", &span).unwrap_or(false);
-                        if held && table.units.iter().zip(&ambush).any(|(x, a)| *a && x.side == u.side) {
+                        if held && !Self::held_together(&table, &ambush, &u, cards) {
                             let at = t.get("ambush").map_or_else(|| span.clone(), |i| TomlReader::span(i, &span));
                             self.err(
                                 &at,
                                 format!(
-                                    "side {} already holds a unit in ambush: \"You may hold one of your units in ambush\"; remove `ambush = true` from one of them",
+                                    "side {} already holds a unit in ambush: \"You may hold one of your units in ambush\" (and a hero that can join it with it); remove `ambush = true` from one of them",
                                     side_word(u.side)
                                 ),
                             );
@@ -776,6 +776,32 @@ impl<'a> Ctx<'a> {
     /// Whether each vehicle has room for the units placed aboard it (spaces, the pilot's seat):
     /// asked of the game's own set-up (`FieldGame::new`, the one place that decides it), each
     /// refusal reported at the unit's `aboard` value.
+    /// Whether unit `u` may be held in ambush with the units of its side held before it
+    /// ([`dust_core::field::held_together`]: one unit a side, and a hero that can join it).
+    fn held_together(table: &Table, ambush: &[bool], u: &Unit, cards: &[CardFile]) -> bool {
+        let card = |name: &str| {
+            cards
+                .iter()
+                .find(|c| c.card.name.eq_ignore_ascii_case(name))
+                .map(|cf| dust_core::field::FieldCard {
+                    card: cf.card.clone(),
+                    bf: cf.info.battlefront.clone(),
+                })
+        };
+        let held: Vec<&Unit> = table
+            .units
+            .iter()
+            .zip(ambush)
+            .filter(|(x, a)| **a && x.side == u.side)
+            .map(|(x, _)| x)
+            .collect();
+        let fc: Option<Vec<_>> = held.iter().map(|x| card(&x.card)).chain([card(&u.card)]).collect();
+        match fc {
+            Some(fc) => dust_core::field::held_together(&fc, &(0..held.len()).collect::<Vec<_>>(), held.len()),
+            None => held.is_empty(),
+        }
+    }
+
     fn seats(&mut self, table: &Table, aboard: &[Option<usize>], rides: &[Option<(String, Span)>], cards: &[CardFile]) {
         let mut fc = Vec::new();
         for u in &table.units {

@@ -625,3 +625,27 @@ fn a_scenario_may_scatter_its_reserves() {
         "{d:?}"
     );
 }
+
+/// "Ambush": "You may hold a hero that can join or pilot the unit in ambush with it": a hero of
+/// the squad's Armour (Bazooka Joe, soldier 2, with the Hell Boys, soldier 2) is held with it; a
+/// hero of another Armour (Lara, soldier 3) is a second unit in ambush, reported at its value.
+#[test]
+fn a_hero_that_can_join_the_unit_is_held_in_ambush_with_it() {
+    let cards = builtin_card_files_for(Edition::Battlefront);
+    let text = |hero: &str| {
+        format!(
+            "name = \"Ambush test\"\nsize = [180, 120]\n\n\
+             [[unit]]\nname = \"Hell Boys\"\nside = \"a\"\nat = [[40, 20], [43, 20], [46, 20], [49, 20], [52, 20]]\nambush = true\n\n\
+             [[unit]]\nname = \"{hero}\"\nside = \"a\"\nat = [[60, 20]]\nambush = true\n\n\
+             [[unit]]\nname = \"Red Thunder\"\nside = \"b\"\nat = [[40, 100], [43, 100], [46, 100], [49, 100], [52, 100]]\n"
+        )
+    };
+    let tf = parse_table(&text("Bazooka Joe"), "a.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(tf.ambush, vec![true, true, false]);
+    let d = parse_table(&text("Lara"), "a.toml", &cards).expect_err("another Armour");
+    assert!(
+        d.iter()
+            .any(|x| (x.line, x.col) == (14, 10) && x.message.contains("one of your units in ambush")),
+        "{d:?}"
+    );
+}

@@ -904,8 +904,10 @@ function phoneLegend(t) {
 function show(s, fresh) {
   const moved = !PLAY.s || s.ply !== PLAY.s.ply || s.thinking !== PLAY.s.thinking || s.status !== PLAY.s.status;
   if (!fresh && !moved) { if (PLAY.s) PLAY.s.version = s.version; return; }
-  const prevLog = PLAY.s ? PLAY.s.log.length : s.log.length;
-  PLAY.lastLog = Math.min(prevLog, s.log.length);
+  // The dice just rolled are those the log gained since the state shown before; the same state
+  // drawn again (a decision's answer arriving after the follow loop brought it) keeps them.
+  const again = PLAY.s && s.ply === PLAY.s.ply && s.log.length === PLAY.s.log.length;
+  if (!again) PLAY.lastLog = Math.min(PLAY.s ? PLAY.s.log.length : s.log.length, s.log.length);
   PLAY.s = s;
   if (s.ply !== PLAY.lastPly) PLAY.proposal = null;
   PLAY.lastPly = s.ply;

@@ -607,40 +607,8 @@ fn the_state_names_who_is_aboard_and_the_stunned_token() {
 }
 
 /// A table of the project's own design for the special action below: barbed wire a few
-/// centimetres in front of a squad.
-const WIRE_TABLE: &str = r#"# A Dust Battlefield table of the project's own design, for the server tests.
-name = "Wire Test"
-description = "A squad a few centimetres behind barbed wire, the enemy well away."
-source = "the project's own design: invented for the server tests"
-size = [120, 80]
-
-[[terrain]]
-kind = "barbed-wire"
-name = "The Wire"
-polygon = [[36, 33], [58, 33], [58, 35], [36, 35]]
-
-[[deployment]]
-side = "a"
-polygon = [[0, 0], [120, 0], [120, 20], [0, 20]]
-
-[[deployment]]
-side = "b"
-polygon = [[0, 60], [120, 60], [120, 80], [0, 80]]
-
-[[objective]]
-name = "Crossroads"
-at = [60, 40]
-
-[[unit]]
-name = "Hell Boys"
-side = "a"
-at = [[40, 30], [43, 30], [46, 30], [49, 30], [52, 30]]
-
-[[unit]]
-name = "Battle Grenadiers"
-side = "b"
-at = [[70, 70], [73, 70], [76, 70], [79, 70], [82, 70]]
-"#;
+/// centimetres in front of a squad (shared with the terminal's test, battlefield_play_tui).
+const WIRE_TABLE: &str = include_str!("../../../tests/fixtures/battlefield/wire-test.toml");
 
 /// "SPECIAL" is one of the actions a unit declares (tactics-battlefield-summary.md, "ROLL FOR
 /// INITIATIVE"), and ENGINEERING cuts a gap through barbed wire ("BARBED WIRE ENTANGLEMENTS"):

@@ -271,6 +271,28 @@ impl FieldGame {
         with_cover: bool,
         memo: &mut SightMemo,
     ) -> Result<Vec<Group>, Refusal> {
+        if let Some(v) = self.firing_aboard(u) {
+            // Passengers fire from their vehicle's sides (carry.rs).
+            return self.plan_aboard(u, v, aims, sustained, reactive, with_cover);
+        }
+        if self.riders_in_play(aims) {
+            // Tank riders are targets at their vehicle's hull (carry.rs).
+            return self.plan_at_riders(u, aims, sustained, reactive, with_cover);
+        }
+        self.plan_attack_here(u, aims, sustained, reactive, with_cover, memo)
+    }
+
+    /// [`FieldGame::plan_attack_with`] on the table as it stands (no unit aboard a vehicle
+    /// reached).
+    pub(crate) fn plan_attack_here(
+        &self,
+        u: usize,
+        aims: &[Aim],
+        sustained: bool,
+        reactive: Option<usize>,
+        with_cover: bool,
+        memo: &mut SightMemo,
+    ) -> Result<Vec<Group>, Refusal> {
         let name = |x: usize| self.table.units[x].name.clone();
         let card = &self.cards[u].card;
         let class = self.class(u);
@@ -1054,7 +1076,11 @@ impl FieldGame {
             }
             return;
         }
-        self.riders_hit(t, n);
+        if !g.template {
+            // "the infantry unit does not suffer additional hits if the vehicle is hit" by a blast
+            // or flame weapon: it was attacked separately.
+            self.riders_hit(t, n);
+        }
         for _ in 0..n {
             let left = self.units[t].health;
             if left == 0 {

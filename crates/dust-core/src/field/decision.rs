@@ -137,6 +137,18 @@ pub enum Special {
     /// RELOAD: the Loaded token back on the card of a unit with Reload or Salvo weapons
     /// ("RELOAD WEAPONS", "SALVO WEAPONS").
     Reload,
+    /// An Officer's AMMO DROP on a unit with limited-ammo weapons (tactics-battlefield-summary.md,
+    /// "COMMAND SQUADS", "Ammo Drop").
+    AmmoDrop(usize),
+    /// A Medic's INJECT STIMULANTS on an infantry unit, and the token the player takes when the
+    /// die lets him choose ("Inject Stimulants": "On ☒, choose either token").
+    Stimulants(usize, super::command::Stimulant),
+    /// An Officer's REINFORCEMENT: an eliminated infantry squad or support weapon called up again
+    /// ("COMMAND SQUADS", "Reinforcements").
+    Reinforce(usize),
+    /// An Officer's REPLACEMENT VEHICLE: an eliminated vehicle called up again ("Replacement
+    /// Vehicle").
+    ReplaceVehicle(usize),
     /// CAMOUFLAGE: a unit with the Camouflage skill that lost its camouflage regains it.
     Camouflage,
     /// A Blutkreuz hero's RESURRECTION on a Mindless Zombie unit.
@@ -237,6 +249,11 @@ pub enum Decision {
         /// Its artillery lines and their targets.
         aims: Vec<Aim>,
     },
+    /// An airlifter picks up the airmobile or air assault vehicle it starts its MOVE or MARCH
+    /// MOVE directly over, then makes the move (tactics-battlefield-summary.md, "CARRYING
+    /// VEHICLES", "AIRLIFTER": "To pick up a vehicle, the airlifter must start a MOVE or MARCH
+    /// MOVE action directly over the vehicle").
+    Lift(usize),
     /// Before the ATTACK or SUSTAINED ATTACK decision, the acting unit declares it uses a skill
     /// for the attack's dice ([`Declared`]).
     Declare(Declared),
@@ -326,6 +343,10 @@ impl fmt::Display for Decision {
             Decision::Special(Special::LaunchSmoke) => f.write_str("special launch-smoke"),
             Decision::Special(Special::Dozer) => f.write_str("special dozer"),
             Decision::Special(Special::Reload) => f.write_str("special reload"),
+            Decision::Special(Special::AmmoDrop(u)) => write!(f, "special ammo-drop {u}"),
+            Decision::Special(Special::Stimulants(u, t)) => write!(f, "special stimulants {u} {}", t.word()),
+            Decision::Special(Special::Reinforce(u)) => write!(f, "special reinforce {u}"),
+            Decision::Special(Special::ReplaceVehicle(u)) => write!(f, "special replace-vehicle {u}"),
             Decision::Special(Special::Camouflage) => f.write_str("special camouflage"),
             Decision::Special(Special::Resurrect(u)) => write!(f, "special resurrect {u}"),
             Decision::Place(v) => {
@@ -351,6 +372,7 @@ impl fmt::Display for Decision {
                 let a = Decision::Attack(aims.clone()).to_string();
                 write!(f, "observe {unit}{}", &a["attack".len()..])
             }
+            Decision::Lift(v) => write!(f, "lift {v}"),
             Decision::Declare(s) => write!(f, "declare {}", s.word()),
             Decision::Dismount(v) => {
                 f.write_str("dismount")?;
@@ -457,6 +479,7 @@ impl FromStr for Decision {
                     _ => return Err("`observe U` needs at least one aim: LINE>UNIT".into()),
                 }
             }
+            "lift" => Decision::Lift(index(one("VEHICLE")?, "a vehicle")?),
             "declare" => match rest.as_slice() {
                 [w] => [Declared::FightingSpirit, Declared::Lucky]
                     .into_iter()
@@ -485,11 +508,19 @@ impl FromStr for Decision {
                 ["launch-smoke"] => Decision::Special(Special::LaunchSmoke),
                 ["dozer"] => Decision::Special(Special::Dozer),
                 ["reload"] => Decision::Special(Special::Reload),
+                ["ammo-drop", u] => Decision::Special(Special::AmmoDrop(index(u, "a unit")?)),
+                ["reinforce", u] => Decision::Special(Special::Reinforce(index(u, "a unit")?)),
+                ["replace-vehicle", u] => Decision::Special(Special::ReplaceVehicle(index(u, "a unit")?)),
+                ["stimulants", u, t] => Decision::Special(Special::Stimulants(
+                    index(u, "a unit")?,
+                    super::command::Stimulant::from_word(t)
+                        .ok_or_else(|| format!("`{t}` is no Stimulants token: write attack or move"))?,
+                )),
                 ["camouflage"] => Decision::Special(Special::Camouflage),
                 ["resurrect", u] => Decision::Special(Special::Resurrect(index(u, "a unit")?)),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, dozer, reload, camouflage or resurrect UNIT"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, dozer, reload, ammo-drop UNIT, stimulants UNIT attack|move, reinforce UNIT, replace-vehicle UNIT, camouflage or resurrect UNIT"
                             .into(),
                     )
                 }

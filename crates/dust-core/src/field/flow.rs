@@ -80,6 +80,8 @@ pub(crate) struct Activation {
     pub fired_ranged: bool,
     /// A Mindless Zombie unit led by a Blutkreuz hero for this activation.
     pub led: bool,
+    /// The Stimulants token the unit removed as it activated (command.rs).
+    pub stim: Option<super::Stimulant>,
 }
 
 impl Activation {
@@ -100,6 +102,7 @@ impl Activation {
             free: None,
             fired_ranged: false,
             led: false,
+            stim: None,
         }
     }
 }
@@ -153,7 +156,7 @@ impl FieldGame {
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
                 Some(Action::Special) => {
-                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | dozer | reload | camouflage | resurrect U | none)"
+                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | dozer | reload | ammo-drop U | stimulants U attack|move | reinforce U | replace-vehicle U | camouflage | resurrect U | none)"
                 }
                 _ => "the attack's targets (attack …), smoke shells from an artillery weapon (smoke LINE@X,Y), or an Artillery Observer's call (observe U …)",
             },
@@ -406,6 +409,7 @@ impl FieldGame {
                 Some(a) if a.moves() => self.check_mount(*vehicle, minis, a == Action::March).map(|_| ()),
                 _ => Err(wrong()),
             },
+            (Phase::Act, Decision::Lift(v)) => self.check_lift(*v),
             (Phase::Act, Decision::Dismount(pts)) => match self.current_action() {
                 Some(a) if a.moves() => self.check_dismount(pts, a == Action::March),
                 _ => Err(wrong()),
@@ -508,11 +512,13 @@ impl FieldGame {
             )));
         }
         let (off_u, off_h) = (self.units[u].in_reserve, x.in_reserve);
-        if self.ambush[u] || self.ambush[h] {
+        if self.ambush[u] != self.ambush[h] {
+            // "You may hold a hero that can join or pilot the unit in ambush with it": both held,
+            // or neither.
             return Err(Refusal::new(format!(
-                "{} or {} is held in ambush: a hero held with a unit in ambush is not played yet",
-                name(h),
-                name(u)
+                "{} is held in ambush and {} is not: a hero joins a unit held in ambush only when he is held with it",
+                name(if self.ambush[u] { u } else { h }),
+                name(if self.ambush[u] { h } else { u })
             )));
         }
         if off_u || off_h {
@@ -559,7 +565,7 @@ impl FieldGame {
         }
         // "SCOUT": a MARCH MOVE as the first action of the game "counts as a single action".
         let total = total - u8::from(self.scout_march(u, p));
-        let free = self.free_step(u, p, a.actions);
+        let free = self.extra_step(a, p);
         if total != a.actions && free.is_none() {
             return Err(Refusal::new(format!(
                 "{total} action{}: the unit performs {} (an activated unit performs 2 actions, NOTHING fills a turn it does not use; a unit placed from ambush one for each ☒ or ☑ rolled)",
@@ -802,7 +808,7 @@ impl FieldGame {
                     self.waiting[u] = std::mem::take(&mut self.table.units[u].minis);
                     self.units[u].in_reserve = true;
                 }
-                let free = self.act.as_ref().and_then(|a| self.free_step(a.unit, &p, a.actions));
+                let free = self.act.as_ref().and_then(|a| self.extra_step(a, &p));
                 if let Some(a) = &mut self.act {
                     a.plan = p;
                     a.free = free;
@@ -814,6 +820,7 @@ impl FieldGame {
                 self.perform();
             }
             Decision::Move { minis, facing } => self.do_move(&minis, facing),
+            Decision::Lift(v) => self.do_lift(v),
             Decision::Special(sp) => self.do_special(sp),
             Decision::Smoke { line, at } => self.fire_smoke(line, at),
             Decision::Observe { unit, aims } => self.do_observe(unit, &aims),
@@ -925,6 +932,11 @@ impl FieldGame {
         self.carry_activates(u);
         let mut a = Activation::new(u);
         if self.ambush[u] {
+            // "and any hero … held with them": he joins the unit as it is placed.
+            if let Some(h) = hero {
+                self.units[h].activated = true;
+                a.hero = Some(h);
+            }
             self.act = Some(a);
             self.phase = Phase::Place;
             return;
@@ -963,6 +975,7 @@ impl FieldGame {
             a.actions = 3;
         }
         a.led = self.blutkreuz_near(u);
+        a.stim = self.units[u].stimulant.take();
         self.act = Some(a);
         // Arriving from scattered reserves, the unit is first placed at its stretch of edge.
         self.phase = if self.entry.is_some() { Phase::Place } else { Phase::Plan };
@@ -1028,6 +1041,15 @@ impl FieldGame {
         if pts.is_empty() {
             return Ok(());
         }
+        if let Some(h) = self.held_hero(u) {
+            return self.check_place_with_hero(u, h, pts);
+        }
+        self.check_place_of(u, pts)
+    }
+
+    /// Checks placing unit `u`, held in ambush, with its miniatures at `pts` (see
+    /// [`FieldGame::check_place`]).
+    pub(crate) fn check_place_of(&self, u: usize, pts: &[Pt]) -> Result<(), Refusal> {
         let name = |x: usize| self.table.units[x].name.clone();
         let n = self.waiting[u].len();
         if pts.len() != n {
@@ -1136,6 +1158,7 @@ impl FieldGame {
         self.waiting[u].clear();
         self.ambush[u] = false;
         self.units[u].in_reserve = false;
+        self.place_held_hero(u, pts);
         let k = self.roll_sym(2, Symbols::ARMY_OR_SHIELD, Purpose::Ambush) as u8;
         if let Some(a) = self.act.as_mut() {
             a.actions = k;

@@ -105,6 +105,7 @@ impl FieldGame {
                     None => {
                         let mut v = self.move_candidates(u, a == Action::March, limit);
                         v.extend(self.mount_candidates(u, a == Action::March));
+                        v.extend(self.lift_candidates(u));
                         v
                     }
                 },
@@ -176,7 +177,8 @@ impl FieldGame {
         let mut v = vec![Decision::Place(Vec::new())];
         let Some(u) = self.acting() else { return v };
         let side = self.units[u].side;
-        let n = self.waiting[u].len();
+        // The unit's miniatures, and the hero held with it after them.
+        let n = self.waiting[u].len() + usize::from(self.held_hero(u).is_some());
         let spacing = self.table.units[u].size.0 + 50;
         let facing = self.table.units[u].facing;
         let step = 10 * 100;
@@ -359,7 +361,19 @@ impl FieldGame {
     /// For each enemy unit, every weapon line that can reach it aimed at it (a template centred
     /// on the target miniature that puts the most enemies and fewest friends under it); and
     /// holding fire.
-    fn attack_candidates(&self, u: usize, sustained: bool, limit: usize) -> Vec<Decision> {
+    pub(crate) fn attack_candidates(&self, u: usize, sustained: bool, limit: usize) -> Vec<Decision> {
+        if let Some(v) = self.firing_aboard(u) {
+            // Passengers fire from their vehicle's sides (carry.rs).
+            return self.aboard_attack_candidates(u, v, sustained, limit);
+        }
+        if let Some(v) = self.rider_attack_candidates(u, sustained, limit) {
+            return v;
+        }
+        self.attack_candidates_here(u, sustained, limit)
+    }
+
+    /// [`FieldGame::attack_candidates`] on the table as it stands.
+    pub(crate) fn attack_candidates_here(&self, u: usize, sustained: bool, limit: usize) -> Vec<Decision> {
         let mut out = vec![Decision::Attack(Vec::new())];
         let against = self.reaction.as_ref().and_then(|r| r.against);
         let hero = if against.is_none() { self.joined_hero(u) } else { None };

@@ -23,6 +23,7 @@
 
 mod attack;
 mod bunker;
+mod carry;
 mod command;
 pub mod decision;
 mod flow;
@@ -39,6 +40,8 @@ pub mod tests_support;
 mod weapons;
 
 pub use attack::{AttackOdds, Group};
+pub use carry::held_together;
+pub use command::Stimulant;
 pub use decision::{Action, Aim, Decision, Declared, MiniMove, ReactChoice, Special};
 pub use generate::formation;
 pub use passengers::{Seat, CONTACT};
@@ -117,8 +120,10 @@ pub struct FieldSetup {
     /// arrival zone as they are activated" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
     /// RULES"); those not in reserve move on without a roll.
     pub meeting: bool,
-    /// Which units start held in ambush (one flag per unit; at most one a side): "You may hold
-    /// one of your units in ambush" (tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES").
+    /// Which units start held in ambush (one flag per unit; at most one a side, and a hero that
+    /// can join it): "You may hold one of your units in ambush. You may hold a hero that can join
+    /// or pilot the unit in ambush with it" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
+    /// RULES").
     pub ambush: Vec<bool>,
     /// Which units of the table start in reserve (one flag per unit; missing: on the table).
     /// Their miniatures' places are where they stand as they move on, in their arrival zone.
@@ -244,7 +249,7 @@ impl fmt::Display for SetupError {
             ),
             SetupError::TooManyInAmbush(s) => write!(
                 f,
-                "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\"; keep `ambush = true` on one unit"
+                "side {s} holds more than one unit in ambush: \"You may hold one of your units in ambush\" (and a hero that can join it with it); keep `ambush = true` on one unit, and on a hero of its Armour if it is an infantry squad or support weapon"
             ),
             SetupError::Aboard(n, why) => write!(f, "unit `{n}` cannot begin the game aboard: {why}"),
             SetupError::FortifiedDefender { chosen, fortified } => write!(
@@ -333,6 +338,9 @@ pub struct FieldUnit {
     /// The Loaded token of a unit with Reload or Salvo weapons (tactics-battlefield-summary.md,
     /// "RELOAD WEAPONS", "SALVO WEAPONS"); `false` for a unit without such weapons.
     pub loaded: bool,
+    /// A Stimulants token on the unit's card (tactics-battlefield-summary.md, "COMMAND SQUADS",
+    /// "Inject Stimulants").
+    pub stimulant: Option<Stimulant>,
     /// The skills usable once per game it has used ("FIGHTING SPIRIT", "LUCKY").
     pub used: Used,
 }
@@ -516,6 +524,9 @@ pub struct FieldGame {
     /// rolled, and whether that attack is a SUSTAINED ATTACK ("ARTILLERY OBSERVER"); set only
     /// for the length of one plan or roll (field/weapons.rs).
     observer: std::cell::Cell<Option<(usize, bool)>>,
+    /// Each side's Officers have called up reinforcements, a replacement vehicle (command.rs:
+    /// "the player cannot use the … action again").
+    called_up: BySide<(bool, bool)>,
     /// The skills declared for the action under way ("SKILLS AND EQUIPMENT").
     declared: skills2::Declaration,
 }
@@ -574,6 +585,7 @@ impl FieldGame {
                 camouflaged: false,
                 dozed: false,
                 loaded: weapons::has_loaded_token(&c),
+                stimulant: None,
                 used: Used::default(),
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
@@ -613,7 +625,9 @@ impl FieldGame {
         for (u, &held) in setup.ambush.iter().enumerate().take(n) {
             if held {
                 let side = units[u].side;
-                if ambush.iter().zip(&units).any(|(a, x)| *a && x.side == side) {
+                let others: Vec<usize> = (0..u).filter(|&o| ambush[o] && units[o].side == side).collect();
+                // One unit a side, and a hero that can join it held with it (carry.rs).
+                if !carry::held_together(&cards, &others, u) {
                     return Err(SetupError::TooManyInAmbush(side));
                 }
                 ambush[u] = true;
@@ -670,6 +684,10 @@ impl FieldGame {
             digging: None,
             smoke_launched: vec![false; n],
             observer: Default::default(),
+            called_up: BySide {
+                a: (false, false),
+                b: (false, false),
+            },
             declared: Default::default(),
         };
         g.board_at_setup(&setup.aboard)?;
@@ -891,11 +909,21 @@ impl FieldGame {
             for a in &s.ammo {
                 h.u64(a.map_or(u64::MAX, u64::from));
             }
+            if let Some(t) = s.stimulant {
+                // Hashed only when there is one: the hashes of games without stay as they were.
+                h.u64(0x5717_0000 + t as u64);
+            }
         }
         for u in 0..self.units.len() {
             h.u64(self.aboard(u).map_or(0, |(v, s)| 2 * v as u64 + 2 + u64::from(s == Seat::Pilot)));
         }
         h.u64(self.table.terrain.len() as u64);
+        for c in [self.called_up.a, self.called_up.b] {
+            if c != (false, false) {
+                // Hashed only once used: the hashes of games without stay as they were.
+                h.u64(0xca11 + u64::from(c.0) + 2 * u64::from(c.1));
+            }
+        }
         h.u64(u64::from(self.destroyed_ap.a) << 16 | u64::from(self.destroyed_ap.b));
         h.u64(self.rng.clone().next_u64());
         h.0

@@ -37,6 +37,8 @@ pub enum Seat {
     Passenger,
     /// The vehicle's (or aircraft's) one pilot: a hero with the skill to pilot it.
     Pilot,
+    /// An airmobile or air assault vehicle carried by an airlifter (carry.rs).
+    Cargo,
 }
 
 /// The units carried, and what the rules remember about them.
@@ -99,6 +101,9 @@ impl FieldGame {
     /// carrying passengers").
     pub fn spaces(&self, v: usize) -> u8 {
         let bf = &self.cards[v].bf;
+        if self.is_sealifter(v) {
+            return super::carry::SEALIFTER_SPACES;
+        }
         bf.passengers.max(bf.tank_riders)
     }
 
@@ -117,7 +122,7 @@ impl FieldGame {
 
     /// The spaces of vehicle `v` its passengers take now.
     pub fn spaces_used(&self, v: usize) -> u8 {
-        self.passengers_of(v).iter().map(|&p| self.spaces_needed(p)).sum()
+        self.passengers_of(v).iter().map(|&p| self.spaces_needed(p)).sum::<u8>() + self.cargo_spaces(v)
     }
 
     /// Whether hero `h` may pilot vehicle (or aircraft) `v`: "A hero with the Pilot or Ace
@@ -161,6 +166,9 @@ impl FieldGame {
         if self.units[v].destroyed {
             return Err(Refusal::new(format!("{} is eliminated", name(v))));
         }
+        if let Some(r) = self.cargo_seat(u, v) {
+            return r;
+        }
         if !self.class(u).infantry() {
             return Err(Refusal::new(format!(
                 "{} is not infantry: only infantry units are carried",
@@ -203,7 +211,7 @@ impl FieldGame {
     }
 
     /// Puts unit `u` aboard vehicle `v`: its miniatures leave the table.
-    fn stow(&mut self, u: usize, v: usize, seat: Seat) {
+    pub(crate) fn stow(&mut self, u: usize, v: usize, seat: Seat) {
         self.carry.stowed[u] = std::mem::take(&mut self.table.units[u].minis);
         self.carry.aboard[u] = Some((v, seat));
         if seat == Seat::Pilot {
@@ -290,7 +298,15 @@ impl FieldGame {
         }
         let Some((v, seat)) = self.aboard(u) else { return Ok(()) };
         let vehicle = &self.table.units[v].name;
-        if p.iter().any(|a| a.moves()) && (self.units[v].activated || self.units[v].in_reserve) {
+        if (seat == Seat::Cargo || self.is_sealifter(v)) && p.iter().any(|a| a.attacks()) {
+            return Err(Refusal::new(format!(
+                "{} is carried by {vehicle}: it cannot perform ATTACK or SUSTAINED ATTACK actions while being carried",
+                self.table.units[u].name
+            )));
+        }
+        // "or after if air assault vehicles".
+        let after = seat == Seat::Cargo && self.cards[u].bf.has(crate::unit::BattlefrontSkill::AirAssault) && !self.units[v].in_reserve;
+        if p.iter().any(|a| a.moves()) && (self.units[v].activated || self.units[v].in_reserve) && !after {
             return Err(Refusal::new(format!(
                 "{} is carried in {vehicle}, which {}: passengers dismount only by activating before the vehicle activates, and cannot otherwise MOVE",
                 self.table.units[u].name,
@@ -365,7 +381,13 @@ impl FieldGame {
                 name(u)
             )));
         }
-        self.may_board(u, v)?;
+        if self.may_board(u, v)? == Seat::Cargo && !self.is_sealifter(v) {
+            return Err(Refusal::new(format!(
+                "{} is picked up by {} (it starts a MOVE directly over it: lift), it does not mount",
+                name(u),
+                name(v)
+            )));
+        }
         let out = self.check_move(minis, None, march)?;
         let hull = self.table.units[v]
             .minis
@@ -548,17 +570,25 @@ impl FieldGame {
         let carried: Vec<usize> = (0..self.units.len())
             .filter(|&u| self.aboard(u).is_some_and(|(x, _)| x == v) && !self.units[u].destroyed)
             .collect();
+        if self.is_sealifter(v) {
+            self.unload_sealifter(&hull, &carried);
+            return;
+        }
         for u in carried {
             let seat = self.aboard(u).map_or(Seat::Passenger, |(_, s)| s);
+            if seat == Seat::Cargo {
+                self.drop_cargo(u, v, &hull);
+                continue;
+            }
             let n = self.carry.stowed[u].len() as u16;
             let (dice, faces) = match seat {
                 Seat::Pilot => (1, rules_shared::PILOT_ESCAPES),
-                Seat::Passenger => (n, Symbols::TARGET),
+                Seat::Passenger | Seat::Cargo => (n, Symbols::TARGET),
             };
             let k = self.roll_sym(dice, faces, Purpose::Carried);
             let harm = match seat {
                 Seat::Pilot => dice - k,
-                Seat::Passenger => k,
+                Seat::Passenger | Seat::Cargo => k,
             };
             // Placed beside the wreck first, so that the owner names the miniatures lost
             // among those on the table (the squad's casualties choice).
@@ -646,7 +676,7 @@ impl FieldGame {
     /// (10 cm) of the body `hull`, each at the first point, going round the vehicle, where a
     /// move could end and the others leave room; one with no room is eliminated (docs/rulings.md,
     /// "Battlefield: passengers").
-    fn place_beside(&mut self, u: usize, hull: &Body) {
+    pub(crate) fn place_beside(&mut self, u: usize, hull: &Body) {
         let c = hull.centre();
         let n = self.table.units[u].minis.len();
         let mut placed: Vec<Mini> = Vec::new();

@@ -114,7 +114,14 @@ impl FieldGame {
         match sp {
             Special::None => Ok(()),
             Special::Engineer(p) => self.check_engineer(u, p),
-            Special::GetMoving(_) | Special::GetUp(_) | Special::Repair(_) | Special::Medevac(_) => self.check_command(u, sp),
+            Special::GetMoving(_)
+            | Special::GetUp(_)
+            | Special::Repair(_)
+            | Special::Medevac(_)
+            | Special::AmmoDrop(_)
+            | Special::Stimulants(..)
+            | Special::Reinforce(_)
+            | Special::ReplaceVehicle(_) => self.check_command(u, sp),
             Special::LaunchSmoke => self.check_launch(u),
             Special::Dozer => self.check_dozer(u),
             Special::Reload => self.check_reload(u),
@@ -195,6 +202,21 @@ impl FieldGame {
                 false
             }
             Special::Camouflage => false,
+            Special::AmmoDrop(t) => {
+                self.ammo_drop(t);
+                false
+            }
+            Special::Stimulants(t, k) => {
+                self.inject(t, k);
+                false
+            }
+            Special::Reinforce(t) | Special::ReplaceVehicle(t) => {
+                if self.call_up(t) {
+                    // The command squad's activation ended; the unit called up activates.
+                    return;
+                }
+                false
+            }
             Special::Resurrect(t) => {
                 self.resurrect(t);
                 false

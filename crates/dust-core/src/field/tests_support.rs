@@ -399,6 +399,21 @@ pub fn activate(g: &mut FieldGame, u: usize, plan: &[super::Action]) {
     g.apply(Decision::Plan(plan.to_vec())).expect("plan");
 }
 
+/// Activates the first unit of `side` not yet activated for two NOTHING actions, and settles what
+/// follows.
+///
+/// # Panics
+/// When `side` has no unit left to activate or a decision is refused.
+pub fn rest_one(g: &mut FieldGame, side: crate::Side) {
+    let u = (0..g.units().len())
+        .find(|&u| g.units()[u].side == side && !g.units()[u].activated && !g.units()[u].destroyed)
+        .expect("a unit left to activate");
+    g.apply(Decision::Activate(u)).expect("activate");
+    g.apply(Decision::Plan(vec![super::Action::Nothing, super::Action::Nothing]))
+        .expect("plan");
+    settle(g);
+}
+
 /// The rolls logged from event `from` on for `purpose`: (dice, successes).
 pub fn rolls(g: &FieldGame, from: usize, purpose: super::Purpose) -> Vec<(u16, u16)> {
     rolls_since(g, from)

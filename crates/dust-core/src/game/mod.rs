@@ -43,6 +43,7 @@ mod decision;
 mod declare;
 mod event;
 mod flow;
+mod key;
 mod movement;
 pub(crate) mod rules;
 mod skills;
