@@ -239,8 +239,8 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
             .find(|d| matches!(d, Decision::Place(p) if !p.is_empty()))
             .unwrap_or(first)
             .clone(),
-        // Repairs, treatment, re-activation, ammunition, stimulants and units called up again
-        // cost nothing on a failure, nor does cutting wire;
+        // Repairs, treatment, re-activation, ammunition, stimulants, units called up again and
+        // camouflage cost nothing on a failure, nor does cutting wire;
         // clearing a minefield risks its attack and a Suppression token, so the greedy player
         // leaves mines alone.
         Decision::Special(_) => {
@@ -259,6 +259,8 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
                                 | S::Stimulants(..)
                                 | S::Reinforce(_)
                                 | S::ReplaceVehicle(_)
+                                | S::Camouflage
+                                | S::Resurrect(_)
                         )
                     )
                 })
@@ -276,6 +278,7 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
         | Decision::Casualties(_)
         | Decision::Mount { .. }
         | Decision::Dismount(_)
+        | Decision::Declare(_)
         | Decision::Observe { .. }
         | Decision::Lift(_) => first.clone(),
     }

@@ -737,11 +737,23 @@ pub enum BattlefrontSkill {
     AirAssault,
     /// Sealifter ("SEALIFTER"): a naval unit with 12 spaces for soldiers and vehicles.
     Sealifter,
+    /// Lucky (tactics-battlefield-summary.md, "LUCKY"): once per game, the hero re-rolls the
+    /// dice of his weapons that failed to hit.
+    Lucky,
+    /// Officer (tactics-battlefield-summary.md, "OFFICER"): "An Officer hero may perform Officer
+    /// special actions."
+    Officer,
+    /// First Strike (tactics-battlefield-summary.md, "FIRST STRIKE"): the unit's C attacks are
+    /// resolved, casualties removed, before the enemy's.
+    FirstStrike,
+    /// Assassin (tactics-battlefield-summary.md, "ASSASSIN"): the hero chooses which enemy
+    /// soldiers take the hits of his C weapons.
+    Assassin,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 40] = [
+    pub const ALL: [BattlefrontSkill; 44] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -782,6 +794,10 @@ impl BattlefrontSkill {
         BattlefrontSkill::Airmobile,
         BattlefrontSkill::AirAssault,
         BattlefrontSkill::Sealifter,
+        BattlefrontSkill::Lucky,
+        BattlefrontSkill::Officer,
+        BattlefrontSkill::FirstStrike,
+        BattlefrontSkill::Assassin,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -826,6 +842,10 @@ impl BattlefrontSkill {
             BattlefrontSkill::Airmobile => "airmobile",
             BattlefrontSkill::AirAssault => "air-assault",
             BattlefrontSkill::Sealifter => "sealifter",
+            BattlefrontSkill::Lucky => "lucky",
+            BattlefrontSkill::Officer => "officer",
+            BattlefrontSkill::FirstStrike => "first-strike",
+            BattlefrontSkill::Assassin => "assassin",
         }
     }
     /// Reads a name.
@@ -883,6 +903,9 @@ pub struct BattlefrontWeapon {
     /// Wire-guided weapon (tactics-battlefield-summary.md, "WIRE-GUIDED WEAPONS"): fired alone
     /// in an ATTACK, its misses are re-rolled.
     pub wire_guided: bool,
+    /// The weapon a hero's Expert skill names (tactics-battlefield-summary.md, "EXPERT –
+    /// WEAPON"): the hero hits on the target as well with it.
+    pub expert: bool,
     /// The Improvised Weapons line the engine gives every battlefront infantry and vehicle unit
     /// ([`improvised_weapon`]); no card file has it.
     pub improvised: bool,

@@ -141,8 +141,8 @@ const ROLES: [Role; 6] = [
 /// The keyword names of card files: the five of [`Keywords`], in field order, then `spray`
 /// (the battlefront name of `flame`), `grenade` (of `ugl`), and the battlefront-only `set-up`,
 /// `under-barrel` and `crew`, and the Battlefield summary's `tesla`, `grapple`, `cutting` and
-/// `power-scopes`, `wire-guided`.
-pub const KEYWORDS: [&str; 16] = [
+/// `power-scopes`, `wire-guided`, `salvo`, `expert`.
+pub const KEYWORDS: [&str; 17] = [
     "laser",
     "flame",
     "ugl",
@@ -159,6 +159,7 @@ pub const KEYWORDS: [&str; 16] = [
     "power-scopes",
     "wire-guided",
     "salvo",
+    "expert",
 ];
 
 /// The name of a card's edition as written in card files.
@@ -1378,7 +1379,16 @@ impl<'a> Ctx<'a> {
             for (k, ks) in list {
                 let only_bf = matches!(
                     k.trim(),
-                    "set-up" | "under-barrel" | "crew" | "tesla" | "grapple" | "cutting" | "power-scopes" | "wire-guided" | "salvo"
+                    "set-up"
+                        | "under-barrel"
+                        | "crew"
+                        | "tesla"
+                        | "grapple"
+                        | "cutting"
+                        | "power-scopes"
+                        | "wire-guided"
+                        | "salvo"
+                        | "expert"
                 );
                 if only_bf && !bf {
                     self.err(
@@ -1410,6 +1420,7 @@ impl<'a> Ctx<'a> {
                     "power-scopes" => &mut bfw.power_scopes,
                     "wire-guided" => &mut bfw.wire_guided,
                     "salvo" => &mut bfw.salvo,
+                    "expert" => &mut bfw.expert,
                     _ => {
                         self.err(
                             &ks,

@@ -2,7 +2,7 @@
 //! game (`play --edition battlefield`) and the server's pages say the same things. Every roll
 //! names the section of the rules summary that calls for it.
 
-use dust_core::field::{Action, Decision, Event, FieldGame, Purpose, ReactChoice, Special};
+use dust_core::field::{Action, Decision, Declared, Event, FieldGame, Purpose, ReactChoice, Special};
 use dust_geom::exact::Pt;
 
 /// The rules summary the events cite.
@@ -125,6 +125,8 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
                 "Move"
             }
         ),
+        Decision::Special(Special::Resurrect(u)) => format!("RESURRECTION: eliminated zombies of {} return", name(*u)),
+        Decision::Special(Special::Camouflage) => "CAMOUFLAGE: hidden again from enemies 30 cm or more away while in cover".into(),
         Decision::Special(Special::Engineer(p)) => format!(
             "ENGINEERING on {}",
             t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
@@ -146,6 +148,10 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
             name(*vehicle)
         ),
         Decision::Lift(v) => format!("pick up {} (the MOVE starts directly over it), then move", name(*v)),
+        Decision::Declare(Declared::FightingSpirit) => {
+            "use Fighting Spirit for this attack (once a game): hit on the target as well as the army symbol".into()
+        }
+        Decision::Declare(Declared::Lucky) => "use Lucky for this attack (once a game): the hero re-rolls the dice that miss".into(),
         Decision::Dismount(v) => format!("dismount to {}", v.iter().map(|p| pt_text(*p)).collect::<Vec<_>>().join(", ")),
         Decision::Casualties(v) if v.is_empty() => "lose no miniature".into(),
         Decision::Casualties(v) => {
@@ -161,11 +167,11 @@ pub fn rule_of(p: Purpose) -> &'static str {
         Purpose::Initiative(_) | Purpose::InitiativeTargets(_) => "ROLL FOR INITIATIVE",
         Purpose::Rally => "SUPPRESSION",
         Purpose::Reactive => "REACTIVE ATTACKS",
-        Purpose::Hit | Purpose::Reroll | Purpose::Save => "ATTACK & SUSTAINED ATTACK ACTIONS",
+        Purpose::Hit | Purpose::Reroll | Purpose::Save => "ATTACK & SUSTAINED ATTACK ACTIONS (re-rolls: also WIRE-GUIDED WEAPONS, LUCKY)",
         Purpose::SaveReroll => "BUNKERS AND STRONGPOINTS",
         Purpose::Resilient => "DAMAGE RESILIENT",
         Purpose::Chain => "LASER WEAPONS, BERSERK",
-        Purpose::Ace => "INFANTRY ACE",
+        Purpose::Ace => "INFANTRY ACE, ACE PILOT, ACE AIR PILOT",
         Purpose::CheatDeath => "CHEAT DEATH",
         Purpose::Terrain => "MOVE & MARCH MOVE ACTIONS",
         Purpose::Reserves => "SCENARIO SPECIAL RULES, Reserves",
@@ -174,7 +180,7 @@ pub fn rule_of(p: Purpose) -> &'static str {
         Purpose::Minefield => "MINEFIELDS",
         Purpose::Scatter => "SCENARIO SPECIAL RULES, scattered reserves",
         Purpose::Smoke => "ARTILLERY WEAPONS",
-        Purpose::Command => "COMMAND SQUADS",
+        Purpose::Command => "COMMAND SQUADS, TANK HEAD, RESURRECTION",
         Purpose::Engineering => "FORTIFICATIONS, ENGINEERING",
     }
 }
@@ -187,12 +193,12 @@ pub fn roll_purpose(purpose: Purpose) -> String {
         Purpose::Rally => "to remove a token".into(),
         Purpose::Reactive => "for a reactive attack".into(),
         Purpose::Hit => "to hit".into(),
-        Purpose::Reroll => "re-rolling the misses (sustained attack)".into(),
+        Purpose::Reroll => "re-rolling the misses (sustained attack, wire-guided weapon or Lucky)".into(),
         Purpose::Save => "saves".into(),
         Purpose::SaveReroll => "re-rolling the failed saves (in a bunker or strongpoint)".into(),
         Purpose::Resilient => "Damage Resilient".into(),
         Purpose::Chain => "for further hits (a laser chain or Berserk)".into(),
-        Purpose::Ace => "for a third action (Infantry Ace)".into(),
+        Purpose::Ace => "for a third action (Infantry Ace, Ace Pilot)".into(),
         Purpose::CheatDeath => "to cheat death".into(),
         Purpose::Terrain => "for terrain".into(),
         Purpose::Reserves => "to move on from reserve".into(),
@@ -203,7 +209,7 @@ pub fn roll_purpose(purpose: Purpose) -> String {
         Purpose::Minefield => "for the minefield's attack (2 dice)".into(),
         Purpose::Scatter => "for where the unit moves on from (scattered reserves)".into(),
         Purpose::Smoke => "for the smoke shells (a smoke screen on ☒)".into(),
-        Purpose::Command => "for the command squad's special action".into(),
+        Purpose::Command => "for a special action (command squad, Tank Head or Resurrection)".into(),
         Purpose::Engineering => "for an ENGINEERING special action".into(),
     }
 }

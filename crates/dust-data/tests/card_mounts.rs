@@ -81,3 +81,22 @@ fn more_battlefield_keywords_and_skills_parse() {
         assert!(c.info.battlefront.has(s), "{s:?}");
     }
 }
+
+/// The summary's `expert` keyword ("EXPERT – WEAPON": the named weapon) and the skills `lucky`,
+/// `tank-head`, `officer`, `first-strike` and `assassin` read from a card file (docs/card-format.md).
+#[test]
+fn expert_lucky_tank_head_and_officer_parse() {
+    use dust_core::unit::BattlefrontSkill as S;
+    let text = card("turret")
+        .replace("mount = \"turret\"\n", "mount = \"turret\"\nkeywords = [\"expert\"]\n")
+        .replace(
+            "source = \"test\"",
+            "skills = [\"lucky\", \"tank-head\", \"officer\", \"first-strike\", \"assassin\"]\nsource = \"test\"",
+        );
+    let c = parse_card_file(&text, "t.toml").unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(c.info.battlefront.weapons[0].expert);
+    for s in [S::Lucky, S::Officer, S::FirstStrike, S::Assassin] {
+        assert!(c.info.battlefront.has(s), "{s:?}");
+    }
+    assert!(c.card.has(dust_core::Skill::TankHead), "the card's `tank-head`");
+}

@@ -66,9 +66,14 @@ pub struct Group {
     pub hit: Symbols,
     /// Its misses are re-rolled outside a Sustained Attack (a lone wire-guided weapon).
     pub reroll: bool,
+    /// Its misses are re-rolled once more: a declared Lucky hero's weapons ("LUCKY").
+    pub lucky: bool,
+    /// The side that chooses which soldiers take its hits instead of their owner (an
+    /// Assassin's C weapons, "ASSASSIN").
+    pub chooser: Option<crate::Side>,
 }
 
-/// The owner of a squad chooses which of `valid` its `count` casualties are.
+/// The owner of a squad (or `by`) chooses which of `valid` its `count` casualties are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Choice {
     pub unit: usize,
@@ -77,6 +82,8 @@ pub(crate) struct Choice {
     /// The joined hero who may take hits instead (named `m{n}`, `n` the squad's miniatures)
     /// and the damage points one hit marks off him.
     pub hero: Option<(usize, u8)>,
+    /// The side that chooses instead of the owner (an Assassin's hits: [`Group::chooser`]).
+    pub by: Option<crate::Side>,
 }
 
 /// The close-combat part of an attack, resolved once the other weapons' casualties are
@@ -89,6 +96,12 @@ pub(crate) struct CloseStage {
     pub target: usize,
     pub aims: Vec<Aim>,
     pub sustained: bool,
+    /// Who fights in this pass: the attacker's own C weapons, its joined hero's, the target's
+    /// retaliation (all three at once unless First Strike splits them: [`FieldGame::first_strikers`]).
+    pub parts: [bool; 3],
+    /// Whether the target fights back, decided as the close combat begins (a later pass does not
+    /// read the tokens the first one gave).
+    pub retaliates: Option<bool>,
 }
 
 /// The chances of an attack, computed from the same plan as the live roll.
@@ -521,6 +534,8 @@ impl FieldGame {
                         stun: self.stun_of(u, li),
                         hit: self.hit_faces(u, li, sustained),
                         reroll: false,
+                        lucky: self.lucky_now(u),
+                        chooser: None,
                     });
                 }
                 if !covers_target {
@@ -667,6 +682,8 @@ impl FieldGame {
                     stun: self.stun_of(u, li),
                     hit: self.hit_faces(u, li, sustained),
                     reroll: false,
+                    lucky: self.lucky_now(u),
+                    chooser: self.assassin_side(u, li),
                 });
             }
         }
@@ -731,11 +748,8 @@ impl FieldGame {
                 .into_iter()
                 .map(|g| {
                     let p_hit = self.dice.roll(1, g.hit).p();
-                    let hit = if sustained || g.reroll {
-                        1.0 - (1.0 - p_hit) * (1.0 - p_hit)
-                    } else {
-                        p_hit
-                    };
+                    let rolls = 1 + i32::from(sustained || g.reroll) + i32::from(g.lucky);
+                    let hit = 1.0 - (1.0 - p_hit).powi(rolls);
                     let p_save = g.save.map_or(0.0, |s| {
                         let p = self.dice.roll(1, s).p();
                         // A failed save re-rolled in a fortification.
@@ -781,6 +795,9 @@ impl FieldGame {
         for g in groups {
             let mut hits = self.roll(g.dice, g.hit, Purpose::Hit);
             if sustained || g.reroll {
+                hits += self.roll(g.dice - hits, g.hit, Purpose::Reroll);
+            }
+            if g.lucky {
                 hits += self.roll(g.dice - hits, g.hit, Purpose::Reroll);
             }
             if g.chain {
@@ -853,6 +870,8 @@ impl FieldGame {
                 target: t,
                 aims: close,
                 sustained,
+                parts: [true; 3],
+                retaliates: None,
             });
         }
     }
@@ -940,19 +959,31 @@ impl FieldGame {
     /// … Casualties from all C weapons are then removed simultaneously"); no saves. A
     /// suppressed unit does not fight back ("cannot fight, including fighting back if attacked
     /// in close combat"); a sustained close combat is met by a standard attack.
-    pub(crate) fn perform_close(&mut self, c: CloseStage) {
+    pub(crate) fn perform_close(&mut self, mut c: CloseStage) {
         if self.units[c.attacker].destroyed || self.units[c.target].destroyed {
             return;
         }
-        let aims: Vec<Aim> = c
-            .aims
+        let fights_back = !(self.units[c.target].tokens.suppressed || self.units[c.target].stunned || self.is_aircraft(c.target));
+        let retaliates = *c.retaliates.get_or_insert(fights_back);
+        // "FIRST STRIKE": the first strikers' pass now, the others' once its casualties are
+        // removed.
+        let parts = c.parts;
+        let now = self.first_strikers(&c);
+        if now != parts {
+            self.close = Some(CloseStage {
+                parts: [parts[0] && !now[0], parts[1] && !now[1], parts[2] && !now[2]],
+                ..c.clone()
+            });
+        }
+        let mine: &[Aim] = if now[0] { &c.aims } else { &[] };
+        let aims: Vec<Aim> = mine
             .iter()
             .filter(|a| self.plan_attack(c.attacker, std::slice::from_ref(*a), false, None, false).is_ok())
             .cloned()
             .collect();
         let mut attack = self.plan_attack(c.attacker, &aims, c.sustained, None, true).unwrap_or_default();
         // The joined hero's C weapons fight with the unit's (the lines still able to reach).
-        if let Some((h, hero_aims)) = &c.hero {
+        if let Some((h, hero_aims)) = c.hero.as_ref().filter(|_| now[1]) {
             if !self.units[*h].destroyed {
                 let ok: Vec<Aim> = hero_aims
                     .iter()
@@ -962,7 +993,7 @@ impl FieldGame {
                 attack.extend(self.plan_attack(*h, &ok, c.sustained, None, true).unwrap_or_default());
             }
         }
-        let retaliation = if self.units[c.target].tokens.suppressed || self.units[c.target].stunned || self.is_aircraft(c.target) {
+        let retaliation = if !retaliates || !now[2] {
             Vec::new()
         } else {
             let lines: Vec<Aim> = (0..self.cards[c.target].card.weapons.len() as u8)
@@ -1024,6 +1055,7 @@ impl FieldGame {
                     count: n,
                     valid,
                     hero: g.hero,
+                    by: g.chooser,
                 });
                 return;
             }
@@ -1039,6 +1071,7 @@ impl FieldGame {
                     count: n,
                     valid,
                     hero: None,
+                    by: g.chooser,
                 });
             }
             return;
@@ -1090,6 +1123,8 @@ impl FieldGame {
             stun: None,
             hit: Symbols::ARMY,
             reroll: false,
+            lucky: false,
+            chooser: None,
         };
         self.damage(&g, hits);
     }

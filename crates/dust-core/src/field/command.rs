@@ -81,9 +81,13 @@ impl FieldGame {
             .position(|&m| card.models.get(usize::from(m)).is_some_and(|md| md.role == Some(r)))
     }
 
-    /// Where unit `u`'s `r` acts from: the squad's specialist, or (a mechanic vehicle's
-    /// MAKESHIFT REPAIR, a medevac vehicle's MEDEVAC) the vehicle itself.
-    fn acts_from(&self, u: usize, r: Role) -> Option<usize> {
+    /// Where unit `u`'s `r` acts from (a unit and its miniature): the squad's specialist, or (a
+    /// mechanic vehicle's MAKESHIFT REPAIR, a medevac vehicle's MEDEVAC) the vehicle itself, or
+    /// a hero's skill ([`FieldGame::hero_specialist`]).
+    fn acts_from(&self, u: usize, r: Role) -> Option<(usize, usize)> {
+        if let Some(x) = self.hero_specialist(u, r) {
+            return Some(x);
+        }
         let vehicle = self.class(u) == Class::Vehicle && !self.table.units[u].minis.is_empty();
         let equipped = match r {
             Role::Mechanic => self.cards[u].bf.has(BattlefrontSkill::Mechanic),
@@ -91,9 +95,9 @@ impl FieldGame {
             _ => false,
         };
         if vehicle {
-            equipped.then_some(0)
+            equipped.then_some((u, 0))
         } else {
-            self.specialist(u, r)
+            self.specialist(u, r).map(|i| (u, i))
         }
     }
 
@@ -166,9 +170,15 @@ impl FieldGame {
             Special::Medevac(t) => (Role::Medic, t, 1, "MEDEVAC"),
             Special::AmmoDrop(t) => (Role::Officer, t, 2, "AMMO DROP"),
             Special::Stimulants(t, _) => (Role::Medic, t, 1, "INJECT STIMULANTS"),
-            Special::None | Special::Engineer(_) | Special::LaunchSmoke | Special::Dozer | Special::Reload | Special::Reinforce(_) | Special::ReplaceVehicle(_) => {
-                return Ok(())
-            }
+            Special::None
+            | Special::Engineer(_)
+            | Special::LaunchSmoke
+            | Special::Dozer
+            | Special::Reload
+            | Special::Reinforce(_)
+            | Special::ReplaceVehicle(_)
+            | Special::Camouflage
+            | Special::Resurrect(_) => return Ok(()),
         };
         let medevac = matches!(sp, Special::Medevac(_));
         let name = |x: usize| self.table.units.get(x).map_or_else(|| format!("unit {x}"), |v| v.name.clone());
@@ -180,7 +190,7 @@ impl FieldGame {
             Special::Repair(_) => true,
             _ => !vehicle,
         };
-        let Some(i) = self.acts_from(u, role).filter(|_| fits) else {
+        let Some((from, i)) = self.acts_from(u, role).filter(|_| fits) else {
             return Err(Refusal::new(if vehicle || medevac {
                 format!(
                     "{} is no {} vehicle: it cannot take {what}",
@@ -206,6 +216,12 @@ impl FieldGame {
                 name(t)
             )));
         }
+        if self.is_zombie(t) && !medevac {
+            return Err(Refusal::new(format!(
+                "{} are zombies: \"An Officer, Medic, or Mechanic cannot target a zombie with their Command squad special actions\"",
+                name(t)
+            )));
+        }
         if range == 1 {
             if let Some(p) = self.fortification_piece(u).filter(|&p| self.fortification_piece(t) != Some(p)) {
                 return Err(Refusal::new(format!(
@@ -219,10 +235,10 @@ impl FieldGame {
         let radio = role == Role::Officer && self.has_radio(u);
         // MEDEVAC: "within range 1", no line of sight asked.
         let near = if medevac {
-            let b = &self.table.units[u].minis[i].body;
+            let b = &self.table.units[from].minis[i].body;
             self.table.units[t].minis.iter().any(|m| body_gap(b, &m.body).within(RANGE_UNIT))
         } else {
-            self.in_reach(u, i, t, range)
+            self.in_reach(from, i, t, range)
         };
         if !radio && !near {
             return Err(Refusal::new(format!(
@@ -419,8 +435,14 @@ impl FieldGame {
     /// MEDEVAC on squad `t`: "Roll a die for each soldier eliminated from the unit. Each ☒
     /// returns 1 of the eliminated soldiers to the unit" (each placed as GET UP places one).
     pub(crate) fn medevac(&mut self, t: usize) {
+        self.return_rolled(t, Symbols::ARMY);
+    }
+
+    /// Rolls a die for each soldier of squad `t`'s card not on the table; each showing one of
+    /// `faces` returns one ([`FieldGame::return_miniature`]): MEDEVAC, RESURRECTION.
+    pub(crate) fn return_rolled(&mut self, t: usize, faces: Symbols) {
         let gone = self.cards[t].card.models.len().saturating_sub(self.units[t].models.len());
-        let k = self.roll_sym(gone as u16, Symbols::ARMY, Purpose::Command);
+        let k = self.roll_sym(gone as u16, faces, Purpose::Command);
         let mut back = 0;
         for _ in 0..k {
             if self.return_miniature(t) {
@@ -435,7 +457,8 @@ impl FieldGame {
     /// MAKESHIFT REPAIR on vehicle `t`: "roll 5 dice. Each ☒ returns 1 point of damage to that
     /// vehicle" (never above its card's damage points).
     pub(crate) fn repair(&mut self, t: usize) {
-        let k = self.command_dice(REPAIR_DICE, Symbols::ARMY);
+        let faces = self.repair_faces();
+        let k = self.command_dice(REPAIR_DICE, faces);
         let max = self.cards[t].card.health;
         let back = u8::try_from(k).unwrap_or(u8::MAX).min(max.saturating_sub(self.units[t].health));
         if back > 0 {

@@ -149,6 +149,31 @@ pub enum Special {
     /// An Officer's REPLACEMENT VEHICLE: an eliminated vehicle called up again ("Replacement
     /// Vehicle").
     ReplaceVehicle(usize),
+    /// CAMOUFLAGE: a unit with the Camouflage skill that lost its camouflage regains it.
+    Camouflage,
+    /// A Blutkreuz hero's RESURRECTION on a Mindless Zombie unit.
+    Resurrect(usize),
+}
+
+/// A skill a player declares before rolling the dice it modifies (tactics-battlefield-summary.md,
+/// "SKILLS AND EQUIPMENT": "A player must declare that they are using a skill before rolling any
+/// dice that might be modified by that skill").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Declared {
+    /// Fighting Spirit: once per game, the unit and its joined hero hit on the target as well.
+    FightingSpirit,
+    /// Lucky: once per game, the hero re-rolls the dice of his weapons that failed to hit.
+    Lucky,
+}
+
+impl Declared {
+    /// The word of the text form.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Declared::FightingSpirit => "fighting-spirit",
+            Declared::Lucky => "lucky",
+        }
+    }
 }
 
 /// A decision of a Battlefield game.
@@ -229,6 +254,9 @@ pub enum Decision {
     /// VEHICLES", "AIRLIFTER": "To pick up a vehicle, the airlifter must start a MOVE or MARCH
     /// MOVE action directly over the vehicle").
     Lift(usize),
+    /// Before the ATTACK or SUSTAINED ATTACK decision, the acting unit declares it uses a skill
+    /// for the attack's dice ([`Declared`]).
+    Declare(Declared),
 }
 
 fn num(v: f64) -> String {
@@ -319,6 +347,8 @@ impl fmt::Display for Decision {
             Decision::Special(Special::Stimulants(u, t)) => write!(f, "special stimulants {u} {}", t.word()),
             Decision::Special(Special::Reinforce(u)) => write!(f, "special reinforce {u}"),
             Decision::Special(Special::ReplaceVehicle(u)) => write!(f, "special replace-vehicle {u}"),
+            Decision::Special(Special::Camouflage) => f.write_str("special camouflage"),
+            Decision::Special(Special::Resurrect(u)) => write!(f, "special resurrect {u}"),
             Decision::Place(v) => {
                 f.write_str("place")?;
                 if v.is_empty() {
@@ -343,6 +373,7 @@ impl fmt::Display for Decision {
                 write!(f, "observe {unit}{}", &a["attack".len()..])
             }
             Decision::Lift(v) => write!(f, "lift {v}"),
+            Decision::Declare(s) => write!(f, "declare {}", s.word()),
             Decision::Dismount(v) => {
                 f.write_str("dismount")?;
                 for p in v {
@@ -449,6 +480,14 @@ impl FromStr for Decision {
                 }
             }
             "lift" => Decision::Lift(index(one("VEHICLE")?, "a vehicle")?),
+            "declare" => match rest.as_slice() {
+                [w] => [Declared::FightingSpirit, Declared::Lucky]
+                    .into_iter()
+                    .find(|s| s.word() == *w)
+                    .map(Decision::Declare)
+                    .ok_or_else(|| format!("`declare` takes fighting-spirit or lucky, not `{w}`"))?,
+                _ => return Err("`declare` takes one skill: fighting-spirit or lucky".into()),
+            },
             "dismount" => Decision::Dismount(rest.iter().map(|x| parse_point(x)).collect::<Result<_, _>>()?),
             "smoke" => {
                 let (line, at) = one("LINE@X,Y")?
@@ -477,9 +516,11 @@ impl FromStr for Decision {
                     super::command::Stimulant::from_word(t)
                         .ok_or_else(|| format!("`{t}` is no Stimulants token: write attack or move"))?,
                 )),
+                ["camouflage"] => Decision::Special(Special::Camouflage),
+                ["resurrect", u] => Decision::Special(Special::Resurrect(index(u, "a unit")?)),
                 _ => {
                     return Err(
-                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, dozer, reload, ammo-drop UNIT, stimulants UNIT attack|move, reinforce UNIT or replace-vehicle UNIT"
+                        "`special` takes: none, engineer PIECE (a terrain piece's number), get-moving UNIT, get-up UNIT, repair UNIT, medevac UNIT, launch-smoke, dozer, reload, ammo-drop UNIT, stimulants UNIT attack|move, reinforce UNIT, replace-vehicle UNIT, camouflage or resurrect UNIT"
                             .into(),
                     )
                 }

@@ -139,7 +139,11 @@ impl FieldGame {
             Phase::Plan | Phase::Act | Phase::Place => Pending::Decision(self.units[self.acting().unwrap_or(0)].side),
             Phase::React => Pending::Decision(self.units[self.act.as_ref().map_or(0, |a| a.unit)].side.other()),
             Phase::ReactWith => Pending::Decision(self.units[self.reaction.as_ref().map_or(0, |a| a.unit)].side),
-            Phase::Casualties => Pending::Decision(self.units[self.casualties.front().map_or(0, |c| c.unit)].side),
+            Phase::Casualties => Pending::Decision(
+                self.casualties
+                    .front()
+                    .map_or(self.units[0].side, |c| c.by.unwrap_or(self.units[c.unit].side)),
+            ),
         }
     }
 
@@ -152,7 +156,7 @@ impl FieldGame {
             Phase::Act => match self.current_action() {
                 Some(a) if a.moves() => "where the unit moves (move …)",
                 Some(Action::Special) => {
-                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | dozer | reload | ammo-drop U | stimulants U attack|move | reinforce U | replace-vehicle U | none)"
+                    "the special action (special engineer PIECE | get-moving U | get-up U | repair U | medevac U | launch-smoke | dozer | reload | ammo-drop U | stimulants U attack|move | reinforce U | replace-vehicle U | camouflage | resurrect U | none)"
                 }
                 _ => "the attack's targets (attack …), smoke shells from an artillery weapon (smoke LINE@X,Y), or an Artillery Observer's call (observe U …)",
             },
@@ -372,6 +376,7 @@ impl FieldGame {
             },
             (Phase::Act, Decision::Smoke { line, at }) => self.check_smoke(*line, *at),
             (Phase::Act, Decision::Observe { unit, aims }) => self.check_observe(*unit, aims),
+            (Phase::Act, Decision::Declare(s)) => self.check_declare(*s),
             (Phase::Act, Decision::Special(sp)) => match self.current_action() {
                 Some(Action::Special) => self.check_special(*sp),
                 _ => Err(wrong()),
@@ -819,6 +824,7 @@ impl FieldGame {
             Decision::Special(sp) => self.do_special(sp),
             Decision::Smoke { line, at } => self.fire_smoke(line, at),
             Decision::Observe { unit, aims } => self.do_observe(unit, &aims),
+            Decision::Declare(s) => self.declare(s),
             Decision::Attack(aims) => {
                 let (u, a, against) = {
                     let c = self.cur().expect("checked: a unit acts");
@@ -1231,6 +1237,7 @@ impl FieldGame {
     /// The current action is done: the reaction window opens after the activating unit's
     /// first action ("Once the opposing player has completed their first action").
     fn advance(&mut self) {
+        self.declarations_end();
         let reacting = self.reaction.is_some();
         let Some(c) = self.cur_mut() else { return };
         c.next += 1;
@@ -1335,7 +1342,8 @@ impl FieldGame {
             self.phase = Phase::Casualties;
             return;
         }
-        if let Some(c) = self.close.take() {
+        // A close combat First Strike splits leaves its second pass in `close`.
+        while let Some(c) = self.close.take() {
             self.perform_close(c);
             self.settle_casualties();
             if !self.casualties.is_empty() {

@@ -114,6 +114,7 @@ impl FieldGame {
                     let mut v = self.attack_candidates(u, a == Action::Sustained, limit);
                     v.extend(self.smoke_candidates(u));
                     v.extend(self.observe_candidates(u));
+                    v.extend(self.declare_candidates());
                     v
                 }
                 _ => Vec::new(),

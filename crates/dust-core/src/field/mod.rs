@@ -33,6 +33,7 @@ mod passengers;
 mod preview;
 mod scatter;
 mod skills;
+mod skills2;
 mod smoke;
 mod special;
 pub mod tests_support;
@@ -41,12 +42,13 @@ mod weapons;
 pub use attack::{AttackOdds, Group};
 pub use carry::held_together;
 pub use command::Stimulant;
-pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
+pub use decision::{Action, Aim, Decision, Declared, MiniMove, ReactChoice, Special};
 pub use generate::formation;
 pub use passengers::{Seat, CONTACT};
 pub use preview::Question;
 pub use scatter::Entry;
 pub use skills::Stun;
+pub use skills2::Used;
 
 use crate::dice::BattlefrontDice;
 use crate::rng::GameRng;
@@ -339,6 +341,8 @@ pub struct FieldUnit {
     /// A Stimulants token on the unit's card (tactics-battlefield-summary.md, "COMMAND SQUADS",
     /// "Inject Stimulants").
     pub stimulant: Option<Stimulant>,
+    /// The skills usable once per game it has used ("FIGHTING SPIRIT", "LUCKY").
+    pub used: Used,
 }
 
 /// Whose turn it is to do what.
@@ -371,7 +375,7 @@ pub enum Purpose {
     SaveReroll,
     /// Damage Resilient.
     Resilient,
-    /// Infantry Ace: the die for a third action.
+    /// Infantry Ace, Ace Pilot, Ace Air Pilot: the die for a third action.
     Ace,
     /// Cheat Death: the die of an eliminated hero.
     CheatDeath,
@@ -394,7 +398,8 @@ pub enum Purpose {
     Engineering,
     /// Smoke shells: whether the smoke screen is placed.
     Smoke,
-    /// A command squad's special action (Officer, Medic, Mechanic).
+    /// A command squad's special action (Officer, Medic, Mechanic), a Tank Head's MAKESHIFT
+    /// REPAIR, a Blutkreuz hero's RESURRECTION.
     Command,
 }
 
@@ -522,6 +527,8 @@ pub struct FieldGame {
     /// Each side's Officers have called up reinforcements, a replacement vehicle (command.rs:
     /// "the player cannot use the … action again").
     called_up: BySide<(bool, bool)>,
+    /// The skills declared for the action under way ("SKILLS AND EQUIPMENT").
+    declared: skills2::Declaration,
 }
 
 fn geom_side(s: dust_geom::table::Side) -> Side {
@@ -579,6 +586,7 @@ impl FieldGame {
                 dozed: false,
                 loaded: weapons::has_loaded_token(&c),
                 stimulant: None,
+                used: Used::default(),
             });
             let c = match with_improvised(&c.card, Some(&c.bf)) {
                 Some((card, bf)) => FieldCard { card, bf },
@@ -680,6 +688,7 @@ impl FieldGame {
                 a: (false, false),
                 b: (false, false),
             },
+            declared: Default::default(),
         };
         g.board_at_setup(&setup.aboard)?;
         g.load_ammo();
@@ -890,7 +899,9 @@ impl FieldGame {
                     | u64::from(s.stunned) << 5
                     | u64::from(s.camouflaged) << 6
                     | u64::from(s.dozed) << 7
-                    | u64::from(s.loaded) << 8,
+                    | u64::from(s.loaded) << 8
+                    | u64::from(s.used.fighting_spirit) << 9
+                    | u64::from(s.used.lucky) << 10,
             );
             for &m in &s.models {
                 h.u64(m.into());

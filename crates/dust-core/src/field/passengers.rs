@@ -175,7 +175,7 @@ impl FieldGame {
                 name(u)
             )));
         }
-        if self.cards[u].card.has(crate::unit::Skill::BlutkreuzZombie) {
+        if self.is_zombie(u) {
             return Err(Refusal::new(format!(
                 "{} are zombies: \"A zombie unit can never mount a vehicle or aircraft as Passengers or Tank Riders\"",
                 name(u)
@@ -613,6 +613,7 @@ impl FieldGame {
                     count: usize::from(harm).min(valid.len()),
                     valid,
                     hero: None,
+                    by: None,
                 });
             } else {
                 self.damage_hero(u, 1, harm);
@@ -661,6 +662,7 @@ impl FieldGame {
                     count: usize::from(n),
                     valid,
                     hero: None,
+                    by: None,
                 });
             } else {
                 let n = k.min(u16::from(self.units[u].health));

@@ -226,10 +226,11 @@ impl FieldGame {
     /// "INFANTRY ACE": "Roll a die when this hero activates. On ☒ or ☑ the hero (and any unit
     /// it has joined or hero that has joined it) gains a third action for this activation" (the
     /// army symbol or the shield: docs/rulings.md, "Battlefield: Infantry Ace"). One die, even
-    /// when both have the skill ("they do not gain the skill twice").
+    /// when both have the skill ("they do not gain the skill twice"). A vehicle or aircraft
+    /// piloted by an ace rolls the same die ([`FieldGame::ace_piloted`]).
     pub(crate) fn third_action(&mut self, u: usize, hero: Option<usize>) -> bool {
         let ace = |x: usize| self.class(x) == Class::Hero && self.cards[x].bf.has(crate::unit::BattlefrontSkill::InfantryAce);
-        if !(ace(u) || hero.is_some_and(ace)) {
+        if !(ace(u) || hero.is_some_and(ace) || self.ace_piloted(u)) {
             return false;
         }
         self.one_die(crate::dice::Symbols::ARMY_OR_SHIELD, Purpose::Ace)
@@ -297,13 +298,15 @@ impl FieldGame {
 
     /// The faces that hit for line `li` of unit `u`: the army symbol, and the target as well in
     /// a SUSTAINED ATTACK with power scopes ("POWER SCOPES") or by a hero with Take Aim firing a
-    /// ranged weapon ("TAKE AIM": "Heroes with this skill do not share it").
+    /// ranged weapon ("TAKE AIM": "Heroes with this skill do not share it"), or in any attack
+    /// of a unit with Fighting Spirit declared ([`FieldGame::fighting_spirit_now`]) or of a hero
+    /// with the weapon his Expert skill names ([`FieldGame::expert_line`]).
     pub(crate) fn hit_faces(&self, u: usize, li: usize, sustained: bool) -> Symbols {
         let c = &self.cards[u];
         let ranged = c.card.weapons.get(li).is_some_and(|w| w.range != WeaponRange::Close);
         let scopes = c.bf.weapons.get(li).is_some_and(|b| b.power_scopes);
         let aim = self.class(u) == Class::Hero && ranged && c.bf.has(BattlefrontSkill::TakeAim);
-        if sustained && (scopes || aim) {
+        if (sustained && (scopes || aim)) || self.fighting_spirit_now(u) || self.expert_line(u, li) {
             Symbols::ARMY_OR_TARGET
         } else {
             Symbols::ARMY
@@ -329,10 +332,11 @@ impl FieldGame {
     }
 
     /// Whether unit `t` rolls Damage Resilient against a hit of a group with `cover`: the skill,
-    /// or "DEFENSIVE TACTICS": "gains Damage Resilient when in cover".
+    /// or "DEFENSIVE TACTICS": "gains Damage Resilient when in cover" (a joined partner's too:
+    /// [`FieldGame::tactics_shared`]).
     pub(crate) fn resilient(&self, t: usize, cover: bool) -> bool {
         let c = &self.cards[t];
-        c.card.has(Skill::DamageResilient) || (cover && c.bf.has(BattlefrontSkill::DefensiveTactics))
+        c.card.has(Skill::DamageResilient) || (cover && (c.bf.has(BattlefrontSkill::DefensiveTactics) || self.tactics_shared(t)))
     }
 
     /// Why hero `h` may not join unit `u` by the skills that say who joins whom: "LONER": "This

@@ -125,6 +125,8 @@ impl FieldGame {
             Special::LaunchSmoke => self.check_launch(u),
             Special::Dozer => self.check_dozer(u),
             Special::Reload => self.check_reload(u),
+            Special::Camouflage => self.check_camouflage(u),
+            Special::Resurrect(t) => self.check_resurrect(u, t),
         }
     }
 
@@ -146,6 +148,7 @@ impl FieldGame {
         if self.check_reload(u).is_ok() {
             v.push(Decision::Special(Special::Reload));
         }
+        v.extend(self.skill_specials(u));
         v
     }
 
@@ -156,12 +159,14 @@ impl FieldGame {
             || self.check_launch(u).is_ok()
             || self.check_dozer(u).is_ok()
             || self.check_reload(u).is_ok()
+            || !self.skill_specials(u).is_empty()
     }
 
     /// Plays a checked special action of the acting unit; the action is done once any
     /// casualties it caused are chosen.
     pub(crate) fn do_special(&mut self, sp: Special) {
         let Some(u) = self.acting() else { return };
+        self.special_taken(u, sp);
         let pending = match sp {
             Special::None => false,
             Special::Engineer(p) => self.engineer(u, p),
@@ -196,6 +201,7 @@ impl FieldGame {
                 self.units[u].loaded = true;
                 false
             }
+            Special::Camouflage => false,
             Special::AmmoDrop(t) => {
                 self.ammo_drop(t);
                 false
@@ -209,6 +215,10 @@ impl FieldGame {
                     // The command squad's activation ended; the unit called up activates.
                     return;
                 }
+                false
+            }
+            Special::Resurrect(t) => {
+                self.resurrect(t);
                 false
             }
         };
@@ -310,6 +320,8 @@ impl FieldGame {
                 stun: None,
                 hit: Symbols::ARMY,
                 reroll: false,
+                lucky: false,
+                chooser: None,
             };
             self.damage(&g, hits - saved);
         }
