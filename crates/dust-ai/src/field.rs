@@ -20,7 +20,7 @@
 
 use crate::search::{self, SearchGame, Turn};
 use crate::MctsConfig;
-use dust_core::field::{Action, Decision, Event, FieldGame, Pending};
+use dust_core::field::{Action, Decision, Event, FieldGame, Pending, SightMemo};
 use dust_core::{GameRng, Side};
 use std::time::{Duration, Instant};
 
@@ -82,15 +82,16 @@ impl FieldPlayer for FieldRandom {
     }
 }
 
-/// The army points an attack is expected to destroy.
-fn attack_value(g: &FieldGame, d: &Decision) -> f64 {
+/// The army points an attack is expected to destroy (`memo`: the lines of sight and cover
+/// answered so far on this position).
+fn attack_value(g: &FieldGame, d: &Decision, memo: &mut SightMemo) -> f64 {
     let (Decision::Attack(aims), Some(u), Some(a)) = (d, g.acting(), g.current_action()) else {
         return 0.0;
     };
     if aims.is_empty() {
         return 0.0;
     }
-    match g.attack_odds(u, aims, a == Action::Sustained) {
+    match g.attack_odds_memo(u, aims, a == Action::Sustained, memo) {
         Ok(o) => o
             .groups
             .iter()
@@ -116,8 +117,10 @@ fn attack_value(g: &FieldGame, d: &Decision) -> f64 {
 }
 
 /// The best attack unit `u` could make from where it stands (for choosing whom to activate).
+/// Every question is about one position: its lines of sight and cover are answered once.
 fn best_attack_now(g: &FieldGame, side: Side) -> Option<(usize, f64)> {
     let mut best = None;
+    let mut memo = SightMemo::new();
     for u in 0..g.units().len() {
         let s = &g.units()[u];
         if s.side != side || s.destroyed || s.activated {
@@ -130,12 +133,12 @@ fn best_attack_now(g: &FieldGame, side: Side) -> Option<(usize, f64)> {
             }
             let aims: Vec<_> = (0..lines)
                 .map(|line| dust_core::field::Aim { line, target: t, at: None })
-                .filter(|a| g.attack_odds(u, std::slice::from_ref(a), false).is_ok())
+                .filter(|a| g.attack_allowed(u, std::slice::from_ref(a), false, &mut memo).is_ok())
                 .collect();
             if aims.is_empty() {
                 continue;
             }
-            if let Ok(o) = g.attack_odds(u, &aims, false) {
+            if let Ok(o) = g.attack_odds_memo(u, &aims, false, &mut memo) {
                 let v = o.expected_damage(g) * f64::from(g.card(t).card.ap) / f64::from(g.card(t).card.health.max(1));
                 if best.is_none_or(|(_, b)| v > b) {
                     best = Some((u, v));
@@ -196,17 +199,20 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
                 .unwrap_or(first)
                 .clone()
         }
-        Decision::Attack(_) => cands
-            .iter()
-            .map(|d| (attack_value(g, d), d))
-            .fold(None::<(f64, &Decision)>, |b, (v, d)| {
-                if b.is_none_or(|(bv, _)| v > bv) {
-                    Some((v, d))
-                } else {
-                    b
-                }
-            })
-            .map_or_else(|| first.clone(), |(_, d)| d.clone()),
+        Decision::Attack(_) => {
+            let mut memo = SightMemo::new();
+            cands
+                .iter()
+                .map(|d| (attack_value(g, d, &mut memo), d))
+                .fold(None::<(f64, &Decision)>, |b, (v, d)| {
+                    if b.is_none_or(|(bv, _)| v > bv) {
+                        Some((v, d))
+                    } else {
+                        b
+                    }
+                })
+                .map_or_else(|| first.clone(), |(_, d)| d.clone())
+        }
         Decision::Move { .. } => {
             let mut best: Option<(f64, &Decision)> = None;
             for d in cands {
@@ -266,11 +272,12 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
 fn best_attack_now_unit(g: &FieldGame, u: usize) -> bool {
     let side = g.units()[u].side;
     let lines = g.card(u).card.weapons.len() as u8;
+    let mut memo = SightMemo::new();
     (0..g.units().len()).any(|t| {
         g.units()[t].side != side
             && !g.units()[t].destroyed
             && (0..lines).any(|line| {
-                g.attack_odds(u, &[dust_core::field::Aim { line, target: t, at: None }], false)
+                g.attack_allowed(u, &[dust_core::field::Aim { line, target: t, at: None }], false, &mut memo)
                     .is_ok()
             })
     })

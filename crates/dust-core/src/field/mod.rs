@@ -36,7 +36,7 @@ mod smoke;
 mod special;
 pub mod tests_support;
 
-pub use attack::{AttackOdds, Group};
+pub use attack::{AttackOdds, Group, SightMemo};
 pub use decision::{Action, Aim, Decision, MiniMove, ReactChoice, Special};
 pub use generate::formation;
 pub use passengers::{Seat, CONTACT};
