@@ -311,7 +311,9 @@ fn position(g: &FieldGame, side: Side) -> f64 {
 
 impl FieldPlayer for FieldGreedy {
     fn decide(&mut self, g: &FieldGame) -> Decision {
-        let c = g.candidates(CANDIDATES);
+        // A placing is chosen as the first one found (below), which the generator proposes
+        // first whatever the limit: asking for one spares the cover checks of the others.
+        let c = g.candidates(if g.places() { 1 } else { CANDIDATES });
         greedy_choice(g, &mut self.rng, &c)
     }
     fn name(&self) -> String {
