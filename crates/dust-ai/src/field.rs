@@ -530,7 +530,13 @@ impl FieldPlayer for FieldMcts {
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
         let (scored, total) = search::search(&FieldState::new(g), &self.config, &seeds, start);
         self.last_iterations = total;
-        scored.into_iter().next().map_or_else(|| cands[0].clone(), |s| s.decision)
+        // No search thread answered by its deadline (a loaded machine did not let one run):
+        // the rollouts' light choice, which costs little, rather than the first candidate
+        // (holding fire, standing still).
+        scored
+            .into_iter()
+            .next()
+            .map_or_else(|| light_choice(g, &cands, &mut self.rng), |s| s.decision)
     }
     fn name(&self) -> String {
         if self.config.flat {
