@@ -22,6 +22,7 @@ use crate::search::{self, SearchGame, Turn};
 use crate::MctsConfig;
 use dust_core::field::{Action, Decision, Event, FieldGame, Pending, SightMemo};
 use dust_core::{GameRng, Side};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A computer player of Dust Battlefield.
@@ -352,7 +353,14 @@ pub(crate) struct FieldState {
     base: f64,
     /// The engine refused a decision (two positions took one key): the line ends here.
     refused: bool,
+    /// The root's options, worked out once before the search threads start (each tree would
+    /// otherwise ask the generator and the greedy prior for them again), with whether they
+    /// carry priors; dropped by the first decision applied.
+    root: Option<(bool, Arc<Options>)>,
 }
+
+/// A node's decisions with their priors.
+type Options = Vec<(Decision, f32)>;
 
 impl FieldState {
     /// The search's copy of `g` (its log emptied).
@@ -366,8 +374,22 @@ impl FieldState {
             pending: None,
             base,
             refused: false,
+            root: None,
         }
     }
+}
+
+/// The options of a position whose candidates are `cands`: with priors, the greedy player's
+/// choice among them scores 1.
+fn scored_options(g: &FieldGame, cands: Vec<Decision>, depth: u32, priors: bool) -> Vec<(Decision, f32)> {
+    let pick = (priors && cands.len() > 1).then(|| greedy_choice(g, &mut GameRng::new(u64::from(depth)), &cands));
+    cands
+        .into_iter()
+        .map(|d| {
+            let p = if pick.as_ref() == Some(&d) { 1.0 } else { 0.0 };
+            (d, p)
+        })
+        .collect()
 }
 
 /// One step of the FNV-1a hash over 64-bit words.
@@ -395,15 +417,10 @@ impl SearchGame for FieldState {
 
     /// The generator's candidates; with priors, the greedy player's choice among them scores 1.
     fn options(&self, depth: u32, priors: bool) -> Vec<(Decision, f32)> {
-        let cands = self.game.candidates(TREE_CANDIDATES);
-        let pick = (priors && cands.len() > 1).then(|| greedy_choice(&self.game, &mut GameRng::new(u64::from(depth)), &cands));
-        cands
-            .into_iter()
-            .map(|d| {
-                let p = if pick.as_ref() == Some(&d) { 1.0 } else { 0.0 };
-                (d, p)
-            })
-            .collect()
+        match &self.root {
+            Some((p, options)) if depth == 0 && *p == priors => options.as_ref().clone(),
+            _ => scored_options(&self.game, self.game.candidates(TREE_CANDIDATES), depth, priors),
+        }
     }
 
     fn rollout_options(&self) -> Vec<Decision> {
@@ -415,6 +432,7 @@ impl SearchGame for FieldState {
     }
 
     fn apply(&mut self, d: &Decision) {
+        self.root = None;
         self.pending = Some(d.clone());
     }
 
@@ -528,7 +546,12 @@ impl FieldPlayer for FieldMcts {
         }
         let threads = self.config.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
-        let (scored, total) = search::search(&FieldState::new(g), &self.config, &seeds, start);
+        // The root's options once, from the candidates already in hand (as every tree would
+        // work them out: the same decisions and priors).
+        let mut root = FieldState::new(g);
+        let priors = self.config.prior_weight > 0.0;
+        root.root = Some((priors, Arc::new(scored_options(g, cands.clone(), 0, priors))));
+        let (scored, total) = search::search(&root, &self.config, &seeds, start);
         self.last_iterations = total;
         // No search thread answered by its deadline (a loaded machine did not let one run):
         // the rollouts' light choice, which costs little, rather than the first candidate
