@@ -20,8 +20,9 @@
 
 use crate::search::{self, SearchGame, Turn};
 use crate::MctsConfig;
-use dust_core::field::{Action, Decision, Event, FieldGame, Pending};
+use dust_core::field::{Action, Decision, Event, FieldGame, Pending, SightMemo};
 use dust_core::{GameRng, Side};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A computer player of Dust Battlefield.
@@ -82,15 +83,16 @@ impl FieldPlayer for FieldRandom {
     }
 }
 
-/// The army points an attack is expected to destroy.
-fn attack_value(g: &FieldGame, d: &Decision) -> f64 {
+/// The army points an attack is expected to destroy (`memo`: the lines of sight and cover
+/// answered so far on this position).
+fn attack_value(g: &FieldGame, d: &Decision, memo: &mut SightMemo) -> f64 {
     let (Decision::Attack(aims), Some(u), Some(a)) = (d, g.acting(), g.current_action()) else {
         return 0.0;
     };
     if aims.is_empty() {
         return 0.0;
     }
-    match g.attack_odds(u, aims, a == Action::Sustained) {
+    match g.attack_odds_memo(u, aims, a == Action::Sustained, memo) {
         Ok(o) => o
             .groups
             .iter()
@@ -116,8 +118,10 @@ fn attack_value(g: &FieldGame, d: &Decision) -> f64 {
 }
 
 /// The best attack unit `u` could make from where it stands (for choosing whom to activate).
+/// Every question is about one position: its lines of sight and cover are answered once.
 fn best_attack_now(g: &FieldGame, side: Side) -> Option<(usize, f64)> {
     let mut best = None;
+    let mut memo = SightMemo::new();
     for u in 0..g.units().len() {
         let s = &g.units()[u];
         if s.side != side || s.destroyed || s.activated {
@@ -130,12 +134,12 @@ fn best_attack_now(g: &FieldGame, side: Side) -> Option<(usize, f64)> {
             }
             let aims: Vec<_> = (0..lines)
                 .map(|line| dust_core::field::Aim { line, target: t, at: None })
-                .filter(|a| g.attack_odds(u, std::slice::from_ref(a), false).is_ok())
+                .filter(|a| g.attack_allowed(u, std::slice::from_ref(a), false, &mut memo).is_ok())
                 .collect();
             if aims.is_empty() {
                 continue;
             }
-            if let Ok(o) = g.attack_odds(u, &aims, false) {
+            if let Ok(o) = g.attack_odds_memo(u, &aims, false, &mut memo) {
                 let v = o.expected_damage(g) * f64::from(g.card(t).card.ap) / f64::from(g.card(t).card.health.max(1));
                 if best.is_none_or(|(_, b)| v > b) {
                     best = Some((u, v));
@@ -196,17 +200,20 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
                 .unwrap_or(first)
                 .clone()
         }
-        Decision::Attack(_) => cands
-            .iter()
-            .map(|d| (attack_value(g, d), d))
-            .fold(None::<(f64, &Decision)>, |b, (v, d)| {
-                if b.is_none_or(|(bv, _)| v > bv) {
-                    Some((v, d))
-                } else {
-                    b
-                }
-            })
-            .map_or_else(|| first.clone(), |(_, d)| d.clone()),
+        Decision::Attack(_) => {
+            let mut memo = SightMemo::new();
+            cands
+                .iter()
+                .map(|d| (attack_value(g, d, &mut memo), d))
+                .fold(None::<(f64, &Decision)>, |b, (v, d)| {
+                    if b.is_none_or(|(bv, _)| v > bv) {
+                        Some((v, d))
+                    } else {
+                        b
+                    }
+                })
+                .map_or_else(|| first.clone(), |(_, d)| d.clone())
+        }
         Decision::Move { .. } => {
             let mut best: Option<(f64, &Decision)> = None;
             for d in cands {
@@ -288,11 +295,12 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
 fn best_attack_now_unit(g: &FieldGame, u: usize) -> bool {
     let side = g.units()[u].side;
     let lines = g.card(u).card.weapons.len() as u8;
+    let mut memo = SightMemo::new();
     (0..g.units().len()).any(|t| {
         g.units()[t].side != side
             && !g.units()[t].destroyed
             && (0..lines).any(|line| {
-                g.attack_odds(u, &[dust_core::field::Aim { line, target: t, at: None }], false)
+                g.attack_allowed(u, &[dust_core::field::Aim { line, target: t, at: None }], false, &mut memo)
                     .is_ok()
             })
     })
@@ -326,7 +334,9 @@ fn position(g: &FieldGame, side: Side) -> f64 {
 
 impl FieldPlayer for FieldGreedy {
     fn decide(&mut self, g: &FieldGame) -> Decision {
-        let c = g.candidates(CANDIDATES);
+        // A placing is chosen as the first one found (below), which the generator proposes
+        // first whatever the limit: asking for one spares the cover checks of the others.
+        let c = g.candidates(if g.places() { 1 } else { CANDIDATES });
         greedy_choice(g, &mut self.rng, &c)
     }
     fn name(&self) -> String {
@@ -365,7 +375,14 @@ pub(crate) struct FieldState {
     base: f64,
     /// The engine refused a decision (two positions took one key): the line ends here.
     refused: bool,
+    /// The root's options, worked out once before the search threads start (each tree would
+    /// otherwise ask the generator and the greedy prior for them again), with whether they
+    /// carry priors; dropped by the first decision applied.
+    root: Option<(bool, Arc<Options>)>,
 }
+
+/// A node's decisions with their priors.
+type Options = Vec<(Decision, f32)>;
 
 impl FieldState {
     /// The search's copy of `g` (its log emptied).
@@ -379,8 +396,22 @@ impl FieldState {
             pending: None,
             base,
             refused: false,
+            root: None,
         }
     }
+}
+
+/// The options of a position whose candidates are `cands`: with priors, the greedy player's
+/// choice among them scores 1.
+fn scored_options(g: &FieldGame, cands: Vec<Decision>, depth: u32, priors: bool) -> Vec<(Decision, f32)> {
+    let pick = (priors && cands.len() > 1).then(|| greedy_choice(g, &mut GameRng::new(u64::from(depth)), &cands));
+    cands
+        .into_iter()
+        .map(|d| {
+            let p = if pick.as_ref() == Some(&d) { 1.0 } else { 0.0 };
+            (d, p)
+        })
+        .collect()
 }
 
 /// One step of the FNV-1a hash over 64-bit words.
@@ -408,15 +439,10 @@ impl SearchGame for FieldState {
 
     /// The generator's candidates; with priors, the greedy player's choice among them scores 1.
     fn options(&self, depth: u32, priors: bool) -> Vec<(Decision, f32)> {
-        let cands = self.game.candidates(TREE_CANDIDATES);
-        let pick = (priors && cands.len() > 1).then(|| greedy_choice(&self.game, &mut GameRng::new(u64::from(depth)), &cands));
-        cands
-            .into_iter()
-            .map(|d| {
-                let p = if pick.as_ref() == Some(&d) { 1.0 } else { 0.0 };
-                (d, p)
-            })
-            .collect()
+        match &self.root {
+            Some((p, options)) if depth == 0 && *p == priors => options.as_ref().clone(),
+            _ => scored_options(&self.game, self.game.candidates(TREE_CANDIDATES), depth, priors),
+        }
     }
 
     fn rollout_options(&self) -> Vec<Decision> {
@@ -428,6 +454,7 @@ impl SearchGame for FieldState {
     }
 
     fn apply(&mut self, d: &Decision) {
+        self.root = None;
         self.pending = Some(d.clone());
     }
 
@@ -541,9 +568,20 @@ impl FieldPlayer for FieldMcts {
         }
         let threads = self.config.threads.max(1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
-        let (scored, total) = search::search(&FieldState::new(g), &self.config, &seeds, start);
+        // The root's options once, from the candidates already in hand (as every tree would
+        // work them out: the same decisions and priors).
+        let mut root = FieldState::new(g);
+        let priors = self.config.prior_weight > 0.0;
+        root.root = Some((priors, Arc::new(scored_options(g, cands.clone(), 0, priors))));
+        let (scored, total) = search::search(&root, &self.config, &seeds, start);
         self.last_iterations = total;
-        scored.into_iter().next().map_or_else(|| cands[0].clone(), |s| s.decision)
+        // No search thread answered by its deadline (a loaded machine did not let one run):
+        // the rollouts' light choice, which costs little, rather than the first candidate
+        // (holding fire, standing still).
+        scored
+            .into_iter()
+            .next()
+            .map_or_else(|| light_choice(g, &cands, &mut self.rng), |s| s.decision)
     }
     fn name(&self) -> String {
         if self.config.flat {

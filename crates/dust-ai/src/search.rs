@@ -272,8 +272,11 @@ impl<G: SearchGame> Tree<G> {
                 self.hurry = now + HURRY > d;
             }
             // An engine panic in one line of play (an engine bug) costs that iteration only.
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.iterate(root, config, deadline)));
-            done += 1;
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.iterate(root, config, deadline))) {
+                // Given up at the deadline: the search is over.
+                Ok(false) => break,
+                _ => done += 1,
+            }
         }
         let side = match self.nodes[0].kind {
             Kind::Decision(s) => s,
@@ -298,7 +301,8 @@ impl<G: SearchGame> Tree<G> {
         (stats, done)
     }
 
-    fn iterate(&mut self, root: &G, config: &MctsConfig, deadline: Option<Instant>) {
+    /// One iteration; `false` when it gave up at the deadline (nothing counted).
+    fn iterate(&mut self, root: &G, config: &MctsConfig, deadline: Option<Instant>) -> bool {
         let mut g = root.clone();
         let mut path: Vec<u32> = vec![0];
         let mut idx = 0usize;
@@ -323,6 +327,9 @@ impl<G: SearchGame> Tree<G> {
                             path.push(c);
                         }
                         None if grow => {
+                            if past(deadline) {
+                                return false;
+                            }
                             let depth = self.nodes[idx].depth;
                             let n = self.make_node(&g, depth, config);
                             let c = self.nodes.len() as u32;
@@ -341,6 +348,9 @@ impl<G: SearchGame> Tree<G> {
                     if widen && !node.untried.is_empty() {
                         if !grow {
                             break;
+                        }
+                        if past(deadline) {
+                            return false;
                         }
                         let (d, prior) = self.nodes[idx].untried.pop().expect("an untried decision");
                         g.apply(&d);
@@ -391,7 +401,16 @@ impl<G: SearchGame> Tree<G> {
             node.visits += 1;
             node.value_a += value_a;
         }
+        true
     }
+}
+
+/// Whether the search's deadline has passed (never, with an iteration budget). An iteration
+/// that finds it passed before growing a node gives up without counting: a new node asks the
+/// generator for its options (and the greedy prior near the root), the longest step of an
+/// iteration, which would keep the decision waiting past its budget.
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 /// Plays the light policy for `depth` decisions (chance resolved with `rng`), or until

@@ -22,11 +22,26 @@ use dust_geom::table::{Body, TerrainKind};
 /// Whether one miniature sees another, or what blocks the line.
 type Sight = Result<(), dust_geom::los::Blocked>;
 
-/// Lines of sight already answered, by (attacking unit, its miniature, target unit, its
-/// miniature). The table does not change while one decision's attacks are planned, so every
-/// plan of that decision may share the answers (the candidates plan each weapon line alone,
-/// together, and each template centre: the same lines many times over).
-pub(crate) type SightMemo = std::collections::BTreeMap<(usize, usize, usize, usize), Sight>;
+/// Lines of sight and cover already answered on one position of the table: sight by
+/// (attacking unit, its miniature, target unit, its miniature), cover by (attacking unit, its
+/// miniature, target unit). The table does not change while one decision's attacks are
+/// planned, so every plan of that decision may share the answers (the candidates plan each
+/// weapon line alone, together, and each template centre; a player weighs every attack of
+/// every unit: the same lines many times over).
+///
+/// A memo holds for the position it was filled on: start a new one once a decision is applied.
+#[derive(Clone, Debug, Default)]
+pub struct SightMemo {
+    sight: std::collections::BTreeMap<(usize, usize, usize, usize), Sight>,
+    cover: std::collections::BTreeMap<(usize, usize, usize), bool>,
+}
+
+impl SightMemo {
+    /// An empty memo.
+    pub fn new() -> SightMemo {
+        SightMemo::default()
+    }
+}
 
 /// One roll of an attack: the miniatures firing one weapon line at one unit, all in cover or
 /// all not.
@@ -301,20 +316,11 @@ impl FieldGame {
         let mut groups = Vec::new();
         let mut close_target = None;
         // Lines of one attack ask the same questions of the same miniatures: answer each once.
-        let mut cover_memo: Vec<((usize, usize), bool)> = Vec::new();
-        let mut cover_of = |m: usize, t: usize| -> bool {
-            if !with_cover {
-                return false;
-            }
-            if let Some(&(_, c)) = cover_memo.iter().find(|(k, _)| *k == (m, t)) {
-                return c;
-            }
-            let c = self.in_cover_from(u, m, t);
-            cover_memo.push(((m, t), c));
-            c
-        };
+        let SightMemo { sight, cover } = memo;
+        let mut cover_of =
+            |m: usize, t: usize| -> bool { with_cover && *cover.entry((u, m, t)).or_insert_with(|| self.in_cover_from(u, m, t)) };
         let mut sees = |m: usize, t: usize, j: usize| -> Sight {
-            *memo
+            *sight
                 .entry((u, m, t, j))
                 .or_insert_with(|| dust_geom::los::mini_sees(&self.table, (u, m), (t, j)).map(|_| ()))
         };
@@ -741,7 +747,26 @@ impl FieldGame {
     /// # Errors
     /// The attack's refusal, as `check` gives it.
     pub fn attack_odds(&self, u: usize, aims: &[Aim], sustained: bool) -> Result<AttackOdds, Refusal> {
-        let groups = self.plan_joint_attack(u, aims, sustained, None, true)?;
+        self.attack_odds_memo(u, aims, sustained, &mut SightMemo::new())
+    }
+
+    /// Whether unit `u` could make the attack `aims` as the table stands (the plan
+    /// [`FieldGame::attack_odds`] computes, without its cost of cover), with the lines of sight
+    /// answered so far on this position (`memo`).
+    ///
+    /// # Errors
+    /// The attack's refusal, as `check` gives it.
+    pub fn attack_allowed(&self, u: usize, aims: &[Aim], sustained: bool, memo: &mut SightMemo) -> Result<(), Refusal> {
+        self.plan_joint_attack_with(u, aims, sustained, None, false, memo).map(|_| ())
+    }
+
+    /// [`FieldGame::attack_odds`] with the lines of sight and cover answered so far on this
+    /// position (`memo`, filled in as it goes): the same odds.
+    ///
+    /// # Errors
+    /// The attack's refusal, as `check` gives it.
+    pub fn attack_odds_memo(&self, u: usize, aims: &[Aim], sustained: bool, memo: &mut SightMemo) -> Result<AttackOdds, Refusal> {
+        let groups = self.plan_joint_attack_with(u, aims, sustained, None, true, memo)?;
 
         Ok(AttackOdds {
             groups: groups

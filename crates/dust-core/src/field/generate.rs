@@ -166,6 +166,15 @@ impl FieldGame {
         out
     }
 
+    /// Whether the pending decision places a unit ([`Decision::Place`]: a unit held in ambush,
+    /// or one arriving from scattered reserves). Each placing the generator proposes is checked
+    /// for cover from every enemy miniature, the costliest candidate there is: a player content
+    /// with the first placing found asks for fewer (the placings come in the same order
+    /// whatever the limit).
+    pub fn places(&self) -> bool {
+        matches!(self.phase, Phase::Place)
+    }
+
     /// Keeping the unit in ambush, and placings of it in formation about points of its side's
     /// deployment areas (a grid 30 cm across and 10 cm deep, at most 16 points tried), each
     /// accepted by the check (in the area, 20 cm from and in cover from every enemy); at most

@@ -39,7 +39,7 @@ mod special;
 pub mod tests_support;
 mod weapons;
 
-pub use attack::{AttackOdds, Group};
+pub use attack::{AttackOdds, Group, SightMemo};
 pub use carry::held_together;
 pub use command::Stimulant;
 pub use decision::{Action, Aim, Decision, Declared, MiniMove, ReactChoice, Special};
