@@ -998,3 +998,84 @@ fn random_games_with_these_skills_end_and_every_proposal_is_accepted() {
     assert_eq!(ended, 12, "every game ends");
     assert!(declared > 0 && specials > 0, "skills were used ({declared}, {specials})");
 }
+
+// ----- CAMOUFLAGE and ARTILLERY OBSERVER ----------------------------------------------------------
+
+/// Side A: a camouflaged observer squad (unit 0, Camouflage and Artillery Observer) in woods at
+/// y = 57.5, a howitzer (unit 1) behind it at (60, 85) facing the enemy; side B: riflemen
+/// (unit 2, range 5) at y = 20, 37.5 cm from the observers — range 3 or more, the woods their
+/// cover.
+fn camouflaged_observers() -> FieldGame {
+    let mut spotters = squad_card("Forward Observers", 3);
+    spotters.bf.skills.push(BattlefrontSkill::Camouflage);
+    spotters.bf.skills.push(BattlefrontSkill::ArtilleryObserver);
+    spotters.card.weapons[0] = weapon("Rifle", Some(5), 1);
+    let mut gun = vehicle_card("Howitzer", Locomotion::Tracked);
+    let mut art = weapon("Howitzer", Some(8), 1);
+    art.range = dust_core::range::WeaponRange::Spaces { min: 2, max: 8 };
+    gun.card.weapons = vec![weapon("Gun", Some(8), 1), art];
+    let turret = gun.bf.weapons[0].clone();
+    gun.bf.weapons = vec![turret.clone(), turret];
+    let mut rangers = squad_card("Rangers", 3);
+    rangers.card.weapons[0] = weapon("Rifle", Some(5), 1);
+    let y = 20.0 + 2.5 + 35.0;
+    Builder::default()
+        .unit(Side::A, spotters, &line(3, 50.0, y), 180)
+        .unit(Side::A, gun, &[(60.0, 85.0)], 180)
+        .unit(Side::B, rangers, &line(3, 50.0, 20.0), 0)
+        .terrain(
+            TerrainKind::Woods,
+            &[(30.0, y - 3.0), (90.0, y - 3.0), (90.0, y + 15.0), (30.0, y + 15.0)],
+        )
+        .game(1)
+}
+
+/// "CAMOUFLAGE": "This benefit ends if the camouflaged unit takes any action other than a MOVE or
+/// NOTHING Action (Artillery Observers can use their skill to attack with an artillery unit as
+/// well)" (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"; "ARTILLERY OBSERVER": "it may
+/// use the artillery weapons of a friendly artillery unit … rather than its own weapons"). The
+/// camouflaged observers call the howitzer in their ATTACK action: the howitzer rolls, and the
+/// observers are still camouflaged — the riflemen still have no line of sight to them. The same
+/// observers attacking with their own rifles lose it.
+#[test]
+fn a_camouflaged_artillery_observer_keeps_its_camouflage_when_it_calls_in_artillery() {
+    let rifles = vec![Aim {
+        line: 0,
+        target: 0,
+        at: None,
+    }];
+    let mut g = camouflaged_observers();
+    assert!(g.units()[0].camouflaged, "the unit starts the game camouflaged");
+    assert!(g.attack_odds(2, &rifles, false).is_err(), "hidden in the woods at range 3");
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let e = g.events().len();
+    let call = Decision::Observe {
+        unit: 1,
+        aims: vec![Aim {
+            line: 1,
+            target: 2,
+            at: None,
+        }],
+    };
+    g.apply(call).unwrap();
+    assert_eq!(
+        rolled(&g, e, Purpose::Hit).first().map(|r| r.0),
+        Some(1),
+        "the howitzer fired its one die"
+    );
+    assert!(g.units()[1].activated, "the artillery unit activated");
+    assert!(g.units()[0].camouflaged, "calling in artillery keeps the camouflage");
+    assert!(g.attack_odds(2, &rifles, false).is_err(), "still hidden");
+
+    // Attacking with its own weapons is "any action other than a MOVE or NOTHING".
+    let mut g = camouflaged_observers();
+    activate(&mut g, 0, &[Attack, Nothing]);
+    g.apply(Decision::Attack(vec![Aim {
+        line: 0,
+        target: 2,
+        at: None,
+    }]))
+    .unwrap();
+    assert!(!g.units()[0].camouflaged, "its own ATTACK ends the benefit");
+    assert!(g.attack_odds(2, &rifles, false).is_ok(), "seen once it attacked");
+}
