@@ -182,6 +182,7 @@ pub fn rule_of(p: Purpose) -> &'static str {
         Purpose::Smoke => "ARTILLERY WEAPONS",
         Purpose::Command => "COMMAND SQUADS, TANK HEAD, RESURRECTION",
         Purpose::Engineering => "FORTIFICATIONS, ENGINEERING",
+        Purpose::Spy => "SPY",
     }
 }
 
@@ -211,6 +212,7 @@ pub fn roll_purpose(purpose: Purpose) -> String {
         Purpose::Smoke => "for the smoke shells (a smoke screen on ☒)".into(),
         Purpose::Command => "for a special action (command squad, Tank Head or Resurrection)".into(),
         Purpose::Engineering => "for an ENGINEERING special action".into(),
+        Purpose::Spy => "for the spy to be placed (placed on ☒ or ☑, one action for each)".into(),
     }
 }
 
