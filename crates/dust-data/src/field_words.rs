@@ -131,6 +131,13 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
             "ENGINEERING on {}",
             t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
         ),
+        Decision::Place(v) if v.is_empty() && game.acting().is_some_and(|u| game.is_spy_off_table(u)) => {
+            "do not roll for the spy: he stays off the table and does nothing this activation".into()
+        }
+        Decision::Place(v) if game.acting().is_some_and(|u| game.is_spy_off_table(u)) => format!(
+            "roll 2 dice for the spy: on ☒ or ☑ he is placed at {} with one action for each",
+            v.iter().map(|p| pt_text(*p)).collect::<Vec<_>>().join(", ")
+        ),
         Decision::Place(v) if v.is_empty() && game.entry().is_some() => "stay in reserve (no free place at the table edge)".into(),
         Decision::Place(v) if v.is_empty() => "keep the unit in ambush".into(),
         Decision::Place(v) if game.entry().is_some() => format!(

@@ -393,6 +393,12 @@ impl FieldGame {
         self.units[u].in_reserve && self.class(u) == Class::Hero && self.cards[u].bf.has(BattlefrontSkill::Spy)
     }
 
+    /// Whether unit `u` is a spy not yet placed ("SPY": "This hero is not placed at the start of
+    /// the game"): his activation's `place` decision is the election to roll.
+    pub fn is_spy_off_table(&self, u: usize) -> bool {
+        self.spy_held(u)
+    }
+
     /// Why hero `h` may not join a unit now, if he is a spy not yet placed.
     pub(crate) fn spy_join_refusal(&self, h: usize) -> Option<Refusal> {
         self.spy_held(h).then(|| {
