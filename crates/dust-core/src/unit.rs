@@ -749,11 +749,14 @@ pub enum BattlefrontSkill {
     /// Assassin (tactics-battlefield-summary.md, "ASSASSIN"): the hero chooses which enemy
     /// soldiers take the hits of his C weapons.
     Assassin,
+    /// Spy (tactics-battlefield-summary.md, "SPY"): the hero is not placed at the start of the
+    /// game; activated, he may roll 2 dice to be placed within range 1 of an enemy unit.
+    Spy,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 44] = [
+    pub const ALL: [BattlefrontSkill; 45] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -798,6 +801,7 @@ impl BattlefrontSkill {
         BattlefrontSkill::Officer,
         BattlefrontSkill::FirstStrike,
         BattlefrontSkill::Assassin,
+        BattlefrontSkill::Spy,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -846,6 +850,7 @@ impl BattlefrontSkill {
             BattlefrontSkill::Officer => "officer",
             BattlefrontSkill::FirstStrike => "first-strike",
             BattlefrontSkill::Assassin => "assassin",
+            BattlefrontSkill::Spy => "spy",
         }
     }
     /// Reads a name.

@@ -8,7 +8,7 @@
 //! Dice are the engine's seeded dice: a test about a roll plays the same position over a fixed
 //! set of seeds and checks every outcome that came up, and that each outcome it is about came up.
 
-use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::tests_support::{activate, aircraft_card, hero_card, squad_card, until_activation_of, vehicle_card, weapon, Builder};
 use dust_core::field::{Action, Aim, Decision, Declared, Event, FieldCard, FieldGame, Purpose, Special};
 use dust_core::unit::{BattlefrontSkill, Locomotion, Role};
 use dust_core::{Side, Skill, Symbols};
@@ -997,4 +997,225 @@ fn random_games_with_these_skills_end_and_every_proposal_is_accepted() {
     }
     assert_eq!(ended, 12, "every game ends");
     assert!(declared > 0 && specials > 0, "skills were used ({declared}, {specials})");
+}
+
+// ----- CAMOUFLAGE and ARTILLERY OBSERVER ----------------------------------------------------------
+
+/// Side A: a camouflaged observer squad (unit 0, Camouflage and Artillery Observer) in woods at
+/// y = 57.5, a howitzer (unit 1) behind it at (60, 85) facing the enemy; side B: riflemen
+/// (unit 2, range 5) at y = 20, 37.5 cm from the observers — range 3 or more, the woods their
+/// cover.
+fn camouflaged_observers() -> FieldGame {
+    let mut spotters = squad_card("Forward Observers", 3);
+    spotters.bf.skills.push(BattlefrontSkill::Camouflage);
+    spotters.bf.skills.push(BattlefrontSkill::ArtilleryObserver);
+    spotters.card.weapons[0] = weapon("Rifle", Some(5), 1);
+    let mut gun = vehicle_card("Howitzer", Locomotion::Tracked);
+    let mut art = weapon("Howitzer", Some(8), 1);
+    art.range = dust_core::range::WeaponRange::Spaces { min: 2, max: 8 };
+    gun.card.weapons = vec![weapon("Gun", Some(8), 1), art];
+    let turret = gun.bf.weapons[0].clone();
+    gun.bf.weapons = vec![turret.clone(), turret];
+    let mut rangers = squad_card("Rangers", 3);
+    rangers.card.weapons[0] = weapon("Rifle", Some(5), 1);
+    let y = 20.0 + 2.5 + 35.0;
+    Builder::default()
+        .unit(Side::A, spotters, &line(3, 50.0, y), 180)
+        .unit(Side::A, gun, &[(60.0, 85.0)], 180)
+        .unit(Side::B, rangers, &line(3, 50.0, 20.0), 0)
+        .terrain(
+            TerrainKind::Woods,
+            &[(30.0, y - 3.0), (90.0, y - 3.0), (90.0, y + 15.0), (30.0, y + 15.0)],
+        )
+        .game(1)
+}
+
+/// "CAMOUFLAGE": "This benefit ends if the camouflaged unit takes any action other than a MOVE or
+/// NOTHING Action (Artillery Observers can use their skill to attack with an artillery unit as
+/// well)" (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"; "ARTILLERY OBSERVER": "it may
+/// use the artillery weapons of a friendly artillery unit … rather than its own weapons"). The
+/// camouflaged observers call the howitzer in their ATTACK action: the howitzer rolls, and the
+/// observers are still camouflaged — the riflemen still have no line of sight to them. The same
+/// observers attacking with their own rifles lose it.
+#[test]
+fn a_camouflaged_artillery_observer_keeps_its_camouflage_when_it_calls_in_artillery() {
+    let rifles = vec![Aim {
+        line: 0,
+        target: 0,
+        at: None,
+    }];
+    let mut g = camouflaged_observers();
+    assert!(g.units()[0].camouflaged, "the unit starts the game camouflaged");
+    assert!(g.attack_odds(2, &rifles, false).is_err(), "hidden in the woods at range 3");
+    activate(&mut g, 0, &[Attack, Nothing]);
+    let e = g.events().len();
+    let call = Decision::Observe {
+        unit: 1,
+        aims: vec![Aim {
+            line: 1,
+            target: 2,
+            at: None,
+        }],
+    };
+    g.apply(call).unwrap();
+    assert_eq!(
+        rolled(&g, e, Purpose::Hit).first().map(|r| r.0),
+        Some(1),
+        "the howitzer fired its one die"
+    );
+    assert!(g.units()[1].activated, "the artillery unit activated");
+    assert!(g.units()[0].camouflaged, "calling in artillery keeps the camouflage");
+    assert!(g.attack_odds(2, &rifles, false).is_err(), "still hidden");
+
+    // Attacking with its own weapons is "any action other than a MOVE or NOTHING".
+    let mut g = camouflaged_observers();
+    activate(&mut g, 0, &[Attack, Nothing]);
+    g.apply(Decision::Attack(vec![Aim {
+        line: 0,
+        target: 2,
+        at: None,
+    }]))
+    .unwrap();
+    assert!(!g.units()[0].camouflaged, "its own ATTACK ends the benefit");
+    assert!(g.attack_odds(2, &rifles, false).is_ok(), "seen once it attacked");
+}
+
+// ----- SPY ------------------------------------------------------------------------------------
+
+/// Side A: a spy (unit 0, a hero with Spy; the table's point for him a placeholder) and a squad
+/// of friends (unit 1) of his Armour at y = 20; side B: foes (unit 2) at y = 80, 3 cm apart.
+fn spy_table() -> Builder {
+    Builder::default()
+        .unit(Side::A, hero_with("Mata", BattlefrontSkill::Spy), &[(20.0, 10.0)], 0)
+        .unit(Side::A, squad_card("Friends", 2), &line(2, 20.0, 20.0), 0)
+        .unit(Side::B, squad_card("Foes", 3), &line(3, 100.0, 80.0), 180)
+}
+
+fn spot(x: f64, y: f64) -> Decision {
+    Decision::Place(vec![dust_geom::exact::Pt::cm(x, y)])
+}
+
+/// "SPY": "This hero is not placed at the start of the game. Instead, each time your spy is
+/// activated, you may elect to roll 2 dice. If any ☒ or ☑ are rolled, the spy is immediately
+/// placed within range 1 (10cm/4") of an enemy unit and may then take 1 action for each ☒ or ☑.
+/// If the spy is not placed, it may only perform NOTHING actions" (tactics-battlefield-summary.md,
+/// "SKILLS AND EQUIPMENT"; the point is named as the player elects to roll: docs/rulings.md,
+/// "Battlefield: Spy"). Over the seeds the spy rolls 0, 1 and 2 such symbols: not placed and
+/// no action; placed with one action; placed with two.
+#[test]
+fn a_spy_is_held_off_the_table_and_placed_by_its_roll_within_range_one_of_an_enemy() {
+    let mut seen = [false; 3];
+    for seed in 0..SEEDS {
+        let mut g = spy_table().game(seed);
+        assert!(g.table().units[0].minis.is_empty(), "not placed at the start of the game");
+        first(&mut g, Side::A);
+        g.apply(Decision::Activate(0)).unwrap();
+        for (bad, why) in [
+            (spot(20.0, 40.0), "10 cm"),
+            (spot(100.0, 80.0), "overlap"),
+            (
+                Decision::Place(vec![dust_geom::exact::Pt::cm(100.0, 86.0), dust_geom::exact::Pt::cm(103.0, 86.0)]),
+                "1 miniature",
+            ),
+        ] {
+            let e = g.check(&bad).expect_err(why);
+            assert!(e.to_string().contains(why), "{bad}: {e}");
+        }
+        let offered = g.candidates(8);
+        assert!(offered.contains(&Decision::Place(Vec::new())), "not rolling is offered");
+        assert!(
+            offered.iter().any(|d| matches!(d, Decision::Place(p) if p.len() == 1)),
+            "{offered:?}"
+        );
+        for d in &offered {
+            assert!(g.check(d).is_ok(), "{d}: {:?}", g.check(d));
+            assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(d));
+        }
+        if seed == 0 {
+            let mut stay = g.clone();
+            let e = stay.events().len();
+            stay.apply(Decision::Place(Vec::new())).unwrap();
+            assert!(rolled(&stay, e, Purpose::Spy).is_empty(), "no roll elected");
+            assert!(stay.table().units[0].minis.is_empty() && stay.units()[0].activated);
+            assert_eq!(stay.pending(), dust_core::field::Pending::Decision(Side::B));
+        }
+        let e = g.events().len();
+        g.apply(spot(103.0, 88.0)).unwrap();
+        let r = rolled(&g, e, Purpose::Spy);
+        assert_eq!(r.len(), 1, "one roll");
+        let (dice, k) = r[0];
+        assert_eq!(dice, 2);
+        seen[usize::from(k)] = true;
+        match k {
+            0 => {
+                assert!(g.table().units[0].minis.is_empty(), "not placed");
+                assert_ne!(g.acting(), Some(0), "NOTHING actions only");
+                assert!(g.units()[0].activated);
+            }
+            1 => {
+                assert_eq!(g.table().units[0].minis.len(), 1, "placed");
+                assert!(g.check(&Decision::Plan(vec![Move])).is_ok());
+                assert!(g.check(&Decision::Plan(vec![Move, Nothing])).is_err(), "one action");
+            }
+            _ => {
+                assert_eq!(g.table().units[0].minis.len(), 1, "placed");
+                assert!(g.check(&Decision::Plan(vec![Move, Attack])).is_ok(), "two actions");
+            }
+        }
+    }
+    assert_eq!(seen, [true; 3]);
+}
+
+/// "each time your spy is activated, you may elect to roll": a spy left off the table rolls
+/// again at its next activation. "A spy may not join a unit until the spy has been placed."
+#[test]
+fn a_spy_rolls_again_each_activation_and_joins_no_unit_until_placed() {
+    let mut rerolled = false;
+    for seed in 0..SEEDS {
+        let mut g = spy_table().game(seed);
+        first(&mut g, Side::A);
+        let join = Decision::ActivateWith(1, 0);
+        let e = g.check(&join).expect_err("a spy off the table joins no unit");
+        assert!(e.to_string().contains("spy"), "{e}");
+        assert!(!g.candidates(64).contains(&join));
+        g.apply(Decision::Activate(0)).unwrap();
+        let e = g.events().len();
+        g.apply(spot(103.0, 88.0)).unwrap();
+        if rolled(&g, e, Purpose::Spy)[0].1 > 0 {
+            continue;
+        }
+        // Not placed: next turn it rolls again.
+        assert!(until_activation_of(&mut g, 0), "the spy activates again");
+        assert_eq!(g.turn(), 2);
+        assert!(g.table().units[0].minis.is_empty());
+        g.apply(Decision::Activate(0)).unwrap();
+        let e = g.events().len();
+        g.apply(spot(103.0, 88.0)).unwrap();
+        assert_eq!(rolled(&g, e, Purpose::Spy).len(), 1, "rolls again");
+        rerolled = true;
+        break;
+    }
+    assert!(rerolled, "some seed left the spy off the table");
+}
+
+/// Random games with a spy on each side: every proposal (rolling to place the spy, not rolling,
+/// his actions once placed) is accepted by the check, the games end, and spies get placed.
+#[test]
+fn random_games_with_spies_end_and_every_proposal_is_accepted() {
+    let b = spy_table().unit(Side::B, hero_with("Hari", BattlefrontSkill::Spy), &[(150.0, 110.0)], 180);
+    let (mut ended, mut placed) = (0, 0);
+    for seed in 0..12u64 {
+        let mut g = b.clone().game(seed);
+        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        for _ in 0..3000 {
+            if matches!(g.pending(), dust_core::field::Pending::Over(_)) {
+                ended += 1;
+                break;
+            }
+            dust_core::field::tests_support::random_step(&mut g, &mut pick, 12);
+        }
+        placed += [0, 3].iter().filter(|&&u| !g.table().units[u].minis.is_empty()).count();
+    }
+    assert_eq!(ended, 12, "every game ends");
+    assert!(placed > 0, "some spy was placed");
 }

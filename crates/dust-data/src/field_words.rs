@@ -131,6 +131,13 @@ pub fn describe(game: &FieldGame, d: &Decision, name: &dyn Fn(usize) -> String) 
             "ENGINEERING on {}",
             t.terrain.get(*p).map_or_else(|| format!("terrain piece {p}"), |x| x.name.clone())
         ),
+        Decision::Place(v) if v.is_empty() && game.acting().is_some_and(|u| game.is_spy_off_table(u)) => {
+            "do not roll for the spy: he stays off the table and does nothing this activation".into()
+        }
+        Decision::Place(v) if game.acting().is_some_and(|u| game.is_spy_off_table(u)) => format!(
+            "roll 2 dice for the spy: on ☒ or ☑ he is placed at {} with one action for each",
+            v.iter().map(|p| pt_text(*p)).collect::<Vec<_>>().join(", ")
+        ),
         Decision::Place(v) if v.is_empty() && game.entry().is_some() => "stay in reserve (no free place at the table edge)".into(),
         Decision::Place(v) if v.is_empty() => "keep the unit in ambush".into(),
         Decision::Place(v) if game.entry().is_some() => format!(
@@ -182,6 +189,7 @@ pub fn rule_of(p: Purpose) -> &'static str {
         Purpose::Smoke => "ARTILLERY WEAPONS",
         Purpose::Command => "COMMAND SQUADS, TANK HEAD, RESURRECTION",
         Purpose::Engineering => "FORTIFICATIONS, ENGINEERING",
+        Purpose::Spy => "SPY",
     }
 }
 
@@ -211,6 +219,7 @@ pub fn roll_purpose(purpose: Purpose) -> String {
         Purpose::Smoke => "for the smoke shells (a smoke screen on ☒)".into(),
         Purpose::Command => "for a special action (command squad, Tank Head or Resurrection)".into(),
         Purpose::Engineering => "for an ENGINEERING special action".into(),
+        Purpose::Spy => "for the spy to be placed (placed on ☒ or ☑, one action for each)".into(),
     }
 }
 

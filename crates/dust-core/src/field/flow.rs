@@ -166,6 +166,9 @@ impl FieldGame {
             Phase::Place if self.entry.is_some() => {
                 "where the unit arriving from scattered reserves stands at its stretch of table edge (place X,Y …)"
             }
+            Phase::Place if self.acting().is_some_and(|u| self.spy_held(u)) => {
+                "where the spy is placed if his 2 dice roll ☒ or ☑ (place X,Y, within 10 cm of an enemy unit), or place none not to roll"
+            }
             Phase::Place => "where the unit held in ambush is placed (place X,Y …), or place none to keep it in ambush",
             Phase::Over(_) => "nothing: the game is over",
         }
@@ -510,6 +513,9 @@ impl FieldGame {
                 name(h),
                 name(u)
             )));
+        }
+        if let Some(r) = self.spy_join_refusal(h) {
+            return Err(r);
         }
         let (off_u, off_h) = (self.units[u].in_reserve, x.in_reserve);
         if self.ambush[u] != self.ambush[h] {
@@ -931,6 +937,12 @@ impl FieldGame {
         self.units[u].activated = true;
         self.carry_activates(u);
         let mut a = Activation::new(u);
+        if self.spy_held(u) {
+            // "each time your spy is activated, you may elect to roll 2 dice" (skills2.rs).
+            self.act = Some(a);
+            self.phase = Phase::Place;
+            return;
+        }
         if self.ambush[u] {
             // "and any hero … held with them": he joins the unit as it is placed.
             if let Some(h) = hero {
@@ -1041,6 +1053,9 @@ impl FieldGame {
         if pts.is_empty() {
             return Ok(());
         }
+        if self.spy_held(u) {
+            return self.check_spy_place(u, pts);
+        }
         if let Some(h) = self.held_hero(u) {
             return self.check_place_with_hero(u, h, pts);
         }
@@ -1145,12 +1160,20 @@ impl FieldGame {
             self.enter(pts);
             return;
         }
-        if pts.is_empty() {
+        let spy = self.spy_held(u).then(|| self.spy_place(u, pts));
+        if pts.is_empty() || spy == Some(0) {
             if let Some(a) = self.act.as_mut() {
                 a.plan = vec![Action::Nothing, Action::Nothing];
                 a.window_done = true;
             }
             self.perform();
+            return;
+        }
+        if let Some(k) = spy {
+            if let Some(a) = self.act.as_mut() {
+                a.actions = k;
+            }
+            self.phase = Phase::Plan;
             return;
         }
         let minis = self.placed(u, pts);

@@ -183,6 +183,9 @@ impl FieldGame {
         if self.entry.is_some() {
             return self.entry_candidates(limit);
         }
+        if let Some(u) = self.acting().filter(|&u| self.spy_held(u)) {
+            return self.spy_candidates(u, limit);
+        }
         let mut v = vec![Decision::Place(Vec::new())];
         let Some(u) = self.acting() else { return v };
         let side = self.units[u].side;

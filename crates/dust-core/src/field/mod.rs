@@ -401,6 +401,8 @@ pub enum Purpose {
     /// A command squad's special action (Officer, Medic, Mechanic), a Tank Head's MAKESHIFT
     /// REPAIR, a Blutkreuz hero's RESURRECTION.
     Command,
+    /// A spy off the table rolling to be placed ("SPY").
+    Spy,
 }
 
 /// What happened, in order: the game's log, for the replay and the interfaces.
@@ -633,6 +635,12 @@ impl FieldGame {
                 ambush[u] = true;
                 units[u].in_reserve = true;
             }
+        }
+        for u in (0..n).filter(|&u| Class::of(&cards[u]) == Class::Hero && cards[u].bf.has(crate::unit::BattlefrontSkill::Spy)) {
+            // "SPY": "This hero is not placed at the start of the game" (skills2.rs).
+            units[u].in_reserve = true;
+            ambush[u] = false;
+            rolls[u] = false;
         }
         for (u, unit) in units.iter_mut().enumerate() {
             if unit.in_reserve || setup.meeting {

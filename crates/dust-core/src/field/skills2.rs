@@ -13,11 +13,15 @@
 //! | Expert – weapon | [`FieldGame::expert_line`] (skills.rs's hit faces) |
 //! | First Strike | [`FieldGame::first_strikers`] (attack.rs's close combat) |
 //! | Assassin | [`FieldGame::assassin_side`] (attack.rs's casualty choice) |
+//! | Spy | [`FieldGame::spy_held`], [`FieldGame::check_spy_place`], [`FieldGame::spy_place`], [`FieldGame::spy_candidates`], [`FieldGame::spy_join_refusal`] (flow.rs's activation, `place` and joining) |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
-use super::{Class, FieldGame, Refusal};
+use super::{Class, FieldGame, Purpose, Refusal};
+use crate::dice::Symbols;
 use crate::unit::{BattlefrontSkill, Role};
+use dust_geom::exact::Pt;
+use dust_geom::measure::{body_gap, RANGE_UNIT};
 
 impl FieldGame {
     /// Whether unit `u`, activating, is a vehicle piloted by an Ace Pilot or an aircraft piloted
@@ -373,5 +377,107 @@ impl FieldGame {
             .get(li)
             .is_some_and(|w| w.range == crate::range::WeaponRange::Close);
         (close && self.class(u) == Class::Hero && self.cards[u].bf.has(BattlefrontSkill::Assassin)).then(|| self.units[u].side)
+    }
+}
+
+/// "SPY" (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"): "This hero is not placed at
+/// the start of the game. Instead, each time your spy is activated, you may elect to roll 2
+/// dice. If any ☒ or ☑ are rolled, the spy is immediately placed within range 1 (10cm/4") of an
+/// enemy unit and may then take 1 action for each ☒ or ☑. If the spy is not placed, it may only
+/// perform NOTHING actions. A spy may not join a unit until the spy has been placed." The
+/// election is the `place` decision of the held spy's activation: `place none` does not roll,
+/// `place X,Y` rolls and, on a ☒ or ☑, puts the spy there (docs/rulings.md, "Battlefield: Spy").
+impl FieldGame {
+    /// Whether unit `u` is a spy not yet placed: a hero with the Spy skill still off the table.
+    pub(crate) fn spy_held(&self, u: usize) -> bool {
+        self.units[u].in_reserve && self.class(u) == Class::Hero && self.cards[u].bf.has(BattlefrontSkill::Spy)
+    }
+
+    /// Whether unit `u` is a spy not yet placed ("SPY": "This hero is not placed at the start of
+    /// the game"): his activation's `place` decision is the election to roll.
+    pub fn is_spy_off_table(&self, u: usize) -> bool {
+        self.spy_held(u)
+    }
+
+    /// Why hero `h` may not join a unit now, if he is a spy not yet placed.
+    pub(crate) fn spy_join_refusal(&self, h: usize) -> Option<Refusal> {
+        self.spy_held(h).then(|| {
+            Refusal::new(format!(
+                "{} is a spy not yet placed: a spy may not join a unit until the spy has been placed",
+                self.table.units[h].name
+            ))
+        })
+    }
+
+    /// Checks where spy `u` is to be placed if his roll allows: one point, where his base could
+    /// end a move (on the table, off impassable ground, on no other base), within range 1
+    /// (10 cm) of an enemy miniature on the table.
+    pub(crate) fn check_spy_place(&self, u: usize, pts: &[Pt]) -> Result<(), Refusal> {
+        let name = &self.table.units[u].name;
+        let n = self.waiting[u].len();
+        let [p] = pts else {
+            return Err(Refusal::new(format!(
+                "{name} is a spy of {n} miniature: give 1 point within 10 cm of an enemy unit (you gave {})",
+                pts.len()
+            )));
+        };
+        let mut t = self.table.clone();
+        t.units[u].minis = self.minis_at(u, &self.waiting[u], pts);
+        dust_geom::path::check_end(&t, u, 0, *p, None).map_err(|r| Refusal::new(r.reason))?;
+        let body = &t.units[u].minis[0].body;
+        let side = self.units[u].side;
+        let near = (0..self.units.len()).any(|e| {
+            self.units[e].side != side
+                && !self.units[e].destroyed
+                && self.table.units[e].minis.iter().any(|m| body_gap(body, &m.body).within(RANGE_UNIT))
+        });
+        if !near {
+            return Err(Refusal::new(format!(
+                "({}) is more than 10 cm from every enemy unit: a spy is placed within range 1 (10 cm) of an enemy unit",
+                super::decision::point_text(*p)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Plays the held spy `u`'s checked election: no point, no roll; a point, 2 dice, and on any
+    /// ☒ or ☑ the spy stands there with one action for each. Not placed, he performs NOTHING
+    /// actions. Returns the actions he takes (0: not placed).
+    pub(crate) fn spy_place(&mut self, u: usize, pts: &[Pt]) -> u8 {
+        if pts.is_empty() {
+            return 0;
+        }
+        let k = self.roll_sym(2, Symbols::ARMY_OR_SHIELD, Purpose::Spy) as u8;
+        if k > 0 {
+            self.table.units[u].minis = self.minis_at(u, &self.waiting[u], pts);
+            self.waiting[u].clear();
+            self.units[u].in_reserve = false;
+        }
+        k
+    }
+
+    /// The held spy `u`'s elections: not rolling, and points about each enemy unit on the
+    /// table (its first miniature's centre, 5 cm beyond its base in eight directions) the check
+    /// accepts, at most `limit`.
+    pub(crate) fn spy_candidates(&self, u: usize, limit: usize) -> Vec<Decision> {
+        let mut v = vec![Decision::Place(Vec::new())];
+        let side = self.units[u].side;
+        for e in (0..self.units.len()).filter(|&e| self.units[e].side != side && !self.units[e].destroyed) {
+            let Some(m) = self.table.units[e].minis.first() else { continue };
+            let c = m.body.centre();
+            let (lo, hi) = m.body.bbox();
+            let reach = (hi.x - lo.x).max(hi.y - lo.y) / 2 + 500 + self.table.units[u].size.0 / 2;
+            for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                let d = Decision::Place(vec![Pt::new(c.x + dx * reach, c.y + dy * reach)]);
+                if self.check(&d).is_ok() {
+                    v.push(d);
+                    break;
+                }
+            }
+            if v.len() > limit.max(2) {
+                break;
+            }
+        }
+        v
     }
 }
