@@ -749,11 +749,17 @@ pub enum BattlefrontSkill {
     /// Assassin (tactics-battlefield-summary.md, "ASSASSIN"): the hero chooses which enemy
     /// soldiers take the hits of his C weapons.
     Assassin,
+    /// Naval unit ("NAVAL UNIT"): "treats deep water as open space, but cannot enter any other
+    /// type of terrain", attacks free after a MARCH MOVE, and its wreck is deep water. A
+    /// sealifter is one too ("Sealifters are naval units").
+    Naval,
+    /// Amphibious ("AMPHIBIOUS"): "can move through deep water as if it were open space".
+    Amphibious,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 44] = [
+    pub const ALL: [BattlefrontSkill; 46] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -798,6 +804,8 @@ impl BattlefrontSkill {
         BattlefrontSkill::Officer,
         BattlefrontSkill::FirstStrike,
         BattlefrontSkill::Assassin,
+        BattlefrontSkill::Naval,
+        BattlefrontSkill::Amphibious,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -846,6 +854,8 @@ impl BattlefrontSkill {
             BattlefrontSkill::Officer => "officer",
             BattlefrontSkill::FirstStrike => "first-strike",
             BattlefrontSkill::Assassin => "assassin",
+            BattlefrontSkill::Naval => "naval",
+            BattlefrontSkill::Amphibious => "amphibious",
         }
     }
     /// Reads a name.

@@ -1,0 +1,210 @@
+//! Naval units and amphibious vehicles on the Battlefield table (issue 24), each test written
+//! from the words of tactics-battlefield-summary.md ("the book"), "VEHICLE WEAPONS": "NAVAL
+//! UNIT" ("A naval unit treats deep water as open space, but cannot enter any other type of
+//! terrain. A naval unit may take a free ATTACK action immediately after it performs a MARCH
+//! MOVE action. An eliminated naval unit becomes deep water terrain."), "AMPHIBIOUS" ("An
+//! amphibious vehicle can move through deep water as if it were open space."), "SEALIFTER"
+//! ("Sealifters are naval units") and "Terrain" ("Terrain features such as building walls,
+//! cliffs, and deep water are impassable"). Through the public API only.
+
+use dust_core::field::tests_support::{activate, settle, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::{Action, Aim, Decision, FieldCard, FieldGame, MiniMove};
+use dust_core::unit::{BattlefrontSkill, Locomotion};
+use dust_core::Side;
+use dust_geom::exact::Pt;
+use dust_geom::table::TerrainKind;
+
+use Action::*;
+
+/// A vehicle (hull 10 × 6 cm, Move 2: 20 cm) with battlefront equipment `skill`, if any.
+fn boat(name: &str, skill: Option<BattlefrontSkill>) -> FieldCard {
+    let mut c = vehicle_card(name, Locomotion::Tracked);
+    c.bf.skills.extend(skill);
+    c
+}
+
+/// A far-off enemy that kills anything it shoots.
+fn killers() -> FieldCard {
+    let mut c = squad_card("Killers", 1);
+    c.card.weapons[0] = weapon("Big Gun", Some(10), 20);
+    c
+}
+
+/// Unit 0 moved straight to `to` (cm), facing unchanged.
+fn go(to: (f64, f64)) -> Decision {
+    Decision::Move {
+        minis: vec![MiniMove {
+            mini: 0,
+            to: Pt::cm(to.0, to.1),
+            via: Vec::new(),
+        }],
+        facing: None,
+    }
+}
+
+/// A lake of deep water 20–160 × 20–`top` cm with unit 0 (`card`) at (50, 50) facing +y (hull
+/// x 47–53, y 45–55), and an enemy far off on land.
+fn lake(card: FieldCard, top: f64) -> FieldGame {
+    Builder::default()
+        .terrain(TerrainKind::DeepWater, &[(20.0, 20.0), (160.0, 20.0), (160.0, top), (20.0, top)])
+        .unit(Side::A, card, &[(50.0, 50.0)], 0)
+        .unit(Side::B, killers(), &[(150.0, 110.0)], 180)
+        .game(1)
+}
+
+/// "NAVAL UNIT": "A naval unit treats deep water as open space": it moves its full Move through
+/// it (no terrain cap, no roll), where any other vehicle may not be at all.
+#[test]
+fn a_naval_unit_treats_deep_water_as_open_space() {
+    let mut g = lake(boat("Gunboat", Some(BattlefrontSkill::Naval)), 100.0);
+    activate(&mut g, 0, &[Move, Nothing]);
+    g.check(&go((50.0, 70.0)))
+        .expect("20 cm across deep water: a Move as on open ground");
+    let far = g.check(&go((50.0, 71.0))).expect_err("21 cm: beyond Move 2");
+    assert!(far.reason.contains("more than"), "{far}");
+    g.apply(go((50.0, 70.0))).expect("moved");
+    assert_eq!(g.table().units[0].minis[0].body.centre(), Pt::cm(50.0, 70.0));
+    // The generator proposes moves on the water, and check accepts each.
+    let moves: Vec<Decision> = {
+        let mut g = lake(boat("Gunboat", Some(BattlefrontSkill::Naval)), 100.0);
+        activate(&mut g, 0, &[Move, Nothing]);
+        let c = g.candidates(64);
+        for d in &c {
+            g.check(d).expect("every candidate is legal");
+        }
+        c
+    };
+    assert!(moves.iter().any(|d| matches!(d, Decision::Move { .. })), "{moves:?}");
+}
+
+/// "Terrain": "deep water [is] impassable. Units cannot move through impassable terrain": a
+/// vehicle neither naval nor amphibious may not cross a river of deep water.
+#[test]
+fn deep_water_stays_impassable_to_other_vehicles() {
+    let river = |card: FieldCard| {
+        Builder::default()
+            .terrain(TerrainKind::DeepWater, &[(0.0, 60.0), (180.0, 60.0), (180.0, 70.0), (0.0, 70.0)])
+            .unit(Side::A, card, &[(50.0, 50.0)], 0)
+            .unit(Side::B, killers(), &[(150.0, 110.0)], 180)
+            .game(1)
+    };
+    let mut g = river(boat("Tank", None));
+    activate(&mut g, 0, &[March]);
+    let e = g.check(&go((50.0, 80.0))).expect_err("deep water blocks a tank");
+    assert!(e.reason.contains("deep-water"), "{e}");
+    // "AMPHIBIOUS": "An amphibious vehicle can move through deep water as if it were open space."
+    let mut g = river(boat("Amphibian", Some(BattlefrontSkill::Amphibious)));
+    activate(&mut g, 0, &[March]);
+    g.check(&go((50.0, 80.0))).expect("across the river as over open ground");
+    g.check(&go((50.0, 65.0))).expect("and it may stop in it");
+    g.check(&go((50.0, 90.0))).expect("40 cm: the whole March Move, no terrain cap");
+}
+
+/// "NAVAL UNIT": "…but cannot enter any other type of terrain": not the shore (open ground is
+/// not deep water: docs/rulings.md, "Battlefield: naval units"), not an island of woods; the
+/// hull may touch the shore.
+#[test]
+fn a_naval_unit_cannot_leave_deep_water() {
+    let mut g = lake(boat("Gunboat", Some(BattlefrontSkill::Naval)), 70.0);
+    activate(&mut g, 0, &[Move, Nothing]);
+    g.check(&go((50.0, 65.0))).expect("the bow touches the shore at y = 70");
+    let e = g.check(&go((50.0, 66.0))).expect_err("the bow would be on dry land");
+    assert!(e.reason.contains("deep water"), "{e}");
+    let e = g.check(&go((50.0, 18.0))).expect_err("nor out at the other shore");
+    assert!(e.reason.contains("deep water"), "{e}");
+    let mut g = Builder::default()
+        .terrain(
+            TerrainKind::DeepWater,
+            &[(20.0, 20.0), (160.0, 20.0), (160.0, 100.0), (20.0, 100.0)],
+        )
+        .terrain(TerrainKind::Woods, &[(40.0, 60.0), (60.0, 60.0), (60.0, 63.0), (40.0, 63.0)])
+        .unit(Side::A, boat("Gunboat", Some(BattlefrontSkill::Naval)), &[(50.0, 50.0)], 0)
+        .unit(Side::B, killers(), &[(150.0, 110.0)], 180)
+        .game(1);
+    activate(&mut g, 0, &[Move, Nothing]);
+    let e = g.check(&go((50.0, 70.0))).expect_err("the island's woods are other terrain");
+    assert!(e.reason.contains("woods"), "{e}");
+}
+
+/// "SEALIFTER": "Sealifters are naval units": the same water binds it.
+#[test]
+fn a_sealifter_is_a_naval_unit() {
+    let mut g = lake(boat("Landing Craft", Some(BattlefrontSkill::Sealifter)), 70.0);
+    activate(&mut g, 0, &[Move, Nothing]);
+    g.check(&go((70.0, 50.0))).expect("on the water");
+    assert!(g.check(&go((50.0, 66.0))).is_err(), "not onto the shore");
+}
+
+/// "NAVAL UNIT": "A naval unit may take a free ATTACK action immediately after it performs a
+/// MARCH MOVE action": MARCH MOVE then ATTACK with two actions, any weapon; not for a tank.
+#[test]
+fn a_naval_unit_attacks_free_after_a_march_move() {
+    let mut g = Builder::default()
+        .terrain(
+            TerrainKind::DeepWater,
+            &[(20.0, 20.0), (160.0, 20.0), (160.0, 100.0), (20.0, 100.0)],
+        )
+        .unit(Side::A, boat("Gunboat", Some(BattlefrontSkill::Naval)), &[(50.0, 50.0)], 0)
+        .unit(Side::B, squad_card("Target", 1), &[(50.0, 105.0)], 180)
+        .game(1);
+    let side = Side::A;
+    if g.candidates(2).iter().any(|d| matches!(d, Decision::First(_))) {
+        g.apply(Decision::First(side)).unwrap();
+    }
+    g.apply(Decision::Activate(0)).unwrap();
+    let plan = Decision::Plan(vec![March, Attack]);
+    assert!(g.candidates(256).contains(&plan), "the generator proposes it");
+    g.apply(plan).expect("MARCH MOVE and a free ATTACK");
+    g.apply(go((50.0, 90.0))).expect("the march move");
+    settle(&mut g);
+    let fire = Decision::Attack(vec![Aim {
+        line: 0,
+        target: 1,
+        at: None,
+    }]);
+    g.check(&fire)
+        .expect("the gun (range 5) fires: the free ATTACK is not limited to C weapons");
+    g.apply(fire).expect("fired");
+    // A tank has no such free action.
+    let mut t = Builder::default()
+        .unit(Side::A, boat("Tank", None), &[(50.0, 50.0)], 0)
+        .unit(Side::B, squad_card("Target", 1), &[(50.0, 105.0)], 180)
+        .game(1);
+    if t.candidates(2).iter().any(|d| matches!(d, Decision::First(_))) {
+        t.apply(Decision::First(side)).unwrap();
+    }
+    t.apply(Decision::Activate(0)).unwrap();
+    assert!(t.check(&Decision::Plan(vec![March, Attack])).is_err(), "three actions' worth");
+}
+
+/// "NAVAL UNIT": "An eliminated naval unit becomes deep water terrain" (not a wreck).
+#[test]
+fn an_eliminated_naval_unit_becomes_deep_water() {
+    for (skill, kind) in [(Some(BattlefrontSkill::Naval), TerrainKind::DeepWater), (None, TerrainKind::Wreck)] {
+        let mut b = Builder::default();
+        if skill.is_some() {
+            b = b.terrain(TerrainKind::DeepWater, &[(20.0, 20.0), (160.0, 20.0), (160.0, 80.0), (20.0, 80.0)]);
+        }
+        let mut g = b
+            .unit(Side::A, boat("Boat", skill), &[(50.0, 50.0)], 0)
+            .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+            .game(1);
+        activate(&mut g, 1, &[Attack, Nothing]);
+        g.apply(Decision::Attack(vec![Aim {
+            line: 0,
+            target: 0,
+            at: None,
+        }]))
+        .unwrap();
+        settle(&mut g);
+        assert!(g.units()[0].destroyed);
+        let last = g.table().terrain.last().expect("the hull leaves terrain");
+        assert_eq!(last.kind, kind, "{skill:?}");
+        assert_eq!(
+            last.area,
+            dust_geom::table::Area::Polygon(
+                dust_geom::table::Body::hull(Pt::cm(50.0, 50.0), 1_000, 600, dust_geom::angle::Facing::deg(0)).outline()
+            )
+        );
+    }
+}
