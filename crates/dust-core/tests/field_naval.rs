@@ -7,8 +7,8 @@
 //! ("Sealifters are naval units") and "Terrain" ("Terrain features such as building walls,
 //! cliffs, and deep water are impassable"). Through the public API only.
 
-use dust_core::field::tests_support::{activate, settle, squad_card, vehicle_card, weapon, Builder};
-use dust_core::field::{Action, Aim, Decision, FieldCard, FieldGame, MiniMove};
+use dust_core::field::tests_support::{activate, rolls, settle, squad_card, vehicle_card, weapon, Builder};
+use dust_core::field::{Action, Aim, Decision, FieldCard, FieldGame, MiniMove, Purpose};
 use dust_core::unit::{BattlefrontSkill, Locomotion};
 use dust_core::Side;
 use dust_geom::exact::Pt;
@@ -28,6 +28,18 @@ fn killers() -> FieldCard {
     let mut c = squad_card("Killers", 1);
     c.card.weapons[0] = weapon("Big Gun", Some(10), 20);
     c
+}
+
+/// Unit `k` (the killers) fires at unit 0, and the casualties are taken.
+fn kill_unit_0(g: &mut FieldGame, k: usize) {
+    activate(g, k, &[Attack, Nothing]);
+    g.apply(Decision::Attack(vec![Aim {
+        line: 0,
+        target: 0,
+        at: None,
+    }]))
+    .expect("fired");
+    settle(g);
 }
 
 /// Unit 0 moved straight to `to` (cm), facing unchanged.
@@ -98,6 +110,13 @@ fn deep_water_stays_impassable_to_other_vehicles() {
     g.check(&go((50.0, 80.0))).expect("across the river as over open ground");
     g.check(&go((50.0, 65.0))).expect("and it may stop in it");
     g.check(&go((50.0, 90.0))).expect("40 cm: the whole March Move, no terrain cap");
+    let from = g.events().len();
+    g.apply(go((50.0, 90.0))).expect("crossed");
+    assert!(
+        rolls(&g, from, Purpose::Terrain).is_empty(),
+        "no roll for a tracked vehicle: deep water is open space to it"
+    );
+    assert_eq!(g.table().units[0].minis[0].body.centre(), Pt::cm(50.0, 90.0));
 }
 
 /// "NAVAL UNIT": "…but cannot enter any other type of terrain": not the shore (open ground is
@@ -189,14 +208,7 @@ fn an_eliminated_naval_unit_becomes_deep_water() {
             .unit(Side::A, boat("Boat", skill), &[(50.0, 50.0)], 0)
             .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
             .game(1);
-        activate(&mut g, 1, &[Attack, Nothing]);
-        g.apply(Decision::Attack(vec![Aim {
-            line: 0,
-            target: 0,
-            at: None,
-        }]))
-        .unwrap();
-        settle(&mut g);
+        kill_unit_0(&mut g, 1);
         assert!(g.units()[0].destroyed);
         let last = g.table().terrain.last().expect("the hull leaves terrain");
         assert_eq!(last.kind, kind, "{skill:?}");
@@ -206,5 +218,31 @@ fn an_eliminated_naval_unit_becomes_deep_water() {
                 dust_geom::table::Body::hull(Pt::cm(50.0, 50.0), 1_000, 600, dust_geom::angle::Facing::deg(0)).outline()
             )
         );
+    }
+}
+
+/// "CARRYING VEHICLES", "SEALIFTER": "If a sealifter is eliminated in deep water, all passengers
+/// and vehicles carried by it are eliminated. If it is eliminated with the bow door in contact
+/// with dry land, the passengers and vehicles it is carrying are unharmed": a naval unit never
+/// leaves the water, so the contact is its hull touching the shore (docs/rulings.md,
+/// "Battlefield: sealifters").
+#[test]
+fn a_sealifter_lost_with_its_bow_touching_the_shore_spares_those_aboard() {
+    for (top, lost) in [(80.0, true), (55.0, false)] {
+        let mut g = Builder::default()
+            .terrain(TerrainKind::DeepWater, &[(20.0, 20.0), (160.0, 20.0), (160.0, top), (20.0, top)])
+            .unit(
+                Side::A,
+                boat("Landing Craft", Some(BattlefrontSkill::Sealifter)),
+                &[(50.0, 50.0)],
+                0,
+            )
+            .unit(Side::A, squad_card("Marines", 2), &[(49.0, 46.0), (49.0, 47.0)], 0)
+            .aboard(0)
+            .unit(Side::B, killers(), &[(50.0, 110.0)], 180)
+            .game(1);
+        kill_unit_0(&mut g, 2);
+        assert!(g.units()[0].destroyed);
+        assert_eq!(g.units()[1].destroyed, lost, "shore at y = {top} (the bow at y = 55)");
     }
 }

@@ -320,6 +320,21 @@ pub fn afloat_body(t: &Table, body: &Body) -> bool {
     }
 }
 
+/// Whether `body` has deep water on every side: each corner of its outline strictly inside a
+/// deep-water piece, and no corner of a deep-water piece on its outline that is not strictly
+/// inside another piece (none within it either) — touching the shore is "contact with dry land"
+/// (tactics-battlefield-summary.md, "SEALIFTER").
+pub fn wholly_afloat(t: &Table, body: &Body) -> bool {
+    let water: Vec<&crate::table::Terrain> = t.terrain.iter().filter(|p| p.kind == TerrainKind::DeepWater).collect();
+    let wet = |p: Pt| water.iter().any(|w| w.area.locate(p) == Inside::In);
+    let outline = body.outline();
+    outline.iter().all(|&p| wet(p))
+        && water.iter().all(|w| match &w.area {
+            Area::Polygon(v) => v.iter().all(|&k| point_in_polygon(k, &outline) == Inside::Out || wet(k)),
+            Area::Circle { .. } => true,
+        })
+}
+
 /// The refusal of a naval miniature leaving deep water.
 fn aground(what: String) -> Refusal {
     Refusal {
