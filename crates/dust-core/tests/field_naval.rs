@@ -246,3 +246,42 @@ fn a_sealifter_lost_with_its_bow_touching_the_shore_spares_those_aboard() {
         assert_eq!(g.units()[1].destroyed, lost, "shore at y = {top} (the bow at y = 55)");
     }
 }
+
+/// The generator proposes only what check accepts with naval and amphibious units on the table
+/// (a river the amphibian crosses, a lake the gunboat keeps to): 4 seeds × up to 150 random
+/// decisions, every candidate checked, and the gunboat never off the water.
+#[test]
+fn every_proposal_with_naval_units_is_legal() {
+    let mut sailed = 0;
+    for seed in 1..=4u64 {
+        let mut g = Builder::default()
+            .terrain(TerrainKind::DeepWater, &[(20.0, 20.0), (120.0, 20.0), (120.0, 70.0), (20.0, 70.0)])
+            .unit(Side::A, boat("Gunboat", Some(BattlefrontSkill::Naval)), &[(50.0, 50.0)], 0)
+            .unit(Side::A, boat("Amphibian", Some(BattlefrontSkill::Amphibious)), &[(140.0, 50.0)], 0)
+            .unit(Side::B, squad_card("Target", 2), &[(60.0, 100.0), (63.0, 100.0)], 180)
+            .game(seed);
+        let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for _ in 0..150 {
+            if g.candidates(1).is_empty() {
+                break;
+            }
+            for d in g.candidates(32) {
+                g.check(&d).unwrap_or_else(|e| panic!("{d} proposed but refused: {e}"));
+            }
+            dust_core::field::tests_support::random_step(&mut g, &mut pick, 32);
+            if !g.units()[0].destroyed {
+                let body = &g.table().units[0].minis[0].body;
+                assert!(
+                    dust_geom::path::afloat_body(g.table(), body),
+                    "seed {seed}: the gunboat left the water"
+                );
+            }
+        }
+        let moved = g.table().units[0]
+            .minis
+            .first()
+            .is_none_or(|m| m.body.centre() != Pt::cm(50.0, 50.0));
+        sailed += usize::from(moved);
+    }
+    assert!(sailed > 0, "the gunboat moved in some game");
+}
