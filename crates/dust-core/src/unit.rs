@@ -752,11 +752,17 @@ pub enum BattlefrontSkill {
     /// Spy (tactics-battlefield-summary.md, "SPY"): the hero is not placed at the start of the
     /// game; activated, he may roll 2 dice to be placed within range 1 of an enemy unit.
     Spy,
+    /// Naval unit ("NAVAL UNIT"): "treats deep water as open space, but cannot enter any other
+    /// type of terrain", attacks free after a MARCH MOVE, and its wreck is deep water. A
+    /// sealifter is one too ("Sealifters are naval units").
+    Naval,
+    /// Amphibious ("AMPHIBIOUS"): "can move through deep water as if it were open space".
+    Amphibious,
 }
 
 impl BattlefrontSkill {
     /// Every battlefront skill.
-    pub const ALL: [BattlefrontSkill; 45] = [
+    pub const ALL: [BattlefrontSkill; 47] = [
         BattlefrontSkill::AcePilot,
         BattlefrontSkill::FightingSpirit,
         BattlefrontSkill::Hover,
@@ -802,6 +808,8 @@ impl BattlefrontSkill {
         BattlefrontSkill::FirstStrike,
         BattlefrontSkill::Assassin,
         BattlefrontSkill::Spy,
+        BattlefrontSkill::Naval,
+        BattlefrontSkill::Amphibious,
     ];
     /// The name used in card files.
     pub const fn name(self) -> &'static str {
@@ -851,6 +859,8 @@ impl BattlefrontSkill {
             BattlefrontSkill::FirstStrike => "first-strike",
             BattlefrontSkill::Assassin => "assassin",
             BattlefrontSkill::Spy => "spy",
+            BattlefrontSkill::Naval => "naval",
+            BattlefrontSkill::Amphibious => "amphibious",
         }
     }
     /// Reads a name.

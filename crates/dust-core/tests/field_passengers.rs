@@ -1447,7 +1447,8 @@ fn a_destroyed_airlifter_drops_its_vehicle_a_die_per_damage_point() {
 
 // ----- CARRYING VEHICLES: SEALIFTER -------------------------------------------------------------------
 
-/// A naval vehicle with sealifter equipment (provisional test card: naval movement is not played).
+/// A naval vehicle with sealifter equipment (provisional test card; a naval unit: it moves only on
+/// deep water, crates/dust-core/tests/field_naval.rs).
 fn sealifter() -> FieldCard {
     let mut c = vehicle_card("Landing Craft", Locomotion::Tracked);
     c.bf.skills.push(BattlefrontSkill::Sealifter);

@@ -5,6 +5,9 @@
 //! early exit, no bounding boxes), and a move checked by sampling the path every 2 mm against
 //! every obstacle. Each benchmark asserts that both give the same answer before timing.
 //!
+//! Also a naval hull's shortest path across a lake past islands beside an amphibious hull's on
+//! the same table.
+//!
 //! Run with `cargo bench -p dust-geom --bench table`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -173,6 +176,8 @@ fn bench(c: &mut Criterion) {
     });
     println!("move check, 3 legs, 40 pieces: {fast_m:?} per check (target <= 20 us); 2 mm sampling reference {slow_m:?}");
 
+    naval_paths();
+
     let mut g = c.benchmark_group("battlefield");
     g.measurement_time(Duration::from_secs(2)).sample_size(20);
     g.bench_function("los_two_squads_40_pieces", |b| b.iter(|| units_see(black_box(&t), 0, 1)));
@@ -182,6 +187,51 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("move_sampled_reference", |b| b.iter(|| move_sampled(black_box(&t), 0, &path)));
     g.finish();
+}
+
+/// A naval hull's shortest path across a lake 140 × 80 cm past 6 wooded islands (closed to it,
+/// and every leg kept within the water), beside the same query for an amphibious hull (the
+/// islands only cap it) on the same table, measured in the same run.
+fn naval_paths() {
+    let mut t = Table::new("lake", cm(180.0), cm(120.0));
+    let lake = vec![Pt::cm(20.0, 20.0), Pt::cm(160.0, 20.0), Pt::cm(160.0, 100.0), Pt::cm(20.0, 100.0)];
+    t.terrain.push(Terrain::new("lake", TerrainKind::DeepWater, Area::Polygon(lake)));
+    for k in 0..6 {
+        let (x, y) = (45.0 + 18.0 * k as f64, 45.0 + 10.0 * (k % 3) as f64);
+        let isle = vec![Pt::cm(x, y), Pt::cm(x + 8.0, y), Pt::cm(x + 8.0, y + 8.0), Pt::cm(x, y + 8.0)];
+        t.terrain
+            .push(Terrain::new(format!("isle {k}"), TerrainKind::Woods, Area::Polygon(isle)));
+    }
+    for (name, y) in [("Gunboat", 55.0), ("Amphibian", 75.0)] {
+        t.units.push(Unit {
+            name: name.into(),
+            card: name.into(),
+            side: Side::A,
+            kind: MiniKind::Vehicle,
+            facing: Facing::deg(90),
+            size: (cm(10.0), cm(6.0)),
+            minis: vec![Mini {
+                body: Body::hull(Pt::cm(30.0, y), cm(10.0), cm(6.0), Facing::deg(90)),
+            }],
+        });
+    }
+    t.afloat.insert(0, dust_geom::table::Afloat::Naval);
+    t.afloat.insert(1, dust_geom::table::Afloat::Amphibious);
+    let naval = dust_geom::path::shortest(&t, 0, 0, Pt::cm(150.0, 55.0), cm(400.0), true);
+    let amphibious = dust_geom::path::shortest(&t, 1, 0, Pt::cm(150.0, 75.0), cm(400.0), true);
+    assert!(naval.legal && amphibious.legal, "{} / {}", naval.reason, amphibious.reason);
+    assert!(naval.path.len() > 1, "the gunboat bends round the islands");
+    let fast_n = per_call(200, || {
+        black_box(dust_geom::path::shortest(black_box(&t), 0, 0, Pt::cm(150.0, 55.0), cm(400.0), true).legal);
+    });
+    let fast_a = per_call(200, || {
+        black_box(dust_geom::path::shortest(black_box(&t), 1, 0, Pt::cm(150.0, 75.0), cm(400.0), true).legal);
+    });
+    println!(
+        "shortest path across a lake past 6 islands: naval hull {fast_n:?} per search ({} legs); amphibious hull, same table {fast_a:?} ({} legs)",
+        naval.path.len(),
+        amphibious.path.len()
+    );
 }
 
 criterion_group!(benches, bench);

@@ -27,7 +27,7 @@ use crate::exact::{
     bbox, dist2, point_in_polygon, seg_point_dist2, seg_seg_dist2, segments_intersect, Coord, Inside, Pt, Ratio, MAX_COORD, UNITS_PER_CM,
 };
 use crate::measure::RANGE_UNIT;
-use crate::table::{bodies_overlap, Area, Body, Going, MiniKind, Table, TerrainKind};
+use crate::table::{bodies_overlap, Afloat, Area, Body, Going, MiniKind, Table, TerrainKind};
 
 /// The cap of a Move action through terrain: Move 2.
 pub const TERRAIN_MOVE_CAP: Coord = 2 * RANGE_UNIT;
@@ -64,6 +64,8 @@ struct Mover {
     /// The levels it moves on (where it starts, where it ends): miniatures on other floors
     /// are not in its way.
     levels: (u8, u8),
+    /// How it goes on deep water, if it does.
+    afloat: Option<Afloat>,
 }
 
 fn r2(r: Coord) -> Ratio {
@@ -171,6 +173,16 @@ fn obstacles(t: &Table, m: Mover) -> (Vec<Obs<'_>>, Vec<Obs<'_>>) {
             Area::Polygon(v) => Obs::Poly(v, i),
             Area::Circle { c, r } => Obs::Circle(*c, *r, i),
         };
+        // "NAVAL UNIT", "AMPHIBIOUS": deep water is open space to them; a naval unit "cannot
+        // enter any other type of terrain" (a smoke screen is no terrain: it passes).
+        match (m.afloat, p.kind) {
+            (Some(_), TerrainKind::DeepWater) | (Some(Afloat::Naval), TerrainKind::Smoke) => continue,
+            (Some(Afloat::Naval), _) => {
+                hard.push(region);
+                continue;
+            }
+            _ => {}
+        }
         let walls = || {
             p.walls
                 .iter()
@@ -264,6 +276,71 @@ fn mover(t: &Table, unit: usize, mini: usize) -> Mover {
         kind: u.kind,
         r,
         levels: (level, level),
+        afloat: t.afloat.get(&unit).copied(),
+    }
+}
+
+/// Whether the segment `a b` widened by `r` lies within one deep-water piece (touching its edge
+/// is allowed: docs/rulings.md, "Battlefield: naval units").
+fn afloat_leg(t: &Table, a: Pt, b: Pt, r: Coord) -> bool {
+    t.terrain
+        .iter()
+        .filter(|p| p.kind == TerrainKind::DeepWater)
+        .any(|p| match &p.area {
+            Area::Polygon(v) => {
+                point_in_polygon(a, v) == Inside::In
+                    && point_in_polygon(b, v) == Inside::In
+                    && (0..v.len()).all(|i| seg_seg_dist2(a, b, v[i], v[(i + 1) % v.len()]) >= r2(r))
+            }
+            Area::Circle { c, r: cr } => *cr >= r && [a, b].iter().all(|&p| Ratio::int(dist2(p, *c)) <= r2(*cr - r)),
+        })
+}
+
+/// Whether `body` lies within one deep-water piece (touching its edge: "the bow door in contact
+/// with dry land").
+pub fn afloat_body(t: &Table, body: &Body) -> bool {
+    match body {
+        Body::Disc { c, r } => afloat_leg(t, *c, *c, *r),
+        Body::Hull { corners, .. } => t
+            .terrain
+            .iter()
+            .filter(|p| p.kind == TerrainKind::DeepWater)
+            .any(|p| match &p.area {
+                Area::Polygon(v) => {
+                    let proper = |a: Pt, b: Pt, c: Pt, d: Pt| {
+                        i32::from(crate::exact::orient(a, b, c)) * i32::from(crate::exact::orient(a, b, d)) < 0
+                            && i32::from(crate::exact::orient(c, d, a)) * i32::from(crate::exact::orient(c, d, b)) < 0
+                    };
+                    corners.iter().all(|&k| point_in_polygon(k, v) != Inside::Out)
+                        && v.iter().all(|&k| point_in_polygon(k, corners) != Inside::In)
+                        && (0..4).all(|i| (0..v.len()).all(|j| !proper(corners[i], corners[(i + 1) % 4], v[j], v[(j + 1) % v.len()])))
+                }
+                Area::Circle { c, r } => corners.iter().all(|&k| dist2(k, *c) <= i128::from(*r) * i128::from(*r)),
+            }),
+    }
+}
+
+/// Whether `body` has deep water on every side: each corner of its outline strictly inside a
+/// deep-water piece, and no corner of a deep-water piece on its outline that is not strictly
+/// inside another piece (none within it either) — touching the shore is "contact with dry land"
+/// (tactics-battlefield-summary.md, "SEALIFTER").
+pub fn wholly_afloat(t: &Table, body: &Body) -> bool {
+    let water: Vec<&crate::table::Terrain> = t.terrain.iter().filter(|p| p.kind == TerrainKind::DeepWater).collect();
+    let wet = |p: Pt| water.iter().any(|w| w.area.locate(p) == Inside::In);
+    let outline = body.outline();
+    outline.iter().all(|&p| wet(p))
+        && water.iter().all(|w| match &w.area {
+            Area::Polygon(v) => v.iter().all(|&k| point_in_polygon(k, &outline) == Inside::Out || wet(k)),
+            Area::Circle { .. } => true,
+        })
+}
+
+/// The refusal of a naval miniature leaving deep water.
+fn aground(what: String) -> Refusal {
+    Refusal {
+        reason: format!(
+            "{what} would leave deep water: a naval unit \"cannot enter any other type of terrain\" (open ground included); keep its base or hull within deep water"
+        ),
     }
 }
 
@@ -299,6 +376,9 @@ fn check_end_among(
     let (lo, hi) = body.bbox();
     let (x, y) = at.to_cm();
     let kind = t.units[unit].kind;
+    if t.afloat.get(&unit) == Some(&Afloat::Naval) && !afloat_body(t, &body) {
+        return Err(aground(format!("at ({x:.1}, {y:.1}) the miniature")));
+    }
     if !t.holds_body(&body) {
         return Err(Refusal {
             reason: format!(
@@ -435,6 +515,11 @@ fn check_move_full(
                     ),
                 });
             }
+        }
+        if m.afloat == Some(Afloat::Naval) && !afloat_leg(t, prev, p, m.r) {
+            let (x0, y0) = prev.to_cm();
+            let (x1, y1) = p.to_cm();
+            return Err(aground(format!("the leg from ({x0:.1}, {y0:.1}) to ({x1:.1}, {y1:.1})")));
         }
         for o in &terrain {
             if boxes_near(lb, o.bounds(), m.r) && o.blocks(prev, p, m.r) {
@@ -580,9 +665,10 @@ fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: 
     let region = (Pt::new(mid.x - half, mid.y - half), Pt::new(mid.x + half, mid.y + half));
     let near: Vec<&Obs<'_>> = obs.iter().filter(|o| boxes_near(region, o.bounds(), m.r)).collect();
     let obs = near;
+    let naval = m.afloat == Some(Afloat::Naval);
     let clear = |a: Pt, b: Pt| {
         let lb = bbox(&[a, b]);
-        obs.iter().all(|o| !boxes_near(lb, o.bounds(), m.r) || !o.blocks(a, b, m.r))
+        obs.iter().all(|o| !boxes_near(lb, o.bounds(), m.r) || !o.blocks(a, b, m.r)) && (!naval || afloat_leg(t, a, b, m.r))
     };
     if clear(start, end) {
         return Some((vec![end], leg_len(start, end)));
@@ -593,6 +679,14 @@ fn graph_path(t: &Table, m: Mover, start: Pt, end: Pt, obs: &[Obs<'_>], budget: 
         o.waypoints(m.r + MARGIN, &mut cand);
     }
     opening_waypoints(&obs, m.r + MARGIN, &mut cand);
+    if naval {
+        // The shore's corners bend a naval path as obstacles' corners bend the others'.
+        for (i, p) in t.terrain.iter().enumerate().filter(|(_, p)| p.kind == TerrainKind::DeepWater) {
+            if let Area::Polygon(v) = &p.area {
+                Obs::Poly(v, i).waypoints(m.r + MARGIN, &mut cand);
+            }
+        }
+    }
     let on_table = |p: Pt| p.x >= m.r && p.y >= m.r && p.x <= t.width - m.r && p.y <= t.depth - m.r;
     cand.retain(|&p| on_table(p) && leg_len(start, p) + leg_len(p, end) <= budget);
     cand.sort_by(|&p, &q| {

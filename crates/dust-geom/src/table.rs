@@ -661,6 +661,19 @@ pub struct Table {
     pub templates: Templates,
     /// Upper floors of buildings and who stands on them.
     pub floors: Floors,
+    /// Units that go on deep water (unit index → how); every other unit finds it impassable.
+    pub afloat: std::collections::BTreeMap<usize, Afloat>,
+}
+
+/// How a unit goes on deep water (tactics-battlefield-summary.md, "VEHICLE WEAPONS").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Afloat {
+    /// "AMPHIBIOUS": "An amphibious vehicle can move through deep water as if it were open
+    /// space" (and over land as any vehicle).
+    Amphibious,
+    /// "NAVAL UNIT": "A naval unit treats deep water as open space, but cannot enter any other
+    /// type of terrain": its base or hull stays within deep water (touching its edge).
+    Naval,
 }
 
 impl Table {
@@ -676,6 +689,7 @@ impl Table {
             units: Vec::new(),
             templates: Templates::default(),
             floors: Floors::default(),
+            afloat: std::collections::BTreeMap::new(),
         }
     }
 

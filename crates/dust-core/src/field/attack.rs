@@ -1207,12 +1207,13 @@ impl FieldGame {
         if self.class(t) == Class::Vehicle {
             if let Some(m) = self.table.units[t].minis.first() {
                 let hull = m.body.outline();
+                let kind = self.wreck_kind(t);
                 let mut wreck = dust_geom::table::Terrain::new(
                     format!("the wreck of {}", self.table.units[t].name),
-                    dust_geom::table::TerrainKind::Wreck,
+                    kind,
                     dust_geom::table::Area::Polygon(hull),
                 );
-                wreck.cover = true;
+                wreck.cover = kind.cover();
                 self.table.terrain.push(wreck);
             }
         }

@@ -137,20 +137,10 @@ impl FieldGame {
     /// eliminated in deep water, all passengers and vehicles carried by it are eliminated. If it
     /// is eliminated with the bow door in contact with dry land, the passengers and vehicles it is
     /// carrying are unharmed and may dismount as normal": in deep water when its whole hull lies
-    /// in deep water; otherwise each unit is placed beside the wreck as passengers are, unharmed,
+    /// in deep water, touching no shore; otherwise each unit is placed beside the wreck as passengers are, unharmed,
     /// with no token, free to activate (docs/rulings.md, "Battlefield: sealifters").
     pub(crate) fn unload_sealifter(&mut self, hull: &dust_geom::table::Body, carried: &[usize]) {
-        let wet = hull.outline().iter().all(|&p| {
-            self.table.terrain.iter().any(|t| {
-                t.kind == dust_geom::table::TerrainKind::DeepWater
-                    && match &t.area {
-                        dust_geom::table::Area::Polygon(poly) => {
-                            dust_geom::exact::point_in_polygon(p, poly) != dust_geom::exact::Inside::Out
-                        }
-                        dust_geom::table::Area::Circle { c, r } => dust_geom::exact::dist2(p, *c) <= i128::from(*r) * i128::from(*r),
-                    }
-            })
-        });
+        let wet = dust_geom::path::wholly_afloat(&self.table, hull);
         for &u in carried {
             let minis = std::mem::take(&mut self.carry.stowed[u]);
             self.carry.aboard[u] = None;

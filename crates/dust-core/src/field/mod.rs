@@ -29,6 +29,7 @@ pub mod decision;
 mod flow;
 mod fortify;
 mod generate;
+mod naval;
 mod passengers;
 mod preview;
 mod scatter;
@@ -610,6 +611,7 @@ impl FieldGame {
             }
         }
         let mut table = setup.table;
+        table.afloat = naval::afloat_of(&cards);
         let mut waiting = vec![Vec::new(); units.len()];
         let n = units.len();
         let mut rolls = vec![false; n];

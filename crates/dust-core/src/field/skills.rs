@@ -239,12 +239,17 @@ impl FieldGame {
     /// Whether unit `u` or the hero joined to it for the activation has the skill of `f`: "This
     /// unit (and any unit it has joined or hero that has joined it)".
     fn has_free(&self, u: usize, f: Free) -> bool {
+        if f == Free::Naval {
+            // Equipment of the naval unit itself (no hero joins a vehicle).
+            return self.naval(u);
+        }
         let has = |x: usize| {
             let c = &self.cards[x];
             match f {
                 Free::Charge => c.card.has(Skill::Charge),
                 Free::AtTheDouble => c.bf.has(crate::unit::BattlefrontSkill::AtTheDouble),
                 Free::MoveAndFire => c.bf.has(crate::unit::BattlefrontSkill::MoveAndFire),
+                Free::Naval => false,
             }
         };
         // "BLUTKREUZ": the zombies it leads "gain the Charge skill".
@@ -671,14 +676,17 @@ enum Free {
     /// Move and Fire: "a free MOVE action immediately after performing an ATTACK or SUSTAINED
     /// ATTACK action using ranged weapons".
     MoveAndFire,
+    /// Naval unit: "A naval unit may take a free ATTACK action immediately after it performs a
+    /// MARCH MOVE action" (any weapon).
+    Naval,
 }
 
 impl Free {
-    const ALL: [Free; 3] = [Free::Charge, Free::AtTheDouble, Free::MoveAndFire];
+    const ALL: [Free; 4] = [Free::Naval, Free::Charge, Free::AtTheDouble, Free::MoveAndFire];
     /// Whether `after` following `before` is this skill's free action.
     fn fits(self, before: Action, after: Action) -> bool {
         match self {
-            Free::Charge => before == Action::March && after == Action::Attack,
+            Free::Charge | Free::Naval => before == Action::March && after == Action::Attack,
             Free::AtTheDouble => before == Action::March && after == Action::Move,
             Free::MoveAndFire => before.attacks() && after == Action::Move,
         }
