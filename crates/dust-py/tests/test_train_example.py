@@ -79,6 +79,17 @@ def test_the_evaluation_is_paired_and_its_interval_holds_the_share():
     assert 0.75 < lo < 0.8 < hi < 0.85
 
 
+def test_the_score_interval_holds_the_score_and_narrows_with_the_games():
+    train_duel = load_example()
+    # 80% wins and 20% draws score 90%; the games' values (1 or 1/2) vary by 0.2 around it,
+    # so 400 games give 0.9 +- 1.96 * 0.2 / 20.
+    lo, hi = train_duel.score_interval(0.8, 0.2, 400)
+    assert abs(lo - (0.9 - 0.0196)) < 1e-9 and abs(hi - (0.9 + 0.0196)) < 1e-9
+    wide = train_duel.score_interval(0.8, 0.2, 100)
+    assert wide[0] < lo and wide[1] > hi
+    assert train_duel.score_interval(1.0, 0.0, 400) == (1.0, 1.0), "all won: no doubt left"
+
+
 def test_an_unknown_opponent_is_refused():
     train_duel = load_example()
     with pytest.raises(ValueError, match="league, self, random or mix"):
