@@ -878,19 +878,25 @@ impl<'a> Ctx<'a> {
                         ),
                     ),
                     (None, Some(k)) if bf_skills.contains(&k) => self.err(&sp, format!("skill `{s}` is listed twice")),
-                    // "An engineer vehicle", "A vehicle equipped with a dozer blade"
-                    // (tactics-battlefield-summary.md, "ENGINEER VEHICLE", "DOZER BLADE").
-                    (None, Some(k @ (BattlefrontSkill::Engineer | BattlefrontSkill::DozerBlade)))
-                        if card_kind.as_ref().is_some_and(|(ck, _)| ck.nearest() != UnitKind::Vehicle) =>
-                    {
-                        self.err(
-                            &sp,
-                            format!(
-                                "`{}` is a vehicle's equipment: remove it, or make the card `kind = \"vehicle\"`",
-                                k.name()
-                            ),
-                        )
-                    }
+                    // "An engineer vehicle", "A vehicle equipped with a dozer blade", "An
+                    // amphibious vehicle", a naval unit among the vehicles' attributes
+                    // (tactics-battlefield-summary.md, "ENGINEER VEHICLE", "DOZER BLADE",
+                    // "AMPHIBIOUS", "NAVAL UNIT").
+                    (
+                        None,
+                        Some(
+                            k @ (BattlefrontSkill::Engineer
+                            | BattlefrontSkill::DozerBlade
+                            | BattlefrontSkill::Amphibious
+                            | BattlefrontSkill::Naval),
+                        ),
+                    ) if card_kind.as_ref().is_some_and(|(ck, _)| ck.nearest() != UnitKind::Vehicle) => self.err(
+                        &sp,
+                        format!(
+                            "`{}` is a vehicle's equipment: remove it, or make the card `kind = \"vehicle\"`",
+                            k.name()
+                        ),
+                    ),
                     (None, Some(k)) => bf_skills.push(k),
                     (None, None) => {
                         let mut names: Vec<&str> = Skill::ALL.iter().map(|k| k.name()).collect();

@@ -642,8 +642,21 @@ impl<'a> Ctx<'a> {
                             }
                         }
                         let rides = self.string(t, "aboard", "a [[unit]]", false, &span);
+                        if Self::field_card(&u.card, cards).is_some_and(|c| dust_core::field::is_spy(&c)) {
+                            self.not_held(t, &span, |key| {
+                                format!(
+                                    "unit `{}` is a spy: \"This hero is not placed at the start of the game\" (SPY), so he is neither in reserve nor in ambush; remove `{key} = true`",
+                                    u.name
+                                )
+                            });
+                        }
                         if rides.is_some() {
-                            self.aboard_alone(t, &u, &span);
+                            self.not_held(t, &span, |key| {
+                                format!(
+                                    "unit `{}` is placed aboard a vehicle: it is held in reserve or in ambush with its vehicle, not on its own; remove `{key} = true` (mark the vehicle)",
+                                    u.name
+                                )
+                            });
                             in_reserve.push(false);
                         } else {
                             in_reserve.push(self.reserve(t, &u, &span, (reserves, meeting), &table));
@@ -712,22 +725,28 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    /// A unit placed `aboard` is neither held in reserve nor in ambush of its own: "may
-    /// arrive together", "held with them" (tactics-battlefield-summary.md, "SCENARIO SPECIAL
-    /// RULES"); it comes with its vehicle.
-    fn aboard_alone(&mut self, t: &dyn TableLike, u: &Unit, span: &Span) {
+    /// `reserve = true` or `ambush = true` on a unit that cannot be held on its own: refused
+    /// with `why(key)`. A unit placed `aboard` comes with its vehicle ("may arrive together",
+    /// "held with them": tactics-battlefield-summary.md, "SCENARIO SPECIAL RULES"); a spy starts
+    /// off the table by his skill ("SPY").
+    fn not_held(&mut self, t: &dyn TableLike, span: &Span, why: impl Fn(&str) -> String) {
         for key in ["reserve", "ambush"] {
             if self.bool(t, key, "a [[unit]]", span) == Some(true) {
                 let at = t.get(key).map_or_else(|| span.clone(), |i| TomlReader::span(i, span));
-                self.err(
-                    &at,
-                    format!(
-                        "unit `{}` is placed aboard a vehicle: it is held in reserve or in ambush with its vehicle, not on its own; remove `{key} = true` (mark the vehicle)",
-                        u.name
-                    ),
-                );
+                self.err(&at, why(key));
             }
         }
+    }
+
+    /// The card named `name` as the Battlefield engine reads it, if the cards hold it.
+    fn field_card(name: &str, cards: &[CardFile]) -> Option<dust_core::field::FieldCard> {
+        cards
+            .iter()
+            .find(|c| c.card.name.eq_ignore_ascii_case(name))
+            .map(|cf| dust_core::field::FieldCard {
+                card: cf.card.clone(),
+                bf: cf.info.battlefront.clone(),
+            })
     }
 
     /// `[scenario] scattered = true`: "In scenarios with scattered reserves, roll a die when a
@@ -779,15 +798,7 @@ impl<'a> Ctx<'a> {
     /// Whether unit `u` may be held in ambush with the units of its side held before it
     /// ([`dust_core::field::held_together`]: one unit a side, and a hero that can join it).
     fn held_together(table: &Table, ambush: &[bool], u: &Unit, cards: &[CardFile]) -> bool {
-        let card = |name: &str| {
-            cards
-                .iter()
-                .find(|c| c.card.name.eq_ignore_ascii_case(name))
-                .map(|cf| dust_core::field::FieldCard {
-                    card: cf.card.clone(),
-                    bf: cf.info.battlefront.clone(),
-                })
-        };
+        let card = |name: &str| Self::field_card(name, cards);
         let held: Vec<&Unit> = table
             .units
             .iter()

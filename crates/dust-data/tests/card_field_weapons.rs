@@ -32,10 +32,12 @@ fn an_engineer_vehicle_with_a_cutting_line_reads() {
 }
 
 /// "An engineer vehicle": the equipment belongs on a vehicle's card; elsewhere the file is
-/// refused with where and why (the same for a dozer blade).
+/// refused with where and why (the same for a dozer blade, "An amphibious vehicle" and a naval
+/// unit, listed among the vehicles' attributes: tactics-battlefield-summary.md, "AMPHIBIOUS",
+/// "NAVAL UNIT").
 #[test]
 fn engineer_equipment_is_a_vehicles() {
-    for skill in ["engineer", "dozer-blade"] {
+    for skill in ["engineer", "dozer-blade", "amphibious", "naval"] {
         let e = errors(&card("squad", "soldier 2", &format!("\"{skill}\""), "\"cutting\""));
         assert!(
             e.iter()

@@ -649,3 +649,32 @@ fn a_hero_that_can_join_the_unit_is_held_in_ambush_with_it() {
         "{d:?}"
     );
 }
+
+/// "SPY": "This hero is not placed at the start of the game" (tactics-battlefield-summary.md,
+/// "SPY"). A spy is neither in reserve nor in ambush; a file that says so is refused at the
+/// value (the engine would otherwise hold him off the table by his skill and drop the key
+/// without a word).
+#[test]
+fn a_spy_is_not_held_in_reserve_or_in_ambush() {
+    let mut cards = builtin_card_files_for(Edition::Battlefront);
+    let mut spy = cards
+        .iter()
+        .find(|c| c.card.name == "Koshka")
+        .expect("a battlefront hero card")
+        .clone();
+    spy.card.name = "Agent Spy".into();
+    spy.info.battlefront.skills.push(dust_core::unit::BattlefrontSkill::Spy);
+    cards.push(spy);
+    let base = "name = \"Spy test\"\nsize = [180, 120]\n\n\
+                [[unit]]\nname = \"Red Thunder\"\nside = \"b\"\nat = [[40, 100], [43, 100], [46, 100], [49, 100], [52, 100]]\n\n\
+                [[unit]]\nname = \"Agent Spy\"\nside = \"a\"\nat = [[40, 20]]\n";
+    parse_table(base, "s.toml", &cards).unwrap_or_else(|d| panic!("{d:?}"));
+    let text = format!("{base}ambush = true\n");
+    let d = parse_table(&text, "s.toml", &cards).expect_err("a spy in ambush");
+    assert!(
+        d.iter().any(|x| (x.line, x.col) == value_at(&text, "ambush", 0)
+            && x.message.contains("is a spy")
+            && x.message.contains("remove `ambush = true`")),
+        "{d:?}"
+    );
+}

@@ -49,7 +49,7 @@ pub use passengers::{Seat, CONTACT};
 pub use preview::Question;
 pub use scatter::Entry;
 pub use skills::Stun;
-pub use skills2::Used;
+pub use skills2::{is_spy, Used};
 
 use crate::dice::BattlefrontDice;
 use crate::rng::GameRng;
@@ -638,7 +638,7 @@ impl FieldGame {
                 units[u].in_reserve = true;
             }
         }
-        for u in (0..n).filter(|&u| Class::of(&cards[u]) == Class::Hero && cards[u].bf.has(crate::unit::BattlefrontSkill::Spy)) {
+        for u in (0..n).filter(|&u| skills2::is_spy(&cards[u])) {
             // "SPY": "This hero is not placed at the start of the game" (skills2.rs).
             units[u].in_reserve = true;
             ambush[u] = false;

@@ -387,6 +387,13 @@ impl FieldGame {
 /// perform NOTHING actions. A spy may not join a unit until the spy has been placed." The
 /// election is the `place` decision of the held spy's activation: `place none` does not roll,
 /// `place X,Y` rolls and, on a ☒ or ☑, puts the spy there (docs/rulings.md, "Battlefield: Spy").
+/// Whether a unit of this card starts the game off the table by the SPY skill: a hero with
+/// Spy ("SPY": "This hero is not placed at the start of the game"). The set-up and the table
+/// file's check both ask here.
+pub fn is_spy(card: &super::FieldCard) -> bool {
+    Class::of(card) == Class::Hero && card.bf.has(BattlefrontSkill::Spy)
+}
+
 impl FieldGame {
     /// Whether unit `u` is a spy not yet placed: a hero with the Spy skill still off the table.
     pub(crate) fn spy_held(&self, u: usize) -> bool {
