@@ -5,6 +5,7 @@ player (docs/python.md, "Training and evaluating an agent").
     python crates/dust-py/examples/train_duel.py --iterations 30 --plot curve.svg
     python crates/dust-py/examples/train_duel.py --opponent league    # self-play: a league of past selves
     python crates/dust-py/examples/train_duel.py --opponent self      # self-play against itself only
+    python crates/dust-py/examples/train_duel.py --opponent league --learner mlp   # a hidden layer too
 
 The duel is the tiny practice game of ``dust1947 play --scenario duel``: two squads of three
 riflemen on a 6x6 board, 4 rounds; a squad not destroyed by then makes a draw. The policy is
@@ -14,6 +15,7 @@ softmax picks. 64 games are stepped together by ``dust1947.VecGames`` (the dice 
 from the engine's exact distributions): by default against the built-in random player, half on
 each side (``--opponent league``: self-play against the policy itself and its past selves, see
 `League`; ``self``: the policy decides for both sides; ``mix``: random and self in turn).
+``--learner mlp`` adds one hidden layer over the observation planes (`MlpPolicy`).
 REINFORCE with a baseline raises the log-probability of the decisions of the games won (return
 +1; a loss or a draw -1) above the batch's mean return. Every few iterations the policy (its most
 likely action) plays side A and side B against the random player with seeds never used in
@@ -113,12 +115,16 @@ class SmallPolicy:
         them, me, now = distances(obs)
         return them[:, self.squares], me[:, self.squares], now, np.asarray(sides, np.int64)
 
-    def probs(self, feats, mask):
-        them, me, now, side = feats
+    def logits(self, feats):
+        """The unmasked scores of every action id."""
+        them, me, now, side = feats[:4]
         logits = self.bias[side].copy()
         logits[:, self.square_ids] += self.near_them[them] + self.near_me[me]
         logits[:, self.plan_ids] += self.plan[now]
-        logits = np.where(mask > 0, logits, -np.inf)
+        return logits
+
+    def probs(self, feats, mask):
+        logits = np.where(mask > 0, self.logits(feats), -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         return p / p.sum(axis=1, keepdims=True)
@@ -138,11 +144,15 @@ class SmallPolicy:
     def reinforce(self, feats, mask, actions, advantages):
         """One step of REINFORCE: ascend mean(A * grad log pi(a | s))."""
         feats = tuple(np.array(f) for f in zip(*feats))
-        them, me, now, side = feats
         p = self.probs(feats, mask)
         g = -p
         g[np.arange(len(actions)), actions] += 1.0
         g *= advantages[:, None] / len(actions)
+        self.opt.ascend(self.gradients(feats, g))
+
+    def gradients(self, feats, g):
+        """The gradients of sum(g * logits) for every weight, in the optimiser's order."""
+        them, me, now, side = feats[:4]
         g_bias = np.zeros_like(self.bias)
         np.add.at(g_bias, side, g)
         gs = g[:, self.square_ids]
@@ -150,7 +160,7 @@ class SmallPolicy:
         g_me = np.bincount(me.ravel(), gs.ravel(), BUCKETS).astype(np.float32)
         g_plan = np.zeros_like(self.plan)
         np.add.at(g_plan, now, g[:, self.plan_ids])
-        self.opt.ascend([g_bias, g_them, g_me, g_plan])
+        return [g_bias, g_them, g_me, g_plan]
 
 
 
@@ -193,42 +203,16 @@ class MlpPolicy(SmallPolicy):
 
     def logits(self, feats):
         """The unmasked scores: the linear part and the hidden layer's."""
-        them, me, now, side, x = feats
-        logits = self.bias[side].copy()
-        logits[:, self.square_ids] += self.near_them[them] + self.near_me[me]
-        logits[:, self.plan_ids] += self.plan[now]
-        return logits + self.hidden(x) @ self.w2
-
-    def probs(self, feats, mask):
-        logits = np.where(mask > 0, self.logits(feats), -np.inf)
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        return p / p.sum(axis=1, keepdims=True)
+        return super().logits(feats) + self.hidden(feats[4]) @ self.w2
 
     def gradients(self, feats, g):
-        """The gradients of sum(g * logits) for every weight, in the optimiser's order."""
-        them, me, now, side, x = feats
-        g_bias = np.zeros_like(self.bias)
-        np.add.at(g_bias, side, g)
-        gs = g[:, self.square_ids]
-        g_them = np.bincount(them.ravel(), gs.ravel(), BUCKETS).astype(np.float32)
-        g_me = np.bincount(me.ravel(), gs.ravel(), BUCKETS).astype(np.float32)
-        g_plan = np.zeros_like(self.plan)
-        np.add.at(g_plan, now, g[:, self.plan_ids])
+        x = feats[4]
         h = self.hidden(x)
         g_w2 = (h.T @ g).astype(np.float32)
         g_h = (g @ self.w2.T) * (h > 0)
         g_w1 = (x.T @ g_h).astype(np.float32)
         g_b1 = g_h.sum(axis=0).astype(np.float32)
-        return [g_bias, g_them, g_me, g_plan, g_w1, g_b1, g_w2]
-
-    def reinforce(self, feats, mask, actions, advantages):
-        feats = tuple(np.array(f) for f in zip(*feats))
-        p = self.probs(feats, mask)
-        g = -p
-        g[np.arange(len(actions)), actions] += 1.0
-        g *= advantages[:, None] / len(actions)
-        self.opt.ascend(self.gradients(feats, g))
+        return super().gradients(feats, g) + [g_w1, g_b1, g_w2]
 
 
 def play_batch(vec, policy, rng, obs, mask, games, draw=-1.0, self_play=False):
