@@ -5,6 +5,7 @@ player (docs/python.md, "Training and evaluating an agent").
     python crates/dust-py/examples/train_duel.py --iterations 30 --plot curve.svg
     python crates/dust-py/examples/train_duel.py --opponent league    # self-play: a league of past selves
     python crates/dust-py/examples/train_duel.py --opponent self      # self-play against itself only
+    python crates/dust-py/examples/train_duel.py --opponent league --learner mlp   # a hidden layer too
 
 The duel is the tiny practice game of ``dust1947 play --scenario duel``: two squads of three
 riflemen on a 6x6 board, 4 rounds; a squad not destroyed by then makes a draw. The policy is
@@ -14,6 +15,7 @@ softmax picks. 64 games are stepped together by ``dust1947.VecGames`` (the dice 
 from the engine's exact distributions): by default against the built-in random player, half on
 each side (``--opponent league``: self-play against the policy itself and its past selves, see
 `League`; ``self``: the policy decides for both sides; ``mix``: random and self in turn).
+``--learner mlp`` adds one hidden layer over the observation planes (`MlpPolicy`).
 REINFORCE with a baseline raises the log-probability of the decisions of the games won (return
 +1; a loss or a draw -1) above the batch's mean return. Every few iterations the policy (its most
 likely action) plays side A and side B against the random player with seeds never used in
@@ -36,18 +38,20 @@ class Adam:
     actions' weights learn as fast as the common ones'."""
 
     def __init__(self, params, lr):
-        self.params, self.lr, self.t = params, lr, 0
+        """`lr`: one step for all the arrays, or a list of one per array."""
+        self.params, self.t = params, 0
+        self.lr = list(lr) if isinstance(lr, (list, tuple)) else [lr] * len(params)
         self.m = [np.zeros_like(p) for p in params]
         self.v = [np.zeros_like(p) for p in params]
 
     def ascend(self, grads):
         self.t += 1
-        for p, g, m, v in zip(self.params, grads, self.m, self.v):
+        for p, g, m, v, lr in zip(self.params, grads, self.m, self.v, self.lr):
             m *= 0.9
             m += 0.1 * g
             v *= 0.999
             v += 0.001 * g * g
-            p += self.lr * (m / (1 - 0.9**self.t)) / (np.sqrt(v / (1 - 0.999**self.t)) + 1e-8)
+            p += lr * (m / (1 - 0.9**self.t)) / (np.sqrt(v / (1 - 0.999**self.t)) + 1e-8)
 
 
 BUCKETS = 8
@@ -111,12 +115,16 @@ class SmallPolicy:
         them, me, now = distances(obs)
         return them[:, self.squares], me[:, self.squares], now, np.asarray(sides, np.int64)
 
-    def probs(self, feats, mask):
-        them, me, now, side = feats
+    def logits(self, feats):
+        """The unmasked scores of every action id."""
+        them, me, now, side = feats[:4]
         logits = self.bias[side].copy()
         logits[:, self.square_ids] += self.near_them[them] + self.near_me[me]
         logits[:, self.plan_ids] += self.plan[now]
-        logits = np.where(mask > 0, logits, -np.inf)
+        return logits
+
+    def probs(self, feats, mask):
+        logits = np.where(mask > 0, self.logits(feats), -np.inf)
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         return p / p.sum(axis=1, keepdims=True)
@@ -136,11 +144,15 @@ class SmallPolicy:
     def reinforce(self, feats, mask, actions, advantages):
         """One step of REINFORCE: ascend mean(A * grad log pi(a | s))."""
         feats = tuple(np.array(f) for f in zip(*feats))
-        them, me, now, side = feats
         p = self.probs(feats, mask)
         g = -p
         g[np.arange(len(actions)), actions] += 1.0
         g *= advantages[:, None] / len(actions)
+        self.opt.ascend(self.gradients(feats, g))
+
+    def gradients(self, feats, g):
+        """The gradients of sum(g * logits) for every weight, in the optimiser's order."""
+        them, me, now, side = feats[:4]
         g_bias = np.zeros_like(self.bias)
         np.add.at(g_bias, side, g)
         gs = g[:, self.square_ids]
@@ -148,7 +160,59 @@ class SmallPolicy:
         g_me = np.bincount(me.ravel(), gs.ravel(), BUCKETS).astype(np.float32)
         g_plan = np.zeros_like(self.plan)
         np.add.at(g_plan, now, g[:, self.plan_ids])
-        self.opt.ascend([g_bias, g_them, g_me, g_plan])
+        return [g_bias, g_them, g_me, g_plan]
+
+
+
+class MlpPolicy(SmallPolicy):
+    """`SmallPolicy`'s linear action features plus one hidden layer over the whole observation:
+    the score of action id `a` adds ``W2[:, a] . relu(W1 x + b1)``, where `x` is the 17 planes of
+    the deciding side's view (flattened, 612 numbers) and a one-hot of the side. The state now
+    shapes every action's score (which unit to activate, which square, which plan, given where
+    every miniature stands and how hurt it is), where the linear policy saw distances only.
+    Learned by the same REINFORCE with Adam; W1 starts small and random (seeded), W2 at zero, so
+    the untrained policy is the untrained linear one (uniform among the legal ids)."""
+
+    def __init__(self, layout, n_actions, lr=0.02, hidden=64, seed=0, hidden_lr=0.001):
+        super().__init__(layout, n_actions, lr)
+        rng = np.random.default_rng(seed + 11)
+        inputs = 17 * 36 + 2
+        self.w1 = (rng.standard_normal((inputs, hidden)) * np.sqrt(2.0 / inputs)).astype(np.float32)
+        self.b1 = np.zeros(hidden, np.float32)
+        self.w2 = np.zeros((hidden, n_actions), np.float32)
+        # The hidden layer's weights take a smaller step: with Adam each moves by about its step
+        # per iteration, and an action's score sums `hidden` of them, so the linear part's step
+        # (0.02) there made the policy deterministic within 15 iterations (no exploration left).
+        self.opt = Adam([self.bias, self.near_them, self.near_me, self.plan, self.w1, self.b1, self.w2],
+                        [lr] * 4 + [hidden_lr] * 3)
+
+    def snapshot(self):
+        frozen = super().snapshot()
+        frozen.__class__ = MlpPolicy
+        frozen.w1, frozen.b1, frozen.w2 = self.w1.copy(), self.b1.copy(), self.w2.copy()
+        return frozen
+
+    def features(self, obs, sides):
+        them, me, now, side = super().features(obs, sides)
+        n = len(obs)
+        x = np.concatenate([obs.reshape(n, -1), np.eye(2, dtype=np.float32)[side]], axis=1)
+        return them, me, now, side, x
+
+    def hidden(self, x):
+        return np.maximum(x @ self.w1 + self.b1, 0.0)
+
+    def logits(self, feats):
+        """The unmasked scores: the linear part and the hidden layer's."""
+        return super().logits(feats) + self.hidden(feats[4]) @ self.w2
+
+    def gradients(self, feats, g):
+        x = feats[4]
+        h = self.hidden(x)
+        g_w2 = (h.T @ g).astype(np.float32)
+        g_h = (g @ self.w2.T) * (h > 0)
+        g_w1 = (x.T @ g_h).astype(np.float32)
+        g_b1 = g_h.sum(axis=0).astype(np.float32)
+        return super().gradients(feats, g) + [g_w1, g_b1, g_w2]
 
 
 def play_batch(vec, policy, rng, obs, mask, games, draw=-1.0, self_play=False):
@@ -415,14 +479,20 @@ class League:
 
 
 def train(iterations=200, games_per_iteration=64, lr=None, draw=-1.0, opponent="random", eval_every=25,
-          eval_games=400, seed=0, threads=2, log=print, league=None):
+          eval_games=400, seed=0, threads=2, log=print, league=None, learner="linear", hidden=64, hidden_lr=0.001):
     """Trains; returns (policy, curve of (iteration, wins, draws, losses) against the random
     player, evaluated with seeds never used in training)."""
     rng = np.random.default_rng(seed)
     if lr is None:
         lr = 0.02 if opponent == "league" else 0.05
     layout = dust1947.load_game("tactics", scenario="duel").action_layout()
-    policy = SmallPolicy(layout, dust1947.load_game("tactics", scenario="duel").num_distinct_actions(), lr=lr)
+    n_actions = dust1947.load_game("tactics", scenario="duel").num_distinct_actions()
+    if learner == "mlp":
+        policy = MlpPolicy(layout, n_actions, lr=lr, hidden=hidden, seed=seed, hidden_lr=hidden_lr)
+    elif learner == "linear":
+        policy = SmallPolicy(layout, n_actions, lr=lr)
+    else:
+        raise ValueError(f"learner `{learner}`: linear or mlp")
     if opponent == "league":
         games = League(policy, games_per_iteration, seed, threads, **(league or {}))
     else:
@@ -452,6 +522,11 @@ def main(argv=None):
                     help="whom the policy plays while it learns: the random player; self-play against a league "
                          "of its past selves and itself (no built-in player); itself only; or random and itself "
                          "in turn")
+    ap.add_argument("--learner", default="linear", choices=("linear", "mlp"),
+                    help="the policy: linear over action features (`SmallPolicy`), or those plus one hidden "
+                         "layer over the observation planes (`MlpPolicy`)")
+    ap.add_argument("--hidden", type=int, default=64, help="the hidden layer's width (--learner mlp)")
+    ap.add_argument("--hidden-lr", type=float, default=0.001, help="Adam's step for the hidden layer (--learner mlp)")
     ap.add_argument("--eval-every", type=int, default=25)
     ap.add_argument("--eval-games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
@@ -459,7 +534,8 @@ def main(argv=None):
     ap.add_argument("--plot", default="train_duel.svg", help="the picture of the curve (.svg; .png with matplotlib)")
     args = ap.parse_args(argv)
     _, curve = train(args.iterations, args.games_per_iteration, args.lr, args.draw, args.opponent,
-                     args.eval_every, args.eval_games, args.seed, args.threads)
+                     args.eval_every, args.eval_games, args.seed, args.threads, learner=args.learner,
+                     hidden=args.hidden, hidden_lr=args.hidden_lr)
     gw, gd, gl = greedy_reference(args.eval_games, 20_000 + args.seed)
     print(f"reference: the built-in greedy player against random, {args.eval_games} games: wins {gw:.1%} "
           f"draws {gd:.1%} losses {gl:.1%}, score {gw + gd / 2:.1%}")

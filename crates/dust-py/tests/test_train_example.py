@@ -94,3 +94,60 @@ def test_an_unknown_opponent_is_refused():
     train_duel = load_example()
     with pytest.raises(ValueError, match="league, self, random or mix"):
         train_duel.train(iterations=1, opponent="greedy")
+
+
+def test_the_mlp_policys_gradients_match_finite_differences():
+    # `MlpPolicy.gradients(feats, g)` is the gradient of sum(g * logits) for every weight; each
+    # is checked against a central finite difference in float64 on a few positions of real games.
+    train_duel = load_example()
+    np = train_duel.np
+    layout = train_duel.dust1947.load_game("tactics", scenario="duel").action_layout()
+    policy = train_duel.MlpPolicy(layout, 630, hidden=8, seed=4)
+    rng = np.random.default_rng(1)
+    for name in ("bias", "near_them", "near_me", "plan", "w1", "b1", "w2"):
+        setattr(policy, name, rng.standard_normal(getattr(policy, name).shape) * 0.3)
+    vec = train_duel.dust1947.VecGames(4, scenario="duel", seed=2, opponent="self", threads=1)
+    obs, mask = vec.reset()
+    for _ in range(3):  # a few steps in, so that the units stand on the board
+        obs, mask, _, _ = vec.step(policy.act(obs, mask, vec.players(), rng)[0])
+    feats = policy.features(obs, vec.players().astype(np.int64))
+    g = rng.standard_normal((4, 630))
+    grads = policy.gradients(feats, g)
+    names = ("bias", "near_them", "near_me", "plan", "w1", "b1", "w2")
+    checked = 0
+    for name, grad in zip(names, grads):
+        weights = getattr(policy, name)
+        flat = weights.reshape(-1)
+        # The entries that matter: every one of a small array (the hidden biases: some units are
+        # off in these positions, some on), the largest gradients, a few at random, and for W1
+        # a few on the inputs that are not zero.
+        picks = set(np.argsort(-np.abs(grad.reshape(-1)))[:3]) | set(rng.integers(flat.size, size=3))
+        if flat.size <= 64:
+            picks |= set(range(flat.size))
+        if name == "w1":
+            rows = np.flatnonzero(np.abs(feats[4]).sum(axis=0) > 0)
+            picks |= {int(r) * weights.shape[1] + int(c)
+                      for r, c in zip(rng.choice(rows, 8), rng.integers(weights.shape[1], size=8))}
+        for k in picks:
+            saved = flat[k]
+            flat[k] = saved + 1e-6
+            up = float((g * policy.logits(feats)).sum())
+            flat[k] = saved - 1e-6
+            down = float((g * policy.logits(feats)).sum())
+            flat[k] = saved
+            numeric = (up - down) / 2e-6
+            assert abs(numeric - grad.reshape(-1)[k]) < 1e-4 * max(1.0, abs(numeric)), (name, k)
+            checked += 1
+    assert checked >= 40
+    assert any(np.abs(grad).max() > 0 for grad in grads[4:]), "the hidden layer takes part"
+
+
+def test_the_mlp_learner_starts_uniform_and_learns_in_a_league():
+    # W2 starts at zero: the untrained MLP policy is the untrained linear one (it never wins);
+    # thirty iterations of self-play in the league beat it.
+    train_duel = load_example()
+    _, curve = train_duel.train(iterations=30, eval_every=30, eval_games=100, seed=0, opponent="league",
+                                learner="mlp", threads=1, log=lambda line: None)
+    assert curve[0][1] == 0.0 and curve[-1][1] > 0.4
+    with pytest.raises(ValueError, match="linear or mlp"):
+        train_duel.train(iterations=1, learner="deep")
