@@ -166,7 +166,7 @@ impl FieldGame {
             Phase::Place if self.entry.is_some() => {
                 "where the unit arriving from scattered reserves stands at its stretch of table edge (place X,Y …)"
             }
-            Phase::Place if self.acting().is_some_and(|u| self.spy_held(u)) => {
+            Phase::Place if self.acting().is_some_and(|u| self.is_spy_off_table(u)) => {
                 "where the spy is placed if his 2 dice roll ☒ or ☑ (place X,Y, within 10 cm of an enemy unit), or place none not to roll"
             }
             Phase::Place => "where the unit held in ambush is placed (place X,Y …), or place none to keep it in ambush",
@@ -937,7 +937,7 @@ impl FieldGame {
         self.units[u].activated = true;
         self.carry_activates(u);
         let mut a = Activation::new(u);
-        if self.spy_held(u) {
+        if self.is_spy_off_table(u) {
             // "each time your spy is activated, you may elect to roll 2 dice" (skills2.rs).
             self.act = Some(a);
             self.phase = Phase::Place;
@@ -1053,7 +1053,7 @@ impl FieldGame {
         if pts.is_empty() {
             return Ok(());
         }
-        if self.spy_held(u) {
+        if self.is_spy_off_table(u) {
             return self.check_spy_place(u, pts);
         }
         if let Some(h) = self.held_hero(u) {
@@ -1160,7 +1160,7 @@ impl FieldGame {
             self.enter(pts);
             return;
         }
-        let spy = self.spy_held(u).then(|| self.spy_place(u, pts));
+        let spy = self.is_spy_off_table(u).then(|| self.spy_place(u, pts));
         if pts.is_empty() || spy == Some(0) {
             if let Some(a) = self.act.as_mut() {
                 a.plan = vec![Action::Nothing, Action::Nothing];

@@ -183,7 +183,7 @@ impl FieldGame {
         if self.entry.is_some() {
             return self.entry_candidates(limit);
         }
-        if let Some(u) = self.acting().filter(|&u| self.spy_held(u)) {
+        if let Some(u) = self.acting().filter(|&u| self.is_spy_off_table(u)) {
             return self.spy_candidates(u, limit);
         }
         let mut v = vec![Decision::Place(Vec::new())];

@@ -13,7 +13,7 @@
 //! | Expert – weapon | [`FieldGame::expert_line`] (skills.rs's hit faces) |
 //! | First Strike | [`FieldGame::first_strikers`] (attack.rs's close combat) |
 //! | Assassin | [`FieldGame::assassin_side`] (attack.rs's casualty choice) |
-//! | Spy | [`FieldGame::spy_held`], [`FieldGame::check_spy_place`], [`FieldGame::spy_place`], [`FieldGame::spy_candidates`], [`FieldGame::spy_join_refusal`] (flow.rs's activation, `place` and joining) |
+//! | Spy | [`FieldGame::is_spy_off_table`], [`FieldGame::check_spy_place`], [`FieldGame::spy_place`], [`FieldGame::spy_candidates`], [`FieldGame::spy_join_refusal`] (flow.rs's activation, `place` and joining) |
 //! | declaring a skill: Fighting Spirit, Lucky | [`FieldGame::check_declare`], [`FieldGame::declare`] (the decision), [`FieldGame::fighting_spirit_now`] (the hit faces), [`FieldGame::lucky_now`] (the re-roll) |
 
 use super::decision::{Decision, Declared, Special};
@@ -380,13 +380,6 @@ impl FieldGame {
     }
 }
 
-/// "SPY" (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"): "This hero is not placed at
-/// the start of the game. Instead, each time your spy is activated, you may elect to roll 2
-/// dice. If any ☒ or ☑ are rolled, the spy is immediately placed within range 1 (10cm/4") of an
-/// enemy unit and may then take 1 action for each ☒ or ☑. If the spy is not placed, it may only
-/// perform NOTHING actions. A spy may not join a unit until the spy has been placed." The
-/// election is the `place` decision of the held spy's activation: `place none` does not roll,
-/// `place X,Y` rolls and, on a ☒ or ☑, puts the spy there (docs/rulings.md, "Battlefield: Spy").
 /// Whether a unit of this card starts the game off the table by the SPY skill: a hero with
 /// Spy ("SPY": "This hero is not placed at the start of the game"). The set-up and the table
 /// file's check both ask here.
@@ -394,21 +387,24 @@ pub fn is_spy(card: &super::FieldCard) -> bool {
     Class::of(card) == Class::Hero && card.bf.has(BattlefrontSkill::Spy)
 }
 
+/// "SPY" (tactics-battlefield-summary.md, "SKILLS AND EQUIPMENT"): "This hero is not placed at
+/// the start of the game. Instead, each time your spy is activated, you may elect to roll 2
+/// dice. If any ☒ or ☑ are rolled, the spy is immediately placed within range 1 (10cm/4") of an
+/// enemy unit and may then take 1 action for each ☒ or ☑. If the spy is not placed, it may only
+/// perform NOTHING actions. A spy may not join a unit until the spy has been placed." The
+/// election is the `place` decision of the held spy's activation: `place none` does not roll,
+/// `place X,Y` rolls and, on a ☒ or ☑, puts the spy there (docs/rulings.md, "Battlefield: Spy").
 impl FieldGame {
-    /// Whether unit `u` is a spy not yet placed: a hero with the Spy skill still off the table.
-    pub(crate) fn spy_held(&self, u: usize) -> bool {
-        self.units[u].in_reserve && self.class(u) == Class::Hero && self.cards[u].bf.has(BattlefrontSkill::Spy)
-    }
-
-    /// Whether unit `u` is a spy not yet placed ("SPY": "This hero is not placed at the start of
-    /// the game"): his activation's `place` decision is the election to roll.
+    /// Whether unit `u` is a spy not yet placed, a hero with the Spy skill still off the table
+    /// ("SPY": "This hero is not placed at the start of the game"): his activation's `place`
+    /// decision is the election to roll.
     pub fn is_spy_off_table(&self, u: usize) -> bool {
-        self.spy_held(u)
+        self.units[u].in_reserve && is_spy(&self.cards[u])
     }
 
     /// Why hero `h` may not join a unit now, if he is a spy not yet placed.
     pub(crate) fn spy_join_refusal(&self, h: usize) -> Option<Refusal> {
-        self.spy_held(h).then(|| {
+        self.is_spy_off_table(h).then(|| {
             Refusal::new(format!(
                 "{} is a spy not yet placed: a spy may not join a unit until the spy has been placed",
                 self.table.units[h].name
