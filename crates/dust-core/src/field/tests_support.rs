@@ -488,12 +488,25 @@ pub fn until_activation_of(g: &mut FieldGame, u: usize) -> bool {
 /// # Panics
 /// When nothing is proposed, or a proposal is refused.
 pub fn random_step(g: &mut FieldGame, pick: &mut u64, limit: usize) -> Decision {
+    random_step_preferring(g, pick, limit, |_| false)
+}
+
+/// [`random_step`], taking the first candidate `prefer` accepts whenever one is proposed (the
+/// xorshift state moves on either way).
+///
+/// # Panics
+/// When nothing is proposed, or a proposal is refused.
+pub fn random_step_preferring(g: &mut FieldGame, pick: &mut u64, limit: usize, prefer: impl Fn(&Decision) -> bool) -> Decision {
     let c = g.candidates(limit);
     assert!(!c.is_empty(), "a decision is pending: {}", g.asks());
     *pick ^= *pick << 13;
     *pick ^= *pick >> 7;
     *pick ^= *pick << 17;
-    let d = c[(*pick % c.len() as u64) as usize].clone();
+    let d = c
+        .iter()
+        .find(|d| prefer(d))
+        .unwrap_or(&c[(*pick % c.len() as u64) as usize])
+        .clone();
     assert!(g.check(&d).is_ok(), "{d} proposed but refused");
     g.apply(d.clone()).expect("accepted");
     d
