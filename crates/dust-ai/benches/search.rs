@@ -161,12 +161,14 @@ fn load() -> String {
 }
 
 /// MCTS iterations per second from `g` on `threads` threads, with rollouts of `depth`
-/// decisions (searches of 2,000 iterations for `secs` seconds).
-fn mcts_rate(g: &Game, threads: usize, depth: u32, secs: f64) -> (f64, Option<f64>, u64) {
+/// decisions of the light policy (`look == 0`) or `look` activations of greedy play-outs (the
+/// default player's iterations); searches of 2,000 iterations for `secs` seconds.
+fn mcts_rate(g: &Game, threads: usize, depth: u32, look: u32, secs: f64) -> (f64, Option<f64>, u64) {
     let config = MctsConfig {
         budget: dust_ai::Budget::Iterations(2000),
         threads,
         rollout_depth: depth,
+        lookahead: look,
         ..MctsConfig::default()
     };
     let mut p = MctsPlayer::new(config, 3);
@@ -190,9 +192,15 @@ fn mcts(c: &mut Criterion) {
     // The reference of the same run: fighting playouts from the same round-3 position to the
     // end (what a rollout to the end plays, without the tree).
     let (to_end, _, to_end_cpu) = fighting_rate(&g, 1, 2.0);
-    for (depth, what) in [(12, "12-decision rollouts"), (100_000, "rollouts to the end of the game")] {
-        let (one, one_cpu, n1) = mcts_rate(&g, 1, depth, 3.0);
-        let (two, two_cpu, n2) = mcts_rate(&g, 2, depth, 3.0);
+    let default_look = MctsConfig::default().lookahead;
+    let greedy_what = format!("the default player's iterations (look={default_look}: greedy play-outs of {default_look} activations)");
+    for (depth, look, what) in [
+        (12, 0, "12-decision rollouts of the light policy (look=0)"),
+        (100_000, 0, "rollouts to the end of the game (look=0)"),
+        (MctsConfig::default().rollout_depth, default_look, greedy_what.as_str()),
+    ] {
+        let (one, one_cpu, n1) = mcts_rate(&g, 1, depth, look, 3.0);
+        let (two, two_cpu, n2) = mcts_rate(&g, 2, depth, look, 3.0);
         println!(
             "mcts, {what} (round-3 position): one thread {one:.0} iterations/s ({} per CPU-second; {n1} searches of 2000), two threads {two:.0} ({:.2}x; {} per CPU-second; {n2} searches; load average {}); reference in the same run: playouts from that position to the end {to_end:.0}/s ({} per CPU-second)",
             show(one_cpu),
