@@ -133,7 +133,7 @@ def _ray():
 def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed=1,
               players_setup=False, scenario_text=None, address=None, batch_size=None,
               workers=None, progress=None, crash_once=None, sprt=None, alpha=0.05, beta=0.05,
-              pin_cores=None):
+              pin_cores=None, cpus_per_task=1):
     """Plays a match and returns ``(summary, rows)``.
 
     ``address``: ``None`` plays here without Ray (on ``workers`` threads, the number of cores
@@ -158,7 +158,9 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
     the share of a core the workers got. ``pin_cores`` (a list of cores; a Ray on this machine
     only): each worker process pins itself to a core of the list that no other worker holds
     (``os.sched_setaffinity``), so two workers never share a core; a pinned worker stays pinned
-    for the rest of its life (start a new Ray for other measures)."""
+    for the rest of its life (start a new Ray for other measures). ``cpus_per_task``: the CPUs
+    Ray reserves for each task (Ray only; default 1): a player that searches on two threads
+    (``mcts:200ms``) gets the time it is given only with 2, or the threads share one core."""
     params = match_params(a, b, scenario, edition, seed, players_setup, scenario_text)
     n = games_to_play(games)
     if sprt is not None:
@@ -196,9 +198,11 @@ def run_match(a="mcts", b="greedy", games=100, scenario=None, edition=None, seed
                 ray.init(address=address, log_to_driver=False)
         backend = "ray"
         cpus = int(ray.cluster_resources().get("CPU", 1))
-        threads = workers or cpus
+        threads = workers or max(1, cpus // max(1, cpus_per_task))
         size = batch_size or max(2, min(64, 2 * math.ceil(n / (8 * threads))))
-        remote = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(timed_batch)
+        if cpus_per_task < 1:
+            raise ValueError("cpus_per_task must be at least 1")
+        remote = ray.remote(num_cpus=cpus_per_task, max_retries=MAX_RETRIES, retry_exceptions=False)(timed_batch)
         if pin_cores:
             import tempfile
 

@@ -43,6 +43,9 @@ def _parser():
     p.add_argument("--workers", type=int, default=None,
                    help="threads (without Ray) or CPUs (local Ray) (default: all cores)")
     p.add_argument("--batch-size", type=int, default=None, help="games per Ray task")
+    p.add_argument("--cpus-per-task", type=int, default=1,
+                   help="CPUs Ray reserves for each task (default 1); give 2 for a player that "
+                   "searches on two threads (mcts:200ms), so that its threads do not share a core")
     p.add_argument("--sprt", default=None, metavar="ELO0,ELO1",
                    help="stop when a sequential probability ratio test decides between \"a is ELO0 "
                    "Elo stronger than b\" and \"a is ELO1 stronger\" (as `dust1947 sim --sprt`); "
@@ -74,7 +77,8 @@ def main(argv=None):
             a=args.a, b=args.b, games=args.games, scenario=scenario, edition=args.edition,
             seed=args.seed, players_setup=args.setup == "players", scenario_text=text,
             address=args.address, batch_size=args.batch_size, workers=args.workers,
-            progress=progress, sprt=args.sprt, alpha=args.alpha, beta=args.beta)
+            progress=progress, sprt=args.sprt, alpha=args.alpha, beta=args.beta,
+            cpus_per_task=args.cpus_per_task)
     except (ValueError, RuntimeError) as e:
         print(f"selfplay: {e}", file=sys.stderr)
         return 2
