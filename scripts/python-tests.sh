@@ -37,6 +37,8 @@ rm -f target/wheels/dust1947-*.whl
 "$VENV/bin/python" -m pip install --quiet --force-reinstall --no-deps target/wheels/dust1947-*.whl
 echo "== python-tests: pytest scripts/bfref (the Battlefield oracles against the shapely reference)"
 "$VENV/bin/python" -m pytest -q -p no:cacheprovider scripts/bfref
+echo "== python-tests: pytest scripts/suite_tests (issue 21's measurement suite, scripts/strength_suite.py)"
+"$VENV/bin/python" -m pytest -q -p no:cacheprovider scripts/suite_tests
 echo "== python-tests: pytest crates/dust-py/tests"
 cd crates/dust-py/tests
 "../../../$VENV/bin/python" -m pytest -q -p no:cacheprovider .
