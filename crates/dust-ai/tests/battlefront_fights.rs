@@ -219,3 +219,60 @@ fn the_odds_cache_keeps_the_cards_it_names_alive() {
         card.name
     );
 }
+
+/// Issue 21's complaint ("the battlefront AI fired twice in eight rounds of Encounter and the
+/// game ended 0-0"), against an opponent that does not come (random, which keeps near its own
+/// edge): greedy does not park out of reach, it marches at the full pace the rules allow, and
+/// the table is too deep for more. tactics-battlefront-2013-rules.txt, "Scenario 1: Encounter"
+/// (the boards with their long edges touching: 24 rows; each force enters along its long table
+/// edge; 8 turns) and "Move and March Move Actions" ("A unit making a March Move action doubles
+/// its Move rating for the activation"): every unit of the starter battlegroups moves 1, so a
+/// side-A unit enters on row 1 and ends turn 1 on row 2 at best, then gains at most 2 rows a
+/// turn: row 16 after turn 8, 4 rows or more short of a random army that stays within 4 rows of
+/// row 24, with weapons of range 4 to 6 (docs/ai.md, "Greedy against a passive opponent").
+#[test]
+fn greedy_marches_at_full_pace_against_a_passive_opponent() {
+    use dust_ai::RandomPlayer;
+    for seed in 0..2 {
+        let s = load_builtin("encounter").expect("ships clean");
+        let mut g = Game::new(s.game_setup(&builtin_cards()).expect("a game")).expect("a game");
+        let mut greedy = GreedyPlayer::new(seed);
+        let mut random = RandomPlayer::new(seed + 100);
+        let mut dice = GameRng::new(seed + 200);
+        // Side A's most advanced row (1-based) at the end of each turn.
+        let mut front: Vec<u8> = Vec::new();
+        let front_of = |g: &Game| {
+            g.units()
+                .iter()
+                .filter(|u| u.side == Side::A && !u.destroyed)
+                .filter_map(|u| u.at.map(|s| s.row() + 1))
+                .max()
+                .unwrap_or(0)
+        };
+        let mut round = g.round();
+        loop {
+            if g.round() != round {
+                front.push(front_of(&g));
+                round = g.round();
+            }
+            match g.pending() {
+                Pending::Chance(_) => {
+                    g.roll(&mut dice);
+                }
+                Pending::Decision { side } => {
+                    let d = if side == Side::A { greedy.decide(&g) } else { random.decide(&g) };
+                    g.apply(d).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                }
+                Pending::GameOver { .. } => break,
+            }
+        }
+        front.push(front_of(&g));
+        assert_eq!(front.len(), 8, "seed {seed}: eight turns, {front:?}");
+        for (turn, &row) in front.iter().enumerate() {
+            let most = 2 + 2 * turn as u8;
+            assert!(row <= most, "seed {seed}: row {row} after turn {} (at most {most})", turn + 1);
+        }
+        // Greedy's front ends on the last row the rules let it reach.
+        assert_eq!(front[7], 16, "seed {seed}: greedy's front by turn {front:?}");
+    }
+}
