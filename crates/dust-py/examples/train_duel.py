@@ -6,6 +6,7 @@ player (docs/python.md, "Training and evaluating an agent").
     python crates/dust-py/examples/train_duel.py --opponent league    # self-play: a league of past selves
     python crates/dust-py/examples/train_duel.py --opponent self      # self-play against itself only
     python crates/dust-py/examples/train_duel.py --opponent league --learner mlp   # a hidden layer too
+    python crates/dust-py/examples/train_duel.py --learner td         # a value by TD(lambda), self-play only
 
 The duel is the tiny practice game of ``dust1947 play --scenario duel``: two squads of three
 riflemen on a 6x6 board, 4 rounds; a squad not destroyed by then makes a draw. The policy is
@@ -15,7 +16,10 @@ softmax picks. 64 games are stepped together by ``dust1947.VecGames`` (the dice 
 from the engine's exact distributions): by default against the built-in random player, half on
 each side (``--opponent league``: self-play against the policy itself and its past selves, see
 `League`; ``self``: the policy decides for both sides; ``mix``: random and self in turn).
-``--learner mlp`` adds one hidden layer over the observation planes (`MlpPolicy`).
+``--learner mlp`` adds one hidden layer over the observation planes (`MlpPolicy`). ``--learner td``
+learns no policy but a value of the position (`ValueFunction`, by TD(lambda) from self-play games
+only) and acts by expectimax over its own activation, the rolls weighed by the engine's exact
+`chance_outcomes()` (`TdPlayer`): TD-Gammon's recipe for a dice game.
 REINFORCE with a baseline raises the log-probability of the decisions of the games won (return
 +1; a loss or a draw -1) above the batch's mean return. Every few iterations the policy (its most
 likely action) plays side A and side B against the random player with seeds never used in
@@ -490,17 +494,26 @@ TILES = (
     ("range", ("cheb", "round", "turn")),
     ("reach", ("manh", "mine", "theirs")),
     ("all", ("cheb", "mine", "theirs", "round", "turn")),
+    ("ground", ("advance", "centre", "round", "turn")),
+    ("fronts", ("advance", "their_advance", "round")),
+    ("geometry", ("cheb", "manh", "round", "turn")),
 )
-PART_SIZES = {"mine": 4, "theirs": 4, "round": 5, "turn": 8, "cheb": BUCKETS, "manh": 12}
+PART_SIZES = {"mine": 4, "theirs": 4, "round": 5, "turn": 8, "cheb": BUCKETS, "manh": 12, "advance": 7, "centre": 4,
+              "their_advance": 7}
 
 
-def position_features(obs):
-    """Per position (observation planes from one side's view, shape (n, 17, h, w)): the few
+def position_features(obs, side):
+    """Per position (observation planes from the view of `side`, 0 or 1 per position, shape
+    (n, 17, h, w)): the few
     numbers that the duel's value hangs on (no terrain on its board): the miniatures left on
     each side (health planes 6 and 7, each squad of three), the round (plane 14, 1 to 4), the
     turn (whether I decide, whether my unit and theirs have activated this round: planes 13, 8
     and 9, 8 cases), and the distance between the squads, in king moves (`cheb`, 7 for a squad
-    not on the board yet) and in orthogonal steps (`manh`, 11 then)."""
+    not on the board yet) and in orthogonal steps (`manh`, 11 then); and where each squad
+    stands on the board: how many rows it has advanced from its side's edge (side A enters on
+    row 1, side B on the last; 6 for a squad not on the board), and for mine how far from the
+    edge columns (`centre`, 3 off the board). Without these a squad deploying before the enemy
+    has nothing to tell one entry square from another."""
     n, _, h, w = obs.shape
     mine = np.clip(np.rint(obs[:, 6].sum(axis=(1, 2)) * 3), 0, 3).astype(np.int64)
     theirs = np.clip(np.rint(obs[:, 7].sum(axis=(1, 2)) * 3), 0, 3).astype(np.int64)
@@ -514,14 +527,21 @@ def position_features(obs):
     dr, dc = abs(a // w - b // w), abs(a % w - b % w)
     cheb = np.where(on_board, np.minimum(np.maximum(dr, dc), BUCKETS - 2), BUCKETS - 1)
     manh = np.where(on_board, np.minimum(dr + dc, 10), 11)
-    return {"mine": mine, "theirs": theirs, "round": rnd, "turn": turn, "cheb": cheb, "manh": manh}
+    side = np.broadcast_to(np.asarray(side, np.int64), (n,))
+    mine_on, theirs_on = here.max(axis=1) > 0, there.max(axis=1) > 0
+    advance = np.where(mine_on, np.where(side == 0, a // w, h - 1 - a // w), 6)
+    their_advance = np.where(theirs_on, np.where(side == 1, b // w, h - 1 - b // w), 6)
+    centre = np.where(mine_on, np.minimum(a % w, w - 1 - a % w), 3)
+    return {"mine": mine, "theirs": theirs, "round": rnd, "turn": turn, "cheb": cheb, "manh": manh,
+            "advance": np.minimum(advance, 6), "their_advance": np.minimum(their_advance, 6),
+            "centre": np.minimum(centre, 3)}
 
 
 class ValueFunction:
     """V(s) in [-1, 1], the return expected (a win +1, a loss -1, a draw what `train_td`'s
     `draw` says) from the view of the side whose observation it is given, linear over
     tile-coded features (`TILES`: one weight per cell of each tiling, and a bias): a table over
-    the finest tiling's cells that also generalises across the coarser ones. 6,273 weights, all
+    the finest tiling's cells that also generalises across the coarser ones. 7,638 weights, all
     zero at the start (then the player sees only the ends of games inside its search)."""
 
     def __init__(self):
@@ -531,9 +551,10 @@ class ValueFunction:
             total += int(np.prod([PART_SIZES[p] for p in parts]))
         self.w = np.zeros(total, np.float64)
 
-    def cells(self, obs):
-        """The active weights of every position: (n, 1 + len(TILES)) indices."""
-        f = position_features(obs)
+    def cells(self, obs, side):
+        """The active weights of every position seen by `side` (0 or 1, or one per position):
+        (n, 1 + len(TILES)) indices."""
+        f = position_features(obs, side)
         cols = [np.zeros(len(obs), np.int64)]
         for (_, parts), offset in zip(TILES, self.offsets):
             index = np.zeros(len(obs), np.int64)
@@ -542,9 +563,9 @@ class ValueFunction:
             cols.append(offset + index)
         return np.stack(cols, axis=1)
 
-    def value(self, obs=None, cells=None):
+    def value(self, obs=None, side=None, cells=None):
         if cells is None:
-            cells = self.cells(obs)
+            cells = self.cells(obs, side)
         return np.clip(self.w[cells].sum(axis=1), -1.0, 1.0)
 
     def update(self, cells, targets, step):
@@ -614,7 +635,7 @@ def action_values(state, value_fn):
     me = state.current_player()
     leaves = []
     root = expand(state, me, leaves)
-    values = value_fn.value(np.stack(leaves)) if leaves else np.zeros(0)
+    values = value_fn.value(np.stack(leaves), me) if leaves else np.zeros(0)
     return [a for a, _ in root[1]], np.array([backup(child, values) for _, child in root[1]])
 
 
@@ -701,21 +722,25 @@ def evaluate_player(player, games, seed):
     return wins / n, draws / n, (n - wins - draws) / n
 
 
-TD_DEFAULTS = {"step": 0.2, "lam": 0.8, "epsilon": 0.1, "replay": 10}
+TD_DEFAULTS = {"step": 0.1, "lam": 0.8, "epsilon": 0.5, "replay": 25, "average": 0.0}
 """`--learner td`'s settings (docs/python.md: the runs that chose them)."""
 
 
 def train_td(iterations, games_per_iteration, step, lam, epsilon, eval_every, eval_games, seed, log,
-             replay=4, draw=0.0):
+             replay=4, draw=0.0, average=0.0):
     """Self-play only: each iteration plays `games_per_iteration` games of the current player
     (expectimax over V, epsilon-greedy) against itself, then moves V toward the TD(lambda)
     targets of every position of both sides in the last `replay` iterations' games (targets
-    computed anew with the current V). Returns (value function, curve)."""
+    computed anew with the current V). With `average` > 0 the player evaluated (and returned)
+    acts on a moving average of V's weights (each iteration: average x the old + (1 - average)
+    x the new), which smooths the noise of the latest games out. Returns (value function,
+    curve)."""
     rng = np.random.default_rng(seed)
     game = dust1947.load_game("tactics", scenario="duel")
     value_fn = ValueFunction()
     learner = TdPlayer(value_fn, epsilon)
-    greedy_player = TdPlayer(value_fn)
+    evaluated = ValueFunction()
+    greedy_player = TdPlayer(evaluated if average > 0 else value_fn)
     memory = []
     curve = []
     start = time.perf_counter()
@@ -730,7 +755,7 @@ def train_td(iterations, games_per_iteration, step, lam, epsilon, eval_every, ev
         batch = []
         for _ in range(games_per_iteration):
             views, ret = self_play_game(game, learner, rng)
-            batch.append((value_fn.cells(views[0]), value_fn.cells(views[1]), ret))
+            batch.append((value_fn.cells(views[0], 0), value_fn.cells(views[1], 1), ret))
         memory = (memory + [batch])[-replay:]
         cells, targets = [], []
         for past in memory:
@@ -739,7 +764,9 @@ def train_td(iterations, games_per_iteration, step, lam, epsilon, eval_every, ev
                     cells.append(c)
                     targets.append(lambda_returns(value_fn.value(cells=c), r, lam))
         value_fn.update(np.concatenate(cells), np.concatenate(targets), step)
-    return value_fn, curve
+        evaluated.w *= average
+        evaluated.w += (1 - average) * value_fn.w
+    return greedy_player.value_fn, curve
 
 
 def train(iterations=200, games_per_iteration=64, lr=None, draw=-1.0, opponent="random", eval_every=25,
@@ -754,7 +781,7 @@ def train(iterations=200, games_per_iteration=64, lr=None, draw=-1.0, opponent="
             raise ValueError(f"opponent `{opponent}`: the value learner (td) learns by self-play only: self")
         td = {**TD_DEFAULTS, **(td or {})}
         value_fn, curve = train_td(iterations, games_per_iteration, td["step"], td["lam"], td["epsilon"], eval_every,
-                                   eval_games, seed, log, replay=td["replay"], draw=draw)
+                                   eval_games, seed, log, replay=td["replay"], draw=draw, average=td["average"])
         return TdPlayer(value_fn), curve
     rng = np.random.default_rng(seed)
     if lr is None:
@@ -806,6 +833,9 @@ def main(argv=None):
                     help="the share of random actions in self-play (--learner td)")
     ap.add_argument("--td-step", type=float, default=TD_DEFAULTS["step"],
                     help="the value's step toward its targets, 0 to 1 (--learner td)")
+    ap.add_argument("--average", type=float, default=TD_DEFAULTS["average"],
+                    help="act on a moving average of the value's weights, this much of the old kept per "
+                         "iteration (--learner td; 0: the latest weights)")
     ap.add_argument("--replay", type=int, default=TD_DEFAULTS["replay"],
                     help="the value learns from the games of this many latest iterations (--learner td)")
     ap.add_argument("--hidden", type=int, default=64, help="the hidden layer's width (--learner mlp)")
@@ -827,7 +857,8 @@ def main(argv=None):
     _, curve = train(iterations, games, args.lr, args.draw, args.opponent,
                      args.eval_every, args.eval_games, args.seed, args.threads, learner=args.learner,
                      hidden=args.hidden, hidden_lr=args.hidden_lr,
-                     td={"step": args.td_step, "lam": args.lam, "epsilon": args.epsilon, "replay": args.replay})
+                     td={"step": args.td_step, "lam": args.lam, "epsilon": args.epsilon, "replay": args.replay,
+                         "average": args.average})
     gw, gd, gl = greedy_reference(args.eval_games, 20_000 + args.seed)
     print(f"reference: the built-in greedy player against random, {args.eval_games} games: wins {gw:.1%} "
           f"draws {gd:.1%} losses {gl:.1%}, score {gw + gd / 2:.1%}")

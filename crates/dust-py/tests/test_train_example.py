@@ -209,7 +209,7 @@ def test_the_expectimax_of_an_attack_is_the_mean_of_v_over_the_exact_rolls():
     for outcome, p in outcomes:
         child = after.clone()
         child.apply_action(outcome)
-        v = child.returns()[me] if child.is_terminal() else value_fn.value(child.observation_tensor(me)[None])[0]
+        v = child.returns()[me] if child.is_terminal() else value_fn.value(child.observation_tensor(me)[None], me)[0]
         expected += p * v
     assert abs(values[actions.index(shot)] - expected) < 1e-12
     # The two rolls' values differ: the expectation is no single leaf's value.
@@ -217,7 +217,7 @@ def test_the_expectimax_of_an_attack_is_the_mean_of_v_over_the_exact_rolls():
     for outcome, _ in outcomes:
         child = after.clone()
         child.apply_action(outcome)
-        leaf_values.add(round(float(value_fn.value(child.observation_tensor(me)[None])[0]), 9))
+        leaf_values.add(round(float(value_fn.value(child.observation_tensor(me)[None], me)[0]), 9))
     assert len(leaf_values) >= 2
     # The player takes the better of the two.
     player = train_duel.TdPlayer(value_fn)
@@ -231,7 +231,7 @@ def test_the_td_update_moves_v_toward_its_targets():
     views, ret = train_duel.self_play_game(game, train_duel.TdPlayer(train_duel.ValueFunction(), 0.5),
                                            np.random.default_rng(3))
     value_fn = train_duel.ValueFunction()
-    cells = value_fn.cells(views[0])
+    cells = value_fn.cells(views[0], 0)
     targets = np.linspace(-1, 1, len(cells))
     before = float(np.mean((targets - value_fn.value(cells=cells)) ** 2))
     value_fn.update(cells, targets, 0.3)
@@ -240,7 +240,7 @@ def test_the_td_update_moves_v_toward_its_targets():
     # One position alone: each of its weights takes step x error / tilings, so V moves by step x
     # error: half of it with a step of 0.5, all of it with a step of 1.
     one = train_duel.ValueFunction()
-    c = one.cells(views[0][5:6])
+    c = one.cells(views[0][5:6], 0)
     one.update(c, np.array([0.8]), 0.5)
     assert abs(one.value(cells=c)[0] - 0.4) < 1e-12
     one.update(c, np.array([0.8]), 1.0)
