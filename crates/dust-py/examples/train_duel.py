@@ -1,12 +1,13 @@
-"""Trains a small policy for the duel with numpy only, and evaluates it against the random
-player (docs/python.md, "Training and evaluating an agent").
+"""Trains a small player for the duel with numpy only (a value acted on by expectimax, or a
+policy), and evaluates it against the random player (docs/python.md, "Training and evaluating
+an agent").
 
-    python crates/dust-py/examples/train_duel.py                      # well under a minute
+    python crates/dust-py/examples/train_duel.py                      # --learner td: about a minute
     python crates/dust-py/examples/train_duel.py --iterations 30 --plot curve.svg
-    python crates/dust-py/examples/train_duel.py --opponent league    # self-play: a league of past selves
-    python crates/dust-py/examples/train_duel.py --opponent self      # self-play against itself only
-    python crates/dust-py/examples/train_duel.py --opponent league --learner mlp   # a hidden layer too
-    python crates/dust-py/examples/train_duel.py --learner td         # a value by TD(lambda), self-play only
+    python crates/dust-py/examples/train_duel.py --learner linear     # a policy, against random
+    python crates/dust-py/examples/train_duel.py --learner linear --opponent league   # self-play: a league
+    python crates/dust-py/examples/train_duel.py --learner linear --opponent self     # against itself only
+    python crates/dust-py/examples/train_duel.py --learner mlp --opponent league      # a hidden layer too
 
 The duel is the tiny practice game of ``dust1947 play --scenario duel``: two squads of three
 riflemen on a 6x6 board, 4 rounds; a squad not destroyed by then makes a draw. The policy is
@@ -820,13 +821,15 @@ def main(argv=None):
     ap.add_argument("--draw", type=float, default=-1.0,
                     help="the return of a draw for both sides (default -1: a game not won is lost)")
     ap.add_argument("--opponent", default=None, choices=("random", "league", "self", "mix"),
-                    help="whom the policy plays while it learns: the random player (the default); self-play "
-                         "against a league of its past selves and itself (no built-in player); itself only (the "
-                         "default and the only choice with --learner td); or random and itself in turn")
-    ap.add_argument("--learner", default="linear", choices=("linear", "mlp", "td"),
-                    help="linear: a policy over action features (`SmallPolicy`); mlp: those plus one hidden "
-                         "layer over the observation planes (`MlpPolicy`); td: a value of the position learned "
-                         "by TD(lambda) in self-play, acted on by expectimax over the exact dice (`TdPlayer`)")
+                    help="whom the learner plays while it learns: the random player (the default for linear and "
+                         "mlp); self-play against a league of its past selves and itself (no built-in player); "
+                         "itself only (the default and the only choice with --learner td); or random and itself "
+                         "in turn")
+    ap.add_argument("--learner", default="td", choices=("linear", "mlp", "td"),
+                    help="td (the default): a value of the position learned by TD(lambda) in self-play, acted "
+                         "on by expectimax over the exact dice (`TdPlayer`); linear: a policy over action "
+                         "features (`SmallPolicy`); mlp: those plus one hidden layer over the observation planes "
+                         "(`MlpPolicy`)")
     ap.add_argument("--lambda", dest="lam", type=float, default=TD_DEFAULTS["lam"],
                     help="TD(lambda)'s lambda (--learner td; 1 = the game's return)")
     ap.add_argument("--epsilon", type=float, default=TD_DEFAULTS["epsilon"],
