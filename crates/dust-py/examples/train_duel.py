@@ -542,7 +542,7 @@ class ValueFunction:
     """V(s) in [-1, 1], the return expected (a win +1, a loss -1, a draw what `train_td`'s
     `draw` says) from the view of the side whose observation it is given, linear over
     tile-coded features (`TILES`: one weight per cell of each tiling, and a bias): a table over
-    the finest tiling's cells that also generalises across the coarser ones. 7,638 weights, all
+    the finest tiling's cells that also generalises across the coarser ones. 11,478 weights, all
     zero at the start (then the player sees only the ends of games inside its search)."""
 
     def __init__(self):
@@ -582,7 +582,7 @@ class ValueFunction:
         return float(np.mean(err * err))
 
 
-def is_initiative(state, obs):
+def is_initiative(obs):
     """A chance node with no unit activated: the initiative roll of a round (the attack rolls
     come after an activation has begun). The expectimax stops there: its value is V's."""
     return obs[8].max() == 0 and obs[9].max() == 0
@@ -598,7 +598,7 @@ def expand(state, me, leaves):
         return ("end", state.returns()[me])
     if state.is_chance_node():
         obs = state.observation_tensor(me)
-        if is_initiative(state, obs):
+        if is_initiative(obs):
             leaves.append(obs)
             return ("leaf", len(leaves) - 1)
         kids = []
@@ -681,7 +681,7 @@ def self_play_game(game, player, rng):
     while not state.is_terminal():
         if state.is_chance_node():
             obs0 = state.observation_tensor(0)
-            if is_initiative(state, obs0):
+            if is_initiative(obs0):
                 seen[0].append(obs0)
                 seen[1].append(state.observation_tensor(1))
             outcomes, probs = zip(*state.chance_outcomes())
@@ -728,7 +728,7 @@ TD_DEFAULTS = {"step": 0.1, "lam": 0.8, "epsilon": 0.5, "replay": 25, "average":
 
 
 def train_td(iterations, games_per_iteration, step, lam, epsilon, eval_every, eval_games, seed, log,
-             replay=4, draw=0.0, average=0.0):
+             replay=TD_DEFAULTS["replay"], draw=-1.0, average=0.0):
     """Self-play only: each iteration plays `games_per_iteration` games of the current player
     (expectimax over V, epsilon-greedy) against itself, then moves V toward the TD(lambda)
     targets of every position of both sides in the last `replay` iterations' games (targets
