@@ -320,7 +320,7 @@ def save_plot(path, curve, reference, trained="against the random player"):
         plt.ylim(0, 1)
         plt.xlabel("iteration")
         plt.ylabel("against the random player")
-        plt.title(f"Dust duel: a small policy trained {trained}")
+        plt.title(f"Dust duel: a small player trained {trained}")
         plt.legend()
         plt.savefig(path)
         return
@@ -345,7 +345,7 @@ def save_plot(path, curve, reference, trained="against the random player"):
                    f'(dashed: the greedy player\'s)</text>')
     svg = f"""<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif">
 <rect width="{w}" height="{h}" fill="white"/>
-<text x="{w / 2}" y="22" text-anchor="middle" font-size="15">Dust duel: a small policy trained {trained}</text>
+<text x="{w / 2}" y="22" text-anchor="middle" font-size="15">Dust duel: a small player trained {trained}</text>
 {ticks}
 <line x1="{m}" y1="{h - m}" x2="{w - m}" y2="{h - m}" stroke="black"/>
 <line x1="{m}" y1="{m - 20}" x2="{m}" y2="{h - m}" stroke="black"/>
