@@ -1,11 +1,13 @@
-"""Trains a small policy for the duel with numpy only, and evaluates it against the random
-player (docs/python.md, "Training and evaluating an agent").
+"""Trains a small player for the duel with numpy only (a value acted on by expectimax, or a
+policy), and evaluates it against the random player (docs/python.md, "Training and evaluating
+an agent").
 
-    python crates/dust-py/examples/train_duel.py                      # well under a minute
+    python crates/dust-py/examples/train_duel.py                      # --learner td: about a minute
     python crates/dust-py/examples/train_duel.py --iterations 30 --plot curve.svg
-    python crates/dust-py/examples/train_duel.py --opponent league    # self-play: a league of past selves
-    python crates/dust-py/examples/train_duel.py --opponent self      # self-play against itself only
-    python crates/dust-py/examples/train_duel.py --opponent league --learner mlp   # a hidden layer too
+    python crates/dust-py/examples/train_duel.py --learner linear     # a policy, against random
+    python crates/dust-py/examples/train_duel.py --learner linear --opponent league   # self-play: a league
+    python crates/dust-py/examples/train_duel.py --learner linear --opponent self     # against itself only
+    python crates/dust-py/examples/train_duel.py --learner mlp --opponent league      # a hidden layer too
 
 The duel is the tiny practice game of ``dust1947 play --scenario duel``: two squads of three
 riflemen on a 6x6 board, 4 rounds; a squad not destroyed by then makes a draw. The policy is
@@ -15,7 +17,10 @@ softmax picks. 64 games are stepped together by ``dust1947.VecGames`` (the dice 
 from the engine's exact distributions): by default against the built-in random player, half on
 each side (``--opponent league``: self-play against the policy itself and its past selves, see
 `League`; ``self``: the policy decides for both sides; ``mix``: random and self in turn).
-``--learner mlp`` adds one hidden layer over the observation planes (`MlpPolicy`).
+``--learner mlp`` adds one hidden layer over the observation planes (`MlpPolicy`). ``--learner td``
+learns no policy but a value of the position (`ValueFunction`, by TD(lambda) from self-play games
+only) and acts by expectimax over its own activation, the rolls weighed by the engine's exact
+`chance_outcomes()` (`TdPlayer`): TD-Gammon's recipe for a dice game.
 REINFORCE with a baseline raises the log-probability of the decisions of the games won (return
 +1; a loss or a draw -1) above the batch's mean return. Every few iterations the policy (its most
 likely action) plays side A and side B against the random player with seeds never used in
@@ -315,7 +320,7 @@ def save_plot(path, curve, reference, trained="against the random player"):
         plt.ylim(0, 1)
         plt.xlabel("iteration")
         plt.ylabel("against the random player")
-        plt.title(f"Dust duel: a small policy trained {trained}")
+        plt.title(f"Dust duel: a small player trained {trained}")
         plt.legend()
         plt.savefig(path)
         return
@@ -340,7 +345,7 @@ def save_plot(path, curve, reference, trained="against the random player"):
                    f'(dashed: the greedy player\'s)</text>')
     svg = f"""<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif">
 <rect width="{w}" height="{h}" fill="white"/>
-<text x="{w / 2}" y="22" text-anchor="middle" font-size="15">Dust duel: a small policy trained {trained}</text>
+<text x="{w / 2}" y="22" text-anchor="middle" font-size="15">Dust duel: a small player trained {trained}</text>
 {ticks}
 <line x1="{m}" y1="{h - m}" x2="{w - m}" y2="{h - m}" stroke="black"/>
 <line x1="{m}" y1="{m - 20}" x2="{m}" y2="{h - m}" stroke="black"/>
@@ -478,10 +483,307 @@ class League:
         return xs, np.array(ms), np.array(acts), advantages(np.array(rets, np.float32), np.array(sides))
 
 
+# ---------------------------------------------------------------------------------------------
+# A value-based learner (`--learner td`): TD-Gammon's recipe for a dice game. A value V(s) of the
+# position from one side's view, learned by TD(lambda) from self-play games; the player acts by
+# expectimax over its own activation, the engine's exact `chance_outcomes()` averaged.
+# ---------------------------------------------------------------------------------------------
+
+TILES = (
+    # (name, the parts crossed): each tiling is a one-hot over the product of its parts' values.
+    ("material", ("mine", "theirs", "round", "turn")),
+    ("range", ("cheb", "round", "turn")),
+    ("reach", ("manh", "mine", "theirs")),
+    ("all", ("cheb", "mine", "theirs", "round", "turn")),
+    ("ground", ("advance", "centre", "round", "turn")),
+    ("fronts", ("advance", "their_advance", "round")),
+    ("geometry", ("cheb", "manh", "round", "turn")),
+)
+PART_SIZES = {"mine": 4, "theirs": 4, "round": 5, "turn": 8, "cheb": BUCKETS, "manh": 12, "advance": 7, "centre": 4,
+              "their_advance": 7}
+
+
+def position_features(obs, side):
+    """Per position (observation planes from the view of `side`, 0 or 1 per position, shape
+    (n, 17, h, w)): the few
+    numbers that the duel's value hangs on (no terrain on its board): the miniatures left on
+    each side (health planes 6 and 7, each squad of three), the round (plane 14, 1 to 4), the
+    turn (whether I decide, whether my unit and theirs have activated this round: planes 13, 8
+    and 9, 8 cases), and the distance between the squads, in king moves (`cheb`, 7 for a squad
+    not on the board yet) and in orthogonal steps (`manh`, 11 then); and where each squad
+    stands on the board: how many rows it has advanced from its side's edge (side A enters on
+    row 1, side B on the last; 6 for a squad not on the board), and for mine how far from the
+    edge columns (`centre`, 3 off the board). Without these a squad deploying before the enemy
+    has nothing to tell one entry square from another."""
+    n, _, h, w = obs.shape
+    mine = np.clip(np.rint(obs[:, 6].sum(axis=(1, 2)) * 3), 0, 3).astype(np.int64)
+    theirs = np.clip(np.rint(obs[:, 7].sum(axis=(1, 2)) * 3), 0, 3).astype(np.int64)
+    rnd = np.clip(np.rint(obs[:, 14, 0, 0] * 4), 0, 4).astype(np.int64)
+    turn = ((obs[:, 13, 0, 0] > 0).astype(np.int64) * 4 + (obs[:, 8].sum(axis=(1, 2)) > 0) * 2
+            + (obs[:, 9].sum(axis=(1, 2)) > 0))
+    here = obs[:, 4].reshape(n, -1)
+    there = obs[:, 5].reshape(n, -1)
+    on_board = (here.max(axis=1) > 0) & (there.max(axis=1) > 0)
+    a, b = here.argmax(axis=1), there.argmax(axis=1)
+    dr, dc = abs(a // w - b // w), abs(a % w - b % w)
+    cheb = np.where(on_board, np.minimum(np.maximum(dr, dc), BUCKETS - 2), BUCKETS - 1)
+    manh = np.where(on_board, np.minimum(dr + dc, 10), 11)
+    side = np.broadcast_to(np.asarray(side, np.int64), (n,))
+    mine_on, theirs_on = here.max(axis=1) > 0, there.max(axis=1) > 0
+    advance = np.where(mine_on, np.where(side == 0, a // w, h - 1 - a // w), 6)
+    their_advance = np.where(theirs_on, np.where(side == 1, b // w, h - 1 - b // w), 6)
+    centre = np.where(mine_on, np.minimum(a % w, w - 1 - a % w), 3)
+    return {"mine": mine, "theirs": theirs, "round": rnd, "turn": turn, "cheb": cheb, "manh": manh,
+            "advance": np.minimum(advance, 6), "their_advance": np.minimum(their_advance, 6),
+            "centre": np.minimum(centre, 3)}
+
+
+class ValueFunction:
+    """V(s) in [-1, 1], the return expected (a win +1, a loss -1, a draw what `train_td`'s
+    `draw` says) from the view of the side whose observation it is given, linear over
+    tile-coded features (`TILES`: one weight per cell of each tiling, and a bias): a table over
+    the finest tiling's cells that also generalises across the coarser ones. 11,478 weights, all
+    zero at the start (then the player sees only the ends of games inside its search)."""
+
+    def __init__(self):
+        self.offsets, total = [], 1  # weight 0 is the bias
+        for _, parts in TILES:
+            self.offsets.append(total)
+            total += int(np.prod([PART_SIZES[p] for p in parts]))
+        self.w = np.zeros(total, np.float64)
+
+    def cells(self, obs, side):
+        """The active weights of every position seen by `side` (0 or 1, or one per position):
+        (n, 1 + len(TILES)) indices."""
+        f = position_features(obs, side)
+        cols = [np.zeros(len(obs), np.int64)]
+        for (_, parts), offset in zip(TILES, self.offsets):
+            index = np.zeros(len(obs), np.int64)
+            for p in parts:
+                index = index * PART_SIZES[p] + f[p]
+            cols.append(offset + index)
+        return np.stack(cols, axis=1)
+
+    def value(self, obs=None, side=None, cells=None):
+        if cells is None:
+            cells = self.cells(obs, side)
+        return np.clip(self.w[cells].sum(axis=1), -1.0, 1.0)
+
+    def update(self, cells, targets, step):
+        """Moves V toward the targets: every active weight by `step` times the mean error of the
+        positions it takes part in, divided among the tilings (a step of 1 would close the
+        error of a cell seen alone)."""
+        err = targets - self.w[cells].sum(axis=1)
+        k = cells.shape[1]
+        total = np.bincount(cells.ravel(), np.repeat(err, k), self.w.size)
+        count = np.bincount(cells.ravel(), None, self.w.size)
+        seen = count > 0
+        self.w[seen] += step * total[seen] / count[seen] / k
+        return float(np.mean(err * err))
+
+
+def is_initiative(obs):
+    """A chance node with no unit activated: the initiative roll of a round (the attack rolls
+    come after an activation has begun). The expectimax stops there: its value is V's."""
+    return obs[8].max() == 0 and obs[9].max() == 0
+
+
+def expand(state, me, leaves):
+    """The tree of `me`'s activation from `state`: its own decisions (the best one), the rolls
+    that follow (their exact outcomes, weighed), down to a position where the other side decides,
+    the next round's initiative roll, or the end of the game. A leaf's observation (from `me`'s
+    view) goes to `leaves`; returns the node: ("end", value), ("leaf", index),
+    ("max", [(action, node)]) or ("mean", [(probability, node)])."""
+    if state.is_terminal():
+        return ("end", state.returns()[me])
+    if state.is_chance_node():
+        obs = state.observation_tensor(me)
+        if is_initiative(obs):
+            leaves.append(obs)
+            return ("leaf", len(leaves) - 1)
+        kids = []
+        for outcome, p in state.chance_outcomes():
+            child = state.clone()
+            child.apply_action(outcome)
+            kids.append((p, expand(child, me, leaves)))
+        return ("mean", kids)
+    if state.current_player() != me:
+        leaves.append(state.observation_tensor(me))
+        return ("leaf", len(leaves) - 1)
+    kids = []
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_action(action)
+        kids.append((action, expand(child, me, leaves)))
+    return ("max", kids)
+
+
+def backup(node, values):
+    """The expectimax value of a node from its leaves' values."""
+    kind, body = node
+    if kind == "end":
+        return body
+    if kind == "leaf":
+        return values[body]
+    if kind == "mean":
+        return sum(p * backup(child, values) for p, child in body)
+    return max(backup(child, values) for _, child in body)
+
+
+def action_values(state, value_fn):
+    """(actions, values): the expectimax value of each legal action of the side to decide in
+    `state`, one activation deep, V at the leaves (one batched call)."""
+    me = state.current_player()
+    leaves = []
+    root = expand(state, me, leaves)
+    values = value_fn.value(np.stack(leaves), me) if leaves else np.zeros(0)
+    return [a for a, _ in root[1]], np.array([backup(child, values) for _, child in root[1]])
+
+
+class TdPlayer:
+    """Acts by expectimax over V: the legal action of the highest value (the first of equal
+    ones, or at random among them with an `rng`), or with probability `epsilon` a legal action
+    at random (exploration in training)."""
+
+    def __init__(self, value_fn, epsilon=0.0):
+        self.value_fn, self.epsilon = value_fn, epsilon
+
+    def __call__(self, state, rng=None):
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if rng is not None and rng.random() < self.epsilon:
+            return int(rng.choice(actions))
+        actions, values = action_values(state, self.value_fn)
+        best = np.flatnonzero(values >= values.max() - 1e-9)
+        pick = best[0] if rng is None else rng.choice(best)
+        return int(actions[pick])
+
+
+def lambda_returns(values, final, lam):
+    """TD(lambda)'s targets for a game's positions seen from one side: G_t = (1 - lambda)
+    V(s_t+1) + lambda G_t+1, the last position's target the game's return. lambda = 1 gives
+    the return itself (Monte Carlo), 0 the next position's value (TD(0))."""
+    targets = np.empty(len(values))
+    g = final
+    for t in range(len(values) - 1, -1, -1):
+        targets[t] = g
+        g = (1 - lam) * values[t] + lam * g
+    return targets
+
+
+def self_play_game(game, player, rng):
+    """One game of the player against itself (both sides), the dice sampled from the exact
+    outcomes with `rng`. Returns the observations of every position where a side decides or
+    the initiative is rolled, from both sides' views ((2, T, 17, h, w)), and side A's return."""
+    state = game.new_initial_state()
+    seen = ([], [])
+    while not state.is_terminal():
+        if state.is_chance_node():
+            obs0 = state.observation_tensor(0)
+            if is_initiative(obs0):
+                seen[0].append(obs0)
+                seen[1].append(state.observation_tensor(1))
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(outcomes[min(np.searchsorted(np.cumsum(probs), rng.random()),
+                                                len(outcomes) - 1)]))
+        else:
+            seen[0].append(state.observation_tensor(0))
+            seen[1].append(state.observation_tensor(1))
+            state.apply_action(player(state, rng))
+    return np.array([np.stack(s) for s in seen]), state.returns()[0]
+
+
+def play_against_random(game, player, side, seed):
+    """One game of the player on `side` against the built-in random player; the dice
+    (`dust1947.Dice(seed)`) and the random player's seeds come from `seed` only, so the game
+    on the other side with the same seed is its pair. Returns the player's return."""
+    state = game.new_initial_state()
+    dice = dust1947.Dice(seed)
+    k = 0
+    while True:
+        state.roll(dice)
+        if state.is_terminal():
+            return state.returns()[side]
+        if state.current_player() == side:
+            state.apply_action(player(state))
+        else:
+            state.apply_action(state.ai_action("random", seed * 1000 + k))
+            k += 1
+
+
+def evaluate_player(player, games, seed):
+    """The player against random in `games` paired games (game i on side A and on side B with
+    the same seeds, never used in training): (wins, draws, losses) as shares."""
+    game = dust1947.load_game("tactics", scenario="duel")
+    results = [play_against_random(game, player, side, seed * 100_000 + i)
+               for i in range(games // 2) for side in (0, 1)]
+    n = len(results)
+    wins, draws = sum(r > 0 for r in results), sum(r == 0 for r in results)
+    return wins / n, draws / n, (n - wins - draws) / n
+
+
+TD_DEFAULTS = {"step": 0.1, "lam": 0.8, "epsilon": 0.5, "replay": 25, "average": 0.0}
+"""`--learner td`'s settings (docs/python.md: the runs that chose them)."""
+
+
+def train_td(iterations, games_per_iteration, step, lam, epsilon, eval_every, eval_games, seed, log,
+             replay=TD_DEFAULTS["replay"], draw=-1.0, average=0.0):
+    """Self-play only: each iteration plays `games_per_iteration` games of the current player
+    (expectimax over V, epsilon-greedy) against itself, then moves V toward the TD(lambda)
+    targets of every position of both sides in the last `replay` iterations' games (targets
+    computed anew with the current V). With `average` > 0 the player evaluated (and returned)
+    acts on a moving average of V's weights (each iteration: average x the old + (1 - average)
+    x the new), which smooths the noise of the latest games out. Returns (value function,
+    curve)."""
+    rng = np.random.default_rng(seed)
+    game = dust1947.load_game("tactics", scenario="duel")
+    value_fn = ValueFunction()
+    learner = TdPlayer(value_fn, epsilon)
+    evaluated = ValueFunction()
+    greedy_player = TdPlayer(evaluated if average > 0 else value_fn)
+    memory = []
+    curve = []
+    start = time.perf_counter()
+    for it in range(iterations + 1):
+        if it % eval_every == 0 or it == iterations:
+            w, d, lost = evaluate_player(greedy_player, eval_games, 10_000 + seed)
+            curve.append((it, w, d, lost))
+            log(f"iteration {it:4d}: against random, wins {w:6.1%} draws {d:6.1%} losses {lost:5.1%}, "
+                f"score {w + d / 2:6.1%} ({eval_games} games, {time.perf_counter() - start:5.1f}s)")
+        if it == iterations:
+            break
+        batch = []
+        for _ in range(games_per_iteration):
+            views, ret = self_play_game(game, learner, rng)
+            batch.append((value_fn.cells(views[0], 0), value_fn.cells(views[1], 1), ret))
+        memory = (memory + [batch])[-replay:]
+        cells, targets = [], []
+        for past in memory:
+            for c0, c1, ret in past:
+                for c, r in ((c0, ret), (c1, -ret)) if ret != 0 else ((c0, draw), (c1, draw)):
+                    cells.append(c)
+                    targets.append(lambda_returns(value_fn.value(cells=c), r, lam))
+        value_fn.update(np.concatenate(cells), np.concatenate(targets), step)
+        evaluated.w *= average
+        evaluated.w += (1 - average) * value_fn.w
+    return greedy_player.value_fn, curve
+
+
 def train(iterations=200, games_per_iteration=64, lr=None, draw=-1.0, opponent="random", eval_every=25,
-          eval_games=400, seed=0, threads=2, log=print, league=None, learner="linear", hidden=64, hidden_lr=0.001):
+          eval_games=400, seed=0, threads=2, log=print, league=None, learner="linear", hidden=64, hidden_lr=0.001,
+          td=None):
     """Trains; returns (policy, curve of (iteration, wins, draws, losses) against the random
-    player, evaluated with seeds never used in training)."""
+    player, evaluated with seeds never used in training). `learner="td"` learns a value by
+    self-play only (`opponent="self"`; `td`: `train_td`'s step, lam, epsilon and replay) and
+    returns its `TdPlayer`."""
+    if learner == "td":
+        if opponent != "self":
+            raise ValueError(f"opponent `{opponent}`: the value learner (td) learns by self-play only: self")
+        td = {**TD_DEFAULTS, **(td or {})}
+        value_fn, curve = train_td(iterations, games_per_iteration, td["step"], td["lam"], td["epsilon"], eval_every,
+                                   eval_games, seed, log, replay=td["replay"], draw=draw, average=td["average"])
+        return TdPlayer(value_fn), curve
     rng = np.random.default_rng(seed)
     if lr is None:
         lr = 0.02 if opponent == "league" else 0.05
@@ -492,7 +794,7 @@ def train(iterations=200, games_per_iteration=64, lr=None, draw=-1.0, opponent="
     elif learner == "linear":
         policy = SmallPolicy(layout, n_actions, lr=lr)
     else:
-        raise ValueError(f"learner `{learner}`: linear or mlp")
+        raise ValueError(f"learner `{learner}`: linear, mlp or td")
     if opponent == "league":
         games = League(policy, games_per_iteration, seed, threads, **(league or {}))
     else:
@@ -513,18 +815,32 @@ def train(iterations=200, games_per_iteration=64, lr=None, draw=-1.0, opponent="
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--iterations", type=int, default=200)
-    ap.add_argument("--games-per-iteration", type=int, default=64)
+    ap.add_argument("--iterations", type=int, default=None, help="200; 100 with --learner td")
+    ap.add_argument("--games-per-iteration", type=int, default=None, help="64; 40 with --learner td")
     ap.add_argument("--lr", type=float, default=None, help="Adam's step (0.02 in a league, else 0.05)")
     ap.add_argument("--draw", type=float, default=-1.0,
                     help="the return of a draw for both sides (default -1: a game not won is lost)")
-    ap.add_argument("--opponent", default="random", choices=("random", "league", "self", "mix"),
-                    help="whom the policy plays while it learns: the random player; self-play against a league "
-                         "of its past selves and itself (no built-in player); itself only; or random and itself "
+    ap.add_argument("--opponent", default=None, choices=("random", "league", "self", "mix"),
+                    help="whom the learner plays while it learns: the random player (the default for linear and "
+                         "mlp); self-play against a league of its past selves and itself (no built-in player); "
+                         "itself only (the default and the only choice with --learner td); or random and itself "
                          "in turn")
-    ap.add_argument("--learner", default="linear", choices=("linear", "mlp"),
-                    help="the policy: linear over action features (`SmallPolicy`), or those plus one hidden "
-                         "layer over the observation planes (`MlpPolicy`)")
+    ap.add_argument("--learner", default="td", choices=("linear", "mlp", "td"),
+                    help="td (the default): a value of the position learned by TD(lambda) in self-play, acted "
+                         "on by expectimax over the exact dice (`TdPlayer`); linear: a policy over action "
+                         "features (`SmallPolicy`); mlp: those plus one hidden layer over the observation planes "
+                         "(`MlpPolicy`)")
+    ap.add_argument("--lambda", dest="lam", type=float, default=TD_DEFAULTS["lam"],
+                    help="TD(lambda)'s lambda (--learner td; 1 = the game's return)")
+    ap.add_argument("--epsilon", type=float, default=TD_DEFAULTS["epsilon"],
+                    help="the share of random actions in self-play (--learner td)")
+    ap.add_argument("--td-step", type=float, default=TD_DEFAULTS["step"],
+                    help="the value's step toward its targets, 0 to 1 (--learner td)")
+    ap.add_argument("--average", type=float, default=TD_DEFAULTS["average"],
+                    help="act on a moving average of the value's weights, this much of the old kept per "
+                         "iteration (--learner td; 0: the latest weights)")
+    ap.add_argument("--replay", type=int, default=TD_DEFAULTS["replay"],
+                    help="the value learns from the games of this many latest iterations (--learner td)")
     ap.add_argument("--hidden", type=int, default=64, help="the hidden layer's width (--learner mlp)")
     ap.add_argument("--hidden-lr", type=float, default=0.001, help="Adam's step for the hidden layer (--learner mlp)")
     ap.add_argument("--eval-every", type=int, default=25)
@@ -533,14 +849,26 @@ def main(argv=None):
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--plot", default="train_duel.svg", help="the picture of the curve (.svg; .png with matplotlib)")
     args = ap.parse_args(argv)
-    _, curve = train(args.iterations, args.games_per_iteration, args.lr, args.draw, args.opponent,
+    td = args.learner == "td"
+    if args.opponent is None:
+        args.opponent = "self" if td else "random"
+    if td and args.opponent != "self":
+        ap.error(f"--opponent {args.opponent}: the value learner (--learner td) learns by self-play only; "
+                 "leave --opponent out or give --opponent self")
+    iterations = args.iterations if args.iterations is not None else (100 if td else 200)
+    games = args.games_per_iteration if args.games_per_iteration is not None else (40 if td else 64)
+    _, curve = train(iterations, games, args.lr, args.draw, args.opponent,
                      args.eval_every, args.eval_games, args.seed, args.threads, learner=args.learner,
-                     hidden=args.hidden, hidden_lr=args.hidden_lr)
+                     hidden=args.hidden, hidden_lr=args.hidden_lr,
+                     td={"step": args.td_step, "lam": args.lam, "epsilon": args.epsilon, "replay": args.replay,
+                         "average": args.average})
     gw, gd, gl = greedy_reference(args.eval_games, 20_000 + args.seed)
     print(f"reference: the built-in greedy player against random, {args.eval_games} games: wins {gw:.1%} "
           f"draws {gd:.1%} losses {gl:.1%}, score {gw + gd / 2:.1%}")
     trained = {"random": "against the random player", "league": "by self-play (a league of past selves)",
                "self": "by self-play", "mix": "against random and by self-play"}[args.opponent]
+    if td:
+        trained = "by self-play (TD value, expectimax)"
     save_plot(args.plot, curve, (gw, gw + gd / 2), trained)
     _, w, d, lost = curve[-1]
     n = 2 * (args.eval_games // 2)
