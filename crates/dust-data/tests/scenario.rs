@@ -72,7 +72,7 @@ fn shipped_scenarios_say_what_the_issue_asks() {
 /// (tactics-revised-core-rules.md, "Unit Entry", "Actions": two actions a round), so a unit of
 /// Move `m` covers `m + 2m(R - 1)` spaces by the end of round `R`; straight along a column of
 /// open spaces each space costs one movement point ("Movement"). The objective must also be on
-/// the side's own half, where the enemy's slowest unit cannot reach first. And side B's army
+/// the side's own half (nearer its own edge than the enemy's). And side B's army
 /// outranges side A's (docs/ai.md, "Fair scenarios"), so the objectives on side A's half are
 /// worth more than side B's, for a game that stays fair between equal players.
 #[test]
