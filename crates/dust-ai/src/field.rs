@@ -5,7 +5,8 @@
 //! - [`FieldRandom`]: uniform over the candidates.
 //! - [`FieldGreedy`]: one ply. Attacks by the army points their exact odds
 //!   ([`FieldGame::attack_odds`], the live roll's own plan) are expected to destroy; moves by
-//!   the position they reach (objectives within reach, enemies in range); the unit with the
+//!   the position they reach (objectives within reach, enemies in range, closeness to the
+//!   enemy); a March Move for a unit far from every enemy and objective; the unit with the
 //!   best attack activates first; reactions whenever a unit can fire.
 //! - [`FieldMcts`]: the project's one Monte Carlo tree search (`search.rs`, the grid
 //!   game's too) over the generator's candidates (12 a node, tried with progressive widening,
