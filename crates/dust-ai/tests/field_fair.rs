@@ -79,3 +79,49 @@ fn ruined_town_is_fair_and_fought_over() {
 fn zhytomyr_crossroads_is_fair_and_fought_over() {
     check("zhytomyr-crossroads", 1, (0.15, 0.85), 3, 1);
 }
+
+/// Why the greedy games fight: a greedy unit far from every enemy and objective plans a March
+/// Move (twice the Move, no attack) instead of a Move and an attack it cannot make, so that
+/// the armies meet within six turns (Zhytomyr Crossroads: side B's Ludwig and Recon Grenadiers
+/// start more than 70 cm from side A). In the first game of seed 1 units march, each of them more
+/// than 70 cm from every enemy miniature when it plans the march.
+#[test]
+fn greedy_marches_to_the_fight() {
+    use dust_core::field::{Action, Decision};
+    let setup = dust_data::field_record::shipped_setup("zhytomyr-crossroads", 6, None).expect("shipped");
+    let greedy = PlayerSpec::Greedy;
+    let p = play_paired(&setup, [&greedy, &greedy], 1, 0, 100_000).expect("the game ends");
+    // The game again, decision by decision (pair 0 of seed 1: the dice seeded 1).
+    let mut g = dust_core::field::FieldGame::new(setup, 1).expect("set-up");
+    let mut marches = 0;
+    for d in &p.decisions {
+        if matches!(d, Decision::Plan(a) if a.as_slice() == [Action::March]) {
+            marches += 1;
+            let u = g.acting().expect("a unit plans");
+            let side = g.units()[u].side;
+            let t = g.table();
+            let nearest = t.units[u]
+                .minis
+                .iter()
+                .flat_map(|m| {
+                    t.units
+                        .iter()
+                        .zip(g.units())
+                        .filter(|(_, x)| x.side != side && !x.destroyed)
+                        .flat_map(|(v, _)| v.minis.iter())
+                        .map(move |e| dust_geom::exact::dist2(m.body.centre(), e.body.centre()))
+                })
+                .min()
+                .expect("an enemy on the table");
+            assert!(
+                nearest > 7000 * 7000,
+                "{} marched {} cm from an enemy",
+                t.units[u].name,
+                (nearest as f64).sqrt() / 100.0
+            );
+        }
+        g.apply(d.clone()).expect("the decision is accepted");
+    }
+    assert!(marches > 0, "no unit marched");
+    assert_eq!(g.state_hash(), p.game.state_hash(), "the same game");
+}
