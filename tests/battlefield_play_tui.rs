@@ -198,7 +198,10 @@ fn hotseat_does_not_show_the_seed_before_the_end() {
 fn the_board_fits_the_width_and_shows_every_unit() {
     // Seed 3: side A's first question is a reaction to side B's first move; the board is shown
     // with its first activation.
-    let o = play(&["play", "--edition", "battlefield", "--seed", "3", "--width", "60"], "react none\nquit\n");
+    let o = play(
+        &["play", "--edition", "battlefield", "--seed", "3", "--width", "60"],
+        "react none\nquit\n",
+    );
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     let start = out.find("x to the right, y up").expect("a board");
