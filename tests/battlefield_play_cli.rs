@@ -106,6 +106,70 @@ fn sim_records_do_not_depend_on_threads() {
     assert_eq!(texts[0], texts[1]);
 }
 
+/// `sim --edition battlefield` reports what the Tactics `sim` reports (issue 21: the pairs,
+/// their pentanomial counts, the score and the Elo interval, the side balance) and the fighting
+/// and the objectives (a unit destroyed in how many games, how many a game; objectives held),
+/// and they add up: the pentanomial counts the pairs, the side wins and draws the games, a
+/// greedy mirror scores ½ (both games of a pair are one game with the seats swapped).
+#[test]
+fn sim_reports_pairs_side_balance_fighting_and_objectives() {
+    let o = run(&[
+        "sim",
+        "--edition",
+        "battlefield",
+        "--table",
+        "zhytomyr-crossroads",
+        "--a",
+        "greedy",
+        "--b",
+        "greedy",
+        "--games",
+        "4",
+        "--turns",
+        "3",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(v["pairs"], 2);
+    let penta: Vec<u64> = v["pentanomial"]
+        .as_array()
+        .expect("pentanomial")
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(penta.len(), 5);
+    assert_eq!(penta.iter().sum::<u64>(), 2);
+    assert_eq!(
+        penta[2], 2,
+        "a greedy mirror plays each pair's game twice, seats swapped: {penta:?}"
+    );
+    assert_eq!(v["score"], 0.5);
+    let (sa, sb, draws) = (
+        v["balance"]["side_a_wins"].as_u64().unwrap(),
+        v["balance"]["side_b_wins"].as_u64().unwrap(),
+        v["draws"].as_u64().unwrap(),
+    );
+    assert_eq!(sa + sb + draws, 4);
+    let side_a_score = v["balance"]["side_a_score"].as_f64().unwrap();
+    assert!((side_a_score - (sa as f64 + 0.5 * draws as f64) / 4.0).abs() < 1e-12);
+    let bloody = v["games_with_a_unit_destroyed"].as_u64().unwrap();
+    assert!((v["destroyed_any"].as_f64().unwrap() - bloody as f64 / 4.0).abs() < 1e-12);
+    let mean = v["mean_destroyed"].as_f64().unwrap();
+    assert!(
+        mean >= v["destroyed_any"].as_f64().unwrap(),
+        "a game with a unit destroyed counts one at least"
+    );
+    assert_eq!(v["objectives"]["on_table"], 2);
+    let held = v["objectives"]["games_with_one_held"].as_u64().unwrap();
+    assert!(held <= 4 && v["objectives"]["games_won_by_objectives"].as_u64().unwrap() <= held);
+    for k in ["elo", "elo_low", "elo_high"] {
+        assert!(v.get(k).is_some(), "{k} missing");
+    }
+}
+
 /// `sim --edition battlefield` without a table says what to add; an unknown table lists the
 /// shipped ones.
 #[test]

@@ -98,9 +98,10 @@ fn the_same_seed_and_decisions_play_the_same_game() {
 fn a_typed_move_is_refused_with_the_engines_reason() {
     let rec = temp("refused.toml");
     let r = rec.to_string_lossy().to_string();
-    // Seed 3: side B wins the initiative and goes first; then side A activates its Hell Boys
-    // (unit 0, at 50,25 to 62,25) and plans a move.
-    let input = "activate 0\nplan move attack\nmove m0@170,110\nmove m0@50\n0\nsquad 56,33\nquit\n";
+    // Seed 3: side B wins the initiative and goes first; its Laser Grenadiers #2 advance within
+    // reach of side A's Pounder, which does not react (`react none`); then side A activates its
+    // Hell Boys (unit 0, at 50,25 to 62,25) and plans a move.
+    let input = "react none\nactivate 0\nplan move attack\nmove m0@170,110\nmove m0@50\n0\nsquad 56,33\nquit\n";
     let o = play(&["play", "--edition", "battlefield", "--seed", "3", "--record", &r], input);
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -195,7 +196,12 @@ fn hotseat_does_not_show_the_seed_before_the_end() {
 /// side B's small letters), and the objectives by number.
 #[test]
 fn the_board_fits_the_width_and_shows_every_unit() {
-    let o = play(&["play", "--edition", "battlefield", "--seed", "3", "--width", "60"], "quit\n");
+    // Seed 3: side A's first question is a reaction to side B's first move; the board is shown
+    // with its first activation.
+    let o = play(
+        &["play", "--edition", "battlefield", "--seed", "3", "--width", "60"],
+        "react none\nquit\n",
+    );
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     let start = out.find("x to the right, y up").expect("a board");
@@ -281,7 +287,8 @@ fn a_game_stopped_part_way_resumes_from_its_record() {
 /// is refused with the weapon, the distance and the range.
 #[test]
 fn units_typed_by_letter_and_an_attack_out_of_range_refused() {
-    let input = "activate z\nactivate C\nplan attack move\nattack 0>a\nquit\n";
+    // Seed 3: side A first declines a reaction to side B's first move.
+    let input = "react none\nactivate z\nactivate C\nplan attack move\nattack 0>a\nquit\n";
     let o = play(&["play", "--edition", "battlefield", "--seed", "3"], input);
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));

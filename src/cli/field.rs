@@ -4,10 +4,11 @@
 
 use super::to_json;
 use anyhow::{bail, Context as _};
-use dust_ai::field::{field_player, play_field, DecisionTimes, FieldPlayer};
+use dust_ai::field::{play_paired, DecisionTimes, FieldOutcome};
+use dust_ai::matchup::Summary;
 use dust_ai::PlayerSpec;
 use dust_core::field::{FieldGame, FieldSetup, Pending};
-use dust_core::Side;
+use dust_core::{BySide, Side};
 use dust_data::field_record::{replay_field, setup_from_text, shipped_table, FieldRecord, TableRef, SHIPPED_TABLES};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -57,12 +58,13 @@ pub struct SimOptions<'a> {
     pub threads: usize,
 }
 
-/// One game of `sim`: the seat of its winner (0: player a), its decisions, its last turn, and
-/// the decision times of player a and b.
-type Played = (Option<usize>, usize, u8, [DecisionTimes; 2]);
+/// One game of `sim`: its outcome, its decisions, its final hash, and the decision times of
+/// player a and b.
+type Played = (FieldOutcome, usize, u64, [DecisionTimes; 2]);
 
 /// `dust1947 sim --edition battlefield`: games in pairs (one seed, the sides swapped), every
-/// game recorded if asked; statistics by player.
+/// game recorded if asked; the paired statistics of the Tactics games (pentanomial, score,
+/// Elo; `dust_ai::matchup::Summary`), the side balance, the fighting and the objectives.
 pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
     let (table_ref, setup) = table_arg(o.table, o.turns, o.ap)?;
     if let Some(dir) = o.records {
@@ -70,36 +72,19 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
     }
     let games = o.games.div_ceil(2) * 2;
     let start = Instant::now();
-    // One game: (the seat of its winner, its decisions, its last turn), its record written.
     let play = |g: u32| -> anyhow::Result<Played> {
-        let seed = o.seed.wrapping_add(u64::from(g / 2));
-        let swap = g % 2 == 1;
-        // Player a sits on side A in the first game of a pair, on side B in the second.
-        let seat = |s: Side| if (s == Side::A) != swap { 0 } else { 1 };
-        let mut players: [Box<dyn FieldPlayer + Send>; 2] = [
-            field_player(o.players[seat(Side::A)], seed.wrapping_mul(3).wrapping_add(1)),
-            field_player(o.players[seat(Side::B)], seed.wrapping_mul(3).wrapping_add(2)),
-        ];
-        let mut game = FieldGame::new(setup.clone(), seed).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let (ds, by_side) = play_field(&mut game, &mut players, 100_000).map_err(anyhow::Error::msg)?;
-        let mut times = [DecisionTimes::default(); 2];
-        for s in [Side::A, Side::B] {
-            times[seat(s)] = by_side[s.index()];
-        }
-        let n = ds.len();
+        let p = play_paired(&setup, o.players, o.seed, g, 100_000).map_err(anyhow::Error::msg)?;
+        let hash = p.game.state_hash();
+        let n = p.decisions.len();
         if let Some(dir) = o.records {
-            let mut r = FieldRecord::new(table_ref.clone(), seed, o.turns);
+            let mut r = FieldRecord::new(table_ref.clone(), o.seed.wrapping_add(u64::from(g / 2)), o.turns);
             r.ap_limit = o.ap;
-            r.decisions = ds;
-            r.final_hash = Some(game.state_hash());
+            r.decisions = p.decisions;
+            r.final_hash = Some(hash);
             let path = dir.join(format!("game-{:04}.toml", g + 1));
             std::fs::write(&path, r.to_text()).with_context(|| format!("cannot write `{}`", path.display()))?;
         }
-        let winner = match game.pending() {
-            Pending::Over(Some(s)) => Some(seat(s)),
-            _ => None,
-        };
-        Ok((winner, n, game.turn(), times))
+        Ok((p.outcome, n, hash, p.times))
     };
     // Games on `threads` threads; each game's seeds come from its number, so the results do
     // not depend on the threads.
@@ -120,37 +105,70 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
             });
         }
     });
-    let (mut wins, mut draws, mut decisions, mut turns) = ([0u32; 2], 0u32, 0usize, 0u32);
+    let mut decisions = 0usize;
     let mut times = [DecisionTimes::default(); 2];
-    for r in results.into_inner().map_err(|_| anyhow::anyhow!("a game's thread failed"))? {
-        let (w, n, t, ts) = r.ok_or_else(|| anyhow::anyhow!("a game was not played"))??;
+    let mut per_game = Vec::with_capacity(games as usize);
+    let mut fights = Fights::default();
+    for (g, r) in results
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a game's thread failed"))?
+        .into_iter()
+        .enumerate()
+    {
+        let (outcome, n, hash, ts) = r.ok_or_else(|| anyhow::anyhow!("a game was not played"))??;
         times[0].merge(&ts[0]);
         times[1].merge(&ts[1]);
-        match w {
-            Some(i) => wins[i] += 1,
-            None => draws += 1,
-        }
         decisions += n;
-        turns += u32::from(t);
+        fights.add(&outcome);
+        per_game.push(outcome.summary(g as u32, hash));
     }
+    let summary = Summary::of(&per_game);
     let secs = start.elapsed().as_secs_f64();
     let name = match &table_ref {
         TableRef::Shipped(n) => n.clone(),
         TableRef::Embedded(_) => o.table.to_string(),
     };
+    let objectives = setup.table.objectives.len();
+    let share = |x: u32| f64::from(x) / f64::from(games);
+    let (score, elo, (lo, hi)) = (summary.score, summary.elo, summary.elo_interval);
     if o.json {
         println!(
             "{}",
             to_json(&json!({
                 "edition": "battlefield",
                 "table": name,
+                "seed": o.seed,
                 "games": games,
                 "a": o.players[0].to_string(),
                 "b": o.players[1].to_string(),
-                "wins": {"a": wins[0], "b": wins[1]},
-                "draws": draws,
+                "wins": {"a": summary.a_wins, "b": summary.b_wins},
+                "a_wins": summary.a_wins,
+                "b_wins": summary.b_wins,
+                "draws": summary.draws,
+                "pairs": summary.pairs(),
+                "pentanomial": summary.pentanomial,
+                "score": score,
+                "elo": elo,
+                "elo_low": lo,
+                "elo_high": hi,
+                "balance": {
+                    "side_a_wins": summary.side_wins.a,
+                    "side_b_wins": summary.side_wins.b,
+                    "side_a_score": fights.side_a_score(games),
+                },
+                "mean_turns": summary.mean_rounds,
                 "mean_decisions": decisions as f64 / f64::from(games),
-                "mean_turns": f64::from(turns) / f64::from(games),
+                "mean_destroyed_ap": {"a": summary.mean_vp.0, "b": summary.mean_vp.1},
+                "destroyed_any": share(fights.bloody),
+                "games_with_a_unit_destroyed": fights.bloody,
+                "mean_destroyed": f64::from(fights.destroyed) / f64::from(games),
+                "objectives": {
+                    "on_table": objectives,
+                    "games_won_by_objectives": fights.by_objectives,
+                    "games_with_one_held": fights.held_any,
+                    "held_at_end": {"side_a": fights.held_at_end.a, "side_b": fights.held_at_end.b},
+                    "held_turns": {"side_a": fights.held_turns.a, "side_b": fights.held_turns.b},
+                },
                 "seconds": secs,
                 "decision_ms": {
                     "a": {"mean": mean_ms(&times[0]), "longest": ms(times[0].longest), "budget": o.players[0].time_budget().map(ms)},
@@ -160,14 +178,63 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
         );
     } else {
         println!(
-            "Dust Battlefield on {name}: {games} games, a = {} vs b = {}",
-            o.players[0], o.players[1]
+            "Dust Battlefield on {name}: {games} games, a = {} vs b = {} (seed {})",
+            o.players[0], o.players[1], o.seed
         );
-        println!("wins: a {} - b {}, draws {draws}", wins[0], wins[1]);
+        println!("wins: a {} - b {}, draws {}", summary.a_wins, summary.b_wins, summary.draws);
+        match elo {
+            Some(_) => println!(
+                "Elo difference a - b: {} (95% interval {} .. {}), score {score:.3}",
+                super::sim::fmt_elo(elo, ""),
+                super::sim::fmt_elo(lo, "unbounded"),
+                super::sim::fmt_elo(hi, "unbounded"),
+            ),
+            None => println!(
+                "Elo difference a - b: not finite, {} scored every point (score {score:.3})",
+                if score >= 1.0 { "a" } else { "b" }
+            ),
+        }
+        let p = summary.pentanomial;
+        println!(
+            "pairs (one seed, sides swapped): {}; a scored 0 / ½ / 1 / 1½ / 2 points in {} / {} / {} / {} / {} of them",
+            summary.pairs(),
+            p[0],
+            p[1],
+            p[2],
+            p[3],
+            p[4]
+        );
+        println!(
+            "balance: side A won {} ({:.1}%), side B won {} ({:.1}%), draws {}; side A's score {:.1}%",
+            summary.side_wins.a,
+            100.0 * share(summary.side_wins.a),
+            summary.side_wins.b,
+            100.0 * share(summary.side_wins.b),
+            summary.draws,
+            100.0 * fights.side_a_score(games)
+        );
+        println!(
+            "fighting: a unit was destroyed in {} games ({:.1}%), {:.2} units a game; army points destroyed a game: a {:.1}, b {:.1}",
+            fights.bloody,
+            100.0 * share(fights.bloody),
+            f64::from(fights.destroyed) / f64::from(games),
+            summary.mean_vp.0,
+            summary.mean_vp.1
+        );
+        if objectives > 0 {
+            println!(
+                "objectives ({objectives} on the table): one was held at the end of a turn in {} games ({:.1}%), {} games won by holding all; held at the end: side A {}, side B {}",
+                fights.held_any,
+                100.0 * share(fights.held_any),
+                fights.by_objectives,
+                fights.held_at_end.a,
+                fights.held_at_end.b
+            );
+        }
         println!(
             "mean decisions a game: {:.1}; mean turns: {:.2}; {:.1} games/s",
             decisions as f64 / f64::from(games),
-            f64::from(turns) / f64::from(games),
+            summary.mean_rounds,
             f64::from(games) / secs.max(1e-9)
         );
         for (label, t, spec) in [("a", &times[0], o.players[0]), ("b", &times[1], o.players[1])] {
@@ -184,6 +251,48 @@ pub fn sim(o: &SimOptions<'_>) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The fighting and the objectives of a match's games, by side of the table.
+#[derive(Default)]
+struct Fights {
+    /// Games with a unit destroyed.
+    bloody: u32,
+    /// Units destroyed in all.
+    destroyed: u32,
+    /// Games won by holding every objective.
+    by_objectives: u32,
+    /// Games in which a side held an objective at the end of some turn.
+    held_any: u32,
+    /// Objectives held at the games' ends, by side.
+    held_at_end: BySide<u32>,
+    /// Objectives held at the ends of turns, by side.
+    held_turns: BySide<u32>,
+    /// Side A's wins, and the draws.
+    side_a_wins: u32,
+    draws: u32,
+}
+
+impl Fights {
+    fn add(&mut self, o: &FieldOutcome) {
+        self.bloody += u32::from(o.destroyed() > 0);
+        self.destroyed += o.destroyed();
+        self.by_objectives += u32::from(o.by_objectives);
+        self.held_any += u32::from(o.held_turns.a + o.held_turns.b > 0);
+        self.held_at_end.a += u32::from(o.held.a);
+        self.held_at_end.b += u32::from(o.held.b);
+        self.held_turns.a += u32::from(o.held_turns.a);
+        self.held_turns.b += u32::from(o.held_turns.b);
+        match o.winner {
+            Some(Side::A) => self.side_a_wins += 1,
+            Some(Side::B) => {}
+            None => self.draws += 1,
+        }
+    }
+    /// Side A's score (a win 1, a draw ½) over `games`.
+    fn side_a_score(&self, games: u32) -> f64 {
+        (f64::from(self.side_a_wins) + 0.5 * f64::from(self.draws)) / f64::from(games.max(1))
+    }
 }
 
 /// A duration in milliseconds.

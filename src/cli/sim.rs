@@ -374,7 +374,7 @@ fn ms(d: Duration) -> f64 {
 
 /// An Elo difference as text: `+35`, `0` (never `-0`), or `inf` (the words the caller gives)
 /// when one side scored every point and the difference has no finite value.
-fn fmt_elo(e: Option<f64>, inf: &str) -> String {
+pub(crate) fn fmt_elo(e: Option<f64>, inf: &str) -> String {
     match e {
         None => inf.to_string(),
         Some(x) if x.round() == 0.0 => "0".into(),

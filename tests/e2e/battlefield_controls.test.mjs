@@ -397,7 +397,13 @@ test('a whole game against the AI is played to its end with the controls alone, 
     assert.match(await page.textContent('#log'), /rolled saves: \d+ counted \(tactics-battlefield-summary\.md, ATTACK & SUSTAINED ATTACK ACTIONS\)/);
     await page.waitForSelector('#game-over');
     assert.match(await page.textContent('#game-over'), /The game is over/);
-    assert.equal(await page.evaluate(() => PLAY.s.turn), limit, 'played to the turn limit');
+    // Played to its end: the turn limit, or before it a side holding every objective at the end
+    // of a turn after the first (docs/rulings.md, "Battlefield: the objective of the project's
+    // tables"), which the greedy side B races for on Ruined Town since its objectives were placed
+    // for fair games (issue 21).
+    const turn = await page.evaluate(() => PLAY.s.turn);
+    const log = await page.textContent('#log');
+    assert.ok(turn === limit || (turn > 1 && turn < limit && /holds [^]*The game ends: side [AB] wins/.test(log)), `ended in turn ${turn} of ${limit}: ${log.slice(-400)}`);
     assert.equal(await page.locator('#candidates .candidate').count(), 0, 'the list of proposals was never opened');
     assert.ok(kinds.move > 0 && kinds.attack > 0, `moves dragged and attacks aimed on the table: ${JSON.stringify(kinds)}`);
     console.log(`# the whole game (${limit} turns, ${n} decisions of side A by the controls: ${JSON.stringify(kinds)}) took ${((Date.now() - t0) / 1000).toFixed(1)} s; dice shown for: ${[...rules].join('; ')}`);

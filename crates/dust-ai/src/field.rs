@@ -5,7 +5,8 @@
 //! - [`FieldRandom`]: uniform over the candidates.
 //! - [`FieldGreedy`]: one ply. Attacks by the army points their exact odds
 //!   ([`FieldGame::attack_odds`], the live roll's own plan) are expected to destroy; moves by
-//!   the position they reach (objectives within reach, enemies in range); the unit with the
+//!   the position they reach (objectives within reach, enemies in range, closeness to the
+//!   enemy); a March Move for a unit far from every enemy and objective; the unit with the
 //!   best attack activates first; reactions whenever a unit can fire.
 //! - [`FieldMcts`]: the project's one Monte Carlo tree search (`search.rs`, the grid
 //!   game's too) over the generator's candidates (12 a node, tried with progressive widening,
@@ -21,7 +22,7 @@
 use crate::search::{self, SearchGame, Turn};
 use crate::MctsConfig;
 use dust_core::field::{Action, Decision, Event, FieldGame, Pending, SightMemo};
-use dust_core::{GameRng, Side};
+use dust_core::{BySide, GameRng, Side};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -184,8 +185,11 @@ fn greedy_choice(g: &FieldGame, rng: &mut GameRng, cands: &[Decision]) -> Decisi
         }
         Decision::Plan(_) => {
             let attack_now = g.acting().is_some_and(|u| best_attack_now_unit(g, u));
+            let far = !attack_now && g.acting().is_some_and(|u| far_from_the_fight(g, u));
             let want: &[Action] = if attack_now {
                 &[Action::Attack, Action::Move]
+            } else if far {
+                &[Action::March]
             } else {
                 &[Action::Move, Action::Attack]
             };
@@ -306,6 +310,36 @@ fn best_attack_now_unit(g: &FieldGame, u: usize) -> bool {
     })
 }
 
+/// How far a unit marches rather than moving and attacking: farther than this from every
+/// enemy miniature (70 cm: a Move of 10 cm and the longest ranges of the shipped cards, 6, with
+/// a range to spare) and from every objective (25 cm: two Moves and the objective's range 1),
+/// nothing it could reach would let it attack or take an objective this activation.
+const MARCH_ENEMY_CM: i128 = 70;
+const MARCH_OBJECTIVE_CM: i128 = 25;
+
+/// Whether unit `u` stands far from every enemy and every objective ([`MARCH_ENEMY_CM`]): the
+/// greedy player then plans a March Move (twice the Move, no attack). Without it greedy units
+/// crossed a table at 10 cm a turn and games rarely fought (issue 21; docs/ai.md, "Fair
+/// Battlefield tables").
+fn far_from_the_fight(g: &FieldGame, u: usize) -> bool {
+    let cm = i128::from(dust_geom::exact::UNITS_PER_CM);
+    let side = g.units()[u].side;
+    let t = g.table();
+    let mine: Vec<_> = t.units[u].minis.iter().map(|m| m.body.centre()).collect();
+    if mine.is_empty() {
+        return false;
+    }
+    let near = |p: dust_geom::exact::Pt, r: i128| mine.iter().any(|a| dust_geom::exact::dist2(*a, p) <= (r * cm) * (r * cm));
+    let enemy_near = t
+        .units
+        .iter()
+        .zip(g.units())
+        .filter(|(_, x)| x.side != side && !x.destroyed)
+        .flat_map(|(v, _)| v.minis.iter())
+        .any(|m| near(m.body.centre(), MARCH_ENEMY_CM));
+    !enemy_near && !t.objectives.iter().any(|o| near(o.at, MARCH_OBJECTIVE_CM))
+}
+
 /// Closeness to the objectives: each objective's nearest own miniature against the enemy's.
 fn position(g: &FieldGame, side: Side) -> f64 {
     let t = g.table();
@@ -327,6 +361,30 @@ fn position(g: &FieldGame, side: Side) -> f64 {
         }
         if theirs.is_finite() {
             v += theirs / 20_000.0;
+        }
+    }
+    // Closeness to the enemy: each unit's nearest miniature to its nearest enemy, at half an
+    // objective's weight. Without it a unit with nothing in reach walked toward the objectives
+    // only, and greedy games on the shipped tables rarely fought (issue 21: a unit destroyed in
+    // 3.5% of Dnieper Ford's games and 72% of Ruined Town's; docs/ai.md, "Fair Battlefield
+    // tables").
+    let minis = |s: Side| {
+        t.units
+            .iter()
+            .zip(g.units())
+            .filter(move |(_, x)| x.side == s && !x.destroyed)
+            .map(|(u, _)| u.minis.iter().map(|m| m.body.centre()).collect::<Vec<_>>())
+            .filter(|m| !m.is_empty())
+    };
+    let theirs: Vec<_> = minis(side.other()).flatten().collect();
+    if !theirs.is_empty() {
+        for mine in minis(side) {
+            let d2 = mine
+                .iter()
+                .flat_map(|a| theirs.iter().map(move |b| dust_geom::exact::dist2(*a, *b)))
+                .min()
+                .unwrap_or(0);
+            v -= (d2 as f64).sqrt() / 20_000.0;
         }
     }
     v
@@ -643,4 +701,126 @@ pub fn play_field(
         out.push(d);
     }
     Ok((out, times))
+}
+
+/// How a Battlefield game ended, for a match's statistics (`sim`, the fairness tests).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FieldOutcome {
+    /// The winning side, `None` for a draw.
+    pub winner: Option<Side>,
+    /// The units each side lost (destroyed), by the side that lost them.
+    pub lost: BySide<u8>,
+    /// The army points of enemy units each side eliminated.
+    pub destroyed_ap: BySide<u16>,
+    /// The turn the game ended in.
+    pub turns: u8,
+    /// The objectives each side held at the end of the last turn.
+    pub held: BySide<u8>,
+    /// Objectives held at the ends of turns, added up over the turns, by side (a side holding
+    /// one objective for three turns scores 3).
+    pub held_turns: BySide<u16>,
+    /// The game was won by holding every objective at the end of a turn.
+    pub by_objectives: bool,
+}
+
+impl FieldOutcome {
+    /// The outcome of a game that is over (or where it stands, if not).
+    pub fn of(g: &FieldGame) -> FieldOutcome {
+        let mut o = FieldOutcome {
+            winner: match g.pending() {
+                Pending::Over(w) => w,
+                Pending::Decision(_) => None,
+            },
+            destroyed_ap: g.destroyed_ap(),
+            turns: g.turn(),
+            held: g.objectives_held(),
+            ..FieldOutcome::default()
+        };
+        for u in g.units() {
+            if u.destroyed {
+                o.lost[u.side] += 1;
+            }
+        }
+        for e in g.events() {
+            if let Event::Holds(s, _) = e {
+                o.held_turns[*s] += 1;
+            }
+        }
+        let n = g.table().objectives.len() as u8;
+        let alive = |s: Side| g.units().iter().any(|u| u.side == s && !u.destroyed);
+        o.by_objectives = n > 0 && alive(Side::A) && alive(Side::B) && o.winner.is_some_and(|s| o.held[s] == n);
+        o
+    }
+
+    /// Units destroyed in the game, both sides'.
+    pub fn destroyed(&self) -> u32 {
+        u32::from(self.lost.a) + u32::from(self.lost.b)
+    }
+
+    /// The game as the paired statistics see it ([`crate::matchup::Summary`]): game `index`
+    /// of a match, its victory points the army points each side eliminated.
+    pub fn summary(&self, index: u32, final_hash: u64) -> crate::matchup::GameSummary {
+        crate::matchup::GameSummary {
+            index,
+            finished: Some(crate::matchup::Finished {
+                winner: self.winner,
+                victory_points: BySide {
+                    a: u32::from(self.destroyed_ap.a),
+                    b: u32::from(self.destroyed_ap.b),
+                },
+                rounds: self.turns,
+                cut_off: false,
+                final_hash,
+            }),
+        }
+    }
+}
+
+/// One game of a paired Battlefield match ([`play_paired`]).
+pub struct PairedGame {
+    /// The game at its end.
+    pub game: FieldGame,
+    /// Its decisions.
+    pub decisions: Vec<Decision>,
+    /// The decision times of player a and of player b.
+    pub times: [DecisionTimes; 2],
+    /// How it ended.
+    pub outcome: FieldOutcome,
+}
+
+/// Game `g` of a paired match seeded `seed` between `players` (a, b) on `setup`: games `2k`
+/// and `2k + 1` are one pair, the dice seeded `seed + k` in both, player a on side A in the
+/// first and on side B in the second (each seat keeps its player seed, so a mirror match
+/// plays the same game twice). `sim --edition battlefield` plays its games with it.
+///
+/// # Errors
+/// A table the engine refuses, or a game that does not end within `limit` decisions.
+pub fn play_paired(
+    setup: &dust_core::field::FieldSetup,
+    players: [&crate::PlayerSpec; 2],
+    seed: u64,
+    g: u32,
+    limit: usize,
+) -> Result<PairedGame, String> {
+    let pair_seed = seed.wrapping_add(u64::from(g / 2));
+    let swap = g % 2 == 1;
+    // The index into `players` of the one on side `s`.
+    let seat = |s: Side| usize::from((s == Side::A) == swap);
+    let mut sides: [Box<dyn FieldPlayer + Send>; 2] = [
+        field_player(players[seat(Side::A)], pair_seed.wrapping_mul(3).wrapping_add(1)),
+        field_player(players[seat(Side::B)], pair_seed.wrapping_mul(3).wrapping_add(2)),
+    ];
+    let mut game = FieldGame::new(setup.clone(), pair_seed).map_err(|e| e.to_string())?;
+    let (decisions, by_side) = play_field(&mut game, &mut sides, limit)?;
+    let mut times = [DecisionTimes::default(); 2];
+    for s in Side::ALL {
+        times[seat(s)] = by_side[s.index()];
+    }
+    let outcome = FieldOutcome::of(&game);
+    Ok(PairedGame {
+        game,
+        decisions,
+        times,
+        outcome,
+    })
 }
