@@ -367,6 +367,18 @@ impl Game {
                     self.rules().separate(self, d.unit.expect("unit"));
                 }
             }
+            _ => {
+                self.decl_note(d, dec);
+            }
+        }
+    }
+
+    /// [`Game::decl_apply`] for the decisions that change nothing but the declaration; false
+    /// (and `d` untouched) for the others: choosing the unit and separating a hero.
+    pub(super) fn decl_note(&self, d: &mut Decl, dec: Decision) -> bool {
+        d.options = None;
+        match dec {
+            Decision::Activate(_) | Decision::Use(Optional::Separate, _) | Decision::First(_) => return false,
             Decision::Plan(p) => {
                 d.plan = Some(p);
                 // Battlefront: the actions are declared; each is declared in full as it is made.
@@ -392,7 +404,7 @@ impl Game {
                     let aim = Aim::new(line, t, ammo);
                     if self.spread_needed(d, &aim) > 0 {
                         d.spread = Some((aim, Vec::new()));
-                        return;
+                        return true;
                     }
                     d.aims.push(aim);
                 }
@@ -406,6 +418,7 @@ impl Game {
             Decision::Use(Optional::FightingSpirit, b) => d.spirit = Some(b),
             _ => {}
         }
+        true
     }
 
     /// When the declaration is complete, the steps that carry it out.
