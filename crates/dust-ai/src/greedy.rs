@@ -17,7 +17,7 @@
 use crate::eval::{self, AttackMode};
 use crate::{Candidate, Explanation, Player};
 use dust_core::battlefront::Facing;
-use dust_core::game::{Action, Decision, Game, Optional, Pending, Plan, Target, UnitId};
+use dust_core::game::{Action, Decision, Declaration, Game, Optional, Pending, Plan, Target, UnitId};
 use dust_core::unit::BattlefrontKind;
 use dust_core::{Edition, GameRng, Side, Skill, Square, UnitKind};
 
@@ -480,28 +480,24 @@ impl GreedyPlayer {
         });
         let stay = here.map_or(f64::NEG_INFINITY, |at| self.square_value(game, u, at, &mut cache));
         for plan in plans {
-            // Only a plan that moves needs the game after it (the squares its moves reach, and
-            // Assault, which only a move offers): the others are scored from here, without a
-            // copy of the game (issue 21: cloning and dropping `Game` was a third of a greedy
-            // decision).
-            let mut after_plan = moves_in(plan).then(|| {
-                let mut g2 = g.clone();
-                g2.apply_unchecked(Decision::Plan(plan));
-                g2
-            });
-            let assault_options: Vec<bool> = match after_plan.as_ref().and_then(|g2| g2.legal_decisions().first().copied()) {
+            // Only a plan that moves needs what the engine offers after it (the squares its
+            // moves reach, and Assault, which only a move offers): the others are scored from
+            // here. The engine tells it from a copy of the declaration (issue 21: cloning and
+            // dropping `Game` was a third of a greedy decision).
+            let after_plan = moves_in(plan).then(|| After::new(&g, vec![Decision::Plan(plan)]));
+            let assault_options: Vec<bool> = match after_plan.as_ref().and_then(|a| a.legal.first().copied()) {
                 Some(Decision::Use(Optional::Assault, _)) => vec![false, true],
                 _ => vec![false],
             };
-            let last = assault_options.len() - 1;
-            for (k, assault) in assault_options.into_iter().enumerate() {
-                // The last option takes the game after the plan; the others copy it.
-                let mut g3 = if k == last { after_plan.take() } else { after_plan.clone() };
-                if let Some(g3) = g3.as_mut() {
-                    if matches!(g3.legal_decisions().first(), Some(Decision::Use(Optional::Assault, _))) {
-                        g3.apply_unchecked(Decision::Use(Optional::Assault, assault));
+            for assault in assault_options {
+                let with_assault;
+                let g3 = match after_plan.as_ref() {
+                    Some(a) if matches!(a.legal.first(), Some(Decision::Use(Optional::Assault, _))) => {
+                        with_assault = a.then(Decision::Use(Optional::Assault, assault));
+                        Some(&with_assault)
                     }
-                }
+                    a => a,
+                };
                 // Assault is once per game: keep it for a long way to go.
                 let assault_cost = if assault { 3.0 } else { 0.0 };
                 let mk = |moves: Vec<Square>, value: f64| Planned {
@@ -514,18 +510,17 @@ impl GreedyPlayer {
                 };
                 match plan {
                     Plan::Two(Action::Move, Action::Move) | Plan::Charge => {
-                        let g3 = g3.as_ref().expect("the game after a plan that moves");
-                        let firsts = moves_of(g3);
+                        let g3 = g3.expect("the game after a plan that moves");
+                        let firsts = g3.moves();
                         let mut ranked: Vec<(f64, Square)> = firsts
                             .iter()
                             .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
                             .collect();
                         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
                         for &(_, s1) in ranked.iter().take(FIRST_MOVES) {
-                            let mut g4 = g3.clone();
-                            g4.apply_unchecked(Decision::MoveTo(s1));
-                            past_reaction(&mut g4);
-                            let seconds = moves_of(&g4);
+                            let mut g4 = g3.then(Decision::MoveTo(s1));
+                            g4.past_reaction();
+                            let seconds = g4.moves();
                             let seconds = if seconds.is_empty() { vec![s1] } else { seconds };
                             for s2 in seconds {
                                 let mut v = self.square_value(game, u, s2, &mut cache);
@@ -537,12 +532,12 @@ impl GreedyPlayer {
                         }
                     }
                     Plan::Two(a, b) if a == Action::Move || b == Action::Move => {
-                        let g3 = g3.as_ref().expect("the game after a plan that moves");
+                        let g3 = g3.expect("the game after a plan that moves");
                         let other = if a == Action::Move { b } else { a };
                         // Battlefront: a Move after the first action is declared when it is
                         // made; it reaches what a Move from here reaches.
-                        let squares = match moves_of(g3) {
-                            v if v.is_empty() && a != Action::Move => later_moves(&g).map(|g| moves_of(&g)).unwrap_or_default(),
+                        let squares = match g3.moves() {
+                            v if v.is_empty() && a != Action::Move => later_moves(&g).map(|g| g.moves()).unwrap_or_default(),
                             v => v,
                         };
                         for &s in &squares {
@@ -581,18 +576,18 @@ impl GreedyPlayer {
                         if legs == 0 {
                             ends.push(Vec::new());
                         } else {
-                            let g3 = g3.as_ref().expect("the game after a plan that moves");
+                            let g3 = g3.expect("the game after a plan that moves");
                             // Battlefront: Moves after the first action are declared when they
                             // are made; they reach what Moves from here reach.
                             let later;
-                            let g3 = match if moves_of(g3).is_empty() { later_moves(&g) } else { None } {
+                            let g3 = match if g3.moves().is_empty() { later_moves(&g) } else { None } {
                                 Some(l) => {
                                     later = l;
                                     &later
                                 }
                                 None => g3,
                             };
-                            let firsts = moves_of(g3);
+                            let firsts = g3.moves();
                             let mut ranked: Vec<(f64, Square)> = firsts
                                 .iter()
                                 .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
@@ -604,10 +599,9 @@ impl GreedyPlayer {
                                     ends.push(vec![s1]);
                                     continue;
                                 }
-                                let mut g4 = g3.clone();
-                                g4.apply_unchecked(Decision::MoveTo(s1));
-                                past_reaction(&mut g4);
-                                let seconds = moves_of(&g4);
+                                let mut g4 = g3.then(Decision::MoveTo(s1));
+                                g4.past_reaction();
+                                let seconds = g4.moves();
                                 let seconds = if seconds.is_empty() { vec![s1] } else { seconds };
                                 ends.extend(seconds.into_iter().map(|s2| vec![s1, s2]));
                             }
@@ -716,25 +710,122 @@ fn past_reaction(g: &mut Game) {
 /// offered): where Moves from where the unit stands go, for a plan whose Moves come after its
 /// first action and are declared when they are made (battlefront); for planning only. `None`
 /// when no such plan is offered.
-fn later_moves(g: &Game) -> Option<Game> {
+fn later_moves(g: &Game) -> Option<After<'_>> {
     let legal = g.legal_decisions();
     let plan = [Plan::Two(Action::Move, Action::Move), Plan::Two(Action::Move, Action::Nothing)]
         .into_iter()
         .map(Decision::Plan)
         .find(|d| legal.contains(d))?;
-    let mut g2 = g.clone();
-    g2.apply_unchecked(plan);
-    if let Some(&Decision::Use(o, _)) = g2.legal_decisions().first() {
-        g2.apply_unchecked(Decision::Use(o, false));
-    }
-    Some(g2)
+    let g2 = After::new(g, vec![plan]);
+    Some(match g2.legal.first() {
+        Some(&Decision::Use(o, _)) => g2.then(Decision::Use(o, false)),
+        _ => g2,
+    })
 }
 
-fn moves_of(g: &Game) -> Vec<Square> {
-    g.legal_decisions()
-        .into_iter()
-        .filter_map(|d| if let Decision::MoveTo(s) = d { Some(s) } else { None })
-        .collect()
+/// The position after some planning decisions `path` made in the declaration pending in
+/// `base`, for planning only: what the engine offers next, told from a copy of the
+/// declaration ([`Game::declare_in`]) or, where that cannot tell, by a copy of the game with
+/// the decisions applied (one of the two is kept).
+struct After<'g> {
+    base: &'g Game,
+    path: Vec<Decision>,
+    /// The copy of the declaration with `path` made in it, while it can tell.
+    decl: Option<Declaration>,
+    /// The copy of the game, once one was needed.
+    game: Option<Game>,
+    /// What the engine offers next.
+    legal: Vec<Decision>,
+}
+
+impl<'g> After<'g> {
+    fn new(base: &'g Game, path: Vec<Decision>) -> After<'g> {
+        if let Some(mut decl) = base.declaration() {
+            if path.iter().all(|&d| base.declare_in(&mut decl, d)) {
+                return After {
+                    base,
+                    path,
+                    legal: base.declaration_options(&decl),
+                    decl: Some(decl),
+                    game: None,
+                };
+            }
+        }
+        After::of_game(base, path, None)
+    }
+
+    /// The copy of the game after `path`, from `game` (a copy of `base` with all of `path`
+    /// but its last decision applied) or from `base`.
+    fn of_game(base: &'g Game, path: Vec<Decision>, game: Option<&Game>) -> After<'g> {
+        let g = match game {
+            Some(g) => {
+                let mut g = g.clone();
+                if let Some(&d) = path.last() {
+                    g.apply_unchecked(d);
+                }
+                g
+            }
+            None => {
+                let mut g = base.clone();
+                for &d in &path {
+                    g.apply_unchecked(d);
+                }
+                g
+            }
+        };
+        After {
+            base,
+            path,
+            decl: None,
+            legal: g.legal_decisions(),
+            game: Some(g),
+        }
+    }
+
+    /// The position after one more decision.
+    fn then(&self, d: Decision) -> After<'g> {
+        let mut path = self.path.clone();
+        path.push(d);
+        if let Some(decl) = &self.decl {
+            let mut decl = decl.clone();
+            if self.base.declare_in(&mut decl, d) {
+                return After {
+                    base: self.base,
+                    path,
+                    legal: self.base.declaration_options(&decl),
+                    decl: Some(decl),
+                    game: None,
+                };
+            }
+        }
+        After::of_game(self.base, path, self.game.as_ref())
+    }
+
+    /// Declines the enemy's reactive attacks pending ([`past_reaction`]); only a copy of
+    /// the game has them.
+    fn past_reaction(&mut self) {
+        if !matches!(self.legal.first(), Some(Decision::React(_))) {
+            return;
+        }
+        let g = self.game.get_or_insert_with(|| {
+            let mut g = self.base.clone();
+            for &d in &self.path {
+                g.apply_unchecked(d);
+            }
+            g
+        });
+        self.decl = None;
+        past_reaction(g);
+        self.legal = g.legal_decisions();
+    }
+
+    /// The squares a Move offered next may end on.
+    fn moves(&self) -> Vec<Square> {
+        self.legal
+            .iter()
+            .filter_map(|d| if let Decision::MoveTo(s) = *d { Some(s) } else { None })
+            .collect()
+    }
 }
 
 /// The gain of reacting with a unit: the chance the reactive fire succeeds times the AP its

@@ -325,6 +325,12 @@ impl Aim {
     }
 }
 
+/// A copy of a game's pending declaration ([`Game::declaration`]), to ask the game what it
+/// would offer after more decisions in it ([`Game::declare_in`]) without copying the game.
+/// Only meaningful with the game it was taken from, unchanged.
+#[derive(Clone, Debug)]
+pub struct Declaration(Box<Decl>);
+
 #[derive(Clone, Debug)]
 pub(crate) struct Decl {
     side: Side,
@@ -967,31 +973,51 @@ impl Game {
 
     /// What [`Game::legal_decisions`] would be after `decisions` were applied one after the
     /// other with [`Game::apply_unchecked`], worked out on a copy of the declaration pending
-    /// now, without copying the game (issue 21: the greedy player asked a copy of the whole
-    /// game where each plan's moves may go). `None` when a copy of the declaration cannot tell:
-    /// no declaration is pending, a decision changes more than the declaration (choosing the
-    /// unit, separating a hero), or the declaration is complete after one of them (its steps
-    /// would change the game: a move made, a reaction window opened, an attack rolled). Then
-    /// apply them to a copy of the game.
-    ///
-    /// Like [`Game::apply_unchecked`], it does not check that the decisions are legal.
+    /// now ([`Game::declaration`], [`Game::declare_in`]), without copying the game. `None` when
+    /// a copy of the declaration cannot tell (see [`Game::declare_in`]); then apply them to a
+    /// copy of the game.
     pub fn decisions_after(&self, decisions: &[Decision]) -> Option<Vec<Decision>> {
-        let Some(Step::Declare(d)) = self.stack.last() else {
-            return None;
-        };
-        let mut d = d.clone();
+        let mut d = self.declaration()?;
         for &dec in decisions {
-            // As `apply_unchecked` and then `advance` do with the declaration on top.
-            if !self.decl_note(&mut d, dec) {
-                return None;
-            }
-            d.options = None;
-            while self.decl_autofill(&mut d) {}
-            if self.decl_finish(&d).is_some() {
+            if !self.declare_in(&mut d, dec) {
                 return None;
             }
         }
-        Some(self.decl_options(&d))
+        Some(self.declaration_options(&d))
+    }
+
+    /// A copy of the declaration pending now, if one is, to ask what the engine would offer
+    /// after more decisions in it without copying the game (issue 21: the greedy player asked
+    /// a copy of the whole game where each plan's moves may go).
+    pub fn declaration(&self) -> Option<Declaration> {
+        match self.stack.last() {
+            Some(Step::Declare(d)) => Some(Declaration(d.clone())),
+            _ => None,
+        }
+    }
+
+    /// Makes decision `dec` in `decl`, a copy of this game's pending declaration
+    /// ([`Game::declaration`]), as [`Game::apply_unchecked`] makes it in the game (it does not
+    /// check that it is legal); [`Game::declaration_options`] then tells what the engine would
+    /// offer next. False when a copy of the declaration cannot tell, and `decl` is then of no
+    /// further use: the decision changes more than the declaration (choosing the unit,
+    /// separating a hero, passing), or the declaration is complete after it (its steps would
+    /// change the game: a move made, a reaction window opened, an attack rolled).
+    pub fn declare_in(&self, decl: &mut Declaration, dec: Decision) -> bool {
+        let d = &mut decl.0;
+        // As `apply_unchecked` and then `advance` do with the declaration on top.
+        if !self.decl_note(d, dec) {
+            return false;
+        }
+        d.options = None;
+        while self.decl_autofill(d) {}
+        self.decl_finish(d).is_none()
+    }
+
+    /// What the engine offers next in `decl`, a copy of this game's pending declaration
+    /// ([`Game::declare_in`]).
+    pub fn declaration_options(&self, decl: &Declaration) -> Vec<Decision> {
+        self.decl_options(&decl.0)
     }
 
     /// Applies a decision after checking it is legal.
