@@ -18,6 +18,7 @@ use crate::eval::{self, AttackMode};
 use crate::{Candidate, Explanation, Player};
 use dust_core::battlefront::Facing;
 use dust_core::game::{Action, Decision, Declaration, Game, Optional, Pending, Plan, Target, UnitId};
+use dust_core::short_list::ShortList;
 use dust_core::unit::BattlefrontKind;
 use dust_core::{Edition, GameRng, Side, Skill, Square, UnitKind};
 
@@ -30,7 +31,8 @@ struct Planned {
     unit: UnitId,
     plan: Plan,
     assault: bool,
-    moves: Vec<Square>,
+    /// Where its moves end (two at most: the greedy player plans two legs).
+    moves: ShortList<Square, 2>,
     /// Moves of the plan already declared.
     next: usize,
     value: f64,
@@ -396,7 +398,7 @@ impl GreedyPlayer {
                 g.apply_unchecked(Decision::Use(Optional::Separate, false));
             }
             let baseline = match game.unit(u).at {
-                Some(at) => eval::position_value(game, u, at),
+                Some(at) => eval::position_value_in(game, &prep, u, at),
                 None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
             };
             let mut scores = self.plan_scores(game, g, u, &prep);
@@ -421,7 +423,7 @@ impl GreedyPlayer {
                     unit: u,
                     plan: p.plan,
                     assault: p.assault,
-                    moves: p.moves,
+                    moves: p.moves.to_vec(),
                     value: p.value - baseline,
                 });
             }
@@ -443,8 +445,9 @@ impl GreedyPlayer {
             g.apply_unchecked(Decision::Use(Optional::Separate, false));
         }
         let scores = self.plan_scores(game, g, u, prep);
+        // (`position_value_in` is `position_value`, with the lists made once.)
         let baseline = match game.unit(u).at {
-            Some(at) => eval::position_value(game, u, at),
+            Some(at) => eval::position_value_in(game, prep, u, at),
             None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
         };
         scores.into_iter().max_by(|a, b| a.value.total_cmp(&b.value)).map(|mut p| {
@@ -500,11 +503,11 @@ impl GreedyPlayer {
                 };
                 // Assault is once per game: keep it for a long way to go.
                 let assault_cost = if assault { 3.0 } else { 0.0 };
-                let mk = |moves: Vec<Square>, value: f64| Planned {
+                let mk = |moves: &[Square], value: f64| Planned {
                     unit: u,
                     plan,
                     assault,
-                    moves,
+                    moves: moves.iter().copied().collect(),
                     next: 0,
                     value: value - assault_cost,
                 };
@@ -525,9 +528,9 @@ impl GreedyPlayer {
                             for s2 in seconds {
                                 let mut v = self.square_value(game, u, s2, &mut cache);
                                 if plan == Plan::Charge {
-                                    v += eval::threat_exact(game, u, s2, AttackMode::default());
+                                    v += cache.threat(game, u, s2, AttackMode::default());
                                 }
-                                out.push(mk(vec![s1, s2], v));
+                                out.push(mk(&[s1, s2], v));
                             }
                         }
                     }
@@ -543,18 +546,18 @@ impl GreedyPlayer {
                         for &s in &squares {
                             let mut v = self.square_value(game, u, s, &mut cache);
                             match (a, other) {
-                                (Action::Move, Action::Attack) => v += eval::threat_exact(game, u, s, AttackMode::default()),
+                                (Action::Move, Action::Attack) => v += cache.threat(game, u, s, AttackMode::default()),
                                 (_, Action::Attack) => v += attack_here,
                                 (_, Action::Reload | Action::Skill) => v += 1.0,
                                 _ => {}
                             }
-                            out.push(mk(vec![s], v));
+                            out.push(mk(&[s], v));
                         }
                         if squares.is_empty() {
-                            out.push(mk(Vec::new(), stay));
+                            out.push(mk(&[], stay));
                         }
                     }
-                    Plan::Sustained => out.push(mk(Vec::new(), stay + sustained_here)),
+                    Plan::Sustained => out.push(mk(&[], stay + sustained_here)),
                     Plan::Three(a, b, c) => {
                         // Three actions (battlefront Ace Pilot): where the moves end, and the
                         // attack from there or from here.
@@ -608,18 +611,18 @@ impl GreedyPlayer {
                         }
                         for moves in ends {
                             let Some(&end) = moves.last() else {
-                                out.push(mk(moves, stay + here_attack + extra));
+                                out.push(mk(&moves, stay + here_attack + extra));
                                 continue;
                             };
                             let mut v = self.square_value(game, u, end, &mut cache) + extra;
                             if acts.contains(&Action::Attack) {
                                 v += if after_move {
-                                    eval::threat_exact(game, u, end, mode)
+                                    cache.threat(game, u, end, mode)
                                 } else {
                                     here_attack
                                 };
                             }
-                            out.push(mk(moves, v));
+                            out.push(mk(&moves, v));
                         }
                     }
                     Plan::Two(a, b) => {
@@ -630,7 +633,7 @@ impl GreedyPlayer {
                         if a == Action::Reload || b == Action::Reload || a == Action::Skill || b == Action::Skill {
                             v += 1.0;
                         }
-                        out.push(mk(Vec::new(), v));
+                        out.push(mk(&[], v));
                     }
                 }
             }
@@ -644,17 +647,43 @@ impl GreedyPlayer {
 }
 
 /// The squares valued for one unit in one position: the evaluation's lists of the position,
-/// and each square's worth once it is known (NaN before), by board index.
+/// and each square's worth and the unit's attack from there ([`eval::threat_exact`], without
+/// and with rerolls) once they are known (NaN before), by board index.
 struct Squares<'a> {
     prep: &'a eval::Prepared,
     seen: Vec<f64>,
+    threat: [Vec<f64>; 2],
 }
 
 impl<'a> Squares<'a> {
     fn new(game: &Game, prep: &'a eval::Prepared) -> Squares<'a> {
+        let n = game.board().len();
         Squares {
             prep,
-            seen: vec![f64::NAN; game.board().len()],
+            seen: vec![f64::NAN; n],
+            threat: [vec![f64::NAN; n], vec![f64::NAN; n]],
+        }
+    }
+
+    /// [`eval::threat_exact`] of unit `u` at `s` (the same unit for every call), cached for
+    /// the default mode and for rerolls (issue 21: a Charge asked it of the same square once
+    /// per first move).
+    fn threat(&mut self, game: &Game, u: UnitId, s: Square, mode: AttackMode) -> f64 {
+        let cached = mode == AttackMode::default()
+            || mode
+                == AttackMode {
+                    reroll: true,
+                    ..AttackMode::default()
+                };
+        let i = game.board().index(s);
+        let slot = self.threat[usize::from(mode.reroll)].get_mut(i).filter(|_| cached);
+        match slot {
+            Some(v) if !v.is_nan() => *v,
+            Some(v) => {
+                *v = eval::threat_exact(game, u, s, mode);
+                *v
+            }
+            None => eval::threat_exact(game, u, s, mode),
         }
     }
 }

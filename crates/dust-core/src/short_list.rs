@@ -15,6 +15,10 @@ impl Slot for u8 {
     const EMPTY: u8 = 0;
 }
 
+impl Slot for crate::square::Square {
+    const EMPTY: Self = crate::square::Square::new(0, 0);
+}
+
 impl Slot for crate::unit::Skill {
     const EMPTY: Self = crate::unit::Skill::Agile;
 }
