@@ -449,6 +449,22 @@ pub fn threat_exact(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f
         .sum()
 }
 
+/// [`threat_exact`] with the lists of `p` (made from the same `game`): the same value, without
+/// working out the unit's weapons and targets again for each square (issue 21).
+pub fn threat_exact_in(game: &Game, p: &Prepared, u: UnitId, from: Square, mode: AttackMode) -> f64 {
+    let ts = &p.targets[game.unit(u).side.index()];
+    p.groups(u)
+        .map(|g| {
+            g.iter()
+                .flat_map(|&l| {
+                    ts.iter()
+                        .filter_map(move |&(t, to)| line_value_exact(game, u, l, t, from, to, mode))
+                })
+                .fold(0.0, f64::max)
+        })
+        .sum()
+}
+
 /// Expected damage points of a line against a target with a given cover save, whatever the
 /// geometry. `None` when the line cannot fire (no effect, no ammo, no carriers, not loaded, an
 /// Improvised Weapons line the engine does not offer against it).

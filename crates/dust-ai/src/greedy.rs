@@ -469,10 +469,11 @@ impl GreedyPlayer {
         let here = game.unit(u).at;
         // Attacks are scored with the exact odds (dust_core::odds); where the unit ends up is
         // scored with the quick estimates of `eval::position_value`.
-        let attack_here = here.map_or(0.0, |at| eval::threat_exact(game, u, at, AttackMode::default()));
+        let attack_here = here.map_or(0.0, |at| eval::threat_exact_in(game, prep, u, at, AttackMode::default()));
         let sustained_here = here.map_or(0.0, |at| {
-            eval::threat_exact(
+            eval::threat_exact_in(
                 game,
+                prep,
                 u,
                 at,
                 AttackMode {
@@ -680,10 +681,10 @@ impl<'a> Squares<'a> {
         match slot {
             Some(v) if !v.is_nan() => *v,
             Some(v) => {
-                *v = eval::threat_exact(game, u, s, mode);
+                *v = eval::threat_exact_in(game, self.prep, u, s, mode);
                 *v
             }
-            None => eval::threat_exact(game, u, s, mode),
+            None => eval::threat_exact_in(game, self.prep, u, s, mode),
         }
     }
 }
@@ -774,7 +775,7 @@ impl<'g> After<'g> {
                 return After {
                     base,
                     path,
-                    legal: base.declaration_options(&decl),
+                    legal: base.declaration_options(&mut decl),
                     decl: Some(decl),
                     game: None,
                 };
@@ -821,7 +822,7 @@ impl<'g> After<'g> {
                 return After {
                     base: self.base,
                     path,
-                    legal: self.base.declaration_options(&decl),
+                    legal: self.base.declaration_options(&mut decl),
                     decl: Some(decl),
                     game: None,
                 };

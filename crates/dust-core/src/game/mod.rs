@@ -983,7 +983,7 @@ impl Game {
                 return None;
             }
         }
-        Some(self.declaration_options(&d))
+        Some(self.declaration_options(&mut d))
     }
 
     /// A copy of the declaration pending now, if one is, to ask what the engine would offer
@@ -1015,9 +1015,14 @@ impl Game {
     }
 
     /// What the engine offers next in `decl`, a copy of this game's pending declaration
-    /// ([`Game::declare_in`]).
-    pub fn declaration_options(&self, decl: &Declaration) -> Vec<Decision> {
-        self.decl_options(&decl.0)
+    /// ([`Game::declare_in`]). The options `decl` kept from working them out are handed over
+    /// (a copy of `decl` made afterwards is the smaller for it; asked again, they are worked
+    /// out again, the same).
+    pub fn declaration_options(&self, decl: &mut Declaration) -> Vec<Decision> {
+        match decl.0.options.take() {
+            Some(v) => v,
+            None => self.decl_options(&decl.0),
+        }
     }
 
     /// Applies a decision after checking it is legal.
