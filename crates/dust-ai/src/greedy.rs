@@ -114,7 +114,7 @@ impl GreedyPlayer {
                     (_, Some(p)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Plan(p.plan)))).collect(),
                     (Some(u), None) => {
                         // Not planned at activation (a replayed game, a UI): plan now.
-                        let scores = self.plan_scores(game, game.clone(), u, &eval::Prepared::new(game));
+                        let scores = self.plan_scores(game, &After::new(game, Vec::new()), u, &eval::Prepared::new(game));
                         let best = scores.iter().max_by(|a, b| a.value.total_cmp(&b.value)).cloned();
                         self.planned = best;
                         options
@@ -386,22 +386,12 @@ impl GreedyPlayer {
         let mut out = Vec::new();
         for d in game.legal_decisions() {
             let Decision::Activate(u) = d else { continue };
-            let mut g = game.clone();
-            if g.apply(Decision::Activate(u)).is_err() {
-                continue;
-            }
-            ace_as_two(&mut g);
-            if g.legal_decisions()
-                .first()
-                .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
-            {
-                g.apply_unchecked(Decision::Use(Optional::Separate, false));
-            }
+            let g = activated(game, u);
             let baseline = match game.unit(u).at {
                 Some(at) => eval::position_value_in(game, &prep, u, at),
                 None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
             };
-            let mut scores = self.plan_scores(game, g, u, &prep);
+            let mut scores = self.plan_scores(game, &g, u, &prep);
             scores.sort_by(|a, b| b.value.total_cmp(&a.value));
             let mut kept: Vec<ActivationPlan> = Vec::new();
             for p in scores {
@@ -433,18 +423,9 @@ impl GreedyPlayer {
         out
     }
 
-    /// The best activation of unit `u`, or `None` if the engine refuses to activate it.
+    /// The best activation of unit `u` (one the engine offers now), or `None` if it has no plan.
     fn best_activation(&mut self, game: &Game, u: UnitId, prep: &eval::Prepared) -> Option<Planned> {
-        let mut g = game.clone();
-        g.apply(Decision::Activate(u)).ok()?;
-        ace_as_two(&mut g);
-        if g.legal_decisions()
-            .first()
-            .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
-        {
-            g.apply_unchecked(Decision::Use(Optional::Separate, false));
-        }
-        let scores = self.plan_scores(game, g, u, prep);
+        let scores = self.plan_scores(game, &activated(game, u), u, prep);
         // (`position_value_in` is `position_value`, with the lists made once.)
         let baseline = match game.unit(u).at {
             Some(at) => eval::position_value_in(game, prep, u, at),
@@ -458,13 +439,13 @@ impl GreedyPlayer {
 
     /// Every plan for the declaring unit `u` of `g` (where a plan is pending), with its best moves.
     /// `prep`: the evaluation's lists of `game`.
-    fn plan_scores(&mut self, game: &Game, g: Game, u: UnitId, prep: &eval::Prepared) -> Vec<Planned> {
+    fn plan_scores(&mut self, game: &Game, g: &After<'_>, u: UnitId, prep: &eval::Prepared) -> Vec<Planned> {
         let mut out = Vec::new();
         let mut cache = Squares::new(game, prep);
         let plans: Vec<Plan> = g
-            .legal_decisions()
-            .into_iter()
-            .filter_map(|d| if let Decision::Plan(p) = d { Some(p) } else { None })
+            .legal
+            .iter()
+            .filter_map(|d| if let Decision::Plan(p) = *d { Some(p) } else { None })
             .collect();
         let here = game.unit(u).at;
         // Attacks are scored with the exact odds (dust_core::odds); where the unit ends up is
@@ -488,7 +469,7 @@ impl GreedyPlayer {
             // moves reach, and Assault, which only a move offers): the others are scored from
             // here. The engine tells it from a copy of the declaration (issue 21: cloning and
             // dropping `Game` was a third of a greedy decision).
-            let after_plan = moves_in(plan).then(|| After::new(&g, vec![Decision::Plan(plan)]));
+            let after_plan = moves_in(plan).then(|| g.then(Decision::Plan(plan)));
             let assault_options: Vec<bool> = match after_plan.as_ref().and_then(|a| a.legal.first().copied()) {
                 Some(Decision::Use(Optional::Assault, _)) => vec![false, true],
                 _ => vec![false],
@@ -541,7 +522,7 @@ impl GreedyPlayer {
                         // Battlefront: a Move after the first action is declared when it is
                         // made; it reaches what a Move from here reaches.
                         let squares = match g3.moves() {
-                            v if v.is_empty() && a != Action::Move => later_moves(&g).map(|g| g.moves()).unwrap_or_default(),
+                            v if v.is_empty() && a != Action::Move => later_moves(g).map(|g| g.moves()).unwrap_or_default(),
                             v => v,
                         };
                         for &s in &squares {
@@ -584,7 +565,7 @@ impl GreedyPlayer {
                             // Battlefront: Moves after the first action are declared when they
                             // are made; they reach what Moves from here reach.
                             let later;
-                            let g3 = match if g3.moves().is_empty() { later_moves(&g) } else { None } {
+                            let g3 = match if g3.moves().is_empty() { later_moves(g) } else { None } {
                                 Some(l) => {
                                     later = l;
                                     &later
@@ -689,13 +670,21 @@ impl<'a> Squares<'a> {
     }
 }
 
-/// Plans an activation before the battlefront Ace Pilot's die (rolled when the vehicle
-/// activates) as if it gave no third action; the plan is made again at the declaration when it
-/// did ([`GreedyPlayer::score_all`]).
-fn ace_as_two(g: &mut Game) {
-    if g.pending_roll().is_some() {
+/// `game` after unit `u` (one the engine offers) is activated, for planning: a joined hero
+/// not separated, and the battlefront Ace Pilot's die (rolled when the vehicle activates)
+/// taken as giving no third action; the plan is made again at the declaration when it did
+/// ([`GreedyPlayer::score_all`]).
+fn activated(game: &Game, u: UnitId) -> After<'_> {
+    let mut a = After::new(game, vec![Decision::Activate(u)]);
+    // Only a copy of the game rolls the die (the declaration's copy cannot tell then).
+    if let Some(g) = a.game.as_mut().filter(|g| g.pending_roll().is_some()) {
         g.apply_roll(0);
+        a.legal = g.legal_decisions();
     }
+    if matches!(a.legal.first(), Some(Decision::Use(Optional::Separate, _))) {
+        a = a.then(Decision::Use(Optional::Separate, false));
+    }
+    a
 }
 
 /// Whether a plan includes a move (Charge moves too).
@@ -740,13 +729,12 @@ fn past_reaction(g: &mut Game) {
 /// offered): where Moves from where the unit stands go, for a plan whose Moves come after its
 /// first action and are declared when they are made (battlefront); for planning only. `None`
 /// when no such plan is offered.
-fn later_moves(g: &Game) -> Option<After<'_>> {
-    let legal = g.legal_decisions();
+fn later_moves<'g>(g: &After<'g>) -> Option<After<'g>> {
     let plan = [Plan::Two(Action::Move, Action::Move), Plan::Two(Action::Move, Action::Nothing)]
         .into_iter()
         .map(Decision::Plan)
-        .find(|d| legal.contains(d))?;
-    let g2 = After::new(g, vec![plan]);
+        .find(|d| g.legal.contains(d))?;
+    let g2 = g.then(plan);
     Some(match g2.legal.first() {
         Some(&Decision::Use(o, _)) => g2.then(Decision::Use(o, false)),
         _ => g2,

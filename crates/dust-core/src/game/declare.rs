@@ -374,8 +374,29 @@ impl Game {
     }
 
     /// [`Game::decl_apply`] for the decisions that change nothing but the declaration; false
-    /// (and `d` untouched) for the others: choosing the unit and separating a hero.
+    /// (and `d` untouched) for the others: choosing a unit where that changes the game (a
+    /// battlefront pilot dismounts) or rolls its Ace Pilot die, separating a hero, passing.
     pub(super) fn decl_note(&self, d: &mut Decl, dec: Decision) -> bool {
+        match dec {
+            Decision::Activate(u) => {
+                // As `decl_apply` and then `apply_unchecked` (which rolls the Ace Pilot die).
+                let ace = d.bf_dismount.is_none() && d.reactive.is_none() && self.rules().ace_pilot(self, u);
+                if self.rules().unit_chosen_changes_game() || ace {
+                    return false;
+                }
+                d.options = None;
+                d.unit = Some(u);
+                return true;
+            }
+            Decision::Use(Optional::Separate, true) | Decision::First(_) => return false,
+            // Not separating changes nothing but the declaration.
+            Decision::Use(Optional::Separate, false) => {
+                d.options = None;
+                d.separate = Some(false);
+                return true;
+            }
+            _ => {}
+        }
         d.options = None;
         match dec {
             Decision::Activate(_) | Decision::Use(Optional::Separate, _) | Decision::First(_) => return false,

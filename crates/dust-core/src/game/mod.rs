@@ -1000,9 +1000,10 @@ impl Game {
     /// ([`Game::declaration`]), as [`Game::apply_unchecked`] makes it in the game (it does not
     /// check that it is legal); [`Game::declaration_options`] then tells what the engine would
     /// offer next. False when a copy of the declaration cannot tell, and `decl` is then of no
-    /// further use: the decision changes more than the declaration (choosing the unit,
-    /// separating a hero, passing), or the declaration is complete after it (its steps would
-    /// change the game: a move made, a reaction window opened, an attack rolled).
+    /// further use: the decision changes more than the declaration (choosing a unit whose
+    /// pilot dismounts or whose Ace Pilot die is rolled, separating a hero, passing), or the
+    /// declaration is complete after it (its steps would change the game: a move made, a
+    /// reaction window opened, an attack rolled).
     pub fn declare_in(&self, decl: &mut Declaration, dec: Decision) -> bool {
         let d = &mut decl.0;
         // As `apply_unchecked` and then `advance` do with the declaration on top.
