@@ -36,6 +36,7 @@ pub fn squares_at(game: &Game, u: UnitId, at: Square) -> Vec<Square> {
 
 /// The range between unit `u` at `from` and unit `t` at `to`, between their nearest squares
 /// (battlefront: "targeting any of their squares"; one square each in the revised edition).
+#[inline]
 pub fn unit_range(game: &Game, u: UnitId, from: Square, t: UnitId, to: Square) -> u32 {
     if game.model_squares(u) < 2 && game.model_squares(t) < 2 {
         return range(from, to);

@@ -795,6 +795,7 @@ impl Game {
         &self.units
     }
     /// One unit.
+    #[inline]
     pub fn unit(&self, u: UnitId) -> &Unit {
         &self.units[usize::from(u.0)]
     }
