@@ -435,23 +435,12 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
 /// over its weapons ([`weapon_groups`]: one line of a weapon with two lines) of the best
 /// [`line_value_exact`] among the targets each reaches.
 pub fn threat_exact(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f64 {
-    let side = game.unit(u).side;
-    let ts: Vec<(UnitId, Square)> = targets(game, side).collect();
-    weapon_groups(game, u)
-        .into_iter()
-        .map(|g| {
-            g.iter()
-                .flat_map(|&l| {
-                    ts.iter()
-                        .filter_map(move |&(t, to)| line_value_exact(game, u, l, t, from, to, mode))
-                })
-                .fold(0.0, f64::max)
-        })
-        .sum()
+    threat_exact_in(game, &Prepared::new(game), u, from, mode)
 }
 
-/// [`threat_exact`] with the lists of `p` (made from the same `game`): the same value, without
-/// working out the unit's weapons and targets again for each square (issue 21).
+/// [`threat_exact`] with the lists of `p` (made from the same `game`): the way to value many
+/// squares of one position (issue 21: the greedy player worked out the unit's weapons and
+/// targets again for each square).
 pub fn threat_exact_in(game: &Game, p: &Prepared, u: UnitId, from: Square, mode: AttackMode) -> f64 {
     let ts = &p.targets[game.unit(u).side.index()];
     p.groups(u)
