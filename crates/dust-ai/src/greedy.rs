@@ -114,7 +114,7 @@ impl GreedyPlayer {
                     (_, Some(p)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Plan(p.plan)))).collect(),
                     (Some(u), None) => {
                         // Not planned at activation (a replayed game, a UI): plan now.
-                        let scores = self.plan_scores(game, &After::new(game, Vec::new()), u, &eval::Prepared::new(game));
+                        let scores = self.plan_scores(game, &After::new(game, ShortList::new()), u, &eval::Prepared::new(game));
                         let best = scores.iter().max_by(|a, b| a.value.total_cmp(&b.value)).cloned();
                         self.planned = best;
                         options
@@ -675,7 +675,7 @@ impl<'a> Squares<'a> {
 /// taken as giving no third action; the plan is made again at the declaration when it did
 /// ([`GreedyPlayer::score_all`]).
 fn activated(game: &Game, u: UnitId) -> After<'_> {
-    let mut a = After::new(game, vec![Decision::Activate(u)]);
+    let mut a = After::new(game, [Decision::Activate(u)].into_iter().collect());
     // Only a copy of the game rolls the die (the declaration's copy cannot tell then).
     if let Some(g) = a.game.as_mut().filter(|g| g.pending_roll().is_some()) {
         g.apply_roll(0);
@@ -747,7 +747,8 @@ fn later_moves<'g>(g: &After<'g>) -> Option<After<'g>> {
 /// the decisions applied (one of the two is kept).
 struct After<'g> {
     base: &'g Game,
-    path: Vec<Decision>,
+    /// (Eight at most: activate, separate, plan, assault or an optional, two moves.)
+    path: ShortList<Decision, 8>,
     /// The copy of the declaration with `path` made in it, while it can tell.
     decl: Option<Declaration>,
     /// The copy of the game, once one was needed.
@@ -757,7 +758,7 @@ struct After<'g> {
 }
 
 impl<'g> After<'g> {
-    fn new(base: &'g Game, path: Vec<Decision>) -> After<'g> {
+    fn new(base: &'g Game, path: ShortList<Decision, 8>) -> After<'g> {
         if let Some(mut decl) = base.declaration() {
             if path.iter().all(|&d| base.declare_in(&mut decl, d)) {
                 return After {
@@ -774,7 +775,7 @@ impl<'g> After<'g> {
 
     /// The copy of the game after `path`, from `game` (a copy of `base` with all of `path`
     /// but its last decision applied) or from `base`.
-    fn of_game(base: &'g Game, path: Vec<Decision>, game: Option<&Game>) -> After<'g> {
+    fn of_game(base: &'g Game, path: ShortList<Decision, 8>, game: Option<&Game>) -> After<'g> {
         let g = match game {
             Some(g) => {
                 let mut g = g.clone();
@@ -785,7 +786,7 @@ impl<'g> After<'g> {
             }
             None => {
                 let mut g = base.clone();
-                for &d in &path {
+                for &d in path.iter() {
                     g.apply_unchecked(d);
                 }
                 g
@@ -802,7 +803,7 @@ impl<'g> After<'g> {
 
     /// The position after one more decision.
     fn then(&self, d: Decision) -> After<'g> {
-        let mut path = self.path.clone();
+        let mut path = self.path;
         path.push(d);
         if let Some(decl) = &self.decl {
             let mut decl = decl.clone();
@@ -827,7 +828,7 @@ impl<'g> After<'g> {
         }
         let g = self.game.get_or_insert_with(|| {
             let mut g = self.base.clone();
-            for &d in &self.path {
+            for &d in self.path.iter() {
                 g.apply_unchecked(d);
             }
             g

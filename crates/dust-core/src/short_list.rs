@@ -19,6 +19,10 @@ impl Slot for crate::square::Square {
     const EMPTY: Self = crate::square::Square::new(0, 0);
 }
 
+impl Slot for crate::game::Decision {
+    const EMPTY: Self = crate::game::Decision::Retaliate(false);
+}
+
 impl Slot for crate::unit::Skill {
     const EMPTY: Self = crate::unit::Skill::Agile;
 }
