@@ -36,6 +36,7 @@ pub fn squares_at(game: &Game, u: UnitId, at: Square) -> Vec<Square> {
 
 /// The range between unit `u` at `from` and unit `t` at `to`, between their nearest squares
 /// (battlefront: "targeting any of their squares"; one square each in the revised edition).
+#[inline]
 pub fn unit_range(game: &Game, u: UnitId, from: Square, t: UnitId, to: Square) -> u32 {
     if game.model_squares(u) < 2 && game.model_squares(t) < 2 {
         return range(from, to);
@@ -434,10 +435,15 @@ fn exact_value(game: &Game, l: LineRef, target: UnitId, cover: CoverLevel, mode:
 /// over its weapons ([`weapon_groups`]: one line of a weapon with two lines) of the best
 /// [`line_value_exact`] among the targets each reaches.
 pub fn threat_exact(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f64 {
-    let side = game.unit(u).side;
-    let ts: Vec<(UnitId, Square)> = targets(game, side).collect();
-    weapon_groups(game, u)
-        .into_iter()
+    threat_exact_in(game, &Prepared::new(game), u, from, mode)
+}
+
+/// [`threat_exact`] with the lists of `p` (made from the same `game`): the way to value many
+/// squares of one position (issue 21: the greedy player worked out the unit's weapons and
+/// targets again for each square).
+pub fn threat_exact_in(game: &Game, p: &Prepared, u: UnitId, from: Square, mode: AttackMode) -> f64 {
+    let ts = &p.targets[game.unit(u).side.index()];
+    p.groups(u)
         .map(|g| {
             g.iter()
                 .flat_map(|&l| {

@@ -17,7 +17,8 @@
 use crate::eval::{self, AttackMode};
 use crate::{Candidate, Explanation, Player};
 use dust_core::battlefront::Facing;
-use dust_core::game::{Action, Decision, Game, Optional, Pending, Plan, Target, UnitId};
+use dust_core::game::{Action, Decision, Declaration, Game, Optional, Pending, Plan, Target, UnitId};
+use dust_core::short_list::ShortList;
 use dust_core::unit::BattlefrontKind;
 use dust_core::{Edition, GameRng, Side, Skill, Square, UnitKind};
 
@@ -30,7 +31,8 @@ struct Planned {
     unit: UnitId,
     plan: Plan,
     assault: bool,
-    moves: Vec<Square>,
+    /// Where its moves end (two at most: the greedy player plans two legs).
+    moves: ShortList<Square, 2>,
     /// Moves of the plan already declared.
     next: usize,
     value: f64,
@@ -112,7 +114,7 @@ impl GreedyPlayer {
                     (_, Some(p)) => options.iter().map(|d| f64::from(u8::from(*d == Decision::Plan(p.plan)))).collect(),
                     (Some(u), None) => {
                         // Not planned at activation (a replayed game, a UI): plan now.
-                        let scores = self.plan_scores(game, game.clone(), u, &eval::Prepared::new(game));
+                        let scores = self.plan_scores(game, &After::new(game, ShortList::new()), u, &eval::Prepared::new(game));
                         let best = scores.iter().max_by(|a, b| a.value.total_cmp(&b.value)).cloned();
                         self.planned = best;
                         options
@@ -384,22 +386,12 @@ impl GreedyPlayer {
         let mut out = Vec::new();
         for d in game.legal_decisions() {
             let Decision::Activate(u) = d else { continue };
-            let mut g = game.clone();
-            if g.apply(Decision::Activate(u)).is_err() {
-                continue;
-            }
-            ace_as_two(&mut g);
-            if g.legal_decisions()
-                .first()
-                .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
-            {
-                g.apply_unchecked(Decision::Use(Optional::Separate, false));
-            }
+            let g = activated(game, u);
             let baseline = match game.unit(u).at {
-                Some(at) => eval::position_value(game, u, at),
+                Some(at) => eval::position_value_in(game, &prep, u, at),
                 None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
             };
-            let mut scores = self.plan_scores(game, g, u, &prep);
+            let mut scores = self.plan_scores(game, &g, u, &prep);
             scores.sort_by(|a, b| b.value.total_cmp(&a.value));
             let mut kept: Vec<ActivationPlan> = Vec::new();
             for p in scores {
@@ -421,7 +413,7 @@ impl GreedyPlayer {
                     unit: u,
                     plan: p.plan,
                     assault: p.assault,
-                    moves: p.moves,
+                    moves: p.moves.to_vec(),
                     value: p.value - baseline,
                 });
             }
@@ -431,20 +423,12 @@ impl GreedyPlayer {
         out
     }
 
-    /// The best activation of unit `u`, or `None` if the engine refuses to activate it.
+    /// The best activation of unit `u` (one the engine offers now), or `None` if it has no plan.
     fn best_activation(&mut self, game: &Game, u: UnitId, prep: &eval::Prepared) -> Option<Planned> {
-        let mut g = game.clone();
-        g.apply(Decision::Activate(u)).ok()?;
-        ace_as_two(&mut g);
-        if g.legal_decisions()
-            .first()
-            .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
-        {
-            g.apply_unchecked(Decision::Use(Optional::Separate, false));
-        }
-        let scores = self.plan_scores(game, g, u, prep);
+        let scores = self.plan_scores(game, &activated(game, u), u, prep);
+        // (`position_value_in` is `position_value`, with the lists made once.)
         let baseline = match game.unit(u).at {
-            Some(at) => eval::position_value(game, u, at),
+            Some(at) => eval::position_value_in(game, prep, u, at),
             None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
         };
         scores.into_iter().max_by(|a, b| a.value.total_cmp(&b.value)).map(|mut p| {
@@ -455,21 +439,22 @@ impl GreedyPlayer {
 
     /// Every plan for the declaring unit `u` of `g` (where a plan is pending), with its best moves.
     /// `prep`: the evaluation's lists of `game`.
-    fn plan_scores(&mut self, game: &Game, g: Game, u: UnitId, prep: &eval::Prepared) -> Vec<Planned> {
+    fn plan_scores(&mut self, game: &Game, g: &After<'_>, u: UnitId, prep: &eval::Prepared) -> Vec<Planned> {
         let mut out = Vec::new();
         let mut cache = Squares::new(game, prep);
         let plans: Vec<Plan> = g
-            .legal_decisions()
-            .into_iter()
-            .filter_map(|d| if let Decision::Plan(p) = d { Some(p) } else { None })
+            .legal
+            .iter()
+            .filter_map(|d| if let Decision::Plan(p) = *d { Some(p) } else { None })
             .collect();
         let here = game.unit(u).at;
         // Attacks are scored with the exact odds (dust_core::odds); where the unit ends up is
         // scored with the quick estimates of `eval::position_value`.
-        let attack_here = here.map_or(0.0, |at| eval::threat_exact(game, u, at, AttackMode::default()));
+        let attack_here = here.map_or(0.0, |at| eval::threat_exact_in(game, prep, u, at, AttackMode::default()));
         let sustained_here = here.map_or(0.0, |at| {
-            eval::threat_exact(
+            eval::threat_exact_in(
                 game,
+                prep,
                 u,
                 at,
                 AttackMode {
@@ -480,86 +465,81 @@ impl GreedyPlayer {
         });
         let stay = here.map_or(f64::NEG_INFINITY, |at| self.square_value(game, u, at, &mut cache));
         for plan in plans {
-            // Only a plan that moves needs the game after it (the squares its moves reach, and
-            // Assault, which only a move offers): the others are scored from here, without a
-            // copy of the game (issue 21: cloning and dropping `Game` was a third of a greedy
-            // decision).
-            let mut after_plan = moves_in(plan).then(|| {
-                let mut g2 = g.clone();
-                g2.apply_unchecked(Decision::Plan(plan));
-                g2
-            });
-            let assault_options: Vec<bool> = match after_plan.as_ref().and_then(|g2| g2.legal_decisions().first().copied()) {
+            // Only a plan that moves needs what the engine offers after it (the squares its
+            // moves reach, and Assault, which only a move offers): the others are scored from
+            // here. The engine tells it from a copy of the declaration (issue 21: cloning and
+            // dropping `Game` was a third of a greedy decision).
+            let after_plan = moves_in(plan).then(|| g.then(Decision::Plan(plan)));
+            let assault_options: Vec<bool> = match after_plan.as_ref().and_then(|a| a.legal.first().copied()) {
                 Some(Decision::Use(Optional::Assault, _)) => vec![false, true],
                 _ => vec![false],
             };
-            let last = assault_options.len() - 1;
-            for (k, assault) in assault_options.into_iter().enumerate() {
-                // The last option takes the game after the plan; the others copy it.
-                let mut g3 = if k == last { after_plan.take() } else { after_plan.clone() };
-                if let Some(g3) = g3.as_mut() {
-                    if matches!(g3.legal_decisions().first(), Some(Decision::Use(Optional::Assault, _))) {
-                        g3.apply_unchecked(Decision::Use(Optional::Assault, assault));
+            for assault in assault_options {
+                let with_assault;
+                let g3 = match after_plan.as_ref() {
+                    Some(a) if matches!(a.legal.first(), Some(Decision::Use(Optional::Assault, _))) => {
+                        with_assault = a.then(Decision::Use(Optional::Assault, assault));
+                        Some(&with_assault)
                     }
-                }
+                    a => a,
+                };
                 // Assault is once per game: keep it for a long way to go.
                 let assault_cost = if assault { 3.0 } else { 0.0 };
-                let mk = |moves: Vec<Square>, value: f64| Planned {
+                let mk = |moves: &[Square], value: f64| Planned {
                     unit: u,
                     plan,
                     assault,
-                    moves,
+                    moves: moves.iter().copied().collect(),
                     next: 0,
                     value: value - assault_cost,
                 };
                 match plan {
                     Plan::Two(Action::Move, Action::Move) | Plan::Charge => {
-                        let g3 = g3.as_ref().expect("the game after a plan that moves");
-                        let firsts = moves_of(g3);
+                        let g3 = g3.expect("the game after a plan that moves");
+                        let firsts = g3.moves();
                         let mut ranked: Vec<(f64, Square)> = firsts
                             .iter()
                             .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
                             .collect();
                         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
                         for &(_, s1) in ranked.iter().take(FIRST_MOVES) {
-                            let mut g4 = g3.clone();
-                            g4.apply_unchecked(Decision::MoveTo(s1));
-                            past_reaction(&mut g4);
-                            let seconds = moves_of(&g4);
+                            let mut g4 = g3.then(Decision::MoveTo(s1));
+                            g4.past_reaction();
+                            let seconds = g4.moves();
                             let seconds = if seconds.is_empty() { vec![s1] } else { seconds };
                             for s2 in seconds {
                                 let mut v = self.square_value(game, u, s2, &mut cache);
                                 if plan == Plan::Charge {
-                                    v += eval::threat_exact(game, u, s2, AttackMode::default());
+                                    v += cache.threat(game, u, s2, AttackMode::default());
                                 }
-                                out.push(mk(vec![s1, s2], v));
+                                out.push(mk(&[s1, s2], v));
                             }
                         }
                     }
                     Plan::Two(a, b) if a == Action::Move || b == Action::Move => {
-                        let g3 = g3.as_ref().expect("the game after a plan that moves");
+                        let g3 = g3.expect("the game after a plan that moves");
                         let other = if a == Action::Move { b } else { a };
                         // Battlefront: a Move after the first action is declared when it is
                         // made; it reaches what a Move from here reaches.
-                        let squares = match moves_of(g3) {
-                            v if v.is_empty() && a != Action::Move => later_moves(&g).map(|g| moves_of(&g)).unwrap_or_default(),
+                        let squares = match g3.moves() {
+                            v if v.is_empty() && a != Action::Move => later_moves(g).map(|g| g.moves()).unwrap_or_default(),
                             v => v,
                         };
                         for &s in &squares {
                             let mut v = self.square_value(game, u, s, &mut cache);
                             match (a, other) {
-                                (Action::Move, Action::Attack) => v += eval::threat_exact(game, u, s, AttackMode::default()),
+                                (Action::Move, Action::Attack) => v += cache.threat(game, u, s, AttackMode::default()),
                                 (_, Action::Attack) => v += attack_here,
                                 (_, Action::Reload | Action::Skill) => v += 1.0,
                                 _ => {}
                             }
-                            out.push(mk(vec![s], v));
+                            out.push(mk(&[s], v));
                         }
                         if squares.is_empty() {
-                            out.push(mk(Vec::new(), stay));
+                            out.push(mk(&[], stay));
                         }
                     }
-                    Plan::Sustained => out.push(mk(Vec::new(), stay + sustained_here)),
+                    Plan::Sustained => out.push(mk(&[], stay + sustained_here)),
                     Plan::Three(a, b, c) => {
                         // Three actions (battlefront Ace Pilot): where the moves end, and the
                         // attack from there or from here.
@@ -581,18 +561,18 @@ impl GreedyPlayer {
                         if legs == 0 {
                             ends.push(Vec::new());
                         } else {
-                            let g3 = g3.as_ref().expect("the game after a plan that moves");
+                            let g3 = g3.expect("the game after a plan that moves");
                             // Battlefront: Moves after the first action are declared when they
                             // are made; they reach what Moves from here reach.
                             let later;
-                            let g3 = match if moves_of(g3).is_empty() { later_moves(&g) } else { None } {
+                            let g3 = match if g3.moves().is_empty() { later_moves(g) } else { None } {
                                 Some(l) => {
                                     later = l;
                                     &later
                                 }
                                 None => g3,
                             };
-                            let firsts = moves_of(g3);
+                            let firsts = g3.moves();
                             let mut ranked: Vec<(f64, Square)> = firsts
                                 .iter()
                                 .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
@@ -604,28 +584,27 @@ impl GreedyPlayer {
                                     ends.push(vec![s1]);
                                     continue;
                                 }
-                                let mut g4 = g3.clone();
-                                g4.apply_unchecked(Decision::MoveTo(s1));
-                                past_reaction(&mut g4);
-                                let seconds = moves_of(&g4);
+                                let mut g4 = g3.then(Decision::MoveTo(s1));
+                                g4.past_reaction();
+                                let seconds = g4.moves();
                                 let seconds = if seconds.is_empty() { vec![s1] } else { seconds };
                                 ends.extend(seconds.into_iter().map(|s2| vec![s1, s2]));
                             }
                         }
                         for moves in ends {
                             let Some(&end) = moves.last() else {
-                                out.push(mk(moves, stay + here_attack + extra));
+                                out.push(mk(&moves, stay + here_attack + extra));
                                 continue;
                             };
                             let mut v = self.square_value(game, u, end, &mut cache) + extra;
                             if acts.contains(&Action::Attack) {
                                 v += if after_move {
-                                    eval::threat_exact(game, u, end, mode)
+                                    cache.threat(game, u, end, mode)
                                 } else {
                                     here_attack
                                 };
                             }
-                            out.push(mk(moves, v));
+                            out.push(mk(&moves, v));
                         }
                     }
                     Plan::Two(a, b) => {
@@ -636,7 +615,7 @@ impl GreedyPlayer {
                         if a == Action::Reload || b == Action::Reload || a == Action::Skill || b == Action::Skill {
                             v += 1.0;
                         }
-                        out.push(mk(Vec::new(), v));
+                        out.push(mk(&[], v));
                     }
                 }
             }
@@ -650,28 +629,62 @@ impl GreedyPlayer {
 }
 
 /// The squares valued for one unit in one position: the evaluation's lists of the position,
-/// and each square's worth once it is known (NaN before), by board index.
+/// and each square's worth and the unit's attack from there ([`eval::threat_exact`], without
+/// and with rerolls) once they are known (NaN before), by board index.
 struct Squares<'a> {
     prep: &'a eval::Prepared,
     seen: Vec<f64>,
+    threat: [Vec<f64>; 2],
 }
 
 impl<'a> Squares<'a> {
     fn new(game: &Game, prep: &'a eval::Prepared) -> Squares<'a> {
+        let n = game.board().len();
         Squares {
             prep,
-            seen: vec![f64::NAN; game.board().len()],
+            seen: vec![f64::NAN; n],
+            threat: [vec![f64::NAN; n], vec![f64::NAN; n]],
+        }
+    }
+
+    /// [`eval::threat_exact`] of unit `u` at `s` (the same unit for every call), cached for
+    /// the default mode and for rerolls (issue 21: a Charge asked it of the same square once
+    /// per first move).
+    fn threat(&mut self, game: &Game, u: UnitId, s: Square, mode: AttackMode) -> f64 {
+        let cached = mode == AttackMode::default()
+            || mode
+                == AttackMode {
+                    reroll: true,
+                    ..AttackMode::default()
+                };
+        let i = game.board().index(s);
+        let slot = self.threat[usize::from(mode.reroll)].get_mut(i).filter(|_| cached);
+        match slot {
+            Some(v) if !v.is_nan() => *v,
+            Some(v) => {
+                *v = eval::threat_exact_in(game, self.prep, u, s, mode);
+                *v
+            }
+            None => eval::threat_exact_in(game, self.prep, u, s, mode),
         }
     }
 }
 
-/// Plans an activation before the battlefront Ace Pilot's die (rolled when the vehicle
-/// activates) as if it gave no third action; the plan is made again at the declaration when it
-/// did ([`GreedyPlayer::score_all`]).
-fn ace_as_two(g: &mut Game) {
-    if g.pending_roll().is_some() {
+/// `game` after unit `u` (one the engine offers) is activated, for planning: a joined hero
+/// not separated, and the battlefront Ace Pilot's die (rolled when the vehicle activates)
+/// taken as giving no third action; the plan is made again at the declaration when it did
+/// ([`GreedyPlayer::score_all`]).
+fn activated(game: &Game, u: UnitId) -> After<'_> {
+    let mut a = After::new(game, [Decision::Activate(u)].into_iter().collect());
+    // Only a copy of the game rolls the die (the declaration's copy cannot tell then).
+    if let Some(g) = a.game.as_mut().filter(|g| g.pending_roll().is_some()) {
         g.apply_roll(0);
+        a.legal = g.legal_decisions();
     }
+    if matches!(a.legal.first(), Some(Decision::Use(Optional::Separate, _))) {
+        a = a.then(Decision::Use(Optional::Separate, false));
+    }
+    a
 }
 
 /// Whether a plan includes a move (Charge moves too).
@@ -716,25 +729,122 @@ fn past_reaction(g: &mut Game) {
 /// offered): where Moves from where the unit stands go, for a plan whose Moves come after its
 /// first action and are declared when they are made (battlefront); for planning only. `None`
 /// when no such plan is offered.
-fn later_moves(g: &Game) -> Option<Game> {
-    let legal = g.legal_decisions();
+fn later_moves<'g>(g: &After<'g>) -> Option<After<'g>> {
     let plan = [Plan::Two(Action::Move, Action::Move), Plan::Two(Action::Move, Action::Nothing)]
         .into_iter()
         .map(Decision::Plan)
-        .find(|d| legal.contains(d))?;
-    let mut g2 = g.clone();
-    g2.apply_unchecked(plan);
-    if let Some(&Decision::Use(o, _)) = g2.legal_decisions().first() {
-        g2.apply_unchecked(Decision::Use(o, false));
-    }
-    Some(g2)
+        .find(|d| g.legal.contains(d))?;
+    let g2 = g.then(plan);
+    Some(match g2.legal.first() {
+        Some(&Decision::Use(o, _)) => g2.then(Decision::Use(o, false)),
+        _ => g2,
+    })
 }
 
-fn moves_of(g: &Game) -> Vec<Square> {
-    g.legal_decisions()
-        .into_iter()
-        .filter_map(|d| if let Decision::MoveTo(s) = d { Some(s) } else { None })
-        .collect()
+/// The position after some planning decisions `path` made in the declaration pending in
+/// `base`, for planning only: what the engine offers next, told from a copy of the
+/// declaration ([`Game::declare_in`]) or, where that cannot tell, by a copy of the game with
+/// the decisions applied (one of the two is kept).
+struct After<'g> {
+    base: &'g Game,
+    /// (Eight at most: activate, separate, plan, assault or an optional, two moves.)
+    path: ShortList<Decision, 8>,
+    /// The copy of the declaration with `path` made in it, while it can tell.
+    decl: Option<Declaration>,
+    /// The copy of the game, once one was needed.
+    game: Option<Game>,
+    /// What the engine offers next.
+    legal: Vec<Decision>,
+}
+
+impl<'g> After<'g> {
+    fn new(base: &'g Game, path: ShortList<Decision, 8>) -> After<'g> {
+        if let Some(mut decl) = base.declaration() {
+            if path.iter().all(|&d| base.declare_in(&mut decl, d)) {
+                return After {
+                    base,
+                    path,
+                    legal: base.declaration_options(&mut decl),
+                    decl: Some(decl),
+                    game: None,
+                };
+            }
+        }
+        After::of_game(base, path, None)
+    }
+
+    /// The copy of the game after `path`, from `game` (a copy of `base` with all of `path`
+    /// but its last decision applied) or from `base`.
+    fn of_game(base: &'g Game, path: ShortList<Decision, 8>, game: Option<&Game>) -> After<'g> {
+        let g = match game {
+            Some(g) => {
+                let mut g = g.clone();
+                if let Some(&d) = path.last() {
+                    g.apply_unchecked(d);
+                }
+                g
+            }
+            None => {
+                let mut g = base.clone();
+                for &d in path.iter() {
+                    g.apply_unchecked(d);
+                }
+                g
+            }
+        };
+        After {
+            base,
+            path,
+            decl: None,
+            legal: g.legal_decisions(),
+            game: Some(g),
+        }
+    }
+
+    /// The position after one more decision.
+    fn then(&self, d: Decision) -> After<'g> {
+        let mut path = self.path;
+        path.push(d);
+        if let Some(decl) = &self.decl {
+            let mut decl = decl.clone();
+            if self.base.declare_in(&mut decl, d) {
+                return After {
+                    base: self.base,
+                    path,
+                    legal: self.base.declaration_options(&mut decl),
+                    decl: Some(decl),
+                    game: None,
+                };
+            }
+        }
+        After::of_game(self.base, path, self.game.as_ref())
+    }
+
+    /// Declines the enemy's reactive attacks pending ([`past_reaction`]); only a copy of
+    /// the game has them.
+    fn past_reaction(&mut self) {
+        if !matches!(self.legal.first(), Some(Decision::React(_))) {
+            return;
+        }
+        let g = self.game.get_or_insert_with(|| {
+            let mut g = self.base.clone();
+            for &d in self.path.iter() {
+                g.apply_unchecked(d);
+            }
+            g
+        });
+        self.decl = None;
+        past_reaction(g);
+        self.legal = g.legal_decisions();
+    }
+
+    /// The squares a Move offered next may end on.
+    fn moves(&self) -> Vec<Square> {
+        self.legal
+            .iter()
+            .filter_map(|d| if let Decision::MoveTo(s) = *d { Some(s) } else { None })
+            .collect()
+    }
 }
 
 /// The gain of reacting with a unit: the chance the reactive fire succeeds times the AP its

@@ -22,6 +22,7 @@ pub mod range;
 pub mod reach;
 pub mod rng;
 pub mod rules_shared;
+pub mod short_list;
 pub mod side;
 mod spaceset;
 pub mod square;

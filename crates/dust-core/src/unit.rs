@@ -170,6 +170,7 @@ impl CombatTable {
         aircraft: [CombatValue::NoEffect; 3],
     };
     /// The value against an armor.
+    #[inline]
     pub fn against(&self, a: Armor) -> CombatValue {
         let i = usize::from(a.class.max(1) - 1);
         let v = match a.kind {

@@ -552,12 +552,12 @@ fn declared_weapons_are_used_even_after_the_target_is_destroyed() {
     let lone = infantry("Lone", 1);
     let mut t = battlefront_table(6, 8, vec![placed(&hero, Side::A, "C2"), placed(&lone, Side::B, "C5")]);
     t.initiative(Side::A);
-    let before = t.game.unit(UnitId(0)).ammo.clone();
+    let before = t.game.unit(UnitId(0)).ammo;
     t.activate(0, "attack nothing", &[], &[(0, "u1", 0), (1, "u1", 1)], &[]);
     t.roll(2, 2); // the rifle: two hits
     t.roll(2, 0); // no infantry save: the last soldier falls
     assert!(t.game.unit(UnitId(1)).destroyed, "the first weapon destroys the target");
-    let after = t.game.unit(UnitId(0)).ammo.clone();
+    let after = t.game.unit(UnitId(0)).ammo;
     assert_eq!(after[1], before[1] - 1, "the Panzerfaust's box is marked all the same");
     assert_eq!(after[2], before[2], "the grenade, left unused, keeps its box");
 }

@@ -1275,6 +1275,7 @@ impl Game {
     ///
     /// The edition's rules set it as the game starts (`EditionRules::setup_units`): it is asked
     /// on every step of a search, so it is not worked out again each time.
+    #[inline]
     pub fn model_squares(&self, u: UnitId) -> u8 {
         self.unit(u).squares
     }

@@ -367,6 +367,39 @@ impl Game {
                     self.rules().separate(self, d.unit.expect("unit"));
                 }
             }
+            _ => {
+                self.decl_note(d, dec);
+            }
+        }
+    }
+
+    /// [`Game::decl_apply`] for the decisions that change nothing but the declaration; false
+    /// (and `d` untouched) for the others: choosing a unit where that changes the game (a
+    /// battlefront pilot dismounts) or rolls its Ace Pilot die, separating a hero, passing.
+    pub(super) fn decl_note(&self, d: &mut Decl, dec: Decision) -> bool {
+        match dec {
+            Decision::Activate(u) => {
+                // As `decl_apply` and then `apply_unchecked` (which rolls the Ace Pilot die).
+                let ace = d.bf_dismount.is_none() && d.reactive.is_none() && self.rules().ace_pilot(self, u);
+                if self.rules().unit_chosen_changes_game() || ace {
+                    return false;
+                }
+                d.options = None;
+                d.unit = Some(u);
+                return true;
+            }
+            Decision::Use(Optional::Separate, true) | Decision::First(_) => return false,
+            // Not separating changes nothing but the declaration.
+            Decision::Use(Optional::Separate, false) => {
+                d.options = None;
+                d.separate = Some(false);
+                return true;
+            }
+            _ => {}
+        }
+        d.options = None;
+        match dec {
+            Decision::Activate(_) | Decision::Use(Optional::Separate, _) | Decision::First(_) => return false,
             Decision::Plan(p) => {
                 d.plan = Some(p);
                 // Battlefront: the actions are declared; each is declared in full as it is made.
@@ -392,7 +425,7 @@ impl Game {
                     let aim = Aim::new(line, t, ammo);
                     if self.spread_needed(d, &aim) > 0 {
                         d.spread = Some((aim, Vec::new()));
-                        return;
+                        return true;
                     }
                     d.aims.push(aim);
                 }
@@ -406,6 +439,7 @@ impl Game {
             Decision::Use(Optional::FightingSpirit, b) => d.spirit = Some(b),
             _ => {}
         }
+        true
     }
 
     /// When the declaration is complete, the steps that carry it out.

@@ -62,6 +62,7 @@ use crate::occupancy::Occupancy;
 use crate::range::{range, WeaponRange};
 use crate::reach::Mover;
 use crate::rng::GameRng;
+use crate::short_list::ShortList;
 use crate::side::{BySide, Side};
 use crate::square::Square;
 use crate::terrain::{CoverElement, PieceKind};
@@ -73,6 +74,10 @@ use std::sync::Arc;
 
 /// Hero weapon lines are numbered from here in decisions, after the squad's own lines.
 pub const HERO_LINE: u8 = 32;
+
+/// The most weapon lines a unit's card may have: a squad's miniatures say which lines they
+/// carry in 32 bits, and hero lines are numbered from [`HERO_LINE`].
+pub const MAX_LINES: usize = HERO_LINE as usize;
 
 /// One unit of a side's army as the game starts.
 #[derive(Clone, Debug)]
@@ -171,8 +176,8 @@ pub struct Unit {
     pub alive: u32,
     /// Health left: miniatures for squads, health points otherwise.
     pub health: u8,
-    /// Limited ammo left per weapon line.
-    pub ammo: Vec<u8>,
+    /// Limited ammo left per weapon line (a card has at most [`MAX_LINES`] lines).
+    pub ammo: ShortList<u8, MAX_LINES>,
     /// Reloadable lines that are loaded (bit per line).
     pub loaded: u32,
     /// Activated this round.
@@ -183,17 +188,19 @@ pub struct Unit {
     pub destroyed: bool,
     /// For a squad: its joined hero; for a hero: the squad he joined.
     pub joined: Option<UnitId>,
-    /// Once-per-game skills already used.
-    pub used: Vec<Skill>,
-    /// Battlefront edition: once-per-game battlefront skills already used (Fighting Spirit).
-    pub bf_used: Vec<BattlefrontSkill>,
+    /// Once-per-game skills already used (each at most once: the engine offers a skill only
+    /// while it is unused, so the list is shorter than the number of skills).
+    pub used: ShortList<Skill, 32>,
+    /// Battlefront edition: once-per-game battlefront skills already used (Fighting Spirit,
+    /// once).
+    pub bf_used: ShortList<BattlefrontSkill, 8>,
     /// Heroic Attack in effect this round.
     pub heroic: bool,
     /// Once-per-round skills already used this round (Medal of Honor, a Command Squad attempt).
-    pub round_used: Vec<Skill>,
+    pub round_used: ShortList<Skill, 32>,
     /// Command Squad abilities that may succeed only once per game and did (Field Repair,
-    /// "Come on guys").
-    pub abilities_used: Vec<Ability>,
+    /// "Come on guys"; each once, of the seven abilities).
+    pub abilities_used: ShortList<Ability, 8>,
     /// How many times the unit has been destroyed (a revived or repaired unit can be destroyed
     /// again, and scores again: "Command Squad Abilities").
     pub times_destroyed: u8,
@@ -240,11 +247,11 @@ impl Unit {
             moved: false,
             destroyed: false,
             joined: None,
-            used: Vec::new(),
-            bf_used: Vec::new(),
+            used: ShortList::new(),
+            bf_used: ShortList::new(),
             heroic: false,
-            round_used: Vec::new(),
-            abilities_used: Vec::new(),
+            round_used: ShortList::new(),
+            abilities_used: ShortList::new(),
             times_destroyed: 0,
             bf: None,
             squares: 1,
@@ -317,6 +324,12 @@ impl Aim {
         }
     }
 }
+
+/// A copy of a game's pending declaration ([`Game::declaration`]), to ask the game what it
+/// would offer after more decisions in it ([`Game::declare_in`]) without copying the game.
+/// Only meaningful with the game it was taken from, unchanged.
+#[derive(Clone, Debug)]
+pub struct Declaration(Box<Decl>);
 
 #[derive(Clone, Debug)]
 pub(crate) struct Decl {
@@ -642,6 +655,12 @@ impl Game {
             problems.push("at most 120 units per game".to_string());
             return Err(SetupError(problems));
         }
+        for u in setup.units.iter().filter(|u| u.card.weapons.len() > MAX_LINES) {
+            problems.push(format!("{}: a card has at most {MAX_LINES} weapon lines", u.card.name));
+        }
+        if !problems.is_empty() {
+            return Err(SetupError(problems));
+        }
         let rules = rules::rules_of(setup.edition);
         let mut units: Vec<Unit> = setup.units.iter().map(|u| Unit::new(u.card.clone(), u.side)).collect();
         rules.setup_units(&mut units, &setup);
@@ -776,6 +795,7 @@ impl Game {
         &self.units
     }
     /// One unit.
+    #[inline]
     pub fn unit(&self, u: UnitId) -> &Unit {
         &self.units[usize::from(u.0)]
     }
@@ -949,6 +969,61 @@ impl Game {
             Some(Step::Reserve { .. }) => vec![Decision::Reserve(true), Decision::Reserve(false)],
             Some(Step::EscapeTo { squares, .. }) => squares.iter().map(|&s| Decision::Escape(s)).collect(),
             _ => Vec::new(),
+        }
+    }
+
+    /// What [`Game::legal_decisions`] would be after `decisions` were applied one after the
+    /// other with [`Game::apply_unchecked`], worked out on a copy of the declaration pending
+    /// now ([`Game::declaration`], [`Game::declare_in`]), without copying the game. `None` when
+    /// a copy of the declaration cannot tell (see [`Game::declare_in`]); then apply them to a
+    /// copy of the game.
+    pub fn decisions_after(&self, decisions: &[Decision]) -> Option<Vec<Decision>> {
+        let mut d = self.declaration()?;
+        for &dec in decisions {
+            if !self.declare_in(&mut d, dec) {
+                return None;
+            }
+        }
+        Some(self.declaration_options(&mut d))
+    }
+
+    /// A copy of the declaration pending now, if one is, to ask what the engine would offer
+    /// after more decisions in it without copying the game (issue 21: the greedy player asked
+    /// a copy of the whole game where each plan's moves may go).
+    pub fn declaration(&self) -> Option<Declaration> {
+        match self.stack.last() {
+            Some(Step::Declare(d)) => Some(Declaration(d.clone())),
+            _ => None,
+        }
+    }
+
+    /// Makes decision `dec` in `decl`, a copy of this game's pending declaration
+    /// ([`Game::declaration`]), as [`Game::apply_unchecked`] makes it in the game (it does not
+    /// check that it is legal); [`Game::declaration_options`] then tells what the engine would
+    /// offer next. False when a copy of the declaration cannot tell, and `decl` is then of no
+    /// further use: the decision changes more than the declaration (choosing a unit whose
+    /// pilot dismounts or whose Ace Pilot die is rolled, separating a hero, passing), or the
+    /// declaration is complete after it (its steps would change the game: a move made, a
+    /// reaction window opened, an attack rolled).
+    pub fn declare_in(&self, decl: &mut Declaration, dec: Decision) -> bool {
+        let d = &mut decl.0;
+        // As `apply_unchecked` and then `advance` do with the declaration on top.
+        if !self.decl_note(d, dec) {
+            return false;
+        }
+        d.options = None;
+        while self.decl_autofill(d) {}
+        self.decl_finish(d).is_none()
+    }
+
+    /// What the engine offers next in `decl`, a copy of this game's pending declaration
+    /// ([`Game::declare_in`]). The options `decl` kept from working them out are handed over
+    /// (a copy of `decl` made afterwards is the smaller for it; asked again, they are worked
+    /// out again, the same).
+    pub fn declaration_options(&self, decl: &mut Declaration) -> Vec<Decision> {
+        match decl.0.options.take() {
+            Some(v) => v,
+            None => self.decl_options(&decl.0),
         }
     }
 

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::reach::{check_step_in, entry_squares_in, fly_reach, reach_squares_in, MoveRules};
+use crate::spaceset::LARGE_WORDS;
 
 impl Game {
     /// The squares unit `u` moves on from: its side's entry squares, or for a unit back from
@@ -56,15 +57,20 @@ impl Game {
     /// first action is always a one space move"), and for the second what the first did not
     /// need.
     pub(super) fn scout_extra(&self, d: &Decl, m: u8) -> u8 {
-        let Some(u) = d.unit else { return 0 };
+        self.scout_extra_after(d.unit, &d.moves, m)
+    }
+
+    /// [`Game::scout_extra`] of the declaration of `unit` with `moves` made.
+    fn scout_extra_after(&self, unit: Option<UnitId>, moves: &[Square], m: u8) -> u8 {
+        let Some(u) = unit else { return 0 };
         let unit = self.unit(u);
         if self.rules().scout_vehicle_every_move() || self.round != 1 || !unit.card.has(Skill::ScoutVehicle) {
             return 0;
         }
-        match (unit.at, d.moves.first()) {
+        match (unit.at, moves.first()) {
             (None, None) => 0,
             (None, Some(_)) | (Some(_), None) => 2,
-            (Some(at), Some(&first)) if d.moves.len() == 1 => {
+            (Some(at), Some(&first)) if moves.len() == 1 => {
                 let under = self.passes_under(u);
                 let used = (0..2u8)
                     .find(|&k| {
@@ -171,13 +177,7 @@ impl Game {
         // first one had when this is the second.
         let scout = self.scout_extra(d, m);
         let scout_first = if d.moves.len() == 1 {
-            self.scout_extra(
-                &Decl {
-                    moves: Vec::new(),
-                    ..d.clone()
-                },
-                m,
-            )
+            self.scout_extra_after(d.unit, &[], m)
         } else {
             0
         };
@@ -397,12 +397,14 @@ impl Game {
         }
         let mv = self.mover(u, to, m, false);
         let under = self.passes_under(u);
-        // Breadth-first over orthogonal steps, one ring per movement point.
-        let mut seen = vec![false; self.board.len()];
+        // Breadth-first over orthogonal steps, one ring per movement point (the spaces seen as
+        // bits, without an allocation: issue 21).
+        let mut seen = [0u64; LARGE_WORDS];
         let mut frontier: Vec<Square> = starts.to_vec();
         for &s in starts {
             if self.board.contains(s) {
-                seen[self.board.index(s)] = true;
+                let i = self.board.index(s);
+                seen[i / 64] |= 1 << (i % 64);
             }
         }
         let mut next = Vec::new();
@@ -412,7 +414,7 @@ impl Game {
                 for (dc, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
                     let Some(n) = s.offset(dc, dr) else { continue };
                     if !self.board.contains(n)
-                        || seen[self.board.index(n)]
+                        || seen[self.board.index(n) / 64] & 1 << (self.board.index(n) % 64) != 0
                         || check_step_in(&self.board, &self.occ, &mv, s, n, self.move_rules(u, &under)).is_err()
                     {
                         continue;
@@ -420,7 +422,7 @@ impl Game {
                     if n == to {
                         return false;
                     }
-                    seen[self.board.index(n)] = true;
+                    seen[self.board.index(n) / 64] |= 1 << (self.board.index(n) % 64);
                     next.push(n);
                 }
             }

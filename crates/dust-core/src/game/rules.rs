@@ -110,6 +110,10 @@ pub(crate) trait EditionRules: Sync {
     /// What follows the choice of unit `u` to activate in declaration `d`.
     fn unit_chosen(&self, _g: &mut Game, _d: &mut Decl, _u: UnitId) {}
 
+    /// Whether [`EditionRules::unit_chosen`] may change the game beyond the declaration (then
+    /// [`Game::declare_in`] cannot tell what follows the choice of a unit).
+    fn unit_chosen_changes_game(&self) -> bool;
+
     /// The squad `u` activates without its joined hero ([`Optional::Separate`]).
     fn separate(&self, g: &mut Game, u: UnitId);
 
@@ -412,6 +416,11 @@ pub(crate) struct RevisedRules;
 pub(crate) struct BattlefrontRules;
 
 impl EditionRules for RevisedRules {
+    /// Nothing follows the choice of a unit but its declaration.
+    fn unit_chosen_changes_game(&self) -> bool {
+        false
+    }
+
     // ----- setting up ------------------------------------------------------------------
 
     /// "Heroes": only units with Blutkreuz Ape (Zombie, Jump) join each other.
@@ -930,6 +939,11 @@ impl EditionRules for BattlefrontRules {
         g.bf_unit_chosen(d, u);
     }
 
+    /// A pilot dismounting changes the board.
+    fn unit_chosen_changes_game(&self) -> bool {
+        true
+    }
+
     /// "Alternatively, the Hero may activate separately": the squad activates without him
     /// this time; he may still activate, and they are one unit again if they share the square
     /// when the activation ends.
@@ -1410,6 +1424,7 @@ each_edition! {
     dismountable(g: &Game, side: Side) -> Vec<UnitId>;
     may_act_alone(g: &Game, u: &Unit) -> bool;
     unit_chosen(g: &mut Game, d: &mut Decl, u: UnitId);
+    unit_chosen_changes_game() -> bool;
     separate(g: &mut Game, u: UnitId);
     ace_pilot(g: &Game, u: UnitId) -> bool;
     plans(g: &Game, u: UnitId) -> Vec<Plan>;
