@@ -19,7 +19,7 @@ use crate::{Candidate, Explanation, Player};
 use dust_core::battlefront::Facing;
 use dust_core::game::{Action, Decision, Game, Optional, Pending, Plan, Target, UnitId};
 use dust_core::unit::BattlefrontKind;
-use dust_core::{Edition, GameRng, Side, Skill, Square, UnitKind};
+use dust_core::{range, Edition, GameRng, Side, Skill, Square, UnitKind};
 
 /// First moves of a two-move plan kept for a closer look.
 const FIRST_MOVES: usize = 4;
@@ -428,6 +428,68 @@ impl GreedyPlayer {
             out.extend(kept);
         }
         out.sort_by(|a, b| b.value.total_cmp(&a.value));
+        out
+    }
+
+    /// For each unit the deciding side may activate, the two Moves that bring it nearest to
+    /// `target` (every first Move tried, not only those nearest the enemy; the nearer to the
+    /// target, then the better [`eval::position_value`]), valued as [`Self::activation_plans`]
+    /// values its plans. The search adds them to its candidates where an objective wins the
+    /// game (issue 21, fourth round): the greedy planner's first Moves go towards the enemy, and
+    /// a unit racing for a hill beside the enemy's line of approach lost a space each round.
+    pub(crate) fn rush_plans(&mut self, game: &Game, target: Square) -> Vec<ActivationPlan> {
+        let plan = Plan::Two(Action::Move, Action::Move);
+        let mut out = Vec::new();
+        for d in game.legal_decisions() {
+            let Decision::Activate(u) = d else { continue };
+            let mut g = game.clone();
+            if g.apply(Decision::Activate(u)).is_err() {
+                continue;
+            }
+            ace_as_two(&mut g);
+            if g.legal_decisions()
+                .first()
+                .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
+            {
+                g.apply_unchecked(Decision::Use(Optional::Separate, false));
+            }
+            if !g.legal_decisions().contains(&Decision::Plan(plan)) {
+                continue;
+            }
+            g.apply_unchecked(Decision::Plan(plan));
+            if matches!(g.legal_decisions().first(), Some(Decision::Use(Optional::Assault, _))) {
+                g.apply_unchecked(Decision::Use(Optional::Assault, false));
+            }
+            let mut best: Option<(u32, f64, Square, Square)> = None;
+            for s1 in moves_of(&g) {
+                let mut g2 = g.clone();
+                g2.apply_unchecked(Decision::MoveTo(s1));
+                past_reaction(&mut g2);
+                let seconds = moves_of(&g2);
+                for s2 in if seconds.is_empty() { vec![s1] } else { seconds } {
+                    let d = range(s2, target);
+                    if best.is_some_and(|(bd, ..)| d > bd) {
+                        continue;
+                    }
+                    let v = eval::position_value(game, u, s2);
+                    if best.is_none_or(|(bd, bv, ..)| d < bd || v > bv) {
+                        best = Some((d, v, s1, s2));
+                    }
+                }
+            }
+            let Some((_, v, s1, s2)) = best else { continue };
+            let baseline = match game.unit(u).at {
+                Some(at) => eval::position_value(game, u, at),
+                None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
+            };
+            out.push(ActivationPlan {
+                unit: u,
+                plan,
+                assault: false,
+                moves: vec![s1, s2],
+                value: v - baseline,
+            });
+        }
         out
     }
 

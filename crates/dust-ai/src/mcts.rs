@@ -137,7 +137,24 @@ impl MctsPlayer {
         let start = Instant::now();
         let Pending::Decision { side } = game.pending() else { return None };
         let per_unit = self.config.plans;
-        let plans = std::panic::catch_unwind(|| crate::GreedyPlayer::new(0).activation_plans(game, per_unit)).ok()?;
+        let plans = std::panic::catch_unwind(|| {
+            let mut greedy = crate::GreedyPlayer::new(0);
+            let mut plans = greedy.activation_plans(game, per_unit);
+            // Where holding an objective at the end of a round wins, the fastest way there for
+            // every unit (the race, `eval::race_value`).
+            for o in game.objectives().iter().filter(|o| o.wins) {
+                for p in greedy.rush_plans(game, o.at) {
+                    if !plans
+                        .iter()
+                        .any(|k| k.unit == p.unit && k.plan == p.plan && k.moves.last() == p.moves.last())
+                    {
+                        plans.push(p);
+                    }
+                }
+            }
+            plans
+        })
+        .ok()?;
         if plans.is_empty() {
             return None;
         }
