@@ -1104,6 +1104,30 @@ mod tests {
     use dust_core::WeaponRange;
     use std::sync::Arc;
 
+    /// Issue 21, fourth round: the search's extra candidates for a hill that wins take each
+    /// unit as near to it as its two Moves go, whatever the direction of the enemy; the greedy
+    /// planner's own candidates (first Moves towards the enemy) end no nearer.
+    #[test]
+    fn rush_plans_go_nearest_to_the_objective() {
+        let mut card = squad("Fast", 3, vec![rifle("Fists", WeaponRange::Close, 2)]);
+        card.movement = 2;
+        let fast = Arc::new(card);
+        let setup = open_game(8, 12, vec![placed(&fast, Side::A, "B2"), placed(&fast, Side::B, "B11")]);
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        let hill: Square = "H6".parse().unwrap();
+        let start: Square = "B2".parse().unwrap();
+        let rush = GreedyPlayer::new(0).rush_plans(&t.game, hill);
+        assert_eq!(rush.len(), 1, "one unit may activate: {rush:?}");
+        assert_eq!(rush[0].plan, Plan::Two(Action::Move, Action::Move));
+        let end = *rush[0].moves.last().expect("two moves");
+        assert!(range(end, hill) + 3 <= range(start, hill), "{start} to {end}, the hill {hill}");
+        for p in GreedyPlayer::new(0).activation_plans(&t.game, 8) {
+            let to = p.moves.last().copied().unwrap_or(start);
+            assert!(range(to, hill) >= range(end, hill), "{p:?} ends nearer than {end}");
+        }
+    }
+
     /// The value of reacting with unit 0 (with `skills`) after the enemy's Move, in `edition`.
     fn reaction(edition: Edition, skills: Vec<Skill>) -> f64 {
         let r4 = WeaponRange::Spaces { min: 1, max: 4 };
