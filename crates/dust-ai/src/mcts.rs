@@ -11,7 +11,10 @@
 //! unit) and follows the best one's declarations ([`MctsPlayer`]'s plan search, flat UCB over
 //! the candidates). Each play-out of a candidate lets the greedy player play both sides for the
 //! next `lookahead` activations (issue 21) and scores the position where the next activation
-//! is pending. The tree searches every other decision.
+//! is pending. Where holding an objective at the end of a round wins, the candidates also hold
+//! each unit's fastest way there (`GreedyPlayer::rush_plans`). Who activates first (the
+//! initiative winner's choice) is chosen by greedy play-outs of the round
+//! ([`MctsPlayer`]'s first-player search). The tree searches every other decision.
 //!
 //! Leaves are valued by a rollout with the light policy ([`crate::policy::light`]) that stops
 //! after `rollout_depth` decisions and then scores the position with [`eval::win_value`].
