@@ -10,13 +10,17 @@
 //! - threats: a fraction of the expected AP each unit can destroy from where it stands, minus
 //!   what the enemy can destroy of it ([`THREAT`]),
 //! - progress: units that threaten nothing are drawn towards the nearest enemy ([`APPROACH`]
-//!   AP per space).
+//!   AP per space),
+//! - objectives: standing on or near one ([`objective_pull`]), and in [`evaluate`] the race
+//!   for a revised hill that wins the game ([`race_value`]): which side can first stand on it
+//!   at the end of a round, counted in activations, not spaces.
 //!
 //! The expected damage of a weapon line is computed from its combat value, the dice (a hit is
 //! 2 faces in 6), rerolls (Sustained Attack, Laser), the target's cover save and Damage
 //! Resilient. It is an estimate for search, not the exact odds.
 
 use dust_core::game::{Game, Pending, UnitId, HERO_LINE};
+use dust_core::PieceKind;
 use dust_core::{
     line_of_sight, range, CombatValue, CoverLevel, Die, Edition, Face, Role, Shot, Side, Skill, Square, UnitKind, WeaponRange,
 };
@@ -98,6 +102,9 @@ pub const OUTRANGED: f64 = 1.0;
 pub const LAST_ROUNDS: u8 = 2;
 /// Scale (AP) of the logistic map from an evaluation to a win probability.
 pub const SCALE: f64 = 25.0;
+/// Weight of the race for an objective that wins the game ([`race_value`]), as a share of its
+/// worth.
+pub const RACE: f64 = 0.25;
 
 /// One weapon line a unit attacks with: the card it is on, its index there, its number in
 /// decisions (hero lines are offset by [`HERO_LINE`]).
@@ -1015,7 +1022,168 @@ pub fn evaluate(game: &Game, side: Side) -> f64 {
         };
         score += sign * pos;
     }
-    score
+    score + race_value(game, side)
+}
+
+/// The round at the end of which unit `u` could stand on `at` at the earliest, counting its
+/// activations (two move actions each, over the board's terrain: [`move_actions_to`]; one
+/// activation a round, this round's only if it has not activated yet); a unit not on the board
+/// first spends a move action on its nearest entry square. `None` for a unit that holds no
+/// objective (destroyed, joined, flying) or cannot get there.
+pub fn arrival_round(game: &Game, u: UnitId, at: Square) -> Option<u32> {
+    let unit = game.unit(u);
+    if unit.destroyed || unit.is_joined_hero() || flies(game, u) {
+        return None;
+    }
+    let moves = match unit.at {
+        Some(s) => move_actions_to(game, u, s, at)?,
+        None => 1 + game.entry_of(u).iter().filter_map(|&e| move_actions_to(game, u, e, at)).min()?,
+    };
+    let activations = moves.div_ceil(2);
+    let now = u32::from(game.round().max(1));
+    Some(match activations {
+        0 => now,
+        n if unit.activated => now + n,
+        n => now + n - 1,
+    })
+}
+
+/// One board's move actions to a target, by mover: see [`move_actions_to`].
+struct MoveMap {
+    board: std::sync::Arc<dust_core::Board>,
+    to: Square,
+    mover: (PieceKind, u8, bool, bool, bool),
+    actions: Vec<u8>,
+}
+
+thread_local! {
+    /// [`move_actions_to`]'s maps, a few boards and targets at a time.
+    static MOVE_MAPS: std::cell::RefCell<Vec<MoveMap>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Move actions unit `u` needs from `from` to `to` over the board's terrain, other units left
+/// out (the engine's reach of one move action, [`dust_core::reach::reach_squares`], repeated),
+/// `None` beyond 16. The map is searched from `to` (moves are taken as symmetric) once per
+/// board, target and kind of mover, and kept for the thread.
+pub fn move_actions_to(game: &Game, u: UnitId, from: Square, to: Square) -> Option<u32> {
+    let unit = game.unit(u);
+    let key = (
+        unit.piece(),
+        u8::try_from(movement(game, u)).unwrap_or(u8::MAX),
+        game.has_skill(u, Skill::Agile),
+        game.has_skill(u, Skill::Fast),
+        game.has_skill(u, Skill::Jump),
+    );
+    let board = game.board();
+    MOVE_MAPS.with(|maps| {
+        let mut maps = maps.borrow_mut();
+        let found = maps.iter().position(|m| m.to == to && m.mover == key && *m.board == *board);
+        let i = match found {
+            Some(i) => i,
+            None => {
+                if maps.len() >= 32 {
+                    maps.clear();
+                }
+                maps.push(MoveMap {
+                    board: std::sync::Arc::new(board.clone()),
+                    to,
+                    mover: key,
+                    actions: move_map(board, to, key),
+                });
+                maps.len() - 1
+            }
+        };
+        let n = maps[i].actions[board.index(from)];
+        (n != u8::MAX).then_some(u32::from(n))
+    })
+}
+
+/// Move actions from every space to `to` (`u8::MAX`: more than 16), breadth first by move
+/// action from `to` over an empty board.
+fn move_map(board: &dust_core::Board, to: Square, (kind, movement, agile, fast, jump): (PieceKind, u8, bool, bool, bool)) -> Vec<u8> {
+    let empty = dust_core::occupancy::Occupancy::new(board);
+    let mut actions = vec![u8::MAX; board.len()];
+    actions[board.index(to)] = 0;
+    let mut frontier = vec![to];
+    for n in 1..=16u8 {
+        let mut next = Vec::new();
+        for &at in &frontier {
+            let mover = dust_core::Mover {
+                at,
+                kind,
+                side: Side::A,
+                movement,
+                actions: 1,
+                agile,
+                fast,
+                jump,
+            };
+            for s in dust_core::reach::reach_squares(board, &empty, &mover, false) {
+                let i = board.index(s);
+                if actions[i] == u8::MAX {
+                    actions[i] = n;
+                    next.push(s);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        frontier = next;
+    }
+    actions
+}
+
+/// The race for each revised objective whose holder at the end of a round wins (`wins`), in
+/// AP for `side` (issue 21, fourth round). [`objective_pull`] counts the spaces from each unit
+/// to the hill, but the game is won by the side whose unit stands on it first at the end of a
+/// round: on the custom battle's map the core-box Allies' Hammers (movement 2) come four
+/// spaces in one activation, the Axis (movement 1) two, and a search that judged the hill by
+/// spaces lost the race to the greedy player in 5 of 8 games while leading on victory points.
+/// The side whose units can first stand on it (by [`arrival_round`], within the round limit;
+/// on a tie the side already on it) gains [`RACE`] × its worth, divided by one more than the
+/// rounds the race still takes (a race decided this round is surer than one four rounds away).
+pub fn race_value(game: &Game, side: Side) -> f64 {
+    if game.edition() == Edition::Battlefront {
+        return 0.0;
+    }
+    let now = u32::from(game.round().max(1));
+    let mut v = 0.0;
+    for o in game.objectives().iter().filter(|o| o.wins) {
+        let first = |s: Side| {
+            (0..game.units().len())
+                .map(|i| UnitId(i as u8))
+                .filter(|&u| game.unit(u).side == s)
+                .filter_map(|u| arrival_round(game, u, o.at))
+                .min()
+        };
+        let (mine, theirs) = (first(side), first(side.other()));
+        let lead = match (mine, theirs) {
+            (Some(a), Some(b)) if a < b => 1.0,
+            (Some(a), Some(b)) if a > b => -1.0,
+            (Some(_), None) => 1.0,
+            (None, Some(_)) => -1.0,
+            (Some(_), Some(_)) => match holder(game, o.at) {
+                Some(s) if s == side => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            },
+            (None, None) => 0.0,
+        };
+        let Some(when) = mine.into_iter().chain(theirs).min() else {
+            continue;
+        };
+        if lead == 0.0 || when > u32::from(game.round_limit()) {
+            continue;
+        }
+        v += lead * RACE * objective_worth(game, side, o) / f64::from(1 + when - now);
+    }
+    v
+}
+
+/// The side of the unit standing on `at`, if any.
+fn holder(game: &Game, at: Square) -> Option<Side> {
+    game.units().iter().find(|u| !u.destroyed && u.at == Some(at)).map(|u| u.side)
 }
 
 /// A value in `[0, 1]` for `side`: 1 for a won game, 0 for a lost one, 0.5 for a draw, and a
@@ -1084,6 +1252,53 @@ mod tests {
         assert_eq!(objective_worth(&g, Side::A, &o[0]), stake(&g));
         assert_eq!(objective_worth(&g, Side::B, &o[0]), stake(&g));
         assert_eq!(objective_worth(&g, Side::A, &o[1]), 5.0);
+    }
+
+    /// Issue 21, fourth round: the race for a hill that wins is counted in activations, not
+    /// spaces. A slow squad (movement 1) three spaces from the hill needs two activations, a
+    /// fast one (movement 2) four spaces away one: the fast side wins the race and the position
+    /// is better for it, though the slow squad stands nearer and its pull is the larger. A race
+    /// that ends after the last round is worth nothing.
+    #[test]
+    fn the_race_for_a_winning_hill_counts_activations_not_spaces() {
+        use dust_core::game::ObjectiveSetup;
+        use dust_core::range::WeaponRange;
+        use std::sync::Arc;
+        use tests_support::{open_game, placed, rifle, sq, squad};
+        let slow = Arc::new(squad("Slow", 3, vec![rifle("Fists", WeaponRange::Close, 2)]));
+        let mut fast_card = squad("Fast", 3, vec![rifle("Fists", WeaponRange::Close, 2)]);
+        fast_card.movement = 2;
+        let fast = Arc::new(fast_card);
+        let game = |a: &Arc<dust_core::UnitCard>, b: &Arc<dust_core::UnitCard>, rounds: u8| {
+            let mut setup = open_game(8, 12, vec![placed(a, Side::A, "D4"), placed(b, Side::B, "D11")]);
+            setup.objectives = vec![ObjectiveSetup {
+                name: "Hill".to_string(),
+                at: sq("D7"),
+                points: 0,
+                wins: true,
+            }];
+            setup.round_limit = rounds;
+            Game::new(setup).unwrap()
+        };
+        let g = game(&slow, &fast, 8);
+        let hill = sq("D7");
+        assert_eq!(arrival_round(&g, UnitId(0), hill), Some(2), "3 spaces at 2 a activation");
+        assert_eq!(arrival_round(&g, UnitId(1), hill), Some(1), "4 spaces at 4 an activation");
+        assert!(objective_pull(&g, Side::A, sq("D4")) > objective_pull(&g, Side::B, sq("D11")));
+        let worth = objective_worth(&g, Side::A, &g.objectives()[0]);
+        assert!(
+            (race_value(&g, Side::B) - RACE * worth).abs() < 1e-9,
+            "decided this round: all of it"
+        );
+        assert!((race_value(&g, Side::A) + RACE * worth).abs() < 1e-9);
+        assert!(evaluate(&g, Side::A) < 0.0, "nearer in spaces, but the race is lost");
+        // The same squares, the speeds swapped: side A wins the race.
+        let g = game(&fast, &slow, 8);
+        assert!(race_value(&g, Side::A) > 0.0);
+        assert!(evaluate(&g, Side::A) > 0.0);
+        // Both slow, one round: neither can stand on the hill before the game ends.
+        let g = game(&slow, &slow, 1);
+        assert_eq!(race_value(&g, Side::A), 0.0);
     }
 
     /// Patience (issue 6): a patient army that the enemy outranges is not drawn towards it

@@ -20,7 +20,7 @@ use dust_core::battlefront::Facing;
 use dust_core::game::{Action, Decision, Declaration, Game, Optional, Pending, Plan, Target, UnitId};
 use dust_core::short_list::ShortList;
 use dust_core::unit::BattlefrontKind;
-use dust_core::{Edition, GameRng, Side, Skill, Square, UnitKind};
+use dust_core::{range, Edition, GameRng, Side, Skill, Square, UnitKind};
 
 /// First moves of a two-move plan kept for a closer look.
 const FIRST_MOVES: usize = 4;
@@ -423,6 +423,68 @@ impl GreedyPlayer {
         out
     }
 
+    /// For each unit the deciding side may activate, the two Moves that bring it nearest to
+    /// `target` (every first Move tried, not only those nearest the enemy; the nearer to the
+    /// target, then the better [`eval::position_value`]), valued as [`Self::activation_plans`]
+    /// values its plans. The search adds them to its candidates where an objective wins the
+    /// game (issue 21, fourth round): the greedy planner's first Moves go towards the enemy, and
+    /// a unit racing for a hill beside the enemy's line of approach lost a space each round.
+    pub(crate) fn rush_plans(&mut self, game: &Game, target: Square) -> Vec<ActivationPlan> {
+        let plan = Plan::Two(Action::Move, Action::Move);
+        let mut out = Vec::new();
+        for d in game.legal_decisions() {
+            let Decision::Activate(u) = d else { continue };
+            let mut g = game.clone();
+            if g.apply(Decision::Activate(u)).is_err() {
+                continue;
+            }
+            ace_as_two(&mut g);
+            if g.legal_decisions()
+                .first()
+                .is_some_and(|d| matches!(d, Decision::Use(Optional::Separate, _)))
+            {
+                g.apply_unchecked(Decision::Use(Optional::Separate, false));
+            }
+            if !g.legal_decisions().contains(&Decision::Plan(plan)) {
+                continue;
+            }
+            g.apply_unchecked(Decision::Plan(plan));
+            if matches!(g.legal_decisions().first(), Some(Decision::Use(Optional::Assault, _))) {
+                g.apply_unchecked(Decision::Use(Optional::Assault, false));
+            }
+            let mut best: Option<(u32, f64, Square, Square)> = None;
+            for s1 in moves_of(&g) {
+                let mut g2 = g.clone();
+                g2.apply_unchecked(Decision::MoveTo(s1));
+                past_reaction(&mut g2);
+                let seconds = moves_of(&g2);
+                for s2 in if seconds.is_empty() { vec![s1] } else { seconds } {
+                    let d = range(s2, target);
+                    if best.is_some_and(|(bd, ..)| d > bd) {
+                        continue;
+                    }
+                    let v = eval::position_value(game, u, s2);
+                    if best.is_none_or(|(bd, bv, ..)| d < bd || v > bv) {
+                        best = Some((d, v, s1, s2));
+                    }
+                }
+            }
+            let Some((_, v, s1, s2)) = best else { continue };
+            let baseline = match game.unit(u).at {
+                Some(at) => eval::position_value(game, u, at),
+                None => -eval::APPROACH * f64::from(game.board().height()) / 2.0,
+            };
+            out.push(ActivationPlan {
+                unit: u,
+                plan,
+                assault: false,
+                moves: vec![s1, s2],
+                value: v - baseline,
+            });
+        }
+        out
+    }
+
     /// The best activation of unit `u` (one the engine offers now), or `None` if it has no plan.
     fn best_activation(&mut self, game: &Game, u: UnitId, prep: &eval::Prepared) -> Option<Planned> {
         let scores = self.plan_scores(game, &activated(game, u), u, prep);
@@ -685,6 +747,23 @@ fn activated(game: &Game, u: UnitId) -> After<'_> {
         a = a.then(Decision::Use(Optional::Separate, false));
     }
     a
+}
+
+/// Plans an activation before the battlefront Ace Pilot's die (rolled when the vehicle
+/// activates) as if it gave no third action, on a copy of the game ([`GreedyPlayer::rush_plans`];
+/// the greedy planner itself asks [`activated`]).
+fn ace_as_two(g: &mut Game) {
+    if g.pending_roll().is_some() {
+        g.apply_roll(0);
+    }
+}
+
+/// The squares a Move may go to now.
+fn moves_of(g: &Game) -> Vec<Square> {
+    g.legal_decisions()
+        .into_iter()
+        .filter_map(|d| if let Decision::MoveTo(s) = d { Some(s) } else { None })
+        .collect()
 }
 
 /// Whether a plan includes a move (Charge moves too).
@@ -1151,6 +1230,30 @@ mod tests {
     use dust_core::game::tests_support::{open_game, placed, rifle, squad, Table};
     use dust_core::WeaponRange;
     use std::sync::Arc;
+
+    /// Issue 21, fourth round: the search's extra candidates for a hill that wins take each
+    /// unit as near to it as its two Moves go, whatever the direction of the enemy; the greedy
+    /// planner's own candidates (first Moves towards the enemy) end no nearer.
+    #[test]
+    fn rush_plans_go_nearest_to_the_objective() {
+        let mut card = squad("Fast", 3, vec![rifle("Fists", WeaponRange::Close, 2)]);
+        card.movement = 2;
+        let fast = Arc::new(card);
+        let setup = open_game(8, 12, vec![placed(&fast, Side::A, "B2"), placed(&fast, Side::B, "B11")]);
+        let mut t = Table::new(setup);
+        t.initiative(Side::A);
+        let hill: Square = "H6".parse().unwrap();
+        let start: Square = "B2".parse().unwrap();
+        let rush = GreedyPlayer::new(0).rush_plans(&t.game, hill);
+        assert_eq!(rush.len(), 1, "one unit may activate: {rush:?}");
+        assert_eq!(rush[0].plan, Plan::Two(Action::Move, Action::Move));
+        let end = *rush[0].moves.last().expect("two moves");
+        assert!(range(end, hill) + 3 <= range(start, hill), "{start} to {end}, the hill {hill}");
+        for p in GreedyPlayer::new(0).activation_plans(&t.game, 8) {
+            let to = p.moves.last().copied().unwrap_or(start);
+            assert!(range(to, hill) >= range(end, hill), "{p:?} ends nearer than {end}");
+        }
+    }
 
     /// The value of reacting with unit 0 (with `skills`) after the enemy's Move, in `edition`.
     fn reaction(edition: Edition, skills: Vec<Skill>) -> f64 {

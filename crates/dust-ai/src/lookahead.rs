@@ -33,6 +33,21 @@ const MAX_STEPS: u32 = 600;
 /// `me` is the searching side: its greedy decisions are made under `patient`
 /// ([`eval::with_patience`]); the enemy's are never patient, as the greedy player plays.
 pub(crate) fn greedy_playout(g: &mut Game, activations: u32, me: Side, patient: bool, rng: &mut GameRng) -> f64 {
+    play(g, me, patient, rng, |g, started| {
+        started >= activations && !round_ends_within(g, activations)
+    })
+}
+
+/// Plays `g` on as [`greedy_playout`] does to the end of the round (where the next round's
+/// first activation is pending, or the game ends) and returns the value for side A.
+pub(crate) fn greedy_round(g: &mut Game, me: Side, patient: bool, rng: &mut GameRng) -> f64 {
+    let round = g.round();
+    play(g, me, patient, rng, |g, _| g.round() != round)
+}
+
+/// The greedy player on both sides until `stop` (asked where an activation is pending, with
+/// the activations started so far) says so, then the value for side A.
+fn play(g: &mut Game, me: Side, patient: bool, rng: &mut GameRng, stop: impl Fn(&Game, u32) -> bool) -> f64 {
     let mut players = [GreedyPlayer::new(0), GreedyPlayer::new(1)];
     let mut started = 0;
     for _ in 0..MAX_STEPS {
@@ -45,7 +60,7 @@ pub(crate) fn greedy_playout(g: &mut Game, activations: u32, me: Side, patient: 
                 let options = g.legal_decisions();
                 let Some(&first) = options.first() else { break };
                 if matches!(first, Decision::Activate(_)) {
-                    if started >= activations && !round_ends_within(g, activations) {
+                    if stop(g, started) {
                         break;
                     }
                     started += 1;
@@ -66,12 +81,19 @@ pub(crate) fn greedy_playout(g: &mut Game, activations: u32, me: Side, patient: 
 /// Whether the round ends after at most `n` more activations: every unit still to activate
 /// this round counted (joined heroes activate with their squad).
 fn round_ends_within(g: &Game, n: u32) -> bool {
+    let left = activations_left(g);
+    left > 0 && left <= n
+}
+
+/// The activations left in this round: the units still to activate (joined heroes activate
+/// with their squad).
+pub(crate) fn activations_left(g: &Game) -> u32 {
     let left = g
         .units()
         .iter()
         .filter(|u| !u.destroyed && !u.activated && !u.is_joined_hero())
         .count();
-    left > 0 && left <= n as usize
+    u32::try_from(left).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
