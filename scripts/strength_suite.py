@@ -46,9 +46,10 @@ BATTLEFRONT = ["encounter", "all-out-attack", "grab-the-dust", "bait-and-flank",
 
 # CPU seconds a game costs, by player, measured on the project's machine (docs/ai.md): a
 # greedy or random side costs little; a time-budgeted search costs its budget times its
-# threads for each decision that searches (about 55 a game: issue 6's 200 games of
-# mcts:200ms against greedy took 37 minutes of two threads).
-SEARCH_DECISIONS = 55
+# threads for each decision that searches: about 36 a game (2026-11-27 20:30 UTC, quiet
+# machine: 18 games of mcts:200ms against greedy on annihilation, custom-battle and
+# bait-and-flank took 258 CPU-seconds, 14.3 a game, 0.4 CPU-second a searched decision).
+SEARCH_DECISIONS = 36
 CHEAP_GAME_CPU = 0.05
 
 
