@@ -450,12 +450,17 @@ pub fn threat_exact(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f
 /// targets again for each square).
 pub fn threat_exact_in(game: &Game, p: &Prepared, u: UnitId, from: Square, mode: AttackMode) -> f64 {
     let ts = &p.targets[game.unit(u).side.index()];
-    p.groups(u)
-        .map(|g| {
+    p.ranged_groups(u)
+        .map(|(g, rs)| {
             g.iter()
-                .flat_map(|&l| {
-                    ts.iter()
-                        .filter_map(move |&(t, to)| line_value_exact(game, u, l, t, from, to, mode))
+                .zip(rs)
+                .flat_map(|(&l, &r)| {
+                    ts.iter().filter_map(move |&(t, to)| {
+                        // Out of range: `shot_cover`, so `line_value_exact`, is `None`.
+                        Prepared::may_reach(game, r, p.unit_range(game, u, from, t, to))
+                            .then(|| line_value_exact(game, u, l, t, from, to, mode))
+                            .flatten()
+                    })
                 })
                 .fold(0.0, f64::max)
         })
@@ -618,6 +623,13 @@ fn threat_with<'a>(
 pub struct Prepared {
     /// Every unit's lines ([`attack_lines`]), weapon by weapon ([`weapon_groups`]).
     lines: Vec<LineRef>,
+    /// Each line's range, beside `lines` (`None`: no such weapon): the quick test before
+    /// [`shot_cover`], which answers `None` out of range (issue 21: most lines and targets of a
+    /// square are out of range, and `shot_cover` found it through the unit, card and weapon).
+    line_range: Vec<Option<WeaponRange>>,
+    /// Whether each unit is a model of two squares or more ([`Game::model_squares`]): only
+    /// then is [`unit_range`] more than the range of the two squares.
+    big: Vec<bool>,
     /// Where each weapon's lines end in `lines`.
     group_end: Vec<usize>,
     /// Each unit's weapons: a range of `group_end`.
@@ -655,8 +667,14 @@ impl Prepared {
             }
             unit_groups.push(first..group_end.len());
         }
+        let line_range = lines
+            .iter()
+            .map(|l: &LineRef| game.unit(l.owner).card.weapons.get(l.index).map(|w| w.range))
+            .collect();
         Prepared {
             lines,
+            line_range,
+            big: ids().map(|u| game.model_squares(u) >= 2).collect(),
             group_end,
             unit_groups,
             reach: ids().map(|u| max_reach(game, u)).collect(),
@@ -667,12 +685,29 @@ impl Prepared {
         }
     }
 
-    /// Unit `u`'s weapons, each its lines.
-    fn groups(&self, u: UnitId) -> impl Iterator<Item = &[LineRef]> + '_ {
+    /// Unit `u`'s weapons, each its lines and their ranges.
+    fn ranged_groups(&self, u: UnitId) -> impl Iterator<Item = (&[LineRef], &[Option<WeaponRange>])> + '_ {
         self.unit_groups[usize::from(u.0)].clone().map(move |g| {
             let start = if g == 0 { 0 } else { self.group_end[g - 1] };
-            &self.lines[start..self.group_end[g]]
+            let end = self.group_end[g];
+            (&self.lines[start..end], &self.line_range[start..end])
         })
+    }
+
+    /// [`unit_range`] with the units' sizes known.
+    #[inline]
+    fn unit_range(&self, game: &Game, u: UnitId, from: Square, t: UnitId, to: Square) -> u32 {
+        if self.big[usize::from(u.0)] || self.big[usize::from(t.0)] {
+            unit_range(game, u, from, t, to)
+        } else {
+            range(from, to)
+        }
+    }
+
+    /// Whether a line of range `r` may reach `d` spaces: when not, [`shot_cover`] is `None`.
+    #[inline]
+    fn may_reach(game: &Game, r: Option<WeaponRange>, d: u32) -> bool {
+        r.is_some_and(|r| r.reaches_in(game.edition(), d))
     }
 }
 
@@ -729,7 +764,7 @@ fn danger_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
         }
         let Some(from) = e.at else { continue };
         let eid = UnitId(i as u8);
-        let d = unit_range(game, eid, from, u, at);
+        let d = p.unit_range(game, eid, from, u, at);
         let reach = p.reach[i];
         let mv = p.movement[i];
         if d > reach + mv {
@@ -737,12 +772,18 @@ fn danger_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
         }
         let weight = if e.activated { 0.5 } else { 1.0 };
         let mut best = 0.0;
-        for g in p.groups(eid) {
+        for (g, rs) in p.ranged_groups(eid) {
             // One line of a weapon with two lines: the one that hurts most.
             let mut weapon: f64 = 0.0;
-            for &l in g {
+            for (&l, &range) in g.iter().zip(rs) {
                 let r = line_reach(game.unit(l.owner).card.weapons[l.index].range);
-                if let Some(x) = line_damage(game, eid, l, u, from, at, AttackMode::default()) {
+                // Out of range (`d`): `shot_cover`, so `line_damage`, is `None`.
+                let damage = if Prepared::may_reach(game, range, d) {
+                    line_damage(game, eid, l, u, from, at, AttackMode::default())
+                } else {
+                    None
+                };
+                if let Some(x) = damage {
                     weapon = weapon.max(x);
                 } else if d <= r + mv {
                     // It could move and then attack: count it at a discount, without cover.
@@ -756,6 +797,46 @@ fn danger_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
         total += weight * damage_value(game, u, best);
     }
     total
+}
+
+/// [`threat_with`] of `u`'s weapons and targets in `p`, in the default mode, each line tried
+/// only against the targets in its range (the others' [`line_damage`] is `None`).
+fn threat_in(game: &Game, p: &Prepared, u: UnitId, from: Square) -> f64 {
+    let ts = &p.targets[game.unit(u).side.index()];
+    let mut total = 0.0;
+    for (g, rs) in p.ranged_groups(u) {
+        let mut best: f64 = 0.0;
+        for (&l, &r) in g.iter().zip(rs) {
+            for &(t, to) in ts {
+                if !Prepared::may_reach(game, r, p.unit_range(game, u, from, t, to)) {
+                    continue;
+                }
+                if let Some(d) = line_damage(game, u, l, t, from, to, AttackMode::default()) {
+                    best = best.max(damage_value(game, t, d));
+                }
+            }
+        }
+        total += best;
+    }
+    total
+}
+
+/// [`nearest_enemy`] with the targets of `p`.
+fn nearest_in(game: &Game, p: &Prepared, side: Side, at: Square) -> u32 {
+    let ts = &p.targets[side.index()];
+    if ts.is_empty() {
+        return enemy_edge_distance(game, side, at);
+    }
+    ts.iter()
+        .map(|&(t, s)| {
+            if p.big[usize::from(t.0)] {
+                squares_at(game, t, s).into_iter().map(|s| range(at, s)).min().unwrap_or(u32::MAX)
+            } else {
+                range(at, s)
+            }
+        })
+        .min()
+        .unwrap_or(u32::MAX)
 }
 
 /// Distance from `at` to the nearest enemy unit (or enemy entry edge when none is on the board).
@@ -814,11 +895,11 @@ pub fn position_value(game: &Game, u: UnitId, at: Square) -> f64 {
 pub fn position_value_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
     let side = game.unit(u).side;
     let si = side.index();
-    let threat = threat_with(game, p.groups(u), &p.targets[si], u, at, AttackMode::default());
+    let threat = threat_in(game, p, u, at);
     let danger = danger_in(game, p, u, at);
     let mut v = THREAT * threat - DANGER * danger;
     let reach = p.reach[usize::from(u.0)];
-    let d = nearest_enemy(game, side, at);
+    let d = nearest_in(game, p, side, at);
     v -= p.approach[si] * f64::from(d.saturating_sub(reach.max(1)));
     // An aircraft cannot hold an objective ("other than an Aircraft"): no pull.
     if flies(game, u) {
