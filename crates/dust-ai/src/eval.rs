@@ -758,12 +758,10 @@ pub fn danger_at(game: &Game, u: UnitId, at: Square) -> f64 {
 fn danger_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
     let side = game.unit(u).side;
     let mut total = 0.0;
-    for (i, e) in game.units().iter().enumerate() {
-        if e.side == side || e.destroyed || e.is_joined_hero() {
-            continue;
-        }
-        let Some(from) = e.at else { continue };
-        let eid = UnitId(i as u8);
+    // The enemy units on the board: `u`'s targets.
+    for &(eid, from) in &p.targets[side.index()] {
+        let i = usize::from(eid.0);
+        let e = game.unit(eid);
         let d = p.unit_range(game, eid, from, u, at);
         let reach = p.reach[i];
         let mv = p.movement[i];
@@ -776,7 +774,7 @@ fn danger_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
             // One line of a weapon with two lines: the one that hurts most.
             let mut weapon: f64 = 0.0;
             for (&l, &range) in g.iter().zip(rs) {
-                let r = line_reach(game.unit(l.owner).card.weapons[l.index].range);
+                let r = range.map_or(0, line_reach);
                 // Out of range (`d`): `shot_cover`, so `line_damage`, is `None`.
                 let damage = if Prepared::may_reach(game, range, d) {
                     line_damage(game, eid, l, u, from, at, AttackMode::default())
@@ -821,8 +819,8 @@ fn threat_in(game: &Game, p: &Prepared, u: UnitId, from: Square) -> f64 {
     total
 }
 
-/// [`nearest_enemy`] with the targets of `p`.
-fn nearest_in(game: &Game, p: &Prepared, side: Side, at: Square) -> u32 {
+/// [`nearest_enemy`] with the targets of `p` (made from the same `game`).
+pub(crate) fn nearest_in(game: &Game, p: &Prepared, side: Side, at: Square) -> u32 {
     let ts = &p.targets[side.index()];
     if ts.is_empty() {
         return enemy_edge_distance(game, side, at);

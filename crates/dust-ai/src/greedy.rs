@@ -561,7 +561,7 @@ impl GreedyPlayer {
                         let firsts = g3.moves();
                         let mut ranked: Vec<(f64, Square)> = firsts
                             .iter()
-                            .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
+                            .map(|&s| (-f64::from(eval::nearest_in(game, prep, game.unit(u).side, s)) + self.jitter(), s))
                             .collect();
                         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
                         for &(_, s1) in ranked.iter().take(FIRST_MOVES) {
@@ -637,7 +637,7 @@ impl GreedyPlayer {
                             let firsts = g3.moves();
                             let mut ranked: Vec<(f64, Square)> = firsts
                                 .iter()
-                                .map(|&s| (-f64::from(eval::nearest_enemy(game, game.unit(u).side, s)) + self.jitter(), s))
+                                .map(|&s| (-f64::from(eval::nearest_in(game, prep, game.unit(u).side, s)) + self.jitter(), s))
                                 .collect();
                             ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
                             let take = if legs == 2 { FIRST_MOVES } else { ranked.len() };
