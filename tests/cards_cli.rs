@@ -120,7 +120,7 @@ fn play_reads_cards_dir() {
 /// one started without it.
 #[test]
 fn serve_plays_a_battlefront_card_of_cards_dir() {
-    use dust_server::client::{get, post};
+    use dust_server::client::post;
     let (cards, scenario) = own_card_and_scenario();
     let recs = folder("serve-recs", &[]);
     let mut args = sim_args(&scenario, "9");
@@ -130,33 +130,21 @@ fn serve_plays_a_battlefront_card_of_cards_dir() {
     let record = std::fs::read_to_string(recs.join("game-0001.toml")).unwrap();
     let serve = |with: Option<&Path>, name: &str| {
         let db = folder(name, &[]).join("games.sqlite");
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_dust1947"));
-        cmd.args(["serve", "--port", &port.to_string(), "--db"])
-            .arg(db)
-            .env_remove("DUST1947_CARDS");
-        if let Some(dir) = with {
-            cmd.arg("--cards").arg(dir);
-        }
-        let child = cmd.stderr(std::process::Stdio::null()).spawn().unwrap();
-        let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-        let t0 = std::time::Instant::now();
-        while get(addr, "/api/health").is_err() {
-            assert!(t0.elapsed() < std::time::Duration::from_secs(20), "the server never listened");
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
-        (child, addr)
+        common::serve(|cmd| {
+            cmd.arg("--db").arg(&db);
+            if let Some(dir) = with {
+                cmd.arg("--cards").arg(dir);
+            }
+        })
     };
     let body = serde_json::json!({ "record": record, "side": "a", "opponent": "human" });
-    let (mut child, addr) = serve(Some(&cards), "serve-with");
-    let up = post(addr, "/api/games/import", &body).unwrap();
-    let _ = child.kill();
-    let _ = child.wait();
+    let server = serve(Some(&cards), "serve-with");
+    let up = post(server.addr, "/api/games/import", &body).unwrap();
+    drop(server);
     assert_eq!(up.status, 200, "{}", up.body);
-    let (mut child, addr) = serve(None, "serve-without");
-    let refused = post(addr, "/api/games/import", &body).unwrap();
-    let _ = child.kill();
-    let _ = child.wait();
+    let server = serve(None, "serve-without");
+    let refused = post(server.addr, "/api/games/import", &body).unwrap();
+    drop(server);
     assert_ne!(refused.status, 200, "{}", refused.body);
     assert!(refused.body.contains("Test Pounder"), "{}", refused.body);
 }

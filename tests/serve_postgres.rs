@@ -5,12 +5,13 @@
 //! `DUST_TEST_POSTGRES` names a PostgreSQL server (`scripts/postgres-test-server.sh`, `.ci/run`);
 //! prints that it was skipped otherwise, and fails under `DUST_REQUIRE_POSTGRES`.
 
+mod common;
+
 use dust_server::client::{claim_invite, get, post};
 use dust_server::pg::{self, PgGames};
 use dust_server::store::Store;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -32,21 +33,10 @@ fn postgres(test: &str) -> Option<String> {
 }
 
 /// A server process, killed (`kill -9`) when dropped, a failing test included.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// A `dust1947 serve` process on `db`, listening.
-fn serve(db: &str) -> (Killed, SocketAddr) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let child = Command::new(env!("CARGO_BIN_EXE_dust1947"))
-        .args(["serve", "--port", &port.to_string(), "--db", db])
-        .args([
+fn serve(db: &str) -> (common::Server, SocketAddr) {
+    let server = common::serve(|cmd| {
+        cmd.args(["--db", db]).args([
             "--rate",
             "100000",
             "--burst",
@@ -55,19 +45,10 @@ fn serve(db: &str) -> (Killed, SocketAddr) {
             "500",
             "--ai-lease-ms",
             "1500",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let child = Killed(child);
-    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    let t0 = Instant::now();
-    while get(addr, "/api/health").map_or(true, |a| a.status != 200) {
-        assert!(t0.elapsed() < Duration::from_secs(20), "the server never listened");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (child, addr)
+        ]);
+    });
+    let addr = server.addr;
+    (server, addr)
 }
 
 /// A game's id and the token of its seat A.
@@ -159,8 +140,8 @@ fn kill_9_of_one_server_loses_nothing_and_the_other_goes_on() {
         .collect();
     std::thread::sleep(Duration::from_secs(2));
     let before_kill: Vec<usize> = games.iter().map(|(_, a)| a.lock().unwrap().len()).collect();
-    one.0.kill().unwrap(); // SIGKILL: kill -9
-    one.0.wait().unwrap();
+    one.child.kill().unwrap(); // SIGKILL: kill -9
+    one.child.wait().unwrap();
     let games: Vec<(Played, Vec<Option<String>>)> = games
         .into_iter()
         .map(|(h, a)| (h.join().unwrap(), a.lock().unwrap().clone()))

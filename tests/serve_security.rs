@@ -3,6 +3,8 @@
 //! spectator deciding, too many messages on a WebSocket. Each gets a clear JSON error and
 //! changes nothing.
 
+mod common;
+
 use dust_server::client::{get, post, request, Answer, GameSocket};
 use dust_server::{spawn, Limits, RunningServer, ServerConfig};
 use serde_json::{json, Value};
@@ -222,22 +224,16 @@ fn a_second_serve_process_on_the_same_database_exits_naming_the_holder() {
 fn the_command_line_sets_the_ai_ceiling() {
     let dir = std::env::temp_dir().join(format!("dust1947-cli-ceiling-{}-{:?}", std::process::id(), Instant::now()));
     std::fs::create_dir_all(&dir).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dust1947"))
-        .args(["serve", "--port", &port.to_string(), "--max-ai-ms", "300", "--db"])
-        .arg(dir.join("games.sqlite"))
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    let t0 = Instant::now();
-    while get(addr, "/api/health").is_err() {
-        assert!(t0.elapsed() < std::time::Duration::from_secs(20), "the server never listened");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let a = post(addr, "/api/games", &json!({ "scenario": "duel", "opponent": "ai mcts:400ms" })).unwrap();
-    let _ = child.kill();
-    let _ = child.wait();
+    let server = common::serve(|cmd| {
+        cmd.args(["--max-ai-ms", "300", "--db"]).arg(dir.join("games.sqlite"));
+    });
+    let a = post(
+        server.addr,
+        "/api/games",
+        &json!({ "scenario": "duel", "opponent": "ai mcts:400ms" }),
+    )
+    .unwrap();
+    drop(server);
     refused(&a, 422, "ai_over_limit");
     assert!(a.body.contains("300 ms"), "{}", a.body);
 }
