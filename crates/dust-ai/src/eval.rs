@@ -1200,7 +1200,9 @@ pub fn race_value(game: &Game, side: Side) -> f64 {
 /// game (with [`RACE`]'s quarter, as for a revised hill, a lead of 80 army points still scored
 /// 0.84 at the start of the turn greedy took the objective); from a turn away it is about the
 /// revised race's weight (a quarter, a ninth, …: the dice, and a denier's shots, may yet stop
-/// it); otherwise neither gains (a denier scores
+/// it). The race counts only for an objective worth less than the stake to the denier (its
+/// own in Bait and Flank, which it cannot win by): one both sides win by taking ("Grab the
+/// Dust") draws both by its worth already. Otherwise neither gains (a denier scores
 /// nothing for guarding an objective nobody can reach first, so armies do not turn to guard
 /// their own objectives, which ended Bait and Flank 0–0 in every game when guarding was
 /// valued, see [`objective_pull`]).
@@ -1223,6 +1225,11 @@ fn take_race_value(game: &Game, side: Side) -> f64 {
     for o in game.objectives() {
         for attacker in [Side::A, Side::B] {
             if take_wins == TakeWins::OpponentHalf && game.own_half(attacker, o.at) {
+                continue;
+            }
+            // An objective the denier would win by too ("Grab the Dust") draws its units by
+            // its own worth (`objective_pull`); the race measured 4-4 there over 4 pairs.
+            if objective_worth(game, attacker.other(), o) >= stake {
                 continue;
             }
             let Some(take) = first(attacker, &|u| arrival_round(game, u, o.at)) else {
@@ -1332,13 +1339,14 @@ mod tests {
         use std::sync::Arc;
         use tests_support::{battlefront, objectives_at, open_game, placed, rifle, sq, squad};
         let guns = Arc::new(squad("Guns", 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 0, max: 4 }, 2)]));
-        let game = |a: &str, b: &str| {
+        let in_scenario = |rules: &str, a: &str, b: &str| {
             let mut setup = battlefront(open_game(8, 12, vec![placed(&guns, Side::A, a), placed(&guns, Side::B, b)]));
-            setup.bf_rules = ScenarioRules::preset("bait-and-flank").unwrap();
+            setup.bf_rules = ScenarioRules::preset(rules).unwrap();
             // D3 in side A's half (nearer its entry row, row 1), D10 in side B's.
             setup.objectives = objectives_at(&["D3", "D10"]);
             Game::new(setup).unwrap()
         };
+        let game = |a: &str, b: &str| in_scenario("bait-and-flank", a, b);
         // Side A's squad beside side B's objective; side B's in the far corner of A's half,
         // eight rows away: it cannot come within two squares of D10 by turn three.
         let g = game("D9", "H1");
@@ -1355,6 +1363,10 @@ mod tests {
         let g = game("D4", "H12");
         assert_eq!(race_value(&g, Side::A), 0.0);
         assert_eq!(race_value(&g, Side::B), 0.0);
+        // "Grab the Dust": either side wins by taking either objective, so each draws both
+        // armies by its own worth and there is no race to a denier.
+        let grab = in_scenario("grab-the-dust", "D9", "H1");
+        assert_eq!(race_value(&grab, Side::A), 0.0);
     }
 
     /// Issue 21: a revised objective whose holder at the end of a round wins the game (`wins`,
