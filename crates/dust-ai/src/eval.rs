@@ -1222,9 +1222,11 @@ fn move_map(board: &dust_core::Board, to: Square, (kind, movement, agile, fast, 
 /// The side whose units can first stand on it (by [`arrival_round`], within the round limit;
 /// on a tie the side already on it) gains [`RACE`] × its worth, divided by one more than the
 /// rounds the race still takes (a race decided this round is surer than one four rounds away).
+/// In the battlefront edition: the race to take an objective whose taking wins, against the
+/// enemy's first unit to come within two squares of it ([`deny_round`]).
 pub fn race_value(game: &Game, side: Side) -> f64 {
     if game.edition() == Edition::Battlefront {
-        return 0.0;
+        return take_race_value(game, side);
     }
     let now = u32::from(game.round().max(1));
     let mut v = 0.0;
@@ -1258,6 +1260,100 @@ pub fn race_value(game: &Game, side: Side) -> f64 {
         v += lead * RACE * objective_worth(game, side, o) / f64::from(1 + when - now);
     }
     v
+}
+
+/// The race for each battlefront objective whose taking wins the game, in AP for `side` (issue
+/// 21, fourth round, bait-and-flank). tactics-battlefront-2013-rules.txt, "Scenario 3: Bait and
+/// Flank" (and "Scenario 2: Grab the Dust"): "A player takes an objective by having a unit …
+/// on an objective square at the end of a turn on or after turn three, providing there are no
+/// enemy units within two squares. If they take the objective on the opponent's half of the
+/// table, they win the game." The search lost Bait and Flank as side B while leading 115–35 on
+/// army points: its units went for the enemy's objective and greedy's walked onto the one in
+/// its half in the last turn, with none of the search's units near enough to deny it; the
+/// play-outs stopped at the start of that turn and [`objective_pull`] valued the enemy unit one
+/// space away at a fifth of the game. Here, for each side that would win by taking an
+/// objective, its first unit to stand there ([`arrival_round`], not before turn three) races
+/// the enemy's first unit to come within two squares ([`deny_round`]): an attacker that arrives
+/// before any denier gains the [`stake`] divided by the square of one more than the rounds the
+/// race still takes, and the enemy loses as much. A take this turn that nobody can deny is the
+/// game (with [`RACE`]'s quarter, as for a revised hill, a lead of 80 army points still scored
+/// 0.84 at the start of the turn greedy took the objective); from a turn away it is about the
+/// revised race's weight (a quarter, a ninth, …: the dice, and a denier's shots, may yet stop
+/// it). The race counts only for an objective worth less than the stake to the denier (its
+/// own in Bait and Flank, which it cannot win by): one both sides win by taking ("Grab the
+/// Dust") draws both by its worth already. Otherwise neither gains (a denier scores
+/// nothing for guarding an objective nobody can reach first, so armies do not turn to guard
+/// their own objectives, which ended Bait and Flank 0–0 in every game when guarding was
+/// valued, see [`objective_pull`]).
+fn take_race_value(game: &Game, side: Side) -> f64 {
+    use dust_core::battlefront::TakeWins;
+    let take_wins = game.scenario_rules().take_wins;
+    if take_wins == TakeWins::Never {
+        return 0.0;
+    }
+    let now = u32::from(game.round().max(1));
+    let stake = stake(game);
+    let first = |s: Side, f: &dyn Fn(UnitId) -> Option<u32>| {
+        (0..game.units().len())
+            .map(|i| UnitId(i as u8))
+            .filter(|&u| game.unit(u).side == s)
+            .filter_map(f)
+            .min()
+    };
+    let mut v = 0.0;
+    for o in game.objectives() {
+        for attacker in [Side::A, Side::B] {
+            if take_wins == TakeWins::OpponentHalf && game.own_half(attacker, o.at) {
+                continue;
+            }
+            // An objective the denier would win by too ("Grab the Dust") draws its units by
+            // its own worth (`objective_pull`); the race measured 4-4 there over 4 pairs.
+            if objective_worth(game, attacker.other(), o) >= stake {
+                continue;
+            }
+            let Some(take) = first(attacker, &|u| arrival_round(game, u, o.at)) else {
+                continue;
+            };
+            let take = take.max(3);
+            if take > u32::from(game.round_limit()) {
+                continue;
+            }
+            let denied = first(attacker.other(), &|u| deny_round(game, u, o.at)).is_some_and(|d| d <= take);
+            if denied {
+                continue;
+            }
+            let sign = if attacker == side { 1.0 } else { -1.0 };
+            let wait = f64::from(1 + take - now);
+            v += sign * stake / (wait * wait);
+        }
+    }
+    v
+}
+
+/// The round at the end of which unit `u` could stand within two squares of `at` at the
+/// earliest (the battlefront denial of an objective: "providing there are no enemy units within
+/// two squares"), as [`arrival_round`] counts, with the move actions to `at` less those the last
+/// two squares take (an estimate: `movement` squares an action along the way). `None` as for
+/// [`arrival_round`].
+pub fn deny_round(game: &Game, u: UnitId, at: Square) -> Option<u32> {
+    let unit = game.unit(u);
+    if unit.destroyed || unit.is_joined_hero() || flies(game, u) {
+        return None;
+    }
+    let now = u32::from(game.round().max(1));
+    let m = movement(game, u).max(1);
+    let near = |actions: u32| (actions * m).saturating_sub(2).div_ceil(m);
+    let moves = match unit.at {
+        Some(s) if range(s, at) <= 2 => return Some(now),
+        Some(s) => near(move_actions_to(game, u, s, at)?),
+        None => 1 + near(game.entry_of(u).iter().filter_map(|&e| move_actions_to(game, u, e, at)).min()?),
+    };
+    let activations = moves.div_ceil(2);
+    Some(match activations {
+        0 => now,
+        n if unit.activated => now + n,
+        n => now + n - 1,
+    })
 }
 
 /// The side of the unit standing on `at`, if any.
@@ -1305,6 +1401,51 @@ mod tests {
         assert!((a + b).abs() < 1e-9, "{a} {b}");
         let v = win_value(&g, Side::A);
         assert!((0.0..=1.0).contains(&v));
+    }
+
+    /// Issue 21, bait-and-flank: tactics-battlefront-2013-rules.txt, "Scenario 3: Bait and
+    /// Flank": "A player takes an objective by having a unit … on an objective square at the end
+    /// of a turn on or after turn three, providing there are no enemy units within two squares.
+    /// If they take the objective on the opponent's half of the table, they win the game." A
+    /// unit next to the objective in the enemy's half, with no enemy able to come within two
+    /// squares by turn three, is a race won (the stake over the square of the turns it still
+    /// takes, 3 from turn 1); an enemy within two squares denies it and the race is worth
+    /// nothing; an objective in a side's own half wins it nothing.
+    #[test]
+    fn a_battlefront_objective_nobody_can_deny_is_a_race_won() {
+        use dust_core::battlefront::ScenarioRules;
+        use dust_core::range::WeaponRange;
+        use std::sync::Arc;
+        use tests_support::{battlefront, objectives_at, open_game, placed, rifle, sq, squad};
+        let guns = Arc::new(squad("Guns", 3, vec![rifle("Rifle", WeaponRange::Spaces { min: 0, max: 4 }, 2)]));
+        let in_scenario = |rules: &str, a: &str, b: &str| {
+            let mut setup = battlefront(open_game(8, 12, vec![placed(&guns, Side::A, a), placed(&guns, Side::B, b)]));
+            setup.bf_rules = ScenarioRules::preset(rules).unwrap();
+            // D3 in side A's half (nearer its entry row, row 1), D10 in side B's.
+            setup.objectives = objectives_at(&["D3", "D10"]);
+            Game::new(setup).unwrap()
+        };
+        let game = |a: &str, b: &str| in_scenario("bait-and-flank", a, b);
+        // Side A's squad beside side B's objective; side B's in the far corner of A's half,
+        // eight rows away: it cannot come within two squares of D10 by turn three.
+        let g = game("D9", "H1");
+        assert!(g.own_half(Side::A, sq("D3")) && g.own_half(Side::B, sq("D10")));
+        assert_eq!(deny_round(&g, UnitId(1), sq("D10")).map(|r| r > 3), Some(true));
+        let won = stake(&g) / 9.0;
+        assert!((race_value(&g, Side::A) - won).abs() < 1e-9, "{} {won}", race_value(&g, Side::A));
+        assert!((race_value(&g, Side::B) + won).abs() < 1e-9);
+        // Side B's squad two squares from D10: "no enemy units within two squares" fails.
+        let g = game("D9", "F11");
+        assert_eq!(deny_round(&g, UnitId(1), sq("D10")), Some(1));
+        assert_eq!(race_value(&g, Side::A), 0.0);
+        // Beside its own objective, with no enemy near: taking it wins nothing.
+        let g = game("D4", "H12");
+        assert_eq!(race_value(&g, Side::A), 0.0);
+        assert_eq!(race_value(&g, Side::B), 0.0);
+        // "Grab the Dust": either side wins by taking either objective, so each draws both
+        // armies by its own worth and there is no race to a denier.
+        let grab = in_scenario("grab-the-dust", "D9", "H1");
+        assert_eq!(race_value(&grab, Side::A), 0.0);
     }
 
     /// Issue 21: a revised objective whose holder at the end of a round wins the game (`wins`,
