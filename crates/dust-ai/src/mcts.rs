@@ -193,15 +193,7 @@ impl MctsPlayer {
         if results.is_empty() {
             return None;
         }
-        let mut stats = vec![(0u64, 0.0f64); plans.len()];
-        let mut total = 0;
-        for (st, n) in results {
-            total += n;
-            for (m, (v, sum)) in stats.iter_mut().zip(st) {
-                m.0 += v;
-                m.1 += sum;
-            }
-        }
+        let (stats, total) = merged(results, plans.len());
         let mut order: Vec<usize> = (0..plans.len()).collect();
         let mean = |i: usize| if stats[i].0 > 0 { stats[i].1 / stats[i].0 as f64 } else { 0.0 };
         order.sort_by(|&a, &b| stats[b].0.cmp(&stats[a].0).then(mean(b).total_cmp(&mean(a))).then(a.cmp(&b)));
@@ -260,17 +252,11 @@ impl MctsPlayer {
                 let mut done = 0u64;
                 while done < share && deadline.is_none_or(|d| Instant::now() < d) {
                     let k = (done as usize + i) % choices.len();
-                    let v = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let v = value_to(side, || {
                         let mut g = (*root).clone();
                         g.apply_unchecked(choices[k]);
-                        let a = eval::with_patience(patient, || crate::lookahead::greedy_round(&mut g, side, patient, &mut rng));
-                        if side == Side::A {
-                            a
-                        } else {
-                            1.0 - a
-                        }
-                    }))
-                    .unwrap_or(0.0);
+                        eval::with_patience(patient, || crate::lookahead::greedy_round(&mut g, side, patient, &mut rng))
+                    });
                     stats[k].0 += 1;
                     stats[k].1 += v;
                     done += 1;
@@ -279,15 +265,7 @@ impl MctsPlayer {
             }
         };
         let results = search::in_parallel(&seeds, search::hard_deadline(self.config.budget, start), job);
-        let mut stats = vec![(0u64, 0.0f64); options.len()];
-        let mut total = 0;
-        for (st, n) in results {
-            total += n;
-            for (m, (v, sum)) in stats.iter_mut().zip(st) {
-                m.0 += v;
-                m.1 += sum;
-            }
-        }
+        let (stats, total) = merged(results, options.len());
         if stats.iter().any(|s| s.0 == 0) {
             return None;
         }
@@ -476,26 +454,48 @@ fn run_plans(
                 best
             }
         };
-        let v = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let v = value_to(side, || {
             let mut g = root.clone();
             play_plan(&mut g, &plans[i], &mut rng);
-            let a = if config.lookahead > 0 {
+            if config.lookahead > 0 {
                 crate::lookahead::greedy_playout(&mut g, config.lookahead, side, config.patient, &mut rng)
             } else {
                 search::rollout(&mut g, config.rollout_depth, &mut rng, deadline)
-            };
-            if side == Side::A {
-                a
-            } else {
-                1.0 - a
             }
-        }))
-        .unwrap_or(0.0);
+        });
         stats[i].0 += 1;
         stats[i].1 += v;
         done += 1;
     }
     (stats, done)
+}
+
+/// A play-out's value to `side`: `playout` gives side A's chance of winning; a play-out that
+/// panics counts as lost.
+fn value_to(side: Side, playout: impl FnOnce() -> f64) -> f64 {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let a = playout();
+        if side == Side::A {
+            a
+        } else {
+            1.0 - a
+        }
+    }))
+    .unwrap_or(0.0)
+}
+
+/// The threads' (visits, summed value) per candidate added together, and their iterations.
+fn merged(results: Vec<(Vec<(u64, f64)>, u64)>, candidates: usize) -> (Vec<(u64, f64)>, u64) {
+    let mut stats = vec![(0u64, 0.0f64); candidates];
+    let mut total = 0;
+    for (st, n) in results {
+        total += n;
+        for (m, (v, sum)) in stats.iter_mut().zip(st) {
+            m.0 += v;
+            m.1 += sum;
+        }
+    }
+    (stats, total)
 }
 
 /// Activates the plan's unit and declares its plan and moves (the light policy where a planned
