@@ -4,7 +4,9 @@
 //! tables and cards are built by hand (`dust_core::field::tests_support`), their numbers the
 //! tests' own.
 
-use dust_core::field::tests_support::{activate, hero_card, random_step, squad_card, until_activation_of, vehicle_card, weapon, Builder};
+use dust_core::field::tests_support::{
+    activate, hero_card, random_games, random_step, squad_card, until_activation_of, vehicle_card, weapon, Builder,
+};
 use dust_core::field::{Action, Aim, Decision, Event, FieldCard, FieldGame, MiniMove, Pending, Purpose};
 use dust_core::unit::{BattlefrontSkill, Locomotion, Mount};
 use dust_core::{Side, Skill};
@@ -603,19 +605,20 @@ fn random_games_with_skills_and_special_weapons_end() {
         .unit(Side::B, b_ace, &[(120.0, 105.0)], 180)
         .terrain(TerrainKind::Wall, &[(20.0, 50.0), (80.0, 50.0), (80.0, 51.0), (20.0, 51.0)])
         .terrain(TerrainKind::Woods, &[(100.0, 50.0), (150.0, 50.0), (150.0, 70.0), (100.0, 70.0)]);
-    let (mut ended, mut aces) = (0, 0);
-    for seed in 0..12u64 {
-        let mut g = b.clone().game(seed);
-        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        for _ in 0..3000 {
-            if matches!(g.pending(), Pending::Over(_)) {
-                ended += 1;
-                aces += rolled(&g, 0, Purpose::Ace).len();
-                break;
+    let mut aces = 0;
+    let ended = random_games(
+        &b,
+        12,
+        3000,
+        |g, pick| {
+            random_step(g, pick, 12);
+        },
+        |g, over| {
+            if over {
+                aces += rolled(g, 0, Purpose::Ace).len();
             }
-            random_step(&mut g, &mut pick, 12);
-        }
-    }
+        },
+    );
     assert_eq!(ended, 12, "every game ends");
     assert!(aces > 0, "the aces activated and rolled");
 }

@@ -9,7 +9,8 @@
 //! set of seeds and checks every outcome that came up, and that each outcome it is about came up.
 
 use dust_core::field::tests_support::{
-    activate, aircraft_card, hero_card, random_step_preferring, squad_card, until_activation_of, vehicle_card, weapon, Builder,
+    activate, aircraft_card, hero_card, random_games, random_step_preferring, squad_card, until_activation_of, vehicle_card, weapon,
+    Builder,
 };
 use dust_core::field::{Action, Aim, Decision, Declared, Event, FieldCard, FieldGame, Purpose, Special};
 use dust_core::unit::{BattlefrontSkill, Locomotion, Role};
@@ -964,28 +965,21 @@ fn random_games_with_these_skills_end_and_every_proposal_is_accepted() {
         .unit(Side::B, zombies, &line(5, 90.0, 100.0), 180)
         .unit(Side::B, doktor, &[(95.0, 106.0)], 180)
         .terrain(TerrainKind::Woods, &[(20.0, 90.0), (70.0, 90.0), (70.0, 115.0), (20.0, 115.0)]);
-    let (mut ended, mut declared, mut specials) = (0, 0, 0);
-    for seed in 0..12u64 {
-        let mut g = b.clone().game(seed);
-        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        for _ in 0..3000 {
-            if matches!(g.pending(), dust_core::field::Pending::Over(_)) {
-                ended += 1;
-                break;
-            }
-            // Take a declaration or a skill's special action whenever one is offered.
-            let d = random_step_preferring(&mut g, &mut pick, 12, |d| {
-                matches!(
-                    d,
-                    Decision::Declare(_)
-                        | Decision::Special(Special::Camouflage | Special::Resurrect(_) | Special::Repair(_) | Special::GetMoving(_))
-                )
-            });
-            declared += usize::from(matches!(d, Decision::Declare(_)));
-            specials += usize::from(matches!(d, Decision::Special(sp) if sp != Special::None));
-            assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(&d), "{d} reads back");
-        }
-    }
+    let (mut declared, mut specials) = (0, 0);
+    let step = |g: &mut FieldGame, pick: &mut u64| {
+        // Take a declaration or a skill's special action whenever one is offered.
+        let d = random_step_preferring(g, pick, 12, |d| {
+            matches!(
+                d,
+                Decision::Declare(_)
+                    | Decision::Special(Special::Camouflage | Special::Resurrect(_) | Special::Repair(_) | Special::GetMoving(_))
+            )
+        });
+        declared += usize::from(matches!(d, Decision::Declare(_)));
+        specials += usize::from(matches!(d, Decision::Special(sp) if sp != Special::None));
+        assert_eq!(d.to_string().parse::<Decision>().as_ref(), Ok(&d), "{d} reads back");
+    };
+    let ended = random_games(&b, 12, 3000, step, |_, _| {});
     assert_eq!(ended, 12, "every game ends");
     assert!(declared > 0 && specials > 0, "skills were used ({declared}, {specials})");
 }
@@ -1194,19 +1188,13 @@ fn a_spy_rolls_again_each_activation_and_joins_no_unit_until_placed() {
 #[test]
 fn random_games_with_spies_end_and_every_proposal_is_accepted() {
     let b = spy_table().unit(Side::B, hero_with("Hari", BattlefrontSkill::Spy), &[(150.0, 110.0)], 180);
-    let (mut ended, mut placed) = (0, 0);
-    for seed in 0..12u64 {
-        let mut g = b.clone().game(seed);
-        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        for _ in 0..3000 {
-            if matches!(g.pending(), dust_core::field::Pending::Over(_)) {
-                ended += 1;
-                break;
-            }
-            dust_core::field::tests_support::random_step(&mut g, &mut pick, 12);
-        }
+    let mut placed = 0;
+    let step = |g: &mut FieldGame, pick: &mut u64| {
+        dust_core::field::tests_support::random_step(g, pick, 12);
+    };
+    let ended = random_games(&b, 12, 3000, step, |g, _| {
         placed += [0, 3].iter().filter(|&&u| !g.table().units[u].minis.is_empty()).count();
-    }
+    });
     assert_eq!(ended, 12, "every game ends");
     assert!(placed > 0, "some spy was placed");
 }

@@ -6,7 +6,9 @@
 //! tests' own (`dust_core::field::tests_support`).
 
 use dust_core::dice::{BattlefrontDice, Symbols};
-use dust_core::field::tests_support::{activate, random_step, rolls_since, settle, squad_card, until_activation_of, vehicle_card, Builder};
+use dust_core::field::tests_support::{
+    activate, random_games, random_step, rolls_since, settle, squad_card, until_activation_of, vehicle_card, Builder,
+};
 use dust_core::field::{Action, Aim, Decision, FieldCard, FieldGame, MiniMove, Purpose, Special};
 use dust_core::unit::{BattlefrontSkill, CombatValue, Locomotion};
 use dust_core::Side;
@@ -764,33 +766,26 @@ fn random_games_with_the_special_weapons_end() {
         .unit(Side::B, loader, &[(30.0, 100.0)], 180)
         .unit(Side::B, rifle_grenadiers(true), &line(3, 70.0, 95.0), 180)
         .unit(Side::B, squad_card("Grenadiers", 4), &line(4, 110.0, 95.0), 180);
-    let (mut ended, mut seen) = (0, std::collections::BTreeSet::new());
-    for seed in 0..12u64 {
-        let mut g = b.clone().game(seed);
-        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        for _ in 0..3000 {
-            if matches!(g.pending(), dust_core::field::Pending::Over(_)) {
-                ended += 1;
-                break;
+    let mut seen = std::collections::BTreeSet::new();
+    let step = |g: &mut FieldGame, pick: &mut u64| {
+        match &random_step(g, pick, 12) {
+            Decision::Special(sp) => {
+                seen.insert(format!("{sp:?}").split('(').next().unwrap_or_default().to_string());
             }
-            match &random_step(&mut g, &mut pick, 12) {
-                Decision::Special(sp) => {
-                    seen.insert(format!("{sp:?}").split('(').next().unwrap_or_default().to_string());
-                }
-                Decision::Attack(a) if a.iter().enumerate().any(|(k, x)| a[..k].iter().any(|y| y.line == x.line)) => {
-                    seen.insert("repeat".into());
-                }
-                Decision::Observe { .. } => {
-                    seen.insert("observe".into());
-                }
-                // Line 0 aimed with a point: only the snipers' line 0 takes one here.
-                Decision::Attack(a) if a.iter().any(|x| x.at.is_some() && x.line == 0) => {
-                    seen.insert("sniper".into());
-                }
-                _ => {}
+            Decision::Attack(a) if a.iter().enumerate().any(|(k, x)| a[..k].iter().any(|y| y.line == x.line)) => {
+                seen.insert("repeat".into());
             }
+            Decision::Observe { .. } => {
+                seen.insert("observe".into());
+            }
+            // Line 0 aimed with a point: only the snipers' line 0 takes one here.
+            Decision::Attack(a) if a.iter().any(|x| x.at.is_some() && x.line == 0) => {
+                seen.insert("sniper".into());
+            }
+            _ => {}
         }
-    }
+    };
+    let ended = random_games(&b, 12, 3000, step, |_, _| {});
     assert_eq!(ended, 12, "every game ends");
     for k in ["Dozer", "Reload", "repeat", "sniper", "observe"] {
         assert!(seen.contains(k), "{k} never played: {seen:?}");

@@ -384,6 +384,35 @@ impl Builder {
     }
 }
 
+/// Plays `games` random games on copies of `b` (dice seeds 0, 1, ...), each until it is over or
+/// for at most `steps` steps: `step` takes one step, given the game's own xorshift state for
+/// [`random_step`] (seeded from the game's seed), and `after` sees each game where it stopped,
+/// with whether it ended. Returns the number of games that ended.
+pub fn random_games(
+    b: &Builder,
+    games: u64,
+    steps: usize,
+    mut step: impl FnMut(&mut FieldGame, &mut u64),
+    mut after: impl FnMut(&FieldGame, bool),
+) -> usize {
+    let mut ended = 0;
+    for seed in 0..games {
+        let mut g = b.clone().game(seed);
+        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut over = false;
+        for _ in 0..steps {
+            if matches!(g.pending(), super::Pending::Over(_)) {
+                over = true;
+                break;
+            }
+            step(&mut g, &mut pick);
+        }
+        ended += usize::from(over);
+        after(&g, over);
+    }
+    ended
+}
+
 /// Plays `First` for the side of unit `u`, activates `u` and declares `plan` (the unit must be
 /// able to: not suppressed).
 ///
