@@ -1154,9 +1154,13 @@ pub fn move_actions_to(game: &Game, u: UnitId, from: Square, to: Square) -> Opti
         game.has_skill(u, Skill::Jump),
     );
     let board = game.board();
+    let shared = game.shared_board();
     MOVE_MAPS.with(|maps| {
         let mut maps = maps.borrow_mut();
-        let found = maps.iter().position(|m| m.to == to && m.mover == key && *m.board == *board);
+        // The same allocation is the same board: most look-ups are a copy of the game the map
+        // was made from, and comparing every square of the board took longer than the look-up.
+        let same_board = |m: &MoveMap| std::sync::Arc::ptr_eq(&m.board, shared) || *m.board == *board;
+        let found = maps.iter().position(|m| m.to == to && m.mover == key && same_board(m));
         let i = match found {
             Some(i) => i,
             None => {
@@ -1164,7 +1168,7 @@ pub fn move_actions_to(game: &Game, u: UnitId, from: Square, to: Square) -> Opti
                     maps.clear();
                 }
                 maps.push(MoveMap {
-                    board: std::sync::Arc::new(board.clone()),
+                    board: shared.clone(),
                     to,
                     mover: key,
                     actions: move_map(board, to, key),

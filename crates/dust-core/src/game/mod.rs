@@ -786,6 +786,11 @@ impl Game {
     pub fn board(&self) -> &Board {
         &self.board
     }
+    /// The board as the copies of this game share it: two games whose boards are the same
+    /// allocation ([`Arc::ptr_eq`]) have equal boards, told without comparing every square.
+    pub fn shared_board(&self) -> &Arc<Board> {
+        &self.board
+    }
     /// Where the pieces are.
     pub fn occupancy(&self) -> &Occupancy {
         &self.occ
