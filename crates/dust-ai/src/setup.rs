@@ -6,7 +6,9 @@
 //!   then rubble, as cover three squares in front of its own entry, the pond and the anti-tank
 //!   trap in the enemy's way, five squares in front of its entry; its objective as far from the
 //!   enemy's entry as the book allows (its own half, two squares from the edges), near the
-//!   centre line of columns. Ties go to the first in the phase's order, so it is deterministic.
+//!   centre line of columns; except where holding one's own objective scores (Supply Drop):
+//!   there four rows inside its own half from the centre line, where the enemy can contest it.
+//!   Ties go to the first in the phase's order, so it is deterministic.
 
 use dust_core::battlefront::setup::{BoardFace, Half, SetupDecision, SetupPhase, TerrainItem};
 use dust_core::{GameRng, Side, Square};
@@ -107,6 +109,19 @@ fn greedy_score(phase: &SetupPhase, side: Side, d: SetupDecision) -> i32 {
                 // Obstacles in the enemy's way, on the enemy's side of the middle.
                 TerrainItem::Pond | TerrainItem::Trap => 50 - 10 * (e - 5).abs() + centre_col(at),
             }
+        }
+        // Where holding one's own objective scores (Supply Drop), four rows inside its own half
+        // from the centre line: near enough for the enemy to come and deny it, deep enough for
+        // its own army to hold it from turn three. Placed out of reach, each side held its own
+        // from turn three and every greedy game was drawn without a shot; two or three rows in,
+        // greedy's army reached it a turn late and drew 3 games in 4 against random (issue 21,
+        // session 11; docs/ai.md "The whole suite"). Elsewhere the objective is the enemy's to
+        // take: as far from it as allowed.
+        SetupDecision::Objective(at) if phase.rules().hold_own_half > 0 => {
+            let half = i32::from(phase.board().height() / 2);
+            let row = i32::from(at.row());
+            let depth = if row < half { half - 1 - row } else { row - half };
+            100 - 10 * (depth - 4).abs() + centre_col(at)
         }
         SetupDecision::Objective(at) => {
             let enemy = phase.entry_of(side.other()).unwrap_or_default();

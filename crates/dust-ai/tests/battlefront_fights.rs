@@ -45,6 +45,35 @@ fn greedy_against_greedy_destroys_a_unit_in_every_battlefront_scenario() {
     }
 }
 
+/// The same from the players' set-up (tactics-battlefront-2013-rules.txt, "Setting the
+/// Terrain" and each scenario's "Objectives": boards, terrain and objectives placed by the
+/// greedy players, `dust1947 sim --setup players`): a unit is destroyed in every game. Before
+/// session 11 every Supply Drop game from this set-up was drawn without a shot (the objectives
+/// out of each other's reach: `battlefront_setup.rs`).
+#[test]
+fn greedy_against_greedy_fights_from_the_players_set_up_of_every_battlefront_scenario() {
+    use dust_ai::setup::{play_setup, SetupStyle};
+    use dust_core::battlefront::setup::SetupPhase;
+    for scenario in SCENARIOS {
+        for seed in 0..GAMES {
+            let s = load_builtin(scenario).expect("ships clean");
+            let mut phase = SetupPhase::new(s.game_setup(&builtin_cards()).expect("a game"), seed);
+            play_setup(&mut phase, [SetupStyle::Greedy, SetupStyle::Greedy], seed);
+            let setup = phase.game_setup().expect("the set-up is over");
+            let mut a = GreedyPlayer::new(seed);
+            let mut b = GreedyPlayer::new(seed + 100);
+            let o = play_game(setup, &mut a, &mut b, seed + 200).unwrap_or_else(|e| panic!("{scenario}, seed {seed}: {e}"));
+            assert!(
+                o.destroyed.a + o.destroyed.b > 0,
+                "{scenario} (players' set-up), seed {seed}: nothing destroyed in {} rounds (vp {} to {})",
+                o.rounds,
+                o.victory_points.a,
+                o.victory_points.b
+            );
+        }
+    }
+}
+
 #[test]
 fn greedy_scores_the_supply_drop_objectives() {
     // "Scenario 4: Supply Drop": destroyed units score nothing, so every victory point is an

@@ -87,3 +87,60 @@ fn the_greedy_player_takes_cover_near_its_entry() {
     }
     let _ = Side::A;
 }
+
+/// tactics-battlefront-2013-rules.txt, "Scenario 4: Supply Drop", "Objectives": a player gains
+/// one victory point a turn for holding the objective in its own half (two for the opponent's),
+/// from turn three, and five win. Each greedy player placed its objective as far from the enemy
+/// as its half allows, and then each held its own, out of the other's reach, from turn three:
+/// both reached five points in the same turn and every game was drawn with no unit destroyed
+/// (docs/ai.md, "The whole suite", session 11). The greedy player now places a Supply Drop
+/// objective four rows inside its own half from the centre line, where the enemy can come within
+/// two squares to deny it and its own army still holds it from turn three; elsewhere (Bait and
+/// Flank, All-Out Attack, where the objective is the opponent's to take) still as far as it can.
+#[test]
+fn the_greedy_player_places_a_supply_drop_objective_the_enemy_can_contest() {
+    let far = |phase: &SetupPhase, side: Side, at: dust_core::Square| {
+        let enemy = phase.entry_of(side.other()).expect("halves chosen");
+        enemy
+            .iter()
+            .map(|e| {
+                (i32::from(e.col()) - i32::from(at.col()))
+                    .abs()
+                    .max((i32::from(e.row()) - i32::from(at.row())).abs())
+            })
+            .min()
+            .expect("an entry")
+    };
+    for (name, contested) in [("supply-drop", true), ("bait-and-flank", false), ("all-out-attack", false)] {
+        let mut phase = SetupPhase::new(template(name), 3);
+        let mut rng = GameRng::new(3);
+        let half = phase.board().height() / 2;
+        let mut placed = 0;
+        while let Some(side) = phase.to_move() {
+            let d = choose(&phase, SetupStyle::Greedy, &mut rng).expect("a decision");
+            if let SetupDecision::Objective(at) = d {
+                let south = phase.half_of(side) == Some(dust_core::battlefront::setup::Half::South);
+                assert_eq!(at.row() < half, south, "{name}: {at} in side {side}'s own half");
+                if contested {
+                    // Rows between the objective and the centre line, inside its own half.
+                    let depth = if south { half - 1 - at.row() } else { at.row() - half };
+                    assert_eq!(depth, 4, "{name}: side {side}'s objective {at}");
+                } else {
+                    // As far from the enemy's entry as any objective square the book allows.
+                    let best = phase
+                        .legal_decisions()
+                        .into_iter()
+                        .filter_map(|o| match o {
+                            SetupDecision::Objective(s) => Some(far(&phase, side, s)),
+                            _ => None,
+                        })
+                        .max();
+                    assert_eq!(Some(far(&phase, side, at)), best, "{name}: side {side}'s objective {at}");
+                }
+                placed += 1;
+            }
+            phase.apply(d).expect("legal");
+        }
+        assert_eq!(placed, 2, "{name}: one objective each");
+    }
+}

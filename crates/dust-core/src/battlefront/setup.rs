@@ -445,6 +445,10 @@ impl SetupPhase {
     pub fn board(&self) -> &Board {
         &self.board
     }
+    /// The scenario's rules (how its objectives score).
+    pub fn rules(&self) -> &crate::battlefront::scenario::ScenarioRules {
+        &self.template.bf_rules
+    }
     /// The objectives placed so far (or the scenario's fixed ones).
     pub fn objectives(&self) -> &[ObjectiveSetup] {
         &self.objectives
