@@ -11,7 +11,7 @@
 //! game") a player takes it, and in "Scenario 5: All-Out Attack" a player holds the opponent's.
 
 use dust_ai::{play_game, GameOutcome, GreedyPlayer, Player};
-use dust_core::game::{Event, Game, Pending};
+use dust_core::game::{Event, Game, GameSetup, Pending};
 use dust_core::{Edition, GameRng, Side};
 use dust_data::builtin::builtin_cards;
 use dust_data::scenario::load_builtin;
@@ -23,24 +23,32 @@ const GAMES: u64 = 2;
 fn greedy_game(scenario: &str, seed: u64) -> GameOutcome {
     let s = load_builtin(scenario).expect("ships clean");
     assert_eq!(s.edition, Edition::Battlefront, "{scenario}");
-    let setup = s.game_setup(&builtin_cards()).expect("a game");
+    greedy_game_of(s.game_setup(&builtin_cards()).expect("a game"), scenario, seed)
+}
+
+/// Greedy against greedy from `setup`, seeded by `seed`.
+fn greedy_game_of(setup: GameSetup, scenario: &str, seed: u64) -> GameOutcome {
     let mut a = GreedyPlayer::new(seed);
     let mut b = GreedyPlayer::new(seed + 100);
     play_game(setup, &mut a, &mut b, seed + 200).unwrap_or_else(|e| panic!("{scenario}, seed {seed}: {e}"))
+}
+
+/// A unit of either side was destroyed in `o` (`game` names the game in the message).
+fn assert_a_unit_destroyed(o: &GameOutcome, game: &str) {
+    assert!(
+        o.destroyed.a + o.destroyed.b > 0,
+        "{game}: nothing destroyed in {} rounds (vp {} to {})",
+        o.rounds,
+        o.victory_points.a,
+        o.victory_points.b
+    );
 }
 
 #[test]
 fn greedy_against_greedy_destroys_a_unit_in_every_battlefront_scenario() {
     for scenario in SCENARIOS {
         for seed in 0..GAMES {
-            let o = greedy_game(scenario, seed);
-            assert!(
-                o.destroyed.a + o.destroyed.b > 0,
-                "{scenario}, seed {seed}: nothing destroyed in {} rounds (vp {} to {})",
-                o.rounds,
-                o.victory_points.a,
-                o.victory_points.b
-            );
+            assert_a_unit_destroyed(&greedy_game(scenario, seed), &format!("{scenario}, seed {seed}"));
         }
     }
 }
@@ -59,17 +67,8 @@ fn greedy_against_greedy_fights_from_the_players_set_up_of_every_battlefront_sce
             let s = load_builtin(scenario).expect("ships clean");
             let mut phase = SetupPhase::new(s.game_setup(&builtin_cards()).expect("a game"), seed);
             play_setup(&mut phase, [SetupStyle::Greedy, SetupStyle::Greedy], seed);
-            let setup = phase.game_setup().expect("the set-up is over");
-            let mut a = GreedyPlayer::new(seed);
-            let mut b = GreedyPlayer::new(seed + 100);
-            let o = play_game(setup, &mut a, &mut b, seed + 200).unwrap_or_else(|e| panic!("{scenario}, seed {seed}: {e}"));
-            assert!(
-                o.destroyed.a + o.destroyed.b > 0,
-                "{scenario} (players' set-up), seed {seed}: nothing destroyed in {} rounds (vp {} to {})",
-                o.rounds,
-                o.victory_points.a,
-                o.victory_points.b
-            );
+            let o = greedy_game_of(phase.game_setup().expect("the set-up is over"), scenario, seed);
+            assert_a_unit_destroyed(&o, &format!("{scenario} (players' set-up), seed {seed}"));
         }
     }
 }

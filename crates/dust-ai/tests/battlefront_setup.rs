@@ -6,7 +6,7 @@
 use dust_ai::setup::{choose, play_setup, SetupStyle};
 use dust_ai::{play_game, GreedyPlayer, RandomPlayer};
 use dust_core::battlefront::setup::{ObjectivePlacement, SetupDecision, SetupPhase, TerrainItem};
-use dust_core::{Edition, GameRng, Side, Terrain};
+use dust_core::{Edition, GameRng, Side, Square, Terrain};
 use dust_data::builtin::load_card_files_for;
 use dust_data::scenario::load_builtin;
 
@@ -16,6 +16,19 @@ fn template(name: &str) -> dust_core::game::GameSetup {
     let files = load_card_files_for(None, Edition::Battlefront).expect("cards");
     let s = load_builtin(name).expect("scenario");
     s.game_setup_with_files(&files).unwrap_or_else(|d| panic!("{name}: {d:?}"))
+}
+
+/// Squares from `at` to the nearest of `squares` (the larger of the column and row differences).
+fn nearest(squares: &[Square], at: Square) -> i32 {
+    squares
+        .iter()
+        .map(|e| {
+            (i32::from(e.col()) - i32::from(at.col()))
+                .abs()
+                .max((i32::from(e.row()) - i32::from(at.row())).abs())
+        })
+        .min()
+        .expect("an entry")
 }
 
 #[test]
@@ -64,15 +77,7 @@ fn the_greedy_player_takes_cover_near_its_entry() {
         } = d
         {
             let own = phase.entry_of(side).expect("halves chosen");
-            let near = own
-                .iter()
-                .map(|e| {
-                    (i32::from(e.col()) - i32::from(at.col()))
-                        .abs()
-                        .max((i32::from(e.row()) - i32::from(at.row())).abs())
-                })
-                .min();
-            assert_eq!(near, Some(3), "{d}");
+            assert_eq!(nearest(own, at), 3, "{d}");
         }
         if let SetupDecision::Objective(at) = d {
             assert!(phase.board().terrain(at) != Terrain::Water);
@@ -99,18 +104,7 @@ fn the_greedy_player_takes_cover_near_its_entry() {
 /// Flank, All-Out Attack, where the objective is the opponent's to take) still as far as it can.
 #[test]
 fn the_greedy_player_places_a_supply_drop_objective_the_enemy_can_contest() {
-    let far = |phase: &SetupPhase, side: Side, at: dust_core::Square| {
-        let enemy = phase.entry_of(side.other()).expect("halves chosen");
-        enemy
-            .iter()
-            .map(|e| {
-                (i32::from(e.col()) - i32::from(at.col()))
-                    .abs()
-                    .max((i32::from(e.row()) - i32::from(at.row())).abs())
-            })
-            .min()
-            .expect("an entry")
-    };
+    let far = |phase: &SetupPhase, side: Side, at: Square| nearest(phase.entry_of(side.other()).expect("halves chosen"), at);
     for (name, contested) in [("supply-drop", true), ("bait-and-flank", false), ("all-out-attack", false)] {
         let mut phase = SetupPhase::new(template(name), 3);
         let mut rng = GameRng::new(3);
