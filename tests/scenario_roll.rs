@@ -1,4 +1,4 @@
-//! `dust1947 scenario roll`: the battlefront book's two-dice scenario table
+//! `dust1947 scenario roll` and `scenario show`: the battlefront book's two-dice scenario table
 //! (tactics-battlefront-2013-rules.txt, "Playing a Game", "Setting Up the Game"; docs/rulings.md,
 //! "Battlefront scenario table"), run as a user would.
 
@@ -64,4 +64,24 @@ fn every_roll_names_a_shipped_battlefront_scenario_by_the_table() {
         let o = run(&["scenario", "show", &name]);
         assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
     }
+}
+
+/// `scenario show` says what each objective does: the shipped annihilation's hill wins only from
+/// the end of round 4 (docs/rulings.md, "Hills that win from a later round"), hold the
+/// crossroads' well gives bonus points.
+#[test]
+fn scenario_show_says_when_a_hill_wins() {
+    let o = run(&["scenario", "show", "annihilation"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("objective: Hill at H6 (wins the game when held alone at the end of round 4 or later)"),
+        "{out}"
+    );
+    let out = String::from_utf8_lossy(&run(&["scenario", "show", "hold-the-crossroads"]).stdout).to_string();
+    assert!(out.contains("objective: Well at I17 (15 VP to its holder at the end)"), "{out}");
+    assert!(
+        out.contains("objective: Crossroads at J12 (wins the game when held alone at the end of round 7 or later)"),
+        "{out}"
+    );
 }

@@ -1242,7 +1242,10 @@ pub fn race_value(game: &Game, side: Side) -> f64 {
                 .filter_map(|u| arrival_round(game, u, o.at))
                 .min()
         };
-        let (mine, theirs) = (first(side), first(side.other()));
+        // A hill that wins only from a later round (`wins_from`): arriving earlier counts as
+        // arriving then, and a tie goes to the side on it.
+        let from = u32::from(o.wins_from);
+        let (mine, theirs) = (first(side).map(|r| r.max(from)), first(side.other()).map(|r| r.max(from)));
         let lead = match (mine, theirs) {
             (Some(a), Some(b)) if a < b => 1.0,
             (Some(a), Some(b)) if a > b => -1.0,
@@ -1468,6 +1471,7 @@ mod tests {
             at: sq("D6"),
             points: 5,
             wins,
+            wins_from: 0,
         };
         setup.objectives = vec![objective(true), objective(false)];
         let g = Game::new(setup).unwrap();
@@ -1493,18 +1497,19 @@ mod tests {
         let mut fast_card = squad("Fast", 3, vec![rifle("Fists", WeaponRange::Close, 2)]);
         fast_card.movement = 2;
         let fast = Arc::new(fast_card);
-        let game = |a: &Arc<dust_core::UnitCard>, b: &Arc<dust_core::UnitCard>, rounds: u8| {
+        let game = |a: &Arc<dust_core::UnitCard>, b: &Arc<dust_core::UnitCard>, rounds: u8, wins_from: u8| {
             let mut setup = open_game(8, 12, vec![placed(a, Side::A, "D4"), placed(b, Side::B, "D11")]);
             setup.objectives = vec![ObjectiveSetup {
                 name: "Hill".to_string(),
                 at: sq("D7"),
                 points: 0,
                 wins: true,
+                wins_from,
             }];
             setup.round_limit = rounds;
             Game::new(setup).unwrap()
         };
-        let g = game(&slow, &fast, 8);
+        let g = game(&slow, &fast, 8, 0);
         let hill = sq("D7");
         assert_eq!(arrival_round(&g, UnitId(0), hill), Some(2), "3 spaces at 2 a activation");
         assert_eq!(arrival_round(&g, UnitId(1), hill), Some(1), "4 spaces at 4 an activation");
@@ -1517,12 +1522,17 @@ mod tests {
         assert!((race_value(&g, Side::A) + RACE * worth).abs() < 1e-9);
         assert!(evaluate(&g, Side::A) < 0.0, "nearer in spaces, but the race is lost");
         // The same squares, the speeds swapped: side A wins the race.
-        let g = game(&fast, &slow, 8);
+        let g = game(&fast, &slow, 8, 0);
         assert!(race_value(&g, Side::A) > 0.0);
         assert!(evaluate(&g, Side::A) > 0.0);
         // Both slow, one round: neither can stand on the hill before the game ends.
-        let g = game(&slow, &slow, 1);
+        let g = game(&slow, &slow, 1, 0);
         assert_eq!(race_value(&g, Side::A), 0.0);
+        // Session 12: a hill that wins only from the end of round 2 or 3 (`wins_from`). Both
+        // squads can stand on it by then, so arriving in round 1 rather than 2 is no lead,
+        // nobody being on it (from round 1, above, it is the whole race).
+        assert_eq!(race_value(&game(&slow, &fast, 8, 3), Side::A), 0.0, "both arrive before round 3");
+        assert_eq!(race_value(&game(&slow, &fast, 8, 2), Side::B), 0.0, "both arrive by round 2");
     }
 
     /// Patience (issue 6): a patient army that the enemy outranges is not drawn towards it

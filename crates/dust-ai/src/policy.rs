@@ -314,6 +314,7 @@ mod tests {
             at: sq("F2"),
             points: 0,
             wins: true,
+            wins_from: 0,
         }];
         let with = near(&setup);
         assert!(

@@ -190,6 +190,7 @@ fn aircraft_fly_in_the_evaluation() {
             at: sq("C2"),
             points: 10,
             wins: false,
+            wins_from: 0,
         });
         Game::new(setup).expect("starts")
     };

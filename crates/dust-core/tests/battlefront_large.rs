@@ -486,6 +486,7 @@ fn a_large_vehicle_holds_an_objective_with_its_rear_square() {
         at: sq("C2"),
         points: 15,
         wins: false,
+        wins_from: 0,
     }];
     let t = Table::new(setup);
     assert_eq!(squares(&t, 0), sqs(&["C3", "C2"]));

@@ -183,6 +183,7 @@ fn objectives_score_at_the_end() {
         at: sq("D4"),
         points: 15,
         wins: false,
+        wins_from: 0,
     }];
     let mut t = Table::new(setup);
     assert_eq!(t.game.objective_points().a, 15);
@@ -206,6 +207,7 @@ fn a_fulfilled_objective_ends_the_game_at_the_end_of_the_round() {
         at: sq("D4"),
         points: 0,
         wins: true,
+        wins_from: 0,
     }];
     let mut t = Table::new(setup.clone());
     t.initiative(Side::A);
@@ -221,6 +223,40 @@ fn a_fulfilled_objective_ends_the_game_at_the_end_of_the_round() {
     t.pass(0);
     t.pass(1);
     assert!(!matches!(t.game.pending(), Pending::GameOver { .. }), "round 2 starts");
+}
+
+/// The project's own hills (docs/rulings.md, "Hills that win from a later round"; not a rule of
+/// either book): a `wins` objective with `wins_from = 3` held at the end of rounds 1 and 2
+/// does not end the game; held at the end of round 3 it does, and its holder wins.
+#[test]
+fn a_hill_that_wins_from_round_three_ends_the_game_only_then() {
+    let a = Arc::new(squad("A", 2, vec![rifle("Rifle", R4, 1)]));
+    let b = Arc::new(squad("B", 2, vec![rifle("Rifle", R4, 1)]));
+    let mut setup = open_game(8, 8, vec![placed(&a, Side::A, "D4"), placed(&b, Side::B, "H8")]);
+    setup.objectives = vec![ObjectiveSetup {
+        name: "Hill".into(),
+        at: sq("D4"),
+        points: 0,
+        wins: true,
+        wins_from: 3,
+    }];
+    let mut t = Table::new(setup);
+    for round in 1..=3 {
+        if round < 3 {
+            assert_eq!(t.game.objective_fulfilled(), None, "not in round {round}");
+        }
+        t.initiative(Side::A);
+        t.pass(0);
+        t.pass(1);
+        if round < 3 {
+            assert!(
+                !matches!(t.game.pending(), Pending::GameOver { .. }),
+                "held at the end of round {round}: the game goes on"
+            );
+        }
+    }
+    assert_eq!(t.game.round(), 3);
+    assert_eq!(t.game.pending(), Pending::GameOver { winner: Some(Side::A) });
 }
 
 /// "Heroes": damage on a squad with a joined hero is split as the owner chooses; once the squad

@@ -41,6 +41,10 @@ pub struct Objective {
     /// Holding it at the end of a round fulfils the scenario objective: the game ends and the
     /// holder wins ("End of the Game").
     pub wins: bool,
+    /// With `wins`: holding it wins only from the end of this round on (`wins_from`; the
+    /// project's own hills, issue 21: not a rule of either book). 0 when not given: from the
+    /// first round.
+    pub wins_from: u8,
 }
 
 /// A checked map file.
@@ -163,6 +167,9 @@ impl MapFile {
             if ob.wins {
                 let _ = writeln!(o, "wins = true");
             }
+            if ob.wins_from > 0 {
+                let _ = writeln!(o, "wins_from = {}", ob.wins_from);
+            }
         }
         if !self.cover_zone.is_empty() {
             // A top-level key after tables would belong to the last table: open a fresh root.
@@ -222,7 +229,7 @@ const ENTRANCE_KEYS: &[&str] = &["at", "side", "size"];
 const WALL_KEYS: &[&str] = &["between", "entrance"];
 const PIECE_KEYS: &[&str] = &["at", "kind", "side", "name"];
 const ENTRY_KEYS: &[&str] = &["a", "b"];
-const OBJECTIVE_KEYS: &[&str] = &["at", "name", "points", "wins"];
+const OBJECTIVE_KEYS: &[&str] = &["at", "name", "points", "wins", "wins_from"];
 const COVER_KEYS: &[&str] = &["at", "element"];
 
 /// Reads a map file. `file_name` is only used in the diagnostics.
@@ -813,12 +820,36 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        let mut wins_from = 0;
+        if let Some(item) = t.get("wins_from") {
+            let es = TomlReader::span(item, span);
+            match item.as_integer() {
+                Some(n) if (1..=99).contains(&n) => wins_from = u8::try_from(n).unwrap_or(0),
+                Some(n) => {
+                    self.err(&es, format!("`wins_from` is {n}: write a round from 1 to 99"));
+                    ok = false;
+                }
+                None => {
+                    self.err(&es, format!("`wins_from` must be a round from 1 to 99, not {}", describe(item)));
+                    ok = false;
+                }
+            }
+        }
+        if wins_from > 0 && !wins {
+            let es = t.get("wins_from").map_or(span.clone(), |item| TomlReader::span(item, span));
+            self.err(
+                &es,
+                "`wins_from` says from which round holding the objective wins: it needs `wins = true`".to_string(),
+            );
+            ok = false;
+        }
         let (at, _) = at?;
         ok.then_some(Objective {
             at,
             name: name?,
             points,
             wins,
+            wins_from,
         })
     }
 

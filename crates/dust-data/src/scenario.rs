@@ -100,6 +100,9 @@ pub struct ScenarioObjective {
     pub points: u32,
     /// Holding it at the end of a round wins the game.
     pub wins: bool,
+    /// With `wins`: holding it wins from the end of this round on (0: from the first; the
+    /// project's own hills, issue 21).
+    pub wins_from: u8,
 }
 
 /// One unit of an army, as the scenario names it.
@@ -387,6 +390,7 @@ pub fn custom_battle(seed: u64, base_map: &MapFile, terrain_squares: usize, cove
                 at: o.at,
                 points: o.points.unwrap_or(0),
                 wins: o.wins,
+                wins_from: o.wins_from,
             })
             .collect(),
         armies: core_box_armies(),
@@ -921,6 +925,7 @@ impl Scenario {
                     at: o.at,
                     points: o.points,
                     wins: o.wins,
+                    wins_from: o.wins_from,
                 })
                 .collect(),
         };
@@ -955,6 +960,7 @@ impl Scenario {
                     name: o.name.clone(),
                     points: Some(o.points),
                     wins: o.wins,
+                    wins_from: o.wins_from,
                 })
                 .collect(),
         };
@@ -1442,6 +1448,7 @@ pub fn parse_scenario(text: &str, file_name: &str) -> Result<Scenario, Vec<Diagn
                 at: o.at,
                 points: o.points.unwrap_or(0),
                 wins: o.wins,
+                wins_from: o.wins_from,
             })
             .collect(),
         armies,

@@ -151,6 +151,22 @@ fn huge_numbers_are_reported_not_panicked() {
     );
 }
 
+/// `wins_from` (the project's hills, docs/rulings.md "Hills that win from a later round"): a
+/// round from 1 to 99, only with `wins = true`; it round-trips through the printed map.
+#[test]
+fn wins_from_is_a_round_of_a_winning_objective() {
+    let head = "name = \"m\"\ngrid = \".\"\n[[objective]]\nat = \"A1\"\nname = \"Hill\"\n";
+    let m = ok(&format!("{head}wins = true\nwins_from = 4\n"));
+    assert_eq!(m.objectives[0].wins_from, 4);
+    assert!(m.objectives[0].wins);
+    let again = ok(&m.to_toml());
+    assert_eq!(again.objectives, m.objectives);
+    assert_eq!(ok(&format!("{head}wins = true\n")).objectives[0].wins_from, 0);
+    one(&format!("{head}wins = true\nwins_from = 0\n"), 7, 13, "a round from 1 to 99");
+    one(&format!("{head}wins = true\nwins_from = \"4\"\n"), 7, 13, "must be a round");
+    one(&format!("{head}wins_from = 4\n"), 6, 13, "needs `wins = true`");
+}
+
 #[test]
 fn unknown_keys_list_the_valid_ones() {
     one(&format!("{GRID}peice = 1\n"), 7, 1, "did you mean `piece`?");

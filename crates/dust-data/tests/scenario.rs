@@ -1,7 +1,7 @@
 //! Scenario files: the shipped scenarios, diagnostics at exact places, the custom battle.
 
 use dust_core::game::Game;
-use dust_core::{BySide, CoverElement, Side, Square, Terrain};
+use dust_core::{CoverElement, Side, Square, Terrain};
 use dust_data::builtin::builtin_cards;
 use dust_data::scenario::{
     builtin_map, builtin_names, central_area, custom_battle, default_setup, load_builtin, parse_scenario, Placed, CORE_BOX_COVER,
@@ -49,16 +49,25 @@ fn shipped_scenarios_say_what_the_issue_asks() {
     // Issue 6: the armies enter from the long edges (columns A and P), not the map's rows 1 and 24.
     assert!(a.entry.a.iter().all(|s| s.col() == 0) && a.entry.a.len() == 24);
     assert!(a.entry.b.iter().all(|s| s.col() == 15) && a.entry.b.len() == 24);
-    // Issue 21: one objective, the hill on J12, whose holder at the end of a round wins (a fair
-    // game between equal players, docs/ai.md "Fair scenarios").
+    // Issue 21: one objective, the hill on H6, whose holder at the end of round 4 or a later
+    // round wins (a fair game between equal players, greedy and searching, docs/ai.md "Fair
+    // scenarios").
     assert_eq!(a.objectives.len(), 1);
     assert_eq!(
-        (a.objectives[0].at, a.objectives[0].wins, a.objectives[0].points),
-        (sq("J12"), true, 0)
+        (
+            a.objectives[0].at,
+            a.objectives[0].wins,
+            a.objectives[0].wins_from,
+            a.objectives[0].points
+        ),
+        (sq("H6"), true, 4, 0)
     );
     let c = load_builtin("custom-battle").unwrap();
     assert_eq!(c.objectives.len(), 1);
-    assert_eq!((c.objectives[0].at, c.objectives[0].wins), (sq("E15"), true));
+    assert_eq!(
+        (c.objectives[0].at, c.objectives[0].wins, c.objectives[0].wins_from),
+        (sq("J12"), true, 6)
+    );
     let layout = c.custom.as_ref().unwrap();
     assert_eq!(layout.seed, 1947);
     assert_eq!(layout.placements.len(), CORE_BOX_TERRAIN_SQUARES + CORE_BOX_COVER.len());
@@ -72,9 +81,9 @@ fn shipped_scenarios_say_what_the_issue_asks() {
 /// (tactics-revised-core-rules.md, "Unit Entry", "Actions": two actions a round), so a unit of
 /// Move `m` covers `m + 2m(R - 1)` spaces by the end of round `R`; straight along a column of
 /// open spaces each space costs one movement point ("Movement"). The objective must also be on
-/// the side's own half (nearer its own edge than the enemy's). And side B's army
-/// outranges side A's (docs/ai.md, "Fair scenarios"), so the objectives on side A's half are
-/// worth more than side B's, for a game that stays fair between equal players.
+/// the side's own half (nearer its own edge than the enemy's). Session 12: the crossroads,
+/// which wins from round 7 (`wins_from`), is within the march of both sides' slowest units by
+/// then, so that neither army can win it by sitting still.
 #[test]
 fn hold_the_crossroads_gives_each_side_an_objective_within_its_own_march() {
     let h = load_builtin("hold-the-crossroads").unwrap();
@@ -85,7 +94,8 @@ fn hold_the_crossroads_gives_each_side_an_objective_within_its_own_march() {
         Side::A => u32::from(at.row()) < u32::from(rows) / 2,
         Side::B => u32::from(at.row()) >= u32::from(rows) / 2,
     };
-    let mut worth = BySide { a: 0, b: 0 };
+    let crossroads = h.objectives.iter().find(|o| o.wins).expect("a crossroads that wins");
+    assert_eq!((crossroads.at, crossroads.wins_from), (sq("J12"), 7));
     for side in [Side::A, Side::B] {
         let slowest = setup
             .units
@@ -95,27 +105,48 @@ fn hold_the_crossroads_gives_each_side_an_objective_within_its_own_march() {
             .min()
             .unwrap();
         let march = slowest * (2 * rounds - 1);
-        // The spaces of a straight march from an entry square in the objective's column.
+        let march_by_the_crossroads = slowest * (2 * u32::from(crossroads.wins_from) - 1);
+        // The fewest spaces from an entry square, by orthogonal steps over open spaces outside
+        // structures and through no wall: each costs one movement point ("Movement"), and
+        // diagonal steps could only shorten the march, so this is an upper bound.
         let reach = |at: Square| {
-            h.entry[side]
-                .iter()
-                .filter(|e| e.col() == at.col())
-                .filter(|e| {
-                    let (lo, hi) = (e.row().min(at.row()), e.row().max(at.row()));
-                    (lo..=hi).all(|r| h.board.terrain(Square::new(at.col(), r)) == Terrain::Open)
-                })
-                .map(|e| u32::from(e.row().abs_diff(at.row())))
-                .min()
+            let (w, hgt) = (h.board.width(), h.board.height());
+            let mut dist = vec![u32::MAX; usize::from(w) * usize::from(hgt)];
+            let open = |q: Square| h.board.terrain(q) == Terrain::Open && h.board.structure_at(q).is_none();
+            let mut queue = std::collections::VecDeque::new();
+            for &e in h.entry[side].iter().filter(|&&e| open(e)) {
+                dist[h.board.index(e)] = 0;
+                queue.push_back(e);
+            }
+            while let Some(q) = queue.pop_front() {
+                let d = dist[h.board.index(q)];
+                let (c, r) = (i16::from(q.col()), i16::from(q.row()));
+                for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let (nc, nr) = (c + dc, r + dr);
+                    if nc < 0 || nr < 0 || nc >= i16::from(w) || nr >= i16::from(hgt) {
+                        continue;
+                    }
+                    let n = Square::new(nc as u8, nr as u8);
+                    if open(n) && h.board.edge(q, n) == dust_core::Edge::Open && dist[h.board.index(n)] == u32::MAX {
+                        dist[h.board.index(n)] = d + 1;
+                        queue.push_back(n);
+                    }
+                }
+            }
+            Some(dist[h.board.index(at)]).filter(|&d| d != u32::MAX)
         };
         let own: Vec<_> = h.objectives.iter().filter(|o| o.points > 0 && half(o.at, side)).collect();
-        worth[side] = own.iter().map(|o| o.points).sum::<u32>();
+        assert!(
+            reach(crossroads.at).is_some_and(|d| d <= march_by_the_crossroads),
+            "side {side:?}: the crossroads is {:?} spaces away, more than {march_by_the_crossroads}",
+            reach(crossroads.at)
+        );
         assert!(
             own.iter().any(|o| reach(o.at).is_some_and(|d| d <= march)),
             "side {side:?}: no objective of its own within {march} spaces of its edge: {:?}",
             own.iter().map(|o| (o.at, reach(o.at))).collect::<Vec<_>>()
         );
     }
-    assert!(worth.a > worth.b, "{worth:?}");
 }
 
 #[test]
@@ -349,6 +380,7 @@ fn the_custom_battle_file_is_the_function() {
             name: o.name.clone(),
             points: Some(o.points),
             wins: o.wins,
+            wins_from: o.wins_from,
         })
         .collect();
     let f = custom_battle(1947, &base, CORE_BOX_TERRAIN_SQUARES, &CORE_BOX_COVER);

@@ -189,7 +189,7 @@ function drawBoard(st, opts) {
   }
   for (const o of b.objectives || []) {
     const [cx, cy] = center(o.at);
-    gTop.append(bsvg('path', { class: 'objective', d: `M${cx + 14} ${cy - 18}l3 6 6 1-5 4 1 6-5-3-5 3 1-6-5-4 6-1z` }, bsvg('title', {}, document.createTextNode(`objective ${o.name || ''} at ${o.at}`))));
+    gTop.append(bsvg('path', { class: 'objective', d: `M${cx + 14} ${cy - 18}l3 6 6 1-5 4 1 6-5-3-5 3 1-6-5-4 6-1z` }, bsvg('title', {}, document.createTextNode(`objective ${o.name || ''} at ${o.at}${o.terms ? ': ' + o.terms : ''}`))));
   }
   for (const l of opts.los || []) {
     const [x1, y1] = center(l.from), [x2, y2] = center(l.to);

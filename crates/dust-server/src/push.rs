@@ -188,6 +188,8 @@ struct ObjectiveView<'a> {
     name: &'a str,
     at: Sq,
     points: u32,
+    /// What holding it does, in words ([`dust_core::game::ObjectiveSetup::terms`]).
+    terms: String,
 }
 
 impl<'a> BoardView<'a> {
@@ -230,6 +232,7 @@ impl<'a> BoardView<'a> {
                     name: &o.name,
                     at: Text(o.at),
                     points: o.points,
+                    terms: o.terms(),
                 })
                 .collect(),
         }

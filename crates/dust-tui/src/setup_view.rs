@@ -189,7 +189,7 @@ fn square_text(phase: &SetupPhase, s: Square) -> String {
         None => {}
     }
     if let Some(o) = phase.objectives().iter().find(|o| o.at == s) {
-        parts.push(format!("objective {} ({} VP)", o.name, o.points));
+        parts.push(format!("objective {} ({})", o.name, o.terms()));
     }
     parts.join(", ")
 }

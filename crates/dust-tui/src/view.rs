@@ -734,7 +734,7 @@ fn square_text(app: &App, s: Square) -> String {
     }
     for o in &app.objectives {
         if o.at == s {
-            parts.push(format!("objective {} ({} VP)", o.name, o.points));
+            parts.push(format!("objective {} ({})", o.name, o.terms()));
         }
     }
     parts.join(", ")

@@ -749,7 +749,13 @@ impl SetupPhase {
                 // The scenario file's objectives say what one is worth; the book's are alike.
                 let (points, wins) = self.template.objectives.first().map_or((0, false), |o| (o.points, o.wins));
                 let name = format!("Side {}'s objective", if side == Side::A { 'A' } else { 'B' });
-                self.objectives.push(ObjectiveSetup { name, at, points, wins });
+                self.objectives.push(ObjectiveSetup {
+                    name,
+                    at,
+                    points,
+                    wins,
+                    wins_from: 0,
+                });
                 self.player_objectives += 1;
             }
         }

@@ -461,7 +461,8 @@ impl Game {
     /// side, `Some(None)` when both sides hold one, `None` when neither does.
     pub fn objective_fulfilled(&self) -> Option<Option<Side>> {
         let mut by = BySide::<bool>::default();
-        for o in self.objectives.iter().filter(|o| o.wins) {
+        // A hill that wins only from a later round (`wins_from`, the project's own scenarios).
+        for o in self.objectives.iter().filter(|o| o.wins && self.round >= o.wins_from) {
             if let Some(s) = self.holder(o.at) {
                 by[s] = true;
             }

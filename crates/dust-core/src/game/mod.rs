@@ -132,6 +132,32 @@ pub struct ObjectiveSetup {
     /// Holding it at the end of a round fulfils the scenario objective: the game ends then and
     /// the holder wins ("End of the Game": "One of the players fulfills his scenario objective").
     pub wins: bool,
+    /// With `wins`: holding it wins only at the end of this round or a later one (0 or 1:
+    /// from the first). Not a rule of either book: the project's own hills (issue 21), where a
+    /// hill that won from the first round was a race the nearer searching side always won.
+    pub wins_from: u8,
+}
+
+impl ObjectiveSetup {
+    /// What holding it does, in words for players: "wins the game when held at the end of round
+    /// 4 or later", "15 VP to its holder at the end".
+    pub fn terms(&self) -> String {
+        objective_terms(self.points, self.wins, self.wins_from)
+    }
+}
+
+/// [`ObjectiveSetup::terms`] from its parts (for the scenario files' own objectives).
+pub fn objective_terms(points: u32, wins: bool, wins_from: u8) -> String {
+    let win = match (wins, wins_from) {
+        (false, _) => None,
+        (true, 0 | 1) => Some("wins the game when held alone at the end of a round".to_string()),
+        (true, n) => Some(format!("wins the game when held alone at the end of round {n} or later")),
+    };
+    match (win, points) {
+        (Some(w), 0) => w,
+        (Some(w), p) => format!("{w}; {p} VP to its holder at the end"),
+        (None, p) => format!("{p} VP to its holder at the end"),
+    }
 }
 
 /// Why a setup cannot start a game.

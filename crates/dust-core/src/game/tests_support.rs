@@ -256,6 +256,7 @@ pub fn objectives_at(squares: &[&str]) -> Vec<super::ObjectiveSetup> {
             at: sq(o),
             points: 0,
             wins: false,
+            wins_from: 0,
         })
         .collect()
 }
@@ -736,6 +737,7 @@ pub fn skirmish(variant: u64) -> GameSetup {
             at: Square::new(4, 3),
             points: 10,
             wins: false,
+            wins_from: 0,
         }],
     }
 }
