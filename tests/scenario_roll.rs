@@ -68,7 +68,7 @@ fn every_roll_names_a_shipped_battlefront_scenario_by_the_table() {
 
 /// `scenario show` says what each objective does: the shipped annihilation's hill wins only from
 /// the end of round 4 (docs/rulings.md, "Hills that win from a later round"), hold the
-/// crossroads' well gives bonus points.
+/// crossroads' well gives bonus points, a battlefront objective scores by its scenario's rules.
 #[test]
 fn scenario_show_says_when_a_hill_wins() {
     let o = run(&["scenario", "show", "annihilation"]);
@@ -84,4 +84,7 @@ fn scenario_show_says_when_a_hill_wins() {
         out.contains("objective: Crossroads at J12 (wins the game when held alone at the end of round 7 or later)"),
         "{out}"
     );
+    // A battlefront objective scores by its scenario's rules, not by a bonus of its own.
+    let out = String::from_utf8_lossy(&run(&["scenario", "show", "supply-drop"]).stdout).to_string();
+    assert!(out.contains("(scored by the scenario's rules)"), "{out}");
 }

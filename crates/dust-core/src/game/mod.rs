@@ -139,8 +139,9 @@ pub struct ObjectiveSetup {
 }
 
 impl ObjectiveSetup {
-    /// What holding it does, in words for players: "wins the game when held at the end of round
-    /// 4 or later", "15 VP to its holder at the end".
+    /// What holding it does, in words for players: "wins the game when held alone at the end of
+    /// round 4 or later", "15 VP to its holder at the end"; a battlefront objective (no bonus of
+    /// its own) "scored by the scenario's rules".
     pub fn terms(&self) -> String {
         objective_terms(self.points, self.wins, self.wins_from)
     }
@@ -156,6 +157,8 @@ pub fn objective_terms(points: u32, wins: bool, wins_from: u8) -> String {
     match (win, points) {
         (Some(w), 0) => w,
         (Some(w), p) => format!("{w}; {p} VP to its holder at the end"),
+        // A battlefront objective: its scenario's rules say what it scores.
+        (None, 0) => "scored by the scenario's rules".to_string(),
         (None, p) => format!("{p} VP to its holder at the end"),
     }
 }
