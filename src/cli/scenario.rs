@@ -358,13 +358,7 @@ pub fn show(s: &Scenario, cards: &[UnitCard]) -> String {
         s.ap_limit.map_or_else(|| "none".to_string(), |l| l.to_string())
     );
     for ob in &s.objectives {
-        let _ = writeln!(
-            o,
-            "objective: {} at {} ({})",
-            ob.name,
-            ob.at,
-            dust_core::game::objective_terms(ob.points, ob.wins, ob.wins_from)
-        );
+        let _ = writeln!(o, "objective: {} at {} ({})", ob.name, ob.at, ob.terms());
     }
     if let Some(c) = &s.custom {
         let _ = writeln!(

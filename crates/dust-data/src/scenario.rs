@@ -89,21 +89,9 @@ impl Default for Pos {
     }
 }
 
-/// A scenario objective and its bonus victory points.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScenarioObjective {
-    /// Its name.
-    pub name: String,
-    /// Its space.
-    pub at: Square,
-    /// Bonus victory points for the side holding it at the end of the game.
-    pub points: u32,
-    /// Holding it at the end of a round wins the game.
-    pub wins: bool,
-    /// With `wins`: holding it wins from the end of this round on (0: from the first; the
-    /// project's own hills, issue 21).
-    pub wins_from: u8,
-}
+/// A scenario objective and its bonus victory points: the engine's own
+/// ([`ObjectiveSetup`]: name, space, bonus points, `wins`, `wins_from`).
+pub type ScenarioObjective = ObjectiveSetup;
 
 /// One unit of an army, as the scenario names it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -917,17 +905,7 @@ impl Scenario {
             classic_dice: false,
             bf_rules: self.bf_rules.clone(),
             units,
-            objectives: self
-                .objectives
-                .iter()
-                .map(|o| ObjectiveSetup {
-                    name: o.name.clone(),
-                    at: o.at,
-                    points: o.points,
-                    wins: o.wins,
-                    wins_from: o.wins_from,
-                })
-                .collect(),
+            objectives: self.objectives.clone(),
         };
         // The engine has the last word; whatever it refuses is reported at the armies.
         if let Err(e) = Game::new(setup.clone()) {

@@ -143,23 +143,18 @@ impl ObjectiveSetup {
     /// round 4 or later", "15 VP to its holder at the end"; a battlefront objective (no bonus of
     /// its own) "scored by the scenario's rules".
     pub fn terms(&self) -> String {
-        objective_terms(self.points, self.wins, self.wins_from)
-    }
-}
-
-/// [`ObjectiveSetup::terms`] from its parts (for the scenario files' own objectives).
-pub fn objective_terms(points: u32, wins: bool, wins_from: u8) -> String {
-    let win = match (wins, wins_from) {
-        (false, _) => None,
-        (true, 0 | 1) => Some("wins the game when held alone at the end of a round".to_string()),
-        (true, n) => Some(format!("wins the game when held alone at the end of round {n} or later")),
-    };
-    match (win, points) {
-        (Some(w), 0) => w,
-        (Some(w), p) => format!("{w}; {p} VP to its holder at the end"),
-        // A battlefront objective: its scenario's rules say what it scores.
-        (None, 0) => "scored by the scenario's rules".to_string(),
-        (None, p) => format!("{p} VP to its holder at the end"),
+        let win = match (self.wins, self.wins_from) {
+            (false, _) => None,
+            (true, 0 | 1) => Some("wins the game when held alone at the end of a round".to_string()),
+            (true, n) => Some(format!("wins the game when held alone at the end of round {n} or later")),
+        };
+        match (win, self.points) {
+            (Some(w), 0) => w,
+            (Some(w), p) => format!("{w}; {p} VP to its holder at the end"),
+            // A battlefront objective: its scenario's rules say what it scores.
+            (None, 0) => "scored by the scenario's rules".to_string(),
+            (None, p) => format!("{p} VP to its holder at the end"),
+        }
     }
 }
 
