@@ -785,30 +785,45 @@ impl<'a> Ctx<'a> {
         ))
     }
 
+    /// An optional whole-number key within `range` (`noun` names what it is, "a round"):
+    /// `Ok(None)` when absent, `Err(())` after reporting a value of another type or out of range.
+    fn bounded_int(
+        &mut self,
+        t: &dyn TableLike,
+        key: &str,
+        noun: &str,
+        range: std::ops::RangeInclusive<i64>,
+        span: &Span,
+    ) -> Result<Option<i64>, ()> {
+        let Some(item) = t.get(key) else { return Ok(None) };
+        let at = TomlReader::span(item, span);
+        let (lo, hi) = (range.start(), range.end());
+        match item.as_integer() {
+            Some(n) if range.contains(&n) => Ok(Some(n)),
+            Some(n) => {
+                self.err(&at, format!("`{key}` is {n}: write {noun} from {lo} to {hi}"));
+                Err(())
+            }
+            None => {
+                self.err(&at, format!("`{key}` must be {noun} from {lo} to {hi}, not {}", describe(item)));
+                Err(())
+            }
+        }
+    }
+
     fn objective(&mut self, t: &dyn TableLike, span: &Span) -> Option<Objective> {
         let what = "an [[objective]]";
         self.check_keys(t, what, OBJECTIVE_KEYS, span);
         let at = self.square_key(t, "at", what, span);
         let name = self.string(t, "name", what, true, span).map(|(s, _)| s);
-        let mut points = None;
         let mut ok = true;
-        if let Some(item) = t.get("points") {
-            let ps = TomlReader::span(item, span);
-            match item.as_integer() {
-                Some(n) if (0..=1000).contains(&n) => points = u32::try_from(n).ok(),
-                Some(n) => {
-                    self.err(&ps, format!("`points` is {n}: write a whole number from 0 to 1000"));
-                    ok = false;
-                }
-                None => {
-                    self.err(
-                        &ps,
-                        format!("`points` must be a whole number from 0 to 1000, not {}", describe(item)),
-                    );
-                    ok = false;
-                }
-            }
-        }
+        let points = self
+            .bounded_int(t, "points", "a whole number", 0..=1000, span)
+            .unwrap_or_else(|()| {
+                ok = false;
+                None
+            })
+            .and_then(|n| u32::try_from(n).ok());
         let mut wins = false;
         if let Some(item) = t.get("wins") {
             match item.as_bool() {
@@ -820,21 +835,14 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let mut wins_from = 0;
-        if let Some(item) = t.get("wins_from") {
-            let es = TomlReader::span(item, span);
-            match item.as_integer() {
-                Some(n) if (1..=99).contains(&n) => wins_from = u8::try_from(n).unwrap_or(0),
-                Some(n) => {
-                    self.err(&es, format!("`wins_from` is {n}: write a round from 1 to 99"));
-                    ok = false;
-                }
-                None => {
-                    self.err(&es, format!("`wins_from` must be a round from 1 to 99, not {}", describe(item)));
-                    ok = false;
-                }
-            }
-        }
+        let wins_from = self
+            .bounded_int(t, "wins_from", "a round", 1..=99, span)
+            .unwrap_or_else(|()| {
+                ok = false;
+                None
+            })
+            .and_then(|n| u8::try_from(n).ok())
+            .unwrap_or(0);
         if wins_from > 0 && !wins {
             let es = t.get("wins_from").map_or(span.clone(), |item| TomlReader::span(item, span));
             self.err(
