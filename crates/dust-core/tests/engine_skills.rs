@@ -5,7 +5,7 @@
 use dust_core::game::tests_support::{
     command_squad, hero_card, legal, open_game, placed, rifle, sniper_team, sq, squad, vehicle_card, Table, R4,
 };
-use dust_core::game::{Ability, Action, Decision, Event, ObjectiveSetup, Optional, Pending, Plan, UnitId};
+use dust_core::game::{Ability, Action, Decision, Event, GameSetup, ObjectiveSetup, Optional, Pending, Plan, UnitId};
 use dust_core::unit::CombatValue;
 use dust_core::{CoverElement, Side, Skill, UnitCard, WeaponRange};
 use std::sync::Arc;
@@ -169,22 +169,29 @@ fn ammo_crate_damage_adds_up() {
     }
 }
 
+/// Two squads of two on an 8x8 board, side A's standing on D4 with the one objective (`name`,
+/// `points`, `wins`, `wins_from`), side B's far off on H8.
+fn held_objective(name: &str, points: u32, wins: bool, wins_from: u8) -> GameSetup {
+    let a = Arc::new(squad("A", 2, vec![rifle("Rifle", R4, 1)]));
+    let b = Arc::new(squad("B", 2, vec![rifle("Rifle", R4, 1)]));
+    let mut setup = open_game(8, 8, vec![placed(&a, Side::A, "D4"), placed(&b, Side::B, "H8")]);
+    setup.objectives = vec![ObjectiveSetup {
+        name: name.into(),
+        at: sq("D4"),
+        points,
+        wins,
+        wins_from,
+    }];
+    setup
+}
+
 /// "Calculating Victory Points": bonus points for the side holding an objective at the end
 /// (docs/rulings.md, "Objective bonus points at the end of the game"), and the game ends at the
 /// end of the round.
 #[test]
 fn objectives_score_at_the_end() {
-    let a = Arc::new(squad("A", 2, vec![rifle("Rifle", R4, 1)]));
-    let b = Arc::new(squad("B", 2, vec![rifle("Rifle", R4, 1)]));
-    let mut setup = open_game(8, 8, vec![placed(&a, Side::A, "D4"), placed(&b, Side::B, "H8")]);
+    let mut setup = held_objective("Bunker", 15, false, 0);
     setup.round_limit = 1;
-    setup.objectives = vec![ObjectiveSetup {
-        name: "Bunker".into(),
-        at: sq("D4"),
-        points: 15,
-        wins: false,
-        wins_from: 0,
-    }];
     let mut t = Table::new(setup);
     assert_eq!(t.game.objective_points().a, 15);
     t.initiative(Side::A);
@@ -199,16 +206,7 @@ fn objectives_score_at_the_end() {
 /// objective does not end it.
 #[test]
 fn a_fulfilled_objective_ends_the_game_at_the_end_of_the_round() {
-    let a = Arc::new(squad("A", 2, vec![rifle("Rifle", R4, 1)]));
-    let b = Arc::new(squad("B", 2, vec![rifle("Rifle", R4, 1)]));
-    let mut setup = open_game(8, 8, vec![placed(&a, Side::A, "D4"), placed(&b, Side::B, "H8")]);
-    setup.objectives = vec![ObjectiveSetup {
-        name: "Radio station".into(),
-        at: sq("D4"),
-        points: 0,
-        wins: true,
-        wins_from: 0,
-    }];
+    let mut setup = held_objective("Radio station", 0, true, 0);
     let mut t = Table::new(setup.clone());
     t.initiative(Side::A);
     t.pass(0);
@@ -230,17 +228,7 @@ fn a_fulfilled_objective_ends_the_game_at_the_end_of_the_round() {
 /// does not end the game; held at the end of round 3 it does, and its holder wins.
 #[test]
 fn a_hill_that_wins_from_round_three_ends_the_game_only_then() {
-    let a = Arc::new(squad("A", 2, vec![rifle("Rifle", R4, 1)]));
-    let b = Arc::new(squad("B", 2, vec![rifle("Rifle", R4, 1)]));
-    let mut setup = open_game(8, 8, vec![placed(&a, Side::A, "D4"), placed(&b, Side::B, "H8")]);
-    setup.objectives = vec![ObjectiveSetup {
-        name: "Hill".into(),
-        at: sq("D4"),
-        points: 0,
-        wins: true,
-        wins_from: 3,
-    }];
-    let mut t = Table::new(setup);
+    let mut t = Table::new(held_objective("Hill", 0, true, 3));
     for round in 1..=3 {
         if round < 3 {
             assert_eq!(t.game.objective_fulfilled(), None, "not in round {round}");
