@@ -75,7 +75,7 @@ fn scenario_show_says_when_a_hill_wins() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
-        out.contains("objective: Hill at H6 (wins the game when held alone at the end of round 4 or later)"),
+        out.contains("objective: Hill at H9 (wins the game when held alone at the end of round 4 or later)"),
         "{out}"
     );
     let out = String::from_utf8_lossy(&run(&["scenario", "show", "hold-the-crossroads"]).stdout).to_string();

@@ -71,11 +71,13 @@ fn digest(setup: GameSetup, seed: u64) -> u64 {
     panic!("a random game did not end within {STEP_BOUND} steps");
 }
 
-/// The annihilation scenario's armies and board without its objectives: the digests pin the
-/// engine, not the scenario's design (issue 21 added the hill to the shipped scenario).
+/// The annihilation scenario's armies and board without its objectives, side B entering on
+/// column P: the digests pin the engine, not the scenario's design (issue 21 added the hill to
+/// the shipped scenario, and moved side B's entry to column O).
 fn annihilation() -> GameSetup {
     let mut s = default_setup();
     s.objectives.clear();
+    s.entry.b = (1..=24).map(|r| format!("P{r}").parse().expect("a square")).collect();
     s
 }
 

@@ -270,7 +270,7 @@ fn a_squad_cannot_enter_onto_a_friendly_vehicle() {
         "first B",
         "activate u5",
         "plan move nothing",
-        "move P12",
+        "move O11",
         "activate u0",
         "plan move nothing",
         "move A1",
@@ -282,7 +282,7 @@ fn a_squad_cannot_enter_onto_a_friendly_vehicle() {
         }
         g.apply(d.parse().unwrap()).unwrap();
     }
-    assert_eq!(g.units()[5].at, Some("P12".parse().unwrap()), "Hans entered on P12");
-    let p12 = Decision::MoveTo("P12".parse().unwrap());
-    assert!(!g.legal_decisions().contains(&p12), "the Sturmpioniere may not enter onto Hans");
+    assert_eq!(g.units()[5].at, Some("O11".parse().unwrap()), "Hans entered on O11");
+    let o11 = Decision::MoveTo("O11".parse().unwrap());
+    assert!(!g.legal_decisions().contains(&o11), "the Sturmpioniere may not enter onto Hans");
 }

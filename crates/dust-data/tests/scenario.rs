@@ -46,12 +46,20 @@ fn shipped_scenarios_say_what_the_issue_asks() {
     assert_eq!((a.board.width(), a.board.height()), (16, 24));
     assert_eq!(a.round_limit, 8);
     assert_eq!(a.map.as_deref(), Some("core-board"));
-    // Issue 6: the armies enter from the long edges (columns A and P), not the map's rows 1 and 24.
+    // Issue 6: the armies enter from the long edges, not the map's rows 1 and 24: side A on
+    // column A; side B on column O (issue 21, session 13), every square of it but the deep
+    // water on O12.
     assert!(a.entry.a.iter().all(|s| s.col() == 0) && a.entry.a.len() == 24);
-    assert!(a.entry.b.iter().all(|s| s.col() == 15) && a.entry.b.len() == 24);
-    // Issue 21: one objective, the hill on H6, whose holder at the end of round 4 or a later
-    // round wins (a fair game between equal players, greedy and searching, docs/ai.md "Fair
-    // scenarios").
+    assert!(a.entry.b.iter().all(|s| s.col() == 14) && a.entry.b.len() == 23);
+    assert!(!a.entry.b.contains(&sq("O12")));
+    // Issue 21: one objective, the hill on H9, as far from both entry columns (7 spaces), whose
+    // holder at the end of round 4 or a later round wins (a fair game between equal players,
+    // greedy and searching, docs/ai.md "Fair scenarios").
+    let hill = sq("H9");
+    assert_eq!(
+        (hill.col().abs_diff(a.entry.a[0].col()), hill.col().abs_diff(a.entry.b[0].col())),
+        (7, 7)
+    );
     assert_eq!(a.objectives.len(), 1);
     assert_eq!(
         (
@@ -60,7 +68,7 @@ fn shipped_scenarios_say_what_the_issue_asks() {
             a.objectives[0].wins_from,
             a.objectives[0].points
         ),
-        (sq("H6"), true, 4, 0)
+        (hill, true, 4, 0)
     );
     let c = load_builtin("custom-battle").unwrap();
     assert_eq!(c.objectives.len(), 1);
