@@ -395,6 +395,12 @@ impl Game {
         if starts.contains(&to) {
             return false;
         }
+        // Orthogonal steps reach no square more than `budget` steps away by columns plus rows:
+        // a farther `to` needs a diagonal, with no search (most second legs of a plan).
+        let manhattan = |s: &Square| u32::from(s.col().abs_diff(to.col())) + u32::from(s.row().abs_diff(to.row()));
+        if starts.iter().map(manhattan).min().is_none_or(|d| d > u32::from(budget)) {
+            return true;
+        }
         let mv = self.mover(u, to, m, false);
         let under = self.passes_under(u);
         // Breadth-first over orthogonal steps, one ring per movement point (the spaces seen as
