@@ -141,3 +141,104 @@ fn the_rollout_policy_plays_a_game_to_its_end_and_fights() {
     }
     assert!(fallen >= 3, "units destroyed in three games: {fallen}");
 }
+
+/// Greedy, checking at every plan it is offered that the plans the engine calls alike
+/// ([`Game::same_first_leg`]) offer the same choices up to their first Move's squares.
+struct SameFirstLegChecker {
+    inner: Box<dyn Player>,
+    /// Pairs of plans compared, and pairs the engine called alike.
+    compared: usize,
+    alike: usize,
+}
+
+impl SameFirstLegChecker {
+    /// What the engine offers after plan `p`, up to and including the first Move's squares
+    /// (through the Assault choice, declined, when it is offered).
+    fn first_leg(game: &Game, p: dust_core::game::Plan) -> Vec<dust_core::game::Decision> {
+        use dust_core::game::{Decision, Optional};
+        let mut g = game.clone();
+        g.apply(Decision::Plan(p)).expect("an offered plan");
+        let mut seen = Vec::new();
+        loop {
+            let legal = g.legal_decisions();
+            match legal.first() {
+                Some(&Decision::Use(Optional::Assault, _)) => {
+                    seen.push(legal.clone());
+                    g.apply(Decision::Use(Optional::Assault, false)).expect("declining Assault");
+                }
+                Some(Decision::MoveTo(_)) => {
+                    seen.push(legal);
+                    return seen.concat();
+                }
+                _ => return seen.concat(),
+            }
+        }
+    }
+}
+
+impl Player for SameFirstLegChecker {
+    fn decide(&mut self, game: &Game) -> dust_core::game::Decision {
+        use dust_core::game::Decision;
+        let plans: Vec<_> = game
+            .legal_decisions()
+            .into_iter()
+            .filter_map(|d| if let Decision::Plan(p) = d { Some(p) } else { None })
+            .collect();
+        for (i, &a) in plans.iter().enumerate() {
+            for &b in &plans[i + 1..] {
+                self.compared += 1;
+                if game.same_first_leg(a, b) {
+                    self.alike += 1;
+                    assert_eq!(
+                        Self::first_leg(game, a),
+                        Self::first_leg(game, b),
+                        "{a:?} and {b:?} were called alike, round {}",
+                        game.round()
+                    );
+                }
+            }
+        }
+        self.inner.decide(game)
+    }
+
+    fn explain(&self) -> Option<dust_ai::Explanation> {
+        self.inner.explain()
+    }
+}
+
+/// `Game::same_first_leg`, which the greedy planner trusts to ask for a first Move's squares
+/// once for several plans (issue 21), holds in played games of both editions' shipped
+/// scenarios: every pair of plans it calls alike offers the same Assault choice and the same
+/// squares. The battlefront edition calls no two plans alike.
+#[test]
+fn plans_the_engine_calls_alike_offer_the_same_first_move() {
+    let cards = dust_data::builtin::builtin_cards();
+    for (name, alike_expected) in [
+        ("annihilation", true),
+        ("custom-battle", true),
+        ("hold-the-crossroads", true),
+        ("encounter", false),
+        ("bait-and-flank", false),
+    ] {
+        let scenario = dust_data::scenario::load_builtin(name).expect("a shipped scenario");
+        let (mut compared, mut alike) = (0, 0);
+        for seed in 1..=3 {
+            let setup = scenario.game_setup(&cards).expect("a game");
+            let mut a = SameFirstLegChecker {
+                inner: spec("greedy").build(seed),
+                compared: 0,
+                alike: 0,
+            };
+            let mut b = SameFirstLegChecker {
+                inner: spec("random").build(seed + 10),
+                compared: 0,
+                alike: 0,
+            };
+            play_game(setup, &mut a, &mut b, seed + 20).unwrap_or_else(|e| panic!("{name}: {e}"));
+            compared += a.compared + b.compared;
+            alike += a.alike + b.alike;
+        }
+        assert!(compared > 100, "{name}: only {compared} pairs of plans compared");
+        assert_eq!(alike > 0, alike_expected, "{name}: {alike} pairs of {compared} called alike");
+    }
+}

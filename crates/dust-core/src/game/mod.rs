@@ -1016,6 +1016,15 @@ impl Game {
         Some(self.declaration_options(&mut d))
     }
 
+    /// Whether plans `a` and `b`, declared by the same unit in the same position, offer the
+    /// same choices up to and including the squares of their first Move leg, so that a
+    /// planner may ask the engine once for both (issue 21). False unless the edition's rules
+    /// say so (revised: the plans that begin with a Move; `crates/dust-ai/tests/players.rs`
+    /// checks it in played games).
+    pub fn same_first_leg(&self, a: Plan, b: Plan) -> bool {
+        self.rules().same_first_leg(a, b)
+    }
+
     /// A copy of the declaration pending now, if one is, to ask what the engine would offer
     /// after more decisions in it without copying the game (issue 21: the greedy player asked
     /// a copy of the whole game where each plan's moves may go).

@@ -195,6 +195,12 @@ pub(crate) trait EditionRules: Sync {
     /// Whether a plan of two Moves is one March Move of twice the rating.
     fn march_move(&self) -> bool;
 
+    /// Whether plans `a` and `b`, declared by the same unit in the same position, offer the
+    /// same choices up to and including the squares of their first Move leg ([`Game::same_first_leg`]).
+    fn same_first_leg(&self, a: Plan, b: Plan) -> bool {
+        a == b
+    }
+
     /// Whether Fast's extra space may serve the second of two moves when the first did not
     /// use it (else only the first).
     fn fast_on_either_move(&self) -> bool;
@@ -647,6 +653,15 @@ impl EditionRules for RevisedRules {
     /// Two Move actions.
     fn march_move(&self) -> bool {
         false
+    }
+
+    /// Plans that begin with a Move action: each Move action is a move of the unit's own
+    /// movement ("Movement Points"), whatever the action after it, and Assault is offered for
+    /// any plan that moves. (Battlefront keeps the default: two Moves are one March Move, and
+    /// a Move's field of fire and facing depend on the attack that follows.)
+    fn same_first_leg(&self, a: Plan, b: Plan) -> bool {
+        let move_first = |p: Plan| matches!(p, Plan::Two(Action::Move, _));
+        a == b || (move_first(a) && move_first(b))
     }
 
     /// "Fast" applies to one move action, the player's choice (docs/rulings.md, "Fast with two
@@ -1446,6 +1461,7 @@ each_edition! {
     entry_is_one_space() -> bool;
     joined_move_rate(kind: UnitKind, m: u8, other: u8) -> u8;
     march_move() -> bool;
+    same_first_leg(a: Plan, b: Plan) -> bool;
     fast_on_either_move() -> bool;
     scout_vehicle_every_move() -> bool;
     aircraft_fly() -> bool;
