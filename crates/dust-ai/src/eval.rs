@@ -449,22 +449,37 @@ pub fn threat_exact(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f
 /// squares of one position (issue 21: the greedy player worked out the unit's weapons and
 /// targets again for each square).
 pub fn threat_exact_in(game: &Game, p: &Prepared, u: UnitId, from: Square, mode: AttackMode) -> f64 {
+    best_per_weapon(game, p, u, from, |l, t, to| line_value_exact(game, u, l, t, from, to, mode))
+}
+
+/// The sum over the weapons of unit `u` at `from` ([`weapon_groups`], in `p`) of the best
+/// `value` of one of its lines against one of the targets in `p`, each line tried only against
+/// the targets in its range (out of range, [`shot_cover`] is `None`, and so is every value
+/// built on it: [`line_damage`], [`line_value_exact`]); 0 for a weapon with none.
+fn best_per_weapon(
+    game: &Game,
+    p: &Prepared,
+    u: UnitId,
+    from: Square,
+    mut value: impl FnMut(LineRef, UnitId, Square) -> Option<f64>,
+) -> f64 {
     let ts = &p.targets[game.unit(u).side.index()];
-    p.ranged_groups(u)
-        .map(|(g, rs)| {
-            g.iter()
-                .zip(rs)
-                .flat_map(|(&l, &r)| {
-                    ts.iter().filter_map(move |&(t, to)| {
-                        // Out of range: `shot_cover`, so `line_value_exact`, is `None`.
-                        Prepared::may_reach(game, r, p.unit_range(game, u, from, t, to))
-                            .then(|| line_value_exact(game, u, l, t, from, to, mode))
-                            .flatten()
-                    })
-                })
-                .fold(0.0, f64::max)
-        })
-        .sum()
+    let mut total = 0.0;
+    for (g, rs) in p.ranged_groups(u) {
+        let mut best: f64 = 0.0;
+        for (&l, &r) in g.iter().zip(rs) {
+            for &(t, to) in ts {
+                if !Prepared::may_reach(game, r, p.unit_range(game, u, from, t, to)) {
+                    continue;
+                }
+                if let Some(v) = value(l, t, to) {
+                    best = best.max(v);
+                }
+            }
+        }
+        total += best;
+    }
+    total
 }
 
 /// Expected damage points of a line against a target with a given cover save, whatever the
@@ -585,34 +600,7 @@ fn targets(game: &Game, side: Side) -> impl Iterator<Item = (UnitId, Square)> + 
 /// What unit `u` standing at `from` can destroy with one attack: the sum over its weapons
 /// ([`weapon_groups`]) of the best expected AP value among the targets each reaches now.
 pub fn threat_from(game: &Game, u: UnitId, from: Square, mode: AttackMode) -> f64 {
-    let side = game.unit(u).side;
-    let ts: Vec<(UnitId, Square)> = targets(game, side).collect();
-    let groups = weapon_groups(game, u);
-    threat_with(game, groups.iter().map(|g| g.as_slice()), &ts, u, from, mode)
-}
-
-/// [`threat_from`] with the unit's weapon groups and its targets worked out.
-fn threat_with<'a>(
-    game: &Game,
-    groups: impl Iterator<Item = &'a [LineRef]>,
-    ts: &[(UnitId, Square)],
-    u: UnitId,
-    from: Square,
-    mode: AttackMode,
-) -> f64 {
-    let mut total = 0.0;
-    for g in groups {
-        let mut best: f64 = 0.0;
-        for &l in g {
-            for &(t, to) in ts {
-                if let Some(d) = line_damage(game, u, l, t, from, to, mode) {
-                    best = best.max(damage_value(game, t, d));
-                }
-            }
-        }
-        total += best;
-    }
-    total
+    threat_in(game, &Prepared::new(game), u, from, mode)
 }
 
 /// What the evaluation of a position asks again and again about its units, worked out once
@@ -797,26 +785,11 @@ fn danger_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
     total
 }
 
-/// [`threat_with`] of `u`'s weapons and targets in `p`, in the default mode, each line tried
-/// only against the targets in its range (the others' [`line_damage`] is `None`).
-fn threat_in(game: &Game, p: &Prepared, u: UnitId, from: Square) -> f64 {
-    let ts = &p.targets[game.unit(u).side.index()];
-    let mut total = 0.0;
-    for (g, rs) in p.ranged_groups(u) {
-        let mut best: f64 = 0.0;
-        for (&l, &r) in g.iter().zip(rs) {
-            for &(t, to) in ts {
-                if !Prepared::may_reach(game, r, p.unit_range(game, u, from, t, to)) {
-                    continue;
-                }
-                if let Some(d) = line_damage(game, u, l, t, from, to, AttackMode::default()) {
-                    best = best.max(damage_value(game, t, d));
-                }
-            }
-        }
-        total += best;
-    }
-    total
+/// [`threat_from`] with the lists of `p` (made from the same `game`).
+fn threat_in(game: &Game, p: &Prepared, u: UnitId, from: Square, mode: AttackMode) -> f64 {
+    best_per_weapon(game, p, u, from, |l, t, to| {
+        line_damage(game, u, l, t, from, to, mode).map(|d| damage_value(game, t, d))
+    })
 }
 
 /// [`nearest_enemy`] with the targets of `p` (made from the same `game`).
@@ -893,7 +866,7 @@ pub fn position_value(game: &Game, u: UnitId, at: Square) -> f64 {
 pub fn position_value_in(game: &Game, p: &Prepared, u: UnitId, at: Square) -> f64 {
     let side = game.unit(u).side;
     let si = side.index();
-    let threat = threat_in(game, p, u, at);
+    let threat = threat_in(game, p, u, at, AttackMode::default());
     let danger = danger_in(game, p, u, at);
     let mut v = THREAT * threat - DANGER * danger;
     let reach = p.reach[usize::from(u.0)];
