@@ -516,29 +516,9 @@ impl GreedyPlayer {
             .filter_map(|d| if let Decision::Plan(p) = *d { Some(p) } else { None })
             .collect();
         let here = game.unit(u).at;
-        // Attacks are scored with the exact odds (dust_core::odds); where the unit ends up is
-        // scored with the quick estimates of `eval::position_value`.
-        // Worked out when a plan first asks (a unit with no attack plan never does).
-        let attack_here_cell = std::cell::OnceCell::new();
-        let attack_here =
-            || *attack_here_cell.get_or_init(|| here.map_or(0.0, |at| eval::threat_exact_in(game, prep, u, at, AttackMode::default())));
-        let sustained_here_cell = std::cell::OnceCell::new();
-        let sustained_here = || {
-            *sustained_here_cell.get_or_init(|| {
-                here.map_or(0.0, |at| {
-                    eval::threat_exact_in(
-                        game,
-                        prep,
-                        u,
-                        at,
-                        AttackMode {
-                            reroll: true,
-                            ..AttackMode::default()
-                        },
-                    )
-                })
-            })
-        };
+        // Attacks are scored with the exact odds (dust_core::odds; the attack from here is
+        // worked out when a plan first asks, [`Squares::threat_here`]); where the unit ends up
+        // is scored with the quick estimates of `eval::position_value`.
         let stay = here.map_or(f64::NEG_INFINITY, |at| self.square_value(game, u, at, &mut cache));
         // The squares of plans' first Moves, by plan, for [`Game::same_first_leg`].
         let mut first_legs: Vec<(Plan, Vec<Square>)> = Vec::new();
@@ -569,7 +549,7 @@ impl GreedyPlayer {
                 }
                 let with_assault;
                 let g3 = match after_plan.as_ref() {
-                    Some(a) if matches!(a.legal.first(), Some(Decision::Use(Optional::Assault, _))) => {
+                    Some(a) if offers_assault => {
                         with_assault = a.then(Decision::Use(Optional::Assault, assault));
                         Some(&with_assault)
                     }
@@ -634,7 +614,7 @@ impl GreedyPlayer {
                             let mut v = self.square_value(game, u, s, &mut cache);
                             match (a, other) {
                                 (Action::Move, Action::Attack) => v += cache.threat(game, u, s, AttackMode::default()),
-                                (_, Action::Attack) => v += attack_here(),
+                                (_, Action::Attack) => v += cache.threat_here(game, u, false),
                                 (_, Action::Reload | Action::Skill) => v += 1.0,
                                 _ => {}
                             }
@@ -644,7 +624,7 @@ impl GreedyPlayer {
                             out.push(mk(&[], stay));
                         }
                     }
-                    Plan::Sustained => out.push(mk(&[], stay + sustained_here())),
+                    Plan::Sustained => out.push(mk(&[], stay + cache.threat_here(game, u, true))),
                     Plan::Three(a, b, c) => {
                         // Three actions (battlefront Ace Pilot): where the moves end, and the
                         // attack from there or from here.
@@ -656,10 +636,10 @@ impl GreedyPlayer {
                             reroll: sustained,
                             ..AttackMode::default()
                         };
-                        let here_attack = match (acts.contains(&Action::Attack), sustained) {
-                            (false, _) => 0.0,
-                            (true, true) => sustained_here(),
-                            (true, false) => attack_here(),
+                        let here_attack = if acts.contains(&Action::Attack) {
+                            cache.threat_here(game, u, sustained)
+                        } else {
+                            0.0
                         };
                         let legs = acts.iter().filter(|&&x| x == Action::Move).count();
                         let mut ends: Vec<Vec<Square>> = Vec::new();
@@ -715,7 +695,7 @@ impl GreedyPlayer {
                     Plan::Two(a, b) => {
                         let mut v = stay;
                         if a == Action::Attack || b == Action::Attack {
-                            v += attack_here();
+                            v += cache.threat_here(game, u, false);
                         }
                         if a == Action::Reload || b == Action::Reload || a == Action::Skill || b == Action::Skill {
                             v += 1.0;
@@ -760,6 +740,22 @@ impl<'a> Squares<'a> {
             seen,
             threat: [t0, t1],
         }
+    }
+
+    /// [`Squares::threat`] from where unit `u` stands (0 off the board), without or with
+    /// rerolls.
+    fn threat_here(&mut self, game: &Game, u: UnitId, reroll: bool) -> f64 {
+        game.unit(u).at.map_or(0.0, |at| {
+            self.threat(
+                game,
+                u,
+                at,
+                AttackMode {
+                    reroll,
+                    ..AttackMode::default()
+                },
+            )
+        })
     }
 
     /// [`eval::threat_exact`] of unit `u` at `s` (the same unit for every call), cached for
